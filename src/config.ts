@@ -1,0 +1,247 @@
+// The only module that reads process.env (CONVENTIONS.md habit 6). Settings are validated once, and every
+// problem is reported together with the variable's name, so an operator fixes them in one go.
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const listOf = (item: string) =>
+  optionalString
+    .transform((value) =>
+      value === undefined
+        ? []
+        : value
+            .split(",")
+            .map((part) => part.trim())
+            .filter((part) => part !== ""),
+    )
+    .describe(item);
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DISCORD_TOKEN: optionalString,
+  DISCORD_APPLICATION_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord snowflake")
+      .optional(),
+  ),
+  DISCORD_API_URL: optionalUrl,
+  DISCORD_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters")
+      .optional(),
+  ),
+  DISCORD_DEV_GUILD_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord snowflake")
+      .optional(),
+  ),
+  PLATFORM_API_URL: optionalUrl,
+  PLATFORM_WEBHOOKS_API_URL: optionalUrl,
+  PLATFORM_AUTH_URL: optionalUrl,
+  PLATFORM_TOKEN_URL: optionalUrl,
+  PLATFORM_CLIENT_ID: optionalString,
+  PLATFORM_CLIENT_SECRET: optionalString,
+  PLATFORM_OAUTH_SCOPES: z.string().trim().default("read:profile write:battles"),
+  PLATFORM_TOKEN_REQUEST_FORMAT: z.enum(["json", "form"]).default("json"),
+  PLATFORM_WEBHOOK_SECRET: optionalString,
+  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PUBLIC_URL: optionalUrl,
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  ENCRYPTION_KEYS: optionalString,
+  WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
+  TRUSTED_PROXIES: listOf("CIDR"),
+  INTERACTIONS_MODE: z.enum(["gateway", "http"]).default("gateway"),
+  SHARD_COUNT: optionalString.pipe(
+    z
+      .union([z.literal("auto"), z.string().regex(/^\d+$/, 'must be a number or "auto"').transform(Number)])
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  readonly nodeEnv: Environment["NODE_ENV"];
+  readonly discord: {
+    readonly token: string | undefined;
+    readonly applicationId: string | undefined;
+    readonly apiUrl: string | undefined;
+    readonly publicKey: string | undefined;
+    readonly devGuildId: string | undefined;
+    readonly interactionsMode: "gateway" | "http";
+    readonly shardCount: number | "auto" | undefined;
+  };
+  readonly platform: {
+    readonly apiUrl: string;
+    readonly webhooksApiUrl: string;
+    readonly timeoutMs: number;
+    readonly webhookSecret: string | undefined;
+    /** OAuth is off when the authorize or token URL is missing (DESIGN.md §7). */
+    readonly oauth:
+      | {
+          readonly authUrl: string;
+          readonly tokenUrl: string;
+          readonly clientId: string;
+          readonly clientSecret: string;
+          readonly scopes: readonly string[];
+          readonly tokenRequestFormat: "json" | "form";
+        }
+      | undefined;
+  };
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly publicUrl: string;
+    readonly webhookAllowedIps: readonly string[];
+    readonly trustedProxies: readonly string[];
+  };
+  readonly databaseUrl: string;
+  readonly dataDir: string;
+  readonly encryptionKeys: string | undefined;
+  readonly logLevel: Environment["LOG_LEVEL"];
+}
+
+/** What a command needs: `start` runs the bot, `migrate` only touches the database. */
+export type ConfigPurpose = "start" | "migrate" | "deploy-commands";
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
+  start: ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID", "PLATFORM_API_URL"],
+  migrate: [],
+  "deploy-commands": ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID"],
+};
+
+/** The `/api/v1` webhook-management base defaults to the origin of the REST base (DESIGN.md §4). */
+export function defaultWebhooksApiUrl(platformApiUrl: string): string {
+  return `${new URL(platformApiUrl).origin}/api/v1`;
+}
+
+export function loadConfig(
+  environment: Readonly<Record<string, string | undefined>>,
+  purpose: ConfigPurpose = "start",
+): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join(".");
+      problems.push(`${name}: ${issue.message}`);
+    }
+  }
+  const env = parsed.success ? parsed.data : undefined;
+  for (const name of requiredFor[purpose]) {
+    const raw = environment[name];
+    if (raw === undefined || raw.trim() === "") problems.push(`${name}: required but not set`);
+  }
+  if (env !== undefined) checkCombinations(env, purpose, problems);
+  if (problems.length > 0 || env === undefined) throw new ConfigError(dedupe(problems));
+  return toConfig(env);
+}
+
+function checkCombinations(env: Environment, purpose: ConfigPurpose, problems: string[]): void {
+  const oauthParts = {
+    PLATFORM_AUTH_URL: env.PLATFORM_AUTH_URL,
+    PLATFORM_TOKEN_URL: env.PLATFORM_TOKEN_URL,
+    PLATFORM_CLIENT_ID: env.PLATFORM_CLIENT_ID,
+    PLATFORM_CLIENT_SECRET: env.PLATFORM_CLIENT_SECRET,
+  };
+  const set = Object.entries(oauthParts).filter(([, value]) => value !== undefined);
+  if (set.length > 0 && set.length < 4) {
+    for (const [name, value] of Object.entries(oauthParts)) {
+      if (value === undefined)
+        problems.push(`${name}: required when OAuth is configured (set all four or none)`);
+    }
+  }
+  if (
+    env.PLATFORM_API_URL !== undefined &&
+    !new URL(env.PLATFORM_API_URL).pathname.replace(/\/+$/, "").endsWith("/v1")
+  ) {
+    problems.push("PLATFORM_API_URL: must end in /v1 (the platform's version segment)");
+  }
+  if (purpose === "start" && env.INTERACTIONS_MODE === "http" && env.DISCORD_PUBLIC_KEY === undefined) {
+    problems.push("DISCORD_PUBLIC_KEY: required when INTERACTIONS_MODE=http");
+  }
+  if (purpose === "start" && env.NODE_ENV === "production" && env.ENCRYPTION_KEYS === undefined) {
+    problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
+  }
+  if (!/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {
+    problems.push("DATABASE_URL: must be file:<path>, :memory: or postgres://…");
+  }
+}
+
+function toConfig(env: Environment): Config {
+  const apiUrl = (env.PLATFORM_API_URL ?? "http://127.0.0.1:4010/v1").replace(/\/+$/, "");
+  const { PLATFORM_AUTH_URL: authUrl, PLATFORM_TOKEN_URL: tokenUrl } = env;
+  const { PLATFORM_CLIENT_ID: clientId, PLATFORM_CLIENT_SECRET: clientSecret } = env;
+  const oauth =
+    authUrl !== undefined && tokenUrl !== undefined && clientId !== undefined && clientSecret !== undefined
+      ? {
+          authUrl: authUrl.replace(/\/+$/, ""),
+          tokenUrl: tokenUrl.replace(/\/+$/, ""),
+          clientId,
+          clientSecret,
+          scopes: env.PLATFORM_OAUTH_SCOPES.split(/\s+/).filter((scope) => scope !== ""),
+          tokenRequestFormat: env.PLATFORM_TOKEN_REQUEST_FORMAT,
+        }
+      : undefined;
+  return {
+    nodeEnv: env.NODE_ENV,
+    discord: {
+      token: env.DISCORD_TOKEN,
+      applicationId: env.DISCORD_APPLICATION_ID,
+      apiUrl: env.DISCORD_API_URL,
+      publicKey: env.DISCORD_PUBLIC_KEY,
+      devGuildId: env.DISCORD_DEV_GUILD_ID,
+      interactionsMode: env.INTERACTIONS_MODE,
+      shardCount: env.SHARD_COUNT,
+    },
+    platform: {
+      apiUrl,
+      webhooksApiUrl: (env.PLATFORM_WEBHOOKS_API_URL ?? defaultWebhooksApiUrl(apiUrl)).replace(/\/+$/, ""),
+      timeoutMs: env.PLATFORM_TIMEOUT_MS,
+      webhookSecret: env.PLATFORM_WEBHOOK_SECRET,
+      oauth,
+    },
+    http: {
+      host: env.HOST,
+      port: env.PORT,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+      webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,
+      trustedProxies: env.TRUSTED_PROXIES,
+    },
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    encryptionKeys: env.ENCRYPTION_KEYS,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function dedupe(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Reads the process environment; everything else receives a `Config`. */
+export function loadConfigFromProcess(purpose: ConfigPurpose = "start"): Config {
+  return loadConfig(process.env, purpose);
+}

@@ -1,0 +1,34 @@
+// Every event kind the platform sends (platform-api.md, Events). One list used by the webhook receiver,
+// the renderers, `/subscribe` and the sandbox (CONVENTIONS.md habit 7).
+export const eventKinds = [
+  "battle.created",
+  "battle.started",
+  "battle.completed",
+  "battle.submission",
+  "user.registered",
+  "user.profile_updated",
+  "user.achievement_earned",
+  "user.rating_changed",
+  "team.created",
+  "team.member_joined",
+  "team.battle_completed",
+  "system.maintenance_scheduled",
+  "system.tournament_started",
+  "system.leaderboard_updated",
+] as const;
+
+export type EventKind = (typeof eventKinds)[number];
+
+/** Kinds the platform may send under another name; the general reference subscribes to `tournament.started`. */
+export const eventKindAliases: Readonly<Record<string, EventKind>> = {
+  "tournament.started": "system.tournament_started",
+};
+
+export function isEventKind(value: string): value is EventKind {
+  return (eventKinds as readonly string[]).includes(value);
+}
+
+/** The canonical kind for a name the platform sent, or undefined for a kind we do not know. */
+export function canonicalEventKind(value: string): EventKind | undefined {
+  return isEventKind(value) ? value : eventKindAliases[value];
+}
