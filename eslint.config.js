@@ -21,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/config.ts", "test/**", "bench/**", "scripts/**", "vitest.config.ts"],
+    files: ["src/config.ts", "src/sandbox/config.ts", "test/**", "bench/**", "scripts/**", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off" },
   },
   {

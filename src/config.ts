@@ -141,25 +141,26 @@ export function loadConfig(
   environment: Readonly<Record<string, string | undefined>>,
   purpose: ConfigPurpose = "start",
 ): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // Each variable is parsed on its own, so one bad value never hides the problems of another.
   const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const name = issue.path.join(".");
-      problems.push(`${name}: ${issue.message}`);
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(environmentSchema.shape)) {
+    const result = schema.safeParse(environment[name]);
+    if (result.success) values[name] = result.data;
+    else for (const issue of result.error.issues) problems.push(`${name}: ${issue.message}`);
+  }
+  for (const name of requiredFor[purpose]) {
+    if (values[name] === undefined && !problems.some((problem) => problem.startsWith(`${name}:`))) {
+      problems.push(`${name}: required but not set`);
     }
   }
-  const env = parsed.success ? parsed.data : undefined;
-  for (const name of requiredFor[purpose]) {
-    const raw = environment[name];
-    if (raw === undefined || raw.trim() === "") problems.push(`${name}: required but not set`);
-  }
-  if (env !== undefined) checkCombinations(env, purpose, problems);
-  if (problems.length > 0 || env === undefined) throw new ConfigError(dedupe(problems));
-  return toConfig(env);
+  checkCombinations(values, purpose, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  // Every field parsed, so the record is a complete Environment.
+  return toConfig(values as Environment);
 }
 
-function checkCombinations(env: Environment, purpose: ConfigPurpose, problems: string[]): void {
+function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, problems: string[]): void {
   const oauthParts = {
     PLATFORM_AUTH_URL: env.PLATFORM_AUTH_URL,
     PLATFORM_TOKEN_URL: env.PLATFORM_TOKEN_URL,
@@ -185,7 +186,7 @@ function checkCombinations(env: Environment, purpose: ConfigPurpose, problems: s
   if (purpose === "start" && env.NODE_ENV === "production" && env.ENCRYPTION_KEYS === undefined) {
     problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
   }
-  if (!/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {
+  if (env.DATABASE_URL !== undefined && !/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {
     problems.push("DATABASE_URL: must be file:<path>, :memory: or postgres://…");
   }
 }
@@ -235,10 +236,6 @@ function toConfig(env: Environment): Config {
     encryptionKeys: env.ENCRYPTION_KEYS,
     logLevel: env.LOG_LEVEL,
   };
-}
-
-function dedupe(values: readonly string[]): string[] {
-  return [...new Set(values)];
 }
 
 /** Reads the process environment; everything else receives a `Config`. */

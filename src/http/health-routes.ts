@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from "fastify";
+
+/** A named dependency the instance needs to serve traffic (database, gateway…). */
+export interface ReadinessCheck {
+  readonly name: string;
+  readonly check: () => Promise<boolean> | boolean;
+}
+
+const statusSchema = {
+  type: "object",
+  properties: {
+    status: { type: "string" },
+    checks: { type: "object", additionalProperties: { type: "string" } },
+  },
+  required: ["status"],
+} as const;
+
+/** `/healthz` says the process is alive; `/readyz` says every dependency answers (DESIGN.md §7). */
+export const healthRoutes: FastifyPluginAsync<{ checks: readonly ReadinessCheck[] }> = (app, { checks }) => {
+  app.get("/healthz", { schema: { response: { 200: statusSchema } } }, () => ({ status: "ok" }));
+
+  app.get(
+    "/readyz",
+    { schema: { response: { 200: statusSchema, 503: statusSchema } } },
+    async (_request, reply) => {
+      const results = await Promise.all(
+        checks.map(async ({ name, check }) => {
+          try {
+            return [name, (await check()) ? "ok" : "failing"] as const;
+          } catch {
+            return [name, "failing"] as const;
+          }
+        }),
+      );
+      const ready = results.every(([, state]) => state === "ok");
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? "ready" : "not ready", checks: Object.fromEntries(results) });
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+
+const minimal = {
+  DISCORD_TOKEN: "bot-token",
+  DISCORD_APPLICATION_ID: "123456789012345678",
+  PLATFORM_API_URL: "https://platform.example/v1",
+};
+
+function problemsOf(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("lists every missing required variable by name at once", () => {
+    const problems = problemsOf(() => loadConfig({}, "start"));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DISCORD_TOKEN: required/),
+        expect.stringMatching(/^DISCORD_APPLICATION_ID: required/),
+        expect.stringMatching(/^PLATFORM_API_URL: required/),
+      ]),
+    );
+  });
+
+  it("applies the documented defaults", () => {
+    const config = loadConfig(minimal);
+    expect(config.http).toMatchObject({ host: "0.0.0.0", port: 3000, publicUrl: "http://localhost:3000" });
+    expect(config.databaseUrl).toBe("file:./data/bot.sqlite");
+    expect(config.platform.webhooksApiUrl).toBe("https://platform.example/api/v1");
+    expect(config.platform.oauth).toBeUndefined();
+    expect(config.logLevel).toBe("info");
+    expect(config.discord.interactionsMode).toBe("gateway");
+  });
+
+  it("derives PUBLIC_URL from PORT and keeps an explicit webhooks base", () => {
+    const config = loadConfig({
+      ...minimal,
+      PORT: "8080",
+      PLATFORM_WEBHOOKS_API_URL: "https://hooks.example/api/v1/",
+    });
+    expect(config.http.publicUrl).toBe("http://localhost:8080");
+    expect(config.platform.webhooksApiUrl).toBe("https://hooks.example/api/v1");
+  });
+
+  it("turns OAuth on only when all four OAuth settings are present", () => {
+    const oauth = {
+      PLATFORM_AUTH_URL: "https://platform.example",
+      PLATFORM_TOKEN_URL: "https://platform.example",
+      PLATFORM_CLIENT_ID: "client",
+      PLATFORM_CLIENT_SECRET: "s3cret",
+    };
+    const config = loadConfig({ ...minimal, ...oauth, PLATFORM_TOKEN_REQUEST_FORMAT: "form" });
+    expect(config.platform.oauth).toMatchObject({
+      clientId: "client",
+      scopes: ["read:profile", "write:battles"],
+      tokenRequestFormat: "form",
+    });
+
+    const problems = problemsOf(() => loadConfig({ ...minimal, PLATFORM_CLIENT_ID: "client" }));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PLATFORM_AUTH_URL: required when OAuth/),
+        expect.stringMatching(/^PLATFORM_CLIENT_SECRET: required when OAuth/),
+      ]),
+    );
+  });
+
+  it("rejects malformed values with the variable's name and never echoes secret values", () => {
+    const problems = problemsOf(() =>
+      loadConfig({
+        ...minimal,
+        DISCORD_TOKEN: "super-secret-token",
+        PORT: "not-a-port",
+        PLATFORM_API_URL: "https://platform.example/v2",
+        DISCORD_APPLICATION_ID: "abc",
+        LOG_LEVEL: "loud",
+        SHARD_COUNT: "many",
+      }),
+    );
+    const names = problems.map((problem) => problem.split(":")[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "PORT",
+        "PLATFORM_API_URL",
+        "DISCORD_APPLICATION_ID",
+        "LOG_LEVEL",
+        "SHARD_COUNT",
+      ]),
+    );
+    expect(problems.join("\n")).not.toContain("super-secret-token");
+  });
+
+  it("requires a public key for HTTP interactions and encryption keys in production", () => {
+    const problems = problemsOf(() =>
+      loadConfig({ ...minimal, INTERACTIONS_MODE: "http", NODE_ENV: "production" }),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DISCORD_PUBLIC_KEY: required/),
+        expect.stringMatching(/^ENCRYPTION_KEYS: required in production/),
+      ]),
+    );
+  });
+
+  it("parses lists and shard counts", () => {
+    const config = loadConfig({
+      ...minimal,
+      WEBHOOK_ALLOWED_IPS: "platform, 10.0.0.0/8",
+      TRUSTED_PROXIES: "",
+      SHARD_COUNT: "4",
+    });
+    expect(config.http.webhookAllowedIps).toEqual(["platform", "10.0.0.0/8"]);
+    expect(config.http.trustedProxies).toEqual([]);
+    expect(config.discord.shardCount).toBe(4);
+    expect(loadConfig({ ...minimal, SHARD_COUNT: "auto" }).discord.shardCount).toBe("auto");
+  });
+
+  it("needs no Discord settings to run migrations", () => {
+    expect(loadConfig({}, "migrate").databaseUrl).toBe("file:./data/bot.sqlite");
+  });
+});

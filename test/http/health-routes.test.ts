@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildHttpApp } from "../../src/http/build-http-app.js";
+import { createLogger } from "../../src/logger.js";
+
+describe("health routes", () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it("answers /healthz while the process is alive", async () => {
+    app = await buildHttpApp({ logger: createLogger({ level: "silent" }), readinessChecks: [] });
+    const response = await app.inject({ method: "GET", url: "/healthz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok" });
+  });
+
+  it("reports not ready, naming the failing dependency, when a check fails or throws", async () => {
+    app = await buildHttpApp({
+      logger: createLogger({ level: "silent" }),
+      readinessChecks: [
+        { name: "database", check: () => true },
+        { name: "gateway", check: () => false },
+        { name: "cache", check: () => Promise.reject(new Error("boom")) },
+      ],
+    });
+    const response = await app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: "not ready",
+      checks: { database: "ok", gateway: "failing", cache: "failing" },
+    });
+  });
+
+  it("is ready when every check passes", async () => {
+    app = await buildHttpApp({
+      logger: createLogger({ level: "silent" }),
+      readinessChecks: [{ name: "database", check: () => Promise.resolve(true) }],
+    });
+    const response = await app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: "ready" });
+  });
+});
