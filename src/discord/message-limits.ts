@@ -1,0 +1,86 @@
+import type { APIEmbed, APIEmbedField, RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
+import { discordLimits } from "./discord-limits.js";
+
+const ellipsis = "…";
+
+/** Cuts text to `max` characters, marking the cut, so long code and lists are truncated cleanly. */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, Math.max(0, max - ellipsis.length)) + ellipsis;
+}
+
+function embedLength(embed: APIEmbed): number {
+  return (
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    (embed.author?.name.length ?? 0) +
+    (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
+  );
+}
+
+function clampField(field: APIEmbedField): APIEmbedField {
+  return {
+    ...field,
+    name: truncateText(field.name, discordLimits.embedFieldName) || "\u200b",
+    value: truncateText(field.value, discordLimits.embedFieldValue) || "\u200b",
+  };
+}
+
+/** Clamps one embed to Discord's per-part limits, then drops trailing fields until it fits `budget`. */
+export function clampEmbed(embed: APIEmbed, budget: number = discordLimits.embedTotal): APIEmbed {
+  const clamped: APIEmbed = { ...embed };
+  if (embed.title !== undefined) clamped.title = truncateText(embed.title, discordLimits.embedTitle);
+  if (embed.description !== undefined) {
+    clamped.description = truncateText(embed.description, discordLimits.embedDescription);
+  }
+  if (embed.footer !== undefined) {
+    clamped.footer = { ...embed.footer, text: truncateText(embed.footer.text, discordLimits.embedFooter) };
+  }
+  if (embed.author !== undefined) {
+    clamped.author = {
+      ...embed.author,
+      name: truncateText(embed.author.name, discordLimits.embedAuthorName),
+    };
+  }
+  if (embed.fields !== undefined) {
+    clamped.fields = embed.fields.slice(0, discordLimits.embedFields).map(clampField);
+  }
+  while (embedLength(clamped) > budget && (clamped.fields?.length ?? 0) > 0) {
+    clamped.fields = clamped.fields?.slice(0, -1) ?? [];
+  }
+  if (embedLength(clamped) > budget && clamped.description !== undefined) {
+    const over = embedLength(clamped) - budget;
+    clamped.description = truncateText(clamped.description, Math.max(0, clamped.description.length - over));
+  }
+  return clamped;
+}
+
+export type MessageBody = Pick<
+  RESTPostAPIChannelMessageJSONBody,
+  "content" | "embeds" | "components" | "allowed_mentions" | "flags" | "attachments"
+>;
+
+/**
+ * Makes a message safe to send: content and embeds within Discord's limits, and no mentions unless the
+ * caller allowed them explicitly (discord-utils-bot's `respond` habit).
+ */
+export function normaliseMessage<Body extends MessageBody>(
+  body: Body,
+): Body & Required<Pick<MessageBody, "allowed_mentions">> {
+  const normalised = { ...body, allowed_mentions: body.allowed_mentions ?? { parse: [] } };
+  if (body.content !== undefined) normalised.content = truncateText(body.content, discordLimits.content);
+  if (body.embeds !== undefined) {
+    // The 6000-character budget is shared by all embeds of a message; embeds past it are dropped.
+    let remaining: number = discordLimits.embedTotal;
+    const embeds: APIEmbed[] = [];
+    for (const embed of body.embeds.slice(0, discordLimits.embedsPerMessage)) {
+      if (remaining <= 0) break;
+      const clamped = clampEmbed(embed, remaining);
+      remaining -= embedLength(clamped);
+      embeds.push(clamped);
+    }
+    normalised.embeds = embeds;
+  }
+  return normalised;
+}

@@ -1,0 +1,36 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../src/logger.js";
+
+function captureLines(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString("utf8"));
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join("") };
+}
+
+describe("createLogger", () => {
+  it("redacts tokens, secrets and auth headers wherever they are logged", () => {
+    const sink = captureLines();
+    const logger = createLogger({ level: "info" }, sink.stream);
+    logger.info(
+      {
+        accessToken: "at-plaintext-1",
+        link: { refreshToken: "rt-plaintext-2", secret: "whsec-plaintext-3" },
+        headers: { authorization: "Bearer key-plaintext-4" },
+        guildId: "123",
+      },
+      "linked",
+    );
+    const output = sink.text();
+    for (const secret of ["at-plaintext-1", "rt-plaintext-2", "whsec-plaintext-3", "key-plaintext-4"]) {
+      expect(output).not.toContain(secret);
+    }
+    expect(output).toContain('"guildId":"123"');
+    expect(output).toContain("[redacted]");
+  });
+});
