@@ -79,16 +79,15 @@ type GroupArguments<Option> = Option extends {
   : never;
 
 /** The arguments a handler receives, computed from the command's data. */
-export type CommandArguments<Data extends { readonly options?: readonly OptionData[] }> =
-  Data["options"] extends readonly (infer Option)[]
-    ? Option extends { readonly type: OptionType.Subcommand | OptionType.SubcommandGroup }
-      ? SubcommandArguments<Option, undefined> | GroupArguments<Option>
-      : {
-          readonly group: undefined;
-          readonly subcommand: undefined;
-          readonly options: OptionValues<Data["options"]>;
-        }
-    : { readonly group: undefined; readonly subcommand: undefined; readonly options: NoOptions };
+export type CommandArguments<Data> = Data extends { readonly options: readonly (infer Option)[] }
+  ? Option extends { readonly type: OptionType.Subcommand | OptionType.SubcommandGroup }
+    ? SubcommandArguments<Option, undefined> | GroupArguments<Option>
+    : {
+        readonly group: undefined;
+        readonly subcommand: undefined;
+        readonly options: OptionValues<Data["options"]>;
+      }
+  : { readonly group: undefined; readonly subcommand: undefined; readonly options: NoOptions };
 
 export interface RawCommandArguments {
   readonly group: string | undefined;

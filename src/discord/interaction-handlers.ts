@@ -1,0 +1,89 @@
+import type {
+  APIApplicationCommandOptionChoice,
+  APIApplicationCommandAutocompleteInteraction,
+  APIChatInputApplicationCommandInteraction,
+  APIMessageComponentInteraction,
+  APIModalSubmitInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from "discord-api-types/v10";
+import type { Logger } from "../logger.js";
+import type { CommandArguments } from "./command-arguments.js";
+import type { InteractionResponder } from "./interaction-responder.js";
+
+/** Who is acting, where: every interaction the bot handles happens in a guild (DESIGN.md §2). */
+export interface Actor {
+  readonly guildId: string;
+  readonly channelId: string | undefined;
+  readonly userId: string;
+  readonly username: string;
+  /** The member's permissions in the channel, as Discord computed them. */
+  readonly permissions: bigint;
+  readonly locale: string;
+}
+
+interface BaseContext {
+  readonly actor: Actor;
+  readonly responder: InteractionResponder;
+  readonly logger: Logger;
+}
+
+export interface CommandContext<Args> extends BaseContext {
+  readonly args: Args;
+  readonly interaction: APIChatInputApplicationCommandInteraction;
+}
+
+export interface AutocompleteContext extends BaseContext {
+  readonly subcommand: string | undefined;
+  readonly focused: { readonly name: string; readonly value: string };
+  readonly interaction: APIApplicationCommandAutocompleteInteraction;
+}
+
+export interface ComponentContext extends BaseContext {
+  /** The custom id split on ":", without the handler's prefix. */
+  readonly params: readonly string[];
+  readonly values: readonly string[];
+  readonly interaction: APIMessageComponentInteraction;
+}
+
+export interface ModalContext extends BaseContext {
+  readonly params: readonly string[];
+  readonly fields: Readonly<Record<string, string>>;
+  readonly interaction: APIModalSubmitInteraction;
+}
+
+/**
+ * How the dispatcher acknowledges a command before the handler runs: defer ephemerally or publicly (Discord's
+ * 3 s deadline, DESIGN.md §2), or not at all for handlers that answer at once (a modal, a quick reply).
+ */
+export type Acknowledgement = "ephemeral" | "public" | "none";
+
+type CommandData = RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export interface SlashCommand<Deps, Data extends CommandData = CommandData> {
+  readonly data: Data;
+  readonly acknowledge: Acknowledgement | ((args: CommandArguments<Data>) => Acknowledgement);
+  run(deps: Deps, context: CommandContext<CommandArguments<Data>>): Promise<void>;
+  autocomplete?(
+    deps: Deps,
+    context: AutocompleteContext,
+  ): Promise<readonly APIApplicationCommandOptionChoice[]>;
+}
+
+/** A handler for buttons and selects whose custom id starts with `prefix:`. */
+export interface ComponentHandler<Deps> {
+  readonly prefix: string;
+  run(deps: Deps, context: ComponentContext): Promise<void>;
+}
+
+/** A handler for modals whose custom id starts with `prefix:`. */
+export interface ModalHandler<Deps> {
+  readonly prefix: string;
+  run(deps: Deps, context: ModalContext): Promise<void>;
+}
+
+/** Erases a command's data type so commands with different options sit in one list. */
+export function defineCommand<Deps, Data extends CommandData>(
+  command: SlashCommand<Deps, Data>,
+): SlashCommand<Deps> {
+  return command;
+}

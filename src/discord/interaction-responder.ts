@@ -1,0 +1,148 @@
+import type { RawFile, REST } from "@discordjs/rest";
+import {
+  type APIApplicationCommandOptionChoice,
+  type APIInteractionResponse,
+  type APIModalInteractionResponseCallbackData,
+  InteractionResponseType,
+  MessageFlags,
+  Routes,
+} from "discord-api-types/v10";
+import { type MessageBody, normaliseMessage } from "./message-limits.js";
+
+/** A reply as handlers write it: a message body, optional files, and whether only the member sees it. */
+export interface Reply extends MessageBody {
+  readonly ephemeral?: boolean;
+  readonly files?: readonly RawFile[];
+}
+
+/**
+ * Sends the interaction's first response. Over the gateway it is a REST callback; in HTTP interactions mode it
+ * is the body of the HTTP answer, so the same handlers serve both (DESIGN.md §8).
+ */
+export type InitialResponseSender = (
+  response: APIInteractionResponse,
+  files: readonly RawFile[],
+) => Promise<void>;
+
+export interface InteractionIdentity {
+  readonly id: string;
+  readonly token: string;
+  readonly application_id: string;
+}
+
+type ResponderState = "pending" | "deferred" | "replied";
+
+function toMessageData(reply: Reply) {
+  const { ephemeral, files: _files, ...body } = reply;
+  const message = normaliseMessage(body);
+  if (ephemeral !== true) return message;
+  // Flags are a bit field; the enum type cannot express a combination.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+  const flags = ((message.flags ?? 0) | MessageFlags.Ephemeral) as MessageFlags;
+  return { ...message, flags };
+}
+
+/** Answers one interaction; tracks whether it was acknowledged so handlers never answer twice. */
+export class InteractionResponder {
+  #state: ResponderState = "pending";
+  readonly #sendInitial: InitialResponseSender;
+
+  constructor(
+    private readonly rest: REST,
+    private readonly interaction: InteractionIdentity,
+    sendInitial?: InitialResponseSender,
+  ) {
+    this.#sendInitial =
+      sendInitial ??
+      (async (response, files) => {
+        await rest.post(Routes.interactionCallback(interaction.id, interaction.token), {
+          body: response,
+          files: [...files],
+          auth: false,
+        });
+      });
+  }
+
+  get acknowledged(): boolean {
+    return this.#state !== "pending";
+  }
+
+  async defer(options: { ephemeral: boolean }): Promise<void> {
+    if (this.acknowledged) return;
+    this.#state = "deferred";
+    await this.#sendInitial(
+      {
+        type: InteractionResponseType.DeferredChannelMessageWithSource,
+        data: options.ephemeral ? { flags: MessageFlags.Ephemeral } : {},
+      },
+      [],
+    );
+  }
+
+  /** For buttons: acknowledge now, edit the message later. */
+  async deferUpdate(): Promise<void> {
+    if (this.acknowledged) return;
+    this.#state = "deferred";
+    await this.#sendInitial({ type: InteractionResponseType.DeferredMessageUpdate }, []);
+  }
+
+  /** The command's answer: the first response, or an edit of the deferred one. */
+  async reply(reply: Reply): Promise<void> {
+    if (this.#state === "pending") {
+      this.#state = "replied";
+      await this.#sendInitial(
+        { type: InteractionResponseType.ChannelMessageWithSource, data: toMessageData(reply) },
+        reply.files ?? [],
+      );
+      return;
+    }
+    await this.editOriginal(reply);
+  }
+
+  /** For buttons: replace the message the button sits on. */
+  async update(reply: Reply): Promise<void> {
+    if (this.#state === "pending") {
+      this.#state = "replied";
+      await this.#sendInitial(
+        { type: InteractionResponseType.UpdateMessage, data: toMessageData(reply) },
+        reply.files ?? [],
+      );
+      return;
+    }
+    await this.editOriginal(reply);
+  }
+
+  async editOriginal(reply: Reply): Promise<void> {
+    const { flags: _flags, ...message } = toMessageData(reply);
+    this.#state = "replied";
+    await this.rest.patch(
+      Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
+      {
+        body: message,
+        files: [...(reply.files ?? [])],
+        auth: false,
+      },
+    );
+  }
+
+  async followUp(reply: Reply): Promise<void> {
+    await this.rest.post(Routes.webhook(this.interaction.application_id, this.interaction.token), {
+      body: toMessageData(reply),
+      files: [...(reply.files ?? [])],
+      auth: false,
+    });
+  }
+
+  async showModal(modal: APIModalInteractionResponseCallbackData): Promise<void> {
+    this.#state = "replied";
+    await this.#sendInitial({ type: InteractionResponseType.Modal, data: modal }, []);
+  }
+
+  async autocomplete(choices: readonly APIApplicationCommandOptionChoice[]): Promise<void> {
+    this.#state = "replied";
+    await this.#sendInitial(
+      { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [...choices] } },
+      [],
+    );
+  }
+}

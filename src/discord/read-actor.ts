@@ -1,0 +1,25 @@
+import type { APIInteraction } from "discord-api-types/v10";
+import type { Actor } from "./interaction-handlers.js";
+
+/** The acting member, or undefined outside a guild (every command is guild-only, DESIGN.md §2). */
+export function readActor(interaction: APIInteraction): Actor | undefined {
+  const { guild_id: guildId, member } = interaction;
+  if (guildId === undefined || member === undefined) return undefined;
+  return {
+    guildId,
+    channelId: interaction.channel?.id,
+    userId: member.user.id,
+    username: member.user.username,
+    permissions: BigInt(member.permissions),
+    locale: ("locale" in interaction ? interaction.locale : undefined) ?? interaction.guild_locale ?? "en-US",
+  };
+}
+
+const administrator = 1n << 3n;
+
+/** Admin commands carry `default_member_permissions` and are re-checked at run time, since guilds can override it. */
+export function hasPermissions(actor: Actor, required: string | null | undefined): boolean {
+  if (required === undefined || required === null) return true;
+  const bits = BigInt(required);
+  return (actor.permissions & administrator) === administrator || (actor.permissions & bits) === bits;
+}

@@ -1,0 +1,17 @@
+import type { Reply } from "./interaction-responder.js";
+
+/**
+ * An error whose message is safe and useful to show the member (CONVENTIONS.md habit 4): it becomes an
+ * ephemeral reply. Anything else is logged with its stack and answered with a reference id.
+ */
+export class UserFacingError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** A reply richer than the message alone, e.g. the "Link account" prompt with its button. */
+    readonly reply?: Omit<Reply, "ephemeral">,
+  ) {
+    super(message);
+    this.name = "UserFacingError";
+  }
+}
