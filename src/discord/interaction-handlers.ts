@@ -4,9 +4,9 @@ import type {
   APIChatInputApplicationCommandInteraction,
   APIMessageComponentInteraction,
   APIModalSubmitInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord-api-types/v10";
 import type { Logger } from "../logger.js";
+import type { CommandDefinition } from "./command-definition.js";
 import type { CommandArguments } from "./command-arguments.js";
 import type { InteractionResponder } from "./interaction-responder.js";
 
@@ -57,7 +57,7 @@ export interface ModalContext extends BaseContext {
  */
 export type Acknowledgement = "ephemeral" | "public" | "none";
 
-type CommandData = RESTPostAPIChatInputApplicationCommandsJSONBody;
+type CommandData = CommandDefinition;
 
 export interface SlashCommand<Deps, Data extends CommandData = CommandData> {
   readonly data: Data;

@@ -1,0 +1,25 @@
+import type { CommandDefinition } from "../discord/command-definition.js";
+import { battleCommand } from "./battle/data.js";
+import { leaderboardCommand } from "./leaderboard/data.js";
+import { linkCommand } from "./link/data.js";
+import { profileCommand } from "./profile/data.js";
+import { rankCommand } from "./rank/data.js";
+import { statsCommand } from "./stats/data.js";
+import { teamCommand } from "./team/data.js";
+import { tournamentCommand } from "./tournament/data.js";
+import { unlinkCommand } from "./unlink/data.js";
+import { whoamiCommand } from "./whoami/data.js";
+
+/** Every command's definition: plain data, all the deploy script imports (CONVENTIONS.md habit 2). */
+export const commandData = [
+  linkCommand,
+  unlinkCommand,
+  whoamiCommand,
+  battleCommand,
+  tournamentCommand,
+  teamCommand,
+  rankCommand,
+  leaderboardCommand,
+  profileCommand,
+  statsCommand,
+] as const satisfies readonly CommandDefinition[];

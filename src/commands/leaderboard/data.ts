@@ -1,0 +1,24 @@
+import {
+  ApplicationCommandOptionType as OptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+} from "discord-api-types/v10";
+import type { CommandDefinition } from "../../discord/command-definition.js";
+
+export const leaderboardCommand = {
+  type: ApplicationCommandType.ChatInput,
+  name: "leaderboard",
+  description: "Leaderboards",
+  contexts: [InteractionContextType.Guild],
+  options: [
+    {
+      type: OptionType.Subcommand,
+      name: "global",
+      description: "The platform's global leaderboard",
+      options: [
+        { type: OptionType.Integer, name: "page", description: "Page to start at (default 1)", min_value: 1 },
+      ],
+    },
+    { type: OptionType.Subcommand, name: "server", description: "Linked members of this server, by rating" },
+  ],
+} as const satisfies CommandDefinition;
