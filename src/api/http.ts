@@ -1,0 +1,185 @@
+import { setTimeout as wait } from "node:timers/promises";
+import type { z } from "zod";
+import type { Clock } from "../clock.js";
+import type { Logger } from "../logger.js";
+import { buildPlatformError } from "./error-response.js";
+import {
+  PlatformError,
+  PlatformProtocolError,
+  PlatformRateLimitedLocallyError,
+  PlatformUnavailableError,
+} from "./errors.js";
+import { parseResponseBody } from "./parse-response.js";
+import { createRateLimitMemory, type RateLimitMemory } from "./rate-limit-memory.js";
+
+/** A member's own credential: an OAuth access token or an API key, both sent as a Bearer token. */
+export interface PlatformCredential {
+  readonly token: string;
+}
+
+export type PlatformMethod = "GET" | "POST" | "PUT";
+
+export interface PlatformRequest<T> {
+  readonly credential: PlatformCredential;
+  readonly method: PlatformMethod;
+  /** `rest` is `{base_url}` (ends in /v1); `webhooks` is the `/api/v1` webhook-management base. */
+  readonly base?: "rest" | "webhooks";
+  /** Path below the base, ids already encoded (see `encodePathSegment`). */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly body?: unknown;
+  readonly schema: z.ZodType<T>;
+}
+
+export interface PlatformHttp {
+  send<T>(request: PlatformRequest<T>): Promise<T>;
+}
+
+export interface PlatformHttpOptions {
+  readonly baseUrl: string;
+  readonly webhooksBaseUrl: string;
+  readonly timeoutMs: number;
+  readonly clock: Clock;
+  readonly logger?: Logger | undefined;
+  /** Waits before the single GET retry; tests pass one that returns at once. */
+  readonly sleep?: ((milliseconds: number) => Promise<void>) | undefined;
+  readonly random?: (() => number) | undefined;
+  readonly rateLimitMemorySize?: number | undefined;
+}
+
+interface RawResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly bodyIsJson: boolean;
+}
+
+// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; POST/PUT never (DESIGN.md §5).
+const retryBaseDelayMs = 200;
+
+export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
+  const memory = createRateLimitMemory(options.clock, options.rateLimitMemorySize);
+  const sleep = options.sleep ?? ((milliseconds: number) => wait(milliseconds));
+  const random = options.random ?? Math.random;
+
+  async function send<T>(request: PlatformRequest<T>): Promise<T> {
+    const operation = `${request.method} ${request.path}`;
+    assertHeaderSafe(request.credential.token);
+    for (let attempt = 1; ; attempt += 1) {
+      failIfExhausted(memory, request.credential.token);
+      try {
+        const response = await sendOnce(options, request, operation);
+        return finish(memory, request, response, operation);
+      } catch (error) {
+        if (attempt > 1 || request.method !== "GET" || !isRetryable(error)) throw error;
+        options.logger?.warn({ operation, error: describeForLog(error) }, "retrying platform GET once");
+        await sleep(Math.round(retryBaseDelayMs * (0.5 + random())));
+      }
+    }
+  }
+
+  return { send };
+}
+
+// fetch would reject a token with control characters with an error quoting the header value (the token).
+function assertHeaderSafe(token: string): void {
+  if (!/^[\x21-\x7e]+$/.test(token)) throw new TypeError("the platform credential is empty or malformed");
+}
+
+function failIfExhausted(memory: RateLimitMemory, token: string): void {
+  const seconds = memory.secondsUntilAllowed(token);
+  if (seconds !== undefined) throw new PlatformRateLimitedLocallyError(seconds);
+}
+
+function finish<T>(
+  memory: RateLimitMemory,
+  request: PlatformRequest<T>,
+  response: RawResponse,
+  operation: string,
+): T {
+  const { token } = request.credential;
+  if (response.status >= 200 && response.status < 300) {
+    memory.recordResponse(token, response.headers, undefined);
+    if (!response.bodyIsJson) throw new PlatformProtocolError(operation, ["body is not JSON"]);
+    return parseResponseBody(request.schema, response.body, operation);
+  }
+  const error = buildPlatformError(response.status, response.headers, response.body, token);
+  memory.recordResponse(token, response.headers, error.isRateLimit ? error.retryAfter : undefined);
+  throw error;
+}
+
+async function sendOnce(
+  options: PlatformHttpOptions,
+  request: PlatformRequest<unknown>,
+  operation: string,
+): Promise<RawResponse> {
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    authorization: `Bearer ${request.credential.token}`,
+  };
+  // A body-less POST (join, register) sends no content-type: an empty "JSON" body is rejected by some servers.
+  if (request.body !== undefined) headers["content-type"] = "application/json";
+  const started = options.clock.now();
+  try {
+    const response = await fetch(buildUrl(options, request), {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+      // A redirect becomes an HTTP_3xx PlatformError rather than a silent re-send of the credential.
+      redirect: "manual",
+    });
+    const text = await response.text();
+    options.logger?.debug(
+      { operation, status: response.status, durationMs: options.clock.now() - started },
+      "platform call",
+    );
+    return { status: response.status, headers: response.headers, ...parseJson(text) };
+  } catch (error) {
+    if (isTimeout(error)) {
+      throw new PlatformUnavailableError("timeout", operation, {
+        cause: error,
+        timeoutMs: options.timeoutMs,
+      });
+    }
+    throw new PlatformUnavailableError("network", operation, { cause: error });
+  }
+}
+
+function buildUrl(options: PlatformHttpOptions, request: PlatformRequest<unknown>): URL {
+  const base = request.base === "webhooks" ? options.webhooksBaseUrl : options.baseUrl;
+  const url = new URL(`${base.replace(/\/+$/, "")}${request.path}`);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+function parseJson(text: string): { body: unknown; bodyIsJson: boolean } {
+  if (text.trim() === "") return { body: undefined, bodyIsJson: true };
+  try {
+    return { body: JSON.parse(text) as unknown, bodyIsJson: true };
+  } catch {
+    return { body: undefined, bodyIsJson: false };
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof PlatformUnavailableError) return true;
+  return error instanceof PlatformError && error.status >= 500;
+}
+
+function describeForLog(error: unknown): string {
+  if (error instanceof PlatformError) return error.code;
+  if (error instanceof PlatformUnavailableError) return error.kind;
+  return "unknown";
+}
+
+/** Encodes one id for use inside a path (ids are opaque strings, platform-api.md conventions). */
+export function encodePathSegment(id: string): string {
+  return encodeURIComponent(id);
+}

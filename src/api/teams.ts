@@ -1,0 +1,37 @@
+// Team endpoints (platform-api.md "Endpoints › Teams").
+import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
+import {
+  teamInvitationResultSchema,
+  teamSchema,
+  type Team,
+  type TeamCreateInput,
+  type TeamInvitation,
+  type TeamInviteInput,
+} from "./schemas/team.js";
+
+/** POST /teams → the new team, owned by the caller. */
+export function createTeam(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  input: TeamCreateInput,
+): Promise<Team> {
+  const body = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  return http.send({ credential, method: "POST", path: "/teams", body, schema: teamSchema });
+}
+
+/** POST /teams/{id}/invite → the `pending` invitation (unwrapped from `{success, invitation}`). */
+export async function inviteToTeam(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  teamId: string,
+  invite: TeamInviteInput,
+): Promise<TeamInvitation> {
+  const result = await http.send({
+    credential,
+    method: "POST",
+    path: `/teams/${encodePathSegment(teamId)}/invite`,
+    body: { username: invite.username, role: invite.role },
+    schema: teamInvitationResultSchema,
+  });
+  return result.invitation;
+}

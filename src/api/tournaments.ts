@@ -1,0 +1,70 @@
+// Tournament endpoints (platform-api.md "Endpoints › Tournaments").
+import { clampListLimit } from "./assumptions.js";
+import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
+import {
+  tournamentLeaderboardSchema,
+  tournamentListSchema,
+  tournamentRegistrationSchema,
+  type TournamentLeaderboard,
+  type TournamentList,
+  type TournamentRegistration,
+} from "./schemas/tournament.js";
+import type { Difficulty, TournamentStatus } from "./schemas/vocabulary.js";
+
+export interface TournamentListQuery {
+  readonly status?: TournamentStatus | undefined;
+  readonly difficulty?: Difficulty | undefined;
+  /** Platform default 20. */
+  readonly limit?: number | undefined;
+  /** Platform default 0. */
+  readonly offset?: number | undefined;
+}
+
+/** GET /tournaments?status&difficulty&limit&offset → tournaments (shape A or B normalised). */
+export function listTournaments(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  query: TournamentListQuery = {},
+): Promise<TournamentList> {
+  return http.send({
+    credential,
+    method: "GET",
+    path: "/tournaments",
+    query: {
+      status: query.status,
+      difficulty: query.difficulty,
+      limit: clampListLimit(query.limit),
+      offset: query.offset,
+    },
+    schema: tournamentListSchema,
+  });
+}
+
+/** POST /tournaments/{id}/register (no body) → one registration, whichever shape the platform sent. */
+export async function registerForTournament(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  tournamentId: string,
+): Promise<TournamentRegistration> {
+  const registration = await http.send({
+    credential,
+    method: "POST",
+    path: `/tournaments/${encodePathSegment(tournamentId)}/register`,
+    schema: tournamentRegistrationSchema,
+  });
+  return { ...registration, tournamentId: registration.tournamentId ?? tournamentId };
+}
+
+/** GET /tournaments/{id}/leaderboard → standings plus the caller's rank and score. */
+export function getTournamentLeaderboard(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  tournamentId: string,
+): Promise<TournamentLeaderboard> {
+  return http.send({
+    credential,
+    method: "GET",
+    path: `/tournaments/${encodePathSegment(tournamentId)}/leaderboard`,
+    schema: tournamentLeaderboardSchema,
+  });
+}

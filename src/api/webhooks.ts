@@ -1,0 +1,83 @@
+// Webhook management (platform-api.md "Endpoints › Webhooks"), under the `/api/v1` base rather than
+// `{base_url}` (DESIGN.md §4). Request bodies use the spec's snake_case names.
+import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
+import {
+  failedWebhookDeliveriesSchema,
+  registeredWebhookSchema,
+  webhookDeliveriesSchema,
+  webhookTestResultSchema,
+  type FailedWebhookDelivery,
+  type RegisteredWebhook,
+  type WebhookDelivery,
+  type WebhookRegistrationInput,
+  type WebhookTestInput,
+  type WebhookTestResult,
+} from "./schemas/webhook.js";
+
+/** POST /api/v1/webhooks (full form) → at least the new webhook's id (assumed). */
+export function registerWebhook(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  input: WebhookRegistrationInput,
+): Promise<RegisteredWebhook> {
+  return http.send({
+    credential,
+    method: "POST",
+    base: "webhooks",
+    path: "/webhooks",
+    body: {
+      url: input.url,
+      events: input.events,
+      secret: input.secret,
+      active: input.active ?? true,
+      ...(input.description === undefined ? {} : { description: input.description }),
+    },
+    schema: registeredWebhookSchema,
+  });
+}
+
+/** POST /api/v1/webhooks/test → asks the platform to deliver one test event. */
+export function sendTestWebhook(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  input: WebhookTestInput,
+): Promise<WebhookTestResult> {
+  return http.send({
+    credential,
+    method: "POST",
+    base: "webhooks",
+    path: "/webhooks/test",
+    body: { webhook_id: input.webhookId, event: input.event, test_data: input.testData },
+    schema: webhookTestResultSchema,
+  });
+}
+
+/** GET /api/v1/webhooks/{webhook_id}/deliveries → recent delivery records. */
+export function listDeliveries(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  webhookId: string,
+): Promise<readonly WebhookDelivery[]> {
+  return http.send({
+    credential,
+    method: "GET",
+    base: "webhooks",
+    path: `/webhooks/${encodePathSegment(webhookId)}/deliveries`,
+    schema: webhookDeliveriesSchema,
+  });
+}
+
+/** GET /api/v1/webhooks/{webhook_id}/failed_deliveries → deliveries that failed (next_retry null = given up). */
+export function listFailedDeliveries(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  webhookId: string,
+): Promise<readonly FailedWebhookDelivery[]> {
+  return http.send({
+    credential,
+    method: "GET",
+    base: "webhooks",
+    path: `/webhooks/${encodePathSegment(webhookId)}/failed_deliveries`,
+    schema: failedWebhookDeliveriesSchema,
+  });
+}

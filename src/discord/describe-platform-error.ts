@@ -1,0 +1,61 @@
+import { PlatformError, PlatformProtocolError, PlatformUnavailableError } from "../api/errors.js";
+import { UserFacingError } from "./user-facing-error.js";
+
+function withRequestId(message: string, requestId: string | undefined): string {
+  return requestId === undefined ? message : `${message}\n-# Request id: \`${requestId}\``;
+}
+
+function describeInvalidField(details: PlatformError["details"]): string {
+  const field = details?.field;
+  return typeof field === "string" ? ` The field \`${field}\` is not valid.` : "";
+}
+
+/**
+ * Short, specific messages for the platform's error codes (DESIGN.md §5; issue "Replies"): what happened and
+ * what to do, with the requestId to quote to support; never the platform's raw text or a stack.
+ */
+export function describePlatformError(error: unknown, now: number): UserFacingError | undefined {
+  if (error instanceof PlatformUnavailableError) {
+    return new UserFacingError(
+      "platform_unavailable",
+      error.kind === "timeout"
+        ? "The platform is taking too long to answer. Please try again in a minute."
+        : "The platform can't be reached right now. Please try again in a minute.",
+    );
+  }
+  if (error instanceof PlatformProtocolError) {
+    return new UserFacingError(
+      "platform_protocol",
+      "The platform sent an answer the bot does not understand.",
+    );
+  }
+  if (!(error instanceof PlatformError)) return undefined;
+  const { requestId } = error;
+  if (error.isRateLimit) {
+    const retryAt = Math.ceil(now / 1000 + (error.retryAfter ?? 60));
+    return new UserFacingError(
+      "rate_limited",
+      withRequestId(`You've hit the platform's rate limit. Try again <t:${retryAt}:R>.`, requestId),
+    );
+  }
+  const byStatus: Record<number, [string, string]> = {
+    400: ["invalid_request", `The platform rejected that request.${describeInvalidField(error.details)}`],
+    401: [
+      "unauthorized",
+      "The platform no longer accepts your linked credential. Run `/link` to link again.",
+    ],
+    403: [
+      "forbidden",
+      "Your platform account is not allowed to do that (its API key or scopes lack the permission).",
+    ],
+    404: ["not_found", "The platform has no such item. Check the id and try again."],
+    409: ["conflict", "That conflicts with the current state on the platform (perhaps it was already done)."],
+  };
+  const [code, message] = byStatus[error.status] ?? [
+    "platform_error",
+    error.status >= 500
+      ? "The platform had a problem handling that. Please try again shortly."
+      : "The platform refused that request.",
+  ];
+  return new UserFacingError(code, withRequestId(message, requestId));
+}

@@ -1,0 +1,9 @@
+// OAuth client helpers for account linking (DESIGN.md §3).
+export { createAuthorizationRequest } from "./authorization-request.js";
+export type { AuthorizationRequest, AuthorizationRequestOptions } from "./authorization-request.js";
+export { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "./tokens.js";
+export type { CodeExchangeOptions, RefreshOptions, RevokeOptions, TokenSet } from "./tokens.js";
+export type { TokenEndpointOptions, TokenRequestFormat } from "./token-endpoint.js";
+export { OAuthError } from "./errors.js";
+export { createSingleFlight } from "./single-flight.js";
+export type { SingleFlight } from "./single-flight.js";

@@ -1,0 +1,26 @@
+// One refresh at a time per link (DESIGN.md §3): concurrent callers with the same key share the running
+// promise instead of each spending the refresh token, which a rotating server would accept only once.
+
+export interface SingleFlight {
+  runOnce<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Number of keys with a task in flight (for tests and metrics). */
+  readonly size: number;
+}
+
+export function createSingleFlight(): SingleFlight {
+  const running = new Map<string, Promise<unknown>>();
+  return {
+    runOnce<T>(key: string, task: () => Promise<T>): Promise<T> {
+      const existing = running.get(key);
+      if (existing !== undefined) return existing as Promise<T>;
+      const promise = Promise.resolve()
+        .then(task)
+        .finally(() => running.delete(key));
+      running.set(key, promise);
+      return promise;
+    },
+    get size() {
+      return running.size;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import * as oauth from "oauth4webapi";
+import { PlatformUnavailableError } from "../api/errors.js";
+import { OAuthError, scrubSecrets } from "./errors.js";
+
+// oauth4webapi builds and validates the token requests; this file adapts it to the platform: the body is
+// JSON as platform-api.md shows (or RFC 6749 form encoding when configured), plain http:// is allowed only
+// for a loopback server or when configured, and every failure becomes an OAuthError or a
+// PlatformUnavailableError without secrets in it.
+
+export type TokenRequestFormat = "json" | "form";
+
+export interface TokenEndpointOptions {
+  /** `{token_url}`, without `/oauth/token`. */
+  readonly tokenUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly format: TokenRequestFormat;
+  readonly timeoutMs?: number | undefined;
+  /** http:// is always allowed for 127.0.0.1/localhost; elsewhere only with this set (never in production). */
+  readonly allowInsecureHttp?: boolean | undefined;
+}
+
+export interface TokenEndpointContext {
+  readonly server: oauth.AuthorizationServer;
+  readonly client: oauth.Client;
+  readonly authentication: oauth.ClientAuth;
+  readonly requestOptions: oauth.TokenEndpointRequestOptions;
+}
+
+const defaultTimeoutMs = 10_000;
+
+export function describeTokenEndpoint(
+  options: TokenEndpointOptions,
+  operation: string,
+): TokenEndpointContext {
+  const base = options.tokenUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  return {
+    server: {
+      issuer: new URL(base).origin,
+      token_endpoint: `${base}/oauth/token`,
+      // RFC 7009 revocation is not in the spec; the path is assumed (docs/platform-assumptions.md).
+      revocation_endpoint: `${base}/oauth/revoke`,
+    },
+    client: { client_id: options.clientId },
+    authentication: oauth.ClientSecretPost(options.clientSecret),
+    requestOptions: {
+      [oauth.customFetch]: (url, init) => sendTokenRequest(url, init, options.format, timeoutMs, operation),
+      // Deprecated only to discourage production use; we enable it for loopback or explicit dev settings.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      [oauth.allowInsecureRequests]: options.allowInsecureHttp === true || isLoopback(base),
+    },
+  };
+}
+
+async function sendTokenRequest(
+  url: string,
+  init: oauth.CustomFetchOptions<"POST", URLSearchParams>,
+  format: TokenRequestFormat,
+  timeoutMs: number,
+  operation: string,
+): Promise<Response> {
+  const headers = { ...init.headers };
+  let body: string = init.body.toString();
+  if (format === "json") {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(Object.fromEntries(init.body));
+  }
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // Read the whole body here so the time-out covers it and oauth4webapi sees a complete answer.
+    const text = await response.text();
+    return new Response(text, { status: response.status, headers: response.headers });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    throw new PlatformUnavailableError(timedOut ? "timeout" : "network", operation, {
+      cause: error,
+      timeoutMs,
+    });
+  }
+}
+
+function isLoopback(base: string): boolean {
+  const { hostname } = new URL(base);
+  return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
+}
+
+/** Turns whatever oauth4webapi threw into an OAuthError, keeping PlatformUnavailableError as it is. */
+export function translateTokenError(error: unknown, secrets: readonly string[]): Error {
+  if (error instanceof PlatformUnavailableError || error instanceof OAuthError) return error;
+  if (error instanceof oauth.ResponseBodyError) {
+    const description = error.error_description;
+    return new OAuthError(
+      error.error,
+      description === undefined ? undefined : scrubSecrets(description, secrets),
+      error.status,
+    );
+  }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    return new OAuthError(
+      "invalid_client",
+      "the token endpoint refused the client credentials",
+      error.status,
+    );
+  }
+  if (error instanceof oauth.OperationProcessingError && error.code === oauth.HTTP_REQUEST_FORBIDDEN) {
+    return new OAuthError("insecure_endpoint", "the token URL must use https://", undefined);
+  }
+  const status = readStatus(error);
+  if (status !== undefined && status >= 500) {
+    return new OAuthError("server_error", "the token endpoint failed", status);
+  }
+  if (status !== undefined && status !== 200) {
+    return new OAuthError("invalid_response", `the token endpoint answered HTTP ${status}`, status);
+  }
+  // Messages of oauth4webapi name the offending property, never its value.
+  const detail = error instanceof Error ? error.message : "unexpected answer";
+  return new OAuthError("invalid_response", scrubSecrets(detail, secrets), status);
+}
+
+/** oauth4webapi's "unexpected HTTP status code" errors carry the Response as their cause. */
+function readStatus(error: unknown): number | undefined {
+  if (!(error instanceof oauth.OperationProcessingError)) return undefined;
+  return error.cause instanceof Response ? error.cause.status : undefined;
+}

@@ -1,0 +1,123 @@
+import * as oauth from "oauth4webapi";
+import type { Clock } from "../clock.js";
+import { describeTokenEndpoint, translateTokenError, type TokenEndpointOptions } from "./token-endpoint.js";
+
+// Step 3 of platform-api.md "OAuth 2.0" plus refresh and revocation. The token answer is assumed to follow
+// RFC 6749 §5.1 (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`), as DESIGN.md §3 says.
+
+export interface TokenSet {
+  readonly accessToken: string;
+  /** Absent when the server issued none (or, on refresh, kept the old one: keep using it then). */
+  readonly refreshToken: string | undefined;
+  /** Milliseconds epoch, from the injected clock + `expires_in`; absent when the server gave no lifetime. */
+  readonly expiresAt: number | undefined;
+  readonly scopes: readonly string[];
+}
+
+interface WithClock {
+  readonly clock: Clock;
+  /** Used when the answer has no `scope` (RFC 6749 §5.1: then it equals the requested scope). */
+  readonly requestedScopes?: readonly string[] | undefined;
+}
+
+export interface CodeExchangeOptions extends TokenEndpointOptions, WithClock {
+  readonly code: string;
+  readonly redirectUri: string;
+  readonly codeVerifier: string;
+}
+
+/** POST {token_url}/oauth/token with grant_type=authorization_code and the PKCE verifier. */
+export async function exchangeAuthorizationCode(options: CodeExchangeOptions): Promise<TokenSet> {
+  const endpoint = describeTokenEndpoint(options, "POST /oauth/token");
+  const secrets = [options.clientSecret, options.code, options.codeVerifier];
+  try {
+    // The state was checked by the callback route, so the code is handed over without one.
+    const callback = oauth.validateAuthResponse(
+      endpoint.server,
+      endpoint.client,
+      new URLSearchParams({ code: options.code }),
+      oauth.expectNoState,
+    );
+    const response = await oauth.authorizationCodeGrantRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.authentication,
+      callback,
+      options.redirectUri,
+      options.codeVerifier,
+      endpoint.requestOptions,
+    );
+    const tokens = await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response);
+    return toTokenSet(tokens, options);
+  } catch (error) {
+    throw translateTokenError(error, secrets);
+  }
+}
+
+export interface RefreshOptions extends TokenEndpointOptions, WithClock {
+  readonly refreshToken: string;
+}
+
+/** POST {token_url}/oauth/token with grant_type=refresh_token. Wrap in `runOnce` per link. */
+export async function refreshAccessToken(options: RefreshOptions): Promise<TokenSet> {
+  const endpoint = describeTokenEndpoint(options, "POST /oauth/token");
+  try {
+    const response = await oauth.refreshTokenGrantRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.authentication,
+      options.refreshToken,
+      endpoint.requestOptions,
+    );
+    const tokens = await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response);
+    return toTokenSet(tokens, options);
+  } catch (error) {
+    throw translateTokenError(error, [options.clientSecret, options.refreshToken]);
+  }
+}
+
+export interface RevokeOptions extends TokenEndpointOptions {
+  readonly token: string;
+  readonly tokenTypeHint?: "access_token" | "refresh_token" | undefined;
+}
+
+/**
+ * Best-effort RFC 7009 revocation at {token_url}/oauth/revoke (assumed: the spec shows no revocation).
+ * Returns whether the server confirmed it; any failure is swallowed because unlinking must still succeed.
+ */
+export async function revokeToken(options: RevokeOptions): Promise<boolean> {
+  const endpoint = describeTokenEndpoint(options, "POST /oauth/revoke");
+  try {
+    const response = await oauth.revocationRequest(
+      endpoint.server,
+      endpoint.client,
+      endpoint.authentication,
+      options.token,
+      {
+        ...endpoint.requestOptions,
+        ...(options.tokenTypeHint === undefined
+          ? {}
+          : { additionalParameters: { token_type_hint: options.tokenTypeHint } }),
+      },
+    );
+    await oauth.processRevocationResponse(response);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function toTokenSet(tokens: oauth.TokenEndpointResponse, options: WithClock): TokenSet {
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    expiresAt: tokens.expires_in === undefined ? undefined : options.clock.now() + tokens.expires_in * 1000,
+    scopes: tokens.scope === undefined ? [...(options.requestedScopes ?? [])] : splitScopes(tokens.scope),
+  };
+}
+
+// RFC 6749 separates scopes with spaces; the platform writes them plus-separated in URLs, and its scope
+// names ("read:profile") contain no "+", so a literal "+" is read as a separator too.
+function splitScopes(scope: string): string[] {
+  return scope.split(/[\s+]+/).filter((name) => name !== "");
+}

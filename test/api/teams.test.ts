@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTeam, inviteToTeam } from "../../src/api/teams.js";
+import {
+  createFixtureClient,
+  credential,
+  startPlatformFixture,
+  type PlatformFixture,
+} from "./platform-fixture.js";
+
+let fixture: PlatformFixture;
+beforeAll(async () => {
+  fixture = await startPlatformFixture();
+});
+afterAll(() => fixture.close());
+beforeEach(() => {
+  fixture.reset();
+});
+
+describe("createTeam", () => {
+  it("posts the team fields and returns the created team", async () => {
+    const { http } = createFixtureClient(fixture);
+    const team = await createTeam(http, credential, {
+      name: "Algorithm Masters",
+      description: "Weekly practice",
+      isPublic: true,
+      maxMembers: 5,
+    });
+    expect(fixture.requests[0]?.body).toEqual({
+      name: "Algorithm Masters",
+      description: "Weekly practice",
+      isPublic: true,
+      maxMembers: 5,
+    });
+    expect(team).toEqual({
+      id: "team_algo",
+      name: "Algorithm Masters",
+      description: "Weekly practice",
+      owner: { id: "user_alice", username: "alice" },
+      members: 1,
+      maxMembers: 5,
+      isPublic: true,
+      createdAt: "2024-01-15T10:30:00Z",
+    });
+  });
+});
+
+describe("inviteToTeam", () => {
+  it("invites by username and returns the pending invitation", async () => {
+    const { http } = createFixtureClient(fixture);
+    const invitation = await inviteToTeam(http, credential, "team_algo", { username: "bob", role: "member" });
+    expect(fixture.requests[0]?.path).toBe("/v1/teams/team_algo/invite");
+    expect(fixture.requests[0]?.body).toEqual({ username: "bob", role: "member" });
+    expect(invitation).toEqual({
+      id: "inv_1",
+      teamId: "team_algo",
+      inviteeId: "user_bob",
+      role: "member",
+      status: "pending",
+      sentAt: "2024-01-15T10:35:00Z",
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlatformUnavailableError } from "../../src/api/errors.js";
+import { ManualClock } from "../../src/clock.js";
+import { createAuthorizationRequest } from "../../src/oauth/authorization-request.js";
+import { OAuthError } from "../../src/oauth/errors.js";
+import type { TokenRequestFormat } from "../../src/oauth/token-endpoint.js";
+import { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "../../src/oauth/tokens.js";
+import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "./oauth-fixture.js";
+
+let fixture: OAuthFixture;
+beforeAll(async () => {
+  fixture = await startOAuthFixture();
+});
+afterAll(() => fixture.close());
+
+const redirectUri = "https://bot.example/oauth/callback";
+const clock = new ManualClock(Date.UTC(2026, 0, 1));
+
+function endpoint(format: TokenRequestFormat) {
+  return { tokenUrl: fixture.url, clientId, clientSecret, format, clock };
+}
+
+/** Plays the authorize step: the member approves and the server issues a code for our challenge. */
+async function approve(code: string): Promise<string> {
+  const request = await createAuthorizationRequest({
+    authUrl: fixture.url,
+    clientId,
+    redirectUri,
+    scopes: ["read:profile"],
+  });
+  fixture.issueCode(code, new URL(request.url).searchParams.get("code_challenge") ?? "", redirectUri);
+  return request.codeVerifier;
+}
+
+async function captureError(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("exchangeAuthorizationCode", () => {
+  it.each([
+    { format: "json" as const, contentType: "application/json" },
+    { format: "form" as const, contentType: "application/x-www-form-urlencoded;charset=UTF-8" },
+  ])("sends a $format body the server accepts and returns a token set", async ({ format, contentType }) => {
+    const codeVerifier = await approve(`code_${format}`);
+    const tokens = await exchangeAuthorizationCode({
+      ...endpoint(format),
+      code: `code_${format}`,
+      redirectUri,
+      codeVerifier,
+    });
+    const request = fixture.received.at(-1);
+    expect(request?.path).toBe("/oauth/token");
+    expect(request?.contentType).toBe(contentType);
+    expect(request?.params).toEqual({
+      client_id: clientId,
+      client_secret: clientSecret,
+      code: `code_${format}`,
+      redirect_uri: redirectUri,
+      grant_type: "authorization_code",
+      code_verifier: codeVerifier,
+    });
+    expect(tokens.accessToken).toMatch(/^access_/);
+    expect(tokens.refreshToken).toMatch(/^refresh_/);
+    expect(tokens.expiresAt).toBe(clock.now() + 3_600_000);
+    expect(tokens.scopes).toEqual(["read:profile", "write:battles"]);
+  });
+
+  it("is refused with invalid_grant when the verifier does not match the challenge", async () => {
+    await approve("code_pkce");
+    const error = await captureError(() =>
+      exchangeAuthorizationCode({
+        ...endpoint("json"),
+        code: "code_pkce",
+        redirectUri,
+        codeVerifier: "x".repeat(43),
+      }),
+    );
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({
+      code: "invalid_grant",
+      description: "PKCE verification failed",
+      status: 400,
+    });
+  });
+
+  it("reports a used code as invalid_grant without repeating the secrets", async () => {
+    const codeVerifier = await approve("code_once");
+    await exchangeAuthorizationCode({ ...endpoint("form"), code: "code_once", redirectUri, codeVerifier });
+    const error = await captureError(() =>
+      exchangeAuthorizationCode({ ...endpoint("form"), code: "code_once", redirectUri, codeVerifier }),
+    );
+    expect(error).toMatchObject({ code: "invalid_grant" });
+    expect((error as Error).message).not.toContain(clientSecret);
+    expect((error as Error).message).not.toContain(codeVerifier);
+  });
+
+  it("falls back to the requested scopes when the answer has none", async () => {
+    fixture.queueAnswer({ status: 200, body: { access_token: "access_plain", token_type: "bearer" } });
+    const tokens = await exchangeAuthorizationCode({
+      ...endpoint("json"),
+      code: "any",
+      redirectUri,
+      codeVerifier: "v".repeat(43),
+      requestedScopes: ["read:profile"],
+    });
+    expect(tokens).toEqual({
+      accessToken: "access_plain",
+      refreshToken: undefined,
+      expiresAt: undefined,
+      scopes: ["read:profile"],
+    });
+  });
+
+  it("reports a token answer without access_token as invalid_response", async () => {
+    fixture.queueAnswer({ status: 200, body: { token_type: "bearer", refresh_token: "refresh_leak" } });
+    const error = await captureError(() =>
+      exchangeAuthorizationCode({
+        ...endpoint("json"),
+        code: "any",
+        redirectUri,
+        codeVerifier: "v".repeat(43),
+      }),
+    );
+    expect(error).toMatchObject({ name: "OAuthError", code: "invalid_response" });
+    expect((error as Error).message).not.toContain("refresh_leak");
+  });
+
+  it("reports a 5xx as server_error", async () => {
+    fixture.queueAnswer({ status: 503, body: { message: "maintenance" } });
+    const error = await captureError(() =>
+      exchangeAuthorizationCode({
+        ...endpoint("json"),
+        code: "any",
+        redirectUri,
+        codeVerifier: "v".repeat(43),
+      }),
+    );
+    expect(error).toMatchObject({ code: "server_error", status: 503 });
+  });
+
+  it("refuses a plain-http token URL that is not loopback unless allowed", async () => {
+    const error = await captureError(() =>
+      exchangeAuthorizationCode({
+        ...endpoint("json"),
+        tokenUrl: "http://platform.example",
+        code: "any",
+        redirectUri,
+        codeVerifier: "v".repeat(43),
+      }),
+    );
+    expect(error).toMatchObject({ code: "insecure_endpoint" });
+  });
+});
+
+describe("refreshAccessToken", () => {
+  it.each(["json", "form"] as const)("trades a refresh token for new tokens (%s body)", async (format) => {
+    const codeVerifier = await approve(`code_refresh_${format}`);
+    const first = await exchangeAuthorizationCode({
+      ...endpoint(format),
+      code: `code_refresh_${format}`,
+      redirectUri,
+      codeVerifier,
+    });
+    clock.advance(60_000);
+    const second = await refreshAccessToken({ ...endpoint(format), refreshToken: first.refreshToken ?? "" });
+    expect(fixture.received.at(-1)?.params).toEqual({
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: first.refreshToken,
+    });
+    expect(second.accessToken).not.toBe(first.accessToken);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(second.expiresAt).toBe(clock.now() + 3_600_000);
+  });
+
+  it("reports a spent refresh token as invalid_grant and scrubs it from the description", async () => {
+    const error = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_spent_token" }),
+    );
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({ code: "invalid_grant" });
+    expect((error as OAuthError).description).toBe("refresh token [redacted] is not valid");
+  });
+
+  it("reports a token endpoint that never answers as a time-out", async () => {
+    const release = fixture.holdAnswers();
+    const error = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_slow", timeoutMs: 50 }),
+    );
+    release();
+    expect(error).toBeInstanceOf(PlatformUnavailableError);
+    expect(error).toMatchObject({ kind: "timeout" });
+  });
+});
+
+describe("revokeToken", () => {
+  it("posts the token to {token_url}/oauth/revoke and reports success", async () => {
+    const revoked = await revokeToken({
+      ...endpoint("form"),
+      token: "access_to_revoke",
+      tokenTypeHint: "access_token",
+    });
+    expect(revoked).toBe(true);
+    expect(fixture.received.at(-1)).toMatchObject({
+      path: "/oauth/revoke",
+      params: { token: "access_to_revoke", token_type_hint: "access_token", client_id: clientId },
+    });
+  });
+
+  it("returns false instead of failing when the server cannot be reached", async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) =>
+      server.close(() => {
+        resolve();
+      }),
+    );
+    const revoked = await revokeToken({
+      ...endpoint("json"),
+      tokenUrl: `http://127.0.0.1:${port}`,
+      token: "t",
+    });
+    expect(revoked).toBe(false);
+  });
+});
