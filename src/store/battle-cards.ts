@@ -1,0 +1,81 @@
+// The public card /battle create posted in a guild, edited live as the battle's events arrive (DESIGN.md §4).
+import type { Kysely, Selectable } from "kysely";
+import type { BattleCardsTable, Database } from "./database.js";
+
+export interface BattleCard {
+  readonly battleId: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly createdBy: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** Records the card, or moves it to a new message when the battle is announced again in the same guild. */
+export async function saveBattleCard(
+  db: Kysely<Database>,
+  input: Omit<BattleCard, "createdAt" | "updatedAt"> & { readonly now: number },
+): Promise<BattleCard> {
+  const changes = {
+    channel_id: input.channelId,
+    message_id: input.messageId,
+    created_by: input.createdBy,
+    updated_at: input.now,
+  };
+  const row = await db
+    .insertInto("battle_cards")
+    .values({ battle_id: input.battleId, guild_id: input.guildId, created_at: input.now, ...changes })
+    .onConflict((conflict) => conflict.columns(["battle_id", "guild_id"]).doUpdateSet(changes))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toBattleCard(row);
+}
+
+export async function findBattleCard(
+  db: Kysely<Database>,
+  key: { readonly battleId: string; readonly guildId: string },
+): Promise<BattleCard | undefined> {
+  const row = await db
+    .selectFrom("battle_cards")
+    .selectAll()
+    .where("battle_id", "=", key.battleId)
+    .where("guild_id", "=", key.guildId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toBattleCard(row);
+}
+
+/** Every guild's card for a battle: where a battle event edits a card (DESIGN.md §4, Routing). */
+export async function listBattleCards(db: Kysely<Database>, battleId: string): Promise<BattleCard[]> {
+  const rows = await db
+    .selectFrom("battle_cards")
+    .selectAll()
+    .where("battle_id", "=", battleId)
+    .orderBy("guild_id")
+    .execute();
+  return rows.map(toBattleCard);
+}
+
+export async function deleteBattleCard(
+  db: Kysely<Database>,
+  key: { readonly battleId: string; readonly guildId: string },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("battle_cards")
+    .where("battle_id", "=", key.battleId)
+    .where("guild_id", "=", key.guildId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+function toBattleCard(row: Selectable<BattleCardsTable>): BattleCard {
+  return {
+    battleId: row.battle_id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    messageId: row.message_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,72 @@
+// Opens the store named by DATABASE_URL (DESIGN.md §7, §8): SQLite through better-sqlite3 by default, or a
+// PostgreSQL pool shared by several bot processes.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Logger } from "../logger.js";
+import type { Database } from "./database.js";
+import type { StoreDialect } from "./dialect.js";
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: StoreDialect;
+  close(): Promise<void>;
+}
+
+export async function createDb(databaseUrl: string, options: { logger?: Logger } = {}): Promise<Store> {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options.logger);
+  if (databaseUrl === ":memory:") return openSqlite(":memory:");
+  if (databaseUrl.startsWith("file:")) return openSqlite(sqliteFilePath(databaseUrl));
+  throw new Error("DATABASE_URL must be file:<path>, :memory: or postgres://…");
+}
+
+function sqliteFilePath(databaseUrl: string): string {
+  const filePath = databaseUrl.startsWith("file://") ? fileURLToPath(databaseUrl) : databaseUrl.slice(5);
+  if (filePath === "") throw new Error("DATABASE_URL file:<path> needs a path");
+  mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
+  return filePath;
+}
+
+function openSqlite(filename: string): Promise<Store> {
+  const sqlite = new SqliteDatabase(filename);
+  if (filename !== ":memory:") sqlite.pragma("journal_mode = WAL");
+  // A webhook is acknowledged only after its commit reached the disk (DESIGN.md §4 step 3, §10).
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return Promise.resolve({ db, dialect: "sqlite", close: () => db.destroy() });
+}
+
+// Timestamps are bigint (int8) columns holding ms since the epoch: far below 2^53, so a JS number is exact.
+// The parser is this pool's own, not pg.types.setTypeParser, which would change every pg user in the process.
+const poolTypes: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) =>
+    oid === pg.types.builtins.INT8 && format !== "binary"
+      ? (value: string) => Number(value)
+      : (pg.types.getTypeParser(oid, format) as unknown),
+};
+
+async function openPostgres(connectionString: string, logger: Logger | undefined): Promise<Store> {
+  const pool = new pg.Pool({ connectionString, types: poolTypes, max: 10 });
+  // An idle client's error is emitted on the pool; unhandled, it would crash the process.
+  pool.on("error", (error) => {
+    logger?.error({ err: error }, "PostgreSQL idle connection failed");
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await db.destroy();
+    throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
+  }
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+/** The driver's message names the host and the problem; the URL (and its password) is never repeated. */
+function describeConnectionError(error: unknown): string {
+  return error instanceof Error ? error.message : "unknown error";
+}

@@ -1,0 +1,160 @@
+// The one description of the schema the migrations build (CONVENTIONS.md, Kysely's example app). Timestamps
+// are milliseconds since the epoch everywhere: INTEGER in SQLite, bigint in PostgreSQL read back as a number
+// (create-db.ts). Ids are app-generated (ids.ts), so no column depends on a dialect's auto-increment.
+import type { ColumnType, Generated } from "kysely";
+
+/** Milliseconds since the Unix epoch. */
+type Millis = number;
+/** Set on insert, never updated. */
+type Immutable<T> = ColumnType<T, T, never>;
+
+export interface Database {
+  member_links: MemberLinksTable;
+  oauth_states: OAuthStatesTable;
+  guild_settings: GuildSettingsTable;
+  subscriptions: SubscriptionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  inbox_events: InboxEventsTable;
+  outbox: OutboxTable;
+  battle_cards: BattleCardsTable;
+  platform_users: PlatformUsersTable;
+}
+
+/** A Discord member's platform account in one guild (DESIGN.md §3); UNIQUE(guild_id, user_id). */
+export interface MemberLinksTable {
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  user_id: Immutable<string>;
+  platform_user_id: string;
+  platform_username: string;
+  credential_kind: "oauth" | "api_key";
+  /** Sealed JSON {accessToken, refreshToken?, expiresAt?, scopes?}; associated data names guild and user. */
+  credential: string;
+  /** Space-separated granted scopes, kept in clear for /whoami (not secret). */
+  scopes: string | null;
+  /** When the access token expires; null for API keys and tokens without expiry. */
+  expires_at: Millis | null;
+  status: Generated<"active" | "reauth_needed">;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A pending OAuth authorization: single use, short-lived (DESIGN.md §3). */
+export interface OAuthStatesTable {
+  /** SHA-256 (hex) of the state sent to the browser; the state itself is never stored. */
+  state_hash: Immutable<string>;
+  guild_id: Immutable<string>;
+  user_id: Immutable<string>;
+  /** Sealed PKCE code verifier. */
+  code_verifier: Immutable<string>;
+  /** Sealed interaction token, so the callback can edit the original ephemeral reply. */
+  interaction_token: Immutable<string>;
+  expires_at: Immutable<Millis>;
+  created_at: Immutable<Millis>;
+}
+
+export interface GuildSettingsTable {
+  guild_id: Immutable<string>;
+  /** Where the bot tells admins about paused subscriptions and similar (DESIGN.md §4, Posting). */
+  admin_channel_id: string | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A route of event kinds into a channel (DESIGN.md §4, Routing). */
+export interface SubscriptionsTable {
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** JSON array of canonical event kinds. */
+  event_kinds: string;
+  /** JSON object {tournamentId?, difficulty?, minRatingChange?, linkedOnly?}. */
+  filters: string;
+  status: Generated<"active" | "paused" | "disabled">;
+  /** Why it is paused or disabled (e.g. the Discord error), shown in /setup status. */
+  status_reason: string | null;
+  /** Discord id of the admin who created it. */
+  created_by: Immutable<string>;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A platform webhook registered by a server admin, received at /webhooks/platform/<id> (DESIGN.md §4). */
+export interface WebhookEndpointsTable {
+  /** Random url-safe id used in the URL. */
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  /** The platform's id for the registration, once registered. */
+  platform_webhook_id: string | null;
+  /** Sealed signing secret. */
+  secret: string;
+  /** Sealed secret that was replaced by a rotation, still accepted until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: Millis | null;
+  /** JSON array of the event kinds registered with the platform. */
+  event_kinds: string;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** Every verified delivery, keyed by event id for deduplication (DESIGN.md §4, Receiving). */
+export interface InboxEventsTable {
+  event_id: Immutable<string>;
+  /** The kind as received (unknown kinds are stored and ignored). */
+  kind: Immutable<string>;
+  /** "operator" for the operator webhook, else the webhook endpoint id. */
+  source: Immutable<string>;
+  status: "accepted" | "ignored" | "dead";
+  /** The normalised event as JSON. */
+  payload: Immutable<string>;
+  /** Why it was dead-lettered. */
+  error: string | null;
+  received_at: Immutable<Millis>;
+}
+
+/** One Discord post or edit to make (DESIGN.md §4, Posting). */
+export interface OutboxTable {
+  /** App-generated, at most 25 characters: it doubles as the message nonce Discord dedupes on. */
+  id: Immutable<string>;
+  event_id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** The subscription that routed it; null for a battle card edit. */
+  subscription_id: Immutable<string | null>;
+  action: Immutable<"post" | "edit">;
+  /** The message an edit targets. */
+  target_message_id: Immutable<string | null>;
+  status: Generated<"pending" | "delivered" | "dead">;
+  /** Failed attempts so far; a 429 wait is not counted. */
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  /** The worker holding the row, until lease_expires_at; an expired lease may be taken over. */
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  last_error: string | null;
+  /** The message Discord created (or edited). */
+  posted_message_id: string | null;
+  created_at: Immutable<Millis>;
+  delivered_at: Millis | null;
+}
+
+/** The public card /battle create posted, edited live as events arrive (DESIGN.md §4, Rendering). */
+export interface BattleCardsTable {
+  battle_id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: string;
+  message_id: string;
+  /** Discord id of the member who created the battle. */
+  created_by: string;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** Read model of platform users for /leaderboard server, refreshed from events and API answers. */
+export interface PlatformUsersTable {
+  platform_user_id: Immutable<string>;
+  username: string;
+  rating: number | null;
+  tier: string | null;
+  updated_at: Millis;
+}

@@ -1,0 +1,108 @@
+// Every verified webhook delivery, keyed by event id: the platform retries until +40m30s, so a repeat is
+// recognised and acknowledged without a second announcement (DESIGN.md §4, Receiving step 3).
+import type { Kysely, Selectable } from "kysely";
+import type { Database, InboxEventsTable } from "./database.js";
+
+export type InboxStatus = InboxEventsTable["status"];
+
+/** "operator" for the operator webhook, else the webhook endpoint id. */
+export const operatorSource = "operator";
+
+export interface InboxEvent {
+  readonly eventId: string;
+  readonly kind: string;
+  readonly source: string;
+  readonly status: InboxStatus;
+  /** The normalised event, as stored. */
+  readonly payload: unknown;
+  readonly error: string | null;
+  readonly receivedAt: number;
+}
+
+export interface InboxEventInput {
+  readonly eventId: string;
+  readonly kind: string;
+  readonly source: string;
+  readonly status: InboxStatus;
+  readonly payload: unknown;
+  readonly error?: string;
+  readonly receivedAt: number;
+}
+
+/** Inserts the event; false when that event id was already received (nothing is changed then). */
+export async function insertInboxEvent(db: Kysely<Database>, input: InboxEventInput): Promise<boolean> {
+  const inserted = await db
+    .insertInto("inbox_events")
+    .values({
+      event_id: input.eventId,
+      kind: input.kind,
+      source: input.source,
+      status: input.status,
+      payload: JSON.stringify(input.payload),
+      error: input.error ?? null,
+      received_at: input.receivedAt,
+    })
+    .onConflict((conflict) => conflict.column("event_id").doNothing())
+    .returning("event_id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findInboxEvent(db: Kysely<Database>, eventId: string): Promise<InboxEvent | undefined> {
+  const row = await db
+    .selectFrom("inbox_events")
+    .selectAll()
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toInboxEvent(row);
+}
+
+/** The latest events, newest first, for /setup status; optionally from one source. */
+export async function listRecentInboxEvents(
+  db: Kysely<Database>,
+  input: { readonly limit: number; readonly source?: string },
+): Promise<InboxEvent[]> {
+  let query = db
+    .selectFrom("inbox_events")
+    .selectAll()
+    .orderBy("received_at", "desc")
+    .orderBy("event_id", "desc")
+    .limit(input.limit);
+  if (input.source !== undefined) query = query.where("source", "=", input.source);
+  const rows = await query.execute();
+  return rows.map(toInboxEvent);
+}
+
+/**
+ * Forgets events received before `olderThan` (keep at least 7 days, DESIGN.md §4), except those an
+ * outbox row still refers to; returns how many were removed.
+ */
+export async function pruneInbox(db: Kysely<Database>, olderThan: number): Promise<number> {
+  const result = await db
+    .deleteFrom("inbox_events")
+    .where("received_at", "<", olderThan)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("outbox")
+            .select("outbox.id")
+            .whereRef("outbox.event_id", "=", "inbox_events.event_id"),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+function toInboxEvent(row: Selectable<InboxEventsTable>): InboxEvent {
+  return {
+    eventId: row.event_id,
+    kind: row.kind,
+    source: row.source,
+    status: row.status,
+    payload: JSON.parse(row.payload) as unknown,
+    error: row.error,
+    receivedAt: row.received_at,
+  };
+}

@@ -1,0 +1,205 @@
+// A member's platform account per (guild, Discord user) (DESIGN.md §3). The credential is sealed with
+// associated data naming the guild and user, so it cannot be moved to another member's row.
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { SecretBox } from "../secrets/secret-box.js";
+import type { Database, MemberLinksTable } from "./database.js";
+import { createId } from "./ids.js";
+
+export interface MemberCredential {
+  readonly accessToken: string;
+  readonly refreshToken?: string | undefined;
+  /** Access token expiry, ms since the epoch. */
+  readonly expiresAt?: number | undefined;
+  readonly scopes?: readonly string[] | undefined;
+}
+
+export type CredentialKind = MemberLinksTable["credential_kind"];
+export type LinkStatus = Selectable<MemberLinksTable>["status"];
+
+/** A link without its credential: enough to mention, route or rank a member. */
+export interface LinkedMember {
+  readonly id: string;
+  readonly guildId: string;
+  readonly userId: string;
+  readonly platformUserId: string;
+  readonly platformUsername: string;
+  readonly credentialKind: CredentialKind;
+  readonly scopes: readonly string[];
+  readonly expiresAt: number | null;
+  readonly status: LinkStatus;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface MemberLink extends LinkedMember {
+  readonly credential: MemberCredential;
+}
+
+export interface MemberKey {
+  readonly guildId: string;
+  readonly userId: string;
+}
+
+export interface MemberLinkInput extends MemberKey {
+  readonly platformUserId: string;
+  readonly platformUsername: string;
+  readonly credentialKind: CredentialKind;
+  readonly credential: MemberCredential;
+  readonly now: number;
+}
+
+const credentialSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().optional(),
+  expiresAt: z.number().optional(),
+  scopes: z.array(z.string()).optional(),
+});
+
+function credentialAssociatedData({ guildId, userId }: MemberKey): string {
+  return `member_links:${guildId}:${userId}:credential`;
+}
+
+function sealCredential(box: SecretBox, key: MemberKey, credential: MemberCredential): string {
+  return box.seal(JSON.stringify(credential), credentialAssociatedData(key));
+}
+
+/** Creates the link, or replaces the account and credential of an existing one (a re-link). */
+export async function saveMemberLink(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: MemberLinkInput,
+): Promise<MemberLink> {
+  const changes = {
+    platform_user_id: input.platformUserId,
+    platform_username: input.platformUsername,
+    credential_kind: input.credentialKind,
+    credential: sealCredential(box, input, input.credential),
+    scopes: input.credential.scopes?.join(" ") ?? null,
+    expires_at: input.credential.expiresAt ?? null,
+    status: "active" as const,
+    updated_at: input.now,
+  };
+  const row = await db
+    .insertInto("member_links")
+    .values({
+      id: createId(),
+      guild_id: input.guildId,
+      user_id: input.userId,
+      created_at: input.now,
+      ...changes,
+    })
+    .onConflict((conflict) => conflict.columns(["guild_id", "user_id"]).doUpdateSet(changes))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toMemberLink(box, row);
+}
+
+export async function findMemberLink(
+  db: Kysely<Database>,
+  box: SecretBox,
+  key: MemberKey,
+): Promise<MemberLink | undefined> {
+  const row = await db
+    .selectFrom("member_links")
+    .selectAll()
+    .where("guild_id", "=", key.guildId)
+    .where("user_id", "=", key.userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toMemberLink(box, row);
+}
+
+/** Stores a refreshed credential (before the new refresh token is used, DESIGN.md §3); false when unlinked. */
+export async function updateMemberCredential(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: MemberKey & { readonly credential: MemberCredential; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("member_links")
+    .set({
+      credential: sealCredential(box, input, input.credential),
+      scopes: input.credential.scopes?.join(" ") ?? null,
+      expires_at: input.credential.expiresAt ?? null,
+      status: "active",
+      updated_at: input.now,
+    })
+    .where("guild_id", "=", input.guildId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** After `invalid_grant`: the member must link again. False when there was no link. */
+export async function markLinkReauthNeeded(
+  db: Kysely<Database>,
+  key: MemberKey & { readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("member_links")
+    .set({ status: "reauth_needed", updated_at: key.now })
+    .where("guild_id", "=", key.guildId)
+    .where("user_id", "=", key.userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteMemberLink(db: Kysely<Database>, key: MemberKey): Promise<boolean> {
+  const result = await db
+    .deleteFrom("member_links")
+    .where("guild_id", "=", key.guildId)
+    .where("user_id", "=", key.userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** This guild's linked members, for mentions and the server leaderboard; credentials stay sealed. */
+export async function listGuildLinks(db: Kysely<Database>, guildId: string): Promise<LinkedMember[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toLinkedMember);
+}
+
+/** Every guild where a platform user is linked: where their rating change is announced (DESIGN.md §4). */
+export async function listLinksOfPlatformUser(
+  db: Kysely<Database>,
+  platformUserId: string,
+): Promise<LinkedMember[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .selectAll()
+    .where("platform_user_id", "=", platformUserId)
+    .orderBy("guild_id")
+    .orderBy("user_id")
+    .execute();
+  return rows.map(toLinkedMember);
+}
+
+function toLinkedMember(row: Selectable<MemberLinksTable>): LinkedMember {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    userId: row.user_id,
+    platformUserId: row.platform_user_id,
+    platformUsername: row.platform_username,
+    credentialKind: row.credential_kind,
+    scopes: row.scopes === null || row.scopes === "" ? [] : row.scopes.split(" "),
+    expiresAt: row.expires_at,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toMemberLink(box: SecretBox, row: Selectable<MemberLinksTable>): MemberLink {
+  const member = toLinkedMember(row);
+  const opened = credentialSchema.parse(
+    JSON.parse(box.open(row.credential, credentialAssociatedData(member))),
+  );
+  return { ...member, credential: opened };
+}

@@ -1,0 +1,110 @@
+// Posts and edits waiting to reach Discord (DESIGN.md §4 Posting, §8). Rows are enqueued in the webhook's
+// transaction; workers take them under a lease (outbox-lease.ts).
+import type { Kysely, Selectable } from "kysely";
+import type { Database, OutboxTable } from "./database.js";
+import { createId } from "./ids.js";
+
+export type OutboxAction = Selectable<OutboxTable>["action"];
+export type OutboxStatus = Selectable<OutboxTable>["status"];
+
+export interface OutboxEntry {
+  /** Also the Discord message nonce (with enforce_nonce), so a repeated post is deduplicated. */
+  readonly id: string;
+  readonly eventId: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly subscriptionId: string | null;
+  readonly action: OutboxAction;
+  readonly targetMessageId: string | null;
+  readonly status: OutboxStatus;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  readonly leaseOwner: string | null;
+  readonly leaseExpiresAt: number | null;
+  readonly lastError: string | null;
+  readonly postedMessageId: string | null;
+  readonly createdAt: number;
+  readonly deliveredAt: number | null;
+}
+
+export interface OutboxInput {
+  /** Must already be in the inbox (same transaction): the worker renders from its payload. */
+  readonly eventId: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly subscriptionId: string | null;
+  readonly action: OutboxAction;
+  readonly targetMessageId: string | null;
+  readonly now: number;
+}
+
+/**
+ * Queues one post or edit, due now. Returns its id, or undefined when this event already has that action
+ * queued for the channel (several matching subscriptions in one channel make a single post).
+ */
+export async function enqueueOutbox(db: Kysely<Database>, input: OutboxInput): Promise<string | undefined> {
+  const inserted = await db
+    .insertInto("outbox")
+    .values({
+      id: createId(),
+      event_id: input.eventId,
+      guild_id: input.guildId,
+      channel_id: input.channelId,
+      subscription_id: input.subscriptionId,
+      action: input.action,
+      target_message_id: input.targetMessageId,
+      next_attempt_at: input.now,
+      created_at: input.now,
+    })
+    .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** Pending rows, in every guild or one: the queue depth for metrics and /setup status. */
+export async function countPendingOutbox(db: Kysely<Database>, guildId?: string): Promise<number> {
+  let query = db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("status", "=", "pending");
+  if (guildId !== undefined) query = query.where("guild_id", "=", guildId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Deletes delivered and dead rows created before `olderThan` (retention, DESIGN.md §4); returns how many. */
+export async function pruneOutbox(db: Kysely<Database>, olderThan: number): Promise<number> {
+  const result = await db
+    .deleteFrom("outbox")
+    .where("status", "in", ["delivered", "dead"])
+    .where("created_at", "<", olderThan)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function findOutboxEntry(db: Kysely<Database>, id: string): Promise<OutboxEntry | undefined> {
+  const row = await db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : toOutboxEntry(row);
+}
+
+export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    subscriptionId: row.subscription_id,
+    action: row.action,
+    targetMessageId: row.target_message_id,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: row.lease_expires_at,
+    lastError: row.last_error,
+    postedMessageId: row.posted_message_id,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+  };
+}

@@ -1,0 +1,89 @@
+// A local read model of platform users, refreshed from events and API answers, so /leaderboard server needs
+// no platform call and never uses another member's credentials (DESIGN.md §2).
+import type { Kysely, Selectable } from "kysely";
+import type { Database, PlatformUsersTable } from "./database.js";
+
+export interface PlatformUser {
+  readonly platformUserId: string;
+  readonly username: string;
+  readonly rating: number | null;
+  readonly tier: string | null;
+  readonly updatedAt: number;
+}
+
+export interface ServerLeaderboardRow extends PlatformUser {
+  /** The Discord member linked to this platform user in the guild. */
+  readonly userId: string;
+}
+
+/**
+ * Records what is known of a user. A field left undefined keeps its stored value, so an event that only
+ * carries a username does not erase a rating.
+ */
+export async function savePlatformUser(
+  db: Kysely<Database>,
+  input: {
+    readonly platformUserId: string;
+    readonly username: string;
+    readonly rating?: number | null;
+    readonly tier?: string | null;
+    readonly now: number;
+  },
+): Promise<PlatformUser> {
+  const changes = {
+    username: input.username,
+    updated_at: input.now,
+    ...(input.rating === undefined ? {} : { rating: input.rating }),
+    ...(input.tier === undefined ? {} : { tier: input.tier }),
+  };
+  const row = await db
+    .insertInto("platform_users")
+    .values({ platform_user_id: input.platformUserId, rating: null, tier: null, ...changes })
+    .onConflict((conflict) => conflict.column("platform_user_id").doUpdateSet(changes))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toPlatformUser(row);
+}
+
+export async function findPlatformUser(
+  db: Kysely<Database>,
+  platformUserId: string,
+): Promise<PlatformUser | undefined> {
+  const row = await db
+    .selectFrom("platform_users")
+    .selectAll()
+    .where("platform_user_id", "=", platformUserId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toPlatformUser(row);
+}
+
+/** This guild's linked members with a known rating, best first (ties by username). */
+export async function listServerLeaderboard(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly limit: number; readonly offset?: number },
+): Promise<ServerLeaderboardRow[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .innerJoin("platform_users", "platform_users.platform_user_id", "member_links.platform_user_id")
+    .selectAll("platform_users")
+    .select("member_links.user_id")
+    .where("member_links.guild_id", "=", input.guildId)
+    .where("platform_users.rating", "is not", null)
+    .orderBy("platform_users.rating", "desc")
+    .orderBy("platform_users.username")
+    .orderBy("member_links.user_id")
+    .limit(input.limit)
+    .offset(input.offset ?? 0)
+    .execute();
+  return rows.map((row) => ({ ...toPlatformUser(row), userId: row.user_id }));
+}
+
+function toPlatformUser(row: Selectable<PlatformUsersTable>): PlatformUser {
+  return {
+    platformUserId: row.platform_user_id,
+    username: row.username,
+    rating: row.rating,
+    tier: row.tier,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,195 @@
+// Routes of event kinds into channels, GitHub-app style (DESIGN.md §2 /subscribe, §4 Routing).
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { EventKind } from "../events/event-kinds.js";
+import type { Database, SubscriptionsTable } from "./database.js";
+import { createId } from "./ids.js";
+import { parseEventKinds, toJsonText } from "./json-text.js";
+
+export const subscriptionFiltersSchema = z.object({
+  tournamentId: z.string().optional(),
+  difficulty: z.string().optional(),
+  minRatingChange: z.number().optional(),
+  /** Only events about members linked in this guild. */
+  linkedOnly: z.boolean().optional(),
+});
+
+export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;
+export type SubscriptionStatus = Selectable<SubscriptionsTable>["status"];
+
+export interface Subscription {
+  readonly id: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly eventKinds: readonly EventKind[];
+  readonly filters: SubscriptionFilters;
+  readonly status: SubscriptionStatus;
+  readonly statusReason: string | null;
+  readonly createdBy: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface SubscriptionInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly eventKinds: readonly EventKind[];
+  readonly filters: SubscriptionFilters;
+  readonly createdBy: string;
+  readonly now: number;
+}
+
+export interface SubscriptionKey {
+  readonly guildId: string;
+  readonly id: string;
+}
+
+export async function createSubscription(
+  db: Kysely<Database>,
+  input: SubscriptionInput,
+): Promise<Subscription> {
+  const row = await db
+    .insertInto("subscriptions")
+    .values({
+      id: createId(),
+      guild_id: input.guildId,
+      channel_id: input.channelId,
+      event_kinds: toJsonText(input.eventKinds),
+      filters: toJsonText(input.filters),
+      created_by: input.createdBy,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toSubscription(row);
+}
+
+/** Looks a subscription up within a guild, so an admin can never reach another guild's routes. */
+export async function findSubscription(
+  db: Kysely<Database>,
+  key: SubscriptionKey,
+): Promise<Subscription | undefined> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("guild_id", "=", key.guildId)
+    .where("id", "=", key.id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSubscription(row);
+}
+
+export async function listGuildSubscriptions(db: Kysely<Database>, guildId: string): Promise<Subscription[]> {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toSubscription);
+}
+
+/** Active subscriptions that include a kind, in every guild or one (routing an event, DESIGN.md §4). */
+export async function listActiveSubscriptionsForKind(
+  db: Kysely<Database>,
+  input: { readonly kind: EventKind; readonly guildId?: string },
+): Promise<Subscription[]> {
+  let query = db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("status", "=", "active")
+    // A coarse text match narrows the rows in SQL on both dialects; the parsed list decides exactly.
+    .where("event_kinds", "like", `%${toJsonText(input.kind)}%`)
+    .orderBy("created_at")
+    .orderBy("id");
+  if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
+  const rows = await query.execute();
+  return rows.map(toSubscription).filter((subscription) => subscription.eventKinds.includes(input.kind));
+}
+
+export async function updateSubscription(
+  db: Kysely<Database>,
+  input: SubscriptionKey & {
+    readonly eventKinds: readonly EventKind[];
+    readonly filters: SubscriptionFilters;
+    readonly now: number;
+  },
+): Promise<Subscription | undefined> {
+  const row = await db
+    .updateTable("subscriptions")
+    .set({
+      event_kinds: toJsonText(input.eventKinds),
+      filters: toJsonText(input.filters),
+      updated_at: input.now,
+    })
+    .where("guild_id", "=", input.guildId)
+    .where("id", "=", input.id)
+    .returningAll()
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSubscription(row);
+}
+
+export async function deleteSubscription(db: Kysely<Database>, key: SubscriptionKey): Promise<boolean> {
+  const result = await db
+    .deleteFrom("subscriptions")
+    .where("guild_id", "=", key.guildId)
+    .where("id", "=", key.id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Pauses, disables or reactivates one subscription (Discord error policy, DESIGN.md §4 Posting). */
+export async function setSubscriptionStatus(
+  db: Kysely<Database>,
+  input: {
+    readonly id: string;
+    readonly status: SubscriptionStatus;
+    readonly reason: string | null;
+    readonly now: number;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ status: input.status, status_reason: input.reason, updated_at: input.now })
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The same for every subscription of a channel: a channel that vanished or lost access fails them all.
+ * Disabled subscriptions (their channel is gone) are left as they are.
+ */
+export async function setChannelSubscriptionsStatus(
+  db: Kysely<Database>,
+  input: {
+    readonly channelId: string;
+    readonly status: SubscriptionStatus;
+    readonly reason: string | null;
+    readonly now: number;
+  },
+): Promise<number> {
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ status: input.status, status_reason: input.reason, updated_at: input.now })
+    .where("channel_id", "=", input.channelId)
+    .where("status", "!=", "disabled")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+function toSubscription(row: Selectable<SubscriptionsTable>): Subscription {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    eventKinds: parseEventKinds(row.event_kinds),
+    filters: subscriptionFiltersSchema.parse(JSON.parse(row.filters)),
+    status: row.status,
+    statusReason: row.status_reason,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import {
+  deleteBattleCard,
+  findBattleCard,
+  listBattleCards,
+  saveBattleCard,
+} from "../../src/store/battle-cards.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const card = {
+  battleId: "battle-7",
+  guildId: "100000000000000001",
+  channelId: "300000000000000001",
+  messageId: "400000000000000001",
+  createdBy: "200000000000000001",
+};
+
+describe.each(testDatabases())("battle cards on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("saves a card and finds it by battle and guild", async () => {
+    const saved = await saveBattleCard(store.db, { ...card, now: testNow });
+    expect(saved).toEqual({ ...card, createdAt: testNow, updatedAt: testNow });
+    expect(await findBattleCard(store.db, card)).toEqual(saved);
+    expect(await findBattleCard(store.db, { battleId: "battle-7", guildId: "other" })).toBeUndefined();
+  });
+
+  it("moves the card to the newest message when announced again in the same guild", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    const moved = await saveBattleCard(store.db, {
+      ...card,
+      channelId: "3002",
+      messageId: "4002",
+      now: testNow + 1,
+    });
+    expect(moved).toMatchObject({
+      channelId: "3002",
+      messageId: "4002",
+      createdAt: testNow,
+      updatedAt: testNow + 1,
+    });
+    expect(await listBattleCards(store.db, "battle-7")).toHaveLength(1);
+  });
+
+  it("lists the battle's cards in every guild", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await saveBattleCard(store.db, { ...card, guildId: "100000000000000002", now: testNow });
+    await saveBattleCard(store.db, { ...card, battleId: "battle-8", now: testNow });
+    const guilds = (await listBattleCards(store.db, "battle-7")).map((found) => found.guildId);
+    expect(guilds).toEqual(["100000000000000001", "100000000000000002"]);
+  });
+
+  it("deletes a card", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    expect(await deleteBattleCard(store.db, card)).toBe(true);
+    expect(await deleteBattleCard(store.db, card)).toBe(false);
+    expect(await findBattleCard(store.db, card)).toBeUndefined();
+  });
+});

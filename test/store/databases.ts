@@ -1,0 +1,149 @@
+// The databases every store test runs on: SQLite in memory and in a temp file, and PostgreSQL when
+// TEST_DATABASE_URL is set. Each PostgreSQL user gets its own fresh schema (search_path set through the
+// connection's `options`), so test files running in parallel never see each other's rows.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import type { Database } from "../../src/store/database.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+
+export const postgresUrl = process.env.TEST_DATABASE_URL === "" ? undefined : process.env.TEST_DATABASE_URL;
+
+export interface EmptyDatabase {
+  /** A DATABASE_URL for it; open it as many times as needed (except in memory, where each open is new). */
+  readonly url: string;
+  dispose(): Promise<void>;
+}
+
+export interface TestDatabase {
+  readonly name: string;
+  readonly dialect: Store["dialect"];
+  /** True when two createDb(url) calls reach the same data. */
+  readonly shared: boolean;
+  createEmpty(): Promise<EmptyDatabase>;
+}
+
+const sqliteMemory: TestDatabase = {
+  name: "SQLite in memory",
+  dialect: "sqlite",
+  shared: false,
+  createEmpty: () => Promise.resolve({ url: ":memory:", dispose: () => Promise.resolve() }),
+};
+
+const sqliteFile: TestDatabase = {
+  name: "SQLite file",
+  dialect: "sqlite",
+  shared: true,
+  createEmpty() {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+    const dispose = () => {
+      rmSync(folder, { recursive: true, force: true });
+      return Promise.resolve();
+    };
+    return Promise.resolve({ url: `file:${path.join(folder, "bot.sqlite")}`, dispose });
+  },
+};
+
+function postgres(url: string): TestDatabase {
+  return {
+    name: "PostgreSQL",
+    dialect: "postgres",
+    shared: true,
+    async createEmpty() {
+      const schema = `test_${randomBytes(6).toString("hex")}`;
+      await runAdminQuery(url, `create schema ${schema}`);
+      return {
+        url: withSearchPath(url, schema),
+        dispose: () => runAdminQuery(url, `drop schema ${schema} cascade`),
+      };
+    },
+  };
+}
+
+async function runAdminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/** The databases to run a suite on, for `describe.each(testDatabases())("… on $name", …)`. */
+export function testDatabases(): TestDatabase[] {
+  return postgresUrl === undefined
+    ? [sqliteMemory, sqliteFile]
+    : [sqliteMemory, sqliteFile, postgres(postgresUrl)];
+}
+
+export interface MigratedStore {
+  readonly db: Kysely<Database>;
+  readonly store: Store;
+  readonly url: string;
+}
+
+/**
+ * One migrated database for the enclosing describe block, emptied before each test. Read the returned
+ * object's fields inside tests (they are set in beforeAll).
+ */
+export function useMigratedStore(database: TestDatabase): MigratedStore {
+  let store: Store | undefined;
+  let empty: EmptyDatabase | undefined;
+  beforeAll(async () => {
+    empty = await database.createEmpty();
+    store = await createDb(empty.url);
+    await migrateToLatest(store.db);
+  });
+  beforeEach(async () => {
+    if (store !== undefined) await deleteAllRows(store.db);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await empty?.dispose();
+  });
+  return {
+    get db() {
+      return required(store).db;
+    },
+    get store() {
+      return required(store);
+    },
+    get url() {
+      return required(empty).url;
+    },
+  };
+}
+
+/** Every table, checked against Database by the compiler; the outbox refers to the inbox, so it comes first. */
+const tablesInDeleteOrder = Object.keys({
+  outbox: true,
+  inbox_events: true,
+  member_links: true,
+  oauth_states: true,
+  guild_settings: true,
+  subscriptions: true,
+  webhook_endpoints: true,
+  battle_cards: true,
+  platform_users: true,
+} satisfies Record<keyof Database, true>) as (keyof Database)[];
+
+async function deleteAllRows(db: Kysely<Database>): Promise<void> {
+  for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("the store is opened in beforeAll; read it inside a test");
+  return value;
+}

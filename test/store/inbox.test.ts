@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  findInboxEvent,
+  insertInboxEvent,
+  listRecentInboxEvents,
+  operatorSource,
+  pruneInbox,
+  type InboxEventInput,
+} from "../../src/store/inbox.js";
+import { enqueueOutbox } from "../../src/store/outbox.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const day = 86_400_000;
+
+function eventInput(eventId: string, overrides: Partial<InboxEventInput> = {}): InboxEventInput {
+  return {
+    eventId,
+    kind: "battle.completed",
+    source: operatorSource,
+    status: "accepted",
+    payload: { battleId: "b-1", winner: "u-alice" },
+    receivedAt: testNow,
+    ...overrides,
+  };
+}
+
+describe.each(testDatabases())("inbox on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("stores a new event and recognises its repeat without changing it", async () => {
+    expect(await insertInboxEvent(store.db, eventInput("evt_1"))).toBe(true);
+    expect(
+      await insertInboxEvent(store.db, eventInput("evt_1", { status: "dead", receivedAt: testNow + 60_000 })),
+    ).toBe(false);
+    expect(await findInboxEvent(store.db, "evt_1")).toEqual({
+      eventId: "evt_1",
+      kind: "battle.completed",
+      source: "operator",
+      status: "accepted",
+      payload: { battleId: "b-1", winner: "u-alice" },
+      error: null,
+      receivedAt: testNow,
+    });
+  });
+
+  it("detects exactly one new insert among simultaneous deliveries of the same event", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => insertInboxEvent(store.db, eventInput("evt_race"))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("stores an event and its outbox rows together or not at all (the receiver's transaction)", async () => {
+    const receive = (eventId: string, fail: boolean) =>
+      store.db.transaction().execute(async (trx) => {
+        await insertInboxEvent(trx, eventInput(eventId));
+        await enqueueOutbox(trx, {
+          eventId,
+          guildId: "g",
+          channelId: "c",
+          subscriptionId: "s",
+          action: "post",
+          targetMessageId: null,
+          now: testNow,
+        });
+        if (fail) throw new Error("crashed before commit");
+      });
+    await expect(receive("evt_crash", true)).rejects.toThrow("crashed before commit");
+    expect(await findInboxEvent(store.db, "evt_crash")).toBeUndefined();
+    expect(await store.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+    await receive("evt_crash", false);
+    expect(await findInboxEvent(store.db, "evt_crash")).toBeDefined();
+    expect(await store.db.selectFrom("outbox").select("event_id").execute()).toEqual([
+      { event_id: "evt_crash" },
+    ]);
+  });
+
+  it("keeps a dead-lettered event with its error", async () => {
+    await insertInboxEvent(
+      store.db,
+      eventInput("evt_bad", { status: "dead", error: "data.battleId: required", payload: "raw" }),
+    );
+    expect(await findInboxEvent(store.db, "evt_bad")).toMatchObject({
+      status: "dead",
+      error: "data.battleId: required",
+      payload: "raw",
+    });
+  });
+
+  it("lists recent events newest first, optionally from one source", async () => {
+    await insertInboxEvent(store.db, eventInput("evt_a", { receivedAt: testNow }));
+    await insertInboxEvent(store.db, eventInput("evt_b", { receivedAt: testNow + 1, source: "endpoint-1" }));
+    await insertInboxEvent(store.db, eventInput("evt_c", { receivedAt: testNow + 2 }));
+    const recent = await listRecentInboxEvents(store.db, { limit: 2 });
+    expect(recent.map((event) => event.eventId)).toEqual(["evt_c", "evt_b"]);
+    const fromEndpoint = await listRecentInboxEvents(store.db, { limit: 10, source: "endpoint-1" });
+    expect(fromEndpoint.map((event) => event.eventId)).toEqual(["evt_b"]);
+  });
+
+  it("prunes old events, but not recent ones nor those the outbox still refers to", async () => {
+    await insertInboxEvent(store.db, eventInput("evt_old", { receivedAt: testNow - 8 * day }));
+    await insertInboxEvent(store.db, eventInput("evt_old_queued", { receivedAt: testNow - 8 * day }));
+    await insertInboxEvent(store.db, eventInput("evt_new", { receivedAt: testNow - day }));
+    await enqueueOutbox(store.db, {
+      eventId: "evt_old_queued",
+      guildId: "g",
+      channelId: "c",
+      subscriptionId: null,
+      action: "post",
+      targetMessageId: null,
+      now: testNow,
+    });
+    expect(await pruneInbox(store.db, testNow - 7 * day)).toBe(1);
+    expect(await findInboxEvent(store.db, "evt_old")).toBeUndefined();
+    expect(await findInboxEvent(store.db, "evt_old_queued")).toBeDefined();
+    expect(await findInboxEvent(store.db, "evt_new")).toBeDefined();
+  });
+});

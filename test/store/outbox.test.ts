@@ -1,0 +1,244 @@
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/store/create-db.js";
+import type { Database } from "../../src/store/database.js";
+import { insertInboxEvent } from "../../src/store/inbox.js";
+import {
+  claimDueOutbox,
+  markChannelOutboxDead,
+  markOutboxDead,
+  markOutboxDelivered,
+  rescheduleOutbox,
+} from "../../src/store/outbox-lease.js";
+import {
+  countPendingOutbox,
+  enqueueOutbox,
+  findOutboxEntry,
+  pruneOutbox,
+  type OutboxInput,
+} from "../../src/store/outbox.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const leaseMs = 30_000;
+
+async function receive(db: Kysely<Database>, eventId: string): Promise<void> {
+  await insertInboxEvent(db, {
+    eventId,
+    kind: "battle.completed",
+    source: "operator",
+    status: "accepted",
+    payload: {},
+    receivedAt: testNow,
+  });
+}
+
+function postInput(eventId: string, overrides: Partial<OutboxInput> = {}): OutboxInput {
+  return {
+    eventId,
+    guildId: "100000000000000001",
+    channelId: "300000000000000001",
+    subscriptionId: "sub-1",
+    action: "post",
+    targetMessageId: null,
+    now: testNow,
+    ...overrides,
+  };
+}
+
+async function enqueue(
+  db: Kysely<Database>,
+  eventId: string,
+  overrides: Partial<OutboxInput> = {},
+): Promise<string> {
+  await receive(db, eventId);
+  const id = await enqueueOutbox(db, postInput(eventId, overrides));
+  if (id === undefined) throw new Error("expected a new outbox row");
+  return id;
+}
+
+describe.each(testDatabases())("outbox on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("enqueues a pending row, due now, whose id can be Discord's nonce", async () => {
+    const id = await enqueue(store.db, "evt_1");
+    expect(id.length).toBeLessThanOrEqual(25);
+    expect(await findOutboxEntry(store.db, id)).toEqual({
+      id,
+      eventId: "evt_1",
+      guildId: "100000000000000001",
+      channelId: "300000000000000001",
+      subscriptionId: "sub-1",
+      action: "post",
+      targetMessageId: null,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: testNow,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      lastError: null,
+      postedMessageId: null,
+      createdAt: testNow,
+      deliveredAt: null,
+    });
+  });
+
+  it("queues one post per event and channel, but a card edit beside it", async () => {
+    await enqueue(store.db, "evt_1");
+    expect(await enqueueOutbox(store.db, postInput("evt_1", { subscriptionId: "sub-2" }))).toBeUndefined();
+    const edit = await enqueueOutbox(
+      store.db,
+      postInput("evt_1", { action: "edit", subscriptionId: null, targetMessageId: "m-1" }),
+    );
+    expect(edit).toBeDefined();
+    expect(await countPendingOutbox(store.db)).toBe(2);
+  });
+
+  it("refuses a row for an event that is not in the inbox", async () => {
+    await expect(enqueueOutbox(store.db, postInput("evt_unknown"))).rejects.toThrow();
+  });
+
+  it("claims due rows oldest first, up to the limit, and leases them", async () => {
+    const first = await enqueue(store.db, "evt_1", { now: testNow - 2 });
+    const second = await enqueue(store.db, "evt_2", { now: testNow - 1 });
+    await enqueue(store.db, "evt_3", { now: testNow });
+    await enqueue(store.db, "evt_future", { now: testNow + 1 });
+    const claimed = await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 2 });
+    expect(claimed.map((entry) => entry.id)).toEqual([first, second]);
+    expect(claimed[0]).toMatchObject({ leaseOwner: "worker-a", leaseExpiresAt: testNow + leaseMs });
+    const rest = await claimDueOutbox(store.db, { owner: "worker-b", now: testNow, leaseMs, limit: 10 });
+    expect(rest.map((entry) => entry.eventId)).toEqual(["evt_3"]);
+  });
+
+  it("lets another worker take over a row whose lease expired, and ignores the late worker", async () => {
+    const id = await enqueue(store.db, "evt_1");
+    await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 10 });
+    expect(
+      await claimDueOutbox(store.db, { owner: "worker-b", now: testNow + leaseMs - 1, leaseMs, limit: 10 }),
+    ).toEqual([]);
+    const takenOver = await claimDueOutbox(store.db, {
+      owner: "worker-b",
+      now: testNow + leaseMs,
+      leaseMs,
+      limit: 10,
+    });
+    expect(takenOver.map((entry) => [entry.id, entry.leaseOwner])).toEqual([[id, "worker-b"]]);
+    const late = { id, owner: "worker-a", nextAttemptAt: testNow, error: "timeout" };
+    expect(await rescheduleOutbox(store.db, late)).toBe(false);
+    expect(await markOutboxDead(store.db, { id, owner: "worker-a", error: "gave up" })).toBe(false);
+    expect(await findOutboxEntry(store.db, id)).toMatchObject({ status: "pending", leaseOwner: "worker-b" });
+  });
+
+  it("marks a row delivered with the message Discord created; it is not claimed again", async () => {
+    const id = await enqueue(store.db, "evt_1");
+    await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 10 });
+    expect(await markOutboxDelivered(store.db, { id, postedMessageId: "msg-9", now: testNow + 5 })).toBe(
+      true,
+    );
+    expect(await markOutboxDelivered(store.db, { id, postedMessageId: "msg-10", now: testNow + 6 })).toBe(
+      false,
+    );
+    expect(await findOutboxEntry(store.db, id)).toMatchObject({
+      status: "delivered",
+      postedMessageId: "msg-9",
+      deliveredAt: testNow + 5,
+      leaseOwner: null,
+    });
+    expect(
+      await claimDueOutbox(store.db, { owner: "worker-b", now: testNow + 10 * leaseMs, leaseMs, limit: 10 }),
+    ).toEqual([]);
+  });
+
+  it("reschedules a failed attempt, counting it unless it was only a rate-limit wait", async () => {
+    const id = await enqueue(store.db, "evt_1");
+    await claimDueOutbox(store.db, { owner: "w", now: testNow, leaseMs, limit: 10 });
+    expect(
+      await rescheduleOutbox(store.db, { id, owner: "w", nextAttemptAt: testNow + 1000, error: "503" }),
+    ).toBe(true);
+    expect(await findOutboxEntry(store.db, id)).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: testNow + 1000,
+      lastError: "503",
+      leaseOwner: null,
+    });
+    expect(await claimDueOutbox(store.db, { owner: "w", now: testNow + 999, leaseMs, limit: 10 })).toEqual(
+      [],
+    );
+    await claimDueOutbox(store.db, { owner: "w", now: testNow + 1000, leaseMs, limit: 10 });
+    const wait = { id, owner: "w", nextAttemptAt: testNow + 3000, error: "429", countAttempt: false };
+    expect(await rescheduleOutbox(store.db, wait)).toBe(true);
+    expect(await findOutboxEntry(store.db, id)).toMatchObject({
+      attempts: 1,
+      nextAttemptAt: testNow + 3000,
+      lastError: "429",
+    });
+  });
+
+  it("dead-letters a row, and every pending row of a channel that is gone", async () => {
+    const id = await enqueue(store.db, "evt_1");
+    await claimDueOutbox(store.db, { owner: "w", now: testNow, leaseMs, limit: 1 });
+    expect(await markOutboxDead(store.db, { id, owner: "w", error: "x".repeat(5000) })).toBe(true);
+    const dead = await findOutboxEntry(store.db, id);
+    expect(dead).toMatchObject({ status: "dead", attempts: 1 });
+    expect(dead?.lastError).toHaveLength(1000);
+
+    await enqueue(store.db, "evt_2");
+    await enqueue(store.db, "evt_3");
+    await enqueue(store.db, "evt_4", { channelId: "300000000000000002" });
+    expect(
+      await markChannelOutboxDead(store.db, { channelId: "300000000000000001", error: "Unknown Channel" }),
+    ).toBe(2);
+    expect(await countPendingOutbox(store.db)).toBe(1);
+  });
+
+  it("counts pending rows in all guilds or one", async () => {
+    await enqueue(store.db, "evt_1");
+    await enqueue(store.db, "evt_2", { guildId: "100000000000000002" });
+    expect(await countPendingOutbox(store.db)).toBe(2);
+    expect(await countPendingOutbox(store.db, "100000000000000002")).toBe(1);
+  });
+
+  it("prunes old delivered and dead rows, never pending ones", async () => {
+    const delivered = await enqueue(store.db, "evt_1", { now: testNow - 100 });
+    const dead = await enqueue(store.db, "evt_2", { now: testNow - 100 });
+    const pending = await enqueue(store.db, "evt_3", { now: testNow - 100 });
+    const recent = await enqueue(store.db, "evt_4", { now: testNow });
+    await claimDueOutbox(store.db, { owner: "w", now: testNow, leaseMs, limit: 10 });
+    await markOutboxDelivered(store.db, { id: delivered, postedMessageId: "m", now: testNow });
+    await markOutboxDead(store.db, { id: dead, owner: "w", error: "403" });
+    await markOutboxDelivered(store.db, { id: recent, postedMessageId: "m", now: testNow });
+    expect(await pruneOutbox(store.db, testNow - 50)).toBe(2);
+    expect(await findOutboxEntry(store.db, pending)).toBeDefined();
+    expect(await findOutboxEntry(store.db, recent)).toBeDefined();
+  });
+
+  it("never gives one row to two workers claiming at the same time", async () => {
+    const ids = new Set<string>();
+    for (let index = 0; index < 60; index += 1) ids.add(await enqueue(store.db, `evt_${index}`));
+    // Separate connections where the database allows it, so the claims really overlap.
+    const extra = database.shared ? await Promise.all([createDb(store.url), createDb(store.url)]) : [];
+    try {
+      const handles = [store.db, store.db, ...extra.map((other) => other.db)];
+      const claimedBy = await Promise.all(
+        handles.map(async (db, worker) => {
+          const mine: string[] = [];
+          for (;;) {
+            const batch = await claimDueOutbox(db, {
+              owner: `worker-${worker}`,
+              now: testNow,
+              leaseMs,
+              limit: 7,
+            });
+            if (batch.length === 0) return mine;
+            mine.push(...batch.map((entry) => entry.id));
+          }
+        }),
+      );
+      const all = claimedBy.flat();
+      expect(all).toHaveLength(ids.size);
+      expect(new Set(all)).toEqual(ids);
+    } finally {
+      await Promise.all(extra.map((other) => other.close()));
+    }
+  });
+});
