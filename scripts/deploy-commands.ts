@@ -1,0 +1,25 @@
+// `npm run commands:deploy`: registers the slash commands. Imports only command data and never opens a
+// gateway connection (CONVENTIONS.md habit 2).
+import { REST } from "@discordjs/rest";
+import { commandData } from "../src/commands/command-data.js";
+import { ConfigError, loadConfigFromProcess } from "../src/config.js";
+import { deployCommands } from "../src/discord/deploy-commands.js";
+
+try {
+  const config = loadConfigFromProcess("deploy-commands");
+  const { token, applicationId, apiUrl, devGuildId } = config.discord;
+  if (token === undefined || applicationId === undefined) throw new ConfigError(["DISCORD_TOKEN: required"]);
+  const rest = new REST(apiUrl === undefined ? {} : { api: apiUrl }).setToken(token);
+  const result = await deployCommands(rest, { applicationId, guildId: devGuildId }, commandData);
+  const scope = devGuildId === undefined ? "globally" : `in guild ${devGuildId}`;
+  console.log(
+    result.status === "unchanged"
+      ? `Commands unchanged ${scope}; nothing to do.`
+      : `Registered ${result.count} commands ${scope}.`,
+  );
+} catch (error) {
+  console.error(
+    error instanceof ConfigError ? error.message : `Could not register commands: ${String(error)}`,
+  );
+  process.exitCode = 1;
+}

@@ -1,0 +1,48 @@
+import { PlatformError } from "../api/errors.js";
+import { getCurrentUser } from "../api/users.js";
+import { UserFacingError } from "../discord/user-facing-error.js";
+import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
+import type { LinkingDeps } from "./linking-deps.js";
+
+/**
+ * Links with a pasted API key or personal access token, validated by `GET /users/me` before anything is stored
+ * (DESIGN.md §2). A refused key is a clear error; the key itself never appears in it.
+ */
+export async function linkWithApiKey(
+  deps: LinkingDeps,
+  member: MemberKey,
+  apiKey: string,
+): Promise<MemberLink> {
+  const key = apiKey.trim();
+  if (key.length < 8 || key.length > 512 || /\s/.test(key)) {
+    throw new UserFacingError(
+      "invalid_api_key",
+      "That doesn't look like an API key. Paste the whole key, with no spaces.",
+    );
+  }
+  let user;
+  try {
+    user = await getCurrentUser(deps.platform, { token: key });
+  } catch (error) {
+    if (error instanceof PlatformError && (error.status === 401 || error.status === 403)) {
+      throw new UserFacingError(
+        "api_key_refused",
+        "The platform did not accept that key. Check it and try again.",
+      );
+    }
+    throw error;
+  }
+  const link = await saveMemberLink(deps.db, deps.secretBox, {
+    ...member,
+    platformUserId: user.id,
+    platformUsername: user.username,
+    credentialKind: "api_key",
+    credential: { accessToken: key },
+    now: deps.clock.now(),
+  });
+  deps.logger.info(
+    { guildId: member.guildId, userId: member.userId, platformUserId: user.id },
+    "linked with an API key",
+  );
+  return link;
+}

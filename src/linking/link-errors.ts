@@ -1,0 +1,57 @@
+import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import { UserFacingError } from "../discord/user-facing-error.js";
+
+/** Custom id of the "Link account" button in the prompt shown to unlinked members. */
+export const linkPromptCustomId = "link:start";
+
+/** A member who is not linked gets an ephemeral prompt with a Link button (DESIGN.md §2). */
+export function notLinkedError(): UserFacingError {
+  return new UserFacingError(
+    "not_linked",
+    "You haven't linked a platform account in this server yet. Link one to use this command.",
+    {
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Primary,
+              custom_id: linkPromptCustomId,
+              label: "Link account",
+            },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+export function reauthNeededError(): UserFacingError {
+  return new UserFacingError(
+    "reauth_needed",
+    "Your platform authorization has expired or was revoked. Run `/link` to link your account again.",
+    {
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Primary,
+              custom_id: linkPromptCustomId,
+              label: "Link again",
+            },
+          ],
+        },
+      ],
+    },
+  );
+}
+
+export function oauthDisabledError(): UserFacingError {
+  return new UserFacingError(
+    "oauth_disabled",
+    "Linking through the platform's sign-in page is not set up on this bot. Use an API key instead.",
+  );
+}

@@ -1,0 +1,31 @@
+import type { Kysely } from "kysely";
+import type { PlatformHttp } from "../api/http.js";
+import type { Clock } from "../clock.js";
+import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
+import type { SingleFlight } from "../oauth/single-flight.js";
+import type { SecretBox } from "../secrets/secret-box.js";
+import type { Database } from "../store/database.js";
+
+/** What account linking needs; a slice of the bot's dependencies. */
+export interface LinkingDeps {
+  readonly config: Pick<Config, "platform" | "http" | "nodeEnv">;
+  readonly db: Kysely<Database>;
+  readonly secretBox: SecretBox;
+  readonly platform: PlatformHttp;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** One refresh at a time per link (DESIGN.md §3). */
+  readonly refreshes: SingleFlight;
+}
+
+/** OAuth authorizations live 10 minutes (DESIGN.md §3). */
+export const oauthStateLifetimeMs = 10 * 60 * 1000;
+
+/** The redirect URI registered with the platform: exactly `PUBLIC_URL/oauth/callback`. */
+export function oauthRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/oauth/callback`;
+}
+
+/** An access token this close to expiry is refreshed before use. */
+export const refreshMarginMs = 60 * 1000;

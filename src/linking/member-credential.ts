@@ -1,0 +1,86 @@
+import type { PlatformCredential } from "../api/http.js";
+import { OAuthError } from "../oauth/errors.js";
+import { refreshAccessToken } from "../oauth/tokens.js";
+import {
+  findMemberLink,
+  markLinkReauthNeeded,
+  type MemberKey,
+  type MemberLink,
+  updateMemberCredential,
+} from "../store/member-links.js";
+import { notLinkedError, reauthNeededError } from "./link-errors.js";
+import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+
+export interface MemberSession {
+  readonly link: MemberLink;
+  readonly credential: PlatformCredential;
+}
+
+function needsRefresh(link: MemberLink, now: number): boolean {
+  const { expiresAt, refreshToken } = link.credential;
+  return (
+    link.credentialKind === "oauth" &&
+    refreshToken !== undefined &&
+    expiresAt !== undefined &&
+    expiresAt - now < refreshMarginMs
+  );
+}
+
+/**
+ * The member's own platform credential for this guild, refreshed first when it is about to expire
+ * (DESIGN.md §3). Unlinked members and links needing re-authorisation get a user-facing error with a button.
+ */
+export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Promise<MemberSession> {
+  let link = await findMemberLink(deps.db, deps.secretBox, member);
+  if (link === undefined) throw notLinkedError();
+  if (link.status === "reauth_needed") throw reauthNeededError();
+  if (needsRefresh(link, deps.clock.now())) {
+    link = await deps.refreshes.runOnce(`${member.guildId}:${member.userId}`, () =>
+      refreshLink(deps, member),
+    );
+  }
+  return { link, credential: { token: link.credential.accessToken } };
+}
+
+async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
+  // Read again inside the single flight: another caller may have refreshed while we waited.
+  const link = await findMemberLink(deps.db, deps.secretBox, member);
+  if (link === undefined) throw notLinkedError();
+  if (link.status === "reauth_needed") throw reauthNeededError();
+  const oauth = deps.config.platform.oauth;
+  const { refreshToken } = link.credential;
+  if (!needsRefresh(link, deps.clock.now()) || oauth === undefined || refreshToken === undefined) return link;
+  try {
+    const tokens = await refreshAccessToken({
+      tokenUrl: oauth.tokenUrl,
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      format: oauth.tokenRequestFormat,
+      timeoutMs: deps.config.platform.timeoutMs,
+      clock: deps.clock,
+      refreshToken,
+      requestedScopes: link.scopes,
+    });
+    // A server that does not rotate refresh tokens returns none: keep the one we have.
+    const credential = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? refreshToken,
+      expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes.length > 0 ? tokens.scopes : link.scopes,
+    };
+    // Stored before it is used, so a crash cannot leave us holding only a spent refresh token.
+    await updateMemberCredential(deps.db, deps.secretBox, { ...member, credential, now: deps.clock.now() });
+    deps.logger.info({ guildId: member.guildId, userId: member.userId }, "refreshed platform access token");
+    return { ...link, credential, expiresAt: credential.expiresAt ?? null };
+  } catch (error) {
+    if (error instanceof OAuthError && (error.code === "invalid_grant" || error.code === "invalid_client")) {
+      await markLinkReauthNeeded(deps.db, { ...member, now: deps.clock.now() });
+      deps.logger.warn(
+        { guildId: member.guildId, userId: member.userId, code: error.code },
+        "link needs re-authorisation",
+      );
+      throw reauthNeededError();
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,92 @@
+import { getCurrentUser } from "../api/users.js";
+import { createAuthorizationRequest } from "../oauth/authorization-request.js";
+import { exchangeAuthorizationCode } from "../oauth/tokens.js";
+import { consumeOAuthState, createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
+import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
+import { oauthDisabledError } from "./link-errors.js";
+import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
+
+/**
+ * Step one of `/link` through OAuth (DESIGN.md §3): a single-use state bound to this guild and member, with a
+ * PKCE verifier, valid 10 minutes. Returns the authorize URL for the "Link account" button.
+ */
+export async function startOAuthLink(
+  deps: LinkingDeps,
+  member: MemberKey,
+  interactionToken: string,
+): Promise<{ readonly url: string; readonly expiresAt: number }> {
+  const oauth = deps.config.platform.oauth;
+  if (oauth === undefined) throw oauthDisabledError();
+  const request = await createAuthorizationRequest({
+    authUrl: oauth.authUrl,
+    clientId: oauth.clientId,
+    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
+    scopes: oauth.scopes,
+  });
+  const now = deps.clock.now();
+  const expiresAt = now + oauthStateLifetimeMs;
+  await createOAuthState(deps.db, deps.secretBox, {
+    state: request.state,
+    ...member,
+    codeVerifier: request.codeVerifier,
+    interactionToken,
+    expiresAt,
+    now,
+  });
+  return { url: request.url, expiresAt };
+}
+
+export type OAuthLinkResult =
+  | { readonly ok: true; readonly link: MemberLink; readonly grant: OAuthGrant }
+  | { readonly ok: false; readonly reason: "unknown_state" | "expired_state" | "oauth_disabled" };
+
+/**
+ * The callback's work: consume the state (once), exchange the code with the PKCE verifier, learn who the
+ * account is with `GET /users/me`, and store the link encrypted. Errors from the platform propagate.
+ */
+export async function completeOAuthLink(
+  deps: LinkingDeps,
+  input: { readonly state: string; readonly code: string },
+): Promise<OAuthLinkResult> {
+  const oauth = deps.config.platform.oauth;
+  if (oauth === undefined) return { ok: false, reason: "oauth_disabled" };
+  const consumed = await consumeOAuthState(deps.db, deps.secretBox, {
+    state: input.state,
+    now: deps.clock.now(),
+  });
+  if (!consumed.ok)
+    return { ok: false, reason: consumed.reason === "expired" ? "expired_state" : "unknown_state" };
+  const { grant } = consumed;
+  const tokens = await exchangeAuthorizationCode({
+    tokenUrl: oauth.tokenUrl,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    format: oauth.tokenRequestFormat,
+    timeoutMs: deps.config.platform.timeoutMs,
+    clock: deps.clock,
+    code: input.code,
+    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
+    codeVerifier: grant.codeVerifier,
+    requestedScopes: oauth.scopes,
+  });
+  const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
+  const link = await saveMemberLink(deps.db, deps.secretBox, {
+    guildId: grant.guildId,
+    userId: grant.userId,
+    platformUserId: user.id,
+    platformUsername: user.username,
+    credentialKind: "oauth",
+    credential: {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes,
+    },
+    now: deps.clock.now(),
+  });
+  deps.logger.info(
+    { guildId: grant.guildId, userId: grant.userId, platformUserId: user.id },
+    "linked through OAuth",
+  );
+  return { ok: true, link, grant };
+}

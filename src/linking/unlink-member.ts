@@ -1,0 +1,29 @@
+import { revokeToken } from "../oauth/tokens.js";
+import { deleteMemberLink, findMemberLink, type MemberKey } from "../store/member-links.js";
+import type { LinkingDeps } from "./linking-deps.js";
+
+/**
+ * Forgets the member's credentials in this guild. OAuth tokens are revoked first, best effort: unlinking
+ * succeeds even when the platform cannot be reached (DESIGN.md §2).
+ */
+export async function unlinkMember(
+  deps: LinkingDeps,
+  member: MemberKey,
+): Promise<{ readonly wasLinked: boolean }> {
+  const link = await findMemberLink(deps.db, deps.secretBox, member).catch(() => undefined);
+  const oauth = deps.config.platform.oauth;
+  if (link?.credentialKind === "oauth" && oauth !== undefined) {
+    const { refreshToken, accessToken } = link.credential;
+    await revokeToken({
+      tokenUrl: oauth.tokenUrl,
+      clientId: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      format: oauth.tokenRequestFormat,
+      timeoutMs: Math.min(deps.config.platform.timeoutMs, 5000),
+      token: refreshToken ?? accessToken,
+      tokenTypeHint: refreshToken === undefined ? "access_token" : "refresh_token",
+    });
+  }
+  const wasLinked = await deleteMemberLink(deps.db, member);
+  return { wasLinked };
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPlatformHttp } from "../../src/api/http.js";
+import { ManualClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
+import { UserFacingError } from "../../src/discord/user-facing-error.js";
+import { linkWithApiKey } from "../../src/linking/api-key-link.js";
+import type { LinkingDeps } from "../../src/linking/linking-deps.js";
+import { getMemberSession } from "../../src/linking/member-credential.js";
+import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
+import { unlinkMember } from "../../src/linking/unlink-member.js";
+import { createLogger } from "../../src/logger.js";
+import { createSingleFlight } from "../../src/oauth/single-flight.js";
+import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSecretBox } from "../../src/secrets/secret-box.js";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { findMemberLink } from "../../src/store/member-links.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+
+const member = { guildId: "100000000000000001", userId: "200000000000000002" };
+
+describe("account linking", () => {
+  let oauthServer: OAuthFixture;
+  let platform: PlatformFixture;
+  let store: Store;
+  let clock: ManualClock;
+  let deps: LinkingDeps;
+
+  beforeAll(async () => {
+    oauthServer = await startOAuthFixture();
+    platform = await startPlatformFixture();
+  });
+  afterAll(async () => {
+    await oauthServer.close();
+    await platform.close();
+  });
+
+  beforeEach(async () => {
+    store = await createDb(":memory:");
+    await migrateToLatest(store.db);
+    clock = new ManualClock(Date.UTC(2026, 0, 1));
+    const config = loadConfig(
+      {
+        PLATFORM_API_URL: platform.baseUrl,
+        PLATFORM_AUTH_URL: oauthServer.url,
+        PLATFORM_TOKEN_URL: oauthServer.url,
+        PLATFORM_CLIENT_ID: clientId,
+        PLATFORM_CLIENT_SECRET: clientSecret,
+        PUBLIC_URL: "http://127.0.0.1:3999",
+      },
+      "migrate",
+    );
+    deps = {
+      config,
+      db: store.db,
+      secretBox: createSecretBox(createKeyRing(generateKeySpec("k1"))),
+      platform: createPlatformHttp({
+        baseUrl: platform.baseUrl,
+        webhooksBaseUrl: platform.webhooksBaseUrl,
+        timeoutMs: 5000,
+        clock,
+      }),
+      clock,
+      logger: createLogger({ level: "silent" }),
+      refreshes: createSingleFlight(),
+    };
+    return () => store.close();
+  });
+
+  async function linkThroughOAuth(): Promise<void> {
+    const { url } = await startOAuthLink(deps, member, "interaction-token-secret");
+    const authorize = new URL(url);
+    expect(authorize.pathname).toBe("/oauth/authorize");
+    expect(authorize.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:3999/oauth/callback");
+    oauthServer.issueCode(
+      "code-1",
+      authorize.searchParams.get("code_challenge") ?? "",
+      "http://127.0.0.1:3999/oauth/callback",
+    );
+    const result = await completeOAuthLink(deps, {
+      state: authorize.searchParams.get("state") ?? "",
+      code: "code-1",
+    });
+    expect(result.ok).toBe(true);
+  }
+
+  function refreshRequests(): number {
+    return oauthServer.received.filter((request) => request.params?.grant_type === "refresh_token").length;
+  }
+
+  it("links through OAuth with state and PKCE, and the state works only once", async () => {
+    const { url } = await startOAuthLink(deps, member, "interaction-token-secret");
+    const authorize = new URL(url);
+    const state = authorize.searchParams.get("state") ?? "";
+    oauthServer.issueCode(
+      "code-once",
+      authorize.searchParams.get("code_challenge") ?? "",
+      "http://127.0.0.1:3999/oauth/callback",
+    );
+    const first = await completeOAuthLink(deps, { state, code: "code-once" });
+    expect(first.ok && first.link.platformUsername).toBeTruthy();
+    expect(first.ok && first.grant.interactionToken).toBe("interaction-token-secret");
+    expect(await completeOAuthLink(deps, { state, code: "code-once" })).toEqual({
+      ok: false,
+      reason: "unknown_state",
+    });
+  });
+
+  it("refuses a state older than ten minutes", async () => {
+    const { url } = await startOAuthLink(deps, member, "token");
+    clock.advance(10 * 60 * 1000 + 1);
+    const state = new URL(url).searchParams.get("state") ?? "";
+    expect(await completeOAuthLink(deps, { state, code: "whatever" })).toEqual({
+      ok: false,
+      reason: "expired_state",
+    });
+  });
+
+  it("refreshes an access token about to expire, once for concurrent callers, and stores the new tokens", async () => {
+    await linkThroughOAuth();
+    const before = refreshRequests();
+    clock.advance(3600 * 1000 - 30 * 1000);
+    const sessions = await Promise.all([1, 2, 3].map(() => getMemberSession(deps, member)));
+    expect(refreshRequests() - before).toBe(1);
+    const tokens = new Set(sessions.map((session) => session.credential.token));
+    expect(tokens.size).toBe(1);
+    const stored = await findMemberLink(store.db, deps.secretBox, member);
+    expect(stored?.credential.accessToken).toBe([...tokens][0]);
+    expect(stored?.credential.expiresAt).toBe(clock.now() + 3600 * 1000);
+  });
+
+  it("marks the link as needing re-authorisation when the refresh token is refused", async () => {
+    await linkThroughOAuth();
+    clock.advance(3600 * 1000);
+    oauthServer.queueAnswer({ status: 400, body: { error: "invalid_grant", error_description: "revoked" } });
+    const failure = await getMemberSession(deps, member).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(UserFacingError);
+    expect((failure as UserFacingError).code).toBe("reauth_needed");
+    expect((await findMemberLink(store.db, deps.secretBox, member))?.status).toBe("reauth_needed");
+    await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "reauth_needed" });
+  });
+
+  it("prompts an unlinked member to link", async () => {
+    await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "not_linked" });
+  });
+
+  it("links with an API key validated by GET /users/me, and refuses a key the platform rejects", async () => {
+    const link = await linkWithApiKey(deps, member, "  key_write_0123456789  ");
+    expect(link.credentialKind).toBe("api_key");
+    expect(platform.requests.at(-1)?.headers.authorization).toBe("Bearer key_write_0123456789");
+    expect((await getMemberSession(deps, member)).credential.token).toBe("key_write_0123456789");
+
+    platform.queueReplies({ status: 401, body: { error: { code: "UNAUTHORIZED", message: "bad key" } } });
+    const refused = await linkWithApiKey(deps, member, "key_wrong_0123456789").catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: "api_key_refused" });
+    expect((refused as Error).message).not.toContain("key_wrong");
+    await expect(linkWithApiKey(deps, member, "short")).rejects.toMatchObject({ code: "invalid_api_key" });
+  });
+
+  it("unlinks, revoking OAuth tokens best effort", async () => {
+    await linkThroughOAuth();
+    const revocationsBefore = oauthServer.received.filter(
+      (request) => request.path === "/oauth/revoke",
+    ).length;
+    expect(await unlinkMember(deps, member)).toEqual({ wasLinked: true });
+    expect(oauthServer.received.filter((request) => request.path === "/oauth/revoke").length).toBe(
+      revocationsBefore + 1,
+    );
+    expect(await findMemberLink(store.db, deps.secretBox, member)).toBeUndefined();
+    expect(await unlinkMember(deps, member)).toEqual({ wasLinked: false });
+  });
+});
