@@ -1,0 +1,81 @@
+import type { ChartFrame } from "./chart-frame.js";
+import { chartColours } from "./chart-theme.js";
+import { buildElement, buildText, escapeXml } from "./svg-markup.js";
+
+export interface ChartHeader {
+  readonly username: string;
+  readonly subtitle: string;
+  readonly accent: string;
+  /** Absent when there is nothing rated yet. */
+  readonly latest?: {
+    readonly rating: number;
+    /** Change from the first to the last point; absent for a single point. */
+    readonly change: number | undefined;
+    readonly tierLabel: string;
+  };
+}
+
+const titleFontSize = 24;
+// Inter's widest common glyphs are about 0.62 em; used to keep the name clear of the rating on the right.
+const averageGlyphWidth = 0.62;
+
+/** Title (username), subtitle, and on the right the latest rating with tier and change over the period. */
+export function buildChartHeaderSvg(header: ChartHeader, frame: ChartFrame): string {
+  const titleRoom = frame.width - 28 - (header.latest === undefined ? 28 : 220);
+  const title = truncateText(header.username, Math.floor(titleRoom / (titleFontSize * averageGlyphWidth)));
+  const parts = [
+    buildText(title, {
+      x: 28,
+      y: 44,
+      "font-size": titleFontSize,
+      "font-weight": 600,
+      fill: chartColours.title,
+    }),
+    buildText(header.subtitle, { x: 28, y: 70, "font-size": 14, fill: chartColours.mutedText }),
+  ];
+  if (header.latest !== undefined) parts.push(buildLatestRatingSvg(header.latest, header.accent, frame));
+  return parts.join("");
+}
+
+function buildLatestRatingSvg(
+  latest: NonNullable<ChartHeader["latest"]>,
+  accent: string,
+  frame: ChartFrame,
+): string {
+  const right = frame.width - 28;
+  const spans: string[] = [];
+  if (latest.tierLabel !== "")
+    spans.push(buildElement("tspan", { fill: accent }, escapeXml(latest.tierLabel)));
+  if (latest.change !== undefined) spans.push(buildChangeSpan(latest.change, spans.length > 0 ? 8 : 0));
+  const rating = buildText(formatRating(latest.rating), {
+    x: right,
+    y: 46,
+    "font-size": 32,
+    "font-weight": 600,
+    "text-anchor": "end",
+    fill: accent,
+  });
+  const detailStyle = { x: right, y: 70, "font-size": 14, "font-weight": 600, "text-anchor": "end" };
+  return spans.length === 0 ? rating : rating + buildElement("text", detailStyle, spans.join(""));
+}
+
+function buildChangeSpan(change: number, gapBefore: number): string {
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  const colour = change > 0 ? chartColours.gain : change < 0 ? chartColours.loss : chartColours.mutedText;
+  return buildElement(
+    "tspan",
+    { fill: colour, dx: gapBefore },
+    escapeXml(`${sign}${formatRating(Math.abs(change))}`),
+  );
+}
+
+export function formatRating(rating: number): string {
+  return Math.round(rating).toLocaleString("en-US");
+}
+
+function truncateText(text: string, maxCharacters: number): string {
+  const characters = Array.from(text);
+  return characters.length <= maxCharacters
+    ? text
+    : `${characters.slice(0, Math.max(1, maxCharacters - 1)).join("")}…`;
+}

@@ -1,0 +1,40 @@
+export interface RatingAxis {
+  readonly lower: number;
+  readonly upper: number;
+  readonly ticks: readonly number[];
+}
+
+// A flat or one-point history still gets a readable band around it rather than a zero-height axis.
+const minimumSpan = 40;
+
+/** Round tick values (steps of 1, 2, 2.5, 5 × 10ⁿ) covering every rating with a little headroom. */
+export function computeRatingAxis(minRating: number, maxRating: number, targetTickCount = 5): RatingAxis {
+  let low = minRating;
+  let high = maxRating;
+  if (high - low < minimumSpan) {
+    const middle = (low + high) / 2;
+    low = middle - minimumSpan / 2;
+    high = middle + minimumSpan / 2;
+  }
+  const padding = (high - low) * 0.06;
+  low -= padding;
+  high += padding;
+
+  const step = pickNiceStep((high - low) / (targetTickCount - 1));
+  const lower = Math.floor(low / step) * step;
+  const upper = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let index = 0; lower + index * step <= upper + step / 1000; index++) {
+    ticks.push(lower + index * step);
+  }
+  return { lower, upper, ticks };
+}
+
+function pickNiceStep(rawStep: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(rawStep));
+  const fraction = rawStep / magnitude;
+  // 2.5 only from 25 upwards, so ticks stay whole numbers (ratings are integers).
+  const nice =
+    fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 && magnitude >= 10 ? 2.5 : fraction <= 5 ? 5 : 10;
+  return Math.max(1, nice * magnitude);
+}

@@ -1,0 +1,120 @@
+import { chartFontFamily } from "./chart-fonts.js";
+import { computeChartFrame, type ChartFrame } from "./chart-frame.js";
+import { buildChartHeaderSvg, formatRating } from "./chart-header-svg.js";
+import { chartColours, pickTierAccent } from "./chart-theme.js";
+import { formatFullDate } from "./date-axis.js";
+import { normalizeRatingHistory, type RatingHistoryEntry, type RatingPoint } from "./rating-history.js";
+import { buildRatingPlotSvg } from "./rating-plot-svg.js";
+import { buildElement, buildText } from "./svg-markup.js";
+
+export interface RatingChartInput {
+  readonly username: string;
+  /** As in the rank response (platform-api.md, rank info); any order, undrawable entries are skipped. */
+  readonly history: readonly RatingHistoryEntry[];
+  readonly tier?: string | undefined;
+  readonly width?: number | undefined;
+  readonly height?: number | undefined;
+}
+
+/** The whole chart as SVG markup, sized in pixels, text in the shipped Inter font (DESIGN.md §2, /rank). */
+export function buildRatingChartSvg(input: RatingChartInput): string {
+  const frame = computeChartFrame(input.width, input.height);
+  const points = normalizeRatingHistory(input.history);
+  const accent = pickTierAccent(input.tier);
+  const body =
+    points.length === 0
+      ? buildEmptyChartSvg(input.username, frame)
+      : buildHistorySvg(input, points, accent, frame);
+  return buildElement(
+    "svg",
+    {
+      xmlns: "http://www.w3.org/2000/svg",
+      width: frame.pixelWidth,
+      height: frame.pixelHeight,
+      viewBox: `0 0 ${frame.width} ${frame.height}`,
+      "font-family": chartFontFamily,
+    },
+    buildElement("rect", { width: frame.width, height: frame.height, fill: chartColours.background }) + body,
+  );
+}
+
+function buildHistorySvg(
+  input: RatingChartInput,
+  points: readonly RatingPoint[],
+  accent: string,
+  frame: ChartFrame,
+): string {
+  const first = points[0] ?? { time: 0, rating: 0 };
+  const last = points.at(-1) ?? first;
+  const peak = points.reduce((highest, point) => Math.max(highest, point.rating), first.rating);
+  const period =
+    first.time === last.time
+      ? formatFullDate(first.time)
+      : `${formatFullDate(first.time)} – ${formatFullDate(last.time)}`;
+  const header = buildChartHeaderSvg(
+    {
+      username: input.username,
+      subtitle: `Rating history · ${period} · peak ${formatRating(peak)}`,
+      accent,
+      latest: {
+        rating: last.rating,
+        change: points.length > 1 ? last.rating - first.rating : undefined,
+        tierLabel: formatTierLabel(input.tier),
+      },
+    },
+    frame,
+  );
+  return header + buildRatingPlotSvg(points, accent, frame);
+}
+
+function buildEmptyChartSvg(username: string, frame: ChartFrame): string {
+  const { left, top, right, bottom } = frame.plot;
+  const grid: string[] = [];
+  for (let index = 0; index <= 4; index++) {
+    const y = top + ((bottom - top) * index) / 4;
+    grid.push(
+      buildElement("line", {
+        x1: left,
+        x2: right,
+        y1: y,
+        y2: y,
+        stroke: chartColours.grid,
+        "stroke-dasharray": "4 6",
+      }),
+    );
+  }
+  const middleX = (left + right) / 2;
+  const middleY = (top + bottom) / 2;
+  return [
+    buildChartHeaderSvg({ username, subtitle: "Rating history", accent: chartColours.defaultAccent }, frame),
+    ...grid,
+    buildElement("rect", {
+      x: middleX - 230,
+      y: middleY - 44,
+      width: 460,
+      height: 84,
+      rx: 12,
+      fill: chartColours.background,
+    }),
+    buildText("No rated battles yet", {
+      x: middleX,
+      y: middleY - 4,
+      "font-size": 26,
+      "font-weight": 600,
+      "text-anchor": "middle",
+      fill: chartColours.title,
+    }),
+    buildText("Finish a rated battle to start this chart.", {
+      x: middleX,
+      y: middleY + 24,
+      "font-size": 15,
+      "text-anchor": "middle",
+      fill: chartColours.axisText,
+    }),
+  ].join("");
+}
+
+function formatTierLabel(tier: string | undefined): string {
+  const trimmed = (tier ?? "").trim();
+  return trimmed === "" ? "" : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}

@@ -1,0 +1,18 @@
+import { renderAsync } from "@resvg/resvg-js";
+import { chartFontFamily, resolveChartFontFiles } from "./chart-fonts.js";
+import { buildRatingChartSvg, type RatingChartInput } from "./rating-chart-svg.js";
+
+export type { RatingChartInput } from "./rating-chart-svg.js";
+
+/**
+ * The /rank rating-history chart as PNG bytes (DESIGN.md §2; ≤ 100 ms, §10). Rasterised on libuv's
+ * thread pool so the event loop keeps answering interactions. System fonts are never loaded: the chart
+ * looks the same on every machine, and a missing font shows up in tests as missing text.
+ */
+export async function renderRatingChart(input: RatingChartInput): Promise<Buffer> {
+  const image = await renderAsync(buildRatingChartSvg(input), {
+    font: { loadSystemFonts: false, fontFiles: resolveChartFontFiles(), defaultFontFamily: chartFontFamily },
+    logLevel: "off",
+  });
+  return image.asPng();
+}

@@ -1,0 +1,37 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { computeRatingAxis } from "../../src/charts/rating-axis.js";
+
+describe("computeRatingAxis", () => {
+  it("picks round ticks around a typical rating range", () => {
+    expect(computeRatingAxis(1512, 1909).ticks).toEqual([1400, 1600, 1800, 2000]);
+  });
+
+  it("gives a flat history a band around its rating", () => {
+    const axis = computeRatingAxis(1500, 1500);
+    expect(axis.lower).toBeLessThan(1500);
+    expect(axis.upper).toBeGreaterThan(1500);
+    expect(axis.ticks).toContain(1500);
+  });
+
+  it("always covers every rating with 3 to 11 evenly spaced whole-number ticks", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -5000, max: 500_000 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (low, spread) => {
+          const axis = computeRatingAxis(low, low + spread);
+          expect(axis.lower).toBeLessThanOrEqual(low);
+          expect(axis.upper).toBeGreaterThanOrEqual(low + spread);
+          expect(axis.ticks.length).toBeGreaterThanOrEqual(3);
+          expect(axis.ticks.length).toBeLessThanOrEqual(11);
+          const step = axis.ticks[1]! - axis.ticks[0]!;
+          axis.ticks.forEach((tick, index) => {
+            expect(Number.isInteger(tick)).toBe(true);
+            expect(tick).toBeCloseTo(axis.lower + index * step);
+          });
+        },
+      ),
+    );
+  });
+});
