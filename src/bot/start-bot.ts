@@ -1,34 +1,95 @@
+import { REST } from "@discordjs/rest";
+import { type APIInteraction, GatewayDispatchEvents, Routes } from "discord-api-types/v10";
+import type { Client } from "discord.js";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { createPlatformHttp } from "../api/http.js";
 import { systemClock, type Clock } from "../clock.js";
+import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
+import { createGatewayClient } from "../discord/create-gateway-client.js";
+import { describePlatformError } from "../discord/describe-platform-error.js";
+import { createInteractionDispatcher } from "../discord/interaction-dispatcher.js";
 import { buildHttpApp } from "../http/build-http-app.js";
+import { oauthCallbackRoute } from "../http/oauth-callback-route.js";
 import type { Logger } from "../logger.js";
+import { createSingleFlight } from "../oauth/single-flight.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
+import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb } from "../store/create-db.js";
 import { migrateToLatest } from "../store/migrate.js";
-import { sql } from "kysely";
+import type { BotDependencies } from "./bot-dependencies.js";
 
 export interface RunningBot {
   readonly http: FastifyInstance;
+  readonly client: Client | undefined;
+  readonly deps: BotDependencies;
   /** Stops taking work, finishes what is in flight, closes connections. */
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly clock?: Clock;
+  /** Connect to the gateway (default); tests of the HTTP side alone can skip it. */
+  readonly gateway?: boolean;
 }
 
 /** Builds every dependency once and starts the bot (CONVENTIONS.md habit 6): the one composition root. */
 export async function startBot(
   config: Config,
   logger: Logger,
-  clock: Clock = systemClock,
+  options: StartOptions = {},
 ): Promise<RunningBot> {
+  const clock = options.clock ?? systemClock;
+  const { token, applicationId } = config.discord;
+  if (token === undefined || applicationId === undefined)
+    throw new Error("startBot needs DISCORD_TOKEN and DISCORD_APPLICATION_ID");
   // Loaded first so a bad ENCRYPTION_KEYS stops the bot before it touches the database.
-  loadOrCreateKeyRing({
-    encryptionKeys: config.encryptionKeys,
-    dataDir: config.dataDir,
-    nodeEnv: config.nodeEnv,
-    logger,
-  });
+  const secretBox = createSecretBox(
+    loadOrCreateKeyRing({
+      encryptionKeys: config.encryptionKeys,
+      dataDir: config.dataDir,
+      nodeEnv: config.nodeEnv,
+      logger,
+    }),
+  );
   const store = await createDb(config.databaseUrl, { logger });
   await migrateToLatest(store.db, logger);
+
+  const client =
+    options.gateway === false ? undefined : createGatewayClient({ apiUrl: config.discord.apiUrl });
+  const rest =
+    client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
+  rest.setToken(token);
+
+  const deps: BotDependencies = {
+    config,
+    db: store.db,
+    secretBox,
+    platform: createPlatformHttp({
+      baseUrl: config.platform.apiUrl,
+      webhooksBaseUrl: config.platform.webhooksApiUrl,
+      timeoutMs: config.platform.timeoutMs,
+      clock,
+      logger,
+    }),
+    rest,
+    applicationId,
+    clock,
+    logger,
+    refreshes: createSingleFlight(),
+  };
+
+  const dispatch = createInteractionDispatcher({
+    deps,
+    commands: commandHandlers,
+    components: componentHandlers,
+    modals: modalHandlers,
+    rest,
+    logger,
+    clock,
+    describeError: (error) => describePlatformError(error, clock.now()),
+  });
 
   const http = await buildHttpApp({
     logger,
@@ -40,17 +101,43 @@ export async function startBot(
           return true;
         },
       },
+      ...(client === undefined ? [] : [{ name: "gateway", check: () => client.isReady() }]),
     ],
   });
+  await http.register(oauthCallbackRoute, {
+    deps,
+    announceLink: async (grant, link) => {
+      await rest.patch(Routes.webhookMessage(applicationId, grant.interactionToken, "@original"), {
+        body: {
+          content: `Linked as **${link.platformUsername}**. You can now use the bot's commands here.`,
+          components: [],
+        },
+        auth: false,
+      });
+    },
+  });
   await http.listen({ host: config.http.host, port: config.http.port });
-  logger.info(
-    { url: config.http.publicUrl, startedAt: new Date(clock.now()).toISOString() },
-    "bot HTTP server listening",
-  );
+  logger.info({ url: config.http.publicUrl }, "HTTP server listening");
+
+  const inFlight = new Set<Promise<void>>();
+  if (client !== undefined) {
+    // Interactions are handled from the raw payload, so the same dispatcher serves HTTP interactions too.
+    client.ws.on(GatewayDispatchEvents.InteractionCreate, (interaction: APIInteraction) => {
+      const handling = dispatch(interaction).finally(() => inFlight.delete(handling));
+      inFlight.add(handling);
+    });
+    await client.login(token);
+  }
 
   return {
     http,
+    client,
+    deps,
     async stop() {
+      // Take no new interactions, let the running ones finish, then close connections.
+      client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
+      await Promise.allSettled(inFlight);
+      await client?.destroy();
       await http.close();
       await store.close();
     },

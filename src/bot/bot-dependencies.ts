@@ -1,0 +1,14 @@
+import type { REST } from "@discordjs/rest";
+import type { Config } from "../config.js";
+import type { LinkingDeps } from "../linking/linking-deps.js";
+
+/**
+ * Everything handlers and workers need, built once at start and passed down (CONVENTIONS.md habit 6).
+ * Functions take the narrowest slice that serves them (e.g. `LinkingDeps`).
+ */
+export interface BotDependencies extends LinkingDeps {
+  readonly config: Config;
+  /** Discord REST, shared with the gateway client so rate limits are tracked in one place. */
+  readonly rest: REST;
+  readonly applicationId: string;
+}

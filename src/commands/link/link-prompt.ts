@@ -1,0 +1,42 @@
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+} from "discord-api-types/v10";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { startOAuthLink } from "../../linking/oauth-link.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+
+/** Custom id of the button that opens the API-key modal. */
+export const apiKeyButtonId = "link:api-key";
+
+/**
+ * The `/link` answer (DESIGN.md §2): a "Link account" URL button to the platform's authorize page (state + PKCE,
+ * 10 minutes, single use) and a "Use an API key" button that opens a modal.
+ */
+export async function buildLinkPrompt(
+  deps: BotDependencies,
+  actor: Actor,
+  interactionToken: string,
+): Promise<Reply> {
+  const buttons: APIButtonComponent[] = [];
+  let content = "Link your platform account to use battles, tournaments and ranks in this server.";
+  if (deps.config.platform.oauth !== undefined) {
+    const { url, expiresAt } = await startOAuthLink(deps, actor, interactionToken);
+    buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, url, label: "Link account" });
+    content += `\nThe sign-in link works once and expires <t:${Math.floor(expiresAt / 1000)}:R>.`;
+  }
+  buttons.push({
+    type: ComponentType.Button,
+    style: ButtonStyle.Secondary,
+    custom_id: apiKeyButtonId,
+    label: "Use an API key",
+  });
+  const row: APIActionRowComponent<APIButtonComponent> = {
+    type: ComponentType.ActionRow,
+    components: buttons,
+  };
+  return { content, components: [row], ephemeral: true };
+}

@@ -1,0 +1,72 @@
+/**
+ * Discord's JSON error codes the fake answers with (docs: Topics, Opcodes and Status Codes, JSON).
+ * Each entry is the HTTP status and the message Discord sends with it.
+ */
+export const discordErrors = {
+  unauthorized: { status: 401, code: 0, message: "401: Unauthorized" },
+  unknownChannel: { status: 404, code: 10003, message: "Unknown Channel" },
+  unknownGuild: { status: 404, code: 10004, message: "Unknown Guild" },
+  unknownMember: { status: 404, code: 10007, message: "Unknown Member" },
+  unknownMessage: { status: 404, code: 10008, message: "Unknown Message" },
+  unknownUser: { status: 404, code: 10013, message: "Unknown User" },
+  unknownWebhook: { status: 404, code: 10015, message: "Unknown Webhook" },
+  unknownApplication: { status: 404, code: 10002, message: "Unknown Application" },
+  unknownCommand: { status: 404, code: 10063, message: "Unknown application command" },
+  unknownInteraction: { status: 404, code: 10062, message: "Unknown interaction" },
+  alreadyAcknowledged: { status: 400, code: 40060, message: "Interaction has already been acknowledged." },
+  emptyMessage: { status: 400, code: 50006, message: "Cannot send an empty message" },
+  nonTextChannel: { status: 400, code: 50008, message: "Cannot send messages in a non-text channel" },
+  notMessageAuthor: { status: 403, code: 50005, message: "Cannot edit a message authored by another user" },
+  missingAccess: { status: 403, code: 50001, message: "Missing Access" },
+  missingPermissions: { status: 403, code: 50013, message: "Missing Permissions" },
+  invalidFormBody: { status: 400, code: 50035, message: "Invalid Form Body" },
+  notFound: { status: 404, code: 0, message: "404: Not Found" },
+} as const;
+
+export type DiscordErrorKind = keyof typeof discordErrors;
+
+/** One entry of Discord's nested `errors` object: `{ content: { _errors: [{ code, message }] } }`. */
+export interface FieldError {
+  /** Path to the field, e.g. ["embeds", 0, "title"]. */
+  path: readonly (string | number)[];
+  code: string;
+  message: string;
+}
+
+/** Thrown by route handlers; the REST error handler turns it into Discord's JSON error body. */
+export class DiscordHttpError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(kind: DiscordErrorKind, fieldErrors: readonly FieldError[] = []) {
+    const { status, code, message } = discordErrors[kind];
+    super(message);
+    this.name = "DiscordHttpError";
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+
+  toBody(): Record<string, unknown> {
+    const body: Record<string, unknown> = { message: this.message, code: this.code };
+    if (this.fieldErrors.length > 0) body.errors = nestFieldErrors(this.fieldErrors);
+    return body;
+  }
+}
+
+/** Builds Discord's nested errors object, keyed by each path segment, with `_errors` at the leaves. */
+export function nestFieldErrors(fieldErrors: readonly FieldError[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const { path, code, message } of fieldErrors) {
+    let node = root;
+    for (const segment of path) {
+      const key = String(segment);
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const list = (node._errors ??= []) as { code: string; message: string }[];
+    list.push({ code, message });
+  }
+  return root;
+}

@@ -1,0 +1,175 @@
+import type { APIApplicationCommand } from "discord.js";
+import type { FakeDiscordState, FakeDiscordStats, OutageMode } from "../fake-discord-state.js";
+import { createEmptyStats } from "../fake-discord-state.js";
+import type { InteractionHandle } from "../interactions/interaction-handle.js";
+import type { InteractionRecord } from "../interactions/interaction-record.js";
+import type { StoredMessage } from "../messages/message-types.js";
+import type { PermissionName } from "../world/permissions.js";
+import type { NewMember } from "../world/world.js";
+import type { FakeChannel, FakeGuild, FakeRole, FakeUser } from "../world/world-types.js";
+import type {
+  AutocompleteInput,
+  MemberActions,
+  MemberContext,
+  PressComponentInput,
+  RunCommandInput,
+  SubmitModalInput,
+} from "./member-actions.js";
+import { parseCommandLine } from "./parse-command-line.js";
+
+/**
+ * What tests and the playground use: build a world, act as members, read what the bot did. Every id
+ * it hands out is a realistic snowflake.
+ */
+export class FakeDiscordDriver {
+  constructor(
+    protected readonly state: FakeDiscordState,
+    private readonly actions: MemberActions,
+  ) {}
+
+  get applicationId(): string {
+    return this.state.applicationId;
+  }
+
+  get botToken(): string {
+    return this.state.botToken;
+  }
+
+  get botUser(): FakeUser {
+    return this.state.world.botUser;
+  }
+
+  get stats(): Readonly<FakeDiscordStats> {
+    return this.state.stats;
+  }
+
+  resetStats(): void {
+    this.state.stats = createEmptyStats();
+  }
+
+  // World building.
+
+  /** A guild the bot is in, with an owner (made up unless `ownerId` names an existing user). */
+  createGuild(options: {
+    name: string;
+    ownerId?: string;
+    locale?: string;
+    channels?: readonly string[];
+  }): FakeGuild {
+    return this.state.world.createGuild({
+      name: options.name,
+      ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
+      ...(options.locale === undefined ? {} : { locale: options.locale }),
+      ...(options.channels === undefined ? {} : { channelNames: options.channels }),
+    });
+  }
+
+  /** A channel; type 0 (text) unless given. */
+  createChannel(guildId: string, options: { name: string; type?: number }): FakeChannel {
+    return this.state.world.createChannel(guildId, options);
+  }
+
+  createRole(guildId: string, options: { name: string; permissions: readonly PermissionName[] }): FakeRole {
+    return this.state.world.createRole(guildId, options);
+  }
+
+  /** A member (a new user unless `userId` is given), with `permissions` such as ["ManageGuild"]. */
+  createMember(guildId: string, options: NewMember = {}): FakeUser {
+    return this.state.world.createMember(guildId, options).user;
+  }
+
+  deleteChannel(channelId: string): void {
+    this.state.world.deleteChannel(channelId);
+  }
+
+  /** The bot loses access: posts answer 403 50001 Missing Access, or 50013 with "missing-permissions". */
+  denyChannelAccess(
+    channelId: string,
+    kind: "missing-access" | "missing-permissions" = "missing-access",
+  ): void {
+    this.state.world.setChannelAccess(channelId, kind);
+  }
+
+  restoreChannelAccess(channelId: string): void {
+    this.state.world.setChannelAccess(channelId, "granted");
+  }
+
+  /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */
+  setOutage(on: boolean | Exclude<OutageMode, "off">): void {
+    this.state.outage = on === false ? "off" : on === true ? "unavailable" : on;
+  }
+
+  // Acting as a member.
+
+  runCommand(input: RunCommandInput): InteractionHandle {
+    return this.actions.runCommand(input);
+  }
+
+  /**
+   * Runs a command typed as in Discord: `/battle create difficulty:hard opponent:@bob`. Users by
+   * `@username` or mention, channels by `#name`, roles by `@name`; values typed by the command's options.
+   */
+  runCommandLine(
+    input: MemberContext & { line: string; bypassCommandPermissions?: boolean },
+  ): InteractionHandle {
+    const invocation = parseCommandLine(input.line, (name) => this.state.commands.find(input.guildId, name), {
+      guild: this.state.world.requireGuild(input.guildId),
+      users: this.state.world.users,
+    });
+    const { line: _line, ...context } = input;
+    return this.actions.runCommand({ ...context, ...invocation });
+  }
+
+  autocomplete(input: AutocompleteInput): InteractionHandle {
+    return this.actions.autocomplete(input);
+  }
+
+  pressButton(input: Omit<PressComponentInput, "values">): InteractionHandle {
+    return this.actions.pressComponent(input);
+  }
+
+  selectMenu(input: PressComponentInput & { values: readonly string[] }): InteractionHandle {
+    return this.actions.pressComponent(input);
+  }
+
+  submitModal(input: SubmitModalInput): InteractionHandle {
+    return this.actions.submitModal(input);
+  }
+
+  // Reading.
+
+  /** Messages members see in a channel (no ephemeral ones), oldest first. */
+  messages(channelId: string): StoredMessage[] {
+    return this.state.messages.inChannel(channelId);
+  }
+
+  message(messageId: string): StoredMessage | undefined {
+    return this.state.messages.get(messageId);
+  }
+
+  waitForMessage(
+    channelId: string,
+    predicate: (message: StoredMessage) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<StoredMessage> {
+    return this.state.signal.waitFor(
+      () => this.messages(channelId).find(predicate),
+      timeoutMs,
+      `a message in channel ${channelId}`,
+    );
+  }
+
+  /** Registered commands: global, or a guild's. */
+  commands(guildId?: string): APIApplicationCommand[] {
+    return this.state.commands.list(guildId);
+  }
+
+  interactions(): readonly InteractionRecord[] {
+    return this.state.interactions.all();
+  }
+
+  /** Expires interactions past their deadline on the fake's clock (after advancing a ManualClock). */
+  expireOverdueInteractions(): number {
+    return this.state.interactions.expireOverdue();
+  }
+}

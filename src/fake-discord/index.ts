@@ -1,0 +1,44 @@
+/**
+ * The fake Discord (DESIGN.md §9): a real local server for a real discord.js Client.
+ *
+ *   const fake = await createFakeDiscord();
+ *   const guild = fake.createGuild({ name: "Arena" });
+ *   const channel = fake.createChannel(guild.id, { name: "battles" });
+ *   const alice = fake.createMember(guild.id, { username: "alice" });
+ *   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
+ *   await client.login(fake.botToken);   // the bot registers its commands through REST as usual
+ *   const handle = fake.runCommandLine({ guildId: guild.id, channelId: channel.id, userId: alice.id,
+ *     line: "/battle create difficulty:easy" });
+ *   const reply = await handle.waitForFinal();
+ *
+ * `apiUrl` is the base without `/v10` (@discordjs/rest appends `/v${version}`). The gateway speaks JSON
+ * text frames only; discord.js needs no option for that: it asks for zlib-stream only when the optional
+ * zlib-sync package is installed (it is not), and text frames are parsed as JSON either way.
+ */
+export { createFakeDiscord, FakeDiscord, type FakeDiscordOptions } from "./fake-discord.js";
+export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
+export type {
+  AutocompleteInput,
+  PressComponentInput,
+  RunCommandInput,
+  SubmitModalInput,
+} from "./driver/member-actions.js";
+export type { AttachmentInput, CommandOptionValue } from "./interactions/command-options.js";
+export {
+  InteractionExpiredError,
+  InteractionHandle,
+  type AutocompleteChoice,
+} from "./interactions/interaction-handle.js";
+export {
+  callbackType,
+  interactionType,
+  type InteractionRecord,
+  type RecordedCallback,
+} from "./interactions/interaction-record.js";
+export type { StoredAttachment, StoredMessage, MessageRevision } from "./messages/message-types.js";
+export type { BucketLimit } from "./rate-limits/route-limits.js";
+export { defaultRouteLimits } from "./rate-limits/route-limits.js";
+export { readSnowflakeTimestamp, shardForGuild } from "./snowflake.js";
+export { discordLimits } from "./validation/discord-limits.js";
+export type { FakeChannel, FakeGuild, FakeRole, FakeUser } from "./world/world-types.js";
+export type { PermissionName } from "./world/permissions.js";

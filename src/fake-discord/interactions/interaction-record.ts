@@ -1,0 +1,63 @@
+import type { UploadedFile } from "../messages/message-draft.js";
+
+/** Interaction types (docs: Interactions, Interaction Object — Interaction Type). */
+export const interactionType = {
+  ping: 1,
+  applicationCommand: 2,
+  messageComponent: 3,
+  autocomplete: 4,
+  modalSubmit: 5,
+} as const;
+
+/** Interaction callback types (docs: Receiving and Responding — Interaction Callback Type). */
+export const callbackType = {
+  pong: 1,
+  channelMessage: 4,
+  deferredChannelMessage: 5,
+  deferredUpdateMessage: 6,
+  updateMessage: 7,
+  autocompleteResult: 8,
+  modal: 9,
+} as const;
+
+/** The bot's initial response, as the fake received it. */
+export interface RecordedCallback {
+  type: number;
+  data: Record<string, unknown> | null;
+  files: readonly UploadedFile[];
+  receivedAt: number;
+  /** Whether it came as the HTTP response to an interaction POSTed to the bot. */
+  overHttp: boolean;
+}
+
+export type InteractionState = "pending" | "acknowledged" | "expired";
+
+/** One interaction the fake sent to the bot and everything the bot did with it. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  type: number;
+  guildId: string;
+  channelId: string;
+  userId: string;
+  commandName: string | null;
+  payload: Record<string, unknown>;
+  createdAt: number;
+  /** Discord's 3 s to answer, from the fake's clock. */
+  respondBy: number;
+  /** Tokens stay valid for follow-ups and edits for 15 minutes. */
+  tokenExpiresAt: number;
+  state: InteractionState;
+  callback: RecordedCallback | null;
+  /** The message a component or modal came from; type 6/7 callbacks edit it. */
+  sourceMessageId: string | null;
+  /** The message "@original" names: the response (4/5) or the source message (6/7). */
+  originalMessageId: string | null;
+  /** Whether "@original" shows the bot's answer: set by callbacks 4/7 and by the edit after 5/6. */
+  originalFinal: boolean;
+  followUpIds: string[];
+  /** Callbacks that arrived after the deadline and got 10062 Unknown interaction. */
+  lateCallbacks: number;
+  /** How it reached the bot; "undelivered" when no gateway session served its shard. */
+  delivery: "gateway" | "http" | "undelivered";
+}

@@ -1,0 +1,91 @@
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import type { MessageDraft, UploadedFile } from "../messages/message-draft.js";
+import { isLoading, type StoredMessage } from "../messages/message-types.js";
+import type { InteractionRecord } from "./interaction-record.js";
+
+/**
+ * The interaction's webhook (/webhooks/{application.id}/{token}): valid for 15 minutes, for this
+ * application only. Unknown or stale tokens answer 10015 Unknown Webhook.
+ */
+export function findInteractionByWebhook(
+  state: FakeDiscordState,
+  applicationId: string,
+  token: string,
+): InteractionRecord {
+  const record = state.interactions.byToken(token);
+  if (
+    record === undefined ||
+    applicationId !== state.applicationId ||
+    state.clock.now() >= record.tokenExpiresAt
+  ) {
+    throw new DiscordHttpError("unknownWebhook");
+  }
+  return record;
+}
+
+/** A message the token may touch: "@original" or one of its follow-ups. */
+export function findWebhookMessage(
+  state: FakeDiscordState,
+  record: InteractionRecord,
+  messageId: string,
+): StoredMessage {
+  const id = messageId === "@original" ? record.originalMessageId : messageId;
+  const ownsMessage =
+    messageId === "@original" || id === record.originalMessageId || record.followUpIds.includes(messageId);
+  const message = id === null || !ownsMessage ? undefined : state.messages.get(id);
+  if (message === undefined) throw new DiscordHttpError("unknownMessage");
+  return message;
+}
+
+/**
+ * A follow-up (POST /webhooks/{app}/{token}). Only after the initial response; the first follow-up
+ * after a deferral replaces the "thinking…" message instead of adding one, as Discord does.
+ */
+export function createFollowUp(
+  state: FakeDiscordState,
+  record: InteractionRecord,
+  draft: MessageDraft,
+  files: readonly UploadedFile[],
+): StoredMessage {
+  if (record.state !== "acknowledged") throw new DiscordHttpError("unknownWebhook");
+  const original =
+    record.originalMessageId === null ? undefined : state.messages.get(record.originalMessageId);
+  if (original !== undefined && isLoading(original)) {
+    const edited = state.messages.edit(original, draft, files);
+    record.originalFinal = true;
+    state.signal.notify();
+    return edited;
+  }
+  const message = state.messages.create({
+    channelId: record.channelId,
+    guildId: record.guildId,
+    authorId: state.world.botUser.id,
+    draft,
+    files,
+    interaction: {
+      interactionId: record.id,
+      interactionType: record.type,
+      userId: record.userId,
+      commandName: record.commandName,
+    },
+    webhookId: state.applicationId,
+  });
+  record.followUpIds.push(message.id);
+  state.signal.notify();
+  return message;
+}
+
+/** An edit through the token; editing "@original" after a deferral is the bot's final answer. */
+export function editWebhookMessage(
+  state: FakeDiscordState,
+  record: InteractionRecord,
+  message: StoredMessage,
+  draft: MessageDraft,
+  files: readonly UploadedFile[],
+): StoredMessage {
+  const edited = state.messages.edit(message, draft, files);
+  if (message.id === record.originalMessageId) record.originalFinal = true;
+  state.signal.notify();
+  return edited;
+}

@@ -1,0 +1,66 @@
+import type { APIAttachment, APIMessage, APIUser } from "discord.js";
+import { renderUser } from "../world/render-world.js";
+import type { FakeUser } from "../world/world-types.js";
+import type { StoredAttachment, StoredMessage } from "./message-types.js";
+
+type UserLookup = (userId: string) => FakeUser | undefined;
+
+/** The message object Discord returns and dispatches (docs: Resources, Message — Message Object). */
+export function renderMessage(
+  message: StoredMessage,
+  findUser: UserLookup,
+  applicationId: string,
+): APIMessage {
+  const author = findUser(message.authorId);
+  const rendered: Record<string, unknown> = {
+    id: message.id,
+    type: message.type,
+    channel_id: message.channelId,
+    guild_id: message.guildId,
+    author: author === undefined ? unknownUser(message.authorId) : renderUser(author),
+    content: message.content,
+    timestamp: new Date(message.createdAt).toISOString(),
+    edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
+    tts: message.tts,
+    mention_everyone: false,
+    mentions: message.mentionedUserIds.map((id) => {
+      const user = findUser(id);
+      return user === undefined ? unknownUser(id) : renderUser(user);
+    }),
+    mention_roles: [],
+    attachments: message.attachments.map(renderAttachment),
+    embeds: message.embeds,
+    components: message.components,
+    pinned: false,
+    flags: message.flags,
+  };
+  if (message.nonce !== null) rendered.nonce = message.nonce;
+  if (message.webhookId !== null) rendered.webhook_id = message.webhookId;
+  if (message.interaction !== null) {
+    const user = findUser(message.interaction.userId);
+    rendered.application_id = applicationId;
+    rendered.interaction_metadata = {
+      id: message.interaction.interactionId,
+      type: message.interaction.interactionType,
+      user: user === undefined ? unknownUser(message.interaction.userId) : renderUser(user),
+      authorizing_integration_owners: { "0": message.guildId },
+    };
+  }
+  return rendered as unknown as APIMessage;
+}
+
+export function renderAttachment(attachment: StoredAttachment): APIAttachment {
+  return {
+    id: attachment.id,
+    filename: attachment.filename,
+    ...(attachment.description === null ? {} : { description: attachment.description }),
+    content_type: attachment.contentType,
+    size: attachment.data.length,
+    url: attachment.url,
+    proxy_url: attachment.url,
+  };
+}
+
+function unknownUser(id: string): APIUser {
+  return renderUser({ id, username: "Deleted User", globalName: null, bot: false });
+}

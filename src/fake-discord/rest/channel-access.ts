@@ -1,0 +1,22 @@
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import { textChannelTypes, type FakeChannel } from "../world/world-types.js";
+
+/**
+ * The channel a bot route names, or Discord's error: 10003 once deleted, 50001 Missing Access when the
+ * bot cannot see it, 50013 Missing Permissions when it may look but not post.
+ */
+export function requireChannelAccess(
+  state: FakeDiscordState,
+  channelId: string,
+  action: "view" | "send",
+): FakeChannel {
+  const channel = state.world.channel(channelId);
+  if (channel === undefined) throw new DiscordHttpError("unknownChannel");
+  if (channel.access === "missing-access") throw new DiscordHttpError("missingAccess");
+  if (action === "send") {
+    if (channel.access === "missing-permissions") throw new DiscordHttpError("missingPermissions");
+    if (!textChannelTypes.has(channel.type)) throw new DiscordHttpError("nonTextChannel");
+  }
+  return channel;
+}

@@ -1,0 +1,78 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import type { RateLimiter } from "../rate-limits/rate-limiter.js";
+
+const apiPrefixPattern = /^\/api\/v\d+/;
+
+/** How a route is treated by auth and rate limits, read from its declared path. */
+export interface RouteTraits {
+  /** "POST /channels/:channelId/messages" */
+  routeKey: string;
+  /** Bot routes need `Authorization: Bot <token>`; interaction and webhook-token routes do not. */
+  needsBotToken: boolean;
+  isInteractionCallback: boolean;
+  majorParameter: string;
+}
+
+export function readRouteTraits(request: FastifyRequest): RouteTraits | null {
+  const url = request.routeOptions.url;
+  if (url === undefined || !apiPrefixPattern.test(url)) return null;
+  const path = url.replace(apiPrefixPattern, "");
+  const params = request.params as Record<string, string | undefined>;
+  const isWebhook = path.startsWith("/webhooks/");
+  const isInteractionCallback = path.startsWith("/interactions/");
+  return {
+    routeKey: `${request.method} ${path}`,
+    needsBotToken: !isWebhook && !isInteractionCallback && path !== "/gateway",
+    isInteractionCallback,
+    majorParameter:
+      params.channelId ??
+      params.guildId ??
+      (isWebhook ? `${params.applicationId ?? ""}/${params.token ?? ""}` : "global"),
+  };
+}
+
+/**
+ * Runs before every API route: outage, token check, then Discord's global limit and the route's
+ * bucket. Every answer carries the X-RateLimit-* headers @discordjs/rest reads.
+ */
+export function guardApiRequest(
+  state: FakeDiscordState,
+  rateLimiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
+  const traits = readRouteTraits(request);
+  if (traits === null) return undefined;
+  state.stats.requests += 1;
+  state.stats.requestsByRoute.set(
+    traits.routeKey,
+    (state.stats.requestsByRoute.get(traits.routeKey) ?? 0) + 1,
+  );
+  if (state.outage === "reset") {
+    request.raw.socket.destroy();
+    return reply.hijack();
+  }
+  if (state.outage === "unavailable") {
+    return reply.code(503).send({ message: "503: Service Unavailable", code: 0 });
+  }
+  if (traits.needsBotToken && request.headers.authorization !== `Bot ${state.botToken}`) {
+    throw new DiscordHttpError("unauthorized");
+  }
+  const decision = rateLimiter.check({
+    routeKey: traits.routeKey,
+    majorParameter: traits.majorParameter,
+    countsTowardsGlobal: traits.needsBotToken,
+    hasBucket: !traits.isInteractionCallback,
+  });
+  void reply.headers(decision.headers);
+  if (decision.allowed) return undefined;
+  state.stats.rateLimited += 1;
+  if (decision.global) state.stats.globalRateLimited += 1;
+  return reply.code(429).send({
+    message: "You are being rate limited.",
+    retry_after: Math.round(decision.retryAfterMs) / 1000,
+    global: decision.global,
+  });
+}

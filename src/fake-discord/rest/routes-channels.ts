@@ -1,0 +1,112 @@
+import type { FastifyInstance } from "fastify";
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import { readMessageDraft } from "../messages/message-draft.js";
+import type { StoredMessage } from "../messages/message-types.js";
+import { renderMessage } from "../messages/render-message.js";
+import { assertValidMessageBody } from "../validation/validate-message.js";
+import { renderChannel } from "../world/render-world.js";
+import { requireChannelAccess } from "./channel-access.js";
+import { readRequestBody } from "./request-body.js";
+
+interface ChannelParams {
+  channelId: string;
+}
+interface MessageParams extends ChannelParams {
+  messageId: string;
+}
+
+/** Channel routes (docs: Resources, Channel and Message). */
+export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordState): void {
+  const render = (message: StoredMessage) =>
+    renderMessage(message, (id) => state.world.users.get(id), state.applicationId);
+
+  const findMessage = (channelId: string, messageId: string): StoredMessage => {
+    const message = state.messages.get(messageId);
+    if (message?.channelId !== channelId) throw new DiscordHttpError("unknownMessage");
+    return message;
+  };
+
+  app.get<{ Params: ChannelParams }>("/channels/:channelId", (request) => {
+    return renderChannel(requireChannelAccess(state, request.params.channelId, "view"));
+  });
+
+  app.post<{ Params: ChannelParams }>("/channels/:channelId/messages", (request) => {
+    const channel = requireChannelAccess(state, request.params.channelId, "send");
+    const { json, files } = readRequestBody(request.body);
+    assertValidMessageBody(json, { fileCount: files.length, isEdit: false });
+    const draft = readMessageDraft(json);
+    // enforce_nonce: a retried create returns the first message instead of posting twice.
+    if (draft.enforceNonce === true && draft.nonce !== undefined && draft.nonce !== null) {
+      const earlier = state.messages.findByNonce(
+        channel.id,
+        state.world.botUser.id,
+        draft.nonce,
+        state.nonceWindowMs,
+      );
+      if (earlier !== undefined) return render(earlier);
+    }
+    const message = state.messages.create({
+      channelId: channel.id,
+      guildId: channel.guildId,
+      authorId: state.world.botUser.id,
+      draft,
+      files,
+    });
+    state.stats.channelMessagesCreated += 1;
+    state.signal.notify();
+    return render(message);
+  });
+
+  app.get<{ Params: ChannelParams; Querystring: { limit?: string; before?: string; after?: string } }>(
+    "/channels/:channelId/messages",
+    (request) => {
+      const channel = requireChannelAccess(state, request.params.channelId, "view");
+      const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 50)));
+      const { before, after } = request.query;
+      for (const [name, value] of Object.entries({ before, after })) {
+        if (value !== undefined && !/^\d{1,20}$/.test(value)) {
+          throw new DiscordHttpError("invalidFormBody", [
+            { path: [name], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` },
+          ]);
+        }
+      }
+      return state.messages
+        .inChannel(channel.id)
+        .filter(
+          (message) =>
+            (before === undefined || BigInt(message.id) < BigInt(before)) &&
+            (after === undefined || BigInt(message.id) > BigInt(after)),
+        )
+        .reverse()
+        .slice(0, limit)
+        .map(render);
+    },
+  );
+
+  app.get<{ Params: MessageParams }>("/channels/:channelId/messages/:messageId", (request) => {
+    requireChannelAccess(state, request.params.channelId, "view");
+    return render(findMessage(request.params.channelId, request.params.messageId));
+  });
+
+  app.patch<{ Params: MessageParams }>("/channels/:channelId/messages/:messageId", (request) => {
+    requireChannelAccess(state, request.params.channelId, "view");
+    const message = findMessage(request.params.channelId, request.params.messageId);
+    if (message.authorId !== state.world.botUser.id) throw new DiscordHttpError("notMessageAuthor");
+    const { json, files } = readRequestBody(request.body);
+    assertValidMessageBody(json, { fileCount: files.length, isEdit: true });
+    const edited = state.messages.edit(message, readMessageDraft(json), files);
+    state.signal.notify();
+    return render(edited);
+  });
+
+  app.delete<{ Params: MessageParams }>(
+    "/channels/:channelId/messages/:messageId",
+    async (request, reply) => {
+      requireChannelAccess(state, request.params.channelId, "view");
+      state.messages.delete(findMessage(request.params.channelId, request.params.messageId));
+      state.signal.notify();
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import { renderGuild } from "../world/render-guild.js";
+import { renderChannel, renderMember, renderRole, renderUser } from "../world/render-world.js";
+import type { FakeGuild } from "../world/world-types.js";
+
+/** Guild, member and user look-ups (docs: Resources, Guild and User). */
+export function registerGuildAndUserRoutes(app: FastifyInstance, state: FakeDiscordState): void {
+  const findGuild = (guildId: string): FakeGuild => {
+    const guild = state.world.guilds.get(guildId);
+    if (guild === undefined) throw new DiscordHttpError("unknownGuild");
+    return guild;
+  };
+
+  app.get<{ Params: { guildId: string } }>("/guilds/:guildId", (request) =>
+    renderGuild(findGuild(request.params.guildId)),
+  );
+  app.get<{ Params: { guildId: string } }>("/guilds/:guildId/channels", (request) =>
+    [...findGuild(request.params.guildId).channels.values()].map(renderChannel),
+  );
+  app.get<{ Params: { guildId: string } }>("/guilds/:guildId/roles", (request) =>
+    [...findGuild(request.params.guildId).roles.values()].map(renderRole),
+  );
+  app.get<{ Params: { guildId: string; userId: string } }>("/guilds/:guildId/members/:userId", (request) => {
+    const member = findGuild(request.params.guildId).members.get(request.params.userId);
+    const user = state.world.users.get(request.params.userId);
+    if (member === undefined || user === undefined) throw new DiscordHttpError("unknownMember");
+    return renderMember(member, user);
+  });
+
+  app.get("/users/@me", () => renderUser(state.world.botUser));
+  app.get<{ Params: { userId: string } }>("/users/:userId", (request) => {
+    const user = state.world.users.get(request.params.userId);
+    if (user === undefined) throw new DiscordHttpError("unknownUser");
+    return renderUser(user);
+  });
+}

@@ -1,0 +1,185 @@
+import { DiscordAPIError, REST } from "@discordjs/rest";
+import { Routes } from "discord.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+
+/** Runs a request and returns the DiscordAPIError it failed with. */
+async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof DiscordAPIError) return error;
+    throw error;
+  }
+  throw new Error("The request succeeded");
+}
+
+describe("channel messages on the fake Discord", () => {
+  let fake: FakeDiscord;
+  let rest: REST;
+  let guildId: string;
+  let channelId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord();
+    rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
+    guildId = fake.createGuild({ name: "Arena" }).id;
+  });
+
+  beforeEach(() => {
+    channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it("keeps an uploaded file's bytes, name and description", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Rating chart", attachments: [{ id: 0, description: "chart" }] },
+      files: [{ name: "chart.png", data: png, contentType: "image/png" }],
+    });
+    const [message] = fake.messages(channelId);
+    expect(message?.content).toBe("Rating chart");
+    expect(message?.attachments[0]?.filename).toBe("chart.png");
+    expect(message?.attachments[0]?.description).toBe("chart");
+    expect(message?.attachments[0]?.data.equals(png)).toBe(true);
+    const downloaded = Buffer.from(await (await fetch(message?.attachments[0]?.url ?? "")).arrayBuffer());
+    expect(downloaded.equals(png)).toBe(true);
+  });
+
+  it("edits a message and keeps the earlier version", async () => {
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Battle waiting" },
+    })) as { id: string };
+    await rest.patch(Routes.channelMessage(channelId, sent.id), { body: { content: "Battle started" } });
+    const message = fake.message(sent.id);
+    expect(message?.content).toBe("Battle started");
+    expect(message?.edits.map((edit) => edit.content)).toEqual(["Battle waiting"]);
+  });
+
+  it("lists a channel's messages newest first", async () => {
+    for (const content of ["one", "two", "three"])
+      await rest.post(Routes.channelMessages(channelId), { body: { content } });
+    const listed = (await rest.get(Routes.channelMessages(channelId), {
+      query: new URLSearchParams({ limit: "2" }),
+    })) as { content: string }[];
+    expect(listed.map((message) => message.content)).toEqual(["three", "two"]);
+  });
+
+  it("returns the first message for a repeated nonce with enforce_nonce", async () => {
+    const body = { content: "Results", nonce: "outbox-42", enforce_nonce: true };
+    const first = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
+    const second = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
+    expect(second.id).toBe(first.id);
+    expect(fake.messages(channelId)).toHaveLength(1);
+  });
+
+  it("pings only the users allowed_mentions names", async () => {
+    const alice = fake.createMember(guildId, { username: "alice" }).id;
+    const bob = fake.createMember(guildId, { username: "bob" }).id;
+    await rest.post(Routes.channelMessages(channelId), {
+      body: { content: `<@${alice}> beat <@${bob}>`, allowed_mentions: { users: [alice] } },
+    });
+    expect(fake.messages(channelId)[0]?.mentionedUserIds).toEqual([alice]);
+  });
+
+  it.each([
+    ["content over 2000 characters", { content: "x".repeat(2001) }, ["content"]],
+    ["an embed title over 256", { embeds: [{ title: "t".repeat(257) }] }, ["embeds", "0", "title"]],
+    [
+      "26 embed fields",
+      { embeds: [{ fields: Array.from({ length: 26 }, () => ({ name: "n", value: "v" })) }] },
+      ["embeds", "0", "fields"],
+    ],
+    [
+      "embeds over 6000 characters in total",
+      { embeds: [{ description: "d".repeat(4000) }, { description: "d".repeat(2001) }] },
+      ["embeds"],
+    ],
+    [
+      "six action rows",
+      {
+        components: Array.from({ length: 6 }, (_, row) => ({
+          type: 1,
+          components: [{ type: 2, style: 1, label: "b", custom_id: `b${row}` }],
+        })),
+      },
+      ["components"],
+    ],
+    [
+      "a custom_id over 100",
+      {
+        components: [
+          { type: 1, components: [{ type: 2, style: 1, label: "b", custom_id: "c".repeat(101) }] },
+        ],
+      },
+      ["components", "0", "components", "0", "custom_id"],
+    ],
+  ])("rejects %s with 50035 naming the field", async (_case, body, path) => {
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe(50035);
+    let node: unknown = error.rawError;
+    for (const segment of ["errors", ...path]) node = (node as Record<string, unknown>)[segment];
+    expect((node as { _errors: unknown[] })._errors.length).toBeGreaterThan(0);
+  });
+
+  it("rejects an empty message with 50006 and counts rejections", async () => {
+    const before = fake.stats.rejectedMessages;
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "" } }));
+    expect(error.code).toBe(50006);
+    expect(fake.stats.rejectedMessages).toBe(before + 1);
+  });
+
+  it("answers 10003 Unknown Channel once the channel is deleted", async () => {
+    fake.deleteChannel(channelId);
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }));
+    expect([error.status, error.code]).toEqual([404, 10003]);
+  });
+
+  it("answers 50001 Missing Access and 50013 Missing Permissions when denied", async () => {
+    fake.denyChannelAccess(channelId);
+    const access = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }));
+    expect([access.status, access.code]).toEqual([403, 50001]);
+    fake.denyChannelAccess(channelId, "missing-permissions");
+    const permissions = await failureOf(
+      rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }),
+    );
+    expect([permissions.status, permissions.code]).toEqual([403, 50013]);
+  });
+
+  it("answers 401 to another token", async () => {
+    const stranger = new REST({ api: fake.apiUrl, retries: 0 }).setToken("not-the-token");
+    const error = await failureOf(
+      stranger.post(Routes.channelMessages(channelId), { body: { content: "hi" } }),
+    );
+    expect([error.status, error.code, error.message]).toEqual([401, 0, "401: Unauthorized"]);
+  });
+
+  it("drops connections unanswered during a connection-reset outage", async () => {
+    fake.setOutage("reset");
+    try {
+      await expect(
+        fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
+          headers: { authorization: `Bot ${fake.botToken}` },
+        }),
+      ).rejects.toThrow();
+    } finally {
+      fake.setOutage(false);
+    }
+  });
+
+  it("answers 503 during an outage", async () => {
+    fake.setOutage(true);
+    try {
+      const response = await fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
+        headers: { authorization: `Bot ${fake.botToken}` },
+      });
+      expect(response.status).toBe(503);
+    } finally {
+      fake.setOutage(false);
+    }
+  });
+});

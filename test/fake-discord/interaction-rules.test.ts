@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import {
+  createFakeDiscord,
+  InteractionExpiredError,
+  type FakeDiscord,
+  type InteractionHandle,
+} from "../../src/fake-discord/index.js";
+
+/**
+ * Discord's rules for interaction responses, checked with raw HTTP calls standing in for the bot (no
+ * gateway client is connected, so interactions wait for these calls).
+ */
+describe("interaction response rules of the fake Discord", () => {
+  const clock = new ManualClock(Date.now());
+  let fake: FakeDiscord;
+  let guildId: string;
+  let channelId: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ clock });
+    guildId = fake.createGuild({ name: "Arena" }).id;
+    channelId = fake.createChannel(guildId, { name: "battles" }).id;
+    userId = fake.createMember(guildId, { username: "alice" }).id;
+    const response = await fetch(
+      `${fake.apiUrl}/v10/applications/${fake.applicationId}/guilds/${guildId}/commands`,
+      {
+        method: "PUT",
+        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify([
+          { name: "rank", description: "Your rank" },
+          { name: "setup", description: "Admin", default_member_permissions: "32" },
+          {
+            name: "join",
+            description: "Join",
+            options: [{ type: 3, name: "id", description: "Battle", autocomplete: true }],
+          },
+        ]),
+      },
+    );
+    expect(response.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const run = (name = "rank"): InteractionHandle => fake.runCommand({ guildId, channelId, userId, name });
+
+  function callback(handle: InteractionHandle, body: unknown, query = ""): Promise<Response> {
+    return fetch(`${fake.apiUrl}/v10/interactions/${handle.id}/${handle.token}/callback${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
+  async function errorsOf(response: Response): Promise<{ code: number; errors?: Record<string, unknown> }> {
+    return (await response.json()) as { code: number; errors?: Record<string, unknown> };
+  }
+
+  it("returns the message with with_response and serves @original sent URL-encoded", async () => {
+    const handle = run();
+    const response = await callback(handle, { type: 4, data: { content: "Rank #3" } }, "?with_response=true");
+    const body = (await response.json()) as { resource: { message: { id: string; content: string } } };
+    expect(body.resource.message.content).toBe("Rank #3");
+    const edit = await fetch(
+      `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}/messages/%40original`,
+      {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "Rank #2" }),
+      },
+    );
+    expect(edit.status).toBe(200);
+    expect(fake.message(body.resource.message.id)?.content).toBe("Rank #2");
+  });
+
+  it("answers 40060 to a second response", async () => {
+    const handle = run();
+    expect((await callback(handle, { type: 5 })).status).toBe(204);
+    const second = await callback(handle, { type: 4, data: { content: "again" } });
+    expect([second.status, (await errorsOf(second)).code]).toEqual([400, 40060]);
+  });
+
+  it("answers 10062 to an unknown token", async () => {
+    const handle = run();
+    const response = await fetch(`${fake.apiUrl}/v10/interactions/${handle.id}/wrong-token/callback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: 5 }),
+    });
+    expect([response.status, (await errorsOf(response)).code]).toEqual([404, 10062]);
+  });
+
+  it("expires an interaction after 3 s and answers a late callback with 10062", async () => {
+    const handle = run();
+    clock.advance(3001);
+    await expect(handle.response()).rejects.toBeInstanceOf(InteractionExpiredError);
+    const late = await callback(handle, { type: 5 });
+    expect([late.status, (await errorsOf(late)).code]).toEqual([404, 10062]);
+    expect(handle.lateCallbacks).toBe(1);
+  });
+
+  it("refuses a follow-up before the initial response with 10015", async () => {
+    const handle = run();
+    const response = await fetch(
+      `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}?wait=true`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "too early" }),
+      },
+    );
+    expect([response.status, (await errorsOf(response)).code]).toEqual([404, 10015]);
+  });
+
+  it("replaces the thinking message with the first follow-up after a deferral", async () => {
+    const handle = run();
+    await callback(handle, { type: 5, data: { flags: 64 } });
+    await fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}?wait=true`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ content: "done" }),
+    });
+    const final = await handle.waitForFinal();
+    expect(final.content).toBe("done");
+    expect(handle.followUps()).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      "a modal title over 45",
+      {
+        type: 9,
+        data: {
+          custom_id: "m",
+          title: "t".repeat(46),
+          components: [{ type: 1, components: [{ type: 4, custom_id: "a", label: "A", style: 1 }] }],
+        },
+      },
+      ["data", "title"],
+    ],
+    [
+      "six modal rows",
+      {
+        type: 9,
+        data: {
+          custom_id: "m",
+          title: "T",
+          components: Array.from({ length: 6 }, (_, row) => ({
+            type: 1,
+            components: [{ type: 4, custom_id: `a${row}`, label: "A", style: 1 }],
+          })),
+        },
+      },
+      ["data", "components"],
+    ],
+    [
+      "a text input max_length over 4000",
+      {
+        type: 9,
+        data: {
+          custom_id: "m",
+          title: "T",
+          components: [
+            { type: 1, components: [{ type: 4, custom_id: "a", label: "A", style: 2, max_length: 4001 }] },
+          ],
+        },
+      },
+      ["data", "components", "0", "components", "0", "max_length"],
+    ],
+    ["reply content over 2000", { type: 4, data: { content: "x".repeat(2001) } }, ["data", "content"]],
+  ])("rejects %s with 50035", async (_case, body, path) => {
+    const response = await callback(run(), body);
+    const error = await errorsOf(response);
+    expect([response.status, error.code]).toEqual([400, 50035]);
+    let node: unknown = error.errors;
+    for (const segment of path) node = (node as Record<string, unknown>)[segment];
+    expect(node).toHaveProperty("_errors");
+  });
+
+  it("rejects 26 autocomplete choices", async () => {
+    const handle = fake.autocomplete({
+      guildId,
+      channelId,
+      userId,
+      name: "join",
+      focused: { name: "id", value: "1" },
+    });
+    const choices = Array.from({ length: 26 }, (_, index) => ({
+      name: `Battle ${index}`,
+      value: String(index),
+    }));
+    const response = await callback(handle, { type: 8, data: { choices } });
+    expect((await errorsOf(response)).errors).toHaveProperty(["data", "choices"]);
+  });
+
+  it("rejects a callback type the interaction cannot take", async () => {
+    const response = await callback(run(), { type: 8, data: { choices: [] } });
+    expect([response.status, (await errorsOf(response)).code]).toEqual([400, 50035]);
+  });
+
+  it("hides a command behind default_member_permissions unless the member has them", () => {
+    expect(() => run("setup")).toThrow(/cannot see \/setup/);
+    const admin = fake.createMember(guildId, { username: "admin", permissions: ["ManageGuild"] }).id;
+    const handle = fake.runCommand({ guildId, channelId, userId: admin, name: "setup" });
+    const manageGuild = 1n << 5n;
+    expect(BigInt((handle.payload.member as { permissions: string }).permissions) & manageGuild).toBe(
+      manageGuild,
+    );
+  });
+});
