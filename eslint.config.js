@@ -11,7 +11,10 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
+      "@typescript-eslint/restrict-template-expressions": [
+        "error",
+        { allowNumber: true, allowBoolean: true },
+      ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
       "no-restricted-properties": [
@@ -21,7 +24,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/config.ts", "src/sandbox/config.ts", "test/**", "bench/**", "scripts/**", "vitest.config.ts"],
+    files: [
+      "src/config.ts",
+      "src/sandbox/config.ts",
+      "test/**",
+      "bench/**",
+      "scripts/**",
+      "vitest.config.ts",
+    ],
     rules: { "no-restricted-properties": "off" },
   },
   {
