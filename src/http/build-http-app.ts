@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Logger } from "../logger.js";
 import { healthRoutes, type ReadinessCheck } from "./health-routes.js";
 
@@ -10,7 +10,7 @@ export interface HttpAppDependencies {
 /** The bot's HTTP server, built but not listening; only the entry point listens (fastify/demo style). */
 export async function buildHttpApp(deps: HttpAppDependencies): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
-  const app = Fastify({ loggerInstance, disableRequestLogging: true });
+  const app = Fastify({ loggerInstance, logController: new LogController({ disableRequestLogging: true }) });
 
   // 5xx answers never echo internal messages (CONVENTIONS.md, fastify/demo).
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
