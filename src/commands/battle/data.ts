@@ -3,7 +3,7 @@ import {
   ApplicationCommandType,
   InteractionContextType,
 } from "discord-api-types/v10";
-import { difficultyChoices, languageChoices } from "../shared-options.js";
+import { difficultyChoices, languageChoices, publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
 const battleId = {
@@ -99,7 +99,7 @@ export const battleCommand = {
       type: OptionType.Subcommand,
       name: "status",
       description: "Participants, time left and live leaderboard",
-      options: [battleId],
+      options: [battleId, publicOption],
     },
     {
       type: OptionType.Subcommand,
@@ -123,6 +123,7 @@ export const battleCommand = {
           min_value: 1,
           max_value: 25,
         },
+        publicOption,
       ],
     },
   ],

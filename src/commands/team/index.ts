@@ -1,8 +1,9 @@
 import type { CommandGroup } from "../command-group.js";
+import { team } from "./team-command.js";
 
 /** The /team command with its buttons, modals and paginated lists. */
 export const teamHandlers: CommandGroup = {
-  commands: [],
+  commands: [team],
   components: [],
   modals: [],
   lists: [],

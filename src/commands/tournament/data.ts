@@ -3,7 +3,7 @@ import {
   ApplicationCommandType,
   InteractionContextType,
 } from "discord-api-types/v10";
-import { difficultyChoices } from "../shared-options.js";
+import { difficultyChoices, publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
 const tournamentId = {
@@ -54,7 +54,7 @@ export const tournamentCommand = {
       type: OptionType.Subcommand,
       name: "leaderboard",
       description: "Standings, with your own rank and score",
-      options: [tournamentId],
+      options: [tournamentId, publicOption],
     },
   ],
 } as const satisfies CommandDefinition;

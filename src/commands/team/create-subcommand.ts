@@ -1,0 +1,33 @@
+import { escapeMarkdown } from "discord.js";
+import { createTeam } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { explainTeamError } from "./explain-team-error.js";
+import { renderCreatedTeam } from "./render-team.js";
+import type { TeamOptions } from "./team-arguments.js";
+
+/** `/team create name [description] [public] [max-members]` → POST /teams as the member, who owns the team. */
+export async function runTeamCreate(
+  deps: BotDependencies,
+  actor: Actor,
+  options: TeamOptions<"create">,
+): Promise<Reply> {
+  const { credential } = await getMemberSession(deps, actor);
+  const input = {
+    name: options.name,
+    description: options.description,
+    // The option says "default: yes", so that is sent rather than left to the platform's own default.
+    isPublic: options.public ?? true,
+    maxMembers: options["max-members"],
+  };
+  const team = await createTeam(deps.platform, credential, input).catch((error: unknown) => {
+    throw (
+      explainTeamError(error, {
+        409: `The platform refused: a team named **${escapeMarkdown(options.name)}** probably exists already. Choose another name.`,
+      }) ?? error
+    );
+  });
+  return renderCreatedTeam(team);
+}

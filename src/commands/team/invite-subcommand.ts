@@ -1,0 +1,35 @@
+import { escapeMarkdown } from "discord.js";
+import { inviteToTeam } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { explainTeamError } from "./explain-team-error.js";
+import { renderInvitation } from "./render-invitation.js";
+import { chooseInvitee, resolveInvitee } from "./resolve-invitee.js";
+import type { TeamOptions } from "./team-arguments.js";
+
+/** `/team invite team member-or-username [role]` → POST /teams/{id}/invite as the inviting member. */
+export async function runTeamInvite(
+  deps: BotDependencies,
+  actor: Actor,
+  options: TeamOptions<"invite">,
+): Promise<Reply> {
+  const choice = chooseInvitee(options);
+  const { credential } = await getMemberSession(deps, actor);
+  const invitee = await resolveInvitee(deps.db, actor.guildId, choice);
+  const name = `**${escapeMarkdown(invitee.username)}**`;
+  const invitation = await inviteToTeam(deps.platform, credential, options.team, {
+    username: invitee.username,
+    role: options.role ?? "member",
+  }).catch((error: unknown) => {
+    throw (
+      explainTeamError(error, {
+        403: "The platform didn't let you invite to this team: only its owner or admins can invite, and your linked credential needs write access.",
+        404: `The platform has no team \`${options.team}\`, or no user named ${name}. Check both and try again.`,
+        409: `${name} is already in this team or already invited, or the team is full.`,
+      }) ?? error
+    );
+  });
+  return renderInvitation(invitation, invitee);
+}

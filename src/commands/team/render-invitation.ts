@@ -1,0 +1,23 @@
+import { escapeMarkdown } from "discord.js";
+import type { TeamInvitation } from "../../api/index.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import type { Invitee } from "./resolve-invitee.js";
+
+/** The answer to `/team invite`; the mention of a member is shown, never pinged (no allowed_mentions). */
+export function renderInvitation(invitation: TeamInvitation, invitee: Invitee): Reply {
+  const username = `**${escapeMarkdown(invitee.username)}**`;
+  const who =
+    invitee.memberId === undefined ? username : `<@${invitee.memberId}> (platform user ${username})`;
+  const role = invitation.role === undefined ? "" : ` as ${invitation.role}`;
+  const details = [
+    `Invitation \`${invitation.id}\``,
+    invitation.status,
+    invitation.sentAt === undefined
+      ? undefined
+      : `sent <t:${Math.floor(Date.parse(invitation.sentAt) / 1000)}:R>`,
+  ].filter((part) => part !== undefined);
+  return {
+    content: `Invited ${who} to team \`${invitation.teamId}\`${role}. They join once they accept it on the platform.\n-# ${details.join(" · ")}`,
+    ephemeral: true,
+  };
+}

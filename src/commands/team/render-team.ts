@@ -1,0 +1,37 @@
+import { escapeMarkdown } from "discord.js";
+import type { APIEmbedField } from "discord-api-types/v10";
+import type { Team } from "../../api/index.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+
+function describeMembers({ members, maxMembers }: Team): string {
+  if (members === undefined && maxMembers === undefined) return "—";
+  return `${members ?? "?"}/${maxMembers ?? "∞"}`;
+}
+
+/** The answer to `/team create`: the team, and its id, which `/team invite` needs. */
+export function renderCreatedTeam(team: Team): Reply {
+  const fields: APIEmbedField[] = [
+    { name: "Team id", value: `\`${team.id}\``, inline: true },
+    { name: "Members", value: describeMembers(team), inline: true },
+  ];
+  if (team.isPublic !== undefined) {
+    fields.push({ name: "Visibility", value: team.isPublic ? "Public" : "Private", inline: true });
+  }
+  if (team.owner !== undefined) {
+    fields.push({ name: "Owner", value: escapeMarkdown(team.owner.username), inline: true });
+  }
+  if (team.createdAt !== undefined) {
+    fields.push({
+      name: "Created",
+      value: `<t:${Math.floor(Date.parse(team.createdAt) / 1000)}:R>`,
+      inline: true,
+    });
+  }
+  const description =
+    team.description === undefined || team.description === "" ? undefined : team.description;
+  return {
+    content: `Team created. Invite members with \`/team invite team:${team.id}\` and a \`member\` or \`username\`.`,
+    embeds: [{ title: team.name, ...(description === undefined ? {} : { description }), fields }],
+    ephemeral: true,
+  };
+}

@@ -1,0 +1,32 @@
+import { getTournamentLeaderboard } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { deferPublicReply } from "./defer-public-reply.js";
+import { renderTournamentLeaderboard } from "./render-tournament-leaderboard.js";
+import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";
+
+/**
+ * `/tournament leaderboard id [public]`. It carries the member's own rank and score, so it is ephemeral unless
+ * they ask for `public:true` (DESIGN.md §2); the public form is deferred here, after the link check.
+ */
+export async function runTournamentLeaderboard(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: TournamentOptions<"leaderboard">,
+): Promise<void> {
+  const visible = options.public === true;
+  if (visible) await deferPublicReply(deps, actor, responder);
+  const { link, credential } = await getMemberSession(deps, actor);
+  const leaderboard = await getTournamentLeaderboard(deps.platform, credential, options.id);
+  const reply = renderTournamentLeaderboard({
+    tournamentId: options.id,
+    leaderboard,
+    viewerPlatformUserId: link.platformUserId,
+  });
+  await responder.reply({ ...reply, ephemeral: !visible });
+}
+
+/** Ephemeral answers are deferred by the dispatcher; public ones by the subcommand itself. */
+export function acknowledgeLeaderboard(options: TournamentOptions<"leaderboard">): "ephemeral" | "none" {
+  return options.public === true ? "none" : "ephemeral";
+}

@@ -1,0 +1,18 @@
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { ComponentHandler } from "../../discord/interaction-handlers.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { readRegisterButton, registerButtonPrefix } from "./register-buttons.js";
+import { registerMember } from "./register-member.js";
+
+/** A Register button on a `/tournament list` page: whoever presses it registers themselves, answered privately. */
+export const registerButton: ComponentHandler<BotDependencies> = {
+  prefix: registerButtonPrefix,
+  async run(deps, { actor, params, responder }) {
+    const tournamentId = readRegisterButton(params);
+    if (tournamentId === undefined) {
+      throw new UserFacingError("unknown_component", "This button is no longer active.");
+    }
+    await responder.defer({ ephemeral: true });
+    await responder.reply(await registerMember(deps, actor, tournamentId));
+  },
+};

@@ -1,0 +1,31 @@
+import { escapeMarkdown } from "discord.js";
+import type { TournamentRegistration } from "../../api/index.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+
+function describeTournament(registration: TournamentRegistration, tournamentId: string): string {
+  const title = registration.tournamentTitle;
+  return title === undefined
+    ? `tournament \`${registration.tournamentId ?? tournamentId}\``
+    : `**${escapeMarkdown(title)}**`;
+}
+
+/** The answer to a registration, from either response shape (normalised by the API client). */
+export function renderRegistration(registration: TournamentRegistration, tournamentId: string): Reply {
+  const tournament = describeTournament(registration, tournamentId);
+  if (!registration.registered) {
+    return {
+      content: `The platform did not confirm your registration for ${tournament}. Please try again.`,
+      ephemeral: true,
+    };
+  }
+  const details = [
+    registration.registrationId === undefined ? undefined : `Registration \`${registration.registrationId}\``,
+    registration.status,
+    registration.registeredAt === undefined
+      ? undefined
+      : `registered <t:${Math.floor(Date.parse(registration.registeredAt) / 1000)}:R>`,
+  ].filter((part) => part !== undefined);
+  const lines = [`You're registered for ${tournament}.`];
+  if (details.length > 0) lines.push(`-# ${details.join(" · ")}`);
+  return { content: lines.join("\n"), ephemeral: true };
+}

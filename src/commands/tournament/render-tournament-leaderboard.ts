@@ -1,0 +1,71 @@
+import type { TournamentLeaderboard, TournamentStanding } from "../../api/index.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import { truncateText } from "../../discord/message-limits.js";
+import { formatTotalTime } from "./format-total-time.js";
+
+/** Rows shown before "… n more": readable on a phone and far inside the 4096-character description. */
+export const leaderboardRowsShown = 20;
+const usernameWidth = 16;
+
+export interface LeaderboardView {
+  readonly tournamentId: string;
+  readonly leaderboard: TournamentLeaderboard;
+  /** The member's linked platform account, to mark their row. */
+  readonly viewerPlatformUserId: string | undefined;
+}
+
+// Inside a code block a backtick would end the block early.
+function cell(text: string, width: number): string {
+  return truncateText(text.replaceAll("`", "'"), width).padEnd(width);
+}
+
+function renderRow(standing: TournamentStanding, viewerId: string | undefined): string {
+  const marker = standing.user.id === viewerId ? ">" : " ";
+  return [
+    `${marker}${String(standing.rank).padStart(4)}`,
+    cell(standing.user.username, usernameWidth),
+    String(standing.score).padStart(6),
+    String(standing.problemsSolved ?? "—").padStart(6),
+    formatTotalTime(standing.totalTime).padStart(9),
+  ].join("  ");
+}
+
+const header = [" Rank", "User".padEnd(usernameWidth), " Score", "Solved", "     Time"].join("  ");
+
+/** The standings table: the top rows, then the member's own row when it is further down. */
+function renderTable(unordered: readonly TournamentStanding[], viewerId: string | undefined): string {
+  const standings = [...unordered].sort((a, b) => a.rank - b.rank);
+  const top = standings.slice(0, leaderboardRowsShown);
+  const rows = top.map((standing) => renderRow(standing, viewerId));
+  const hidden = standings.length - top.length;
+  const own = standings.slice(leaderboardRowsShown).find((standing) => standing.user.id === viewerId);
+  if (own !== undefined) rows.push("   …", renderRow(own, viewerId));
+  const more = hidden > 0 ? `\n… and ${hidden} more` : "";
+  return `\`\`\`\n${[header, ...rows].join("\n")}\n\`\`\`${more}`;
+}
+
+function describeOwnStanding({ userRank, userScore }: TournamentLeaderboard): string {
+  // The platform sends 0 (or nothing) for a member who has not entered.
+  if (userRank === undefined || userRank <= 0) return "You're not on this leaderboard.";
+  return `Rank **#${userRank}** · **${userScore ?? 0}** points`;
+}
+
+/** `/tournament leaderboard` (DESIGN.md §2): standings, with the member's own rank and score. */
+export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
+  const { leaderboard, tournamentId, viewerPlatformUserId } = view;
+  const description =
+    leaderboard.leaderboard.length === 0
+      ? "Nobody is on this leaderboard yet."
+      : renderTable(leaderboard.leaderboard, viewerPlatformUserId);
+  return {
+    embeds: [
+      {
+        title: truncateText(`Standings · ${tournamentId}`, discordLimits.embedTitle),
+        description,
+        fields: [{ name: "You", value: describeOwnStanding(leaderboard) }],
+        footer: { text: "Time is the total time taken (h:mm:ss)." },
+      },
+    ],
+  };
+}

@@ -1,0 +1,40 @@
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { tournamentCommand } from "./data.js";
+import { acknowledgeLeaderboard, runTournamentLeaderboard } from "./leaderboard-subcommand.js";
+import { runTournamentList } from "./list-subcommand.js";
+import { registerMember } from "./register-member.js";
+import { suggestTournaments } from "./tournament-autocomplete.js";
+
+/** `/tournament list|register|leaderboard` (DESIGN.md §2). */
+export const tournament = defineCommand<BotDependencies, typeof tournamentCommand>({
+  data: tournamentCommand,
+  acknowledge: (args) => {
+    switch (args.subcommand) {
+      case "list":
+        return "none";
+      case "register":
+        return "ephemeral";
+      case "leaderboard":
+        return acknowledgeLeaderboard(args.options);
+    }
+  },
+  async run(deps, { actor, args, responder }) {
+    switch (args.subcommand) {
+      case "list":
+        await runTournamentList(deps, { actor, responder }, args.options);
+        return;
+      case "register":
+        await responder.reply(await registerMember(deps, actor, args.options.id));
+        return;
+      case "leaderboard":
+        await runTournamentLeaderboard(deps, { actor, responder }, args.options);
+        return;
+    }
+  },
+  async autocomplete(deps, { actor, subcommand, focused }) {
+    if (focused.name !== "id") return [];
+    const status = subcommand === "register" ? "open" : undefined;
+    return suggestTournaments(deps, actor, { typed: focused.value, status });
+  },
+});
