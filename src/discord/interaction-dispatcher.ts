@@ -173,9 +173,7 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
     }
     try {
       if (type === InteractionType.ApplicationCommandAutocomplete) await responder.autocomplete([]);
-      // A deferred public reply cannot become ephemeral, so the error goes in an ephemeral follow-up instead.
-      else if (responder.acknowledged) await responder.followUp(reply);
-      else await responder.reply(reply);
+      else await responder.replyPrivately(reply);
     } catch (sendError) {
       logger.warn({ err: sendError }, "could not tell the member about the error");
     }

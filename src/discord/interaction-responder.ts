@@ -2,6 +2,7 @@ import type { RawFile, REST } from "@discordjs/rest";
 import {
   type APIApplicationCommandOptionChoice,
   type APIInteractionResponse,
+  type APIMessage,
   type APIModalInteractionResponseCallbackData,
   InteractionResponseType,
   MessageFlags,
@@ -45,6 +46,8 @@ function toMessageData(reply: Reply) {
 /** Answers one interaction; tracks whether it was acknowledged so handlers never answer twice. */
 export class InteractionResponder {
   #state: ResponderState = "pending";
+  /** What the first response was, so an error after it goes where only the member sees it. */
+  #deferredAs: "ephemeral" | "public" | "update" | undefined;
   readonly #sendInitial: InitialResponseSender;
 
   constructor(
@@ -70,6 +73,7 @@ export class InteractionResponder {
   async defer(options: { ephemeral: boolean }): Promise<void> {
     if (this.acknowledged) return;
     this.#state = "deferred";
+    this.#deferredAs = options.ephemeral ? "ephemeral" : "public";
     await this.#sendInitial(
       {
         type: InteractionResponseType.DeferredChannelMessageWithSource,
@@ -83,6 +87,7 @@ export class InteractionResponder {
   async deferUpdate(): Promise<void> {
     if (this.acknowledged) return;
     this.#state = "deferred";
+    this.#deferredAs = "update";
     await this.#sendInitial({ type: InteractionResponseType.DeferredMessageUpdate }, []);
   }
 
@@ -112,17 +117,40 @@ export class InteractionResponder {
     await this.editOriginal(reply);
   }
 
-  async editOriginal(reply: Reply): Promise<void> {
+  /** Edits "@original"; returns the message as Discord now has it (its id locates a battle card later). */
+  async editOriginal(reply: Reply): Promise<APIMessage> {
     const { flags: _flags, ...message } = toMessageData(reply);
     this.#state = "replied";
-    await this.rest.patch(
+    return (await this.rest.patch(
       Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
       {
         body: message,
         files: [...(reply.files ?? [])],
         auth: false,
       },
-    );
+    )) as APIMessage;
+  }
+
+  /**
+   * Tells only the member that something failed. After a public deferral the "thinking…" message is public and
+   * its first edit stays public, so it is deleted and the message goes in an ephemeral follow-up instead.
+   */
+  async replyPrivately(reply: Reply): Promise<void> {
+    const ephemeralReply = { ...reply, ephemeral: true };
+    if (this.#state === "deferred" && this.#deferredAs === "public") {
+      await this.rest.delete(
+        Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
+        {
+          auth: false,
+        },
+      );
+      this.#state = "replied";
+      await this.followUp(ephemeralReply);
+      return;
+    }
+    // A button's message must not be overwritten by an error: that goes in a follow-up too.
+    if (this.#state === "replied" || this.#deferredAs === "update") await this.followUp(ephemeralReply);
+    else await this.reply(ephemeralReply);
   }
 
   async followUp(reply: Reply): Promise<void> {
