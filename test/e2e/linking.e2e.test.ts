@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StoredMessage } from "../../src/fake-discord/index.js";
+import { findMemberLink } from "../../src/store/member-links.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+
+function buttons(message: StoredMessage): { custom_id?: string; url?: string; label?: string }[] {
+  return (
+    message.components as { components: { custom_id?: string; url?: string; label?: string }[] }[]
+  ).flatMap((row) => row.components);
+}
+
+describe("linking, end to end", () => {
+  let world: EndToEnd;
+  beforeAll(async () => {
+    world = await startEndToEnd();
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+
+  it("prompts an unlinked member with a Link button", async () => {
+    const handle = world.discord.runCommand({ ...at(), userId: world.members.bob.id, name: "whoami" });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(/haven't linked/);
+    expect(buttons(reply).map((button) => button.custom_id)).toContain("link:start");
+  });
+
+  it("links through OAuth: authorize page, redirect to the callback, and the /link reply is updated", async () => {
+    const handle = world.discord.runCommand({ ...at(), userId: world.members.alice.id, name: "link" });
+    const prompt = await handle.waitForFinal();
+    const authorizeUrl = buttons(prompt).find((button) => button.label === "Link account")?.url;
+    expect(authorizeUrl).toMatch(/\/oauth\/authorize\?/);
+
+    // The sandbox auto-approves and redirects the browser to the bot's callback.
+    const authorize = await fetch(authorizeUrl ?? "", { redirect: "manual" });
+    expect(authorize.status).toBe(302);
+    const callbackUrl = authorize.headers.get("location") ?? "";
+    expect(callbackUrl.startsWith(`${world.publicUrl}/oauth/callback?`)).toBe(true);
+    const page = await fetch(callbackUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Linked as \w+/);
+
+    // The callback edits the member's ephemeral /link reply before it answers the browser.
+    expect(handle.original()?.content).toMatch(/^Linked as \*\*\w+\*\*/);
+    expect(handle.original()?.components).toEqual([]);
+
+    // The same authorization cannot be replayed.
+    const replay = await fetch(callbackUrl);
+    expect(replay.status).toBe(400);
+    expect(await replay.text()).toMatch(/unknown or was already used/);
+
+    const whoami = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "whoami" })
+      .waitForFinal();
+    expect(whoami.embeds[0]?.title).toMatch(/^Linked as /);
+    expect(JSON.stringify(whoami.embeds[0]?.fields)).toContain("OAuth");
+  });
+
+  it("links with an API key through the button and modal, and refuses a bad key", async () => {
+    const key = world.sandbox.keys.find((seeded) => seeded.level === "write");
+    if (key === undefined) throw new Error("no write key seeded");
+    const prompt = await world.discord
+      .runCommand({ ...at(), userId: world.members.bob.id, name: "link" })
+      .waitForFinal();
+    const press = world.discord.pressButton({
+      message: prompt,
+      customId: "link:api-key",
+      userId: world.members.bob.id,
+    });
+    await press.modal();
+    const refused = await world.discord
+      .submitModal({ from: press, customId: "link-key", fields: { key: "not-a-real-key-123" } })
+      .waitForFinal();
+    expect(refused.content).toMatch(/did not accept that key/);
+
+    const press2 = world.discord.pressButton({
+      message: prompt,
+      customId: "link:api-key",
+      userId: world.members.bob.id,
+    });
+    await press2.modal();
+    const linked = await world.discord.submitModal({ from: press2, fields: { key: key.key } }).waitForFinal();
+    expect(linked.content).toContain(`Linked as **${key.username}**`);
+  });
+
+  it("unlinks and forgets the credentials", async () => {
+    const reply = await world.discord
+      .runCommand({ ...at(), userId: world.members.bob.id, name: "unlink" })
+      .waitForFinal();
+    expect(reply.content).toMatch(/^Unlinked/);
+    const again = await world.discord
+      .runCommand({ ...at(), userId: world.members.bob.id, name: "unlink" })
+      .waitForFinal();
+    expect(again.content).toMatch(/no platform account linked/);
+  });
+
+  it("keeps tokens, keys and the client secret out of the database file, the logs and Discord", async () => {
+    const aliceLink = await findMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
+      guildId: world.guildId,
+      userId: world.members.alice.id,
+    });
+    const secrets = [
+      ...world.sandbox.keys.map((seeded) => seeded.key),
+      world.sandbox.oauthClient?.clientSecret ?? "",
+      aliceLink?.credential.accessToken ?? "",
+      aliceLink?.credential.refreshToken ?? "",
+    ].filter((secret) => secret.length > 0);
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    const database = (await readFile(world.databaseFile)).toString("latin1");
+    const wal = await readFile(`${world.databaseFile}-wal`).then(
+      (bytes) => bytes.toString("latin1"),
+      () => "",
+    );
+    // What the bot sent to Discord: its callbacks, replies and follow-ups, and channel messages. (What a member
+    // types into the API-key modal reaches Discord from the member, not from the bot.)
+    const sentByBot = world.discord
+      .interactions()
+      .flatMap((record) => [
+        record.callback,
+        ...[record.originalMessageId, ...record.followUpIds].map((id) =>
+          id === null ? undefined : world.discord.message(id),
+        ),
+      ]);
+    const discordSaw = JSON.stringify(sentByBot) + JSON.stringify(world.discord.messages(world.channelId));
+    for (const secret of secrets) {
+      expect(database).not.toContain(secret);
+      expect(wal).not.toContain(secret);
+      expect(world.logs()).not.toContain(secret);
+      expect(discordSaw).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeUser } from "../../src/fake-discord/index.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+const ephemeral = 1 << 6;
+
+describe("/team, end to end", () => {
+  let world: EndToEnd;
+  let stranger: FakeUser;
+  let teamId: string;
+  const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+  const team = (subcommand: string, userId: string, options: Record<string, string | number | boolean>) =>
+    world.discord.runCommand({ ...at(), userId, name: "team", subcommand, options }).waitForFinal();
+  const invite = (options: Record<string, string>) => team("invite", world.members.alice.id, options);
+  const platformUser = (username: string) =>
+    [...world.sandbox.state.users.values()].find((user) => user.username === username);
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    const keyOf = (username: string) =>
+      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
+    stranger = world.discord.createMember(world.guildId, { username: "stranger" });
+    await linkMember(world, world.members.alice.id, keyOf("alice"));
+    // Discord bob is linked to the platform account "carol": invitations must use the linked username.
+    await linkMember(world, world.members.bob.id, keyOf("carol"));
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it("creates a team owned by the member and shows its id", async () => {
+    const reply = await team("create", world.members.alice.id, {
+      name: "Night Owls",
+      description: "We code late",
+      public: false,
+      "max-members": 4,
+    });
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+    expect(reply.embeds[0]?.title).toBe("Night Owls");
+    const created = [...world.sandbox.state.teams.values()].find((item) => item.name === "Night Owls");
+    teamId = created?.id ?? "";
+    expect(created).toMatchObject({ description: "We code late", isPublic: false, maxMembers: 4 });
+    expect(created?.ownerId).toBe(platformUser("alice")?.id);
+    expect(reply.embeds[0]?.fields?.[0]).toEqual({ name: "Team id", value: `\`${teamId}\``, inline: true });
+    expect(reply.content).toContain(`/team invite team:${teamId}`);
+  });
+
+  it("refuses a second team with the same name", async () => {
+    const reply = await team("create", world.members.bob.id, { name: "night owls" });
+    expect(reply.content).toMatch(/a team named \*\*night owls\*\* probably exists already/);
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+  });
+
+  it("invites a Discord member under the platform username they linked, without pinging them", async () => {
+    const reply = await invite({ team: teamId, member: world.members.bob.id });
+    expect(reply.content).toMatch(
+      new RegExp(
+        `^Invited <@${world.members.bob.id}> \\(platform user \\*\\*carol\\*\\*\\) to team \`${teamId}\` as member\\.`,
+      ),
+    );
+    expect(reply.mentionedUserIds).toEqual([]);
+    const invitation = [...world.sandbox.state.invitations.values()].find((item) => item.teamId === teamId);
+    expect(invitation).toMatchObject({
+      inviteeId: platformUser("carol")?.id,
+      role: "member",
+      status: "pending",
+    });
+  });
+
+  it("invites a platform username with a role", async () => {
+    const reply = await invite({ team: teamId, username: "dave", role: "admin" });
+    expect(reply.content).toMatch(/^Invited \*\*dave\*\* to team `[^`]+` as admin\./);
+    const invitation = [...world.sandbox.state.invitations.values()].find(
+      (item) => item.inviteeId === platformUser("dave")?.id,
+    );
+    expect(invitation?.role).toBe("admin");
+  });
+
+  it("names a member who has not linked an account", async () => {
+    const reply = await invite({ team: teamId, member: stranger.id });
+    expect(reply.content).toMatch(
+      new RegExp(
+        `^<@${stranger.id}> \\(\\*\\*stranger\\*\\*\\) hasn't linked a platform account in this server`,
+      ),
+    );
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+  });
+
+  it("wants exactly one of member and username", async () => {
+    const both = await invite({ team: teamId, member: world.members.bob.id, username: "dave" });
+    expect(both.content).toMatch(/not both/);
+    const neither = await invite({ team: teamId });
+    expect(neither.content).toMatch(/^Who should be invited\?/);
+  });
+
+  it("explains platform refusals: an unknown team, and someone already invited", async () => {
+    const unknown = await invite({ team: "team_missing", username: "erin" });
+    expect(unknown.content).toMatch(
+      /^The platform has no team `team_missing`, or no user named \*\*erin\*\*\./,
+    );
+    expect(unknown.content).toMatch(/Request id: `req_/);
+    const twice = await invite({ team: teamId, username: "dave" });
+    expect(twice.content).toMatch(
+      /^\*\*dave\*\* is already in this team or already invited, or the team is full\./,
+    );
+  });
+
+  it("prompts an unlinked member to link before creating a team", async () => {
+    const reply = await team("create", stranger.id, { name: "Lone Wolves" });
+    expect(reply.content).toMatch(/haven't linked/);
+  });
+
+  // Last: it shuts the platform down for the rest of this file.
+  it("says the platform can't be reached when it is down", async () => {
+    await world.sandbox.close();
+    const reply = await team("create", world.members.alice.id, { name: "Offline" });
+    expect(reply.content).toBe("The platform can't be reached right now. Please try again in a minute.");
+  });
+});

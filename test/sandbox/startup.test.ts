@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/config.js";
+import { loadSandboxSettings } from "../../src/sandbox/config.js";
+import type { Sandbox } from "../../src/sandbox/sandbox.js";
+import { startSandbox } from "../../src/sandbox/start.js";
+
+let running: Sandbox | undefined;
+afterEach(async () => {
+  await running?.close();
+});
+
+describe("settings", () => {
+  it("defaults to port 4010, shape A and time scale 1", () => {
+    const settings = loadSandboxSettings({});
+    expect(settings.port).toBe(4010);
+    expect(settings.options).toMatchObject({ shape: "A", timeScale: 1, autoApprove: false });
+    expect(settings.options.keys).toBeUndefined();
+  });
+
+  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE and SANDBOX_TIME_SCALE", () => {
+    const settings = loadSandboxSettings({
+      SANDBOX_PORT: "4999",
+      SANDBOX_KEYS: "read:KEY1,write:KEY2,admin:KEY3",
+      SANDBOX_SHAPE: "B",
+      SANDBOX_TIME_SCALE: "60",
+    });
+    expect(settings.port).toBe(4999);
+    expect(settings.options).toMatchObject({
+      keys: "read:KEY1,write:KEY2,admin:KEY3",
+      shape: "B",
+      timeScale: 60,
+    });
+  });
+
+  it("reports every bad setting by name without echoing keys", () => {
+    const attempt = (): unknown =>
+      loadSandboxSettings({ SANDBOX_KEYS: "owner:SECRETKEY", SANDBOX_SHAPE: "C" });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join("\n");
+      expect(problems).toContain("SANDBOX_SHAPE");
+      expect(problems).toContain("SANDBOX_KEYS");
+      expect(problems).not.toContain("SECRETKEY");
+    }
+    const keys = (): unknown => loadSandboxSettings({ SANDBOX_KEYS: "owner:SECRETKEY" });
+    expect(keys).toThrow(/SANDBOX_KEYS/);
+    expect(keys).not.toThrow(/SECRETKEY/);
+  });
+});
+
+describe("startup", () => {
+  it("prints where it listens, its keys and its OAuth client, and serves at once", async () => {
+    let printed = "";
+    const settings = loadSandboxSettings({
+      SANDBOX_PORT: "0",
+      SANDBOX_KEYS: "read:KEY1,write:KEY2,admin:KEY3",
+      SANDBOX_OAUTH_CLIENT_SECRET: "client-secret-1",
+      SANDBOX_LOG_LEVEL: "silent",
+    });
+    running = await startSandbox(settings, (text) => {
+      printed += text;
+    });
+    expect(printed).toContain(`Platform sandbox listening on ${running.url}`);
+    expect(printed).toContain(`PLATFORM_API_URL=${running.url}/v1`);
+    expect(printed).toContain(`PLATFORM_AUTH_URL=${running.url}`);
+    expect(printed).toMatch(/read\s+KEY1\s+alice/);
+    expect(printed).toMatch(/write\s+KEY2\s+bob/);
+    expect(printed).toMatch(/admin\s+KEY3\s+carol/);
+    expect(printed).toContain("PLATFORM_CLIENT_ID=sandbox-bot");
+    expect(printed).toContain("PLATFORM_CLIENT_SECRET=client-secret-1");
+    expect(printed).toContain("http://localhost:3000/oauth/callback");
+    const me = await fetch(`${running.url}/v1/users/me`, { headers: { authorization: "Bearer KEY2" } });
+    expect(((await me.json()) as { username: string }).username).toBe("bob");
+  });
+});

@@ -1,0 +1,283 @@
+// The issue's "Done when" tests: signed deliveries arrive, and a failing receiver sees the five attempts
+// on the spec's schedule, ending in a `failed` record with `next_retry: null`.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startReceiver, type Receiver } from "./support/receiver.js";
+import { parsePayload } from "./support/answers.js";
+import { startTestSandbox, type JsonAnswer, type TestSandbox } from "./support/sandbox.js";
+import { hasValidSignature } from "./support/signature.js";
+
+const secret = "whsec_test_0123456789";
+let test: TestSandbox;
+let receiver: Receiver;
+
+beforeEach(async () => {
+  test = await startTestSandbox();
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await test.close();
+  await receiver.close();
+});
+
+async function registerWebhook(events: string[]): Promise<string> {
+  const response = await test.call("POST", "/api/v1/webhooks", {
+    key: test.key("alice"),
+    body: { url: receiver.url, events, secret, description: "test receiver" },
+  });
+  expect(response.status).toBe(201);
+  const id: string = response.body.id;
+  return id;
+}
+
+async function playBattle(): Promise<string> {
+  const created = await test.call("POST", "/v1/battles", {
+    key: test.key("bob"),
+    body: { type: "realtime", difficulty: "medium", language: "python", participants: 2 },
+  });
+  const id: string = created.body.id;
+  await test.call("POST", `/v1/battles/${id}/join`, { key: test.key("bob") });
+  await test.call("POST", `/v1/battles/${id}/join`, { key: test.key("carol") });
+  test.clock.advance(60_000);
+  await test.call("POST", `/v1/battles/${id}/submit`, {
+    key: test.key("bob"),
+    body: { language: "python", code: "PASS" },
+  });
+  test.clock.advance(30_000);
+  await test.call("POST", `/v1/battles/${id}/submit`, {
+    key: test.key("carol"),
+    body: { language: "python", code: "FAIL" },
+  });
+  return id;
+}
+
+describe("signed deliveries", () => {
+  it("delivers battle.completed and user.rating_changed, each signed with the webhook secret", async () => {
+    const webhookId = await registerWebhook(["battle.completed", "user.rating_changed"]);
+    const battleId = await playBattle();
+
+    const deliveries = await receiver.waitFor(3);
+    for (const delivery of deliveries) {
+      expect(hasValidSignature(delivery.body, delivery.headers["x-service-signature"], secret)).toBe(true);
+      expect(
+        hasValidSignature(delivery.body, delivery.headers["x-service-signature"], "another-secret"),
+      ).toBe(false);
+      expect(delivery.headers["content-type"]).toBe("application/json");
+    }
+    const payloads = deliveries.map((delivery) => parsePayload(delivery.body));
+    const completed = payloads.find((payload) => payload.event === "battle.completed");
+    expect(completed).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      event: "battle.completed",
+      created: "2026-01-01T12:01:30.000Z",
+      data: {
+        object: "battle",
+        id: battleId,
+        mode: "realtime",
+        difficulty: "medium",
+        problem: { id: expect.any(String), title: expect.any(String), difficulty: "medium" },
+        participants: [
+          { user_id: expect.any(String), username: "bob", score: 100, submission_time: 60, rank: 1 },
+          { user_id: expect.any(String), username: "carol", score: 0, submission_time: 90, rank: 2 },
+        ],
+        winner: completed!.data.participants[0].user_id,
+        duration: 90,
+        started_at: "2026-01-01T12:00:00.000Z",
+        completed_at: "2026-01-01T12:01:30.000Z",
+      },
+      request: { id: expect.stringMatching(/^req_/), idempotency_key: expect.any(String) },
+    });
+    const ratingChanges = payloads.filter((payload) => payload.event === "user.rating_changed");
+    expect(
+      ratingChanges
+        .map((payload) => [payload.data.user.username as string, payload.data.change as number])
+        .sort(),
+    ).toEqual([
+      ["bob", 8],
+      ["carol", -8],
+    ]);
+    expect(ratingChanges.find((payload) => payload.data.user.username === "bob")!.data).toEqual({
+      object: "user",
+      id: expect.any(String),
+      user: { id: expect.any(String), username: "bob" },
+      old_rating: 1850,
+      new_rating: 1858,
+      change: 8,
+      tier: "diamond",
+      previous_tier: "diamond",
+      battle_id: battleId,
+    });
+
+    await test.sandbox.idle();
+    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: test.key("alice"),
+    });
+    expect(records.body.deliveries).toHaveLength(3);
+    for (const record of records.body.deliveries) {
+      expect(record).toEqual({
+        id: expect.stringMatching(/^dlv_/),
+        event_id: expect.stringMatching(/^evt_/),
+        status: "delivered",
+        attempts: 1,
+        response_code: 200,
+        response_time: expect.any(Number),
+        created_at: "2026-01-01T12:01:30.000Z",
+        delivered_at: "2026-01-01T12:01:30.000Z",
+      });
+    }
+  });
+
+  it("signs with the new secret once it is rotated", async () => {
+    const webhookId = await registerWebhook(["user.profile_updated"]);
+    const rotated = await test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
+      key: test.key("alice"),
+      body: { secret: "whsec_rotated_secret" },
+    });
+    expect(rotated.status).toBe(200);
+    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "new bio" } });
+    const [delivery] = await receiver.waitFor(1);
+    expect(
+      hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], "whsec_rotated_secret"),
+    ).toBe(true);
+    expect(hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], secret)).toBe(false);
+  });
+
+  it("sends the older payload form to a webhook registered with payload_format legacy", async () => {
+    await test.call("POST", "/api/v1/webhooks", {
+      key: test.key("alice"),
+      body: { url: receiver.url, events: ["battle.completed"], secret, payload_format: "legacy" },
+    });
+    const battleId = await playBattle();
+    const [delivery] = await receiver.waitFor(1);
+    expect(hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], secret)).toBe(true);
+    const payload = JSON.parse(delivery!.body);
+    expect(payload).toEqual({
+      event: "battle.completed",
+      timestamp: "2026-01-01T12:01:30.000Z",
+      data: expect.objectContaining({
+        battleId,
+        winner: expect.any(String),
+        participants: [expect.stringMatching(/^usr_/), expect.stringMatching(/^usr_/)],
+        duration: 90,
+        startedAt: "2026-01-01T12:00:00.000Z",
+      }),
+    });
+    expect(payload.data.participants[0]).toBe(payload.data.winner);
+  });
+
+  it("sends nothing to an inactive webhook", async () => {
+    const webhookId = await registerWebhook(["user.profile_updated"]);
+    await test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
+      key: test.key("alice"),
+      body: { active: false },
+    });
+    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "quiet" } });
+    await test.sandbox.idle();
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe("retries", () => {
+  const minute = 60_000;
+
+  it("makes five attempts at 0 s, 30 s, 2 m 30 s, 10 m 30 s and 40 m 30 s, then records the failure", async () => {
+    receiver.setStatus(500);
+    const webhookId = await registerWebhook(["user.profile_updated"]);
+    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { displayName: "Alice" } });
+    await test.sandbox.idle();
+    expect(receiver.received).toHaveLength(1);
+
+    const failed = async (): Promise<JsonAnswer> =>
+      (await test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, { key: test.key("alice") }))
+        .body.failed_deliveries[0];
+    expect(await failed()).toMatchObject({ attempts: 1, next_retry: "2026-01-01T12:00:30.000Z" });
+
+    const schedule = [
+      { wait: 30_000, total: 2, next: "2026-01-01T12:02:30.000Z" },
+      { wait: 2 * minute, total: 3, next: "2026-01-01T12:10:30.000Z" },
+      { wait: 8 * minute, total: 4, next: "2026-01-01T12:40:30.000Z" },
+      { wait: 30 * minute, total: 5, next: null },
+    ];
+    for (const step of schedule) {
+      await test.sandbox.advance(step.wait - 1_000);
+      expect(receiver.received).toHaveLength(step.total - 1);
+      await test.sandbox.advance(1_000);
+      expect(receiver.received).toHaveLength(step.total);
+      expect(await failed()).toMatchObject({ attempts: step.total, next_retry: step.next });
+    }
+
+    expect(await failed()).toEqual({
+      id: expect.stringMatching(/^dlv_/),
+      event_id: expect.stringMatching(/^evt_/),
+      status: "failed",
+      attempts: 5,
+      last_response_code: 500,
+      error_message: "endpoint answered HTTP 500",
+      next_retry: null,
+      created_at: "2026-01-01T12:00:00.000Z",
+      failed_at: "2026-01-01T12:40:30.000Z",
+    });
+    const eventIds = new Set(receiver.received.map((delivery) => parsePayload(delivery.body).id));
+    expect(eventIds.size).toBe(1);
+    await test.sandbox.advance(24 * 60 * minute);
+    expect(receiver.received).toHaveLength(5);
+    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: test.key("alice"),
+    });
+    expect(records.body.deliveries[0]).toMatchObject({
+      status: "failed",
+      attempts: 5,
+      response_code: 500,
+      delivered_at: null,
+    });
+  });
+
+  it("stops retrying once an attempt is answered 2xx", async () => {
+    receiver.setStatus(503);
+    const webhookId = await registerWebhook(["user.profile_updated"]);
+    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { location: "Lyon" } });
+    await test.sandbox.idle();
+    receiver.setStatus(204);
+    await test.sandbox.advance(30_000);
+    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: test.key("alice"),
+    });
+    expect(records.body.deliveries[0]).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+      response_code: 204,
+    });
+    const failed = await test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, {
+      key: test.key("alice"),
+    });
+    expect(failed.body.failed_deliveries).toEqual([]);
+  });
+
+  it("counts an endpoint that does not answer in time as a failed attempt", async () => {
+    await test.close();
+    test = await startTestSandbox({ deliveryTimeoutMs: 200 });
+    const { createServer } = await import("node:http");
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as { port: number }).port;
+    const response = await test.call("POST", "/api/v1/webhooks", {
+      key: test.key("alice"),
+      body: { url: `http://127.0.0.1:${port}/`, events: ["user.profile_updated"], secret },
+    });
+    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "slow" } });
+    await test.sandbox.idle();
+    const failed = await test.call("GET", `/api/v1/webhooks/${response.body.id}/failed_deliveries`, {
+      key: test.key("alice"),
+    });
+    expect(failed.body.failed_deliveries[0]).toMatchObject({
+      attempts: 1,
+      last_response_code: 0,
+      error_message: "no answer within the 10 second deadline",
+    });
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => {
+      silent.close(() => {
+        resolve();
+      });
+    });
+  });
+});
