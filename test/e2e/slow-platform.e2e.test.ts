@@ -1,0 +1,78 @@
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+/** A proxy in front of the sandbox that can hold the next platform call for a while, like a slow platform. */
+async function startSlowProxy(): Promise<{
+  server: Server;
+  url: string;
+  target: { url: string; delayNextMs: number };
+}> {
+  const target = { url: "", delayNextMs: 0 };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const delay = target.delayNextMs;
+      target.delayNextMs = 0;
+      setTimeout(() => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) {
+          if (typeof value === "string" && name !== "host" && name !== "content-length")
+            headers.set(name, value);
+        }
+        void fetch(`${target.url}${request.url ?? "/"}`, {
+          method: request.method ?? "GET",
+          headers,
+          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+        }).then(async (answer) => {
+          response.writeHead(answer.status, Object.fromEntries(answer.headers));
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      }, delay);
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, target };
+}
+
+describe("a slow platform", () => {
+  let world: EndToEnd;
+  let proxy: Awaited<ReturnType<typeof startSlowProxy>>;
+
+  beforeAll(async () => {
+    proxy = await startSlowProxy();
+    world = await startEndToEnd({
+      platformTimeoutMs: 15_000,
+      env: { PLATFORM_API_URL: `${proxy.url}/v1` },
+    });
+    proxy.target.url = world.sandbox.url;
+    const key = world.sandbox.keys.find((seeded) => seeded.level === "write");
+    await linkMember(world, world.members.alice.id, key?.key ?? "");
+  });
+  afterAll(async () => {
+    await world.close();
+    proxy.server.close();
+  });
+
+  it("still answers Discord within 3 s when the platform takes 10 s, and completes afterwards", async () => {
+    proxy.target.delayNextMs = 10_000;
+    const started = Date.now();
+    const handle = world.discord.runCommand({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: world.members.alice.id,
+      name: "whoami",
+    });
+    // The fake Discord enforces the 3 s deadline itself: a late answer would reject here as expired.
+    const response = await handle.response();
+    expect(response.type).toBe(5); // deferred: "thinking…"
+    const final = await handle.waitForFinal(20_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+    expect(final.embeds[0]?.title).toMatch(/^Linked as /);
+  }, 30_000);
+});
