@@ -80,7 +80,8 @@ type GroupArguments<Option> = Option extends {
 
 /** The arguments a handler receives, computed from the command's data. */
 export type CommandArguments<Data> = Data extends { readonly options: readonly (infer Option)[] }
-  ? Option extends { readonly type: OptionType.Subcommand | OptionType.SubcommandGroup }
+  ? // Not distributed over the options: a flat command's options form one object.
+    [Option] extends [{ readonly type: OptionType.Subcommand | OptionType.SubcommandGroup }]
     ? SubcommandArguments<Option, undefined> | GroupArguments<Option>
     : {
         readonly group: undefined;

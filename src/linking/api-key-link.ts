@@ -2,6 +2,7 @@ import { PlatformError } from "../api/errors.js";
 import { getCurrentUser } from "../api/users.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
+import { savePlatformUser } from "../store/platform-users.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -38,6 +39,14 @@ export async function linkWithApiKey(
     platformUsername: user.username,
     credentialKind: "api_key",
     credential: { accessToken: key },
+    now: deps.clock.now(),
+  });
+  // The read model behind /leaderboard server learns the member's rating as soon as they link.
+  await savePlatformUser(deps.db, {
+    platformUserId: user.id,
+    username: user.username,
+    rating: user.rating ?? null,
+    tier: user.tier ?? null,
     now: deps.clock.now(),
   });
   deps.logger.info(

@@ -3,6 +3,7 @@ import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import { exchangeAuthorizationCode } from "../oauth/tokens.js";
 import { consumeOAuthState, createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
 import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
+import { savePlatformUser } from "../store/platform-users.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
@@ -82,6 +83,14 @@ export async function completeOAuthLink(
       expiresAt: tokens.expiresAt,
       scopes: tokens.scopes,
     },
+    now: deps.clock.now(),
+  });
+  // The read model behind /leaderboard server learns the member's rating as soon as they link.
+  await savePlatformUser(deps.db, {
+    platformUserId: user.id,
+    username: user.username,
+    rating: user.rating ?? null,
+    tier: user.tier ?? null,
     now: deps.clock.now(),
   });
   deps.logger.info(

@@ -37,7 +37,10 @@ const teamCommand = {
 const rankCommand = {
   name: "rank",
   description: "Rank",
-  options: [{ type: OptionType.Boolean, name: "public", description: "Public" }],
+  options: [
+    { type: OptionType.User, name: "member", description: "Member" },
+    { type: OptionType.Boolean, name: "public", description: "Public" },
+  ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 describe("command arguments", () => {
@@ -48,7 +51,9 @@ describe("command arguments", () => {
     >();
     expectTypeOf<Extract<Team, { subcommand: "test" }>["group"]>().toEqualTypeOf<"webhook">();
     type Rank = CommandArguments<typeof rankCommand>;
-    expectTypeOf<Rank["options"]>().toEqualTypeOf<Record<never, never> & { readonly public?: boolean }>();
+    expectTypeOf<Rank["options"]>().toEqualTypeOf<
+      Record<never, never> & { readonly member?: UserArgument; readonly public?: boolean }
+    >();
   });
 
   it("reads a subcommand's options and resolves users", () => {

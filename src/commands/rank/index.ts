@@ -1,8 +1,9 @@
 import type { CommandGroup } from "../command-group.js";
+import { rank } from "./rank-command.js";
 
 /** The /rank command with its buttons, modals and paginated lists. */
 export const rankHandlers: CommandGroup = {
-  commands: [],
+  commands: [rank],
   components: [],
   modals: [],
   lists: [],

@@ -18,7 +18,11 @@ export const whoami = defineCommand<BotDependencies, typeof whoamiCommand>({
           title: `Linked as ${user.username}`,
           fields: [
             { name: "Platform id", value: `\`${user.id}\``, inline: true },
-            { name: "Rating", value: `${user.rating} (${user.tier})`, inline: true },
+            {
+              name: "Rating",
+              value: `${user.rating ?? "—"}${user.tier === undefined ? "" : ` (${user.tier})`}`,
+              inline: true,
+            },
             {
               name: "Credential",
               value: link.credentialKind === "oauth" ? "OAuth" : "API key",

@@ -1,0 +1,44 @@
+import { getGlobalLeaderboard } from "../../api/leaderboards.js";
+import type { GlobalLeaderboard } from "../../api/schemas/leaderboard.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { PaginatedList } from "../../discord/pagination.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { rememberPlatformUser } from "../rank/remember-platform-user.js";
+import { renderGlobalLeaderboard } from "./render-global-leaderboard.js";
+
+export const globalLeaderboardPageSize = 10;
+
+/** Whether a page follows: the platform's `hasMore`, else its `total`, else a full page. */
+export function hasMoreRankings(board: GlobalLeaderboard, page: number, pageSize: number): boolean {
+  if (board.hasMore !== undefined) return board.hasMore;
+  if (board.total !== undefined) return (page + 1) * pageSize < board.total;
+  return board.rankings.length === pageSize;
+}
+
+/**
+ * `/leaderboard global`, a page at a time with the requester's credential (only they can turn pages). The
+ * ratings seen are public, so they also refresh the read model behind /leaderboard server (DESIGN.md §2).
+ */
+export const globalLeaderboardList: PaginatedList<BotDependencies> = {
+  name: "leaderboard-global",
+  async renderPage(deps, { actor, page }) {
+    const { link, credential } = await getMemberSession(deps, actor);
+    const pageSize = globalLeaderboardPageSize;
+    const board = await getGlobalLeaderboard(deps.platform, credential, {
+      limit: pageSize,
+      offset: page * pageSize,
+    });
+    for (const { user } of board.rankings) {
+      await rememberPlatformUser(deps, {
+        platformUserId: user.id,
+        username: user.username,
+        rating: user.rating,
+        tier: user.tier,
+      });
+    }
+    return {
+      reply: renderGlobalLeaderboard({ board, page, pageSize, viewerPlatformUserId: link.platformUserId }),
+      hasMore: hasMoreRankings(board, page, pageSize),
+    };
+  },
+};

@@ -1,0 +1,53 @@
+import { escapeMarkdown } from "discord.js";
+import type { GlobalLeaderboard, GlobalRanking } from "../../api/schemas/leaderboard.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { formatRating, formatTier } from "../rank/rank-format.js";
+
+export interface GlobalLeaderboardPage {
+  readonly board: GlobalLeaderboard;
+  /** 0-based. */
+  readonly page: number;
+  readonly pageSize: number;
+  /** The requester's platform account, marked in the list when it appears. */
+  readonly viewerPlatformUserId: string | undefined;
+}
+
+function renderRankingLine(ranking: GlobalRanking, viewerPlatformUserId: string | undefined): string {
+  const parts = [
+    `**#${String(ranking.rank)}** ${escapeMarkdown(ranking.user.username)}`,
+    formatRating(ranking.user.rating),
+    formatTier(ranking.user.tier),
+  ];
+  if (ranking.winRate !== undefined) parts.push(`${String(Math.round(ranking.winRate * 100))}% won`);
+  if (ranking.battlesWon !== undefined) parts.push(`${String(ranking.battlesWon)} wins`);
+  const line = parts.join(" · ");
+  return ranking.user.id === viewerPlatformUserId ? `${line} ← you` : line;
+}
+
+function describeEmptyPage(page: number): string {
+  return page === 0 ? "The leaderboard is empty." : "Nobody on this page: the leaderboard ends earlier.";
+}
+
+/** One page of GET /leaderboards/global (DESIGN.md §2). */
+export function renderGlobalLeaderboard({
+  board,
+  page,
+  pageSize,
+  viewerPlatformUserId,
+}: GlobalLeaderboardPage): Reply {
+  const lines = board.rankings.map((ranking) => renderRankingLine(ranking, viewerPlatformUserId));
+  const pages = board.total === undefined ? undefined : Math.max(1, Math.ceil(board.total / pageSize));
+  const footer = [
+    pages === undefined ? `Page ${String(page + 1)}` : `Page ${String(page + 1)} of ${String(pages)}`,
+    ...(board.total === undefined ? [] : [`${String(board.total)} players`]),
+  ].join(" · ");
+  return {
+    embeds: [
+      {
+        title: "Global leaderboard",
+        description: lines.length === 0 ? describeEmptyPage(page) : lines.join("\n"),
+        footer: { text: footer },
+      },
+    ],
+  };
+}

@@ -1,0 +1,47 @@
+import { escapeMarkdown } from "discord.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import type { ServerLeaderboardRow } from "../../store/platform-users.js";
+import { formatRating, formatTier } from "../rank/rank-format.js";
+
+export interface ServerLeaderboardPage {
+  readonly rows: readonly ServerLeaderboardRow[];
+  /** 0-based. */
+  readonly page: number;
+  readonly pageSize: number;
+  readonly viewerUserId: string;
+}
+
+const emptyServer =
+  "No linked member has a known rating yet. Members appear here once they have linked and run `/rank`, " +
+  "`/profile view` or `/stats`.";
+
+/**
+ * This server's linked members by rating, from the read model (DESIGN.md §2). Members are shown as mentions,
+ * which the reply helper sends with no allowed mentions, so nobody is pinged.
+ */
+export function renderServerLeaderboard({
+  rows,
+  page,
+  pageSize,
+  viewerUserId,
+}: ServerLeaderboardPage): Reply {
+  const lines = rows.map((row, index) => {
+    const position = page * pageSize + index + 1;
+    const line = [
+      `**${String(position)}.** <@${row.userId}> (${escapeMarkdown(row.username)})`,
+      formatRating(row.rating),
+      formatTier(row.tier),
+    ].join(" · ");
+    return row.userId === viewerUserId ? `${line} ← you` : line;
+  });
+  const empty = page === 0 ? emptyServer : "Nobody on this page: the list ends earlier.";
+  return {
+    embeds: [
+      {
+        title: "Server leaderboard",
+        description: lines.length === 0 ? empty : lines.join("\n"),
+        footer: { text: `Page ${String(page + 1)} · ratings as last seen by the bot` },
+      },
+    ],
+  };
+}

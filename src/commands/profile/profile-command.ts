@@ -1,0 +1,39 @@
+import { getCurrentUser } from "../../api/users.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { findKnownMember } from "../rank/known-member.js";
+import { rememberPlatformUser } from "../rank/remember-platform-user.js";
+import { profileCommand } from "./data.js";
+import { openProfileEditor } from "./profile-edit.js";
+import { renderMemberProfile, renderOwnProfile } from "./render-profile-card.js";
+
+/** `/profile view [member] [public]` and `/profile edit` (DESIGN.md §2). */
+export const profile = defineCommand<BotDependencies, typeof profileCommand>({
+  data: profileCommand,
+  // The edit form must be the first answer, so /profile edit is not deferred.
+  acknowledge: (args) =>
+    args.subcommand === "edit" ? "none" : args.options.public === true ? "public" : "ephemeral",
+  async run(deps, { actor, args, responder }) {
+    if (args.subcommand === "edit") {
+      await openProfileEditor(deps, actor, responder);
+      return;
+    }
+    const ephemeral = args.options.public !== true;
+    const member = args.options.member;
+    if (member !== undefined && member.id !== actor.userId) {
+      const known = await findKnownMember(deps.db, { guildId: actor.guildId, userId: member.id });
+      await responder.reply({ ...renderMemberProfile(known), ephemeral });
+      return;
+    }
+    const { link, credential } = await getMemberSession(deps, actor);
+    const user = await getCurrentUser(deps.platform, credential);
+    await rememberPlatformUser(deps, {
+      platformUserId: link.platformUserId,
+      username: user.username,
+      rating: user.rating,
+      tier: user.tier,
+    });
+    await responder.reply({ ...renderOwnProfile(user, { showEmail: ephemeral }), ephemeral });
+  },
+});

@@ -1,0 +1,58 @@
+import { escapeMarkdown } from "discord.js";
+import type { APIEmbedField } from "discord-api-types/v10";
+import type { PlatformUser } from "../../api/schemas/user.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import type { KnownMember } from "../rank/known-member.js";
+import { describeLastSeen } from "../rank/render-member-rank.js";
+import { formatRating, formatTier, pickTierColour } from "../rank/rank-format.js";
+
+function formatJoined(joinedAt: string | undefined): string | undefined {
+  const time = joinedAt === undefined ? Number.NaN : Date.parse(joinedAt);
+  return Number.isFinite(time) ? `<t:${String(Math.floor(time / 1000))}:D>` : undefined;
+}
+
+/**
+ * The member's own profile card from GET /users/me. The e-mail address is shown only in a reply the member
+ * alone sees (DESIGN.md §2: personal data stays ephemeral).
+ */
+export function renderOwnProfile(user: PlatformUser, options: { readonly showEmail: boolean }): Reply {
+  const joined = formatJoined(user.joinedAt);
+  const fields: APIEmbedField[] = [
+    { name: "Rating", value: formatRating(user.rating), inline: true },
+    { name: "Tier", value: formatTier(user.tier), inline: true },
+  ];
+  if (joined !== undefined) fields.push({ name: "Joined", value: joined, inline: true });
+  if (options.showEmail && user.email !== undefined) {
+    fields.push({ name: "E-mail (only you see this)", value: escapeMarkdown(user.email), inline: true });
+  }
+  return {
+    embeds: [
+      {
+        title: user.username,
+        color: pickTierColour(user.tier),
+        fields,
+        footer: { text: "Change your display name, bio, location or website with /profile edit." },
+      },
+    ],
+  };
+}
+
+/** Another member's card from the read model only (DESIGN.md §2: never their credential). */
+export function renderMemberProfile(member: KnownMember): Reply {
+  return {
+    embeds: [
+      {
+        title: member.platformUsername,
+        color: pickTierColour(member.tier),
+        description: [
+          `<@${member.userId}> on the platform: **${escapeMarkdown(member.platformUsername)}**.`,
+          describeLastSeen(member),
+        ].join("\n"),
+        fields: [
+          { name: "Rating", value: formatRating(member.rating), inline: true },
+          { name: "Tier", value: formatTier(member.tier), inline: true },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,62 @@
+import { getMyRank } from "../../api/leaderboards.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { renderRatingChart } from "../../charts/rating-chart.js";
+import type { UserArgument } from "../../discord/command-arguments.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { rankCommand } from "./data.js";
+import { findKnownMember } from "./known-member.js";
+import { rememberPlatformUser } from "./remember-platform-user.js";
+import { renderMemberRank } from "./render-member-rank.js";
+import { ratingChartFileName, renderOwnRank } from "./render-own-rank.js";
+
+// CommandArguments types top-level (non-subcommand) options as a union of one-option objects; reading them
+// through this type keeps them together. Each member of that union is assignable to it.
+interface RankOptions {
+  readonly member?: UserArgument;
+  readonly public?: boolean;
+}
+
+/**
+ * `/rank [member] [public]` (DESIGN.md §2): your own rank with the rating-history chart, or another
+ * member's from the read model.
+ */
+export const rank = defineCommand<BotDependencies, typeof rankCommand>({
+  data: rankCommand,
+  acknowledge: (args) => {
+    const options: RankOptions = args.options;
+    return options.public === true ? "public" : "ephemeral";
+  },
+  async run(deps, { actor, args, responder }) {
+    const options: RankOptions = args.options;
+    const ephemeral = options.public !== true;
+    const member = options.member;
+    if (member !== undefined && member.id !== actor.userId) {
+      const known = await findKnownMember(deps.db, { guildId: actor.guildId, userId: member.id });
+      await responder.reply({ ...renderMemberRank(known), ephemeral });
+      return;
+    }
+    const { link, credential } = await getMemberSession(deps, actor);
+    const info = await getMyRank(deps.platform, credential);
+    await rememberPlatformUser(deps, {
+      platformUserId: link.platformUserId,
+      username: link.platformUsername,
+      rating: info.rating,
+      tier: info.tier,
+    });
+    const chart =
+      info.ratingHistory.length === 0
+        ? undefined
+        : await renderRatingChart({
+            username: link.platformUsername,
+            history: info.ratingHistory,
+            tier: info.tier,
+          });
+    await responder.reply({
+      ...renderOwnRank({ username: link.platformUsername, rank: info, hasChart: chart !== undefined }),
+      ephemeral,
+      files:
+        chart === undefined ? [] : [{ name: ratingChartFileName, data: chart, contentType: "image/png" }],
+    });
+  },
+});

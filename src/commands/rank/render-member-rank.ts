@@ -1,0 +1,35 @@
+import { escapeMarkdown } from "discord.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import type { KnownMember } from "./known-member.js";
+import { formatRating, formatTier, pickTierColour } from "./rank-format.js";
+
+/** How fresh the read model's figures are, as a Discord timestamp. */
+export function describeLastSeen(member: KnownMember): string {
+  return member.seenAt === undefined || member.rating === null
+    ? "The bot has not seen their rating yet."
+    : `Rating as last seen by the bot <t:${String(Math.floor(member.seenAt / 1000))}:R>.`;
+}
+
+/**
+ * Another member's rank from the read model only (DESIGN.md §2): rating and tier as last seen; their global
+ * rank and rating history need their own credential, so they show when they run /rank themselves.
+ */
+export function renderMemberRank(member: KnownMember): Reply {
+  return {
+    embeds: [
+      {
+        title: member.platformUsername,
+        color: pickTierColour(member.tier),
+        description: [
+          `<@${member.userId}> on the platform: **${escapeMarkdown(member.platformUsername)}**.`,
+          describeLastSeen(member),
+          "Their global rank and rating history show when they run `/rank` themselves.",
+        ].join("\n"),
+        fields: [
+          { name: "Rating", value: formatRating(member.rating), inline: true },
+          { name: "Tier", value: formatTier(member.tier), inline: true },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,46 @@
+import { statsTimeframeChoices, type StatsTimeframe } from "../../api/assumptions.js";
+import { getCurrentUserStats } from "../../api/users.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { rememberPlatformUser } from "../rank/remember-platform-user.js";
+import { statsCommand } from "./data.js";
+import { renderStats } from "./render-stats.js";
+
+/** Sent explicitly, so the option's "default: 30 days" holds whatever the platform's own default is. */
+export const defaultStatsTimeframe: StatsTimeframe = "30d";
+
+function readTimeframe(value: string | undefined): StatsTimeframe {
+  return statsTimeframeChoices.find((choice) => choice === value) ?? defaultStatsTimeframe;
+}
+
+// CommandArguments types top-level (non-subcommand) options as a union of one-option objects; reading them
+// through this type keeps them together. Each member of that union is assignable to it.
+interface StatsOptions {
+  readonly timeframe?: string;
+  readonly public?: boolean;
+}
+
+/** `/stats [timeframe] [public]` (DESIGN.md §2): the member's own statistics, ephemeral unless public. */
+export const stats = defineCommand<BotDependencies, typeof statsCommand>({
+  data: statsCommand,
+  acknowledge: (args) => {
+    const options: StatsOptions = args.options;
+    return options.public === true ? "public" : "ephemeral";
+  },
+  async run(deps, { actor, args, responder }) {
+    const options: StatsOptions = args.options;
+    const timeframe = readTimeframe(options.timeframe);
+    const { link, credential } = await getMemberSession(deps, actor);
+    const result = await getCurrentUserStats(deps.platform, credential, { timeframe });
+    await rememberPlatformUser(deps, {
+      platformUserId: link.platformUserId,
+      username: link.platformUsername,
+      rating: result.rating,
+    });
+    await responder.reply({
+      ...renderStats({ username: link.platformUsername, timeframe, stats: result }),
+      ephemeral: options.public !== true,
+    });
+  },
+});

@@ -1,0 +1,75 @@
+import { ComponentType, TextInputStyle } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { buildProfileEditModal } from "../../../src/commands/profile/profile-edit-modal.js";
+import { renderMemberProfile, renderOwnProfile } from "../../../src/commands/profile/render-profile-card.js";
+import { renderProfileUpdated } from "../../../src/commands/profile/render-profile-updated.js";
+import { discordLimits } from "../../../src/discord/discord-limits.js";
+
+const user = {
+  id: "usr_1",
+  username: "ada",
+  email: "ada@example.com",
+  rating: 1650,
+  tier: "platinum",
+  joinedAt: "2024-03-01T12:00:00Z",
+};
+
+describe("profile cards", () => {
+  it("shows the member's own rating, tier, join date and, privately, the e-mail address", () => {
+    const embed = renderOwnProfile(user, { showEmail: true }).embeds?.[0];
+    expect(embed?.title).toBe("ada");
+    expect(embed?.fields?.map((field) => [field.name, field.value])).toEqual([
+      ["Rating", "1650"],
+      ["Tier", "Platinum"],
+      ["Joined", "<t:1709294400:D>"],
+      ["E-mail (only you see this)", "ada@example.com"],
+    ]);
+  });
+
+  it("leaves the e-mail address out of a public card and skips an unreadable join date", () => {
+    const embed = renderOwnProfile({ ...user, joinedAt: undefined }, { showEmail: false }).embeds?.[0];
+    expect(embed?.fields?.map((field) => field.name)).toEqual(["Rating", "Tier"]);
+  });
+
+  it("shows another member from the read model", () => {
+    const embed = renderMemberProfile({
+      userId: "7",
+      platformUsername: "bob",
+      rating: 1850,
+      tier: "diamond",
+      seenAt: 1_000_000,
+    }).embeds?.[0];
+    expect(embed?.description).toBe(
+      "<@7> on the platform: **bob**.\nRating as last seen by the bot <t:1000:R>.",
+    );
+  });
+});
+
+describe("the profile edit modal", () => {
+  it("asks for the four profile fields, all optional, within Discord's limits", () => {
+    const modal = buildProfileEditModal();
+    expect(modal.title.length).toBeLessThanOrEqual(discordLimits.modalTitle);
+    const inputs = modal.components.flatMap((row) => ("components" in row ? row.components : []));
+    expect(inputs.map((input) => input.type)).toEqual(Array(4).fill(ComponentType.TextInput));
+    expect(inputs.map((input) => input.custom_id)).toEqual(["displayName", "bio", "location", "website"]);
+    for (const input of inputs) {
+      expect(input.required).toBe(false);
+      expect(input.label?.length ?? 0).toBeLessThanOrEqual(discordLimits.textInputLabel);
+      expect(input.style).toBe(input.custom_id === "bio" ? TextInputStyle.Paragraph : TextInputStyle.Short);
+    }
+  });
+});
+
+describe("renderProfileUpdated", () => {
+  it("lists the fields sent, as the platform echoed them", () => {
+    const embed = renderProfileUpdated(
+      { displayName: "Ada", website: "https://ada.dev" },
+      { success: true, user: { id: "usr_1", username: "ada", displayName: "Ada L.", bio: undefined } },
+    ).embeds?.[0];
+    expect(embed?.title).toBe("Profile updated: ada");
+    expect(embed?.fields).toEqual([
+      { name: "Display name", value: "Ada L." },
+      { name: "Website", value: "https://ada.dev" },
+    ]);
+  });
+});

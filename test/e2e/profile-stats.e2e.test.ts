@@ -1,0 +1,263 @@
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StoredMessage } from "../../src/fake-discord/index.js";
+import { isEphemeral } from "../../src/fake-discord/messages/message-types.js";
+import type { User } from "../../src/sandbox/state.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { findPlatformUser } from "../../src/store/platform-users.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+function field(message: StoredMessage, name: string): string | undefined {
+  return message.embeds[0]?.fields?.find((candidate) => candidate.name === name)?.value;
+}
+
+function keyOf(world: EndToEnd, username: string): string {
+  const seeded = world.sandbox.keys.find((key) => key.username === username);
+  if (seeded === undefined) throw new Error(`no seeded key for ${username}`);
+  return seeded.key;
+}
+
+function platformUser(world: EndToEnd, username: string): User {
+  const user = [...world.sandbox.state.users.values()].find((candidate) => candidate.username === username);
+  if (user === undefined) throw new Error(`no platform user ${username}`);
+  return user;
+}
+
+/** Calls the sandbox's platform API as a seeded user, for test set-up. */
+async function callPlatform(
+  world: EndToEnd,
+  username: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${world.sandbox.url}/v1${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${keyOf(world, username)}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${String(response.status)}`);
+  return response.json();
+}
+
+/** Bob and alice battle; alice submits a full solution 125 s in and wins. */
+async function playBattleAliceWins(world: EndToEnd): Promise<void> {
+  const battle = (await callPlatform(world, "bob", "/battles", {
+    type: "realtime",
+    difficulty: "easy",
+    language: "python",
+    timeLimit: 600,
+    participants: 2,
+  })) as { id: string };
+  await callPlatform(world, "bob", `/battles/${battle.id}/join`);
+  await callPlatform(world, "alice", `/battles/${battle.id}/join`);
+  await world.sandbox.advance(125_000);
+  await callPlatform(world, "alice", `/battles/${battle.id}/submit`, { language: "python", code: "# PASS" });
+  world.sandbox.control.finishBattle(battle.id);
+}
+
+describe("/profile and /stats, end to end", () => {
+  let world: EndToEnd;
+  let daveId: string;
+  const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    daveId = world.discord.createMember(world.guildId, { username: "dave" }).id;
+    await linkMember(world, world.members.alice.id, keyOf(world, "alice"));
+    await linkMember(world, world.members.bob.id, keyOf(world, "bob"));
+    // Dave's seeded key is read-only: the platform refuses his profile changes.
+    await linkMember(world, daveId, keyOf(world, "dave"));
+    await playBattleAliceWins(world);
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it("shows the member's own profile card privately, with the e-mail address", async () => {
+    const reply = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "profile", subcommand: "view" })
+      .waitForFinal();
+    const alice = platformUser(world, "alice");
+    expect(isEphemeral(reply)).toBe(true);
+    expect(reply.embeds[0]?.title).toBe("alice");
+    expect(field(reply, "Rating")).toBe(String(alice.rating));
+    expect(field(reply, "Joined")).toMatch(/^<t:\d+:D>$/);
+    expect(field(reply, "E-mail (only you see this)")).toBe(alice.email);
+  });
+
+  it("posts the profile card publicly on request, leaving the e-mail address out", async () => {
+    const reply = await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.alice.id,
+        name: "profile",
+        subcommand: "view",
+        options: { public: true },
+      })
+      .waitForFinal();
+    expect(isEphemeral(reply)).toBe(false);
+    expect(JSON.stringify(reply.embeds)).not.toContain(platformUser(world, "alice").email);
+  });
+
+  it("shows another member's profile from the read model", async () => {
+    const reply = await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.bob.id,
+        name: "profile",
+        subcommand: "view",
+        options: { member: world.members.alice.id },
+      })
+      .waitForFinal();
+    expect(reply.embeds[0]?.title).toBe("alice");
+    expect(field(reply, "Rating")).toBe(String(platformUser(world, "alice").rating));
+    expect(reply.embeds[0]?.description).toMatch(/Rating as last seen by the bot <t:\d+:R>/);
+    expect(reply.mentionedUserIds).toEqual([]);
+  });
+
+  it("edits the profile through the modal, leaving empty fields unchanged", async () => {
+    platformUser(world, "alice").location = "Lisbon";
+    const handle = world.discord.runCommand({
+      ...at(),
+      userId: world.members.alice.id,
+      name: "profile",
+      subcommand: "edit",
+    });
+    const modal = await handle.modal();
+    expect(modal.custom_id).toBe("profile-edit");
+    expect(JSON.stringify(modal.components).match(/"custom_id":"\w+"/g)).toEqual([
+      '"custom_id":"displayName"',
+      '"custom_id":"bio"',
+      '"custom_id":"location"',
+      '"custom_id":"website"',
+    ]);
+    const reply = await world.discord
+      .submitModal({
+        from: handle,
+        fields: { displayName: "Alice A.", bio: "Graphs and DP.\nMostly DP.", website: "https://alice.dev" },
+      })
+      .waitForFinal();
+    expect(isEphemeral(reply)).toBe(true);
+    expect(reply.embeds[0]?.title).toBe("Profile updated: alice");
+    expect(reply.embeds[0]?.fields?.map((entry) => entry.name)).toEqual(["Display name", "Bio", "Website"]);
+    expect(platformUser(world, "alice")).toMatchObject({
+      displayName: "Alice A.",
+      bio: "Graphs and DP.\nMostly DP.",
+      location: "Lisbon",
+      website: "https://alice.dev",
+    });
+  });
+
+  it("refuses a website that is not an http(s) address and changes nothing", async () => {
+    const handle = world.discord.runCommand({
+      ...at(),
+      userId: world.members.alice.id,
+      name: "profile",
+      subcommand: "edit",
+    });
+    await handle.modal();
+    const reply = await world.discord
+      .submitModal({ from: handle, fields: { bio: "Changed?", website: "alice.dev" } })
+      .waitForFinal();
+    expect(isEphemeral(reply)).toBe(true);
+    expect(reply.content).toMatch(/must be a full web address starting with `http:\/\/` or `https:\/\/`/);
+    expect(platformUser(world, "alice").bio).toBe("Graphs and DP.\nMostly DP.");
+  });
+
+  it("explains the platform's refusal when the linked key may only read", async () => {
+    const handle = world.discord.runCommand({ ...at(), userId: daveId, name: "profile", subcommand: "edit" });
+    await handle.modal();
+    const reply = await world.discord
+      .submitModal({ from: handle, fields: { displayName: "Dave" } })
+      .waitForFinal();
+    expect(reply.content).toMatch(/not allowed to do that/);
+    expect(platformUser(world, "dave").displayName).toBeNull();
+  });
+
+  it("asks an unlinked member to link instead of opening the edit form", async () => {
+    const handle = world.discord.runCommand({
+      ...at(),
+      userId: world.members.admin.id,
+      name: "profile",
+      subcommand: "edit",
+    });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(/haven't linked/);
+    expect(isEphemeral(reply)).toBe(true);
+  });
+
+  it("shows wins, losses, win rate, average time and rating change, and remembers the rating", async () => {
+    const reply = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "stats" })
+      .waitForFinal();
+    const alice = platformUser(world, "alice");
+    expect(isEphemeral(reply)).toBe(true);
+    expect(reply.embeds[0]?.title).toBe("alice — last 30 days");
+    expect(field(reply, "Battles")).toBe("1");
+    expect(field(reply, "Wins")).toBe("1");
+    expect(field(reply, "Losses")).toBe("0");
+    expect(field(reply, "Win rate")).toBe("100%");
+    expect(field(reply, "Average time")).toBe("2m 05s");
+    expect(field(reply, "Rating")).toBe(String(alice.rating));
+    expect(field(reply, "Rating change")).toMatch(/^[+-]\d+$/);
+    const remembered = await findPlatformUser(world.bot.deps.db, alice.id);
+    expect(remembered?.rating).toBe(alice.rating);
+  });
+
+  it("shows the loser's stats for another timeframe, publicly on request", async () => {
+    const reply = await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.bob.id,
+        name: "stats",
+        options: { timeframe: "7d", public: true },
+      })
+      .waitForFinal();
+    expect(isEphemeral(reply)).toBe(false);
+    expect(reply.embeds[0]?.title).toBe("bob — last 7 days");
+    expect(field(reply, "Losses")).toBe("1");
+    expect(field(reply, "Win rate")).toBe("0%");
+  });
+});
+
+describe("/stats and /rank while the platform is down", () => {
+  let world: EndToEnd;
+
+  beforeAll(async () => {
+    // Nothing listens on this port: every platform call fails to connect.
+    const server = createServer().listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const address = server.address();
+    const port = typeof address === "object" && address !== null ? address.port : 0;
+    await new Promise((resolve) => server.close(resolve));
+    world = await startEndToEnd({ env: { PLATFORM_API_URL: `http://127.0.0.1:${String(port)}/v1` } });
+    // Linking itself calls the platform, so the link is stored directly.
+    await saveMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
+      guildId: world.guildId,
+      userId: world.members.alice.id,
+      platformUserId: "usr_alice",
+      platformUsername: "alice",
+      credentialKind: "api_key",
+      credential: { accessToken: "sk_test_unreachable" },
+      now: Date.now(),
+    });
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it.each(["stats", "rank"])("/%s says the platform can't be reached", async (name) => {
+    const reply = await world.discord
+      .runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: world.members.alice.id,
+        name,
+      })
+      .waitForFinal();
+    expect(isEphemeral(reply)).toBe(true);
+    expect(reply.content).toMatch(/platform can't be reached right now/);
+  });
+});
