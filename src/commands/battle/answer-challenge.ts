@@ -1,0 +1,96 @@
+import { joinBattle, type BattleJoinResult } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { ComponentContext } from "../../discord/interaction-handlers.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { saveBattleCard } from "../../store/battle-cards.js";
+import type { MemberKey } from "../../store/member-links.js";
+import {
+  isChallengeExpired,
+  renderChallengeAccepted,
+  renderChallengeClosed,
+  type ChallengeParties,
+} from "./challenge-message.js";
+
+/**
+ * Seats the challenger with their own credential. They asked for this battle when they challenged, so the
+ * bot joins them once the opponent accepts; if that fails the card says so and Join stays open for them.
+ */
+async function seatChallenger(
+  deps: BotDependencies,
+  challenger: MemberKey,
+  battleId: string,
+): Promise<BattleJoinResult["battle"] | undefined> {
+  try {
+    const { credential } = await getMemberSession(deps, challenger);
+    return (await joinBattle(deps.platform, credential, battleId)).battle;
+  } catch (error) {
+    deps.logger.warn({ err: error, battleId }, "could not seat the challenger");
+    return undefined;
+  }
+}
+
+/**
+ * Accept or Decline on a challenge (DESIGN.md §2). Only the challenged member may answer, within
+ * `challengeLifetimeMs` of the post (compared with the clock on press, so no timer is needed). Accepting
+ * joins them with their own credential; an unlinked opponent gets the link prompt.
+ */
+export async function answerChallenge(
+  deps: BotDependencies,
+  { actor, responder, interaction }: ComponentContext,
+  answer: { readonly action: "accept" | "decline"; readonly battleId: string; readonly opponentId: string },
+): Promise<void> {
+  const { message } = interaction;
+  const challengerId = message.interaction_metadata?.user.id;
+  if (challengerId === undefined) {
+    throw new UserFacingError("unknown_component", "This challenge can no longer be answered.");
+  }
+  const parties: ChallengeParties = { challengerId, opponentId: answer.opponentId };
+  const embed = message.embeds[0];
+  if (isChallengeExpired(message.timestamp, deps.clock.now())) {
+    await responder.update(renderChallengeClosed({ ...parties, embed, outcome: "expired" }));
+    return;
+  }
+  if (actor.userId !== answer.opponentId) {
+    throw new UserFacingError(
+      "not_your_challenge",
+      `Only <@${answer.opponentId}> can answer this challenge.`,
+    );
+  }
+  if (answer.action === "decline") {
+    await responder.update(renderChallengeClosed({ ...parties, embed, outcome: "declined" }));
+    return;
+  }
+  await responder.deferUpdate();
+  const { credential } = await getMemberSession(deps, actor);
+  const joined = await joinBattle(deps.platform, credential, answer.battleId);
+  const seated = await seatChallenger(
+    deps,
+    { guildId: actor.guildId, userId: challengerId },
+    answer.battleId,
+  );
+  const battle = seated ?? joined.battle;
+  const progress = {
+    status: battle.status,
+    participants: battle.participants.map((participant) => ({ name: participant.username })),
+    maxParticipants: 2,
+  };
+  const card = await responder.editOriginal(
+    renderChallengeAccepted({
+      ...parties,
+      embed,
+      battleId: answer.battleId,
+      progress,
+      challengerSeated: seated !== undefined,
+    }),
+  );
+  // From now on it is the battle's card, edited live like one from /battle create (DESIGN.md §4).
+  await saveBattleCard(deps.db, {
+    battleId: answer.battleId,
+    guildId: actor.guildId,
+    channelId: card.channel_id,
+    messageId: card.id,
+    createdBy: challengerId,
+    now: deps.clock.now(),
+  });
+}

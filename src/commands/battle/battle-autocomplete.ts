@@ -1,0 +1,91 @@
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandAutocompleteInteraction,
+  type APIApplicationCommandOptionChoice,
+} from "discord-api-types/v10";
+import { listLimitBounds, listProblems } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
+import { truncateText } from "../../discord/message-limits.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { listAnnouncedBattles } from "./announced-battles.js";
+import { formatDuration } from "./format-duration.js";
+
+type Choice = APIApplicationCommandOptionChoice<string>;
+
+/** Battles a guild has seen are many over time; the newest are what members look for. */
+const announcedBattlesScanned = 100;
+
+function toChoices(candidates: readonly { name: string; value: string }[]): Choice[] {
+  return candidates
+    .filter((candidate) => candidate.value.length <= discordLimits.choiceValue)
+    .slice(0, discordLimits.autocompleteChoices)
+    .map((candidate) => ({
+      name: truncateText(candidate.name, discordLimits.choiceName),
+      value: candidate.value,
+    }));
+}
+
+function matches(typed: string, ...texts: (string | undefined)[]): boolean {
+  const needle = typed.trim().toLowerCase();
+  return needle === "" || texts.some((text) => text?.toLowerCase().includes(needle) === true);
+}
+
+/** Another option's value in the same subcommand, e.g. the difficulty already chosen. */
+function readSiblingOption(
+  interaction: APIApplicationCommandAutocompleteInteraction,
+  name: string,
+): string | undefined {
+  const subcommand = interaction.data.options.find(
+    (option) => option.type === ApplicationCommandOptionType.Subcommand,
+  );
+  const options = subcommand !== undefined && "options" in subcommand ? (subcommand.options ?? []) : [];
+  const option = options.find((candidate) => candidate.name === name);
+  return option !== undefined && "value" in option && typeof option.value === "string"
+    ? option.value
+    : undefined;
+}
+
+/** Battle ids: the battles announced in this server, from the bot's own records (no platform call). */
+async function completeBattleId(
+  deps: BotDependencies,
+  { actor, focused }: AutocompleteContext,
+): Promise<Choice[]> {
+  const now = deps.clock.now();
+  const battles = await listAnnouncedBattles(deps.db, actor.guildId, announcedBattlesScanned);
+  return toChoices(
+    battles
+      .filter((battle) => matches(focused.value, battle.battleId, battle.creatorName))
+      .map((battle) => {
+        const age = formatDuration((now - battle.createdAt) / 1000, 1);
+        const by = battle.creatorName === undefined ? "" : ` · by ${battle.creatorName}`;
+        return { name: `${battle.battleId}${by} · ${age} ago`, value: battle.battleId };
+      }),
+  );
+}
+
+/** Problem ids: one page of GET /problems as the member, filtered by what they typed and the difficulty. */
+async function completeProblem(deps: BotDependencies, context: AutocompleteContext): Promise<Choice[]> {
+  const { credential } = await getMemberSession(deps, context.actor);
+  const difficulty = readSiblingOption(context.interaction, "difficulty");
+  const { problems } = await listProblems(deps.platform, credential, { limit: listLimitBounds.max });
+  return toChoices(
+    problems
+      .filter((problem) => difficulty === undefined || problem.difficulty === difficulty)
+      .filter((problem) => matches(context.focused.value, problem.id, problem.title))
+      .map((problem) => ({
+        name: problem.difficulty === undefined ? problem.title : `${problem.title} · ${problem.difficulty}`,
+        value: problem.id,
+      })),
+  );
+}
+
+export async function completeBattleOption(
+  deps: BotDependencies,
+  context: AutocompleteContext,
+): Promise<Choice[]> {
+  if (context.focused.name === "problem") return completeProblem(deps, context);
+  if (context.focused.name === "id") return completeBattleId(deps, context);
+  return [];
+}

@@ -1,0 +1,113 @@
+import type { Language } from "../../api/index.js";
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APIEmbed,
+} from "discord-api-types/v10";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { buildBattleButtonId } from "./battle-custom-ids.js";
+import {
+  describeProgress,
+  renderPlayersField,
+  renderStatusField,
+  type BattleProgress,
+} from "./battle-progress.js";
+import { formatDuration } from "./format-duration.js";
+import { displayLanguage, parseLanguage } from "./submission-language.js";
+
+export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
+
+/**
+ * Everything the public battle card shows (DESIGN.md §2, §4). Built from the create answer by `/battle create`
+ * and from battle events by the live edits; fields an event does not carry are simply left out.
+ */
+export interface BattleCardView extends BattleProgress {
+  readonly battleId: string;
+  readonly type?: string | undefined;
+  readonly problem?:
+    { readonly title?: string | undefined; readonly difficulty?: string | undefined } | undefined;
+  readonly language?: string | undefined;
+  /** Seconds. */
+  readonly timeLimit?: number | undefined;
+  /** Discord id of the member who created the battle. */
+  readonly createdBy?: string | undefined;
+}
+
+export const languageFieldName = "Language";
+
+function renderDetails(view: BattleCardView): APIEmbed["fields"] {
+  const details = [
+    { name: "Difficulty", value: view.problem?.difficulty },
+    { name: "Type", value: view.type },
+    {
+      name: languageFieldName,
+      value: view.language === undefined ? undefined : displayLanguage(view.language),
+    },
+    { name: "Time limit", value: view.timeLimit === undefined ? undefined : formatDuration(view.timeLimit) },
+  ];
+  return details.flatMap(({ name, value }) => (value === undefined ? [] : [{ name, value, inline: true }]));
+}
+
+function renderDescription(view: BattleCardView): string | undefined {
+  if (view.status === "completed") return undefined;
+  const by = view.createdBy === undefined ? "" : `Created by <@${view.createdBy}>. `;
+  return `${by}Press **Join** to take a seat, then **Submit code** once the battle is live.`;
+}
+
+/** The card's embed: what the battle is, its status and its players. */
+export function renderCardEmbed(view: BattleCardView): APIEmbed {
+  const description = renderDescription(view);
+  return {
+    title: `⚔️ ${view.problem?.title ?? "Coding battle"}`,
+    ...(description === undefined ? {} : { description }),
+    color: describeProgress(view).color,
+    fields: [...(renderDetails(view) ?? []), renderStatusField(view), renderPlayersField(view)],
+    footer: { text: `Battle ${view.battleId}` },
+  };
+}
+
+/** Join and Submit: Join stays pressable while a seat is free, both go grey once the battle is over. */
+export function renderCardButtons(
+  battleId: string,
+  progress: BattleProgress,
+): APIActionRowComponent<APIButtonComponent> {
+  const over = progress.status === "completed";
+  const full =
+    progress.maxParticipants !== undefined && progress.participants.length >= progress.maxParticipants;
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Primary,
+        custom_id: buildBattleButtonId({ action: "join", battleId }),
+        label: "Join",
+        disabled: over || full,
+      },
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Success,
+        custom_id: buildBattleButtonId({ action: "submit", battleId }),
+        label: "Submit code",
+        disabled: over,
+      },
+    ],
+  };
+}
+
+/** The whole card as a message body; pure, so the live edits of DESIGN.md §4 render it the same way. */
+export function renderBattleCard(view: BattleCardView): Reply {
+  return {
+    embeds: [renderCardEmbed(view)],
+    components: [renderCardButtons(view.battleId, view)],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** The language shown on a card, so the Submit button's form can be filled in with it. */
+export function readCardLanguage(embeds: readonly APIEmbed[]): Language | undefined {
+  const field = embeds[0]?.fields?.find((candidate) => candidate.name === languageFieldName);
+  return field === undefined ? undefined : parseLanguage(field.value);
+}

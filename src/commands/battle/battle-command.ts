@@ -1,0 +1,53 @@
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import type { BattleArguments } from "./battle-arguments.js";
+import { completeBattleOption } from "./battle-autocomplete.js";
+import { showBattleHistory } from "./battle-history.js";
+import { showBattleStatus } from "./battle-status.js";
+import { challengeMember } from "./challenge-battle.js";
+import { createBattleCard } from "./create-battle.js";
+import { battleCommand } from "./data.js";
+import { joinAsMember } from "./join-battle.js";
+import { submitToBattleCommand } from "./submit-battle.js";
+
+/**
+ * How each subcommand is acknowledged. Public answers (a card, a challenge, `public:true`) are deferred by the
+ * handler once the member is known to be linked; `submit` without a file answers with a modal.
+ */
+function acknowledge(args: BattleArguments) {
+  switch (args.subcommand) {
+    case "create":
+    case "challenge":
+      return "none";
+    case "submit":
+      return args.options.file === undefined ? "none" : "ephemeral";
+    case "status":
+    case "history":
+      return args.options.public === true ? "none" : "ephemeral";
+    case "join":
+      return "ephemeral";
+  }
+}
+
+export const battle = defineCommand<BotDependencies, typeof battleCommand>({
+  data: battleCommand,
+  acknowledge,
+  async run(deps, context) {
+    const { args } = context;
+    switch (args.subcommand) {
+      case "create":
+        return createBattleCard(deps, context, args.options);
+      case "challenge":
+        return challengeMember(deps, context, args.options);
+      case "join":
+        return context.responder.reply(await joinAsMember(deps, context.actor, args.options.id));
+      case "submit":
+        return submitToBattleCommand(deps, context, args.options);
+      case "status":
+        return showBattleStatus(deps, context, args.options);
+      case "history":
+        return showBattleHistory(deps, context, args.options);
+    }
+  },
+  autocomplete: completeBattleOption,
+});

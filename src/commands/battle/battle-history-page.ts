@@ -1,0 +1,54 @@
+import type { BattleSummary } from "../../api/index.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { fitLines } from "./fit-lines.js";
+import { formatDuration } from "./format-duration.js";
+
+export interface BattleHistoryPage {
+  /** The battles on this page only. */
+  readonly battles: readonly BattleSummary[];
+  /** 0-based. */
+  readonly page: number;
+  readonly pageSize: number;
+  readonly total: number | undefined;
+  readonly status: string | undefined;
+  readonly ephemeral: boolean;
+}
+
+function describeBattle(battle: BattleSummary, position: number): string {
+  const parts = [
+    `**${position}.** \`${battle.id}\``,
+    battle.type,
+    battle.status,
+    battle.result === undefined ? undefined : `**${battle.result}**`,
+    battle.score === undefined ? undefined : `${battle.score} pts`,
+    battle.duration === undefined || battle.duration === 0 ? undefined : formatDuration(battle.duration),
+    battle.completedAt === undefined
+      ? undefined
+      : `<t:${Math.floor(Date.parse(battle.completedAt) / 1000)}:R>`,
+  ];
+  return parts.filter((part) => part !== undefined).join(" · ");
+}
+
+/** One page of `/battle history` (the ◀ ▶ row is added by the pagination helper). */
+export function renderBattleHistoryPage(input: BattleHistoryPage): Reply {
+  const first = input.page * input.pageSize;
+  const lines = input.battles.map((battle, index) => describeBattle(battle, first + index + 1));
+  const filter = input.status === undefined ? "" : ` (${input.status})`;
+  const total = input.total === undefined ? "" : ` · ${input.total} in all`;
+  return {
+    ephemeral: input.ephemeral,
+    embeds: [
+      {
+        title: `Your battles${filter}`,
+        description: fitLines(
+          lines,
+          discordLimits.embedDescription,
+          input.page === 0 ? "No battles yet. Start one with `/battle create`." : "No more battles.",
+        ),
+        color: 0x5865f2,
+        footer: { text: `Page ${input.page + 1}${total}` },
+      },
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+import type { BattleDetails } from "../../api/index.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { describeProgress } from "./battle-progress.js";
+import { fitLines } from "./fit-lines.js";
+import { formatDuration } from "./format-duration.js";
+
+function describeTimeLeft(details: BattleDetails, now: number): string | undefined {
+  const left = details.timeRemaining;
+  if (left === undefined || details.status === "completed") return undefined;
+  if (details.status === "waiting") return `${formatDuration(left)} once the battle starts`;
+  return `${formatDuration(left)} (ends <t:${Math.floor((now + left * 1000) / 1000)}:R>)`;
+}
+
+/** `/battle status`: participants, time remaining and the live leaderboard (DESIGN.md §2). */
+export function renderBattleStatus(details: BattleDetails, now: number, ephemeral: boolean): Reply {
+  const endsAt =
+    details.status === "active" && details.timeRemaining !== undefined
+      ? now + details.timeRemaining * 1000
+      : undefined;
+  const look = describeProgress({ status: details.status, participants: [], endsAt });
+  const timeLeft = describeTimeLeft(details, now);
+  const participants = details.participants.map(
+    (player) => `• ${player.username}${player.rating === undefined ? "" : ` (${player.rating})`}`,
+  );
+  const standings = details.leaderboard.map(
+    (entry, index) =>
+      `${index + 1}. ${entry.username} — ${entry.score} pts · ` +
+      `${entry.submissions} submission${entry.submissions === 1 ? "" : "s"}`,
+  );
+  const limit = discordLimits.embedFieldValue;
+  return {
+    ephemeral,
+    embeds: [
+      {
+        title: `Battle ${details.id}`,
+        color: look.color,
+        fields: [
+          { name: "Status", value: look.label, inline: true },
+          { name: "Type", value: details.type, inline: true },
+          ...(timeLeft === undefined ? [] : [{ name: "Time remaining", value: timeLeft, inline: true }]),
+          {
+            name: `Participants (${details.participants.length})`,
+            value: fitLines(participants, limit, "Nobody yet"),
+          },
+          { name: "Leaderboard", value: fitLines(standings, limit, "No submissions yet") },
+        ],
+      },
+    ],
+  };
+}

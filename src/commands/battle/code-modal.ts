@@ -1,0 +1,79 @@
+import {
+  ComponentType,
+  TextInputStyle,
+  type APIModalInteractionResponseCallbackData,
+} from "discord-api-types/v10";
+import type { Language } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { ModalHandler } from "../../discord/interaction-handlers.js";
+import { truncateText } from "../../discord/message-limits.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "./battle-custom-ids.js";
+import { submitCode } from "./submit-code.js";
+import { parseLanguage } from "./submission-language.js";
+
+const languageField = "language";
+const codeField = "code";
+
+/** The code form (DESIGN.md §2): the language, filled in when known, and the code (4000 characters). */
+export function renderCodeModal(
+  battleId: string,
+  language: Language | undefined,
+): APIModalInteractionResponseCallbackData {
+  return {
+    custom_id: buildCodeModalId(battleId),
+    title: truncateText(`Submit code to ${battleId}`, discordLimits.modalTitle),
+    components: [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.TextInput,
+            custom_id: languageField,
+            style: TextInputStyle.Short,
+            label: "Language",
+            placeholder: "javascript, python, java or cpp",
+            max_length: 20,
+            required: true,
+            ...(language === undefined ? {} : { value: language }),
+          },
+        ],
+      },
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.TextInput,
+            custom_id: codeField,
+            style: TextInputStyle.Paragraph,
+            label: "Code",
+            placeholder: "Paste your solution. Longer files: /battle submit with a file.",
+            max_length: discordLimits.textInputValue,
+            required: true,
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The submitted code form: checks the language, then submits and answers privately with the result. */
+export const codeModal: ModalHandler<BotDependencies> = {
+  prefix: codeModalPrefix,
+  async run(deps, { actor, params, fields, responder }) {
+    const battleId = readCodeModalId(params);
+    if (battleId === undefined) throw new UserFacingError("unknown_modal", "This form is no longer active.");
+    const language = parseLanguage(fields[languageField] ?? "");
+    if (language === undefined) {
+      throw new UserFacingError(
+        "unknown_language",
+        "That language is not one the platform runs: use javascript, python, java or cpp.",
+      );
+    }
+    await responder.defer({ ephemeral: true });
+    await responder.reply(
+      await submitCode(deps, actor, { battleId, language, code: fields[codeField] ?? "" }),
+    );
+  },
+};

@@ -1,0 +1,34 @@
+import { createBattle } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { saveBattleCard } from "../../store/battle-cards.js";
+import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
+import { renderBattleCard } from "./battle-card.js";
+import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
+import { deferPublicAnswer } from "./require-link.js";
+
+/**
+ * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so
+ * battle events can edit it live (DESIGN.md §2, §4).
+ */
+export async function createBattleCard(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: BattleOptionsOf<"create">,
+): Promise<void> {
+  await deferPublicAnswer(deps, actor, responder);
+  const { credential } = await getMemberSession(deps, actor);
+  const settings = await resolveBattleSettings(deps.platform, credential, options);
+  const battle = await createBattle(deps.platform, credential, settings);
+  const card = await responder.editOriginal(
+    renderBattleCard(viewOfCreatedBattle(battle, settings, actor.userId)),
+  );
+  await saveBattleCard(deps.db, {
+    battleId: battle.id,
+    guildId: actor.guildId,
+    channelId: card.channel_id,
+    messageId: card.id,
+    createdBy: actor.userId,
+    now: deps.clock.now(),
+  });
+}

@@ -1,0 +1,24 @@
+import { joinBattle, type BattleJoinResult } from "../../api/index.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+
+/** The private confirmation of a join: where the battle stands and how to submit. */
+export function renderJoined(battle: BattleJoinResult["battle"]): Reply {
+  const players = battle.participants.map((participant) => participant.username).join(", ");
+  return {
+    ephemeral: true,
+    content:
+      `You joined battle \`${battle.id}\`. It is **${battle.status}** with ` +
+      `${battle.participants.length} player${battle.participants.length === 1 ? "" : "s"}: ${players}.\n` +
+      "Send your solution with the card's **Submit code** button or `/battle submit`.",
+  };
+}
+
+/** `/battle join` and the card's Join button: POST /battles/{id}/join as the member themselves. */
+export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
+  const { credential } = await getMemberSession(deps, actor);
+  const { battle } = await joinBattle(deps.platform, credential, battleId.trim());
+  return renderJoined(battle);
+}

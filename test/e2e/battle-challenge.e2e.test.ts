@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CommandOptionValue, FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import { findBattleCard } from "../../src/store/battle-cards.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+function customIds(message: StoredMessage): string[] {
+  return (message.components as { components: { custom_id: string }[] }[]).flatMap((row) =>
+    row.components.map((button) => button.custom_id),
+  );
+}
+
+const ephemeral = 1 << 6;
+
+describe("/battle challenge, end to end", () => {
+  let world: EndToEnd;
+  let carol: FakeUser;
+  let dave: FakeUser;
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    carol = world.discord.createMember(world.guildId, { username: "carol" });
+    dave = world.discord.createMember(world.guildId, { username: "dave" });
+    const keyOf = (username: string) =>
+      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
+    await linkMember(world, world.members.alice.id, keyOf("alice"));
+    await linkMember(world, world.members.bob.id, keyOf("bob"));
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  const challenge = (opponent: FakeUser, options: Record<string, CommandOptionValue> = {}) =>
+    world.discord
+      .runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: world.members.alice.id,
+        name: "battle",
+        subcommand: "challenge",
+        options: { member: opponent.id, difficulty: "easy", ...options },
+      })
+      .waitForFinal();
+  const press = (message: StoredMessage, action: "accept" | "decline", user: FakeUser) => {
+    const customId = customIds(message).find((id) => id.startsWith(`battle:${action}:`)) ?? "";
+    return world.discord.pressButton({ message, customId, userId: user.id });
+  };
+  const battleOf = (message: StoredMessage) => {
+    const battleId = customIds(message)[0]?.split(":").at(-1) ?? "";
+    return { battleId, battle: world.sandbox.state.battles.get(battleId) };
+  };
+
+  it("posts the challenge publicly, pinging exactly the opponent, with Accept and Decline", async () => {
+    const { alice, bob } = world.members;
+    const message = await challenge(bob, { language: "java" });
+    expect(message.flags & ephemeral).toBe(0);
+    expect(message.content).toMatch(new RegExp(`^<@${bob.id}>, <@${alice.id}> challenges you`));
+    expect(message.mentionedUserIds).toEqual([bob.id]);
+    const { battleId, battle } = battleOf(message);
+    expect(customIds(message)).toEqual([
+      `battle:accept:${bob.id}:${battleId}`,
+      `battle:decline:${bob.id}:${battleId}`,
+    ]);
+    expect(battle).toMatchObject({ status: "waiting", capacity: 2, language: "java", participants: [] });
+  });
+
+  it("lets only the challenged member answer, then seats both players and turns it into a battle card", async () => {
+    const { bob } = world.members;
+    const message = await challenge(bob);
+    const refused = await press(message, "accept", carol).waitForFinal();
+    expect(refused.flags & ephemeral).toBe(ephemeral);
+    expect(refused.content).toBe(`Only <@${bob.id}> can answer this challenge.`);
+    expect(battleOf(message).battle?.participants).toEqual([]);
+
+    const accepted = await press(message, "accept", bob).waitForFinal();
+    expect(accepted.id).toBe(message.id);
+    expect(accepted.content).toMatch(/accepted .* challenge\. Good luck/);
+    const { battleId, battle } = battleOf(accepted);
+    expect(customIds(accepted)).toEqual([`battle:join:${battleId}`, `battle:submit:${battleId}`]);
+    expect(battle?.status).toBe("active");
+    expect(battle?.participants).toHaveLength(2);
+    expect(JSON.stringify(accepted.embeds)).toContain("2/2");
+    await vi.waitFor(async () => {
+      const card = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
+      expect(card?.messageId).toBe(message.id);
+    });
+  });
+
+  it("closes a declined challenge without seating anyone", async () => {
+    const { bob } = world.members;
+    const message = await challenge(bob);
+    const { battleId } = battleOf(message);
+    const declined = await press(message, "decline", bob).waitForFinal();
+    expect(declined.content).toBe(`<@${bob.id}> declined <@${world.members.alice.id}>'s challenge.`);
+    expect(declined.components).toEqual([]);
+    expect(declined.mentionedUserIds).toEqual([]);
+    expect(world.sandbox.state.battles.get(battleId)).toMatchObject({ status: "waiting", participants: [] });
+  });
+
+  it("answers an unlinked opponent with the link prompt and leaves the challenge open", async () => {
+    const message = await challenge(dave);
+    const handle = press(message, "accept", dave);
+    const prompt = await handle.waitForFollowUp();
+    expect(prompt.flags & ephemeral).toBe(ephemeral);
+    expect(prompt.content).toMatch(/haven't linked/);
+    expect(customIds(world.discord.message(message.id) ?? message)[0]).toMatch(/^battle:accept:/);
+    expect(battleOf(message).battle?.participants).toEqual([]);
+  });
+
+  it("refuses an answer after five minutes", async () => {
+    const { bob } = world.members;
+    const message = await challenge(bob);
+    const { battleId } = battleOf(message);
+    // As if the challenge had been posted six minutes ago.
+    const stored = world.discord.message(message.id);
+    if (stored === undefined) throw new Error("challenge message missing");
+    stored.createdAt -= 6 * 60_000;
+    const expired = await press(message, "accept", bob).waitForFinal();
+    expect(expired.content).toMatch(/expired before it was answered/);
+    expect(expired.components).toEqual([]);
+    expect(world.sandbox.state.battles.get(battleId)?.participants).toEqual([]);
+  });
+
+  it("refuses to challenge yourself, privately", async () => {
+    const reply = await challenge(world.members.alice);
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+    expect(reply.content).toMatch(/can't challenge yourself/);
+  });
+});

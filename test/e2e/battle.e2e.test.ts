@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CommandOptionValue, FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import { findBattleCard } from "../../src/store/battle-cards.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+interface Button {
+  custom_id: string;
+  label: string;
+  disabled?: boolean;
+}
+
+function buttons(message: StoredMessage): Button[] {
+  return (message.components as { components: Button[] }[]).flatMap((row) => row.components);
+}
+
+function buttonLabelled(message: StoredMessage, label: string): Button {
+  const button = buttons(message).find((candidate) => candidate.label === label);
+  if (button === undefined) throw new Error(`no "${label}" button`);
+  return button;
+}
+
+function fieldsOf(message: StoredMessage): Record<string, string> {
+  return Object.fromEntries((message.embeds[0]?.fields ?? []).map((field) => [field.name, field.value]));
+}
+
+const ephemeral = 1 << 6;
+
+describe("/battle, end to end", () => {
+  let world: EndToEnd;
+  let carol: FakeUser;
+  let dave: FakeUser;
+  let cardBattleId: string;
+  let card: StoredMessage;
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    carol = world.discord.createMember(world.guildId, { username: "carol" });
+    dave = world.discord.createMember(world.guildId, { username: "dave" });
+    const keyOf = (username: string) =>
+      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
+    await linkMember(world, world.members.alice.id, keyOf("alice"));
+    await linkMember(world, world.members.bob.id, keyOf("bob"));
+    await linkMember(world, carol.id, keyOf("carol"));
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  const battle = (user: FakeUser, subcommand: string, options: Record<string, CommandOptionValue> = {}) =>
+    world.discord.runCommand({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: user.id,
+      name: "battle",
+      subcommand,
+      options,
+    });
+  const autocomplete = (
+    user: FakeUser,
+    subcommand: string,
+    focused: { name: string; value: string },
+    options: Record<string, CommandOptionValue> = {},
+  ) =>
+    world.discord
+      .autocomplete({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: user.id,
+        name: "battle",
+        subcommand,
+        options,
+        focused,
+      })
+      .choices();
+
+  describe("create", () => {
+    it("creates the battle as the member and posts a public card with Join and Submit", async () => {
+      const { alice } = world.members;
+      card = await battle(alice, "create", {
+        difficulty: "easy",
+        language: "cpp",
+        participants: 2,
+        "time-limit": 30,
+        problem: "prb_easy_02",
+      }).waitForFinal();
+      expect(card.flags & ephemeral).toBe(0);
+      expect(card.embeds[0]?.title).toBe("⚔️ Valid Parentheses");
+      expect(fieldsOf(card)).toMatchObject({ Language: "C++", "Time limit": "30 min", Difficulty: "easy" });
+      cardBattleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
+      expect(buttonLabelled(card, "Submit code").custom_id).toBe(`battle:submit:${cardBattleId}`);
+
+      const created = world.sandbox.state.battles.get(cardBattleId);
+      expect(created).toMatchObject({
+        timeLimit: 1800,
+        language: "cpp",
+        capacity: 2,
+        problemId: "prb_easy_02",
+      });
+      // The card is recorded just after the message is posted, so the test waits for the record.
+      const saved = await vi.waitFor(async () => {
+        const found = await findBattleCard(world.bot.deps.db, {
+          battleId: cardBattleId,
+          guildId: world.guildId,
+        });
+        if (found === undefined) throw new Error("the card is not recorded yet");
+        return found;
+      });
+      expect(saved).toMatchObject({ messageId: card.id, channelId: world.channelId, createdBy: alice.id });
+    });
+
+    it("takes the chosen problem's difficulty when none is given", async () => {
+      const reply = await battle(world.members.alice, "create", { problem: "prb_hard_03" }).waitForFinal();
+      const battleId = buttonLabelled(reply, "Join").custom_id.replace("battle:join:", "");
+      expect(world.sandbox.state.battles.get(battleId)?.difficulty).toBe("hard");
+      expect(fieldsOf(reply).Difficulty).toBe("hard");
+    });
+
+    it("answers an unlinked member privately with the link prompt and posts nothing", async () => {
+      const before = world.discord.messages(world.channelId).length;
+      const reply = await battle(dave, "create", { difficulty: "easy" }).waitForFinal();
+      expect(reply.flags & ephemeral).toBe(ephemeral);
+      expect(reply.content).toMatch(/haven't linked/);
+      expect(buttons(reply).map((button) => button.custom_id)).toContain("link:start");
+      expect(world.discord.messages(world.channelId)).toHaveLength(before);
+    });
+
+    it("suggests problems matching what was typed and the difficulty chosen", async () => {
+      const { alice } = world.members;
+      const typed = await autocomplete(alice, "create", { name: "problem", value: "TWO" });
+      expect(typed).toContainEqual({ name: "Two Sum · easy", value: "prb_easy_01" });
+      expect(typed.every((choice) => choice.name.toLowerCase().includes("two"))).toBe(true);
+      const hard = await autocomplete(
+        alice,
+        "create",
+        { name: "problem", value: "" },
+        { difficulty: "hard" },
+      );
+      expect(hard).toHaveLength(12);
+      expect(hard.every((choice) => choice.name.endsWith("· hard"))).toBe(true);
+      expect(await autocomplete(dave, "create", { name: "problem", value: "two" })).toEqual([]);
+    });
+  });
+
+  describe("join", () => {
+    it("joins from the card's Join button and confirms privately", async () => {
+      const { bob } = world.members;
+      const reply = await world.discord
+        .pressButton({ message: card, customId: `battle:join:${cardBattleId}`, userId: bob.id })
+        .waitForFinal();
+      expect(reply.flags & ephemeral).toBe(ephemeral);
+      expect(reply.content).toContain(`You joined battle \`${cardBattleId}\``);
+      expect(world.sandbox.state.battles.get(cardBattleId)?.participants.map((p) => p.userId)).toHaveLength(
+        1,
+      );
+    });
+
+    it("joins with /battle join, and explains a battle that does not exist", async () => {
+      const reply = await battle(carol, "join", { id: cardBattleId }).waitForFinal();
+      expect(reply.content).toMatch(/It is \*\*active\*\* with 2 players: bob, carol/);
+      const missing = await battle(carol, "join", { id: "bat_does_not_exist" }).waitForFinal();
+      expect(missing.flags & ephemeral).toBe(ephemeral);
+      expect(missing.content).toMatch(/no such item/);
+    });
+
+    it("suggests the battles announced in this server, filtered by what was typed", async () => {
+      const choices = await autocomplete(carol, "join", { name: "id", value: "" });
+      expect(choices.length).toBeGreaterThanOrEqual(2);
+      expect(choices.length).toBeLessThanOrEqual(25);
+      const ours = choices.find((choice) => choice.value === cardBattleId);
+      expect(ours?.name).toMatch(new RegExp(`^${cardBattleId} · by alice · \\d+ s ago$`));
+      expect(await autocomplete(carol, "status", { name: "id", value: cardBattleId })).toHaveLength(1);
+      expect(await autocomplete(carol, "join", { name: "id", value: "nothing-like-this" })).toEqual([]);
+    });
+  });
+
+  describe("status", () => {
+    it("shows participants, time remaining and the leaderboard", async () => {
+      const reply = await battle(carol, "status", { id: cardBattleId }).waitForFinal();
+      expect(reply.flags & ephemeral).toBe(ephemeral);
+      const fields = fieldsOf(reply);
+      expect(fields.Status).toMatch(/^🟢 Live — ends <t:\d+:R>$/);
+      expect(fields["Time remaining"]).toMatch(/^(29 min( \d+ s)?|30 min) \(ends <t:\d+:R>\)$/);
+      expect(fields["Participants (2)"]).toMatch(/bob \(\d+\)\n• carol/);
+    });
+
+    it("explains an unknown battle id", async () => {
+      const reply = await battle(carol, "status", { id: "bat_nope" }).waitForFinal();
+      expect(reply.content).toMatch(/no such item/);
+    });
+  });
+
+  describe("submit", () => {
+    it("opens the code form from the card's Submit button with the card's language, then shows the result", async () => {
+      const { bob } = world.members;
+      const press = world.discord.pressButton({
+        message: card,
+        customId: `battle:submit:${cardBattleId}`,
+        userId: bob.id,
+      });
+      const modal = JSON.stringify(await press.modal());
+      expect(modal).toContain(`"custom_id":"battle-code:${cardBattleId}"`);
+      expect(modal).toContain('"value":"cpp"');
+      const result = await world.discord
+        .submitModal({ from: press, fields: { language: "cpp", code: "int main() { /* PASS */ }" } })
+        .waitForFinal();
+      expect(result.flags & ephemeral).toBe(ephemeral);
+      expect(result.embeds[0]?.title).toBe("Submission accepted — C++");
+      expect(fieldsOf(result)).toMatchObject({ Score: "100/100", Tests: "5/5 passed" });
+      expect(fieldsOf(result).Time).toMatch(/^\d+ ms$/);
+      expect(fieldsOf(result).Memory).toMatch(/^[\d,]+ KB$/);
+    });
+
+    it("refuses a file over 64 KiB before sending anything", async () => {
+      const reply = await battle(carol, "submit", {
+        id: cardBattleId,
+        file: { filename: "huge.cpp", data: "x".repeat(65 * 1024) },
+      }).waitForFinal();
+      expect(reply.content).toMatch(/larger than 64 KiB/);
+      expect(world.sandbox.state.battles.get(cardBattleId)?.submissions).toHaveLength(1);
+    });
+
+    it("submits an attached file, telling the language from its name", async () => {
+      const reply = await battle(carol, "submit", {
+        id: cardBattleId,
+        file: { filename: "solution.cpp", data: "// FAIL\nint main() {}\n" },
+      }).waitForFinal();
+      expect(fieldsOf(reply)).toMatchObject({ Score: "0/100", Tests: "0/5 passed" });
+      expect(world.sandbox.state.battles.get(cardBattleId)?.submissions.at(-1)?.language).toBe("cpp");
+    });
+
+    it("opens the form for /battle submit without a file, and relays the platform's refusal", async () => {
+      const { alice } = world.members;
+      const open = battle(alice, "submit", { id: cardBattleId, language: "python" });
+      expect(JSON.stringify(await open.modal())).toContain('"value":"python"');
+      const refused = await world.discord
+        .submitModal({ from: open, fields: { language: "python", code: "print(1)" } })
+        .waitForFinal();
+      expect(refused.flags & ephemeral).toBe(ephemeral);
+      expect(refused.content).toMatch(/not allowed to do that/);
+    });
+
+    it("answers an unlinked member with the link prompt instead of the form", async () => {
+      const reply = await battle(dave, "submit", { id: cardBattleId }).waitForFinal();
+      expect(reply.content).toMatch(/haven't linked/);
+    });
+
+    it("shows the final standings once everyone has submitted", async () => {
+      const reply = await battle(carol, "status", { id: cardBattleId, public: true }).waitForFinal();
+      expect(reply.flags & ephemeral).toBe(0);
+      expect(fieldsOf(reply).Status).toBe("🏁 Completed");
+      expect(fieldsOf(reply).Leaderboard).toMatch(/^1\. bob — 100 pts · 1 submission\n2\. carol — 0 pts/);
+    });
+  });
+
+  describe("history", () => {
+    it("pages through the member's battles with ◀ ▶, which only they may press", async () => {
+      const { alice, bob } = world.members;
+      const first = await battle(alice, "history", { limit: 1, public: true }).waitForFinal();
+      expect(first.embeds[0]?.description).toMatch(/^\*\*1\.\*\* `bat_\w+` · realtime · waiting/);
+      expect(first.embeds[0]?.footer?.text).toBe("Page 1 · 2 in all");
+      expect(buttonLabelled(first, "◀").disabled).toBe(true);
+
+      const refused = await world.discord
+        .pressButton({ message: first, customId: buttonLabelled(first, "▶").custom_id, userId: bob.id })
+        .waitForFinal();
+      expect(refused.content).toMatch(/Only the member who asked/);
+
+      const second = await world.discord
+        .pressButton({ message: first, customId: buttonLabelled(first, "▶").custom_id, userId: alice.id })
+        .waitForFinal();
+      expect(second.id).toBe(first.id);
+      expect(second.embeds[0]?.description).toContain(`**2.** \`${cardBattleId}\``);
+      expect(buttonLabelled(second, "▶").disabled).toBe(true);
+
+      const back = await world.discord
+        .pressButton({ message: second, customId: buttonLabelled(second, "◀").custom_id, userId: alice.id })
+        .waitForFinal();
+      expect(back.embeds[0]?.footer?.text).toBe("Page 1 · 2 in all");
+    });
+
+    it("filters by status and keeps the answer private by default", async () => {
+      const reply = await battle(carol, "history", { status: "completed" }).waitForFinal();
+      expect(reply.flags & ephemeral).toBe(ephemeral);
+      expect(reply.embeds[0]?.title).toBe("Your battles (completed)");
+      expect(reply.embeds[0]?.description).toContain("**lost**");
+    });
+
+    it("answers an unlinked member with the link prompt", async () => {
+      const reply = await battle(dave, "history").waitForFinal();
+      expect(reply.content).toMatch(/haven't linked/);
+    });
+  });
+
+  describe("when the platform is down", () => {
+    beforeAll(async () => {
+      await world.sandbox.close();
+    });
+
+    it("says the platform can't be reached, privately", async () => {
+      for (const [subcommand, options] of [
+        ["status", { id: cardBattleId }],
+        ["join", { id: cardBattleId }],
+        ["history", {}],
+      ] as const) {
+        const reply = await battle(carol, subcommand, options).waitForFinal();
+        expect(reply.flags & ephemeral).toBe(ephemeral);
+        expect(reply.content).toMatch(/can't be reached/);
+      }
+    });
+  });
+});
