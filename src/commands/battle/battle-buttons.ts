@@ -6,7 +6,7 @@ import { readCardLanguage } from "./battle-card.js";
 import { battleButtonPrefix, readBattleButton } from "./battle-custom-ids.js";
 import { renderCodeModal } from "./code-modal.js";
 import { joinAsMember } from "./join-battle.js";
-import { requireLinkedMember } from "./require-link.js";
+import { requireLinkedMember } from "../../linking/require-linked-member.js";
 
 /** Join / Submit code on a battle card, Accept / Decline on a challenge. */
 export const battleButtons: ComponentHandler<BotDependencies> = {

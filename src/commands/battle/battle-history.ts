@@ -4,7 +4,7 @@ import { renderPageWithButtons, type PaginatedList } from "../../discord/paginat
 import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { renderBattleHistoryPage } from "./battle-history-page.js";
-import { deferPublicAnswer } from "./require-link.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 export const defaultHistoryPageSize = 10;
 

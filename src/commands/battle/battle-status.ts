@@ -3,7 +3,7 @@ import type { BotDependencies } from "../../bot/bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { renderBattleStatus } from "./battle-status-view.js";
-import { deferPublicAnswer } from "./require-link.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 /** `/battle status id`: GET /battles/{id} as the member; private unless they ask `public:true`. */
 export async function showBattleStatus(

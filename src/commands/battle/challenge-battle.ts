@@ -5,7 +5,7 @@ import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { challengeLifetimeMs, renderChallenge } from "./challenge-message.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
-import { deferPublicAnswer } from "./require-link.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 /**
  * `/battle challenge @member`: a one-on-one battle, created as the challenger, posted with a ping for the

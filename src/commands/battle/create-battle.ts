@@ -5,7 +5,7 @@ import { saveBattleCard } from "../../store/battle-cards.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { renderBattleCard } from "./battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
-import { deferPublicAnswer } from "./require-link.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 /**
  * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so

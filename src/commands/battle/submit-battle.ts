@@ -4,7 +4,7 @@ import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { readLanguage } from "./battle-settings.js";
 import { renderCodeModal } from "./code-modal.js";
 import { readCodeAttachment } from "./read-attachment.js";
-import { requireLinkedMember } from "./require-link.js";
+import { requireLinkedMember } from "../../linking/require-linked-member.js";
 import { submitCode } from "./submit-code.js";
 import { languageOfFile } from "./submission-language.js";
 

@@ -1,7 +1,7 @@
 import { getTournamentLeaderboard } from "../../api/index.js";
 import type { BotDependencies } from "../../bot/bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { deferPublicReply } from "./defer-public-reply.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { renderTournamentLeaderboard } from "./render-tournament-leaderboard.js";
 import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";
 
@@ -15,7 +15,7 @@ export async function runTournamentLeaderboard(
   options: TournamentOptions<"leaderboard">,
 ): Promise<void> {
   const visible = options.public === true;
-  if (visible) await deferPublicReply(deps, actor, responder);
+  if (visible) await deferPublicAnswer(deps, actor, responder);
   const { link, credential } = await getMemberSession(deps, actor);
   const leaderboard = await getTournamentLeaderboard(deps.platform, credential, options.id);
   const reply = renderTournamentLeaderboard({

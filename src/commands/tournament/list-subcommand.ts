@@ -1,6 +1,6 @@
 import type { BotDependencies } from "../../bot/bot-dependencies.js";
 import { renderPageWithButtons } from "../../discord/pagination.js";
-import { deferPublicReply } from "./defer-public-reply.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";
 import { encodeTournamentFilter, readTournamentFilter } from "./tournament-filter.js";
 import { tournamentListPages } from "./tournament-list-pages.js";
@@ -14,7 +14,7 @@ export async function runTournamentList(
   { actor, responder }: SubcommandContext,
   options: TournamentOptions<"list">,
 ): Promise<void> {
-  await deferPublicReply(deps, actor, responder);
+  await deferPublicAnswer(deps, actor, responder);
   const query = encodeTournamentFilter(readTournamentFilter(options));
   await responder.reply(await renderPageWithButtons(deps, tournamentListPages, { actor, query, page: 0 }));
 }

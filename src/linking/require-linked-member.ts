@@ -1,8 +1,8 @@
-import type { Actor } from "../../discord/interaction-handlers.js";
-import type { InteractionResponder } from "../../discord/interaction-responder.js";
-import type { LinkingDeps } from "../../linking/linking-deps.js";
-import { notLinkedError, reauthNeededError } from "../../linking/link-errors.js";
-import { findMemberLink } from "../../store/member-links.js";
+import type { Actor } from "../discord/interaction-handlers.js";
+import type { InteractionResponder } from "../discord/interaction-responder.js";
+import type { LinkingDeps } from "./linking-deps.js";
+import { notLinkedError, reauthNeededError } from "./link-errors.js";
+import { findMemberLink } from "../store/member-links.js";
 
 /**
  * Refuses an unlinked member before anything is acknowledged, reading the link only (no token refresh), so
