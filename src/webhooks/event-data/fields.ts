@@ -1,0 +1,92 @@
+// Building blocks of the event data schemas. Only what routing needs is required (a battle's id, a user's
+// id); a display field of the wrong type is dropped rather than dead-lettering the whole event, since an
+// announcement without a problem title is better than none (DESIGN.md §4 Receiving step 2).
+import { z } from "zod";
+import { readTimestamp } from "./timestamps.js";
+
+/** An identifier: a non-empty string, or a number the platform sent instead (kept as its text). */
+export const idSchema = z.union([z.string().min(1), z.number()]).transform((value) => String(value));
+
+export const optionalId = idSchema.optional().catch(undefined);
+
+export const optionalText = z.string().optional().catch(undefined);
+
+export const optionalNumber = z.number().optional().catch(undefined);
+
+export const optionalFlag = z.boolean().optional().catch(undefined);
+
+/** A timestamp (ISO 8601 text, or epoch seconds or milliseconds) as ms since the epoch. */
+export const optionalTimestamp = z.unknown().optional().transform(readTimestamp);
+
+/** Free text the platform may send as a number (a prize of 100). */
+export const optionalLabel = z
+  .union([z.string(), z.number().transform((value) => String(value))])
+  .optional()
+  .catch(undefined);
+
+/** A list whose unreadable items are skipped; anything but an array reads as empty. */
+export function tolerantList<T>(item: z.ZodType<T>) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value): T[] =>
+      Array.isArray(value)
+        ? value.flatMap((entry: unknown) => {
+            const parsed = item.safeParse(entry);
+            return parsed.success ? [parsed.data] : [];
+          })
+        : [],
+    );
+}
+
+export const optionalTextList = tolerantList(z.string());
+
+/** A platform user as events name them. The email the spec includes is deliberately not kept. */
+export interface UserRef {
+  readonly id: string;
+  readonly username: string | undefined;
+}
+
+/** `{ id, username }`, or a bare user id (the older payload form lists participants that way). */
+export const userRefSchema: z.ZodType<UserRef> = z.union([
+  idSchema.transform((id): UserRef => ({ id, username: undefined })),
+  z
+    .object({ id: idSchema, username: optionalText })
+    .transform((user): UserRef => ({ id: user.id, username: user.username })),
+]);
+
+export const optionalUserRef = userRefSchema.optional().catch(undefined);
+
+/**
+ * The user an event is about: `user`, else `user_id`, else the data's own `id` (user events name the user
+ * with `object: "user", id`). Reports a missing user, which makes the event malformed.
+ */
+export function pickUser(
+  context: z.RefinementCtx,
+  candidates: { user: UserRef | undefined; userId: string | undefined; id: string | undefined },
+): UserRef | undefined {
+  if (candidates.user !== undefined) return candidates.user;
+  const id = candidates.userId ?? candidates.id;
+  if (id !== undefined) return { id, username: undefined };
+  context.addIssue({ code: "custom", path: ["user"], message: "missing (also accepted as user_id or id)" });
+  return undefined;
+}
+
+/** The first present id, or a "missing" issue under the first name. */
+export function pickId(
+  context: z.RefinementCtx,
+  candidates: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  for (const value of Object.values(candidates)) if (value !== undefined) return value;
+  const [primary = "id", ...others] = Object.keys(candidates);
+  const also = others.length > 0 ? ` (also accepted as ${others.join(" or ")})` : "";
+  context.addIssue({ code: "custom", path: [primary], message: `missing${also}` });
+  return undefined;
+}
+
+/** `{ id }` of a nested reference such as `tournament` or `team`, tolerant of anything else. */
+export const optionalRefId = z
+  .object({ id: optionalId })
+  .optional()
+  .catch(undefined)
+  .transform((ref) => ref?.id);

@@ -1,0 +1,109 @@
+// A verified delivery, stored durably (DESIGN.md §4 Receiving step 3): in one transaction the event goes
+// into the inbox (a repeat changes nothing) and one outbox row per target is queued. The caller answers
+// the platform only after this resolves, so an acknowledged event is on disk; if anything throws, nothing
+// was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among deliveries.)
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Database } from "../store/database.js";
+import { insertInboxEvent } from "../store/inbox.js";
+import { enqueueOutbox } from "../store/outbox.js";
+import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
+import { normaliseEvent, type NormalisedDelivery } from "./normalise-event.js";
+import { routeEvent } from "./route-event.js";
+
+export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead";
+
+export interface IngestResult {
+  /**
+   * accepted: stored and routed; duplicate: already in the inbox, nothing done; ignored: a kind this
+   * release does not know, stored only; dead: verified but malformed, stored with its error.
+   */
+  readonly status: IngestStatus;
+  readonly eventId: string;
+  /** Outbox rows queued by this delivery. */
+  readonly enqueued: number;
+  /** Why a dead event could not be read (printable, no secrets). */
+  readonly error?: string;
+}
+
+export interface IngestDependencies {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+}
+
+export interface VerifiedDelivery {
+  readonly rawBody: Buffer;
+  readonly source: EventSource;
+}
+
+/** What a delivery becomes before any database work: read once, outside the transaction. */
+export interface PreparedDelivery {
+  readonly rawBody: Buffer;
+  readonly source: EventSource;
+  readonly normalised: NormalisedDelivery;
+  readonly receivedAt: number;
+}
+
+/** Stores a body whose signature was already verified for `source`, in a transaction of its own. */
+export async function ingestEvent(
+  deps: IngestDependencies,
+  delivery: VerifiedDelivery,
+): Promise<IngestResult> {
+  const prepared = prepareDelivery(delivery, deps.clock.now());
+  return deps.db.transaction().execute((trx) => storeDelivery(trx, prepared));
+}
+
+export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number): PreparedDelivery {
+  return { ...delivery, normalised: normaliseEvent(delivery.rawBody, receivedAt), receivedAt };
+}
+
+/** The inbox row and the outbox rows of one delivery; runs inside the caller's transaction. */
+export async function storeDelivery(
+  trx: Kysely<Database>,
+  delivery: PreparedDelivery,
+): Promise<IngestResult> {
+  const { normalised, receivedAt } = delivery;
+  const source = inboxSourceOf(delivery.source);
+  if (!normalised.ok) {
+    const { eventId, rawKind, error } = normalised;
+    // A retry cannot fix it, so it is acknowledged and kept, body and all, for someone to look at.
+    const payload = { body: delivery.rawBody.toString("utf8") };
+    const stored = await insertInboxEvent(trx, {
+      eventId,
+      kind: rawKind,
+      source,
+      status: "dead",
+      payload,
+      error,
+      receivedAt,
+    });
+    return stored ? { status: "dead", eventId, enqueued: 0, error } : duplicate(eventId);
+  }
+
+  const { event } = normalised;
+  const status = event.kind === undefined ? "ignored" : "accepted";
+  const stored = await insertInboxEvent(trx, {
+    eventId: event.id,
+    kind: event.rawKind,
+    source,
+    status,
+    payload: event,
+    receivedAt,
+  });
+  if (!stored) return duplicate(event.id);
+  if (event.kind === undefined) return { status: "ignored", eventId: event.id, enqueued: 0 };
+
+  const targets = await routeEvent(trx, event, { guildId: routingGuildOf(delivery.source) });
+  let enqueued = 0;
+  for (const target of targets) {
+    // Built apart from the call so `source` reaches the outbox once it has that column (an inbox keyed
+    // by source and event id, so the worker finds the payload this row was routed from).
+    const row = { ...target, eventId: event.id, source, now: receivedAt };
+    if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
+  }
+  return { status: "accepted", eventId: event.id, enqueued };
+}
+
+function duplicate(eventId: string): IngestResult {
+  return { status: "duplicate", eventId, enqueued: 0 };
+}

@@ -1,0 +1,133 @@
+// A verified body becomes one PlatformEvent, or a reason it cannot (DESIGN.md §4 Receiving step 2). Total:
+// whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered 5xx.
+import { createHash } from "node:crypto";
+import type { z } from "zod";
+import { canonicalEventKind } from "../events/event-kinds.js";
+import { eventDataSchemas } from "./event-data/event-data-schemas.js";
+import { readTimestamp } from "./event-data/timestamps.js";
+import {
+  eventIdSchema,
+  eventKindTextSchema,
+  olderEnvelopeSchema,
+  standardEnvelopeSchema,
+  type EventRequest,
+  type PayloadForm,
+  type PlatformEvent,
+} from "./platform-event.js";
+
+export type NormalisedDelivery =
+  | { readonly ok: true; readonly event: PlatformEvent }
+  | {
+      readonly ok: false;
+      /** The payload's id when it has a usable one, else derived from the body (so retries dedupe). */
+      readonly eventId: string;
+      /** The payload's `event` when readable, else "unknown". */
+      readonly rawKind: string;
+      readonly error: string;
+    };
+
+/** Deeper JSON cannot be a platform event, and JSON.stringify would overflow the stack storing it. */
+const maxDepth = 32;
+
+export function normaliseEvent(rawBody: Buffer, receivedAt: number): NormalisedDelivery {
+  const bodyId = deriveEventId(rawBody);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString("utf8").replace(/^\uFEFF/, ""));
+  } catch {
+    return { ok: false, eventId: bodyId, rawKind: "unknown", error: "the body is not JSON" };
+  }
+  const identity = readIdentity(parsed, bodyId);
+  const malformed = (error: string): NormalisedDelivery => ({ ok: false, ...identity, error });
+  if (exceedsDepth(parsed, maxDepth)) return malformed(`the payload is nested deeper than ${maxDepth}`);
+  if (!isRecord(parsed)) return malformed("the payload is not a JSON object");
+
+  const form: PayloadForm = "id" in parsed ? "standard" : "older";
+  const envelope = readEnvelope(parsed, form, bodyId);
+  if (!envelope.success) return malformed(describeIssues(envelope.error.issues, []));
+  const { id, event: rawKind, data, request } = envelope.data;
+  const base = { id, rawKind, createdAt: readTimestamp(envelope.data.time) ?? receivedAt, form, request };
+
+  const kind = canonicalEventKind(rawKind);
+  if (kind === undefined) return { ok: true, event: { ...base, kind: undefined, data } };
+  const parsedData = eventDataSchemas[kind].safeParse(form === "older" ? toSnakeCaseKeys(data) : data);
+  if (!parsedData.success) return malformed(describeIssues(parsedData.error.issues, ["data"]));
+  // The schema was picked by `kind`, so the data has that kind's type; TypeScript cannot follow the pairing.
+  return { ok: true, event: { ...base, kind, data: parsedData.data } as PlatformEvent };
+}
+
+/** A stable id for a body that carries none: the platform retries with the same bytes. */
+export function deriveEventId(rawBody: Buffer): string {
+  return `sha256:${createHash("sha256").update(rawBody).digest("hex")}`;
+}
+
+interface Envelope {
+  readonly id: string;
+  readonly event: string;
+  readonly time: unknown;
+  readonly data: Record<string, unknown>;
+  readonly request: EventRequest | undefined;
+}
+
+function readEnvelope(
+  payload: Record<string, unknown>,
+  form: PayloadForm,
+  bodyId: string,
+): { success: true; data: Envelope } | { success: false; error: z.ZodError } {
+  if (form === "standard") {
+    const parsed = standardEnvelopeSchema.safeParse(payload);
+    return parsed.success ? { success: true, data: { ...parsed.data, time: parsed.data.created } } : parsed;
+  }
+  const parsed = olderEnvelopeSchema.safeParse(payload);
+  if (!parsed.success) return parsed;
+  const { event, timestamp, data } = parsed.data;
+  return { success: true, data: { id: bodyId, event, time: timestamp, data, request: undefined } };
+}
+
+/** What a malformed payload can still tell: its id and kind, when they are usable. */
+function readIdentity(payload: unknown, bodyId: string): { eventId: string; rawKind: string } {
+  if (!isRecord(payload)) return { eventId: bodyId, rawKind: "unknown" };
+  const id = eventIdSchema.safeParse(payload.id);
+  const kind = eventKindTextSchema.safeParse(payload.event);
+  return { eventId: id.success ? id.data : bodyId, rawKind: kind.success ? kind.data : "unknown" };
+}
+
+/**
+ * The older form's data is camelCase (`battleId`, nested keys too); the data schemas read the standard
+ * snake_case, where `battle_id` and the like stand in for the missing `id`. The depth was checked first.
+ */
+function toSnakeCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toSnakeCaseKeys);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+      toSnakeCaseKeys(inner),
+    ]),
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function exceedsDepth(value: unknown, limit: number): boolean {
+  // Iterative, so a hostile nesting cannot overflow the stack here either.
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** A short, printable summary of the first problems, for the inbox's `error` column and the logs. */
+function describeIssues(issues: z.ZodError["issues"], prefix: readonly string[]): string {
+  const described = issues
+    .slice(0, 3)
+    .map((issue) => `${[...prefix, ...issue.path.map(String)].join(".") || "payload"}: ${issue.message}`)
+    .join("; ");
+  return described.replace(/[\p{Cc}\p{Cs}]/gu, "?").slice(0, 500);
+}

@@ -1,0 +1,58 @@
+// One delivery, from bytes to answer (DESIGN.md §4 Receiving): verify, then store durably, then say so.
+// Transport-free, so webhook-routes.ts stays a thin adapter.
+import type { Logger } from "../logger.js";
+import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
+import type { EventSource } from "./event-source.js";
+import type { Ingester } from "./group-commit.js";
+import type { IngestStatus } from "./ingest-event.js";
+import { verifySignature } from "./verify-signature.js";
+import type { WebhookMetrics } from "./webhook-metrics.js";
+
+export interface DeliveryDependencies {
+  /** Stores a verified delivery durably (group-commit.ts). */
+  readonly ingest: Ingester;
+  readonly logger: Pick<Logger, "info" | "warn">;
+  readonly metrics: WebhookMetrics;
+}
+
+export type DeliveryAnswer =
+  | { readonly statusCode: 200; readonly body: { readonly status: IngestStatus; readonly eventId: string } }
+  | { readonly statusCode: 401; readonly body: { readonly error: "invalid_signature" } };
+
+export async function receiveDelivery(
+  deps: DeliveryDependencies,
+  delivery: {
+    readonly rawBody: Buffer;
+    readonly signature: string | undefined;
+    readonly source: EventSource;
+    readonly secrets: readonly string[];
+  },
+): Promise<DeliveryAnswer> {
+  const { rawBody, signature, source } = delivery;
+  if (!verifySignature(rawBody, signature, delivery.secrets)) {
+    const reason = signature === undefined ? "missing_signature" : "bad_signature";
+    deps.metrics.rejected(reason);
+    deps.logger.info({ source: source.type, reason }, "webhook delivery refused");
+    return { statusCode: 401, body: { error: "invalid_signature" } };
+  }
+  const result = await deps.ingest({ rawBody, source });
+  deps.metrics.received(result.status, result.enqueued);
+  if (result.status === "dead") {
+    deps.logger.warn(
+      { eventId: result.eventId, source: source.type, error: result.error },
+      "webhook event dead-lettered",
+    );
+  }
+  return { statusCode: 200, body: { status: result.status, eventId: result.eventId } };
+}
+
+/**
+ * The secrets a guild endpoint's deliveries may be signed with: its current one, and the one a rotation
+ * replaced until that one's expiry (a previous secret without an expiry is no longer accepted).
+ */
+export function acceptedSecrets(endpoint: WebhookEndpoint, now: number): string[] {
+  const { previousSecret, previousSecretExpiresAt } = endpoint;
+  const previousValid =
+    previousSecret !== null && previousSecretExpiresAt !== null && now < previousSecretExpiresAt;
+  return previousValid ? [endpoint.secret, previousSecret] : [endpoint.secret];
+}

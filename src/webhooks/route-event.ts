@@ -1,0 +1,55 @@
+// Loads what routing needs and picks the targets (select-targets.ts). `guildId` confines the event to one
+// guild: an event that arrived on a guild's own endpoint was signed with a secret that guild's admins
+// chose, so it must never reach another guild (DESIGN.md §4; see event-source.ts).
+import type { Kysely } from "kysely";
+import { listBattleCards } from "../store/battle-cards.js";
+import type { Database } from "../store/database.js";
+import { listLinksOfPlatformUser } from "../store/member-links.js";
+import { listActiveSubscriptionsForKind } from "../store/subscriptions.js";
+import { readEventFacets } from "./event-facets.js";
+import type { KnownPlatformEvent } from "./platform-event.js";
+import { cardBattleId, needsLinkedGuilds, selectTargets, type OutboxTarget } from "./select-targets.js";
+
+export interface RoutingScope {
+  /** Only this guild's subscriptions and cards; undefined for every guild (the operator endpoint). */
+  readonly guildId: string | undefined;
+}
+
+export async function routeEvent(
+  db: Kysely<Database>,
+  event: KnownPlatformEvent,
+  scope: RoutingScope,
+): Promise<OutboxTarget[]> {
+  const { guildId } = scope;
+  const inScope = (candidate: { readonly guildId: string }): boolean =>
+    guildId === undefined || candidate.guildId === guildId;
+
+  const subscriptions = await listActiveSubscriptionsForKind(db, {
+    kind: event.kind,
+    ...(guildId === undefined ? {} : { guildId }),
+  });
+  const battleId = cardBattleId(event);
+  const battleCards = battleId === undefined ? [] : (await listBattleCards(db, battleId)).filter(inScope);
+  const linkedGuilds = needsLinkedGuilds(event, subscriptions)
+    ? await loadLinkedGuilds(db, readEventFacets(event).userIds ?? [])
+    : new Map<string, Set<string>>();
+  return selectTargets(event, { subscriptions, battleCards, linkedGuilds });
+}
+
+/**
+ * One query per user, so the users considered are capped: a leaderboard of thousands (a guild admin can sign
+ * anything for their own endpoint) must not hold the transaction for seconds. Real events name a few.
+ */
+const maxLinkedLookups = 200;
+
+async function loadLinkedGuilds(
+  db: Kysely<Database>,
+  platformUserIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const linked = new Map<string, Set<string>>();
+  for (const platformUserId of platformUserIds.slice(0, maxLinkedLookups)) {
+    const links = await listLinksOfPlatformUser(db, platformUserId);
+    linked.set(platformUserId, new Set(links.map((link) => link.guildId)));
+  }
+  return linked;
+}

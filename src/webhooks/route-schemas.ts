@@ -1,0 +1,38 @@
+// JSON schemas of the receiver's routes (fastify/demo: every route declares them). The body has none: it
+// is kept as raw bytes for the signature and validated after verification (normalise-event.ts).
+
+const acknowledgement = {
+  type: "object",
+  properties: {
+    status: { type: "string", enum: ["accepted", "duplicate", "ignored", "dead"] },
+    eventId: { type: "string" },
+  },
+  required: ["status", "eventId"],
+  additionalProperties: false,
+} as const;
+
+const failure = {
+  type: "object",
+  properties: { error: { type: "string" }, requestId: { type: "string" } },
+  required: ["error"],
+  additionalProperties: false,
+} as const;
+
+const signatureHeaders = {
+  type: "object",
+  properties: { "x-service-signature": { type: "string" } },
+} as const;
+
+const responses = { 200: acknowledgement, "4xx": failure, "5xx": failure } as const;
+
+export const operatorRouteSchema = { headers: signatureHeaders, response: responses } as const;
+
+export const endpointRouteSchema = {
+  headers: signatureHeaders,
+  params: {
+    type: "object",
+    properties: { endpointId: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
+    required: ["endpointId"],
+  },
+  response: responses,
+} as const;

@@ -1,0 +1,94 @@
+// Which channels an event reaches, decided from rows already loaded (DESIGN.md §4, Routing):
+// - a battle event edits that battle's card in every guild where /battle create posted one (whatever the
+//   subscriptions say: the card is the live view of the battle), and is posted to subscribed channels;
+// - a rating change is posted only in guilds where that user is linked;
+// - anything else (tournament starts included) is posted to every subscribed channel.
+// Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
+import type { BattleCard } from "../store/battle-cards.js";
+import type { OutboxAction } from "../store/outbox.js";
+import type { Subscription } from "../store/subscriptions.js";
+import { readEventFacets } from "./event-facets.js";
+import type { KnownPlatformEvent } from "./platform-event.js";
+import { passesFilters } from "./subscription-filters.js";
+
+/** One outbox row to enqueue. */
+export interface OutboxTarget {
+  readonly guildId: string;
+  readonly channelId: string;
+  /** The subscription that matched; null for a battle card edit. */
+  readonly subscriptionId: string | null;
+  readonly action: OutboxAction;
+  /** The card message an edit targets; null for a post. */
+  readonly targetMessageId: string | null;
+}
+
+export interface RoutingCandidates {
+  /** Active subscriptions to the event's kind, in the guilds the event may reach. */
+  readonly subscriptions: readonly Subscription[];
+  /** Cards of the event's battle, in the guilds the event may reach. */
+  readonly battleCards: readonly BattleCard[];
+  /** For each platform user the event is about, the guilds where that user is linked. */
+  readonly linkedGuilds: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCandidates): OutboxTarget[] {
+  const facets = readEventFacets(event);
+  const userIds = facets.userIds ?? [];
+  const isLinkedIn = (guildId: string): boolean =>
+    userIds.some((userId) => candidates.linkedGuilds.get(userId)?.has(guildId) === true);
+
+  const targets = new Map<string, OutboxTarget>();
+  const add = (target: OutboxTarget): void => {
+    const key = `${target.channelId}\n${target.action}`;
+    if (!targets.has(key)) targets.set(key, target);
+  };
+  if (cardBattleId(event) !== undefined) {
+    for (const card of candidates.battleCards) {
+      add({
+        guildId: card.guildId,
+        channelId: card.channelId,
+        subscriptionId: null,
+        action: "edit",
+        targetMessageId: card.messageId,
+      });
+    }
+  }
+  for (const subscription of candidates.subscriptions) {
+    if (subscription.status !== "active" || !subscription.eventKinds.includes(event.kind)) continue;
+    if (event.kind === "user.rating_changed" && !isLinkedIn(subscription.guildId)) continue;
+    if (!passesFilters(subscription.filters, facets, () => isLinkedIn(subscription.guildId))) continue;
+    add({
+      guildId: subscription.guildId,
+      channelId: subscription.channelId,
+      subscriptionId: subscription.id,
+      action: "post",
+      targetMessageId: null,
+    });
+  }
+  return [...targets.values()];
+}
+
+/** The battle whose card an event updates, for the kinds that describe a battle's progress. */
+export function cardBattleId(event: KnownPlatformEvent): string | undefined {
+  switch (event.kind) {
+    case "battle.created":
+    case "battle.started":
+    case "battle.completed":
+    case "battle.submission":
+    case "team.battle_completed":
+      return event.data.battleId;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether routing needs to know where the event's users are linked. */
+export function needsLinkedGuilds(
+  event: KnownPlatformEvent,
+  subscriptions: readonly Subscription[],
+): boolean {
+  return (
+    event.kind === "user.rating_changed" ||
+    subscriptions.some((subscription) => subscription.filters.linkedOnly === true)
+  );
+}

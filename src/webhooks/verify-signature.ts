@@ -1,0 +1,27 @@
+// `X-Service-Signature` check (platform-api.md, Signature; DESIGN.md §4 Receiving step 1).
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+const prefix = "sha256=";
+
+/**
+ * True when `header` is the lowercase hex HMAC-SHA256 of `rawBody` (optionally prefixed `sha256=`) under
+ * one of `secrets` (the current secret, and the previous one during a rotation). The hex text is compared
+ * as bytes, so uppercase hex is refused: the spec says the value is lowercase.
+ */
+export function verifySignature(
+  rawBody: Buffer,
+  header: string | undefined,
+  secrets: readonly string[],
+): boolean {
+  if (header === undefined) return false;
+  const provided = Buffer.from(header.startsWith(prefix) ? header.slice(prefix.length) : header, "utf8");
+  let matched = false;
+  for (const secret of secrets) {
+    // An empty key would let anyone sign; treat it as no secret at all.
+    if (secret === "") continue;
+    const expected = Buffer.from(createHmac("sha256", secret).update(rawBody).digest("hex"), "utf8");
+    // timingSafeEqual throws on a length mismatch, and the length of a hex digest is no secret.
+    if (provided.length === expected.length && timingSafeEqual(provided, expected)) matched = true;
+  }
+  return matched;
+}

@@ -1,0 +1,122 @@
+// The platform webhook receiver (DESIGN.md §4 Receiving): POST /webhooks/platform for the operator's
+// webhook, POST /webhooks/platform/:endpointId for one a server admin registered. An encapsulated plugin:
+// its raw-body parser, address check and error answers apply to these two routes only.
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import type { SecretBox } from "../secrets/secret-box.js";
+import type { Database } from "../store/database.js";
+import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
+import { isListed, parseAddressList } from "./address-list.js";
+import { resolveClientAddress } from "./client-address.js";
+import type { EventSource } from "./event-source.js";
+import { createIngester } from "./group-commit.js";
+import { acceptedSecrets, receiveDelivery } from "./receive-delivery.js";
+import { endpointRouteSchema, operatorRouteSchema } from "./route-schemas.js";
+import { noWebhookMetrics, type WebhookMetrics } from "./webhook-metrics.js";
+
+/** DESIGN.md §4 step 1: larger bodies are answered 413 without being read further. */
+export const webhookBodyLimit = 256 * 1024;
+
+export interface WebhookRoutesOptions {
+  readonly db: Kysely<Database>;
+  readonly secretBox: SecretBox;
+  readonly clock: Clock;
+  /** PLATFORM_WEBHOOK_SECRET; without it the operator route answers 404. */
+  readonly operatorSecret: string | undefined;
+  /** WEBHOOK_ALLOWED_IPS (CIDRs, addresses, `platform`); empty accepts every address. */
+  readonly allowedSources: readonly string[];
+  /** TRUSTED_PROXIES: only these may vouch for the client address with X-Forwarded-For. */
+  readonly trustedProxies: readonly string[];
+  readonly metrics?: WebhookMetrics;
+}
+
+// Async so that a bad address list fails app.ready() instead of escaping as an uncaught exception.
+// eslint-disable-next-line @typescript-eslint/require-await -- nothing to await; the rejection is the point
+export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, options) => {
+  const metrics = options.metrics ?? noWebhookMetrics;
+  const allowed = optionalList(options.allowedSources, "WEBHOOK_ALLOWED_IPS");
+  const trusted = optionalList(options.trustedProxies, "TRUSTED_PROXIES");
+  const ingest = createIngester({ db: options.db, clock: options.clock });
+
+  // The signature covers the exact bytes, so every content type is kept as a Buffer, here only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode === 413) {
+      metrics.rejected("body_too_large");
+      return reply.code(413).send({ error: "payload_too_large" });
+    }
+    if (statusCode >= 400 && statusCode < 500) {
+      metrics.rejected("bad_request");
+      return reply.code(statusCode).send({ error: "bad_request" });
+    }
+    // Never echo internals: the platform only needs to know to retry.
+    metrics.failed();
+    request.log.error({ err: error }, "webhook delivery failed");
+    return reply.code(500).send({ error: "internal_error", requestId: request.id });
+  });
+
+  if (allowed !== undefined) {
+    app.addHook("onRequest", async (request, reply) => {
+      const forwardedFor = request.headers["x-forwarded-for"];
+      const client = resolveClientAddress(request.socket.remoteAddress, forwardedFor, trusted);
+      if (client !== undefined && isListed(allowed, client)) return;
+      metrics.rejected("source_not_allowed");
+      request.log.info({ client }, "webhook delivery from an address not allowed");
+      return reply.code(403).send({ error: "forbidden" });
+    });
+  }
+
+  const deliver = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: EventSource,
+    secrets: readonly string[],
+  ) => {
+    const signature = request.headers["x-service-signature"];
+    const answer = await receiveDelivery(
+      { ingest, logger: request.log, metrics },
+      {
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: typeof signature === "string" ? signature : undefined,
+        source,
+        secrets,
+      },
+    );
+    return reply.code(answer.statusCode).send(answer.body);
+  };
+  const notFound = (reply: FastifyReply) => {
+    metrics.rejected("unknown_endpoint");
+    return reply.code(404).send({ error: "not_found" });
+  };
+
+  app.post(
+    "/webhooks/platform",
+    { bodyLimit: webhookBodyLimit, schema: operatorRouteSchema },
+    async (request, reply) => {
+      // Not configured is "no such webhook here", not a passing outage worth 40 minutes of retries.
+      if (options.operatorSecret === undefined) return notFound(reply);
+      return deliver(request, reply, { type: "operator" }, [options.operatorSecret]);
+    },
+  );
+
+  app.post<{ Params: { endpointId: string } }>(
+    "/webhooks/platform/:endpointId",
+    { bodyLimit: webhookBodyLimit, schema: endpointRouteSchema },
+    async (request, reply) => {
+      const endpoint = await findWebhookEndpoint(options.db, options.secretBox, request.params.endpointId);
+      if (endpoint === undefined) return notFound(reply);
+      const source = { type: "endpoint", endpointId: endpoint.id, guildId: endpoint.guildId } as const;
+      return deliver(request, reply, source, acceptedSecrets(endpoint, options.clock.now()));
+    },
+  );
+};
+
+function optionalList(entries: readonly string[], setting: string) {
+  return entries.length === 0 ? undefined : parseAddressList(entries, setting);
+}

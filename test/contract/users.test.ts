@@ -1,0 +1,93 @@
+// Contract: the current-user functions of src/api against the sandbox (platform-api.md "Endpoints › Users").
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createBattle,
+  getCurrentUser,
+  getCurrentUserStats,
+  joinBattle,
+  submitToBattle,
+  updateCurrentUser,
+} from "../../src/api/index.js";
+import { computeStats } from "../../src/sandbox/core/stats.js";
+import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
+
+const day = 86_400_000;
+let world: ContractWorld;
+
+beforeAll(async () => {
+  world = await startContractSandbox();
+});
+afterAll(async () => {
+  await world.close();
+});
+
+describe("users", () => {
+  it("reads the account a key belongs to", async () => {
+    const user = await getCurrentUser(world.http, world.credential("dave", "read"));
+    const stored = world.user("dave");
+    expect(user).toEqual({
+      id: stored.id,
+      username: "dave",
+      email: stored.email,
+      rating: 1450,
+      tier: "gold",
+      joinedAt: toIso(stored.joinedAt),
+    });
+  });
+
+  it("updates the profile with only the fields given", async () => {
+    const result = await updateCurrentUser(world.http, world.credential("bob", "write"), {
+      displayName: "Bob the Builder",
+      bio: "Ships on Fridays",
+      location: "Lisbon",
+      website: undefined,
+    });
+    const stored = world.user("bob");
+    expect(stored).toMatchObject({
+      displayName: "Bob the Builder",
+      bio: "Ships on Fridays",
+      location: "Lisbon",
+      website: null,
+    });
+    expect(result).toEqual({
+      success: true,
+      user: { id: stored.id, username: "bob", displayName: "Bob the Builder", bio: "Ships on Fridays" },
+    });
+  });
+
+  it("reads statistics, turning the signed ratingChange text into a number", async () => {
+    const bob = world.credential("bob", "write");
+    const carol = world.credential("carol", "write");
+    const { id } = await createBattle(world.http, bob, {
+      type: "practice",
+      difficulty: "easy",
+      language: "python",
+      timeLimit: 600,
+      participants: 2,
+    });
+    await joinBattle(world.http, bob, id);
+    await joinBattle(world.http, carol, id);
+    world.clock.advance(90_000);
+    await submitToBattle(world.http, bob, id, { language: "python", code: "# PASS" });
+    await submitToBattle(world.http, carol, id, { language: "python", code: "# FAIL" });
+
+    const bobId = world.user("bob").id;
+    const monthly = await getCurrentUserStats(world.http, bob, { timeframe: "30d" });
+    const expected = computeStats(world.sandbox.state, bobId, world.clock.now() - 30 * day);
+    expect(expected).toMatchObject({ totalBattles: 1, wins: 1, losses: 0, winRate: 1, averageTime: 90 });
+    expect(expected.ratingChange).toMatch(/^\+\d+$/);
+    expect(monthly).toEqual({ ...expected, ratingChange: Number(expected.ratingChange) });
+
+    const carolStats = await getCurrentUserStats(world.http, carol, { timeframe: "1d" });
+    const carolExpected = computeStats(world.sandbox.state, world.user("carol").id, world.clock.now() - day);
+    expect(carolExpected.ratingChange).toMatch(/^-\d+$/);
+    expect(carolStats).toEqual({ ...carolExpected, ratingChange: Number(carolExpected.ratingChange) });
+    expect(carolStats.losses).toBe(1);
+  });
+
+  it("reads statistics without a timeframe as the platform's default", async () => {
+    const stats = await getCurrentUserStats(world.http, world.credential("dave", "read"));
+    const expected = computeStats(world.sandbox.state, world.user("dave").id, world.clock.now() - 30 * day);
+    expect(stats).toEqual({ ...expected, ratingChange: Number(expected.ratingChange) });
+  });
+});

@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import { deriveEventId, normaliseEvent } from "../../src/webhooks/normalise-event.js";
+import type { PlatformEvent } from "../../src/webhooks/platform-event.js";
+import {
+  battleCompletedData,
+  olderEvent,
+  ratingChangedData,
+  standardEvent,
+  tournamentStartedData,
+} from "./support/payloads.js";
+
+const receivedAt = Date.UTC(2026, 10, 21, 12);
+
+function normalise(body: string) {
+  return normaliseEvent(Buffer.from(body, "utf8"), receivedAt);
+}
+
+function event(body: string): PlatformEvent {
+  const result = normalise(body);
+  if (!result.ok) throw new Error(`expected an event, got: ${result.error}`);
+  return result.event;
+}
+
+describe("the standard form", () => {
+  it("reads battle.completed as the spec lists it, typed and in camelCase", () => {
+    const read = event(
+      standardEvent({ id: "evt_1", event: "battle.completed", data: battleCompletedData() }),
+    );
+    expect(read).toEqual({
+      id: "evt_1",
+      kind: "battle.completed",
+      rawKind: "battle.completed",
+      createdAt: Date.UTC(2026, 10, 21, 10),
+      form: "standard",
+      request: { id: "req_1", idempotencyKey: "idem_1" },
+      data: {
+        battleId: "bat_1",
+        tournamentId: undefined,
+        mode: "realtime",
+        difficulty: "hard",
+        problem: { id: "prb_1", title: "Two Sum", difficulty: "hard" },
+        participants: [
+          { userId: "usr_ada", username: "ada", rating: undefined, score: 100, submissionTime: 420, rank: 1 },
+          { userId: "usr_bob", username: "bob", rating: undefined, score: 60, submissionTime: 610, rank: 2 },
+        ],
+        winner: "usr_ada",
+        duration: 900,
+        startedAt: Date.UTC(2026, 10, 21, 9, 45),
+        completedAt: Date.UTC(2026, 10, 21, 10),
+      },
+    });
+  });
+
+  it("reads user.achievement_earned as the spec lists it, without keeping the email", () => {
+    const read = event(
+      standardEvent({
+        event: "user.achievement_earned",
+        data: {
+          object: "achievement",
+          id: "ach_first",
+          user: { id: "usr_ada", username: "ada", email: "ada@example.com" },
+          achievement: {
+            id: "ach_first",
+            name: "First Victory",
+            description: "Win",
+            tier: "bronze",
+            points: 10,
+          },
+          progress: { current: 1, required: 1, completed_at: "2026-11-21T10:00:00Z" },
+        },
+      }),
+    );
+    expect(read.kind).toBe("user.achievement_earned");
+    expect(read.data).toEqual({
+      user: { id: "usr_ada", username: "ada" },
+      achievement: { id: "ach_first", name: "First Victory", description: "Win", tier: "bronze", points: 10 },
+      progress: { current: 1, required: 1, completedAt: Date.UTC(2026, 10, 21, 10) },
+    });
+    expect(JSON.stringify(read)).not.toContain("ada@example.com");
+  });
+
+  it("computes a rating change the platform left out", () => {
+    const data = { ...ratingChangedData("usr_ada", 1500, 1480), change: undefined };
+    const read = event(standardEvent({ event: "user.rating_changed", data }));
+    expect(read.kind === "user.rating_changed" && read.data.change).toBe(-20);
+  });
+
+  it("treats tournament.started as an alias of system.tournament_started, keeping the name sent", () => {
+    const read = event(standardEvent({ event: "tournament.started", data: tournamentStartedData() }));
+    expect(read.kind).toBe("system.tournament_started");
+    expect(read.rawKind).toBe("tournament.started");
+    expect(read.kind === "system.tournament_started" && read.data.tournamentId).toBe("trn_1");
+  });
+
+  it("keeps an unknown kind with its raw name and data, to be stored and ignored", () => {
+    const read = event(
+      standardEvent({ id: "evt_x", event: "battle.exploded", data: { object: "battle", x: [1] } }),
+    );
+    expect(read).toMatchObject({ id: "evt_x", kind: undefined, rawKind: "battle.exploded" });
+    expect(read.data).toEqual({ object: "battle", x: [1] });
+  });
+
+  it("drops a display field of the wrong type instead of refusing the event", () => {
+    const data = battleCompletedData({ mode: 42, problem: "Two Sum", duration: "long", participants: "ada" });
+    const read = event(standardEvent({ event: "battle.completed", data }));
+    expect(read.data).toMatchObject({
+      battleId: "bat_1",
+      mode: undefined,
+      problem: undefined,
+      participants: [],
+    });
+  });
+
+  it("reads numeric ids as text", () => {
+    const read = event(JSON.stringify({ id: 42, event: "battle.started", created: 0, data: { id: 7 } }));
+    expect(read).toMatchObject({ id: "42", data: { battleId: "7" } });
+  });
+
+  it.each([
+    ["an ISO timestamp", "2026-11-21T10:00:00Z", Date.UTC(2026, 10, 21, 10)],
+    ["epoch seconds", 1_795_000_000, 1_795_000_000_000],
+    ["epoch milliseconds", 1_795_000_000_123, 1_795_000_000_123],
+    ["epoch seconds as text", "1795000000", 1_795_000_000_000],
+    ["nothing readable (the receive time)", "yesterday", receivedAt],
+    ["no time at all (the receive time)", null, receivedAt],
+  ])("takes the creation time from %s", (_name, created, expected) => {
+    const body = JSON.stringify({ id: "evt_t", event: "system.maintenance_scheduled", created, data: {} });
+    expect(event(body).createdAt).toBe(expected);
+  });
+
+  it("reads the data of every other kind as the sandbox sends it", () => {
+    const joined = event(
+      standardEvent({
+        event: "team.member_joined",
+        data: {
+          object: "team",
+          id: "team_1",
+          team: { id: "team_1", name: "Owls" },
+          user: { id: "usr_bob", username: "bob" },
+          role: "member",
+          members: 3,
+          joined_at: "2026-11-21T10:00:00.000Z",
+        },
+      }),
+    );
+    expect(joined.data).toEqual({
+      teamId: "team_1",
+      teamName: "Owls",
+      user: { id: "usr_bob", username: "bob" },
+      role: "member",
+      members: 3,
+      joinedAt: Date.UTC(2026, 10, 21, 10),
+    });
+  });
+});
+
+describe("the older form", () => {
+  const older = olderEvent({
+    event: "battle.completed",
+    timestamp: "2026-11-21T10:00:00Z",
+    data: { battleId: "bat_9", winner: "usr_ada", participants: ["usr_ada", "usr_bob"], duration: 300 },
+  });
+
+  it("becomes the same event type, with the battle id, winner, players and duration", () => {
+    const read = event(older);
+    expect(read).toMatchObject({
+      kind: "battle.completed",
+      form: "older",
+      createdAt: Date.UTC(2026, 10, 21, 10),
+      request: undefined,
+      data: {
+        battleId: "bat_9",
+        winner: "usr_ada",
+        duration: 300,
+        participants: [
+          { userId: "usr_ada", username: undefined },
+          { userId: "usr_bob", username: undefined },
+        ],
+      },
+    });
+  });
+
+  it("gets an id derived from the body, the same for every retry of it", () => {
+    const first = event(older);
+    const retry = event(older);
+    expect(first.id).toBe(deriveEventId(Buffer.from(older)));
+    expect(first.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(retry.id).toBe(first.id);
+    const other = olderEvent({ event: "battle.completed", data: { battleId: "bat_10" } });
+    expect(event(other).id).not.toBe(first.id);
+  });
+
+  it("reads the older form of other kinds through their camelCase names", () => {
+    const read = event(
+      olderEvent({ event: "tournament.started", data: { tournamentId: "trn_5", title: "Cup" } }),
+    );
+    expect(read).toMatchObject({
+      kind: "system.tournament_started",
+      data: { tournamentId: "trn_5", title: "Cup" },
+    });
+  });
+});
+
+describe("malformed payloads", () => {
+  it.each([
+    ["text that is not JSON", "not json", "the body is not JSON"],
+    ["an empty body", "", "the body is not JSON"],
+    ["a JSON array", "[1,2]", "the payload is not a JSON object"],
+    ["a standard event without data", JSON.stringify({ id: "evt_m", event: "battle.created" }), "data"],
+    ["an event without a kind", JSON.stringify({ id: "evt_m", data: {} }), "event"],
+    ["a kind with control characters", JSON.stringify({ id: "evt_m", event: "a\u0000b", data: {} }), "event"],
+    ["an empty id", JSON.stringify({ id: "", event: "battle.created", data: {} }), "id"],
+    ["a battle event without a battle id", standardEvent({ event: "battle.completed", data: {} }), "data.id"],
+    [
+      "a rating change without a user",
+      standardEvent({ event: "user.rating_changed", data: {} }),
+      "data.user",
+    ],
+  ])("refuses %s, saying why", (_name, body, mentioned) => {
+    const result = normalise(body);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toContain(mentioned);
+  });
+
+  it("keeps the payload's id and kind when they are usable, so retries of it dedupe", () => {
+    const result = normalise(standardEvent({ id: "evt_bad", event: "battle.completed", data: { mode: 1 } }));
+    expect(result).toMatchObject({ ok: false, eventId: "evt_bad", rawKind: "battle.completed" });
+  });
+
+  it("falls back to the body hash when the id is unusable", () => {
+    const body = JSON.stringify({ id: "a\u0000b", event: "battle.created", data: {} });
+    expect(normalise(body)).toMatchObject({
+      ok: false,
+      eventId: deriveEventId(Buffer.from(body)),
+      rawKind: "battle.created",
+    });
+  });
+
+  it("refuses a hostile nesting depth without overflowing the stack", () => {
+    const deep = `{"id":"evt_d","event":"x.y","data":{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
+    const result = normalise(deep);
+    expect(result).toMatchObject({ ok: false, eventId: "evt_d", error: expect.stringContaining("nested") });
+  });
+});

@@ -1,0 +1,96 @@
+// The platform sandbox as the sender: every kind it emits, in both payload forms, signed and delivered over
+// HTTP to the receiver, must be accepted, none dead-lettered (the data shapes are the sandbox's).
+import type { FastifyInstance } from "fastify";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { eventKinds } from "../../src/events/event-kinds.js";
+import { listRecentInboxEvents } from "../../src/store/inbox.js";
+import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
+import { readStoredEvent } from "../../src/webhooks/stored-event.js";
+import { startTestSandbox, type TestSandbox } from "../sandbox/support/sandbox.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import { buildReceiverApp, operatorSecret } from "./support/receiver-app.js";
+import { guildB } from "./support/seed.js";
+
+const [database] = testDatabases();
+const guildSecret = "whsec_guild_endpoint_secret";
+
+describe("deliveries from the platform sandbox", () => {
+  const store = useMigratedStore(database!);
+  const box = createTestSecretBox();
+  let sandbox: TestSandbox;
+  let receiver: FastifyInstance;
+  let base: string;
+
+  beforeEach(async () => {
+    sandbox = await startTestSandbox();
+    ({ app: receiver } = await buildReceiverApp({ db: store.db, secretBox: box, clock: new ManualClock() }));
+    base = `${await receiver.listen({ port: 0, host: "127.0.0.1" })}/webhooks/platform`;
+  });
+  afterEach(async () => {
+    await sandbox.close();
+    await receiver.close();
+  });
+
+  async function register(url: string, secret: string, format: "standard" | "legacy"): Promise<string> {
+    const response = await sandbox.call("POST", "/api/v1/webhooks", {
+      key: sandbox.key("bob"),
+      body: { url, secret, events: [...eventKinds], payload_format: format },
+    });
+    expect(response.status).toBe(201);
+    return response.body.id as string;
+  }
+
+  async function sendTestEvents(webhookId: string): Promise<void> {
+    for (const kind of eventKinds) {
+      const response = await sandbox.call("POST", "/api/v1/webhooks/test", {
+        key: sandbox.key("bob"),
+        body: { webhook_id: webhookId, event: kind, test_data: {} },
+      });
+      expect(response.body, kind).toMatchObject({ success: true });
+    }
+  }
+
+  it("accepts a test event of every kind in the standard form on the operator route", async () => {
+    await sendTestEvents(await register(base, operatorSecret, "standard"));
+    const stored = await listRecentInboxEvents(store.db, { limit: 100 });
+    expect(stored.map((event) => [event.kind, event.status, event.error])).toEqual(
+      expect.arrayContaining(eventKinds.map((kind) => [kind, "accepted", null])),
+    );
+    expect(stored).toHaveLength(eventKinds.length);
+    for (const event of stored) expect(readStoredEvent(event.payload).form).toBe("standard");
+  });
+
+  it("accepts a test event of every kind in the older form on a guild's endpoint", async () => {
+    const endpoint = await createWebhookEndpoint(store.db, box, {
+      guildId: guildB,
+      secret: guildSecret,
+      eventKinds: [...eventKinds],
+      now: 0,
+    });
+    await sendTestEvents(await register(`${base}/${endpoint.id}`, guildSecret, "legacy"));
+    const stored = await listRecentInboxEvents(store.db, { limit: 100 });
+    expect(stored.map((event) => [event.kind, event.status, event.source])).toEqual(
+      expect.arrayContaining(eventKinds.map((kind) => [kind, "accepted", endpoint.id])),
+    );
+    const events = stored.map((event) => readStoredEvent(event.payload));
+    expect(events.every((event) => event.form === "older" && event.id.startsWith("sha256:"))).toBe(true);
+    const completed = events.find((event) => event.kind === "battle.completed");
+    expect(completed?.data).toMatchObject({
+      battleId: "bat_test",
+      participants: [{ userId: expect.any(String) }, {}],
+    });
+  });
+
+  it("accepts a real event as it happens: a new user registering", async () => {
+    await register(base, operatorSecret, "standard");
+    await sandbox.call("POST", "/sandbox/users", { body: { username: "newcomer" } });
+    // Resolves once the delivery attempt got its answer, which the receiver gives after its commit.
+    await sandbox.sandbox.idle();
+    const stored = await listRecentInboxEvents(store.db, { limit: 100 });
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ kind: "user.registered", status: "accepted" });
+    expect(readStoredEvent(stored[0]?.payload)).toMatchObject({ data: { user: { username: "newcomer" } } });
+  });
+});

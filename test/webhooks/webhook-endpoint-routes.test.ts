@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
+import { buildReceiverApp, operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { channelOf, guildA, guildB, subscribe } from "./support/seed.js";
+import { countStored } from "./support/store-counts.js";
+
+const operatorPath = "/webhooks/platform";
+
+describe.each(testDatabases())("a guild's own webhook endpoint on $name", (database) => {
+  const store = useMigratedStore(database);
+  const box = createTestSecretBox();
+  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function start(options: Partial<ReceiverOptions> = {}) {
+    const built = await buildReceiverApp({ db: store.db, secretBox: box, clock, ...options });
+    app = built.app;
+    return built;
+  }
+
+  function post(
+    receiver: FastifyInstance,
+    body: string | Buffer,
+    headers: Record<string, string>,
+    url = operatorPath,
+  ) {
+    return receiver.inject({
+      method: "POST",
+      url,
+      payload: body,
+      headers: { "content-type": "application/json", ...headers },
+    });
+  }
+
+  const completed = (id: string) =>
+    standardEvent({ id, event: "battle.completed", data: battleCompletedData() });
+  async function createEndpoint(secret = "whsec_guild_b_secret") {
+    return createWebhookEndpoint(store.db, box, {
+      guildId: guildB,
+      secret,
+      eventKinds: ["battle.completed"],
+      now: clock.now(),
+    });
+  }
+
+  it("accepts deliveries signed with its secret and routes them to its guild only", async () => {
+    const { app: receiver } = await start();
+    const endpoint = await createEndpoint();
+    for (const guildId of [guildA, guildB]) {
+      await subscribe(store.db, { guildId, channelId: channelOf(guildId, 1), kinds: ["battle.completed"] });
+    }
+    const body = completed("evt_b");
+    const response = await post(
+      receiver,
+      body,
+      { "x-service-signature": sign(body, endpoint.secret) },
+      `${operatorPath}/${endpoint.id}`,
+    );
+    expect(response.json()).toEqual({ status: "accepted", eventId: "evt_b" });
+    const rows = await store.db.selectFrom("outbox").select("guild_id").execute();
+    expect(rows).toEqual([{ guild_id: guildB }]);
+  });
+
+  it("refuses a delivery signed with the operator secret or another endpoint's secret", async () => {
+    const { app: receiver } = await start();
+    const endpoint = await createEndpoint();
+    const other = await createEndpoint("whsec_someone_else");
+    const body = completed("evt_b");
+    for (const secret of [operatorSecret, other.secret]) {
+      const response = await post(
+        receiver,
+        body,
+        { "x-service-signature": sign(body, secret) },
+        `${operatorPath}/${endpoint.id}`,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
+  });
+
+  it("accepts the previous secret during a rotation and refuses it once that ends", async () => {
+    const { app: receiver } = await start();
+    const endpoint = await createEndpoint("whsec_before_rotation");
+    await rotateWebhookSecret(store.db, box, {
+      id: endpoint.id,
+      newSecret: "whsec_after_rotation",
+      previousSecretExpiresAt: clock.now() + 60_000,
+      now: clock.now(),
+    });
+    const url = `${operatorPath}/${endpoint.id}`;
+    const signedWith = (body: string, secret: string) =>
+      post(receiver, body, { "x-service-signature": sign(body, secret) }, url);
+
+    expect((await signedWith(completed("evt_old"), "whsec_before_rotation")).statusCode).toBe(200);
+    expect((await signedWith(completed("evt_new"), "whsec_after_rotation")).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await signedWith(completed("evt_late"), "whsec_before_rotation")).statusCode).toBe(401);
+    expect((await signedWith(completed("evt_newer"), "whsec_after_rotation")).statusCode).toBe(200);
+  });
+
+  it("answers 404 for an endpoint that does not exist and 400 for an id that cannot be one", async () => {
+    const { app: receiver, metrics } = await start();
+    const body = completed("evt_x");
+    const headers = { "x-service-signature": sign(body, operatorSecret) };
+    expect((await post(receiver, body, headers, `${operatorPath}/AAAAAAAAAAAAAAAAAAAAAA`)).statusCode).toBe(
+      404,
+    );
+    expect((await post(receiver, body, headers, `${operatorPath}/not%20an%20id`)).statusCode).toBe(400);
+    expect(metrics.count("rejected:unknown_endpoint")).toBe(1);
+    expect(metrics.count("rejected:bad_request")).toBe(1);
+  });
+
+  it("answers 500 without internals when its secret cannot be opened", async () => {
+    const endpoint = await createEndpoint();
+    // Another key ring than the one that sealed the secret: the box refuses to open it.
+    const { app: receiver, metrics } = await start({ secretBox: createTestSecretBox() });
+    const body = completed("evt_b");
+    const response = await post(
+      receiver,
+      body,
+      { "x-service-signature": sign(body, endpoint.secret) },
+      `${operatorPath}/${endpoint.id}`,
+    );
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: "internal_error", requestId: expect.any(String) });
+    expect(response.body).not.toMatch(/key|secret|decrypt/i);
+    expect(metrics.count("failed")).toBe(1);
+  });
+});
