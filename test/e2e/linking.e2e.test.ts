@@ -132,4 +132,14 @@ describe("linking, end to end", () => {
       expect(discordSaw).not.toContain(secret);
     }
   });
+
+  // Last: it stops the platform.
+  it("tells a linked member when the platform cannot be reached", async () => {
+    await world.sandbox.close();
+    const reply = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "whoami" })
+      .waitForFinal();
+    expect(reply.content).toMatch(/can't be reached/);
+    expect(reply.flags & 64).toBe(64);
+  });
 });
