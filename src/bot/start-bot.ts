@@ -13,7 +13,11 @@ import { createInteractionDispatcher } from "../discord/interaction-dispatcher.j
 import { buildHttpApp } from "../http/build-http-app.js";
 import { oauthCallbackRoute } from "../http/oauth-callback-route.js";
 import type { Logger } from "../logger.js";
+import { createBotMetrics } from "../metrics/bot-metrics.js";
+import { metricsRoute } from "../metrics/metrics-route.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
+import { readOutboxHealth } from "../store/outbox-health.js";
+import { webhookRoutes } from "../webhooks/webhook-routes.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb } from "../store/create-db.js";
@@ -80,6 +84,7 @@ export async function startBot(
     refreshes: createSingleFlight(),
   };
 
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
   const dispatch = createInteractionDispatcher({
     deps,
     commands: commandHandlers,
@@ -89,6 +94,9 @@ export async function startBot(
     logger,
     clock,
     describeError: (error) => describePlatformError(error, clock.now()),
+    onFinished: (outcome) => {
+      metrics.recordInteraction(outcome);
+    },
   });
 
   const http = await buildHttpApp({
@@ -115,6 +123,16 @@ export async function startBot(
         auth: false,
       });
     },
+  });
+  await http.register(metricsRoute, { registry: metrics.registry });
+  await http.register(webhookRoutes, {
+    db: store.db,
+    secretBox,
+    clock,
+    operatorSecret: config.platform.webhookSecret,
+    allowedSources: config.http.webhookAllowedIps,
+    trustedProxies: config.http.trustedProxies,
+    metrics: metrics.webhooks,
   });
   await http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");

@@ -1,0 +1,105 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { InteractionOutcome } from "../discord/interaction-dispatcher.js";
+import type { IngestStatus } from "../webhooks/ingest-event.js";
+import type { WebhookMetrics, WebhookRejectionReason } from "../webhooks/webhook-metrics.js";
+
+/** How deep and how old the outbox is, read from the store when Prometheus scrapes. */
+export interface OutboxSnapshot {
+  readonly pending: number;
+  /** Age in seconds of the oldest pending row, 0 when none. */
+  readonly oldestPendingAgeSeconds: number;
+}
+
+/**
+ * The bot's Prometheus metrics (DESIGN.md §7, issue "Operations"): events received / duplicate / rejected,
+ * outbox depth and age, posts by result, command latency. One registry per bot, never the global default.
+ */
+export interface BotMetrics {
+  readonly registry: Registry;
+  readonly webhooks: WebhookMetrics;
+  recordInteraction(outcome: InteractionOutcome): void;
+  recordPost(result: string): void;
+}
+
+export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): BotMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const received = new Counter({
+    name: "arena_webhook_events_total",
+    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead).",
+    labelNames: ["status"] as const,
+    registers: [registry],
+  });
+  const enqueued = new Counter({
+    name: "arena_outbox_enqueued_total",
+    help: "Announcements queued for posting.",
+    registers: [registry],
+  });
+  const rejected = new Counter({
+    name: "arena_webhook_rejected_total",
+    help: "Webhook deliveries refused with a 4xx, by reason; nothing was stored.",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  const failed = new Counter({
+    name: "arena_webhook_failed_total",
+    help: "Webhook deliveries that failed on our side (5xx); the platform retries them.",
+    registers: [registry],
+  });
+  const posts = new Counter({
+    name: "arena_posts_total",
+    help: "Outbox posts and edits sent to Discord, by result.",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const interactions = new Histogram({
+    name: "arena_interaction_duration_seconds",
+    help: "Time to handle an interaction, from receipt to the handler's end.",
+    labelNames: ["kind", "name", "outcome"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const snapshot = async () =>
+    readOutbox().catch(() => ({ pending: Number.NaN, oldestPendingAgeSeconds: Number.NaN }));
+  new Gauge({
+    name: "arena_outbox_pending",
+    help: "Announcements waiting to be posted.",
+    registers: [registry],
+    async collect() {
+      this.set((await snapshot()).pending);
+    },
+  });
+  new Gauge({
+    name: "arena_outbox_oldest_pending_age_seconds",
+    help: "Age of the oldest announcement waiting to be posted.",
+    registers: [registry],
+    async collect() {
+      this.set((await snapshot()).oldestPendingAgeSeconds);
+    },
+  });
+
+  return {
+    registry,
+    webhooks: {
+      received(status: IngestStatus, count: number) {
+        received.inc({ status });
+        if (count > 0) enqueued.inc(count);
+      },
+      rejected(reason: WebhookRejectionReason) {
+        rejected.inc({ reason });
+      },
+      failed() {
+        failed.inc();
+      },
+    },
+    recordInteraction(outcome) {
+      interactions.observe(
+        { kind: outcome.kind, name: outcome.name, outcome: outcome.outcome },
+        outcome.durationMs / 1000,
+      );
+    },
+    recordPost(result) {
+      posts.inc({ result });
+    },
+  };
+}
