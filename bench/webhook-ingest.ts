@@ -1,0 +1,100 @@
+/**
+ * Durable webhook ingest (DESIGN.md §10): the bot's receiver (verify, validate, dedupe, route, enqueue, fsync'd
+ * commit on a SQLite file, then ack) against a bare Fastify route returning 200, same machine, same load:
+ * 20 connections for a few seconds each. Targets: ratio ≥ 0.25 and p99 ack ≤ 20 ms.
+ * Run: npx tsx bench/webhook-ingest.ts [seconds]
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFile } from "node:child_process";
+import Fastify, { type FastifyInstance } from "fastify";
+import { systemClock } from "../src/clock.js";
+import { createKeyRing, generateKeySpec } from "../src/secrets/key-ring.js";
+import { createSecretBox } from "../src/secrets/secret-box.js";
+import { createDb } from "../src/store/create-db.js";
+import { migrateToLatest } from "../src/store/migrate.js";
+import { createSubscription } from "../src/store/subscriptions.js";
+import { webhookRoutes } from "../src/webhooks/webhook-routes.js";
+import type { LoadRequest, LoadResult } from "./support/load-worker.js";
+
+const seconds = Number(process.argv[2] ?? 5);
+const connections = 20;
+const secret = "bench-operator-secret";
+
+function loadAgainst(url: string, runId: string): Promise<LoadResult> {
+  const request: LoadRequest = { url, secret, connections, durationMs: seconds * 1000, runId };
+  const script = new URL("./support/load-worker.ts", import.meta.url).pathname;
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", script, JSON.stringify(request)],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout) => {
+        if (error === null) resolve(JSON.parse(stdout) as LoadResult);
+        else reject(new Error("the load generator failed", { cause: error }));
+      },
+    );
+  });
+}
+
+function summarise(result: LoadResult): { perSecond: number; p99: number; failed: number } {
+  const sorted = [...result.latenciesMs].sort((left, right) => left - right);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
+  return { perSecond: result.completed / (result.elapsedMs / 1000), p99, failed: result.failed };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ host: "127.0.0.1", port: 0 });
+}
+
+const bare = Fastify();
+bare.post("/webhooks/platform", () => ({ status: "accepted" }));
+const bareUrl = await listen(bare);
+const baseline = summarise(await loadAgainst(`${bareUrl}/webhooks/platform`, "bare"));
+await bare.close();
+
+const folder = await mkdtemp(join(tmpdir(), "arena-bench-"));
+const store = await createDb(`file:${join(folder, "bot.sqlite")}`);
+await migrateToLatest(store.db);
+// A few subscribed channels, so every event is routed and enqueued as in production.
+for (const channel of ["1", "2", "3"]) {
+  await createSubscription(store.db, {
+    guildId: "100000000000000001",
+    channelId: `20000000000000000${channel}`,
+    eventKinds: ["battle.completed"],
+    filters: {},
+    createdBy: "300000000000000001",
+    now: systemClock.now(),
+  });
+}
+const receiver = Fastify();
+await receiver.register(webhookRoutes, {
+  db: store.db,
+  secretBox: createSecretBox(createKeyRing(generateKeySpec("bench"))),
+  clock: systemClock,
+  operatorSecret: secret,
+  allowedSources: [],
+  trustedProxies: [],
+});
+const receiverUrl = await listen(receiver);
+const ingest = summarise(await loadAgainst(`${receiverUrl}/webhooks/platform`, `run${Date.now()}`));
+await receiver.close();
+await store.close();
+await rm(folder, { recursive: true, force: true });
+
+const ratio = ingest.perSecond / baseline.perSecond;
+const ratioMet = ratio >= 0.25;
+const p99Met = ingest.p99 <= 20;
+console.log(
+  `webhook ingest: ${connections} connections, ${seconds} s per run, SQLite file with synchronous=FULL`,
+);
+console.log(
+  `durable ingest: ${ingest.perSecond.toFixed(0)} req/s | baseline (bare Fastify route): ${baseline.perSecond.toFixed(0)} req/s | ratio ${ratio.toFixed(2)} | target ≥ 0.25: ${ratioMet ? "met" : "MISSED"}`,
+);
+console.log(
+  `p99 ack: ${ingest.p99.toFixed(1)} ms | baseline p99: ${baseline.p99.toFixed(1)} ms | ratio ${(ingest.p99 / baseline.p99).toFixed(1)} | target ≤ 20 ms: ${p99Met ? "met" : "MISSED"}`,
+);
+if (ingest.failed > 0 || baseline.failed > 0)
+  console.log(`non-200 answers: ingest ${ingest.failed}, baseline ${baseline.failed}`);
+process.exitCode = ratioMet && p99Met && ingest.failed === 0 ? 0 : 1;
