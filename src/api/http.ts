@@ -17,7 +17,7 @@ export interface PlatformCredential {
   readonly token: string;
 }
 
-export type PlatformMethod = "GET" | "POST" | "PUT";
+export type PlatformMethod = "GET" | "POST" | "PUT" | "PATCH";
 
 export interface PlatformRequest<T> {
   readonly credential: PlatformCredential;
@@ -54,7 +54,7 @@ interface RawResponse {
   readonly bodyIsJson: boolean;
 }
 
-// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; POST/PUT never (DESIGN.md §5).
+// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; others never (DESIGN.md §5).
 const retryBaseDelayMs = 200;
 
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {

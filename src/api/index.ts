@@ -21,7 +21,13 @@ export { createTeam, inviteToTeam } from "./teams.js";
 export { getGlobalLeaderboard, getMyRank } from "./leaderboards.js";
 export { listProblems } from "./problems.js";
 export type { ProblemListQuery } from "./problems.js";
-export { listDeliveries, listFailedDeliveries, registerWebhook, sendTestWebhook } from "./webhooks.js";
+export {
+  listDeliveries,
+  listFailedDeliveries,
+  registerWebhook,
+  sendTestWebhook,
+  updateWebhook,
+} from "./webhooks.js";
 
 export { buildBattleCreateRequest } from "./schemas/battle.js";
 export type * from "./schemas/battle.js";

@@ -12,6 +12,7 @@ import {
   type WebhookRegistrationInput,
   type WebhookTestInput,
   type WebhookTestResult,
+  type WebhookUpdateInput,
 } from "./schemas/webhook.js";
 
 /** POST /api/v1/webhooks (full form) → at least the new webhook's id (assumed). */
@@ -31,6 +32,32 @@ export function registerWebhook(
       secret: input.secret,
       active: input.active ?? true,
       ...(input.description === undefined ? {} : { description: input.description }),
+    },
+    schema: registeredWebhookSchema,
+  });
+}
+
+/**
+ * PATCH /api/v1/webhooks/{webhook_id}: changes a webhook's url, events, secret or `active`. The spec says
+ * updating a webhook is "not shown"; this is the sandbox's form (src/sandbox/README.md, Webhooks), used to
+ * rotate the secret and to sync the subscribed kinds. Answers at least the id, like registration.
+ */
+export function updateWebhook(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  webhookId: string,
+  changes: WebhookUpdateInput,
+): Promise<RegisteredWebhook> {
+  return http.send({
+    credential,
+    method: "PATCH",
+    base: "webhooks",
+    path: `/webhooks/${encodePathSegment(webhookId)}`,
+    body: {
+      ...(changes.url === undefined ? {} : { url: changes.url }),
+      ...(changes.events === undefined ? {} : { events: changes.events }),
+      ...(changes.secret === undefined ? {} : { secret: changes.secret }),
+      ...(changes.active === undefined ? {} : { active: changes.active }),
     },
     schema: registeredWebhookSchema,
   });

@@ -8,10 +8,14 @@ import { apiKeyModal, linkButtons } from "./link/link-components.js";
 import { link } from "./link/link-command.js";
 import { profileHandlers } from "./profile/index.js";
 import { rankHandlers } from "./rank/index.js";
+import { setupHandlers } from "./setup/index.js";
 import { statsHandlers } from "./stats/index.js";
+import { subscribeHandlers } from "./subscribe/index.js";
+import { subscriptionsHandlers } from "./subscriptions/index.js";
 import { teamHandlers } from "./team/index.js";
 import { tournamentHandlers } from "./tournament/index.js";
 import { unlink } from "./unlink/unlink-command.js";
+import { unsubscribeHandlers } from "./unsubscribe/index.js";
 import { whoami } from "./whoami/whoami-command.js";
 
 const linkHandlers: CommandGroup = {
@@ -30,6 +34,10 @@ const groups: readonly CommandGroup[] = [
   leaderboardHandlers,
   profileHandlers,
   statsHandlers,
+  subscribeHandlers,
+  subscriptionsHandlers,
+  unsubscribeHandlers,
+  setupHandlers,
 ];
 
 /** Every slash command the dispatcher serves, with the buttons and modals they post. */

@@ -15,6 +15,15 @@ export interface WebhookRegistrationInput {
   readonly description?: string | undefined;
 }
 
+/** The fields a webhook update may change (sandbox extra, see src/api/webhooks.ts `updateWebhook`). */
+export interface WebhookUpdateInput {
+  readonly url?: string | undefined;
+  readonly events?: readonly string[] | undefined;
+  /** The new HMAC key; never logged. */
+  readonly secret?: string | undefined;
+  readonly active?: boolean | undefined;
+}
+
 export interface RegisteredWebhook {
   readonly id: string;
   readonly active: boolean | undefined;

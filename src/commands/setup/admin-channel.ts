@@ -1,0 +1,33 @@
+// `/setup admin-channel [channel] [clear]`: where the outbox tells admins a channel was paused
+// (DESIGN.md §4 Posting; src/outbox/tell-admins.ts reads it).
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { ChannelArgument } from "../../discord/command-arguments.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { findGuildSettings, saveAdminChannel } from "../../store/guild-settings.js";
+import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
+
+export async function configureAdminChannel(
+  deps: BotDependencies,
+  actor: Actor,
+  options: { readonly channel?: ChannelArgument | undefined; readonly clear?: boolean | undefined },
+): Promise<string> {
+  const { guildId } = actor;
+  const now = deps.clock.now();
+  if (options.channel !== undefined && options.clear === true) {
+    throw new UserFacingError("channel_and_clear", "Pick a channel or `clear:True`, not both.");
+  }
+  if (options.clear === true) {
+    await saveAdminChannel(deps.db, { guildId, adminChannelId: null, now });
+    return "Admin notices are off: paused channels are only noted in the bot's log and `/setup status`.";
+  }
+  if (options.channel !== undefined) {
+    const adminChannelId = requireAnnouncementChannel(options.channel);
+    await saveAdminChannel(deps.db, { guildId, adminChannelId, now });
+    return `The bot will tell admins in <#${adminChannelId}> when it has to pause a channel's announcements.`;
+  }
+  const current = (await findGuildSettings(deps.db, guildId))?.adminChannelId ?? null;
+  return current === null
+    ? "No admin channel is set. Choose one with `/setup admin-channel channel:#admins`."
+    : `Admin notices go to <#${current}>. Change it with \`/setup admin-channel channel:\`, or \`clear:True\`.`;
+}

@@ -1,0 +1,69 @@
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import type { CommandDefinition } from "../../discord/command-definition.js";
+import { eventKinds } from "../../events/event-kinds.js";
+import { adminCommandBase, announcementChannelTypes } from "../subscribe/admin-command.js";
+import { eventKindLabels } from "../subscribe/event-kind-labels.js";
+
+const testEventChoices = eventKinds.map((kind) => ({
+  name: `${eventKindLabels[kind]} (${kind})`,
+  value: kind,
+}));
+
+export const setupCommand = {
+  type: ApplicationCommandType.ChatInput,
+  name: "setup",
+  description: "Admin: the platform webhook and the bot's health in this server",
+  ...adminCommandBase,
+  options: [
+    {
+      type: OptionType.SubcommandGroup,
+      name: "webhook",
+      description: "The platform webhook that feeds this server",
+      options: [
+        {
+          type: OptionType.Subcommand,
+          name: "register",
+          description: "Register the webhook with your linked account, or update its event kinds",
+        },
+        {
+          type: OptionType.Subcommand,
+          name: "test",
+          description: "Ask the platform to send a test event and see whether it arrives",
+          options: [
+            {
+              type: OptionType.String,
+              name: "event",
+              description: "Which kind of event (default: battle results)",
+              choices: testEventChoices,
+            },
+          ],
+        },
+        { type: OptionType.Subcommand, name: "deliveries", description: "Recent and failed deliveries" },
+        {
+          type: OptionType.Subcommand,
+          name: "rotate-secret",
+          description: "Replace the signing secret (the old one is accepted for 24 hours)",
+        },
+      ],
+    },
+    {
+      type: OptionType.Subcommand,
+      name: "status",
+      description: "Links, webhook, last events, paused channels and the announcement queue",
+    },
+    {
+      type: OptionType.Subcommand,
+      name: "admin-channel",
+      description: "Where the bot tells admins about paused channels",
+      options: [
+        {
+          type: OptionType.Channel,
+          name: "channel",
+          description: "The channel for admin notices (leave out to see the current one)",
+          channel_types: announcementChannelTypes,
+        },
+        { type: OptionType.Boolean, name: "clear", description: "Stop sending admin notices to a channel" },
+      ],
+    },
+  ],
+} as const satisfies CommandDefinition;

@@ -1,0 +1,60 @@
+// Everything `/setup status` shows, read from the bot's own store (no platform call): link health, the
+// webhook endpoints, the last events received, routes and the announcement queue (DESIGN.md §2).
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { EventKind } from "../../events/event-kinds.js";
+import { findGuildSettings } from "../../store/guild-settings.js";
+import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../store/inbox.js";
+import { type LinkedMember, listGuildLinks } from "../../store/member-links.js";
+import { countPendingOutbox } from "../../store/outbox.js";
+import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
+import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";
+
+/** An endpoint without its secrets: what may be shown. */
+export interface EndpointSummary {
+  readonly id: string;
+  readonly platformWebhookId: string | null;
+  readonly eventKinds: readonly EventKind[];
+  readonly createdAt: number;
+  readonly previousSecretExpiresAt: number | null;
+}
+
+export interface SetupStatus {
+  readonly links: readonly LinkedMember[];
+  readonly endpoints: readonly EndpointSummary[];
+  /** Whether the operator's webhook (PLATFORM_WEBHOOK_SECRET) feeds every guild, this one included. */
+  readonly operatorWebhook: boolean;
+  /** Newest first, from this guild's endpoints and the operator's webhook. */
+  readonly recentEvents: readonly InboxEvent[];
+  readonly subscriptions: readonly Subscription[];
+  readonly pendingAnnouncements: number;
+  readonly adminChannelId: string | null;
+}
+
+const recentEventCount = 5;
+
+export async function readSetupStatus(deps: BotDependencies, guildId: string): Promise<SetupStatus> {
+  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, guildId);
+  const operatorWebhook = deps.config.platform.webhookSecret !== undefined;
+  const sources = [...endpoints.map((endpoint) => endpoint.id), ...(operatorWebhook ? [operatorSource] : [])];
+  const events = await Promise.all(
+    sources.map((source) => listRecentInboxEvents(deps.db, { limit: recentEventCount, source })),
+  );
+  return {
+    links: await listGuildLinks(deps.db, guildId),
+    endpoints: endpoints.map((endpoint) => ({
+      id: endpoint.id,
+      platformWebhookId: endpoint.platformWebhookId,
+      eventKinds: endpoint.eventKinds,
+      createdAt: endpoint.createdAt,
+      previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
+    })),
+    operatorWebhook,
+    recentEvents: events
+      .flat()
+      .sort((a, b) => b.receivedAt - a.receivedAt)
+      .slice(0, recentEventCount),
+    subscriptions: await listGuildSubscriptions(deps.db, guildId),
+    pendingAnnouncements: await countPendingOutbox(deps.db, guildId),
+    adminChannelId: (await findGuildSettings(deps.db, guildId))?.adminChannelId ?? null,
+  };
+}

@@ -1,0 +1,64 @@
+// `/setup webhook deliveries`: the platform's delivery records, one compact line each (DESIGN.md §4).
+import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { truncateText } from "../../discord/message-limits.js";
+import { fitLines } from "../battle/fit-lines.js";
+import { discordTime } from "./discord-time.js";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+const responseCode = (code: number | undefined) =>
+  code === undefined ? "no code" : code === 0 ? "no answer" : String(code);
+/** Platform text as inline code on one line, so no markdown in it can break the list. */
+const quote = (text: string) => `\`${truncateText(text.replace(/[`\n\r]+/g, " ").trim(), 80)}\``;
+
+export function describeDelivery(delivery: WebhookDelivery): string {
+  const mark = delivery.status === "delivered" ? "✅" : "❌";
+  const time = delivery.responseTime === undefined ? "" : ` · ${delivery.responseTime} ms`;
+  return (
+    `${mark} ${responseCode(delivery.responseCode)} · ${plural(delivery.attempts, "attempt")}${time} · ` +
+    `${discordTime(delivery.createdAt)} · ${quote(delivery.eventId)}`
+  );
+}
+
+export function describeFailedDelivery(delivery: FailedWebhookDelivery): string {
+  const retry = delivery.nextRetry === null ? "gave up" : `next try ${discordTime(delivery.nextRetry)}`;
+  const error =
+    delivery.errorMessage === undefined || delivery.errorMessage === ""
+      ? ""
+      : ` · ${quote(delivery.errorMessage)}`;
+  return (
+    `❌ ${responseCode(delivery.lastResponseCode)} · ${plural(delivery.attempts, "attempt")} · ${retry}` +
+    `${error} · ${discordTime(delivery.failedAt ?? delivery.createdAt)}`
+  );
+}
+
+function newestFirst<Item extends { readonly createdAt: string }>(items: readonly Item[]): Item[] {
+  return [...items].sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0));
+}
+
+export function renderDeliveries(input: {
+  readonly platformWebhookId: string;
+  readonly deliveries: readonly WebhookDelivery[];
+  readonly failed: readonly FailedWebhookDelivery[];
+}): Reply {
+  const field = (name: string, lines: readonly string[], empty: string) => ({
+    name: `${name} (${lines.length})`,
+    value: fitLines(lines, discordLimits.embedFieldValue, empty),
+  });
+  return {
+    ephemeral: true,
+    embeds: [
+      {
+        title: `Deliveries of webhook ${input.platformWebhookId}`,
+        fields: [
+          field("Recent", newestFirst(input.deliveries).map(describeDelivery), "No deliveries yet."),
+          field("Failed", newestFirst(input.failed).map(describeFailedDelivery), "No failed deliveries."),
+        ],
+        footer: {
+          text: "Newest first · the platform retries a failed delivery up to 5 times over 40 minutes",
+        },
+      },
+    ],
+  };
+}

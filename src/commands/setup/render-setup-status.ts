@@ -1,0 +1,93 @@
+import type { APIEmbedField } from "discord-api-types/v10";
+import { discordLimits } from "../../discord/discord-limits.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { truncateText } from "../../discord/message-limits.js";
+import { operatorSource } from "../../store/inbox.js";
+import { fitLines } from "../battle/fit-lines.js";
+import { describeRoute } from "../subscribe/describe-route.js";
+import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
+import { discordTime } from "./discord-time.js";
+import type { EndpointSummary, SetupStatus } from "./read-setup-status.js";
+
+const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
+  name,
+  value: fitLines(lines, discordLimits.embedFieldValue, empty),
+});
+
+function describeLinks(status: SetupStatus): string[] {
+  const stale = status.links.filter((link) => link.status === "reauth_needed");
+  if (status.links.length === 0) return [];
+  const lines = [`${status.links.length - stale.length} active · ${stale.length} need re-linking`];
+  if (stale.length > 0)
+    lines.push(`Need \`/link\` again: ${stale.map((link) => `<@${link.userId}>`).join(", ")}`);
+  return lines;
+}
+
+function describeEndpoint(endpoint: EndpointSummary, now: number): string {
+  if (endpoint.platformWebhookId === null) {
+    return (
+      `⚠️ Endpoint \`${endpoint.id}\`: the platform never confirmed its registration; ` +
+      "run `/setup webhook register` again."
+    );
+  }
+  const rotation =
+    endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now
+      ? ` · secret rotated, the old one accepted until ${discordTime(endpoint.previousSecretExpiresAt)}`
+      : "";
+  return `🟢 \`${endpoint.platformWebhookId}\` · registered ${discordTime(endpoint.createdAt)}${rotation}`;
+}
+
+function describeWebhooks(status: SetupStatus, now: number): string[] {
+  return [
+    ...status.endpoints.map((endpoint) => describeEndpoint(endpoint, now)),
+    ...(status.operatorWebhook ? ["🟢 The operator's webhook feeds every server, this one included."] : []),
+  ];
+}
+
+function describeEvents(status: SetupStatus): string[] {
+  return status.recentEvents.map((event) => {
+    const source = event.source === operatorSource ? "operator" : "this server's webhook";
+    return `\`${truncateText(event.kind, 40)}\` · ${event.status} · ${discordTime(event.receivedAt)} · ${source}`;
+  });
+}
+
+function describeRoutes(status: SetupStatus): string[] {
+  if (status.subscriptions.length === 0) return [];
+  const troubled = status.subscriptions.filter((subscription) => subscription.status !== "active");
+  return [countRouteStatuses(status.subscriptions), ...troubled.map(describeRoute)];
+}
+
+/** `/setup status`: one embed, a field per concern, each cut cleanly to Discord's limits. */
+export function renderSetupStatus(status: SetupStatus, now: number): Reply {
+  return {
+    ephemeral: true,
+    embeds: [
+      {
+        title: "Setup status",
+        fields: [
+          field("Linked members", describeLinks(status), "Nobody has linked an account yet (`/link`)."),
+          field(
+            "Platform webhook",
+            describeWebhooks(status, now),
+            "None: run `/setup webhook register` so events reach this server.",
+          ),
+          field("Last events received", describeEvents(status), "None yet."),
+          field("Subscriptions", describeRoutes(status), "None: route events with `/subscribe`."),
+          {
+            name: "Announcement queue",
+            value: `${status.pendingAnnouncements} waiting to be posted`,
+            inline: true,
+          },
+          {
+            name: "Admin channel",
+            value:
+              status.adminChannelId === null
+                ? "Not set (`/setup admin-channel`): pause notices go to the bot's log only."
+                : `<#${status.adminChannelId}>`,
+            inline: true,
+          },
+        ],
+      },
+    ],
+  };
+}

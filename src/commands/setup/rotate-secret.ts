@@ -1,0 +1,50 @@
+// `/setup webhook rotate-secret`: a new signing secret, stored first (the old one stays accepted for 24 h,
+// DESIGN.md §4 Receiving step 1), then sent to the platform. If the platform refuses, the old secret is put
+// back, since the platform still signs with it; if its answer is lost, both stay accepted.
+import { PlatformError } from "../../api/errors.js";
+import type { PlatformCredential } from "../../api/http.js";
+import { updateWebhook } from "../../api/webhooks.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { rotateWebhookSecret } from "../../store/webhook-endpoints.js";
+import { discordTime } from "./discord-time.js";
+import type { RegisteredEndpoint } from "./guild-webhook.js";
+import { generateWebhookSecret, previousSecretGraceMs } from "./webhook-secret.js";
+
+export async function rotateGuildWebhookSecret(
+  deps: BotDependencies,
+  request: { readonly endpoint: RegisteredEndpoint; readonly credential: PlatformCredential },
+): Promise<{ readonly previousAcceptedUntil: number }> {
+  const { endpoint } = request;
+  const now = deps.clock.now();
+  const newSecret = generateWebhookSecret();
+  const previousAcceptedUntil = now + previousSecretGraceMs;
+  await rotateWebhookSecret(deps.db, deps.secretBox, {
+    id: endpoint.id,
+    newSecret,
+    previousSecretExpiresAt: previousAcceptedUntil,
+    now,
+  });
+  try {
+    await updateWebhook(deps.platform, request.credential, endpoint.platformWebhookId, { secret: newSecret });
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.status >= 500) {
+      deps.logger.warn({ err: error, endpointId: endpoint.id }, "the platform did not confirm a new secret");
+      throw new UserFacingError(
+        "rotation_unconfirmed",
+        "The platform did not confirm the new secret. Until " +
+          `${discordTime(previousAcceptedUntil, "f")} the bot accepts deliveries signed with either secret; ` +
+          "run `/setup webhook rotate-secret` again to finish, and `/setup webhook test` to check.",
+      );
+    }
+    await rotateWebhookSecret(deps.db, deps.secretBox, {
+      id: endpoint.id,
+      newSecret: endpoint.secret,
+      previousSecretExpiresAt: now,
+      now,
+    });
+    throw error;
+  }
+  deps.logger.info({ guildId: endpoint.guildId, endpointId: endpoint.id }, "rotated a webhook secret");
+  return { previousAcceptedUntil };
+}

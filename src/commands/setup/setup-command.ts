@@ -1,0 +1,85 @@
+import { listDeliveries, listFailedDeliveries } from "../../api/webhooks.js";
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { isEventKind } from "../../events/event-kinds.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { configureAdminChannel } from "./admin-channel.js";
+import { setupCommand } from "./data.js";
+import { discordTime } from "./discord-time.js";
+import { requireRegisteredEndpoint } from "./guild-webhook.js";
+import { readSetupStatus } from "./read-setup-status.js";
+import { registerGuildWebhook } from "./register-webhook.js";
+import { renderDeliveries } from "./render-deliveries.js";
+import { renderRegisterOutcome } from "./render-register-outcome.js";
+import { renderSetupStatus } from "./render-setup-status.js";
+import { renderTestProgress, renderTestResult } from "./render-test-result.js";
+import { rotateGuildWebhookSecret } from "./rotate-secret.js";
+import { chooseTestKind, testGuildWebhook } from "./test-webhook.js";
+import { callOwnWebhook } from "./webhook-ownership.js";
+
+/**
+ * `/setup webhook register|test|deliveries|rotate-secret`, `/setup status`, `/setup admin-channel`
+ * (DESIGN.md §2, §4 Managing the platform webhook). Webhook calls use the admin's own linked credential.
+ */
+export const setup = defineCommand<BotDependencies, typeof setupCommand>({
+  data: setupCommand,
+  acknowledge: "ephemeral",
+  async run(deps, { actor, args, responder }) {
+    const reply = async (content: string) => responder.reply({ content, ephemeral: true });
+    if (args.group === undefined) {
+      if (args.subcommand === "status") {
+        const status = await readSetupStatus(deps, actor.guildId);
+        await responder.reply(renderSetupStatus(status, deps.clock.now()));
+      } else {
+        await reply(await configureAdminChannel(deps, actor, args.options));
+      }
+      return;
+    }
+
+    const { link, credential } = await getMemberSession(deps, actor);
+    if (args.subcommand === "register") {
+      const outcome = await registerGuildWebhook(deps, { guildId: actor.guildId, credential });
+      await responder.reply(renderRegisterOutcome(outcome, link.platformUsername));
+      return;
+    }
+    const endpoint = await requireRegisteredEndpoint(deps, actor.guildId);
+    const owned = { platformWebhookId: endpoint.platformWebhookId, platformUsername: link.platformUsername };
+    switch (args.subcommand) {
+      case "test": {
+        const asked = args.options.event;
+        const kind = chooseTestKind(
+          asked !== undefined && isEventKind(asked) ? asked : undefined,
+          endpoint.eventKinds,
+        );
+        await responder.editOriginal(renderTestProgress(kind));
+        const result = await callOwnWebhook(owned, () =>
+          testGuildWebhook(deps, { endpoint, credential, kind }),
+        );
+        await responder.editOriginal(renderTestResult(result));
+        return;
+      }
+      case "deliveries": {
+        const [deliveries, failed] = await callOwnWebhook(owned, () =>
+          Promise.all([
+            listDeliveries(deps.platform, credential, endpoint.platformWebhookId),
+            listFailedDeliveries(deps.platform, credential, endpoint.platformWebhookId),
+          ]),
+        );
+        await responder.reply(
+          renderDeliveries({ platformWebhookId: endpoint.platformWebhookId, deliveries, failed }),
+        );
+        return;
+      }
+      case "rotate-secret": {
+        const { previousAcceptedUntil } = await callOwnWebhook(owned, () =>
+          rotateGuildWebhookSecret(deps, { endpoint, credential }),
+        );
+        await reply(
+          `Rotated the signing secret of webhook \`${endpoint.platformWebhookId}\`. The platform now signs ` +
+            `with the new one; deliveries signed with the old one are accepted until ${discordTime(previousAcceptedUntil, "f")}.`,
+        );
+        return;
+      }
+    }
+  },
+});

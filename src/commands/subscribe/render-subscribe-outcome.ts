@@ -1,0 +1,51 @@
+import type { EventKind } from "../../events/event-kinds.js";
+import type { Reply } from "../../discord/interaction-responder.js";
+import { describeRouteStatus } from "./describe-route.js";
+import { describeEventKinds } from "./event-kind-labels.js";
+import type { SubscribeOutcome } from "./subscribe-channel.js";
+import { describeFilters } from "./subscription-filter-options.js";
+
+/** What feeds this guild's events, so /subscribe can say when announcements would never arrive. */
+export type WebhookFeed =
+  | { readonly source: "none" }
+  /** The operator's webhook (PLATFORM_WEBHOOK_SECRET) feeds every guild. */
+  | { readonly source: "operator" }
+  /** This guild's own webhook, registered with these kinds. */
+  | { readonly source: "endpoint"; readonly kinds: readonly EventKind[] };
+
+export function describeFeedGap(feed: WebhookFeed, kinds: readonly EventKind[]): string | undefined {
+  if (feed.source === "none") {
+    return "No platform webhook feeds this server yet: run `/setup webhook register` so events arrive.";
+  }
+  if (feed.source === "operator") return undefined;
+  const missing = kinds.filter((kind) => !feed.kinds.includes(kind));
+  if (missing.length === 0) return undefined;
+  return (
+    `This server's platform webhook was registered without ${describeEventKinds(missing)}: ` +
+    "run `/setup webhook register` again to add them."
+  );
+}
+
+function describeChange(outcome: SubscribeOutcome, channel: string): string[] {
+  if (outcome.change === "created") return [`Subscribed ${channel}.`];
+  if (outcome.change === "unchanged") return [`${channel} already receives these events; nothing changed.`];
+  const lines: string[] = [];
+  if (outcome.resumedFrom !== undefined)
+    lines.push(`Resumed announcements in ${channel} (it was ${describeRouteStatus(outcome.resumedFrom)}).`);
+  if (outcome.addedKinds.length > 0)
+    lines.push(`${channel} now also receives **${describeEventKinds(outcome.addedKinds)}**.`);
+  else if (outcome.resumedFrom === undefined) lines.push(`Updated the filters of ${channel}.`);
+  return lines;
+}
+
+export function renderSubscribeOutcome(outcome: SubscribeOutcome, feed: WebhookFeed): Reply {
+  const { subscription } = outcome;
+  const lines = [
+    ...describeChange(outcome, `<#${subscription.channelId}>`),
+    `Receives: **${describeEventKinds(subscription.eventKinds)}**`,
+    `Filters: ${describeFilters(subscription.filters)}`,
+  ];
+  const gap = describeFeedGap(feed, outcome.addedKinds);
+  if (gap !== undefined) lines.push("", gap);
+  return { content: lines.join("\n"), ephemeral: true };
+}

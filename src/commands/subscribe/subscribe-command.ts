@@ -1,0 +1,37 @@
+import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import { defineCommand } from "../../discord/interaction-handlers.js";
+import { suggestTournaments } from "../tournament/tournament-autocomplete.js";
+import { subscribeCommand } from "./data.js";
+import { readEventKinds, readTournamentId, requireAnnouncementChannel } from "./read-subscribe-options.js";
+import { renderSubscribeOutcome } from "./render-subscribe-outcome.js";
+import { subscribeChannel } from "./subscribe-channel.js";
+import { subscribeCandidates, suggestEventSelections } from "./suggest-event-selections.js";
+import { readWebhookFeed } from "./webhook-feed.js";
+
+/** `/subscribe channel [events] [filters]`: routes event kinds into a channel (DESIGN.md §2, §4 Routing). */
+export const subscribe = defineCommand<BotDependencies, typeof subscribeCommand>({
+  data: subscribeCommand,
+  acknowledge: "ephemeral",
+  async run(deps, { actor, args, responder }) {
+    const { options } = args;
+    const outcome = await subscribeChannel(deps.db, {
+      guildId: actor.guildId,
+      channelId: requireAnnouncementChannel(options.channel),
+      kinds: readEventKinds(options.events),
+      filters: {
+        tournament: readTournamentId(options.tournament),
+        difficulty: options.difficulty,
+        minRatingChange: options["min-rating-change"],
+        linkedOnly: options["linked-only"],
+      },
+      memberId: actor.userId,
+      now: deps.clock.now(),
+    });
+    await responder.reply(renderSubscribeOutcome(outcome, await readWebhookFeed(deps, actor.guildId)));
+  },
+  async autocomplete(deps, { actor, focused }) {
+    if (focused.name === "tournament")
+      return suggestTournaments(deps, actor, { typed: focused.value, status: undefined });
+    return suggestEventSelections(focused.value, subscribeCandidates);
+  },
+});

@@ -1,0 +1,10 @@
+import type { CommandGroup } from "../command-group.js";
+import { subscriptions } from "./subscriptions-command.js";
+
+/** The /subscriptions command (admin). */
+export const subscriptionsHandlers: CommandGroup = {
+  commands: [subscriptions],
+  components: [],
+  modals: [],
+  lists: [],
+};

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { SetupStatus } from "../../../src/commands/setup/read-setup-status.js";
+import { renderSetupStatus } from "../../../src/commands/setup/render-setup-status.js";
+import type { LinkedMember } from "../../../src/store/member-links.js";
+
+const now = Date.UTC(2025, 0, 1, 12);
+const link = (userId: string, status: LinkedMember["status"]): LinkedMember => ({
+  id: `link_${userId}`,
+  guildId: "100000000000000001",
+  userId,
+  platformUserId: `usr_${userId}`,
+  platformUsername: `user${userId}`,
+  credentialKind: "api_key",
+  scopes: [],
+  expiresAt: null,
+  status,
+  createdAt: 0,
+  updatedAt: 0,
+});
+
+const empty: SetupStatus = {
+  links: [],
+  endpoints: [],
+  operatorWebhook: false,
+  recentEvents: [],
+  subscriptions: [],
+  pendingAnnouncements: 0,
+  adminChannelId: null,
+};
+
+function fields(status: SetupStatus): Record<string, string> {
+  const embed = renderSetupStatus(status, now).embeds?.[0];
+  return Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value]));
+}
+
+describe("renderSetupStatus", () => {
+  it("says what to do first on a fresh server", () => {
+    expect(fields(empty)).toEqual({
+      "Linked members": "Nobody has linked an account yet (`/link`).",
+      "Platform webhook": "None: run `/setup webhook register` so events reach this server.",
+      "Last events received": "None yet.",
+      Subscriptions: "None: route events with `/subscribe`.",
+      "Announcement queue": "0 waiting to be posted",
+      "Admin channel": "Not set (`/setup admin-channel`): pause notices go to the bot's log only.",
+    });
+  });
+
+  it("shows link health, the webhook, last events, troubled routes, the queue and the admin channel", () => {
+    const shown = fields({
+      links: [link("1", "active"), link("2", "reauth_needed"), link("3", "active")],
+      endpoints: [
+        {
+          id: "ep_1",
+          platformWebhookId: "wh_1",
+          eventKinds: ["battle.completed"],
+          createdAt: now - 3_600_000,
+          previousSecretExpiresAt: now + 3_600_000,
+        },
+        {
+          id: "ep_2",
+          platformWebhookId: null,
+          eventKinds: [],
+          createdAt: now,
+          previousSecretExpiresAt: null,
+        },
+      ],
+      operatorWebhook: true,
+      recentEvents: [
+        {
+          eventId: "evt_1",
+          kind: "battle.completed",
+          source: "ep_1",
+          status: "accepted",
+          payload: {},
+          error: null,
+          receivedAt: now - 60_000,
+        },
+      ],
+      subscriptions: [
+        {
+          id: "sub_1",
+          guildId: "100000000000000001",
+          channelId: "300000000000000001",
+          eventKinds: ["battle.completed"],
+          filters: {},
+          status: "paused",
+          statusReason: "403 Missing Access (50001)",
+          createdBy: "1",
+          createdAt: 0,
+          updatedAt: 0,
+        },
+      ],
+      pendingAnnouncements: 4,
+      adminChannelId: "300000000000000009",
+    });
+    expect(shown["Linked members"]).toBe("2 active · 1 need re-linking\nNeed `/link` again: <@2>");
+    expect(shown["Platform webhook"]).toContain(
+      "🟢 `wh_1` · registered <t:1735729200:R> · secret rotated, the old one accepted until <t:1735736400:R>",
+    );
+    expect(shown["Platform webhook"]).toContain("`ep_2`: the platform never confirmed its registration");
+    expect(shown["Platform webhook"]).toContain("The operator's webhook feeds every server");
+    expect(shown["Last events received"]).toBe(
+      "`battle.completed` · accepted · <t:1735732740:R> · this server's webhook",
+    );
+    expect(shown.Subscriptions).toBe(
+      "1 paused\n<#300000000000000001> · ⏸️ paused (403 Missing Access (50001))\n  Battle results",
+    );
+    expect(shown["Announcement queue"]).toBe("4 waiting to be posted");
+    expect(shown["Admin channel"]).toBe("<#300000000000000009>");
+  });
+});

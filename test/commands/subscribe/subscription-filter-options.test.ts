@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyFilterOptions,
+  describeFilters,
+  sameFilters,
+} from "../../../src/commands/subscribe/subscription-filter-options.js";
+
+describe("subscription filter options", () => {
+  it("sets the filters given and keeps the others", () => {
+    const filters = applyFilterOptions(
+      { tournamentId: "t_1", linkedOnly: true },
+      { difficulty: "Hard", minRatingChange: 25 },
+    );
+    expect(filters).toEqual({
+      tournamentId: "t_1",
+      linkedOnly: true,
+      difficulty: "hard",
+      minRatingChange: 25,
+    });
+  });
+
+  it("removes a filter with any, 0 or false", () => {
+    const current = { tournamentId: "t_1", difficulty: "hard", minRatingChange: 10, linkedOnly: true };
+    expect(
+      applyFilterOptions(current, {
+        tournament: "any",
+        difficulty: "any",
+        minRatingChange: 0,
+        linkedOnly: false,
+      }),
+    ).toEqual({});
+  });
+
+  it("compares filters, an absent linked-only being false", () => {
+    expect(sameFilters({ linkedOnly: false }, {})).toBe(true);
+    expect(sameFilters({ difficulty: "easy" }, { difficulty: "hard" })).toBe(false);
+  });
+
+  it("describes filters in words", () => {
+    expect(describeFilters({})).toBe("none");
+    expect(
+      describeFilters({ tournamentId: "t_1", difficulty: "hard", minRatingChange: 25, linkedOnly: true }),
+    ).toBe("tournament `t_1` · hard only · rating changes of ±25 or more · linked members only");
+  });
+});

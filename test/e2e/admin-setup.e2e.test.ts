@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import { findGuildSettings } from "../../src/store/guild-settings.js";
+import { listRecentInboxEvents } from "../../src/store/inbox.js";
+import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../src/store/webhook-endpoints.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+
+const ephemeral = 1 << 6;
+const day = 24 * 60 * 60 * 1000;
+
+describe("/setup, end to end", () => {
+  let world: EndToEnd;
+  let results: string;
+  let secondAdmin: FakeUser;
+  const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+  const setup = (
+    subcommand: string,
+    options: Record<string, string | boolean> = {},
+    userId = world.members.admin.id,
+  ) =>
+    world.discord.runCommand({
+      ...at(),
+      userId,
+      name: "setup",
+      ...(["register", "test", "deliveries", "rotate-secret"].includes(subcommand)
+        ? { subcommandGroup: "webhook" }
+        : {}),
+      subcommand,
+      options,
+    });
+  const endpoints = () =>
+    listGuildWebhookEndpoints(world.bot.deps.db, world.bot.deps.secretBox, world.guildId);
+  const onlyEndpoint = async (): Promise<WebhookEndpoint> => {
+    const [endpoint, ...others] = await endpoints();
+    expect(others).toEqual([]);
+    if (endpoint === undefined) throw new Error("no endpoint was stored");
+    return endpoint;
+  };
+  const platformWebhooks = () => [...world.sandbox.state.webhooks.values()];
+  const platformUserId = (username: string) =>
+    [...world.sandbox.state.users.values()].find((user) => user.username === username)?.id;
+  const keyOf = (username: string) => world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
+  const everythingShown = (message: StoredMessage) => JSON.stringify([message.content, message.embeds]);
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    results = world.discord.createChannel(world.guildId, { name: "results" }).id;
+    secondAdmin = world.discord.createMember(world.guildId, {
+      username: "admin2",
+      permissions: ["ManageGuild"],
+    });
+    await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.admin.id,
+        name: "subscribe",
+        options: { channel: results, events: "battle.completed, user.rating_changed" },
+      })
+      .waitForFinal();
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it("asks an admin who has not linked an account to link before registering", async () => {
+    const reply = await setup("register", {}, secondAdmin.id).waitForFinal();
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+    expect(reply.content).toMatch(/haven't linked a platform account/);
+    expect(await endpoints()).toEqual([]);
+    expect(platformWebhooks()).toEqual([]);
+  });
+
+  it("registers the webhook with the admin's account, the endpoint URL, a secret and the subscribed kinds", async () => {
+    await linkMember(world, world.members.admin.id, keyOf("bob"));
+    const reply = await setup("register").waitForFinal();
+    const endpoint = await onlyEndpoint();
+    const [webhook, ...others] = platformWebhooks();
+    expect(others).toEqual([]);
+    expect(webhook).toMatchObject({
+      id: endpoint.platformWebhookId,
+      ownerId: platformUserId("bob"),
+      url: `${world.publicUrl}/webhooks/platform/${endpoint.id}`,
+      events: ["battle.completed", "user.rating_changed"],
+      active: true,
+      secret: endpoint.secret,
+    });
+    expect(endpoint.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+    expect(reply.content).toContain(
+      `Registered the platform webhook \`${webhook?.id ?? ""}\` with your platform account **bob**.`,
+    );
+    expect(reply.content).toContain("It sends **Battle results, Rating changes**");
+    expect(everythingShown(reply)).not.toContain(endpoint.secret);
+    expect(world.logs()).not.toContain(endpoint.secret);
+  });
+
+  it("run again, adds the kinds subscribed since to the same webhook", async () => {
+    await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.admin.id,
+        name: "subscribe",
+        options: { channel: results, events: "team.created" },
+      })
+      .waitForFinal();
+    const reply = await setup("register").waitForFinal();
+    const endpoint = await onlyEndpoint();
+    expect(reply.content).toMatch(/^Updated the platform webhook `/);
+    expect(platformWebhooks()).toHaveLength(1);
+    expect(platformWebhooks()[0]?.events).toEqual([
+      "battle.completed",
+      "user.rating_changed",
+      "team.created",
+    ]);
+    expect(platformWebhooks()[0]?.url).toBe(`${world.publicUrl}/webhooks/platform/${endpoint.id}`);
+  });
+
+  it("sends a test event, showing progress first and then what became of it", async () => {
+    const endpoint = await onlyEndpoint();
+    const handle = setup("test");
+    await handle.waitForFinal();
+    // The deferred reply is edited twice: progress, then the result once the platform answered.
+    const progress = "Sending a test `battle.completed` event through this server's webhook…";
+    const final = await vi.waitFor(() => {
+      const message = handle.original();
+      if (message === undefined || message.content === progress) throw new Error("no result yet");
+      return message;
+    });
+    expect(final.flags & ephemeral).toBe(ephemeral);
+    expect(final.edits.map((revision) => revision.content)).toEqual([progress]);
+    const deliveries = [...world.sandbox.state.deliveries.values()].filter(
+      (delivery) => delivery.webhookId === endpoint.platformWebhookId,
+    );
+    expect(deliveries).toHaveLength(1);
+    const [delivery] = deliveries;
+    expect(delivery?.event.kind).toBe("battle.completed");
+    expect(delivery?.attempts).toHaveLength(1);
+    // The sandbox delivered to the bot's URL; the reply follows what happened to it there.
+    if (delivery?.deliveredAt === null) {
+      const code = delivery.attempts[0]?.responseCode ?? 0;
+      expect(final.content).toMatch(/^❌ The platform could not deliver the test `battle.completed` event/);
+      if (code !== 0) expect(final.content).toContain(`(HTTP ${code})`);
+    } else {
+      expect(final.content).toMatch(/^✅ The test `battle.completed` event arrived/);
+      const received = await listRecentInboxEvents(world.bot.deps.db, { limit: 5, source: endpoint.id });
+      expect(received.map((event) => event.eventId)).toContain(delivery?.event.id);
+    }
+  });
+
+  it("shows the recent and failed deliveries compactly", async () => {
+    const reply = await setup("deliveries").waitForFinal();
+    const [test] = [...world.sandbox.state.deliveries.values()];
+    const [recent, failed] = reply.embeds[0]?.fields ?? [];
+    expect(reply.embeds[0]?.title).toMatch(/^Deliveries of webhook wh_/);
+    expect(recent?.name).toBe("Recent (1)");
+    expect(recent?.value).toContain(`\`${test?.event.id ?? ""}\``);
+    expect(recent?.value).toMatch(/· 1 attempt · \d+ ms · <t:\d+:R> ·/);
+    expect(failed?.name).toBe(test?.deliveredAt === null ? "Failed (1)" : "Failed (0)");
+  });
+
+  it("tells another admin that only the registering account can manage the webhook", async () => {
+    await linkMember(world, secondAdmin.id, keyOf("carol"));
+    const reply = await setup("deliveries", {}, secondAdmin.id).waitForFinal();
+    expect(reply.flags & ephemeral).toBe(ephemeral);
+    expect(reply.content).toMatch(/no webhook `wh_[^`]+` for your linked account \(\*\*carol\*\*\)/);
+  });
+
+  it("rotates the secret on both sides, keeping the old one for 24 hours, and never shows either", async () => {
+    const before = await onlyEndpoint();
+    const reply = await setup("rotate-secret").waitForFinal();
+    const after = await onlyEndpoint();
+    expect(after.secret).not.toBe(before.secret);
+    expect(after.previousSecret).toBe(before.secret);
+    expect(after.previousSecretExpiresAt).toBeGreaterThan(Date.now() + day - 60_000);
+    expect(after.previousSecretExpiresAt).toBeLessThanOrEqual(Date.now() + day);
+    expect(platformWebhooks()[0]?.secret).toBe(after.secret);
+    expect(reply.content).toMatch(/^Rotated the signing secret of webhook `wh_/);
+    for (const secret of [before.secret, after.secret]) {
+      expect(everythingShown(reply)).not.toContain(secret);
+      expect(world.logs()).not.toContain(secret);
+    }
+  });
+
+  it("sets the admin channel for pause notices, and shows it in the status", async () => {
+    const set = await setup("admin-channel", { channel: world.channelId }).waitForFinal();
+    expect(set.content).toBe(
+      `The bot will tell admins in <#${world.channelId}> when it has to pause a channel's announcements.`,
+    );
+    expect((await findGuildSettings(world.bot.deps.db, world.guildId))?.adminChannelId).toBe(world.channelId);
+
+    const status = await setup("status").waitForFinal();
+    const fields = Object.fromEntries(
+      (status.embeds[0]?.fields ?? []).map((field) => [field.name, field.value]),
+    );
+    expect(status.flags & ephemeral).toBe(ephemeral);
+    expect(fields["Linked members"]).toBe("2 active · 0 need re-linking");
+    expect(fields["Platform webhook"]).toMatch(/^🟢 `wh_[^`]+` · registered <t:\d+:R> · secret rotated/);
+    expect(fields.Subscriptions).toBe("1 active");
+    const [test] = [...world.sandbox.state.deliveries.values()];
+    if (test?.deliveredAt !== null) {
+      expect(fields["Last events received"]).toMatch(
+        /^`battle.completed` · \w+ · <t:\d+:R> · this server's webhook/,
+      );
+    }
+    expect(fields["Announcement queue"]).toMatch(/^\d+ waiting to be posted$/);
+    expect(fields["Admin channel"]).toBe(`<#${world.channelId}>`);
+
+    const cleared = await setup("admin-channel", { clear: true }).waitForFinal();
+    expect(cleared.content).toMatch(/^Admin notices are off/);
+    expect((await findGuildSettings(world.bot.deps.db, world.guildId))?.adminChannelId).toBeNull();
+  });
+
+  it("lets another admin take over with a new webhook under their own account", async () => {
+    const old = await onlyEndpoint();
+    const reply = await setup("register", {}, secondAdmin.id).waitForFinal();
+    const replacement = await onlyEndpoint();
+    expect(replacement.id).not.toBe(old.id);
+    expect(reply.content).toContain("with your platform account **carol**");
+    expect(reply.content).toContain(`It replaces \`${old.platformWebhookId ?? ""}\``);
+    const webhook = platformWebhooks().find((item) => item.id === replacement.platformWebhookId);
+    expect(webhook).toMatchObject({
+      ownerId: platformUserId("carol"),
+      url: `${world.publicUrl}/webhooks/platform/${replacement.id}`,
+      events: ["battle.completed", "user.rating_changed", "team.created"],
+    });
+  });
+
+  it("refuses a member without Manage Server at run time", async () => {
+    const reply = await world.discord
+      .runCommand({
+        ...at(),
+        userId: world.members.alice.id,
+        name: "setup",
+        subcommand: "status",
+        bypassCommandPermissions: true,
+      })
+      .waitForFinal();
+    expect(reply.content).toBe("You need the Manage Server permission to do this.");
+  });
+});
