@@ -1,0 +1,67 @@
+// battle.completed: the results, as a ranked table with the winner, duration and problem; the players are
+// pinged (DESIGN.md §4 Rendering).
+import { fitLines } from "../commands/battle/fit-lines.js";
+import { formatDuration } from "../commands/battle/format-duration.js";
+import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import {
+  announcementColours,
+  compactFields,
+  eventStamp,
+  formatRank,
+  listBudget,
+  sortByRank,
+} from "./announcement-style.js";
+import { describeProblem, renderBattleFacts } from "./battle-details.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+export function renderBattleCompleted(
+  event: PlatformEventOf<"battle.completed">,
+  context: RenderContext,
+): Announcement {
+  const { data } = event;
+  const name = (player: PlayerName): string =>
+    nameUser({ id: player.userId, username: player.username }, context);
+  const table = sortByRank(data.participants).map(
+    (player) => `${formatRank(player.rank)} ${name(player)}${describeResult(player)}`,
+  );
+  return {
+    embed: {
+      title: `🏁 Battle finished: ${describeProblem(data.problem)}`,
+      description: fitLines(table, listBudget, "Nobody took part."),
+      color: announcementColours.victory,
+      fields: [
+        ...compactFields([
+          { name: "Winner", value: describeWinner(data, name) },
+          {
+            name: "Duration",
+            value: data.duration === undefined ? undefined : formatDuration(data.duration),
+          },
+          { name: "Players", value: String(data.participants.length) },
+        ]),
+        ...renderBattleFacts(data),
+      ],
+      ...eventStamp(event, `Battle ${data.battleId}`),
+    },
+    ping: data.participants.map((player) => player.userId),
+  };
+}
+
+type PlayerName = Pick<BattleParticipant, "userId" | "username">;
+
+/** " — 100 pts · 7 min": the score and how long the best submission took, as far as the event says. */
+function describeResult(player: BattleParticipant): string {
+  const score = player.score === undefined ? "" : ` — ${String(player.score)} pts`;
+  const time = player.submissionTime === undefined ? "" : ` · ${formatDuration(player.submissionTime)}`;
+  return `${score}${time}`;
+}
+
+/** The winner by name; "Draw" when the platform says there is none; the sole first place if it is silent. */
+function describeWinner(data: BattleCompletedData, name: (player: PlayerName) => string): string | undefined {
+  if (data.winner === null) return "🤝 Draw";
+  const firsts = data.participants.filter((player) => player.rank === 1);
+  const winnerId = data.winner ?? (firsts.length === 1 ? firsts[0]?.userId : undefined);
+  if (winnerId === undefined) return undefined;
+  const winner = data.participants.find((player) => player.userId === winnerId);
+  return `🏆 ${name(winner ?? { userId: winnerId, username: undefined })}`;
+}

@@ -1,0 +1,47 @@
+// battle.created: a new battle room, with a Join button (DESIGN.md §4 Rendering).
+import { displayLanguage } from "../commands/battle/submission-language.js";
+import { formatDuration } from "../commands/battle/format-duration.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { describeProblem, renderBattleFacts, renderJoinButton } from "./battle-details.js";
+import { formatPlainText } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+export function renderBattleCreated(
+  event: PlatformEventOf<"battle.created">,
+  context: RenderContext,
+): Announcement {
+  const { data } = event;
+  const opener =
+    data.createdBy === undefined
+      ? "A new battle is open."
+      : `${nameUser(data.createdBy, context)} opened a battle.`;
+  const join = renderJoinButton(data.battleId);
+  return {
+    embed: {
+      title: `⚔️ New battle: ${describeProblem(data.problem)}`,
+      description: `${opener} Press **Join** or use \`/battle join\` to take a seat.`,
+      color: announcementColours.battle,
+      fields: [
+        ...renderBattleFacts(data),
+        ...compactFields([
+          {
+            name: "Language",
+            value: data.language === undefined ? undefined : formatPlainText(displayLanguage(data.language)),
+          },
+          {
+            name: "Seats",
+            value: data.maxParticipants === undefined ? undefined : String(data.maxParticipants),
+          },
+          {
+            name: "Time limit",
+            value: data.timeLimit === undefined ? undefined : formatDuration(data.timeLimit),
+          },
+        ]),
+      ],
+      ...eventStamp(event, `Battle ${data.battleId}`),
+    },
+    ...(join === undefined ? {} : { buttons: [join] }),
+  };
+}

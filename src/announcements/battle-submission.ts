@@ -1,0 +1,41 @@
+// battle.submission: someone submitted code during a battle, with how it scored (DESIGN.md §4 Rendering).
+import { displayLanguage } from "../commands/battle/submission-language.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { formatCode, formatPlainText } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+export function renderBattleSubmission(
+  event: PlatformEventOf<"battle.submission">,
+  context: RenderContext,
+): Announcement {
+  const { data } = event;
+  const who = data.user === undefined ? "A player" : nameUser(data.user, context);
+  const tests =
+    data.testsPassed === undefined || data.testsTotal === undefined
+      ? undefined
+      : `${String(data.testsPassed)}/${String(data.testsTotal)} passed`;
+  return {
+    embed: {
+      title: "📨 New submission",
+      description: `${who} submitted a solution in battle ${formatCode(data.battleId)}.`,
+      color: pickColour(data.testsPassed, data.testsTotal),
+      fields: compactFields([
+        { name: "Score", value: data.score === undefined ? undefined : `${String(data.score)} pts` },
+        { name: "Tests", value: tests },
+        {
+          name: "Language",
+          value: data.language === undefined ? undefined : formatPlainText(displayLanguage(data.language)),
+        },
+      ]),
+      ...eventStamp(event, `Battle ${data.battleId}`),
+    },
+  };
+}
+
+function pickColour(passed: number | undefined, total: number | undefined): number {
+  if (passed === undefined || total === undefined || total === 0) return announcementColours.neutral;
+  if (passed === total) return announcementColours.gain;
+  return passed === 0 ? announcementColours.loss : announcementColours.neutral;
+}

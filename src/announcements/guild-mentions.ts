@@ -1,0 +1,23 @@
+// Which of an event's players are linked in the guild a message goes to (DESIGN.md §3: a link is per guild
+// and Discord user), read in one query of that guild's links; the credentials stay sealed.
+import type { Kysely } from "kysely";
+import type { Database } from "../store/database.js";
+import { listGuildLinks } from "../store/member-links.js";
+
+/** Platform user id → Discord user id, for the given platform users linked in `guildId`. */
+export async function loadGuildMentions(
+  db: Kysely<Database>,
+  guildId: string,
+  platformUserIds: Iterable<string>,
+): Promise<Map<string, string>> {
+  const wanted = new Set(platformUserIds);
+  const mentions = new Map<string, string>();
+  if (wanted.size === 0) return mentions;
+  // Oldest link first: when two members linked the same account here, the first one is mentioned.
+  for (const link of await listGuildLinks(db, guildId)) {
+    if (wanted.has(link.platformUserId) && !mentions.has(link.platformUserId)) {
+      mentions.set(link.platformUserId, link.userId);
+    }
+  }
+  return mentions;
+}

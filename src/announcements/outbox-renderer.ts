@@ -1,0 +1,94 @@
+// The outbox worker's render step (DESIGN.md §4 Rendering, Posting): an outbox row becomes the message to
+// post, or the battle card to edit. Undefined means nothing to send: the event is gone from the inbox, was
+// ignored or dead-lettered, or its kind has no card to edit.
+import type { Kysely } from "kysely";
+import { renderBattleCard } from "../commands/battle/battle-card.js";
+import type { Logger } from "../logger.js";
+import { findBattleCard } from "../store/battle-cards.js";
+import type { Database } from "../store/database.js";
+import { findInboxEvent } from "../store/inbox.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import type { KnownPlatformEvent } from "../webhooks/index.js";
+import { cardBattleId } from "../webhooks/select-targets.js";
+import { readStoredEvent, StoredEventError } from "../webhooks/stored-event.js";
+import { foldBattleCard } from "./battle-card-state.js";
+import { findCreatedEvent, listCardEvents } from "./card-events.js";
+import { listEventUsers } from "./event-users.js";
+import { loadGuildMentions } from "./guild-mentions.js";
+import { renderEvent } from "./render-event.js";
+import type { RenderedMessage } from "./rendered-message.js";
+
+export interface OutboxRendererDeps {
+  readonly db: Kysely<Database>;
+  readonly logger: Logger;
+}
+
+export type RenderOutboxRow = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
+
+export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow {
+  return async (entry) => {
+    const event = await loadEvent(deps, entry);
+    if (event === undefined) return undefined;
+    return entry.action === "edit" ? renderCardEdit(deps, entry, event) : renderPost(deps, entry, event);
+  };
+}
+
+async function loadEvent(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+): Promise<KnownPlatformEvent | undefined> {
+  const log = { outboxId: entry.id, eventId: entry.eventId, guildId: entry.guildId };
+  const stored = await findInboxEvent(deps.db, entry.eventId);
+  if (stored === undefined) {
+    deps.logger.warn(log, "an outbox row's event is no longer in the inbox; nothing to send");
+    return undefined;
+  }
+  if (stored.status !== "accepted") return undefined;
+  try {
+    const event = readStoredEvent(stored.payload);
+    return event.kind === undefined ? undefined : event;
+  } catch (error) {
+    if (!(error instanceof StoredEventError)) throw error;
+    deps.logger.warn({ ...log, reason: error.message }, "an outbox row's event cannot be read back");
+    return undefined;
+  }
+}
+
+async function renderPost(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+  event: KnownPlatformEvent,
+): Promise<RenderedMessage> {
+  const users = listEventUsers(event).map((user) => user.id);
+  const mentions = await loadGuildMentions(deps.db, entry.guildId, users);
+  return renderEvent(event, { mentions });
+}
+
+/** The card as every event that reached it tells it (battle-card-state.ts), never as this event alone. */
+async function renderCardEdit(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+  event: KnownPlatformEvent,
+): Promise<RenderedMessage | undefined> {
+  const battleId = cardBattleId(event);
+  if (battleId === undefined || entry.targetMessageId === null) return undefined;
+  const card = await findBattleCard(deps.db, { battleId, guildId: entry.guildId });
+  const routed = await listCardEvents(deps.db, deps.logger, {
+    channelId: entry.channelId,
+    messageId: entry.targetMessageId,
+  });
+  const created =
+    card === undefined
+      ? undefined
+      : await findCreatedEvent(deps.db, deps.logger, { battleId, savedAt: card.createdAt });
+  const byId = new Map<string, KnownPlatformEvent>();
+  for (const candidate of [event, ...routed, ...(created === undefined ? [] : [created])]) {
+    if (cardBattleId(candidate) === battleId && !byId.has(candidate.id)) byId.set(candidate.id, candidate);
+  }
+  const events = [...byId.values()];
+  const users = events.flatMap((candidate) => listEventUsers(candidate).map((user) => user.id));
+  const mentions = await loadGuildMentions(deps.db, entry.guildId, users);
+  const view = foldBattleCard({ battleId, createdBy: card?.createdBy, events }, { mentions });
+  const { embeds, components, allowed_mentions } = renderBattleCard(view);
+  return { embeds, components, allowed_mentions };
+}

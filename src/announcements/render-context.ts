@@ -1,0 +1,21 @@
+// Who a guild knows: the platform users of an event linked in the guild being posted to are shown as
+// mentions, everyone else by platform username (DESIGN.md §4 Rendering).
+import { formatPlainText } from "./display-text.js";
+
+export interface RenderContext {
+  /** Platform user id → Discord id of the member linked to that account in this guild. */
+  readonly mentions: ReadonlyMap<string, string>;
+}
+
+export interface NamedUser {
+  readonly id: string;
+  readonly username?: string | undefined;
+}
+
+/** `<@discordId>` for a linked member, else the platform username (or id when the event gave none). */
+export function nameUser(user: NamedUser, context: RenderContext): string {
+  const discordId = context.mentions.get(user.id);
+  if (discordId !== undefined) return `<@${discordId}>`;
+  const username = user.username?.trim();
+  return formatPlainText(username === undefined || username === "" ? user.id : username);
+}

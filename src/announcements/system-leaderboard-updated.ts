@@ -1,0 +1,45 @@
+// system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
+// (DESIGN.md §4 Rendering).
+import { fitLines } from "../commands/battle/fit-lines.js";
+import { formatRating, formatTier } from "../commands/rank/rank-format.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import {
+  announcementColours,
+  compactFields,
+  eventStamp,
+  formatRank,
+  listBudget,
+  sortByRank,
+} from "./announcement-style.js";
+import { formatDiscordTime, formatPlainText } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+export function renderLeaderboardUpdated(
+  event: PlatformEventOf<"system.leaderboard_updated">,
+  context: RenderContext,
+): Announcement {
+  const { data } = event;
+  const table = sortByRank(data.top).map((entry) => {
+    const tier = entry.tier === undefined ? "" : ` · ${formatPlainText(formatTier(entry.tier))}`;
+    const name = nameUser({ id: entry.userId, username: entry.username }, context);
+    return `${formatRank(entry.rank)} ${name} — ${formatRating(entry.rating)}${tier}`;
+  });
+  const period =
+    data.periodStart === undefined || data.periodEnd === undefined
+      ? undefined
+      : `${formatDiscordTime(data.periodStart, "D")} – ${formatDiscordTime(data.periodEnd, "D")}`;
+  return {
+    embed: {
+      title: "📊 Leaderboard updated",
+      description: fitLines(table, listBudget, "The leaderboard is empty."),
+      color: announcementColours.neutral,
+      fields: compactFields([
+        { name: "Period", value: period },
+        { name: "Players shown", value: String(data.top.length) },
+      ]),
+      ...eventStamp(event),
+    },
+    ping: data.top.map((entry) => entry.userId),
+  };
+}

@@ -1,0 +1,35 @@
+// system.maintenance_scheduled: when the platform will be down, in each reader's own time zone (Discord
+// timestamps), with the platform's message (DESIGN.md §4 Rendering).
+import { formatDuration } from "../commands/battle/format-duration.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { formatDiscordTime, formatPresentText, maxProseLength } from "./display-text.js";
+
+export function renderMaintenanceScheduled(
+  event: PlatformEventOf<"system.maintenance_scheduled">,
+): Announcement {
+  const { startsAt, endsAt, message } = event.data;
+  const text = formatPresentText(message, maxProseLength);
+  const when =
+    startsAt === undefined
+      ? "The platform has scheduled maintenance."
+      : `The platform will be under maintenance from ${formatDiscordTime(startsAt, "F")} (${formatDiscordTime(startsAt, "R")}).`;
+  const length =
+    startsAt === undefined || endsAt === undefined || endsAt < startsAt
+      ? undefined
+      : formatDuration((endsAt - startsAt) / 1000);
+  return {
+    embed: {
+      title: "🛠️ Maintenance scheduled",
+      description: `${when}${text === undefined ? "" : `\n> ${text.replace(/\n/g, "\n> ")}`}`,
+      color: announcementColours.maintenance,
+      fields: compactFields([
+        { name: "Starts", value: startsAt === undefined ? undefined : formatDiscordTime(startsAt, "f") },
+        { name: "Ends", value: endsAt === undefined ? undefined : formatDiscordTime(endsAt, "f") },
+        { name: "Expected length", value: length },
+      ]),
+      ...eventStamp(event),
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// system.tournament_started (alias tournament.started): the tournament is on, with a Register button that
+// the /tournament list handler answers (DESIGN.md §4 Rendering).
+import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
+import { registerButtonId } from "../commands/tournament/register-buttons.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { formatDiscordTime, formatLabel, formatPresentText } from "./display-text.js";
+
+export function renderTournamentStarted(event: PlatformEventOf<"system.tournament_started">): Announcement {
+  const { data } = event;
+  const title = formatPresentText(data.title) ?? "A tournament";
+  const ends = data.endsAt === undefined ? "" : ` It ends ${formatDiscordTime(data.endsAt, "R")}.`;
+  const seats =
+    data.participants === undefined
+      ? undefined
+      : `${String(data.participants)}${data.maxParticipants === undefined ? "" : `/${String(data.maxParticipants)}`}`;
+  const register = renderRegisterButton(data.tournamentId);
+  return {
+    embed: {
+      title: `🏆 Tournament started: ${title}`,
+      description: `**${title}** has begun!${ends}`,
+      color: announcementColours.tournament,
+      fields: compactFields([
+        { name: "Format", value: formatLabel(data.format) },
+        { name: "Difficulty", value: formatLabel(data.difficulty) },
+        { name: "Players", value: seats },
+        { name: "Prize", value: formatPresentText(data.prize) },
+        {
+          name: "Started",
+          value: data.startsAt === undefined ? undefined : formatDiscordTime(data.startsAt, "f"),
+        },
+        { name: "Ends", value: data.endsAt === undefined ? undefined : formatDiscordTime(data.endsAt, "f") },
+      ]),
+      ...eventStamp(event, `Tournament ${data.tournamentId}`),
+    },
+    ...(register === undefined ? {} : { buttons: [register] }),
+  };
+}
+
+/** The button /tournament list puts on open tournaments; none for an id too long for a custom id. */
+function renderRegisterButton(tournamentId: string): APIButtonComponent | undefined {
+  const customId = registerButtonId(tournamentId);
+  if (customId.length > discordLimits.customId) return undefined;
+  return { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: customId, label: "Register" };
+}

@@ -1,0 +1,43 @@
+// user.achievement_earned: the achievement, its tier and points; the player is pinged (DESIGN.md §4).
+import { formatTier } from "../commands/rank/rank-format.js";
+import type { PlatformEventOf } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { formatPlainText, formatPresentText, maxProseLength, pluralise } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+export function renderAchievementEarned(
+  event: PlatformEventOf<"user.achievement_earned">,
+  context: RenderContext,
+): Announcement {
+  const { achievement, progress, user } = event.data;
+  const name = formatPresentText(achievement.name);
+  const about = formatPresentText(achievement.description, maxProseLength);
+  const progressText =
+    progress?.current === undefined || progress.required === undefined
+      ? undefined
+      : `${String(progress.current)}/${String(progress.required)}`;
+  const earned = name === undefined ? "an achievement" : `**${name}**`;
+  return {
+    embed: {
+      title: `🏅 Achievement unlocked${name === undefined ? "" : `: ${name}`}`,
+      description:
+        `${nameUser(user, context)} earned ${earned}.` +
+        (about === undefined ? "" : `\n> ${about.replace(/\n/g, "\n> ")}`),
+      color: announcementColours.achievement,
+      fields: compactFields([
+        {
+          name: "Tier",
+          value: achievement.tier === undefined ? undefined : formatPlainText(formatTier(achievement.tier)),
+        },
+        {
+          name: "Points",
+          value: achievement.points === undefined ? undefined : pluralise(achievement.points, "point"),
+        },
+        { name: "Progress", value: progressText },
+      ]),
+      ...eventStamp(event),
+    },
+    ping: [user.id],
+  };
+}

@@ -1,0 +1,71 @@
+// user.rating_changed: old → new, the change and the tier, a promotion highlighted; the player is pinged
+// (DESIGN.md §4 Rendering).
+import { formatRating, formatTier, pickTierColour } from "../commands/rank/rank-format.js";
+import { formatRatingChange } from "../commands/stats/render-stats.js";
+import type { PlatformEventOf, RatingChangedData } from "../webhooks/index.js";
+import type { Announcement } from "./announcement.js";
+import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
+import { formatPlainText } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+type TierMove = "promoted" | "demoted" | "same";
+
+export function renderRatingChanged(
+  event: PlatformEventOf<"user.rating_changed">,
+  context: RenderContext,
+): Announcement {
+  const { data } = event;
+  const move = readTierMove(data);
+  const who = nameUser(data.user, context);
+  const ratings = `${formatRating(data.oldRating)} → **${formatRating(data.newRating)}**`;
+  const tier = tierText(data.tier);
+  const promotion = move === "promoted" ? `\n🎉 Promoted to **${tier}**!` : "";
+  return {
+    embed: {
+      title: describeTitle(data, move),
+      description: `${who}: ${ratings} (${formatRatingChange(data.change)})${promotion}`,
+      color: move === "promoted" ? pickTierColour(data.tier) : pickColour(data.change),
+      fields: compactFields([
+        { name: "Rating", value: ratings },
+        { name: "Change", value: formatRatingChange(data.change) },
+        { name: "Tier", value: describeTier(data, move) },
+      ]),
+      ...eventStamp(event, data.battleId === undefined ? undefined : `Battle ${data.battleId}`),
+    },
+    ping: [data.user.id],
+  };
+}
+
+function readTierMove(data: RatingChangedData): TierMove {
+  const { tier, previousTier, change } = data;
+  if (tier === undefined || previousTier === undefined || sameTier(tier, previousTier)) return "same";
+  if (change !== undefined && change < 0) return "demoted";
+  return "promoted";
+}
+
+function describeTitle(data: RatingChangedData, move: TierMove): string {
+  if (move === "promoted") return `⬆️ Tier up: ${tierText(data.tier)}`;
+  if (move === "demoted") return `⬇️ Tier down: ${tierText(data.tier)}`;
+  if (data.change === undefined || data.change === 0) return "📊 Rating updated";
+  return data.change > 0 ? "📈 Rating up" : "📉 Rating down";
+}
+
+function describeTier(data: RatingChangedData, move: TierMove): string | undefined {
+  if (data.tier === undefined) return undefined;
+  if (move === "same") return tierText(data.tier);
+  const arrow = move === "promoted" ? "⬆️" : "⬇️";
+  return `${tierText(data.previousTier)} → **${tierText(data.tier)}** ${arrow}`;
+}
+
+function pickColour(change: number | undefined): number {
+  if (change === undefined || change === 0) return announcementColours.neutral;
+  return change > 0 ? announcementColours.gain : announcementColours.loss;
+}
+
+function tierText(tier: string | undefined): string {
+  return formatPlainText(formatTier(tier));
+}
+
+function sameTier(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

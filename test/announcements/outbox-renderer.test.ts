@@ -1,0 +1,227 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
+import type { RenderedMessage } from "../../src/announcements/rendered-message.js";
+import type { EventKind } from "../../src/events/event-kinds.js";
+import { createLogger } from "../../src/logger.js";
+import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";
+import { saveBattleCard } from "../../src/store/battle-cards.js";
+import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
+import type { SecretBox } from "../../src/secrets/secret-box.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import {
+  createSandboxWorld,
+  eventTime,
+  readEvent,
+  userOf,
+  type EventData,
+  type SandboxWorld,
+} from "./support/events.js";
+import { expectPingsExactly, expectWithinDiscordLimits } from "./support/message-checks.js";
+
+const guildId = "100000000000000001";
+const otherGuildId = "100000000000000002";
+const channelId = "200000000000000001";
+const cardMessageId = "300000000000000001";
+const aliceDiscordId = "400000000000000001";
+const bobDiscordId = "400000000000000002";
+const creatorDiscordId = "400000000000000009";
+
+describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
+  const store = useMigratedStore(database);
+  let box: SecretBox;
+  let world: SandboxWorld;
+  let render: RenderOutboxEntry;
+
+  beforeEach(() => {
+    box = createTestSecretBox();
+    world = createSandboxWorld();
+    // Assigned to the worker's own type: the outbox worker can be given this renderer as it is.
+    render = createOutboxRenderer({ db: store.db, logger: createLogger({ level: "silent" }) });
+  });
+
+  async function storeEvent(
+    kind: EventKind,
+    data: EventData,
+    options: { id: string; receivedAt?: number; created?: number },
+  ): Promise<string> {
+    const event = readEvent(kind, data, { id: options.id, created: options.created ?? eventTime });
+    await insertInboxEvent(store.db, {
+      eventId: event.id,
+      kind: event.rawKind,
+      source: operatorSource,
+      status: "accepted",
+      payload: event,
+      receivedAt: options.receivedAt ?? eventTime,
+    });
+    return event.id;
+  }
+
+  async function queue(eventId: string, action: "post" | "edit", guild = guildId): Promise<OutboxEntry> {
+    const id = await enqueueOutbox(store.db, {
+      eventId,
+      guildId: guild,
+      channelId,
+      subscriptionId: null,
+      action,
+      targetMessageId: action === "edit" ? cardMessageId : null,
+      now: eventTime,
+    });
+    const entry = id === undefined ? undefined : await findOutboxEntry(store.db, id);
+    if (entry === undefined) throw new Error("the outbox row was not stored");
+    return entry;
+  }
+
+  async function link(guild: string, discordId: string, platformUser: { id: string; username: string }) {
+    await saveMemberLink(store.db, box, {
+      guildId: guild,
+      userId: discordId,
+      platformUserId: platformUser.id,
+      platformUsername: platformUser.username,
+      credentialKind: "api_key",
+      credential: { accessToken: "not-used-here" },
+      now: eventTime - 86_400_000,
+    });
+  }
+
+  async function renderRow(entry: OutboxEntry): Promise<RenderedMessage> {
+    const message = await render(entry);
+    if (message === undefined) throw new Error("nothing was rendered");
+    return message;
+  }
+
+  it("posts a battle result that mentions and pings only the players linked in that guild", async () => {
+    const [alice, bob] = [userOf(world, 0), userOf(world, 1)];
+    await link(guildId, aliceDiscordId, alice);
+    await link(otherGuildId, bobDiscordId, bob);
+    const eventId = await storeEvent("battle.completed", world.data("battle.completed"), {
+      id: "evt_result",
+    });
+
+    const message = await renderRow(await queue(eventId, "post"));
+
+    expect(message.content).toBe(`<@${aliceDiscordId}>`);
+    expectPingsExactly(message, [aliceDiscordId]);
+    expect(message.embeds?.[0]?.description).toContain(`🥇 <@${aliceDiscordId}> — 100 pts`);
+    expect(message.embeds?.[0]?.description).toContain(`🥈 ${bob.username} — 60 pts`);
+    expectWithinDiscordLimits(message);
+  });
+
+  it("posts a tournament start with its Register button", async () => {
+    const eventId = await storeEvent("system.tournament_started", world.data("system.tournament_started"), {
+      id: "evt_trn",
+    });
+    const message = await renderRow(await queue(eventId, "post"));
+    expect(JSON.stringify(message.components)).toContain('"custom_id":"tournament:register:trn_test"');
+    expectPingsExactly(message, []);
+  });
+
+  it("edits the battle card with everything its events told, battle.created included", async () => {
+    const alice = userOf(world, 0);
+    await link(guildId, aliceDiscordId, alice);
+    const cardSavedAt = eventTime;
+    // battle.created arrives just before /battle create saves its card, so it has no edit row of its own.
+    await storeEvent("battle.created", world.data("battle.created", { status: "waiting" }), {
+      id: "evt_created",
+      receivedAt: cardSavedAt - 500,
+      created: cardSavedAt - 1000,
+    });
+    await saveBattleCard(store.db, {
+      battleId: "bat_test",
+      guildId,
+      channelId,
+      messageId: cardMessageId,
+      createdBy: creatorDiscordId,
+      now: cardSavedAt,
+    });
+    const startedData = world.data("battle.started", {
+      participants: [{ user_id: alice.id, username: alice.username }],
+    });
+    const startedId = await storeEvent("battle.started", startedData, {
+      id: "evt_started",
+      receivedAt: cardSavedAt + 60_000,
+      created: cardSavedAt + 60_000,
+    });
+    await queue(startedId, "edit");
+    const submissionData = world.data("battle.submission", {
+      user: { id: "usr_zed", username: "zed" },
+      score: 40,
+    });
+    const submissionId = await storeEvent("battle.submission", submissionData, {
+      id: "evt_submission",
+      receivedAt: cardSavedAt + 120_000,
+      created: cardSavedAt + 120_000,
+    });
+
+    const card = await renderRow(await queue(submissionId, "edit"));
+
+    const embed = card.embeds?.[0];
+    expect(embed?.title).toBe("⚔️ Two Sum");
+    expect(embed?.description).toContain(`Created by <@${creatorDiscordId}>`);
+    const fields = new Map(embed?.fields?.map((field) => [field.name, field.value]));
+    expect(fields.get("Language")).toBe("Python");
+    expect(fields.get("Status")).toMatch(/^🟢 Live — ends <t:\d+:R>$/);
+    expect(fields.get("Players")).toBe(`**2/2** seats taken\n• <@${aliceDiscordId}>\n• zed — 40 pts`);
+    expect(JSON.stringify(card.components)).toContain('"custom_id":"battle:submit:bat_test"');
+    // A card edit never pings anyone.
+    expect(card.content).toBeUndefined();
+    expect(card.allowed_mentions?.parse).toEqual([]);
+    expect(card.allowed_mentions?.users ?? []).toEqual([]);
+  });
+
+  it("edits the card to the final standings, greys its buttons and names the winner", async () => {
+    const alice = userOf(world, 0);
+    await saveBattleCard(store.db, {
+      battleId: "bat_test",
+      guildId,
+      channelId,
+      messageId: cardMessageId,
+      createdBy: creatorDiscordId,
+      now: eventTime,
+    });
+    const eventId = await storeEvent("battle.completed", world.data("battle.completed"), { id: "evt_done" });
+
+    const card = await renderRow(await queue(eventId, "edit"));
+
+    const fields = new Map(card.embeds?.[0]?.fields?.map((field) => [field.name, field.value]));
+    expect(fields.get("Status")).toBe(`🏁 Completed — winner **${alice.username}**`);
+    expect(fields.get("Players")).toContain(`1. ${alice.username} — 100 pts`);
+    const buttons = JSON.parse(JSON.stringify(card.components)) as { components: { disabled: boolean }[] }[];
+    expect(buttons[0]?.components.every((button) => button.disabled)).toBe(true);
+  });
+
+  it("renders nothing for an event that was dead-lettered or is no longer in the inbox", async () => {
+    await insertInboxEvent(store.db, {
+      eventId: "evt_dead",
+      kind: "battle.completed",
+      source: operatorSource,
+      status: "dead",
+      payload: { body: "{not json" },
+      error: "the body is not JSON",
+      receivedAt: eventTime,
+    });
+    const dead = await queue("evt_dead", "post");
+    expect(await render(dead)).toBeUndefined();
+    expect(await render({ ...dead, eventId: "evt_pruned" })).toBeUndefined();
+  });
+
+  it("renders nothing for a kind this release ignores", async () => {
+    await insertInboxEvent(store.db, {
+      eventId: "evt_future",
+      kind: "battle.paused",
+      source: operatorSource,
+      status: "ignored",
+      payload: {
+        id: "evt_future",
+        rawKind: "battle.paused",
+        createdAt: eventTime,
+        form: "standard",
+        data: {},
+      },
+      receivedAt: eventTime,
+    });
+    expect(await render(await queue("evt_future", "post"))).toBeUndefined();
+  });
+});
