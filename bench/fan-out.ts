@@ -13,7 +13,9 @@
  * The wall time is printed too.
  *
  * Before the fan-out the bot makes one request (GET /gateway/bot, as at login), so the process is warm as a
- * running bot is; `--cold` skips it (see the report's note on cold starts).
+ * running bot is. `--cold` skips it: a process's very first request takes ~100 ms here (JIT, first
+ * connections), more than @discordjs/rest's 50 ms offset, so the fake's first window (opened on arrival) is
+ * still open when the client's second one begins (opened on dispatch), and a few requests get 429s.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

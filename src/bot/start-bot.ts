@@ -13,7 +13,11 @@ import { createInteractionDispatcher } from "../discord/interaction-dispatcher.j
 import { buildHttpApp } from "../http/build-http-app.js";
 import { oauthCallbackRoute } from "../http/oauth-callback-route.js";
 import type { Logger } from "../logger.js";
+import { hostname } from "node:os";
+import { randomBytes } from "node:crypto";
+import { createOutboxRenderer } from "../announcements/index.js";
 import { createBotMetrics } from "../metrics/bot-metrics.js";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
 import { metricsRoute } from "../metrics/metrics-route.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
@@ -28,6 +32,7 @@ export interface RunningBot {
   readonly http: FastifyInstance;
   readonly client: Client | undefined;
   readonly deps: BotDependencies;
+  readonly outbox: OutboxWorker;
   /** Stops taking work, finishes what is in flight, closes connections. */
   stop(): Promise<void>;
 }
@@ -124,6 +129,19 @@ export async function startBot(
       });
     },
   });
+  const outbox: OutboxWorker = createOutboxWorker({
+    db: store.db,
+    rest,
+    render: createOutboxRenderer({ db: store.db, logger }),
+    clock,
+    logger,
+    // Unique per process, so leases tell instances apart (DESIGN.md §8).
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    onResult: (result) => {
+      metrics.recordPost(result.outcome);
+    },
+  });
+
   await http.register(metricsRoute, { registry: metrics.registry });
   await http.register(webhookRoutes, {
     db: store.db,
@@ -133,6 +151,9 @@ export async function startBot(
     allowedSources: config.http.webhookAllowedIps,
     trustedProxies: config.http.trustedProxies,
     metrics: metrics.webhooks,
+    onEnqueued: () => {
+      outbox.notify();
+    },
   });
   await http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");
@@ -146,15 +167,18 @@ export async function startBot(
     });
     await client.login(token);
   }
+  outbox.start();
 
   return {
     http,
     client,
     deps,
+    outbox,
     async stop() {
       // Take no new interactions, let the running ones finish, then close connections.
       client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
       await Promise.allSettled(inFlight);
+      await outbox.drain();
       await client?.destroy();
       await http.close();
       await store.close();

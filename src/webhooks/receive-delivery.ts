@@ -13,6 +13,8 @@ export interface DeliveryDependencies {
   readonly ingest: Ingester;
   readonly logger: Pick<Logger, "info" | "warn">;
   readonly metrics: WebhookMetrics;
+  /** Called after a commit that queued announcements, so the outbox worker posts them at once. */
+  readonly onEnqueued?: (() => void) | undefined;
 }
 
 export type DeliveryAnswer =
@@ -37,6 +39,7 @@ export async function receiveDelivery(
   }
   const result = await deps.ingest({ rawBody, source });
   deps.metrics.received(result.status, result.enqueued);
+  if (result.enqueued > 0) deps.onEnqueued?.();
   if (result.status === "dead") {
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, error: result.error },

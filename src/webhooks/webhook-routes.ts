@@ -29,6 +29,8 @@ export interface WebhookRoutesOptions {
   /** TRUSTED_PROXIES: only these may vouch for the client address with X-Forwarded-For. */
   readonly trustedProxies: readonly string[];
   readonly metrics?: WebhookMetrics;
+  /** Wakes the outbox worker after a delivery queued announcements. */
+  readonly onEnqueued?: () => void;
 }
 
 // Async so that a bad address list fails app.ready() instead of escaping as an uncaught exception.
@@ -80,7 +82,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   ) => {
     const signature = request.headers["x-service-signature"];
     const answer = await receiveDelivery(
-      { ingest, logger: request.log, metrics },
+      { ingest, logger: request.log, metrics, onEnqueued: options.onEnqueued },
       {
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: typeof signature === "string" ? signature : undefined,

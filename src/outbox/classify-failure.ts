@@ -1,0 +1,73 @@
+// Reads an error from @discordjs/rest (or the network, or the renderer) as one of the cases Discord's error
+// policy distinguishes (DESIGN.md §4 Posting).
+import { DiscordAPIError, HTTPError, RateLimitError } from "@discordjs/rest";
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import type { OutboxAction } from "../store/outbox.js";
+
+export type DeliveryFailure =
+  /** 401: the token is invalid; nothing more can be sent. */
+  | { readonly kind: "unauthorized"; readonly detail: string }
+  /** 429 that @discordjs/rest handed back (its `rejectOnRateLimit`): wait, it is not a failed attempt. */
+  | { readonly kind: "rate-limited"; readonly detail: string; readonly retryAfterMs: number }
+  /** 404 Unknown Channel: the channel was deleted. */
+  | { readonly kind: "channel-gone"; readonly detail: string }
+  /** 404 Unknown Message on an edit: the card was deleted. */
+  | { readonly kind: "message-gone"; readonly detail: string }
+  /** 403 Missing Access / Missing Permissions: the bot may no longer post in the channel. */
+  | { readonly kind: "no-access"; readonly detail: string }
+  /** Any other 4xx: the request itself is wrong and a retry cannot fix it. */
+  | { readonly kind: "rejected"; readonly detail: string }
+  /** 5xx, time-outs, network errors, a renderer that threw: worth another attempt later. */
+  | { readonly kind: "transient"; readonly detail: string };
+
+const fallbackRetryAfterMs = 1000;
+
+export function classifyFailure(error: unknown, action: OutboxAction): DeliveryFailure {
+  if (error instanceof RateLimitError) {
+    return {
+      kind: "rate-limited",
+      detail: `429 rate limited (${error.scope})`,
+      retryAfterMs: error.retryAfter,
+    };
+  }
+  if (error instanceof DiscordAPIError) return classifyDiscordError(error, action);
+  if (error instanceof HTTPError) return { kind: "transient", detail: `${error.status} ${error.message}` };
+  return { kind: "transient", detail: describeError(error) };
+}
+
+function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): DeliveryFailure {
+  const detail = `${error.status} ${error.message} (${String(error.code)})`;
+  if (error.status === 401) return { kind: "unauthorized", detail };
+  if (error.status === 429) return { kind: "rate-limited", detail, retryAfterMs: readRetryAfterMs(error) };
+  if (error.status >= 500 || error.status === 408) return { kind: "transient", detail };
+  if (error.code === RESTJSONErrorCodes.UnknownChannel) return { kind: "channel-gone", detail };
+  if (error.code === RESTJSONErrorCodes.UnknownMessage && action === "edit") {
+    return { kind: "message-gone", detail };
+  }
+  if (
+    error.code === RESTJSONErrorCodes.MissingAccess ||
+    error.code === RESTJSONErrorCodes.MissingPermissions
+  ) {
+    return { kind: "no-access", detail };
+  }
+  return { kind: "rejected", detail };
+}
+
+/** Discord's 429 body carries `retry_after` in seconds. */
+function readRetryAfterMs(error: DiscordAPIError): number {
+  const retryAfter = (error.rawError as { retry_after?: unknown }).retry_after;
+  return typeof retryAfter === "number" && retryAfter >= 0
+    ? Math.ceil(retryAfter * 1000)
+    : fallbackRetryAfterMs;
+}
+
+/** A network error's message and code (undici hides the useful part in `cause`); never a request body. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
+  const parts = [`${error.name}: ${error.message}`];
+  if (cause !== undefined) parts.push(cause.message);
+  if (typeof code === "string") parts.push(code);
+  return parts.join(" | ");
+}

@@ -1,0 +1,44 @@
+// One outbox row, start to finish: render it, send it, record the outcome (DESIGN.md §4 Posting).
+import type { OutboxEntry } from "../store/outbox.js";
+import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
+import type { OutboxDeps } from "./outbox-deps.js";
+import { describeResult, type OutboxResult, type RenderedMessage } from "./outbox-result.js";
+import { sendOutboxMessage } from "./send-message.js";
+
+export type DeliveryAttempt =
+  | { readonly ok: true; readonly result: OutboxResult }
+  | { readonly ok: false; readonly failure: DeliveryFailure };
+
+/** Sends the row; a failure is returned for the caller's error policy, never thrown. */
+export async function attemptDelivery(deps: OutboxDeps, entry: OutboxEntry): Promise<DeliveryAttempt> {
+  if (entry.action === "edit" && entry.targetMessageId === null) {
+    return { ok: false, failure: { kind: "rejected", detail: "an edit row without a target message" } };
+  }
+  let message: RenderedMessage | undefined;
+  try {
+    message = await deps.render(entry);
+  } catch (error) {
+    // Perhaps a platform call the renderer made; a renderer bug ends as a dead row after the retries.
+    return { ok: false, failure: { kind: "transient", detail: `rendering failed: ${describeError(error)}` } };
+  }
+  let messageId: string | undefined;
+  try {
+    if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message);
+  } catch (error) {
+    return { ok: false, failure: classifyFailure(error, entry.action) };
+  }
+  // If this commit is lost, the lease runs out and the row is sent again: the nonce makes Discord return
+  // this same message (an edit is simply applied twice).
+  await deps.recordDelivered({
+    id: entry.id,
+    postedMessageId: messageId ?? null,
+    now: deps.clock.now(),
+  });
+  if (messageId === undefined) {
+    return {
+      ok: true,
+      result: describeResult(entry, "skipped", { reason: "the renderer had nothing to post" }),
+    };
+  }
+  return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
+}

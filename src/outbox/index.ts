@@ -1,0 +1,14 @@
+// The outbox worker that posts announcements to Discord (DESIGN.md §4 Posting): what the rest of the bot uses.
+export { createOutboxWorker } from "./outbox-worker.js";
+export type { OutboxWorker, OutboxWorkerState } from "./outbox-worker.js";
+export { outboxWorkerDefaults } from "./outbox-worker-options.js";
+export type { OutboxWorkerOptions } from "./outbox-worker-options.js";
+export type { OutboxOutcome, OutboxResult, RenderedMessage, RenderOutboxEntry } from "./outbox-result.js";
+export { defaultRetryPolicy, computeRetryDelay } from "./retry-policy.js";
+export type { RetryPolicy } from "./retry-policy.js";
+export { defaultRetentionPolicy, minimumInboxRetentionMs, pruneDelivered } from "./prune-delivered.js";
+export type { PruneCounts, RetentionPolicy } from "./prune-delivered.js";
+export { classifyFailure } from "./classify-failure.js";
+export type { DeliveryFailure } from "./classify-failure.js";
+export { sendOutboxMessage } from "./send-message.js";
+export { describePausedChannel } from "./tell-admins.js";

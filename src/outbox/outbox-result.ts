@@ -1,0 +1,53 @@
+// What the worker reports about each row it handled (for metrics and logs), and what it is given to send.
+import type { MessageBody } from "../discord/message-limits.js";
+import type { OutboxAction, OutboxEntry } from "../store/outbox.js";
+
+/** A channel message built from an outbox row's event; it is clamped to Discord's limits before sending. */
+export type RenderedMessage = Omit<MessageBody, "attachments">;
+
+/**
+ * Builds the message for a row (it reads the event from the inbox itself). Undefined means there is nothing
+ * to post (e.g. the event no longer warrants one): the row is marked delivered with no message.
+ */
+export type RenderOutboxEntry = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
+
+export type OutboxOutcome =
+  /** Posted or edited (a replayed nonce counts: Discord returned the first message). */
+  | "delivered"
+  /** The renderer had nothing to post. */
+  | "skipped"
+  /** Failed; due again after a backoff. */
+  | "retry"
+  /** Rate limited; due again after Discord's retry_after, not counted as an attempt. */
+  | "rate-limited"
+  /** Given up on: retries exhausted, or an error no retry can fix. */
+  | "dead"
+  /** Not attempted (the worker is stopping, the lease lapsed, the channel is busy); due again soon. */
+  | "released";
+
+export interface OutboxResult {
+  readonly id: string;
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly action: OutboxAction;
+  readonly outcome: OutboxOutcome;
+  /** Why, for anything but "delivered": Discord's status, message and code, or the worker's reason. */
+  readonly reason?: string;
+  /** The message created or edited. */
+  readonly messageId?: string;
+}
+
+export function describeResult(
+  entry: OutboxEntry,
+  outcome: OutboxOutcome,
+  details: { readonly reason?: string; readonly messageId?: string } = {},
+): OutboxResult {
+  return {
+    id: entry.id,
+    guildId: entry.guildId,
+    channelId: entry.channelId,
+    action: entry.action,
+    outcome,
+    ...details,
+  };
+}

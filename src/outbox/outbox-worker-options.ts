@@ -1,0 +1,77 @@
+import type { REST } from "@discordjs/rest";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import type { Logger } from "../logger.js";
+import type { Database } from "../store/database.js";
+import type { OutboxResult, RenderOutboxEntry } from "./outbox-result.js";
+import type { RetentionPolicy } from "./prune-delivered.js";
+import type { RetryPolicy } from "./retry-policy.js";
+
+export interface OutboxWorkerOptions {
+  readonly db: Kysely<Database>;
+  /** The bot's shared REST, so Discord's rate limits are tracked in one place (DESIGN.md §4). */
+  readonly rest: REST;
+  readonly render: RenderOutboxEntry;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Unique per worker (e.g. host:pid:random): rows are leased under this name (DESIGN.md §8). */
+  readonly owner: string;
+  /**
+   * How long a claimed row is this worker's; after that another worker may take it. Keep it under Discord's
+   * nonce window (a few minutes) so a row resent after a crash is still deduplicated. Default 60 s.
+   */
+  readonly leaseMs?: number;
+  /** Rows claimed and not yet finished, at most. Default 100. */
+  readonly batchSize?: number;
+  /** Rows being rendered and sent at once, at most; one per channel. Default 16. */
+  readonly concurrency?: number;
+  /** Rows of one channel waiting in this worker, at most; more are handed back for later. Default 5. */
+  readonly maxQueuedPerChannel?: number;
+  /** When a row handed back for a busy channel is due again. Default 5 s (one bucket window). */
+  readonly busyChannelDelayMs?: number;
+  /** The safety net behind notify(): how often start() looks for due rows. Default 5 s. */
+  readonly pollIntervalMs?: number;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly retention?: Partial<RetentionPolicy>;
+  /** How often start() prunes (and once at start); 0 turns it off. Default one day. */
+  readonly pruneIntervalMs?: number;
+  /** [0, 1) for the backoff's jitter. Default Math.random. */
+  readonly random?: () => number;
+  /** Called with every row's outcome, e.g. to count them in metrics. Must not throw. */
+  readonly onResult?: (result: OutboxResult) => void;
+}
+
+export const outboxWorkerDefaults = {
+  leaseMs: 60_000,
+  batchSize: 100,
+  concurrency: 16,
+  maxQueuedPerChannel: 5,
+  busyChannelDelayMs: 5000,
+  pollIntervalMs: 5000,
+  pruneIntervalMs: 24 * 60 * 60_000,
+} as const;
+
+export type OutboxWorkerSettings = { readonly [Key in keyof typeof outboxWorkerDefaults]: number };
+
+/** The options' numbers with defaults filled in; throws on one that cannot work. */
+export function readWorkerSettings(options: OutboxWorkerOptions): OutboxWorkerSettings {
+  const settings: OutboxWorkerSettings = {
+    leaseMs: options.leaseMs ?? outboxWorkerDefaults.leaseMs,
+    batchSize: options.batchSize ?? outboxWorkerDefaults.batchSize,
+    concurrency: options.concurrency ?? outboxWorkerDefaults.concurrency,
+    maxQueuedPerChannel: options.maxQueuedPerChannel ?? outboxWorkerDefaults.maxQueuedPerChannel,
+    busyChannelDelayMs: options.busyChannelDelayMs ?? outboxWorkerDefaults.busyChannelDelayMs,
+    pollIntervalMs: options.pollIntervalMs ?? outboxWorkerDefaults.pollIntervalMs,
+    pruneIntervalMs: options.pruneIntervalMs ?? outboxWorkerDefaults.pruneIntervalMs,
+  };
+  for (const name of [
+    "leaseMs",
+    "batchSize",
+    "concurrency",
+    "maxQueuedPerChannel",
+    "pollIntervalMs",
+  ] as const) {
+    if (!(settings[name] > 0)) throw new RangeError(`outbox worker: ${name} must be positive`);
+  }
+  return settings;
+}

@@ -1,0 +1,27 @@
+// The one request an outbox row makes (DESIGN.md §4 Posting). A post carries the row id as its nonce with
+// enforce_nonce, so a retry after a crash between Discord's answer and our commit returns the first message
+// instead of posting a second one.
+import type { REST } from "@discordjs/rest";
+import { Routes, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
+import { normaliseMessage } from "../discord/message-limits.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import type { RenderedMessage } from "./outbox-result.js";
+
+/** Posts or edits the row's message and returns the id of the message Discord holds. */
+export async function sendOutboxMessage(
+  rest: REST,
+  entry: Pick<OutboxEntry, "id" | "action" | "channelId" | "targetMessageId">,
+  message: RenderedMessage,
+): Promise<string> {
+  const body = normaliseMessage(message);
+  if (entry.action === "edit") {
+    if (entry.targetMessageId === null) throw new Error("an edit row has no target message");
+    const edited = (await rest.patch(Routes.channelMessage(entry.channelId, entry.targetMessageId), {
+      body,
+    })) as APIMessage;
+    return edited.id;
+  }
+  const post: RESTPostAPIChannelMessageJSONBody = { ...body, nonce: entry.id, enforce_nonce: true };
+  const posted = (await rest.post(Routes.channelMessages(entry.channelId), { body: post })) as APIMessage;
+  return posted.id;
+}

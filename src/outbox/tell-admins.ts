@@ -1,0 +1,51 @@
+// A server's admins hear once that a channel's announcements were paused (DESIGN.md §4 Posting): in the
+// admin channel from guild_settings when one is set, otherwise only in the bot's log.
+import type { REST } from "@discordjs/rest";
+import { Routes } from "discord-api-types/v10";
+import type { Kysely } from "kysely";
+import { normaliseMessage } from "../discord/message-limits.js";
+import type { Logger } from "../logger.js";
+import type { Database } from "../store/database.js";
+import { findGuildSettings } from "../store/guild-settings.js";
+
+export interface PausedChannelNotice {
+  readonly guildId: string;
+  readonly channelId: string;
+  /** Discord's error, e.g. "403 Missing Permissions (50013)". */
+  readonly reason: string;
+  readonly pausedSubscriptions: number;
+}
+
+export function describePausedChannel(notice: PausedChannelNotice): string {
+  const subscriptions = notice.pausedSubscriptions === 1 ? "subscription" : "subscriptions";
+  return (
+    `I can no longer post in <#${notice.channelId}> (${notice.reason}), so I paused its ` +
+    `${notice.pausedSubscriptions} ${subscriptions}. Give me View Channel, Send Messages and Embed Links ` +
+    "there, then turn its announcements back on; `/setup status` lists paused channels."
+  );
+}
+
+/** Best effort: a notice that cannot be sent is logged, never retried (the pause itself is stored). */
+export async function tellAdminsChannelPaused(
+  deps: { readonly db: Kysely<Database>; readonly rest: REST; readonly logger: Logger },
+  notice: PausedChannelNotice,
+): Promise<void> {
+  const logFields = { guildId: notice.guildId, channelId: notice.channelId, reason: notice.reason };
+  const settings = await findGuildSettings(deps.db, notice.guildId);
+  const adminChannelId = settings?.adminChannelId ?? null;
+  if (adminChannelId === null || adminChannelId === notice.channelId) {
+    deps.logger.warn(logFields, "paused a channel's announcements; the server has no admin channel to tell");
+    return;
+  }
+  try {
+    await deps.rest.post(Routes.channelMessages(adminChannelId), {
+      body: normaliseMessage({ content: describePausedChannel(notice) }),
+    });
+    deps.logger.info({ ...logFields, adminChannelId }, "told the server's admins a channel was paused");
+  } catch (error) {
+    deps.logger.warn(
+      { ...logFields, adminChannelId, err: error },
+      "paused a channel's announcements but could not tell the admin channel",
+    );
+  }
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { findSubscription } from "../../src/store/subscriptions.js";
+import { testDatabases } from "../store/databases.js";
+import { useOutboxWorld } from "./support/outbox-world.js";
+
+describe.each(testDatabases())("Discord's errors on $name", (database) => {
+  const world = useOutboxWorld(database);
+  const subscriptionStatus = async (id: string) =>
+    (await findSubscription(world.db, { guildId: world.guild.id, id }))?.status;
+
+  it("disables a deleted channel's subscriptions and dead-letters every row pending for it", async () => {
+    const deleted = await world.subscribeChannel("old-battles");
+    const healthy = await world.subscribeChannel("battles");
+    const rows = [await world.enqueuePost(deleted), await world.enqueuePost(deleted)];
+    const healthyRow = await world.enqueuePost(healthy);
+    world.fake.deleteChannel(deleted.channelId);
+
+    const results = await world.createWorker().runOnce();
+
+    expect(await subscriptionStatus(deleted.subscriptionId)).toBe("disabled");
+    expect(await subscriptionStatus(healthy.subscriptionId)).toBe("active");
+    for (const id of rows) {
+      expect(await world.entry(id)).toMatchObject({
+        status: "dead",
+        lastError: expect.stringContaining("10003"),
+      });
+    }
+    expect(await world.entry(healthyRow)).toMatchObject({ status: "delivered" });
+    // The second row of the deleted channel is dropped without another request to Discord.
+    expect(world.fake.stats.requestsByRoute.get("POST /channels/:channelId/messages")).toBe(2);
+    expect(results.map((result) => result.outcome).sort()).toEqual(["dead", "dead", "delivered"]);
+  });
+
+  it("dead-letters only the edit whose battle card was deleted", async () => {
+    const target = await world.subscribeChannel("battles");
+    const worker = world.createWorker();
+    await world.enqueuePost(target);
+    const [card] = await worker.runOnce();
+    // A moderator deletes the card.
+    await world.createRest().delete(`/channels/${target.channelId}/messages/${card?.messageId ?? ""}`);
+    const edit = await world.enqueueEdit(target.channelId, card?.messageId ?? "");
+    const laterPost = await world.enqueuePost(target);
+
+    await worker.runOnce();
+
+    expect(await world.entry(edit)).toMatchObject({
+      status: "dead",
+      attempts: 1,
+      lastError: "404 Unknown Message (10008)",
+    });
+    expect(await world.entry(laterPost)).toMatchObject({ status: "delivered" });
+    expect(await subscriptionStatus(target.subscriptionId)).toBe("active");
+  });
+
+  it("pauses a channel the bot lost access to and tells the admin channel once", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    const closed = await world.subscribeChannel("battles");
+    const rows = [
+      await world.enqueuePost(closed),
+      await world.enqueuePost(closed),
+      await world.enqueuePost(closed),
+    ];
+    world.fake.denyChannelAccess(closed.channelId, "missing-permissions");
+    const worker = world.createWorker();
+
+    await worker.runOnce();
+    // A battle card edit in the same channel, later: paused already, so no second notice.
+    const edit = await world.enqueueEdit(closed.channelId, "1300000000000000001");
+    await worker.runOnce();
+
+    expect(await subscriptionStatus(closed.subscriptionId)).toBe("paused");
+    for (const id of [...rows, edit]) expect(await world.entry(id)).toMatchObject({ status: "dead" });
+    const notices = world.contents(admin.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain(`<#${closed.channelId}>`);
+    expect(notices[0]).toContain("403 Missing Permissions (50013)");
+    expect(world.fake.messages(admin.id)[0]?.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it("pauses the channel and logs the notice when the server has no admin channel", async () => {
+    const closed = await world.subscribeChannel("battles");
+    const id = await world.enqueuePost(closed);
+    world.fake.denyChannelAccess(closed.channelId, "missing-access");
+
+    await world.createWorker().runOnce();
+
+    expect(await subscriptionStatus(closed.subscriptionId)).toBe("paused");
+    expect(await world.entry(id)).toMatchObject({
+      status: "dead",
+      lastError: expect.stringContaining("50001"),
+    });
+    expect(world.logs).toContainEqual(
+      expect.objectContaining({
+        channelId: closed.channelId,
+        msg: "paused a channel's announcements; the server has no admin channel to tell",
+      }),
+    );
+  });
+
+  it("keeps the pause when the admin channel cannot take the notice either", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    world.fake.deleteChannel(admin.id);
+    const closed = await world.subscribeChannel("battles");
+    await world.enqueuePost(closed);
+    world.fake.denyChannelAccess(closed.channelId, "missing-access");
+
+    const [result] = await world.createWorker().runOnce();
+
+    expect(result?.outcome).toBe("dead");
+    expect(await subscriptionStatus(closed.subscriptionId)).toBe("paused");
+    expect(world.logs).toContainEqual(
+      expect.objectContaining({
+        msg: "paused a channel's announcements but could not tell the admin channel",
+      }),
+    );
+  });
+
+  it("dead-letters a message Discord rejects, since no retry can fix it", async () => {
+    const target = await world.subscribeChannel("battles");
+    const id = await world.enqueuePost(target, { empty: true });
+
+    const [result] = await world.createWorker().runOnce();
+
+    expect(result).toMatchObject({ outcome: "dead", reason: "400 Cannot send an empty message (50006)" });
+    expect(await world.entry(id)).toMatchObject({ status: "dead", attempts: 1 });
+    expect(await subscriptionStatus(target.subscriptionId)).toBe("active");
+  });
+
+  it("stops all sending when Discord refuses the token, counting no attempt", async () => {
+    const target = await world.subscribeChannel("battles");
+    const other = await world.subscribeChannel("results");
+    // Rows of two channels are in flight together; the second channel's row queues behind the first.
+    const ids = [
+      await world.enqueuePost(target),
+      await world.enqueuePost(other),
+      await world.enqueuePost(target),
+    ];
+    const worker = world.createWorker({ rest: world.createRest({}, "not-the-bot-token") });
+
+    await worker.runOnce();
+    const later = await worker.runOnce();
+
+    expect(worker.state).toBe("stopped");
+    expect(worker.stoppedReason).toBe("Discord refused the bot token (401 401: Unauthorized (0))");
+    expect(later).toEqual([]);
+    for (const id of ids) {
+      expect(await world.entry(id)).toMatchObject({ status: "pending", attempts: 0, leaseOwner: null });
+    }
+    expect(world.fake.stats.channelMessagesCreated).toBe(0);
+    expect(world.logs).toContainEqual(expect.objectContaining({ level: 60 }));
+    expect(JSON.stringify(world.logs)).not.toContain("not-the-bot-token");
+  });
+});
