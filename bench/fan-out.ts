@@ -76,6 +76,7 @@ async function seed(db: Kysely<Database>, fake: FakeDiscord, now: number): Promi
         now,
       });
       await enqueueOutbox(trx, {
+        source: "operator",
         eventId,
         ...target,
         subscriptionId: subscription.id,
@@ -90,7 +91,7 @@ async function seed(db: Kysely<Database>, fake: FakeDiscord, now: number): Promi
 
 function renderTournamentStarted(db: Kysely<Database>): RenderOutboxEntry {
   return async (entry) => {
-    const event = await findInboxEvent(db, entry.eventId);
+    const event = await findInboxEvent(db, { source: entry.source, eventId: entry.eventId });
     const { title } = event?.payload as { title: string };
     return { embeds: [{ title, description: "Registration is open.", color: 0x5865f2 }] };
   };

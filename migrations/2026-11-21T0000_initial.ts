@@ -84,13 +84,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("inbox_events")
-    .addColumn("event_id", "text", (col) => col.primaryKey())
-    .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("source", "text", (col) => col.notNull())
+    .addColumn("event_id", "text", (col) => col.notNull())
+    .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("status", "text", (col) => col.notNull())
     .addColumn("payload", "text", (col) => col.notNull())
     .addColumn("error", "text")
     .addColumn("received_at", "bigint", (col) => col.notNull())
+    // Keyed by source too: a guild admin can sign any event id with their endpoint's secret, and must not
+    // pre-empt the operator's copy of an event the platform sends later (DESIGN.md §4, Receiving).
+    .addPrimaryKeyConstraint("inbox_events_pk", ["source", "event_id"])
     .execute();
   await db.schema
     .createIndex("inbox_events_received_index")
@@ -101,7 +104,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("outbox")
     .addColumn("id", "varchar(25)", (col) => col.primaryKey())
-    .addColumn("event_id", "text", (col) => col.notNull().references("inbox_events.event_id"))
+    .addColumn("source", "text", (col) => col.notNull())
+    .addColumn("event_id", "text", (col) => col.notNull())
     .addColumn("guild_id", "text", (col) => col.notNull())
     .addColumn("channel_id", "text", (col) => col.notNull())
     .addColumn("subscription_id", "text")
@@ -116,7 +120,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("posted_message_id", "text")
     .addColumn("created_at", "bigint", (col) => col.notNull())
     .addColumn("delivered_at", "bigint")
-    // One post (or edit) per event and channel, however many subscriptions matched.
+    // The inbox row this was routed from, whose payload the worker renders.
+    .addForeignKeyConstraint("outbox_inbox_event_fk", ["source", "event_id"], "inbox_events", [
+      "source",
+      "event_id",
+    ])
+    // One post (or edit) per event and channel, however many subscriptions matched, and even when the
+    // operator and the guild's own endpoint both deliver the event.
     .addUniqueConstraint("outbox_event_channel_action_unique", ["event_id", "channel_id", "action"])
     .execute();
   // The worker's claim: pending rows whose next attempt is due (DESIGN.md §8).

@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
+import { operatorSource } from "../store/inbox.js";
 import type { KnownPlatformEvent } from "../webhooks/index.js";
 import { readStoredEvent, StoredEventError } from "../webhooks/stored-event.js";
 
@@ -26,7 +27,11 @@ export async function listCardEvents(
 ): Promise<KnownPlatformEvent[]> {
   const rows = await db
     .selectFrom("outbox")
-    .innerJoin("inbox_events", "inbox_events.event_id", "outbox.event_id")
+    .innerJoin("inbox_events", (join) =>
+      join
+        .onRef("inbox_events.source", "=", "outbox.source")
+        .onRef("inbox_events.event_id", "=", "outbox.event_id"),
+    )
     .select(["inbox_events.event_id as eventId", "inbox_events.payload as payload"])
     .where("outbox.channel_id", "=", card.channelId)
     .where("outbox.target_message_id", "=", card.messageId)
@@ -39,17 +44,31 @@ export async function listCardEvents(
   return rows.flatMap((row) => readPayload(logger, row.eventId, row.payload));
 }
 
-/** The battle.created of `battleId` received shortly before `savedAt`, if the inbox still has it. */
+/**
+ * The battle.created of `battleId` received shortly before `savedAt`, if the inbox still has it. Only from a
+ * source that may reach `guildId` (the operator or that guild's own endpoints, DESIGN.md §4): another guild's
+ * admins can sign anything with their endpoint's secret, and must not be able to rewrite this guild's card.
+ */
 export async function findCreatedEvent(
   db: Kysely<Database>,
   logger: Logger,
-  input: { readonly battleId: string; readonly savedAt: number },
+  input: { readonly battleId: string; readonly guildId: string; readonly savedAt: number },
 ): Promise<KnownPlatformEvent | undefined> {
   let query = db
     .selectFrom("inbox_events")
     .select(["event_id as eventId", "payload"])
     .where("kind", "=", "battle.created")
     .where("status", "=", "accepted")
+    .where((eb) =>
+      eb.or([
+        eb("source", "=", operatorSource),
+        eb(
+          "source",
+          "in",
+          eb.selectFrom("webhook_endpoints").select("id").where("guild_id", "=", input.guildId),
+        ),
+      ]),
+    )
     .where("received_at", ">=", input.savedAt - createdLookback)
     .where("received_at", "<=", input.savedAt);
   // A cheap pre-filter on the stored JSON for ids that need no escaping in any dialect's LIKE; the parsed

@@ -37,8 +37,8 @@ async function loadEvent(
   deps: OutboxRendererDeps,
   entry: OutboxEntry,
 ): Promise<KnownPlatformEvent | undefined> {
-  const log = { outboxId: entry.id, eventId: entry.eventId, guildId: entry.guildId };
-  const stored = await findInboxEvent(deps.db, entry.eventId);
+  const log = { outboxId: entry.id, eventId: entry.eventId, source: entry.source, guildId: entry.guildId };
+  const stored = await findInboxEvent(deps.db, { source: entry.source, eventId: entry.eventId });
   if (stored === undefined) {
     deps.logger.warn(log, "an outbox row's event is no longer in the inbox; nothing to send");
     return undefined;
@@ -80,7 +80,11 @@ async function renderCardEdit(
   const created =
     card === undefined
       ? undefined
-      : await findCreatedEvent(deps.db, deps.logger, { battleId, savedAt: card.createdAt });
+      : await findCreatedEvent(deps.db, deps.logger, {
+          battleId,
+          guildId: entry.guildId,
+          savedAt: card.createdAt,
+        });
   const byId = new Map<string, KnownPlatformEvent>();
   for (const candidate of [event, ...routed, ...(created === undefined ? [] : [created])]) {
     if (cardBattleId(candidate) === battleId && !byId.has(candidate.id)) byId.set(candidate.id, candidate);

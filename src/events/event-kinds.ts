@@ -30,5 +30,7 @@ export function isEventKind(value: string): value is EventKind {
 
 /** The canonical kind for a name the platform sent, or undefined for a kind we do not know. */
 export function canonicalEventKind(value: string): EventKind | undefined {
-  return isEventKind(value) ? value : eventKindAliases[value];
+  // hasOwn: a kind named like an Object.prototype member ("valueOf") must not resolve to it.
+  if (isEventKind(value)) return value;
+  return Object.hasOwn(eventKindAliases, value) ? eventKindAliases[value] : undefined;
 }

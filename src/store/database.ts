@@ -97,13 +97,16 @@ export interface WebhookEndpointsTable {
   updated_at: Millis;
 }
 
-/** Every verified delivery, keyed by event id for deduplication (DESIGN.md §4, Receiving). */
+/**
+ * Every verified delivery, keyed by (source, event_id) for deduplication (DESIGN.md §4, Receiving): by
+ * source too, so an event id signed first by a guild's endpoint cannot shadow the operator's copy.
+ */
 export interface InboxEventsTable {
+  /** "operator" for the operator webhook, else the webhook endpoint id. */
+  source: Immutable<string>;
   event_id: Immutable<string>;
   /** The kind as received (unknown kinds are stored and ignored). */
   kind: Immutable<string>;
-  /** "operator" for the operator webhook, else the webhook endpoint id. */
-  source: Immutable<string>;
   status: "accepted" | "ignored" | "dead";
   /** The normalised event as JSON. */
   payload: Immutable<string>;
@@ -116,6 +119,8 @@ export interface InboxEventsTable {
 export interface OutboxTable {
   /** App-generated, at most 25 characters: it doubles as the message nonce Discord dedupes on. */
   id: Immutable<string>;
+  /** With event_id, the inbox row it was routed from (the unique key stays event, channel, action). */
+  source: Immutable<string>;
   event_id: Immutable<string>;
   guild_id: Immutable<string>;
   channel_id: Immutable<string>;

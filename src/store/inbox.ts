@@ -1,5 +1,7 @@
-// Every verified webhook delivery, keyed by event id: the platform retries until +40m30s, so a repeat is
-// recognised and acknowledged without a second announcement (DESIGN.md §4, Receiving step 3).
+// Every verified webhook delivery, keyed by (source, event id): the platform retries until +40m30s, so a
+// repeat is recognised and acknowledged without a second announcement (DESIGN.md §4, Receiving step 3). The
+// source is part of the key because a guild admin can sign any id with their endpoint's secret: keyed by id
+// alone, a forged early copy would make the operator's real one a "duplicate" for every guild.
 import type { Kysely, Selectable } from "kysely";
 import type { Database, InboxEventsTable } from "./database.js";
 
@@ -29,7 +31,7 @@ export interface InboxEventInput {
   readonly receivedAt: number;
 }
 
-/** Inserts the event; false when that event id was already received (nothing is changed then). */
+/** Inserts the event; false when this source already delivered that event id (nothing is changed then). */
 export async function insertInboxEvent(db: Kysely<Database>, input: InboxEventInput): Promise<boolean> {
   const inserted = await db
     .insertInto("inbox_events")
@@ -42,17 +44,23 @@ export async function insertInboxEvent(db: Kysely<Database>, input: InboxEventIn
       error: input.error ?? null,
       received_at: input.receivedAt,
     })
-    .onConflict((conflict) => conflict.column("event_id").doNothing())
+    .onConflict((conflict) => conflict.columns(["source", "event_id"]).doNothing())
     .returning("event_id")
     .executeTakeFirst();
   return inserted !== undefined;
 }
 
-export async function findInboxEvent(db: Kysely<Database>, eventId: string): Promise<InboxEvent | undefined> {
+export interface InboxKey {
+  readonly source: string;
+  readonly eventId: string;
+}
+
+export async function findInboxEvent(db: Kysely<Database>, key: InboxKey): Promise<InboxEvent | undefined> {
   const row = await db
     .selectFrom("inbox_events")
     .selectAll()
-    .where("event_id", "=", eventId)
+    .where("source", "=", key.source)
+    .where("event_id", "=", key.eventId)
     .executeTakeFirst();
   return row === undefined ? undefined : toInboxEvent(row);
 }
@@ -67,6 +75,7 @@ export async function listRecentInboxEvents(
     .selectAll()
     .orderBy("received_at", "desc")
     .orderBy("event_id", "desc")
+    .orderBy("source", "desc")
     .limit(input.limit);
   if (input.source !== undefined) query = query.where("source", "=", input.source);
   const rows = await query.execute();
@@ -87,6 +96,7 @@ export async function pruneInbox(db: Kysely<Database>, olderThan: number): Promi
           eb
             .selectFrom("outbox")
             .select("outbox.id")
+            .whereRef("outbox.source", "=", "inbox_events.source")
             .whereRef("outbox.event_id", "=", "inbox_events.event_id"),
         ),
       ),

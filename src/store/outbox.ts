@@ -10,6 +10,8 @@ export type OutboxStatus = Selectable<OutboxTable>["status"];
 export interface OutboxEntry {
   /** Also the Discord message nonce (with enforce_nonce), so a repeated post is deduplicated. */
   readonly id: string;
+  /** With eventId, the inbox row this was routed from (findInboxEvent). */
+  readonly source: string;
   readonly eventId: string;
   readonly guildId: string;
   readonly channelId: string;
@@ -28,7 +30,11 @@ export interface OutboxEntry {
 }
 
 export interface OutboxInput {
-  /** Must already be in the inbox (same transaction): the worker renders from its payload. */
+  /**
+   * With eventId, the inbox row this was routed from; it must already be there (same transaction): the
+   * worker renders from its payload.
+   */
+  readonly source: string;
   readonly eventId: string;
   readonly guildId: string;
   readonly channelId: string;
@@ -40,13 +46,15 @@ export interface OutboxInput {
 
 /**
  * Queues one post or edit, due now. Returns its id, or undefined when this event already has that action
- * queued for the channel (several matching subscriptions in one channel make a single post).
+ * queued for the channel, from whichever source (several matching subscriptions in one channel, or the
+ * operator and the guild's endpoint both delivering the event, make a single post).
  */
 export async function enqueueOutbox(db: Kysely<Database>, input: OutboxInput): Promise<string | undefined> {
   const inserted = await db
     .insertInto("outbox")
     .values({
       id: createId(),
+      source: input.source,
       event_id: input.eventId,
       guild_id: input.guildId,
       channel_id: input.channelId,
@@ -91,6 +99,7 @@ export async function findOutboxEntry(db: Kysely<Database>, id: string): Promise
 export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
   return {
     id: row.id,
+    source: row.source,
     eventId: row.event_id,
     guildId: row.guild_id,
     channelId: row.channel_id,

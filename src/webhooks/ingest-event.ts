@@ -96,9 +96,9 @@ export async function storeDelivery(
   const targets = await routeEvent(trx, event, { guildId: routingGuildOf(delivery.source) });
   let enqueued = 0;
   for (const target of targets) {
-    // Built apart from the call so `source` reaches the outbox once it has that column (an inbox keyed
-    // by source and event id, so the worker finds the payload this row was routed from).
-    const row = { ...target, eventId: event.id, source, now: receivedAt };
+    // `source` names the inbox row the worker renders from. A channel the other route already queued this
+    // event for is skipped (the outbox is unique per event, channel and action).
+    const row = { ...target, source, eventId: event.id, now: receivedAt };
     if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
   }
   return { status: "accepted", eventId: event.id, enqueued };

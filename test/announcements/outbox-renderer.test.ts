@@ -7,6 +7,7 @@ import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
+import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import type { SecretBox } from "../../src/secrets/secret-box.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
@@ -45,13 +46,13 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
   async function storeEvent(
     kind: EventKind,
     data: EventData,
-    options: { id: string; receivedAt?: number; created?: number },
+    options: { id: string; receivedAt?: number; created?: number; source?: string },
   ): Promise<string> {
     const event = readEvent(kind, data, { id: options.id, created: options.created ?? eventTime });
     await insertInboxEvent(store.db, {
       eventId: event.id,
       kind: event.rawKind,
-      source: operatorSource,
+      source: options.source ?? operatorSource,
       status: "accepted",
       payload: event,
       receivedAt: options.receivedAt ?? eventTime,
@@ -61,6 +62,7 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
 
   async function queue(eventId: string, action: "post" | "edit", guild = guildId): Promise<OutboxEntry> {
     const id = await enqueueOutbox(store.db, {
+      source: operatorSource,
       eventId,
       guildId: guild,
       channelId,
@@ -169,6 +171,49 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     expect(card.content).toBeUndefined();
     expect(card.allowed_mentions?.parse).toEqual([]);
     expect(card.allowed_mentions?.users ?? []).toEqual([]);
+  });
+
+  it("rebuilds a card only from a battle.created that could reach its guild", async () => {
+    const endpointOf = async (guild: string) =>
+      (await createWebhookEndpoint(store.db, box, { guildId: guild, secret: "s", eventKinds: [], now: 0 }))
+        .id;
+    const [otherEndpoint, ownEndpoint] = [await endpointOf(otherGuildId), await endpointOf(guildId)];
+    const created = (language: string) => world.data("battle.created", { status: "waiting", language });
+    const cardLanguage = async (battleId: string, eventId: string): Promise<string | undefined> => {
+      await saveBattleCard(store.db, {
+        battleId,
+        guildId,
+        channelId,
+        messageId: cardMessageId,
+        createdBy: creatorDiscordId,
+        now: eventTime,
+      });
+      const started = world.data("battle.started", { id: battleId });
+      await storeEvent("battle.started", started, { id: eventId, receivedAt: eventTime + 1 });
+      const card = await renderRow(await queue(eventId, "edit"));
+      return card.embeds?.[0]?.fields?.find((field) => field.name === "Language")?.value;
+    };
+    // Another guild's admins can sign anything with their own endpoint's secret.
+    await storeEvent(
+      "battle.created",
+      { ...created("COBOL"), id: "bat_a" },
+      {
+        id: "evt_forged",
+        receivedAt: eventTime - 500,
+        source: otherEndpoint,
+      },
+    );
+    expect(await cardLanguage("bat_a", "evt_started_a")).toBeUndefined();
+    await storeEvent(
+      "battle.created",
+      { ...created("Rust"), id: "bat_b" },
+      {
+        id: "evt_own",
+        receivedAt: eventTime - 500,
+        source: ownEndpoint,
+      },
+    );
+    expect(await cardLanguage("bat_b", "evt_started_b")).toBe("Rust");
   });
 
   it("edits the card to the final standings, greys its buttons and names the winner", async () => {

@@ -26,7 +26,10 @@ describe.each(testDatabases())("pruning on $name", (database) => {
     world.clock.advance(-8 * day);
     const oldPending = await world.enqueuePost(target);
     world.clock.advance(8 * day);
-    const eventOf = async (id: string) => (await world.entry(id)).eventId;
+    const eventOf = async (id: string) => {
+      const { source, eventId } = await world.entry(id);
+      return { source, eventId };
+    };
     const events = {
       oldDelivered: await eventOf(oldDelivered),
       oldDead: await eventOf(oldDead),

@@ -6,6 +6,7 @@ import {
   operatorSource,
   pruneInbox,
   type InboxEventInput,
+  type InboxKey,
 } from "../../src/store/inbox.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
@@ -25,6 +26,10 @@ function eventInput(eventId: string, overrides: Partial<InboxEventInput> = {}): 
   };
 }
 
+function fromOperator(eventId: string): InboxKey {
+  return { source: operatorSource, eventId };
+}
+
 describe.each(testDatabases())("inbox on $name", (database) => {
   const store = useMigratedStore(database);
 
@@ -33,7 +38,7 @@ describe.each(testDatabases())("inbox on $name", (database) => {
     expect(
       await insertInboxEvent(store.db, eventInput("evt_1", { status: "dead", receivedAt: testNow + 60_000 })),
     ).toBe(false);
-    expect(await findInboxEvent(store.db, "evt_1")).toEqual({
+    expect(await findInboxEvent(store.db, fromOperator("evt_1"))).toEqual({
       eventId: "evt_1",
       kind: "battle.completed",
       source: "operator",
@@ -42,6 +47,24 @@ describe.each(testDatabases())("inbox on $name", (database) => {
       error: null,
       receivedAt: testNow,
     });
+  });
+
+  it("keeps the same event id from two sources apart, so neither shadows the other", async () => {
+    const fromGuild = { source: "endpoint-1", eventId: "evt_1" };
+    expect(
+      await insertInboxEvent(store.db, eventInput("evt_1", { source: "endpoint-1", payload: "forged" })),
+    ).toBe(true);
+    expect(await insertInboxEvent(store.db, eventInput("evt_1"))).toBe(true);
+    expect(await insertInboxEvent(store.db, eventInput("evt_1", { source: "endpoint-1" }))).toBe(false);
+    expect(await findInboxEvent(store.db, fromGuild)).toMatchObject({
+      source: "endpoint-1",
+      payload: "forged",
+    });
+    expect(await findInboxEvent(store.db, fromOperator("evt_1"))).toMatchObject({
+      source: "operator",
+      payload: { battleId: "b-1", winner: "u-alice" },
+    });
+    expect(await findInboxEvent(store.db, { source: "endpoint-2", eventId: "evt_1" })).toBeUndefined();
   });
 
   it("detects exactly one new insert among simultaneous deliveries of the same event", async () => {
@@ -56,6 +79,7 @@ describe.each(testDatabases())("inbox on $name", (database) => {
       store.db.transaction().execute(async (trx) => {
         await insertInboxEvent(trx, eventInput(eventId));
         await enqueueOutbox(trx, {
+          source: operatorSource,
           eventId,
           guildId: "g",
           channelId: "c",
@@ -67,10 +91,10 @@ describe.each(testDatabases())("inbox on $name", (database) => {
         if (fail) throw new Error("crashed before commit");
       });
     await expect(receive("evt_crash", true)).rejects.toThrow("crashed before commit");
-    expect(await findInboxEvent(store.db, "evt_crash")).toBeUndefined();
+    expect(await findInboxEvent(store.db, fromOperator("evt_crash"))).toBeUndefined();
     expect(await store.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
     await receive("evt_crash", false);
-    expect(await findInboxEvent(store.db, "evt_crash")).toBeDefined();
+    expect(await findInboxEvent(store.db, fromOperator("evt_crash"))).toBeDefined();
     expect(await store.db.selectFrom("outbox").select("event_id").execute()).toEqual([
       { event_id: "evt_crash" },
     ]);
@@ -81,7 +105,7 @@ describe.each(testDatabases())("inbox on $name", (database) => {
       store.db,
       eventInput("evt_bad", { status: "dead", error: "data.battleId: required", payload: "raw" }),
     );
-    expect(await findInboxEvent(store.db, "evt_bad")).toMatchObject({
+    expect(await findInboxEvent(store.db, fromOperator("evt_bad"))).toMatchObject({
       status: "dead",
       error: "data.battleId: required",
       payload: "raw",
@@ -103,6 +127,7 @@ describe.each(testDatabases())("inbox on $name", (database) => {
     await insertInboxEvent(store.db, eventInput("evt_old_queued", { receivedAt: testNow - 8 * day }));
     await insertInboxEvent(store.db, eventInput("evt_new", { receivedAt: testNow - day }));
     await enqueueOutbox(store.db, {
+      source: operatorSource,
       eventId: "evt_old_queued",
       guildId: "g",
       channelId: "c",
@@ -111,9 +136,17 @@ describe.each(testDatabases())("inbox on $name", (database) => {
       targetMessageId: null,
       now: testNow,
     });
-    expect(await pruneInbox(store.db, testNow - 7 * day)).toBe(1);
-    expect(await findInboxEvent(store.db, "evt_old")).toBeUndefined();
-    expect(await findInboxEvent(store.db, "evt_old_queued")).toBeDefined();
-    expect(await findInboxEvent(store.db, "evt_new")).toBeDefined();
+    // Only the copy the outbox row was routed from is kept; the same id from another source is not.
+    await insertInboxEvent(
+      store.db,
+      eventInput("evt_old_queued", { source: "endpoint-1", receivedAt: testNow - 8 * day }),
+    );
+    expect(await pruneInbox(store.db, testNow - 7 * day)).toBe(2);
+    expect(
+      await findInboxEvent(store.db, { source: "endpoint-1", eventId: "evt_old_queued" }),
+    ).toBeUndefined();
+    expect(await findInboxEvent(store.db, fromOperator("evt_old"))).toBeUndefined();
+    expect(await findInboxEvent(store.db, fromOperator("evt_old_queued"))).toBeDefined();
+    expect(await findInboxEvent(store.db, fromOperator("evt_new"))).toBeDefined();
   });
 });

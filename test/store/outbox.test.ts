@@ -22,11 +22,11 @@ import { testNow } from "./secret-box-fixture.js";
 
 const leaseMs = 30_000;
 
-async function receive(db: Kysely<Database>, eventId: string): Promise<void> {
+async function receive(db: Kysely<Database>, eventId: string, source = "operator"): Promise<void> {
   await insertInboxEvent(db, {
     eventId,
     kind: "battle.completed",
-    source: "operator",
+    source,
     status: "accepted",
     payload: {},
     receivedAt: testNow,
@@ -35,6 +35,7 @@ async function receive(db: Kysely<Database>, eventId: string): Promise<void> {
 
 function postInput(eventId: string, overrides: Partial<OutboxInput> = {}): OutboxInput {
   return {
+    source: "operator",
     eventId,
     guildId: "100000000000000001",
     channelId: "300000000000000001",
@@ -51,7 +52,7 @@ async function enqueue(
   eventId: string,
   overrides: Partial<OutboxInput> = {},
 ): Promise<string> {
-  await receive(db, eventId);
+  await receive(db, eventId, overrides.source);
   const id = await enqueueOutbox(db, postInput(eventId, overrides));
   if (id === undefined) throw new Error("expected a new outbox row");
   return id;
@@ -65,6 +66,7 @@ describe.each(testDatabases())("outbox on $name", (database) => {
     expect(id.length).toBeLessThanOrEqual(25);
     expect(await findOutboxEntry(store.db, id)).toEqual({
       id,
+      source: "operator",
       eventId: "evt_1",
       guildId: "100000000000000001",
       channelId: "300000000000000001",
@@ -96,6 +98,22 @@ describe.each(testDatabases())("outbox on $name", (database) => {
 
   it("refuses a row for an event that is not in the inbox", async () => {
     await expect(enqueueOutbox(store.db, postInput("evt_unknown"))).rejects.toThrow();
+  });
+
+  it("refuses a row naming a source that never delivered the event", async () => {
+    await receive(store.db, "evt_1");
+    await expect(enqueueOutbox(store.db, postInput("evt_1", { source: "endpoint-1" }))).rejects.toThrow();
+  });
+
+  it("queues one post per channel when the operator and a guild endpoint both deliver an event", async () => {
+    const fromGuild = await enqueue(store.db, "evt_1", { source: "endpoint-1" });
+    await receive(store.db, "evt_1");
+    expect(await enqueueOutbox(store.db, postInput("evt_1"))).toBeUndefined();
+    expect(
+      await enqueueOutbox(store.db, postInput("evt_1", { channelId: "300000000000000002" })),
+    ).toBeDefined();
+    expect(await findOutboxEntry(store.db, fromGuild)).toMatchObject({ source: "endpoint-1" });
+    expect(await countPendingOutbox(store.db)).toBe(2);
   });
 
   it("claims due rows oldest first, up to the limit, and leases them", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { findInboxEvent } from "../../src/store/inbox.js";
+import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { createGroupCommitIngester, createIngester } from "../../src/webhooks/group-commit.js";
 import type { IngestResult } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
@@ -52,7 +52,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
         ["evt_a", "evt_bad", "evt_b"].map((id) => ingest(delivery(id))),
       );
       expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-      expect(await findInboxEvent(store.db, "evt_bad")).toBeUndefined();
+      expect(await findInboxEvent(store.db, { source: operatorSource, eventId: "evt_bad" })).toBeUndefined();
       expect(await countStored(store.db)).toEqual({ inbox: 2, outbox: 4 });
     } finally {
       await removeFault(store, database);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { findInboxEvent, insertInboxEvent } from "../../src/store/inbox.js";
+import { findInboxEvent, operatorSource, type InboxKey } from "../../src/store/inbox.js";
 import { toOutboxEntry } from "../../src/store/outbox.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
@@ -13,6 +13,10 @@ import { channelOf, guildA, guildB, guildC, postBattleCard, subscribe } from "./
 
 const operator: EventSource = { type: "operator" };
 const endpointOfB: EventSource = { type: "endpoint", endpointId: "endpointOfGuildB00000", guildId: guildB };
+
+function fromOperator(eventId: string): InboxKey {
+  return { source: operatorSource, eventId };
+}
 
 async function outboxRows(store: MigratedStore) {
   const rows = await store.db
@@ -53,7 +57,7 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     const result = await ingest(body);
 
     expect(result).toEqual({ status: "accepted", eventId: "evt_1", enqueued: 4 });
-    const stored = await findInboxEvent(store.db, "evt_1");
+    const stored = await findInboxEvent(store.db, fromOperator("evt_1"));
     expect(stored).toMatchObject({
       kind: "battle.completed",
       source: "operator",
@@ -103,7 +107,7 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
       standardEvent({ id: "evt_new", event: "battle.paused", data: { id: "bat_1" } }),
     );
     expect(result).toEqual({ status: "ignored", eventId: "evt_new", enqueued: 0 });
-    expect(await findInboxEvent(store.db, "evt_new")).toMatchObject({
+    expect(await findInboxEvent(store.db, fromOperator("evt_new"))).toMatchObject({
       kind: "battle.paused",
       status: "ignored",
     });
@@ -120,7 +124,7 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
       enqueued: 0,
       error: expect.stringContaining("data.id"),
     });
-    expect(await findInboxEvent(store.db, "evt_bad")).toMatchObject({
+    expect(await findInboxEvent(store.db, fromOperator("evt_bad"))).toMatchObject({
       kind: "battle.completed",
       status: "dead",
       error: expect.stringContaining("data.id"),
@@ -159,28 +163,62 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     );
     expect(result).toMatchObject({ status: "accepted", enqueued: 1 });
     expect((await outboxRows(store)).map((row) => row.guildId)).toEqual([guildB]);
-    expect(await findInboxEvent(store.db, "evt_b")).toMatchObject({ source: "endpointOfGuildB00000" });
+    expect(
+      await findInboxEvent(store.db, { source: "endpointOfGuildB00000", eventId: "evt_b" }),
+    ).toMatchObject({ source: "endpointOfGuildB00000" });
   });
 
   it("gives each channel one post when the operator and a guild endpoint both deliver an event", async () => {
     await subscribeEveryGuild(store);
     const body = standardEvent({ id: "evt_both", event: "battle.completed", data: battleCompletedData() });
-    const keyedBySource = await isInboxKeyedBySource(store);
 
-    const fromGuild = await ingest(body, endpointOfB);
-    const fromOperator = await ingest(body, operator);
+    const operatorCopy = await ingest(body, operator);
+    const guildCopy = await ingest(body, endpointOfB);
 
-    expect(fromGuild).toMatchObject({ status: "accepted", enqueued: 1 });
-    const channels = (await outboxRows(store)).map((row) => row.channelId);
-    if (keyedBySource) {
-      // The operator's copy still reaches every other guild; guild B's channel is not posted twice.
-      expect(fromOperator).toMatchObject({ status: "accepted", enqueued: 2 });
-      expect(channels).toEqual([channelOf(guildA, 1), channelOf(guildB, 1), channelOf(guildC, 1)]);
-    } else {
-      // With the inbox keyed by event id alone, the first source wins: the known limitation.
-      expect(fromOperator).toMatchObject({ status: "duplicate" });
-      expect(channels).toEqual([channelOf(guildB, 1)]);
-    }
+    expect(operatorCopy).toMatchObject({ status: "accepted", enqueued: 3 });
+    // Guild B's copy is kept (its own inbox key), but its channel already has the operator's post.
+    expect(guildCopy).toMatchObject({ status: "accepted", enqueued: 0 });
+    expect(await ingest(body, endpointOfB)).toMatchObject({ status: "duplicate" });
+    const rows = await outboxRows(store);
+    expect(rows.map((row) => [row.channelId, row.source])).toEqual([
+      [channelOf(guildA, 1), "operator"],
+      [channelOf(guildB, 1), "operator"],
+      [channelOf(guildC, 1), "operator"],
+    ]);
+    expect(await inboxCount(store)).toBe(2);
+  });
+
+  it("does not let a guild endpoint pre-empt the operator's copy of an event", async () => {
+    await subscribeEveryGuild(store);
+    // Guild B's admins know their endpoint's secret, so they can sign an id the platform will use later.
+    const forged = standardEvent({
+      id: "evt_later",
+      event: "battle.completed",
+      data: battleCompletedData({ winner: "usr_bob" }),
+    });
+    const real = standardEvent({ id: "evt_later", event: "battle.completed", data: battleCompletedData() });
+
+    expect(await ingest(forged, endpointOfB)).toMatchObject({ status: "accepted", enqueued: 1 });
+    expect(await ingest(real, operator)).toEqual({ status: "accepted", eventId: "evt_later", enqueued: 2 });
+
+    const rows = await outboxRows(store);
+    expect(rows.map((row) => [row.guildId, row.source])).toEqual([
+      [guildA, "operator"],
+      [guildB, "endpointOfGuildB00000"],
+      [guildC, "operator"],
+    ]);
+    // Each row renders from the copy it was routed from: the other guilds get the operator's event.
+    const winners = await Promise.all(
+      rows.map(async (row) => {
+        const stored = await findInboxEvent(store.db, { source: row.source, eventId: row.eventId });
+        return readStoredEvent(stored?.payload);
+      }),
+    );
+    expect(winners.map((event) => event.kind === "battle.completed" && event.data.winner)).toEqual([
+      "usr_ada",
+      "usr_bob",
+      "usr_ada",
+    ]);
   });
 
   it("stores nothing when queueing fails part-way, so the platform's retry redoes it all", async () => {
@@ -198,18 +236,3 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     expect(await outboxRows(store)).toHaveLength(3);
   });
 });
-
-/** True once the inbox dedupes by (source, event id) rather than by event id alone. */
-async function isInboxKeyedBySource(store: MigratedStore): Promise<boolean> {
-  const probe = {
-    eventId: "evt_probe",
-    kind: "probe",
-    status: "ignored",
-    payload: {},
-    receivedAt: 0,
-  } as const;
-  await insertInboxEvent(store.db, { ...probe, source: "probe-a" });
-  const keyed = await insertInboxEvent(store.db, { ...probe, source: "probe-b" });
-  await store.db.deleteFrom("inbox_events").where("event_id", "=", "evt_probe").execute();
-  return keyed;
-}

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { findInboxEvent } from "../../src/store/inbox.js";
+import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
@@ -89,7 +89,9 @@ describe.each(testDatabases())("the receiver over HTTP on $name", (database) => 
       status: 200,
       body: { status: "dead", eventId: "evt_broken" },
     });
-    expect(await findInboxEvent(store.db, "evt_broken")).toMatchObject({ status: "dead" });
+    expect(await findInboxEvent(store.db, { source: operatorSource, eventId: "evt_broken" })).toMatchObject({
+      status: "dead",
+    });
     const future = standardEvent({ id: "evt_future", event: "arena.opened", data: {} });
     expect(await send(url, future, signed(future))).toEqual({
       status: 200,

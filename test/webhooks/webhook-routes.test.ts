@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { createLogger } from "../../src/logger.js";
-import { findInboxEvent } from "../../src/store/inbox.js";
+import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { webhookBodyLimit, webhookRoutes } from "../../src/webhooks/webhook-routes.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
@@ -155,7 +155,10 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     const response = await post(receiver, body, { "x-service-signature": sign(body, operatorSecret) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "dead", eventId: "evt_broken" });
-    expect(await findInboxEvent(store.db, "evt_broken")).toMatchObject({ status: "dead", payload: { body } });
+    expect(await findInboxEvent(store.db, { source: operatorSource, eventId: "evt_broken" })).toMatchObject({
+      status: "dead",
+      payload: { body },
+    });
     expect(metrics.count("received:dead")).toBe(1);
   });
 

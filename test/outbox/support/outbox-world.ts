@@ -16,7 +16,7 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from "../../../src/outbox/index.js";
-import { insertInboxEvent } from "../../../src/store/inbox.js";
+import { insertInboxEvent, operatorSource } from "../../../src/store/inbox.js";
 import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../../src/store/outbox.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 import {
@@ -147,7 +147,7 @@ export class OutboxWorld {
     await insertInboxEvent(this.db, {
       eventId,
       kind: "battle.completed",
-      source: "operator",
+      source: operatorSource,
       status: "accepted",
       payload: { title: `Battle ${this.eventCount} finished`, ...event },
       receivedAt: this.clock.now(),
@@ -173,7 +173,12 @@ export class OutboxWorld {
     action: "post" | "edit";
     targetMessageId: string | null;
   }): Promise<string> {
-    const id = await enqueueOutbox(this.db, { ...row, guildId: this.guild.id, now: this.clock.now() });
+    const id = await enqueueOutbox(this.db, {
+      ...row,
+      source: operatorSource,
+      guildId: this.guild.id,
+      now: this.clock.now(),
+    });
     if (id === undefined) throw new Error("expected a new outbox row");
     return id;
   }

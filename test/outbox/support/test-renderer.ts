@@ -14,7 +14,7 @@ export interface TestEvent {
 
 export function renderTestAnnouncement(db: Kysely<Database>): RenderOutboxEntry {
   return async (entry) => {
-    const event = await findInboxEvent(db, entry.eventId);
+    const event = await findInboxEvent(db, { source: entry.source, eventId: entry.eventId });
     if (event === undefined) throw new Error(`event ${entry.eventId} is not in the inbox`);
     const payload = event.payload as TestEvent;
     if (payload.nothingToPost === true) return undefined;

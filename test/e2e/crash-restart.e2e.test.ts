@@ -1,0 +1,165 @@
+// DESIGN.md §4 Posting, §8: with the bot killed (SIGKILL) in the middle of a 200-channel fan-out and restarted,
+// every channel ends with exactly one copy. The bot runs as a child process on a file database; the restart
+// runs with its clock one lease ahead, so the killed process's claimed rows are taken over at once
+// (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the 60 s lease out instead).
+import { createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { outboxWorkerDefaults } from "../../src/outbox/outbox-worker-options.js";
+import { buildSandbox, type Sandbox } from "../../src/sandbox/sandbox.js";
+import { generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { findFreePort, spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
+import { waitUntil } from "./support/wait-until.js";
+
+const channelCount = 200;
+const killAfterPosts = 30;
+const webhookSecret = "crash-test-operator-secret";
+const waitRealLease = process.env.CRASH_TEST_REAL_LEASE === "1";
+
+const eventBody = JSON.stringify({
+  id: "evt_crash_restart_1",
+  event: "system.tournament_started",
+  created: "2026-11-21T10:00:00.000Z",
+  data: { object: "tournament", id: "trn_crash", title: "Crash Cup" },
+});
+
+describe("a bot killed mid fan-out and restarted", () => {
+  let discord: FakeDiscord;
+  let sandbox: Sandbox;
+  let store: Store;
+  let dataDir: string;
+  let botUrl: string;
+  let env: Record<string, string>;
+  let channelIds: string[];
+  const bots: BotProcess[] = [];
+
+  beforeAll(async () => {
+    // 40 posts a second, so the 200 posts take about 5 s and the kill lands in the middle.
+    discord = await createFakeDiscord({ globalRateLimit: { perSecond: 40 } });
+    sandbox = await buildSandbox({ seed: false });
+    await sandbox.listen(0, "127.0.0.1");
+    const guild = discord.createGuild({ name: "Crash" });
+    channelIds = Array.from(
+      { length: channelCount },
+      (_, index) => discord.createChannel(guild.id, { name: `feed-${index}` }).id,
+    );
+
+    dataDir = await mkdtemp(join(tmpdir(), "arena-crash-"));
+    const databaseUrl = `file:${join(dataDir, "bot.sqlite")}`;
+    store = await createDb(databaseUrl);
+    await migrateToLatest(store.db);
+    for (const channelId of channelIds) {
+      await createSubscription(store.db, {
+        guildId: guild.id,
+        channelId,
+        eventKinds: ["system.tournament_started"],
+        filters: {},
+        createdBy: "crash-test",
+        now: Date.now(),
+      });
+    }
+
+    const port = await findFreePort();
+    botUrl = `http://127.0.0.1:${port}`;
+    env = {
+      NODE_ENV: "test",
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      PLATFORM_API_URL: `${sandbox.url}/v1`,
+      PLATFORM_WEBHOOK_SECRET: webhookSecret,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEYS: generateKeySpec("crash"),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    };
+  });
+
+  afterAll(async () => {
+    for (const bot of bots) await bot.kill();
+    await store.close();
+    await discord.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const postedChannels = () => channelIds.filter((id) => discord.messages(id).length > 0).length;
+  const deliverEvent = () =>
+    fetch(`${botUrl}/webhooks/platform`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-service-signature": `sha256=${createHmac("sha256", webhookSecret).update(eventBody).digest("hex")}`,
+      },
+      body: eventBody,
+    });
+
+  it("posts exactly one copy to every channel, and a platform retry adds none", async () => {
+    const startedAt = Date.now();
+    const first = spawnBot("src/main.ts", env);
+    bots.push(first);
+    await waitForReady(first, botUrl);
+
+    const accepted = await deliverEvent();
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ status: "accepted" });
+
+    await waitUntil(() => postedChannels() >= killAfterPosts, {
+      timeoutMs: 15_000,
+      what: `${killAfterPosts} channels to have the post`,
+    });
+    await first.kill();
+    const postedBeforeRestart = postedChannels();
+    const deliveredBeforeRestart = await countOutbox("delivered");
+    expect(postedBeforeRestart).toBeLessThan(channelCount);
+
+    // Restarted on the same database, one lease later as far as the bot's clock is concerned.
+    const second = waitRealLease
+      ? spawnBot("src/main.ts", env)
+      : spawnBot("test/e2e/support/run-bot-ahead.ts", {
+          ...env,
+          BOT_CLOCK_OFFSET_MS: String(outboxWorkerDefaults.leaseMs + 1000),
+        });
+    bots.push(second);
+    await waitForReady(second, botUrl);
+    await waitUntil(async () => (await countOutbox("delivered")) === channelCount, {
+      timeoutMs: waitRealLease ? outboxWorkerDefaults.leaseMs + 30_000 : 30_000,
+      what: "every outbox row to be delivered",
+    });
+
+    for (const channelId of channelIds) {
+      const messages = discord.messages(channelId);
+      expect(messages, `channel ${channelId}`).toHaveLength(1);
+      expect(JSON.stringify(messages[0])).toContain("Crash Cup");
+    }
+    expect(discord.stats.channelMessagesCreated).toBe(channelCount);
+
+    // The platform retries the same event: it is a duplicate, and nothing new is queued or posted.
+    const retried = await deliverEvent();
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ status: "duplicate" });
+    expect(await countOutbox()).toBe(channelCount);
+    expect(await countOutbox("delivered")).toBe(channelCount);
+    expect(discord.stats.channelMessagesCreated).toBe(channelCount);
+
+    console.info(
+      `crash test: ${postedBeforeRestart} channels posted before the restart ` +
+        `(${deliveredBeforeRestart} recorded delivered), ${Date.now() - startedAt} ms in all`,
+    );
+  }, 150_000);
+
+  async function countOutbox(status?: "delivered"): Promise<number> {
+    let query = store.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count"));
+    if (status !== undefined) query = query.where("status", "=", status);
+    const row = await query.executeTakeFirstOrThrow();
+    return row.count;
+  }
+});

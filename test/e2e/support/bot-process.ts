@@ -1,0 +1,68 @@
+// A bot as its own process (`node --import tsx <entry>`), so a test can SIGKILL it mid-work and start it again.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { waitUntil } from "./wait-until.js";
+
+export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface BotProcess {
+  readonly child: ChildProcess;
+  /** What the process wrote to stdout and stderr, for failure messages. */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs. Resolves once the process is gone. */
+  kill(): Promise<void>;
+}
+
+/** Starts `entry` (relative to the repo root) with only `env` and PATH, so the parent's settings never leak in. */
+export function spawnBot(entry: string, env: Readonly<Record<string, string>>): BotProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const chunks: string[] = [];
+  const keep = (chunk: Buffer) => chunks.push(chunk.toString("utf8"));
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  return {
+    child,
+    output: () => chunks.join("").slice(-4000),
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Waits until `GET /readyz` answers 200; fails at once, with its output, if the process exits first. */
+export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs = 20_000): Promise<void> {
+  await waitUntil(
+    async () => {
+      if (bot.child.exitCode !== null) {
+        throw new Error(`the bot exited with ${bot.child.exitCode}:\n${bot.output()}`);
+      }
+      const response = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
+      return response?.status === 200;
+    },
+    { timeoutMs, what: `${baseUrl}/readyz to answer 200` },
+  );
+}
+
+/** A port free right now, for a child process that must listen where the test can find it. */
+export async function findFreePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
+  return port;
+}

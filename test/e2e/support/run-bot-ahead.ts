@@ -1,0 +1,16 @@
+// The bot process as `npm start` runs it (src/main.ts), but with its clock BOT_CLOCK_OFFSET_MS ahead: a restart
+// "after" a killed process's outbox leases ran out (DESIGN.md §8), without the test waiting a minute for them.
+import type { Clock } from "../../../src/clock.js";
+import { startBot } from "../../../src/bot/start-bot.js";
+import { loadConfigFromProcess } from "../../../src/config.js";
+import { createLogger } from "../../../src/logger.js";
+
+const offsetMs = Number(process.env.BOT_CLOCK_OFFSET_MS ?? "0");
+const clock: Clock = { now: () => Date.now() + offsetMs };
+const config = loadConfigFromProcess("start");
+const logger = createLogger({ level: config.logLevel });
+const bot = await startBot(config, logger, { clock });
+
+process.once("SIGTERM", () => {
+  void bot.stop().finally(() => process.exit(0));
+});
