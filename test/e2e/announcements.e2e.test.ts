@@ -11,6 +11,7 @@ describe("webhooks in, announcements out, end to end", () => {
   let aliceKey: string;
   let bobKey: string;
   let elsewhereChannel: string;
+  let hardOnlyChannel: string;
 
   beforeAll(async () => {
     world = await startEndToEnd({ env: { PLATFORM_WEBHOOK_SECRET: operatorSecret } });
@@ -32,6 +33,18 @@ describe("webhooks in, announcements out, end to end", () => {
       })
       .waitForFinal();
     expect(subscribed.content + JSON.stringify(subscribed.embeds)).toMatch(/results/i);
+
+    // A channel that only wants hard battles: the easy battle below must not reach it.
+    hardOnlyChannel = world.discord.createChannel(world.guildId, { name: "hard-only" }).id;
+    await world.discord
+      .runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: world.members.admin.id,
+        name: "subscribe",
+        options: { channel: hardOnlyChannel, events: "battle.completed", difficulty: "hard" },
+      })
+      .waitForFinal();
 
     // Another server subscribed to the same kinds, where neither player is linked.
     const elsewhere = world.discord.createGuild({ name: "Elsewhere", channels: ["feed"] });
@@ -110,6 +123,10 @@ describe("webhooks in, announcements out, end to end", () => {
       expect([world.members.alice.id, world.members.bob.id]).toContain(user);
     }
 
+    // The hard-only channel's filter held.
+    await world.bot.outbox.runOnce();
+    expect(world.discord.messages(hardOnlyChannel)).toEqual([]);
+
     // The card in #general was edited live to show the battle is over.
     await expect
       .poll(() => JSON.stringify(world.discord.message(card.id)?.embeds ?? []), { timeout: 15_000 })
@@ -129,8 +146,9 @@ describe("webhooks in, announcements out, end to end", () => {
   }, 30_000);
 
   it("announces a tournament start with a working Register button", async () => {
+    const bobUserId = world.sandbox.keys.find((key) => key.key === bobKey)?.userId ?? "";
     const open = [...world.sandbox.state.tournaments.values()].find(
-      (tournament) => tournament.status === "open",
+      (tournament) => tournament.status === "open" && !tournament.registrations.has(bobUserId),
     );
     expect(open).toBeDefined();
     world.sandbox.control.startTournament(open?.id ?? "");
@@ -140,6 +158,17 @@ describe("webhooks in, announcements out, end to end", () => {
       15_000,
     );
     expect(announcement.embeds.length).toBeGreaterThan(0);
+
+    // Pressing Register on the announcement registers the member on the platform.
+    const press = world.discord.pressButton({
+      message: announcement,
+      customId: `tournament:register:${open?.id ?? ""}`,
+      userId: world.members.bob.id,
+    });
+    const reply = await press.waitForFinal();
+    expect(reply.content + JSON.stringify(reply.embeds)).not.toMatch(/already registered|no longer/i);
+    expect(reply.content + JSON.stringify(reply.embeds)).toMatch(/registered/i);
+    expect(open?.registrations.has(bobUserId)).toBe(true);
   }, 30_000);
 
   it("answers a duplicate delivery without posting twice", async () => {
