@@ -180,6 +180,10 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("PLATFORM_API_URL: must end in /v1 (the platform's version segment)");
   }
+  // Refused rather than silently ignored until POST /interactions exists (DESIGN.md §8).
+  if (purpose === "start" && env.INTERACTIONS_MODE === "http") {
+    problems.push('INTERACTIONS_MODE: "http" is not available yet; leave it unset (gateway)');
+  }
   if (purpose === "start" && env.INTERACTIONS_MODE === "http" && env.DISCORD_PUBLIC_KEY === undefined) {
     problems.push("DISCORD_PUBLIC_KEY: required when INTERACTIONS_MODE=http");
   }

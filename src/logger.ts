@@ -37,6 +37,24 @@ export const redactedPaths = [
   'headers["x-api-key"]',
 ];
 
+// Discord REST errors carry the request URL, and interaction callback and webhook URLs embed the interaction
+// token (a credential to post as the bot for 15 minutes).
+const tokenInUrl = /\/(interactions|webhooks)\/(\d+)\/[^/?\s"]+/g;
+
+export function redactUrlTokens(text: string): string {
+  return text.replace(tokenInUrl, "/$1/$2/[redacted]");
+}
+
+function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as Record<string, unknown>;
+  const safe: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(serialized)) {
+    if (key === "requestBody") continue;
+    safe[key] = typeof value === "string" ? redactUrlTokens(value) : value;
+  }
+  return safe;
+}
+
 export function createLogger(
   options: { level: string; name?: string },
   destination?: pino.DestinationStream,
@@ -44,6 +62,7 @@ export function createLogger(
   const loggerOptions: LoggerOptions = {
     level: options.level,
     redact: { paths: redactedPaths, censor: "[redacted]" },
+    serializers: { err: serializeError },
     base: options.name === undefined ? {} : { name: options.name },
   };
   return destination === undefined ? pino(loggerOptions) : pino(loggerOptions, destination);

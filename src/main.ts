@@ -1,7 +1,10 @@
 // `npm start`: the bot process. Settings are checked before anything starts, and every problem is listed.
-import { startBot } from "./bot/start-bot.js";
+import { startBot, type RunningBot } from "./bot/start-bot.js";
 import { ConfigError, loadConfigFromProcess, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
+
+/** How long a graceful stop may take before the process exits anyway (orchestrators kill at ~30 s). */
+const shutdownGraceMs = 20_000;
 
 function loadConfigOrExit(): Config {
   try {
@@ -15,20 +18,33 @@ function loadConfigOrExit(): Config {
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel });
-const bot = await startBot(config, logger);
-
+let bot: RunningBot | undefined;
 let stopping = false;
+
 async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
+  // A second signal means "now": the operator does not want to wait for in-flight work.
+  if (stopping) process.exit(1);
   stopping = true;
   logger.info({ signal }, "shutting down");
+  const deadline = setTimeout(() => {
+    logger.error({ graceMs: shutdownGraceMs }, "shutdown took too long; exiting");
+    process.exit(1);
+  }, shutdownGraceMs);
+  deadline.unref();
   try {
-    await bot.stop();
+    await bot?.stop();
     process.exit(0);
   } catch (error) {
     logger.error({ err: error }, "shutdown failed");
     process.exit(1);
   }
 }
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
-process.once("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+try {
+  bot = await startBot(config, logger);
+} catch (error) {
+  logger.fatal({ err: error }, "the bot could not start");
+  process.exit(1);
+}

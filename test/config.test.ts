@@ -104,6 +104,7 @@ describe("loadConfig", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^DISCORD_PUBLIC_KEY: required/),
+        expect.stringMatching(/^INTERACTIONS_MODE: "http" is not available yet/),
         expect.stringMatching(/^ENCRYPTION_KEYS: required in production/),
       ]),
     );

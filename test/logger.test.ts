@@ -33,4 +33,22 @@ describe("createLogger", () => {
     expect(output).toContain('"guildId":"123"');
     expect(output).toContain("[redacted]");
   });
+
+  it("keeps interaction tokens in Discord request URLs out of logged errors", () => {
+    const sink = captureLines();
+    const logger = createLogger({ level: "info" }, sink.stream);
+    const error = Object.assign(new Error("Unknown interaction"), {
+      url: "https://discord.com/api/v10/interactions/123456789012345678/aW50ZXJhY3Rpb24tdG9rZW4tc2VjcmV0/callback",
+      requestBody: { json: { content: "hi" } },
+    });
+    logger.error({ err: error }, "could not answer");
+    logger.error(
+      { err: new Error("PATCH /webhooks/1234/aW50ZXJhY3Rpb24tdG9rZW4tc2VjcmV0/messages/@original failed") },
+      "x",
+    );
+    const output = sink.text();
+    expect(output).not.toContain("aW50ZXJhY3Rpb24tdG9rZW4tc2VjcmV0");
+    expect(output).toContain("/interactions/123456789012345678/[redacted]/callback");
+    expect(output).not.toContain("requestBody");
+  });
 });

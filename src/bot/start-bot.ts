@@ -90,12 +90,15 @@ export async function startBot(
   };
 
   const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
+  // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
+  // instance keeps them from queueing behind a burst of announcements (DESIGN.md §10, 3 s deadline).
+  const interactionRest = new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
   const dispatch = createInteractionDispatcher({
     deps,
     commands: commandHandlers,
     components: componentHandlers,
     modals: modalHandlers,
-    rest,
+    rest: interactionRest,
     logger,
     clock,
     describeError: (error) => describePlatformError(error, clock.now()),
@@ -120,7 +123,7 @@ export async function startBot(
   await http.register(oauthCallbackRoute, {
     deps,
     announceLink: async (grant, link) => {
-      await rest.patch(Routes.webhookMessage(applicationId, grant.interactionToken, "@original"), {
+      await interactionRest.patch(Routes.webhookMessage(applicationId, grant.interactionToken, "@original"), {
         body: {
           content: `Linked as **${link.platformUsername}**. You can now use the bot's commands here.`,
           components: [],

@@ -36,7 +36,11 @@ export function paginationRow(
   const customId = (target: number, direction: string) =>
     `${prefix}:${list}:${ownerId}:${target}:${direction}:${query}`;
   const previous = customId(page - 1, "prev");
-  if (previous.length > discordLimits.customId) throw new Error(`pagination query too long for ${list}`);
+  const label = `${prefix}:${list}:${ownerId}:noop:page:${query}`;
+  const next = customId(page + 1, "next");
+  if ([previous, label, next].some((id) => id.length > discordLimits.customId)) {
+    throw new Error(`pagination query too long for ${list}`);
+  }
   return {
     type: ComponentType.ActionRow,
     components: [
@@ -50,14 +54,14 @@ export function paginationRow(
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
-        custom_id: `${prefix}:${list}:${ownerId}:noop:page:${query}`,
+        custom_id: label,
         label: `Page ${page + 1}`,
         disabled: true,
       },
       {
         type: ComponentType.Button,
         style: ButtonStyle.Secondary,
-        custom_id: customId(page + 1, "next"),
+        custom_id: next,
         label: "▶",
         disabled: !hasMore,
       },

@@ -74,6 +74,15 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<Member
     return { ...link, credential, expiresAt: credential.expiresAt ?? null };
   } catch (error) {
     if (error instanceof OAuthError && (error.code === "invalid_grant" || error.code === "invalid_client")) {
+      // Another bot instance may have spent this refresh token a moment ago and stored a new one.
+      const latest = await findMemberLink(deps.db, deps.secretBox, member);
+      if (
+        latest !== undefined &&
+        latest.credential.refreshToken !== refreshToken &&
+        latest.status === "active"
+      ) {
+        return latest;
+      }
       await markLinkReauthNeeded(deps.db, { ...member, now: deps.clock.now() });
       deps.logger.warn(
         { guildId: member.guildId, userId: member.userId, code: error.code },

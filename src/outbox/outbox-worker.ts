@@ -170,8 +170,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return counts;
   }
 
+  // Kept so drain() can wait for it: closing the database under a running prune would fail it.
+  let pruning: Promise<unknown> = Promise.resolve();
   function pruneInBackground(): void {
-    prune().catch((error: unknown) => {
+    pruning = prune().catch((error: unknown) => {
       logger.error({ err: error }, "pruning the outbox and inbox failed; trying again at the next interval");
     });
   }
@@ -193,6 +195,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       signal.wake();
       await loop;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await pruning;
       if (state === "draining") state = "drained";
     },
     async runOnce() {
