@@ -2,7 +2,7 @@ import { PlatformError } from "../api/errors.js";
 import { getCurrentUser } from "../api/users.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
-import { savePlatformUser } from "../store/platform-users.js";
+import { rememberLinkedAccount } from "./remember-linked-account.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -41,14 +41,7 @@ export async function linkWithApiKey(
     credential: { accessToken: key },
     now: deps.clock.now(),
   });
-  // The read model behind /leaderboard server learns the member's rating as soon as they link.
-  await savePlatformUser(deps.db, {
-    platformUserId: user.id,
-    username: user.username,
-    rating: user.rating ?? null,
-    tier: user.tier ?? null,
-    now: deps.clock.now(),
-  });
+  await rememberLinkedAccount(deps, user);
   deps.logger.info(
     { guildId: member.guildId, userId: member.userId, platformUserId: user.id },
     "linked with an API key",

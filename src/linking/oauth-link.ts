@@ -3,7 +3,7 @@ import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import { exchangeAuthorizationCode } from "../oauth/tokens.js";
 import { consumeOAuthState, createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
 import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
-import { savePlatformUser } from "../store/platform-users.js";
+import { rememberLinkedAccount } from "./remember-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
@@ -85,14 +85,7 @@ export async function completeOAuthLink(
     },
     now: deps.clock.now(),
   });
-  // The read model behind /leaderboard server learns the member's rating as soon as they link.
-  await savePlatformUser(deps.db, {
-    platformUserId: user.id,
-    username: user.username,
-    rating: user.rating ?? null,
-    tier: user.tier ?? null,
-    now: deps.clock.now(),
-  });
+  await rememberLinkedAccount(deps, user);
   deps.logger.info(
     { guildId: grant.guildId, userId: grant.userId, platformUserId: user.id },
     "linked through OAuth",
