@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBattle } from "../../src/api/battles.js";
 import { PlatformError, PlatformProtocolError } from "../../src/api/errors.js";
 import { listTournaments } from "../../src/api/tournaments.js";
 import { getCurrentUser } from "../../src/api/users.js";
-import {
-  createFixtureClient,
-  credential,
-  startPlatformFixture,
-  type PlatformFixture,
-} from "./platform-fixture.js";
+import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
-let fixture: PlatformFixture;
-beforeAll(async () => {
-  fixture = await startPlatformFixture();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  fixture.reset();
-});
+const fixture = usePlatformFixture();
 
 const battleInput = {
   type: "arena",

@@ -1,26 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBattle } from "../../src/api/battles.js";
 import { PlatformRateLimitedLocallyError, PlatformUnavailableError } from "../../src/api/errors.js";
 import { getCurrentUser } from "../../src/api/users.js";
 import { createLogger } from "../../src/logger.js";
-import {
-  createFixtureClient,
-  credential,
-  startPlatformFixture,
-  type PlatformFixture,
-} from "./platform-fixture.js";
+import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
-let fixture: PlatformFixture;
-beforeAll(async () => {
-  fixture = await startPlatformFixture();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  fixture.reset();
-});
+const fixture = usePlatformFixture();
 
 const battleInput = {
   type: "practice",

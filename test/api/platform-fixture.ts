@@ -3,6 +3,7 @@
 // answers (errors, hangs, malformed bodies). Every request is recorded so tests can assert what was sent.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { createPlatformHttp, type PlatformHttp, type PlatformHttpOptions } from "../../src/api/http.js";
 import { findExample, type Shape } from "./examples/index.js";
@@ -153,3 +154,43 @@ export function createFixtureClient(
 }
 
 export const credential = { token: "tok_member_secret_1234567890" };
+
+/** One fixture for the calling test file, reset before each test; read it through the returned object. */
+export function usePlatformFixture(): PlatformFixture {
+  let current: PlatformFixture | undefined;
+  const started = (): PlatformFixture => {
+    if (current === undefined) throw new Error("the platform fixture starts in beforeAll");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startPlatformFixture();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    started().reset();
+  });
+  return {
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get webhooksBaseUrl() {
+      return started().webhooksBaseUrl;
+    },
+    get requests() {
+      return started().requests;
+    },
+    get shape() {
+      return started().shape;
+    },
+    set shape(shape: Shape) {
+      started().shape = shape;
+    },
+    queueReplies: (...replies) => {
+      started().queueReplies(...replies);
+    },
+    reset: () => {
+      started().reset();
+    },
+    close: () => started().close(),
+  };
+}

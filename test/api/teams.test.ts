@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTeam, inviteToTeam } from "../../src/api/teams.js";
-import {
-  createFixtureClient,
-  credential,
-  startPlatformFixture,
-  type PlatformFixture,
-} from "./platform-fixture.js";
+import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
-let fixture: PlatformFixture;
-beforeAll(async () => {
-  fixture = await startPlatformFixture();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  fixture.reset();
-});
+const fixture = usePlatformFixture();
 
 describe("createTeam", () => {
   it("posts the team fields and returns the created team", async () => {

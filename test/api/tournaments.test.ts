@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   getTournamentLeaderboard,
   listTournaments,
   registerForTournament,
 } from "../../src/api/tournaments.js";
-import {
-  createFixtureClient,
-  credential,
-  startPlatformFixture,
-  type PlatformFixture,
-} from "./platform-fixture.js";
+import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
-let fixture: PlatformFixture;
-beforeAll(async () => {
-  fixture = await startPlatformFixture();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  fixture.reset();
-});
+const fixture = usePlatformFixture();
 
 const weeklyChallenge = {
   id: "tourn_weekly",

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   listDeliveries,
   listFailedDeliveries,
   registerWebhook,
   sendTestWebhook,
 } from "../../src/api/webhooks.js";
-import {
-  createFixtureClient,
-  credential,
-  startPlatformFixture,
-  type PlatformFixture,
-} from "./platform-fixture.js";
+import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
-let fixture: PlatformFixture;
-beforeAll(async () => {
-  fixture = await startPlatformFixture();
-});
-afterAll(() => fixture.close());
-beforeEach(() => {
-  fixture.reset();
-});
+const fixture = usePlatformFixture();
 
 const registration = {
   url: "https://bot.example/webhooks/platform/ep_1",
