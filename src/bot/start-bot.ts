@@ -26,6 +26,7 @@ import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb } from "../store/create-db.js";
 import { migrateToLatest } from "../store/migrate.js";
+import { pruneOAuthStates } from "../store/oauth-states.js";
 import type { BotDependencies } from "./bot-dependencies.js";
 
 export interface RunningBot {
@@ -171,6 +172,16 @@ export async function startBot(
     await client.login(token);
   }
   outbox.start();
+  // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.
+  const statePruning = setInterval(
+    () => {
+      pruneOAuthStates(store.db, clock.now()).catch((error: unknown) => {
+        logger.warn({ err: error }, "could not prune expired OAuth states");
+      });
+    },
+    60 * 60 * 1000,
+  );
+  statePruning.unref();
 
   return {
     http,
@@ -181,6 +192,7 @@ export async function startBot(
       // Take no new interactions, let the running ones finish, then close connections.
       client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
       await Promise.allSettled(inFlight);
+      clearInterval(statePruning);
       await outbox.drain();
       await client?.destroy();
       await http.close();
