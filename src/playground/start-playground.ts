@@ -1,21 +1,16 @@
 // The whole bot on one machine with no settings (the playground): the platform sandbox, the fake Discord
 // and the real bot (startBot, the production code path), all on 127.0.0.1, data in a temp dir.
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
-import { startBot, type RunningBot } from "../bot/start-bot.js";
-import { commandData } from "../commands/command-data.js";
-import { loadConfig } from "../config.js";
-import { deployCommands } from "../discord/deploy-commands.js";
 import { eventKinds } from "../events/event-kinds.js";
-import { createFakeDiscord, type FakeDiscord, type FakeUser } from "../fake-discord/index.js";
+import type { FakeDiscord, FakeUser } from "../fake-discord/index.js";
+import type { RunningBot } from "../bot/start-bot.js";
 import { createLogger } from "../logger.js";
-import { buildSandbox, type Sandbox } from "../sandbox/sandbox.js";
-import { generateKeySpec } from "../secrets/key-ring.js";
+import type { Sandbox } from "../sandbox/sandbox.js";
+import { startLocalStack } from "./start-local-stack.js";
 import { randomBytes } from "node:crypto";
-import { findFreePort } from "./free-port.js";
 
 /** A Discord member of the playground guild and the sandbox account its `link` uses. */
 export interface PlaygroundMember {
@@ -49,78 +44,42 @@ const memberSeeds = [
 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const dataDir = await mkdtemp(join(tmpdir(), "arena-playground-"));
-  const port = await findFreePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const sandbox = await buildSandbox({
-    autoApprove: true,
-    oauthClient: { redirectUris: [`${publicUrl}/oauth/callback`] },
-  });
-  await sandbox.listen(0, "127.0.0.1");
-  const oauthClient = sandbox.oauthClient;
-  if (oauthClient === undefined) throw new Error("the sandbox registered no OAuth client");
-
-  const discord = await createFakeDiscord();
-  const guild = discord.createGuild({ name: "Playground" });
-  const channels = new Map(
-    ["general", "announcements"].map((name) => [name, discord.createChannel(guild.id, { name }).id]),
-  );
-  const members = new Map(
-    memberSeeds.map((seed) => [
-      seed.username,
-      {
-        user: discord.createMember(guild.id, { username: seed.username, permissions: [...seed.permissions] }),
-        platformUsername: seed.platformUsername,
-      },
-    ]),
-  );
-
+  const channels = new Map<string, string>();
+  const members = new Map<string, PlaygroundMember>();
+  let guildId = "";
   const webhookSecret = randomBytes(24).toString("hex");
-  const config = loadConfig(
-    {
-      NODE_ENV: "development",
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_AUTH_URL: sandbox.url,
-      PLATFORM_TOKEN_URL: sandbox.url,
-      PLATFORM_CLIENT_ID: oauthClient.clientId,
-      PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
-      PLATFORM_WEBHOOK_SECRET: webhookSecret,
-      PUBLIC_URL: publicUrl,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dataDir, "bot.sqlite")}`,
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("playground"),
-      LOG_LEVEL: "warn",
+  const stack = await startLocalStack({
+    dataDir,
+    logger: createLogger({ level: "warn" }, options.logDestination),
+    env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
+    buildWorld: (discord) => {
+      guildId = discord.createGuild({ name: "Playground" }).id;
+      for (const name of ["general", "announcements"])
+        channels.set(name, discord.createChannel(guildId, { name }).id);
+      for (const seed of memberSeeds) {
+        const user = discord.createMember(guildId, {
+          username: seed.username,
+          permissions: [...seed.permissions],
+        });
+        members.set(seed.username, { user, platformUsername: seed.platformUsername });
+      }
+      return [guildId];
     },
-    "start",
-  );
-  const logger = createLogger({ level: config.logLevel }, options.logDestination);
-  const bot = await startBot(config, logger);
-  const client = bot.client;
-  if (client !== undefined && !client.isReady()) await once(client, "clientReady");
-  await deployCommands(
-    bot.deps.rest,
-    { applicationId: discord.applicationId, guildId: guild.id },
-    commandData,
-  );
-  await registerOperatorWebhook(sandbox, `${publicUrl}/webhooks/platform`, webhookSecret);
-  await subscribeAnnouncements(discord, guild.id, channels, members.get("admin")?.user.id ?? "");
+  });
+  const { sandbox, discord, bot } = stack;
+  await registerOperatorWebhook(sandbox, `${stack.publicUrl}/webhooks/platform`, webhookSecret);
+  await subscribeAnnouncements(discord, guildId, channels, members.get("admin")?.user.id ?? "");
 
   return {
     sandbox,
     discord,
     bot,
-    guildId: guild.id,
+    guildId,
     channels,
     members,
     dataDir,
     async close() {
-      await bot.stop();
-      await discord.close();
-      await sandbox.close();
+      await stack.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

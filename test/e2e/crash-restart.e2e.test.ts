@@ -14,7 +14,8 @@ import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
-import { findFreePort, spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
+import { findFreePort } from "../../src/playground/free-port.js";
+import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 
 const channelCount = 200;

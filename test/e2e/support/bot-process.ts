@@ -1,7 +1,6 @@
 // A bot as its own process (`node --import tsx <entry>`), so a test can SIGKILL it mid-work and start it again.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { waitUntil } from "./wait-until.js";
 
@@ -50,19 +49,4 @@ export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs =
     },
     { timeoutMs, what: `${baseUrl}/readyz to answer 200` },
   );
-}
-
-/** A port free right now, for a child process that must listen where the test can find it. */
-export async function findFreePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  return port;
 }

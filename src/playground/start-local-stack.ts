@@ -1,0 +1,88 @@
+// The platform sandbox, the fake Discord and the real bot (startBot, the production code path) together on
+// 127.0.0.1, with the settings that join them. The playground and the end-to-end tests both stand on it.
+import { once } from "node:events";
+import { join } from "node:path";
+import { startBot, type RunningBot } from "../bot/start-bot.js";
+import { commandData } from "../commands/command-data.js";
+import { loadConfig } from "../config.js";
+import { deployCommands } from "../discord/deploy-commands.js";
+import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
+import type { Logger } from "../logger.js";
+import { buildSandbox, type Sandbox } from "../sandbox/sandbox.js";
+import { generateKeySpec } from "../secrets/key-ring.js";
+import { findFreePort } from "./free-port.js";
+
+export interface LocalStackOptions {
+  /** Holds the SQLite file (`bot.sqlite`); the caller owns and removes it. */
+  readonly dataDir: string;
+  readonly logger: Logger;
+  /** Settings on top of the ones that join the three parts (e.g. LOG_LEVEL, PLATFORM_WEBHOOK_SECRET). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Builds the servers before the bot logs in; returns the guild ids to register the commands in. */
+  readonly buildWorld: (discord: FakeDiscord) => readonly string[];
+}
+
+export interface LocalStack {
+  readonly sandbox: Sandbox;
+  readonly discord: FakeDiscord;
+  readonly bot: RunningBot;
+  readonly publicUrl: string;
+  readonly databaseFile: string;
+  /** Stops the bot, then the fake Discord and the sandbox. */
+  close(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const port = await findFreePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const sandbox = await buildSandbox({
+    autoApprove: true,
+    oauthClient: { redirectUris: [`${publicUrl}/oauth/callback`] },
+  });
+  await sandbox.listen(0, "127.0.0.1");
+  const oauthClient = sandbox.oauthClient;
+  if (oauthClient === undefined) throw new Error("the sandbox registered no OAuth client");
+
+  const discord = await createFakeDiscord();
+  const guildIds = options.buildWorld(discord);
+  const databaseFile = join(options.dataDir, "bot.sqlite");
+  const config = loadConfig(
+    {
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      PLATFORM_API_URL: `${sandbox.url}/v1`,
+      PLATFORM_AUTH_URL: sandbox.url,
+      PLATFORM_TOKEN_URL: sandbox.url,
+      PLATFORM_CLIENT_ID: oauthClient.clientId,
+      PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
+      PUBLIC_URL: publicUrl,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: `file:${databaseFile}`,
+      DATA_DIR: options.dataDir,
+      ENCRYPTION_KEYS: generateKeySpec("local"),
+      ...options.env,
+    },
+    "start",
+  );
+  const bot = await startBot(config, options.logger);
+  const client = bot.client;
+  if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+  for (const guildId of guildIds) {
+    await deployCommands(bot.deps.rest, { applicationId: discord.applicationId, guildId }, commandData);
+  }
+
+  return {
+    sandbox,
+    discord,
+    bot,
+    publicUrl,
+    databaseFile,
+    async close() {
+      await bot.stop();
+      await discord.close();
+      await sandbox.close();
+    },
+  };
+}
