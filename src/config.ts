@@ -37,7 +37,10 @@ const environmentSchema = z.object({
   DISCORD_PUBLIC_KEY: optionalString.pipe(
     z
       .string()
-      .regex(/^[0-9a-f]{64}$/i, "must be 64 hex characters")
+      .regex(
+        /^[0-9a-f]{64}$/i,
+        "must be the application's Ed25519 public key as the developer portal shows it (64 hex characters)",
+      )
       .optional(),
   ),
   DISCORD_DEV_GUILD_ID: optionalString.pipe(
@@ -180,11 +183,13 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("PLATFORM_API_URL: must end in /v1 (the platform's version segment)");
   }
-  // Refused rather than silently ignored until POST /interactions exists (DESIGN.md §8).
-  if (purpose === "start" && env.INTERACTIONS_MODE === "http") {
-    problems.push('INTERACTIONS_MODE: "http" is not available yet; leave it unset (gateway)');
-  }
-  if (purpose === "start" && env.INTERACTIONS_MODE === "http" && env.DISCORD_PUBLIC_KEY === undefined) {
+  // Without the key no interaction can be verified, so every one would be refused (DESIGN.md §8).
+  if (
+    purpose === "start" &&
+    env.INTERACTIONS_MODE === "http" &&
+    env.DISCORD_PUBLIC_KEY === undefined &&
+    !problems.some((problem) => problem.startsWith("DISCORD_PUBLIC_KEY:"))
+  ) {
     problems.push("DISCORD_PUBLIC_KEY: required when INTERACTIONS_MODE=http");
   }
   if (purpose === "start" && env.NODE_ENV === "production" && env.ENCRYPTION_KEYS === undefined) {

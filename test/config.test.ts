@@ -104,10 +104,22 @@ describe("loadConfig", () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^DISCORD_PUBLIC_KEY: required/),
-        expect.stringMatching(/^INTERACTIONS_MODE: "http" is not available yet/),
         expect.stringMatching(/^ENCRYPTION_KEYS: required in production/),
       ]),
     );
+  });
+
+  it("starts in HTTP interactions mode with the application's public key", () => {
+    const publicKey = "a".repeat(64);
+    const config = loadConfig({ ...minimal, INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: publicKey });
+    expect(config.discord).toMatchObject({ interactionsMode: "http", publicKey });
+  });
+
+  it("names a malformed public key once, as malformed rather than missing", () => {
+    const problems = problemsOf(() =>
+      loadConfig({ ...minimal, INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: "not-a-key" }),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^DISCORD_PUBLIC_KEY: must be .*64 hex characters/)]);
   });
 
   it("parses lists and shard counts", () => {

@@ -9,8 +9,11 @@ import { commandHandlers, componentHandlers, modalHandlers } from "../commands/h
 import type { Config } from "../config.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
+import { createInFlightInteractions } from "../discord/in-flight-interactions.js";
 import { createInteractionDispatcher } from "../discord/interaction-dispatcher.js";
 import { buildHttpApp } from "../http/build-http-app.js";
+import { readInteractionPublicKey } from "../http/interaction-signature.js";
+import { interactionsRoute } from "../http/interactions-route.js";
 import { oauthCallbackRoute } from "../http/oauth-callback-route.js";
 import type { Logger } from "../logger.js";
 import { hostname } from "node:os";
@@ -40,7 +43,7 @@ export interface RunningBot {
 
 export interface StartOptions {
   readonly clock?: Clock;
-  /** Connect to the gateway (default); tests of the HTTP side alone can skip it. */
+  /** Connect to the gateway (default in gateway mode); tests of the HTTP side alone can skip it. */
   readonly gateway?: boolean;
 }
 
@@ -51,9 +54,13 @@ export async function startBot(
   options: StartOptions = {},
 ): Promise<RunningBot> {
   const clock = options.clock ?? systemClock;
-  const { token, applicationId } = config.discord;
+  const { token, applicationId, interactionsMode } = config.discord;
   if (token === undefined || applicationId === undefined)
     throw new Error("startBot needs DISCORD_TOKEN and DISCORD_APPLICATION_ID");
+  // Read before anything starts, so a key that cannot be used stops the bot at once.
+  const interactionKey =
+    interactionsMode === "http" ? readInteractionPublicKey(config.discord.publicKey ?? "") : undefined;
+  logger.info({ interactionsMode }, "starting");
   // Loaded first so a bad ENCRYPTION_KEYS stops the bot before it touches the database.
   const secretBox = createSecretBox(
     loadOrCreateKeyRing({
@@ -66,8 +73,11 @@ export async function startBot(
   const store = await createDb(config.databaseUrl, { logger });
   await migrateToLatest(store.db, logger);
 
+  // In HTTP interactions mode Discord POSTs interactions to us; REST (outbox, edits) needs no gateway.
   const client =
-    options.gateway === false ? undefined : createGatewayClient({ apiUrl: config.discord.apiUrl });
+    options.gateway === false || interactionsMode === "http"
+      ? undefined
+      : createGatewayClient({ apiUrl: config.discord.apiUrl });
   const rest =
     client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
   rest.setToken(token);
@@ -159,15 +169,17 @@ export async function startBot(
       outbox.notify();
     },
   });
+  const inFlight = createInFlightInteractions(logger);
+  if (interactionKey !== undefined) {
+    await http.register(interactionsRoute, { publicKey: interactionKey, dispatch, inFlight });
+  }
   await http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");
 
-  const inFlight = new Set<Promise<void>>();
   if (client !== undefined) {
     // Interactions are handled from the raw payload, so the same dispatcher serves HTTP interactions too.
     client.ws.on(GatewayDispatchEvents.InteractionCreate, (interaction: APIInteraction) => {
-      const handling = dispatch(interaction).finally(() => inFlight.delete(handling));
-      inFlight.add(handling);
+      if (!inFlight.draining) inFlight.track(dispatch(interaction));
     });
     await client.login(token);
   }
@@ -191,7 +203,7 @@ export async function startBot(
     async stop() {
       // Take no new interactions, let the running ones finish, then close connections.
       client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
-      await Promise.allSettled(inFlight);
+      await inFlight.drain();
       clearInterval(statePruning);
       await outbox.drain();
       await client?.destroy();

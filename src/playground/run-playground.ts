@@ -11,6 +11,8 @@ export interface RunPlaygroundOptions {
   /** Show a prompt (a terminal); scripts echo each line instead. */
   readonly interactive: boolean;
   readonly logDestination?: DestinationStream;
+  /** How the local Discord delivers interactions to the bot; the gateway unless `--http`. */
+  readonly interactionsMode?: "gateway" | "http";
 }
 
 /** Starts everything, runs the lines of `input` one after another, and stops everything at the end. */
@@ -18,10 +20,14 @@ export async function runPlayground(options: RunPlaygroundOptions): Promise<void
   const print = (text: string): void => {
     options.output.write(`${text}\n`);
   };
-  print("Starting the sandbox, the fake Discord and the bot…");
-  const playground = await startPlayground(
-    options.logDestination === undefined ? {} : { logDestination: options.logDestination },
+  const overHttp = options.interactionsMode === "http";
+  print(
+    `Starting the sandbox, the fake Discord and the bot${overHttp ? " (interactions over HTTP at /interactions)" : ""}…`,
   );
+  const playground = await startPlayground({
+    ...(options.logDestination === undefined ? {} : { logDestination: options.logDestination }),
+    ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
+  });
   const session = new PlaygroundSession(playground, print);
   const stopWatching = watchChannel(
     playground.discord,

@@ -20,6 +20,11 @@ export interface LocalStackOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Builds the servers before the bot logs in; returns the guild ids to register the commands in. */
   readonly buildWorld: (discord: FakeDiscord) => readonly string[];
+  /**
+   * How interactions reach the bot: over the fake's gateway (default), or POSTed by the fake to the bot's
+   * `/interactions`, signed with the fake application's key (DESIGN.md §8).
+   */
+  readonly interactionsMode?: "gateway" | "http";
 }
 
 export interface LocalStack {
@@ -46,6 +51,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const discord = await createFakeDiscord();
   const guildIds = options.buildWorld(discord);
   const databaseFile = join(options.dataDir, "bot.sqlite");
+  const overHttp = options.interactionsMode === "http";
   const config = loadConfig(
     {
       DISCORD_TOKEN: discord.botToken,
@@ -62,6 +68,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DATABASE_URL: `file:${databaseFile}`,
       DATA_DIR: options.dataDir,
       ENCRYPTION_KEYS: generateKeySpec("local"),
+      ...(overHttp ? { INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
       ...options.env,
     },
     "start",
@@ -69,6 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const bot = await startBot(config, options.logger);
   const client = bot.client;
   if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+  // Saving the URL makes the fake check it as Discord does (a signed PING answered, a forged one refused).
+  if (overHttp) await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
   for (const guildId of guildIds) {
     await deployCommands(bot.deps.rest, { applicationId: discord.applicationId, guildId }, commandData);
   }

@@ -33,6 +33,8 @@ export interface Playground {
 export interface PlaygroundOptions {
   /** Where the bot's warn-level logs go; stdout unless given. */
   readonly logDestination?: DestinationStream;
+  /** Interactions over the fake's gateway (default) or POSTed to the bot's /interactions. */
+  readonly interactionsMode?: "gateway" | "http";
 }
 
 // Discord names mapped to seeded sandbox users; the admin uses carol's write key (alice holds the admin key).
@@ -52,6 +54,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     dataDir,
     logger: createLogger({ level: "warn" }, options.logDestination),
     env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
+    ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
     buildWorld: (discord) => {
       guildId = discord.createGuild({ name: "Playground" }).id;
       for (const name of ["general", "announcements"])

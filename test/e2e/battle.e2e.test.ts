@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommandOptionValue, FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
 
 interface Button {
@@ -26,7 +27,7 @@ function fieldsOf(message: StoredMessage): Record<string, string> {
 
 const ephemeral = 1 << 6;
 
-describe("/battle, end to end", () => {
+describe.each(interactionsModes)("/battle, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
   let carol: FakeUser;
   let dave: FakeUser;
@@ -34,7 +35,7 @@ describe("/battle, end to end", () => {
   let card: StoredMessage;
 
   beforeAll(async () => {
-    world = await startEndToEnd();
+    world = await startEndToEnd({ interactionsMode });
     carol = world.discord.createMember(world.guildId, { username: "carol" });
     dave = world.discord.createMember(world.guildId, { username: "dave" });
     const keyOf = (username: string) =>
@@ -308,5 +309,9 @@ describe("/battle, end to end", () => {
         expect(reply.content).toMatch(/can't be reached/);
       }
     });
+  });
+
+  it("answered every interaction in a way Discord accepts", () => {
+    expectEveryInteractionAnswered(world, interactionsMode);
   });
 });

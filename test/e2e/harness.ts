@@ -27,6 +27,8 @@ export interface EndToEnd {
 export interface EndToEndOptions {
   readonly platformTimeoutMs?: number;
   readonly env?: Readonly<Record<string, string>>;
+  /** Interactions over the gateway (default) or POSTed to the bot's /interactions (DESIGN.md §8). */
+  readonly interactionsMode?: "gateway" | "http";
 }
 
 export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndToEnd> {
@@ -43,6 +45,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
   let members: EndToEnd["members"] | undefined;
   const stack = await startLocalStack({
     dataDir,
+    ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
     logger: createLogger({ level: "debug" }, logStream),
     env: {
       NODE_ENV: "test",

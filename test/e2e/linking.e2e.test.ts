@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../src/fake-discord/index.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 
 function buttons(message: StoredMessage): { custom_id?: string; url?: string; label?: string }[] {
   return (
@@ -10,10 +11,10 @@ function buttons(message: StoredMessage): { custom_id?: string; url?: string; la
   ).flatMap((row) => row.components);
 }
 
-describe("linking, end to end", () => {
+describe.each(interactionsModes)("linking, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
   beforeAll(async () => {
-    world = await startEndToEnd();
+    world = await startEndToEnd({ interactionsMode });
   });
   afterAll(async () => {
     await world.close();
@@ -141,5 +142,9 @@ describe("linking, end to end", () => {
       .waitForFinal();
     expect(reply.content).toMatch(/can't be reached/);
     expect(reply.flags & 64).toBe(64);
+  });
+
+  it("answered every interaction in a way Discord accepts", () => {
+    expectEveryInteractionAnswered(world, interactionsMode);
   });
 });

@@ -21,7 +21,7 @@ wait-post announcements Battle finished
 quit
 `;
 
-async function runScript(text: string): Promise<string> {
+async function runScript(text: string, interactionsMode?: "gateway" | "http"): Promise<string> {
   const chunks: string[] = [];
   const output = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -36,27 +36,40 @@ async function runScript(text: string): Promise<string> {
       callback();
     },
   });
-  await runPlayground({ input, output, interactive: false, logDestination: silentLogs });
+  await runPlayground({
+    input,
+    output,
+    interactive: false,
+    logDestination: silentLogs,
+    ...(interactionsMode === undefined ? {} : { interactionsMode }),
+  });
   return chunks.join("");
 }
 
 describe("npm run playground, scripted", () => {
-  it("links two members, plays a battle from its card, announces the result and shows /rank", async () => {
-    const output = await runScript(script);
-    expect(output).not.toContain("✖");
-    expect(output.match(/Linked as/g)).toHaveLength(2);
-    expect(output).toMatch(/\[1\] Join {2}\[2\] Submit code/);
-    expect(output).toMatch(/You joined battle `bat_\w+`\. It is \*\*active\*\* with 2 players: alice, bob/);
-    expect(output).toContain("📝 Submit code to bat_");
-    expect(output).toContain("Submission accepted — Python");
-    // The result is printed by the live #announcements watcher or by wait-post, whichever sees it first.
-    expect(output).toMatch(
-      /(📣 new post in #announcements|— #announcements \(waited for "Battle finished"\))\n(.*\n)?┌─ 🏁 Battle finished/,
-    );
-    expect(output).toMatch(/Winner:\n│ {3}🏆 @bob/);
-    expect(output).toContain("┌─ alice — global rank #");
-    expect(output).toMatch(/📎 saved to \S+rating\.png/);
-  }, 30_000);
+  it.each(["gateway", "http"] as const)(
+    "links two members, plays a battle from its card, announces the result and shows /rank (interactions over %s)",
+    async (interactionsMode) => {
+      const output = await runScript(script, interactionsMode);
+      expect(output).toMatch(
+        interactionsMode === "http" ? /bot \(interactions over HTTP at \/interactions\)…/ : /the bot…/,
+      );
+      expect(output).not.toContain("✖");
+      expect(output.match(/Linked as/g)).toHaveLength(2);
+      expect(output).toMatch(/\[1\] Join {2}\[2\] Submit code/);
+      expect(output).toMatch(/You joined battle `bat_\w+`\. It is \*\*active\*\* with 2 players: alice, bob/);
+      expect(output).toContain("📝 Submit code to bat_");
+      expect(output).toContain("Submission accepted — Python");
+      // The result is printed by the live #announcements watcher or by wait-post, whichever sees it first.
+      expect(output).toMatch(
+        /(📣 new post in #announcements|— #announcements \(waited for "Battle finished"\))\n(.*\n)?┌─ 🏁 Battle finished/,
+      );
+      expect(output).toMatch(/Winner:\n│ {3}🏆 @bob/);
+      expect(output).toContain("┌─ alice — global rank #");
+      expect(output).toMatch(/📎 saved to \S+rating\.png/);
+    },
+    30_000,
+  );
 
   it("explains a mistake and keeps going", async () => {
     const output = await runScript("as nobody\npress 1\nhelp\n");

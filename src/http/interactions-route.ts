@@ -1,0 +1,79 @@
+// POST /interactions (DESIGN.md §8, INTERACTIONS_MODE=http): Discord POSTs each interaction here instead of
+// sending it over the gateway. An encapsulated plugin: its raw-body parser and signature check apply here only.
+import type { KeyObject } from "node:crypto";
+import { type APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
+import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
+import { captureFirstResponse } from "./first-response.js";
+import { encodeInteractionAnswer } from "./interaction-answer.js";
+import { verifyInteractionSignature } from "./interaction-signature.js";
+import { interactionsRouteSchema } from "./interactions-route-schema.js";
+
+export interface InteractionsRouteOptions {
+  /** From DISCORD_PUBLIC_KEY (readInteractionPublicKey), built once at start. */
+  readonly publicKey: KeyObject;
+  /** The same dispatcher the gateway feeds; its first response becomes the HTTP answer. */
+  readonly dispatch: DispatchInteraction;
+  readonly inFlight: InFlightInteractions;
+}
+
+const headerOf = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+// eslint-disable-next-line @typescript-eslint/require-await -- a plugin is async by contract
+export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = async (app, options) => {
+  // The signature covers the exact bytes, so every body is kept as a Buffer, in this plugin only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  // Before validation: nothing of an unverified body is parsed, and the schema then checks the parsed one.
+  app.addHook("preValidation", async (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const genuine = verifyInteractionSignature(options.publicKey, {
+      signature: headerOf(request, "x-signature-ed25519"),
+      timestamp: headerOf(request, "x-signature-timestamp"),
+      rawBody,
+    });
+    if (!genuine) {
+      request.log.info("interaction refused: invalid request signature");
+      return reply.code(401).type("text/plain; charset=utf-8").send("invalid request signature");
+    }
+    try {
+      request.body = JSON.parse(rawBody.toString("utf8")) as unknown;
+    } catch {
+      return reply.code(400).send({ error: "bad_request" });
+    }
+    return undefined;
+  });
+
+  app.post("/interactions", { schema: interactionsRouteSchema }, async (request, reply) => {
+    // Checked against the envelope schema; the dispatcher reads each type's own fields.
+    const interaction = request.body as APIInteraction;
+    if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+    // A stopping instance takes nothing it could not finish before the database closes.
+    if (options.inFlight.draining) return reply.code(503).send({ error: "shutting_down" });
+
+    const capture = captureFirstResponse(reply.raw);
+    const handling = options.dispatch(interaction, capture.sendInitial);
+    // Tracked for the graceful stop: the handler goes on (edits, follow-ups over REST) after the answer.
+    options.inFlight.track(handling);
+    const first = await Promise.race([
+      capture.first,
+      handling.then(
+        () => undefined,
+        () => undefined,
+      ),
+    ]);
+    if (first === undefined) {
+      request.log.warn({ interactionId: interaction.id }, "the interaction ended without a response");
+      return reply.code(500).send({ error: "internal_error", requestId: request.id });
+    }
+    const answer = await encodeInteractionAnswer(first.response, first.files);
+    return reply.type(answer.contentType).send(answer.body);
+  });
+};

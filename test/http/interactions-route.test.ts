@@ -1,0 +1,188 @@
+import type { FastifyInstance } from "fastify";
+import { ApplicationCommandType } from "discord-api-types/v10";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createInFlightInteractions,
+  type InFlightInteractions,
+} from "../../src/discord/in-flight-interactions.js";
+import { buildHttpApp } from "../../src/http/build-http-app.js";
+import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
+import { interactionsRoute } from "../../src/http/interactions-route.js";
+import { parseMultipart } from "../../src/fake-discord/rest/request-body.js";
+import { createLogger } from "../../src/logger.js";
+import {
+  commandInteraction,
+  createApplicationKeys,
+  createTestCommands,
+  createTestDispatcher,
+  pingInteraction,
+  pngBytes,
+  signInteraction,
+  type TestCommands,
+} from "./interaction-fixtures.js";
+
+const keys = createApplicationKeys();
+const timestamp = "1730000000";
+
+describe("POST /interactions", () => {
+  let app: FastifyInstance;
+  let inFlight: InFlightInteractions;
+  let testCommands: TestCommands;
+
+  beforeEach(async () => {
+    const logger = createLogger({ level: "silent" });
+    testCommands = createTestCommands();
+    inFlight = createInFlightInteractions(logger);
+    app = await buildHttpApp({ logger, readinessChecks: [] });
+    await app.register(interactionsRoute, {
+      publicKey: readInteractionPublicKey(keys.publicKeyHex),
+      dispatch: createTestDispatcher(testCommands.commands, logger),
+      inFlight,
+    });
+  });
+  afterEach(async () => {
+    testCommands.slowGate.open();
+    await inFlight.drain();
+    await app.close();
+  });
+
+  const post = (body: string, headers: Record<string, string>) =>
+    app.inject({
+      method: "POST",
+      url: "/interactions",
+      headers: { "content-type": "application/json", ...headers },
+      payload: body,
+    });
+  const signedPost = (payload: unknown) => {
+    const body = JSON.stringify(payload);
+    return post(body, {
+      "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+      "x-signature-timestamp": timestamp,
+    });
+  };
+
+  describe("signature", () => {
+    const body = JSON.stringify(pingInteraction);
+    const expectRefused = (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.statusCode).toBe(401);
+      expect(response.body).toBe("invalid request signature");
+    };
+
+    it("answers a signed PING with a PONG", async () => {
+      const response = await signedPost(pingInteraction);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ type: 1 });
+    });
+
+    it("refuses a request signed with another application's key", async () => {
+      const other = createApplicationKeys();
+      expectRefused(
+        await post(body, {
+          "x-signature-ed25519": signInteraction(other.privateKey, timestamp, body),
+          "x-signature-timestamp": timestamp,
+        }),
+      );
+    });
+
+    it("refuses a body changed after signing", async () => {
+      const tampered = JSON.stringify({ ...pingInteraction, token: "another-token" });
+      expectRefused(
+        await post(tampered, {
+          "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+          "x-signature-timestamp": timestamp,
+        }),
+      );
+    });
+
+    it("refuses a body that differs from the signed one only in whitespace", async () => {
+      expectRefused(
+        await post(`${body} `, {
+          "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+          "x-signature-timestamp": timestamp,
+        }),
+      );
+    });
+
+    it("refuses a timestamp changed after signing", async () => {
+      expectRefused(
+        await post(body, {
+          "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+          "x-signature-timestamp": "1730000001",
+        }),
+      );
+    });
+
+    it("refuses requests without the signature or the timestamp, or with a malformed signature", async () => {
+      const signature = signInteraction(keys.privateKey, timestamp, body);
+      expectRefused(await post(body, { "x-signature-timestamp": timestamp }));
+      expectRefused(await post(body, { "x-signature-ed25519": signature }));
+      expectRefused(await post(body, {}));
+      expectRefused(await post(body, { "x-signature-ed25519": "zz", "x-signature-timestamp": timestamp }));
+      expectRefused(
+        await post(body, { "x-signature-ed25519": `${signature}00`, "x-signature-timestamp": timestamp }),
+      );
+    });
+
+    it("refuses an unsigned body that is not even JSON before trying to read it", async () => {
+      expectRefused(await post("{not json", { "x-signature-timestamp": timestamp }));
+    });
+
+    it("answers 400 to a genuine signature over something that is not an interaction", async () => {
+      expect((await signedPost({ hello: "world" })).statusCode).toBe(400);
+      const notJson = "{not json";
+      const response = await post(notJson, {
+        "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, notJson),
+        "x-signature-timestamp": timestamp,
+      });
+      expect(response.statusCode).toBe(400);
+    });
+  });
+
+  describe("answers", () => {
+    it("sends a command's reply as the HTTP answer", async () => {
+      const response = await signedPost(commandInteraction("echo"));
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({
+        type: 4,
+        data: expect.objectContaining({ content: "hello, alice" }) as unknown,
+      });
+    });
+
+    it("sends a reply with files as multipart/form-data with payload_json and files[0]", async () => {
+      const response = await signedPost(commandInteraction("chart"));
+      expect(response.statusCode).toBe(200);
+      const contentType = String(response.headers["content-type"]);
+      expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+      // Read with the fake Discord's own multipart parser, the one that takes such answers end to end.
+      const { json, files } = await parseMultipart(contentType, response.rawPayload);
+      expect(json).toEqual({ type: 4, data: expect.objectContaining({ content: "your chart" }) as unknown });
+      expect(files).toEqual([{ index: 0, filename: "rating.png", contentType: "image/png", data: pngBytes }]);
+    });
+
+    it("answers with the deferral while the handler is still running, and a stop waits for the handler", async () => {
+      const response = await signedPost(commandInteraction("slow"));
+      expect(response.json()).toEqual({ type: 5, data: { flags: 64 } });
+      expect(testCommands.finished).toEqual([]);
+
+      const drained = inFlight.drain().then(() => [...testCommands.finished]);
+      testCommands.slowGate.open();
+      expect(await drained).toEqual(["slow"]);
+    });
+
+    it("takes no new interaction once the bot is stopping", async () => {
+      await inFlight.drain();
+      const response = await signedPost(commandInteraction("echo"));
+      expect(response.statusCode).toBe(503);
+      // PING is no work: an instance still answers Discord's endpoint check.
+      expect((await signedPost(pingInteraction)).json()).toEqual({ type: 1 });
+    });
+
+    it("answers 500 without internals when the handler ends without a response", async () => {
+      // A user command: the dispatcher handles chat-input commands only and answers nothing.
+      const response = await signedPost(commandInteraction("echo", ApplicationCommandType.User));
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ error: "internal_error", requestId: expect.any(String) as unknown });
+    });
+  });
+});
