@@ -6,12 +6,15 @@ import type { Logger } from "../../logger.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { closeCode, opcode, type GatewayPayload } from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
+import { shardForGuild } from "../snowflake.js";
 import { readIdentify, readResume } from "./read-gateway-payloads.js";
 import { streamReady } from "./stream-ready.js";
 
 export interface GatewayOptions {
   path: string;
   heartbeatIntervalMs: number;
+  /** More guilds than this on one session closes it with 4011 Sharding required (Discord: 2,500). */
+  maxGuildsPerSession: number;
   logger?: Logger;
 }
 
@@ -156,9 +159,13 @@ export class GatewayServer {
       socket.close(closeCode.authenticationFailed, "Authentication failed");
       return null;
     }
-    const [shardId, shardCount] = identify.shard;
-    if (shardCount < 1 || shardId < 0 || shardId >= shardCount) {
+    if (identify.shard === null || !isValidShard(identify.shard)) {
       socket.close(closeCode.invalidShard, "Invalid shard");
+      return null;
+    }
+    const [shardId, shardCount] = identify.shard;
+    if (this.countGuilds(shardId, shardCount) > this.options.maxGuildsPerSession) {
+      socket.close(closeCode.shardingRequired, "Sharding required");
       return null;
     }
     // A shard identifying again replaces its old session.
@@ -196,9 +203,21 @@ export class GatewayServer {
     return session;
   }
 
+  private countGuilds(shardId: number, shardCount: number): number {
+    let count = 0;
+    for (const guildId of this.state.world.guilds.keys())
+      if (shardForGuild(guildId, shardCount) === shardId) count += 1;
+    return count;
+  }
+
   private isBotToken(token: string): boolean {
     return token === this.state.botToken || token === `Bot ${this.state.botToken}`;
   }
+}
+
+/** docs: Gateway, Sharding: shard_id is 0 ≤ id < num_shards. */
+function isValidShard([shardId, shardCount]: readonly [number, number]): boolean {
+  return shardCount >= 1 && shardId >= 0 && shardId < shardCount;
 }
 
 function rawToString(raw: RawData): string {
