@@ -9,6 +9,12 @@ import { commandHandlers, componentHandlers, modalHandlers } from "../commands/h
 import type { Config } from "../config.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
+import {
+  areAllShardsReady,
+  logShardChanges,
+  planGatewayShards,
+  readRunningShards,
+} from "../discord/gateway-shards.js";
 import { createInteractionDispatcher } from "../discord/interaction-dispatcher.js";
 import { buildHttpApp } from "../http/build-http-app.js";
 import { oauthCallbackRoute } from "../http/oauth-callback-route.js";
@@ -67,7 +73,9 @@ export async function startBot(
   await migrateToLatest(store.db, logger);
 
   const client =
-    options.gateway === false ? undefined : createGatewayClient({ apiUrl: config.discord.apiUrl });
+    options.gateway === false
+      ? undefined
+      : createGatewayClient({ apiUrl: config.discord.apiUrl, ...planGatewayShards(config.discord) });
   const rest =
     client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
   rest.setToken(token);
@@ -118,7 +126,7 @@ export async function startBot(
           return true;
         },
       },
-      ...(client === undefined ? [] : [{ name: "gateway", check: () => client.isReady() }]),
+      ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
     ],
   });
   await http.register(oauthCallbackRoute, {
@@ -169,7 +177,9 @@ export async function startBot(
       const handling = dispatch(interaction).finally(() => inFlight.delete(handling));
       inFlight.add(handling);
     });
+    logShardChanges(client, logger);
     await client.login(token);
+    logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();
   // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.

@@ -6,7 +6,7 @@ import { startBot, type RunningBot } from "../bot/start-bot.js";
 import { commandData } from "../commands/command-data.js";
 import { loadConfig } from "../config.js";
 import { deployCommands } from "../discord/deploy-commands.js";
-import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../fake-discord/index.js";
 import type { Logger } from "../logger.js";
 import { buildSandbox, type Sandbox } from "../sandbox/sandbox.js";
 import { generateKeySpec } from "../secrets/key-ring.js";
@@ -20,6 +20,8 @@ export interface LocalStackOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Builds the servers before the bot logs in; returns the guild ids to register the commands in. */
   readonly buildWorld: (discord: FakeDiscord) => readonly string[];
+  /** For the fake Discord, e.g. `recommendedShards` for SHARD_COUNT=auto. */
+  readonly discord?: FakeDiscordOptions;
 }
 
 export interface LocalStack {
@@ -28,7 +30,12 @@ export interface LocalStack {
   readonly bot: RunningBot;
   readonly publicUrl: string;
   readonly databaseFile: string;
-  /** Stops the bot, then the fake Discord and the sandbox. */
+  /**
+   * One more bot instance on the same settings, with `env` on top (e.g. SHARD_IDS, or DATABASE_URL given to
+   * both), listening on a port of its own; resolves once its gateway is ready. `close` stops it.
+   */
+  startAnotherBot(env: Readonly<Record<string, string>>): Promise<RunningBot>;
+  /** Stops the bots, then the fake Discord and the sandbox. */
   close(): Promise<void>;
 }
 
@@ -43,32 +50,34 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const oauthClient = sandbox.oauthClient;
   if (oauthClient === undefined) throw new Error("the sandbox registered no OAuth client");
 
-  const discord = await createFakeDiscord();
+  const discord = await createFakeDiscord(options.discord);
   const guildIds = options.buildWorld(discord);
   const databaseFile = join(options.dataDir, "bot.sqlite");
-  const config = loadConfig(
-    {
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_AUTH_URL: sandbox.url,
-      PLATFORM_TOKEN_URL: sandbox.url,
-      PLATFORM_CLIENT_ID: oauthClient.clientId,
-      PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
-      PUBLIC_URL: publicUrl,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${databaseFile}`,
-      DATA_DIR: options.dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("local"),
-      ...options.env,
-    },
-    "start",
-  );
-  const bot = await startBot(config, options.logger);
-  const client = bot.client;
-  if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+  const settings: Record<string, string> = {
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_APPLICATION_ID: discord.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    PLATFORM_API_URL: `${sandbox.url}/v1`,
+    PLATFORM_AUTH_URL: sandbox.url,
+    PLATFORM_TOKEN_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: oauthClient.clientId,
+    PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
+    PUBLIC_URL: publicUrl,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: `file:${databaseFile}`,
+    DATA_DIR: options.dataDir,
+    ENCRYPTION_KEYS: generateKeySpec("local"),
+    ...options.env,
+  };
+  const startInstance = async (env: Readonly<Record<string, string>>) => {
+    const started = await startBot(loadConfig({ ...settings, ...env }, "start"), options.logger);
+    const client = started.client;
+    if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+    return started;
+  };
+  const bot = await startInstance({});
+  const others: RunningBot[] = [];
   for (const guildId of guildIds) {
     await deployCommands(bot.deps.rest, { applicationId: discord.applicationId, guildId }, commandData);
   }
@@ -79,7 +88,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     bot,
     publicUrl,
     databaseFile,
+    async startAnotherBot(env) {
+      const other = await startInstance({ PORT: String(await findFreePort()), ...env });
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.stop();
       await bot.stop();
       await discord.close();
       await sandbox.close();

@@ -72,3 +72,22 @@ describe("the fake Discord's shard checks at IDENTIFY", () => {
     half.close();
   });
 });
+
+describe("the fake Discord's guild placement", () => {
+  it.each([
+    [0, 2],
+    [1, 2],
+    [2, 3],
+    [15, 16],
+  ])("gives a guild made for shard %i of %i an id on that shard", async (shardId, shardCount) => {
+    const fake = await createFakeDiscord();
+    try {
+      for (let index = 0; index < 3; index += 1) {
+        const guild = fake.createGuild({ name: `Guild ${index}`, shard: [shardId, shardCount] });
+        expect(shardForGuild(guild.id, shardCount)).toBe(shardId);
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+});

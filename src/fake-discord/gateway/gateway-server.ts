@@ -4,9 +4,9 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Logger } from "../../logger.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
+import { shardForGuild } from "../snowflake.js";
 import { closeCode, opcode, type GatewayPayload } from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
-import { shardForGuild } from "../snowflake.js";
 import { readIdentify, readResume } from "./read-gateway-payloads.js";
 import { streamReady } from "./stream-ready.js";
 
@@ -21,6 +21,8 @@ export interface GatewayOptions {
 /** Counters for tests: how the bot connected. */
 export interface GatewayStats {
   identifies: number;
+  /** IDENTIFYs closed with 4010 Invalid shard or 4011 Sharding required. */
+  refusedShards: number;
   resumes: number;
   heartbeats: number;
 }
@@ -30,7 +32,12 @@ export interface GatewayStats {
  * shard, heartbeats, RESUME, and dispatches routed to the shard that owns a guild.
  */
 export class GatewayServer {
-  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  readonly stats: GatewayStats = {
+    identifies: 0,
+    refusedShards: 0,
+    resumes: 0,
+    heartbeats: 0,
+  };
   private readonly sessions = new Map<string, GatewaySession>();
   private readonly sockets = new Set<WebSocket>();
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -160,11 +167,13 @@ export class GatewayServer {
       return null;
     }
     if (identify.shard === null || !isValidShard(identify.shard)) {
+      this.stats.refusedShards += 1;
       socket.close(closeCode.invalidShard, "Invalid shard");
       return null;
     }
     const [shardId, shardCount] = identify.shard;
     if (this.countGuilds(shardId, shardCount) > this.options.maxGuildsPerSession) {
+      this.stats.refusedShards += 1;
       socket.close(closeCode.shardingRequired, "Sharding required");
       return null;
     }
