@@ -44,7 +44,7 @@ export function areAllShardsReady(client: Client): boolean {
 
 /**
  * A shard Discord refuses for good (4010 Invalid shard, 4011 Sharding required) reaches discord.js only as a
- * shard error, then looks like a reconnect; both are logged so it never goes unnoticed.
+ * shard error followed by what looks like a reconnect; logging both keeps it from going unnoticed.
  */
 export function logShardChanges(client: Client, logger: Logger): void {
   client.on("shardReady", (shardId) => {
