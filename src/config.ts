@@ -22,6 +22,42 @@ const listOf = (item: string) =>
     )
     .describe(item);
 
+/** Far above any real bot's shard count; it bounds the work a typo such as "0-99999999" can cause. */
+const maxShardIds = 10_000;
+
+/**
+ * "0-3" or "0,2,4" (or both, "0-1,4"): the gateway shards one instance runs, sorted. Ids are checked against
+ * SHARD_COUNT in checkCombinations, where both values are known.
+ */
+const shardIdList = optionalString.transform((value, context) => {
+  if (value === undefined) return undefined;
+  const ids: number[] = [];
+  for (const part of value.split(",").map((item) => item.trim())) {
+    const range = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
+    const first = Number(range?.[1]);
+    const last = range?.[2] === undefined ? first : Number(range[2]);
+    if (range === null || last < first) {
+      context.addIssue({
+        code: "custom",
+        message: `"${part}" is not a shard id or a range like 0-3; use ids and ranges separated by commas`,
+      });
+      return z.NEVER;
+    }
+    if (ids.length + last - first + 1 > maxShardIds) {
+      context.addIssue({ code: "custom", message: `lists more than ${maxShardIds} shards` });
+      return z.NEVER;
+    }
+    for (let id = first; id <= last; id += 1) ids.push(id);
+  }
+  const seen = new Set<number>();
+  const repeated = ids.find((id) => seen.size === seen.add(id).size);
+  if (repeated !== undefined) {
+    context.addIssue({ code: "custom", message: `lists shard ${repeated} more than once` });
+    return z.NEVER;
+  }
+  return ids.sort((a, b) => a - b);
+});
+
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const environmentSchema = z.object({
@@ -70,9 +106,12 @@ const environmentSchema = z.object({
   INTERACTIONS_MODE: z.enum(["gateway", "http"]).default("gateway"),
   SHARD_COUNT: optionalString.pipe(
     z
-      .union([z.literal("auto"), z.string().regex(/^\d+$/, 'must be a number or "auto"').transform(Number)])
+      .string()
+      .regex(/^(auto|[1-9]\d*)$/, 'must be a positive whole number or "auto"')
+      .transform((value) => (value === "auto" ? ("auto" as const) : Number(value)))
       .optional(),
   ),
+  SHARD_IDS: shardIdList,
   LOG_LEVEL: z.enum(logLevels).default("info"),
 });
 
@@ -87,7 +126,10 @@ export interface Config {
     readonly publicKey: string | undefined;
     readonly devGuildId: string | undefined;
     readonly interactionsMode: "gateway" | "http";
+    /** Total gateway shards of the bot: a number, "auto" (Discord's recommendation), or unsharded. */
     readonly shardCount: number | "auto" | undefined;
+    /** The shards this instance runs (SHARD_IDS); every one of `shardCount` when undefined. */
+    readonly shardIds: readonly number[] | undefined;
   };
   readonly platform: {
     readonly apiUrl: string;
@@ -195,8 +237,29 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   if (purpose === "start" && env.NODE_ENV === "production" && env.ENCRYPTION_KEYS === undefined) {
     problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
   }
+  checkShardIds(env, problems);
   if (env.DATABASE_URL !== undefined && !/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {
     problems.push("DATABASE_URL: must be file:<path>, :memory: or postgres://…");
+  }
+}
+
+/** SHARD_IDS picks among SHARD_COUNT's shards, so it needs a known count and ids below it. */
+function checkShardIds(env: Partial<Environment>, problems: string[]): void {
+  const { SHARD_IDS: ids, SHARD_COUNT: count } = env;
+  if (ids === undefined || problems.some((problem) => problem.startsWith("SHARD_COUNT:"))) return;
+  if (typeof count !== "number") {
+    problems.push(
+      `SHARD_IDS: needs SHARD_COUNT set to a number (it is ${count === undefined ? "unset" : '"auto"'}), ` +
+        "so that every instance splits the same count",
+    );
+    return;
+  }
+  const outside = ids.filter((id) => id >= count);
+  if (outside.length > 0) {
+    problems.push(
+      `SHARD_IDS: shard ${outside.slice(0, 3).join(", ")} is out of range; ids go from 0 to ${count - 1} ` +
+        `with SHARD_COUNT=${count}`,
+    );
   }
 }
 
@@ -225,6 +288,7 @@ function toConfig(env: Environment): Config {
       devGuildId: env.DISCORD_DEV_GUILD_ID,
       interactionsMode: env.INTERACTIONS_MODE,
       shardCount: env.SHARD_COUNT,
+      shardIds: env.SHARD_IDS,
     },
     platform: {
       apiUrl,
@@ -247,7 +311,13 @@ function toConfig(env: Environment): Config {
   };
 }
 
-/** Reads the process environment; everything else receives a `Config`. */
+/**
+ * Reads the process environment; everything else receives a `Config`. It then removes SHARD_COUNT from it:
+ * discord.js's Client reads that name from the environment itself (meant for its ShardingManager's children)
+ * and refuses "auto" or an empty value, while ours reaches it as explicit client options.
+ */
 export function loadConfigFromProcess(purpose: ConfigPurpose = "start"): Config {
-  return loadConfig(process.env, purpose);
+  const config = loadConfig(process.env, purpose);
+  delete process.env.SHARD_COUNT;
+  return config;
 }

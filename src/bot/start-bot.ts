@@ -9,6 +9,12 @@ import { commandHandlers, componentHandlers, modalHandlers } from "../commands/h
 import type { Config } from "../config.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
+import {
+  areAllShardsReady,
+  logShardChanges,
+  planGatewayShards,
+  readRunningShards,
+} from "../discord/gateway-shards.js";
 import { createInFlightInteractions } from "../discord/in-flight-interactions.js";
 import { createInteractionDispatcher } from "../discord/interaction-dispatcher.js";
 import { buildHttpApp } from "../http/build-http-app.js";
@@ -77,7 +83,7 @@ export async function startBot(
   const client =
     options.gateway === false || interactionsMode === "http"
       ? undefined
-      : createGatewayClient({ apiUrl: config.discord.apiUrl });
+      : createGatewayClient({ apiUrl: config.discord.apiUrl, ...planGatewayShards(config.discord) });
   const rest =
     client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
   rest.setToken(token);
@@ -128,7 +134,7 @@ export async function startBot(
           return true;
         },
       },
-      ...(client === undefined ? [] : [{ name: "gateway", check: () => client.isReady() }]),
+      ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
     ],
   });
   await http.register(oauthCallbackRoute, {
@@ -181,7 +187,9 @@ export async function startBot(
     client.ws.on(GatewayDispatchEvents.InteractionCreate, (interaction: APIInteraction) => {
       if (!inFlight.draining) inFlight.track(dispatch(interaction));
     });
+    logShardChanges(client, logger);
     await client.login(token);
+    logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();
   // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.

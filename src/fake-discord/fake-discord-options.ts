@@ -26,6 +26,11 @@ export interface FakeDiscordOptions {
   nonceWindowMs?: number;
   /** `shards` in GET /gateway/bot; one per 1,000 guilds when left out, as Discord recommends. */
   recommendedShards?: number;
+  /**
+   * Like Discord, IDENTIFY for a shard that would carry more guilds than this is closed with 4011 Sharding
+   * required; 2,500 by default (docs: Gateway, Sharding).
+   */
+  maxGuildsPerSession?: number;
   /** `max_concurrency` in GET /gateway/bot: how many shards may identify together. */
   maxConcurrency?: number;
   /** How long handle and waitFor* calls wait by default. */

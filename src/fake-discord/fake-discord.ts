@@ -92,6 +92,7 @@ export async function createFakeDiscord(options: FakeDiscordOptions = {}): Promi
     {
       path: "/gateway",
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 10_000,
+      maxGuildsPerSession: options.maxGuildsPerSession ?? 2500,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     },
     gatewayUrl,

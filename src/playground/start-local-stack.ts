@@ -6,7 +6,7 @@ import { startBot, type RunningBot } from "../bot/start-bot.js";
 import { commandData } from "../commands/command-data.js";
 import { loadConfig } from "../config.js";
 import { deployCommands } from "../discord/deploy-commands.js";
-import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../fake-discord/index.js";
 import type { Logger } from "../logger.js";
 import { buildSandbox, type Sandbox } from "../sandbox/sandbox.js";
 import { generateKeySpec } from "../secrets/key-ring.js";
@@ -25,6 +25,8 @@ export interface LocalStackOptions {
    * `/interactions`, signed with the fake application's key (DESIGN.md §8).
    */
   readonly interactionsMode?: "gateway" | "http";
+  /** For the fake Discord, e.g. `recommendedShards` for SHARD_COUNT=auto. */
+  readonly discord?: FakeDiscordOptions;
 }
 
 export interface LocalStack {
@@ -33,7 +35,12 @@ export interface LocalStack {
   readonly bot: RunningBot;
   readonly publicUrl: string;
   readonly databaseFile: string;
-  /** Stops the bot, then the fake Discord and the sandbox. */
+  /**
+   * One more bot instance on the same settings, with `env` on top (e.g. SHARD_IDS, or DATABASE_URL given to
+   * both), listening on a port of its own; resolves once its gateway is ready. `close` stops it.
+   */
+  startAnotherBot(env: Readonly<Record<string, string>>): Promise<RunningBot>;
+  /** Stops the bots, then the fake Discord and the sandbox. */
   close(): Promise<void>;
 }
 
@@ -48,34 +55,36 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const oauthClient = sandbox.oauthClient;
   if (oauthClient === undefined) throw new Error("the sandbox registered no OAuth client");
 
-  const discord = await createFakeDiscord();
+  const discord = await createFakeDiscord(options.discord);
   const guildIds = options.buildWorld(discord);
   const databaseFile = join(options.dataDir, "bot.sqlite");
   const overHttp = options.interactionsMode === "http";
-  const config = loadConfig(
-    {
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_AUTH_URL: sandbox.url,
-      PLATFORM_TOKEN_URL: sandbox.url,
-      PLATFORM_CLIENT_ID: oauthClient.clientId,
-      PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
-      PUBLIC_URL: publicUrl,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${databaseFile}`,
-      DATA_DIR: options.dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("local"),
-      ...(overHttp ? { INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
-      ...options.env,
-    },
-    "start",
-  );
-  const bot = await startBot(config, options.logger);
-  const client = bot.client;
-  if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+  const settings: Record<string, string> = {
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_APPLICATION_ID: discord.applicationId,
+    DISCORD_API_URL: discord.apiUrl,
+    PLATFORM_API_URL: `${sandbox.url}/v1`,
+    PLATFORM_AUTH_URL: sandbox.url,
+    PLATFORM_TOKEN_URL: sandbox.url,
+    PLATFORM_CLIENT_ID: oauthClient.clientId,
+    PLATFORM_CLIENT_SECRET: oauthClient.clientSecret,
+    PUBLIC_URL: publicUrl,
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: `file:${databaseFile}`,
+    DATA_DIR: options.dataDir,
+    ENCRYPTION_KEYS: generateKeySpec("local"),
+    ...(overHttp ? { INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: discord.publicKey } : {}),
+    ...options.env,
+  };
+  const startInstance = async (env: Readonly<Record<string, string>>) => {
+    const started = await startBot(loadConfig({ ...settings, ...env }, "start"), options.logger);
+    const client = started.client;
+    if (client !== undefined && !client.isReady()) await once(client, "clientReady");
+    return started;
+  };
+  const bot = await startInstance({});
+  const others: RunningBot[] = [];
   // Saving the URL makes the fake check it as Discord does (a signed PING answered, a forged one refused).
   if (overHttp) await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
   for (const guildId of guildIds) {
@@ -88,7 +97,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     bot,
     publicUrl,
     databaseFile,
+    async startAnotherBot(env) {
+      const other = await startInstance({ PORT: String(await findFreePort()), ...env });
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.stop();
       await bot.stop();
       await discord.close();
       await sandbox.close();

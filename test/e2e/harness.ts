@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { RunningBot } from "../../src/bot/start-bot.js";
-import type { FakeDiscord, FakeUser } from "../../src/fake-discord/index.js";
+import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../src/fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
-import { startLocalStack } from "../../src/playground/start-local-stack.js";
+import { startLocalStack, type LocalStack } from "../../src/playground/start-local-stack.js";
 import type { Sandbox } from "../../src/sandbox/sandbox.js";
 
 export interface EndToEnd {
@@ -19,6 +19,8 @@ export interface EndToEnd {
   readonly members: { readonly alice: FakeUser; readonly bob: FakeUser; readonly admin: FakeUser };
   readonly databaseFile: string;
   readonly publicUrl: string;
+  /** Another bot instance on the same world and settings, `env` on top; `close` stops it too. */
+  readonly startAnotherBot: LocalStack["startAnotherBot"];
   /** Everything the bot logged, for secret-leak checks. */
   logs(): string;
   close(): Promise<void>;
@@ -29,6 +31,9 @@ export interface EndToEndOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Interactions over the gateway (default) or POSTed to the bot's /interactions (DESIGN.md §8). */
   readonly interactionsMode?: "gateway" | "http";
+  readonly discord?: FakeDiscordOptions;
+  /** [shard_id, num_shards] the Arena guild's id falls on, by Discord's formula. */
+  readonly guildShard?: readonly [number, number];
 }
 
 export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndToEnd> {
@@ -53,8 +58,13 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
       LOG_LEVEL: "debug",
       ...options.env,
     },
+    ...(options.discord === undefined ? {} : { discord: options.discord }),
     buildWorld: (discord) => {
-      guildId = discord.createGuild({ name: "Arena", channels: ["battles", "announcements"] }).id;
+      guildId = discord.createGuild({
+        name: "Arena",
+        channels: ["battles", "announcements"],
+        ...(options.guildShard === undefined ? {} : { shard: options.guildShard }),
+      }).id;
       channelId = discord.createChannel(guildId, { name: "general" }).id;
       members = {
         alice: discord.createMember(guildId, { username: "alice" }),
@@ -75,6 +85,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
     members,
     databaseFile: stack.databaseFile,
     publicUrl: stack.publicUrl,
+    startAnotherBot: (env) => stack.startAnotherBot(env),
     logs: () => chunks.join(""),
     async close() {
       await stack.close();

@@ -49,15 +49,20 @@ export class FakeDiscordDriver {
 
   // World building.
 
-  /** A guild the bot is in, with an owner (made up unless `ownerId` names an existing user). */
+  /**
+   * A guild the bot is in, with an owner (made up unless `ownerId` names an existing user). `shard`
+   * ([shard_id, num_shards]) gives it an id on that shard by Discord's formula, for sharding tests.
+   */
   createGuild(options: {
     name: string;
     ownerId?: string;
     locale?: string;
     channels?: readonly string[];
+    shard?: readonly [number, number];
   }): FakeGuild {
     return this.state.world.createGuild({
       name: options.name,
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
       ...(options.ownerId === undefined ? {} : { ownerId: options.ownerId }),
       ...(options.locale === undefined ? {} : { locale: options.locale }),
       ...(options.channels === undefined ? {} : { channelNames: options.channels }),

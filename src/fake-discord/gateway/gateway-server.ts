@@ -4,6 +4,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Logger } from "../../logger.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
+import { shardForGuild } from "../snowflake.js";
 import { closeCode, opcode, type GatewayPayload } from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
 import { readIdentify, readResume } from "./read-gateway-payloads.js";
@@ -12,12 +13,16 @@ import { streamReady } from "./stream-ready.js";
 export interface GatewayOptions {
   path: string;
   heartbeatIntervalMs: number;
+  /** More guilds than this on one session closes it with 4011 Sharding required (Discord: 2,500). */
+  maxGuildsPerSession: number;
   logger?: Logger;
 }
 
 /** Counters for tests: how the bot connected. */
 export interface GatewayStats {
   identifies: number;
+  /** IDENTIFYs closed with 4010 Invalid shard or 4011 Sharding required. */
+  refusedShards: number;
   resumes: number;
   heartbeats: number;
 }
@@ -27,7 +32,12 @@ export interface GatewayStats {
  * shard, heartbeats, RESUME, and dispatches routed to the shard that owns a guild.
  */
 export class GatewayServer {
-  readonly stats: GatewayStats = { identifies: 0, resumes: 0, heartbeats: 0 };
+  readonly stats: GatewayStats = {
+    identifies: 0,
+    refusedShards: 0,
+    resumes: 0,
+    heartbeats: 0,
+  };
   private readonly sessions = new Map<string, GatewaySession>();
   private readonly sockets = new Set<WebSocket>();
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -156,9 +166,15 @@ export class GatewayServer {
       socket.close(closeCode.authenticationFailed, "Authentication failed");
       return null;
     }
-    const [shardId, shardCount] = identify.shard;
-    if (shardCount < 1 || shardId < 0 || shardId >= shardCount) {
+    if (identify.shard === null || !isValidShard(identify.shard)) {
+      this.stats.refusedShards += 1;
       socket.close(closeCode.invalidShard, "Invalid shard");
+      return null;
+    }
+    const [shardId, shardCount] = identify.shard;
+    if (this.countGuilds(shardId, shardCount) > this.options.maxGuildsPerSession) {
+      this.stats.refusedShards += 1;
+      socket.close(closeCode.shardingRequired, "Sharding required");
       return null;
     }
     // A shard identifying again replaces its old session.
@@ -196,9 +212,21 @@ export class GatewayServer {
     return session;
   }
 
+  private countGuilds(shardId: number, shardCount: number): number {
+    let count = 0;
+    for (const guildId of this.state.world.guilds.keys())
+      if (shardForGuild(guildId, shardCount) === shardId) count += 1;
+    return count;
+  }
+
   private isBotToken(token: string): boolean {
     return token === this.state.botToken || token === `Bot ${this.state.botToken}`;
   }
+}
+
+/** docs: Gateway, Sharding: shard_id is 0 ≤ id < num_shards. */
+function isValidShard([shardId, shardCount]: readonly [number, number]): boolean {
+  return shardCount >= 1 && shardId >= 0 && shardId < shardCount;
 }
 
 function rawToString(raw: RawData): string {

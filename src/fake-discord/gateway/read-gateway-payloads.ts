@@ -3,8 +3,11 @@ import { isRecord } from "../validation/field-checks.js";
 export interface Identify {
   token: string;
   intents: number;
-  /** [shard_id, num_shards]; [0, 1] when left out (docs: Gateway, Identify Structure). */
-  shard: [number, number];
+  /**
+   * [shard_id, num_shards]; [0, 1] when left out (docs: Gateway, Identify Structure). Null when it is not
+   * a pair of whole numbers, which the gateway refuses as an invalid shard.
+   */
+  shard: [number, number] | null;
 }
 
 export interface Resume {
@@ -15,10 +18,15 @@ export interface Resume {
 
 export function readIdentify(data: unknown): Identify | null {
   if (!isRecord(data) || typeof data.token !== "string" || typeof data.intents !== "number") return null;
-  const shard: unknown[] = Array.isArray(data.shard) ? (data.shard as unknown[]) : [0, 1];
+  if (data.shard === undefined || data.shard === null)
+    return { token: data.token, intents: data.intents, shard: [0, 1] };
+  const shard: unknown[] = Array.isArray(data.shard) ? (data.shard as unknown[]) : [];
   const [shardId, shardCount] = shard;
-  if (typeof shardId !== "number" || typeof shardCount !== "number") return null;
-  return { token: data.token, intents: data.intents, shard: [shardId, shardCount] };
+  const pair =
+    shard.length === 2 && Number.isInteger(shardId) && Number.isInteger(shardCount)
+      ? ([shardId, shardCount] as [number, number])
+      : null;
+  return { token: data.token, intents: data.intents, shard: pair };
 }
 
 export function readResume(data: unknown): Resume | null {

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.js";
-import type { SnowflakeGenerator } from "../snowflake.js";
+import { shardForGuild, type SnowflakeGenerator } from "../snowflake.js";
 import {
   botPermissions,
   combinePermissions,
@@ -60,8 +60,10 @@ export class FakeWorld {
     ownerId?: string;
     locale?: string;
     channelNames?: readonly string[];
+    /** [shard_id, num_shards]: an id whose events Discord's formula sends to that shard. */
+    shard?: readonly [number, number];
   }): FakeGuild {
-    const id = this.nextId();
+    const id = options.shard === undefined ? this.nextId() : this.nextIdOnShard(options.shard);
     const ownerId = options.ownerId ?? this.createUser({ username: `owner-${this.guilds.size + 1}` }).id;
     const guild: FakeGuild = {
       id,
@@ -153,6 +155,19 @@ export class FakeWorld {
     const member = this.requireGuild(guildId).members.get(userId);
     if (member === undefined) throw new Error(`User ${userId} is not a member of guild ${guildId}`);
     return member;
+  }
+
+  /**
+   * Draws ids until one lands on the shard. The shard depends on the timestamp bits only, and the generator
+   * moves its timestamp on after 4,096 ids in one millisecond, so this ends within num_shards × 4,096 draws.
+   */
+  private nextIdOnShard([shardId, shardCount]: readonly [number, number]): string {
+    if (!Number.isInteger(shardId) || shardId < 0 || shardId >= shardCount)
+      throw new Error(`shard ${shardId} is not one of ${shardCount}`);
+    for (;;) {
+      const id = this.nextId();
+      if (shardForGuild(id, shardCount) === shardId) return id;
+    }
   }
 
   private addChannel(guild: FakeGuild, options: { name: string; type?: number }): FakeChannel {

@@ -1,0 +1,59 @@
+import { Status, type Client } from "discord.js";
+import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
+
+/** The `shards` / `shardCount` client options: discord.js runs every listed shard inside this process. */
+export interface GatewayShardPlan {
+  readonly shards?: readonly number[] | "auto";
+  readonly shardCount?: number;
+}
+
+/**
+ * Which shards this instance runs (DESIGN.md §8): every one of SHARD_COUNT, the SHARD_IDS slice of it, or
+ * "auto", which discord.js resolves with GET /gateway/bot through the client's REST (so DISCORD_API_URL).
+ */
+export function planGatewayShards(discord: Config["discord"]): GatewayShardPlan {
+  const { shardCount, shardIds } = discord;
+  if (shardCount === undefined) return {};
+  if (shardCount === "auto") return { shards: "auto" };
+  return { shards: shardIds ?? Array.from({ length: shardCount }, (_, id) => id), shardCount };
+}
+
+/** The shards the client runs, as resolved at login (after "auto" became a count). */
+export function readRunningShards(client: Client): { shardIds: number[]; shardCount: number } {
+  const { shards, shardCount } = client.options;
+  // After login discord.js holds the resolved list; "auto" and a single number only stand before it.
+  const shardIds: number[] =
+    typeof shards === "object"
+      ? [...shards]
+      : typeof shards === "number"
+        ? [shards]
+        : [...client.ws.shards.keys()];
+  return { shardIds, shardCount: shardCount ?? shardIds.length };
+}
+
+/**
+ * True only while every shard this instance runs is connected with its guilds received. The client's own
+ * isReady() stays true once reached, even while a shard reconnects or was refused by Discord.
+ */
+export function areAllShardsReady(client: Client): boolean {
+  if (!client.isReady()) return false;
+  const { shardIds } = readRunningShards(client);
+  return shardIds.every((id) => client.ws.shards.get(id)?.status === Status.Ready);
+}
+
+/**
+ * A shard Discord refuses for good (4010 Invalid shard, 4011 Sharding required) reaches discord.js only as a
+ * shard error followed by what looks like a reconnect; logging both keeps it from going unnoticed.
+ */
+export function logShardChanges(client: Client, logger: Logger): void {
+  client.on("shardReady", (shardId) => {
+    logger.info({ shardId }, "gateway shard ready");
+  });
+  client.on("shardReconnecting", (shardId) => {
+    logger.warn({ shardId }, "gateway shard reconnecting");
+  });
+  client.on("shardError", (error, shardId) => {
+    logger.error({ shardId, err: error }, "gateway shard error");
+  });
+}
