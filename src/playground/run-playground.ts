@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import type { DestinationStream } from "pino";
+import { createPlaygroundOutput } from "./playground-output.js";
 import { PlaygroundSession } from "./playground-session.js";
 import { startPlayground } from "./start-playground.js";
 import { watchChannel } from "./watch-channel.js";
@@ -8,26 +9,27 @@ import { watchChannel } from "./watch-channel.js";
 export interface RunPlaygroundOptions {
   readonly input: Readable;
   readonly output: Writable;
-  /** Show a prompt (a terminal); scripts echo each line instead. */
+  /** Show a prompt and a spinner (a terminal); scripts echo each line instead, with no control characters. */
   readonly interactive: boolean;
   readonly logDestination?: DestinationStream;
 }
 
 /** Starts everything, runs the lines of `input` one after another, and stops everything at the end. */
 export async function runPlayground(options: RunPlaygroundOptions): Promise<void> {
+  const output = createPlaygroundOutput(options.output, options.interactive);
   const print = (text: string): void => {
-    options.output.write(`${text}\n`);
+    output.print(text);
   };
   print("Starting the sandbox, the fake Discord and the bot…");
   const playground = await startPlayground(
     options.logDestination === undefined ? {} : { logDestination: options.logDestination },
   );
-  const session = new PlaygroundSession(playground, print);
+  const session = new PlaygroundSession(playground, output);
   const stopWatching = watchChannel(
     playground.discord,
     playground.channels.get("announcements") ?? "",
     (post) => {
-      void session.printMessage(post, "📣 new post in #announcements");
+      void session.announce(post, "announcements");
     },
   );
   print('Ready: server "Playground" with #general and #announcements; members alice, bob, admin. Type help.');

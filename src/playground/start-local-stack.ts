@@ -2,7 +2,7 @@
 // 127.0.0.1, with the settings that join them. The playground and the end-to-end tests both stand on it.
 import { once } from "node:events";
 import { join } from "node:path";
-import { startBot, type RunningBot } from "../bot/start-bot.js";
+import { startBot, type RunningBot, type StartOptions } from "../bot/start-bot.js";
 import { commandData } from "../commands/command-data.js";
 import { loadConfig } from "../config.js";
 import { deployCommands } from "../discord/deploy-commands.js";
@@ -20,6 +20,8 @@ export interface LocalStackOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Builds the servers before the bot logs in; returns the guild ids to register the commands in. */
   readonly buildWorld: (discord: FakeDiscord) => readonly string[];
+  /** Passed to startBot (e.g. a hook told when each interaction is done). */
+  readonly startOptions?: StartOptions;
 }
 
 export interface LocalStack {
@@ -66,7 +68,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     },
     "start",
   );
-  const bot = await startBot(config, options.logger);
+  const bot = await startBot(config, options.logger, options.startOptions);
   const client = bot.client;
   if (client !== undefined && !client.isReady()) await once(client, "clientReady");
   for (const guildId of guildIds) {
