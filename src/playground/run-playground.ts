@@ -25,27 +25,36 @@ export async function runPlayground(options: RunPlaygroundOptions): Promise<void
     options.logDestination === undefined ? {} : { logDestination: options.logDestination },
   );
   const session = new PlaygroundSession(playground, output);
-  const stopWatching = watchChannel(
-    playground.discord,
-    playground.channels.get("announcements") ?? "",
-    (post) => {
-      void session.announce(post, "announcements");
-    },
-  );
-  print('Ready: server "Playground" with #general and #announcements; members alice, bob, admin. Type help.');
   const lines = createInterface({
     input: options.input,
     ...(options.interactive ? { output: options.output } : {}),
   });
-  const prompt = (): void => {
+  const prompt = (preserveTyping = false): void => {
     lines.setPrompt(`${session.currentMember}> `);
-    lines.prompt();
+    lines.prompt(preserveTyping);
   };
+  let busy = false;
+  const stopWatching = watchChannel(
+    playground.discord,
+    playground.channels.get("announcements") ?? "",
+    (post) => {
+      // At an idle prompt, the post takes the prompt's line and the prompt (with what was typed) comes back.
+      const atPrompt = options.interactive && !busy;
+      if (atPrompt) options.output.write("\r\u001b[2K");
+      void session.announce(post, "announcements").then(() => {
+        if (atPrompt && !busy) prompt(true);
+      });
+    },
+  );
+  print('Ready: server "Playground" with #general and #announcements; members alice, bob, admin. Type help.');
   try {
     if (options.interactive) prompt();
     for await (const line of lines) {
       if (!options.interactive && line.trim() !== "") print(`${session.currentMember}> ${line}`);
-      if (!(await session.runLine(line))) break;
+      busy = true;
+      const goOn = await session.runLine(line);
+      busy = false;
+      if (!goOn) break;
       if (options.interactive) prompt();
     }
   } finally {
