@@ -51,6 +51,8 @@ export interface StartOptions {
   readonly clock?: Clock;
   /** Connect to the gateway (default in gateway mode); tests of the HTTP side alone can skip it. */
   readonly gateway?: boolean;
+  /** Called when the bot is done with an interaction, answered or not (the playground stops its spinner). */
+  readonly onInteractionFinished?: (interactionId: string) => void;
 }
 
 /** Builds every dependency once and starts the bot (CONVENTIONS.md habit 6): the one composition root. */
@@ -119,8 +121,9 @@ export async function startBot(
     logger,
     clock,
     describeError: (error) => describePlatformError(error, clock.now()),
-    onFinished: (outcome) => {
+    onFinished: (outcome, interactionId) => {
       metrics.recordInteraction(outcome);
+      options.onInteractionFinished?.(interactionId);
     },
   });
 

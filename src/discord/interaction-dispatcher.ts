@@ -35,7 +35,8 @@ export interface DispatcherOptions<Deps> {
   readonly clock: Clock;
   /** Turns known errors (platform errors, expired links…) into a safe reply; undefined for the unexpected. */
   readonly describeError?: (error: unknown) => UserFacingError | undefined;
-  readonly onFinished?: (outcome: InteractionOutcome) => void;
+  /** Called once per interaction when the handler is done, answered or not. */
+  readonly onFinished?: (outcome: InteractionOutcome, interactionId: string) => void;
 }
 
 export type DispatchInteraction = (
@@ -91,7 +92,7 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
     } finally {
       const durationMs = options.clock.now() - started;
       logger.debug({ durationMs, outcome }, "interaction handled");
-      options.onFinished?.({ kind: name.kind, name: name.name, outcome, durationMs });
+      options.onFinished?.({ kind: name.kind, name: name.name, outcome, durationMs }, interaction.id);
     }
 
     async function runCommand(interaction: APIChatInputApplicationCommandInteraction, actor: Actor) {

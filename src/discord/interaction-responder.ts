@@ -148,6 +148,12 @@ export class InteractionResponder {
       await this.followUp(ephemeralReply);
       return;
     }
+    // After an ephemeral deferral the reply is the member's own: an error replaces it, and with it any
+    // progress line ("⏳ Fetching…") a handler wrote before failing, which would otherwise stay forever.
+    if (this.#deferredAs === "ephemeral") {
+      await this.editOriginal(ephemeralReply);
+      return;
+    }
     // A button's message must not be overwritten by an error: that goes in a follow-up too.
     if (this.#state === "replied" || this.#deferredAs === "update") await this.followUp(ephemeralReply);
     else await this.reply(ephemeralReply);

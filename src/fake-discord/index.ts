@@ -19,6 +19,7 @@ export { createFakeDiscord, FakeDiscord, type FakeDiscordOptions } from "./fake-
 export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
 export type {
   AutocompleteInput,
+  MemberContext,
   PressComponentInput,
   RunCommandInput,
   SubmitModalInput,

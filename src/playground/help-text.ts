@@ -1,12 +1,40 @@
-export const helpText = `Commands (you act as a member of the "Playground" server):
-  /command options…        run a slash command, e.g. /battle create difficulty:easy
-  as <member>              switch member (alice, bob, admin)
-  press <n>                press button n of the last message that had buttons
-  fill key=value …         fill in the form the last interaction opened (quote values with spaces)
-  link                     link the current member with their sandbox API key
-  finish <battleId>        the platform ends a battle now
-  start-tournament <id>    the platform starts a tournament
-  posts [channel]          the last posts in a channel (default #general)
-  wait-post <channel> <text>  wait up to 15 s for a post containing text (for scripts)
-  help                     this list
-  quit                     stop everything`;
+export const helpText = `You are a member of the Discord server "Playground" (#general, #announcements), talking to the
+real bot; the platform is a local sandbox. Members: alice (you at first), bob, admin (may use /setup).
+
+Try a battle, step by step:
+  link                          link alice's platform account (every member links once)
+  /battle create difficulty:easy language:python
+                                the bot posts a battle card with [1] Join and [2] Submit code
+  press 1                       alice joins her battle
+  as bob                        become bob…
+  link                          …link him too,
+  press 1                       join from the same card,
+  press 2                       press Submit code: the bot opens a form;
+  fill language=python code="print('PASS')"
+                                answer it (the sandbox judge passes code containing PASS)
+  finish                        the platform ends the battle (or it ends once everyone submitted);
+                                the result is posted in #announcements and printed here
+  /rank                         your rating, with the chart saved as a PNG (its path is shown)
+
+Acting:
+  /command option:value …       run a slash command; quote values with spaces: name:"Spring Cup"
+  /command option:?             list the choices for an option (e.g. /battle join id:?), or option:text?
+  pick <n>                      run the command with choice n
+  press <n> [value…]            press button n (or pick values in menu n) of the last message with buttons
+  fill key=value …              answer the form the last interaction opened; "a\\nb" is two lines
+  as <member>                   switch member: alice, bob, admin
+  link                          the quick /link: "Use an API key" with the member's sandbox key
+
+The platform's side:
+  finish [battleId]             end a battle now (default: the newest running one)
+  start-tournament [id]         start a tournament now (default: the next open one; ids: /tournament list)
+
+Looking around:
+  posts [channel]               the last posts in a channel (default #general)
+  wait-post <channel> <text>    wait up to 15 s for a post containing text (for scripts)
+  help                          this text
+  quit                          stop everything
+
+Commands to try: /whoami /stats /leaderboard global /tournament list /team create name:Owls
+/profile view /battle history; as admin: /subscriptions /setup status /setup webhook register.
+Run a file of these lines with: npm run playground -- script.txt`;

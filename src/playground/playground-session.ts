@@ -2,22 +2,39 @@
 // bot answered. Used by the prompt, by scripts and by the smoke test.
 import type { InteractionHandle, StoredMessage } from "../fake-discord/index.js";
 import { helpText } from "./help-text.js";
+import { askChoices } from "./ask-choices.js";
+import {
+  type AskedOption,
+  findAskedOption,
+  lineWithChoice,
+  type OptionChoice,
+  renderChoices,
+} from "./option-choices.js";
 import { parseFields } from "./parse-fields.js";
-import { listButtons, renderMessage, renderModal } from "./render-message.js";
+import { finishBattle, startTournament } from "./platform-events.js";
+import type { PlaygroundOutput } from "./playground-output.js";
+import { listControls, renderMessage, renderModal } from "./render-message.js";
 import { saveAttachments } from "./save-attachments.js";
 import type { Playground } from "./start-playground.js";
 
 const answerTimeoutMs = 15_000;
-const modalCallback = 9;
+/** How long the bot may keep working after its first answer (a webhook test waits up to 10 s itself). */
+const workTimeoutMs = 60_000;
+const progressPollMs = 100;
+const callback = { deferredMessage: 5, modal: 9 } as const;
+const loadingFlag = 1 << 7;
 
 export class PlaygroundSession {
   private member = "alice";
-  private buttonsMessage: StoredMessage | undefined;
+  private controlsMessage: StoredMessage | undefined;
   private lastInteraction: InteractionHandle | undefined;
+  private offered: { asked: AskedOption; choices: readonly OptionChoice[] } | undefined;
+  /** Channel posts already printed, so the live watcher and `wait-post` never print one twice. */
+  private readonly shownPosts = new Set<string>();
 
   constructor(
     private readonly playground: Playground,
-    private readonly print: (text: string) => void,
+    private readonly output: PlaygroundOutput,
   ) {}
 
   get currentMember(): string {
@@ -34,38 +51,42 @@ export class PlaygroundSession {
       if (verb === "quit" || verb === "exit") return false;
       await this.runVerb(verb, argument, rest, trimmed);
     } catch (error) {
-      this.print(`✖ ${error instanceof Error ? error.message : String(error)}`);
+      this.output.clearActivity();
+      this.output.print(`✖ ${error instanceof Error ? error.message : String(error)}`);
     }
     return true;
   }
 
   private async runVerb(verb: string, argument: string, words: string[], line: string): Promise<void> {
     const { discord, sandbox } = this.playground;
+    const optional = argument === "" ? undefined : argument;
     if (verb.startsWith("/")) {
-      await this.show(discord.runCommandLine({ ...this.context(), line }));
+      const asked = findAskedOption(line);
+      if (asked === undefined) await this.show(discord.runCommandLine({ ...this.context(), line }));
+      else await this.offerChoices(asked);
+    } else if (verb === "pick") {
+      await this.pick(Number(argument));
     } else if (verb === "as") {
       this.userIdOf(argument);
       this.member = argument;
-      this.print(`You are now ${argument}.`);
+      this.output.print(`You are now ${argument}.`);
     } else if (verb === "press") {
-      await this.press(Number(argument));
+      await this.press(Number(words[0]), words.slice(1));
     } else if (verb === "fill") {
       if (this.lastInteraction === undefined) throw new Error("No form is open");
       await this.show(discord.submitModal({ from: this.lastInteraction, fields: parseFields(argument) }));
     } else if (verb === "link") {
       await this.link();
     } else if (verb === "finish") {
-      sandbox.control.finishBattle(argument);
-      this.print(`The platform finished battle ${argument}.`);
+      this.output.print(`The platform finished battle ${finishBattle(sandbox, optional)}.`);
     } else if (verb === "start-tournament") {
-      sandbox.control.startTournament(argument);
-      this.print(`The platform started tournament ${argument}.`);
+      this.output.print(`The platform started the tournament ${startTournament(sandbox, optional)}.`);
     } else if (verb === "posts") {
-      await this.showPosts(argument === "" ? "general" : argument);
+      await this.showPosts(optional ?? "general");
     } else if (verb === "wait-post") {
       await this.waitForPost(words[0] ?? "", words.slice(1).join(" "));
     } else if (verb === "help") {
-      this.print(helpText);
+      this.output.print(helpText);
     } else {
       throw new Error(`Unknown command "${verb}"; type help`);
     }
@@ -74,8 +95,16 @@ export class PlaygroundSession {
   /** Prints a message (saving its attachments) the way a member sees it. */
   async printMessage(message: StoredMessage, heading?: string): Promise<void> {
     const paths = await saveAttachments(message, this.playground.dataDir);
-    this.print((heading === undefined ? "" : `${heading}\n`) + renderMessage(message, paths, this.nameOf));
-    if (listButtons(message).length > 0) this.buttonsMessage = message;
+    const text = renderMessage(message, paths, this.nameOf);
+    this.output.print((heading === undefined ? "" : `${heading}\n`) + text);
+    if (listControls(message).length > 0) this.controlsMessage = message;
+  }
+
+  /** A new post in a watched channel, printed unless `wait-post` or `posts` already showed it. */
+  async announce(post: StoredMessage, channel: string): Promise<void> {
+    if (this.shownPosts.has(post.id)) return;
+    this.shownPosts.add(post.id);
+    await this.printMessage(post, `📣 new post in #${channel}`);
   }
 
   private readonly nameOf = (userId: string): string | undefined =>
@@ -100,26 +129,81 @@ export class PlaygroundSession {
     return id;
   }
 
+  /**
+   * Waits for the bot like a member does: a spinner until the first answer, Discord's "thinking…" while a
+   * deferred reply is pending, the reply's progress edits on the spinner line, then the answer as it stands
+   * once the bot is done.
+   */
   private async show(handle: InteractionHandle): Promise<void> {
     this.lastInteraction = handle;
-    const callback = await handle.response(answerTimeoutMs);
-    if (callback.type === modalCallback && callback.data !== null) {
-      this.print(renderModal(callback.data));
-      return;
+    const bot = this.playground.discord.botUser.username;
+    this.output.showActivity(`waiting for ${bot}…`);
+    try {
+      const answer = await handle.response(answerTimeoutMs);
+      if (answer.type === callback.modal && answer.data !== null) {
+        this.output.clearActivity();
+        this.output.print(renderModal(answer.data));
+        return;
+      }
+      if (answer.type === callback.deferredMessage) this.output.showState(`${bot} is thinking…`);
+      await this.followProgress(handle);
+    } finally {
+      this.output.clearActivity();
     }
-    await this.printMessage(await handle.waitForFinal(answerTimeoutMs));
+    const original = handle.original();
+    if (original !== undefined && (original.flags & loadingFlag) !== 0) {
+      this.output.print(`${bot} is still thinking… (no answer yet; it may come later)`);
+    } else if (original !== undefined) {
+      await this.printMessage(original);
+    }
     for (const followUp of handle.followUps()) await this.printMessage(followUp);
   }
 
-  private async press(index: number): Promise<void> {
-    const stored = this.buttonsMessage;
+  /** Until the bot is done with the interaction, shows each edit of its reply on the spinner line. */
+  private async followProgress(handle: InteractionHandle): Promise<void> {
+    const deadline = Date.now() + workTimeoutMs;
+    let shown = "";
+    while (Date.now() < deadline) {
+      if (await this.playground.finished.waitFor(handle.id, progressPollMs)) return;
+      const current = handle.original();
+      if (current === undefined || (current.flags & loadingFlag) !== 0) continue;
+      const firstLine = renderMessage(current, [], this.nameOf).split("\n")[0] ?? "";
+      if (firstLine !== shown) this.output.showActivity(firstLine);
+      shown = firstLine;
+    }
+  }
+
+  /** `/command option:?`: the option's fixed choices, or what the bot's autocomplete suggests. */
+  private async offerChoices(asked: AskedOption): Promise<void> {
+    const choices = await askChoices(this.playground.discord, this.context(), asked, this.output);
+    this.offered = { asked, choices };
+    this.output.print(renderChoices(asked, choices));
+  }
+
+  private async pick(index: number): Promise<void> {
+    const choice = this.offered?.choices[index - 1];
+    if (this.offered === undefined || choice === undefined)
+      throw new Error("No such choice; ask for some first, e.g. /battle join id:?");
+    const line = lineWithChoice(this.offered.asked, choice);
+    this.output.print(`→ ${line}`);
+    await this.runVerb(line.split(/\s+/)[0] ?? "", "", [], line);
+  }
+
+  private async press(index: number, values: readonly string[]): Promise<void> {
+    const stored = this.controlsMessage;
     if (stored === undefined) throw new Error("No message with buttons yet");
     const message = this.playground.discord.message(stored.id) ?? stored;
-    const button = listButtons(message)[index - 1];
-    if (button === undefined)
-      throw new Error(`No button ${String(index)}; the message has ${listButtons(message).length}`);
-    const userId = this.userIdOf(this.member);
-    await this.show(this.playground.discord.pressButton({ message, customId: button.customId, userId }));
+    const controls = listControls(message);
+    const control = controls[index - 1];
+    if (control === undefined)
+      throw new Error(`No button ${String(index)}; the message has ${controls.length}`);
+    const target = { message, customId: control.customId, userId: this.userIdOf(this.member) };
+    if (control.select === undefined) {
+      await this.show(this.playground.discord.pressButton(target));
+      return;
+    }
+    if (values.length === 0) throw new Error(`Menu ${index} needs values: press ${index} <value…>`);
+    await this.show(this.playground.discord.selectMenu({ ...target, values }));
   }
 
   /** The quick path of /link: "Use an API key" with the member's seeded sandbox key. */
@@ -140,8 +224,11 @@ export class PlaygroundSession {
 
   private async showPosts(channel: string): Promise<void> {
     const posts = this.playground.discord.messages(this.channelIdOf(channel)).slice(-10);
-    if (posts.length === 0) this.print(`#${channel} is empty.`);
-    for (const post of posts) await this.printMessage(post, `— #${channel}`);
+    if (posts.length === 0) this.output.print(`#${channel} is empty.`);
+    for (const post of posts) {
+      this.shownPosts.add(post.id);
+      await this.printMessage(post, `— #${channel}`);
+    }
   }
 
   private async waitForPost(channel: string, text: string): Promise<void> {
@@ -150,6 +237,7 @@ export class PlaygroundSession {
       (message) => renderMessage(message, [], this.nameOf).includes(text),
       answerTimeoutMs,
     );
+    this.shownPosts.add(post.id);
     await this.printMessage(post, `— #${channel} (waited for "${text}")`);
   }
 }

@@ -1,31 +1,51 @@
-// Discord messages as readable terminal text: embeds as titled blocks, buttons numbered for `press <n>`.
+// Discord messages as readable terminal text: embeds as titled blocks, buttons and menus numbered for
+// `press <n>`.
 import type { APIEmbed } from "discord.js";
 import type { StoredMessage } from "../fake-discord/index.js";
 
-export interface RenderedButton {
+/** A button or a select menu a member can use, numbered in display order for `press <n>`. */
+export interface RenderedControl {
   readonly customId: string;
   readonly label: string;
   readonly disabled: boolean;
+  /** For select menus: what can be picked (user, role and channel selects take ids). */
+  readonly select?: { readonly options: readonly { label: string; value: string }[] };
 }
 
 const ephemeralFlag = 1 << 6;
+const buttonType = 2;
+// String, user, role, mentionable and channel selects (docs: Component Types).
+const selectTypes = new Set([3, 5, 6, 7, 8]);
 
-/** Buttons that send an interaction (link buttons have no custom_id), in display order. */
-export function listButtons(message: StoredMessage): RenderedButton[] {
+function readControl(component: Record<string, unknown>): RenderedControl | undefined {
+  if (typeof component.custom_id !== "string") return undefined; // link buttons send no interaction
+  const disabled = component.disabled === true;
+  if (component.type === buttonType) {
+    const label = typeof component.label === "string" ? component.label : component.custom_id;
+    return { customId: component.custom_id, label, disabled };
+  }
+  if (typeof component.type !== "number" || !selectTypes.has(component.type)) return undefined;
+  const options = (
+    Array.isArray(component.options) ? (component.options as Record<string, unknown>[]) : []
+  ).map((option) => ({ label: String(option.label), value: String(option.value) }));
+  const label = typeof component.placeholder === "string" ? component.placeholder : "Select";
+  return { customId: component.custom_id, label, disabled, select: { options } };
+}
+
+/** Buttons and select menus that send an interaction, in display order. */
+export function listControls(message: StoredMessage): RenderedControl[] {
   const rows = message.components as { components?: Record<string, unknown>[] }[];
-  return rows.flatMap((row) =>
-    (row.components ?? []).flatMap((component) =>
-      component.type === 2 && typeof component.custom_id === "string"
-        ? [
-            {
-              customId: component.custom_id,
-              label: typeof component.label === "string" ? component.label : component.custom_id,
-              disabled: component.disabled === true,
-            },
-          ]
-        : [],
-    ),
+  return rows.flatMap((row) => (row.components ?? []).flatMap((component) => readControl(component) ?? []));
+}
+
+function describeControl(control: RenderedControl, index: number): string {
+  const disabled = control.disabled ? " (disabled)" : "";
+  if (control.select === undefined) return `[${index + 1}] ${control.label}${disabled}`;
+  const options = control.select.options.map((option) =>
+    option.label === option.value ? option.value : `${option.value} (${option.label})`,
   );
+  const choices = options.length === 0 ? "" : `: ${options.join(", ")}`;
+  return `[${index + 1}] ▾ ${control.label}${disabled}${choices} — press ${index + 1} <value…>`;
 }
 
 /** `<t:1700000000:R>` timestamps as readable dates. */
@@ -63,14 +83,8 @@ export function renderMessage(
   if (message.content !== "") parts.push(message.content);
   parts.push(...message.embeds.map(renderEmbed));
   for (const path of attachmentPaths) parts.push(`📎 saved to ${path}`);
-  const buttons = listButtons(message);
-  if (buttons.length > 0) {
-    parts.push(
-      buttons
-        .map((button, index) => `[${index + 1}] ${button.label}${button.disabled ? " (disabled)" : ""}`)
-        .join("  "),
-    );
-  }
+  const controls = listControls(message);
+  if (controls.length > 0) parts.push(controls.map(describeControl).join("  "));
   const text = showTimestamps(parts.join("\n"));
   return text.replace(/<@!?(\d+)>/g, (mention, userId: string) => {
     const name = nameOf(userId);

@@ -2,7 +2,7 @@
 // 127.0.0.1, with the settings that join them. The playground and the end-to-end tests both stand on it.
 import { once } from "node:events";
 import { join } from "node:path";
-import { startBot, type RunningBot } from "../bot/start-bot.js";
+import { startBot, type RunningBot, type StartOptions } from "../bot/start-bot.js";
 import { commandData } from "../commands/command-data.js";
 import { loadConfig } from "../config.js";
 import { deployCommands } from "../discord/deploy-commands.js";
@@ -27,6 +27,8 @@ export interface LocalStackOptions {
   readonly interactionsMode?: "gateway" | "http";
   /** For the fake Discord, e.g. `recommendedShards` for SHARD_COUNT=auto. */
   readonly discord?: FakeDiscordOptions;
+  /** Passed to startBot (e.g. a hook told when each interaction is done). */
+  readonly startOptions?: StartOptions;
 }
 
 export interface LocalStack {
@@ -78,7 +80,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...options.env,
   };
   const startInstance = async (env: Readonly<Record<string, string>>) => {
-    const started = await startBot(loadConfig({ ...settings, ...env }, "start"), options.logger);
+    const started = await startBot(
+      loadConfig({ ...settings, ...env }, "start"),
+      options.logger,
+      options.startOptions,
+    );
     const client = started.client;
     if (client !== undefined && !client.isReady()) await once(client, "clientReady");
     return started;

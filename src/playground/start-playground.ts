@@ -9,6 +9,7 @@ import type { FakeDiscord, FakeUser } from "../fake-discord/index.js";
 import type { RunningBot } from "../bot/start-bot.js";
 import { createLogger } from "../logger.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
+import { FinishedInteractions } from "./finished-interactions.js";
 import { startLocalStack } from "./start-local-stack.js";
 import { randomBytes } from "node:crypto";
 
@@ -27,6 +28,8 @@ export interface Playground {
   readonly members: ReadonlyMap<string, PlaygroundMember>;
   /** Where attachments the bot sent are saved. */
   readonly dataDir: string;
+  /** Which interactions the bot is done with. */
+  readonly finished: FinishedInteractions;
   close(): Promise<void>;
 }
 
@@ -50,8 +53,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const members = new Map<string, PlaygroundMember>();
   let guildId = "";
   const webhookSecret = randomBytes(24).toString("hex");
+  const finished = new FinishedInteractions();
   const stack = await startLocalStack({
     dataDir,
+    startOptions: { onInteractionFinished: finished.markFinished },
     logger: createLogger({ level: "warn" }, options.logDestination),
     env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
     ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
@@ -81,6 +86,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     channels,
     members,
     dataDir,
+    finished,
     async close() {
       await stack.close();
       await rm(dataDir, { recursive: true, force: true });

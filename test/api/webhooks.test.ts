@@ -51,7 +51,7 @@ describe("sendTestWebhook", () => {
       event: "battle.completed",
       test_data: { battle_id: "battle_abc123" },
     });
-    expect(result).toEqual({ sent: true, eventId: "evt_test_1" });
+    expect(result).toEqual({ sent: true, eventId: "evt_test_1", deliveryId: undefined });
   });
 
   it("takes an empty 202 answer as sent", async () => {
@@ -62,7 +62,7 @@ describe("sendTestWebhook", () => {
       event: "battle.created",
       testData: {},
     });
-    expect(result).toEqual({ sent: true, eventId: undefined });
+    expect(result).toEqual({ sent: true, eventId: undefined, deliveryId: undefined });
   });
 });
 

@@ -74,9 +74,9 @@ describe("test deliveries and delivery records", () => {
       testData: { battle_id: "bat_contract" },
     });
     // The sandbox answers { success, delivery_id }: no event id for the client to read.
-    expect(result).toEqual({ sent: true, eventId: undefined });
-
     const [stored] = deliveriesOf(id);
+    expect(result).toEqual({ sent: true, eventId: undefined, deliveryId: stored?.id });
+
     expect(stored?.event.payload).toContain('"id":"bat_contract"');
     const records = await listDeliveries(world.http, bob, id);
     expect(records).toEqual([

@@ -2,20 +2,17 @@ import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { runPlayground } from "../../src/playground/run-playground.js";
 
-const script = `
+// The walkthrough of `help`, line by line: what a newcomer types.
+const walkthrough = `
 link
-as bob
-link
-as alice
 /battle create difficulty:easy language:python
 press 1
 as bob
+link
 press 1
 press 2
 fill language=python code="print('PASS')"
-as alice
-press 2
-fill language=python code="FAIL"
+finish
 wait-post announcements Battle finished
 /rank
 quit
@@ -48,33 +45,67 @@ async function runScript(text: string, interactionsMode?: "gateway" | "http"): P
 
 describe("npm run playground, scripted", () => {
   it.each(["gateway", "http"] as const)(
-    "links two members, plays a battle from its card, announces the result and shows /rank (interactions over %s)",
+    "follows help's walkthrough: links two members, plays a battle from its card, announces the result, /rank (interactions over %s)",
     async (interactionsMode) => {
-      const output = await runScript(script, interactionsMode);
+      const output = await runScript(walkthrough, interactionsMode);
       expect(output).toMatch(
         interactionsMode === "http" ? /bot \(interactions over HTTP at \/interactions\)…/ : /the bot…/,
       );
       expect(output).not.toContain("✖");
+      // A script gets plain lines: Discord's thinking state as one line, no spinner or control characters.
+      expect(output).not.toContain("\u001b");
+      expect(output).not.toContain("\r");
+      expect(output).toMatch(
+        /alice> link\nArena Bot is thinking…\n\(only you can see this\)\nLinked as \*\*alice\*\*/,
+      );
       expect(output.match(/Linked as/g)).toHaveLength(2);
       expect(output).toMatch(/\[1\] Join {2}\[2\] Submit code/);
       expect(output).toMatch(/You joined battle `bat_\w+`\. It is \*\*active\*\* with 2 players: alice, bob/);
       expect(output).toContain("📝 Submit code to bat_");
       expect(output).toContain("Submission accepted — Python");
-      // The result is printed by the live #announcements watcher or by wait-post, whichever sees it first.
+      expect(output).toMatch(/bob> finish\nThe platform finished battle bat_\w+\./);
+      // The result is printed once, by the live #announcements watcher or by wait-post, whichever sees it first.
       expect(output).toMatch(
         /(📣 new post in #announcements|— #announcements \(waited for "Battle finished"\))\n(.*\n)?┌─ 🏁 Battle finished/,
       );
+      expect(output.match(/┌─ 🏁 Battle finished/g)).toHaveLength(1);
       expect(output).toMatch(/Winner:\n│ {3}🏆 @bob/);
-      expect(output).toContain("┌─ alice — global rank #");
+      expect(output).toContain("┌─ bob — global rank #");
       expect(output).toMatch(/📎 saved to \S+rating\.png/);
     },
     30_000,
   );
 
+  it("lists an option's choices and runs the picked one; starts a tournament that gets announced", async () => {
+    const output = await runScript(`
+link
+/battle create difficulty:?
+/tournament register id:?
+pick 2
+start-tournament
+wait-post announcements Tournament started
+`);
+    expect(output).not.toContain("✖");
+    expect(output).toContain(
+      "Choices for difficulty (answer with: pick <n>):\n[1] Easy — easy\n[2] Medium — medium\n[3] Hard — hard",
+    );
+    // The bot's autocomplete answer, numbered; pick 2 runs the command with that tournament.
+    const offered = /Choices for id \(answer with: pick <n>\):\n\[1\] .*\n\[2\] (.*) — (trn_\w+)/.exec(
+      output,
+    );
+    expect(offered).not.toBeNull();
+    expect(output).toContain(`→ /tournament register id:${offered?.[2] ?? ""}`);
+    expect(output).toMatch(/You're registered for \*\*.+\*\*\./);
+    expect(output).toMatch(/The platform started the tournament .+ \(trn_\w+\)\./);
+    expect(output).toMatch(/┌─ 🏆 Tournament started: /);
+  }, 30_000);
+
   it("explains a mistake and keeps going", async () => {
-    const output = await runScript("as nobody\npress 1\nhelp\n");
+    const output = await runScript("as nobody\npress 1\npick 1\n/stats public:?\nhelp\n");
     expect(output).toContain('✖ No member "nobody"; pick one of alice, bob, admin');
     expect(output).toContain("✖ No message with buttons yet");
-    expect(output).toContain("start-tournament <id>");
+    expect(output).toContain("✖ No such choice; ask for some first, e.g. /battle join id:?");
+    expect(output).toContain('✖ "public" has no list of choices: type a value');
+    expect(output).toContain("start-tournament [id]");
   }, 30_000);
 });

@@ -49,6 +49,8 @@ export interface WebhookTestResult {
   /** False only when the platform says `success: false` in a 2xx answer. */
   readonly sent: boolean;
   readonly eventId: string | undefined;
+  /** The delivery record to look for in the deliveries list (the sandbox answers `delivery_id`). */
+  readonly deliveryId: string | undefined;
 }
 
 /** Assumed: any 2xx answer (even empty) means the test event was queued. */
@@ -56,10 +58,19 @@ export const webhookTestResultSchema: z.ZodType<WebhookTestResult> = z
   .unknown()
   .transform((raw): WebhookTestResult => {
     const body = z
-      .object({ success: optional(z.boolean()), event_id: optional(z.string()), id: optional(z.string()) })
+      .object({
+        success: optional(z.boolean()),
+        event_id: optional(z.string()),
+        id: optional(z.string()),
+        delivery_id: optional(z.string()),
+      })
       .safeParse(raw);
-    if (!body.success) return { sent: true, eventId: undefined };
-    return { sent: body.data.success ?? true, eventId: body.data.event_id ?? body.data.id };
+    if (!body.success) return { sent: true, eventId: undefined, deliveryId: undefined };
+    return {
+      sent: body.data.success ?? true,
+      eventId: body.data.event_id ?? body.data.id,
+      deliveryId: body.data.delivery_id,
+    };
   });
 
 export interface WebhookDelivery {

@@ -37,6 +37,14 @@ function newestFirst<Item extends { readonly createdAt: string }>(items: readonl
   return [...items].sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0));
 }
 
+/** Shown while both lists are fetched from the platform (each call may take up to its time-out). */
+export function renderDeliveriesProgress(platformWebhookId: string): Reply {
+  return {
+    ephemeral: true,
+    content: `⏳ Fetching the recent and failed deliveries of webhook \`${platformWebhookId}\` from the platform…`,
+  };
+}
+
 export function renderDeliveries(input: {
   readonly platformWebhookId: string;
   readonly deliveries: readonly WebhookDelivery[];
@@ -48,6 +56,8 @@ export function renderDeliveries(input: {
   });
   return {
     ephemeral: true,
+    // Replaces the progress line the reply showed while fetching.
+    content: "",
     embeds: [
       {
         title: `Deliveries of webhook ${input.platformWebhookId}`,

@@ -9,12 +9,12 @@ import { discordTime } from "./discord-time.js";
 import { requireRegisteredEndpoint } from "./guild-webhook.js";
 import { readSetupStatus } from "./read-setup-status.js";
 import { registerGuildWebhook } from "./register-webhook.js";
-import { renderDeliveries } from "./render-deliveries.js";
+import { renderDeliveries, renderDeliveriesProgress } from "./render-deliveries.js";
 import { renderRegisterOutcome } from "./render-register-outcome.js";
 import { renderSetupStatus } from "./render-setup-status.js";
-import { renderTestProgress, renderTestResult } from "./render-test-result.js";
+import { renderTestProgress, renderTestResult, renderTestWaiting } from "./render-test-result.js";
 import { rotateGuildWebhookSecret } from "./rotate-secret.js";
-import { chooseTestKind, testGuildWebhook } from "./test-webhook.js";
+import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
 import { callOwnWebhook } from "./webhook-ownership.js";
 
 /**
@@ -52,20 +52,24 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
           endpoint.eventKinds,
         );
         await responder.editOriginal(renderTestProgress(kind));
+        const onAccepted = async (url: string) => {
+          await responder.editOriginal(renderTestWaiting(kind, url, arrivalWindowMs));
+        };
         const result = await callOwnWebhook(owned, () =>
-          testGuildWebhook(deps, { endpoint, credential, kind }),
+          testGuildWebhook(deps, { endpoint, credential, kind, onAccepted }),
         );
         await responder.editOriginal(renderTestResult(result));
         return;
       }
       case "deliveries": {
+        await responder.editOriginal(renderDeliveriesProgress(endpoint.platformWebhookId));
         const [deliveries, failed] = await callOwnWebhook(owned, () =>
           Promise.all([
             listDeliveries(deps.platform, credential, endpoint.platformWebhookId),
             listFailedDeliveries(deps.platform, credential, endpoint.platformWebhookId),
           ]),
         );
-        await responder.reply(
+        await responder.editOriginal(
           renderDeliveries({ platformWebhookId: endpoint.platformWebhookId, deliveries, failed }),
         );
         return;

@@ -1,12 +1,19 @@
-// `/setup webhook test`: POST /api/v1/webhooks/test, then looks in the inbox for the event, so the admin
+// `/setup webhook test`: POST /api/v1/webhooks/test, then follows the event into the inbox, so the admin
 // learns whether it made the whole trip (platform → PUBLIC_URL → signature check → inbox).
+import { setTimeout as sleep } from "node:timers/promises";
 import type { PlatformCredential } from "../../api/http.js";
+import type { WebhookDelivery, WebhookTestResult } from "../../api/schemas/webhook.js";
 import { listDeliveries, sendTestWebhook } from "../../api/webhooks.js";
 import type { BotDependencies } from "../../bot/bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
-import { listRecentInboxEvents } from "../../store/inbox.js";
+import { findInboxEvent, listRecentInboxEvents } from "../../store/inbox.js";
+import { followTestDelivery, type FollowOptions } from "./follow-test-delivery.js";
 import { buildEndpointUrl, type RegisteredEndpoint } from "./guild-webhook.js";
 import type { TestResult } from "./render-test-result.js";
+
+/** The platform gives its deliveries 10 s to be answered (DESIGN.md §4); a test waits as long. */
+export const arrivalWindowMs = 10_000;
+const pollMs = 1_000;
 
 /** The kind asked for, else battle results when the webhook sends them, else its first kind. */
 export function chooseTestKind(asked: EventKind | undefined, webhookKinds: readonly EventKind[]): EventKind {
@@ -15,34 +22,61 @@ export function chooseTestKind(asked: EventKind | undefined, webhookKinds: reado
   return webhookKinds[0] ?? "battle.completed";
 }
 
+export interface TestRequest {
+  readonly endpoint: RegisteredEndpoint;
+  readonly credential: PlatformCredential;
+  readonly kind: EventKind;
+  /** Told once the platform accepted the event, before the wait for it begins. */
+  readonly onAccepted: (url: string) => Promise<void>;
+}
+
 export async function testGuildWebhook(
   deps: BotDependencies,
-  request: {
-    readonly endpoint: RegisteredEndpoint;
-    readonly credential: PlatformCredential;
-    readonly kind: EventKind;
-  },
+  request: TestRequest,
+  wait: Pick<FollowOptions, "sleep" | "windowMs"> = { sleep, windowMs: arrivalWindowMs },
 ): Promise<TestResult> {
   const { endpoint, credential, kind } = request;
-  const started = deps.clock.now();
+  const startedAt = deps.clock.now();
+  const url = buildEndpointUrl(deps.config.http.publicUrl, endpoint.id);
   const answer = await sendTestWebhook(deps.platform, credential, {
     webhookId: endpoint.platformWebhookId,
     event: kind,
     testData: {},
   });
-  const recent = await listRecentInboxEvents(deps.db, { limit: 10, source: endpoint.id });
-  const received = recent.find((event) => event.kind === kind && event.receivedAt >= started);
-  // Only to explain a failure; a failure to read the records must not hide the test's own answer.
-  const deliveries =
-    received === undefined
-      ? await listDeliveries(deps.platform, credential, endpoint.platformWebhookId).catch(() => [])
-      : [];
-  const latestDelivery = [...deliveries].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
-  return {
-    kind,
-    url: buildEndpointUrl(deps.config.http.publicUrl, endpoint.id),
-    sent: answer.sent,
-    received,
-    latestDelivery,
+  // Only to explain what happened; a failure to read the records must not hide the test's own answer.
+  const findDelivery = () =>
+    listDeliveries(deps.platform, credential, endpoint.platformWebhookId).then(
+      (deliveries) => pickTestDelivery(deliveries, answer, startedAt),
+      () => undefined,
+    );
+  const base = { kind, url, startedAt, windowMs: wait.windowMs };
+  if (!answer.sent) return { ...base, fate: { fate: "failed", delivery: await findDelivery() } };
+
+  await request.onAccepted(url);
+  const findArrival = async () => {
+    if (answer.eventId !== undefined)
+      return findInboxEvent(deps.db, { source: endpoint.id, eventId: answer.eventId });
+    const recent = await listRecentInboxEvents(deps.db, { limit: 10, source: endpoint.id });
+    return recent.find((event) => event.kind === kind && event.receivedAt >= startedAt);
   };
+  const fate = await followTestDelivery(
+    { findArrival, findDelivery },
+    { clock: deps.clock, sleep: wait.sleep, windowMs: wait.windowMs, pollMs },
+  );
+  return { ...base, fate };
+}
+
+/** The record of this test: by the ids the platform answered, else the newest one made since the test. */
+function pickTestDelivery(
+  deliveries: readonly WebhookDelivery[],
+  answer: WebhookTestResult,
+  startedAt: number,
+): WebhookDelivery | undefined {
+  if (answer.deliveryId !== undefined)
+    return deliveries.find((delivery) => delivery.id === answer.deliveryId);
+  if (answer.eventId !== undefined) return deliveries.find((delivery) => delivery.eventId === answer.eventId);
+  // A minute of leeway for a platform clock behind the bot's.
+  return [...deliveries]
+    .filter((delivery) => Date.parse(delivery.createdAt) >= startedAt - 60_000)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
 }

@@ -1,6 +1,7 @@
 import type { APIApplicationCommand } from "discord.js";
 import type { FakeDiscordState, FakeDiscordStats, OutageMode } from "../fake-discord-state.js";
 import { createEmptyStats } from "../fake-discord-state.js";
+import type { FocusedOption } from "../interactions/build-command-data.js";
 import type { InteractionHandle } from "../interactions/interaction-handle.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
 import type { StoredMessage } from "../messages/message-types.js";
@@ -127,6 +128,16 @@ export class FakeDiscordDriver {
 
   autocomplete(input: AutocompleteInput): InteractionHandle {
     return this.actions.autocomplete(input);
+  }
+
+  /** Autocomplete on a typed line: `line` holds the other options, `focused` the one being typed. */
+  autocompleteLine(input: MemberContext & { line: string; focused: FocusedOption }): InteractionHandle {
+    const invocation = parseCommandLine(input.line, (name) => this.state.commands.find(input.guildId, name), {
+      guild: this.state.world.requireGuild(input.guildId),
+      users: this.state.world.users,
+    });
+    const { line: _line, focused, ...context } = input;
+    return this.actions.autocomplete({ ...context, ...invocation, focused });
   }
 
   pressButton(input: Omit<PressComponentInput, "values">): InteractionHandle {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderRegisterOutcome } from "../../../src/commands/setup/render-register-outcome.js";
-import { renderTestProgress, renderTestResult } from "../../../src/commands/setup/render-test-result.js";
+import {
+  renderTestProgress,
+  renderTestResult,
+  renderTestWaiting,
+} from "../../../src/commands/setup/render-test-result.js";
 import { chooseTestKind } from "../../../src/commands/setup/test-webhook.js";
 import { chooseWebhookKinds } from "../../../src/commands/setup/webhook-kinds.js";
 import { eventKinds } from "../../../src/events/event-kinds.js";
@@ -39,43 +43,62 @@ describe("webhook replies", () => {
 
   it("shows progress, then whether the test event made the whole trip", () => {
     expect(renderTestProgress("battle.completed").content).toBe(
-      "Sending a test `battle.completed` event through this server's webhook…",
+      "⏳ Sending a test `battle.completed` event through this server's webhook…",
     );
-    const arrived = renderTestResult({
-      kind: "battle.completed",
-      url,
-      sent: true,
-      received: {
-        eventId: "evt_1",
-        kind: "battle.completed",
-        source: "ep_1",
-        status: "accepted",
-        payload: {},
-        error: null,
-        receivedAt: 1_735_725_600_000,
-      },
-      latestDelivery: undefined,
-    });
-    expect(arrived.content).toMatch(/^✅ The test `battle.completed` event arrived.*<t:1735725600:R>\.$/);
-    const lost = renderTestResult({
-      kind: "battle.completed",
-      url,
-      sent: false,
-      received: undefined,
-      latestDelivery: {
-        id: "dlv_1",
-        eventId: "evt_1",
-        status: "failed",
-        attempts: 1,
-        responseCode: 404,
-        responseTime: 3,
-        createdAt: "2025-01-01T10:00:00Z",
-        deliveredAt: undefined,
-      },
-    });
+    expect(renderTestWaiting("battle.completed", url, 10_000).content).toBe(
+      `📨 The platform accepted the test \`battle.completed\` event.\n⏳ Waiting up to 10.0 s for it to arrive at <${url}>…`,
+    );
+    const base = { kind: "battle.completed", url, startedAt: 1_735_725_599_750, windowMs: 10_000 } as const;
+    const arrived = renderTestResult({ ...base, fate: { fate: "arrived", event: inboxEvent } });
+    expect(arrived.content).toMatch(
+      /^✅ The test `battle.completed` event arrived in 0\.3 s: .*<t:1735725600:R>\.$/,
+    );
+    const lost = renderTestResult({ ...base, fate: { fate: "failed", delivery: failedDelivery(404) } });
     expect(lost.content).toContain(
-      "❌ The platform could not deliver the test `battle.completed` event (HTTP 404).",
+      `❌ The platform could not deliver the test \`battle.completed\` event to <${url}> (HTTP 404).`,
     );
-    expect(lost.content).toContain(`<${url}>`);
+    expect(lost.content).toContain("run `/setup webhook register` again");
+  });
+
+  it("says what to check for each way a test can go wrong", () => {
+    const base = { kind: "battle.completed", url, startedAt: 0, windowMs: 10_000 } as const;
+    const failed = (code: number) =>
+      renderTestResult({ ...base, fate: { fate: "failed", delivery: failedDelivery(code) } }).content ?? "";
+    expect(failed(401)).toContain("`/setup webhook rotate-secret`");
+    expect(failed(0)).toContain("(no answer).\nNothing answered there");
+    expect(failed(503)).toContain("its logs say why");
+    const elsewhere = renderTestResult({
+      ...base,
+      fate: { fate: "answered-elsewhere", delivery: { ...failedDelivery(200), status: "delivered" } },
+    });
+    expect(elsewhere.content).toMatch(
+      /^⚠️ The platform delivered the test `battle.completed` event \(HTTP 200\), but not to this bot/,
+    );
+    const silent = renderTestResult({ ...base, fate: { fate: "not-arrived" } });
+    expect(silent.content).toMatch(/^⌛ The test `battle.completed` event did not arrive within 10\.0 s/);
+    expect(silent.content).toContain("`/setup webhook deliveries`");
   });
 });
+
+const inboxEvent = {
+  eventId: "evt_1",
+  kind: "battle.completed",
+  source: "ep_1",
+  status: "accepted",
+  payload: {},
+  error: null,
+  receivedAt: 1_735_725_600_000,
+} as const;
+
+function failedDelivery(responseCode: number) {
+  return {
+    id: "dlv_1",
+    eventId: "evt_1",
+    status: "failed",
+    attempts: 1,
+    responseCode,
+    responseTime: 3,
+    createdAt: "2025-01-01T10:00:00Z",
+    deliveredAt: undefined,
+  };
+}
