@@ -1,0 +1,146 @@
+// "Migrations are safe when two instances start at once" (DESIGN.md §8): two processes (SQLite file) or two
+// pools (PostgreSQL) migrate one fresh database at the same moment; both succeed, the schema is complete and
+// each migration is recorded once.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface, type Interface } from "node:readline";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations } from "../../migrations/index.js";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { repoRoot } from "../e2e/support/bot-process.js";
+import { postgresUrl } from "./databases.js";
+
+const expectedTables = [
+  "battle_cards",
+  "guild_settings",
+  "inbox_events",
+  "member_links",
+  "oauth_states",
+  "outbox",
+  "platform_users",
+  "subscriptions",
+  "webhook_endpoints",
+];
+
+async function readSchema(store: Store): Promise<{ tables: string[]; recorded: string[] }> {
+  const tables = await store.db.introspection.getTables();
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+    store.db,
+  );
+  return {
+    tables: tables.map((table) => table.name).sort(),
+    recorded: rows.map((row) => row.name),
+  };
+}
+
+/** One `migrate-on-cue` process: `migrate(url)` resolves with its answer for that file. */
+interface MigratingProcess {
+  migrate(url: string): Promise<{ applied?: string[]; error?: string }>;
+  stop(): void;
+}
+
+async function startMigratingProcess(): Promise<MigratingProcess> {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ["--import", "tsx", "test/store/support/migrate-on-cue.ts"],
+    { cwd: repoRoot, env: { PATH: process.env.PATH ?? "" } },
+  );
+  const lines: Interface = createInterface({ input: child.stdout });
+  const iterator = lines[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const { value, done } = await iterator.next();
+    if (done === true) throw new Error("the migrating process exited");
+    return value;
+  };
+  expect(await next()).toBe("ready");
+  return {
+    async migrate(url) {
+      child.stdin.write(`${url}\n`);
+      return JSON.parse(await next()) as { applied?: string[]; error?: string };
+    },
+    stop: () => child.kill(),
+  };
+}
+
+describe("two processes migrating one fresh SQLite file at once", () => {
+  const rounds = 6;
+  let folder: string;
+  const processes: MigratingProcess[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), "arena-migrate-"));
+    processes.push(...(await Promise.all([startMigratingProcess(), startMigratingProcess()])));
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const child of processes) child.stop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("both succeed, the schema is complete and each migration is recorded once", async () => {
+    // Several fresh files, each told to both processes in the same tick, so the two runs overlap.
+    for (let round = 0; round < rounds; round += 1) {
+      const url = `file:${join(folder, `bot-${round}.sqlite`)}`;
+      const answers = await Promise.all(processes.map((child) => child.migrate(url)));
+      expect(answers.map((answer) => answer.error)).toEqual([undefined, undefined]);
+      expect(answers.flatMap((answer) => answer.applied ?? [])).toEqual(Object.keys(migrations));
+      const store = await createDb(url);
+      try {
+        const schema = await readSchema(store);
+        expect(schema.tables.filter((name) => !name.startsWith("kysely_"))).toEqual(expectedTables);
+        expect(schema.recorded).toEqual(Object.keys(migrations));
+      } finally {
+        await store.close();
+      }
+    }
+  }, 30_000);
+});
+
+describe.skipIf(postgresUrl === undefined)(
+  "two pools migrating one fresh PostgreSQL database at once (runs when TEST_DATABASE_URL is set)",
+  () => {
+    const databaseName = `arena_migrate_${randomBytes(5).toString("hex")}`;
+    let databaseUrl: string;
+
+    beforeAll(async () => {
+      await runAdminStatement(`create database ${databaseName}`);
+      const url = new URL(postgresUrl!);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+    });
+
+    afterAll(async () => {
+      await runAdminStatement(`drop database if exists ${databaseName} with (force)`);
+    });
+
+    it("both succeed, the schema is complete and each migration is recorded once", async () => {
+      const [first, second] = await Promise.all([createDb(databaseUrl), createDb(databaseUrl)]);
+      try {
+        const results = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
+        expect(results.flat()).toEqual(Object.keys(migrations));
+        const schema = await readSchema(first);
+        expect(schema.tables.filter((name) => !name.startsWith("kysely_"))).toEqual(expectedTables);
+        expect(schema.recorded).toEqual(Object.keys(migrations));
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  },
+);
+
+async function runAdminStatement(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
