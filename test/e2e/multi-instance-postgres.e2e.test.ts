@@ -1,0 +1,318 @@
+// DESIGN.md §4, §8: two bot instances on one PostgreSQL, one fake Discord. 500 signed events, each delivered
+// once to each instance; one instance is SIGKILLed halfway and its deliveries go to the other, as a load
+// balancer in front of them would send the platform's retries. Every announcement is posted exactly once.
+// The instances run `src/main.ts` as `npm start` does, gateway included: the fake keeps both sessions of the
+// shared token open, as Discord does (test/fake-discord/gateway-same-shard.test.ts).
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { findFreePort } from "../../src/playground/free-port.js";
+import { buildSandbox, type Sandbox } from "../../src/sandbox/sandbox.js";
+import { generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
+import { waitUntil } from "./support/wait-until.js";
+
+const adminUrl = process.env.TEST_DATABASE_URL === "" ? undefined : process.env.TEST_DATABASE_URL;
+
+const eventCount = 500;
+/** Each tournament's start goes to the two channels subscribed to it (one per pair of guilds). */
+const tournamentCount = 100;
+const guildCount = 4;
+const channelsPerGuild = 50;
+const postCount = eventCount * 2;
+/** Deliveries in flight at once, across both instances. */
+const senders = 16;
+const leaseSeconds = 2;
+const webhookSecret = "multi-instance-operator-secret";
+
+const eventTitle = (index: number) => `Multi Cup ${String(index).padStart(3, "0")}`;
+const eventBody = (index: number) =>
+  JSON.stringify({
+    id: `evt_multi_${index}`,
+    event: "system.tournament_started",
+    created: "2026-11-21T10:00:00.000Z",
+    data: { object: "tournament", id: `trn_${index % tournamentCount}`, title: eventTitle(index) },
+  });
+
+interface Delivery {
+  readonly event: number;
+  /** The instance the platform sends it to first. */
+  readonly target: number;
+}
+
+interface Answer {
+  readonly event: number;
+  readonly instance: number;
+  readonly status: number;
+  readonly outcome: string;
+}
+
+describe.skipIf(adminUrl === undefined)(
+  "two bot instances on one PostgreSQL (runs only when TEST_DATABASE_URL is set: it needs a PostgreSQL server)",
+  () => {
+    const databaseName = `arena_multi_${randomBytes(5).toString("hex")}`;
+    let databaseUrl: string;
+    let discord: FakeDiscord;
+    let sandbox: Sandbox;
+    let store: Store;
+    let dataDir: string;
+    /** The channels each event must reach, by event index. */
+    const expectedChannels = new Map<number, string[]>();
+    const channelIds: string[] = [];
+    const bots: BotProcess[] = [];
+    const botUrls: string[] = [];
+    const cleanups: (() => Promise<unknown>)[] = [];
+    /** Nonce replays the fake saw before the kill: rows whose 2 s lease ran out mid-send under load. */
+    let dedupedBeforeKill = 0;
+
+    beforeAll(async () => {
+      await runAdminStatement(`create database ${databaseName}`);
+      // WITH (FORCE) ends the connections a killed instance left behind.
+      cleanups.push(() => runAdminStatement(`drop database if exists ${databaseName} with (force)`));
+      const url = new URL(adminUrl!);
+      url.pathname = `/${databaseName}`;
+      databaseUrl = url.toString();
+
+      // Discord's own limits per channel (5 per 5 s); the global limit is raised so ~1,000 posts take seconds.
+      discord = await createFakeDiscord({ globalRateLimit: { perSecond: 250 } });
+      cleanups.push(() => discord.close());
+      sandbox = await buildSandbox({ seed: false });
+      cleanups.push(() => sandbox.close());
+      await sandbox.listen(0, "127.0.0.1");
+      store = await createDb(databaseUrl);
+      cleanups.push(() => store.close());
+      await migrateToLatest(store.db);
+      for (let guildIndex = 0; guildIndex < guildCount; guildIndex += 1) {
+        const guild = discord.createGuild({ name: `Multi ${guildIndex}` });
+        for (let channelIndex = 0; channelIndex < channelsPerGuild; channelIndex += 1) {
+          const channelId = discord.createChannel(guild.id, { name: `cups-${channelIndex}` }).id;
+          const tournament = channelIds.length % tournamentCount;
+          channelIds.push(channelId);
+          await createSubscription(store.db, {
+            guildId: guild.id,
+            channelId,
+            eventKinds: ["system.tournament_started"],
+            filters: { tournamentId: `trn_${tournament}` },
+            createdBy: "multi-instance-test",
+            now: Date.now(),
+          });
+        }
+      }
+      for (let event = 0; event < eventCount; event += 1) {
+        const tournament = event % tournamentCount;
+        expectedChannels.set(
+          event,
+          channelIds.filter((_, index) => index % tournamentCount === tournament),
+        );
+      }
+
+      dataDir = await mkdtemp(join(tmpdir(), "arena-multi-"));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const shared = {
+        NODE_ENV: "test",
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_APPLICATION_ID: discord.applicationId,
+        DISCORD_API_URL: discord.apiUrl,
+        PLATFORM_API_URL: `${sandbox.url}/v1`,
+        PLATFORM_WEBHOOK_SECRET: webhookSecret,
+        DATABASE_URL: databaseUrl,
+        // One key ring for both: they read each other's encrypted rows.
+        ENCRYPTION_KEYS: generateKeySpec("multi"),
+        OUTBOX_LEASE_SECONDS: String(leaseSeconds),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      };
+      const ports: number[] = [];
+      while (ports.length < 2) {
+        const port = await findFreePort();
+        if (!ports.includes(port)) ports.push(port);
+      }
+      cleanups.push(() => Promise.all(bots.map((bot) => bot.kill())));
+      for (const [instance, port] of ports.entries()) {
+        botUrls.push(`http://127.0.0.1:${port}`);
+        bots.push(
+          spawnBot("src/main.ts", {
+            ...shared,
+            PORT: String(port),
+            DATA_DIR: join(dataDir, `instance-${instance}`),
+          }),
+        );
+      }
+      await Promise.all(bots.map((bot, instance) => waitForReady(bot, botUrls[instance]!)));
+    }, 60_000);
+
+    afterAll(async () => {
+      // Undone newest first, whatever beforeAll got to before a failure.
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    it("posts every announcement exactly once while one instance is killed halfway", async () => {
+      const startedAt = Date.now();
+      const [survivor, victim] = [0, 1];
+      // Every event twice: first to one instance (alternating), then its duplicate to the other.
+      const deliveries: Delivery[] = [];
+      for (let event = 0; event < eventCount; event += 1) {
+        deliveries.push({ event, target: event % 2 }, { event, target: 1 - (event % 2) });
+      }
+      const answers: Answer[] = [];
+      let redirected = 0;
+      let victimKilled = false;
+
+      /** Sends one delivery; a connection the killed instance cannot answer is retried at the survivor. */
+      async function deliver({ event, target }: Delivery): Promise<void> {
+        const body = eventBody(event);
+        const signature = createHmac("sha256", webhookSecret).update(body).digest("hex");
+        for (const instance of target === survivor ? [survivor] : [target, survivor]) {
+          let response: Response;
+          try {
+            response = await fetch(`${botUrls[instance]!}/webhooks/platform`, {
+              method: "POST",
+              headers: { "content-type": "application/json", "x-service-signature": `sha256=${signature}` },
+              body,
+            });
+          } catch (error) {
+            if (instance !== victim || !victimKilled) throw error;
+            redirected += 1;
+            continue;
+          }
+          const answer = (await response.json()) as { status?: string };
+          answers.push({ event, instance, status: response.status, outcome: answer.status ?? "none" });
+          return;
+        }
+      }
+
+      // The victim is killed once half the deliveries have gone out, at a moment it holds leased rows.
+      let killing: Promise<number> | undefined;
+      let cursor = 0;
+      async function sendAll(): Promise<void> {
+        while (cursor < deliveries.length) {
+          const index = cursor;
+          cursor += 1;
+          if (index === deliveries.length / 2) {
+            killing = killWhileHoldingRows(bots[victim]!, () => {
+              victimKilled = true;
+            });
+          }
+          await deliver(deliveries[index]!);
+        }
+      }
+      await Promise.all(Array.from({ length: senders }, sendAll));
+      const orphanedRows = await killing!;
+      const sentAt = Date.now();
+
+      await waitUntil(async () => (await countOutbox("delivered")) === postCount, {
+        timeoutMs: 40_000,
+        intervalMs: 100,
+        what: `all ${postCount} outbox rows to be delivered`,
+      });
+      const deliveredAt = Date.now();
+
+      // The webhook routes answered 2xx to every delivery that reached a live instance; each event was
+      // accepted at most once (the shared inbox), and the rest were duplicates.
+      expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+      expect(answers).toHaveLength(deliveries.length);
+      const accepted = answers
+        .filter((answer) => answer.outcome === "accepted")
+        .map((answer) => answer.event);
+      expect(new Set(accepted).size).toBe(accepted.length);
+      expect(answers.every((answer) => ["accepted", "duplicate"].includes(answer.outcome))).toBe(true);
+      const answeredEvents = new Set(answers.map((answer) => answer.event));
+      expect(answeredEvents.size).toBe(eventCount);
+      expect(await countRows("inbox_events")).toBe(eventCount);
+      expect(await countOutbox()).toBe(postCount);
+
+      // Exactly once, from what Discord holds: each event in each of its channels, nothing else anywhere.
+      const posted = new Map<string, number[]>();
+      for (const channelId of channelIds) {
+        posted.set(
+          channelId,
+          discord.messages(channelId).map((message) => readEventIndex(JSON.stringify(message))),
+        );
+      }
+      const missing: string[] = [];
+      for (const [event, channels] of expectedChannels) {
+        for (const channelId of channels) {
+          const copies = posted.get(channelId)!.filter((index) => index === event).length;
+          if (copies !== 1) missing.push(`event ${event} in ${channelId}: ${copies} copies`);
+        }
+      }
+      expect(missing).toEqual([]);
+      expect([...posted.values()].flat()).toHaveLength(postCount);
+      expect(discord.stats.channelMessagesCreated).toBe(postCount);
+      expect(orphanedRows).toBeGreaterThan(0);
+      // Both instances stayed on the gateway with the shared token: two identifies, no reconnect loop.
+      expect(discord.gateway.stats.identifies).toBe(2);
+
+      console.info(
+        `multi-instance test: ${answers.length} webhook answers (${accepted.length} accepted), ` +
+          `${redirected} deliveries retried at the survivor after the kill, ${orphanedRows} rows leased ` +
+          `by the killed instance taken over, ${discord.stats.channelMessagesDeduplicated} message creates ` +
+          `deduplicated by nonce (${dedupedBeforeKill} before the kill), ${discord.stats.rateLimited} 429s; sent in ${sentAt - startedAt} ms, ` +
+          `all posted ${deliveredAt - sentAt} ms later`,
+      );
+    }, 90_000);
+
+    /**
+     * Waits until the instance holds leased, undelivered rows, kills it, and returns how many it still held:
+     * those are the ones the survivor must take over once the lease runs out.
+     */
+    async function killWhileHoldingRows(bot: BotProcess, beforeKill: () => void): Promise<number> {
+      const owner = `${hostname()}:${bot.child.pid}:%`;
+      await waitUntil(async () => (await countLeasedTo(owner)) > 0, {
+        timeoutMs: 10_000,
+        what: "the instance to be killed to hold leased outbox rows",
+      });
+      beforeKill();
+      dedupedBeforeKill = discord.stats.channelMessagesDeduplicated;
+      await bot.kill();
+      return countLeasedTo(owner);
+    }
+
+    async function countLeasedTo(ownerPattern: string): Promise<number> {
+      const row = await store.db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("status", "=", "pending")
+        .where("lease_owner", "like", ownerPattern)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    }
+
+    async function countOutbox(status?: "delivered"): Promise<number> {
+      let query = store.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count"));
+      if (status !== undefined) query = query.where("status", "=", status);
+      return (await query.executeTakeFirstOrThrow()).count;
+    }
+
+    async function countRows(table: "inbox_events"): Promise<number> {
+      const row = await store.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .executeTakeFirstOrThrow();
+      return row.count;
+    }
+  },
+);
+
+function readEventIndex(messageJson: string): number {
+  const match = /Multi Cup (\d{3})/.exec(messageJson);
+  if (match === null) throw new Error(`a message that is no announcement of this test: ${messageJson}`);
+  return Number(match[1]);
+}
+
+async function runAdminStatement(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
