@@ -61,13 +61,14 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  // At least 1 s, or a slow send outlives its lease and is taken over mid-flight; at most 300 s, so a row
-  // resent after its worker died is still inside Discord's nonce window ("the past few minutes", DESIGN.md §4).
+  // At least 5 s: a claimed batch of 100 takes 2 s at Discord's 50 requests a second, and a channel's 5-per-5-s
+  // limit can hold a row up to 5 s; shorter, rows expire waiting their turn and are claimed over and over.
+  // At most 300 s, so a row resent after its instance died is still inside Discord's nonce window (§4).
   OUTBOX_LEASE_SECONDS: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: "must be a whole number of seconds" })
       .int("must be a whole number of seconds")
-      .min(1, "must be at least 1 second")
+      .min(5, "must be at least 5 seconds")
       .max(300, "must be at most 300 seconds (Discord remembers a nonce only a few minutes)")
       .default(60),
   ),

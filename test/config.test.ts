@@ -123,18 +123,18 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...minimal, SHARD_COUNT: "auto" }).discord.shardCount).toBe("auto");
   });
 
-  it("reads the outbox lease in seconds, 60 by default, and refuses one outside 1–300", () => {
+  it("reads the outbox lease in seconds, 60 by default, and refuses one outside 5–300", () => {
     expect(loadConfig(minimal).outbox.leaseMs).toBe(60_000);
     expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "" }).outbox.leaseMs).toBe(60_000);
     expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: " 5 " }).outbox.leaseMs).toBe(5000);
     expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "300" }).outbox.leaseMs).toBe(300_000);
     for (const [value, problem] of [
-      ["0", "OUTBOX_LEASE_SECONDS: must be at least 1 second"],
+      ["4", "OUTBOX_LEASE_SECONDS: must be at least 5 seconds"],
       [
         "301",
         "OUTBOX_LEASE_SECONDS: must be at most 300 seconds (Discord remembers a nonce only a few minutes)",
       ],
-      ["1.5", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
+      ["7.5", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
       ["a minute", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
     ] as const) {
       expect(problemsOf(() => loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: value }))).toEqual([problem]);
