@@ -1,19 +1,22 @@
 // "Migrations are safe when two instances start at once" (DESIGN.md §8): two processes (SQLite file) or two
-// pools (PostgreSQL) migrate one fresh database at the same moment; both succeed, the schema is complete and
-// each migration is recorded once.
+// pools (PostgreSQL) open and migrate one fresh database at the same moment; both succeed, the schema is
+// complete and each migration is recorded once. On SQLite both the WAL switch at open and the migration
+// itself failed this before (SQLITE_BUSY; "table already exists").
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface, type Interface } from "node:readline";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { repoRoot } from "../e2e/support/bot-process.js";
+import {
+  createFreshPostgresDatabase,
+  type FreshPostgresDatabase,
+} from "../e2e/support/fresh-postgres-database.js";
 import { postgresUrl } from "./databases.js";
 
 const expectedTables = [
@@ -51,11 +54,13 @@ async function startMigratingProcess(): Promise<MigratingProcess> {
     ["--import", "tsx", "test/store/support/migrate-on-cue.ts"],
     { cwd: repoRoot, env: { PATH: process.env.PATH ?? "" } },
   );
+  const errors: string[] = [];
+  child.stderr.on("data", (chunk: Buffer) => errors.push(chunk.toString("utf8")));
   const lines: Interface = createInterface({ input: child.stdout });
   const iterator = lines[Symbol.asyncIterator]();
   const next = async (): Promise<string> => {
     const { value, done } = await iterator.next();
-    if (done === true) throw new Error("the migrating process exited");
+    if (done === true) throw new Error(`the migrating process exited:\n${errors.join("")}`);
     return value;
   };
   expect(await next()).toBe("ready");
@@ -69,7 +74,8 @@ async function startMigratingProcess(): Promise<MigratingProcess> {
 }
 
 describe("two processes migrating one fresh SQLite file at once", () => {
-  const rounds = 6;
+  // Opening and migrating each file takes milliseconds, so the overlap is tried on several.
+  const rounds = 12;
   let folder: string;
   const processes: MigratingProcess[] = [];
 
@@ -105,22 +111,19 @@ describe("two processes migrating one fresh SQLite file at once", () => {
 describe.skipIf(postgresUrl === undefined)(
   "two pools migrating one fresh PostgreSQL database at once (runs when TEST_DATABASE_URL is set)",
   () => {
-    const databaseName = `arena_migrate_${randomBytes(5).toString("hex")}`;
-    let databaseUrl: string;
+    let database: FreshPostgresDatabase | undefined;
 
     beforeAll(async () => {
-      await runAdminStatement(`create database ${databaseName}`);
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      database = await createFreshPostgresDatabase(postgresUrl!, "migrate");
     });
 
     afterAll(async () => {
-      await runAdminStatement(`drop database if exists ${databaseName} with (force)`);
+      await database?.drop();
     });
 
     it("both succeed, the schema is complete and each migration is recorded once", async () => {
-      const [first, second] = await Promise.all([createDb(databaseUrl), createDb(databaseUrl)]);
+      const url = database!.url;
+      const [first, second] = await Promise.all([createDb(url), createDb(url)]);
       try {
         const results = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
         expect(results.flat()).toEqual(Object.keys(migrations));
@@ -134,13 +137,3 @@ describe.skipIf(postgresUrl === undefined)(
     });
   },
 );
-
-async function runAdminStatement(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
