@@ -100,6 +100,17 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  // At least 5 s: a claimed batch of 100 takes 2 s at Discord's 50 requests a second, and a channel's 5-per-5-s
+  // limit can hold a row up to 5 s; shorter, rows expire waiting their turn and are claimed over and over.
+  // At most 300 s, so a row resent after its instance died is still inside Discord's nonce window (§4).
+  OUTBOX_LEASE_SECONDS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(5, "must be at least 5 seconds")
+      .max(300, "must be at most 300 seconds (Discord remembers a nonce only a few minutes)")
+      .default(60),
+  ),
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
@@ -156,6 +167,10 @@ export interface Config {
     readonly trustedProxies: readonly string[];
   };
   readonly databaseUrl: string;
+  readonly outbox: {
+    /** How long a claimed outbox row is one instance's before another may take it over (DESIGN.md §8). */
+    readonly leaseMs: number;
+  };
   readonly dataDir: string;
   readonly encryptionKeys: string | undefined;
   readonly logLevel: Environment["LOG_LEVEL"];
@@ -305,6 +320,7 @@ function toConfig(env: Environment): Config {
       trustedProxies: env.TRUSTED_PROXIES,
     },
     databaseUrl: env.DATABASE_URL,
+    outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
     dataDir: env.DATA_DIR,
     encryptionKeys: env.ENCRYPTION_KEYS,
     logLevel: env.LOG_LEVEL,

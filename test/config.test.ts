@@ -157,6 +157,24 @@ describe("loadConfig", () => {
     expect(problems).toEqual([expect.stringMatching(expected)]);
   });
 
+  it("reads the outbox lease in seconds, 60 by default, and refuses one outside 5–300", () => {
+    expect(loadConfig(minimal).outbox.leaseMs).toBe(60_000);
+    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "" }).outbox.leaseMs).toBe(60_000);
+    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: " 5 " }).outbox.leaseMs).toBe(5000);
+    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "300" }).outbox.leaseMs).toBe(300_000);
+    for (const [value, problem] of [
+      ["4", "OUTBOX_LEASE_SECONDS: must be at least 5 seconds"],
+      [
+        "301",
+        "OUTBOX_LEASE_SECONDS: must be at most 300 seconds (Discord remembers a nonce only a few minutes)",
+      ],
+      ["7.5", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
+      ["a minute", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
+    ] as const) {
+      expect(problemsOf(() => loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: value }))).toEqual([problem]);
+    }
+  });
+
   it("needs no Discord settings to run migrations", () => {
     expect(loadConfig({}, "migrate").databaseUrl).toBe("file:./data/bot.sqlite");
   });

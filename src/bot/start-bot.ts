@@ -160,6 +160,7 @@ export async function startBot(
     logger,
     // Unique per process, so leases tell instances apart (DESIGN.md §8).
     owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    leaseMs: config.outbox.leaseMs,
     onResult: (result) => {
       metrics.recordPost(result.outcome);
     },

@@ -19,6 +19,8 @@ export interface FakeDiscordStats {
   rejectedMessages: number;
   /** Messages created by POST /channels/{id}/messages (nonce replays not counted). */
   channelMessagesCreated: number;
+  /** Creates answered with the earlier message of the same `enforce_nonce` nonce instead of posting again. */
+  channelMessagesDeduplicated: number;
   requestsByRoute: Map<string, number>;
 }
 
@@ -51,6 +53,7 @@ export function createEmptyStats(): FakeDiscordStats {
     globalRateLimited: 0,
     rejectedMessages: 0,
     channelMessagesCreated: 0,
+    channelMessagesDeduplicated: 0,
     requestsByRoute: new Map(),
   };
 }

@@ -1,6 +1,7 @@
 // Opens the store named by DATABASE_URL (DESIGN.md §7, §8): SQLite through better-sqlite3 by default, or a
 // PostgreSQL pool shared by several bot processes.
 import { mkdirSync } from "node:fs";
+import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import SqliteDatabase from "better-sqlite3";
@@ -30,15 +31,37 @@ function sqliteFilePath(databaseUrl: string): string {
   return filePath;
 }
 
-function openSqlite(filename: string): Promise<Store> {
+async function openSqlite(filename: string): Promise<Store> {
   const sqlite = new SqliteDatabase(filename);
-  if (filename !== ":memory:") sqlite.pragma("journal_mode = WAL");
+  if (filename !== ":memory:") await switchToWal(sqlite);
   // A webhook is acknowledged only after its commit reached the disk (DESIGN.md §4 step 3, §10).
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return Promise.resolve({ db, dialect: "sqlite", close: () => db.destroy() });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** How long two processes opening one fresh file may keep each other from switching it to WAL. */
+const walSwitchPatienceMs = 5000;
+
+/**
+ * Two processes opening a fresh file at once (two instances starting together) both switch it to WAL, and
+ * SQLite may answer one of them SQLITE_BUSY at once, without waiting in its busy handler; a moment later the
+ * file is in WAL mode and the switch succeeds. Anything else, or a file busy for longer, is an error.
+ */
+async function switchToWal(sqlite: SqliteDatabase.Database): Promise<void> {
+  const giveUpAt = performance.now() + walSwitchPatienceMs;
+  for (;;) {
+    try {
+      sqlite.pragma("journal_mode = WAL");
+      return;
+    } catch (error) {
+      const busy = error instanceof SqliteDatabase.SqliteError && error.code === "SQLITE_BUSY";
+      if (!busy || performance.now() > giveUpAt) throw error;
+      await delay(10 + Math.random() * 40);
+    }
+  }
 }
 
 // Timestamps are bigint (int8) columns holding ms since the epoch: far below 2^53, so a JS number is exact.

@@ -1,6 +1,8 @@
 // Brings the schema up to date with Kysely's Migrator (DESIGN.md §8: the same migrations on both dialects).
-// On PostgreSQL the Migrator serialises concurrent runs with an advisory lock, so several processes starting
-// at once is fine.
+// Several processes may start at once. On PostgreSQL the Migrator serialises them with an advisory lock and
+// runs each migration in a transaction. On SQLite it takes no lock at all (its adapter assumes one connection),
+// so two processes would both see a fresh file and both run the first migration; here the whole run is one
+// BEGIN IMMEDIATE transaction instead: the second process waits (busy_timeout) and then finds nothing to do.
 import { Migrator, sql, type Kysely } from "kysely";
 import { migrations } from "../../migrations/index.js";
 import type { Logger } from "../logger.js";
@@ -20,7 +22,10 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
     provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
     ...(await migrationTableSchema(db)),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } =
+    readDialect(db) === "sqlite"
+      ? await holdingSqliteWriteLock(db, () => migrator.migrateToLatest())
+      : await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
     const name = failed === undefined ? "" : ` in "${failed.migrationName}"`;
@@ -30,6 +35,27 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
   const applied = results.map((result) => result.migrationName);
   logger?.info({ applied }, applied.length === 0 ? "Database schema is up to date" : "Database migrated");
   return applied;
+}
+
+/**
+ * Runs `run` inside BEGIN IMMEDIATE, which takes SQLite's write lock up front (a deferred transaction that
+ * reads first and writes later could fail with SQLITE_BUSY instead of waiting). The bot's SQLite store has one
+ * connection, so the Migrator's statements run inside this transaction; a failed run is rolled back whole.
+ */
+async function holdingSqliteWriteLock<DB, Result extends { error?: unknown }>(
+  db: Kysely<DB>,
+  run: () => Promise<Result>,
+): Promise<Result> {
+  await sql`begin immediate`.execute(db);
+  let result: Result;
+  try {
+    result = await run();
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  await sql.raw(result.error === undefined ? "commit" : "rollback").execute(db);
+  return result;
 }
 
 /**

@@ -74,6 +74,7 @@ describe("channel messages on the fake Discord", () => {
     const second = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
     expect(second.id).toBe(first.id);
     expect(fake.messages(channelId)).toHaveLength(1);
+    expect(fake.stats.channelMessagesDeduplicated).toBe(1);
   });
 
   it("pings only the users allowed_mentions names", async () => {

@@ -177,9 +177,11 @@ export class GatewayServer {
       socket.close(closeCode.shardingRequired, "Sharding required");
       return null;
     }
-    // A shard identifying again replaces its old session.
+    // Discord keeps every connected session of a shard and dispatches to each (several bot instances on one
+    // token). A session whose client is gone is dropped here, standing in for Discord expiring it.
     for (const [id, existing] of this.sessions) {
-      if (existing.shardId === shardId && existing.shardCount === shardCount) this.sessions.delete(id);
+      const sameShard = existing.shardId === shardId && existing.shardCount === shardCount;
+      if (sameShard && existing.socket === null) this.sessions.delete(id);
     }
     const session = new GatewaySession(
       randomBytes(16).toString("hex"),

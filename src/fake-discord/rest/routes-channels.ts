@@ -44,7 +44,10 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
         draft.nonce,
         state.nonceWindowMs,
       );
-      if (earlier !== undefined) return render(earlier);
+      if (earlier !== undefined) {
+        state.stats.channelMessagesDeduplicated += 1;
+        return render(earlier);
+      }
     }
     const message = state.messages.create({
       channelId: channel.id,

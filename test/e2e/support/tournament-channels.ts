@@ -1,0 +1,83 @@
+// Many announcements into many channels, and a check that Discord holds each exactly once where it belongs.
+// Channel k of the list follows the starts of tournament `trn_<k % tournaments>`; event i is the start of
+// tournament `trn_<i % tournaments>` titled "Cup <i, three digits>", so each post names its event.
+import type { Kysely } from "kysely";
+import type { FakeDiscord } from "../../../src/fake-discord/index.js";
+import type { Database } from "../../../src/store/database.js";
+import { createSubscription } from "../../../src/store/subscriptions.js";
+
+export interface TournamentChannels {
+  readonly channelIds: readonly string[];
+  /** The channels event `index` must reach. */
+  channelsOf(index: number): readonly string[];
+}
+
+export async function subscribeTournamentChannels(
+  discord: FakeDiscord,
+  db: Kysely<Database>,
+  shape: { readonly guilds: number; readonly channelsPerGuild: number; readonly tournaments: number },
+): Promise<TournamentChannels> {
+  const channelIds: string[] = [];
+  for (let guildIndex = 0; guildIndex < shape.guilds; guildIndex += 1) {
+    const guild = discord.createGuild({ name: `Cups ${guildIndex}` });
+    for (let channelIndex = 0; channelIndex < shape.channelsPerGuild; channelIndex += 1) {
+      const channelId = discord.createChannel(guild.id, { name: `cups-${channelIndex}` }).id;
+      await createSubscription(db, {
+        guildId: guild.id,
+        channelId,
+        eventKinds: ["system.tournament_started"],
+        filters: { tournamentId: `trn_${channelIds.length % shape.tournaments}` },
+        createdBy: "tournament-channels",
+        now: Date.now(),
+      });
+      channelIds.push(channelId);
+    }
+  }
+  return {
+    channelIds,
+    channelsOf: (index) =>
+      channelIds.filter((_, channel) => channel % shape.tournaments === index % shape.tournaments),
+  };
+}
+
+/** The signed body of event `index`: a standard-form `system.tournament_started` (platform-api.md). */
+export function tournamentStartedBody(index: number, tournaments: number): string {
+  return JSON.stringify({
+    id: `evt_cup_${index}`,
+    event: "system.tournament_started",
+    created: "2026-11-21T10:00:00.000Z",
+    data: {
+      object: "tournament",
+      id: `trn_${index % tournaments}`,
+      title: `Cup ${String(index).padStart(3, "0")}`,
+    },
+  });
+}
+
+/** Every (event, channel) pair that does not hold exactly one post, and the number of posts in all. */
+export function checkPostedOnce(
+  discord: FakeDiscord,
+  channels: TournamentChannels,
+  events: number,
+): { readonly wrong: string[]; readonly posts: number } {
+  const posted = new Map(
+    channels.channelIds.map((channelId) => [
+      channelId,
+      discord.messages(channelId).map((message) => readEventIndex(JSON.stringify(message))),
+    ]),
+  );
+  const wrong: string[] = [];
+  for (let event = 0; event < events; event += 1) {
+    for (const channelId of channels.channelsOf(event)) {
+      const copies = posted.get(channelId)?.filter((index) => index === event).length ?? 0;
+      if (copies !== 1) wrong.push(`event ${event} in ${channelId}: ${copies} copies`);
+    }
+  }
+  return { wrong, posts: [...posted.values()].flat().length };
+}
+
+function readEventIndex(messageJson: string): number {
+  const match = /Cup (\d{3})/.exec(messageJson);
+  if (match === null) throw new Error(`a message that announces no event of this test: ${messageJson}`);
+  return Number(match[1]);
+}
