@@ -38,6 +38,9 @@ import { migrateToLatest } from "../store/migrate.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import type { BotDependencies } from "./bot-dependencies.js";
 
+/** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
+const interactionRequestsPerSecond = 10_000;
+
 export interface RunningBot {
   readonly http: FastifyInstance;
   readonly client: Client | undefined;
@@ -109,9 +112,14 @@ export async function startBot(
   };
 
   const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
-  // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
-  // instance keeps them from queueing behind a burst of announcements (DESIGN.md §10, 3 s deadline).
-  const interactionRest = new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
+  // Interaction answers use the interaction's own token, outside Discord's global bot limit (docs: Rate Limits):
+  // their own REST instance keeps them from queueing behind a burst of announcements (DESIGN.md §10, 3 s
+  // deadline), and lifts @discordjs/rest's global 50/s pacing, which would otherwise hold back edits and
+  // follow-ups. Each token's own route buckets still apply.
+  const interactionRest = new REST({
+    ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
+    globalRequestsPerSecond: interactionRequestsPerSecond,
+  });
   const dispatch = createInteractionDispatcher({
     deps,
     commands: commandHandlers,
