@@ -66,8 +66,18 @@ export async function startBot(
   const store = await createDb(config.databaseUrl, { logger });
   await migrateToLatest(store.db, logger);
 
+  const { shardCount } = config.discord;
   const client =
-    options.gateway === false ? undefined : createGatewayClient({ apiUrl: config.discord.apiUrl });
+    options.gateway === false
+      ? undefined
+      : createGatewayClient({
+          apiUrl: config.discord.apiUrl,
+          // SHARD_COUNT: "auto" asks Discord (GET /gateway/bot); a number runs that many shards here.
+          shards: shardCount === "auto" ? "auto" : undefined,
+          // discord.js also reads SHARD_COUNT from the environment (its ShardingManager's protocol) when
+          // shardCount is left at 1, and Number("auto") is NaN; with shards "auto" it ignores the count.
+          shardCount: shardCount === "auto" ? Number.MAX_SAFE_INTEGER : shardCount,
+        });
   const rest =
     client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
   rest.setToken(token);

@@ -1,0 +1,126 @@
+/**
+ * Memory benchmark (DESIGN.md §10: 10,000 guilds on the fake gateway in ≤ 150 MB RSS and ≤ 1/3 of
+ * discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed]
+ *
+ * The fake Discord in this process holds `guilds` guilds of realistic size (seed-realistic-guilds.ts: most
+ * small, a few with 80 channels, 60 roles and tens of thousands of members) and recommends one shard per
+ * 1,000 guilds. Two child processes log in to it one after the other, so neither disturbs the other:
+ * - the bot: src/main.ts as `npm start` runs it (tsx), SQLite in a temp dir, SHARD_COUNT=auto;
+ * - the baseline: a plain discord.js Client, same intent (Guilds), default caching, shards "auto".
+ * Both run with --expose-gc and bench/support/memory-probe.ts, which waits until every guild is available,
+ * forces GC, lets the process settle and reports RSS and heap. 1 MB = 10^6 bytes.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createFakeDiscord, type FakeDiscord } from "../src/fake-discord/index.js";
+import type { MeasureRequest, MemoryReport } from "./support/memory-probe.js";
+
+const guildCount = Number(process.argv[2] ?? 10_000);
+const seed = Number(process.argv[3] ?? 1);
+const targetRssMb = 150;
+const targetRatio = 1 / 3;
+const readyTimeoutMs = 60_000;
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const probe = pathToFileURL(fileURLToPath(new URL("support/memory-probe.ts", import.meta.url))).href;
+
+/** Runs `entry` with the probe, asks for its memory once every guild is available, then kills it. */
+async function measureProcess(
+  fake: FakeDiscord,
+  entry: string,
+  env: Readonly<Record<string, string>>,
+): Promise<MemoryReport> {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", probe, entry], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  try {
+    const request: MeasureRequest = { expectedGuilds: guildCount, timeoutMs: readyTimeoutMs };
+    child.send(request);
+    const report = await Promise.race([
+      once(child, "message").then(([message]) => message as MemoryReport),
+      once(child, "exit").then(([code]) => {
+        throw new Error(`${entry} exited with ${String(code)}:\n${output.join("").slice(-4000)}`);
+      }),
+    ]);
+    if (report.guildsAvailable < guildCount) console.log(output.join("").slice(-4000));
+    return report;
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      child.kill("SIGKILL");
+      await exited;
+    }
+    // The killed client's shards stay resumable, with their backlogs; the next client starts afresh.
+    fake.gateway.invalidateSessions();
+  }
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+const describeCache = (cached: Readonly<Record<string, number>>) =>
+  Object.entries(cached)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(", ");
+
+const folder = mkdtempSync(path.join(os.tmpdir(), "memory-bench-"));
+const fake = await createFakeDiscord();
+try {
+  const seeding = performance.now();
+  const world = fake.seedRealisticGuilds({ count: guildCount, seed });
+  console.log(
+    `world: ${world.guilds} guilds (${Object.entries(world.byProfile)
+      .map(([name, count]) => `${count} ${name}`)
+      .join(", ")}), ${world.channels} channels, ${world.threads} threads, ${world.roles} roles, ` +
+      `${world.overwrites} overwrites, ${world.emojis} emojis, ${world.stickers} stickers, ` +
+      `${world.memberCount} members in all; seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+  const discord = { DISCORD_TOKEN: fake.botToken, DISCORD_APPLICATION_ID: fake.applicationId };
+  const bot = await measureProcess(fake, "src/main.ts", {
+    ...discord,
+    DISCORD_API_URL: fake.apiUrl,
+    // Never called: the bot reaches the platform only when members use commands or webhooks arrive.
+    PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATABASE_URL: `file:${path.join(folder, "bot.sqlite")}`,
+    DATA_DIR: folder,
+    SHARD_COUNT: "auto",
+    LOG_LEVEL: "warn",
+  });
+  const baseline = await measureProcess(fake, "bench/support/default-client.ts", {
+    ...discord,
+    DISCORD_API_URL: fake.apiUrl,
+  });
+
+  const ratio = bot.rss / baseline.rss;
+  console.log(
+    `memory ${guildCount} guilds: RSS bot ${mb(bot.rss)} MB | RSS default caching ${mb(baseline.rss)} MB | ` +
+      `ratio ${ratio.toFixed(2)} (target ≤ ${targetRatio.toFixed(2)}) | target ≤ ${targetRssMb} MB`,
+  );
+  console.log(
+    `heap used bot ${mb(bot.heapUsed)} MB | default caching ${mb(baseline.heapUsed)} MB | ` +
+      `ratio ${(bot.heapUsed / baseline.heapUsed).toFixed(2)} | heap total ${mb(bot.heapTotal)} / ` +
+      `${mb(baseline.heapTotal)} MB | external ${mb(bot.external)} / ${mb(baseline.external)} MB`,
+  );
+  console.log(
+    `guilds available bot ${bot.guildsAvailable}, default ${baseline.guildsAvailable} | all available ` +
+      `after ${bot.readySeconds.toFixed(1)} s (bot), ${baseline.readySeconds.toFixed(1)} s (default)`,
+  );
+  console.log(`cached by the bot: ${describeCache(bot.cached)}`);
+  console.log(`cached by default: ${describeCache(baseline.cached)}`);
+  const allAvailable = bot.guildsAvailable === guildCount && baseline.guildsAvailable === guildCount;
+  if (!allAvailable || bot.rss > targetRssMb * 1e6 || ratio > targetRatio) {
+    console.log("memory: a target was MISSED");
+    process.exitCode = 1;
+  }
+} finally {
+  await fake.close();
+  rmSync(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,81 @@
+// Loaded with `--import` into each child of bench/memory.ts, so the program measured stays untouched: it
+// notes the discord.js Client the program logs in, and when asked, waits until every guild is available,
+// forces garbage collection, lets the process settle and reports its memory over IPC.
+import { setTimeout as sleep } from "node:timers/promises";
+import { Client } from "discord.js";
+
+export interface MeasureRequest {
+  readonly expectedGuilds: number;
+  readonly timeoutMs: number;
+}
+
+export interface MemoryReport {
+  readonly guildsAvailable: number;
+  /** Seconds from process start until every guild was available. */
+  readonly readySeconds: number;
+  readonly rss: number;
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  readonly external: number;
+  /** What the client holds in its caches, to tell which ones cost memory. */
+  readonly cached: Readonly<Record<string, number>>;
+}
+
+const clients: Client[] = [];
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
+const login = Client.prototype.login;
+Client.prototype.login = function (this: Client, token?: string) {
+  clients.push(this);
+  return login.call(this, token);
+};
+
+function countAvailableGuilds(): number {
+  return clients[0]?.guilds.cache.filter((guild) => guild.available).size ?? 0;
+}
+
+function countCached(client: Client | undefined): Record<string, number> {
+  const cached = { channels: 0, threads: 0, roles: 0, overwrites: 0, emojis: 0, stickers: 0, members: 0 };
+  for (const guild of client?.guilds.cache.values() ?? []) {
+    for (const channel of guild.channels.cache.values()) {
+      if (channel.isThread()) cached.threads += 1;
+      else cached.overwrites += channel.permissionOverwrites.cache.size;
+    }
+    cached.roles += guild.roles.cache.size;
+    cached.emojis += guild.emojis.cache.size;
+    cached.stickers += guild.stickers.cache.size;
+    cached.members += guild.members.cache.size;
+  }
+  cached.channels = client?.channels.cache.size ?? 0;
+  return { ...cached, users: client?.users.cache.size ?? 0 };
+}
+
+/** Two full collections with a pause between them, so finalizers and freed pages are accounted for. */
+async function collectGarbage(): Promise<void> {
+  const gc = globalThis.gc;
+  if (gc === undefined) throw new Error("run with --expose-gc");
+  gc();
+  await sleep(1000);
+  gc();
+  await sleep(500);
+}
+
+async function measure(request: MeasureRequest): Promise<MemoryReport> {
+  const deadline = performance.now() + request.timeoutMs;
+  while (countAvailableGuilds() < request.expectedGuilds && performance.now() < deadline) await sleep(100);
+  const readySeconds = process.uptime();
+  await collectGarbage();
+  const usage = process.memoryUsage();
+  return {
+    guildsAvailable: countAvailableGuilds(),
+    readySeconds,
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    external: usage.external,
+    cached: countCached(clients[0]),
+  };
+}
+
+process.on("message", (request: MeasureRequest) => {
+  void measure(request).then((report) => process.send?.(report));
+});
