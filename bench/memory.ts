@@ -4,11 +4,15 @@
  *
  * The fake Discord in this process holds `guilds` guilds of realistic size (seed-realistic-guilds.ts: most
  * small, a few with 80 channels, 60 roles and tens of thousands of members) and recommends one shard per
- * 1,000 guilds. Two child processes log in to it one after the other, so neither disturbs the other:
+ * 1,000 guilds (Discord requires sharding past 2,500 guilds a session). Two child processes log in to it one
+ * after the other, so neither disturbs the other:
  * - the bot: src/main.ts as `npm start` runs it (tsx), SQLite in a temp dir, SHARD_COUNT=auto;
- * - the baseline: a plain discord.js Client, same intent (Guilds), default caching, shards "auto".
+ * - the baseline: a plain discord.js Client, same intent (Guilds), default caching, shards "auto", also
+ *   under tsx so the two differ only in what they run.
  * Both run with --expose-gc and bench/support/memory-probe.ts, which waits until every guild is available,
- * forces GC, lets the process settle and reports RSS and heap. 1 MB = 10^6 bytes.
+ * then collects garbage once a second until RSS has stopped falling, and reports RSS and heap.
+ * 1 MB = 10^6 bytes. RSS is that of the process holding the gateway: `npm start` also runs npm and the tsx
+ * command-line wrapper as two more processes, not counted here.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -110,7 +114,8 @@ try {
       `${mb(baseline.heapTotal)} MB | external ${mb(bot.external)} / ${mb(baseline.external)} MB`,
   );
   console.log(
-    `guilds available bot ${bot.guildsAvailable}, default ${baseline.guildsAvailable} | all available ` +
+    `guilds available bot ${bot.guildsAvailable} on ${bot.shards} shards, default ${baseline.guildsAvailable} ` +
+      `on ${baseline.shards} shards | all available ` +
       `after ${bot.readySeconds.toFixed(1)} s (bot), ${baseline.readySeconds.toFixed(1)} s (default)`,
   );
   console.log(`cached by the bot: ${describeCache(bot.cached)}`);

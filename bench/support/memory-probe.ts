@@ -11,6 +11,7 @@ export interface MeasureRequest {
 
 export interface MemoryReport {
   readonly guildsAvailable: number;
+  readonly shards: number;
   /** Seconds from process start until every guild was available. */
   readonly readySeconds: number;
   readonly rss: number;
@@ -85,6 +86,7 @@ async function measure(request: MeasureRequest): Promise<MemoryReport> {
   const usage = process.memoryUsage();
   return {
     guildsAvailable: countAvailableGuilds(),
+    shards: clients[0]?.ws.shards.size ?? 0,
     readySeconds,
     rss: usage.rss,
     heapUsed: usage.heapUsed,
