@@ -1,6 +1,6 @@
 /**
  * Memory benchmark (DESIGN.md §10: 10,000 guilds on the fake gateway in ≤ 150 MB RSS and ≤ 1/3 of
- * discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed]
+ * discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed] [--compiled]
  *
  * The fake Discord in this process holds `guilds` guilds of realistic size (seed-realistic-guilds.ts: most
  * small, a few with 80 channels, 60 roles and tens of thousands of members) and recommends one shard per
@@ -13,6 +13,9 @@
  * then collects garbage once a second until RSS has stopped falling, and reports RSS and heap.
  * 1 MB = 10^6 bytes. RSS is that of the process holding the gateway: `npm start` also runs npm and the tsx
  * command-line wrapper as two more processes, not counted here.
+ *
+ * `--compiled` measures both programs built by tsc and run by plain node instead (~40 s more for the
+ * build): what the bot would cost deployed from a build rather than through tsx.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -21,23 +24,55 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createFakeDiscord, type FakeDiscord } from "../src/fake-discord/index.js";
+import { compileForBench } from "./support/compile-for-bench.js";
 import type { MeasureRequest, MemoryReport } from "./support/memory-probe.js";
 
-const guildCount = Number(process.argv[2] ?? 10_000);
-const seed = Number(process.argv[3] ?? 1);
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
+const guildCount = Number(positional[0] ?? 10_000);
+const seed = Number(positional[1] ?? 1);
+const compiled = process.argv.includes("--compiled");
 const targetRssMb = 150;
 const targetRatio = 1 / 3;
 const readyTimeoutMs = 60_000;
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const probe = pathToFileURL(fileURLToPath(new URL("support/memory-probe.ts", import.meta.url))).href;
+
+/** How a child is started: through tsx from the sources, or by plain node from a tsc build. */
+interface Launch {
+  readonly loader: readonly string[];
+  readonly probe: string;
+  readonly bot: string;
+  readonly baseline: string;
+  /** The tsc build, removed after the run. */
+  readonly built?: string;
+}
+
+function chooseLaunch(): Launch {
+  if (!compiled) {
+    return {
+      loader: ["--import", "tsx"],
+      probe: pathToFileURL(path.join(repoRoot, "bench/support/memory-probe.ts")).href,
+      bot: "src/main.ts",
+      baseline: "bench/support/default-client.ts",
+    };
+  }
+  const built = compileForBench(repoRoot);
+  return {
+    loader: [],
+    probe: pathToFileURL(path.join(built, "bench/support/memory-probe.js")).href,
+    bot: path.join(built, "src/main.js"),
+    baseline: path.join(built, "bench/support/default-client.js"),
+    built,
+  };
+}
 
 /** Runs `entry` with the probe, asks for its memory once every guild is available, then kills it. */
 async function measureProcess(
   fake: FakeDiscord,
+  launch: Launch,
   entry: string,
   env: Readonly<Record<string, string>>,
 ): Promise<MemoryReport> {
-  const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", "--import", probe, entry], {
+  const child = spawn(process.execPath, ["--expose-gc", ...launch.loader, "--import", launch.probe, entry], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -73,6 +108,7 @@ const describeCache = (cached: Readonly<Record<string, number>>) =>
     .map(([name, count]) => `${name} ${count}`)
     .join(", ");
 
+const launch = chooseLaunch();
 const folder = mkdtempSync(path.join(os.tmpdir(), "memory-bench-"));
 const fake = await createFakeDiscord();
 try {
@@ -86,7 +122,7 @@ try {
       `${world.memberCount} members in all; seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
   const discord = { DISCORD_TOKEN: fake.botToken, DISCORD_APPLICATION_ID: fake.applicationId };
-  const bot = await measureProcess(fake, "src/main.ts", {
+  const bot = await measureProcess(fake, launch, launch.bot, {
     ...discord,
     DISCORD_API_URL: fake.apiUrl,
     // Never called: the bot reaches the platform only when members use commands or webhooks arrive.
@@ -98,14 +134,14 @@ try {
     SHARD_COUNT: "auto",
     LOG_LEVEL: "warn",
   });
-  const baseline = await measureProcess(fake, "bench/support/default-client.ts", {
+  const baseline = await measureProcess(fake, launch, launch.baseline, {
     ...discord,
     DISCORD_API_URL: fake.apiUrl,
   });
 
   const ratio = bot.rss / baseline.rss;
   console.log(
-    `memory ${guildCount} guilds: RSS bot ${mb(bot.rss)} MB | RSS default caching ${mb(baseline.rss)} MB | ` +
+    `memory ${guildCount} guilds${compiled ? " (compiled)" : ""}: RSS bot ${mb(bot.rss)} MB | RSS default caching ${mb(baseline.rss)} MB | ` +
       `ratio ${ratio.toFixed(2)} (target ≤ ${targetRatio.toFixed(2)}) | target ≤ ${targetRssMb} MB`,
   );
   console.log(
@@ -128,4 +164,5 @@ try {
 } finally {
   await fake.close();
   rmSync(folder, { recursive: true, force: true });
+  if (launch.built !== undefined) rmSync(launch.built, { recursive: true, force: true });
 }
