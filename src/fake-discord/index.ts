@@ -43,3 +43,4 @@ export { readSnowflakeTimestamp, shardForGuild } from "./snowflake.js";
 export { discordLimits } from "./validation/discord-limits.js";
 export type { FakeChannel, FakeGuild, FakeRole, FakeUser } from "./world/world-types.js";
 export type { PermissionName } from "./world/permissions.js";
+export type { SeedGuildsOptions, SeededGuildsSummary } from "./world/seed-realistic-guilds.js";

@@ -42,3 +42,14 @@ export function readSnowflakeTimestamp(id: string): number {
 export function shardForGuild(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
+
+/**
+ * The snowflake of the `increment`th object made at `timestampMs` by `workerId`: seeded worlds give their
+ * objects ids from past years on a worker of their own (2), so they never meet the generator's (worker 1).
+ */
+export function composeSnowflake(timestampMs: number, increment: number, workerId = 2n): string {
+  if (increment < 0 || increment > 0xfff)
+    throw new RangeError(`snowflake increment ${increment} out of range`);
+  const timestamp = BigInt(timestampMs) - discordEpoch;
+  return ((timestamp << 22n) | (workerId << 17n) | BigInt(increment)).toString();
+}

@@ -6,6 +6,11 @@ import type { InteractionHandle } from "../interactions/interaction-handle.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import type { PermissionName } from "../world/permissions.js";
+import {
+  seedRealisticGuilds,
+  type SeedGuildsOptions,
+  type SeededGuildsSummary,
+} from "../world/seed-realistic-guilds.js";
 import type { NewMember } from "../world/world.js";
 import type { FakeChannel, FakeGuild, FakeRole, FakeUser } from "../world/world-types.js";
 import type {
@@ -68,6 +73,14 @@ export class FakeDiscordDriver {
       ...(options.locale === undefined ? {} : { locale: options.locale }),
       ...(options.channels === undefined ? {} : { channelNames: options.channels }),
     });
+  }
+
+  /**
+   * Adds `count` guilds of realistic size at once (most small, some with tens of thousands of members),
+   * the same ones for the same seed: for memory benchmarks, far faster than createGuild in a loop.
+   */
+  seedRealisticGuilds(options: SeedGuildsOptions): SeededGuildsSummary {
+    return seedRealisticGuilds(this.state.world, options);
   }
 
   /** A channel; type 0 (text) unless given. */
@@ -153,6 +166,11 @@ export class FakeDiscordDriver {
   }
 
   // Reading.
+
+  /** Every guild the bot is in, in the order they were made. */
+  guilds(): FakeGuild[] {
+    return [...this.state.world.guilds.values()];
+  }
 
   /** Messages members see in a channel (no ephemeral ones), oldest first. */
   messages(channelId: string): StoredMessage[] {

@@ -1,6 +1,7 @@
 import type { APIUser } from "discord.js";
 import { applyChannelAccess, computeMemberPermissions } from "./permissions.js";
-import type { FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
+import { readSnowflakeTimestamp } from "../snowflake.js";
+import type { FakeChannel, FakeGuild, FakeMember, FakeOverwrite, FakeRole, FakeUser } from "./world-types.js";
 
 /** API objects as Discord serialises them (docs: Resources, User / Guild / Channel). */
 
@@ -22,15 +23,15 @@ export function renderRole(role: FakeRole): ApiObject {
   return {
     id: role.id,
     name: role.name,
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
+    color: role.color,
+    colors: { primary_color: role.color, secondary_color: null, tertiary_color: null },
+    hoist: role.hoist,
     icon: null,
     unicode_emoji: null,
     position: role.position,
     permissions: role.permissions.toString(),
     managed: false,
-    mentionable: false,
+    mentionable: role.mentionable,
     flags: 0,
   };
 }
@@ -61,20 +62,57 @@ export function renderInteractionMember(
   return { ...renderMember(member, user), permissions: computeMemberPermissions(guild, member).toString() };
 }
 
+/** Voice and stage channels (types 2 and 13) also carry their audio settings (docs: Channel Object). */
+const voiceChannelTypes: ReadonlySet<number> = new Set([2, 13]);
+
 export function renderChannel(channel: FakeChannel): ApiObject {
-  return {
+  const rendered: ApiObject = {
     id: channel.id,
     type: channel.type,
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: [],
-    parent_id: null,
+    permission_overwrites: channel.permissionOverwrites.map(renderOverwrite),
+    parent_id: channel.parentId,
     nsfw: false,
-    topic: null,
+    topic: channel.topic,
     last_message_id: null,
     rate_limit_per_user: 0,
     flags: 0,
+  };
+  if (voiceChannelTypes.has(channel.type))
+    Object.assign(rendered, { bitrate: 64_000, user_limit: 0, rtc_region: null, video_quality_mode: 1 });
+  return rendered;
+}
+
+export function renderOverwrite(overwrite: FakeOverwrite): ApiObject {
+  const { id, type } = overwrite;
+  return { id, type, allow: overwrite.allow.toString(), deny: overwrite.deny.toString() };
+}
+
+/** An active thread as GUILD_CREATE lists it (docs: Channel Object, Thread Metadata); started by the owner. */
+export function renderThread(thread: FakeChannel, guild: FakeGuild): ApiObject {
+  const createdAt = new Date(readSnowflakeTimestamp(thread.id)).toISOString();
+  return {
+    id: thread.id,
+    type: thread.type,
+    guild_id: thread.guildId,
+    parent_id: thread.parentId,
+    owner_id: guild.ownerId,
+    name: thread.name,
+    last_message_id: null,
+    rate_limit_per_user: 0,
+    flags: 0,
+    message_count: 0,
+    member_count: 1,
+    total_message_sent: 0,
+    thread_metadata: {
+      archived: false,
+      auto_archive_duration: 1440,
+      archive_timestamp: createdAt,
+      locked: false,
+      create_timestamp: createdAt,
+    },
   };
 }
 

@@ -12,6 +12,9 @@ export interface FakeRole {
   name: string;
   permissions: bigint;
   position: number;
+  color: number;
+  hoist: boolean;
+  mentionable: boolean;
 }
 
 export interface FakeMember {
@@ -24,14 +27,42 @@ export interface FakeMember {
 /** What the bot may do in a channel; the driver's denyChannelAccess moves it away from "granted". */
 export type ChannelAccess = "granted" | "missing-access" | "missing-permissions";
 
+/** A channel's permission overwrite for a role (type 0) or a member (type 1) (docs: Overwrite Object). */
+export interface FakeOverwrite {
+  id: string;
+  type: 0 | 1;
+  allow: bigint;
+  deny: bigint;
+}
+
 export interface FakeChannel {
   id: string;
   guildId: string;
   name: string;
-  /** Discord channel type: 0 text, 2 voice, 4 category, 5 announcement, 15 forum. */
+  /** Discord channel type: 0 text, 2 voice, 4 category, 5 announcement, 11 public thread, 15 forum. */
   type: number;
   position: number;
   access: ChannelAccess;
+  /** The category of a channel, or the channel a thread was started in. */
+  parentId: string | null;
+  topic: string | null;
+  permissionOverwrites: FakeOverwrite[];
+}
+
+export interface FakeEmoji {
+  id: string;
+  name: string;
+  animated: boolean;
+  /** Roles allowed to use it; empty means everyone. */
+  roleIds: string[];
+}
+
+export interface FakeSticker {
+  id: string;
+  name: string;
+  description: string | null;
+  /** Autocomplete keywords, comma-separated as Discord stores them. */
+  tags: string;
 }
 
 export interface FakeGuild {
@@ -40,9 +71,20 @@ export interface FakeGuild {
   ownerId: string;
   preferredLocale: string;
   createdAt: number;
+  /** Icon hash; null for a guild without one. */
+  icon: string | null;
+  description: string | null;
+  features: string[];
+  premiumTier: number;
   channels: Map<string, FakeChannel>;
+  /** Active threads: sent apart from channels in GUILD_CREATE. */
+  threads: Map<string, FakeChannel>;
   roles: Map<string, FakeRole>;
   members: Map<string, FakeMember>;
+  /** Members counted in member_count but not modelled one by one (a seeded guild of 40,000). */
+  unlistedMemberCount: number;
+  emojis: FakeEmoji[];
+  stickers: FakeSticker[];
 }
 
 /** Channel types the bot can post in (docs: Channel Types). */

@@ -8,6 +8,20 @@ import {
 } from "./permissions.js";
 import type { ChannelAccess, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
 
+/** The @everyone role shares the guild's id (docs: Permissions, Role Object). */
+export function everyoneRole(guildId: string): FakeRole {
+  const permissions = everyonePermissions;
+  return {
+    id: guildId,
+    name: "@everyone",
+    permissions,
+    position: 0,
+    color: 0,
+    hoist: false,
+    mentionable: false,
+  };
+}
+
 /** Told about changes the gateway must dispatch (GUILD_CREATE, CHANNEL_CREATE, CHANNEL_DELETE). */
 export interface WorldListener {
   guildCreated(guild: FakeGuild): void;
@@ -71,9 +85,17 @@ export class FakeWorld {
       ownerId,
       preferredLocale: options.locale ?? "en-US",
       createdAt: this.clock.now(),
+      icon: null,
+      description: null,
+      features: [],
+      premiumTier: 0,
       channels: new Map(),
-      roles: new Map([[id, { id, name: "@everyone", permissions: everyonePermissions, position: 0 }]]),
+      threads: new Map(),
+      roles: new Map([[id, everyoneRole(id)]]),
       members: new Map(),
+      unlistedMemberCount: 0,
+      emojis: [],
+      stickers: [],
     };
     this.guilds.set(id, guild);
     const botRole = this.addRole(guild, { name: this.botUser.username, permissions: botPermissions });
@@ -82,6 +104,18 @@ export class FakeWorld {
     for (const name of options.channelNames ?? []) this.addChannel(guild, { name });
     for (const listener of this.listeners) listener.guildCreated(guild);
     return guild;
+  }
+
+  /**
+   * Adds a guild built whole elsewhere (seed-realistic-guilds.ts), with its users: indexes its channels
+   * and threads and tells the gateway, as createGuild does.
+   */
+  insertGuild(guild: FakeGuild, users: readonly FakeUser[]): void {
+    for (const user of users) this.users.set(user.id, user);
+    for (const channel of guild.channels.values()) this.channels.set(channel.id, channel);
+    for (const thread of guild.threads.values()) this.channels.set(thread.id, thread);
+    this.guilds.set(guild.id, guild);
+    for (const listener of this.listeners) listener.guildCreated(guild);
   }
 
   createChannel(guildId: string, options: { name: string; type?: number }): FakeChannel {
@@ -122,6 +156,7 @@ export class FakeWorld {
     if (channel === undefined) return;
     this.channels.delete(channelId);
     this.guilds.get(channel.guildId)?.channels.delete(channelId);
+    this.guilds.get(channel.guildId)?.threads.delete(channelId);
     for (const listener of this.listeners) listener.channelDeleted(channel);
   }
 
@@ -178,6 +213,9 @@ export class FakeWorld {
       type: options.type ?? 0,
       position: guild.channels.size,
       access: "granted",
+      parentId: null,
+      topic: null,
+      permissionOverwrites: [],
     };
     guild.channels.set(channel.id, channel);
     this.channels.set(channel.id, channel);
@@ -185,11 +223,14 @@ export class FakeWorld {
   }
 
   private addRole(guild: FakeGuild, options: { name: string; permissions: bigint }): FakeRole {
-    const role = {
+    const role: FakeRole = {
       id: this.nextId(),
       name: options.name,
       permissions: options.permissions,
       position: guild.roles.size,
+      color: 0,
+      hoist: false,
+      mentionable: false,
     };
     guild.roles.set(role.id, role);
     return role;

@@ -1,0 +1,101 @@
+// Loaded with `--import` into each child of bench/memory.ts, so the program measured stays untouched: it
+// notes the discord.js Client the program logs in, and when asked, waits until every guild is available,
+// forces garbage collection, lets the process settle and reports its memory over IPC.
+import { setTimeout as sleep } from "node:timers/promises";
+import { Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord.js";
+
+export interface MeasureRequest {
+  readonly expectedGuilds: number;
+  readonly timeoutMs: number;
+}
+
+export interface MemoryReport {
+  readonly guildsAvailable: number;
+  readonly shards: number;
+  /** Seconds from process start until every guild was available. */
+  readonly readySeconds: number;
+  readonly rss: number;
+  readonly heapUsed: number;
+  readonly heapTotal: number;
+  readonly external: number;
+  /** What the client holds in its caches, to tell which ones cost memory. */
+  readonly cached: Readonly<Record<string, number>>;
+}
+
+const maxSettleSeconds = 25;
+/** V8 shrinks its heap after a few idle seconds (its memory reducer), so a shorter calm proves nothing. */
+const steadyWindowSeconds = 8;
+const clients: Client[] = [];
+/** Counted from the raw dispatches, not the guild cache, which the bot keeps empty. */
+let guildsCreated = 0;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
+const login = Client.prototype.login;
+Client.prototype.login = function (this: Client, token?: string) {
+  clients.push(this);
+  this.ws.on(GatewayDispatchEvents.GuildCreate, (guild: GatewayGuildCreateDispatchData) => {
+    if (guild.unavailable !== true) guildsCreated += 1;
+  });
+  return login.call(this, token);
+};
+
+/** Guilds whose GUILD_CREATE the client has handled, once it is ready (every shard has its guilds). */
+function countAvailableGuilds(): number {
+  return clients[0]?.isReady() === true ? guildsCreated : 0;
+}
+
+function countCached(client: Client | undefined): Record<string, number> {
+  const cached = { channels: 0, threads: 0, roles: 0, overwrites: 0, emojis: 0, stickers: 0, members: 0 };
+  for (const guild of client?.guilds.cache.values() ?? []) {
+    for (const channel of guild.channels.cache.values()) {
+      if (channel.isThread()) cached.threads += 1;
+      else cached.overwrites += channel.permissionOverwrites.cache.size;
+    }
+    cached.roles += guild.roles.cache.size;
+    cached.emojis += guild.emojis.cache.size;
+    cached.stickers += guild.stickers.cache.size;
+    cached.members += guild.members.cache.size;
+  }
+  cached.channels = client?.channels.cache.size ?? 0;
+  return { ...cached, users: client?.users.cache.size ?? 0 };
+}
+
+/**
+ * Full collections once a second until RSS stops falling: V8 and malloc hand pages back to the system only
+ * seconds after the storm of GUILD_CREATEs, and a running bot is measured in that steady state.
+ */
+async function settle(): Promise<void> {
+  const gc = globalThis.gc;
+  if (gc === undefined) throw new Error("run with --expose-gc");
+  let lowest = Number.POSITIVE_INFINITY;
+  let steadySeconds = 0;
+  for (let second = 0; second < maxSettleSeconds && steadySeconds < steadyWindowSeconds; second += 1) {
+    gc();
+    await sleep(1000);
+    const { rss } = process.memoryUsage();
+    if (rss < lowest - 1e6) steadySeconds = 0;
+    else steadySeconds += 1;
+    lowest = Math.min(lowest, rss);
+  }
+}
+
+async function measure(request: MeasureRequest): Promise<MemoryReport> {
+  const deadline = performance.now() + request.timeoutMs;
+  while (countAvailableGuilds() < request.expectedGuilds && performance.now() < deadline) await sleep(100);
+  const readySeconds = process.uptime();
+  await settle();
+  const usage = process.memoryUsage();
+  return {
+    guildsAvailable: countAvailableGuilds(),
+    shards: clients[0]?.ws.shards.size ?? 0,
+    readySeconds,
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    external: usage.external,
+    cached: countCached(clients[0]),
+  };
+}
+
+process.on("message", (request: MeasureRequest) => {
+  void measure(request).then((report) => process.send?.(report));
+});

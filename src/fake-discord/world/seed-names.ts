@@ -1,0 +1,167 @@
+/** Words seeded guilds are named from: names and topics of the length real ones have. */
+
+export const guildWords = [
+  "Arena",
+  "Code",
+  "Byte",
+  "Pixel",
+  "Night",
+  "Owl",
+  "Dragon",
+  "Lambda",
+  "Stack",
+  "Heap",
+  "Rust",
+  "Nova",
+  "Quantum",
+  "Cactus",
+  "Maple",
+  "Orbit",
+  "Echo",
+  "Atlas",
+  "Cobalt",
+  "Ember",
+  "Frost",
+  "Lotus",
+  "Zen",
+];
+
+export const guildSuffixes = ["Club", "Community", "Hub", "Lounge", "Guild", "Den", "Academy", "HQ", "Crew"];
+
+export const categoryNames = [
+  "Information",
+  "General",
+  "Text Channels",
+  "Voice Channels",
+  "Community",
+  "Events",
+  "Help",
+  "Staff",
+  "Off Topic",
+  "Projects",
+  "Contests",
+  "Archive",
+];
+
+export const textChannelNames = [
+  "general",
+  "announcements",
+  "rules",
+  "welcome",
+  "off-topic",
+  "memes",
+  "help",
+  "showcase",
+  "introductions",
+  "bot-commands",
+  "battles",
+  "leaderboard",
+  "tournaments",
+  "resources",
+  "questions",
+  "feedback",
+  "media",
+  "music",
+  "gaming",
+  "staff-chat",
+  "mod-log",
+  "suggestions",
+  "daily-challenge",
+  "study-group",
+];
+
+export const voiceChannelNames = [
+  "General",
+  "Lounge",
+  "Gaming",
+  "Study Room",
+  "Pair Programming",
+  "AFK",
+  "Music",
+];
+
+export const channelTopics = [
+  "Read the rules before posting. Be kind to each other.",
+  "Post your solutions after the contest ends, not before!",
+  "Ask for help here; include your code and what you tried.",
+  "Tournament announcements are posted here by the bot.",
+  "Anything goes, within the rules. No spam, no NSFW.",
+  "Share what you are building: projects, write-ups, streams.",
+  "Daily problem at 17:00 UTC. Spoiler-tag your answers.",
+  "Weekly battles every Saturday; sign up with /battle create.",
+];
+
+export const roleNames = [
+  "Admin",
+  "Moderator",
+  "Helper",
+  "Member",
+  "Verified",
+  "Muted",
+  "Contributor",
+  "Event Host",
+  "Booster",
+  "Champion",
+  "Grandmaster",
+  "Master",
+  "Expert",
+  "Specialist",
+  "Pupil",
+  "Newbie",
+  "Red",
+  "Blue",
+  "Green",
+  "Purple",
+  "Orange",
+  "he/him",
+  "she/her",
+  "they/them",
+  "Europe",
+  "Americas",
+  "Asia",
+  "Python",
+  "C++",
+  "Java",
+];
+
+export const emojiWords = [
+  "pog",
+  "kek",
+  "pepe",
+  "sadge",
+  "ok",
+  "yes",
+  "no",
+  "wave",
+  "fire",
+  "think",
+  "ac",
+  "wa",
+  "tle",
+  "mle",
+  "gg",
+  "ez",
+  "clap",
+  "heart",
+  "rocket",
+  "cool",
+];
+
+export const threadNames = [
+  "Contest discussion",
+  "Editorial questions",
+  "Bug reports",
+  "Setup help",
+  "Weekly battle recap",
+  "Off-topic thread",
+  "Ideas for the next tournament",
+];
+
+export const guildFeatures = [
+  "COMMUNITY",
+  "NEWS",
+  "WELCOME_SCREEN_ENABLED",
+  "MEMBER_VERIFICATION_GATE_ENABLED",
+];
+
+export const premiumFeatures = ["ANIMATED_ICON", "INVITE_SPLASH", "BANNER", "ROLE_ICONS", "VANITY_URL"];
