@@ -3,6 +3,7 @@
 // Guilds are placed on shards by Discord's formula, and every check reads what members see in the fake.
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBot } from "../../src/bot/start-bot.js";
 import { commandData } from "../../src/commands/command-data.js";
@@ -40,6 +41,12 @@ async function addGuild(
   shard: readonly [number, number],
   ready: RunningBot,
 ): Promise<Place> {
+  const client = ready.client;
+  if (client === undefined) throw new Error("the instance runs no gateway");
+  // Seen on the raw gateway: the bot keeps no guild cache (create-gateway-client.ts).
+  const received = new Set<string>();
+  const onGuildCreate = (data: GatewayGuildCreateDispatchData) => received.add(data.id);
+  client.ws.on(GatewayDispatchEvents.GuildCreate, onGuildCreate);
   const guild = world.discord.createGuild({ name: `Shard ${shard[0]}`, channels: ["general"], shard });
   const channelId = [...guild.channels.keys()][0] ?? "";
   const announcementsId = world.discord.createChannel(guild.id, { name: "announcements" }).id;
@@ -50,10 +57,14 @@ async function addGuild(
     { applicationId: world.discord.applicationId, guildId: guild.id },
     commandData,
   );
-  await waitUntil(() => ready.client?.guilds.cache.has(guild.id) === true, {
-    timeoutMs: 5000,
-    what: `the bot to receive GUILD_CREATE for ${guild.id}`,
-  });
+  try {
+    await waitUntil(() => received.has(guild.id), {
+      timeoutMs: 5000,
+      what: `the bot to receive GUILD_CREATE for ${guild.id}`,
+    });
+  } finally {
+    client.ws.off(GatewayDispatchEvents.GuildCreate, onGuildCreate);
+  }
   return { guildId: guild.id, channelId, announcementsId, admin, member };
 }
 
