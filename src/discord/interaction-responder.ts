@@ -48,6 +48,8 @@ export class InteractionResponder {
   #state: ResponderState = "pending";
   /** What the first response was, so an error after it goes where only the member sees it. */
   #deferredAs: "ephemeral" | "public" | "update" | undefined;
+  /** Whether "@original" holds a progress line (showProgress) rather than an answer. */
+  #showingProgress = false;
   readonly #sendInitial: InitialResponseSender;
 
   constructor(
@@ -117,10 +119,20 @@ export class InteractionResponder {
     await this.editOriginal(reply);
   }
 
+  /**
+   * A step of a long operation ("⏳ Fetching…") shown in place of the answer to come; unlike an answer, an
+   * error replaces it.
+   */
+  async showProgress(reply: Reply): Promise<void> {
+    await this.editOriginal(reply);
+    this.#showingProgress = true;
+  }
+
   /** Edits "@original"; returns the message as Discord now has it (its id locates a battle card later). */
   async editOriginal(reply: Reply): Promise<APIMessage> {
     const { flags: _flags, ...message } = toMessageData(reply);
     this.#state = "replied";
+    this.#showingProgress = false;
     return (await this.rest.patch(
       Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
       {
@@ -148,10 +160,10 @@ export class InteractionResponder {
       await this.followUp(ephemeralReply);
       return;
     }
-    // After an ephemeral deferral the reply is the member's own: an error replaces it, and with it any
-    // progress line ("⏳ Fetching…") a handler wrote before failing, which would otherwise stay forever.
-    if (this.#deferredAs === "ephemeral") {
-      await this.editOriginal(ephemeralReply);
+    // After an ephemeral deferral the reply is the member's own: an error replaces the "thinking…" state or a
+    // progress line, which would otherwise stay forever; a finished answer stays, and the error follows it.
+    if (this.#deferredAs === "ephemeral" && (this.#state === "deferred" || this.#showingProgress)) {
+      await this.editOriginal({ embeds: [], components: [], ...ephemeralReply });
       return;
     }
     // A button's message must not be overwritten by an error: that goes in a follow-up too.

@@ -51,9 +51,9 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
           asked !== undefined && isEventKind(asked) ? asked : undefined,
           endpoint.eventKinds,
         );
-        await responder.editOriginal(renderTestProgress(kind));
+        await responder.showProgress(renderTestProgress(kind));
         const onAccepted = async (url: string) => {
-          await responder.editOriginal(renderTestWaiting(kind, url, arrivalWindowMs));
+          await responder.showProgress(renderTestWaiting(kind, url, arrivalWindowMs));
         };
         const result = await callOwnWebhook(owned, () =>
           testGuildWebhook(deps, { endpoint, credential, kind, onAccepted }),
@@ -62,7 +62,7 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
         return;
       }
       case "deliveries": {
-        await responder.editOriginal(renderDeliveriesProgress(endpoint.platformWebhookId));
+        await responder.showProgress(renderDeliveriesProgress(endpoint.platformWebhookId));
         const [deliveries, failed] = await callOwnWebhook(owned, () =>
           Promise.all([
             listDeliveries(deps.platform, credential, endpoint.platformWebhookId),
