@@ -135,9 +135,12 @@ export async function startBot(
     },
   });
 
+  const inFlight = createInFlightInteractions(logger);
   const http = await buildHttpApp({
     logger,
     readinessChecks: [
+      // A stopping instance refuses new interactions (503), so the load balancer must stop sending them.
+      { name: "interactions", check: () => !inFlight.draining },
       {
         name: "database",
         check: async () => {
@@ -187,7 +190,6 @@ export async function startBot(
       outbox.notify();
     },
   });
-  const inFlight = createInFlightInteractions(logger);
   if (interactionKey !== undefined) {
     await http.register(interactionsRoute, { publicKey: interactionKey, dispatch, inFlight });
   }

@@ -43,8 +43,9 @@ export function areAllShardsReady(client: Client): boolean {
 }
 
 /**
- * A shard Discord refuses for good (4010 Invalid shard, 4011 Sharding required) reaches discord.js only as a
- * shard error followed by what looks like a reconnect; logging both keeps it from going unnoticed.
+ * Shard changes in the log. A shard Discord refuses for good (4004 bad token, 4010 Invalid shard, 4011 Sharding
+ * required, 4013/4014 intents) is not retried by discord.js: it says so once, as `shardDisconnect`, and the
+ * instance then stays not ready (`/readyz`), so that line is the one to look for.
  */
 export function logShardChanges(client: Client, logger: Logger): void {
   client.on("shardReady", (shardId) => {
@@ -52,6 +53,12 @@ export function logShardChanges(client: Client, logger: Logger): void {
   });
   client.on("shardReconnecting", (shardId) => {
     logger.warn({ shardId }, "gateway shard reconnecting");
+  });
+  client.on("shardDisconnect", (event, shardId) => {
+    logger.fatal(
+      { shardId, code: event.code },
+      "gateway shard closed by Discord for good; it will not reconnect",
+    );
   });
   client.on("shardError", (error, shardId) => {
     logger.error({ shardId, err: error }, "gateway shard error");

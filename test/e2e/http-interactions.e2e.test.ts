@@ -26,7 +26,10 @@ describe("interactions over HTTP, end to end", () => {
     expect(world.bot.client).toBeUndefined();
     const readiness = await fetch(`${world.publicUrl}/readyz`);
     expect(readiness.status).toBe(200);
-    expect(await readiness.json()).toEqual({ status: "ready", checks: { database: "ok" } });
+    expect(await readiness.json()).toEqual({
+      status: "ready",
+      checks: { interactions: "ok", database: "ok" },
+    });
     expect(world.logs()).toMatch(/"interactionsMode":"http"[^\n]*"msg":"starting"/);
   });
 

@@ -232,9 +232,11 @@ describe("readiness of a bot running SHARD_COUNT=2", () => {
       () =>
         world.discord.gateway.stats.refusedShards === 1 &&
         identifiedShards(world).join() === "0/2" &&
-        world.logs().includes("Sharding is required"),
+        world.logs().includes("Sharding is required") &&
+        world.logs().includes("closed by Discord for good"),
       { timeoutMs: 15_000, what: "shard 0 to identify again and shard 1 to be refused" },
     );
+    expect(world.logs()).toMatch(/"shardId":1,"code":4011,"msg":"gateway shard closed by Discord for good/);
     await waitUntil(async () => (await readyStatus(world.bot)) === 503, {
       timeoutMs: 5000,
       what: "/readyz to answer 503",
