@@ -16,6 +16,7 @@ import { buildSandbox, type Sandbox } from "../../src/sandbox/sandbox.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { postgresUrl } from "../store/databases.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database.js";
 import {
@@ -26,7 +27,7 @@ import {
 } from "./support/tournament-channels.js";
 import { waitUntil } from "./support/wait-until.js";
 
-const adminUrl = process.env.TEST_DATABASE_URL === "" ? undefined : process.env.TEST_DATABASE_URL;
+const adminUrl = postgresUrl;
 
 const eventCount = 500;
 /**
@@ -121,6 +122,9 @@ describe.skipIf(adminUrl === undefined)(
             ...shared,
             PORT: String(port),
             DATA_DIR: join(dataDir, `instance-${instance}`),
+            // As the README deploys gateway instances: each runs its own shard, so no event reaches both.
+            SHARD_COUNT: "2",
+            SHARD_IDS: String(instance),
           }),
         );
       }
@@ -217,7 +221,7 @@ describe.skipIf(adminUrl === undefined)(
       expect(discord.stats.channelMessagesCreated).toBe(postCount);
       expect(takeover.orphaned).toBeGreaterThan(0);
       expect(redirected).toBeGreaterThan(0);
-      // Both instances stayed on the gateway with the shared token: two identifies, no reconnect loop.
+      // Each instance stayed on the gateway with its own shard: two identifies, no reconnect loop.
       expect(discord.gateway.stats.identifies).toBe(2);
 
       const { stats } = discord;
