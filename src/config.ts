@@ -120,6 +120,7 @@ const environmentSchema = z.object({
       .string()
       .regex(/^(auto|[1-9]\d*)$/, 'must be a positive whole number or "auto"')
       .transform((value) => (value === "auto" ? ("auto" as const) : Number(value)))
+      .refine((value) => value === "auto" || value <= maxShardIds, `must be at most ${maxShardIds}`)
       .optional(),
   ),
   SHARD_IDS: shardIdList,
