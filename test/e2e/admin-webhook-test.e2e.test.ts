@@ -128,9 +128,9 @@ describe("/setup webhook test, when the event does not make the trip", () => {
       `📨 The platform accepted the test \`battle.completed\` event.\n⏳ Waiting up to 10.0 s for it to arrive at <${endpointUrl}>…`,
     ]);
     expect(outcome.content).toMatch(
-      /^⚠️ The platform delivered the test `battle.completed` event \(HTTP 200\), but not to this bot: something else answers at </u,
+      /^⚠️ The platform delivered the test `battle.completed` event \(HTTP 200\), but not to this bot: something else answers where the platform sent it\. Check that PUBLIC_URL is this bot.s address \(an old deployment or a proxy may be answering at </u,
     );
-    expect(outcome.content).toContain("Check that PUBLIC_URL is this bot's address");
+    expect(outcome.content).toContain("run `/setup webhook register` again");
     await changePlatformWebhook({ url: endpointUrl });
   });
 });

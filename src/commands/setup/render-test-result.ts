@@ -58,8 +58,9 @@ export function renderTestResult(result: TestResult): Reply {
       const code = fate.delivery.responseCode === undefined ? "" : ` (HTTP ${fate.delivery.responseCode})`;
       return reply(
         `⚠️ The platform delivered the test \`${kind}\` event${code}, but not to this bot: something else ` +
-          `answers at <${url}>. Check that PUBLIC_URL is this bot's address (an old deployment or a proxy ` +
-          `may be answering).${then}`,
+          `answers where the platform sent it. Check that PUBLIC_URL is this bot's address (an old deployment ` +
+          `or a proxy may be answering at <${url}>), and if the webhook's address was changed on the platform, ` +
+          `run \`/setup webhook register\` again.${then}`,
       );
     }
     case "failed": {
