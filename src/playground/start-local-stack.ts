@@ -89,7 +89,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (client !== undefined && !client.isReady()) await once(client, "clientReady");
     return started;
   };
-  const bot = await startInstance({});
+  const bot = await startInstance({}).catch(async (error: unknown) => {
+    // Nothing of a failed start is left listening (e.g. the bot's port was taken).
+    await discord.close();
+    await sandbox.close();
+    throw error;
+  });
   const others: RunningBot[] = [];
   // Saving the URL makes the fake check it as Discord does (a signed PING answered, a forged one refused).
   if (overHttp) await discord.setInteractionsEndpoint(`${publicUrl}/interactions`);
