@@ -1,0 +1,23 @@
+// Building blocks of the settings schema (src/config.ts): values that may be unset, blank or lists.
+import { z } from "zod";
+
+/** Trimmed; blank counts as unset, as the empty lines of `.env.example` mean. */
+export const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+export const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+export const listOf = (item: string) =>
+  optionalString
+    .transform((value) =>
+      value === undefined
+        ? []
+        : value
+            .split(",")
+            .map((part) => part.trim())
+            .filter((part) => part !== ""),
+    )
+    .describe(item);
