@@ -72,14 +72,18 @@ export function createTestCommands(): TestCommands {
   return { commands, slowGate, finished };
 }
 
-export function createTestDispatcher(commands: readonly SlashCommand<object>[], logger: Logger) {
+export function createTestDispatcher(
+  commands: readonly SlashCommand<object>[],
+  logger: Logger,
+  // By default never reached: a test whose first responses all go back as the HTTP answer.
+  rest: REST = new REST(),
+) {
   return createInteractionDispatcher<object>({
     deps: {},
     commands,
     components: [],
     modals: [],
-    // Never reached in these tests: every first response goes back as the HTTP answer.
-    rest: new REST(),
+    rest,
     logger,
     clock: systemClock,
   });

@@ -1,0 +1,54 @@
+// The /interactions route on a real listener with the real dispatcher and the given commands, registered with a
+// fake Discord that signs each interaction and reads the HTTP answer as Discord does; edits go to the fake too.
+import type { AddressInfo } from "node:net";
+import { REST } from "@discordjs/rest";
+import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
+import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
+import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { buildHttpApp } from "../../src/http/build-http-app.js";
+import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
+import { interactionsRoute } from "../../src/http/interactions-route.js";
+import { createLogger } from "../../src/logger.js";
+import { createTestDispatcher } from "./interaction-fixtures.js";
+
+export interface RouteOverFakeDiscord {
+  readonly fake: FakeDiscord;
+  /** Where "alice" runs the commands. */
+  readonly at: { readonly guildId: string; readonly channelId: string; readonly userId: string };
+  close(): Promise<void>;
+}
+
+export async function startRouteOverFakeDiscord(
+  commands: readonly SlashCommand<object>[],
+): Promise<RouteOverFakeDiscord> {
+  const logger = createLogger({ level: "silent" });
+  const fake = await createFakeDiscord();
+  const app = await buildHttpApp({ logger, readinessChecks: [] });
+  await app.register(interactionsRoute, {
+    publicKey: readInteractionPublicKey(fake.publicKey),
+    dispatch: createTestDispatcher(commands, logger, new REST({ api: fake.apiUrl })),
+    inFlight: createInFlightInteractions(logger),
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  await fake.setInteractionsEndpoint(`http://127.0.0.1:${String(port)}/interactions`);
+  await fetch(`${fake.apiUrl}/v10/applications/${fake.applicationId}/commands`, {
+    method: "PUT",
+    headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+    body: JSON.stringify(commands.map((command) => command.data)),
+  });
+  const guildId = fake.createGuild({ name: "Arena" }).id;
+  const at = {
+    guildId,
+    channelId: fake.createChannel(guildId, { name: "general" }).id,
+    userId: fake.createMember(guildId, { username: "alice" }).id,
+  };
+  return {
+    fake,
+    at,
+    async close() {
+      await app.close();
+      await fake.close();
+    },
+  };
+}
