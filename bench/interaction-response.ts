@@ -1,7 +1,7 @@
 /**
  * Interaction initial response (DESIGN.md §10: p99 ≤ 50 ms at 100 concurrent interactions, never past 3 s even
  * when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts [rounds] [platform delay ms]
- * [--cpu-prof] (writes a CPU profile of each child process into a temp folder, printed at the end).
+ * [--cpu-prof] (writes CPU profiles of each child process into a temp folder, printed at the end).
  *
  * The real bot as production runs it: `src/main.ts` in its own process (under tsx, as `npm start`), settings in
  * its environment, SQLite file with fsync'd commits. The fake Discord, the platform sandbox and a slow proxy in
@@ -63,11 +63,12 @@ const waitsOnPlatform: Invocation = { name: "whoami" };
 
 type Mode = "gateway" | "http";
 
-/** Node flags that make a child write `<name>.cpuprofile` when it exits, with --cpu-prof. */
+/**
+ * Node flags that make a child write its CPU profiles into `<profile folder>/<name>` when it exits, with
+ * --cpu-prof. Node's own file names: tsx's loader thread writes a profile of its own beside the main thread's.
+ */
 function profileFlags(name: string): string[] {
-  return profileDir === undefined
-    ? []
-    : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
+  return profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`];
 }
 
 function buildCrowd(discord: FakeDiscord): Crowd {
