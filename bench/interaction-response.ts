@@ -1,21 +1,26 @@
 /**
  * Interaction initial response (DESIGN.md §10: p99 ≤ 50 ms at 100 concurrent interactions, never past 3 s even
  * when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts [rounds] [platform delay ms]
+ * [--cpu-prof] (writes CPU profiles of each child process into a temp folder, printed at the end).
  *
- * The real bot on the local stack (sandbox + fake Discord + startBot, one process, SQLite file with fsync'd
- * commits), over the gateway and over HTTP interactions. 100 linked members run a command at the same moment,
- * `rounds` times per case; each time is the fake's own: from creating the interaction (before sending it) to
- * receiving the initial response (the REST callback, or the HTTP answer), on its clock (1 ms steps).
+ * The real bot as production runs it: `src/main.ts` in its own process (under tsx, as `npm start`), settings in
+ * its environment, SQLite file with fsync'd commits. The fake Discord, the platform sandbox and a slow proxy in
+ * front of it stay in this process, so their CPU work is not on the bot's event loop. Over the gateway and over
+ * HTTP interactions (the fake's Interactions Endpoint URL set to the bot's /interactions). 100 members, linked
+ * first through /link and the API-key modal, run a command at the same moment, `rounds` times per case; each
+ * time is the fake's own: from creating the interaction (before sending it) to receiving the initial response
+ * (the REST callback, or the HTTP answer), on its clock (1 ms steps).
  * - database only: `/leaderboard server` (the read model; the bot defers, then edits from SQLite);
- * - waits on the platform: `/whoami`, with every platform call held for 10 s by a proxy in front of the sandbox
- *   (PLATFORM_TIMEOUT_MS above that): the defer must not wait for it. Its edits are awaited at the end.
- * Baselines, same fake code and machine, same run: a bare discord.js Client that defers on `interactionCreate`,
- * and, for HTTP interactions, a bare endpoint that checks the signature and answers "deferred".
- * Each responder gets one unmeasured round first, so it is warm as a running bot is.
+ * - waits on the platform: `/whoami`, with every platform call held for 10 s by the proxy (PLATFORM_TIMEOUT_MS
+ *   above that): the defer must not wait for it. Its edits are awaited at the end.
+ * Baselines, same fake code and machine, same run, each in its own process too: a bare discord.js Client that
+ * defers on `interactionCreate`, and, for HTTP interactions, a bare endpoint that checks the signature and
+ * answers "deferred". Each responder gets one unmeasured round first, so it is warm as a running bot is.
  *
- * The fake and the bot share one event loop, which is fully busy while 100 interactions are in flight: the
- * times include the fake's own work (sending, signing, parsing the answers), as the baselines' do.
+ * The times still include the fake's own work in this process (creating, sending, signing, parsing the
+ * answers), as the baselines' do; with 2 cores the fake and the responder mostly run side by side.
  */
+import { mkdtempSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,10 +28,9 @@ import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
 import { createFakeDiscord, type FakeDiscord, type InteractionHandle } from "../src/fake-discord/index.js";
-import { linkWithApiKey } from "../src/linking/api-key-link.js";
-import { createLogger } from "../src/logger.js";
-import { startLocalStack, type LocalStack } from "../src/playground/start-local-stack.js";
-import { startBareClient, startBareEndpoint } from "./support/bare-responders.js";
+import { buildSandbox } from "../src/sandbox/sandbox.js";
+import type { BareResponderReady, BareResponderRequest } from "./support/bare-responder-child.js";
+import { startBotChild, type BotChild } from "./support/bot-child.js";
 import {
   joinResponseTimes,
   readResponseTimes,
@@ -41,10 +45,16 @@ import {
   summariseLatencies,
   type LatencySummary,
 } from "./support/latency-summary.js";
+import { linkCrowd } from "./support/link-crowd.js";
+import { spawnNodeChild, type NodeChild } from "./support/node-child.js";
 import { startSlowProxy } from "./support/slow-proxy.js";
 
-const rounds = Number(process.argv[2] ?? 3);
-const platformDelayMs = Number(process.argv[3] ?? 10_000);
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
+const rounds = Number(positional[0] ?? 3);
+const platformDelayMs = Number(positional[1] ?? 10_000);
+const profileDir = process.argv.includes("--cpu-prof")
+  ? mkdtempSync(join(tmpdir(), "arena-bench-interaction-profiles-"))
+  : undefined;
 const crowdSize = 100;
 const p99TargetMs = 50;
 const maxTargetMs = 3000;
@@ -52,6 +62,14 @@ const databaseOnly: Invocation = { name: "leaderboard", subcommand: "server" };
 const waitsOnPlatform: Invocation = { name: "whoami" };
 
 type Mode = "gateway" | "http";
+
+/**
+ * Node flags that make a child write its CPU profiles into `<profile folder>/<name>` when it exits, with
+ * --cpu-prof. Node's own file names: tsx's loader thread writes a profile of its own beside the main thread's.
+ */
+function profileFlags(name: string): string[] {
+  return profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`];
+}
 
 function buildCrowd(discord: FakeDiscord): Crowd {
   const guildId = discord.createGuild({ name: "Arena" }).id;
@@ -82,23 +100,44 @@ async function measureRounds(
   return { times: joinResponseTimes(times), handles };
 }
 
+/** Starts one baseline in its own process; resolves with its endpoint's address, if it has one. */
+async function startBaseline(
+  request: BareResponderRequest,
+  name: string,
+): Promise<{ child: NodeChild; ready: BareResponderReady }> {
+  const child = spawnNodeChild("bench/support/bare-responder-child.ts", {
+    args: [JSON.stringify(request)],
+    nodeFlags: profileFlags(name),
+  });
+  try {
+    return { child, ready: await child.nextMessage<BareResponderReady>(30_000) };
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
 async function measureBaselines(): Promise<Record<Mode, LatencySummary>> {
   const discord = await createFakeDiscord();
   const crowd = buildCrowd(discord);
   const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
   try {
     await deployCommands(rest, { applicationId: discord.applicationId, guildId: crowd.guildId }, commandData);
-    const client = await startBareClient(discord.apiUrl, discord.botToken);
+    const client = await startBaseline(
+      { kind: "client", apiUrl: discord.apiUrl, token: discord.botToken },
+      "bare-client",
+    );
     let gateway: ResponseTimes;
     try {
       await readResponseTimes(runAtOnce(discord, crowd, databaseOnly));
       gateway = (await measureRounds(discord, crowd, databaseOnly, { awaitFinal: false })).times;
     } finally {
-      await client.destroy();
+      await client.child.stop();
     }
-    const endpoint = await startBareEndpoint(discord.publicKey);
+    const endpoint = await startBaseline({ kind: "endpoint", publicKey: discord.publicKey }, "bare-endpoint");
     try {
-      await discord.setInteractionsEndpoint(endpoint.url);
+      if (endpoint.ready.url === undefined) throw new Error("the bare endpoint sent no address");
+      await discord.setInteractionsEndpoint(endpoint.ready.url);
       await readResponseTimes(runAtOnce(discord, crowd, databaseOnly));
       const http = (await measureRounds(discord, crowd, databaseOnly, { awaitFinal: false })).times;
       return {
@@ -106,22 +145,12 @@ async function measureBaselines(): Promise<Record<Mode, LatencySummary>> {
         http: summariseLatencies(http.latenciesMs, http.unanswered),
       };
     } finally {
-      await endpoint.close();
+      await endpoint.child.stop();
     }
   } finally {
     rest.clearHashSweeper();
     rest.clearHandlerSweeper();
     await discord.close();
-  }
-}
-
-/** Each member links its own sandbox account with an API key, through the bot's own linking code. */
-async function linkCrowd(stack: LocalStack, crowd: Crowd): Promise<void> {
-  for (const [index, userId] of crowd.memberIds.entries()) {
-    const username = `member${index + 1}`;
-    stack.sandbox.control.createUser({ username, rating: 1500 + index });
-    const { key } = stack.sandbox.control.createApiKey({ username, level: "read" });
-    await linkWithApiKey(stack.bot.deps, { guildId: crowd.guildId, userId }, key);
   }
 }
 
@@ -136,36 +165,36 @@ interface BotFigures {
   readonly refused: number;
 }
 
+/** The bot in its own process; the sandbox, the slow proxy in front of it and the fake Discord in this one. */
 async function measureBot(mode: Mode): Promise<BotFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), "arena-bench-interactions-"));
+  const sandbox = await buildSandbox({ seed: false });
+  await sandbox.listen(0, "127.0.0.1");
   const proxy = await startSlowProxy();
-  let crowd: Crowd | undefined;
-  const stack = await startLocalStack({
-    dataDir,
-    logger: createLogger({ level: "warn" }),
-    interactionsMode: mode,
-    env: {
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PLATFORM_API_URL: `${proxy.url}/v1`,
-      PLATFORM_TIMEOUT_MS: String(platformDelayMs + 5000),
-    },
-    buildWorld: (discord) => {
-      crowd = buildCrowd(discord);
-      return [crowd.guildId];
-    },
-  });
-  proxy.target = stack.sandbox.url;
+  proxy.target = sandbox.url;
+  const discord = await createFakeDiscord();
+  const crowd = buildCrowd(discord);
+  const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
+  let bot: BotChild | undefined;
   try {
-    if (crowd === undefined) throw new Error("the world was not built");
-    await linkCrowd(stack, crowd);
-    const warmUp = runAtOnce(stack.discord, crowd, databaseOnly);
+    await deployCommands(rest, { applicationId: discord.applicationId, guildId: crowd.guildId }, commandData);
+    bot = await startBotChild({
+      discord,
+      interactionsMode: mode,
+      platformApiUrl: `${proxy.url}/v1`,
+      platformTimeoutMs: platformDelayMs + 5000,
+      dataDir,
+      nodeFlags: profileFlags(`bot-${mode}`),
+    });
+    if (mode === "http") await discord.setInteractionsEndpoint(`${bot.url}/interactions`);
+    await linkCrowd(discord, sandbox, crowd);
+    const warmUp = runAtOnce(discord, crowd, databaseOnly);
     await Promise.allSettled(warmUp.map((handle) => handle.waitForFinal(10_000)));
 
-    const local = await measureRounds(stack.discord, crowd, databaseOnly, { awaitFinal: true });
+    const local = await measureRounds(discord, crowd, databaseOnly, { awaitFinal: true });
     proxy.delayMs = platformDelayMs;
     const slowStarted = performance.now();
-    const slow = await measureRounds(stack.discord, crowd, waitsOnPlatform, { awaitFinal: false });
+    const slow = await measureRounds(discord, crowd, waitsOnPlatform, { awaitFinal: false });
     const finals = await Promise.allSettled(
       slow.handles.map((handle) => handle.waitForFinal(platformDelayMs + 10_000)),
     );
@@ -178,12 +207,23 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
       waitsOnPlatform: summariseLatencies(slow.times.latenciesMs, slow.times.unanswered),
       finished,
       finishedAfterMs: performance.now() - slowStarted,
-      refused: stack.discord.httpDeliveryFailures.length,
+      refused: discord.httpDeliveryFailures.length,
     };
+  } catch (error) {
+    // What the bot logged (warnings and errors) says why; all of it is read once the process has exited.
+    if (bot !== undefined) {
+      await bot.child.stop();
+      console.error(`the bot's output:\n${bot.child.output()}`);
+    }
+    throw error;
   } finally {
     proxy.delayMs = 0;
-    await stack.close();
+    await bot?.child.stop();
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    await discord.close();
     await proxy.close();
+    await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -238,8 +278,8 @@ const baselines = await measureBaselines();
 const gateway = await measureBot("gateway");
 const http = await measureBot("http");
 console.log(
-  `interaction initial response: ${crowdSize} members at once × ${rounds} rounds per case, fake Discord and ` +
-    `bot in one process; ${((performance.now() - started) / 1000).toFixed(1)} s in all`,
+  `interaction initial response: ${crowdSize} members at once × ${rounds} rounds per case, the bot and ` +
+    `the baselines each in a process of their own; ${((performance.now() - started) / 1000).toFixed(1)} s in all`,
 );
 const gatewayMet = reportMode("gateway", gateway, baselines);
 const httpMet = reportMode("http", http, baselines);
@@ -247,3 +287,4 @@ if (!gatewayMet || !httpMet) {
   console.log("interaction response: a target was MISSED");
   process.exitCode = 1;
 }
+if (profileDir !== undefined) console.log(`CPU profiles of the children: ${profileDir}`);

@@ -1,4 +1,5 @@
-import type { RawFile, REST } from "@discordjs/rest";
+import { setTimeout as sleep } from "node:timers/promises";
+import { DiscordAPIError, type RawFile, type REST } from "@discordjs/rest";
 import {
   type APIApplicationCommandOptionChoice,
   type APIInteractionResponse,
@@ -33,6 +34,11 @@ export interface InteractionIdentity {
 
 type ResponderState = "pending" | "deferred" | "replied";
 
+/** Unknown Message, Unknown Webhook: what Discord answers about an interaction answer it has not processed yet. */
+const notYetProcessedCodes: ReadonlySet<unknown> = new Set([10008, 10015]);
+/** Waits before each retry, 0.75 s in all; a message still unknown after that is taken as really gone. */
+const notYetProcessedWaitsMs = [50, 100, 200, 400] as const;
+
 function toMessageData(reply: Reply) {
   const { ephemeral, files: _files, ...body } = reply;
   const message = normaliseMessage(body);
@@ -51,12 +57,20 @@ export class InteractionResponder {
   /** Whether "@original" holds a progress line (showProgress) rather than an answer. */
   #showingProgress = false;
   readonly #sendInitial: InitialResponseSender;
+  /**
+   * Whether a webhook call (edit, follow-up, delete) may reach Discord before the first response it builds on:
+   * in HTTP mode the first response is an HTTP answer, which Discord reads on its own time, so a call sent
+   * right after it can find no message yet. False over REST (the callback's answer says it was processed) and
+   * once one webhook call succeeded.
+   */
+  #mayOutrunAnswer: boolean;
 
   constructor(
     private readonly rest: REST,
     private readonly interaction: InteractionIdentity,
     sendInitial?: InitialResponseSender,
   ) {
+    this.#mayOutrunAnswer = sendInitial !== undefined;
     this.#sendInitial =
       sendInitial ??
       (async (response, files) => {
@@ -133,13 +147,15 @@ export class InteractionResponder {
     const { flags: _flags, ...message } = toMessageData(reply);
     this.#state = "replied";
     this.#showingProgress = false;
-    return (await this.rest.patch(
-      Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
-      {
-        body: message,
-        files: [...(reply.files ?? [])],
-        auth: false,
-      },
+    return (await this.#callWebhook(() =>
+      this.rest.patch(
+        Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
+        {
+          body: message,
+          files: [...(reply.files ?? [])],
+          auth: false,
+        },
+      ),
     )) as APIMessage;
   }
 
@@ -150,11 +166,11 @@ export class InteractionResponder {
   async replyPrivately(reply: Reply): Promise<void> {
     const ephemeralReply = { ...reply, ephemeral: true };
     if (this.#state === "deferred" && this.#deferredAs === "public") {
-      await this.rest.delete(
-        Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
-        {
-          auth: false,
-        },
+      await this.#callWebhook(() =>
+        this.rest.delete(
+          Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
+          { auth: false },
+        ),
       );
       this.#state = "replied";
       await this.followUp(ephemeralReply);
@@ -172,11 +188,13 @@ export class InteractionResponder {
   }
 
   async followUp(reply: Reply): Promise<void> {
-    await this.rest.post(Routes.webhook(this.interaction.application_id, this.interaction.token), {
-      body: toMessageData(reply),
-      files: [...(reply.files ?? [])],
-      auth: false,
-    });
+    await this.#callWebhook(() =>
+      this.rest.post(Routes.webhook(this.interaction.application_id, this.interaction.token), {
+        body: toMessageData(reply),
+        files: [...(reply.files ?? [])],
+        auth: false,
+      }),
+    );
   }
 
   async showModal(modal: APIModalInteractionResponseCallbackData): Promise<void> {
@@ -190,5 +208,23 @@ export class InteractionResponder {
       { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [...choices] } },
       [],
     );
+  }
+
+  /** Runs a call on the interaction's webhook, retried a few times while Discord may not have read the answer. */
+  async #callWebhook<T>(call: () => Promise<T>): Promise<T> {
+    for (const waitMs of notYetProcessedWaitsMs) {
+      if (!this.#mayOutrunAnswer) break;
+      try {
+        const result = await call();
+        this.#mayOutrunAnswer = false;
+        return result;
+      } catch (error) {
+        if (!(error instanceof DiscordAPIError) || !notYetProcessedCodes.has(error.code)) throw error;
+        await sleep(waitMs);
+      }
+    }
+    const result = await call();
+    this.#mayOutrunAnswer = false;
+    return result;
   }
 }

@@ -18,7 +18,9 @@ export interface FirstResponseCapture {
 /**
  * Hands the first response to the HTTP answer instead of the REST callback. The sender resolves once the answer
  * is written, so an edit or follow-up the handler sends next reaches Discord after the response it builds on;
- * it rejects when the connection went away first (Discord stopped waiting after its 3 s).
+ * it rejects when the connection went away first (Discord stopped waiting after its 3 s). It resolves one turn
+ * of the event loop later (setImmediate, after the I/O already waiting): interactions arrive in bursts, and the
+ * others that came with this one are answered before this handler's work (queries, rendering, REST) goes on.
  */
 export function captureFirstResponse(raw: ServerResponse): FirstResponseCapture {
   const written = new Promise<void>((resolve, reject) => {
@@ -43,6 +45,9 @@ export function captureFirstResponse(raw: ServerResponse): FirstResponseCapture 
       sent = true;
       answer?.({ response, files });
       await written;
+      await new Promise((resolve) => {
+        setImmediate(resolve);
+      });
     },
   };
 }
