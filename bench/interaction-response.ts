@@ -4,8 +4,9 @@
  * [--cpu-prof] (writes CPU profiles of each child process into a temp folder, printed at the end).
  *
  * The real bot as production runs it: `src/main.ts` in its own process (under tsx, as `npm start`), settings in
- * its environment, SQLite file with fsync'd commits. The fake Discord, the platform sandbox and a slow proxy in
- * front of it stay in this process, so their CPU work is not on the bot's event loop. Over the gateway and over
+ * its environment, SQLite file with fsync'd commits. The fake Discord and the platform sandbox stay in this
+ * process, and a slow proxy in front of the sandbox runs in one of its own (the 100 connections the bot opens to
+ * it would otherwise be accepted on the fake's event loop, inside the times being measured). Over the gateway and over
  * HTTP interactions (the fake's Interactions Endpoint URL set to the bot's /interactions). 100 members, linked
  * first through /link and the API-key modal, run a command at the same moment, `rounds` times per case; each
  * time is the fake's own: from creating the interaction (before sending it) to receiving the initial response
@@ -47,7 +48,7 @@ import {
 } from "./support/latency-summary.js";
 import { linkCrowd } from "./support/link-crowd.js";
 import { spawnNodeChild, type NodeChild } from "./support/node-child.js";
-import { startSlowProxy } from "./support/slow-proxy.js";
+import { startSlowProxyProcess } from "./support/slow-proxy.js";
 
 const positional = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const rounds = Number(positional[0] ?? 3);
@@ -165,13 +166,13 @@ interface BotFigures {
   readonly refused: number;
 }
 
-/** The bot in its own process; the sandbox, the slow proxy in front of it and the fake Discord in this one. */
+/** The bot and the slow proxy each in its own process; the sandbox and the fake Discord in this one. */
 async function measureBot(mode: Mode): Promise<BotFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), "arena-bench-interactions-"));
   const sandbox = await buildSandbox({ seed: false });
   await sandbox.listen(0, "127.0.0.1");
-  const proxy = await startSlowProxy();
-  proxy.target = sandbox.url;
+  const proxy = await startSlowProxyProcess();
+  await proxy.configure({ target: sandbox.url });
   const discord = await createFakeDiscord();
   const crowd = buildCrowd(discord);
   const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
@@ -192,7 +193,7 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
     await Promise.allSettled(warmUp.map((handle) => handle.waitForFinal(10_000)));
 
     const local = await measureRounds(discord, crowd, databaseOnly, { awaitFinal: true });
-    proxy.delayMs = platformDelayMs;
+    await proxy.configure({ delayMs: platformDelayMs });
     const slowStarted = performance.now();
     const slow = await measureRounds(discord, crowd, waitsOnPlatform, { awaitFinal: false });
     const finals = await Promise.allSettled(
@@ -217,7 +218,6 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
     }
     throw error;
   } finally {
-    proxy.delayMs = 0;
     await bot?.child.stop();
     rest.clearHashSweeper();
     rest.clearHandlerSweeper();

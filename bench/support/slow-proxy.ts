@@ -3,6 +3,7 @@
 import { once } from "node:events";
 import { createServer, request as forward } from "node:http";
 import type { AddressInfo } from "node:net";
+import { spawnNodeChild } from "./node-child.js";
 
 export interface SlowProxy {
   /** The proxy's base address; point PLATFORM_API_URL at `${url}/v1`. */
@@ -43,4 +44,27 @@ export async function startSlowProxy(): Promise<SlowProxy> {
     },
   };
   return proxy;
+}
+
+export interface SlowProxyProcess {
+  readonly url: string;
+  configure(settings: { readonly target?: string; readonly delayMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The same proxy in a child process (slow-proxy-child.ts), off the benchmark's event loop. */
+export async function startSlowProxyProcess(): Promise<SlowProxyProcess> {
+  const child = spawnNodeChild("bench/support/slow-proxy-child.ts");
+  const { url } = await child.nextMessage<{ url: string }>(15_000);
+  return {
+    url,
+    async configure(settings) {
+      const acknowledged = child.nextMessage<object>(5000);
+      child.process.send(settings);
+      await acknowledged;
+    },
+    async close() {
+      await child.stop();
+    },
+  };
 }
