@@ -191,7 +191,7 @@ export async function startBot(
     },
   });
   if (interactionKey !== undefined) {
-    await http.register(interactionsRoute, { publicKey: interactionKey, dispatch, inFlight });
+    await http.register(interactionsRoute, { publicKey: interactionKey, dispatch, inFlight, clock });
   }
   await http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");

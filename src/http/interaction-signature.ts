@@ -27,3 +27,16 @@ export function verifyInteractionSignature(key: KeyObject, request: SignedIntera
   const signed = Buffer.concat([Buffer.from(timestamp, "utf8"), rawBody]);
   return verify(null, signed, key, Buffer.from(signature, "hex"));
 }
+
+/**
+ * How far `X-Signature-Timestamp` may be from this instance's clock. Discord signs the time it sends, so a
+ * captured request replayed later (which would run its command again) is refused; the margin allows for clock
+ * skew between Discord and this host.
+ */
+export const signatureMaxAgeSeconds = 5 * 60;
+
+/** True when the signed timestamp (Unix seconds) is within `signatureMaxAgeSeconds` of `nowMs`. */
+export function isFreshTimestamp(timestamp: string | undefined, nowMs: number): boolean {
+  if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) return false;
+  return Math.abs(nowMs / 1000 - Number(timestamp)) <= signatureMaxAgeSeconds;
+}

@@ -3,11 +3,12 @@
 import type { KeyObject } from "node:crypto";
 import { type APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Clock } from "../clock.js";
 import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
 import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
 import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
-import { verifyInteractionSignature } from "./interaction-signature.js";
+import { isFreshTimestamp, verifyInteractionSignature } from "./interaction-signature.js";
 import { interactionsRouteSchema } from "./interactions-route-schema.js";
 
 export interface InteractionsRouteOptions {
@@ -16,6 +17,8 @@ export interface InteractionsRouteOptions {
   /** The same dispatcher the gateway feeds; its first response becomes the HTTP answer. */
   readonly dispatch: DispatchInteraction;
   readonly inFlight: InFlightInteractions;
+  /** For the signed timestamp's age. */
+  readonly clock: Clock;
 }
 
 const headerOf = (request: FastifyRequest, name: string) => {
@@ -39,8 +42,14 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
       timestamp: headerOf(request, "x-signature-timestamp"),
       rawBody,
     });
-    if (!genuine) {
-      request.log.info("interaction refused: invalid request signature");
+    const timestamp = headerOf(request, "x-signature-timestamp");
+    const fresh = genuine && isFreshTimestamp(timestamp, options.clock.now());
+    if (!fresh) {
+      request.log.info(
+        genuine
+          ? "interaction refused: signed timestamp too far from now (replayed, or this host's clock is off)"
+          : "interaction refused: invalid request signature",
+      );
       return reply.code(401).type("text/plain; charset=utf-8").send("invalid request signature");
     }
     try {

@@ -8,6 +8,7 @@ import {
 import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
 import { interactionsRoute } from "../../src/http/interactions-route.js";
+import { ManualClock } from "../../src/clock.js";
 import { parseMultipart } from "../../src/fake-discord/rest/request-body.js";
 import { createLogger } from "../../src/logger.js";
 import {
@@ -23,6 +24,8 @@ import {
 
 const keys = createApplicationKeys();
 const timestamp = "1730000000";
+/** This instance's clock, a minute after the requests were signed. */
+const clock = new ManualClock(1_730_000_060_000);
 
 describe("POST /interactions", () => {
   let app: FastifyInstance;
@@ -38,6 +41,7 @@ describe("POST /interactions", () => {
       publicKey: readInteractionPublicKey(keys.publicKeyHex),
       dispatch: createTestDispatcher(testCommands.commands, logger),
       inFlight,
+      clock,
     });
   });
   afterEach(async () => {
@@ -110,6 +114,23 @@ describe("POST /interactions", () => {
           "x-signature-timestamp": "1730000001",
         }),
       );
+    });
+
+    it("refuses a genuine request signed more than 5 minutes from its clock, as a replay would be", async () => {
+      for (const signedAt of ["1729999759", "1730000361"]) {
+        expectRefused(
+          await post(body, {
+            "x-signature-ed25519": signInteraction(keys.privateKey, signedAt, body),
+            "x-signature-timestamp": signedAt,
+          }),
+        );
+      }
+      const withinMargin = "1729999761";
+      const accepted = await post(body, {
+        "x-signature-ed25519": signInteraction(keys.privateKey, withinMargin, body),
+        "x-signature-timestamp": withinMargin,
+      });
+      expect(accepted.statusCode).toBe(200);
     });
 
     it("refuses requests without the signature or the timestamp, or with a malformed signature", async () => {

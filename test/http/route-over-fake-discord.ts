@@ -2,6 +2,7 @@
 // fake Discord that signs each interaction and reads the HTTP answer as Discord does; edits go to the fake too.
 import type { AddressInfo } from "node:net";
 import { REST } from "@discordjs/rest";
+import { systemClock } from "../../src/clock.js";
 import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
 import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
 import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
@@ -28,6 +29,7 @@ export async function startRouteOverFakeDiscord(
     publicKey: readInteractionPublicKey(fake.publicKey),
     dispatch: createTestDispatcher(commands, logger, new REST({ api: fake.apiUrl })),
     inFlight: createInFlightInteractions(logger),
+    clock: systemClock,
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const port = (app.server.address() as AddressInfo).port;
