@@ -57,6 +57,16 @@ const environmentSchema = z.object({
       .max(300, "must be at most 300 seconds (Discord remembers a nonce only a few minutes)")
       .default(60),
   ),
+  // Discord's global limit is 50 requests a second per bot token (more for large bots that asked); instances
+  // sharing a token each pace themselves to this, so N instances set it to their share (DESIGN.md §8).
+  DISCORD_GLOBAL_RATE_LIMIT: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of requests per second" })
+      .int("must be a whole number of requests per second")
+      .min(1, "must be at least 1 request per second")
+      .max(10_000, "must be at most 10000 requests per second")
+      .default(50),
+  ),
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
@@ -88,6 +98,8 @@ export interface Config {
     readonly shardCount: number | "auto" | undefined;
     /** The shards this instance runs (SHARD_IDS); every one of `shardCount` when undefined. */
     readonly shardIds: readonly number[] | undefined;
+    /** Requests a second this instance sends with the bot token (its share of Discord's global limit). */
+    readonly globalRequestsPerSecond: number;
   };
   readonly platform: {
     readonly apiUrl: string;
@@ -231,6 +243,7 @@ function toConfig(env: Environment): Config {
       interactionsMode: env.INTERACTIONS_MODE,
       shardCount: env.SHARD_COUNT,
       shardIds: env.SHARD_IDS,
+      globalRequestsPerSecond: env.DISCORD_GLOBAL_RATE_LIMIT,
     },
     platform: {
       apiUrl,

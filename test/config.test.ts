@@ -158,6 +158,19 @@ describe("loadConfig", () => {
     expect(problems).toEqual([expect.stringMatching(expected)]);
   });
 
+  it("reads this instance's share of Discord's global rate limit, 50 by default", () => {
+    expect(loadConfig(minimal).discord.globalRequestsPerSecond).toBe(50);
+    expect(loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "25" }).discord.globalRequestsPerSecond).toBe(
+      25,
+    );
+    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "0" }))).toEqual([
+      "DISCORD_GLOBAL_RATE_LIMIT: must be at least 1 request per second",
+    ]);
+    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "fast" }))).toEqual([
+      "DISCORD_GLOBAL_RATE_LIMIT: must be a whole number of requests per second",
+    ]);
+  });
+
   it("reads the outbox lease in seconds, 60 by default, and refuses one outside 5–300", () => {
     expect(loadConfig(minimal).outbox.leaseMs).toBe(60_000);
     expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "" }).outbox.leaseMs).toBe(60_000);

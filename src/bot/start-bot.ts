@@ -88,9 +88,17 @@ export async function startBot(
   const client =
     options.gateway === false || interactionsMode === "http"
       ? undefined
-      : createGatewayClient({ apiUrl: config.discord.apiUrl, ...planGatewayShards(config.discord) });
+      : createGatewayClient({
+          apiUrl: config.discord.apiUrl,
+          globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+          ...planGatewayShards(config.discord),
+        });
   const rest =
-    client?.rest ?? new REST(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl });
+    client?.rest ??
+    new REST({
+      ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
+      globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+    });
   rest.setToken(token);
 
   const deps: BotDependencies = {

@@ -3,6 +3,8 @@ import { type CacheFactory, Client, GatewayIntentBits, LimitedCollection, Option
 export interface GatewayClientOptions {
   /** REST base without the version (`DISCORD_API_URL`); Discord's own when undefined. */
   readonly apiUrl: string | undefined;
+  /** This instance's share of Discord's global rate limit (DISCORD_GLOBAL_RATE_LIMIT); 50 when undefined. */
+  readonly globalRequestsPerSecond?: number | undefined;
   readonly shards?: number | readonly number[] | "auto" | undefined;
   readonly shardCount?: number | undefined;
 }
@@ -55,7 +57,12 @@ function makeCache(): CacheFactory {
 export function createGatewayClient(options: GatewayClientOptions): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
-    ...(options.apiUrl === undefined ? {} : { rest: { api: options.apiUrl } }),
+    rest: {
+      ...(options.apiUrl === undefined ? {} : { api: options.apiUrl }),
+      ...(options.globalRequestsPerSecond === undefined
+        ? {}
+        : { globalRequestsPerSecond: options.globalRequestsPerSecond }),
+    },
     ...(options.shards === undefined ? {} : { shards: options.shards }),
     ...(options.shardCount === undefined ? {} : { shardCount: options.shardCount }),
     makeCache: makeCache(),

@@ -125,6 +125,8 @@ describe.skipIf(adminUrl === undefined)(
             // As the README deploys gateway instances: each runs its own shard, so no event reaches both.
             SHARD_COUNT: "2",
             SHARD_IDS: String(instance),
+            // Two instances on one token: each takes half of Discord's global 50 requests a second.
+            DISCORD_GLOBAL_RATE_LIMIT: "25",
           }),
         );
       }
