@@ -93,12 +93,12 @@ export async function startBot(
           globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
           ...planGatewayShards(config.discord),
         });
-  const rest =
-    client?.rest ??
-    new REST({
-      ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
-      globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
-    });
+  // Not `client.rest`: discord.js loads @discordjs/rest's CommonJS build, whose DiscordAPIError is another class
+  // than the one this ES module imports, so the outbox could not tell a deleted channel from an outage.
+  const rest = new REST({
+    ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
+    globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+  });
   rest.setToken(token);
 
   const deps: BotDependencies = {

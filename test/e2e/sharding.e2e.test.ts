@@ -8,17 +8,16 @@ import { testDatabases, type EmptyDatabase } from "../store/databases.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import {
   addGuild,
-  announceTournament,
   arenaOf,
   identifiedShards,
   interactionsHandled,
-  operatorSecret,
   type Place,
   pressLinkButton,
   readyStatus,
   subscribe,
   waitForAnnouncement,
 } from "./support/shard-places.js";
+import { announceTournament, operatorSecret } from "./support/operator-webhook.js";
 import { waitUntil } from "./support/wait-until.js";
 
 describe("one bot running SHARD_COUNT=2", () => {

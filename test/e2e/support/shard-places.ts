@@ -1,16 +1,11 @@
 // Helpers of the sharding end-to-end tests: guilds placed on a chosen shard, and what members and operators see.
-import { createHmac } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
-import { expect } from "vitest";
 import type { RunningBot } from "../../../src/bot/start-bot.js";
 import { commandData } from "../../../src/commands/command-data.js";
 import { deployCommands } from "../../../src/discord/deploy-commands.js";
 import type { FakeUser, StoredMessage } from "../../../src/fake-discord/index.js";
 import type { EndToEnd } from "../harness.js";
 import { waitUntil } from "./wait-until.js";
-
-export const operatorSecret = "operator-webhook-secret-for-sharding";
 
 /** A guild as members use it: where commands are typed, where announcements go, and who types them. */
 export interface Place {
@@ -88,24 +83,6 @@ export async function pressLinkButton(world: EndToEnd, place: Place): Promise<Re
 }
 
 /** Sends the operator-level tournament start to one bot instance, signed as the platform does. */
-export async function announceTournament(bot: RunningBot, id: string, title: string): Promise<void> {
-  const body = JSON.stringify({
-    id,
-    event: "system.tournament_started",
-    created: "2026-11-21T10:00:00.000Z",
-    data: { object: "tournament", id: `trn_${id}`, title },
-  });
-  const { port } = bot.http.server.address() as AddressInfo;
-  const response = await fetch(`http://127.0.0.1:${port}/webhooks/platform`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-service-signature": `sha256=${createHmac("sha256", operatorSecret).update(body).digest("hex")}`,
-    },
-    body,
-  });
-  expect(response.status).toBe(200);
-}
 
 export async function waitForAnnouncement(
   world: EndToEnd,

@@ -1,0 +1,28 @@
+// The operator's platform webhook as the platform sends it: a signed event POSTed to one bot instance.
+import { createHmac } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
+import type { RunningBot } from "../../../src/bot/start-bot.js";
+
+/** PLATFORM_WEBHOOK_SECRET of the end-to-end worlds that receive operator webhooks. */
+export const operatorSecret = "operator-webhook-secret-for-e2e";
+
+/** A `system.tournament_started` event, accepted (200) by `bot`. */
+export async function announceTournament(bot: RunningBot, id: string, title: string): Promise<void> {
+  const body = JSON.stringify({
+    id,
+    event: "system.tournament_started",
+    created: "2026-11-21T10:00:00.000Z",
+    data: { object: "tournament", id: `trn_${id}`, title },
+  });
+  const { port } = bot.http.server.address() as AddressInfo;
+  const response = await fetch(`http://127.0.0.1:${port}/webhooks/platform`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-service-signature": `sha256=${createHmac("sha256", operatorSecret).update(body).digest("hex")}`,
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+}
