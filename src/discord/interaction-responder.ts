@@ -145,9 +145,7 @@ export class InteractionResponder {
   /** Edits "@original"; returns the message as Discord now has it (its id locates a battle card later). */
   async editOriginal(reply: Reply): Promise<APIMessage> {
     const { flags: _flags, ...message } = toMessageData(reply);
-    this.#state = "replied";
-    this.#showingProgress = false;
-    return (await this.#callWebhook(() =>
+    const edited = (await this.#callWebhook(() =>
       this.rest.patch(
         Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
         {
@@ -157,6 +155,11 @@ export class InteractionResponder {
         },
       ),
     )) as APIMessage;
+    // Only once Discord took it: after a refused edit "@original" is still "thinking…" (or the progress line),
+    // and an error must still replace it where only the member sees it.
+    this.#state = "replied";
+    this.#showingProgress = false;
+    return edited;
   }
 
   /**
@@ -165,7 +168,8 @@ export class InteractionResponder {
    */
   async replyPrivately(reply: Reply): Promise<void> {
     const ephemeralReply = { ...reply, ephemeral: true };
-    if (this.#state === "deferred" && this.#deferredAs === "public") {
+    const originalIsTemporary = this.#state === "deferred" || this.#showingProgress;
+    if (originalIsTemporary && this.#deferredAs === "public") {
       await this.#callWebhook(() =>
         this.rest.delete(
           Routes.webhookMessage(this.interaction.application_id, this.interaction.token, "@original"),
@@ -173,12 +177,13 @@ export class InteractionResponder {
         ),
       );
       this.#state = "replied";
+      this.#showingProgress = false;
       await this.followUp(ephemeralReply);
       return;
     }
     // After an ephemeral deferral the reply is the member's own: an error replaces the "thinking…" state or a
     // progress line, which would otherwise stay forever; a finished answer stays, and the error follows it.
-    if (this.#deferredAs === "ephemeral" && (this.#state === "deferred" || this.#showingProgress)) {
+    if (originalIsTemporary && this.#deferredAs === "ephemeral") {
       await this.editOriginal({ embeds: [], components: [], ...ephemeralReply });
       return;
     }

@@ -1,5 +1,5 @@
-// Where an error goes after an ephemeral deferral: it replaces "thinking…" or a progress line, but never a
-// finished answer, which stays with the error in a follow-up. Driven by the fake Discord over HTTP interactions.
+// Where an error goes after a deferral: it replaces "thinking…" or a progress line, but never a finished answer,
+// which stays with the error in a follow-up; and it is seen only by the member, even after a public deferral. Driven by the fake Discord over HTTP interactions.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineCommand } from "../../src/discord/interaction-handlers.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
@@ -26,9 +26,18 @@ const commands = [
       throw refusal();
     },
   }),
+  defineCommand<object, ReturnType<typeof command>>({
+    data: command("public-edit-refused"),
+    acknowledge: "public",
+    async run(_deps, { responder }) {
+      // Two buttons with one custom_id: Discord refuses the edit with 400, so "@original" stays "thinking…".
+      const button = { type: 2, style: 1, label: "Join", custom_id: "join" } as const;
+      await responder.reply({ components: [{ type: 1, components: [button, button] }] });
+    },
+  }),
 ];
 
-describe("an error after an ephemeral deferral", () => {
+describe("an error after a deferral", () => {
   let fake: FakeDiscord;
   let at: RouteOverFakeDiscord["at"];
   let route: RouteOverFakeDiscord;
@@ -51,6 +60,18 @@ describe("an error after an ephemeral deferral", () => {
     expect(original.content).toContain("The platform refused that.");
     expect(original.embeds).toEqual([]);
     expect(handle.followUps()).toEqual([]);
+  });
+
+  it("stays private when the edit of a public deferral was refused: the public 'thinking…' goes away", async () => {
+    const handle = fake.runCommand({ ...at, name: "public-edit-refused" });
+    const followUp = await vi.waitFor(() => {
+      const [first] = handle.followUps();
+      if (first === undefined) throw new Error("no follow-up yet");
+      return first;
+    });
+    expect(followUp.flags & 64).toBe(64);
+    expect(followUp.content).toMatch(/Something went wrong/);
+    expect(handle.original()).toBeUndefined();
   });
 
   it("keeps a finished answer and sends the error after it", async () => {
