@@ -1,5 +1,6 @@
 // Where an error goes after a deferral: it replaces "thinking…" or a progress line, but never a finished answer,
 // which stays with the error in a follow-up; and it is seen only by the member, even after a public deferral. Driven by the fake Discord over HTTP interactions.
+import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineCommand } from "../../src/discord/interaction-handlers.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
@@ -31,8 +32,15 @@ const commands = [
     acknowledge: "public",
     async run(_deps, { responder }) {
       // Two buttons with one custom_id: Discord refuses the edit with 400, so "@original" stays "thinking…".
-      const button = { type: 2, style: 1, label: "Join", custom_id: "join" } as const;
-      await responder.reply({ components: [{ type: 1, components: [button, button] }] });
+      const button = {
+        type: ComponentType.Button,
+        style: ButtonStyle.Primary,
+        label: "Join",
+        custom_id: "join",
+      } as const;
+      await responder.reply({
+        components: [{ type: ComponentType.ActionRow, components: [button, button] }],
+      });
     },
   }),
 ];
