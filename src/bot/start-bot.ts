@@ -56,7 +56,15 @@ export interface StartOptions {
   readonly gateway?: boolean;
   /** Called when the bot is done with an interaction, answered or not (the playground stops its spinner). */
   readonly onInteractionFinished?: (interactionId: string) => void;
+  /**
+   * In HTTP interactions mode, how long a stopping instance reports not ready while still answering, so the load
+   * balancer's next probe moves traffic away before interactions are refused (default 5 s; tests pass 0).
+   */
+  readonly unreadyBeforeStopMs?: number;
 }
+
+/** Above a typical load-balancer probe interval, well under main.ts's 20 s shutdown cap. */
+const defaultUnreadyBeforeStopMs = 5000;
 
 /** Builds every dependency once and starts the bot (CONVENTIONS.md habit 6): the one composition root. */
 export async function startBot(
@@ -144,11 +152,12 @@ export async function startBot(
   });
 
   const inFlight = createInFlightInteractions(logger);
+  let stopping = false;
   const http = await buildHttpApp({
     logger,
     readinessChecks: [
       // A stopping instance refuses new interactions (503), so the load balancer must stop sending them.
-      { name: "interactions", check: () => !inFlight.draining },
+      { name: "interactions", check: () => !stopping && !inFlight.draining },
       {
         name: "database",
         check: async () => {
@@ -231,6 +240,13 @@ export async function startBot(
     deps,
     outbox,
     async stop() {
+      // Report not ready first; over HTTP keep answering until the load balancer has noticed.
+      stopping = true;
+      if (interactionKey !== undefined) {
+        await new Promise((resolve) =>
+          setTimeout(resolve, options.unreadyBeforeStopMs ?? defaultUnreadyBeforeStopMs),
+        );
+      }
       // Take no new interactions, let the running ones finish, then close connections.
       client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
       await inFlight.drain();

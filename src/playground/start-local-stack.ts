@@ -83,7 +83,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const started = await startBot(
       loadConfig({ ...settings, ...env }, "start"),
       options.logger,
-      options.startOptions,
+      // A local stack stops at once; no load balancer is waiting to notice.
+      { unreadyBeforeStopMs: 0, ...options.startOptions },
     );
     const client = started.client;
     if (client !== undefined && !client.isReady()) await once(client, "clientReady");

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import type { RunningBot } from "../../src/bot/start-bot.js";
+import type { RunningBot, StartOptions } from "../../src/bot/start-bot.js";
 import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../src/fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
 import { startLocalStack, type LocalStack } from "../../src/playground/start-local-stack.js";
@@ -34,6 +34,7 @@ export interface EndToEndOptions {
   readonly discord?: FakeDiscordOptions;
   /** [shard_id, num_shards] the Arena guild's id falls on, by Discord's formula. */
   readonly guildShard?: readonly [number, number];
+  readonly startOptions?: StartOptions;
 }
 
 export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndToEnd> {
@@ -59,6 +60,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
       ...options.env,
     },
     ...(options.discord === undefined ? {} : { discord: options.discord }),
+    ...(options.startOptions === undefined ? {} : { startOptions: options.startOptions }),
     buildWorld: (discord) => {
       guildId = discord.createGuild({
         name: "Arena",

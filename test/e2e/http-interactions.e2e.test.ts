@@ -47,3 +47,27 @@ describe("interactions over HTTP, end to end", () => {
     expect(world.discord.httpDeliveryFailures).toEqual([]);
   });
 });
+
+describe("an instance stopping in HTTP interactions mode", () => {
+  it("reports not ready at once, and answers interactions until the load balancer has had time to notice", async () => {
+    // A margin far above one answer's time on a loaded machine; the test waits for it once, at the end.
+    const world = await startEndToEnd({
+      interactionsMode: "http",
+      startOptions: { unreadyBeforeStopMs: 4000 },
+    });
+    const closing = world.close();
+    const readiness = await fetch(`${world.publicUrl}/readyz`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ checks: { interactions: "failing" } });
+
+    const handle = world.discord.runCommand({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: world.members.alice.id,
+      name: "whoami",
+    });
+    expect((await handle.waitForFinal()).content).toMatch(/haven't linked/);
+    expect(world.discord.httpDeliveryFailures).toEqual([]);
+    await closing;
+  }, 20_000);
+});
