@@ -171,13 +171,13 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), "arena-bench-interactions-"));
   const sandbox = await buildSandbox({ seed: false });
   await sandbox.listen(0, "127.0.0.1");
-  const proxy = await startSlowProxyProcess();
-  await proxy.configure({ target: sandbox.url });
   const discord = await createFakeDiscord();
   const crowd = buildCrowd(discord);
   const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
+  const proxy = await startSlowProxyProcess();
   let bot: BotChild | undefined;
   try {
+    await proxy.configure({ target: sandbox.url });
     await deployCommands(rest, { applicationId: discord.applicationId, guildId: crowd.guildId }, commandData);
     bot = await startBotChild({
       discord,

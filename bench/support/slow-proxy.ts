@@ -26,7 +26,10 @@ export async function startSlowProxy(): Promise<SlowProxy> {
           answer.pipe(response);
         },
       );
-      upstream.on("error", () => response.writeHead(502).end());
+      upstream.on("error", () => {
+        if (response.headersSent) response.destroy();
+        else response.writeHead(502).end();
+      });
       // The body stays buffered in the paused request until it is piped here.
       request.pipe(upstream);
     }, proxy.delayMs);

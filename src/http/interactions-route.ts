@@ -45,11 +45,14 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
     const timestamp = headerOf(request, "x-signature-timestamp");
     const fresh = genuine && isFreshTimestamp(timestamp, options.clock.now());
     if (!fresh) {
-      request.log.info(
-        genuine
-          ? "interaction refused: signed timestamp too far from now (replayed, or this host's clock is off)"
-          : "interaction refused: invalid request signature",
-      );
+      // A skewed clock refuses every interaction, so that case is a warning; forgeries are routine noise.
+      if (genuine) {
+        request.log.warn(
+          "interaction refused: signed timestamp too far from now (replayed, or this host's clock is off)",
+        );
+      } else {
+        request.log.info("interaction refused: invalid request signature");
+      }
       return reply.code(401).type("text/plain; charset=utf-8").send("invalid request signature");
     }
     try {
