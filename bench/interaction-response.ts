@@ -25,6 +25,7 @@ import { mkdtempSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
@@ -87,7 +88,7 @@ async function measureRounds(
   discord: FakeDiscord,
   crowd: Crowd,
   invocation: Invocation,
-  options: { awaitFinal: boolean },
+  options: { awaitFinal: boolean; settle?: (round: number) => Promise<void> },
 ): Promise<{ times: ResponseTimes; handles: InteractionHandle[] }> {
   const times: ResponseTimes[] = [];
   const handles: InteractionHandle[] = [];
@@ -97,6 +98,7 @@ async function measureRounds(
     handles.push(...batch);
     // The next round starts on an idle bot, so the rounds do not pile up.
     if (options.awaitFinal) await Promise.allSettled(batch.map((handle) => handle.waitForFinal(10_000)));
+    await options.settle?.(round);
   }
   return { times: joinResponseTimes(times), handles };
 }
@@ -195,7 +197,17 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
     const local = await measureRounds(discord, crowd, databaseOnly, { awaitFinal: true });
     await proxy.configure({ delayMs: platformDelayMs });
     const slowStarted = performance.now();
-    const slow = await measureRounds(discord, crowd, waitsOnPlatform, { awaitFinal: false });
+    // Between rounds, until every handler of the round is waiting on the platform (its request reached the
+    // proxy): the next round then starts on an idle bot too, as the database-only rounds do.
+    const receivedBefore = await proxy.configure({});
+    const slow = await measureRounds(discord, crowd, waitsOnPlatform, {
+      awaitFinal: false,
+      settle: async (round) => {
+        const expected = receivedBefore + (round + 1) * crowd.memberIds.length;
+        const deadline = performance.now() + 10_000;
+        while ((await proxy.configure({})) < expected && performance.now() < deadline) await sleep(20);
+      },
+    });
     const finals = await Promise.allSettled(
       slow.handles.map((handle) => handle.waitForFinal(platformDelayMs + 10_000)),
     );

@@ -1,6 +1,7 @@
 // The slow proxy in a process of its own: while the platform is "slow", 100 handlers open connections to it at
 // once, and accepting them on the fake Discord's event loop would delay the very answers being timed.
-// IPC: it sends `{ url }` once listening; `{ target?, delayMs? }` sets those and is acknowledged with `{}`.
+// IPC: it sends `{ url }` once listening; `{ target?, delayMs? }` sets those and is answered with `{ received }`,
+// the number of requests received so far.
 import { startSlowProxy } from "./slow-proxy.js";
 
 interface ProxySettings {
@@ -12,7 +13,7 @@ const proxy = await startSlowProxy();
 process.on("message", (settings: ProxySettings) => {
   if (settings.target !== undefined) proxy.target = settings.target;
   if (settings.delayMs !== undefined) proxy.delayMs = settings.delayMs;
-  process.send?.({});
+  process.send?.({ received: proxy.received });
 });
 process.on("SIGTERM", () => {
   void proxy.close().then(() => process.exit(0));

@@ -12,11 +12,15 @@ export interface SlowProxy {
   target: string;
   /** How long each request waits before it is forwarded; 0 passes it on at once. */
   delayMs: number;
+  /** Requests received so far. */
+  readonly received: number;
   close(): Promise<void>;
 }
 
 export async function startSlowProxy(): Promise<SlowProxy> {
+  let received = 0;
   const server = createServer((request, response) => {
+    received += 1;
     setTimeout(() => {
       const upstream = forward(
         new URL(request.url ?? "/", proxy.target),
@@ -40,6 +44,9 @@ export async function startSlowProxy(): Promise<SlowProxy> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     target: "",
     delayMs: 0,
+    get received() {
+      return received;
+    },
     async close() {
       server.closeAllConnections();
       server.close();
@@ -51,7 +58,8 @@ export async function startSlowProxy(): Promise<SlowProxy> {
 
 export interface SlowProxyProcess {
   readonly url: string;
-  configure(settings: { readonly target?: string; readonly delayMs?: number }): Promise<void>;
+  /** Sets what is given, and answers how many requests the proxy has received so far. */
+  configure(settings: { readonly target?: string; readonly delayMs?: number }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -62,9 +70,9 @@ export async function startSlowProxyProcess(): Promise<SlowProxyProcess> {
   return {
     url,
     async configure(settings) {
-      const acknowledged = child.nextMessage<object>(5000);
+      const acknowledged = child.nextMessage<{ received: number }>(5000);
       child.process.send(settings);
-      await acknowledged;
+      return (await acknowledged).received;
     },
     async close() {
       await child.stop();
