@@ -1,5 +1,6 @@
 // JSON schemas of POST /interactions (fastify/demo: every route declares them). The body is checked against
 // its schema only after the signature, once the raw bytes have been verified and parsed (interactions-route.ts).
+import { errorBodySchema } from "./error-body-schema.js";
 
 /** The envelope every interaction has (docs: Interaction Object); the dispatcher reads the rest by type. */
 const interactionBody = {
@@ -29,13 +30,6 @@ const interactionResponse = {
   additionalProperties: true,
 } as const;
 
-const failure = {
-  type: "object",
-  properties: { error: { type: "string" }, requestId: { type: "string" } },
-  required: ["error"],
-  additionalProperties: false,
-} as const;
-
 export const interactionsRouteSchema = {
   headers: signatureHeaders,
   body: interactionBody,
@@ -43,7 +37,7 @@ export const interactionsRouteSchema = {
     200: interactionResponse,
     // Plain text, as Discord's own examples answer: "invalid request signature".
     401: { type: "string" },
-    "4xx": failure,
-    "5xx": failure,
+    "4xx": errorBodySchema,
+    "5xx": errorBodySchema,
   },
 } as const;

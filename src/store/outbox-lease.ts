@@ -54,6 +54,17 @@ export async function claimDueOutbox(
     .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt);
 }
 
+const releasedLease = { lease_owner: null, lease_expires_at: null } as const;
+
+/** An update of a pending row that applies only while `owner` still holds its lease. */
+function updateLeasedRow(db: Kysely<Database>, lease: { readonly id: string; readonly owner: string }) {
+  return db
+    .updateTable("outbox")
+    .where("id", "=", lease.id)
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", lease.owner);
+}
+
 /** Records the post; a late success from a worker whose lease ran out still counts. */
 export async function markOutboxDelivered(
   db: Kysely<Database>,
@@ -65,8 +76,7 @@ export async function markOutboxDelivered(
       status: "delivered",
       posted_message_id: input.postedMessageId,
       delivered_at: input.now,
-      lease_owner: null,
-      lease_expires_at: null,
+      ...releasedLease,
     })
     .where("id", "=", input.id)
     .where("status", "=", "pending")
@@ -88,18 +98,13 @@ export async function rescheduleOutbox(
     readonly countAttempt?: boolean;
   },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("outbox")
+  const result = await updateLeasedRow(db, input)
     .set((eb) => ({
       next_attempt_at: input.nextAttemptAt,
       last_error: input.error.slice(0, maxErrorLength),
       attempts: input.countAttempt === false ? eb.ref("attempts") : eb("attempts", "+", 1),
-      lease_owner: null,
-      lease_expires_at: null,
+      ...releasedLease,
     }))
-    .where("id", "=", input.id)
-    .where("status", "=", "pending")
-    .where("lease_owner", "=", input.owner)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -109,18 +114,13 @@ export async function markOutboxDead(
   db: Kysely<Database>,
   input: { readonly id: string; readonly owner: string; readonly error: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("outbox")
+  const result = await updateLeasedRow(db, input)
     .set((eb) => ({
       status: "dead",
       last_error: input.error.slice(0, maxErrorLength),
       attempts: eb("attempts", "+", 1),
-      lease_owner: null,
-      lease_expires_at: null,
+      ...releasedLease,
     }))
-    .where("id", "=", input.id)
-    .where("status", "=", "pending")
-    .where("lease_owner", "=", input.owner)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -135,8 +135,7 @@ export async function markChannelOutboxDead(
     .set({
       status: "dead",
       last_error: input.error.slice(0, maxErrorLength),
-      lease_owner: null,
-      lease_expires_at: null,
+      ...releasedLease,
     })
     .where("channel_id", "=", input.channelId)
     .where("status", "=", "pending")

@@ -1,5 +1,6 @@
 // JSON schemas of the receiver's routes (fastify/demo: every route declares them). The body has none: it
 // is kept as raw bytes for the signature and validated after verification (normalise-event.ts).
+import { errorBodySchema } from "../http/error-body-schema.js";
 
 const acknowledgement = {
   type: "object",
@@ -11,19 +12,12 @@ const acknowledgement = {
   additionalProperties: false,
 } as const;
 
-const failure = {
-  type: "object",
-  properties: { error: { type: "string" }, requestId: { type: "string" } },
-  required: ["error"],
-  additionalProperties: false,
-} as const;
-
 const signatureHeaders = {
   type: "object",
   properties: { "x-service-signature": { type: "string" } },
 } as const;
 
-const responses = { 200: acknowledgement, "4xx": failure, "5xx": failure } as const;
+const responses = { 200: acknowledgement, "4xx": errorBodySchema, "5xx": errorBodySchema } as const;
 
 export const operatorRouteSchema = { headers: signatureHeaders, response: responses } as const;
 
