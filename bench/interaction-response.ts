@@ -29,15 +29,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
-import { createFakeDiscord, type FakeDiscord, type InteractionHandle } from "../src/fake-discord/index.js";
+import { createFakeDiscord } from "../src/fake-discord/index.js";
 import { buildSandbox } from "../src/sandbox/sandbox.js";
 import type { BareResponderReady, BareResponderRequest } from "./support/bare-responder-child.js";
 import { startBotChild, type BotChild } from "./support/bot-child.js";
 import {
-  joinResponseTimes,
+  buildCrowd,
+  measureRounds,
   readResponseTimes,
   runAtOnce,
-  type Crowd,
   type Invocation,
   type ResponseTimes,
 } from "./support/concurrent-interactions.js";
@@ -73,36 +73,6 @@ function profileFlags(name: string): string[] {
   return profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`];
 }
 
-function buildCrowd(discord: FakeDiscord): Crowd {
-  const guildId = discord.createGuild({ name: "Arena" }).id;
-  const channelId = discord.createChannel(guildId, { name: "general" }).id;
-  const memberIds = Array.from(
-    { length: crowdSize },
-    (_, index) => discord.createMember(guildId, { username: `member${index + 1}` }).id,
-  );
-  return { guildId, channelId, memberIds };
-}
-
-/** `rounds` rounds of the whole crowd at once, each after the previous one's initial responses. */
-async function measureRounds(
-  discord: FakeDiscord,
-  crowd: Crowd,
-  invocation: Invocation,
-  options: { awaitFinal: boolean; settle?: (round: number) => Promise<void> },
-): Promise<{ times: ResponseTimes; handles: InteractionHandle[] }> {
-  const times: ResponseTimes[] = [];
-  const handles: InteractionHandle[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const batch = runAtOnce(discord, crowd, invocation);
-    times.push(await readResponseTimes(batch));
-    handles.push(...batch);
-    // The next round starts on an idle bot, so the rounds do not pile up.
-    if (options.awaitFinal) await Promise.allSettled(batch.map((handle) => handle.waitForFinal(10_000)));
-    await options.settle?.(round);
-  }
-  return { times: joinResponseTimes(times), handles };
-}
-
 /** Starts one baseline in its own process; resolves with its endpoint's address, if it has one. */
 async function startBaseline(
   request: BareResponderRequest,
@@ -122,7 +92,7 @@ async function startBaseline(
 
 async function measureBaselines(): Promise<Record<Mode, LatencySummary>> {
   const discord = await createFakeDiscord();
-  const crowd = buildCrowd(discord);
+  const crowd = buildCrowd(discord, crowdSize);
   const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
   try {
     await deployCommands(rest, { applicationId: discord.applicationId, guildId: crowd.guildId }, commandData);
@@ -133,7 +103,7 @@ async function measureBaselines(): Promise<Record<Mode, LatencySummary>> {
     let gateway: ResponseTimes;
     try {
       await readResponseTimes(runAtOnce(discord, crowd, databaseOnly));
-      gateway = (await measureRounds(discord, crowd, databaseOnly, { awaitFinal: false })).times;
+      gateway = (await measureRounds(discord, crowd, databaseOnly, rounds, { awaitFinal: false })).times;
     } finally {
       await client.child.stop();
     }
@@ -142,7 +112,7 @@ async function measureBaselines(): Promise<Record<Mode, LatencySummary>> {
       if (endpoint.ready.url === undefined) throw new Error("the bare endpoint sent no address");
       await discord.setInteractionsEndpoint(endpoint.ready.url);
       await readResponseTimes(runAtOnce(discord, crowd, databaseOnly));
-      const http = (await measureRounds(discord, crowd, databaseOnly, { awaitFinal: false })).times;
+      const http = (await measureRounds(discord, crowd, databaseOnly, rounds, { awaitFinal: false })).times;
       return {
         gateway: summariseLatencies(gateway.latenciesMs, gateway.unanswered),
         http: summariseLatencies(http.latenciesMs, http.unanswered),
@@ -174,7 +144,7 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
   const sandbox = await buildSandbox({ seed: false });
   await sandbox.listen(0, "127.0.0.1");
   const discord = await createFakeDiscord();
-  const crowd = buildCrowd(discord);
+  const crowd = buildCrowd(discord, crowdSize);
   const rest = new REST({ api: discord.apiUrl }).setToken(discord.botToken);
   const proxy = await startSlowProxyProcess();
   let bot: BotChild | undefined;
@@ -194,13 +164,13 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
     const warmUp = runAtOnce(discord, crowd, databaseOnly);
     await Promise.allSettled(warmUp.map((handle) => handle.waitForFinal(10_000)));
 
-    const local = await measureRounds(discord, crowd, databaseOnly, { awaitFinal: true });
+    const local = await measureRounds(discord, crowd, databaseOnly, rounds, { awaitFinal: true });
     await proxy.configure({ delayMs: platformDelayMs });
     const slowStarted = performance.now();
     // Between rounds, until every handler of the round is waiting on the platform (its request reached the
     // proxy): the next round then starts on an idle bot too, as the database-only rounds do.
     const receivedBefore = await proxy.configure({});
-    const slow = await measureRounds(discord, crowd, waitsOnPlatform, {
+    const slow = await measureRounds(discord, crowd, waitsOnPlatform, rounds, {
       awaitFinal: false,
       settle: async (round) => {
         const expected = receivedBefore + (round + 1) * crowd.memberIds.length;

@@ -42,3 +42,35 @@ export function joinResponseTimes(rounds: readonly ResponseTimes[]): ResponseTim
     unanswered: rounds.reduce((sum, round) => sum + round.unanswered, 0),
   };
 }
+
+/** A server with `size` members, each about to run a command. */
+export function buildCrowd(discord: FakeDiscord, size: number): Crowd {
+  const guildId = discord.createGuild({ name: "Arena" }).id;
+  const channelId = discord.createChannel(guildId, { name: "general" }).id;
+  const memberIds = Array.from(
+    { length: size },
+    (_, index) => discord.createMember(guildId, { username: `member${index + 1}` }).id,
+  );
+  return { guildId, channelId, memberIds };
+}
+
+/** `rounds` rounds of the whole crowd at once, each after the previous one's initial responses. */
+export async function measureRounds(
+  discord: FakeDiscord,
+  crowd: Crowd,
+  invocation: Invocation,
+  rounds: number,
+  options: { awaitFinal: boolean; settle?: (round: number) => Promise<void> },
+): Promise<{ times: ResponseTimes; handles: InteractionHandle[] }> {
+  const times: ResponseTimes[] = [];
+  const handles: InteractionHandle[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const batch = runAtOnce(discord, crowd, invocation);
+    times.push(await readResponseTimes(batch));
+    handles.push(...batch);
+    // The next round starts on an idle bot, so the rounds do not pile up.
+    if (options.awaitFinal) await Promise.allSettled(batch.map((handle) => handle.waitForFinal(10_000)));
+    await options.settle?.(round);
+  }
+  return { times: joinResponseTimes(times), handles };
+}
