@@ -3,6 +3,7 @@ import { createBattle } from "../../src/api/battles.js";
 import { PlatformError, PlatformProtocolError } from "../../src/api/errors.js";
 import { listTournaments } from "../../src/api/tournaments.js";
 import { getCurrentUser } from "../../src/api/users.js";
+import { captureError } from "./capture-error.js";
 import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
 const fixture = usePlatformFixture();
@@ -14,15 +15,6 @@ const battleInput = {
   timeLimit: 600,
   participants: 2,
 } as const;
-
-async function captureError(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("error envelope → PlatformError (platform-api.md Errors table)", () => {
   const table = [

@@ -6,6 +6,7 @@ import { createBattle } from "../../src/api/battles.js";
 import { PlatformRateLimitedLocallyError, PlatformUnavailableError } from "../../src/api/errors.js";
 import { getCurrentUser } from "../../src/api/users.js";
 import { createLogger } from "../../src/logger.js";
+import { captureError } from "./capture-error.js";
 import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
 const fixture = usePlatformFixture();
@@ -17,15 +18,6 @@ const battleInput = {
   timeLimit: 900,
   participants: 2,
 } as const;
-
-async function captureError(call: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await call();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 async function findClosedPort(): Promise<number> {
   const server = createServer();

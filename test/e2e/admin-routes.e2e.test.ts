@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser } from "../../src/fake-discord/index.js";
 import { listGuildSubscriptions, setSubscriptionStatus } from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
-
-const ephemeral = 1 << 6;
+import { ephemeral } from "./support/message-parts.js";
 
 describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
   let world: EndToEnd;

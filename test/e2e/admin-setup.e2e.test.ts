@@ -5,8 +5,8 @@ import { listRecentInboxEvents } from "../../src/store/inbox.js";
 import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { ephemeral } from "./support/message-parts.js";
 
-const ephemeral = 1 << 6;
 const day = 24 * 60 * 60 * 1000;
 
 describe("/setup, end to end", () => {

@@ -3,14 +3,13 @@ import type { CommandOptionValue, FakeUser, StoredMessage } from "../../src/fake
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { ephemeral } from "./support/message-parts.js";
 
 function customIds(message: StoredMessage): string[] {
   return (message.components as { components: { custom_id: string }[] }[]).flatMap((row) =>
     row.components.map((button) => button.custom_id),
   );
 }
-
-const ephemeral = 1 << 6;
 
 describe("/battle challenge, end to end", () => {
   let world: EndToEnd;

@@ -4,28 +4,7 @@ import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
-
-interface Button {
-  custom_id: string;
-  label: string;
-  disabled?: boolean;
-}
-
-function buttons(message: StoredMessage): Button[] {
-  return (message.components as { components: Button[] }[]).flatMap((row) => row.components);
-}
-
-function buttonLabelled(message: StoredMessage, label: string): Button {
-  const button = buttons(message).find((candidate) => candidate.label === label);
-  if (button === undefined) throw new Error(`no "${label}" button`);
-  return button;
-}
-
-function fieldsOf(message: StoredMessage): Record<string, string> {
-  return Object.fromEntries((message.embeds[0]?.fields ?? []).map((field) => [field.name, field.value]));
-}
-
-const ephemeral = 1 << 6;
+import { buttonLabelled, buttons, ephemeral, fieldsOf } from "./support/message-parts.js";
 
 describe.each(interactionsModes)("/battle, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;

@@ -1,15 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../src/fake-discord/index.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
-
-function buttons(message: StoredMessage): { custom_id?: string; url?: string; label?: string }[] {
-  return (
-    message.components as { components: { custom_id?: string; url?: string; label?: string }[] }[]
-  ).flatMap((row) => row.components);
-}
+import { buttons } from "./support/message-parts.js";
 
 describe.each(interactionsModes)("linking, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;

@@ -1,23 +1,14 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../src/fake-discord/index.js";
 import { isEphemeral } from "../../src/fake-discord/messages/message-types.js";
 import type { User } from "../../src/sandbox/state.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findPlatformUser } from "../../src/store/platform-users.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-
-function field(message: StoredMessage, name: string): string | undefined {
-  return message.embeds[0]?.fields?.find((candidate) => candidate.name === name)?.value;
-}
-
-function keyOf(world: EndToEnd, username: string): string {
-  const seeded = world.sandbox.keys.find((key) => key.username === username);
-  if (seeded === undefined) throw new Error(`no seeded key for ${username}`);
-  return seeded.key;
-}
+import { keyOf } from "./support/sandbox-keys.js";
+import { field } from "./support/message-parts.js";
 
 function platformUser(world: EndToEnd, username: string): User {
   const user = [...world.sandbox.state.users.values()].find((candidate) => candidate.username === username);

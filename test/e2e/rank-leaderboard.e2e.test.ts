@@ -1,39 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
 import { deployCommands } from "../../src/discord/deploy-commands.js";
-import type { StoredMessage } from "../../src/fake-discord/index.js";
 import { isEphemeral } from "../../src/fake-discord/messages/message-types.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
+import { keyOf } from "./support/sandbox-keys.js";
+import { buttonLabelled, buttons, field } from "./support/message-parts.js";
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-interface Button {
-  readonly custom_id?: string;
-  readonly label?: string;
-  readonly disabled?: boolean;
-}
-
-function buttons(message: StoredMessage): Button[] {
-  return (message.components as { components: Button[] }[]).flatMap((row) => row.components);
-}
-
-function buttonLabelled(message: StoredMessage, label: string): Button {
-  const button = buttons(message).find((candidate) => candidate.label === label);
-  if (button === undefined) throw new Error(`no ${label} button`);
-  return button;
-}
-
-function field(message: StoredMessage, name: string): string | undefined {
-  return message.embeds[0]?.fields?.find((candidate) => candidate.name === name)?.value;
-}
-
-function keyOf(world: EndToEnd, username: string): string {
-  const seeded = world.sandbox.keys.find((key) => key.username === username);
-  if (seeded === undefined) throw new Error(`no seeded key for ${username}`);
-  return seeded.key;
-}
 
 describe.each(interactionsModes)(
   "/rank and /leaderboard, end to end, interactions over %s",
@@ -141,12 +116,12 @@ describe.each(interactionsModes)(
       expect(next.disabled).toBe(false);
 
       const refused = await world.discord
-        .pressButton({ message: first, customId: next.custom_id ?? "", userId: world.members.bob.id })
+        .pressButton({ message: first, customId: next.custom_id, userId: world.members.bob.id })
         .waitForFinal();
       expect(refused.content).toMatch(/Only the member who asked/);
 
       const second = await world.discord
-        .pressButton({ message: first, customId: next.custom_id ?? "", userId: world.members.alice.id })
+        .pressButton({ message: first, customId: next.custom_id, userId: world.members.alice.id })
         .waitForFinal();
       expect(second.id).toBe(first.id);
       expect(second.embeds[0]?.description).toMatch(/^\*\*#11\*\* /);
@@ -155,7 +130,7 @@ describe.each(interactionsModes)(
       const back = await world.discord
         .pressButton({
           message: second,
-          customId: buttonLabelled(second, "◀").custom_id ?? "",
+          customId: buttonLabelled(second, "◀").custom_id,
           userId: world.members.alice.id,
         })
         .waitForFinal();

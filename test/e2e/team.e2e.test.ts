@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser } from "../../src/fake-discord/index.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-
-const ephemeral = 1 << 6;
+import { ephemeral } from "./support/message-parts.js";
 
 describe("/team, end to end", () => {
   let world: EndToEnd;

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-
-const ephemeral = 1 << 6;
-
-function buttons(message: StoredMessage): { custom_id?: string; label?: string; disabled?: boolean }[] {
-  return (
-    message.components as { components: { custom_id?: string; label?: string; disabled?: boolean }[] }[]
-  ).flatMap((row) => row.components);
-}
+import { buttons, ephemeral } from "./support/message-parts.js";
 
 function fieldNames(message: StoredMessage): string[] {
   return (message.embeds[0]?.fields ?? []).map((field) => field.name);

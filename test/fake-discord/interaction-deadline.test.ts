@@ -7,6 +7,7 @@ import {
   InteractionExpiredError,
   type FakeDiscord,
 } from "../../src/fake-discord/index.js";
+import { createArenaGuild } from "./arena-guild.js";
 import { connectClient } from "./connect-client.js";
 
 describe("the 3-second interaction deadline with a real discord.js client", () => {
@@ -19,9 +20,7 @@ describe("the 3-second interaction deadline with a real discord.js client", () =
 
   beforeAll(async () => {
     fake = await createFakeDiscord({ clock });
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    channelId = fake.createChannel(guildId, { name: "battles" }).id;
-    userId = fake.createMember(guildId, { username: "alice" }).id;
+    ({ guildId, channelId, userId } = createArenaGuild(fake));
     client = await connectClient(fake);
     await client.application.commands.set([{ name: "stats", description: "Your stats" }], guildId);
   });

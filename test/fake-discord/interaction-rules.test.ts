@@ -6,6 +6,7 @@ import {
   type FakeDiscord,
   type InteractionHandle,
 } from "../../src/fake-discord/index.js";
+import { createArenaGuild } from "./arena-guild.js";
 
 /**
  * Discord's rules for interaction responses, checked with raw HTTP calls standing in for the bot (no
@@ -20,9 +21,7 @@ describe("interaction response rules of the fake Discord", () => {
 
   beforeAll(async () => {
     fake = await createFakeDiscord({ clock });
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    channelId = fake.createChannel(guildId, { name: "battles" }).id;
-    userId = fake.createMember(guildId, { username: "alice" }).id;
+    ({ guildId, channelId, userId } = createArenaGuild(fake));
     const response = await fetch(
       `${fake.apiUrl}/v10/applications/${fake.applicationId}/guilds/${guildId}/commands`,
       {

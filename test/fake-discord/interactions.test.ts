@@ -11,7 +11,14 @@ import {
   type Interaction,
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callbackType, createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import {
+  callbackType,
+  createFakeDiscord,
+  type CommandOptionValue,
+  type FakeDiscord,
+  type RunCommandInput,
+} from "../../src/fake-discord/index.js";
+import { createArenaGuild } from "./arena-guild.js";
 import { connectClient } from "./connect-client.js";
 
 const battleCommand = {
@@ -102,10 +109,7 @@ describe("interactions between the fake Discord and a real discord.js client", (
 
   beforeAll(async () => {
     fake = await createFakeDiscord();
-    const guild = fake.createGuild({ name: "Arena" });
-    guildId = guild.id;
-    channelId = fake.createChannel(guildId, { name: "battles" }).id;
-    aliceId = fake.createMember(guildId, { username: "alice" }).id;
+    ({ guildId, channelId, userId: aliceId } = createArenaGuild(fake));
     bobId = fake.createMember(guildId, { username: "bob" }).id;
     client = await connectClient(fake);
     client.on("interactionCreate", (interaction) => void handleInteraction(interaction));
@@ -120,6 +124,16 @@ describe("interactions between the fake Discord and a real discord.js client", (
     await fake.close();
   });
 
+  /** `/battle create` as alice runs it in #battles. */
+  const aliceCreatesBattle = (options: Readonly<Record<string, CommandOptionValue>>): RunCommandInput => ({
+    guildId,
+    channelId,
+    userId: aliceId,
+    name: "battle",
+    subcommand: "create",
+    options,
+  });
+
   it("registers commands with snowflake ids", () => {
     const [command] = fake.commands(guildId);
     expect(command?.name).toBe("battle");
@@ -127,14 +141,7 @@ describe("interactions between the fake Discord and a real discord.js client", (
   });
 
   it("sees the deferral, then the edited reply in the channel", async () => {
-    const handle = fake.runCommand({
-      guildId,
-      channelId,
-      userId: aliceId,
-      name: "battle",
-      subcommand: "create",
-      options: { difficulty: "hard", opponent: bobId },
-    });
+    const handle = fake.runCommand(aliceCreatesBattle({ difficulty: "hard", opponent: bobId }));
     const response = await handle.response();
     expect(response.type).toBe(callbackType.deferredChannelMessage);
     const final = await handle.waitForFinal();
@@ -154,42 +161,25 @@ describe("interactions between the fake Discord and a real discord.js client", (
   });
 
   it("lets the bot download a file attached to an option", async () => {
-    const handle = fake.runCommand({
-      guildId,
-      channelId,
-      userId: aliceId,
-      name: "battle",
-      subcommand: "create",
-      options: {
+    const handle = fake.runCommand(
+      aliceCreatesBattle({
         difficulty: "easy",
         code: { filename: "main.py", data: "print(1)", contentType: "text/x-python" },
-      },
-    });
+      }),
+    );
     expect((await handle.waitForFinal()).content).toBe("Battle easy vs nobody code=print(1)");
   });
 
   it("answers autocomplete with the bot's choices", async () => {
     const handle = fake.autocomplete({
-      guildId,
-      channelId,
-      userId: aliceId,
-      name: "battle",
-      subcommand: "create",
-      options: { difficulty: "easy" },
+      ...aliceCreatesBattle({ difficulty: "easy" }),
       focused: { name: "problem", value: "two" },
     });
     await expect(handle.choices()).resolves.toEqual([{ name: "Two Sum (two)", value: "two-sum" }]);
   });
 
   it("runs a button that opens a modal, and the modal submit", async () => {
-    const command = fake.runCommand({
-      guildId,
-      channelId,
-      userId: aliceId,
-      name: "battle",
-      subcommand: "create",
-      options: { difficulty: "easy" },
-    });
+    const command = fake.runCommand(aliceCreatesBattle({ difficulty: "easy" }));
     const card = await command.waitForFinal();
     const button = fake.pressButton({ message: card, customId: "battle:submit", userId: bobId });
     const modal = await button.modal();
@@ -212,15 +202,6 @@ describe("interactions between the fake Discord and a real discord.js client", (
   });
 
   it("refuses options the command does not declare, as Discord's client would", () => {
-    expect(() =>
-      fake.runCommand({
-        guildId,
-        channelId,
-        userId: aliceId,
-        name: "battle",
-        subcommand: "create",
-        options: { difficulty: "medium" },
-      }),
-    ).toThrow(/choices/);
+    expect(() => fake.runCommand(aliceCreatesBattle({ difficulty: "medium" }))).toThrow(/choices/);
   });
 });

@@ -1,28 +1,18 @@
 // The issue's "Done when" tests: signed deliveries arrive, and a failing receiver sees the five attempts
 // on the spec's schedule, ending in a `failed` record with `next_retry: null`.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startReceiver, type Receiver } from "./support/receiver.js";
+import { describe, expect, it } from "vitest";
 import { parsePayload } from "./support/answers.js";
-import { startTestSandbox, type JsonAnswer, type TestSandbox } from "./support/sandbox.js";
+import { useSandboxAndReceiver } from "./support/sandbox-and-receiver.js";
+import type { JsonAnswer } from "./support/sandbox.js";
 import { hasValidSignature } from "./support/signature.js";
 
 const secret = "whsec_test_0123456789";
-let test: TestSandbox;
-let receiver: Receiver;
-
-beforeEach(async () => {
-  test = await startTestSandbox();
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await test.close();
-  await receiver.close();
-});
+const fixture = useSandboxAndReceiver();
 
 async function registerWebhook(events: string[]): Promise<string> {
-  const response = await test.call("POST", "/api/v1/webhooks", {
-    key: test.key("alice"),
-    body: { url: receiver.url, events, secret, description: "test receiver" },
+  const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+    key: fixture.test.key("alice"),
+    body: { url: fixture.receiver.url, events, secret, description: "test receiver" },
   });
   expect(response.status).toBe(201);
   const id: string = response.body.id;
@@ -30,21 +20,21 @@ async function registerWebhook(events: string[]): Promise<string> {
 }
 
 async function playBattle(): Promise<string> {
-  const created = await test.call("POST", "/v1/battles", {
-    key: test.key("bob"),
+  const created = await fixture.test.call("POST", "/v1/battles", {
+    key: fixture.test.key("bob"),
     body: { type: "realtime", difficulty: "medium", language: "python", participants: 2 },
   });
   const id: string = created.body.id;
-  await test.call("POST", `/v1/battles/${id}/join`, { key: test.key("bob") });
-  await test.call("POST", `/v1/battles/${id}/join`, { key: test.key("carol") });
-  test.clock.advance(60_000);
-  await test.call("POST", `/v1/battles/${id}/submit`, {
-    key: test.key("bob"),
+  await fixture.test.call("POST", `/v1/battles/${id}/join`, { key: fixture.test.key("bob") });
+  await fixture.test.call("POST", `/v1/battles/${id}/join`, { key: fixture.test.key("carol") });
+  fixture.test.clock.advance(60_000);
+  await fixture.test.call("POST", `/v1/battles/${id}/submit`, {
+    key: fixture.test.key("bob"),
     body: { language: "python", code: "PASS" },
   });
-  test.clock.advance(30_000);
-  await test.call("POST", `/v1/battles/${id}/submit`, {
-    key: test.key("carol"),
+  fixture.test.clock.advance(30_000);
+  await fixture.test.call("POST", `/v1/battles/${id}/submit`, {
+    key: fixture.test.key("carol"),
     body: { language: "python", code: "FAIL" },
   });
   return id;
@@ -55,7 +45,7 @@ describe("signed deliveries", () => {
     const webhookId = await registerWebhook(["battle.completed", "user.rating_changed"]);
     const battleId = await playBattle();
 
-    const deliveries = await receiver.waitFor(3);
+    const deliveries = await fixture.receiver.waitFor(3);
     for (const delivery of deliveries) {
       expect(hasValidSignature(delivery.body, delivery.headers["x-service-signature"], secret)).toBe(true);
       expect(
@@ -107,9 +97,9 @@ describe("signed deliveries", () => {
       battle_id: battleId,
     });
 
-    await test.sandbox.idle();
-    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
-      key: test.key("alice"),
+    await fixture.test.sandbox.idle();
+    const records = await fixture.test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: fixture.test.key("alice"),
     });
     expect(records.body.deliveries).toHaveLength(3);
     for (const record of records.body.deliveries) {
@@ -128,13 +118,16 @@ describe("signed deliveries", () => {
 
   it("signs with the new secret once it is rotated", async () => {
     const webhookId = await registerWebhook(["user.profile_updated"]);
-    const rotated = await test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
-      key: test.key("alice"),
+    const rotated = await fixture.test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
+      key: fixture.test.key("alice"),
       body: { secret: "whsec_rotated_secret" },
     });
     expect(rotated.status).toBe(200);
-    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "new bio" } });
-    const [delivery] = await receiver.waitFor(1);
+    await fixture.test.call("PUT", "/v1/users/me", {
+      key: fixture.test.key("alice"),
+      body: { bio: "new bio" },
+    });
+    const [delivery] = await fixture.receiver.waitFor(1);
     expect(
       hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], "whsec_rotated_secret"),
     ).toBe(true);
@@ -142,12 +135,12 @@ describe("signed deliveries", () => {
   });
 
   it("sends the older payload form to a webhook registered with payload_format legacy", async () => {
-    await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("alice"),
-      body: { url: receiver.url, events: ["battle.completed"], secret, payload_format: "legacy" },
+    await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("alice"),
+      body: { url: fixture.receiver.url, events: ["battle.completed"], secret, payload_format: "legacy" },
     });
     const battleId = await playBattle();
-    const [delivery] = await receiver.waitFor(1);
+    const [delivery] = await fixture.receiver.waitFor(1);
     expect(hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], secret)).toBe(true);
     const payload = JSON.parse(delivery!.body);
     expect(payload).toEqual({
@@ -166,13 +159,16 @@ describe("signed deliveries", () => {
 
   it("sends nothing to an inactive webhook", async () => {
     const webhookId = await registerWebhook(["user.profile_updated"]);
-    await test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
-      key: test.key("alice"),
+    await fixture.test.call("PATCH", `/api/v1/webhooks/${webhookId}`, {
+      key: fixture.test.key("alice"),
       body: { active: false },
     });
-    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "quiet" } });
-    await test.sandbox.idle();
-    expect(receiver.received).toHaveLength(0);
+    await fixture.test.call("PUT", "/v1/users/me", {
+      key: fixture.test.key("alice"),
+      body: { bio: "quiet" },
+    });
+    await fixture.test.sandbox.idle();
+    expect(fixture.receiver.received).toHaveLength(0);
   });
 });
 
@@ -180,15 +176,21 @@ describe("retries", () => {
   const minute = 60_000;
 
   it("makes five attempts at 0 s, 30 s, 2 m 30 s, 10 m 30 s and 40 m 30 s, then records the failure", async () => {
-    receiver.setStatus(500);
+    fixture.receiver.setStatus(500);
     const webhookId = await registerWebhook(["user.profile_updated"]);
-    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { displayName: "Alice" } });
-    await test.sandbox.idle();
-    expect(receiver.received).toHaveLength(1);
+    await fixture.test.call("PUT", "/v1/users/me", {
+      key: fixture.test.key("alice"),
+      body: { displayName: "Alice" },
+    });
+    await fixture.test.sandbox.idle();
+    expect(fixture.receiver.received).toHaveLength(1);
 
     const failed = async (): Promise<JsonAnswer> =>
-      (await test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, { key: test.key("alice") }))
-        .body.failed_deliveries[0];
+      (
+        await fixture.test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, {
+          key: fixture.test.key("alice"),
+        })
+      ).body.failed_deliveries[0];
     expect(await failed()).toMatchObject({ attempts: 1, next_retry: "2026-01-01T12:00:30.000Z" });
 
     const schedule = [
@@ -198,10 +200,10 @@ describe("retries", () => {
       { wait: 30 * minute, total: 5, next: null },
     ];
     for (const step of schedule) {
-      await test.sandbox.advance(step.wait - 1_000);
-      expect(receiver.received).toHaveLength(step.total - 1);
-      await test.sandbox.advance(1_000);
-      expect(receiver.received).toHaveLength(step.total);
+      await fixture.test.sandbox.advance(step.wait - 1_000);
+      expect(fixture.receiver.received).toHaveLength(step.total - 1);
+      await fixture.test.sandbox.advance(1_000);
+      expect(fixture.receiver.received).toHaveLength(step.total);
       expect(await failed()).toMatchObject({ attempts: step.total, next_retry: step.next });
     }
 
@@ -216,12 +218,12 @@ describe("retries", () => {
       created_at: "2026-01-01T12:00:00.000Z",
       failed_at: "2026-01-01T12:40:30.000Z",
     });
-    const eventIds = new Set(receiver.received.map((delivery) => parsePayload(delivery.body).id));
+    const eventIds = new Set(fixture.receiver.received.map((delivery) => parsePayload(delivery.body).id));
     expect(eventIds.size).toBe(1);
-    await test.sandbox.advance(24 * 60 * minute);
-    expect(receiver.received).toHaveLength(5);
-    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
-      key: test.key("alice"),
+    await fixture.test.sandbox.advance(24 * 60 * minute);
+    expect(fixture.receiver.received).toHaveLength(5);
+    const records = await fixture.test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: fixture.test.key("alice"),
     });
     expect(records.body.deliveries[0]).toMatchObject({
       status: "failed",
@@ -232,41 +234,43 @@ describe("retries", () => {
   });
 
   it("stops retrying once an attempt is answered 2xx", async () => {
-    receiver.setStatus(503);
+    fixture.receiver.setStatus(503);
     const webhookId = await registerWebhook(["user.profile_updated"]);
-    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { location: "Lyon" } });
-    await test.sandbox.idle();
-    receiver.setStatus(204);
-    await test.sandbox.advance(30_000);
-    const records = await test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
-      key: test.key("alice"),
+    await fixture.test.call("PUT", "/v1/users/me", {
+      key: fixture.test.key("alice"),
+      body: { location: "Lyon" },
+    });
+    await fixture.test.sandbox.idle();
+    fixture.receiver.setStatus(204);
+    await fixture.test.sandbox.advance(30_000);
+    const records = await fixture.test.call("GET", `/api/v1/webhooks/${webhookId}/deliveries`, {
+      key: fixture.test.key("alice"),
     });
     expect(records.body.deliveries[0]).toMatchObject({
       status: "delivered",
       attempts: 2,
       response_code: 204,
     });
-    const failed = await test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, {
-      key: test.key("alice"),
+    const failed = await fixture.test.call("GET", `/api/v1/webhooks/${webhookId}/failed_deliveries`, {
+      key: fixture.test.key("alice"),
     });
     expect(failed.body.failed_deliveries).toEqual([]);
   });
 
   it("counts an endpoint that does not answer in time as a failed attempt", async () => {
-    await test.close();
-    test = await startTestSandbox({ deliveryTimeoutMs: 200 });
+    await fixture.restartSandbox({ deliveryTimeoutMs: 200 });
     const { createServer } = await import("node:http");
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as { port: number }).port;
-    const response = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("alice"),
+    const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("alice"),
       body: { url: `http://127.0.0.1:${port}/`, events: ["user.profile_updated"], secret },
     });
-    await test.call("PUT", "/v1/users/me", { key: test.key("alice"), body: { bio: "slow" } });
-    await test.sandbox.idle();
-    const failed = await test.call("GET", `/api/v1/webhooks/${response.body.id}/failed_deliveries`, {
-      key: test.key("alice"),
+    await fixture.test.call("PUT", "/v1/users/me", { key: fixture.test.key("alice"), body: { bio: "slow" } });
+    await fixture.test.sandbox.idle();
+    const failed = await fixture.test.call("GET", `/api/v1/webhooks/${response.body.id}/failed_deliveries`, {
+      key: fixture.test.key("alice"),
     });
     expect(failed.body.failed_deliveries[0]).toMatchObject({
       attempts: 1,

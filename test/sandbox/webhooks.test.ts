@@ -1,29 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventKinds } from "../../src/events/event-kinds.js";
 import { parsePayload } from "./support/answers.js";
-import { startReceiver, type Receiver } from "./support/receiver.js";
-import { startTestSandbox, type TestSandbox } from "./support/sandbox.js";
+import { useSandboxAndReceiver } from "./support/sandbox-and-receiver.js";
 import { hasValidSignature } from "./support/signature.js";
 
 const secret = "whsec_management_test";
-let test: TestSandbox;
-let receiver: Receiver;
-
-beforeEach(async () => {
-  test = await startTestSandbox();
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await test.close();
-  await receiver.close();
-});
+const fixture = useSandboxAndReceiver();
 
 describe("webhook management", () => {
   it("registers a webhook and never echoes its secret", async () => {
-    const response = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("bob"),
+    const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
       body: {
-        url: receiver.url,
+        url: fixture.receiver.url,
         events: ["battle.completed", "tournament.started"],
         secret,
         active: true,
@@ -33,31 +22,33 @@ describe("webhook management", () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       id: expect.stringMatching(/^wh_/),
-      url: receiver.url,
+      url: fixture.receiver.url,
       events: ["battle.completed", "tournament.started"],
       active: true,
       description: "bot",
       created_at: "2026-01-01T12:00:00.000Z",
     });
-    const read = await test.call("GET", `/api/v1/webhooks/${response.body.id}`, { key: test.key("bob") });
+    const read = await fixture.test.call("GET", `/api/v1/webhooks/${response.body.id}`, {
+      key: fixture.test.key("bob"),
+    });
     expect(read.body).toEqual(response.body);
-    const list = await test.call("GET", "/api/v1/webhooks", { key: test.key("bob") });
+    const list = await fixture.test.call("GET", "/api/v1/webhooks", { key: fixture.test.key("bob") });
     expect(JSON.stringify(list.body)).not.toContain(secret);
   });
 
   it("refuses an unknown event kind, naming the entry", async () => {
-    const response = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("bob"),
-      body: { url: receiver.url, events: ["battle.completed", "battle.exploded"], secret },
+    const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["battle.completed", "battle.exploded"], secret },
     });
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual({ field: "events.1", value: "battle.exploded" });
   });
 
   it("names a refused secret without echoing it", async () => {
-    const response = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("bob"),
-      body: { url: receiver.url, events: ["battle.created"], secret: "short" },
+    const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["battle.created"], secret: "short" },
     });
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual({ field: "secret", value: "[redacted]" });
@@ -65,42 +56,56 @@ describe("webhook management", () => {
   });
 
   it("hides another user's webhook, and deletes one's own", async () => {
-    const created = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("bob"),
-      body: { url: receiver.url, events: ["battle.created"], secret },
+    const created = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["battle.created"], secret },
     });
     const id = created.body.id;
-    expect((await test.call("GET", `/api/v1/webhooks/${id}`, { key: test.key("carol") })).status).toBe(404);
     expect(
-      (await test.call("GET", `/api/v1/webhooks/${id}/deliveries`, { key: test.key("carol") })).status,
+      (await fixture.test.call("GET", `/api/v1/webhooks/${id}`, { key: fixture.test.key("carol") })).status,
     ).toBe(404);
-    expect((await test.call("DELETE", `/api/v1/webhooks/${id}`, { key: test.key("bob") })).status).toBe(204);
-    expect((await test.call("GET", `/api/v1/webhooks/${id}`, { key: test.key("bob") })).status).toBe(404);
+    expect(
+      (
+        await fixture.test.call("GET", `/api/v1/webhooks/${id}/deliveries`, {
+          key: fixture.test.key("carol"),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await fixture.test.call("DELETE", `/api/v1/webhooks/${id}`, { key: fixture.test.key("bob") })).status,
+    ).toBe(204);
+    expect(
+      (await fixture.test.call("GET", `/api/v1/webhooks/${id}`, { key: fixture.test.key("bob") })).status,
+    ).toBe(404);
   });
 
   it("needs a write key to register", async () => {
-    const response = await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("read"),
-      body: { url: receiver.url, events: ["battle.created"], secret },
+    const response = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("read"),
+      body: { url: fixture.receiver.url, events: ["battle.created"], secret },
     });
     expect(response.status).toBe(403);
   });
 });
 
 describe("POST /api/v1/webhooks/test", () => {
+  async function registerWebhook(): Promise<string> {
+    const created = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["user.registered"], secret },
+    });
+    const id: string = created.body.id;
+    return id;
+  }
+
   it("sends a signed test event with the given test data and reports the delivery", async () => {
-    const { id } = (
-      await test.call("POST", "/api/v1/webhooks", {
-        key: test.key("bob"),
-        body: { url: receiver.url, events: ["user.registered"], secret },
-      })
-    ).body;
-    const response = await test.call("POST", "/api/v1/webhooks/test", {
-      key: test.key("bob"),
+    const id = await registerWebhook();
+    const response = await fixture.test.call("POST", "/api/v1/webhooks/test", {
+      key: fixture.test.key("bob"),
       body: { webhook_id: id, event: "battle.completed", test_data: { battle_id: "bat_demo" } },
     });
     expect(response.body).toEqual({ success: true, delivery_id: expect.stringMatching(/^dlv_/) });
-    const [delivery] = await receiver.waitFor(1);
+    const [delivery] = await fixture.receiver.waitFor(1);
     expect(hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], secret)).toBe(true);
     const payload = JSON.parse(delivery!.body);
     expect(payload).toMatchObject({
@@ -111,20 +116,15 @@ describe("POST /api/v1/webhooks/test", () => {
   });
 
   it("reports success false when the endpoint refuses the test event", async () => {
-    receiver.setStatus(401);
-    const { id } = (
-      await test.call("POST", "/api/v1/webhooks", {
-        key: test.key("bob"),
-        body: { url: receiver.url, events: ["user.registered"], secret },
-      })
-    ).body;
-    const response = await test.call("POST", "/api/v1/webhooks/test", {
-      key: test.key("bob"),
+    fixture.receiver.setStatus(401);
+    const id = await registerWebhook();
+    const response = await fixture.test.call("POST", "/api/v1/webhooks/test", {
+      key: fixture.test.key("bob"),
       body: { webhook_id: id, event: "system.maintenance_scheduled" },
     });
     expect(response.body.success).toBe(false);
-    const failed = await test.call("GET", `/api/v1/webhooks/${id}/failed_deliveries`, {
-      key: test.key("bob"),
+    const failed = await fixture.test.call("GET", `/api/v1/webhooks/${id}/failed_deliveries`, {
+      key: fixture.test.key("bob"),
     });
     expect(failed.body.failed_deliveries[0]).toMatchObject({
       id: response.body.delivery_id,
@@ -135,49 +135,51 @@ describe("POST /api/v1/webhooks/test", () => {
 
 describe("event kinds", () => {
   it("emits every kind in the spec when its cause happens", async () => {
-    await test.call("POST", "/api/v1/webhooks", {
-      key: test.key("alice"),
-      body: { url: receiver.url, events: [...eventKinds], secret },
+    await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("alice"),
+      body: { url: fixture.receiver.url, events: [...eventKinds], secret },
     });
-    const bob = { key: test.key("bob") };
-    const carol = { key: test.key("carol") };
+    const bob = { key: fixture.test.key("bob") };
+    const carol = { key: fixture.test.key("carol") };
 
-    await test.call("POST", "/sandbox/users", { body: { username: "newcomer" } });
-    await test.call("PUT", "/v1/users/me", { ...bob, body: { bio: "hi" } });
-    const team = (await test.call("POST", "/v1/teams", { ...bob, body: { name: "Team Bob" } })).body;
-    const carolTeam = (await test.call("POST", "/v1/teams", { ...carol, body: { name: "Team Carol" } })).body;
-    const invitation = (
-      await test.call("POST", `/v1/teams/${team.id}/invite`, { ...bob, body: { username: "dave" } })
+    await fixture.test.call("POST", "/sandbox/users", { body: { username: "newcomer" } });
+    await fixture.test.call("PUT", "/v1/users/me", { ...bob, body: { bio: "hi" } });
+    const team = (await fixture.test.call("POST", "/v1/teams", { ...bob, body: { name: "Team Bob" } })).body;
+    const carolTeam = (
+      await fixture.test.call("POST", "/v1/teams", { ...carol, body: { name: "Team Carol" } })
     ).body;
-    await test.call("POST", `/sandbox/invitations/${invitation.invitation.id}/accept`);
+    const invitation = (
+      await fixture.test.call("POST", `/v1/teams/${team.id}/invite`, { ...bob, body: { username: "dave" } })
+    ).body;
+    await fixture.test.call("POST", `/sandbox/invitations/${invitation.invitation.id}/accept`);
     expect(carolTeam.id).toBeDefined();
 
     const battle = (
-      await test.call("POST", "/v1/battles", {
+      await fixture.test.call("POST", "/v1/battles", {
         ...bob,
         body: { type: "team", difficulty: "easy", language: "python", participants: 2 },
       })
     ).body;
-    await test.call("POST", `/v1/battles/${battle.id}/join`, bob);
-    await test.call("POST", `/v1/battles/${battle.id}/join`, carol);
-    await test.call("POST", `/v1/battles/${battle.id}/submit`, {
+    await fixture.test.call("POST", `/v1/battles/${battle.id}/join`, bob);
+    await fixture.test.call("POST", `/v1/battles/${battle.id}/join`, carol);
+    await fixture.test.call("POST", `/v1/battles/${battle.id}/submit`, {
       ...bob,
       body: { language: "python", code: "PASS" },
     });
-    await test.call("POST", `/v1/battles/${battle.id}/submit`, {
+    await fixture.test.call("POST", `/v1/battles/${battle.id}/submit`, {
       ...carol,
       body: { language: "python", code: "FAIL" },
     });
 
-    const open = await test.call("GET", "/v1/tournaments?status=open", bob);
-    await test.call("POST", `/sandbox/tournaments/${open.body.tournaments[0].id}/start`);
-    await test.call("POST", "/sandbox/maintenance", {
+    const open = await fixture.test.call("GET", "/v1/tournaments?status=open", bob);
+    await fixture.test.call("POST", `/sandbox/tournaments/${open.body.tournaments[0].id}/start`);
+    await fixture.test.call("POST", "/sandbox/maintenance", {
       body: { message: "Database upgrade", durationMinutes: 30 },
     });
-    await test.sandbox.advance(7 * 24 * 3_600_000);
-    await test.sandbox.idle();
+    await fixture.test.sandbox.advance(7 * 24 * 3_600_000);
+    await fixture.test.sandbox.idle();
 
-    const received = receiver.received.map((delivery) => parsePayload(delivery.body));
+    const received = fixture.receiver.received.map((delivery) => parsePayload(delivery.body));
     expect(new Set(received.map((payload) => payload.event))).toEqual(new Set(eventKinds));
     for (const payload of received) {
       expect(payload).toEqual({

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
+import { describe, expect, it } from "vitest";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
 import { buildReceiverApp, operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { operatorPath, useReceiverPerTest } from "./support/receiver-per-test.js";
 import { countStored } from "./support/store-counts.js";
 
 // The address logic does not depend on the database; one is enough.
@@ -12,24 +10,17 @@ const [database] = testDatabases();
 
 describe("the source allowlist (WEBHOOK_ALLOWED_IPS)", () => {
   const store = useMigratedStore(database!);
-  const box = createTestSecretBox();
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  let app: FastifyInstance | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
+  const { box, clock, start } = useReceiverPerTest(store);
 
   async function deliver(
     options: Partial<ReceiverOptions>,
     from: { remoteAddress: string; forwardedFor?: string },
   ) {
-    const built = await buildReceiverApp({ db: store.db, secretBox: box, clock, ...options });
-    app = built.app;
+    const built = await start(options);
     const body = standardEvent({ event: "battle.completed", data: battleCompletedData() });
     const response = await built.app.inject({
       method: "POST",
-      url: "/webhooks/platform",
+      url: operatorPath,
       payload: body,
       remoteAddress: from.remoteAddress,
       headers: {

@@ -1,45 +1,16 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
+import { describe, expect, it } from "vitest";
 import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
-import { buildReceiverApp, operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { operatorSecret } from "./support/receiver-app.js";
+import { operatorPath, postDelivery, useReceiverPerTest } from "./support/receiver-per-test.js";
 import { channelOf, guildA, guildB, subscribe } from "./support/seed.js";
 import { countStored } from "./support/store-counts.js";
 
-const operatorPath = "/webhooks/platform";
-
 describe.each(testDatabases())("a guild's own webhook endpoint on $name", (database) => {
   const store = useMigratedStore(database);
-  const box = createTestSecretBox();
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  let app: FastifyInstance | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  async function start(options: Partial<ReceiverOptions> = {}) {
-    const built = await buildReceiverApp({ db: store.db, secretBox: box, clock, ...options });
-    app = built.app;
-    return built;
-  }
-
-  function post(
-    receiver: FastifyInstance,
-    body: string | Buffer,
-    headers: Record<string, string>,
-    url = operatorPath,
-  ) {
-    return receiver.inject({
-      method: "POST",
-      url,
-      payload: body,
-      headers: { "content-type": "application/json", ...headers },
-    });
-  }
+  const { box, clock, start } = useReceiverPerTest(store);
 
   const completed = (id: string) =>
     standardEvent({ id, event: "battle.completed", data: battleCompletedData() });
@@ -59,7 +30,7 @@ describe.each(testDatabases())("a guild's own webhook endpoint on $name", (datab
       await subscribe(store.db, { guildId, channelId: channelOf(guildId, 1), kinds: ["battle.completed"] });
     }
     const body = completed("evt_b");
-    const response = await post(
+    const response = await postDelivery(
       receiver,
       body,
       { "x-service-signature": sign(body, endpoint.secret) },
@@ -76,7 +47,7 @@ describe.each(testDatabases())("a guild's own webhook endpoint on $name", (datab
     const other = await createEndpoint("whsec_someone_else");
     const body = completed("evt_b");
     for (const secret of [operatorSecret, other.secret]) {
-      const response = await post(
+      const response = await postDelivery(
         receiver,
         body,
         { "x-service-signature": sign(body, secret) },
@@ -98,7 +69,7 @@ describe.each(testDatabases())("a guild's own webhook endpoint on $name", (datab
     });
     const url = `${operatorPath}/${endpoint.id}`;
     const signedWith = (body: string, secret: string) =>
-      post(receiver, body, { "x-service-signature": sign(body, secret) }, url);
+      postDelivery(receiver, body, { "x-service-signature": sign(body, secret) }, url);
 
     expect((await signedWith(completed("evt_old"), "whsec_before_rotation")).statusCode).toBe(200);
     expect((await signedWith(completed("evt_new"), "whsec_after_rotation")).statusCode).toBe(200);
@@ -111,10 +82,12 @@ describe.each(testDatabases())("a guild's own webhook endpoint on $name", (datab
     const { app: receiver, metrics } = await start();
     const body = completed("evt_x");
     const headers = { "x-service-signature": sign(body, operatorSecret) };
-    expect((await post(receiver, body, headers, `${operatorPath}/AAAAAAAAAAAAAAAAAAAAAA`)).statusCode).toBe(
-      404,
+    expect(
+      (await postDelivery(receiver, body, headers, `${operatorPath}/AAAAAAAAAAAAAAAAAAAAAA`)).statusCode,
+    ).toBe(404);
+    expect((await postDelivery(receiver, body, headers, `${operatorPath}/not%20an%20id`)).statusCode).toBe(
+      400,
     );
-    expect((await post(receiver, body, headers, `${operatorPath}/not%20an%20id`)).statusCode).toBe(400);
     expect(metrics.count("rejected:unknown_endpoint")).toBe(1);
     expect(metrics.count("rejected:bad_request")).toBe(1);
   });
@@ -124,7 +97,7 @@ describe.each(testDatabases())("a guild's own webhook endpoint on $name", (datab
     // Another key ring than the one that sealed the secret: the box refuses to open it.
     const { app: receiver, metrics } = await start({ secretBox: createTestSecretBox() });
     const body = completed("evt_b");
-    const response = await post(
+    const response = await postDelivery(
       receiver,
       body,
       { "x-service-signature": sign(body, endpoint.secret) },

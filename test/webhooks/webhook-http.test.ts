@@ -1,30 +1,21 @@
 // The receiver over real HTTP on 127.0.0.1, as the platform reaches it.
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
+import { describe, expect, it } from "vitest";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
-import { buildReceiverApp, operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { operatorPath, useReceiverPerTest } from "./support/receiver-per-test.js";
 import { channelOf, guildA, subscribe } from "./support/seed.js";
 import { countStored } from "./support/store-counts.js";
 
 describe.each(testDatabases())("the receiver over HTTP on $name", (database) => {
   const store = useMigratedStore(database);
-  const box = createTestSecretBox();
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  let app: FastifyInstance | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
+  const { start, closeApp } = useReceiverPerTest(store);
 
   async function listen(options: Partial<ReceiverOptions> = {}): Promise<string> {
-    const built = await buildReceiverApp({ db: store.db, secretBox: box, clock, ...options });
-    app = built.app;
-    const address = await built.app.listen({ port: 0, host: "127.0.0.1" });
-    return `${address}/webhooks/platform`;
+    const { app } = await start(options);
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    return `${address}${operatorPath}`;
   }
 
   async function send(url: string, body: string, headers: Record<string, string>) {
@@ -105,12 +96,12 @@ describe.each(testDatabases())("the receiver over HTTP on $name", (database) => 
 
     const platformOnly = await listen({ allowedSources: ["platform"] });
     expect((await send(platformOnly, body, viaProxy)).status).toBe(403);
-    await app?.close();
+    await closeApp();
 
     const behindProxy = await listen({ allowedSources: ["platform"], trustedProxies: ["loopback"] });
     expect((await send(behindProxy, body, viaProxy)).status).toBe(200);
     expect((await send(behindProxy, body, signed(body))).status).toBe(403);
-    await app?.close();
+    await closeApp();
 
     const local = await listen({ allowedSources: ["127.0.0.1"] });
     expect((await send(local, body, signed(body))).status).toBe(200);

@@ -1,49 +1,19 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
+import { describe, expect, it } from "vitest";
 import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { createLogger } from "../../src/logger.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { webhookBodyLimit, webhookRoutes } from "../../src/webhooks/webhook-routes.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
-import { buildReceiverApp, operatorSecret, type ReceiverOptions } from "./support/receiver-app.js";
+import { operatorSecret } from "./support/receiver-app.js";
+import { operatorPath, postDelivery, useReceiverPerTest } from "./support/receiver-per-test.js";
 import { channelOf, guildA, guildB, subscribe } from "./support/seed.js";
 import { countStored } from "./support/store-counts.js";
 
-const operatorPath = "/webhooks/platform";
-
 describe.each(testDatabases())("the webhook routes on $name", (database) => {
   const store = useMigratedStore(database);
-  const box = createTestSecretBox();
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  let app: FastifyInstance | undefined;
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  async function start(options: Partial<ReceiverOptions> = {}) {
-    const built = await buildReceiverApp({ db: store.db, secretBox: box, clock, ...options });
-    app = built.app;
-    return built;
-  }
-
-  function post(
-    receiver: FastifyInstance,
-    body: string | Buffer,
-    headers: Record<string, string>,
-    url = operatorPath,
-  ) {
-    return receiver.inject({
-      method: "POST",
-      url,
-      payload: body,
-      headers: { "content-type": "application/json", ...headers },
-    });
-  }
+  const { box, clock, start, closeAfterTest } = useReceiverPerTest(store);
 
   const completed = (id: string) =>
     standardEvent({ id, event: "battle.completed", data: battleCompletedData() });
@@ -57,7 +27,9 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     });
     const body = completed("evt_1");
 
-    const response = await post(receiver, body, { "x-service-signature": sign(body, operatorSecret) });
+    const response = await postDelivery(receiver, body, {
+      "x-service-signature": sign(body, operatorSecret),
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "accepted", eventId: "evt_1" });
@@ -99,7 +71,7 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
       kinds: ["battle.completed"],
     });
     const body = completed("evt_forged");
-    const response = await post(receiver, body, headers(body));
+    const response = await postDelivery(receiver, body, headers(body));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: "invalid_signature" });
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
@@ -109,7 +81,7 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
   it("answers 404 on the operator route while PLATFORM_WEBHOOK_SECRET is unset", async () => {
     const { app: receiver, metrics } = await start({ operatorSecret: undefined });
     const body = completed("evt_1");
-    const response = await post(receiver, body, { "x-service-signature": sign(body, "anything") });
+    const response = await postDelivery(receiver, body, { "x-service-signature": sign(body, "anything") });
     expect(response.statusCode).toBe(404);
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
     expect(metrics.count("rejected:unknown_endpoint")).toBe(1);
@@ -121,11 +93,13 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     const fits = base + " ".repeat(webhookBodyLimit - Buffer.byteLength(base));
     const tooBig = `${fits} `;
     expect(
-      (await post(receiver, fits, { "x-service-signature": sign(fits, operatorSecret) })).statusCode,
+      (await postDelivery(receiver, fits, { "x-service-signature": sign(fits, operatorSecret) })).statusCode,
     ).toBe(200);
     await store.db.deleteFrom("inbox_events").execute();
 
-    const response = await post(receiver, tooBig, { "x-service-signature": sign(tooBig, operatorSecret) });
+    const response = await postDelivery(receiver, tooBig, {
+      "x-service-signature": sign(tooBig, operatorSecret),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: "payload_too_large" });
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
@@ -141,8 +115,8 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     });
     const body = completed("evt_dup");
     const headers = { "x-service-signature": sign(body, operatorSecret) };
-    await post(receiver, body, headers);
-    const again = await post(receiver, body, headers);
+    await postDelivery(receiver, body, headers);
+    const again = await postDelivery(receiver, body, headers);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ status: "duplicate", eventId: "evt_dup" });
     expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 1 });
@@ -152,7 +126,9 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
   it("acknowledges a verified but malformed payload and dead-letters it", async () => {
     const { app: receiver, metrics } = await start();
     const body = '{"id":"evt_broken","event":"battle.completed","data":{"mode":"realtime"}}';
-    const response = await post(receiver, body, { "x-service-signature": sign(body, operatorSecret) });
+    const response = await postDelivery(receiver, body, {
+      "x-service-signature": sign(body, operatorSecret),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "dead", eventId: "evt_broken" });
     expect(await findInboxEvent(store.db, { source: operatorSource, eventId: "evt_broken" })).toMatchObject({
@@ -171,7 +147,7 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     const headers = { "x-service-signature": sign(body, operatorSecret) };
     await failSecondOutboxRowOf(store, database, "evt_crash");
     try {
-      const failed = await post(receiver, body, headers);
+      const failed = await postDelivery(receiver, body, headers);
       expect(failed.statusCode).toBe(500);
       expect(failed.json()).toEqual({ error: "internal_error", requestId: expect.any(String) });
       expect(failed.body).not.toContain("injected fault");
@@ -180,7 +156,7 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     } finally {
       await removeFault(store, database);
     }
-    const retried = await post(receiver, body, headers);
+    const retried = await postDelivery(receiver, body, headers);
     expect(retried.json()).toEqual({ status: "accepted", eventId: "evt_crash" });
     expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 2 });
   });
@@ -188,14 +164,16 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
   it("stores an unknown kind and ignores it", async () => {
     const { app: receiver } = await start();
     const body = standardEvent({ id: "evt_future", event: "battle.rewound", data: { id: "bat_1" } });
-    const response = await post(receiver, body, { "x-service-signature": sign(body, operatorSecret) });
+    const response = await postDelivery(receiver, body, {
+      "x-service-signature": sign(body, operatorSecret),
+    });
     expect(response.json()).toEqual({ status: "ignored", eventId: "evt_future" });
     expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 0 });
   });
 
   it("leaves the parsing of the app's other routes alone", async () => {
     const other = await buildHttpApp({ logger: createLogger({ level: "silent" }), readinessChecks: [] });
-    app = other;
+    closeAfterTest(other);
     other.post("/echo", (request) => ({
       type: Buffer.isBuffer(request.body) ? "buffer" : typeof request.body,
     }));
@@ -210,7 +188,7 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
     const echoed = await other.inject({ method: "POST", url: "/echo", payload: { a: 1 } });
     expect(echoed.json()).toEqual({ type: "object" });
     const body = completed("evt_after");
-    const delivered = await post(other, body, { "x-service-signature": sign(body, operatorSecret) });
+    const delivered = await postDelivery(other, body, { "x-service-signature": sign(body, operatorSecret) });
     expect(delivered.json()).toEqual({ status: "accepted", eventId: "evt_after" });
   });
 });
