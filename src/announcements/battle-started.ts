@@ -1,6 +1,6 @@
 // battle.started: the battle is live with its players; they are pinged (DESIGN.md §4 Rendering).
-import { fitLines } from "../commands/battle/fit-lines.js";
-import { formatDuration } from "../commands/battle/format-duration.js";
+import { fitLines } from "../discord/fit-lines.js";
+import { formatDuration } from "../discord/format-duration.js";
 import { formatRating } from "../commands/rank/rank-format.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { PlatformEventOf } from "../webhooks/index.js";

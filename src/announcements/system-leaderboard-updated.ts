@@ -1,6 +1,6 @@
 // system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
 // (DESIGN.md §4 Rendering).
-import { fitLines } from "../commands/battle/fit-lines.js";
+import { fitLines } from "../discord/fit-lines.js";
 import { formatRating, formatTier } from "../commands/rank/rank-format.js";
 import type { PlatformEventOf } from "../webhooks/index.js";
 import type { Announcement } from "./announcement.js";

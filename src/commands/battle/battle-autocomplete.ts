@@ -10,7 +10,7 @@ import type { AutocompleteContext } from "../../discord/interaction-handlers.js"
 import { truncateText } from "../../discord/message-limits.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "./announced-battles.js";
-import { formatDuration } from "./format-duration.js";
+import { formatDuration } from "../../discord/format-duration.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 

@@ -14,7 +14,7 @@ import {
   renderStatusField,
   type BattleProgress,
 } from "./battle-progress.js";
-import { formatDuration } from "./format-duration.js";
+import { formatDuration } from "../../discord/format-duration.js";
 import { displayLanguage, parseLanguage } from "./submission-language.js";
 
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";

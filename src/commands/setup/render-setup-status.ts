@@ -3,7 +3,7 @@ import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { truncateText } from "../../discord/message-limits.js";
 import { operatorSource } from "../../store/inbox.js";
-import { fitLines } from "../battle/fit-lines.js";
+import { fitLines } from "../../discord/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
 import { discordTime } from "./discord-time.js";

@@ -7,8 +7,8 @@ import {
   readBattleButton,
   readCodeModalId,
 } from "../../../src/commands/battle/battle-custom-ids.js";
-import { fitLines } from "../../../src/commands/battle/fit-lines.js";
-import { formatDuration } from "../../../src/commands/battle/format-duration.js";
+import { fitLines } from "../../../src/discord/fit-lines.js";
+import { formatDuration } from "../../../src/discord/format-duration.js";
 import { languageOfFile, parseLanguage } from "../../../src/commands/battle/submission-language.js";
 
 describe("battle settings", () => {
