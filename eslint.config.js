@@ -26,7 +26,7 @@ export default tseslint.config(
   {
     files: [
       "src/config.ts",
-      "src/sandbox/config.ts",
+      "sandbox/config.ts",
       "test/**",
       "bench/**",
       "scripts/**",

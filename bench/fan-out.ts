@@ -23,7 +23,7 @@ import path from "node:path";
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { systemClock } from "../src/clock.js";
-import { createFakeDiscord, type FakeDiscord } from "../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
 import { createLogger } from "../src/logger.js";
 import { createOutboxWorker, type RenderOutboxEntry } from "../src/outbox/index.js";
 import { createDb } from "../src/store/create-db.js";

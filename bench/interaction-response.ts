@@ -29,8 +29,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
-import { createFakeDiscord } from "../src/fake-discord/index.js";
-import { buildSandbox } from "../src/sandbox/sandbox.js";
+import { createFakeDiscord } from "../fake-discord/index.js";
+import { buildSandbox } from "../sandbox/sandbox.js";
 import type { BareResponderReady, BareResponderRequest } from "./support/bare-responder-child.js";
 import { startBotChild, type BotChild } from "./support/bot-child.js";
 import {

@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createFakeDiscord, type FakeDiscord } from "../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
 import { compileForBench } from "./support/compile-for-bench.js";
 import type { MeasureRequest, MemoryReport } from "./support/memory-probe.js";
 

@@ -1,8 +1,8 @@
 // The bot as production runs it, for bench/interaction-response.ts: `src/main.ts` in its own process, with its
 // settings in its environment, joined to the fake Discord and (through the slow proxy) the sandbox of the bench.
 import { join } from "node:path";
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
-import { findFreePort } from "../../src/playground/free-port.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
+import { findFreePort } from "../../playground/free-port.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { spawnNodeChild, type NodeChild } from "./node-child.js";
 

@@ -1,6 +1,6 @@
 // A crowd of members running one command at the same moment, timed by the fake Discord's own records: from the
 // interaction's creation (before it is sent) to the initial response's arrival, both on the fake's clock.
-import type { FakeDiscord, InteractionHandle, RunCommandInput } from "../../src/fake-discord/index.js";
+import type { FakeDiscord, InteractionHandle, RunCommandInput } from "../../fake-discord/index.js";
 
 export interface Crowd {
   readonly guildId: string;

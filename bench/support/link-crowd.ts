@@ -1,7 +1,7 @@
 // Links every member of a crowd to a sandbox account of its own, the way a member does it: /link → "Use an API
 // key" → the modal with the key. The bot runs elsewhere (its own process), so this goes through the fake.
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
-import type { Sandbox } from "../../src/sandbox/sandbox.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
+import type { Sandbox } from "../../sandbox/sandbox.js";
 import type { Crowd } from "./concurrent-interactions.js";
 
 /** Members linking at once: enough to be quick, few enough that no interaction nears Discord's 3 s. */

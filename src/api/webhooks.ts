@@ -39,7 +39,7 @@ export function registerWebhook(
 
 /**
  * PATCH /api/v1/webhooks/{webhook_id}: changes a webhook's url, events, secret or `active`. The spec says
- * updating a webhook is "not shown"; this is the sandbox's form (src/sandbox/README.md, Webhooks), used to
+ * updating a webhook is "not shown"; this is the sandbox's form (sandbox/README.md, Webhooks), used to
  * rotate the secret and to sync the subscribed kinds. Answers at least the id, like registration.
  */
 export function updateWebhook(

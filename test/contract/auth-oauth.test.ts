@@ -11,9 +11,9 @@ import {
   type TokenRequestFormat,
   type TokenSet,
 } from "../../src/oauth/index.js";
-import type { RegisteredClient } from "../../src/sandbox/oauth/clients.js";
-import { hashSecret } from "../../src/sandbox/ids.js";
-import type { OAuthGrant } from "../../src/sandbox/state.js";
+import type { RegisteredClient } from "../../sandbox/oauth/clients.js";
+import { hashSecret } from "../../sandbox/ids.js";
+import type { OAuthGrant } from "../../sandbox/state.js";
 import { startContractSandbox, type ContractWorld } from "./support/contract-sandbox.js";
 import { catchPlatformError } from "./support/platform-error.js";
 

@@ -1,5 +1,5 @@
 // Contract: the battle functions of src/api against the sandbox, in both response shapes (platform-api.md
-// "Endpoints › Battles"; shapes per key, src/sandbox/README.md "Shapes").
+// "Endpoints › Battles"; shapes per key, sandbox/README.md "Shapes").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,
@@ -9,7 +9,7 @@ import {
   submitToBattle,
   type PlatformCredential,
 } from "../../src/api/index.js";
-import type { Battle } from "../../src/sandbox/state.js";
+import type { Battle } from "../../sandbox/state.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
 
 let world: ContractWorld;

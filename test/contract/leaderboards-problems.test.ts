@@ -8,8 +8,8 @@ import {
   type PlatformCredential,
   type ProblemSummary,
 } from "../../src/api/index.js";
-import { dailyRatingHistory, percentileOf, rankUsers } from "../../src/sandbox/core/leaderboards.js";
-import { tierForRating } from "../../src/sandbox/core/tiers.js";
+import { dailyRatingHistory, percentileOf, rankUsers } from "../../sandbox/core/leaderboards.js";
+import { tierForRating } from "../../sandbox/core/tiers.js";
 import { startContractSandbox, type ContractWorld } from "./support/contract-sandbox.js";
 
 let world: ContractWorld;

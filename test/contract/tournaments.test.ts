@@ -7,8 +7,8 @@ import {
   registerForTournament,
   type Tournament as ClientTournament,
 } from "../../src/api/index.js";
-import { tournamentStandings } from "../../src/sandbox/core/tournaments.js";
-import type { Tournament } from "../../src/sandbox/state.js";
+import { tournamentStandings } from "../../sandbox/core/tournaments.js";
+import type { Tournament } from "../../sandbox/state.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
 
 let world: ContractWorld;

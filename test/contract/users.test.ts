@@ -8,7 +8,7 @@ import {
   submitToBattle,
   updateCurrentUser,
 } from "../../src/api/index.js";
-import { computeStats } from "../../src/sandbox/core/stats.js";
+import { computeStats } from "../../sandbox/core/stats.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
 
 const day = 86_400_000;

@@ -8,7 +8,7 @@ import {
   sendTestWebhook,
   type PlatformCredential,
 } from "../../src/api/index.js";
-import type { Delivery } from "../../src/sandbox/state.js";
+import type { Delivery } from "../../sandbox/state.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
 import { startStatusReceiver, type StatusReceiver } from "./support/receiver.js";
 

@@ -1,7 +1,7 @@
 import { type APIInteraction, GatewayDispatchEvents, type Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGatewayClient } from "../../src/discord/create-gateway-client.js";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 
 describe("the bot's gateway client", () => {
   let fake: FakeDiscord;

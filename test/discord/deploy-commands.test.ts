@@ -2,7 +2,7 @@ import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
 import { deployCommands } from "../../src/discord/deploy-commands.js";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 
 describe("deployCommands", () => {
   let discord: FakeDiscord;

@@ -4,7 +4,7 @@ import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineCommand } from "../../src/discord/interaction-handlers.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import { startRouteOverFakeDiscord, type RouteOverFakeDiscord } from "../http/route-over-fake-discord.js";
 
 const command = (name: string) => ({ name, description: name, type: 1 }) as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { findGuildSettings } from "../../src/store/guild-settings.js";
 import { listRecentInboxEvents } from "../../src/store/inbox.js";
 import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../src/store/webhook-endpoints.js";

@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { InteractionHandle, StoredMessage } from "../../src/fake-discord/index.js";
+import type { InteractionHandle, StoredMessage } from "../../fake-discord/index.js";
 import { listGuildWebhookEndpoints } from "../../src/store/webhook-endpoints.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";

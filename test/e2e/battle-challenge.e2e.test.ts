@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CommandOptionValue, FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import type { CommandOptionValue, FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";

@@ -7,14 +7,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { outboxWorkerDefaults } from "../../src/outbox/outbox-worker-options.js";
-import { buildSandbox, type Sandbox } from "../../src/sandbox/sandbox.js";
+import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
-import { findFreePort } from "../../src/playground/free-port.js";
+import { findFreePort } from "../../playground/free-port.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 

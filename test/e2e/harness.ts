@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { RunningBot, StartOptions } from "../../src/bot/start-bot.js";
-import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../src/fake-discord/index.js";
+import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
-import { startLocalStack, type LocalStack } from "../../src/playground/start-local-stack.js";
-import type { Sandbox } from "../../src/sandbox/sandbox.js";
+import { startLocalStack, type LocalStack } from "../../playground/start-local-stack.js";
+import type { Sandbox } from "../../sandbox/sandbox.js";
 
 export interface EndToEnd {
   readonly sandbox: Sandbox;

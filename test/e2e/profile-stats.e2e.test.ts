@@ -1,8 +1,8 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isEphemeral } from "../../src/fake-discord/messages/message-types.js";
-import type { User } from "../../src/sandbox/state.js";
+import { isEphemeral } from "../../fake-discord/messages/message-types.js";
+import type { User } from "../../sandbox/state.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findPlatformUser } from "../../src/store/platform-users.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";

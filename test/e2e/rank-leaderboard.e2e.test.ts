@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
 import { deployCommands } from "../../src/discord/deploy-commands.js";
-import { isEphemeral } from "../../src/fake-discord/messages/message-types.js";
+import { isEphemeral } from "../../fake-discord/messages/message-types.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";

@@ -3,7 +3,7 @@
 // Guilds are placed on shards by Discord's formula, and every check reads what members see in the fake.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBot } from "../../src/bot/start-bot.js";
-import { shardForGuild } from "../../src/fake-discord/index.js";
+import { shardForGuild } from "../../fake-discord/index.js";
 import { testDatabases, type EmptyDatabase } from "../store/databases.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeUser, StoredMessage } from "../../src/fake-discord/index.js";
+import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { buttons, ephemeral } from "./support/message-parts.js";

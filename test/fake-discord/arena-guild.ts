@@ -1,4 +1,4 @@
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 
 export interface ArenaGuild {
   readonly guildId: string;

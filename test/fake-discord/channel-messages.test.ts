@@ -1,7 +1,7 @@
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 
 /** Runs a request and returns the DiscordAPIError it failed with. */
 async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {

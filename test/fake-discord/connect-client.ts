@@ -1,5 +1,5 @@
 import { Client, GatewayIntentBits, type ClientOptions } from "discord.js";
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 
 /**
  * A real discord.js Client logged in to the fake: REST pointed at `apiUrl` (the base without /v10),

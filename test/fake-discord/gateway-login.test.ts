@@ -1,6 +1,6 @@
 import type { Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { connectClient } from "./connect-client.js";
 
 describe("fake Discord gateway with a real discord.js client", () => {

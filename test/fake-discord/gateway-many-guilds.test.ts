@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 
 /** Identifies with a raw socket and counts GUILD_CREATE dispatches until every guild arrived. */
 function countGuildCreates(

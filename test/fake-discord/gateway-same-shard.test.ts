@@ -2,7 +2,7 @@ import { once } from "node:events";
 import type { Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { connectClient } from "./connect-client.js";
 
 describe("a fake Discord gateway with two clients identifying for the same shard", () => {

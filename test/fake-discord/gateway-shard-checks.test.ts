@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../fake-discord/index.js";
 import { RawGateway } from "./raw-gateway.js";
 
 /** Identifies one raw session as `shard` and returns it once it is READY or closed. */

@@ -1,7 +1,7 @@
 import type { Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../fake-discord/index.js";
 import { connectClient } from "./connect-client.js";
 import { RawGateway } from "./raw-gateway.js";
 

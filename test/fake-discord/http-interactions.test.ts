@@ -2,7 +2,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 
 /** A minimal HTTP-interactions bot: checks the Ed25519 signature, answers PING and /ping. */
 function startBot(publicKeyHex: string, checkSignatures: boolean): Promise<Server> {

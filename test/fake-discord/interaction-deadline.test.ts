@@ -6,7 +6,7 @@ import {
   createFakeDiscord,
   InteractionExpiredError,
   type FakeDiscord,
-} from "../../src/fake-discord/index.js";
+} from "../../fake-discord/index.js";
 import { createArenaGuild } from "./arena-guild.js";
 import { connectClient } from "./connect-client.js";
 

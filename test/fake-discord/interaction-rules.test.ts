@@ -5,7 +5,7 @@ import {
   InteractionExpiredError,
   type FakeDiscord,
   type InteractionHandle,
-} from "../../src/fake-discord/index.js";
+} from "../../fake-discord/index.js";
 import { createArenaGuild } from "./arena-guild.js";
 
 /**

@@ -17,7 +17,7 @@ import {
   type CommandOptionValue,
   type FakeDiscord,
   type RunCommandInput,
-} from "../../src/fake-discord/index.js";
+} from "../../fake-discord/index.js";
 import { createArenaGuild } from "./arena-guild.js";
 import { connectClient } from "./connect-client.js";
 

@@ -5,7 +5,7 @@ import {
   createFakeDiscord,
   type FakeDiscord,
   type FakeDiscordOptions,
-} from "../../src/fake-discord/index.js";
+} from "../../fake-discord/index.js";
 
 describe("rate limits of the fake Discord", () => {
   let fake: FakeDiscord | undefined;

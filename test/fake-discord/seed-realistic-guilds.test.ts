@@ -1,6 +1,6 @@
 import { ChannelType, type Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, shardForGuild, type FakeDiscord } from "../../fake-discord/index.js";
 import { connectClient } from "./connect-client.js";
 
 describe("guilds seeded in bulk", () => {

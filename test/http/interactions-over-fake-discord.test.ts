@@ -2,7 +2,7 @@
 // interaction and reads the HTTP answer as Discord does. No command of the bot answers first with a file, so
 // a test command does, to show a multipart answer becomes a message with its attachment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeDiscord } from "../../src/fake-discord/index.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import { createTestCommands, pngBytes } from "./interaction-fixtures.js";
 import { startRouteOverFakeDiscord, type RouteOverFakeDiscord } from "./route-over-fake-discord.js";
 

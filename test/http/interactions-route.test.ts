@@ -9,7 +9,7 @@ import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
 import { interactionsRoute } from "../../src/http/interactions-route.js";
 import { ManualClock } from "../../src/clock.js";
-import { parseMultipart } from "../../src/fake-discord/rest/request-body.js";
+import { parseMultipart } from "../../fake-discord/rest/request-body.js";
 import { createLogger } from "../../src/logger.js";
 import {
   commandInteraction,

@@ -5,7 +5,7 @@ import { REST } from "@discordjs/rest";
 import { systemClock } from "../../src/clock.js";
 import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
 import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
-import { createFakeDiscord, type FakeDiscord } from "../../src/fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
 import { interactionsRoute } from "../../src/http/interactions-route.js";

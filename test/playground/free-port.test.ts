@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { findFreePort } from "../../src/playground/free-port.js";
+import { findFreePort } from "../../playground/free-port.js";
 
 describe("findFreePort", () => {
   it("gives a port below the ephemeral ranges that can be listened on at once", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../src/fake-discord/index.js";
-import { findAskedOption, lineWithChoice, renderChoices } from "../../src/playground/option-choices.js";
-import { listControls, renderMessage } from "../../src/playground/render-message.js";
+import type { StoredMessage } from "../../fake-discord/index.js";
+import { findAskedOption, lineWithChoice, renderChoices } from "../../playground/option-choices.js";
+import { listControls, renderMessage } from "../../playground/render-message.js";
 
 describe("choices at the prompt", () => {
   it("finds the asked option, with what was typed so far, and puts the picked value in its place", () => {

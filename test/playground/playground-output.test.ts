@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createPlaygroundOutput } from "../../src/playground/playground-output.js";
+import { createPlaygroundOutput } from "../../playground/playground-output.js";
 
 function collect() {
   const chunks: string[] = [];

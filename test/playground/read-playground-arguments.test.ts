@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPlaygroundArguments } from "../../src/playground/read-playground-arguments.js";
+import { readPlaygroundArguments } from "../../playground/read-playground-arguments.js";
 
 describe("npm run playground arguments", () => {
   it("runs the prompt over the gateway by default", () => {

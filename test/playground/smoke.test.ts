@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { runPlayground } from "../../src/playground/run-playground.js";
+import { runPlayground } from "../../playground/run-playground.js";
 
 // The walkthrough of `help`, line by line: what a newcomer types.
 const walkthrough = `

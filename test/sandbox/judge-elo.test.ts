@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeEloChanges, expectedScore } from "../../src/sandbox/core/elo.js";
-import { judgeSubmission } from "../../src/sandbox/core/judge.js";
-import { tierForRating } from "../../src/sandbox/core/tiers.js";
-import type { Problem } from "../../src/sandbox/state.js";
+import { computeEloChanges, expectedScore } from "../../sandbox/core/elo.js";
+import { judgeSubmission } from "../../sandbox/core/judge.js";
+import { tierForRating } from "../../sandbox/core/tiers.js";
+import type { Problem } from "../../sandbox/state.js";
 
 const medium: Problem = { id: "prb_medium_01", title: "Group Anagrams", difficulty: "medium" };
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError } from "../../src/config.js";
-import { loadSandboxSettings } from "../../src/sandbox/config.js";
-import type { Sandbox } from "../../src/sandbox/sandbox.js";
-import { startSandbox } from "../../src/sandbox/start.js";
+import { SandboxSettingsError } from "../../sandbox/settings-error.js";
+import { loadSandboxSettings } from "../../sandbox/config.js";
+import type { Sandbox } from "../../sandbox/sandbox.js";
+import { startSandbox } from "../../sandbox/start.js";
 
 let running: Sandbox | undefined;
 afterEach(async () => {
@@ -35,11 +35,11 @@ describe("settings", () => {
   it("reports every bad setting by name without echoing keys", () => {
     const attempt = (): unknown =>
       loadSandboxSettings({ SANDBOX_KEYS: "owner:SECRETKEY", SANDBOX_SHAPE: "C" });
-    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(SandboxSettingsError);
     try {
       attempt();
     } catch (error) {
-      const problems = (error as ConfigError).problems.join("\n");
+      const problems = (error as SandboxSettingsError).problems.join("\n");
       expect(problems).toContain("SANDBOX_SHAPE");
       expect(problems).toContain("SANDBOX_KEYS");
       expect(problems).not.toContain("SECRETKEY");

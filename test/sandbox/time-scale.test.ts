@@ -1,7 +1,7 @@
 // With a real clock, timers drive the sandbox; a large time scale makes the spec's 40-minute retry
 // schedule and a battle's time limit pass in well under a second, without the test sleeping.
 import { afterEach, expect, it } from "vitest";
-import { buildSandbox, type Sandbox } from "../../src/sandbox/sandbox.js";
+import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
 import { parsePayload } from "./support/answers.js";
 import { startReceiver, type Receiver } from "./support/receiver.js";
 import { call } from "./support/sandbox.js";

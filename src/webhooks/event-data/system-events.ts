@@ -1,5 +1,5 @@
 // `data` of the system events: not shown in platform-api.md, so these follow what the sandbox emits
-// (src/sandbox/webhooks/event-data.ts). Only a started tournament's id is required: it routes the event.
+// (sandbox/webhooks/event-data.ts). Only a started tournament's id is required: it routes the event.
 import { z } from "zod";
 import {
   optionalId,

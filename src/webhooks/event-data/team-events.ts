@@ -1,5 +1,5 @@
 // `data` of the team events: not shown in platform-api.md, so these follow what the sandbox emits
-// (src/sandbox/webhooks/event-data.ts), reading only the ids strictly.
+// (sandbox/webhooks/event-data.ts), reading only the ids strictly.
 import { z } from "zod";
 import {
   idSchema,

@@ -1,5 +1,5 @@
 // `data` of the user events. platform-api.md shows user.achievement_earned; the other shapes follow what
-// the sandbox emits (src/sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
+// the sandbox emits (sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
 import { z } from "zod";
 import {
   optionalId,

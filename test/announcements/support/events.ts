@@ -1,11 +1,11 @@
 // Events as the bot holds them: a webhook payload in the standard form, read by the receiver's own
-// normaliseEvent. Data comes from the sandbox's builders (src/sandbox/webhooks), so it has exactly the shape
+// normaliseEvent. Data comes from the sandbox's builders (sandbox/webhooks), so it has exactly the shape
 // the platform stand-in sends, or from a test that needs something the sandbox never makes (huge lists).
 import type { EventKind } from "../../../src/events/event-kinds.js";
-import { seedProblems } from "../../../src/sandbox/seed/problems.js";
-import { seedUsers } from "../../../src/sandbox/seed/users.js";
-import { createState, type User } from "../../../src/sandbox/state.js";
-import { sampleEventData } from "../../../src/sandbox/webhooks/sample-data.js";
+import { seedProblems } from "../../../sandbox/seed/problems.js";
+import { seedUsers } from "../../../sandbox/seed/users.js";
+import { createState, type User } from "../../../sandbox/state.js";
+import { sampleEventData } from "../../../sandbox/webhooks/sample-data.js";
 import { normaliseEvent } from "../../../src/webhooks/normalise-event.js";
 import type { KnownPlatformEvent } from "../../../src/webhooks/platform-event.js";
 

@@ -3,8 +3,8 @@
 // battle clocks, webhook retries).
 import { ManualClock } from "../../../src/clock.js";
 import { createPlatformHttp, type PlatformCredential, type PlatformHttp } from "../../../src/api/index.js";
-import { buildSandbox, type Sandbox, type SandboxOptions } from "../../../src/sandbox/sandbox.js";
-import type { Level, Shape, User } from "../../../src/sandbox/state.js";
+import { buildSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox/sandbox.js";
+import type { Level, Shape, User } from "../../../sandbox/state.js";
 
 export interface ContractWorld {
   readonly sandbox: Sandbox;

@@ -1,5 +1,5 @@
 // Reading what the bot sent, as a member sees it: embed fields, buttons, and whether only they see it.
-import type { StoredMessage } from "../../../src/fake-discord/index.js";
+import type { StoredMessage } from "../../../fake-discord/index.js";
 
 /** Discord's EPHEMERAL message flag. */
 export const ephemeral = 1 << 6;

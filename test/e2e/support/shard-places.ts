@@ -3,7 +3,7 @@ import { GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "disc
 import type { RunningBot } from "../../../src/bot/start-bot.js";
 import { commandData } from "../../../src/commands/command-data.js";
 import { deployCommands } from "../../../src/discord/deploy-commands.js";
-import type { FakeUser, StoredMessage } from "../../../src/fake-discord/index.js";
+import type { FakeUser, StoredMessage } from "../../../fake-discord/index.js";
 import type { EndToEnd } from "../harness.js";
 import { waitUntil } from "./wait-until.js";
 

@@ -2,7 +2,7 @@
 // Channel k of the list follows the starts of tournament `trn_<k % tournaments>`; event i is the start of
 // tournament `trn_<i % tournaments>` titled "Cup <i, three digits>", so each post names its event.
 import type { Kysely } from "kysely";
-import type { FakeDiscord } from "../../../src/fake-discord/index.js";
+import type { FakeDiscord } from "../../../fake-discord/index.js";
 import type { Database } from "../../../src/store/database.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 

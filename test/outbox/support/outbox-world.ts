@@ -9,7 +9,7 @@ import {
   type FakeDiscord,
   type FakeDiscordOptions,
   type FakeGuild,
-} from "../../../src/fake-discord/index.js";
+} from "../../../fake-discord/index.js";
 import { createLogger, type Logger } from "../../../src/logger.js";
 import {
   createOutboxWorker,

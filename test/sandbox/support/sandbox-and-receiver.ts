@@ -1,6 +1,6 @@
 // A fresh sandbox and a fresh webhook receiver for each test of the calling file, both closed after it.
 import { afterEach, beforeEach } from "vitest";
-import type { SandboxOptions } from "../../../src/sandbox/sandbox.js";
+import type { SandboxOptions } from "../../../sandbox/sandbox.js";
 import { startReceiver, type Receiver } from "./receiver.js";
 import { startTestSandbox, type TestSandbox } from "./sandbox.js";
 

@@ -1,6 +1,6 @@
 // Starts a sandbox on 127.0.0.1 (port 0) with a manual clock, and calls it over real HTTP with fetch.
 import { ManualClock } from "../../../src/clock.js";
-import { buildSandbox, type Sandbox, type SandboxOptions } from "../../../src/sandbox/sandbox.js";
+import { buildSandbox, type Sandbox, type SandboxOptions } from "../../../sandbox/sandbox.js";
 
 export interface TestSandbox {
   sandbox: Sandbox;

@@ -1,0 +1,39 @@
+import type { Clock } from "./clock.js";
+import type { Logger } from "pino";
+import type { BucketLimit } from "./rate-limits/route-limits.js";
+
+export interface FakeDiscordOptions {
+  /** Ids, timestamps, the interaction deadline and the nonce window; the system clock by default. */
+  clock?: Clock;
+  /**
+   * Time for rate-limit windows. @discordjs/rest waits in real time on the headers, so this stays the
+   * system clock unless a test drives raw requests itself.
+   */
+  rateLimitClock?: Clock;
+  /** Generated when left out; read it back from `fake.botToken`. */
+  botToken?: string;
+  applicationId?: string;
+  botUsername?: string;
+  /** Discord's global limit: 50 per second for a bot. */
+  globalRateLimit?: { perSecond: number };
+  /** Bucket overrides keyed "METHOD /route/:param" (see rate-limits/route-limits.ts). */
+  routeLimits?: Readonly<Record<string, BucketLimit>>;
+  defaultRouteLimit?: BucketLimit;
+  /** Discord's 3 s to answer an interaction. */
+  interactionDeadlineMs?: number;
+  heartbeatIntervalMs?: number;
+  /** How long `enforce_nonce` remembers a nonce; 5 minutes. */
+  nonceWindowMs?: number;
+  /** `shards` in GET /gateway/bot; one per 1,000 guilds when left out, as Discord recommends. */
+  recommendedShards?: number;
+  /**
+   * Like Discord, IDENTIFY for a shard that would carry more guilds than this is closed with 4011 Sharding
+   * required; 2,500 by default (docs: Gateway, Sharding).
+   */
+  maxGuildsPerSession?: number;
+  /** `max_concurrency` in GET /gateway/bot: how many shards may identify together. */
+  maxConcurrency?: number;
+  /** How long handle and waitFor* calls wait by default. */
+  waitTimeoutMs?: number;
+  logger?: Logger;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { systemClock, type Clock } from "./clock.js";
+import { ChangeSignal } from "./change-signal.js";
+import { CommandStore } from "./commands/command-store.js";
+import type { FakeDiscordOptions } from "./fake-discord-options.js";
+import { InteractionRegistry } from "./interactions/interaction-registry.js";
+import { AttachmentStore } from "./messages/attachment-store.js";
+import { MessageStore } from "./messages/message-store.js";
+import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
+import { FakeWorld } from "./world/world.js";
+
+/** Counters tests and benchmarks read (reset with `resetStats`). */
+export interface FakeDiscordStats {
+  requests: number;
+  /** 429 answers, global ones included. */
+  rateLimited: number;
+  globalRateLimited: number;
+  /** 400 answers to bodies that broke Discord's limits (50035, 50006). */
+  rejectedMessages: number;
+  /** Messages created by POST /channels/{id}/messages (nonce replays not counted). */
+  channelMessagesCreated: number;
+  /** Creates answered with the earlier message of the same `enforce_nonce` nonce instead of posting again. */
+  channelMessagesDeduplicated: number;
+  requestsByRoute: Map<string, number>;
+}
+
+/** "unavailable": REST answers 503; "reset": connections are dropped without an answer. */
+export type OutageMode = "off" | "unavailable" | "reset";
+
+/** Everything the REST routes, the gateway and the driver share. Built once per fake. */
+export interface FakeDiscordState {
+  clock: Clock;
+  nextId: SnowflakeGenerator;
+  applicationId: string;
+  applicationName: string;
+  botToken: string;
+  world: FakeWorld;
+  messages: MessageStore;
+  attachments: AttachmentStore;
+  commands: CommandStore;
+  interactions: InteractionRegistry;
+  signal: ChangeSignal;
+  stats: FakeDiscordStats;
+  /** How long `enforce_nonce` remembers a nonce ("the past few minutes", docs: Create Message). */
+  nonceWindowMs: number;
+  outage: OutageMode;
+}
+
+export function createEmptyStats(): FakeDiscordStats {
+  return {
+    requests: 0,
+    rateLimited: 0,
+    globalRateLimited: 0,
+    rejectedMessages: 0,
+    channelMessagesCreated: 0,
+    channelMessagesDeduplicated: 0,
+    requestsByRoute: new Map(),
+  };
+}
+
+/** The stores and settings of a new fake; `origin` is read lazily as the port is known only after listen. */
+export function createFakeDiscordState(options: FakeDiscordOptions, origin: () => string): FakeDiscordState {
+  const clock = options.clock ?? systemClock;
+  const nextId = createSnowflakeGenerator(clock);
+  const applicationId = options.applicationId ?? nextId();
+  const signal = new ChangeSignal();
+  const botUser = {
+    id: applicationId,
+    username: options.botUsername ?? "Arena Bot",
+    globalName: null,
+    bot: true,
+  };
+  const attachments = new AttachmentStore(nextId, origin);
+  return {
+    clock,
+    nextId,
+    applicationId,
+    applicationName: botUser.username,
+    botToken: options.botToken ?? generateBotToken(applicationId),
+    world: new FakeWorld(nextId, clock, botUser),
+    messages: new MessageStore(nextId, clock, attachments),
+    attachments,
+    commands: new CommandStore(nextId, applicationId),
+    interactions: new InteractionRegistry(nextId, clock, options.interactionDeadlineMs ?? 3000, signal),
+    signal,
+    stats: createEmptyStats(),
+    nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
+    outage: "off",
+  };
+}
+
+/** Shaped like Discord's: base64 of the bot's id, a timestamp part and an HMAC part. */
+function generateBotToken(applicationId: string): string {
+  const parts = [Buffer.from(applicationId), randomBytes(4), randomBytes(27)];
+  return parts.map((part) => part.toString("base64url")).join(".");
+}

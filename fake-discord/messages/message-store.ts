@@ -1,0 +1,198 @@
+import type { Clock } from "../clock.js";
+import type { SnowflakeGenerator } from "../snowflake.js";
+import type { AttachmentStore } from "./attachment-store.js";
+import { findPingedUsers } from "./mentions.js";
+import type { MessageDraft, UploadedFile } from "./message-draft.js";
+import {
+  isEphemeral,
+  messageFlags,
+  type MessageInteractionLink,
+  type StoredAttachment,
+  type StoredMessage,
+} from "./message-types.js";
+
+export interface NewMessage {
+  channelId: string;
+  guildId: string;
+  authorId: string;
+  draft: MessageDraft;
+  files: readonly UploadedFile[];
+  interaction?: MessageInteractionLink;
+  webhookId?: string;
+  type?: number;
+  /** Flags the server sets itself, e.g. Loading for a deferred response. */
+  extraFlags?: number;
+}
+
+export type MessageChange = "created" | "edited" | "deleted";
+
+/** Flags a bot may set on a message it sends (docs: Message Flags — the rest are Discord's own). */
+const settableFlags =
+  messageFlags.ephemeral | messageFlags.suppressNotifications | messageFlags.componentsV2 | (1 << 2);
+
+/** Every message the bot made, by id and by channel, with edit history and the nonce index. */
+export class MessageStore {
+  private readonly byId = new Map<string, StoredMessage>();
+  private readonly byChannel = new Map<string, StoredMessage[]>();
+  private readonly nonces = new Map<string, { messageId: string; at: number }>();
+  private readonly listeners: ((message: StoredMessage, change: MessageChange) => void)[] = [];
+
+  constructor(
+    private readonly nextId: SnowflakeGenerator,
+    private readonly clock: Clock,
+    private readonly attachmentFiles: AttachmentStore,
+  ) {}
+
+  onChange(listener: (message: StoredMessage, change: MessageChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  get(messageId: string): StoredMessage | undefined {
+    const message = this.byId.get(messageId);
+    return message?.deleted === false ? message : undefined;
+  }
+
+  /** Channel messages a member sees: not deleted, not ephemeral; oldest first. */
+  inChannel(channelId: string): StoredMessage[] {
+    return (this.byChannel.get(channelId) ?? []).filter(
+      (message) => !message.deleted && !isEphemeral(message),
+    );
+  }
+
+  /** The message an earlier create with this nonce made, if `enforce_nonce` applies (docs: Create Message). */
+  findByNonce(
+    channelId: string,
+    authorId: string,
+    nonce: string | number,
+    windowMs: number,
+  ): StoredMessage | undefined {
+    const entry = this.nonces.get(nonceKey(channelId, authorId, nonce));
+    if (entry === undefined || this.clock.now() - entry.at > windowMs) return undefined;
+    return this.get(entry.messageId);
+  }
+
+  create(input: NewMessage): StoredMessage {
+    const { draft } = input;
+    const id = this.nextId();
+    const message: StoredMessage = {
+      id,
+      channelId: input.channelId,
+      guildId: input.guildId,
+      authorId: input.authorId,
+      content: draft.content ?? "",
+      embeds: draft.embeds ?? [],
+      components: draft.components ?? [],
+      attachments: [],
+      flags: ((draft.flags ?? 0) & settableFlags) | (input.extraFlags ?? 0),
+      allowedMentions: draft.allowedMentions ?? null,
+      mentionedUserIds: [],
+      nonce: draft.nonce ?? null,
+      tts: draft.tts ?? false,
+      createdAt: this.clock.now(),
+      editedAt: null,
+      edits: [],
+      interaction: input.interaction ?? null,
+      webhookId: input.webhookId ?? null,
+      type: input.type ?? 0,
+      deleted: false,
+    };
+    message.attachments = this.attachFiles(message, [], draft, input.files);
+    message.mentionedUserIds = findPingedUsers(message.content, message.allowedMentions);
+    this.byId.set(id, message);
+    const list = this.byChannel.get(message.channelId) ?? [];
+    list.push(message);
+    this.byChannel.set(message.channelId, list);
+    if (draft.nonce !== undefined && draft.nonce !== null && draft.enforceNonce === true) {
+      this.nonces.set(nonceKey(message.channelId, message.authorId, draft.nonce), {
+        messageId: id,
+        at: message.createdAt,
+      });
+    }
+    this.emit(message, "created");
+    return message;
+  }
+
+  /** Applies an edit; fields left out keep their value and the old version goes to `edits`. */
+  edit(message: StoredMessage, draft: MessageDraft, files: readonly UploadedFile[]): StoredMessage {
+    const wasLoading = (message.flags & messageFlags.loading) !== 0;
+    if (!wasLoading) {
+      message.edits.push({
+        content: message.content,
+        embeds: message.embeds,
+        components: message.components,
+        attachmentIds: message.attachments.map((attachment) => attachment.id),
+        replacedAt: this.clock.now(),
+      });
+      message.editedAt = this.clock.now();
+    }
+    if (draft.content !== undefined) message.content = draft.content ?? "";
+    if (draft.embeds !== undefined) message.embeds = draft.embeds ?? [];
+    if (draft.components !== undefined) message.components = draft.components ?? [];
+    if (draft.allowedMentions !== undefined) message.allowedMentions = draft.allowedMentions;
+    if (draft.flags !== undefined && draft.flags !== null) {
+      message.flags = (message.flags & ~settableFlags) | (draft.flags & settableFlags);
+    }
+    message.flags &= ~messageFlags.loading;
+    message.attachments = this.attachFiles(message, message.attachments, draft, files);
+    message.mentionedUserIds = findPingedUsers(message.content, message.allowedMentions);
+    this.emit(message, "edited");
+    return message;
+  }
+
+  delete(message: StoredMessage): void {
+    message.deleted = true;
+    this.emit(message, "deleted");
+  }
+
+  /**
+   * Resolves the attachment list: kept ones are named by id in `attachments`, new ones point at
+   * `files[n]` by index; without an `attachments` array every file is added and the old ones kept.
+   */
+  private attachFiles(
+    message: StoredMessage,
+    existing: StoredAttachment[],
+    draft: MessageDraft,
+    files: readonly UploadedFile[],
+  ): StoredAttachment[] {
+    const byIndex = new Map(files.map((file) => [String(file.index), file]));
+    if (draft.attachments === undefined || draft.attachments === null) {
+      return [...existing, ...files.map((file) => this.storeFile(message, file, null))];
+    }
+    const result: StoredAttachment[] = [];
+    for (const entry of draft.attachments) {
+      const kept = existing.find((attachment) => attachment.id === entry.id);
+      const file = byIndex.get(entry.id);
+      if (kept !== undefined) {
+        result.push(entry.description === undefined ? kept : { ...kept, description: entry.description });
+      } else if (file !== undefined) {
+        byIndex.delete(entry.id);
+        result.push(
+          this.storeFile(
+            message,
+            { ...file, filename: entry.filename ?? file.filename },
+            entry.description ?? null,
+          ),
+        );
+      }
+    }
+    // Files sent without an entry in `attachments` are still uploaded, as Discord does.
+    for (const file of byIndex.values()) result.push(this.storeFile(message, file, null));
+    return result;
+  }
+
+  private storeFile(
+    message: StoredMessage,
+    file: UploadedFile,
+    description: string | null,
+  ): StoredAttachment {
+    return this.attachmentFiles.save(message.channelId, file, description);
+  }
+
+  private emit(message: StoredMessage, change: MessageChange): void {
+    for (const listener of this.listeners) listener(message, change);
+  }
+}
+
+function nonceKey(channelId: string, authorId: string, nonce: string | number): string {
+  return `${channelId}:${authorId}:${String(nonce)}`;
+}

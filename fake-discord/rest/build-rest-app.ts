@@ -1,0 +1,81 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Logger } from "pino";
+import { DiscordHttpError, discordErrors } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import type { RateLimiter } from "../rate-limits/rate-limiter.js";
+import { guardApiRequest } from "./rest-guards.js";
+import { parseMultipart } from "./request-body.js";
+import { registerApplicationRoutes } from "./routes-applications.js";
+import { registerChannelRoutes } from "./routes-channels.js";
+import { registerGatewayRoutes, type GatewayInfo } from "./routes-gateway.js";
+import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
+import { registerInteractionRoutes } from "./routes-interactions.js";
+
+/** Discord takes uploads up to 25 MiB per request. */
+const uploadLimitBytes = 26 * 1024 * 1024;
+
+export interface RestAppDeps {
+  state: FakeDiscordState;
+  rateLimiter: RateLimiter;
+  readGatewayInfo: () => GatewayInfo;
+  logger?: Logger;
+}
+
+/** The fake's REST API under /api/v10, plus /attachments/ serving uploaded files like Discord's CDN. */
+export function buildRestApp(deps: RestAppDeps): FastifyInstance {
+  const { state } = deps;
+  const app = Fastify({ bodyLimit: uploadLimitBytes, logger: false });
+
+  app.addContentTypeParser(
+    "multipart/form-data",
+    { parseAs: "buffer" },
+    (request: FastifyRequest, body: Buffer) => parseMultipart(request.headers["content-type"] ?? "", body),
+  );
+
+  app.addHook("onRequest", async (request, reply) =>
+    guardApiRequest(state, deps.rateLimiter, request, reply),
+  );
+
+  app.setErrorHandler((error: FastifyError | DiscordHttpError, request, reply) => {
+    if (error instanceof DiscordHttpError) {
+      if (error.status === 400 && (error.code === 50035 || error.code === 50006))
+        state.stats.rejectedMessages += 1;
+      return reply.code(error.status).send(error.toBody());
+    }
+    if (error.statusCode === 413) {
+      return reply.code(413).send({ message: "Request entity too large", code: 40005 });
+    }
+    if (typeof error.statusCode === "number" && error.statusCode < 500) {
+      // Malformed JSON and the like: Discord answers 400 with code 50109.
+      return reply.code(400).send({ message: "The request body contains invalid JSON.", code: 50109 });
+    }
+    deps.logger?.error({ err: error, url: request.url }, "fake Discord route failed");
+    return reply.code(500).send({ message: "500: Internal Server Error", code: 0 });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ message: discordErrors.notFound.message, code: 0 }),
+  );
+
+  app.get<{ Params: { channelId: string; attachmentId: string; filename: string } }>(
+    "/attachments/:channelId/:attachmentId/:filename",
+    async (request, reply) => {
+      const attachment = state.attachments.get(request.params.attachmentId);
+      if (attachment === undefined) return reply.code(404).send({ message: "404: Not Found", code: 0 });
+      return reply.type(attachment.contentType).send(attachment.data);
+    },
+  );
+
+  void app.register(
+    (api, _options, done) => {
+      registerGatewayRoutes(api, deps.readGatewayInfo);
+      registerApplicationRoutes(api, state);
+      registerChannelRoutes(api, state);
+      registerGuildAndUserRoutes(api, state);
+      registerInteractionRoutes(api, state);
+      done();
+    },
+    { prefix: "/api/v10" },
+  );
+  return app;
+}

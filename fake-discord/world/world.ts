@@ -1,0 +1,242 @@
+import type { Clock } from "../clock.js";
+import { shardForGuild, type SnowflakeGenerator } from "../snowflake.js";
+import {
+  botPermissions,
+  combinePermissions,
+  everyonePermissions,
+  type PermissionName,
+} from "./permissions.js";
+import type { ChannelAccess, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
+
+/** The @everyone role shares the guild's id (docs: Permissions, Role Object). */
+export function everyoneRole(guildId: string): FakeRole {
+  const permissions = everyonePermissions;
+  return {
+    id: guildId,
+    name: "@everyone",
+    permissions,
+    position: 0,
+    color: 0,
+    hoist: false,
+    mentionable: false,
+  };
+}
+
+/** Told about changes the gateway must dispatch (GUILD_CREATE, CHANNEL_CREATE, CHANNEL_DELETE). */
+export interface WorldListener {
+  guildCreated(guild: FakeGuild): void;
+  channelCreated(channel: FakeChannel): void;
+  channelDeleted(channel: FakeChannel): void;
+}
+
+export interface NewMember {
+  username?: string;
+  /** Reuse an existing user (the same person in several guilds). */
+  userId?: string;
+  /** Guild permissions, given through a role made for this member. */
+  permissions?: readonly PermissionName[];
+  roleIds?: readonly string[];
+  nick?: string;
+}
+
+/** Guilds, channels, roles, members and users: the part of Discord a test builds before acting. */
+export class FakeWorld {
+  readonly users = new Map<string, FakeUser>();
+  readonly guilds = new Map<string, FakeGuild>();
+  private readonly channels = new Map<string, FakeChannel>();
+  private readonly listeners: WorldListener[] = [];
+
+  constructor(
+    private readonly nextId: SnowflakeGenerator,
+    private readonly clock: Clock,
+    readonly botUser: FakeUser,
+  ) {
+    this.users.set(botUser.id, botUser);
+  }
+
+  listen(listener: WorldListener): void {
+    this.listeners.push(listener);
+  }
+
+  createUser(options: { username: string; globalName?: string; bot?: boolean }): FakeUser {
+    const user = {
+      id: this.nextId(),
+      username: options.username,
+      globalName: options.globalName ?? null,
+      bot: options.bot ?? false,
+    };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  createGuild(options: {
+    name: string;
+    ownerId?: string;
+    locale?: string;
+    channelNames?: readonly string[];
+    /** [shard_id, num_shards]: an id whose events Discord's formula sends to that shard. */
+    shard?: readonly [number, number];
+  }): FakeGuild {
+    const id = options.shard === undefined ? this.nextId() : this.nextIdOnShard(options.shard);
+    const ownerId = options.ownerId ?? this.createUser({ username: `owner-${this.guilds.size + 1}` }).id;
+    const guild: FakeGuild = {
+      id,
+      name: options.name,
+      ownerId,
+      preferredLocale: options.locale ?? "en-US",
+      createdAt: this.clock.now(),
+      icon: null,
+      description: null,
+      features: [],
+      premiumTier: 0,
+      channels: new Map(),
+      threads: new Map(),
+      roles: new Map([[id, everyoneRole(id)]]),
+      members: new Map(),
+      unlistedMemberCount: 0,
+      emojis: [],
+      stickers: [],
+    };
+    this.guilds.set(id, guild);
+    const botRole = this.addRole(guild, { name: this.botUser.username, permissions: botPermissions });
+    guild.members.set(this.botUser.id, this.newMember(this.botUser.id, [botRole.id]));
+    guild.members.set(ownerId, this.newMember(ownerId, []));
+    for (const name of options.channelNames ?? []) this.addChannel(guild, { name });
+    for (const listener of this.listeners) listener.guildCreated(guild);
+    return guild;
+  }
+
+  /**
+   * Adds a guild built whole elsewhere (seed-realistic-guilds.ts), with its users: indexes its channels
+   * and threads and tells the gateway, as createGuild does.
+   */
+  insertGuild(guild: FakeGuild, users: readonly FakeUser[]): void {
+    for (const user of users) this.users.set(user.id, user);
+    for (const channel of guild.channels.values()) this.channels.set(channel.id, channel);
+    for (const thread of guild.threads.values()) this.channels.set(thread.id, thread);
+    this.guilds.set(guild.id, guild);
+    for (const listener of this.listeners) listener.guildCreated(guild);
+  }
+
+  createChannel(guildId: string, options: { name: string; type?: number }): FakeChannel {
+    const channel = this.addChannel(this.requireGuild(guildId), options);
+    for (const listener of this.listeners) listener.channelCreated(channel);
+    return channel;
+  }
+
+  createRole(guildId: string, options: { name: string; permissions: readonly PermissionName[] }): FakeRole {
+    return this.addRole(this.requireGuild(guildId), {
+      name: options.name,
+      permissions: combinePermissions(options.permissions),
+    });
+  }
+
+  createMember(guildId: string, options: NewMember): { user: FakeUser; member: FakeMember } {
+    const guild = this.requireGuild(guildId);
+    const user =
+      options.userId === undefined
+        ? this.createUser({ username: options.username ?? `member-${this.users.size}` })
+        : this.requireUser(options.userId);
+    const roleIds = [...(options.roleIds ?? [])];
+    if (options.permissions !== undefined && options.permissions.length > 0) {
+      const role = this.addRole(guild, {
+        name: `${user.username}'s role`,
+        permissions: combinePermissions(options.permissions),
+      });
+      roleIds.push(role.id);
+    }
+    const member = this.newMember(user.id, roleIds);
+    if (options.nick !== undefined) member.nick = options.nick;
+    guild.members.set(user.id, member);
+    return { user, member };
+  }
+
+  deleteChannel(channelId: string): void {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined) return;
+    this.channels.delete(channelId);
+    this.guilds.get(channel.guildId)?.channels.delete(channelId);
+    this.guilds.get(channel.guildId)?.threads.delete(channelId);
+    for (const listener of this.listeners) listener.channelDeleted(channel);
+  }
+
+  setChannelAccess(channelId: string, access: ChannelAccess): void {
+    this.requireChannel(channelId).access = access;
+  }
+
+  channel(channelId: string): FakeChannel | undefined {
+    return this.channels.get(channelId);
+  }
+
+  requireGuild(guildId: string): FakeGuild {
+    const guild = this.guilds.get(guildId);
+    if (guild === undefined) throw new Error(`No guild ${guildId} in the fake Discord`);
+    return guild;
+  }
+
+  requireChannel(channelId: string): FakeChannel {
+    const channel = this.channels.get(channelId);
+    if (channel === undefined) throw new Error(`No channel ${channelId} in the fake Discord`);
+    return channel;
+  }
+
+  requireUser(userId: string): FakeUser {
+    const user = this.users.get(userId);
+    if (user === undefined) throw new Error(`No user ${userId} in the fake Discord`);
+    return user;
+  }
+
+  requireMember(guildId: string, userId: string): FakeMember {
+    const member = this.requireGuild(guildId).members.get(userId);
+    if (member === undefined) throw new Error(`User ${userId} is not a member of guild ${guildId}`);
+    return member;
+  }
+
+  /**
+   * Draws ids until one lands on the shard. The shard depends on the timestamp bits only, and the generator
+   * moves its timestamp on after 4,096 ids in one millisecond, so this ends within num_shards × 4,096 draws.
+   */
+  private nextIdOnShard([shardId, shardCount]: readonly [number, number]): string {
+    if (!Number.isInteger(shardId) || shardId < 0 || shardId >= shardCount)
+      throw new Error(`shard ${shardId} is not one of ${shardCount}`);
+    for (;;) {
+      const id = this.nextId();
+      if (shardForGuild(id, shardCount) === shardId) return id;
+    }
+  }
+
+  private addChannel(guild: FakeGuild, options: { name: string; type?: number }): FakeChannel {
+    const channel: FakeChannel = {
+      id: this.nextId(),
+      guildId: guild.id,
+      name: options.name,
+      type: options.type ?? 0,
+      position: guild.channels.size,
+      access: "granted",
+      parentId: null,
+      topic: null,
+      permissionOverwrites: [],
+    };
+    guild.channels.set(channel.id, channel);
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  private addRole(guild: FakeGuild, options: { name: string; permissions: bigint }): FakeRole {
+    const role: FakeRole = {
+      id: this.nextId(),
+      name: options.name,
+      permissions: options.permissions,
+      position: guild.roles.size,
+      color: 0,
+      hoist: false,
+      mentionable: false,
+    };
+    guild.roles.set(role.id, role);
+    return role;
+  }
+
+  private newMember(userId: string, roleIds: string[]): FakeMember {
+    return { userId, roleIds, joinedAt: this.clock.now(), nick: null };
+  }
+}

@@ -1,0 +1,126 @@
+// The whole bot on one machine with no settings (the playground): the platform sandbox, the fake Discord
+// and the real bot (startBot, the production code path), all on 127.0.0.1, data in a temp dir.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DestinationStream } from "pino";
+import { eventKinds } from "../src/events/event-kinds.js";
+import type { FakeDiscord, FakeUser } from "../fake-discord/index.js";
+import type { RunningBot } from "../src/bot/start-bot.js";
+import { createLogger } from "../src/logger.js";
+import type { Sandbox } from "../sandbox/sandbox.js";
+import { FinishedInteractions } from "./finished-interactions.js";
+import { startLocalStack } from "./start-local-stack.js";
+import { randomBytes } from "node:crypto";
+
+/** A Discord member of the playground guild and the sandbox account its `link` uses. */
+export interface PlaygroundMember {
+  readonly user: FakeUser;
+  readonly platformUsername: string;
+}
+
+export interface Playground {
+  readonly sandbox: Sandbox;
+  readonly discord: FakeDiscord;
+  readonly bot: RunningBot;
+  readonly guildId: string;
+  readonly channels: ReadonlyMap<string, string>;
+  readonly members: ReadonlyMap<string, PlaygroundMember>;
+  /** Where attachments the bot sent are saved. */
+  readonly dataDir: string;
+  /** Which interactions the bot is done with. */
+  readonly finished: FinishedInteractions;
+  close(): Promise<void>;
+}
+
+export interface PlaygroundOptions {
+  /** Where the bot's warn-level logs go; stdout unless given. */
+  readonly logDestination?: DestinationStream;
+  /** Interactions over the fake's gateway (default) or POSTed to the bot's /interactions. */
+  readonly interactionsMode?: "gateway" | "http";
+}
+
+// Discord names mapped to seeded sandbox users; the admin uses carol's write key (alice holds the admin key).
+const memberSeeds = [
+  { username: "alice", platformUsername: "alice", permissions: [] },
+  { username: "bob", platformUsername: "bob", permissions: [] },
+  { username: "admin", platformUsername: "carol", permissions: ["ManageGuild"] },
+] as const;
+
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const dataDir = await mkdtemp(join(tmpdir(), "arena-playground-"));
+  const channels = new Map<string, string>();
+  const members = new Map<string, PlaygroundMember>();
+  let guildId = "";
+  const webhookSecret = randomBytes(24).toString("hex");
+  const finished = new FinishedInteractions();
+  const stack = await startLocalStack({
+    dataDir,
+    startOptions: { onInteractionFinished: finished.markFinished },
+    logger: createLogger({ level: "warn" }, options.logDestination),
+    env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
+    ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
+    buildWorld: (discord) => {
+      guildId = discord.createGuild({ name: "Playground" }).id;
+      for (const name of ["general", "announcements"])
+        channels.set(name, discord.createChannel(guildId, { name }).id);
+      for (const seed of memberSeeds) {
+        const user = discord.createMember(guildId, {
+          username: seed.username,
+          permissions: [...seed.permissions],
+        });
+        members.set(seed.username, { user, platformUsername: seed.platformUsername });
+      }
+      return [guildId];
+    },
+  });
+  const { sandbox, discord, bot } = stack;
+  await registerOperatorWebhook(sandbox, `${stack.publicUrl}/webhooks/platform`, webhookSecret);
+  await subscribeAnnouncements(discord, guildId, channels, members.get("admin")?.user.id ?? "");
+
+  return {
+    sandbox,
+    discord,
+    bot,
+    guildId,
+    channels,
+    members,
+    dataDir,
+    finished,
+    async close() {
+      await stack.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The operator's webhook (platform-api.md, Webhooks): every event kind, signed with the bot's secret. */
+async function registerOperatorWebhook(sandbox: Sandbox, url: string, secret: string): Promise<void> {
+  const adminKey = sandbox.keys.find((key) => key.level === "admin")?.key;
+  if (adminKey === undefined) throw new Error("the sandbox seeded no admin key");
+  const response = await fetch(`${sandbox.url}/api/v1/webhooks`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ url, events: eventKinds, secret }),
+  });
+  if (!response.ok) throw new Error(`registering the operator webhook failed: ${response.status}`);
+}
+
+/** An admin routes the default event kinds into #announcements, the way a server would set it up. */
+async function subscribeAnnouncements(
+  discord: FakeDiscord,
+  guildId: string,
+  channels: ReadonlyMap<string, string>,
+  adminId: string,
+): Promise<void> {
+  const reply = await discord
+    .runCommandLine({
+      guildId,
+      channelId: channels.get("general") ?? "",
+      userId: adminId,
+      line: "/subscribe channel:#announcements",
+    })
+    .waitForFinal();
+  if (/can't|cannot|failed|error/i.test(reply.content))
+    throw new Error(`/subscribe failed: ${reply.content}`);
+}

@@ -1,0 +1,50 @@
+// Per-credential limits over a sliding window (platform-api.md, Limits): a request is allowed while
+// fewer than `limit` requests were counted in the last `window`; refused requests are not counted.
+import type { Clock } from "../clock.js";
+
+export interface RateLimitSettings {
+  /** Requests per window; the spec's figures differ by reference (100, 1,000, 10,000…), 1,000 here. */
+  limit: number;
+  /** Window length in seconds; the spec's is 3600. */
+  windowSeconds: number;
+}
+
+export const defaultRateLimits: RateLimitSettings = { limit: 1000, windowSeconds: 3600 };
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the oldest counted request leaves the window (a slot frees up). */
+  resetAt: number;
+  /** Whole seconds until a refused request may be retried; 0 when allowed. */
+  retryAfter: number;
+  windowSeconds: number;
+}
+
+export class SlidingWindowLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly settings: RateLimitSettings,
+  ) {}
+
+  hit(key: string, limit = this.settings.limit): RateLimitDecision {
+    const now = this.clock.now();
+    const windowMs = this.settings.windowSeconds * 1000;
+    const recent = (this.hits.get(key) ?? []).filter((at) => at > now - windowMs);
+    const allowed = recent.length < limit;
+    if (allowed) recent.push(now);
+    this.hits.set(key, recent);
+    const oldest = recent[0] ?? now;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - recent.length),
+      resetAt: Math.ceil((oldest + windowMs) / 1000),
+      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
+      windowSeconds: this.settings.windowSeconds,
+    };
+  }
+}
