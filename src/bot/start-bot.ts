@@ -36,7 +36,7 @@ import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb } from "../store/create-db.js";
 import { migrateToLatest } from "../store/migrate.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
-import type { BotDependencies } from "./bot-dependencies.js";
+import type { BotDependencies } from "../commands/bot-dependencies.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
 const interactionRequestsPerSecond = 10_000;

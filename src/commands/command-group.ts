@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../bot/bot-dependencies.js";
+import type { BotDependencies } from "./bot-dependencies.js";
 import type { ComponentHandler, ModalHandler, SlashCommand } from "../discord/interaction-handlers.js";
 import type { PaginatedList } from "../discord/pagination.js";
 

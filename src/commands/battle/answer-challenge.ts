@@ -1,5 +1,5 @@
 import { joinBattle, type BattleJoinResult } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";

@@ -1,5 +1,5 @@
 import { battleStatuses, listBattles, listLimitBounds, type BattleStatus } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { renderPageWithButtons, type PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";

@@ -1,5 +1,5 @@
 import { getBattle } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { renderBattleStatus } from "./battle-status-view.js";

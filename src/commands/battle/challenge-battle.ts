@@ -1,5 +1,5 @@
 import { createBattle } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";

@@ -4,7 +4,7 @@ import {
   type APIModalInteractionResponseCallbackData,
 } from "discord-api-types/v10";
 import type { Language } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { ModalHandler } from "../../discord/interaction-handlers.js";
 import { truncateText } from "../../discord/message-limits.js";

@@ -1,5 +1,5 @@
 import { createBattle } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { saveBattleCard } from "../../store/battle-cards.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";

@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { readLanguage } from "./battle-settings.js";

@@ -1,5 +1,5 @@
 import { submitToBattle, type Language } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";

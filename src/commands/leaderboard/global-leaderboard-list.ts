@@ -1,6 +1,6 @@
 import { getGlobalLeaderboard } from "../../api/leaderboards.js";
 import type { GlobalLeaderboard } from "../../api/schemas/leaderboard.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";

@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { PaginatedList } from "../../discord/pagination.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
 import { renderServerLeaderboard } from "./render-server-leaderboard.js";

@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { linkCommand } from "./data.js";
 import { buildLinkPrompt } from "./link-prompt.js";

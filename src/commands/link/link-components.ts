@@ -1,5 +1,5 @@
 import { ComponentType, TextInputStyle } from "discord-api-types/v10";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentHandler, ModalHandler } from "../../discord/interaction-handlers.js";
 import { linkWithApiKey } from "../../linking/api-key-link.js";
 import { buildLinkPrompt } from "./link-prompt.js";

@@ -6,7 +6,7 @@ import {
 } from "discord-api-types/v10";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { startOAuthLink } from "../../linking/oauth-link.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 
 /** Custom id of the button that opens the API-key modal. */

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "../../api/users.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { findKnownMember } from "../rank/known-member.js";

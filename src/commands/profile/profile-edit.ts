@@ -1,5 +1,5 @@
 import { updateCurrentUser } from "../../api/users.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor, ModalHandler } from "../../discord/interaction-handlers.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";

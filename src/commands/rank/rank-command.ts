@@ -1,5 +1,5 @@
 import { getMyRank } from "../../api/leaderboards.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { renderRatingChart } from "../../charts/rating-chart.js";
 import type { UserArgument } from "../../discord/command-arguments.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";

@@ -4,7 +4,7 @@
 import { PlatformError } from "../../api/errors.js";
 import type { PlatformCredential } from "../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import { listGuildSubscriptions } from "../../store/subscriptions.js";
 import {

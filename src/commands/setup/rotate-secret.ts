@@ -4,7 +4,7 @@
 import { PlatformError } from "../../api/errors.js";
 import type { PlatformCredential } from "../../api/http.js";
 import { updateWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { rotateWebhookSecret } from "../../store/webhook-endpoints.js";
 import { discordTime } from "./discord-time.js";

@@ -1,5 +1,5 @@
 import { listDeliveries, listFailedDeliveries } from "../../api/webhooks.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { isEventKind } from "../../events/event-kinds.js";
 import { getMemberSession } from "../../linking/member-credential.js";

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PlatformCredential } from "../../api/http.js";
 import type { WebhookDelivery, WebhookTestResult } from "../../api/schemas/webhook.js";
 import { listDeliveries, sendTestWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import { findInboxEvent, listRecentInboxEvents } from "../../store/inbox.js";
 import { followTestDelivery, type FollowOptions } from "./follow-test-delivery.js";

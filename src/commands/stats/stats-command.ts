@@ -1,6 +1,6 @@
 import { statsTimeframeChoices, type StatsTimeframe } from "../../api/assumptions.js";
 import { getCurrentUserStats } from "../../api/users.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";

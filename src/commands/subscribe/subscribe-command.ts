@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { suggestTournaments } from "../tournament/tournament-autocomplete.js";
 import { subscribeCommand } from "./data.js";

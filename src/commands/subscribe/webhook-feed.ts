@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { findRegisteredEndpoint } from "../setup/guild-webhook.js";
 import type { WebhookFeed } from "./render-subscribe-outcome.js";
 

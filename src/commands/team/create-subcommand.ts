@@ -1,6 +1,6 @@
 import { escapeMarkdown } from "discord.js";
 import { createTeam } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";

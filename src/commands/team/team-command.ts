@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { runTeamCreate } from "./create-subcommand.js";
 import { teamCommand } from "./data.js";

@@ -1,5 +1,5 @@
 import { getTournamentLeaderboard } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { renderTournamentLeaderboard } from "./render-tournament-leaderboard.js";

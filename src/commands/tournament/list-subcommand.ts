@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { renderPageWithButtons } from "../../discord/pagination.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";

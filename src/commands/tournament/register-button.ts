@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentHandler } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { readRegisterButton, registerButtonPrefix } from "./register-buttons.js";

@@ -1,6 +1,6 @@
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { listLimitBounds, listTournaments, type Tournament, type TournamentStatus } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import { truncateText } from "../../discord/message-limits.js";

@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { tournamentCommand } from "./data.js";
 import { acknowledgeLeaderboard, runTournamentLeaderboard } from "./leaderboard-subcommand.js";

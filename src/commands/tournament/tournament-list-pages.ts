@@ -1,5 +1,5 @@
 import { listTournaments } from "../../api/index.js";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import type { PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { renderTournamentPage, tournamentsPerPage } from "./render-tournament-page.js";

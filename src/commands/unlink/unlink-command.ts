@@ -1,4 +1,4 @@
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { unlinkMember } from "../../linking/unlink-member.js";
 import { unlinkCommand } from "./data.js";

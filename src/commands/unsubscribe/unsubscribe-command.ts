@@ -1,5 +1,5 @@
 import type { APIApplicationCommandAutocompleteInteraction } from "discord-api-types/v10";
-import type { BotDependencies } from "../../bot/bot-dependencies.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { listGuildSubscriptions } from "../../store/subscriptions.js";

@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { LinkingDeps } from "../linking/linking-deps.js";
 
 /**
- * Everything handlers and workers need, built once at start and passed down (CONVENTIONS.md habit 6).
+ * What command handlers need, built once at start by the composition root (src/bot/) and passed down.
  * Functions take the narrowest slice that serves them (e.g. `LinkingDeps`).
  */
 export interface BotDependencies extends LinkingDeps {
