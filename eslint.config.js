@@ -24,14 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      "src/config.ts",
-      "sandbox/config.ts",
-      "test/**",
-      "bench/**",
-      "scripts/**",
-      "vitest.config.ts",
-    ],
+    files: ["src/config.ts", "sandbox/config.ts", "test/**", "bench/**", "scripts/**", "vitest.config.ts"],
     rules: { "no-restricted-properties": "off" },
   },
   {

@@ -2,11 +2,7 @@
 import { DiscordAPIError, type ChatInputCommandInteraction, type Client } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import {
-  createFakeDiscord,
-  InteractionExpiredError,
-  type FakeDiscord,
-} from "../../fake-discord/index.js";
+import { createFakeDiscord, InteractionExpiredError, type FakeDiscord } from "../../fake-discord/index.js";
 import { createArenaGuild } from "./arena-guild.js";
 import { connectClient } from "./connect-client.js";
 

@@ -1,11 +1,7 @@
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  createFakeDiscord,
-  type FakeDiscord,
-  type FakeDiscordOptions,
-} from "../../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fake-discord/index.js";
 
 describe("rate limits of the fake Discord", () => {
   let fake: FakeDiscord | undefined;
