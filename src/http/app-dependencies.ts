@@ -1,11 +1,8 @@
-import type { KeyObject } from "node:crypto";
-import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
-import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
 import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { BotMetrics } from "../metrics/bot-metrics.js";
-import type { MemberLink } from "../store/member-links.js";
-import type { OAuthGrant } from "../store/oauth-states.js";
 import type { ReadinessCheck } from "./health-routes.js";
+import type { InteractionsRouteOptions } from "./interactions-route.js";
+import type { OAuthCallbackOptions } from "./oauth-callback-route.js";
 
 /**
  * What the bot's HTTP app (buildApp) is built from. The composition root (src/bot/) builds these once at start;
@@ -21,19 +18,12 @@ export interface AppDependencies extends LinkingDeps {
   /** `GET /metrics` serves the registry; the webhook routes count deliveries in `webhooks`. */
   readonly metrics: Pick<BotMetrics, "registry" | "webhooks">;
   /** After `GET /oauth/callback` stored a link: edits the member's original `/link` reply (best effort). */
-  readonly announceLink: (grant: OAuthGrant, link: MemberLink) => Promise<void>;
+  readonly announceLink: OAuthCallbackOptions["announceLink"];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */
   readonly onEnqueued: () => void;
   /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */
   readonly interactions: HttpInteractions | undefined;
 }
 
-/** What `POST /interactions` needs besides the clock. */
-export interface HttpInteractions {
-  /** From DISCORD_PUBLIC_KEY (readInteractionPublicKey), read once at start. */
-  readonly publicKey: KeyObject;
-  /** The same dispatcher the gateway feeds; its first response becomes the HTTP answer. */
-  readonly dispatch: DispatchInteraction;
-  /** Interactions still being handled, so a stopping bot lets them finish. */
-  readonly inFlight: InFlightInteractions;
-}
+/** What `POST /interactions` needs besides the clock: the application's public key, dispatcher, in-flight set. */
+export type HttpInteractions = Omit<InteractionsRouteOptions, "clock">;
