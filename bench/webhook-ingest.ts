@@ -9,13 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFile } from "node:child_process";
 import Fastify, { type FastifyInstance } from "fastify";
+import { buildBot } from "../src/bot/build-bot.js";
 import { systemClock } from "../src/clock.js";
-import { createKeyRing, generateKeySpec } from "../src/secrets/key-ring.js";
-import { createSecretBox } from "../src/secrets/secret-box.js";
-import { createDb } from "../src/store/create-db.js";
-import { migrateToLatest } from "../src/store/migrate.js";
+import { loadConfig } from "../src/config.js";
+import { createLogger } from "../src/logger.js";
+import { generateKeySpec } from "../src/secrets/key-ring.js";
 import { createSubscription } from "../src/store/subscriptions.js";
-import { webhookRoutes } from "../src/webhooks/webhook-routes.js";
 import type { LoadRequest, LoadResult } from "./support/load-worker.js";
 
 const seconds = Number(process.argv[2] ?? 5);
@@ -55,11 +54,24 @@ const baseline = summarise(await loadAgainst(`${bareUrl}/webhooks/platform`, "ba
 await bare.close();
 
 const folder = await mkdtemp(join(tmpdir(), "arena-bench-"));
-const store = await createDb(`file:${join(folder, "bot.sqlite")}`);
-await migrateToLatest(store.db);
+// The bot's own HTTP app, as buildBot builds it from its settings; neither the gateway nor the outbox runs.
+const config = loadConfig(
+  {
+    NODE_ENV: "production",
+    DISCORD_TOKEN: "bench-bot-token",
+    DISCORD_APPLICATION_ID: "100000000000000000",
+    PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+    PLATFORM_WEBHOOK_SECRET: secret,
+    DATABASE_URL: `file:${join(folder, "bot.sqlite")}`,
+    DATA_DIR: folder,
+    ENCRYPTION_KEYS: generateKeySpec("bench"),
+  },
+  "start",
+);
+const bot = await buildBot(config, createLogger({ level: "silent" }), { gateway: false });
 // A few subscribed channels, so every event is routed and enqueued as in production.
 for (const channel of ["1", "2", "3"]) {
-  await createSubscription(store.db, {
+  await createSubscription(bot.deps.db, {
     guildId: "100000000000000001",
     channelId: `20000000000000000${channel}`,
     eventKinds: ["battle.completed"],
@@ -68,19 +80,9 @@ for (const channel of ["1", "2", "3"]) {
     now: systemClock.now(),
   });
 }
-const receiver = Fastify();
-await receiver.register(webhookRoutes, {
-  db: store.db,
-  secretBox: createSecretBox(createKeyRing(generateKeySpec("bench"))),
-  clock: systemClock,
-  operatorSecret: secret,
-  allowedSources: [],
-  trustedProxies: [],
-});
-const receiverUrl = await listen(receiver);
+const receiverUrl = await listen(bot.http);
 const ingest = summarise(await loadAgainst(`${receiverUrl}/webhooks/platform`, `run${Date.now()}`));
-await receiver.close();
-await store.close();
+await bot.stop();
 await rm(folder, { recursive: true, force: true });
 
 const ratio = ingest.perSecond / baseline.perSecond;

@@ -1,4 +1,4 @@
-// Which interactions the bot is done with (told by startBot's onInteractionFinished). Discord only shows
+// Which interactions the bot is done with (told by buildBot's onInteractionFinished). Discord only shows
 // replies and edits; the playground also wants to know when the bot stopped working, to stop its spinner
 // and print the answer as it finally stands (a webhook test edits its reply several times).
 
@@ -8,7 +8,7 @@ export class FinishedInteractions {
   readonly #finished = new Set<string>();
   readonly #waiters = new Map<string, () => void>();
 
-  /** The hook for startBot: the bot finished handling this interaction. */
+  /** The hook for buildBot: the bot finished handling this interaction. */
   readonly markFinished = (interactionId: string): void => {
     this.#finished.add(interactionId);
     // Bounded: a playground runs for hours; only the latest few are ever asked about.

@@ -1,8 +1,8 @@
-// The platform sandbox, the fake Discord and the real bot (startBot, the production code path) together on
+// The platform sandbox, the fake Discord and the real bot (buildBot, the production code path) together on
 // 127.0.0.1, with the settings that join them. The playground and the end-to-end tests both stand on it.
 import { once } from "node:events";
 import { join } from "node:path";
-import { startBot, type RunningBot, type StartOptions } from "../src/bot/start-bot.js";
+import { buildBot, type BotOptions, type RunningBot } from "../src/bot/build-bot.js";
 import { commandData } from "../src/commands/command-data.js";
 import { loadConfig } from "../src/config.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
@@ -27,8 +27,8 @@ export interface LocalStackOptions {
   readonly interactionsMode?: "gateway" | "http";
   /** For the fake Discord, e.g. `recommendedShards` for SHARD_COUNT=auto. */
   readonly discord?: FakeDiscordOptions;
-  /** Passed to startBot (e.g. a hook told when each interaction is done). */
-  readonly startOptions?: StartOptions;
+  /** Passed to buildBot (e.g. a hook told when each interaction is done). */
+  readonly startOptions?: BotOptions;
 }
 
 export interface LocalStack {
@@ -80,12 +80,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...options.env,
   };
   const startInstance = async (env: Readonly<Record<string, string>>) => {
-    const started = await startBot(
-      loadConfig({ ...settings, ...env }, "start"),
+    const config = loadConfig({ ...settings, ...env }, "start");
+    const built = await buildBot(
+      config,
       options.logger,
       // A local stack stops at once; no load balancer is waiting to notice.
       { unreadyBeforeStopMs: 0, ...options.startOptions },
     );
+    await built.http.listen({ host: config.http.host, port: config.http.port });
+    options.logger.info({ url: config.http.publicUrl }, "HTTP server listening");
+    const started = await built.start();
     const client = started.client;
     if (client !== undefined && !client.isReady()) await once(client, "clientReady");
     return started;

@@ -1,12 +1,12 @@
 // The whole bot on one machine with no settings (the playground): the platform sandbox, the fake Discord
-// and the real bot (startBot, the production code path), all on 127.0.0.1, data in a temp dir.
+// and the real bot (buildBot, the production code path), all on 127.0.0.1, data in a temp dir.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DestinationStream } from "pino";
 import { eventKinds } from "../src/events/event-kinds.js";
 import type { FakeDiscord, FakeUser } from "../fake-discord/index.js";
-import type { RunningBot } from "../src/bot/start-bot.js";
+import type { RunningBot } from "../src/bot/build-bot.js";
 import { createLogger } from "../src/logger.js";
 import type { Sandbox } from "../sandbox/sandbox.js";
 import { FinishedInteractions } from "./finished-interactions.js";

@@ -1,5 +1,5 @@
 // `npm start`: the bot process. Settings are checked before anything starts, and every problem is listed.
-import { startBot, type RunningBot } from "./bot/start-bot.js";
+import { buildBot, type RunningBot } from "./bot/build-bot.js";
 import { ConfigError, loadConfigFromProcess, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 
@@ -43,7 +43,10 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 try {
-  bot = await startBot(config, logger);
+  const built = await buildBot(config, logger);
+  await built.http.listen({ host: config.http.host, port: config.http.port });
+  logger.info({ url: config.http.publicUrl }, "HTTP server listening");
+  bot = await built.start();
 } catch (error) {
   logger.fatal({ err: error }, "the bot could not start");
   process.exit(1);

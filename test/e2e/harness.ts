@@ -1,10 +1,10 @@
-// End-to-end world: the platform sandbox, the fake Discord and the real bot (startBot, the production code
+// End-to-end world: the platform sandbox, the fake Discord and the real bot (buildBot, the production code
 // path), all on 127.0.0.1. Tests act as members through the fake's driver and read what the bot answered.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import type { RunningBot, StartOptions } from "../../src/bot/start-bot.js";
+import type { BotOptions, RunningBot } from "../../src/bot/build-bot.js";
 import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
 import { startLocalStack, type LocalStack } from "../../playground/start-local-stack.js";
@@ -34,7 +34,7 @@ export interface EndToEndOptions {
   readonly discord?: FakeDiscordOptions;
   /** [shard_id, num_shards] the Arena guild's id falls on, by Discord's formula. */
   readonly guildShard?: readonly [number, number];
-  readonly startOptions?: StartOptions;
+  readonly startOptions?: BotOptions;
 }
 
 export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndToEnd> {

@@ -2,7 +2,7 @@
 // resolved through the configured Discord API, and split over two instances sharing one database (SHARD_IDS).
 // Guilds are placed on shards by Discord's formula, and every check reads what members see in the fake.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningBot } from "../../src/bot/start-bot.js";
+import type { RunningBot } from "../../src/bot/build-bot.js";
 import { shardForGuild } from "../../fake-discord/index.js";
 import { testDatabases, type EmptyDatabase } from "../store/databases.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";

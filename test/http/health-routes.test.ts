@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { buildHttpApp } from "../../src/http/build-http-app.js";
-import { createLogger } from "../../src/logger.js";
+import { buildTestApp } from "./support/test-app.js";
 
 describe("health routes", () => {
   let app: FastifyInstance | undefined;
@@ -10,15 +9,14 @@ describe("health routes", () => {
   });
 
   it("answers /healthz while the process is alive", async () => {
-    app = await buildHttpApp({ logger: createLogger({ level: "silent" }), readinessChecks: [] });
+    app = await buildTestApp({ readinessChecks: [] });
     const response = await app.inject({ method: "GET", url: "/healthz" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: "ok" });
   });
 
   it("reports not ready, naming the failing dependency, when a check fails or throws", async () => {
-    app = await buildHttpApp({
-      logger: createLogger({ level: "silent" }),
+    app = await buildTestApp({
       readinessChecks: [
         { name: "database", check: () => true },
         { name: "gateway", check: () => false },
@@ -34,8 +32,7 @@ describe("health routes", () => {
   });
 
   it("is ready when every check passes", async () => {
-    app = await buildHttpApp({
-      logger: createLogger({ level: "silent" }),
+    app = await buildTestApp({
       readinessChecks: [{ name: "database", check: () => Promise.resolve(true) }],
     });
     const response = await app.inject({ method: "GET", url: "/readyz" });

@@ -5,9 +5,7 @@ import {
   createInFlightInteractions,
   type InFlightInteractions,
 } from "../../src/discord/in-flight-interactions.js";
-import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
-import { interactionsRoute } from "../../src/http/interactions-route.js";
 import { ManualClock } from "../../src/clock.js";
 import { parseMultipart } from "../../fake-discord/rest/request-body.js";
 import { createLogger } from "../../src/logger.js";
@@ -21,6 +19,7 @@ import {
   signInteraction,
   type TestCommands,
 } from "./interaction-fixtures.js";
+import { buildTestApp } from "./support/test-app.js";
 
 const keys = createApplicationKeys();
 const timestamp = "1730000000";
@@ -36,12 +35,14 @@ describe("POST /interactions", () => {
     const logger = createLogger({ level: "silent" });
     testCommands = createTestCommands();
     inFlight = createInFlightInteractions(logger);
-    app = await buildHttpApp({ logger, readinessChecks: [] });
-    await app.register(interactionsRoute, {
-      publicKey: readInteractionPublicKey(keys.publicKeyHex),
-      dispatch: createTestDispatcher(testCommands.commands, logger),
-      inFlight,
+    app = await buildTestApp({
+      logger,
       clock,
+      interactions: {
+        publicKey: readInteractionPublicKey(keys.publicKeyHex),
+        dispatch: createTestDispatcher(testCommands.commands, logger),
+        inFlight,
+      },
     });
   });
   afterEach(async () => {

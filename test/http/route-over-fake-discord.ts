@@ -1,16 +1,15 @@
-// The /interactions route on a real listener with the real dispatcher and the given commands, registered with a
-// fake Discord that signs each interaction and reads the HTTP answer as Discord does; edits go to the fake too.
+// The bot's HTTP app (buildApp, in HTTP interactions mode) on a real listener, with the real dispatcher and the
+// given commands, registered with a fake Discord that signs each interaction and reads the HTTP answer as Discord
+// does; edits go to the fake too.
 import type { AddressInfo } from "node:net";
 import { REST } from "@discordjs/rest";
-import { systemClock } from "../../src/clock.js";
 import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
 import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { buildHttpApp } from "../../src/http/build-http-app.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
-import { interactionsRoute } from "../../src/http/interactions-route.js";
 import { createLogger } from "../../src/logger.js";
 import { createTestDispatcher } from "./interaction-fixtures.js";
+import { buildTestApp } from "./support/test-app.js";
 
 export interface RouteOverFakeDiscord {
   readonly fake: FakeDiscord;
@@ -24,12 +23,13 @@ export async function startRouteOverFakeDiscord(
 ): Promise<RouteOverFakeDiscord> {
   const logger = createLogger({ level: "silent" });
   const fake = await createFakeDiscord();
-  const app = await buildHttpApp({ logger, readinessChecks: [] });
-  await app.register(interactionsRoute, {
-    publicKey: readInteractionPublicKey(fake.publicKey),
-    dispatch: createTestDispatcher(commands, logger, new REST({ api: fake.apiUrl })),
-    inFlight: createInFlightInteractions(logger),
-    clock: systemClock,
+  const app = await buildTestApp({
+    logger,
+    interactions: {
+      publicKey: readInteractionPublicKey(fake.publicKey),
+      dispatch: createTestDispatcher(commands, logger, new REST({ api: fake.apiUrl })),
+      inFlight: createInFlightInteractions(logger),
+    },
   });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const port = (app.server.address() as AddressInfo).port;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildHttpApp } from "../../src/http/build-http-app.js";
-import { createLogger } from "../../src/logger.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
-import { webhookBodyLimit, webhookRoutes } from "../../src/webhooks/webhook-routes.js";
+import { webhookBodyLimit } from "../../src/webhooks/webhook-routes.js";
+import { buildTestApp } from "../http/support/test-app.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
@@ -172,19 +171,16 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
   });
 
   it("leaves the parsing of the app's other routes alone", async () => {
-    const other = await buildHttpApp({ logger: createLogger({ level: "silent" }), readinessChecks: [] });
+    const other = await buildTestApp({
+      db: store.db,
+      secretBox: box,
+      clock,
+      env: { PLATFORM_WEBHOOK_SECRET: operatorSecret },
+    });
     closeAfterTest(other);
     other.post("/echo", (request) => ({
       type: Buffer.isBuffer(request.body) ? "buffer" : typeof request.body,
     }));
-    await other.register(webhookRoutes, {
-      db: store.db,
-      secretBox: box,
-      clock,
-      operatorSecret,
-      allowedSources: [],
-      trustedProxies: [],
-    });
     const echoed = await other.inject({ method: "POST", url: "/echo", payload: { a: 1 } });
     expect(echoed.json()).toEqual({ type: "object" });
     const body = completed("evt_after");

@@ -2,7 +2,7 @@
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
-import type { RunningBot } from "../../../src/bot/start-bot.js";
+import type { RunningBot } from "../../../src/bot/build-bot.js";
 
 /** PLATFORM_WEBHOOK_SECRET of the end-to-end worlds that receive operator webhooks. */
 export const operatorSecret = "operator-webhook-secret-for-e2e";

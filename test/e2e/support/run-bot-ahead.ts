@@ -1,7 +1,7 @@
 // The bot process as `npm start` runs it (src/main.ts), but with its clock BOT_CLOCK_OFFSET_MS ahead: a restart
 // "after" a killed process's outbox leases ran out (DESIGN.md §8), without the test waiting a minute for them.
 import type { Clock } from "../../../src/clock.js";
-import { startBot } from "../../../src/bot/start-bot.js";
+import { buildBot } from "../../../src/bot/build-bot.js";
 import { loadConfigFromProcess } from "../../../src/config.js";
 import { createLogger } from "../../../src/logger.js";
 
@@ -9,7 +9,10 @@ const offsetMs = Number(process.env.BOT_CLOCK_OFFSET_MS ?? "0");
 const clock: Clock = { now: () => Date.now() + offsetMs };
 const config = loadConfigFromProcess("start");
 const logger = createLogger({ level: config.logLevel });
-const bot = await startBot(config, logger, { clock });
+const built = await buildBot(config, logger, { clock });
+await built.http.listen({ host: config.http.host, port: config.http.port });
+logger.info({ url: config.http.publicUrl }, "HTTP server listening");
+const bot = await built.start();
 
 process.once("SIGTERM", () => {
   void bot.stop().finally(() => process.exit(0));

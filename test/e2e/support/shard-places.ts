@@ -1,6 +1,6 @@
 // Helpers of the sharding end-to-end tests: guilds placed on a chosen shard, and what members and operators see.
 import { GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
-import type { RunningBot } from "../../../src/bot/start-bot.js";
+import type { RunningBot } from "../../../src/bot/build-bot.js";
 import { commandData } from "../../../src/commands/command-data.js";
 import { deployCommands } from "../../../src/discord/deploy-commands.js";
 import type { FakeUser, StoredMessage } from "../../../fake-discord/index.js";

@@ -1,14 +1,14 @@
-// The bot's HTTP app with the webhook receiver registered, as the entry point will build it.
+// The bot's whole HTTP app (buildApp) on the test's store, with the webhook settings the test gives, as the
+// bot builds it from its settings.
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import { Registry } from "prom-client";
 import type { Clock } from "../../../src/clock.js";
-import { buildHttpApp } from "../../../src/http/build-http-app.js";
-import { createLogger } from "../../../src/logger.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";
 import type { IngestStatus } from "../../../src/webhooks/ingest-event.js";
 import type { WebhookMetrics, WebhookRejectionReason } from "../../../src/webhooks/webhook-metrics.js";
-import { webhookRoutes } from "../../../src/webhooks/webhook-routes.js";
+import { buildTestApp } from "../../http/support/test-app.js";
 
 export const operatorSecret = "whsec_operator_secret_for_tests";
 
@@ -46,15 +46,17 @@ export async function buildReceiverApp(
   options: ReceiverOptions,
 ): Promise<{ app: FastifyInstance; metrics: CountingMetrics }> {
   const metrics = new CountingMetrics();
-  const app = await buildHttpApp({ logger: createLogger({ level: "silent" }), readinessChecks: [] });
-  await app.register(webhookRoutes, {
+  const secret = "operatorSecret" in options ? options.operatorSecret : operatorSecret;
+  const app = await buildTestApp({
     db: options.db,
     secretBox: options.secretBox,
     clock: options.clock,
-    operatorSecret: "operatorSecret" in options ? options.operatorSecret : operatorSecret,
-    allowedSources: options.allowedSources ?? [],
-    trustedProxies: options.trustedProxies ?? [],
-    metrics,
+    env: {
+      ...(secret === undefined ? {} : { PLATFORM_WEBHOOK_SECRET: secret }),
+      WEBHOOK_ALLOWED_IPS: (options.allowedSources ?? []).join(","),
+      TRUSTED_PROXIES: (options.trustedProxies ?? []).join(","),
+    },
+    metrics: { registry: new Registry(), webhooks: metrics },
   });
   await app.ready();
   return { app, metrics };

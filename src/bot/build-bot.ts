@@ -1,0 +1,62 @@
+// The composition root: the one place the bot's parts are built and joined. Entry points (src/main.ts, the
+// playground, end-to-end tests, benchmarks) build the bot, have its HTTP app listen, then start it.
+import type { Client } from "discord.js";
+import type { FastifyInstance } from "fastify";
+import type { BotDependencies } from "../commands/bot-dependencies.js";
+import type { Config } from "../config.js";
+import { buildHttpServer } from "../http/http-server.js";
+import type { Logger } from "../logger.js";
+import type { OutboxWorker } from "../outbox/index.js";
+import { buildDependencies, type BotOptions } from "./build-dependencies.js";
+import { httpAppDependencies } from "./http-app-dependencies.js";
+import { startBackgroundWork, type BackgroundWork } from "./start-background-work.js";
+import { stopBot } from "./stop-bot.js";
+
+export type { BotOptions } from "./build-dependencies.js";
+
+/** A started bot: what entry points and tests hold on to. */
+export interface RunningBot {
+  /** The bot's HTTP app; the entry point made it listen. */
+  readonly http: FastifyInstance;
+  readonly client: Client | undefined;
+  readonly deps: BotDependencies;
+  readonly outbox: OutboxWorker;
+  /** Stops taking work, finishes what is in flight, closes connections. */
+  stop(): Promise<void>;
+}
+
+/** A bot built but not started: its HTTP app does not listen yet, and nothing runs. */
+export interface BuiltBot extends RunningBot {
+  /** Once `http` listens: logs in to the gateway, starts the outbox worker and the hourly clean-up. */
+  start(): Promise<RunningBot>;
+}
+
+/**
+ * Builds every dependency once, then the HTTP app from them. Entry points then do:
+ * `const built = await buildBot(config, logger)`, `await built.http.listen(…)`, `const bot = await built.start()`.
+ */
+export async function buildBot(config: Config, logger: Logger, options: BotOptions = {}): Promise<BuiltBot> {
+  const parts = await buildDependencies(config, logger, options);
+  let stopping = false;
+  const http = await buildHttpServer(httpAppDependencies(parts, () => stopping));
+
+  let background: BackgroundWork | undefined;
+  const bot: RunningBot = {
+    http,
+    client: parts.client,
+    deps: parts.deps,
+    outbox: parts.outbox,
+    async stop() {
+      // Report not ready first, then wind down.
+      stopping = true;
+      await stopBot(parts, http, background, options.unreadyBeforeStopMs);
+    },
+  };
+  return {
+    ...bot,
+    async start() {
+      background = await startBackgroundWork(parts);
+      return bot;
+    },
+  };
+}

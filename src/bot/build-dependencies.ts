@@ -1,0 +1,177 @@
+import type { KeyObject } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { REST } from "@discordjs/rest";
+import type { Client } from "discord.js";
+import { createOutboxRenderer } from "../announcements/index.js";
+import { createPlatformHttp } from "../api/http.js";
+import { systemClock, type Clock } from "../clock.js";
+import type { BotDependencies } from "../commands/bot-dependencies.js";
+import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
+import type { Config } from "../config.js";
+import { createGatewayClient } from "../discord/create-gateway-client.js";
+import { describePlatformError } from "../discord/describe-platform-error.js";
+import { planGatewayShards } from "../discord/gateway-shards.js";
+import { createInFlightInteractions, type InFlightInteractions } from "../discord/in-flight-interactions.js";
+import { createInteractionDispatcher, type DispatchInteraction } from "../discord/interaction-dispatcher.js";
+import { readInteractionPublicKey } from "../http/interaction-signature.js";
+import type { Logger } from "../logger.js";
+import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
+import { createSingleFlight } from "../oauth/single-flight.js";
+import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
+import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
+import { createSecretBox } from "../secrets/secret-box.js";
+import { createDb, type Store } from "../store/create-db.js";
+import { migrateToLatest } from "../store/migrate.js";
+import { readOutboxHealth } from "../store/outbox-health.js";
+
+/** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
+const interactionRequestsPerSecond = 10_000;
+
+export interface BotOptions {
+  readonly clock?: Clock;
+  /** Connect to the gateway (default in gateway mode); tests of the HTTP side alone can skip it. */
+  readonly gateway?: boolean;
+  /** Called when the bot is done with an interaction, answered or not (the playground stops its spinner). */
+  readonly onInteractionFinished?: (interactionId: string) => void;
+  /**
+   * In HTTP interactions mode, how long a stopping instance reports not ready while still answering, so the load
+   * balancer's next probe moves traffic away before interactions are refused (default 5 s; tests pass 0).
+   */
+  readonly unreadyBeforeStopMs?: number;
+}
+
+/** Everything the bot is made of, built once from its settings; nothing is connected or running yet. */
+export interface BotParts {
+  /** What command handlers need: settings, database, secret box, platform client, Discord REST, clock, logger. */
+  readonly deps: BotDependencies;
+  /** The database connection, migrated; closed last. */
+  readonly store: Store;
+  /** The gateway connection, not logged in; undefined in HTTP interactions mode or when told to skip it. */
+  readonly client: Client | undefined;
+  /** DISCORD_TOKEN, for the gateway login. */
+  readonly token: string;
+  /** REST for interaction answers, edits and follow-ups, apart from `deps.rest` (see buildDependencies). */
+  readonly interactionRest: REST;
+  /** DISCORD_PUBLIC_KEY in HTTP interactions mode, where Discord POSTs interactions to us. */
+  readonly interactionKey: KeyObject | undefined;
+  /** The one way in for interactions, gateway or HTTP. */
+  readonly dispatch: DispatchInteraction;
+  readonly inFlight: InFlightInteractions;
+  readonly metrics: BotMetrics;
+  /** Posts queued announcements to Discord, once started. */
+  readonly outbox: OutboxWorker;
+}
+
+/** Builds every dependency of the bot once, checking the settings that could stop it first. */
+export async function buildDependencies(
+  config: Config,
+  logger: Logger,
+  options: BotOptions = {},
+): Promise<BotParts> {
+  const clock = options.clock ?? systemClock;
+  const { token, applicationId, interactionsMode } = config.discord;
+  if (token === undefined || applicationId === undefined)
+    throw new Error("buildBot needs DISCORD_TOKEN and DISCORD_APPLICATION_ID");
+  // Read before anything starts, so a key that cannot be used stops the bot at once.
+  const interactionKey =
+    interactionsMode === "http" ? readInteractionPublicKey(config.discord.publicKey ?? "") : undefined;
+  logger.info({ interactionsMode }, "starting");
+  // Loaded first so a bad ENCRYPTION_KEYS stops the bot before it touches the database.
+  const secretBox = createSecretBox(
+    loadOrCreateKeyRing({
+      encryptionKeys: config.encryptionKeys,
+      dataDir: config.dataDir,
+      nodeEnv: config.nodeEnv,
+      logger,
+    }),
+  );
+  const store = await createDb(config.databaseUrl, { logger });
+  await migrateToLatest(store.db, logger);
+
+  // In HTTP interactions mode Discord POSTs interactions to us; REST (outbox, edits) needs no gateway.
+  const client =
+    options.gateway === false || interactionsMode === "http"
+      ? undefined
+      : createGatewayClient({
+          apiUrl: config.discord.apiUrl,
+          globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+          ...planGatewayShards(config.discord),
+        });
+  // Not `client.rest`: discord.js loads @discordjs/rest's CommonJS build, whose DiscordAPIError is another class
+  // than the one this ES module imports, so the outbox could not tell a deleted channel from an outage.
+  const rest = new REST({
+    ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
+    globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+  });
+  rest.setToken(token);
+
+  const deps: BotDependencies = {
+    config,
+    db: store.db,
+    secretBox,
+    platform: createPlatformHttp({
+      baseUrl: config.platform.apiUrl,
+      webhooksBaseUrl: config.platform.webhooksApiUrl,
+      timeoutMs: config.platform.timeoutMs,
+      clock,
+      logger,
+    }),
+    rest,
+    applicationId,
+    clock,
+    logger,
+    refreshes: createSingleFlight(),
+  };
+
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
+  // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
+  // instance keeps them from queueing behind a burst of announcements (Discord waits 3 s for an answer), and
+  // lifts @discordjs/rest's global 50/s pacing, which would otherwise hold back edits and follow-ups. Each
+  // token's own route buckets still apply.
+  const interactionRest = new REST({
+    ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
+    globalRequestsPerSecond: interactionRequestsPerSecond,
+  });
+  const dispatch = createInteractionDispatcher({
+    deps,
+    commands: commandHandlers,
+    components: componentHandlers,
+    modals: modalHandlers,
+    rest: interactionRest,
+    logger,
+    clock,
+    describeError: (error) => describePlatformError(error, clock.now()),
+    onFinished: (outcome, interactionId) => {
+      metrics.recordInteraction(outcome);
+      options.onInteractionFinished?.(interactionId);
+    },
+  });
+
+  const outbox = createOutboxWorker({
+    db: store.db,
+    rest,
+    render: createOutboxRenderer({ db: store.db, logger }),
+    clock,
+    logger,
+    // Unique per process, so leases tell instances apart.
+    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    leaseMs: config.outbox.leaseMs,
+    onResult: (result) => {
+      metrics.recordPost(result.outcome);
+    },
+  });
+
+  return {
+    deps,
+    store,
+    client,
+    token,
+    interactionRest,
+    interactionKey,
+    dispatch,
+    inFlight: createInFlightInteractions(logger),
+    metrics,
+    outbox,
+  };
+}

@@ -1,0 +1,42 @@
+import { Routes } from "discord-api-types/v10";
+import { areAllShardsReady } from "../discord/gateway-shards.js";
+import type { AppDependencies } from "../http/app-dependencies.js";
+import type { ReadinessCheck } from "../http/health-routes.js";
+import { databaseAnswers } from "../store/database-answers.js";
+import type { BotParts } from "./build-dependencies.js";
+
+/** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */
+export function httpAppDependencies(parts: BotParts, isStopping: () => boolean): AppDependencies {
+  const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox } = parts;
+  return {
+    ...deps,
+    readinessChecks: readinessChecks(parts, isStopping),
+    metrics: parts.metrics,
+    announceLink: async (grant, link) => {
+      await interactionRest.patch(
+        Routes.webhookMessage(deps.applicationId, grant.interactionToken, "@original"),
+        {
+          body: {
+            content: `Linked as **${link.platformUsername}**. You can now use the bot's commands here.`,
+            components: [],
+          },
+          auth: false,
+        },
+      );
+    },
+    onEnqueued: () => {
+      outbox.notify();
+    },
+    interactions:
+      interactionKey === undefined ? undefined : { publicKey: interactionKey, dispatch, inFlight },
+  };
+}
+
+function readinessChecks({ store, client, inFlight }: BotParts, isStopping: () => boolean): ReadinessCheck[] {
+  return [
+    // A stopping instance refuses new interactions (503), so the load balancer must stop sending them.
+    { name: "interactions", check: () => !isStopping() && !inFlight.draining },
+    { name: "database", check: () => databaseAnswers(store.db) },
+    ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
+  ];
+}

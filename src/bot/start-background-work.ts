@@ -1,0 +1,40 @@
+import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
+import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
+import { pruneOAuthStates } from "../store/oauth-states.js";
+import type { BotParts } from "./build-dependencies.js";
+
+/** What startBackgroundWork started that stopBot must end itself. */
+export interface BackgroundWork {
+  /** The hourly clean-up of abandoned /link requests. */
+  readonly statePruning: NodeJS.Timeout;
+}
+
+/**
+ * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, and the hourly
+ * clean-up of abandoned /link requests.
+ */
+export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
+  const { client, token, dispatch, inFlight, outbox, store } = parts;
+  const { clock, logger } = parts.deps;
+  if (client !== undefined) {
+    // Interactions are handled from the raw payload, so the same dispatcher serves HTTP interactions too.
+    client.ws.on(GatewayDispatchEvents.InteractionCreate, (interaction: APIInteraction) => {
+      if (!inFlight.draining) inFlight.track(dispatch(interaction));
+    });
+    logShardChanges(client, logger);
+    await client.login(token);
+    logger.info(readRunningShards(client), "gateway shards running in this instance");
+  }
+  outbox.start();
+  // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.
+  const statePruning = setInterval(
+    () => {
+      pruneOAuthStates(store.db, clock.now()).catch((error: unknown) => {
+        logger.warn({ err: error }, "could not prune expired OAuth states");
+      });
+    },
+    60 * 60 * 1000,
+  );
+  statePruning.unref();
+  return { statePruning };
+}

@@ -1,0 +1,31 @@
+import { GatewayDispatchEvents } from "discord-api-types/v10";
+import type { FastifyInstance } from "fastify";
+import type { BotParts } from "./build-dependencies.js";
+import type { BackgroundWork } from "./start-background-work.js";
+
+/** Above a typical load-balancer probe interval, well under main.ts's 20 s shutdown cap. */
+const defaultUnreadyBeforeStopMs = 5000;
+
+/**
+ * Stops taking work, finishes what is in flight, closes connections. The caller has already made readiness
+ * fail; over HTTP the app keeps answering `unreadyBeforeStopMs` first, until the load balancer has noticed.
+ */
+export async function stopBot(
+  parts: BotParts,
+  http: FastifyInstance,
+  background: BackgroundWork | undefined,
+  unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
+): Promise<void> {
+  const { client, inFlight, outbox, store } = parts;
+  if (parts.interactionKey !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
+  }
+  // Take no new interactions, let the running ones finish, then close connections.
+  client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
+  await inFlight.drain();
+  if (background !== undefined) clearInterval(background.statePruning);
+  await outbox.drain();
+  await client?.destroy();
+  await http.close();
+  await store.close();
+}

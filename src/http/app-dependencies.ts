@@ -1,0 +1,29 @@
+import type { LinkingDeps } from "../linking/linking-deps.js";
+import type { BotMetrics } from "../metrics/bot-metrics.js";
+import type { ReadinessCheck } from "./health-routes.js";
+import type { InteractionsRouteOptions } from "./interactions-route.js";
+import type { OAuthCallbackOptions } from "./oauth-callback-route.js";
+
+/**
+ * What the bot's HTTP app (buildApp) is built from. The composition root (src/bot/) builds these once at start;
+ * tests build them from a real database and key ring of their own.
+ *
+ * From LinkingDeps: the settings (`config.platform.webhookSecret`, `config.http.webhookAllowedIps` and
+ * `trustedProxies` for the webhook routes, OAuth for the callback), the database, the secret box, the platform
+ * client, the clock and the logger.
+ */
+export interface AppDependencies extends LinkingDeps {
+  /** `GET /readyz`: what this instance needs to serve traffic (database, gateway, not stopping). */
+  readonly readinessChecks: readonly ReadinessCheck[];
+  /** `GET /metrics` serves the registry; the webhook routes count deliveries in `webhooks`. */
+  readonly metrics: Pick<BotMetrics, "registry" | "webhooks">;
+  /** After `GET /oauth/callback` stored a link: edits the member's original `/link` reply (best effort). */
+  readonly announceLink: OAuthCallbackOptions["announceLink"];
+  /** After a webhook delivery queued announcements: wakes the outbox worker. */
+  readonly onEnqueued: () => void;
+  /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */
+  readonly interactions: HttpInteractions | undefined;
+}
+
+/** What `POST /interactions` needs besides the clock: the application's public key, dispatcher, in-flight set. */
+export type HttpInteractions = Omit<InteractionsRouteOptions, "clock">;

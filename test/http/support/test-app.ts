@@ -1,0 +1,90 @@
+// The bot's HTTP app as buildApp assembles it, from real dependencies: settings parsed from an environment as
+// the bot's are, a migrated SQLite database (or the test's own store), a secret box with a fresh key, the
+// platform client and the bot's metrics. Built, never listening, unless the test listens itself.
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { createPlatformHttp } from "../../../src/api/http.js";
+import { systemClock, type Clock } from "../../../src/clock.js";
+import { loadConfig } from "../../../src/config.js";
+import type { AppDependencies, HttpInteractions } from "../../../src/http/app-dependencies.js";
+import type { ReadinessCheck } from "../../../src/http/health-routes.js";
+import { buildHttpServer } from "../../../src/http/http-server.js";
+import { createLogger, type Logger } from "../../../src/logger.js";
+import { createBotMetrics } from "../../../src/metrics/bot-metrics.js";
+import { createSingleFlight } from "../../../src/oauth/single-flight.js";
+import type { SecretBox } from "../../../src/secrets/secret-box.js";
+import { createDb } from "../../../src/store/create-db.js";
+import type { Database } from "../../../src/store/database.js";
+import { migrateToLatest } from "../../../src/store/migrate.js";
+import { readOutboxHealth } from "../../../src/store/outbox-health.js";
+import { databaseAnswers } from "../../../src/store/database-answers.js";
+import { createTestSecretBox } from "../../store/secret-box-fixture.js";
+
+/** The settings every test app starts from; `env` adds to them. Nothing listens at the platform URL. */
+const baseEnvironment = {
+  NODE_ENV: "test",
+  DISCORD_TOKEN: "test-bot-token",
+  DISCORD_APPLICATION_ID: "1300000000000000000",
+  PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+  PUBLIC_URL: "http://127.0.0.1:3000",
+};
+
+export interface TestAppOptions {
+  /** The test's store; without it, a fresh SQLite database in memory, closed with the app. */
+  readonly db?: Kysely<Database>;
+  readonly secretBox?: SecretBox;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** Settings on top of the base ones, as environment variables (PLATFORM_WEBHOOK_SECRET, WEBHOOK_ALLOWED_IPS…). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** `GET /readyz`'s checks; by default the database's. */
+  readonly readinessChecks?: readonly ReadinessCheck[];
+  /** By default the bot's own metrics. */
+  readonly metrics?: AppDependencies["metrics"];
+  /** Serve `POST /interactions` with these, as in HTTP interactions mode. */
+  readonly interactions?: HttpInteractions;
+  readonly onEnqueued?: () => void;
+}
+
+/** The app's dependencies, and what closes the ones the helper opened itself. */
+export async function createTestAppDependencies(
+  options: TestAppOptions = {},
+): Promise<{ deps: AppDependencies; close: () => Promise<void> }> {
+  const config = loadConfig({ ...baseEnvironment, ...options.env }, "start");
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger({ level: "silent" });
+  const store = options.db === undefined ? await createDb(":memory:") : undefined;
+  if (store !== undefined) await migrateToLatest(store.db);
+  const db = options.db ?? store?.db;
+  if (db === undefined) throw new Error("no database");
+  const deps: AppDependencies = {
+    config,
+    db,
+    secretBox: options.secretBox ?? createTestSecretBox(),
+    platform: createPlatformHttp({
+      baseUrl: config.platform.apiUrl,
+      webhooksBaseUrl: config.platform.webhooksApiUrl,
+      timeoutMs: config.platform.timeoutMs,
+      clock,
+      logger,
+    }),
+    clock,
+    logger,
+    refreshes: createSingleFlight(),
+    readinessChecks: options.readinessChecks ?? [{ name: "database", check: () => databaseAnswers(db) }],
+    metrics: options.metrics ?? createBotMetrics(() => readOutboxHealth(db, clock.now())),
+    // No test here completes a link; the route logs a failed announcement and answers anyway.
+    announceLink: () => Promise.reject(new Error("no Discord to announce the link to in this test")),
+    onEnqueued: options.onEnqueued ?? (() => undefined),
+    interactions: options.interactions,
+  };
+  return { deps, close: async () => store?.close() };
+}
+
+/** The bot's HTTP app from real dependencies; closing it closes the database the helper opened. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { deps, close } = await createTestAppDependencies(options);
+  const app = await buildHttpServer(deps);
+  app.addHook("onClose", close);
+  return app;
+}
