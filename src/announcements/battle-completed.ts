@@ -2,7 +2,7 @@
 // pinged (DESIGN.md §4 Rendering).
 import { fitLines } from "../discord/fit-lines.js";
 import { formatDuration } from "../discord/format-duration.js";
-import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../webhooks/index.js";
+import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,

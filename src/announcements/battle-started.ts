@@ -3,7 +3,7 @@ import { fitLines } from "../discord/fit-lines.js";
 import { formatDuration } from "../discord/format-duration.js";
 import { formatRating } from "../commands/rank/rank-format.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { describeProblem, renderBattleFacts } from "./battle-details.js";

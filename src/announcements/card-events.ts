@@ -5,8 +5,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import { operatorSource } from "../store/inbox.js";
-import type { KnownPlatformEvent } from "../webhooks/index.js";
-import { readStoredEvent, StoredEventError } from "../webhooks/stored-event.js";
+import { readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../events/index.js";
 
 /** The newest this many events of one card are read; a battle's key events are few, submissions many. */
 const maxCardEvents = 500;

@@ -2,7 +2,7 @@
 // (DESIGN.md §4 Rendering).
 import { fitLines } from "../discord/fit-lines.js";
 import { formatRating, formatTier } from "../commands/rank/rank-format.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,

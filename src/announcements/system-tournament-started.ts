@@ -3,7 +3,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
 import { registerButtonId } from "../commands/tournament/register-buttons.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatDiscordTime, formatLabel, formatPresentText } from "./display-text.js";

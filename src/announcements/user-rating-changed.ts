@@ -2,7 +2,7 @@
 // (DESIGN.md §4 Rendering).
 import { formatRating, formatTier, pickTierColour } from "../commands/rank/rank-format.js";
 import { formatRatingChange } from "../commands/stats/render-stats.js";
-import type { PlatformEventOf, RatingChangedData } from "../webhooks/index.js";
+import type { PlatformEventOf, RatingChangedData } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatPlainText } from "./display-text.js";
