@@ -1,7 +1,7 @@
 // battle.started: the battle is live with its players; they are pinged (DESIGN.md §4 Rendering).
-import { fitLines } from "../discord/fit-lines.js";
-import { formatDuration } from "../discord/format-duration.js";
-import { formatRating } from "../commands/rank/rank-format.js";
+import { fitLines } from "../display/fit-lines.js";
+import { formatDuration } from "../display/duration.js";
+import { formatRating } from "../display/rating.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";

@@ -1,7 +1,7 @@
 // Platform text (usernames, titles, team names) placed into Discord markdown. It is escaped so a name such
 // as `*bob*` reads as typed, and mention syntax is broken so a name cannot dress up as a mention.
 import { escapeMarkdown } from "discord.js";
-import { truncateText } from "../discord/message-limits.js";
+import { truncateText } from "../display/truncate-text.js";
 
 const mentionLike = /<(?=[@#:/a]|t:)|@(?=everyone|here)/g;
 

@@ -14,7 +14,7 @@ import { findCreatedEvent, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { renderEvent } from "./render-event.js";
-import type { RenderedMessage } from "./rendered-message.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
 
 export interface OutboxRendererDeps {
   readonly db: Kysely<Database>;

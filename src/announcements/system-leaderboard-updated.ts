@@ -1,7 +1,8 @@
 // system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
 // (DESIGN.md §4 Rendering).
-import { fitLines } from "../discord/fit-lines.js";
-import { formatRating, formatTier } from "../commands/rank/rank-format.js";
+import { fitLines } from "../display/fit-lines.js";
+import { formatRating } from "../display/rating.js";
+import { formatTier } from "../display/tier.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {

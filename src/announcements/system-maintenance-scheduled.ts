@@ -1,6 +1,6 @@
 // system.maintenance_scheduled: when the platform will be down, in each reader's own time zone (Discord
 // timestamps), with the platform's message (DESIGN.md §4 Rendering).
-import { formatDuration } from "../discord/format-duration.js";
+import { formatDuration } from "../display/duration.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";

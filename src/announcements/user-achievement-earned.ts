@@ -1,5 +1,5 @@
 // user.achievement_earned: the achievement, its tier and points; the player is pinged (DESIGN.md §4).
-import { formatTier } from "../commands/rank/rank-format.js";
+import { formatTier } from "../display/tier.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";

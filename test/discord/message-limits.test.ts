@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discordLimits } from "../../src/discord/discord-limits.js";
-import { clampEmbed, normaliseMessage, truncateText } from "../../src/discord/message-limits.js";
+import { clampEmbed, normaliseMessage } from "../../src/discord/message-limits.js";
+import { truncateText } from "../../src/display/truncate-text.js";
 
 function totalEmbedCharacters(
   embeds: readonly { title?: string; description?: string; fields?: { name: string; value: string }[] }[],

@@ -7,10 +7,10 @@ import { listLimitBounds, listProblems } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "./announced-battles.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { formatDuration } from "../../display/duration.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 

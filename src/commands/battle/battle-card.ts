@@ -14,8 +14,9 @@ import {
   renderStatusField,
   type BattleProgress,
 } from "./battle-progress.js";
-import { formatDuration } from "../../discord/format-duration.js";
-import { displayLanguage, parseLanguage } from "./submission-language.js";
+import { formatDuration } from "../../display/duration.js";
+import { displayLanguage } from "../../display/language-name.js";
+import { parseLanguage } from "./submission-language.js";
 
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
 

@@ -1,8 +1,8 @@
 import type { BattleSummary } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { fitLines } from "../../discord/fit-lines.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { fitLines } from "../../display/fit-lines.js";
+import { formatDuration } from "../../display/duration.js";
 
 export interface BattleHistoryPage {
   /** The battles on this page only. */

@@ -2,8 +2,8 @@ import type { BattleDetails } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeProgress } from "./battle-progress.js";
-import { fitLines } from "../../discord/fit-lines.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { fitLines } from "../../display/fit-lines.js";
+import { formatDuration } from "../../display/duration.js";
 
 function describeTimeLeft(details: BattleDetails, now: number): string | undefined {
   const left = details.timeRemaining;

@@ -4,7 +4,8 @@ import type { PlatformUser } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { KnownMember } from "../rank/known-member.js";
 import { describeLastSeen } from "../rank/render-member-rank.js";
-import { formatRating, formatTier, pickTierColour } from "../rank/rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier, pickTierColour } from "../../display/tier.js";
 
 function formatJoined(joinedAt: string | undefined): string | undefined {
   const time = joinedAt === undefined ? Number.NaN : Date.parse(joinedAt);

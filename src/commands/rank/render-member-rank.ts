@@ -1,7 +1,8 @@
 import { escapeMarkdown } from "discord.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { KnownMember } from "./known-member.js";
-import { formatRating, formatTier, pickTierColour } from "./rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier, pickTierColour } from "../../display/tier.js";
 
 /** How fresh the read model's figures are, as a Discord timestamp. */
 export function describeLastSeen(member: KnownMember): string {

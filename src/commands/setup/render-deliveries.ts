@@ -2,8 +2,8 @@
 import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
-import { fitLines } from "../../discord/fit-lines.js";
+import { truncateText } from "../../display/truncate-text.js";
+import { fitLines } from "../../display/fit-lines.js";
 import { discordTime } from "./discord-time.js";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;

@@ -1,9 +1,9 @@
 import type { APIEmbedField } from "discord-api-types/v10";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { operatorSource } from "../../store/inbox.js";
-import { fitLines } from "../../discord/fit-lines.js";
+import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
 import { discordTime } from "./discord-time.js";

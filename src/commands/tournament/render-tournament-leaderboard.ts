@@ -1,7 +1,7 @@
 import type { TournamentLeaderboard, TournamentStanding } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { formatTotalTime } from "./format-total-time.js";
 
 /** Rows shown before "… n more": readable on a phone and far inside the 4096-character description. */

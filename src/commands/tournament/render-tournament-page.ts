@@ -2,7 +2,7 @@ import { escapeMarkdown } from "discord.js";
 import { ComponentType, type APIEmbedField } from "discord-api-types/v10";
 import type { Tournament } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import { buildRegisterButtons } from "./register-buttons.js";
 import type { TournamentFilter } from "./tournament-filter.js";

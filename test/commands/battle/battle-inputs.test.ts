@@ -1,4 +1,3 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readBattleSettings } from "../../../src/commands/battle/battle-settings.js";
 import {
@@ -7,8 +6,6 @@ import {
   readBattleButton,
   readCodeModalId,
 } from "../../../src/commands/battle/battle-custom-ids.js";
-import { fitLines } from "../../../src/discord/fit-lines.js";
-import { formatDuration } from "../../../src/discord/format-duration.js";
 import { languageOfFile, parseLanguage } from "../../../src/commands/battle/submission-language.js";
 
 describe("battle settings", () => {
@@ -57,31 +54,5 @@ describe("languages", () => {
     expect(languageOfFile("Main.JAVA")).toBe("java");
     expect(languageOfFile("solution.cc")).toBe("cpp");
     expect(languageOfFile("README")).toBeUndefined();
-  });
-});
-
-describe("formatDuration", () => {
-  it("shows the two largest units", () => {
-    expect(formatDuration(0)).toBe("0 s");
-    expect(formatDuration(45)).toBe("45 s");
-    expect(formatDuration(750)).toBe("12 min 30 s");
-    expect(formatDuration(3605)).toBe("1 h");
-    expect(formatDuration(3900)).toBe("1 h 5 min");
-    expect(formatDuration(90_000, 1)).toBe("1 d");
-  });
-});
-
-describe("fitLines", () => {
-  it("never exceeds the limit and cuts only between lines", () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 40 })), fc.integer({ min: 20, max: 300 }), (lines, max) => {
-        const text = fitLines(lines, max);
-        expect(text.length).toBeLessThanOrEqual(max);
-        const shown = text.split("\n");
-        const last = shown.at(-1) ?? "";
-        const kept = /^…and \d+ more$/.test(last) ? shown.slice(0, -1) : shown;
-        if (lines.length > 0) expect(kept).toEqual(lines.slice(0, kept.length));
-      }),
-    );
   });
 });

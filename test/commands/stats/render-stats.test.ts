@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatDuration } from "../../../src/commands/stats/format-duration.js";
-import {
-  describeTimeframe,
-  formatRatingChange,
-  formatWinRate,
-  renderStats,
-} from "../../../src/commands/stats/render-stats.js";
+import { describeTimeframe, formatWinRate, renderStats } from "../../../src/commands/stats/render-stats.js";
 
 const stats = {
   totalBattles: 8,
@@ -48,11 +43,6 @@ describe("renderStats", () => {
 });
 
 describe("stats formatting", () => {
-  it("signs rating changes", () => {
-    expect(formatRatingChange(-8)).toBe("-8");
-    expect(formatRatingChange(undefined)).toBe("—");
-  });
-
   it("writes win rates as percentages with one decimal at most", () => {
     expect(formatWinRate({ winRate: 1, totalBattles: 3 })).toBe("100%");
     expect(formatWinRate({ winRate: 1 / 3, totalBattles: 3 })).toBe("33.3%");
