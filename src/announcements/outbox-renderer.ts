@@ -2,7 +2,7 @@
 // post, or the battle card to edit. Undefined means nothing to send: the event is gone from the inbox, was
 // ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
-import { renderBattleCard } from "../commands/battle/battle-card.js";
+import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";
 import { findBattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";

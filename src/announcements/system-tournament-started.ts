@@ -1,7 +1,7 @@
 // system.tournament_started (alias tournament.started): the tournament is on, with a Register button that
 // the /tournament list handler answers (DESIGN.md §4 Rendering).
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
-import { registerButtonId } from "../commands/tournament/register-buttons.js";
+import { registerButtonId } from "../cards/tournament-register-buttons.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBattleButton } from "../../src/commands/battle/battle-custom-ids.js";
+import { readBattleButton } from "../../src/cards/battle-custom-ids.js";
 import { renderEvent } from "../../src/announcements/render-event.js";
 import { createSandboxWorld, linkEveryone, manyPlayers, readEvent, userOf } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits, textOf } from "./support/message-checks.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";
-import { readRegisterButton } from "../../src/commands/tournament/register-buttons.js";
+import { readRegisterButton } from "../../src/cards/tournament-register-buttons.js";
 import {
   createSandboxWorld,
   eventTime,

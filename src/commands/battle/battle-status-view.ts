@@ -1,7 +1,7 @@
 import type { BattleDetails } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { describeProgress } from "./battle-progress.js";
+import { describeProgress } from "../../cards/battle-progress.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { formatDuration } from "../../display/duration.js";
 

@@ -9,7 +9,7 @@ import { discordLimits } from "../../discord/discord-limits.js";
 import type { ModalHandler } from "../../discord/interaction-handlers.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "./battle-custom-ids.js";
+import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "../../cards/battle-custom-ids.js";
 import { submitCode } from "./submit-code.js";
 import { parseLanguage } from "./submission-language.js";
 

@@ -4,7 +4,7 @@ import type { Tournament } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { buildRegisterButtons } from "./register-buttons.js";
+import { buildRegisterButtons } from "../../cards/tournament-register-buttons.js";
 import type { TournamentFilter } from "./tournament-filter.js";
 
 /** Five per page, so every tournament on the page gets a Register button in one row. */

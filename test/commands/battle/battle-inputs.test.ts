@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { readBattleSettings } from "../../../src/commands/battle/battle-settings.js";
-import {
-  buildBattleButtonId,
-  buildCodeModalId,
-  readBattleButton,
-  readCodeModalId,
-} from "../../../src/commands/battle/battle-custom-ids.js";
 import { languageOfFile, parseLanguage } from "../../../src/commands/battle/submission-language.js";
 
 describe("battle settings", () => {
@@ -20,28 +14,6 @@ describe("battle settings", () => {
     });
     expect(readBattleSettings({}, "easy")).toMatchObject({ difficulty: "easy", timeLimit: 3600 });
     expect(readBattleSettings({ difficulty: "medium" }, "easy").difficulty).toBe("medium");
-  });
-});
-
-describe("custom ids", () => {
-  it("round-trips every battle button and the code form", () => {
-    const buttons = [
-      { action: "join", battleId: "bat_1" },
-      { action: "submit", battleId: "bat:with:colons" },
-      { action: "accept", battleId: "bat_1", opponentId: "123456789012345678" },
-      { action: "decline", battleId: "bat_2", opponentId: "123456789012345678" },
-    ] as const;
-    for (const button of buttons) {
-      const params = buildBattleButtonId(button).split(":").slice(1);
-      expect(readBattleButton(params)).toEqual(button);
-    }
-    expect(readCodeModalId(buildCodeModalId("bat_3").split(":").slice(1))).toBe("bat_3");
-    expect(readBattleButton(["join"])).toBeUndefined();
-    expect(readBattleButton(["explode", "bat_1"])).toBeUndefined();
-  });
-
-  it("refuses a battle id too long for Discord's 100-character custom ids", () => {
-    expect(() => buildBattleButtonId({ action: "join", battleId: "x".repeat(95) })).toThrow(/too long/);
   });
 });
 

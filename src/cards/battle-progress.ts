@@ -1,6 +1,6 @@
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
-import { discordLimits } from "../../discord/discord-limits.js";
-import { fitLines } from "../../display/fit-lines.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import { fitLines } from "../display/fit-lines.js";
 
 export interface BattleCardPlayer {
   /** Platform username (or a mention). */
