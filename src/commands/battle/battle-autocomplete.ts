@@ -9,7 +9,7 @@ import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { listAnnouncedBattles } from "./announced-battles.js";
+import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
