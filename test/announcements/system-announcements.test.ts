@@ -76,7 +76,7 @@ describe("system.maintenance_scheduled", () => {
     expect(body.embeds?.[0]?.fields).toEqual([
       { name: "Starts", value: `<t:${seconds}:f>`, inline: true },
       { name: "Ends", value: `<t:${String(startsAt / 1000 + 5400)}:f>`, inline: true },
-      { name: "Expected length", value: "1 h 30 min", inline: true },
+      { name: "Expected length", value: "1h 30m", inline: true },
     ]);
     expectPingsExactly(body, []);
   });

@@ -33,7 +33,7 @@ describe("renderBattleCard", () => {
       Difficulty: "easy",
       Type: "realtime",
       Language: "C++",
-      "Time limit": "30 min",
+      "Time limit": "30m",
       Status: "⏳ Waiting for players",
     });
     expect(fields.Players).toContain("0/2");

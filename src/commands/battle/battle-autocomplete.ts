@@ -58,7 +58,7 @@ async function completeBattleId(
     battles
       .filter((battle) => matches(focused.value, battle.battleId, battle.creatorName))
       .map((battle) => {
-        const age = formatDuration((now - battle.createdAt) / 1000, 1);
+        const age = formatDuration((now - battle.createdAt) / 1000, { largestUnitOnly: true });
         const by = battle.creatorName === undefined ? "" : ` · by ${battle.creatorName}`;
         return { name: `${battle.battleId}${by} · ${age} ago`, value: battle.battleId };
       }),

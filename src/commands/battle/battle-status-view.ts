@@ -6,8 +6,8 @@ import { fitLines } from "../../display/fit-lines.js";
 import { formatDuration } from "../../display/duration.js";
 
 function describeTimeLeft(details: BattleDetails, now: number): string | undefined {
-  const left = details.timeRemaining;
-  if (left === undefined || details.status === "completed") return undefined;
+  if (details.timeRemaining === undefined || details.status === "completed") return undefined;
+  const left = Math.max(0, details.timeRemaining);
   if (details.status === "waiting") return `${formatDuration(left)} once the battle starts`;
   return `${formatDuration(left)} (ends <t:${Math.floor((now + left * 1000) / 1000)}:R>)`;
 }

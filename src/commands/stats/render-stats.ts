@@ -2,7 +2,7 @@ import type { StatsTimeframe } from "../../api/assumptions.js";
 import type { UserStats } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { formatRating, formatRatingChange } from "../../display/rating.js";
-import { formatDuration } from "./format-duration.js";
+import { formatDuration } from "../../display/duration.js";
 
 export interface StatsView {
   readonly username: string;
