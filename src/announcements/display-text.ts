@@ -18,13 +18,6 @@ export function formatPlainText(text: string, maxLength: number = maxNameLength)
   return escapeMarkdown(truncateText(text, maxLength)).replace(mentionLike, (match) => `${match}\u200b`);
 }
 
-export type TimestampStyle = "F" | "R" | "f" | "D" | "t";
-
-/** A Discord timestamp, shown in each reader's own time zone (`<t:seconds:style>`). */
-export function formatDiscordTime(epochMilliseconds: number, style: TimestampStyle): string {
-  return `<t:${String(Math.floor(epochMilliseconds / 1000))}:${style}>`;
-}
-
 /** "1 point" / "3 points". */
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
   return `${String(count)} ${count === 1 ? singular : plural}`;

@@ -13,8 +13,9 @@ import {
   listBudget,
   sortByRank,
 } from "./announcement-style.js";
-import { formatDiscordTime, formatPlainText } from "./display-text.js";
+import { formatPlainText } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderLeaderboardUpdated(
   event: PlatformEventOf<"system.leaderboard_updated">,
@@ -29,7 +30,7 @@ export function renderLeaderboardUpdated(
   const period =
     data.periodStart === undefined || data.periodEnd === undefined
       ? undefined
-      : `${formatDiscordTime(data.periodStart, "D")} – ${formatDiscordTime(data.periodEnd, "D")}`;
+      : `${discordTimestamp(data.periodStart, "D")} – ${discordTimestamp(data.periodEnd, "D")}`;
   return {
     embed: {
       title: "📊 Leaderboard updated",
