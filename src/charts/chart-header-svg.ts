@@ -1,5 +1,6 @@
 import type { ChartFrame } from "./chart-frame.js";
 import { formatRating } from "../display/rating.js";
+import { truncateText } from "../display/truncate-text.js";
 import { chartColours } from "./chart-theme.js";
 import { buildElement, buildText, escapeXml } from "./svg-markup.js";
 
@@ -68,11 +69,4 @@ function buildChangeSpan(change: number, gapBefore: number): string {
     { fill: colour, dx: gapBefore },
     escapeXml(`${sign}${formatRating(Math.abs(change), { grouped: true })}`),
   );
-}
-
-function truncateText(text: string, maxCharacters: number): string {
-  const characters = Array.from(text);
-  return characters.length <= maxCharacters
-    ? text
-    : `${characters.slice(0, Math.max(1, maxCharacters - 1)).join("")}…`;
 }
