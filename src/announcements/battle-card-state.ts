@@ -2,8 +2,8 @@
 // only part of the story (a submission names one player, only battle.created the language), so the card is
 // folded from all of them, in the platform's order, and always shows everything known so far: edits that
 // run late or twice still converge on the same card.
-import type { BattleCardPlayer, BattleCardView } from "../commands/battle/battle-card.js";
-import type { BattleSummary, KnownPlatformEvent } from "../webhooks/index.js";
+import type { BattleCardPlayer, BattleCardView } from "../cards/battle-card.js";
+import type { BattleSummary, KnownPlatformEvent } from "../events/index.js";
 import { sortByRank } from "./announcement-style.js";
 import { formatPlainText, formatPresentText } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";

@@ -1,8 +1,8 @@
 // battle.completed: the results, as a ranked table with the winner, duration and problem; the players are
 // pinged (DESIGN.md §4 Rendering).
-import { fitLines } from "../discord/fit-lines.js";
-import { formatDuration } from "../discord/format-duration.js";
-import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../webhooks/index.js";
+import { fitLines } from "../display/fit-lines.js";
+import { formatDuration } from "../display/duration.js";
+import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,

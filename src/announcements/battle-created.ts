@@ -1,7 +1,7 @@
 // battle.created: a new battle room, with a Join button (DESIGN.md §4 Rendering).
-import { displayLanguage } from "../commands/battle/submission-language.js";
-import { formatDuration } from "../discord/format-duration.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import { displayLanguage } from "../display/language-name.js";
+import { formatDuration } from "../display/duration.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { describeProblem, renderBattleFacts, renderJoinButton } from "./battle-details.js";

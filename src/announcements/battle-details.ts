@@ -5,8 +5,8 @@ import {
   type APIButtonComponent,
   type APIEmbedField,
 } from "discord-api-types/v10";
-import { buildBattleButtonId } from "../commands/battle/battle-custom-ids.js";
-import type { BattleProblem } from "../webhooks/index.js";
+import { buildBattleButtonId } from "../cards/battle-custom-ids.js";
+import type { BattleProblem } from "../events/index.js";
 import { compactFields } from "./announcement-style.js";
 import { formatLabel, formatPresentText } from "./display-text.js";
 

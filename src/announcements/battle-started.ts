@@ -1,14 +1,14 @@
 // battle.started: the battle is live with its players; they are pinged (DESIGN.md §4 Rendering).
-import { fitLines } from "../discord/fit-lines.js";
-import { formatDuration } from "../discord/format-duration.js";
-import { formatRating } from "../commands/rank/rank-format.js";
+import { fitLines } from "../display/fit-lines.js";
+import { formatDuration } from "../display/duration.js";
+import { formatRating } from "../display/rating.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { describeProblem, renderBattleFacts } from "./battle-details.js";
-import { formatDiscordTime } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderBattleStarted(
   event: PlatformEventOf<"battle.started">,
@@ -19,7 +19,7 @@ export function renderBattleStarted(
     const rating = player.rating === undefined ? "" : ` (${formatRating(player.rating)})`;
     return `• ${nameUser({ id: player.userId, username: player.username }, context)}${rating}`;
   });
-  const ends = data.endsAt === undefined ? "" : ` It ends ${formatDiscordTime(data.endsAt, "R")}.`;
+  const ends = data.endsAt === undefined ? "" : ` It ends ${discordTimestamp(data.endsAt, "R")}.`;
   return {
     embed: {
       title: `🟢 Battle started: ${describeProblem(data.problem)}`,

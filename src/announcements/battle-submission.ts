@@ -1,6 +1,6 @@
 // battle.submission: someone submitted code during a battle, with how it scored (DESIGN.md §4 Rendering).
-import { displayLanguage } from "../commands/battle/submission-language.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import { displayLanguage } from "../display/language-name.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatCode, formatPlainText } from "./display-text.js";

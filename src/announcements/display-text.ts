@@ -1,7 +1,7 @@
 // Platform text (usernames, titles, team names) placed into Discord markdown. It is escaped so a name such
 // as `*bob*` reads as typed, and mention syntax is broken so a name cannot dress up as a mention.
 import { escapeMarkdown } from "discord.js";
-import { truncateText } from "../discord/message-limits.js";
+import { truncateText } from "../display/truncate-text.js";
 
 const mentionLike = /<(?=[@#:/a]|t:)|@(?=everyone|here)/g;
 
@@ -16,13 +16,6 @@ export const maxProseLength = 2000;
  */
 export function formatPlainText(text: string, maxLength: number = maxNameLength): string {
   return escapeMarkdown(truncateText(text, maxLength)).replace(mentionLike, (match) => `${match}\u200b`);
-}
-
-export type TimestampStyle = "F" | "R" | "f" | "D" | "t";
-
-/** A Discord timestamp, shown in each reader's own time zone (`<t:seconds:style>`). */
-export function formatDiscordTime(epochMilliseconds: number, style: TimestampStyle): string {
-  return `<t:${String(Math.floor(epochMilliseconds / 1000))}:${style}>`;
 }
 
 /** "1 point" / "3 points". */

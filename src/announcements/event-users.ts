@@ -1,6 +1,6 @@
 // The platform users an event names, with their usernames where the event gives them: whose links are
 // loaded to mention them, and whom the generic announcement lists.
-import type { KnownPlatformEvent, UserRef } from "../webhooks/index.js";
+import type { KnownPlatformEvent, UserRef } from "../events/index.js";
 
 export function listEventUsers(event: KnownPlatformEvent): UserRef[] {
   switch (event.kind) {

@@ -1,8 +1,8 @@
 // The fallback announcement for a kind without a dedicated one (user.registered, user.profile_updated): what
 // happened and to whom. Nobody is pinged for it.
-import { fitLines } from "../discord/fit-lines.js";
+import { fitLines } from "../display/fit-lines.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import type { KnownPlatformEvent } from "../webhooks/index.js";
+import type { KnownPlatformEvent } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, eventStamp } from "./announcement-style.js";
 import { formatPlainText } from "./display-text.js";

@@ -1,7 +1,6 @@
 // Announcements of platform events in Discord (DESIGN.md §4 Rendering): what the rest of the bot uses.
 export { createOutboxRenderer } from "./outbox-renderer.js";
 export type { OutboxRendererDeps, RenderOutboxRow } from "./outbox-renderer.js";
-export type { RenderedMessage } from "./rendered-message.js";
 export { renderEvent, renderAnnouncement } from "./render-event.js";
 export type { RenderContext } from "./render-context.js";
 export type { Announcement } from "./announcement.js";

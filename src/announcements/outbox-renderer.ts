@@ -2,21 +2,19 @@
 // post, or the battle card to edit. Undefined means nothing to send: the event is gone from the inbox, was
 // ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
-import { renderBattleCard } from "../commands/battle/battle-card.js";
+import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";
 import { findBattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { findInboxEvent } from "../store/inbox.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import type { KnownPlatformEvent } from "../webhooks/index.js";
-import { cardBattleId } from "../webhooks/select-targets.js";
-import { readStoredEvent, StoredEventError } from "../webhooks/stored-event.js";
+import { cardBattleId, readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../events/index.js";
 import { foldBattleCard } from "./battle-card-state.js";
 import { findCreatedEvent, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { renderEvent } from "./render-event.js";
-import type { RenderedMessage } from "./rendered-message.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
 
 export interface OutboxRendererDeps {
   readonly db: Kysely<Database>;

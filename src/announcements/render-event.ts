@@ -1,7 +1,7 @@
 // One announcement per event kind (DESIGN.md §4 Rendering): the renderer for the kind, made into a message
 // with the guild's linked members mentioned. Pure: the outbox renderer loads what it needs first.
 import type { MessageBody } from "../discord/message-limits.js";
-import type { KnownPlatformEvent } from "../webhooks/index.js";
+import type { KnownPlatformEvent } from "../events/index.js";
 import { toMessageBody, type Announcement } from "./announcement.js";
 import { renderBattleCompleted } from "./battle-completed.js";
 import { renderBattleCreated } from "./battle-created.js";

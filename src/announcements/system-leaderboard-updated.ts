@@ -1,8 +1,9 @@
 // system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
 // (DESIGN.md §4 Rendering).
-import { fitLines } from "../discord/fit-lines.js";
-import { formatRating, formatTier } from "../commands/rank/rank-format.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import { fitLines } from "../display/fit-lines.js";
+import { formatRating } from "../display/rating.js";
+import { formatTier } from "../display/tier.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,
@@ -12,8 +13,9 @@ import {
   listBudget,
   sortByRank,
 } from "./announcement-style.js";
-import { formatDiscordTime, formatPlainText } from "./display-text.js";
+import { formatPlainText } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderLeaderboardUpdated(
   event: PlatformEventOf<"system.leaderboard_updated">,
@@ -28,7 +30,7 @@ export function renderLeaderboardUpdated(
   const period =
     data.periodStart === undefined || data.periodEnd === undefined
       ? undefined
-      : `${formatDiscordTime(data.periodStart, "D")} – ${formatDiscordTime(data.periodEnd, "D")}`;
+      : `${discordTimestamp(data.periodStart, "D")} – ${discordTimestamp(data.periodEnd, "D")}`;
   return {
     embed: {
       title: "📊 Leaderboard updated",

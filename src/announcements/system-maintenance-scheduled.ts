@@ -1,10 +1,11 @@
 // system.maintenance_scheduled: when the platform will be down, in each reader's own time zone (Discord
 // timestamps), with the platform's message (DESIGN.md §4 Rendering).
-import { formatDuration } from "../discord/format-duration.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import { formatDuration } from "../display/duration.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatDiscordTime, formatPresentText, maxProseLength } from "./display-text.js";
+import { formatPresentText, maxProseLength } from "./display-text.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderMaintenanceScheduled(
   event: PlatformEventOf<"system.maintenance_scheduled">,
@@ -14,7 +15,7 @@ export function renderMaintenanceScheduled(
   const when =
     startsAt === undefined
       ? "The platform has scheduled maintenance."
-      : `The platform will be under maintenance from ${formatDiscordTime(startsAt, "F")} (${formatDiscordTime(startsAt, "R")}).`;
+      : `The platform will be under maintenance from ${discordTimestamp(startsAt, "F")} (${discordTimestamp(startsAt, "R")}).`;
   const length =
     startsAt === undefined || endsAt === undefined || endsAt < startsAt
       ? undefined
@@ -25,8 +26,8 @@ export function renderMaintenanceScheduled(
       description: `${when}${text === undefined ? "" : `\n> ${text.replace(/\n/g, "\n> ")}`}`,
       color: announcementColours.maintenance,
       fields: compactFields([
-        { name: "Starts", value: startsAt === undefined ? undefined : formatDiscordTime(startsAt, "f") },
-        { name: "Ends", value: endsAt === undefined ? undefined : formatDiscordTime(endsAt, "f") },
+        { name: "Starts", value: startsAt === undefined ? undefined : discordTimestamp(startsAt, "f") },
+        { name: "Ends", value: endsAt === undefined ? undefined : discordTimestamp(endsAt, "f") },
         { name: "Expected length", value: length },
       ]),
       ...eventStamp(event),

@@ -1,17 +1,18 @@
 // system.tournament_started (alias tournament.started): the tournament is on, with a Register button that
 // the /tournament list handler answers (DESIGN.md §4 Rendering).
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
-import { registerButtonId } from "../commands/tournament/register-buttons.js";
+import { registerButtonId } from "../cards/tournament-register-buttons.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatDiscordTime, formatLabel, formatPresentText } from "./display-text.js";
+import { formatLabel, formatPresentText } from "./display-text.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderTournamentStarted(event: PlatformEventOf<"system.tournament_started">): Announcement {
   const { data } = event;
   const title = formatPresentText(data.title) ?? "A tournament";
-  const ends = data.endsAt === undefined ? "" : ` It ends ${formatDiscordTime(data.endsAt, "R")}.`;
+  const ends = data.endsAt === undefined ? "" : ` It ends ${discordTimestamp(data.endsAt, "R")}.`;
   const seats =
     data.participants === undefined
       ? undefined
@@ -29,9 +30,9 @@ export function renderTournamentStarted(event: PlatformEventOf<"system.tournamen
         { name: "Prize", value: formatPresentText(data.prize) },
         {
           name: "Started",
-          value: data.startsAt === undefined ? undefined : formatDiscordTime(data.startsAt, "f"),
+          value: data.startsAt === undefined ? undefined : discordTimestamp(data.startsAt, "f"),
         },
-        { name: "Ends", value: data.endsAt === undefined ? undefined : formatDiscordTime(data.endsAt, "f") },
+        { name: "Ends", value: data.endsAt === undefined ? undefined : discordTimestamp(data.endsAt, "f") },
       ]),
       ...eventStamp(event, `Tournament ${data.tournamentId}`),
     },

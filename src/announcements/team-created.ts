@@ -1,5 +1,5 @@
 // team.created: a new team, its owner and how many seats it has (DESIGN.md §4 Rendering).
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatPresentText, maxProseLength } from "./display-text.js";

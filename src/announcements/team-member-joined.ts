@@ -1,5 +1,5 @@
 // team.member_joined: who joined which team, as what; the new member is pinged (DESIGN.md §4 Rendering).
-import type { PlatformEventOf } from "../webhooks/index.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatPresentText } from "./display-text.js";

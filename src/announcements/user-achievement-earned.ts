@@ -1,6 +1,6 @@
 // user.achievement_earned: the achievement, its tier and points; the player is pinged (DESIGN.md §4).
-import { formatTier } from "../commands/rank/rank-format.js";
-import type { PlatformEventOf } from "../webhooks/index.js";
+import { formatTier } from "../display/tier.js";
+import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatPlainText, formatPresentText, maxProseLength, pluralise } from "./display-text.js";

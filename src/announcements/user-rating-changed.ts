@@ -1,8 +1,8 @@
 // user.rating_changed: old → new, the change and the tier, a promotion highlighted; the player is pinged
 // (DESIGN.md §4 Rendering).
-import { formatRating, formatTier, pickTierColour } from "../commands/rank/rank-format.js";
-import { formatRatingChange } from "../commands/stats/render-stats.js";
-import type { PlatformEventOf, RatingChangedData } from "../webhooks/index.js";
+import { formatRating, formatRatingChange } from "../display/rating.js";
+import { formatTier, pickTierColour } from "../display/tier.js";
+import type { PlatformEventOf, RatingChangedData } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { formatPlainText } from "./display-text.js";

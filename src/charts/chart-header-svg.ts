@@ -1,4 +1,6 @@
 import type { ChartFrame } from "./chart-frame.js";
+import { formatRating } from "../display/rating.js";
+import { truncateText } from "../display/truncate-text.js";
 import { chartColours } from "./chart-theme.js";
 import { buildElement, buildText, escapeXml } from "./svg-markup.js";
 
@@ -47,7 +49,7 @@ function buildLatestRatingSvg(
   if (latest.tierLabel !== "")
     spans.push(buildElement("tspan", { fill: accent }, escapeXml(latest.tierLabel)));
   if (latest.change !== undefined) spans.push(buildChangeSpan(latest.change, spans.length > 0 ? 8 : 0));
-  const rating = buildText(formatRating(latest.rating), {
+  const rating = buildText(formatRating(latest.rating, { grouped: true }), {
     x: right,
     y: 46,
     "font-size": 32,
@@ -65,17 +67,6 @@ function buildChangeSpan(change: number, gapBefore: number): string {
   return buildElement(
     "tspan",
     { fill: colour, dx: gapBefore },
-    escapeXml(`${sign}${formatRating(Math.abs(change))}`),
+    escapeXml(`${sign}${formatRating(Math.abs(change), { grouped: true })}`),
   );
-}
-
-export function formatRating(rating: number): string {
-  return Math.round(rating).toLocaleString("en-US");
-}
-
-function truncateText(text: string, maxCharacters: number): string {
-  const characters = Array.from(text);
-  return characters.length <= maxCharacters
-    ? text
-    : `${characters.slice(0, Math.max(1, maxCharacters - 1)).join("")}…`;
 }

@@ -1,7 +1,9 @@
 import { chartFontFamily } from "./chart-fonts.js";
 import { computeChartFrame, type ChartFrame } from "./chart-frame.js";
-import { buildChartHeaderSvg, formatRating } from "./chart-header-svg.js";
-import { chartColours, pickTierAccent } from "./chart-theme.js";
+import { formatRating } from "../display/rating.js";
+import { buildChartHeaderSvg } from "./chart-header-svg.js";
+import { chartColours } from "./chart-theme.js";
+import { pickTierAccent } from "../display/tier.js";
 import { formatFullDate } from "./date-axis.js";
 import { normalizeRatingHistory, type RatingHistoryEntry, type RatingPoint } from "./rating-history.js";
 import { buildRatingPlotSvg } from "./rating-plot-svg.js";
@@ -54,7 +56,7 @@ function buildHistorySvg(
   const header = buildChartHeaderSvg(
     {
       username: input.username,
-      subtitle: `Rating history · ${period} · peak ${formatRating(peak)}`,
+      subtitle: `Rating history · ${period} · peak ${formatRating(peak, { grouped: true })}`,
       accent,
       latest: {
         rating: last.rating,

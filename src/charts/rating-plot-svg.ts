@@ -1,5 +1,5 @@
 import type { ChartFrame } from "./chart-frame.js";
-import { formatRating } from "./chart-header-svg.js";
+import { formatRating } from "../display/rating.js";
 import { chartColours } from "./chart-theme.js";
 import { computeDateTicks } from "./date-axis.js";
 import { computeRatingAxis } from "./rating-axis.js";
@@ -47,7 +47,12 @@ export function buildRatingPlotSvg(
       }),
     );
     parts.push(
-      buildText(formatRating(tick), { x: left - 10, y: y + 4.5, ...axisLabelStyle, "text-anchor": "end" }),
+      buildText(formatRating(tick, { grouped: true }), {
+        x: left - 10,
+        y: y + 4.5,
+        ...axisLabelStyle,
+        "text-anchor": "end",
+      }),
     );
   }
   const maxDateTicks = Math.max(2, Math.floor((right - left) / 110));

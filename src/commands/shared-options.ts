@@ -1,4 +1,5 @@
 import { ApplicationCommandOptionType as OptionType } from "discord-api-types/v10";
+import { languageNames } from "../display/language-name.js";
 
 // Option pieces several commands share, so their names and limits agree everywhere.
 export const difficultyChoices = [
@@ -7,12 +8,8 @@ export const difficultyChoices = [
   { name: "Hard", value: "hard" },
 ] as const;
 
-export const languageChoices = [
-  { name: "JavaScript", value: "javascript" },
-  { name: "Python", value: "python" },
-  { name: "Java", value: "java" },
-  { name: "C++", value: "cpp" },
-] as const;
+/** Every platform language, under the name members read everywhere else. */
+export const languageChoices = languageNames;
 
 export const publicOption = {
   type: OptionType.Boolean,

@@ -1,5 +1,6 @@
 import { PlatformError, PlatformProtocolError, PlatformUnavailableError } from "../api/errors.js";
 import { UserFacingError } from "./user-facing-error.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
 
 function withRequestId(message: string, requestId: string | undefined): string {
   return requestId === undefined ? message : `${message}\n-# Request id: \`${requestId}\``;
@@ -32,10 +33,13 @@ export function describePlatformError(error: unknown, now: number): UserFacingEr
   if (!(error instanceof PlatformError)) return undefined;
   const { requestId } = error;
   if (error.isRateLimit) {
-    const retryAt = Math.ceil(now / 1000 + (error.retryAfter ?? 60));
+    const retryAt = Math.ceil(now / 1000 + (error.retryAfter ?? 60)) * 1000;
     return new UserFacingError(
       "rate_limited",
-      withRequestId(`You've hit the platform's rate limit. Try again <t:${retryAt}:R>.`, requestId),
+      withRequestId(
+        `You've hit the platform's rate limit. Try again ${discordTimestamp(retryAt, "R")}.`,
+        requestId,
+      ),
     );
   }
   const byStatus: Record<number, [string, string]> = {

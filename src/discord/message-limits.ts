@@ -1,13 +1,6 @@
 import type { APIEmbed, APIEmbedField, RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
+import { truncateText } from "../display/truncate-text.js";
 import { discordLimits } from "./discord-limits.js";
-
-const ellipsis = "…";
-
-/** Cuts text to `max` characters, marking the cut, so long code and lists are truncated cleanly. */
-export function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  return text.slice(0, Math.max(0, max - ellipsis.length)) + ellipsis;
-}
 
 function embedLength(embed: APIEmbed): number {
   return (

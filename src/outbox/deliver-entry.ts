@@ -2,7 +2,8 @@
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
-import { describeResult, type OutboxResult, type RenderedMessage } from "./outbox-result.js";
+import { describeResult, type OutboxResult } from "./outbox-result.js";
+import { type RenderedMessage } from "../display/rendered-message.js";
 import { sendOutboxMessage } from "./send-message.js";
 
 export type DeliveryAttempt =

@@ -1,9 +1,6 @@
 // What the worker reports about each row it handled (for metrics and logs), and what it is given to send.
-import type { MessageBody } from "../discord/message-limits.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
 import type { OutboxAction, OutboxEntry } from "../store/outbox.js";
-
-/** A channel message built from an outbox row's event; it is clamped to Discord's limits before sending. */
-export type RenderedMessage = Omit<MessageBody, "attachments">;
 
 /**
  * Builds the message for a row (it reads the event from the inbox itself). Undefined means there is nothing

@@ -5,7 +5,7 @@ import type { REST } from "@discordjs/rest";
 import { Routes, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 import { normaliseMessage } from "../discord/message-limits.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import type { RenderedMessage } from "./outbox-result.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
 
 /** Posts or edits the row's message and returns the id of the message Discord holds. */
 export async function sendOutboxMessage(

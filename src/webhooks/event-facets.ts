@@ -2,7 +2,7 @@
 // `undefined` when the kind has no such notion (a filter on it is then ignored) and `null` when the kind
 // has it but this event did not say (a filter on it then fails: "only hard battles" skips a battle of
 // unknown difficulty).
-import type { KnownPlatformEvent } from "./platform-event.js";
+import type { KnownPlatformEvent } from "../events/platform-event.js";
 
 export interface EventFacets {
   readonly tournamentId: string | null | undefined;

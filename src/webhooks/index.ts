@@ -5,28 +5,10 @@ export { noWebhookMetrics } from "./webhook-metrics.js";
 export type { WebhookMetrics, WebhookRejectionReason } from "./webhook-metrics.js";
 export { AddressListError, parseAddressList, platformDeliveryRanges } from "./address-list.js";
 
-export { readStoredEvent, StoredEventError } from "./stored-event.js";
-export type {
-  EventDataByKind,
-  EventRequest,
-  KnownPlatformEvent,
-  PayloadForm,
-  PlatformEvent,
-  PlatformEventOf,
-  UnknownPlatformEvent,
-} from "./platform-event.js";
-export type * from "./event-data/battle-events.js";
-export type * from "./event-data/user-events.js";
-export type * from "./event-data/team-events.js";
-export type * from "./event-data/system-events.js";
-export type { UserRef } from "./event-data/fields.js";
-
 export { ingestEvent } from "./ingest-event.js";
 export type { IngestResult, IngestStatus, VerifiedDelivery } from "./ingest-event.js";
 export { createIngester } from "./group-commit.js";
 export type { Ingester } from "./group-commit.js";
-export { normaliseEvent, deriveEventId } from "./normalise-event.js";
-export type { NormalisedDelivery } from "./normalise-event.js";
 export { verifySignature } from "./verify-signature.js";
 export { routeEvent } from "./route-event.js";
 export type { OutboxTarget } from "./select-targets.js";

@@ -8,7 +8,7 @@ import type { Database } from "../store/database.js";
 import { insertInboxEvent } from "../store/inbox.js";
 import { enqueueOutbox } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
-import { normaliseEvent, type NormalisedDelivery } from "./normalise-event.js";
+import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { routeEvent } from "./route-event.js";
 
 export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead";

@@ -2,13 +2,14 @@
 // guild: an event that arrived on a guild's own endpoint was signed with a secret that guild's admins
 // chose, so it must never reach another guild (DESIGN.md §4; see event-source.ts).
 import type { Kysely } from "kysely";
+import { cardBattleId } from "../events/card-battle-id.js";
+import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { listBattleCards } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { listLinksOfPlatformUser } from "../store/member-links.js";
 import { listActiveSubscriptionsForKind } from "../store/subscriptions.js";
 import { readEventFacets } from "./event-facets.js";
-import type { KnownPlatformEvent } from "./platform-event.js";
-import { cardBattleId, needsLinkedGuilds, selectTargets, type OutboxTarget } from "./select-targets.js";
+import { needsLinkedGuilds, selectTargets, type OutboxTarget } from "./select-targets.js";
 
 export interface RoutingScope {
   /** Only this guild's subscriptions and cards; undefined for every guild (the operator endpoint). */

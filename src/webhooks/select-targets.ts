@@ -4,11 +4,12 @@
 // - a rating change is posted only in guilds where that user is linked;
 // - anything else (tournament starts included) is posted to every subscribed channel.
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
+import { cardBattleId } from "../events/card-battle-id.js";
+import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { BattleCard } from "../store/battle-cards.js";
 import type { OutboxAction } from "../store/outbox.js";
 import type { Subscription } from "../store/subscriptions.js";
 import { readEventFacets } from "./event-facets.js";
-import type { KnownPlatformEvent } from "./platform-event.js";
 import { passesFilters } from "./subscription-filters.js";
 
 /** One outbox row to enqueue. */
@@ -66,20 +67,6 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     });
   }
   return [...targets.values()];
-}
-
-/** The battle whose card an event updates, for the kinds that describe a battle's progress. */
-export function cardBattleId(event: KnownPlatformEvent): string | undefined {
-  switch (event.kind) {
-    case "battle.created":
-    case "battle.started":
-    case "battle.completed":
-    case "battle.submission":
-    case "team.battle_completed":
-      return event.data.battleId;
-    default:
-      return undefined;
-  }
 }
 
 /** Whether routing needs to know where the event's users are linked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBattleButton } from "../../src/commands/battle/battle-custom-ids.js";
+import { readBattleButton } from "../../src/cards/battle-custom-ids.js";
 import { renderEvent } from "../../src/announcements/render-event.js";
 import { createSandboxWorld, linkEveryone, manyPlayers, readEvent, userOf } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits, textOf } from "./support/message-checks.js";
@@ -29,14 +29,14 @@ describe("battle.completed", () => {
     const embed = body.embeds?.[0];
     expect(embed?.title).toContain("Two Sum");
     expect(embed?.description?.split("\n")).toEqual([
-      "🥇 ada — 100 pts · 7 min",
-      "🥈 bob — 60 pts · 10 min 10 s",
+      "🥇 ada — 100 pts · 7m",
+      "🥈 bob — 60 pts · 10m 10s",
       "🥉 cy — 0 pts",
     ]);
     expect(embed?.fields).toEqual(
       expect.arrayContaining([
         { name: "Winner", value: "🏆 ada", inline: true },
-        { name: "Duration", value: "15 min", inline: true },
+        { name: "Duration", value: "15m", inline: true },
         { name: "Difficulty", value: "Hard", inline: true },
       ]),
     );
@@ -111,7 +111,7 @@ describe("battle.created", () => {
     const text = textOf(body);
     expect(text).toContain(alice.username);
     expect(text).toContain("Python");
-    expect(text).toContain("30 min");
+    expect(text).toContain("30m");
     const row = body.components?.[0];
     const button = row !== undefined && "components" in row ? row.components[0] : undefined;
     const customId = button !== undefined && "custom_id" in button ? button.custom_id : "";

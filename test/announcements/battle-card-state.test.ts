@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foldBattleCard } from "../../src/announcements/battle-card-state.js";
-import { renderBattleCard, type BattleCardView } from "../../src/commands/battle/battle-card.js";
-import type { KnownPlatformEvent } from "../../src/webhooks/platform-event.js";
+import { renderBattleCard, type BattleCardView } from "../../src/cards/battle-card.js";
+import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
 import { eventTime, readEvent } from "./support/events.js";
 
 const battleId = "bat_live";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
-import type { RenderedMessage } from "../../src/announcements/rendered-message.js";
+import type { RenderedMessage } from "../../src/display/rendered-message.js";
 import type { EventKind } from "../../src/events/event-kinds.js";
 import { createLogger } from "../../src/logger.js";
 import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";
-import { readRegisterButton } from "../../src/commands/tournament/register-buttons.js";
+import { readRegisterButton } from "../../src/cards/tournament-register-buttons.js";
 import {
   createSandboxWorld,
   eventTime,
@@ -76,7 +76,7 @@ describe("system.maintenance_scheduled", () => {
     expect(body.embeds?.[0]?.fields).toEqual([
       { name: "Starts", value: `<t:${seconds}:f>`, inline: true },
       { name: "Ends", value: `<t:${String(startsAt / 1000 + 5400)}:f>`, inline: true },
-      { name: "Expected length", value: "1 h 30 min", inline: true },
+      { name: "Expected length", value: "1h 30m", inline: true },
     ]);
     expectPingsExactly(body, []);
   });

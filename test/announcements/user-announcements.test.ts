@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";
-import { pickTierColour } from "../../src/commands/rank/rank-format.js";
+import { pickTierColour } from "../../src/display/tier.js";
 import { createSandboxWorld, readEvent, userOf } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits, textOf } from "./support/message-checks.js";
 

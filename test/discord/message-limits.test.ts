@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discordLimits } from "../../src/discord/discord-limits.js";
-import { clampEmbed, normaliseMessage, truncateText } from "../../src/discord/message-limits.js";
+import { clampEmbed, normaliseMessage } from "../../src/discord/message-limits.js";
 
 function totalEmbedCharacters(
   embeds: readonly { title?: string; description?: string; fields?: { name: string; value: string }[] }[],
@@ -16,11 +16,19 @@ function totalEmbedCharacters(
 }
 
 describe("message limits", () => {
-  it("truncates long text with an ellipsis and leaves short text alone", () => {
-    expect(truncateText("short", 10)).toBe("short");
-    const cut = truncateText("x".repeat(3000), 2000);
-    expect(cut).toHaveLength(2000);
-    expect(cut.endsWith("…")).toBe(true);
+  it("cuts content and embed text between graphemes, never through an emoji", () => {
+    const emoji = "👨‍👩‍👧‍👦";
+    const message = normaliseMessage({
+      content: `${"x".repeat(1995)}${emoji}`,
+      embeds: [{ title: `${"t".repeat(250)}${emoji}`, fields: [{ name: "n", value: emoji.repeat(100) }] }],
+    });
+    const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(message.content).toBe(`${"x".repeat(1995)}…`);
+    expect(message.embeds[0]?.title).toBe(`${"t".repeat(250)}…`);
+    const value = message.embeds[0]?.fields[0]?.value ?? "";
+    expect(value.length).toBeLessThanOrEqual(discordLimits.embedFieldValue);
+    expect(value).toBe(`${emoji.repeat(93)}…`);
+    expect(JSON.stringify(message)).not.toMatch(unpairedSurrogate);
   });
 
   it("clamps fields, field values and the total embed size", () => {

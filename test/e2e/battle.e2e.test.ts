@@ -66,7 +66,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       }).waitForFinal();
       expect(card.flags & ephemeral).toBe(0);
       expect(card.embeds[0]?.title).toBe("⚔️ Valid Parentheses");
-      expect(fieldsOf(card)).toMatchObject({ Language: "C++", "Time limit": "30 min", Difficulty: "easy" });
+      expect(fieldsOf(card)).toMatchObject({ Language: "C++", "Time limit": "30m", Difficulty: "easy" });
       cardBattleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
       expect(buttonLabelled(card, "Submit code").custom_id).toBe(`battle:submit:${cardBattleId}`);
 
@@ -148,7 +148,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(choices.length).toBeGreaterThanOrEqual(2);
       expect(choices.length).toBeLessThanOrEqual(25);
       const ours = choices.find((choice) => choice.value === cardBattleId);
-      expect(ours?.name).toMatch(new RegExp(`^${cardBattleId} · by alice · \\d+ s ago$`));
+      expect(ours?.name).toMatch(new RegExp(`^${cardBattleId} · by alice · \\d+s ago$`));
       expect(await autocomplete(carol, "status", { name: "id", value: cardBattleId })).toHaveLength(1);
       expect(await autocomplete(carol, "join", { name: "id", value: "nothing-like-this" })).toEqual([]);
     });
@@ -160,7 +160,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(reply.flags & ephemeral).toBe(ephemeral);
       const fields = fieldsOf(reply);
       expect(fields.Status).toMatch(/^🟢 Live — ends <t:\d+:R>$/);
-      expect(fields["Time remaining"]).toMatch(/^(29 min( \d+ s)?|30 min) \(ends <t:\d+:R>\)$/);
+      expect(fields["Time remaining"]).toMatch(/^(29m( \d\ds)?|30m) \(ends <t:\d+:R>\)$/);
       expect(fields["Participants (2)"]).toMatch(/bob \(\d+\)\n• carol/);
     });
 

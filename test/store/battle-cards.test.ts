@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   deleteBattleCard,
   findBattleCard,
+  listAnnouncedBattles,
   listBattleCards,
   saveBattleCard,
 } from "../../src/store/battle-cards.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
-import { testNow } from "./secret-box-fixture.js";
+import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
 const card = {
   battleId: "battle-7",
@@ -56,5 +58,35 @@ describe.each(testDatabases())("battle cards on $name", (database) => {
     expect(await deleteBattleCard(store.db, card)).toBe(true);
     expect(await deleteBattleCard(store.db, card)).toBe(false);
     expect(await findBattleCard(store.db, card)).toBeUndefined();
+  });
+
+  it("lists a guild's announced battles, newest first, with the creator's linked name", async () => {
+    await saveMemberLink(store.db, createTestSecretBox(), {
+      guildId: card.guildId,
+      userId: card.createdBy,
+      platformUserId: "u-alice",
+      platformUsername: "alice",
+      credentialKind: "api_key",
+      credential: { accessToken: "key" },
+      now: testNow,
+    });
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await saveBattleCard(store.db, {
+      ...card,
+      battleId: "battle-8",
+      createdBy: "200000000000000009",
+      now: testNow + 1,
+    });
+    await saveBattleCard(store.db, {
+      ...card,
+      battleId: "battle-9",
+      guildId: "100000000000000002",
+      now: testNow,
+    });
+    expect(await listAnnouncedBattles(store.db, card.guildId, 10)).toEqual([
+      { battleId: "battle-8", createdAt: testNow + 1, creatorName: undefined },
+      { battleId: "battle-7", createdAt: testNow, creatorName: "alice" },
+    ]);
+    expect(await listAnnouncedBattles(store.db, card.guildId, 1)).toHaveLength(1);
   });
 });

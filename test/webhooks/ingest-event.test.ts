@@ -4,8 +4,8 @@ import { findInboxEvent, operatorSource, type InboxKey } from "../../src/store/i
 import { toOutboxEntry } from "../../src/store/outbox.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
-import { normaliseEvent } from "../../src/webhooks/normalise-event.js";
-import { readStoredEvent } from "../../src/webhooks/stored-event.js";
+import { normaliseEvent } from "../../src/events/normalise-event.js";
+import { readStoredEvent } from "../../src/events/stored-event.js";
 import { testDatabases, useMigratedStore, type MigratedStore } from "../store/databases.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
 import { battleCompletedData, standardEvent } from "./support/payloads.js";

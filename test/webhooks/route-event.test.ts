@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setSubscriptionStatus } from "../../src/store/subscriptions.js";
-import { normaliseEvent } from "../../src/webhooks/normalise-event.js";
-import type { KnownPlatformEvent } from "../../src/webhooks/platform-event.js";
+import { normaliseEvent } from "../../src/events/normalise-event.js";
+import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
 import { routeEvent } from "../../src/webhooks/route-event.js";
 import type { OutboxTarget } from "../../src/webhooks/select-targets.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";

@@ -6,7 +6,7 @@ import { ManualClock } from "../../src/clock.js";
 import { eventKinds } from "../../src/events/event-kinds.js";
 import { listRecentInboxEvents } from "../../src/store/inbox.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
-import { readStoredEvent } from "../../src/webhooks/stored-event.js";
+import { readStoredEvent } from "../../src/events/stored-event.js";
 import { startTestSandbox, type TestSandbox } from "../sandbox/support/sandbox.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";

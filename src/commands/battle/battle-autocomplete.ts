@@ -7,10 +7,10 @@ import { listLimitBounds, listProblems } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { listAnnouncedBattles } from "./announced-battles.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { listAnnouncedBattles } from "../../store/battle-cards.js";
+import { formatDuration } from "../../display/duration.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 
@@ -58,7 +58,7 @@ async function completeBattleId(
     battles
       .filter((battle) => matches(focused.value, battle.battleId, battle.creatorName))
       .map((battle) => {
-        const age = formatDuration((now - battle.createdAt) / 1000, 1);
+        const age = formatDuration((now - battle.createdAt) / 1000, { largestUnitOnly: true });
         const by = battle.creatorName === undefined ? "" : ` · by ${battle.creatorName}`;
         return { name: `${battle.battleId}${by} · ${age} ago`, value: battle.battleId };
       }),

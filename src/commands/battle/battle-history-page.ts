@@ -1,8 +1,9 @@
 import type { BattleSummary } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { fitLines } from "../../discord/fit-lines.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { fitLines } from "../../display/fit-lines.js";
+import { formatDuration } from "../../display/duration.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 export interface BattleHistoryPage {
   /** The battles on this page only. */
@@ -23,9 +24,7 @@ function describeBattle(battle: BattleSummary, position: number): string {
     battle.result === undefined ? undefined : `**${battle.result}**`,
     battle.score === undefined ? undefined : `${battle.score} pts`,
     battle.duration === undefined || battle.duration === 0 ? undefined : formatDuration(battle.duration),
-    battle.completedAt === undefined
-      ? undefined
-      : `<t:${Math.floor(Date.parse(battle.completedAt) / 1000)}:R>`,
+    battle.completedAt === undefined ? undefined : discordTimestamp(Date.parse(battle.completedAt), "R"),
   ];
   return parts.filter((part) => part !== undefined).join(" · ");
 }

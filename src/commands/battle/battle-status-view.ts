@@ -1,15 +1,16 @@
 import type { BattleDetails } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { describeProgress } from "./battle-progress.js";
-import { fitLines } from "../../discord/fit-lines.js";
-import { formatDuration } from "../../discord/format-duration.js";
+import { describeProgress } from "../../cards/battle-progress.js";
+import { fitLines } from "../../display/fit-lines.js";
+import { formatDuration } from "../../display/duration.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 function describeTimeLeft(details: BattleDetails, now: number): string | undefined {
-  const left = details.timeRemaining;
-  if (left === undefined || details.status === "completed") return undefined;
+  if (details.timeRemaining === undefined || details.status === "completed") return undefined;
+  const left = Math.max(0, details.timeRemaining);
   if (details.status === "waiting") return `${formatDuration(left)} once the battle starts`;
-  return `${formatDuration(left)} (ends <t:${Math.floor((now + left * 1000) / 1000)}:R>)`;
+  return `${formatDuration(left)} (ends ${discordTimestamp(now + left * 1000, "R")})`;
 }
 
 /** `/battle status`: participants, time remaining and the live leaderboard (DESIGN.md §2). */

@@ -1,8 +1,9 @@
 import { ButtonStyle, ComponentType, type APIEmbed } from "discord-api-types/v10";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { renderCardButtons, renderCardEmbed, type BattleCardView } from "./battle-card.js";
-import { buildBattleButtonId } from "./battle-custom-ids.js";
-import { withBattleProgress, type BattleProgress } from "./battle-progress.js";
+import { renderCardButtons, renderCardEmbed, type BattleCardView } from "../../cards/battle-card.js";
+import { buildBattleButtonId } from "../../cards/battle-custom-ids.js";
+import { withBattleProgress, type BattleProgress } from "../../cards/battle-progress.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** A challenge can be answered for five minutes after it is posted (DESIGN.md §2). */
 export const challengeLifetimeMs = 5 * 60_000;
@@ -30,7 +31,7 @@ export function renderChallenge(
   return {
     content:
       `<@${opponentId}>, <@${challengerId}> challenges you to a coding battle! ` +
-      `Answer <t:${Math.floor(input.expiresAt / 1000)}:R>.`,
+      `Answer ${discordTimestamp(input.expiresAt, "R")}.`,
     allowed_mentions: { parse: [], users: [opponentId] },
     embeds: [embed],
     components: [

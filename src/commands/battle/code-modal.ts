@@ -7,9 +7,9 @@ import type { Language } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { ModalHandler } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "./battle-custom-ids.js";
+import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "../../cards/battle-custom-ids.js";
 import { submitCode } from "./submit-code.js";
 import { parseLanguage } from "./submission-language.js";
 

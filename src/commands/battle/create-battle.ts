@@ -3,7 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { saveBattleCard } from "../../store/battle-cards.js";
 import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
-import { renderBattleCard } from "./battle-card.js";
+import { renderBattleCard } from "../../cards/battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 

@@ -1,6 +1,6 @@
 import type { BattleCreateInput, CreatedBattle, PlatformCredential, PlatformHttp } from "../../api/index.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import type { BattleCardView } from "./battle-card.js";
+import type { BattleCardView } from "../../cards/battle-card.js";
 import { readBattleSettings, readDifficulty, type BattleOptions } from "./battle-settings.js";
 import { findProblem } from "./find-problem.js";
 

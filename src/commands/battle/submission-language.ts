@@ -36,7 +36,3 @@ export function languageOfFile(filename: string): Language | undefined {
   const dot = filename.lastIndexOf(".");
   return dot === -1 ? undefined : extensions[filename.slice(dot + 1).toLowerCase()];
 }
-
-export function displayLanguage(language: string): string {
-  return languageChoices.find((choice) => choice.value === language)?.name ?? language;
-}

@@ -1,8 +1,8 @@
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { Submission } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
-import { displayLanguage } from "./submission-language.js";
+import { truncateText } from "../../display/truncate-text.js";
+import { displayLanguage } from "../../display/language-name.js";
 
 function colorFor(score: number | undefined): number {
   if (score === undefined) return 0x5865f2;

@@ -1,7 +1,8 @@
 import { escapeMarkdown } from "discord.js";
 import type { GlobalLeaderboard, GlobalRanking } from "../../api/schemas/leaderboard.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { formatRating, formatTier } from "../rank/rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier } from "../../display/tier.js";
 
 export interface GlobalLeaderboardPage {
   readonly board: GlobalLeaderboard;

@@ -1,7 +1,8 @@
 import { escapeMarkdown } from "discord.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { ServerLeaderboardRow } from "../../store/platform-users.js";
-import { formatRating, formatTier } from "../rank/rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier } from "../../display/tier.js";
 
 export interface ServerLeaderboardPage {
   readonly rows: readonly ServerLeaderboardRow[];

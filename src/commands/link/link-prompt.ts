@@ -8,6 +8,7 @@ import type { Reply } from "../../discord/interaction-responder.js";
 import { startOAuthLink } from "../../linking/oauth-link.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** Custom id of the button that opens the API-key modal. */
 export const apiKeyButtonId = "link:api-key";
@@ -26,7 +27,7 @@ export async function buildLinkPrompt(
   if (deps.config.platform.oauth !== undefined) {
     const { url, expiresAt } = await startOAuthLink(deps, actor, interactionToken);
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, url, label: "Link account" });
-    content += `\nThe sign-in link works once and expires <t:${Math.floor(expiresAt / 1000)}:R>.`;
+    content += `\nThe sign-in link works once and expires ${discordTimestamp(expiresAt, "R")}.`;
   }
   buttons.push({
     type: ComponentType.Button,

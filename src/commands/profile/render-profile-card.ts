@@ -4,11 +4,13 @@ import type { PlatformUser } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { KnownMember } from "../rank/known-member.js";
 import { describeLastSeen } from "../rank/render-member-rank.js";
-import { formatRating, formatTier, pickTierColour } from "../rank/rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier, pickTierColour } from "../../display/tier.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 function formatJoined(joinedAt: string | undefined): string | undefined {
   const time = joinedAt === undefined ? Number.NaN : Date.parse(joinedAt);
-  return Number.isFinite(time) ? `<t:${String(Math.floor(time / 1000))}:D>` : undefined;
+  return Number.isFinite(time) ? discordTimestamp(time, "D") : undefined;
 }
 
 /**

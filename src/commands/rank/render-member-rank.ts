@@ -1,13 +1,15 @@
 import { escapeMarkdown } from "discord.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { KnownMember } from "./known-member.js";
-import { formatRating, formatTier, pickTierColour } from "./rank-format.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier, pickTierColour } from "../../display/tier.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** How fresh the read model's figures are, as a Discord timestamp. */
 export function describeLastSeen(member: KnownMember): string {
   return member.seenAt === undefined || member.rating === null
     ? "The bot has not seen their rating yet."
-    : `Rating as last seen by the bot <t:${String(Math.floor(member.seenAt / 1000))}:R>.`;
+    : `Rating as last seen by the bot ${discordTimestamp(member.seenAt, "R")}.`;
 }
 
 /**

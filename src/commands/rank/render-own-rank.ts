@@ -1,6 +1,8 @@
 import type { RankInfo } from "../../api/schemas/leaderboard.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { formatPercentile, formatRating, formatTier, pickTierColour } from "./rank-format.js";
+import { formatPercentile } from "./format-percentile.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier, pickTierColour } from "../../display/tier.js";
 
 /** The chart's file name; the embed points at it with `attachment://` (DESIGN.md §2, /rank). */
 export const ratingChartFileName = "rating.png";

@@ -2,7 +2,7 @@ import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } fr
 import type { CommandDefinition } from "../../discord/command-definition.js";
 import { eventKinds } from "../../events/event-kinds.js";
 import { adminCommandBase, announcementChannelTypes } from "../subscribe/admin-command.js";
-import { eventKindLabels } from "../subscribe/event-kind-labels.js";
+import { eventKindLabels } from "../../display/event-kind-labels.js";
 
 const testEventChoices = eventKinds.map((kind) => ({
   name: `${eventKindLabels[kind]} (${kind})`,

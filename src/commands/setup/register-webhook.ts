@@ -14,7 +14,7 @@ import {
   savePlatformWebhookId,
   type WebhookEndpoint,
 } from "../../store/webhook-endpoints.js";
-import { sortEventKinds } from "../subscribe/event-kind-labels.js";
+import { sortEventKinds } from "../../display/event-kind-labels.js";
 import { buildEndpointUrl, isRegistered, type RegisteredEndpoint } from "./guild-webhook.js";
 import { chooseWebhookKinds } from "./webhook-kinds.js";
 import { generateWebhookSecret } from "./webhook-secret.js";

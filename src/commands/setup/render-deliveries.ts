@@ -2,9 +2,9 @@
 import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
-import { fitLines } from "../../discord/fit-lines.js";
-import { discordTime } from "./discord-time.js";
+import { truncateText } from "../../display/truncate-text.js";
+import { fitLines } from "../../display/fit-lines.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const responseCode = (code: number | undefined) =>
@@ -17,19 +17,22 @@ export function describeDelivery(delivery: WebhookDelivery): string {
   const time = delivery.responseTime === undefined ? "" : ` · ${delivery.responseTime} ms`;
   return (
     `${mark} ${responseCode(delivery.responseCode)} · ${plural(delivery.attempts, "attempt")}${time} · ` +
-    `${discordTime(delivery.createdAt)} · ${quote(delivery.eventId)}`
+    `${discordTimestamp(Date.parse(delivery.createdAt), "R")} · ${quote(delivery.eventId)}`
   );
 }
 
 export function describeFailedDelivery(delivery: FailedWebhookDelivery): string {
-  const retry = delivery.nextRetry === null ? "gave up" : `next try ${discordTime(delivery.nextRetry)}`;
+  const retry =
+    delivery.nextRetry === null
+      ? "gave up"
+      : `next try ${discordTimestamp(Date.parse(delivery.nextRetry), "R")}`;
   const error =
     delivery.errorMessage === undefined || delivery.errorMessage === ""
       ? ""
       : ` · ${quote(delivery.errorMessage)}`;
   return (
     `❌ ${responseCode(delivery.lastResponseCode)} · ${plural(delivery.attempts, "attempt")} · ${retry}` +
-    `${error} · ${discordTime(delivery.failedAt ?? delivery.createdAt)}`
+    `${error} · ${discordTimestamp(Date.parse(delivery.failedAt ?? delivery.createdAt), "R")}`
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Reply } from "../../discord/interaction-responder.js";
-import { describeEventKinds } from "../subscribe/event-kind-labels.js";
+import { describeEventKinds } from "../../display/event-kind-labels.js";
 import type { RegisterOutcome } from "./register-webhook.js";
 
 /** The answer to `/setup webhook register`; the secret is never part of it. */

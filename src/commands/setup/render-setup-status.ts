@@ -1,13 +1,13 @@
 import type { APIEmbedField } from "discord-api-types/v10";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { operatorSource } from "../../store/inbox.js";
-import { fitLines } from "../../discord/fit-lines.js";
+import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
-import { discordTime } from "./discord-time.js";
 import type { EndpointSummary, SetupStatus } from "./read-setup-status.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
   name,
@@ -32,9 +32,9 @@ function describeEndpoint(endpoint: EndpointSummary, now: number): string {
   }
   const rotation =
     endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now
-      ? ` · secret rotated, the old one accepted until ${discordTime(endpoint.previousSecretExpiresAt)}`
+      ? ` · secret rotated, the old one accepted until ${discordTimestamp(endpoint.previousSecretExpiresAt, "R")}`
       : "";
-  return `🟢 \`${endpoint.platformWebhookId}\` · registered ${discordTime(endpoint.createdAt)}${rotation}`;
+  return `🟢 \`${endpoint.platformWebhookId}\` · registered ${discordTimestamp(endpoint.createdAt, "R")}${rotation}`;
 }
 
 function describeWebhooks(status: SetupStatus, now: number): string[] {
@@ -47,7 +47,7 @@ function describeWebhooks(status: SetupStatus, now: number): string[] {
 function describeEvents(status: SetupStatus): string[] {
   return status.recentEvents.map((event) => {
     const source = event.source === operatorSource ? "operator" : "this server's webhook";
-    return `\`${truncateText(event.kind, 40)}\` · ${event.status} · ${discordTime(event.receivedAt)} · ${source}`;
+    return `\`${truncateText(event.kind, 40)}\` · ${event.status} · ${discordTimestamp(event.receivedAt, "R")} · ${source}`;
   });
 }
 

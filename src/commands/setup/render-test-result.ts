@@ -1,8 +1,8 @@
 // The three steps of `/setup webhook test`'s reply, each an edit of the last: sending, waiting, the outcome.
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { EventKind } from "../../events/event-kinds.js";
-import { discordTime } from "./discord-time.js";
 import type { DeliveryFate } from "./follow-test-delivery.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 export interface TestResult {
   readonly kind: EventKind;
@@ -52,7 +52,7 @@ export function renderTestResult(result: TestResult): Reply {
     case "arrived":
       return reply(
         `✅ The test \`${kind}\` event arrived in ${seconds(fate.event.receivedAt - result.startedAt)}: ` +
-          `the bot verified its signature and stored it ${discordTime(fate.event.receivedAt)}.`,
+          `the bot verified its signature and stored it ${discordTimestamp(fate.event.receivedAt, "R")}.`,
       );
     case "answered-elsewhere": {
       const code = fate.delivery.responseCode === undefined ? "" : ` (HTTP ${fate.delivery.responseCode})`;

@@ -7,9 +7,9 @@ import { updateWebhook } from "../../api/webhooks.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { rotateWebhookSecret } from "../../store/webhook-endpoints.js";
-import { discordTime } from "./discord-time.js";
 import type { RegisteredEndpoint } from "./guild-webhook.js";
 import { generateWebhookSecret, previousSecretGraceMs } from "./webhook-secret.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 export async function rotateGuildWebhookSecret(
   deps: BotDependencies,
@@ -33,7 +33,7 @@ export async function rotateGuildWebhookSecret(
       throw new UserFacingError(
         "rotation_unconfirmed",
         "The platform did not confirm the new secret. Until " +
-          `${discordTime(previousAcceptedUntil, "f")} the bot accepts deliveries signed with either secret; ` +
+          `${discordTimestamp(previousAcceptedUntil, "f")} the bot accepts deliveries signed with either secret; ` +
           "run `/setup webhook rotate-secret` again to finish, and `/setup webhook test` to check.",
       );
     }

@@ -5,7 +5,6 @@ import { isEventKind } from "../../events/event-kinds.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { configureAdminChannel } from "./admin-channel.js";
 import { setupCommand } from "./data.js";
-import { discordTime } from "./discord-time.js";
 import { requireRegisteredEndpoint } from "./guild-webhook.js";
 import { readSetupStatus } from "./read-setup-status.js";
 import { registerGuildWebhook } from "./register-webhook.js";
@@ -16,6 +15,7 @@ import { renderTestProgress, renderTestResult, renderTestWaiting } from "./rende
 import { rotateGuildWebhookSecret } from "./rotate-secret.js";
 import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
 import { callOwnWebhook } from "./webhook-ownership.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /**
  * `/setup webhook register|test|deliveries|rotate-secret`, `/setup status`, `/setup admin-channel`
@@ -80,7 +80,7 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
         );
         await reply(
           `Rotated the signing secret of webhook \`${endpoint.platformWebhookId}\`. The platform now signs ` +
-            `with the new one; deliveries signed with the old one are accepted until ${discordTime(previousAcceptedUntil, "f")}.`,
+            `with the new one; deliveries signed with the old one are accepted until ${discordTimestamp(previousAcceptedUntil, "f")}.`,
         );
         return;
       }

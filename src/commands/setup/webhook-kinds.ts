@@ -1,6 +1,6 @@
 import { eventKinds, type EventKind } from "../../events/event-kinds.js";
 import type { Subscription } from "../../store/subscriptions.js";
-import { sortEventKinds } from "../subscribe/event-kind-labels.js";
+import { sortEventKinds } from "../../display/event-kind-labels.js";
 
 /**
  * The kinds the guild's webhook asks the platform for (DESIGN.md §4): every kind its routes subscribe to,

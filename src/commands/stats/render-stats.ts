@@ -1,8 +1,8 @@
 import type { StatsTimeframe } from "../../api/assumptions.js";
 import type { UserStats } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { formatRating } from "../rank/rank-format.js";
-import { formatDuration } from "./format-duration.js";
+import { formatRating, formatRatingChange } from "../../display/rating.js";
+import { formatDuration } from "../../display/duration.js";
 
 export interface StatsView {
   readonly username: string;
@@ -11,13 +11,6 @@ export interface StatsView {
 }
 
 const colours = { gain: 0x23a55a, loss: 0xf23f43, neutral: 0x5865f2 } as const;
-
-/** +25 → "+25", -8 → "-8", 0 → "±0". */
-export function formatRatingChange(change: number | undefined): string {
-  if (change === undefined || !Number.isFinite(change)) return "—";
-  if (change === 0) return "±0";
-  return change > 0 ? `+${String(change)}` : String(change);
-}
 
 /** 0.625 → "62.5%"; "—" before the first battle, when a rate means nothing. */
 export function formatWinRate(stats: Pick<UserStats, "winRate" | "totalBattles">): string {

@@ -1,6 +1,6 @@
 // One subscription in words, shared by /subscribe, /subscriptions, /unsubscribe and /setup status.
 import type { Subscription } from "../../store/subscriptions.js";
-import { describeEventKinds } from "./event-kind-labels.js";
+import { describeEventKinds } from "../../display/event-kind-labels.js";
 import { describeFilters } from "./subscription-filter-options.js";
 
 /** "active", "paused (403 Missing Access)" or "disabled (channel deleted)", with a marker. */

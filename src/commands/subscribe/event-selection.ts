@@ -2,7 +2,7 @@
 // their labels ("battle.completed, rating changes, team.*"), checked against the one list of kinds
 // (CONVENTIONS.md habit 7).
 import { canonicalEventKind, eventKinds, type EventKind } from "../../events/event-kinds.js";
-import { eventKindLabels, sortEventKinds } from "./event-kind-labels.js";
+import { eventKindLabels, sortEventKinds } from "../../display/event-kind-labels.js";
 
 /** A word the option accepts for several kinds at once. */
 export interface EventPreset {

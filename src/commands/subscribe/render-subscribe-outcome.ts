@@ -1,7 +1,7 @@
 import type { EventKind } from "../../events/event-kinds.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeRouteStatus } from "./describe-route.js";
-import { describeEventKinds } from "./event-kind-labels.js";
+import { describeEventKinds } from "../../display/event-kind-labels.js";
 import type { SubscribeOutcome } from "./subscribe-channel.js";
 import { describeFilters } from "./subscription-filter-options.js";
 

@@ -11,7 +11,7 @@ import {
   type Subscription,
   updateSubscription,
 } from "../../store/subscriptions.js";
-import { sortEventKinds } from "./event-kind-labels.js";
+import { sortEventKinds } from "../../display/event-kind-labels.js";
 import { defaultEventKinds } from "./event-selection.js";
 import { applyFilterOptions, type FilterOptions, sameFilters } from "./subscription-filter-options.js";
 

@@ -3,8 +3,8 @@
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { eventKinds } from "../../events/event-kinds.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../discord/message-limits.js";
-import { eventKindLabels } from "./event-kind-labels.js";
+import { truncateText } from "../../display/truncate-text.js";
+import { eventKindLabels } from "../../display/event-kind-labels.js";
 import { eventPresets } from "./event-selection.js";
 
 export interface SelectionCandidate {

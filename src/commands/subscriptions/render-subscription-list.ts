@@ -1,7 +1,7 @@
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Subscription, SubscriptionStatus } from "../../store/subscriptions.js";
-import { fitLines } from "../../discord/fit-lines.js";
+import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 
 /** "2 active · 1 paused", naming only the statuses present. */

@@ -2,6 +2,7 @@ import { escapeMarkdown } from "discord.js";
 import type { TeamInvitation } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { Invitee } from "./resolve-invitee.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** The answer to `/team invite`; the mention of a member is shown, never pinged (no allowed_mentions). */
 export function renderInvitation(invitation: TeamInvitation, invitee: Invitee): Reply {
@@ -14,7 +15,7 @@ export function renderInvitation(invitation: TeamInvitation, invitee: Invitee): 
     invitation.status,
     invitation.sentAt === undefined
       ? undefined
-      : `sent <t:${Math.floor(Date.parse(invitation.sentAt) / 1000)}:R>`,
+      : `sent ${discordTimestamp(Date.parse(invitation.sentAt), "R")}`,
   ].filter((part) => part !== undefined);
   return {
     content: `Invited ${who} to team \`${invitation.teamId}\`${role}. They join once they accept it on the platform.\n-# ${details.join(" · ")}`,

@@ -2,6 +2,7 @@ import { escapeMarkdown } from "discord.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { Team } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 function describeMembers({ members, maxMembers }: Team): string {
   if (members === undefined && maxMembers === undefined) return "—";
@@ -23,7 +24,7 @@ export function renderCreatedTeam(team: Team): Reply {
   if (team.createdAt !== undefined) {
     fields.push({
       name: "Created",
-      value: `<t:${Math.floor(Date.parse(team.createdAt) / 1000)}:R>`,
+      value: discordTimestamp(Date.parse(team.createdAt), "R"),
       inline: true,
     });
   }

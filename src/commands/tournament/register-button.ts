@@ -1,7 +1,7 @@
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentHandler } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { readRegisterButton, registerButtonPrefix } from "./register-buttons.js";
+import { readRegisterButton, registerButtonPrefix } from "../../cards/tournament-register-buttons.js";
 import { registerMember } from "./register-member.js";
 
 /** A Register button on a `/tournament list` page: whoever presses it registers themselves, answered privately. */

@@ -1,6 +1,7 @@
 import { escapeMarkdown } from "discord.js";
 import type { TournamentRegistration } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 function describeTournament(registration: TournamentRegistration, tournamentId: string): string {
   const title = registration.tournamentTitle;
@@ -23,7 +24,7 @@ export function renderRegistration(registration: TournamentRegistration, tournam
     registration.status,
     registration.registeredAt === undefined
       ? undefined
-      : `registered <t:${Math.floor(Date.parse(registration.registeredAt) / 1000)}:R>`,
+      : `registered ${discordTimestamp(Date.parse(registration.registeredAt), "R")}`,
   ].filter((part) => part !== undefined);
   const lines = [`You're registered for ${tournament}.`];
   if (details.length > 0) lines.push(`-# ${details.join(" · ")}`);

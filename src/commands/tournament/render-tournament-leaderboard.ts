@@ -1,12 +1,14 @@
-import type { TournamentLeaderboard, TournamentStanding } from "../../api/index.js";
+import { toMilliseconds, type TournamentLeaderboard, type TournamentStanding } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../discord/message-limits.js";
-import { formatTotalTime } from "./format-total-time.js";
+import { truncateText } from "../../display/truncate-text.js";
+import { formatDuration } from "../../display/duration.js";
 
 /** Rows shown before "… n more": readable on a phone and far inside the 4096-character description. */
 export const leaderboardRowsShown = 20;
 const usernameWidth = 16;
+/** Wide enough for "12h 02m 05s". */
+const timeWidth = 11;
 
 export interface LeaderboardView {
   readonly tournamentId: string;
@@ -20,6 +22,11 @@ function cell(text: string, width: number): string {
   return truncateText(text.replaceAll("`", "'"), width).padEnd(width);
 }
 
+/** `totalTime` (seconds, assumed: src/api/assumptions.ts); "—" when the platform left it out. */
+function formatTotalTime(totalTime: number | undefined): string {
+  return totalTime === undefined ? "—" : formatDuration(toMilliseconds("totalTime", totalTime) / 1000);
+}
+
 function renderRow(standing: TournamentStanding, viewerId: string | undefined): string {
   const marker = standing.user.id === viewerId ? ">" : " ";
   return [
@@ -27,11 +34,13 @@ function renderRow(standing: TournamentStanding, viewerId: string | undefined): 
     cell(standing.user.username, usernameWidth),
     String(standing.score).padStart(6),
     String(standing.problemsSolved ?? "—").padStart(6),
-    formatTotalTime(standing.totalTime).padStart(9),
+    formatTotalTime(standing.totalTime).padStart(timeWidth),
   ].join("  ");
 }
 
-const header = [" Rank", "User".padEnd(usernameWidth), " Score", "Solved", "     Time"].join("  ");
+const header = [" Rank", "User".padEnd(usernameWidth), " Score", "Solved", "Time".padStart(timeWidth)].join(
+  "  ",
+);
 
 /** The standings table: the top rows, then the member's own row when it is further down. */
 function renderTable(unordered: readonly TournamentStanding[], viewerId: string | undefined): string {

@@ -2,10 +2,11 @@ import { escapeMarkdown } from "discord.js";
 import { ComponentType, type APIEmbedField } from "discord-api-types/v10";
 import type { Tournament } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { buildRegisterButtons } from "./register-buttons.js";
+import { buildRegisterButtons } from "../../cards/tournament-register-buttons.js";
 import type { TournamentFilter } from "./tournament-filter.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** Five per page, so every tournament on the page gets a Register button in one row. */
 export const tournamentsPerPage = discordLimits.buttonsPerRow;
@@ -25,7 +26,7 @@ export interface TournamentPage {
 function describeStart(startsAt: string, now: number): string {
   const at = Date.parse(startsAt);
   const verb = at > now ? "Starts" : "Started";
-  return `${verb} <t:${Math.floor(at / 1000)}:R>`;
+  return `${verb} ${discordTimestamp(at, "R")}`;
 }
 
 function describeSeats({ participants, maxParticipants }: Tournament): string | undefined {

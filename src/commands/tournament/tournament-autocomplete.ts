@@ -3,7 +3,7 @@ import { listLimitBounds, listTournaments, type Tournament, type TournamentStatu
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 
 function describeChoice(tournament: Tournament): string {

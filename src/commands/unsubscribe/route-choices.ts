@@ -2,9 +2,9 @@
 // "#battles — Battle results (paused)"; the value is the channel id.
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../discord/message-limits.js";
+import { truncateText } from "../../display/truncate-text.js";
 import type { Subscription } from "../../store/subscriptions.js";
-import { describeEventKinds } from "../subscribe/event-kind-labels.js";
+import { describeEventKinds } from "../../display/event-kind-labels.js";
 
 export function chooseRoutes(
   routes: readonly Subscription[],

@@ -5,7 +5,7 @@ import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import type { Database } from "../../store/database.js";
 import { deleteSubscription, listGuildSubscriptions, updateSubscription } from "../../store/subscriptions.js";
-import { describeEventKinds, sortEventKinds } from "../subscribe/event-kind-labels.js";
+import { describeEventKinds, sortEventKinds } from "../../display/event-kind-labels.js";
 
 export type UnsubscribeOutcome =
   | { readonly result: "removed"; readonly channelId: string }

@@ -3,6 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { whoamiCommand } from "./data.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 export const whoami = defineCommand<BotDependencies, typeof whoamiCommand>({
   data: whoamiCommand,
@@ -31,7 +32,7 @@ export const whoami = defineCommand<BotDependencies, typeof whoamiCommand>({
             { name: "Scopes", value: link.scopes.length > 0 ? link.scopes.join(", ") : "—", inline: true },
             {
               name: "Expires",
-              value: expiry === undefined ? "never" : `<t:${Math.floor(expiry / 1000)}:R>`,
+              value: expiry === undefined ? "never" : discordTimestamp(expiry, "R"),
               inline: true,
             },
           ],

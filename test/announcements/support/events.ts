@@ -6,8 +6,8 @@ import { seedProblems } from "../../../sandbox/seed/problems.js";
 import { seedUsers } from "../../../sandbox/seed/users.js";
 import { createState, type User } from "../../../sandbox/state.js";
 import { sampleEventData } from "../../../sandbox/webhooks/sample-data.js";
-import { normaliseEvent } from "../../../src/webhooks/normalise-event.js";
-import type { KnownPlatformEvent } from "../../../src/webhooks/platform-event.js";
+import { normaliseEvent } from "../../../src/events/normalise-event.js";
+import type { KnownPlatformEvent } from "../../../src/events/platform-event.js";
 
 /** 2026-11-21T10:00:00Z. */
 export const eventTime = Date.UTC(2026, 10, 21, 10);

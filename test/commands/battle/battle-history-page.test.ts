@@ -33,7 +33,7 @@ describe("battle history pages", () => {
     });
     const embed = reply.embeds?.[0];
     expect(embed?.description).toBe(
-      `**3.** \`bat_7\` · realtime · completed · **won** · 100 pts · 12 min 34 s · <t:${Date.UTC(2026, 0, 1) / 1000}:R>\n` +
+      `**3.** \`bat_7\` · realtime · completed · **won** · 100 pts · 12m 34s · <t:${Date.UTC(2026, 0, 1) / 1000}:R>\n` +
         "**4.** `bat_8` · practice · waiting",
     );
     expect(embed?.footer?.text).toBe("Page 2 · 4 in all");

@@ -1,14 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readBattleSettings } from "../../../src/commands/battle/battle-settings.js";
-import {
-  buildBattleButtonId,
-  buildCodeModalId,
-  readBattleButton,
-  readCodeModalId,
-} from "../../../src/commands/battle/battle-custom-ids.js";
-import { fitLines } from "../../../src/discord/fit-lines.js";
-import { formatDuration } from "../../../src/discord/format-duration.js";
 import { languageOfFile, parseLanguage } from "../../../src/commands/battle/submission-language.js";
 
 describe("battle settings", () => {
@@ -26,28 +17,6 @@ describe("battle settings", () => {
   });
 });
 
-describe("custom ids", () => {
-  it("round-trips every battle button and the code form", () => {
-    const buttons = [
-      { action: "join", battleId: "bat_1" },
-      { action: "submit", battleId: "bat:with:colons" },
-      { action: "accept", battleId: "bat_1", opponentId: "123456789012345678" },
-      { action: "decline", battleId: "bat_2", opponentId: "123456789012345678" },
-    ] as const;
-    for (const button of buttons) {
-      const params = buildBattleButtonId(button).split(":").slice(1);
-      expect(readBattleButton(params)).toEqual(button);
-    }
-    expect(readCodeModalId(buildCodeModalId("bat_3").split(":").slice(1))).toBe("bat_3");
-    expect(readBattleButton(["join"])).toBeUndefined();
-    expect(readBattleButton(["explode", "bat_1"])).toBeUndefined();
-  });
-
-  it("refuses a battle id too long for Discord's 100-character custom ids", () => {
-    expect(() => buildBattleButtonId({ action: "join", battleId: "x".repeat(95) })).toThrow(/too long/);
-  });
-});
-
 describe("languages", () => {
   it("reads a typed language or a file extension", () => {
     expect(parseLanguage(" Python ")).toBe("python");
@@ -57,31 +26,5 @@ describe("languages", () => {
     expect(languageOfFile("Main.JAVA")).toBe("java");
     expect(languageOfFile("solution.cc")).toBe("cpp");
     expect(languageOfFile("README")).toBeUndefined();
-  });
-});
-
-describe("formatDuration", () => {
-  it("shows the two largest units", () => {
-    expect(formatDuration(0)).toBe("0 s");
-    expect(formatDuration(45)).toBe("45 s");
-    expect(formatDuration(750)).toBe("12 min 30 s");
-    expect(formatDuration(3605)).toBe("1 h");
-    expect(formatDuration(3900)).toBe("1 h 5 min");
-    expect(formatDuration(90_000, 1)).toBe("1 d");
-  });
-});
-
-describe("fitLines", () => {
-  it("never exceeds the limit and cuts only between lines", () => {
-    fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 40 })), fc.integer({ min: 20, max: 300 }), (lines, max) => {
-        const text = fitLines(lines, max);
-        expect(text.length).toBeLessThanOrEqual(max);
-        const shown = text.split("\n");
-        const last = shown.at(-1) ?? "";
-        const kept = /^…and \d+ more$/.test(last) ? shown.slice(0, -1) : shown;
-        if (lines.length > 0) expect(kept).toEqual(lines.slice(0, kept.length));
-      }),
-    );
   });
 });

@@ -26,7 +26,7 @@ describe("renderBattleStatus", () => {
     const fields = Object.fromEntries(
       (reply.embeds?.[0]?.fields ?? []).map((field) => [field.name, field.value]),
     );
-    expect(fields["Time remaining"]).toBe(`12 min 30 s (ends <t:${now / 1000 + 750}:R>)`);
+    expect(fields["Time remaining"]).toBe(`12m 30s (ends <t:${now / 1000 + 750}:R>)`);
     expect(fields["Participants (2)"]).toBe("• alice (1500)\n• bob");
     expect(fields.Leaderboard).toBe("1. bob — 80 pts · 2 submissions\n2. alice — 40 pts · 1 submission");
     expect(reply.ephemeral).toBe(true);
@@ -48,7 +48,7 @@ describe("renderBattleStatus", () => {
     const fields = Object.fromEntries(
       (reply.embeds?.[0]?.fields ?? []).map((field) => [field.name, field.value]),
     );
-    expect(fields["Time remaining"]).toBe("1 h once the battle starts");
+    expect(fields["Time remaining"]).toBe("1h once the battle starts");
     expect(fields["Participants (0)"]).toBe("Nobody yet");
     expect(fields.Leaderboard).toBe("No submissions yet");
   });

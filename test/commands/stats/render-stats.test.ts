@@ -1,12 +1,5 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "../../../src/commands/stats/format-duration.js";
-import {
-  describeTimeframe,
-  formatRatingChange,
-  formatWinRate,
-  renderStats,
-} from "../../../src/commands/stats/render-stats.js";
+import { describeTimeframe, formatWinRate, renderStats } from "../../../src/commands/stats/render-stats.js";
 
 const stats = {
   totalBattles: 8,
@@ -48,11 +41,6 @@ describe("renderStats", () => {
 });
 
 describe("stats formatting", () => {
-  it("signs rating changes", () => {
-    expect(formatRatingChange(-8)).toBe("-8");
-    expect(formatRatingChange(undefined)).toBe("—");
-  });
-
   it("writes win rates as percentages with one decimal at most", () => {
     expect(formatWinRate({ winRate: 1, totalBattles: 3 })).toBe("100%");
     expect(formatWinRate({ winRate: 1 / 3, totalBattles: 3 })).toBe("33.3%");
@@ -61,30 +49,5 @@ describe("stats formatting", () => {
   it("names timeframes", () => {
     expect(describeTimeframe("365d")).toBe("last 365 days");
     expect(describeTimeframe("1d")).toBe("last day");
-  });
-
-  it("writes durations in seconds, minutes or hours", () => {
-    expect(formatDuration(45)).toBe("45s");
-    expect(formatDuration(245)).toBe("4m 05s");
-    expect(formatDuration(3720)).toBe("1h 02m");
-    expect(formatDuration(-1)).toBe("—");
-  });
-
-  it("never loses more than a minute when it writes a duration", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (seconds) => {
-        const match = /^(?:(\d+)h (\d\d)m|(\d+)m (\d\d)s|(\d+)s)$/.exec(formatDuration(seconds));
-        expect(match).not.toBeNull();
-        const [, h, hm, m, ms, s] = match ?? [];
-        const read =
-          h !== undefined
-            ? Number(h) * 3600 + Number(hm) * 60
-            : m !== undefined
-              ? Number(m) * 60 + Number(ms)
-              : Number(s);
-        expect(seconds - read).toBeGreaterThanOrEqual(0);
-        expect(seconds - read).toBeLessThan(60);
-      }),
-    );
   });
 });

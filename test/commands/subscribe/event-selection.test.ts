@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { eventKinds } from "../../../src/events/event-kinds.js";
-import { describeEventKinds } from "../../../src/commands/subscribe/event-kind-labels.js";
 import { parseEventSelection } from "../../../src/commands/subscribe/event-selection.js";
 import {
   kindCandidates,
@@ -41,16 +40,6 @@ describe("parseEventSelection", () => {
       kinds: ["battle.completed"],
       unknown: ["battle.finished", "Rating Chnages"],
     });
-  });
-});
-
-describe("describeEventKinds", () => {
-  it("names kinds by their labels, and the whole list as all events", () => {
-    expect(describeEventKinds(["user.rating_changed", "battle.completed"])).toBe(
-      "Battle results, Rating changes",
-    );
-    expect(describeEventKinds(eventKinds)).toBe("all events");
-    expect(describeEventKinds([])).toBe("no events");
   });
 });
 

@@ -36,9 +36,9 @@ describe("renderTournamentLeaderboard", () => {
     expect(embed?.title).toBe("Standings · trn_1");
     expect(tableLines(embed?.description)).toEqual([
       "```",
-      " Rank  User               Score  Solved       Time",
-      "    1  alice                390       3    1:02:05",
-      ">   2  bob                  380       —    1:02:05",
+      " Rank  User               Score  Solved         Time",
+      "    1  alice                390       3   1h 02m 05s",
+      ">   2  bob                  380       —   1h 02m 05s",
       "```",
     ]);
     expect(embed?.fields).toEqual([{ name: "You", value: "Rank **#2** · **380** points" }]);

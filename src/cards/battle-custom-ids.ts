@@ -1,8 +1,9 @@
-import { discordLimits } from "../../discord/discord-limits.js";
+import { discordLimits } from "../discord/discord-limits.js";
 
 // Custom ids of the battle buttons and the code modal (DESIGN.md §2). They carry everything a press needs,
 // so nothing is kept between the post and the press: `battle:join:<battleId>`, `battle:submit:<battleId>`,
-// `battle:accept:<opponentId>:<battleId>` and `battle:decline:<opponentId>:<battleId>`.
+// `battle:accept:<opponentId>:<battleId>` and `battle:decline:<opponentId>:<battleId>`. Presses are handled in
+// src/commands/battle/ (battle-buttons.ts, code-modal.ts).
 export const battleButtonPrefix = "battle";
 export const codeModalPrefix = "battle-code";
 

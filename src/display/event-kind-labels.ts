@@ -1,6 +1,6 @@
 // What admins read instead of raw event kinds, in /subscribe, /subscriptions and /setup. A Record over
 // EventKind so a kind added to src/events/event-kinds.ts cannot be left without a label.
-import { eventKinds, type EventKind } from "../../events/event-kinds.js";
+import { eventKinds, type EventKind } from "../events/event-kinds.js";
 
 export const eventKindLabels: Readonly<Record<EventKind, string>> = {
   "battle.created": "Battles created",

@@ -1,7 +1,7 @@
 // The two payload forms the platform sends (platform-api.md, Events › Payload) and the one event type both
 // become (DESIGN.md §4 Receiving step 2). Renderers switch on `kind` and get the data typed for it.
 import { z } from "zod";
-import type { EventKind } from "../events/event-kinds.js";
+import type { EventKind } from "./event-kinds.js";
 import type { EventDataByKind } from "./event-data/event-data-schemas.js";
 import { optionalId, optionalText } from "./event-data/fields.js";
 

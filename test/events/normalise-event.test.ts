@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deriveEventId, normaliseEvent } from "../../src/webhooks/normalise-event.js";
-import type { PlatformEvent } from "../../src/webhooks/platform-event.js";
+import { deriveEventId, normaliseEvent } from "../../src/events/normalise-event.js";
+import type { PlatformEvent } from "../../src/events/platform-event.js";
 import {
   battleCompletedData,
   olderEvent,
   ratingChangedData,
   standardEvent,
   tournamentStartedData,
-} from "./support/payloads.js";
+} from "../webhooks/support/payloads.js";
 
 const receivedAt = Date.UTC(2026, 10, 21, 12);
 

@@ -1,7 +1,7 @@
-// The inbox `payload` of an accepted or ignored event is the PlatformEvent as JSON (ingest-event.ts); the
-// outbox worker reads it back here to render. Fields that were undefined are simply absent after the
-// round trip, which reads the same.
-import { isEventKind } from "../events/event-kinds.js";
+// The inbox `payload` of an accepted or ignored event is the PlatformEvent as JSON
+// (src/webhooks/ingest-event.ts); the outbox worker reads it back here to render. Fields that were
+// undefined are simply absent after the round trip, which reads the same.
+import { isEventKind } from "./event-kinds.js";
 import type { PlatformEvent } from "./platform-event.js";
 
 export class StoredEventError extends Error {

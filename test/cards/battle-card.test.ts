@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  readCardLanguage,
-  renderBattleCard,
-  type BattleCardView,
-} from "../../../src/commands/battle/battle-card.js";
-import { withBattleProgress } from "../../../src/commands/battle/battle-progress.js";
-import { normaliseMessage } from "../../../src/discord/message-limits.js";
+import { renderBattleCard, type BattleCardView } from "../../src/cards/battle-card.js";
+import { withBattleProgress } from "../../src/cards/battle-progress.js";
+import { normaliseMessage } from "../../src/discord/message-limits.js";
 
 const view: BattleCardView = {
   battleId: "bat_1",
@@ -37,7 +33,7 @@ describe("renderBattleCard", () => {
       Difficulty: "easy",
       Type: "realtime",
       Language: "C++",
-      "Time limit": "30 min",
+      "Time limit": "30m",
       Status: "⏳ Waiting for players",
     });
     expect(fields.Players).toContain("0/2");
@@ -84,12 +80,6 @@ describe("renderBattleCard", () => {
 });
 
 describe("card helpers", () => {
-  it("reads back the language the card shows, for the Submit button's form", () => {
-    expect(readCardLanguage(renderBattleCard(view).embeds ?? [])).toBe("cpp");
-    expect(readCardLanguage(renderBattleCard({ ...view, language: undefined }).embeds ?? [])).toBeUndefined();
-    expect(readCardLanguage([])).toBeUndefined();
-  });
-
   it("brings status and players up to date and keeps every other field", () => {
     const embed = renderBattleCard(view).embeds?.[0] ?? {};
     const updated = withBattleProgress(embed, {

@@ -1,4 +1,3 @@
-import type { Language } from "../../api/index.js";
 import {
   ButtonStyle,
   ComponentType,
@@ -6,7 +5,7 @@ import {
   type APIButtonComponent,
   type APIEmbed,
 } from "discord-api-types/v10";
-import type { Reply } from "../../discord/interaction-responder.js";
+import type { Reply } from "../discord/interaction-responder.js";
 import { buildBattleButtonId } from "./battle-custom-ids.js";
 import {
   describeProgress,
@@ -14,8 +13,8 @@ import {
   renderStatusField,
   type BattleProgress,
 } from "./battle-progress.js";
-import { formatDuration } from "../../discord/format-duration.js";
-import { displayLanguage, parseLanguage } from "./submission-language.js";
+import { formatDuration } from "../display/duration.js";
+import { displayLanguage } from "../display/language-name.js";
 
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
 
@@ -35,6 +34,7 @@ export interface BattleCardView extends BattleProgress {
   readonly createdBy?: string | undefined;
 }
 
+/** The name of the field showing the battle's language, which the Submit button reads back. */
 export const languageFieldName = "Language";
 
 function renderDetails(view: BattleCardView): APIEmbed["fields"] {
@@ -104,10 +104,4 @@ export function renderBattleCard(view: BattleCardView): Reply {
     components: [renderCardButtons(view.battleId, view)],
     allowed_mentions: { parse: [] },
   };
-}
-
-/** The language shown on a card, so the Submit button's form can be filled in with it. */
-export function readCardLanguage(embeds: readonly APIEmbed[]): Language | undefined {
-  const field = embeds[0]?.fields?.find((candidate) => candidate.name === languageFieldName);
-  return field === undefined ? undefined : parseLanguage(field.value);
 }

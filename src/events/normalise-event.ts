@@ -2,7 +2,7 @@
 // whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered 5xx.
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import { canonicalEventKind } from "../events/event-kinds.js";
+import { canonicalEventKind } from "./event-kinds.js";
 import { eventDataSchemas } from "./event-data/event-data-schemas.js";
 import { readTimestamp } from "./event-data/timestamps.js";
 import {

@@ -1,6 +1,6 @@
 // One data schema per event kind (CONVENTIONS.md habit 7: the kind list lives in src/events/event-kinds.ts).
 import type { z } from "zod";
-import type { EventKind } from "../../events/event-kinds.js";
+import type { EventKind } from "../event-kinds.js";
 import {
   battleCompletedDataSchema,
   battleCreatedDataSchema,

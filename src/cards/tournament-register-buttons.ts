@@ -1,7 +1,9 @@
+// A tournament's Register button, on /tournament list pages and on the tournament-started announcement;
+// a press is handled by src/commands/tournament/register-button.ts.
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
-import type { Tournament } from "../../api/index.js";
-import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../discord/message-limits.js";
+import type { Tournament } from "../api/index.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import { truncateText } from "../display/truncate-text.js";
 
 /** Custom id prefix of the list's Register buttons: `tournament:register:<id>`. */
 export const registerButtonPrefix = "tournament";
