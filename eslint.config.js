@@ -1,6 +1,130 @@
 // @ts-check
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+
+// The boundaries between folders (docs/architecture.md, "Folders"). Each forbids, in the files under the
+// folders of `in` (but not under those of `except`), the imports whose path matches `regex`.
+const boundaries = [
+  {
+    name: "The bot never imports the stand-ins",
+    in: ["src/"],
+    except: [],
+    regex: "(^|/)(sandbox|fake-discord|playground)(/|$)",
+    message: "src/ is the bot alone; the sandbox, the fake Discord and the playground stand beside it.",
+  },
+  {
+    name: "The stand-ins never import the bot",
+    in: ["sandbox/", "fake-discord/"],
+    except: [],
+    regex: "(^|/)src/",
+    message:
+      "The sandbox and the fake Discord stand in for the platform and Discord, so they share no code with the bot.",
+  },
+  {
+    name: "The platform sandbox and the fake Discord are independent",
+    in: ["sandbox/"],
+    except: [],
+    regex: "(^|/)fake-discord(/|$)",
+    message: "The platform sandbox knows nothing of Discord.",
+  },
+  {
+    name: "The fake Discord and the platform sandbox are independent",
+    in: ["fake-discord/"],
+    except: [],
+    regex: "(^|/)sandbox(/|$)",
+    message: "The fake Discord knows nothing of the platform.",
+  },
+  {
+    name: "Commands never import announcements",
+    in: ["src/commands/"],
+    except: [],
+    regex: "(^|/)announcements(/|$)",
+    message: "Commands and announcements share what they show through src/display/.",
+  },
+  {
+    name: "Announcements never import commands",
+    in: ["src/announcements/"],
+    except: [],
+    regex: "(^|/)commands(/|$)",
+    message: "Commands and announcements share what they show through src/display/.",
+  },
+  {
+    name: "The event model lives in src/events/",
+    in: ["src/"],
+    except: ["src/webhooks/", "src/bot/", "src/http/"],
+    regex: "(^|/)webhooks/",
+    message:
+      "Import the event model from src/events/; src/webhooks/ is the receiver, which only the app registers.",
+  },
+  {
+    name: "Only src/store/ builds queries",
+    in: ["src/"],
+    except: ["src/store/"],
+    regex: "^kysely$",
+    allowTypeImports: true,
+    message: "Call a repository function of src/store/ (a type import of Kysely is fine).",
+  },
+];
+
+/** Kysely's query builders: outside src/store/, a call to one is a query built in the wrong place. */
+const queryBuilders = [
+  "selectFrom",
+  "selectNoFrom",
+  "insertInto",
+  "replaceInto",
+  "updateTable",
+  "deleteFrom",
+  "mergeInto",
+];
+
+/**
+ * Flat config keeps only the last matching entry's options for a rule, so each folder gets one entry with
+ * every boundary that applies to it: the top-level files of src/, each folder of src/, and the stand-ins.
+ */
+function boundaryRules() {
+  const srcFolders = readdirSync("src", { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `src/${entry.name}/`);
+  const zones = [
+    { folder: "src/", files: ["src/*.ts"] },
+    ...srcFolders.map((folder) => ({ folder, files: [`${folder}**`] })),
+    { folder: "sandbox/", files: ["sandbox/**"] },
+    { folder: "fake-discord/", files: ["fake-discord/**"] },
+  ];
+  const within = (folder, prefixes) => prefixes.some((prefix) => folder.startsWith(prefix));
+  const entries = zones.map(({ folder, files }) => ({
+    files,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: boundaries
+            .filter((boundary) => within(folder, boundary.in) && !within(folder, boundary.except))
+            .map((boundary) => ({
+              regex: boundary.regex,
+              message: `${boundary.name}. ${boundary.message}`,
+              ...(boundary.allowTypeImports === true ? { allowTypeImports: true } : {}),
+            })),
+        },
+      ],
+    },
+  }));
+  entries.push({
+    files: ["src/**"],
+    ignores: ["src/store/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: `CallExpression > MemberExpression.callee[property.name=/^(${queryBuilders.join("|")})$/]`,
+          message: "Only src/store/ builds queries. Move this query into a repository function there.",
+        },
+      ],
+    },
+  });
+  return entries;
+}
 
 export default tseslint.config(
   { ignores: ["dist/", "coverage/", "data/", "node_modules/"] },
@@ -35,5 +159,6 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-member-access": "off",
     },
   },
+  ...boundaryRules(),
   { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
 );
