@@ -1,5 +1,5 @@
 /**
- * Interaction initial response (DESIGN.md §10: p99 ≤ 50 ms at 100 concurrent interactions, never past 3 s even
+ * Interaction initial response (docs/architecture.md, "Performance targets": p99 ≤ 50 ms at 100 concurrent interactions, never past 3 s even
  * when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts [rounds] [platform delay ms]
  * [--cpu-prof] (writes CPU profiles of each child process into a temp folder, printed at the end).
  *

@@ -1,5 +1,5 @@
 /**
- * Memory benchmark (DESIGN.md §10: 10,000 guilds on the fake gateway in ≤ 150 MB RSS and ≤ 1/3 of
+ * Memory benchmark (docs/architecture.md, "Performance targets": 10,000 guilds on the fake gateway in ≤ 150 MB RSS and ≤ 1/3 of
  * discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed] [--compiled]
  *
  * The fake Discord in this process holds `guilds` guilds of realistic size (seed-realistic-guilds.ts: most

@@ -1,5 +1,5 @@
 /**
- * Rating chart PNG benchmark (DESIGN.md §10: ≤ 100 ms a chart). Run: npx tsx bench/rating-chart.ts [runs]
+ * Rating chart PNG benchmark (docs/architecture.md, "Performance targets": ≤ 100 ms a chart). Run: npx tsx bench/rating-chart.ts [runs]
  * The baseline, measured in the same run, is resvg rasterising and PNG-encoding a blank SVG of the same
  * size, so the ratio shows what drawing the chart itself costs on this machine.
  */

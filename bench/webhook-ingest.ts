@@ -1,5 +1,5 @@
 /**
- * Durable webhook ingest (DESIGN.md §10): the bot's receiver (verify, validate, dedupe, route, enqueue, fsync'd
+ * Durable webhook ingest (docs/architecture.md, "Performance targets"): the bot's receiver (verify, validate, dedupe, route, enqueue, fsync'd
  * commit on a SQLite file, then ack) against a bare Fastify route returning 200, same machine, same load:
  * 20 connections for a few seconds each. Targets: ratio ≥ 0.25 and p99 ack ≤ 20 ms.
  * Run: npx tsx bench/webhook-ingest.ts [seconds]

@@ -1,5 +1,5 @@
 /**
- * The fake Discord (DESIGN.md §9): a real local server for a real discord.js Client.
+ * The fake Discord (docs/architecture.md, "Testing"): a real local server for a real discord.js Client.
  *
  *   const fake = await createFakeDiscord();
  *   const guild = fake.createGuild({ name: "Arena" });

@@ -2,7 +2,7 @@
 export interface PlaygroundArguments {
   /** A file of playground lines to run instead of the prompt. */
   readonly scriptPath: string | undefined;
-  /** `--http`: the fake Discord POSTs interactions to the bot's /interactions (DESIGN.md §8). */
+  /** `--http`: the fake Discord POSTs interactions to the bot's /interactions (docs/architecture.md, "Growing past one machine"). */
   readonly interactionsMode: "gateway" | "http";
 }
 

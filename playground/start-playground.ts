@@ -94,7 +94,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 }
 
-/** The operator's webhook (platform-api.md, Webhooks): every event kind, signed with the bot's secret. */
+/** The operator's webhook (the platform's API reference, Webhooks): every event kind, signed with the bot's secret. */
 async function registerOperatorWebhook(sandbox: Sandbox, url: string, secret: string): Promise<void> {
   const adminKey = sandbox.keys.find((key) => key.level === "admin")?.key;
   if (adminKey === undefined) throw new Error("the sandbox seeded no admin key");

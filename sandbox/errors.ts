@@ -1,4 +1,4 @@
-// The error envelope of platform-api.md (Errors): `{ error: { code, message, details?, requestId } }`.
+// The error envelope of the platform's API reference, (Errors): `{ error: { code, message, details?, requestId } }`.
 // Every error carries the request id; validation errors name the field and the offending value.
 
 export type ErrorCode =

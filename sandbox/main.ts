@@ -1,4 +1,4 @@
-// `npm run sandbox`: the platform sandbox alone (DESIGN.md §6, §7).
+// `npm run sandbox`: the platform sandbox alone (docs/architecture.md, "The stand-ins", "Running").
 import { SandboxSettingsError } from "./settings-error.js";
 import { loadSandboxSettingsFromProcess } from "./config.js";
 import { startSandbox } from "./start.js";

@@ -1,6 +1,6 @@
 // All sandbox state lives in these maps, in memory, for the life of one sandbox. Plain typed maps rather
 // than SQLite: nothing outlives the process, tests drive the state synchronously, and typed records need
-// no row-mapping layer (DESIGN.md §6 suggests SQLite; see sandbox/README.md for why not).
+// no row-mapping layer (see sandbox/README.md, "State", for why not SQLite).
 import type { EventKind } from "./webhooks/event-kinds.js";
 
 export type Level = "read" | "write" | "admin";

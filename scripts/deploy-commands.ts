@@ -1,5 +1,5 @@
 // `npm run commands:deploy`: registers the slash commands. Imports only command data and never opens a
-// gateway connection (CONVENTIONS.md habit 2).
+// gateway connection (docs/conventions.md, habit 2).
 import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { ConfigError, loadConfigFromProcess } from "../src/config.js";

@@ -1,4 +1,4 @@
-/** Time comes from a clock passed in, so tests can move it instead of sleeping (CONVENTIONS.md habit 6). */
+/** Time comes from a clock passed in, so tests can move it instead of sleeping (docs/conventions.md, habit 6). */
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;

@@ -1,4 +1,4 @@
-// The only module that reads process.env (CONVENTIONS.md habit 6). Settings are validated once, and every
+// The only module that reads process.env (docs/conventions.md, habit 6). Settings are validated once, and every
 // problem is reported together with the variable's name, so an operator fixes them in one go.
 import { z } from "zod";
 import { listOf, optionalString, optionalUrl } from "./config/setting-parsers.js";
@@ -58,7 +58,7 @@ const environmentSchema = z.object({
       .default(60),
   ),
   // Discord's global limit is 50 requests a second per bot token (more for large bots that asked); instances
-  // sharing a token each pace themselves to this, so N instances set it to their share (DESIGN.md §8).
+  // sharing a token each pace themselves to this, so N instances set it to their share (docs/architecture.md, "Growing past one machine").
   DISCORD_GLOBAL_RATE_LIMIT: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: "must be a whole number of requests per second" })
@@ -106,7 +106,7 @@ export interface Config {
     readonly webhooksApiUrl: string;
     readonly timeoutMs: number;
     readonly webhookSecret: string | undefined;
-    /** OAuth is off when the authorize or token URL is missing (DESIGN.md §7). */
+    /** OAuth is off when the authorize or token URL is missing (docs/architecture.md, "Running"). */
     readonly oauth:
       | {
           readonly authUrl: string;
@@ -127,7 +127,7 @@ export interface Config {
   };
   readonly databaseUrl: string;
   readonly outbox: {
-    /** How long a claimed outbox row is one instance's before another may take it over (DESIGN.md §8). */
+    /** How long a claimed outbox row is one instance's before another may take it over (docs/architecture.md, "Growing past one machine"). */
     readonly leaseMs: number;
   };
   readonly dataDir: string;
@@ -151,7 +151,7 @@ const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
   "deploy-commands": ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID"],
 };
 
-/** The `/api/v1` webhook-management base defaults to the origin of the REST base (DESIGN.md §4). */
+/** The `/api/v1` webhook-management base defaults to the origin of the REST base (docs/architecture.md, "Webhooks in"). */
 export function defaultWebhooksApiUrl(platformApiUrl: string): string {
   return `${new URL(platformApiUrl).origin}/api/v1`;
 }
@@ -199,7 +199,7 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("PLATFORM_API_URL: must end in /v1 (the platform's version segment)");
   }
-  // Without the key no interaction can be verified, so every one would be refused (DESIGN.md §8).
+  // Without the key no interaction can be verified, so every one would be refused (docs/architecture.md, "Growing past one machine").
   if (
     purpose === "start" &&
     env.INTERACTIONS_MODE === "http" &&

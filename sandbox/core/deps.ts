@@ -8,7 +8,7 @@ export interface EventCause {
   idempotencyKey: string;
 }
 
-/** Event-specific data: `object` names the resource kind, `id` its identifier (platform-api.md, Payload). */
+/** Event-specific data: `object` names the resource kind, `id` its identifier (the platform's API reference, Payload). */
 export interface EventData {
   object: string;
   id: string;

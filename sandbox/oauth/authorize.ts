@@ -1,4 +1,4 @@
-// GET {auth_url}/oauth/authorize (platform-api.md, OAuth 2.0 step 2; RFC 6749 §4.1.1). An unknown client
+// GET {auth_url}/oauth/authorize (the platform's API reference, OAuth 2.0 step 2; RFC 6749 §4.1.1). An unknown client
 // or a redirect_uri that is not exactly a registered one gets an error page and no redirect (§4.1.2.1);
 // other problems are redirected back as `error=`. With auto-approve on, the code is issued at once for
 // `login_hint`, else the auto-approve account, else the first user.

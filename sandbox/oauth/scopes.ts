@@ -1,4 +1,4 @@
-// OAuth scopes look like `read:profile`, `write:battles` (platform-api.md, OAuth 2.0; the full list is not
+// OAuth scopes look like `read:profile`, `write:battles` (the platform's API reference, OAuth 2.0; the full list is not
 // shown). The sandbox accepts any `read:`, `write:` or `admin:` scope and grants the highest level named.
 import type { Level } from "../state.js";
 

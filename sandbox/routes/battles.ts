@@ -1,4 +1,4 @@
-// Battles (platform-api.md, Endpoints › Battles). Units the spec leaves open: timeLimit, timeRemaining and
+// Battles (the platform's API reference, Endpoints › Battles). Units the spec leaves open: timeLimit, timeRemaining and
 // duration in seconds; executionTime in milliseconds; memoryUsed in kilobytes.
 import { z } from "zod";
 import { toIso } from "../clock.js";

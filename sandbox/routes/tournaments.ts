@@ -1,4 +1,4 @@
-// Tournaments (platform-api.md, Endpoints › Tournaments), in shape A (REST reference) or B (API reference).
+// Tournaments (the platform's API reference, Endpoints › Tournaments), in shape A (REST reference) or B (API reference).
 // totalTime is in seconds. `userRank` and `userScore` are 0 when the caller is not registered.
 import { z } from "zod";
 import { toIso } from "../clock.js";

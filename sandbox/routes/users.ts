@@ -1,4 +1,4 @@
-// The current user (platform-api.md, Endpoints › Users). averageTime is in seconds. `timeframe` is a
+// The current user (the platform's API reference, Endpoints › Users). averageTime is in seconds. `timeframe` is a
 // number of days like `30d` (default) or `all`; other values are refused with details.field = timeframe.
 import { z } from "zod";
 import { toIso } from "../clock.js";

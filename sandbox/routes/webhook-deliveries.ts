@@ -1,4 +1,4 @@
-// Delivery records and the test event (platform-api.md, Endpoints › Webhooks). A delivery shows up once
+// Delivery records and the test event (the platform's API reference, Endpoints › Webhooks). A delivery shows up once
 // its first attempt has finished; `status` is `delivered`, or `failed` after a failed attempt, with
 // `next_retry` the time of the next attempt or null when none remains. `response_code` is 0 when no
 // HTTP answer came; `response_time` is in milliseconds. The test endpoint answers `{ success,

@@ -1,7 +1,7 @@
-// The `data` object of every event kind the sandbox emits. platform-api.md shows the data of
+// The `data` object of every event kind the sandbox emits. the platform's API reference, shows the data of
 // `battle.completed` and `user.achievement_earned` only; the other shapes are the sandbox's choice,
 // documented in sandbox/README.md ("Event data"), and the bot's webhook receiver is written against
-// them. Webhook payloads are snake_case (platform-api.md, Resources).
+// them. Webhook payloads are snake_case (the platform's API reference, Resources).
 import { toIso } from "../clock.js";
 import type { EventData } from "../core/deps.js";
 import { tierForRating } from "../core/tiers.js";

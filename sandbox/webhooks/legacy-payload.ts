@@ -1,4 +1,4 @@
-// The older payload form of the general reference (platform-api.md, Payload): `{ event, timestamp,
+// The older payload form of the general reference (the platform's API reference, Payload): `{ event, timestamp,
 // data }` with camelCase fields, the resource id as `<object>Id` (e.g. `battleId`) and battle
 // participants as an array of user ids. Sent to webhooks registered with `payload_format: "legacy"`
 // (a sandbox extra), so receivers can be tested against both forms.

@@ -1,4 +1,4 @@
-// platform-api.md, Delivery and retries: at most five attempts, each after the previous one by
+// the platform's API reference, Delivery and retries: at most five attempts, each after the previous one by
 // 0 s, 30 s, 2 min, 8 min and 30 min (0 s, 30 s, 2 m 30 s, 10 m 30 s, 40 m 30 s after the first).
 export const maxAttempts = 5;
 

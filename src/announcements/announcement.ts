@@ -1,5 +1,5 @@
 // What each event renderer produces, and the one way it becomes a message body: the embed clamped to
-// Discord's limits, the linked members it is about pinged in the content (DESIGN.md §4 Rendering).
+// Discord's limits, the linked members it is about pinged in the content (docs/architecture.md, "Rendering").
 import {
   ComponentType,
   type APIActionRowComponent,

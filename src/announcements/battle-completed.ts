@@ -1,5 +1,5 @@
 // battle.completed: the results, as a ranked table with the winner, duration and problem; the players are
-// pinged (DESIGN.md §4 Rendering).
+// pinged (docs/architecture.md, "Rendering").
 import { fitLines } from "../display/fit-lines.js";
 import { formatDuration } from "../display/duration.js";
 import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../events/index.js";

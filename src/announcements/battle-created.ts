@@ -1,4 +1,4 @@
-// battle.created: a new battle room, with a Join button (DESIGN.md §4 Rendering).
+// battle.created: a new battle room, with a Join button (docs/architecture.md, "Rendering").
 import { displayLanguage } from "../display/language-name.js";
 import { formatDuration } from "../display/duration.js";
 import type { PlatformEventOf } from "../events/index.js";

@@ -1,4 +1,4 @@
-// battle.started: the battle is live with its players; they are pinged (DESIGN.md §4 Rendering).
+// battle.started: the battle is live with its players; they are pinged (docs/architecture.md, "Rendering").
 import { fitLines } from "../display/fit-lines.js";
 import { formatDuration } from "../display/duration.js";
 import { formatRating } from "../display/rating.js";

@@ -1,4 +1,4 @@
-// battle.submission: someone submitted code during a battle, with how it scored (DESIGN.md §4 Rendering).
+// battle.submission: someone submitted code during a battle, with how it scored (docs/architecture.md, "Rendering").
 import { displayLanguage } from "../display/language-name.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";

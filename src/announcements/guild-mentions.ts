@@ -1,4 +1,4 @@
-// Which of an event's players are linked in the guild a message goes to (DESIGN.md §3: a link is per guild
+// Which of an event's players are linked in the guild a message goes to (docs/architecture.md, "Linking": a link is per guild
 // and Discord user), read in one query of that guild's links; the credentials stay sealed.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";

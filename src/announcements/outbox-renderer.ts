@@ -1,4 +1,4 @@
-// The outbox worker's render step (DESIGN.md §4 Rendering, Posting): an outbox row becomes the message to
+// The outbox worker's render step (docs/architecture.md, "Rendering", "Posting"): an outbox row becomes the message to
 // post, or the battle card to edit. Undefined means nothing to send: the event is gone from the inbox, was
 // ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";

@@ -1,5 +1,5 @@
 // Who a guild knows: the platform users of an event linked in the guild being posted to are shown as
-// mentions, everyone else by platform username (DESIGN.md §4 Rendering).
+// mentions, everyone else by platform username (docs/architecture.md, "Rendering").
 import { formatPlainText } from "./display-text.js";
 
 export interface RenderContext {

@@ -1,5 +1,5 @@
 // system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
-// (DESIGN.md §4 Rendering).
+// (docs/architecture.md, "Rendering").
 import { fitLines } from "../display/fit-lines.js";
 import { formatRating } from "../display/rating.js";
 import { formatTier } from "../display/tier.js";

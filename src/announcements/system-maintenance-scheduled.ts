@@ -1,5 +1,5 @@
 // system.maintenance_scheduled: when the platform will be down, in each reader's own time zone (Discord
-// timestamps), with the platform's message (DESIGN.md §4 Rendering).
+// timestamps), with the platform's message (docs/architecture.md, "Rendering").
 import { formatDuration } from "../display/duration.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";

@@ -1,5 +1,5 @@
 // system.tournament_started (alias tournament.started): the tournament is on, with a Register button that
-// the /tournament list handler answers (DESIGN.md §4 Rendering).
+// the /tournament list handler answers (docs/architecture.md, "Rendering").
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
 import { registerButtonId } from "../cards/tournament-register-buttons.js";
 import { discordLimits } from "../discord/discord-limits.js";

@@ -1,4 +1,4 @@
-// team.created: a new team, its owner and how many seats it has (DESIGN.md §4 Rendering).
+// team.created: a new team, its owner and how many seats it has (docs/architecture.md, "Rendering").
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";

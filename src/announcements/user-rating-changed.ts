@@ -1,5 +1,5 @@
 // user.rating_changed: old → new, the change and the tier, a promotion highlighted; the player is pinged
-// (DESIGN.md §4 Rendering).
+// (docs/architecture.md, "Rendering").
 import { formatRating, formatRatingChange } from "../display/rating.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
 import type { PlatformEventOf, RatingChangedData } from "../events/index.js";

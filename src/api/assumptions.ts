@@ -1,8 +1,8 @@
-// Everything platform-api.md leaves "not shown" that the client still has to decide, in one place.
+// Everything the platform's API reference, leaves "not shown" that the client still has to decide, in one place.
 // docs/platform-assumptions.md explains each choice; change both together.
 import type { BattleRequestShape } from "./schemas/battle.js";
 
-/** Units of the numeric fields whose unit the spec does not give (DESIGN.md §5). */
+/** Units of the numeric fields whose unit the spec does not give (docs/architecture.md, "The platform API client"). */
 export const platformUnits = {
   timeLimit: "seconds",
   timeRemaining: "seconds",

@@ -1,4 +1,4 @@
-// The three ways a platform call fails (DESIGN.md §5). Messages name the operation and the platform's own
+// The three ways a platform call fails (docs/architecture.md, "The platform API client"). Messages name the operation and the platform's own
 // code, never a credential; callers show users `code` and `requestId`, not `message`.
 
 /** Codes that mean "rate limited": the errors table says RATE_LIMITED, the rate-limit reference RATE_LIMIT_EXCEEDED. */
@@ -14,7 +14,7 @@ export interface PlatformErrorFields {
   readonly retryAfter?: number | undefined;
 }
 
-/** The platform answered with an error status (platform-api.md "Errors"). */
+/** The platform answered with an error status (the platform's API reference, "Errors"). */
 export class PlatformError extends Error {
   override readonly name: string = "PlatformError";
   readonly status: number;
@@ -39,7 +39,7 @@ export class PlatformError extends Error {
 
 /**
  * Thrown without any network call while our memory of `X-RateLimit-*` says this credential has no
- * requests left (DESIGN.md §5). It is a PlatformError with code RATE_LIMITED so callers handle one kind.
+ * requests left (docs/architecture.md, "The platform API client"). It is a PlatformError with code RATE_LIMITED so callers handle one kind.
  */
 export class PlatformRateLimitedLocallyError extends PlatformError {
   override readonly name = "PlatformRateLimitedLocallyError";

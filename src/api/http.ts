@@ -54,7 +54,7 @@ interface RawResponse {
   readonly bodyIsJson: boolean;
 }
 
-// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; others never (DESIGN.md §5).
+// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; others never (docs/architecture.md, "The platform API client").
 const retryBaseDelayMs = 200;
 
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
@@ -179,7 +179,7 @@ function describeForLog(error: unknown): string {
   return "unknown";
 }
 
-/** Encodes one id for use inside a path (ids are opaque strings, platform-api.md conventions). */
+/** Encodes one id for use inside a path (ids are opaque strings, the platform's API reference, conventions). */
 export function encodePathSegment(id: string): string {
   return encodeURIComponent(id);
 }

@@ -1,4 +1,4 @@
-// Leaderboard endpoints (platform-api.md "Endpoints › Leaderboards").
+// Leaderboard endpoints (the platform's API reference, "Endpoints › Leaderboards").
 import { clampListLimit } from "./assumptions.js";
 import type { PlatformCredential, PlatformHttp } from "./http.js";
 import {

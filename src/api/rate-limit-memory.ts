@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { smallestUnixResetSeconds } from "./assumptions.js";
 
-// Limits apply per API key (platform-api.md "Limits"), so we remember the last X-RateLimit-* figures per
-// credential and refuse locally while none are left (DESIGN.md §5). Only exhausted credentials are kept,
+// Limits apply per API key (the platform's API reference, "Limits"), so we remember the last X-RateLimit-* figures per
+// credential and refuse locally while none are left (docs/architecture.md, "The platform API client"). Only exhausted credentials are kept,
 // keyed by a SHA-256 digest so the map never holds a token, and bounded (the oldest entry goes first).
 
 export interface RateLimitMemory {

@@ -1,4 +1,4 @@
-// Team endpoints (platform-api.md "Endpoints › Teams").
+// Team endpoints (the platform's API reference, "Endpoints › Teams").
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
 import {
   teamInvitationResultSchema,

@@ -1,4 +1,4 @@
-// Tournament endpoints (platform-api.md "Endpoints › Tournaments").
+// Tournament endpoints (the platform's API reference, "Endpoints › Tournaments").
 import { clampListLimit } from "./assumptions.js";
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
 import {

@@ -1,4 +1,4 @@
-// Current-user endpoints (platform-api.md "Endpoints › Users").
+// Current-user endpoints (the platform's API reference, "Endpoints › Users").
 import type { StatsTimeframe } from "./assumptions.js";
 import type { PlatformCredential, PlatformHttp } from "./http.js";
 import {

@@ -1,5 +1,5 @@
-// Webhook management (platform-api.md "Endpoints › Webhooks"), under the `/api/v1` base rather than
-// `{base_url}` (DESIGN.md §4). Request bodies use the spec's snake_case names.
+// Webhook management (the platform's API reference, "Endpoints › Webhooks"), under the `/api/v1` base rather than
+// `{base_url}` (docs/architecture.md, "Webhooks in"). Request bodies use the spec's snake_case names.
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
 import {
   failedWebhookDeliveriesSchema,

@@ -19,7 +19,7 @@ import { displayLanguage } from "../display/language-name.js";
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
 
 /**
- * Everything the public battle card shows (DESIGN.md §2, §4). Built from the create answer by `/battle create`
+ * Everything the public battle card shows (docs/architecture.md, "Commands", "Webhooks in"). Built from the create answer by `/battle create`
  * and from battle events by the live edits; fields an event does not carry are simply left out.
  */
 export interface BattleCardView extends BattleProgress {
@@ -97,7 +97,7 @@ export function renderCardButtons(
   };
 }
 
-/** The whole card as a message body; pure, so the live edits of DESIGN.md §4 render it the same way. */
+/** The whole card as a message body; pure, so the live edits of the card (docs/architecture.md, "Rendering") render it the same way. */
 export function renderBattleCard(view: BattleCardView): Reply {
   return {
     embeds: [renderCardEmbed(view)],

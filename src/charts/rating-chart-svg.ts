@@ -11,14 +11,14 @@ import { buildElement, buildText } from "./svg-markup.js";
 
 export interface RatingChartInput {
   readonly username: string;
-  /** As in the rank response (platform-api.md, rank info); any order, undrawable entries are skipped. */
+  /** As in the rank response (the platform's API reference, rank info); any order, undrawable entries are skipped. */
   readonly history: readonly RatingHistoryEntry[];
   readonly tier?: string | undefined;
   readonly width?: number | undefined;
   readonly height?: number | undefined;
 }
 
-/** The whole chart as SVG markup, sized in pixels, text in the shipped Inter font (DESIGN.md §2, /rank). */
+/** The whole chart as SVG markup, sized in pixels, text in the shipped Inter font (docs/architecture.md, "Commands", /rank). */
 export function buildRatingChartSvg(input: RatingChartInput): string {
   const frame = computeChartFrame(input.width, input.height);
   const points = normalizeRatingHistory(input.history);

@@ -11,7 +11,7 @@ export interface RatingPoint {
 
 /**
  * Oldest first, dropping entries whose date or rating cannot be drawn. The platform says history is
- * oldest first (platform-api.md, rank info), but sorting costs little and protects the chart.
+ * oldest first (the platform's API reference, rank info), but sorting costs little and protects the chart.
  */
 export function normalizeRatingHistory(history: readonly RatingHistoryEntry[]): RatingPoint[] {
   const points: RatingPoint[] = [];

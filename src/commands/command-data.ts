@@ -14,7 +14,7 @@ import { unlinkCommand } from "./unlink/data.js";
 import { unsubscribeCommand } from "./unsubscribe/data.js";
 import { whoamiCommand } from "./whoami/data.js";
 
-/** Every command's definition: plain data, all the deploy script imports (CONVENTIONS.md habit 2). */
+/** Every command's definition: plain data, all the deploy script imports (docs/conventions.md, habit 2). */
 export const commandData = [
   linkCommand,
   unlinkCommand,

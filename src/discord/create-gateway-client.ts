@@ -51,7 +51,7 @@ function makeCache(): CacheFactory {
 }
 
 /**
- * A discord.js Client for a slash-command bot (DESIGN.md §8): only the Guilds intent, and every cache kept
+ * A discord.js Client for a slash-command bot (docs/architecture.md, "Growing past one machine"): only the Guilds intent, and every cache kept
  * empty, since handlers work from raw interaction payloads; its memory does not grow with the guild count.
  */
 export function createGatewayClient(options: GatewayClientOptions): Client {

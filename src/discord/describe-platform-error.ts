@@ -12,7 +12,7 @@ function describeInvalidField(details: PlatformError["details"]): string {
 }
 
 /**
- * Short, specific messages for the platform's error codes (DESIGN.md §5; issue "Replies"): what happened and
+ * Short, specific messages for the platform's error codes (docs/architecture.md, "The platform API client"): what happened and
  * what to do, with the requestId to quote to support; never the platform's raw text or a stack.
  */
 export function describePlatformError(error: unknown, now: number): UserFacingError | undefined {

@@ -1,4 +1,4 @@
-// Discord's documented message limits, in one place (CONVENTIONS.md habit 7). The renderers clamp to these so
+// Discord's documented message limits, in one place (docs/conventions.md, habit 7). The renderers clamp to these so
 // Discord never rejects a message we built.
 export const discordLimits = {
   content: 2000,

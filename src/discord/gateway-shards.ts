@@ -9,7 +9,7 @@ export interface GatewayShardPlan {
 }
 
 /**
- * Which shards this instance runs (DESIGN.md §8): every one of SHARD_COUNT, the SHARD_IDS slice of it, or
+ * Which shards this instance runs (docs/architecture.md, "Growing past one machine"): every one of SHARD_COUNT, the SHARD_IDS slice of it, or
  * "auto", which discord.js resolves with GET /gateway/bot through the client's REST (so DISCORD_API_URL).
  */
 export function planGatewayShards(discord: Config["discord"]): GatewayShardPlan {

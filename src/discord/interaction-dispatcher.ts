@@ -45,7 +45,7 @@ export type DispatchInteraction = (
 ) => Promise<void>;
 
 /**
- * The one place interactions enter (CONVENTIONS.md habit 3): lookup, logging, timing, acknowledgement and
+ * The one place interactions enter (docs/conventions.md, habit 3): lookup, logging, timing, acknowledgement and
  * error rendering. Handlers contain no plumbing try/catch.
  */
 export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Deps>): DispatchInteraction {

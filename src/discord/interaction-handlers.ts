@@ -10,7 +10,7 @@ import type { CommandDefinition } from "./command-definition.js";
 import type { CommandArguments } from "./command-arguments.js";
 import type { InteractionResponder } from "./interaction-responder.js";
 
-/** Who is acting, where: every interaction the bot handles happens in a guild (DESIGN.md §2). */
+/** Who is acting, where: every interaction the bot handles happens in a guild (docs/architecture.md, "Commands"). */
 export interface Actor {
   readonly guildId: string;
   readonly channelId: string | undefined;
@@ -53,7 +53,7 @@ export interface ModalContext extends BaseContext {
 
 /**
  * How the dispatcher acknowledges a command before the handler runs: defer ephemerally or publicly (Discord's
- * 3 s deadline, DESIGN.md §2), or not at all for handlers that answer at once (a modal, a quick reply).
+ * 3 s deadline, docs/architecture.md, "Commands"), or not at all for handlers that answer at once (a modal, a quick reply).
  */
 export type Acknowledgement = "ephemeral" | "public" | "none";
 

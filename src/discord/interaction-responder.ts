@@ -19,7 +19,7 @@ export interface Reply extends MessageBody {
 
 /**
  * Sends the interaction's first response. Over the gateway it is a REST callback; in HTTP interactions mode it
- * is the body of the HTTP answer, so the same handlers serve both (DESIGN.md §8).
+ * is the body of the HTTP answer, so the same handlers serve both (docs/architecture.md, "Growing past one machine").
  */
 export type InitialResponseSender = (
   response: APIInteractionResponse,

@@ -1,7 +1,7 @@
 import type { APIInteraction } from "discord-api-types/v10";
 import type { Actor } from "./interaction-handlers.js";
 
-/** The acting member, or undefined outside a guild (every command is guild-only, DESIGN.md §2). */
+/** The acting member, or undefined outside a guild (every command is guild-only, docs/architecture.md, "Commands"). */
 export function readActor(interaction: APIInteraction): Actor | undefined {
   const { guild_id: guildId, member } = interaction;
   if (guildId === undefined || member === undefined) return undefined;

@@ -1,7 +1,7 @@
 import type { Reply } from "./interaction-responder.js";
 
 /**
- * An error whose message is safe and useful to show the member (CONVENTIONS.md habit 4): it becomes an
+ * An error whose message is safe and useful to show the member (docs/conventions.md, habit 4): it becomes an
  * ephemeral reply. Anything else is logged with its stack and answered with a reference id.
  */
 export class UserFacingError extends Error {

@@ -1,4 +1,4 @@
-// A verified body becomes one PlatformEvent, or a reason it cannot (DESIGN.md §4 Receiving step 2). Total:
+// A verified body becomes one PlatformEvent, or a reason it cannot (docs/architecture.md, "Webhooks in" step 2). Total:
 // whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered 5xx.
 import { createHash } from "node:crypto";
 import type { z } from "zod";

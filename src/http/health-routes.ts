@@ -15,7 +15,7 @@ const statusSchema = {
   required: ["status"],
 } as const;
 
-/** `/healthz` says the process is alive; `/readyz` says every dependency answers (DESIGN.md §7). */
+/** `/healthz` says the process is alive; `/readyz` says every dependency answers (docs/architecture.md, "Running"). */
 export const healthRoutes: FastifyPluginAsync<{ checks: readonly ReadinessCheck[] }> = (app, { checks }) => {
   app.get("/healthz", { schema: { response: { 200: statusSchema } } }, () => ({ status: "ok" }));
 

@@ -1,4 +1,4 @@
-// POST /interactions (DESIGN.md §8, INTERACTIONS_MODE=http): Discord POSTs each interaction here instead of
+// POST /interactions (docs/architecture.md, "Growing past one machine", INTERACTIONS_MODE=http): Discord POSTs each interaction here instead of
 // sending it over the gateway. An encapsulated plugin: its raw-body parser and signature check apply here only.
 import type { KeyObject } from "node:crypto";
 import { type APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";

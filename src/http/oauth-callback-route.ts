@@ -25,7 +25,7 @@ const failureMessages: Record<Exclude<OAuthLinkResult, { ok: true }>["reason"], 
   oauth_disabled: "Linking through the platform is not set up on this bot.",
 };
 
-/** `GET /oauth/callback`: where the platform sends the member's browser back (DESIGN.md §3). */
+/** `GET /oauth/callback`: where the platform sends the member's browser back (docs/architecture.md, "Linking"). */
 export const oauthCallbackRoute: FastifyPluginAsync<OAuthCallbackOptions> = (app, { deps, announceLink }) => {
   app.get("/oauth/callback", async (request, reply) => {
     const page = (status: number, title: string, message: string) =>
@@ -59,7 +59,7 @@ export const oauthCallbackRoute: FastifyPluginAsync<OAuthCallbackOptions> = (app
       });
       return await page(200, "Linked", `Linked as ${result.link.platformUsername} — you can close this tab.`);
     } catch (linkError) {
-      // Failure pages say what went wrong without leaking details (DESIGN.md §3).
+      // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking").
       request.log.warn({ err: linkError }, "OAuth link failed");
       const message =
         linkError instanceof OAuthError && linkError.code === "invalid_grant"

@@ -7,7 +7,7 @@ import type { LinkingDeps } from "./linking-deps.js";
 
 /**
  * Links with a pasted API key or personal access token, validated by `GET /users/me` before anything is stored
- * (DESIGN.md §2). A refused key is a clear error; the key itself never appears in it.
+ * (docs/architecture.md, "Commands"). A refused key is a clear error; the key itself never appears in it.
  */
 export async function linkWithApiKey(
   deps: LinkingDeps,

@@ -4,7 +4,7 @@ import { UserFacingError } from "../discord/user-facing-error.js";
 /** Custom id of the "Link account" button in the prompt shown to unlinked members. */
 export const linkPromptCustomId = "link:start";
 
-/** A member who is not linked gets an ephemeral prompt with a Link button (DESIGN.md §2). */
+/** A member who is not linked gets an ephemeral prompt with a Link button (docs/architecture.md, "Commands"). */
 export function notLinkedError(): UserFacingError {
   return new UserFacingError(
     "not_linked",

@@ -15,11 +15,11 @@ export interface LinkingDeps {
   readonly platform: PlatformHttp;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** One refresh at a time per link (DESIGN.md §3). */
+  /** One refresh at a time per link (docs/architecture.md, "Linking"). */
   readonly refreshes: SingleFlight;
 }
 
-/** OAuth authorizations live 10 minutes (DESIGN.md §3). */
+/** OAuth authorizations live 10 minutes (docs/architecture.md, "Linking"). */
 export const oauthStateLifetimeMs = 10 * 60 * 1000;
 
 /** The redirect URI registered with the platform: exactly `PUBLIC_URL/oauth/callback`. */

@@ -8,7 +8,7 @@ import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
 /**
- * Step one of `/link` through OAuth (DESIGN.md §3): a single-use state bound to this guild and member, with a
+ * Step one of `/link` through OAuth (docs/architecture.md, "Linking"): a single-use state bound to this guild and member, with a
  * PKCE verifier, valid 10 minutes. Returns the authorize URL for the "Link account" button.
  */
 export async function startOAuthLink(

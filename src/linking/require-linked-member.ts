@@ -6,7 +6,7 @@ import { findMemberLink } from "../store/member-links.js";
 
 /**
  * Refuses an unlinked member before anything is acknowledged, reading the link only (no token refresh), so
- * the answer is quick and the "Link account" prompt stays ephemeral (DESIGN.md §2).
+ * the answer is quick and the "Link account" prompt stays ephemeral (docs/architecture.md, "Commands").
  */
 export async function requireLinkedMember(deps: LinkingDeps, actor: Actor): Promise<void> {
   const link = await findMemberLink(deps.db, deps.secretBox, actor);

@@ -4,7 +4,7 @@ import type { LinkingDeps } from "./linking-deps.js";
 
 /**
  * Forgets the member's credentials in this guild. OAuth tokens are revoked first, best effort: unlinking
- * succeeds even when the platform cannot be reached (DESIGN.md §2).
+ * succeeds even when the platform cannot be reached (docs/architecture.md, "Commands").
  */
 export async function unlinkMember(
   deps: LinkingDeps,

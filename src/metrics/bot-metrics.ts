@@ -11,7 +11,7 @@ export interface OutboxSnapshot {
 }
 
 /**
- * The bot's Prometheus metrics (DESIGN.md §7, issue "Operations"): events received / duplicate / rejected,
+ * The bot's Prometheus metrics (docs/architecture.md, "Running"): events received / duplicate / rejected,
  * outbox depth and age, posts by result, command latency. One registry per bot, never the global default.
  */
 export interface BotMetrics {

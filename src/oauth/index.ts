@@ -1,4 +1,4 @@
-// OAuth client helpers for account linking (DESIGN.md §3).
+// OAuth client helpers for account linking (docs/architecture.md, "Linking").
 export { createAuthorizationRequest } from "./authorization-request.js";
 export type { AuthorizationRequest, AuthorizationRequestOptions } from "./authorization-request.js";
 export { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "./tokens.js";

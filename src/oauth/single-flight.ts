@@ -1,4 +1,4 @@
-// One refresh at a time per link (DESIGN.md §3): concurrent callers with the same key share the running
+// One refresh at a time per link (docs/architecture.md, "Linking"): concurrent callers with the same key share the running
 // promise instead of each spending the refresh token, which a rotating server would accept only once.
 
 export interface SingleFlight {

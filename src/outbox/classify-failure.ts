@@ -1,5 +1,5 @@
 // Reads an error from @discordjs/rest (or the network, or the renderer) as one of the cases Discord's error
-// policy distinguishes (DESIGN.md §4 Posting).
+// policy distinguishes (docs/architecture.md, "Posting").
 import { DiscordAPIError, HTTPError, RateLimitError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { OutboxAction } from "../store/outbox.js";

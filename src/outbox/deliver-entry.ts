@@ -1,4 +1,4 @@
-// One outbox row, start to finish: render it, send it, record the outcome (DESIGN.md §4 Posting).
+// One outbox row, start to finish: render it, send it, record the outcome (docs/architecture.md, "Posting").
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";

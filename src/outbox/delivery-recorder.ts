@@ -1,4 +1,4 @@
-// Marks rows delivered at the pace Discord accepts them (DESIGN.md §10 fan-out). better-sqlite3 blocks the
+// Marks rows delivered at the pace Discord accepts them (docs/architecture.md, "Performance targets"). better-sqlite3 blocks the
 // event loop for each commit's fsync (synchronous=FULL, a few ms), which at 50+ posts a second would stall
 // the sends themselves; so on SQLite the rows delivered in one turn of the event loop share one commit.
 import type { Kysely } from "kysely";

@@ -9,12 +9,12 @@ import type { RetryPolicy } from "./retry-policy.js";
 
 export interface OutboxWorkerOptions {
   readonly db: Kysely<Database>;
-  /** The bot's shared REST, so Discord's rate limits are tracked in one place (DESIGN.md §4). */
+  /** The bot's shared REST, so Discord's rate limits are tracked in one place (docs/architecture.md, "Webhooks in"). */
   readonly rest: REST;
   readonly render: RenderOutboxEntry;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** Unique per worker (e.g. host:pid:random): rows are leased under this name (DESIGN.md §8). */
+  /** Unique per worker (e.g. host:pid:random): rows are leased under this name (docs/architecture.md, "Growing past one machine"). */
   readonly owner: string;
   /**
    * How long a claimed row is this worker's; after that another worker may take it. Keep it under Discord's

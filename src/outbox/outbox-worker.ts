@@ -1,4 +1,4 @@
-// The outbox worker (DESIGN.md §4 Posting, §8): claims due rows under a lease, sends each through the
+// The outbox worker (docs/architecture.md, "Posting", "Growing past one machine"): claims due rows under a lease, sends each through the
 // shared @discordjs/rest client (which owns Discord's rate limits) and records what Discord said.
 import { claimDueOutbox } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";

@@ -1,4 +1,4 @@
-// Retention (DESIGN.md §4 Posting): delivered and dead outbox rows go after a while; inbox event ids stay at
+// Retention (docs/architecture.md, "Posting"): delivered and dead outbox rows go after a while; inbox event ids stay at
 // least 7 days, well past the platform's last retry at +40m30s, so a late retry is still recognised.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
@@ -24,7 +24,7 @@ export const defaultRetentionPolicy: RetentionPolicy = {
 /** Throws on a policy that would forget event ids before the platform stops retrying (and then some). */
 export function checkRetentionPolicy(policy: RetentionPolicy): RetentionPolicy {
   if (!(policy.inboxRetentionMs >= minimumInboxRetentionMs)) {
-    throw new RangeError("inboxRetentionMs must be at least 7 days (DESIGN.md §4)");
+    throw new RangeError("inboxRetentionMs must be at least 7 days (docs/architecture.md, "Webhooks in")");
   }
   if (!(policy.deliveredRetentionMs >= 0)) throw new RangeError("deliveredRetentionMs must be ≥ 0");
   return policy;

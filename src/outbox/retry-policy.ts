@@ -1,4 +1,4 @@
-// When a failed post is tried again (DESIGN.md §4 Posting): exponential backoff with full jitter, so a
+// When a failed post is tried again (docs/architecture.md, "Posting"): exponential backoff with full jitter, so a
 // Discord outage does not end with every worker retrying every row in the same instant.
 
 export interface RetryPolicy {

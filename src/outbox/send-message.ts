@@ -1,4 +1,4 @@
-// The one request an outbox row makes (DESIGN.md §4 Posting). A post carries the row id as its nonce with
+// The one request an outbox row makes (docs/architecture.md, "Posting"). A post carries the row id as its nonce with
 // enforce_nonce, so a retry after a crash between Discord's answer and our commit returns the first message
 // instead of posting a second one.
 import type { REST } from "@discordjs/rest";

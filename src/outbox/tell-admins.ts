@@ -1,4 +1,4 @@
-// A server's admins hear once that a channel's announcements were paused (DESIGN.md §4 Posting): in the
+// A server's admins hear once that a channel's announcements were paused (docs/architecture.md, "Posting"): in the
 // admin channel from guild_settings when one is set, otherwise only in the bot's log.
 import type { REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";

@@ -1,4 +1,4 @@
-// The key ring behind secrets at rest (DESIGN.md §3): `ENCRYPTION_KEYS="kid:base64key,…"`, the first key
+// The key ring behind secrets at rest (docs/architecture.md, "Linking"): `ENCRYPTION_KEYS="kid:base64key,…"`, the first key
 // encrypts and every key decrypts, so a key is rotated by prepending a new one.
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 

@@ -1,4 +1,4 @@
-// AES-256-GCM sealing of secrets at rest (DESIGN.md §3). A ciphertext reads
+// AES-256-GCM sealing of secrets at rest (docs/architecture.md, "Linking"). A ciphertext reads
 // `v1.<kid>.<iv b64url>.<ciphertext+tag b64url>`; the associated data names the row and column it belongs
 // to, so a ciphertext copied into another row fails to open.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";

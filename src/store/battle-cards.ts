@@ -1,4 +1,4 @@
-// The public card /battle create posted in a guild, edited live as the battle's events arrive (DESIGN.md §4).
+// The public card /battle create posted in a guild, edited live as the battle's events arrive (docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
 
@@ -45,7 +45,7 @@ export async function findBattleCard(
   return row === undefined ? undefined : toBattleCard(row);
 }
 
-/** Every guild's card for a battle: where a battle event edits a card (DESIGN.md §4, Routing). */
+/** Every guild's card for a battle: where a battle event edits a card (docs/architecture.md, "Routing"). */
 export async function listBattleCards(db: Kysely<Database>, battleId: string): Promise<BattleCard[]> {
   const rows = await db
     .selectFrom("battle_cards")

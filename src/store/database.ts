@@ -1,4 +1,4 @@
-// The one description of the schema the migrations build (CONVENTIONS.md, Kysely's example app). Timestamps
+// The one description of the schema the migrations build (docs/conventions.md, "Database code"). Timestamps
 // are milliseconds since the epoch everywhere: INTEGER in SQLite, bigint in PostgreSQL read back as a number
 // (create-db.ts). Ids are app-generated (ids.ts), so no column depends on a dialect's auto-increment.
 import type { ColumnType, Generated } from "kysely";
@@ -20,7 +20,7 @@ export interface Database {
   platform_users: PlatformUsersTable;
 }
 
-/** A Discord member's platform account in one guild (DESIGN.md §3); UNIQUE(guild_id, user_id). */
+/** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
 export interface MemberLinksTable {
   id: Immutable<string>;
   guild_id: Immutable<string>;
@@ -39,7 +39,7 @@ export interface MemberLinksTable {
   updated_at: Millis;
 }
 
-/** A pending OAuth authorization: single use, short-lived (DESIGN.md §3). */
+/** A pending OAuth authorization: single use, short-lived (docs/architecture.md, "Linking"). */
 export interface OAuthStatesTable {
   /** SHA-256 (hex) of the state sent to the browser; the state itself is never stored. */
   state_hash: Immutable<string>;
@@ -55,13 +55,13 @@ export interface OAuthStatesTable {
 
 export interface GuildSettingsTable {
   guild_id: Immutable<string>;
-  /** Where the bot tells admins about paused subscriptions and similar (DESIGN.md §4, Posting). */
+  /** Where the bot tells admins about paused subscriptions and similar (docs/architecture.md, "Posting"). */
   admin_channel_id: string | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }
 
-/** A route of event kinds into a channel (DESIGN.md §4, Routing). */
+/** A route of event kinds into a channel (docs/architecture.md, "Routing"). */
 export interface SubscriptionsTable {
   id: Immutable<string>;
   guild_id: Immutable<string>;
@@ -79,7 +79,7 @@ export interface SubscriptionsTable {
   updated_at: Millis;
 }
 
-/** A platform webhook registered by a server admin, received at /webhooks/platform/<id> (DESIGN.md §4). */
+/** A platform webhook registered by a server admin, received at /webhooks/platform/<id> (docs/architecture.md, "Webhooks in"). */
 export interface WebhookEndpointsTable {
   /** Random url-safe id used in the URL. */
   id: Immutable<string>;
@@ -98,7 +98,7 @@ export interface WebhookEndpointsTable {
 }
 
 /**
- * Every verified delivery, keyed by (source, event_id) for deduplication (DESIGN.md §4, Receiving): by
+ * Every verified delivery, keyed by (source, event_id) for deduplication (docs/architecture.md, "Webhooks in"): by
  * source too, so an event id signed first by a guild's endpoint cannot shadow the operator's copy.
  */
 export interface InboxEventsTable {
@@ -115,7 +115,7 @@ export interface InboxEventsTable {
   received_at: Immutable<Millis>;
 }
 
-/** One Discord post or edit to make (DESIGN.md §4, Posting). */
+/** One Discord post or edit to make (docs/architecture.md, "Posting"). */
 export interface OutboxTable {
   /** App-generated, at most 25 characters: it doubles as the message nonce Discord dedupes on. */
   id: Immutable<string>;
@@ -143,7 +143,7 @@ export interface OutboxTable {
   delivered_at: Millis | null;
 }
 
-/** The public card /battle create posted, edited live as events arrive (DESIGN.md §4, Rendering). */
+/** The public card /battle create posted, edited live as events arrive (docs/architecture.md, "Rendering"). */
 export interface BattleCardsTable {
   battle_id: Immutable<string>;
   guild_id: Immutable<string>;

@@ -1,4 +1,4 @@
-// A member's platform account per (guild, Discord user) (DESIGN.md §3). The credential is sealed with
+// A member's platform account per (guild, Discord user) (docs/architecture.md, "Linking"). The credential is sealed with
 // associated data naming the guild and user, so it cannot be moved to another member's row.
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
@@ -109,7 +109,7 @@ export async function findMemberLink(
   return row === undefined ? undefined : toMemberLink(box, row);
 }
 
-/** Stores a refreshed credential (before the new refresh token is used, DESIGN.md §3); false when unlinked. */
+/** Stores a refreshed credential (before the new refresh token is used, docs/architecture.md, "Linking"); false when unlinked. */
 export async function updateMemberCredential(
   db: Kysely<Database>,
   box: SecretBox,
@@ -165,7 +165,7 @@ export async function listGuildLinks(db: Kysely<Database>, guildId: string): Pro
   return rows.map(toLinkedMember);
 }
 
-/** Every guild where a platform user is linked: where their rating change is announced (DESIGN.md §4). */
+/** Every guild where a platform user is linked: where their rating change is announced (docs/architecture.md, "Webhooks in"). */
 export async function listLinksOfPlatformUser(
   db: Kysely<Database>,
   platformUserId: string,

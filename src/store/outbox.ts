@@ -1,4 +1,4 @@
-// Posts and edits waiting to reach Discord (DESIGN.md §4 Posting, §8). Rows are enqueued in the webhook's
+// Posts and edits waiting to reach Discord (docs/architecture.md, "Posting", "Growing past one machine"). Rows are enqueued in the webhook's
 // transaction; workers take them under a lease (outbox-lease.ts).
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "./database.js";
@@ -81,7 +81,7 @@ export async function countPendingOutbox(db: Kysely<Database>, guildId?: string)
   return Number(row.count);
 }
 
-/** Deletes delivered and dead rows created before `olderThan` (retention, DESIGN.md §4); returns how many. */
+/** Deletes delivered and dead rows created before `olderThan` (retention, docs/architecture.md, "Webhooks in"); returns how many. */
 export async function pruneOutbox(db: Kysely<Database>, olderThan: number): Promise<number> {
   const result = await db
     .deleteFrom("outbox")

@@ -1,5 +1,5 @@
 // A local read model of platform users, refreshed from events and API answers, so /leaderboard server needs
-// no platform call and never uses another member's credentials (DESIGN.md §2).
+// no platform call and never uses another member's credentials (docs/architecture.md, "Commands").
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PlatformUsersTable } from "./database.js";
 

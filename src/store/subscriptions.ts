@@ -1,4 +1,4 @@
-// Routes of event kinds into channels, GitHub-app style (DESIGN.md §2 /subscribe, §4 Routing).
+// Routes of event kinds into channels, GitHub-app style (docs/architecture.md, "Commands" /subscribe, §4 Routing).
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { EventKind } from "../events/event-kinds.js";
@@ -90,7 +90,7 @@ export async function listGuildSubscriptions(db: Kysely<Database>, guildId: stri
   return rows.map(toSubscription);
 }
 
-/** Active subscriptions that include a kind, in every guild or one (routing an event, DESIGN.md §4). */
+/** Active subscriptions that include a kind, in every guild or one (routing an event, docs/architecture.md, "Webhooks in"). */
 export async function listActiveSubscriptionsForKind(
   db: Kysely<Database>,
   input: { readonly kind: EventKind; readonly guildId?: string },
@@ -139,7 +139,7 @@ export async function deleteSubscription(db: Kysely<Database>, key: Subscription
   return result.numDeletedRows > 0n;
 }
 
-/** Pauses, disables or reactivates one subscription (Discord error policy, DESIGN.md §4 Posting). */
+/** Pauses, disables or reactivates one subscription (Discord error policy, docs/architecture.md, "Posting"). */
 export async function setSubscriptionStatus(
   db: Kysely<Database>,
   input: {

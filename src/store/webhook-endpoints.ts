@@ -1,4 +1,4 @@
-// Platform webhooks registered by server admins (DESIGN.md §4, Managing the platform webhook). Secrets are
+// Platform webhooks registered by server admins (docs/architecture.md, "Managing the platform webhook"). Secrets are
 // sealed with the endpoint id and column as associated data; a rotation keeps the old secret for a while.
 import type { Kysely, Selectable } from "kysely";
 import type { EventKind } from "../events/event-kinds.js";
@@ -93,7 +93,7 @@ export async function savePlatformWebhookId(
 
 /**
  * Installs a new secret and keeps the current one as the previous secret until `previousSecretExpiresAt`,
- * so deliveries already signed with it still verify (DESIGN.md §4 step 1). The update only applies if the
+ * so deliveries already signed with it still verify (docs/architecture.md, "Webhooks in" step 1). The update only applies if the
  * secret is still the one read, so two rotations at once cannot lose a secret; the loser reads again.
  */
 export async function rotateWebhookSecret(

@@ -1,8 +1,8 @@
 // WEBHOOK_ALLOWED_IPS and TRUSTED_PROXIES: comma-separated CIDR ranges or single addresses, plus a few
-// names (DESIGN.md §4 step 5). Matched with node:net BlockList, which also matches IPv4-mapped IPv6.
+// names (docs/architecture.md, "Webhooks in" step 5). Matched with node:net BlockList, which also matches IPv4-mapped IPv6.
 import { BlockList, isIP } from "node:net";
 
-/** platform-api.md, Delivery and retries: "Deliveries originate from these address ranges". */
+/** the platform's API reference, Delivery and retries: "Deliveries originate from these address ranges". */
 export const platformDeliveryRanges = [
   "185.199.108.0/22",
   "192.30.252.0/22",

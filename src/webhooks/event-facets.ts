@@ -1,4 +1,4 @@
-// What subscription filters look at, read once per event (DESIGN.md §4, Routing). Each facet is
+// What subscription filters look at, read once per event (docs/architecture.md, "Routing"). Each facet is
 // `undefined` when the kind has no such notion (a filter on it is then ignored) and `null` when the kind
 // has it but this event did not say (a filter on it then fails: "only hard battles" skips a battle of
 // unknown difficulty).

@@ -1,4 +1,4 @@
-// One delivery, from bytes to answer (DESIGN.md §4 Receiving): verify, then store durably, then say so.
+// One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably, then say so.
 // Transport-free, so webhook-routes.ts stays a thin adapter.
 import type { Logger } from "../logger.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";

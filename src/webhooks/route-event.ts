@@ -1,6 +1,6 @@
 // Loads what routing needs and picks the targets (select-targets.ts). `guildId` confines the event to one
 // guild: an event that arrived on a guild's own endpoint was signed with a secret that guild's admins
-// chose, so it must never reach another guild (DESIGN.md §4; see event-source.ts).
+// chose, so it must never reach another guild (docs/architecture.md, "Webhooks in"; see event-source.ts).
 import type { Kysely } from "kysely";
 import { cardBattleId } from "../events/card-battle-id.js";
 import type { KnownPlatformEvent } from "../events/platform-event.js";

@@ -1,4 +1,4 @@
-// Which channels an event reaches, decided from rows already loaded (DESIGN.md §4, Routing):
+// Which channels an event reaches, decided from rows already loaded (docs/architecture.md, "Routing"):
 // - a battle event edits that battle's card in every guild where /battle create posted one (whatever the
 //   subscriptions say: the card is the live view of the battle), and is posted to subscribed channels;
 // - a rating change is posted only in guilds where that user is linked;

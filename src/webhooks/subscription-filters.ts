@@ -1,4 +1,4 @@
-// Whether one subscription's filters let an event through (DESIGN.md §4, Routing; the filters are
+// Whether one subscription's filters let an event through (docs/architecture.md, "Routing"; the filters are
 // SubscriptionFilters in src/store/subscriptions.ts). A filter on a notion the event's kind does not have
 // is ignored, so one subscription can mix kinds: "battles of tournament X, and maintenance notices".
 import type { SubscriptionFilters } from "../store/subscriptions.js";

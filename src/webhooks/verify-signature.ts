@@ -1,4 +1,4 @@
-// `X-Service-Signature` check (platform-api.md, Signature; DESIGN.md §4 Receiving step 1).
+// `X-Service-Signature` check (the platform's API reference, Signature; docs/architecture.md, "Webhooks in" step 1).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const prefix = "sha256=";

@@ -1,4 +1,4 @@
-// The platform webhook receiver (DESIGN.md §4 Receiving): POST /webhooks/platform for the operator's
+// The platform webhook receiver (docs/architecture.md, "Webhooks in"): POST /webhooks/platform for the operator's
 // webhook, POST /webhooks/platform/:endpointId for one a server admin registered. An encapsulated plugin:
 // its raw-body parser, address check and error answers apply to these two routes only.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -15,7 +15,7 @@ import { acceptedSecrets, receiveDelivery } from "./receive-delivery.js";
 import { endpointRouteSchema, operatorRouteSchema } from "./route-schemas.js";
 import { noWebhookMetrics, type WebhookMetrics } from "./webhook-metrics.js";
 
-/** DESIGN.md §4 step 1: larger bodies are answered 413 without being read further. */
+/** docs/architecture.md, "Webhooks in" step 1: larger bodies are answered 413 without being read further. */
 export const webhookBodyLimit = 256 * 1024;
 
 export interface WebhookRoutesOptions {

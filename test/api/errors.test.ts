@@ -16,7 +16,7 @@ const battleInput = {
   participants: 2,
 } as const;
 
-describe("error envelope → PlatformError (platform-api.md Errors table)", () => {
+describe("error envelope → PlatformError (the platform's API reference, Errors table)", () => {
   const table = [
     { status: 401, code: "UNAUTHORIZED", message: "API key missing or invalid" },
     { status: 403, code: "FORBIDDEN", message: "insufficient permissions" },

@@ -1,4 +1,4 @@
-// A small HTTP server on 127.0.0.1 answering with the example shapes of platform-api.md, until the
+// A small HTTP server on 127.0.0.1 answering with the example shapes of the platform's API reference, until the
 // sandbox (sandbox/) can stand in. `shape` picks A or B per request; `queueReplies` overrides the next
 // answers (errors, hangs, malformed bodies). Every request is recorded so tests can assert what was sent.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
@@ -42,7 +42,7 @@ export interface PlatformFixture {
   close(): Promise<void>;
 }
 
-/** Rate-limit headers on every answer (platform-api.md "Limits"), far from exhausted by default. */
+/** Rate-limit headers on every answer (the platform's API reference, "Limits"), far from exhausted by default. */
 export const plentyOfRequests = {
   "x-ratelimit-limit": "1000",
   "x-ratelimit-remaining": "999",

@@ -1,5 +1,5 @@
 // Contract: API-key authentication as the client sends it (Authorization: Bearer), against the sandbox's
-// checks (platform-api.md "Authentication › API keys": 401 UNAUTHORIZED, 403 FORBIDDEN).
+// checks (the platform's API reference, "Authentication › API keys": 401 UNAUTHORIZED, 403 FORBIDDEN).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,

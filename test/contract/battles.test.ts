@@ -1,4 +1,4 @@
-// Contract: the battle functions of src/api against the sandbox, in both response shapes (platform-api.md
+// Contract: the battle functions of src/api against the sandbox, in both response shapes (the platform's API reference
 // "Endpoints › Battles"; shapes per key, sandbox/README.md "Shapes").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 // Contract: the platform's error envelope, as the sandbox sends it, becomes a PlatformError with the
-// code, details and requestId (platform-api.md "Errors").
+// code, details and requestId (the platform's API reference, "Errors").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,

@@ -1,4 +1,4 @@
-// Contract: the leaderboard and problem functions of src/api against the sandbox (platform-api.md
+// Contract: the leaderboard and problem functions of src/api against the sandbox (the platform's API reference
 // "Endpoints › Leaderboards"; GET /problems is assumed, docs/platform-assumptions.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

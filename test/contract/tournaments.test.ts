@@ -1,5 +1,5 @@
 // Contract: the tournament functions of src/api against the sandbox, list and registration in both shapes
-// (platform-api.md "Resources › Tournament", "Endpoints › Tournaments").
+// (the platform's API reference, "Resources › Tournament", "Endpoints › Tournaments").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   getTournamentLeaderboard,

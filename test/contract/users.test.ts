@@ -1,4 +1,4 @@
-// Contract: the current-user functions of src/api against the sandbox (platform-api.md "Endpoints › Users").
+// Contract: the current-user functions of src/api against the sandbox (the platform's API reference, "Endpoints › Users").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,

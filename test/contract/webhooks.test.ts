@@ -1,4 +1,4 @@
-// Contract: webhook management of src/api against the sandbox's /api/v1 routes (platform-api.md
+// Contract: webhook management of src/api against the sandbox's /api/v1 routes (the platform's API reference
 // "Endpoints › Webhooks", "Delivery and retries"). Deliveries go to a real endpoint on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -123,7 +123,7 @@ describe("test deliveries and delivery records", () => {
       },
     ]);
 
-    // Retries 30 s, 2 min, 8 min and 30 min after the previous attempt (platform-api.md).
+    // Retries 30 s, 2 min, 8 min and 30 min after the previous attempt (the platform's API reference).
     for (const delay of [30_000, 120_000, 480_000, 1_800_000]) {
       world.clock.advance(delay);
       await world.sandbox.tick();

@@ -29,7 +29,7 @@ export interface EndToEnd {
 export interface EndToEndOptions {
   readonly platformTimeoutMs?: number;
   readonly env?: Readonly<Record<string, string>>;
-  /** Interactions over the gateway (default) or POSTed to the bot's /interactions (DESIGN.md §8). */
+  /** Interactions over the gateway (default) or POSTed to the bot's /interactions (docs/architecture.md, "Growing past one machine"). */
   readonly interactionsMode?: "gateway" | "http";
   readonly discord?: FakeDiscordOptions;
   /** [shard_id, num_shards] the Arena guild's id falls on, by Discord's formula. */

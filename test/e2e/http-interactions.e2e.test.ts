@@ -1,4 +1,4 @@
-// DESIGN.md §8, INTERACTIONS_MODE=http: no gateway; the fake Discord POSTs interactions to the bot's
+// docs/architecture.md, "Growing past one machine", INTERACTIONS_MODE=http: no gateway; the fake Discord POSTs interactions to the bot's
 // /interactions. The command scenarios themselves run in both modes (battle, rank, linking, slow platform).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEndToEnd, type EndToEnd } from "./harness.js";

@@ -1,4 +1,4 @@
-// DESIGN.md §4, §8: two bot instances on one PostgreSQL, one fake Discord. 500 signed events, each delivered
+// docs/architecture.md, "Webhooks in", "Growing past one machine": two bot instances on one PostgreSQL, one fake Discord. 500 signed events, each delivered
 // once to each instance; one instance is SIGKILLed halfway and deliveries it cannot answer go to the other, as
 // a load balancer in front of them would send the platform's retries. Every announcement is posted exactly
 // once: the shared inbox takes each event once, the survivor takes the dead instance's leased rows over, and

@@ -1,4 +1,4 @@
-// "Migrations are safe when two instances start at once" (DESIGN.md §8): two processes (SQLite file) or two
+// "Migrations are safe when two instances start at once" (docs/architecture.md, "Growing past one machine"): two processes (SQLite file) or two
 // pools (PostgreSQL) open and migrate one fresh database at the same moment; both succeed, the schema is
 // complete and each migration is recorded once. On SQLite both the WAL switch at open and the migration
 // itself failed this before (SQLITE_BUSY; "table already exists").

@@ -1,4 +1,4 @@
-// DESIGN.md §9: no plaintext secret in the database file. The raw bytes of the SQLite file and its WAL are
+// docs/architecture.md, "Testing": no plaintext secret in the database file. The raw bytes of the SQLite file and its WAL are
 // searched for every secret the store holds; the username, which is not secret, proves the search works.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// Property-based fuzzing of the receiver (DESIGN.md §9 Reliability): whatever arrives, it never answers
+// Property-based fuzzing of the receiver (docs/architecture.md, "Testing"): whatever arrives, it never answers
 // 5xx, and nothing without a valid signature is ever stored.
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";

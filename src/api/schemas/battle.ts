@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listOf, numberSchema, optional, timestampSchema } from "./primitives.js";
 import type { BattleType, Difficulty, Language } from "./vocabulary.js";
 
-// Battle shapes of platform-api.md "Resources › Battle". Units: see src/api/assumptions.ts.
+// Battle shapes of the platform's API reference, "Resources › Battle". Units: see src/api/assumptions.ts.
 
 /** What a member asks for; `buildBattleCreateRequest` turns it into shape A or B. */
 export interface BattleCreateInput {

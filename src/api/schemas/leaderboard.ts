@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listOf, numberSchema, optional } from "./primitives.js";
 
-// Leaderboard shapes of platform-api.md "Resources › Leaderboards".
+// Leaderboard shapes of the platform's API reference, "Resources › Leaderboards".
 
 export interface GlobalRanking {
   readonly rank: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** `timestamp` in platform-api.md: an ISO 8601 UTC string. Kept as text, checked to be parseable. */
+/** `timestamp` in the platform's API reference: an ISO 8601 UTC string. Kept as text, checked to be parseable. */
 export const timestampSchema = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
   message: "should be a timestamp",
 });

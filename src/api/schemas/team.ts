@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberSchema, optional, timestampSchema } from "./primitives.js";
 
-// Team and invitation shapes of platform-api.md "Resources › Team and invitation".
+// Team and invitation shapes of the platform's API reference, "Resources › Team and invitation".
 
 export interface TeamCreateInput {
   readonly name: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberSchema, optional, timestampSchema } from "./primitives.js";
 
-// User shapes of platform-api.md "Resources › User".
+// User shapes of the platform's API reference, "Resources › User".
 
 export interface PlatformUser {
   readonly id: string;

@@ -1,4 +1,4 @@
-// Allowed values named in platform-api.md, in one place so commands offer exactly these choices.
+// Allowed values named in the platform's API reference, in one place so commands offer exactly these choices.
 // Responses are not checked against them: a new value from the platform must not break a reply.
 
 /** Shape A names `practice`, `realtime`; shape B `quick`, and its error text also `arena`, `team`. */

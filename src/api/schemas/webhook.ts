@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { numberSchema, optional, pickAlias, timestampSchema } from "./primitives.js";
 
-// Webhook management shapes of platform-api.md "Resources › Webhook and deliveries" (snake_case on the
+// Webhook management shapes of the platform's API reference, "Resources › Webhook and deliveries" (snake_case on the
 // wire, camelCase here). The answers of POST /webhooks and POST /webhooks/test are "not shown": see
 // src/api/assumptions.ts.
 

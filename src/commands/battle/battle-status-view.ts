@@ -13,7 +13,7 @@ function describeTimeLeft(details: BattleDetails, now: number): string | undefin
   return `${formatDuration(left)} (ends ${discordTimestamp(now + left * 1000, "R")})`;
 }
 
-/** `/battle status`: participants, time remaining and the live leaderboard (DESIGN.md §2). */
+/** `/battle status`: participants, time remaining and the live leaderboard (docs/architecture.md, "Commands"). */
 export function renderBattleStatus(details: BattleDetails, now: number, ephemeral: boolean): Reply {
   const endsAt =
     details.status === "active" && details.timeRemaining !== undefined

@@ -5,7 +5,7 @@ import { buildBattleButtonId } from "../../cards/battle-custom-ids.js";
 import { withBattleProgress, type BattleProgress } from "../../cards/battle-progress.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
-/** A challenge can be answered for five minutes after it is posted (DESIGN.md §2). */
+/** A challenge can be answered for five minutes after it is posted (docs/architecture.md, "Commands"). */
 export const challengeLifetimeMs = 5 * 60_000;
 
 export interface ChallengeParties {

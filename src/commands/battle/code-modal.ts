@@ -16,7 +16,7 @@ import { parseLanguage } from "./submission-language.js";
 const languageField = "language";
 const codeField = "code";
 
-/** The code form (DESIGN.md §2): the language, filled in when known, and the code (4000 characters). */
+/** The code form (docs/architecture.md, "Commands"): the language, filled in when known, and the code (4000 characters). */
 export function renderCodeModal(
   battleId: string,
   language: Language | undefined,

@@ -9,7 +9,7 @@ import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 /**
  * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so
- * battle events can edit it live (DESIGN.md §2, §4).
+ * battle events can edit it live (docs/architecture.md, "Commands", "Webhooks in").
  */
 export async function createBattleCard(
   deps: BotDependencies,

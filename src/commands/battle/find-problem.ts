@@ -6,7 +6,7 @@ import {
   type ProblemSummary,
 } from "../../api/index.js";
 
-/** GET /problems has no lookup by id (platform-api.md); a few pages are read, then we give up. */
+/** GET /problems has no lookup by id (the platform's API reference); a few pages are read, then we give up. */
 const maxPagesToSearch = 5;
 
 /**

@@ -29,7 +29,7 @@ function describeEmptyPage(page: number): string {
   return page === 0 ? "The leaderboard is empty." : "Nobody on this page: the leaderboard ends earlier.";
 }
 
-/** One page of GET /leaderboards/global (DESIGN.md §2). */
+/** One page of GET /leaderboards/global (docs/architecture.md, "Commands"). */
 export function renderGlobalLeaderboard({
   board,
   page,

@@ -17,7 +17,7 @@ const emptyServer =
   "`/profile view` or `/stats`.";
 
 /**
- * This server's linked members by rating, from the read model (DESIGN.md §2). Members are shown as mentions,
+ * This server's linked members by rating, from the read model (docs/architecture.md, "Commands"). Members are shown as mentions,
  * which the reply helper sends with no allowed mentions, so nobody is pinged.
  */
 export function renderServerLeaderboard({

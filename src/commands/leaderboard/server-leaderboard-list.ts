@@ -5,7 +5,7 @@ import { renderServerLeaderboard } from "./render-server-leaderboard.js";
 
 export const serverLeaderboardPageSize = 10;
 
-/** `/leaderboard server`: the read model only, no platform call and nobody's credential (DESIGN.md §2). */
+/** `/leaderboard server`: the read model only, no platform call and nobody's credential (docs/architecture.md, "Commands"). */
 export const serverLeaderboardList: PaginatedList<BotDependencies> = {
   name: "leaderboard-server",
   async renderPage(deps, { actor, page }) {

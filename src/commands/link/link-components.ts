@@ -40,7 +40,7 @@ export const linkButtons: ComponentHandler<BotDependencies> = {
   },
 };
 
-/** The API-key modal: validated with `GET /users/me` before it is stored (DESIGN.md §2). */
+/** The API-key modal: validated with `GET /users/me` before it is stored (docs/architecture.md, "Commands"). */
 export const apiKeyModal: ModalHandler<BotDependencies> = {
   prefix: apiKeyModalId,
   async run(deps, { actor, fields, responder }) {

@@ -14,7 +14,7 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 export const apiKeyButtonId = "link:api-key";
 
 /**
- * The `/link` answer (DESIGN.md §2): a "Link account" URL button to the platform's authorize page (state + PKCE,
+ * The `/link` answer (docs/architecture.md, "Commands"): a "Link account" URL button to the platform's authorize page (state + PKCE,
  * 10 minutes, single use) and a "Use an API key" button that opens a modal.
  */
 export async function buildLinkPrompt(

@@ -8,7 +8,7 @@ import { profileCommand } from "./data.js";
 import { openProfileEditor } from "./profile-edit.js";
 import { renderMemberProfile, renderOwnProfile } from "./render-profile-card.js";
 
-/** `/profile view [member] [public]` and `/profile edit` (DESIGN.md §2). */
+/** `/profile view [member] [public]` and `/profile edit` (docs/architecture.md, "Commands"). */
 export const profile = defineCommand<BotDependencies, typeof profileCommand>({
   data: profileCommand,
   // The edit form must be the first answer, so /profile edit is not deferred.

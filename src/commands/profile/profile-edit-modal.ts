@@ -18,7 +18,7 @@ interface ProfileInput {
 
 const keepAsItIs = "Leave empty to keep it as it is";
 
-// Length caps are the bot's choice: the spec shows none (platform-api.md, User).
+// Length caps are the bot's choice: the spec shows none (the platform's API reference, User).
 const inputs: readonly ProfileInput[] = [
   {
     id: "displayName",
@@ -39,7 +39,7 @@ const inputs: readonly ProfileInput[] = [
 ];
 
 /**
- * The /profile edit form. GET /users/me does not return these fields (platform-api.md, User), so the inputs
+ * The /profile edit form. GET /users/me does not return these fields (the platform's API reference, User), so the inputs
  * start empty and an empty input leaves its field unchanged.
  */
 export function buildProfileEditModal(): APIModalInteractionResponseCallbackData {

@@ -26,7 +26,7 @@ export async function openProfileEditor(
   await responder.showModal(buildProfileEditModal());
 }
 
-/** The submitted form → PUT /users/me with the fields filled in (DESIGN.md §2). */
+/** The submitted form → PUT /users/me with the fields filled in (docs/architecture.md, "Commands"). */
 export const profileEditModal: ModalHandler<BotDependencies> = {
   prefix: profileEditModalId,
   async run(deps, { actor, fields, responder }) {

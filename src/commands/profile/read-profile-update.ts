@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ProfileUpdate } from "../../api/schemas/user.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 
-/** The modal's text inputs, named after the PUT /users/me fields (platform-api.md, User). */
+/** The modal's text inputs, named after the PUT /users/me fields (the platform's API reference, User). */
 export const profileFieldIds = [
   "displayName",
   "bio",

@@ -15,7 +15,7 @@ function formatJoined(joinedAt: string | undefined): string | undefined {
 
 /**
  * The member's own profile card from GET /users/me. The e-mail address is shown only in a reply the member
- * alone sees (DESIGN.md §2: personal data stays ephemeral).
+ * alone sees (docs/architecture.md, "Commands": personal data stays ephemeral).
  */
 export function renderOwnProfile(user: PlatformUser, options: { readonly showEmail: boolean }): Reply {
   const joined = formatJoined(user.joinedAt);
@@ -39,7 +39,7 @@ export function renderOwnProfile(user: PlatformUser, options: { readonly showEma
   };
 }
 
-/** Another member's card from the read model only (DESIGN.md §2: never their credential). */
+/** Another member's card from the read model only (docs/architecture.md, "Commands": never their credential). */
 export function renderMemberProfile(member: KnownMember): Reply {
   return {
     embeds: [

@@ -1,4 +1,4 @@
-/** 90 → "90th", 99.5 → "99.5th"; the percentile of platform-api.md's rank info, one decimal at most. */
+/** 90 → "90th", 99.5 → "99.5th"; the percentile of the platform's API reference's rank info, one decimal at most. */
 export function formatPercentile(percentile: number | undefined): string {
   if (percentile === undefined || !Number.isFinite(percentile)) return "—";
   const rounded = Math.round(percentile * 10) / 10;

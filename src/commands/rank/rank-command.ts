@@ -18,7 +18,7 @@ interface RankOptions {
 }
 
 /**
- * `/rank [member] [public]` (DESIGN.md §2): your own rank with the rating-history chart, or another
+ * `/rank [member] [public]` (docs/architecture.md, "Commands"): your own rank with the rating-history chart, or another
  * member's from the read model.
  */
 export const rank = defineCommand<BotDependencies, typeof rankCommand>({

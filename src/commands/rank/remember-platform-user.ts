@@ -13,7 +13,7 @@ export interface SeenPlatformUser {
 /**
  * Keeps the read model fresh with ratings a platform answer just showed (a member's own /rank, /profile or
  * /stats, or a global leaderboard page), so /leaderboard server and other members' /rank need no platform
- * call (DESIGN.md §2). Fields the answer lacked keep their stored values.
+ * call (docs/architecture.md, "Commands"). Fields the answer lacked keep their stored values.
  */
 export async function rememberPlatformUser(
   deps: { readonly db: Kysely<Database>; readonly clock: Clock },

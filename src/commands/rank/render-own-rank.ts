@@ -4,7 +4,7 @@ import { formatPercentile } from "./format-percentile.js";
 import { formatRating } from "../../display/rating.js";
 import { formatTier, pickTierColour } from "../../display/tier.js";
 
-/** The chart's file name; the embed points at it with `attachment://` (DESIGN.md §2, /rank). */
+/** The chart's file name; the embed points at it with `attachment://` (docs/architecture.md, "Commands", /rank). */
 export const ratingChartFileName = "rating.png";
 
 export interface OwnRankView {

@@ -1,5 +1,5 @@
 // `/setup admin-channel [channel] [clear]`: where the outbox tells admins a channel was paused
-// (DESIGN.md §4 Posting; src/outbox/tell-admins.ts reads it).
+// (docs/architecture.md, "Posting"; src/outbox/tell-admins.ts reads it).
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ChannelArgument } from "../../discord/command-arguments.js";
 import type { Actor } from "../../discord/interaction-handlers.js";

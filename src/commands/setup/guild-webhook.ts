@@ -1,4 +1,4 @@
-// The platform webhook that feeds one guild (DESIGN.md §4, Managing the platform webhook). A guild normally
+// The platform webhook that feeds one guild (docs/architecture.md, "Managing the platform webhook"). A guild normally
 // has one endpoint; a registration that never got the platform's answer leaves one without a platform id.
 import type { Kysely } from "kysely";
 import type { SecretBox } from "../../secrets/secret-box.js";
@@ -35,7 +35,7 @@ export async function requireRegisteredEndpoint(
   return endpoint;
 }
 
-/** The receiving URL of an endpoint: PUBLIC_URL/webhooks/platform/<endpointId> (DESIGN.md §4). */
+/** The receiving URL of an endpoint: PUBLIC_URL/webhooks/platform/<endpointId> (docs/architecture.md, "Webhooks in"). */
 export function buildEndpointUrl(publicUrl: string, endpointId: string): string {
   return `${publicUrl}/webhooks/platform/${encodeURIComponent(endpointId)}`;
 }

@@ -1,4 +1,4 @@
-// `/setup webhook register` (DESIGN.md §4, Managing the platform webhook): POST /api/v1/webhooks with
+// `/setup webhook register` (docs/architecture.md, "Managing the platform webhook"): POST /api/v1/webhooks with
 // url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the admin's
 // own linked account. Run again, it updates the kinds of the webhook it registered.
 import { PlatformError } from "../../api/errors.js";

@@ -1,4 +1,4 @@
-// `/setup webhook deliveries`: the platform's delivery records, one compact line each (DESIGN.md §4).
+// `/setup webhook deliveries`: the platform's delivery records, one compact line each (docs/architecture.md, "Webhooks in").
 import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";

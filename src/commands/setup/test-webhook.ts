@@ -11,7 +11,7 @@ import { followTestDelivery, type FollowOptions } from "./follow-test-delivery.j
 import { buildEndpointUrl, type RegisteredEndpoint } from "./guild-webhook.js";
 import type { TestResult } from "./render-test-result.js";
 
-/** The platform gives its deliveries 10 s to be answered (DESIGN.md §4); a test waits as long. */
+/** The platform gives its deliveries 10 s to be answered (docs/architecture.md, "Webhooks in"); a test waits as long. */
 export const arrivalWindowMs = 10_000;
 const pollMs = 1_000;
 

@@ -3,7 +3,7 @@ import type { Subscription } from "../../store/subscriptions.js";
 import { sortEventKinds } from "../../display/event-kind-labels.js";
 
 /**
- * The kinds the guild's webhook asks the platform for (DESIGN.md §4): every kind its routes subscribe to,
+ * The kinds the guild's webhook asks the platform for (docs/architecture.md, "Webhooks in"): every kind its routes subscribe to,
  * paused ones included since they may resume; every kind while there are no routes yet.
  */
 export function chooseWebhookKinds(subscriptions: readonly Subscription[]): EventKind[] {

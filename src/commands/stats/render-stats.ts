@@ -24,7 +24,7 @@ export function describeTimeframe(timeframe: StatsTimeframe): string {
   return days === 1 ? "last day" : `last ${String(days)} days`;
 }
 
-/** GET /users/me/stats as a card (DESIGN.md §2): wins, losses, win rate, average time, rating change. */
+/** GET /users/me/stats as a card (docs/architecture.md, "Commands"): wins, losses, win rate, average time, rating change. */
 export function renderStats({ username, timeframe, stats }: StatsView): Reply {
   const change = stats.ratingChange ?? 0;
   const averageTime =

@@ -21,7 +21,7 @@ interface StatsOptions {
   readonly public?: boolean;
 }
 
-/** `/stats [timeframe] [public]` (DESIGN.md §2): the member's own statistics, ephemeral unless public. */
+/** `/stats [timeframe] [public]` (docs/architecture.md, "Commands"): the member's own statistics, ephemeral unless public. */
 export const stats = defineCommand<BotDependencies, typeof statsCommand>({
   data: statsCommand,
   acknowledge: (args) => {

@@ -1,4 +1,4 @@
-// What every admin command shares (DESIGN.md §2): guild-only, and hidden from members without Manage
+// What every admin command shares (docs/architecture.md, "Commands"): guild-only, and hidden from members without Manage
 // Server; the dispatcher re-checks the permission at run time, since a guild can override the default.
 import { ChannelType, InteractionContextType, PermissionFlagsBits } from "discord-api-types/v10";
 

@@ -1,6 +1,6 @@
 // The `events` option of /subscribe and /unsubscribe: a comma-separated list of event kinds, presets and
 // their labels ("battle.completed, rating changes, team.*"), checked against the one list of kinds
-// (CONVENTIONS.md habit 7).
+// (docs/conventions.md, habit 7).
 import { canonicalEventKind, eventKinds, type EventKind } from "../../events/event-kinds.js";
 import { eventKindLabels, sortEventKinds } from "../../display/event-kind-labels.js";
 
@@ -11,7 +11,7 @@ export interface EventPreset {
   readonly kinds: readonly EventKind[];
 }
 
-/** What a new subscription receives when no events are given (DESIGN.md §4: the announcements it names). */
+/** What a new subscription receives when no events are given (docs/architecture.md, "Webhooks in": the announcements it names). */
 export const defaultEventKinds: readonly EventKind[] = [
   "battle.completed",
   "user.rating_changed",

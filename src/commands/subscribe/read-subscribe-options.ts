@@ -1,4 +1,4 @@
-// Parses /subscribe's options at the edge (CONVENTIONS.md habit 5): unknown kinds and unusable channels
+// Parses /subscribe's options at the edge (docs/conventions.md, habit 5): unknown kinds and unusable channels
 // are refused with a message that says what would work.
 import type { ChannelType } from "discord-api-types/v10";
 import type { ChannelArgument } from "../../discord/command-arguments.js";

@@ -8,7 +8,7 @@ import { subscribeChannel } from "./subscribe-channel.js";
 import { subscribeCandidates, suggestEventSelections } from "./suggest-event-selections.js";
 import { readWebhookFeed } from "./webhook-feed.js";
 
-/** `/subscribe channel [events] [filters]`: routes event kinds into a channel (DESIGN.md §2, §4 Routing). */
+/** `/subscribe channel [events] [filters]`: routes event kinds into a channel (docs/architecture.md, "Commands", "Routing"). */
 export const subscribe = defineCommand<BotDependencies, typeof subscribeCommand>({
   data: subscribeCommand,
   acknowledge: "ephemeral",

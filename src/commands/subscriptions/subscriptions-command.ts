@@ -6,7 +6,7 @@ import { readWebhookFeed } from "../subscribe/webhook-feed.js";
 import { subscriptionsCommand } from "./data.js";
 import { renderSubscriptionList } from "./render-subscription-list.js";
 
-/** `/subscriptions`: this guild's routes with their status (DESIGN.md §2). */
+/** `/subscriptions`: this guild's routes with their status (docs/architecture.md, "Commands"). */
 export const subscriptions = defineCommand<BotDependencies, typeof subscriptionsCommand>({
   data: subscriptionsCommand,
   acknowledge: "ephemeral",

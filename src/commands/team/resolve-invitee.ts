@@ -20,7 +20,7 @@ function displayNameOf(member: UserArgument): string {
   return member.member?.nick ?? member.user?.global_name ?? member.user?.username ?? member.id;
 }
 
-/** Exactly one of `member` and `username` must be given (DESIGN.md §2, "member-or-username"). */
+/** Exactly one of `member` and `username` must be given (docs/architecture.md, "Commands", "member-or-username"). */
 export function chooseInvitee(options: {
   readonly member?: UserArgument | undefined;
   readonly username?: string | undefined;
@@ -43,7 +43,7 @@ export function chooseInvitee(options: {
 
 /**
  * A member is invited under the platform account they linked in this guild, read from the store's link list:
- * their credential is never opened or used (DESIGN.md §2).
+ * their credential is never opened or used (docs/architecture.md, "Commands").
  */
 export async function resolveInvitee(
   db: Kysely<Database>,

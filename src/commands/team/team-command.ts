@@ -4,7 +4,7 @@ import { runTeamCreate } from "./create-subcommand.js";
 import { teamCommand } from "./data.js";
 import { runTeamInvite } from "./invite-subcommand.js";
 
-/** `/team create|invite` (DESIGN.md §2); both answers are ephemeral. */
+/** `/team create|invite` (docs/architecture.md, "Commands"); both answers are ephemeral. */
 export const team = defineCommand<BotDependencies, typeof teamCommand>({
   data: teamCommand,
   acknowledge: "ephemeral",

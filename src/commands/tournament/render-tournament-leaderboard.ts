@@ -60,7 +60,7 @@ function describeOwnStanding({ userRank, userScore }: TournamentLeaderboard): st
   return `Rank **#${userRank}** · **${userScore ?? 0}** points`;
 }
 
-/** `/tournament leaderboard` (DESIGN.md §2): standings, with the member's own rank and score. */
+/** `/tournament leaderboard` (docs/architecture.md, "Commands"): standings, with the member's own rank and score. */
 export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
   const { leaderboard, tournamentId, viewerPlatformUserId } = view;
   const description =

@@ -56,7 +56,7 @@ function describeFilter({ status, difficulty }: TournamentFilter): string {
   return difficulty === undefined ? status : `${status}, ${difficulty}`;
 }
 
-/** One page of `/tournament list` (DESIGN.md §2): a field per tournament and a Register button per open one. */
+/** One page of `/tournament list` (docs/architecture.md, "Commands"): a field per tournament and a Register button per open one. */
 export function renderTournamentPage({ tournaments, filter, page, now }: TournamentPage): Reply {
   const shown = tournaments.slice(0, tournamentsPerPage);
   const title = `Tournaments (${describeFilter(filter)})`;

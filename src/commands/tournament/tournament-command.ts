@@ -6,7 +6,7 @@ import { runTournamentList } from "./list-subcommand.js";
 import { registerMember } from "./register-member.js";
 import { suggestTournaments } from "./tournament-autocomplete.js";
 
-/** `/tournament list|register|leaderboard` (DESIGN.md §2). */
+/** `/tournament list|register|leaderboard` (docs/architecture.md, "Commands"). */
 export const tournament = defineCommand<BotDependencies, typeof tournamentCommand>({
   data: tournamentCommand,
   acknowledge: (args) => {

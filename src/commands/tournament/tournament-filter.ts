@@ -6,7 +6,7 @@ export interface TournamentFilter {
   readonly difficulty: Difficulty | undefined;
 }
 
-/** `/tournament list` shows open tournaments unless asked otherwise (DESIGN.md §2). */
+/** `/tournament list` shows open tournaments unless asked otherwise (docs/architecture.md, "Commands"). */
 export const defaultTournamentStatus: TournamentStatus = "open";
 
 function isOneOf<T extends string>(values: readonly T[], value: string | undefined): value is T {

@@ -1,5 +1,5 @@
 // /unsubscribe as a use case: removes some kinds from a channel's route, or the whole route when no kinds
-// are named or none would remain (DESIGN.md §2).
+// are named or none would remain (docs/architecture.md, "Commands").
 import type { Kysely } from "kysely";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { EventKind } from "../../events/event-kinds.js";

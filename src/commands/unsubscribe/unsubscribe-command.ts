@@ -16,7 +16,7 @@ function readTypedOption(interaction: APIApplicationCommandAutocompleteInteracti
   return option !== undefined && "value" in option ? String(option.value) : undefined;
 }
 
-/** `/unsubscribe channel [events]`: removes kinds from a route, or the whole route (DESIGN.md §2). */
+/** `/unsubscribe channel [events]`: removes kinds from a route, or the whole route (docs/architecture.md, "Commands"). */
 export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeCommand>({
   data: unsubscribeCommand,
   acknowledge: "ephemeral",

@@ -1,4 +1,4 @@
-// `data` of the battle events. platform-api.md shows battle.completed; the other shapes follow what the
+// `data` of the battle events. the platform's API reference, shows battle.completed; the other shapes follow what the
 // sandbox emits (sandbox/webhooks/event-data.ts). Times are ms since the epoch, durations seconds.
 import { z } from "zod";
 import { summaryFields, summaryOf, type BattleSummary } from "./battle-summary.js";

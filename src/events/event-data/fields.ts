@@ -1,6 +1,6 @@
 // Building blocks of the event data schemas. Only what routing needs is required (a battle's id, a user's
 // id); a display field of the wrong type is dropped rather than dead-lettering the whole event, since an
-// announcement without a problem title is better than none (DESIGN.md §4 Receiving step 2).
+// announcement without a problem title is better than none (docs/architecture.md, "Webhooks in" step 2).
 import { z } from "zod";
 import { readTimestamp } from "./timestamps.js";
 

@@ -1,4 +1,4 @@
-// `data` of the team events: not shown in platform-api.md, so these follow what the sandbox emits
+// `data` of the team events: not shown in the platform's API reference, so these follow what the sandbox emits
 // (sandbox/webhooks/event-data.ts), reading only the ids strictly.
 import { z } from "zod";
 import {

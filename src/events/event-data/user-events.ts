@@ -1,4 +1,4 @@
-// `data` of the user events. platform-api.md shows user.achievement_earned; the other shapes follow what
+// `data` of the user events. the platform's API reference, shows user.achievement_earned; the other shapes follow what
 // the sandbox emits (sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
 import { z } from "zod";
 import {

@@ -1,5 +1,5 @@
 // What every rendered message must satisfy: Discord's documented limits, and mentions that ping exactly the
-// members the content names (DESIGN.md §4 Rendering).
+// members the content names (docs/architecture.md, "Rendering").
 import type { APIEmbed } from "discord-api-types/v10";
 import { expect } from "vitest";
 import type { MessageBody } from "../../../src/discord/message-limits.js";

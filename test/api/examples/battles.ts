@@ -1,4 +1,4 @@
-// Battle answers of platform-api.md, shape A and B where the spec gives two.
+// Battle answers of the platform's API reference, shape A and B where the spec gives two.
 import type { Example } from "./example.js";
 
 export const problem = { id: "prob_two_sum", title: "Two Sum", difficulty: "medium" };

@@ -1,4 +1,4 @@
-// The answers of platform-api.md for the test fixture, by route. Values follow the spec's examples.
+// The answers of the platform's API reference, for the test fixture, by route. Values follow the spec's examples.
 import { accountExamples } from "./accounts.js";
 import { battleExamples } from "./battles.js";
 import type { Example, Shape } from "./example.js";

@@ -9,7 +9,7 @@ import type { Level, Shape, User } from "../../../sandbox/state.js";
 export interface ContractWorld {
   readonly sandbox: Sandbox;
   readonly clock: ManualClock;
-  /** The client under test, as the bot builds it (DESIGN.md §5). */
+  /** The client under test, as the bot builds it (docs/architecture.md, "The platform API client"). */
   readonly http: PlatformHttp;
   /** Another client instance with its own rate-limit memory, like a second bot process. */
   createHttp(): PlatformHttp;

@@ -40,7 +40,7 @@ export async function subscribeTournamentChannels(
   };
 }
 
-/** The signed body of event `index`: a standard-form `system.tournament_started` (platform-api.md). */
+/** The signed body of event `index`: a standard-form `system.tournament_started` (the platform's API reference). */
 export function tournamentStartedBody(index: number, tournaments: number): string {
   return JSON.stringify({
     id: `evt_cup_${index}`,

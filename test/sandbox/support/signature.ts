@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** The receiver's side of platform-api.md › Signature, written independently of the sandbox's code. */
+/** The receiver's side of the platform's API reference, › Signature, written independently of the sandbox's code. */
 export function hasValidSignature(
   body: string,
   header: string | string[] | undefined,

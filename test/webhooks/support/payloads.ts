@@ -1,4 +1,4 @@
-// Webhook payloads as the platform sends them (platform-api.md, Events › Payload), as JSON text.
+// Webhook payloads as the platform sends them (the platform's API reference, Events › Payload), as JSON text.
 import { createHmac, randomUUID } from "node:crypto";
 
 export interface StandardEventInput {
