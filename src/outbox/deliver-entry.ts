@@ -4,7 +4,7 @@ import { classifyFailure, describeError, type DeliveryFailure } from "./classify
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
 import { type RenderedMessage } from "../display/rendered-message.js";
-import { sendOutboxMessage } from "./send-message.js";
+import { sendOutboxMessage } from "../discord/send-message.js";
 
 export type DeliveryAttempt =
   | { readonly ok: true; readonly result: OutboxResult }

@@ -10,5 +10,4 @@ export { defaultRetentionPolicy, minimumInboxRetentionMs, pruneDelivered } from 
 export type { PruneCounts, RetentionPolicy } from "./prune-delivered.js";
 export { classifyFailure } from "./classify-failure.js";
 export type { DeliveryFailure } from "./classify-failure.js";
-export { sendOutboxMessage } from "./send-message.js";
 export { describePausedChannel } from "./tell-admins.js";

@@ -24,7 +24,7 @@ export const defaultRetentionPolicy: RetentionPolicy = {
 /** Throws on a policy that would forget event ids before the platform stops retrying (and then some). */
 export function checkRetentionPolicy(policy: RetentionPolicy): RetentionPolicy {
   if (!(policy.inboxRetentionMs >= minimumInboxRetentionMs)) {
-    throw new RangeError("inboxRetentionMs must be at least 7 days (docs/architecture.md, "Webhooks in")");
+    throw new RangeError("inboxRetentionMs must be at least 7 days, past the platform's last retry");
   }
   if (!(policy.deliveredRetentionMs >= 0)) throw new RangeError("deliveredRetentionMs must be ≥ 0");
   return policy;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOutboxWorker, sendOutboxMessage, type OutboxResult } from "../../src/outbox/index.js";
+import { sendOutboxMessage } from "../../src/discord/send-message.js";
+import { createOutboxWorker, type OutboxResult } from "../../src/outbox/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { claimDueOutbox } from "../../src/store/outbox-lease.js";
 import { countPendingOutbox } from "../../src/store/outbox.js";
