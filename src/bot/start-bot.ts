@@ -1,6 +1,5 @@
 import { REST } from "@discordjs/rest";
 import { type APIInteraction, GatewayDispatchEvents, Routes } from "discord-api-types/v10";
-import type { Client } from "discord.js";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { createPlatformHttp } from "../api/http.js";
@@ -8,6 +7,7 @@ import { systemClock, type Clock } from "../clock.js";
 import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
+import type { GatewayClient } from "../discord/gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
 import {
   areAllShardsReady,
@@ -43,7 +43,7 @@ const interactionRequestsPerSecond = 10_000;
 
 export interface RunningBot {
   readonly http: FastifyInstance;
-  readonly client: Client | undefined;
+  readonly client: GatewayClient | undefined;
   readonly deps: BotDependencies;
   readonly outbox: OutboxWorker;
   /** Stops taking work, finishes what is in flight, closes connections. */
