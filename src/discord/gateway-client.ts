@@ -173,8 +173,7 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       this.onReady(shardId, data);
     });
     manager.on(WebSocketShardEvents.Resumed, ({ shardId }) => {
-      const shard = this.shardStates.get(shardId);
-      if (shard !== undefined) shard.status = "ready";
+      this.onResumed(shardId);
     });
     manager.on(WebSocketShardEvents.Dispatch, ({ data, shardId }) => {
       this.onDispatch(data, shardId);
@@ -193,6 +192,19 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     shard.pendingGuilds = new Set(data.guilds.map((guild) => guild.id));
     shard.status = "waiting-for-guilds";
     this.checkGuilds(shard);
+  }
+
+  /** A resumed session goes on where it stopped: still waiting for guilds if it was, else ready again. */
+  private onResumed(shardId: number): void {
+    const shard = this.shardStates.get(shardId);
+    if (shard === undefined) return;
+    if (shard.pendingGuilds.size > 0) {
+      shard.status = "waiting-for-guilds";
+      this.checkGuilds(shard);
+      return;
+    }
+    shard.status = "ready";
+    this.checkEveryShardReady();
   }
 
   private onDispatch(payload: GatewayDispatchPayload, shardId: number): void {
@@ -216,7 +228,9 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     }
     shard.guildTimer = setTimeout(() => {
       shard.guildTimer = undefined;
-      this.markReady(shard, shard.pendingGuilds);
+      const unavailableGuilds = shard.pendingGuilds;
+      shard.pendingGuilds = new Set();
+      this.markReady(shard, unavailableGuilds);
     }, this.settings.waitGuildTimeoutMs ?? defaultWaitGuildTimeoutMs);
     shard.guildTimer.unref();
   }
@@ -224,6 +238,10 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
   private markReady(shard: ShardState, unavailableGuilds: ReadonlySet<string> | undefined): void {
     shard.status = "ready";
     this.emit("shardReady", shard.id, unavailableGuilds);
+    this.checkEveryShardReady();
+  }
+
+  private checkEveryShardReady(): void {
     if (this.everyShardReady || this.destroyed) return;
     if ([...this.shardStates.values()].every((each) => each.status === "ready")) {
       this.everyShardReady = true;

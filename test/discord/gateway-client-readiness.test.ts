@@ -12,8 +12,11 @@ import { GatewayClient } from "../../src/discord/gateway-client.js";
 
 interface MiniGateway {
   readonly apiUrl: string;
+  readonly gatewayUrl: string;
   /** The bot's socket once it has sent IDENTIFY. */
   identified(): Promise<WebSocket>;
+  /** The bot's socket once it has sent RESUME. */
+  resuming(): Promise<WebSocket>;
   close(): Promise<void>;
 }
 
@@ -34,11 +37,13 @@ async function startMiniGateway(): Promise<MiniGateway> {
   });
   const sockets = new WebSocketServer({ server: http });
   const identifying: ((socket: WebSocket) => void)[] = [];
+  const resuming: ((socket: WebSocket) => void)[] = [];
   sockets.on("connection", (socket) => {
     socket.send(JSON.stringify({ op: GatewayOpcodes.Hello, d: { heartbeat_interval: 45_000 } }));
     socket.on("message", (data: Buffer) => {
       const payload = JSON.parse(data.toString("utf8")) as { op: GatewayOpcodes };
       if (payload.op === GatewayOpcodes.Identify) identifying.shift()?.(socket);
+      if (payload.op === GatewayOpcodes.Resume) resuming.shift()?.(socket);
     });
   });
   http.listen(0, "127.0.0.1");
@@ -46,7 +51,9 @@ async function startMiniGateway(): Promise<MiniGateway> {
   const { port } = http.address() as AddressInfo;
   return {
     apiUrl: `http://127.0.0.1:${port}/api`,
+    gatewayUrl: `ws://127.0.0.1:${port}`,
     identified: () => new Promise((resolve) => identifying.push(resolve)),
+    resuming: () => new Promise((resolve) => resuming.push(resolve)),
     async close() {
       for (const socket of sockets.clients) socket.terminate();
       sockets.close();
@@ -62,13 +69,13 @@ function dispatch(socket: WebSocket, t: string, d: unknown): void {
   socket.send(JSON.stringify({ op: GatewayOpcodes.Dispatch, t, s: sequence, d }));
 }
 
-function sendReady(socket: WebSocket, guildIds: readonly string[]): void {
+function sendReady(socket: WebSocket, guildIds: readonly string[], resumeUrl = "ws://127.0.0.1:9"): void {
   dispatch(socket, GatewayDispatchEvents.Ready, {
     v: 10,
     user: { id: "100", username: "bot", discriminator: "0", global_name: null, avatar: null, bot: true },
     guilds: guildIds.map((id) => ({ id, unavailable: true })),
     session_id: "session",
-    resume_gateway_url: "ws://127.0.0.1:9",
+    resume_gateway_url: resumeUrl,
     shard: [0, 1],
     application: { id: "200", flags: 0 },
   });
@@ -116,6 +123,29 @@ describe("a gateway shard's readiness", () => {
     expect(await shardReady).toEqual([0, undefined]);
     expect(client.ws.shards.get(0)?.status).toBe("ready");
     expect(client.isReady()).toBe(true);
+  });
+
+  it("still waits for the missing guilds after the connection dropped and the session resumed", async () => {
+    const client = connect();
+    const reconnecting = once(client, "shardReconnecting");
+    const identified = gateway.identified();
+    const login = client.login("token");
+    const first = await identified;
+    sendReady(first, ["1", "2"], gateway.gatewayUrl);
+    await login;
+    const created = once(client.ws, GatewayDispatchEvents.GuildCreate);
+    dispatch(first, GatewayDispatchEvents.GuildCreate, { id: "1", unavailable: false });
+    await created;
+    const resuming = gateway.resuming();
+    // 4000 Unknown error: Discord lets the session resume.
+    first.close(4000);
+    expect(await reconnecting).toEqual([0]);
+    const second = await resuming;
+    const clientReady = once(client, "clientReady");
+    dispatch(second, GatewayDispatchEvents.Resumed, {});
+    dispatch(second, GatewayDispatchEvents.GuildCreate, { id: "2", unavailable: false });
+    await clientReady;
+    expect(client.ws.shards.get(0)?.status).toBe("ready");
   });
 
   it("counts a shard ready with the guilds still missing once they stop coming", async () => {
