@@ -109,9 +109,11 @@ async function measureProcess(
 
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const describeCache = (cached: Readonly<Record<string, number>>) =>
-  Object.entries(cached)
-    .map(([name, count]) => `${name} ${count}`)
-    .join(", ");
+  Object.keys(cached).length === 0
+    ? "nothing (a gateway client without caches)"
+    : Object.entries(cached)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(", ");
 
 const folder = mkdtempSync(path.join(os.tmpdir(), "memory-bench-"));
 const fake = await createFakeDiscord();

@@ -267,13 +267,7 @@ function toConfig(env: Environment): Config {
   };
 }
 
-/**
- * Reads the process environment; everything else receives a `Config`. It then removes SHARD_COUNT from it:
- * discord.js's Client reads that name from the environment itself (meant for its ShardingManager's children)
- * and refuses "auto" or an empty value, while ours reaches it as explicit client options.
- */
+/** Reads the process environment; everything else receives a `Config`. */
 export function loadConfigFromProcess(purpose: ConfigPurpose = "start"): Config {
-  const config = loadConfig(process.env, purpose);
-  delete process.env.SHARD_COUNT;
-  return config;
+  return loadConfig(process.env, purpose);
 }

@@ -6,10 +6,11 @@ import path from "node:path";
 
 /**
  * Compiles src, migrations and bench/support with the build's settings into node_modules/.cache (so
- * packages still resolve from the repo's node_modules) and returns that folder.
+ * packages still resolve from the repo's node_modules) and returns that folder. The folder is this
+ * process's own: checkouts that share one node_modules can run the benchmark at the same time.
  */
 export function compileForBench(repoRoot: string): string {
-  const outDir = path.join(repoRoot, "node_modules", ".cache", "bench-memory");
+  const outDir = path.join(repoRoot, "node_modules", ".cache", `bench-memory-${process.pid}`);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const config = path.join(outDir, "tsconfig.json");

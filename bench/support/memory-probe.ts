@@ -1,8 +1,10 @@
 // Loaded with `--import` into each child of bench/memory.ts, so the program measured stays untouched: it
-// notes the discord.js Client the program logs in, and when asked, waits until every guild is available,
-// forces garbage collection, lets the process settle and reports its memory over IPC.
+// notes the gateway client the program logs in (the bot's GatewayClient, or the baseline's discord.js Client),
+// and when asked, waits until every guild is available, forces garbage collection, lets the process settle
+// and reports its memory over IPC.
 import { setTimeout as sleep } from "node:timers/promises";
 import { Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord.js";
+import { GatewayClient } from "../../src/discord/gateway-client.js";
 
 export interface MeasureRequest {
   readonly expectedGuilds: number;
@@ -18,24 +20,32 @@ export interface MemoryReport {
   readonly heapUsed: number;
   readonly heapTotal: number;
   readonly external: number;
-  /** What the client holds in its caches, to tell which ones cost memory. */
+  /** What the client holds in its caches, to tell which ones cost memory; empty for a client without any. */
   readonly cached: Readonly<Record<string, number>>;
 }
 
 const maxSettleSeconds = 25;
 /** V8 shrinks its heap after a few idle seconds (its memory reducer), so a shorter calm proves nothing. */
 const steadyWindowSeconds = 8;
-const clients: Client[] = [];
-/** Counted from the raw dispatches, not the guild cache, which the bot keeps empty. */
+const clients: (Client | GatewayClient)[] = [];
+/** Counted from the raw dispatches, not a guild cache, which the bot does not have. */
 let guildsCreated = 0;
+const countGuild = (guild: GatewayGuildCreateDispatchData) => {
+  if (guild.unavailable !== true) guildsCreated += 1;
+};
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
 const login = Client.prototype.login;
 Client.prototype.login = function (this: Client, token?: string) {
   clients.push(this);
-  this.ws.on(GatewayDispatchEvents.GuildCreate, (guild: GatewayGuildCreateDispatchData) => {
-    if (guild.unavailable !== true) guildsCreated += 1;
-  });
+  this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
   return login.call(this, token);
+};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
+const loginGateway = GatewayClient.prototype.login;
+GatewayClient.prototype.login = function (this: GatewayClient, token: string) {
+  clients.push(this);
+  this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
+  return loginGateway.call(this, token);
 };
 
 /** Guilds whose GUILD_CREATE the client has handled, once it is ready (every shard has its guilds). */
@@ -43,9 +53,10 @@ function countAvailableGuilds(): number {
   return clients[0]?.isReady() === true ? guildsCreated : 0;
 }
 
-function countCached(client: Client | undefined): Record<string, number> {
+function countCached(client: Client | GatewayClient | undefined): Record<string, number> {
+  if (!(client instanceof Client)) return {};
   const cached = { channels: 0, threads: 0, roles: 0, overwrites: 0, emojis: 0, stickers: 0, members: 0 };
-  for (const guild of client?.guilds.cache.values() ?? []) {
+  for (const guild of client.guilds.cache.values()) {
     for (const channel of guild.channels.cache.values()) {
       if (channel.isThread()) cached.threads += 1;
       else cached.overwrites += channel.permissionOverwrites.cache.size;
@@ -55,8 +66,8 @@ function countCached(client: Client | undefined): Record<string, number> {
     cached.stickers += guild.stickers.cache.size;
     cached.members += guild.members.cache.size;
   }
-  cached.channels = client?.channels.cache.size ?? 0;
-  return { ...cached, users: client?.users.cache.size ?? 0 };
+  cached.channels = client.channels.cache.size;
+  return { ...cached, users: client.users.cache.size };
 }
 
 /**

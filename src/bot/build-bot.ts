@@ -1,6 +1,6 @@
 // The composition root: the one place the bot's parts are built and joined. Entry points (src/main.ts, the
 // playground, end-to-end tests, benchmarks) build the bot, have its HTTP app listen, then start it.
-import type { Client } from "discord.js";
+import type { GatewayClient } from "../discord/gateway-client.js";
 import type { FastifyInstance } from "fastify";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
 import type { Config } from "../config.js";
@@ -18,7 +18,7 @@ export type { BotOptions } from "./build-dependencies.js";
 export interface RunningBot {
   /** The bot's HTTP app; the entry point made it listen. */
   readonly http: FastifyInstance;
-  readonly client: Client | undefined;
+  readonly client: GatewayClient | undefined;
   readonly deps: BotDependencies;
   readonly outbox: OutboxWorker;
   /** Stops taking work, finishes what is in flight, closes connections. */

@@ -2,7 +2,6 @@ import type { KeyObject } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { REST } from "@discordjs/rest";
-import type { Client } from "discord.js";
 import { createOutboxRenderer } from "../announcements/index.js";
 import { createPlatformHttp } from "../api/http.js";
 import { systemClock, type Clock } from "../clock.js";
@@ -10,6 +9,7 @@ import type { BotDependencies } from "../commands/bot-dependencies.js";
 import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
+import type { GatewayClient } from "../discord/gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
 import { planGatewayShards } from "../discord/gateway-shards.js";
 import { createInFlightInteractions, type InFlightInteractions } from "../discord/in-flight-interactions.js";
@@ -48,7 +48,7 @@ export interface BotParts {
   /** The database connection, migrated; closed last. */
   readonly store: Store;
   /** The gateway connection, not logged in; undefined in HTTP interactions mode or when told to skip it. */
-  readonly client: Client | undefined;
+  readonly client: GatewayClient | undefined;
   /** DISCORD_TOKEN, for the gateway login. */
   readonly token: string;
   /** REST for interaction answers, edits and follow-ups, apart from `deps.rest` (see buildDependencies). */
@@ -98,8 +98,8 @@ export async function buildDependencies(
           globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
           ...planGatewayShards(config.discord),
         });
-  // Not `client.rest`: discord.js loads @discordjs/rest's CommonJS build, whose DiscordAPIError is another class
-  // than the one this ES module imports, so the outbox could not tell a deleted channel from an outage.
+  // The bot's own REST, shared by the dispatcher and the outbox: its DiscordAPIError is the class this ES module
+  // imports, so the outbox can tell a deleted channel from an outage.
   const rest = new REST({
     ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
     globalRequestsPerSecond: config.discord.globalRequestsPerSecond,

@@ -1,4 +1,6 @@
-import { type CacheFactory, Client, GatewayIntentBits, LimitedCollection, Options } from "discord.js";
+import { REST } from "@discordjs/rest";
+import { GatewayIntentBits } from "discord-api-types/v10";
+import { GatewayClient } from "./gateway-client.js";
 
 export interface GatewayClientOptions {
   /** REST base without the version (`DISCORD_API_URL`); Discord's own when undefined. */
@@ -10,61 +12,23 @@ export interface GatewayClientOptions {
 }
 
 /**
- * Caches discord.js calls unsupported to limit (it warns once per process for each). The bot never reads a
- * Guild, channel, role or member structure: handlers work from raw interaction payloads, posts go by REST,
- * and the client knows it is ready from the guild ids of READY, not from its cache. Kept, these held ~4.6 KB
- * a guild plus ~1 KB a channel and role: ~200 MB more at 10,000 guilds (bench/memory.ts).
+ * The bot's gateway connection: only the Guilds intent, and no cache at all. Handlers work from
+ * raw interaction payloads, posts go by REST, and readiness comes from the guild ids of READY, so nothing of a
+ * guild is kept. discord.js's Client built a Guild with its channels and roles from every GUILD_CREATE, and
+ * supports no limit on those caches (it warns UnsupportedCacheOverwriteWarning at each start when they are
+ * limited); kept, they cost ~300 MB more at 10,000 guilds (bench/memory.ts).
  */
-const uncachedManagers: ReadonlySet<string> = new Set(["GuildManager", "ChannelManager"]);
-
-function makeCache(): CacheFactory {
-  const limited = Options.cacheWithLimits({
-    ...Options.DefaultMakeCacheSettings,
-    ApplicationCommandManager: 0,
-    AutoModerationRuleManager: 0,
-    BaseGuildEmojiManager: 0,
-    DMMessageManager: 0,
-    GuildBanManager: 0,
-    GuildEmojiManager: 0,
-    GuildForumThreadManager: 0,
-    GuildInviteManager: 0,
-    GuildMemberManager: 0,
-    GuildMessageManager: 0,
-    GuildScheduledEventManager: 0,
-    GuildStickerManager: 0,
-    GuildTextThreadManager: 0,
-    MessageManager: 0,
-    PresenceManager: 0,
-    ReactionManager: 0,
-    ReactionUserManager: 0,
-    StageInstanceManager: 0,
-    ThreadManager: 0,
-    ThreadMemberManager: 0,
-    UserManager: 0,
-    VoiceStateManager: 0,
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const rest = new REST({
+    ...(options.apiUrl === undefined ? {} : { api: options.apiUrl }),
+    ...(options.globalRequestsPerSecond === undefined
+      ? {}
+      : { globalRequestsPerSecond: options.globalRequestsPerSecond }),
   });
-  return (managerType, holds, manager) =>
-    // discord.js types only the managers it supports limiting, hence the wider `name`.
-    uncachedManagers.has((manager as { name: string }).name)
-      ? (new LimitedCollection({ maxSize: 0 }) as ReturnType<CacheFactory>)
-      : limited(managerType, holds, manager);
-}
-
-/**
- * A discord.js Client for a slash-command bot (docs/architecture.md, "Growing past one machine"): only the Guilds intent, and every cache kept
- * empty, since handlers work from raw interaction payloads; its memory does not grow with the guild count.
- */
-export function createGatewayClient(options: GatewayClientOptions): Client {
-  return new Client({
-    intents: [GatewayIntentBits.Guilds],
-    rest: {
-      ...(options.apiUrl === undefined ? {} : { api: options.apiUrl }),
-      ...(options.globalRequestsPerSecond === undefined
-        ? {}
-        : { globalRequestsPerSecond: options.globalRequestsPerSecond }),
-    },
+  return new GatewayClient({
+    rest,
+    intents: GatewayIntentBits.Guilds,
     ...(options.shards === undefined ? {} : { shards: options.shards }),
     ...(options.shardCount === undefined ? {} : { shardCount: options.shardCount }),
-    makeCache: makeCache(),
   });
 }

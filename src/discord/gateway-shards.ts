@@ -1,8 +1,8 @@
-import { Status, type Client } from "discord.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { GatewayClient } from "./gateway-client.js";
 
-/** The `shards` / `shardCount` client options: discord.js runs every listed shard inside this process. */
+/** The `shards` / `shardCount` client options: the gateway client runs every listed shard inside this process. */
 export interface GatewayShardPlan {
   readonly shards?: readonly number[] | "auto";
   readonly shardCount?: number;
@@ -10,7 +10,7 @@ export interface GatewayShardPlan {
 
 /**
  * Which shards this instance runs (docs/architecture.md, "Growing past one machine"): every one of SHARD_COUNT, the SHARD_IDS slice of it, or
- * "auto", which discord.js resolves with GET /gateway/bot through the client's REST (so DISCORD_API_URL).
+ * "auto", which the gateway client resolves with GET /gateway/bot through the client's REST (so DISCORD_API_URL).
  */
 export function planGatewayShards(discord: Config["discord"]): GatewayShardPlan {
   const { shardCount, shardIds } = discord;
@@ -19,16 +19,10 @@ export function planGatewayShards(discord: Config["discord"]): GatewayShardPlan 
   return { shards: shardIds ?? Array.from({ length: shardCount }, (_, id) => id), shardCount };
 }
 
-/** The shards the client runs, as resolved at login (after "auto" became a count). */
-export function readRunningShards(client: Client): { shardIds: number[]; shardCount: number } {
+/** The shards the client runs, as resolved at login (after "auto" became a list and a count). */
+export function readRunningShards(client: GatewayClient): { shardIds: number[]; shardCount: number } {
   const { shards, shardCount } = client.options;
-  // After login discord.js holds the resolved list; "auto" and a single number only stand before it.
-  const shardIds: number[] =
-    typeof shards === "object"
-      ? [...shards]
-      : typeof shards === "number"
-        ? [shards]
-        : [...client.ws.shards.keys()];
+  const shardIds = shards === "auto" ? [...client.ws.shards.keys()] : [...shards];
   return { shardIds, shardCount: shardCount ?? shardIds.length };
 }
 
@@ -36,18 +30,18 @@ export function readRunningShards(client: Client): { shardIds: number[]; shardCo
  * True only while every shard this instance runs is connected with its guilds received. The client's own
  * isReady() stays true once reached, even while a shard reconnects or was refused by Discord.
  */
-export function areAllShardsReady(client: Client): boolean {
+export function areAllShardsReady(client: GatewayClient): boolean {
   if (!client.isReady()) return false;
   const { shardIds } = readRunningShards(client);
-  return shardIds.every((id) => client.ws.shards.get(id)?.status === Status.Ready);
+  return shardIds.every((id) => client.ws.shards.get(id)?.status === "ready");
 }
 
 /**
  * Shard changes in the log. A shard Discord refuses for good (4004 bad token, 4010 Invalid shard, 4011 Sharding
- * required, 4013/4014 intents) is not retried by discord.js: it says so once, as `shardDisconnect`, and the
+ * required, 4013/4014 intents) is not retried (gateway-client.ts): it says so once, as `shardDisconnect`, and the
  * instance then stays not ready (`/readyz`), so that line is the one to look for.
  */
-export function logShardChanges(client: Client, logger: Logger): void {
+export function logShardChanges(client: GatewayClient, logger: Logger): void {
   client.on("shardReady", (shardId) => {
     logger.info({ shardId }, "gateway shard ready");
   });
