@@ -74,16 +74,14 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<Member
     return { ...link, credential, expiresAt: credential.expiresAt ?? null };
   } catch (error) {
     if (error instanceof OAuthError && (error.code === "invalid_grant" || error.code === "invalid_client")) {
-      // Another bot instance may have spent this refresh token a moment ago and stored a new one.
-      const latest = await findMemberLink(deps.db, deps.secretBox, member);
-      if (
-        latest !== undefined &&
-        latest.credential.refreshToken !== refreshToken &&
-        latest.status === "active"
-      ) {
-        return latest;
-      }
-      await markLinkReauthNeeded(deps.db, { ...member, now: deps.clock.now() });
+      // Marked only if the credential that failed is still stored: another bot instance may have spent this
+      // refresh token a moment ago and stored a new one, which is then used instead.
+      const marked = await markLinkReauthNeeded(deps.db, {
+        ...member,
+        credentialVersion: link.credentialVersion,
+        now: deps.clock.now(),
+      });
+      if (!marked) return readFresherLink(deps, member);
       deps.logger.warn(
         { guildId: member.guildId, userId: member.userId, code: error.code },
         "link needs re-authorisation",
@@ -92,4 +90,12 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<Member
     }
     throw error;
   }
+}
+
+/** The link another instance refreshed while ours failed; if it is gone or marked, the member is told. */
+async function readFresherLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
+  const latest = await findMemberLink(deps.db, deps.secretBox, member);
+  if (latest === undefined) throw notLinkedError();
+  if (latest.status === "reauth_needed") throw reauthNeededError();
+  return latest;
 }

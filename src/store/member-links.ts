@@ -34,6 +34,11 @@ export interface LinkedMember {
 
 export interface MemberLink extends LinkedMember {
   readonly credential: MemberCredential;
+  /**
+   * Which stored credential this is: opaque, and different after every store (the sealed text has a fresh
+   * nonce), so a later write can tell whether the credential it read is still the stored one.
+   */
+  readonly credentialVersion: string;
 }
 
 export interface MemberKey {
@@ -130,16 +135,21 @@ export async function updateMemberCredential(
   return result.numUpdatedRows > 0n;
 }
 
-/** After `invalid_grant`: the member must link again. False when there was no link. */
+/**
+ * After `invalid_grant`: the member must link again. Marks only while the credential that failed is still the
+ * stored one: another instance may have refreshed and stored a new one meanwhile (docs/architecture.md,
+ * "Linking"). False when the link is gone or holds another credential.
+ */
 export async function markLinkReauthNeeded(
   db: Kysely<Database>,
-  key: MemberKey & { readonly now: number },
+  failed: MemberKey & { readonly credentialVersion: string; readonly now: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable("member_links")
-    .set({ status: "reauth_needed", updated_at: key.now })
-    .where("guild_id", "=", key.guildId)
-    .where("user_id", "=", key.userId)
+    .set({ status: "reauth_needed", updated_at: failed.now })
+    .where("guild_id", "=", failed.guildId)
+    .where("user_id", "=", failed.userId)
+    .where("credential", "=", failed.credentialVersion)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -201,5 +211,5 @@ function toMemberLink(box: SecretBox, row: Selectable<MemberLinksTable>): Member
   const opened = credentialSchema.parse(
     JSON.parse(box.open(row.credential, credentialAssociatedData(member))),
   );
-  return { ...member, credential: opened };
+  return { ...member, credential: opened, credentialVersion: row.credential };
 }

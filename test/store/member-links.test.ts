@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SecretDecryptionError } from "../../src/secrets/secret-box.js";
+import { createDb } from "../../src/store/create-db.js";
 import {
   deleteMemberLink,
   findMemberLink,
@@ -58,7 +59,7 @@ describe.each(testDatabases())("member links on $name", (database) => {
 
   it("keeps one link per guild and member: linking again replaces the account", async () => {
     const first = await saveMemberLink(store.db, box, linkInput());
-    await markLinkReauthNeeded(store.db, { guildId: first.guildId, userId: first.userId, now: testNow + 1 });
+    await markLinkReauthNeeded(store.db, { ...first, now: testNow + 1 });
     const second = await saveMemberLink(
       store.db,
       box,
@@ -116,6 +117,26 @@ describe.each(testDatabases())("member links on $name", (database) => {
     expect(found?.updatedAt).toBe(testNow + 5);
   });
 
+  it("leaves a link active when another instance stored a fresh credential before the failed refresh marks it", async () => {
+    const key = { guildId: "100000000000000001", userId: "200000000000000001" };
+    await saveMemberLink(store.db, box, linkInput());
+    // Instance B has its own connection where the database is shared (a file, PostgreSQL).
+    const other = database.shared ? await createDb(store.url) : undefined;
+    try {
+      const instanceA = store.db;
+      const instanceB = other?.db ?? store.db;
+      const readByA = await findMemberLink(instanceA, box, key);
+      if (readByA === undefined) throw new Error("the link was just saved");
+      const v2 = { accessToken: "access-2", refreshToken: "refresh-2", expiresAt: testNow + 7_200_000 };
+      await updateMemberCredential(instanceB, box, { ...key, credential: v2, now: testNow + 1 });
+      // A's refresh of v1 failed with invalid_grant: v1's refresh token was spent by B.
+      expect(await markLinkReauthNeeded(instanceA, { ...readByA, now: testNow + 2 })).toBe(false);
+      expect(await findMemberLink(instanceA, box, key)).toMatchObject({ status: "active", credential: v2 });
+    } finally {
+      await other?.close();
+    }
+  });
+
   it("marks a link as needing a new authorization", async () => {
     const link = await saveMemberLink(store.db, box, linkInput());
     expect(await markLinkReauthNeeded(store.db, { ...link, now: testNow + 9 })).toBe(true);
@@ -131,7 +152,9 @@ describe.each(testDatabases())("member links on $name", (database) => {
     expect(
       await updateMemberCredential(store.db, box, { ...key, credential: { accessToken: "x" }, now: testNow }),
     ).toBe(false);
-    expect(await markLinkReauthNeeded(store.db, { ...key, now: testNow })).toBe(false);
+    expect(await markLinkReauthNeeded(store.db, { ...key, credentialVersion: "none", now: testNow })).toBe(
+      false,
+    );
     expect(await deleteMemberLink(store.db, key)).toBe(false);
   });
 
