@@ -106,6 +106,7 @@ export async function buildDependencies(
   });
   rest.setToken(token);
 
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -122,9 +123,13 @@ export async function buildDependencies(
     clock,
     logger,
     refreshes: createSingleFlight(),
+    linkingMetrics: {
+      refreshFailed: (reason) => {
+        metrics.recordRefreshFailure(reason);
+      },
+    },
   };
 
-  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
   // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
   // instance keeps them from queueing behind a burst of announcements (Discord waits 3 s for an answer), and
   // lifts @discordjs/rest's global 50/s pacing, which would otherwise hold back edits and follow-ups. Each

@@ -55,3 +55,14 @@ export function oauthDisabledError(): UserFacingError {
     "Linking through the platform's sign-in page is not set up on this bot. Use an API key instead.",
   );
 }
+
+/**
+ * A refresh the token endpoint refused for the bot's own reasons (its client id or secret, or a broken answer):
+ * the member's link is fine, so they are not asked to link again (docs/architecture.md, "Linking").
+ */
+export function platformAccessMisconfiguredError(): UserFacingError {
+  return new UserFacingError(
+    "platform_access_misconfigured",
+    "The bot's access to the platform is misconfigured, so this could not be done. Your account is still linked. Please ask a server admin to check the bot's platform settings.",
+  );
+}

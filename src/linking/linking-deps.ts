@@ -3,6 +3,7 @@ import type { PlatformHttp } from "../api/http.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { LinkingMetrics } from "./linking-metrics.js";
 import type { SingleFlight } from "../oauth/single-flight.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "../store/database.js";
@@ -17,6 +18,8 @@ export interface LinkingDeps {
   readonly logger: Logger;
   /** One refresh at a time per link (docs/architecture.md, "Linking"). */
   readonly refreshes: SingleFlight;
+  /** Counts refreshes that failed on the bot's side, for the operator. */
+  readonly linkingMetrics: LinkingMetrics;
 }
 
 /** OAuth authorizations live 10 minutes (docs/architecture.md, "Linking"). */

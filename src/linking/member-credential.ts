@@ -1,3 +1,4 @@
+import { PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
@@ -8,7 +9,8 @@ import {
   type MemberLink,
   updateMemberCredential,
 } from "../store/member-links.js";
-import { notLinkedError, reauthNeededError } from "./link-errors.js";
+import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
+import { refreshFailureReason } from "./linking-metrics.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
 
 export interface MemberSession {
@@ -73,23 +75,50 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<Member
     deps.logger.info({ guildId: member.guildId, userId: member.userId }, "refreshed platform access token");
     return { ...link, credential, expiresAt: credential.expiresAt ?? null };
   } catch (error) {
-    if (error instanceof OAuthError && (error.code === "invalid_grant" || error.code === "invalid_client")) {
-      // Marked only if the credential that failed is still stored: another bot instance may have spent this
-      // refresh token a moment ago and stored a new one, which is then used instead.
-      const marked = await markLinkReauthNeeded(deps.db, {
-        ...member,
-        credentialVersion: link.credentialVersion,
-        now: deps.clock.now(),
-      });
-      if (!marked) return readFresherLink(deps, member);
-      deps.logger.warn(
-        { guildId: member.guildId, userId: member.userId, code: error.code },
-        "link needs re-authorisation",
-      );
-      throw reauthNeededError();
-    }
+    if (error instanceof OAuthError) return handleRefusedRefresh(deps, member, link, error);
+    if (error instanceof PlatformUnavailableError) deps.linkingMetrics.refreshFailed("unreachable");
     throw error;
   }
+}
+
+/**
+ * Only `invalid_grant` is the member's: their authorization is spent or revoked. Anything else (the client id
+ * or secret refused, a 5xx, a broken answer) is the bot's side, so the link stays active and the operator is told.
+ */
+async function handleRefusedRefresh(
+  deps: LinkingDeps,
+  member: MemberKey,
+  link: MemberLink,
+  error: OAuthError,
+): Promise<MemberLink> {
+  if (error.code === "invalid_grant") return markReauthNeeded(deps, member, link);
+  deps.linkingMetrics.refreshFailed(refreshFailureReason(error));
+  deps.logger.error(
+    { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
+    "the token endpoint refused a refresh for the bot's own reasons: check PLATFORM_CLIENT_ID, PLATFORM_CLIENT_SECRET and PLATFORM_TOKEN_URL",
+  );
+  throw platformAccessMisconfiguredError();
+}
+
+/** The member must link again, unless another instance stored a fresh credential meanwhile. */
+async function markReauthNeeded(
+  deps: LinkingDeps,
+  member: MemberKey,
+  failed: MemberLink,
+): Promise<MemberLink> {
+  // Marked only if the credential that failed is still stored: another bot instance may have spent this
+  // refresh token a moment ago and stored a new one, which is then used instead.
+  const marked = await markLinkReauthNeeded(deps.db, {
+    ...member,
+    credentialVersion: failed.credentialVersion,
+    now: deps.clock.now(),
+  });
+  if (!marked) return readFresherLink(deps, member);
+  deps.logger.warn(
+    { guildId: member.guildId, userId: member.userId, code: "invalid_grant" },
+    "link needs re-authorisation",
+  );
+  throw reauthNeededError();
 }
 
 /** The link another instance refreshed while ours failed; if it is gone or marked, the member is told. */

@@ -19,6 +19,8 @@ export interface BotMetrics {
   readonly webhooks: WebhookMetrics;
   recordInteraction(outcome: InteractionOutcome): void;
   recordPost(result: string): void;
+  /** A token refresh failed on the bot's side, by reason (the linking code keeps the reasons few). */
+  recordRefreshFailure(reason: string): void;
 }
 
 export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): BotMetrics {
@@ -50,6 +52,12 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): Bot
     name: "arena_posts_total",
     help: "Outbox posts and edits sent to Discord, by result.",
     labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const refreshFailures = new Counter({
+    name: "arena_oauth_refresh_failures_total",
+    help: "Token refreshes that failed on the bot's side (client credentials, token endpoint errors); links stay active.",
+    labelNames: ["reason"] as const,
     registers: [registry],
   });
   const interactions = new Histogram({
@@ -100,6 +108,9 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): Bot
     },
     recordPost(result) {
       posts.inc({ result });
+    },
+    recordRefreshFailure(reason) {
+      refreshFailures.inc({ reason });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
 import { createPlatformHttp } from "../../src/api/http.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
@@ -64,6 +65,7 @@ describe("account linking", () => {
       clock,
       logger: createLogger({ level: "silent" }),
       refreshes: createSingleFlight(),
+      linkingMetrics: noLinkingMetrics,
     };
     return () => store.close();
   });

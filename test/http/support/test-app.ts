@@ -2,6 +2,7 @@
 // the bot's are, a migrated SQLite database (or the test's own store), a secret box with a fresh key, the
 // platform client and the bot's metrics. Built, never listening, unless the test listens itself.
 import type { FastifyInstance } from "fastify";
+import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import type { Kysely } from "kysely";
 import { createPlatformHttp } from "../../../src/api/http.js";
 import { systemClock, type Clock } from "../../../src/clock.js";
@@ -71,6 +72,7 @@ export async function createTestAppDependencies(
     clock,
     logger,
     refreshes: createSingleFlight(),
+    linkingMetrics: noLinkingMetrics,
     readinessChecks: options.readinessChecks ?? [{ name: "database", check: () => databaseAnswers(db) }],
     metrics: options.metrics ?? createBotMetrics(() => readOutboxHealth(db, clock.now())),
     // No test here completes a link; the route logs a failed announcement and answers anyway.
