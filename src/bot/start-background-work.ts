@@ -1,17 +1,18 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
 
 /** What startBackgroundWork started that stopBot must end itself. */
 export interface BackgroundWork {
-  /** The hourly clean-up of abandoned /link requests. */
+  /** The hourly clean-up of abandoned /link requests and of retired webhook secrets no longer accepted. */
   readonly statePruning: NodeJS.Timeout;
 }
 
 /**
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, and the hourly
- * clean-up of abandoned /link requests.
+ * clean-up of abandoned /link requests and retired webhook secrets.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, store } = parts;
@@ -31,6 +32,10 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     () => {
       pruneOAuthStates(store.db, clock.now()).catch((error: unknown) => {
         logger.warn({ err: error }, "could not prune expired OAuth states");
+      });
+      // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
+      pruneRetiredSecrets(store.db, clock.now()).catch((error: unknown) => {
+        logger.warn({ err: error }, "could not prune retired webhook secrets");
       });
     },
     60 * 60 * 1000,

@@ -14,6 +14,7 @@ export interface Database {
   guild_settings: GuildSettingsTable;
   subscriptions: SubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_retired_secrets: WebhookRetiredSecretsTable;
   inbox_events: InboxEventsTable;
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
@@ -88,13 +89,22 @@ export interface WebhookEndpointsTable {
   platform_webhook_id: string | null;
   /** Sealed signing secret. */
   secret: string;
-  /** Sealed secret that was replaced by a rotation, still accepted until previous_secret_expires_at. */
-  previous_secret: string | null;
-  previous_secret_expires_at: Millis | null;
   /** JSON array of the event kinds registered with the platform. */
   event_kinds: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+}
+
+/**
+ * A secret a rotation replaced, still accepted for a while after retired_at so the platform's retries verify
+ * (docs/architecture.md, "Webhooks in" step 1); deleted with its endpoint.
+ */
+export interface WebhookRetiredSecretsTable {
+  id: Immutable<string>;
+  endpoint_id: Immutable<string>;
+  /** Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`. */
+  secret: Immutable<string>;
+  retired_at: Immutable<Millis>;
 }
 
 /**

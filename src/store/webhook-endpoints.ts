@@ -1,11 +1,18 @@
 // Platform webhooks registered by server admins (docs/architecture.md, "Managing the platform webhook"). Secrets are
-// sealed with the endpoint id and column as associated data; a rotation keeps the old secret for a while.
+// sealed with the endpoint id and column as associated data; a rotation retires the old secret, which stays
+// accepted for a while (webhook-retired-secrets.ts).
 import type { Kysely, Selectable } from "kysely";
 import type { EventKind } from "../events/event-kinds.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, WebhookEndpointsTable } from "./database.js";
 import { createId } from "./ids.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
+import {
+  listRetiredSecrets,
+  retireSecret,
+  unretireSecret,
+  type RetiredSecret,
+} from "./webhook-retired-secrets.js";
 
 export interface WebhookEndpoint {
   /** Names the endpoint in its URL: PUBLIC_URL/webhooks/platform/<id>. */
@@ -13,18 +20,15 @@ export interface WebhookEndpoint {
   readonly guildId: string;
   readonly platformWebhookId: string | null;
   readonly secret: string;
-  /** The secret a rotation replaced, still accepted until previousSecretExpiresAt. */
-  readonly previousSecret: string | null;
-  readonly previousSecretExpiresAt: number | null;
+  /** The secrets rotations replaced, newest first, including some no longer accepted (isRetiredSecretAccepted). */
+  readonly retiredSecrets: readonly RetiredSecret[];
   readonly eventKinds: readonly EventKind[];
   readonly createdAt: number;
   readonly updatedAt: number;
 }
 
-type SecretColumn = "secret" | "previous_secret";
-
-function associatedData(endpointId: string, column: SecretColumn): string {
-  return `webhook_endpoints:${endpointId}:${column}`;
+function associatedData(endpointId: string): string {
+  return `webhook_endpoints:${endpointId}:secret`;
 }
 
 export async function createWebhookEndpoint(
@@ -43,14 +47,14 @@ export async function createWebhookEndpoint(
     .values({
       id,
       guild_id: input.guildId,
-      secret: box.seal(input.secret, associatedData(id, "secret")),
+      secret: box.seal(input.secret, associatedData(id)),
       event_kinds: toJsonText(input.eventKinds),
       created_at: input.now,
       updated_at: input.now,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toWebhookEndpoint(box, row);
+  return toWebhookEndpoint(box, row, []);
 }
 
 /** The endpoint a delivery was addressed to, with its secrets opened for signature checks. */
@@ -60,7 +64,9 @@ export async function findWebhookEndpoint(
   id: string,
 ): Promise<WebhookEndpoint | undefined> {
   const row = await db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
-  return row === undefined ? undefined : toWebhookEndpoint(box, row);
+  if (row === undefined) return undefined;
+  const retired = await listRetiredSecrets(db, box, [id]);
+  return toWebhookEndpoint(box, row, retired.get(id) ?? []);
 }
 
 export async function listGuildWebhookEndpoints(
@@ -75,7 +81,12 @@ export async function listGuildWebhookEndpoints(
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return rows.map((row) => toWebhookEndpoint(box, row));
+  const retired = await listRetiredSecrets(
+    db,
+    box,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toWebhookEndpoint(box, row, retired.get(row.id) ?? []));
 }
 
 /** Records the platform's id once `POST /api/v1/webhooks` answered; false when the endpoint is gone. */
@@ -92,42 +103,55 @@ export async function savePlatformWebhookId(
 }
 
 /**
- * Installs a new secret and keeps the current one as the previous secret until `previousSecretExpiresAt`,
- * so deliveries already signed with it still verify (docs/architecture.md, "Webhooks in" step 1). The update only applies if the
- * secret is still the one read, so two rotations at once cannot lose a secret; the loser reads again.
+ * Installs a new secret and retires the current one, so deliveries already signed with it still verify
+ * (docs/architecture.md, "Webhooks in" step 1). The update only applies if the secret is still the one read, so
+ * two rotations at once cannot lose a secret; the loser reads again.
  */
 export async function rotateWebhookSecret(
   db: Kysely<Database>,
   box: SecretBox,
-  input: {
-    readonly id: string;
-    readonly newSecret: string;
-    readonly previousSecretExpiresAt: number;
-    readonly now: number;
-  },
+  input: { readonly id: string; readonly newSecret: string; readonly now: number },
 ): Promise<WebhookEndpoint | undefined> {
-  for (;;) {
-    const current = await db
-      .selectFrom("webhook_endpoints")
-      .select("secret")
-      .where("id", "=", input.id)
-      .executeTakeFirst();
-    if (current === undefined) return undefined;
-    const previousSecret = box.open(current.secret, associatedData(input.id, "secret"));
-    const row = await db
+  const rotated = await db.transaction().execute(async (trx) => {
+    for (;;) {
+      const current = await trx
+        .selectFrom("webhook_endpoints")
+        .select("secret")
+        .where("id", "=", input.id)
+        .executeTakeFirst();
+      if (current === undefined) return false;
+      const result = await trx
+        .updateTable("webhook_endpoints")
+        .set({ secret: box.seal(input.newSecret, associatedData(input.id)), updated_at: input.now })
+        .where("id", "=", input.id)
+        .where("secret", "=", current.secret)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) continue;
+      const secret = box.open(current.secret, associatedData(input.id));
+      await retireSecret(trx, box, { endpointId: input.id, secret, now: input.now });
+      return true;
+    }
+  });
+  return rotated ? findWebhookEndpoint(db, box, input.id) : undefined;
+}
+
+/**
+ * Undoes a rotation the platform refused: the secret it retired at `rotatedAt` is current again, and the
+ * refused one is dropped, since the platform never signed with it.
+ */
+export async function restoreWebhookSecret(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: { readonly id: string; readonly secret: string; readonly rotatedAt: number; readonly now: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
       .updateTable("webhook_endpoints")
-      .set({
-        secret: box.seal(input.newSecret, associatedData(input.id, "secret")),
-        previous_secret: box.seal(previousSecret, associatedData(input.id, "previous_secret")),
-        previous_secret_expires_at: input.previousSecretExpiresAt,
-        updated_at: input.now,
-      })
+      .set({ secret: box.seal(input.secret, associatedData(input.id)), updated_at: input.now })
       .where("id", "=", input.id)
-      .where("secret", "=", current.secret)
-      .returningAll()
-      .executeTakeFirst();
-    if (row !== undefined) return toWebhookEndpoint(box, row);
-  }
+      .execute();
+    await unretireSecret(trx, { endpointId: input.id, retiredAt: input.rotatedAt });
+  });
 }
 
 export async function deleteWebhookEndpoint(
@@ -142,17 +166,17 @@ export async function deleteWebhookEndpoint(
   return result.numDeletedRows > 0n;
 }
 
-function toWebhookEndpoint(box: SecretBox, row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+function toWebhookEndpoint(
+  box: SecretBox,
+  row: Selectable<WebhookEndpointsTable>,
+  retiredSecrets: readonly RetiredSecret[],
+): WebhookEndpoint {
   return {
     id: row.id,
     guildId: row.guild_id,
     platformWebhookId: row.platform_webhook_id,
-    secret: box.open(row.secret, associatedData(row.id, "secret")),
-    previousSecret:
-      row.previous_secret === null
-        ? null
-        : box.open(row.previous_secret, associatedData(row.id, "previous_secret")),
-    previousSecretExpiresAt: row.previous_secret_expires_at,
+    secret: box.open(row.secret, associatedData(row.id)),
+    retiredSecrets,
     eventKinds: parseEventKinds(row.event_kinds),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

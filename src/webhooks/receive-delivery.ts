@@ -2,6 +2,7 @@
 // Transport-free, so webhook-routes.ts stays a thin adapter.
 import type { Logger } from "../logger.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
+import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";
 import type { EventSource } from "./event-source.js";
 import type { Ingester } from "./group-commit.js";
 import type { IngestStatus } from "./ingest-event.js";
@@ -50,12 +51,12 @@ export async function receiveDelivery(
 }
 
 /**
- * The secrets a guild endpoint's deliveries may be signed with: its current one, and the one a rotation
- * replaced until that one's expiry (a previous secret without an expiry is no longer accepted).
+ * The secrets a guild endpoint's deliveries may be signed with: its current one, and every one a rotation
+ * replaced within the last hour, however many rotations came after it (the platform still retries with them).
  */
 export function acceptedSecrets(endpoint: WebhookEndpoint, now: number): string[] {
-  const { previousSecret, previousSecretExpiresAt } = endpoint;
-  const previousValid =
-    previousSecret !== null && previousSecretExpiresAt !== null && now < previousSecretExpiresAt;
-  return previousValid ? [endpoint.secret, previousSecret] : [endpoint.secret];
+  const retired = endpoint.retiredSecrets.filter((retiredSecret) =>
+    isRetiredSecretAccepted(retiredSecret, now),
+  );
+  return [endpoint.secret, ...retired.map((retiredSecret) => retiredSecret.secret)];
 }

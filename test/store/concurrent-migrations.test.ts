@@ -29,6 +29,7 @@ const expectedTables = [
   "platform_users",
   "subscriptions",
   "webhook_endpoints",
+  "webhook_retired_secrets",
 ];
 
 async function readSchema(store: Store): Promise<{ tables: string[]; recorded: string[] }> {

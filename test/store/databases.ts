@@ -134,6 +134,7 @@ const tablesInDeleteOrder = Object.keys({
   oauth_states: true,
   guild_settings: true,
   subscriptions: true,
+  webhook_retired_secrets: true,
   webhook_endpoints: true,
   battle_cards: true,
   platform_users: true,

@@ -15,6 +15,7 @@ const expectedTables = [
   "platform_users",
   "subscriptions",
   "webhook_endpoints",
+  "webhook_retired_secrets",
 ];
 
 async function withEmptyStore(database: TestDatabase, run: (store: Store, url: string) => Promise<void>) {

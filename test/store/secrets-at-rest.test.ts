@@ -56,7 +56,6 @@ async function storeEverySecret(db: Db): Promise<void> {
   await rotateWebhookSecret(db, box, {
     id: endpoint.id,
     newSecret: secrets.rotatedSecret,
-    previousSecretExpiresAt: testNow + 1,
     now: testNow,
   });
   await createOAuthState(db, box, {
@@ -111,6 +110,7 @@ describe.each(testDatabases())("secrets in rows on $name", (database) => {
     const rows = await Promise.all([
       store.db.selectFrom("member_links").selectAll().execute(),
       store.db.selectFrom("webhook_endpoints").selectAll().execute(),
+      store.db.selectFrom("webhook_retired_secrets").selectAll().execute(),
       store.db.selectFrom("oauth_states").selectAll().execute(),
     ]);
     const text = Buffer.from(JSON.stringify(rows));

@@ -5,15 +5,17 @@ import {
   deleteWebhookEndpoint,
   findWebhookEndpoint,
   listGuildWebhookEndpoints,
+  restoreWebhookSecret,
   rotateWebhookSecret,
   savePlatformWebhookId,
 } from "../../src/store/webhook-endpoints.js";
+import { pruneRetiredSecrets } from "../../src/store/webhook-retired-secrets.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
 const box = createTestSecretBox();
 const guildId = "100000000000000001";
-const day = 86_400_000;
+const hour = 3_600_000;
 
 describe.each(testDatabases())("webhook endpoints on $name", (database) => {
   const store = useMigratedStore(database);
@@ -30,8 +32,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       guildId,
       platformWebhookId: null,
       secret: "whsec-one",
-      previousSecret: null,
-      previousSecretExpiresAt: null,
+      retiredSecrets: [],
       eventKinds: ["battle.completed"],
     });
     expect(await findWebhookEndpoint(store.db, box, created.id)).toEqual(created);
@@ -57,7 +58,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     ).toBe(false);
   });
 
-  it("rotates the secret, keeping the old one as previous until it expires", async () => {
+  it("rotates the secret, keeping every retired one with when it was retired, newest first", async () => {
     const created = await createWebhookEndpoint(store.db, box, {
       guildId,
       secret: "whsec-old",
@@ -67,22 +68,68 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     const rotated = await rotateWebhookSecret(store.db, box, {
       id: created.id,
       newSecret: "whsec-new",
-      previousSecretExpiresAt: testNow + day,
       now: testNow + 1,
     });
     expect(rotated).toMatchObject({
       secret: "whsec-new",
-      previousSecret: "whsec-old",
-      previousSecretExpiresAt: testNow + day,
+      retiredSecrets: [{ secret: "whsec-old", retiredAt: testNow + 1 }],
     });
     const again = await rotateWebhookSecret(store.db, box, {
       id: created.id,
       newSecret: "whsec-newer",
-      previousSecretExpiresAt: testNow + 2 * day,
       now: testNow + 2,
     });
-    expect(again).toMatchObject({ secret: "whsec-newer", previousSecret: "whsec-new" });
+    expect(again).toMatchObject({
+      secret: "whsec-newer",
+      retiredSecrets: [
+        { secret: "whsec-new", retiredAt: testNow + 2 },
+        { secret: "whsec-old", retiredAt: testNow + 1 },
+      ],
+    });
     expect(await findWebhookEndpoint(store.db, box, created.id)).toEqual(again);
+  });
+
+  it("forgets retired secrets an hour old at the next rotation or clean-up", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "s0",
+      eventKinds: [],
+      now: testNow,
+    });
+    await rotateWebhookSecret(store.db, box, { id: created.id, newSecret: "s1", now: testNow });
+    const later = await rotateWebhookSecret(store.db, box, {
+      id: created.id,
+      newSecret: "s2",
+      now: testNow + hour,
+    });
+    expect(later?.retiredSecrets.map((retired) => retired.secret)).toEqual(["s1"]);
+    expect(await pruneRetiredSecrets(store.db, testNow + 2 * hour - 1)).toBe(0);
+    expect(await pruneRetiredSecrets(store.db, testNow + 2 * hour)).toBe(1);
+    expect((await findWebhookEndpoint(store.db, box, created.id))?.retiredSecrets).toEqual([]);
+  });
+
+  it("restores the secret a refused rotation replaced and drops the refused one", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "whsec-kept",
+      eventKinds: [],
+      now: testNow,
+    });
+    await rotateWebhookSecret(store.db, box, {
+      id: created.id,
+      newSecret: "whsec-refused",
+      now: testNow + 5,
+    });
+    await restoreWebhookSecret(store.db, box, {
+      id: created.id,
+      secret: "whsec-kept",
+      rotatedAt: testNow + 5,
+      now: testNow + 6,
+    });
+    expect(await findWebhookEndpoint(store.db, box, created.id)).toMatchObject({
+      secret: "whsec-kept",
+      retiredSecrets: [],
+    });
   });
 
   it("loses no secret when two rotations run at once", async () => {
@@ -93,30 +140,29 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       now: testNow,
     });
     const rotate = (newSecret: string) =>
-      rotateWebhookSecret(store.db, box, {
-        id: created.id,
-        newSecret,
-        previousSecretExpiresAt: testNow + day,
-        now: testNow,
-      });
+      rotateWebhookSecret(store.db, box, { id: created.id, newSecret, now: testNow });
     await Promise.all([rotate("s1"), rotate("s2")]);
     const final = await findWebhookEndpoint(store.db, box, created.id);
-    const pair = [final?.previousSecret, final?.secret];
-    expect([
-      ["s1", "s2"],
-      ["s2", "s1"],
-    ]).toContainEqual(pair);
+    const all = [final?.secret, ...(final?.retiredSecrets ?? []).map((retired) => retired.secret)];
+    expect(all.sort()).toEqual(["s0", "s1", "s2"]);
   });
 
   it("returns nothing when rotating an endpoint that does not exist", async () => {
     expect(
-      await rotateWebhookSecret(store.db, box, {
-        id: "missing",
-        newSecret: "x",
-        previousSecretExpiresAt: testNow,
-        now: testNow,
-      }),
+      await rotateWebhookSecret(store.db, box, { id: "missing", newSecret: "x", now: testNow }),
     ).toBeUndefined();
+  });
+
+  it("deletes the retired secrets with their endpoint", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "s0",
+      eventKinds: [],
+      now: testNow,
+    });
+    await rotateWebhookSecret(store.db, box, { id: created.id, newSecret: "s1", now: testNow });
+    expect(await deleteWebhookEndpoint(store.db, { guildId, id: created.id })).toBe(true);
+    expect(await store.db.selectFrom("webhook_retired_secrets").selectAll().execute()).toEqual([]);
   });
 
   it("refuses a secret copied from another endpoint", async () => {

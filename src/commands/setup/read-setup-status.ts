@@ -8,6 +8,7 @@ import { type LinkedMember, listGuildLinks } from "../../store/member-links.js";
 import { countPendingOutbox } from "../../store/outbox.js";
 import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";
+import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
 
 /** An endpoint without its secrets: what may be shown. */
 export interface EndpointSummary {
@@ -15,6 +16,7 @@ export interface EndpointSummary {
   readonly platformWebhookId: string | null;
   readonly eventKinds: readonly EventKind[];
   readonly createdAt: number;
+  /** Until when the newest secret a rotation replaced is still accepted; null if never rotated. */
   readonly previousSecretExpiresAt: number | null;
 }
 
@@ -41,13 +43,18 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
   );
   return {
     links: await listGuildLinks(deps.db, guildId),
-    endpoints: endpoints.map((endpoint) => ({
-      id: endpoint.id,
-      platformWebhookId: endpoint.platformWebhookId,
-      eventKinds: endpoint.eventKinds,
-      createdAt: endpoint.createdAt,
-      previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
-    })),
+    endpoints: endpoints.map((endpoint) => {
+      // Newest first: the last secret to stop being accepted.
+      const newestRetired = endpoint.retiredSecrets[0];
+      return {
+        id: endpoint.id,
+        platformWebhookId: endpoint.platformWebhookId,
+        eventKinds: endpoint.eventKinds,
+        createdAt: endpoint.createdAt,
+        previousSecretExpiresAt:
+          newestRetired === undefined ? null : newestRetired.retiredAt + retiredSecretAcceptanceMs,
+      };
+    }),
     operatorWebhook,
     recentEvents: events
       .flat()

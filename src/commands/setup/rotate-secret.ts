@@ -1,4 +1,4 @@
-// `/setup webhook rotate-secret`: a new signing secret, stored first (the old one stays accepted for 24 h,
+// `/setup webhook rotate-secret`: a new signing secret, stored first (the old one stays accepted for an hour,
 // docs/architecture.md, "Webhooks in" step 1), then sent to the platform. If the platform refuses, the old secret is put
 // back, since the platform still signs with it; if its answer is lost, both stay accepted.
 import { PlatformError } from "../../api/errors.js";
@@ -6,9 +6,10 @@ import type { PlatformCredential } from "../../api/http.js";
 import { updateWebhook } from "../../api/webhooks.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { rotateWebhookSecret } from "../../store/webhook-endpoints.js";
+import { restoreWebhookSecret, rotateWebhookSecret } from "../../store/webhook-endpoints.js";
+import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
 import type { RegisteredEndpoint } from "./guild-webhook.js";
-import { generateWebhookSecret, previousSecretGraceMs } from "./webhook-secret.js";
+import { generateWebhookSecret } from "./webhook-secret.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 export async function rotateGuildWebhookSecret(
@@ -18,13 +19,8 @@ export async function rotateGuildWebhookSecret(
   const { endpoint } = request;
   const now = deps.clock.now();
   const newSecret = generateWebhookSecret();
-  const previousAcceptedUntil = now + previousSecretGraceMs;
-  await rotateWebhookSecret(deps.db, deps.secretBox, {
-    id: endpoint.id,
-    newSecret,
-    previousSecretExpiresAt: previousAcceptedUntil,
-    now,
-  });
+  const previousAcceptedUntil = now + retiredSecretAcceptanceMs;
+  await rotateWebhookSecret(deps.db, deps.secretBox, { id: endpoint.id, newSecret, now });
   try {
     await updateWebhook(deps.platform, request.credential, endpoint.platformWebhookId, { secret: newSecret });
   } catch (error) {
@@ -37,10 +33,10 @@ export async function rotateGuildWebhookSecret(
           "run `/setup webhook rotate-secret` again to finish, and `/setup webhook test` to check.",
       );
     }
-    await rotateWebhookSecret(deps.db, deps.secretBox, {
+    await restoreWebhookSecret(deps.db, deps.secretBox, {
       id: endpoint.id,
-      newSecret: endpoint.secret,
-      previousSecretExpiresAt: now,
+      secret: endpoint.secret,
+      rotatedAt: now,
       now,
     });
     throw error;

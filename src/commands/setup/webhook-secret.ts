@@ -4,6 +4,3 @@ import { randomBytes } from "node:crypto";
 export function generateWebhookSecret(): string {
   return randomBytes(32).toString("base64url");
 }
-
-/** How long a rotated-out secret still verifies deliveries (the brief: 24 hours). */
-export const previousSecretGraceMs = 24 * 60 * 60 * 1000;

@@ -1,0 +1,93 @@
+// The secrets rotations replaced, each accepted for an hour after it was retired (docs/architecture.md, "Webhooks
+// in" step 1). Sealed with the endpoint id as associated data, as the previous secret they replace was, so the
+// migration that moved those here could copy them without opening them.
+import type { Kysely } from "kysely";
+import type { SecretBox } from "../secrets/secret-box.js";
+import type { Database } from "./database.js";
+import { createId } from "./ids.js";
+
+/**
+ * How long a retired secret still verifies deliveries. The platform retries a failed delivery for 40 min 30 s
+ * after its first try, signed as it was then (the platform's API reference, "Delivery and retries"); the rest
+ * of the hour is a margin for a delivery that was already under way or late.
+ */
+export const retiredSecretAcceptanceMs = 60 * 60 * 1000;
+
+export interface RetiredSecret {
+  readonly secret: string;
+  readonly retiredAt: number;
+}
+
+export function isRetiredSecretAccepted(retired: RetiredSecret, now: number): boolean {
+  return now < retired.retiredAt + retiredSecretAcceptanceMs;
+}
+
+function associatedData(endpointId: string): string {
+  return `webhook_endpoints:${endpointId}:previous_secret`;
+}
+
+/** Each endpoint's retired secrets, newest first; endpoints with none are absent. */
+export async function listRetiredSecrets(
+  db: Kysely<Database>,
+  box: SecretBox,
+  endpointIds: readonly string[],
+): Promise<Map<string, RetiredSecret[]>> {
+  const byEndpoint = new Map<string, RetiredSecret[]>();
+  if (endpointIds.length === 0) return byEndpoint;
+  const rows = await db
+    .selectFrom("webhook_retired_secrets")
+    .selectAll()
+    .where("endpoint_id", "in", endpointIds)
+    .orderBy("retired_at", "desc")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const list = byEndpoint.get(row.endpoint_id) ?? [];
+    list.push({ secret: box.open(row.secret, associatedData(row.endpoint_id)), retiredAt: row.retired_at });
+    byEndpoint.set(row.endpoint_id, list);
+  }
+  return byEndpoint;
+}
+
+/** Keeps a secret a rotation replaced, and forgets the endpoint's retired secrets no longer accepted. */
+export async function retireSecret(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: { readonly endpointId: string; readonly secret: string; readonly now: number },
+): Promise<void> {
+  await db
+    .insertInto("webhook_retired_secrets")
+    .values({
+      id: createId(),
+      endpoint_id: input.endpointId,
+      secret: box.seal(input.secret, associatedData(input.endpointId)),
+      retired_at: input.now,
+    })
+    .execute();
+  await db
+    .deleteFrom("webhook_retired_secrets")
+    .where("endpoint_id", "=", input.endpointId)
+    .where("retired_at", "<=", input.now - retiredSecretAcceptanceMs)
+    .execute();
+}
+
+/** Forgets what a rotation retired at `retiredAt`: that secret is the endpoint's current one again. */
+export async function unretireSecret(
+  db: Kysely<Database>,
+  key: { readonly endpointId: string; readonly retiredAt: number },
+): Promise<void> {
+  await db
+    .deleteFrom("webhook_retired_secrets")
+    .where("endpoint_id", "=", key.endpointId)
+    .where("retired_at", "=", key.retiredAt)
+    .execute();
+}
+
+/** Deletes every retired secret no longer accepted (the hourly clean-up); returns how many. */
+export async function pruneRetiredSecrets(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom("webhook_retired_secrets")
+    .where("retired_at", "<=", now - retiredSecretAcceptanceMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
