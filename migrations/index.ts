@@ -2,9 +2,9 @@
 // (a folder scan would depend on file extensions and paths). Add new ones at the end, named by ISO date.
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-21T0000_initial.js";
-import * as webhookRetiredSecrets from "./2026-11-28T0000_webhook_retired_secrets.js";
+import * as webhookRetiredSecrets from "./2026-11-24T0000_webhook_retired_secrets.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
-  "2026-11-28T0000_webhook_retired_secrets": webhookRetiredSecrets,
+  "2026-11-24T0000_webhook_retired_secrets": webhookRetiredSecrets,
 };

@@ -40,7 +40,7 @@ describe.each(testDatabases())("the retired-secrets migration on $name", (databa
         } as never)
         .execute();
 
-      expect(await migrateToLatest(store.db)).toEqual(["2026-11-28T0000_webhook_retired_secrets"]);
+      expect(await migrateToLatest(store.db)).toEqual(["2026-11-24T0000_webhook_retired_secrets"]);
       expect(await findWebhookEndpoint(store.db, box, id)).toMatchObject({
         secret: "whsec-current",
         retiredSecrets: [{ secret: "whsec-previous", retiredAt: testNow }],
