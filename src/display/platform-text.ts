@@ -31,9 +31,21 @@ export interface PlainTextOptions {
   readonly multiline?: boolean;
 }
 
-/** Platform text with every invisible control removed, for places Discord shows without markdown (labels). */
-export function plainLabel(text: string, maxLength: number): string {
-  return truncateText(text.replace(invisible, "").replace(/\s*[\r\n\u2028\u2029]+\s*/g, " "), maxLength);
+/** Mentions and links broken with an invisible space, so the text reads exactly as it was typed. */
+function breakPillsAndLinks(text: string): string {
+  return text
+    .replace(angleBracket, `<${zeroWidthSpace}`)
+    .replace(massMention, `@${zeroWidthSpace}`)
+    .replace(urlScheme, `$1:${zeroWidthSpace}`);
+}
+
+/**
+ * Platform text for places Discord shows without markdown (embed footers and author names, button and option
+ * labels): a backslash would be shown there, so nothing is escaped; controls go and mentions and links break.
+ */
+export function plainLabel(text: string, maxLength: number = maxNameLength): string {
+  const oneLine = text.replace(invisible, "").replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+  return breakPillsAndLinks(truncateText(oneLine, maxLength));
 }
 
 /**
@@ -43,12 +55,12 @@ export function plainLabel(text: string, maxLength: number): string {
 export function plainText(text: string, options: PlainTextOptions = {}): string {
   const visible = text.replace(invisible, "").replace(/[\u2028\u2029]/g, "\n");
   const lines = options.multiline === true ? visible : visible.replace(/\s*[\r\n]+\s*/g, " ");
-  return truncateText(lines, options.maxLength ?? maxNameLength)
+  const escaped = truncateText(lines, options.maxLength ?? maxNameLength)
     .replace(inlineMarkup, "\\$&")
-    .replace(lineStartMarkup, (_match, space: string, marker: string | undefined, digits: string | undefined) =>
-      marker === undefined ? `${space}${digits ?? ""}\\.` : `${space}\\${marker}`,
-    )
-    .replace(angleBracket, `<${zeroWidthSpace}`)
-    .replace(massMention, `@${zeroWidthSpace}`)
-    .replace(urlScheme, `$1:${zeroWidthSpace}`);
+    .replace(
+      lineStartMarkup,
+      (_match, space: string, marker: string | undefined, digits: string | undefined) =>
+        marker === undefined ? `${space}${digits ?? ""}\\.` : `${space}\\${marker}`,
+    );
+  return breakPillsAndLinks(escaped);
 }

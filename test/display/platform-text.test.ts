@@ -37,7 +37,16 @@ describe("plainText", () => {
   });
 
   it("breaks mentions, timestamps, commands and custom emoji", () => {
-    for (const pill of ["<@123>", "<@!123>", "<@&123>", "<#123>", "<t:0:R>", "</cmd:1>", "<:x:1>", "<a:x:1>"]) {
+    for (const pill of [
+      "<@123>",
+      "<@!123>",
+      "<@&123>",
+      "<#123>",
+      "<t:0:R>",
+      "</cmd:1>",
+      "<:x:1>",
+      "<a:x:1>",
+    ]) {
       expect(plainText(pill)).toBe(`<\u200b${pill.slice(1)}`);
     }
     expect(plainText("@everyone @Here")).toBe("@\u200beveryone @\u200bHere");
@@ -53,7 +62,15 @@ describe("plainText", () => {
   });
 
   it("reads naturally for ordinary names", () => {
-    for (const name of ["snake_case_fan", "C++ lover", "Zoë 🔥 #1", "x-ray", "a > b", "-5 points", "Bob (2)"]) {
+    for (const name of [
+      "snake_case_fan",
+      "C++ lover",
+      "Zoë 🔥 #1",
+      "x-ray",
+      "a > b",
+      "-5 points",
+      "Bob (2)",
+    ]) {
       expect(shown(plainText(name))).toBe(name);
     }
     expect(plainText("C++")).toBe("C++");
