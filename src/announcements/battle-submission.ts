@@ -1,5 +1,5 @@
 // battle.submission: someone submitted code during a battle, with how it scored (docs/architecture.md, "Rendering").
-import { plainText } from "../display/platform-text.js";
+import { plainCode, plainText } from "../display/platform-text.js";
 import { displayLanguage } from "../display/language-name.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
@@ -19,7 +19,7 @@ export function renderBattleSubmission(
   return {
     embed: {
       title: "📨 New submission",
-      description: `${who} submitted a solution in battle ${plainText(data.battleId)}.`,
+      description: `${who} submitted a solution in battle ${plainCode(data.battleId)}.`,
       color: pickColour(data.testsPassed, data.testsTotal),
       fields: compactFields([
         { name: "Score", value: data.score === undefined ? undefined : `${String(data.score)} pts` },

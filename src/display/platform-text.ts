@@ -64,3 +64,11 @@ export function plainText(text: string, options: PlainTextOptions = {}): string 
     );
   return breakPillsAndLinks(escaped);
 }
+
+/**
+ * Platform text shown as inline code (ids members copy): markdown, mentions and links are not read inside a
+ * code span, but a backtick would end it early and controls would still reorder it.
+ */
+export function plainCode(text: string, maxLength: number = maxNameLength): string {
+  return `\`${plainLabel(text.replace(/`/g, "ˋ"), maxLength)}\``;
+}

@@ -173,7 +173,7 @@ describe("battle.submission", () => {
       mentions: new Map([[alice.id, "123456789012345678"]]),
     });
     const text = textOf(body);
-    expect(text).toContain("<@123456789012345678> submitted a solution in battle bat\\_test");
+    expect(text).toContain("<@123456789012345678> submitted a solution in battle `bat_test`");
     expect(text).toContain("100 pts");
     expect(text).toContain("5/5 passed");
     expect(text).toContain("Python");
