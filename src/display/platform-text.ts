@@ -1,6 +1,6 @@
 // Platform text (usernames, titles, team names, descriptions, notices) shown as inert text wherever the bot
 // puts it: no markup, no mention, no link, no reordering. How each construct is broken is listed in
-// docs/architecture.md, "The rules the code keeps" ("Platform text is inert").
+// docs/architecture.md, "The rules the code keeps", "Platform text is inert".
 import { truncateText } from "./truncate-text.js";
 
 /** Longer names than this are cut before escaping, which also bounds the work a hostile payload causes. */
