@@ -1,4 +1,5 @@
 // The look shared by every announcement: colours by mood, medals for the podium, the event footer.
+import { plainLabel } from "../display/platform-text.js";
 import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 
 export const announcementColours = {
@@ -37,8 +38,9 @@ export function eventStamp(
   event: { readonly id: string; readonly createdAt: number },
   about?: string,
 ): Pick<APIEmbed, "timestamp" | "footer"> {
+  // A footer shows no markdown, so platform ids in it are made inert as a label, never escaped.
   const text = about === undefined ? `Event ${event.id}` : `${about} · event ${event.id}`;
-  return { timestamp: new Date(event.createdAt).toISOString(), footer: { text } };
+  return { timestamp: new Date(event.createdAt).toISOString(), footer: { text: plainLabel(text, 2048) } };
 }
 
 /** Embed fields from optional values: a value that is undefined or empty leaves its field out. */

@@ -2,10 +2,10 @@
 // only part of the story (a submission names one player, only battle.created the language), so the card is
 // folded from all of them, in the platform's order, and always shows everything known so far: edits that
 // run late or twice still converge on the same card.
+import { plainText } from "../display/platform-text.js";
 import type { BattleCardPlayer, BattleCardView } from "../cards/battle-card.js";
 import type { BattleSummary, KnownPlatformEvent } from "../events/index.js";
 import { sortByRank } from "./announcement-style.js";
-import { formatPlainText, formatPresentText } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
 
 export interface CardHistory {
@@ -106,12 +106,12 @@ function applyEvent(state: CardState, event: KnownPlatformEvent): void {
       const { data } = event;
       advance(state, "completed");
       state.teams = sortByRank(data.teams).map((team) => ({
-        name: formatPlainText(team.name ?? team.teamId),
+        name: plainText(team.name ?? team.teamId),
         score: team.score,
         rank: team.rank,
       }));
       const winner = data.teams.find((team) => team.teamId === data.winnerTeamId);
-      state.winnerTeam = winner === undefined ? undefined : formatPlainText(winner.name ?? winner.teamId);
+      state.winnerTeam = winner === undefined ? undefined : plainText(winner.name ?? winner.teamId);
       return;
     }
     default:
@@ -119,11 +119,11 @@ function applyEvent(state: CardState, event: KnownPlatformEvent): void {
   }
 }
 
-/** What every battle event repeats: the mode and the problem (its title escaped for the card's heading). */
+/** What every battle event repeats: the mode and the problem (the card makes their text inert). */
 function noteBattle(state: CardState, data: BattleSummary): void {
   state.type = data.mode ?? state.type;
   if (data.problem !== undefined) {
-    state.problem = { title: formatPresentText(data.problem.title), difficulty: data.problem.difficulty };
+    state.problem = { title: data.problem.title, difficulty: data.problem.difficulty };
   }
 }
 

@@ -1,11 +1,12 @@
 // battle.created: a new battle room, with a Join button (docs/architecture.md, "Rendering").
+import { plainText } from "../display/platform-text.js";
 import { displayLanguage } from "../display/language-name.js";
 import { formatDuration } from "../display/duration.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 import { describeProblem, renderBattleFacts, renderJoinButton } from "./battle-details.js";
-import { formatPlainText } from "./display-text.js";
+
 import { nameUser, type RenderContext } from "./render-context.js";
 
 export function renderBattleCreated(
@@ -28,7 +29,7 @@ export function renderBattleCreated(
         ...compactFields([
           {
             name: "Language",
-            value: data.language === undefined ? undefined : formatPlainText(displayLanguage(data.language)),
+            value: data.language === undefined ? undefined : plainText(displayLanguage(data.language)),
           },
           {
             name: "Seats",

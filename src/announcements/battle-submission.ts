@@ -1,9 +1,9 @@
 // battle.submission: someone submitted code during a battle, with how it scored (docs/architecture.md, "Rendering").
+import { plainCode, plainText } from "../display/platform-text.js";
 import { displayLanguage } from "../display/language-name.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatCode, formatPlainText } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
 
 export function renderBattleSubmission(
@@ -19,14 +19,14 @@ export function renderBattleSubmission(
   return {
     embed: {
       title: "📨 New submission",
-      description: `${who} submitted a solution in battle ${formatCode(data.battleId)}.`,
+      description: `${who} submitted a solution in battle ${plainCode(data.battleId)}.`,
       color: pickColour(data.testsPassed, data.testsTotal),
       fields: compactFields([
         { name: "Score", value: data.score === undefined ? undefined : `${String(data.score)} pts` },
         { name: "Tests", value: tests },
         {
           name: "Language",
-          value: data.language === undefined ? undefined : formatPlainText(displayLanguage(data.language)),
+          value: data.language === undefined ? undefined : plainText(displayLanguage(data.language)),
         },
       ]),
       ...eventStamp(event, `Battle ${data.battleId}`),

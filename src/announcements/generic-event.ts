@@ -1,11 +1,12 @@
 // The fallback announcement for a kind without a dedicated one (user.registered, user.profile_updated): what
 // happened and to whom. Nobody is pinged for it.
+import { plainText } from "../display/platform-text.js";
 import { fitLines } from "../display/fit-lines.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { KnownPlatformEvent } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, eventStamp } from "./announcement-style.js";
-import { formatPlainText } from "./display-text.js";
+
 import { listEventUsers } from "./event-users.js";
 import { nameUser, type RenderContext } from "./render-context.js";
 
@@ -26,5 +27,5 @@ export function renderGenericEvent(event: KnownPlatformEvent, context: RenderCon
 /** "user.profile_updated" → "User profile updated". */
 export function describeKind(kind: string): string {
   const words = kind.replace(/[._]+/g, " ").trim();
-  return formatPlainText(words.charAt(0).toUpperCase() + words.slice(1));
+  return plainText(words.charAt(0).toUpperCase() + words.slice(1));
 }

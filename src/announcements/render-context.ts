@@ -1,6 +1,6 @@
 // Who a guild knows: the platform users of an event linked in the guild being posted to are shown as
 // mentions, everyone else by platform username (docs/architecture.md, "Rendering").
-import { formatPlainText } from "./display-text.js";
+import { plainText } from "../display/platform-text.js";
 
 export interface RenderContext {
   /** Platform user id → Discord id of the member linked to that account in this guild. */
@@ -17,5 +17,5 @@ export function nameUser(user: NamedUser, context: RenderContext): string {
   const discordId = context.mentions.get(user.id);
   if (discordId !== undefined) return `<@${discordId}>`;
   const username = user.username?.trim();
-  return formatPlainText(username === undefined || username === "" ? user.id : username);
+  return plainText(username === undefined || username === "" ? user.id : username);
 }

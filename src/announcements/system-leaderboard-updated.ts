@@ -1,5 +1,6 @@
 // system.leaderboard_updated: the weekly top of the global leaderboard; linked members in it are pinged
 // (docs/architecture.md, "Rendering").
+import { plainText } from "../display/platform-text.js";
 import { fitLines } from "../display/fit-lines.js";
 import { formatRating } from "../display/rating.js";
 import { formatTier } from "../display/tier.js";
@@ -13,7 +14,7 @@ import {
   listBudget,
   sortByRank,
 } from "./announcement-style.js";
-import { formatPlainText } from "./display-text.js";
+
 import { nameUser, type RenderContext } from "./render-context.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
 
@@ -23,7 +24,7 @@ export function renderLeaderboardUpdated(
 ): Announcement {
   const { data } = event;
   const table = sortByRank(data.top).map((entry) => {
-    const tier = entry.tier === undefined ? "" : ` · ${formatPlainText(formatTier(entry.tier))}`;
+    const tier = entry.tier === undefined ? "" : ` · ${plainText(formatTier(entry.tier))}`;
     const name = nameUser({ id: entry.userId, username: entry.username }, context);
     return `${formatRank(entry.rank)} ${name} — ${formatRating(entry.rating)}${tier}`;
   });

@@ -4,14 +4,15 @@ import { formatDuration } from "../display/duration.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatPresentText, maxProseLength } from "./display-text.js";
+import { formatPresentText } from "./display-text.js";
+import { maxProseLength } from "../display/platform-text.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
 
 export function renderMaintenanceScheduled(
   event: PlatformEventOf<"system.maintenance_scheduled">,
 ): Announcement {
   const { startsAt, endsAt, message } = event.data;
-  const text = formatPresentText(message, maxProseLength);
+  const text = formatPresentText(message, { maxLength: maxProseLength, multiline: true });
   const when =
     startsAt === undefined
       ? "The platform has scheduled maintenance."
@@ -23,7 +24,7 @@ export function renderMaintenanceScheduled(
   return {
     embed: {
       title: "🛠️ Maintenance scheduled",
-      description: `${when}${text === undefined ? "" : `\n> ${text.replace(/\n/g, "\n> ")}`}`,
+      description: `${when}${text === undefined ? "" : `\n\n${text}`}`,
       color: announcementColours.maintenance,
       fields: compactFields([
         { name: "Starts", value: startsAt === undefined ? undefined : discordTimestamp(startsAt, "f") },

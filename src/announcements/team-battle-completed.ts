@@ -1,5 +1,6 @@
 // team.battle_completed: the teams ranked, the winning team, each team's linked members; every member is
 // pinged (docs/architecture.md, "Rendering"). The event names members by platform id only, so unlinked ones are counted.
+import { plainText } from "../display/platform-text.js";
 import { fitLines } from "../display/fit-lines.js";
 import type { PlatformEventOf, TeamBattleCompletedData, TeamStanding } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
@@ -11,7 +12,7 @@ import {
   listBudget,
   sortByRank,
 } from "./announcement-style.js";
-import { formatLabel, formatPlainText, formatPresentText } from "./display-text.js";
+import { formatLabel, formatPresentText } from "./display-text.js";
 import type { RenderContext } from "./render-context.js";
 
 /** Mentions listed per team line before the rest are counted, so one big team cannot fill the table. */
@@ -40,7 +41,7 @@ export function renderTeamBattleCompleted(
 }
 
 function teamName(team: TeamStanding): string {
-  return formatPresentText(team.name) ?? formatPlainText(team.teamId);
+  return formatPresentText(team.name) ?? plainText(team.teamId);
 }
 
 function describeStanding(team: TeamStanding, context: RenderContext): string {
@@ -59,5 +60,5 @@ function describeWinner(data: TeamBattleCompletedData): string | undefined {
   if (data.winnerTeamId === null) return "🤝 Draw";
   const winner = data.teams.find((team) => team.teamId === data.winnerTeamId);
   if (winner !== undefined) return `🏆 ${teamName(winner)}`;
-  return data.winnerTeamId === undefined ? undefined : `🏆 ${formatPlainText(data.winnerTeamId)}`;
+  return data.winnerTeamId === undefined ? undefined : `🏆 ${plainText(data.winnerTeamId)}`;
 }

@@ -3,7 +3,8 @@ import { formatTier } from "../display/tier.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatPlainText, formatPresentText, maxProseLength, pluralise } from "./display-text.js";
+import { formatPresentText, pluralise } from "./display-text.js";
+import { maxProseLength, plainText } from "../display/platform-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
 
 export function renderAchievementEarned(
@@ -12,7 +13,7 @@ export function renderAchievementEarned(
 ): Announcement {
   const { achievement, progress, user } = event.data;
   const name = formatPresentText(achievement.name);
-  const about = formatPresentText(achievement.description, maxProseLength);
+  const about = formatPresentText(achievement.description, { maxLength: maxProseLength, multiline: true });
   const progressText =
     progress?.current === undefined || progress.required === undefined
       ? undefined
@@ -22,13 +23,12 @@ export function renderAchievementEarned(
     embed: {
       title: `🏅 Achievement unlocked${name === undefined ? "" : `: ${name}`}`,
       description:
-        `${nameUser(user, context)} earned ${earned}.` +
-        (about === undefined ? "" : `\n> ${about.replace(/\n/g, "\n> ")}`),
+        `${nameUser(user, context)} earned ${earned}.` + (about === undefined ? "" : `\n\n${about}`),
       color: announcementColours.achievement,
       fields: compactFields([
         {
           name: "Tier",
-          value: achievement.tier === undefined ? undefined : formatPlainText(formatTier(achievement.tier)),
+          value: achievement.tier === undefined ? undefined : plainText(formatTier(achievement.tier)),
         },
         {
           name: "Points",

@@ -1,11 +1,12 @@
 // user.rating_changed: old → new, the change and the tier, a promotion highlighted; the player is pinged
 // (docs/architecture.md, "Rendering").
+import { plainText } from "../display/platform-text.js";
 import { formatRating, formatRatingChange } from "../display/rating.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
 import type { PlatformEventOf, RatingChangedData } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
-import { formatPlainText } from "./display-text.js";
+
 import { nameUser, type RenderContext } from "./render-context.js";
 
 type TierMove = "promoted" | "demoted" | "same";
@@ -63,7 +64,7 @@ function pickColour(change: number | undefined): number {
 }
 
 function tierText(tier: string | undefined): string {
-  return formatPlainText(formatTier(tier));
+  return plainText(formatTier(tier));
 }
 
 function sameTier(a: string, b: string): boolean {

@@ -15,6 +15,12 @@ import {
 } from "./battle-progress.js";
 import { formatDuration } from "../display/duration.js";
 import { displayLanguage } from "../display/language-name.js";
+import { plainLabel, plainText } from "../display/platform-text.js";
+
+/** Platform text for the card (docs/architecture.md, "The rules the code keeps"); blank is left out. */
+function presentText(text: string | undefined): string | undefined {
+  return text === undefined || text.trim() === "" ? undefined : plainText(text.trim());
+}
 
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
 
@@ -39,11 +45,11 @@ export const languageFieldName = "Language";
 
 function renderDetails(view: BattleCardView): APIEmbed["fields"] {
   const details = [
-    { name: "Difficulty", value: view.problem?.difficulty },
-    { name: "Type", value: view.type },
+    { name: "Difficulty", value: presentText(view.problem?.difficulty) },
+    { name: "Type", value: presentText(view.type) },
     {
       name: languageFieldName,
-      value: view.language === undefined ? undefined : displayLanguage(view.language),
+      value: view.language === undefined ? undefined : plainText(displayLanguage(view.language)),
     },
     { name: "Time limit", value: view.timeLimit === undefined ? undefined : formatDuration(view.timeLimit) },
   ];
@@ -60,11 +66,11 @@ function renderDescription(view: BattleCardView): string | undefined {
 export function renderCardEmbed(view: BattleCardView): APIEmbed {
   const description = renderDescription(view);
   return {
-    title: `⚔️ ${view.problem?.title ?? "Coding battle"}`,
+    title: `⚔️ ${presentText(view.problem?.title) ?? "Coding battle"}`,
     ...(description === undefined ? {} : { description }),
     color: describeProgress(view).color,
     fields: [...(renderDetails(view) ?? []), renderStatusField(view), renderPlayersField(view)],
-    footer: { text: `Battle ${view.battleId}` },
+    footer: { text: plainLabel(`Battle ${view.battleId}`) },
   };
 }
 

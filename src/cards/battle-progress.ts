@@ -2,6 +2,7 @@ import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import { discordLimits } from "../discord/discord-limits.js";
 import { fitLines } from "../display/fit-lines.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
+import { plainText } from "../display/platform-text.js";
 
 export interface BattleCardPlayer {
   /** Platform username (or a mention). */
@@ -34,7 +35,7 @@ const looks: Readonly<Record<string, { label: string; color: number }>> = {
 };
 
 export function describeProgress(progress: BattleProgress): { label: string; color: number } {
-  const look = looks[progress.status] ?? { label: progress.status, color: 0x5865f2 };
+  const look = looks[progress.status] ?? { label: plainText(progress.status), color: 0x5865f2 };
   if (progress.status === "active" && progress.endsAt !== undefined) {
     return { ...look, label: `${look.label} — ends ${discordTimestamp(progress.endsAt, "R")}` };
   }

@@ -1,9 +1,9 @@
 // A tournament's Register button, on /tournament list pages and on the tournament-started announcement;
 // a press is handled by src/commands/tournament/register-button.ts.
+import { plainLabel } from "../display/platform-text.js";
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
 import type { Tournament } from "../api/index.js";
 import { discordLimits } from "../discord/discord-limits.js";
-import { truncateText } from "../display/truncate-text.js";
 
 /** Custom id prefix of the list's Register buttons: `tournament:register:<id>`. */
 export const registerButtonPrefix = "tournament";
@@ -33,6 +33,6 @@ export function buildRegisterButtons(tournaments: readonly Tournament[]): APIBut
       type: ComponentType.Button,
       style: ButtonStyle.Primary,
       custom_id: registerButtonId(tournament.id),
-      label: truncateText(`Register: ${tournament.title}`, discordLimits.buttonLabel),
+      label: plainLabel(`Register: ${tournament.title}`, discordLimits.buttonLabel),
     }));
 }

@@ -1,3 +1,4 @@
+import { AllowedMentionsTypes } from "discord-api-types/v10";
 import type { APIEmbed, APIEmbedField, RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 import { truncateText } from "../display/truncate-text.js";
 import { discordLimits } from "./discord-limits.js";
@@ -55,13 +56,27 @@ export type MessageBody = Pick<
 >;
 
 /**
+ * Whatever the caller asked for, no role and no @everyone/@here is ever pinged: a message may ping only the
+ * users it lists (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
+ */
+function allowUsersOnly(
+  asked: MessageBody["allowed_mentions"],
+): NonNullable<MessageBody["allowed_mentions"]> {
+  if (asked === undefined) return { parse: [] };
+  const parse = (asked.parse ?? []).filter(
+    (kind) => kind === AllowedMentionsTypes.User && asked.users === undefined,
+  );
+  return { ...asked, parse, roles: [] };
+}
+
+/**
  * Makes a message safe to send: content and embeds within Discord's limits, and no mentions unless the
  * caller allowed them explicitly (discord-utils-bot's `respond` habit).
  */
 export function normaliseMessage<Body extends MessageBody>(
   body: Body,
 ): Body & Required<Pick<MessageBody, "allowed_mentions">> {
-  const normalised = { ...body, allowed_mentions: body.allowed_mentions ?? { parse: [] } };
+  const normalised = { ...body, allowed_mentions: allowUsersOnly(body.allowed_mentions) };
   if (body.content !== undefined) normalised.content = truncateText(body.content, discordLimits.content);
   if (body.embeds !== undefined) {
     // The 6000-character budget is shared by all embeds of a message; embeds past it are dropped.

@@ -71,7 +71,7 @@ describe("system.maintenance_scheduled", () => {
     const body = renderEvent(readEvent("system.maintenance_scheduled", data), noMentions);
     const seconds = String(startsAt / 1000);
     expect(body.embeds?.[0]?.description).toBe(
-      `The platform will be under maintenance from <t:${seconds}:F> (<t:${seconds}:R>).\n> Database upgrade`,
+      `The platform will be under maintenance from <t:${seconds}:F> (<t:${seconds}:R>).\n\nDatabase upgrade`,
     );
     expect(body.embeds?.[0]?.fields).toEqual([
       { name: "Starts", value: `<t:${seconds}:f>`, inline: true },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AllowedMentionsTypes } from "discord-api-types/v10";
 import { discordLimits } from "../../src/discord/discord-limits.js";
 import { clampEmbed, normaliseMessage } from "../../src/discord/message-limits.js";
 
@@ -58,6 +59,21 @@ describe("message limits", () => {
 
   it("keeps mentions a caller allowed explicitly", () => {
     const message = normaliseMessage({ content: "<@1>", allowed_mentions: { users: ["1"] } });
-    expect(message.allowed_mentions).toEqual({ users: ["1"] });
+    expect(message.allowed_mentions).toEqual({ users: ["1"], parse: [], roles: [] });
+  });
+});
+
+describe("normaliseMessage's allowed mentions", () => {
+  it("never lets a role, @everyone or @here be pinged, whatever the caller asked", () => {
+    const body = normaliseMessage({
+      content: "@everyone <@&123>",
+      allowed_mentions: { parse: [AllowedMentionsTypes.Everyone, AllowedMentionsTypes.Role], roles: ["123"] },
+    });
+    expect(body.allowed_mentions).toEqual({ parse: [], roles: [] });
+  });
+
+  it("keeps the users a caller lists", () => {
+    const body = normaliseMessage({ content: "<@1>", allowed_mentions: { parse: [], users: ["1"] } });
+    expect(body.allowed_mentions).toEqual({ parse: [], users: ["1"], roles: [] });
   });
 });

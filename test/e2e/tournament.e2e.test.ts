@@ -204,7 +204,7 @@ describe("/tournament, end to end", () => {
       .waitForFinal();
     expect(reply.flags & ephemeral).toBe(ephemeral);
     const embed = reply.embeds[0];
-    expect(embed?.title).toBe(`Standings · ${id}`);
+    expect(embed?.title).toBe(`Standings · ${id.replaceAll("_", "\\_")}`);
     expect(embed?.description).toMatch(/^```\n Rank {2}User/);
     expect(embed?.description?.match(/^>\s+\d+ {2}alice /m)).not.toBeNull();
     expect(embed?.description?.split("\n").filter((line) => /^[ >]\s*\d+ {2}\w/.test(line))).toHaveLength(7);

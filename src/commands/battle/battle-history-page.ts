@@ -1,3 +1,4 @@
+import { plainCode, plainText } from "../../display/platform-text.js";
 import type { BattleSummary } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -18,10 +19,10 @@ export interface BattleHistoryPage {
 
 function describeBattle(battle: BattleSummary, position: number): string {
   const parts = [
-    `**${position}.** \`${battle.id}\``,
-    battle.type,
-    battle.status,
-    battle.result === undefined ? undefined : `**${battle.result}**`,
+    `**${position}.** ${plainCode(battle.id)}`,
+    plainText(battle.type),
+    plainText(battle.status),
+    battle.result === undefined ? undefined : `**${plainText(battle.result)}**`,
     battle.score === undefined ? undefined : `${battle.score} pts`,
     battle.duration === undefined || battle.duration === 0 ? undefined : formatDuration(battle.duration),
     battle.completedAt === undefined ? undefined : discordTimestamp(Date.parse(battle.completedAt), "R"),

@@ -1,3 +1,4 @@
+import { plainText } from "../../display/platform-text.js";
 import type { BattleDetails } from "../../api/index.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -22,11 +23,11 @@ export function renderBattleStatus(details: BattleDetails, now: number, ephemera
   const look = describeProgress({ status: details.status, participants: [], endsAt });
   const timeLeft = describeTimeLeft(details, now);
   const participants = details.participants.map(
-    (player) => `• ${player.username}${player.rating === undefined ? "" : ` (${player.rating})`}`,
+    (player) => `• ${plainText(player.username)}${player.rating === undefined ? "" : ` (${player.rating})`}`,
   );
   const standings = details.leaderboard.map(
     (entry, index) =>
-      `${index + 1}. ${entry.username} — ${entry.score} pts · ` +
+      `${index + 1}. ${plainText(entry.username)} — ${entry.score} pts · ` +
       `${entry.submissions} submission${entry.submissions === 1 ? "" : "s"}`,
   );
   const limit = discordLimits.embedFieldValue;
@@ -34,11 +35,11 @@ export function renderBattleStatus(details: BattleDetails, now: number, ephemera
     ephemeral,
     embeds: [
       {
-        title: `Battle ${details.id}`,
+        title: `Battle ${plainText(details.id)}`,
         color: look.color,
         fields: [
           { name: "Status", value: look.label, inline: true },
-          { name: "Type", value: details.type, inline: true },
+          { name: "Type", value: plainText(details.type), inline: true },
           ...(timeLeft === undefined ? [] : [{ name: "Time remaining", value: timeLeft, inline: true }]),
           {
             name: `Participants (${details.participants.length})`,

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { GlobalLeaderboard, GlobalRanking } from "../../api/schemas/leaderboard.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { formatRating } from "../../display/rating.js";
@@ -15,7 +15,7 @@ export interface GlobalLeaderboardPage {
 
 function renderRankingLine(ranking: GlobalRanking, viewerPlatformUserId: string | undefined): string {
   const parts = [
-    `**#${String(ranking.rank)}** ${escapeMarkdown(ranking.user.username)}`,
+    `**#${String(ranking.rank)}** ${plainText(ranking.user.username)}`,
     formatRating(ranking.user.rating),
     formatTier(ranking.user.tier),
   ];

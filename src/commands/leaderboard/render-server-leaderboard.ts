@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { ServerLeaderboardRow } from "../../store/platform-users.js";
 import { formatRating } from "../../display/rating.js";
@@ -29,7 +29,7 @@ export function renderServerLeaderboard({
   const lines = rows.map((row, index) => {
     const position = page * pageSize + index + 1;
     const line = [
-      `**${String(position)}.** <@${row.userId}> (${escapeMarkdown(row.username)})`,
+      `**${String(position)}.** <@${row.userId}> (${plainText(row.username)})`,
       formatRating(row.rating),
       formatTier(row.tier),
     ].join(" · ");

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { PlatformUser } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -25,12 +25,12 @@ export function renderOwnProfile(user: PlatformUser, options: { readonly showEma
   ];
   if (joined !== undefined) fields.push({ name: "Joined", value: joined, inline: true });
   if (options.showEmail && user.email !== undefined) {
-    fields.push({ name: "E-mail (only you see this)", value: escapeMarkdown(user.email), inline: true });
+    fields.push({ name: "E-mail (only you see this)", value: plainText(user.email), inline: true });
   }
   return {
     embeds: [
       {
-        title: user.username,
+        title: plainText(user.username),
         color: pickTierColour(user.tier),
         fields,
         footer: { text: "Change your display name, bio, location or website with /profile edit." },
@@ -47,7 +47,7 @@ export function renderMemberProfile(member: KnownMember): Reply {
         title: member.platformUsername,
         color: pickTierColour(member.tier),
         description: [
-          `<@${member.userId}> on the platform: **${escapeMarkdown(member.platformUsername)}**.`,
+          `<@${member.userId}> on the platform: **${plainText(member.platformUsername)}**.`,
           describeLastSeen(member),
         ].join("\n"),
         fields: [

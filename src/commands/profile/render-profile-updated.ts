@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { ProfileUpdate, ProfileUpdateResult } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 
@@ -14,12 +14,12 @@ export function renderProfileUpdated(update: ProfileUpdate, result: ProfileUpdat
   };
   const fields = (Object.keys(labels) as (keyof typeof labels)[]).flatMap((key) => {
     const value = shown[key];
-    return value === undefined ? [] : [{ name: labels[key], value: escapeMarkdown(value) }];
+    return value === undefined ? [] : [{ name: labels[key], value: plainText(value) }];
   });
   return {
     embeds: [
       {
-        title: `Profile updated: ${result.user.username}`,
+        title: `Profile updated: ${plainText(result.user.username)}`,
         description: "Fields you left empty are unchanged.",
         fields,
       },

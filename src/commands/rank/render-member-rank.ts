@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { KnownMember } from "./known-member.js";
 import { formatRating } from "../../display/rating.js";
@@ -23,7 +23,7 @@ export function renderMemberRank(member: KnownMember): Reply {
         title: member.platformUsername,
         color: pickTierColour(member.tier),
         description: [
-          `<@${member.userId}> on the platform: **${escapeMarkdown(member.platformUsername)}**.`,
+          `<@${member.userId}> on the platform: **${plainText(member.platformUsername)}**.`,
           describeLastSeen(member),
           "Their global rank and rating history show when they run `/rank` themselves.",
         ].join("\n"),

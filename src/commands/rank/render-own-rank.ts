@@ -1,3 +1,4 @@
+import { plainText } from "../../display/platform-text.js";
 import type { RankInfo } from "../../api/schemas/leaderboard.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { formatPercentile } from "./format-percentile.js";
@@ -20,7 +21,7 @@ export function renderOwnRank({ username, rank, hasChart }: OwnRankView): Reply 
   return {
     embeds: [
       {
-        title: `${username} — global rank #${String(rank.globalRank)}`,
+        title: `${plainText(username)} — global rank #${String(rank.globalRank)}`,
         color: pickTierColour(rank.tier),
         fields: [
           { name: "Global rank", value: `#${String(rank.globalRank)}`, inline: true },

@@ -1,3 +1,4 @@
+import { plainText } from "../../display/platform-text.js";
 import type { StatsTimeframe } from "../../api/assumptions.js";
 import type { UserStats } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -32,7 +33,7 @@ export function renderStats({ username, timeframe, stats }: StatsView): Reply {
   return {
     embeds: [
       {
-        title: `${username} — ${describeTimeframe(timeframe)}`,
+        title: `${plainText(username)} — ${describeTimeframe(timeframe)}`,
         color: change > 0 ? colours.gain : change < 0 ? colours.loss : colours.neutral,
         fields: [
           { name: "Battles", value: String(stats.totalBattles), inline: true },

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import { createTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
@@ -25,7 +25,7 @@ export async function runTeamCreate(
   const team = await createTeam(deps.platform, credential, input).catch((error: unknown) => {
     throw (
       explainTeamError(error, {
-        409: `The platform refused: a team named **${escapeMarkdown(options.name)}** probably exists already. Choose another name.`,
+        409: `The platform refused: a team named **${plainText(options.name)}** probably exists already. Choose another name.`,
       }) ?? error
     );
   });

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import { inviteToTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
@@ -18,7 +18,7 @@ export async function runTeamInvite(
   const choice = chooseInvitee(options);
   const { credential } = await getMemberSession(deps, actor);
   const invitee = await resolveInvitee(deps.db, actor.guildId, choice);
-  const name = `**${escapeMarkdown(invitee.username)}**`;
+  const name = `**${plainText(invitee.username)}**`;
   const invitation = await inviteToTeam(deps.platform, credential, options.team, {
     username: invitee.username,
     role: options.role ?? "member",

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { TeamInvitation } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { Invitee } from "./resolve-invitee.js";
@@ -6,7 +6,7 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /** The answer to `/team invite`; the mention of a member is shown, never pinged (no allowed_mentions). */
 export function renderInvitation(invitation: TeamInvitation, invitee: Invitee): Reply {
-  const username = `**${escapeMarkdown(invitee.username)}**`;
+  const username = `**${plainText(invitee.username)}**`;
   const who =
     invitee.memberId === undefined ? username : `<@${invitee.memberId}> (platform user ${username})`;
   const role = invitation.role === undefined ? "" : ` as ${invitation.role}`;

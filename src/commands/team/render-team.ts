@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { maxProseLength, plainText } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { Team } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -19,7 +19,7 @@ export function renderCreatedTeam(team: Team): Reply {
     fields.push({ name: "Visibility", value: team.isPublic ? "Public" : "Private", inline: true });
   }
   if (team.owner !== undefined) {
-    fields.push({ name: "Owner", value: escapeMarkdown(team.owner.username), inline: true });
+    fields.push({ name: "Owner", value: plainText(team.owner.username), inline: true });
   }
   if (team.createdAt !== undefined) {
     fields.push({
@@ -29,10 +29,12 @@ export function renderCreatedTeam(team: Team): Reply {
     });
   }
   const description =
-    team.description === undefined || team.description === "" ? undefined : team.description;
+    team.description === undefined || team.description === ""
+      ? undefined
+      : plainText(team.description, { maxLength: maxProseLength, multiline: true });
   return {
     content: `Team created. Invite members with \`/team invite team:${team.id}\` and a \`member\` or \`username\`.`,
-    embeds: [{ title: team.name, ...(description === undefined ? {} : { description }), fields }],
+    embeds: [{ title: plainText(team.name), ...(description === undefined ? {} : { description }), fields }],
     ephemeral: true,
   };
 }

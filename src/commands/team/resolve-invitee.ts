@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { Kysely } from "kysely";
 import type { UserArgument } from "../../discord/command-arguments.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -56,7 +56,7 @@ export async function resolveInvitee(
   if (link === undefined) {
     throw new UserFacingError(
       "invitee_not_linked",
-      `<@${choice.userId}> (**${escapeMarkdown(choice.displayName)}**) hasn't linked a platform account in this ` +
+      `<@${choice.userId}> (**${plainText(choice.displayName)}**) hasn't linked a platform account in this ` +
         "server, so there is no platform username to invite. Ask them to run `/link`, or use the `username` option.",
     );
   }

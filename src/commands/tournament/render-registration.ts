@@ -1,4 +1,4 @@
-import { escapeMarkdown } from "discord.js";
+import { plainText } from "../../display/platform-text.js";
 import type { TournamentRegistration } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
@@ -7,7 +7,7 @@ function describeTournament(registration: TournamentRegistration, tournamentId: 
   const title = registration.tournamentTitle;
   return title === undefined
     ? `tournament \`${registration.tournamentId ?? tournamentId}\``
-    : `**${escapeMarkdown(title)}**`;
+    : `**${plainText(title)}**`;
 }
 
 /** The answer to a registration, from either response shape (normalised by the API client). */

@@ -1,7 +1,7 @@
+import { plainLabel, plainText } from "../../display/platform-text.js";
 import { toMilliseconds, type TournamentLeaderboard, type TournamentStanding } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import { truncateText } from "../../display/truncate-text.js";
 import { formatDuration } from "../../display/duration.js";
 
 /** Rows shown before "… n more": readable on a phone and far inside the 4096-character description. */
@@ -17,9 +17,10 @@ export interface LeaderboardView {
   readonly viewerPlatformUserId: string | undefined;
 }
 
-// Inside a code block a backtick would end the block early.
+// Inside a code block markdown is not read, but a backtick would end the block early, and bidi controls would
+// still reorder the row: the cell is a label, not markdown.
 function cell(text: string, width: number): string {
-  return truncateText(text.replaceAll("`", "'"), width).padEnd(width);
+  return plainLabel(text.replaceAll("`", "'"), width).padEnd(width);
 }
 
 /** `totalTime` (seconds, assumed: src/api/assumptions.ts); "—" when the platform left it out. */
@@ -70,7 +71,7 @@ export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
   return {
     embeds: [
       {
-        title: truncateText(`Standings · ${tournamentId}`, discordLimits.embedTitle),
+        title: `Standings · ${plainText(tournamentId, { maxLength: discordLimits.embedTitle - 12 })}`,
         description,
         fields: [{ name: "You", value: describeOwnStanding(leaderboard) }],
         footer: { text: "Time is the total time taken (h:mm:ss)." },

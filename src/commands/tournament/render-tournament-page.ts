@@ -1,8 +1,7 @@
-import { escapeMarkdown } from "discord.js";
+import { plainCode, plainText } from "../../display/platform-text.js";
 import { ComponentType, type APIEmbedField } from "discord-api-types/v10";
 import type { Tournament } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../display/truncate-text.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import { buildRegisterButtons } from "../../cards/tournament-register-buttons.js";
 import type { TournamentFilter } from "./tournament-filter.js";
@@ -36,18 +35,20 @@ function describeSeats({ participants, maxParticipants }: Tournament): string | 
 
 function renderTournamentField(tournament: Tournament, position: number, now: number): APIEmbedField {
   const format =
-    tournament.format === undefined ? undefined : truncateText(tournament.format, textCaps.format);
-  const status = truncateText(tournament.status, textCaps.status);
+    tournament.format === undefined
+      ? undefined
+      : plainText(tournament.format, { maxLength: textCaps.format });
+  const status = plainText(tournament.status, { maxLength: textCaps.status });
   const kind = [status, format].filter((part) => part !== undefined).join(" · ");
   const schedule = [describeStart(tournament.startsAt, now), describeSeats(tournament)]
     .filter((part) => part !== undefined)
     .join(" · ");
-  const lines = [`\`${truncateText(tournament.id, textCaps.id)}\` · ${kind}`, schedule];
+  const lines = [`${plainCode(tournament.id, textCaps.id)} · ${kind}`, schedule];
   if (tournament.prize !== undefined) {
-    lines.push(`Prize: ${escapeMarkdown(truncateText(tournament.prize, textCaps.prize))}`);
+    lines.push(`Prize: ${plainText(tournament.prize, { maxLength: textCaps.prize })}`);
   }
   return {
-    name: `${position}. ${escapeMarkdown(truncateText(tournament.title, textCaps.title))}`,
+    name: `${position}. ${plainText(tournament.title, { maxLength: textCaps.title })}`,
     value: lines.join("\n"),
   };
 }

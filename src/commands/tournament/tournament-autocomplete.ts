@@ -1,9 +1,9 @@
+import { plainLabel } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { listLimitBounds, listTournaments, type Tournament, type TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 
 function describeChoice(tournament: Tournament): string {
@@ -11,7 +11,7 @@ function describeChoice(tournament: Tournament): string {
     tournament.participants === undefined || tournament.maxParticipants === undefined
       ? ""
       : `, ${tournament.participants}/${tournament.maxParticipants}`;
-  return truncateText(`${tournament.title} (${tournament.status}${seats})`, discordLimits.choiceName);
+  return plainLabel(`${tournament.title} (${tournament.status}${seats})`, discordLimits.choiceName);
 }
 
 /** Tournaments whose title or id contains what the member typed, as autocomplete choices (value: the id). */

@@ -1,3 +1,4 @@
+import { plainText } from "../../display/platform-text.js";
 import { getCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
@@ -16,7 +17,7 @@ export const whoami = defineCommand<BotDependencies, typeof whoamiCommand>({
       ephemeral: true,
       embeds: [
         {
-          title: `Linked as ${user.username}`,
+          title: `Linked as ${plainText(user.username)}`,
           fields: [
             { name: "Platform id", value: `\`${user.id}\``, inline: true },
             {

@@ -69,7 +69,7 @@ describe("renderProfileUpdated", () => {
     expect(embed?.title).toBe("Profile updated: ada");
     expect(embed?.fields).toEqual([
       { name: "Display name", value: "Ada L." },
-      { name: "Website", value: "https://ada.dev" },
+      { name: "Website", value: "https:\u200b//ada.dev" },
     ]);
   });
 });

@@ -33,7 +33,7 @@ describe("renderTournamentLeaderboard", () => {
       viewerPlatformUserId: "usr_bob",
     });
     const embed = reply.embeds?.[0];
-    expect(embed?.title).toBe("Standings · trn_1");
+    expect(embed?.title).toBe("Standings · trn\\_1");
     expect(tableLines(embed?.description)).toEqual([
       "```",
       " Rank  User               Score  Solved         Time",
