@@ -124,7 +124,7 @@ export async function buildDependencies(
     refreshes: createSingleFlight(),
   };
 
-  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock);
   // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
   // instance keeps them from queueing behind a burst of announcements (Discord waits 3 s for an answer), and
   // lifts @discordjs/rest's global 50/s pacing, which would otherwise hold back edits and follow-ups. Each
