@@ -16,7 +16,7 @@ describe("GET /metrics", () => {
     metrics.recordPost("delivered");
     metrics.recordInteraction({ kind: "command", name: "battle", outcome: "ok", durationMs: 120 });
     const app = Fastify();
-    await app.register(metricsRoute, { registry: metrics.registry });
+    await app.register(metricsRoute, { registry: metrics.registry, token: undefined });
     const response = await app.inject({ method: "GET", url: "/metrics" });
     await app.close();
 
