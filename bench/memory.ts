@@ -155,6 +155,7 @@ async function measureLaunch(launch: Launch, compiled: boolean): Promise<boolean
     PLATFORM_API_URL: "http://127.0.0.1:9/v1",
     HOST: "127.0.0.1",
     PORT: "0",
+    METRICS_PORT: "off",
     DATABASE_URL: `file:${path.join(folder, compiled ? "built.sqlite" : "tsx.sqlite")}`,
     DATA_DIR: folder,
     SHARD_COUNT: "auto",

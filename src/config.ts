@@ -2,6 +2,7 @@
 // problem is reported together with the variable's name, so an operator fixes them in one go.
 import { z } from "zod";
 import { listOf, optionalString, optionalUrl } from "./config/setting-parsers.js";
+import { metricsPort, metricsToken } from "./config/metrics-settings.js";
 import { checkShardIds, maxShardIds, shardIdList } from "./config/shard-settings.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -44,6 +45,9 @@ const environmentSchema = z.object({
   PUBLIC_URL: optionalUrl,
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  METRICS_PORT: metricsPort,
+  METRICS_TOKEN: metricsToken,
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   // At least 5 s: a claimed batch of 100 takes 2 s at Discord's 50 requests a second, and a channel's 5-per-5-s
@@ -124,6 +128,14 @@ export interface Config {
     readonly publicUrl: string;
     readonly webhookAllowedIps: readonly string[];
     readonly trustedProxies: readonly string[];
+  };
+  /** `GET /metrics` is served on a listener of its own (docs/architecture.md, "Running"). */
+  readonly metrics: {
+    readonly host: string;
+    /** Undefined when METRICS_PORT is `off` or 0: no metrics listener. */
+    readonly port: number | undefined;
+    /** When set, a scrape must send `Authorization: Bearer <token>`. */
+    readonly token: string | undefined;
   };
   readonly databaseUrl: string;
   readonly outbox: {
@@ -259,6 +271,7 @@ function toConfig(env: Environment): Config {
       webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,
       trustedProxies: env.TRUSTED_PROXIES,
     },
+    metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN },
     databaseUrl: env.DATABASE_URL,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
     dataDir: env.DATA_DIR,

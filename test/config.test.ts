@@ -39,6 +39,32 @@ describe("loadConfig", () => {
     expect(config.discord.interactionsMode).toBe("gateway");
   });
 
+  it("serves metrics on their own listener, on 127.0.0.1:9464 unless told otherwise", () => {
+    expect(loadConfig(minimal).metrics).toEqual({ host: "127.0.0.1", port: 9464, token: undefined });
+    const exposed = loadConfig({
+      ...minimal,
+      METRICS_HOST: "0.0.0.0",
+      METRICS_PORT: "9100",
+      METRICS_TOKEN: "a-long-enough-scrape-token",
+    });
+    expect(exposed.metrics).toEqual({ host: "0.0.0.0", port: 9100, token: "a-long-enough-scrape-token" });
+    expect(loadConfig({ ...minimal, METRICS_PORT: "off" }).metrics.port).toBeUndefined();
+    expect(loadConfig({ ...minimal, METRICS_PORT: "0" }).metrics.port).toBeUndefined();
+  });
+
+  it("refuses a metrics port or token it cannot use", () => {
+    const problems = problemsOf(() =>
+      loadConfig({ ...minimal, METRICS_PORT: "metrics", METRICS_TOKEN: "short" }),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^METRICS_PORT: must be a port number/),
+      "METRICS_TOKEN: must be at least 16 characters",
+    ]);
+    expect(problemsOf(() => loadConfig({ ...minimal, METRICS_PORT: "65536" }))).toEqual([
+      "METRICS_PORT: must be at most 65535",
+    ]);
+  });
+
   it("derives PUBLIC_URL from PORT and keeps an explicit webhooks base", () => {
     const config = loadConfig({
       ...minimal,

@@ -42,6 +42,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       PUBLIC_URL: url,
       HOST: "127.0.0.1",
       PORT: String(port),
+      METRICS_PORT: "off",
       DATABASE_URL: `file:${join(options.dataDir, "bot.sqlite")}`,
       DATA_DIR: options.dataDir,
       ENCRYPTION_KEYS: generateKeySpec("bench"),

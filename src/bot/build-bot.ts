@@ -6,6 +6,7 @@ import type { BotDependencies } from "../commands/bot-dependencies.js";
 import type { Config } from "../config.js";
 import { buildHttpServer } from "../http/http-server.js";
 import type { Logger } from "../logger.js";
+import { buildMetricsServer } from "../metrics/metrics-server.js";
 import type { OutboxWorker } from "../outbox/index.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
@@ -18,6 +19,11 @@ export type { BotOptions } from "./build-dependencies.js";
 export interface RunningBot {
   /** The bot's HTTP app; the entry point made it listen. */
   readonly http: FastifyInstance;
+  /**
+   * `GET /metrics` alone, apart from the public app; src/main.ts has it listen on METRICS_HOST:METRICS_PORT
+   * (docs/architecture.md, "Running"). Other entry points may leave it unstarted.
+   */
+  readonly metricsHttp: FastifyInstance;
   readonly client: GatewayClient | undefined;
   readonly deps: BotDependencies;
   readonly outbox: OutboxWorker;
@@ -33,23 +39,30 @@ export interface BuiltBot extends RunningBot {
 
 /**
  * Builds every dependency once, then the HTTP app from them. Entry points then do:
- * `const built = await buildBot(config, logger)`, `await built.http.listen(…)`, `const bot = await built.start()`.
+ * `const built = await buildBot(config, logger)`, `await built.http.listen(…)` (and `built.metricsHttp.listen(…)`),
+ * `const bot = await built.start()`.
  */
 export async function buildBot(config: Config, logger: Logger, options: BotOptions = {}): Promise<BuiltBot> {
   const parts = await buildDependencies(config, logger, options);
   let stopping = false;
   const http = await buildHttpServer(httpAppDependencies(parts, () => stopping));
+  const metricsHttp = await buildMetricsServer({
+    registry: parts.metrics.registry,
+    token: config.metrics.token,
+    logger,
+  });
 
   let background: BackgroundWork | undefined;
   const bot: RunningBot = {
     http,
+    metricsHttp,
     client: parts.client,
     deps: parts.deps,
     outbox: parts.outbox,
     async stop() {
       // Report not ready first, then wind down.
       stopping = true;
-      await stopBot(parts, http, background, options.unreadyBeforeStopMs);
+      await stopBot(parts, [http, metricsHttp], background, options.unreadyBeforeStopMs);
     },
   };
   return {

@@ -106,7 +106,7 @@ export async function buildDependencies(
   });
   rest.setToken(token);
 
-  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()));
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock);
   const deps: BotDependencies = {
     config,
     db: store.db,

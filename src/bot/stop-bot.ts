@@ -12,7 +12,7 @@ const defaultUnreadyBeforeStopMs = 5000;
  */
 export async function stopBot(
   parts: BotParts,
-  http: FastifyInstance,
+  servers: readonly FastifyInstance[],
   background: BackgroundWork | undefined,
   unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
 ): Promise<void> {
@@ -26,6 +26,6 @@ export async function stopBot(
   if (background !== undefined) clearInterval(background.statePruning);
   await outbox.drain();
   await client?.destroy();
-  await http.close();
+  for (const server of servers) await server.close();
   await store.close();
 }

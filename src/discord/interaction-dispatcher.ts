@@ -99,9 +99,7 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       const command = commands.get(interaction.data.name);
       if (command === undefined)
         throw new UserFacingError("unknown_command", "This command is not available.");
-      if (!hasPermissions(actor, command.data.default_member_permissions)) {
-        throw new UserFacingError("missing_permissions", "You need the Manage Server permission to do this.");
-      }
+      refuseWithoutPermissions(command, actor);
       const args = readCommandArguments(interaction.data) as never;
       const acknowledgement =
         typeof command.acknowledge === "function" ? command.acknowledge(args) : command.acknowledge;
@@ -111,6 +109,9 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
 
     async function runAutocomplete(interaction: APIApplicationCommandAutocompleteInteraction, actor: Actor) {
       const command = commands.get(interaction.data.name);
+      // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions (channel
+      // names, private ones included) are refused like the command itself, and renderError answers no choices.
+      if (command !== undefined) refuseWithoutPermissions(command, actor);
       const { subcommand, focused } = readFocusedOption(interaction);
       const choices =
         command?.autocomplete === undefined || focused === undefined
@@ -155,6 +156,13 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       });
     }
   };
+
+  /** Admin commands are re-checked at run time (docs/architecture.md, "Commands"), with the member's permissions. */
+  function refuseWithoutPermissions(command: SlashCommand<Deps>, actor: Actor): void {
+    if (!hasPermissions(actor, command.data.default_member_permissions)) {
+      throw new UserFacingError("missing_permissions", "You need the Manage Server permission to do this.");
+    }
+  }
 
   async function renderError(
     error: unknown,

@@ -15,8 +15,8 @@ import type { OAuthCallbackOptions } from "./oauth-callback-route.js";
 export interface AppDependencies extends LinkingDeps {
   /** `GET /readyz`: what this instance needs to serve traffic (database, gateway, not stopping). */
   readonly readinessChecks: readonly ReadinessCheck[];
-  /** `GET /metrics` serves the registry; the webhook routes count deliveries in `webhooks`. */
-  readonly metrics: Pick<BotMetrics, "registry" | "webhooks">;
+  /** The webhook routes count deliveries in `webhooks`; the registry is served by the metrics listener. */
+  readonly metrics: Pick<BotMetrics, "webhooks">;
   /** After `GET /oauth/callback` stored a link: edits the member's original `/link` reply (best effort). */
   readonly announceLink: OAuthCallbackOptions["announceLink"];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */

@@ -1,7 +1,6 @@
 // The bot's whole HTTP app as one plugin: every route the bot serves, built from its dependencies.
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
-import { metricsRoute } from "../metrics/metrics-route.js";
 import { webhookRoutes } from "../webhooks/webhook-routes.js";
 import type { AppDependencies } from "./app-dependencies.js";
 import { answerError } from "./error-handler.js";
@@ -10,16 +9,17 @@ import { interactionsRoute } from "./interactions-route.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 
 /**
- * `GET /healthz` and `/readyz`, `GET /oauth/callback`, `GET /metrics`, `POST /webhooks/platform[/:endpointId]`
- * and, in HTTP interactions mode, `POST /interactions`. Registered on the instance itself (not encapsulated),
- * so its error handler answers for the whole server; each route plugin keeps its own parsers and hooks.
+ * `GET /healthz` and `/readyz`, `GET /oauth/callback`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
+ * interactions mode, `POST /interactions`. `GET /metrics` is not here: it has its own listener
+ * (src/metrics/metrics-server.ts), so the public one never serves it. Registered on the instance itself (not
+ * encapsulated), so its error handler answers for the whole server; each route plugin keeps its own parsers
+ * and hooks.
  */
 export function buildApp(deps: AppDependencies): FastifyPluginAsync {
   const app: FastifyPluginAsync = async (server) => {
     server.setErrorHandler(answerError);
     await server.register(healthRoutes, { checks: deps.readinessChecks });
     await server.register(oauthCallbackRoute, { deps, announceLink: deps.announceLink });
-    await server.register(metricsRoute, { registry: deps.metrics.registry });
     await server.register(webhookRoutes, {
       db: deps.db,
       secretBox: deps.secretBox,

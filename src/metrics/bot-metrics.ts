@@ -1,7 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Clock } from "../clock.js";
 import type { InteractionOutcome } from "../discord/interaction-dispatcher.js";
 import type { IngestStatus } from "../webhooks/ingest-event.js";
 import type { WebhookMetrics, WebhookRejectionReason } from "../webhooks/webhook-metrics.js";
+import { cacheOutboxSnapshot } from "./outbox-snapshot-cache.js";
 
 /** How deep and how old the outbox is, read from the store when Prometheus scrapes. */
 export interface OutboxSnapshot {
@@ -23,7 +25,8 @@ export interface BotMetrics {
   recordRefreshFailure(reason: string): void;
 }
 
-export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): BotMetrics {
+/** `readOutbox` runs at most once per scrape, and at most once every few seconds (see cacheOutboxSnapshot). */
+export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, clock: Clock): BotMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
@@ -67,8 +70,7 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>): Bot
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const snapshot = async () =>
-    readOutbox().catch(() => ({ pending: Number.NaN, oldestPendingAgeSeconds: Number.NaN }));
+  const snapshot = cacheOutboxSnapshot(readOutbox, clock);
   new Gauge({
     name: "arena_outbox_pending",
     help: "Announcements waiting to be posted.",

@@ -42,7 +42,10 @@ describe("buildBot", () => {
       payload: JSON.stringify(pingInteraction),
     });
     expect(unsigned.statusCode).toBe(401);
-    const metrics = await built.http.inject({ method: "GET", url: "/metrics" });
+    expect((await built.http.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+    expect(built.metricsHttp.server.listening).toBe(false);
+    const metrics = await built.metricsHttp.inject({ method: "GET", url: "/metrics" });
+    expect(metrics.statusCode).toBe(200);
     expect(metrics.body).toContain("arena_outbox_pending 0");
   });
 });

@@ -69,6 +69,7 @@ describe("warnings on a normal start", () => {
         PLATFORM_API_URL: "http://127.0.0.1:9/v1",
         HOST: "127.0.0.1",
         PORT: "0",
+        METRICS_PORT: "off",
         DATABASE_URL: `file:${path.join(folder, "bot.sqlite")}`,
         DATA_DIR: folder,
         ENCRYPTION_KEYS: generateKeySpec("k1"),

@@ -146,6 +146,17 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
     ]);
   });
 
+  it("suggests nothing to a member without Manage Server who sees /unsubscribe through an override", async () => {
+    const autocomplete = (userId: string, focused: { name: string; value: string }) =>
+      world.discord
+        .autocomplete({ ...at(), userId, name: "unsubscribe", options: { channel: results }, focused })
+        .choices();
+    expect(await autocomplete(player.id, { name: "channel", value: "res" })).toEqual([]);
+    expect(await autocomplete(player.id, { name: "events", value: "" })).toEqual([]);
+    const forAdmin = await autocomplete(world.members.admin.id, { name: "channel", value: "res" });
+    expect(forAdmin.map((choice) => choice.value)).toEqual([results]);
+  });
+
   it("removes some kinds, then the whole route", async () => {
     const reduced = await run("unsubscribe", { channel: results, events: "team.*" });
     expect(reduced.content).toContain(

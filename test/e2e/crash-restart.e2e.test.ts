@@ -80,6 +80,7 @@ describe("a bot killed mid fan-out and restarted", () => {
       ENCRYPTION_KEYS: generateKeySpec("crash"),
       HOST: "127.0.0.1",
       PORT: String(port),
+      METRICS_PORT: "off",
       LOG_LEVEL: "warn",
     };
   });

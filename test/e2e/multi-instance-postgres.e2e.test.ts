@@ -121,6 +121,7 @@ describe.skipIf(adminUrl === undefined)(
           spawnBot("src/main.ts", {
             ...shared,
             PORT: String(port),
+            METRICS_PORT: "off",
             DATA_DIR: join(dataDir, `instance-${instance}`),
             // As the README deploys gateway instances: each runs its own shard, so no event reaches both.
             SHARD_COUNT: "2",

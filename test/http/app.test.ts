@@ -2,9 +2,12 @@
 // environment, a migrated SQLite database, a secret box with a fresh key, the bot's metrics), never listening.
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
+import type { AppDependencies } from "../../src/http/app-dependencies.js";
 import { createLogger } from "../../src/logger.js";
+import { createBotMetrics } from "../../src/metrics/bot-metrics.js";
 import { battleCompletedData, sign, standardEvent } from "../webhooks/support/payloads.js";
 import { createApplicationKeys, createTestDispatcher, pingInteraction } from "./interaction-fixtures.js";
 import { buildTestApp } from "./support/test-app.js";
@@ -25,12 +28,13 @@ describe("the bot's HTTP app (buildApp)", () => {
   });
 
   /** In HTTP interactions mode: POST /interactions is served, with the application's key. */
-  async function buildInHttpMode(): Promise<FastifyInstance> {
+  async function buildInHttpMode(metrics?: AppDependencies["metrics"]): Promise<FastifyInstance> {
     const logger = createLogger({ level: "silent" });
     const keys = createApplicationKeys();
     app = await buildTestApp({
       logger,
       env: { PLATFORM_WEBHOOK_SECRET: webhookSecret, ...oauthSettings },
+      ...(metrics === undefined ? {} : { metrics }),
       interactions: {
         publicKey: readInteractionPublicKey(keys.publicKeyHex),
         dispatch: createTestDispatcher([], logger),
@@ -51,8 +55,12 @@ describe("the bot's HTTP app (buildApp)", () => {
     expect(built.server.listening).toBe(false);
   });
 
-  it("accepts a signed webhook delivery and counts it in /metrics", async () => {
-    const built = await buildInHttpMode();
+  it("accepts a signed webhook delivery and counts it in the bot's metrics", async () => {
+    const metrics = createBotMetrics(
+      () => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }),
+      systemClock,
+    );
+    const built = await buildInHttpMode(metrics);
     const body = standardEvent({ id: "evt_app", event: "battle.completed", data: battleCompletedData() });
     const delivered = await built.inject({
       method: "POST",
@@ -63,10 +71,14 @@ describe("the bot's HTTP app (buildApp)", () => {
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json()).toEqual({ status: "accepted", eventId: "evt_app" });
 
-    const metrics = await built.inject({ method: "GET", url: "/metrics" });
-    expect(metrics.statusCode).toBe(200);
-    expect(metrics.headers["content-type"]).toContain("text/plain");
-    expect(metrics.body).toContain('arena_webhook_events_total{status="accepted"} 1');
+    expect(await metrics.registry.metrics()).toContain('arena_webhook_events_total{status="accepted"} 1');
+  });
+
+  it("does not serve /metrics: they have their own listener", async () => {
+    const built = await buildInHttpMode();
+    const response = await built.inject({ method: "GET", url: "/metrics" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("arena_");
   });
 
   it("answers the OAuth callback of an unknown link request with a failure page", async () => {

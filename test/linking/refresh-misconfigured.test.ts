@@ -47,7 +47,7 @@ describe("a token refresh refused for the bot's own client credentials", () => {
     await migrateToLatest(store.db);
     secretBox = createSecretBox(createKeyRing(generateKeySpec("k1")));
     clock = new ManualClock(Date.UTC(2026, 0, 1));
-    metrics = createBotMetrics(() => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }));
+    metrics = createBotMetrics(() => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }), clock);
     return () => store.close();
   });
 

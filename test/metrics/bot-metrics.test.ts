@@ -1,18 +1,22 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
 import { createBotMetrics } from "../../src/metrics/bot-metrics.js";
 import { metricsRoute } from "../../src/metrics/metrics-route.js";
 
 describe("GET /metrics", () => {
   it("exposes webhook, outbox, post and interaction figures in Prometheus format", async () => {
-    const metrics = createBotMetrics(() => Promise.resolve({ pending: 7, oldestPendingAgeSeconds: 12.5 }));
+    const metrics = createBotMetrics(
+      () => Promise.resolve({ pending: 7, oldestPendingAgeSeconds: 12.5 }),
+      systemClock,
+    );
     metrics.webhooks.received("accepted", 3);
     metrics.webhooks.received("duplicate", 0);
     metrics.webhooks.rejected("bad_signature");
     metrics.recordPost("delivered");
     metrics.recordInteraction({ kind: "command", name: "battle", outcome: "ok", durationMs: 120 });
     const app = Fastify();
-    await app.register(metricsRoute, { registry: metrics.registry });
+    await app.register(metricsRoute, { registry: metrics.registry, token: undefined });
     const response = await app.inject({ method: "GET", url: "/metrics" });
     await app.close();
 
@@ -32,8 +36,14 @@ describe("GET /metrics", () => {
   });
 
   it("keeps separate registries for separate bots", () => {
-    const first = createBotMetrics(() => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }));
-    const second = createBotMetrics(() => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }));
+    const first = createBotMetrics(
+      () => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }),
+      systemClock,
+    );
+    const second = createBotMetrics(
+      () => Promise.resolve({ pending: 0, oldestPendingAgeSeconds: 0 }),
+      systemClock,
+    );
     expect(first.registry).not.toBe(second.registry);
   });
 });

@@ -106,9 +106,9 @@ export function identifiedShards(world: EndToEnd): string[] {
     .sort();
 }
 
-/** How many interactions one instance handled, from its own /metrics. */
+/** How many interactions one instance handled, from its own /metrics (on its metrics listener). */
 export async function interactionsHandled(bot: RunningBot): Promise<number> {
-  const metrics = (await bot.http.inject({ method: "GET", url: "/metrics" })).body;
+  const metrics = (await bot.metricsHttp.inject({ method: "GET", url: "/metrics" })).body;
   return [...metrics.matchAll(/^arena_interaction_duration_seconds_count\{[^}]*\} (\d+)$/gm)].reduce(
     (sum, match) => sum + Number(match[1]),
     0,

@@ -74,7 +74,7 @@ export async function createTestAppDependencies(
     refreshes: createSingleFlight(),
     linkingMetrics: noLinkingMetrics,
     readinessChecks: options.readinessChecks ?? [{ name: "database", check: () => databaseAnswers(db) }],
-    metrics: options.metrics ?? createBotMetrics(() => readOutboxHealth(db, clock.now())),
+    metrics: options.metrics ?? createBotMetrics(() => readOutboxHealth(db, clock.now()), clock),
     // No test here completes a link; the route logs a failed announcement and answers anyway.
     announceLink: () => Promise.reject(new Error("no Discord to announce the link to in this test")),
     onEnqueued: options.onEnqueued ?? (() => undefined),

@@ -2,7 +2,6 @@
 // bot builds it from its settings.
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
-import { Registry } from "prom-client";
 import type { Clock } from "../../../src/clock.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";
@@ -56,7 +55,7 @@ export async function buildReceiverApp(
       WEBHOOK_ALLOWED_IPS: (options.allowedSources ?? []).join(","),
       TRUSTED_PROXIES: (options.trustedProxies ?? []).join(","),
     },
-    metrics: { registry: new Registry(), webhooks: metrics },
+    metrics: { webhooks: metrics },
   });
   await app.ready();
   return { app, metrics };
