@@ -1,18 +1,22 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
 
 /** What startBackgroundWork started that stopBot must end itself. */
 export interface BackgroundWork {
-  /** The hourly clean-up of abandoned /link requests and of retired webhook secrets no longer accepted. */
+  /**
+   * The hourly clean-up of abandoned /link requests, of retired webhook secrets no longer accepted and of
+   * interaction ids past the replay window.
+   */
   readonly statePruning: NodeJS.Timeout;
 }
 
 /**
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, and the hourly
- * clean-up of abandoned /link requests and retired webhook secrets.
+ * clean-up of abandoned /link requests, retired webhook secrets and seen interaction ids.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, store } = parts;
@@ -36,6 +40,10 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
       // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
       pruneRetiredSecrets(store.db, clock.now()).catch((error: unknown) => {
         logger.warn({ err: error }, "could not prune retired webhook secrets");
+      });
+      // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
+      pruneSeenInteractions(store.db, clock.now()).catch((error: unknown) => {
+        logger.warn({ err: error }, "could not prune seen interaction ids");
       });
     },
     60 * 60 * 1000,

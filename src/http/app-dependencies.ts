@@ -25,5 +25,5 @@ export interface AppDependencies extends LinkingDeps {
   readonly interactions: HttpInteractions | undefined;
 }
 
-/** What `POST /interactions` needs besides the clock: the application's public key, dispatcher, in-flight set. */
-export type HttpInteractions = Omit<InteractionsRouteOptions, "clock">;
+/** What `POST /interactions` needs besides the clock and database: the application's public key, dispatcher, in-flight set. */
+export type HttpInteractions = Omit<InteractionsRouteOptions, "clock" | "db">;

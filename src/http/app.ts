@@ -31,7 +31,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       onEnqueued: deps.onEnqueued,
     });
     if (deps.interactions !== undefined) {
-      await server.register(interactionsRoute, { ...deps.interactions, clock: deps.clock });
+      await server.register(interactionsRoute, { ...deps.interactions, clock: deps.clock, db: deps.db });
     }
   };
   return fastifyPlugin(app, { name: "arena-bot-app" });

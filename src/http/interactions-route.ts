@@ -3,9 +3,12 @@
 import type { KeyObject } from "node:crypto";
 import { type APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
 import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
+import type { Database } from "../store/database.js";
+import { recordInteraction } from "../store/seen-interactions.js";
 import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
 import { isFreshTimestamp, verifyInteractionSignature } from "./interaction-signature.js";
@@ -19,6 +22,8 @@ export interface InteractionsRouteOptions {
   readonly inFlight: InFlightInteractions;
   /** For the signed timestamp's age. */
   readonly clock: Clock;
+  /** The shared database, where every instance records the interaction ids it took. */
+  readonly db: Kysely<Database>;
 }
 
 const headerOf = (request: FastifyRequest, name: string) => {
@@ -69,6 +74,13 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
     if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
     // A stopping instance takes nothing it could not finish before the database closes.
     if (options.inFlight.draining) return reply.code(503).send({ error: "shutting_down" });
+    // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already
+    // taken (here or by another instance) is a replay. 409, not 401: the signature is genuine, and this route's
+    // 401 is the plain-text signature refusal; the request conflicts with one already handled.
+    if (!(await recordInteraction(options.db, { id: interaction.id, now: options.clock.now() }))) {
+      request.log.warn({ interactionId: interaction.id }, "interaction refused: already handled (a replay)");
+      return reply.code(409).send({ error: "duplicate_interaction" });
+    }
 
     const capture = captureFirstResponse(reply.raw);
     const handling = options.dispatch(interaction, capture.sendInitial);

@@ -19,6 +19,7 @@ export interface Database {
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
   platform_users: PlatformUsersTable;
+  seen_interactions: SeenInteractionsTable;
 }
 
 /** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
@@ -105,6 +106,15 @@ export interface WebhookRetiredSecretsTable {
   /** Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`. */
   secret: Immutable<string>;
   retired_at: Immutable<Millis>;
+}
+
+/**
+ * An interaction id POST /interactions has taken, kept while a replay of its signed request could still be
+ * fresh (docs/architecture.md, "Commands" step 1); the primary key lets one instance alone take it.
+ */
+export interface SeenInteractionsTable {
+  id: Immutable<string>;
+  seen_at: Immutable<Millis>;
 }
 
 /**

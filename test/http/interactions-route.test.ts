@@ -160,6 +160,37 @@ describe("POST /interactions", () => {
     });
   });
 
+  describe("replays", () => {
+    it("runs a signed interaction once and refuses the same request sent again with 409", async () => {
+      const body = JSON.stringify(commandInteraction("echo"));
+      const headers = {
+        "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+        "x-signature-timestamp": timestamp,
+      };
+      const first = await post(body, headers);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ type: 4, data: { content: "hello, alice" } });
+
+      const replayed = await post(body, headers);
+      expect(replayed.statusCode).toBe(409);
+      expect(replayed.json()).toEqual({ error: "duplicate_interaction" });
+    });
+
+    it("does not run the handler again for a replayed request", async () => {
+      const body = JSON.stringify(commandInteraction("slow"));
+      const headers = {
+        "x-signature-ed25519": signInteraction(keys.privateKey, timestamp, body),
+        "x-signature-timestamp": timestamp,
+      };
+      expect((await post(body, headers)).json()).toEqual({ type: 5, data: { flags: 64 } });
+      expect((await post(body, headers)).statusCode).toBe(409);
+
+      testCommands.slowGate.open();
+      await inFlight.drain();
+      expect(testCommands.finished).toEqual(["slow"]);
+    });
+  });
+
   describe("answers", () => {
     it("sends a command's reply as the HTTP answer", async () => {
       const response = await signedPost(commandInteraction("echo"));

@@ -27,6 +27,7 @@ const expectedTables = [
   "oauth_states",
   "outbox",
   "platform_users",
+  "seen_interactions",
   "subscriptions",
   "webhook_endpoints",
   "webhook_retired_secrets",

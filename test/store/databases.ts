@@ -138,6 +138,7 @@ const tablesInDeleteOrder = Object.keys({
   webhook_endpoints: true,
   battle_cards: true,
   platform_users: true,
+  seen_interactions: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

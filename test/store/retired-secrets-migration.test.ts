@@ -40,7 +40,8 @@ describe.each(testDatabases())("the retired-secrets migration on $name", (databa
         } as never)
         .execute();
 
-      expect(await migrateToLatest(store.db)).toEqual(["2026-11-24T0000_webhook_retired_secrets"]);
+      // The migrations after it run too; this one runs first.
+      expect((await migrateToLatest(store.db))[0]).toBe("2026-11-24T0000_webhook_retired_secrets");
       expect(await findWebhookEndpoint(store.db, box, id)).toMatchObject({
         secret: "whsec-current",
         retiredSecrets: [{ secret: "whsec-previous", retiredAt: testNow }],

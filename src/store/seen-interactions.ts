@@ -1,0 +1,37 @@
+// The interaction ids POST /interactions has taken (docs/architecture.md, "Commands" step 1). A signed request
+// stays fresh for 5 minutes either side of its timestamp, so a captured one could run again; Discord never
+// resends an interaction, so an id seen before is always a replay.
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+
+/**
+ * How long an id is kept. A request is accepted while its signed timestamp is within 5 minutes of this
+ * instance's clock, so its replays are fresh for at most 10 minutes after it was first seen.
+ */
+export const seenInteractionRetentionMs = 10 * 60 * 1000;
+
+/**
+ * Records an interaction id; true the first time, false for one already seen. One insert-or-ignore, so of two
+ * instances taking the same id at once only one gets true.
+ */
+export async function recordInteraction(
+  db: Kysely<Database>,
+  input: { readonly id: string; readonly now: number },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("seen_interactions")
+    .values({ id: input.id, seen_at: input.now })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Deletes the ids seen longer ago than the retention (the hourly clean-up); returns how many. */
+export async function pruneSeenInteractions(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom("seen_interactions")
+    .where("seen_at", "<=", now - seenInteractionRetentionMs)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
