@@ -13,11 +13,14 @@ import { renderMemberProfile, renderOwnProfile } from "../../src/commands/profil
 import { renderProfileUpdated } from "../../src/commands/profile/render-profile-updated.js";
 import { renderMemberRank } from "../../src/commands/rank/render-member-rank.js";
 import { renderOwnRank } from "../../src/commands/rank/render-own-rank.js";
+import { describeLinked } from "../../src/commands/link/render-linked.js";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
+import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderSubscriptionList } from "../../src/commands/subscriptions/render-subscription-list.js";
 import { renderInvitation } from "../../src/commands/team/render-invitation.js";
 import { renderCreatedTeam } from "../../src/commands/team/render-team.js";
+import { renderWhoami } from "../../src/commands/whoami/render-whoami.js";
 import { renderRegistration } from "../../src/commands/tournament/render-registration.js";
 import { renderTournamentLeaderboard } from "../../src/commands/tournament/render-tournament-leaderboard.js";
 import { renderTournamentPage } from "../../src/commands/tournament/render-tournament-page.js";
@@ -295,6 +298,38 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
         ],
       }),
   ],
+  [
+    "webhook registered",
+    (text) =>
+      renderRegisterOutcome(
+        {
+          result: "registered",
+          platformWebhookId: text,
+          url: "https://bot.example/webhooks/1",
+          kinds: ["battle.completed"],
+          replacedWebhookId: text,
+        },
+        text,
+      ),
+  ],
+  [
+    "webhook updated",
+    (text) =>
+      renderRegisterOutcome(
+        { result: "updated", platformWebhookId: text, url: "https://bot.example/webhooks/1", kinds: [] },
+        text,
+      ),
+  ],
+  [
+    "whoami",
+    (text) =>
+      renderWhoami(
+        { id: text, username: text, email: text, rating: 1500, tier: text, joinedAt: at },
+        { credentialKind: "oauth", scopes: [text], credential: { expiresAt: now } },
+      ),
+  ],
+  ["linked with an API key", (text) => ({ content: describeLinked(text, "api-key") })],
+  ["linked through OAuth", (text) => ({ content: describeLinked(text, "oauth") })],
   [
     "subscriptions list",
     (text) =>
