@@ -16,6 +16,7 @@ import { renderOwnRank } from "../../src/commands/rank/render-own-rank.js";
 import { describeLinked } from "../../src/commands/link/render-linked.js";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
 import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
+import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderSubscriptionList } from "../../src/commands/subscriptions/render-subscription-list.js";
 import { renderInvitation } from "../../src/commands/team/render-invitation.js";
@@ -297,6 +298,40 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           },
         ],
       }),
+  ],
+  [
+    "setup status",
+    (text) =>
+      renderSetupStatus(
+        {
+          links: [],
+          endpoints: [
+            {
+              id: "end_1",
+              platformWebhookId: text,
+              eventKinds: [],
+              createdAt: now,
+              previousSecretExpiresAt: null,
+            },
+          ],
+          operatorWebhook: false,
+          recentEvents: [
+            {
+              eventId: text,
+              kind: text,
+              source: "end_1",
+              status: "accepted",
+              payload: {},
+              error: text,
+              receivedAt: now,
+            },
+          ],
+          subscriptions: [],
+          pendingAnnouncements: 0,
+          adminChannelId: null,
+        },
+        now,
+      ),
   ],
   [
     "webhook registered",
