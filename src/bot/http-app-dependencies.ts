@@ -2,6 +2,7 @@ import { Routes } from "discord-api-types/v10";
 import { areAllShardsReady } from "../discord/gateway-shards.js";
 import type { AppDependencies } from "../http/app-dependencies.js";
 import type { ReadinessCheck } from "../http/health-routes.js";
+import { describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
 import type { BotParts } from "./build-dependencies.js";
 
@@ -17,7 +18,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
         Routes.webhookMessage(deps.applicationId, grant.interactionToken, "@original"),
         {
           body: {
-            content: `Linked as **${link.platformUsername}**. You can now use the bot's commands here.`,
+            content: describeLinked(link.platformUsername, "oauth"),
             components: [],
           },
           auth: false,

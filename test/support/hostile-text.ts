@@ -46,7 +46,8 @@ export function shownTexts(body: unknown, markdown = true): ShownText[] {
 
 // A `]` right before `(` that no backslash escapes would close a masked link.
 const activeMaskedLink = /(?<!\\)\]\(/;
-const lineStartMarkup = /^\s*(?:#|>|- )/m;
+// A heading needs a space after its hashes ("#12" is a rank, not a heading).
+const lineStartMarkup = /^\s*(?:#{1,3}\s|>|- )/m;
 const massMention = /@(?:everyone|here)/i;
 const pill = /<(?:@&|@!?\d|#\d|t:0|\/|a?:\w)/;
 const activeUrl = /[a-z]:\/\/evil/i;

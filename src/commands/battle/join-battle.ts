@@ -1,3 +1,4 @@
+import { plainCode, plainText } from "../../display/platform-text.js";
 import { joinBattle, type BattleJoinResult } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
@@ -6,11 +7,11 @@ import { getMemberSession } from "../../linking/member-credential.js";
 
 /** The private confirmation of a join: where the battle stands and how to submit. */
 export function renderJoined(battle: BattleJoinResult["battle"]): Reply {
-  const players = battle.participants.map((participant) => participant.username).join(", ");
+  const players = battle.participants.map((participant) => plainText(participant.username)).join(", ");
   return {
     ephemeral: true,
     content:
-      `You joined battle \`${battle.id}\`. It is **${battle.status}** with ` +
+      `You joined battle ${plainCode(battle.id)}. It is **${plainText(battle.status)}** with ` +
       `${battle.participants.length} player${battle.participants.length === 1 ? "" : "s"}: ${players}.\n` +
       "Send your solution with the card's **Submit code** button or `/battle submit`.",
   };

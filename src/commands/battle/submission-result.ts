@@ -1,7 +1,7 @@
+import { plainLabel, plainText } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { Submission } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../display/truncate-text.js";
 import { displayLanguage } from "../../display/language-name.js";
 
 function colorFor(score: number | undefined): number {
@@ -12,7 +12,7 @@ function colorFor(score: number | undefined): number {
 
 /** Test text shown in a code block: a stray fence in it would end the block early. */
 function quote(text: string): string {
-  return truncateText(text.replaceAll("```", "ʼʼʼ"), 280);
+  return plainLabel(text.replaceAll("```", "ʼʼʼ"), 280);
 }
 
 function renderFirstFailure(submission: Submission): APIEmbedField[] {
@@ -37,7 +37,7 @@ export function renderSubmissionResult(input: {
   const { submission } = input;
   const tests = submission.testCases;
   const stats = [
-    { name: "Status", value: submission.status },
+    { name: "Status", value: plainText(submission.status) },
     { name: "Score", value: submission.score === undefined ? undefined : `${submission.score}/100` },
     { name: "Tests", value: tests === undefined ? undefined : `${tests.passed}/${tests.total} passed` },
     {
@@ -59,13 +59,13 @@ export function renderSubmissionResult(input: {
     ephemeral: true,
     embeds: [
       {
-        title: `Submission ${submission.status} — ${displayLanguage(input.language)}`,
+        title: `Submission ${plainText(submission.status)} — ${plainText(displayLanguage(input.language))}`,
         color: colorFor(submission.score),
         fields: [
           ...stats.flatMap(({ name, value }) => (value === undefined ? [] : [{ name, value, inline: true }])),
           ...renderFirstFailure(submission),
         ],
-        footer: { text: `Submission ${submission.id} · battle ${input.battleId}` },
+        footer: { text: `Submission ${plainLabel(submission.id)} · battle ${plainLabel(input.battleId)}` },
       },
     ],
   };

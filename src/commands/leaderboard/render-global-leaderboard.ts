@@ -17,7 +17,7 @@ function renderRankingLine(ranking: GlobalRanking, viewerPlatformUserId: string 
   const parts = [
     `**#${String(ranking.rank)}** ${plainText(ranking.user.username)}`,
     formatRating(ranking.user.rating),
-    formatTier(ranking.user.tier),
+    plainText(formatTier(ranking.user.tier)),
   ];
   if (ranking.winRate !== undefined) parts.push(`${String(Math.round(ranking.winRate * 100))}% won`);
   if (ranking.battlesWon !== undefined) parts.push(`${String(ranking.battlesWon)} wins`);

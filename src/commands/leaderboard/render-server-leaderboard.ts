@@ -31,7 +31,7 @@ export function renderServerLeaderboard({
     const line = [
       `**${String(position)}.** <@${row.userId}> (${plainText(row.username)})`,
       formatRating(row.rating),
-      formatTier(row.tier),
+      plainText(formatTier(row.tier)),
     ].join(" · ");
     return row.userId === viewerUserId ? `${line} ← you` : line;
   });

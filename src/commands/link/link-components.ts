@@ -3,6 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentHandler, ModalHandler } from "../../discord/interaction-handlers.js";
 import { linkWithApiKey } from "../../linking/api-key-link.js";
 import { buildLinkPrompt } from "./link-prompt.js";
+import { describeLinked } from "./render-linked.js";
 
 const apiKeyModalId = "link-key";
 const apiKeyFieldId = "key";
@@ -47,7 +48,7 @@ export const apiKeyModal: ModalHandler<BotDependencies> = {
     await responder.defer({ ephemeral: true });
     const link = await linkWithApiKey(deps, actor, fields[apiKeyFieldId] ?? "");
     await responder.reply({
-      content: `Linked as **${link.platformUsername}** with an API key. You can now use the bot's commands here.`,
+      content: describeLinked(link.platformUsername, "api-key"),
       ephemeral: true,
     });
   },

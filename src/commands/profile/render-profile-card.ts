@@ -21,7 +21,7 @@ export function renderOwnProfile(user: PlatformUser, options: { readonly showEma
   const joined = formatJoined(user.joinedAt);
   const fields: APIEmbedField[] = [
     { name: "Rating", value: formatRating(user.rating), inline: true },
-    { name: "Tier", value: formatTier(user.tier), inline: true },
+    { name: "Tier", value: plainText(formatTier(user.tier)), inline: true },
   ];
   if (joined !== undefined) fields.push({ name: "Joined", value: joined, inline: true });
   if (options.showEmail && user.email !== undefined) {
@@ -44,7 +44,7 @@ export function renderMemberProfile(member: KnownMember): Reply {
   return {
     embeds: [
       {
-        title: member.platformUsername,
+        title: plainText(member.platformUsername),
         color: pickTierColour(member.tier),
         description: [
           `<@${member.userId}> on the platform: **${plainText(member.platformUsername)}**.`,
@@ -52,7 +52,7 @@ export function renderMemberProfile(member: KnownMember): Reply {
         ].join("\n"),
         fields: [
           { name: "Rating", value: formatRating(member.rating), inline: true },
-          { name: "Tier", value: formatTier(member.tier), inline: true },
+          { name: "Tier", value: plainText(formatTier(member.tier)), inline: true },
         ],
       },
     ],

@@ -20,7 +20,7 @@ export function renderMemberRank(member: KnownMember): Reply {
   return {
     embeds: [
       {
-        title: member.platformUsername,
+        title: plainText(member.platformUsername),
         color: pickTierColour(member.tier),
         description: [
           `<@${member.userId}> on the platform: **${plainText(member.platformUsername)}**.`,
@@ -29,7 +29,7 @@ export function renderMemberRank(member: KnownMember): Reply {
         ].join("\n"),
         fields: [
           { name: "Rating", value: formatRating(member.rating), inline: true },
-          { name: "Tier", value: formatTier(member.tier), inline: true },
+          { name: "Tier", value: plainText(formatTier(member.tier)), inline: true },
         ],
       },
     ],

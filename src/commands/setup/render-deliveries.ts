@@ -1,8 +1,8 @@
 // `/setup webhook deliveries`: the platform's delivery records, one compact line each (docs/architecture.md, "Webhooks in").
+import { plainCode, plainLabel, plainText } from "../../display/platform-text.js";
 import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../display/truncate-text.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
@@ -10,7 +10,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const responseCode = (code: number | undefined) =>
   code === undefined ? "no code" : code === 0 ? "no answer" : String(code);
 /** Platform text as inline code on one line, so no markdown in it can break the list. */
-const quote = (text: string) => `\`${truncateText(text.replace(/[`\n\r]+/g, " ").trim(), 80)}\``;
+const quote = (text: string) => `\`${plainLabel(text.replace(/[`\n\r]+/g, " ").trim(), 80)}\``;
 
 export function describeDelivery(delivery: WebhookDelivery): string {
   const mark = delivery.status === "delivered" ? "✅" : "❌";
@@ -44,7 +44,7 @@ function newestFirst<Item extends { readonly createdAt: string }>(items: readonl
 export function renderDeliveriesProgress(platformWebhookId: string): Reply {
   return {
     ephemeral: true,
-    content: `⏳ Fetching the recent and failed deliveries of webhook \`${platformWebhookId}\` from the platform…`,
+    content: `⏳ Fetching the recent and failed deliveries of webhook ${plainCode(platformWebhookId)} from the platform…`,
   };
 }
 
@@ -63,7 +63,7 @@ export function renderDeliveries(input: {
     content: "",
     embeds: [
       {
-        title: `Deliveries of webhook ${input.platformWebhookId}`,
+        title: `Deliveries of webhook ${plainText(input.platformWebhookId)}`,
         fields: [
           field("Recent", newestFirst(input.deliveries).map(describeDelivery), "No deliveries yet."),
           field("Failed", newestFirst(input.failed).map(describeFailedDelivery), "No failed deliveries."),

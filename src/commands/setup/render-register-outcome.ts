@@ -1,3 +1,4 @@
+import { plainCode, plainText } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeEventKinds } from "../../display/event-kind-labels.js";
 import type { RegisterOutcome } from "./register-webhook.js";
@@ -8,17 +9,17 @@ export function renderRegisterOutcome(outcome: RegisterOutcome, platformUsername
   const lines =
     outcome.result === "updated"
       ? [
-          `Updated the platform webhook \`${outcome.platformWebhookId}\`.`,
+          `Updated the platform webhook ${plainCode(outcome.platformWebhookId)}.`,
           `It sends **${kinds}** to <${outcome.url}>.`,
         ]
       : [
-          `Registered the platform webhook \`${outcome.platformWebhookId}\` with your platform account ` +
-            `**${platformUsername}**.`,
+          `Registered the platform webhook ${plainCode(outcome.platformWebhookId)} with your platform account ` +
+            `**${plainText(platformUsername)}**.`,
           `It sends **${kinds}** to <${outcome.url}>, signed with a secret only the bot knows.`,
           ...(outcome.replacedWebhookId === undefined
             ? []
             : [
-                `It replaces \`${outcome.replacedWebhookId}\`, which your account cannot manage ` +
+                `It replaces ${plainCode(outcome.replacedWebhookId)}, which your account cannot manage ` +
                   "(another account's, or deleted); deliveries to it are no longer accepted.",
               ]),
           "Check it with `/setup webhook test`. Only your platform account can manage it.",

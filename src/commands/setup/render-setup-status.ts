@@ -1,7 +1,7 @@
 import type { APIEmbedField } from "discord-api-types/v10";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { truncateText } from "../../display/truncate-text.js";
+import { plainCode } from "../../display/platform-text.js";
 import { operatorSource } from "../../store/inbox.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
@@ -34,7 +34,7 @@ function describeEndpoint(endpoint: EndpointSummary, now: number): string {
     endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt > now
       ? ` · secret rotated, the old one accepted until ${discordTimestamp(endpoint.previousSecretExpiresAt, "R")}`
       : "";
-  return `🟢 \`${endpoint.platformWebhookId}\` · registered ${discordTimestamp(endpoint.createdAt, "R")}${rotation}`;
+  return `🟢 ${plainCode(endpoint.platformWebhookId)} · registered ${discordTimestamp(endpoint.createdAt, "R")}${rotation}`;
 }
 
 function describeWebhooks(status: SetupStatus, now: number): string[] {
@@ -47,7 +47,7 @@ function describeWebhooks(status: SetupStatus, now: number): string[] {
 function describeEvents(status: SetupStatus): string[] {
   return status.recentEvents.map((event) => {
     const source = event.source === operatorSource ? "operator" : "this server's webhook";
-    return `\`${truncateText(event.kind, 40)}\` · ${event.status} · ${discordTimestamp(event.receivedAt, "R")} · ${source}`;
+    return `${plainCode(event.kind, 40)} · ${event.status} · ${discordTimestamp(event.receivedAt, "R")} · ${source}`;
   });
 }
 

@@ -1,11 +1,12 @@
 // One subscription in words, shared by /subscribe, /subscriptions, /unsubscribe and /setup status.
+import { plainText } from "../../display/platform-text.js";
 import type { Subscription } from "../../store/subscriptions.js";
 import { describeEventKinds } from "../../display/event-kind-labels.js";
 import { describeFilters } from "./subscription-filter-options.js";
 
 /** "active", "paused (403 Missing Access)" or "disabled (channel deleted)", with a marker. */
 export function describeRouteStatus(subscription: Pick<Subscription, "status" | "statusReason">): string {
-  const reason = subscription.statusReason === null ? "" : ` (${subscription.statusReason})`;
+  const reason = subscription.statusReason === null ? "" : ` (${plainText(subscription.statusReason)})`;
   switch (subscription.status) {
     case "active":
       return "🟢 active";

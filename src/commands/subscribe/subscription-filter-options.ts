@@ -1,3 +1,4 @@
+import { plainCode, plainText } from "../../display/platform-text.js";
 // The filter options of /subscribe (docs/architecture.md, "Routing": tournament id, difficulty, minimum rating change,
 // linked members only). A given option replaces that filter on the channel's route; "any", 0 and false
 // remove it, and options left out keep what the route had.
@@ -51,8 +52,8 @@ export function sameFilters(a: SubscriptionFilters, b: SubscriptionFilters): boo
 /** "tournament `t_1` · hard only · rating changes of ±25 or more · linked members only", or "none". */
 export function describeFilters(filters: SubscriptionFilters): string {
   const parts: string[] = [];
-  if (filters.tournamentId !== undefined) parts.push(`tournament \`${filters.tournamentId}\``);
-  if (filters.difficulty !== undefined) parts.push(`${filters.difficulty} only`);
+  if (filters.tournamentId !== undefined) parts.push(`tournament ${plainCode(filters.tournamentId)}`);
+  if (filters.difficulty !== undefined) parts.push(`${plainText(filters.difficulty)} only`);
   if (filters.minRatingChange !== undefined)
     parts.push(`rating changes of ±${filters.minRatingChange} or more`);
   if (filters.linkedOnly === true) parts.push("linked members only");

@@ -1,4 +1,4 @@
-import { maxProseLength, plainText } from "../../display/platform-text.js";
+import { maxProseLength, plainCode, plainText } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { Team } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -12,7 +12,7 @@ function describeMembers({ members, maxMembers }: Team): string {
 /** The answer to `/team create`: the team, and its id, which `/team invite` needs. */
 export function renderCreatedTeam(team: Team): Reply {
   const fields: APIEmbedField[] = [
-    { name: "Team id", value: `\`${team.id}\``, inline: true },
+    { name: "Team id", value: plainCode(team.id), inline: true },
     { name: "Members", value: describeMembers(team), inline: true },
   ];
   if (team.isPublic !== undefined) {
@@ -33,7 +33,7 @@ export function renderCreatedTeam(team: Team): Reply {
       ? undefined
       : plainText(team.description, { maxLength: maxProseLength, multiline: true });
   return {
-    content: `Team created. Invite members with \`/team invite team:${team.id}\` and a \`member\` or \`username\`.`,
+    content: `Team created. Invite members with ${plainCode(`/team invite team:${team.id}`)} and a \`member\` or \`username\`.`,
     embeds: [{ title: plainText(team.name), ...(description === undefined ? {} : { description }), fields }],
     ephemeral: true,
   };

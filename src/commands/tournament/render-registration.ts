@@ -1,4 +1,4 @@
-import { plainText } from "../../display/platform-text.js";
+import { plainCode, plainText } from "../../display/platform-text.js";
 import type { TournamentRegistration } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
@@ -6,7 +6,7 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 function describeTournament(registration: TournamentRegistration, tournamentId: string): string {
   const title = registration.tournamentTitle;
   return title === undefined
-    ? `tournament \`${registration.tournamentId ?? tournamentId}\``
+    ? `tournament ${plainCode(registration.tournamentId ?? tournamentId)}`
     : `**${plainText(title)}**`;
 }
 
@@ -20,8 +20,10 @@ export function renderRegistration(registration: TournamentRegistration, tournam
     };
   }
   const details = [
-    registration.registrationId === undefined ? undefined : `Registration \`${registration.registrationId}\``,
-    registration.status,
+    registration.registrationId === undefined
+      ? undefined
+      : `Registration ${plainCode(registration.registrationId)}`,
+    registration.status === undefined ? undefined : plainText(registration.status),
     registration.registeredAt === undefined
       ? undefined
       : `registered ${discordTimestamp(Date.parse(registration.registeredAt), "R")}`,

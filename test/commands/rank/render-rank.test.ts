@@ -52,7 +52,7 @@ describe("renderMemberRank", () => {
 
   it("shows what the read model knows and points to /rank for the rest", () => {
     const embed = renderMemberRank(member).embeds?.[0];
-    expect(embed?.title).toBe("grace_hopper");
+    expect(embed?.title).toBe("grace\\_hopper");
     expect(embed?.description).toBe(
       [
         "<@200> on the platform: **grace\\_hopper**.",

@@ -53,7 +53,7 @@ describe("renderDeliveries", () => {
     }));
     const embed = renderDeliveries({ platformWebhookId: "wh_1", deliveries: many, failed: [] }).embeds?.[0];
     const [recent, failures] = embed?.fields ?? [];
-    expect(embed?.title).toBe("Deliveries of webhook wh_1");
+    expect(embed?.title).toBe("Deliveries of webhook wh\\_1");
     expect(recent?.name).toBe("Recent (60)");
     expect(recent?.value.length).toBeLessThanOrEqual(1024);
     expect(recent?.value.split("\n")[0]).toContain("`evt_59`");
