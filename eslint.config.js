@@ -82,7 +82,7 @@ const queryBuilders = [
  * every boundary that applies to it: the top-level files of src/, each folder of src/, and the stand-ins.
  */
 function boundaryRules() {
-  const srcFolders = readdirSync(new URL("./src/", import.meta.url), { withFileTypes: true })
+  const srcFolders = readdirSync(`${import.meta.dirname}/src`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => `src/${entry.name}/`);
   const zones = [
