@@ -161,7 +161,7 @@ describe("/setup, end to end", () => {
     expect(reply.content).toBe("");
     const [test] = [...world.sandbox.state.deliveries.values()];
     const [recent, failed] = reply.embeds[0]?.fields ?? [];
-    expect(reply.embeds[0]?.title).toMatch(/^Deliveries of webhook wh_/);
+    expect(reply.embeds[0]?.title).toMatch(/^Deliveries of webhook wh\\_/);
     expect(recent?.name).toBe("Recent (1)");
     expect(recent?.value).toContain(`\`${test?.event.id ?? ""}\``);
     expect(recent?.value).toMatch(/· 1 attempt · \d+ ms · <t:\d+:R> ·/);
