@@ -1,6 +1,7 @@
 /**
- * Fan-out benchmark (docs/architecture.md, "Performance targets": one event to 1,000 channels at ≥ 0.9 × the global limit's throughput,
- * zero 429s, zero duplicates). Run: npx tsx bench/fan-out.ts [channels] [limit/s] [REST offset ms] [--cold]
+ * Fan-out benchmark (docs/architecture.md, "Performance targets": one event to 1,000 channels at ≥ 0.9 × the
+ * global limit's throughput, zero 429s, zero duplicates). Run: npx tsx bench/fan-out.ts [channels] [limit/s]
+ * [REST offset ms] [--cold]
  *
  * The real outbox worker, SQLite in a temp file (WAL, fsync'd commits, as the bot runs by default) and
  * @discordjs/rest post one event to every channel through the fake Discord on 127.0.0.1, whose global limit
@@ -56,7 +57,8 @@ async function seed(db: Kysely<Database>, fake: FakeDiscord, now: number): Promi
     if (index % channelsPerGuild === 0) guildId = fake.createGuild({ name: `Guild ${index}` }).id;
     targets.push({ guildId, channelId: fake.createChannel(guildId, { name: `announcements-${index}` }).id });
   }
-  // As the webhook receiver does: the inbox event and its outbox rows in one transaction (docs/architecture.md, "Webhooks in").
+  // As the webhook receiver does: the inbox event and its outbox rows in one transaction
+  // (docs/architecture.md, "Webhooks in").
   await db.transaction().execute(async (trx) => {
     const payload = { title: "Spring Cup has started", tournamentId: "t_1" };
     await insertInboxEvent(trx, {

@@ -1,7 +1,8 @@
 /**
- * Interaction initial response (docs/architecture.md, "Performance targets": p99 ≤ 50 ms at 100 concurrent interactions, never past 3 s even
- * when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts [rounds] [platform delay ms]
- * [--cpu-prof] (writes CPU profiles of each child process into a temp folder, printed at the end).
+ * Interaction initial response (docs/architecture.md, "Performance targets": p99 ≤ 50 ms at 100 concurrent
+ * interactions, never past 3 s even when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts
+ * [rounds] [platform delay ms] [--cpu-prof] (writes CPU profiles of each child process into a temp folder,
+ * printed at the end).
  *
  * The real bot as production runs it: `src/main.ts` in its own process (under tsx, as `npm start`), settings in
  * its environment, SQLite file with fsync'd commits. The fake Discord and the platform sandbox stay in this

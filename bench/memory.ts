@@ -1,6 +1,7 @@
 /**
- * Memory benchmark (docs/architecture.md, "Performance targets": 10,000 guilds on the fake gateway in ≤ 150 MB RSS and ≤ 1/3 of
- * discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed] [--compiled]
+ * Memory benchmark (docs/architecture.md, "Performance targets": 10,000 guilds on the fake gateway in
+ * ≤ 150 MB RSS and ≤ 1/3 of discord.js default caching). Run: npx tsx bench/memory.ts [guilds] [seed]
+ * [--compiled]
  *
  * The fake Discord in this process holds `guilds` guilds of realistic size (seed-realistic-guilds.ts: most
  * small, a few with 80 channels, 60 roles and tens of thousands of members) and recommends one shard per

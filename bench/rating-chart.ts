@@ -1,7 +1,7 @@
 /**
- * Rating chart PNG benchmark (docs/architecture.md, "Performance targets": ≤ 100 ms a chart). Run: npx tsx bench/rating-chart.ts [runs]
- * The baseline, measured in the same run, is resvg rasterising and PNG-encoding a blank SVG of the same
- * size, so the ratio shows what drawing the chart itself costs on this machine.
+ * Rating chart PNG benchmark (docs/architecture.md, "Performance targets": ≤ 100 ms a chart). Run: npx tsx
+ * bench/rating-chart.ts [runs] The baseline, measured in the same run, is resvg rasterising and PNG-encoding
+ * a blank SVG of the same size, so the ratio shows what drawing the chart itself costs on this machine.
  */
 import { renderAsync } from "@resvg/resvg-js";
 import { renderRatingChart } from "../src/charts/rating-chart.js";

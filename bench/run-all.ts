@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark one after another (never in parallel, so they do not disturb each
-// other), each printing its figures beside a baseline measured in the same run, and the ratio (docs/architecture.md, "Performance targets").
+// other), each printing its figures beside a baseline measured in the same run, and the ratio
+// (docs/architecture.md, "Performance targets").
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -1,8 +1,8 @@
 /**
- * Durable webhook ingest (docs/architecture.md, "Performance targets"): the bot's receiver (verify, validate, dedupe, route, enqueue, fsync'd
- * commit on a SQLite file, then ack) against a bare Fastify route returning 200, same machine, same load:
- * 20 connections for a few seconds each. Targets: ratio ≥ 0.25 and p99 ack ≤ 20 ms.
- * Run: npx tsx bench/webhook-ingest.ts [seconds]
+ * Durable webhook ingest (docs/architecture.md, "Performance targets"): the bot's receiver (verify, validate,
+ * dedupe, route, enqueue, fsync'd commit on a SQLite file, then ack) against a bare Fastify route returning
+ * 200, same machine, same load: 20 connections for a few seconds each. Targets: ratio ≥ 0.25 and p99 ack
+ * ≤ 20 ms. Run: npx tsx bench/webhook-ingest.ts [seconds]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

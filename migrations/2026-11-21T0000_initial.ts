@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("updated_at", "bigint", (col) => col.notNull())
     .addUniqueConstraint("member_links_guild_user_unique", ["guild_id", "user_id"])
     .execute();
-  // Routing a rating change finds the guilds where that platform user is linked (docs/architecture.md, "Webhooks in").
+  // Routing a rating change finds the guilds where that platform user is linked
+  // (docs/architecture.md, "Webhooks in").
   await db.schema
     .createIndex("member_links_platform_user_index")
     .on("member_links")
@@ -92,7 +93,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("error", "text")
     .addColumn("received_at", "bigint", (col) => col.notNull())
     // Keyed by source too: a guild admin can sign any event id with their endpoint's secret, and must not
-    // pre-empt the operator's copy of an event the platform sends later (docs/architecture.md, "Webhooks in").
+    // pre-empt the operator's copy of an event the platform sends later
+    // (docs/architecture.md, "Webhooks in").
     .addPrimaryKeyConstraint("inbox_events_pk", ["source", "event_id"])
     .execute();
   await db.schema
@@ -129,7 +131,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // operator and the guild's own endpoint both deliver the event.
     .addUniqueConstraint("outbox_event_channel_action_unique", ["event_id", "channel_id", "action"])
     .execute();
-  // The worker's claim: pending rows whose next attempt is due (docs/architecture.md, "Growing past one machine").
+  // The worker's claim: pending rows whose next attempt is due
+  // (docs/architecture.md, "Growing past one machine").
   await db.schema
     .createIndex("outbox_due_index")
     .on("outbox")

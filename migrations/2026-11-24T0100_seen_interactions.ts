@@ -1,5 +1,6 @@
 // The interaction ids POST /interactions has taken, kept for a while so a replayed signed request is refused
-// (docs/architecture.md, "Commands" step 1). The primary key makes the insert-or-ignore atomic across instances.
+// (docs/architecture.md, "Commands" step 1). The primary key makes the insert-or-ignore atomic across
+// instances.
 import type { Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, so they take Kysely<any> */

@@ -22,7 +22,8 @@ export interface LocalStackOptions {
   readonly buildWorld: (discord: FakeDiscord) => readonly string[];
   /**
    * How interactions reach the bot: over the fake's gateway (default), or POSTed by the fake to the bot's
-   * `/interactions`, signed with the fake application's key (docs/architecture.md, "Growing past one machine").
+   * `/interactions`, signed with the fake application's key
+   * (docs/architecture.md, "Growing past one machine").
    */
   readonly interactionsMode?: "gateway" | "http";
   /** For the fake Discord, e.g. `recommendedShards` for SHARD_COUNT=auto. */

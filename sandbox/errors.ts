@@ -1,5 +1,6 @@
-// The error envelope of the platform's API reference, (Errors): `{ error: { code, message, details?, requestId } }`.
-// Every error carries the request id; validation errors name the field and the offending value.
+// The error envelope of the platform's API reference, (Errors):
+// `{ error: { code, message, details?, requestId } }`. Every error carries the request id; validation errors
+// name the field and the offending value.
 
 export type ErrorCode =
   | "INVALID_REQUEST"

@@ -1,5 +1,5 @@
-// The only module that reads process.env (docs/conventions.md, habit 6). Settings are validated once, and every
-// problem is reported together with the variable's name, so an operator fixes them in one go.
+// The only module that reads process.env (docs/conventions.md, habit 6). Settings are validated once, and
+// every problem is reported together with the variable's name, so an operator fixes them in one go.
 import { z } from "zod";
 import { listOf, optionalString, optionalUrl } from "./config/setting-parsers.js";
 import { metricsPort, metricsToken } from "./config/metrics-settings.js";
@@ -62,7 +62,8 @@ const environmentSchema = z.object({
       .default(60),
   ),
   // Discord's global limit is 50 requests a second per bot token (more for large bots that asked); instances
-  // sharing a token each pace themselves to this, so N instances set it to their share (docs/architecture.md, "Growing past one machine").
+  // sharing a token each pace themselves to this, so N instances set it to their share
+  // (docs/architecture.md, "Growing past one machine").
   DISCORD_GLOBAL_RATE_LIMIT: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: "must be a whole number of requests per second" })
@@ -211,7 +212,8 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("PLATFORM_API_URL: must end in /v1 (the platform's version segment)");
   }
-  // Without the key no interaction can be verified, so every one would be refused (docs/architecture.md, "Growing past one machine").
+  // Without the key no interaction can be verified, so every one would be refused
+  // (docs/architecture.md, "Growing past one machine").
   if (
     purpose === "start" &&
     env.INTERACTIONS_MODE === "http" &&

@@ -4,7 +4,8 @@ export type { Logger };
 
 /**
  * Paths pino blanks out wherever they appear in a log object. Secrets must never reach a log line
- * (docs/architecture.md, "The rules the code keeps"); code should not log them at all, and this is the safety net.
+ * (docs/architecture.md, "The rules the code keeps"); code should not log them at all, and this is the safety
+ * net.
  */
 export const redactedPaths = [
   "token",

@@ -46,7 +46,8 @@ try {
   const built = await buildBot(config, logger);
   await built.http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");
-  // Metrics on their own listener, by default reachable from this host only (docs/architecture.md, "Running").
+  // Metrics on their own listener, by default reachable from this host only
+  // (docs/architecture.md, "Running").
   const { host: metricsHost, port: metricsPort } = config.metrics;
   if (metricsPort !== undefined) {
     await built.metricsHttp.listen({ host: metricsHost, port: metricsPort });

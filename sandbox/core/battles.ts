@@ -1,5 +1,5 @@
-// Battle moves (the platform's API reference, States): created `waiting`; the first successful join makes it `active`
-// and starts its clock; it becomes `completed` when every seat is taken and every participant has
+// Battle moves (the platform's API reference, States): created `waiting`; the first successful join makes it
+// `active` and starts its clock; it becomes `completed` when every seat is taken and every participant has
 // submitted, when its time limit runs out, or when a control route finishes it (battle-completion.ts).
 // Units: timeLimit in seconds.
 import { conflict, forbidden, invalidField } from "../errors.js";

@@ -1,5 +1,5 @@
-// Every error leaves in the envelope with the request id (the platform's API reference, Errors). 5xx answers never
-// carry internal messages; they are logged with their stack instead.
+// Every error leaves in the envelope with the request id (the platform's API reference, Errors). 5xx answers
+// never carry internal messages; they are logged with their stack instead.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { renderError, SandboxError } from "../errors.js";
 

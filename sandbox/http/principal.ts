@@ -1,6 +1,6 @@
 // Who is calling: an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`) or an OAuth access
-// token (as a bearer credential). Keys and tokens are looked up by their SHA-256 (the platform's API reference,
-// Authentication).
+// token (as a bearer credential). Keys and tokens are looked up by their SHA-256 (the platform's API
+// reference, Authentication).
 import type { IncomingHttpHeaders } from "node:http";
 import { unauthorized } from "../errors.js";
 import { hashSecret } from "../ids.js";

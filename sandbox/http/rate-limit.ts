@@ -1,5 +1,5 @@
-// Per-credential limits over a sliding window (the platform's API reference, Limits): a request is allowed while
-// fewer than `limit` requests were counted in the last `window`; refused requests are not counted.
+// Per-credential limits over a sliding window (the platform's API reference, Limits): a request is allowed
+// while fewer than `limit` requests were counted in the last `window`; refused requests are not counted.
 import type { Clock } from "../clock.js";
 
 export interface RateLimitSettings {

@@ -1,6 +1,7 @@
-// GET {auth_url}/oauth/authorize (the platform's API reference, OAuth 2.0 step 2; RFC 6749 §4.1.1). An unknown client
-// or a redirect_uri that is not exactly a registered one gets an error page and no redirect (§4.1.2.1);
-// other problems are redirected back as `error=`. With auto-approve on, the code is issued at once for
+// GET {auth_url}/oauth/authorize (the platform's API reference, OAuth 2.0 step 2; RFC 6749 §4.1.1). An
+// unknown client or a redirect_uri that is not exactly a registered one gets an error page and no redirect
+// (§4.1.2.1); other problems are redirected back as `error=`. With auto-approve on, the code is issued at
+// once for
 // `login_hint`, else the auto-approve account, else the first user.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";

@@ -1,5 +1,6 @@
-// OAuth scopes look like `read:profile`, `write:battles` (the platform's API reference, OAuth 2.0; the full list is not
-// shown). The sandbox accepts any `read:`, `write:` or `admin:` scope and grants the highest level named.
+// OAuth scopes look like `read:profile`, `write:battles` (the platform's API reference, OAuth 2.0; the full
+// list is not shown). The sandbox accepts any `read:`, `write:` or `admin:` scope and grants the highest
+// level named.
 import type { Level } from "../state.js";
 
 export const scopePattern = /^(read|write|admin):[a-z_]+$/;

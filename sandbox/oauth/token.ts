@@ -1,5 +1,6 @@
-// POST {token_url}/oauth/token (the platform's API reference, OAuth 2.0 step 3; RFC 6749 §4.1.3, §6) with a JSON body
-// as the spec shows or a form body as RFC 6749 does, and POST /oauth/revoke (RFC 7009, a sandbox extra).
+// POST {token_url}/oauth/token (the platform's API reference, OAuth 2.0 step 3; RFC 6749 §4.1.3, §6) with a
+// JSON body as the spec shows or a form body as RFC 6749 does, and POST /oauth/revoke (RFC 7009, a sandbox
+// extra).
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { SandboxDeps } from "../deps.js";

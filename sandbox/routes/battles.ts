@@ -1,5 +1,5 @@
-// Battles (the platform's API reference, Endpoints › Battles). Units the spec leaves open: timeLimit, timeRemaining and
-// duration in seconds; executionTime in milliseconds; memoryUsed in kilobytes.
+// Battles (the platform's API reference, Endpoints › Battles). Units the spec leaves open: timeLimit,
+// timeRemaining and duration in seconds; executionTime in milliseconds; memoryUsed in kilobytes.
 import { z } from "zod";
 import { toIso } from "../clock.js";
 import {

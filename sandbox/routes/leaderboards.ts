@@ -1,4 +1,5 @@
-// Leaderboards (the platform's API reference, Endpoints › Leaderboards), from current ratings and completed battles.
+// Leaderboards (the platform's API reference, Endpoints › Leaderboards), from current ratings and completed
+// battles.
 import { z } from "zod";
 import { dailyRatingHistory, percentileOf, rankUsers } from "../core/leaderboards.js";
 import { tierForRating } from "../core/tiers.js";

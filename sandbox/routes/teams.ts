@@ -1,4 +1,5 @@
-// Teams and invitations (the platform's API reference, Endpoints › Teams). Field bounds are the sandbox's own.
+// Teams and invitations (the platform's API reference, Endpoints › Teams). Field bounds are the sandbox's
+// own.
 import { z } from "zod";
 import { toIso } from "../clock.js";
 import { findUserByUsername, requireTeam } from "../core/lookups.js";

@@ -1,5 +1,5 @@
-// Tournaments (the platform's API reference, Endpoints › Tournaments), in shape A (REST reference) or B (API reference).
-// totalTime is in seconds. `userRank` and `userScore` are 0 when the caller is not registered.
+// Tournaments (the platform's API reference, Endpoints › Tournaments), in shape A (REST reference) or B (API
+// reference). totalTime is in seconds. `userRank` and `userScore` are 0 when the caller is not registered.
 import { z } from "zod";
 import { toIso } from "../clock.js";
 import { difficulties } from "../core/battles.js";

@@ -1,5 +1,5 @@
-// The current user (the platform's API reference, Endpoints › Users). averageTime is in seconds. `timeframe` is a
-// number of days like `30d` (default) or `all`; other values are refused with details.field = timeframe.
+// The current user (the platform's API reference, Endpoints › Users). averageTime is in seconds. `timeframe`
+// is a number of days like `30d` (default) or `all`; other values are refused with details.field = timeframe.
 import { z } from "zod";
 import { toIso } from "../clock.js";
 import { computeStats } from "../core/stats.js";

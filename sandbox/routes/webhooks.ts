@@ -1,5 +1,5 @@
-// Webhook management under /api/v1 (the platform's API reference, Endpoints › Webhooks). The spec shows only the
-// registration fields; the answers here are the sandbox's assumption: `{ id, url, events, active,
+// Webhook management under /api/v1 (the platform's API reference, Endpoints › Webhooks). The spec shows only
+// the registration fields; the answers here are the sandbox's assumption: `{ id, url, events, active,
 // description?, created_at }`, never the secret. GET list, GET/PATCH/DELETE by id are sandbox extras.
 // A webhook belongs to the user whose credential registered it; others get 404 for it. Registration and
 // PATCH also take `payload_format` (`standard` | `legacy`), a sandbox extra choosing the payload form.

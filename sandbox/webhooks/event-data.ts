@@ -1,4 +1,4 @@
-// The `data` object of every event kind the sandbox emits. the platform's API reference, shows the data of
+// The `data` object of every event kind the sandbox emits. The platform's API reference shows the data of
 // `battle.completed` and `user.achievement_earned` only; the other shapes are the sandbox's choice,
 // documented in sandbox/README.md ("Event data"), and the bot's webhook receiver is written against
 // them. Webhook payloads are snake_case (the platform's API reference, Resources).

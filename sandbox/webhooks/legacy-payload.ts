@@ -1,5 +1,5 @@
-// The older payload form of the general reference (the platform's API reference, Payload): `{ event, timestamp,
-// data }` with camelCase fields, the resource id as `<object>Id` (e.g. `battleId`) and battle
+// The older payload form of the general reference (the platform's API reference, Payload): `{ event,
+// timestamp, data }` with camelCase fields, the resource id as `<object>Id` (e.g. `battleId`) and battle
 // participants as an array of user ids. Sent to webhooks registered with `payload_format: "legacy"`
 // (a sandbox extra), so receivers can be tested against both forms.
 import { toIso } from "../clock.js";

@@ -1,7 +1,7 @@
-// The live battle card (docs/architecture.md, "Rendering") rebuilt from every event that reached it. Each event says
-// only part of the story (a submission names one player, only battle.created the language), so the card is
-// folded from all of them, in the platform's order, and always shows everything known so far: edits that
-// run late or twice still converge on the same card.
+// The live battle card (docs/architecture.md, "Rendering") rebuilt from every event that reached it. Each
+// event says only part of the story (a submission names one player, only battle.created the language), so the
+// card is folded from all of them, in the platform's order, and always shows everything known so far: edits
+// that run late or twice still converge on the same card.
 import { plainText } from "../display/platform-text.js";
 import type { BattleCardPlayer, BattleCardView } from "../cards/battle-card.js";
 import type { BattleSummary, KnownPlatformEvent } from "../events/index.js";

@@ -1,4 +1,5 @@
-// battle.submission: someone submitted code during a battle, with how it scored (docs/architecture.md, "Rendering").
+// battle.submission: someone submitted code during a battle, with how it scored
+// (docs/architecture.md, "Rendering").
 import { plainCode, plainText } from "../display/platform-text.js";
 import { displayLanguage } from "../display/language-name.js";
 import type { PlatformEventOf } from "../events/index.js";

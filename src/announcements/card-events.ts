@@ -34,8 +34,9 @@ export async function listCardEvents(
 
 /**
  * The battle.created of `battleId` received shortly before `savedAt`, if the inbox still has it. Only from a
- * source that may reach `guildId` (the operator or that guild's own endpoints, docs/architecture.md, "Webhooks in"): another guild's
- * admins can sign anything with their endpoint's secret, and must not be able to rewrite this guild's card.
+ * source that may reach `guildId` (the operator or that guild's own endpoints,
+ * docs/architecture.md, "Webhooks in"): another guild's admins can sign anything with their endpoint's
+ * secret, and must not be able to rewrite this guild's card.
  */
 export async function findCreatedEvent(
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
-// Which of an event's players are linked in the guild a message goes to (docs/architecture.md, "Linking": a link is per guild
-// and Discord user), read in one query of that guild's links; the credentials stay sealed.
+// Which of an event's players are linked in the guild a message goes to (docs/architecture.md, "Linking": a
+// link is per guild and Discord user), read in one query of that guild's links; the credentials stay sealed.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { listGuildLinks } from "../store/member-links.js";

@@ -1,4 +1,5 @@
-// Announcements of platform events in Discord (docs/architecture.md, "Rendering"): what the rest of the bot uses.
+// Announcements of platform events in Discord (docs/architecture.md, "Rendering"): what the rest of the bot
+// uses.
 export { createOutboxRenderer } from "./outbox-renderer.js";
 export type { OutboxRendererDeps, RenderOutboxRow } from "./outbox-renderer.js";
 export { renderEvent, renderAnnouncement } from "./render-event.js";

@@ -1,6 +1,6 @@
-// The outbox worker's render step (docs/architecture.md, "Rendering", "Posting"): an outbox row becomes the message to
-// post, or the battle card to edit. Undefined means nothing to send: the event is gone from the inbox, was
-// ignored or dead-lettered, or its kind has no card to edit.
+// The outbox worker's render step (docs/architecture.md, "Rendering", "Posting"): an outbox row becomes the
+// message to post, or the battle card to edit. Undefined means nothing to send: the event is gone from the
+// inbox, was ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
 import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";

@@ -1,5 +1,6 @@
 // Mentions only notify from a message's content, never from an embed, so the linked members an event is
-// about are pinged in a content line, and allowed_mentions names exactly them (docs/architecture.md, "Rendering").
+// about are pinged in a content line, and allowed_mentions names exactly them
+// (docs/architecture.md, "Rendering").
 import type { APIAllowedMentions } from "discord-api-types/v10";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { RenderContext } from "./render-context.js";

@@ -1,5 +1,5 @@
-// One announcement per event kind (docs/architecture.md, "Rendering"): the renderer for the kind, made into a message
-// with the guild's linked members mentioned. Pure: the outbox renderer loads what it needs first.
+// One announcement per event kind (docs/architecture.md, "Rendering"): the renderer for the kind, made into a
+// message with the guild's linked members mentioned. Pure: the outbox renderer loads what it needs first.
 import type { MessageBody } from "../discord/message-limits.js";
 import type { KnownPlatformEvent } from "../events/index.js";
 import { toMessageBody, type Announcement } from "./announcement.js";

@@ -1,5 +1,6 @@
 // team.battle_completed: the teams ranked, the winning team, each team's linked members; every member is
-// pinged (docs/architecture.md, "Rendering"). The event names members by platform id only, so unlinked ones are counted.
+// pinged (docs/architecture.md, "Rendering"). The event names members by platform id only, so unlinked ones
+// are counted.
 import { plainText } from "../display/platform-text.js";
 import { fitLines } from "../display/fit-lines.js";
 import type { PlatformEventOf, TeamBattleCompletedData, TeamStanding } from "../events/index.js";

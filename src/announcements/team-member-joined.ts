@@ -1,4 +1,5 @@
-// team.member_joined: who joined which team, as what; the new member is pinged (docs/architecture.md, "Rendering").
+// team.member_joined: who joined which team, as what; the new member is pinged
+// (docs/architecture.md, "Rendering").
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";

@@ -1,4 +1,5 @@
-// user.achievement_earned: the achievement, its tier and points; the player is pinged (docs/architecture.md, "Webhooks in").
+// user.achievement_earned: the achievement, its tier and points; the player is pinged
+// (docs/architecture.md, "Webhooks in").
 import { formatTier } from "../display/tier.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";

@@ -1,5 +1,5 @@
-// Everything the platform's API reference, leaves "not shown" that the client still has to decide, in one place.
-// docs/platform-assumptions.md explains each choice; change both together.
+// Everything the platform's API reference leaves "not shown" that the client still has to decide, in one
+// place. docs/platform-assumptions.md explains each choice; change both together.
 import type { BattleRequestShape } from "./schemas/battle.js";
 
 /** Units of the numeric fields whose unit the spec does not give (docs/architecture.md, "The platform API client"). */

@@ -1,4 +1,5 @@
-// Battle endpoints (the platform's API reference, "Endpoints › Battles"), each called with the member's own credential.
+// Battle endpoints (the platform's API reference, "Endpoints › Battles"), each called with the member's own
+// credential.
 import { clampListLimit, defaultBattleRequestShape } from "./assumptions.js";
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
 import {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { PlatformError } from "./errors.js";
 
-// The error envelope of the platform's API reference, "Errors": {error:{code,message,details,requestId}}. Anything else
-// (an HTML proxy page, an empty body, {"error":"text"}) still becomes a PlatformError with code HTTP_<status>.
+// The error envelope of the platform's API reference, "Errors": {error:{code,message,details,requestId}}.
+// Anything else (an HTML proxy page, an empty body, {"error":"text"}) still becomes a PlatformError with code
+// HTTP_<status>.
 interface ErrorEnvelope {
   readonly code?: string | undefined;
   readonly message?: string | undefined;

@@ -1,5 +1,6 @@
-// The three ways a platform call fails (docs/architecture.md, "The platform API client"). Messages name the operation and the platform's own
-// code, never a credential; callers show users `code` and `requestId`, not `message`.
+// The three ways a platform call fails (docs/architecture.md, "The platform API client"). Messages name the
+// operation and the platform's own code, never a credential; callers show users `code` and `requestId`, not
+// `message`.
 
 /** Codes that mean "rate limited": the errors table says RATE_LIMITED, the rate-limit reference RATE_LIMIT_EXCEEDED. */
 export const rateLimitCodes: ReadonlySet<string> = new Set(["RATE_LIMITED", "RATE_LIMIT_EXCEEDED"]);
@@ -39,7 +40,8 @@ export class PlatformError extends Error {
 
 /**
  * Thrown without any network call while our memory of `X-RateLimit-*` says this credential has no
- * requests left (docs/architecture.md, "The platform API client"). It is a PlatformError with code RATE_LIMITED so callers handle one kind.
+ * requests left (docs/architecture.md, "The platform API client"). It is a PlatformError with code
+ * RATE_LIMITED so callers handle one kind.
  */
 export class PlatformRateLimitedLocallyError extends PlatformError {
   override readonly name = "PlatformRateLimitedLocallyError";

@@ -54,7 +54,8 @@ interface RawResponse {
   readonly bodyIsJson: boolean;
 }
 
-// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; others never (docs/architecture.md, "The platform API client").
+// A GET is retried once after 100–300 ms on 5xx, network fault or time-out; others never
+// (docs/architecture.md, "The platform API client").
 const retryBaseDelayMs = 200;
 
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {

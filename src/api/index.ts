@@ -1,5 +1,5 @@
-// The platform API client's public surface (docs/architecture.md, "The platform API client"). Every endpoint is a function taking the
-// shared `PlatformHttp` (built once at start) and the member's own credential.
+// The platform API client's public surface (docs/architecture.md, "The platform API client"). Every endpoint
+// is a function taking the shared `PlatformHttp` (built once at start) and the member's own credential.
 export { createPlatformHttp } from "./http.js";
 export type { PlatformCredential, PlatformHttp, PlatformHttpOptions, PlatformRequest } from "./http.js";
 export {

@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.js";
 import { smallestUnixResetSeconds } from "./assumptions.js";
 
-// Limits apply per API key (the platform's API reference, "Limits"), so we remember the last X-RateLimit-* figures per
-// credential and refuse locally while none are left (docs/architecture.md, "The platform API client"). Only exhausted credentials are kept,
-// keyed by a SHA-256 digest so the map never holds a token, and bounded (the oldest entry goes first).
+// Limits apply per API key (the platform's API reference, "Limits"), so we remember the last X-RateLimit-*
+// figures per credential and refuse locally while none are left
+// (docs/architecture.md, "The platform API client"). Only exhausted credentials are kept, keyed by a SHA-256
+// digest so the map never holds a token, and bounded (the oldest entry goes first).
 
 export interface RateLimitMemory {
   /** Seconds until the credential may call again, or undefined when a call may go out now. */

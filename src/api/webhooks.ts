@@ -1,4 +1,5 @@
-// Webhook management (the platform's API reference, "Endpoints › Webhooks"), under the `/api/v1` base rather than
+// Webhook management (the platform's API reference, "Endpoints › Webhooks"), under the `/api/v1` base rather
+// than
 // `{base_url}` (docs/architecture.md, "Webhooks in"). Request bodies use the spec's snake_case names.
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
 import {

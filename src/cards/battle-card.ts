@@ -25,8 +25,9 @@ function presentText(text: string | undefined): string | undefined {
 export type { BattleCardPlayer, BattleProgress } from "./battle-progress.js";
 
 /**
- * Everything the public battle card shows (docs/architecture.md, "Commands", "Webhooks in"). Built from the create answer by `/battle create`
- * and from battle events by the live edits; fields an event does not carry are simply left out.
+ * Everything the public battle card shows (docs/architecture.md, "Commands", "Webhooks in"). Built from the
+ * create answer by `/battle create` and from battle events by the live edits; fields an event does not carry
+ * are simply left out.
  */
 export interface BattleCardView extends BattleProgress {
   readonly battleId: string;

@@ -1,7 +1,8 @@
 import { discordLimits } from "../discord/discord-limits.js";
 
-// Custom ids of the battle buttons and the code modal (docs/architecture.md, "Commands"). They carry everything a press needs,
-// so nothing is kept between the post and the press: `battle:join:<battleId>`, `battle:submit:<battleId>`,
+// Custom ids of the battle buttons and the code modal (docs/architecture.md, "Commands"). They carry
+// everything a press needs, so nothing is kept between the post and the press: `battle:join:<battleId>`,
+// `battle:submit:<battleId>`,
 // `battle:accept:<opponentId>:<battleId>` and `battle:decline:<opponentId>:<battleId>`. Presses are handled in
 // src/commands/battle/ (battle-buttons.ts, code-modal.ts).
 export const battleButtonPrefix = "battle";

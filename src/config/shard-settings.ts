@@ -1,4 +1,5 @@
-// SHARD_COUNT and SHARD_IDS (docs/architecture.md, "Growing past one machine"): how many gateway shards there are, and which this instance runs.
+// SHARD_COUNT and SHARD_IDS (docs/architecture.md, "Growing past one machine"): how many gateway shards there
+// are, and which this instance runs.
 import { z } from "zod";
 import { optionalString } from "./setting-parsers.js";
 

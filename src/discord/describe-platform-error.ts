@@ -12,8 +12,9 @@ function describeInvalidField(details: PlatformError["details"]): string {
 }
 
 /**
- * Short, specific messages for the platform's error codes (docs/architecture.md, "The platform API client"): what happened and
- * what to do, with the requestId to quote to support; never the platform's raw text or a stack.
+ * Short, specific messages for the platform's error codes (docs/architecture.md, "The platform API client"):
+ * what happened and what to do, with the requestId to quote to support; never the platform's raw text or a
+ * stack.
  */
 export function describePlatformError(error: unknown, now: number): UserFacingError | undefined {
   if (error instanceof PlatformUnavailableError) {

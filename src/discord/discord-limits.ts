@@ -1,5 +1,5 @@
-// Discord's documented message limits, in one place (docs/conventions.md, habit 7). The renderers clamp to these so
-// Discord never rejects a message we built.
+// Discord's documented message limits, in one place (docs/conventions.md, habit 7). The renderers clamp to
+// these so Discord never rejects a message we built.
 export const discordLimits = {
   content: 2000,
   embedsPerMessage: 10,

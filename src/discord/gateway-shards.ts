@@ -9,8 +9,9 @@ export interface GatewayShardPlan {
 }
 
 /**
- * Which shards this instance runs (docs/architecture.md, "Growing past one machine"): every one of SHARD_COUNT, the SHARD_IDS slice of it, or
- * "auto", which the gateway client resolves with GET /gateway/bot through the client's REST (so DISCORD_API_URL).
+ * Which shards this instance runs (docs/architecture.md, "Growing past one machine"): every one of
+ * SHARD_COUNT, the SHARD_IDS slice of it, or "auto", which the gateway client resolves with GET /gateway/bot
+ * through the client's REST (so DISCORD_API_URL).
  */
 export function planGatewayShards(discord: Config["discord"]): GatewayShardPlan {
   const { shardCount, shardIds } = discord;

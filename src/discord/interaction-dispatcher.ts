@@ -45,8 +45,8 @@ export type DispatchInteraction = (
 ) => Promise<void>;
 
 /**
- * The one place interactions enter (docs/conventions.md, habit 3): lookup, logging, timing, acknowledgement and
- * error rendering. Handlers contain no plumbing try/catch.
+ * The one place interactions enter (docs/conventions.md, habit 3): lookup, logging, timing, acknowledgement
+ * and error rendering. Handlers contain no plumbing try/catch.
  */
 export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Deps>): DispatchInteraction {
   const commands = new Map(options.commands.map((command) => [command.data.name, command]));
@@ -109,8 +109,9 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
 
     async function runAutocomplete(interaction: APIApplicationCommandAutocompleteInteraction, actor: Actor) {
       const command = commands.get(interaction.data.name);
-      // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions (channel
-      // names, private ones included) are refused like the command itself, and renderError answers no choices.
+      // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions
+      // (channel names, private ones included) are refused like the command itself, and renderError answers
+      // no choices.
       if (command !== undefined) refuseWithoutPermissions(command, actor);
       const { subcommand, focused } = readFocusedOption(interaction);
       const choices =

@@ -53,7 +53,8 @@ export interface ModalContext extends BaseContext {
 
 /**
  * How the dispatcher acknowledges a command before the handler runs: defer ephemerally or publicly (Discord's
- * 3 s deadline, docs/architecture.md, "Commands"), or not at all for handlers that answer at once (a modal, a quick reply).
+ * 3 s deadline, docs/architecture.md, "Commands"), or not at all for handlers that answer at once (a modal, a
+ * quick reply).
  */
 export type Acknowledgement = "ephemeral" | "public" | "none";
 

@@ -19,7 +19,8 @@ export interface Reply extends MessageBody {
 
 /**
  * Sends the interaction's first response. Over the gateway it is a REST callback; in HTTP interactions mode it
- * is the body of the HTTP answer, so the same handlers serve both (docs/architecture.md, "Growing past one machine").
+ * is the body of the HTTP answer, so the same handlers serve both
+ * (docs/architecture.md, "Growing past one machine").
  */
 export type InitialResponseSender = (
   response: APIInteractionResponse,

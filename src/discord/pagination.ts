@@ -11,8 +11,9 @@ import type { Actor } from "./interaction-handlers.js";
 import { discordLimits } from "./discord-limits.js";
 
 /**
- * A list shown a page at a time with ◀ ▶ buttons (docs/architecture.md, "Commands"). The buttons carry everything needed to render
- * another page — list name, the requester, the page and a short query — so no state is kept between presses.
+ * A list shown a page at a time with ◀ ▶ buttons (docs/architecture.md, "Commands"). The buttons carry
+ * everything needed to render another page — list name, the requester, the page and a short query — so no
+ * state is kept between presses.
  */
 export interface PaginatedList<Deps> {
   readonly name: string;

@@ -1,6 +1,6 @@
-// The one request an outbox row makes once rendered (docs/architecture.md, "Posting"). A post carries the row id as its nonce with
-// enforce_nonce, so a retry after a crash between Discord's answer and our commit returns the first message
-// instead of posting a second one.
+// The one request an outbox row makes once rendered (docs/architecture.md, "Posting"). A post carries the row
+// id as its nonce with enforce_nonce, so a retry after a crash between Discord's answer and our commit
+// returns the first message instead of posting a second one.
 import type { REST } from "@discordjs/rest";
 import { Routes, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 import { normaliseMessage } from "./message-limits.js";

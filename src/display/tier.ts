@@ -3,7 +3,8 @@
 /** The accent of a tier the bot has no colour for: Discord's blurple. */
 export const defaultTierAccent = "#5865f2";
 
-// Tier names beyond "platinum" and "grandmaster" are not in the platform's API reference; unknown ones get the default accent.
+// Tier names beyond "platinum" and "grandmaster" are not in the platform's API reference; unknown ones get
+// the default accent.
 const tierAccents: ReadonlyMap<string, string> = new Map([
   ["iron", "#a19d94"],
   ["bronze", "#cd7f32"],

@@ -1,5 +1,5 @@
-// Every event kind the platform sends (the platform's API reference, Events). One list used by the webhook receiver,
-// the renderers, `/subscribe` and the sandbox (docs/conventions.md, habit 7).
+// Every event kind the platform sends (the platform's API reference, Events). One list used by the webhook
+// receiver, the renderers, `/subscribe` and the sandbox (docs/conventions.md, habit 7).
 export const eventKinds = [
   "battle.created",
   "battle.started",

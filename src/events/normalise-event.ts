@@ -1,5 +1,6 @@
-// A verified body becomes one PlatformEvent, or a reason it cannot (docs/architecture.md, "Webhooks in" step 2). Total:
-// whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered 5xx.
+// A verified body becomes one PlatformEvent, or a reason it cannot (docs/architecture.md, "Webhooks in" step
+// 2). Total: whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered
+// 5xx.
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { canonicalEventKind } from "./event-kinds.js";

@@ -1,5 +1,6 @@
-// The two payload forms the platform sends (the platform's API reference, Events › Payload) and the one event type both
-// become (docs/architecture.md, "Webhooks in" step 2). Renderers switch on `kind` and get the data typed for it.
+// The two payload forms the platform sends (the platform's API reference, Events › Payload) and the one event
+// type both become (docs/architecture.md, "Webhooks in" step 2). Renderers switch on `kind` and get the data
+// typed for it.
 import { z } from "zod";
 import type { EventKind } from "./event-kinds.js";
 import type { EventDataByKind } from "./event-data/event-data-schemas.js";

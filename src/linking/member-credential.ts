@@ -30,7 +30,8 @@ function needsRefresh(link: MemberLink, now: number): boolean {
 
 /**
  * The member's own platform credential for this guild, refreshed first when it is about to expire
- * (docs/architecture.md, "Linking"). Unlinked members and links needing re-authorisation get a user-facing error with a button.
+ * (docs/architecture.md, "Linking"). Unlinked members and links needing re-authorisation get a user-facing
+ * error with a button.
  */
 export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Promise<MemberSession> {
   let link = await findMemberLink(deps.db, deps.secretBox, member);

@@ -8,8 +8,9 @@ import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
 /**
- * Step one of `/link` through OAuth (docs/architecture.md, "Linking"): a single-use state bound to this guild and member, with a
- * PKCE verifier, valid 10 minutes. Returns the authorize URL for the "Link account" button.
+ * Step one of `/link` through OAuth (docs/architecture.md, "Linking"): a single-use state bound to this guild
+ * and member, with a PKCE verifier, valid 10 minutes. Returns the authorize URL for the "Link account"
+ * button.
  */
 export async function startOAuthLink(
   deps: LinkingDeps,

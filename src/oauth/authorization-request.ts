@@ -1,7 +1,8 @@
 import * as oauth from "oauth4webapi";
 
-// Step 2 of the platform's API reference, "OAuth 2.0": send the member to {auth_url}/oauth/authorize. We add PKCE S256
-// and a random state (docs/architecture.md, "Linking"); the caller stores state + verifier, bound to guild and user.
+// Step 2 of the platform's API reference, "OAuth 2.0": send the member to {auth_url}/oauth/authorize. We add
+// PKCE S256 and a random state (docs/architecture.md, "Linking"); the caller stores state + verifier, bound
+// to guild and user.
 
 export interface AuthorizationRequestOptions {
   /** `{auth_url}`, without `/oauth/authorize`. */

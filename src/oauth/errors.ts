@@ -1,5 +1,6 @@
 // A refused or malformed token-endpoint answer. `code` is the RFC 6749 §5.2 error code when the server gave
-// one (`invalid_grant` means the link needs re-authorisation, docs/architecture.md, "Linking"), otherwise one of ours:
+// one (`invalid_grant` means the link needs re-authorisation, docs/architecture.md, "Linking"), otherwise one
+// of ours:
 // `invalid_response` (2xx that is not a usable token answer) or `server_error` (5xx / non-OAuth error).
 
 export class OAuthError extends Error {

@@ -1,5 +1,6 @@
-// One refresh at a time per link (docs/architecture.md, "Linking"): concurrent callers with the same key share the running
-// promise instead of each spending the refresh token, which a rotating server would accept only once.
+// One refresh at a time per link (docs/architecture.md, "Linking"): concurrent callers with the same key
+// share the running promise instead of each spending the refresh token, which a rotating server would accept
+// only once.
 
 export interface SingleFlight {
   runOnce<T>(key: string, task: () => Promise<T>): Promise<T>;

@@ -3,7 +3,7 @@ import { PlatformUnavailableError } from "../api/errors.js";
 import { OAuthError, scrubSecrets } from "./errors.js";
 
 // oauth4webapi builds and validates the token requests; this file adapts it to the platform: the body is
-// JSON as the platform's API reference, shows (or RFC 6749 form encoding when configured), plain http:// is allowed only
+// JSON as the platform's API reference shows (or RFC 6749 form encoding when configured), plain http:// is allowed only
 // for a loopback server or when configured, and every failure becomes an OAuthError or a
 // PlatformUnavailableError without secrets in it.
 

@@ -2,8 +2,9 @@ import * as oauth from "oauth4webapi";
 import type { Clock } from "../clock.js";
 import { describeTokenEndpoint, translateTokenError, type TokenEndpointOptions } from "./token-endpoint.js";
 
-// Step 3 of the platform's API reference, "OAuth 2.0" plus refresh and revocation. The token answer is assumed to follow
-// RFC 6749 §5.1 (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`), as docs/architecture.md, "Linking" says.
+// Step 3 of the platform's API reference, "OAuth 2.0" plus refresh and revocation. The token answer is
+// assumed to follow RFC 6749 §5.1 (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`), as
+// docs/architecture.md, "Linking", says.
 
 export interface TokenSet {
   readonly accessToken: string;

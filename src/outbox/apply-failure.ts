@@ -1,5 +1,5 @@
-// Discord's error policy for a failed row (docs/architecture.md, "Posting"): what becomes of the row, and of the
-// channel's subscriptions and other pending rows when the channel itself is the problem.
+// Discord's error policy for a failed row (docs/architecture.md, "Posting"): what becomes of the row, and of
+// the channel's subscriptions and other pending rows when the channel itself is the problem.
 import { markChannelOutboxDead, markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { listGuildSubscriptions, setChannelSubscriptionsStatus } from "../store/subscriptions.js";

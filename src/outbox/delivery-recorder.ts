@@ -1,6 +1,7 @@
-// Marks rows delivered at the pace Discord accepts them (docs/architecture.md, "Performance targets"). better-sqlite3 blocks the
-// event loop for each commit's fsync (synchronous=FULL, a few ms), which at 50+ posts a second would stall
-// the sends themselves; so on SQLite the rows delivered in one turn of the event loop share one commit.
+// Marks rows delivered at the pace Discord accepts them (docs/architecture.md, "Performance targets").
+// better-sqlite3 blocks the event loop for each commit's fsync (synchronous=FULL, a few ms), which at 50+
+// posts a second would stall the sends themselves; so on SQLite the rows delivered in one turn of the event
+// loop share one commit.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { readDialect } from "../store/dialect.js";

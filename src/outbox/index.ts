@@ -1,4 +1,5 @@
-// The outbox worker that posts announcements to Discord (docs/architecture.md, "Posting"): what the rest of the bot uses.
+// The outbox worker that posts announcements to Discord (docs/architecture.md, "Posting"): what the rest of
+// the bot uses.
 export { createOutboxWorker } from "./outbox-worker.js";
 export type { OutboxWorker, OutboxWorkerState } from "./outbox-worker.js";
 export { outboxWorkerDefaults } from "./outbox-worker-options.js";

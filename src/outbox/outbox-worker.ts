@@ -1,5 +1,6 @@
-// The outbox worker (docs/architecture.md, "Posting", "Growing past one machine"): claims due rows under a lease, sends each through the
-// shared @discordjs/rest client (which owns Discord's rate limits) and records what Discord said.
+// The outbox worker (docs/architecture.md, "Posting", "Growing past one machine"): claims due rows under a
+// lease, sends each through the shared @discordjs/rest client (which owns Discord's rate limits) and records
+// what Discord said.
 import { claimDueOutbox } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
 import { applyFailure, releaseEntry } from "./apply-failure.js";

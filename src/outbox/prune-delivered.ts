@@ -1,5 +1,6 @@
-// Retention (docs/architecture.md, "Posting"): delivered and dead outbox rows go after a while; inbox event ids stay at
-// least 7 days, well past the platform's last retry at +40m30s, so a late retry is still recognised.
+// Retention (docs/architecture.md, "Posting"): delivered and dead outbox rows go after a while; inbox event
+// ids stay at least 7 days, well past the platform's last retry at +40m30s, so a late retry is still
+// recognised.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { pruneInbox } from "../store/inbox.js";

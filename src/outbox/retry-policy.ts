@@ -1,5 +1,5 @@
-// When a failed post is tried again (docs/architecture.md, "Posting"): exponential backoff with full jitter, so a
-// Discord outage does not end with every worker retrying every row in the same instant.
+// When a failed post is tried again (docs/architecture.md, "Posting"): exponential backoff with full jitter,
+// so a Discord outage does not end with every worker retrying every row in the same instant.
 
 export interface RetryPolicy {
   /** The ceiling of the first retry's delay; it doubles with each failed attempt. */

@@ -1,5 +1,5 @@
-// A server's admins hear once that a channel's announcements were paused (docs/architecture.md, "Posting"): in the
-// admin channel from guild_settings when one is set, otherwise only in the bot's log.
+// A server's admins hear once that a channel's announcements were paused (docs/architecture.md, "Posting"):
+// in the admin channel from guild_settings when one is set, otherwise only in the bot's log.
 import type { REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import type { Kysely } from "kysely";

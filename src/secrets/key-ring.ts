@@ -1,5 +1,5 @@
-// The key ring behind secrets at rest (docs/architecture.md, "Linking"): `ENCRYPTION_KEYS="kid:base64key,…"`, the first key
-// encrypts and every key decrypts, so a key is rotated by prepending a new one.
+// The key ring behind secrets at rest (docs/architecture.md, "Linking"): `ENCRYPTION_KEYS="kid:base64key,…"`,
+// the first key encrypts and every key decrypts, so a key is rotated by prepending a new one.
 import { createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 
 export interface EncryptionKey {

@@ -1,5 +1,6 @@
-// Where the key ring comes from at start (docs/architecture.md, "Linking", "Running"): ENCRYPTION_KEYS when set; outside production a
-// key generated once into the data folder, so a developer needs no setup; in production, nothing else.
+// Where the key ring comes from at start (docs/architecture.md, "Linking", "Running"): ENCRYPTION_KEYS when
+// set; outside production a key generated once into the data folder, so a developer needs no setup; in
+// production, nothing else.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Config } from "../config.js";

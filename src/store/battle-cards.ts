@@ -1,4 +1,5 @@
-// The public card /battle create posted in a guild, edited live as the battle's events arrive (docs/architecture.md, "Webhooks in").
+// The public card /battle create posted in a guild, edited live as the battle's events arrive
+// (docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
 

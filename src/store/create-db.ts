@@ -1,5 +1,5 @@
-// Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine"): SQLite through better-sqlite3 by default, or a
-// PostgreSQL pool shared by several bot processes.
+// Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine"): SQLite
+// through better-sqlite3 by default, or a PostgreSQL pool shared by several bot processes.
 import { mkdirSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
@@ -34,7 +34,8 @@ function sqliteFilePath(databaseUrl: string): string {
 async function openSqlite(filename: string): Promise<Store> {
   const sqlite = new SqliteDatabase(filename);
   if (filename !== ":memory:") await switchToWal(sqlite);
-  // A webhook is acknowledged only after its commit reached the disk (docs/architecture.md, "Webhooks in" step 3, "Performance targets").
+  // A webhook is acknowledged only after its commit reached the disk (docs/architecture.md, "Webhooks in"
+  // step 3, "Performance targets").
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");

@@ -118,8 +118,9 @@ export interface SeenInteractionsTable {
 }
 
 /**
- * Every verified delivery, keyed by (source, event_id) for deduplication (docs/architecture.md, "Webhooks in"): by
- * source too, so an event id signed first by a guild's endpoint cannot shadow the operator's copy.
+ * Every verified delivery, keyed by (source, event_id) for deduplication
+ * (docs/architecture.md, "Webhooks in"): by source too, so an event id signed first by a guild's endpoint
+ * cannot shadow the operator's copy.
  */
 export interface InboxEventsTable {
   /** "operator" for the operator webhook, else the webhook endpoint id. */

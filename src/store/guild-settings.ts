@@ -1,4 +1,5 @@
-// Per-guild settings; small for now (where admins are told about paused subscriptions, docs/architecture.md, "Webhooks in").
+// Per-guild settings; small for now (where admins are told about paused subscriptions,
+// docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { Database, GuildSettingsTable } from "./database.js";
 

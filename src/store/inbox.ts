@@ -1,7 +1,7 @@
 // Every verified webhook delivery, keyed by (source, event id): the platform retries until +40m30s, so a
-// repeat is recognised and acknowledged without a second announcement (docs/architecture.md, "Webhooks in" step 3). The
-// source is part of the key because a guild admin can sign any id with their endpoint's secret: keyed by id
-// alone, a forged early copy would make the operator's real one a "duplicate" for every guild.
+// repeat is recognised and acknowledged without a second announcement (docs/architecture.md, "Webhooks in"
+// step 3). The source is part of the key because a guild admin can sign any id with their endpoint's secret:
+// keyed by id alone, a forged early copy would make the operator's real one a "duplicate" for every guild.
 import type { Kysely, Selectable } from "kysely";
 import type { Database, InboxEventsTable } from "./database.js";
 
@@ -83,8 +83,8 @@ export async function listRecentInboxEvents(
 }
 
 /**
- * Forgets events received before `olderThan` (keep at least 7 days, docs/architecture.md, "Webhooks in"), except those an
- * outbox row still refers to; returns how many were removed.
+ * Forgets events received before `olderThan` (keep at least 7 days, docs/architecture.md, "Webhooks in"),
+ * except those an outbox row still refers to; returns how many were removed.
  */
 export async function pruneInbox(db: Kysely<Database>, olderThan: number): Promise<number> {
   const result = await db

@@ -1,5 +1,5 @@
-// A member's platform account per (guild, Discord user) (docs/architecture.md, "Linking"). The credential is sealed with
-// associated data naming the guild and user, so it cannot be moved to another member's row.
+// A member's platform account per (guild, Discord user) (docs/architecture.md, "Linking"). The credential is
+// sealed with associated data naming the guild and user, so it cannot be moved to another member's row.
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { SecretBox } from "../secrets/secret-box.js";

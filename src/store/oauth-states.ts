@@ -1,5 +1,6 @@
-// Pending OAuth authorizations (docs/architecture.md, "Linking"): bound to guild + user, single use, short-lived. Only a hash of
-// the state is stored, so reading the database does not let anyone complete someone else's link.
+// Pending OAuth authorizations (docs/architecture.md, "Linking"): bound to guild + user, single use,
+// short-lived. Only a hash of the state is stored, so reading the database does not let anyone complete
+// someone else's link.
 import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";

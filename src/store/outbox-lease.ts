@@ -1,5 +1,6 @@
-// Workers take outbox rows under a lease (docs/architecture.md, "Growing past one machine"): each row is handled by one worker at a time,
-// whichever instance received the webhook, and a row whose worker died is taken over when its lease ends.
+// Workers take outbox rows under a lease (docs/architecture.md, "Growing past one machine"): each row is
+// handled by one worker at a time, whichever instance received the webhook, and a row whose worker died is
+// taken over when its lease ends.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
@@ -86,7 +87,8 @@ export async function markOutboxDelivered(
 
 /**
  * Releases the row until `nextAttemptAt`. `countAttempt: false` is for waits that are not failures (a 429,
- * docs/architecture.md, "Webhooks in"). False when `owner` no longer holds the lease (another worker took the row over).
+ * docs/architecture.md, "Webhooks in"). False when `owner` no longer holds the lease (another worker took the
+ * row over).
  */
 export async function rescheduleOutbox(
   db: Kysely<Database>,

@@ -1,5 +1,5 @@
-// Posts and edits waiting to reach Discord (docs/architecture.md, "Posting", "Growing past one machine"). Rows are enqueued in the webhook's
-// transaction; workers take them under a lease (outbox-lease.ts).
+// Posts and edits waiting to reach Discord (docs/architecture.md, "Posting", "Growing past one machine").
+// Rows are enqueued in the webhook's transaction; workers take them under a lease (outbox-lease.ts).
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "./database.js";
 import { createId } from "./ids.js";

@@ -1,6 +1,6 @@
-// The interaction ids POST /interactions has taken (docs/architecture.md, "Commands" step 1). A signed request
-// stays fresh for 5 minutes either side of its timestamp, so a captured one could run again; Discord never
-// resends an interaction, so an id seen before is always a replay.
+// The interaction ids POST /interactions has taken (docs/architecture.md, "Commands" step 1). A signed
+// request stays fresh for 5 minutes either side of its timestamp, so a captured one could run again; Discord
+// never resends an interaction, so an id seen before is always a replay.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 

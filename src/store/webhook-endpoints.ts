@@ -1,6 +1,6 @@
-// Platform webhooks registered by server admins (docs/architecture.md, "Managing the platform webhook"). Secrets are
-// sealed with the endpoint id and column as associated data; a rotation retires the old secret, which stays
-// accepted for a while (webhook-retired-secrets.ts).
+// Platform webhooks registered by server admins (docs/architecture.md, "Managing the platform webhook").
+// Secrets are sealed with the endpoint id and column as associated data; a rotation retires the old secret,
+// which stays accepted for a while (webhook-retired-secrets.ts).
 import type { Kysely, Selectable } from "kysely";
 import type { EventKind } from "../events/event-kinds.js";
 import type { SecretBox } from "../secrets/secret-box.js";
@@ -104,8 +104,8 @@ export async function savePlatformWebhookId(
 
 /**
  * Installs a new secret and retires the current one, so deliveries already signed with it still verify
- * (docs/architecture.md, "Webhooks in" step 1). The update only applies if the secret is still the one read, so
- * two rotations at once cannot lose a secret; the loser reads again.
+ * (docs/architecture.md, "Webhooks in" step 1). The update only applies if the secret is still the one read,
+ * so two rotations at once cannot lose a secret; the loser reads again.
  */
 export async function rotateWebhookSecret(
   db: Kysely<Database>,

@@ -1,6 +1,7 @@
-// The secrets rotations replaced, each accepted for an hour after it was retired (docs/architecture.md, "Webhooks
-// in" step 1). Sealed with the endpoint id as associated data, as the previous secret they replace was, so the
-// migration that moved those here could copy them without opening them.
+// The secrets rotations replaced, each accepted for an hour after it was retired
+// (docs/architecture.md, "Webhooks in" step 1). Sealed with the endpoint id as associated data, as the
+// previous secret they replace was, so the migration that moved those here could copy them without opening
+// them.
 import type { Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";

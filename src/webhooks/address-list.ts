@@ -1,5 +1,6 @@
 // WEBHOOK_ALLOWED_IPS and TRUSTED_PROXIES: comma-separated CIDR ranges or single addresses, plus a few
-// names (docs/architecture.md, "Webhooks in" step 5). Matched with node:net BlockList, which also matches IPv4-mapped IPv6.
+// names (docs/architecture.md, "Webhooks in" step 5). Matched with node:net BlockList, which also matches
+// IPv4-mapped IPv6.
 import { BlockList, isIP } from "node:net";
 
 /** the platform's API reference, Delivery and retries: "Deliveries originate from these address ranges". */

@@ -1,7 +1,7 @@
 // The address a delivery came from. X-Forwarded-For is believed only hop by hop from proxies listed in
-// TRUSTED_PROXIES (docs/architecture.md, "Webhooks in" step 5), the rule Fastify's `trustProxy` (proxy-addr) applies: walk from
-// the socket leftwards while the current hop is trusted. Without trusted proxies the header is ignored,
-// since any client can write it.
+// TRUSTED_PROXIES (docs/architecture.md, "Webhooks in" step 5), the rule Fastify's `trustProxy` (proxy-addr)
+// applies: walk from the socket leftwards while the current hop is trusted. Without trusted proxies the
+// header is ignored, since any client can write it.
 import type { BlockList } from "node:net";
 import { isListed } from "./address-list.js";
 

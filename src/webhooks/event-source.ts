@@ -1,6 +1,6 @@
 // Where a delivery arrived, which decides its secret, its inbox `source` and how far it may be routed
-// (docs/architecture.md, "Webhooks in"): the operator webhook feeds every guild; a guild's own endpoint feeds that guild only,
-// because that guild's admins know its secret and could sign anything with it.
+// (docs/architecture.md, "Webhooks in"): the operator webhook feeds every guild; a guild's own endpoint feeds
+// that guild only, because that guild's admins know its secret and could sign anything with it.
 import { operatorSource } from "../store/inbox.js";
 
 export type EventSource =

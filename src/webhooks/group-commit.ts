@@ -1,7 +1,7 @@
-// Durable ingest at more than one fsync's worth of events per second (docs/architecture.md, "Webhooks in" step 4, "Performance targets"). SQLite
-// commits one transaction at a time, and better-sqlite3 blocks the event loop for each commit's fsync
-// (synchronous=FULL), so deliveries that arrive together share one transaction and one commit, and only
-// then is any of them answered.
+// Durable ingest at more than one fsync's worth of events per second (docs/architecture.md, "Webhooks in"
+// step 4, "Performance targets"). SQLite commits one transaction at a time, and better-sqlite3 blocks the
+// event loop for each commit's fsync (synchronous=FULL), so deliveries that arrive together share one
+// transaction and one commit, and only then is any of them answered.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { readDialect } from "../store/dialect.js";

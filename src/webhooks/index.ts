@@ -1,4 +1,5 @@
-// The platform webhook receiver (docs/architecture.md, "Webhooks in", "Routing"): what the rest of the bot uses.
+// The platform webhook receiver (docs/architecture.md, "Webhooks in", "Routing"): what the rest of the bot
+// uses.
 export { webhookRoutes, webhookBodyLimit } from "./webhook-routes.js";
 export type { WebhookRoutesOptions } from "./webhook-routes.js";
 export { noWebhookMetrics } from "./webhook-metrics.js";

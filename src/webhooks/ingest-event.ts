@@ -1,7 +1,8 @@
-// A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the event goes
-// into the inbox (a repeat changes nothing) and one outbox row per target is queued. The caller answers
-// the platform only after this resolves, so an acknowledged event is on disk; if anything throws, nothing
-// was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among deliveries.)
+// A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
+// event goes into the inbox (a repeat changes nothing) and one outbox row per target is queued. The caller
+// answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
+// nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
+// deliveries.)
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";

@@ -1,5 +1,5 @@
-// One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably, then say so.
-// Transport-free, so webhook-routes.ts stays a thin adapter.
+// One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably, then
+// say so. Transport-free, so webhook-routes.ts stays a thin adapter.
 import type { Logger } from "../logger.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";

@@ -1,4 +1,5 @@
-// `X-Service-Signature` check (the platform's API reference, Signature; docs/architecture.md, "Webhooks in" step 1).
+// `X-Service-Signature` check (the platform's API reference, Signature; docs/architecture.md, "Webhooks in"
+// step 1).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const prefix = "sha256=";

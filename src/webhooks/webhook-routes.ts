@@ -1,6 +1,6 @@
-// The platform webhook receiver (docs/architecture.md, "Webhooks in"): POST /webhooks/platform for the operator's
-// webhook, POST /webhooks/platform/:endpointId for one a server admin registered. An encapsulated plugin:
-// its raw-body parser, address check and error answers apply to these two routes only.
+// The platform webhook receiver (docs/architecture.md, "Webhooks in"): POST /webhooks/platform for the
+// operator's webhook, POST /webhooks/platform/:endpointId for one a server admin registered. An encapsulated
+// plugin: its raw-body parser, address check and error answers apply to these two routes only.
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";

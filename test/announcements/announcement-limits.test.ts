@@ -1,5 +1,6 @@
 // Every kind, fed hostile data (huge lists, long markdown-laden text, everyone linked or nobody), still
-// renders a message Discord accepts, and pings only linked members the content names (docs/architecture.md, "Webhooks in").
+// renders a message Discord accepts, and pings only linked members the content names
+// (docs/architecture.md, "Webhooks in").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";

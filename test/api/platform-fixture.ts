@@ -1,5 +1,5 @@
-// A small HTTP server on 127.0.0.1 answering with the example shapes of the platform's API reference, until the
-// sandbox (sandbox/) can stand in. `shape` picks A or B per request; `queueReplies` overrides the next
+// A small HTTP server on 127.0.0.1 answering with the example shapes of the platform's API reference, until
+// the sandbox (sandbox/) can stand in. `shape` picks A or B per request; `queueReplies` overrides the next
 // answers (errors, hangs, malformed bodies). Every request is recorded so tests can assert what was sent.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

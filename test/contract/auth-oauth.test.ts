@@ -1,5 +1,6 @@
 // Contract: the OAuth helpers of src/oauth against the sandbox's authorization server, and the access
-// tokens they obtain used as Bearer credentials by the API client (the platform's API reference, "OAuth 2.0").
+// tokens they obtain used as Bearer credentials by the API client (the platform's API reference,
+// "OAuth 2.0").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBattle, getCurrentUser, type PlatformCredential } from "../../src/api/index.js";
 import {

@@ -1,5 +1,5 @@
-// Contract: the battle functions of src/api against the sandbox, in both response shapes (the platform's API reference
-// "Endpoints › Battles"; shapes per key, sandbox/README.md "Shapes").
+// Contract: the battle functions of src/api against the sandbox, in both response shapes (the platform's API
+// reference "Endpoints › Battles"; shapes per key, sandbox/README.md "Shapes").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,

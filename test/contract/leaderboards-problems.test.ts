@@ -1,5 +1,5 @@
-// Contract: the leaderboard and problem functions of src/api against the sandbox (the platform's API reference
-// "Endpoints › Leaderboards"; GET /problems is assumed, docs/platform-assumptions.md).
+// Contract: the leaderboard and problem functions of src/api against the sandbox (the platform's API
+// reference "Endpoints › Leaderboards"; GET /problems is assumed, docs/platform-assumptions.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   getGlobalLeaderboard,

@@ -1,6 +1,6 @@
 // Contract: the sandbox's per-key sliding window (X-RateLimit-* headers, 429 RATE_LIMIT_EXCEEDED) and the
-// client's memory of it, which refuses calls locally while a credential has none left (the platform's API reference
-// "Limits"; docs/platform-assumptions.md "Rate limits").
+// client's memory of it, which refuses calls locally while a credential has none left (the platform's API
+// reference "Limits"; docs/platform-assumptions.md "Rate limits").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   getCurrentUser,

@@ -1,4 +1,5 @@
-// Contract: the team functions of src/api against the sandbox (the platform's API reference, "Endpoints › Teams").
+// Contract: the team functions of src/api against the sandbox (the platform's API reference,
+// "Endpoints › Teams").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTeam, inviteToTeam } from "../../src/api/index.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";

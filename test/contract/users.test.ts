@@ -1,4 +1,5 @@
-// Contract: the current-user functions of src/api against the sandbox (the platform's API reference, "Endpoints › Users").
+// Contract: the current-user functions of src/api against the sandbox (the platform's API reference,
+// "Endpoints › Users").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,

@@ -1,7 +1,8 @@
-// docs/architecture.md, "Posting", "Growing past one machine": with the bot killed (SIGKILL) in the middle of a 200-channel fan-out and restarted,
-// every channel ends with exactly one copy. The bot runs as a child process on a file database; the restart
-// runs with its clock one lease ahead, so the killed process's claimed rows are taken over at once
-// (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the 60 s lease out instead).
+// docs/architecture.md, "Posting", "Growing past one machine": with the bot killed (SIGKILL) in the middle of
+// a 200-channel fan-out and restarted, every channel ends with exactly one copy. The bot runs as a child
+// process on a file database; the restart runs with its clock one lease ahead, so the killed process's
+// claimed rows are taken over at once (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the
+// 60 s lease out instead).
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,5 +1,6 @@
-// Both ways interactions reach the bot (docs/architecture.md, "Growing past one machine"): over the gateway, or POSTed to /interactions. The e2e
-// files whose scenarios cover every kind of interaction run them in each mode with `describe.each`.
+// Both ways interactions reach the bot (docs/architecture.md, "Growing past one machine"): over the gateway,
+// or POSTed to /interactions. The e2e files whose scenarios cover every kind of interaction run them in each
+// mode with `describe.each`.
 import { expect } from "vitest";
 import type { EndToEnd } from "./harness.js";
 

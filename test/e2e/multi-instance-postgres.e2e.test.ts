@@ -1,10 +1,10 @@
-// docs/architecture.md, "Webhooks in", "Growing past one machine": two bot instances on one PostgreSQL, one fake Discord. 500 signed events, each delivered
-// once to each instance; one instance is SIGKILLed halfway and deliveries it cannot answer go to the other, as
-// a load balancer in front of them would send the platform's retries. Every announcement is posted exactly
-// once: the shared inbox takes each event once, the survivor takes the dead instance's leased rows over, and
-// the nonce stops a resend of a row Discord already had.
-// The instances run `src/main.ts` as `npm start` does, gateway included: the fake keeps both sessions of the
-// shared token open, as Discord does (test/fake-discord/gateway-same-shard.test.ts).
+// docs/architecture.md, "Webhooks in", "Growing past one machine": two bot instances on one PostgreSQL, one
+// fake Discord. 500 signed events, each delivered once to each instance; one instance is SIGKILLed halfway
+// and deliveries it cannot answer go to the other, as a load balancer in front of them would send the
+// platform's retries. Every announcement is posted exactly once: the shared inbox takes each event once, the
+// survivor takes the dead instance's leased rows over, and the nonce stops a resend of a row Discord already
+// had. The instances run `src/main.ts` as `npm start` does, gateway included: the fake keeps both sessions of
+// the shared token open, as Discord does (test/fake-discord/gateway-same-shard.test.ts).
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";

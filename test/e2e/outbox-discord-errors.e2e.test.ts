@@ -1,5 +1,6 @@
 // The outbox on the production path, over the gateway client's REST: Discord's refusals are read for what they
-// are (docs/architecture.md, "Posting"), so a deleted channel's subscription is disabled rather than retried forever.
+// are (docs/architecture.md, "Posting"), so a deleted channel's subscription is disabled rather than retried
+// forever.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";

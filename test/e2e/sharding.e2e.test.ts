@@ -1,6 +1,7 @@
-// docs/architecture.md, "Growing past one machine" Gateway: the real bot with discord.js sharding inside the process (SHARD_COUNT), with "auto"
-// resolved through the configured Discord API, and split over two instances sharing one database (SHARD_IDS).
-// Guilds are placed on shards by Discord's formula, and every check reads what members see in the fake.
+// docs/architecture.md, "Growing past one machine" Gateway: the real bot with discord.js sharding inside the
+// process (SHARD_COUNT), with "auto" resolved through the configured Discord API, and split over two
+// instances sharing one database (SHARD_IDS). Guilds are placed on shards by Discord's formula, and every
+// check reads what members see in the fake.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBot } from "../../src/bot/build-bot.js";
 import { shardForGuild } from "../../fake-discord/index.js";

@@ -41,7 +41,8 @@ async function startSlowProxy(): Promise<{
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, target };
 }
 
-// The slow platform takes 10 s (docs/architecture.md, "Performance targets"); over HTTP, 4 s (past Discord's 3 s) shows the answer does not wait for the handler.
+// The slow platform takes 10 s (docs/architecture.md, "Performance targets"); over HTTP, 4 s (past Discord's
+// 3 s) shows the answer does not wait for the handler.
 describe.each([
   { interactionsMode: "gateway", platformDelayMs: 10_000 },
   { interactionsMode: "http", platformDelayMs: 4_000 },

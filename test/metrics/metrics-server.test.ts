@@ -1,4 +1,5 @@
-// The metrics listener (docs/architecture.md, "Running"): a Fastify instance of its own, apart from the public app.
+// The metrics listener (docs/architecture.md, "Running"): a Fastify instance of its own, apart from the
+// public app.
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/clock.js";

@@ -1,7 +1,7 @@
-// "Migrations are safe when two instances start at once" (docs/architecture.md, "Growing past one machine"): two processes (SQLite file) or two
-// pools (PostgreSQL) open and migrate one fresh database at the same moment; both succeed, the schema is
-// complete and each migration is recorded once. On SQLite both the WAL switch at open and the migration
-// itself failed this before (SQLITE_BUSY; "table already exists").
+// "Migrations are safe when two instances start at once" (docs/architecture.md, "Growing past one machine"):
+// two processes (SQLite file) or two pools (PostgreSQL) open and migrate one fresh database at the same
+// moment; both succeed, the schema is complete and each migration is recorded once. On SQLite both the WAL
+// switch at open and the migration itself failed this before (SQLITE_BUSY; "table already exists").
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -1,5 +1,6 @@
-// docs/architecture.md, "Testing": no plaintext secret in the database file. The raw bytes of the SQLite file and its WAL are
-// searched for every secret the store holds; the username, which is not secret, proves the search works.
+// docs/architecture.md, "Testing": no plaintext secret in the database file. The raw bytes of the SQLite file
+// and its WAL are searched for every secret the store holds; the username, which is not secret, proves the
+// search works.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

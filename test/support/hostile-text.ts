@@ -1,5 +1,6 @@
 // Platform text written to turn into markup, pings, links or reordered text, and the check that whatever the
-// bot renders from it stays inert (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
+// bot renders from it stays inert (docs/architecture.md, "The rules the code keeps",
+// "Platform text is inert").
 import { expect } from "vitest";
 
 /** One hostile string per construct, each leading its text so line-start markup is at a line's start. */

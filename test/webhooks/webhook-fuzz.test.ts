@@ -1,5 +1,5 @@
-// Property-based fuzzing of the receiver (docs/architecture.md, "Testing"): whatever arrives, it never answers
-// 5xx, and nothing without a valid signature is ever stored.
+// Property-based fuzzing of the receiver (docs/architecture.md, "Testing"): whatever arrives, it never
+// answers 5xx, and nothing without a valid signature is ever stored.
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

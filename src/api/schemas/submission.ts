@@ -2,7 +2,8 @@ import { z } from "zod";
 import { numberSchema, optional, pickAlias } from "./primitives.js";
 import type { Language } from "./vocabulary.js";
 
-// Submission shapes of the platform's API reference, "Resources › Submission": shape A (`id`, `testCases` counts,
+// Submission shapes of the platform's API reference, "Resources › Submission": shape A (`id`, `testCases`
+// counts,
 // `memoryUsed`) and shape B (`submissionId`, `testResults` per case) become one Submission.
 
 export interface SubmissionInput {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { listOf, numberSchema, optional, pickAlias, timestampSchema } from "./primitives.js";
 
-// Tournament shapes of the platform's API reference, "Resources › Tournament". Shape A: title/startTime/prizePool;
-// shape B: name/startsAt/prize/format. Both become one Tournament.
+// Tournament shapes of the platform's API reference, "Resources › Tournament". Shape A:
+// title/startTime/prizePool; shape B: name/startsAt/prize/format. Both become one Tournament.
 
 export interface Tournament {
   readonly id: string;

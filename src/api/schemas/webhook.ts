@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { numberSchema, optional, pickAlias, timestampSchema } from "./primitives.js";
 
-// Webhook management shapes of the platform's API reference, "Resources › Webhook and deliveries" (snake_case on the
-// wire, camelCase here). The answers of POST /webhooks and POST /webhooks/test are "not shown": see
+// Webhook management shapes of the platform's API reference, "Resources › Webhook and deliveries" (snake_case
+// on the wire, camelCase here). The answers of POST /webhooks and POST /webhooks/test are "not shown": see
 // src/api/assumptions.ts.
 
 export interface WebhookRegistrationInput {

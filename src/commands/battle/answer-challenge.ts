@@ -31,7 +31,8 @@ async function seatChallenger(
 }
 
 /**
- * Accept or Decline on a challenge (docs/architecture.md, "Commands"). Only the challenged member may answer, within
+ * Accept or Decline on a challenge (docs/architecture.md, "Commands"). Only the challenged member may answer,
+ * within
  * `challengeLifetimeMs` of the post (compared with the clock on press, so no timer is needed). Accepting
  * joins them with their own credential; an unlinked opponent gets the link prompt.
  */
@@ -84,7 +85,8 @@ export async function answerChallenge(
       challengerSeated: seated !== undefined,
     }),
   );
-  // From now on it is the battle's card, edited live like one from /battle create (docs/architecture.md, "Webhooks in").
+  // From now on it is the battle's card, edited live like one from /battle create
+  // (docs/architecture.md, "Webhooks in").
   await saveBattleCard(deps.db, {
     battleId: answer.battleId,
     guildId: actor.guildId,

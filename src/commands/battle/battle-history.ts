@@ -31,9 +31,9 @@ export function decodeHistoryQuery(text: string): HistoryQuery {
 }
 
 /**
- * The pages of `/battle history`. GET /battles takes only `status` and `limit` (the platform's API reference), so a page
- * is read as the first (page + 1) × size battles plus one, which tells whether ▶ leads anywhere; the
- * largest `limit` (100) caps how far back the pages go.
+ * The pages of `/battle history`. GET /battles takes only `status` and `limit` (the platform's API
+ * reference), so a page is read as the first (page + 1) × size battles plus one, which tells whether ▶ leads
+ * anywhere; the largest `limit` (100) caps how far back the pages go.
  */
 export const battleHistoryPages: PaginatedList<BotDependencies> = {
   name: "battles",

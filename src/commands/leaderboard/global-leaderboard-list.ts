@@ -17,7 +17,8 @@ export function hasMoreRankings(board: GlobalLeaderboard, page: number, pageSize
 
 /**
  * `/leaderboard global`, a page at a time with the requester's credential (only they can turn pages). The
- * ratings seen are public, so they also refresh the read model behind /leaderboard server (docs/architecture.md, "Commands").
+ * ratings seen are public, so they also refresh the read model behind /leaderboard server
+ * (docs/architecture.md, "Commands").
  */
 export const globalLeaderboardList: PaginatedList<BotDependencies> = {
   name: "leaderboard-global",

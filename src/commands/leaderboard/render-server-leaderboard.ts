@@ -17,8 +17,8 @@ const emptyServer =
   "`/profile view` or `/stats`.";
 
 /**
- * This server's linked members by rating, from the read model (docs/architecture.md, "Commands"). Members are shown as mentions,
- * which the reply helper sends with no allowed mentions, so nobody is pinged.
+ * This server's linked members by rating, from the read model (docs/architecture.md, "Commands"). Members are
+ * shown as mentions, which the reply helper sends with no allowed mentions, so nobody is pinged.
  */
 export function renderServerLeaderboard({
   rows,

@@ -14,8 +14,8 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 export const apiKeyButtonId = "link:api-key";
 
 /**
- * The `/link` answer (docs/architecture.md, "Commands"): a "Link account" URL button to the platform's authorize page (state + PKCE,
- * 10 minutes, single use) and a "Use an API key" button that opens a modal.
+ * The `/link` answer (docs/architecture.md, "Commands"): a "Link account" URL button to the platform's
+ * authorize page (state + PKCE, 10 minutes, single use) and a "Use an API key" button that opens a modal.
  */
 export async function buildLinkPrompt(
   deps: BotDependencies,

@@ -39,8 +39,8 @@ const inputs: readonly ProfileInput[] = [
 ];
 
 /**
- * The /profile edit form. GET /users/me does not return these fields (the platform's API reference, User), so the inputs
- * start empty and an empty input leaves its field unchanged.
+ * The /profile edit form. GET /users/me does not return these fields (the platform's API reference, User), so
+ * the inputs start empty and an empty input leaves its field unchanged.
  */
 export function buildProfileEditModal(): APIModalInteractionResponseCallbackData {
   return {

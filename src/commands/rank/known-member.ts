@@ -17,7 +17,8 @@ export interface KnownMember {
 
 /**
  * Looks another member up in this guild's links and the read model only: their credential stays sealed and
- * unused (docs/architecture.md, "Commands", "member" options). A member without a link gets a user-facing error.
+ * unused (docs/architecture.md, "Commands", "member" options). A member without a link gets a user-facing
+ * error.
  */
 export async function findKnownMember(
   db: Kysely<Database>,

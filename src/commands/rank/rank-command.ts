@@ -18,8 +18,8 @@ interface RankOptions {
 }
 
 /**
- * `/rank [member] [public]` (docs/architecture.md, "Commands"): your own rank with the rating-history chart, or another
- * member's from the read model.
+ * `/rank [member] [public]` (docs/architecture.md, "Commands"): your own rank with the rating-history chart,
+ * or another member's from the read model.
  */
 export const rank = defineCommand<BotDependencies, typeof rankCommand>({
   data: rankCommand,

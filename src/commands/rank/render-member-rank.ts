@@ -13,8 +13,9 @@ export function describeLastSeen(member: KnownMember): string {
 }
 
 /**
- * Another member's rank from the read model only (docs/architecture.md, "Commands"): rating and tier as last seen; their global
- * rank and rating history need their own credential, so they show when they run /rank themselves.
+ * Another member's rank from the read model only (docs/architecture.md, "Commands"): rating and tier as last
+ * seen; their global rank and rating history need their own credential, so they show when they run /rank
+ * themselves.
  */
 export function renderMemberRank(member: KnownMember): Reply {
   return {

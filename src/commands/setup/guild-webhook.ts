@@ -1,5 +1,6 @@
-// The platform webhook that feeds one guild (docs/architecture.md, "Managing the platform webhook"). A guild normally
-// has one endpoint; a registration that never got the platform's answer leaves one without a platform id.
+// The platform webhook that feeds one guild (docs/architecture.md, "Managing the platform webhook"). A guild
+// normally has one endpoint; a registration that never got the platform's answer leaves one without a
+// platform id.
 import type { Kysely } from "kysely";
 import type { SecretBox } from "../../secrets/secret-box.js";
 import type { Database } from "../../store/database.js";

@@ -1,5 +1,6 @@
 // Everything `/setup status` shows, read from the bot's own store (no platform call): link health, the
-// webhook endpoints, the last events received, routes and the announcement queue (docs/architecture.md, "Commands").
+// webhook endpoints, the last events received, routes and the announcement queue
+// (docs/architecture.md, "Commands").
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import { findGuildSettings } from "../../store/guild-settings.js";

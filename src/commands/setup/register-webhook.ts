@@ -1,6 +1,6 @@
-// `/setup webhook register` (docs/architecture.md, "Managing the platform webhook"): POST /api/v1/webhooks with
-// url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the admin's
-// own linked account. Run again, it updates the kinds of the webhook it registered.
+// `/setup webhook register` (docs/architecture.md, "Managing the platform webhook"): POST /api/v1/webhooks
+// with url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the
+// admin's own linked account. Run again, it updates the kinds of the webhook it registered.
 import { PlatformError } from "../../api/errors.js";
 import type { PlatformCredential } from "../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../api/webhooks.js";

@@ -1,4 +1,5 @@
-// `/setup webhook deliveries`: the platform's delivery records, one compact line each (docs/architecture.md, "Webhooks in").
+// `/setup webhook deliveries`: the platform's delivery records, one compact line each
+// (docs/architecture.md, "Webhooks in").
 import { plainCode, plainLabel, plainText } from "../../display/platform-text.js";
 import type { FailedWebhookDelivery, WebhookDelivery } from "../../api/schemas/webhook.js";
 import { discordLimits } from "../../discord/discord-limits.js";

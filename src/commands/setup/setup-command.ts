@@ -19,7 +19,8 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /**
  * `/setup webhook register|test|deliveries|rotate-secret`, `/setup status`, `/setup admin-channel`
- * (docs/architecture.md, "Commands", "Managing the platform webhook"). Webhook calls use the admin's own linked credential.
+ * (docs/architecture.md, "Commands", "Managing the platform webhook"). Webhook calls use the admin's own
+ * linked credential.
  */
 export const setup = defineCommand<BotDependencies, typeof setupCommand>({
   data: setupCommand,

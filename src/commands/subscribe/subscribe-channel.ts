@@ -1,5 +1,6 @@
-// /subscribe as a use case, GitHub-app style (docs/architecture.md, "Commands", "Routing"): one route per channel; subscribing
-// a channel that has one adds the kinds, changes the filters given, and resumes it if it was paused.
+// /subscribe as a use case, GitHub-app style (docs/architecture.md, "Commands", "Routing"): one route per
+// channel; subscribing a channel that has one adds the kinds, changes the filters given, and resumes it if it
+// was paused.
 import type { Kysely } from "kysely";
 import type { EventKind } from "../../events/event-kinds.js";
 import type { Database } from "../../store/database.js";

@@ -1,7 +1,7 @@
 import { plainCode, plainText } from "../../display/platform-text.js";
-// The filter options of /subscribe (docs/architecture.md, "Routing": tournament id, difficulty, minimum rating change,
-// linked members only). A given option replaces that filter on the channel's route; "any", 0 and false
-// remove it, and options left out keep what the route had.
+// The filter options of /subscribe (docs/architecture.md, "Routing": tournament id, difficulty, minimum
+// rating change, linked members only). A given option replaces that filter on the channel's route; "any", 0
+// and false remove it, and options left out keep what the route had.
 import type { SubscriptionFilters } from "../../store/subscriptions.js";
 
 export interface FilterOptions {

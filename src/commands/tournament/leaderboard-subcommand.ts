@@ -7,7 +7,8 @@ import type { SubcommandContext, TournamentOptions } from "./tournament-argument
 
 /**
  * `/tournament leaderboard id [public]`. It carries the member's own rank and score, so it is ephemeral unless
- * they ask for `public:true` (docs/architecture.md, "Commands"); the public form is deferred here, after the link check.
+ * they ask for `public:true` (docs/architecture.md, "Commands"); the public form is deferred here, after the
+ * link check.
  */
 export async function runTournamentLeaderboard(
   deps: BotDependencies,

@@ -11,7 +11,8 @@ export const tournamentListPages: PaginatedList<BotDependencies> = {
   async renderPage(deps, { actor, query, page }) {
     const { credential } = await getMemberSession(deps, actor);
     const filter = decodeTournamentFilter(query);
-    // One more than a page tells whether ▶ leads anywhere: shape B lists carry no `hasMore` (the platform's API reference).
+    // One more than a page tells whether ▶ leads anywhere: shape B lists carry no `hasMore` (the platform's
+    // API reference).
     const { tournaments } = await listTournaments(deps.platform, credential, {
       status: filter.status,
       difficulty: filter.difficulty,

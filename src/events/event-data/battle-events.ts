@@ -1,5 +1,5 @@
-// `data` of the battle events. the platform's API reference, shows battle.completed; the other shapes follow what the
-// sandbox emits (sandbox/webhooks/event-data.ts). Times are ms since the epoch, durations seconds.
+// `data` of the battle events. The platform's API reference shows battle.completed; the other shapes follow
+// what the sandbox emits (sandbox/webhooks/event-data.ts). Times are ms since the epoch, durations seconds.
 import { z } from "zod";
 import { summaryFields, summaryOf, type BattleSummary } from "./battle-summary.js";
 import {

@@ -1,5 +1,5 @@
-// What every battle event says about its battle (the platform's API reference, battle.completed data; the sandbox sends
-// the same fields on its other battle events), shared by the battle event schemas.
+// What every battle event says about its battle (the platform's API reference, battle.completed data; the
+// sandbox sends the same fields on its other battle events), shared by the battle event schemas.
 import { z } from "zod";
 import {
   idSchema,

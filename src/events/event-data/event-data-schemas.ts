@@ -1,4 +1,5 @@
-// One data schema per event kind (docs/conventions.md, habit 7: the kind list lives in src/events/event-kinds.ts).
+// One data schema per event kind (docs/conventions.md, habit 7: the kind list lives in
+// src/events/event-kinds.ts).
 import type { z } from "zod";
 import type { EventKind } from "../event-kinds.js";
 import {

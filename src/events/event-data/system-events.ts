@@ -1,5 +1,5 @@
-// `data` of the system events: not shown in the platform's API reference, so these follow what the sandbox emits
-// (sandbox/webhooks/event-data.ts). Only a started tournament's id is required: it routes the event.
+// `data` of the system events: not shown in the platform's API reference, so these follow what the sandbox
+// emits (sandbox/webhooks/event-data.ts). Only a started tournament's id is required: it routes the event.
 import { z } from "zod";
 import {
   optionalId,
@@ -84,7 +84,8 @@ export const tournamentStartedDataSchema: z.ZodType<TournamentStartedData> = z
     if (tournamentId === undefined) return z.NEVER;
     return {
       tournamentId,
-      // The tournament resource names these two ways (the platform's API reference, Tournament shapes A and B).
+      // The tournament resource names these two ways (the platform's API reference, Tournament shapes A and
+      // B).
       title: raw.title ?? raw.name,
       format: raw.format,
       difficulty: raw.difficulty,

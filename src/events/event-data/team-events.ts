@@ -1,5 +1,5 @@
-// `data` of the team events: not shown in the platform's API reference, so these follow what the sandbox emits
-// (sandbox/webhooks/event-data.ts), reading only the ids strictly.
+// `data` of the team events: not shown in the platform's API reference, so these follow what the sandbox
+// emits (sandbox/webhooks/event-data.ts), reading only the ids strictly.
 import { z } from "zod";
 import {
   idSchema,

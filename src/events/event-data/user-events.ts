@@ -1,5 +1,5 @@
-// `data` of the user events. the platform's API reference, shows user.achievement_earned; the other shapes follow what
-// the sandbox emits (sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
+// `data` of the user events. The platform's API reference shows user.achievement_earned; the other shapes
+// follow what the sandbox emits (sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
 import { z } from "zod";
 import {
   optionalId,

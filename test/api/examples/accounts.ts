@@ -1,4 +1,5 @@
-// User, team, leaderboard and problem answers of the platform's API reference, (GET /problems: the assumed shape).
+// User, team, leaderboard and problem answers of the platform's API reference, (GET /problems: the assumed
+// shape).
 import { problem } from "./battles.js";
 import type { Example } from "./example.js";
 

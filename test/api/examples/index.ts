@@ -1,4 +1,5 @@
-// The answers of the platform's API reference, for the test fixture, by route. Values follow the spec's examples.
+// The answers of the platform's API reference for the test fixture, by route. Values follow the spec's
+// examples.
 import { accountExamples } from "./accounts.js";
 import { battleExamples } from "./battles.js";
 import type { Example, Shape } from "./example.js";

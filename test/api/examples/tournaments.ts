@@ -1,4 +1,5 @@
-// Tournament answers of the platform's API reference: shape A (title/startTime/prizePool) and B (name/startsAt/prize).
+// Tournament answers of the platform's API reference: shape A (title/startTime/prizePool) and B
+// (name/startsAt/prize).
 import type { Example } from "./example.js";
 
 const tournamentA = {

@@ -1,4 +1,5 @@
-// Webhook-management answers of the platform's API reference, (register/test answers are assumed, both forms).
+// Webhook-management answers of the platform's API reference, (register/test answers are assumed, both
+// forms).
 import type { Example } from "./example.js";
 
 export const webhookExamples: Record<string, Example> = {

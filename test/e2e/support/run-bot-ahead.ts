@@ -1,5 +1,6 @@
 // The bot process as `npm start` runs it (src/main.ts), but with its clock BOT_CLOCK_OFFSET_MS ahead: a restart
-// "after" a killed process's outbox leases ran out (docs/architecture.md, "Growing past one machine"), without the test waiting a minute for them.
+// "after" a killed process's outbox leases ran out (docs/architecture.md, "Growing past one machine"),
+// without the test waiting a minute for them.
 import type { Clock } from "../../../src/clock.js";
 import { buildBot } from "../../../src/bot/build-bot.js";
 import { loadConfigFromProcess } from "../../../src/config.js";
