@@ -8,11 +8,11 @@ import type { Clock } from "../clock.js";
 import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
 import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
 import type { Database } from "../store/database.js";
-import { recordInteraction } from "../store/seen-interactions.js";
 import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
 import { isFreshTimestamp, verifyInteractionSignature } from "./interaction-signature.js";
 import { interactionsRouteSchema } from "./interactions-route-schema.js";
+import { createReplayGuard } from "./replay-guard.js";
 
 export interface InteractionsRouteOptions {
   /** From DISCORD_PUBLIC_KEY (readInteractionPublicKey), built once at start. */
@@ -33,6 +33,7 @@ const headerOf = (request: FastifyRequest, name: string) => {
 
 // eslint-disable-next-line @typescript-eslint/require-await -- a plugin is async by contract
 export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = async (app, options) => {
+  const isFirstSight = createReplayGuard(options.db, options.clock);
   // The signature covers the exact bytes, so every body is kept as a Buffer, in this plugin only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
@@ -77,7 +78,7 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
     // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already
     // taken (here or by another instance) is a replay. 409, not 401: the signature is genuine, and this route's
     // 401 is the plain-text signature refusal; the request conflicts with one already handled.
-    if (!(await recordInteraction(options.db, { id: interaction.id, now: options.clock.now() }))) {
+    if (!(await isFirstSight(interaction.id))) {
       request.log.warn({ interactionId: interaction.id }, "interaction refused: already handled (a replay)");
       return reply.code(409).send({ error: "duplicate_interaction" });
     }

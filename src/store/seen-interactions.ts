@@ -18,13 +18,27 @@ export async function recordInteraction(
   db: Kysely<Database>,
   input: { readonly id: string; readonly now: number },
 ): Promise<boolean> {
+  const taken = await recordInteractions(db, { ids: [input.id], now: input.now });
+  return taken.has(input.id);
+}
+
+/**
+ * Records several interaction ids in one statement (so one commit); returns the ids recorded now, leaving out
+ * those seen before. An id given twice is recorded once.
+ */
+export async function recordInteractions(
+  db: Kysely<Database>,
+  input: { readonly ids: readonly string[]; readonly now: number },
+): Promise<Set<string>> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length === 0) return new Set();
   const inserted = await db
     .insertInto("seen_interactions")
-    .values({ id: input.id, seen_at: input.now })
+    .values(ids.map((id) => ({ id, seen_at: input.now })))
     .onConflict((conflict) => conflict.column("id").doNothing())
     .returning("id")
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .execute();
+  return new Set(inserted.map((row) => row.id));
 }
 
 /** Deletes the ids seen longer ago than the retention (the hourly clean-up); returns how many. */

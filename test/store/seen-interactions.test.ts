@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   pruneSeenInteractions,
   recordInteraction,
+  recordInteractions,
   seenInteractionRetentionMs,
 } from "../../src/store/seen-interactions.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
@@ -22,6 +23,16 @@ describe.each(testDatabases())("seen interactions on $name", (database) => {
       recordInteraction(store.db, { id: "1300000000000000003", now: testNow }),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("records several ids in one statement and names only those not seen before", async () => {
+    await recordInteraction(store.db, { id: "seen-before", now: testNow });
+    const recorded = await recordInteractions(store.db, {
+      ids: ["new-1", "seen-before", "new-2", "new-1"],
+      now: testNow + 1,
+    });
+    expect([...recorded].sort()).toEqual(["new-1", "new-2"]);
+    expect(await recordInteraction(store.db, { id: "new-2", now: testNow + 2 })).toBe(false);
   });
 
   it("prunes the ids seen longer ago than the retention, and keeps the others", async () => {
