@@ -148,8 +148,11 @@ export interface Config {
   readonly logLevel: Environment["LOG_LEVEL"];
 }
 
-/** What a command needs: `start` runs the bot, `migrate` only touches the database. */
-export type ConfigPurpose = "start" | "migrate" | "deploy-commands";
+/**
+ * What a command needs: `start` runs the bot, `migrate` only touches the database, `reseal-secrets` the
+ * database and the key ring.
+ */
+export type ConfigPurpose = "start" | "migrate" | "reseal-secrets" | "deploy-commands";
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -161,6 +164,7 @@ export class ConfigError extends Error {
 const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
   start: ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID", "PLATFORM_API_URL"],
   migrate: [],
+  "reseal-secrets": [],
   "deploy-commands": ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID"],
 };
 

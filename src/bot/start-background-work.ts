@@ -4,6 +4,7 @@ import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
+import { startResealing, type ResealRun } from "./reseal-at-start.js";
 
 /** What startBackgroundWork started that stopBot must end itself. */
 export interface BackgroundWork {
@@ -12,11 +13,14 @@ export interface BackgroundWork {
    * interaction ids past the replay window.
    */
   readonly statePruning: NodeJS.Timeout;
+  /** Re-sealing what an older key sealed, stopped before the database closes. */
+  readonly resealing: ResealRun;
 }
 
 /**
- * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, and the hourly
- * clean-up of abandoned /link requests, retired webhook secrets and seen interaction ids.
+ * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, the re-sealing of
+ * secrets an older key sealed, and the hourly clean-up of abandoned /link requests, retired webhook secrets and
+ * seen interaction ids.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, store } = parts;
@@ -31,6 +35,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();
+  const resealing = startResealing(parts);
   // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.
   const statePruning = setInterval(
     () => {
@@ -49,5 +54,5 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     60 * 60 * 1000,
   );
   statePruning.unref();
-  return { statePruning };
+  return { statePruning, resealing };
 }

@@ -23,7 +23,10 @@ export async function stopBot(
   // Take no new interactions, let the running ones finish, then close connections.
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
   await inFlight.drain();
-  if (background !== undefined) clearInterval(background.statePruning);
+  if (background !== undefined) {
+    clearInterval(background.statePruning);
+    await background.resealing.stop();
+  }
   await outbox.drain();
   await client?.destroy();
   for (const server of servers) await server.close();

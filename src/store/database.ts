@@ -47,9 +47,9 @@ export interface OAuthStatesTable {
   state_hash: Immutable<string>;
   guild_id: Immutable<string>;
   user_id: Immutable<string>;
-  /** Sealed PKCE code verifier. */
+  /** Sealed PKCE code verifier (only re-sealing rewrites it, with the same value: sealed-column.ts). */
   code_verifier: Immutable<string>;
-  /** Sealed interaction token, so the callback can edit the original ephemeral reply. */
+  /** Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise). */
   interaction_token: Immutable<string>;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
@@ -103,7 +103,10 @@ export interface WebhookEndpointsTable {
 export interface WebhookRetiredSecretsTable {
   id: Immutable<string>;
   endpoint_id: Immutable<string>;
-  /** Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`. */
+  /**
+   * Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`; only re-sealing
+   * rewrites it, with the same value (sealed-column.ts).
+   */
   secret: Immutable<string>;
   retired_at: Immutable<Millis>;
 }

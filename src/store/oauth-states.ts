@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, OAuthStatesTable } from "./database.js";
+import { describeSealedColumn } from "./sealed-column.js";
 
 export interface OAuthStateInput {
   /** The random state sent to the browser (≥ 128 bits). */
@@ -36,6 +37,16 @@ export function hashOAuthState(state: string): string {
 function associatedData(stateHash: string, column: "code_verifier" | "interaction_token"): string {
   return `oauth_states:${stateHash}:${column}`;
 }
+
+/** Both sealed columns, for re-sealing under the current key (sealed-column.ts). */
+export const sealedOAuthStateSecrets = (["code_verifier", "interaction_token"] as const).map((column) =>
+  describeSealedColumn({
+    table: "oauth_states",
+    key: "state_hash",
+    column,
+    associatedData: (row) => associatedData(row.state_hash, column),
+  }),
+);
 
 export async function createOAuthState(
   db: Kysely<Database>,

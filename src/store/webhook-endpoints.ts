@@ -7,6 +7,7 @@ import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, WebhookEndpointsTable } from "./database.js";
 import { createId } from "./ids.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
+import { describeSealedColumn } from "./sealed-column.js";
 import {
   listRetiredSecrets,
   retireSecret,
@@ -30,6 +31,14 @@ export interface WebhookEndpoint {
 function associatedData(endpointId: string): string {
   return `webhook_endpoints:${endpointId}:secret`;
 }
+
+/** The secret column, for re-sealing under the current key (sealed-column.ts). */
+export const sealedWebhookSecrets = describeSealedColumn({
+  table: "webhook_endpoints",
+  key: "id",
+  column: "secret",
+  associatedData: (row) => associatedData(row.id),
+});
 
 export async function createWebhookEndpoint(
   db: Kysely<Database>,
