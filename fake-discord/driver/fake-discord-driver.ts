@@ -177,6 +177,14 @@ export class FakeDiscordDriver {
     return this.state.messages.inChannel(channelId);
   }
 
+  /**
+   * Every message the bot made anywhere: posts, interaction responses and follow-ups, ephemeral and deleted
+   * ones too, oldest first, each with its earlier versions in `edits`.
+   */
+  allMessages(): StoredMessage[] {
+    return this.state.messages.all();
+  }
+
   message(messageId: string): StoredMessage | undefined {
     return this.state.messages.get(messageId);
   }

@@ -7,12 +7,15 @@ import type { RunningBot } from "../../../src/bot/build-bot.js";
 /** PLATFORM_WEBHOOK_SECRET of the end-to-end worlds that receive operator webhooks. */
 export const operatorSecret = "operator-webhook-secret-for-e2e";
 
+// Dated now: these bots run on the real clock, and drop an event older than the inbox remembers.
+const createdNow = new Date().toISOString();
+
 /** A `system.tournament_started` event, accepted (200) by `bot`. */
 export async function announceTournament(bot: RunningBot, id: string, title: string): Promise<void> {
   const body = JSON.stringify({
     id,
     event: "system.tournament_started",
-    created: "2026-11-21T10:00:00.000Z",
+    created: createdNow,
     data: { object: "tournament", id: `trn_${id}`, title },
   });
   const { port } = bot.http.server.address() as AddressInfo;
