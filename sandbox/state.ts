@@ -167,6 +167,7 @@ export interface Delivery {
   createdAt: number;
   attempts: DeliveryAttempt[];
   status: "pending" | "delivered" | "failed";
+  /** When the next attempt is due, or began while it is under way; null once no attempt remains. */
   nextAttemptAt: number | null;
   deliveredAt: number | null;
   failedAt: number | null;
