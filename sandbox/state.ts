@@ -5,6 +5,12 @@ import type { EventKind } from "./webhooks/event-kinds.js";
 
 export type Level = "read" | "write" | "admin";
 export type Shape = "A" | "B";
+
+/**
+ * How `PATCH /api/v1/webhooks/{id}` answers: `supported` updates the webhook; `404` and `405` answer like a
+ * platform without that operation (the spec shows none), so a client's fallback can be exercised.
+ */
+export type WebhookPatchSupport = "supported" | "404" | "405";
 export type Difficulty = "easy" | "medium" | "hard";
 
 export interface User {
@@ -237,6 +243,7 @@ export interface SandboxState {
   pendingAuthorizations: Map<string, PendingAuthorization>;
   oauthGrants: Map<string, OAuthGrant>;
   oauth: { autoApprove: boolean; autoApproveUsername: string | undefined };
+  webhookPatch: WebhookPatchSupport;
   lastLeaderboardRefresh: number;
 }
 
@@ -259,6 +266,7 @@ export function createState(now: number): SandboxState {
     pendingAuthorizations: new Map(),
     oauthGrants: new Map(),
     oauth: { autoApprove: false, autoApproveUsername: undefined },
+    webhookPatch: "supported",
     lastLeaderboardRefresh: now,
   };
 }
