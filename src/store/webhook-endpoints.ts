@@ -98,14 +98,26 @@ export async function listGuildWebhookEndpoints(
   return rows.map((row) => toWebhookEndpoint(box, row, retired.get(row.id) ?? []));
 }
 
-/** Records the platform's id once `POST /api/v1/webhooks` answered; false when the endpoint is gone. */
+/**
+ * Records the platform's id once `POST /api/v1/webhooks` answered, and the kinds when the platform confirmed
+ * new ones (a registration or an update); false when the endpoint is gone.
+ */
 export async function savePlatformWebhookId(
   db: Kysely<Database>,
-  input: { readonly id: string; readonly platformWebhookId: string; readonly now: number },
+  input: {
+    readonly id: string;
+    readonly platformWebhookId: string;
+    readonly eventKinds?: readonly EventKind[];
+    readonly now: number;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable("webhook_endpoints")
-    .set({ platform_webhook_id: input.platformWebhookId, updated_at: input.now })
+    .set({
+      platform_webhook_id: input.platformWebhookId,
+      ...(input.eventKinds === undefined ? {} : { event_kinds: toJsonText(input.eventKinds) }),
+      updated_at: input.now,
+    })
     .where("id", "=", input.id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

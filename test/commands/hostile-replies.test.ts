@@ -17,6 +17,7 @@ import { renderOwnRank } from "../../src/commands/rank/render-own-rank.js";
 import { describeLinked } from "../../src/commands/link/render-linked.js";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
 import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
+import { renderRotationOutcome } from "../../src/commands/setup/render-rotation-outcome.js";
 import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderSubscriptionList } from "../../src/commands/subscriptions/render-subscription-list.js";
@@ -344,8 +345,35 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           platformWebhookId: text,
           url: "https://bot.example/webhooks/1",
           kinds: ["battle.completed"],
-          replacedWebhookId: text,
         },
+        text,
+      ),
+  ],
+  [
+    "webhook replaced on registration",
+    (text) =>
+      renderRegisterOutcome(
+        {
+          result: "replaced",
+          platformWebhookId: text,
+          previousWebhookId: text,
+          previousAcceptedUntil: now,
+          url: "https://bot.example/webhooks/1",
+          kinds: ["battle.completed"],
+        },
+        text,
+      ),
+  ],
+  [
+    "secret rotated",
+    (text) =>
+      renderRotationOutcome({ result: "rotated", platformWebhookId: text, previousAcceptedUntil: now }, text),
+  ],
+  [
+    "webhook replaced on rotation",
+    (text) =>
+      renderRotationOutcome(
+        { result: "replaced", platformWebhookId: text, previousWebhookId: text, previousAcceptedUntil: now },
         text,
       ),
   ],
