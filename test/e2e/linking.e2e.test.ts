@@ -40,7 +40,7 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     const page = await fetch(callbackUrl);
     expect(page.status).toBe(200);
     const confirmPage = await page.text();
-    expect(confirmPage).toContain("<strong>alice</strong> in <strong>Arena</strong>");
+    expect(confirmPage).toMatch(/<bdi>alice<\/bdi><\/strong> in\s+<strong><bdi>Arena<\/bdi>/);
     expect(handle.original()?.components).not.toEqual([]);
     const form = {
       fields: readConfirmFields(confirmPage),

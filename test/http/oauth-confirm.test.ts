@@ -43,9 +43,8 @@ describe("linking through the OAuth callback and the confirm page", () => {
   it("answers the callback with a confirm page naming the member and the server", async () => {
     const page = await linking.openCallback(await linking.startLink());
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("Mallory");
-    expect(page.body).toContain("@mallory");
-    expect(page.body).toContain("Arena Club");
+    expect(page.body).toContain("<strong><bdi>Mallory</bdi></strong> (@<bdi>mallory</bdi>)");
+    expect(page.body).toContain("<strong><bdi>Arena Club</bdi></strong>");
     expect(page.body).toMatch(/<button[^>]*value="link"[^>]*>/);
     expect(page.body).toMatch(/<button[^>]*value="cancel"[^>]*>/);
   });
