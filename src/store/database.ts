@@ -51,6 +51,11 @@ export interface OAuthStatesTable {
   code_verifier: Immutable<string>;
   /** Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise). */
   interaction_token: Immutable<string>;
+  /** The member's name in the server, shown on the confirm page; null in rows older than the column. */
+  member_name: Immutable<string | null>;
+  member_username: Immutable<string | null>;
+  /** The server's name, shown on the confirm page; null when Discord could not be asked for it. */
+  guild_name: Immutable<string | null>;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }
