@@ -67,6 +67,7 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     userId: "200000000000000003",
     codeVerifier: "code-verifier",
     interactionToken: "interaction-token",
+    names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     expiresAt: testNow + 600_000,
     now: testNow,
   });
