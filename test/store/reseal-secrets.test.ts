@@ -108,6 +108,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
         userId: "200000000000000003",
         codeVerifier: "code-verifier",
         interactionToken: "interaction-token",
+        names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
       },
     });
   });
