@@ -163,6 +163,20 @@ describe("account linking", () => {
     await expect(linkWithApiKey(deps, member, "short")).rejects.toMatchObject({ code: "invalid_api_key" });
   });
 
+  it("tells a member a key with characters no header can carry is not a key, without asking the platform", async () => {
+    const asked = platform.requests.length;
+    for (const key of [
+      "key_\u0000_0123456789",
+      "key_é_0123456789",
+      "key_🙂_0123456789",
+      "key_\u0017_01234",
+    ]) {
+      await expect(linkWithApiKey(deps, member, key)).rejects.toMatchObject({ code: "invalid_api_key" });
+    }
+    expect(platform.requests.length).toBe(asked);
+    expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
+  });
+
   it("unlinks, revoking OAuth tokens best effort", async () => {
     await linkThroughOAuth();
     const revocationsBefore = oauthServer.received.filter(
