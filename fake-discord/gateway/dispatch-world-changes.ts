@@ -5,7 +5,10 @@ import type { WorldListener } from "../world/world.js";
 import { intentBits } from "./gateway-protocol.js";
 import type { GatewayServer } from "./gateway-server.js";
 
-/** Guild and channel changes made after READY reach the bot as Discord sends them (Guilds intent). */
+/**
+ * Guild and channel changes made after READY reach the bot as Discord sends them (Guilds intent): the bot
+ * joining, leaving or added back, a guild's outage, channels made and deleted.
+ */
 export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewayServer): WorldListener {
   return {
     guildCreated(guild) {
@@ -13,6 +16,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         guild.id,
         "GUILD_CREATE",
         () => renderGuildCreate(guild, state.world.users, state.world.botUser.id),
+        intentBits.guilds,
+      );
+    },
+    botRemoved(guild) {
+      // No `unavailable` field: that is how Discord tells a removal from an outage (docs: Gateway Events,
+      // Guild Delete).
+      gateway.dispatchToGuild(guild.id, "GUILD_DELETE", () => ({ id: guild.id }), intentBits.guilds);
+    },
+    guildUnavailable(guild) {
+      gateway.dispatchToGuild(
+        guild.id,
+        "GUILD_DELETE",
+        () => ({ id: guild.id, unavailable: true }),
         intentBits.guilds,
       );
     },
