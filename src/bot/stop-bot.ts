@@ -26,6 +26,8 @@ export async function stopBot(
   if (background !== undefined) clearInterval(background.statePruning);
   await outbox.drain();
   await client?.destroy();
+  // Removals and add-backs already received are stored before the database closes.
+  await background?.guildMembership?.drain();
   for (const server of servers) await server.close();
   await store.close();
 }
