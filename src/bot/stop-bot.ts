@@ -29,6 +29,8 @@ export async function stopBot(
   }
   await outbox.drain();
   await client?.destroy();
+  // Removals and add-backs already received are stored before the database closes.
+  await background?.guildMembership?.drain();
   for (const server of servers) await server.close();
   await store.close();
 }

@@ -20,6 +20,7 @@ export interface Database {
   battle_cards: BattleCardsTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
+  guild_removals: GuildRemovalsTable;
 }
 
 /** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
@@ -123,6 +124,16 @@ export interface WebhookRetiredSecretsTable {
 export interface SeenInteractionsTable {
   id: Immutable<string>;
   seen_at: Immutable<Millis>;
+}
+
+/**
+ * A server the bot was removed from (a GUILD_DELETE without `unavailable`), until it is added back or its data
+ * is purged (docs/architecture.md, "When the bot leaves a server").
+ */
+export interface GuildRemovalsTable {
+  guild_id: Immutable<string>;
+  /** The first removal seen; a repeated GUILD_DELETE does not move it, so the grace period is not extended. */
+  removed_at: Immutable<Millis>;
 }
 
 /**

@@ -139,6 +139,7 @@ const tablesInDeleteOrder = Object.keys({
   battle_cards: true,
   platform_users: true,
   seen_interactions: true,
+  guild_removals: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {
