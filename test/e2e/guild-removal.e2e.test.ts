@@ -11,7 +11,7 @@ import { createSubscription, listGuildSubscriptions } from "../../src/store/subs
 import { countGuildRows, listEndpointIds, type GuildRowCounts } from "../store/support/guild-rows.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-import { operatorSecret } from "./support/operator-webhook.js";
+import { operatorSecret, sendOperatorEvent } from "./support/operator-webhook.js";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -50,13 +50,24 @@ describe("a server that removes the bot, end to end", () => {
     world.discord.messages(channelId).filter((message) => JSON.stringify(message.embeds).includes(text));
 
   /** A maintenance the platform announces; resolves once the other server has it, so the event was routed. */
+  let maintenanceCount = 0;
+  // Sent straight to the bot, dated by the bot's clock: this test moves that clock by weeks, and the bot
+  // drops an event older than its inbox remembers.
   async function announceMaintenance(message: string): Promise<void> {
-    const response = await fetch(`${world.sandbox.url}/sandbox/maintenance`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ message }),
+    maintenanceCount += 1;
+    const id = `evt_maintenance_${String(maintenanceCount)}`;
+    await sendOperatorEvent(world.bot, {
+      id,
+      event: "system.maintenance_scheduled",
+      created: new Date(clock.now()).toISOString(),
+      data: {
+        object: "maintenance",
+        id: `mnt_${String(maintenanceCount)}`,
+        starts_at: new Date(clock.now() + day).toISOString(),
+        ends_at: new Date(clock.now() + day + 3_600_000).toISOString(),
+        message,
+      },
     });
-    expect(response.status).toBe(201);
     await world.discord.waitForMessage(
       elsewhereFeed,
       (posted) => JSON.stringify(posted.embeds).includes(message),

@@ -12,12 +12,17 @@ const createdNow = new Date().toISOString();
 
 /** A `system.tournament_started` event, accepted (200) by `bot`. */
 export async function announceTournament(bot: RunningBot, id: string, title: string): Promise<void> {
-  const body = JSON.stringify({
+  await sendOperatorEvent(bot, {
     id,
     event: "system.tournament_started",
     created: createdNow,
     data: { object: "tournament", id: `trn_${id}`, title },
   });
+}
+
+/** Any event, signed with the operator's secret and accepted (200) by `bot`. */
+export async function sendOperatorEvent(bot: RunningBot, event: Record<string, unknown>): Promise<void> {
+  const body = JSON.stringify(event);
   const { port } = bot.http.server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}/webhooks/platform`, {
     method: "POST",
