@@ -81,6 +81,16 @@ const environmentSchema = z.object({
       .min(1, "must be at least 1 day")
       .default(30),
   ),
+  // How often the open tournaments are read for reminders (docs/architecture.md, "Tournament reminders"): the
+  // platform announces no new tournament, so it is asked. At most a day, so a new tournament is seen in time.
+  TOURNAMENT_POLL_SECONDS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1 second")
+      .max(86_400, "must be at most 86400 seconds (a day)")
+      .default(300),
+  ),
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
@@ -157,6 +167,11 @@ export interface Config {
    * sooner, the server resumes as it was (docs/architecture.md, "When the bot leaves a server").
    */
   readonly guildDataGraceMs: number;
+  /** Tournament reminders (docs/architecture.md, "Tournament reminders"). */
+  readonly reminders: {
+    /** How often each server's open tournaments are read (TOURNAMENT_POLL_SECONDS). */
+    readonly pollMs: number;
+  };
   readonly dataDir: string;
   readonly encryptionKeys: string | undefined;
   readonly logLevel: Environment["LOG_LEVEL"];
@@ -295,6 +310,7 @@ function toConfig(env: Environment): Config {
     databaseUrl: env.DATABASE_URL,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
     guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
+    reminders: { pollMs: env.TOURNAMENT_POLL_SECONDS * 1000 },
     dataDir: env.DATA_DIR,
     encryptionKeys: env.ENCRYPTION_KEYS,
     logLevel: env.LOG_LEVEL,

@@ -230,6 +230,21 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the tournament poll interval in seconds, 300 by default, and refuses one outside 1–86400", () => {
+    expect(loadConfig(minimal).reminders.pollMs).toBe(300_000);
+    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: "" }).reminders.pollMs).toBe(300_000);
+    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: " 1 " }).reminders.pollMs).toBe(1000);
+    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: "86400" }).reminders.pollMs).toBe(86_400_000);
+    for (const [value, problem] of [
+      ["0", "TOURNAMENT_POLL_SECONDS: must be at least 1 second"],
+      ["86401", "TOURNAMENT_POLL_SECONDS: must be at most 86400 seconds (a day)"],
+      ["2.5", "TOURNAMENT_POLL_SECONDS: must be a whole number of seconds"],
+      ["5m", "TOURNAMENT_POLL_SECONDS: must be a whole number of seconds"],
+    ] as const) {
+      expect(problemsOf(() => loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: value }))).toEqual([problem]);
+    }
+  });
+
   it("needs no Discord settings to run migrations", () => {
     expect(loadConfig({}, "migrate").databaseUrl).toBe("file:./data/bot.sqlite");
   });
