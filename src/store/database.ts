@@ -21,6 +21,8 @@ export interface Database {
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
   guild_removals: GuildRemovalsTable;
+  reminder_settings: ReminderSettingsTable;
+  tournament_reminders: TournamentRemindersTable;
 }
 
 /** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
@@ -201,5 +203,57 @@ export interface PlatformUsersTable {
   username: string;
   rating: number | null;
   tier: string | null;
+  updated_at: Millis;
+}
+
+/** A server's tournament reminders (docs/architecture.md, "Tournament reminders"); none while they are off. */
+export interface ReminderSettingsTable {
+  guild_id: Immutable<string>;
+  /** Where reminders are posted. */
+  channel_id: string;
+  /** JSON array of whole minutes before a start, 1 to 3 of them, largest first. */
+  lead_minutes: string;
+  /** The role `/remind on` gives and each reminder pings; null: reminders ping nobody. */
+  role_id: string | null;
+  /** Discord id of the admin whose linked credential reads the open tournaments. */
+  configured_by: string;
+  /** When an instance may next read the open tournaments; the one that moves it on does. */
+  next_poll_at: Millis;
+  /** The last read that succeeded. */
+  last_polled_at: Millis | null;
+  /** Why that admin's link no longer reads tournaments; set when the admins were told, cleared by a good read. */
+  link_problem: string | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/**
+ * One reminder: a lead time before one start time of one tournament, in one server. Scheduled until due, then
+ * sent (its post queued in the outbox in the same commit) or skipped; cancelled when the start moved or the
+ * settings changed. UNIQUE(guild_id, tournament_id, lead_minutes, starts_at).
+ */
+export interface TournamentRemindersTable {
+  /** App-generated; the outbox row of its post names it as its event. */
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  tournament_id: Immutable<string>;
+  lead_minutes: Immutable<number>;
+  starts_at: Immutable<Millis>;
+  /** starts_at less the lead time. */
+  due_at: Immutable<Millis>;
+  status: Generated<"scheduled" | "sent" | "skipped" | "cancelled">;
+  /** Why it was skipped or cancelled: late, started, gone, moved, settings. */
+  status_reason: string | null;
+  /** 1 once a `system.tournament_started` event said so: a post not yet made is then dropped. */
+  tournament_started: Generated<number>;
+  /** What the post shows, as the last read of the open tournaments had it (platform text, shown inertly). */
+  title: string;
+  format: string | null;
+  prize: string | null;
+  participants: number | null;
+  max_participants: number | null;
+  /** When it was queued for posting. */
+  sent_at: Millis | null;
+  created_at: Immutable<Millis>;
   updated_at: Millis;
 }

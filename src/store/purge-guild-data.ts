@@ -13,6 +13,8 @@ export interface PurgedGuildRows {
   readonly webhookEndpoints: number;
   readonly retiredSecrets: number;
   readonly battleCards: number;
+  readonly reminderSettings: number;
+  readonly tournamentReminders: number;
   readonly outboxRows: number;
   readonly inboxEvents: number;
 }
@@ -77,6 +79,10 @@ export async function purgeRemovedGuild(
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
       guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
       battleCards: await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId)),
+      reminderSettings: await count(trx.deleteFrom("reminder_settings").where("guild_id", "=", guildId)),
+      tournamentReminders: await count(
+        trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
+      ),
     };
   });
 }

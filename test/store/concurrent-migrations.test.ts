@@ -28,8 +28,10 @@ const expectedTables = [
   "oauth_states",
   "outbox",
   "platform_users",
+  "reminder_settings",
   "seen_interactions",
   "subscriptions",
+  "tournament_reminders",
   "webhook_endpoints",
   "webhook_retired_secrets",
 ];

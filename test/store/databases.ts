@@ -129,6 +129,8 @@ export function useMigratedStore(database: TestDatabase): MigratedStore {
 /** Every table, checked against Database by the compiler; the outbox refers to the inbox, so it comes first. */
 const tablesInDeleteOrder = Object.keys({
   outbox: true,
+  tournament_reminders: true,
+  reminder_settings: true,
   inbox_events: true,
   member_links: true,
   oauth_states: true,

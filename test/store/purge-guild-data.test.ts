@@ -13,7 +13,9 @@ import { saveMemberLink } from "../../src/store/member-links.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
+import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
+import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { retireSecret } from "../../src/store/webhook-retired-secrets.js";
 import { channelOf, guildA, guildB } from "../webhooks/support/seed.js";
@@ -69,6 +71,30 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     channelId,
     messageId: `5${guildId.slice(1)}`,
     createdBy: userId,
+    now: testNow,
+  });
+  await saveReminderSettings(db, {
+    guildId,
+    channelId,
+    leadMinutes: [10],
+    roleId: null,
+    configuredBy: userId,
+    now: testNow,
+  });
+  const tournament = {
+    id: "trn_1",
+    startsAt: testNow + day,
+    title: "Weekly Sprint",
+    format: null,
+    prize: null,
+    participants: null,
+    maxParticipants: null,
+  };
+  await syncTournamentReminders(db, {
+    guildId,
+    wanted: [{ tournament, leadMinutes: 10 }],
+    openTournaments: [tournament],
+    complete: true,
     now: testNow,
   });
   // One event on the guild's own endpoint and one from the operator, which every guild shares.
@@ -146,6 +172,8 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       webhookEndpoints: 1,
       retiredSecrets: 1,
       battleCards: 1,
+      reminderSettings: 1,
+      tournamentReminders: 1,
       outboxRows: 2,
       inboxEvents: 1,
     });

@@ -44,6 +44,8 @@ const tables = Object.keys({
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,
+  reminder_settings: true,
+  tournament_reminders: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

@@ -11,7 +11,9 @@ export const guildIdTables = [
   "member_links",
   "oauth_states",
   "outbox",
+  "reminder_settings",
   "subscriptions",
+  "tournament_reminders",
   "webhook_endpoints",
 ] as const satisfies readonly (keyof Database)[];
 

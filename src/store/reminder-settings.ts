@@ -1,0 +1,178 @@
+// A server's tournament reminder settings (docs/architecture.md, "Tournament reminders"): the channel, the lead
+// times, the role to ping, and the admin whose linked credential reads the open tournaments. Several instances
+// share the reads: the one that moves `next_poll_at` on reads that server's tournaments, the others do not.
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { Database, ReminderSettingsTable } from "./database.js";
+import { toJsonText } from "./json-text.js";
+
+export interface ReminderSettings {
+  readonly guildId: string;
+  readonly channelId: string;
+  /** Whole minutes before a start, largest first. */
+  readonly leadMinutes: readonly number[];
+  readonly roleId: string | null;
+  readonly configuredBy: string;
+  readonly nextPollAt: number;
+  readonly lastPolledAt: number | null;
+  readonly linkProblem: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface ReminderSettingsInput {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly leadMinutes: readonly number[];
+  readonly roleId: string | null;
+  readonly configuredBy: string;
+  readonly now: number;
+}
+
+export async function findReminderSettings(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<ReminderSettings | undefined> {
+  const row = await db
+    .selectFrom("reminder_settings")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toReminderSettings(row);
+}
+
+/**
+ * Turns reminders on or changes them, read at once (`next_poll_at` now) with the credential of the admin who
+ * ran it. Reminders still scheduled for a lead time no longer asked for are cancelled in the same commit.
+ */
+export async function saveReminderSettings(
+  db: Kysely<Database>,
+  input: ReminderSettingsInput,
+): Promise<ReminderSettings> {
+  const changes = {
+    channel_id: input.channelId,
+    lead_minutes: toJsonText(input.leadMinutes),
+    role_id: input.roleId,
+    configured_by: input.configuredBy,
+    next_poll_at: input.now,
+    link_problem: null,
+    updated_at: input.now,
+  };
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("reminder_settings")
+      .values({ guild_id: input.guildId, created_at: input.now, ...changes })
+      .onConflict((conflict) => conflict.column("guild_id").doUpdateSet(changes))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("tournament_reminders")
+      .set({ status: "cancelled", status_reason: "settings", updated_at: input.now })
+      .where("guild_id", "=", input.guildId)
+      .where("status", "=", "scheduled")
+      .where("lead_minutes", "not in", [...input.leadMinutes])
+      .execute();
+    return toReminderSettings(row);
+  });
+}
+
+/**
+ * Turns reminders off: the settings go, and so do the reminders not yet sent. Those sent stay until pruned, so
+ * turning reminders on again never repeats one. False when they were already off.
+ */
+export async function deleteReminderSettings(db: Kysely<Database>, guildId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("tournament_reminders")
+      .where("guild_id", "=", guildId)
+      .where("status", "=", "scheduled")
+      .execute();
+    const deleted = await trx
+      .deleteFrom("reminder_settings")
+      .where("guild_id", "=", guildId)
+      .executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  });
+}
+
+/**
+ * The servers whose open tournaments are due a read, each taken by one instance: `next_poll_at` moves on only
+ * where it still holds the value read, so of two instances looking at once, one wins each server.
+ */
+export async function claimDuePolls(
+  db: Kysely<Database>,
+  input: { readonly now: number; readonly pollMs: number; readonly limit: number },
+): Promise<ReminderSettings[]> {
+  const due = await db
+    .selectFrom("reminder_settings")
+    .selectAll()
+    .where("next_poll_at", "<=", input.now)
+    .orderBy("next_poll_at")
+    .limit(input.limit)
+    .execute();
+  const claimed: ReminderSettings[] = [];
+  for (const row of due) {
+    const taken = await db
+      .updateTable("reminder_settings")
+      .set({ next_poll_at: input.now + input.pollMs })
+      .where("guild_id", "=", row.guild_id)
+      .where("next_poll_at", "=", row.next_poll_at)
+      .executeTakeFirst();
+    if (taken.numUpdatedRows > 0n) claimed.push(toReminderSettings(row));
+  }
+  return claimed;
+}
+
+/** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */
+export async function recordPollSucceeded(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<boolean> {
+  const resumed = await db
+    .updateTable("reminder_settings")
+    .set({ last_polled_at: input.now, link_problem: null })
+    .where("guild_id", "=", input.guildId)
+    .where("link_problem", "is not", null)
+    .executeTakeFirst();
+  if (resumed.numUpdatedRows > 0n) return true;
+  await db
+    .updateTable("reminder_settings")
+    .set({ last_polled_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .execute();
+  return false;
+}
+
+/**
+ * The configuring admin's link no longer reads tournaments. True only for the first read that found it so
+ * (no problem recorded before): the admins are told once, not at every read.
+ */
+export async function recordLinkProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly problem: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("reminder_settings")
+    .set({ link_problem: input.problem.slice(0, 500), updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("link_problem", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+const leadMinutesSchema = z.array(z.number().int().positive());
+
+function toReminderSettings(row: Selectable<ReminderSettingsTable>): ReminderSettings {
+  return {
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    leadMinutes: leadMinutesSchema.parse(JSON.parse(row.lead_minutes)),
+    roleId: row.role_id,
+    configuredBy: row.configured_by,
+    nextPollAt: row.next_poll_at,
+    lastPolledAt: row.last_polled_at,
+    linkProblem: row.link_problem,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

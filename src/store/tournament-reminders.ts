@@ -1,0 +1,345 @@
+// The reminders to send before tournaments start (docs/architecture.md, "Tournament reminders"). Each read of
+// a server's open tournaments brings its rows up to date; a due row is marked sent in the same commit that
+// queues its post in the outbox, so it is posted once whichever instance finds it due, and a restart loses
+// none. The post's outbox row names the reminder as its event, under the source `reminder`.
+import type { Kysely, Selectable } from "kysely";
+import type { Database, TournamentRemindersTable } from "./database.js";
+import { readDialect } from "./dialect.js";
+import { createId } from "./ids.js";
+import { insertInboxEvent } from "./inbox.js";
+import { enqueueOutbox } from "./outbox.js";
+
+/**
+ * The inbox and outbox `source` of a reminder's post; its `event_id` is the reminder's id. An outbox row names
+ * the inbox row it renders from, so a due reminder writes one of its own there (kind `tournament.reminder`),
+ * kept and pruned as any event is.
+ */
+export const reminderSource = "reminder";
+export const reminderEventKind = "tournament.reminder";
+
+export type ReminderStatus = Selectable<TournamentRemindersTable>["status"];
+
+/** What a reminder shows of its tournament, as the last read had it. */
+export interface ReminderTournament {
+  readonly id: string;
+  /** Ms since the epoch. */
+  readonly startsAt: number;
+  readonly title: string;
+  readonly format: string | null;
+  readonly prize: string | null;
+  readonly participants: number | null;
+  readonly maxParticipants: number | null;
+}
+
+export interface TournamentReminder {
+  readonly id: string;
+  readonly guildId: string;
+  readonly tournament: ReminderTournament;
+  readonly leadMinutes: number;
+  readonly dueAt: number;
+  readonly status: ReminderStatus;
+  readonly statusReason: string | null;
+  readonly tournamentStarted: boolean;
+  readonly sentAt: number | null;
+}
+
+/** One reminder a read asks for: this lead time before this start. */
+export interface WantedReminder {
+  readonly tournament: ReminderTournament;
+  readonly leadMinutes: number;
+}
+
+export interface ReminderSync {
+  /** Reminders new to the store. */
+  readonly scheduled: number;
+  /** Reminders cancelled because their tournament's start moved. */
+  readonly moved: number;
+  /** Reminders skipped because their tournament left the open list. */
+  readonly gone: number;
+}
+
+const minute = 60_000;
+
+/**
+ * Brings the server's reminders in line with one read of the open tournaments, in one commit: the wanted ones
+ * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start that
+ * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament no longer
+ * in it are skipped. Rows already sent or skipped are never touched.
+ */
+export async function syncTournamentReminders(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly wanted: readonly WantedReminder[];
+    /** Every open tournament the read saw, including those that want no reminder now. */
+    readonly openTournaments: readonly Pick<ReminderTournament, "id" | "startsAt">[];
+    readonly complete: boolean;
+    readonly now: number;
+  },
+): Promise<ReminderSync> {
+  const { guildId, now } = input;
+  return db.transaction().execute(async (trx) => {
+    let scheduled = 0;
+    for (const { tournament, leadMinutes } of input.wanted) {
+      const snapshot = {
+        title: tournament.title,
+        format: tournament.format,
+        prize: tournament.prize,
+        participants: tournament.participants,
+        max_participants: tournament.maxParticipants,
+        updated_at: now,
+      };
+      const inserted = await trx
+        .insertInto("tournament_reminders")
+        .values({
+          id: createId(),
+          guild_id: guildId,
+          tournament_id: tournament.id,
+          lead_minutes: leadMinutes,
+          starts_at: tournament.startsAt,
+          due_at: tournament.startsAt - leadMinutes * minute,
+          created_at: now,
+          ...snapshot,
+        })
+        .onConflict((conflict) =>
+          conflict.columns(["guild_id", "tournament_id", "lead_minutes", "starts_at"]).doNothing(),
+        )
+        .returning("id")
+        .executeTakeFirst();
+      if (inserted !== undefined) {
+        scheduled += 1;
+        continue;
+      }
+      await trx
+        .updateTable("tournament_reminders")
+        .set({ ...snapshot, status: "scheduled", status_reason: null })
+        .where("guild_id", "=", guildId)
+        .where("tournament_id", "=", tournament.id)
+        .where("lead_minutes", "=", leadMinutes)
+        .where("starts_at", "=", tournament.startsAt)
+        .where("tournament_started", "=", 0)
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "scheduled"),
+            // The start moved back, or the lead time was asked for again: it was never sent.
+            eb.and([eb("status", "=", "cancelled"), eb("status_reason", "in", ["moved", "settings"])]),
+          ]),
+        )
+        .execute();
+    }
+    let moved = 0;
+    for (const tournament of input.openTournaments) {
+      const result = await trx
+        .updateTable("tournament_reminders")
+        .set({ status: "cancelled", status_reason: "moved", updated_at: now })
+        .where("guild_id", "=", guildId)
+        .where("tournament_id", "=", tournament.id)
+        .where("status", "=", "scheduled")
+        .where("starts_at", "!=", tournament.startsAt)
+        .executeTakeFirst();
+      moved += Number(result.numUpdatedRows);
+    }
+    let gone = 0;
+    if (input.complete) {
+      let query = trx
+        .updateTable("tournament_reminders")
+        .set({ status: "skipped", status_reason: "gone", updated_at: now })
+        .where("guild_id", "=", guildId)
+        .where("status", "=", "scheduled");
+      const openIds = input.openTournaments.map((tournament) => tournament.id);
+      if (openIds.length > 0) query = query.where("tournament_id", "not in", openIds);
+      gone = Number((await query.executeTakeFirst()).numUpdatedRows);
+    }
+    return { scheduled, moved, gone };
+  });
+}
+
+/** What becomes of a due reminder: posted, or skipped for a reason (late, started). */
+export type DueDecision = { readonly send: true } | { readonly send: false; readonly reason: string };
+
+export interface DueReminderOutcome {
+  readonly reminder: TournamentReminder;
+  readonly decision: DueDecision;
+  /** The outbox row of its post, when it was sent. */
+  readonly outboxId: string | undefined;
+}
+
+/**
+ * Takes up to `limit` scheduled reminders whose due time has come and, in one commit, marks each sent with its
+ * post queued in the server's reminder channel, or skipped as `decide` says. A row is changed only while still
+ * scheduled, so none is sent twice.
+ */
+export async function sendDueReminders(
+  db: Kysely<Database>,
+  input: {
+    readonly now: number;
+    readonly limit: number;
+    readonly decide: (reminder: TournamentReminder) => DueDecision;
+  },
+): Promise<DueReminderOutcome[]> {
+  const { now } = input;
+  return db.transaction().execute(async (trx) => {
+    const rows = await takeDueRows(trx, input);
+    const outcomes: DueReminderOutcome[] = [];
+    for (const row of rows) {
+      const reminder = toTournamentReminder(row);
+      const settings = await trx
+        .selectFrom("reminder_settings")
+        .select("channel_id")
+        .where("guild_id", "=", row.guild_id)
+        .executeTakeFirst();
+      const decision: DueDecision =
+        settings === undefined ? { send: false, reason: "off" } : input.decide(reminder);
+      const changed = await trx
+        .updateTable("tournament_reminders")
+        .set(
+          decision.send
+            ? { status: "sent", sent_at: now, updated_at: now }
+            : { status: "skipped", status_reason: decision.reason, updated_at: now },
+        )
+        .where("id", "=", row.id)
+        .where("status", "=", "scheduled")
+        .executeTakeFirst();
+      if (changed.numUpdatedRows === 0n) continue;
+      if (!decision.send || settings === undefined) {
+        outcomes.push({ reminder, decision, outboxId: undefined });
+        continue;
+      }
+      await insertInboxEvent(trx, {
+        eventId: row.id,
+        kind: reminderEventKind,
+        source: reminderSource,
+        status: "accepted",
+        payload: { tournamentId: row.tournament_id, leadMinutes: row.lead_minutes },
+        receivedAt: now,
+      });
+      const outboxId = await enqueueOutbox(trx, {
+        source: reminderSource,
+        eventId: row.id,
+        guildId: row.guild_id,
+        channelId: settings.channel_id,
+        subscriptionId: null,
+        action: "post",
+        targetMessageId: null,
+        now,
+      });
+      outcomes.push({ reminder, decision, outboxId });
+    }
+    return outcomes;
+  });
+}
+
+/**
+ * The due rows, locked for this transaction by its first statement, a write: on PostgreSQL with SKIP LOCKED, so
+ * instances looking at once take different rows (a MATERIALIZED CTE, as the outbox claim: outbox-lease.ts); on
+ * SQLite the write takes the database's write lock before anything is read, so a transaction that read first
+ * cannot find its snapshot stale when it comes to write.
+ */
+async function takeDueRows(
+  trx: Kysely<Database>,
+  input: { readonly now: number; readonly limit: number },
+): Promise<Selectable<TournamentRemindersTable>[]> {
+  const lockCandidates = readDialect(trx) === "postgres";
+  const rows = await trx
+    .with(
+      (cte) => cte("due").materialized(),
+      (qb) => {
+        const candidates = qb
+          .selectFrom("tournament_reminders")
+          .select("id")
+          .where("status", "=", "scheduled")
+          .where("due_at", "<=", input.now)
+          .orderBy("due_at")
+          .limit(input.limit);
+        return lockCandidates ? candidates.forUpdate().skipLocked() : candidates;
+      },
+    )
+    .updateTable("tournament_reminders")
+    .set({ updated_at: input.now })
+    .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
+    .where("status", "=", "scheduled")
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.due_at - b.due_at);
+}
+
+/**
+ * A `system.tournament_started` event: the tournament's reminders not yet due are skipped, and those queued
+ * but not yet posted are marked so the post is dropped. `guildId` limits it to one server (an event from that
+ * server's own webhook); undefined is every server (the operator's). Returns the reminders skipped.
+ */
+export async function markTournamentStarted(
+  db: Kysely<Database>,
+  input: { readonly tournamentId: string; readonly guildId: string | undefined; readonly now: number },
+): Promise<number> {
+  let marked = db
+    .updateTable("tournament_reminders")
+    .set({ tournament_started: 1, updated_at: input.now })
+    .where("tournament_id", "=", input.tournamentId)
+    .where("status", "in", ["scheduled", "sent"]);
+  let skipped = db
+    .updateTable("tournament_reminders")
+    .set({ status: "skipped", status_reason: "started", updated_at: input.now })
+    .where("tournament_id", "=", input.tournamentId)
+    .where("status", "=", "scheduled");
+  if (input.guildId !== undefined) {
+    marked = marked.where("guild_id", "=", input.guildId);
+    skipped = skipped.where("guild_id", "=", input.guildId);
+  }
+  await marked.execute();
+  return Number((await skipped.executeTakeFirst()).numUpdatedRows);
+}
+
+export async function findTournamentReminder(
+  db: Kysely<Database>,
+  id: string,
+): Promise<TournamentReminder | undefined> {
+  const row = await db.selectFrom("tournament_reminders").selectAll().where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : toTournamentReminder(row);
+}
+
+/** The server's reminders still to send, soonest first, for `/setup status`. */
+export async function listScheduledReminders(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<TournamentReminder[]> {
+  const rows = await db
+    .selectFrom("tournament_reminders")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .where("status", "=", "scheduled")
+    .orderBy("due_at")
+    .execute();
+  return rows.map(toTournamentReminder);
+}
+
+/** Deletes the reminders of starts before `startedBefore`, whatever became of them; returns how many. */
+export async function pruneTournamentReminders(db: Kysely<Database>, startedBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom("tournament_reminders")
+    .where("starts_at", "<", startedBefore)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+function toTournamentReminder(row: Selectable<TournamentRemindersTable>): TournamentReminder {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    tournament: {
+      id: row.tournament_id,
+      startsAt: row.starts_at,
+      title: row.title,
+      format: row.format,
+      prize: row.prize,
+      participants: row.participants,
+      maxParticipants: row.max_participants,
+    },
+    leadMinutes: row.lead_minutes,
+    dueAt: row.due_at,
+    status: row.status,
+    statusReason: row.status_reason,
+    tournamentStarted: row.tournament_started !== 0,
+    sentAt: row.sent_at,
+  };
+}
