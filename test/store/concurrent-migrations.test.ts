@@ -21,14 +21,18 @@ import { postgresUrl } from "./databases.js";
 
 const expectedTables = [
   "battle_cards",
+  "guild_role_settings",
   "guild_settings",
   "inbox_events",
   "member_links",
+  "member_tier_roles",
   "oauth_states",
   "outbox",
   "platform_users",
   "seen_interactions",
   "subscriptions",
+  "tier_roles",
+  "tiers",
   "webhook_endpoints",
   "webhook_retired_secrets",
 ];

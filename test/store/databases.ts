@@ -139,6 +139,10 @@ const tablesInDeleteOrder = Object.keys({
   battle_cards: true,
   platform_users: true,
   seen_interactions: true,
+  tiers: true,
+  guild_role_settings: true,
+  tier_roles: true,
+  member_tier_roles: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {
