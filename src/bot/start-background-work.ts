@@ -1,5 +1,6 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
+import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
@@ -12,6 +13,8 @@ export interface BackgroundWork {
    * interaction ids past the replay window.
    */
   readonly statePruning: NodeJS.Timeout;
+  /** The daily tier role reconcile (docs/architecture.md, "Tier roles"). */
+  readonly roleReconcile: NodeJS.Timeout;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface BackgroundWork {
  * clean-up of abandoned /link requests, retired webhook secrets and seen interaction ids.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
-  const { client, token, dispatch, inFlight, outbox, store } = parts;
+  const { client, token, dispatch, inFlight, outbox, roles, store } = parts;
   const { clock, logger } = parts.deps;
   if (client !== undefined) {
     // Interactions are handled from the raw payload, so the same dispatcher serves HTTP interactions too.
@@ -31,6 +34,17 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();
+  roles.start();
+  const roleReconcile = setInterval(() => {
+    reconcileTierRoles({ db: store.db, clock, logger })
+      .then((queued) => {
+        if (queued > 0) roles.notify();
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "could not queue the daily tier role reconcile");
+      });
+  }, reconcileIntervalMs);
+  roleReconcile.unref();
   // Abandoned /link requests leave an encrypted verifier and interaction token behind; clear them hourly.
   const statePruning = setInterval(
     () => {
@@ -49,5 +63,5 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     60 * 60 * 1000,
   );
   statePruning.unref();
-  return { statePruning };
+  return { statePruning, roleReconcile };
 }

@@ -16,15 +16,18 @@ export async function stopBot(
   background: BackgroundWork | undefined,
   unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
 ): Promise<void> {
-  const { client, inFlight, outbox, store } = parts;
+  const { client, inFlight, outbox, roles, store } = parts;
   if (parts.interactionKey !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
   }
   // Take no new interactions, let the running ones finish, then close connections.
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
   await inFlight.drain();
-  if (background !== undefined) clearInterval(background.statePruning);
-  await outbox.drain();
+  if (background !== undefined) {
+    clearInterval(background.statePruning);
+    clearInterval(background.roleReconcile);
+  }
+  await Promise.all([outbox.drain(), roles.drain()]);
   await client?.destroy();
   for (const server of servers) await server.close();
   await store.close();

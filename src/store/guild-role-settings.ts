@@ -105,15 +105,46 @@ export async function recordRoleSyncRan(
     .execute();
 }
 
-/** Guilds whose sync runs (create or map, not paused), for the daily reconcile pass. */
-export async function listSyncingGuilds(db: Kysely<Database>): Promise<string[]> {
+/** Guilds whose sync runs (create or map, not paused) and last ran before `before`: the daily reconcile. */
+export async function listGuildsDueForReconcile(
+  db: Kysely<Database>,
+  before: number,
+): Promise<GuildRoleSettings[]> {
   const rows = await db
     .selectFrom("guild_role_settings")
-    .select("guild_id")
+    .selectAll()
     .where("mode", "<>", "off")
     .where("paused_reason", "is", null)
+    .where((eb) => eb.or([eb("last_sync_at", "is", null), eb("last_sync_at", "<", before)]))
     .execute();
-  return rows.map((row) => row.guild_id);
+  return rows.map(toGuildRoleSettings);
+}
+
+/** Create mode: look again for tiers without a role (the daily pass, /setup roles sync). */
+export async function markTierRolesPending(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<void> {
+  await db
+    .updateTable("guild_role_settings")
+    .set({ tiers_pending: 1, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("mode", "=", "create")
+    .execute();
+}
+
+/** Leases the guild's create-mode work to `owner` whether or not it is marked (/setup roles create); false when held. */
+export async function leaseTierRoleWork(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .where("guild_id", "=", input.guildId)
+    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

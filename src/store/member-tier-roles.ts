@@ -303,3 +303,14 @@ export function toMemberTierRole(row: Selectable<MemberTierRolesTable>): MemberT
     rolesRemoved: row.roles_removed,
   };
 }
+
+/** Queues the member's rating if their guild syncs tier roles (a link or re-link); false otherwise. */
+export async function queueLinkedMemberRating(db: Kysely<Database>, input: MemberRating): Promise<boolean> {
+  const settings = await db
+    .selectFrom("guild_role_settings")
+    .select("mode")
+    .where("guild_id", "=", input.guildId)
+    .executeTakeFirst();
+  if (settings === undefined || settings.mode === "off") return false;
+  return queueMemberRating(db, input);
+}

@@ -99,3 +99,11 @@ function toTier(row: Selectable<TiersTable>): Tier {
     firstSeenAt: row.first_seen_at,
   };
 }
+
+/** Whether the tier has been seen (in any case or spacing). */
+export async function isKnownTier(db: Kysely<Database>, tier: string): Promise<boolean> {
+  const key = normaliseTier(tier);
+  if (key === undefined) return false;
+  const row = await db.selectFrom("tiers").select("tier").where("tier", "=", key).executeTakeFirst();
+  return row !== undefined;
+}
