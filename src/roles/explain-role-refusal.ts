@@ -48,20 +48,24 @@ export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readon
 }
 
 /** The words for the admins: what to change in Server Settings → Roles, then how to resume. */
-export function describeRoleRefusal(refusal: RoleRefusal, detail: string): string {
+export function describeRoleRefusal(
+  refusal: RoleRefusal,
+  detail: string,
+  lead = "I paused tier roles",
+): string {
   const myRole = (botRoleId: string | undefined) =>
     botRoleId === undefined ? "my role" : `my role <@&${botRoleId}>`;
   const resume = "then run `/setup roles sync` to resume.";
   switch (refusal.kind) {
     case "missing-manage-roles":
       return (
-        `I paused tier roles: I lack the **Manage Roles** permission. In Server Settings → Roles, give ` +
+        `${lead}: I lack the **Manage Roles** permission. In Server Settings → Roles, give ` +
         `${myRole(refusal.botRoleId)} Manage Roles, ${resume}`
       );
     case "roles-above-bot": {
       const roles = refusal.roleIds.map((id) => `<@&${id}>`).join(", ");
       return (
-        `I paused tier roles: ${roles} ${refusal.roleIds.length === 1 ? "sits" : "sit"} above ` +
+        `${lead}: ${roles} ${refusal.roleIds.length === 1 ? "sits" : "sit"} above ` +
         `${myRole(refusal.botRoleId)}, and I can only give roles below my highest role. In Server Settings → ` +
         `Roles, drag ${myRole(refusal.botRoleId)} above ${roles} (or move ${refusal.roleIds.length === 1 ? "it" : "them"} ` +
         `below mine), ${resume}`
@@ -69,7 +73,7 @@ export function describeRoleRefusal(refusal: RoleRefusal, detail: string): strin
     }
     case "unexplained":
       return (
-        `I paused tier roles: Discord refused a role change (${detail}). Check that I have Manage Roles and ` +
+        `${lead}: Discord refused a role change (${detail}). Check that I have Manage Roles and ` +
         `that my role sits above every tier role, ${resume}`
       );
   }

@@ -1,0 +1,47 @@
+// `/setup roles sync` (docs/architecture.md, "Tier roles"): every linked member queued again (which resumes a
+// paused sync, or one turned off with its mapping kept), then a short wait for the role worker, so the answer can say what changed.
+import { setTimeout as sleep } from "node:timers/promises";
+import type { BotDependencies } from "../bot-dependencies.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { queueGuildSync } from "../../roles/queue-guild-sync.js";
+import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
+import { listTierRoles } from "../../store/tier-roles.js";
+import { summariseGuildRoleSync, type GuildSyncSummary } from "../../store/member-tier-roles.js";
+
+/** How long the answer waits for the sync; a big server finishes in the background. */
+export const syncWaitMs = 10_000;
+const pollMs = 250;
+/** Members named in the answer, at most. */
+const changedShown = 10;
+
+export interface SyncWait {
+  readonly sleep: (milliseconds: number) => Promise<unknown>;
+  readonly windowMs: number;
+}
+
+export async function syncTierRoles(
+  deps: BotDependencies,
+  guildId: string,
+  wait: SyncWait = { sleep, windowMs: syncWaitMs },
+): Promise<GuildSyncSummary & { readonly resumed: boolean }> {
+  const settings = await findGuildRoleSettings(deps.db, guildId);
+  const mapped = (await listTierRoles(deps.db, guildId)).length > 0;
+  if (settings === undefined || (settings.mode === "off" && !mapped)) {
+    throw new UserFacingError(
+      "roles_off",
+      "Tier roles are off here. Turn them on with `/setup roles create`, or map a tier with `/setup roles map`.",
+    );
+  }
+  const startedAt = deps.clock.now();
+  // Turned off earlier with its mapping kept: syncing turns it back on, as mapped.
+  if (settings.mode === "off") await saveRoleSyncMode(deps.db, { guildId, mode: "map", now: startedAt });
+  await queueGuildSync(deps.db, { guildId, now: startedAt, resume: true });
+  deps.wakeRoleWorker?.();
+  const deadline = Date.now() + wait.windowMs;
+  let summary = await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown });
+  while (summary.pending > 0 && Date.now() < deadline) {
+    await wait.sleep(pollMs);
+    summary = await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown });
+  }
+  return { ...summary, resumed: settings.pausedReason !== null };
+}
