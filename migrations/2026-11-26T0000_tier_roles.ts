@@ -61,6 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("lease_expires_at", "bigint")
     .addColumn("last_error", "text")
     .addColumn("synced_at", "bigint")
+    .addColumn("synced_tier", "text")
     .addColumn("roles_added", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("roles_removed", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("updated_at", "bigint", (col) => col.notNull())

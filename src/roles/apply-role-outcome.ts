@@ -38,19 +38,19 @@ export async function applyRoleOutcome(
 ): Promise<RoleRowResult> {
   const lease = { guildId: row.guildId, userId: row.userId, owner: deps.owner };
   const now = deps.clock.now();
-  const finish = async (added: number, removed: number): Promise<RoleRowResult> =>
-    (await finishMemberRoleSync(deps.db, { ...lease, version: row.version, added, removed, now }))
+  const finish = async (added: number, removed: number, syncedTier: string | null): Promise<RoleRowResult> =>
+    (await finishMemberRoleSync(deps.db, { ...lease, version: row.version, added, removed, syncedTier, now }))
       ? "synced"
       : "superseded";
   const release = async (delayMs: number, error: string, countAttempt = false) => {
     await rescheduleMemberRoles(deps.db, { ...lease, nextAttemptAt: now + delayMs, error, countAttempt });
   };
-  if (outcome.kind === "synced") return finish(outcome.added, outcome.removed);
+  if (outcome.kind === "synced") return finish(outcome.added, outcome.removed, outcome.tier);
   const { failure } = outcome;
   switch (failure.kind) {
     case "unknown-member":
       // The member left the server: nothing to give or take.
-      await finish(0, 0);
+      await finish(0, 0, null);
       return "skipped";
     case "missing-permissions": {
       // Kept pending: the guild's rows are not claimed while it is paused, and run again on resume.

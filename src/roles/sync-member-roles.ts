@@ -11,7 +11,13 @@ import type { ReadMemberTier } from "./read-member-tier.js";
 import type { RoleDeps } from "./role-deps.js";
 
 export type MemberSyncOutcome =
-  | { readonly kind: "synced"; readonly added: number; readonly removed: number }
+  | {
+      readonly kind: "synced";
+      readonly added: number;
+      readonly removed: number;
+      /** The tier whose role the member now holds (their tier, known and mapped), else null. */
+      readonly tier: string | null;
+    }
   | { readonly kind: "failed"; readonly failure: RoleFailure; readonly roleId: string | undefined };
 
 export interface MemberSyncDeps extends RoleDeps {
@@ -24,14 +30,18 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
   const { guildId, userId } = row;
   const mappings = await listTierRoles(deps.db, guildId);
   const desired = await readDesiredTier(deps, row);
-  if (mappings.length === 0) return { kind: "synced", added: 0, removed: 0 };
+  const linked = row.platformUserId !== null;
+  const tier = linked && desired.known ? desired.tier : null;
+  if (mappings.length === 0) return { kind: "synced", added: 0, removed: 0, tier: null };
+  // A rating change within the tier the last sync made right: nothing to ask Discord.
+  if (tier !== null && tier === row.syncedTier) return { kind: "synced", added: 0, removed: 0, tier };
   let memberRoleIds: readonly string[];
   try {
     memberRoleIds = (await fetchGuildMember(deps.rest, guildId, userId)).roles;
   } catch (error) {
     return { kind: "failed", failure: classifyRoleFailure(error), roleId: undefined };
   }
-  const plan = planMemberRoles({ memberRoleIds, mappings, linked: row.platformUserId !== null, desired });
+  const plan = planMemberRoles({ memberRoleIds, mappings, linked, desired });
   const reason = describeRoleReason({ ...row, tier: desired.known ? desired.tier : row.tier });
   const changes = [
     ...plan.add.map((roleId) => ({
@@ -50,7 +60,8 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
       return { kind: "failed", failure: classifyRoleFailure(error), roleId: change.roleId };
     }
   }
-  return { kind: "synced", added: plan.add.length, removed: plan.remove.length };
+  const holds = tier !== null && mappings.some((mapping) => mapping.tier === tier);
+  return { kind: "synced", added: plan.add.length, removed: plan.remove.length, tier: holds ? tier : null };
 }
 
 async function readDesiredTier(deps: MemberSyncDeps, row: MemberTierRole): Promise<DesiredTier> {

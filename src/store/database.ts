@@ -258,6 +258,12 @@ export interface MemberTierRolesTable {
   lease_expires_at: Millis | null;
   last_error: string | null;
   synced_at: Millis | null;
+  /**
+   * The tier whose role the last sync made right; null after anything but a rating change (a link, a sync, a
+   * mapping), so a rating change within the same tier needs no Discord request, and anything else reads the
+   * member again.
+   */
+  synced_tier: string | null;
   /** What the last sync changed, for /setup roles sync's answer. */
   roles_added: Generated<number>;
   roles_removed: Generated<number>;

@@ -88,6 +88,8 @@ export async function finishMemberRoleSync(
     readonly version: number;
     readonly added: number;
     readonly removed: number;
+    /** The tier whose role is now right, or null when none is known. */
+    readonly syncedTier: string | null;
     readonly now: number;
   },
 ): Promise<boolean> {
@@ -100,6 +102,7 @@ export async function finishMemberRoleSync(
       synced_at: input.now,
       roles_added: input.added,
       roles_removed: input.removed,
+      synced_tier: input.syncedTier,
       lease_owner: null,
       lease_expires_at: null,
     })

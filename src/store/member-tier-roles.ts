@@ -26,6 +26,7 @@ export interface MemberTierRole {
   readonly leaseExpiresAt: number | null;
   readonly lastError: string | null;
   readonly syncedAt: number | null;
+  readonly syncedTier: string | null;
   readonly rolesAdded: number;
   readonly rolesRemoved: number;
 }
@@ -83,6 +84,16 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
                   .end()
               : eb.ref("excluded.tier"),
           rated_at: eb.ref("excluded.rated_at"),
+          // Only a rating change of the same account may trust the last sync; anything else reads the member.
+          synced_tier:
+            input.cause === "rating"
+              ? eb
+                  .case()
+                  .when("member_tier_roles.platform_user_id", "=", input.platformUserId)
+                  .then(eb.ref("member_tier_roles.synced_tier"))
+                  .else(null)
+                  .end()
+              : null,
           tier_lookup: eb.ref("excluded.tier_lookup"),
           ...requeued(input.cause, input.now),
         }))
@@ -143,7 +154,7 @@ export async function queueMemberUnlink(
 ): Promise<boolean> {
   const result = await db
     .updateTable("member_tier_roles")
-    .set({ platform_user_id: null, tier_lookup: 0, ...requeued("unlink", input.now) })
+    .set({ platform_user_id: null, tier_lookup: 0, synced_tier: null, ...requeued("unlink", input.now) })
     .where("guild_id", "=", input.guildId)
     .where("user_id", "=", input.userId)
     .executeTakeFirst();
@@ -161,7 +172,7 @@ export async function queueGuildRoleSync(
 ): Promise<number> {
   const requeue = await db
     .updateTable("member_tier_roles")
-    .set(requeued(input.cause, input.now))
+    .set({ synced_tier: null, ...requeued(input.cause, input.now) })
     .where("guild_id", "=", input.guildId)
     .executeTakeFirst();
   let queued = Number(requeue.numUpdatedRows);
@@ -299,6 +310,7 @@ export function toMemberTierRole(row: Selectable<MemberTierRolesTable>): MemberT
     leaseExpiresAt: row.lease_expires_at,
     lastError: row.last_error,
     syncedAt: row.synced_at,
+    syncedTier: row.synced_tier,
     rolesAdded: row.roles_added,
     rolesRemoved: row.roles_removed,
   };

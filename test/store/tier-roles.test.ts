@@ -175,12 +175,26 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     await queueMemberRating(store.db, rating({ rating: 2400, tier: "grandmaster", ratedAt: testNow + 1 }));
     const key = { guildId: guildA, userId: alice, owner: "worker-1" };
     expect(
-      await finishMemberRoleSync(store.db, { ...key, version: 1, added: 1, removed: 0, now: testNow }),
+      await finishMemberRoleSync(store.db, {
+        ...key,
+        version: 1,
+        added: 1,
+        removed: 0,
+        syncedTier: null,
+        now: testNow,
+      }),
     ).toBe(false);
     const [again] = await claimDueMemberRoles(store.db, lease);
     expect(again).toMatchObject({ version: 2, tier: "grandmaster" });
     expect(
-      await finishMemberRoleSync(store.db, { ...key, version: 2, added: 1, removed: 1, now: testNow }),
+      await finishMemberRoleSync(store.db, {
+        ...key,
+        version: 2,
+        added: 1,
+        removed: 1,
+        syncedTier: null,
+        now: testNow,
+      }),
     ).toBe(true);
     expect(await countPendingMemberRoles(store.db, guildA)).toBe(0);
 
@@ -222,6 +236,26 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect(await findMemberTierRole(store.db, key)).toMatchObject({ pending: false, lastError: "gave up" });
   });
 
+  it("trusts the last sync for a rating change of the same account, and reads the member again after anything else", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
+    await queueMemberRating(store.db, rating());
+    await claimDueMemberRoles(store.db, lease);
+    const key = { guildId: guildA, userId: alice };
+    await finishMemberRoleSync(store.db, {
+      ...key,
+      owner: "worker-1",
+      version: 1,
+      added: 1,
+      removed: 0,
+      syncedTier: "master",
+      now: testNow,
+    });
+    await queueMemberRating(store.db, rating({ rating: 2120, ratedAt: testNow + 1 }));
+    expect(await findMemberTierRole(store.db, key)).toMatchObject({ syncedTier: "master", pending: true });
+    await queueGuildRoleSync(store.db, { guildId: guildA, cause: "sync", now: testNow });
+    expect(await findMemberTierRole(store.db, key)).toMatchObject({ syncedTier: null, pending: true });
+  });
+
   it("removes the row once an unlinked member's roles are removed", async () => {
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
     await queueMemberRating(store.db, rating());
@@ -235,6 +269,7 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
       version: 2,
       added: 0,
       removed: 1,
+      syncedTier: null,
       now: testNow,
     });
     expect(await findMemberTierRole(store.db, { guildId: guildA, userId: alice })).toBeUndefined();
@@ -269,6 +304,7 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
       version: 1,
       added: 1,
       removed: 1,
+      syncedTier: "master",
       now: testNow + 1,
     });
     expect(await summariseGuildRoleSync(store.db, { guildId: guildA, since: testNow, limit: 10 })).toEqual({
