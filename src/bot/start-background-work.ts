@@ -18,8 +18,9 @@ export interface BackgroundWork {
 }
 
 /**
- * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox worker, and the hourly
- * clean-up of abandoned /link requests, retired webhook secrets and seen interaction ids.
+ * Once the HTTP app listens: the gateway (if any) feeding the dispatcher, the outbox and role workers, the
+ * daily tier role reconcile, and the hourly clean-up of abandoned /link requests, retired webhook secrets and
+ * seen interaction ids.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, roles, store } = parts;
