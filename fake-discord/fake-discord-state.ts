@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { AuditLog } from "./audit-log.js";
 import { systemClock, type Clock } from "./clock.js";
 import { ChangeSignal } from "./change-signal.js";
 import { CommandStore } from "./commands/command-store.js";
@@ -40,6 +41,8 @@ export interface FakeDiscordState {
   commands: CommandStore;
   interactions: InteractionRegistry;
   signal: ChangeSignal;
+  /** Entries the bot's role requests made, with their X-Audit-Log-Reason. */
+  auditLog: AuditLog;
   stats: FakeDiscordStats;
   /** How long `enforce_nonce` remembers a nonce ("the past few minutes", docs: Create Message). */
   nonceWindowMs: number;
@@ -71,18 +74,25 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     bot: true,
   };
   const attachments = new AttachmentStore(nextId, origin);
+  const world = new FakeWorld(nextId, clock, botUser);
+  // Tests wait for role changes (a member given a tier role) as they wait for messages.
+  const notify = () => {
+    signal.notify();
+  };
+  world.listen({ roleCreated: notify, roleUpdated: notify, roleDeleted: notify, memberUpdated: notify });
   return {
     clock,
     nextId,
     applicationId,
     applicationName: botUser.username,
     botToken: options.botToken ?? generateBotToken(applicationId),
-    world: new FakeWorld(nextId, clock, botUser),
+    world,
     messages: new MessageStore(nextId, clock, attachments),
     attachments,
     commands: new CommandStore(nextId, applicationId),
     interactions: new InteractionRegistry(nextId, clock, options.interactionDeadlineMs ?? 3000, signal),
     signal,
+    auditLog: new AuditLog(nextId),
     stats: createEmptyStats(),
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",

@@ -10,6 +10,7 @@
  *   const handle = fake.runCommandLine({ guildId: guild.id, channelId: channel.id, userId: alice.id,
  *     line: "/battle create difficulty:easy" });
  *   const reply = await handle.waitForFinal();
+ *   fake.roles.grantBot(guild.id, ["ManageRoles"]);   // roles, as an admin handles them by hand
  *
  * `apiUrl` is the base without `/v10` (@discordjs/rest appends `/v${version}`). The gateway speaks JSON
  * text frames only; discord.js needs no option for that: it asks for zlib-stream only when the optional
@@ -17,6 +18,8 @@
  */
 export { createFakeDiscord, FakeDiscord, type FakeDiscordOptions } from "./fake-discord.js";
 export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
+export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-log.js";
+export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
 export type {
   AutocompleteInput,
   MemberContext,

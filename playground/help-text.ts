@@ -32,6 +32,7 @@ The platform's side:
 Looking around:
   posts [channel]               the last posts in a channel (default #general)
   wait-post <channel> <text>    wait up to 15 s for a post containing text (for scripts)
+  roles                         every member's roles in the server, highest first
   help                          this text
   quit                          stop everything
 

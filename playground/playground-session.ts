@@ -14,6 +14,7 @@ import { parseFields } from "./parse-fields.js";
 import { finishBattle, startTournament } from "./platform-events.js";
 import type { PlaygroundOutput } from "./playground-output.js";
 import { listControls, renderMessage, renderModal } from "./render-message.js";
+import { renderMemberRoles } from "./render-roles.js";
 import { saveAttachments } from "./save-attachments.js";
 import type { Playground } from "./start-playground.js";
 
@@ -83,6 +84,11 @@ export class PlaygroundSession {
       this.output.print(`The platform started the tournament ${startTournament(sandbox, optional)}.`);
     } else if (verb === "posts") {
       await this.showPosts(optional ?? "general");
+    } else if (verb === "roles") {
+      const guild = discord.guilds().find((each) => each.id === this.playground.guildId);
+      this.output.print(
+        renderMemberRoles(guild?.name ?? "the server", discord.roles.byMember(this.playground.guildId)),
+      );
     } else if (verb === "wait-post") {
       await this.waitForPost(words[0] ?? "", words.slice(1).join(" "));
     } else if (verb === "help") {

@@ -22,16 +22,22 @@ import type {
   SubmitModalInput,
 } from "./member-actions.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { RoleAdmin } from "./role-admin.js";
 
 /**
  * What tests and the playground use: build a world, act as members, read what the bot did. Every id
  * it hands out is a realistic snowflake.
  */
 export class FakeDiscordDriver {
+  /** Roles as a server admin handles them by hand, members' roles, and the bot's role audit log. */
+  readonly roles: RoleAdmin;
+
   constructor(
     protected readonly state: FakeDiscordState,
     private readonly actions: MemberActions,
-  ) {}
+  ) {
+    this.roles = new RoleAdmin(state);
+  }
 
   get applicationId(): string {
     return this.state.applicationId;
@@ -88,6 +94,7 @@ export class FakeDiscordDriver {
     return this.state.world.createChannel(guildId, options);
   }
 
+  /** A role above every other one (`roles.create` takes more). */
   createRole(guildId: string, options: { name: string; permissions: readonly PermissionName[] }): FakeRole {
     return this.state.world.createRole(guildId, options);
   }

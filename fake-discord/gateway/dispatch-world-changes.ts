@@ -1,18 +1,23 @@
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuildCreate } from "../world/render-guild.js";
-import { renderChannel } from "../world/render-world.js";
+import { renderChannel, renderMember, renderRole } from "../world/render-world.js";
 import type { WorldListener } from "../world/world.js";
 import { intentBits } from "./gateway-protocol.js";
 import type { GatewayServer } from "./gateway-server.js";
 
-/** Guild and channel changes made after READY reach the bot as Discord sends them (Guilds intent). */
+/**
+ * Changes made after READY reach the bot as Discord sends them (docs: Gateway, List of Intents): guild,
+ * channel and role events under the Guilds intent, GUILD_MEMBER_UPDATE under Guild Members, except that
+ * an update of the bot's own member is sent whatever the intents (docs: Gateway Intents, Caveats).
+ */
 export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewayServer): WorldListener {
+  const botUserId = state.world.botUser.id;
   return {
     guildCreated(guild) {
       gateway.dispatchToGuild(
         guild.id,
         "GUILD_CREATE",
-        () => renderGuildCreate(guild, state.world.users, state.world.botUser.id),
+        () => renderGuildCreate(guild, state.world.users, botUserId),
         intentBits.guilds,
       );
     },
@@ -31,6 +36,25 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         () => renderChannel(channel),
         intentBits.guilds,
       );
+    },
+    roleCreated(guild, role) {
+      const render = () => ({ guild_id: guild.id, role: renderRole(role) });
+      gateway.dispatchToGuild(guild.id, "GUILD_ROLE_CREATE", render, intentBits.guilds);
+    },
+    roleUpdated(guild, role) {
+      const render = () => ({ guild_id: guild.id, role: renderRole(role) });
+      gateway.dispatchToGuild(guild.id, "GUILD_ROLE_UPDATE", render, intentBits.guilds);
+    },
+    roleDeleted(guild, role) {
+      const render = () => ({ guild_id: guild.id, role_id: role.id });
+      gateway.dispatchToGuild(guild.id, "GUILD_ROLE_DELETE", render, intentBits.guilds);
+    },
+    memberUpdated(guild, member) {
+      const user = state.world.users.get(member.userId);
+      if (user === undefined) return;
+      const render = () => ({ guild_id: guild.id, ...renderMember(member, user) });
+      const intent = member.userId === botUserId ? 0 : intentBits.guildMembers;
+      gateway.dispatchToGuild(guild.id, "GUILD_MEMBER_UPDATE", render, intent);
     },
   };
 }

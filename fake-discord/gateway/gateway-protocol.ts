@@ -26,6 +26,7 @@ export const closeCode = {
 /** Intent bits the fake looks at (docs: Gateway Intents). */
 export const intentBits = {
   guilds: 1 << 0,
+  guildMembers: 1 << 1,
 } as const;
 
 export interface GatewayPayload {

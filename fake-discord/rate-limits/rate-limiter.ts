@@ -5,6 +5,7 @@ import {
   defaultBucketLimit,
   defaultGlobalPerSecond,
   defaultRouteLimits,
+  sharedRouteBuckets,
   type BucketLimit,
 } from "./route-limits.js";
 
@@ -63,9 +64,10 @@ export class RateLimiter {
       };
     }
     if (!request.hasBucket) return { allowed: true, headers: {} };
-    const bucket = this.bucketFor(request, now);
+    const bucketRoute = sharedRouteBuckets[request.routeKey] ?? request.routeKey;
+    const bucket = this.bucketFor(bucketRoute, request.majorParameter, now);
     const taken = bucket.tryTake(now);
-    const headers = describeBucket(bucket, request.routeKey, now);
+    const headers = describeBucket(bucket, bucketRoute, now);
     if (taken) return { allowed: true, headers };
     const retryAfterMs = bucket.msUntilReset(now);
     headers["retry-after"] = String(Math.ceil(retryAfterMs / 1000));
@@ -73,12 +75,12 @@ export class RateLimiter {
     return { allowed: false, global: false, retryAfterMs, headers };
   }
 
-  private bucketFor(request: RateLimitedRequest, now: number): FixedWindow {
-    const key = `${request.routeKey}:${request.majorParameter}`;
+  private bucketFor(bucketRoute: string, majorParameter: string, now: number): FixedWindow {
+    const key = `${bucketRoute}:${majorParameter}`;
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {
       if (this.buckets.size > 50_000) this.sweepIdleBuckets(now);
-      const { limit, windowMs } = this.routes[request.routeKey] ?? this.defaultBucket;
+      const { limit, windowMs } = this.routes[bucketRoute] ?? this.defaultBucket;
       bucket = new FixedWindow(limit, windowMs);
       this.buckets.set(key, bucket);
     }

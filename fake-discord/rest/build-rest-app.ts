@@ -10,6 +10,8 @@ import { registerChannelRoutes } from "./routes-channels.js";
 import { registerGatewayRoutes, type GatewayInfo } from "./routes-gateway.js";
 import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
 import { registerInteractionRoutes } from "./routes-interactions.js";
+import { registerMemberRoleRoutes } from "./routes-member-roles.js";
+import { registerRoleRoutes } from "./routes-roles.js";
 
 /** Discord takes uploads up to 25 MiB per request. */
 const uploadLimitBytes = 26 * 1024 * 1024;
@@ -72,6 +74,8 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
       registerApplicationRoutes(api, state);
       registerChannelRoutes(api, state);
       registerGuildAndUserRoutes(api, state);
+      registerRoleRoutes(api, state);
+      registerMemberRoleRoutes(api, state);
       registerInteractionRoutes(api, state);
       done();
     },

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuild } from "../world/render-guild.js";
-import { renderChannel, renderMember, renderRole, renderUser } from "../world/render-world.js";
+import { renderChannel, renderMember, renderUser } from "../world/render-world.js";
 import type { FakeGuild } from "../world/world-types.js";
 
-/** Guild, member and user look-ups (docs: Resources, Guild and User). */
+/** Guild, member and user look-ups (docs: Resources, Guild and User); roles are in routes-roles.ts. */
 export function registerGuildAndUserRoutes(app: FastifyInstance, state: FakeDiscordState): void {
   const findGuild = (guildId: string): FakeGuild => {
     const guild = state.world.guilds.get(guildId);
@@ -18,9 +18,6 @@ export function registerGuildAndUserRoutes(app: FastifyInstance, state: FakeDisc
   );
   app.get<{ Params: { guildId: string } }>("/guilds/:guildId/channels", (request) =>
     [...findGuild(request.params.guildId).channels.values()].map(renderChannel),
-  );
-  app.get<{ Params: { guildId: string } }>("/guilds/:guildId/roles", (request) =>
-    [...findGuild(request.params.guildId).roles.values()].map(renderRole),
   );
   app.get<{ Params: { guildId: string; userId: string } }>("/guilds/:guildId/members/:userId", (request) => {
     const member = findGuild(request.params.guildId).members.get(request.params.userId);

@@ -34,4 +34,7 @@ export const discordLimits = {
   allowedMentionUsers: 100,
   nonceLength: 25,
   filesPerMessage: 10,
+  /** docs: Resources, Guild — Create Guild Role; Topics, Permissions — Role Object. */
+  roleName: 100,
+  rolesPerGuild: 250,
 } as const;

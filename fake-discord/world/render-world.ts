@@ -19,8 +19,9 @@ export function renderUser(user: FakeUser): APIUser {
   };
 }
 
+/** A role (docs: Topics, Permissions — Role Object); a bot's managed role carries `tags.bot_id`. */
 export function renderRole(role: FakeRole): ApiObject {
-  return {
+  const rendered: ApiObject = {
     id: role.id,
     name: role.name,
     color: role.color,
@@ -30,10 +31,12 @@ export function renderRole(role: FakeRole): ApiObject {
     unicode_emoji: null,
     position: role.position,
     permissions: role.permissions.toString(),
-    managed: false,
+    managed: role.managed,
     mentionable: role.mentionable,
     flags: 0,
   };
+  if (role.botId !== null) rendered.tags = { bot_id: role.botId };
+  return rendered;
 }
 
 export function renderMember(member: FakeMember, user: FakeUser): ApiObject & { user: APIUser } {

@@ -81,7 +81,7 @@ function buildGuild(
     stickers: [],
   };
   if (guild.premiumTier > 0) guild.features.push(...names.premiumFeatures.slice(0, guild.premiumTier + 1));
-  const roles = addRoles(random, guild, drawFrom(random, profile.roles), nextId);
+  const roles = addRoles(random, guild, drawFrom(random, profile.roles), nextId, botUser.id);
   addChannels(random, guild, drawFrom(random, profile.channels), roles, nextId);
   addThreads(random, guild, drawFrom(random, profile.threads), nextId);
   for (let count = drawFrom(random, profile.emojis); count > 0; count -= 1) {
@@ -111,7 +111,13 @@ function buildGuild(
 }
 
 /** @everyone, the bot's role, a few staff roles with moderation rights, then plain and colour roles. */
-function addRoles(random: SeededRandom, guild: FakeGuild, count: number, nextId: () => string): FakeRole[] {
+function addRoles(
+  random: SeededRandom,
+  guild: FakeGuild,
+  count: number,
+  nextId: () => string,
+  botId: string,
+): FakeRole[] {
   guild.roles.set(guild.id, everyoneRole(guild.id));
   const staff = combinePermissions(["ManageMessages", "KickMembers", "BanMembers", "ModerateMembers"]);
   const roles: FakeRole[] = [];
@@ -125,6 +131,8 @@ function addRoles(random: SeededRandom, guild: FakeGuild, count: number, nextId:
       color: random.chance(0.6) ? random.integer(0, 0xffffff) : 0,
       hoist: random.chance(0.3),
       mentionable: random.chance(0.2),
+      managed: isBot,
+      botId: isBot ? botId : null,
     };
     guild.roles.set(role.id, role);
     roles.push(role);

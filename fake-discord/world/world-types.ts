@@ -7,6 +7,10 @@ export interface FakeUser {
   bot: boolean;
 }
 
+/**
+ * A role (docs: Topics, Permissions — Role Object). Positions need not be unique: a role made through the
+ * API lands at 1 beside older ones, and roles of one position rank by id, the older higher.
+ */
 export interface FakeRole {
   id: string;
   name: string;
@@ -15,6 +19,10 @@ export interface FakeRole {
   color: number;
   hoist: boolean;
   mentionable: boolean;
+  /** Managed by an integration: the bot's own role, which nobody can give, take or delete. */
+  managed: boolean;
+  /** `tags.bot_id` of a bot's managed role; null for every other role. */
+  botId: string | null;
 }
 
 export interface FakeMember {

@@ -6,7 +6,11 @@ import {
   everyonePermissions,
   type PermissionName,
 } from "./permissions.js";
+import { GuildRoles } from "./guild-roles.js";
+import type { WorldListener } from "./world-listener.js";
 import type { ChannelAccess, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
+
+export type { WorldListener } from "./world-listener.js";
 
 /** The @everyone role shares the guild's id (docs: Permissions, Role Object). */
 export function everyoneRole(guildId: string): FakeRole {
@@ -19,21 +23,16 @@ export function everyoneRole(guildId: string): FakeRole {
     color: 0,
     hoist: false,
     mentionable: false,
+    managed: false,
+    botId: null,
   };
-}
-
-/** Told about changes the gateway must dispatch (GUILD_CREATE, CHANNEL_CREATE, CHANNEL_DELETE). */
-export interface WorldListener {
-  guildCreated(guild: FakeGuild): void;
-  channelCreated(channel: FakeChannel): void;
-  channelDeleted(channel: FakeChannel): void;
 }
 
 export interface NewMember {
   username?: string;
   /** Reuse an existing user (the same person in several guilds). */
   userId?: string;
-  /** Guild permissions, given through a role made for this member. */
+  /** Guild permissions, given through a role made for this member (placed above every other role). */
   permissions?: readonly PermissionName[];
   roleIds?: readonly string[];
   nick?: string;
@@ -45,6 +44,8 @@ export class FakeWorld {
   readonly guilds = new Map<string, FakeGuild>();
   private readonly channels = new Map<string, FakeChannel>();
   private readonly listeners: WorldListener[] = [];
+  /** Role and member-role changes, told to the same listeners. */
+  readonly roles: GuildRoles;
 
   constructor(
     private readonly nextId: SnowflakeGenerator,
@@ -52,6 +53,7 @@ export class FakeWorld {
     readonly botUser: FakeUser,
   ) {
     this.users.set(botUser.id, botUser);
+    this.roles = new GuildRoles(nextId, this.listeners);
   }
 
   listen(listener: WorldListener): void {
@@ -98,11 +100,17 @@ export class FakeWorld {
       stickers: [],
     };
     this.guilds.set(id, guild);
-    const botRole = this.addRole(guild, { name: this.botUser.username, permissions: botPermissions });
+    // The role Discord makes for a bot when it joins: managed, tagged with the bot's id.
+    const botRole = this.roles.add(guild, {
+      name: this.botUser.username,
+      permissions: botPermissions,
+      position: 1,
+      botId: this.botUser.id,
+    });
     guild.members.set(this.botUser.id, this.newMember(this.botUser.id, [botRole.id]));
-    guild.members.set(ownerId, this.newMember(ownerId, []));
+    if (!guild.members.has(ownerId)) guild.members.set(ownerId, this.newMember(ownerId, []));
     for (const name of options.channelNames ?? []) this.addChannel(guild, { name });
-    for (const listener of this.listeners) listener.guildCreated(guild);
+    for (const listener of this.listeners) listener.guildCreated?.(guild);
     return guild;
   }
 
@@ -115,19 +123,22 @@ export class FakeWorld {
     for (const channel of guild.channels.values()) this.channels.set(channel.id, channel);
     for (const thread of guild.threads.values()) this.channels.set(thread.id, thread);
     this.guilds.set(guild.id, guild);
-    for (const listener of this.listeners) listener.guildCreated(guild);
+    for (const listener of this.listeners) listener.guildCreated?.(guild);
   }
 
   createChannel(guildId: string, options: { name: string; type?: number }): FakeChannel {
     const channel = this.addChannel(this.requireGuild(guildId), options);
-    for (const listener of this.listeners) listener.channelCreated(channel);
+    for (const listener of this.listeners) listener.channelCreated?.(channel);
     return channel;
   }
 
+  /** A role above every other one, as a server admin makes one for themselves; told as GUILD_ROLE_CREATE. */
   createRole(guildId: string, options: { name: string; permissions: readonly PermissionName[] }): FakeRole {
-    return this.addRole(this.requireGuild(guildId), {
+    const guild = this.requireGuild(guildId);
+    return this.roles.create(guild, {
       name: options.name,
       permissions: combinePermissions(options.permissions),
+      position: topPosition(guild),
     });
   }
 
@@ -139,9 +150,10 @@ export class FakeWorld {
         : this.requireUser(options.userId);
     const roleIds = [...(options.roleIds ?? [])];
     if (options.permissions !== undefined && options.permissions.length > 0) {
-      const role = this.addRole(guild, {
+      const role = this.roles.create(guild, {
         name: `${user.username}'s role`,
         permissions: combinePermissions(options.permissions),
+        position: topPosition(guild),
       });
       roleIds.push(role.id);
     }
@@ -157,7 +169,7 @@ export class FakeWorld {
     this.channels.delete(channelId);
     this.guilds.get(channel.guildId)?.channels.delete(channelId);
     this.guilds.get(channel.guildId)?.threads.delete(channelId);
-    for (const listener of this.listeners) listener.channelDeleted(channel);
+    for (const listener of this.listeners) listener.channelDeleted?.(channel);
   }
 
   setChannelAccess(channelId: string, access: ChannelAccess): void {
@@ -222,21 +234,14 @@ export class FakeWorld {
     return channel;
   }
 
-  private addRole(guild: FakeGuild, options: { name: string; permissions: bigint }): FakeRole {
-    const role: FakeRole = {
-      id: this.nextId(),
-      name: options.name,
-      permissions: options.permissions,
-      position: guild.roles.size,
-      color: 0,
-      hoist: false,
-      mentionable: false,
-    };
-    guild.roles.set(role.id, role);
-    return role;
-  }
-
   private newMember(userId: string, roleIds: string[]): FakeMember {
     return { userId, roleIds, joinedAt: this.clock.now(), nick: null };
   }
+}
+
+/** One above the guild's highest role. */
+function topPosition(guild: FakeGuild): number {
+  let top = 0;
+  for (const role of guild.roles.values()) top = Math.max(top, role.position);
+  return top + 1;
 }

@@ -100,6 +100,14 @@ wait-post announcements Tournament started
     expect(output).toMatch(/┌─ 🏆 Tournament started: /);
   }, 30_000);
 
+  it("shows every member's roles with `roles`", async () => {
+    const output = await runScript("roles\n");
+    expect(output).not.toContain("✖");
+    expect(output).toMatch(/Roles in Playground, highest first:\n {2}Arena Bot \(bot\) +Arena Bot\n/);
+    expect(output).toMatch(/\n {2}alice +—\n/);
+    expect(output).toMatch(/\n {2}admin +admin's role\n/);
+  }, 30_000);
+
   it("explains a mistake and keeps going", async () => {
     const output = await runScript("as nobody\npress 1\npick 1\n/stats public:?\nhelp\n");
     expect(output).toContain('✖ No member "nobody"; pick one of alice, bob, admin');

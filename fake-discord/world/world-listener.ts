@@ -1,0 +1,16 @@
+import type { FakeChannel, FakeGuild, FakeMember, FakeRole } from "./world-types.js";
+
+/**
+ * Told about changes the gateway must dispatch. Every method is optional: a listener takes the changes
+ * it cares about (the gateway all of them, the change signal the ones a test waits for).
+ */
+export interface WorldListener {
+  guildCreated?(guild: FakeGuild): void;
+  channelCreated?(channel: FakeChannel): void;
+  channelDeleted?(channel: FakeChannel): void;
+  roleCreated?(guild: FakeGuild, role: FakeRole): void;
+  roleUpdated?(guild: FakeGuild, role: FakeRole): void;
+  roleDeleted?(guild: FakeGuild, role: FakeRole): void;
+  /** A member's roles changed. */
+  memberUpdated?(guild: FakeGuild, member: FakeMember): void;
+}
