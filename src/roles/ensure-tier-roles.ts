@@ -34,7 +34,9 @@ export async function ensureTierRoles(deps: RoleDeps, guildId: string): Promise<
   const created: { tier: string; roleId: string }[] = [];
   const adopted: { tier: string; roleId: string }[] = [];
   const kept = tiers.filter((tier) => mapped.has(tier.tier)).length;
-  for (const { tier } of tiers) {
+  // Highest tier first: Discord puts each new role at position 1 below the older ones there, so roles made in
+  // this order already stand in rating order.
+  for (const { tier } of [...tiers].reverse()) {
     if (mapped.has(tier)) continue;
     const taken = new Set(mapped.values());
     const name = formatTier(tier);
@@ -73,12 +75,13 @@ async function orderTierRoles(
   const positions = planRolePositions({
     guildId: input.guildId,
     roles: input.roles,
-    botTopPosition: top.position,
+    botTopRole: top,
     tierRoleIdsHighestFirst: [...input.tiers].reverse().flatMap(({ tier }) => {
       const roleId = input.mapped.get(tier);
       return roleId === undefined ? [] : [roleId];
     }),
   });
+  if (positions === undefined) return false;
   if (positions.length === 0) return true;
   try {
     await moveGuildRoles(deps.rest, {

@@ -2,6 +2,7 @@
 // the permission to grant, or which roles to move below the bot's highest role. Discord gives the same code
 // for both, so the bot reads the server's roles and its own to tell them apart.
 import { PermissionFlagsBits, type APIRole } from "discord-api-types/v10";
+import { compareRolesHighestFirst, isRoleBelow } from "./role-order.js";
 
 export interface RoleHierarchy {
   readonly guildId: string;
@@ -22,9 +23,7 @@ export type RoleRefusal =
 /** The bot's highest role: the one whose position decides which roles it may give. */
 export function findBotTopRole(hierarchy: RoleHierarchy): Pick<APIRole, "id" | "position"> | undefined {
   const held = new Set(hierarchy.botRoleIds);
-  return hierarchy.roles
-    .filter((role) => held.has(role.id))
-    .sort((a, b) => b.position - a.position || a.id.localeCompare(b.id))[0];
+  return hierarchy.roles.filter((role) => held.has(role.id)).sort(compareRolesHighestFirst)[0];
 }
 
 export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readonly string[]): RoleRefusal {
@@ -37,10 +36,9 @@ export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readon
     (permissions & PermissionFlagsBits.Administrator) !== 0n ||
     (permissions & PermissionFlagsBits.ManageRoles) !== 0n;
   if (!canManage) return { kind: "missing-manage-roles", botRoleId };
-  const topPosition = top?.position ?? 0;
   const blocked = hierarchy.roles
-    .filter((role) => tierRoleIds.includes(role.id) && role.position >= topPosition)
-    .sort((a, b) => b.position - a.position)
+    .filter((role) => tierRoleIds.includes(role.id) && (top === undefined || !isRoleBelow(role, top)))
+    .sort(compareRolesHighestFirst)
     .map((role) => role.id);
   return blocked.length > 0
     ? { kind: "roles-above-bot", botRoleId, roleIds: blocked }

@@ -8,6 +8,7 @@ import { plainText } from "../../display/platform-text.js";
 import { findBotTopRole } from "../../roles/explain-role-refusal.js";
 import { queueGuildSync } from "../../roles/queue-guild-sync.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
+import { isRoleBelow } from "../../roles/role-order.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
 import { mapTierRole, unmapTier } from "../../store/tier-roles.js";
 import { normaliseTier } from "../../store/tiers.js";
@@ -51,7 +52,7 @@ async function checkRoleCanBeGiven(deps: BotDependencies, guildId: string, roleI
     );
   }
   const top = findBotTopRole(hierarchy);
-  if (top === undefined || role.position >= top.position) {
+  if (top === undefined || !isRoleBelow(role, top)) {
     const mine = top === undefined ? "my role" : `my role <@&${top.id}>`;
     throw new UserFacingError(
       "role_above_bot",

@@ -1,8 +1,8 @@
 // The answers of `/setup roles` (docs/architecture.md, "Tier roles"): short, and saying what to do next.
 import { formatTier } from "../../display/tier.js";
 import { plainText } from "../../display/platform-text.js";
-import type { GuildSyncSummary } from "../../store/member-tier-roles.js";
 import type { CreatedTierRoles } from "./create-tier-roles.js";
+import type { TierRoleSyncOutcome } from "./sync-tier-roles.js";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -28,9 +28,14 @@ export function renderCreatedTierRoles(outcome: CreatedTierRoles): string {
   return lines.join("\n");
 }
 
-export function renderTierRoleSync(summary: GuildSyncSummary & { readonly resumed: boolean }): string {
+export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
   const lines: string[] = [];
-  if (summary.resumed) lines.push("Tier roles were paused; they run again.");
+  if (summary.pausedReason !== null) {
+    lines.push(
+      `Discord refused a role change (${plainText(summary.pausedReason)}), so tier roles are paused. The admin ` +
+        "channel and `/setup status` say what to fix; then run `/setup roles sync` again.",
+    );
+  } else if (summary.resumed) lines.push("Tier roles were paused; they run again.");
   lines.push(
     `Checked ${plural(summary.checked, "linked member", "linked members")}: ` +
       `${plural(summary.rolesAdded, "role", "roles")} given, ${summary.rolesRemoved} taken away.`,
@@ -38,7 +43,7 @@ export function renderTierRoleSync(summary: GuildSyncSummary & { readonly resume
   for (const member of summary.changed) {
     lines.push(`<@${member.userId}>: +${member.added} −${member.removed}`);
   }
-  if (summary.pending > 0) {
+  if (summary.pending > 0 && summary.pausedReason === null) {
     lines.push(
       `${plural(summary.pending, "member is", "members are")} still being updated; \`/setup status\` shows progress.`,
     );

@@ -14,6 +14,12 @@ const pollMs = 250;
 /** Members named in the answer, at most. */
 const changedShown = 10;
 
+export interface TierRoleSyncOutcome extends GuildSyncSummary {
+  readonly resumed: boolean;
+  /** Why Discord's refusal paused the sync during the wait, if it did. */
+  readonly pausedReason: string | null;
+}
+
 export interface SyncWait {
   readonly sleep: (milliseconds: number) => Promise<unknown>;
   readonly windowMs: number;
@@ -23,7 +29,7 @@ export async function syncTierRoles(
   deps: BotDependencies,
   guildId: string,
   wait: SyncWait = { sleep, windowMs: syncWaitMs },
-): Promise<GuildSyncSummary & { readonly resumed: boolean }> {
+): Promise<TierRoleSyncOutcome> {
   const settings = await findGuildRoleSettings(deps.db, guildId);
   const mapped = (await listTierRoles(deps.db, guildId)).length > 0;
   if (settings === undefined || (settings.mode === "off" && !mapped)) {
@@ -38,10 +44,15 @@ export async function syncTierRoles(
   await queueGuildSync(deps.db, { guildId, now: startedAt, resume: true });
   deps.wakeRoleWorker?.();
   const deadline = Date.now() + wait.windowMs;
-  let summary = await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown });
-  while (summary.pending > 0 && Date.now() < deadline) {
+  const look = async () => ({
+    summary: await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown }),
+    pausedReason: (await findGuildRoleSettings(deps.db, guildId))?.pausedReason ?? null,
+  });
+  let seen = await look();
+  // A pause stops the sync until the admins fix something: no use waiting for it.
+  while (seen.summary.pending > 0 && seen.pausedReason === null && Date.now() < deadline) {
     await wait.sleep(pollMs);
-    summary = await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown });
+    seen = await look();
   }
-  return { ...summary, resumed: settings.pausedReason !== null };
+  return { ...seen.summary, pausedReason: seen.pausedReason, resumed: settings.pausedReason !== null };
 }

@@ -41,7 +41,6 @@ export async function runTierRolesCommand(
       await reply(await mapTierToRole(deps, { guildId, tier: args.tier, roleId: args.roleId }));
       return;
     case "sync":
-      await context.responder.showProgress({ content: "Checking every linked member's tier role…" });
       await reply(renderTierRoleSync(await syncTierRoles(deps, guildId)));
       return;
     case "off":
