@@ -162,7 +162,7 @@ describe("tier roles, end to end", () => {
       difficulty: "easy",
       language: "python",
     });
-    const battleId = String(created.id ?? (created.battle as { id?: string } | undefined)?.id ?? "");
+    const battleId = typeof created.id === "string" ? created.id : "";
     expect(battleId).toMatch(/^bat_/);
     await platform(`/battles/${battleId}/join`, tom.key, {});
     await platform(`/battles/${battleId}/join`, tina.key, {});
