@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { Database } from "../store/database.js";
 import { queueRatingOfPlatformUser } from "../store/member-tier-roles.js";
+import { saveRatingFromEvent } from "../store/platform-users.js";
 import { isKnownTier, recordTierSighting } from "../store/tiers.js";
 import { routingGuildOf, type EventSource } from "./event-source.js";
 
@@ -25,6 +26,15 @@ export async function queueTierRoles(
   if (event.kind !== "user.rating_changed") return 0;
   const { data } = event;
   if (data.newRating === undefined && data.tier === undefined) return 0;
+  // The read model a reconcile starts from (and /leaderboard server) follows the platform's own events.
+  if (trusted) {
+    await saveRatingFromEvent(trx, {
+      platformUserId: data.user.id,
+      rating: data.newRating,
+      tier: data.tier,
+      createdAt: event.createdAt,
+    });
+  }
   const tier =
     data.tier !== undefined && (trusted || (await isKnownTier(trx, data.tier))) ? data.tier : undefined;
   return queueRatingOfPlatformUser(trx, {

@@ -197,6 +197,54 @@ describe("tier roles, end to end", () => {
     expect(tierRoleNames(world.guildId, tom.userId)).toEqual(["Master"]);
   });
 
+  it("gives the tier role again when the member links again", async () => {
+    await linkIn(second, tom);
+    await waitUntil(() => tierRoleNames(second, tom.userId).join() === "Master", {
+      timeoutMs: 10_000,
+      what: "tom's tier role to come back in the second server",
+    });
+  });
+
+  it("offers the tiers it learned, maps one to a role of the admin's choosing, and refuses a role above the bot", async () => {
+    const choices = await world.discord
+      .autocomplete({
+        guildId: third,
+        channelId: channelOf(third),
+        userId: world.members.admin.id,
+        name: "setup",
+        subcommandGroup: "roles",
+        subcommand: "map",
+        focused: { name: "tier", value: "d" },
+      })
+      .choices();
+    expect(choices).toEqual([
+      { name: expect.stringMatching(/^Diamond \(seen at \d+–\d+\)$/), value: "diamond" },
+    ]);
+
+    const champions = world.discord.roles.create(third, { name: "Champions", position: 1 });
+    const mapped = await runIn(third, channelOf(third), world.members.admin.id, {
+      subcommandGroup: "roles",
+      subcommand: "map",
+      options: { tier: "diamond", role: champions.id },
+    });
+    expect(mapped.content).toContain(`Members of tier **Diamond** now get <@&${champions.id}>`);
+    await waitUntil(
+      () => world.discord.roles.ofMember(third, tina.userId).some((role) => role.id === champions.id),
+      {
+        timeoutMs: 10_000,
+        what: "tina to get the mapped role in the third server",
+      },
+    );
+
+    const lofty = world.discord.roles.create(third, { name: "Lofty" });
+    const refused = await runIn(third, channelOf(third), world.members.admin.id, {
+      subcommandGroup: "roles",
+      subcommand: "map",
+      options: { tier: "master", role: lofty.id },
+    });
+    expect(refused.content).toContain(`<@&${lofty.id}> sits above my role`);
+  });
+
   it("gives back on /setup roles sync a tier role removed by hand, and says so", async () => {
     const diamond = world.discord.roles.find(world.guildId, "Diamond");
     world.discord.roles.takeFromMember(world.guildId, tina.userId, diamond?.id ?? "");
@@ -245,6 +293,20 @@ describe("tier roles, end to end", () => {
     });
     expect(resumed.content).toContain("they run again");
     expect(tierRoleNames(world.guildId, tom.userId)).toEqual(["Master"]);
+  });
+
+  it("stops on /setup roles off, leaving the roles given, and says how to remove them", async () => {
+    const off = await runIn(second, channelOf(second), world.members.admin.id, {
+      subcommandGroup: "roles",
+      subcommand: "off",
+    });
+    const master = world.discord.roles.find(second, "Master");
+    expect(off.content).toContain("members keep the ones they have");
+    expect(off.content).toMatch(new RegExp(`delete .*<@&${master?.id ?? "none"}>`));
+    const before = world.discord.roles.auditLog(second).length;
+    await world.bot.roles.runOnce();
+    expect(tierRoleNames(second, tom.userId)).toEqual(["Master"]);
+    expect(world.discord.roles.auditLog(second)).toHaveLength(before);
   });
 
   function channelOf(guildId: string): string {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
+import { findPlatformUser, savePlatformUser } from "../../src/store/platform-users.js";
 import { listTiers } from "../../src/store/tiers.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
@@ -101,5 +102,33 @@ describe.each(testDatabases())("tier roles queued by events on $name", (database
       tierLookup: true,
     });
     expect(await listTiers(store.db)).toEqual([]);
+  });
+
+  it("refreshes the read model from the operator's events only, and never with an older one", async () => {
+    const seen = Date.parse("2026-11-21T09:00:00.000Z");
+    await savePlatformUser(store.db, {
+      platformUserId: "usr_alice",
+      username: "alice",
+      rating: 2000,
+      tier: "master",
+      now: seen,
+    });
+    await ingest(
+      ratingEvent({
+        id: "evt_endpoint",
+        created: "2026-11-21T10:00:00.000Z",
+        newRating: 9999,
+        tier: "master",
+      }),
+      endpointOfB,
+    );
+    expect(await findPlatformUser(store.db, "usr_alice")).toMatchObject({ rating: 2000 });
+    await ingest(
+      ratingEvent({ id: "evt_new", created: "2026-11-21T10:05:00.000Z", newRating: 1990, tier: "diamond" }),
+    );
+    await ingest(
+      ratingEvent({ id: "evt_old", created: "2026-11-21T09:30:00.000Z", newRating: 2010, tier: "master" }),
+    );
+    expect(await findPlatformUser(store.db, "usr_alice")).toMatchObject({ rating: 1990, tier: "diamond" });
   });
 });
