@@ -4,11 +4,15 @@ import type { Migration } from "kysely";
 import * as initial from "./2026-11-21T0000_initial.js";
 import * as webhookRetiredSecrets from "./2026-11-24T0000_webhook_retired_secrets.js";
 import * as seenInteractions from "./2026-11-24T0100_seen_interactions.js";
+import * as guildRemovals from "./2026-11-25T0000_guild_removals.js";
+import * as oauthStateNames from "./2026-11-25T0100_oauth_state_names.js";
 import * as tierRoles from "./2026-11-26T0000_tier_roles.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
   "2026-11-24T0000_webhook_retired_secrets": webhookRetiredSecrets,
   "2026-11-24T0100_seen_interactions": seenInteractions,
+  "2026-11-25T0000_guild_removals": guildRemovals,
+  "2026-11-25T0100_oauth_state_names": oauthStateNames,
   "2026-11-26T0000_tier_roles": tierRoles,
 };

@@ -18,6 +18,7 @@ const environmentSchema = z.object({
   SANDBOX_SHAPE: z.enum(["A", "B"]).default("A"),
   SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   SANDBOX_AUTO_APPROVE: z.enum(["true", "false", "1", "0"]).default("false"),
+  SANDBOX_WEBHOOK_PATCH: z.enum(["supported", "404", "405"]).default("supported"),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
   SANDBOX_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SANDBOX_OAUTH_CLIENT_ID: z.string().trim().min(1).default("sandbox-bot"),
@@ -67,6 +68,7 @@ export function loadSandboxSettings(
       shape: env.SANDBOX_SHAPE,
       ...(env.SANDBOX_KEYS === undefined ? {} : { keys: env.SANDBOX_KEYS }),
       autoApprove: env.SANDBOX_AUTO_APPROVE === "true" || env.SANDBOX_AUTO_APPROVE === "1",
+      webhookPatch: env.SANDBOX_WEBHOOK_PATCH,
       rateLimits: { limit: env.SANDBOX_RATE_LIMIT, windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS },
       oauth: { accessTokenTtlSeconds: env.SANDBOX_ACCESS_TOKEN_TTL_SECONDS },
       oauthClient: {

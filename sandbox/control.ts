@@ -12,7 +12,7 @@ import { registerUser, type NewUser } from "./core/users.js";
 import { conflict, notFound } from "./errors.js";
 import { newId } from "./ids.js";
 import { registerClient, type RegisteredClient } from "./oauth/clients.js";
-import type { Level, Shape, TournamentResult, User } from "./state.js";
+import type { Level, Shape, TournamentResult, User, WebhookPatchSupport } from "./state.js";
 
 export interface SandboxControl {
   createUser(input: NewUser): User;
@@ -28,6 +28,8 @@ export interface SandboxControl {
     shape?: Shape | undefined;
   }): RegisteredClient;
   setAutoApprove(enabled: boolean, username?: string): void;
+  /** How `PATCH /api/v1/webhooks/{id}` answers from now on (SANDBOX_WEBHOOK_PATCH). */
+  setWebhookPatch(support: WebhookPatchSupport): void;
   startTournament(tournamentId: string): void;
   completeTournament(tournamentId: string): void;
   recordTournamentResult(tournamentId: string, username: string, result: TournamentResult): void;
@@ -57,6 +59,9 @@ export function createControl(deps: CoreDeps): SandboxControl {
     setAutoApprove: (enabled, username) => {
       if (username !== undefined) userNamed(username);
       state.oauth = { autoApprove: enabled, autoApproveUsername: username };
+    },
+    setWebhookPatch: (support) => {
+      state.webhookPatch = support;
     },
     startTournament: (id) => {
       startTournament(deps, controlCause(), requireTournament(state, id));

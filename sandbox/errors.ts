@@ -8,6 +8,7 @@ export type ErrorCode =
   | "UNAUTHORIZED"
   | "FORBIDDEN"
   | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
   | "CONFLICT"
   | "RATE_LIMIT_EXCEEDED"
   | "INTERNAL_ERROR";
@@ -20,6 +21,8 @@ export class SandboxError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
+    /** Headers the answer carries, e.g. `Allow` with a 405. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "SandboxError";

@@ -17,7 +17,7 @@ import { defaultOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
 import { DueWorkScheduler } from "./scheduler.js";
 import { parseKeySpecs } from "./seed/key-specs.js";
 import { seedState, type SeededKey } from "./seed/seed.js";
-import { createState, type SandboxState, type Shape } from "./state.js";
+import { createState, type SandboxState, type Shape, type WebhookPatchSupport } from "./state.js";
 import { WebhookDispatcher } from "./webhooks/dispatcher.js";
 import { responseDeadline } from "./webhooks/retry-schedule.js";
 
@@ -31,6 +31,8 @@ export interface SandboxOptions {
   /** SANDBOX_KEYS, e.g. `read:KEY1,write:KEY2,admin:KEY3`. */
   keys?: string;
   autoApprove?: boolean;
+  /** How PATCH /api/v1/webhooks/{id} answers (SANDBOX_WEBHOOK_PATCH; default `supported`). */
+  webhookPatch?: WebhookPatchSupport;
   /** Seed users, problems, tournaments, keys and the OAuth client (default true). */
   seed?: boolean;
   rateLimits?: Partial<RateLimitSettings>;
@@ -123,6 +125,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
           },
         });
   state.oauth.autoApprove = options.autoApprove ?? false;
+  state.webhookPatch = options.webhookPatch ?? "supported";
   const control = createControl(core);
   const tick = async (): Promise<void> => {
     runDue();

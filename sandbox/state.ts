@@ -5,6 +5,12 @@ import type { EventKind } from "./webhooks/event-kinds.js";
 
 export type Level = "read" | "write" | "admin";
 export type Shape = "A" | "B";
+
+/**
+ * How `PATCH /api/v1/webhooks/{id}` answers: `supported` updates the webhook; `404` and `405` answer like a
+ * platform without that operation (the spec shows none), so a client's fallback can be exercised.
+ */
+export type WebhookPatchSupport = "supported" | "404" | "405";
 export type Difficulty = "easy" | "medium" | "hard";
 
 export interface User {
@@ -167,6 +173,7 @@ export interface Delivery {
   createdAt: number;
   attempts: DeliveryAttempt[];
   status: "pending" | "delivered" | "failed";
+  /** When the next attempt is due, or began while it is under way; null once no attempt remains. */
   nextAttemptAt: number | null;
   deliveredAt: number | null;
   failedAt: number | null;
@@ -236,6 +243,7 @@ export interface SandboxState {
   pendingAuthorizations: Map<string, PendingAuthorization>;
   oauthGrants: Map<string, OAuthGrant>;
   oauth: { autoApprove: boolean; autoApproveUsername: string | undefined };
+  webhookPatch: WebhookPatchSupport;
   lastLeaderboardRefresh: number;
 }
 
@@ -258,6 +266,7 @@ export function createState(now: number): SandboxState {
     pendingAuthorizations: new Map(),
     oauthGrants: new Map(),
     oauth: { autoApprove: false, autoApproveUsername: undefined },
+    webhookPatch: "supported",
     lastLeaderboardRefresh: now,
   };
 }

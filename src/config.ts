@@ -72,6 +72,15 @@ const environmentSchema = z.object({
       .max(10_000, "must be at most 10000 requests per second")
       .default(50),
   ),
+  // How long a server that removed the bot keeps its data, so adding the bot back resumes everything
+  // (docs/architecture.md, "When the bot leaves a server").
+  GUILD_DATA_GRACE_DAYS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of days" })
+      .int("must be a whole number of days")
+      .min(1, "must be at least 1 day")
+      .default(30),
+  ),
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
@@ -143,13 +152,21 @@ export interface Config {
     /** How long a claimed outbox row is one instance's before another may take it over (docs/architecture.md, "Growing past one machine"). */
     readonly leaseMs: number;
   };
+  /**
+   * How long after the bot was removed from a server its data is deleted (GUILD_DATA_GRACE_DAYS); added back
+   * sooner, the server resumes as it was (docs/architecture.md, "When the bot leaves a server").
+   */
+  readonly guildDataGraceMs: number;
   readonly dataDir: string;
   readonly encryptionKeys: string | undefined;
   readonly logLevel: Environment["LOG_LEVEL"];
 }
 
-/** What a command needs: `start` runs the bot, `migrate` only touches the database. */
-export type ConfigPurpose = "start" | "migrate" | "deploy-commands";
+/**
+ * What a command needs: `start` runs the bot, `migrate` only touches the database, `reseal-secrets` the
+ * database and the key ring.
+ */
+export type ConfigPurpose = "start" | "migrate" | "reseal-secrets" | "deploy-commands";
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -161,6 +178,7 @@ export class ConfigError extends Error {
 const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
   start: ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID", "PLATFORM_API_URL"],
   migrate: [],
+  "reseal-secrets": [],
   "deploy-commands": ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID"],
 };
 
@@ -276,6 +294,7 @@ function toConfig(env: Environment): Config {
     metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN },
     databaseUrl: env.DATABASE_URL,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
+    guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
     dataDir: env.DATA_DIR,
     encryptionKeys: env.ENCRYPTION_KEYS,
     logLevel: env.LOG_LEVEL,

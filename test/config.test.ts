@@ -215,6 +215,21 @@ describe("loadConfig", () => {
     }
   });
 
+  it("keeps a removed server's data 30 days by default, and refuses a grace that is not a whole number of days", () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(loadConfig(minimal).guildDataGraceMs).toBe(30 * day);
+    expect(loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: "" }).guildDataGraceMs).toBe(30 * day);
+    expect(loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: " 7 " }).guildDataGraceMs).toBe(7 * day);
+    for (const [value, problem] of [
+      ["0", "GUILD_DATA_GRACE_DAYS: must be at least 1 day"],
+      ["-3", "GUILD_DATA_GRACE_DAYS: must be at least 1 day"],
+      ["1.5", "GUILD_DATA_GRACE_DAYS: must be a whole number of days"],
+      ["a month", "GUILD_DATA_GRACE_DAYS: must be a whole number of days"],
+    ] as const) {
+      expect(problemsOf(() => loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: value }))).toEqual([problem]);
+    }
+  });
+
   it("needs no Discord settings to run migrations", () => {
     expect(loadConfig({}, "migrate").databaseUrl).toBe("file:./data/bot.sqlite");
   });

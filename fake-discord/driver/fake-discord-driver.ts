@@ -120,6 +120,28 @@ export class FakeDiscordDriver {
     this.state.world.setChannelAccess(channelId, "granted");
   }
 
+  /**
+   * The bot is removed from the guild (kicked, or the server deleted): GUILD_DELETE without `unavailable`
+   * reaches its shard, the guild's channels answer 403 50001 Missing Access and its guild routes 404 10004
+   * Unknown Guild, and members can no longer run its commands there.
+   */
+  removeBotFromGuild(guildId: string): void {
+    this.state.world.removeBot(guildId);
+  }
+
+  /** The bot is invited back to a guild it was removed from: GUILD_CREATE, and the guild is as it was. */
+  addBotBackToGuild(guildId: string): void {
+    this.state.world.addBotBack(guildId);
+  }
+
+  /**
+   * A Discord outage of one guild: GUILD_DELETE with `unavailable: true` (also at READY while it lasts), then
+   * GUILD_CREATE when it ends. REST is left as it is.
+   */
+  setGuildOutage(guildId: string, down: boolean): void {
+    this.state.world.setGuildAvailability(guildId, !down);
+  }
+
   /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */
   setOutage(on: boolean | Exclude<OutageMode, "off">): void {
     this.state.outage = on === false ? "off" : on === true ? "unavailable" : on;
@@ -182,6 +204,14 @@ export class FakeDiscordDriver {
   /** Messages members see in a channel (no ephemeral ones), oldest first. */
   messages(channelId: string): StoredMessage[] {
     return this.state.messages.inChannel(channelId);
+  }
+
+  /**
+   * Every message the bot made anywhere: posts, interaction responses and follow-ups, ephemeral and deleted
+   * ones too, oldest first, each with its earlier versions in `edits`.
+   */
+  allMessages(): StoredMessage[] {
+    return this.state.messages.all();
   }
 
   message(messageId: string): StoredMessage | undefined {

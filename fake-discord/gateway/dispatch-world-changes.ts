@@ -9,6 +9,7 @@ import type { GatewayServer } from "./gateway-server.js";
  * Changes made after READY reach the bot as Discord sends them (docs: Gateway, List of Intents): guild,
  * channel and role events under the Guilds intent, GUILD_MEMBER_UPDATE under Guild Members, except that
  * an update of the bot's own member is sent whatever the intents (docs: Gateway Intents, Caveats).
+ * Also: the bot joining, leaving or added back, and a guild's outage (GUILD_CREATE, GUILD_DELETE).
  */
 export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewayServer): WorldListener {
   const botUserId = state.world.botUser.id;
@@ -18,6 +19,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         guild.id,
         "GUILD_CREATE",
         () => renderGuildCreate(guild, state.world.users, botUserId),
+        intentBits.guilds,
+      );
+    },
+    botRemoved(guild) {
+      // No `unavailable` field: that is how Discord tells a removal from an outage (docs: Gateway Events,
+      // Guild Delete).
+      gateway.dispatchToGuild(guild.id, "GUILD_DELETE", () => ({ id: guild.id }), intentBits.guilds);
+    },
+    guildUnavailable(guild) {
+      gateway.dispatchToGuild(
+        guild.id,
+        "GUILD_DELETE",
+        () => ({ id: guild.id, unavailable: true }),
         intentBits.guilds,
       );
     },

@@ -40,10 +40,14 @@ export async function streamReady(
     sinceFlush += 1;
     const flush = sinceFlush >= guildsPerFlush;
     if (flush) sinceFlush = 0;
-    await session.dispatch(
-      "GUILD_CREATE",
-      renderGuildCreate(guild, state.world.users, state.world.botUser.id),
-      flush,
-    );
+    // A guild down in an outage stays unavailable: "Guilds unavailable due to an outage will send a Guild
+    // Delete event" (docs: Gateway Events, Guild Create).
+    await (state.world.unavailableGuilds.has(guildId)
+      ? session.dispatch("GUILD_DELETE", { id: guildId, unavailable: true }, flush)
+      : session.dispatch(
+          "GUILD_CREATE",
+          renderGuildCreate(guild, state.world.users, state.world.botUser.id),
+          flush,
+        ));
   }
 }

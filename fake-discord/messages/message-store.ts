@@ -52,6 +52,11 @@ export class MessageStore {
     return message?.deleted === false ? message : undefined;
   }
 
+  /** Every message ever made, ephemeral and deleted ones included, oldest first. */
+  all(): StoredMessage[] {
+    return [...this.byId.values()];
+  }
+
   /** Channel messages a member sees: not deleted, not ephemeral; oldest first. */
   inChannel(channelId: string): StoredMessage[] {
     return (this.byChannel.get(channelId) ?? []).filter(
@@ -121,6 +126,7 @@ export class MessageStore {
         embeds: message.embeds,
         components: message.components,
         attachmentIds: message.attachments.map((attachment) => attachment.id),
+        allowedMentions: message.allowedMentions,
         replacedAt: this.clock.now(),
       });
       message.editedAt = this.clock.now();

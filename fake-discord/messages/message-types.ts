@@ -16,6 +16,8 @@ export interface MessageRevision {
   embeds: APIEmbed[];
   components: unknown[];
   attachmentIds: string[];
+  /** What this version let ping (null: none sent, so Discord's default of everything in the content). */
+  allowedMentions: APIAllowedMentions | null;
   /** When this revision was replaced. */
   replacedAt: number;
 }

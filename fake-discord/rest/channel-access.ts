@@ -4,7 +4,7 @@ import { textChannelTypes, type FakeChannel } from "../world/world-types.js";
 
 /**
  * The channel a bot route names, or Discord's error: 10003 once deleted, 50001 Missing Access when the
- * bot cannot see it, 50013 Missing Permissions when it may look but not post.
+ * bot cannot see it (or has left its guild), 50013 Missing Permissions when it may look but not post.
  */
 export function requireChannelAccess(
   state: FakeDiscordState,
@@ -13,7 +13,9 @@ export function requireChannelAccess(
 ): FakeChannel {
   const channel = state.world.channel(channelId);
   if (channel === undefined) throw new DiscordHttpError("unknownChannel");
-  if (channel.access === "missing-access") throw new DiscordHttpError("missingAccess");
+  // A channel of a guild the bot was removed from is out of its sight altogether.
+  if (!state.world.isBotInGuildOf(channel) || channel.access === "missing-access")
+    throw new DiscordHttpError("missingAccess");
   if (action === "send") {
     if (channel.access === "missing-permissions") throw new DiscordHttpError("missingPermissions");
     if (!textChannelTypes.has(channel.type)) throw new DiscordHttpError("nonTextChannel");

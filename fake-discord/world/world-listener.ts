@@ -5,7 +5,12 @@ import type { FakeChannel, FakeGuild, FakeMember, FakeRole } from "./world-types
  * it cares about (the gateway all of them, the change signal the ones a test waits for).
  */
 export interface WorldListener {
+  /** A new guild, the bot added back, or a guild back from an outage. */
   guildCreated?(guild: FakeGuild): void;
+  /** The bot was removed (kicked, or the guild deleted): GUILD_DELETE without `unavailable`. */
+  botRemoved?(guild: FakeGuild): void;
+  /** An outage: GUILD_DELETE with `unavailable: true`. */
+  guildUnavailable?(guild: FakeGuild): void;
   channelCreated?(channel: FakeChannel): void;
   channelDeleted?(channel: FakeChannel): void;
   roleCreated?(guild: FakeGuild, role: FakeRole): void;

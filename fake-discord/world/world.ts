@@ -41,7 +41,12 @@ export interface NewMember {
 /** Guilds, channels, roles, members and users: the part of Discord a test builds before acting. */
 export class FakeWorld {
   readonly users = new Map<string, FakeUser>();
+  /** The guilds the bot is in. */
   readonly guilds = new Map<string, FakeGuild>();
+  /** Guilds the bot was removed from, kept whole so it can be added back. */
+  private readonly departedGuilds = new Map<string, FakeGuild>();
+  /** Guilds the bot is in that are down (an outage): READY sends them as GUILD_DELETE `unavailable: true`. */
+  readonly unavailableGuilds = new Set<string>();
   private readonly channels = new Map<string, FakeChannel>();
   private readonly listeners: WorldListener[] = [];
   /** Role and member-role changes, told to the same listeners. */
@@ -169,7 +174,46 @@ export class FakeWorld {
     this.channels.delete(channelId);
     this.guilds.get(channel.guildId)?.channels.delete(channelId);
     this.guilds.get(channel.guildId)?.threads.delete(channelId);
-    for (const listener of this.listeners) listener.channelDeleted?.(channel);
+    const departed = this.departedGuilds.get(channel.guildId);
+    departed?.channels.delete(channelId);
+    departed?.threads.delete(channelId);
+    // The bot hears of it only in a guild it is in.
+    if (departed === undefined) for (const listener of this.listeners) listener.channelDeleted?.(channel);
+  }
+
+  /** The bot leaves the guild; its channels then answer 403 Missing Access and the guild 404 Unknown Guild. */
+  removeBot(guildId: string): void {
+    const guild = this.requireGuild(guildId);
+    this.guilds.delete(guildId);
+    this.unavailableGuilds.delete(guildId);
+    this.departedGuilds.set(guildId, guild);
+    for (const listener of this.listeners) listener.botRemoved?.(guild);
+  }
+
+  /** The bot is invited back to a guild it was removed from, which is as it was left. */
+  addBotBack(guildId: string): void {
+    const guild = this.departedGuilds.get(guildId);
+    if (guild === undefined) throw new Error(`The bot was not removed from guild ${guildId}`);
+    this.departedGuilds.delete(guildId);
+    this.guilds.set(guildId, guild);
+    for (const listener of this.listeners) listener.guildCreated?.(guild);
+  }
+
+  /** An outage of the guild begins (GUILD_DELETE `unavailable: true`) or ends (GUILD_CREATE). */
+  setGuildAvailability(guildId: string, available: boolean): void {
+    const guild = this.requireGuild(guildId);
+    if (available === !this.unavailableGuilds.has(guildId)) return;
+    if (available) this.unavailableGuilds.delete(guildId);
+    else this.unavailableGuilds.add(guildId);
+    for (const listener of this.listeners) {
+      if (available) listener.guildCreated?.(guild);
+      else listener.guildUnavailable?.(guild);
+    }
+  }
+
+  /** Whether the bot is in the guild that has this channel. */
+  isBotInGuildOf(channel: FakeChannel): boolean {
+    return this.guilds.has(channel.guildId);
   }
 
   setChannelAccess(channelId: string, access: ChannelAccess): void {

@@ -17,6 +17,7 @@ export function toSandboxError(error: unknown): SandboxError {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const sandboxError = toSandboxError(error);
   if (sandboxError.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  if (sandboxError.headers !== undefined) reply.headers(sandboxError.headers);
   return reply.code(sandboxError.statusCode).send(renderError(sandboxError, request.id));
 }
 

@@ -40,6 +40,7 @@ const bodies = {
     shape: shape.optional(),
   }),
   autoApprove: z.object({ enabled: z.boolean(), username: z.string().optional() }),
+  webhookPatch: z.object({ answer: z.enum(["supported", "404", "405"]) }),
   result: z.object({
     username: z.string(),
     score: z.number().int().min(0),
@@ -89,6 +90,11 @@ export function registerControlRoutes(
     const body = parse(bodies.autoApprove, request.body);
     control.setAutoApprove(body.enabled, body.username);
     return { autoApprove: body.enabled, username: body.username ?? null };
+  });
+  app.post("/sandbox/webhooks/patch", (request) => {
+    const { answer } = parse(bodies.webhookPatch, request.body);
+    control.setWebhookPatch(answer);
+    return { answer };
   });
   app.post("/sandbox/tournaments/:id/start", (request) => {
     control.startTournament(id(request.params));

@@ -1,5 +1,6 @@
 // The current user (the platform's API reference, Endpoints › Users). averageTime is in seconds. `timeframe`
-// is a number of days like `30d` (default) or `all`; other values are refused with details.field = timeframe.
+// is a number of days like `30d` or `all`; other values are refused with details.field = timeframe. Left
+// out, it means all time: the spec states no default, and a filter left out filters nothing.
 import { z } from "zod";
 import { toIso } from "../clock.js";
 import { computeStats } from "../core/stats.js";
@@ -63,7 +64,7 @@ const stats = defineRoute({
     timeframe: z
       .string()
       .regex(/^(\d{1,4}d|all)$/, "timeframe must be a number of days like 30d, or all")
-      .default("30d"),
+      .default("all"),
   }),
   response: z.object({
     totalBattles: z.number().int(),

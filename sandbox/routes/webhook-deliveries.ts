@@ -1,8 +1,9 @@
 // Delivery records and the test event (the platform's API reference, Endpoints › Webhooks). A delivery shows
 // up once its first attempt has finished; `status` is `delivered`, or `failed` after a failed attempt, with
-// `next_retry` the time of the next attempt or null when none remains. `response_code` is 0 when no
-// HTTP answer came; `response_time` is in milliseconds. The test endpoint answers `{ success,
-// delivery_id }` after the first attempt, `success` telling whether it was delivered.
+// `next_retry` the time of the next attempt (still shown while that attempt is under way) or null when
+// none remains. `response_code` is 0 when no HTTP answer came; `response_time` is in milliseconds. The
+// test endpoint answers `{ success, delivery_id }` after the first attempt, `success` telling whether it
+// was delivered.
 import { z } from "zod";
 import { canonicalEventKind } from "../webhooks/event-kinds.js";
 import { toIso } from "../clock.js";

@@ -1,14 +1,15 @@
 // Webhook management under /api/v1 (the platform's API reference, Endpoints › Webhooks). The spec shows only
 // the registration fields; the answers here are the sandbox's assumption: `{ id, url, events, active,
-// description?, created_at }`, never the secret. GET list, GET/PATCH/DELETE by id are sandbox extras.
+// description?, created_at }`, never the secret. GET list, GET/PATCH/DELETE by id are sandbox extras; PATCH
+// can be switched off (`state.webhookPatch`) to answer 404 or 405 like a platform without it.
 // A webhook belongs to the user whose credential registered it; others get 404 for it. Registration and
 // PATCH also take `payload_format` (`standard` | `legacy`), a sandbox extra choosing the payload form.
 import { z } from "zod";
 import { canonicalEventKind } from "../webhooks/event-kinds.js";
 import { toIso } from "../clock.js";
-import { notFound } from "../errors.js";
+import { notFound, SandboxError } from "../errors.js";
 import { newId } from "../ids.js";
-import type { SandboxState, Webhook } from "../state.js";
+import type { SandboxState, Webhook, WebhookPatchSupport } from "../state.js";
 import { defineRoute } from "./define.js";
 import { idParams } from "./schemas.js";
 
@@ -98,6 +99,16 @@ const read = defineRoute({
   handle: (deps, { params, user }) => renderWebhook(requireOwnWebhook(deps.state, params.id, user.id)),
 });
 
+/** What a platform without PATCH on this path answers: its unknown-route 404, or 405 naming what it allows. */
+function refusePatch(support: Exclude<WebhookPatchSupport, "supported">, webhookId: string): SandboxError {
+  const path = `/api/v1/webhooks/${webhookId}`;
+  return support === "404"
+    ? new SandboxError(404, "NOT_FOUND", `no route PATCH ${path}`)
+    : new SandboxError(405, "METHOD_NOT_ALLOWED", `PATCH is not allowed on ${path}`, undefined, {
+        allow: "GET, DELETE",
+      });
+}
+
 /** Rotating the secret is a PATCH with a new `secret`; deliveries are signed with the current one. */
 const update = defineRoute({
   method: "PATCH",
@@ -114,6 +125,8 @@ const update = defineRoute({
   }),
   response: webhookView,
   handle: (deps, { params, body, user }) => {
+    const support = deps.state.webhookPatch;
+    if (support !== "supported") throw refusePatch(support, params.id);
     const webhook = requireOwnWebhook(deps.state, params.id, user.id);
     if (body.url !== undefined) webhook.url = body.url;
     if (body.events !== undefined) webhook.events = [...new Set(body.events)];

@@ -105,7 +105,7 @@ export class WebhookDispatcher {
       createdAt: this.options.clock.now(),
       attempts: [],
       status: "pending",
-      nextAttemptAt: null,
+      nextAttemptAt: this.options.clock.now(),
       deliveredAt: null,
       failedAt: null,
     };
@@ -114,9 +114,13 @@ export class WebhookDispatcher {
     return delivery;
   }
 
+  /**
+   * `nextAttemptAt` keeps the time of the attempt under way until it ends: a retry is still due while it
+   * runs, and `next_retry` is null only once no attempt remains (the platform's API reference, "States
+   * and transitions").
+   */
   private attempt(webhook: Webhook, delivery: Delivery): Promise<void> {
     delivery.status = "pending";
-    delivery.nextAttemptAt = null;
     const running = this.send(webhook, delivery).finally(() => this.inFlight.delete(running));
     this.inFlight.add(running);
     return running;
@@ -138,6 +142,7 @@ export class WebhookDispatcher {
     const finishedAt = this.options.clock.now();
     if (outcome.delivered) {
       delivery.status = "delivered";
+      delivery.nextAttemptAt = null;
       delivery.deliveredAt = finishedAt;
       return;
     }

@@ -82,9 +82,16 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   return { send };
 }
 
-// fetch would reject a token with control characters with an error quoting the header value (the token).
+/**
+ * Whether a credential can go in the Authorization header: visible ASCII only. fetch would reject one with control
+ * or non-ASCII characters with an error quoting the header value (the token).
+ */
+export function isHeaderSafeCredential(token: string): boolean {
+  return /^[\x21-\x7e]+$/.test(token);
+}
+
 function assertHeaderSafe(token: string): void {
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new TypeError("the platform credential is empty or malformed");
+  if (!isHeaderSafeCredential(token)) throw new TypeError("the platform credential is empty or malformed");
 }
 
 function failIfExhausted(memory: RateLimitMemory, token: string): void {

@@ -41,7 +41,9 @@ export function registerWebhook(
 /**
  * PATCH /api/v1/webhooks/{webhook_id}: changes a webhook's url, events, secret or `active`. The spec says
  * updating a webhook is "not shown"; this is the sandbox's form (sandbox/README.md, Webhooks), used to
- * rotate the secret and to sync the subscribed kinds. Answers at least the id, like registration.
+ * rotate the secret and to sync the subscribed kinds. Answers at least the id, like registration. A
+ * platform without it answers 404 or 405, and the callers register a new webhook instead
+ * (docs/platform-assumptions.md, "Endpoints whose answers are not shown").
  */
 export function updateWebhook(
   http: PlatformHttp,

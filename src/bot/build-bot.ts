@@ -36,7 +36,10 @@ export interface RunningBot {
 
 /** A bot built but not started: its HTTP app does not listen yet, and nothing runs. */
 export interface BuiltBot extends RunningBot {
-  /** Once `http` listens: logs in to the gateway, starts the outbox worker and the hourly clean-up. */
+  /**
+   * Once `http` listens: logs in to the gateway, starts the outbox worker, the re-sealing of secrets an older
+   * key sealed and the hourly clean-up.
+   */
   start(): Promise<RunningBot>;
 }
 

@@ -26,9 +26,12 @@ export async function stopBot(
   if (background !== undefined) {
     clearInterval(background.statePruning);
     clearInterval(background.roleReconcile);
+    await background.resealing.stop();
   }
   await Promise.all([outbox.drain(), roles.drain()]);
   await client?.destroy();
+  // Removals and add-backs already received are stored before the database closes.
+  await background?.guildMembership?.drain();
   for (const server of servers) await server.close();
   await store.close();
 }

@@ -74,7 +74,9 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
         throw new UserFacingError("guild_only", "This bot works inside a server only.");
       switch (interaction.type) {
         case InteractionType.ApplicationCommand:
-          if (interaction.data.type !== ApplicationCommandType.ChatInput) return;
+          // The bot registers no user or message commands; one that arrives anyway is refused, not left unanswered.
+          if (interaction.data.type !== ApplicationCommandType.ChatInput)
+            throw new UserFacingError("unknown_command", "This command is not available.");
           await runCommand(interaction as APIChatInputApplicationCommandInteraction, actor);
           break;
         case InteractionType.ApplicationCommandAutocomplete:

@@ -16,6 +16,8 @@ export interface Actor {
   readonly channelId: string | undefined;
   readonly userId: string;
   readonly username: string;
+  /** The member's name in this server: nickname, else display name, else username. */
+  readonly displayName: string;
   /** The member's permissions in the channel, as Discord computed them. */
   readonly permissions: bigint;
   readonly locale: string;

@@ -10,6 +10,7 @@ export function readActor(interaction: APIInteraction): Actor | undefined {
     channelId: interaction.channel?.id,
     userId: member.user.id,
     username: member.user.username,
+    displayName: member.nick ?? member.user.global_name ?? member.user.username,
     permissions: BigInt(member.permissions),
     locale: ("locale" in interaction ? interaction.locale : undefined) ?? interaction.guild_locale ?? "en-US",
   };

@@ -2,7 +2,7 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { BotMetrics } from "../metrics/bot-metrics.js";
 import type { ReadinessCheck } from "./health-routes.js";
 import type { InteractionsRouteOptions } from "./interactions-route.js";
-import type { OAuthCallbackOptions } from "./oauth-callback-route.js";
+import type { OAuthRoutesOptions } from "./oauth-routes.js";
 
 /**
  * What the bot's HTTP app (buildApp) is built from. The composition root (src/bot/) builds these once at start;
@@ -17,8 +17,8 @@ export interface AppDependencies extends LinkingDeps {
   readonly readinessChecks: readonly ReadinessCheck[];
   /** The webhook routes count deliveries in `webhooks`; the registry is served by the metrics listener. */
   readonly metrics: Pick<BotMetrics, "webhooks">;
-  /** After `GET /oauth/callback` stored a link: edits the member's original `/link` reply (best effort). */
-  readonly announceLink: OAuthCallbackOptions["announceLink"];
+  /** After `POST /oauth/confirm` stored a link: edits the member's original `/link` reply (best effort). */
+  readonly announceLink: OAuthRoutesOptions["announceLink"];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */
   readonly onEnqueued: () => void;
   /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */

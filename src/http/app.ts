@@ -6,10 +6,10 @@ import type { AppDependencies } from "./app-dependencies.js";
 import { answerError } from "./error-handler.js";
 import { healthRoutes } from "./health-routes.js";
 import { interactionsRoute } from "./interactions-route.js";
-import { oauthCallbackRoute } from "./oauth-callback-route.js";
+import { oauthRoutes } from "./oauth-routes.js";
 
 /**
- * `GET /healthz` and `/readyz`, `GET /oauth/callback`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
+ * `GET /healthz` and `/readyz`, `GET /oauth/callback` and `POST /oauth/confirm`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
  * interactions mode, `POST /interactions`. `GET /metrics` is not here: it has its own listener
  * (src/metrics/metrics-server.ts), so the public one never serves it. Registered on the instance itself (not
  * encapsulated), so its error handler answers for the whole server; each route plugin keeps its own parsers
@@ -19,7 +19,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
   const app: FastifyPluginAsync = async (server) => {
     server.setErrorHandler(answerError);
     await server.register(healthRoutes, { checks: deps.readinessChecks });
-    await server.register(oauthCallbackRoute, { deps, announceLink: deps.announceLink });
+    await server.register(oauthRoutes, { deps, announceLink: deps.announceLink });
     await server.register(webhookRoutes, {
       db: deps.db,
       secretBox: deps.secretBox,

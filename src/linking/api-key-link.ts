@@ -1,4 +1,5 @@
 import { PlatformError } from "../api/errors.js";
+import { isHeaderSafeCredential } from "../api/http.js";
 import { getCurrentUser } from "../api/users.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
@@ -15,10 +16,11 @@ export async function linkWithApiKey(
   apiKey: string,
 ): Promise<MemberLink> {
   const key = apiKey.trim();
-  if (key.length < 8 || key.length > 512 || /\s/.test(key)) {
+  // A space, a control character or a letter beyond ASCII is a paste gone wrong, and no header could carry it.
+  if (key.length < 8 || key.length > 512 || !isHeaderSafeCredential(key)) {
     throw new UserFacingError(
       "invalid_api_key",
-      "That doesn't look like an API key. Paste the whole key, with no spaces.",
+      "That doesn't look like an API key. Paste the whole key exactly as the platform shows it, with no spaces.",
     );
   }
   let user;

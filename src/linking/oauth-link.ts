@@ -7,14 +7,23 @@ import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
+/** The member who ran `/link`, with the names the confirm page shows whoever opens the sign-in URL. */
+export interface OAuthLinkRequester extends MemberKey {
+  /** The member's name in the server: nickname, else display name, else username. */
+  readonly memberName: string;
+  readonly memberUsername: string;
+  /** Undefined when Discord could not be asked for it. */
+  readonly guildName: string | undefined;
+}
+
 /**
  * Step one of `/link` through OAuth (docs/architecture.md, "Linking"): a single-use state bound to this guild
- * and member, with a PKCE verifier, valid 10 minutes. Returns the authorize URL for the "Link account"
- * button.
+ * and member, with a PKCE verifier and the names to confirm, valid 10 minutes. Returns the authorize URL for
+ * the "Link account" button.
  */
 export async function startOAuthLink(
   deps: LinkingDeps,
-  member: MemberKey,
+  requester: OAuthLinkRequester,
   interactionToken: string,
 ): Promise<{ readonly url: string; readonly expiresAt: number }> {
   const oauth = deps.config.platform.oauth;
@@ -29,7 +38,13 @@ export async function startOAuthLink(
   const expiresAt = now + oauthStateLifetimeMs;
   await createOAuthState(deps.db, deps.secretBox, {
     state: request.state,
-    ...member,
+    guildId: requester.guildId,
+    userId: requester.userId,
+    names: {
+      memberName: requester.memberName,
+      memberUsername: requester.memberUsername,
+      guildName: requester.guildName,
+    },
     codeVerifier: request.codeVerifier,
     interactionToken,
     expiresAt,
@@ -43,7 +58,7 @@ export type OAuthLinkResult =
   | { readonly ok: false; readonly reason: "unknown_state" | "expired_state" | "oauth_disabled" };
 
 /**
- * The callback's work: consume the state (once), exchange the code with the PKCE verifier, learn who the
+ * The confirmation's work (the callback only shows the confirm page): consume the state (once), exchange the code with the PKCE verifier, learn who the
  * account is with `GET /users/me`, and store the link encrypted. Errors from the platform propagate.
  */
 export async function completeOAuthLink(

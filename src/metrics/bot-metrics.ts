@@ -31,7 +31,7 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
     name: "arena_webhook_events_total",
-    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead).",
+    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead, stale).",
     labelNames: ["status"] as const,
     registers: [registry],
   });

@@ -33,14 +33,26 @@ export async function applyFailure(
       await markOutboxDead(db, { id: entry.id, owner, error: reason });
       return describeResult(entry, "dead", { reason });
     case "channel-gone":
-      await markOutboxDead(db, { id: entry.id, owner, error: reason });
+      if (!(await markOutboxDead(db, { id: entry.id, owner, error: reason })))
+        return leftAlone(entry, reason);
       await disableChannel(deps, entry, reason);
       return describeResult(entry, "dead", { reason });
     case "no-access":
-      await markOutboxDead(db, { id: entry.id, owner, error: reason });
+      if (!(await markOutboxDead(db, { id: entry.id, owner, error: reason })))
+        return leftAlone(entry, reason);
       await pauseChannel(deps, entry, reason);
       return describeResult(entry, "dead", { reason });
   }
+}
+
+/**
+ * The row stopped being this worker's while it was sent: another worker took it over when the lease lapsed
+ * (and will meet the same error), or the bot was removed from the server, which dropped the row and must
+ * leave the channel as it was for when the bot comes back (docs/architecture.md, "When the bot leaves a
+ * server"). Either way the channel is not this worker's to change.
+ */
+function leftAlone(entry: OutboxEntry, reason: string): OutboxResult {
+  return describeResult(entry, "released", { reason: `${reason}; the row is no longer this worker's` });
 }
 
 /** Hands the row back, due after `delayMs` and with no attempt counted: it was not its own fault. */

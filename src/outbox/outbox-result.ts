@@ -19,7 +19,10 @@ export type OutboxOutcome =
   | "rate-limited"
   /** Given up on: retries exhausted, or an error no retry can fix. */
   | "dead"
-  /** Not attempted (the worker is stopping, the lease lapsed, the channel is busy); due again soon. */
+  /**
+   * Not attempted (the worker is stopping, the lease lapsed, the channel is busy), due again soon; or sent and
+   * refused after the row stopped being this worker's, which leaves it to its new state.
+   */
   | "released";
 
 export interface OutboxResult {

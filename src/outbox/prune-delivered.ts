@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { pruneInbox } from "../store/inbox.js";
+import { minimumInboxRetentionMs } from "../store/inbox-retention.js";
 import { pruneOutbox } from "../store/outbox.js";
 
 const day = 24 * 60 * 60_000;
@@ -15,14 +16,17 @@ export interface RetentionPolicy {
   readonly inboxRetentionMs: number;
 }
 
-export const minimumInboxRetentionMs = 7 * day;
+export { minimumInboxRetentionMs };
 
 export const defaultRetentionPolicy: RetentionPolicy = {
   deliveredRetentionMs: 7 * day,
-  inboxRetentionMs: 7 * day,
+  inboxRetentionMs: minimumInboxRetentionMs,
 };
 
-/** Throws on a policy that would forget event ids before the platform stops retrying (and then some). */
+/**
+ * Throws on a policy that would forget event ids before the platform stops retrying (and then some), or
+ * before the receiver starts dropping events as too old to be sure of (src/webhooks/stale-event.ts).
+ */
 export function checkRetentionPolicy(policy: RetentionPolicy): RetentionPolicy {
   if (!(policy.inboxRetentionMs >= minimumInboxRetentionMs)) {
     throw new RangeError("inboxRetentionMs must be at least 7 days, past the platform's last retry");

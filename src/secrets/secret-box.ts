@@ -5,6 +5,11 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { isKeyId, type KeyRing } from "./key-ring.js";
 
 export interface SecretBox {
+  /**
+   * How every ciphertext sealed with the current key begins, so the store can find the ones sealed with an
+   * older key without opening them (src/store/sealed-column.ts).
+   */
+  readonly currentKeyPrefix: string;
   seal(plaintext: string, associatedData: string): string;
   open(ciphertext: string, associatedData: string): string;
 }
@@ -28,6 +33,7 @@ const tagLength = 16;
 
 export function createSecretBox(ring: KeyRing): SecretBox {
   return {
+    currentKeyPrefix: `${version}.${ring.current.id}.`,
     seal(plaintext, associatedData) {
       requireAssociatedData(associatedData);
       const { id, key } = ring.current;

@@ -20,6 +20,7 @@ export interface Database {
   battle_cards: BattleCardsTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
+  guild_removals: GuildRemovalsTable;
   tiers: TiersTable;
   guild_role_settings: GuildRoleSettingsTable;
   tier_roles: TierRolesTable;
@@ -51,10 +52,15 @@ export interface OAuthStatesTable {
   state_hash: Immutable<string>;
   guild_id: Immutable<string>;
   user_id: Immutable<string>;
-  /** Sealed PKCE code verifier. */
+  /** Sealed PKCE code verifier (only re-sealing rewrites it, with the same value: sealed-column.ts). */
   code_verifier: Immutable<string>;
-  /** Sealed interaction token, so the callback can edit the original ephemeral reply. */
+  /** Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise). */
   interaction_token: Immutable<string>;
+  /** The member's name in the server, shown on the confirm page; null in rows older than the column. */
+  member_name: Immutable<string | null>;
+  member_username: Immutable<string | null>;
+  /** The server's name, shown on the confirm page; null when Discord could not be asked for it. */
+  guild_name: Immutable<string | null>;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }
@@ -107,7 +113,10 @@ export interface WebhookEndpointsTable {
 export interface WebhookRetiredSecretsTable {
   id: Immutable<string>;
   endpoint_id: Immutable<string>;
-  /** Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`. */
+  /**
+   * Sealed with the associated data `webhook_endpoints:<endpoint_id>:previous_secret`; only re-sealing
+   * rewrites it, with the same value (sealed-column.ts).
+   */
   secret: Immutable<string>;
   retired_at: Immutable<Millis>;
 }
@@ -119,6 +128,16 @@ export interface WebhookRetiredSecretsTable {
 export interface SeenInteractionsTable {
   id: Immutable<string>;
   seen_at: Immutable<Millis>;
+}
+
+/**
+ * A server the bot was removed from (a GUILD_DELETE without `unavailable`), until it is added back or its data
+ * is purged (docs/architecture.md, "When the bot leaves a server").
+ */
+export interface GuildRemovalsTable {
+  guild_id: Immutable<string>;
+  /** The first removal seen; a repeated GUILD_DELETE does not move it, so the grace period is not extended. */
+  removed_at: Immutable<Millis>;
 }
 
 /**

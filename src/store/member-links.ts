@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, MemberLinksTable } from "./database.js";
 import { createId } from "./ids.js";
+import { describeSealedColumn } from "./sealed-column.js";
 
 export interface MemberCredential {
   readonly accessToken: string;
@@ -64,6 +65,14 @@ const credentialSchema = z.object({
 function credentialAssociatedData({ guildId, userId }: MemberKey): string {
   return `member_links:${guildId}:${userId}:credential`;
 }
+
+/** The credential column, for re-sealing under the current key (sealed-column.ts). */
+export const sealedMemberCredentials = describeSealedColumn({
+  table: "member_links",
+  key: "id",
+  column: "credential",
+  associatedData: (row) => credentialAssociatedData({ guildId: row.guild_id, userId: row.user_id }),
+});
 
 function sealCredential(box: SecretBox, key: MemberKey, credential: MemberCredential): string {
   return box.seal(JSON.stringify(credential), credentialAssociatedData(key));

@@ -5,12 +5,22 @@ import { createHash } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, OAuthStatesTable } from "./database.js";
+import { describeSealedColumn } from "./sealed-column.js";
+
+/** Who asked to link, as the confirm page names them; undefined where Discord could not tell. */
+export interface OAuthStateNames {
+  /** The member's name in the server: nickname, else display name, else username. */
+  readonly memberName: string | undefined;
+  readonly memberUsername: string | undefined;
+  readonly guildName: string | undefined;
+}
 
 export interface OAuthStateInput {
   /** The random state sent to the browser (≥ 128 bits). */
   readonly state: string;
   readonly guildId: string;
   readonly userId: string;
+  readonly names: OAuthStateNames;
   readonly codeVerifier: string;
   /** Lets the callback edit the member's original ephemeral reply. */
   readonly interactionToken: string;
@@ -18,15 +28,24 @@ export interface OAuthStateInput {
   readonly now: number;
 }
 
-export interface OAuthGrant {
+/** A pending authorization as the confirm page shows it: the sealed parts stay sealed. */
+export interface PendingOAuthState {
   readonly guildId: string;
   readonly userId: string;
+  readonly names: OAuthStateNames;
+}
+
+export interface OAuthGrant extends PendingOAuthState {
   readonly codeVerifier: string;
   readonly interactionToken: string;
 }
 
 export type ConsumedOAuthState =
   | { readonly ok: true; readonly grant: OAuthGrant }
+  | { readonly ok: false; readonly reason: "unknown" | "expired" };
+
+export type FoundOAuthState =
+  | { readonly ok: true; readonly pending: PendingOAuthState }
   | { readonly ok: false; readonly reason: "unknown" | "expired" };
 
 export function hashOAuthState(state: string): string {
@@ -36,6 +55,16 @@ export function hashOAuthState(state: string): string {
 function associatedData(stateHash: string, column: "code_verifier" | "interaction_token"): string {
   return `oauth_states:${stateHash}:${column}`;
 }
+
+/** Both sealed columns, for re-sealing under the current key (sealed-column.ts). */
+export const sealedOAuthStateSecrets = (["code_verifier", "interaction_token"] as const).map((column) =>
+  describeSealedColumn({
+    table: "oauth_states",
+    key: "state_hash",
+    column,
+    associatedData: (row) => associatedData(row.state_hash, column),
+  }),
+);
 
 export async function createOAuthState(
   db: Kysely<Database>,
@@ -51,10 +80,31 @@ export async function createOAuthState(
       user_id: input.userId,
       code_verifier: box.seal(input.codeVerifier, associatedData(stateHash, "code_verifier")),
       interaction_token: box.seal(input.interactionToken, associatedData(stateHash, "interaction_token")),
+      member_name: input.names.memberName ?? null,
+      member_username: input.names.memberUsername ?? null,
+      guild_name: input.names.guildName ?? null,
       expires_at: input.expiresAt,
       created_at: input.now,
     })
     .execute();
+}
+
+/**
+ * Reads a pending state without taking it out: the callback shows the confirm page from it, and only the
+ * confirmation (or its cancellation) consumes it.
+ */
+export async function findOAuthState(
+  db: Kysely<Database>,
+  input: { readonly state: string; readonly now: number },
+): Promise<FoundOAuthState> {
+  const row = await db
+    .selectFrom("oauth_states")
+    .select(["guild_id", "user_id", "member_name", "member_username", "guild_name", "expires_at"])
+    .where("state_hash", "=", hashOAuthState(input.state))
+    .executeTakeFirst();
+  if (row === undefined) return { ok: false, reason: "unknown" };
+  if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
+  return { ok: true, pending: toPendingOAuthState(row) };
 }
 
 /**
@@ -82,10 +132,26 @@ export async function pruneOAuthStates(db: Kysely<Database>, now: number): Promi
   return Number(result.numDeletedRows);
 }
 
-function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthGrant {
+function toPendingOAuthState(
+  row: Pick<
+    Selectable<OAuthStatesTable>,
+    "guild_id" | "user_id" | "member_name" | "member_username" | "guild_name"
+  >,
+): PendingOAuthState {
   return {
     guildId: row.guild_id,
     userId: row.user_id,
+    names: {
+      memberName: row.member_name ?? undefined,
+      memberUsername: row.member_username ?? undefined,
+      guildName: row.guild_name ?? undefined,
+    },
+  };
+}
+
+function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthGrant {
+  return {
+    ...toPendingOAuthState(row),
     codeVerifier: box.open(row.code_verifier, associatedData(row.state_hash, "code_verifier")),
     interactionToken: box.open(row.interaction_token, associatedData(row.state_hash, "interaction_token")),
   };

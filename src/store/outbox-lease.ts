@@ -38,6 +38,18 @@ export async function claimDueOutbox(
           .selectFrom("outbox")
           .select("id")
           .where(isClaimable(input.now))
+          // A guild the bot was removed from gets nothing: its pending rows were dropped with the removal
+          // (guild-removals.ts), and this keeps out any a webhook enqueued in the same instant.
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom("guild_removals")
+                  .select("guild_removals.guild_id")
+                  .whereRef("guild_removals.guild_id", "=", "outbox.guild_id"),
+              ),
+            ),
+          )
           .orderBy("next_attempt_at")
           .orderBy("created_at")
           .limit(input.limit);

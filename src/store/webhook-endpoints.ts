@@ -7,6 +7,7 @@ import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, WebhookEndpointsTable } from "./database.js";
 import { createId } from "./ids.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
+import { describeSealedColumn } from "./sealed-column.js";
 import {
   listRetiredSecrets,
   retireSecret,
@@ -30,6 +31,14 @@ export interface WebhookEndpoint {
 function associatedData(endpointId: string): string {
   return `webhook_endpoints:${endpointId}:secret`;
 }
+
+/** The secret column, for re-sealing under the current key (sealed-column.ts). */
+export const sealedWebhookSecrets = describeSealedColumn({
+  table: "webhook_endpoints",
+  key: "id",
+  column: "secret",
+  associatedData: (row) => associatedData(row.id),
+});
 
 export async function createWebhookEndpoint(
   db: Kysely<Database>,
@@ -89,14 +98,26 @@ export async function listGuildWebhookEndpoints(
   return rows.map((row) => toWebhookEndpoint(box, row, retired.get(row.id) ?? []));
 }
 
-/** Records the platform's id once `POST /api/v1/webhooks` answered; false when the endpoint is gone. */
+/**
+ * Records the platform's id once `POST /api/v1/webhooks` answered, and the kinds when the platform confirmed
+ * new ones (a registration or an update); false when the endpoint is gone.
+ */
 export async function savePlatformWebhookId(
   db: Kysely<Database>,
-  input: { readonly id: string; readonly platformWebhookId: string; readonly now: number },
+  input: {
+    readonly id: string;
+    readonly platformWebhookId: string;
+    readonly eventKinds?: readonly EventKind[];
+    readonly now: number;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable("webhook_endpoints")
-    .set({ platform_webhook_id: input.platformWebhookId, updated_at: input.now })
+    .set({
+      platform_webhook_id: input.platformWebhookId,
+      ...(input.eventKinds === undefined ? {} : { event_kinds: toJsonText(input.eventKinds) }),
+      updated_at: input.now,
+    })
     .where("id", "=", input.id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
 import { createId } from "./ids.js";
+import { describeSealedColumn } from "./sealed-column.js";
 
 /**
  * How long a retired secret still verifies deliveries. The platform retries a failed delivery for 40 min 30 s
@@ -26,6 +27,14 @@ export function isRetiredSecretAccepted(retired: RetiredSecret, now: number): bo
 function associatedData(endpointId: string): string {
   return `webhook_endpoints:${endpointId}:previous_secret`;
 }
+
+/** The secret column, for re-sealing under the current key (sealed-column.ts). */
+export const sealedRetiredSecrets = describeSealedColumn({
+  table: "webhook_retired_secrets",
+  key: "id",
+  column: "secret",
+  associatedData: (row) => associatedData(row.endpoint_id),
+});
 
 /** Each endpoint's retired secrets, newest first; endpoints with none are absent. */
 export async function listRetiredSecrets(

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { readDialect } from "../store/dialect.js";
 import {
+  dropStaleDelivery,
   ingestEvent,
   prepareDelivery,
   storeDelivery,
@@ -53,11 +54,16 @@ export function createGroupCommitIngester(deps: IngestDependencies): Ingester {
     });
   };
 
-  return (delivery) =>
-    new Promise<IngestResult>((resolve, reject) => {
-      waiting.push({ delivery: prepareDelivery(delivery, deps.clock.now()), resolve, reject });
+  return (delivery) => {
+    const prepared = prepareDelivery(delivery, deps.clock.now());
+    // A stale event needs no database, so it waits for no batch.
+    const stale = dropStaleDelivery(prepared);
+    if (stale !== undefined) return Promise.resolve(stale);
+    return new Promise<IngestResult>((resolve, reject) => {
+      waiting.push({ delivery: prepared, resolve, reject });
       flushSoon();
     });
+  };
 }
 
 /** Commits what is waiting, batch after batch, until nothing is. */

@@ -13,13 +13,15 @@ import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { queueTierRoles } from "./queue-tier-roles.js";
 import { routeEvent } from "./route-event.js";
+import { readStaleAge } from "./stale-event.js";
 
-export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead";
+export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead" | "stale";
 
 export interface IngestResult {
   /**
    * accepted: stored and routed; duplicate: already in the inbox, nothing done; ignored: a kind this
-   * release does not know, stored only; dead: verified but malformed, stored with its error.
+   * release does not know, stored only; dead: verified but malformed, stored with its error; stale: older
+   * than the inbox remembers (stale-event.ts), not stored.
    */
   readonly status: IngestStatus;
   readonly eventId: string;
@@ -29,6 +31,8 @@ export interface IngestResult {
   readonly rolesQueued?: number;
   /** Why a dead event could not be read (printable, no secrets). */
   readonly error?: string;
+  /** How old a stale event was by its `created`, in ms. */
+  readonly ageMs?: number;
 }
 
 export interface IngestDependencies {
@@ -55,11 +59,23 @@ export async function ingestEvent(
   delivery: VerifiedDelivery,
 ): Promise<IngestResult> {
   const prepared = prepareDelivery(delivery, deps.clock.now());
-  return deps.db.transaction().execute((trx) => storeDelivery(trx, prepared));
+  return dropStaleDelivery(prepared) ?? deps.db.transaction().execute((trx) => storeDelivery(trx, prepared));
 }
 
 export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number): PreparedDelivery {
   return { ...delivery, normalised: normaliseEvent(delivery.rawBody, receivedAt), receivedAt };
+}
+
+/**
+ * The answer for a delivery too old to store (stale-event.ts), given without touching the database; undefined
+ * for one to store. A malformed event is not judged: stored again as dead, it still posts nothing.
+ */
+export function dropStaleDelivery(delivery: PreparedDelivery): IngestResult | undefined {
+  const { normalised, receivedAt } = delivery;
+  if (!normalised.ok) return undefined;
+  const ageMs = readStaleAge(normalised.event.createdAt, receivedAt);
+  if (ageMs === undefined) return undefined;
+  return { status: "stale", eventId: normalised.event.id, enqueued: 0, ageMs };
 }
 
 /** The inbox row and the outbox rows of one delivery; runs inside the caller's transaction. */

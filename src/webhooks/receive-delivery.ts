@@ -1,5 +1,6 @@
-// One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably, then
-// say so. Transport-free, so webhook-routes.ts stays a thin adapter.
+// One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably (or
+// drop an event too old to store, stale-event.ts), then say so. Transport-free, so webhook-routes.ts stays a
+// thin adapter.
 import type { Logger } from "../logger.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";
@@ -41,6 +42,13 @@ export async function receiveDelivery(
   const result = await deps.ingest({ rawBody, source });
   deps.metrics.received(result.status, result.enqueued);
   if (result.enqueued > 0 || (result.rolesQueued ?? 0) > 0) deps.onEnqueued?.();
+  if (result.status === "stale") {
+    // No payload: the id and the age say what was dropped and why.
+    deps.logger.warn(
+      { eventId: result.eventId, source: source.type, ageMs: result.ageMs },
+      "webhook event older than the inbox remembers; acknowledged and dropped",
+    );
+  }
   if (result.status === "dead") {
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, error: result.error },

@@ -6,6 +6,7 @@ import { cardBattleId } from "../events/card-battle-id.js";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { listBattleCards } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
+import { listRemovedGuilds } from "../store/guild-removals.js";
 import { listLinksOfPlatformUser } from "../store/member-links.js";
 import { listActiveSubscriptionsForKind } from "../store/subscriptions.js";
 import { readEventFacets } from "./event-facets.js";
@@ -34,7 +35,11 @@ export async function routeEvent(
   const linkedGuilds = needsLinkedGuilds(event, subscriptions)
     ? await loadLinkedGuilds(db, readEventFacets(event).userIds ?? [])
     : new Map<string, Set<string>>();
-  return selectTargets(event, { subscriptions, battleCards, linkedGuilds });
+  const removedGuilds = await listRemovedGuilds(
+    db,
+    [...subscriptions, ...battleCards].map((candidate) => candidate.guildId),
+  );
+  return selectTargets(event, { subscriptions, battleCards, linkedGuilds, removedGuilds });
 }
 
 /**

@@ -4,6 +4,8 @@
 // - a rating change is posted only in guilds where that user is linked;
 // - anything else (tournament starts included) is posted to every subscribed channel.
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
+// A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
+// bot leaves a server").
 import { cardBattleId } from "../events/card-battle-id.js";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { BattleCard } from "../store/battle-cards.js";
@@ -30,6 +32,8 @@ export interface RoutingCandidates {
   readonly battleCards: readonly BattleCard[];
   /** For each platform user the event is about, the guilds where that user is linked. */
   readonly linkedGuilds: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Guilds among the candidates' that the bot was removed from. */
+  readonly removedGuilds: ReadonlySet<string>;
 }
 
 export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCandidates): OutboxTarget[] {
@@ -40,6 +44,7 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
 
   const targets = new Map<string, OutboxTarget>();
   const add = (target: OutboxTarget): void => {
+    if (candidates.removedGuilds.has(target.guildId)) return;
     const key = `${target.channelId}\n${target.action}`;
     if (!targets.has(key)) targets.set(key, target);
   };

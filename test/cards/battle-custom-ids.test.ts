@@ -5,6 +5,7 @@ import {
   readBattleButton,
   readCodeModalId,
 } from "../../src/cards/battle-custom-ids.js";
+import { battleCommand } from "../../src/commands/battle/data.js";
 
 describe("custom ids", () => {
   it("round-trips every battle button and the code form", () => {
@@ -25,5 +26,26 @@ describe("custom ids", () => {
 
   it("refuses a battle id too long for Discord's 100-character custom ids", () => {
     expect(() => buildBattleButtonId({ action: "join", battleId: "x".repeat(95) })).toThrow(/too long/);
+  });
+
+  it("fits the longest battle id a member can type on every button and form", () => {
+    const options: readonly { readonly name: string; readonly max_length?: number }[] =
+      battleCommand.options.flatMap(
+        (subcommand): readonly { readonly name: string; readonly max_length?: number }[] =>
+          "options" in subcommand ? subcommand.options : [],
+      );
+    const idOptions = options.filter((option) => option.name === "id");
+    expect(idOptions.length).toBeGreaterThan(0);
+    for (const option of idOptions) {
+      const battleId = "b".repeat(option.max_length ?? 0);
+      expect(battleId.length).toBeGreaterThan(0);
+      // A Discord user id has at most 20 digits.
+      const opponentId = "9".repeat(20);
+      expect(() => buildCodeModalId(battleId)).not.toThrow();
+      for (const action of ["join", "submit"] as const)
+        expect(() => buildBattleButtonId({ action, battleId })).not.toThrow();
+      for (const action of ["accept", "decline"] as const)
+        expect(() => buildBattleButtonId({ action, battleId, opponentId })).not.toThrow();
+    }
   });
 });

@@ -1,10 +1,11 @@
 // Every command reply that shows platform text, rendered with a hostile string in every text field the
 // platform fills: whatever the platform sends, the reply shows it as text (docs/architecture.md, "The rules
 // the code keeps", "Platform text is inert").
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderBattleHistoryPage } from "../../src/commands/battle/battle-history-page.js";
 import { renderBattleStatus } from "../../src/commands/battle/battle-status-view.js";
 import { renderChallenge } from "../../src/commands/battle/challenge-message.js";
+import { renderCodeModal } from "../../src/commands/battle/code-modal.js";
 import { renderJoined } from "../../src/commands/battle/join-battle.js";
 import { renderSubmissionResult } from "../../src/commands/battle/submission-result.js";
 import { renderGlobalLeaderboard } from "../../src/commands/leaderboard/render-global-leaderboard.js";
@@ -16,6 +17,7 @@ import { renderOwnRank } from "../../src/commands/rank/render-own-rank.js";
 import { describeLinked } from "../../src/commands/link/render-linked.js";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
 import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
+import { renderRotationOutcome } from "../../src/commands/setup/render-rotation-outcome.js";
 import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderSubscriptionList } from "../../src/commands/subscriptions/render-subscription-list.js";
@@ -25,6 +27,7 @@ import { renderWhoami } from "../../src/commands/whoami/render-whoami.js";
 import { renderRegistration } from "../../src/commands/tournament/render-registration.js";
 import { renderTournamentLeaderboard } from "../../src/commands/tournament/render-tournament-leaderboard.js";
 import { renderTournamentPage } from "../../src/commands/tournament/render-tournament-page.js";
+import { discordLimits } from "../../src/discord/discord-limits.js";
 import type { Reply } from "../../src/discord/interaction-responder.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { makeTournament } from "./tournament/fixtures.js";
@@ -356,8 +359,35 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           platformWebhookId: text,
           url: "https://bot.example/webhooks/1",
           kinds: ["battle.completed"],
-          replacedWebhookId: text,
         },
+        text,
+      ),
+  ],
+  [
+    "webhook replaced on registration",
+    (text) =>
+      renderRegisterOutcome(
+        {
+          result: "replaced",
+          platformWebhookId: text,
+          previousWebhookId: text,
+          previousAcceptedUntil: now,
+          url: "https://bot.example/webhooks/1",
+          kinds: ["battle.completed"],
+        },
+        text,
+      ),
+  ],
+  [
+    "secret rotated",
+    (text) =>
+      renderRotationOutcome({ result: "rotated", platformWebhookId: text, previousAcceptedUntil: now }, text),
+  ],
+  [
+    "webhook replaced on rotation",
+    (text) =>
+      renderRotationOutcome(
+        { result: "replaced", platformWebhookId: text, previousWebhookId: text, previousAcceptedUntil: now },
         text,
       ),
   ],
@@ -416,5 +446,15 @@ describe("command replies show hostile platform text as text", () => {
 
   it.each(cases)("%s with %j", (_name, hostile, render) => {
     expectInert(withoutBotMentions(render(hostile)));
+  });
+});
+
+describe("the code form shows a hostile battle id as text", () => {
+  it.each(hostileTexts)("in its title, within Discord's limit: %j", (hostile) => {
+    const modal = renderCodeModal(hostile, undefined);
+
+    expectInert(modal, { markdown: false });
+    expect(modal.title).toContain("Submit code to");
+    expect(modal.title.length).toBeLessThanOrEqual(discordLimits.modalTitle);
   });
 });

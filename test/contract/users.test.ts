@@ -1,5 +1,7 @@
 // Contract: the current-user functions of src/api against the sandbox (the platform's API reference,
 // "Endpoints › Users").
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createBattle,
@@ -13,6 +15,9 @@ import { computeStats } from "../../sandbox/core/stats.js";
 import { startContractSandbox, toIso, type ContractWorld } from "./support/contract-sandbox.js";
 
 const day = 86_400_000;
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const assumptionsDoc = readFileSync(`${root}docs/platform-assumptions.md`, "utf8");
+const sandboxReadme = readFileSync(`${root}sandbox/README.md`, "utf8");
 let world: ContractWorld;
 
 beforeAll(async () => {
@@ -86,9 +91,33 @@ describe("users", () => {
     expect(carolStats.losses).toBe(1);
   });
 
-  it("reads statistics without a timeframe as the platform's default", async () => {
-    const stats = await getCurrentUserStats(world.http, world.credential("dave", "read"));
-    const expected = computeStats(world.sandbox.state, world.user("dave").id, world.clock.now() - 30 * day);
-    expect(stats).toEqual({ ...expected, ratingChange: Number(expected.ratingChange) });
+  it("reads statistics without a timeframe over all time, the default docs/platform-assumptions.md states", async () => {
+    // The bot's assumption and the sandbox's README must say the same as the sandbox serves.
+    expect(assumptionsDoc).toMatch(
+      /GET \/users\/me\/stats `timeframe`(?:(?!\n- )[^])*Leaving it\s+out means all time\./,
+    );
+    expect(sandboxReadme).toContain("`timeframe` is `Nd` or `all`; left out, it means all time");
+    const erin = world.credential("erin", "write");
+    const frank = world.credential("frank", "write");
+    const { id } = await createBattle(world.http, erin, {
+      type: "practice",
+      difficulty: "easy",
+      language: "python",
+      timeLimit: 600,
+      participants: 2,
+    });
+    await joinBattle(world.http, erin, id);
+    await joinBattle(world.http, frank, id);
+    await submitToBattle(world.http, erin, id, { language: "python", code: "# PASS" });
+    await submitToBattle(world.http, frank, id, { language: "python", code: "# FAIL" });
+    // 40 days later the battle is outside any 30-day default, but still counts over all time.
+    world.clock.advance(40 * day);
+
+    const stats = await getCurrentUserStats(world.http, erin);
+    const erinId = world.user("erin").id;
+    const allTime = computeStats(world.sandbox.state, erinId, 0);
+    expect(allTime).toMatchObject({ totalBattles: 1, wins: 1 });
+    expect(computeStats(world.sandbox.state, erinId, world.clock.now() - 30 * day).totalBattles).toBe(0);
+    expect(stats).toEqual({ ...allTime, ratingChange: Number(allTime.ratingChange) });
   });
 });

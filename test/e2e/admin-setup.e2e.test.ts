@@ -112,6 +112,7 @@ describe("/setup, end to end", () => {
       "team.created",
     ]);
     expect(platformWebhooks()[0]?.url).toBe(`${world.publicUrl}/webhooks/platform/${endpoint.id}`);
+    expect(endpoint.eventKinds).toEqual(["battle.completed", "user.rating_changed", "team.created"]);
   });
 
   it("sends a test event, showing each step, and follows it into the bot's inbox", async () => {
@@ -228,18 +229,24 @@ describe("/setup, end to end", () => {
     expect((await findGuildSettings(world.bot.deps.db, world.guildId))?.adminChannelId).toBeNull();
   });
 
-  it("lets another admin take over with a new webhook under their own account", async () => {
+  it("lets another admin take over with a new webhook under their own account, same URL, new secret", async () => {
     const old = await onlyEndpoint();
     const reply = await setup("register", {}, secondAdmin.id).waitForFinal();
     const replacement = await onlyEndpoint();
-    expect(replacement.id).not.toBe(old.id);
-    expect(reply.content).toContain("with your platform account **carol**");
-    expect(reply.content).toContain(`It replaces \`${old.platformWebhookId ?? ""}\``);
+    expect(replacement.id).toBe(old.id);
+    expect(replacement.platformWebhookId).not.toBe(old.platformWebhookId);
+    expect(replacement.secret).not.toBe(old.secret);
+    expect(replacement.retiredSecrets[0]?.secret).toBe(old.secret);
+    expect(reply.content).toContain(
+      `The platform could not update webhook \`${old.platformWebhookId ?? ""}\` in place, so a new one, ` +
+        `\`${replacement.platformWebhookId ?? ""}\`, was registered with your platform account **carol**.`,
+    );
     const webhook = platformWebhooks().find((item) => item.id === replacement.platformWebhookId);
     expect(webhook).toMatchObject({
       ownerId: platformUserId("carol"),
-      url: `${world.publicUrl}/webhooks/platform/${replacement.id}`,
+      url: `${world.publicUrl}/webhooks/platform/${old.id}`,
       events: ["battle.completed", "user.rating_changed", "team.created"],
+      secret: replacement.secret,
     });
   });
 

@@ -24,10 +24,12 @@ const killAfterPosts = 30;
 const webhookSecret = "crash-test-operator-secret";
 const waitRealLease = process.env.CRASH_TEST_REAL_LEASE === "1";
 
+// Dated now: these bots run on the real clock, and drop an event older than the inbox remembers.
+const createdNow = new Date().toISOString();
 const eventBody = JSON.stringify({
   id: "evt_crash_restart_1",
   event: "system.tournament_started",
-  created: "2026-11-21T10:00:00.000Z",
+  created: createdNow,
   data: { object: "tournament", id: "trn_crash", title: "Crash Cup" },
 });
 

@@ -4,6 +4,7 @@ import { findMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { buttons } from "./support/message-parts.js";
+import { confirmFormBody, cookieHeaderFrom, readConfirmFields } from "../http/support/confirm-form.js";
 
 describe.each(interactionsModes)("linking, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
@@ -23,7 +24,7 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(buttons(reply).map((button) => button.custom_id)).toContain("link:start");
   });
 
-  it("links through OAuth: authorize page, redirect to the callback, and the /link reply is updated", async () => {
+  it("links through OAuth: authorize page, redirect to the callback, confirm page, and the /link reply is updated", async () => {
     const handle = world.discord.runCommand({ ...at(), userId: world.members.alice.id, name: "link" });
     const prompt = await handle.waitForFinal();
     const authorizeUrl = buttons(prompt).find((button) => button.label === "Link account")?.url;
@@ -34,16 +35,38 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(authorize.status).toBe(302);
     const callbackUrl = authorize.headers.get("location") ?? "";
     expect(callbackUrl.startsWith(`${world.publicUrl}/oauth/callback?`)).toBe(true);
+
+    // The callback stores nothing: it asks whoever opened the URL to confirm the member and the server.
     const page = await fetch(callbackUrl);
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/Linked as \w+/);
+    const confirmPage = await page.text();
+    expect(confirmPage).toMatch(/<bdi>alice<\/bdi><\/strong> in\s+<strong><bdi>Arena<\/bdi>/);
+    expect(handle.original()?.components).not.toEqual([]);
+    const form = {
+      fields: readConfirmFields(confirmPage),
+      cookie: cookieHeaderFrom(page.headers.getSetCookie()),
+    };
+    const confirm = () =>
+      fetch(new URL("confirm", callbackUrl), {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: form.cookie,
+          origin: world.publicUrl,
+          "sec-fetch-site": "same-origin",
+        },
+        body: confirmFormBody(form.fields, "link"),
+      });
+    const linked = await confirm();
+    expect(linked.status).toBe(200);
+    expect(await linked.text()).toMatch(/Linked \w+ to alice in Arena\./);
 
-    // The callback edits the member's ephemeral /link reply before it answers the browser.
+    // The confirmation edits the member's ephemeral /link reply before it answers the browser.
     expect(handle.original()?.content).toMatch(/^Linked as \*\*\w+\*\*/);
     expect(handle.original()?.components).toEqual([]);
 
-    // The same authorization cannot be replayed.
-    const replay = await fetch(callbackUrl);
+    // The same confirmation cannot be replayed.
+    const replay = await confirm();
     expect(replay.status).toBe(400);
     expect(await replay.text()).toMatch(/unknown or was already used/);
 

@@ -59,6 +59,29 @@ describe("channel messages on the fake Discord", () => {
     expect(message?.edits.map((edit) => edit.content)).toEqual(["Battle waiting"]);
   });
 
+  it("keeps each version's allowed_mentions, and every message, deleted ones too", async () => {
+    const alice = fake.createMember(guildId, { username: "alice" }).id;
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Battle waiting", allowed_mentions: { parse: [] } },
+    })) as { id: string };
+    await rest.patch(Routes.channelMessage(channelId, sent.id), {
+      body: { content: `<@${alice}> won`, allowed_mentions: { users: [alice] } },
+    });
+    const gone = (await rest.post(Routes.channelMessages(channelId), { body: { content: "Oops" } })) as {
+      id: string;
+    };
+    await rest.delete(Routes.channelMessage(channelId, gone.id));
+
+    const all = fake.allMessages().filter((message) => message.channelId === channelId);
+    expect(all.map((message) => [message.content, message.deleted])).toEqual([
+      [`<@${alice}> won`, false],
+      ["Oops", true],
+    ]);
+    expect(all[0]?.allowedMentions).toEqual({ users: [alice] });
+    expect(all[0]?.edits.map((edit) => edit.allowedMentions)).toEqual([{ parse: [] }]);
+    expect(all[1]?.allowedMentions).toBeNull();
+  });
+
   it("lists a channel's messages newest first", async () => {
     for (const content of ["one", "two", "three"])
       await rest.post(Routes.channelMessages(channelId), { body: { content } });

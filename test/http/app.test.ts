@@ -61,7 +61,13 @@ describe("the bot's HTTP app (buildApp)", () => {
       systemClock,
     );
     const built = await buildInHttpMode(metrics);
-    const body = standardEvent({ id: "evt_app", event: "battle.completed", data: battleCompletedData() });
+    const body = standardEvent({
+      id: "evt_app",
+      event: "battle.completed",
+      // Dated now: this app runs on the real clock, and drops an event older than the inbox remembers.
+      created: new Date().toISOString(),
+      data: battleCompletedData(),
+    });
     const delivered = await built.inject({
       method: "POST",
       url: "/webhooks/platform",

@@ -60,6 +60,12 @@ export function createTestCommands(): TestCommands {
         });
       },
     }),
+    // A handler with a bug: it neither answers nor throws.
+    defineCommand<object, ReturnType<typeof command>>({
+      data: command("silent"),
+      acknowledge: "none",
+      run: () => Promise.resolve(),
+    }),
     defineCommand<object, ReturnType<typeof command>>({
       data: command("slow"),
       acknowledge: "ephemeral",

@@ -158,6 +158,32 @@ describe("POST /interactions", () => {
       });
       expect(response.statusCode).toBe(400);
     });
+
+    it("answers 400 to a genuine signature over an interaction without the fields its type is read by", async () => {
+      const command = commandInteraction("echo");
+      const { data: _data, ...withoutData } = command;
+      const malformed = [
+        withoutData,
+        { ...command, type: 3, data: { component_type: 2 } },
+        { ...command, type: 5, data: { custom_id: "form" } },
+        { ...command, type: 99 },
+        { ...command, member: { ...command.member, user: undefined } },
+        { ...command, member: { ...command.member, permissions: "all of them" } },
+      ];
+      for (const [index, interaction] of malformed.entries()) {
+        const response = await signedPost({ ...interaction, id: `13000000000000001${String(index)}` });
+        expect(response.statusCode).toBe(400);
+      }
+    });
+
+    it("refuses a command of a type the bot has none of with a private answer", async () => {
+      const response = await signedPost(commandInteraction("echo", ApplicationCommandType.User));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        type: 4,
+        data: expect.objectContaining({ content: "This command is not available.", flags: 64 }) as unknown,
+      });
+    });
   });
 
   describe("replays", () => {
@@ -232,8 +258,7 @@ describe("POST /interactions", () => {
     });
 
     it("answers 500 without internals when the handler ends without a response", async () => {
-      // A user command: the dispatcher handles chat-input commands only and answers nothing.
-      const response = await signedPost(commandInteraction("echo", ApplicationCommandType.User));
+      const response = await signedPost(commandInteraction("silent"));
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ error: "internal_error", requestId: expect.any(String) as unknown });
     });

@@ -20,6 +20,7 @@ import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixt
 import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
+const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
 
 describe("account linking", () => {
   let oauthServer: OAuthFixture;
@@ -71,7 +72,7 @@ describe("account linking", () => {
   });
 
   async function linkThroughOAuth(): Promise<void> {
-    const { url } = await startOAuthLink(deps, member, "interaction-token-secret");
+    const { url } = await startOAuthLink(deps, requester, "interaction-token-secret");
     const authorize = new URL(url);
     expect(authorize.pathname).toBe("/oauth/authorize");
     expect(authorize.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:3999/oauth/callback");
@@ -92,7 +93,7 @@ describe("account linking", () => {
   }
 
   it("links through OAuth with state and PKCE, and the state works only once", async () => {
-    const { url } = await startOAuthLink(deps, member, "interaction-token-secret");
+    const { url } = await startOAuthLink(deps, requester, "interaction-token-secret");
     const authorize = new URL(url);
     const state = authorize.searchParams.get("state") ?? "";
     oauthServer.issueCode(
@@ -110,7 +111,7 @@ describe("account linking", () => {
   });
 
   it("refuses a state older than ten minutes", async () => {
-    const { url } = await startOAuthLink(deps, member, "token");
+    const { url } = await startOAuthLink(deps, requester, "token");
     clock.advance(10 * 60 * 1000 + 1);
     const state = new URL(url).searchParams.get("state") ?? "";
     expect(await completeOAuthLink(deps, { state, code: "whatever" })).toEqual({
@@ -160,6 +161,20 @@ describe("account linking", () => {
     expect(refused).toMatchObject({ code: "api_key_refused" });
     expect((refused as Error).message).not.toContain("key_wrong");
     await expect(linkWithApiKey(deps, member, "short")).rejects.toMatchObject({ code: "invalid_api_key" });
+  });
+
+  it("tells a member a key with characters no header can carry is not a key, without asking the platform", async () => {
+    const asked = platform.requests.length;
+    for (const key of [
+      "key_\u0000_0123456789",
+      "key_é_0123456789",
+      "key_🙂_0123456789",
+      "key_\u0017_01234",
+    ]) {
+      await expect(linkWithApiKey(deps, member, key)).rejects.toMatchObject({ code: "invalid_api_key" });
+    }
+    expect(platform.requests.length).toBe(asked);
+    expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
   });
 
   it("unlinks, revoking OAuth tokens best effort", async () => {

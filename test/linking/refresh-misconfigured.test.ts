@@ -20,6 +20,7 @@ import { migrateToLatest } from "../../src/store/migrate.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
+const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
 const publicUrl = "http://127.0.0.1:3999";
 const wrongSecret = "rotated-away-client-secret";
 
@@ -88,7 +89,7 @@ describe("a token refresh refused for the bot's own client credentials", () => {
   }
 
   async function linkThroughSandbox(deps: LinkingDeps): Promise<void> {
-    const { url } = await startOAuthLink(deps, member, "interaction-token");
+    const { url } = await startOAuthLink(deps, requester, "interaction-token");
     // The sandbox approves at once and redirects the browser to the bot's callback with the code.
     const authorize = await fetch(url, { redirect: "manual" });
     expect(authorize.status).toBe(302);

@@ -13,22 +13,29 @@ describe("settings", () => {
   it("defaults to port 4010, shape A and time scale 1", () => {
     const settings = loadSandboxSettings({});
     expect(settings.port).toBe(4010);
-    expect(settings.options).toMatchObject({ shape: "A", timeScale: 1, autoApprove: false });
+    expect(settings.options).toMatchObject({
+      shape: "A",
+      timeScale: 1,
+      autoApprove: false,
+      webhookPatch: "supported",
+    });
     expect(settings.options.keys).toBeUndefined();
   });
 
-  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE and SANDBOX_TIME_SCALE", () => {
+  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE, SANDBOX_TIME_SCALE and SANDBOX_WEBHOOK_PATCH", () => {
     const settings = loadSandboxSettings({
       SANDBOX_PORT: "4999",
       SANDBOX_KEYS: "read:KEY1,write:KEY2,admin:KEY3",
       SANDBOX_SHAPE: "B",
       SANDBOX_TIME_SCALE: "60",
+      SANDBOX_WEBHOOK_PATCH: "405",
     });
     expect(settings.port).toBe(4999);
     expect(settings.options).toMatchObject({
       keys: "read:KEY1,write:KEY2,admin:KEY3",
       shape: "B",
       timeScale: 60,
+      webhookPatch: "405",
     });
   });
 

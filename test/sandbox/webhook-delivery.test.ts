@@ -1,6 +1,7 @@
 // The issue's "Done when" tests: signed deliveries arrive, and a failing receiver sees the five attempts
 // on the spec's schedule, ending in a `failed` record with `next_retry: null`.
-import { describe, expect, it } from "vitest";
+import { createServer, type ServerResponse } from "node:http";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { parsePayload } from "./support/answers.js";
 import { useSandboxAndReceiver } from "./support/sandbox-and-receiver.js";
 import type { JsonAnswer } from "./support/sandbox.js";
@@ -233,6 +234,60 @@ describe("retries", () => {
     });
   });
 
+  it("keeps next_retry on a retry that is under way, and shows null only once the fifth attempt failed", async () => {
+    // An endpoint that fails every attempt, but only when told to answer, so a record can be read while
+    // an attempt is in flight.
+    const held: ServerResponse[] = [];
+    const endpoint = createServer((request, response) => {
+      request.resume();
+      held.push(response);
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
+    onTestFinished(async () => {
+      endpoint.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        endpoint.close(() => {
+          resolve();
+        });
+      });
+    });
+    const port = (endpoint.address() as { port: number }).port;
+    const failHeldAttempt = async () => {
+      await vi.waitFor(() => {
+        expect(held).toHaveLength(1);
+      });
+      held.splice(0).forEach((response) => response.writeHead(500).end());
+      await fixture.test.sandbox.idle();
+    };
+    const registered = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("alice"),
+      body: { url: `http://127.0.0.1:${port}/`, events: ["user.profile_updated"], secret },
+    });
+    const failed = async (): Promise<JsonAnswer> =>
+      (
+        await fixture.test.call("GET", `/api/v1/webhooks/${registered.body.id}/failed_deliveries`, {
+          key: fixture.test.key("alice"),
+        })
+      ).body.failed_deliveries[0];
+    await fixture.test.call("PUT", "/v1/users/me", { key: fixture.test.key("alice"), body: { bio: "held" } });
+    await failHeldAttempt();
+    expect(await failed()).toMatchObject({ attempts: 1, next_retry: "2026-01-01T12:00:30.000Z" });
+
+    const schedule = [
+      { wait: 30_000, due: "2026-01-01T12:00:30.000Z", next: "2026-01-01T12:02:30.000Z" },
+      { wait: 2 * minute, due: "2026-01-01T12:02:30.000Z", next: "2026-01-01T12:10:30.000Z" },
+      { wait: 8 * minute, due: "2026-01-01T12:10:30.000Z", next: "2026-01-01T12:40:30.000Z" },
+      { wait: 30 * minute, due: "2026-01-01T12:40:30.000Z", next: null },
+    ];
+    for (const [index, step] of schedule.entries()) {
+      fixture.test.clock.advance(step.wait);
+      // This read runs the due work, which starts the retry; the record still shows it as due.
+      expect(await failed()).toMatchObject({ attempts: index + 1, next_retry: step.due });
+      await failHeldAttempt();
+      expect(await failed()).toMatchObject({ attempts: index + 2, next_retry: step.next });
+    }
+  });
+
   it("stops retrying once an attempt is answered 2xx", async () => {
     fixture.receiver.setStatus(503);
     const webhookId = await registerWebhook(["user.profile_updated"]);
@@ -259,7 +314,6 @@ describe("retries", () => {
 
   it("counts an endpoint that does not answer in time as a failed attempt", async () => {
     await fixture.restartSandbox({ deliveryTimeoutMs: 200 });
-    const { createServer } = await import("node:http");
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as { port: number }).port;

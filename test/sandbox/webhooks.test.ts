@@ -79,6 +79,47 @@ describe("webhook management", () => {
     ).toBe(404);
   });
 
+  it("answers PATCH 404 or 405 like a platform without it when told to, and leaves the webhook as it was", async () => {
+    const created = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["battle.created"], secret },
+    });
+    const id: string = created.body.id;
+    const patch = () =>
+      fixture.test.call("PATCH", `/api/v1/webhooks/${id}`, {
+        key: fixture.test.key("bob"),
+        body: { events: ["battle.completed"], secret: "whsec_rotated_secret" },
+      });
+    const switchTo = (answer: string) =>
+      fetch(`${fixture.test.url}/sandbox/webhooks/patch`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ answer }),
+      });
+
+    expect((await switchTo("404")).status).toBe(200);
+    const missing = await patch();
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({
+      code: "NOT_FOUND",
+      message: `no route PATCH /api/v1/webhooks/${id}`,
+    });
+
+    fixture.test.sandbox.control.setWebhookPatch("405");
+    const refused = await patch();
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, DELETE");
+    expect(refused.body.error).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
+    expect(fixture.test.sandbox.state.webhooks.get(id)).toMatchObject({ events: ["battle.created"], secret });
+
+    expect((await switchTo("supported")).status).toBe(200);
+    expect((await patch()).status).toBe(200);
+    expect(fixture.test.sandbox.state.webhooks.get(id)).toMatchObject({
+      events: ["battle.completed"],
+      secret: "whsec_rotated_secret",
+    });
+  });
+
   it("needs a write key to register", async () => {
     const response = await fixture.test.call("POST", "/api/v1/webhooks", {
       key: fixture.test.key("read"),

@@ -29,6 +29,13 @@ describe("createSecretBox", () => {
     expect(rotated.open(sealedAfter, rowA)).toBe("refresh-me");
   });
 
+  it("tells how every ciphertext sealed with the current key begins", () => {
+    const rotated = createSecretBox(createKeyRing(`${generateKeySpec("new")},${oldSpec}`));
+    expect(rotated.currentKeyPrefix).toBe("v1.new.");
+    expect(rotated.seal("secret", rowA).startsWith(rotated.currentKeyPrefix)).toBe(true);
+    expect(box.seal("secret", rowA).startsWith(rotated.currentKeyPrefix)).toBe(false);
+  });
+
   it("refuses a ciphertext moved to another row", () => {
     const sealed = box.seal("secret", rowA);
     expect(() => box.open(sealed, rowB)).toThrow(SecretDecryptionError);

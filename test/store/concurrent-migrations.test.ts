@@ -21,6 +21,7 @@ import { postgresUrl } from "./databases.js";
 
 const expectedTables = [
   "battle_cards",
+  "guild_removals",
   "guild_role_settings",
   "guild_settings",
   "inbox_events",

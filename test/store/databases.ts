@@ -139,6 +139,7 @@ const tablesInDeleteOrder = Object.keys({
   battle_cards: true,
   platform_users: true,
   seen_interactions: true,
+  guild_removals: true,
   tiers: true,
   guild_role_settings: true,
   tier_roles: true,

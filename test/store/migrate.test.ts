@@ -7,6 +7,7 @@ import { postgresUrl, testDatabases, type TestDatabase } from "./databases.js";
 
 const expectedTables = [
   "battle_cards",
+  "guild_removals",
   "guild_role_settings",
   "guild_settings",
   "inbox_events",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   consumeOAuthState,
   createOAuthState,
+  findOAuthState,
   hashOAuthState,
   pruneOAuthStates,
   type OAuthStateInput,
@@ -17,6 +18,7 @@ function stateInput(state: string, overrides: Partial<OAuthStateInput> = {}): OA
     state,
     guildId: "100000000000000001",
     userId: "200000000000000001",
+    names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     codeVerifier: `verifier-for-${state}`,
     interactionToken: `interaction-for-${state}`,
     expiresAt: testNow + tenMinutes,
@@ -35,11 +37,51 @@ describe.each(testDatabases())("OAuth states on $name", (database) => {
       grant: {
         guildId: "100000000000000001",
         userId: "200000000000000001",
+        names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
         codeVerifier: "verifier-for-state-a",
         interactionToken: "interaction-for-state-a",
       },
     });
     expect(await consumeOAuthState(store.db, box, { state: "state-a", now: testNow + 2000 })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
+  });
+
+  it("shows a pending state's member and server without taking it out", async () => {
+    await createOAuthState(store.db, box, stateInput("state-shown"));
+    const pending = {
+      guildId: "100000000000000001",
+      userId: "200000000000000001",
+      names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
+    };
+    expect(await findOAuthState(store.db, { state: "state-shown", now: testNow })).toEqual({
+      ok: true,
+      pending,
+    });
+    expect(await findOAuthState(store.db, { state: "state-shown", now: testNow })).toEqual({
+      ok: true,
+      pending,
+    });
+    expect((await consumeOAuthState(store.db, box, { state: "state-shown", now: testNow })).ok).toBe(true);
+    expect(await findOAuthState(store.db, { state: "state-shown", now: testNow })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
+  });
+
+  it("tells an expired pending state from one it never issued, and keeps names it was not told", async () => {
+    const unnamed = { memberName: "Alice", memberUsername: "alice", guildName: undefined };
+    await createOAuthState(store.db, box, stateInput("state-unnamed", { names: unnamed }));
+    expect(await findOAuthState(store.db, { state: "state-unnamed", now: testNow })).toMatchObject({
+      ok: true,
+      pending: { names: unnamed },
+    });
+    expect(await findOAuthState(store.db, { state: "state-unnamed", now: testNow + tenMinutes })).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(await findOAuthState(store.db, { state: "forged", now: testNow })).toEqual({
       ok: false,
       reason: "unknown",
     });

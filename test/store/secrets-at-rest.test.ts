@@ -63,6 +63,7 @@ async function storeEverySecret(db: Db): Promise<void> {
     state: secrets.oauthState,
     guildId: member.guildId,
     userId: "200000000000000003",
+    names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     codeVerifier: secrets.codeVerifier,
     interactionToken: secrets.interactionToken,
     expiresAt: testNow + 600_000,

@@ -58,6 +58,27 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     ).toBe(false);
   });
 
+  it("records the kinds the platform confirmed with the webhook id, keeping them when none are given", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "s",
+      eventKinds: ["battle.completed"],
+      now: testNow,
+    });
+    const eventKinds = ["battle.completed", "team.created"] as const;
+    await savePlatformWebhookId(store.db, {
+      id: created.id,
+      platformWebhookId: "wh_7",
+      eventKinds,
+      now: testNow,
+    });
+    await savePlatformWebhookId(store.db, { id: created.id, platformWebhookId: "wh_8", now: testNow + 1 });
+    expect(await findWebhookEndpoint(store.db, box, created.id)).toMatchObject({
+      platformWebhookId: "wh_8",
+      eventKinds: ["battle.completed", "team.created"],
+    });
+  });
+
   it("rotates the secret, keeping every retired one with when it was retired, newest first", async () => {
     const created = await createWebhookEndpoint(store.db, box, {
       guildId,

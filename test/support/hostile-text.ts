@@ -38,7 +38,8 @@ export function shownTexts(body: unknown, markdown = true): ShownText[] {
   if (typeof body !== "object" || body === null) return [];
   return Object.entries(body).flatMap(([key, value]): ShownText[] => {
     if (typeof value !== "string") return shownTexts(value, markdown && !plainParents.has(key));
-    if (plainKeys.has(key) || (!markdown && (key === "text" || key === "name"))) {
+    // Outside markdown (a footer, an author, a modal) a title or name is shown as typed.
+    if (plainKeys.has(key) || (!markdown && (key === "text" || key === "name" || key === "title"))) {
       return [{ text: value, markdown: false }];
     }
     return markdownKeys.has(key) && markdown ? [{ text: value, markdown: true }] : [];
@@ -54,9 +55,12 @@ const pill = /<(?:@&|@!?\d|#\d|t:0|\/|a?:\w)/;
 const activeUrl = /[a-z]:\/\/evil/i;
 const bidiControl = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
-/** Asserts that no text of `body` would render as markup, a mention, a link or reordered text. */
-export function expectInert(body: unknown): void {
-  for (const { text: shown, markdown } of shownTexts(body)) {
+/**
+ * Asserts that no text of `body` would render as markup, a mention, a link or reordered text. `markdown:
+ * false` is for what Discord shows without markdown throughout, such as a modal.
+ */
+export function expectInert(body: unknown, options: { readonly markdown?: boolean } = {}): void {
+  for (const { text: shown, markdown } of shownTexts(body, options.markdown ?? true)) {
     // Discord reads no markdown, mention or link inside code; only bidi controls still act there.
     expect(shown, "bidi control").not.toMatch(bidiControl);
     const text = markdown ? shown.replace(/```[\s\S]*?```|`[^`]*`/g, "") : shown;

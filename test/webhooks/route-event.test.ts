@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { setSubscriptionStatus } from "../../src/store/subscriptions.js";
 import { normaliseEvent } from "../../src/events/normalise-event.js";
 import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
@@ -275,6 +276,28 @@ describe.each(testDatabases())("routing on $name", (database) => {
     }
     const started = known(standardEvent({ event: "tournament.started", data: tournamentStartedData() }));
     expect(await routeEvent(store.db, started, everywhere)).toHaveLength(3);
+  });
+
+  it("routes nothing to a guild the bot was removed from, card edits included, until it is back", async () => {
+    for (const guildId of [guildA, guildB]) {
+      await subscribe(store.db, { guildId, channelId: channelOf(guildId, 1), kinds: ["battle.completed"] });
+      await postBattleCard(store.db, {
+        battleId: "bat_1",
+        guildId,
+        channelId: channelOf(guildId, 5),
+        messageId: `5${guildId.slice(1)}`,
+      });
+    }
+    await recordGuildRemoval(store.db, { guildId: guildA, now: 1 });
+
+    expect(describeTargets(await routeEvent(store.db, battleCompleted(), everywhere))).toEqual([
+      `edit ${channelOf(guildB, 5)}`,
+      `post ${channelOf(guildB, 1)}`,
+    ]);
+    expect(await routeEvent(store.db, battleCompleted(), { guildId: guildA })).toEqual([]);
+
+    await clearGuildRemoval(store.db, guildA);
+    expect(await routeEvent(store.db, battleCompleted(), everywhere)).toHaveLength(4);
   });
 
   it("confines an event from a guild's own endpoint to that guild's subscriptions and cards", async () => {

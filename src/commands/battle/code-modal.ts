@@ -7,6 +7,7 @@ import type { Language } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { ModalHandler } from "../../discord/interaction-handlers.js";
+import { plainLabel } from "../../display/platform-text.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "../../cards/battle-custom-ids.js";
@@ -23,7 +24,9 @@ export function renderCodeModal(
 ): APIModalInteractionResponseCallbackData {
   return {
     custom_id: buildCodeModalId(battleId),
-    title: truncateText(`Submit code to ${battleId}`, discordLimits.modalTitle),
+    // The id comes from a member's option or a card's button: shown as a label (a modal title reads no
+    // markdown), then cut, since breaking a mention or a link adds characters.
+    title: truncateText(`Submit code to ${plainLabel(battleId)}`, discordLimits.modalTitle),
     components: [
       {
         type: ComponentType.ActionRow,

@@ -12,7 +12,9 @@ const battleId = {
   description: "Battle id",
   required: true,
   autocomplete: true,
-  max_length: 100,
+  // Short enough to ride on every button and form id the bot makes for a battle (src/cards/battle-custom-ids.ts:
+  // `battle:accept:<opponent id>:<battle id>` is the longest), so a typed id never overflows one.
+  max_length: 64,
 } as const;
 
 const battleSettings = [

@@ -9,6 +9,7 @@ import { startOAuthLink } from "../../linking/oauth-link.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { readGuildName } from "./read-guild-name.js";
 
 /** Custom id of the button that opens the API-key modal. */
 export const apiKeyButtonId = "link:api-key";
@@ -25,9 +26,17 @@ export async function buildLinkPrompt(
   const buttons: APIButtonComponent[] = [];
   let content = "Link your platform account to use battles, tournaments and ranks in this server.";
   if (deps.config.platform.oauth !== undefined) {
-    const { url, expiresAt } = await startOAuthLink(deps, actor, interactionToken);
+    // The names let whoever opens the sign-in URL see whose account it links (docs/architecture.md, "Linking").
+    const requester = {
+      guildId: actor.guildId,
+      userId: actor.userId,
+      memberName: actor.displayName,
+      memberUsername: actor.username,
+      guildName: await readGuildName(deps, actor.guildId),
+    };
+    const { url, expiresAt } = await startOAuthLink(deps, requester, interactionToken);
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, url, label: "Link account" });
-    content += `\nThe sign-in link works once and expires ${discordTimestamp(expiresAt, "R")}.`;
+    content += `\nThe sign-in link is for you alone: it works once and expires ${discordTimestamp(expiresAt, "R")}.`;
   }
   buttons.push({
     type: ComponentType.Button,

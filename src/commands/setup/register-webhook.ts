@@ -1,6 +1,7 @@
 // `/setup webhook register` (docs/architecture.md, "Managing the platform webhook"): POST /api/v1/webhooks
 // with url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the
-// admin's own linked account. Run again, it updates the kinds of the webhook it registered.
+// admin's own linked account. Run again, it updates the kinds of the webhook it registered; when the platform
+// cannot update it in place, it registers a new one with a new secret (replace-webhook.ts).
 import { PlatformError } from "../../api/errors.js";
 import type { PlatformCredential } from "../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../api/webhooks.js";
@@ -11,22 +12,26 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listGuildWebhookEndpoints,
+  restoreWebhookSecret,
+  rotateWebhookSecret,
   savePlatformWebhookId,
   type WebhookEndpoint,
 } from "../../store/webhook-endpoints.js";
 import { sortEventKinds } from "../../display/event-kind-labels.js";
 import { buildEndpointUrl, isRegistered, type RegisteredEndpoint } from "./guild-webhook.js";
+import { cannotUpdateInPlace, registerReplacementWebhook, type ReplacedWebhook } from "./replace-webhook.js";
 import { chooseWebhookKinds } from "./webhook-kinds.js";
 import { generateWebhookSecret } from "./webhook-secret.js";
 
-export interface RegisterOutcome {
-  readonly result: "registered" | "updated";
+interface RegisteredWebhookView {
   readonly platformWebhookId: string;
   readonly url: string;
   readonly kinds: readonly EventKind[];
-  /** A webhook this guild had that the admin's account cannot manage (another account's, or deleted). */
-  readonly replacedWebhookId?: string | undefined;
 }
+
+export type RegisterOutcome =
+  | (RegisteredWebhookView & { readonly result: "registered" | "updated" })
+  | (RegisteredWebhookView & { readonly result: "replaced" } & ReplacedWebhook);
 
 interface RegisterRequest {
   readonly guildId: string;
@@ -40,34 +45,65 @@ export async function registerGuildWebhook(
   const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, request.guildId);
   const kinds = chooseWebhookKinds(await listGuildSubscriptions(deps.db, request.guildId));
   const registered = endpoints.filter(isRegistered).at(-1);
-  if (registered !== undefined) {
-    const updated = await updateKinds(deps, request, registered, kinds);
-    if (updated !== undefined) return updated;
-    await deleteWebhookEndpoint(deps.db, { guildId: request.guildId, id: registered.id });
-  }
+  if (registered !== undefined) return updateKinds(deps, request, registered, kinds);
   // A registration whose answer never came is retried with the same endpoint and secret: if the platform
   // did create that webhook, both sign with the secret the bot has, and the inbox drops repeated events.
   const unconfirmed = endpoints.filter((endpoint) => !isRegistered(endpoint)).at(-1);
-  const outcome = await registerEndpoint(deps, request, unconfirmed, kinds);
-  return { ...outcome, replacedWebhookId: registered?.platformWebhookId };
+  return registerEndpoint(deps, request, unconfirmed, kinds);
 }
 
-/** Syncs the kinds (only ever adding); undefined when the platform does not know the webhook for this account. */
+/**
+ * Syncs the kinds (only ever adding). When the platform cannot update the webhook in place (it lacks the
+ * operation, or the webhook is another account's or gone), registers a new one for the same endpoint.
+ */
 async function updateKinds(
   deps: BotDependencies,
   request: RegisterRequest,
   endpoint: RegisteredEndpoint,
   kinds: readonly EventKind[],
-): Promise<RegisterOutcome | undefined> {
+): Promise<RegisterOutcome> {
   const url = buildEndpointUrl(deps.config.http.publicUrl, endpoint.id);
   const events = sortEventKinds([...endpoint.eventKinds, ...kinds]);
   try {
     await updateWebhook(deps.platform, request.credential, endpoint.platformWebhookId, { url, events });
   } catch (error) {
-    if (error instanceof PlatformError && error.status === 404) return undefined;
+    if (!cannotUpdateInPlace(error)) throw error;
+    const replaced = await replaceWebhook(deps, request, endpoint, events);
+    return { result: "replaced", url, kinds: events, ...replaced };
+  }
+  const { id, platformWebhookId } = endpoint;
+  await savePlatformWebhookId(deps.db, { id, platformWebhookId, eventKinds: events, now: deps.clock.now() });
+  return { result: "updated", platformWebhookId, url, kinds: events };
+}
+
+/**
+ * A new secret first, the old one retired and still accepted for the old webhook's retries (as
+ * rotate-secret.ts does), then a new webhook signed with it; a refusal puts the old secret back.
+ */
+async function replaceWebhook(
+  deps: BotDependencies,
+  request: RegisterRequest,
+  endpoint: RegisteredEndpoint,
+  events: readonly EventKind[],
+): Promise<ReplacedWebhook> {
+  const secret = generateWebhookSecret();
+  const rotatedAt = deps.clock.now();
+  await rotateWebhookSecret(deps.db, deps.secretBox, { id: endpoint.id, newSecret: secret, now: rotatedAt });
+  try {
+    return await registerReplacementWebhook(deps, {
+      endpoint,
+      credential: request.credential,
+      secret,
+      rotatedAt,
+      events,
+    });
+  } catch (error) {
+    if (error instanceof PlatformError && error.status < 500) {
+      const restore = { id: endpoint.id, secret: endpoint.secret, rotatedAt, now: deps.clock.now() };
+      await restoreWebhookSecret(deps.db, deps.secretBox, restore);
+    }
     throw error;
   }
-  return { result: "updated", platformWebhookId: endpoint.platformWebhookId, url, kinds: events };
 }
 
 async function registerEndpoint(

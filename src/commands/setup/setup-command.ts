@@ -10,13 +10,13 @@ import { readSetupStatus } from "./read-setup-status.js";
 import { registerGuildWebhook } from "./register-webhook.js";
 import { renderDeliveries, renderDeliveriesProgress } from "./render-deliveries.js";
 import { renderRegisterOutcome } from "./render-register-outcome.js";
+import { renderRotationOutcome } from "./render-rotation-outcome.js";
 import { renderSetupStatus } from "./render-setup-status.js";
 import { renderTestProgress, renderTestResult, renderTestWaiting } from "./render-test-result.js";
 import { rotateGuildWebhookSecret } from "./rotate-secret.js";
 import { runTierRolesCommand, suggestTiers } from "./tier-roles-command.js";
 import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
 import { callOwnWebhook } from "./webhook-ownership.js";
-import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 /**
  * `/setup webhook register|test|deliveries|rotate-secret`, `/setup roles create|map|sync|off`, `/setup status`,
@@ -88,13 +88,9 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
         return;
       }
       case "rotate-secret": {
-        const { previousAcceptedUntil } = await callOwnWebhook(owned, () =>
-          rotateGuildWebhookSecret(deps, { endpoint, credential }),
-        );
-        await reply(
-          `Rotated the signing secret of webhook \`${endpoint.platformWebhookId}\`. The platform now signs ` +
-            `with the new one; deliveries signed with the old one are accepted until ${discordTimestamp(previousAcceptedUntil, "f")}.`,
-        );
+        // Not callOwnWebhook: a webhook this account cannot update is replaced by a new one (rotate-secret.ts).
+        const outcome = await rotateGuildWebhookSecret(deps, { endpoint, credential });
+        await responder.reply(renderRotationOutcome(outcome, link.platformUsername));
         return;
       }
     }

@@ -7,14 +7,22 @@ import type { RunningBot } from "../../../src/bot/build-bot.js";
 /** PLATFORM_WEBHOOK_SECRET of the end-to-end worlds that receive operator webhooks. */
 export const operatorSecret = "operator-webhook-secret-for-e2e";
 
+// Dated now: these bots run on the real clock, and drop an event older than the inbox remembers.
+const createdNow = new Date().toISOString();
+
 /** A `system.tournament_started` event, accepted (200) by `bot`. */
 export async function announceTournament(bot: RunningBot, id: string, title: string): Promise<void> {
-  const body = JSON.stringify({
+  await sendOperatorEvent(bot, {
     id,
     event: "system.tournament_started",
-    created: "2026-11-21T10:00:00.000Z",
+    created: createdNow,
     data: { object: "tournament", id: `trn_${id}`, title },
   });
+}
+
+/** Any event, signed with the operator's secret and accepted (200) by `bot`. */
+export async function sendOperatorEvent(bot: RunningBot, event: Record<string, unknown>): Promise<void> {
+  const body = JSON.stringify(event);
   const { port } = bot.http.server.address() as AddressInfo;
   const response = await fetch(`http://127.0.0.1:${port}/webhooks/platform`, {
     method: "POST",

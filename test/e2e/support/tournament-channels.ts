@@ -6,6 +6,9 @@ import type { FakeDiscord } from "../../../fake-discord/index.js";
 import type { Database } from "../../../src/store/database.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 
+// Dated now: these bots run on the real clock, and drop an event older than the inbox remembers.
+const createdNow = new Date().toISOString();
+
 export interface TournamentChannels {
   readonly channelIds: readonly string[];
   /** The channels event `index` must reach. */
@@ -45,7 +48,7 @@ export function tournamentStartedBody(index: number, tournaments: number): strin
   return JSON.stringify({
     id: `evt_cup_${index}`,
     event: "system.tournament_started",
-    created: "2026-11-21T10:00:00.000Z",
+    created: createdNow,
     data: {
       object: "tournament",
       id: `trn_${index % tournaments}`,

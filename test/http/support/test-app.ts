@@ -45,6 +45,8 @@ export interface TestAppOptions {
   /** Serve `POST /interactions` with these, as in HTTP interactions mode. */
   readonly interactions?: HttpInteractions;
   readonly onEnqueued?: () => void;
+  /** After a confirmed OAuth link is stored; by default a failure, which the route logs and answers anyway. */
+  readonly announceLink?: AppDependencies["announceLink"];
 }
 
 /** The app's dependencies, and what closes the ones the helper opened itself. */
@@ -75,8 +77,9 @@ export async function createTestAppDependencies(
     linkingMetrics: noLinkingMetrics,
     readinessChecks: options.readinessChecks ?? [{ name: "database", check: () => databaseAnswers(db) }],
     metrics: options.metrics ?? createBotMetrics(() => readOutboxHealth(db, clock.now()), clock),
-    // No test here completes a link; the route logs a failed announcement and answers anyway.
-    announceLink: () => Promise.reject(new Error("no Discord to announce the link to in this test")),
+    announceLink:
+      options.announceLink ??
+      (() => Promise.reject(new Error("no Discord to announce the link to in this test"))),
     onEnqueued: options.onEnqueued ?? (() => undefined),
     interactions: options.interactions,
   };

@@ -1,0 +1,78 @@
+// Whether the bot is still in each server, as the gateway tells it (docs/architecture.md, "When the bot leaves
+// a server"): a GUILD_DELETE without `unavailable` is a removal (kicked, or the server deleted), one with
+// `unavailable: true` is an outage and changes nothing; a GUILD_CREATE means the bot is there, so a recorded
+// removal is cleared and the server resumes. HTTP interactions mode has no gateway and sees none of this.
+import {
+  GatewayDispatchEvents,
+  type GatewayGuildCreateDispatchData,
+  type GatewayGuildDeleteDispatchData,
+} from "discord-api-types/v10";
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import type { GatewayClient } from "../discord/gateway-client.js";
+import type { Logger } from "../logger.js";
+import { clearGuildRemoval, recordGuildRemoval } from "../store/guild-removals.js";
+import type { Database } from "../store/database.js";
+
+export interface GuildMembershipDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** GUILD_DATA_GRACE_DAYS, for the log line that says when the data goes. */
+  readonly guildDataGraceMs: number;
+}
+
+export interface GuildMembership {
+  /** Resolves once every change received so far is stored (before the database closes). */
+  drain(): Promise<void>;
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Listens before login, so the GUILD_CREATE of every guild at connection also clears a removal made while
+ * this instance was down. Changes are applied one at a time in the order they arrived, so a removal and an
+ * add-back in quick succession end in the right state.
+ */
+export function followGuildMembership(client: GatewayClient, deps: GuildMembershipDeps): GuildMembership {
+  let applied: Promise<void> = Promise.resolve();
+  const inOrder = (change: () => Promise<void>, failure: string, guildId: string): void => {
+    applied = applied.then(change).catch((error: unknown) => {
+      deps.logger.error({ err: error, guildId }, failure);
+    });
+  };
+  client.ws.on(GatewayDispatchEvents.GuildDelete, (guild: GatewayGuildDeleteDispatchData) => {
+    if (guild.unavailable === true) {
+      deps.logger.info({ guildId: guild.id }, "server unavailable (a Discord outage); nothing changes");
+      return;
+    }
+    inOrder(
+      () => recordRemoval(deps, guild.id),
+      "could not record the bot's removal from a server",
+      guild.id,
+    );
+  });
+  client.ws.on(GatewayDispatchEvents.GuildCreate, (guild: GatewayGuildCreateDispatchData) => {
+    inOrder(
+      () => resumeGuild(deps, guild.id),
+      "could not resume a server the bot was added back to",
+      guild.id,
+    );
+  });
+  return { drain: () => applied };
+}
+
+async function recordRemoval(deps: GuildMembershipDeps, guildId: string): Promise<void> {
+  const { droppedPosts } = await recordGuildRemoval(deps.db, { guildId, now: deps.clock.now() });
+  deps.logger.info(
+    { guildId, droppedPosts, graceDays: Math.round(deps.guildDataGraceMs / day) },
+    "the bot was removed from a server: its announcements stop, and its data is deleted after the grace " +
+      "period unless the bot is added back",
+  );
+}
+
+async function resumeGuild(deps: GuildMembershipDeps, guildId: string): Promise<void> {
+  if (await clearGuildRemoval(deps.db, guildId)) {
+    deps.logger.info({ guildId }, "the bot is back in a server it was removed from: everything resumes");
+  }
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { completeOAuthLink } from "../linking/oauth-link.js";
+import { cancelOAuthLink } from "../linking/pending-oauth-link.js";
+import { OAuthError } from "../oauth/errors.js";
+import { isCrossSiteRequest } from "./cross-site-request.js";
+import { sendHtmlPage } from "./html-page.js";
+import {
+  describeMember,
+  describeServer,
+  forgedConfirmationMessage,
+  oauthFailureMessages,
+} from "./oauth-messages.js";
+import type { OAuthRoutesOptions } from "./oauth-routes.js";
+import { renderResultPage } from "./result-page.js";
+
+const bodySchema = z.object({
+  state: z.string().min(1).max(512),
+  code: z.string().min(1).max(2048),
+  action: z.enum(["link", "cancel"]),
+});
+
+/**
+ * `POST /oauth/confirm`: the confirm page's answer (docs/architecture.md, "Linking"). Refused before anything
+ * is read or used up unless it comes from the page itself, in this browser: same origin, with the CSRF token
+ * matching the cookie the page set. "Link account" exchanges the code and stores the link; "Cancel" uses up
+ * the request and stores nothing.
+ */
+export const oauthConfirmRoute: FastifyPluginAsync<OAuthRoutesOptions> = (app, { deps, announceLink }) => {
+  const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isCrossSiteRequest(request.headers, deps.config.http.publicUrl)) return;
+    request.log.warn("refused a cross-site OAuth confirmation");
+    await sendHtmlPage(reply, 400, renderResultPage("Not linked", forgedConfirmationMessage));
+  };
+
+  app.post(
+    "/oauth/confirm",
+    { preValidation: [refuseCrossSite, app.csrfProtection.bind(app)] },
+    async (request, reply) => {
+      const page = (status: number, title: string, message: string) =>
+        sendHtmlPage(reply, status, renderResultPage(title, message));
+      const body = bodySchema.safeParse(request.body);
+      if (!body.success)
+        return page(
+          400,
+          "Link failed",
+          "The confirmation was malformed. Run /link in Discord to start again.",
+        );
+      const { state, code, action } = body.data;
+      if (action === "cancel") {
+        const cancelled = await cancelOAuthLink(deps, state);
+        if (!cancelled.ok) return page(400, "Link failed", oauthFailureMessages[cancelled.reason]);
+        return page(
+          200,
+          "Not linked",
+          "Nothing was linked. You can close this tab, or run /link again any time.",
+        );
+      }
+      try {
+        const result = await completeOAuthLink(deps, { code, state });
+        if (!result.ok) return await page(400, "Link failed", oauthFailureMessages[result.reason]);
+        await announceLink(result.grant, result.link).catch((announceError: unknown) => {
+          request.log.warn({ err: announceError }, "could not update the /link message");
+        });
+        const { names } = result.grant;
+        const target = `${describeMember(names)} in ${describeServer(names)}`;
+        return await page(
+          200,
+          "Linked",
+          `Linked ${result.link.platformUsername} to ${target}. You can close this tab.`,
+        );
+      } catch (linkError) {
+        // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking").
+        request.log.warn({ err: linkError }, "OAuth link failed");
+        const message =
+          linkError instanceof OAuthError && linkError.code === "invalid_grant"
+            ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."
+            : "The platform could not complete the link right now. Run /link in Discord to try again.";
+        return page(502, "Link failed", message);
+      }
+    },
+  );
+  return Promise.resolve();
+};

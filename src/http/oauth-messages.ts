@@ -1,0 +1,25 @@
+// What the OAuth pages say (docs/architecture.md, "Linking"): short, plain, and always what to do next.
+import type { PendingOAuthLinkFailure } from "../linking/pending-oauth-link.js";
+import type { OAuthStateNames } from "../store/oauth-states.js";
+
+export const oauthFailureMessages: Record<PendingOAuthLinkFailure, string> = {
+  unknown_state: "This link request is unknown or was already used. Run /link in Discord to start again.",
+  expired_state: "This link request expired (they last 10 minutes). Run /link in Discord to start again.",
+  oauth_disabled: "Linking through the platform is not set up on this bot.",
+};
+
+export const forgedConfirmationMessage =
+  "This confirmation was not sent from the confirmation page, so nothing was linked. Open the sign-in link from /link again.";
+
+/** "Mallory (@mallory)": the Discord member a link goes to. */
+export function describeMember(names: OAuthStateNames): string {
+  if (names.memberName === undefined) return "the Discord member who ran /link";
+  if (names.memberUsername === undefined || names.memberUsername === names.memberName)
+    return names.memberName;
+  return `${names.memberName} (@${names.memberUsername})`;
+}
+
+/** The server a link is made in. */
+export function describeServer(names: OAuthStateNames): string {
+  return names.guildName ?? "a Discord server";
+}

@@ -1,0 +1,76 @@
+// The browser's side of linking through OAuth (docs/architecture.md, "Linking"): `GET /oauth/callback` shows
+// the confirm page, `POST /oauth/confirm` takes the answer. Registered in a context of their own, so their
+// cookie parsing, form parsing and HTML error pages apply to these two routes only.
+import fastifyCookie from "@fastify/cookie";
+import fastifyCsrfProtection from "@fastify/csrf-protection";
+import fastifyFormbody from "@fastify/formbody";
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { LinkingDeps } from "../linking/linking-deps.js";
+import type { MemberLink } from "../store/member-links.js";
+import type { OAuthGrant } from "../store/oauth-states.js";
+import { sendHtmlPage } from "./html-page.js";
+import { oauthCallbackRoute } from "./oauth-callback-route.js";
+import { oauthConfirmRoute } from "./oauth-confirm-route.js";
+import { forgedConfirmationMessage } from "./oauth-messages.js";
+import { renderResultPage } from "./result-page.js";
+
+export interface OAuthRoutesOptions {
+  readonly deps: LinkingDeps;
+  /** Edits the member's original ephemeral `/link` reply once the link is stored (best effort). */
+  readonly announceLink: (grant: OAuthGrant, link: MemberLink) => Promise<void>;
+}
+
+/** The cookie holding this browser's CSRF secret. */
+export const csrfCookieName = "arena_oauth_csrf";
+
+/** A form with a state, a code and a token is a few hundred bytes. */
+const formBodyLimit = 16 * 1024;
+
+export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, options) => {
+  const publicUrl = new URL(options.deps.config.http.publicUrl);
+  // Only the confirm page's own form encoding is read; JSON or anything else is refused with 415.
+  app.removeAllContentTypeParsers();
+  await app.register(fastifyFormbody, { bodyLimit: formBodyLimit });
+  await app.register(fastifyCookie);
+  // CSRF by @fastify/csrf-protection rather than a hand-made token: the fastify team's plugin keeps a random
+  // secret per browser in a cookie and puts a salted hash of it in the form (the double-submit pattern), so
+  // any instance behind a load balancer checks it with no key to share. SameSite=Strict keeps the cookie off
+  // every cross-site request. The token need not be bound to the state: a forger would also need the code,
+  // which only the browser the platform redirected ever sees.
+  await app.register(fastifyCsrfProtection, {
+    cookieKey: csrfCookieName,
+    cookieOpts: {
+      path: `${publicUrl.pathname.replace(/\/$/, "")}/oauth`,
+      sameSite: "strict",
+      httpOnly: true,
+      secure: publicUrl.protocol === "https:",
+    },
+    getToken: (request) => readFormField(request.body, "_csrf"),
+  });
+  app.setErrorHandler(answerWithPage);
+  await app.register(oauthCallbackRoute, options);
+  await app.register(oauthConfirmRoute, options);
+};
+
+function readFormField(body: unknown, name: string): string | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Errors on these routes answer the browser with a page; a 5xx never says what went wrong inside. */
+function answerWithPage(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === "FST_CSRF_INVALID_TOKEN" || error.code === "FST_CSRF_MISSING_SECRET") {
+    request.log.warn({ code: error.code }, "refused an OAuth confirmation without its CSRF token");
+    return sendHtmlPage(reply, 400, renderResultPage("Not linked", forgedConfirmationMessage));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = "The request was malformed, so nothing was linked. Run /link in Discord to start again.";
+    return sendHtmlPage(reply, status, renderResultPage("Link failed", message));
+  }
+  request.log.error({ err: error }, "OAuth page failed");
+  const message =
+    "Something went wrong on the bot's side, so nothing was linked. Run /link in Discord to try again.";
+  return sendHtmlPage(reply, 500, renderResultPage("Link failed", message));
+}

@@ -1,0 +1,103 @@
+// The servers the bot was removed from (docs/architecture.md, "When the bot leaves a server"). A removal stops
+// the guild's announcements at once and keeps its data, so adding the bot back resumes everything; the data
+// is purged once the removal is older than the grace period (purge-guild-data.ts).
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+
+export interface GuildRemoval {
+  readonly guildId: string;
+  readonly removedAt: number;
+}
+
+/** Kept on the rows the removal dropped, so an operator reading the outbox knows why they were never sent. */
+const droppedPostReason = "not sent: the bot was removed from the server";
+
+/**
+ * Records that the bot left the guild (the first removal counts, so a repeated GUILD_DELETE never extends the
+ * grace period), and drops the guild's pending posts in the same commit: marked delivered with no message,
+ * as a row the renderer had nothing for. Sent, they would meet 403 Missing Access, which pauses the channel's
+ * subscriptions, and the guild would not come back as it was left. Returns how many posts were dropped.
+ */
+export async function recordGuildRemoval(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<{ readonly droppedPosts: number }> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("guild_removals")
+      .values({ guild_id: input.guildId, removed_at: input.now })
+      .onConflict((conflict) => conflict.column("guild_id").doNothing())
+      .execute();
+    const dropped = await trx
+      .updateTable("outbox")
+      .set({
+        status: "delivered",
+        delivered_at: input.now,
+        last_error: droppedPostReason,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      .where("guild_id", "=", input.guildId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return { droppedPosts: Number(dropped.numUpdatedRows) };
+  });
+}
+
+/**
+ * Forgets the guild's removal: the bot is back. True when there was one. Every GUILD_CREATE asks, one per
+ * guild at each connection, so it reads first and writes only for a guild that was removed.
+ */
+export async function clearGuildRemoval(db: Kysely<Database>, guildId: string): Promise<boolean> {
+  if ((await findGuildRemoval(db, guildId)) === undefined) return false;
+  const result = await db.deleteFrom("guild_removals").where("guild_id", "=", guildId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function findGuildRemoval(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<GuildRemoval | undefined> {
+  const row = await db
+    .selectFrom("guild_removals")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { guildId: row.guild_id, removedAt: row.removed_at };
+}
+
+/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const guildIdsPerQuery = 1000;
+
+/** Which of these guilds the bot was removed from (routing skips them); no query for an empty list. */
+export async function listRemovedGuilds(
+  db: Kysely<Database>,
+  guildIds: Iterable<string>,
+): Promise<Set<string>> {
+  const unique = [...new Set(guildIds)];
+  const removed = new Set<string>();
+  for (let start = 0; start < unique.length; start += guildIdsPerQuery) {
+    const rows = await db
+      .selectFrom("guild_removals")
+      .select("guild_id")
+      .where("guild_id", "in", unique.slice(start, start + guildIdsPerQuery))
+      .execute();
+    for (const row of rows) removed.add(row.guild_id);
+  }
+  return removed;
+}
+
+/** Removals recorded before `removedBefore`, oldest first: the guilds whose grace period is over. */
+export async function listGuildRemovalsBefore(
+  db: Kysely<Database>,
+  removedBefore: number,
+): Promise<GuildRemoval[]> {
+  const rows = await db
+    .selectFrom("guild_removals")
+    .selectAll()
+    .where("removed_at", "<", removedBefore)
+    .orderBy("removed_at")
+    .orderBy("guild_id")
+    .execute();
+  return rows.map((row) => ({ guildId: row.guild_id, removedAt: row.removed_at }));
+}

@@ -1,0 +1,89 @@
+// Deleting everything the bot keeps about a server it was removed from, once the grace period is over
+// (docs/architecture.md, "When the bot leaves a server"). Every table with a guild_id is here, and the rows
+// that belong to the guild through its webhook endpoints: their retired secrets and the events they received.
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+
+/** Rows deleted per table, for the log. */
+export interface PurgedGuildRows {
+  readonly memberLinks: number;
+  readonly oauthStates: number;
+  readonly guildSettings: number;
+  readonly subscriptions: number;
+  readonly webhookEndpoints: number;
+  readonly retiredSecrets: number;
+  readonly battleCards: number;
+  readonly outboxRows: number;
+  readonly inboxEvents: number;
+  /** Tier roles (docs/architecture.md, "Tier roles"): the settings, the mappings, the members' rows. */
+  readonly roleSettings: number;
+  readonly tierRoles: number;
+  readonly memberTierRoles: number;
+}
+
+/**
+ * Deletes the guild's rows in one transaction, if its removal is still recorded from before `removedBefore`;
+ * undefined (nothing deleted) when the bot came back in the meantime. The removal row goes first and gates the
+ * rest: an add-back clearing it at the same moment either commits first (nothing is purged) or waits for this
+ * commit and finds the guild already gone.
+ */
+export async function purgeRemovedGuild(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly removedBefore: number },
+): Promise<PurgedGuildRows | undefined> {
+  const { guildId } = input;
+  return db.transaction().execute(async (trx) => {
+    const removal = await trx
+      .deleteFrom("guild_removals")
+      .where("guild_id", "=", guildId)
+      .where("removed_at", "<", input.removedBefore)
+      .executeTakeFirst();
+    if (removal.numDeletedRows === 0n) return undefined;
+    const count = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+      Number((await query.executeTakeFirst()).numDeletedRows);
+    const endpointIds = (
+      await trx.selectFrom("webhook_endpoints").select("id").where("guild_id", "=", guildId).execute()
+    ).map((row) => row.id);
+
+    // The outbox names inbox rows, so it goes before them.
+    const outboxRows = await count(trx.deleteFrom("outbox").where("guild_id", "=", guildId));
+    const inboxEvents =
+      endpointIds.length === 0
+        ? 0
+        : await count(
+            trx
+              .deleteFrom("inbox_events")
+              .where("source", "in", endpointIds)
+              .where((eb) =>
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom("outbox")
+                      .select("outbox.id")
+                      .whereRef("outbox.source", "=", "inbox_events.source")
+                      .whereRef("outbox.event_id", "=", "inbox_events.event_id"),
+                  ),
+                ),
+              ),
+          );
+    // The foreign key would cascade these with their endpoints; deleted first, they are counted for the log.
+    const retiredSecrets =
+      endpointIds.length === 0
+        ? 0
+        : await count(trx.deleteFrom("webhook_retired_secrets").where("endpoint_id", "in", endpointIds));
+    return {
+      outboxRows,
+      inboxEvents,
+      retiredSecrets,
+      webhookEndpoints: await count(trx.deleteFrom("webhook_endpoints").where("guild_id", "=", guildId)),
+      subscriptions: await count(trx.deleteFrom("subscriptions").where("guild_id", "=", guildId)),
+      memberLinks: await count(trx.deleteFrom("member_links").where("guild_id", "=", guildId)),
+      oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
+      guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
+      battleCards: await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId)),
+      roleSettings: await count(trx.deleteFrom("guild_role_settings").where("guild_id", "=", guildId)),
+      tierRoles: await count(trx.deleteFrom("tier_roles").where("guild_id", "=", guildId)),
+      memberTierRoles: await count(trx.deleteFrom("member_tier_roles").where("guild_id", "=", guildId)),
+    };
+  });
+}

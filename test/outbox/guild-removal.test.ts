@@ -1,0 +1,39 @@
+// A server that removes the bot while one of its posts is on the way (docs/architecture.md, "When the bot
+// leaves a server"): the post meets 403 Missing Access, but the removal already dropped the row, so the
+// channel is left as it was and adding the bot back resumes it.
+import { describe, expect, it } from "vitest";
+import { recordGuildRemoval } from "../../src/store/guild-removals.js";
+import { findSubscription } from "../../src/store/subscriptions.js";
+import { testDatabases } from "../store/databases.js";
+import { useOutboxWorld } from "./support/outbox-world.js";
+import { renderTestAnnouncement } from "./support/test-renderer.js";
+
+describe.each(testDatabases())("a removal during a post on $name", (database) => {
+  const world = useOutboxWorld(database);
+
+  it("leaves the channel's subscriptions active when the post in flight meets 403", async () => {
+    const target = await world.subscribeChannel("battles");
+    const row = await world.enqueuePost(target);
+    const render = renderTestAnnouncement(world.db);
+    const worker = world.createWorker({
+      // The GUILD_DELETE arrives after the worker claimed the row, before Discord answers it.
+      render: async (entry) => {
+        world.fake.removeBotFromGuild(world.guild.id);
+        await recordGuildRemoval(world.db, { guildId: world.guild.id, now: world.clock.now() });
+        return render(entry);
+      },
+    });
+
+    const [result] = await worker.runOnce();
+
+    expect(result).toMatchObject({ id: row, outcome: "released", reason: expect.stringContaining("50001") });
+    expect(
+      await findSubscription(world.db, { guildId: world.guild.id, id: target.subscriptionId }),
+    ).toMatchObject({ status: "active", statusReason: null });
+    expect(await world.entry(row)).toMatchObject({
+      status: "delivered",
+      postedMessageId: null,
+      lastError: "not sent: the bot was removed from the server",
+    });
+  });
+});

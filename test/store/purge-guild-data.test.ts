@@ -1,0 +1,207 @@
+// The purge of a server the bot was removed from (docs/architecture.md, "When the bot leaves a server"):
+// every row of that guild goes, in every table with a guild_id and through its webhook endpoints, and no
+// other guild's row; a guild the bot came back to keeps everything.
+import { sql, type Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { saveBattleCard } from "../../src/store/battle-cards.js";
+import type { Store } from "../../src/store/create-db.js";
+import type { Database } from "../../src/store/database.js";
+import { clearGuildRemoval, findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../src/store/tier-roles.js";
+import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { createOAuthState } from "../../src/store/oauth-states.js";
+import { enqueueOutbox } from "../../src/store/outbox.js";
+import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
+import { retireSecret } from "../../src/store/webhook-retired-secrets.js";
+import { channelOf, guildA, guildB } from "../webhooks/support/seed.js";
+import { countGuildRows, guildIdTables } from "./support/guild-rows.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
+
+const box = createTestSecretBox();
+const day = 24 * 60 * 60 * 1000;
+
+/** A row for the guild in every table that has one: what a server using every feature leaves behind. */
+async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpointId: string }> {
+  const userId = `4${guildId.slice(1)}`;
+  const channelId = channelOf(guildId, 1);
+  await saveMemberLink(db, box, {
+    guildId,
+    userId,
+    platformUserId: `usr_${guildId}`,
+    platformUsername: "alice",
+    credentialKind: "api_key",
+    credential: { accessToken: "key_for_tests_only" },
+    now: testNow,
+  });
+  await createOAuthState(db, box, {
+    state: `state-${guildId}`,
+    guildId,
+    userId,
+    codeVerifier: "verifier",
+    interactionToken: "interaction-token",
+    names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
+    expiresAt: testNow + 600_000,
+    now: testNow,
+  });
+  await saveAdminChannel(db, { guildId, adminChannelId: channelId, now: testNow });
+  const subscription = await createSubscription(db, {
+    guildId,
+    channelId,
+    eventKinds: ["battle.completed"],
+    filters: {},
+    createdBy: userId,
+    now: testNow,
+  });
+  const endpoint = await createWebhookEndpoint(db, box, {
+    guildId,
+    secret: "whsec-current",
+    eventKinds: ["battle.completed"],
+    now: testNow,
+  });
+  await retireSecret(db, box, { endpointId: endpoint.id, secret: "whsec-old", now: testNow });
+  await saveBattleCard(db, {
+    battleId: "bat_1",
+    guildId,
+    channelId,
+    messageId: `5${guildId.slice(1)}`,
+    createdBy: userId,
+    now: testNow,
+  });
+  // One event on the guild's own endpoint and one from the operator, which every guild shares.
+  for (const source of [endpoint.id, operatorSource]) {
+    const eventId = `evt_${source}`;
+    await insertInboxEvent(db, {
+      eventId,
+      kind: "battle.completed",
+      source,
+      status: "accepted",
+      payload: {},
+      receivedAt: testNow,
+    });
+    await enqueueOutbox(db, {
+      source,
+      eventId,
+      guildId,
+      channelId,
+      subscriptionId: subscription.id,
+      action: "post",
+      targetMessageId: null,
+      now: testNow,
+    });
+  }
+  await saveRoleSyncMode(db, { guildId, mode: "create", now: testNow });
+  await mapTierRole(db, {
+    guildId,
+    tier: "gold",
+    roleId: `6${guildId.slice(1)}`,
+    createdByBot: true,
+    now: testNow,
+  });
+  await queueMemberRating(db, {
+    guildId,
+    userId,
+    platformUserId: `usr_${guildId}`,
+    rating: 1500,
+    tier: "gold",
+    ratedAt: testNow,
+    cause: "link",
+    now: testNow,
+  });
+  return { endpointId: endpoint.id };
+}
+
+/** Tables with a guild_id column, read from the schema itself so a table added later is checked too. */
+async function listGuildTables(store: Store): Promise<string[]> {
+  // PostgreSQL's introspection sees every schema; each test database has its own.
+  const schema =
+    store.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      : undefined;
+  const tables = await store.db.introspection.getTables();
+  return tables
+    .filter((table) => schema === undefined || table.schema === schema)
+    .filter((table) => table.columns.some((column) => column.name === "guild_id"))
+    .map((table) => table.name)
+    .sort();
+}
+
+/** The operator's events are every guild's: they stay while another guild's outbox row names them. */
+async function countOperatorEvents(db: Kysely<Database>): Promise<number> {
+  const rows = await db
+    .selectFrom("inbox_events")
+    .select("event_id")
+    .where("source", "=", operatorSource)
+    .execute();
+  return rows.length;
+}
+
+describe.each(testDatabases())("purging a removed guild on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("knows every table that has a guild_id column", async () => {
+    expect(await listGuildTables(store.store)).toEqual([...guildIdTables].sort());
+  });
+
+  it("deletes every row of a guild removed before the cut-off, and nothing of another guild", async () => {
+    const { endpointId } = await seedGuild(store.db, guildA);
+    const other = await seedGuild(store.db, guildB);
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    const seeded = await countGuildRows(store.db, guildA);
+    for (const [table, count] of Object.entries(seeded)) expect(count, table).toBeGreaterThan(0);
+    const otherSeeded = await countGuildRows(store.db, guildB);
+
+    const purged = await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow + 30 * day });
+
+    expect(purged).toEqual({
+      memberLinks: 1,
+      oauthStates: 1,
+      guildSettings: 1,
+      subscriptions: 1,
+      webhookEndpoints: 1,
+      retiredSecrets: 1,
+      battleCards: 1,
+      outboxRows: 2,
+      inboxEvents: 1,
+      roleSettings: 1,
+      tierRoles: 1,
+      memberTierRoles: 1,
+    });
+    const left = await countGuildRows(store.db, guildA, [endpointId]);
+    for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);
+    // The other guild keeps everything, the operator's event its outbox row still names included.
+    expect(await countGuildRows(store.db, guildB, [other.endpointId])).toEqual(otherSeeded);
+    expect(await countOperatorEvents(store.db)).toBe(1);
+  });
+
+  it("keeps a guild removed at or after the cut-off", async () => {
+    await seedGuild(store.db, guildA);
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    const seeded = await countGuildRows(store.db, guildA);
+
+    expect(await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow })).toBeUndefined();
+
+    expect(await findGuildRemoval(store.db, guildA)).toEqual({ guildId: guildA, removedAt: testNow });
+    expect(await countGuildRows(store.db, guildA)).toEqual(seeded);
+  });
+
+  it("keeps everything of a guild the bot was added back to", async () => {
+    await seedGuild(store.db, guildA);
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    await clearGuildRemoval(store.db, guildA);
+    const kept = await countGuildRows(store.db, guildA);
+
+    expect(
+      await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow + 30 * day }),
+    ).toBeUndefined();
+
+    expect(await countGuildRows(store.db, guildA)).toEqual(kept);
+    expect(kept.member_links).toBe(1);
+  });
+});

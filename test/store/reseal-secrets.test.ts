@@ -1,0 +1,211 @@
+// Retiring an encryption key (README, "Rotating and retiring an encryption key"): secrets sealed with an old key
+// are sealed again with the first key of the ring, so a ring without the old key still opens every one.
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSecretBox, SecretDecryptionError, type SecretBox } from "../../src/secrets/secret-box.js";
+import type { Database } from "../../src/store/database.js";
+import {
+  findMemberLink,
+  saveMemberLink,
+  sealedMemberCredentials,
+  updateMemberCredential,
+  type MemberLinkInput,
+} from "../../src/store/member-links.js";
+import { consumeOAuthState, createOAuthState } from "../../src/store/oauth-states.js";
+import { resealSecrets } from "../../src/store/reseal-secrets.js";
+import { resealColumn, resealRow } from "../../src/store/sealed-column.js";
+import {
+  createWebhookEndpoint,
+  findWebhookEndpoint,
+  rotateWebhookSecret,
+} from "../../src/store/webhook-endpoints.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const oldKey = generateKeySpec("old");
+const newKey = generateKeySpec("new");
+const boxOf = (...keys: string[]): SecretBox => createSecretBox(createKeyRing(keys.join(",")));
+const oldBox = boxOf(oldKey);
+const rotatedBox = boxOf(newKey, oldKey);
+const newOnlyBox = boxOf(newKey);
+const lostBox = boxOf(generateKeySpec("lost"));
+
+const guildId = "100000000000000001";
+const oauthState = "state-0123456789abcdef0123456789abcdef";
+
+function linkInput(userId: string, accessToken: string): MemberLinkInput {
+  return {
+    guildId,
+    userId,
+    platformUserId: `u-${userId}`,
+    platformUsername: `user-${userId}`,
+    credentialKind: "oauth",
+    credential: { accessToken, refreshToken: `refresh-${accessToken}`, expiresAt: testNow + 3_600_000 },
+    now: testNow,
+  };
+}
+
+/** One secret of every kind, sealed with `box`; returns the webhook endpoint's id. */
+async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Promise<string> {
+  await saveMemberLink(db, box, linkInput("200000000000000001", "access-oauth"));
+  await saveMemberLink(db, box, {
+    ...linkInput("200000000000000002", "api-key"),
+    credentialKind: "api_key",
+    credential: { accessToken: "api-key-personal" },
+  });
+  const endpoint = await createWebhookEndpoint(db, box, {
+    guildId,
+    secret: "whsec-first",
+    eventKinds: ["battle.completed"],
+    now: testNow,
+  });
+  await rotateWebhookSecret(db, box, { id: endpoint.id, newSecret: "whsec-second", now: testNow });
+  await createOAuthState(db, box, {
+    state: oauthState,
+    guildId,
+    userId: "200000000000000003",
+    codeVerifier: "code-verifier",
+    interactionToken: "interaction-token",
+    names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
+    expiresAt: testNow + 600_000,
+    now: testNow,
+  });
+  return endpoint.id;
+}
+
+const member = (userId: string) => ({ guildId, userId });
+
+describe.each(testDatabases())("resealSecrets on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("seals every secret again with the new key, so a ring without the old key opens them all", async () => {
+    const endpointId = await storeEveryKindOfSecret(store.db, oldBox);
+    await expect(findMemberLink(store.db, newOnlyBox, member("200000000000000001"))).rejects.toThrow(
+      SecretDecryptionError,
+    );
+
+    const report = await resealSecrets({ db: store.db, secretBox: rotatedBox });
+
+    expect(report).toEqual({
+      member_links: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
+      webhook_endpoints: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
+      webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
+      oauth_states: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
+    });
+    const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
+    expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
+    const apiKeyLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000002"));
+    expect(apiKeyLink?.credential).toEqual({ accessToken: "api-key-personal" });
+    const endpoint = await findWebhookEndpoint(store.db, newOnlyBox, endpointId);
+    expect(endpoint?.secret).toBe("whsec-second");
+    expect(endpoint?.retiredSecrets.map((retired) => retired.secret)).toEqual(["whsec-first"]);
+    const consumed = await consumeOAuthState(store.db, newOnlyBox, { state: oauthState, now: testNow });
+    expect(consumed).toEqual({
+      ok: true,
+      grant: {
+        guildId,
+        userId: "200000000000000003",
+        codeVerifier: "code-verifier",
+        interactionToken: "interaction-token",
+        names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
+      },
+    });
+  });
+
+  it("finds everything current on a second run, and writes nothing", async () => {
+    await storeEveryKindOfSecret(store.db, oldBox);
+    await resealSecrets({ db: store.db, secretBox: rotatedBox });
+    const before = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
+
+    const again = await resealSecrets({ db: store.db, secretBox: rotatedBox });
+
+    expect(again).toEqual({
+      member_links: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
+      webhook_endpoints: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
+      webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
+      oauth_states: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
+    });
+    const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
+    expect(after).toEqual(before);
+  });
+
+  it("counts a secret no key of the ring opens and leaves it as it is", async () => {
+    await saveMemberLink(store.db, lostBox, linkInput("200000000000000001", "sealed-with-a-lost-key"));
+    await saveMemberLink(store.db, oldBox, linkInput("200000000000000002", "sealed-with-the-old-key"));
+    const lostRow = () =>
+      store.db
+        .selectFrom("member_links")
+        .select("credential")
+        .where("user_id", "=", "200000000000000001")
+        .executeTakeFirstOrThrow();
+    const storedBefore = await lostRow();
+
+    const report = await resealSecrets({ db: store.db, secretBox: rotatedBox });
+
+    expect(report.member_links).toEqual({ resealed: 1, alreadyCurrent: 0, unreadable: 1 });
+    expect(await lostRow()).toEqual(storedBefore);
+    const readable = await findMemberLink(store.db, newOnlyBox, member("200000000000000002"));
+    expect(readable?.credential.accessToken).toBe("sealed-with-the-old-key");
+  });
+
+  it("walks a table in batches, past the values it cannot open", async () => {
+    const userIds = ["1", "2", "3", "4", "5", "6", "7"].map((digit) => `20000000000000000${digit}`);
+    for (const [index, userId] of userIds.entries()) {
+      await saveMemberLink(store.db, index === 2 ? lostBox : oldBox, linkInput(userId, `access-${index}`));
+    }
+
+    const counts = await resealColumn(store.db, rotatedBox, sealedMemberCredentials, { batchSize: 2 });
+
+    expect(counts).toEqual({ resealed: 6, alreadyCurrent: 0, unreadable: 1 });
+    const stored = await store.db.selectFrom("member_links").select("credential").execute();
+    expect(stored.filter((row) => row.credential.startsWith("v1.new.")).length).toBe(6);
+  });
+
+  it("keeps a credential stored after the row was read, instead of sealing the older one again", async () => {
+    await saveMemberLink(store.db, oldBox, linkInput("200000000000000001", "access-before-refresh"));
+    const read = await store.db.selectFrom("member_links").selectAll().executeTakeFirstOrThrow();
+    const refreshed = { accessToken: "access-after-refresh", refreshToken: "refresh-after" };
+    await updateMemberCredential(store.db, rotatedBox, {
+      ...member("200000000000000001"),
+      credential: refreshed,
+      now: testNow + 1,
+    });
+
+    const outcome = await resealRow(store.db, rotatedBox, sealedMemberCredentials, read);
+
+    expect(outcome).toBe("alreadyCurrent");
+    const link = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
+    expect(link?.credential).toEqual(refreshed);
+  });
+
+  it("seals the newer credential when an instance still on the old key stored it after the row was read", async () => {
+    await saveMemberLink(store.db, oldBox, linkInput("200000000000000001", "access-before-refresh"));
+    const read = await store.db.selectFrom("member_links").selectAll().executeTakeFirstOrThrow();
+    const refreshed = { accessToken: "access-after-refresh" };
+    await updateMemberCredential(store.db, oldBox, {
+      ...member("200000000000000001"),
+      credential: refreshed,
+      now: testNow + 1,
+    });
+
+    const outcome = await resealRow(store.db, rotatedBox, sealedMemberCredentials, read);
+
+    expect(outcome).toBe("resealed");
+    const link = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
+    expect(link?.credential).toEqual(refreshed);
+  });
+
+  it("stops between batches once its signal is aborted", async () => {
+    await storeEveryKindOfSecret(store.db, oldBox);
+    const stopped = new AbortController();
+    stopped.abort();
+
+    await expect(
+      resealSecrets({ db: store.db, secretBox: rotatedBox }, { signal: stopped.signal }),
+    ).rejects.toThrow();
+
+    const stored = await store.db.selectFrom("member_links").select("credential").execute();
+    expect(stored.every((row) => row.credential.startsWith("v1.old."))).toBe(true);
+  });
+});
