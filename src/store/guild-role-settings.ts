@@ -115,6 +115,7 @@ export async function listGuildsDueForReconcile(
     .selectAll()
     .where("mode", "<>", "off")
     .where("paused_reason", "is", null)
+    .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
     .where((eb) => eb.or([eb("last_sync_at", "is", null), eb("last_sync_at", "<", before)]))
     .execute();
   return rows.map(toGuildRoleSettings);
@@ -161,6 +162,7 @@ export async function claimTierRoleWork(
     .where("tiers_pending", "=", 1)
     .where("mode", "=", "create")
     .where("paused_reason", "is", null)
+    .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
     .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
     .limit(input.limit)
     .execute();

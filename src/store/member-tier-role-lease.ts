@@ -8,7 +8,10 @@ import { toMemberTierRole, type MemberTierRole } from "./member-tier-roles.js";
 
 const maxErrorLength = 1000;
 
-/** Pending, due, not leased, and in a guild whose sync runs (on and not paused). */
+/**
+ * Pending, due, not leased, and in a guild whose sync runs (on and not paused) and that has not removed the bot
+ * (docs/architecture.md, "When the bot leaves a server": a change there would only meet 403).
+ */
 function isClaimable(now: number) {
   return (eb: ExpressionBuilder<Database, "member_tier_roles">) =>
     eb.and([
@@ -24,6 +27,7 @@ function isClaimable(now: number) {
           .where("guild_role_settings.mode", "<>", "off")
           .where("guild_role_settings.paused_reason", "is", null),
       ),
+      eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
     ]);
 }
 

@@ -9,6 +9,7 @@ import {
   resumeRoleSync,
   saveRoleSyncMode,
 } from "../../src/store/guild-role-settings.js";
+import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import {
   claimDueMemberRoles,
@@ -200,6 +201,17 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
 
     expect(await resumeRoleSync(store.db, { guildId: guildB, now: testNow })).toBe(true);
     expect(await claimDueMemberRoles(store.db, lease)).toHaveLength(1);
+  });
+
+  it("leaves the rows and role work of a server that removed the bot until it is added back", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
+    await queueMemberRating(store.db, rating());
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    expect(await claimDueMemberRoles(store.db, lease)).toEqual([]);
+    expect(await claimTierRoleWork(store.db, lease)).toEqual([]);
+    await clearGuildRemoval(store.db, guildA);
+    expect(await claimDueMemberRoles(store.db, lease)).toHaveLength(1);
+    expect(await claimTierRoleWork(store.db, lease)).toEqual([guildA]);
   });
 
   it("takes over a row whose lease ran out, and backs off a failed one", async () => {
