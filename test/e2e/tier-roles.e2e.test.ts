@@ -309,6 +309,25 @@ describe("tier roles, end to end", () => {
     expect(world.discord.roles.auditLog(second)).toHaveLength(before);
   });
 
+  it("says which permission to grant when /setup roles create finds the bot without Manage Roles", async () => {
+    const fourth = world.discord.createGuild({ name: "Fourth", channels: ["general"] });
+    const channelId = [...fourth.channels.keys()][0] ?? "";
+    channels.set(fourth.id, channelId);
+    const target = { applicationId: world.discord.applicationId, guildId: fourth.id };
+    await deployCommands(world.bot.deps.rest, target, commandData);
+    world.discord.createMember(fourth.id, { userId: world.members.admin.id, permissions: ["ManageGuild"] });
+
+    const refused = await runIn(fourth.id, channelId, world.members.admin.id, {
+      subcommandGroup: "roles",
+      subcommand: "create",
+    });
+    const botRole = world.discord.roles.botRole(fourth.id);
+    expect(refused.content).toBe(
+      `I couldn't create the tier roles: I lack the **Manage Roles** permission. In Server Settings → Roles, give my role <@&${botRole.id}> Manage Roles, then run \`/setup roles create\` again.`,
+    );
+    expect(world.discord.roles.find(fourth.id, "Master")).toBeUndefined();
+  });
+
   function channelOf(guildId: string): string {
     return channels.get(guildId) ?? world.channelId;
   }
