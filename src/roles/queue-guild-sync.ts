@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { markTierRolesPending, recordRoleSyncRan, resumeRoleSync } from "../store/guild-role-settings.js";
-import { queueGuildRoleSync } from "../store/member-tier-roles.js";
+import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 
 /** Returns how many members were queued. */
 export async function queueGuildSync(

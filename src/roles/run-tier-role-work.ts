@@ -2,7 +2,7 @@
 // tier seen for the first time gets its role in every server that chose `create`, and the server's members
 // are queued again so those of that tier get it.
 import { claimTierRoleWork, finishTierRoleWork, pauseRoleSync } from "../store/guild-role-settings.js";
-import { queueGuildRoleSync } from "../store/member-tier-roles.js";
+import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 import { classifyRoleFailure } from "./classify-role-failure.js";
 import { ensureTierRoles } from "./ensure-tier-roles.js";
 import type { RoleDeps } from "./role-deps.js";

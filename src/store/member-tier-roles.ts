@@ -112,7 +112,7 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
 }
 
 /** The columns that put a row back in the queue, due now, as a new version (valid in an update and an upsert). */
-function requeued(cause: RoleChangeCause, now: number) {
+export function requeued(cause: RoleChangeCause, now: number) {
   return {
     cause,
     pending: 1,
@@ -161,76 +161,6 @@ export async function queueMemberUnlink(
   return result.numUpdatedRows > 0n;
 }
 
-/**
- * Queues every linked member of the guild (a reconcile: /setup roles sync, the daily pass, a mapping
- * change). Members without a row get one from the read model of platform users; one whose tier is unknown is
- * read by the worker. Returns how many members are queued.
- */
-export async function queueGuildRoleSync(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly cause: RoleChangeCause; readonly now: number },
-): Promise<number> {
-  const requeue = await db
-    .updateTable("member_tier_roles")
-    .set({ synced_tier: null, ...requeued(input.cause, input.now) })
-    .where("guild_id", "=", input.guildId)
-    .executeTakeFirst();
-  let queued = Number(requeue.numUpdatedRows);
-  const unqueued = await db
-    .selectFrom("member_links")
-    .leftJoin("member_tier_roles", (join) =>
-      join
-        .onRef("member_tier_roles.guild_id", "=", "member_links.guild_id")
-        .onRef("member_tier_roles.user_id", "=", "member_links.user_id"),
-    )
-    .leftJoin("platform_users", "platform_users.platform_user_id", "member_links.platform_user_id")
-    .select([
-      "member_links.user_id",
-      "member_links.platform_user_id",
-      "platform_users.rating",
-      "platform_users.tier",
-      "platform_users.updated_at",
-    ])
-    .where("member_links.guild_id", "=", input.guildId)
-    .where("member_tier_roles.user_id", "is", null)
-    .execute();
-  for (const member of unqueued) {
-    await db
-      .insertInto("member_tier_roles")
-      .values({
-        guild_id: input.guildId,
-        user_id: member.user_id,
-        platform_user_id: member.platform_user_id,
-        rating: member.rating,
-        tier: normaliseTier(member.tier) ?? null,
-        rated_at: member.updated_at,
-        tier_lookup: normaliseTier(member.tier) === undefined ? 1 : 0,
-        cause: input.cause,
-        pending: 1,
-        next_attempt_at: input.now,
-        updated_at: input.now,
-      })
-      .onConflict((conflict) => conflict.columns(["guild_id", "user_id"]).doNothing())
-      .execute();
-    queued += 1;
-  }
-  return queued;
-}
-
-/** Sync turned off: nothing more is changed (roles already given stay), and unlinked members are forgotten. */
-export async function dropGuildRoleQueue(db: Kysely<Database>, guildId: string): Promise<void> {
-  await db
-    .deleteFrom("member_tier_roles")
-    .where("guild_id", "=", guildId)
-    .where("platform_user_id", "is", null)
-    .execute();
-  await db
-    .updateTable("member_tier_roles")
-    .set({ pending: 0, lease_owner: null, lease_expires_at: null })
-    .where("guild_id", "=", guildId)
-    .execute();
-}
-
 export async function findMemberTierRole(
   db: Kysely<Database>,
   key: { readonly guildId: string; readonly userId: string },
@@ -242,54 +172,6 @@ export async function findMemberTierRole(
     .where("user_id", "=", key.userId)
     .executeTakeFirst();
   return row === undefined ? undefined : toMemberTierRole(row);
-}
-
-export async function countPendingMemberRoles(db: Kysely<Database>, guildId: string): Promise<number> {
-  const row = await db
-    .selectFrom("member_tier_roles")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("guild_id", "=", guildId)
-    .where("pending", "=", 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export interface GuildSyncSummary {
-  /** Members whose sync finished since the start. */
-  readonly checked: number;
-  readonly pending: number;
-  readonly failed: number;
-  readonly rolesAdded: number;
-  readonly rolesRemoved: number;
-  /** Members whose roles changed, at most `limit`. */
-  readonly changed: readonly { readonly userId: string; readonly added: number; readonly removed: number }[];
-}
-
-/** What syncs that finished since `since` did in the guild, for /setup roles sync's answer. */
-export async function summariseGuildRoleSync(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly since: number; readonly limit: number },
-): Promise<GuildSyncSummary> {
-  const rows = await db
-    .selectFrom("member_tier_roles")
-    .select(["user_id", "pending", "synced_at", "roles_added", "roles_removed", "last_error"])
-    .where("guild_id", "=", input.guildId)
-    .orderBy("user_id")
-    .execute();
-  const done = rows.filter(
-    (row) => row.pending === 0 && row.synced_at !== null && row.synced_at >= input.since,
-  );
-  const changed = done.filter((row) => row.roles_added + row.roles_removed > 0);
-  return {
-    checked: done.length,
-    pending: rows.filter((row) => row.pending === 1).length,
-    failed: rows.filter((row) => row.pending === 0 && row.last_error !== null).length,
-    rolesAdded: done.reduce((sum, row) => sum + row.roles_added, 0),
-    rolesRemoved: done.reduce((sum, row) => sum + row.roles_removed, 0),
-    changed: changed
-      .slice(0, input.limit)
-      .map((row) => ({ userId: row.user_id, added: row.roles_added, removed: row.roles_removed })),
-  };
 }
 
 export function toMemberTierRole(row: Selectable<MemberTierRolesTable>): MemberTierRole {

@@ -13,11 +13,8 @@ import {
   saveRoleSyncMode,
 } from "../../src/store/guild-role-settings.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
-import {
-  findMemberTierRole,
-  queueGuildRoleSync,
-  queueMemberRating,
-} from "../../src/store/member-tier-roles.js";
+import { findMemberTierRole, queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { queueGuildRoleSync } from "../../src/store/guild-role-queue.js";
 import { listTierRoles, mapTierRole } from "../../src/store/tier-roles.js";
 import { listTiers, recordTierSighting } from "../../src/store/tiers.js";
 import { testDatabases, useMigratedStore, type TestDatabase } from "../store/databases.js";

@@ -18,15 +18,16 @@ import {
   rescheduleMemberRoles,
 } from "../../src/store/member-tier-role-lease.js";
 import {
-  countPendingMemberRoles,
-  dropGuildRoleQueue,
   findMemberTierRole,
-  queueGuildRoleSync,
   queueMemberRating,
   queueMemberUnlink,
   queueRatingOfPlatformUser,
-  summariseGuildRoleSync,
 } from "../../src/store/member-tier-roles.js";
+import {
+  countPendingMemberRoles,
+  summariseGuildRoleSync,
+} from "../../src/store/member-tier-role-progress.js";
+import { dropGuildRoleQueue, queueGuildRoleSync } from "../../src/store/guild-role-queue.js";
 import { savePlatformUser } from "../../src/store/platform-users.js";
 import { listTierRoles, mapTierRole, unmapRole } from "../../src/store/tier-roles.js";
 import { listTiers, recordTierSighting } from "../../src/store/tiers.js";

@@ -8,7 +8,7 @@ import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../st
 import { type LinkedMember, listGuildLinks } from "../../store/member-links.js";
 import { countPendingOutbox } from "../../store/outbox.js";
 import { findGuildRoleSettings, type GuildRoleSettings } from "../../store/guild-role-settings.js";
-import { countPendingMemberRoles } from "../../store/member-tier-roles.js";
+import { countPendingMemberRoles } from "../../store/member-tier-role-progress.js";
 import { listTierRoles, type TierRole } from "../../store/tier-roles.js";
 import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";

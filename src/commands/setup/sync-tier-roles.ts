@@ -6,7 +6,7 @@ import { UserFacingError } from "../../discord/user-facing-error.js";
 import { queueGuildSync } from "../../roles/queue-guild-sync.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
 import { listTierRoles } from "../../store/tier-roles.js";
-import { summariseGuildRoleSync, type GuildSyncSummary } from "../../store/member-tier-roles.js";
+import { summariseGuildRoleSync, type GuildSyncSummary } from "../../store/member-tier-role-progress.js";
 
 /** How long the answer waits for the sync; a big server finishes in the background. */
 export const syncWaitMs = 10_000;

@@ -2,7 +2,7 @@
 // and the answer says how to remove them.
 import type { BotDependencies } from "../bot-dependencies.js";
 import { saveRoleSyncMode } from "../../store/guild-role-settings.js";
-import { dropGuildRoleQueue } from "../../store/member-tier-roles.js";
+import { dropGuildRoleQueue } from "../../store/guild-role-queue.js";
 import { listTierRoles } from "../../store/tier-roles.js";
 
 export async function turnOffTierRoles(deps: BotDependencies, guildId: string): Promise<string> {
