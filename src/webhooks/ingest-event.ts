@@ -1,5 +1,6 @@
 // A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
-// event goes into the inbox (a repeat changes nothing) and one outbox row per target is queued. The caller
+// event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and so are the
+// tier roles it changes. The caller
 // answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
 // nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
 // deliveries.)
@@ -10,6 +11,7 @@ import { insertInboxEvent } from "../store/inbox.js";
 import { enqueueOutbox } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
+import { queueTierRoles } from "./queue-tier-roles.js";
 import { routeEvent } from "./route-event.js";
 import { readStaleAge } from "./stale-event.js";
 
@@ -25,6 +27,8 @@ export interface IngestResult {
   readonly eventId: string;
   /** Outbox rows queued by this delivery. */
   readonly enqueued: number;
+  /** Members whose tier role this delivery queued, when any (docs/architecture.md, "Tier roles"). */
+  readonly rolesQueued?: number;
   /** Why a dead event could not be read (printable, no secrets). */
   readonly error?: string;
   /** How old a stale event was by its `created`, in ms. */
@@ -118,7 +122,8 @@ export async function storeDelivery(
     const row = { ...target, source, eventId: event.id, now: receivedAt };
     if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
   }
-  return { status: "accepted", eventId: event.id, enqueued };
+  const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });
+  return { status: "accepted", eventId: event.id, enqueued, ...(rolesQueued > 0 ? { rolesQueued } : {}) };
 }
 
 function duplicate(eventId: string): IngestResult {
