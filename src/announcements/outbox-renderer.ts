@@ -1,7 +1,8 @@
 // The outbox worker's render step (docs/architecture.md, "Rendering", "Posting"): an outbox row becomes the
-// message to post, or the battle card to edit. Undefined means nothing to send: the event is gone from the
-// inbox, was ignored or dead-lettered, or its kind has no card to edit.
+// message to post, or the battle card to edit, or a tournament reminder. Undefined means nothing to send: the
+// event is gone from the inbox, was ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
 import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";
 import { findBattleCard } from "../store/battle-cards.js";
@@ -13,11 +14,14 @@ import { foldBattleCard } from "./battle-card-state.js";
 import { findCreatedEvent, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
+import { renderReminderPost } from "./reminder-post.js";
 import { renderEvent } from "./render-event.js";
+import { reminderSource } from "../store/tournament-reminders.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 
 export interface OutboxRendererDeps {
   readonly db: Kysely<Database>;
+  readonly clock: Clock;
   readonly logger: Logger;
 }
 
@@ -25,6 +29,8 @@ export type RenderOutboxRow = (entry: OutboxEntry) => Promise<RenderedMessage | 
 
 export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow {
   return async (entry) => {
+    // A tournament reminder's row names the reminder, not a platform event (tournament-reminders.ts).
+    if (entry.source === reminderSource) return renderReminderPost(deps, entry);
     const event = await loadEvent(deps, entry);
     if (event === undefined) return undefined;
     return entry.action === "edit" ? renderCardEdit(deps, entry, event) : renderPost(deps, entry, event);

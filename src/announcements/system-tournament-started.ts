@@ -1,8 +1,6 @@
 // system.tournament_started (alias tournament.started): the tournament is on, with a Register button that
 // the /tournament list handler answers (docs/architecture.md, "Rendering").
-import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
-import { registerButtonId } from "../cards/tournament-register-buttons.js";
-import { discordLimits } from "../discord/discord-limits.js";
+import { buildRegisterButton } from "../cards/tournament-register-buttons.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
@@ -17,7 +15,7 @@ export function renderTournamentStarted(event: PlatformEventOf<"system.tournamen
     data.participants === undefined
       ? undefined
       : `${String(data.participants)}${data.maxParticipants === undefined ? "" : `/${String(data.maxParticipants)}`}`;
-  const register = renderRegisterButton(data.tournamentId);
+  const register = buildRegisterButton(data.tournamentId);
   return {
     embed: {
       title: `🏆 Tournament started: ${title}`,
@@ -38,11 +36,4 @@ export function renderTournamentStarted(event: PlatformEventOf<"system.tournamen
     },
     ...(register === undefined ? {} : { buttons: [register] }),
   };
-}
-
-/** The button /tournament list puts on open tournaments; none for an id too long for a custom id. */
-function renderRegisterButton(tournamentId: string): APIButtonComponent | undefined {
-  const customId = registerButtonId(tournamentId);
-  if (customId.length > discordLimits.customId) return undefined;
-  return { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: customId, label: "Register" };
 }

@@ -8,6 +8,7 @@ import { buildHttpServer } from "../http/http-server.js";
 import type { Logger } from "../logger.js";
 import { buildMetricsServer } from "../metrics/metrics-server.js";
 import type { OutboxWorker } from "../outbox/index.js";
+import type { ReminderWorker } from "../reminders/reminder-worker.js";
 import type { RoleWorker } from "../roles/role-worker.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
@@ -30,6 +31,8 @@ export interface RunningBot {
   readonly outbox: OutboxWorker;
   /** The tier role worker (docs/architecture.md, "Tier roles"). */
   readonly roles: RoleWorker;
+  /** The tournament reminder worker (docs/architecture.md, "Tournament reminders"). */
+  readonly reminders: ReminderWorker;
   /** Stops taking work, finishes what is in flight, closes connections. */
   stop(): Promise<void>;
 }
@@ -66,6 +69,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     deps: parts.deps,
     outbox: parts.outbox,
     roles: parts.roles,
+    reminders: parts.reminders,
     async stop() {
       // Report not ready first, then wind down.
       stopping = true;

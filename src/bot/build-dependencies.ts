@@ -19,6 +19,7 @@ import type { Logger } from "../logger.js";
 import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
 import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
+import { createReminderWorker, type ReminderWorker } from "../reminders/reminder-worker.js";
 import { createMemberTierReader } from "../roles/read-member-tier.js";
 import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
@@ -65,6 +66,8 @@ export interface BotParts {
   readonly outbox: OutboxWorker;
   /** Makes members' tier roles follow their rating, once started (docs/architecture.md, "Tier roles"). */
   readonly roles: RoleWorker;
+  /** Reads open tournaments and queues reminders as they fall due (docs/architecture.md, "Tournament reminders"). */
+  readonly reminders: ReminderWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -167,7 +170,7 @@ export async function buildDependencies(
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
-    render: createOutboxRenderer({ db: store.db, logger }),
+    render: createOutboxRenderer({ db: store.db, clock, logger }),
     clock,
     logger,
     owner,
@@ -189,6 +192,14 @@ export async function buildDependencies(
   });
   built.roles = roles;
 
+  const reminders = createReminderWorker({
+    ...deps,
+    metrics: metrics.reminders,
+    onEnqueued: () => {
+      outbox.notify();
+    },
+  });
+
   return {
     deps,
     store,
@@ -201,5 +212,6 @@ export async function buildDependencies(
     metrics,
     outbox,
     roles,
+    reminders,
   };
 }

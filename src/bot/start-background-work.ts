@@ -3,6 +3,7 @@ import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
+import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
 import { followGuildMembership, type GuildMembership } from "./follow-guild-membership.js";
@@ -27,11 +28,11 @@ export interface BackgroundWork {
 /**
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher and telling which servers the bot
  * is in, the outbox and tier role workers with the daily tier role reconcile, the re-sealing of secrets an
- * older key sealed, and the hourly clean-up of abandoned /link requests, retired webhook secrets, seen
- * interaction ids and the data of servers that removed the bot.
+ * older key sealed, the tournament reminder worker, and the hourly clean-up of abandoned /link requests,
+ * retired webhook secrets, seen interaction ids, past reminders and the data of servers that removed the bot.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
-  const { client, token, dispatch, inFlight, outbox, roles, store } = parts;
+  const { client, token, dispatch, inFlight, outbox, roles, reminders, store } = parts;
   const { clock, logger, config } = parts.deps;
   let guildMembership: GuildMembership | undefined;
   if (client !== undefined) {
@@ -51,6 +52,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
   }
   outbox.start();
   roles.start();
+  reminders.start();
   const roleReconcile = setInterval(() => {
     reconcileTierRoles({ db: store.db, clock, logger })
       .then((queued) => {
@@ -74,6 +76,10 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     pruneSeenInteractions(store.db, clock.now()).catch((error: unknown) => {
       logger.warn({ err: error }, "could not prune seen interaction ids");
+    });
+    // A reminder row is kept a week past its start: it keeps a reminder from being sent twice until then.
+    pruneTournamentReminders(store.db, clock.now() - 7 * 24 * 60 * 60 * 1000).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not prune past tournament reminders");
     });
     purgeRemovedGuilds({
       db: store.db,

@@ -16,7 +16,7 @@ export async function stopBot(
   background: BackgroundWork | undefined,
   unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
 ): Promise<void> {
-  const { client, inFlight, outbox, roles, store } = parts;
+  const { client, inFlight, outbox, roles, reminders, store } = parts;
   if (parts.interactionKey !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
   }
@@ -28,6 +28,8 @@ export async function stopBot(
     clearInterval(background.roleReconcile);
     await background.resealing.stop();
   }
+  // Reminders first: what they queue is then posted by the outbox before it stops.
+  await reminders.drain();
   await Promise.all([outbox.drain(), roles.drain()]);
   await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.

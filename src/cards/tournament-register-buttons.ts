@@ -1,4 +1,4 @@
-// A tournament's Register button, on /tournament list pages and on the tournament-started announcement;
+// A tournament's Register button, on /tournament list pages, the tournament-started announcement and reminders;
 // a press is handled by src/commands/tournament/register-button.ts.
 import { plainLabel } from "../display/platform-text.js";
 import { ButtonStyle, ComponentType, type APIButtonComponent } from "discord-api-types/v10";
@@ -18,6 +18,16 @@ export function readRegisterButton(params: readonly string[]): string | undefine
   const [action, ...id] = params;
   const tournamentId = id.join(":");
   return action === registerAction && tournamentId !== "" ? tournamentId : undefined;
+}
+
+/**
+ * The Register button of one tournament's announcement (it started, or starts soon); none for an id too long
+ * for a custom id.
+ */
+export function buildRegisterButton(tournamentId: string): APIButtonComponent | undefined {
+  const customId = registerButtonId(tournamentId);
+  if (customId.length > discordLimits.customId) return undefined;
+  return { type: ComponentType.Button, style: ButtonStyle.Primary, custom_id: customId, label: "Register" };
 }
 
 /**

@@ -55,18 +55,30 @@ export type MessageBody = Pick<
   "content" | "embeds" | "components" | "allowed_mentions" | "flags" | "attachments"
 >;
 
+/** A Discord id: what a role the bot was configured with looks like, and nothing else does. */
+const snowflake = /^\d{17,20}$/;
+
 /**
- * Whatever the caller asked for, no role and no @everyone/@here is ever pinged: a message may ping only the
- * users it lists (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
+ * Whatever the body asked for, no @everyone/@here is ever pinged, and a role only when the sender names it
+ * apart from the body (`roleToPing`): the reminder role a server's admins configured, never anything a renderer
+ * put in the body, where platform text may be (docs/architecture.md, "The rules the code keeps", "Platform
+ * text is inert"). Users only as the body lists them.
  */
 function allowUsersOnly(
   asked: MessageBody["allowed_mentions"],
+  roleToPing: string | undefined,
 ): NonNullable<MessageBody["allowed_mentions"]> {
-  if (asked === undefined) return { parse: [] };
+  const roles = roleToPing !== undefined && snowflake.test(roleToPing) ? [roleToPing] : [];
+  if (asked === undefined) return { parse: [], ...(roles.length > 0 ? { roles } : {}) };
   const parse = (asked.parse ?? []).filter(
     (kind) => kind === AllowedMentionsTypes.User && asked.users === undefined,
   );
-  return { ...asked, parse, roles: [] };
+  return { ...asked, parse, roles };
+}
+
+export interface NormaliseOptions {
+  /** The one role the message may ping: only the outbox passes it, for a tournament reminder's role. */
+  readonly roleToPing?: string | undefined;
 }
 
 /**
@@ -75,8 +87,9 @@ function allowUsersOnly(
  */
 export function normaliseMessage<Body extends MessageBody>(
   body: Body,
+  options: NormaliseOptions = {},
 ): Body & Required<Pick<MessageBody, "allowed_mentions">> {
-  const normalised = { ...body, allowed_mentions: allowUsersOnly(body.allowed_mentions) };
+  const normalised = { ...body, allowed_mentions: allowUsersOnly(body.allowed_mentions, options.roleToPing) };
   if (body.content !== undefined) normalised.content = truncateText(body.content, discordLimits.content);
   if (body.embeds !== undefined) {
     // The 6000-character budget is shared by all embeds of a message; embeds past it are dropped.

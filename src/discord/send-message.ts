@@ -13,7 +13,8 @@ export async function sendOutboxMessage(
   entry: Pick<OutboxEntry, "id" | "action" | "channelId" | "targetMessageId">,
   message: RenderedMessage,
 ): Promise<string> {
-  const body = normaliseMessage(message);
+  const { roleToPing, ...rendered } = message;
+  const body = normaliseMessage(rendered, { roleToPing });
   if (entry.action === "edit") {
     if (entry.targetMessageId === null) throw new Error("an edit row has no target message");
     const edited = (await rest.patch(Routes.channelMessage(entry.channelId, entry.targetMessageId), {

@@ -6,4 +6,10 @@ import type { RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 export type RenderedMessage = Pick<
   RESTPostAPIChannelMessageJSONBody,
   "content" | "embeds" | "components" | "allowed_mentions" | "flags"
->;
+> & {
+  /**
+   * The one role the post may ping, kept apart from the Discord body: a tournament reminder's role, read from
+   * the server's settings. The sender lets this role alone through `allowed_mentions` (message-limits.ts).
+   */
+  readonly roleToPing?: string;
+};

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Clock } from "../clock.js";
 import type { InteractionOutcome } from "../discord/interaction-dispatcher.js";
+import type { ReminderMetrics } from "../reminders/reminder-deps.js";
 import type { IngestStatus } from "../webhooks/ingest-event.js";
 import type { WebhookMetrics, WebhookRejectionReason } from "../webhooks/webhook-metrics.js";
 import { cacheOutboxSnapshot } from "./outbox-snapshot-cache.js";
@@ -19,6 +20,8 @@ export interface OutboxSnapshot {
 export interface BotMetrics {
   readonly registry: Registry;
   readonly webhooks: WebhookMetrics;
+  /** Tournament reminders queued for posting, and those skipped by reason (docs/architecture.md, "Tournament reminders"). */
+  readonly reminders: ReminderMetrics;
   recordInteraction(outcome: InteractionOutcome): void;
   recordPost(result: string): void;
   /** A token refresh failed on the bot's side, by reason (the linking code keeps the reasons few). */
@@ -63,6 +66,17 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
     labelNames: ["reason"] as const,
     registers: [registry],
   });
+  const remindersSent = new Counter({
+    name: "arena_reminders_sent_total",
+    help: "Tournament reminders queued for posting.",
+    registers: [registry],
+  });
+  const remindersSkipped = new Counter({
+    name: "arena_reminders_skipped_total",
+    help: "Tournament reminders not sent, by reason: late (fell due while the bot was down, past the grace), started, gone (left the open list), off.",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
   const interactions = new Histogram({
     name: "arena_interaction_duration_seconds",
     help: "Time to handle an interaction, from receipt to the handler's end.",
@@ -100,6 +114,14 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
       },
       failed() {
         failed.inc();
+      },
+    },
+    reminders: {
+      sent(count) {
+        remindersSent.inc(count);
+      },
+      skipped(reason, count) {
+        remindersSkipped.inc({ reason }, count);
       },
     },
     recordInteraction(outcome) {

@@ -178,6 +178,16 @@ export async function sendDueReminders(
   },
 ): Promise<DueReminderOutcome[]> {
   const { now } = input;
+  // Looked at every second by every instance: a plain read first, so a tick with nothing due takes no write
+  // lock (on SQLite the whole database's).
+  const anyDue = await db
+    .selectFrom("tournament_reminders")
+    .select("id")
+    .where("status", "=", "scheduled")
+    .where("due_at", "<=", now)
+    .limit(1)
+    .executeTakeFirst();
+  if (anyDue === undefined) return [];
   return db.transaction().execute(async (trx) => {
     const rows = await takeDueRows(trx, input);
     const outcomes: DueReminderOutcome[] = [];

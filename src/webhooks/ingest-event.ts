@@ -1,7 +1,6 @@
 // A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
 // event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and so are the
-// tier roles it changes. The caller
-// answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
+// tier roles it changes; a started tournament's reminders are dropped. The caller answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
 // nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
 // deliveries.)
 import type { Kysely } from "kysely";
@@ -13,6 +12,7 @@ import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { queueTierRoles } from "./queue-tier-roles.js";
 import { routeEvent } from "./route-event.js";
+import { stopStartedReminders } from "./stop-started-reminders.js";
 import { readStaleAge } from "./stale-event.js";
 
 export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead" | "stale";
@@ -123,6 +123,7 @@ export async function storeDelivery(
     if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
   }
   const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });
+  await stopStartedReminders(trx, event, { source: delivery.source, now: receivedAt });
   return { status: "accepted", eventId: event.id, enqueued, ...(rolesQueued > 0 ? { rolesQueued } : {}) };
 }
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
 import type { RenderedMessage } from "../../src/display/rendered-message.js";
 import type { EventKind } from "../../src/events/event-kinds.js";
+import { systemClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
@@ -40,7 +41,11 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     box = createTestSecretBox();
     world = createSandboxWorld();
     // Assigned to the worker's own type: the outbox worker can be given this renderer as it is.
-    render = createOutboxRenderer({ db: store.db, logger: createLogger({ level: "silent" }) });
+    render = createOutboxRenderer({
+      db: store.db,
+      clock: systemClock,
+      logger: createLogger({ level: "silent" }),
+    });
   });
 
   async function storeEvent(

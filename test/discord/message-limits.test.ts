@@ -76,4 +76,25 @@ describe("normaliseMessage's allowed mentions", () => {
     const body = normaliseMessage({ content: "<@1>", allowed_mentions: { parse: [], users: ["1"] } });
     expect(body.allowed_mentions).toEqual({ parse: [], users: ["1"], roles: [] });
   });
+
+  it("lets a message ping the one role the bot names apart from its body, and no other role or everyone", () => {
+    const body = normaliseMessage(
+      {
+        content: "<@&300000000000000001> <@&300000000000000002> @everyone",
+        allowed_mentions: {
+          parse: [AllowedMentionsTypes.Role, AllowedMentionsTypes.Everyone],
+          roles: ["300000000000000002"],
+        },
+      },
+      { roleToPing: "300000000000000001" },
+    );
+    expect(body.allowed_mentions).toEqual({ parse: [], roles: ["300000000000000001"] });
+  });
+
+  it("pings no role when the role to ping is not a Discord id", () => {
+    for (const roleToPing of ["everyone", "@here", "", "12 34"]) {
+      const body = normaliseMessage({ content: "hello", allowed_mentions: { parse: [] } }, { roleToPing });
+      expect(body.allowed_mentions).toEqual({ parse: [], roles: [] });
+    }
+  });
 });

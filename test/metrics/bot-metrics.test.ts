@@ -15,6 +15,9 @@ describe("GET /metrics", () => {
     metrics.webhooks.rejected("bad_signature");
     metrics.recordPost("delivered");
     metrics.recordInteraction({ kind: "command", name: "battle", outcome: "ok", durationMs: 120 });
+    metrics.reminders.sent(2);
+    metrics.reminders.skipped("late", 1);
+    metrics.reminders.skipped("late", 2);
     const app = Fastify();
     await app.register(metricsRoute, { registry: metrics.registry, token: undefined });
     const response = await app.inject({ method: "GET", url: "/metrics" });
@@ -29,6 +32,8 @@ describe("GET /metrics", () => {
     expect(text).toContain('arena_webhook_rejected_total{reason="bad_signature"} 1');
     expect(text).toContain('arena_posts_total{result="delivered"} 1');
     expect(text).toContain("arena_outbox_pending 7");
+    expect(text).toContain("arena_reminders_sent_total 2");
+    expect(text).toContain('arena_reminders_skipped_total{reason="late"} 3');
     expect(text).toContain("arena_outbox_oldest_pending_age_seconds 12.5");
     expect(text).toMatch(
       /arena_interaction_duration_seconds_count\{kind="command",name="battle",outcome="ok"\} 1/,

@@ -1,0 +1,37 @@
+// The outbox's render step for a tournament reminder (docs/architecture.md, "Tournament reminders"): read the
+// reminder and the server's settings again when the post is made, so a reminder queued before its tournament
+// started, or before reminders were turned off, posts nothing.
+import type { Kysely } from "kysely";
+import type { Clock } from "../clock.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
+import type { Logger } from "../logger.js";
+import type { Database } from "../store/database.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import { findReminderSettings } from "../store/reminder-settings.js";
+import { findTournamentReminder } from "../store/tournament-reminders.js";
+import { renderTournamentReminder } from "./tournament-reminder.js";
+
+export interface ReminderPostDeps {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/** Undefined means nothing to post: the reminder is gone, its tournament started, or reminders are off. */
+export async function renderReminderPost(
+  deps: ReminderPostDeps,
+  entry: OutboxEntry,
+): Promise<RenderedMessage | undefined> {
+  const log = { outboxId: entry.id, reminderId: entry.eventId, guildId: entry.guildId };
+  const reminder = await findTournamentReminder(deps.db, entry.eventId);
+  const settings = await findReminderSettings(deps.db, entry.guildId);
+  if (reminder === undefined || settings === undefined) {
+    deps.logger.info(log, "a queued tournament reminder is gone or reminders are off; nothing to post");
+    return undefined;
+  }
+  if (reminder.tournamentStarted || deps.clock.now() >= reminder.tournament.startsAt) {
+    deps.logger.info(log, "a queued tournament reminder's tournament has started; nothing to post");
+    return undefined;
+  }
+  return renderTournamentReminder(reminder, settings.roleId);
+}

@@ -1,0 +1,43 @@
+// The platform's open tournaments, every page (the platform's API reference, "Endpoints › Tournaments":
+// `GET /tournaments?status=open` with limit and offset). The platform announces no new tournament, so
+// reminders read them (docs/architecture.md, "Tournament reminders").
+import {
+  listTournaments,
+  listLimitBounds,
+  type PlatformCredential,
+  type PlatformHttp,
+} from "../api/index.js";
+import type { Tournament } from "../api/schemas/tournament.js";
+
+/** Pages read at most per server and read: 1,000 open tournaments, far more than a platform runs at once. */
+export const maxTournamentPages = 10;
+
+export interface OpenTournaments {
+  readonly tournaments: readonly Tournament[];
+  /**
+   * True when the last page was read: only then does a tournament's absence mean it left the open list
+   * (started, cancelled). False when the read stopped at `maxTournamentPages`.
+   */
+  readonly complete: boolean;
+}
+
+export async function readOpenTournaments(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+): Promise<OpenTournaments> {
+  const limit = listLimitBounds.max;
+  const tournaments: Tournament[] = [];
+  const seen = new Set<string>();
+  for (let page = 0; page < maxTournamentPages; page += 1) {
+    const answer = await listTournaments(http, credential, { status: "open", limit, offset: page * limit });
+    // A tournament that moved between pages while they were read would come twice.
+    for (const tournament of answer.tournaments) {
+      if (!seen.has(tournament.id)) tournaments.push(tournament);
+      seen.add(tournament.id);
+    }
+    // Shape A says whether more follow; shape B only shows it by a full page.
+    const more = answer.hasMore ?? answer.tournaments.length >= limit;
+    if (!more || answer.tournaments.length === 0) return { tournaments, complete: true };
+  }
+  return { tournaments, complete: false };
+}

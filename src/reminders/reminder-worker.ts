@@ -1,0 +1,147 @@
+// The reminder worker (docs/architecture.md, "Tournament reminders"). Every second it reads the open
+// tournaments of the servers due a read (one instance per server and interval: claimDuePolls), then sends the
+// reminders that fell due: each is marked sent in the commit that queues its post in the outbox, which then
+// posts it exactly once. Nothing is kept in memory between ticks, so a restart loses nothing.
+import { claimDuePolls } from "../store/reminder-settings.js";
+import { sendDueReminders, type DueReminderOutcome } from "../store/tournament-reminders.js";
+import { WakeSignal } from "../outbox/wake-signal.js";
+import { pollGuildTournaments, type PollOutcome } from "./poll-guild-tournaments.js";
+import type { ReminderDeps } from "./reminder-deps.js";
+import { decideDueReminder } from "./reminder-timing.js";
+
+export interface ReminderWorkerOptions extends ReminderDeps {
+  /** Called after a commit that queued posts, so the outbox posts them at once. */
+  readonly onEnqueued: () => void;
+  /** How often due reads and reminders are looked for. Default 1 s: a reminder goes out within it. */
+  readonly tickMs?: number;
+  /** Servers read per tick at most. Default 20. */
+  readonly pollsPerTick?: number;
+  /** Reminders handled per commit. Default 50. */
+  readonly batchSize?: number;
+}
+
+export interface ReminderTick {
+  readonly polls: readonly PollOutcome[];
+  readonly due: readonly DueReminderOutcome[];
+}
+
+export interface ReminderWorker {
+  start(): void;
+  /** Stops looking and resolves once the tick under way is done. */
+  drain(): Promise<void>;
+  /** One tick to the end; what tests drive. */
+  runOnce(): Promise<ReminderTick>;
+}
+
+export function createReminderWorker(options: ReminderWorkerOptions): ReminderWorker {
+  const tickMs = options.tickMs ?? 1000;
+  const pollsPerTick = options.pollsPerTick ?? 20;
+  const batchSize = options.batchSize ?? 50;
+  const { logger, clock } = options;
+  let state: "idle" | "running" | "draining" | "drained" = "idle";
+  const signal = new WakeSignal();
+  let loop: Promise<void> | undefined;
+  const running = () => state === "running";
+
+  async function pollDueGuilds(): Promise<PollOutcome[]> {
+    const claimed = await claimDuePolls(options.db, {
+      now: clock.now(),
+      pollMs: options.config.reminders.pollMs,
+      limit: pollsPerTick,
+    });
+    const polls: PollOutcome[] = [];
+    for (const settings of claimed) polls.push(await pollGuildTournaments(options, settings));
+    return polls;
+  }
+
+  async function sendDue(): Promise<DueReminderOutcome[]> {
+    const due: DueReminderOutcome[] = [];
+    for (;;) {
+      const now = clock.now();
+      const batch = await sendDueReminders(options.db, {
+        now,
+        limit: batchSize,
+        decide: (reminder) => decideDueReminder(reminder, now),
+      });
+      due.push(...batch);
+      if (batch.length < batchSize) break;
+    }
+    report(due);
+    return due;
+  }
+
+  // Reads run beside the ticks: a slow platform (each page may take its time-out) never holds back a reminder
+  // that is due. When a read ends, the next tick comes at once for what it scheduled.
+  let polling: Promise<unknown> | undefined;
+  function startPolls(): void {
+    if (polling !== undefined) return;
+    polling = pollDueGuilds()
+      .then((polls) => {
+        // Only after a read: waking after every empty look would spin without ever yielding to timers.
+        if (polls.length > 0) signal.wake();
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "could not read the open tournaments for reminders");
+      })
+      .finally(() => {
+        polling = undefined;
+      });
+  }
+
+  function report(due: readonly DueReminderOutcome[]): void {
+    const sent = due.filter((outcome) => outcome.decision.send);
+    if (sent.length > 0) {
+      options.metrics.sent(sent.length);
+      options.onEnqueued();
+    }
+    for (const outcome of due) {
+      const { reminder, decision } = outcome;
+      const log = {
+        guildId: reminder.guildId,
+        tournamentId: reminder.tournament.id,
+        lead: reminder.leadMinutes,
+      };
+      if (decision.send) {
+        logger.info({ ...log, outboxId: outcome.outboxId }, "tournament reminder queued");
+      } else {
+        options.metrics.skipped(decision.reason, 1);
+        logger.info(
+          { ...log, reason: decision.reason, dueAt: reminder.dueAt },
+          "tournament reminder skipped",
+        );
+      }
+    }
+  }
+
+  async function runLoop(): Promise<void> {
+    while (running()) {
+      startPolls();
+      try {
+        await sendDue();
+      } catch (error) {
+        logger.error({ err: error }, "tournament reminder work failed; trying again at the next tick");
+      }
+      if (!running()) break;
+      await signal.wait(tickMs);
+    }
+  }
+
+  return {
+    start() {
+      if (state !== "idle") return;
+      state = "running";
+      loop = runLoop();
+    },
+    async drain() {
+      if (state === "idle" || state === "running") state = "draining";
+      signal.wake();
+      await loop;
+      await polling;
+      state = "drained";
+    },
+    async runOnce() {
+      const polls = await pollDueGuilds();
+      return { polls, due: await sendDue() };
+    },
+  };
+}

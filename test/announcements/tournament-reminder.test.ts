@@ -1,0 +1,142 @@
+// A tournament reminder's post (docs/architecture.md, "Tournament reminders"): what it shows, that it pings
+// the reminder role and nothing else once it goes through the sender's normaliser, and that the outbox's
+// render step posts nothing for a tournament that started or a server that turned reminders off.
+import { describe, expect, it } from "vitest";
+import { renderTournamentReminder } from "../../src/announcements/tournament-reminder.js";
+import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
+import { ManualClock } from "../../src/clock.js";
+import { normaliseMessage } from "../../src/discord/message-limits.js";
+import { createLogger } from "../../src/logger.js";
+import { findOutboxEntry } from "../../src/store/outbox.js";
+import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
+import {
+  markTournamentStarted,
+  sendDueReminders,
+  syncTournamentReminders,
+  type ReminderTournament,
+} from "../../src/store/tournament-reminders.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { expectInert, hostileTexts } from "../support/hostile-text.js";
+import { expectWithinDiscordLimits } from "./support/message-checks.js";
+
+const guildId = "100000000000000001";
+const channelId = "300000000000000001";
+const roleId = "500000000000000001";
+const startsAt = Date.UTC(2026, 10, 21, 18, 0);
+const minute = 60_000;
+
+const sprint: ReminderTournament = {
+  id: "trn_sprint",
+  startsAt,
+  title: "Weekly Sprint #42",
+  format: "elimination",
+  prize: "$500",
+  participants: 2,
+  maxParticipants: 64,
+};
+
+describe("renderTournamentReminder", () => {
+  it("shows the title, the start in each reader's time zone, format, prize, seats left and a Register button", () => {
+    const message = renderTournamentReminder({ tournament: sprint }, roleId);
+    expectWithinDiscordLimits(message);
+    const seconds = String(startsAt / 1000);
+    expect(message.content).toBe(`<@&${roleId}> **Weekly Sprint #42** starts <t:${seconds}:R>.`);
+    const [embed] = message.embeds ?? [];
+    expect(embed?.title).toBe("⏰ Starting soon: Weekly Sprint #42");
+    expect(embed?.description).toContain(`<t:${seconds}:R> (<t:${seconds}:F>)`);
+    expect(embed?.fields).toEqual([
+      { name: "Format", value: "Elimination", inline: true },
+      { name: "Prize", value: "$500", inline: true },
+      { name: "Seats left", value: "62 of 64", inline: true },
+    ]);
+    expect(message.components).toEqual([
+      {
+        type: 1,
+        components: [{ type: 2, style: 1, custom_id: "tournament:register:trn_sprint", label: "Register" }],
+      },
+    ]);
+  });
+
+  it("pings the reminder role and nothing else once the sender normalises it", () => {
+    const { roleToPing, ...body } = renderTournamentReminder({ tournament: sprint }, roleId);
+    expect(roleToPing).toBe(roleId);
+    expect(normaliseMessage(body, { roleToPing }).allowed_mentions).toEqual({ parse: [], roles: [roleId] });
+  });
+
+  it("pings nobody without a reminder role", () => {
+    const message = renderTournamentReminder({ tournament: sprint }, null);
+    expect(message.roleToPing).toBeUndefined();
+    expect(message.content).not.toContain("<@&");
+    expect(normaliseMessage(message).allowed_mentions).toEqual({ parse: [], roles: [] });
+  });
+
+  it("shows hostile titles, formats and prizes as inert text", () => {
+    for (const hostile of hostileTexts) {
+      const message = renderTournamentReminder(
+        { tournament: { ...sprint, title: hostile, format: hostile, prize: hostile } },
+        null,
+      );
+      expectInert({ embeds: message.embeds, components: message.components });
+      // The content's only pill is the start's timestamp, which the bot wrote.
+      expectInert({ content: message.content?.replace(/<t:\d+:R>/, "(when)") });
+    }
+  });
+});
+
+describe.each(testDatabases())("a reminder's render step on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  async function queueReminder(now: number): Promise<string> {
+    await saveReminderSettings(store.db, {
+      guildId,
+      channelId,
+      leadMinutes: [10],
+      roleId,
+      configuredBy: "200000000000000009",
+      now,
+    });
+    await syncTournamentReminders(store.db, {
+      guildId,
+      wanted: [{ tournament: sprint, leadMinutes: 10 }],
+      openTournaments: [sprint],
+      complete: true,
+      now,
+    });
+    const [sent] = await sendDueReminders(store.db, {
+      now: startsAt - 10 * minute,
+      limit: 10,
+      decide: () => ({ send: true }),
+    });
+    return sent?.outboxId ?? "";
+  }
+
+  function renderer(clock: ManualClock) {
+    return createOutboxRenderer({ db: store.db, clock, logger: createLogger({ level: "silent" }) });
+  }
+
+  it("renders the queued reminder with the server's role", async () => {
+    const clock = new ManualClock(startsAt - 10 * minute);
+    const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
+    const message = await renderer(clock)(entry!);
+    expect(message?.roleToPing).toBe(roleId);
+    expect(message?.embeds?.[0]?.title).toBe("⏰ Starting soon: Weekly Sprint #42");
+  });
+
+  it("posts nothing once the tournament started, by its event or by the clock", async () => {
+    const clock = new ManualClock(startsAt - 10 * minute);
+    const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
+    clock.set(startsAt);
+    expect(await renderer(clock)(entry!)).toBeUndefined();
+    clock.set(startsAt - 5 * minute);
+    expect(await renderer(clock)(entry!)).toBeDefined();
+    await markTournamentStarted(store.db, { tournamentId: sprint.id, guildId, now: clock.now() });
+    expect(await renderer(clock)(entry!)).toBeUndefined();
+  });
+
+  it("posts nothing once reminders were turned off", async () => {
+    const clock = new ManualClock(startsAt - 10 * minute);
+    const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
+    await deleteReminderSettings(store.db, guildId);
+    expect(await renderer(clock)(entry!)).toBeUndefined();
+  });
+});
