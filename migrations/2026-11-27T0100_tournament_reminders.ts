@@ -17,6 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("next_poll_at", "bigint", (col) => col.notNull())
     .addColumn("last_polled_at", "bigint")
     .addColumn("link_problem", "text")
+    .addColumn("role_problem", "text")
     .addColumn("created_at", "bigint", (col) => col.notNull())
     .addColumn("updated_at", "bigint", (col) => col.notNull())
     .execute();

@@ -4,6 +4,7 @@ import { leaderboardCommand } from "./leaderboard/data.js";
 import { linkCommand } from "./link/data.js";
 import { profileCommand } from "./profile/data.js";
 import { rankCommand } from "./rank/data.js";
+import { remindCommand } from "./remind/data.js";
 import { setupCommand } from "./setup/data.js";
 import { statsCommand } from "./stats/data.js";
 import { subscribeCommand } from "./subscribe/data.js";
@@ -30,4 +31,5 @@ export const commandData = [
   subscriptionsCommand,
   unsubscribeCommand,
   setupCommand,
+  remindCommand,
 ] as const satisfies readonly CommandDefinition[];

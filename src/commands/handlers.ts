@@ -8,6 +8,7 @@ import { apiKeyModal, linkButtons } from "./link/link-components.js";
 import { link } from "./link/link-command.js";
 import { profileHandlers } from "./profile/index.js";
 import { rankHandlers } from "./rank/index.js";
+import { remindHandlers } from "./remind/index.js";
 import { setupHandlers } from "./setup/index.js";
 import { statsHandlers } from "./stats/index.js";
 import { subscribeHandlers } from "./subscribe/index.js";
@@ -38,6 +39,7 @@ const groups: readonly CommandGroup[] = [
   subscriptionsHandlers,
   unsubscribeHandlers,
   setupHandlers,
+  remindHandlers,
 ];
 
 /** Every slash command the dispatcher serves, with the buttons and modals they post. */

@@ -51,3 +51,39 @@ export async function tellAdminsRemindersOnHold(
     logFields: { problem: describeLinkProblem(problem), configuredBy: settings.configuredBy },
   });
 }
+
+/** Why Discord would not give or take the reminder role, as tier roles explain it (src/roles/). */
+export type ReminderRoleRefusal =
+  | { readonly kind: "missing-manage-roles"; readonly botRoleId: string | undefined }
+  | { readonly kind: "role-above-bot"; readonly botRoleId: string | undefined }
+  | { readonly kind: "role-deleted" }
+  | { readonly kind: "unexplained"; readonly detail: string };
+
+export function explainReminderRoleRefusal(roleId: string, refusal: ReminderRoleRefusal): string {
+  const lead = `Members can't take the reminder role <@&${roleId}> with \`/remind\``;
+  const myRole = (botRoleId: string | undefined) =>
+    botRoleId === undefined ? "my role" : `my role <@&${botRoleId}>`;
+  const then = "then they can run `/remind on` again.";
+  switch (refusal.kind) {
+    case "missing-manage-roles":
+      return `${lead}: I lack the **Manage Roles** permission. In Server Settings → Roles, give ${myRole(refusal.botRoleId)} Manage Roles, ${then}`;
+    case "role-above-bot":
+      return `${lead}: it sits above ${myRole(refusal.botRoleId)}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${myRole(refusal.botRoleId)} above it, ${then}`;
+    case "role-deleted":
+      return `${lead}: it was deleted. Run \`/setup reminders set\` with another role (or without \`role:\` to post without a ping).`;
+    case "unexplained":
+      return `${lead}: Discord refused (${refusal.detail}). Check that I have Manage Roles and that my role sits above it, ${then}`;
+  }
+}
+
+export async function tellAdminsReminderRoleRefused(
+  deps: Pick<ReminderDeps, "db" | "rest" | "logger">,
+  input: { readonly guildId: string; readonly roleId: string; readonly refusal: ReminderRoleRefusal },
+): Promise<void> {
+  await tellAdmins(deps, {
+    guildId: input.guildId,
+    content: explainReminderRoleRefusal(input.roleId, input.refusal),
+    what: "could not give or take the tournament reminder role",
+    logFields: { roleId: input.roleId, refusal: input.refusal.kind },
+  });
+}

@@ -308,6 +308,8 @@ export interface ReminderSettingsTable {
   last_polled_at: Millis | null;
   /** Why that admin's link no longer reads tournaments; set when the admins were told, cleared by a good read. */
   link_problem: string | null;
+  /** Why Discord refused to give or take the role (/remind); set when the admins were told, cleared when it works. */
+  role_problem: string | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

@@ -16,6 +16,7 @@ export interface ReminderSettings {
   readonly nextPollAt: number;
   readonly lastPolledAt: number | null;
   readonly linkProblem: string | null;
+  readonly roleProblem: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -56,6 +57,7 @@ export async function saveReminderSettings(
     configured_by: input.configuredBy,
     next_poll_at: input.now,
     link_problem: null,
+    role_problem: null,
     updated_at: input.now,
   };
   return db.transaction().execute(async (trx) => {
@@ -160,6 +162,33 @@ export async function recordLinkProblem(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Discord refused to give or take the reminder role. True only when no problem was recorded before: the admins
+ * are told once, not at every member's `/remind`.
+ */
+export async function recordRoleProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly problem: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("reminder_settings")
+    .set({ role_problem: input.problem.slice(0, 500), updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("role_problem", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The role was given or taken: a problem told before is over, and the next one is told again. */
+export async function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise<void> {
+  await db
+    .updateTable("reminder_settings")
+    .set({ role_problem: null })
+    .where("guild_id", "=", guildId)
+    .where("role_problem", "is not", null)
+    .execute();
+}
+
 const leadMinutesSchema = z.array(z.number().int().positive());
 
 function toReminderSettings(row: Selectable<ReminderSettingsTable>): ReminderSettings {
@@ -172,6 +201,7 @@ function toReminderSettings(row: Selectable<ReminderSettingsTable>): ReminderSet
     nextPollAt: row.next_poll_at,
     lastPolledAt: row.last_polled_at,
     linkProblem: row.link_problem,
+    roleProblem: row.role_problem,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

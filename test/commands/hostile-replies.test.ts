@@ -346,6 +346,9 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
             mappings: [],
             pendingMembers: 0,
           },
+          // Reminders name their admin and channel by design; their platform text is checked in
+          // test/commands/setup/render-setup-status.test.ts.
+          reminders: { settings: undefined, scheduled: [] },
         },
         now,
       ),

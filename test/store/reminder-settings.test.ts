@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
 import {
   claimDuePolls,
+  clearRoleProblem,
+  recordRoleProblem,
   deleteReminderSettings,
   findReminderSettings,
   recordLinkProblem,
@@ -65,6 +67,7 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
       nextPollAt: testNow + 1,
       lastPolledAt: null,
       linkProblem: null,
+      roleProblem: null,
       createdAt: testNow,
       updatedAt: testNow + 1,
     });
@@ -173,5 +176,16 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
     await save([10], testNow + 1);
     expect((await findReminderSettings(store.db, guildId))?.linkProblem).toBeNull();
     expect(await findTournamentReminder(store.db, "missing")).toBeUndefined();
+  });
+
+  it("records a role problem once until the role works again or the settings are saved", async () => {
+    await save([10]);
+    const problem = { guildId, problem: "missing-manage-roles", now: testNow };
+    expect(await recordRoleProblem(store.db, problem)).toBe(true);
+    expect(await recordRoleProblem(store.db, problem)).toBe(false);
+    await clearRoleProblem(store.db, guildId);
+    expect(await recordRoleProblem(store.db, problem)).toBe(true);
+    await save([10], testNow + 1);
+    expect((await findReminderSettings(store.db, guildId))?.roleProblem).toBeNull();
   });
 });

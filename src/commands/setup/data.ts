@@ -15,7 +15,7 @@ const testEventChoices = eventKinds.map((kind) => ({
 export const setupCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "setup",
-  description: "Admin: the platform webhook, tier roles and the bot's health in this server",
+  description: "Admin: the platform webhook, tier roles, tournament reminders and the bot's health here",
   ...adminCommandBase,
   options: [
     {
@@ -89,6 +89,41 @@ export const setupCommand = {
           name: "off",
           description: "Stop changing tier roles (roles already given stay)",
         },
+      ],
+    },
+    {
+      type: OptionType.SubcommandGroup,
+      name: "reminders",
+      description: "Reminders posted before tournaments start",
+      options: [
+        {
+          type: OptionType.Subcommand,
+          name: "set",
+          description:
+            "Post reminders in a channel before each tournament starts, read with your linked account",
+          options: [
+            {
+              type: OptionType.Channel,
+              name: "channel",
+              description: "Where reminders are posted",
+              required: true,
+              channel_types: announcementChannelTypes,
+            },
+            {
+              type: OptionType.String,
+              name: "before",
+              description: 'How long before the start, up to 3: e.g. "1h, 10m" (from 1m to 7d)',
+              required: true,
+              max_length: 100,
+            },
+            {
+              type: OptionType.Role,
+              name: "role",
+              description: "The role to ping, which members take with /remind on (leave out: no ping)",
+            },
+          ],
+        },
+        { type: OptionType.Subcommand, name: "off", description: "Stop posting tournament reminders" },
       ],
     },
     {

@@ -1,5 +1,5 @@
 // Everything `/setup status` shows, read from the bot's own store (no platform call): link health, the
-// webhook endpoints, the last events received, routes, tier roles and the announcement queue
+// webhook endpoints, the last events received, routes, tier roles, reminders and the announcement queue
 // (docs/architecture.md, "Commands").
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
@@ -10,6 +10,8 @@ import { countPendingOutbox } from "../../store/outbox.js";
 import { findGuildRoleSettings, type GuildRoleSettings } from "../../store/guild-role-settings.js";
 import { countPendingMemberRoles } from "../../store/member-tier-role-progress.js";
 import { listTierRoles, type TierRole } from "../../store/tier-roles.js";
+import { findReminderSettings, type ReminderSettings } from "../../store/reminder-settings.js";
+import { listScheduledReminders, type TournamentReminder } from "../../store/tournament-reminders.js";
 import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
@@ -35,6 +37,14 @@ export interface SetupStatus {
   readonly pendingAnnouncements: number;
   readonly adminChannelId: string | null;
   readonly tierRoles: TierRoleStatus;
+  readonly reminders: ReminderStatus;
+}
+
+/** docs/architecture.md, "Tournament reminders": the settings, whose link reads, and what comes next. */
+export interface ReminderStatus {
+  readonly settings: ReminderSettings | undefined;
+  /** Soonest first. */
+  readonly scheduled: readonly TournamentReminder[];
 }
 
 /** docs/architecture.md, "Tier roles": the mapping, the last sync, members waiting, the last problem. */
@@ -79,6 +89,10 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
       settings: await findGuildRoleSettings(deps.db, guildId),
       mappings: await listTierRoles(deps.db, guildId),
       pendingMembers: await countPendingMemberRoles(deps.db, guildId),
+    },
+    reminders: {
+      settings: await findReminderSettings(deps.db, guildId),
+      scheduled: await listScheduledReminders(deps.db, guildId),
     },
   };
 }

@@ -6,7 +6,8 @@ import { operatorSource } from "../../store/inbox.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
-import type { EndpointSummary, SetupStatus, TierRoleStatus } from "./read-setup-status.js";
+import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } from "./read-setup-status.js";
+import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
@@ -79,6 +80,30 @@ function describeTierRoles(status: TierRoleStatus): string[] {
   return lines;
 }
 
+function describeReminders(status: ReminderStatus): string[] {
+  const { settings } = status;
+  if (settings === undefined) return [];
+  const ping = settings.roleId === null ? "no ping" : `pinging <@&${settings.roleId}>`;
+  const lines = [
+    settings.linkProblem === null
+      ? `🟢 In <#${settings.channelId}>, ${formatLeadTimes(settings.leadMinutes)} before each start, ${ping}`
+      : `⏸️ On hold: <@${settings.configuredBy}>'s link no longer reads tournaments (${plainText(settings.linkProblem)}). They can \`/link\` again, or another admin runs \`/setup reminders set\`.`,
+    `Read with <@${settings.configuredBy}>'s account · last read: ${settings.lastPolledAt === null ? "not yet" : discordTimestamp(settings.lastPolledAt, "R")}`,
+  ];
+  const next = status.scheduled[0];
+  if (next !== undefined) {
+    lines.push(
+      `Next: **${plainText(next.tournament.title)}** ${discordTimestamp(next.dueAt, "R")} · ${status.scheduled.length} scheduled`,
+    );
+  }
+  if (settings.roleProblem !== null) {
+    lines.push(
+      `⚠️ Members can't take the role (${plainText(settings.roleProblem)}); admins were told what to fix.`,
+    );
+  }
+  return lines;
+}
+
 /** `/setup status`: one embed, a field per concern, each cut cleanly to Discord's limits. */
 export function renderSetupStatus(status: SetupStatus, now: number): Reply {
   return {
@@ -99,6 +124,11 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
             "Tier roles",
             describeTierRoles(status.tierRoles),
             "Off: `/setup roles create` gives members a role for their platform tier.",
+          ),
+          field(
+            "Tournament reminders",
+            describeReminders(status.reminders),
+            "Off: `/setup reminders set` posts reminders before tournaments start.",
           ),
           {
             name: "Announcement queue",

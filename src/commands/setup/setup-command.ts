@@ -14,6 +14,7 @@ import { renderRotationOutcome } from "./render-rotation-outcome.js";
 import { renderSetupStatus } from "./render-setup-status.js";
 import { renderTestProgress, renderTestResult, renderTestWaiting } from "./render-test-result.js";
 import { rotateGuildWebhookSecret } from "./rotate-secret.js";
+import { runRemindersCommand } from "./tournament-reminders-command.js";
 import { runTierRolesCommand, suggestTiers } from "./tier-roles-command.js";
 import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
 import { callOwnWebhook } from "./webhook-ownership.js";
@@ -37,6 +38,19 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
           ? { subcommand: args.subcommand, tier: args.options.tier, roleId: args.options.role?.id }
           : { subcommand: args.subcommand };
       await runTierRolesCommand(deps, { actor, interactionId: interaction.id, responder }, roleArgs);
+      return;
+    }
+    if (args.group === "reminders") {
+      const reminderArgs =
+        args.subcommand === "set"
+          ? {
+              subcommand: args.subcommand,
+              channel: args.options.channel,
+              before: args.options.before,
+              roleId: args.options.role?.id,
+            }
+          : { subcommand: args.subcommand };
+      await reply(await runRemindersCommand(deps, actor, reminderArgs));
       return;
     }
     if (args.group === undefined) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectInert, hostileTexts } from "../../support/hostile-text.js";
 import type { SetupStatus } from "../../../src/commands/setup/read-setup-status.js";
 import { renderSetupStatus } from "../../../src/commands/setup/render-setup-status.js";
 import type { LinkedMember } from "../../../src/store/member-links.js";
@@ -27,6 +28,41 @@ const empty: SetupStatus = {
   pendingAnnouncements: 0,
   adminChannelId: null,
   tierRoles: { settings: undefined, mappings: [], pendingMembers: 0 },
+  reminders: { settings: undefined, scheduled: [] },
+};
+
+const reminderSettings = {
+  guildId: "100000000000000001",
+  channelId: "300000000000000002",
+  leadMinutes: [60, 10],
+  roleId: "500000000000000001",
+  configuredBy: "200000000000000009",
+  nextPollAt: now,
+  lastPolledAt: now - 60_000,
+  linkProblem: null,
+  roleProblem: null,
+  createdAt: 0,
+  updatedAt: 0,
+};
+
+const nextReminder = {
+  id: "rem_1",
+  guildId: "100000000000000001",
+  tournament: {
+    id: "trn_1",
+    startsAt: now + 3_600_000,
+    title: "# Sprint",
+    format: null,
+    prize: null,
+    participants: null,
+    maxParticipants: null,
+  },
+  leadMinutes: 10,
+  dueAt: now + 3_000_000,
+  status: "scheduled" as const,
+  statusReason: null,
+  tournamentStarted: false,
+  sentAt: null,
 };
 
 function fields(status: SetupStatus): Record<string, string> {
@@ -42,6 +78,7 @@ describe("renderSetupStatus", () => {
       "Last events received": "None yet.",
       Subscriptions: "None: route events with `/subscribe`.",
       "Tier roles": "Off: `/setup roles create` gives members a role for their platform tier.",
+      "Tournament reminders": "Off: `/setup reminders set` posts reminders before tournaments start.",
       "Announcement queue": "0 waiting to be posted",
       "Admin channel": "Not set (`/setup admin-channel`): pause notices go to the bot's log only.",
     });
@@ -115,6 +152,7 @@ describe("renderSetupStatus", () => {
         ],
         pendingMembers: 3,
       },
+      reminders: { settings: undefined, scheduled: [] },
     });
     expect(shown["Linked members"]).toBe("2 active · 1 need re-linking\nNeed `/link` again: <@2>");
     expect(shown["Platform webhook"]).toContain(
@@ -138,5 +176,44 @@ describe("renderSetupStatus", () => {
         "Master → <@&400000000000000001>",
       ].join("\n"),
     );
+  });
+
+  it("shows the reminders: where, when, the role, whose account reads, the next one and what is wrong", () => {
+    const shown = fields({
+      ...empty,
+      reminders: { settings: reminderSettings, scheduled: [nextReminder, nextReminder] },
+    });
+    expect(shown["Tournament reminders"]).toBe(
+      [
+        "🟢 In <#300000000000000002>, 1h and 10m before each start, pinging <@&500000000000000001>",
+        "Read with <@200000000000000009>'s account · last read: <t:1735732740:R>",
+        "Next: **\\# Sprint** <t:1735735800:R> · 2 scheduled",
+      ].join("\n"),
+    );
+    const onHold = fields({
+      ...empty,
+      reminders: {
+        settings: { ...reminderSettings, linkProblem: "reauth_needed", roleProblem: "missing-manage-roles" },
+        scheduled: [],
+      },
+    })["Tournament reminders"];
+    expect(onHold).toContain(
+      "⏸️ On hold: <@200000000000000009>'s link no longer reads tournaments (reauth\\_needed).",
+    );
+    expect(onHold).toContain("⚠️ Members can't take the role (missing-manage-roles)");
+  });
+
+  it("shows a tournament's title and the platform's error codes in reminders as inert text", () => {
+    for (const text of hostileTexts) {
+      const shown = fields({
+        ...empty,
+        reminders: {
+          settings: { ...reminderSettings, linkProblem: text, roleProblem: text },
+          scheduled: [{ ...nextReminder, tournament: { ...nextReminder.tournament, title: text } }],
+        },
+      })["Tournament reminders"];
+      // The admin, the channel and the times are the bot's own mentions.
+      expectInert(shown?.replace(/<@200000000000000009>|<#300000000000000002>|<t:\d+:R>/g, "(named)"));
+    }
   });
 });

@@ -1,0 +1,103 @@
+// `/remind on` and `/remind off` (docs/architecture.md, "Tournament reminders"): the member takes or gives back
+// the server's reminder role, so only those who asked are pinged. Discord's refusals follow tier roles' policy:
+// 50013 is explained (the permission to grant, or the role to move) and told to the admins once; a deleted
+// role is told too; the member hears what happened.
+import type { BotDependencies } from "../bot-dependencies.js";
+import { addMemberRole, removeMemberRole } from "../../discord/guild-roles.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { formatLeadTimes } from "../../display/lead-time.js";
+import {
+  tellAdminsReminderRoleRefused,
+  type ReminderRoleRefusal,
+} from "../../reminders/tell-admins-about-reminders.js";
+import { classifyRoleFailure } from "../../roles/classify-role-failure.js";
+import { explainRoleRefusal } from "../../roles/explain-role-refusal.js";
+import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
+import {
+  clearRoleProblem,
+  findReminderSettings,
+  recordRoleProblem,
+  type ReminderSettings,
+} from "../../store/reminder-settings.js";
+
+export async function toggleReminderRole(
+  deps: BotDependencies,
+  input: { readonly guildId: string; readonly userId: string; readonly on: boolean },
+): Promise<string> {
+  const settings = await findReminderSettings(deps.db, input.guildId);
+  if (settings === undefined) {
+    throw new UserFacingError(
+      "reminders_off",
+      "Tournament reminders are off in this server. An admin can turn them on with `/setup reminders set`.",
+    );
+  }
+  const { roleId } = settings;
+  if (roleId === null) {
+    return (
+      `Reminders here ping nobody, so there is no role to ${input.on ? "take" : "give back"}: they are posted ` +
+      `in <#${settings.channelId}> for everyone to see. An admin can add a role with \`/setup reminders set\`.`
+    );
+  }
+  const change = { guildId: input.guildId, userId: input.userId, roleId };
+  try {
+    if (input.on) {
+      await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
+    } else {
+      await removeMemberRole(deps.rest, { ...change, reason: "Stopped tournament reminders (/remind off)" });
+    }
+  } catch (error) {
+    throw await refuse(deps, settings, roleId, error);
+  }
+  await clearRoleProblem(deps.db, input.guildId);
+  return input.on
+    ? `You have <@&${roleId}> now: you'll be pinged in <#${settings.channelId}> ${formatLeadTimes(settings.leadMinutes)} before each tournament starts. \`/remind off\` stops it.`
+    : `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.`;
+}
+
+/** The member's answer for a refused change; the admins are told once. Anything else is thrown as it is. */
+async function refuse(
+  deps: BotDependencies,
+  settings: ReminderSettings,
+  roleId: string,
+  error: unknown,
+): Promise<unknown> {
+  const failure = classifyRoleFailure(error);
+  if (failure.kind !== "missing-permissions" && failure.kind !== "unknown-role") return error;
+  const refusal: ReminderRoleRefusal =
+    failure.kind === "unknown-role"
+      ? { kind: "role-deleted" }
+      : await explainPermissionRefusal(deps, settings.guildId, roleId, failure.detail);
+  const first = await recordRoleProblem(deps.db, {
+    guildId: settings.guildId,
+    problem: refusal.kind,
+    now: deps.clock.now(),
+  });
+  if (first) await tellAdminsReminderRoleRefused(deps, { guildId: settings.guildId, roleId, refusal });
+  const told = first ? "I've told the server's admins" : "The server's admins have been told";
+  return new UserFacingError(
+    "reminder_role_refused",
+    `Discord wouldn't let me change your reminder role <@&${roleId}>. ${told}; try again once they've fixed it.`,
+  );
+}
+
+async function explainPermissionRefusal(
+  deps: BotDependencies,
+  guildId: string,
+  roleId: string,
+  detail: string,
+): Promise<ReminderRoleRefusal> {
+  try {
+    const refusal = explainRoleRefusal(await readRoleHierarchy(deps, guildId), [roleId]);
+    switch (refusal.kind) {
+      case "missing-manage-roles":
+        return { kind: "missing-manage-roles", botRoleId: refusal.botRoleId };
+      case "roles-above-bot":
+        return { kind: "role-above-bot", botRoleId: refusal.botRoleId };
+      case "unexplained":
+        return { kind: "unexplained", detail };
+    }
+  } catch (error) {
+    deps.logger.warn({ guildId, err: error }, "could not read the roles to explain a refused reminder role");
+    return { kind: "unexplained", detail };
+  }
+}

@@ -1,0 +1,58 @@
+// `/setup reminders set channel:<channel> before:<lead times> [role:<role>]` and `/setup reminders off`
+// (docs/architecture.md, "Tournament reminders"). The open tournaments are read with the linked account of the
+// admin who set reminders up, so that admin must be linked.
+import type { BotDependencies } from "../bot-dependencies.js";
+import type { ChannelArgument } from "../../discord/command-arguments.js";
+import type { Actor } from "../../discord/interaction-handlers.js";
+import { formatLeadTimes } from "../../display/lead-time.js";
+import { formatDuration } from "../../display/duration.js";
+import { plainText } from "../../display/platform-text.js";
+import { getMemberSession } from "../../linking/member-credential.js";
+import { deleteReminderSettings, saveReminderSettings } from "../../store/reminder-settings.js";
+import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
+import { parseLeadTimes } from "./lead-times.js";
+import { checkReminderRole } from "./reminder-role-check.js";
+
+export type RemindersArguments =
+  | {
+      readonly subcommand: "set";
+      readonly channel: ChannelArgument;
+      readonly before: string;
+      readonly roleId: string | undefined;
+    }
+  | { readonly subcommand: "off" };
+
+/** The answer to the admin. */
+export async function runRemindersCommand(
+  deps: BotDependencies,
+  actor: Actor,
+  args: RemindersArguments,
+): Promise<string> {
+  if (args.subcommand === "off") {
+    return (await deleteReminderSettings(deps.db, actor.guildId))
+      ? "Tournament reminders are off. Reminders not sent yet are dropped; the role stays with its members."
+      : "Tournament reminders were already off.";
+  }
+  const leadMinutes = parseLeadTimes(args.before);
+  const channelId = requireAnnouncementChannel(args.channel);
+  const { link } = await getMemberSession(deps, actor);
+  if (args.roleId !== undefined) await checkReminderRole(deps, actor.guildId, args.roleId);
+  await saveReminderSettings(deps.db, {
+    guildId: actor.guildId,
+    channelId,
+    leadMinutes,
+    roleId: args.roleId ?? null,
+    configuredBy: actor.userId,
+    now: deps.clock.now(),
+  });
+  const ping =
+    args.roleId === undefined
+      ? "without a ping (add `role:` for a role members take with `/remind on`)"
+      : `pinging <@&${args.roleId}>, which members take with \`/remind on\``;
+  const every = formatDuration(deps.config.reminders.pollMs / 1000);
+  return (
+    `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
+    `starts, ${ping}. I read the open tournaments every ${every} with your linked account ` +
+    `(**${plainText(link.platformUsername)}**); if it stops working, admins are told.`
+  );
+}
