@@ -7,12 +7,19 @@ import type { CoreDeps, EventCause } from "./core/deps.js";
 import { findUserByUsername, requireBattle, requireTournament } from "./core/lookups.js";
 import { refreshLeaderboard, scheduleMaintenance } from "./core/system.js";
 import { acceptInvitation } from "./core/teams.js";
-import { completeTournament, recordTournamentResult, startTournament } from "./core/tournaments.js";
+import {
+  completeTournament,
+  createTournament,
+  recordTournamentResult,
+  rescheduleTournament,
+  startTournament,
+  type NewTournament,
+} from "./core/tournaments.js";
 import { registerUser, type NewUser } from "./core/users.js";
 import { conflict, notFound } from "./errors.js";
 import { newId } from "./ids.js";
 import { registerClient, type RegisteredClient } from "./oauth/clients.js";
-import type { Level, Shape, TournamentResult, User, WebhookPatchSupport } from "./state.js";
+import type { Level, Shape, Tournament, TournamentResult, User, WebhookPatchSupport } from "./state.js";
 
 export interface SandboxControl {
   createUser(input: NewUser): User;
@@ -30,6 +37,9 @@ export interface SandboxControl {
   setAutoApprove(enabled: boolean, username?: string): void;
   /** How `PATCH /api/v1/webhooks/{id}` answers from now on (SANDBOX_WEBHOOK_PATCH). */
   setWebhookPatch(support: WebhookPatchSupport): void;
+  createTournament(input: NewTournament): Tournament;
+  /** Moves an open tournament's start (and its end with it). */
+  rescheduleTournament(tournamentId: string, startTime: number): void;
   startTournament(tournamentId: string): void;
   completeTournament(tournamentId: string): void;
   recordTournamentResult(tournamentId: string, username: string, result: TournamentResult): void;
@@ -62,6 +72,10 @@ export function createControl(deps: CoreDeps): SandboxControl {
     },
     setWebhookPatch: (support) => {
       state.webhookPatch = support;
+    },
+    createTournament: (input) => createTournament(state, input),
+    rescheduleTournament: (id, startTime) => {
+      rescheduleTournament(requireTournament(state, id), startTime);
     },
     startTournament: (id) => {
       startTournament(deps, controlCause(), requireTournament(state, id));

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { conflict } from "../errors.js";
 import { newId } from "../ids.js";
-import type { SandboxState, Tournament, TournamentResult, User } from "../state.js";
+import type { Difficulty, SandboxState, Tournament, TournamentResult, User } from "../state.js";
 import { tournamentStartedData } from "../webhooks/event-data.js";
 import type { CoreDeps, EventCause } from "./deps.js";
 
@@ -23,6 +23,44 @@ export function registerForTournament(
   const registration = { id: newId("reg"), registeredAt: deps.clock.now() };
   tournament.registrations.set(user.id, registration);
   return registration;
+}
+
+export interface NewTournament {
+  title: string;
+  startTime: number;
+  /** Minutes from start to end. */
+  durationMinutes: number;
+  format: string;
+  difficulty: Difficulty;
+  maxParticipants: number;
+  prize: string;
+}
+
+/** `POST /sandbox/tournaments`: a new open tournament. The platform announces none (no event kind for it). */
+export function createTournament(state: SandboxState, input: NewTournament): Tournament {
+  const tournament: Tournament = {
+    id: newId("trn"),
+    title: input.title,
+    format: input.format,
+    difficulty: input.difficulty,
+    status: "open",
+    startTime: input.startTime,
+    endTime: input.startTime + input.durationMinutes * 60_000,
+    maxParticipants: input.maxParticipants,
+    prize: input.prize,
+    registrations: new Map(),
+    results: new Map(),
+  };
+  state.tournaments.set(tournament.id, tournament);
+  return tournament;
+}
+
+/** `POST /sandbox/tournaments/{id}/reschedule`: an open tournament starts at another time, as long as before. */
+export function rescheduleTournament(tournament: Tournament, startTime: number): void {
+  if (tournament.status !== "open") throw conflict(`the tournament is already ${tournament.status}`);
+  const length = tournament.endTime - tournament.startTime;
+  tournament.startTime = startTime;
+  tournament.endTime = startTime + length;
 }
 
 export function startTournament(deps: CoreDeps, cause: EventCause, tournament: Tournament): void {

@@ -53,6 +53,25 @@ const bodies = {
     message: z.string().min(1).default("Scheduled maintenance"),
   }),
   advance: z.object({ seconds: z.number().min(0) }),
+  tournament: z
+    .object({
+      title: z.string().min(1).max(200),
+      startsAt: z.iso.datetime().optional(),
+      startsInSeconds: z.number().min(0).optional(),
+      durationMinutes: z.number().int().min(1).default(120),
+      format: z.string().min(1).default("elimination"),
+      difficulty: z.enum(["easy", "medium", "hard"]).default("medium"),
+      maxParticipants: z.number().int().min(1).default(64),
+      prize: z.string().default("$100"),
+    })
+    .refine((body) => (body.startsAt === undefined) !== (body.startsInSeconds === undefined), {
+      message: "give startsAt or startsInSeconds",
+    }),
+  reschedule: z
+    .object({ startsAt: z.iso.datetime().optional(), startsInSeconds: z.number().min(0).optional() })
+    .refine((body) => (body.startsAt === undefined) !== (body.startsInSeconds === undefined), {
+      message: "give startsAt or startsInSeconds",
+    }),
 };
 
 function renderUser(user: User): Record<string, unknown> {
@@ -95,6 +114,25 @@ export function registerControlRoutes(
     const { answer } = parse(bodies.webhookPatch, request.body);
     control.setWebhookPatch(answer);
     return { answer };
+  });
+  const startTimeOf = (body: { startsAt?: string | undefined; startsInSeconds?: number | undefined }) =>
+    body.startsAt === undefined
+      ? deps.clock.now() + Math.round((body.startsInSeconds ?? 0) * 1000)
+      : Date.parse(body.startsAt);
+  app.post("/sandbox/tournaments", (request, reply) => {
+    const { startsAt, startsInSeconds, ...body } = parse(bodies.tournament, request.body);
+    const tournament = control.createTournament({
+      ...body,
+      startTime: startTimeOf({ startsAt, startsInSeconds }),
+    });
+    return reply
+      .code(201)
+      .send({ id: tournament.id, status: tournament.status, startTime: toIso(tournament.startTime) });
+  });
+  app.post("/sandbox/tournaments/:id/reschedule", (request) => {
+    const startTime = startTimeOf(parse(bodies.reschedule, request.body));
+    control.rescheduleTournament(id(request.params), startTime);
+    return { id: id(request.params), startTime: toIso(startTime) };
   });
   app.post("/sandbox/tournaments/:id/start", (request) => {
     control.startTournament(id(request.params));

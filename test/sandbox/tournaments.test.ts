@@ -132,6 +132,39 @@ describe("tournament moves and leaderboard", () => {
     expect(board.body).toMatchObject({ userRank: 0, userScore: 0 });
   });
 
+  it("creates an open tournament at a given start, moves its start, and starts it when that comes", async () => {
+    const created = await test.call("POST", "/sandbox/tournaments", {
+      body: { title: "Flash Cup", startsInSeconds: 660, maxParticipants: 8, prize: "Swag" },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: string };
+    const start = test.clock.now() + 660_000;
+    expect(await tournamentTitled("Flash Cup")).toMatchObject({
+      id,
+      status: "open",
+      startTime: new Date(start).toISOString(),
+      maxParticipants: 8,
+      prizePool: "Swag",
+    });
+    const moved = await test.call("POST", `/sandbox/tournaments/${id}/reschedule`, {
+      body: { startsAt: new Date(start + 600_000).toISOString() },
+    });
+    expect(moved.body).toEqual({ id, startTime: new Date(start + 600_000).toISOString() });
+    await test.sandbox.advance(660_000);
+    expect((await tournamentTitled("Flash Cup")).status).toBe("open");
+    await test.sandbox.advance(600_000);
+    expect((await tournamentTitled("Flash Cup")).status).toBe("active");
+    const again = await test.call("POST", `/sandbox/tournaments/${id}/reschedule`, {
+      body: { startsInSeconds: 60 },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses a tournament without exactly one of startsAt and startsInSeconds", async () => {
+    const neither = await test.call("POST", "/sandbox/tournaments", { body: { title: "No start" } });
+    expect(neither.status).toBe(400);
+  });
+
   it("answers 404 for the leaderboard of an unknown tournament", async () => {
     const response = await test.call("GET", "/v1/tournaments/trn_nope/leaderboard", {
       key: test.key("read"),
