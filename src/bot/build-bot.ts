@@ -33,7 +33,7 @@ export interface RunningBot {
   readonly roles: RoleWorker;
   /** The tournament reminder worker (docs/architecture.md, "Tournament reminders"). */
   readonly reminders: ReminderWorker;
-  /** Stops taking work, finishes what is in flight, closes connections. */
+  /** Stops taking work, finishes what is in flight, closes connections; a second call waits for the first. */
   stop(): Promise<void>;
 }
 
@@ -62,6 +62,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
   });
 
   let background: BackgroundWork | undefined;
+  let stopped: Promise<void> | undefined;
   const bot: RunningBot = {
     http,
     metricsHttp,
@@ -70,10 +71,12 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     outbox: parts.outbox,
     roles: parts.roles,
     reminders: parts.reminders,
-    async stop() {
-      // Report not ready first, then wind down.
+    stop() {
+      // Report not ready first, then wind down. Once: a harness that restarted an instance stops it again at
+      // the end.
       stopping = true;
-      await stopBot(parts, [http, metricsHttp], background, options.unreadyBeforeStopMs);
+      stopped ??= stopBot(parts, [http, metricsHttp], background, options.unreadyBeforeStopMs);
+      return stopped;
     },
   };
   return {

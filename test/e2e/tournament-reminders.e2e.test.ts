@@ -1,0 +1,210 @@
+// docs/architecture.md, "Tournament reminders", end to end: the real bot against the fake Discord and the
+// sandbox, the bot's clock following the sandbox's as the test moves it. Reminders 10 and 1 minutes before a
+// tournament starting 11 minutes ahead make exactly two posts at those times, each pinging the reminder role
+// only, with a Register button that works; a restart between them loses and repeats neither. A start moved
+// later is reminded at the new times; a tournament that starts early gets no late reminder. `/remind on` and
+// `off` give and take the role, and the admins are told when Discord refuses, or when the link that reads
+// tournaments stops working.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningBot } from "../../src/bot/build-bot.js";
+import { findReminderSettings } from "../../src/store/reminder-settings.js";
+import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
+import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+import {
+  createSandboxFollowingClock,
+  createTournament,
+  expectReminderPost,
+  moveTo,
+  reminderPosts,
+  waitForReminderPosts,
+  waitForScheduled,
+} from "./support/reminder-world.js";
+import { waitUntil } from "./support/wait-until.js";
+
+const minute = 60_000;
+
+describe("tournament reminders, end to end", () => {
+  const following = createSandboxFollowingClock();
+  let world: EndToEnd;
+  /** The instance running now: the test restarts the bot halfway. */
+  let bot: RunningBot;
+  let reminderChannel: string;
+  let adminChannel: string;
+  let roleId: string;
+
+  const run = (userId: string, name: string, extra: Record<string, unknown> = {}) =>
+    world.discord
+      .runCommand({ guildId: world.guildId, channelId: world.channelId, userId, name, ...extra })
+      .waitForFinal();
+  const memberRoleIds = (userId: string) =>
+    world.discord.roles.ofMember(world.guildId, userId).map((role) => role.id);
+
+  beforeAll(async () => {
+    world = await startEndToEnd({
+      env: { TOURNAMENT_POLL_SECONDS: "1" },
+      startOptions: { clock: following.clock },
+    });
+    following.follow(world);
+    bot = world.bot;
+    const keys = world.sandbox.keys.filter((key) => key.level !== "read");
+    await linkMember(world, world.members.admin.id, keys[0]?.key ?? "");
+    await linkMember(world, world.members.alice.id, keys[1]?.key ?? "");
+    reminderChannel = world.discord.createChannel(world.guildId, { name: "contests" }).id;
+    adminChannel = world.discord.createChannel(world.guildId, { name: "admins" }).id;
+    world.discord.roles.grantBot(world.guildId, ["ManageRoles"]);
+    roleId = world.discord.roles.create(world.guildId, { name: "Contest pings", position: 1 }).id;
+    await run(world.members.admin.id, "setup", {
+      subcommand: "admin-channel",
+      options: { channel: adminChannel },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it("refuses lead times it cannot read, naming the accepted form", async () => {
+    const refused = await run(world.members.admin.id, "setup", {
+      subcommandGroup: "reminders",
+      subcommand: "set",
+      options: { channel: reminderChannel, before: "1h, 10m, 5m, 1m", role: roleId },
+    });
+    expect(refused.content).toContain("at most 3 are allowed. `before:` takes lead times like `1h, 10m`");
+    expect(await findReminderSettings(bot.deps.db, world.guildId)).toBeUndefined();
+  });
+
+  it("turns reminders on with the admin's link, and /remind on and off give and take the role", async () => {
+    const set = await run(world.members.admin.id, "setup", {
+      subcommandGroup: "reminders",
+      subcommand: "set",
+      options: { channel: reminderChannel, before: "10m, 1m", role: roleId },
+    });
+    expect(set.content).toContain(`Tournament reminders are on: in <#${reminderChannel}>, 10m and 1m before`);
+    expect(set.content).toContain(`pinging <@&${roleId}>`);
+
+    const on = await run(world.members.alice.id, "remind", { subcommand: "on" });
+    expect(on.content).toContain(`You have <@&${roleId}> now`);
+    expect(memberRoleIds(world.members.alice.id)).toContain(roleId);
+    const off = await run(world.members.alice.id, "remind", { subcommand: "off" });
+    expect(off.content).toContain("no more reminder pings");
+    expect(memberRoleIds(world.members.alice.id)).not.toContain(roleId);
+    await run(world.members.alice.id, "remind", { subcommand: "on" });
+    expect(memberRoleIds(world.members.alice.id)).toContain(roleId);
+  });
+
+  it("posts two reminders at 10 and 1 minutes before, each once, across a restart, with a Register button that works", async () => {
+    const { id, startsAt } = createTournament(world, { title: "Flash Cup", secondsAhead: 11 * 60 });
+    await waitForScheduled(world, bot.deps.db, id, [startsAt - 10 * minute, startsAt - minute]);
+    expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+
+    await moveTo(world, startsAt - 10 * minute);
+    const [first] = await waitForReminderPosts(world, reminderChannel, id, 1);
+    expectReminderPost(first!, { roleId, startsAt, title: "Flash Cup", seatsLeft: "16 of 16" });
+    const registered = await world.discord
+      .pressButton({ message: first!, customId: `tournament:register:${id}`, userId: world.members.alice.id })
+      .waitForFinal();
+    expect(registered.content).toMatch(/^You're registered for \*\*Flash Cup\*\*/);
+
+    // The bot stops and another instance starts on the same database before the second reminder.
+    await bot.stop();
+    bot = await world.startAnotherBot({});
+    // Its reads keep the reminder's tournament up to date: alice's registration took a seat.
+    await waitUntil(
+      async () =>
+        (await listScheduledReminders(bot.deps.db, world.guildId)).some(
+          (reminder) => reminder.tournament.id === id && reminder.tournament.participants === 1,
+        ),
+      { timeoutMs: 10_000, what: "a read to see alice's registration" },
+    );
+    await moveTo(world, startsAt - minute);
+    const posts = await waitForReminderPosts(world, reminderChannel, id, 2);
+    expectReminderPost(posts[1]!, { roleId, startsAt, title: "Flash Cup", seatsLeft: "15 of 16" });
+    expect(posts[1]!.createdAt).toBeGreaterThan(first!.createdAt);
+
+    // Past the start nothing more comes, and neither reminder was posted twice.
+    await moveTo(world, startsAt + minute);
+    await bot.reminders.runOnce();
+    await bot.outbox.runOnce();
+    expect(reminderPosts(world, reminderChannel, id)).toHaveLength(2);
+    const rows = await bot.deps.db
+      .selectFrom("outbox")
+      .select(["status"])
+      .where("source", "=", "reminder")
+      .execute();
+    expect(rows).toEqual([{ status: "delivered" }, { status: "delivered" }]);
+  });
+
+  it("reminds at the new times when a start moves later, and not at the old ones", async () => {
+    const { id, startsAt } = createTournament(world, { title: "Moving Cup", secondsAhead: 30 * 60 });
+    await waitForScheduled(world, bot.deps.db, id, [startsAt - 10 * minute, startsAt - minute]);
+    const later = startsAt + 20 * minute;
+    world.sandbox.control.rescheduleTournament(id, later);
+    await waitForScheduled(world, bot.deps.db, id, [later - 10 * minute, later - minute]);
+
+    await moveTo(world, startsAt - minute + 5000);
+    await bot.reminders.runOnce();
+    await bot.outbox.runOnce();
+    expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+
+    await moveTo(world, later - 10 * minute);
+    const [post] = await waitForReminderPosts(world, reminderChannel, id, 1);
+    expectReminderPost(post!, { roleId, startsAt: later, title: "Moving Cup", seatsLeft: "16 of 16" });
+  });
+
+  it("sends no late reminder for a tournament that starts early", async () => {
+    const { id, startsAt } = createTournament(world, { title: "Early Cup", secondsAhead: 20 * 60 });
+    await waitForScheduled(world, bot.deps.db, id, [startsAt - 10 * minute, startsAt - minute]);
+    world.sandbox.control.startTournament(id);
+    // The next read finds it gone from the open list.
+    await waitForScheduled(world, bot.deps.db, id, []);
+
+    for (const at of [startsAt - 10 * minute, startsAt - minute]) {
+      await moveTo(world, at);
+      await bot.reminders.runOnce();
+      await bot.outbox.runOnce();
+    }
+    expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+  });
+
+  it("tells the admins once when Discord refuses the role, and the member that they were told", async () => {
+    world.discord.roles.revokeFromBot(world.guildId, ["ManageRoles"]);
+    const refused = await run(world.members.bob.id, "remind", { subcommand: "on" });
+    expect(refused.content).toContain("I've told the server's admins");
+    expect(memberRoleIds(world.members.bob.id)).not.toContain(roleId);
+    const notice = await world.discord.waitForMessage(adminChannel, (message) =>
+      message.content.includes("Manage Roles"),
+    );
+    expect(notice.content).toContain(`Members can't take the reminder role <@&${roleId}>`);
+
+    const again = await run(world.members.alice.id, "remind", { subcommand: "off" });
+    expect(again.content).toContain("The server's admins have been told");
+    expect(memberRoleIds(world.members.alice.id)).toContain(roleId);
+    const notices = world.discord
+      .messages(adminChannel)
+      .filter((message) => message.content.includes("reminder role"));
+    expect(notices).toHaveLength(1);
+
+    world.discord.roles.grantBot(world.guildId, ["ManageRoles"]);
+    const fixed = await run(world.members.alice.id, "remind", { subcommand: "off" });
+    expect(fixed.content).toContain("no more reminder pings");
+    expect(memberRoleIds(world.members.alice.id)).not.toContain(roleId);
+  });
+
+  it("tells the admins once when the link that reads tournaments stops working", async () => {
+    await run(world.members.admin.id, "unlink");
+    const notice = await world.discord.waitForMessage(adminChannel, (message) =>
+      message.content.startsWith("Tournament reminders are on hold"),
+    );
+    expect(notice.content).toContain(`<@${world.members.admin.id}> has unlinked their platform account`);
+    // Reads go on every second; the notice is not repeated.
+    await waitUntil(
+      async () => (await findReminderSettings(bot.deps.db, world.guildId))?.linkProblem === "not_linked",
+      { timeoutMs: 5000, what: "the link problem to be recorded" },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const notices = world.discord
+      .messages(adminChannel)
+      .filter((message) => message.content.startsWith("Tournament reminders are on hold"));
+    expect(notices).toHaveLength(1);
+  });
+});
