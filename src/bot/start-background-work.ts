@@ -1,5 +1,6 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
+import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
@@ -12,7 +13,8 @@ import { startResealing, type ResealRun } from "./reseal-at-start.js";
 export interface BackgroundWork {
   /**
    * The hourly clean-up of abandoned /link requests, of retired webhook secrets no longer accepted, of
-   * interaction ids past the replay window and of servers that removed the bot past the grace period.
+   * interaction ids past the replay window, of members' activity older than a year and of servers that
+   * removed the bot past the grace period.
    */
   readonly statePruning: NodeJS.Timeout;
   /** Re-sealing what an older key sealed, stopped before the database closes. */
@@ -24,8 +26,8 @@ export interface BackgroundWork {
 /**
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher and telling which servers the bot
  * is in, the outbox worker, the re-sealing of secrets an older key sealed, and the hourly clean-up of
- * abandoned /link requests, retired webhook secrets, seen interaction ids and the data of servers that
- * removed the bot.
+ * abandoned /link requests, retired webhook secrets, seen interaction ids, members' activity older than a
+ * year and the data of servers that removed the bot.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, store } = parts;
@@ -60,6 +62,10 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     pruneSeenInteractions(store.db, clock.now()).catch((error: unknown) => {
       logger.warn({ err: error }, "could not prune seen interaction ids");
+    });
+    // The weekly digest and /leaderboard server read a year at most (member-activity.ts).
+    pruneMemberActivity(store.db, clock.now()).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not prune members' activity older than a year");
     });
     purgeRemovedGuilds({
       db: store.db,

@@ -15,6 +15,7 @@ export interface PurgedGuildRows {
   readonly battleCards: number;
   readonly outboxRows: number;
   readonly inboxEvents: number;
+  readonly memberActivity: number;
 }
 
 /**
@@ -77,6 +78,7 @@ export async function purgeRemovedGuild(
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
       guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
       battleCards: await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId)),
+      memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
     };
   });
 }

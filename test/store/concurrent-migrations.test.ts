@@ -24,6 +24,7 @@ const expectedTables = [
   "guild_removals",
   "guild_settings",
   "inbox_events",
+  "member_activity",
   "member_links",
   "oauth_states",
   "outbox",

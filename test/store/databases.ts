@@ -140,6 +140,7 @@ const tablesInDeleteOrder = Object.keys({
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,
+  member_activity: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

@@ -9,6 +9,7 @@ import type { Database } from "../../src/store/database.js";
 import { clearGuildRemoval, findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { recordMemberActivity } from "../../src/store/member-activity.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
@@ -45,6 +46,19 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     interactionToken: "interaction-token",
     names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     expiresAt: testNow + 600_000,
+    now: testNow,
+  });
+  await recordMemberActivity(db, {
+    facts: [
+      {
+        kind: "achievement",
+        eventId: "evt_achievement",
+        platformUserId: `usr_${guildId}`,
+        occurredAt: testNow,
+        achievement: "First Win",
+      },
+    ],
+    guildId,
     now: testNow,
   });
   await saveAdminChannel(db, { guildId, adminChannelId: channelId, now: testNow });
@@ -148,6 +162,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       battleCards: 1,
       outboxRows: 2,
       inboxEvents: 1,
+      memberActivity: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);

@@ -44,6 +44,7 @@ const tables = Object.keys({
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,
+  member_activity: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

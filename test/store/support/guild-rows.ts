@@ -8,6 +8,7 @@ export const guildIdTables = [
   "battle_cards",
   "guild_removals",
   "guild_settings",
+  "member_activity",
   "member_links",
   "oauth_states",
   "outbox",
