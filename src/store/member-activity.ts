@@ -1,9 +1,8 @@
 // Recording what linked members did, per server, as events arrive, and forgetting it after a year
 // (docs/architecture.md, "The weekly digest"). The reads are in member-activity-periods.ts.
 import type { Insertable, Kysely } from "kysely";
+import type { BattleOutcome } from "../events/battle-outcome.js";
 import type { Database, MemberActivityTable } from "./database.js";
-
-export type BattleOutcome = "won" | "lost" | "draw";
 
 interface FactBase {
   readonly eventId: string;
