@@ -3,6 +3,7 @@
 // promotions, most battles won, achievements, and the platform's podium. Members are mentioned so each reader
 // sees the names they know, but nobody is pinged: a weekly post that pings everyone who played is noise.
 import type { APIEmbedField } from "discord-api-types/v10";
+import { formatBattleRecord } from "../display/battle-record.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
 import { fitLines } from "../display/fit-lines.js";
 import { plainText } from "../display/platform-text.js";
@@ -82,7 +83,7 @@ function describeChange(row: MemberPeriodTotals, name: (id: string) => string): 
 }
 
 function describeWins(row: MemberPeriodTotals, name: (id: string) => string): string {
-  return `${name(row.platformUserId)} — ${pluralise(row.battlesWon, "win")} in ${pluralise(row.battlesPlayed, "battle")}`;
+  return `${name(row.platformUserId)} — ${formatBattleRecord(row.battlesWon, row.battlesPlayed)}`;
 }
 
 /** Each member's last promotion of the week, in the order they happened. */
