@@ -62,6 +62,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
     buildWorld: (discord) => {
       guildId = discord.createGuild({ name: "Playground" }).id;
+      // As a server that lets the bot keep tier roles: `/setup roles create`, then `roles` shows them.
+      discord.roles.grantBot(guildId, ["ManageRoles"]);
       for (const name of ["general", "announcements"])
         channels.set(name, discord.createChannel(guildId, { name }).id);
       for (const seed of memberSeeds) {

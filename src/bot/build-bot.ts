@@ -8,6 +8,7 @@ import { buildHttpServer } from "../http/http-server.js";
 import type { Logger } from "../logger.js";
 import { buildMetricsServer } from "../metrics/metrics-server.js";
 import type { OutboxWorker } from "../outbox/index.js";
+import type { RoleWorker } from "../roles/role-worker.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
 import { startBackgroundWork, type BackgroundWork } from "./start-background-work.js";
@@ -27,6 +28,8 @@ export interface RunningBot {
   readonly client: GatewayClient | undefined;
   readonly deps: BotDependencies;
   readonly outbox: OutboxWorker;
+  /** The tier role worker (docs/architecture.md, "Tier roles"). */
+  readonly roles: RoleWorker;
   /** Stops taking work, finishes what is in flight, closes connections. */
   stop(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     client: parts.client,
     deps: parts.deps,
     outbox: parts.outbox,
+    roles: parts.roles,
     async stop() {
       // Report not ready first, then wind down.
       stopping = true;

@@ -19,6 +19,8 @@ import type { Logger } from "../logger.js";
 import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
 import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
+import { createMemberTierReader } from "../roles/read-member-tier.js";
+import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
@@ -61,6 +63,8 @@ export interface BotParts {
   readonly metrics: BotMetrics;
   /** Posts queued announcements to Discord, once started. */
   readonly outbox: OutboxWorker;
+  /** Makes members' tier roles follow their rating, once started (docs/architecture.md, "Tier roles"). */
+  readonly roles: RoleWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -107,6 +111,8 @@ export async function buildDependencies(
   rest.setToken(token);
 
   const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock);
+  // Built after the dependencies it uses; what queues role changes wakes it through this.
+  const built: { roles?: RoleWorker } = {};
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -127,6 +133,9 @@ export async function buildDependencies(
       refreshFailed: (reason) => {
         metrics.recordRefreshFailure(reason);
       },
+    },
+    wakeRoleWorker: () => {
+      built.roles?.notify();
     },
   };
 
@@ -153,19 +162,32 @@ export async function buildDependencies(
     },
   });
 
+  // Unique per process, so leases tell instances apart.
+  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
     render: createOutboxRenderer({ db: store.db, logger }),
     clock,
     logger,
-    // Unique per process, so leases tell instances apart.
-    owner: `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`,
+    owner,
     leaseMs: config.outbox.leaseMs,
     onResult: (result) => {
       metrics.recordPost(result.outcome);
     },
   });
+
+  const roles = createRoleWorker({
+    db: store.db,
+    rest,
+    clock,
+    logger,
+    applicationId,
+    owner,
+    leaseMs: config.outbox.leaseMs,
+    readMemberTier: createMemberTierReader(deps),
+  });
+  built.roles = roles;
 
   return {
     deps,
@@ -178,5 +200,6 @@ export async function buildDependencies(
     inFlight: createInFlightInteractions(logger),
     metrics,
     outbox,
+    roles,
   };
 }

@@ -8,7 +8,7 @@ import type { BotParts } from "./build-dependencies.js";
 
 /** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */
 export function httpAppDependencies(parts: BotParts, isStopping: () => boolean): AppDependencies {
-  const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox } = parts;
+  const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox, roles } = parts;
   return {
     ...deps,
     readinessChecks: readinessChecks(parts, isStopping),
@@ -27,6 +27,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
     },
     onEnqueued: () => {
       outbox.notify();
+      roles.notify();
     },
     interactions:
       interactionKey === undefined ? undefined : { publicKey: interactionKey, dispatch, inFlight },

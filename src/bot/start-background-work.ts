@@ -1,5 +1,6 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
+import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
@@ -21,16 +22,18 @@ export interface BackgroundWork {
   readonly resealing: ResealRun;
   /** Removals and add-backs seen on the gateway; undefined without one (HTTP interactions mode). */
   readonly guildMembership: GuildMembership | undefined;
+  /** The daily tier role reconcile (docs/architecture.md, "Tier roles"). */
+  readonly roleReconcile: NodeJS.Timeout;
 }
 
 /**
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher and telling which servers the bot
- * is in, the outbox worker, the re-sealing of secrets an older key sealed, and the hourly clean-up of
- * abandoned /link requests, retired webhook secrets, seen interaction ids, members' activity older than a
- * year and the data of servers that removed the bot.
+ * is in, the outbox and tier role workers with the daily tier role reconcile, the re-sealing of secrets an
+ * older key sealed, and the hourly clean-up of abandoned /link requests, retired webhook secrets, seen
+ * interaction ids, members' activity older than a year and the data of servers that removed the bot.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
-  const { client, token, dispatch, inFlight, outbox, store } = parts;
+  const { client, token, dispatch, inFlight, outbox, roles, store } = parts;
   const { clock, logger, config } = parts.deps;
   let guildMembership: GuildMembership | undefined;
   if (client !== undefined) {
@@ -49,6 +52,17 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();
+  roles.start();
+  const roleReconcile = setInterval(() => {
+    reconcileTierRoles({ db: store.db, clock, logger })
+      .then((queued) => {
+        if (queued > 0) roles.notify();
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "could not queue the daily tier role reconcile");
+      });
+  }, reconcileIntervalMs);
+  roleReconcile.unref();
   const resealing = startResealing(parts);
   const pruneState = (): void => {
     // Abandoned /link requests leave an encrypted verifier and interaction token behind.
@@ -78,5 +92,5 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
   };
   const statePruning = setInterval(pruneState, 60 * 60 * 1000);
   statePruning.unref();
-  return { statePruning, resealing, guildMembership };
+  return { statePruning, resealing, guildMembership, roleReconcile };
 }

@@ -16,7 +16,7 @@ export async function stopBot(
   background: BackgroundWork | undefined,
   unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
 ): Promise<void> {
-  const { client, inFlight, outbox, store } = parts;
+  const { client, inFlight, outbox, roles, store } = parts;
   if (parts.interactionKey !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
   }
@@ -25,9 +25,10 @@ export async function stopBot(
   await inFlight.drain();
   if (background !== undefined) {
     clearInterval(background.statePruning);
+    clearInterval(background.roleReconcile);
     await background.resealing.stop();
   }
-  await outbox.drain();
+  await Promise.all([outbox.drain(), roles.drain()]);
   await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();

@@ -2,8 +2,8 @@ import { PlatformError } from "../api/errors.js";
 import { isHeaderSafeCredential } from "../api/http.js";
 import { getCurrentUser } from "../api/users.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
-import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
-import { rememberLinkedAccount } from "./remember-linked-account.js";
+import type { MemberKey, MemberLink } from "../store/member-links.js";
+import { saveLinkedAccount } from "./save-linked-account.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -35,15 +35,18 @@ export async function linkWithApiKey(
     }
     throw error;
   }
-  const link = await saveMemberLink(deps.db, deps.secretBox, {
-    ...member,
-    platformUserId: user.id,
-    platformUsername: user.username,
-    credentialKind: "api_key",
-    credential: { accessToken: key },
-    now: deps.clock.now(),
-  });
-  await rememberLinkedAccount(deps, user);
+  const link = await saveLinkedAccount(
+    deps,
+    {
+      ...member,
+      platformUserId: user.id,
+      platformUsername: user.username,
+      credentialKind: "api_key",
+      credential: { accessToken: key },
+      now: deps.clock.now(),
+    },
+    user,
+  );
   deps.logger.info(
     { guildId: member.guildId, userId: member.userId, platformUserId: user.id },
     "linked with an API key",

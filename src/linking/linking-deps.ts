@@ -20,6 +20,8 @@ export interface LinkingDeps {
   readonly refreshes: SingleFlight;
   /** Counts refreshes that failed on the bot's side, for the operator. */
   readonly linkingMetrics: LinkingMetrics;
+  /** Tier roles were queued (a link, an unlink): the role worker starts on them at once. */
+  readonly wakeRoleWorker?: (() => void) | undefined;
 }
 
 /** OAuth authorizations live 10 minutes (docs/architecture.md, "Linking"). */

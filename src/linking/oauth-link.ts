@@ -2,8 +2,8 @@ import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import { exchangeAuthorizationCode } from "../oauth/tokens.js";
 import { consumeOAuthState, createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
-import { type MemberKey, type MemberLink, saveMemberLink } from "../store/member-links.js";
-import { rememberLinkedAccount } from "./remember-linked-account.js";
+import type { MemberKey, MemberLink } from "../store/member-links.js";
+import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
 
@@ -87,21 +87,24 @@ export async function completeOAuthLink(
     requestedScopes: oauth.scopes,
   });
   const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
-  const link = await saveMemberLink(deps.db, deps.secretBox, {
-    guildId: grant.guildId,
-    userId: grant.userId,
-    platformUserId: user.id,
-    platformUsername: user.username,
-    credentialKind: "oauth",
-    credential: {
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAt: tokens.expiresAt,
-      scopes: tokens.scopes,
+  const link = await saveLinkedAccount(
+    deps,
+    {
+      guildId: grant.guildId,
+      userId: grant.userId,
+      platformUserId: user.id,
+      platformUsername: user.username,
+      credentialKind: "oauth",
+      credential: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt,
+        scopes: tokens.scopes,
+      },
+      now: deps.clock.now(),
     },
-    now: deps.clock.now(),
-  });
-  await rememberLinkedAccount(deps, user);
+    user,
+  );
   deps.logger.info(
     { guildId: grant.guildId, userId: grant.userId, platformUserId: user.id },
     "linked through OAuth",

@@ -1,5 +1,6 @@
 import { revokeToken } from "../oauth/tokens.js";
 import { deleteMemberLink, findMemberLink, type MemberKey } from "../store/member-links.js";
+import { queueMemberUnlink } from "../store/member-tier-roles.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -24,6 +25,11 @@ export async function unlinkMember(
       tokenTypeHint: refreshToken === undefined ? "access_token" : "refresh_token",
     });
   }
-  const wasLinked = await deleteMemberLink(deps.db, member);
+  // The member's tier roles are removed in the same transaction as the link (docs/architecture.md, "Tier roles").
+  const { wasLinked, rolesQueued } = await deps.db.transaction().execute(async (trx) => ({
+    wasLinked: await deleteMemberLink(trx, member),
+    rolesQueued: await queueMemberUnlink(trx, { ...member, now: deps.clock.now() }),
+  }));
+  if (rolesQueued) deps.wakeRoleWorker?.();
   return { wasLinked };
 }

@@ -27,25 +27,56 @@ export function describePausedChannel(notice: PausedChannelNotice): string {
 
 /** Best effort: a notice that cannot be sent is logged, never retried (the pause itself is stored). */
 export async function tellAdminsChannelPaused(
-  deps: { readonly db: Kysely<Database>; readonly rest: REST; readonly logger: Logger },
+  deps: AdminNoticeDeps,
   notice: PausedChannelNotice,
 ): Promise<void> {
-  const logFields = { guildId: notice.guildId, channelId: notice.channelId, reason: notice.reason };
+  await tellAdmins(deps, {
+    guildId: notice.guildId,
+    content: describePausedChannel(notice),
+    // Telling admins in the very channel that was closed to the bot would only fail again.
+    avoidChannelId: notice.channelId,
+    logFields: { channelId: notice.channelId, reason: notice.reason },
+    what: "paused a channel's announcements",
+  });
+}
+
+export interface AdminNoticeDeps {
+  readonly db: Kysely<Database>;
+  readonly rest: REST;
+  readonly logger: Logger;
+}
+
+/**
+ * Posts `content` in the server's admin channel (`/setup admin-channel`), or only logs it when there is none.
+ * Best effort: a notice that cannot be sent is logged, never retried; whatever it reports is already stored.
+ */
+export async function tellAdmins(
+  deps: AdminNoticeDeps,
+  notice: {
+    readonly guildId: string;
+    readonly content: string;
+    /** What happened, for the log line ("paused a channel's announcements"). */
+    readonly what: string;
+    readonly logFields?: Readonly<Record<string, unknown>>;
+    readonly avoidChannelId?: string;
+  },
+): Promise<void> {
+  const logFields = { guildId: notice.guildId, ...notice.logFields };
   const settings = await findGuildSettings(deps.db, notice.guildId);
   const adminChannelId = settings?.adminChannelId ?? null;
-  if (adminChannelId === null || adminChannelId === notice.channelId) {
-    deps.logger.warn(logFields, "paused a channel's announcements; the server has no admin channel to tell");
+  if (adminChannelId === null || adminChannelId === notice.avoidChannelId) {
+    deps.logger.warn(logFields, `${notice.what}; the server has no admin channel to tell`);
     return;
   }
   try {
     await deps.rest.post(Routes.channelMessages(adminChannelId), {
-      body: normaliseMessage({ content: describePausedChannel(notice) }),
+      body: normaliseMessage({ content: notice.content }),
     });
-    deps.logger.info({ ...logFields, adminChannelId }, "told the server's admins a channel was paused");
+    deps.logger.info({ ...logFields, adminChannelId }, `${notice.what}; told the server's admins`);
   } catch (error) {
     deps.logger.warn(
       { ...logFields, adminChannelId, err: error },
-      "paused a channel's announcements but could not tell the admin channel",
+      `${notice.what} but could not tell the admin channel`,
     );
   }
 }

@@ -21,6 +21,10 @@ export interface Database {
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
   guild_removals: GuildRemovalsTable;
+  tiers: TiersTable;
+  guild_role_settings: GuildRoleSettingsTable;
+  tier_roles: TierRolesTable;
+  member_tier_roles: MemberTierRolesTable;
   member_activity: MemberActivityTable;
 }
 
@@ -202,6 +206,87 @@ export interface PlatformUsersTable {
   username: string;
   rating: number | null;
   tier: string | null;
+  updated_at: Millis;
+}
+
+/**
+ * A platform tier the bot has seen, with the ratings it was seen at so tiers can be ordered
+ * (docs/architecture.md, "Tier roles"): the platform's API reference names only examples.
+ */
+export interface TiersTable {
+  /** Lower case and trimmed, e.g. "grandmaster". */
+  tier: Immutable<string>;
+  lowest_rating: number | null;
+  highest_rating: number | null;
+  first_seen_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A server's tier role sync (docs/architecture.md, "Tier roles"). */
+export interface GuildRoleSettingsTable {
+  guild_id: Immutable<string>;
+  /** create: the bot makes a role for every tier, new ones too; map: admins map tiers; off: no sync. */
+  mode: "create" | "map" | "off";
+  /** Why sync is paused (Discord refused a change the admins must fix); null while it runs. */
+  paused_reason: string | null;
+  last_sync_at: Millis | null;
+  last_problem: string | null;
+  last_problem_at: Millis | null;
+  /** 1 while a tier lacks its role in create mode: the worker makes it, under the lease below. */
+  tiers_pending: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** Which role stands for a tier in a server; UNIQUE(guild_id, role_id). */
+export interface TierRolesTable {
+  guild_id: Immutable<string>;
+  tier: Immutable<string>;
+  role_id: string;
+  /** 1 when /setup roles create (or create mode) made the role. */
+  created_by_bot: Generated<number>;
+  created_at: Immutable<Millis>;
+}
+
+/**
+ * A linked member's tier role: the rating and tier it follows, and the queue state of making Discord agree
+ * (docs/architecture.md, "Tier roles"). A row is a desired state, not a change: the worker reads the member
+ * and adds or removes only the difference, so doing a row twice changes nothing twice.
+ */
+export interface MemberTierRolesTable {
+  guild_id: Immutable<string>;
+  user_id: Immutable<string>;
+  /** Null once the member unlinked: the worker removes their tier roles, then the row goes. */
+  platform_user_id: string | null;
+  rating: number | null;
+  tier: string | null;
+  /** The platform's `created` of the event that set rating and tier (or when the bot read them); newest wins. */
+  rated_at: Millis | null;
+  /** 1 when the rating came without a tier: the worker reads it with the member's own credential. */
+  tier_lookup: Generated<number>;
+  /** What queued the last change, for the audit-log reason. */
+  cause: "link" | "rating" | "unlink" | "sync" | "mapping";
+  /** 1 while Discord may not agree with this row. */
+  pending: number;
+  /** Bumped by every change, so a worker finishing an older version leaves the row pending. */
+  version: Generated<number>;
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  last_error: string | null;
+  synced_at: Millis | null;
+  /**
+   * The tier whose role the last sync made right; null after anything but a rating change (a link, a sync, a
+   * mapping), so a rating change within the same tier needs no Discord request, and anything else reads the
+   * member again.
+   */
+  synced_tier: string | null;
+  /** What the last sync changed, for /setup roles sync's answer. */
+  roles_added: Generated<number>;
+  roles_removed: Generated<number>;
   updated_at: Millis;
 }
 

@@ -87,3 +87,31 @@ function toPlatformUser(row: Selectable<PlatformUsersTable>): PlatformUser {
     updatedAt: row.updated_at,
   };
 }
+
+/**
+ * A rating the platform's own event announced (docs/architecture.md, "Tier roles"): updates a user the read
+ * model already has, unless what it holds was written after the event was created (events arrive out of
+ * order). Returns whether it changed anything.
+ */
+export async function saveRatingFromEvent(
+  db: Kysely<Database>,
+  input: {
+    readonly platformUserId: string;
+    readonly rating: number | undefined;
+    readonly tier: string | undefined;
+    readonly createdAt: number;
+  },
+): Promise<boolean> {
+  if (input.rating === undefined && input.tier === undefined) return false;
+  const result = await db
+    .updateTable("platform_users")
+    .set({
+      updated_at: input.createdAt,
+      ...(input.rating === undefined ? {} : { rating: input.rating }),
+      ...(input.tier === undefined ? {} : { tier: input.tier }),
+    })
+    .where("platform_user_id", "=", input.platformUserId)
+    .where("updated_at", "<=", input.createdAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

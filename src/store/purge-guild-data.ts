@@ -15,6 +15,10 @@ export interface PurgedGuildRows {
   readonly battleCards: number;
   readonly outboxRows: number;
   readonly inboxEvents: number;
+  /** Tier roles (docs/architecture.md, "Tier roles"): the settings, the mappings, the members' rows. */
+  readonly roleSettings: number;
+  readonly tierRoles: number;
+  readonly memberTierRoles: number;
   readonly memberActivity: number;
 }
 
@@ -78,6 +82,9 @@ export async function purgeRemovedGuild(
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
       guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
       battleCards: await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId)),
+      roleSettings: await count(trx.deleteFrom("guild_role_settings").where("guild_id", "=", guildId)),
+      tierRoles: await count(trx.deleteFrom("tier_roles").where("guild_id", "=", guildId)),
+      memberTierRoles: await count(trx.deleteFrom("member_tier_roles").where("guild_id", "=", guildId)),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
     };
   });

@@ -1,6 +1,7 @@
 // A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
-// event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and what it
-// tells of linked members' activity is recorded (docs/architecture.md, "The weekly digest"). The caller
+// event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and so are the
+// tier roles it changes; what it tells of linked members' activity is recorded (docs/architecture.md,
+// "The weekly digest"). The caller
 // answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
 // nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
 // deliveries.)
@@ -12,6 +13,7 @@ import { recordMemberActivity } from "../store/member-activity.js";
 import { enqueueOutbox } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
+import { queueTierRoles } from "./queue-tier-roles.js";
 import { readActivityFacts } from "./member-activity-facts.js";
 import { routeEvent } from "./route-event.js";
 import { readStaleAge } from "./stale-event.js";
@@ -28,6 +30,8 @@ export interface IngestResult {
   readonly eventId: string;
   /** Outbox rows queued by this delivery. */
   readonly enqueued: number;
+  /** Members whose tier role this delivery queued, when any (docs/architecture.md, "Tier roles"). */
+  readonly rolesQueued?: number;
   /** Why a dead event could not be read (printable, no secrets). */
   readonly error?: string;
   /** How old a stale event was by its `created`, in ms. */
@@ -124,7 +128,8 @@ export async function storeDelivery(
   }
   // The weekly digest's read model, in the same commit: an event acknowledged is an event counted, once.
   await recordMemberActivity(trx, { facts: readActivityFacts(event), guildId, now: receivedAt });
-  return { status: "accepted", eventId: event.id, enqueued };
+  const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });
+  return { status: "accepted", eventId: event.id, enqueued, ...(rolesQueued > 0 ? { rolesQueued } : {}) };
 }
 
 function duplicate(eventId: string): IngestResult {

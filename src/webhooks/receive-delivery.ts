@@ -15,7 +15,7 @@ export interface DeliveryDependencies {
   readonly ingest: Ingester;
   readonly logger: Pick<Logger, "info" | "warn">;
   readonly metrics: WebhookMetrics;
-  /** Called after a commit that queued announcements, so the outbox worker posts them at once. */
+  /** Called after a commit that queued announcements or tier roles, so the workers start on them at once. */
   readonly onEnqueued?: (() => void) | undefined;
 }
 
@@ -41,7 +41,7 @@ export async function receiveDelivery(
   }
   const result = await deps.ingest({ rawBody, source });
   deps.metrics.received(result.status, result.enqueued);
-  if (result.enqueued > 0) deps.onEnqueued?.();
+  if (result.enqueued > 0 || (result.rolesQueued ?? 0) > 0) deps.onEnqueued?.();
   if (result.status === "stale") {
     // No payload: the id and the age say what was dropped and why.
     deps.logger.warn(

@@ -355,6 +355,20 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           subscriptions: [],
           pendingAnnouncements: 0,
           adminChannelId: null,
+          tierRoles: {
+            settings: {
+              guildId: "100000000000000001",
+              mode: "map",
+              pausedReason: text,
+              lastSyncAt: now,
+              lastProblem: text,
+              lastProblemAt: now,
+              tiersPending: false,
+            },
+            // A mapping line holds a role mention by design; tier names go through plainText like the rest.
+            mappings: [],
+            pendingMembers: 0,
+          },
         },
         now,
       ),

@@ -8,6 +8,9 @@ import type { Store } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
 import { clearGuildRemoval, findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../src/store/tier-roles.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { recordMemberActivity } from "../../src/store/member-activity.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
@@ -107,6 +110,24 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
       now: testNow,
     });
   }
+  await saveRoleSyncMode(db, { guildId, mode: "create", now: testNow });
+  await mapTierRole(db, {
+    guildId,
+    tier: "gold",
+    roleId: `6${guildId.slice(1)}`,
+    createdByBot: true,
+    now: testNow,
+  });
+  await queueMemberRating(db, {
+    guildId,
+    userId,
+    platformUserId: `usr_${guildId}`,
+    rating: 1500,
+    tier: "gold",
+    ratedAt: testNow,
+    cause: "link",
+    now: testNow,
+  });
   return { endpointId: endpoint.id };
 }
 
@@ -162,6 +183,9 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       battleCards: 1,
       outboxRows: 2,
       inboxEvents: 1,
+      roleSettings: 1,
+      tierRoles: 1,
+      memberTierRoles: 1,
       memberActivity: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);

@@ -139,7 +139,7 @@ describe.each(testDatabases())("recording members' activity at ingest on $name",
   });
 
   it("stores hostile values it cannot hold as columns without failing the delivery", async () => {
-    await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
+    await linkMember(store.db, box, { guildId: guildB, userId: "301", platformUserId: "usr_ada" });
     const achievement = standardEvent({
       id: "evt_a1",
       event: "user.achievement_earned",
@@ -167,12 +167,14 @@ describe.each(testDatabases())("recording members' activity at ingest on $name",
       }),
     });
 
-    for (const body of [achievement, huge, oddIds]) expect((await ingest(body)).status).toBe("accepted");
+    for (const body of [achievement, huge, oddIds]) {
+      expect((await ingest(body, endpointOfB)).status).toBe("accepted");
+    }
 
-    expect(await listPeriodAchievements(store.db, { guildId: guildA, window: week })).toEqual([
+    expect(await listPeriodAchievements(store.db, { guildId: guildB, window: week })).toEqual([
       { platformUserId: "usr_ada", name: "First Win", occurredAt: created },
     ]);
-    expect(await totals(guildA)).toEqual([
+    expect(await totals(guildB)).toEqual([
       { platformUserId: "usr_ada", ratingChange: 0, latestRating: 1516, battlesPlayed: 0, battlesWon: 0 },
     ]);
   });

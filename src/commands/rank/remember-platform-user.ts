@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../../clock.js";
 import type { Database } from "../../store/database.js";
 import { savePlatformUser } from "../../store/platform-users.js";
+import { recordTierSighting } from "../../store/tiers.js";
 
 export interface SeenPlatformUser {
   readonly platformUserId: string;
@@ -13,17 +14,22 @@ export interface SeenPlatformUser {
 /**
  * Keeps the read model fresh with ratings a platform answer just showed (a member's own /rank, /profile or
  * /stats, or a global leaderboard page), so /leaderboard server and other members' /rank need no platform
- * call (docs/architecture.md, "Commands"). Fields the answer lacked keep their stored values.
+ * call (docs/architecture.md, "Commands"). Fields the answer lacked keep their stored values. A tier shown is
+ * learned with its rating, for tier roles (docs/architecture.md, "Tier roles").
  */
 export async function rememberPlatformUser(
   deps: { readonly db: Kysely<Database>; readonly clock: Clock },
   seen: SeenPlatformUser,
 ): Promise<void> {
-  await savePlatformUser(deps.db, {
-    platformUserId: seen.platformUserId,
-    username: seen.username,
-    now: deps.clock.now(),
-    ...(seen.rating === undefined ? {} : { rating: seen.rating }),
-    ...(seen.tier === undefined ? {} : { tier: seen.tier }),
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await savePlatformUser(trx, {
+      platformUserId: seen.platformUserId,
+      username: seen.username,
+      now,
+      ...(seen.rating === undefined ? {} : { rating: seen.rating }),
+      ...(seen.tier === undefined ? {} : { tier: seen.tier }),
+    });
+    if (seen.tier !== undefined) await recordTierSighting(trx, { tier: seen.tier, rating: seen.rating, now });
   });
 }

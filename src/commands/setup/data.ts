@@ -4,6 +4,9 @@ import { eventKinds } from "../../events/event-kinds.js";
 import { adminCommandBase, announcementChannelTypes } from "../subscribe/admin-command.js";
 import { eventKindLabels } from "../../display/event-kind-labels.js";
 
+/** Tiers are a word or two; the store keeps at most this many characters (src/store/tiers.ts). */
+const tierNameMaxLength = 50;
+
 const testEventChoices = eventKinds.map((kind) => ({
   name: `${eventKindLabels[kind]} (${kind})`,
   value: kind,
@@ -12,7 +15,7 @@ const testEventChoices = eventKinds.map((kind) => ({
 export const setupCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "setup",
-  description: "Admin: the platform webhook and the bot's health in this server",
+  description: "Admin: the platform webhook, tier roles and the bot's health in this server",
   ...adminCommandBase,
   options: [
     {
@@ -43,6 +46,48 @@ export const setupCommand = {
           type: OptionType.Subcommand,
           name: "rotate-secret",
           description: "Replace the signing secret (the old one is accepted for 24 hours)",
+        },
+      ],
+    },
+    {
+      type: OptionType.SubcommandGroup,
+      name: "roles",
+      description: "Tier roles that follow members' platform rating",
+      options: [
+        {
+          type: OptionType.Subcommand,
+          name: "create",
+          description: "Create a role per platform tier below the bot's role, and give new tiers one too",
+        },
+        {
+          type: OptionType.Subcommand,
+          name: "map",
+          description: "Give members of a tier an existing role (leave out the role to clear it)",
+          options: [
+            {
+              type: OptionType.String,
+              name: "tier",
+              description: "The platform tier",
+              required: true,
+              autocomplete: true,
+              max_length: tierNameMaxLength,
+            },
+            {
+              type: OptionType.Role,
+              name: "role",
+              description: "The role for that tier (leave out to clear)",
+            },
+          ],
+        },
+        {
+          type: OptionType.Subcommand,
+          name: "sync",
+          description: "Bring every linked member's tier role up to date now (resumes a paused sync)",
+        },
+        {
+          type: OptionType.Subcommand,
+          name: "off",
+          description: "Stop changing tier roles (roles already given stay)",
         },
       ],
     },

@@ -1,5 +1,5 @@
 // Everything `/setup status` shows, read from the bot's own store (no platform call): link health, the
-// webhook endpoints, the last events received, routes and the announcement queue
+// webhook endpoints, the last events received, routes, tier roles and the announcement queue
 // (docs/architecture.md, "Commands").
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { EventKind } from "../../events/event-kinds.js";
@@ -7,6 +7,9 @@ import { findGuildSettings } from "../../store/guild-settings.js";
 import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../store/inbox.js";
 import { type LinkedMember, listGuildLinks } from "../../store/member-links.js";
 import { countPendingOutbox } from "../../store/outbox.js";
+import { findGuildRoleSettings, type GuildRoleSettings } from "../../store/guild-role-settings.js";
+import { countPendingMemberRoles } from "../../store/member-tier-role-progress.js";
+import { listTierRoles, type TierRole } from "../../store/tier-roles.js";
 import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
@@ -31,6 +34,14 @@ export interface SetupStatus {
   readonly subscriptions: readonly Subscription[];
   readonly pendingAnnouncements: number;
   readonly adminChannelId: string | null;
+  readonly tierRoles: TierRoleStatus;
+}
+
+/** docs/architecture.md, "Tier roles": the mapping, the last sync, members waiting, the last problem. */
+export interface TierRoleStatus {
+  readonly settings: GuildRoleSettings | undefined;
+  readonly mappings: readonly TierRole[];
+  readonly pendingMembers: number;
 }
 
 const recentEventCount = 5;
@@ -64,5 +75,10 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
     subscriptions: await listGuildSubscriptions(deps.db, guildId),
     pendingAnnouncements: await countPendingOutbox(deps.db, guildId),
     adminChannelId: (await findGuildSettings(deps.db, guildId))?.adminChannelId ?? null,
+    tierRoles: {
+      settings: await findGuildRoleSettings(deps.db, guildId),
+      mappings: await listTierRoles(deps.db, guildId),
+      pendingMembers: await countPendingMemberRoles(deps.db, guildId),
+    },
   };
 }

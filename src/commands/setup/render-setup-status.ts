@@ -1,12 +1,13 @@
 import type { APIEmbedField } from "discord-api-types/v10";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
-import { plainCode } from "../../display/platform-text.js";
+import { plainCode, plainText } from "../../display/platform-text.js";
 import { operatorSource } from "../../store/inbox.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
-import type { EndpointSummary, SetupStatus } from "./read-setup-status.js";
+import type { EndpointSummary, SetupStatus, TierRoleStatus } from "./read-setup-status.js";
+import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
@@ -57,6 +58,27 @@ function describeRoutes(status: SetupStatus): string[] {
   return [countRouteStatuses(status.subscriptions), ...troubled.map(describeRoute)];
 }
 
+function describeTierRoles(status: TierRoleStatus): string[] {
+  const { settings } = status;
+  if (settings === undefined || settings.mode === "off") return [];
+  const lines = [
+    settings.pausedReason === null
+      ? `🟢 ${settings.mode === "create" ? "Created by the bot; new tiers get a role" : "Mapped by admins"}`
+      : `⏸️ Paused: ${plainText(settings.pausedReason)}. Fix it, then run \`/setup roles sync\`.`,
+    `Last sync: ${settings.lastSyncAt === null ? "never" : discordTimestamp(settings.lastSyncAt, "R")} · ` +
+      `${status.pendingMembers} ${status.pendingMembers === 1 ? "member" : "members"} waiting`,
+  ];
+  if (settings.lastProblem !== null && settings.lastProblemAt !== null) {
+    lines.push(
+      `Last problem ${discordTimestamp(settings.lastProblemAt, "R")}: ${plainText(settings.lastProblem)}`,
+    );
+  }
+  lines.push(
+    ...status.mappings.map((mapping) => `${plainText(formatTier(mapping.tier))} → <@&${mapping.roleId}>`),
+  );
+  return lines;
+}
+
 /** `/setup status`: one embed, a field per concern, each cut cleanly to Discord's limits. */
 export function renderSetupStatus(status: SetupStatus, now: number): Reply {
   return {
@@ -73,6 +95,11 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
           ),
           field("Last events received", describeEvents(status), "None yet."),
           field("Subscriptions", describeRoutes(status), "None: route events with `/subscribe`."),
+          field(
+            "Tier roles",
+            describeTierRoles(status.tierRoles),
+            "Off: `/setup roles create` gives members a role for their platform tier.",
+          ),
           {
             name: "Announcement queue",
             value: `${status.pendingAnnouncements} waiting to be posted`,

@@ -14,19 +14,31 @@ import { renderRotationOutcome } from "./render-rotation-outcome.js";
 import { renderSetupStatus } from "./render-setup-status.js";
 import { renderTestProgress, renderTestResult, renderTestWaiting } from "./render-test-result.js";
 import { rotateGuildWebhookSecret } from "./rotate-secret.js";
+import { runTierRolesCommand, suggestTiers } from "./tier-roles-command.js";
 import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
 import { callOwnWebhook } from "./webhook-ownership.js";
 
 /**
- * `/setup webhook register|test|deliveries|rotate-secret`, `/setup status`, `/setup admin-channel`
- * (docs/architecture.md, "Commands", "Managing the platform webhook"). Webhook calls use the admin's own
- * linked credential.
+ * `/setup webhook register|test|deliveries|rotate-secret`, `/setup roles create|map|sync|off`, `/setup status`,
+ * `/setup admin-channel` (docs/architecture.md, "Commands", "Managing the platform webhook", "Tier roles").
+ * Webhook calls use the admin's own linked credential.
  */
 export const setup = defineCommand<BotDependencies, typeof setupCommand>({
   data: setupCommand,
   acknowledge: "ephemeral",
-  async run(deps, { actor, args, responder }) {
+  async autocomplete(deps, { subcommand, focused }) {
+    return subcommand === "map" && focused.name === "tier" ? suggestTiers(deps, focused.value) : [];
+  },
+  async run(deps, { actor, args, responder, interaction }) {
     const reply = async (content: string) => responder.reply({ content, ephemeral: true });
+    if (args.group === "roles") {
+      const roleArgs =
+        args.subcommand === "map"
+          ? { subcommand: args.subcommand, tier: args.options.tier, roleId: args.options.role?.id }
+          : { subcommand: args.subcommand };
+      await runTierRolesCommand(deps, { actor, interactionId: interaction.id, responder }, roleArgs);
+      return;
+    }
     if (args.group === undefined) {
       if (args.subcommand === "status") {
         const status = await readSetupStatus(deps, actor.guildId);

@@ -26,6 +26,7 @@ const empty: SetupStatus = {
   subscriptions: [],
   pendingAnnouncements: 0,
   adminChannelId: null,
+  tierRoles: { settings: undefined, mappings: [], pendingMembers: 0 },
 };
 
 function fields(status: SetupStatus): Record<string, string> {
@@ -40,6 +41,7 @@ describe("renderSetupStatus", () => {
       "Platform webhook": "None: run `/setup webhook register` so events reach this server.",
       "Last events received": "None yet.",
       Subscriptions: "None: route events with `/subscribe`.",
+      "Tier roles": "Off: `/setup roles create` gives members a role for their platform tier.",
       "Announcement queue": "0 waiting to be posted",
       "Admin channel": "Not set (`/setup admin-channel`): pause notices go to the bot's log only.",
     });
@@ -92,6 +94,27 @@ describe("renderSetupStatus", () => {
       ],
       pendingAnnouncements: 4,
       adminChannelId: "300000000000000009",
+      tierRoles: {
+        settings: {
+          guildId: "100000000000000001",
+          mode: "create",
+          pausedReason: "403 Missing Permissions (50013)",
+          lastSyncAt: now - 60_000,
+          lastProblem: "the role for tier gold was deleted; unmapped",
+          lastProblemAt: now - 120_000,
+          tiersPending: false,
+        },
+        mappings: [
+          {
+            guildId: "100000000000000001",
+            tier: "master",
+            roleId: "400000000000000001",
+            createdByBot: true,
+            createdAt: 0,
+          },
+        ],
+        pendingMembers: 3,
+      },
     });
     expect(shown["Linked members"]).toBe("2 active · 1 need re-linking\nNeed `/link` again: <@2>");
     expect(shown["Platform webhook"]).toContain(
@@ -107,5 +130,13 @@ describe("renderSetupStatus", () => {
     );
     expect(shown["Announcement queue"]).toBe("4 waiting to be posted");
     expect(shown["Admin channel"]).toBe("<#300000000000000009>");
+    expect(shown["Tier roles"]).toBe(
+      [
+        "⏸️ Paused: 403 Missing Permissions (50013). Fix it, then run `/setup roles sync`.",
+        "Last sync: <t:1735732740:R> · 3 members waiting",
+        "Last problem <t:1735732680:R>: the role for tier gold was deleted; unmapped",
+        "Master → <@&400000000000000001>",
+      ].join("\n"),
+    );
   });
 });

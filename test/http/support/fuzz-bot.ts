@@ -44,6 +44,10 @@ const tables = Object.keys({
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,
+  tiers: true,
+  guild_role_settings: true,
+  tier_roles: true,
+  member_tier_roles: true,
   member_activity: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

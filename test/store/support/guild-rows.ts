@@ -7,12 +7,15 @@ import type { Database } from "../../../src/store/database.js";
 export const guildIdTables = [
   "battle_cards",
   "guild_removals",
+  "guild_role_settings",
   "guild_settings",
   "member_activity",
   "member_links",
+  "member_tier_roles",
   "oauth_states",
   "outbox",
   "subscriptions",
+  "tier_roles",
   "webhook_endpoints",
 ] as const satisfies readonly (keyof Database)[];
 

@@ -1,0 +1,54 @@
+// `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, a role made now for every tier the
+// bot knows, and every linked member queued. The guild's create-mode lease is held meanwhile, so the role
+// worker, here or on another instance, cannot make the same roles at the same time.
+import type { BotDependencies } from "../bot-dependencies.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
+import { classifyRoleFailure } from "../../roles/classify-role-failure.js";
+import { ensureTierRoles, type TierRolesOutcome } from "../../roles/ensure-tier-roles.js";
+import { describeRoleRefusal } from "../../roles/explain-role-refusal.js";
+import { queueGuildSync } from "../../roles/queue-guild-sync.js";
+import { explainRefusal } from "../../roles/tell-admins-about-roles.js";
+import { finishTierRoleWork, leaseTierRoleWork, saveRoleSyncMode } from "../../store/guild-role-settings.js";
+
+/** Long enough for a few dozen roles at Discord's pace. */
+const createLeaseMs = 120_000;
+
+export interface CreatedTierRoles extends TierRolesOutcome {
+  readonly membersQueued: number;
+}
+
+export async function createTierRoles(
+  deps: BotDependencies,
+  input: { readonly guildId: string; readonly interactionId: string },
+): Promise<CreatedTierRoles> {
+  const { guildId } = input;
+  const owner = `setup-roles:${input.interactionId}`;
+  const claimedAt = deps.clock.now();
+  await saveRoleSyncMode(deps.db, { guildId, mode: "create", now: claimedAt });
+  if (!(await leaseTierRoleWork(deps.db, { guildId, owner, now: claimedAt, leaseMs: createLeaseMs }))) {
+    throw new UserFacingError(
+      "roles_busy",
+      "I'm creating this server's tier roles right now. Try again in a minute.",
+    );
+  }
+  let outcome: TierRolesOutcome | undefined;
+  try {
+    outcome = await ensureTierRoles(deps, guildId);
+  } catch (error) {
+    const failure = classifyRoleFailure(error);
+    if (failure.kind !== "missing-permissions") throw error;
+    const refusal = await explainRefusal(deps, guildId);
+    throw new UserFacingError(
+      "roles_refused",
+      describeRoleRefusal(refusal, failure.detail, "I couldn't create the tier roles").replace(
+        "then run `/setup roles sync` to resume.",
+        "then run `/setup roles create` again.",
+      ),
+    );
+  } finally {
+    await finishTierRoleWork(deps.db, { guildId, owner, done: outcome !== undefined, claimedAt });
+  }
+  const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
+  deps.wakeRoleWorker?.();
+  return { ...outcome, membersQueued };
+}

@@ -1,0 +1,54 @@
+// The answers of `/setup roles` (docs/architecture.md, "Tier roles"): short, and saying what to do next.
+import { formatTier } from "../../display/tier.js";
+import { plainText } from "../../display/platform-text.js";
+import type { CreatedTierRoles } from "./create-tier-roles.js";
+import type { TierRoleSyncOutcome } from "./sync-tier-roles.js";
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export function renderCreatedTierRoles(outcome: CreatedTierRoles): string {
+  const made = [...outcome.created, ...outcome.adopted];
+  if (made.length === 0 && outcome.kept === 0) {
+    return (
+      "Tier roles are on, but I haven't seen any platform tiers yet: I learn them from profiles, ranks, " +
+      "leaderboards and rating changes. Each new tier gets its role as soon as I see it."
+    );
+  }
+  const lines = [
+    ...outcome.created.map(({ tier, roleId }) => `Created <@&${roleId}> for ${plainText(formatTier(tier))}`),
+    ...outcome.adopted.map(({ tier, roleId }) => `Using <@&${roleId}> for ${plainText(formatTier(tier))}`),
+  ];
+  if (outcome.kept > 0) lines.push(`${plural(outcome.kept, "tier", "tiers")} already had a role`);
+  if (!outcome.ordered)
+    lines.push("I couldn't reorder the roles; drag them in Server Settings → Roles if you like.");
+  lines.push(
+    `Updating ${plural(outcome.membersQueued, "linked member", "linked members")}; new tiers get a role ` +
+      "automatically. `/setup status` shows progress.",
+  );
+  return lines.join("\n");
+}
+
+export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
+  const lines: string[] = [];
+  if (summary.pausedReason !== null) {
+    lines.push(
+      `Discord refused a role change (${plainText(summary.pausedReason)}), so tier roles are paused. The admin ` +
+        "channel and `/setup status` say what to fix; then run `/setup roles sync` again.",
+    );
+  } else if (summary.resumed) lines.push("Tier roles were paused; they run again.");
+  lines.push(
+    `Checked ${plural(summary.checked, "linked member", "linked members")}: ` +
+      `${plural(summary.rolesAdded, "role", "roles")} given, ${summary.rolesRemoved} taken away.`,
+  );
+  for (const member of summary.changed) {
+    lines.push(`<@${member.userId}>: +${member.added} −${member.removed}`);
+  }
+  if (summary.pending > 0 && summary.pausedReason === null) {
+    lines.push(
+      `${plural(summary.pending, "member is", "members are")} still being updated; \`/setup status\` shows progress.`,
+    );
+  }
+  if (summary.failed > 0)
+    lines.push(`${plural(summary.failed, "member", "members")} could not be updated; see \`/setup status\`.`);
+  return lines.join("\n");
+}

@@ -1,0 +1,97 @@
+// Create mode (docs/architecture.md, "Tier roles"): a role for every tier the bot knows, named after the tier,
+// coloured by tier, ordered by rating just below the bot's highest role. A role with the tier's name that is
+// not mapped yet is taken over rather than made again, so work redone after a crash adds no second role.
+import type { APIRole } from "discord-api-types/v10";
+import { createGuildRole, moveGuildRoles } from "../discord/guild-roles.js";
+import { formatTier, pickTierColour } from "../display/tier.js";
+import { listTierRoles, mapTierRole, unmapTier } from "../store/tier-roles.js";
+import { listTiers } from "../store/tiers.js";
+import { findBotTopRole } from "./explain-role-refusal.js";
+import { planRolePositions } from "./plan-role-positions.js";
+import { readRoleHierarchy } from "./read-role-hierarchy.js";
+import type { RoleDeps } from "./role-deps.js";
+
+export interface TierRolesOutcome {
+  readonly created: readonly { readonly tier: string; readonly roleId: string }[];
+  readonly adopted: readonly { readonly tier: string; readonly roleId: string }[];
+  /** Tiers whose role was already mapped. */
+  readonly kept: number;
+  /** False when Discord would not reorder the roles (they work all the same). */
+  readonly ordered: boolean;
+}
+
+/** Throws Discord's error when a role cannot be created (50013: the caller explains it). */
+export async function ensureTierRoles(deps: RoleDeps, guildId: string): Promise<TierRolesOutcome> {
+  const tiers = await listTiers(deps.db);
+  const hierarchy = await readRoleHierarchy(deps, guildId);
+  const roles: Pick<APIRole, "id" | "name" | "position" | "managed">[] = [...hierarchy.roles];
+  const live = new Set(roles.map((role) => role.id));
+  const mapped = new Map<string, string>();
+  for (const mapping of await listTierRoles(deps.db, guildId)) {
+    if (live.has(mapping.roleId)) mapped.set(mapping.tier, mapping.roleId);
+    else await unmapTier(deps.db, { guildId, tier: mapping.tier });
+  }
+  const created: { tier: string; roleId: string }[] = [];
+  const adopted: { tier: string; roleId: string }[] = [];
+  const kept = tiers.filter((tier) => mapped.has(tier.tier)).length;
+  // Highest tier first: Discord puts each new role at position 1 below the older ones there, so roles made in
+  // this order already stand in rating order.
+  for (const { tier } of [...tiers].reverse()) {
+    if (mapped.has(tier)) continue;
+    const taken = new Set(mapped.values());
+    const name = formatTier(tier);
+    const existing = roles.find(
+      (role) => role.name === name && !role.managed && role.id !== guildId && !taken.has(role.id),
+    );
+    const role =
+      existing ??
+      (await createGuildRole(deps.rest, {
+        guildId,
+        name,
+        color: pickTierColour(tier),
+        reason: `tier roles: a role for tier ${tier}`,
+      }));
+    if (existing === undefined) roles.push(role);
+    (existing === undefined ? created : adopted).push({ tier, roleId: role.id });
+    mapped.set(tier, role.id);
+    await mapTierRole(deps.db, { guildId, tier, roleId: role.id, createdByBot: true, now: deps.clock.now() });
+  }
+  const ordered = await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
+  return { created, adopted, kept, ordered };
+}
+
+async function orderTierRoles(
+  deps: RoleDeps,
+  input: {
+    readonly guildId: string;
+    readonly roles: readonly Pick<APIRole, "id" | "position">[];
+    readonly hierarchy: Parameters<typeof findBotTopRole>[0];
+    readonly tiers: readonly { readonly tier: string }[];
+    readonly mapped: ReadonlyMap<string, string>;
+  },
+): Promise<boolean> {
+  const top = findBotTopRole(input.hierarchy);
+  if (top === undefined) return false;
+  const positions = planRolePositions({
+    guildId: input.guildId,
+    roles: input.roles,
+    botTopRole: top,
+    tierRoleIdsHighestFirst: [...input.tiers].reverse().flatMap(({ tier }) => {
+      const roleId = input.mapped.get(tier);
+      return roleId === undefined ? [] : [roleId];
+    }),
+  });
+  if (positions === undefined) return false;
+  if (positions.length === 0) return true;
+  try {
+    await moveGuildRoles(deps.rest, {
+      guildId: input.guildId,
+      positions,
+      reason: "tier roles: ordered by rating",
+    });
+    return true;
+  } catch (error) {
+    deps.logger.warn({ guildId: input.guildId, err: error }, "could not order the tier roles");
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+import { fetchGuildMember, fetchGuildRoles } from "../discord/guild-roles.js";
+import type { RoleHierarchy } from "./explain-role-refusal.js";
+import type { RoleDeps } from "./role-deps.js";
+
+/** The server's roles and the bot's own: what role creation and refusal notices reason about. */
+export async function readRoleHierarchy(
+  deps: Pick<RoleDeps, "rest" | "applicationId">,
+  guildId: string,
+): Promise<RoleHierarchy> {
+  const [roles, bot] = await Promise.all([
+    fetchGuildRoles(deps.rest, guildId),
+    fetchGuildMember(deps.rest, guildId, deps.applicationId),
+  ]);
+  return { guildId, roles, botRoleIds: bot.roles };
+}

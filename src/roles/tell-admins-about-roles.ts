@@ -1,0 +1,45 @@
+// What the admins read when tier roles need them (docs/architecture.md, "Tier roles"), in the admin channel
+// (`/setup admin-channel`) or, without one, only in the log and `/setup status`.
+import { formatTier } from "../display/tier.js";
+import { plainText } from "../display/platform-text.js";
+import { tellAdmins } from "../outbox/tell-admins.js";
+import { describeRoleRefusal, explainRoleRefusal, type RoleRefusal } from "./explain-role-refusal.js";
+import { readRoleHierarchy } from "./read-role-hierarchy.js";
+import type { RoleDeps } from "./role-deps.js";
+import { listTierRoles } from "../store/tier-roles.js";
+
+/** Reads the roles to say exactly what to fix; if they cannot be read, says what to check. */
+export async function explainRefusal(deps: RoleDeps, guildId: string): Promise<RoleRefusal> {
+  try {
+    const hierarchy = await readRoleHierarchy(deps, guildId);
+    const tierRoleIds = (await listTierRoles(deps.db, guildId)).map((mapping) => mapping.roleId);
+    return explainRoleRefusal(hierarchy, tierRoleIds);
+  } catch (error) {
+    deps.logger.warn({ guildId, err: error }, "could not read the roles to explain a refused role change");
+    return { kind: "unexplained" };
+  }
+}
+
+export async function tellAdminsRolesPaused(deps: RoleDeps, guildId: string, detail: string): Promise<void> {
+  const refusal = await explainRefusal(deps, guildId);
+  await tellAdmins(deps, {
+    guildId,
+    content: describeRoleRefusal(refusal, detail),
+    what: "paused tier roles",
+    logFields: { reason: detail, refusal: refusal.kind },
+  });
+}
+
+export async function tellAdminsRoleDeleted(
+  deps: RoleDeps,
+  input: { readonly guildId: string; readonly tier: string },
+): Promise<void> {
+  await tellAdmins(deps, {
+    guildId: input.guildId,
+    content:
+      `The role for tier **${plainText(formatTier(input.tier))}** was deleted, so I unmapped it: members of that ` +
+      "tier get no tier role now. Map another with `/setup roles map`, or run `/setup roles create` to make it again.",
+    what: "unmapped a deleted tier role",
+    logFields: { tier: input.tier },
+  });
+}

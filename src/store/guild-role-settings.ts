@@ -1,0 +1,223 @@
+// A server's tier role sync: its mode, whether it is paused and why, and the guild-level work of create mode
+// (a role for every tier) taken under a lease like the member rows (docs/architecture.md, "Tier roles").
+import type { Kysely, Selectable } from "kysely";
+import type { Database, GuildRoleSettingsTable } from "./database.js";
+
+export type RoleSyncMode = GuildRoleSettingsTable["mode"];
+
+export interface GuildRoleSettings {
+  readonly guildId: string;
+  readonly mode: RoleSyncMode;
+  readonly pausedReason: string | null;
+  readonly lastSyncAt: number | null;
+  readonly lastProblem: string | null;
+  readonly lastProblemAt: number | null;
+  readonly tiersPending: boolean;
+}
+
+/** Longest problem text kept; the caller has removed anything secret. */
+const maxProblemLength = 1000;
+
+export async function findGuildRoleSettings(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<GuildRoleSettings | undefined> {
+  const row = await db
+    .selectFrom("guild_role_settings")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toGuildRoleSettings(row);
+}
+
+/**
+ * Sets the mode. Turning sync on (create or map) clears a pause: the admin ran a command after the fix. In
+ * create mode the guild is marked to get roles for any tier that lacks one.
+ */
+export async function saveRoleSyncMode(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly mode: RoleSyncMode; readonly now: number },
+): Promise<GuildRoleSettings> {
+  const changes = {
+    mode: input.mode,
+    paused_reason: null,
+    tiers_pending: input.mode === "create" ? 1 : 0,
+    updated_at: input.now,
+  };
+  const row = await db
+    .insertInto("guild_role_settings")
+    .values({ guild_id: input.guildId, created_at: input.now, ...changes })
+    .onConflict((conflict) => conflict.column("guild_id").doUpdateSet(changes))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toGuildRoleSettings(row);
+}
+
+/** Pauses the guild's sync (Discord refused a change); true when it was running, so admins are told once. */
+export async function pauseRoleSync(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly reason: string; readonly now: number },
+): Promise<boolean> {
+  const reason = input.reason.slice(0, maxProblemLength);
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set({ paused_reason: reason, last_problem: reason, last_problem_at: input.now, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("paused_reason", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Clears a pause (after the admins' fix, on /setup roles sync); true when the guild was paused. */
+export async function resumeRoleSync(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set({ paused_reason: null, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("paused_reason", "is not", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Notes a problem for /setup status without pausing (a deleted role unmapped, say). */
+export async function recordRoleProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly problem: string; readonly now: number },
+): Promise<void> {
+  await db
+    .updateTable("guild_role_settings")
+    .set({ last_problem: input.problem.slice(0, maxProblemLength), last_problem_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .execute();
+}
+
+export async function recordRoleSyncRan(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<void> {
+  await db
+    .updateTable("guild_role_settings")
+    .set({ last_sync_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .execute();
+}
+
+/** Guilds whose sync runs (create or map, not paused) and last ran before `before`: the daily reconcile. */
+export async function listGuildsDueForReconcile(
+  db: Kysely<Database>,
+  before: number,
+): Promise<GuildRoleSettings[]> {
+  const rows = await db
+    .selectFrom("guild_role_settings")
+    .selectAll()
+    .where("mode", "<>", "off")
+    .where("paused_reason", "is", null)
+    .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
+    .where((eb) => eb.or([eb("last_sync_at", "is", null), eb("last_sync_at", "<", before)]))
+    .execute();
+  return rows.map(toGuildRoleSettings);
+}
+
+/** Create mode: look again for tiers without a role (the daily pass, /setup roles sync). */
+export async function markTierRolesPending(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<void> {
+  await db
+    .updateTable("guild_role_settings")
+    .set({ tiers_pending: 1, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("mode", "=", "create")
+    .execute();
+}
+
+/** Leases the guild's create-mode work to `owner` whether or not it is marked (/setup roles create); false when held. */
+export async function leaseTierRoleWork(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .where("guild_id", "=", input.guildId)
+    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Leases up to `limit` guilds in create mode that lack a role for some tier, to `owner`: one instance at a
+ * time makes a guild's roles, so two never both create the same one.
+ */
+export async function claimTierRoleWork(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
+): Promise<string[]> {
+  const due = await db
+    .selectFrom("guild_role_settings")
+    .select("guild_id")
+    .where("tiers_pending", "=", 1)
+    .where("mode", "=", "create")
+    .where("paused_reason", "is", null)
+    .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
+    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+    .limit(input.limit)
+    .execute();
+  const claimed: string[] = [];
+  for (const { guild_id: guildId } of due) {
+    const result = await db
+      .updateTable("guild_role_settings")
+      .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+      .where("guild_id", "=", guildId)
+      .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) claimed.push(guildId);
+  }
+  return claimed;
+}
+
+/** Releases the guild's lease; `done` clears the mark unless a tier was seen since `claimedAt`. */
+export async function finishTierRoleWork(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly owner: string;
+    readonly done: boolean;
+    readonly claimedAt: number;
+  },
+): Promise<void> {
+  await db
+    .updateTable("guild_role_settings")
+    .set((eb) => ({
+      lease_owner: null,
+      lease_expires_at: null,
+      ...(input.done
+        ? {
+            tiers_pending: eb
+              .case()
+              .when("updated_at", ">", input.claimedAt)
+              .then(eb.ref("tiers_pending"))
+              .else(0)
+              .end(),
+          }
+        : {}),
+    }))
+    .where("guild_id", "=", input.guildId)
+    .where("lease_owner", "=", input.owner)
+    .execute();
+}
+
+function toGuildRoleSettings(row: Selectable<GuildRoleSettingsTable>): GuildRoleSettings {
+  return {
+    guildId: row.guild_id,
+    mode: row.mode,
+    pausedReason: row.paused_reason,
+    lastSyncAt: row.last_sync_at,
+    lastProblem: row.last_problem,
+    lastProblemAt: row.last_problem_at,
+    tiersPending: row.tiers_pending === 1,
+  };
+}

@@ -1,0 +1,180 @@
+// The role worker takes member rows under a lease, as the outbox worker takes posts (docs/architecture.md,
+// "Tier roles", "Growing past one machine"): one worker at a time per row, a dead worker's rows taken over
+// when the lease ends. A row's version tells a finished sync from one overtaken by a newer change.
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database } from "./database.js";
+import { readDialect } from "./dialect.js";
+import { toMemberTierRole, type MemberTierRole } from "./member-tier-roles.js";
+
+const maxErrorLength = 1000;
+
+/**
+ * Pending, due, not leased, and in a guild whose sync runs (on and not paused) and that has not removed the bot
+ * (docs/architecture.md, "When the bot leaves a server": a change there would only meet 403).
+ */
+function isClaimable(now: number) {
+  return (eb: ExpressionBuilder<Database, "member_tier_roles">) =>
+    eb.and([
+      eb("pending", "=", 1),
+      eb("next_attempt_at", "<=", now),
+      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", now)]),
+      eb(
+        "guild_id",
+        "in",
+        eb
+          .selectFrom("guild_role_settings")
+          .select("guild_role_settings.guild_id")
+          .where("guild_role_settings.mode", "<>", "off")
+          .where("guild_role_settings.paused_reason", "is", null),
+      ),
+      eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
+    ]);
+}
+
+/** Leases up to `limit` due rows to `owner`, oldest first, in one statement (see claimDueOutbox). */
+export async function claimDueMemberRoles(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
+): Promise<MemberTierRole[]> {
+  const lockCandidates = readDialect(db) === "postgres";
+  const rows = await db
+    .with(
+      (cte) => cte("due").materialized(),
+      (qb) => {
+        const candidates = qb
+          .selectFrom("member_tier_roles")
+          .select(["guild_id", "user_id"])
+          .where(isClaimable(input.now))
+          .orderBy("next_attempt_at")
+          .orderBy("updated_at")
+          .limit(input.limit);
+        return lockCandidates ? candidates.forUpdate().skipLocked() : candidates;
+      },
+    )
+    .updateTable("member_tier_roles")
+    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("due")
+          .select("due.guild_id")
+          .whereRef("due.guild_id", "=", "member_tier_roles.guild_id")
+          .whereRef("due.user_id", "=", "member_tier_roles.user_id"),
+      ),
+    )
+    .where(isClaimable(input.now))
+    .returningAll()
+    .execute();
+  return rows.map(toMemberTierRole).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
+}
+
+interface Lease {
+  readonly guildId: string;
+  readonly userId: string;
+  readonly owner: string;
+}
+
+function updateLeasedRow(db: Kysely<Database>, lease: Lease) {
+  return db
+    .updateTable("member_tier_roles")
+    .where("guild_id", "=", lease.guildId)
+    .where("user_id", "=", lease.userId)
+    .where("lease_owner", "=", lease.owner);
+}
+
+/**
+ * Records a finished sync of `version`. If the row changed meanwhile it stays pending (due now) for the newer
+ * version. A finished unlink removes the row. Returns whether this version was the latest.
+ */
+export async function finishMemberRoleSync(
+  db: Kysely<Database>,
+  input: Lease & {
+    readonly version: number;
+    readonly added: number;
+    readonly removed: number;
+    /** The tier whose role is now right, or null when none is known. */
+    readonly syncedTier: string | null;
+    readonly now: number;
+  },
+): Promise<boolean> {
+  const finished = await updateLeasedRow(db, input)
+    .where("version", "=", input.version)
+    .set({
+      pending: 0,
+      attempts: 0,
+      last_error: null,
+      synced_at: input.now,
+      roles_added: input.added,
+      roles_removed: input.removed,
+      synced_tier: input.syncedTier,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .executeTakeFirst();
+  if (finished.numUpdatedRows === 0n) {
+    await updateLeasedRow(db, input).set({ lease_owner: null, lease_expires_at: null }).execute();
+    return false;
+  }
+  await db
+    .deleteFrom("member_tier_roles")
+    .where("guild_id", "=", input.guildId)
+    .where("user_id", "=", input.userId)
+    .where("platform_user_id", "is", null)
+    .where("pending", "=", 0)
+    .execute();
+  return true;
+}
+
+/** Releases the row until `nextAttemptAt`; `countAttempt: false` for waits that are not failures. */
+export async function rescheduleMemberRoles(
+  db: Kysely<Database>,
+  input: Lease & {
+    readonly nextAttemptAt: number;
+    readonly error: string;
+    readonly countAttempt: boolean;
+  },
+): Promise<boolean> {
+  const result = await updateLeasedRow(db, input)
+    .set((eb) => ({
+      next_attempt_at: input.nextAttemptAt,
+      last_error: input.error.slice(0, maxErrorLength),
+      attempts: input.countAttempt ? eb("attempts", "+", 1) : eb.ref("attempts"),
+      lease_owner: null,
+      lease_expires_at: null,
+    }))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives up on this version (retries exhausted): the next change or reconcile queues the member again. */
+export async function failMemberRoleSync(
+  db: Kysely<Database>,
+  input: Lease & { readonly version: number; readonly error: string },
+): Promise<boolean> {
+  const result = await updateLeasedRow(db, input)
+    .where("version", "=", input.version)
+    .set((eb) => ({
+      pending: 0,
+      attempts: eb("attempts", "+", 1),
+      last_error: input.error.slice(0, maxErrorLength),
+      lease_owner: null,
+      lease_expires_at: null,
+    }))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Stores the tier the worker read with the member's credential, for the version it holds. */
+export async function saveLookedUpTier(
+  db: Kysely<Database>,
+  input: Lease & { readonly version: number; readonly tier: string | null; readonly rating: number | null },
+): Promise<void> {
+  await updateLeasedRow(db, input)
+    .where("version", "=", input.version)
+    .set((eb) => ({
+      tier: input.tier,
+      tier_lookup: 0,
+      rating: input.rating === null ? eb.ref("rating") : input.rating,
+    }))
+    .execute();
+}

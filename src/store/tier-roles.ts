@@ -1,0 +1,87 @@
+// Which role stands for which tier in a server (docs/architecture.md, "Tier roles"). One role per tier and
+// one tier per role: mapping a role moves it from the tier it stood for.
+import type { Kysely, Selectable } from "kysely";
+import type { Database, TierRolesTable } from "./database.js";
+
+export interface TierRole {
+  readonly guildId: string;
+  readonly tier: string;
+  readonly roleId: string;
+  readonly createdByBot: boolean;
+  readonly createdAt: number;
+}
+
+export async function listTierRoles(db: Kysely<Database>, guildId: string): Promise<TierRole[]> {
+  const rows = await db
+    .selectFrom("tier_roles")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .orderBy("tier")
+    .execute();
+  return rows.map(toTierRole);
+}
+
+/** Maps `tier` to `roleId` in the guild, replacing the tier's role and taking the role from another tier. */
+export async function mapTierRole(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly tier: string;
+    readonly roleId: string;
+    readonly createdByBot: boolean;
+    readonly now: number;
+  },
+): Promise<void> {
+  await db
+    .deleteFrom("tier_roles")
+    .where("guild_id", "=", input.guildId)
+    .where((eb) => eb.or([eb("tier", "=", input.tier), eb("role_id", "=", input.roleId)]))
+    .execute();
+  await db
+    .insertInto("tier_roles")
+    .values({
+      guild_id: input.guildId,
+      tier: input.tier,
+      role_id: input.roleId,
+      created_by_bot: input.createdByBot ? 1 : 0,
+      created_at: input.now,
+    })
+    .execute();
+}
+
+/** Forgets the tier's role; true when it had one. */
+export async function unmapTier(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly tier: string },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("tier_roles")
+    .where("guild_id", "=", input.guildId)
+    .where("tier", "=", input.tier)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Forgets a role Discord says is gone (10011); returns the tier it stood for, if any. */
+export async function unmapRole(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly roleId: string },
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom("tier_roles")
+    .where("guild_id", "=", input.guildId)
+    .where("role_id", "=", input.roleId)
+    .returning("tier")
+    .executeTakeFirst();
+  return row?.tier;
+}
+
+function toTierRole(row: Selectable<TierRolesTable>): TierRole {
+  return {
+    guildId: row.guild_id,
+    tier: row.tier,
+    roleId: row.role_id,
+    createdByBot: row.created_by_bot === 1,
+    createdAt: row.created_at,
+  };
+}
