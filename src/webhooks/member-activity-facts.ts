@@ -1,5 +1,6 @@
 // What an event tells about members' activity (docs/architecture.md, "The weekly digest"): a rating change, a
-// battle result per player (a team battle's per team member) or an achievement. The values become columns,
+// battle result per player (a team battle's per team member) or an achievement; the kinds that tell any are
+// listed in src/events/activity-kinds.ts. The values become columns,
 // so anything a column cannot hold is left out rather than failing the delivery's transaction: an id that is
 // not printable text of a sane length, a NUL in text, a number that is not a sane integer.
 import type { KnownPlatformEvent } from "../events/index.js";
