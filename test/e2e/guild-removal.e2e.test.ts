@@ -147,7 +147,12 @@ describe("a server that removes the bot, end to end", () => {
 
     await announceMaintenance("Before anything happens");
     // The running worker may hold the row under its lease while runOnce passes it by.
-    await expect.poll(() => shown(news, "Before anything happens").length, { timeout: 10_000 }).toBe(1);
+    await world.discord.waitForMessage(
+      news,
+      (posted) => JSON.stringify(posted.embeds).includes("Before anything happens"),
+      10_000,
+    );
+    expect(shown(news, "Before anything happens")).toHaveLength(1);
     seeded = await countGuildRows(world.bot.deps.db, world.guildId);
     elsewhereSeeded = await countGuildRows(world.bot.deps.db, elsewhereGuild);
     for (const table of [
