@@ -167,15 +167,46 @@ describe.each(testDatabases())("recording members' activity at ingest on $name",
       }),
     });
 
-    for (const body of [achievement, huge, oddIds]) {
+    for (const body of [achievement, huge]) {
       expect((await ingest(body, endpointOfB)).status).toBe("accepted");
     }
+    // A 300-character battle id is no platform id: the event is kept as dead, not a failed delivery.
+    expect((await ingest(oddIds, endpointOfB)).status).toBe("dead");
 
     expect(await listPeriodAchievements(store.db, { guildId: guildB, window: week })).toEqual([
       { platformUserId: "usr_ada", name: "First Win", occurredAt: created },
     ]);
+    // A change no rating can make is dropped, and the change is read from the two ratings instead.
     expect(await totals(guildB)).toEqual([
-      { platformUserId: "usr_ada", ratingChange: 0, latestRating: 1516, battlesPlayed: 0, battlesWon: 0 },
+      { platformUserId: "usr_ada", ratingChange: 16, latestRating: 1516, battlesPlayed: 0, battlesWon: 0 },
+    ]);
+  });
+
+  it("accepts from the operator's webhook a fractional rating, and keeps events with a NUL in an id as dead", async () => {
+    await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
+    const fractional = standardEvent({
+      id: "evt_r1",
+      event: "user.rating_changed",
+      data: { ...ratingChangedData("usr_ada", 1500, 1516), new_rating: 1515.6 },
+    });
+    const nulBattle = standardEvent({
+      id: "evt_b1",
+      event: "battle.completed",
+      data: battleCompletedData({ id: "bat_\u0000", participants: [{ user_id: "usr_ada", rank: 1 }] }),
+    });
+    const nulUser = standardEvent({
+      id: "evt_r2",
+      event: "user.rating_changed",
+      data: ratingChangedData("usr_\u0000", 1500, 1516),
+    });
+
+    expect((await ingest(fractional)).status).toBe("accepted");
+    // An id no platform has makes the event malformed: kept as dead (it posts nothing), never a failure the
+    // platform would retry for ever.
+    expect((await ingest(nulBattle)).status).toBe("dead");
+    expect((await ingest(nulUser)).status).toBe("dead");
+    expect(await totals(guildA)).toEqual([
+      { platformUserId: "usr_ada", ratingChange: 16, latestRating: 1516, battlesPlayed: 0, battlesWon: 0 },
     ]);
   });
 
