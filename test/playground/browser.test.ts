@@ -23,18 +23,19 @@ const silentLogs = new Writable({
 });
 
 describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium", () => {
-  let running: RunningWebPlayground;
-  let browser: Browser;
+  let running: RunningWebPlayground | undefined;
+  let browser: Browser | undefined;
   let page: Page;
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
-    [running, browser] = await Promise.all([
+    const [started, launched] = await Promise.all([
       startWebPlayground({ logDestination: silentLogs }),
-      chromium.launch({ executablePath: chromiumPath, headless: true, args: ["--no-sandbox"] }),
+      chromium.launch({ executablePath: chromiumPath ?? "", headless: true, args: ["--no-sandbox"] }),
     ]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(running.web.url);
+    [running, browser] = [started, launched];
+    page = await launched.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(started.web.url);
     await page.locator("body[data-ready=true]").waitFor();
   }, 30_000);
 
