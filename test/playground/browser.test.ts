@@ -15,7 +15,8 @@ if (chromiumPath === undefined) {
     "Skipped the playground's browser test: no Chromium (set CHROMIUM_PATH, or apt-get install -y chromium).",
   );
 }
-const screenshots = "docs/screenshots";
+// Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
+const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 const silentLogs = new Writable({
   write(_chunk, _encoding, callback) {
     callback();
