@@ -6,7 +6,7 @@ import { Routes } from "discord-api-types/v10";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { readBotRestOptions } from "../../src/discord/bot-rest-options.js";
-import { createDiscordRestProxy, type DiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
+import { createDiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
 import { createLogger } from "../../src/logger.js";
 
 describe("the shared Discord REST proxy", () => {
