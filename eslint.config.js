@@ -160,4 +160,11 @@ export default tseslint.config(
   },
   ...boundaryRules(),
   { files: ["**/*.js"], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // The playground's page: plain ES modules run by the browser.
+    files: ["playground/web/public/**/*.js"],
+    languageOptions: {
+      globals: { document: "readonly", fetch: "readonly", EventSource: "readonly", window: "readonly" },
+    },
+  },
 );

@@ -1,8 +1,9 @@
 /**
  * Durable webhook ingest (docs/architecture.md, "Performance targets"): the bot's receiver (verify, validate,
  * dedupe, route, enqueue, fsync'd commit on a SQLite file, then ack) against a bare Fastify route returning
- * 200, same machine, same load: 20 connections for a few seconds each. Targets: ratio ≥ 0.25 and p99 ack
- * ≤ 20 ms. Run: npx tsx bench/webhook-ingest.ts [seconds]
+ * 200, same machine, same load: autocannon (bench/support/autocannon-worker.ts) over 20 connections for a few
+ * seconds each, with bodies signed before the run, so the generator does not cap the bare route. Targets:
+ * ratio ≥ 0.5 and p99 ack ≤ 20 ms. Run: npx tsx bench/webhook-ingest.ts [seconds]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -15,15 +16,18 @@ import { loadConfig } from "../src/config.js";
 import { createLogger } from "../src/logger.js";
 import { generateKeySpec } from "../src/secrets/key-ring.js";
 import { createSubscription } from "../src/store/subscriptions.js";
-import type { LoadRequest, LoadResult } from "./support/load-worker.js";
+import type { LoadRequest, LoadResult } from "./support/autocannon-worker.js";
 
 const seconds = Number(process.argv[2] ?? 5);
 const connections = 20;
 const secret = "bench-operator-secret";
+const targetRatio = 0.5;
+/** Enough signed bodies that no run sends one twice: well above the bare route's rate here. */
+const bodies = seconds * 40_000;
 
 function loadAgainst(url: string, runId: string): Promise<LoadResult> {
-  const request: LoadRequest = { url, secret, connections, durationMs: seconds * 1000, runId };
-  const script = new URL("./support/load-worker.ts", import.meta.url).pathname;
+  const request: LoadRequest = { url, secret, connections, durationMs: seconds * 1000, runId, bodies };
+  const script = new URL("./support/autocannon-worker.ts", import.meta.url).pathname;
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -37,12 +41,6 @@ function loadAgainst(url: string, runId: string): Promise<LoadResult> {
   });
 }
 
-function summarise(result: LoadResult): { perSecond: number; p99: number; failed: number } {
-  const sorted = [...result.latenciesMs].sort((left, right) => left - right);
-  const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
-  return { perSecond: result.completed / (result.elapsedMs / 1000), p99, failed: result.failed };
-}
-
 async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ host: "127.0.0.1", port: 0 });
 }
@@ -50,7 +48,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 const bare = Fastify();
 bare.post("/webhooks/platform", () => ({ status: "accepted" }));
 const bareUrl = await listen(bare);
-const baseline = summarise(await loadAgainst(`${bareUrl}/webhooks/platform`, "bare"));
+const baseline = await loadAgainst(`${bareUrl}/webhooks/platform`, "bare");
 await bare.close();
 
 const folder = await mkdtemp(join(tmpdir(), "arena-bench-"));
@@ -81,22 +79,23 @@ for (const channel of ["1", "2", "3"]) {
   });
 }
 const receiverUrl = await listen(bot.http);
-const ingest = summarise(await loadAgainst(`${receiverUrl}/webhooks/platform`, `run${Date.now()}`));
+const ingest = await loadAgainst(`${receiverUrl}/webhooks/platform`, `run${Date.now()}`);
 await bot.stop();
 await rm(folder, { recursive: true, force: true });
 
 const ratio = ingest.perSecond / baseline.perSecond;
-const ratioMet = ratio >= 0.25;
-const p99Met = ingest.p99 <= 20;
+const ratioMet = ratio >= targetRatio;
+const p99Met = ingest.p99Ms <= 20;
 console.log(
-  `webhook ingest: ${connections} connections, ${seconds} s per run, SQLite file with synchronous=FULL`,
+  `webhook ingest: autocannon, ${connections} connections, ${seconds} s per run, pre-signed bodies, SQLite file with synchronous=FULL`,
 );
 console.log(
-  `durable ingest: ${ingest.perSecond.toFixed(0)} req/s | baseline (bare Fastify route): ${baseline.perSecond.toFixed(0)} req/s | ratio ${ratio.toFixed(2)} | target ≥ 0.25: ${ratioMet ? "met" : "MISSED"}`,
+  `durable ingest: ${ingest.perSecond.toFixed(0)} req/s | baseline (bare Fastify route): ${baseline.perSecond.toFixed(0)} req/s | ratio ${ratio.toFixed(2)} | target ≥ ${targetRatio}: ${ratioMet ? "met" : "MISSED"}`,
 );
 console.log(
-  `p99 ack: ${ingest.p99.toFixed(1)} ms | baseline p99: ${baseline.p99.toFixed(1)} ms | ratio ${(ingest.p99 / baseline.p99).toFixed(1)} | target ≤ 20 ms: ${p99Met ? "met" : "MISSED"}`,
+  `p99 ack: ${ingest.p99Ms.toFixed(1)} ms | baseline p99: ${baseline.p99Ms.toFixed(1)} ms | ratio ${(ingest.p99Ms / baseline.p99Ms).toFixed(1)} | target ≤ 20 ms: ${p99Met ? "met" : "MISSED"}`,
 );
 if (ingest.failed > 0 || baseline.failed > 0)
   console.log(`non-200 answers: ingest ${ingest.failed}, baseline ${baseline.failed}`);
+if (ingest.reused > 0) console.log(`ingest sent ${ingest.reused} bodies twice (answered as duplicates)`);
 process.exitCode = ratioMet && p99Met && ingest.failed === 0 ? 0 : 1;

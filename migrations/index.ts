@@ -7,6 +7,7 @@ import * as seenInteractions from "./2026-11-24T0100_seen_interactions.js";
 import * as guildRemovals from "./2026-11-25T0000_guild_removals.js";
 import * as oauthStateNames from "./2026-11-25T0100_oauth_state_names.js";
 import * as tierRoles from "./2026-11-26T0000_tier_roles.js";
+import * as serverWeek from "./2026-11-27T0000_server_week.js";
 import * as tournamentReminders from "./2026-11-27T0100_tournament_reminders.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -16,5 +17,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-25T0000_guild_removals": guildRemovals,
   "2026-11-25T0100_oauth_state_names": oauthStateNames,
   "2026-11-26T0000_tier_roles": tierRoles,
+  "2026-11-27T0000_server_week": serverWeek,
   "2026-11-27T0100_tournament_reminders": tournamentReminders,
 };

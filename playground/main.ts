@@ -1,8 +1,9 @@
-// `npm run playground [-- [--http] [script.txt]]`: the whole bot locally with no settings (see
-// run-playground.ts).
+// `npm run playground [-- [--terminal] [--http] [--port=N] [script.txt]]`: the whole bot locally with no
+// settings, shown in a page (web/run-web-playground.ts) or at a text prompt (run-playground.ts).
 import { createReadStream } from "node:fs";
 import { playgroundUsage, readPlaygroundArguments } from "./read-playground-arguments.js";
 import { runPlayground } from "./run-playground.js";
+import { runWebPlayground } from "./web/run-web-playground.js";
 
 const args = readPlaygroundArguments(process.argv.slice(2));
 if (args === undefined) {
@@ -10,10 +11,23 @@ if (args === undefined) {
   process.exit(2);
 }
 const { scriptPath, interactionsMode } = args;
-const input = scriptPath === undefined ? process.stdin : createReadStream(scriptPath, "utf8");
-const interactive = scriptPath === undefined && process.stdin.isTTY;
 
-runPlayground({ input, output: process.stdout, interactive, interactionsMode }).then(
+const running =
+  args.view === "web"
+    ? runWebPlayground(
+        { interactionsMode, ...(args.port === undefined ? {} : { port: args.port }) },
+        (text) => {
+          console.log(text);
+        },
+      )
+    : runPlayground({
+        input: scriptPath === undefined ? process.stdin : createReadStream(scriptPath, "utf8"),
+        output: process.stdout,
+        interactive: scriptPath === undefined && process.stdin.isTTY,
+        interactionsMode,
+      });
+
+running.then(
   () => {
     process.exit(0);
   },

@@ -4,17 +4,37 @@ export interface PlaygroundArguments {
   readonly scriptPath: string | undefined;
   /** `--http`: the fake Discord POSTs interactions to the bot's /interactions (docs/architecture.md, "Growing past one machine"). */
   readonly interactionsMode: "gateway" | "http";
+  /** The page in a browser (default), or the text prompt (`--terminal`, or a script file). */
+  readonly view: "web" | "terminal";
+  /** `--port=N`: where the page is served; a free port when left out. */
+  readonly port: number | undefined;
 }
 
-export const playgroundUsage = `Usage: npm run playground [-- [--http] [script.txt]]
+export const playgroundUsage = `Usage: npm run playground [-- [--terminal] [--http] [--port=N] [script.txt]]
+  (nothing)    serve the page on 127.0.0.1 and print its address
+  --terminal   a text prompt instead of the page
   script.txt   run the lines of a file instead of the prompt
   --http       interactions over HTTP (INTERACTIONS_MODE=http): no gateway; the local Discord POSTs them,
-               signed, to the bot's /interactions`;
+               signed, to the bot's /interactions
+  --port=N     serve the page on port N`;
+
+const portFlag = /^--port=(\d{1,5})$/;
 
 /** Reads the command line; undefined when it makes no sense, so the caller prints the usage. */
 export function readPlaygroundArguments(argv: readonly string[]): PlaygroundArguments | undefined {
   const flags = argv.filter((argument) => argument.startsWith("-"));
   const paths = argv.filter((argument) => !argument.startsWith("-"));
-  if (flags.some((flag) => flag !== "--http") || paths.length > 1) return undefined;
-  return { scriptPath: paths[0], interactionsMode: flags.includes("--http") ? "http" : "gateway" };
+  const known = (flag: string) => flag === "--http" || flag === "--terminal" || portFlag.test(flag);
+  if (!flags.every(known) || paths.length > 1) return undefined;
+  const portText = flags.map((flag) => portFlag.exec(flag)?.[1]).find((match) => match !== undefined);
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
+  const terminal = flags.includes("--terminal") || paths.length === 1;
+  if (terminal && port !== undefined) return undefined;
+  return {
+    scriptPath: paths[0],
+    interactionsMode: flags.includes("--http") ? "http" : "gateway",
+    view: terminal ? "terminal" : "web",
+    port,
+  };
 }

@@ -30,6 +30,12 @@ export interface Playground {
   readonly dataDir: string;
   /** Which interactions the bot is done with. */
   readonly finished: FinishedInteractions;
+  /** The bot's platform webhook route and the secret the sandbox signs its deliveries with. */
+  readonly platformWebhook: { readonly url: string; readonly secret: string };
+  /** The sandbox API key a member links with (`link`, or pasted into /link's form). */
+  platformKeyOf(name: string): string | undefined;
+  /** A new member of the server with a sandbox account of the same name and a write key. */
+  addMember(username: string): PlaygroundMember;
   close(): Promise<void>;
 }
 
@@ -77,7 +83,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     },
   });
   const { sandbox, discord, bot } = stack;
-  await registerOperatorWebhook(sandbox, `${stack.publicUrl}/webhooks/platform`, webhookSecret);
+  const addedKeys = new Map<string, string>();
+  const platformWebhook = { url: `${stack.publicUrl}/webhooks/platform`, secret: webhookSecret };
+  await registerOperatorWebhook(sandbox, platformWebhook.url, webhookSecret);
   await subscribeAnnouncements(discord, guildId, channels, members.get("admin")?.user.id ?? "");
 
   return {
@@ -89,6 +97,19 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     members,
     dataDir,
     finished,
+    platformWebhook,
+    platformKeyOf: (name) => {
+      const username = members.get(name)?.platformUsername;
+      return addedKeys.get(name) ?? sandbox.keys.find((key) => key.username === username)?.key;
+    },
+    addMember: (username) => {
+      if (members.has(username)) throw new Error(`There is already a member called ${username}`);
+      sandbox.control.createUser({ username });
+      addedKeys.set(username, sandbox.control.createApiKey({ username, level: "write" }).key);
+      const member = { user: discord.createMember(guildId, { username }), platformUsername: username };
+      members.set(username, member);
+      return member;
+    },
     async close() {
       await stack.close();
       await rm(dataDir, { recursive: true, force: true });

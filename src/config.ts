@@ -4,6 +4,8 @@ import { z } from "zod";
 import { listOf, optionalString, optionalUrl } from "./config/setting-parsers.js";
 import { metricsPort, metricsToken } from "./config/metrics-settings.js";
 import { checkShardIds, maxShardIds, shardIdList } from "./config/shard-settings.js";
+import { discordProxyPort, globalRateLimit, restProxyUrl } from "./config/discord-rest-settings.js";
+import { leaseSeconds, pollIntervalMs } from "./config/worker-settings.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -17,6 +19,9 @@ const environmentSchema = z.object({
       .optional(),
   ),
   DISCORD_API_URL: optionalUrl,
+  DISCORD_REST_PROXY_URL: restProxyUrl,
+  DISCORD_PROXY_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DISCORD_PROXY_PORT: discordProxyPort,
   DISCORD_PUBLIC_KEY: optionalString.pipe(
     z
       .string()
@@ -50,28 +55,9 @@ const environmentSchema = z.object({
   METRICS_TOKEN: metricsToken,
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  // At least 5 s: a claimed batch of 100 takes 2 s at Discord's 50 requests a second, and a channel's 5-per-5-s
-  // limit can hold a row up to 5 s; shorter, rows expire waiting their turn and are claimed over and over.
-  // At most 300 s, so a row resent after its instance died is still inside Discord's nonce window (§4).
-  OUTBOX_LEASE_SECONDS: optionalString.pipe(
-    z.coerce
-      .number<string | undefined>({ error: "must be a whole number of seconds" })
-      .int("must be a whole number of seconds")
-      .min(5, "must be at least 5 seconds")
-      .max(300, "must be at most 300 seconds (Discord remembers a nonce only a few minutes)")
-      .default(60),
-  ),
-  // Discord's global limit is 50 requests a second per bot token (more for large bots that asked); instances
-  // sharing a token each pace themselves to this, so N instances set it to their share
-  // (docs/architecture.md, "Growing past one machine").
-  DISCORD_GLOBAL_RATE_LIMIT: optionalString.pipe(
-    z.coerce
-      .number<string | undefined>({ error: "must be a whole number of requests per second" })
-      .int("must be a whole number of requests per second")
-      .min(1, "must be at least 1 request per second")
-      .max(10_000, "must be at most 10000 requests per second")
-      .default(50),
-  ),
+  OUTBOX_LEASE_SECONDS: leaseSeconds,
+  OUTBOX_POLL_INTERVAL_MS: pollIntervalMs,
+  DISCORD_GLOBAL_RATE_LIMIT: globalRateLimit,
   // How long a server that removed the bot keeps its data, so adding the bot back resumes everything
   // (docs/architecture.md, "When the bot leaves a server").
   GUILD_DATA_GRACE_DAYS: optionalString.pipe(
@@ -122,9 +108,19 @@ export interface Config {
     readonly shardCount: number | "auto" | undefined;
     /** The shards this instance runs (SHARD_IDS); every one of `shardCount` when undefined. */
     readonly shardIds: readonly number[] | undefined;
-    /** Requests a second this instance sends with the bot token (its share of Discord's global limit). */
+    /**
+     * Requests a second sent with the bot token: this instance's share of Discord's global limit, or, in the
+     * proxy, the whole of it. Unused by an instance behind `restProxyUrl`.
+     */
     readonly globalRequestsPerSecond: number;
+    /**
+     * The shared proxy's origin (DISCORD_REST_PROXY_URL) that the bot token's REST goes through; the proxy
+     * owns Discord's limits (docs/architecture.md, "Growing past one machine").
+     */
+    readonly restProxyUrl: string | undefined;
   };
+  /** Where `npm run discord-proxy` listens (DISCORD_PROXY_HOST, DISCORD_PROXY_PORT). */
+  readonly discordProxy: { readonly host: string; readonly port: number };
   readonly platform: {
     readonly apiUrl: string;
     readonly webhooksApiUrl: string;
@@ -159,8 +155,13 @@ export interface Config {
   };
   readonly databaseUrl: string;
   readonly outbox: {
-    /** How long a claimed outbox row is one instance's before another may take it over (docs/architecture.md, "Growing past one machine"). */
+    /**
+     * How long a claimed outbox or tier-role row is one instance's before another may take it over, on the
+     * database's clock (docs/architecture.md, "Growing past one machine").
+     */
     readonly leaseMs: number;
+    /** How often an idle worker looks for due rows (OUTBOX_POLL_INTERVAL_MS). */
+    readonly pollIntervalMs: number;
   };
   /**
    * How long after the bot was removed from a server its data is deleted (GUILD_DATA_GRACE_DAYS); added back
@@ -179,9 +180,9 @@ export interface Config {
 
 /**
  * What a command needs: `start` runs the bot, `migrate` only touches the database, `reseal-secrets` the
- * database and the key ring.
+ * database and the key ring, `discord-proxy` only the bot token.
  */
-export type ConfigPurpose = "start" | "migrate" | "reseal-secrets" | "deploy-commands";
+export type ConfigPurpose = "start" | "migrate" | "reseal-secrets" | "deploy-commands" | "discord-proxy";
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -195,6 +196,7 @@ const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
   migrate: [],
   "reseal-secrets": [],
   "deploy-commands": ["DISCORD_TOKEN", "DISCORD_APPLICATION_ID"],
+  "discord-proxy": ["DISCORD_TOKEN"],
 };
 
 /** The `/api/v1` webhook-management base defaults to the origin of the REST base (docs/architecture.md, "Webhooks in"). */
@@ -291,7 +293,9 @@ function toConfig(env: Environment): Config {
       shardCount: env.SHARD_COUNT,
       shardIds: env.SHARD_IDS,
       globalRequestsPerSecond: env.DISCORD_GLOBAL_RATE_LIMIT,
+      restProxyUrl: env.DISCORD_REST_PROXY_URL,
     },
+    discordProxy: { host: env.DISCORD_PROXY_HOST, port: env.DISCORD_PROXY_PORT },
     platform: {
       apiUrl,
       webhooksApiUrl: (env.PLATFORM_WEBHOOKS_API_URL ?? defaultWebhooksApiUrl(apiUrl)).replace(/\/+$/, ""),
@@ -308,7 +312,7 @@ function toConfig(env: Environment): Config {
     },
     metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN },
     databaseUrl: env.DATABASE_URL,
-    outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 },
+    outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000, pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS },
     guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
     reminders: { pollMs: env.TOURNAMENT_POLL_SECONDS * 1000 },
     dataDir: env.DATA_DIR,

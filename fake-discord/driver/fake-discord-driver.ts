@@ -4,6 +4,7 @@ import { createEmptyStats } from "../fake-discord-state.js";
 import type { FocusedOption } from "../interactions/build-command-data.js";
 import type { InteractionHandle } from "../interactions/interaction-handle.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
+import type { MessageChange } from "../messages/message-store.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import type { PermissionName } from "../world/permissions.js";
 import {
@@ -228,6 +229,14 @@ export class FakeDiscordDriver {
       timeoutMs,
       `a message in channel ${channelId}`,
     );
+  }
+
+  /**
+   * Calls `listener` after the bot creates, edits or deletes any message (ephemeral ones too), e.g. for a
+   * live view; returns a function that stops it.
+   */
+  onMessageChange(listener: (message: StoredMessage, change: MessageChange) => void): () => void {
+    return this.state.messages.onChange(listener);
   }
 
   /** Registered commands: global, or a guild's. */

@@ -43,8 +43,13 @@ export class MessageStore {
     private readonly attachmentFiles: AttachmentStore,
   ) {}
 
-  onChange(listener: (message: StoredMessage, change: MessageChange) => void): void {
+  /** Calls `listener` after each create, edit and delete; returns a function that stops it. */
+  onChange(listener: (message: StoredMessage, change: MessageChange) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
   }
 
   get(messageId: string): StoredMessage | undefined {

@@ -17,6 +17,7 @@ import { loadGuildMentions } from "./guild-mentions.js";
 import { renderReminderPost } from "./reminder-post.js";
 import { renderEvent } from "./render-event.js";
 import { reminderSource } from "../store/tournament-reminders.js";
+import { listServerWeekUsers, loadServerWeek } from "./server-week.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 
 export interface OutboxRendererDeps {
@@ -63,9 +64,14 @@ async function renderPost(
   entry: OutboxEntry,
   event: KnownPlatformEvent,
 ): Promise<RenderedMessage> {
-  const users = listEventUsers(event).map((user) => user.id);
+  // The weekly digest shows the guild's week as of the refresh (docs/architecture.md, "The weekly digest").
+  const serverWeek =
+    event.kind === "system.leaderboard_updated"
+      ? await loadServerWeek(deps.db, { guildId: entry.guildId, end: event.createdAt })
+      : undefined;
+  const users = [...listEventUsers(event).map((user) => user.id), ...listServerWeekUsers(serverWeek)];
   const mentions = await loadGuildMentions(deps.db, entry.guildId, users);
-  return renderEvent(event, { mentions });
+  return renderEvent(event, { mentions, ...(serverWeek === undefined ? {} : { serverWeek }) });
 }
 
 /** The card as every event that reached it tells it (battle-card-state.ts), never as this event alone. */

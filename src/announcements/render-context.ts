@@ -1,10 +1,13 @@
 // Who a guild knows: the platform users of an event linked in the guild being posted to are shown as
 // mentions, everyone else by platform username (docs/architecture.md, "Rendering").
 import { plainText } from "../display/platform-text.js";
+import type { ServerWeek } from "./server-week.js";
 
 export interface RenderContext {
   /** Platform user id → Discord id of the member linked to that account in this guild. */
   readonly mentions: ReadonlyMap<string, string>;
+  /** This guild's week, loaded for the weekly digest (system.leaderboard_updated) only; none reads as quiet. */
+  readonly serverWeek?: ServerWeek;
 }
 
 export interface NamedUser {

@@ -1,7 +1,8 @@
 // One announcement per event kind (docs/architecture.md, "Rendering"): the renderer for the kind, made into a
-// message with the guild's linked members mentioned. Pure: the outbox renderer loads what it needs first.
+// message with the guild's linked members mentioned; the leaderboard refresh is the server's weekly digest,
+// which pings nobody. Pure: the outbox renderer loads what it needs first.
 import type { MessageBody } from "../discord/message-limits.js";
-import type { KnownPlatformEvent } from "../events/index.js";
+import type { KnownPlatformEvent, PlatformEventOf } from "../events/index.js";
 import { toMessageBody, type Announcement } from "./announcement.js";
 import { renderBattleCompleted } from "./battle-completed.js";
 import { renderBattleCreated } from "./battle-created.js";
@@ -9,7 +10,7 @@ import { renderBattleStarted } from "./battle-started.js";
 import { renderBattleSubmission } from "./battle-submission.js";
 import { renderGenericEvent } from "./generic-event.js";
 import type { RenderContext } from "./render-context.js";
-import { renderLeaderboardUpdated } from "./system-leaderboard-updated.js";
+import { renderServerWeek } from "./server-week-digest.js";
 import { renderMaintenanceScheduled } from "./system-maintenance-scheduled.js";
 import { renderTournamentStarted } from "./system-tournament-started.js";
 import { renderTeamBattleCompleted } from "./team-battle-completed.js";
@@ -18,11 +19,15 @@ import { renderTeamMemberJoined } from "./team-member-joined.js";
 import { renderAchievementEarned } from "./user-achievement-earned.js";
 import { renderRatingChanged } from "./user-rating-changed.js";
 
+/** Every kind but the weekly refresh, which is rendered as the server's digest (server-week-digest.ts). */
+export type AnnouncedEvent = Exclude<KnownPlatformEvent, PlatformEventOf<"system.leaderboard_updated">>;
+
 export function renderEvent(event: KnownPlatformEvent, context: RenderContext): MessageBody {
+  if (event.kind === "system.leaderboard_updated") return renderServerWeek(event, context);
   return toMessageBody(renderAnnouncement(event, context), context);
 }
 
-export function renderAnnouncement(event: KnownPlatformEvent, context: RenderContext): Announcement {
+export function renderAnnouncement(event: AnnouncedEvent, context: RenderContext): Announcement {
   switch (event.kind) {
     case "battle.created":
       return renderBattleCreated(event, context);
@@ -46,8 +51,6 @@ export function renderAnnouncement(event: KnownPlatformEvent, context: RenderCon
       return renderTournamentStarted(event);
     case "system.maintenance_scheduled":
       return renderMaintenanceScheduled(event);
-    case "system.leaderboard_updated":
-      return renderLeaderboardUpdated(event, context);
     case "user.registered":
     case "user.profile_updated":
       return renderGenericEvent(event, context);

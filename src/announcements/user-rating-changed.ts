@@ -3,13 +3,16 @@
 import { plainText } from "../display/platform-text.js";
 import { formatRating, formatRatingChange } from "../display/rating.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
-import type { PlatformEventOf, RatingChangedData } from "../events/index.js";
+import {
+  readTierMove,
+  type PlatformEventOf,
+  type RatingChangedData,
+  type TierMove,
+} from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import { announcementColours, compactFields, eventStamp } from "./announcement-style.js";
 
 import { nameUser, type RenderContext } from "./render-context.js";
-
-type TierMove = "promoted" | "demoted" | "same";
 
 export function renderRatingChanged(
   event: PlatformEventOf<"user.rating_changed">,
@@ -37,13 +40,6 @@ export function renderRatingChanged(
   };
 }
 
-function readTierMove(data: RatingChangedData): TierMove {
-  const { tier, previousTier, change } = data;
-  if (tier === undefined || previousTier === undefined || sameTier(tier, previousTier)) return "same";
-  if (change !== undefined && change < 0) return "demoted";
-  return "promoted";
-}
-
 function describeTitle(data: RatingChangedData, move: TierMove): string {
   if (move === "promoted") return `⬆️ Tier up: ${tierText(data.tier)}`;
   if (move === "demoted") return `⬇️ Tier down: ${tierText(data.tier)}`;
@@ -65,8 +61,4 @@ function pickColour(change: number | undefined): number {
 
 function tierText(tier: string | undefined): string {
   return plainText(formatTier(tier));
-}
-
-function sameTier(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from "../clock.js";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
 import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
+import { readBotRestOptions } from "../discord/bot-rest-options.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import type { GatewayClient } from "../discord/gateway-client.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
@@ -96,20 +97,22 @@ export async function buildDependencies(
   const store = await createDb(config.databaseUrl, { logger });
   await migrateToLatest(store.db, logger);
 
+  const botRest = readBotRestOptions(config.discord);
   // In HTTP interactions mode Discord POSTs interactions to us; REST (outbox, edits) needs no gateway.
   const client =
     options.gateway === false || interactionsMode === "http"
       ? undefined
       : createGatewayClient({
-          apiUrl: config.discord.apiUrl,
-          globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+          apiUrl: botRest.api,
+          globalRequestsPerSecond: botRest.globalRequestsPerSecond,
           ...planGatewayShards(config.discord),
         });
   // The bot's own REST, shared by the dispatcher and the outbox: its DiscordAPIError is the class this ES module
-  // imports, so the outbox can tell a deleted channel from an outage.
+  // imports, so the outbox can tell a deleted channel from an outage. Through the shared proxy when one is set.
   const rest = new REST({
-    ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
-    globalRequestsPerSecond: config.discord.globalRequestsPerSecond,
+    ...(botRest.api === undefined ? {} : { api: botRest.api }),
+    ...(botRest.timeout === undefined ? {} : { timeout: botRest.timeout }),
+    globalRequestsPerSecond: botRest.globalRequestsPerSecond,
   });
   rest.setToken(token);
 
@@ -145,7 +148,8 @@ export async function buildDependencies(
   // Interaction answers use the interaction's own token, outside Discord's global bot limit: their own REST
   // instance keeps them from queueing behind a burst of announcements (Discord waits 3 s for an answer), and
   // lifts @discordjs/rest's global 50/s pacing, which would otherwise hold back edits and follow-ups. Each
-  // token's own route buckets still apply.
+  // token's own route buckets still apply. They go straight to Discord even behind the shared proxy: the
+  // global limit the proxy owns does not bind them, and a hop would only add to Discord's 3 s.
   const interactionRest = new REST({
     ...(config.discord.apiUrl === undefined ? {} : { api: config.discord.apiUrl }),
     globalRequestsPerSecond: interactionRequestsPerSecond,
@@ -175,6 +179,7 @@ export async function buildDependencies(
     logger,
     owner,
     leaseMs: config.outbox.leaseMs,
+    pollIntervalMs: config.outbox.pollIntervalMs,
     onResult: (result) => {
       metrics.recordPost(result.outcome);
     },
@@ -188,6 +193,7 @@ export async function buildDependencies(
     applicationId,
     owner,
     leaseMs: config.outbox.leaseMs,
+    pollIntervalMs: config.outbox.pollIntervalMs,
     readMemberTier: createMemberTierReader(deps),
   });
   built.roles = roles;

@@ -1,6 +1,7 @@
 import { type APIInteraction, GatewayDispatchEvents } from "discord-api-types/v10";
 import { logShardChanges, readRunningShards } from "../discord/gateway-shards.js";
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
+import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
@@ -14,7 +15,8 @@ import { startResealing, type ResealRun } from "./reseal-at-start.js";
 export interface BackgroundWork {
   /**
    * The hourly clean-up of abandoned /link requests, of retired webhook secrets no longer accepted, of
-   * interaction ids past the replay window and of servers that removed the bot past the grace period.
+   * interaction ids past the replay window, of members' activity older than a year and of servers that
+   * removed the bot past the grace period.
    */
   readonly statePruning: NodeJS.Timeout;
   /** Re-sealing what an older key sealed, stopped before the database closes. */
@@ -29,7 +31,8 @@ export interface BackgroundWork {
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher and telling which servers the bot
  * is in, the outbox and tier role workers with the daily tier role reconcile, the re-sealing of secrets an
  * older key sealed, the tournament reminder worker, and the hourly clean-up of abandoned /link requests,
- * retired webhook secrets, seen interaction ids, past reminders and the data of servers that removed the bot.
+ * retired webhook secrets, seen interaction ids, past reminders, members' activity older than a year and the
+ * data of servers that removed the bot.
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
   const { client, token, dispatch, inFlight, outbox, roles, reminders, store } = parts;
@@ -80,6 +83,10 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
     // A reminder row is kept a week past its start: it keeps a reminder from being sent twice until then.
     pruneTournamentReminders(store.db, clock.now() - 7 * 24 * 60 * 60 * 1000).catch((error: unknown) => {
       logger.warn({ err: error }, "could not prune past tournament reminders");
+    });
+    // The weekly digest and /leaderboard server read a year at most (member-activity.ts).
+    pruneMemberActivity(store.db, clock.now()).catch((error: unknown) => {
+      logger.warn({ err: error }, "could not prune members' activity older than a year");
     });
     purgeRemovedGuilds({
       db: store.db,

@@ -21,3 +21,7 @@ export { normaliseEvent, deriveEventId } from "./normalise-event.js";
 export type { NormalisedDelivery } from "./normalise-event.js";
 export { readStoredEvent, StoredEventError } from "./stored-event.js";
 export { cardBattleId } from "./card-battle-id.js";
+export { readTierMove } from "./tier-move.js";
+export type { TierMove } from "./tier-move.js";
+export { readPlayerOutcome, readTeamOutcome } from "./battle-outcome.js";
+export type { BattleOutcome } from "./battle-outcome.js";

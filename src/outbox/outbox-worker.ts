@@ -1,7 +1,7 @@
 // The outbox worker (docs/architecture.md, "Posting", "Growing past one machine"): claims due rows under a
 // lease, sends each through the shared @discordjs/rest client (which owns Discord's rate limits) and records
 // what Discord said.
-import { claimDueOutbox } from "../store/outbox-lease.js";
+import { claimDueOutbox, readNextOutboxLeaseEnd } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
 import { applyFailure, releaseEntry } from "./apply-failure.js";
 import { ChannelLanes } from "./channel-lanes.js";
@@ -79,16 +79,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const now = clock.now();
     const entries = await claimDueOutbox(db, { owner, now, leaseMs: settings.leaseMs, limit: room });
     mayHaveMore = entries.length === room;
-    return entries.map(dispatch);
+    // The lease is on the database's clock; this worker counts it on its own from before the claim, so it
+    // never thinks a row still its after the database's lease has ended.
+    const leaseEndsAt = now + settings.leaseMs;
+    return entries.map((entry) => dispatch(entry, leaseEndsAt));
   }
 
-  function dispatch(entry: OutboxEntry): Promise<OutboxResult> {
+  function dispatch(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
     held += 1;
     const busy = lanes.depth(entry.channelId) >= settings.maxQueuedPerChannel;
     const work = (
       busy
         ? guard(entry, () => releaseEntry(deps, entry, "channel busy", settings.busyChannelDelayMs))
-        : lanes.run(entry.channelId, () => guard(entry, () => handleEntry(entry)))
+        : lanes.run(entry.channelId, () => guard(entry, () => handleEntry(entry, leaseEndsAt)))
     ).finally(() => {
       held -= 1;
       inFlight.delete(work);
@@ -114,7 +117,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return result;
   }
 
-  async function handleEntry(entry: OutboxEntry): Promise<OutboxResult> {
+  async function handleEntry(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
     if (state === "stopped") return releaseEntry(deps, entry, `not sent: ${stoppedReason ?? "stopped"}`);
     if (state === "draining") return releaseEntry(deps, entry, "not sent: the worker is shutting down");
     if (closedChannels.has(entry.channelId)) {
@@ -125,7 +128,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
     }
     // Past its lease another worker may hold the row; it is claimable again, so leave it to the next claim.
-    if (entry.leaseExpiresAt !== null && clock.now() >= entry.leaseExpiresAt) {
+    if (clock.now() >= leaseEndsAt) {
       return describeResult(entry, "released", { reason: "its lease ran out before its turn" });
     }
     const attempt = await attemptDelivery(deps, entry);
@@ -152,17 +155,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function runLoop(): Promise<void> {
     while (readState() === "running") {
+      let wait = settings.pollIntervalMs;
       try {
         // The rows run on their own (tracked in inFlight); the loop only waits before claiming again.
         const claimed = await claimBatch();
         if (claimed.length > 0) logger.debug({ claimed: claimed.length }, "claimed outbox rows");
+        wait = await readWait();
       } catch (error) {
         mayHaveMore = false;
         logger.error({ err: error }, "could not claim outbox rows; trying again at the next poll");
       }
       if (readState() !== "running") break;
-      await signal.wait(settings.pollIntervalMs);
+      await signal.wait(wait);
     }
+  }
+
+  /**
+   * The poll interval, or less when another worker's lease ends sooner: a dead instance's rows are taken
+   * over as their lease ends (docs/architecture.md, "Growing past one machine").
+   */
+  async function readWait(): Promise<number> {
+    if (mayHaveMore) return settings.pollIntervalMs;
+    const untilLeaseEnds = await readNextOutboxLeaseEnd(db, { owner, now: clock.now() });
+    return Math.min(settings.pollIntervalMs, untilLeaseEnds ?? Number.POSITIVE_INFINITY);
   }
 
   async function prune(): Promise<PruneCounts> {

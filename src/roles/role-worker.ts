@@ -1,7 +1,11 @@
 // The tier role worker (docs/architecture.md, "Tier roles"): the outbox's machinery for role changes. It
 // claims due member rows under a lease, syncs each through the shared @discordjs/rest client (which keeps
 // Discord's route limits), retries with the outbox's backoff, and is woken when rows are queued.
-import { claimDueMemberRoles, rescheduleMemberRoles } from "../store/member-tier-role-lease.js";
+import {
+  claimDueMemberRoles,
+  readNextMemberRoleLeaseEnd,
+  rescheduleMemberRoles,
+} from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
 import { ChannelLanes } from "../outbox/channel-lanes.js";
 import { describeError } from "../outbox/classify-failure.js";
@@ -68,20 +72,18 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     const room = batchSize - held;
     if (readState() === "draining" || readState() === "drained" || room <= 0) return [];
     await runTierRoleWork(deps, { leaseMs, limit: 10 });
-    const rows = await claimDueMemberRoles(deps.db, {
-      owner: deps.owner,
-      now: clock.now(),
-      leaseMs,
-      limit: room,
-    });
+    const now = clock.now();
+    const rows = await claimDueMemberRoles(deps.db, { owner: deps.owner, now, leaseMs, limit: room });
     mayHaveMore = rows.length === room;
-    return rows.map(dispatch);
+    // Counted on this worker's clock from before the claim, as the outbox worker does.
+    const leaseEndsAt = now + leaseMs;
+    return rows.map((row) => dispatch(row, leaseEndsAt));
   }
 
-  function dispatch(row: MemberTierRole): Promise<RoleRowResult> {
+  function dispatch(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
     held += 1;
     const work = lanes
-      .run(`${row.guildId}:${row.userId}`, () => guard(row))
+      .run(`${row.guildId}:${row.userId}`, () => guard(row, leaseEndsAt))
       .finally(() => {
         held -= 1;
         inFlight.delete(work);
@@ -91,10 +93,10 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     return work;
   }
 
-  async function guard(row: MemberTierRole): Promise<RoleRowResult> {
+  async function guard(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
     let result: RoleRowResult;
     try {
-      result = await handle(row);
+      result = await handle(row, leaseEndsAt);
     } catch (error) {
       // The platform unreachable for a tier look-up, or the database: retried with backoff.
       logger.warn(
@@ -111,7 +113,7 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     return result;
   }
 
-  async function handle(row: MemberTierRole): Promise<RoleRowResult> {
+  async function handle(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
     const lease = { guildId: row.guildId, userId: row.userId, owner: deps.owner };
     if (readState() === "draining") {
       await rescheduleMemberRoles(deps.db, {
@@ -123,22 +125,31 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
       return "released";
     }
     // Past its lease another worker may hold the row: leave it to the next claim.
-    if (row.leaseExpiresAt !== null && clock.now() >= row.leaseExpiresAt) return "released";
+    if (clock.now() >= leaseEndsAt) return "released";
     return applyRoleOutcome(deps, row, await syncMemberRoles(deps, row));
   }
 
   async function runLoop(): Promise<void> {
     while (readState() === "running") {
+      let wait = pollIntervalMs;
       try {
         const claimed = await claim();
         if (claimed.length > 0) logger.debug({ claimed: claimed.length }, "claimed tier role rows");
+        wait = await readWait();
       } catch (error) {
         mayHaveMore = false;
         logger.error({ err: error }, "could not claim tier role work; trying again at the next poll");
       }
       if (readState() !== "running") break;
-      await signal.wait(pollIntervalMs);
+      await signal.wait(wait);
     }
+  }
+
+  /** The poll interval, or less when another worker's lease ends sooner (as the outbox worker does). */
+  async function readWait(): Promise<number> {
+    if (mayHaveMore) return pollIntervalMs;
+    const untilLeaseEnds = await readNextMemberRoleLeaseEnd(deps.db, { owner: deps.owner, now: clock.now() });
+    return Math.min(pollIntervalMs, untilLeaseEnds ?? Number.POSITIVE_INFINITY);
   }
 
   return {

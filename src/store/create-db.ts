@@ -10,6 +10,7 @@ import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
+import { cacheStatements } from "./sqlite-statement-cache.js";
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -39,7 +40,7 @@ async function openSqlite(filename: string): Promise<Store> {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

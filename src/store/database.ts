@@ -27,6 +27,7 @@ export interface Database {
   member_tier_roles: MemberTierRolesTable;
   reminder_settings: ReminderSettingsTable;
   tournament_reminders: TournamentRemindersTable;
+  member_activity: MemberActivityTable;
 }
 
 /** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
@@ -343,4 +344,32 @@ export interface TournamentRemindersTable {
   sent_at: Millis | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+}
+
+/**
+ * One event about one linked member in one server: a rating change, a battle result or an achievement
+ * (docs/architecture.md, "The weekly digest"). Recorded as the event is ingested, for the members linked in
+ * the server then; PRIMARY KEY (guild_id, event_id, platform_user_id), so an event counts once however often
+ * or by whichever route it arrives. Kept a year.
+ */
+export interface MemberActivityTable {
+  guild_id: Immutable<string>;
+  event_id: Immutable<string>;
+  platform_user_id: Immutable<string>;
+  kind: Immutable<"rating" | "battle" | "achievement">;
+  /** The event's `created` (the platform's clock): which period the row falls in. */
+  occurred_at: Immutable<Millis>;
+  /** When the bot recorded it (its own clock): what the prune goes by. */
+  recorded_at: Immutable<Millis>;
+  /** Rating rows: new − old, rounded; null when the event said neither. */
+  rating_change: Immutable<number | null>;
+  new_rating: Immutable<number | null>;
+  /** Rating rows: the tier the member moved up to, when the change was a promotion. */
+  promoted_to: Immutable<string | null>;
+  /** Battle rows: the battle, so a team battle's two events count as one battle. */
+  battle_id: Immutable<string | null>;
+  /** Battle rows: null when the event names no winner and no ranks. */
+  outcome: Immutable<"won" | "lost" | "draw" | null>;
+  /** Achievement rows: its name as the platform wrote it (shown only through src/display/platform-text.ts). */
+  achievement: Immutable<string | null>;
 }

@@ -2,6 +2,7 @@
 // (a role for every tier) taken under a lease like the member rows (docs/architecture.md, "Tier roles").
 import type { Kysely, Selectable } from "kysely";
 import type { Database, GuildRoleSettingsTable } from "./database.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 
 export type RoleSyncMode = GuildRoleSettingsTable["mode"];
 
@@ -141,9 +142,11 @@ export async function leaseTierRoleWork(
 ): Promise<boolean> {
   const result = await db
     .updateTable("guild_role_settings")
-    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
     .where("guild_id", "=", input.guildId)
-    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+    .where((eb) =>
+      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, input.now))]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -163,16 +166,23 @@ export async function claimTierRoleWork(
     .where("mode", "=", "create")
     .where("paused_reason", "is", null)
     .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
-    .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+    .where((eb) =>
+      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, input.now))]),
+    )
     .limit(input.limit)
     .execute();
   const claimed: string[] = [];
   for (const { guild_id: guildId } of due) {
     const result = await db
       .updateTable("guild_role_settings")
-      .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+      .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
       .where("guild_id", "=", guildId)
-      .where((eb) => eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", input.now)]))
+      .where((eb) =>
+        eb.or([
+          eb("lease_expires_at", "is", null),
+          eb("lease_expires_at", "<=", readLeaseNow(db, input.now)),
+        ]),
+      )
       .executeTakeFirst();
     if (result.numUpdatedRows > 0n) claimed.push(guildId);
   }

@@ -1,9 +1,10 @@
 // The role worker takes member rows under a lease, as the outbox worker takes posts (docs/architecture.md,
 // "Tier roles", "Growing past one machine"): one worker at a time per row, a dead worker's rows taken over
 // when the lease ends. A row's version tells a finished sync from one overtaken by a newer change.
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 import { toMemberTierRole, type MemberTierRole } from "./member-tier-roles.js";
 
 const maxErrorLength = 1000;
@@ -12,12 +13,13 @@ const maxErrorLength = 1000;
  * Pending, due, not leased, and in a guild whose sync runs (on and not paused) and that has not removed the bot
  * (docs/architecture.md, "When the bot leaves a server": a change there would only meet 403).
  */
-function isClaimable(now: number) {
+function isClaimable(db: Kysely<Database>, now: number) {
   return (eb: ExpressionBuilder<Database, "member_tier_roles">) =>
     eb.and([
       eb("pending", "=", 1),
       eb("next_attempt_at", "<=", now),
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", now)]),
+      // On the database's clock (lease-clock.ts), as in outbox-lease.ts.
+      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, now))]),
       eb(
         "guild_id",
         "in",
@@ -44,7 +46,7 @@ export async function claimDueMemberRoles(
         const candidates = qb
           .selectFrom("member_tier_roles")
           .select(["guild_id", "user_id"])
-          .where(isClaimable(input.now))
+          .where(isClaimable(db, input.now))
           .orderBy("next_attempt_at")
           .orderBy("updated_at")
           .limit(input.limit);
@@ -52,7 +54,7 @@ export async function claimDueMemberRoles(
       },
     )
     .updateTable("member_tier_roles")
-    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
     .where((eb) =>
       eb.exists(
         eb
@@ -62,10 +64,26 @@ export async function claimDueMemberRoles(
           .whereRef("due.user_id", "=", "member_tier_roles.user_id"),
       ),
     )
-    .where(isClaimable(input.now))
+    .where(isClaimable(db, input.now))
     .returningAll()
     .execute();
   return rows.map(toMemberTierRole).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
+}
+
+/** Milliseconds until the first lease another owner holds on a pending row ends (see readNextOutboxLeaseEnd). */
+export async function readNextMemberRoleLeaseEnd(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number },
+): Promise<number | undefined> {
+  const leaseNow = readLeaseNow(db, input.now);
+  const row = await db
+    .selectFrom("member_tier_roles")
+    .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
+    .where("pending", "=", 1)
+    .where("lease_owner", "<>", input.owner)
+    .where("lease_expires_at", ">", leaseNow)
+    .executeTakeFirst();
+  return row?.wait ?? undefined;
 }
 
 interface Lease {

@@ -1,25 +1,27 @@
 // Workers take outbox rows under a lease (docs/architecture.md, "Growing past one machine"): each row is
 // handled by one worker at a time, whichever instance received the webhook, and a row whose worker died is
-// taken over when its lease ends.
-import type { ExpressionBuilder, Kysely } from "kysely";
+// taken over when its lease ends. Leases are on the database's clock (lease-clock.ts); when a row is due is on
+// the instance's, since a clock ahead or behind only moves a retry a little.
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
 
 /** Longest error text kept; the caller must already have removed anything secret. */
 const maxErrorLength = 1000;
 
-function isClaimable(now: number) {
+function isClaimable(db: Kysely<Database>, now: number) {
   return (eb: ExpressionBuilder<Database, "outbox">) =>
     eb.and([
       eb("status", "=", "pending"),
       eb("next_attempt_at", "<=", now),
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", now)]),
+      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, now))]),
     ]);
 }
 
 /**
- * Leases up to `limit` due rows to `owner` until now + leaseMs, oldest first, in one statement. On
+ * Leases up to `limit` due rows to `owner` for leaseMs, oldest first, in one statement. On
  * PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so concurrent workers take different rows
  * without waiting; SQLite runs one writer at a time. A row whose lease expired (its worker died) is taken over.
  * The candidates are a MATERIALIZED CTE: as an `IN (subquery)` PostgreSQL may run the subquery again
@@ -37,7 +39,7 @@ export async function claimDueOutbox(
         const candidates = qb
           .selectFrom("outbox")
           .select("id")
-          .where(isClaimable(input.now))
+          .where(isClaimable(db, input.now))
           // A guild the bot was removed from gets nothing: its pending rows were dropped with the removal
           // (guild-removals.ts), and this keeps out any a webhook enqueued in the same instant.
           .where((eb) =>
@@ -57,14 +59,34 @@ export async function claimDueOutbox(
       },
     )
     .updateTable("outbox")
-    .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
     .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
-    .where(isClaimable(input.now))
+    .where(isClaimable(db, input.now))
     .returningAll()
     .execute();
   return rows
     .map(toOutboxEntry)
     .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt);
+}
+
+/**
+ * Milliseconds from now, on the lease clock, until the first lease another owner holds on a pending row ends;
+ * undefined when none does. A worker sleeps no longer than this, so a dead instance's rows are taken over as
+ * soon as their lease ends rather than at the next poll.
+ */
+export async function readNextOutboxLeaseEnd(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number },
+): Promise<number | undefined> {
+  const leaseNow = readLeaseNow(db, input.now);
+  const row = await db
+    .selectFrom("outbox")
+    .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
+    .where("status", "=", "pending")
+    .where("lease_owner", "<>", input.owner)
+    .where("lease_expires_at", ">", leaseNow)
+    .executeTakeFirst();
+  return row?.wait ?? undefined;
 }
 
 const releasedLease = { lease_owner: null, lease_expires_at: null } as const;

@@ -21,6 +21,7 @@ export interface PurgedGuildRows {
   readonly roleSettings: number;
   readonly tierRoles: number;
   readonly memberTierRoles: number;
+  readonly memberActivity: number;
 }
 
 /**
@@ -90,6 +91,7 @@ export async function purgeRemovedGuild(
       tournamentReminders: await count(
         trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
       ),
+      memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
     };
   });
 }

@@ -1,16 +1,20 @@
 // A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
 // event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and so are the
-// tier roles it changes; a started tournament's reminders are dropped. The caller answers the platform only after this resolves, so an acknowledged event is on disk; if anything throws,
+// tier roles it changes; what it tells of linked members' activity is recorded (docs/architecture.md,
+// "The weekly digest"), and a started tournament's reminders are dropped. The caller answers the platform
+// only after this resolves, so an acknowledged event is on disk; if anything throws,
 // nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
 // deliveries.)
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
 import { insertInboxEvent } from "../store/inbox.js";
+import { recordMemberActivity } from "../store/member-activity.js";
 import { enqueueOutbox } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { queueTierRoles } from "./queue-tier-roles.js";
+import { readActivityFacts } from "./member-activity-facts.js";
 import { routeEvent } from "./route-event.js";
 import { stopStartedReminders } from "./stop-started-reminders.js";
 import { readStaleAge } from "./stale-event.js";
@@ -114,7 +118,8 @@ export async function storeDelivery(
   if (!stored) return duplicate(event.id);
   if (event.kind === undefined) return { status: "ignored", eventId: event.id, enqueued: 0 };
 
-  const targets = await routeEvent(trx, event, { guildId: routingGuildOf(delivery.source) });
+  const guildId = routingGuildOf(delivery.source);
+  const targets = await routeEvent(trx, event, { guildId });
   let enqueued = 0;
   for (const target of targets) {
     // `source` names the inbox row the worker renders from. A channel the other route already queued this
@@ -122,6 +127,8 @@ export async function storeDelivery(
     const row = { ...target, source, eventId: event.id, now: receivedAt };
     if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
   }
+  // The weekly digest's read model, in the same commit: an event acknowledged is an event counted, once.
+  await recordMemberActivity(trx, { facts: readActivityFacts(event), guildId, now: receivedAt });
   const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });
   await stopStartedReminders(trx, event, { source: delivery.source, now: receivedAt });
   return { status: "accepted", eventId: event.id, enqueued, ...(rolesQueued > 0 ? { rolesQueued } : {}) };

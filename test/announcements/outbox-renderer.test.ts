@@ -7,6 +7,7 @@ import { createLogger } from "../../src/logger.js";
 import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { recordMemberActivity } from "../../src/store/member-activity.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
@@ -114,6 +115,55 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     expect(message.embeds?.[0]?.description).toContain(`🥇 <@${aliceDiscordId}> — 100 pts`);
     expect(message.embeds?.[0]?.description).toContain(`🥈 ${bob.username} — 60 pts`);
     expectWithinDiscordLimits(message);
+  });
+
+  it("posts a leaderboard refresh as the guild's week as of the event, mentioning but pinging nobody", async () => {
+    const [alice, bob] = [userOf(world, 0), userOf(world, 1)];
+    await link(guildId, aliceDiscordId, alice);
+    await link(otherGuildId, bobDiscordId, bob);
+    const day = 86_400_000;
+    const rating = (eventId: string, platformUserId: string, change: number, occurredAt: number) =>
+      ({
+        kind: "rating",
+        eventId,
+        platformUserId,
+        occurredAt,
+        ratingChange: change,
+        newRating: 2000 + change,
+        promotedTo: null,
+      }) as const;
+    await recordMemberActivity(store.db, {
+      facts: [
+        rating("evt_r1", alice.id, 30, eventTime - 2 * day),
+        rating("evt_r2", alice.id, -5, eventTime - day),
+        // Before the week, after the refresh, and another guild's member: none of them is this week's.
+        rating("evt_r0", alice.id, 100, eventTime - 8 * day),
+        rating("evt_r3", alice.id, 1000, eventTime + 1),
+        rating("evt_r4", bob.id, 50, eventTime - day),
+      ],
+      guildId: undefined,
+      now: eventTime,
+    });
+    const eventId = await storeEvent("system.leaderboard_updated", world.data("system.leaderboard_updated"), {
+      id: "evt_weekly",
+    });
+
+    const message = await renderRow(await queue(eventId, "post"));
+
+    expect(message.content).toBeUndefined();
+    expect(message.allowed_mentions).toEqual({ parse: [], users: [] });
+    const gains = message.embeds?.[0]?.fields?.find((field) => field.name === "📈 Biggest gains");
+    expect(gains?.value).toBe(`<@${aliceDiscordId}> **+25** (now 1995)`);
+    expectWithinDiscordLimits(message);
+  });
+
+  it("posts a leaderboard refresh as a short line in a guild whose week was quiet", async () => {
+    const eventId = await storeEvent("system.leaderboard_updated", world.data("system.leaderboard_updated"), {
+      id: "evt_weekly",
+    });
+    const message = await renderRow(await queue(eventId, "post", otherGuildId));
+    expect(message.embeds).toBeUndefined();
+    expect(message.content).toMatch(/^📅 A quiet week/);
   });
 
   it("posts a tournament start with its Register button", async () => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";
 import { readRegisterButton } from "../../src/cards/tournament-register-buttons.js";
-import {
-  createSandboxWorld,
-  eventTime,
-  linkEveryone,
-  manyPlayers,
-  readEvent,
-  userOf,
-} from "./support/events.js";
+import { createSandboxWorld, eventTime, readEvent } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits, textOf } from "./support/message-checks.js";
 
 const noMentions = { mentions: new Map<string, string>() };
@@ -79,39 +72,5 @@ describe("system.maintenance_scheduled", () => {
       { name: "Expected length", value: "1h 30m", inline: true },
     ]);
     expectPingsExactly(body, []);
-  });
-});
-
-describe("system.leaderboard_updated", () => {
-  it("lists the top players by rank with rating and tier, pinging the linked ones", () => {
-    const world = createSandboxWorld();
-    const alice = userOf(world, 0);
-    const body = renderEvent(
-      readEvent("system.leaderboard_updated", world.data("system.leaderboard_updated")),
-      {
-        mentions: new Map([[alice.id, "111111111111111111"]]),
-      },
-    );
-    expect(body.embeds?.[0]?.description).toBe("🥇 <@111111111111111111> — 2350 · Grandmaster");
-    expect(textOf(body)).toMatch(/<t:\d+:D> – <t:\d+:D>/);
-    expectPingsExactly(body, ["111111111111111111"]);
-  });
-
-  it("stays within the limits with a top 1000 of long names, all linked", () => {
-    const top = manyPlayers(1000).map((player, index) => ({
-      ...player,
-      rank: index + 1,
-      rating: 3000 - index,
-      tier: "master",
-    }));
-    const body = renderEvent(
-      readEvent("system.leaderboard_updated", { object: "leaderboard", id: "global", top }),
-      {
-        mentions: linkEveryone(top.map((entry) => entry.user_id)),
-      },
-    );
-    expectWithinDiscordLimits(body);
-    expect(body.allowed_mentions?.users?.length).toBeGreaterThan(0);
-    expectPingsExactly(body, body.allowed_mentions?.users ?? []);
   });
 });

@@ -10,6 +10,7 @@ import { renderJoined } from "../../src/commands/battle/join-battle.js";
 import { renderSubmissionResult } from "../../src/commands/battle/submission-result.js";
 import { renderGlobalLeaderboard } from "../../src/commands/leaderboard/render-global-leaderboard.js";
 import { renderServerLeaderboard } from "../../src/commands/leaderboard/render-server-leaderboard.js";
+import { renderServerPeriodLeaderboard } from "../../src/commands/leaderboard/render-server-period-leaderboard.js";
 import { renderMemberProfile, renderOwnProfile } from "../../src/commands/profile/render-profile-card.js";
 import { renderProfileUpdated } from "../../src/commands/profile/render-profile-updated.js";
 import { renderMemberRank } from "../../src/commands/rank/render-member-rank.js";
@@ -265,6 +266,28 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
         rows: [
           { userId: "200", platformUserId: text, username: text, rating: 1500, tier: text, updatedAt: 0 },
         ],
+        page: 0,
+        pageSize: 10,
+        viewerUserId: "200",
+      }),
+  ],
+  [
+    "server leaderboard of a period",
+    (text) =>
+      renderServerPeriodLeaderboard({
+        period: "week",
+        window: { from: now - 7 * 86_400_000, to: now },
+        rows: [
+          { platformUserId: text, ratingChange: 12, latestRating: 1512, battlesPlayed: 2, battlesWon: 1 },
+          {
+            platformUserId: `${text}-unlinked`,
+            ratingChange: 5,
+            latestRating: null,
+            battlesPlayed: 0,
+            battlesWon: 0,
+          },
+        ],
+        members: [{ userId: "200", platformUserId: text, platformUsername: text }],
         page: 0,
         pageSize: 10,
         viewerUserId: "200",

@@ -146,6 +146,12 @@ describe("a server that removes the bot, end to end", () => {
     expect(registered.status).toBeLessThan(300);
 
     await announceMaintenance("Before anything happens");
+    // The running worker may hold the row under its lease while runOnce passes it by.
+    await world.discord.waitForMessage(
+      news,
+      (posted) => JSON.stringify(posted.embeds).includes("Before anything happens"),
+      10_000,
+    );
     expect(shown(news, "Before anything happens")).toHaveLength(1);
     seeded = await countGuildRows(world.bot.deps.db, world.guildId);
     elsewhereSeeded = await countGuildRows(world.bot.deps.db, elsewhereGuild);

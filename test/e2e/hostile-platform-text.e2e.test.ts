@@ -49,6 +49,8 @@ describe("hostile platform text, end to end", () => {
           "team.created",
           "user.profile_updated",
           "system.tournament_started",
+          "user.achievement_earned",
+          "system.leaderboard_updated",
         ],
         secret: operatorSecret,
       }),
@@ -96,7 +98,8 @@ describe("hostile platform text, end to end", () => {
     await run(admin, "subscribe", undefined, {
       channel: resultsChannel,
       events:
-        "battle.completed, user.rating_changed, team.created, user.profile_updated, system.tournament_started",
+        "battle.completed, user.rating_changed, team.created, user.profile_updated, system.tournament_started, " +
+        "system.leaderboard_updated",
     });
 
     // A battle on a hostile problem between two hostile usernames, played from its card.
@@ -177,6 +180,9 @@ describe("hostile platform text, end to end", () => {
     );
     await run(alice, "tournament", "leaderboard", { id: active?.id ?? "" });
     await run(alice, "leaderboard", "server");
+    expect(shown(await run(alice, "leaderboard", "server", { period: "week" }))).toContain(
+      "Claim your prize",
+    );
     await run(alice, "leaderboard", "global");
     await world.discord
       .autocomplete({
@@ -196,6 +202,9 @@ describe("hostile platform text, end to end", () => {
     world.sandbox.control.startTournament(open?.id ?? "");
     await posted((text) => text.includes("Tournament") && text.includes("role"));
     await posted((text) => text.includes("small print"));
+    // The platform's weekly refresh: the server's week, the hostile players' battle in it.
+    world.sandbox.control.refreshLeaderboard();
+    await posted((text) => text.includes("This server's week"));
 
     const sweep = expectEverythingInert(
       world.discord,

@@ -11,33 +11,38 @@ import { renderTestAnnouncement } from "./support/test-renderer.js";
 describe.each(testDatabases())("a crash between Discord's answer and the commit, on $name", (database) => {
   const world = useOutboxWorld(database);
 
-  it("still leaves one message: the retry's nonce returns the first post", async () => {
-    const target = await world.subscribeChannel("battles");
-    const id = await world.enqueuePost(target);
-    // A worker claims the row, Discord accepts its post, and the process dies before marking it delivered.
-    const [claimed] = await claimDueOutbox(world.db, {
-      owner: "crashed-worker",
-      now: world.clock.now(),
-      leaseMs: 60_000,
-      limit: 1,
-    });
-    if (claimed === undefined) throw new Error("expected the row to be claimed");
-    const message = await renderTestAnnouncement(world.db)(claimed);
-    const firstMessageId = await sendOutboxMessage(world.createRest(), claimed, message ?? {});
-    const worker = world.createWorker({ owner: "worker-2", leaseMs: 60_000 });
+  // The lease ends by moving the manual clock, which is the lease clock on SQLite only; on PostgreSQL the same
+  // crash is test/e2e/multi-instance-postgres.e2e.test.ts, and a lease's end test/outbox/lease-takeover.test.ts.
+  it.skipIf(database.dialect === "postgres")(
+    "still leaves one message: the retry's nonce returns the first post",
+    async () => {
+      const target = await world.subscribeChannel("battles");
+      const id = await world.enqueuePost(target);
+      // A worker claims the row, Discord accepts its post, and the process dies before marking it delivered.
+      const [claimed] = await claimDueOutbox(world.db, {
+        owner: "crashed-worker",
+        now: world.clock.now(),
+        leaseMs: 60_000,
+        limit: 1,
+      });
+      if (claimed === undefined) throw new Error("expected the row to be claimed");
+      const message = await renderTestAnnouncement(world.db)(claimed);
+      const firstMessageId = await sendOutboxMessage(world.createRest(), claimed, message ?? {});
+      const worker = world.createWorker({ owner: "worker-2", leaseMs: 60_000 });
 
-    const whileLeased = await worker.runOnce();
-    world.clock.advance(60_000);
-    const afterLease = await worker.runOnce();
+      const whileLeased = await worker.runOnce();
+      world.clock.advance(60_000);
+      const afterLease = await worker.runOnce();
 
-    expect(whileLeased).toEqual([]);
-    expect(afterLease).toEqual([
-      expect.objectContaining({ outcome: "delivered", messageId: firstMessageId }),
-    ]);
-    expect(world.fake.messages(target.channelId)).toHaveLength(1);
-    expect(world.fake.stats.channelMessagesCreated).toBe(1);
-    expect(await world.entry(id)).toMatchObject({ status: "delivered", postedMessageId: firstMessageId });
-  });
+      expect(whileLeased).toEqual([]);
+      expect(afterLease).toEqual([
+        expect.objectContaining({ outcome: "delivered", messageId: firstMessageId }),
+      ]);
+      expect(world.fake.messages(target.channelId)).toHaveLength(1);
+      expect(world.fake.stats.channelMessagesCreated).toBe(1);
+      expect(await world.entry(id)).toMatchObject({ status: "delivered", postedMessageId: firstMessageId });
+    },
+  );
 });
 
 const sharedDatabases = testDatabases().filter((database) => database.shared);

@@ -25,6 +25,7 @@ const expectedTables = [
   "guild_role_settings",
   "guild_settings",
   "inbox_events",
+  "member_activity",
   "member_links",
   "member_tier_roles",
   "oauth_states",

@@ -146,6 +146,7 @@ const tablesInDeleteOrder = Object.keys({
   guild_role_settings: true,
   tier_roles: true,
   member_tier_roles: true,
+  member_activity: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

@@ -12,6 +12,7 @@ import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../src/store/tier-roles.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { recordMemberActivity } from "../../src/store/member-activity.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
@@ -50,6 +51,19 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     interactionToken: "interaction-token",
     names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     expiresAt: testNow + 600_000,
+    now: testNow,
+  });
+  await recordMemberActivity(db, {
+    facts: [
+      {
+        kind: "achievement",
+        eventId: "evt_achievement",
+        platformUserId: `usr_${guildId}`,
+        occurredAt: testNow,
+        achievement: "First Win",
+      },
+    ],
+    guildId,
     now: testNow,
   });
   await saveAdminChannel(db, { guildId, adminChannelId: channelId, now: testNow });
@@ -200,6 +214,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       roleSettings: 1,
       tierRoles: 1,
       memberTierRoles: 1,
+      memberActivity: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);

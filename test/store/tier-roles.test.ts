@@ -215,39 +215,43 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect(await claimTierRoleWork(store.db, lease)).toEqual([guildA]);
   });
 
-  it("takes over a row whose lease ran out, and backs off a failed one", async () => {
-    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
-    await queueMemberRating(store.db, rating());
-    await claimDueMemberRoles(store.db, lease);
-    const [taken] = await claimDueMemberRoles(store.db, {
-      ...lease,
-      owner: "worker-2",
-      now: testNow + 30_000,
-    });
-    expect(taken?.leaseOwner).toBe("worker-2");
-    const key = { guildId: guildA, userId: alice };
-    expect(
+  // On PostgreSQL leases run on the database's clock, which a test cannot move: test/store/lease-clock.test.ts.
+  it.skipIf(database.dialect === "postgres")(
+    "takes over a row whose lease ran out, and backs off a failed one",
+    async () => {
+      await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
+      await queueMemberRating(store.db, rating());
+      await claimDueMemberRoles(store.db, lease);
+      const [taken] = await claimDueMemberRoles(store.db, {
+        ...lease,
+        owner: "worker-2",
+        now: testNow + 30_000,
+      });
+      expect(taken?.leaseOwner).toBe("worker-2");
+      const key = { guildId: guildA, userId: alice };
+      expect(
+        await rescheduleMemberRoles(store.db, {
+          ...key,
+          owner: "worker-1",
+          nextAttemptAt: testNow,
+          error: "late",
+          countAttempt: true,
+        }),
+      ).toBe(false);
       await rescheduleMemberRoles(store.db, {
         ...key,
-        owner: "worker-1",
-        nextAttemptAt: testNow,
-        error: "late",
+        owner: "worker-2",
+        nextAttemptAt: testNow + 60_000,
+        error: "500 Internal Server Error",
         countAttempt: true,
-      }),
-    ).toBe(false);
-    await rescheduleMemberRoles(store.db, {
-      ...key,
-      owner: "worker-2",
-      nextAttemptAt: testNow + 60_000,
-      error: "500 Internal Server Error",
-      countAttempt: true,
-    });
-    expect(await claimDueMemberRoles(store.db, { ...lease, now: testNow + 59_999 })).toEqual([]);
-    const [retried] = await claimDueMemberRoles(store.db, { ...lease, now: testNow + 60_000 });
-    expect(retried).toMatchObject({ attempts: 1, lastError: "500 Internal Server Error" });
-    await failMemberRoleSync(store.db, { ...key, owner: "worker-1", version: 1, error: "gave up" });
-    expect(await findMemberTierRole(store.db, key)).toMatchObject({ pending: false, lastError: "gave up" });
-  });
+      });
+      expect(await claimDueMemberRoles(store.db, { ...lease, now: testNow + 59_999 })).toEqual([]);
+      const [retried] = await claimDueMemberRoles(store.db, { ...lease, now: testNow + 60_000 });
+      expect(retried).toMatchObject({ attempts: 1, lastError: "500 Internal Server Error" });
+      await failMemberRoleSync(store.db, { ...key, owner: "worker-1", version: 1, error: "gave up" });
+      expect(await findMemberTierRole(store.db, key)).toMatchObject({ pending: false, lastError: "gave up" });
+    },
+  );
 
   it("trusts the last sync for a rating change of the same account, and reads the member again after anything else", async () => {
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });

@@ -19,6 +19,22 @@ export const leaderboardCommand = {
         { type: OptionType.Integer, name: "page", description: "Page to start at (default 1)", min_value: 1 },
       ],
     },
-    { type: OptionType.Subcommand, name: "server", description: "Linked members of this server, by rating" },
+    {
+      type: OptionType.Subcommand,
+      name: "server",
+      description: "Linked members of this server, by rating or by rating gained",
+      options: [
+        {
+          type: OptionType.String,
+          name: "period",
+          description: "Rank by rating gained over a period (default: all time, by rating)",
+          choices: [
+            { name: "Last 7 days", value: "week" },
+            { name: "Last 30 days", value: "month" },
+            { name: "All time", value: "all" },
+          ],
+        },
+      ],
+    },
   ],
 } as const satisfies CommandDefinition;

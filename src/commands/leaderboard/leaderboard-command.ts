@@ -1,19 +1,23 @@
 import type { BotDependencies } from "../bot-dependencies.js";
+import { readActivityPeriod } from "../../display/activity-period.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { renderPageWithButtons } from "../../discord/pagination.js";
 import { leaderboardCommand } from "./data.js";
 import { globalLeaderboardList } from "./global-leaderboard-list.js";
-import { serverLeaderboardList } from "./server-leaderboard-list.js";
+import { serverLeaderboardList, serverListQuery } from "./server-leaderboard-list.js";
 
-/** `/leaderboard global [page]` and `/leaderboard server`: public lists, paginated with ◀ ▶. */
+/**
+ * `/leaderboard global [page]` and `/leaderboard server [period]`: public lists, paginated with ◀ ▶. The
+ * period rides in the buttons' query, so every page ranks over the same kind of period.
+ */
 export const leaderboard = defineCommand<BotDependencies, typeof leaderboardCommand>({
   data: leaderboardCommand,
   acknowledge: "public",
   async run(deps, { actor, args, responder }) {
-    const [list, page] =
+    const [list, query, page] =
       args.subcommand === "global"
-        ? [globalLeaderboardList, (args.options.page ?? 1) - 1]
-        : [serverLeaderboardList, 0];
-    await responder.reply(await renderPageWithButtons(deps, list, { actor, query: "", page }));
+        ? [globalLeaderboardList, "", (args.options.page ?? 1) - 1]
+        : [serverLeaderboardList, serverListQuery(readActivityPeriod(args.options.period)), 0];
+    await responder.reply(await renderPageWithButtons(deps, list, { actor, query, page }));
   },
 });

@@ -4,14 +4,38 @@
 import { z } from "zod";
 import { readTimestamp } from "./timestamps.js";
 
-/** An identifier: a non-empty string, or a number the platform sent instead (kept as its text). */
-export const idSchema = z.union([z.string().min(1), z.number()]).transform((value) => String(value));
+/**
+ * An identifier: a non-empty string, or a number the platform sent instead (kept as its text). A NUL, which
+ * PostgreSQL refuses in text, and lengths no platform id has are refused here, so a required id makes the
+ * event malformed (kept as dead) rather than failing the delivery at every retry.
+ */
+export const idSchema = z
+  .union([
+    z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[^\0]+$/, "has a NUL character"),
+    z.number(),
+  ])
+  .transform((value) => String(value));
 
 export const optionalId = idSchema.optional().catch(undefined);
 
 export const optionalText = z.string().optional().catch(undefined);
 
 export const optionalNumber = z.number().optional().catch(undefined);
+
+/**
+ * A rating, read as a whole number (the stores keep ratings in integer columns); one outside any rating's
+ * range is dropped like any unreadable display field.
+ */
+export const optionalRating = z
+  .number()
+  .transform((value) => Math.round(value))
+  .refine((value) => Math.abs(value) <= 1_000_000_000)
+  .optional()
+  .catch(undefined);
 
 export const optionalFlag = z.boolean().optional().catch(undefined);
 

@@ -5,6 +5,7 @@ import {
   optionalId,
   optionalLabel,
   optionalNumber,
+  optionalRating,
   optionalText,
   optionalTimestamp,
   optionalUserRef,
@@ -104,7 +105,7 @@ const entrySchema: z.ZodType<LeaderboardEntry> = z
     user_id: optionalId,
     user: optionalUserRef,
     username: optionalText,
-    rating: optionalNumber,
+    rating: optionalRating,
     tier: optionalText,
   })
   .refine((raw) => raw.user_id !== undefined || raw.user !== undefined)

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   optionalId,
   optionalNumber,
+  optionalRating,
   optionalText,
   optionalTextList,
   optionalTimestamp,
@@ -68,7 +69,7 @@ export const userRegisteredDataSchema: z.ZodType<UserRegisteredData> = z
   .object({
     ...userFields,
     username: optionalText,
-    rating: optionalNumber,
+    rating: optionalRating,
     tier: optionalText,
     joined_at: optionalTimestamp,
   })
@@ -158,9 +159,9 @@ export const achievementEarnedDataSchema: z.ZodType<AchievementEarnedData> = z
 export const ratingChangedDataSchema: z.ZodType<RatingChangedData> = z
   .object({
     ...userFields,
-    old_rating: optionalNumber,
-    new_rating: optionalNumber,
-    change: optionalNumber,
+    old_rating: optionalRating,
+    new_rating: optionalRating,
+    change: optionalRating,
     tier: optionalText,
     previous_tier: optionalText,
     battle_id: optionalId,

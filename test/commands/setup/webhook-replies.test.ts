@@ -21,6 +21,17 @@ describe("webhook kinds", () => {
     expect(chooseWebhookKinds([])).toEqual([...eventKinds]);
   });
 
+  it("asks for what the weekly digest is made of when a route takes the leaderboard refresh", () => {
+    const route = (eventKinds: Subscription["eventKinds"]) => ({ eventKinds }) as Subscription;
+    expect(chooseWebhookKinds([route(["system.leaderboard_updated"])])).toEqual([
+      "battle.completed",
+      "user.achievement_earned",
+      "user.rating_changed",
+      "team.battle_completed",
+      "system.leaderboard_updated",
+    ]);
+  });
+
   it("tests battle results unless the webhook does not send them", () => {
     expect(chooseTestKind(undefined, ["user.rating_changed", "battle.completed"])).toBe("battle.completed");
     expect(chooseTestKind(undefined, ["team.created"])).toBe("team.created");

@@ -48,6 +48,7 @@ const tables = Object.keys({
   guild_role_settings: true,
   tier_roles: true,
   member_tier_roles: true,
+  member_activity: true,
   reminder_settings: true,
   tournament_reminders: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];

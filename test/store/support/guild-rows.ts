@@ -9,6 +9,7 @@ export const guildIdTables = [
   "guild_removals",
   "guild_role_settings",
   "guild_settings",
+  "member_activity",
   "member_links",
   "member_tier_roles",
   "oauth_states",

@@ -1,0 +1,100 @@
+// The webhook load generator (bench/webhook-ingest.ts): autocannon in its own process, so the generator
+// neither shares the server's core nor caps the bare route (a fetch loop in Node tops out near 2,000
+// requests/s here, below what a bare Fastify route answers). Every body is signed before the clock starts,
+// so the run itself only sends.
+import { createHmac } from "node:crypto";
+import autocannon from "autocannon";
+
+export interface LoadRequest {
+  readonly url: string;
+  readonly secret: string;
+  readonly connections: number;
+  readonly durationMs: number;
+  /** Makes the event ids of this run its own, so no delivery is a duplicate of another run's. */
+  readonly runId: string;
+  /** Bodies signed in advance; a run needing more sends the first ones again (then answered as duplicates). */
+  readonly bodies: number;
+}
+
+export interface LoadResult {
+  /** 2xx answers a second, over the run. */
+  readonly perSecond: number;
+  readonly completed: number;
+  /** Non-2xx answers, errors and time-outs. */
+  readonly failed: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  /** How many answers were sent past the pool of signed bodies, so may be duplicates. */
+  readonly reused: number;
+}
+
+function payload(runId: string, sequence: number): string {
+  return JSON.stringify({
+    id: `evt_${runId}_${sequence}`,
+    event: "battle.completed",
+    created: new Date().toISOString(),
+    data: {
+      object: "battle",
+      id: `bat_${runId}_${sequence}`,
+      mode: "realtime",
+      difficulty: "medium",
+      problem: { id: "prb_1", title: "Two Sum", difficulty: "medium" },
+      participants: [
+        { user_id: "usr_1", username: "alice", score: 100, submission_time: 90, rank: 1 },
+        { user_id: "usr_2", username: "bob", score: 60, submission_time: 120, rank: 2 },
+      ],
+      winner: "usr_1",
+      duration: 300,
+    },
+    request: { id: `req_${sequence}`, idempotency_key: `idem_${runId}_${sequence}` },
+  });
+}
+
+interface SignedBody {
+  readonly body: string;
+  readonly headers: Record<string, string>;
+}
+
+function signBodies(input: LoadRequest): SignedBody[] {
+  return Array.from({ length: input.bodies }, (_, sequence) => {
+    const body = payload(input.runId, sequence);
+    const signature = createHmac("sha256", input.secret).update(body).digest("hex");
+    return {
+      body,
+      headers: { "content-type": "application/json", "x-service-signature": `sha256=${signature}` },
+    };
+  });
+}
+
+async function run(input: LoadRequest): Promise<LoadResult> {
+  const bodies = signBodies(input);
+  let sent = 0;
+  const result = await autocannon({
+    url: input.url,
+    connections: input.connections,
+    duration: input.durationMs / 1000,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          const signed = bodies[sent % bodies.length]!;
+          sent += 1;
+          return { ...request, body: signed.body, headers: signed.headers };
+        },
+      },
+    ],
+  });
+  const completed = result["2xx"];
+  return {
+    perSecond: completed / (result.duration > 0 ? result.duration : input.durationMs / 1000),
+    completed,
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    reused: Math.max(0, sent - bodies.length),
+  };
+}
+
+// Started by the benchmark with the request as JSON in argv; answers with the result as JSON on stdout.
+const input = JSON.parse(process.argv[2] ?? "{}") as LoadRequest;
+process.stdout.write(JSON.stringify(await run(input)));

@@ -1,0 +1,34 @@
+// `GET /api/live?member=alice`: Server-Sent Events, one `message` event per create, edit or delete of a
+// message that member sees (their own ephemeral replies included), so the page shows posts as they arrive
+// and edits in place.
+import type { FastifyInstance } from "fastify";
+import type { Playground } from "../start-playground.js";
+import { isVisibleTo, viewMessage } from "./message-view.js";
+import { findMemberId } from "./world-routes.js";
+
+const keepAliveMs = 15_000;
+
+export function registerLiveRoute(app: FastifyInstance, playground: Playground): void {
+  app.get<{ Querystring: { member?: string } }>("/api/live", (request, reply) => {
+    const memberId = findMemberId(playground, request.query.member ?? "");
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
+    stream.write(": live\n\n");
+    const stop = playground.discord.onMessageChange((message, change) => {
+      if (!isVisibleTo(message, memberId)) return;
+      const view = viewMessage(playground.discord, message);
+      stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
+    });
+    const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), keepAliveMs);
+    keepAlive.unref();
+    request.raw.on("close", () => {
+      clearInterval(keepAlive);
+      stop();
+    });
+  });
+}

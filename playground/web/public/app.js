@@ -1,0 +1,202 @@
+// The page: the server's channels, a member switcher, the channel's messages as that member sees them
+// (kept up to date by the live stream), the composer and the platform panel.
+import { callApi, el } from "./api.js";
+import { setUpComposer } from "./composer.js";
+import { drawMessage } from "./message.js";
+import { openModal } from "./modal.js";
+import { setUpPlatformPanel } from "./platform.js";
+
+const callback = { modal: 9 };
+const state = { world: null, commands: [], member: "alice", channelId: "", unread: new Set(), live: null };
+
+const names = {
+  userName: (id) =>
+    state.world.members.find((each) => each.id === id)?.name ??
+    (id === state.world.bot.id ? state.world.bot.name : "unknown-user"),
+  roleName: (id) => state.world.roles.find((each) => each.id === id)?.name ?? "unknown-role",
+  channelName: (id) => state.world.channels.find((each) => each.id === id)?.name ?? "unknown-channel",
+  get botName() {
+    return state.world.bot.name;
+  },
+};
+
+const actions = {
+  press: (message, component, control) =>
+    interact(control, { member: state.member, messageId: message.id, customId: component.custom_id }),
+  select: (message, component, values, control) =>
+    interact(control, { member: state.member, messageId: message.id, customId: component.custom_id, values }),
+};
+
+async function interact(control, body) {
+  control.disabled = true;
+  try {
+    const answer = await callApi("/api/component", body);
+    if (answer.callbackType === callback.modal)
+      openModal(answer.interactionId, answer.modal, memberContext());
+  } catch (error) {
+    showComposerError(`This interaction failed: ${error.message}`);
+  } finally {
+    control.disabled = false;
+  }
+}
+
+async function runLine(line) {
+  showComposerError("");
+  try {
+    const answer = await callApi("/api/command", { member: state.member, channelId: state.channelId, line });
+    if (answer.callbackType === callback.modal)
+      openModal(answer.interactionId, answer.modal, memberContext());
+    return true;
+  } catch (error) {
+    showComposerError(error.message);
+    return false;
+  }
+}
+
+function memberContext() {
+  const member = state.world.members.find((each) => each.name === state.member);
+  return { memberName: state.member, memberKey: member?.apiKey ?? null };
+}
+
+function showComposerError(text) {
+  document.getElementById("composer-error").textContent = text;
+}
+
+function drawChannels() {
+  const list = document.getElementById("channels");
+  list.replaceChildren(
+    ...state.world.channels.map((channel) =>
+      el(
+        "li",
+        {},
+        el(
+          "button",
+          {
+            type: "button",
+            class: `channel${channel.id === state.channelId ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
+            "aria-current": channel.id === state.channelId ? "page" : undefined,
+            onclick: () => void openChannel(channel.id),
+          },
+          `# ${channel.name}`,
+          state.unread.has(channel.id) ? el("span", { class: "unread-dot" }, " • new") : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function drawMembers() {
+  const select = document.getElementById("member-select");
+  select.replaceChildren(
+    ...state.world.members.map((member) =>
+      el("option", { value: member.name, selected: member.name === state.member }, member.name),
+    ),
+  );
+  document.getElementById("member-key").value = memberContext().memberKey ?? "";
+}
+
+async function openChannel(channelId) {
+  state.channelId = channelId;
+  state.unread.delete(channelId);
+  const channel = state.world.channels.find((each) => each.id === channelId);
+  document.getElementById("channel-title").textContent = `# ${channel?.name ?? ""}`;
+  document.getElementById("composer-input").placeholder =
+    `Message #${channel?.name ?? ""} — type / for the bot's commands`;
+  drawChannels();
+  closeDrawers();
+  const messages = await callApi(
+    `/api/channels/${channelId}/messages?member=${encodeURIComponent(state.member)}`,
+  );
+  const list = document.getElementById("messages");
+  list.replaceChildren(...messages.map((message) => drawMessage(message, names, actions)));
+  list.scrollTop = list.scrollHeight;
+}
+
+function listen() {
+  state.live?.close();
+  state.live = new EventSource(`/api/live?member=${encodeURIComponent(state.member)}`);
+  state.live.addEventListener("message", (event) => {
+    const { change, message } = JSON.parse(event.data);
+    if (message.channelId !== state.channelId) {
+      if (change === "created" && !message.ephemeral) {
+        state.unread.add(message.channelId);
+        drawChannels();
+      }
+      return;
+    }
+    const list = document.getElementById("messages");
+    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+    const existing = document.getElementById(`message-${message.id}`);
+    if (change === "deleted") existing?.remove();
+    else if (existing !== null) existing.replaceWith(drawMessage(message, names, actions));
+    else list.append(drawMessage(message, names, actions));
+    if (atBottom || change === "created") list.scrollTop = list.scrollHeight;
+  });
+}
+
+function closeDrawers() {
+  for (const id of ["sidebar", "platform"]) document.getElementById(id).classList.remove("open");
+  for (const id of ["toggle-sidebar", "toggle-platform"])
+    document.getElementById(id).setAttribute("aria-expanded", "false");
+}
+
+function setUpDrawers() {
+  for (const [button, panel] of [
+    ["toggle-sidebar", "sidebar"],
+    ["toggle-platform", "platform"],
+  ]) {
+    document.getElementById(button).addEventListener("click", (event) => {
+      const open = !document.getElementById(panel).classList.contains("open");
+      closeDrawers();
+      document.getElementById(panel).classList.toggle("open", open);
+      event.currentTarget.setAttribute("aria-expanded", String(open));
+    });
+  }
+}
+
+async function reloadWorld() {
+  state.world = await callApi("/api/world");
+  drawMembers();
+}
+
+async function start() {
+  await reloadWorld();
+  state.commands = await callApi("/api/commands");
+  document.getElementById("guild-name").textContent = state.world.guild.name;
+  document.getElementById("member-select").addEventListener("change", async (event) => {
+    state.member = event.currentTarget.value;
+    drawMembers();
+    listen();
+    await openChannel(state.channelId);
+  });
+  document.getElementById("add-member").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = document.getElementById("new-member");
+    try {
+      await callApi("/api/members", { username: input.value.trim() });
+      state.member = input.value.trim();
+      input.value = "";
+      await reloadWorld();
+      listen();
+      await openChannel(state.channelId);
+    } catch (error) {
+      showComposerError(error.message);
+    }
+  });
+  setUpDrawers();
+  setUpComposer(
+    () => ({
+      member: state.member,
+      channelId: state.channelId,
+      commands: state.commands,
+      world: state.world,
+    }),
+    runLine,
+  );
+  listen();
+  await openChannel(state.world.channels[0].id);
+  await setUpPlatformPanel();
+  document.body.dataset.ready = "true";
+}
+
+void start();

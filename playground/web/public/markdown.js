@@ -1,0 +1,177 @@
+// Discord's markdown drawn as DOM nodes: text is only ever set as text (never parsed as HTML), links open
+// only http(s) addresses, mentions become pills and <t:…> timestamps show in the reader's time zone.
+import { el } from "./api.js";
+
+const inlineRules = [
+  { name: "code", pattern: /`([^`\n]+)`/ },
+  { name: "bold", pattern: /\*\*([\s\S]+?)\*\*/ },
+  { name: "underline", pattern: /__([\s\S]+?)__/ },
+  { name: "italic", pattern: /\*([^*\n]+?)\*|\b_([^_\n]+?)_\b/ },
+  { name: "strike", pattern: /~~([\s\S]+?)~~/ },
+  { name: "spoiler", pattern: /\|\|([\s\S]+?)\|\|/ },
+  { name: "masked", pattern: /\[([^\]\n]+)\]\(<?(https?:\/\/[^\s)>]+)>?\)/ },
+  { name: "url", pattern: /<?(https?:\/\/[^\s<>]+[^\s<>.,;:!?)'"])>?/ },
+  { name: "user", pattern: /<@!?(\d+)>/ },
+  { name: "role", pattern: /<@&(\d+)>/ },
+  { name: "channel", pattern: /<#(\d+)>/ },
+  { name: "time", pattern: /<t:(-?\d+)(?::([tTdDfFR]))?>/ },
+  { name: "emoji", pattern: /<a?:(\w+):\d+>/ },
+];
+
+/** Appends `text` drawn as Discord markdown to `parent`; `world` names users, roles and channels. */
+export function appendMarkdown(parent, text, world) {
+  const parts = String(text).split(/```(?:[\w+-]*\n)?([\s\S]*?)```/);
+  parts.forEach((part, index) => {
+    if (index % 2 === 1)
+      parent.append(el("pre", { class: "code-block" }, el("code", {}, part.replace(/\n$/, ""))));
+    else appendBlocks(parent, part, world);
+  });
+}
+
+function appendBlocks(parent, text, world) {
+  const lines = text.split("\n");
+  let quote = null;
+  let list = null;
+  let paragraph = null;
+  const closeAll = () => {
+    quote = null;
+    list = null;
+    paragraph = null;
+  };
+  lines.forEach((line, index) => {
+    const quoted = /^>>?>? ?(.*)$/.exec(line);
+    if (quoted !== null && !line.startsWith(">>>")) {
+      if (quote === null) {
+        closeAll();
+        quote = el("blockquote");
+        parent.append(quote);
+      } else quote.append("\n");
+      appendInline(quote, quoted[1], world);
+      return;
+    }
+    const heading = /^(#{1,3}) (.+)$/.exec(line);
+    if (heading !== null) {
+      closeAll();
+      const node = el(`h${heading[1].length + 2}`, { class: "md-heading" });
+      appendInline(node, heading[2], world);
+      parent.append(node);
+      return;
+    }
+    const subtext = /^-# (.+)$/.exec(line);
+    if (subtext !== null) {
+      closeAll();
+      const node = el("small", { class: "md-subtext" });
+      appendInline(node, subtext[1], world);
+      parent.append(node);
+      return;
+    }
+    const item = /^\s*[-*] (.+)$/.exec(line);
+    if (item !== null) {
+      if (list === null) {
+        closeAll();
+        list = el("ul", { class: "md-list" });
+        parent.append(list);
+      }
+      const node = el("li");
+      appendInline(node, item[1], world);
+      list.append(node);
+      return;
+    }
+    if (paragraph === null) {
+      closeAll();
+      paragraph = el("span", { class: "md-text" });
+      parent.append(paragraph);
+    } else paragraph.append("\n");
+    appendInline(paragraph, line, world);
+    if (index === lines.length - 1 && line === "") paragraph.lastChild?.remove();
+  });
+}
+
+/** Inline markdown: the earliest rule that matches wins, its inside drawn the same way. */
+export function appendInline(parent, text, world) {
+  let rest = text;
+  while (rest.length > 0) {
+    let best = null;
+    for (const rule of inlineRules) {
+      const match = rule.pattern.exec(rest);
+      if (match !== null && (best === null || match.index < best.match.index)) best = { rule, match };
+    }
+    if (best === null) {
+      parent.append(rest);
+      return;
+    }
+    if (best.match.index > 0) parent.append(rest.slice(0, best.match.index));
+    parent.append(drawInline(best.rule.name, best.match, world));
+    rest = rest.slice(best.match.index + best.match[0].length);
+  }
+}
+
+function wrap(tag, attributes, inner, world) {
+  const node = el(tag, attributes);
+  appendInline(node, inner, world);
+  return node;
+}
+
+function drawInline(name, match, world) {
+  switch (name) {
+    case "code":
+      return el("code", { class: "inline-code" }, match[1]);
+    case "bold":
+      return wrap("strong", {}, match[1], world);
+    case "underline":
+      return wrap("u", {}, match[1], world);
+    case "italic":
+      return wrap("em", {}, match[1] ?? match[2], world);
+    case "strike":
+      return wrap("s", {}, match[1], world);
+    case "spoiler":
+      return wrap("span", { class: "spoiler", tabindex: "0", title: "Spoiler" }, match[1], world);
+    case "masked":
+      return wrap("a", { href: match[2], target: "_blank", rel: "noopener noreferrer" }, match[1], world);
+    case "url":
+      return el("a", { href: match[1], target: "_blank", rel: "noopener noreferrer" }, match[1]);
+    case "user":
+      return el("span", { class: "mention" }, `@${world.userName(match[1])}`);
+    case "role":
+      return el("span", { class: "mention" }, `@${world.roleName(match[1])}`);
+    case "channel":
+      return el("span", { class: "mention" }, `#${world.channelName(match[1])}`);
+    case "time":
+      return drawTimestamp(Number(match[1]), match[2] ?? "f");
+    case "emoji":
+      return el("span", { class: "emoji" }, `:${match[1]}:`);
+    default:
+      return document.createTextNode(match[0]);
+  }
+}
+
+const styles = {
+  t: { timeStyle: "short" },
+  T: { timeStyle: "medium" },
+  d: { dateStyle: "short" },
+  D: { dateStyle: "long" },
+  f: { dateStyle: "long", timeStyle: "short" },
+  F: { dateStyle: "full", timeStyle: "short" },
+};
+
+/** `<t:seconds:style>` in the reader's own time zone; hovering shows the full date. */
+export function drawTimestamp(seconds, style) {
+  const date = new Date(seconds * 1000);
+  const full = date.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  const text = style === "R" ? relativeTime(date) : date.toLocaleString(undefined, styles[style] ?? styles.f);
+  return el("time", { class: "timestamp", datetime: date.toISOString(), title: full }, text);
+}
+
+function relativeTime(date) {
+  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  const units = [
+    ["year", 31_536_000],
+    ["month", 2_592_000],
+    ["day", 86_400],
+    ["hour", 3_600],
+    ["minute", 60],
+    ["second", 1],
+  ];
+  const [unit, size] = units.find(([, each]) => Math.abs(seconds) >= each) ?? ["second", 1];
+  return new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(Math.round(seconds / size), unit);
+}

@@ -1,0 +1,207 @@
+// One message as Discord draws it: who used which command, the author, content, embeds (colour bar,
+// author, title, description, fields, image, footer), attachments, buttons and menus.
+import { el } from "./api.js";
+import { appendMarkdown, drawTimestamp } from "./markdown.js";
+
+const buttonStyles = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium" };
+const selectTypes = new Set([3, 5, 6, 7, 8]);
+
+/**
+ * `actions.press(message, component)` and `actions.select(message, component, values)` send the interaction.
+ */
+export function drawMessage(message, world, actions) {
+  const item = el("li", {
+    class: `message${message.ephemeral ? " ephemeral" : ""}`,
+    id: `message-${message.id}`,
+    "data-message-id": message.id,
+  });
+  if (message.usedBy !== null && message.usedBy.command !== null) {
+    item.append(
+      el(
+        "p",
+        { class: "used-by" },
+        `${message.usedBy.name} used `,
+        el("span", { class: "command-name" }, `/${message.usedBy.command}`),
+      ),
+    );
+  }
+  const header = el(
+    "p",
+    { class: "message-header" },
+    el("span", { class: "author" }, message.author.name),
+    message.author.bot ? el("span", { class: "bot-tag" }, "APP") : null,
+    el(
+      "time",
+      { class: "sent-at", datetime: new Date(message.createdAt).toISOString() },
+      new Date(message.createdAt).toLocaleTimeString(undefined, { timeStyle: "short" }),
+    ),
+  );
+  item.append(header);
+  const body = el("div", { class: "message-body" });
+  item.append(body);
+  if (message.loading) {
+    body.append(
+      el(
+        "p",
+        { class: "thinking" },
+        `${world.botName} is thinking`,
+        el("span", { class: "dots", "aria-hidden": "true" }, "…"),
+      ),
+    );
+  } else if (message.content !== "") {
+    const content = el("div", { class: "content" });
+    appendMarkdown(content, message.content, world);
+    if (message.edited) content.append(el("span", { class: "edited" }, " (edited)"));
+    body.append(content);
+  }
+  const shownInEmbeds = new Set();
+  for (const embed of message.embeds) body.append(drawEmbed(embed, message, world, shownInEmbeds));
+  for (const attachment of message.attachments) {
+    if (shownInEmbeds.has(attachment.filename)) continue;
+    body.append(drawAttachment(attachment));
+  }
+  for (const row of message.components) body.append(drawRow(row, message, actions));
+  if (message.ephemeral) {
+    body.append(
+      el("p", { class: "only-you" }, el("span", { "aria-hidden": "true" }, "👁 "), "Only you can see this"),
+    );
+  }
+  return item;
+}
+
+function drawEmbed(embed, message, world, shownInEmbeds) {
+  const color = typeof embed.color === "number" ? `#${embed.color.toString(16).padStart(6, "0")}` : "#4e5058";
+  const box = el("article", { class: "embed" });
+  box.style.borderLeftColor = color;
+  if (embed.author?.name !== undefined) {
+    const name =
+      embed.author.url === undefined ? embed.author.name : link(embed.author.url, embed.author.name);
+    box.append(el("p", { class: "embed-author" }, name));
+  }
+  if (embed.title !== undefined) {
+    const title = el("h3", { class: "embed-title" });
+    const target = embed.url === undefined ? title : title.appendChild(link(embed.url, ""));
+    appendMarkdown(target, embed.title, world);
+    box.append(title);
+  }
+  if (embed.thumbnail?.url !== undefined)
+    box.append(drawImage(embed.thumbnail.url, message, shownInEmbeds, "embed-thumbnail"));
+  if (embed.description !== undefined) {
+    const description = el("div", { class: "embed-description" });
+    appendMarkdown(description, embed.description, world);
+    box.append(description);
+  }
+  if ((embed.fields ?? []).length > 0) {
+    const fields = el("div", { class: "embed-fields" });
+    for (const field of embed.fields) {
+      const cell = el("div", { class: `embed-field${field.inline === true ? " inline" : ""}` });
+      const name = el("p", { class: "field-name" });
+      appendMarkdown(name, field.name, world);
+      const value = el("div", { class: "field-value" });
+      appendMarkdown(value, field.value, world);
+      cell.append(name, value);
+      fields.append(cell);
+    }
+    box.append(fields);
+  }
+  if (embed.image?.url !== undefined)
+    box.append(drawImage(embed.image.url, message, shownInEmbeds, "embed-image"));
+  if (embed.footer?.text !== undefined || embed.timestamp !== undefined) {
+    const footer = el("p", { class: "embed-footer" });
+    if (embed.footer?.text !== undefined) footer.append(embed.footer.text);
+    if (embed.timestamp !== undefined) {
+      if (embed.footer?.text !== undefined) footer.append(" • ");
+      footer.append(drawTimestamp(Math.floor(Date.parse(embed.timestamp) / 1000), "f"));
+    }
+    box.append(footer);
+  }
+  return box;
+}
+
+/** `attachment://name` points at the message's own file; other addresses are left as links. */
+function drawImage(url, message, shownInEmbeds, className) {
+  const name = url.startsWith("attachment://") ? url.slice("attachment://".length) : null;
+  const attachment = message.attachments.find((each) => each.filename === name);
+  if (attachment === undefined) return el("p", { class: className }, link(url, url));
+  shownInEmbeds.add(attachment.filename);
+  return el("img", { class: className, src: attachment.url, alt: attachment.filename });
+}
+
+function drawAttachment(attachment) {
+  if (attachment.contentType.startsWith("image/")) {
+    return el("img", { class: "attachment-image", src: attachment.url, alt: attachment.filename });
+  }
+  return el(
+    "p",
+    { class: "attachment" },
+    el("a", { href: attachment.url, download: attachment.filename }, `📎 ${attachment.filename}`),
+  );
+}
+
+function drawRow(row, message, actions) {
+  const box = el("div", { class: "component-row" });
+  for (const component of row.components ?? []) {
+    if (component.type === 2) box.append(drawButton(component, message, actions));
+    else if (selectTypes.has(component.type)) box.append(drawSelect(component, message, actions));
+  }
+  return box;
+}
+
+function drawButton(component, message, actions) {
+  const style = buttonStyles[component.style] ?? "secondary";
+  const label = `${component.emoji?.name ? `${component.emoji.name} ` : ""}${component.label ?? ""}`.trim();
+  if (component.style === 5) {
+    const anchor = link(component.url, `${label} ↗`);
+    anchor.className = "button link";
+    if (component.disabled === true) anchor.setAttribute("aria-disabled", "true");
+    return anchor;
+  }
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `button ${style}`,
+      disabled: component.disabled === true,
+      onclick: (event) => actions.press(message, component, event.currentTarget),
+    },
+    label === "" ? component.custom_id : label,
+  );
+}
+
+function drawSelect(component, message, actions) {
+  const options = component.options ?? [];
+  const select = el(
+    "select",
+    {
+      class: "select-menu",
+      "aria-label": component.placeholder ?? "Select",
+      disabled: component.disabled === true,
+      multiple: (component.max_values ?? 1) > 1,
+    },
+    el("option", { value: "", disabled: true, selected: true }, component.placeholder ?? "Make a selection"),
+    options.map((option) => el("option", { value: option.value }, option.label)),
+  );
+  if (component.type !== 3) {
+    const wrapper = el("form", { class: "select-ids" });
+    const input = el("input", {
+      "aria-label": `${component.placeholder ?? "Select"} (ids, separated by spaces)`,
+      placeholder: component.placeholder ?? "ids",
+    });
+    wrapper.append(input, el("button", { type: "submit", class: "button secondary" }, "Pick"));
+    wrapper.addEventListener("submit", (event) => {
+      event.preventDefault();
+      actions.select(message, component, input.value.split(/\s+/).filter(Boolean), input);
+    });
+    return wrapper;
+  }
+  select.addEventListener("change", () => {
+    const values = [...select.selectedOptions].map((option) => option.value).filter((value) => value !== "");
+    if (values.length > 0) actions.select(message, component, values, select);
+  });
+  return select;
+}
+
+function link(href, text) {
+  const safe = /^https?:\/\//.test(href ?? "") ? href : "#";
+  return el("a", { href: safe, target: "_blank", rel: "noopener noreferrer" }, text);
+}

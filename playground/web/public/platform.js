@@ -1,0 +1,54 @@
+// The platform's side panel: finish a battle, start a tournament, move the sandbox clock, send any event.
+import { callApi, el } from "./api.js";
+
+export async function setUpPlatformPanel() {
+  const status = document.getElementById("platform-status");
+  const say = (text, failed = false) => {
+    status.textContent = text;
+    status.classList.toggle("failed", failed);
+  };
+  const onSubmit = (id, run) => {
+    document.getElementById(id).addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const button = event.currentTarget.querySelector("button[type=submit]");
+      button.disabled = true;
+      try {
+        say((await run()).said);
+      } catch (error) {
+        say(error.message, true);
+      } finally {
+        button.disabled = false;
+      }
+    });
+  };
+  const optionalId = (inputId) => {
+    const value = document.getElementById(inputId).value.trim();
+    return value === "" ? {} : { id: value };
+  };
+  onSubmit("finish-battle", () => callApi("/api/platform/finish-battle", optionalId("battle-id")));
+  onSubmit("start-tournament", () => callApi("/api/platform/start-tournament", optionalId("tournament-id")));
+  onSubmit("move-clock", () =>
+    callApi("/api/platform/clock", { seconds: Number(document.getElementById("clock-seconds").value) }),
+  );
+  onSubmit("send-event", () =>
+    callApi("/api/platform/events", {
+      kind: kindSelect.value,
+      payload: document.getElementById("event-payload").value,
+    }),
+  );
+
+  const kindSelect = document.getElementById("event-kind");
+  const { kinds } = await callApi("/api/platform/events");
+  kindSelect.replaceChildren(...kinds.map((kind) => el("option", { value: kind }, kind)));
+  const fill = async () => {
+    const form = document.querySelector("input[name=event-form]:checked").value;
+    const { payload } = await callApi(
+      `/api/platform/events/sample?kind=${encodeURIComponent(kindSelect.value)}&form=${form}`,
+    );
+    document.getElementById("event-payload").value = payload;
+  };
+  kindSelect.addEventListener("change", fill);
+  for (const radio of document.querySelectorAll("input[name=event-form]"))
+    radio.addEventListener("change", fill);
+  await fill();
+}

@@ -1,0 +1,61 @@
+// What the page reads: the server, its channels and members (with the sandbox key each member links with),
+// the commands the bot registered, a channel's messages as one member sees them, attachments' bytes.
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Playground } from "../start-playground.js";
+import { listChannelMessages } from "./message-view.js";
+
+const newMember = z.object({ username: z.string().regex(/^[a-z0-9_]{2,32}$/) });
+
+export function registerWorldRoutes(app: FastifyInstance, playground: Playground): void {
+  const { discord, guildId } = playground;
+
+  app.get("/api/world", (_request, reply) => {
+    const guild = discord.guilds().find((each) => each.id === guildId);
+    return reply.send({
+      guild: { id: guildId, name: guild?.name ?? "Playground" },
+      bot: { id: discord.botUser.id, name: discord.botUser.username },
+      channels: [...playground.channels].map(([name, id]) => ({ id, name })),
+      members: [...playground.members].map(([name, member]) => ({
+        id: member.user.id,
+        name,
+        platformUsername: member.platformUsername,
+        apiKey: playground.platformKeyOf(name) ?? null,
+      })),
+      roles: discord.roles.list(guildId).map((role) => ({ id: role.id, name: role.name, color: role.color })),
+    });
+  });
+
+  app.post("/api/members", (request, reply) => {
+    const { username } = newMember.parse(request.body);
+    const member = playground.addMember(username);
+    return reply.code(201).send({ id: member.user.id, name: username });
+  });
+
+  app.get("/api/commands", (_request, reply) => reply.send(discord.commands(guildId)));
+
+  app.get<{ Params: { channelId: string }; Querystring: { member?: string } }>(
+    "/api/channels/:channelId/messages",
+    (request, reply) => {
+      const memberId = findMemberId(playground, request.query.member ?? "");
+      return reply.send(listChannelMessages(discord, request.params.channelId, memberId));
+    },
+  );
+
+  app.get<{ Params: { messageId: string; index: string } }>(
+    "/api/attachments/:messageId/:index",
+    async (request, reply) => {
+      const message = discord.allMessages().find((each) => each.id === request.params.messageId);
+      const attachment = message?.attachments[Number(request.params.index)];
+      if (attachment === undefined) return reply.code(404).send({ error: "No such attachment" });
+      return reply.type(attachment.contentType).send(attachment.data);
+    },
+  );
+}
+
+/** The Discord id of a playground member by name; throws (a 400) for anyone else. */
+export function findMemberId(playground: Playground, name: string): string {
+  const member = playground.members.get(name);
+  if (member === undefined) throw new Error(`No member "${name}"`);
+  return member.user.id;
+}

@@ -1,0 +1,126 @@
+// system.leaderboard_updated, the platform's weekly refresh, posted as this server's week
+// (docs/architecture.md, "The weekly digest"): the biggest rating gains and losses among its linked members,
+// promotions, most battles won, achievements, and the platform's podium. Members are mentioned so each reader
+// sees the names they know, but nobody is pinged: a weekly post that pings everyone who played is noise.
+import type { APIEmbedField } from "discord-api-types/v10";
+import { formatBattleRecord } from "../display/battle-record.js";
+import { discordTimestamp } from "../display/discord-timestamp.js";
+import { fitLines } from "../display/fit-lines.js";
+import { plainText } from "../display/platform-text.js";
+import { formatRating, formatRatingChange } from "../display/rating.js";
+import { formatTier } from "../display/tier.js";
+import type { MessageBody } from "../discord/message-limits.js";
+import type { PlatformEventOf } from "../events/index.js";
+import type { MemberMilestone, MemberPeriodTotals } from "../store/member-activity-periods.js";
+import { announcementColours, eventStamp, formatRank, sortByRank } from "./announcement-style.js";
+import { pluralise } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+/** Members shown per ranked section; the rest are in `/leaderboard server period:week`. */
+const shownPerSection = 5;
+/** An embed field's value holds 1024 characters. */
+const fieldBudget = 1024;
+const noPings = { parse: [], users: [] };
+
+export const quietWeekLine =
+  "📅 A quiet week: no rating changes, wins or achievements among this server's linked members. " +
+  "`/leaderboard server` shows where everyone stands.";
+
+export function renderServerWeek(
+  event: PlatformEventOf<"system.leaderboard_updated">,
+  context: RenderContext,
+): MessageBody {
+  const week = context.serverWeek;
+  const name = (platformUserId: string): string => nameUser({ id: platformUserId }, context);
+  const gains = (week?.totals ?? []).filter((row) => row.ratingChange > 0);
+  const losses = (week?.totals ?? [])
+    .filter((row) => row.ratingChange < 0)
+    .sort((a, b) => a.ratingChange - b.ratingChange);
+  const winners = (week?.totals ?? [])
+    .filter((row) => row.battlesWon > 0)
+    .sort((a, b) => b.battlesWon - a.battlesWon || a.battlesPlayed - b.battlesPlayed);
+  const promotions = latestPerMember(week?.promotions ?? []);
+  const achievements = groupByMember(week?.achievements ?? []);
+  const sections: APIEmbedField[] = [
+    section("📈 Biggest gains", gains.slice(0, shownPerSection), (row) => describeChange(row, name)),
+    section("📉 Biggest losses", losses.slice(0, shownPerSection), (row) => describeChange(row, name)),
+    section("⬆️ Promotions", promotions, (row) => `${name(row.platformUserId)} → **${tierText(row.name)}**`),
+    section("⚔️ Most battles won", winners.slice(0, shownPerSection), (row) => describeWins(row, name)),
+    section("🏅 Achievements", achievements, ([userId, names]) => `${name(userId)} — ${names.join(", ")}`),
+  ].filter((field) => field.value !== "");
+  if (week === undefined || sections.length === 0)
+    return { content: quietWeekLine, allowed_mentions: noPings };
+  const active = new Set([...week.totals, ...week.achievements].map((row) => row.platformUserId)).size;
+  return {
+    embeds: [
+      {
+        title: "📅 This server's week",
+        description: [
+          `${discordTimestamp(week.window.from, "D")} – ${discordTimestamp(week.window.to, "D")} · ` +
+            `${pluralise(active, "linked member")} active`,
+          "Full ranking: `/leaderboard server period:week`",
+        ].join("\n"),
+        color: announcementColours.neutral,
+        fields: [...sections, ...platformPodium(event, context)],
+        ...eventStamp(event),
+      },
+    ],
+    allowed_mentions: noPings,
+  };
+}
+
+function section<T>(title: string, rows: readonly T[], describe: (row: T) => string): APIEmbedField {
+  return {
+    name: title,
+    value: rows.length === 0 ? "" : fitLines(rows.map(describe), fieldBudget),
+    inline: false,
+  };
+}
+
+function describeChange(row: MemberPeriodTotals, name: (id: string) => string): string {
+  const now = row.latestRating === null ? "" : ` (now ${formatRating(row.latestRating)})`;
+  return `${name(row.platformUserId)} **${formatRatingChange(row.ratingChange)}**${now}`;
+}
+
+function describeWins(row: MemberPeriodTotals, name: (id: string) => string): string {
+  return `${name(row.platformUserId)} — ${formatBattleRecord(row.battlesWon, row.battlesPlayed)}`;
+}
+
+/** Each member's last promotion of the week, in the order they happened. */
+function latestPerMember(promotions: readonly MemberMilestone[]): MemberMilestone[] {
+  const latest = new Map<string, MemberMilestone>();
+  for (const promotion of promotions) {
+    latest.delete(promotion.platformUserId);
+    latest.set(promotion.platformUserId, promotion);
+  }
+  return [...latest.values()];
+}
+
+/** Each member's achievements as inert text, members in the order of their first one. */
+function groupByMember(achievements: readonly MemberMilestone[]): [string, string[]][] {
+  const byMember = new Map<string, string[]>();
+  for (const { platformUserId, name } of achievements) {
+    byMember.set(platformUserId, [...(byMember.get(platformUserId) ?? []), plainText(name)]);
+  }
+  return [...byMember.entries()];
+}
+
+function tierText(tier: string): string {
+  return plainText(formatTier(tier));
+}
+
+/** The platform's top three, as the refresh tells it: what this post showed before it became a digest. */
+function platformPodium(
+  event: PlatformEventOf<"system.leaderboard_updated">,
+  context: RenderContext,
+): APIEmbedField[] {
+  const podium = sortByRank(event.data.top)
+    .slice(0, 3)
+    .map((entry) => {
+      const who = nameUser({ id: entry.userId, username: entry.username }, context);
+      return `${formatRank(entry.rank)} ${who} — ${formatRating(entry.rating)}`;
+    });
+  return podium.length === 0
+    ? []
+    : [{ name: "🌍 Platform top 3", value: fitLines(podium, fieldBudget), inline: false }];
+}

@@ -1,0 +1,40 @@
+// Where the bot token's REST goes and who paces it (docs/architecture.md, "Growing past one machine"). Alone,
+// each instance paces itself to its share of Discord's global limit. Behind the shared proxy, the proxy owns
+// every limit: the instance sends at once and lets the proxy hold a request until its turn.
+import type { Config } from "../config.js";
+
+/** Not a Discord limit: high enough that @discordjs/rest never holds a request back for the global limit. */
+export const unpacedRequestsPerSecond = 10_000;
+
+/**
+ * Behind the proxy a request's time includes its wait in the proxy's queue (a guild's 10 role changes per
+ * 10 s, a channel's 5 posts per 5 s), which @discordjs/rest's 15 s default would cut short and send again.
+ */
+const proxiedTimeoutMs = 60_000;
+
+export interface BotRestOptions {
+  /** The REST base without the version; Discord's own when undefined. */
+  readonly api: string | undefined;
+  readonly globalRequestsPerSecond: number;
+  /** @discordjs/rest's default (15 s) when undefined. */
+  readonly timeout: number | undefined;
+}
+
+export function readBotRestOptions(
+  discord: Pick<Config["discord"], "apiUrl" | "restProxyUrl" | "globalRequestsPerSecond">,
+): BotRestOptions {
+  if (discord.restProxyUrl === undefined) {
+    return {
+      api: discord.apiUrl,
+      globalRequestsPerSecond: discord.globalRequestsPerSecond,
+      timeout: undefined,
+    };
+  }
+  // The proxy answers without X-RateLimit-* headers (it keeps the buckets itself), so @discordjs/rest learns
+  // no bucket either and nothing is paced twice. A 429 the proxy passes on is still waited out and retried.
+  return {
+    api: `${discord.restProxyUrl}/api`,
+    globalRequestsPerSecond: unpacedRequestsPerSecond,
+    timeout: proxiedTimeoutMs,
+  };
+}

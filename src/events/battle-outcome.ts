@@ -1,0 +1,32 @@
+// How a battle ended for one player or team, read the way the battle announcements show it
+// (docs/architecture.md, "Rendering"): the winner the platform names, a draw when it says there is none, and
+// the sole first place when it is silent.
+import type { BattleCompletedData } from "./event-data/battle-events.js";
+import type { TeamBattleCompletedData } from "./event-data/team-events.js";
+
+export type BattleOutcome = "won" | "lost" | "draw";
+
+/** The outcome for `userId`; undefined when the event names no winner and no single first place. */
+export function readPlayerOutcome(data: BattleCompletedData, userId: string): BattleOutcome | undefined {
+  if (data.winner === null) return "draw";
+  const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
+  return readOutcome(data.winner, firsts, userId);
+}
+
+/** The outcome for the team `teamId`, read like a player's. */
+export function readTeamOutcome(data: TeamBattleCompletedData, teamId: string): BattleOutcome | undefined {
+  if (data.winnerTeamId === null) return "draw";
+  const firsts = data.teams.filter((team) => team.rank === 1).map((team) => team.teamId);
+  return readOutcome(data.winnerTeamId, firsts, teamId);
+}
+
+function readOutcome(
+  winner: string | undefined,
+  firsts: readonly string[],
+  id: string,
+): BattleOutcome | undefined {
+  if (winner !== undefined) return winner === id ? "won" : "lost";
+  if (firsts.length === 1) return firsts[0] === id ? "won" : "lost";
+  if (firsts.length > 1) return firsts.includes(id) ? "draw" : "lost";
+  return undefined;
+}

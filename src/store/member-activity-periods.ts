@@ -1,0 +1,143 @@
+// One server's activity over a period, for the weekly digest and `/leaderboard server period:week|month`
+// (docs/architecture.md, "The weekly digest"). Both read the same totals, so the two always agree. Only
+// members still linked in the server count: a member who unlinked drops out of both.
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database } from "./database.js";
+
+/** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
+export interface ActivityWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface MemberPeriodTotals {
+  readonly platformUserId: string;
+  /** The sum of the period's rating changes; 0 when the member only played. */
+  readonly ratingChange: number;
+  /** The rating after the member's last change in the period, if any said it. */
+  readonly latestRating: number | null;
+  readonly battlesPlayed: number;
+  readonly battlesWon: number;
+}
+
+export interface PeriodQuery {
+  readonly guildId: string;
+  readonly window: ActivityWindow;
+}
+
+type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
+
+function inPeriod(db: Kysely<Database>, { guildId, window }: PeriodQuery) {
+  return db
+    .selectFrom("member_activity")
+    .where("member_activity.guild_id", "=", guildId)
+    .where("member_activity.occurred_at", ">", window.from)
+    .where("member_activity.occurred_at", "<=", window.to)
+    .where((eb: ActivityBuilder) =>
+      eb.exists(
+        eb
+          .selectFrom("member_links")
+          .select("member_links.id")
+          .where("member_links.guild_id", "=", guildId)
+          .whereRef("member_links.platform_user_id", "=", "member_activity.platform_user_id"),
+      ),
+    );
+}
+
+/**
+ * Each member who changed rating or played in the period, by rating gained (most first), then battles won,
+ * then platform user id; `limit` and `offset` page through them.
+ */
+export async function listMemberPeriodTotals(
+  db: Kysely<Database>,
+  query: PeriodQuery & { readonly limit?: number; readonly offset?: number },
+): Promise<MemberPeriodTotals[]> {
+  const { guildId, window } = query;
+  let select = inPeriod(db, query)
+    .where("member_activity.kind", "in", ["rating", "battle"])
+    .groupBy("member_activity.platform_user_id")
+    .select((eb) => [
+      "member_activity.platform_user_id",
+      eb.fn.coalesce(eb.fn.sum<number | string>("member_activity.rating_change"), eb.lit(0)).as("gain"),
+      eb.fn.count<number | string>("member_activity.battle_id").distinct().as("played"),
+      eb.fn
+        .count<number | string>(
+          eb
+            .case()
+            .when("member_activity.outcome", "=", "won")
+            .then(eb.ref("member_activity.battle_id"))
+            .end(),
+        )
+        .distinct()
+        .as("won"),
+      eb
+        .selectFrom("member_activity as latest")
+        .select("latest.new_rating")
+        .where("latest.guild_id", "=", guildId)
+        .whereRef("latest.platform_user_id", "=", "member_activity.platform_user_id")
+        .where("latest.kind", "=", "rating")
+        .where("latest.new_rating", "is not", null)
+        .where("latest.occurred_at", ">", window.from)
+        .where("latest.occurred_at", "<=", window.to)
+        .orderBy("latest.occurred_at", "desc")
+        .orderBy("latest.event_id", "desc")
+        .limit(1)
+        .as("latest_rating"),
+    ])
+    .orderBy("gain", "desc")
+    .orderBy("won", "desc")
+    .orderBy("member_activity.platform_user_id");
+  if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
+  const rows = await select.execute();
+  return rows.map((row) => ({
+    platformUserId: row.platform_user_id,
+    ratingChange: Number(row.gain),
+    latestRating: row.latest_rating ?? null,
+    battlesPlayed: Number(row.played),
+    battlesWon: Number(row.won),
+  }));
+}
+
+export interface MemberMilestone {
+  readonly platformUserId: string;
+  /** The tier moved up to, or the achievement's name, as the platform wrote it. */
+  readonly name: string;
+  readonly occurredAt: number;
+}
+
+/** The period's promotions, oldest first. */
+export async function listPeriodPromotions(
+  db: Kysely<Database>,
+  query: PeriodQuery,
+): Promise<MemberMilestone[]> {
+  const rows = await inPeriod(db, query)
+    .where("member_activity.kind", "=", "rating")
+    .where("member_activity.promoted_to", "is not", null)
+    .select(["platform_user_id", "promoted_to as name", "occurred_at"])
+    .orderBy("occurred_at")
+    .orderBy("event_id")
+    .execute();
+  return rows.map((row) => ({
+    platformUserId: row.platform_user_id,
+    name: row.name ?? "",
+    occurredAt: row.occurred_at,
+  }));
+}
+
+/** The period's achievements, oldest first. */
+export async function listPeriodAchievements(
+  db: Kysely<Database>,
+  query: PeriodQuery,
+): Promise<MemberMilestone[]> {
+  const rows = await inPeriod(db, query)
+    .where("member_activity.kind", "=", "achievement")
+    .select(["platform_user_id", "achievement as name", "occurred_at"])
+    .orderBy("occurred_at")
+    .orderBy("event_id")
+    .execute();
+  return rows.map((row) => ({
+    platformUserId: row.platform_user_id,
+    name: row.name ?? "",
+    occurredAt: row.occurred_at,
+  }));
+}

@@ -1,0 +1,102 @@
+// What an event tells about members' activity (docs/architecture.md, "The weekly digest"): a rating change, a
+// battle result per player (a team battle's per team member) or an achievement; the kinds that tell any are
+// listed in src/events/activity-kinds.ts. The values become columns,
+// so anything a column cannot hold is left out rather than failing the delivery's transaction: an id that is
+// not printable text of a sane length, a NUL in text, a number that is not a sane integer.
+import type { KnownPlatformEvent } from "../events/index.js";
+import { readPlayerOutcome, readTeamOutcome, readTierMove } from "../events/index.js";
+import type { ActivityFact } from "../store/member-activity.js";
+
+/**
+ * Users considered per event, as routing caps its lookups (route-event.ts): a signed event listing thousands
+ * must not hold the transaction. Real events name a few.
+ */
+const maxUsersPerEvent = 200;
+
+export function readActivityFacts(event: KnownPlatformEvent): ActivityFact[] {
+  const base = (platformUserId: string) => ({
+    eventId: event.id,
+    platformUserId,
+    occurredAt: event.createdAt,
+  });
+  switch (event.kind) {
+    case "user.rating_changed": {
+      const { data } = event;
+      const promoted = readTierMove(data) === "promoted" ? storableText(data.tier) : undefined;
+      return keep([
+        {
+          ...base(data.user.id),
+          kind: "rating",
+          ratingChange: storableInteger(data.change),
+          newRating: storableInteger(data.newRating),
+          promotedTo: promoted ?? null,
+        },
+      ]);
+    }
+    case "battle.completed": {
+      const { data } = event;
+      return keep(
+        data.participants.map((player) => ({
+          ...base(player.userId),
+          kind: "battle",
+          battleId: data.battleId,
+          outcome: readPlayerOutcome(data, player.userId) ?? null,
+        })),
+      );
+    }
+    case "team.battle_completed": {
+      const { data } = event;
+      return keep(
+        data.teams.flatMap((team) =>
+          team.memberIds.map((memberId) => ({
+            ...base(memberId),
+            kind: "battle",
+            battleId: data.battleId,
+            outcome: readTeamOutcome(data, team.teamId) ?? null,
+          })),
+        ),
+      );
+    }
+    case "user.achievement_earned": {
+      const { achievement, user } = event.data;
+      const name = storableText(achievement.name) ?? storableText(achievement.id) ?? "Achievement";
+      return keep([{ ...base(user.id), kind: "achievement", achievement: name }]);
+    }
+    default:
+      return [];
+  }
+}
+
+/** One fact per user (the first), with storable ids only, for at most maxUsersPerEvent users. */
+function keep(facts: readonly ActivityFact[]): ActivityFact[] {
+  const byUser = new Map<string, ActivityFact>();
+  for (const fact of facts) {
+    if (byUser.size === maxUsersPerEvent) break;
+    if (!isStorableId(fact.platformUserId) || (fact.kind === "battle" && !isStorableId(fact.battleId)))
+      continue;
+    if (!byUser.has(fact.platformUserId)) byUser.set(fact.platformUserId, fact);
+  }
+  return [...byUser.values()];
+}
+
+const printable = /^[^\p{Cc}\p{Cs}]+$/u;
+
+function isStorableId(id: string): boolean {
+  return id.length <= 256 && printable.test(id);
+}
+
+/** Text without NUL (PostgreSQL's text refuses it), at most 200 UTF-16 units; undefined when blank. */
+function storableText(text: string | undefined): string | undefined {
+  // A pair cut in half at the end would be a lone surrogate: it is dropped.
+  const cleaned = (text ?? "")
+    .replaceAll("\u0000", "")
+    .slice(0, 200)
+    .replace(/[\uD800-\uDBFF]$/, "")
+    .trim();
+  return cleaned === "" ? undefined : cleaned;
+}
+
+/** Ratings and changes fit an INTEGER column; beyond a billion the number is not a rating. */
+function storableInteger(value: number | undefined): number | null {
+  return value !== undefined && Number.isFinite(value) && Math.abs(value) <= 1e9 ? Math.round(value) : null;
+}

@@ -1,0 +1,126 @@
+// docs/architecture.md, "Growing past one machine": the shared proxy paces every instance's bot-token REST to
+// one global limit, and the instances behind it send without pacing themselves.
+import type { AddressInfo } from "node:net";
+import { REST } from "@discordjs/rest";
+import { Routes } from "discord-api-types/v10";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { readBotRestOptions } from "../../src/discord/bot-rest-options.js";
+import { createDiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
+import { createLogger } from "../../src/logger.js";
+
+describe("the shared Discord REST proxy", () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function start(options: { readonly fakeLimit: number; readonly proxyLimit: number }) {
+    const fake = await createFakeDiscord({ globalRateLimit: { perSecond: options.fakeLimit } });
+    cleanups.push(() => fake.close());
+    const proxy = createDiscordRestProxy({
+      token: fake.botToken,
+      upstreamApiUrl: fake.apiUrl,
+      globalRequestsPerSecond: options.proxyLimit,
+      logger: createLogger({ level: "silent" }),
+    });
+    await new Promise<void>((resolve) => proxy.server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => proxy.close());
+    const { port } = proxy.server.address() as AddressInfo;
+    const proxyUrl = `http://127.0.0.1:${port}`;
+    const guildId = fake.createGuild({ name: "Arena" }).id;
+    return { fake, proxy, proxyUrl, guildId };
+  }
+
+  /** A client set up as the bot's own behind the proxy (DISCORD_REST_PROXY_URL). */
+  function botRestBehind(proxyUrl: string, fake: FakeDiscord): REST {
+    const options = readBotRestOptions({
+      apiUrl: fake.apiUrl,
+      restProxyUrl: proxyUrl,
+      globalRequestsPerSecond: 50,
+    });
+    const rest = new REST({
+      api: options.api!,
+      globalRequestsPerSecond: options.globalRequestsPerSecond,
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    }).setToken(fake.botToken);
+    cleanups.push(() => {
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+      return Promise.resolve();
+    });
+    return rest;
+  }
+
+  it("sends the bot's requests to Discord, files included, and answers without rate-limit headers", async () => {
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    const rest = botRestBehind(proxyUrl, fake);
+    expect(await rest.get(Routes.gatewayBot())).toMatchObject({ url: expect.any(String) });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Rating chart", nonce: "row-1", enforce_nonce: true, attachments: [{ id: 0 }] },
+      files: [{ name: "chart.png", data: png, contentType: "image/png" }],
+    });
+    const [message] = fake.messages(channelId);
+    expect(message?.content).toBe("Rating chart");
+    expect(message?.attachments[0]?.data.equals(png)).toBe(true);
+
+    const raw = await fetch(`${proxyUrl}/api/v10/channels/${channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "second" }),
+    });
+    expect(raw.status).toBe(200);
+    // The proxy keeps the buckets: a client behind it has nothing to pace a second time.
+    expect([...raw.headers.keys()].filter((name) => name.startsWith("x-ratelimit"))).toEqual([]);
+    expect(fake.messages(channelId).map((each) => each.content)).toEqual(["Rating chart", "second"]);
+  });
+
+  it("refuses a request made with another token, and sends nothing to Discord", async () => {
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    fake.resetStats();
+    for (const authorization of ["Bot someone-elses-token", undefined]) {
+      const response = await fetch(`${proxyUrl}/api/v10/channels/${channelId}/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(authorization === undefined ? {} : { authorization }),
+        },
+        body: JSON.stringify({ content: "not mine" }),
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: "401: Unauthorized", code: 0 });
+    }
+    expect(fake.stats.requests).toBe(0);
+    expect(fake.messages(channelId)).toEqual([]);
+  });
+
+  it("holds two clients that do not pace themselves to one global limit, without a 429", async () => {
+    // Headroom under the fake's limit, as an operator leaves it: the proxy's 1 s windows start when it sends,
+    // the fake's when it receives.
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 20, proxyLimit: 16 });
+    const channelIds = Array.from(
+      { length: 40 },
+      (_, index) => fake.createChannel(guildId, { name: `c${index}` }).id,
+    );
+    const [first, second] = [botRestBehind(proxyUrl, fake), botRestBehind(proxyUrl, fake)];
+    await first.get(Routes.gatewayBot());
+    fake.resetStats();
+    const startedAt = performance.now();
+    await Promise.all(
+      channelIds.map((channelId, index) =>
+        (index % 2 === 0 ? first : second).post(Routes.channelMessages(channelId), {
+          body: { content: "fan-out" },
+        }),
+      ),
+    );
+    const seconds = (performance.now() - startedAt) / 1000;
+    expect(fake.stats.channelMessagesCreated).toBe(40);
+    expect(fake.stats.rateLimited).toBe(0);
+    // 40 requests at 16 a second: two full windows at least.
+    expect(seconds).toBeGreaterThan(1.9);
+  });
+});

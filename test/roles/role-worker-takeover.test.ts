@@ -1,0 +1,85 @@
+// docs/architecture.md, "Growing past one machine": a dead instance's member role rows are taken over within
+// their lease plus a second, however long the poll interval, as the outbox's are (test/outbox/lease-takeover).
+import { REST } from "@discordjs/rest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { systemClock } from "../../src/clock.js";
+import { createLogger } from "../../src/logger.js";
+import type { RoleRowResult } from "../../src/roles/apply-role-outcome.js";
+import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { claimDueMemberRoles } from "../../src/store/member-tier-role-lease.js";
+import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../src/store/tier-roles.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+
+const leaseMs = 1500;
+
+describe.each(testDatabases())("member role rows of an instance that died, on $name", (database) => {
+  const store = useMigratedStore(database);
+  let fake: FakeDiscord;
+  let rest: REST;
+
+  beforeEach(async () => {
+    fake = await createFakeDiscord();
+    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+  });
+  afterEach(async () => {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    await fake.close();
+  });
+
+  it("are synced by another worker once their lease ends, not at its next poll", async () => {
+    const guild = fake.createGuild({ name: "Arena" });
+    fake.roles.grantBot(guild.id, ["ManageRoles"]);
+    const master = fake.roles.create(guild.id, { name: "Master", position: 1 });
+    const now = systemClock.now();
+    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "map", now });
+    await mapTierRole(store.db, {
+      guildId: guild.id,
+      tier: "master",
+      roleId: master.id,
+      createdByBot: false,
+      now,
+    });
+    const alice = fake.createMember(guild.id, { username: "alice" });
+    await queueMemberRating(store.db, {
+      guildId: guild.id,
+      userId: alice.id,
+      platformUserId: "usr_alice",
+      rating: 2105,
+      tier: "master",
+      ratedAt: now,
+      cause: "rating",
+      now,
+    });
+    // An instance claims the row and dies.
+    const claimed = await claimDueMemberRoles(store.db, { owner: "dead", now, leaseMs, limit: 10 });
+    const claimedAt = performance.now();
+    expect(claimed).toHaveLength(1);
+
+    const results: { result: RoleRowResult; elapsed: number }[] = [];
+    const survivor = createRoleWorker({
+      db: store.db,
+      rest,
+      clock: systemClock,
+      logger: createLogger({ level: "silent" }),
+      applicationId: fake.applicationId,
+      owner: "survivor",
+      leaseMs: 60_000,
+      pollIntervalMs: 3_600_000,
+      readMemberTier: () => Promise.resolve(undefined),
+      onResult: (result) => results.push({ result, elapsed: performance.now() - claimedAt }),
+    });
+    survivor.start();
+    await expect
+      .poll(() => fake.roles.ofMember(guild.id, alice.id).map((role) => role.name), { timeout: 10_000 })
+      .toEqual(["Master"]);
+    await survivor.drain();
+
+    expect(results.map((each) => each.result)).toEqual(["synced"]);
+    expect(results[0]?.elapsed).toBeGreaterThanOrEqual(leaseMs - 50);
+    expect(results[0]?.elapsed).toBeLessThanOrEqual(leaseMs + 1000);
+  });
+});

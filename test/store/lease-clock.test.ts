@@ -1,0 +1,131 @@
+// docs/architecture.md, "Growing past one machine": leases are taken and compared on the database's clock on
+// PostgreSQL, where instances run on hosts whose clocks disagree; on SQLite, one host, on the injected clock.
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../src/store/database.js";
+import { claimTierRoleWork, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { insertInboxEvent } from "../../src/store/inbox.js";
+import { claimDueMemberRoles, readNextMemberRoleLeaseEnd } from "../../src/store/member-tier-role-lease.js";
+import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { claimDueOutbox, readNextOutboxLeaseEnd } from "../../src/store/outbox-lease.js";
+import { enqueueOutbox } from "../../src/store/outbox.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const guildId = "100000000000000001";
+const hour = 60 * 60_000;
+
+/** An announcement and a member's role change, both due at `now`, and a server whose tier roles need making. */
+async function queueWork(db: Kysely<Database>, now: number): Promise<void> {
+  await insertInboxEvent(db, {
+    eventId: "evt_1",
+    kind: "battle.completed",
+    source: "operator",
+    status: "accepted",
+    payload: {},
+    receivedAt: now,
+  });
+  await enqueueOutbox(db, {
+    source: "operator",
+    eventId: "evt_1",
+    guildId,
+    channelId: "300000000000000001",
+    subscriptionId: null,
+    action: "post",
+    targetMessageId: null,
+    now,
+  });
+  await saveRoleSyncMode(db, { guildId, mode: "create", now });
+  await queueMemberRating(db, {
+    guildId,
+    userId: "200000000000000001",
+    platformUserId: "usr_alice",
+    rating: 2105,
+    tier: "master",
+    ratedAt: now,
+    cause: "rating",
+    now,
+  });
+}
+
+/** Claims every kind of leased work for `owner`; how many rows of each it got. */
+async function claimAll(db: Kysely<Database>, input: { owner: string; now: number; leaseMs: number }) {
+  const claim = { ...input, limit: 10 };
+  return {
+    outbox: (await claimDueOutbox(db, claim)).length,
+    memberRoles: (await claimDueMemberRoles(db, claim)).length,
+    tierRoleWork: (await claimTierRoleWork(db, claim)).length,
+  };
+}
+
+const sqliteDatabases = testDatabases().filter((database) => database.dialect === "sqlite");
+const postgresDatabases = testDatabases().filter((database) => database.dialect === "postgres");
+
+describe.each(sqliteDatabases)("leases on the injected clock, on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("tells a worker when another's lease ends, ignoring its own and those already ended", async () => {
+    await queueWork(store.db, testNow);
+    await claimAll(store.db, { owner: "worker-a", now: testNow, leaseMs: 30_000 });
+    const at = (now: number, owner = "worker-b") => ({ owner, now });
+
+    expect(await readNextOutboxLeaseEnd(store.db, at(testNow + 10_000))).toBe(20_000);
+    expect(await readNextMemberRoleLeaseEnd(store.db, at(testNow + 10_000))).toBe(20_000);
+    expect(await readNextOutboxLeaseEnd(store.db, at(testNow + 10_000, "worker-a"))).toBeUndefined();
+    expect(await readNextOutboxLeaseEnd(store.db, at(testNow + 30_000))).toBeUndefined();
+    expect(await readNextMemberRoleLeaseEnd(store.db, at(testNow + 30_000))).toBeUndefined();
+  });
+});
+
+describe.each(postgresDatabases)("leases on the database's clock, on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("keeps every lease from a worker whose clock runs an hour ahead", async () => {
+    const now = Date.now();
+    await queueWork(store.db, now);
+    expect(await claimAll(store.db, { owner: "worker-a", now, leaseMs: 60_000 })).toEqual({
+      outbox: 1,
+      memberRoles: 1,
+      tierRoleWork: 1,
+    });
+    expect(await claimAll(store.db, { owner: "worker-b", now: now + hour, leaseMs: 60_000 })).toEqual({
+      outbox: 0,
+      memberRoles: 0,
+      tierRoleWork: 0,
+    });
+  });
+
+  it("ends a lease when the database's clock says so, though the worker's clock runs an hour behind", async () => {
+    const leaseMs = 300;
+    const now = Date.now();
+    // Due on every instance's clock: an hour before the one running behind.
+    await queueWork(store.db, now - 2 * hour);
+    await claimAll(store.db, { owner: "worker-a", now, leaseMs });
+    const claimedAt = performance.now();
+    const behind = { owner: "worker-b", now: now - hour, leaseMs: 60_000 };
+    expect(await claimAll(store.db, behind)).toEqual({ outbox: 0, memberRoles: 0, tierRoleWork: 0 });
+
+    await expect
+      .poll(() => claimAll(store.db, behind), { timeout: 5000, interval: 50 })
+      .toEqual({ outbox: 1, memberRoles: 1, tierRoleWork: 1 });
+    expect(performance.now() - claimedAt).toBeGreaterThanOrEqual(leaseMs - 50);
+  });
+
+  it("leases for leaseMs from the database's now, whatever now the worker passes", async () => {
+    await queueWork(store.db, testNow);
+    const before = Date.now();
+    const [entry] = await claimDueOutbox(store.db, {
+      owner: "worker-a",
+      now: testNow,
+      leaseMs: 30_000,
+      limit: 1,
+    });
+    const after = Date.now();
+    // The database runs on this host in the tests; allow its clock a second either way.
+    expect(entry?.leaseExpiresAt).toBeGreaterThanOrEqual(before + 30_000 - 1000);
+    expect(entry?.leaseExpiresAt).toBeLessThanOrEqual(after + 30_000 + 1000);
+    const wait = await readNextOutboxLeaseEnd(store.db, { owner: "worker-b", now: testNow });
+    expect(wait).toBeGreaterThan(30_000 - 1000);
+    expect(wait).toBeLessThanOrEqual(30_000);
+  });
+});

@@ -1,0 +1,189 @@
+// The per-server activity read model behind the weekly digest and `/leaderboard server period`
+// (docs/architecture.md, "The weekly digest"): recorded once per event, member and server, read per period
+// for the members still linked, and pruned after a year.
+import { describe, expect, it } from "vitest";
+import {
+  pruneMemberActivity,
+  recordMemberActivity,
+  type ActivityFact,
+} from "../../src/store/member-activity.js";
+import {
+  listMemberPeriodTotals,
+  listPeriodAchievements,
+  listPeriodPromotions,
+} from "../../src/store/member-activity-periods.js";
+import { deleteMemberLink, saveMemberLink } from "../../src/store/member-links.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
+
+const box = createTestSecretBox();
+const guildA = "100000000000000001";
+const guildB = "100000000000000002";
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+const week = { from: testNow - 7 * day, to: testNow };
+
+function rating(eventId: string, user: string, change: number, at: number, promotedTo: string | null = null) {
+  return {
+    kind: "rating",
+    eventId,
+    platformUserId: user,
+    occurredAt: at,
+    ratingChange: change,
+    newRating: 1500 + change,
+    promotedTo,
+  } as const satisfies ActivityFact;
+}
+
+function battle(
+  eventId: string,
+  user: string,
+  battleId: string,
+  outcome: "won" | "lost" | "draw",
+  at: number,
+) {
+  return { kind: "battle", eventId, platformUserId: user, occurredAt: at, battleId, outcome } as const;
+}
+
+describe.each(testDatabases())("member activity on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  async function link(guildId: string, userId: string, platformUserId: string): Promise<void> {
+    await saveMemberLink(store.db, box, {
+      guildId,
+      userId,
+      platformUserId,
+      platformUsername: platformUserId,
+      credentialKind: "api_key",
+      credential: { accessToken: "key" },
+      now: testNow,
+    });
+  }
+
+  async function record(facts: readonly ActivityFact[], guildId?: string, now = testNow): Promise<number> {
+    return recordMemberActivity(store.db, { facts, guildId, now });
+  }
+
+  it("records a fact once in every server where its user is linked, and a repeat adds nothing", async () => {
+    await link(guildA, "201", "usr_ann");
+    // Two members of one server linked the same account: still one row there.
+    await link(guildA, "202", "usr_ann");
+    await link(guildB, "301", "usr_ann");
+    const facts = [rating("evt_1", "usr_ann", 12, testNow - hour), rating("evt_1", "usr_nobody", 5, testNow)];
+
+    expect(await record(facts)).toBe(2);
+    expect(await record(facts)).toBe(0);
+
+    for (const guildId of [guildA, guildB]) {
+      const totals = await listMemberPeriodTotals(store.db, { guildId, window: week });
+      expect(totals).toEqual([
+        { platformUserId: "usr_ann", ratingChange: 12, latestRating: 1512, battlesPlayed: 0, battlesWon: 0 },
+      ]);
+    }
+  });
+
+  it("records an event from one server's own endpoint in that server only", async () => {
+    await link(guildA, "201", "usr_ann");
+    await link(guildB, "301", "usr_ann");
+    expect(await record([rating("evt_1", "usr_ann", 12, testNow)], guildB)).toBe(1);
+    expect(await listMemberPeriodTotals(store.db, { guildId: guildA, window: week })).toEqual([]);
+    expect(await listMemberPeriodTotals(store.db, { guildId: guildB, window: week })).toHaveLength(1);
+  });
+
+  it("sums a period's changes and counts each battle once, a team battle's two events included", async () => {
+    await link(guildA, "201", "usr_ann");
+    await link(guildA, "202", "usr_ben");
+    await record([
+      rating("evt_r1", "usr_ann", 16, testNow - 3 * day),
+      rating("evt_r2", "usr_ann", -4, testNow - 2 * day),
+      rating("evt_r3", "usr_ben", -16, testNow - 3 * day),
+      battle("evt_b1", "usr_ann", "bat_1", "won", testNow - 3 * day),
+      battle("evt_b1", "usr_ben", "bat_1", "lost", testNow - 3 * day),
+      battle("evt_b2", "usr_ann", "bat_2", "lost", testNow - 2 * day),
+      // bat_3 was a team battle: battle.completed says lost, team.battle_completed says the team won.
+      battle("evt_b3", "usr_ben", "bat_3", "lost", testNow - day),
+      battle("evt_t3", "usr_ben", "bat_3", "won", testNow - day),
+    ]);
+
+    const totals = await listMemberPeriodTotals(store.db, { guildId: guildA, window: week });
+
+    expect(totals).toEqual([
+      { platformUserId: "usr_ann", ratingChange: 12, latestRating: 1496, battlesPlayed: 2, battlesWon: 1 },
+      { platformUserId: "usr_ben", ratingChange: -16, latestRating: 1484, battlesPlayed: 2, battlesWon: 1 },
+    ]);
+  });
+
+  it("takes rows after the period's start up to and including its end", async () => {
+    await link(guildA, "201", "usr_ann");
+    await record([
+      rating("evt_at_start", "usr_ann", 100, week.from),
+      rating("evt_after_start", "usr_ann", 1, week.from + 1),
+      rating("evt_at_end", "usr_ann", 2, week.to),
+      rating("evt_after_end", "usr_ann", 1000, week.to + 1),
+    ]);
+    const [totals] = await listMemberPeriodTotals(store.db, { guildId: guildA, window: week });
+    expect(totals?.ratingChange).toBe(3);
+    expect(totals?.latestRating).toBe(1502);
+  });
+
+  it("leaves out members who have unlinked since, and pages through the rest by rating gained", async () => {
+    for (const [index, user] of ["usr_a", "usr_b", "usr_c", "usr_d"].entries()) {
+      await link(guildA, `20${String(index)}`, user);
+      await record([rating(`evt_${user}`, user, (index + 1) * 10, testNow - day)]);
+    }
+    await deleteMemberLink(store.db, { guildId: guildA, userId: "203" });
+
+    const first = await listMemberPeriodTotals(store.db, { guildId: guildA, window: week, limit: 2 });
+    const second = await listMemberPeriodTotals(store.db, {
+      guildId: guildA,
+      window: week,
+      limit: 2,
+      offset: 2,
+    });
+
+    expect(first.map((row) => [row.platformUserId, row.ratingChange])).toEqual([
+      ["usr_c", 30],
+      ["usr_b", 20],
+    ]);
+    expect(second.map((row) => row.platformUserId)).toEqual(["usr_a"]);
+  });
+
+  it("lists a period's promotions and achievements, oldest first", async () => {
+    await link(guildA, "201", "usr_ann");
+    await link(guildA, "202", "usr_ben");
+    await record([
+      rating("evt_r1", "usr_ben", 30, testNow - day, "gold"),
+      rating("evt_r2", "usr_ann", 20, testNow - 2 * day, "silver"),
+      rating("evt_r3", "usr_ann", 5, testNow - day),
+      rating("evt_old", "usr_ann", 50, testNow - 8 * day, "platinum"),
+      {
+        kind: "achievement",
+        eventId: "evt_a1",
+        platformUserId: "usr_ann",
+        occurredAt: testNow - hour,
+        achievement: "First Win",
+      },
+    ]);
+
+    const query = { guildId: guildA, window: week };
+    expect(await listPeriodPromotions(store.db, query)).toEqual([
+      { platformUserId: "usr_ann", name: "silver", occurredAt: testNow - 2 * day },
+      { platformUserId: "usr_ben", name: "gold", occurredAt: testNow - day },
+    ]);
+    expect(await listPeriodAchievements(store.db, query)).toEqual([
+      { platformUserId: "usr_ann", name: "First Win", occurredAt: testNow - hour },
+    ]);
+  });
+
+  it("prunes the rows recorded more than a year ago", async () => {
+    await link(guildA, "201", "usr_ann");
+    const year = 365 * day;
+    await record([rating("evt_old", "usr_ann", 1, testNow - day)], undefined, testNow - year - 1);
+    await record([rating("evt_kept", "usr_ann", 2, testNow - day)], undefined, testNow - year);
+
+    expect(await pruneMemberActivity(store.db, testNow)).toBe(1);
+
+    const [totals] = await listMemberPeriodTotals(store.db, { guildId: guildA, window: week });
+    expect(totals?.ratingChange).toBe(2);
+  });
+});
