@@ -73,7 +73,7 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
   });
   const remindersSkipped = new Counter({
     name: "arena_reminders_skipped_total",
-    help: "Tournament reminders not sent, by reason: late (fell due while the bot was down, past the grace), started, gone (left the open list), off.",
+    help: "Tournament reminders not sent, by reason: late (fell due while the bot was down, past the grace), started, gone (left the open list), off, removed.",
     labelNames: ["reason"] as const,
     registers: [registry],
   });

@@ -5,7 +5,7 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 /** Counts what became of reminders, for Prometheus (src/metrics/bot-metrics.ts). */
 export interface ReminderMetrics {
   sent(count: number): void;
-  /** Reminders not sent: late (fell due while the bot was down), started, gone (left the open list), off. */
+  /** Reminders not sent: late (fell due while the bot was down), started, gone (left the open list), off, removed. */
   skipped(reason: string, count: number): void;
 }
 

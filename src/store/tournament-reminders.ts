@@ -154,7 +154,7 @@ export async function syncTournamentReminders(
   });
 }
 
-/** What becomes of a due reminder: posted, or skipped for a reason (late, started). */
+/** What becomes of a due reminder: posted, or skipped for a reason (late, started; off, removed here). */
 export type DueDecision = { readonly send: true } | { readonly send: false; readonly reason: string };
 
 export interface DueReminderOutcome {
@@ -198,8 +198,19 @@ export async function sendDueReminders(
         .select("channel_id")
         .where("guild_id", "=", row.guild_id)
         .executeTakeFirst();
+      // A server that removed the bot gets nothing (docs/architecture.md, "When the bot leaves a server"): queued,
+      // the post would wait unsent and go out stale if the bot came back.
+      const removed = await trx
+        .selectFrom("guild_removals")
+        .select("guild_id")
+        .where("guild_id", "=", row.guild_id)
+        .executeTakeFirst();
       const decision: DueDecision =
-        settings === undefined ? { send: false, reason: "off" } : input.decide(reminder);
+        settings === undefined
+          ? { send: false, reason: "off" }
+          : removed === undefined
+            ? input.decide(reminder)
+            : { send: false, reason: "removed" };
       const changed = await trx
         .updateTable("tournament_reminders")
         .set(

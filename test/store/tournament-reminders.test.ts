@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
+import { recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { findInboxEvent } from "../../src/store/inbox.js";
 import { findOutboxEntry } from "../../src/store/outbox.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
@@ -269,6 +270,15 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     ).toBe(1);
     expect(await listScheduledReminders(store.db, guildB)).toEqual([]);
     expect(await sendAll(store.db, testNow + 11 * minute)).toEqual([]);
+  });
+
+  it("skips the due reminders of a server that removed the bot, and queues nothing for them", async () => {
+    await turnOn(store.db, guildA, [10]);
+    await sync(store.db, { tournaments: [tournamentStarting(testNow + 11 * minute)], leads: [10] });
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    const [outcome] = await sendAll(store.db, testNow + minute);
+    expect(outcome?.decision).toEqual({ send: false, reason: "removed" });
+    expect(await store.db.selectFrom("outbox").select("id").execute()).toEqual([]);
   });
 
   it("prunes the reminders of starts long past", async () => {
