@@ -2,7 +2,8 @@
 // sandbox, the bot's clock following the sandbox's as the test moves it. Reminders 10 and 1 minutes before a
 // tournament starting 11 minutes ahead make exactly two posts at those times, each pinging the reminder role
 // only, with a Register button that works; a restart between them loses and repeats neither. A start moved
-// later is reminded at the new times; a tournament that starts early gets no late reminder. `/remind on` and
+// later is reminded at the new times; a tournament that starts early gets no late reminder; one that fell due
+// while the bot was down is sent within a quarter of its lead time, else skipped and counted. `/remind on` and
 // `off` give and take the role, and the admins are told when Discord refuses, or when the link that reads
 // tournaments stops working.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +165,28 @@ describe("tournament reminders, end to end", () => {
       await bot.outbox.runOnce();
     }
     expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+  });
+
+  it("sends a reminder that fell due while the bot was down within a quarter of its lead time, else skips and counts it", async () => {
+    const { id, startsAt } = createTournament(world, { title: "Downtime Cup", secondsAhead: 20 * 60 });
+    await waitForScheduled(world, bot.deps.db, id, [startsAt - 10 * minute, startsAt - minute]);
+
+    // Down from before the 10-minute reminder until 2 minutes after it: within its 2.5 minutes of grace.
+    await bot.stop();
+    await moveTo(world, startsAt - 8 * minute);
+    bot = await world.startAnotherBot({});
+    const [late] = await waitForReminderPosts(world, reminderChannel, id, 1);
+    expectReminderPost(late!, { roleId, startsAt, title: "Downtime Cup", seatsLeft: "16 of 16" });
+
+    // Down again past the 1-minute reminder's 15 seconds of grace: skipped, and counted.
+    await bot.stop();
+    await moveTo(world, startsAt - minute + 20_000);
+    bot = await world.startAnotherBot({});
+    await bot.reminders.runOnce();
+    await bot.outbox.runOnce();
+    expect(reminderPosts(world, reminderChannel, id)).toHaveLength(1);
+    const metrics = await bot.metricsHttp.inject({ method: "GET", url: "/metrics" });
+    expect(metrics.body).toContain('arena_reminders_skipped_total{reason="late"} 1');
   });
 
   it("tells the admins once when Discord refuses the role, and the member that they were told", async () => {
