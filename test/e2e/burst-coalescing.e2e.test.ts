@@ -210,6 +210,6 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("status", "=", status)
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return row.count;
   }
 });
