@@ -16,6 +16,8 @@ export interface BotChildOptions {
   readonly dataDir: string;
   /** Flags for node, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
+  /** More settings, laid over the ones above (PLATFORM_WEBHOOK_SECRET, say). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface BotChild {
@@ -49,6 +51,7 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       ...(options.interactionsMode === "http"
         ? { INTERACTIONS_MODE: "http", DISCORD_PUBLIC_KEY: discord.publicKey }
         : {}),
+      ...options.env,
     },
   });
   try {

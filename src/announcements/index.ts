@@ -7,3 +7,5 @@ export type { RenderContext } from "./render-context.js";
 export type { Announcement } from "./announcement.js";
 export { foldBattleCard } from "./battle-card-state.js";
 export type { CardHistory } from "./battle-card-state.js";
+export { createOutboxSummaryRenderer } from "./outbox-summary-renderer.js";
+export type { RenderOutboxSummaryRows } from "./outbox-summary-renderer.js";

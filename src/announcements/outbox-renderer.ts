@@ -7,13 +7,13 @@ import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";
 import { findBattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
-import { findInboxEvent } from "../store/inbox.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import { cardBattleId, readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../events/index.js";
+import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
 import { foldBattleCard } from "./battle-card-state.js";
 import { findCreatedEvent, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
+import { loadOutboxEvent } from "./load-outbox-event.js";
 import { renderReminderPost } from "./reminder-post.js";
 import { renderEvent } from "./render-event.js";
 import { reminderSource } from "../store/tournament-reminders.js";
@@ -32,31 +32,10 @@ export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow 
   return async (entry) => {
     // A tournament reminder's row names the reminder, not a platform event (tournament-reminders.ts).
     if (entry.source === reminderSource) return renderReminderPost(deps, entry);
-    const event = await loadEvent(deps, entry);
+    const event = await loadOutboxEvent(deps, entry);
     if (event === undefined) return undefined;
     return entry.action === "edit" ? renderCardEdit(deps, entry, event) : renderPost(deps, entry, event);
   };
-}
-
-async function loadEvent(
-  deps: OutboxRendererDeps,
-  entry: OutboxEntry,
-): Promise<KnownPlatformEvent | undefined> {
-  const log = { outboxId: entry.id, eventId: entry.eventId, source: entry.source, guildId: entry.guildId };
-  const stored = await findInboxEvent(deps.db, { source: entry.source, eventId: entry.eventId });
-  if (stored === undefined) {
-    deps.logger.warn(log, "an outbox row's event is no longer in the inbox; nothing to send");
-    return undefined;
-  }
-  if (stored.status !== "accepted") return undefined;
-  try {
-    const event = readStoredEvent(stored.payload);
-    return event.kind === undefined ? undefined : event;
-  } catch (error) {
-    if (!(error instanceof StoredEventError)) throw error;
-    deps.logger.warn({ ...log, reason: error.message }, "an outbox row's event cannot be read back");
-    return undefined;
-  }
 }
 
 async function renderPost(

@@ -2,7 +2,7 @@ import type { KeyObject } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { REST } from "@discordjs/rest";
-import { createOutboxRenderer } from "../announcements/index.js";
+import { createOutboxRenderer, createOutboxSummaryRenderer } from "../announcements/index.js";
 import { createPlatformHttp } from "../api/http.js";
 import { systemClock, type Clock } from "../clock.js";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
@@ -175,6 +175,7 @@ export async function buildDependencies(
     db: store.db,
     rest,
     render: createOutboxRenderer({ db: store.db, clock, logger }),
+    renderSummary: createOutboxSummaryRenderer({ db: store.db, clock, logger }),
     clock,
     logger,
     owner,

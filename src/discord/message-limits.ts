@@ -3,7 +3,8 @@ import type { APIEmbed, APIEmbedField, RESTPostAPIChannelMessageJSONBody } from 
 import { truncateText } from "../display/truncate-text.js";
 import { discordLimits } from "./discord-limits.js";
 
-function embedLength(embed: APIEmbed): number {
+/** The characters Discord counts towards the 6,000 a message's embeds may hold together. */
+export function embedLength(embed: APIEmbed): number {
   return (
     (embed.title?.length ?? 0) +
     (embed.description?.length ?? 0) +

@@ -1,6 +1,6 @@
-// The one request an outbox row makes once rendered (docs/architecture.md, "Posting"). A post carries the row
-// id as its nonce with enforce_nonce, so a retry after a crash between Discord's answer and our commit
-// returns the first message instead of posting a second one.
+// The one request an outbox row (or a group of rows) makes once rendered (docs/architecture.md, "Posting"). A
+// post carries a nonce with enforce_nonce, the row id or its group's, so a retry after a crash between
+// Discord's answer and our commit returns the first message instead of posting a second one.
 import type { REST } from "@discordjs/rest";
 import { Routes, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 import { normaliseMessage } from "./message-limits.js";
@@ -12,6 +12,7 @@ export async function sendOutboxMessage(
   rest: REST,
   entry: Pick<OutboxEntry, "id" | "action" | "channelId" | "targetMessageId">,
   message: RenderedMessage,
+  nonce: string = entry.id,
 ): Promise<string> {
   const { roleToPing, ...rendered } = message;
   const body = normaliseMessage(rendered, { roleToPing });
@@ -22,7 +23,7 @@ export async function sendOutboxMessage(
     })) as APIMessage;
     return edited.id;
   }
-  const post: RESTPostAPIChannelMessageJSONBody = { ...body, nonce: entry.id, enforce_nonce: true };
+  const post: RESTPostAPIChannelMessageJSONBody = { ...body, nonce, enforce_nonce: true };
   const posted = (await rest.post(Routes.channelMessages(entry.channelId), { body: post })) as APIMessage;
   return posted.id;
 }

@@ -25,3 +25,5 @@ export { readTierMove } from "./tier-move.js";
 export type { TierMove } from "./tier-move.js";
 export { readPlayerOutcome, readTeamOutcome } from "./battle-outcome.js";
 export type { BattleOutcome } from "./battle-outcome.js";
+export { readRatingContest, describeContestKey } from "./rating-contest.js";
+export type { RatingContest } from "./rating-contest.js";

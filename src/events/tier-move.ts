@@ -5,7 +5,7 @@ import type { RatingChangedData } from "./event-data/user-events.js";
 export type TierMove = "promoted" | "demoted" | "same";
 
 /** A change of tier upwards unless the rating fell; "same" when either tier is unknown. */
-export function readTierMove(data: RatingChangedData): TierMove {
+export function readTierMove(data: Pick<RatingChangedData, "tier" | "previousTier" | "change">): TierMove {
   const { tier, previousTier, change } = data;
   if (tier === undefined || previousTier === undefined || sameTier(tier, previousTier)) return "same";
   if (change !== undefined && change < 0) return "demoted";

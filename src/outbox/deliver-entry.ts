@@ -15,16 +15,34 @@ export async function attemptDelivery(deps: OutboxDeps, entry: OutboxEntry): Pro
   if (entry.action === "edit" && entry.targetMessageId === null) {
     return { ok: false, failure: { kind: "rejected", detail: "an edit row without a target message" } };
   }
-  let message: RenderedMessage | undefined;
+  const rendered = await renderEntry(deps, entry);
+  if (!rendered.ok) return rendered;
+  return deliverRendered(deps, entry, rendered.message);
+}
+
+export type RenderAttempt =
+  | { readonly ok: true; readonly message: RenderedMessage | undefined }
+  | { readonly ok: false; readonly failure: DeliveryFailure };
+
+export async function renderEntry(deps: OutboxDeps, entry: OutboxEntry): Promise<RenderAttempt> {
   try {
-    message = await deps.render(entry);
+    return { ok: true, message: await deps.render(entry) };
   } catch (error) {
     // Perhaps a platform call the renderer made; a renderer bug ends as a dead row after the retries.
     return { ok: false, failure: { kind: "transient", detail: `rendering failed: ${describeError(error)}` } };
   }
+}
+
+/** Sends a rendered row alone, under `nonce` (its own id unless it was recorded in a group of one). */
+export async function deliverRendered(
+  deps: OutboxDeps,
+  entry: OutboxEntry,
+  message: RenderedMessage | undefined,
+  nonce: string = entry.groupId ?? entry.id,
+): Promise<DeliveryAttempt> {
   let messageId: string | undefined;
   try {
-    if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message);
+    if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message, nonce);
   } catch (error) {
     return { ok: false, failure: classifyFailure(error, entry.action) };
   }

@@ -4,7 +4,7 @@ import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { RecordDelivered } from "./delivery-recorder.js";
-import type { RenderOutboxEntry } from "./outbox-result.js";
+import type { RenderOutboxEntry, RenderOutboxSummary } from "./outbox-result.js";
 import type { RetryPolicy } from "./retry-policy.js";
 
 /** What handling one outbox row needs, built once by createOutboxWorker. */
@@ -12,10 +12,14 @@ export interface OutboxDeps {
   readonly db: Kysely<Database>;
   readonly rest: REST;
   readonly render: RenderOutboxEntry;
+  /** Summarises a contest's rating changes; without it they are posted (and combined) like any other row. */
+  readonly renderSummary: RenderOutboxSummary | undefined;
   readonly clock: Clock;
   readonly logger: Logger;
   /** This worker's lease owner name. */
   readonly owner: string;
+  /** How long a claimed (or newly grouped) row is this worker's. */
+  readonly leaseMs: number;
   readonly retry: RetryPolicy;
   /** Marks a row delivered (grouping commits on SQLite). */
   readonly recordDelivered: RecordDelivered;

@@ -8,6 +8,14 @@ import type { OutboxAction, OutboxEntry } from "../store/outbox.js";
  */
 export type RenderOutboxEntry = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
 
+/**
+ * Builds one summary of the rows of a contest waiting for one channel (rows sharing a `summaryKey`): the
+ * messages to post, in order, each within Discord's limits; more than one only when those limits demand it.
+ * An empty list means there is nothing to post. It must give the same messages for the same rows, since a
+ * resend after a crash relies on each message's nonce.
+ */
+export type RenderOutboxSummary = (entries: readonly OutboxEntry[]) => Promise<RenderedMessage[]>;
+
 export type OutboxOutcome =
   /** Posted or edited (a replayed nonce counts: Discord returned the first message). */
   | "delivered"

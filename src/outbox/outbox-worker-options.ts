@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
-import type { OutboxResult, RenderOutboxEntry } from "./outbox-result.js";
+import type { OutboxResult, RenderOutboxEntry, RenderOutboxSummary } from "./outbox-result.js";
 import type { RetentionPolicy } from "./prune-delivered.js";
 import type { RetryPolicy } from "./retry-policy.js";
 
@@ -12,6 +12,11 @@ export interface OutboxWorkerOptions {
   /** The bot's shared REST, so Discord's rate limits are tracked in one place (docs/architecture.md, "Webhooks in"). */
   readonly rest: REST;
   readonly render: RenderOutboxEntry;
+  /**
+   * Summarises the rating changes of one contest waiting for one channel (rows with a summary key); without
+   * it they are posted like any other row.
+   */
+  readonly renderSummary?: RenderOutboxSummary;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Unique per worker (e.g. host:pid:random): rows are leased under this name (docs/architecture.md, "Growing past one machine"). */
@@ -25,7 +30,10 @@ export interface OutboxWorkerOptions {
   readonly batchSize?: number;
   /** Rows being rendered and sent at once, at most; one per channel. Default 16. */
   readonly concurrency?: number;
-  /** Rows of one channel waiting in this worker, at most; more are handed back for later. Default 5. */
+  /**
+   * Rows of one channel waiting in this worker, at most; more are handed back for later. Default 50: five
+   * messages of ten rows, what Discord lets one channel post in one 5-second window.
+   */
   readonly maxQueuedPerChannel?: number;
   /** When a row handed back for a busy channel is due again. Default 5 s (one bucket window). */
   readonly busyChannelDelayMs?: number;
@@ -45,7 +53,7 @@ export const outboxWorkerDefaults = {
   leaseMs: 60_000,
   batchSize: 100,
   concurrency: 16,
-  maxQueuedPerChannel: 5,
+  maxQueuedPerChannel: 50,
   busyChannelDelayMs: 5000,
   pollIntervalMs: 5000,
   pruneIntervalMs: 24 * 60 * 60_000,

@@ -3,10 +3,11 @@
 // what Discord said.
 import { claimDueOutbox, readNextOutboxLeaseEnd } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
-import { applyFailure, releaseEntry } from "./apply-failure.js";
+import { releaseEntry } from "./apply-failure.js";
+import { applyGroupFailure } from "./apply-group-failure.js";
 import { ChannelLanes } from "./channel-lanes.js";
 import { describeError } from "./classify-failure.js";
-import { attemptDelivery } from "./deliver-entry.js";
+import { deliverTurn, type TurnOutcome } from "./deliver-turn.js";
 import { createDeliveryRecorder } from "./delivery-recorder.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
@@ -19,6 +20,7 @@ import {
   type PruneCounts,
 } from "./prune-delivered.js";
 import { defaultRetryPolicy } from "./retry-policy.js";
+import { WaitingRows } from "./waiting-rows.js";
 import { WakeSignal } from "./wake-signal.js";
 
 /** idle: built, driven by runOnce; drained: after drain(); stopped: Discord refused the token (401). */
@@ -48,9 +50,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     db,
     rest: options.rest,
     render: options.render,
+    renderSummary: options.renderSummary,
     clock,
     logger,
     owner,
+    leaseMs: settings.leaseMs,
     retry: { ...defaultRetryPolicy, ...options.retry },
     recordDelivered: createDeliveryRecorder(db),
     random: options.random ?? Math.random,
@@ -65,6 +69,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Channels found deleted or closed to the bot while rows of theirs wait here (those rows are dead). */
   const closedChannels = new Set<string>();
   const lanes = new ChannelLanes(settings.concurrency, (channelId) => closedChannels.delete(channelId));
+  const waiting = new WaitingRows();
   const signal = new WakeSignal();
   let loop: Promise<void> | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
@@ -88,6 +93,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   function dispatch(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
     held += 1;
     const busy = lanes.depth(entry.channelId) >= settings.maxQueuedPerChannel;
+    if (!busy) waiting.add(entry);
     const work = (
       busy
         ? guard(entry, () => releaseEntry(deps, entry, "channel busy", settings.busyChannelDelayMs))
@@ -118,6 +124,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function handleEntry(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
+    const carried = waiting.start(entry);
+    if (carried !== undefined) return carried;
     if (state === "stopped") return releaseEntry(deps, entry, `not sent: ${stoppedReason ?? "stopped"}`);
     if (state === "draining") return releaseEntry(deps, entry, "not sent: the worker is shutting down");
     if (closedChannels.has(entry.channelId)) {
@@ -131,14 +139,28 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (clock.now() >= leaseEndsAt) {
       return describeResult(entry, "released", { reason: "its lease ran out before its turn" });
     }
-    const attempt = await attemptDelivery(deps, entry);
-    if (attempt.ok) return attempt.result;
-    const { failure } = attempt;
+    const turn = await deliverTurn(deps, entry, waiting.behind(entry.channelId));
+    const results = turn.ok ? turn.results : await applyTurnFailure(turn);
+    // Rows of the group this worker did not hold have no turn of their own here to report them.
+    for (const result of waiting.settle(entry.channelId, entry.id, results)) {
+      reportResult(logger, options.onResult, result);
+    }
+    const own = results.find((result) => result.id === entry.id);
+    return own ?? describeResult(entry, "released", { reason: "no longer this worker's" });
+  }
+
+  async function applyTurnFailure(turn: Extract<TurnOutcome, { ok: false }>): Promise<OutboxResult[]> {
+    const { failure, entries } = turn;
     if (failure.kind === "unauthorized") stopSending(failure.detail);
     // Rows in flight when the token was refused fail with "no token": not their fault, not an attempt.
-    else if (readState() === "stopped") return releaseEntry(deps, entry, `not sent: ${failure.detail}`);
-    if (failure.kind === "channel-gone" || failure.kind === "no-access") closedChannels.add(entry.channelId);
-    return applyFailure(deps, entry, failure);
+    else if (readState() === "stopped") {
+      return Promise.all(entries.map((entry) => releaseEntry(deps, entry, `not sent: ${failure.detail}`)));
+    }
+    const channelId = entries[0]?.channelId;
+    if (channelId !== undefined && (failure.kind === "channel-gone" || failure.kind === "no-access")) {
+      closedChannels.add(channelId);
+    }
+    return applyGroupFailure(deps, entries, failure);
   }
 
   function stopSending(detail: string): void {

@@ -188,6 +188,13 @@ export interface OutboxTable {
   posted_message_id: string | null;
   created_at: Immutable<Millis>;
   delivered_at: Millis | null;
+  /**
+   * The rows one message carries, set before it is sent, so a resend after a crash carries the same rows; it
+   * is also the message's nonce. Null for a row sent alone with its own id as the nonce.
+   */
+  group_id: string | null;
+  /** The contest ("battle:<id>", "tournament:<id>") a rating change belongs to, for one summary per channel. */
+  summary_key: Immutable<string | null>;
 }
 
 /** The public card /battle create posted, edited live as events arrive (docs/architecture.md, "Rendering"). */

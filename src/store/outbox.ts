@@ -8,7 +8,7 @@ export type OutboxAction = Selectable<OutboxTable>["action"];
 export type OutboxStatus = Selectable<OutboxTable>["status"];
 
 export interface OutboxEntry {
-  /** Also the Discord message nonce (with enforce_nonce), so a repeated post is deduplicated. */
+  /** The Discord message nonce (with enforce_nonce) of a row sent alone, so a repeated post is deduplicated. */
   readonly id: string;
   /** With eventId, the inbox row this was routed from (findInboxEvent). */
   readonly source: string;
@@ -27,6 +27,10 @@ export interface OutboxEntry {
   readonly postedMessageId: string | null;
   readonly createdAt: number;
   readonly deliveredAt: number | null;
+  /** The rows one message carries and that message's nonce (outbox-groups.ts); null until grouped. */
+  readonly groupId: string | null;
+  /** The contest a rating change belongs to, summarised per channel; null for anything else. */
+  readonly summaryKey: string | null;
 }
 
 export interface OutboxInput {
@@ -42,6 +46,10 @@ export interface OutboxInput {
   readonly action: OutboxAction;
   readonly targetMessageId: string | null;
   readonly now: number;
+  /** The contest this rating change belongs to, so one channel's share of it is posted as one summary. */
+  readonly summaryKey?: string;
+  /** When the row is first due; now unless it waits for the rest of its summary. */
+  readonly dueAt?: number;
 }
 
 /**
@@ -61,8 +69,9 @@ export async function enqueueOutbox(db: Kysely<Database>, input: OutboxInput): P
       subscription_id: input.subscriptionId,
       action: input.action,
       target_message_id: input.targetMessageId,
-      next_attempt_at: input.now,
+      next_attempt_at: input.dueAt ?? input.now,
       created_at: input.now,
+      summary_key: input.summaryKey ?? null,
     })
     .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
     .returning("id")
@@ -115,5 +124,7 @@ export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
     postedMessageId: row.posted_message_id,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
+    groupId: row.group_id,
+    summaryKey: row.summary_key,
   };
 }

@@ -14,6 +14,7 @@ import { enqueueOutbox } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { queueTierRoles } from "./queue-tier-roles.js";
+import { describeSummaryRow } from "./rating-summary-rows.js";
 import { readActivityFacts } from "./member-activity-facts.js";
 import { routeEvent } from "./route-event.js";
 import { stopStartedReminders } from "./stop-started-reminders.js";
@@ -124,7 +125,13 @@ export async function storeDelivery(
   for (const target of targets) {
     // `source` names the inbox row the worker renders from. A channel the other route already queued this
     // event for is skipped (the outbox is unique per event, channel and action).
-    const row = { ...target, source, eventId: event.id, now: receivedAt };
+    const row = {
+      ...target,
+      source,
+      eventId: event.id,
+      now: receivedAt,
+      ...describeSummaryRow(event, target, receivedAt),
+    };
     if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
   }
   // The weekly digest's read model, in the same commit: an event acknowledged is an event counted, once.

@@ -133,10 +133,20 @@ describe("webhooks in, announcements out, end to end", () => {
       .toMatch(/completed/i);
   }, 40_000);
 
-  it("posts rating changes only where the player is linked", async () => {
+  it("posts the battle's rating changes as one summary, only where the players are linked", async () => {
     const ratingPosts = (channelId: string) =>
       world.discord.messages(channelId).filter((message) => /rating/i.test(JSON.stringify(message.embeds)));
-    await expect.poll(() => ratingPosts(resultsChannel).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => ratingPosts(resultsChannel).length, { timeout: 15_000 }).toBe(1);
+    const [summary] = ratingPosts(resultsChannel);
+    expect(summary?.embeds[0]?.title).toMatch(/^Rating changes after battle bat_[\w-]+: 2 members$/);
+    // Both linked players are named by mention, one line each, and nobody is pinged.
+    const lines = summary?.embeds[0]?.description?.split("\n") ?? [];
+    expect(lines).toHaveLength(2);
+    expect(lines.join("\n")).toContain(`<@${world.members.alice.id}>`);
+    expect(lines.join("\n")).toContain(`<@${world.members.bob.id}>`);
+    expect(summary?.mentionedUserIds).toEqual([]);
+    await world.bot.outbox.runOnce();
+    expect(ratingPosts(resultsChannel)).toHaveLength(1);
     // The other server got the battle result (battle events go to every subscribed channel) but no rating change.
     await expect
       .poll(() => world.discord.messages(elsewhereChannel).length, { timeout: 15_000 })

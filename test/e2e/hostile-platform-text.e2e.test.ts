@@ -118,13 +118,14 @@ describe("hostile platform text, end to end", () => {
     await expect
       .poll(() => shown(world.discord.message(card.id) ?? card), { timeout: 10_000 })
       .toContain("Completed");
+    // The two players' rating changes come as one summary of the battle.
     await expect
       .poll(
         () =>
           world.discord.messages(resultsChannel).filter((message) => /rating/i.test(shown(message))).length,
         { timeout: 10_000 },
       )
-      .toBe(2);
+      .toBe(1);
 
     // The commands that show platform text.
     expect(shown(await run(alice, "battle", "status", { id: battleId }))).toContain("everyone");

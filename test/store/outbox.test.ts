@@ -82,6 +82,8 @@ describe.each(testDatabases())("outbox on $name", (database) => {
       postedMessageId: null,
       createdAt: testNow,
       deliveredAt: null,
+      groupId: null,
+      summaryKey: null,
     });
   });
 

@@ -8,9 +8,12 @@ import { normaliseEvent } from "../../src/events/normalise-event.js";
 import { readStoredEvent } from "../../src/events/stored-event.js";
 import { testDatabases, useMigratedStore, type MigratedStore } from "../store/databases.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
-import { battleCompletedData, standardEvent } from "./support/payloads.js";
-import { channelOf, guildA, guildB, guildC, postBattleCard, subscribe } from "./support/seed.js";
+import { ratingSummaryWindowMs } from "../../src/webhooks/rating-summary-rows.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import { battleCompletedData, ratingChangedData, standardEvent } from "./support/payloads.js";
+import { channelOf, guildA, guildB, guildC, linkMember, postBattleCard, subscribe } from "./support/seed.js";
 
+const box = createTestSecretBox();
 const operator: EventSource = { type: "operator" };
 const endpointOfB: EventSource = { type: "endpoint", endpointId: "endpointOfGuildB00000", guildId: guildB };
 
@@ -84,6 +87,39 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
       rows.every((row) => row.eventId === "evt_1" && row.status === "pending" && row.attempts === 0),
     ).toBe(true);
     expect(rows.every((row) => row.nextAttemptAt === clock.now() && row.id.length <= 25)).toBe(true);
+  });
+
+  it("queues a rating change with its contest, due once the summary window has passed", async () => {
+    await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
+    await subscribe(store.db, {
+      guildId: guildA,
+      channelId: channelOf(guildA, 1),
+      kinds: ["user.rating_changed", "battle.completed"],
+    });
+    const inTournament = { ...ratingChangedData("usr_ada", 1500, 1520), tournament_id: "trn_9" };
+    const alone = { ...ratingChangedData("usr_ada", 1520, 1530), battle_id: undefined };
+
+    await ingest(
+      standardEvent({
+        id: "evt_battle",
+        event: "user.rating_changed",
+        data: ratingChangedData("usr_ada", 1480, 1500),
+      }),
+    );
+    await ingest(standardEvent({ id: "evt_tournament", event: "user.rating_changed", data: inTournament }));
+    await ingest(standardEvent({ id: "evt_alone", event: "user.rating_changed", data: alone }));
+    await ingest(standardEvent({ id: "evt_result", event: "battle.completed", data: battleCompletedData() }));
+
+    const rows = await outboxRows(store);
+    const byEvent = new Map(
+      rows.map((row) => [row.eventId, [row.summaryKey, row.nextAttemptAt - clock.now()]]),
+    );
+    expect(Object.fromEntries(byEvent)).toEqual({
+      evt_battle: ["battle:bat_1", ratingSummaryWindowMs],
+      evt_tournament: ["tournament:trn_9", ratingSummaryWindowMs],
+      evt_alone: [null, 0],
+      evt_result: [null, 0],
+    });
   });
 
   it("does nothing more for a duplicate, even when the routes changed since", async () => {

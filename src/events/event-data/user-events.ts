@@ -2,6 +2,7 @@
 // follow what the sandbox emits (sandbox/webhooks/event-data.ts). Emails are never kept: nothing posts them.
 import { z } from "zod";
 import {
+  idSchema,
   optionalId,
   optionalNumber,
   optionalRating,
@@ -60,7 +61,25 @@ export interface RatingChangedData {
   readonly tier: string | undefined;
   readonly previousTier: string | undefined;
   readonly battleId: string | undefined;
+  /**
+   * The tournament the change came from, and its title: the platform's API reference does not show this
+   * event's data, and the sandbox sends a battle id only; read when present (`tournament_id`, or a
+   * `tournament` object or id; `tournament_title` or the object's `title`).
+   */
+  readonly tournamentId: string | undefined;
+  readonly tournamentTitle: string | undefined;
 }
+
+/** A tournament named by its id, or as `{ id, title }` (`name` read as the title). */
+const tournamentRefSchema = z
+  .union([
+    idSchema.transform((id) => ({ id, title: undefined })),
+    z
+      .object({ id: optionalId, title: optionalText, name: optionalText })
+      .transform((ref) => ({ id: ref.id, title: ref.title ?? ref.name })),
+  ])
+  .optional()
+  .catch(undefined);
 
 /** Where a user event names its user: `user`, `user_id`, or the data's own `id`. */
 const userFields = { id: optionalId, user: optionalUserRef, user_id: optionalId };
@@ -165,6 +184,9 @@ export const ratingChangedDataSchema: z.ZodType<RatingChangedData> = z
     tier: optionalText,
     previous_tier: optionalText,
     battle_id: optionalId,
+    tournament_id: optionalId,
+    tournament_title: optionalText,
+    tournament: tournamentRefSchema,
   })
   .transform((raw, context): RatingChangedData => {
     const user = pickUser(context, { user: raw.user, userId: raw.user_id, id: raw.id });
@@ -181,5 +203,7 @@ export const ratingChangedDataSchema: z.ZodType<RatingChangedData> = z
       tier: raw.tier,
       previousTier: raw.previous_tier,
       battleId: raw.battle_id,
+      tournamentId: raw.tournament_id ?? raw.tournament?.id,
+      tournamentTitle: raw.tournament_title ?? raw.tournament?.title,
     };
   });

@@ -10,6 +10,14 @@ export interface TestEvent {
   readonly nothingToPost?: boolean;
   /** The renderer builds an empty message, which Discord rejects (50006). */
   readonly empty?: boolean;
+  /** The title goes in an embed, as announcements render, instead of the content. */
+  readonly asEmbed?: boolean;
+  /** With asEmbed: the embed's description, so a test can fill Discord's 6,000 characters. */
+  readonly description?: string;
+  /** With asEmbed: Discord users pinged in the content line and allowed by allowed_mentions. */
+  readonly ping?: readonly string[];
+  /** With asEmbed: a button without a custom id, which Discord refuses (400, 50035). */
+  readonly brokenButton?: boolean;
 }
 
 export function renderTestAnnouncement(db: Kysely<Database>): RenderOutboxEntry {
@@ -20,6 +28,19 @@ export function renderTestAnnouncement(db: Kysely<Database>): RenderOutboxEntry 
     if (payload.nothingToPost === true) return undefined;
     if (payload.empty === true) return { content: "" };
     const title = payload.title ?? "An event";
+    if (payload.asEmbed === true) return renderEmbed(title, payload);
     return { content: entry.action === "edit" ? `${title} (card updated)` : title };
+  };
+}
+
+function renderEmbed(title: string, payload: TestEvent) {
+  const ping = payload.ping ?? [];
+  return {
+    ...(ping.length === 0 ? {} : { content: ping.map((id) => `<@${id}>`).join(" ") }),
+    embeds: [{ title, ...(payload.description === undefined ? {} : { description: payload.description }) }],
+    allowed_mentions: { parse: [], users: [...ping] },
+    ...(payload.brokenButton === true
+      ? { components: [{ type: 1, components: [{ type: 2, style: 1, label: "Broken" }] }] }
+      : {}),
   };
 }

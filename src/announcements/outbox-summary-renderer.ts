@@ -1,0 +1,30 @@
+// The outbox worker's summary step (docs/architecture.md, "Posting"): the rows of one contest's rating
+// changes waiting for one channel become the summary's messages.
+import type { RenderedMessage } from "../display/rendered-message.js";
+import { readRatingContest, type PlatformEventOf } from "../events/index.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import { loadGuildMentions } from "./guild-mentions.js";
+import { loadOutboxEvent } from "./load-outbox-event.js";
+import type { OutboxRendererDeps } from "./outbox-renderer.js";
+import { renderRatingSummary } from "./rating-summary.js";
+
+export type RenderOutboxSummaryRows = (entries: readonly OutboxEntry[]) => Promise<RenderedMessage[]>;
+
+export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOutboxSummaryRows {
+  return async (entries) => {
+    const [first] = entries;
+    if (first === undefined) return [];
+    const changes: PlatformEventOf<"user.rating_changed">[] = [];
+    for (const entry of entries) {
+      const event = await loadOutboxEvent(deps, entry);
+      if (event?.kind === "user.rating_changed") changes.push(event);
+    }
+    const contests = changes.flatMap((event) => readRatingContest(event.data) ?? []);
+    const [contest] = contests;
+    if (contest === undefined) return [];
+    const title = contests.find((candidate) => candidate.title !== undefined)?.title;
+    const users = changes.map((event) => event.data.user.id);
+    const mentions = await loadGuildMentions(deps.db, first.guildId, users);
+    return renderRatingSummary({ contest: { ...contest, title }, changes }, { mentions });
+  };
+}

@@ -1,0 +1,146 @@
+// The rating changes of one contest in one channel as one summary (docs/architecture.md, "Posting"): a line
+// per member, biggest gain first, promotions marked; linked members are mentioned so readers see the names
+// they know, but nobody is pinged. It takes more than one message only when Discord's limits demand it.
+import type { APIEmbed } from "discord-api-types/v10";
+import { formatRating, formatRatingChange } from "../display/rating.js";
+import { formatTier } from "../display/tier.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
+import { plainLabel, plainText } from "../display/platform-text.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import { readTierMove, type PlatformEventOf, type RatingContest, type UserRef } from "../events/index.js";
+import { announcementColours } from "./announcement-style.js";
+import { formatPresentText, pluralise } from "./display-text.js";
+import { nameUser, type RenderContext } from "./render-context.js";
+
+type RatingChange = PlatformEventOf<"user.rating_changed">;
+
+/** Room for the title and footer beside the lines, within the 6,000 characters of a message's embeds. */
+const linesPerMessage = discordLimits.embedTotal - 600;
+/** An embed's description holds 4,096 characters. */
+const linesPerEmbed = discordLimits.embedDescription - 96;
+const noPings = { parse: [], users: [] };
+
+/** One member's change over the whole contest: from before their first change to after their last. */
+interface MemberChange {
+  readonly user: UserRef;
+  readonly oldRating: number | undefined;
+  readonly newRating: number | undefined;
+  readonly change: number | undefined;
+  readonly tier: string | undefined;
+  readonly previousTier: string | undefined;
+}
+
+export function renderRatingSummary(
+  summary: { readonly contest: RatingContest; readonly changes: readonly RatingChange[] },
+  context: RenderContext,
+): RenderedMessage[] {
+  const members = sortByChange(mergeByMember(summary.changes));
+  const lines = members.map((member) => describeMember(member, context));
+  const heading = `Rating changes after ${nameContest(summary.contest)}: ${pluralise(members.length, "member")}`;
+  const newest = summary.changes.reduce((latest, event) => Math.max(latest, event.createdAt), 0);
+  const pages = packLines(lines);
+  return pages.map((descriptions, page) => ({
+    embeds: descriptions.map((description, index): APIEmbed => {
+      const first = index === 0;
+      return {
+        ...(first ? { title: page === 0 ? heading : `${heading} (continued)` } : {}),
+        description,
+        color: announcementColours.neutral,
+        ...(first && pages.length > 1
+          ? { footer: { text: `Part ${String(page + 1)} of ${String(pages.length)}` } }
+          : {}),
+        ...(first && page === 0 && newest > 0 ? { timestamp: new Date(newest).toISOString() } : {}),
+      };
+    }),
+    allowed_mentions: noPings,
+  }));
+}
+
+function nameContest(contest: RatingContest): string {
+  const title = formatPresentText(contest.title);
+  if (title !== undefined) return title;
+  return `${contest.kind} ${plainLabel(contest.id, 100)}`;
+}
+
+/** Several changes of one member (a tournament of many battles) read as one, oldest to newest. */
+function mergeByMember(changes: readonly RatingChange[]): MemberChange[] {
+  const byMember = new Map<string, RatingChange[]>();
+  const ordered = [...changes].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  for (const event of ordered) {
+    const list = byMember.get(event.data.user.id) ?? [];
+    list.push(event);
+    byMember.set(event.data.user.id, list);
+  }
+  return [...byMember.values()].map((events) => {
+    const first = events[0]?.data;
+    const last = events[events.length - 1]?.data;
+    const known = events.flatMap((event) => (event.data.change === undefined ? [] : [event.data.change]));
+    const change = known.length === events.length ? known.reduce((sum, value) => sum + value, 0) : undefined;
+    const username = events
+      .map((event) => event.data.user.username)
+      .reverse()
+      .find((name) => name !== undefined && name !== "");
+    return {
+      user: { id: last?.user.id ?? "", username },
+      oldRating: first?.oldRating,
+      newRating: last?.newRating,
+      change,
+      tier: last?.tier,
+      previousTier: first?.previousTier,
+    };
+  });
+}
+
+/** Biggest gain first, unknown changes last; equal changes by new rating, then by id, so a resend matches. */
+function sortByChange(members: readonly MemberChange[]): MemberChange[] {
+  const order = (value: number | undefined) => value ?? Number.NEGATIVE_INFINITY;
+  return [...members].sort(
+    (a, b) =>
+      order(b.change) - order(a.change) ||
+      order(b.newRating) - order(a.newRating) ||
+      a.user.id.localeCompare(b.user.id),
+  );
+}
+
+function describeMember(member: MemberChange, context: RenderContext): string {
+  const change = `\`${formatRatingChange(member.change)}\``;
+  const ratings = `${formatRating(member.oldRating)} → **${formatRating(member.newRating)}**`;
+  const move = readTierMove(member);
+  const tier = plainText(formatTier(member.tier));
+  const mark = move === "promoted" ? ` · ⬆️ **${tier}** 🎉` : move === "demoted" ? ` · ⬇️ ${tier}` : "";
+  return `${change} ${nameUser(member.user, context)} ${ratings}${mark}`;
+}
+
+/**
+ * Lines as messages of embeds: an embed's description within 4,096 characters, a message's embeds within
+ * 6,000 together and ten at most. A line is never split.
+ */
+function packLines(lines: readonly string[]): string[][] {
+  const pages: string[][] = [];
+  let page: string[] = [];
+  let pageLength = 0;
+  let embed = "";
+  const closeEmbed = () => {
+    if (embed === "") return;
+    page.push(embed);
+    pageLength += embed.length;
+    embed = "";
+  };
+  const closePage = () => {
+    closeEmbed();
+    if (page.length > 0) pages.push(page);
+    page = [];
+    pageLength = 0;
+  };
+  for (const line of lines) {
+    const added = (embed === "" ? 0 : 1) + line.length;
+    if (pageLength + embed.length + added > linesPerMessage) closePage();
+    else if (embed.length + added > linesPerEmbed) {
+      closeEmbed();
+      if (page.length >= discordLimits.embedsPerMessage) closePage();
+    }
+    embed = embed === "" ? line : `${embed}\n${line}`;
+  }
+  closePage();
+  return pages;
+}

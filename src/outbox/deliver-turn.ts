@@ -1,0 +1,129 @@
+// A channel's turn (docs/architecture.md, "Posting"): its oldest waiting row goes out, together with the
+// posts queued behind it when they fit in one message. Nothing waits for company: a row alone is sent at
+// once, as itself; only what is already queued is combined. A group is recorded on its rows before it is
+// sent, so a resend after a crash carries the same rows under the same nonce.
+import { discordLimits } from "../discord/discord-limits.js";
+import { combineMessages } from "../discord/combine-messages.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
+import { recordOutboxGroup, takeOutboxGroup } from "../store/outbox-groups.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import { releaseEntry } from "./apply-failure.js";
+import { deliverRendered, renderEntry } from "./deliver-entry.js";
+import { deliverSummary, sendSummary } from "./deliver-summary.js";
+import { nameOutboxGroup } from "./group-nonce.js";
+import type { OutboxDeps } from "./outbox-deps.js";
+import { describeResult } from "./outbox-result.js";
+import { sendGroup } from "./send-group.js";
+import { deliverAlone, fromAttempt, type TurnOutcome } from "./turn-outcome.js";
+
+export type { TurnOutcome } from "./turn-outcome.js";
+
+/** `waiting`: the channel's other rows this worker holds, oldest first; some may go out with `head`. */
+export async function deliverTurn(
+  deps: OutboxDeps,
+  head: OutboxEntry,
+  waiting: readonly OutboxEntry[],
+): Promise<TurnOutcome> {
+  if (head.action === "edit") return deliverAlone(deps, head);
+  if (head.groupId !== null) return resendGroup(deps, head, head.groupId);
+  if (isSummarised(deps, head)) return deliverSummary(deps, head);
+  return deliverCoalesced(deps, head, waiting);
+}
+
+function isSummarised(deps: OutboxDeps, entry: OutboxEntry): boolean {
+  return entry.summaryKey !== null && deps.renderSummary !== undefined;
+}
+
+interface RenderedRow {
+  readonly entry: OutboxEntry;
+  readonly message: RenderedMessage;
+}
+
+async function deliverCoalesced(
+  deps: OutboxDeps,
+  head: OutboxEntry,
+  waiting: readonly OutboxEntry[],
+): Promise<TurnOutcome> {
+  const rendered = await renderEntry(deps, head);
+  if (!rendered.ok) return { ok: false, failure: rendered.failure, entries: [head] };
+  const { message } = rendered;
+  if (message === undefined) return fromAttempt(head, await deliverRendered(deps, head, undefined));
+  const rows = await gatherFollowers(deps, { entry: head, message }, waiting);
+  if (rows.length === 1) return fromAttempt(head, await deliverRendered(deps, head, message));
+
+  const now = deps.clock.now();
+  const groupId = nameOutboxGroup(rows.map((row) => row.entry.id));
+  const recorded = await recordOutboxGroup(deps.db, {
+    groupId,
+    ids: rows.map((row) => row.entry.id),
+    owner: deps.owner,
+    now,
+    leaseExpiresAt: now + deps.leaseMs,
+  });
+  const messages = new Map(rows.map((row) => [row.entry.id, row.message]));
+  const combined = combineMessages(recorded.flatMap((entry) => messages.get(entry.id) ?? []));
+  return sendGroup(deps, { groupId, entries: recorded, messages: [combined.message] });
+}
+
+/**
+ * The posts queued right behind `first` that fit in one message with it, in order: the first one that cannot
+ * join ends the group, so the channel's posts keep their order. A row with nothing to post, or waiting for
+ * its contest's summary, is passed over (neither posts here).
+ */
+async function gatherFollowers(
+  deps: OutboxDeps,
+  first: RenderedRow,
+  waiting: readonly OutboxEntry[],
+): Promise<RenderedRow[]> {
+  const rows = [first];
+  for (const entry of waiting) {
+    if (rows.length >= discordLimits.embedsPerMessage) break;
+    if (isSummarised(deps, entry)) continue;
+    if (entry.action !== "post" || entry.groupId !== null) break;
+    const rendered = await renderEntry(deps, entry);
+    if (!rendered.ok) break;
+    if (rendered.message === undefined) continue;
+    const candidate = [...rows, { entry, message: rendered.message }];
+    if (!combineMessages(candidate.map((row) => row.message)).fits) break;
+    rows.push({ entry, message: rendered.message });
+  }
+  return rows;
+}
+
+/**
+ * A group recorded earlier (its worker died mid-send, or it failed and is due again): sent whole, under its
+ * nonce, by whoever holds all of its rows. When another worker holds some (two claims split it), this one
+ * hands its part back after a random pause, so that one of them soon holds the whole group.
+ */
+async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string): Promise<TurnOutcome> {
+  const { owner } = deps;
+  const entries = await takeOutboxGroup(deps.db, {
+    groupId,
+    owner,
+    now: deps.clock.now(),
+    leaseMs: deps.leaseMs,
+  });
+  if (!entries.some((entry) => entry.id === head.id)) {
+    return { ok: true, results: [describeResult(head, "released", { reason: "no longer pending" })] };
+  }
+  if (entries.some((entry) => entry.leaseOwner !== owner)) {
+    const pauseMs = Math.floor(deps.random() * 1000);
+    const mine = entries.filter((entry) => entry.leaseOwner === owner);
+    const reason = "another worker holds part of its group";
+    return {
+      ok: true,
+      results: await Promise.all(mine.map((entry) => releaseEntry(deps, entry, reason, pauseMs))),
+    };
+  }
+  // A row whose group was broken up is its own group of one, sent as itself.
+  if (entries.length === 1 && groupId === head.id) return deliverAlone(deps, head);
+  if (isSummarised(deps, head)) return sendSummary(deps, groupId, entries);
+  const messages: RenderedMessage[] = [];
+  for (const entry of entries) {
+    const rendered = await renderEntry(deps, entry);
+    if (!rendered.ok) return { ok: false, failure: rendered.failure, entries };
+    if (rendered.message !== undefined) messages.push(rendered.message);
+  }
+  const combined = messages.length === 0 ? [] : [combineMessages(messages).message];
+  return sendGroup(deps, { groupId, entries, messages: combined });
+}

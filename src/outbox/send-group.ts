@@ -1,0 +1,46 @@
+// Sends the message(s) of a group already recorded on its rows (docs/architecture.md, "Posting"), each under
+// a nonce named after the group, and marks every row delivered. Sent again after a crash, the same nonces make
+// Discord return the messages it already made instead of posting them twice.
+import type { RenderedMessage } from "../display/rendered-message.js";
+import { sendOutboxMessage } from "../discord/send-message.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import { classifyFailure } from "./classify-failure.js";
+import { maxMessagesPerGroup, nameMessageNonce } from "./group-nonce.js";
+import type { OutboxDeps } from "./outbox-deps.js";
+import { describeResult, type OutboxResult } from "./outbox-result.js";
+import type { TurnOutcome } from "./turn-outcome.js";
+
+export async function sendGroup(
+  deps: OutboxDeps,
+  group: {
+    readonly groupId: string;
+    /** The rows recorded in the group, oldest first. */
+    readonly entries: readonly OutboxEntry[];
+    readonly messages: readonly RenderedMessage[];
+  },
+): Promise<TurnOutcome> {
+  const [first] = group.entries;
+  if (first === undefined) return { ok: true, results: [] };
+  const messageIds: string[] = [];
+  try {
+    for (const [part, message] of group.messages.slice(0, maxMessagesPerGroup).entries()) {
+      const nonce = nameMessageNonce(group.groupId, part);
+      messageIds.push(await sendOutboxMessage(deps.rest, first, message, nonce));
+    }
+  } catch (error) {
+    return { ok: false, failure: classifyFailure(error, "post"), entries: group.entries };
+  }
+  const [messageId] = messageIds;
+  const now = deps.clock.now();
+  await Promise.all(
+    group.entries.map((entry) =>
+      deps.recordDelivered({ id: entry.id, postedMessageId: messageId ?? null, now }),
+    ),
+  );
+  const results: OutboxResult[] = group.entries.map((entry) =>
+    messageId === undefined
+      ? describeResult(entry, "skipped", { reason: "the renderer had nothing to post" })
+      : describeResult(entry, "delivered", { messageId }),
+  );
+  return { ok: true, results };
+}

@@ -1,0 +1,145 @@
+// Rows that go out in one message (docs/architecture.md, "Posting"): a worker records the group on the rows
+// before it sends, so that whoever sends it again after a crash sends the same rows under the same nonce.
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database } from "./database.js";
+import { readDialect } from "./dialect.js";
+import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
+
+/** A pending row `owner` holds, or may take because nobody holds it any more. */
+function isHeldOrFree(owner: string, now: number) {
+  return (eb: ExpressionBuilder<Database, "outbox">) =>
+    eb.and([
+      eb("status", "=", "pending"),
+      eb.or([
+        eb("lease_owner", "=", owner),
+        eb("lease_owner", "is", null),
+        eb("lease_expires_at", "is", null),
+        eb("lease_expires_at", "<=", now),
+      ]),
+    ]);
+}
+
+/**
+ * Records `groupId` on those of `ids` still pending, not yet grouped, and held by `owner` or free, and leases
+ * them all to `owner` until `leaseExpiresAt`, so they also expire together. Returns the rows recorded, in
+ * `ids`' order: only these may go into the message.
+ */
+export async function recordOutboxGroup(
+  db: Kysely<Database>,
+  input: {
+    readonly groupId: string;
+    readonly ids: readonly string[];
+    readonly owner: string;
+    readonly now: number;
+    readonly leaseExpiresAt: number;
+  },
+): Promise<OutboxEntry[]> {
+  if (input.ids.length === 0) return [];
+  const rows = await db
+    .updateTable("outbox")
+    .set({ group_id: input.groupId, lease_owner: input.owner, lease_expires_at: input.leaseExpiresAt })
+    .where("id", "in", [...input.ids])
+    .where("group_id", "is", null)
+    .where(isHeldOrFree(input.owner, input.now))
+    .returningAll()
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, toOutboxEntry(row)]));
+  return input.ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Takes the free rows of a recorded group for `owner` and returns every pending row of the group, oldest
+ * first. A row another worker holds comes back with that worker's lease: the caller must not send the group
+ * then, as the message would lack that row. On PostgreSQL a row another claim has locked is skipped, not
+ * waited for, so two workers never wait on each other.
+ */
+export async function takeOutboxGroup(
+  db: Kysely<Database>,
+  input: { readonly groupId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<OutboxEntry[]> {
+  const lockFree = readDialect(db) === "postgres";
+  return db.transaction().execute(async (trx) => {
+    const free = trx
+      .selectFrom("outbox")
+      .select("id")
+      .where("group_id", "=", input.groupId)
+      .where(isHeldOrFree(input.owner, input.now));
+    const freeIds = (await (lockFree ? free.forUpdate().skipLocked() : free).execute()).map((row) => row.id);
+    if (freeIds.length > 0) {
+      await trx
+        .updateTable("outbox")
+        .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+        .where("id", "in", freeIds)
+        .execute();
+    }
+    const rows = await trx
+      .selectFrom("outbox")
+      .selectAll()
+      .where("group_id", "=", input.groupId)
+      .where("status", "=", "pending")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toOutboxEntry);
+  });
+}
+
+/**
+ * The ids of the pending, ungrouped posts of one contest waiting for one channel that `owner` holds or may
+ * take, due or not (a summary gathers what arrived within its window), oldest first, at most `limit`.
+ */
+export async function listSummaryRows(
+  db: Kysely<Database>,
+  input: {
+    readonly channelId: string;
+    readonly summaryKey: string;
+    readonly owner: string;
+    readonly now: number;
+    readonly limit: number;
+  },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("channel_id", "=", input.channelId)
+    .where("summary_key", "=", input.summaryKey)
+    .where("action", "=", "post")
+    .where("group_id", "is", null)
+    .where(isHeldOrFree(input.owner, input.now))
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(input.limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Breaks up a group Discord refused as a whole (a request it refused created no message): each row becomes a
+ * group of its own, sent alone with its own id as the nonce, released and due at `nextAttemptAt`, with no
+ * attempt counted. Only rows `owner` holds. Returns how many.
+ */
+export async function dissolveOutboxGroup(
+  db: Kysely<Database>,
+  input: {
+    readonly ids: readonly string[];
+    readonly owner: string;
+    readonly nextAttemptAt: number;
+    readonly error: string;
+  },
+): Promise<number> {
+  if (input.ids.length === 0) return 0;
+  const result = await db
+    .updateTable("outbox")
+    .set((eb) => ({
+      group_id: eb.ref("id"),
+      next_attempt_at: input.nextAttemptAt,
+      last_error: input.error.slice(0, 1000),
+      lease_owner: null,
+      lease_expires_at: null,
+    }))
+    .where("id", "in", [...input.ids])
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", input.owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,135 @@
+import { REST } from "@discordjs/rest";
+import { describe, expect, it } from "vitest";
+import { nameMessageNonce, nameOutboxGroup } from "../../src/outbox/group-nonce.js";
+import type { OutboxResult, RenderOutboxSummary } from "../../src/outbox/index.js";
+import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { enqueueOutbox } from "../../src/store/outbox.js";
+import { testDatabases } from "../store/databases.js";
+import { useOutboxWorld, type SubscribedChannel } from "./support/outbox-world.js";
+import type { TestEvent } from "./support/test-renderer.js";
+
+const windowMs = 3000;
+
+describe.each(testDatabases())("a contest's rating changes on $name", (database) => {
+  const world = useOutboxWorld(database);
+
+  /** The titles of the rows' events, as one message, or `parts` messages of them. */
+  function summarise(parts = 1): RenderOutboxSummary {
+    return async (entries) => {
+      const titles: string[] = [];
+      for (const entry of entries) {
+        const event = await findInboxEvent(world.db, { source: entry.source, eventId: entry.eventId });
+        titles.push((event?.payload as TestEvent).title ?? "");
+      }
+      return Array.from({ length: parts }, (_, part) => ({
+        embeds: [{ title: `Summary ${String(part + 1)}/${String(parts)}`, description: titles.join("\n") }],
+      }));
+    };
+  }
+
+  /** Queues a rating change of `contest` as ingest does: due once the summary window has passed. */
+  async function enqueueChange(target: SubscribedChannel, contest: string, title: string): Promise<string> {
+    const eventId = await world.receiveEvent({ title, asEmbed: true });
+    const now = world.clock.now();
+    world.clock.advance(1);
+    const id = await enqueueOutbox(world.db, {
+      source: operatorSource,
+      eventId,
+      guildId: world.guild.id,
+      channelId: target.channelId,
+      subscriptionId: target.subscriptionId,
+      action: "post",
+      targetMessageId: null,
+      now,
+      summaryKey: contest,
+      dueAt: now + windowMs,
+    });
+    if (id === undefined) throw new Error("expected a new outbox row");
+    return id;
+  }
+
+  it("go out as one summary per contest and channel, every row once; a lone change goes as itself", async () => {
+    const target = await world.subscribeChannel("ratings");
+    const ids: string[] = [];
+    for (const name of ["ada", "bob", "cy", "dee"]) ids.push(await enqueueChange(target, "battle:b1", name));
+    const lone = await enqueueChange(target, "battle:b2", "eve alone");
+    world.clock.advance(windowMs);
+
+    const results = await world.createWorker({ renderSummary: summarise() }).runOnce();
+
+    const messages = world.fake.messages(target.channelId);
+    expect(messages.map((message) => message.embeds[0]?.description ?? message.embeds[0]?.title)).toEqual([
+      "ada\nbob\ncy\ndee",
+      "eve alone",
+    ]);
+    expect(messages.map((message) => message.nonce)).toEqual([nameOutboxGroup(ids), lone]);
+    expect(results.map((result) => result.outcome)).toEqual(Array(5).fill("delivered"));
+    for (const id of ids) {
+      expect(await world.entry(id)).toMatchObject({ status: "delivered", postedMessageId: messages[0]?.id });
+    }
+  });
+
+  it("wait out their window; the first one due takes those of its contest that came later", async () => {
+    const target = await world.subscribeChannel("ratings");
+    const reported: OutboxResult[] = [];
+    const worker = world.createWorker({
+      renderSummary: summarise(),
+      onResult: (result) => reported.push(result),
+    });
+    const first = await enqueueChange(target, "tournament:t1", "ada");
+    const early = await worker.runOnce();
+    world.clock.advance(windowMs - 1000);
+    const second = await enqueueChange(target, "tournament:t1", "bob");
+    world.clock.advance(1000);
+
+    const claimed = await worker.runOnce();
+
+    expect(early).toEqual([]);
+    expect(claimed.map((result) => result.id)).toEqual([first]);
+    expect(reported.map((result) => [result.id, result.outcome])).toEqual([
+      [second, "delivered"],
+      [first, "delivered"],
+    ]);
+    expect(await world.entry(second)).toMatchObject({ status: "delivered" });
+    expect(world.fake.messages(target.channelId).map((message) => message.embeds[0]?.description)).toEqual([
+      "ada\nbob",
+    ]);
+  });
+
+  it("are sent again under the same nonces when a summary of two messages failed half way", async () => {
+    const target = await world.subscribeChannel("ratings");
+    const ids: string[] = [];
+    for (const name of ["ada", "bob"]) ids.push(await enqueueChange(target, "battle:b1", name));
+    world.clock.advance(windowMs);
+    const rest = new FailingSecondPostRest(world.createRest());
+    const worker = world.createWorker({ rest, renderSummary: summarise(2), random: () => 0 });
+
+    const failed = await worker.runOnce();
+    const resent = await worker.runOnce();
+
+    const messages = world.fake.messages(target.channelId);
+    const groupId = nameOutboxGroup(ids);
+    expect(failed.map((result) => result.outcome)).toEqual(["retry", "retry"]);
+    expect(resent.map((result) => result.outcome)).toEqual(["delivered", "delivered"]);
+    expect(messages.map((message) => [message.embeds[0]?.title, message.nonce])).toEqual([
+      ["Summary 1/2", nameMessageNonce(groupId, 0)],
+      ["Summary 2/2", nameMessageNonce(groupId, 1)],
+    ]);
+    expect(world.fake.stats.channelMessagesCreated).toBe(2);
+  });
+});
+
+/** The second post it is asked for fails before reaching Discord, as a dropped connection would. */
+class FailingSecondPostRest extends REST {
+  private posts = 0;
+
+  constructor(private readonly real: REST) {
+    super();
+  }
+
+  override async post(...args: Parameters<REST["post"]>): Promise<unknown> {
+    this.posts += 1;
+    if (this.posts === 2) throw new Error("socket hang up");
+    return this.real.post(...args);
+  }
+}
