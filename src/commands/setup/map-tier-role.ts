@@ -5,13 +5,11 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { formatTier } from "../../display/tier.js";
 import { plainText } from "../../display/platform-text.js";
-import { findBotTopRole } from "../../roles/explain-role-refusal.js";
 import { queueGuildSync } from "../../roles/queue-guild-sync.js";
-import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
-import { isRoleBelow } from "../../roles/role-order.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
 import { mapTierRole, unmapTier } from "../../store/tier-roles.js";
 import { normaliseTier } from "../../store/tiers.js";
+import { checkGivableRole } from "./check-givable-role.js";
 
 export async function mapTierToRole(
   deps: BotDependencies,
@@ -27,7 +25,10 @@ export async function mapTierToRole(
       ? `Tier ${shown} has no role now. Members keep the role they had; remove it in Server Settings → Roles if you like.`
       : `Tier ${shown} had no role.`;
   }
-  await checkRoleCanBeGiven(deps, guildId, input.roleId);
+  await checkGivableRole(deps, guildId, input.roleId, {
+    everyoneRole: "@everyone cannot be a tier role. Pick another role.",
+    tryAgain: "map it again",
+  });
   const now = deps.clock.now();
   const mode = (await findGuildRoleSettings(deps.db, guildId))?.mode;
   await deps.db.transaction().execute(async (trx) => {
@@ -37,26 +38,4 @@ export async function mapTierToRole(
   const queued = await queueGuildSync(deps.db, { guildId, now, resume: true });
   deps.wakeRoleWorker?.();
   return `Members of tier ${shown} now get <@&${input.roleId}>. Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
-}
-
-async function checkRoleCanBeGiven(deps: BotDependencies, guildId: string, roleId: string): Promise<void> {
-  if (roleId === guildId)
-    throw new UserFacingError("everyone_role", "@everyone cannot be a tier role. Pick another role.");
-  const hierarchy = await readRoleHierarchy(deps, guildId);
-  const role = hierarchy.roles.find((candidate) => candidate.id === roleId);
-  if (role === undefined) throw new UserFacingError("unknown_role", "I can't find that role. Pick another.");
-  if (role.managed) {
-    throw new UserFacingError(
-      "managed_role",
-      `<@&${roleId}> belongs to a bot or an integration, so I can't give it. Pick another role.`,
-    );
-  }
-  const top = findBotTopRole(hierarchy);
-  if (top === undefined || !isRoleBelow(role, top)) {
-    const mine = top === undefined ? "my role" : `my role <@&${top.id}>`;
-    throw new UserFacingError(
-      "role_above_bot",
-      `<@&${roleId}> sits above ${mine}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${mine} above it, then map it again.`,
-    );
-  }
 }

@@ -11,7 +11,7 @@ import { getMemberSession } from "../../linking/member-credential.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../store/reminder-settings.js";
 import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
 import { parseLeadTimes } from "./lead-times.js";
-import { checkReminderRole } from "./reminder-role-check.js";
+import { checkGivableRole } from "./check-givable-role.js";
 
 export type RemindersArguments =
   | {
@@ -36,7 +36,13 @@ export async function runRemindersCommand(
   const leadMinutes = parseLeadTimes(args.before);
   const channelId = requireAnnouncementChannel(args.channel);
   const { link } = await getMemberSession(deps, actor);
-  if (args.roleId !== undefined) await checkReminderRole(deps, actor.guildId, args.roleId);
+  if (args.roleId !== undefined) {
+    await checkGivableRole(deps, actor.guildId, args.roleId, {
+      everyoneRole:
+        "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
+      tryAgain: "run this again",
+    });
+  }
   await saveReminderSettings(deps.db, {
     guildId: actor.guildId,
     channelId,

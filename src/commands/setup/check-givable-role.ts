@@ -1,22 +1,26 @@
-// The role `/setup reminders set role:` names, checked before it is saved so `/remind on` does not fail on it
-// later (docs/architecture.md, "Tournament reminders"): a role the bot can give, as a tier role must be.
+// A role an admin names for the bot to give (a tier role, or the reminder role), checked before it is saved
+// so giving it does not fail later (docs/architecture.md, "Tier roles", "Tournament reminders"): not
+// @everyone, not a bot's or integration's, and below the bot's highest role.
 import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { findBotTopRole } from "../../roles/explain-role-refusal.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
 import { isRoleBelow } from "../../roles/role-order.js";
 
-export async function checkReminderRole(
+/** What the refusals say that depends on the command: why @everyone will not do, and how to try again. */
+export interface GivableRoleWording {
+  readonly everyoneRole: string;
+  /** Ends the "sits above my role" refusal, e.g. "map it again". */
+  readonly tryAgain: string;
+}
+
+export async function checkGivableRole(
   deps: BotDependencies,
   guildId: string,
   roleId: string,
+  wording: GivableRoleWording,
 ): Promise<void> {
-  if (roleId === guildId) {
-    throw new UserFacingError(
-      "everyone_role",
-      "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
-    );
-  }
+  if (roleId === guildId) throw new UserFacingError("everyone_role", wording.everyoneRole);
   const hierarchy = await readRoleHierarchy(deps, guildId);
   const role = hierarchy.roles.find((candidate) => candidate.id === roleId);
   if (role === undefined) throw new UserFacingError("unknown_role", "I can't find that role. Pick another.");
@@ -31,7 +35,7 @@ export async function checkReminderRole(
     const mine = top === undefined ? "my role" : `my role <@&${top.id}>`;
     throw new UserFacingError(
       "role_above_bot",
-      `<@&${roleId}> sits above ${mine}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${mine} above it, then run this again.`,
+      `<@&${roleId}> sits above ${mine}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${mine} above it, then ${wording.tryAgain}.`,
     );
   }
 }
