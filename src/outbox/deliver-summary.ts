@@ -32,7 +32,7 @@ export async function deliverSummary(deps: OutboxDeps, head: OutboxEntry): Promi
     ids,
     owner: deps.owner,
     now,
-    leaseExpiresAt: now + deps.leaseMs,
+    leaseMs: deps.leaseMs,
   });
   return sendSummary(deps, groupId, entries);
 }

@@ -58,7 +58,7 @@ async function deliverCoalesced(
     ids: rows.map((row) => row.entry.id),
     owner: deps.owner,
     now,
-    leaseExpiresAt: now + deps.leaseMs,
+    leaseMs: deps.leaseMs,
   });
   const messages = new Map(rows.map((row) => [row.entry.id, row.message]));
   const combined = combineMessages(recorded.flatMap((entry) => messages.get(entry.id) ?? []));

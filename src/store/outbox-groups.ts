@@ -1,12 +1,14 @@
 // Rows that go out in one message (docs/architecture.md, "Posting"): a worker records the group on the rows
 // before it sends, so that whoever sends it again after a crash sends the same rows under the same nonce.
-import type { ExpressionBuilder, Kysely } from "kysely";
+// Leases are written and compared on the lease clock (lease-clock.ts): the database's on PostgreSQL.
+import type { Expression, ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
 
 /** A pending row `owner` holds, or may take because nobody holds it any more. */
-function isHeldOrFree(owner: string, now: number) {
+function isHeldOrFree(owner: string, now: Expression<number>) {
   return (eb: ExpressionBuilder<Database, "outbox">) =>
     eb.and([
       eb("status", "=", "pending"),
@@ -21,7 +23,7 @@ function isHeldOrFree(owner: string, now: number) {
 
 /**
  * Records `groupId` on those of `ids` still pending, not yet grouped, and held by `owner` or free, and leases
- * them all to `owner` until `leaseExpiresAt`, so they also expire together. Returns the rows recorded, in
+ * them all to `owner` for `leaseMs`, so they also expire together. Returns the rows recorded, in
  * `ids`' order: only these may go into the message.
  */
 export async function recordOutboxGroup(
@@ -31,16 +33,16 @@ export async function recordOutboxGroup(
     readonly ids: readonly string[];
     readonly owner: string;
     readonly now: number;
-    readonly leaseExpiresAt: number;
+    readonly leaseMs: number;
   },
 ): Promise<OutboxEntry[]> {
   if (input.ids.length === 0) return [];
   const rows = await db
     .updateTable("outbox")
-    .set({ group_id: input.groupId, lease_owner: input.owner, lease_expires_at: input.leaseExpiresAt })
+    .set({ group_id: input.groupId, lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
     .where("id", "in", [...input.ids])
     .where("group_id", "is", null)
-    .where(isHeldOrFree(input.owner, input.now))
+    .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
     .returningAll()
     .execute();
   const byId = new Map(rows.map((row) => [row.id, toOutboxEntry(row)]));
@@ -63,12 +65,12 @@ export async function takeOutboxGroup(
       .selectFrom("outbox")
       .select("id")
       .where("group_id", "=", input.groupId)
-      .where(isHeldOrFree(input.owner, input.now));
+      .where(isHeldOrFree(input.owner, readLeaseNow(trx, input.now)));
     const freeIds = (await (lockFree ? free.forUpdate().skipLocked() : free).execute()).map((row) => row.id);
     if (freeIds.length > 0) {
       await trx
         .updateTable("outbox")
-        .set({ lease_owner: input.owner, lease_expires_at: input.now + input.leaseMs })
+        .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(trx, input) })
         .where("id", "in", freeIds)
         .execute();
     }
@@ -105,7 +107,7 @@ export async function listSummaryRows(
     .where("summary_key", "=", input.summaryKey)
     .where("action", "=", "post")
     .where("group_id", "is", null)
-    .where(isHeldOrFree(input.owner, input.now))
+    .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
     .orderBy("created_at")
     .orderBy("id")
     .limit(input.limit)

@@ -193,13 +193,12 @@ describe.each(testDatabases())("a channel's queued posts on $name", (database) =
       await claimDueOutbox(world.db, { owner: "dead-worker", now, leaseMs: 60_000, limit: 10 });
       const groupId = nameOutboxGroup(ids.slice(0, 2));
       const recordedIds = ids.slice(0, 2);
-      const leaseExpiresAt = now + 60_000;
       await recordOutboxGroup(world.db, {
         groupId,
         ids: recordedIds,
         owner: "dead-worker",
         now,
-        leaseExpiresAt,
+        leaseMs: 60_000,
       });
       world.clock.advance(60_000);
 
@@ -230,7 +229,7 @@ describe.each(testDatabases())("a channel's queued posts on $name", (database) =
         ids,
         owner: "dead-worker",
         now,
-        leaseExpiresAt: now + 60_000,
+        leaseMs: 60_000,
       });
       world.clock.advance(60_000);
       // Another worker takes the oldest row over at the same moment.

@@ -7,6 +7,7 @@ import { claimTierRoleWork, saveRoleSyncMode } from "../../src/store/guild-role-
 import { insertInboxEvent } from "../../src/store/inbox.js";
 import { claimDueMemberRoles, readNextMemberRoleLeaseEnd } from "../../src/store/member-tier-role-lease.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { recordOutboxGroup, takeOutboxGroup } from "../../src/store/outbox-groups.js";
 import { claimDueOutbox, readNextOutboxLeaseEnd } from "../../src/store/outbox-lease.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
@@ -139,5 +140,30 @@ describe.each(postgresDatabases)("leases on the database's clock, on $name", (da
     const wait = await readNextOutboxLeaseEnd(store.db, { owner: "worker-b", now: testNow });
     expect(wait).toBeGreaterThan(30_000 - 1000);
     expect(wait).toBeLessThanOrEqual(30_000);
+  });
+
+  it("keeps a recorded group's rows from a worker whose clock runs an hour ahead, and leases them on its clock", async () => {
+    const now = Date.now();
+    await queueWork(store.db, now);
+    const [entry] = await claimDueOutbox(store.db, { owner: "worker-a", now, leaseMs: 60_000, limit: 1 });
+    const id = entry?.id ?? "";
+    const ahead = { owner: "worker-b", now: now + hour };
+    expect(
+      await recordOutboxGroup(store.db, { ...ahead, groupId: "g1", ids: [id], leaseMs: 60_000 }),
+    ).toEqual([]);
+
+    const before = Date.now();
+    const [recorded] = await recordOutboxGroup(store.db, {
+      owner: "worker-a",
+      now: now - hour,
+      groupId: "g1",
+      ids: [id],
+      leaseMs: 30_000,
+    });
+    expect(recorded?.leaseExpiresAt).toBeGreaterThanOrEqual(before + 30_000 - 1000);
+    expect(recorded?.leaseExpiresAt).toBeLessThanOrEqual(Date.now() + 30_000 + 1000);
+
+    const taken = await takeOutboxGroup(store.db, { ...ahead, groupId: "g1", leaseMs: 60_000 });
+    expect(taken.map((row) => row.leaseOwner)).toEqual(["worker-a"]);
   });
 });
