@@ -33,7 +33,14 @@ export function readEventFacets(event: KnownPlatformEvent): EventFacets {
       return { ...battleFacets(data), userIds: distinct(data.teams.flatMap((team) => team.memberIds)) };
     }
     case "user.rating_changed":
-      return { ...none, ratingChange: event.data.change ?? null, userIds: [event.data.user.id] };
+      // A change names its tournament when it came from one (docs/platform-assumptions.md): "this
+      // tournament's results" then carries its rating changes too, and no others.
+      return {
+        ...none,
+        tournamentId: event.data.tournamentId ?? null,
+        ratingChange: event.data.change ?? null,
+        userIds: [event.data.user.id],
+      };
     case "user.registered":
     case "user.profile_updated":
     case "user.achievement_earned":

@@ -117,6 +117,31 @@ describe.each(testDatabases())("routing on $name", (database) => {
     expect(await routeEvent(store.db, started("trn_2"), everywhere)).toEqual([]);
   });
 
+  it("lets a tournament's rating changes through its tournament filter, and no others", async () => {
+    await subscribe(store.db, {
+      guildId: guildA,
+      channelId: channelOf(guildA, 1),
+      kinds: ["user.rating_changed"],
+      filters: { tournamentId: "trn_1" },
+    });
+    await linkMember(store.db, box, {
+      guildId: guildA,
+      userId: "400000000000000001",
+      platformUserId: "usr_ada",
+    });
+    const change = (extra: Record<string, unknown>) =>
+      known(
+        standardEvent({
+          event: "user.rating_changed",
+          data: { ...ratingChangedData("usr_ada", 1500, 1530), ...extra },
+        }),
+      );
+    expect(await routeEvent(store.db, change({ tournament_id: "trn_1" }), everywhere)).toHaveLength(1);
+    expect(await routeEvent(store.db, change({ tournament: { id: "trn_1" } }), everywhere)).toHaveLength(1);
+    expect(await routeEvent(store.db, change({ tournament_id: "trn_2" }), everywhere)).toEqual([]);
+    expect(await routeEvent(store.db, change({}), everywhere)).toEqual([]);
+  });
+
   it("ignores a filter on a notion the kind does not have", async () => {
     await subscribe(store.db, {
       guildId: guildA,
