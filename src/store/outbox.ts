@@ -1,6 +1,6 @@
 // Posts and edits waiting to reach Discord (docs/architecture.md, "Posting", "Growing past one machine").
 // Rows are enqueued in the webhook's transaction; workers take them under a lease (outbox-lease.ts).
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "./database.js";
 import { createId } from "./ids.js";
 
@@ -58,25 +58,48 @@ export interface OutboxInput {
  * operator and the guild's endpoint both delivering the event, make a single post).
  */
 export async function enqueueOutbox(db: Kysely<Database>, input: OutboxInput): Promise<string | undefined> {
-  const inserted = await db
-    .insertInto("outbox")
-    .values({
-      id: createId(),
-      source: input.source,
-      event_id: input.eventId,
-      guild_id: input.guildId,
-      channel_id: input.channelId,
-      subscription_id: input.subscriptionId,
-      action: input.action,
-      target_message_id: input.targetMessageId,
-      next_attempt_at: input.dueAt ?? input.now,
-      created_at: input.now,
-      summary_key: input.summaryKey ?? null,
-    })
-    .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return inserted?.id;
+  const [id] = await enqueueOutboxRows(db, [input]);
+  return id;
+}
+
+/** Rows one insert carries at most: 11 values each, far inside either database's limit on parameters. */
+const rowsPerInsert = 500;
+
+/**
+ * Queues every row in as few statements as it can (one for an event's usual handful of channels), each as
+ * enqueueOutbox would. Returns the ids of the rows queued, in no particular order.
+ */
+export async function enqueueOutboxRows(
+  db: Kysely<Database>,
+  inputs: readonly OutboxInput[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < inputs.length; start += rowsPerInsert) {
+    const inserted = await db
+      .insertInto("outbox")
+      .values(inputs.slice(start, start + rowsPerInsert).map(toOutboxRow))
+      .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
+      .returning("id")
+      .execute();
+    for (const row of inserted) ids.push(row.id);
+  }
+  return ids;
+}
+
+function toOutboxRow(input: OutboxInput): Insertable<OutboxTable> {
+  return {
+    id: createId(),
+    source: input.source,
+    event_id: input.eventId,
+    guild_id: input.guildId,
+    channel_id: input.channelId,
+    subscription_id: input.subscriptionId,
+    action: input.action,
+    target_message_id: input.targetMessageId,
+    next_attempt_at: input.dueAt ?? input.now,
+    created_at: input.now,
+    summary_key: input.summaryKey ?? null,
+  };
 }
 
 /** Pending rows, in every guild or one: the queue depth for metrics and /setup status. */

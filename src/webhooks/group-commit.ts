@@ -15,6 +15,7 @@ import {
   type PreparedDelivery,
   type VerifiedDelivery,
 } from "./ingest-event.js";
+import { RoutingReads } from "./route-event.js";
 
 export type Ingester = (delivery: VerifiedDelivery) => Promise<IngestResult>;
 
@@ -91,8 +92,9 @@ async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Pro
     try {
       return await db.transaction().execute(async (trx) => {
         const outcomes: Outcome[] = [];
+        const reads = new RoutingReads();
         for (const { delivery } of batch)
-          outcomes.push({ ok: true, result: await storeDelivery(trx, delivery) });
+          outcomes.push({ ok: true, result: await storeDelivery(trx, delivery, reads) });
         return outcomes;
       });
     } catch {

@@ -10,13 +10,13 @@ import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
 import { insertInboxEvent } from "../store/inbox.js";
 import { recordMemberActivity } from "../store/member-activity.js";
-import { enqueueOutbox } from "../store/outbox.js";
+import { enqueueOutboxRows } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { queueTierRoles } from "./queue-tier-roles.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
 import { readActivityFacts } from "./member-activity-facts.js";
-import { routeEvent } from "./route-event.js";
+import { routeEvent, type RoutingReads } from "./route-event.js";
 import { stopStartedReminders } from "./stop-started-reminders.js";
 import { readStaleAge } from "./stale-event.js";
 
@@ -83,10 +83,14 @@ export function dropStaleDelivery(delivery: PreparedDelivery): IngestResult | un
   return { status: "stale", eventId: normalised.event.id, enqueued: 0, ageMs };
 }
 
-/** The inbox row and the outbox rows of one delivery; runs inside the caller's transaction. */
+/**
+ * The inbox row and the outbox rows of one delivery; runs inside the caller's transaction. `reads` lets the
+ * deliveries of one transaction share what routing reads (route-event.ts).
+ */
 export async function storeDelivery(
   trx: Kysely<Database>,
   delivery: PreparedDelivery,
+  reads?: RoutingReads,
 ): Promise<IngestResult> {
   const { normalised, receivedAt } = delivery;
   const source = inboxSourceOf(delivery.source);
@@ -120,20 +124,17 @@ export async function storeDelivery(
   if (event.kind === undefined) return { status: "ignored", eventId: event.id, enqueued: 0 };
 
   const guildId = routingGuildOf(delivery.source);
-  const targets = await routeEvent(trx, event, { guildId });
-  let enqueued = 0;
-  for (const target of targets) {
-    // `source` names the inbox row the worker renders from. A channel the other route already queued this
-    // event for is skipped (the outbox is unique per event, channel and action).
-    const row = {
-      ...target,
-      source,
-      eventId: event.id,
-      now: receivedAt,
-      ...describeSummaryRow(event, target, receivedAt),
-    };
-    if ((await enqueueOutbox(trx, row)) !== undefined) enqueued += 1;
-  }
+  const targets = await routeEvent(trx, event, { guildId }, reads);
+  // `source` names the inbox row the worker renders from. A channel the other route already queued this
+  // event for is skipped (the outbox is unique per event, channel and action).
+  const rows = targets.map((target) => ({
+    ...target,
+    source,
+    eventId: event.id,
+    now: receivedAt,
+    ...describeSummaryRow(event, target, receivedAt),
+  }));
+  const enqueued = (await enqueueOutboxRows(trx, rows)).length;
   // The weekly digest's read model, in the same commit: an event acknowledged is an event counted, once.
   await recordMemberActivity(trx, { facts: readActivityFacts(event), guildId, now: receivedAt });
   const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });

@@ -8,7 +8,8 @@ import { listBattleCards } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { listRemovedGuilds } from "../store/guild-removals.js";
 import { listLinksOfPlatformUser } from "../store/member-links.js";
-import { listActiveSubscriptionsForKind } from "../store/subscriptions.js";
+import { listActiveSubscriptionsForKind, type Subscription } from "../store/subscriptions.js";
+import type { EventKind } from "../events/event-kinds.js";
 import { readEventFacets } from "./event-facets.js";
 import { needsLinkedGuilds, selectTargets, type OutboxTarget } from "./select-targets.js";
 
@@ -17,19 +18,35 @@ export interface RoutingScope {
   readonly guildId: string | undefined;
 }
 
+/**
+ * What routing has read in one transaction, for the deliveries that share it (group-commit.ts): a burst of
+ * one kind reads the subscriptions to it once, not once an event. Only for as long as that transaction.
+ */
+export class RoutingReads {
+  readonly #subscriptions = new Map<string, Promise<Subscription[]>>();
+
+  subscriptions(db: Kysely<Database>, kind: EventKind, guildId: string | undefined): Promise<Subscription[]> {
+    const key = `${kind} ${guildId ?? ""}`;
+    let read = this.#subscriptions.get(key);
+    if (read === undefined) {
+      read = listActiveSubscriptionsForKind(db, { kind, ...(guildId === undefined ? {} : { guildId }) });
+      this.#subscriptions.set(key, read);
+    }
+    return read;
+  }
+}
+
 export async function routeEvent(
   db: Kysely<Database>,
   event: KnownPlatformEvent,
   scope: RoutingScope,
+  reads: RoutingReads = new RoutingReads(),
 ): Promise<OutboxTarget[]> {
   const { guildId } = scope;
   const inScope = (candidate: { readonly guildId: string }): boolean =>
     guildId === undefined || candidate.guildId === guildId;
 
-  const subscriptions = await listActiveSubscriptionsForKind(db, {
-    kind: event.kind,
-    ...(guildId === undefined ? {} : { guildId }),
-  });
+  const subscriptions = await reads.subscriptions(db, event.kind, guildId);
   const battleId = cardBattleId(event);
   const battleCards = battleId === undefined ? [] : (await listBattleCards(db, battleId)).filter(inScope);
   const linkedGuilds = needsLinkedGuilds(event, subscriptions)

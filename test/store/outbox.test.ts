@@ -13,6 +13,7 @@ import {
 import {
   countPendingOutbox,
   enqueueOutbox,
+  enqueueOutboxRows,
   findOutboxEntry,
   pruneOutbox,
   type OutboxInput,
@@ -96,6 +97,24 @@ describe.each(testDatabases())("outbox on $name", (database) => {
     );
     expect(edit).toBeDefined();
     expect(await countPendingOutbox(store.db)).toBe(2);
+  });
+
+  it("queues an event's rows to many channels in one call, past one statement's worth, skipping those queued", async () => {
+    const before = await enqueue(store.db, "evt_1", { channelId: "channel-7" });
+    const channels = Array.from({ length: 1_201 }, (_, index) => `channel-${index}`);
+    const ids = await enqueueOutboxRows(
+      store.db,
+      channels.map((channelId) => postInput("evt_1", { channelId })),
+    );
+    expect(ids).toHaveLength(1_200);
+    expect(new Set(ids).size).toBe(1_200);
+    expect(ids).not.toContain(before);
+    expect(await countPendingOutbox(store.db)).toBe(1_201);
+    expect(await findOutboxEntry(store.db, ids[1_199] ?? "")).toMatchObject({
+      eventId: "evt_1",
+      status: "pending",
+    });
+    expect(await enqueueOutboxRows(store.db, [])).toEqual([]);
   });
 
   it("refuses a row for an event that is not in the inbox", async () => {
