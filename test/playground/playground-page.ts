@@ -3,6 +3,7 @@
 // at /usr/bin/chromium; the tests skip with a note when neither is there.
 import { existsSync } from "node:fs";
 import { Writable } from "node:stream";
+import { ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
 
@@ -71,4 +72,48 @@ export function memberSteps(page: Page) {
     await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
   };
   return { composer, send, actAs, openChannel, link };
+}
+
+/**
+ * The bot itself sends no select menus (no select component anywhere in src/), so the page's drawing of one
+ * is checked on this message, posted through the bot's own Discord REST client as the bot would post it.
+ */
+export async function postMenuMessage(running: RunningWebPlayground, channelName: string): Promise<string> {
+  const channelId = running.playground.channels.get(channelName) ?? "";
+  const message = (await running.playground.bot.deps.rest.post(Routes.channelMessages(channelId), {
+    body: {
+      content: "Pick a difficulty",
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.StringSelect,
+              custom_id: "playground-menu",
+              placeholder: "Choose a difficulty",
+              options: [
+                { label: "Easy", value: "easy" },
+                { label: "Medium", value: "medium" },
+                { label: "Hard", value: "hard" },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  })) as { id: string };
+  return message.id;
+}
+
+/** Fills #general as a member sees it after a few steps: buttons, a link button, an embed, a menu. */
+export async function fillGeneral(opened: PlaygroundPage): Promise<void> {
+  const steps = memberSteps(opened.page);
+  await steps.openChannel("general");
+  await steps.link("alice");
+  await steps.send("/battle create difficulty:easy language:python");
+  await opened.page.getByRole("button", { name: "Join" }).last().waitFor();
+  await steps.send("/link");
+  await opened.page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last().waitFor();
+  await postMenuMessage(opened.running, "general");
+  await opened.page.getByRole("combobox", { name: "Choose a difficulty" }).waitFor();
 }

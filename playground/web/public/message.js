@@ -151,7 +151,12 @@ function drawButton(component, message, actions) {
   const style = buttonStyles[component.style] ?? "secondary";
   const label = `${component.emoji?.name ? `${component.emoji.name} ` : ""}${component.label ?? ""}`.trim();
   if (component.style === 5) {
-    const anchor = link(component.url, `${label} ↗`);
+    // The arrow is drawn only; a screen reader hears that the link opens a new tab instead.
+    const anchor = link(component.url, label);
+    anchor.append(
+      el("span", { "aria-hidden": "true" }, " ↗"),
+      el("span", { class: "visually-hidden" }, " (opens in a new tab)"),
+    );
     anchor.className = "button link";
     if (component.disabled === true) anchor.setAttribute("aria-disabled", "true");
     return anchor;
