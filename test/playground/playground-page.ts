@@ -3,7 +3,7 @@
 // at /usr/bin/chromium; the tests skip with a note when neither is there.
 import { existsSync } from "node:fs";
 import { Writable } from "node:stream";
-import { ComponentType, Routes } from "discord-api-types/v10";
+import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
 
@@ -76,7 +76,8 @@ export function memberSteps(page: Page) {
 
 /**
  * The bot itself sends no select menus (no select component anywhere in src/), so the page's drawing of one
- * is checked on this message, posted through the bot's own Discord REST client as the bot would post it.
+ * is checked on this message, posted through the bot's own Discord REST client as the bot would post it; and
+ * a disabled button, which the bot's cards show only in some states.
  */
 export async function postMenuMessage(running: RunningWebPlayground, channelName: string): Promise<string> {
   const channelId = running.playground.channels.get(channelName) ?? "";
@@ -99,13 +100,25 @@ export async function postMenuMessage(running: RunningWebPlayground, channelName
             },
           ],
         },
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Primary,
+              custom_id: "playground-closed",
+              label: "Closed",
+              disabled: true,
+            },
+          ],
+        },
       ],
     },
   })) as { id: string };
   return message.id;
 }
 
-/** Fills #general as a member sees it after a few steps: buttons, a link button, an embed, a menu. */
+/** Fills #general as a member sees it after a few steps: buttons, a link button, an embed, a menu, a disabled button. */
 export async function fillGeneral(opened: PlaygroundPage): Promise<void> {
   const steps = memberSteps(opened.page);
   await steps.openChannel("general");
