@@ -8,6 +8,7 @@ import {
   memberSteps,
   noteWhenSkipped,
   openPlaygroundPage,
+  postMenuMessage,
   type PlaygroundPage,
 } from "./playground-page.js";
 
@@ -123,6 +124,43 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
       .toMatch(
         /\(team\.created\): accepted, but no channel subscribed to team\.created, so nothing was queued\.$/,
       );
+  });
+
+  it("draws a string select menu and sends the values picked with Pick, one or several", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { discord } = opened.running.playground;
+    const picked = (menuId: string) => {
+      const record = discord
+        .interactions()
+        .filter((each) => each.sourceMessageId === menuId)
+        .at(-1);
+      return (record?.payload.data as { values?: string[] } | undefined)?.values;
+    };
+
+    const single = await postMenuMessage(opened.running, "announcements");
+    const menu = page.locator(`#message-${single}`).getByRole("combobox", { name: "Choose a difficulty" });
+    await menu.waitFor();
+    expect(await menu.locator("option").allTextContents()).toEqual([
+      "Choose a difficulty",
+      "Easy",
+      "Medium",
+      "Hard",
+    ]);
+    await menu.selectOption("hard");
+    expect(picked(single)).toBeUndefined();
+    await page.locator(`#message-${single}`).getByRole("button", { name: "Pick" }).click();
+    await expect.poll(() => picked(single)).toEqual(["hard"]);
+    // The bot has no such menu and answers so, for this member only.
+    await page
+      .locator(".message.ephemeral", { hasText: "This button is no longer active." })
+      .last()
+      .waitFor();
+
+    const several = await postMenuMessage(opened.running, "announcements", { maxValues: 2 });
+    const list = page.locator(`#message-${several}`).getByRole("listbox", { name: "Choose difficulties" });
+    await list.selectOption(["easy", "medium"]);
+    await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
+    await expect.poll(() => picked(several)).toEqual(["easy", "medium"]);
   });
 
   it("fits a phone screen", async () => {

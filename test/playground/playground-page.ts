@@ -79,7 +79,11 @@ export function memberSteps(page: Page) {
  * is checked on this message, posted through the bot's own Discord REST client as the bot would post it; and
  * a disabled button, which the bot's cards show only in some states.
  */
-export async function postMenuMessage(running: RunningWebPlayground, channelName: string): Promise<string> {
+export async function postMenuMessage(
+  running: RunningWebPlayground,
+  channelName: string,
+  { maxValues = 1 }: { maxValues?: number } = {},
+): Promise<string> {
   const channelId = running.playground.channels.get(channelName) ?? "";
   const message = (await running.playground.bot.deps.rest.post(Routes.channelMessages(channelId), {
     body: {
@@ -91,7 +95,8 @@ export async function postMenuMessage(running: RunningWebPlayground, channelName
             {
               type: ComponentType.StringSelect,
               custom_id: "playground-menu",
-              placeholder: "Choose a difficulty",
+              placeholder: maxValues > 1 ? "Choose difficulties" : "Choose a difficulty",
+              max_values: maxValues,
               options: [
                 { label: "Easy", value: "easy" },
                 { label: "Medium", value: "medium" },
