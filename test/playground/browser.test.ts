@@ -96,6 +96,20 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     expect(await page.locator(".embed", { hasText: "Battle finished" }).count()).toBe(1);
   }, 40_000);
 
+  it("fits a phone screen", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Platform" }).click();
+    await page.getByRole("button", { name: "Finish battle" }).waitFor();
+    await page.getByRole("button", { name: "Platform" }).click();
+    const overflow = await page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+        .document.documentElement;
+      return root.scrollWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${screenshots}/playground-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
   it("says where an event sent from the Platform panel went: queued posts, no subscriber, a duplicate", async () => {
     const panel = page.getByRole("complementary", { name: "The platform" });
     const payload = panel.getByLabel("Payload (edit freely)");
@@ -161,19 +175,5 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await list.selectOption(["easy", "medium"]);
     await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
     await expect.poll(() => picked(several)).toEqual(["easy", "medium"]);
-  });
-
-  it("fits a phone screen", async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole("button", { name: "Platform" }).click();
-    await page.getByRole("button", { name: "Finish battle" }).waitFor();
-    await page.getByRole("button", { name: "Platform" }).click();
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-        .document.documentElement;
-      return root.scrollWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${screenshots}/playground-phone.png` });
   });
 });

@@ -154,7 +154,7 @@ function drawButton(component, message, actions) {
     // The arrow is drawn only; a screen reader hears that the link opens a new tab instead.
     const anchor = link(component.url, label);
     anchor.append(
-      el("span", { "aria-hidden": "true" }, " ↗"),
+      el("span", { "aria-hidden": "true" }, "\u00a0↗"),
       el("span", { class: "visually-hidden" }, " (opens in a new tab)"),
     );
     anchor.className = "button link";
