@@ -1,5 +1,5 @@
-// `npm run playground [-- [--terminal] [--http] [--port=N] [script.txt]]`: the whole bot locally with no
-// settings, shown in a page (web/run-web-playground.ts) or at a text prompt (run-playground.ts).
+// `npm run playground [-- [--terminal] [--http] [--port=N] [--open] [script.txt]]`: the whole bot locally
+// with no settings, shown in a page (web/run-web-playground.ts) or at a text prompt (run-playground.ts).
 import { createReadStream } from "node:fs";
 import { playgroundUsage, readPlaygroundArguments } from "./read-playground-arguments.js";
 import { runPlayground } from "./run-playground.js";
@@ -15,7 +15,7 @@ const { scriptPath, interactionsMode } = args;
 const running =
   args.view === "web"
     ? runWebPlayground(
-        { interactionsMode, ...(args.port === undefined ? {} : { port: args.port }) },
+        { interactionsMode, open: args.open, ...(args.port === undefined ? {} : { port: args.port }) },
         (text) => {
           console.log(text);
         },

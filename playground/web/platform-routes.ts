@@ -9,6 +9,7 @@ import { sampleEventData } from "../../sandbox/webhooks/sample-data.js";
 import { signPayload } from "../../sandbox/webhooks/signature.js";
 import { finishBattle, startTournament } from "../platform-events.js";
 import type { Playground } from "../start-playground.js";
+import { describeDelivery } from "./delivery-outcome.js";
 
 const optionalId = z.object({ id: z.string().min(1).optional() });
 const clockBody = z.object({
@@ -83,10 +84,9 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
       },
       body: payload,
     });
-    return {
-      said: `The bot answered the ${kind} event with HTTP ${response.status}.`,
-      status: response.status,
-    };
+    const body: unknown = await response.json().catch(() => ({}));
+    const outcome = await describeDelivery(playground, kind, { httpStatus: response.status, body });
+    return { ...outcome, status: response.status };
   });
 }
 

@@ -1,5 +1,6 @@
 // `npm run playground`: the whole stack, and the page that shows it like a Discord client, until Ctrl-C.
 import type { DestinationStream } from "pino";
+import { openInBrowser } from "../open-in-browser.js";
 import { startPlayground, type Playground } from "../start-playground.js";
 import { startWebServer, type WebServer } from "./start-web-server.js";
 
@@ -7,6 +8,8 @@ export interface WebPlaygroundOptions {
   readonly interactionsMode?: "gateway" | "http";
   readonly port?: number;
   readonly logDestination?: DestinationStream;
+  /** `--open`: open the page's address in the default browser once it is ready. */
+  readonly open?: boolean;
 }
 
 export interface RunningWebPlayground {
@@ -43,6 +46,7 @@ export async function runWebPlayground(
   print("Starting the sandbox, the fake Discord, the bot and the page…");
   const running = await startWebPlayground(options);
   print(`Ready: open ${running.web.url} in a browser. Ctrl-C stops everything.`);
+  if (options.open === true) void openInBrowser(running.web.url, print);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

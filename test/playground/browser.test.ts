@@ -1,67 +1,40 @@
 // The playground's page in a real browser (Debian's Chromium, headless): a whole battle played by clicking
 // and typing, as a newcomer would. Runs when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { Writable } from "node:stream";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
+import {
+  chromiumPath,
+  memberSteps,
+  noteWhenSkipped,
+  openPlaygroundPage,
+  postMenuMessage,
+  type PlaygroundPage,
+} from "./playground-page.js";
 
-const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
-  (path): path is string => path !== undefined && path !== "" && existsSync(path),
-);
-if (chromiumPath === undefined) {
-  console.log(
-    "Skipped the playground's browser test: no Chromium (set CHROMIUM_PATH, or apt-get install -y chromium).",
-  );
-}
+noteWhenSkipped("the playground's browser test");
 // Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
 const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
 
 describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium", () => {
-  let running: RunningWebPlayground | undefined;
-  let browser: Browser | undefined;
+  let opened: PlaygroundPage | undefined;
   let page: Page;
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
-    const [started, launched] = await Promise.all([
-      startWebPlayground({ logDestination: silentLogs }),
-      chromium.launch({ executablePath: chromiumPath ?? "", headless: true, args: ["--no-sandbox"] }),
-    ]);
-    [running, browser] = [started, launched];
-    page = await launched.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(started.web.url);
-    await page.locator("body[data-ready=true]").waitFor();
+    opened = await openPlaygroundPage();
+    page = opened.page;
   }, 30_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await running?.close();
+    await opened?.close();
   });
 
-  const composer = () => page.getByRole("combobox", { name: "Message" });
-  const send = async (line: string) => {
-    await composer().fill(line);
-    await composer().press("Escape");
-    await page.getByRole("button", { name: "Send", exact: true }).click();
-  };
-  const actAs = (member: string) => page.getByLabel("Member", { exact: true }).selectOption(member);
-  const openChannel = (name: string) => page.getByRole("button", { name: new RegExp(`^# ${name}`) }).click();
-  const link = async (member: string) => {
-    await send("/link");
-    const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
-    await prompt.getByRole("button", { name: "Use an API key" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: `Use ${member}'s sandbox key` }).click();
-    await dialog.getByRole("button", { name: "Submit" }).click();
-    await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
-  };
+  const composer = () => memberSteps(page).composer();
+  const send = (line: string) => memberSteps(page).send(line);
+  const actAs = (member: string) => memberSteps(page).actAs(member);
+  const openChannel = (name: string) => memberSteps(page).openChannel(name);
+  const link = (member: string) => memberSteps(page).link(member);
 
   it("completes /bat to /battle in the composer", async () => {
     await composer().click();
@@ -135,5 +108,72 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     });
     expect(overflow).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${screenshots}/playground-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+  it("says where an event sent from the Platform panel went: queued posts, no subscriber, a duplicate", async () => {
+    const panel = page.getByRole("complementary", { name: "The platform" });
+    const payload = panel.getByLabel("Payload (edit freely)");
+    const status = panel.getByRole("status");
+    const sendEvent = async (kind: string) => {
+      await panel.getByLabel("Send the bot an event").selectOption(kind);
+      await expect.poll(() => payload.inputValue()).toContain(`"event": "${kind}"`);
+      await panel.getByRole("button", { name: "Send event" }).click();
+    };
+
+    // #announcements takes tournament starts (start-playground.ts subscribes it to the defaults).
+    await sendEvent("system.tournament_started");
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /^Event evt_\w+ \(system\.tournament_started\): accepted\. 1 post queued, in #announcements\.$/,
+      );
+    await page.locator(".message", { hasText: "Tournament" }).first().waitFor();
+
+    await panel.getByRole("button", { name: "Send event" }).click();
+    await expect.poll(() => status.textContent()).toMatch(/: duplicate\. .*nothing was queued\.$/);
+
+    await sendEvent("team.created");
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /\(team\.created\): accepted, but no channel subscribed to team\.created, so nothing was queued\.$/,
+      );
+  });
+
+  it("draws a string select menu and sends the values picked with Pick, one or several", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { discord } = opened.running.playground;
+    const picked = (menuId: string) => {
+      const record = discord
+        .interactions()
+        .filter((each) => each.sourceMessageId === menuId)
+        .at(-1);
+      return (record?.payload.data as { values?: string[] } | undefined)?.values;
+    };
+
+    const single = await postMenuMessage(opened.running, "announcements");
+    const menu = page.locator(`#message-${single}`).getByRole("combobox", { name: "Choose a difficulty" });
+    await menu.waitFor();
+    expect(await menu.locator("option").allTextContents()).toEqual([
+      "Choose a difficulty",
+      "Easy",
+      "Medium",
+      "Hard",
+    ]);
+    await menu.selectOption("hard");
+    expect(picked(single)).toBeUndefined();
+    await page.locator(`#message-${single}`).getByRole("button", { name: "Pick" }).click();
+    await expect.poll(() => picked(single)).toEqual(["hard"]);
+    // The bot has no such menu and answers so, for this member only.
+    await page
+      .locator(".message.ephemeral", { hasText: "This button is no longer active." })
+      .last()
+      .waitFor();
+
+    const several = await postMenuMessage(opened.running, "announcements", { maxValues: 2 });
+    const list = page.locator(`#message-${several}`).getByRole("listbox", { name: "Choose difficulties" });
+    await list.selectOption(["easy", "medium"]);
+    await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
+    await expect.poll(() => picked(several)).toEqual(["easy", "medium"]);
   });
 });

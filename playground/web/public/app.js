@@ -2,8 +2,9 @@
 // (kept up to date by the live stream), the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
+import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { drawMessage } from "./message.js";
-import { openModal } from "./modal.js";
+import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
 
 const callback = { modal: 9 };
@@ -27,17 +28,16 @@ const actions = {
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id, values }),
 };
 
-async function interact(control, body) {
-  control.disabled = true;
-  try {
-    const answer = await callApi("/api/component", body);
-    if (answer.callbackType === callback.modal)
-      openModal(answer.interactionId, answer.modal, memberContext());
-  } catch (error) {
-    showComposerError(`This interaction failed: ${error.message}`);
-  } finally {
-    control.disabled = false;
-  }
+function interact(control, body) {
+  return whileBusy(control, async () => {
+    try {
+      const answer = await callApi("/api/component", body);
+      if (answer.callbackType === callback.modal)
+        openModal(answer.interactionId, answer.modal, memberContext(), control);
+    } catch (error) {
+      showComposerError(`This interaction failed: ${error.message}`);
+    }
+  });
 }
 
 async function runLine(line) {
@@ -45,7 +45,7 @@ async function runLine(line) {
   try {
     const answer = await callApi("/api/command", { member: state.member, channelId: state.channelId, line });
     if (answer.callbackType === callback.modal)
-      openModal(answer.interactionId, answer.modal, memberContext());
+      openModal(answer.interactionId, answer.modal, memberContext(), composerInput());
     return true;
   } catch (error) {
     showComposerError(error.message);
@@ -58,12 +58,17 @@ function memberContext() {
   return { memberName: state.member, memberKey: member?.apiKey ?? null };
 }
 
+const composerInput = () => document.getElementById("composer-input");
+
 function showComposerError(text) {
   document.getElementById("composer-error").textContent = text;
 }
 
 function drawChannels() {
   const list = document.getElementById("channels");
+  const focusedKey = list.contains(document.activeElement)
+    ? document.activeElement.dataset.focusKey
+    : undefined;
   list.replaceChildren(
     ...state.world.channels.map((channel) =>
       el(
@@ -75,7 +80,8 @@ function drawChannels() {
             type: "button",
             class: `channel${channel.id === state.channelId ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
             "aria-current": channel.id === state.channelId ? "page" : undefined,
-            onclick: () => void openChannel(channel.id),
+            "data-focus-key": `channel-${channel.id}`,
+            onclick: () => void openChannel(channel.id, { fromDrawer: true }),
           },
           `# ${channel.name}`,
           state.unread.has(channel.id) ? el("span", { class: "unread-dot" }, " • new") : null,
@@ -83,6 +89,7 @@ function drawChannels() {
       ),
     ),
   );
+  if (focusedKey !== undefined) findByFocusKey(list, focusedKey)?.focus();
 }
 
 function drawMembers() {
@@ -95,7 +102,8 @@ function drawMembers() {
   document.getElementById("member-key").value = memberContext().memberKey ?? "";
 }
 
-async function openChannel(channelId) {
+/** `fromDrawer`: picked in the phone layout's channel drawer, which closes and gives focus back to its toggle. */
+async function openChannel(channelId, { fromDrawer = false } = {}) {
   state.channelId = channelId;
   state.unread.delete(channelId);
   const channel = state.world.channels.find((each) => each.id === channelId);
@@ -103,7 +111,7 @@ async function openChannel(channelId) {
   document.getElementById("composer-input").placeholder =
     `Message #${channel?.name ?? ""} — type / for the bot's commands`;
   drawChannels();
-  closeDrawers();
+  if (fromDrawer) closeDrawers();
   const messages = await callApi(
     `/api/channels/${channelId}/messages?member=${encodeURIComponent(state.member)}`,
   );
@@ -127,31 +135,62 @@ function listen() {
     const list = document.getElementById("messages");
     const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
     const existing = document.getElementById(`message-${message.id}`);
-    if (change === "deleted") existing?.remove();
-    else if (existing !== null) existing.replaceWith(drawMessage(message, names, actions));
-    else list.append(drawMessage(message, names, actions));
+    if (change === "deleted") {
+      if (existing !== null) removeKeepingFocus(existing, composerInput);
+    } else if (existing !== null) {
+      replaceKeepingFocus(existing, drawMessage(message, names, actions), composerInput);
+    } else list.append(drawMessage(message, names, actions));
     if (atBottom || change === "created") list.scrollTop = list.scrollHeight;
   });
 }
 
+// The phone layout's drawers: one open at a time over the chat, which is inert meanwhile so Tab stays in
+// the drawer and the toggles; Escape or a toggle closes it, and focus inside goes back to its toggle.
+const drawers = [
+  ["toggle-sidebar", "sidebar"],
+  ["toggle-platform", "platform"],
+];
+const phoneLayout = window.matchMedia("(max-width: 1100px)");
+
 function closeDrawers() {
-  for (const id of ["sidebar", "platform"]) document.getElementById(id).classList.remove("open");
-  for (const id of ["toggle-sidebar", "toggle-platform"])
-    document.getElementById(id).setAttribute("aria-expanded", "false");
+  for (const [toggleId, panelId] of drawers) {
+    const panel = document.getElementById(panelId);
+    const toggle = document.getElementById(toggleId);
+    const hadFocus = panel.classList.contains("open") && panel.contains(document.activeElement);
+    panel.classList.remove("open");
+    toggle.setAttribute("aria-expanded", "false");
+    if (hadFocus) toggle.focus();
+  }
+  setDrawerInert(false);
+}
+
+function setDrawerInert(open) {
+  document.querySelector("main.chat").inert = open;
+  for (const [, panelId] of drawers) {
+    const panel = document.getElementById(panelId);
+    panel.inert = open && !panel.classList.contains("open");
+  }
 }
 
 function setUpDrawers() {
-  for (const [button, panel] of [
-    ["toggle-sidebar", "sidebar"],
-    ["toggle-platform", "platform"],
-  ]) {
-    document.getElementById(button).addEventListener("click", (event) => {
-      const open = !document.getElementById(panel).classList.contains("open");
+  for (const [toggleId, panelId] of drawers) {
+    document.getElementById(toggleId).addEventListener("click", (event) => {
+      const open = !document.getElementById(panelId).classList.contains("open");
       closeDrawers();
-      document.getElementById(panel).classList.toggle("open", open);
+      document.getElementById(panelId).classList.toggle("open", open);
       event.currentTarget.setAttribute("aria-expanded", String(open));
+      setDrawerInert(open);
     });
   }
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || document.getElementById("modal").open) return;
+    if (drawers.some(([, panelId]) => document.getElementById(panelId).classList.contains("open"))) {
+      closeDrawers();
+      event.preventDefault();
+    }
+  });
+  // Back to the wide layout, where both panels are always shown: nothing is a drawer any more.
+  phoneLayout.addEventListener("change", () => closeDrawers());
 }
 
 async function reloadWorld() {
@@ -184,6 +223,7 @@ async function start() {
     }
   });
   setUpDrawers();
+  setUpModal();
   setUpComposer(
     () => ({
       member: state.member,

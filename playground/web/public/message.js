@@ -151,7 +151,12 @@ function drawButton(component, message, actions) {
   const style = buttonStyles[component.style] ?? "secondary";
   const label = `${component.emoji?.name ? `${component.emoji.name} ` : ""}${component.label ?? ""}`.trim();
   if (component.style === 5) {
-    const anchor = link(component.url, `${label} ↗`);
+    // The arrow is drawn only; a screen reader hears that the link opens a new tab instead.
+    const anchor = link(component.url, label);
+    anchor.append(
+      el("span", { "aria-hidden": "true" }, "\u00a0↗"),
+      el("span", { class: "visually-hidden" }, " (opens in a new tab)"),
+    );
     anchor.className = "button link";
     if (component.disabled === true) anchor.setAttribute("aria-disabled", "true");
     return anchor;
@@ -162,43 +167,62 @@ function drawButton(component, message, actions) {
       type: "button",
       class: `button ${style}`,
       disabled: component.disabled === true,
+      "data-focus-key": `button-${component.custom_id}`,
       onclick: (event) => actions.press(message, component, event.currentTarget),
     },
     label === "" ? component.custom_id : label,
   );
 }
 
+/**
+ * A string select as a menu and a Pick button: choosing with the arrow keys sends nothing until Pick, as
+ * Discord sends only once its menu closes. Other selects (users, roles, channels) take ids typed in.
+ */
 function drawSelect(component, message, actions) {
-  const options = component.options ?? [];
+  const placeholder = component.placeholder ?? "Make a selection";
+  const disabled = component.disabled === true;
+  const multiple = (component.max_values ?? 1) > 1;
+  const form = el("form", { class: "select-form" });
+  const pick = el(
+    "button",
+    { type: "submit", class: "button secondary", disabled, "data-focus-key": `pick-${component.custom_id}` },
+    "Pick",
+  );
+  if (component.type !== 3) {
+    const input = el("input", {
+      "aria-label": `${placeholder} (ids, separated by spaces)`,
+      placeholder: component.placeholder ?? "ids",
+      disabled,
+      "data-focus-key": `menu-${component.custom_id}`,
+    });
+    form.append(input, pick);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      actions.select(message, component, input.value.split(/\s+/).filter(Boolean), pick);
+    });
+    return form;
+  }
   const select = el(
     "select",
     {
       class: "select-menu",
-      "aria-label": component.placeholder ?? "Select",
-      disabled: component.disabled === true,
-      multiple: (component.max_values ?? 1) > 1,
+      "aria-label": placeholder,
+      disabled,
+      multiple,
+      "data-focus-key": `menu-${component.custom_id}`,
     },
-    el("option", { value: "", disabled: true, selected: true }, component.placeholder ?? "Make a selection"),
-    options.map((option) => el("option", { value: option.value }, option.label)),
+    multiple ? null : el("option", { value: "", disabled: true, selected: true }, placeholder),
+    (component.options ?? []).map((option) =>
+      el("option", { value: option.value, selected: option.default === true }, option.label),
+    ),
   );
-  if (component.type !== 3) {
-    const wrapper = el("form", { class: "select-ids" });
-    const input = el("input", {
-      "aria-label": `${component.placeholder ?? "Select"} (ids, separated by spaces)`,
-      placeholder: component.placeholder ?? "ids",
-    });
-    wrapper.append(input, el("button", { type: "submit", class: "button secondary" }, "Pick"));
-    wrapper.addEventListener("submit", (event) => {
-      event.preventDefault();
-      actions.select(message, component, input.value.split(/\s+/).filter(Boolean), input);
-    });
-    return wrapper;
-  }
-  select.addEventListener("change", () => {
+  form.append(select, pick);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
     const values = [...select.selectedOptions].map((option) => option.value).filter((value) => value !== "");
-    if (values.length > 0) actions.select(message, component, values, select);
+    if (values.length > 0) actions.select(message, component, values, pick);
   });
-  return select;
+  return form;
 }
 
 function link(href, text) {

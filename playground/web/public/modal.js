@@ -1,11 +1,18 @@
 // A modal the bot opened, as a dialog: its text inputs with their labels, placeholders and limits (a
-// counter under each), submitted back to the bot as the member.
+// counter under each), submitted back to the bot as the member. Tab stays inside it; Escape or Cancel
+// closes it, and focus goes back to the control that opened it.
 import { callApi, el } from "./api.js";
+import { findByFocusKey, keepTabInside, whileBusy } from "./focus.js";
 
 const dialog = () => document.getElementById("modal");
+let returnFocusTo = () => null;
 
-/** Opens the modal; `context.memberKey` offers the member's sandbox key for an API key field. */
-export function openModal(interactionId, modal, context) {
+/**
+ * Opens the modal; `context.memberKey` offers the member's sandbox key for an API key field. `opener` (the
+ * button or the composer) gets focus back on close, or its redrawn copy if its message changed meanwhile.
+ */
+export function openModal(interactionId, modal, context, opener) {
+  returnFocusTo = rememberPlace(opener);
   const fields = document.getElementById("modal-fields");
   document.getElementById("modal-title").textContent = modal.title ?? "Form";
   document.getElementById("modal-error").textContent = "";
@@ -27,19 +34,17 @@ export function openModal(interactionId, modal, context) {
         document.getElementById(`modal-field-${input.custom_id}`).value,
       ]),
     );
-    const submit = document.getElementById("modal-submit");
-    submit.disabled = true;
-    try {
-      await callApi("/api/modal", { interactionId, fields: values });
-      dialog().close();
-    } catch (error) {
-      document.getElementById("modal-error").textContent = error.message;
-    } finally {
-      submit.disabled = false;
-    }
+    await whileBusy(document.getElementById("modal-submit"), async () => {
+      try {
+        await callApi("/api/modal", { interactionId, fields: values });
+        dialog().close();
+      } catch (error) {
+        document.getElementById("modal-error").textContent = error.message;
+      }
+    });
   };
   document.getElementById("modal-cancel").onclick = () => dialog().close();
-  dialog().showModal();
+  if (!dialog().open) dialog().showModal();
   fields.querySelector("input, textarea")?.focus();
 }
 
@@ -94,4 +99,22 @@ function drawInput(input, label, context) {
     );
   }
   return box;
+}
+
+/** Where focus goes back to: the opener, else its copy in the redrawn message, else the composer. */
+function rememberPlace(opener) {
+  const messageId = opener?.closest("[data-message-id]")?.dataset.messageId;
+  const key = opener?.dataset.focusKey;
+  return () => {
+    if (opener?.isConnected) return opener;
+    const message = messageId === undefined ? null : document.getElementById(`message-${messageId}`);
+    const copy = message === null || key === undefined ? undefined : findByFocusKey(message, key);
+    return copy ?? document.getElementById("composer-input");
+  };
+}
+
+/** Once, at start: Tab wraps inside the dialog, and closing it (Escape, Cancel, a submit) returns focus. */
+export function setUpModal() {
+  dialog().addEventListener("keydown", (event) => keepTabInside(dialog(), event));
+  dialog().addEventListener("close", () => returnFocusTo()?.focus());
 }

@@ -1,5 +1,6 @@
 // The platform's side panel: finish a battle, start a tournament, move the sandbox clock, send any event.
 import { callApi, el } from "./api.js";
+import { whileBusy } from "./focus.js";
 
 export async function setUpPlatformPanel() {
   const status = document.getElementById("platform-status");
@@ -11,14 +12,13 @@ export async function setUpPlatformPanel() {
     document.getElementById(id).addEventListener("submit", async (event) => {
       event.preventDefault();
       const button = event.currentTarget.querySelector("button[type=submit]");
-      button.disabled = true;
-      try {
-        say((await run()).said);
-      } catch (error) {
-        say(error.message, true);
-      } finally {
-        button.disabled = false;
-      }
+      await whileBusy(button, async () => {
+        try {
+          say((await run()).said);
+        } catch (error) {
+          say(error.message, true);
+        }
+      });
     });
   };
   const optionalId = (inputId) => {

@@ -1,0 +1,68 @@
+// Keeping the keyboard's place: a redrawn message or channel list gives focus back to the same control,
+// a modal keeps Tab inside itself, and a control that is busy stays focused (aria-disabled, not disabled,
+// which would drop focus to the page).
+
+const focusable = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab reaches inside `container`, in order. */
+export function tabStops(container) {
+  return [...container.querySelectorAll(focusable)].filter(
+    (node) => !node.disabled && node.getClientRects().length > 0,
+  );
+}
+
+/**
+ * Replaces `oldNode` with `newNode`; if focus was inside, it moves to the same control in the new one (the
+ * same `data-focus-key`, else the same position), or to `fallback()` when there is none.
+ */
+export function replaceKeepingFocus(oldNode, newNode, fallback) {
+  const focused = document.activeElement;
+  const hadFocus = focused !== null && focused !== document.body && oldNode.contains(focused);
+  const key = hadFocus ? focused.dataset.focusKey : undefined;
+  const position = hadFocus ? tabStops(oldNode).indexOf(focused) : -1;
+  oldNode.replaceWith(newNode);
+  if (!hadFocus) return;
+  const same =
+    (key === undefined ? undefined : findByFocusKey(newNode, key)) ??
+    (position >= 0 ? tabStops(newNode)[position] : undefined);
+  (same ?? fallback())?.focus();
+}
+
+/** Removes `node`; if focus was inside, it moves to `fallback()`. */
+export function removeKeepingFocus(node, fallback) {
+  const hadFocus = node.contains(document.activeElement);
+  node.remove();
+  if (hadFocus) fallback()?.focus();
+}
+
+export function findByFocusKey(container, key) {
+  return [...container.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key);
+}
+
+/** Tab and Shift+Tab wrap around inside `container` (a modal dialog) instead of leaving it. */
+export function keepTabInside(container, event) {
+  if (event.key !== "Tab") return;
+  const stops = tabStops(container);
+  if (stops.length === 0) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const inside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    last.focus();
+    event.preventDefault();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    first.focus();
+    event.preventDefault();
+  }
+}
+
+/** Runs `work` with `control` marked busy; a second press while busy does nothing. Focus stays put. */
+export async function whileBusy(control, work) {
+  if (control.getAttribute("aria-disabled") === "true") return;
+  control.setAttribute("aria-disabled", "true");
+  try {
+    await work();
+  } finally {
+    control.removeAttribute("aria-disabled");
+  }
+}

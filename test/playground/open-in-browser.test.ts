@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { defaultOpener, openInBrowser } from "../../playground/open-in-browser.js";
+
+// No browser is launched here: the openers below are node itself, or a program that does not exist.
+describe("--open", () => {
+  const url = "http://127.0.0.1:4321";
+
+  it("uses xdg-open on Linux, open on macOS and start on Windows", () => {
+    expect(defaultOpener("linux", url)).toEqual({ command: "xdg-open", args: [url] });
+    expect(defaultOpener("freebsd", url)).toEqual({ command: "xdg-open", args: [url] });
+    expect(defaultOpener("darwin", url)).toEqual({ command: "open", args: [url] });
+    expect(defaultOpener("win32", url)).toEqual({ command: "cmd", args: ["/c", "start", '""', url] });
+  });
+
+  it("says nothing when the opener succeeds, and hands it the address", async () => {
+    const said: string[] = [];
+    const script = `if (process.argv[1] !== ${JSON.stringify(url)}) process.exit(9)`;
+    await openInBrowser(url, (text) => said.push(text), {
+      command: process.execPath,
+      args: ["-e", script, url],
+    });
+    expect(said).toEqual([]);
+  });
+
+  it("prints one plain line when the opener cannot start, without throwing", async () => {
+    const said: string[] = [];
+    await openInBrowser(url, (text) => said.push(text), {
+      command: "no-such-opener-for-the-playground",
+      args: [],
+    });
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /^Could not open a browser \(no-such-opener-for-the-playground: .*ENOENT.*\); open http:\/\/127\.0\.0\.1:4321 yourself\.$/,
+    );
+  });
+
+  it("prints one plain line when the opener fails", async () => {
+    const said: string[] = [];
+    await openInBrowser(url, (text) => said.push(text), {
+      command: process.execPath,
+      args: ["-e", "process.exit(3)"],
+    });
+    expect(said).toEqual([
+      `Could not open a browser (${process.execPath}: exit code 3); open ${url} yourself.`,
+    ]);
+  });
+});

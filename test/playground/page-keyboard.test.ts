@@ -1,0 +1,328 @@
+// The playground's page by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, arrows): channels, the
+// member switcher, the composer and its completion, message buttons and menus, the Platform panel, a modal
+// (Tab stays inside, Escape closes it and focus goes back to its opener) and the phone layout's drawers.
+// Every place Tab stops at must show a focus ring that stands out (3:1) from what is around it.
+import type { CDPSession, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contrastRatio, onScreen, parseCssColor, type Layer } from "./contrast.js";
+import {
+  chromiumPath,
+  noteWhenSkipped,
+  openPlaygroundPage,
+  postMenuMessage,
+  type PlaygroundPage,
+} from "./playground-page.js";
+
+noteWhenSkipped("the playground's keyboard test");
+
+/** Where focus is: the control's role and accessible name (Chromium's), or null on the page itself. */
+interface Focused {
+  readonly role: string;
+  readonly name: string;
+}
+
+// The few DOM shapes the page-side function below uses (the tests compile without the DOM's types).
+interface Style {
+  backgroundColor: string;
+  opacity: string;
+  outlineStyle: string;
+  outlineWidth: string;
+  outlineColor: string;
+}
+interface DomElement {
+  parentElement: DomElement | null;
+  matches(selector: string): boolean;
+}
+interface PageGlobals {
+  document: { activeElement: DomElement | null; body: DomElement };
+  getComputedStyle: (element: DomElement) => Style;
+}
+
+interface FocusRing {
+  readonly focusVisible: boolean;
+  readonly style: string;
+  readonly widthPx: number;
+  readonly color: string;
+  /** The focused control's parent and its ancestors, innermost first: what the ring is drawn over. */
+  readonly behind: Layer[];
+}
+
+/** The focused element's ring, read in the page. */
+function readFocusRing(): FocusRing | null {
+  const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body) return null;
+  const behind: Layer[] = [];
+  for (let at = focused.parentElement; at !== null; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    behind.push({ background: style.backgroundColor, opacity: Number(style.opacity) });
+  }
+  const style = getComputedStyle(focused);
+  return {
+    focusVisible: focused.matches(":focus-visible"),
+    style: style.outlineStyle,
+    widthPx: Number.parseFloat(style.outlineWidth),
+    color: style.outlineColor,
+    behind,
+  };
+}
+
+describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard alone", () => {
+  let opened: PlaygroundPage | undefined;
+  let page: Page;
+  let cdp: CDPSession;
+
+  beforeAll(async () => {
+    opened = await openPlaygroundPage();
+    page = opened.page;
+    cdp = await page.context().newCDPSession(page);
+  }, 30_000);
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  const focused = async (): Promise<Focused | null> => {
+    const { result } = await cdp.send("Runtime.evaluate", { expression: "document.activeElement" });
+    if (result.objectId === undefined || (result.description ?? "").startsWith("body")) return null;
+    const { nodes } = (await cdp.send("Accessibility.getPartialAXTree", {
+      objectId: result.objectId,
+      fetchRelatives: false,
+    })) as { nodes: { role?: { value?: string }; name?: { value?: string } }[] };
+    const node = nodes[0];
+    return { role: node?.role?.value ?? "", name: (node?.name?.value ?? "").trim() };
+  };
+
+  /** The focus ring is there, solid, at least 2px, and 3:1 against what it is drawn over (WCAG 1.4.11). */
+  const expectVisibleRing = async () => {
+    const ring = await page.evaluate(readFocusRing);
+    const where = await focused();
+    if (ring === null) throw new Error("Focus is on the page itself, not on a control");
+    const transparent = parseCssColor("rgba(0, 0, 0, 0)");
+    const ratio = contrastRatio(
+      onScreen(parseCssColor(ring.color), ring.behind),
+      onScreen(transparent, ring.behind),
+    );
+    expect({
+      where,
+      focusVisible: ring.focusVisible,
+      style: ring.style,
+      wide: ring.widthPx >= 2,
+      ratio: ratio >= 3,
+    }).toEqual({ where, focusVisible: true, style: "solid", wide: true, ratio: true });
+  };
+
+  /** Presses `key` until focus is on a control named `name` (a string is matched exactly), checking each stop. */
+  const moveTo = async (name: string | RegExp, key: "Tab" | "Shift+Tab" = "Tab", role?: string) => {
+    const passed: string[] = [];
+    for (let step = 0; step < 60; step += 1) {
+      await page.keyboard.press(key);
+      const now = await focused();
+      // null: past the last control, Tab is in the browser's own controls for a step; there is no ring here.
+      if (now !== null) await expectVisibleRing();
+      passed.push(now === null ? "(page)" : `${now.role} "${now.name}"`);
+      const matches = now !== null && (typeof name === "string" ? now.name === name : name.test(now.name));
+      if (matches && (role === undefined || now.role === role)) return passed;
+    }
+    throw new Error(`${key} never reached "${String(name)}"; it went through ${passed.join(", ")}`);
+  };
+  const expectFocusOn = async (name: string | RegExp) => {
+    await expect
+      .poll(async () => (await focused())?.name ?? "(page)")
+      .toMatch(
+        typeof name === "string" ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : name,
+      );
+  };
+  const lastMessage = (text: string) => page.locator(".message", { hasText: text }).last();
+
+  it("opens a channel, switches member and back, and keeps focus where it was", async () => {
+    await moveTo("# announcements");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("# announcements");
+    await expectFocusOn("# announcements");
+    await moveTo("# general", "Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("# general");
+    await expectFocusOn("# general");
+
+    await moveTo("Member");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.getByLabel("Member", { exact: true }).inputValue()).toBe("bob");
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => page.getByLabel("Member", { exact: true }).inputValue()).toBe("alice");
+    await expectFocusOn("Member");
+  });
+
+  it("completes and sends /link from the composer, then links through its form: Tab stays inside, Escape returns focus", async () => {
+    await moveTo("Message", "Tab", "combobox");
+    await page.keyboard.type("/lin");
+    await page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first().waitFor();
+    await page.keyboard.press("Enter");
+    expect(await page.getByRole("combobox", { name: "Message" }).inputValue()).toBe("/link ");
+    await page.keyboard.press("Enter");
+    await lastMessage("Link your platform account").waitFor();
+    await expectFocusOn("Message");
+
+    // Back from the composer into the prompt's buttons.
+    await moveTo("Use an API key", "Shift+Tab");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await expectFocusOn(/^API key/i);
+    // Tab goes round the dialog's four controls and never leaves it, both ways.
+    const round = await moveTo(/^API key/i);
+    expect(round).toEqual([
+      `button "Use alice's sandbox key"`,
+      `button "Cancel"`,
+      `button "Submit"`,
+      expect.stringMatching(/^textbox "API key/i),
+    ]);
+    await moveTo("Submit", "Shift+Tab");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expectFocusOn("Use an API key");
+
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await moveTo("Use alice's sandbox key");
+    await page.keyboard.press("Space");
+    expect(await dialog.getByRole("textbox").inputValue()).toMatch(/^sk_/);
+    await moveTo("Submit");
+    await page.keyboard.press("Enter");
+    await lastMessage("Linked as").waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Focus is back on a control (the opener, or the composer when its message is gone), not lost.
+    expect(await focused()).not.toBeNull();
+  });
+
+  it("creates a battle with completion only, joins it from the card and keeps focus on Join as the card changes", async () => {
+    await page.getByRole("combobox", { name: "Message" }).focus();
+    for (const [typed, completed] of [
+      ["/bat", "/battle "],
+      ["cr", "/battle create "],
+      ["diff", "/battle create difficulty:"],
+      ["ea", "/battle create difficulty:easy "],
+    ] as const) {
+      await page.keyboard.type(typed);
+      await expect
+        .poll(() => page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").count())
+        .toBeGreaterThan(0);
+      await page.keyboard.press("Tab");
+      await expect.poll(() => page.getByRole("combobox", { name: "Message" }).inputValue()).toBe(completed);
+    }
+    // Arrows move through what is offered; Escape closes the list, so Enter sends the line as it is.
+    await expect
+      .poll(() => page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").count())
+      .toBeGreaterThan(1);
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByRole("combobox", { name: "Message" }).getAttribute("aria-activedescendant")).toBe(
+      "suggestion-1",
+    );
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Enter");
+    const card = page
+      .locator(".message", { hasText: "Join" })
+      .filter({ has: page.locator(".embed") })
+      .last();
+    await card.waitFor();
+
+    await moveTo("Join", "Shift+Tab");
+    await page.keyboard.press("Enter");
+    await lastMessage("You joined battle").waitFor();
+    await expect.poll(() => card.textContent()).toMatch(/alice/);
+    await expectFocusOn("Join");
+  });
+
+  it("picks in a menu with the arrows and sends it with Pick", async () => {
+    if (opened === undefined) throw new Error("no page");
+    await postMenuMessage(opened.running, "general");
+    const menu = page.getByRole("combobox", { name: "Choose a difficulty" });
+    await menu.waitFor();
+    await page.getByRole("combobox", { name: "Message" }).focus();
+    await moveTo("Choose a difficulty", "Shift+Tab");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await menu.inputValue()).toBe("medium");
+    // Nothing is sent by moving through the menu.
+    expect(await page.locator(".message", { hasText: "no longer active" }).count()).toBe(0);
+    await moveTo("Pick");
+    await page.keyboard.press("Enter");
+    // The bot knows no such menu and says so: the pick reached it.
+    await lastMessage("no longer active").waitFor();
+    await expectFocusOn("Pick");
+  });
+
+  it("uses the Platform panel: sends an event and finishes the battle, focus staying on each button", async () => {
+    await page.getByRole("combobox", { name: "Message" }).focus();
+    await moveTo("Finish battle");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^The platform finished battle/);
+    await expectFocusOn("Finish battle");
+    await moveTo("Send the bot an event");
+    await page.keyboard.press("ArrowDown");
+    await expect
+      .poll(() => page.getByLabel("Payload (edit freely)").inputValue())
+      .toContain('"event": "battle.started"');
+    // A radio group is one Tab stop; the arrows choose within it.
+    await moveTo("Standard");
+    await page.keyboard.press("ArrowDown");
+    await expectFocusOn("Older form");
+    expect(await page.getByRole("radio", { name: "Older form" }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel("Payload (edit freely)").inputValue()).toContain('"timestamp"');
+    await moveTo("Send event");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/\(battle\.started\): accepted/);
+    await expectFocusOn("Send event");
+  });
+
+  it("has no trap: Tab goes through every control and comes back round", async () => {
+    // From the last control, round to the first, then through all of them to the last again.
+    expect((await focused())?.name).toBe("Send event");
+    expect(await moveTo("# general")).toEqual(["(page)", `button "# general"`]);
+    const stops = await moveTo("Send event");
+    expect(stops).toEqual(
+      expect.arrayContaining([
+        `combobox "Member"`,
+        `button "Use an API key"`,
+        `combobox "Choose a difficulty"`,
+        `combobox "Message"`,
+        `button "Send"`,
+        `button "Move clock"`,
+      ]),
+    );
+    expect(stops.filter((stop) => stop === "(page)")).toEqual([]);
+  });
+
+  it("at phone width, opens and closes each drawer from its toggle; Escape closes it and focus goes back", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await moveTo("Channels");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Channels" }).getAttribute("aria-expanded"))
+      .toBe("true");
+    // Tab goes into the drawer, never behind it to the chat.
+    const intoDrawer = await moveTo(/^# announcements/);
+    expect(intoDrawer.some((stop) => stop.includes('"Message"'))).toBe(false);
+    await page.keyboard.press("Escape");
+    await expectFocusOn("Channels");
+    await expect.poll(() => page.locator("#sidebar").isVisible()).toBe(false);
+
+    await page.keyboard.press("Enter");
+    await moveTo(/^# announcements/);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("# announcements");
+    await expect.poll(() => page.locator("#sidebar").isVisible()).toBe(false);
+    await expectFocusOn("Channels");
+
+    await moveTo("Platform");
+    await page.keyboard.press("Enter");
+    const inPanel = await moveTo("Finish battle");
+    expect(inPanel.some((stop) => stop.includes('"Message"') || stop.includes('"Join"'))).toBe(false);
+    await page.keyboard.press("Escape");
+    await expectFocusOn("Platform");
+    await expect.poll(() => page.locator("#platform").isVisible()).toBe(false);
+    // With no drawer open, the chat is reachable again.
+    await moveTo("Message", "Tab", "combobox");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -1,0 +1,137 @@
+// The playground's page in headless Chromium, for the browser tests (browser.test.ts, page-*.test.ts): the
+// whole stack on 127.0.0.1 and a page on it, plus the steps a member takes there. Found by CHROMIUM_PATH or
+// at /usr/bin/chromium; the tests skip with a note when neither is there.
+import { existsSync } from "node:fs";
+import { Writable } from "node:stream";
+import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
+
+export const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
+  (path): path is string => path !== undefined && path !== "" && existsSync(path),
+);
+
+/** Says once per file that its browser tests are skipped, and why. */
+export function noteWhenSkipped(what: string): void {
+  if (chromiumPath !== undefined) return;
+  console.log(`Skipped ${what}: no Chromium (set CHROMIUM_PATH, or apt-get install -y chromium).`);
+}
+
+const silentLogs = new Writable({
+  write(_chunk, _encoding, callback) {
+    callback();
+  },
+});
+
+export interface PlaygroundPage {
+  readonly running: RunningWebPlayground;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/** Starts the playground and Chromium together and opens the page, ready (body[data-ready]). */
+export async function openPlaygroundPage(
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<PlaygroundPage> {
+  const [running, browser] = await Promise.all([
+    startWebPlayground({ logDestination: silentLogs }),
+    chromium.launch({ executablePath: chromiumPath ?? "", headless: true, args: ["--no-sandbox"] }),
+  ]);
+  const page = await browser.newPage({ viewport });
+  await page.goto(running.web.url);
+  await page.locator("body[data-ready=true]").waitFor();
+  return {
+    running,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await running.close();
+    },
+  };
+}
+
+/** What a member does in the page, by mouse and keyboard as a newcomer would. */
+export function memberSteps(page: Page) {
+  const composer = () => page.getByRole("combobox", { name: "Message" });
+  const send = async (line: string) => {
+    await composer().fill(line);
+    await composer().press("Escape");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+  };
+  const actAs = (member: string) => page.getByLabel("Member", { exact: true }).selectOption(member);
+  const openChannel = (name: string) => page.getByRole("button", { name: new RegExp(`^# ${name}`) }).click();
+  const link = async (member: string) => {
+    await send("/link");
+    const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+    await prompt.getByRole("button", { name: "Use an API key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: `Use ${member}'s sandbox key` }).click();
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
+  };
+  return { composer, send, actAs, openChannel, link };
+}
+
+/**
+ * The bot itself sends no select menus (no select component anywhere in src/), so the page's drawing of one
+ * is checked on this message, posted through the bot's own Discord REST client as the bot would post it; and
+ * a disabled button, which the bot's cards show only in some states.
+ */
+export async function postMenuMessage(
+  running: RunningWebPlayground,
+  channelName: string,
+  { maxValues = 1 }: { maxValues?: number } = {},
+): Promise<string> {
+  const channelId = running.playground.channels.get(channelName) ?? "";
+  const message = (await running.playground.bot.deps.rest.post(Routes.channelMessages(channelId), {
+    body: {
+      content: "Pick a difficulty",
+      components: [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.StringSelect,
+              custom_id: "playground-menu",
+              placeholder: maxValues > 1 ? "Choose difficulties" : "Choose a difficulty",
+              max_values: maxValues,
+              options: [
+                { label: "Easy", value: "easy" },
+                { label: "Medium", value: "medium" },
+                { label: "Hard", value: "hard" },
+              ],
+            },
+          ],
+        },
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              style: ButtonStyle.Primary,
+              custom_id: "playground-closed",
+              label: "Closed",
+              disabled: true,
+            },
+          ],
+        },
+      ],
+    },
+  })) as { id: string };
+  return message.id;
+}
+
+/** Fills #general as a member sees it after a few steps: buttons, a link button, an embed, a menu, a disabled button. */
+export async function fillGeneral(opened: PlaygroundPage): Promise<void> {
+  const steps = memberSteps(opened.page);
+  await steps.openChannel("general");
+  await steps.link("alice");
+  await steps.send("/battle create difficulty:easy language:python");
+  await opened.page.getByRole("button", { name: "Join" }).last().waitFor();
+  await steps.send("/link");
+  await opened.page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last().waitFor();
+  await postMenuMessage(opened.running, "general");
+  await opened.page.getByRole("combobox", { name: "Choose a difficulty" }).waitFor();
+}
