@@ -5,7 +5,7 @@ import { errorBodySchema } from "../http/error-body-schema.js";
 const acknowledgement = {
   type: "object",
   properties: {
-    status: { type: "string", enum: ["accepted", "duplicate", "ignored", "dead"] },
+    status: { type: "string", enum: ["accepted", "duplicate", "ignored", "dead", "stale"] },
     eventId: { type: "string" },
   },
   required: ["status", "eventId"],

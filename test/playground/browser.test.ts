@@ -46,6 +46,18 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await composer().fill("");
   });
 
+  it("keeps the member's sandbox key hidden until Show is pressed", async () => {
+    const key = page.getByLabel("Sandbox API key (paste it into /link's form)");
+    const show = page.getByRole("button", { name: "Show" });
+    expect(await key.getAttribute("type")).toBe("password");
+    expect(await key.inputValue()).toMatch(/^sk_/);
+    await show.click();
+    const hide = page.getByRole("button", { name: "Hide", pressed: true });
+    expect(await key.getAttribute("type")).toBe("text");
+    await hide.click();
+    expect(await key.getAttribute("type")).toBe("password");
+  });
+
   it("plays a battle: link through the form, create, join as two members, submit code, result, /rank chart", async () => {
     await openChannel("announcements");
     await link("alice");
@@ -74,6 +86,10 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     const result = page.locator(".embed", { hasText: "Battle finished" });
     await result.waitFor({ timeout: 15_000 });
     expect(await result.textContent()).toMatch(/bob/);
+    // Both players' rating changes, as one summary once the battle's short window has passed.
+    const summary = page.locator(".embed", { hasText: "Rating changes after" });
+    await summary.waitFor({ timeout: 15_000 });
+    expect(await summary.textContent()).toMatch(/bob[\s\S]*alice/);
 
     await send("/rank");
     const chart = page.locator(".message.ephemeral img.embed-image").last();
@@ -82,7 +98,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
       .poll(() => chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
       .toBeGreaterThan(100);
     // Tall enough for the card, the result and the chart at once (the README shows it).
-    await page.setViewportSize({ width: 1280, height: 2000 });
+    await page.setViewportSize({ width: 1280, height: 2600 });
     await page.locator("#messages").evaluate((list) => {
       list.scrollTop = list.scrollHeight;
     });

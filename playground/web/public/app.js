@@ -190,7 +190,10 @@ function setUpDrawers() {
     }
   });
   // Back to the wide layout, where both panels are always shown: nothing is a drawer any more.
-  phoneLayout.addEventListener("change", () => closeDrawers());
+  // (Only then: the change into the phone layout can be reported after a drawer was already opened there.)
+  phoneLayout.addEventListener("change", (event) => {
+    if (!event.matches) closeDrawers();
+  });
 }
 
 async function reloadWorld() {
@@ -202,6 +205,13 @@ async function start() {
   await reloadWorld();
   state.commands = await callApi("/api/commands");
   document.getElementById("guild-name").textContent = state.world.guild.name;
+  // The key is a credential: hidden like a password until its member asks to see it (and in screenshots).
+  document.getElementById("show-key").addEventListener("click", (event) => {
+    const shown = event.currentTarget.getAttribute("aria-pressed") !== "true";
+    event.currentTarget.setAttribute("aria-pressed", String(shown));
+    event.currentTarget.textContent = shown ? "Hide" : "Show";
+    document.getElementById("member-key").type = shown ? "text" : "password";
+  });
   document.getElementById("member-select").addEventListener("change", async (event) => {
     state.member = event.currentTarget.value;
     drawMembers();
