@@ -100,8 +100,8 @@ if (ingest.failed > 0 || baseline.failed > 0)
 if (!ratioMet) {
   console.log(
     "note: the bare route answers without touching a disk; the bot's answer waits for a SQLite commit, and " +
-      "better-sqlite3 runs every statement and the commit's fsync on the event loop. Its CPU profile " +
-      "(node --cpu-prof, the bot's half of a run): SQLite itself about 32% (the commit 15%, the outbox rows " +
+      "better-sqlite3 runs every statement and the commit's fsync on the event loop. A CPU profile taken " +
+      "once (node --cpu-prof, the bot's half of a run; not this run): SQLite itself about 32% (the commit 15%, the outbox rows " +
       "10%, the inbox row 3%), Kysely building queries about 3%, reading and validating the event 8%, " +
       "Fastify 2%, and 22% idle: while a commit holds the loop no request is read, so 20 connections " +
       'wait in step with the commits (docs/architecture.md, "Performance targets").',

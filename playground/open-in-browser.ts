@@ -29,6 +29,10 @@ export function openInBrowser(
   const failed = (why: string) => {
     print(`Could not open a browser (${opener.command}: ${why}); open ${url} yourself.`);
   };
+  if (!isPlainWebAddress(url)) {
+    failed("not a plain http address");
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
     let child;
     try {
@@ -53,4 +57,18 @@ export function openInBrowser(
     // The playground may stop before the opener does.
     child.unref();
   });
+}
+
+/**
+ * An http(s) address with none of the characters cmd gives a meaning to (`start` goes through cmd on
+ * Windows, which would run what follows a `&`): the page's own address always is one.
+ */
+export function isPlainWebAddress(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (parsed.protocol === "http:" || parsed.protocol === "https:") && !/[\s"%&<>^|]/.test(url);
 }

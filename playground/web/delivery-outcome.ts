@@ -4,22 +4,34 @@
 import { canonicalEventKind } from "../../src/events/event-kinds.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { listActiveSubscriptionsForKind } from "../../src/store/subscriptions.js";
+import { ingestStatuses, type IngestStatus } from "../../src/webhooks/ingest-event.js";
 import type { Playground } from "../start-playground.js";
-
-export type DeliveryStatus = "accepted" | "duplicate" | "ignored" | "dead" | "stale";
 
 export interface DeliveryOutcome {
   /** The bot's word for the event, or undefined when it refused the delivery (not HTTP 200). */
-  readonly outcome: DeliveryStatus | undefined;
+  readonly outcome: IngestStatus | undefined;
   /** Posts and edits this delivery queued in the bot's outbox. */
   readonly queued: number;
   /** One or two sentences for the panel. */
   readonly said: string;
 }
 
-const statuses: readonly string[] = ["accepted", "duplicate", "ignored", "dead", "stale"];
+/** The kind a payload names in its `event` field, as the bot reads it; `fallback` when it names none. */
+export function readPayloadKind(payload: string, fallback: string): string {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    const named =
+      typeof parsed === "object" && parsed !== null ? (parsed as { event?: unknown }).event : undefined;
+    return typeof named === "string" && named !== "" ? named : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
-/** Reads the bot's answer to a delivery of `kind` (HTTP status and JSON body) into what the panel says. */
+/**
+ * Reads the bot's answer to a delivery (HTTP status and JSON body) into what the panel says. `kind` is the
+ * one the payload names (readPayloadKind), which is the one the bot routes by, whatever the menu showed.
+ */
 export async function describeDelivery(
   playground: Playground,
   kind: string,
@@ -30,7 +42,7 @@ export async function describeDelivery(
     eventId?: unknown;
     error?: unknown;
   };
-  const status = typeof body.status === "string" && statuses.includes(body.status) ? body.status : undefined;
+  const status = ingestStatuses.find((known) => known === body.status);
   const eventId = typeof body.eventId === "string" ? body.eventId : undefined;
   if (answer.httpStatus !== 200 || status === undefined || eventId === undefined) {
     const why = typeof body.error === "string" ? ` (${body.error})` : "";
@@ -62,12 +74,19 @@ export async function describeDelivery(
     const why = stored?.error ?? "unreadable";
     return nothing("dead", `${of}: dead. The bot could not read it (${why}), so nothing was queued.`);
   }
-  const rows = await db
+  // Every source's rows: a channel the server's own webhook already queued this event for is not queued again
+  // (the outbox is unique per event, channel and action), and the panel says so rather than "no channel".
+  const allRows = await db
     .selectFrom("outbox")
-    .select(["channel_id", "action"])
-    .where("source", "=", operatorSource)
+    .select(["channel_id", "action", "source"])
     .where("event_id", "=", eventId)
     .execute();
+  const rows = allRows.filter((row) => row.source === operatorSource);
+  const earlier = allRows.length - rows.length;
+  const alsoEarlier =
+    earlier === 0
+      ? ""
+      : ` ${count(earlier, "post or edit", "posts or edits")} the server's own webhook had already queued.`;
   if (rows.length > 0) {
     const posts = rows.filter((row) => row.action === "post").length;
     const edits = rows.length - posts;
@@ -76,8 +95,11 @@ export async function describeDelivery(
     return {
       outcome: "accepted",
       queued: rows.length,
-      said: `${of}: accepted. ${parts.join(" and ")} queued, in ${channels.join(", ")}.`,
+      said: `${of}: accepted. ${parts.join(" and ")} queued, in ${channels.join(", ")}.${alsoEarlier}`,
     };
+  }
+  if (earlier > 0) {
+    return nothing("accepted", `${of}: accepted; nothing new was queued:${alsoEarlier}`);
   }
   const canonical = canonicalEventKind(stored?.kind ?? kind);
   const subscribed =
@@ -95,13 +117,13 @@ export async function describeDelivery(
   );
 }
 
-function nothing(outcome: DeliveryStatus, said: string): DeliveryOutcome {
+function nothing(outcome: IngestStatus, said: string): DeliveryOutcome {
   return { outcome, queued: 0, said };
 }
 
-function count(n: number, noun: string): string {
+function count(n: number, noun: string, nouns = `${noun}s`): string {
   if (n === 0) return "";
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return `${n} ${n === 1 ? noun : nouns}`;
 }
 
 function channelName(playground: Playground, channelId: string): string {

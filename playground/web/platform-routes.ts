@@ -9,7 +9,7 @@ import { sampleEventData } from "../../sandbox/webhooks/sample-data.js";
 import { signPayload } from "../../sandbox/webhooks/signature.js";
 import { finishBattle, startTournament } from "../platform-events.js";
 import type { Playground } from "../start-playground.js";
-import { describeDelivery } from "./delivery-outcome.js";
+import { describeDelivery, readPayloadKind } from "./delivery-outcome.js";
 
 const optionalId = z.object({ id: z.string().min(1).optional() });
 const clockBody = z.object({
@@ -85,7 +85,10 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
       body: payload,
     });
     const body: unknown = await response.json().catch(() => ({}));
-    const outcome = await describeDelivery(playground, kind, { httpStatus: response.status, body });
+    const outcome = await describeDelivery(playground, readPayloadKind(payload, kind), {
+      httpStatus: response.status,
+      body,
+    });
     return { ...outcome, status: response.status };
   });
 }

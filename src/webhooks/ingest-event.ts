@@ -20,7 +20,9 @@ import { routeEvent, type RoutingReads } from "./route-event.js";
 import { stopStartedReminders } from "./stop-started-reminders.js";
 import { readStaleAge } from "./stale-event.js";
 
-export type IngestStatus = "accepted" | "duplicate" | "ignored" | "dead" | "stale";
+/** What the receiver answers for an event it verified (IngestResult's `status`). */
+export const ingestStatuses = ["accepted", "duplicate", "ignored", "dead", "stale"] as const;
+export type IngestStatus = (typeof ingestStatuses)[number];
 
 export interface IngestResult {
   /**

@@ -1,11 +1,12 @@
 // JSON schemas of the receiver's routes (fastify/demo: every route declares them). The body has none: it
 // is kept as raw bytes for the signature and validated after verification (src/events/normalise-event.ts).
 import { errorBodySchema } from "../http/error-body-schema.js";
+import { ingestStatuses } from "./ingest-event.js";
 
 const acknowledgement = {
   type: "object",
   properties: {
-    status: { type: "string", enum: ["accepted", "duplicate", "ignored", "dead", "stale"] },
+    status: { type: "string", enum: ingestStatuses },
     eventId: { type: "string" },
   },
   required: ["status", "eventId"],

@@ -1,6 +1,6 @@
 // WCAG 2 contrast for the page test (page-contrast.test.ts): what colour a text and the background behind it
 // end up on screen, from the element's own colours and its ancestors' backgrounds and opacities, and the ratio
-// between the two (WCAG 2.x, "contrast ratio" and "relative luminance").
+// between the two (playground/README.md, "Readable").
 
 /** A colour with alpha, channels 0–255 and alpha 0–1. */
 export interface Rgba {
@@ -77,7 +77,7 @@ export function isLargeText(fontSizePx: number, fontWeight: number): boolean {
   return fontSizePx >= 24 || (fontSizePx >= 18.66 && fontWeight >= 700);
 }
 
-/** 4.5:1 for normal text, 3:1 for large text (WCAG 2, success criterion 1.4.3). */
+/** 4.5:1 for normal text, 3:1 for large text (playground/README.md, "Readable"). */
 export function requiredRatio(fontSizePx: number, fontWeight: number): number {
   return isLargeText(fontSizePx, fontWeight) ? 3 : 4.5;
 }

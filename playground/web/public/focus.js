@@ -35,8 +35,9 @@ export function removeKeepingFocus(node, fallback) {
   if (hadFocus) fallback()?.focus();
 }
 
+/** The control with `key` inside `container`, when Tab can reach it (a button the bot disabled cannot). */
 export function findByFocusKey(container, key) {
-  return [...container.querySelectorAll("[data-focus-key]")].find((node) => node.dataset.focusKey === key);
+  return tabStops(container).find((node) => node.dataset.focusKey === key);
 }
 
 /** Tab and Shift+Tab wrap around inside `container` (a modal dialog) instead of leaving it. */
