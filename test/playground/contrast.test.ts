@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, onScreen, parseCssColor, requiredRatio } from "./contrast.js";
-
-const transparent = parseCssColor("rgba(0, 0, 0, 0)");
+import { contrastRatio, onScreen, parseCssColor, requiredRatio, transparent } from "./contrast.js";
 
 describe("WCAG 2 contrast, as the page test measures it", () => {
   it("gives 21:1 for black on white, 1:1 for a colour on itself, and WCAG's figure for grey on white", () => {

@@ -81,3 +81,6 @@ export function isLargeText(fontSizePx: number, fontWeight: number): boolean {
 export function requiredRatio(fontSizePx: number, fontWeight: number): number {
   return isLargeText(fontSizePx, fontWeight) ? 3 : 4.5;
 }
+
+/** Nothing drawn: what a text or ring is compared against when only its ancestors' backgrounds show. */
+export const transparent: Rgba = parseCssColor("rgba(0, 0, 0, 0)");

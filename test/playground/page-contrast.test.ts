@@ -3,7 +3,14 @@
 // suggestions, a modal, the panel's answers and errors, the phone layout's drawers.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contrastRatio, onScreen, parseCssColor, requiredRatio, type Layer } from "./contrast.js";
+import {
+  contrastRatio,
+  onScreen,
+  parseCssColor,
+  requiredRatio,
+  type Layer,
+  transparent,
+} from "./contrast.js";
 import {
   chromiumPath,
   fillGeneral,
@@ -137,7 +144,6 @@ async function unreadableTexts(
   rootSelector: string,
 ): Promise<{ measured: string[]; failures: Failure[] }> {
   const texts = await page.evaluate(collectTexts, rootSelector);
-  const transparent = parseCssColor("rgba(0, 0, 0, 0)");
   const failures = texts
     .map((drawn) => {
       const ratio = contrastRatio(

@@ -5,7 +5,7 @@
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contrastRatio, onScreen, parseCssColor, type Layer } from "./contrast.js";
+import { contrastRatio, onScreen, parseCssColor, type Layer, transparent } from "./contrast.js";
 import {
   chromiumPath,
   noteWhenSkipped,
@@ -99,7 +99,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     const ring = await page.evaluate(readFocusRing);
     const where = await focused();
     if (ring === null) throw new Error("Focus is on the page itself, not on a control");
-    const transparent = parseCssColor("rgba(0, 0, 0, 0)");
     const ratio = contrastRatio(
       onScreen(parseCssColor(ring.color), ring.behind),
       onScreen(transparent, ring.behind),
