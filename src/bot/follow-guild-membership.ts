@@ -1,17 +1,25 @@
 // Whether the bot is still in each server, as the gateway tells it (docs/architecture.md, "When the bot leaves
 // a server"): a GUILD_DELETE without `unavailable` is a removal (kicked, or the server deleted), one with
 // `unavailable: true` is an outage and changes nothing; a GUILD_CREATE means the bot is there, so a recorded
-// removal is cleared and the server resumes. HTTP interactions mode has no gateway and sees none of this.
+// removal is cleared and the server resumes. A server set up here that a shard's READY does not list (every
+// guild the bot is in is listed, unavailable or not) removed the bot while no instance was connected.
+// HTTP interactions mode has no gateway and sees none of this.
 import {
   GatewayDispatchEvents,
   type GatewayGuildCreateDispatchData,
   type GatewayGuildDeleteDispatchData,
+  type GatewayReadyDispatchData,
 } from "discord-api-types/v10";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { GatewayClient } from "../discord/gateway-client.js";
 import type { Logger } from "../logger.js";
-import { clearGuildRemoval, recordGuildRemoval } from "../store/guild-removals.js";
+import {
+  clearGuildRemoval,
+  listRemovedGuilds,
+  listSetUpGuilds,
+  recordGuildRemoval,
+} from "../store/guild-removals.js";
 import type { Database } from "../store/database.js";
 
 export interface GuildMembershipDeps {
@@ -52,6 +60,13 @@ export function followGuildMembership(client: GatewayClient, deps: GuildMembersh
       guild.id,
     );
   });
+  client.ws.on(GatewayDispatchEvents.Ready, (ready: GatewayReadyDispatchData, shardId: number) => {
+    inOrder(
+      () => recordRemovalsWhileAway(deps, ready, shardId),
+      "could not check READY's servers against those set up here",
+      "",
+    );
+  });
   client.ws.on(GatewayDispatchEvents.GuildCreate, (guild: GatewayGuildCreateDispatchData) => {
     inOrder(
       () => resumeGuild(deps, guild.id),
@@ -69,6 +84,33 @@ async function recordRemoval(deps: GuildMembershipDeps, guildId: string): Promis
     "the bot was removed from a server: its announcements stop, and its data is deleted after the grace " +
       "period unless the bot is added back",
   );
+}
+
+/**
+ * The guilds set up here that fall on this shard (Discord's formula: (id >> 22) % shard count) and that READY
+ * does not list: each is recorded as removed, as its GUILD_DELETE would have been.
+ */
+async function recordRemovalsWhileAway(
+  deps: GuildMembershipDeps,
+  ready: GatewayReadyDispatchData,
+  shardId: number,
+): Promise<void> {
+  const [readyShard, shardCount] = ready.shard ?? [shardId, 1];
+  const listed = new Set(ready.guilds.map((guild) => guild.id));
+  const onThisShard = (guildId: string) =>
+    /^\d{1,20}$/.test(guildId) && (BigInt(guildId) >> 22n) % BigInt(shardCount) === BigInt(readyShard);
+  const missing = (await listSetUpGuilds(deps.db)).filter(
+    (guildId) => onThisShard(guildId) && !listed.has(guildId),
+  );
+  const alreadyRemoved = await listRemovedGuilds(deps.db, missing);
+  for (const guildId of missing) {
+    if (alreadyRemoved.has(guildId)) continue;
+    deps.logger.info(
+      { guildId, shardId: readyShard },
+      "a server set up here is not in READY: the bot left it while away",
+    );
+    await recordRemoval(deps, guildId);
+  }
 }
 
 async function resumeGuild(deps: GuildMembershipDeps, guildId: string): Promise<void> {

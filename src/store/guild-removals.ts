@@ -101,3 +101,20 @@ export async function listGuildRemovalsBefore(
     .execute();
   return rows.map((row) => ({ guildId: row.guild_id, removedAt: row.removed_at }));
 }
+
+/**
+ * Every guild something was set up in (links, subscriptions, settings, its own webhook, roles, reminders):
+ * what the bot must still be in, checked against READY after a connection (follow-guild-membership.ts).
+ */
+export async function listSetUpGuilds(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .select("guild_id")
+    .union(db.selectFrom("subscriptions").select("guild_id"))
+    .union(db.selectFrom("guild_settings").select("guild_id"))
+    .union(db.selectFrom("webhook_endpoints").select("guild_id"))
+    .union(db.selectFrom("guild_role_settings").select("guild_id"))
+    .union(db.selectFrom("reminder_settings").select("guild_id"))
+    .execute();
+  return rows.map((row) => row.guild_id);
+}

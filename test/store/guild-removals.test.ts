@@ -8,8 +8,11 @@ import {
   findGuildRemoval,
   listGuildRemovalsBefore,
   listRemovedGuilds,
+  listSetUpGuilds,
   recordGuildRemoval,
 } from "../../src/store/guild-removals.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
 import { insertInboxEvent } from "../../src/store/inbox.js";
 import { claimDueOutbox, markOutboxDelivered } from "../../src/store/outbox-lease.js";
 import { enqueueOutbox, findOutboxEntry } from "../../src/store/outbox.js";
@@ -46,6 +49,23 @@ const claimAll = (db: Kysely<Database>, now = testNow) =>
 
 describe.each(testDatabases())("guild removals on $name", (database) => {
   const store = useMigratedStore(database);
+
+  it("lists each guild something was set up in once, and not a guild that only has traffic", async () => {
+    expect(await listSetUpGuilds(store.db)).toEqual([]);
+    await saveAdminChannel(store.db, { guildId: guildA, adminChannelId: channelOf(guildA, 1), now: testNow });
+    for (const guildId of [guildA, guildB, guildB]) {
+      await createSubscription(store.db, {
+        guildId,
+        channelId: channelOf(guildId, 1),
+        eventKinds: ["battle.completed"],
+        filters: {},
+        createdBy: "300000000000000001",
+        now: testNow,
+      });
+    }
+    await queuePost(store.db, guildC, "evt_traffic_only");
+    expect((await listSetUpGuilds(store.db)).sort()).toEqual([guildA, guildB].sort());
+  });
 
   it("records the first removal and keeps its time when GUILD_DELETE comes again", async () => {
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
