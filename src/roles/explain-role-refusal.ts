@@ -6,7 +6,10 @@ import { compareRolesHighestFirst, isRoleBelow } from "./role-order.js";
 
 export interface RoleHierarchy {
   readonly guildId: string;
-  readonly roles: readonly Pick<APIRole, "id" | "name" | "position" | "permissions" | "managed">[];
+  readonly roles: readonly Pick<
+    APIRole,
+    "id" | "name" | "position" | "permissions" | "managed" | "mentionable"
+  >[];
   /** The roles the bot's own member holds. */
   readonly botRoleIds: readonly string[];
 }
@@ -26,10 +29,16 @@ export function findBotTopRole(hierarchy: RoleHierarchy): Pick<APIRole, "id" | "
   return hierarchy.roles.filter((role) => held.has(role.id)).sort(compareRolesHighestFirst)[0];
 }
 
-export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readonly string[]): RoleRefusal {
+/** The bot's server-wide permissions: those of @everyone and of every role it holds. */
+export function readBotPermissions(hierarchy: RoleHierarchy): bigint {
   const held = new Set([hierarchy.guildId, ...hierarchy.botRoleIds]);
   let permissions = 0n;
   for (const role of hierarchy.roles) if (held.has(role.id)) permissions |= BigInt(role.permissions);
+  return permissions;
+}
+
+export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readonly string[]): RoleRefusal {
+  const permissions = readBotPermissions(hierarchy);
   const top = findBotTopRole(hierarchy);
   const botRoleId = top?.id;
   const canManage =

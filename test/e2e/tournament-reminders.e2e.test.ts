@@ -75,13 +75,26 @@ describe("tournament reminders, end to end", () => {
   });
 
   it("turns reminders on with the admin's link, and /remind on and off give and take the role", async () => {
-    const set = await run(world.members.admin.id, "setup", {
-      subcommandGroup: "reminders",
-      subcommand: "set",
-      options: { channel: reminderChannel, before: "10m, 1m", role: roleId },
-    });
+    const setWith = (role: string) =>
+      run(world.members.admin.id, "setup", {
+        subcommandGroup: "reminders",
+        subcommand: "set",
+        options: { channel: reminderChannel, before: "10m, 1m", role },
+      });
+    // A role anyone may mention pings its members; this one does not allow it, and the bot may not mention
+    // every role, so the admin is told how to make the ping reach anyone.
+    const pingable = world.discord.roles.create(world.guildId, { name: "Open pings", mentionable: true }).id;
+    expect((await setWith(pingable)).content).not.toContain("can't notify");
+    const set = await setWith(roleId);
     expect(set.content).toContain(`Tournament reminders are on: in <#${reminderChannel}>, 10m and 1m before`);
     expect(set.content).toContain(`pinging <@&${roleId}>`);
+    expect(set.content).toContain(
+      `I can't notify <@&${roleId}> yet: the reminders will name it, but its members get no ping.`,
+    );
+    // Allowed to mention every role, the bot pings this one too.
+    world.discord.roles.grantBot(world.guildId, ["MentionEveryone"]);
+    expect((await setWith(roleId)).content).not.toContain("can't notify");
+    world.discord.roles.revokeFromBot(world.guildId, ["MentionEveryone"]);
 
     const on = await run(world.members.alice.id, "remind", { subcommand: "on" });
     expect(on.content).toContain(`You have <@&${roleId}> now`);

@@ -9,6 +9,7 @@ const role = (id: string, position: number, permissions = 0n) => ({
   position,
   permissions: permissions.toString(),
   managed: false,
+  mentionable: false,
 });
 
 describe("explaining a refused role change", () => {

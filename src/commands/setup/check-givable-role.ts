@@ -3,7 +3,7 @@
 // @everyone, not a bot's or integration's, and below the bot's highest role.
 import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { findBotTopRole } from "../../roles/explain-role-refusal.js";
+import { findBotTopRole, type RoleHierarchy } from "../../roles/explain-role-refusal.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
 import { isRoleBelow } from "../../roles/role-order.js";
 
@@ -14,12 +14,18 @@ export interface GivableRoleWording {
   readonly tryAgain: string;
 }
 
+/** The role, as the server has it, and the hierarchy it was checked in. */
+export interface GivableRole {
+  readonly role: RoleHierarchy["roles"][number];
+  readonly hierarchy: RoleHierarchy;
+}
+
 export async function checkGivableRole(
   deps: BotDependencies,
   guildId: string,
   roleId: string,
   wording: GivableRoleWording,
-): Promise<void> {
+): Promise<GivableRole> {
   if (roleId === guildId) throw new UserFacingError("everyone_role", wording.everyoneRole);
   const hierarchy = await readRoleHierarchy(deps, guildId);
   const role = hierarchy.roles.find((candidate) => candidate.id === roleId);
@@ -38,4 +44,5 @@ export async function checkGivableRole(
       `<@&${roleId}> sits above ${mine}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${mine} above it, then ${wording.tryAgain}.`,
     );
   }
+  return { role, hierarchy };
 }

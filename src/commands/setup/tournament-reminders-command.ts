@@ -1,6 +1,7 @@
 // `/setup reminders set channel:<channel> before:<lead times> [role:<role>]` and `/setup reminders off`
 // (docs/architecture.md, "Tournament reminders"). The open tournaments are read with the linked account of the
 // admin who set reminders up, so that admin must be linked.
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ChannelArgument } from "../../discord/command-arguments.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
@@ -11,7 +12,8 @@ import { getMemberSession } from "../../linking/member-credential.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../store/reminder-settings.js";
 import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
 import { parseLeadTimes } from "./lead-times.js";
-import { checkGivableRole } from "./check-givable-role.js";
+import { readBotPermissions } from "../../roles/explain-role-refusal.js";
+import { checkGivableRole, type GivableRole } from "./check-givable-role.js";
 
 export type RemindersArguments =
   | {
@@ -36,13 +38,14 @@ export async function runRemindersCommand(
   const leadMinutes = parseLeadTimes(args.before);
   const channelId = requireAnnouncementChannel(args.channel);
   const { link } = await getMemberSession(deps, actor);
-  if (args.roleId !== undefined) {
-    await checkGivableRole(deps, actor.guildId, args.roleId, {
-      everyoneRole:
-        "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
-      tryAgain: "run this again",
-    });
-  }
+  const givable =
+    args.roleId === undefined
+      ? undefined
+      : await checkGivableRole(deps, actor.guildId, args.roleId, {
+          everyoneRole:
+            "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
+          tryAgain: "run this again",
+        });
   await saveReminderSettings(deps.db, {
     guildId: actor.guildId,
     channelId,
@@ -59,6 +62,27 @@ export async function runRemindersCommand(
   return (
     `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
     `starts, ${ping}. I read the open tournaments every ${every} with your linked account ` +
-    `(**${plainText(link.platformUsername)}**); if it stops working, admins are told.`
+    `(**${plainText(link.platformUsername)}**); if it stops working, admins are told.` +
+    (givable === undefined || canPing(givable) ? "" : `\n${unpingableWarning(givable.role.id)}`)
+  );
+}
+
+/**
+ * Discord notifies a role's members of a mention only when the role allows anyone to mention it, or the
+ * sender may mention every role (Mention @everyone, @here and All Roles, or Administrator).
+ */
+function canPing({ role, hierarchy }: GivableRole): boolean {
+  const permissions = readBotPermissions(hierarchy);
+  return (
+    role.mentionable ||
+    (permissions & (PermissionFlagsBits.MentionEveryone | PermissionFlagsBits.Administrator)) !== 0n
+  );
+}
+
+function unpingableWarning(roleId: string): string {
+  return (
+    `⚠️ I can't notify <@&${roleId}> yet: the reminders will name it, but its members get no ping. ` +
+    "In Server Settings → Roles, turn on **Allow anyone to @mention this role** for it, or give me " +
+    "**Mention @everyone, @here, and All Roles**."
   );
 }
