@@ -2,12 +2,13 @@
 // the channel's subscriptions and other pending rows when the channel itself is the problem.
 import { markChannelOutboxDead, markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
+import { recordChannelProblem } from "../store/reminder-settings.js";
 import { listGuildSubscriptions, setChannelSubscriptionsStatus } from "../store/subscriptions.js";
 import type { DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
 import { computeRetryDelay, hasExhaustedRetries } from "./retry-policy.js";
-import { tellAdminsChannelPaused } from "./tell-admins.js";
+import { tellAdmins, tellAdminsChannelPaused } from "./tell-admins.js";
 
 /** Records the failure. On "unauthorized" the worker has already stopped sending; the row is released. */
 export async function applyFailure(
@@ -128,9 +129,26 @@ async function pauseChannel(deps: OutboxDeps, entry: OutboxEntry, reason: string
     await markChannelOutboxDead(trx, { channelId, error: statusReason });
     return active.length;
   });
-  if (pausedSubscriptions === 0) {
+  // Tournament reminders have no subscription to pause: their channel's problem is recorded instead, once.
+  const remindersHere = await recordChannelProblem(deps.db, {
+    guildId,
+    channelId,
+    problem: reason,
+    now: deps.clock.now(),
+  });
+  if (pausedSubscriptions > 0) {
+    await tellAdminsChannelPaused(deps, { guildId, channelId, reason, pausedSubscriptions });
+  } else if (remindersHere) {
+    await tellAdmins(deps, {
+      guildId,
+      content:
+        `I can no longer post tournament reminders in <#${channelId}> (${reason}). Give me View Channel, ` +
+        "Send Messages and Embed Links there, or pick another channel, then run `/setup reminders set` again.",
+      avoidChannelId: channelId,
+      logFields: { channelId, reason },
+      what: "could not post a tournament reminder",
+    });
+  } else {
     deps.logger.warn({ guildId, channelId, reason }, "no access to a channel with no active subscription");
-    return;
   }
-  await tellAdminsChannelPaused(deps, { guildId, channelId, reason, pausedSubscriptions });
 }

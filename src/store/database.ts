@@ -318,6 +318,8 @@ export interface ReminderSettingsTable {
   link_problem: string | null;
   /** Why Discord refused to give or take the role (/remind); set when the admins were told, cleared when it works. */
   role_problem: string | null;
+  /** Why a reminder could not be posted in the channel (403); set when the admins were told, cleared when saved. */
+  channel_problem: string | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

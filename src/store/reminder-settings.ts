@@ -17,6 +17,7 @@ export interface ReminderSettings {
   readonly lastPolledAt: number | null;
   readonly linkProblem: string | null;
   readonly roleProblem: string | null;
+  readonly channelProblem: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -58,6 +59,7 @@ export async function saveReminderSettings(
     next_poll_at: input.now,
     link_problem: null,
     role_problem: null,
+    channel_problem: null,
     updated_at: input.now,
   };
   return db.transaction().execute(async (trx) => {
@@ -179,6 +181,29 @@ export async function recordRoleProblem(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Discord refused a reminder post in `channelId` (403), if that is where this guild's reminders go. True only
+ * when no problem was recorded before: the admins are told once, not at every reminder.
+ */
+export async function recordChannelProblem(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly channelId: string;
+    readonly problem: string;
+    readonly now: number;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("reminder_settings")
+    .set({ channel_problem: input.problem.slice(0, 500), updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("channel_id", "=", input.channelId)
+    .where("channel_problem", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** The role was given or taken: a problem told before is over, and the next one is told again. */
 export async function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise<void> {
   await db
@@ -202,6 +227,7 @@ function toReminderSettings(row: Selectable<ReminderSettingsTable>): ReminderSet
     lastPolledAt: row.last_polled_at,
     linkProblem: row.link_problem,
     roleProblem: row.role_problem,
+    channelProblem: row.channel_problem,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

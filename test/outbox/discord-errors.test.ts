@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { findReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
@@ -81,6 +82,50 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
     expect(notices[0]).toContain(`<#${closed.channelId}>`);
     expect(notices[0]).toContain("403 Missing Permissions (50013)");
     expect(world.fake.messages(admin.id)[0]?.allowedMentions).toEqual({ parse: [] });
+  });
+
+  it("tells the admins once when tournament reminders cannot be posted in their channel, until saved again", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    // Reminders only: no subscription there to pause.
+    const contests = world.fake.createChannel(world.guild.id, { name: "contests" });
+    const settings = {
+      guildId: world.guild.id,
+      channelId: contests.id,
+      leadMinutes: [10],
+      roleId: null,
+      configuredBy: "100000000000000009",
+      now: world.clock.now(),
+    };
+    await saveReminderSettings(world.db, settings);
+    const reminder = () => world.enqueueUnsubscribedPost(contests.id);
+    world.fake.denyChannelAccess(contests.id, "missing-access");
+    const worker = world.createWorker();
+
+    const first = await reminder();
+    await worker.runOnce();
+    const second = await reminder();
+    await worker.runOnce();
+
+    for (const id of [first, second]) expect(await world.entry(id)).toMatchObject({ status: "dead" });
+    expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBe(
+      "403 Missing Access (50001)",
+    );
+    const notices = world.contents(admin.id);
+    expect(notices).toEqual([
+      `I can no longer post tournament reminders in <#${contests.id}> (403 Missing Access (50001)). Give me View Channel, Send Messages and Embed Links there, or pick another channel, then run \`/setup reminders set\` again.`,
+    ]);
+
+    // Saved again (after a fix), the next refusal is told again.
+    await saveReminderSettings(world.db, settings);
+    expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBeNull();
+    await reminder();
+    await worker.runOnce();
+    expect(world.contents(admin.id)).toHaveLength(2);
   });
 
   it("pauses the channel and logs the notice when the server has no admin channel", async () => {

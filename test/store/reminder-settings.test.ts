@@ -5,6 +5,7 @@ import { createDb } from "../../src/store/create-db.js";
 import {
   claimDuePolls,
   clearRoleProblem,
+  recordChannelProblem,
   recordRoleProblem,
   deleteReminderSettings,
   findReminderSettings,
@@ -68,6 +69,7 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
       lastPolledAt: null,
       linkProblem: null,
       roleProblem: null,
+      channelProblem: null,
       createdAt: testNow,
       updatedAt: testNow + 1,
     });
@@ -187,5 +189,18 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
     expect(await recordRoleProblem(store.db, problem)).toBe(true);
     await save([10], testNow + 1);
     expect((await findReminderSettings(store.db, guildId))?.roleProblem).toBeNull();
+  });
+
+  it("records a channel problem only for the reminders' own channel, once until the settings are saved", async () => {
+    const settings = await save([10]);
+    const problem = { guildId, problem: "403 Missing Access (50001)", now: testNow };
+    expect(await recordChannelProblem(store.db, { ...problem, channelId: "300000000000000777" })).toBe(false);
+    expect(await recordChannelProblem(store.db, { ...problem, channelId: settings.channelId })).toBe(true);
+    expect(await recordChannelProblem(store.db, { ...problem, channelId: settings.channelId })).toBe(false);
+    expect((await findReminderSettings(store.db, guildId))?.channelProblem).toBe(
+      "403 Missing Access (50001)",
+    );
+    await save([10], testNow + 1);
+    expect((await findReminderSettings(store.db, guildId))?.channelProblem).toBeNull();
   });
 });

@@ -101,6 +101,11 @@ function describeReminders(status: ReminderStatus): string[] {
       `⚠️ Members can't take the role (${plainText(settings.roleProblem)}); admins were told what to fix.`,
     );
   }
+  if (settings.channelProblem !== null) {
+    lines.push(
+      `⚠️ I can't post reminders in <#${settings.channelId}> (${plainText(settings.channelProblem)}); admins were told what to fix.`,
+    );
+  }
   return lines;
 }
 

@@ -41,6 +41,7 @@ const reminderSettings = {
   lastPolledAt: now - 60_000,
   linkProblem: null,
   roleProblem: null,
+  channelProblem: null,
   createdAt: 0,
   updatedAt: 0,
 };
@@ -193,7 +194,12 @@ describe("renderSetupStatus", () => {
     const onHold = fields({
       ...empty,
       reminders: {
-        settings: { ...reminderSettings, linkProblem: "reauth_needed", roleProblem: "missing-manage-roles" },
+        settings: {
+          ...reminderSettings,
+          linkProblem: "reauth_needed",
+          roleProblem: "missing-manage-roles",
+          channelProblem: "403 Missing Access (50001)",
+        },
         scheduled: [],
       },
     })["Tournament reminders"];
@@ -201,6 +207,9 @@ describe("renderSetupStatus", () => {
       "⏸️ On hold: <@200000000000000009>'s link no longer reads tournaments (reauth\\_needed).",
     );
     expect(onHold).toContain("⚠️ Members can't take the role (missing-manage-roles)");
+    expect(onHold).toContain(
+      "⚠️ I can't post reminders in <#300000000000000002> (403 Missing Access (50001)); admins were told what to fix.",
+    );
   });
 
   it("shows a tournament's title and the platform's error codes in reminders as inert text", () => {
@@ -208,7 +217,7 @@ describe("renderSetupStatus", () => {
       const shown = fields({
         ...empty,
         reminders: {
-          settings: { ...reminderSettings, linkProblem: text, roleProblem: text },
+          settings: { ...reminderSettings, linkProblem: text, roleProblem: text, channelProblem: text },
           scheduled: [{ ...nextReminder, tournament: { ...nextReminder.tournament, title: text } }],
         },
       })["Tournament reminders"];

@@ -136,6 +136,12 @@ export class OutboxWorld {
     return this.enqueue({ eventId, channelId, subscriptionId, action: "post", targetMessageId: null });
   }
 
+  /** A post no subscription asked for, as a tournament reminder is queued. */
+  async enqueueUnsubscribedPost(channelId: string, event: TestEvent = {}): Promise<string> {
+    const eventId = await this.receiveEvent(event);
+    return this.enqueue({ eventId, channelId, subscriptionId: null, action: "post", targetMessageId: null });
+  }
+
   async enqueueEdit(channelId: string, targetMessageId: string, event: TestEvent = {}): Promise<string> {
     const eventId = await this.receiveEvent(event);
     return this.enqueue({ eventId, channelId, subscriptionId: null, action: "edit", targetMessageId });
