@@ -28,6 +28,8 @@ export interface GuildMembershipDeps {
   readonly logger: Logger;
   /** GUILD_DATA_GRACE_DAYS, for the log line that says when the data goes. */
   readonly guildDataGraceMs: number;
+  /** DISCORD_APPLICATION_ID: a READY of another application says nothing of this bot's servers. */
+  readonly applicationId: string;
 }
 
 export interface GuildMembership {
@@ -36,6 +38,8 @@ export interface GuildMembership {
 }
 
 const day = 24 * 60 * 60 * 1000;
+/** Below this many, a shard's missing servers are taken as removals even when they are most of its servers. */
+const minimumSuspectRemovals = 4;
 
 /**
  * Listens before login, so the GUILD_CREATE of every guild at connection also clears a removal made while
@@ -95,16 +99,33 @@ async function recordRemovalsWhileAway(
   ready: GatewayReadyDispatchData,
   shardId: number,
 ): Promise<void> {
-  const [readyShard, shardCount] = ready.shard ?? [shardId, 1];
+  // Without its shard, READY cannot say which servers it should have listed.
+  if (ready.shard === undefined || ready.application.id !== deps.applicationId) {
+    deps.logger.warn(
+      { shardId, application: ready.application.id },
+      "READY names no shard, or another application: servers are not checked against it",
+    );
+    return;
+  }
+  const [readyShard, shardCount] = ready.shard;
   const listed = new Set(ready.guilds.map((guild) => guild.id));
-  const onThisShard = (guildId: string) =>
-    /^\d{1,20}$/.test(guildId) && (BigInt(guildId) >> 22n) % BigInt(shardCount) === BigInt(readyShard);
-  const missing = (await listSetUpGuilds(deps.db)).filter(
-    (guildId) => onThisShard(guildId) && !listed.has(guildId),
+  const onThisShard = (await listSetUpGuilds(deps.db)).filter(
+    (guildId) =>
+      /^\d{1,20}$/.test(guildId) && (BigInt(guildId) >> 22n) % BigInt(shardCount) === BigInt(readyShard),
   );
-  const alreadyRemoved = await listRemovedGuilds(deps.db, missing);
+  const alreadyRemoved = await listRemovedGuilds(deps.db, onThisShard);
+  const missing = onThisShard.filter((guildId) => !listed.has(guildId) && !alreadyRemoved.has(guildId));
+  // Most of a shard's servers gone at once is far likelier a database shared with another bot, or restored
+  // from elsewhere, than that many removals: nothing is recorded, and an operator reads why.
+  if (missing.length >= minimumSuspectRemovals && missing.length * 2 > onThisShard.length) {
+    deps.logger.error(
+      { shardId: readyShard, missing: missing.length, setUp: onThisShard.length },
+      "most servers set up here are not in READY: not recording them as removed; check DISCORD_TOKEN and " +
+        "DATABASE_URL belong to the same bot",
+    );
+    return;
+  }
   for (const guildId of missing) {
-    if (alreadyRemoved.has(guildId)) continue;
     deps.logger.info(
       { guildId, shardId: readyShard },
       "a server set up here is not in READY: the bot left it while away",

@@ -48,6 +48,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
       clock,
       logger,
       guildDataGraceMs: config.guildDataGraceMs,
+      applicationId: parts.deps.applicationId,
     });
     logShardChanges(client, logger);
     await client.login(token);

@@ -103,14 +103,14 @@ export async function listGuildRemovalsBefore(
 }
 
 /**
- * Every guild something was set up in (links, subscriptions, settings, its own webhook, roles, reminders):
- * what the bot must still be in, checked against READY after a connection (follow-guild-membership.ts).
+ * Every guild an admin set the bot up in (subscriptions, settings, its own webhook, roles, reminders): what
+ * the bot must still be in, checked against READY after a connection (follow-guild-membership.ts). Member
+ * links are not asked: the commands can be used where the app is installed without its bot user.
  */
 export async function listSetUpGuilds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
-    .selectFrom("member_links")
+    .selectFrom("subscriptions")
     .select("guild_id")
-    .union(db.selectFrom("subscriptions").select("guild_id"))
     .union(db.selectFrom("guild_settings").select("guild_id"))
     .union(db.selectFrom("webhook_endpoints").select("guild_id"))
     .union(db.selectFrom("guild_role_settings").select("guild_id"))

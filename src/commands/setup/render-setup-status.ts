@@ -103,7 +103,7 @@ function describeReminders(status: ReminderStatus): string[] {
   }
   if (settings.channelProblem !== null) {
     lines.push(
-      `⚠️ I can't post reminders in <#${settings.channelId}> (${plainText(settings.channelProblem)}); admins were told what to fix.`,
+      `⚠️ I couldn't post reminders in <#${settings.channelId}> (${plainText(settings.channelProblem)}). Give me View Channel, Send Messages and Embed Links there, then run \`/setup reminders set\` again.`,
     );
   }
   return lines;

@@ -208,7 +208,7 @@ describe("renderSetupStatus", () => {
     );
     expect(onHold).toContain("⚠️ Members can't take the role (missing-manage-roles)");
     expect(onHold).toContain(
-      "⚠️ I can't post reminders in <#300000000000000002> (403 Missing Access (50001)); admins were told what to fix.",
+      "⚠️ I couldn't post reminders in <#300000000000000002> (403 Missing Access (50001)). Give me View Channel, Send Messages and Embed Links there, then run `/setup reminders set` again.",
     );
   });
 
