@@ -7,6 +7,16 @@ import { useOutboxWorld } from "./support/outbox-world.js";
 
 describe.each(testDatabases())("Discord's errors on $name", (database) => {
   const world = useOutboxWorld(database);
+  /** The server's admin channel (`/setup admin-channel`), where notices go. */
+  const createAdminChannel = async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    return admin;
+  };
   const subscriptionStatus = async (id: string) =>
     (await findSubscription(world.db, { guildId: world.guild.id, id }))?.status;
 
@@ -55,12 +65,7 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
   });
 
   it("pauses a channel the bot lost access to and tells the admin channel once", async () => {
-    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
-    await saveAdminChannel(world.db, {
-      guildId: world.guild.id,
-      adminChannelId: admin.id,
-      now: world.clock.now(),
-    });
+    const admin = await createAdminChannel();
     const closed = await world.subscribeChannel("battles");
     const rows = [
       await world.enqueuePost(closed),
@@ -85,12 +90,7 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
   });
 
   it("tells the admins once when tournament reminders cannot be posted in their channel, until saved again", async () => {
-    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
-    await saveAdminChannel(world.db, {
-      guildId: world.guild.id,
-      adminChannelId: admin.id,
-      now: world.clock.now(),
-    });
+    const admin = await createAdminChannel();
     // Reminders only: no subscription there to pause.
     const contests = world.fake.createChannel(world.guild.id, { name: "contests" });
     const settings = {
@@ -149,12 +149,7 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
   });
 
   it("keeps the pause when the admin channel cannot take the notice either", async () => {
-    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
-    await saveAdminChannel(world.db, {
-      guildId: world.guild.id,
-      adminChannelId: admin.id,
-      now: world.clock.now(),
-    });
+    const admin = await createAdminChannel();
     world.fake.deleteChannel(admin.id);
     const closed = await world.subscribeChannel("battles");
     await world.enqueuePost(closed);
