@@ -3,6 +3,7 @@ import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
+import { noteRemindersPosted } from "./reminder-posted.js";
 import { type RenderedMessage } from "../display/rendered-message.js";
 import { sendOutboxMessage } from "../discord/send-message.js";
 
@@ -53,6 +54,7 @@ export async function deliverRendered(
     postedMessageId: messageId ?? null,
     now: deps.clock.now(),
   });
+  if (messageId !== undefined) await noteRemindersPosted(deps, [entry]);
   if (messageId === undefined) {
     return {
       ok: true,

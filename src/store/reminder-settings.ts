@@ -204,6 +204,20 @@ export async function recordChannelProblem(
   return result.numUpdatedRows > 0n;
 }
 
+/** A reminder was posted in `channelId`: a channel problem told before is over, and the next one is told. */
+export async function clearChannelProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly channelId: string },
+): Promise<void> {
+  await db
+    .updateTable("reminder_settings")
+    .set({ channel_problem: null })
+    .where("guild_id", "=", input.guildId)
+    .where("channel_id", "=", input.channelId)
+    .where("channel_problem", "is not", null)
+    .execute();
+}
+
 /** The role was given or taken: a problem told before is over, and the next one is told again. */
 export async function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise<void> {
   await db

@@ -102,7 +102,7 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
       now: world.clock.now(),
     };
     await saveReminderSettings(world.db, settings);
-    const reminder = () => world.enqueueUnsubscribedPost(contests.id);
+    const reminder = () => world.enqueueReminderPost(contests.id);
     world.fake.denyChannelAccess(contests.id, "missing-access");
     const worker = world.createWorker();
 
@@ -120,12 +120,20 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
       `I can no longer post tournament reminders in <#${contests.id}> (403 Missing Access (50001)). Give me View Channel, Send Messages and Embed Links there, or pick another channel, then run \`/setup reminders set\` again.`,
     ]);
 
-    // Saved again (after a fix), the next refusal is told again.
-    await saveReminderSettings(world.db, settings);
+    // The channel opened again, a reminder posted there ends the problem; the next refusal is told again.
+    world.fake.restoreChannelAccess(contests.id);
+    await reminder();
+    await worker.runOnce();
+    expect(world.contents(contests.id)).toHaveLength(1);
     expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBeNull();
+    world.fake.denyChannelAccess(contests.id, "missing-permissions");
     await reminder();
     await worker.runOnce();
     expect(world.contents(admin.id)).toHaveLength(2);
+
+    // Saving the settings clears it too.
+    await saveReminderSettings(world.db, settings);
+    expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBeNull();
   });
 
   it("pauses the channel and logs the notice when the server has no admin channel", async () => {

@@ -1,5 +1,6 @@
 // One world per test: a migrated database, a fake Discord on 127.0.0.1 with a guild, a REST client talking
 // to it, a manual clock, and captured logs. Rows are enqueued as the webhook receiver does (inbox first).
+import { reminderSource } from "../../../src/store/tournament-reminders.js";
 import { REST, type RESTOptions } from "@discordjs/rest";
 import { afterEach, beforeEach } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
@@ -136,10 +137,13 @@ export class OutboxWorld {
     return this.enqueue({ eventId, channelId, subscriptionId, action: "post", targetMessageId: null });
   }
 
-  /** A post no subscription asked for, as a tournament reminder is queued. */
-  async enqueueUnsubscribedPost(channelId: string, event: TestEvent = {}): Promise<string> {
-    const eventId = await this.receiveEvent(event);
-    return this.enqueue({ eventId, channelId, subscriptionId: null, action: "post", targetMessageId: null });
+  /** A tournament reminder's post: no subscription asked for it, and its source is the reminder worker's. */
+  async enqueueReminderPost(channelId: string, event: TestEvent = {}): Promise<string> {
+    const eventId = await this.receiveEvent(event, reminderSource);
+    return this.enqueue(
+      { eventId, channelId, subscriptionId: null, action: "post", targetMessageId: null },
+      reminderSource,
+    );
   }
 
   async enqueueEdit(channelId: string, targetMessageId: string, event: TestEvent = {}): Promise<string> {
@@ -147,13 +151,13 @@ export class OutboxWorld {
     return this.enqueue({ eventId, channelId, subscriptionId: null, action: "edit", targetMessageId });
   }
 
-  async receiveEvent(event: TestEvent): Promise<string> {
+  async receiveEvent(event: TestEvent, source: string = operatorSource): Promise<string> {
     this.eventCount += 1;
     const eventId = `evt_${this.eventCount}`;
     await insertInboxEvent(this.db, {
       eventId,
       kind: "battle.completed",
-      source: operatorSource,
+      source,
       status: "accepted",
       payload: { title: `Battle ${this.eventCount} finished`, ...event },
       receivedAt: this.clock.now(),
@@ -172,16 +176,19 @@ export class OutboxWorld {
     return this.fake.messages(channelId).map((message) => message.content);
   }
 
-  private async enqueue(row: {
-    eventId: string;
-    channelId: string;
-    subscriptionId: string | null;
-    action: "post" | "edit";
-    targetMessageId: string | null;
-  }): Promise<string> {
+  private async enqueue(
+    row: {
+      eventId: string;
+      channelId: string;
+      subscriptionId: string | null;
+      action: "post" | "edit";
+      targetMessageId: string | null;
+    },
+    source: string = operatorSource,
+  ): Promise<string> {
     const id = await enqueueOutbox(this.db, {
       ...row,
-      source: operatorSource,
+      source,
       guildId: this.guild.id,
       now: this.clock.now(),
     });
