@@ -48,9 +48,10 @@ const minimumSuspectRemovals = 4;
  */
 export function followGuildMembership(client: GatewayClient, deps: GuildMembershipDeps): GuildMembership {
   let applied: Promise<void> = Promise.resolve();
-  const inOrder = (change: () => Promise<void>, failure: string, guildId: string): void => {
+  /** `about`: what the log line names if the change fails (the guild, or the shard). */
+  const inOrder = (change: () => Promise<void>, failure: string, about: Record<string, unknown>): void => {
     applied = applied.then(change).catch((error: unknown) => {
-      deps.logger.error({ err: error, guildId }, failure);
+      deps.logger.error({ err: error, ...about }, failure);
     });
   };
   client.ws.on(GatewayDispatchEvents.GuildDelete, (guild: GatewayGuildDeleteDispatchData) => {
@@ -58,25 +59,21 @@ export function followGuildMembership(client: GatewayClient, deps: GuildMembersh
       deps.logger.info({ guildId: guild.id }, "server unavailable (a Discord outage); nothing changes");
       return;
     }
-    inOrder(
-      () => recordRemoval(deps, guild.id),
-      "could not record the bot's removal from a server",
-      guild.id,
-    );
+    inOrder(() => recordRemoval(deps, guild.id), "could not record the bot's removal from a server", {
+      guildId: guild.id,
+    });
   });
   client.ws.on(GatewayDispatchEvents.Ready, (ready: GatewayReadyDispatchData, shardId: number) => {
     inOrder(
       () => recordRemovalsWhileAway(deps, ready, shardId),
       "could not check READY's servers against those set up here",
-      "",
+      { shardId },
     );
   });
   client.ws.on(GatewayDispatchEvents.GuildCreate, (guild: GatewayGuildCreateDispatchData) => {
-    inOrder(
-      () => resumeGuild(deps, guild.id),
-      "could not resume a server the bot was added back to",
-      guild.id,
-    );
+    inOrder(() => resumeGuild(deps, guild.id), "could not resume a server the bot was added back to", {
+      guildId: guild.id,
+    });
   });
   return { drain: () => applied };
 }

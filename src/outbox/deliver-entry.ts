@@ -54,12 +54,12 @@ export async function deliverRendered(
     postedMessageId: messageId ?? null,
     now: deps.clock.now(),
   });
-  if (messageId !== undefined) await noteRemindersPosted(deps, [entry]);
   if (messageId === undefined) {
     return {
       ok: true,
       result: describeResult(entry, "skipped", { reason: "the renderer had nothing to post" }),
     };
   }
+  await noteRemindersPosted(deps, [entry]);
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
 }

@@ -151,41 +151,29 @@ export async function recordPollSucceeded(
  * The configuring admin's link no longer reads tournaments. True only for the first read that found it so
  * (no problem recorded before): the admins are told once, not at every read.
  */
-export async function recordLinkProblem(
+export function recordLinkProblem(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly problem: string; readonly now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("reminder_settings")
-    .set({ link_problem: input.problem.slice(0, 500), updated_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .where("link_problem", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return recordProblemOnce(db, "link_problem", input);
 }
 
 /**
  * Discord refused to give or take the reminder role. True only when no problem was recorded before: the admins
  * are told once, not at every member's `/remind`.
  */
-export async function recordRoleProblem(
+export function recordRoleProblem(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly problem: string; readonly now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("reminder_settings")
-    .set({ role_problem: input.problem.slice(0, 500), updated_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .where("role_problem", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return recordProblemOnce(db, "role_problem", input);
 }
 
 /**
  * Discord refused a reminder post in `channelId` (403), if that is where this guild's reminders go. True only
  * when no problem was recorded before: the admins are told once, not at every reminder.
  */
-export async function recordChannelProblem(
+export function recordChannelProblem(
   db: Kysely<Database>,
   input: {
     readonly guildId: string;
@@ -194,38 +182,54 @@ export async function recordChannelProblem(
     readonly now: number;
   },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("reminder_settings")
-    .set({ channel_problem: input.problem.slice(0, 500), updated_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .where("channel_id", "=", input.channelId)
-    .where("channel_problem", "is", null)
+  return recordProblemOnce(db, "channel_problem", input);
+}
+
+/** A reminder was posted in `channelId`: a channel problem told before is over, and the next one is told. */
+export function clearChannelProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly channelId: string },
+): Promise<void> {
+  return clearProblem(db, "channel_problem", input);
+}
+
+/** The role was given or taken: a problem told before is over, and the next one is told again. */
+export function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise<void> {
+  return clearProblem(db, "role_problem", { guildId });
+}
+
+/** The problems admins are told of once each: set while told, cleared when it is over. */
+type ProblemColumn = "link_problem" | "role_problem" | "channel_problem";
+
+/** Where a problem applies: the guild's settings, and only while its reminders go to `channelId` if given. */
+interface ProblemScope {
+  readonly guildId: string;
+  readonly channelId?: string;
+}
+
+/** Sets `column` unless a problem is recorded there already; true when this call set it. */
+async function recordProblemOnce(
+  db: Kysely<Database>,
+  column: ProblemColumn,
+  input: ProblemScope & { readonly problem: string; readonly now: number },
+): Promise<boolean> {
+  const problem = { [column]: input.problem.slice(0, 500) } as Partial<Record<ProblemColumn, string>>;
+  const result = await updateInScope(db, input)
+    .set({ ...problem, updated_at: input.now })
+    .where(column, "is", null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-/** A reminder was posted in `channelId`: a channel problem told before is over, and the next one is told. */
-export async function clearChannelProblem(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly channelId: string },
-): Promise<void> {
-  await db
-    .updateTable("reminder_settings")
-    .set({ channel_problem: null })
-    .where("guild_id", "=", input.guildId)
-    .where("channel_id", "=", input.channelId)
-    .where("channel_problem", "is not", null)
-    .execute();
+async function clearProblem(db: Kysely<Database>, column: ProblemColumn, scope: ProblemScope): Promise<void> {
+  const cleared = { [column]: null } as Partial<Record<ProblemColumn, null>>;
+  await updateInScope(db, scope).set(cleared).where(column, "is not", null).execute();
 }
 
-/** The role was given or taken: a problem told before is over, and the next one is told again. */
-export async function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise<void> {
-  await db
-    .updateTable("reminder_settings")
-    .set({ role_problem: null })
-    .where("guild_id", "=", guildId)
-    .where("role_problem", "is not", null)
-    .execute();
+/** An update of the guild's settings, only while its reminders go to `scope.channelId` when that is given. */
+function updateInScope(db: Kysely<Database>, scope: ProblemScope) {
+  const inGuild = db.updateTable("reminder_settings").where("guild_id", "=", scope.guildId);
+  return scope.channelId === undefined ? inGuild : inGuild.where("channel_id", "=", scope.channelId);
 }
 
 const leadMinutesSchema = z.array(z.number().int().positive());

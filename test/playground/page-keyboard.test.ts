@@ -5,7 +5,8 @@
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contrastRatio, onScreen, parseCssColor, type Layer, transparent } from "./contrast.js";
+import { contrastRatio, onScreen, parseCssColor, transparent } from "./contrast.js";
+import { readFocused, readFocusRing } from "./focus-reading.js";
 import {
   chromiumPath,
   noteWhenSkipped,
@@ -15,58 +16,6 @@ import {
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's keyboard test");
-
-/** Where focus is: the control's role and accessible name (Chromium's), or null on the page itself. */
-interface Focused {
-  readonly role: string;
-  readonly name: string;
-}
-
-// The few DOM shapes the page-side function below uses (the tests compile without the DOM's types).
-interface Style {
-  backgroundColor: string;
-  opacity: string;
-  outlineStyle: string;
-  outlineWidth: string;
-  outlineColor: string;
-}
-interface DomElement {
-  parentElement: DomElement | null;
-  matches(selector: string): boolean;
-}
-interface PageGlobals {
-  document: { activeElement: DomElement | null; body: DomElement };
-  getComputedStyle: (element: DomElement) => Style;
-}
-
-interface FocusRing {
-  readonly focusVisible: boolean;
-  readonly style: string;
-  readonly widthPx: number;
-  readonly color: string;
-  /** The focused control's parent and its ancestors, innermost first: what the ring is drawn over. */
-  readonly behind: Layer[];
-}
-
-/** The focused element's ring, read in the page. */
-function readFocusRing(): FocusRing | null {
-  const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
-  const focused = document.activeElement;
-  if (focused === null || focused === document.body) return null;
-  const behind: Layer[] = [];
-  for (let at = focused.parentElement; at !== null; at = at.parentElement) {
-    const style = getComputedStyle(at);
-    behind.push({ background: style.backgroundColor, opacity: Number(style.opacity) });
-  }
-  const style = getComputedStyle(focused);
-  return {
-    focusVisible: focused.matches(":focus-visible"),
-    style: style.outlineStyle,
-    widthPx: Number.parseFloat(style.outlineWidth),
-    color: style.outlineColor,
-    behind,
-  };
-}
 
 describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard alone", () => {
   let opened: PlaygroundPage | undefined;
@@ -83,16 +32,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     await opened?.close();
   });
 
-  const focused = async (): Promise<Focused | null> => {
-    const { result } = await cdp.send("Runtime.evaluate", { expression: "document.activeElement" });
-    if (result.objectId === undefined || (result.description ?? "").startsWith("body")) return null;
-    const { nodes } = (await cdp.send("Accessibility.getPartialAXTree", {
-      objectId: result.objectId,
-      fetchRelatives: false,
-    })) as { nodes: { role?: { value?: string }; name?: { value?: string } }[] };
-    const node = nodes[0];
-    return { role: node?.role?.value ?? "", name: (node?.name?.value ?? "").trim() };
-  };
+  const focused = () => readFocused(cdp);
 
   /** The focus ring is there, solid, at least 2px, and 3:1 against what it is drawn over (playground/README.md, "Readable"). */
   const expectVisibleRing = async () => {
