@@ -1,16 +1,15 @@
 // Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine"): SQLite
-// through better-sqlite3 by default, or a PostgreSQL pool shared by several bot processes.
+// through better-sqlite3 in worker threads by default ("The database off the event loop"), or a PostgreSQL
+// pool shared by several bot processes.
 import { mkdirSync } from "node:fs";
-import { setTimeout as delay } from "node:timers/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
-import { cacheStatements } from "./sqlite-statement-cache.js";
+import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -32,38 +31,15 @@ function sqliteFilePath(databaseUrl: string): string {
   return filePath;
 }
 
+/** How long a write waits for another process's lock on the file before it fails (and its caller answers 5xx). */
+const sqliteBusyTimeoutMs = 5000;
+
 async function openSqlite(filename: string): Promise<Store> {
-  const sqlite = new SqliteDatabase(filename);
-  if (filename !== ":memory:") await switchToWal(sqlite);
-  // A webhook is acknowledged only after its commit reached the disk (docs/architecture.md, "Webhooks in"
-  // step 3, "Performance targets").
-  sqlite.pragma("synchronous = FULL");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cacheStatements(sqlite) }) });
+  const dialect = new SqliteThreadDialect({ filename, busyTimeoutMs: sqliteBusyTimeoutMs });
+  const db = new Kysely<Database>({ dialect });
+  // Kysely opens the connections on the first query; opening them here makes a bad file fail createDb.
+  await sql`select 1`.execute(db);
   return { db, dialect: "sqlite", close: () => db.destroy() };
-}
-
-/** How long two processes opening one fresh file may keep each other from switching it to WAL. */
-const walSwitchPatienceMs = 5000;
-
-/**
- * Two processes opening a fresh file at once (two instances starting together) both switch it to WAL, and
- * SQLite may answer one of them SQLITE_BUSY at once, without waiting in its busy handler; a moment later the
- * file is in WAL mode and the switch succeeds. Anything else, or a file busy for longer, is an error.
- */
-async function switchToWal(sqlite: SqliteDatabase.Database): Promise<void> {
-  const giveUpAt = performance.now() + walSwitchPatienceMs;
-  for (;;) {
-    try {
-      sqlite.pragma("journal_mode = WAL");
-      return;
-    } catch (error) {
-      const busy = error instanceof SqliteDatabase.SqliteError && error.code === "SQLITE_BUSY";
-      if (!busy || performance.now() > giveUpAt) throw error;
-      await delay(10 + Math.random() * 40);
-    }
-  }
 }
 
 // Timestamps are bigint (int8) columns holding ms since the epoch: far below 2^53, so a JS number is exact.

@@ -18,15 +18,17 @@ export class MigrationError extends Error {
 
 /** Applies every pending migration and returns the names applied (none when already up to date). */
 export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-    ...(await migrationTableSchema(db)),
-  });
+  const tableSchema = await migrationTableSchema(db);
+  const migratorOn = (connection: Kysely<DB>): Migrator =>
+    new Migrator({
+      db: connection,
+      provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
+      ...tableSchema,
+    });
   const { error, results = [] } =
     readDialect(db) === "sqlite"
-      ? await holdingSqliteWriteLock(db, () => migrator.migrateToLatest())
-      : await migrator.migrateToLatest();
+      ? await holdingSqliteWriteLock(db, (connection) => migratorOn(connection).migrateToLatest())
+      : await migratorOn(db).migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
     const name = failed === undefined ? "" : ` in "${failed.migrationName}"`;
@@ -39,24 +41,27 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
 }
 
 /**
- * Runs `run` inside BEGIN IMMEDIATE, which takes SQLite's write lock up front (a deferred transaction that
- * reads first and writes later could fail with SQLITE_BUSY instead of waiting). The bot's SQLite store has one
- * connection, so the Migrator's statements run inside this transaction; a failed run is rolled back whole.
+ * Runs the migrator inside BEGIN IMMEDIATE, which takes SQLite's write lock up front (a deferred transaction
+ * that reads first and writes later could fail with SQLITE_BUSY instead of waiting). The migrator is given one
+ * connection, held for the whole run, so its statements run inside this transaction; a failed run is rolled
+ * back whole.
  */
 async function holdingSqliteWriteLock<DB, Result extends { error?: unknown }>(
   db: Kysely<DB>,
-  run: () => Promise<Result>,
+  run: (connection: Kysely<DB>) => Promise<Result>,
 ): Promise<Result> {
-  await sql`begin immediate`.execute(db);
-  let result: Result;
-  try {
-    result = await run();
-  } catch (error) {
-    await sql`rollback`.execute(db);
-    throw error;
-  }
-  await sql.raw(result.error === undefined ? "commit" : "rollback").execute(db);
-  return result;
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    let result: Result;
+    try {
+      result = await run(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+    await sql.raw(result.error === undefined ? "commit" : "rollback").execute(connection);
+    return result;
+  });
 }
 
 /**

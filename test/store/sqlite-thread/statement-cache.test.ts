@@ -1,6 +1,6 @@
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cacheStatements } from "../../src/store/sqlite-statement-cache.js";
+import { cacheStatements } from "../../../src/store/sqlite-thread/statement-cache.js";
 
 describe("the SQLite statement cache", () => {
   let sqlite: SqliteDatabase.Database;

@@ -1,0 +1,176 @@
+// Kysely over SQLite connections that live in worker threads (docs/architecture.md, "The database off the
+// event loop"). A file gets two: a writer, which every write and every transaction goes through one at a
+// time, and a reader for plain reads, so a read never queues behind a write waiting for another process's
+// lock (in WAL mode a reader sees the last commit and needs no lock). ":memory:" has one connection for both,
+// since a second connection would open a second, empty database.
+import {
+  CompiledQuery,
+  RawNode,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from "kysely";
+import { SqliteThread, type StatementResult } from "./sqlite-thread-client.js";
+import { WriterLock } from "./writer-lock.js";
+
+export interface SqliteThreadDialectOptions {
+  /** A file path, or ":memory:". */
+  readonly filename: string;
+  /** How long a write waits for another process's lock before it fails with SQLITE_BUSY. */
+  readonly busyTimeoutMs: number;
+}
+
+export class SqliteThreadDialect implements Dialect {
+  readonly #options: SqliteThreadDialectOptions;
+  constructor(options: SqliteThreadDialectOptions) {
+    this.#options = options;
+  }
+  createAdapter(): SqliteAdapter {
+    return new SqliteAdapter();
+  }
+  createDriver(): Driver {
+    return new SqliteThreadDriver(this.#options);
+  }
+  createIntrospector(db: Kysely<unknown>): SqliteIntrospector {
+    return new SqliteIntrospector(db);
+  }
+  createQueryCompiler(): SqliteQueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+}
+
+interface Threads {
+  readonly writer: SqliteThread;
+  /** Undefined for ":memory:", whose reads go to the writer in turn. */
+  readonly reader: SqliteThread | undefined;
+  readonly writerLock: WriterLock;
+}
+
+class SqliteThreadDriver implements Driver {
+  readonly #options: SqliteThreadDialectOptions;
+  #threads: Threads | undefined;
+
+  constructor(options: SqliteThreadDialectOptions) {
+    this.#options = options;
+  }
+
+  async init(): Promise<void> {
+    const { filename, busyTimeoutMs } = this.#options;
+    // The writer first: it creates the file and switches it to WAL, which a read-only connection cannot.
+    const writer = await SqliteThread.open({ filename, readonly: false, busyTimeoutMs });
+    try {
+      const reader =
+        filename === ":memory:"
+          ? undefined
+          : await SqliteThread.open({ filename, readonly: true, busyTimeoutMs });
+      this.#threads = { writer, reader, writerLock: new WriterLock() };
+    } catch (error) {
+      await writer.close();
+      throw error;
+    }
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#threads === undefined) return Promise.reject(new Error("The SQLite store is closed"));
+    return Promise.resolve(new ThreadConnection(this.#threads));
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    if (connection instanceof ThreadConnection) await connection.release();
+  }
+
+  async destroy(): Promise<void> {
+    const threads = this.#threads;
+    this.#threads = undefined;
+    await Promise.all([threads?.writer.close(), threads?.reader?.close()]);
+  }
+}
+
+const beginning = /^\s*begin\b/i;
+const ending = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
+const plainSelect = /^\s*select\b/i;
+
+/**
+ * What Kysely holds between acquiring and releasing a connection. A transaction (Kysely's, or a raw `begin`
+ * as the migrator's) holds the writer until it ends; anything else takes the writer for one statement, or
+ * goes to the reader when it only reads.
+ */
+class ThreadConnection implements DatabaseConnection {
+  readonly #threads: Threads;
+  #inTransaction = false;
+
+  constructor(threads: Threads) {
+    this.#threads = threads;
+  }
+
+  async executeQuery<Row>(compiledQuery: CompiledQuery): Promise<QueryResult<Row>> {
+    const { sql, parameters, query } = compiledQuery;
+    const { writer, reader, writerLock } = this.#threads;
+    if (this.#inTransaction) {
+      const result = await writer.run(sql, parameters);
+      if (RawNode.is(query) && ending.test(sql)) this.#endTransaction();
+      return toQueryResult(result);
+    }
+    if (RawNode.is(query) && beginning.test(sql)) {
+      await writerLock.acquire();
+      try {
+        const result = await writer.run(sql, parameters);
+        this.#inTransaction = true;
+        return toQueryResult(result);
+      } catch (error) {
+        writerLock.release();
+        throw error;
+      }
+    }
+    const reads = SelectQueryNode.is(query) || (RawNode.is(query) && plainSelect.test(sql));
+    if (reads && reader !== undefined) return toQueryResult(await reader.run(sql, parameters));
+    return toQueryResult(await writerLock.holding(() => writer.run(sql, parameters)));
+  }
+
+  /** The bot streams no query; Kysely's interface asks for the method. */
+  streamQuery<Row>(): AsyncIterableIterator<QueryResult<Row>> {
+    throw new Error("Streaming queries are not supported by the SQLite thread driver");
+  }
+
+  /** A connection given back inside a transaction it began (an error between `begin` and its end) rolls it back. */
+  async release(): Promise<void> {
+    if (!this.#inTransaction) return;
+    try {
+      await this.#threads.writer.run("rollback", []);
+    } catch {
+      // Nothing was open after all (SQLite ended it on an error of its own).
+    }
+    this.#endTransaction();
+  }
+
+  #endTransaction(): void {
+    this.#inTransaction = false;
+    this.#threads.writerLock.release();
+  }
+}
+
+function toQueryResult<Row>(result: StatementResult): QueryResult<Row> {
+  return {
+    rows: result.rows as Row[],
+    ...(result.changes === undefined ? {} : { numAffectedRows: BigInt(result.changes) }),
+    ...(result.lastInsertRowid === undefined ? {} : { insertId: result.lastInsertRowid }),
+  };
+}
