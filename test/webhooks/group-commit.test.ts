@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
-import { createGroupCommitIngester, createIngester } from "../../src/webhooks/group-commit.js";
+import { createIngester } from "../../src/webhooks/group-commit.js";
 import type { IngestResult } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
@@ -30,7 +30,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("stores deliveries that arrive together, and answers each with its own result", async () => {
     await subscribeTwoGuilds();
-    const ingest = createGroupCommitIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock });
     const ids = Array.from({ length: 30 }, (_, index) => `evt_${index}`);
 
     const results = await Promise.all([...ids, "evt_3"].map((id) => ingest(delivery(id))));
@@ -45,7 +45,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("rejects only the delivery that failed, storing nothing of it, and commits the others", async () => {
     await subscribeTwoGuilds();
-    const ingest = createGroupCommitIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock });
     await failSecondOutboxRowOf(store, database, "evt_bad");
     try {
       const settled = await Promise.allSettled(
@@ -66,7 +66,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
   });
 
   it("commits deliveries that arrive while a batch is being committed", async () => {
-    const ingest = createGroupCommitIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock });
     const later: Promise<IngestResult>[] = [];
     const first = await Promise.all(
       ["evt_1", "evt_2"].map((id, index) =>
