@@ -1,5 +1,5 @@
 // The webhook load generator (bench/webhook-ingest.ts): autocannon in its own process, so the generator
-// neither shares the server's core nor caps the bare route (a fetch loop in Node tops out near 2,000
+// neither shares the server's event loop nor caps the bare route (a fetch loop in Node tops out near 2,000
 // requests/s here, below what a bare Fastify route answers). Every body is signed before the clock starts,
 // so the run itself only sends.
 import { createHmac } from "node:crypto";
@@ -16,6 +16,11 @@ export interface LoadRequest {
   readonly bodies: number;
 }
 
+/** Sent over IPC once every body is signed, just before the first request. */
+export interface LoadStarted {
+  readonly started: true;
+}
+
 export interface LoadResult {
   /** 2xx answers a second, over the run. */
   readonly perSecond: number;
@@ -26,11 +31,17 @@ export interface LoadResult {
   readonly p99Ms: number;
   /** How many answers were sent past the pool of signed bodies, so may be duplicates. */
   readonly reused: number;
+  /** The event id of every 2xx answer, so the bench can find each acknowledged event in the database. */
+  readonly ackedIds: readonly string[];
+}
+
+export function eventId(runId: string, sequence: number): string {
+  return `evt_${runId}_${sequence}`;
 }
 
 function payload(runId: string, sequence: number): string {
   return JSON.stringify({
-    id: `evt_${runId}_${sequence}`,
+    id: eventId(runId, sequence),
     event: "battle.completed",
     created: new Date().toISOString(),
     data: {
@@ -66,9 +77,16 @@ function signBodies(input: LoadRequest): SignedBody[] {
   });
 }
 
+/** What autocannon keeps per request (one in flight per connection): the sequence of the body it sent. */
+interface SentContext {
+  sequence?: number;
+}
+
 async function run(input: LoadRequest): Promise<LoadResult> {
   const bodies = signBodies(input);
   let sent = 0;
+  const acked: number[] = [];
+  process.send?.({ started: true } satisfies LoadStarted);
   const result = await autocannon({
     url: input.url,
     connections: input.connections,
@@ -76,10 +94,14 @@ async function run(input: LoadRequest): Promise<LoadResult> {
     requests: [
       {
         method: "POST",
-        setupRequest: (request) => {
-          const signed = bodies[sent % bodies.length]!;
+        setupRequest: (request, context: SentContext) => {
+          context.sequence = sent % bodies.length;
+          const signed = bodies[context.sequence]!;
           sent += 1;
           return { ...request, body: signed.body, headers: signed.headers };
+        },
+        onResponse: (status, _body, context: SentContext) => {
+          if (status >= 200 && status < 300 && context.sequence !== undefined) acked.push(context.sequence);
         },
       },
     ],
@@ -92,9 +114,13 @@ async function run(input: LoadRequest): Promise<LoadResult> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     reused: Math.max(0, sent - bodies.length),
+    ackedIds: acked.map((sequence) => eventId(input.runId, sequence)),
   };
 }
 
-// Started by the benchmark with the request as JSON in argv; answers with the result as JSON on stdout.
+// Started by the benchmark with the request as JSON in argv; answers over IPC: LoadStarted, then LoadResult.
 const input = JSON.parse(process.argv[2] ?? "{}") as LoadRequest;
-process.stdout.write(JSON.stringify(await run(input)));
+const result = await run(input);
+process.send?.(result, () => {
+  process.disconnect();
+});

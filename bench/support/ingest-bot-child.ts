@@ -1,0 +1,45 @@
+// The bot's receiver for bench/webhook-ingest.ts, in its own process: built by the composition root from its
+// settings, as src/main.ts builds it, with a SQLite file on disk (synchronous=FULL); neither the gateway nor the
+// outbox runs. A few channels subscribe to the event's kind, so every event is routed and enqueued as in
+// production.
+import { join } from "node:path";
+import { buildBot } from "../../src/bot/build-bot.js";
+import { systemClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import { generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { serveTarget } from "./ingest-target.js";
+
+export interface IngestBotRequest {
+  /** Holds the SQLite file, `bot.sqlite`; the bench owns and removes it. */
+  readonly dataDir: string;
+  readonly secret: string;
+}
+
+const { dataDir, secret } = JSON.parse(process.argv[2] ?? "{}") as IngestBotRequest;
+const config = loadConfig(
+  {
+    NODE_ENV: "production",
+    DISCORD_TOKEN: "bench-bot-token",
+    DISCORD_APPLICATION_ID: "100000000000000000",
+    PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+    PLATFORM_WEBHOOK_SECRET: secret,
+    DATABASE_URL: `file:${join(dataDir, "bot.sqlite")}`,
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEYS: generateKeySpec("bench"),
+  },
+  "start",
+);
+const bot = await buildBot(config, createLogger({ level: "silent" }), { gateway: false });
+for (const channel of ["1", "2", "3"]) {
+  await createSubscription(bot.deps.db, {
+    guildId: "100000000000000001",
+    channelId: `20000000000000000${channel}`,
+    eventKinds: ["battle.completed"],
+    filters: {},
+    createdBy: "300000000000000001",
+    now: systemClock.now(),
+  });
+}
+await serveTarget(bot.http, () => bot.stop());
