@@ -80,19 +80,26 @@ type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 /**
  * The whole batch in one transaction. Failures are rare, so rather than a savepoint per write (two more
- * statements each), a failed batch is rolled back and each write retried in a transaction of its own: only
- * the one at fault is refused, and if the database itself is failing, all of them are.
+ * statements each), a batch in which a write failed is rolled back and each write retried in a transaction of
+ * its own: only the one at fault is refused. When the transaction itself failed (the lock not had within the
+ * busy timeout, a full disk at commit), the database is what failed, and every write of the batch is refused
+ * at once rather than made to wait for it again one by one.
  */
 async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<Outcome[]> {
   if (batch.length > 1) {
+    let writeFailed = false as boolean;
     try {
       return await db.transaction().execute(async (trx) => {
         const outcomes: Outcome[] = [];
-        for (const { write } of batch) outcomes.push({ ok: true, result: await write(trx) });
+        for (const { write } of batch) {
+          writeFailed = true;
+          outcomes.push({ ok: true, result: await write(trx) });
+          writeFailed = false;
+        }
         return outcomes;
       });
-    } catch {
-      // Fall through to one transaction per write.
+    } catch (error) {
+      if (!writeFailed) return batch.map(() => ({ ok: false, error }));
     }
   }
   const outcomes: Outcome[] = [];

@@ -1,0 +1,158 @@
+// docs/architecture.md, "The database off the event loop": while another connection holds SQLite's write lock
+// for 10 s, the bot (its own process, on a file database) keeps answering GET /healthz within a second
+// throughout, answers every webhook sent meanwhile (200 once the lock clears, or a 5xx that the platform
+// retries, as this test does), and afterwards holds each event exactly once. Before the connection moved off
+// the event loop, busy_timeout waited on it: /healthz took seconds and the whole process stood still.
+import { createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { findFreePort } from "../../playground/free-port.js";
+import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
+import { generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createDb } from "../../src/store/create-db.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
+
+const webhookSecret = "write-lock-test-operator-secret";
+const lockHeldMs = 10_000;
+const webhookCount = 20;
+/** The bound a blocked event loop misses: busy_timeout alone would hold it for 5 s. */
+const healthzBoundMs = 1000;
+
+describe("a bot whose SQLite file is write-locked by another connection for 10 s", () => {
+  let discord: FakeDiscord;
+  let sandbox: Sandbox;
+  let dataDir: string;
+  let databasePath: string;
+  let botUrl: string;
+  let bot: BotProcess | undefined;
+
+  beforeAll(async () => {
+    discord = await createFakeDiscord();
+    sandbox = await buildSandbox({ seed: false });
+    await sandbox.listen(0, "127.0.0.1");
+    const guild = discord.createGuild({ name: "Locked" });
+    const channel = discord.createChannel(guild.id, { name: "feed" });
+
+    dataDir = await mkdtemp(join(tmpdir(), "arena-write-lock-"));
+    databasePath = join(dataDir, "bot.sqlite");
+    const store = await createDb(`file:${databasePath}`);
+    await migrateToLatest(store.db);
+    await createSubscription(store.db, {
+      guildId: guild.id,
+      channelId: channel.id,
+      eventKinds: ["system.tournament_started"],
+      filters: {},
+      createdBy: "write-lock-test",
+      now: Date.now(),
+    });
+    await store.close();
+
+    const port = await findFreePort();
+    botUrl = `http://127.0.0.1:${port}`;
+    bot = spawnBot("src/main.ts", {
+      NODE_ENV: "test",
+      DISCORD_TOKEN: discord.botToken,
+      DISCORD_APPLICATION_ID: discord.applicationId,
+      DISCORD_API_URL: discord.apiUrl,
+      PLATFORM_API_URL: `${sandbox.url}/v1`,
+      PLATFORM_WEBHOOK_SECRET: webhookSecret,
+      DATABASE_URL: `file:${databasePath}`,
+      DATA_DIR: dataDir,
+      ENCRYPTION_KEYS: generateKeySpec("lock"),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      METRICS_PORT: "off",
+      LOG_LEVEL: "warn",
+    });
+    await waitForReady(bot, botUrl);
+  }, 60_000);
+
+  afterAll(async () => {
+    await bot?.kill();
+    await discord.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** One event, delivered as the platform does: sent again after any 5xx or cut connection until a 2xx. */
+  async function deliverUntilAccepted(id: string): Promise<{ attempts: number; statuses: number[] }> {
+    const body = JSON.stringify({
+      id,
+      event: "system.tournament_started",
+      created: new Date().toISOString(),
+      data: { object: "tournament", id: `trn_${id}`, title: `Cup ${id}` },
+    });
+    const signature = `sha256=${createHmac("sha256", webhookSecret).update(body).digest("hex")}`;
+    const statuses: number[] = [];
+    for (;;) {
+      const response = await fetch(`${botUrl}/webhooks/platform`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-service-signature": signature },
+        body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+      if (response.ok) return { attempts: statuses.length, statuses };
+      expect(response.status, `event ${id}`).toBeGreaterThanOrEqual(500);
+    }
+  }
+
+  it("keeps /healthz answering within a second, answers every webhook, and stores each event once", async () => {
+    const holder = new SqliteDatabase(databasePath);
+    holder.pragma("busy_timeout = 5000");
+    holder.exec("begin immediate");
+    const lockedAt = Date.now();
+    let released = false;
+
+    const healthzTimes: number[] = [];
+    const probeHealthz = async (): Promise<void> => {
+      while (!released) {
+        const started = performance.now();
+        const response = await fetch(`${botUrl}/healthz`, { signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        expect(response.status).toBe(200);
+        healthzTimes.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const probing = probeHealthz();
+
+    // The events go out while the lock is held, one every 400 ms.
+    const ids = Array.from({ length: webhookCount }, (_, index) => `evt_write_lock_${index}`);
+    const deliveries: Promise<{ attempts: number; statuses: number[] }>[] = [];
+    for (const id of ids) {
+      deliveries.push(deliverUntilAccepted(id));
+      await new Promise((resolve) => setTimeout(resolve, (lockHeldMs * 0.8) / webhookCount));
+    }
+    const waitLeft = lockHeldMs - (Date.now() - lockedAt);
+    if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
+    holder.exec("rollback");
+    released = true;
+    await probing;
+
+    const outcomes = await Promise.all(deliveries);
+    expect(healthzTimes.length).toBeGreaterThan(lockHeldMs / 1000);
+    expect(Math.max(...healthzTimes)).toBeLessThan(healthzBoundMs);
+    // Nothing was committed while the lock was held, so each event was answered after it or refused.
+    expect(outcomes.every((outcome) => outcome.statuses.at(-1) === 200)).toBe(true);
+
+    const stored = holder
+      .prepare("select event_id as id, count(*) as copies from inbox_events group by event_id order by event_id")
+      .all() as { id: string; copies: number }[];
+    expect(stored).toEqual([...ids].sort().map((id) => ({ id, copies: 1 })));
+    const queued = holder.prepare("select count(*) as rows from outbox").get() as { rows: number };
+    expect(queued.rows).toBe(webhookCount);
+    holder.close();
+    console.info(
+      `write-lock test: /healthz max ${Math.max(...healthzTimes).toFixed(0)} ms over ${healthzTimes.length} probes; ` +
+        `webhook attempts ${outcomes.map((outcome) => outcome.attempts).join(",")}`,
+    );
+  }, 120_000);
+});
