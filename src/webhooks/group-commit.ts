@@ -4,6 +4,7 @@
 // transaction and one commit, and only then is any of them answered.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
+import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import { readDialect } from "../store/dialect.js";
 import {
   dropStaleDelivery,
@@ -47,7 +48,7 @@ export function createGroupCommitIngester(deps: IngestDependencies): Ingester {
     flushing = true;
     // setImmediate lets every request already read in this turn of the event loop join the batch.
     setImmediate(() => {
-      void commitBatches(deps.db, waiting).finally(() => {
+      void commitBatches(deps.db, deps.subscribers, waiting).finally(() => {
         flushing = false;
         // A delivery may have arrived between the last batch and this line.
         if (waiting.length > 0) flushSoon();
@@ -68,10 +69,14 @@ export function createGroupCommitIngester(deps: IngestDependencies): Ingester {
 }
 
 /** Commits what is waiting, batch after batch, until nothing is. */
-async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<void> {
+async function commitBatches(
+  db: Kysely<Database>,
+  subscribers: readonly EventStoredSubscriber[],
+  waiting: Waiting[],
+): Promise<void> {
   while (waiting.length > 0) {
     const batch = waiting.splice(0, maxBatchSize);
-    const outcomes = await commitBatch(db, batch);
+    const outcomes = await commitBatch(db, subscribers, batch);
     outcomes.forEach((outcome, index) => {
       const item = batch[index];
       if (outcome.ok) item?.resolve(outcome.result);
@@ -87,14 +92,18 @@ type Outcome = { ok: true; result: IngestResult } | { ok: false; error: unknown 
  * statements each), a failed batch is rolled back and each delivery retried in a transaction of its own:
  * only the one at fault is refused, and if the database itself is failing, all of them are.
  */
-async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<Outcome[]> {
+async function commitBatch(
+  db: Kysely<Database>,
+  subscribers: readonly EventStoredSubscriber[],
+  batch: readonly Waiting[],
+): Promise<Outcome[]> {
   if (batch.length > 1) {
     try {
       return await db.transaction().execute(async (trx) => {
         const outcomes: Outcome[] = [];
         const reads = new RoutingReads();
         for (const { delivery } of batch)
-          outcomes.push({ ok: true, result: await storeDelivery(trx, delivery, reads) });
+          outcomes.push({ ok: true, result: await storeDelivery(trx, delivery, subscribers, reads) });
         return outcomes;
       });
     } catch {
@@ -106,7 +115,7 @@ async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Pro
     try {
       outcomes.push({
         ok: true,
-        result: await db.transaction().execute((trx) => storeDelivery(trx, delivery)),
+        result: await db.transaction().execute((trx) => storeDelivery(trx, delivery, subscribers)),
       });
     } catch (error) {
       outcomes.push({ ok: false, error });
