@@ -16,7 +16,7 @@ export interface DeliveryDependencies {
   readonly ingest: Ingester;
   readonly logger: Pick<Logger, "info" | "warn">;
   readonly metrics: WebhookMetrics;
-  /** Called after a commit that queued announcements or other work (tier roles), so the workers start at once. */
+  /** Called after a commit that queued announcements or a subscriber's work, so the workers start at once. */
   readonly onEnqueued?: (() => void) | undefined;
 }
 
