@@ -8,8 +8,11 @@ import { listTiers, recordTierSighting } from "../../src/store/tiers.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { createGroupCommitIngester } from "../../src/webhooks/group-commit.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
+import { receiveDelivery } from "../../src/webhooks/receive-delivery.js";
+import { noWebhookMetrics } from "../../src/webhooks/webhook-metrics.js";
+import { createLogger } from "../../src/logger.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { battleCompletedData, standardEvent } from "./support/payloads.js";
+import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
 import { guildB } from "./support/seed.js";
 
 const operator: EventSource = { type: "operator" };
@@ -85,5 +88,23 @@ describe.each(testDatabases())("subscribers of a stored event on $name", (databa
     expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await inboxHas("evt_bad")).toBe(false);
     expect(await storedTiers()).toEqual(["evt_a", "evt_b"]);
+  });
+
+  it("wakes the workers for a delivery that queued a subscriber's work and no post", async () => {
+    let woken = 0;
+    const ingest = createGroupCommitIngester({ db: store.db, clock, subscribers: [recordProbe] });
+    const { rawBody } = delivery("evt_probe");
+
+    await receiveDelivery(
+      {
+        ingest,
+        logger: createLogger({ level: "silent" }),
+        metrics: noWebhookMetrics,
+        onEnqueued: () => (woken += 1),
+      },
+      { rawBody, signature: sign(rawBody, "whsec_test"), source: operator, secrets: ["whsec_test"] },
+    );
+
+    expect(woken).toBe(1);
   });
 });
