@@ -36,6 +36,7 @@ import { migrateToLatest } from "../src/store/migrate.js";
 import { mapTierRole } from "../src/store/tier-roles.js";
 import { recordTierSighting } from "../src/store/tiers.js";
 import { createIngester } from "../src/webhooks/group-commit.js";
+import { eventStoredSubscribers } from "../src/bot/event-stored-subscribers.js";
 
 const positional = process.argv.slice(2);
 const changeCount = Number(positional[0] ?? 500);
@@ -118,7 +119,7 @@ try {
     readMemberTier: () => Promise.resolve(undefined),
   });
   worker.start();
-  const ingest = createIngester({ db: store.db, clock: systemClock });
+  const ingest = createIngester({ db: store.db, clock: systemClock, subscribers: eventStoredSubscribers });
   fake.resetStats();
 
   const started = performance.now();

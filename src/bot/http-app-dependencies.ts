@@ -5,6 +5,7 @@ import type { ReadinessCheck } from "../http/health-routes.js";
 import { describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
 import type { BotParts } from "./build-dependencies.js";
+import { eventStoredSubscribers } from "./event-stored-subscribers.js";
 
 /** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */
 export function httpAppDependencies(parts: BotParts, isStopping: () => boolean): AppDependencies {
@@ -25,6 +26,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
         },
       );
     },
+    eventStoredSubscribers,
     onEnqueued: () => {
       outbox.notify();
       roles.notify();

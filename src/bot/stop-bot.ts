@@ -24,9 +24,7 @@ export async function stopBot(
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
   await inFlight.drain();
   if (background !== undefined) {
-    clearInterval(background.statePruning);
-    clearInterval(background.roleReconcile);
-    await background.resealing.stop();
+    await Promise.all([background.jobs.stop(), background.resealing.stop()]);
   }
   // Reminders first: what they queue is then posted by the outbox before it stops.
   await reminders.drain();

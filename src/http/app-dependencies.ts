@@ -1,5 +1,6 @@
 import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { BotMetrics } from "../metrics/bot-metrics.js";
+import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import type { ReadinessCheck } from "./health-routes.js";
 import type { InteractionsRouteOptions } from "./interactions-route.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
@@ -19,6 +20,8 @@ export interface AppDependencies extends LinkingDeps {
   readonly metrics: Pick<BotMetrics, "webhooks">;
   /** After `POST /oauth/confirm` stored a link: edits the member's original `/link` reply (best effort). */
   readonly announceLink: OAuthRoutesOptions["announceLink"];
+  /** What runs in the transaction that stores a webhook's event: read models, queues (the bot's list). */
+  readonly eventStoredSubscribers: readonly EventStoredSubscriber[];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */
   readonly onEnqueued: () => void;
   /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */

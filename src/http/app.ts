@@ -28,6 +28,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       allowedSources: deps.config.http.webhookAllowedIps,
       trustedProxies: deps.config.http.trustedProxies,
       metrics: deps.metrics.webhooks,
+      subscribers: deps.eventStoredSubscribers,
       onEnqueued: deps.onEnqueued,
     });
     if (deps.interactions !== undefined) {

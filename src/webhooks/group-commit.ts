@@ -33,6 +33,6 @@ export function createIngester(deps: IngestDependencies): Ingester {
     // A stale event needs no database, so it waits for no batch.
     const stale = dropStaleDelivery(prepared);
     if (stale !== undefined) return Promise.resolve(stale);
-    return runBatched((trx) => storeDelivery(trx, prepared, readsOf(trx)));
+    return runBatched((trx) => storeDelivery(trx, prepared, deps.subscribers, readsOf(trx)));
   };
 }

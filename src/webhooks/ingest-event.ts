@@ -1,30 +1,31 @@
 // A verified delivery, stored durably (docs/architecture.md, "Webhooks in" step 3): in one transaction the
-// event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and so are the
-// tier roles it changes; what it tells of linked members' activity is recorded (docs/architecture.md,
-// "The weekly digest"), and a started tournament's reminders are dropped. The caller answers the platform
-// only after this resolves, so an acknowledged event is on disk; if anything throws,
-// nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one commit among
-// deliveries.)
+// event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and the
+// subscribers the composition root registered for a stored event (read models, tier roles, reminders) do
+// their part. The caller answers the platform only after this resolves, so an acknowledged event is on disk;
+// if anything throws, nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one
+// commit among deliveries.)
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
+import {
+  runEventStoredSubscribers,
+  type EventStoredSubscriber,
+  type QueuedWork,
+} from "../store/event-stored-subscribers.js";
 import { insertInboxEvent } from "../store/inbox.js";
-import { recordMemberActivity } from "../store/member-activity.js";
 import { enqueueOutboxRows } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
-import { queueTierRoles } from "./queue-tier-roles.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
-import { readActivityFacts } from "./member-activity-facts.js";
 import { routeEvent, type RoutingReads } from "./route-event.js";
-import { stopStartedReminders } from "./stop-started-reminders.js";
 import { readStaleAge } from "./stale-event.js";
 
 /** What the receiver answers for an event it verified (IngestResult's `status`). */
 export const ingestStatuses = ["accepted", "duplicate", "ignored", "dead", "stale"] as const;
 export type IngestStatus = (typeof ingestStatuses)[number];
 
-export interface IngestResult {
+/** Besides its own fields, the work the subscribers queued, by name (`rolesQueued`), when any. */
+export interface IngestResult extends QueuedWork {
   /**
    * accepted: stored and routed; duplicate: already in the inbox, nothing done; ignored: a kind this
    * release does not know, stored only; dead: verified but malformed, stored with its error; stale: older
@@ -34,8 +35,6 @@ export interface IngestResult {
   readonly eventId: string;
   /** Outbox rows queued by this delivery. */
   readonly enqueued: number;
-  /** Members whose tier role this delivery queued, when any (docs/architecture.md, "Tier roles"). */
-  readonly rolesQueued?: number;
   /** Why a dead event could not be read (printable, no secrets). */
   readonly error?: string;
   /** How old a stale event was by its `created`, in ms. */
@@ -45,6 +44,8 @@ export interface IngestResult {
 export interface IngestDependencies {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
+  /** What runs in the transaction of every event accepted, in order (the composition root's list). */
+  readonly subscribers: readonly EventStoredSubscriber[];
 }
 
 export interface VerifiedDelivery {
@@ -66,7 +67,10 @@ export async function ingestEvent(
   delivery: VerifiedDelivery,
 ): Promise<IngestResult> {
   const prepared = prepareDelivery(delivery, deps.clock.now());
-  return dropStaleDelivery(prepared) ?? deps.db.transaction().execute((trx) => storeDelivery(trx, prepared));
+  return (
+    dropStaleDelivery(prepared) ??
+    deps.db.transaction().execute((trx) => storeDelivery(trx, prepared, deps.subscribers))
+  );
 }
 
 export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number): PreparedDelivery {
@@ -86,12 +90,13 @@ export function dropStaleDelivery(delivery: PreparedDelivery): IngestResult | un
 }
 
 /**
- * The inbox row and the outbox rows of one delivery; runs inside the caller's transaction. `reads` lets the
- * deliveries of one transaction share what routing reads (route-event.ts).
+ * The inbox row, the outbox rows and the subscribers' work of one delivery; runs inside the caller's
+ * transaction. `reads` lets the deliveries of one transaction share what routing reads (route-event.ts).
  */
 export async function storeDelivery(
   trx: Kysely<Database>,
   delivery: PreparedDelivery,
+  subscribers: readonly EventStoredSubscriber[],
   reads?: RoutingReads,
 ): Promise<IngestResult> {
   const { normalised, receivedAt } = delivery;
@@ -137,11 +142,13 @@ export async function storeDelivery(
     ...describeSummaryRow(event, target, receivedAt),
   }));
   const enqueued = (await enqueueOutboxRows(trx, rows)).length;
-  // The weekly digest's read model, in the same commit: an event acknowledged is an event counted, once.
-  await recordMemberActivity(trx, { facts: readActivityFacts(event), guildId, now: receivedAt });
-  const rolesQueued = await queueTierRoles(trx, event, { source: delivery.source, now: receivedAt });
-  await stopStartedReminders(trx, event, { source: delivery.source, now: receivedAt });
-  return { status: "accepted", eventId: event.id, enqueued, ...(rolesQueued > 0 ? { rolesQueued } : {}) };
+  const fromOperator = delivery.source.type === "operator";
+  const queued = await runEventStoredSubscribers(trx, subscribers, event, {
+    fromOperator,
+    guildId,
+    now: receivedAt,
+  });
+  return { status: "accepted", eventId: event.id, enqueued, ...queued };
 }
 
 function duplicate(eventId: string): IngestResult {

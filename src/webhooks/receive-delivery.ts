@@ -2,6 +2,7 @@
 // drop an event too old to store, stale-event.ts), then say so. Transport-free, so webhook-routes.ts stays a
 // thin adapter.
 import type { Logger } from "../logger.js";
+import { isAnyWorkQueued } from "../store/event-stored-subscribers.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";
 import type { EventSource } from "./event-source.js";
@@ -15,7 +16,7 @@ export interface DeliveryDependencies {
   readonly ingest: Ingester;
   readonly logger: Pick<Logger, "info" | "warn">;
   readonly metrics: WebhookMetrics;
-  /** Called after a commit that queued announcements or tier roles, so the workers start on them at once. */
+  /** Called after a commit that queued announcements or a subscriber's work, so the workers start at once. */
   readonly onEnqueued?: (() => void) | undefined;
 }
 
@@ -41,7 +42,7 @@ export async function receiveDelivery(
   }
   const result = await deps.ingest({ rawBody, source });
   deps.metrics.received(result.status, result.enqueued);
-  if (result.enqueued > 0 || (result.rolesQueued ?? 0) > 0) deps.onEnqueued?.();
+  if (result.enqueued > 0 || isAnyWorkQueued(result)) deps.onEnqueued?.();
   if (result.status === "stale") {
     // No payload: the id and the age say what was dropped and why.
     deps.logger.warn(

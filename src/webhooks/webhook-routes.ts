@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "../store/database.js";
+import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isListed, parseAddressList } from "./address-list.js";
 import { resolveClientAddress } from "./client-address.js";
@@ -29,6 +30,8 @@ export interface WebhookRoutesOptions {
   /** TRUSTED_PROXIES: only these may vouch for the client address with X-Forwarded-For. */
   readonly trustedProxies: readonly string[];
   readonly metrics?: WebhookMetrics;
+  /** What runs in the transaction of every event stored (src/store/event-stored-subscribers.ts). */
+  readonly subscribers: readonly EventStoredSubscriber[];
   /** Wakes the outbox worker after a delivery queued announcements. */
   readonly onEnqueued?: () => void;
 }
@@ -39,7 +42,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   const metrics = options.metrics ?? noWebhookMetrics;
   const allowed = optionalList(options.allowedSources, "WEBHOOK_ALLOWED_IPS");
   const trusted = optionalList(options.trustedProxies, "TRUSTED_PROXIES");
-  const ingest = createIngester({ db: options.db, clock: options.clock });
+  const ingest = createIngester({ db: options.db, clock: options.clock, subscribers: options.subscribers });
 
   // The signature covers the exact bytes, so every content type is kept as a Buffer, here only.
   app.removeAllContentTypeParsers();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { createIngester } from "../../src/webhooks/group-commit.js";
@@ -30,7 +31,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("stores deliveries that arrive together, and answers each with its own result", async () => {
     await subscribeTwoGuilds();
-    const ingest = createIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
     const ids = Array.from({ length: 30 }, (_, index) => `evt_${index}`);
 
     const results = await Promise.all([...ids, "evt_3"].map((id) => ingest(delivery(id))));
@@ -45,7 +46,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("rejects only the delivery that failed, storing nothing of it, and commits the others", async () => {
     await subscribeTwoGuilds();
-    const ingest = createIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
     await failSecondOutboxRowOf(store, database, "evt_bad");
     try {
       const settled = await Promise.allSettled(
@@ -66,7 +67,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
   });
 
   it("commits deliveries that arrive while a batch is being committed", async () => {
-    const ingest = createIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
     const later: Promise<IngestResult>[] = [];
     const first = await Promise.all(
       ["evt_1", "evt_2"].map((id, index) =>
@@ -88,7 +89,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("is what createIngester uses on SQLite; PostgreSQL gets a transaction per delivery", async () => {
     await subscribeTwoGuilds();
-    const ingest = createIngester({ db: store.db, clock });
+    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
     const results = await Promise.all(["evt_x", "evt_y", "evt_x"].map((id) => ingest(delivery(id))));
     expect(results.map((result) => result.status).sort()).toEqual(["accepted", "accepted", "duplicate"]);
     expect(await countStored(store.db)).toEqual({ inbox: 2, outbox: 4 });

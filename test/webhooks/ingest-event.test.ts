@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource, type InboxKey } from "../../src/store/inbox.js";
 import { toOutboxEntry } from "../../src/store/outbox.js";
@@ -45,7 +46,10 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
   const ingest = (body: string, source: EventSource = operator) =>
-    ingestEvent({ db: store.db, clock }, { rawBody: Buffer.from(body, "utf8"), source });
+    ingestEvent(
+      { db: store.db, clock, subscribers: eventStoredSubscribers },
+      { rawBody: Buffer.from(body, "utf8"), source },
+    );
 
   it("stores the normalised event and queues one outbox row per target, in one go", async () => {
     await subscribeEveryGuild(store);
@@ -186,7 +190,10 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
       Buffer.from('"}}'),
     ]);
     expect(
-      await ingestEvent({ db: store.db, clock }, { rawBody: invalidUtf8, source: operator }),
+      await ingestEvent(
+        { db: store.db, clock, subscribers: eventStoredSubscribers },
+        { rawBody: invalidUtf8, source: operator },
+      ),
     ).toMatchObject({ status: "dead" });
     expect(await inboxCount(store)).toBe(3);
   });

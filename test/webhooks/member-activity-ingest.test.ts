@@ -3,6 +3,7 @@
 // for an event from a server's endpoint.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import {
@@ -54,7 +55,10 @@ describe.each(testDatabases())("recording members' activity at ingest on $name",
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
   const ingest = (body: string, source: EventSource = operator) =>
-    ingestEvent({ db: store.db, clock }, { rawBody: Buffer.from(body, "utf8"), source });
+    ingestEvent(
+      { db: store.db, clock, subscribers: eventStoredSubscribers },
+      { rawBody: Buffer.from(body, "utf8"), source },
+    );
   const totals = (guildId: string) => listMemberPeriodTotals(store.db, { guildId, window: week });
 
   it("records a battle and its rating changes where each player is linked, once however it arrives", async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import type { Kysely } from "kysely";
 import { createPlatformHttp } from "../../../src/api/http.js";
+import { eventStoredSubscribers } from "../../../src/bot/event-stored-subscribers.js";
 import { systemClock, type Clock } from "../../../src/clock.js";
 import { loadConfig } from "../../../src/config.js";
 import type { AppDependencies, HttpInteractions } from "../../../src/http/app-dependencies.js";
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   readonly metrics?: AppDependencies["metrics"];
   /** Serve `POST /interactions` with these, as in HTTP interactions mode. */
   readonly interactions?: HttpInteractions;
+  /** By default the bot's own list. */
+  readonly eventStoredSubscribers?: AppDependencies["eventStoredSubscribers"];
   readonly onEnqueued?: () => void;
   /** After a confirmed OAuth link is stored; by default a failure, which the route logs and answers anyway. */
   readonly announceLink?: AppDependencies["announceLink"];
@@ -80,6 +83,7 @@ export async function createTestAppDependencies(
     announceLink:
       options.announceLink ??
       (() => Promise.reject(new Error("no Discord to announce the link to in this test"))),
+    eventStoredSubscribers: options.eventStoredSubscribers ?? eventStoredSubscribers,
     onEnqueued: options.onEnqueued ?? (() => undefined),
     interactions: options.interactions,
   };

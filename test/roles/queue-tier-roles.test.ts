@@ -1,6 +1,7 @@
 // docs/architecture.md, "Tier roles": a rating change queues the member's tier role in the transaction that
 // stores the event, in every guild where they are linked and roles are on, and the newest rating wins.
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
@@ -10,8 +11,8 @@ import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
-import { ratingChangedData, standardEvent } from "./support/payloads.js";
-import { guildA, guildB, guildC, linkMember } from "./support/seed.js";
+import { ratingChangedData, standardEvent } from "../webhooks/support/payloads.js";
+import { guildA, guildB, guildC, linkMember } from "../webhooks/support/seed.js";
 
 const alice = "200000000000000001";
 const operator: EventSource = { type: "operator" };
@@ -29,7 +30,10 @@ describe.each(testDatabases())("tier roles queued by events on $name", (database
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
   const ingest = (body: string, source: EventSource = operator) =>
-    ingestEvent({ db: store.db, clock }, { rawBody: Buffer.from(body, "utf8"), source });
+    ingestEvent(
+      { db: store.db, clock, subscribers: eventStoredSubscribers },
+      { rawBody: Buffer.from(body, "utf8"), source },
+    );
 
   async function linkAliceEverywhere(): Promise<void> {
     for (const guildId of [guildA, guildB, guildC]) {

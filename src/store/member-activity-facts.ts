@@ -5,13 +5,24 @@
 // not printable text of a sane length, a NUL in text, a number that is not a sane integer.
 import type { KnownPlatformEvent } from "../events/index.js";
 import { readPlayerOutcome, readTeamOutcome, readTierMove } from "../events/index.js";
-import type { ActivityFact } from "../store/member-activity.js";
+import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscribers.js";
+import { recordMemberActivity, type ActivityFact } from "./member-activity.js";
 
 /**
- * Users considered per event, as routing caps its lookups (route-event.ts): a signed event listing thousands
+ * Users considered per event, as routing caps its lookups (src/webhooks/route-event.ts): a signed event listing thousands
  * must not hold the transaction. Real events name a few.
  */
 const maxUsersPerEvent = 200;
+
+/** The weekly digest's read model, in the event's own commit: an event acknowledged is an event counted, once. */
+export const recordEventActivity: EventStoredSubscriber = async (trx, event, context) => {
+  await recordMemberActivity(trx, {
+    facts: readActivityFacts(event),
+    guildId: context.guildId,
+    now: context.now,
+  });
+  return nothingQueued;
+};
 
 export function readActivityFacts(event: KnownPlatformEvent): ActivityFact[] {
   const base = (platformUserId: string) => ({

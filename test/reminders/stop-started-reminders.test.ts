@@ -2,14 +2,15 @@
 // reminders in the transaction that stores it, everywhere from the operator's webhook and only in its own
 // server from a server's endpoint.
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { standardEvent, tournamentStartedData } from "./support/payloads.js";
-import { guildA, guildB } from "./support/seed.js";
+import { standardEvent, tournamentStartedData } from "../webhooks/support/payloads.js";
+import { guildA, guildB } from "../webhooks/support/seed.js";
 
 const operator: EventSource = { type: "operator" };
 const endpointOfB: EventSource = { type: "endpoint", endpointId: "endpointOfGuildB00000", guildId: guildB };
@@ -18,7 +19,10 @@ describe.each(testDatabases())("reminders dropped by a started tournament on $na
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
   const ingest = (body: string, source: EventSource) =>
-    ingestEvent({ db: store.db, clock }, { rawBody: Buffer.from(body, "utf8"), source });
+    ingestEvent(
+      { db: store.db, clock, subscribers: eventStoredSubscribers },
+      { rawBody: Buffer.from(body, "utf8"), source },
+    );
   const started = (id: string, tournamentId: string) =>
     standardEvent({
       id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activityEventKinds } from "../../src/events/activity-kinds.js";
 import { eventKinds } from "../../src/events/event-kinds.js";
-import { readActivityFacts } from "../../src/webhooks/member-activity-facts.js";
+import { readActivityFacts } from "../../src/store/member-activity-facts.js";
 import { createSandboxWorld, readEvent } from "../announcements/support/events.js";
 
 describe("readActivityFacts", () => {

@@ -3,29 +3,23 @@
 // player is linked and roles are on. Tiers are learned from the operator's webhook only: a server's own
 // endpoint is signed with a secret its admins chose, and a made-up tier must not reach other servers. On such
 // an endpoint a tier the bot has not seen is read with the member's own credential instead.
-import type { Kysely } from "kysely";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
-import type { Database } from "../store/database.js";
+import { nothingQueued, type EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import { queueRatingOfPlatformUser } from "../store/member-tier-roles.js";
 import { saveRatingFromEvent } from "../store/platform-users.js";
 import { isKnownTier, recordTierSighting } from "../store/tiers.js";
-import { routingGuildOf, type EventSource } from "./event-source.js";
 
-/** Returns how many members' roles were queued. */
-export async function queueTierRoles(
-  trx: Kysely<Database>,
-  event: KnownPlatformEvent,
-  input: { readonly source: EventSource; readonly now: number },
-): Promise<number> {
-  const trusted = input.source.type === "operator";
+/** Reports in `rolesQueued` how many members' roles were queued. */
+export const queueTierRoles: EventStoredSubscriber = async (trx, event, context) => {
+  const trusted = context.fromOperator;
   if (trusted) {
     for (const sighting of listTierSightings(event)) {
-      await recordTierSighting(trx, { ...sighting, now: input.now });
+      await recordTierSighting(trx, { ...sighting, now: context.now });
     }
   }
-  if (event.kind !== "user.rating_changed") return 0;
+  if (event.kind !== "user.rating_changed") return nothingQueued;
   const { data } = event;
-  if (data.newRating === undefined && data.tier === undefined) return 0;
+  if (data.newRating === undefined && data.tier === undefined) return nothingQueued;
   // The read model a reconcile starts from (and /leaderboard server) follows the platform's own events.
   if (trusted) {
     await saveRatingFromEvent(trx, {
@@ -37,15 +31,16 @@ export async function queueTierRoles(
   }
   const tier =
     data.tier !== undefined && (trusted || (await isKnownTier(trx, data.tier))) ? data.tier : undefined;
-  return queueRatingOfPlatformUser(trx, {
-    guildId: routingGuildOf(input.source),
+  const rolesQueued = await queueRatingOfPlatformUser(trx, {
+    guildId: context.guildId,
     platformUserId: data.user.id,
     rating: data.newRating ?? null,
     tier,
     ratedAt: event.createdAt,
-    now: input.now,
+    now: context.now,
   });
-}
+  return { rolesQueued };
+};
 
 function listTierSightings(
   event: KnownPlatformEvent,

@@ -1,0 +1,16 @@
+// What every platform event the receiver accepts does besides its posts, in the transaction that stores it
+// (docs/architecture.md, "Webhooks in" step 3). A feature that keeps something beside the inbox adds its
+// subscriber here; the receiver runs them in this order without naming any.
+import { stopStartedReminders } from "../reminders/stop-started-reminders.js";
+import { queueTierRoles } from "../roles/queue-tier-roles.js";
+import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
+import { recordEventActivity } from "../store/member-activity-facts.js";
+
+export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
+  // The weekly digest's read model (docs/architecture.md, "The weekly digest").
+  recordEventActivity,
+  // docs/architecture.md, "Tier roles".
+  queueTierRoles,
+  // docs/architecture.md, "Tournament reminders": none is sent once its tournament started.
+  stopStartedReminders,
+];

@@ -1,0 +1,54 @@
+// Every periodic job of the bot, in one list that run-background-jobs.ts runs (docs/architecture.md,
+// "Running"). A job that must wake a worker does so from its own `run`.
+import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
+import { pruneMemberActivity } from "../store/member-activity.js";
+import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneSeenInteractions } from "../store/seen-interactions.js";
+import { pruneTournamentReminders } from "../store/tournament-reminders.js";
+import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
+import type { BotParts } from "./build-dependencies.js";
+import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
+import type { BackgroundJob } from "./run-background-jobs.js";
+
+const hour = 60 * 60 * 1000;
+/** A reminder row keeps a reminder from being sent twice until a week past its tournament's start. */
+const reminderRetentionMs = 7 * 24 * hour;
+
+export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
+  const { store, roles } = parts;
+  const { clock, logger, config } = parts.deps;
+  const db = store.db;
+  return [
+    // Abandoned /link requests leave an encrypted verifier and interaction token behind.
+    { name: "prune expired OAuth states", everyMs: hour, run: () => pruneOAuthStates(db, clock.now()) },
+    // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
+    { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },
+    // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
+    { name: "prune seen interaction ids", everyMs: hour, run: () => pruneSeenInteractions(db, clock.now()) },
+    {
+      name: "prune past tournament reminders",
+      everyMs: hour,
+      run: () => pruneTournamentReminders(db, clock.now() - reminderRetentionMs),
+    },
+    // The weekly digest and /leaderboard server read a year at most (member-activity.ts).
+    {
+      name: "prune members' activity older than a year",
+      everyMs: hour,
+      run: () => pruneMemberActivity(db, clock.now()),
+    },
+    // docs/architecture.md, "When the bot leaves a server".
+    {
+      name: "purge the data of servers that removed the bot",
+      everyMs: hour,
+      run: () => purgeRemovedGuilds({ db, clock, logger, guildDataGraceMs: config.guildDataGraceMs }),
+    },
+    // docs/architecture.md, "Tier roles": corrects drift such as a role removed by hand.
+    {
+      name: "queue the daily tier role reconcile",
+      everyMs: reconcileIntervalMs,
+      run: async () => {
+        if ((await reconcileTierRoles({ db, clock, logger })) > 0) roles.notify();
+      },
+    },
+  ];
+}
