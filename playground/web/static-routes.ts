@@ -9,9 +9,9 @@ import type { FastifyInstance } from "fastify";
 const publicDir = fileURLToPath(new URL("./public/", import.meta.url));
 const require = createRequire(import.meta.url);
 const fonts: Readonly<Record<string, string>> = {
-  "inter-400.ttf": "@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf",
-  "inter-600.ttf": "@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf",
-  "inter-700.ttf": "@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf",
+  "inter-400.ttf": require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf"),
+  "inter-600.ttf": require.resolve("@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf"),
+  "inter-700.ttf": require.resolve("@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf"),
 };
 const types: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -51,6 +51,6 @@ export function registerStaticRoutes(app: FastifyInstance): void {
     return reply
       .type("font/ttf")
       .header("cache-control", "max-age=86400")
-      .send(await readFile(require.resolve(path)));
+      .send(await readFile(path));
   });
 }

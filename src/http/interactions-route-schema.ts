@@ -1,6 +1,6 @@
 // JSON schemas of POST /interactions (fastify/demo: every route declares them). The body is checked against
 // its schema only after the signature, once the raw bytes have been verified and parsed (interactions-route.ts).
-import { errorBodySchema } from "./error-body-schema.js";
+import { errorBodySchema } from "../error-body-schema.js";
 
 /** The interaction types the dispatcher answers (docs: Interaction Type): PING to MODAL_SUBMIT. */
 const interactionTypes = [1, 2, 3, 4, 5];

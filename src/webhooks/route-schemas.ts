@@ -1,6 +1,6 @@
 // JSON schemas of the receiver's routes (fastify/demo: every route declares them). The body has none: it
 // is kept as raw bytes for the signature and validated after verification (src/events/normalise-event.ts).
-import { errorBodySchema } from "../http/error-body-schema.js";
+import { errorBodySchema } from "../error-body-schema.js";
 import { ingestStatuses } from "./ingest-event.js";
 
 const acknowledgement = {
