@@ -144,7 +144,9 @@ describe("a bot whose SQLite file is write-locked by another connection for 10 s
     expect(outcomes.every((outcome) => outcome.statuses.at(-1) === 200)).toBe(true);
 
     const stored = holder
-      .prepare("select event_id as id, count(*) as copies from inbox_events group by event_id order by event_id")
+      .prepare(
+        "select event_id as id, count(*) as copies from inbox_events group by event_id order by event_id",
+      )
       .all() as { id: string; copies: number }[];
     expect(stored).toEqual([...ids].sort().map((id) => ({ id, copies: 1 })));
     const queued = holder.prepare("select count(*) as rows from outbox").get() as { rows: number };
