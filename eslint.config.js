@@ -57,6 +57,14 @@ const boundaries = [
     message: "src/webhooks/ is the receiver: only the app registers it, and the metrics count for it.",
   },
   {
+    name: "The polling worker knows no feature",
+    in: ["src/worker/"],
+    except: [],
+    regex: "^\\.\\./(?!(clock|logger)\\.js$)",
+    message:
+      "src/worker/ is the lifecycle under every worker; what to claim and how lives with each feature.",
+  },
+  {
     name: "Only src/store/ builds queries",
     in: ["src/"],
     except: ["src/store/"],
