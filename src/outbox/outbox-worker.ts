@@ -3,9 +3,11 @@
 // what Discord said.
 import { claimDueOutbox, readNextOutboxLeaseEnd } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
+import { createClaimingWorker } from "../worker/claiming-worker.js";
+import { Lanes } from "../worker/lanes.js";
+import type { WorkerState } from "../worker/polling-worker.js";
 import { releaseEntry } from "./apply-failure.js";
 import { applyGroupFailure } from "./apply-group-failure.js";
-import { ChannelLanes } from "./channel-lanes.js";
 import { describeError } from "./classify-failure.js";
 import { deliverTurn, type TurnOutcome } from "./deliver-turn.js";
 import { createDeliveryRecorder } from "./delivery-recorder.js";
@@ -21,10 +23,15 @@ import {
 } from "./prune-delivered.js";
 import { defaultRetryPolicy } from "./retry-policy.js";
 import { WaitingRows } from "./waiting-rows.js";
-import { WakeSignal } from "./wake-signal.js";
 
 /** idle: built, driven by runOnce; drained: after drain(); stopped: Discord refused the token (401). */
-export type OutboxWorkerState = "idle" | "running" | "draining" | "drained" | "stopped";
+export type OutboxWorkerState = WorkerState;
+
+/** A claimed row and when this worker counts its lease as ended. */
+interface ClaimedEntry {
+  readonly entry: OutboxEntry;
+  readonly leaseEndsAt: number;
+}
 
 export interface OutboxWorker {
   /** Claims and sends continuously: at once on notify(), else every poll interval; prunes daily. */
@@ -59,52 +66,38 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     recordDelivered: createDeliveryRecorder(db),
     random: options.random ?? Math.random,
   };
-  let state: OutboxWorkerState = "idle";
-  let stoppedReason: string | undefined;
-  /** Rows claimed and not finished; a claim takes at most batchSize minus this. */
-  let held = 0;
-  /** The last claim was full, so more rows may be due: claim again once half the batch is done. */
-  let mayHaveMore = false;
-  const inFlight = new Set<Promise<OutboxResult>>();
   /** Channels found deleted or closed to the bot while rows of theirs wait here (those rows are dead). */
   const closedChannels = new Set<string>();
-  const lanes = new ChannelLanes(settings.concurrency, (channelId) => closedChannels.delete(channelId));
+  const lanes = new Lanes(settings.concurrency, (channelId) => closedChannels.delete(channelId));
   const waiting = new WaitingRows();
-  const signal = new WakeSignal();
-  let loop: Promise<void> | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
 
-  // Read through a function: the compiler would otherwise keep a narrowing of `state` across awaits.
-  const readState = (): OutboxWorkerState => state;
-  const isAccepting = () => state === "idle" || state === "running";
-
-  async function claimBatch(): Promise<Promise<OutboxResult>[]> {
-    const room = settings.batchSize - held;
-    if (!isAccepting() || room <= 0) return [];
-    const now = clock.now();
-    const entries = await claimDueOutbox(db, { owner, now, leaseMs: settings.leaseMs, limit: room });
-    mayHaveMore = entries.length === room;
-    // The lease is on the database's clock; this worker counts it on its own from before the claim, so it
-    // never thinks a row still its after the database's lease has ended.
-    const leaseEndsAt = now + settings.leaseMs;
-    return entries.map((entry) => dispatch(entry, leaseEndsAt));
-  }
+  const worker = createClaimingWorker<ClaimedEntry, OutboxResult>({
+    name: "an outbox worker",
+    units: "outbox rows",
+    logger,
+    pollIntervalMs: settings.pollIntervalMs,
+    batchSize: settings.batchSize,
+    async claim(room) {
+      const now = clock.now();
+      const entries = await claimDueOutbox(db, { owner, now, leaseMs: settings.leaseMs, limit: room });
+      // The lease is on the database's clock; this worker counts it on its own from before the claim, so it
+      // never thinks a row still its after the database's lease has ended.
+      const leaseEndsAt = now + settings.leaseMs;
+      return entries.map((entry) => ({ entry, leaseEndsAt }));
+    },
+    handle: ({ entry, leaseEndsAt }) => dispatch(entry, leaseEndsAt),
+    // A dead instance's rows are taken over as their lease ends (docs/architecture.md, "Growing past one machine").
+    readNextLeaseEnd: () => readNextOutboxLeaseEnd(db, { owner, now: clock.now() }),
+  });
+  const readState = (): OutboxWorkerState => worker.state;
 
   function dispatch(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
-    held += 1;
     const busy = lanes.depth(entry.channelId) >= settings.maxQueuedPerChannel;
     if (!busy) waiting.add(entry);
-    const work = (
-      busy
-        ? guard(entry, () => releaseEntry(deps, entry, "channel busy", settings.busyChannelDelayMs))
-        : lanes.run(entry.channelId, () => guard(entry, () => handleEntry(entry, leaseEndsAt)))
-    ).finally(() => {
-      held -= 1;
-      inFlight.delete(work);
-      if (mayHaveMore && held <= settings.batchSize / 2) signal.wake();
-    });
-    inFlight.add(work);
-    return work;
+    return busy
+      ? guard(entry, () => releaseEntry(deps, entry, "channel busy", settings.busyChannelDelayMs))
+      : lanes.run(entry.channelId, () => guard(entry, () => handleEntry(entry, leaseEndsAt)));
   }
 
   /** Every row ends with a result: an unexpected error (the database, say) leaves it to its lease. */
@@ -126,7 +119,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function handleEntry(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
     const carried = waiting.start(entry);
     if (carried !== undefined) return carried;
-    if (state === "stopped") return releaseEntry(deps, entry, `not sent: ${stoppedReason ?? "stopped"}`);
+    const state = readState();
+    if (state === "stopped")
+      return releaseEntry(deps, entry, `not sent: ${worker.stoppedReason ?? "stopped"}`);
     if (state === "draining") return releaseEntry(deps, entry, "not sent: the worker is shutting down");
     if (closedChannels.has(entry.channelId)) {
       // Dropped with its channel while it waited here (unless enqueued since): no request to make.
@@ -164,42 +159,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   function stopSending(detail: string): void {
-    if (state === "stopped") return;
-    state = "stopped";
-    stoppedReason = `Discord refused the bot token (${detail})`;
+    const reason = `Discord refused the bot token (${detail})`;
+    if (!worker.stop(reason)) return;
     logger.fatal(
       { owner },
-      `${stoppedReason}: the outbox worker stopped sending; fix DISCORD_TOKEN and restart the bot`,
+      `${reason}: the outbox worker stopped sending; fix DISCORD_TOKEN and restart the bot`,
     );
     clearInterval(pruneTimer);
-    signal.wake();
-  }
-
-  async function runLoop(): Promise<void> {
-    while (readState() === "running") {
-      let wait = settings.pollIntervalMs;
-      try {
-        // The rows run on their own (tracked in inFlight); the loop only waits before claiming again.
-        const claimed = await claimBatch();
-        if (claimed.length > 0) logger.debug({ claimed: claimed.length }, "claimed outbox rows");
-        wait = await readWait();
-      } catch (error) {
-        mayHaveMore = false;
-        logger.error({ err: error }, "could not claim outbox rows; trying again at the next poll");
-      }
-      if (readState() !== "running") break;
-      await signal.wait(wait);
-    }
-  }
-
-  /**
-   * The poll interval, or less when another worker's lease ends sooner: a dead instance's rows are taken
-   * over as their lease ends (docs/architecture.md, "Growing past one machine").
-   */
-  async function readWait(): Promise<number> {
-    if (mayHaveMore) return settings.pollIntervalMs;
-    const untilLeaseEnds = await readNextOutboxLeaseEnd(db, { owner, now: clock.now() });
-    return Math.min(settings.pollIntervalMs, untilLeaseEnds ?? Number.POSITIVE_INFINITY);
   }
 
   async function prune(): Promise<PruneCounts> {
@@ -208,46 +174,41 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return counts;
   }
 
-  // Kept so drain() can wait for it: closing the database under a running prune would fail it.
-  let pruning: Promise<unknown> = Promise.resolve();
+  // Tracked so drain() waits for it: closing the database under a running prune would fail it.
   function pruneInBackground(): void {
-    pruning = prune().catch((error: unknown) => {
-      logger.error({ err: error }, "pruning the outbox and inbox failed; trying again at the next interval");
-    });
+    void worker.track(
+      prune().catch((error: unknown) => {
+        logger.error(
+          { err: error },
+          "pruning the outbox and inbox failed; trying again at the next interval",
+        );
+      }),
+    );
   }
 
   return {
     start() {
-      if (state === "running") return;
-      if (state !== "idle") throw new Error(`an outbox worker cannot start once ${state}`);
-      state = "running";
-      loop = runLoop();
+      if (worker.state === "running") return;
+      worker.start();
       if (settings.pruneIntervalMs > 0) {
         pruneInBackground();
         pruneTimer = setInterval(pruneInBackground, settings.pruneIntervalMs);
       }
     },
     async drain() {
-      if (isAccepting()) state = "draining";
       clearInterval(pruneTimer);
-      signal.wake();
-      await loop;
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      await pruning;
-      if (state === "draining") state = "drained";
+      await worker.drain();
     },
-    async runOnce() {
-      return Promise.all(await claimBatch());
-    },
-    notify() {
-      if (state === "running") signal.wake();
+    runOnce: () => worker.runOnce(),
+    notify: () => {
+      worker.wake();
     },
     pruneDelivered: prune,
     get state() {
-      return state;
+      return worker.state;
     },
     get stoppedReason() {
-      return stoppedReason;
+      return worker.stoppedReason;
     },
   };
 }

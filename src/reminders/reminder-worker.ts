@@ -4,7 +4,7 @@
 // posts it exactly once. Nothing is kept in memory between ticks, so a restart loses nothing.
 import { claimDuePolls } from "../store/reminder-settings.js";
 import { sendDueReminders, type DueReminderOutcome } from "../store/tournament-reminders.js";
-import { WakeSignal } from "../outbox/wake-signal.js";
+import { createPollingWorker } from "../worker/polling-worker.js";
 import { pollGuildTournaments, type PollOutcome } from "./poll-guild-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { decideDueReminder } from "./reminder-timing.js";
@@ -38,10 +38,16 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
   const pollsPerTick = options.pollsPerTick ?? 20;
   const batchSize = options.batchSize ?? 50;
   const { logger, clock } = options;
-  let state: "idle" | "running" | "draining" | "drained" = "idle";
-  const signal = new WakeSignal();
-  let loop: Promise<void> | undefined;
-  const running = () => state === "running";
+  const worker = createPollingWorker({
+    name: "a reminder worker",
+    logger,
+    pollIntervalMs: tickMs,
+    pollFailedMessage: "tournament reminder work failed; trying again at the next tick",
+    async poll() {
+      startPolls();
+      await sendDue();
+    },
+  });
 
   async function pollDueGuilds(): Promise<PollOutcome[]> {
     const claimed = await claimDuePolls(options.db, {
@@ -75,17 +81,19 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
   let polling: Promise<unknown> | undefined;
   function startPolls(): void {
     if (polling !== undefined) return;
-    polling = pollDueGuilds()
-      .then((polls) => {
-        // Only after a read: waking after every empty look would spin without ever yielding to timers.
-        if (polls.length > 0) signal.wake();
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, "could not read the open tournaments for reminders");
-      })
-      .finally(() => {
-        polling = undefined;
-      });
+    polling = worker.track(
+      pollDueGuilds()
+        .then((polls) => {
+          // Only after a read: waking after every empty look would spin without ever yielding to timers.
+          if (polls.length > 0) worker.wake();
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "could not read the open tournaments for reminders");
+        })
+        .finally(() => {
+          polling = undefined;
+        }),
+    );
   }
 
   function report(due: readonly DueReminderOutcome[]): void {
@@ -113,32 +121,11 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
     }
   }
 
-  async function runLoop(): Promise<void> {
-    while (running()) {
-      startPolls();
-      try {
-        await sendDue();
-      } catch (error) {
-        logger.error({ err: error }, "tournament reminder work failed; trying again at the next tick");
-      }
-      if (!running()) break;
-      await signal.wait(tickMs);
-    }
-  }
-
   return {
-    start() {
-      if (state !== "idle") return;
-      state = "running";
-      loop = runLoop();
+    start: () => {
+      worker.start();
     },
-    async drain() {
-      if (state === "idle" || state === "running") state = "draining";
-      signal.wake();
-      await loop;
-      await polling;
-      state = "drained";
-    },
+    drain: () => worker.drain(),
     async runOnce() {
       const polls = await pollDueGuilds();
       return { polls, due: await sendDue() };

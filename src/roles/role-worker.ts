@@ -7,10 +7,10 @@ import {
   rescheduleMemberRoles,
 } from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
-import { ChannelLanes } from "../outbox/channel-lanes.js";
 import { describeError } from "../outbox/classify-failure.js";
 import { defaultRetryPolicy, type RetryPolicy } from "../outbox/retry-policy.js";
-import { WakeSignal } from "../outbox/wake-signal.js";
+import { createClaimingWorker } from "../worker/claiming-worker.js";
+import { Lanes } from "../worker/lanes.js";
 import {
   applyRoleOutcome,
   retryLater,
@@ -59,39 +59,27 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     random: options.random ?? Math.random,
   };
   const { logger, clock } = options;
-  let state: "idle" | "running" | "draining" | "drained" = "idle";
-  let held = 0;
-  let mayHaveMore = false;
-  const inFlight = new Set<Promise<RoleRowResult>>();
-  const lanes = new ChannelLanes(options.concurrency ?? 16);
-  const signal = new WakeSignal();
-  let loop: Promise<void> | undefined;
-  const readState = () => state;
+  const lanes = new Lanes(options.concurrency ?? 16);
 
-  async function claim(): Promise<Promise<RoleRowResult>[]> {
-    const room = batchSize - held;
-    if (readState() === "draining" || readState() === "drained" || room <= 0) return [];
-    await runTierRoleWork(deps, { leaseMs, limit: 10 });
-    const now = clock.now();
-    const rows = await claimDueMemberRoles(deps.db, { owner: deps.owner, now, leaseMs, limit: room });
-    mayHaveMore = rows.length === room;
-    // Counted on this worker's clock from before the claim, as the outbox worker does.
-    const leaseEndsAt = now + leaseMs;
-    return rows.map((row) => dispatch(row, leaseEndsAt));
-  }
-
-  function dispatch(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
-    held += 1;
-    const work = lanes
-      .run(`${row.guildId}:${row.userId}`, () => guard(row, leaseEndsAt))
-      .finally(() => {
-        held -= 1;
-        inFlight.delete(work);
-        if (mayHaveMore && held <= batchSize / 2) signal.wake();
-      });
-    inFlight.add(work);
-    return work;
-  }
+  const worker = createClaimingWorker<{ row: MemberTierRole; leaseEndsAt: number }, RoleRowResult>({
+    name: "a role worker",
+    units: "tier role rows",
+    logger,
+    pollIntervalMs,
+    batchSize,
+    async claim(room) {
+      await runTierRoleWork(deps, { leaseMs, limit: 10 });
+      const now = clock.now();
+      const rows = await claimDueMemberRoles(deps.db, { owner: deps.owner, now, leaseMs, limit: room });
+      // Counted on this worker's clock from before the claim, as the outbox worker does.
+      const leaseEndsAt = now + leaseMs;
+      return rows.map((row) => ({ row, leaseEndsAt }));
+    },
+    handle: ({ row, leaseEndsAt }) =>
+      lanes.run(`${row.guildId}:${row.userId}`, () => guard(row, leaseEndsAt)),
+    // Less than the poll interval when another worker's lease ends sooner (as the outbox worker does).
+    readNextLeaseEnd: () => readNextMemberRoleLeaseEnd(deps.db, { owner: deps.owner, now: clock.now() }),
+  });
 
   async function guard(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
     let result: RoleRowResult;
@@ -115,7 +103,7 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
 
   async function handle(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {
     const lease = { guildId: row.guildId, userId: row.userId, owner: deps.owner };
-    if (readState() === "draining") {
+    if (worker.state === "draining") {
       await rescheduleMemberRoles(deps.db, {
         ...lease,
         nextAttemptAt: clock.now(),
@@ -129,47 +117,14 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     return applyRoleOutcome(deps, row, await syncMemberRoles(deps, row));
   }
 
-  async function runLoop(): Promise<void> {
-    while (readState() === "running") {
-      let wait = pollIntervalMs;
-      try {
-        const claimed = await claim();
-        if (claimed.length > 0) logger.debug({ claimed: claimed.length }, "claimed tier role rows");
-        wait = await readWait();
-      } catch (error) {
-        mayHaveMore = false;
-        logger.error({ err: error }, "could not claim tier role work; trying again at the next poll");
-      }
-      if (readState() !== "running") break;
-      await signal.wait(wait);
-    }
-  }
-
-  /** The poll interval, or less when another worker's lease ends sooner (as the outbox worker does). */
-  async function readWait(): Promise<number> {
-    if (mayHaveMore) return pollIntervalMs;
-    const untilLeaseEnds = await readNextMemberRoleLeaseEnd(deps.db, { owner: deps.owner, now: clock.now() });
-    return Math.min(pollIntervalMs, untilLeaseEnds ?? Number.POSITIVE_INFINITY);
-  }
-
   return {
-    start() {
-      if (state !== "idle") return;
-      state = "running";
-      loop = runLoop();
+    start: () => {
+      worker.start();
     },
-    async drain() {
-      if (state === "idle" || state === "running") state = "draining";
-      signal.wake();
-      await loop;
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      state = "drained";
-    },
-    async runOnce() {
-      return Promise.all(await claim());
-    },
-    notify() {
-      if (state === "running") signal.wake();
+    drain: () => worker.drain(),
+    runOnce: () => worker.runOnce(),
+    notify: () => {
+      worker.wake();
     },
   };
 }

@@ -1,8 +1,9 @@
 // A server's tier role sync: its mode, whether it is paused and why, and the guild-level work of create mode
 // (a role for every tier) taken under a lease like the member rows (docs/architecture.md, "Tier roles").
 import type { Kysely, Selectable } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, GuildRoleSettingsTable } from "./database.js";
-import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
+import { isLeaseFree, takeLease } from "./leases.js";
 
 export type RoleSyncMode = GuildRoleSettingsTable["mode"];
 
@@ -142,11 +143,9 @@ export async function leaseTierRoleWork(
 ): Promise<boolean> {
   const result = await db
     .updateTable("guild_role_settings")
-    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
+    .set(takeLease(db, input))
     .where("guild_id", "=", input.guildId)
-    .where((eb) =>
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, input.now))]),
-    )
+    .where(isLeaseFree(db, { table: "guild_role_settings", now: input.now }))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -159,34 +158,22 @@ export async function claimTierRoleWork(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
 ): Promise<string[]> {
-  const due = await db
-    .selectFrom("guild_role_settings")
-    .select("guild_id")
-    .where("tiers_pending", "=", 1)
-    .where("mode", "=", "create")
-    .where("paused_reason", "is", null)
-    .where("guild_id", "not in", (eb) => eb.selectFrom("guild_removals").select("guild_removals.guild_id"))
-    .where((eb) =>
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, input.now))]),
-    )
-    .limit(input.limit)
-    .execute();
-  const claimed: string[] = [];
-  for (const { guild_id: guildId } of due) {
-    const result = await db
-      .updateTable("guild_role_settings")
-      .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
-      .where("guild_id", "=", guildId)
-      .where((eb) =>
-        eb.or([
-          eb("lease_expires_at", "is", null),
-          eb("lease_expires_at", "<=", readLeaseNow(db, input.now)),
-        ]),
-      )
-      .executeTakeFirst();
-    if (result.numUpdatedRows > 0n) claimed.push(guildId);
-  }
-  return claimed;
+  const rows = await claimDueRows(db, {
+    table: "guild_role_settings",
+    key: ["guild_id"],
+    isClaimable: (eb) =>
+      eb.and([
+        eb("tiers_pending", "=", 1),
+        eb("mode", "=", "create"),
+        eb("paused_reason", "is", null),
+        eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
+        isLeaseFree(db, { table: "guild_role_settings", now: input.now }),
+      ]),
+    orderBy: ["updated_at"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map((row) => row.guild_id);
 }
 
 /** Releases the guild's lease; `done` clears the mark unless a tier was seen since `claimedAt`. */

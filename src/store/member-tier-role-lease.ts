@@ -1,10 +1,10 @@
 // The role worker takes member rows under a lease, as the outbox worker takes posts (docs/architecture.md,
 // "Tier roles", "Growing past one machine"): one worker at a time per row, a dead worker's rows taken over
 // when the lease ends. A row's version tells a finished sync from one overtaken by a newer change.
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
-import { readDialect } from "./dialect.js";
-import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
+import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import { toMemberTierRole, type MemberTierRole } from "./member-tier-roles.js";
 
 const maxErrorLength = 1000;
@@ -18,8 +18,7 @@ function isClaimable(db: Kysely<Database>, now: number) {
     eb.and([
       eb("pending", "=", 1),
       eb("next_attempt_at", "<=", now),
-      // On the database's clock (lease-clock.ts), as in outbox-lease.ts.
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, now))]),
+      isLeaseFree(db, { table: "member_tier_roles", now }),
       eb(
         "guild_id",
         "in",
@@ -33,57 +32,32 @@ function isClaimable(db: Kysely<Database>, now: number) {
     ]);
 }
 
-/** Leases up to `limit` due rows to `owner`, oldest first, in one statement (see claimDueOutbox). */
+/** Leases up to `limit` due rows to `owner`, oldest first, in one statement (claim-due-rows.ts). */
 export async function claimDueMemberRoles(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
 ): Promise<MemberTierRole[]> {
-  const lockCandidates = readDialect(db) === "postgres";
-  const rows = await db
-    .with(
-      (cte) => cte("due").materialized(),
-      (qb) => {
-        const candidates = qb
-          .selectFrom("member_tier_roles")
-          .select(["guild_id", "user_id"])
-          .where(isClaimable(db, input.now))
-          .orderBy("next_attempt_at")
-          .orderBy("updated_at")
-          .limit(input.limit);
-        return lockCandidates ? candidates.forUpdate().skipLocked() : candidates;
-      },
-    )
-    .updateTable("member_tier_roles")
-    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("due")
-          .select("due.guild_id")
-          .whereRef("due.guild_id", "=", "member_tier_roles.guild_id")
-          .whereRef("due.user_id", "=", "member_tier_roles.user_id"),
-      ),
-    )
-    .where(isClaimable(db, input.now))
-    .returningAll()
-    .execute();
-  return rows.map(toMemberTierRole).sort((a, b) => a.nextAttemptAt - b.nextAttemptAt);
+  const rows = await claimDueRows(db, {
+    table: "member_tier_roles",
+    key: ["guild_id", "user_id"],
+    isClaimable: isClaimable(db, input.now),
+    orderBy: ["next_attempt_at", "updated_at"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map(toMemberTierRole);
 }
 
-/** Milliseconds until the first lease another owner holds on a pending row ends (see readNextOutboxLeaseEnd). */
+/** Milliseconds until the first lease another owner holds on a pending row ends (leases.ts). */
 export async function readNextMemberRoleLeaseEnd(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number },
 ): Promise<number | undefined> {
-  const leaseNow = readLeaseNow(db, input.now);
-  const row = await db
-    .selectFrom("member_tier_roles")
-    .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
-    .where("pending", "=", 1)
-    .where("lease_owner", "<>", input.owner)
-    .where("lease_expires_at", ">", leaseNow)
-    .executeTakeFirst();
-  return row?.wait ?? undefined;
+  return readNextLeaseEnd(db, {
+    ...input,
+    table: "member_tier_roles",
+    isWaiting: (eb) => eb("pending", "=", 1),
+  });
 }
 
 interface Lease {

@@ -2,91 +2,57 @@
 // handled by one worker at a time, whichever instance received the webhook, and a row whose worker died is
 // taken over when its lease ends. Leases are on the database's clock (lease-clock.ts); when a row is due is on
 // the instance's, since a clock ahead or behind only moves a retry a little.
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
-import { readDialect } from "./dialect.js";
-import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
+import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
 
 /** Longest error text kept; the caller must already have removed anything secret. */
 const maxErrorLength = 1000;
 
+/** Pending, due, not leased (or its worker died), and in a guild that has not removed the bot. */
 function isClaimable(db: Kysely<Database>, now: number) {
   return (eb: ExpressionBuilder<Database, "outbox">) =>
     eb.and([
       eb("status", "=", "pending"),
       eb("next_attempt_at", "<=", now),
-      eb.or([eb("lease_expires_at", "is", null), eb("lease_expires_at", "<=", readLeaseNow(db, now))]),
+      isLeaseFree(db, { table: "outbox", now }),
+      // A guild the bot was removed from gets nothing: its pending rows were dropped with the removal
+      // (guild-removals.ts), and this keeps out any a webhook enqueued in the same instant.
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("guild_removals")
+            .select("guild_removals.guild_id")
+            .whereRef("guild_removals.guild_id", "=", "outbox.guild_id"),
+        ),
+      ),
     ]);
 }
 
-/**
- * Leases up to `limit` due rows to `owner` for leaseMs, oldest first, in one statement. On
- * PostgreSQL the candidates are locked with FOR UPDATE SKIP LOCKED, so concurrent workers take different rows
- * without waiting; SQLite runs one writer at a time. A row whose lease expired (its worker died) is taken over.
- * The candidates are a MATERIALIZED CTE: as an `IN (subquery)` PostgreSQL may run the subquery again
- * mid-update, and with SKIP LOCKED that second run returns other rows, claiming more than `limit`.
- */
+/** Leases up to `limit` due rows to `owner` for leaseMs, oldest first, in one statement (claim-due-rows.ts). */
 export async function claimDueOutbox(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
 ): Promise<OutboxEntry[]> {
-  const lockCandidates = readDialect(db) === "postgres";
-  const rows = await db
-    .with(
-      (cte) => cte("due").materialized(),
-      (qb) => {
-        const candidates = qb
-          .selectFrom("outbox")
-          .select("id")
-          .where(isClaimable(db, input.now))
-          // A guild the bot was removed from gets nothing: its pending rows were dropped with the removal
-          // (guild-removals.ts), and this keeps out any a webhook enqueued in the same instant.
-          .where((eb) =>
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom("guild_removals")
-                  .select("guild_removals.guild_id")
-                  .whereRef("guild_removals.guild_id", "=", "outbox.guild_id"),
-              ),
-            ),
-          )
-          .orderBy("next_attempt_at")
-          .orderBy("created_at")
-          .limit(input.limit);
-        return lockCandidates ? candidates.forUpdate().skipLocked() : candidates;
-      },
-    )
-    .updateTable("outbox")
-    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
-    .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
-    .where(isClaimable(db, input.now))
-    .returningAll()
-    .execute();
-  return rows
-    .map(toOutboxEntry)
-    .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.createdAt - b.createdAt);
+  const rows = await claimDueRows(db, {
+    table: "outbox",
+    key: ["id"],
+    isClaimable: isClaimable(db, input.now),
+    orderBy: ["next_attempt_at", "created_at"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map(toOutboxEntry);
 }
 
-/**
- * Milliseconds from now, on the lease clock, until the first lease another owner holds on a pending row ends;
- * undefined when none does. A worker sleeps no longer than this, so a dead instance's rows are taken over as
- * soon as their lease ends rather than at the next poll.
- */
+/** Milliseconds until the first lease another owner holds on a pending row ends (leases.ts). */
 export async function readNextOutboxLeaseEnd(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number },
 ): Promise<number | undefined> {
-  const leaseNow = readLeaseNow(db, input.now);
-  const row = await db
-    .selectFrom("outbox")
-    .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
-    .where("status", "=", "pending")
-    .where("lease_owner", "<>", input.owner)
-    .where("lease_expires_at", ">", leaseNow)
-    .executeTakeFirst();
-  return row?.wait ?? undefined;
+  return readNextLeaseEnd(db, { ...input, table: "outbox", isWaiting: (eb) => eb("status", "=", "pending") });
 }
 
 const releasedLease = { lease_owner: null, lease_expires_at: null } as const;

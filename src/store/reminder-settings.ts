@@ -3,6 +3,7 @@
 // share the reads: the one that moves `next_poll_at` on reads that server's tournaments, the others do not.
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
+import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
 import { toJsonText } from "./json-text.js";
 
@@ -100,31 +101,22 @@ export async function deleteReminderSettings(db: Kysely<Database>, guildId: stri
 }
 
 /**
- * The servers whose open tournaments are due a read, each taken by one instance: `next_poll_at` moves on only
- * where it still holds the value read, so of two instances looking at once, one wins each server.
+ * The servers whose open tournaments are due a read, each taken by one instance (claim-due-rows.ts): taking
+ * one moves its `next_poll_at` on by `pollMs`, so of two instances looking at once, one wins each server.
  */
 export async function claimDuePolls(
   db: Kysely<Database>,
   input: { readonly now: number; readonly pollMs: number; readonly limit: number },
 ): Promise<ReminderSettings[]> {
-  const due = await db
-    .selectFrom("reminder_settings")
-    .selectAll()
-    .where("next_poll_at", "<=", input.now)
-    .orderBy("next_poll_at")
-    .limit(input.limit)
-    .execute();
-  const claimed: ReminderSettings[] = [];
-  for (const row of due) {
-    const taken = await db
-      .updateTable("reminder_settings")
-      .set({ next_poll_at: input.now + input.pollMs })
-      .where("guild_id", "=", row.guild_id)
-      .where("next_poll_at", "=", row.next_poll_at)
-      .executeTakeFirst();
-    if (taken.numUpdatedRows > 0n) claimed.push(toReminderSettings(row));
-  }
-  return claimed;
+  const rows = await claimDueRows(db, {
+    table: "reminder_settings",
+    key: ["guild_id"],
+    isClaimable: (eb) => eb("next_poll_at", "<=", input.now),
+    orderBy: ["next_poll_at"],
+    limit: input.limit,
+    set: { next_poll_at: input.now + input.pollMs },
+  });
+  return rows.map(toReminderSettings);
 }
 
 /** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */

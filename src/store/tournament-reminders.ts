@@ -3,8 +3,8 @@
 // queues its post in the outbox, so it is posted once whichever instance finds it due, and a restart loses
 // none. The post's outbox row names the reminder as its event, under the source `reminder`.
 import type { Kysely, Selectable } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, TournamentRemindersTable } from "./database.js";
-import { readDialect } from "./dialect.js";
 import { createId } from "./ids.js";
 import { insertInboxEvent } from "./inbox.js";
 import { enqueueOutbox } from "./outbox.js";
@@ -251,37 +251,23 @@ export async function sendDueReminders(
 }
 
 /**
- * The due rows, locked for this transaction by its first statement, a write: on PostgreSQL with SKIP LOCKED, so
- * instances looking at once take different rows (a MATERIALIZED CTE, as the outbox claim: outbox-lease.ts); on
- * SQLite the write takes the database's write lock before anything is read, so a transaction that read first
- * cannot find its snapshot stale when it comes to write.
+ * The due rows, locked for this transaction by its first statement, a write (claim-due-rows.ts): on PostgreSQL
+ * with SKIP LOCKED, so instances looking at once take different rows; on SQLite the write takes the database's
+ * write lock before anything is read, so a transaction that read first cannot find its snapshot stale when it
+ * comes to write.
  */
 async function takeDueRows(
   trx: Kysely<Database>,
   input: { readonly now: number; readonly limit: number },
 ): Promise<Selectable<TournamentRemindersTable>[]> {
-  const lockCandidates = readDialect(trx) === "postgres";
-  const rows = await trx
-    .with(
-      (cte) => cte("due").materialized(),
-      (qb) => {
-        const candidates = qb
-          .selectFrom("tournament_reminders")
-          .select("id")
-          .where("status", "=", "scheduled")
-          .where("due_at", "<=", input.now)
-          .orderBy("due_at")
-          .limit(input.limit);
-        return lockCandidates ? candidates.forUpdate().skipLocked() : candidates;
-      },
-    )
-    .updateTable("tournament_reminders")
-    .set({ updated_at: input.now })
-    .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
-    .where("status", "=", "scheduled")
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.due_at - b.due_at);
+  return claimDueRows(trx, {
+    table: "tournament_reminders",
+    key: ["id"],
+    isClaimable: (eb) => eb.and([eb("status", "=", "scheduled"), eb("due_at", "<=", input.now)]),
+    orderBy: ["due_at"],
+    limit: input.limit,
+    set: { updated_at: input.now },
+  });
 }
 
 /**

@@ -1,13 +1,13 @@
-// Runs tasks with at most `concurrency` at once and one at a time per key (a channel): different channels
-// go out in parallel, while a channel's own posts keep their order and a busy channel (Discord allows about
-// 5 posts per 5 s in one) holds one slot, not all of them.
+// Runs tasks with at most `concurrency` at once and one at a time per key (a channel, a member): different
+// keys go out in parallel, while a key's own tasks keep their order and a busy key (Discord allows about
+// 5 posts per 5 s in one channel) holds one slot, not all of them.
 
 interface Lane {
   depth: number;
   tail: Promise<void>;
 }
 
-export class ChannelLanes {
+export class Lanes {
   private active = 0;
   private readonly slotWaiters: (() => void)[] = [];
   private readonly lanes = new Map<string, Lane>();

@@ -1,5 +1,5 @@
 /**
- * Wakes the worker's loop early: `notify()` after an enqueue, or a batch half done. A wake that comes while
+ * Wakes a worker's loop early: work was queued, or a batch is half done. A wake that comes while
  * the loop is busy is remembered, so the next wait returns at once instead of missing it.
  */
 export class WakeSignal {

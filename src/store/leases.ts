@@ -1,0 +1,55 @@
+// The lease every leased queue table carries (lease_owner, lease_expires_at; docs/architecture.md, "Growing
+// past one machine"): taken, checked and awaited on the lease clock (lease-clock.ts), the same way for each.
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type { LooseDatabase } from "./claim-due-rows.js";
+import type { Database } from "./database.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
+
+export type LeasedTable = "outbox" | "member_tier_roles" | "guild_role_settings";
+
+/** Nobody holds the row: never leased, released, or its lease ended (its worker died). */
+export function isLeaseFree(
+  db: Kysely<Database>,
+  input: { readonly table: LeasedTable; readonly now: number },
+): Expression<SqlBool> {
+  const expiresAt = sql.ref(`${input.table}.lease_expires_at`);
+  return sql<SqlBool>`(${expiresAt} is null or ${expiresAt} <= ${readLeaseNow(db, input.now)})`;
+}
+
+/** What taking a lease writes: `owner` holds the row until leaseMs from now. */
+export function takeLease(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number },
+) {
+  return { lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) };
+}
+
+/**
+ * Milliseconds from now, on the lease clock, until the first lease another owner holds on a waiting row ends;
+ * undefined when none does. A worker sleeps no longer than this, so a dead instance's rows are taken over as
+ * soon as their lease ends rather than at the next poll.
+ */
+export async function readNextLeaseEnd<Table extends LeasedTable>(
+  db: Kysely<Database>,
+  input: {
+    readonly table: Table;
+    /** A row still to be done (pending), whose lease matters. */
+    readonly isWaiting: (eb: ExpressionBuilder<Database, Table>) => Expression<SqlBool>;
+    readonly owner: string;
+    readonly now: number;
+  },
+): Promise<number | undefined> {
+  const isWaiting = input.isWaiting as unknown as (
+    eb: ExpressionBuilder<LooseDatabase, string>,
+  ) => Expression<SqlBool>;
+  const table: string = input.table;
+  const leaseNow = readLeaseNow(db, input.now);
+  const row = await (db as unknown as Kysely<LooseDatabase>)
+    .selectFrom(table)
+    .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
+    .where(isWaiting)
+    .where("lease_owner", "<>", input.owner)
+    .where("lease_expires_at", ">", leaseNow)
+    .executeTakeFirst();
+  return row?.wait ?? undefined;
+}

@@ -1,0 +1,121 @@
+// docs/architecture.md, "Background workers": a worker that claims due units in batches under a lease.
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { createClaimingWorker, type ClaimingWorkerOptions } from "../../src/worker/claiming-worker.js";
+import { createDeferred, type Deferred } from "../outbox/support/deferred.js";
+import { createCapturedLogger, createCounter } from "./support/worker-probes.js";
+
+const hour = 60 * 60_000;
+
+/** Units in memory, each leased to one owner until a time on `clock`, as the store leases rows. */
+class LeasedUnits {
+  private readonly leases = new Map<string, { owner: string; endsAt: number }>();
+
+  constructor(
+    private readonly clock: ManualClock,
+    private readonly due: string[],
+  ) {}
+
+  lease(id: string, owner: string, endsAt: number): void {
+    this.leases.set(id, { owner, endsAt });
+  }
+
+  claim(owner: string, room: number): string[] {
+    const free = this.due.filter((id) => (this.leases.get(id)?.endsAt ?? 0) <= this.clock.now());
+    const taken = free.slice(0, room);
+    for (const id of taken) this.lease(id, owner, this.clock.now() + hour);
+    return taken;
+  }
+
+  finish(id: string): void {
+    this.due.splice(this.due.indexOf(id), 1);
+    this.leases.delete(id);
+  }
+
+  untilLeaseEnds(owner: string): number | undefined {
+    const ends = [...this.leases.values()]
+      .filter((lease) => lease.owner !== owner && lease.endsAt > this.clock.now())
+      .map((lease) => lease.endsAt - this.clock.now());
+    return ends.length === 0 ? undefined : Math.min(...ends);
+  }
+}
+
+function createTestWorker(
+  units: LeasedUnits,
+  options: Pick<ClaimingWorkerOptions<string, string>, "handle"> & { batchSize?: number },
+) {
+  const claims: number[] = [];
+  const leaseReads = createCounter();
+  const worker = createClaimingWorker<string, string>({
+    name: "a test worker",
+    units: "test units",
+    logger: createCapturedLogger().logger,
+    pollIntervalMs: hour,
+    batchSize: options.batchSize ?? 10,
+    claim: (room) => {
+      claims.push(room);
+      return Promise.resolve(units.claim("me", room));
+    },
+    handle: async (id) => {
+      const result = await options.handle(id);
+      units.finish(id);
+      return result;
+    },
+    readNextLeaseEnd: () => {
+      const left = units.untilLeaseEnds("me");
+      leaseReads.add();
+      return Promise.resolve(left);
+    },
+  });
+  return { worker, claims, leaseReads };
+}
+
+describe("the claiming worker", () => {
+  it("claims only what the batch has room for, and again once half of a full batch is done", async () => {
+    const units = new LeasedUnits(new ManualClock(), ["a", "b", "c", "d", "e", "f"]);
+    const gates = new Map<string, Deferred<void>>();
+    const started = createCounter();
+    const { worker, claims } = createTestWorker(units, {
+      batchSize: 4,
+      handle: async (id) => {
+        const gate = createDeferred();
+        gates.set(id, gate);
+        started.add();
+        await gate.promise;
+        return id;
+      },
+    });
+
+    worker.start();
+    await started.reached(4);
+    gates.get("a")?.resolve();
+    gates.get("b")?.resolve();
+    await started.reached(6);
+    for (const gate of gates.values()) gate.resolve();
+    await worker.drain();
+
+    expect(claims.slice(0, 2)).toEqual([4, 2]);
+    expect(worker.state).toBe("drained");
+  });
+
+  it("takes over a unit another worker held as soon as its lease ends, not at the next poll", async () => {
+    const clock = new ManualClock();
+    const units = new LeasedUnits(clock, ["orphan"]);
+    units.lease("orphan", "dead-worker", clock.now() + 25);
+    const handled = createDeferred<string>();
+    const { worker, claims, leaseReads } = createTestWorker(units, {
+      handle: (id) => {
+        handled.resolve(id);
+        return Promise.resolve(id);
+      },
+    });
+
+    worker.start();
+    await leaseReads.reached(1);
+    clock.advance(25);
+
+    expect(await handled.promise).toBe("orphan");
+    await worker.drain();
+    expect(claims).toEqual([10, 10]);
+  });
+});
