@@ -3,7 +3,7 @@ import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { noteRemindersPosted } from "./reminder-posted.js";
+import { findOutboxSource, notifyPosted } from "./outbox-source.js";
 import { type RenderedMessage } from "../display/rendered-message.js";
 import { sendOutboxMessage } from "../discord/send-message.js";
 
@@ -27,7 +27,7 @@ export type RenderAttempt =
 
 export async function renderEntry(deps: OutboxDeps, entry: OutboxEntry): Promise<RenderAttempt> {
   try {
-    return { ok: true, message: await deps.render(entry) };
+    return { ok: true, message: await findOutboxSource(deps.sources, entry).render(entry) };
   } catch (error) {
     // Perhaps a platform call the renderer made; a renderer bug ends as a dead row after the retries.
     return { ok: false, failure: { kind: "transient", detail: `rendering failed: ${describeError(error)}` } };
@@ -60,6 +60,6 @@ export async function deliverRendered(
       result: describeResult(entry, "skipped", { reason: "the renderer had nothing to post" }),
     };
   }
-  await noteRemindersPosted(deps, [entry]);
+  await notifyPosted(deps.sources, [entry]);
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
 }

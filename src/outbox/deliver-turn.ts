@@ -13,6 +13,7 @@ import { deliverSummary, sendSummary } from "./deliver-summary.js";
 import { nameOutboxGroup } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult } from "./outbox-result.js";
+import { findOutboxSource } from "./outbox-source.js";
 import { sendGroup } from "./send-group.js";
 import { deliverAlone, fromAttempt, type TurnOutcome } from "./turn-outcome.js";
 
@@ -31,7 +32,7 @@ export async function deliverTurn(
 }
 
 function isSummarised(deps: OutboxDeps, entry: OutboxEntry): boolean {
-  return entry.summaryKey !== null && deps.renderSummary !== undefined;
+  return entry.summaryKey !== null && findOutboxSource(deps.sources, entry).renderSummary !== undefined;
 }
 
 interface RenderedRow {
@@ -68,7 +69,7 @@ async function deliverCoalesced(
 /**
  * The posts queued right behind `first` that fit in one message with it, in order: the first one that cannot
  * join ends the group, so the channel's posts keep their order. A row with nothing to post, or waiting for
- * its contest's summary, is passed over (neither posts here).
+ * its summary, is passed over (neither posts here).
  */
 async function gatherFollowers(
   deps: OutboxDeps,

@@ -3,8 +3,7 @@
 // what Discord said.
 import { claimDueOutbox, readNextOutboxLeaseEnd } from "../store/outbox-lease.js";
 import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
-import { releaseEntry } from "./apply-failure.js";
-import { applyGroupFailure } from "./apply-group-failure.js";
+import { applyFailure, releaseEntry } from "./apply-failure.js";
 import { ChannelLanes } from "./channel-lanes.js";
 import { describeError } from "./classify-failure.js";
 import { deliverTurn, type TurnOutcome } from "./deliver-turn.js";
@@ -49,8 +48,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const deps: OutboxDeps = {
     db,
     rest: options.rest,
-    render: options.render,
-    renderSummary: options.renderSummary,
+    sources: options.sources,
     clock,
     logger,
     owner,
@@ -160,7 +158,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (channelId !== undefined && (failure.kind === "channel-gone" || failure.kind === "no-access")) {
       closedChannels.add(channelId);
     }
-    return applyGroupFailure(deps, entries, failure);
+    return applyFailure(deps, entries, failure);
   }
 
   function stopSending(detail: string): void {
