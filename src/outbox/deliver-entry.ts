@@ -1,4 +1,5 @@
 // One outbox row, start to finish: render it, send it, record the outcome (docs/architecture.md, "Posting").
+import { markOutboxSentAlone } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
@@ -42,6 +43,7 @@ export async function deliverRendered(
   nonce: string = entry.groupId ?? entry.id,
 ): Promise<DeliveryAttempt> {
   let messageId: string | undefined;
+  if (message !== undefined) await noteSentAlone(deps, entry);
   try {
     if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message, nonce);
   } catch (error) {
@@ -62,4 +64,14 @@ export async function deliverRendered(
   }
   await notifyPosted(deps.sources, [entry]);
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
+}
+
+/**
+ * A post that goes out alone and ungrouped does so under its own id from its first attempt on: should the
+ * answer be lost, the row goes alone again under that nonce, never in a message of rows queued since under
+ * another (docs/architecture.md, "Posting"). An edit makes no new message; a group of one is known already.
+ */
+async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
+  if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
+  await markOutboxSentAlone(deps.db, { id: entry.id, now: deps.clock.now() });
 }

@@ -27,6 +27,8 @@ export async function deliverTurn(
 ): Promise<TurnOutcome> {
   if (head.action === "edit") return deliverAlone(deps, head);
   if (head.groupId !== null) return resendGroup(deps, head, head.groupId);
+  // Sent alone before, and its answer lost: alone again, under the same nonce, so Discord posts it once.
+  if (head.sentAloneAt !== undefined) return deliverAlone(deps, head);
   if (isSummarised(deps, head)) return deliverSummary(deps, head);
   return deliverCoalesced(deps, head, waiting);
 }
@@ -80,7 +82,7 @@ async function gatherFollowers(
   for (const entry of waiting) {
     if (rows.length >= discordLimits.embedsPerMessage) break;
     if (isSummarised(deps, entry)) continue;
-    if (entry.action !== "post" || entry.groupId !== null) break;
+    if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) break;
     const rendered = await renderEntry(deps, entry);
     if (!rendered.ok) break;
     if (rendered.message === undefined) continue;
