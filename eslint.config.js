@@ -33,7 +33,7 @@ export const importTable = {
       "reminders",
     ],
   },
-  announcements: { may: ["display", "cards", "discord", "events", "store"] },
+  announcements: { may: ["display", "cards", "discord", "events", "store"], types: ["outbox"] },
   display: { may: ["events"], types: ["api"] },
   cards: { may: ["display", "discord"], types: ["api"] },
   events: { may: [] },

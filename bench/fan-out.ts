@@ -120,7 +120,7 @@ try {
   const worker = createOutboxWorker({
     db: store.db,
     rest,
-    render: renderTournamentStarted(store.db),
+    sources: { fallback: { render: renderTournamentStarted(store.db) } },
     clock: systemClock,
     logger: createLogger({ level: "warn" }),
     owner: "bench",

@@ -11,6 +11,7 @@ import * as serverWeek from "./2026-11-27T0000_server_week.js";
 import * as tournamentReminders from "./2026-11-27T0100_tournament_reminders.js";
 import * as outboxGroups from "./2026-11-28T0000_outbox_groups.js";
 import * as reminderChannelProblem from "./2026-11-29T0000_reminder_channel_problem.js";
+import * as outboxSentAlone from "./2026-11-30T0000_outbox_sent_alone.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -23,4 +24,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-27T0100_tournament_reminders": tournamentReminders,
   "2026-11-28T0000_outbox_groups": outboxGroups,
   "2026-11-29T0000_reminder_channel_problem": reminderChannelProblem,
+  "2026-11-30T0000_outbox_sent_alone": outboxSentAlone,
 };

@@ -1,6 +1,6 @@
-// The outbox worker's render step (docs/architecture.md, "Rendering", "Posting"): an outbox row becomes the
-// message to post, or the battle card to edit, or a tournament reminder. Undefined means nothing to send: the
-// event is gone from the inbox, was ignored or dead-lettered, or its kind has no card to edit.
+// The outbox worker's render step for an event's row (docs/architecture.md, "Rendering", "Posting"): it becomes
+// the message to post, or the battle card to edit. Undefined means nothing to send: the event is gone from the
+// inbox, was ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import { renderBattleCard } from "../cards/battle-card.js";
@@ -14,9 +14,7 @@ import { findCreatedEvent, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
-import { renderReminderPost } from "./reminder-post.js";
 import { renderEvent } from "./render-event.js";
-import { reminderSource } from "../store/tournament-reminders.js";
 import { listServerWeekUsers, loadServerWeek } from "./server-week.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 
@@ -30,8 +28,6 @@ export type RenderOutboxRow = (entry: OutboxEntry) => Promise<RenderedMessage | 
 
 export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow {
   return async (entry) => {
-    // A tournament reminder's row names the reminder, not a platform event (tournament-reminders.ts).
-    if (entry.source === reminderSource) return renderReminderPost(deps, entry);
     const event = await loadOutboxEvent(deps, entry);
     if (event === undefined) return undefined;
     return entry.action === "edit" ? renderCardEdit(deps, entry, event) : renderPost(deps, entry, event);

@@ -2,7 +2,6 @@ import type { KeyObject } from "node:crypto";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { REST } from "@discordjs/rest";
-import { createOutboxRenderer, createOutboxSummaryRenderer } from "../announcements/index.js";
 import { createPlatformHttp } from "../api/http.js";
 import { systemClock, type Clock } from "../clock.js";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
@@ -28,6 +27,7 @@ import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
 import { migrateToLatest } from "../store/migrate.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
+import { registerOutboxSources } from "./register-outbox-sources.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
 const interactionRequestsPerSecond = 10_000;
@@ -174,8 +174,7 @@ export async function buildDependencies(
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
-    render: createOutboxRenderer({ db: store.db, clock, logger }),
-    renderSummary: createOutboxSummaryRenderer({ db: store.db, clock, logger }),
+    sources: registerOutboxSources({ db: store.db, clock, logger }),
     clock,
     logger,
     owner,

@@ -1,59 +1,58 @@
-// Discord's error policy for a failed row (docs/architecture.md, "Posting"): what becomes of the row, and of
-// the channel's subscriptions and other pending rows when the channel itself is the problem.
-import { markChannelOutboxDead, markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
+// Discord's error policy (docs/architecture.md, "Posting") for the rows of one message, a row sent alone being
+// a group of one: the rows share the message's fate, so they wait and retry together and are resent as the
+// same group under the same nonce. What a failure means beyond the rows is for their sources to say.
+import { dissolveOutboxGroup } from "../store/outbox-groups.js";
+import { markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import { recordChannelProblem } from "../store/reminder-settings.js";
-import { listGuildSubscriptions, setChannelSubscriptionsStatus } from "../store/subscriptions.js";
 import type { DeliveryFailure } from "./classify-failure.js";
+import { closeChannel, isChannelFailure } from "./close-channel.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
+import { reactToRowFailure } from "./react-to-failure.js";
 import { computeRetryDelay, hasExhaustedRetries } from "./retry-policy.js";
-import { tellAdmins, tellAdminsChannelPaused } from "./tell-admins.js";
 
-/** Records the failure. On "unauthorized" the worker has already stopped sending; the row is released. */
+/** Records the failure for every row. On "unauthorized" the worker has already stopped sending; rows are released. */
 export async function applyFailure(
   deps: OutboxDeps,
-  entry: OutboxEntry,
+  entries: readonly OutboxEntry[],
   failure: DeliveryFailure,
-): Promise<OutboxResult> {
+): Promise<OutboxResult[]> {
+  if (isChannelFailure(failure)) return closeChannel(deps, entries, failure);
+  const results = await recordRowFailure(deps, entries, failure);
+  await reactToRowFailure(deps, entries, failure);
+  return results;
+}
+
+async function recordRowFailure(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  failure: Exclude<DeliveryFailure, { kind: "channel-gone" | "no-access" }>,
+): Promise<OutboxResult[]> {
   const { db, owner } = deps;
-  const now = deps.clock.now();
   const reason = failure.detail;
   switch (failure.kind) {
     case "rate-limited": {
-      const nextAttemptAt = now + failure.retryAfterMs;
-      await rescheduleOutbox(db, { id: entry.id, owner, nextAttemptAt, error: reason, countAttempt: false });
-      return describeResult(entry, "rate-limited", { reason });
+      const nextAttemptAt = deps.clock.now() + failure.retryAfterMs;
+      for (const { id } of entries) {
+        await rescheduleOutbox(db, { id, owner, nextAttemptAt, error: reason, countAttempt: false });
+      }
+      return entries.map((entry) => describeResult(entry, "rate-limited", { reason }));
     }
     case "unauthorized":
-      return releaseEntry(deps, entry, reason);
+      return Promise.all(entries.map((entry) => releaseEntry(deps, entry, reason)));
     case "transient":
-      return retryLater(deps, entry, reason);
+      return retryLater(deps, entries, reason);
     case "rejected":
     case "message-gone":
-      await markOutboxDead(db, { id: entry.id, owner, error: reason });
-      return describeResult(entry, "dead", { reason });
-    case "channel-gone":
-      if (!(await markOutboxDead(db, { id: entry.id, owner, error: reason })))
-        return leftAlone(entry, reason);
-      await disableChannel(deps, entry, reason);
-      return describeResult(entry, "dead", { reason });
-    case "no-access":
-      if (!(await markOutboxDead(db, { id: entry.id, owner, error: reason })))
-        return leftAlone(entry, reason);
-      await pauseChannel(deps, entry, reason);
-      return describeResult(entry, "dead", { reason });
+      if (isGroupOfOne(entries)) return giveUp(deps, entries, reason);
+      return partRows(deps, entries, reason);
   }
 }
 
-/**
- * The row stopped being this worker's while it was sent: another worker took it over when the lease lapsed
- * (and will meet the same error), or the bot was removed from the server, which dropped the row and must
- * leave the channel as it was for when the bot comes back (docs/architecture.md, "When the bot leaves a
- * server"). Either way the channel is not this worker's to change.
- */
-function leftAlone(entry: OutboxEntry, reason: string): OutboxResult {
-  return describeResult(entry, "released", { reason: `${reason}; the row is no longer this worker's` });
+/** A row sent alone, or a group already broken up: nothing left to part. */
+function isGroupOfOne(entries: readonly OutboxEntry[]): boolean {
+  const [first] = entries;
+  return entries.length === 1 && (first?.groupId === null || first?.groupId === first?.id);
 }
 
 /** Hands the row back, due after `delayMs` and with no attempt counted: it was not its own fault. */
@@ -73,82 +72,42 @@ export async function releaseEntry(
   return describeResult(entry, "released", { reason });
 }
 
-async function retryLater(deps: OutboxDeps, entry: OutboxEntry, reason: string): Promise<OutboxResult> {
-  const failedAttempts = entry.attempts + 1;
+/** One backoff for all the rows, counted from the row that has failed most. */
+async function retryLater(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  reason: string,
+): Promise<OutboxResult[]> {
+  const { db, owner } = deps;
+  const failedAttempts = Math.max(...entries.map((entry) => entry.attempts)) + 1;
   if (hasExhaustedRetries(deps.retry, failedAttempts)) {
-    const error = `gave up after ${failedAttempts} attempts: ${reason}`;
-    await markOutboxDead(deps.db, { id: entry.id, owner: deps.owner, error });
-    return describeResult(entry, "dead", { reason: error });
+    return giveUp(deps, entries, `gave up after ${failedAttempts} attempts: ${reason}`);
   }
-  const delay = computeRetryDelay(deps.retry, failedAttempts, deps.random);
-  await rescheduleOutbox(deps.db, {
-    id: entry.id,
-    owner: deps.owner,
-    nextAttemptAt: deps.clock.now() + delay,
-    error: reason,
-  });
-  return describeResult(entry, "retry", { reason });
+  const nextAttemptAt = deps.clock.now() + computeRetryDelay(deps.retry, failedAttempts, deps.random);
+  for (const { id } of entries) await rescheduleOutbox(db, { id, owner, nextAttemptAt, error: reason });
+  return entries.map((entry) => describeResult(entry, "retry", { reason }));
 }
 
-/** 404 Unknown Channel: the channel is gone for good, so are its routes and what was queued for it. */
-async function disableChannel(deps: OutboxDeps, entry: OutboxEntry, reason: string): Promise<void> {
-  const statusReason = `channel deleted: ${reason}`;
-  const { disabled, dropped } = await deps.db.transaction().execute(async (trx) => ({
-    disabled: await setChannelSubscriptionsStatus(trx, {
-      channelId: entry.channelId,
-      status: "disabled",
-      reason: statusReason,
-      now: deps.clock.now(),
-    }),
-    dropped: await markChannelOutboxDead(trx, { channelId: entry.channelId, error: statusReason }),
-  }));
-  deps.logger.warn(
-    { guildId: entry.guildId, channelId: entry.channelId, disabled, dropped },
-    "channel is gone: its subscriptions are disabled and its pending announcements dropped",
-  );
+async function giveUp(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  error: string,
+): Promise<OutboxResult[]> {
+  for (const { id } of entries) await markOutboxDead(deps.db, { id, owner: deps.owner, error });
+  return entries.map((entry) => describeResult(entry, "dead", { reason: error }));
 }
 
 /**
- * 403: pause the channel's subscriptions and drop its pending rows (each retry would be another invalid
- * request, which Discord counts towards a ban). Admins are told only when this pauses something that was
- * active, so a channel's queued rows produce one notice, not one each.
+ * Discord made no message for a request it refused, so the rows may part: each is then sent alone (with its
+ * own id as the nonce), and only a row that is itself wrong ends dead.
  */
-async function pauseChannel(deps: OutboxDeps, entry: OutboxEntry, reason: string): Promise<void> {
-  const { channelId, guildId } = entry;
-  const statusReason = `no access: ${reason}`;
-  const pausedSubscriptions = await deps.db.transaction().execute(async (trx) => {
-    const active = (await listGuildSubscriptions(trx, guildId)).filter(
-      (subscription) => subscription.channelId === channelId && subscription.status === "active",
-    );
-    await setChannelSubscriptionsStatus(trx, {
-      channelId,
-      status: "paused",
-      reason: statusReason,
-      now: deps.clock.now(),
-    });
-    await markChannelOutboxDead(trx, { channelId, error: statusReason });
-    return active.length;
-  });
-  // Tournament reminders have no subscription to pause: their channel's problem is recorded instead, once.
-  const remindersHere = await recordChannelProblem(deps.db, {
-    guildId,
-    channelId,
-    problem: reason,
-    now: deps.clock.now(),
-  });
-  if (pausedSubscriptions > 0) {
-    await tellAdminsChannelPaused(deps, { guildId, channelId, reason, pausedSubscriptions });
-  } else if (remindersHere) {
-    await tellAdmins(deps, {
-      guildId,
-      content:
-        `I can no longer post tournament reminders in <#${channelId}> (${reason}). Give me View Channel, ` +
-        "Send Messages and Embed Links there, or pick another channel, then run `/setup reminders set` again.",
-      avoidChannelId: channelId,
-      logFields: { channelId, reason },
-      what: "could not post a tournament reminder",
-    });
-  } else {
-    deps.logger.warn({ guildId, channelId, reason }, "no access to a channel with no active subscription");
-  }
+async function partRows(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  reason: string,
+): Promise<OutboxResult[]> {
+  const error = `${reason}; the rows are sent one by one`;
+  const ids = entries.map((entry) => entry.id);
+  await dissolveOutboxGroup(deps.db, { ids, owner: deps.owner, nextAttemptAt: deps.clock.now(), error });
+  return entries.map((entry) => describeResult(entry, "released", { reason: error }));
 }

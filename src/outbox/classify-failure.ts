@@ -11,7 +11,7 @@ export type DeliveryFailure =
   | { readonly kind: "rate-limited"; readonly detail: string; readonly retryAfterMs: number }
   /** 404 Unknown Channel: the channel was deleted. */
   | { readonly kind: "channel-gone"; readonly detail: string }
-  /** 404 Unknown Message on an edit: the card was deleted. */
+  /** 404 Unknown Message on an edit: the message it edits was deleted. */
   | { readonly kind: "message-gone"; readonly detail: string }
   /** 403 Missing Access / Missing Permissions: the bot may no longer post in the channel. */
   | { readonly kind: "no-access"; readonly detail: string }

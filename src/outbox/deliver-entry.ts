@@ -1,9 +1,10 @@
 // One outbox row, start to finish: render it, send it, record the outcome (docs/architecture.md, "Posting").
+import { markOutboxSentAlone } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { noteRemindersPosted } from "./reminder-posted.js";
+import { findOutboxSource, notifyPosted } from "./outbox-source.js";
 import { type RenderedMessage } from "../display/rendered-message.js";
 import { sendOutboxMessage } from "../discord/send-message.js";
 
@@ -27,7 +28,7 @@ export type RenderAttempt =
 
 export async function renderEntry(deps: OutboxDeps, entry: OutboxEntry): Promise<RenderAttempt> {
   try {
-    return { ok: true, message: await deps.render(entry) };
+    return { ok: true, message: await findOutboxSource(deps.sources, entry).render(entry) };
   } catch (error) {
     // Perhaps a platform call the renderer made; a renderer bug ends as a dead row after the retries.
     return { ok: false, failure: { kind: "transient", detail: `rendering failed: ${describeError(error)}` } };
@@ -42,6 +43,7 @@ export async function deliverRendered(
   nonce: string = entry.groupId ?? entry.id,
 ): Promise<DeliveryAttempt> {
   let messageId: string | undefined;
+  if (message !== undefined) await noteSentAlone(deps, entry);
   try {
     if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message, nonce);
   } catch (error) {
@@ -60,6 +62,16 @@ export async function deliverRendered(
       result: describeResult(entry, "skipped", { reason: "the renderer had nothing to post" }),
     };
   }
-  await noteRemindersPosted(deps, [entry]);
+  await notifyPosted(deps.sources, [entry]);
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
+}
+
+/**
+ * A post that goes out alone and ungrouped does so under its own id from its first attempt on: should the
+ * answer be lost, the row goes alone again under that nonce, never in a message of rows queued since under
+ * another (docs/architecture.md, "Posting"). An edit makes no new message; a group of one is known already.
+ */
+async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
+  if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
+  await markOutboxSentAlone(deps.db, { id: entry.id, now: deps.clock.now() });
 }

@@ -1,12 +1,13 @@
-// A contest's rating changes in one channel as one summary (docs/architecture.md, "Posting"): the rows wait
-// out a short window when they are queued, then the first one due gathers every row of its contest waiting
-// for the channel, records them as one group and posts the summary, split across messages only when
-// Discord's limits demand it.
+// The rows of one channel that share a summary key (a contest's, say) as one summary (docs/architecture.md,
+// "Posting"): the rows wait out a short window when they are queued, then the first one due gathers every
+// row of its key waiting for the channel, records them as one group and posts the summary its source renders,
+// split across messages only when Discord's limits demand it.
 import { listSummaryRows, recordOutboxGroup } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { describeError } from "./classify-failure.js";
 import { nameOutboxGroup } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
+import { findOutboxSource } from "./outbox-source.js";
 import { sendGroup } from "./send-group.js";
 import { deliverAlone, type TurnOutcome } from "./turn-outcome.js";
 
@@ -24,7 +25,7 @@ export async function deliverSummary(deps: OutboxDeps, head: OutboxEntry): Promi
     limit: maxSummaryRows,
   });
   const ids = listed.includes(head.id) ? listed : [head.id, ...listed.slice(0, maxSummaryRows - 1)];
-  // A lone rating change is posted as itself.
+  // A row alone with its key is posted as itself.
   if (ids.length === 1) return deliverAlone(deps, head);
   const groupId = nameOutboxGroup(ids);
   const entries = await recordOutboxGroup(deps.db, {
@@ -43,10 +44,12 @@ export async function sendSummary(
   groupId: string,
   entries: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  if (deps.renderSummary === undefined || entries.length === 0) return { ok: true, results: [] };
+  const [first] = entries;
+  const renderSummary = first === undefined ? undefined : findOutboxSource(deps.sources, first).renderSummary;
+  if (renderSummary === undefined) return { ok: true, results: [] };
   let messages;
   try {
-    messages = await deps.renderSummary(entries);
+    messages = await renderSummary(entries);
   } catch (error) {
     const detail = `rendering the summary failed: ${describeError(error)}`;
     return { ok: false, failure: { kind: "transient", detail }, entries };

@@ -13,6 +13,7 @@ import { deliverSummary, sendSummary } from "./deliver-summary.js";
 import { nameOutboxGroup } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult } from "./outbox-result.js";
+import { findOutboxSource } from "./outbox-source.js";
 import { sendGroup } from "./send-group.js";
 import { deliverAlone, fromAttempt, type TurnOutcome } from "./turn-outcome.js";
 
@@ -26,12 +27,14 @@ export async function deliverTurn(
 ): Promise<TurnOutcome> {
   if (head.action === "edit") return deliverAlone(deps, head);
   if (head.groupId !== null) return resendGroup(deps, head, head.groupId);
+  // Sent alone before, and its answer lost: alone again, under the same nonce, so Discord posts it once.
+  if (head.sentAloneAt !== undefined) return deliverAlone(deps, head);
   if (isSummarised(deps, head)) return deliverSummary(deps, head);
   return deliverCoalesced(deps, head, waiting);
 }
 
 function isSummarised(deps: OutboxDeps, entry: OutboxEntry): boolean {
-  return entry.summaryKey !== null && deps.renderSummary !== undefined;
+  return entry.summaryKey !== null && findOutboxSource(deps.sources, entry).renderSummary !== undefined;
 }
 
 interface RenderedRow {
@@ -68,7 +71,7 @@ async function deliverCoalesced(
 /**
  * The posts queued right behind `first` that fit in one message with it, in order: the first one that cannot
  * join ends the group, so the channel's posts keep their order. A row with nothing to post, or waiting for
- * its contest's summary, is passed over (neither posts here).
+ * its summary, is passed over (neither posts here).
  */
 async function gatherFollowers(
   deps: OutboxDeps,
@@ -79,7 +82,7 @@ async function gatherFollowers(
   for (const entry of waiting) {
     if (rows.length >= discordLimits.embedsPerMessage) break;
     if (isSummarised(deps, entry)) continue;
-    if (entry.action !== "post" || entry.groupId !== null) break;
+    if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) break;
     const rendered = await renderEntry(deps, entry);
     if (!rendered.ok) break;
     if (rendered.message === undefined) continue;

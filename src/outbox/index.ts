@@ -1,4 +1,4 @@
-// The outbox worker that posts announcements to Discord (docs/architecture.md, "Posting"): what the rest of
+// The outbox worker that posts queued messages to Discord (docs/architecture.md, "Posting"): what the rest of
 // the bot uses.
 export { createOutboxWorker } from "./outbox-worker.js";
 export type { OutboxWorker, OutboxWorkerState } from "./outbox-worker.js";
@@ -11,4 +11,13 @@ export { defaultRetentionPolicy, minimumInboxRetentionMs, pruneDelivered } from 
 export type { PruneCounts, RetentionPolicy } from "./prune-delivered.js";
 export { classifyFailure } from "./classify-failure.js";
 export type { DeliveryFailure } from "./classify-failure.js";
-export { describePausedChannel } from "./tell-admins.js";
+export { tellAdmins } from "./tell-admins.js";
+export type { AdminNotice, AdminNoticeDeps } from "./tell-admins.js";
+export type {
+  FailedRows,
+  FailureKind,
+  FailureReactions,
+  OutboxSource,
+  OutboxSources,
+  ReactToFailure,
+} from "./outbox-source.js";

@@ -4,16 +4,15 @@ import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { RecordDelivered } from "./delivery-recorder.js";
-import type { RenderOutboxEntry, RenderOutboxSummary } from "./outbox-result.js";
+import type { OutboxSources } from "./outbox-source.js";
 import type { RetryPolicy } from "./retry-policy.js";
 
 /** What handling one outbox row needs, built once by createOutboxWorker. */
 export interface OutboxDeps {
   readonly db: Kysely<Database>;
   readonly rest: REST;
-  readonly render: RenderOutboxEntry;
-  /** Summarises a contest's rating changes; without it they are posted (and combined) like any other row. */
-  readonly renderSummary: RenderOutboxSummary | undefined;
+  /** What each kind of row brings: its renderer, and what it does once posted or when it fails. */
+  readonly sources: OutboxSources;
   readonly clock: Clock;
   readonly logger: Logger;
   /** This worker's lease owner name. */

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
-import type { OutboxResult, RenderOutboxEntry, RenderOutboxSummary } from "./outbox-result.js";
+import type { OutboxResult } from "./outbox-result.js";
+import type { OutboxSources } from "./outbox-source.js";
 import type { RetentionPolicy } from "./prune-delivered.js";
 import type { RetryPolicy } from "./retry-policy.js";
 
@@ -11,12 +12,8 @@ export interface OutboxWorkerOptions {
   readonly db: Kysely<Database>;
   /** The bot's shared REST, so Discord's rate limits are tracked in one place (docs/architecture.md, "Webhooks in"). */
   readonly rest: REST;
-  readonly render: RenderOutboxEntry;
-  /**
-   * Summarises the rating changes of one contest waiting for one channel (rows with a summary key); without
-   * it they are posted like any other row.
-   */
-  readonly renderSummary?: RenderOutboxSummary;
+  /** Each kind of row's renderer, and what it does once posted or when it fails (outbox-source.ts). */
+  readonly sources: OutboxSources;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Unique per worker (e.g. host:pid:random): rows are leased under this name (docs/architecture.md, "Growing past one machine"). */

@@ -6,8 +6,7 @@ import { findOutboxEntry, type OutboxEntry } from "../store/outbox.js";
 import { createClaimingWorker } from "../worker/claiming-worker.js";
 import { Lanes } from "../worker/lanes.js";
 import type { WorkerState } from "../worker/polling-worker.js";
-import { releaseEntry } from "./apply-failure.js";
-import { applyGroupFailure } from "./apply-group-failure.js";
+import { applyFailure, releaseEntry } from "./apply-failure.js";
 import { describeError } from "./classify-failure.js";
 import { deliverTurn, type TurnOutcome } from "./deliver-turn.js";
 import { createDeliveryRecorder } from "./delivery-recorder.js";
@@ -56,8 +55,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const deps: OutboxDeps = {
     db,
     rest: options.rest,
-    render: options.render,
-    renderSummary: options.renderSummary,
+    sources: options.sources,
     clock,
     logger,
     owner,
@@ -155,7 +153,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (channelId !== undefined && (failure.kind === "channel-gone" || failure.kind === "no-access")) {
       closedChannels.add(channelId);
     }
-    return applyGroupFailure(deps, entries, failure);
+    return applyFailure(deps, entries, failure);
   }
 
   function stopSending(detail: string): void {

@@ -8,7 +8,7 @@ import { classifyFailure } from "./classify-failure.js";
 import { maxMessagesPerGroup, nameMessageNonce } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { noteRemindersPosted } from "./reminder-posted.js";
+import { notifyPosted } from "./outbox-source.js";
 import type { TurnOutcome } from "./turn-outcome.js";
 
 export async function sendGroup(
@@ -38,7 +38,7 @@ export async function sendGroup(
       deps.recordDelivered({ id: entry.id, postedMessageId: messageId ?? null, now }),
     ),
   );
-  if (messageId !== undefined) await noteRemindersPosted(deps, group.entries);
+  if (messageId !== undefined) await notifyPosted(deps.sources, group.entries);
   const results: OutboxResult[] = group.entries.map((entry) =>
     messageId === undefined
       ? describeResult(entry, "skipped", { reason: "the renderer had nothing to post" })

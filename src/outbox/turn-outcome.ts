@@ -1,5 +1,5 @@
 // What became of the rows a channel's turn handled (deliver-turn.ts): a result for each, or one failure for
-// Discord's error policy to apply to all of them (apply-group-failure.ts).
+// Discord's error policy to apply to all of them (apply-failure.ts).
 import type { OutboxEntry } from "../store/outbox.js";
 import type { DeliveryFailure } from "./classify-failure.js";
 import { attemptDelivery, type DeliveryAttempt } from "./deliver-entry.js";

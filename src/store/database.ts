@@ -193,6 +193,11 @@ export interface OutboxTable {
    * is also the message's nonce. Null for a row sent alone with its own id as the nonce.
    */
   group_id: string | null;
+  /**
+   * When the row first went to Discord alone, under its own id as the nonce, written before the send: from
+   * then on it is only ever sent alone, so a resend under that nonce returns the message Discord made.
+   */
+  sent_alone_at: Millis | null;
   /** The contest ("battle:<id>", "tournament:<id>") a rating change belongs to, for one summary per channel. */
   summary_key: Immutable<string | null>;
 }

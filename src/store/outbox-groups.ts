@@ -22,9 +22,9 @@ function isHeldOrFree(owner: string, now: Expression<number>) {
 }
 
 /**
- * Records `groupId` on those of `ids` still pending, not yet grouped, and held by `owner` or free, and leases
- * them all to `owner` for `leaseMs`, so they also expire together. Returns the rows recorded, in
- * `ids`' order: only these may go into the message.
+ * Records `groupId` on those of `ids` still pending, not yet grouped nor sent alone, and held by `owner` or
+ * free, and leases them all to `owner` for `leaseMs`, so they also expire together. Returns the rows
+ * recorded, in `ids`' order: only these may go into the message.
  */
 export async function recordOutboxGroup(
   db: Kysely<Database>,
@@ -42,6 +42,7 @@ export async function recordOutboxGroup(
     .set({ group_id: input.groupId, lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
     .where("id", "in", [...input.ids])
     .where("group_id", "is", null)
+    .where("sent_alone_at", "is", null)
     .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
     .returningAll()
     .execute();
@@ -87,8 +88,9 @@ export async function takeOutboxGroup(
 }
 
 /**
- * The ids of the pending, ungrouped posts of one contest waiting for one channel that `owner` holds or may
- * take, due or not (a summary gathers what arrived within its window), oldest first, at most `limit`.
+ * The ids of the pending posts of one contest waiting for one channel, neither grouped nor sent alone, that
+ * `owner` holds or may take, due or not (a summary gathers what arrived within its window), oldest first, at
+ * most `limit`.
  */
 export async function listSummaryRows(
   db: Kysely<Database>,
@@ -107,12 +109,31 @@ export async function listSummaryRows(
     .where("summary_key", "=", input.summaryKey)
     .where("action", "=", "post")
     .where("group_id", "is", null)
+    .where("sent_alone_at", "is", null)
     .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
     .orderBy("created_at")
     .orderBy("id")
     .limit(input.limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Notes, before a row goes to Discord alone under its own id as the nonce, that it did: should the answer be
+ * lost (a crash, a failed commit, a dropped connection), the row is sent alone again under that nonce, and
+ * Discord returns the message it made. Joined with other rows it would take their group's nonce, and be
+ * posted twice. Whatever the row's state, since it only records what the caller is about to do.
+ */
+export async function markOutboxSentAlone(
+  db: Kysely<Database>,
+  input: { readonly id: string; readonly now: number },
+): Promise<void> {
+  await db
+    .updateTable("outbox")
+    .set({ sent_alone_at: input.now })
+    .where("id", "=", input.id)
+    .where("sent_alone_at", "is", null)
+    .execute();
 }
 
 /**

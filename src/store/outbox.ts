@@ -31,6 +31,11 @@ export interface OutboxEntry {
   readonly groupId: string | null;
   /** The contest a rating change belongs to, summarised per channel; null for anything else. */
   readonly summaryKey: string | null;
+  /**
+   * When the row first went to Discord alone under its own id (outbox-groups.ts): it is only ever sent alone
+   * again. Absent for a row never sent alone, which is most of them.
+   */
+  readonly sentAloneAt?: number;
 }
 
 export interface OutboxInput {
@@ -149,5 +154,6 @@ export function toOutboxEntry(row: Selectable<OutboxTable>): OutboxEntry {
     deliveredAt: row.delivered_at,
     groupId: row.group_id,
     summaryKey: row.summary_key,
+    ...(row.sent_alone_at === null ? {} : { sentAloneAt: row.sent_alone_at }),
   };
 }

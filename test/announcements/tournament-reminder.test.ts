@@ -3,11 +3,11 @@
 // render step posts nothing for a tournament that started or a server that turned reminders off.
 import { describe, expect, it } from "vitest";
 import { renderTournamentReminder } from "../../src/announcements/tournament-reminder.js";
-import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
+import { renderReminderPost } from "../../src/announcements/reminder-post.js";
 import { ManualClock } from "../../src/clock.js";
 import { normaliseMessage } from "../../src/discord/message-limits.js";
 import { createLogger } from "../../src/logger.js";
-import { findOutboxEntry } from "../../src/store/outbox.js";
+import { findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import {
   markTournamentStarted,
@@ -111,7 +111,8 @@ describe.each(testDatabases())("a reminder's render step on $name", (database) =
   }
 
   function renderer(clock: ManualClock) {
-    return createOutboxRenderer({ db: store.db, clock, logger: createLogger({ level: "silent" }) });
+    const deps = { db: store.db, clock, logger: createLogger({ level: "silent" }) };
+    return (entry: OutboxEntry) => renderReminderPost(deps, entry);
   }
 
   it("renders the queued reminder with the server's role", async () => {

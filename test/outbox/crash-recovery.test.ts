@@ -68,7 +68,7 @@ describe.each(sharedDatabases)("two bot processes sharing $name", (database: Tes
       createOutboxWorker({
         db,
         rest: world.createRest(),
-        render: renderTestAnnouncement(db),
+        sources: { fallback: { render: renderTestAnnouncement(db) } },
         clock: world.clock,
         logger: world.logger,
         owner: "process-b",

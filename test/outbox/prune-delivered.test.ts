@@ -55,7 +55,7 @@ describe.each(testDatabases())("pruning on $name", (database) => {
       createOutboxWorker({
         db: world.db,
         rest: world.createRest(),
-        render: () => Promise.resolve(undefined),
+        sources: { fallback: { render: () => Promise.resolve(undefined) } },
         clock: world.clock,
         logger: world.logger,
         owner: "worker-1",

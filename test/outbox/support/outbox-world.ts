@@ -1,5 +1,8 @@
 // One world per test: a migrated database, a fake Discord on 127.0.0.1 with a guild, a REST client talking
 // to it, a manual clock, and captured logs. Rows are enqueued as the webhook receiver does (inbox first).
+// Workers render with the test renderer, and react to failures as the bot's own sources do.
+import { reactToClosedChannel } from "../../../src/announcements/index.js";
+import { createReminderSource } from "../../../src/reminders/reminder-source.js";
 import { reminderSource } from "../../../src/store/tournament-reminders.js";
 import { REST, type RESTOptions } from "@discordjs/rest";
 import { afterEach, beforeEach } from "vitest";
@@ -14,8 +17,11 @@ import {
 import { createLogger, type Logger } from "../../../src/logger.js";
 import {
   createOutboxWorker,
+  type OutboxSources,
   type OutboxWorker,
   type OutboxWorkerOptions,
+  type RenderOutboxEntry,
+  type RenderOutboxSummary,
 } from "../../../src/outbox/index.js";
 import { insertInboxEvent, operatorSource } from "../../../src/store/inbox.js";
 import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../../src/store/outbox.js";
@@ -44,6 +50,14 @@ export interface OutboxWorldOptions {
   readonly fake?: FakeDiscordOptions;
   readonly rest?: Partial<RESTOptions>;
 }
+
+/** A worker's options, with the renderers its sources use in place of the sources themselves. */
+export type WorkerOverrides = Partial<Omit<OutboxWorkerOptions, "sources">> & {
+  /** Renders every row; the test renderer by default. */
+  readonly render?: RenderOutboxEntry;
+  /** Summarises a contest's rows; without it they are posted like any other. */
+  readonly renderSummary?: RenderOutboxSummary;
+};
 
 export const sqliteInMemory = testDatabases()[0] as TestDatabase;
 
@@ -104,17 +118,33 @@ export class OutboxWorld {
     return rest;
   }
 
-  createWorker(overrides: Partial<OutboxWorkerOptions> = {}): OutboxWorker {
+  createWorker(overrides: WorkerOverrides = {}): OutboxWorker {
+    const { render = renderTestAnnouncement(this.db), renderSummary, ...options } = overrides;
     return createOutboxWorker({
       db: this.db,
-      rest: overrides.rest ?? this.createRest(),
-      render: renderTestAnnouncement(this.db),
+      rest: options.rest ?? this.createRest(),
+      sources: this.registerSources(render, renderSummary),
       clock: this.clock,
       logger: this.logger,
       owner: "worker-1",
       pruneIntervalMs: 0,
-      ...overrides,
+      ...options,
     });
+  }
+
+  /** The bot's sources (src/bot/register-outbox-sources.ts), rendering with `render` and `renderSummary`. */
+  registerSources(
+    render: RenderOutboxEntry = renderTestAnnouncement(this.db),
+    renderSummary?: RenderOutboxSummary,
+  ): OutboxSources {
+    return {
+      fallback: {
+        render,
+        ...(renderSummary === undefined ? {} : { renderSummary }),
+        onFailure: reactToClosedChannel({ logger: this.logger }),
+      },
+      named: { [reminderSource]: createReminderSource({ db: this.db, render }) },
+    };
   }
 
   async subscribeChannel(name: string): Promise<SubscribedChannel> {

@@ -1,0 +1,20 @@
+// Announcements of the platform's events as the outbox knows them (docs/architecture.md, "Rendering",
+// "Posting"): rendered from the stored event, a contest's rating changes summarised, and a channel that is
+// gone or closed to the bot has its subscriptions disabled or paused.
+import type { FailureReactions, OutboxSource } from "../outbox/index.js";
+import { createDisableSubscriptions, pauseSubscriptions } from "./closed-channel.js";
+import { createOutboxRenderer, type OutboxRendererDeps } from "./outbox-renderer.js";
+import { createOutboxSummaryRenderer } from "./outbox-summary-renderer.js";
+
+export function createAnnouncementSource(deps: OutboxRendererDeps): OutboxSource {
+  return {
+    render: createOutboxRenderer(deps),
+    renderSummary: createOutboxSummaryRenderer(deps),
+    onFailure: reactToClosedChannel(deps),
+  };
+}
+
+/** What announcements do when Discord says their channel is gone or closed to the bot. */
+export function reactToClosedChannel(deps: Pick<OutboxRendererDeps, "logger">): FailureReactions {
+  return { "channel-gone": createDisableSubscriptions(deps.logger), "no-access": pauseSubscriptions };
+}

@@ -1,0 +1,27 @@
+// The kinds of row the outbox posts, each with its renderer and what it does once posted or when it fails
+// (docs/architecture.md, "Posting"): events' announcements for every row no other source names, tournament
+// reminders under their own source.
+import type { Kysely } from "kysely";
+import { createAnnouncementSource, renderReminderPost } from "../announcements/index.js";
+import type { Clock } from "../clock.js";
+import type { Logger } from "../logger.js";
+import type { OutboxSources } from "../outbox/index.js";
+import { createReminderSource } from "../reminders/reminder-source.js";
+import type { Database } from "../store/database.js";
+import { reminderSource } from "../store/tournament-reminders.js";
+
+export function registerOutboxSources(deps: {
+  readonly db: Kysely<Database>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}): OutboxSources {
+  return {
+    fallback: createAnnouncementSource(deps),
+    named: {
+      [reminderSource]: createReminderSource({
+        db: deps.db,
+        render: (entry) => renderReminderPost(deps, entry),
+      }),
+    },
+  };
+}

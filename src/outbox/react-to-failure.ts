@@ -1,0 +1,62 @@
+// What a failure means beyond its rows (outbox-source.ts): the sources it concerns react, and the server's
+// admins hear the first notice they give, so a failure is told once, not once per source.
+import type { Kysely } from "kysely";
+import type { Database } from "../store/database.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import type { DeliveryFailure } from "./classify-failure.js";
+import type { OutboxDeps } from "./outbox-deps.js";
+import {
+  groupBySource,
+  listOutboxSources,
+  type FailedRows,
+  type OutboxSource,
+  type OutboxSources,
+} from "./outbox-source.js";
+import { tellAdmins, type AdminNotice } from "./tell-admins.js";
+
+/** Runs in `trx` the reactions of every source, or only of the rows' own; returns their notices in order. */
+export async function collectNotices(
+  trx: Kysely<Database>,
+  sources: OutboxSources,
+  failed: Omit<FailedRows, "rows">,
+  entries: readonly OutboxEntry[],
+  concerned: "every source" | "the rows' sources",
+): Promise<AdminNotice[]> {
+  const bySource = groupBySource(sources, entries);
+  const listed = concerned === "every source" ? listOutboxSources(sources) : [...bySource.keys()];
+  const notices: AdminNotice[] = [];
+  for (const source of new Set(listed)) {
+    const react = source.onFailure?.[failed.kind];
+    const notice = await react?.(trx, { ...failed, rows: bySource.get(source) ?? [] });
+    if (notice !== undefined) notices.push(notice);
+  }
+  return notices;
+}
+
+/** Best effort, as every notice: the failure itself is already stored. */
+export async function tellFirstNotice(deps: OutboxDeps, notices: readonly AdminNotice[]): Promise<void> {
+  const [notice] = notices;
+  if (notice !== undefined) await tellAdmins(deps, notice);
+}
+
+/** A failure of the rows alone (not their channel): only their own sources hear it, if they listen. */
+export async function reactToRowFailure(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  failure: DeliveryFailure,
+): Promise<void> {
+  const [first] = entries;
+  const listening = (source: OutboxSource) => source.onFailure?.[failure.kind] !== undefined;
+  if (first === undefined || ![...groupBySource(deps.sources, entries).keys()].some(listening)) return;
+  const failed = {
+    guildId: first.guildId,
+    channelId: first.channelId,
+    kind: failure.kind,
+    reason: failure.detail,
+    now: deps.clock.now(),
+  };
+  const notices = await deps.db
+    .transaction()
+    .execute((trx) => collectNotices(trx, deps.sources, failed, entries, "the rows' sources"));
+  await tellFirstNotice(deps, notices);
+}

@@ -1,0 +1,42 @@
+// Tournament reminders' posts as the outbox knows them (docs/architecture.md, "Tournament reminders"): a
+// reminder's row names the reminder, not a platform event, and is rendered from it. A reminder channel closed
+// to the bot has no subscription to pause, so its problem is recorded and the admins told once; a reminder
+// posted there again ends it, so the next refusal is told again.
+import type { Kysely } from "kysely";
+import type { OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
+import type { Database } from "../store/database.js";
+import { clearChannelProblem, recordChannelProblem } from "../store/reminder-settings.js";
+
+export interface ReminderSourceDeps {
+  readonly db: Kysely<Database>;
+  /** A reminder's post, read again from the reminder when it is made (src/announcements/reminder-post.ts). */
+  readonly render: RenderOutboxEntry;
+}
+
+/** Registered under the `source` of a reminder's rows (src/store/tournament-reminders.ts). */
+export function createReminderSource(deps: ReminderSourceDeps): OutboxSource {
+  return {
+    render: deps.render,
+    async onPosted(rows) {
+      const post = rows.find((row) => row.action === "post");
+      if (post === undefined) return;
+      await clearChannelProblem(deps.db, { guildId: post.guildId, channelId: post.channelId });
+    },
+    onFailure: { "no-access": recordClosedChannel },
+  };
+}
+
+/** Told only when this is the server's reminder channel and no problem was recorded there before. */
+const recordClosedChannel: ReactToFailure = async (trx, { guildId, channelId, reason, now }) => {
+  const first = await recordChannelProblem(trx, { guildId, channelId, problem: reason, now });
+  if (!first) return undefined;
+  return {
+    guildId,
+    content:
+      `I can no longer post tournament reminders in <#${channelId}> (${reason}). Give me View Channel, ` +
+      "Send Messages and Embed Links there, or pick another channel, then run `/setup reminders set` again.",
+    what: "could not post a tournament reminder",
+    logFields: { channelId, reason },
+    avoidChannelId: channelId,
+  };
+};
