@@ -1,7 +1,4 @@
-/** The body of every 4xx/5xx answer (build-http-app.ts's error handler and the routes' own refusals). */
-export const errorBodySchema = {
-  type: "object",
-  properties: { error: { type: "string" }, requestId: { type: "string" } },
-  required: ["error"],
-  additionalProperties: false,
-} as const;
+import { z } from "zod";
+
+/** The body of every JSON 4xx/5xx answer: the app's error handler (error-handler.ts) and the routes' own refusals. */
+export const errorBodySchema = z.object({ error: z.string(), requestId: z.string().optional() });
