@@ -13,9 +13,9 @@ import { oauthRoutes } from "./oauth-routes.js";
  * `GET /healthz` and `/readyz`, `GET /oauth/callback` and `POST /oauth/confirm`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
  * interactions mode, `POST /interactions`. `GET /metrics` is not here: it has its own listener
  * (src/metrics/metrics-server.ts), so the public one never serves it. Registered on the instance itself (not
- * encapsulated), so its error handler and its zod schema compilers serve the whole server: every route declares
- * its params, query, body and answers in zod, and is typed from them (docs/conventions.md, "HTTP code"). Each
- * route plugin keeps its own parsers and hooks.
+ * encapsulated), so its error handler and its zod schema compilers serve the whole server: every route
+ * declares its params, query, body and answers in zod, and is typed from them (docs/conventions.md, "HTTP
+ * code"). Each route plugin keeps its own parsers and hooks.
  */
 export function buildApp(deps: AppDependencies): FastifyPluginAsync {
   const app: FastifyPluginAsync = async (server) => {

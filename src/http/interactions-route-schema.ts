@@ -22,7 +22,7 @@ const envelope = z.object({
   guild_locale: z.string().optional(),
 });
 
-/** What each type carries in `data` that the dispatcher reads before a handler runs (docs: Interaction Type). */
+/** What each type carries in `data` that the dispatcher reads before a handler runs. */
 const commandData = z.object({
   name: z.string(),
   type: z.int(),
@@ -49,8 +49,8 @@ const readableInteraction = z.discriminatedUnion("type", [
 
 /**
  * A body the dispatcher could not read is a 400 here rather than a crash after the answer was promised. The
- * rest of the interaction is Discord's to get right: it signed the body, so once readable it is handed on as it
- * came, typed as Discord's own interaction (the handlers read fields this schema does not name).
+ * rest of the interaction is Discord's to get right: it signed the body, so once readable it is handed on as
+ * it came, typed as Discord's own interaction (the handlers read fields this schema does not name).
  */
 const interactionBody = z.custom<APIInteraction>().superRefine((body, context) => {
   for (const issue of readableInteraction.safeParse(body).error?.issues ?? []) {
@@ -67,8 +67,8 @@ const signatureHeaders = z.looseObject({
 const respondedType = z.object({ type: z.int() });
 
 /**
- * An interaction response (docs: Interaction Response Object), sent as JSON; one with files is sent as the bytes
- * of a multipart/form-data body, which carries it as payload_json (interaction-answer.ts).
+ * An interaction response (docs: Interaction Response Object), sent as JSON; one with files is sent as the
+ * bytes of a multipart/form-data body, which carries it as payload_json (interaction-answer.ts).
  */
 const interactionAnswer = z.union([
   z.custom<APIInteractionResponse>((answer) => respondedType.safeParse(answer).success),

@@ -1,6 +1,6 @@
 // POST /interactions (docs/architecture.md, "Growing past one machine", INTERACTIONS_MODE=http): Discord POSTs each interaction here instead of
-// sending it over the gateway. An encapsulated plugin: its raw bodies (src/webhooks/raw-body.ts) and signature
-// check apply here only.
+// sending it over the gateway. An encapsulated plugin: its raw bodies (src/webhooks/raw-body.ts) and
+// signature check apply here only.
 import type { KeyObject } from "node:crypto";
 import { InteractionResponseType, InteractionType } from "discord-api-types/v10";
 import type { FastifyRequest } from "fastify";

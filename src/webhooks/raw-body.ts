@@ -1,7 +1,8 @@
-// The raw-body plugin of the two signed routes: POST /webhooks/platform[/:endpointId] (HMAC, docs/architecture.md,
-// "Webhooks in" step 1) and POST /interactions (Ed25519, "Commands" step 1). A signature covers the exact bytes
-// received, so in the context that registers this plugin every body, whatever its content type, stays those bytes
-// until the route has verified them; nothing of an unverified body is parsed.
+// The raw-body plugin of the two signed routes: POST /webhooks/platform[/:endpointId] (HMAC,
+// docs/architecture.md, "Webhooks in" step 1) and POST /interactions (Ed25519, "Commands" step 1). A
+// signature covers the exact bytes received, so in the context that registers this plugin every body,
+// whatever its content type, stays those bytes until the route has verified them: nothing unverified is
+// parsed.
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fastifyPlugin from "fastify-plugin";
 import { z } from "zod";
@@ -9,8 +10,7 @@ import { z } from "zod";
 /** The body of a signed route as its schema declares it: the bytes the signature is checked over. */
 export const rawBodySchema = z.instanceof(Buffer);
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a plugin is async by contract
-const keepRawBodyPlugin: FastifyPluginAsync = async (app) => {
+const keepRawBodyPlugin: FastifyPluginAsync = (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
     done(null, body);
@@ -20,6 +20,7 @@ const keepRawBodyPlugin: FastifyPluginAsync = async (app) => {
     request.body ??= Buffer.alloc(0);
     done();
   });
+  return Promise.resolve();
 };
 
 /** Not encapsulated: it applies to the routes of the plugin that registers it, and to no other. */

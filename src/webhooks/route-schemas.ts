@@ -1,13 +1,13 @@
-// The zod schemas of the receiver's routes (docs/conventions.md, "HTTP code"): they validate the request, type the
-// handler and check every answer. The body is the raw bytes the signature covers (raw-body.ts); the payload is
-// validated after verification, by src/events/normalise-event.ts.
+// The zod schemas of the receiver's routes (docs/conventions.md, "HTTP code"): they validate the request,
+// type the handler and check every answer. The body is the raw bytes the signature covers (raw-body.ts); the
+// payload is validated after verification, by src/events/normalise-event.ts.
 import { z } from "zod";
 import { ingestStatuses } from "./ingest-event.js";
 import { rawBodySchema } from "./raw-body.js";
 
 const acknowledgement = z.object({ status: z.enum(ingestStatuses), eventId: z.string() });
 
-/** Every refusal and failure the receiver answers with; a 5xx names only the request id to search the logs for. */
+/** Every refusal and failure the receiver answers; a 5xx names only the request id to search the logs for. */
 const refusal = z.object({
   error: z.enum([
     "bad_request",

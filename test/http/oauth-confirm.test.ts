@@ -195,7 +195,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect(tokenRequests()).toBe(before);
   });
 
-  it("answers a confirmation from the page whose body fails its schema with the malformed page, using up nothing", async () => {
+  it("answers a confirmation whose body fails its schema with the malformed page", async () => {
     const form = linking.readForm(await linking.openCallback(await linking.startLink()));
     const malformed = await linking.submit({ ...form, fields: { ...form.fields, code: "" } }, "link");
     expect(malformed.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 // The raw-body plugin of the two signed routes (src/webhooks/raw-body.ts): in the context that registers it,
-// every body is the exact bytes received, so a signature can be checked over them before anything parses them.
+// every body is the exact bytes received, so a signature can be checked over them before anything parses.
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ describe("the raw-body plugin", () => {
     app = undefined;
   });
 
-  /** `/signed` keeps raw bytes; `/verified` reads them in a hook, then validates what the hook parsed; `/plain` is outside. */
+  /** `/signed` keeps the bytes; `/verified` checks them in a hook, then its schema; `/plain` is outside. */
   async function build(): Promise<FastifyInstance> {
     const built = Fastify();
     built.setValidatorCompiler(validatorCompiler);
