@@ -16,7 +16,6 @@ export const importTable = {
   config: { may: [] },
   clock: { may: [] },
   logger: { may: [] },
-  "error-body-schema": { may: [] },
   worker: { may: [] },
   commands: {
     may: [
@@ -37,7 +36,7 @@ export const importTable = {
   display: { may: ["events"], types: ["api"] },
   cards: { may: ["display", "discord"], types: ["api"] },
   events: { may: [] },
-  webhooks: { may: ["events", "store", "secrets", "error-body-schema"] },
+  webhooks: { may: ["events", "store", "secrets"] },
   outbox: { may: ["store", "discord", "display", "worker"] },
   roles: { may: ["store", "discord", "display", "api", "linking", "outbox", "worker", "events"] },
   reminders: { may: ["store", "api", "linking", "outbox", "discord", "worker", "events"] },
@@ -49,7 +48,7 @@ export const importTable = {
   migrations: { may: [] },
   secrets: { may: [] },
   charts: { may: ["display"] },
-  http: { may: ["webhooks", "discord", "linking", "oauth", "store", "metrics", "error-body-schema"] },
+  http: { may: ["webhooks", "discord", "linking", "oauth", "store", "metrics"] },
   metrics: { may: ["discord"], types: ["webhooks", "reminders"] },
   scripts: { may: ["commands/command-data.ts", "config", "discord", "logger"] },
 };

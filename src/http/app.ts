@@ -1,6 +1,7 @@
 // The bot's whole HTTP app as one plugin: every route the bot serves, built from its dependencies.
 import type { FastifyPluginAsync } from "fastify";
 import fastifyPlugin from "fastify-plugin";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { webhookRoutes } from "../webhooks/webhook-routes.js";
 import type { AppDependencies } from "./app-dependencies.js";
 import { answerError } from "./error-handler.js";
@@ -12,11 +13,14 @@ import { oauthRoutes } from "./oauth-routes.js";
  * `GET /healthz` and `/readyz`, `GET /oauth/callback` and `POST /oauth/confirm`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
  * interactions mode, `POST /interactions`. `GET /metrics` is not here: it has its own listener
  * (src/metrics/metrics-server.ts), so the public one never serves it. Registered on the instance itself (not
- * encapsulated), so its error handler answers for the whole server; each route plugin keeps its own parsers
- * and hooks.
+ * encapsulated), so its error handler and its zod schema compilers serve the whole server: every route
+ * declares its params, query, body and answers in zod, and is typed from them (docs/conventions.md, "HTTP
+ * code"). Each route plugin keeps its own parsers and hooks.
  */
 export function buildApp(deps: AppDependencies): FastifyPluginAsync {
   const app: FastifyPluginAsync = async (server) => {
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
     server.setErrorHandler(answerError);
     await server.register(healthRoutes, { checks: deps.readinessChecks });
     await server.register(oauthRoutes, { deps, announceLink: deps.announceLink });

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 /** A named dependency the instance needs to serve traffic (database, gateway…). */
 export interface ReadinessCheck {
@@ -6,17 +7,16 @@ export interface ReadinessCheck {
   readonly check: () => Promise<boolean> | boolean;
 }
 
-const statusSchema = {
-  type: "object",
-  properties: {
-    status: { type: "string" },
-    checks: { type: "object", additionalProperties: { type: "string" } },
-  },
-  required: ["status"],
-} as const;
+const statusSchema = z.object({
+  status: z.string(),
+  checks: z.record(z.string(), z.enum(["ok", "failing"])).optional(),
+});
 
 /** `/healthz` says the process is alive; `/readyz` says every dependency answers (docs/architecture.md, "Running"). */
-export const healthRoutes: FastifyPluginAsync<{ checks: readonly ReadinessCheck[] }> = (app, { checks }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ checks: readonly ReadinessCheck[] }> = (
+  app,
+  { checks },
+) => {
   app.get("/healthz", { schema: { response: { 200: statusSchema } } }, () => ({ status: "ok" }));
 
   app.get(

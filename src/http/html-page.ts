@@ -2,6 +2,7 @@
 // headers they are all sent with. Every dynamic part is escaped by the caller with escapeHtml.
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
 
 const htmlEscapes: Record<string, string> = {
   "&": "&amp;",
@@ -61,3 +62,6 @@ export function renderHtmlPage(title: string, bodyHtml: string): string {
 export function sendHtmlPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).type("text/html; charset=utf-8").headers(securityHeaders).send(html);
 }
+
+/** What a page route answers, as its schema declares it: HTML text whatever the status, sent as it is. */
+export const htmlPagesSchema = { 200: z.string(), "4xx": z.string(), "5xx": z.string() };

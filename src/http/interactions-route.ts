@@ -1,13 +1,16 @@
 // POST /interactions (docs/architecture.md, "Growing past one machine", INTERACTIONS_MODE=http): Discord POSTs each interaction here instead of
-// sending it over the gateway. An encapsulated plugin: its raw-body parser and signature check apply here only.
+// sending it over the gateway. An encapsulated plugin: its raw bodies (src/webhooks/raw-body.ts) and
+// signature check apply here only.
 import type { KeyObject } from "node:crypto";
-import { type APIInteraction, InteractionResponseType, InteractionType } from "discord-api-types/v10";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { InteractionResponseType, InteractionType } from "discord-api-types/v10";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
 import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
 import type { Database } from "../store/database.js";
+import { keepRawBody, readRawBody } from "../webhooks/raw-body.js";
 import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
 import { isFreshTimestamp, verifyInteractionSignature } from "./interaction-signature.js";
@@ -31,18 +34,13 @@ const headerOf = (request: FastifyRequest, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-// eslint-disable-next-line @typescript-eslint/require-await -- a plugin is async by contract
-export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = async (app, options) => {
+export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> = async (app, options) => {
   const isFirstSight = createReplayGuard(options.db, options.clock);
-  // The signature covers the exact bytes, so every body is kept as a Buffer, in this plugin only.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
-    done(null, body);
-  });
+  await app.register(keepRawBody);
 
   // Before validation: nothing of an unverified body is parsed, and the schema then checks the parsed one.
   app.addHook("preValidation", async (request, reply) => {
-    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const rawBody = readRawBody(request);
     const genuine = verifyInteractionSignature(options.publicKey, {
       signature: headerOf(request, "x-signature-ed25519"),
       timestamp: headerOf(request, "x-signature-timestamp"),
@@ -62,7 +60,8 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
       return reply.code(401).type("text/plain; charset=utf-8").send("invalid request signature");
     }
     try {
-      request.body = JSON.parse(rawBody.toString("utf8")) as unknown;
+      const parsed: unknown = JSON.parse(rawBody.toString("utf8"));
+      request.body = parsed;
     } catch {
       return reply.code(400).send({ error: "bad_request" });
     }
@@ -71,8 +70,8 @@ export const interactionsRoute: FastifyPluginAsync<InteractionsRouteOptions> = a
 
   app.post("/interactions", { schema: interactionsRouteSchema }, async (request, reply) => {
     // Checked against the envelope schema; the dispatcher reads each type's own fields.
-    const interaction = request.body as APIInteraction;
-    if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+    const interaction = request.body;
+    if (interaction.type === InteractionType.Ping) return reply.send({ type: InteractionResponseType.Pong });
     // A stopping instance takes nothing it could not finish before the database closes.
     if (options.inFlight.draining) return reply.code(503).send({ error: "shutting_down" });
     // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already

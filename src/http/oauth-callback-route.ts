@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readPendingOAuthLink } from "../linking/pending-oauth-link.js";
 import { renderConfirmPage } from "./confirm-page.js";
-import { sendHtmlPage } from "./html-page.js";
+import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { oauthFailureMessages } from "./oauth-messages.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
 import { renderResultPage } from "./result-page.js";
@@ -16,20 +16,15 @@ const querySchema = z.object({
 /**
  * `GET /oauth/callback`: where the platform sends the browser back (docs/architecture.md, "Linking"). It
  * exchanges and stores nothing: whoever opened the sign-in URL is shown which Discord member and server the
- * account would be linked to, and answers on the confirm page.
+ * account would be linked to, and answers on the confirm page. A malformed query is answered by the error
+ * handler of oauth-routes.ts.
  */
-export const oauthCallbackRoute: FastifyPluginAsync<OAuthRoutesOptions> = (app, { deps }) => {
-  app.get("/oauth/callback", async (request, reply) => {
+export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps }) => {
+  const schema = { querystring: querySchema, response: htmlPagesSchema };
+  app.get("/oauth/callback", { schema }, async (request, reply) => {
     const page = (status: number, title: string, message: string) =>
       sendHtmlPage(reply, status, renderResultPage(title, message));
-    const query = querySchema.safeParse(request.query);
-    if (!query.success)
-      return page(
-        400,
-        "Link failed",
-        "The sign-in answer was malformed. Run /link in Discord to start again.",
-      );
-    const { code, state, error } = query.data;
+    const { code, state, error } = request.query;
     if (error !== undefined) {
       const message =
         error === "access_denied"

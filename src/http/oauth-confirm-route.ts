@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { completeOAuthLink } from "../linking/oauth-link.js";
 import { cancelOAuthLink } from "../linking/pending-oauth-link.js";
 import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
-import { sendHtmlPage } from "./html-page.js";
+import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import {
   describeMember,
   describeServer,
@@ -24,9 +25,10 @@ const bodySchema = z.object({
  * `POST /oauth/confirm`: the confirm page's answer (docs/architecture.md, "Linking"). Refused before anything
  * is read or used up unless it comes from the page itself, in this browser: same origin, with the CSRF token
  * matching the cookie the page set. "Link account" exchanges the code and stores the link; "Cancel" uses up
- * the request and stores nothing.
+ * the request and stores nothing. A malformed body is answered by the error handler of oauth-routes.ts, after
+ * those checks.
  */
-export const oauthConfirmRoute: FastifyPluginAsync<OAuthRoutesOptions> = (app, { deps, announceLink }) => {
+export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps, announceLink }) => {
   const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCrossSiteRequest(request.headers, deps.config.http.publicUrl)) return;
     request.log.warn("refused a cross-site OAuth confirmation");
@@ -35,18 +37,14 @@ export const oauthConfirmRoute: FastifyPluginAsync<OAuthRoutesOptions> = (app, {
 
   app.post(
     "/oauth/confirm",
-    { preValidation: [refuseCrossSite, app.csrfProtection.bind(app)] },
+    {
+      schema: { body: bodySchema, response: htmlPagesSchema },
+      preValidation: [refuseCrossSite, app.csrfProtection.bind(app)],
+    },
     async (request, reply) => {
       const page = (status: number, title: string, message: string) =>
         sendHtmlPage(reply, status, renderResultPage(title, message));
-      const body = bodySchema.safeParse(request.body);
-      if (!body.success)
-        return page(
-          400,
-          "Link failed",
-          "The confirmation was malformed. Run /link in Discord to start again.",
-        );
-      const { state, code, action } = body.data;
+      const { state, code, action } = request.body;
       if (action === "cancel") {
         const cancelled = await cancelOAuthLink(deps, state);
         if (!cancelled.ok) return page(400, "Link failed", oauthFailureMessages[cancelled.reason]);

@@ -8,6 +8,18 @@ export const oauthFailureMessages: Record<PendingOAuthLinkFailure, string> = {
   oauth_disabled: "Linking through the platform is not set up on this bot.",
 };
 
+/** A request these routes could not read, by the part of it that failed its route's schema (if one did). */
+export function describeMalformedRequest(failedPart: string | undefined): string {
+  switch (failedPart) {
+    case "querystring":
+      return "The sign-in answer was malformed. Run /link in Discord to start again.";
+    case "body":
+      return "The confirmation was malformed. Run /link in Discord to start again.";
+    default:
+      return "The request was malformed, so nothing was linked. Run /link in Discord to start again.";
+  }
+}
+
 export const forgedConfirmationMessage =
   "This confirmation was not sent from the confirmation page, so nothing was linked. Open the sign-in link from /link again.";
 

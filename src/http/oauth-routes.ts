@@ -11,7 +11,7 @@ import type { OAuthGrant } from "../store/oauth-states.js";
 import { sendHtmlPage } from "./html-page.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 import { oauthConfirmRoute } from "./oauth-confirm-route.js";
-import { forgedConfirmationMessage } from "./oauth-messages.js";
+import { describeMalformedRequest, forgedConfirmationMessage } from "./oauth-messages.js";
 import { renderResultPage } from "./result-page.js";
 
 export interface OAuthRoutesOptions {
@@ -45,17 +45,17 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, o
       httpOnly: true,
       secure: publicUrl.protocol === "https:",
     },
-    getToken: (request) => readFormField(request.body, "_csrf"),
+    getToken: (request) => readCsrfToken(request.body),
   });
   app.setErrorHandler(answerWithPage);
   await app.register(oauthCallbackRoute, options);
   await app.register(oauthConfirmRoute, options);
 };
 
-function readFormField(body: unknown, name: string): string | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const value: unknown = (body as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
+/** The confirm form's token, read before the body is validated: the CSRF check comes first. */
+function readCsrfToken(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || !("_csrf" in body)) return undefined;
+  return typeof body._csrf === "string" ? body._csrf : undefined;
 }
 
 /** Errors on these routes answer the browser with a page; a 5xx never says what went wrong inside. */
@@ -66,7 +66,7 @@ function answerWithPage(error: FastifyError, request: FastifyRequest, reply: Fas
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const message = "The request was malformed, so nothing was linked. Run /link in Discord to start again.";
+    const message = describeMalformedRequest(error.validationContext);
     return sendHtmlPage(reply, status, renderResultPage("Link failed", message));
   }
   request.log.error({ err: error }, "OAuth page failed");

@@ -1,33 +1,35 @@
-// JSON schemas of the receiver's routes (fastify/demo: every route declares them). The body has none: it
-// is kept as raw bytes for the signature and validated after verification (src/events/normalise-event.ts).
-import { errorBodySchema } from "../error-body-schema.js";
+// The zod schemas of the receiver's routes (docs/conventions.md, "HTTP code"): they validate the request,
+// type the handler and check every answer. The body is the raw bytes the signature covers (raw-body.ts); the
+// payload is validated after verification, by src/events/normalise-event.ts.
+import { z } from "zod";
 import { ingestStatuses } from "./ingest-event.js";
+import { rawBodySchema } from "./raw-body.js";
 
-const acknowledgement = {
-  type: "object",
-  properties: {
-    status: { type: "string", enum: ingestStatuses },
-    eventId: { type: "string" },
-  },
-  required: ["status", "eventId"],
-  additionalProperties: false,
-} as const;
+const acknowledgement = z.object({ status: z.enum(ingestStatuses), eventId: z.string() });
 
-const signatureHeaders = {
-  type: "object",
-  properties: { "x-service-signature": { type: "string" } },
-} as const;
+/** Every refusal and failure the receiver answers; a 5xx names only the request id to search the logs for. */
+const refusal = z.object({
+  error: z.enum([
+    "bad_request",
+    "forbidden",
+    "not_found",
+    "invalid_signature",
+    "payload_too_large",
+    "internal_error",
+  ]),
+  requestId: z.string().optional(),
+});
 
-const responses = { 200: acknowledgement, "4xx": errorBodySchema, "5xx": errorBodySchema } as const;
+/** Loose: the request's other headers are kept as they came. */
+const signatureHeaders = z.looseObject({ "x-service-signature": z.string().optional() });
 
-export const operatorRouteSchema = { headers: signatureHeaders, response: responses } as const;
+const responses = { 200: acknowledgement, "4xx": refusal, "5xx": refusal };
+
+export const operatorRouteSchema = { headers: signatureHeaders, body: rawBodySchema, response: responses };
 
 export const endpointRouteSchema = {
   headers: signatureHeaders,
-  params: {
-    type: "object",
-    properties: { endpointId: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
-    required: ["endpointId"],
-  },
+  params: z.object({ endpointId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  body: rawBodySchema,
   response: responses,
-} as const;
+};

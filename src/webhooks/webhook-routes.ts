@@ -1,7 +1,8 @@
 // The platform webhook receiver (docs/architecture.md, "Webhooks in"): POST /webhooks/platform for the
 // operator's webhook, POST /webhooks/platform/:endpointId for one a server admin registered. An encapsulated
-// plugin: its raw-body parser, address check and error answers apply to these two routes only.
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+// plugin: its raw bodies (raw-body.ts), address check and error answers apply to these two routes only.
+import type { FastifyError } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { SecretBox } from "../secrets/secret-box.js";
@@ -12,7 +13,8 @@ import { isListed, parseAddressList } from "./address-list.js";
 import { resolveClientAddress } from "./client-address.js";
 import type { EventSource } from "./event-source.js";
 import { createIngester } from "./group-commit.js";
-import { acceptedSecrets, receiveDelivery } from "./receive-delivery.js";
+import { keepRawBody } from "./raw-body.js";
+import { acceptedSecrets, receiveDelivery, type DeliveryDependencies } from "./receive-delivery.js";
 import { endpointRouteSchema, operatorRouteSchema } from "./route-schemas.js";
 import { noWebhookMetrics, type WebhookMetrics } from "./webhook-metrics.js";
 
@@ -37,18 +39,13 @@ export interface WebhookRoutesOptions {
 }
 
 // Async so that a bad address list fails app.ready() instead of escaping as an uncaught exception.
-// eslint-disable-next-line @typescript-eslint/require-await -- nothing to await; the rejection is the point
-export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, options) => {
+export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async (app, options) => {
   const metrics = options.metrics ?? noWebhookMetrics;
   const allowed = optionalList(options.allowedSources, "WEBHOOK_ALLOWED_IPS");
   const trusted = optionalList(options.trustedProxies, "TRUSTED_PROXIES");
   const ingest = createIngester({ db: options.db, clock: options.clock, subscribers: options.subscribers });
 
-  // The signature covers the exact bytes, so every content type is kept as a Buffer, here only.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
-    done(null, body);
-  });
+  await app.register(keepRawBody);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const statusCode = error.statusCode ?? 500;
@@ -77,27 +74,14 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     });
   }
 
-  const deliver = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    source: EventSource,
-    secrets: readonly string[],
-  ) => {
-    const signature = request.headers["x-service-signature"];
-    const answer = await receiveDelivery(
+  const deliver = (request: SignedDelivery, source: EventSource, secrets: readonly string[]) =>
+    receiveDelivery(
       { ingest, logger: request.log, metrics, onEnqueued: options.onEnqueued },
-      {
-        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        signature: typeof signature === "string" ? signature : undefined,
-        source,
-        secrets,
-      },
+      { rawBody: request.body, signature: request.headers["x-service-signature"], source, secrets },
     );
-    return reply.code(answer.statusCode).send(answer.body);
-  };
-  const notFound = (reply: FastifyReply) => {
+  const notFound = () => {
     metrics.rejected("unknown_endpoint");
-    return reply.code(404).send({ error: "not_found" });
+    return { error: "not_found" } as const;
   };
 
   app.post(
@@ -105,22 +89,31 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     { bodyLimit: webhookBodyLimit, schema: operatorRouteSchema },
     async (request, reply) => {
       // Not configured is "no such webhook here", not a passing outage worth 40 minutes of retries.
-      if (options.operatorSecret === undefined) return notFound(reply);
-      return deliver(request, reply, { type: "operator" }, [options.operatorSecret]);
+      if (options.operatorSecret === undefined) return reply.code(404).send(notFound());
+      const answer = await deliver(request, { type: "operator" }, [options.operatorSecret]);
+      return reply.code(answer.statusCode).send(answer.body);
     },
   );
 
-  app.post<{ Params: { endpointId: string } }>(
+  app.post(
     "/webhooks/platform/:endpointId",
     { bodyLimit: webhookBodyLimit, schema: endpointRouteSchema },
     async (request, reply) => {
       const endpoint = await findWebhookEndpoint(options.db, options.secretBox, request.params.endpointId);
-      if (endpoint === undefined) return notFound(reply);
+      if (endpoint === undefined) return reply.code(404).send(notFound());
       const source = { type: "endpoint", endpointId: endpoint.id, guildId: endpoint.guildId } as const;
-      return deliver(request, reply, source, acceptedSecrets(endpoint, options.clock.now()));
+      const answer = await deliver(request, source, acceptedSecrets(endpoint, options.clock.now()));
+      return reply.code(answer.statusCode).send(answer.body);
     },
   );
 };
+
+/** What a delivery is read from, as the routes' schemas type it. */
+interface SignedDelivery {
+  readonly body: Buffer;
+  readonly headers: { readonly "x-service-signature"?: string | undefined };
+  readonly log: DeliveryDependencies["logger"];
+}
 
 function optionalList(entries: readonly string[], setting: string) {
   return entries.length === 0 ? undefined : parseAddressList(entries, setting);

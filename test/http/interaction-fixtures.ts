@@ -50,6 +50,14 @@ export function createTestCommands(): TestCommands {
         await responder.reply({ content: `hello, ${actor.username}` });
       },
     }),
+    // Reads the nickname, a field the route's schema does not name.
+    defineCommand<object, ReturnType<typeof command>>({
+      data: command("whoami"),
+      acknowledge: "none",
+      async run(_deps, { responder, actor }) {
+        await responder.reply({ content: `you are ${actor.displayName}` });
+      },
+    }),
     defineCommand<object, ReturnType<typeof command>>({
       data: command("chart"),
       acknowledge: "none",

@@ -176,6 +176,26 @@ describe("POST /interactions", () => {
       }
     });
 
+    it("says which field it could not read in its 400, as every JSON error body of the app", async () => {
+      const command = commandInteraction("echo");
+      const response = await signedPost({
+        ...command,
+        id: "1300000000000000200",
+        member: { ...command.member, permissions: "all of them" },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: expect.stringContaining("body/member/permissions") as unknown,
+        requestId: expect.any(String) as unknown,
+      });
+    });
+
+    it("hands the handlers the interaction as it came, with the fields its schema does not name", async () => {
+      const command = commandInteraction("whoami");
+      const response = await signedPost({ ...command, member: { ...command.member, nick: "Ally" } });
+      expect(response.json()).toMatchObject({ type: 4, data: { content: "you are Ally" } });
+    });
+
     it("refuses a command of a type the bot has none of with a private answer", async () => {
       const response = await signedPost(commandInteraction("echo", ApplicationCommandType.User));
       expect(response.statusCode).toBe(200);

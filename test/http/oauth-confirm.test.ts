@@ -182,6 +182,29 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect((await linking.storedLink())?.platformUsername).toBe("alice");
   });
 
+  it("answers a callback whose query fails its schema with the malformed sign-in page", async () => {
+    const before = tokenRequests();
+    const { state, code } = await linking.startLink();
+    const page = await linking.app.inject({
+      method: "GET",
+      url: `/oauth/callback?state=${state}&code=${code}&code=${code}`,
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.body).toContain("The sign-in answer was malformed.");
+    expect(tokenRequests()).toBe(before);
+  });
+
+  it("answers a confirmation whose body fails its schema with the malformed page", async () => {
+    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const malformed = await linking.submit({ ...form, fields: { ...form.fields, code: "" } }, "link");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(malformed.body).toContain("The confirmation was malformed.");
+    expect(await linking.storedLink()).toBeUndefined();
+    expect((await linking.submit(form, "link")).statusCode).toBe(200);
+  });
+
   it("answers the callback of an expired request with the expired page", async () => {
     const query = await linking.startLink();
     clock.advance(10 * 60 * 1000 + 1);

@@ -109,12 +109,6 @@ const crossings = [
     allowedIn: "scripts",
   },
   {
-    boundary: "src/error-body-schema.ts may not import src/http/",
-    folder: "src/error-body-schema.ts",
-    code: importing("buildApp", "../src/http/app.js"),
-    allowedIn: "bench",
-  },
-  {
     boundary: "src/worker/ may not import src/store/",
     folder: "src/worker",
     code: importing("claimDueOutbox", "../store/outbox.js"),
