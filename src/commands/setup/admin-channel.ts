@@ -1,16 +1,16 @@
 // `/setup admin-channel [channel] [clear]`: where the outbox tells admins a channel was paused
 // (docs/architecture.md, "Posting"; src/outbox/tell-admins.ts reads it).
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { ChannelArgument } from "../../discord/command-arguments.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { findGuildSettings, saveAdminChannel } from "../../store/guild-settings.js";
 import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
+import type { SetupOptionsOf } from "./setup-arguments.js";
 
 export async function configureAdminChannel(
   deps: BotDependencies,
   actor: Actor,
-  options: { readonly channel?: ChannelArgument | undefined; readonly clear?: boolean | undefined },
+  options: SetupOptionsOf<undefined, "admin-channel">,
 ): Promise<string> {
   const { guildId } = actor;
   const now = deps.clock.now();

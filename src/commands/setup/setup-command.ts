@@ -33,24 +33,11 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
   async run(deps, { actor, args, responder, interaction }) {
     const reply = async (content: string) => responder.reply({ content, ephemeral: true });
     if (args.group === "roles") {
-      const roleArgs =
-        args.subcommand === "map"
-          ? { subcommand: args.subcommand, tier: args.options.tier, roleId: args.options.role?.id }
-          : { subcommand: args.subcommand };
-      await runTierRolesCommand(deps, { actor, interactionId: interaction.id, responder }, roleArgs);
+      await runTierRolesCommand(deps, { actor, interactionId: interaction.id, responder }, args);
       return;
     }
     if (args.group === "reminders") {
-      const reminderArgs =
-        args.subcommand === "set"
-          ? {
-              subcommand: args.subcommand,
-              channel: args.options.channel,
-              before: args.options.before,
-              roleId: args.options.role?.id,
-            }
-          : { subcommand: args.subcommand };
-      await reply(await runRemindersCommand(deps, actor, reminderArgs));
+      await reply(await runRemindersCommand(deps, actor, args));
       return;
     }
     if (args.group === undefined) {

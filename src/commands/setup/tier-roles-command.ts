@@ -11,12 +11,9 @@ import { listTiers } from "../../store/tiers.js";
 import { createTierRoles } from "./create-tier-roles.js";
 import { mapTierToRole } from "./map-tier-role.js";
 import { renderCreatedTierRoles, renderTierRoleSync } from "./render-tier-roles.js";
+import type { SetupGroupArguments } from "./setup-arguments.js";
 import { syncTierRoles } from "./sync-tier-roles.js";
 import { turnOffTierRoles } from "./turn-off-tier-roles.js";
-
-export type TierRolesArguments =
-  | { readonly subcommand: "create" | "sync" | "off" }
-  | { readonly subcommand: "map"; readonly tier: string; readonly roleId: string | undefined };
 
 export async function runTierRolesCommand(
   deps: BotDependencies,
@@ -25,7 +22,7 @@ export async function runTierRolesCommand(
     readonly interactionId: string;
     readonly responder: InteractionResponder;
   },
-  args: TierRolesArguments,
+  args: SetupGroupArguments<"roles">,
 ): Promise<void> {
   const { guildId } = context.actor;
   const reply = async (content: string) => context.responder.reply({ content, ephemeral: true });
@@ -38,7 +35,9 @@ export async function runTierRolesCommand(
       );
       return;
     case "map":
-      await reply(await mapTierToRole(deps, { guildId, tier: args.tier, roleId: args.roleId }));
+      await reply(
+        await mapTierToRole(deps, { guildId, tier: args.options.tier, roleId: args.options.role?.id }),
+      );
       return;
     case "sync":
       await reply(renderTierRoleSync(await syncTierRoles(deps, guildId)));

@@ -3,7 +3,6 @@
 // admin who set reminders up, so that admin must be linked.
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { ChannelArgument } from "../../discord/command-arguments.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatDuration } from "../../display/duration.js";
@@ -14,34 +13,27 @@ import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.
 import { parseLeadTimes } from "./lead-times.js";
 import { readBotPermissions } from "../../roles/explain-role-refusal.js";
 import { checkGivableRole, type GivableRole } from "./check-givable-role.js";
-
-export type RemindersArguments =
-  | {
-      readonly subcommand: "set";
-      readonly channel: ChannelArgument;
-      readonly before: string;
-      readonly roleId: string | undefined;
-    }
-  | { readonly subcommand: "off" };
+import type { SetupGroupArguments } from "./setup-arguments.js";
 
 /** The answer to the admin. */
 export async function runRemindersCommand(
   deps: BotDependencies,
   actor: Actor,
-  args: RemindersArguments,
+  args: SetupGroupArguments<"reminders">,
 ): Promise<string> {
   if (args.subcommand === "off") {
     return (await deleteReminderSettings(deps.db, actor.guildId))
       ? "Tournament reminders are off. Reminders not sent yet are dropped; the role stays with its members."
       : "Tournament reminders were already off.";
   }
-  const leadMinutes = parseLeadTimes(args.before);
-  const channelId = requireAnnouncementChannel(args.channel);
+  const roleId = args.options.role?.id;
+  const leadMinutes = parseLeadTimes(args.options.before);
+  const channelId = requireAnnouncementChannel(args.options.channel);
   const { link } = await getMemberSession(deps, actor);
   const givable =
-    args.roleId === undefined
+    roleId === undefined
       ? undefined
-      : await checkGivableRole(deps, actor.guildId, args.roleId, {
+      : await checkGivableRole(deps, actor.guildId, roleId, {
           everyoneRole:
             "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
           tryAgain: "run this again",
@@ -50,14 +42,14 @@ export async function runRemindersCommand(
     guildId: actor.guildId,
     channelId,
     leadMinutes,
-    roleId: args.roleId ?? null,
+    roleId: roleId ?? null,
     configuredBy: actor.userId,
     now: deps.clock.now(),
   });
   const ping =
-    args.roleId === undefined
+    roleId === undefined
       ? "without a ping (add `role:` for a role members take with `/remind on`)"
-      : `pinging <@&${args.roleId}>, which members take with \`/remind on\``;
+      : `pinging <@&${roleId}>, which members take with \`/remind on\``;
   const every = formatDuration(deps.config.reminders.pollMs / 1000);
   return (
     `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
