@@ -26,7 +26,7 @@ export interface SyncWait {
 }
 
 export async function syncTierRoles(
-  deps: BotDependencies,
+  deps: Pick<BotDependencies, "db" | "clock" | "wakeRoleWorker">,
   guildId: string,
   wait: SyncWait = { sleep, windowMs: syncWaitMs },
 ): Promise<TierRoleSyncOutcome> {
@@ -43,14 +43,14 @@ export async function syncTierRoles(
   if (settings.mode === "off") await saveRoleSyncMode(deps.db, { guildId, mode: "map", now: startedAt });
   await queueGuildSync(deps.db, { guildId, now: startedAt, resume: true });
   deps.wakeRoleWorker?.();
-  const deadline = Date.now() + wait.windowMs;
+  const deadline = deps.clock.now() + wait.windowMs;
   const look = async () => ({
     summary: await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown }),
     pausedReason: (await findGuildRoleSettings(deps.db, guildId))?.pausedReason ?? null,
   });
   let seen = await look();
   // A pause stops the sync until the admins fix something: no use waiting for it.
-  while (seen.summary.pending > 0 && seen.pausedReason === null && Date.now() < deadline) {
+  while (seen.summary.pending > 0 && seen.pausedReason === null && deps.clock.now() < deadline) {
     await wait.sleep(pollMs);
     seen = await look();
   }
