@@ -1,12 +1,17 @@
 // `/setup roles sync` (docs/architecture.md, "Tier roles"): every linked member queued again (which resumes a
 // paused sync, or one turned off with its mapping kept), then a short wait for the role worker, so the answer can say what changed.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { queueGuildSync } from "../../roles/queue-guild-sync.js";
-import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
-import { listTierRoles } from "../../store/tier-roles.js";
-import { summariseGuildRoleSync, type GuildSyncSummary } from "../../store/member-tier-role-progress.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
+import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import { listTierRoles } from "../../../../store/tier-roles.js";
+import {
+  summariseGuildRoleSync,
+  type GuildSyncSummary,
+} from "../../../../store/member-tier-role-progress.js";
+import { renderTierRoleSync } from "../../render-tier-roles.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
 
 /** How long the answer waits for the sync; a big server finishes in the background. */
 export const syncWaitMs = 10_000;
@@ -55,4 +60,13 @@ export async function syncTierRoles(
     seen = await look();
   }
   return { ...seen.summary, pausedReason: seen.pausedReason, resumed: settings.pausedReason !== null };
+}
+
+/** The subcommand: what the sync changed while the answer waited, answered privately. */
+export async function runRolesSync(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  const outcome = await syncTierRoles(deps, actor.guildId);
+  await responder.reply({ content: renderTierRoleSync(outcome), ephemeral: true });
 }

@@ -1,12 +1,12 @@
 // `/setup roles sync` waits a short while for the role worker, timed by the injected clock (docs/conventions.md,
 // habit 6), so a test moves the clock instead of waiting for the wall clock's window to pass.
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../../../src/clock.js";
-import { syncTierRoles } from "../../../src/commands/setup/sync-tier-roles.js";
-import { saveRoleSyncMode } from "../../../src/store/guild-role-settings.js";
-import { queueMemberRating } from "../../../src/store/member-tier-roles.js";
-import { mapTierRole } from "../../../src/store/tier-roles.js";
-import { testDatabases, useMigratedStore, type TestDatabase } from "../../store/databases.js";
+import { ManualClock } from "../../../../../src/clock.js";
+import { syncTierRoles } from "../../../../../src/commands/setup/sub/roles/sync.js";
+import { saveRoleSyncMode } from "../../../../../src/store/guild-role-settings.js";
+import { queueMemberRating } from "../../../../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../../../../src/store/tier-roles.js";
+import { testDatabases, useMigratedStore, type TestDatabase } from "../../../../store/databases.js";
 
 const sqliteInMemory = testDatabases()[0] as TestDatabase;
 const guildId = "100";
