@@ -2,13 +2,13 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import type { BattleArguments } from "./battle-arguments.js";
 import { completeBattleOption } from "./battle-autocomplete.js";
-import { showBattleHistory } from "./battle-history.js";
-import { showBattleStatus } from "./battle-status.js";
-import { challengeMember } from "./challenge-battle.js";
-import { createBattleCard } from "./create-battle.js";
 import { battleCommand } from "./data.js";
-import { joinAsMember } from "./join-battle.js";
-import { submitToBattleCommand } from "./submit-battle.js";
+import { challengeMember } from "./sub/challenge.js";
+import { createBattleCard } from "./sub/create.js";
+import { showBattleHistory } from "./sub/history.js";
+import { runBattleJoin } from "./sub/join.js";
+import { showBattleStatus } from "./sub/status.js";
+import { submitToBattleCommand } from "./sub/submit.js";
 
 /**
  * How each subcommand is acknowledged. Public answers (a card, a challenge, `public:true`) are deferred by the
@@ -40,7 +40,7 @@ export const battle = defineCommand<BotDependencies, typeof battleCommand>({
       case "challenge":
         return challengeMember(deps, context, args.options);
       case "join":
-        return context.responder.reply(await joinAsMember(deps, context.actor, args.options.id));
+        return runBattleJoin(deps, context, args.options);
       case "submit":
         return submitToBattleCommand(deps, context, args.options);
       case "status":

@@ -1,10 +1,8 @@
 import { battleStatuses, listBattles, listLimitBounds, type BattleStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
-import { renderPageWithButtons, type PaginatedList } from "../../discord/pagination.js";
+import type { PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
 import { renderBattleHistoryPage } from "./battle-history-page.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 
 export const defaultHistoryPageSize = 10;
 
@@ -56,19 +54,3 @@ export const battleHistoryPages: PaginatedList<BotDependencies> = {
     return { reply, hasMore: list.battles.length > shown };
   },
 };
-
-/** `/battle history [status] [limit]`: the member's battles, private unless they ask `public:true`. */
-export async function showBattleHistory(
-  deps: BotDependencies,
-  { actor, responder }: SubcommandContext,
-  options: BattleOptionsOf<"history">,
-): Promise<void> {
-  const shared = options.public === true;
-  if (shared) await deferPublicAnswer(deps, actor, responder);
-  const query = encodeHistoryQuery({
-    status: battleStatuses.find((candidate) => candidate === options.status),
-    pageSize: options.limit ?? defaultHistoryPageSize,
-    shared,
-  });
-  await responder.reply(await renderPageWithButtons(deps, battleHistoryPages, { actor, query, page: 0 }));
-}

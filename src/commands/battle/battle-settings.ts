@@ -7,6 +7,7 @@ import {
   type Difficulty,
   type Language,
 } from "../../api/index.js";
+import type { BattleOptionsOf } from "./battle-arguments.js";
 
 /** What a member leaves out of `/battle create` or `/battle challenge`. */
 export const battleDefaults = {
@@ -23,14 +24,8 @@ export const battleDefaults = {
   timeLimitMinutes: number;
 };
 
-export interface BattleOptions {
-  readonly type?: string | undefined;
-  readonly difficulty?: string | undefined;
-  readonly language?: string | undefined;
-  readonly "time-limit"?: number | undefined;
-  readonly participants?: number | undefined;
-  readonly problem?: string | undefined;
-}
+/** The settings `/battle create` takes; `/battle challenge`'s options fit too (the same, less participants). */
+export type BattleOptions = BattleOptionsOf<"create">;
 
 function pick<Value extends string>(allowed: readonly Value[], value: string | undefined): Value | undefined {
   return allowed.find((candidate) => candidate === value);

@@ -1,7 +1,6 @@
 import { getMyRank } from "../../api/leaderboards.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { renderRatingChart } from "../../charts/rating-chart.js";
-import type { UserArgument } from "../../discord/command-arguments.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { rankCommand } from "./data.js";
@@ -10,25 +9,15 @@ import { rememberPlatformUser } from "./remember-platform-user.js";
 import { renderMemberRank } from "./render-member-rank.js";
 import { ratingChartFileName, renderOwnRank } from "./render-own-rank.js";
 
-// CommandArguments types top-level (non-subcommand) options as a union of one-option objects; reading them
-// through this type keeps them together. Each member of that union is assignable to it.
-interface RankOptions {
-  readonly member?: UserArgument;
-  readonly public?: boolean;
-}
-
 /**
  * `/rank [member] [public]` (docs/architecture.md, "Commands"): your own rank with the rating-history chart,
  * or another member's from the read model.
  */
 export const rank = defineCommand<BotDependencies, typeof rankCommand>({
   data: rankCommand,
-  acknowledge: (args) => {
-    const options: RankOptions = args.options;
-    return options.public === true ? "public" : "ephemeral";
-  },
+  acknowledge: (args) => (args.options.public === true ? "public" : "ephemeral"),
   async run(deps, { actor, args, responder }) {
-    const options: RankOptions = args.options;
+    const { options } = args;
     const ephemeral = options.public !== true;
     const member = options.member;
     if (member !== undefined && member.id !== actor.userId) {

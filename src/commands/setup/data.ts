@@ -45,7 +45,7 @@ export const setupCommand = {
         {
           type: OptionType.Subcommand,
           name: "rotate-secret",
-          description: "Replace the signing secret (the old one is accepted for 24 hours)",
+          description: "Replace the signing secret (the old one is accepted for an hour)",
         },
       ],
     },

@@ -1,7 +1,7 @@
 import { plainCode, plainText } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeEventKinds } from "../../display/event-kind-labels.js";
-import type { RegisterOutcome } from "./register-webhook.js";
+import type { RegisterOutcome } from "./sub/webhook/register.js";
 import { describeReplacedWebhook } from "./render-replaced-webhook.js";
 
 /** The answer to `/setup webhook register`; the secret is never part of it. */

@@ -2,7 +2,7 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { plainCode } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeReplacedWebhook } from "./render-replaced-webhook.js";
-import type { RotationOutcome } from "./rotate-secret.js";
+import type { RotationOutcome } from "./sub/webhook/rotate-secret.js";
 
 /** The answer to `/setup webhook rotate-secret`; neither secret is ever part of it. */
 export function renderRotationOutcome(outcome: RotationOutcome, platformUsername: string): Reply {

@@ -6,7 +6,7 @@ import { operatorSource } from "../../store/inbox.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
-import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } from "./read-setup-status.js";
+import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } from "./sub/status.js";
 import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";

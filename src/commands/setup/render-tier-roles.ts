@@ -1,8 +1,8 @@
 // The answers of `/setup roles` (docs/architecture.md, "Tier roles"): short, and saying what to do next.
 import { formatTier } from "../../display/tier.js";
 import { plainText } from "../../display/platform-text.js";
-import type { CreatedTierRoles } from "./create-tier-roles.js";
-import type { TierRoleSyncOutcome } from "./sync-tier-roles.js";
+import type { CreatedTierRoles } from "./sub/roles/create.js";
+import type { TierRoleSyncOutcome } from "./sub/roles/sync.js";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

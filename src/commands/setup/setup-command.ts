@@ -1,28 +1,25 @@
-import { listDeliveries, listFailedDeliveries } from "../../api/webhooks.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
-import { isEventKind } from "../../events/event-kinds.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import { configureAdminChannel } from "./admin-channel.js";
 import { setupCommand } from "./data.js";
-import { requireRegisteredEndpoint } from "./guild-webhook.js";
-import { readSetupStatus } from "./read-setup-status.js";
-import { registerGuildWebhook } from "./register-webhook.js";
-import { renderDeliveries, renderDeliveriesProgress } from "./render-deliveries.js";
-import { renderRegisterOutcome } from "./render-register-outcome.js";
-import { renderRotationOutcome } from "./render-rotation-outcome.js";
-import { renderSetupStatus } from "./render-setup-status.js";
-import { renderTestProgress, renderTestResult, renderTestWaiting } from "./render-test-result.js";
-import { rotateGuildWebhookSecret } from "./rotate-secret.js";
-import { runRemindersCommand } from "./tournament-reminders-command.js";
-import { runTierRolesCommand, suggestTiers } from "./tier-roles-command.js";
-import { arrivalWindowMs, chooseTestKind, testGuildWebhook } from "./test-webhook.js";
-import { callOwnWebhook } from "./webhook-ownership.js";
+import { runAdminChannel } from "./sub/admin-channel.js";
+import { runRemindersOff } from "./sub/reminders/off.js";
+import { runRemindersSet } from "./sub/reminders/set.js";
+import { runRolesCreate } from "./sub/roles/create.js";
+import { runRolesMap } from "./sub/roles/map.js";
+import { runRolesOff } from "./sub/roles/off.js";
+import { runRolesSync } from "./sub/roles/sync.js";
+import { runSetupStatus } from "./sub/status.js";
+import { runWebhookDeliveries } from "./sub/webhook/deliveries.js";
+import { runWebhookRegister } from "./sub/webhook/register.js";
+import { runWebhookRotateSecret } from "./sub/webhook/rotate-secret.js";
+import { runWebhookTest } from "./sub/webhook/test.js";
+import { suggestTiers } from "./suggest-tiers.js";
 
 /**
- * `/setup webhook register|test|deliveries|rotate-secret`, `/setup roles create|map|sync|off`, `/setup status`,
- * `/setup admin-channel` (docs/architecture.md, "Commands", "Managing the platform webhook", "Tier roles").
- * Webhook calls use the admin's own linked credential.
+ * `/setup webhook register|test|deliveries|rotate-secret`, `/setup roles create|map|sync|off`,
+ * `/setup reminders set|off`, `/setup status`, `/setup admin-channel` (docs/architecture.md, "Commands",
+ * "Managing the platform webhook", "Tier roles", "Tournament reminders"). The dispatcher re-checks Manage
+ * Server at run time; webhook calls and reminders use the admin's own linked credential, tier roles need none.
  */
 export const setup = defineCommand<BotDependencies, typeof setupCommand>({
   data: setupCommand,
@@ -31,82 +28,40 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
     return subcommand === "map" && focused.name === "tier" ? suggestTiers(deps, focused.value) : [];
   },
   async run(deps, { actor, args, responder, interaction }) {
-    const reply = async (content: string) => responder.reply({ content, ephemeral: true });
-    if (args.group === "roles") {
-      const roleArgs =
-        args.subcommand === "map"
-          ? { subcommand: args.subcommand, tier: args.options.tier, roleId: args.options.role?.id }
-          : { subcommand: args.subcommand };
-      await runTierRolesCommand(deps, { actor, interactionId: interaction.id, responder }, roleArgs);
-      return;
-    }
-    if (args.group === "reminders") {
-      const reminderArgs =
-        args.subcommand === "set"
-          ? {
-              subcommand: args.subcommand,
-              channel: args.options.channel,
-              before: args.options.before,
-              roleId: args.options.role?.id,
-            }
-          : { subcommand: args.subcommand };
-      await reply(await runRemindersCommand(deps, actor, reminderArgs));
-      return;
-    }
-    if (args.group === undefined) {
-      if (args.subcommand === "status") {
-        const status = await readSetupStatus(deps, actor.guildId);
-        await responder.reply(renderSetupStatus(status, deps.clock.now()));
-      } else {
-        await reply(await configureAdminChannel(deps, actor, args.options));
-      }
-      return;
-    }
-
-    const { link, credential } = await getMemberSession(deps, actor);
-    if (args.subcommand === "register") {
-      const outcome = await registerGuildWebhook(deps, { guildId: actor.guildId, credential });
-      await responder.reply(renderRegisterOutcome(outcome, link.platformUsername));
-      return;
-    }
-    const endpoint = await requireRegisteredEndpoint(deps, actor.guildId);
-    const owned = { platformWebhookId: endpoint.platformWebhookId, platformUsername: link.platformUsername };
-    switch (args.subcommand) {
-      case "test": {
-        const asked = args.options.event;
-        const kind = chooseTestKind(
-          asked !== undefined && isEventKind(asked) ? asked : undefined,
-          endpoint.eventKinds,
-        );
-        await responder.showProgress(renderTestProgress(kind));
-        const onAccepted = async (url: string) => {
-          await responder.showProgress(renderTestWaiting(kind, url, arrivalWindowMs));
-        };
-        const result = await callOwnWebhook(owned, () =>
-          testGuildWebhook(deps, { endpoint, credential, kind, onAccepted }),
-        );
-        await responder.editOriginal(renderTestResult(result));
+    const context = { actor, responder, interactionId: interaction.id };
+    switch (args.group) {
+      case "webhook":
+        switch (args.subcommand) {
+          case "register":
+            return runWebhookRegister(deps, context);
+          case "test":
+            return runWebhookTest(deps, context, args.options);
+          case "deliveries":
+            return runWebhookDeliveries(deps, context);
+          case "rotate-secret":
+            return runWebhookRotateSecret(deps, context);
+        }
         return;
-      }
-      case "deliveries": {
-        await responder.showProgress(renderDeliveriesProgress(endpoint.platformWebhookId));
-        const [deliveries, failed] = await callOwnWebhook(owned, () =>
-          Promise.all([
-            listDeliveries(deps.platform, credential, endpoint.platformWebhookId),
-            listFailedDeliveries(deps.platform, credential, endpoint.platformWebhookId),
-          ]),
-        );
-        await responder.editOriginal(
-          renderDeliveries({ platformWebhookId: endpoint.platformWebhookId, deliveries, failed }),
-        );
+      case "roles":
+        switch (args.subcommand) {
+          case "create":
+            return runRolesCreate(deps, context);
+          case "map":
+            return runRolesMap(deps, context, args.options);
+          case "sync":
+            return runRolesSync(deps, context);
+          case "off":
+            return runRolesOff(deps, context);
+        }
         return;
-      }
-      case "rotate-secret": {
-        // Not callOwnWebhook: a webhook this account cannot update is replaced by a new one (rotate-secret.ts).
-        const outcome = await rotateGuildWebhookSecret(deps, { endpoint, credential });
-        await responder.reply(renderRotationOutcome(outcome, link.platformUsername));
-        return;
-      }
+      case "reminders":
+        return args.subcommand === "set"
+          ? runRemindersSet(deps, context, args.options)
+          : runRemindersOff(deps, context);
+      case undefined:
+        return args.subcommand === "status"
+          ? runSetupStatus(deps, context)
+          : runAdminChannel(deps, context, args.options);
     }
   },
 });

@@ -14,22 +14,12 @@ function readTimeframe(value: string | undefined): StatsTimeframe {
   return statsTimeframeChoices.find((choice) => choice === value) ?? defaultStatsTimeframe;
 }
 
-// CommandArguments types top-level (non-subcommand) options as a union of one-option objects; reading them
-// through this type keeps them together. Each member of that union is assignable to it.
-interface StatsOptions {
-  readonly timeframe?: string;
-  readonly public?: boolean;
-}
-
 /** `/stats [timeframe] [public]` (docs/architecture.md, "Commands"): the member's own statistics, ephemeral unless public. */
 export const stats = defineCommand<BotDependencies, typeof statsCommand>({
   data: statsCommand,
-  acknowledge: (args) => {
-    const options: StatsOptions = args.options;
-    return options.public === true ? "public" : "ephemeral";
-  },
+  acknowledge: (args) => (args.options.public === true ? "public" : "ephemeral"),
   async run(deps, { actor, args, responder }) {
-    const options: StatsOptions = args.options;
+    const { options } = args;
     const timeframe = readTimeframe(options.timeframe);
     const { link, credential } = await getMemberSession(deps, actor);
     const result = await getCurrentUserStats(deps.platform, credential, { timeframe });

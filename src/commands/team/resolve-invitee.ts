@@ -4,6 +4,7 @@ import type { UserArgument } from "../../discord/command-arguments.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { Database } from "../../store/database.js";
 import { listGuildLinks } from "../../store/member-links.js";
+import type { TeamOptions } from "./team-arguments.js";
 
 /** Who `/team invite` names: a member of this server, or a platform username typed as text. */
 export type InviteeChoice =
@@ -21,10 +22,7 @@ function displayNameOf(member: UserArgument): string {
 }
 
 /** Exactly one of `member` and `username` must be given (docs/architecture.md, "Commands", "member-or-username"). */
-export function chooseInvitee(options: {
-  readonly member?: UserArgument | undefined;
-  readonly username?: string | undefined;
-}): InviteeChoice {
+export function chooseInvitee(options: Pick<TeamOptions<"invite">, "member" | "username">): InviteeChoice {
   const username = options.username?.trim() ?? "";
   const { member } = options;
   if (member !== undefined && username !== "") {

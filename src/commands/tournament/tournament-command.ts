@@ -1,9 +1,9 @@
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { tournamentCommand } from "./data.js";
-import { acknowledgeLeaderboard, runTournamentLeaderboard } from "./leaderboard-subcommand.js";
-import { runTournamentList } from "./list-subcommand.js";
-import { registerMember } from "./register-member.js";
+import { acknowledgeLeaderboard, runTournamentLeaderboard } from "./sub/leaderboard.js";
+import { runTournamentList } from "./sub/list.js";
+import { runTournamentRegister } from "./sub/register.js";
 import { suggestTournaments } from "./tournament-autocomplete.js";
 
 /** `/tournament list|register|leaderboard` (docs/architecture.md, "Commands"). */
@@ -25,7 +25,7 @@ export const tournament = defineCommand<BotDependencies, typeof tournamentComman
         await runTournamentList(deps, { actor, responder }, args.options);
         return;
       case "register":
-        await responder.reply(await registerMember(deps, actor, args.options.id));
+        await runTournamentRegister(deps, { actor, responder }, args.options);
         return;
       case "leaderboard":
         await runTournamentLeaderboard(deps, { actor, responder }, args.options);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectInert, hostileTexts } from "../../support/hostile-text.js";
-import type { SetupStatus } from "../../../src/commands/setup/read-setup-status.js";
+import type { SetupStatus } from "../../../src/commands/setup/sub/status.js";
 import { renderSetupStatus } from "../../../src/commands/setup/render-setup-status.js";
 import type { LinkedMember } from "../../../src/store/member-links.js";
 

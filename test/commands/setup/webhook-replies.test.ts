@@ -5,7 +5,7 @@ import {
   renderTestResult,
   renderTestWaiting,
 } from "../../../src/commands/setup/render-test-result.js";
-import { chooseTestKind } from "../../../src/commands/setup/test-webhook.js";
+import { chooseTestKind } from "../../../src/commands/setup/sub/webhook/test.js";
 import { chooseWebhookKinds } from "../../../src/commands/setup/webhook-kinds.js";
 import { eventKinds } from "../../../src/events/event-kinds.js";
 import type { Subscription } from "../../../src/store/subscriptions.js";

@@ -1,12 +1,17 @@
 // `/setup roles sync` (docs/architecture.md, "Tier roles"): every linked member queued again (which resumes a
 // paused sync, or one turned off with its mapping kept), then a short wait for the role worker, so the answer can say what changed.
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { queueGuildSync } from "../../roles/queue-guild-sync.js";
-import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
-import { listTierRoles } from "../../store/tier-roles.js";
-import { summariseGuildRoleSync, type GuildSyncSummary } from "../../store/member-tier-role-progress.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
+import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import { listTierRoles } from "../../../../store/tier-roles.js";
+import {
+  summariseGuildRoleSync,
+  type GuildSyncSummary,
+} from "../../../../store/member-tier-role-progress.js";
+import { renderTierRoleSync } from "../../render-tier-roles.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
 
 /** How long the answer waits for the sync; a big server finishes in the background. */
 export const syncWaitMs = 10_000;
@@ -26,7 +31,7 @@ export interface SyncWait {
 }
 
 export async function syncTierRoles(
-  deps: BotDependencies,
+  deps: Pick<BotDependencies, "db" | "clock" | "wakeRoleWorker">,
   guildId: string,
   wait: SyncWait = { sleep, windowMs: syncWaitMs },
 ): Promise<TierRoleSyncOutcome> {
@@ -43,16 +48,25 @@ export async function syncTierRoles(
   if (settings.mode === "off") await saveRoleSyncMode(deps.db, { guildId, mode: "map", now: startedAt });
   await queueGuildSync(deps.db, { guildId, now: startedAt, resume: true });
   deps.wakeRoleWorker?.();
-  const deadline = Date.now() + wait.windowMs;
+  const deadline = deps.clock.now() + wait.windowMs;
   const look = async () => ({
     summary: await summariseGuildRoleSync(deps.db, { guildId, since: startedAt, limit: changedShown }),
     pausedReason: (await findGuildRoleSettings(deps.db, guildId))?.pausedReason ?? null,
   });
   let seen = await look();
   // A pause stops the sync until the admins fix something: no use waiting for it.
-  while (seen.summary.pending > 0 && seen.pausedReason === null && Date.now() < deadline) {
+  while (seen.summary.pending > 0 && seen.pausedReason === null && deps.clock.now() < deadline) {
     await wait.sleep(pollMs);
     seen = await look();
   }
   return { ...seen.summary, pausedReason: seen.pausedReason, resumed: settings.pausedReason !== null };
+}
+
+/** The subcommand: what the sync changed while the answer waited, answered privately. */
+export async function runRolesSync(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  const outcome = await syncTierRoles(deps, actor.guildId);
+  await responder.reply({ content: renderTierRoleSync(outcome), ephemeral: true });
 }

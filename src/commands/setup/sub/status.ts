@@ -1,20 +1,22 @@
 // Everything `/setup status` shows, read from the bot's own store (no platform call): link health, the
 // webhook endpoints, the last events received, routes, tier roles, reminders and the announcement queue
 // (docs/architecture.md, "Commands").
-import type { BotDependencies } from "../bot-dependencies.js";
-import type { EventKind } from "../../events/event-kinds.js";
-import { findGuildSettings } from "../../store/guild-settings.js";
-import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../store/inbox.js";
-import { type LinkedMember, listGuildLinks } from "../../store/member-links.js";
-import { countPendingOutbox } from "../../store/outbox.js";
-import { findGuildRoleSettings, type GuildRoleSettings } from "../../store/guild-role-settings.js";
-import { countPendingMemberRoles } from "../../store/member-tier-role-progress.js";
-import { listTierRoles, type TierRole } from "../../store/tier-roles.js";
-import { findReminderSettings, type ReminderSettings } from "../../store/reminder-settings.js";
-import { listScheduledReminders, type TournamentReminder } from "../../store/tournament-reminders.js";
-import { listGuildSubscriptions, type Subscription } from "../../store/subscriptions.js";
-import { listGuildWebhookEndpoints } from "../../store/webhook-endpoints.js";
-import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import type { EventKind } from "../../../events/event-kinds.js";
+import { findGuildSettings } from "../../../store/guild-settings.js";
+import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../../store/inbox.js";
+import { type LinkedMember, listGuildLinks } from "../../../store/member-links.js";
+import { countPendingOutbox } from "../../../store/outbox.js";
+import { findGuildRoleSettings, type GuildRoleSettings } from "../../../store/guild-role-settings.js";
+import { countPendingMemberRoles } from "../../../store/member-tier-role-progress.js";
+import { listTierRoles, type TierRole } from "../../../store/tier-roles.js";
+import { findReminderSettings, type ReminderSettings } from "../../../store/reminder-settings.js";
+import { listScheduledReminders, type TournamentReminder } from "../../../store/tournament-reminders.js";
+import { listGuildSubscriptions, type Subscription } from "../../../store/subscriptions.js";
+import { listGuildWebhookEndpoints } from "../../../store/webhook-endpoints.js";
+import { retiredSecretAcceptanceMs } from "../../../store/webhook-retired-secrets.js";
+import { renderSetupStatus } from "../render-setup-status.js";
+import type { SubcommandContext } from "../setup-arguments.js";
 
 /** An endpoint without its secrets: what may be shown. */
 export interface EndpointSummary {
@@ -95,4 +97,13 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
       scheduled: await listScheduledReminders(deps.db, guildId),
     },
   };
+}
+
+/** The subcommand: everything above, rendered for the admin. */
+export async function runSetupStatus(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  const status = await readSetupStatus(deps, actor.guildId);
+  await responder.reply(renderSetupStatus(status, deps.clock.now()));
 }

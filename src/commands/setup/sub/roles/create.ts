@@ -1,14 +1,20 @@
 // `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, a role made now for every tier the
 // bot knows, and every linked member queued. The guild's create-mode lease is held meanwhile, so the role
 // worker, here or on another instance, cannot make the same roles at the same time.
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { classifyRoleFailure } from "../../roles/classify-role-failure.js";
-import { ensureTierRoles, type TierRolesOutcome } from "../../roles/ensure-tier-roles.js";
-import { describeRoleRefusal } from "../../roles/explain-role-refusal.js";
-import { queueGuildSync } from "../../roles/queue-guild-sync.js";
-import { explainRefusal } from "../../roles/tell-admins-about-roles.js";
-import { finishTierRoleWork, leaseTierRoleWork, saveRoleSyncMode } from "../../store/guild-role-settings.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { classifyRoleFailure } from "../../../../roles/classify-role-failure.js";
+import { ensureTierRoles, type TierRolesOutcome } from "../../../../roles/ensure-tier-roles.js";
+import { describeRoleRefusal } from "../../../../roles/explain-role-refusal.js";
+import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
+import { explainRefusal } from "../../../../roles/tell-admins-about-roles.js";
+import {
+  finishTierRoleWork,
+  leaseTierRoleWork,
+  saveRoleSyncMode,
+} from "../../../../store/guild-role-settings.js";
+import { renderCreatedTierRoles } from "../../render-tier-roles.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
 
 /** Long enough for a few dozen roles at Discord's pace. */
 const createLeaseMs = 120_000;
@@ -51,4 +57,13 @@ export async function createTierRoles(
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
   deps.wakeRoleWorker?.();
   return { ...outcome, membersQueued };
+}
+
+/** The subcommand: the roles made, answered privately. */
+export async function runRolesCreate(
+  deps: BotDependencies,
+  { actor, responder, interactionId }: SubcommandContext,
+): Promise<void> {
+  const outcome = await createTierRoles(deps, { guildId: actor.guildId, interactionId });
+  await responder.reply({ content: renderCreatedTierRoles(outcome), ephemeral: true });
 }

@@ -1,11 +1,11 @@
-import { createBattle } from "../../api/index.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import { saveBattleCard } from "../../store/battle-cards.js";
-import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
-import { renderBattleCard } from "../../cards/battle-card.js";
-import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
+import { createBattle } from "../../../api/index.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { getMemberSession } from "../../../linking/member-credential.js";
+import { saveBattleCard } from "../../../store/battle-cards.js";
+import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
+import { renderBattleCard } from "../../../cards/battle-card.js";
+import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
+import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
 
 /**
  * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so

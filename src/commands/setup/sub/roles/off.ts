@@ -1,9 +1,10 @@
 // `/setup roles off` (docs/architecture.md, "Tier roles"): nothing more is changed; roles already given stay,
 // and the answer says how to remove them.
-import type { BotDependencies } from "../bot-dependencies.js";
-import { saveRoleSyncMode } from "../../store/guild-role-settings.js";
-import { dropGuildRoleQueue } from "../../store/guild-role-queue.js";
-import { listTierRoles } from "../../store/tier-roles.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import { dropGuildRoleQueue } from "../../../../store/guild-role-queue.js";
+import { listTierRoles } from "../../../../store/tier-roles.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
 
 export async function turnOffTierRoles(deps: BotDependencies, guildId: string): Promise<string> {
   const roles = await deps.db.transaction().execute(async (trx) => {
@@ -19,4 +20,12 @@ export async function turnOffTierRoles(deps: BotDependencies, guildId: string): 
       : ` To remove them from everyone, delete ${mentions} in Server Settings → Roles.`) +
     " Turn them back on with `/setup roles sync`."
   );
+}
+
+/** The subcommand, answered privately. */
+export async function runRolesOff(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  await responder.reply({ content: await turnOffTierRoles(deps, actor.guildId), ephemeral: true });
 }

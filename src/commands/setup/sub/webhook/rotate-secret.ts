@@ -3,19 +3,26 @@
 // webhook in place, a new webhook is registered with the new secret (replace-webhook.ts). If the platform
 // refuses, the old secret is put back, since the platform still signs with it; if its answer is lost, both
 // stay accepted.
-import { PlatformError } from "../../api/errors.js";
-import type { PlatformCredential } from "../../api/http.js";
-import { updateWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { sortEventKinds } from "../../display/event-kind-labels.js";
-import { listGuildSubscriptions } from "../../store/subscriptions.js";
-import { restoreWebhookSecret, rotateWebhookSecret } from "../../store/webhook-endpoints.js";
-import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
-import type { RegisteredEndpoint } from "./guild-webhook.js";
-import { cannotUpdateInPlace, registerReplacementWebhook, type ReplacedWebhook } from "./replace-webhook.js";
-import { generateWebhookSecret } from "./webhook-secret.js";
-import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { PlatformError } from "../../../../api/errors.js";
+import type { PlatformCredential } from "../../../../api/http.js";
+import { updateWebhook } from "../../../../api/webhooks.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { sortEventKinds } from "../../../../display/event-kind-labels.js";
+import { listGuildSubscriptions } from "../../../../store/subscriptions.js";
+import { restoreWebhookSecret, rotateWebhookSecret } from "../../../../store/webhook-endpoints.js";
+import { retiredSecretAcceptanceMs } from "../../../../store/webhook-retired-secrets.js";
+import type { RegisteredEndpoint } from "../../guild-webhook.js";
+import {
+  cannotUpdateInPlace,
+  registerReplacementWebhook,
+  type ReplacedWebhook,
+} from "../../replace-webhook.js";
+import { generateWebhookSecret } from "../../webhook-secret.js";
+import { discordTimestamp } from "../../../../display/discord-timestamp.js";
+import { renderRotationOutcome } from "../../render-rotation-outcome.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
+import { openWebhookSession } from "../../webhook-session.js";
 
 export type RotationOutcome =
   | {
@@ -95,4 +102,14 @@ async function sendNewSecret(
     platformWebhookId: endpoint.platformWebhookId,
     previousAcceptedUntil: rotatedAt + retiredSecretAcceptanceMs,
   };
+}
+
+/** The subcommand. Not callOwnWebhook: a webhook this account cannot update is replaced by a new one. */
+export async function runWebhookRotateSecret(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  const { credential, endpoint, platformUsername } = await openWebhookSession(deps, actor);
+  const outcome = await rotateGuildWebhookSecret(deps, { endpoint, credential });
+  await responder.reply(renderRotationOutcome(outcome, platformUsername));
 }

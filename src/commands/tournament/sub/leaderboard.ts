@@ -1,9 +1,9 @@
-import { getTournamentLeaderboard } from "../../api/index.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
-import { renderTournamentLeaderboard } from "./render-tournament-leaderboard.js";
-import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";
+import { getTournamentLeaderboard } from "../../../api/index.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { getMemberSession } from "../../../linking/member-credential.js";
+import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import { renderTournamentLeaderboard } from "../render-tournament-leaderboard.js";
+import type { SubcommandContext, TournamentOptions } from "../tournament-arguments.js";
 
 /**
  * `/tournament leaderboard id [public]`. It carries the member's own rank and score, so it is ephemeral unless

@@ -1,11 +1,11 @@
-import { createBattle } from "../../api/index.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
-import { challengeLifetimeMs, renderChallenge } from "./challenge-message.js";
-import { resolveBattleSettings, viewOfCreatedBattle } from "./prepare-battle.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
+import { createBattle } from "../../../api/index.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { UserFacingError } from "../../../discord/user-facing-error.js";
+import { getMemberSession } from "../../../linking/member-credential.js";
+import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
+import { challengeLifetimeMs, renderChallenge } from "../challenge-message.js";
+import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
+import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
 
 /**
  * `/battle challenge @member`: a one-on-one battle, created as the challenger, posted with a ping for the

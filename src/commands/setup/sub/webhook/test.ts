@@ -1,15 +1,23 @@
 // `/setup webhook test`: POST /api/v1/webhooks/test, then follows the event into the inbox, so the admin
 // learns whether it made the whole trip (platform → PUBLIC_URL → signature check → inbox).
 import { setTimeout as sleep } from "node:timers/promises";
-import type { PlatformCredential } from "../../api/http.js";
-import type { WebhookDelivery, WebhookTestResult } from "../../api/schemas/webhook.js";
-import { listDeliveries, sendTestWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import type { EventKind } from "../../events/event-kinds.js";
-import { findInboxEvent, listRecentInboxEvents } from "../../store/inbox.js";
-import { followTestDelivery, type FollowOptions } from "./follow-test-delivery.js";
-import { buildEndpointUrl, type RegisteredEndpoint } from "./guild-webhook.js";
-import type { TestResult } from "./render-test-result.js";
+import type { PlatformCredential } from "../../../../api/http.js";
+import type { WebhookDelivery, WebhookTestResult } from "../../../../api/schemas/webhook.js";
+import { listDeliveries, sendTestWebhook } from "../../../../api/webhooks.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { isEventKind, type EventKind } from "../../../../events/event-kinds.js";
+import { findInboxEvent, listRecentInboxEvents } from "../../../../store/inbox.js";
+import { followTestDelivery, type FollowOptions } from "../../follow-test-delivery.js";
+import { buildEndpointUrl, type RegisteredEndpoint } from "../../guild-webhook.js";
+import {
+  renderTestProgress,
+  renderTestResult,
+  renderTestWaiting,
+  type TestResult,
+} from "../../render-test-result.js";
+import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
+import { callOwnWebhook } from "../../webhook-ownership.js";
+import { openWebhookSession } from "../../webhook-session.js";
 
 /** The platform gives its deliveries 10 s to be answered (docs/architecture.md, "Webhooks in"); a test waits as long. */
 export const arrivalWindowMs = 10_000;
@@ -79,4 +87,26 @@ function pickTestDelivery(
   return [...deliveries]
     .filter((delivery) => Date.parse(delivery.createdAt) >= startedAt - 60_000)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+}
+
+/** The subcommand: each step of the test is an edit of the same private answer. */
+export async function runWebhookTest(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: SetupOptionsOf<"webhook", "test">,
+): Promise<void> {
+  const { credential, endpoint, owned } = await openWebhookSession(deps, actor);
+  const asked = options.event;
+  const kind = chooseTestKind(
+    asked !== undefined && isEventKind(asked) ? asked : undefined,
+    endpoint.eventKinds,
+  );
+  await responder.showProgress(renderTestProgress(kind));
+  const onAccepted = async (url: string) => {
+    await responder.showProgress(renderTestWaiting(kind, url, arrivalWindowMs));
+  };
+  const result = await callOwnWebhook(owned, () =>
+    testGuildWebhook(deps, { endpoint, credential, kind, onAccepted }),
+  );
+  await responder.editOriginal(renderTestResult(result));
 }

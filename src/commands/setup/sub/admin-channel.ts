@@ -1,16 +1,16 @@
 // `/setup admin-channel [channel] [clear]`: where the outbox tells admins a channel was paused
 // (docs/architecture.md, "Posting"; src/outbox/tell-admins.ts reads it).
-import type { BotDependencies } from "../bot-dependencies.js";
-import type { ChannelArgument } from "../../discord/command-arguments.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { findGuildSettings, saveAdminChannel } from "../../store/guild-settings.js";
-import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import type { Actor } from "../../../discord/interaction-handlers.js";
+import { UserFacingError } from "../../../discord/user-facing-error.js";
+import { findGuildSettings, saveAdminChannel } from "../../../store/guild-settings.js";
+import { requireAnnouncementChannel } from "../../subscribe/read-subscribe-options.js";
+import type { SetupOptionsOf, SubcommandContext } from "../setup-arguments.js";
 
 export async function configureAdminChannel(
   deps: BotDependencies,
   actor: Actor,
-  options: { readonly channel?: ChannelArgument | undefined; readonly clear?: boolean | undefined },
+  options: SetupOptionsOf<undefined, "admin-channel">,
 ): Promise<string> {
   const { guildId } = actor;
   const now = deps.clock.now();
@@ -30,4 +30,13 @@ export async function configureAdminChannel(
   return current === null
     ? "No admin channel is set. Choose one with `/setup admin-channel channel:#admins`."
     : `Admin notices go to <#${current}>. Change it with \`/setup admin-channel channel:\`, or \`clear:True\`.`;
+}
+
+/** The subcommand, answered privately. */
+export async function runAdminChannel(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: SetupOptionsOf<undefined, "admin-channel">,
+): Promise<void> {
+  await responder.reply({ content: await configureAdminChannel(deps, actor, options), ephemeral: true });
 }

@@ -2,12 +2,12 @@
 // with url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the
 // admin's own linked account. Run again, it updates the kinds of the webhook it registered; when the platform
 // cannot update it in place, it registers a new one with a new secret (replace-webhook.ts).
-import { PlatformError } from "../../api/errors.js";
-import type { PlatformCredential } from "../../api/http.js";
-import { registerWebhook, updateWebhook } from "../../api/webhooks.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import type { EventKind } from "../../events/event-kinds.js";
-import { listGuildSubscriptions } from "../../store/subscriptions.js";
+import { PlatformError } from "../../../../api/errors.js";
+import type { PlatformCredential } from "../../../../api/http.js";
+import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import type { EventKind } from "../../../../events/event-kinds.js";
+import { listGuildSubscriptions } from "../../../../store/subscriptions.js";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -16,12 +16,19 @@ import {
   rotateWebhookSecret,
   savePlatformWebhookId,
   type WebhookEndpoint,
-} from "../../store/webhook-endpoints.js";
-import { sortEventKinds } from "../../display/event-kind-labels.js";
-import { buildEndpointUrl, isRegistered, type RegisteredEndpoint } from "./guild-webhook.js";
-import { cannotUpdateInPlace, registerReplacementWebhook, type ReplacedWebhook } from "./replace-webhook.js";
-import { chooseWebhookKinds } from "./webhook-kinds.js";
-import { generateWebhookSecret } from "./webhook-secret.js";
+} from "../../../../store/webhook-endpoints.js";
+import { sortEventKinds } from "../../../../display/event-kind-labels.js";
+import { buildEndpointUrl, isRegistered, type RegisteredEndpoint } from "../../guild-webhook.js";
+import {
+  cannotUpdateInPlace,
+  registerReplacementWebhook,
+  type ReplacedWebhook,
+} from "../../replace-webhook.js";
+import { chooseWebhookKinds } from "../../webhook-kinds.js";
+import { generateWebhookSecret } from "../../webhook-secret.js";
+import { getMemberSession } from "../../../../linking/member-credential.js";
+import { renderRegisterOutcome } from "../../render-register-outcome.js";
+import type { SubcommandContext } from "../../setup-arguments.js";
 
 interface RegisteredWebhookView {
   readonly platformWebhookId: string;
@@ -142,4 +149,14 @@ async function registerEndpoint(
     "registered a platform webhook",
   );
   return { result: "registered", platformWebhookId, url, kinds };
+}
+
+/** The subcommand, with the admin's own linked credential. */
+export async function runWebhookRegister(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+): Promise<void> {
+  const { link, credential } = await getMemberSession(deps, actor);
+  const outcome = await registerGuildWebhook(deps, { guildId: actor.guildId, credential });
+  await responder.reply(renderRegisterOutcome(outcome, link.platformUsername));
 }

@@ -1,9 +1,9 @@
-import type { BotDependencies } from "../bot-dependencies.js";
-import { renderPageWithButtons } from "../../discord/pagination.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
-import type { SubcommandContext, TournamentOptions } from "./tournament-arguments.js";
-import { encodeTournamentFilter, readTournamentFilter } from "./tournament-filter.js";
-import { tournamentListPages } from "./tournament-list-pages.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { renderPageWithButtons } from "../../../discord/pagination.js";
+import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import type { SubcommandContext, TournamentOptions } from "../tournament-arguments.js";
+import { encodeTournamentFilter, readTournamentFilter } from "../tournament-filter.js";
+import { tournamentListPages } from "../tournament-list-pages.js";
 
 /**
  * `/tournament list [status] [difficulty]`. Public: tournaments are not personal data, and other members can

@@ -1,9 +1,9 @@
-import { getBattle } from "../../api/index.js";
-import type { BotDependencies } from "../bot-dependencies.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
-import { renderBattleStatus } from "./battle-status-view.js";
-import { deferPublicAnswer } from "../../linking/require-linked-member.js";
+import { getBattle } from "../../../api/index.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { getMemberSession } from "../../../linking/member-credential.js";
+import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
+import { renderBattleStatus } from "../battle-status-view.js";
+import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
 
 /** `/battle status id`: GET /battles/{id} as the member; private unless they ask `public:true`. */
 export async function showBattleStatus(

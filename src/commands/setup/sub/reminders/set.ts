@@ -1,47 +1,34 @@
-// `/setup reminders set channel:<channel> before:<lead times> [role:<role>]` and `/setup reminders off`
-// (docs/architecture.md, "Tournament reminders"). The open tournaments are read with the linked account of the
+// `/setup reminders set channel:<channel> before:<lead times> [role:<role>]` (docs/architecture.md,
+// "Tournament reminders"). The open tournaments are read with the linked account of the
 // admin who set reminders up, so that admin must be linked.
 import { PermissionFlagsBits } from "discord-api-types/v10";
-import type { BotDependencies } from "../bot-dependencies.js";
-import type { ChannelArgument } from "../../discord/command-arguments.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
-import { formatLeadTimes } from "../../display/lead-time.js";
-import { formatDuration } from "../../display/duration.js";
-import { plainText } from "../../display/platform-text.js";
-import { getMemberSession } from "../../linking/member-credential.js";
-import { deleteReminderSettings, saveReminderSettings } from "../../store/reminder-settings.js";
-import { requireAnnouncementChannel } from "../subscribe/read-subscribe-options.js";
-import { parseLeadTimes } from "./lead-times.js";
-import { readBotPermissions } from "../../roles/explain-role-refusal.js";
-import { checkGivableRole, type GivableRole } from "./check-givable-role.js";
-
-export type RemindersArguments =
-  | {
-      readonly subcommand: "set";
-      readonly channel: ChannelArgument;
-      readonly before: string;
-      readonly roleId: string | undefined;
-    }
-  | { readonly subcommand: "off" };
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import type { Actor } from "../../../../discord/interaction-handlers.js";
+import { formatLeadTimes } from "../../../../display/lead-time.js";
+import { formatDuration } from "../../../../display/duration.js";
+import { plainText } from "../../../../display/platform-text.js";
+import { getMemberSession } from "../../../../linking/member-credential.js";
+import { saveReminderSettings } from "../../../../store/reminder-settings.js";
+import { requireAnnouncementChannel } from "../../../subscribe/read-subscribe-options.js";
+import { parseLeadTimes } from "../../lead-times.js";
+import { readBotPermissions } from "../../../../roles/explain-role-refusal.js";
+import { checkGivableRole, type GivableRole } from "../../check-givable-role.js";
+import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
 /** The answer to the admin. */
-export async function runRemindersCommand(
+export async function setTournamentReminders(
   deps: BotDependencies,
   actor: Actor,
-  args: RemindersArguments,
+  options: SetupOptionsOf<"reminders", "set">,
 ): Promise<string> {
-  if (args.subcommand === "off") {
-    return (await deleteReminderSettings(deps.db, actor.guildId))
-      ? "Tournament reminders are off. Reminders not sent yet are dropped; the role stays with its members."
-      : "Tournament reminders were already off.";
-  }
-  const leadMinutes = parseLeadTimes(args.before);
-  const channelId = requireAnnouncementChannel(args.channel);
+  const roleId = options.role?.id;
+  const leadMinutes = parseLeadTimes(options.before);
+  const channelId = requireAnnouncementChannel(options.channel);
   const { link } = await getMemberSession(deps, actor);
   const givable =
-    args.roleId === undefined
+    roleId === undefined
       ? undefined
-      : await checkGivableRole(deps, actor.guildId, args.roleId, {
+      : await checkGivableRole(deps, actor.guildId, roleId, {
           everyoneRole:
             "@everyone cannot be the reminder role: members opt in by taking the role. Pick another role, or leave `role:` out to post without a ping.",
           tryAgain: "run this again",
@@ -50,14 +37,14 @@ export async function runRemindersCommand(
     guildId: actor.guildId,
     channelId,
     leadMinutes,
-    roleId: args.roleId ?? null,
+    roleId: roleId ?? null,
     configuredBy: actor.userId,
     now: deps.clock.now(),
   });
   const ping =
-    args.roleId === undefined
+    roleId === undefined
       ? "without a ping (add `role:` for a role members take with `/remind on`)"
-      : `pinging <@&${args.roleId}>, which members take with \`/remind on\``;
+      : `pinging <@&${roleId}>, which members take with \`/remind on\``;
   const every = formatDuration(deps.config.reminders.pollMs / 1000);
   return (
     `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
@@ -85,4 +72,13 @@ function unpingableWarning(roleId: string): string {
     "In Server Settings → Roles, turn on **Allow anyone to @mention this role** for it, or give me " +
     "**Mention @everyone, @here, and All Roles**."
   );
+}
+
+/** The subcommand, answered privately. */
+export async function runRemindersSet(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: SetupOptionsOf<"reminders", "set">,
+): Promise<void> {
+  await responder.reply({ content: await setTournamentReminders(deps, actor, options), ephemeral: true });
 }

@@ -1,12 +1,12 @@
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import type { BattleOptionsOf, SubcommandContext } from "./battle-arguments.js";
-import { readLanguage } from "./battle-settings.js";
-import { renderCodeModal } from "./code-modal.js";
-import { readCodeAttachment } from "./read-attachment.js";
-import { requireLinkedMember } from "../../linking/require-linked-member.js";
-import { submitCode } from "./submit-code.js";
-import { languageOfFile } from "./submission-language.js";
+import type { BotDependencies } from "../../bot-dependencies.js";
+import { UserFacingError } from "../../../discord/user-facing-error.js";
+import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
+import { readLanguage } from "../battle-settings.js";
+import { renderCodeModal } from "../code-modal.js";
+import { readCodeAttachment } from "../read-attachment.js";
+import { requireLinkedMember } from "../../../linking/require-linked-member.js";
+import { submitCode } from "../submit-code.js";
+import { languageOfFile } from "../submission-language.js";
 
 /**
  * `/battle submit id [language] [file]`: the attached file's code, or without a file the code form. The

@@ -1,15 +1,16 @@
 // `/setup roles map tier:<tier> [role:<role>]` (docs/architecture.md, "Tier roles"): a tier's role, chosen by
 // the admin, checked first so the sync does not fail on it later: a role the bot can give (not @everyone,
 // not a bot's or integration's, below the bot's highest role).
-import type { BotDependencies } from "../bot-dependencies.js";
-import { UserFacingError } from "../../discord/user-facing-error.js";
-import { formatTier } from "../../display/tier.js";
-import { plainText } from "../../display/platform-text.js";
-import { queueGuildSync } from "../../roles/queue-guild-sync.js";
-import { findGuildRoleSettings, saveRoleSyncMode } from "../../store/guild-role-settings.js";
-import { mapTierRole, unmapTier } from "../../store/tier-roles.js";
-import { normaliseTier } from "../../store/tiers.js";
-import { checkGivableRole } from "./check-givable-role.js";
+import type { BotDependencies } from "../../../bot-dependencies.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { formatTier } from "../../../../display/tier.js";
+import { plainText } from "../../../../display/platform-text.js";
+import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
+import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import { mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
+import { normaliseTier } from "../../../../store/tiers.js";
+import { checkGivableRole } from "../../check-givable-role.js";
+import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
 export async function mapTierToRole(
   deps: BotDependencies,
@@ -38,4 +39,14 @@ export async function mapTierToRole(
   const queued = await queueGuildSync(deps.db, { guildId, now, resume: true });
   deps.wakeRoleWorker?.();
   return `Members of tier ${shown} now get <@&${input.roleId}>. Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
+}
+
+/** The subcommand, answered privately. */
+export async function runRolesMap(
+  deps: BotDependencies,
+  { actor, responder }: SubcommandContext,
+  options: SetupOptionsOf<"roles", "map">,
+): Promise<void> {
+  const input = { guildId: actor.guildId, tier: options.tier, roleId: options.role?.id };
+  await responder.reply({ content: await mapTierToRole(deps, input), ephemeral: true });
 }
