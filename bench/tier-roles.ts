@@ -35,7 +35,7 @@ import { countPendingMemberRoles } from "../src/store/member-tier-role-progress.
 import { migrateToLatest } from "../src/store/migrate.js";
 import { mapTierRole } from "../src/store/tier-roles.js";
 import { recordTierSighting } from "../src/store/tiers.js";
-import { createIngester } from "../src/webhooks/group-commit.js";
+import { createIngester } from "../src/webhooks/create-ingester.js";
 import { eventStoredSubscribers } from "../src/bot/event-stored-subscribers.js";
 
 const positional = process.argv.slice(2);

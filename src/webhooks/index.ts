@@ -8,8 +8,8 @@ export { AddressListError, parseAddressList, platformDeliveryRanges } from "./ad
 
 export { ingestEvent } from "./ingest-event.js";
 export type { IngestResult, IngestStatus, VerifiedDelivery } from "./ingest-event.js";
-export { createIngester } from "./group-commit.js";
-export type { Ingester } from "./group-commit.js";
+export { createIngester } from "./create-ingester.js";
+export type { Ingester } from "./create-ingester.js";
 export { verifySignature } from "./verify-signature.js";
 export { routeEvent } from "./route-event.js";
 export type { OutboxTarget } from "./select-targets.js";

@@ -2,7 +2,7 @@
 // event goes into the inbox (a repeat changes nothing), one outbox row per target is queued, and the
 // subscribers the composition root registered for a stored event (read models, tier roles, reminders) do
 // their part. The caller answers the platform only after this resolves, so an acknowledged event is on disk;
-// if anything throws, nothing was stored and the platform's retry redoes it all. (group-commit.ts shares one
+// if anything throws, nothing was stored and the platform's retry redoes it all. (create-ingester.ts shares one
 // commit among deliveries.)
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";

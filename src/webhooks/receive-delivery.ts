@@ -6,13 +6,13 @@ import { isAnyWorkQueued } from "../store/event-stored-subscribers.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";
 import type { EventSource } from "./event-source.js";
-import type { Ingester } from "./group-commit.js";
+import type { Ingester } from "./create-ingester.js";
 import type { IngestStatus } from "./ingest-event.js";
 import { verifySignature } from "./verify-signature.js";
 import type { WebhookMetrics } from "./webhook-metrics.js";
 
 export interface DeliveryDependencies {
-  /** Stores a verified delivery durably (group-commit.ts). */
+  /** Stores a verified delivery durably (create-ingester.ts). */
   readonly ingest: Ingester;
   readonly logger: Pick<Logger, "info" | "warn">;
   readonly metrics: WebhookMetrics;

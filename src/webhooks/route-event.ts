@@ -19,7 +19,7 @@ export interface RoutingScope {
 }
 
 /**
- * What routing has read in one transaction, for the deliveries that share it (group-commit.ts): a burst of
+ * What routing has read in one transaction, for the deliveries that share it (create-ingester.ts): a burst of
  * one kind reads the subscriptions to it once, not once an event. Only for as long as that transaction.
  */
 export class RoutingReads {

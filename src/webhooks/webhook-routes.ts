@@ -12,7 +12,7 @@ import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isListed, parseAddressList } from "./address-list.js";
 import { resolveClientAddress } from "./client-address.js";
 import type { EventSource } from "./event-source.js";
-import { createIngester } from "./group-commit.js";
+import { createIngester } from "./create-ingester.js";
 import { keepRawBody } from "./raw-body.js";
 import { acceptedSecrets, receiveDelivery, type DeliveryDependencies } from "./receive-delivery.js";
 import { endpointRouteSchema, operatorRouteSchema } from "./route-schemas.js";

@@ -243,7 +243,7 @@ const crossings = [
   {
     boundary: "src/metrics/ may import src/webhooks/ for its types only",
     folder: "src/metrics",
-    code: importing("createIngester", "../webhooks/group-commit.js"),
+    code: importing("createIngester", "../webhooks/create-ingester.js"),
     allowedIn: "src/http",
   },
   {

@@ -6,7 +6,7 @@ import type { EventStoredContext, EventStoredSubscriber } from "../../src/store/
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { listTiers, recordTierSighting } from "../../src/store/tiers.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
-import { createIngester } from "../../src/webhooks/group-commit.js";
+import { createIngester } from "../../src/webhooks/create-ingester.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { receiveDelivery } from "../../src/webhooks/receive-delivery.js";
 import { noWebhookMetrics } from "../../src/webhooks/webhook-metrics.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
-import { createIngester } from "../../src/webhooks/group-commit.js";
+import { createIngester } from "../../src/webhooks/create-ingester.js";
 import type { IngestResult } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { failSecondOutboxRowOf, removeFault } from "./support/faults.js";
