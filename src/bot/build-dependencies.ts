@@ -25,6 +25,7 @@ import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
+import { batchedWritesModule } from "./batched-writes.js";
 import { migrateToLatest } from "../store/migrate.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
 import { registerOutboxSources } from "./register-outbox-sources.js";
@@ -94,7 +95,7 @@ export async function buildDependencies(
       logger,
     }),
   );
-  const store = await createDb(config.databaseUrl, { logger });
+  const store = await createDb(config.databaseUrl, { logger, batchedWritesModule });
   await migrateToLatest(store.db, logger);
 
   const botRest = readBotRestOptions(config.discord);

@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
-import { recordInteraction } from "../store/seen-interactions.js";
+import { recordInteractionWrite } from "../store/seen-interactions.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
 
 /** True the first time an interaction id is offered, here or on any instance sharing the database. */
@@ -13,5 +13,5 @@ export type ReplayGuard = (interactionId: string) => Promise<boolean>;
 export function createReplayGuard(db: Kysely<Database>, clock: Clock): ReplayGuard {
   const runBatched = batchedWritesOf(db);
   // Only the first of an id repeated within one batch records it; the others are its replays.
-  return (id) => runBatched((trx) => recordInteraction(trx, { id, now: clock.now() }));
+  return (id) => runBatched(recordInteractionWrite, { id, now: clock.now() });
 }

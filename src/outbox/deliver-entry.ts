@@ -1,5 +1,5 @@
 // One outbox row, start to finish: render it, send it, record the outcome (docs/architecture.md, "Posting").
-import { markOutboxSentAlone } from "../store/outbox-groups.js";
+import { markOutboxSentAloneWrite } from "../store/outbox-groups.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, describeError, type DeliveryFailure } from "./classify-failure.js";
@@ -75,6 +75,5 @@ export async function deliverRendered(
 async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
   if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
   // A write of the store's batcher: the lanes posting alone at once share its commit.
-  const now = deps.clock.now();
-  await batchedWritesOf(deps.db)((trx) => markOutboxSentAlone(trx, { id: entry.id, now }));
+  await batchedWritesOf(deps.db)(markOutboxSentAloneWrite, { id: entry.id, now: deps.clock.now() });
 }

@@ -3,7 +3,7 @@
 // loop share one commit.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
-import { markOutboxDelivered } from "../store/outbox-lease.js";
+import { markOutboxDeliveredWrite } from "../store/outbox-lease.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
 
 export interface DeliveredRow {
@@ -20,5 +20,5 @@ export type RecordDelivered = (row: DeliveredRow) => Promise<boolean>;
 
 export function createDeliveryRecorder(db: Kysely<Database>): RecordDelivered {
   const runBatched = batchedWritesOf(db);
-  return (row) => runBatched((trx) => markOutboxDelivered(trx, row));
+  return (row) => runBatched(markOutboxDeliveredWrite, row);
 }

@@ -10,6 +10,7 @@ import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
+import { useThreadBatches } from "./write-batcher.js";
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -17,10 +18,20 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export async function createDb(databaseUrl: string, options: { logger?: Logger } = {}): Promise<Store> {
+export interface StoreOptions {
+  readonly logger?: Logger;
+  /**
+   * On SQLite, the URL of the module of batched writes (write-batcher.ts) the writer's thread runs whole
+   * batches of; without it, a batch's statements are sent to the thread one by one.
+   */
+  readonly batchedWritesModule?: string;
+}
+
+export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options.logger);
-  if (databaseUrl === ":memory:") return openSqlite(":memory:");
-  if (databaseUrl.startsWith("file:")) return openSqlite(sqliteFilePath(databaseUrl));
+  if (databaseUrl === ":memory:") return openSqlite(":memory:", options.batchedWritesModule);
+  if (databaseUrl.startsWith("file:"))
+    return openSqlite(sqliteFilePath(databaseUrl), options.batchedWritesModule);
   throw new Error("DATABASE_URL must be file:<path>, :memory: or postgres://…");
 }
 
@@ -34,11 +45,16 @@ function sqliteFilePath(databaseUrl: string): string {
 /** How long a write waits for another process's lock on the file before it fails (and its caller answers 5xx). */
 const sqliteBusyTimeoutMs = 5000;
 
-async function openSqlite(filename: string): Promise<Store> {
-  const dialect = new SqliteThreadDialect({ filename, busyTimeoutMs: sqliteBusyTimeoutMs });
+async function openSqlite(filename: string, writesModule: string | undefined): Promise<Store> {
+  const dialect = new SqliteThreadDialect({
+    filename,
+    busyTimeoutMs: sqliteBusyTimeoutMs,
+    ...(writesModule === undefined ? {} : { writesModule }),
+  });
   const db = new Kysely<Database>({ dialect });
   // Kysely opens the connections on the first query; opening them here makes a bad file fail createDb.
   await sql`select 1`.execute(db);
+  useThreadBatches(db, dialect.batches);
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

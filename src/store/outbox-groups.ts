@@ -6,6 +6,7 @@ import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
 import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
+import type { BatchedWrite } from "./write-batcher.js";
 
 /** A pending row `owner` holds, or may take because nobody holds it any more. */
 function isHeldOrFree(owner: string, now: Expression<number>) {
@@ -166,3 +167,9 @@ export async function dissolveOutboxGroup(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** markOutboxSentAlone as a write of the store's batcher: lanes posting alone at once share one commit. */
+export const markOutboxSentAloneWrite: BatchedWrite<Parameters<typeof markOutboxSentAlone>[1], void> = {
+  name: "mark an outbox row sent alone",
+  run: markOutboxSentAlone,
+};

@@ -7,6 +7,7 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
+import type { BatchedWrite } from "./write-batcher.js";
 
 /** Longest error text kept; the caller must already have removed anything secret. */
 const maxErrorLength = 1000;
@@ -144,3 +145,9 @@ export async function markChannelOutboxDead(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** markOutboxDelivered as a write of the store's batcher: rows delivered together share one commit. */
+export const markOutboxDeliveredWrite: BatchedWrite<Parameters<typeof markOutboxDelivered>[1], boolean> = {
+  name: "mark an outbox row delivered",
+  run: markOutboxDelivered,
+};

@@ -3,6 +3,7 @@
 // never resends an interaction, so an id seen before is always a replay.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
+import type { BatchedWrite } from "./write-batcher.js";
 
 /**
  * How long an id is kept. A request is accepted while its signed timestamp is within 5 minutes of this
@@ -49,3 +50,9 @@ export async function pruneSeenInteractions(db: Kysely<Database>, now: number): 
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** recordInteraction as a write of the store's batcher: a burst of interactions shares one commit. */
+export const recordInteractionWrite: BatchedWrite<Parameters<typeof recordInteraction>[1], boolean> = {
+  name: "record an interaction id",
+  run: recordInteraction,
+};

@@ -1,24 +1,46 @@
 // One group commit for every write the bot makes at the pace of its traffic: stored webhooks, interaction ids
-// seen, rows marked delivered (docs/architecture.md, "The write batcher"). SQLite commits one transaction at a
-// time and each commit waits for an fsync, so the writes asked for in one turn of the event loop share one
-// transaction and one commit, and each caller is answered only after it. PostgreSQL groups concurrent commits
-// itself, so there each write is a transaction of its own, run at once.
-import type { Kysely, Transaction } from "kysely";
+// seen, rows marked delivered or sent alone (docs/architecture.md, "The core"). SQLite commits one
+// transaction at a time and each commit waits for an fsync, so the writes asked for in one turn of the event
+// loop share one transaction and one commit, and each caller is answered only after it. A store opened with
+// the bot's batched writes runs the whole batch in its writer's thread, one message each way; otherwise (a
+// test's store, a write the thread does not know) the batch's statements go one by one. PostgreSQL groups
+// concurrent commits itself, so there each write is a transaction of its own, run at once.
+import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
+import type { ThreadBatches } from "./sqlite-thread/sqlite-thread-dialect.js";
 
-/** A write run inside the batch's transaction; it must not commit or begin one itself. */
-export type BatchedWrite<T> = (trx: Transaction<Database>) => Promise<T>;
+/**
+ * A write the batcher runs inside the batch's transaction. It must not begin or commit one itself, and its
+ * arguments and result cross a thread boundary, so they are plain data (a Buffer arrives as a Uint8Array).
+ */
+export interface BatchedWrite<Args, Result> {
+  /** Unique among the bot's batched writes: the writer's thread finds the write by it. */
+  readonly name: string;
+  run(db: Kysely<Database>, args: Args, batch: BatchScope): Promise<Result>;
+}
+
+/**
+ * What the writes of one transaction may share, for as long as it lasts (the subscriptions routing read):
+ * kept by a key of the write's own, so writes of different kinds never see each other's.
+ */
+export type BatchScope = Map<unknown, unknown>;
 
 /** Resolves with the write's result once its transaction committed; rejects if it did not. */
-export type RunBatched = <T>(write: BatchedWrite<T>) => Promise<T>;
+export type RunBatched = <Args, Result>(write: BatchedWrite<Args, Result>, args: Args) => Promise<Result>;
 
 /** Bounds how long one transaction holds the write lock, and so how long its first caller waits. */
 const maxBatchSize = 128;
 
 // Every path that writes through one database must share its batcher (a second would commit on its own), and
-// each is handed the database, so the batcher is found by it.
+// each is handed the database, so the batcher is found by it; createDb tells it about the writer's thread.
 const batchers = new WeakMap<Kysely<Database>, RunBatched>();
+const threadBatches = new WeakMap<Kysely<Database>, ThreadBatches>();
+
+/** Lets `db`'s batcher run a batch whole in the writer's thread when the thread knows each of its writes. */
+export function useThreadBatches(db: Kysely<Database>, batches: ThreadBatches): void {
+  threadBatches.set(db, batches);
+}
 
 /** The one batcher of `db`, made on first use. */
 export function batchedWritesOf(db: Kysely<Database>): RunBatched {
@@ -27,17 +49,21 @@ export function batchedWritesOf(db: Kysely<Database>): RunBatched {
     batcher =
       readDialect(db) === "sqlite"
         ? createGroupCommit(db)
-        : <T>(write: BatchedWrite<T>) => db.transaction().execute(write);
+        : <Args, Result>(write: BatchedWrite<Args, Result>, args: Args) =>
+            db.transaction().execute((trx) => write.run(trx, args, new Map()));
     batchers.set(db, batcher);
   }
   return batcher;
 }
 
 interface Waiting {
-  readonly write: BatchedWrite<unknown>;
+  readonly write: BatchedWrite<unknown, unknown>;
+  readonly args: unknown;
   readonly resolve: (result: unknown) => void;
   readonly reject: (error: unknown) => void;
 }
+
+type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
 function createGroupCommit(db: Kysely<Database>): RunBatched {
   const waiting: Waiting[] = [];
@@ -56,9 +82,9 @@ function createGroupCommit(db: Kysely<Database>): RunBatched {
     });
   };
 
-  return <T>(write: BatchedWrite<T>) =>
-    new Promise<T>((resolve, reject) => {
-      waiting.push({ write, resolve: resolve as (result: unknown) => void, reject });
+  return <Args, Result>(write: BatchedWrite<Args, Result>, args: Args) =>
+    new Promise<Result>((resolve, reject) => {
+      waiting.push({ write, args, resolve: resolve as (result: unknown) => void, reject });
       flushSoon();
     });
 }
@@ -67,7 +93,16 @@ function createGroupCommit(db: Kysely<Database>): RunBatched {
 async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<void> {
   while (waiting.length > 0) {
     const batch = waiting.splice(0, maxBatchSize);
-    const outcomes = await commitBatch(db, batch);
+    let outcomes: Outcome[];
+    try {
+      const thread = threadBatches.get(db);
+      outcomes =
+        thread !== undefined && batch.every(({ write }) => thread.has(write.name))
+          ? await thread.run(batch.map(({ write, args }) => ({ name: write.name, args })))
+          : await commitBatch(db, batch);
+    } catch (error) {
+      outcomes = batch.map(() => ({ ok: false, error }));
+    }
     outcomes.forEach((outcome, index) => {
       const item = batch[index];
       if (outcome.ok) item?.resolve(outcome.result);
@@ -76,14 +111,13 @@ async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<
   }
 }
 
-type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
-
 /**
- * The whole batch in one transaction. Failures are rare, so rather than a savepoint per write (two more
- * statements each), a batch in which a write failed is rolled back and each write retried in a transaction of
- * its own: only the one at fault is refused. When the transaction itself failed (the lock not had within the
- * busy timeout, a full disk at commit), the database is what failed, and every write of the batch is refused
- * at once rather than made to wait for it again one by one.
+ * The whole batch in one transaction, its statements sent one by one. Failures are rare, so rather than a
+ * savepoint per write (two more statements each), a batch in which a write failed is rolled back and each
+ * write retried in a transaction of its own: only the one at fault is refused. When the transaction itself
+ * failed (the lock not had within the busy timeout, a full disk at commit), the database is what failed, and
+ * every write of the batch is refused at once rather than made to wait for it again one by one. The writer's
+ * thread keeps the same rules (sqlite-thread/thread-batch.js).
  */
 async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<Outcome[]> {
   if (batch.length > 1) {
@@ -91,9 +125,10 @@ async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Pro
     try {
       return await db.transaction().execute(async (trx) => {
         const outcomes: Outcome[] = [];
-        for (const { write } of batch) {
+        const scope: BatchScope = new Map();
+        for (const { write, args } of batch) {
           writeFailed = true;
-          outcomes.push({ ok: true, result: await write(trx) });
+          outcomes.push({ ok: true, result: await write.run(trx, args, scope) });
           writeFailed = false;
         }
         return outcomes;
@@ -103,9 +138,10 @@ async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Pro
     }
   }
   const outcomes: Outcome[] = [];
-  for (const { write } of batch) {
+  for (const { write, args } of batch) {
     try {
-      outcomes.push({ ok: true, result: await db.transaction().execute(write) });
+      const result = await db.transaction().execute((trx) => write.run(trx, args, new Map()));
+      outcomes.push({ ok: true, result });
     } catch (error) {
       outcomes.push({ ok: false, error });
     }

@@ -13,11 +13,12 @@ import {
   type QueuedWork,
 } from "../store/event-stored-subscribers.js";
 import { insertInboxEvent } from "../store/inbox.js";
+import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
 import { enqueueOutboxRows } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
-import { routeEvent, type RoutingReads } from "./route-event.js";
+import { RoutingReads, routeEvent } from "./route-event.js";
 import { readStaleAge } from "./stale-event.js";
 
 /** What the receiver answers for an event it verified (IngestResult's `status`). */
@@ -149,6 +150,34 @@ export async function storeDelivery(
     now: receivedAt,
   });
   return { status: "accepted", eventId: event.id, enqueued, ...queued };
+}
+
+/**
+ * storeDelivery as a write of the store's batcher (create-ingester.ts), with the subscribers it runs. Its
+ * delivery may have crossed into the writer's thread, where the body arrives as a plain Uint8Array.
+ */
+export function defineStoreDelivery(
+  subscribers: readonly EventStoredSubscriber[],
+): BatchedWrite<PreparedDelivery, IngestResult> {
+  return {
+    name: "store a platform event",
+    run: (db, delivery, batch) => {
+      const rawBody: Uint8Array = delivery.rawBody;
+      const body = Buffer.isBuffer(rawBody)
+        ? rawBody
+        : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+      return storeDelivery(db, { ...delivery, rawBody: body }, subscribers, routingReadsOf(batch));
+    },
+  };
+}
+
+function routingReadsOf(batch: BatchScope): RoutingReads {
+  let reads = batch.get(RoutingReads);
+  if (!(reads instanceof RoutingReads)) {
+    reads = new RoutingReads();
+    batch.set(RoutingReads, reads);
+  }
+  return reads as RoutingReads;
 }
 
 function duplicate(eventId: string): IngestResult {

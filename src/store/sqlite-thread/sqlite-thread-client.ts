@@ -6,7 +6,19 @@ export interface ThreadOptions {
   readonly filename: string;
   readonly readonly: boolean;
   readonly busyTimeoutMs: number;
+  /** The URL of a module exporting `batchedWrites` (write-batcher.ts), which the thread then runs by name. */
+  readonly writesModule?: string;
 }
+
+/** One write of a batch, as the thread runs it: the write's name and its (cloneable) arguments. */
+export interface NamedWrite {
+  readonly name: string;
+  readonly args: unknown;
+}
+
+type DescribedError = { name: string; message: string; code?: string };
+
+export type WriteOutcome = { ok: true; result: unknown } | { ok: false; error: Error };
 
 export interface StatementResult {
   readonly rows: unknown[];
@@ -17,7 +29,7 @@ export interface StatementResult {
 /** A database error from the thread: name and code as better-sqlite3 gave them (`SqliteError`, `SQLITE_BUSY`). */
 export class SqliteThreadError extends Error {
   readonly code: string | undefined;
-  constructor(described: { name: string; message: string; code?: string }) {
+  constructor(described: DescribedError) {
     super(described.message);
     this.name = described.name;
     this.code = described.code;
@@ -25,12 +37,16 @@ export class SqliteThreadError extends Error {
 }
 
 type Answer =
-  | { readonly ready: true }
-  | { readonly id: number; readonly error: { name: string; message: string; code?: string } }
+  | { readonly ready: true; readonly writes: readonly string[] }
+  | { readonly id: number; readonly error: DescribedError }
+  | {
+      readonly id: number;
+      readonly outcomes: readonly ({ ok: true; result: unknown } | { ok: false; error: DescribedError })[];
+    }
   | ({ readonly id: number } & StatementResult);
 
 interface Pending {
-  readonly resolve: (result: StatementResult) => void;
+  readonly resolve: (answer: Answer) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -43,8 +59,12 @@ export class SqliteThread {
   /** Set once the thread is gone: every later statement fails with it. */
   #gone: Error | undefined;
 
-  private constructor(worker: Worker) {
+  /** The names of the batched writes the thread loaded. */
+  readonly writes: ReadonlySet<string>;
+
+  private constructor(worker: Worker, writes: readonly string[]) {
     this.#worker = worker;
+    this.writes = new Set(writes);
     worker.on("message", (answer: Answer) => {
       this.#answer(answer);
     });
@@ -59,11 +79,11 @@ export class SqliteThread {
   /** Resolves once the connection is open (WAL switched, pragmas set); rejects with the reason it is not. */
   static async open(options: ThreadOptions): Promise<SqliteThread> {
     const worker = new Worker(threadEntry, { workerData: options });
-    await new Promise<void>((resolve, reject) => {
+    const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const onMessage = (answer: Answer): void => {
         if (!("ready" in answer)) return;
         worker.off("error", onError);
-        resolve();
+        resolve(answer.writes);
       };
       const onError = (error: Error): void => {
         worker.off("message", onMessage);
@@ -73,17 +93,32 @@ export class SqliteThread {
       worker.once("error", onError);
     });
     worker.unref();
-    return new SqliteThread(worker);
+    return new SqliteThread(worker, writes);
   }
 
-  run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+  async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
+    const answer = await this.#send({ sql, parameters });
+    if ("outcomes" in answer || "ready" in answer) throw new Error("The SQLite thread answered out of turn");
+    return answer as StatementResult;
+  }
+
+  /** Runs the batch as one group commit in the thread; one outcome per write, in order. */
+  async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
+    const answer = await this.#send({ batch });
+    if (!("outcomes" in answer)) throw new Error("The SQLite thread answered out of turn");
+    return answer.outcomes.map((outcome) =>
+      outcome.ok ? outcome : { ok: false, error: new SqliteThreadError(outcome.error) },
+    );
+  }
+
+  #send(message: object): Promise<Answer> {
     if (this.#gone !== undefined) return Promise.reject(this.#gone);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      // Held only while a statement is out, so a store nobody closed never keeps the process alive.
+      // Held only while a message is out, so a store nobody closed never keeps the process alive.
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, sql, parameters });
+      this.#worker.postMessage({ id, ...message });
     });
   }
 

@@ -16,7 +16,12 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
-import { SqliteThread, type StatementResult } from "./sqlite-thread-client.js";
+import {
+  SqliteThread,
+  type NamedWrite,
+  type StatementResult,
+  type WriteOutcome,
+} from "./sqlite-thread-client.js";
 import { WriterLock } from "./writer-lock.js";
 
 export interface SqliteThreadDialectOptions {
@@ -24,18 +29,37 @@ export interface SqliteThreadDialectOptions {
   readonly filename: string;
   /** How long a write waits for another process's lock before it fails with SQLITE_BUSY. */
   readonly busyTimeoutMs: number;
+  /** The module of batched writes the writer's thread loads and runs by name (write-batcher.ts). */
+  readonly writesModule?: string;
+}
+
+/** Group commits run whole in the writer's thread, for the writes it loaded. */
+export interface ThreadBatches {
+  has(name: string): boolean;
+  run(batch: readonly NamedWrite[]): Promise<WriteOutcome[]>;
 }
 
 export class SqliteThreadDialect implements Dialect {
   readonly #options: SqliteThreadDialectOptions;
+  #driver: SqliteThreadDriver | undefined;
   constructor(options: SqliteThreadDialectOptions) {
     this.#options = options;
   }
+
+  /** The writer thread's batches, once the store is open. */
+  readonly batches: ThreadBatches = {
+    has: (name) => this.#driver?.writes.has(name) ?? false,
+    run: (batch) => {
+      if (this.#driver === undefined) return Promise.reject(new Error("The SQLite store is not open"));
+      return this.#driver.runBatch(batch);
+    },
+  };
   createAdapter(): SqliteAdapter {
     return new SqliteAdapter();
   }
   createDriver(): Driver {
-    return new SqliteThreadDriver(this.#options);
+    this.#driver = new SqliteThreadDriver(this.#options);
+    return this.#driver;
   }
   createIntrospector(db: Kysely<unknown>): SqliteIntrospector {
     return new SqliteIntrospector(db);
@@ -60,10 +84,19 @@ class SqliteThreadDriver implements Driver {
     this.#options = options;
   }
 
+  get writes(): ReadonlySet<string> {
+    return this.#threads?.writer.writes ?? new Set();
+  }
+
   async init(): Promise<void> {
-    const { filename, busyTimeoutMs } = this.#options;
+    const { filename, busyTimeoutMs, writesModule } = this.#options;
     // The writer first: it creates the file and switches it to WAL, which a read-only connection cannot.
-    const writer = await SqliteThread.open({ filename, readonly: false, busyTimeoutMs });
+    const writer = await SqliteThread.open({
+      filename,
+      readonly: false,
+      busyTimeoutMs,
+      ...(writesModule === undefined ? {} : { writesModule }),
+    });
     try {
       const reader =
         filename === ":memory:"
@@ -74,6 +107,13 @@ class SqliteThreadDriver implements Driver {
       await writer.close();
       throw error;
     }
+  }
+
+  /** A batch takes the writer as a transaction does: no other statement runs inside its transaction. */
+  async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
+    const threads = this.#threads;
+    if (threads === undefined) throw new Error("The SQLite store is closed");
+    return threads.writerLock.holding(() => threads.writer.runBatch(batch));
   }
 
   acquireConnection(): Promise<DatabaseConnection> {

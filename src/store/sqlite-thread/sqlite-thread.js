@@ -1,19 +1,23 @@
 // @ts-check
 // One SQLite connection, run in a worker thread so that no statement, busy wait or fsync ever blocks the bot's
-// event loop (docs/architecture.md, "The database off the event loop"). Plain JavaScript because Node 20 loads
-// a worker's entry without the TypeScript loader the bot runs under. It answers one message at a time, in
-// order: `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`.
+// event loop (docs/architecture.md, "The core"). Plain JavaScript because Node 20 loads a worker's entry
+// without the TypeScript loader the bot runs under. It answers one message at a time, in order:
+// `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`; and, when the
+// writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
+// `{ id, outcomes }`: a whole group commit run here, with no message per statement.
 import { Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import SqliteDatabase from "better-sqlite3";
 import { cacheStatements } from "./statement-cache.js";
+import { describeError, loadBatchedWrites, runBatch } from "./thread-batch.js";
 
 /**
  * @typedef {object} ThreadOptions
  * @property {string} filename      a file path, or ":memory:"
  * @property {boolean} readonly     a reader: opened read-only, so a write sent here by mistake fails loudly
  * @property {number} busyTimeoutMs how long a statement waits for another connection's lock
+ * @property {string} [writesModule] the URL of a module exporting `batchedWrites`, run here by name
  */
 
 /** How long two processes opening one fresh file may keep each other from switching it to WAL. */
@@ -30,6 +34,8 @@ sqlite.pragma("synchronous = FULL");
 sqlite.pragma(`busy_timeout = ${String(options.busyTimeoutMs)}`);
 sqlite.pragma("foreign_keys = ON");
 const statements = cacheStatements(sqlite);
+const writes =
+  options.writesModule === undefined ? undefined : await loadBatchedWrites(options.writesModule, statements);
 
 /**
  * A Buffer crosses the thread boundary as a plain Uint8Array, which better-sqlite3 does not bind.
@@ -62,33 +68,33 @@ function switchToWal() {
   }
 }
 
-/** @param {unknown} error */
-function describeError(error) {
-  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
-  const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
-  return { name: error.name, message: error.message, ...(code === undefined ? {} : { code }) };
+/** @param {{ id: number, sql?: string, parameters?: unknown[] }} message */
+function runStatement(message) {
+  try {
+    const statement = statements.prepare(message.sql ?? "");
+    const parameters = bindable(message.parameters ?? []);
+    if (statement.reader) return { id: message.id, rows: statement.all(parameters) };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { id: message.id, rows: [], changes, lastInsertRowid: BigInt(lastInsertRowid) };
+  } catch (error) {
+    return { id: message.id, error: describeError(error) };
+  }
 }
 
-port.on(
-  "message",
-  (/** @type {{ id: number, sql?: string, parameters?: unknown[], close?: true }} */ message) => {
+/** Messages are handled strictly one after another, a batch included. */
+let previous = Promise.resolve();
+
+/** @typedef {{ id: number, sql?: string, parameters?: unknown[], batch?: { name: string, args: unknown }[], close?: true }} Message */
+port.on("message", (/** @type {Message} */ message) => {
+  previous = previous.then(async () => {
     if (message.close === true) {
       statements.close();
       port.close();
-      return;
+    } else if (message.batch !== undefined) {
+      port.postMessage({ id: message.id, outcomes: await runBatch(sqlite, writes, message.batch) });
+    } else {
+      port.postMessage(runStatement(message));
     }
-    try {
-      const statement = statements.prepare(message.sql ?? "");
-      const parameters = bindable(message.parameters ?? []);
-      if (statement.reader) {
-        port.postMessage({ id: message.id, rows: statement.all(parameters) });
-      } else {
-        const { changes, lastInsertRowid } = statement.run(parameters);
-        port.postMessage({ id: message.id, rows: [], changes, lastInsertRowid: BigInt(lastInsertRowid) });
-      }
-    } catch (error) {
-      port.postMessage({ id: message.id, error: describeError(error) });
-    }
-  },
-);
-port.postMessage({ ready: true });
+  });
+});
+port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });

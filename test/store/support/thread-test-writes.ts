@@ -1,0 +1,38 @@
+// Batched writes for test/store/write-batcher.test.ts, which the writer's thread imports by URL as the bot's
+// does src/bot/batched-writes.ts. Each says on which thread it ran and how many writes of its batch ran before it.
+import { sql } from "kysely";
+import { threadId } from "node:worker_threads";
+import type { BatchedWrite, BatchScope } from "../../../src/store/write-batcher.js";
+
+export interface WriteReport {
+  readonly threadId: number;
+  /** 1 for the first write of its transaction, 2 for the second… */
+  readonly place: number;
+}
+
+function countInBatch(batch: BatchScope): number {
+  const place = ((batch.get(countInBatch) as number | undefined) ?? 0) + 1;
+  batch.set(countInBatch, place);
+  return place;
+}
+
+/** Records an interaction id; an id starting with "fail" throws after its insert, so the insert must roll back. */
+export const recordIdWrite: BatchedWrite<{ id: string }, WriteReport> = {
+  name: "test: record an id",
+  async run(db, { id }, batch) {
+    await sql`insert into seen_interactions (id, seen_at) values (${id}, 0)`.execute(db);
+    if (id.startsWith("fail")) throw new Error(`refused ${id}`);
+    return { threadId, place: countInBatch(batch) };
+  },
+};
+
+/** A write this module leaves out of `batchedWrites`: the thread does not know it. */
+export const unknownToThreadWrite: BatchedWrite<{ id: string }, WriteReport> = {
+  name: "test: known to the bot's thread only",
+  async run(db, { id }, batch) {
+    await sql`insert into seen_interactions (id, seen_at) values (${id}, 0)`.execute(db);
+    return { threadId, place: countInBatch(batch) };
+  },
+};
+
+export const batchedWrites = [recordIdWrite];

@@ -1,0 +1,77 @@
+// docs/architecture.md, "The core": the store's one batcher. Writes asked for in one turn of the event loop
+// share a transaction; a store opened with a module of batched writes runs the batch whole in its writer's
+// thread; a write that throws is refused alone while the others commit.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { threadId } from "node:worker_threads";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
+import { batchedWritesOf } from "../../src/store/write-batcher.js";
+import { recordIdWrite, unknownToThreadWrite } from "./support/thread-test-writes.js";
+
+const writesModule = new URL("./support/thread-test-writes.js", import.meta.url).href;
+
+async function storedIds(store: Store): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select id from seen_interactions order by id`.execute(store.db);
+  return rows.map((row) => row.id);
+}
+
+describe.each([
+  { name: "with the writes loaded in the writer's thread", writes: true },
+  { name: "with the statements sent one by one", writes: false },
+])("the write batcher of a SQLite file, $name", ({ writes }) => {
+  let folder: string;
+  let store: Store;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), "arena-batcher-"));
+    store = await createDb(
+      `file:${join(folder, "bot.sqlite")}`,
+      writes ? { batchedWritesModule: writesModule } : {},
+    );
+    await migrateToLatest(store.db);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("runs the writes asked for together in one transaction, on the writer's thread when it knows them", async () => {
+    const run = batchedWritesOf(store.db);
+    const reports = await Promise.all(["a", "b", "c", "d"].map((id) => run(recordIdWrite, { id })));
+    expect(reports.map((report) => report.place)).toEqual([1, 2, 3, 4]);
+    // Run in the writer's thread when the store loaded the writes, on this one otherwise.
+    expect(reports.map((report) => report.threadId === threadId)).toEqual([
+      !writes,
+      !writes,
+      !writes,
+      !writes,
+    ]);
+    expect(await storedIds(store)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("refuses only the write that threw, rolling back what it wrote, and commits the others", async () => {
+    const run = batchedWritesOf(store.db);
+    const settled = await Promise.allSettled(["a", "fail-b", "c"].map((id) => run(recordIdWrite, { id })));
+    expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(settled[1]).toMatchObject({ reason: { message: "refused fail-b" } });
+    expect(await storedIds(store)).toEqual(["a", "c"]);
+  });
+
+  it("runs a batch holding a write its thread does not know on the bot's thread, still as one transaction", async () => {
+    const run = batchedWritesOf(store.db);
+    const reports = await Promise.all([
+      run(recordIdWrite, { id: "a" }),
+      run(unknownToThreadWrite, { id: "b" }),
+    ]);
+    expect(reports.map((report) => [report.threadId, report.place])).toEqual([
+      [threadId, 1],
+      [threadId, 2],
+    ]);
+    expect(await storedIds(store)).toEqual(["a", "b"]);
+  });
+});
