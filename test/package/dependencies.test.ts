@@ -61,7 +61,7 @@ describe("the bot's package", () => {
 
   it("depends in production on exactly what src/, migrations/ and scripts/ use", () => {
     const used = readImportedPackages(inRoot(["src", "migrations", "scripts"]));
-    expect(keysOf(rootManifest.dependencies)).toEqual([...used, startRunner].sort());
+    expect(keysOf(rootManifest.dependencies)).toEqual([...new Set([...used, startRunner])].sort());
   });
 });
 
