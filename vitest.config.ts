@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/postgres-schemas.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
@@ -55,12 +55,10 @@ function postgres(url: string): TestDatabase {
     dialect: "postgres",
     shared: true,
     async createEmpty() {
-      const schema = `test_${randomBytes(6).toString("hex")}`;
+      const schema = `${inject("postgresSchemaPrefix")}${randomBytes(6).toString("hex")}`;
       await runAdminQuery(url, `create schema ${schema}`);
-      return {
-        url: withSearchPath(url, schema),
-        dispose: () => runAdminQuery(url, `drop schema ${schema} cascade`),
-      };
+      // Dropped when the whole run is over (test/support/postgres-schemas.ts), never while another file migrates.
+      return { url: withSearchPath(url, schema), dispose: () => Promise.resolve() };
     },
   };
 }
