@@ -24,8 +24,8 @@ import { describeError, loadBatchedWrites, runBatch } from "./thread-batch.js";
 const walSwitchPatienceMs = 5000;
 
 const options = /** @type {ThreadOptions} */ (workerData);
+if (parentPort === null) throw new Error("sqlite-thread.js runs as a worker thread");
 const port = parentPort;
-if (port === null) throw new Error("sqlite-thread.js runs as a worker thread");
 
 const sqlite = new SqliteDatabase(options.filename, { readonly: options.readonly });
 if (options.filename !== ":memory:" && !options.readonly) switchToWal();
@@ -84,17 +84,25 @@ function runStatement(message) {
 /** Messages are handled strictly one after another, a batch included. */
 let previous = Promise.resolve();
 
+/** @param {Message} message */
+async function handle(message) {
+  if (message.close === true) {
+    statements.close();
+    port.close();
+  } else if (message.batch !== undefined) {
+    port.postMessage({ id: message.id, outcomes: await runBatch(sqlite, writes, message.batch) });
+  } else {
+    port.postMessage(runStatement(message));
+  }
+}
+
 /** @typedef {{ id: number, sql?: string, parameters?: unknown[], batch?: { name: string, args: unknown }[], close?: true }} Message */
 port.on("message", (/** @type {Message} */ message) => {
-  previous = previous.then(async () => {
-    if (message.close === true) {
-      statements.close();
-      port.close();
-    } else if (message.batch !== undefined) {
-      port.postMessage({ id: message.id, outcomes: await runBatch(sqlite, writes, message.batch) });
-    } else {
-      port.postMessage(runStatement(message));
-    }
-  });
+  previous = previous.then(() =>
+    handle(message).catch((/** @type {unknown} */ error) => {
+      // An answer that could not be sent (a result that cannot cross threads) still answers its caller.
+      port.postMessage({ id: message.id, error: describeError(error) });
+    }),
+  );
 });
 port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });
