@@ -65,7 +65,11 @@ interface Waiting {
 
 type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
 
-function createGroupCommit(db: Kysely<Database>): RunBatched {
+/**
+ * A group commit over `db` whatever its dialect: the store's own batcher on SQLite, and how a test makes the
+ * writes asked for together share one transaction on PostgreSQL too.
+ */
+export function createGroupCommit(db: Kysely<Database>): RunBatched {
   const waiting: Waiting[] = [];
   let flushing = false;
 
@@ -139,11 +143,22 @@ async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Pro
   }
   const outcomes: Outcome[] = [];
   for (const { write, args } of batch) {
+    let writeFailed = false as boolean;
     try {
-      const result = await db.transaction().execute((trx) => write.run(trx, args, new Map()));
+      const result = await db.transaction().execute((trx) => {
+        writeFailed = true;
+        return write.run(trx, args, new Map()).then((written) => {
+          writeFailed = false;
+          return written;
+        });
+      });
       outcomes.push({ ok: true, result });
     } catch (error) {
       outcomes.push({ ok: false, error });
+      // The database itself failed (no lock within the busy timeout, a failed commit): the writes still
+      // waiting would only wait for it again, one after another.
+      if (!writeFailed)
+        return [...outcomes, ...batch.slice(outcomes.length).map(() => ({ ok: false as const, error }))];
     }
   }
   return outcomes;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { createGroupCommit } from "../../src/store/write-batcher.js";
 import { createIngester } from "../../src/webhooks/create-ingester.js";
 import type { IngestResult } from "../../src/webhooks/ingest-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
@@ -23,6 +24,15 @@ describe.each(testDatabases())("group commit on $name", (database) => {
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
 
+  /** Group commit on every database, as the store's batcher does on SQLite. */
+  const groupCommitIngester = () =>
+    createIngester({
+      db: store.db,
+      clock,
+      subscribers: eventStoredSubscribers,
+      runBatched: createGroupCommit(store.db),
+    });
+
   async function subscribeTwoGuilds(): Promise<void> {
     for (const guildId of [guildA, guildB]) {
       await subscribe(store.db, { guildId, channelId: channelOf(guildId, 1), kinds: ["battle.completed"] });
@@ -31,7 +41,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("stores deliveries that arrive together, and answers each with its own result", async () => {
     await subscribeTwoGuilds();
-    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
+    const ingest = groupCommitIngester();
     const ids = Array.from({ length: 30 }, (_, index) => `evt_${index}`);
 
     const results = await Promise.all([...ids, "evt_3"].map((id) => ingest(delivery(id))));
@@ -46,7 +56,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
 
   it("rejects only the delivery that failed, storing nothing of it, and commits the others", async () => {
     await subscribeTwoGuilds();
-    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
+    const ingest = groupCommitIngester();
     await failSecondOutboxRowOf(store, database, "evt_bad");
     try {
       const settled = await Promise.allSettled(
@@ -67,7 +77,7 @@ describe.each(testDatabases())("group commit on $name", (database) => {
   });
 
   it("commits deliveries that arrive while a batch is being committed", async () => {
-    const ingest = createIngester({ db: store.db, clock, subscribers: eventStoredSubscribers });
+    const ingest = groupCommitIngester();
     const later: Promise<IngestResult>[] = [];
     const first = await Promise.all(
       ["evt_1", "evt_2"].map((id, index) =>

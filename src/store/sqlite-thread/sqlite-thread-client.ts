@@ -58,6 +58,8 @@ export class SqliteThread {
   #nextId = 0;
   /** Set once the thread is gone: every later statement fails with it. */
   #gone: Error | undefined;
+  /** Once close() is under way the thread keeps the process alive until it is closed. */
+  #closing = false;
 
   /** The names of the batched writes the thread loaded. */
   readonly writes: ReadonlySet<string>;
@@ -126,9 +128,15 @@ export class SqliteThread {
   async close(): Promise<void> {
     if (this.#gone !== undefined) return;
     const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    this.#closing = true;
     this.#worker.ref();
     this.#worker.postMessage({ id: -1, close: true });
     await exited;
+  }
+
+  /** Why the thread is gone, once it is (it crashed, or was closed). */
+  get failure(): Error | undefined {
+    return this.#gone;
   }
 
   #answer(answer: Answer): void {
@@ -136,7 +144,7 @@ export class SqliteThread {
     const pending = this.#pending.get(answer.id);
     if (pending === undefined) return;
     this.#pending.delete(answer.id);
-    if (this.#pending.size === 0) this.#worker.unref();
+    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
     if ("error" in answer) pending.reject(new SqliteThreadError(answer.error));
     else pending.resolve(answer);
   }

@@ -164,11 +164,9 @@ class ThreadConnection implements DatabaseConnection {
   async executeQuery<Row>(compiledQuery: CompiledQuery): Promise<QueryResult<Row>> {
     const { sql, parameters, query } = compiledQuery;
     const { writer, reader, writerLock } = this.#threads;
-    if (this.#inTransaction) {
-      const result = await writer.run(sql, parameters);
-      if (RawNode.is(query) && ending.test(sql)) this.#endTransaction();
-      return toQueryResult(result);
-    }
+    // Reads too: a store whose writer is gone is broken, and its readiness check must say so.
+    if (writer.failure !== undefined) throw writer.failure;
+    if (this.#inTransaction) return this.#runInTransaction(compiledQuery);
     if (RawNode.is(query) && beginning.test(sql)) {
       await writerLock.acquire();
       try {
@@ -183,6 +181,23 @@ class ThreadConnection implements DatabaseConnection {
     const reads = SelectQueryNode.is(query) || (RawNode.is(query) && plainSelect.test(sql));
     if (reads && reader !== undefined) return toQueryResult(await reader.run(sql, parameters));
     return toQueryResult(await writerLock.holding(() => writer.run(sql, parameters)));
+  }
+
+  async #runInTransaction<Row>({ sql, parameters, query }: CompiledQuery): Promise<QueryResult<Row>> {
+    const ends = RawNode.is(query) && ending.test(sql);
+    try {
+      const result = await this.#threads.writer.run(sql, parameters);
+      if (ends) this.#endTransaction();
+      return toQueryResult(result);
+    } catch (error) {
+      // SQLite rolls a transaction back itself when its commit fails (a full disk, an I/O error); the
+      // rollback Kysely then sends has nothing left to do, and the commit's error is the one to report.
+      if (ends && /^\s*rollback\b/i.test(sql) && /no transaction is active/.test(String(error))) {
+        this.#endTransaction();
+        return { rows: [] };
+      }
+      throw error;
+    }
   }
 
   /** The bot streams no query; Kysely's interface asks for the method. */

@@ -38,7 +38,7 @@ const writes =
   options.writesModule === undefined ? undefined : await loadBatchedWrites(options.writesModule, statements);
 
 /**
- * A Buffer crosses the thread boundary as a plain Uint8Array, which better-sqlite3 does not bind.
+ * A Buffer crosses the thread boundary as a plain Uint8Array; it is bound as a Buffer again, as it was sent.
  * @param {readonly unknown[]} parameters
  */
 function bindable(parameters) {

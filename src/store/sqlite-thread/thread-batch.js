@@ -76,14 +76,24 @@ export async function runBatch(sqlite, writes, batch) {
   /** @type {Outcome[]} */
   const outcomes = [];
   for (const item of batch) {
+    let writeFailed = false;
     try {
       sqlite.exec("begin immediate");
+      writeFailed = true;
       const result = await run(item, new Map());
+      writeFailed = false;
       sqlite.exec("commit");
       outcomes.push({ ok: true, result });
     } catch (error) {
       rollBack(sqlite);
       outcomes.push({ ok: false, error: describeError(error) });
+      // The database itself failed (no lock within the busy timeout, a failed commit): the writes still
+      // waiting would only wait for it again, one after another.
+      if (!writeFailed) {
+        const refused = describeError(error);
+        while (outcomes.length < batch.length) outcomes.push({ ok: false, error: refused });
+        return outcomes;
+      }
     }
   }
   return outcomes;
