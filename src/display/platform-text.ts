@@ -21,8 +21,9 @@ const lineStartMarkup = /^(\s*)(?:(#|-#|>|-|\+)|(\d+)\.)(?=\s|$|#|>)/gm;
 // Discord draws a pill for `<@…>`, `<#…>`, `</…>`, `<t:…>`, `<:…:…>` and links `<https://…>`.
 const angleBracket = /</g;
 const massMention = /@(?=everyone|here)/gi;
-// Discord links text that starts with a scheme followed by `://`; a space inside `://` stops that.
-const urlScheme = /\b([a-z][a-z\d+.-]*):(?=\/\/)/gi;
+// Discord links text that starts with a scheme followed by `://`, even glued to a digit or an underscore before
+// it ("1https://…"), so no word boundary is asked for; a space inside `://` stops the link.
+const urlScheme = /([a-z][a-z\d+.-]*):(?=\/\/)/gi;
 
 export interface PlainTextOptions {
   /** Cut to this many characters before escaping (default: a name's 256). */

@@ -18,6 +18,10 @@ export const hostileTexts: readonly string[] = [
   "<t:0:R> when </claim:123> <:x:123>",
   "\u202eevil\u2066 a\u200bb\ufeff\u200e\u200f",
   "https://evil.example/plain",
+  // A scheme glued to a digit or an underscore is linked by Discord all the same.
+  "1https://evil.example/login",
+  "_https://evil.example/reset",
+  "9ftp://evil.example/f __http://evil.example/x",
   "**bold** __under__ ~~strike~~ ||spoiler|| `code`",
 ];
 
