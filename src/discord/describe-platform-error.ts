@@ -1,14 +1,21 @@
 import { PlatformError, PlatformProtocolError, PlatformUnavailableError } from "../api/errors.js";
 import { UserFacingError } from "./user-facing-error.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
+import { plainCode } from "../display/platform-text.js";
 
+/** Longer than any id or field name the platform sends; bounds what a hostile answer can put in a reply. */
+const maxCodeLength = 100;
+
+// The request id and the field name are the platform's text: shown as code that no backtick can end early.
 function withRequestId(message: string, requestId: string | undefined): string {
-  return requestId === undefined ? message : `${message}\n-# Request id: \`${requestId}\``;
+  return requestId === undefined
+    ? message
+    : `${message}\n-# Request id: ${plainCode(requestId, maxCodeLength)}`;
 }
 
 function describeInvalidField(details: PlatformError["details"]): string {
   const field = details?.field;
-  return typeof field === "string" ? ` The field \`${field}\` is not valid.` : "";
+  return typeof field === "string" ? ` The field ${plainCode(field, maxCodeLength)} is not valid.` : "";
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PlatformError, PlatformProtocolError, PlatformUnavailableError } from "../../src/api/errors.js";
 import { describePlatformError } from "../../src/discord/describe-platform-error.js";
+import { expectInert, hostileTexts } from "../support/hostile-text.js";
 
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 
@@ -30,6 +31,22 @@ describe("describePlatformError", () => {
     expect(described?.message).toContain("`type`");
     expect(described?.message).not.toContain("stack");
   });
+
+  it.each(hostileTexts.map((text) => `x\` ${text}`))(
+    "shows a hostile request id and field name as text: %j",
+    (hostile) => {
+      const error = new PlatformError({
+        status: 400,
+        code: "X",
+        message: "m",
+        requestId: hostile,
+        details: { field: hostile },
+      });
+      const described = describePlatformError(error, now);
+      expect(described?.message).toContain("not valid");
+      expectInert({ content: described?.message });
+    },
+  );
 
   it("maps each documented status to its own message", () => {
     const codes = [401, 403, 404, 409, 500].map(
