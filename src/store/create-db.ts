@@ -67,12 +67,29 @@ const poolTypes: pg.CustomTypesConfig = {
       : (pg.types.getTypeParser(oid, format) as unknown),
 };
 
+/** How long a new connection may take, and a statement may run, before it fails like any database error. */
+const postgresConnectTimeoutMs = 5000;
+const postgresStatementTimeoutMs = 60_000;
+
 async function openPostgres(connectionString: string, logger: Logger | undefined): Promise<Store> {
-  const pool = new pg.Pool({ connectionString, types: poolTypes, max: 10 });
-  // An idle client's error is emitted on the pool; unhandled, it would crash the process.
-  pool.on("error", (error) => {
-    logger?.error({ err: error }, "PostgreSQL idle connection failed");
+  const pool = new pg.Pool({
+    connectionString,
+    types: poolTypes,
+    max: 10,
+    connectionTimeoutMillis: postgresConnectTimeoutMs,
+    statement_timeout: postgresStatementTimeoutMs,
+    keepAlive: true,
   });
+  // A connection that dies (a failover, a restart, a cut network) emits `error` on its client, checked out or
+  // idle; unhandled, that would end the process. The query it was running fails as any database error does,
+  // and the pool opens a new connection for the next. Only the error is logged: the client holds the settings.
+  const logLost = (error: Error): void => {
+    logger?.error({ err: { message: error.message, code: readCode(error) } }, "PostgreSQL connection lost");
+  };
+  pool.on("connect", (client) => {
+    client.on("error", logLost);
+  });
+  pool.on("error", logLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query("select 1");
@@ -81,6 +98,10 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
   }
   return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+function readCode(error: Error): string | undefined {
+  return "code" in error && typeof error.code === "string" ? error.code : undefined;
 }
 
 /** The driver's message names the host and the problem; the URL (and its password) is never repeated. */

@@ -1,0 +1,109 @@
+// A PostgreSQL connection that dies while checked out (a failover, `pg_ctl stop -m immediate`, a cut
+// network) must fail its query like any database error and leave the process up, the pool reconnecting for
+// the next query (docs/architecture.md, "Growing past one machine"). Before, the checked-out client's `error`
+// event had no listener and ended the process. The connection runs through a TCP relay the test cuts.
+import net from "node:net";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb, type Store } from "../../src/store/create-db.js";
+import { createLogger } from "../../src/logger.js";
+import { postgresUrl } from "./databases.js";
+
+interface Relay {
+  readonly port: number;
+  /** Ends every connection through the relay at once; new ones are still relayed. */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+async function startRelay(target: URL): Promise<Relay> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {
+        // A cut socket's error is the point of the test.
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    cut: () => {
+      for (const socket of sockets) socket.destroy();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+describe.skipIf(postgresUrl === undefined)(
+  "a PostgreSQL connection lost mid-query (TEST_DATABASE_URL)",
+  () => {
+    let relay: Relay | undefined;
+    let store: Store | undefined;
+
+    afterEach(async () => {
+      await store?.close();
+      await relay?.close();
+    });
+
+    it("fails that query, keeps the process up, logs no connection settings, and reconnects", async () => {
+      const target = new URL(postgresUrl!);
+      relay = await startRelay(target);
+      const through = new URL(postgresUrl!);
+      through.hostname = "127.0.0.1";
+      through.port = String(relay.port);
+      const lines: string[] = [];
+      const logger = createLogger({ level: "error" }, { write: (line: string) => lines.push(line) });
+      store = await createDb(through.toString(), { logger });
+
+      const sleeping = sql`select pg_sleep(30)`.execute(store.db);
+      // Cut once the query is on the wire: the server reports it running.
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await sql<{
+              running: number;
+            }>`select count(*)::int as running from pg_stat_activity
+          where query like 'select pg_sleep(30)%' and state = 'active'`.execute(store!.db);
+            return rows[0]?.running;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      relay.cut();
+      await expect(sleeping).rejects.toThrow();
+
+      // An idle connection cut at the same moment may be handed out once more before its close is read: that
+      // query fails too, and the next ones go over a new connection.
+      const answers: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const answer = await sql<{ one: number }>`select 1 as one`.execute(store!.db).then(
+              ({ rows }) => JSON.stringify(rows),
+              (error: unknown) => String(error),
+            );
+            answers.push(answer);
+            return answer;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(JSON.stringify([{ one: 1 }]));
+      expect(answers.length).toBeLessThanOrEqual(3);
+      const lost = lines.filter((line) => line.includes("PostgreSQL connection lost"));
+      expect(lost.length).toBeGreaterThan(0);
+      expect(lost.join("\n")).not.toContain(target.username);
+      expect(lost.join("\n")).not.toContain(String(relay.port));
+    });
+  },
+);
