@@ -60,9 +60,12 @@ describe("an error after a deferral", () => {
 
   it("replaces a progress line, leaving nothing behind", async () => {
     const handle = fake.runCommand({ ...at, name: "progress-then-fail" });
+    // Until its first edit the original is the deferral's "thinking…" (flag 128, Loading); then the progress line.
     const original = await vi.waitFor(() => {
       const message = handle.original();
-      if (message === undefined || message.content.startsWith("⏳")) throw new Error("still in progress");
+      const thinking = message !== undefined && (message.flags & 128) !== 0;
+      if (message === undefined || thinking || message.content.startsWith("⏳"))
+        throw new Error("still in progress");
       return message;
     });
     expect(original.content).toContain("The platform refused that.");
