@@ -6,6 +6,12 @@ import { metricsPort, metricsToken } from "./config/metrics-settings.js";
 import { checkShardIds, maxShardIds, shardIdList } from "./config/shard-settings.js";
 import { discordProxyPort, globalRateLimit, restProxyUrl } from "./config/discord-rest-settings.js";
 import { leaseSeconds, pollIntervalMs } from "./config/worker-settings.js";
+import {
+  connectionTimeoutMs,
+  keepAliveTimeoutMs,
+  maxConnections,
+  requestTimeoutMs,
+} from "./config/http-server-settings.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -80,6 +86,10 @@ const environmentSchema = z.object({
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
+  HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
+  HTTP_CONNECTION_TIMEOUT_MS: connectionTimeoutMs,
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs,
+  HTTP_MAX_CONNECTIONS: maxConnections,
   INTERACTIONS_MODE: z.enum(["gateway", "http"]).default("gateway"),
   SHARD_COUNT: optionalString.pipe(
     z
@@ -144,6 +154,11 @@ export interface Config {
     readonly publicUrl: string;
     readonly webhookAllowedIps: readonly string[];
     readonly trustedProxies: readonly string[];
+    /** Cut a request not received whole in time, an idle socket, an idle kept-alive connection; cap them. */
+    readonly requestTimeoutMs: number;
+    readonly connectionTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxConnections: number;
   };
   /** `GET /metrics` is served on a listener of its own (docs/architecture.md, "Running"). */
   readonly metrics: {
@@ -309,6 +324,10 @@ function toConfig(env: Environment): Config {
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,
       trustedProxies: env.TRUSTED_PROXIES,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
     },
     metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN },
     databaseUrl: env.DATABASE_URL,
