@@ -1,5 +1,5 @@
 // Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine"): SQLite
-// through better-sqlite3 in worker threads by default ("The database off the event loop"), or a PostgreSQL
+// through better-sqlite3 in worker threads by default ("The core"), or a PostgreSQL
 // pool shared by several bot processes.
 import { mkdirSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// docs/architecture.md, "The database off the event loop": while another connection holds SQLite's write lock
+// docs/architecture.md, "The core": while another connection holds SQLite's write lock
 // for 10 s, the bot (its own process, on a file database) keeps answering GET /healthz within a second
 // throughout, answers every webhook sent meanwhile (200 once the lock clears, or a 5xx that the platform
 // retries, as this test does), and afterwards holds each event exactly once. Before the connection moved off
