@@ -1,6 +1,6 @@
-// Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine"): SQLite
-// through better-sqlite3 in worker threads by default ("The core"), or a PostgreSQL
-// pool shared by several bot processes.
+// Opens the store named by DATABASE_URL (docs/architecture.md, "Running", "Growing past one machine", "The
+// core"): SQLite through better-sqlite3 in worker threads by default, or a PostgreSQL pool shared by several
+// bot processes.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
