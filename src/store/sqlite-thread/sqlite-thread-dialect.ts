@@ -1,7 +1,7 @@
 // Kysely over SQLite connections that live in worker threads (docs/architecture.md, "The core"). A file gets
-// two: a writer, which every write and every transaction goes through one at a
-// time, and a reader for plain reads, so a read never queues behind a write waiting for another process's
-// lock (in WAL mode a reader sees the last commit and needs no lock). ":memory:" has one connection for both,
+// two: a writer, which every write and every transaction goes through one at a time, and a reader for plain
+// reads, so a read never queues behind a write waiting for another process's lock (in WAL mode a reader sees
+// the last commit and needs no lock). ":memory:" has one connection for both,
 // since a second connection would open a second, empty database.
 import {
   CompiledQuery,
