@@ -5,7 +5,8 @@
 // the bot's batched writes runs the whole batch in its writer's thread, one message each way; otherwise (a
 // test's store, a write the thread does not know) the batch's statements go one by one. PostgreSQL groups
 // concurrent commits itself, so there each write is a transaction of its own, run at once.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { commitGroup, type Outcome } from "./commit-group.js";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
 import type { ThreadBatches } from "./sqlite-thread/sqlite-thread-dialect.js";
@@ -63,8 +64,6 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
-
 /**
  * A group commit over `db` whatever its dialect: the store's own batcher on SQLite, and how a test makes the
  * writes asked for together share one transaction on PostgreSQL too.
@@ -116,50 +115,26 @@ async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<
 }
 
 /**
- * The whole batch in one transaction, its statements sent one by one. Failures are rare, so rather than a
- * savepoint per write (two more statements each), a batch in which a write failed is rolled back and each
- * write retried in a transaction of its own: only the one at fault is refused. When the transaction itself
- * failed (the lock not had within the busy timeout, a full disk at commit), the database is what failed, and
- * every write of the batch is refused at once rather than made to wait for it again one by one. The writer's
- * thread keeps the same rules (sqlite-thread/thread-batch.js).
+ * The batch as one group commit, its statements sent one by one over a connection held for it; the failure
+ * policy is the one the writer's thread keeps too (commit-group.js).
  */
-async function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<Outcome[]> {
-  if (batch.length > 1) {
-    let writeFailed = false as boolean;
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const outcomes: Outcome[] = [];
-        const scope: BatchScope = new Map();
-        for (const { write, args } of batch) {
-          writeFailed = true;
-          outcomes.push({ ok: true, result: await write.run(trx, args, scope) });
-          writeFailed = false;
-        }
-        return outcomes;
-      });
-    } catch (error) {
-      if (!writeFailed) return batch.map(() => ({ ok: false, error }));
-    }
-  }
-  const outcomes: Outcome[] = [];
-  for (const { write, args } of batch) {
-    let writeFailed = false as boolean;
-    try {
-      const result = await db.transaction().execute((trx) => {
-        writeFailed = true;
-        return write.run(trx, args, new Map()).then((written) => {
-          writeFailed = false;
-          return written;
-        });
-      });
-      outcomes.push({ ok: true, result });
-    } catch (error) {
-      outcomes.push({ ok: false, error });
-      // The database itself failed (no lock within the busy timeout, a failed commit): the writes still
-      // waiting would only wait for it again, one after another.
-      if (!writeFailed)
-        return [...outcomes, ...batch.slice(outcomes.length).map(() => ({ ok: false as const, error }))];
-    }
-  }
-  return outcomes;
+function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<Outcome[]> {
+  // BEGIN IMMEDIATE takes SQLite's write lock up front, so a write that reads first cannot fail with BUSY.
+  const begin = readDialect(db) === "sqlite" ? "begin immediate" : "begin";
+  return db.connection().execute((connection) =>
+    commitGroup(
+      {
+        begin: () => sql.raw(begin).execute(connection),
+        commit: () => sql.raw("commit").execute(connection),
+        // Also when nothing is open (a failed begin, a commit SQLite rolled back itself): nothing to undo then.
+        rollBack: () =>
+          sql
+            .raw("rollback")
+            .execute(connection)
+            .catch(() => undefined),
+      },
+      batch,
+      ({ write, args }, scope) => write.run(connection, args, scope),
+    ),
+  );
 }

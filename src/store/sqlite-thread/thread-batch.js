@@ -5,11 +5,12 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Kysely, SqliteDialect } from "kysely";
+import { commitGroup } from "../commit-group.js";
 
 /**
  * @typedef {{ name: string, run: (db: Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown> }} BatchedWrite
  * @typedef {Map<string, (args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>>} Writes
- * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome
+ * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome what crosses back
  */
 
 /**
@@ -36,72 +37,28 @@ export async function loadBatchedWrites(moduleUrl, database) {
 }
 
 /**
- * The whole batch in one transaction. A write that throws has the batch rolled back and each write retried in
- * a transaction of its own, so only the one at fault is refused; when the transaction itself failed (the lock
- * not had within the busy timeout, a full disk at commit), every write of the batch is refused at once.
+ * The batch as one group commit on this thread's connection (commit-group.js keeps the failure policy).
  * @param {import("better-sqlite3").Database} sqlite
  * @param {Writes | undefined} writes
  * @param {readonly { name: string, args: unknown }[]} batch
  * @returns {Promise<Outcome[]>}
  */
 export async function runBatch(sqlite, writes, batch) {
-  /**
-   * @param {{ name: string, args: unknown }} item
-   * @param {Map<unknown, unknown>} scope what the writes of one transaction share
-   */
-  const run = (item, scope) => {
+  const transactions = {
+    begin: () => sqlite.exec("begin immediate"),
+    commit: () => sqlite.exec("commit"),
+    rollBack: () => {
+      if (sqlite.inTransaction) sqlite.exec("rollback");
+    },
+  };
+  const outcomes = await commitGroup(transactions, batch, (item, scope) => {
     const write = writes?.get(item.name);
     if (write === undefined) throw new Error(`No batched write is named "${item.name}" in this thread`);
     return write(item.args, scope);
-  };
-  if (batch.length > 1) {
-    let writeFailed = false;
-    try {
-      sqlite.exec("begin immediate");
-      /** @type {Outcome[]} */
-      const outcomes = [];
-      const scope = new Map();
-      for (const item of batch) {
-        writeFailed = true;
-        outcomes.push({ ok: true, result: await run(item, scope) });
-        writeFailed = false;
-      }
-      sqlite.exec("commit");
-      return outcomes;
-    } catch (error) {
-      rollBack(sqlite);
-      if (!writeFailed) return batch.map(() => ({ ok: false, error: describeError(error) }));
-    }
-  }
-  /** @type {Outcome[]} */
-  const outcomes = [];
-  for (const item of batch) {
-    let writeFailed = false;
-    try {
-      sqlite.exec("begin immediate");
-      writeFailed = true;
-      const result = await run(item, new Map());
-      writeFailed = false;
-      sqlite.exec("commit");
-      outcomes.push({ ok: true, result });
-    } catch (error) {
-      rollBack(sqlite);
-      outcomes.push({ ok: false, error: describeError(error) });
-      // The database itself failed (no lock within the busy timeout, a failed commit): the writes still
-      // waiting would only wait for it again, one after another.
-      if (!writeFailed) {
-        const refused = describeError(error);
-        while (outcomes.length < batch.length) outcomes.push({ ok: false, error: refused });
-        return outcomes;
-      }
-    }
-  }
-  return outcomes;
-}
-
-/** @param {import("better-sqlite3").Database} sqlite */
-function rollBack(sqlite) {
-  if (sqlite.inTransaction) sqlite.exec("rollback");
+  });
+  return outcomes.map((outcome) =>
+    outcome.ok ? outcome : { ok: false, error: describeError(outcome.error) },
+  );
 }
 
 /**
