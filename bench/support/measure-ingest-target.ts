@@ -29,7 +29,12 @@ export async function measureTarget(
   target: IngestTarget,
   load: Omit<LoadRequest, "url">,
 ): Promise<TargetMeasurement> {
-  const server = spawnNodeChild(target.entry, { args: [JSON.stringify(target.request)] });
+  // INGEST_CPU_PROF=<folder> writes each target's CPU profiles there, one per thread (its SQLite thread too).
+  const profileDir = process.env.INGEST_CPU_PROF;
+  const server = spawnNodeChild(target.entry, {
+    args: [JSON.stringify(target.request)],
+    nodeFlags: profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+  });
   let result: LoadResult;
   let loopDelay: LoopDelay;
   try {

@@ -57,6 +57,30 @@ export async function listBattleCards(db: Kysely<Database>, battleId: string): P
   return rows.map(toBattleCard);
 }
 
+/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const battleIdsPerQuery = 1000;
+
+/** listBattleCards for many battles at once, by battle id; a battle with no card is absent. */
+export async function listBattleCardsOf(
+  db: Kysely<Database>,
+  battleIds: Iterable<string>,
+): Promise<Map<string, BattleCard[]>> {
+  const unique = [...new Set(battleIds)];
+  const cards = new Map<string, BattleCard[]>();
+  for (let start = 0; start < unique.length; start += battleIdsPerQuery) {
+    const rows = await db
+      .selectFrom("battle_cards")
+      .selectAll()
+      .where("battle_id", "in", unique.slice(start, start + battleIdsPerQuery))
+      .orderBy("battle_id")
+      .orderBy("guild_id")
+      .execute();
+    for (const row of rows)
+      cards.set(row.battle_id, [...(cards.get(row.battle_id) ?? []), toBattleCard(row)]);
+  }
+  return cards;
+}
+
 /** A battle whose card was posted in a guild, for the battle-id autocomplete. */
 export interface AnnouncedBattle {
   readonly battleId: string;

@@ -12,32 +12,35 @@
  */
 
 /**
+ * @typedef {object} GroupWrite what a batch item asks for, bound to the connection the writes use
+ * @property {(args: unknown, scope: Map<unknown, unknown>) => Promise<unknown>} run  one item alone
+ * @property {((args: readonly unknown[], scope: Map<unknown, unknown>) => Promise<unknown[]>) | undefined} [runAll]
+ *   the items of one batch that ask for this write, together (one statement for many rows); results in order
+ * @typedef {{ write: GroupWrite, args: unknown }} GroupItem
+ */
+
+/**
  * The whole batch in one transaction. Failures are rare, so rather than a savepoint per write (two more
  * statements each), a batch in which a write threw is rolled back and each write retried in a transaction of
- * its own: only the one at fault is refused. When the transaction itself failed (the lock not had within the
- * busy timeout, a failed commit), the database is what failed: the writes not yet committed are refused at
- * once rather than made to wait for it again one after another.
- * @template Item
+ * its own, alone: only the one at fault is refused. When the transaction itself failed (the lock not had within
+ * the busy timeout, a failed commit), the database is what failed: the writes not yet committed are refused at
+ * once rather than made to wait for it again one after another. In the batch's transaction the writes run one
+ * after another in the order each first appears, each with its items in order, together where it can
+ * (`runAll`): the writes of one batch touch different rows, so only the order within one write matters.
  * @param {Transactions} transactions
- * @param {readonly Item[]} batch
- * @param {(item: Item, scope: Map<unknown, unknown>) => Promise<unknown>} run  `scope` lasts one transaction
+ * @param {readonly GroupItem[]} batch
  * @returns {Promise<Outcome[]>}
  */
-export async function commitGroup(transactions, batch, run) {
+export async function commitGroup(transactions, batch) {
   if (batch.length > 1) {
     let writeFailed = false;
     try {
       await transactions.begin();
-      /** @type {Outcome[]} */
-      const outcomes = [];
-      const scope = new Map();
-      for (const item of batch) {
-        writeFailed = true;
-        outcomes.push({ ok: true, result: await run(item, scope) });
-        writeFailed = false;
-      }
+      writeFailed = true;
+      const results = await runTogether(batch, new Map());
+      writeFailed = false;
       await transactions.commit();
-      return outcomes;
+      return results.map((result) => ({ ok: true, result }));
     } catch (error) {
       await transactions.rollBack();
       if (!writeFailed) return batch.map(() => ({ ok: false, error }));
@@ -45,12 +48,12 @@ export async function commitGroup(transactions, batch, run) {
   }
   /** @type {Outcome[]} */
   const outcomes = [];
-  for (const item of batch) {
+  for (const { write, args } of batch) {
     let writeFailed = false;
     try {
       await transactions.begin();
       writeFailed = true;
-      const result = await run(item, new Map());
+      const result = await write.run(args, new Map());
       writeFailed = false;
       await transactions.commit();
       outcomes.push({ ok: true, result });
@@ -64,4 +67,32 @@ export async function commitGroup(transactions, batch, run) {
     }
   }
   return outcomes;
+}
+
+/**
+ * Every item's result, in the batch's order. `scope` lasts the transaction.
+ * @param {readonly GroupItem[]} batch
+ * @param {Map<unknown, unknown>} scope
+ * @returns {Promise<unknown[]>}
+ */
+async function runTogether(batch, scope) {
+  /** @type {Map<GroupWrite, number[]>} */
+  const byWrite = new Map();
+  batch.forEach(({ write }, index) => {
+    const indexes = byWrite.get(write) ?? [];
+    indexes.push(index);
+    byWrite.set(write, indexes);
+  });
+  /** @type {unknown[]} */
+  const results = new Array(batch.length);
+  for (const [write, indexes] of byWrite) {
+    const args = indexes.map((index) => batch[index]?.args);
+    if (write.runAll !== undefined && indexes.length > 1) {
+      const together = await write.runAll(args, scope);
+      indexes.forEach((index, position) => (results[index] = together[position]));
+    } else {
+      for (const index of indexes) results[index] = await write.run(batch[index]?.args, scope);
+    }
+  }
+  return results;
 }

@@ -33,26 +33,51 @@ export interface InboxEventInput {
 
 /** Inserts the event; false when this source already delivered that event id (nothing is changed then). */
 export async function insertInboxEvent(db: Kysely<Database>, input: InboxEventInput): Promise<boolean> {
-  const inserted = await db
-    .insertInto("inbox_events")
-    .values({
-      event_id: input.eventId,
-      kind: input.kind,
-      source: input.source,
-      status: input.status,
-      payload: JSON.stringify(input.payload),
-      error: input.error ?? null,
-      received_at: input.receivedAt,
-    })
-    .onConflict((conflict) => conflict.columns(["source", "event_id"]).doNothing())
-    .returning("event_id")
-    .executeTakeFirst();
-  return inserted !== undefined;
+  return (await insertInboxEvents(db, [input])).size > 0;
+}
+
+/** Rows one insert carries at most: 7 values each, far inside either database's limit on parameters. */
+const rowsPerInsert = 500;
+
+/**
+ * Inserts each event as insertInboxEvent does, in as few statements as it can; returns the keys
+ * (inboxKeyOf) of those inserted. Of two inputs with one key, the first is the one inserted.
+ */
+export async function insertInboxEvents(
+  db: Kysely<Database>,
+  inputs: readonly InboxEventInput[],
+): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let start = 0; start < inputs.length; start += rowsPerInsert) {
+    const rows = await db
+      .insertInto("inbox_events")
+      .values(
+        inputs.slice(start, start + rowsPerInsert).map((input) => ({
+          event_id: input.eventId,
+          kind: input.kind,
+          source: input.source,
+          status: input.status,
+          payload: JSON.stringify(input.payload),
+          error: input.error ?? null,
+          received_at: input.receivedAt,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(["source", "event_id"]).doNothing())
+      .returning(["source", "event_id"])
+      .execute();
+    for (const row of rows) inserted.add(inboxKeyOf({ source: row.source, eventId: row.event_id }));
+  }
+  return inserted;
 }
 
 export interface InboxKey {
   readonly source: string;
   readonly eventId: string;
+}
+
+/** An inbox row's key as one string, for sets and maps. */
+export function inboxKeyOf(key: InboxKey): string {
+  return `${key.source}\n${key.eventId}`;
 }
 
 export async function findInboxEvent(db: Kysely<Database>, key: InboxKey): Promise<InboxEvent | undefined> {

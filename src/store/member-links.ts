@@ -199,6 +199,32 @@ export async function listLinksOfPlatformUser(
   return rows.map(toLinkedMember);
 }
 
+/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+const platformUserIdsPerQuery = 1000;
+
+/** For each of these platform users who is linked anywhere, the guilds where they are (routing's question). */
+export async function listLinkedGuildsOf(
+  db: Kysely<Database>,
+  platformUserIds: Iterable<string>,
+): Promise<Map<string, Set<string>>> {
+  const unique = [...new Set(platformUserIds)];
+  const linked = new Map<string, Set<string>>();
+  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
+    const rows = await db
+      .selectFrom("member_links")
+      .select(["platform_user_id", "guild_id"])
+      .distinct()
+      .where("platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
+      .execute();
+    for (const row of rows) {
+      const guilds = linked.get(row.platform_user_id) ?? new Set<string>();
+      guilds.add(row.guild_id);
+      linked.set(row.platform_user_id, guilds);
+    }
+  }
+  return linked;
+}
+
 function toLinkedMember(row: Selectable<MemberLinksTable>): LinkedMember {
   return {
     id: row.id,

@@ -2,7 +2,8 @@
 // Rows are enqueued in the webhook's transaction; workers take them under a lease (outbox-lease.ts).
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, OutboxTable } from "./database.js";
-import { createId } from "./ids.js";
+import { createOrderedId } from "./ids.js";
+import { inboxKeyOf } from "./inbox.js";
 
 export type OutboxAction = Selectable<OutboxTable>["action"];
 export type OutboxStatus = Selectable<OutboxTable>["status"];
@@ -78,22 +79,45 @@ export async function enqueueOutboxRows(
   db: Kysely<Database>,
   inputs: readonly OutboxInput[],
 ): Promise<string[]> {
-  const ids: string[] = [];
+  return (await insertOutboxRows(db, inputs)).map((row) => row.id);
+}
+
+/**
+ * As enqueueOutboxRows, for the rows of many inbox events at once: how many were queued per inbox row, by its
+ * key (inboxKeyOf); an event with none queued is absent.
+ */
+export async function enqueueOutboxRowsByEvent(
+  db: Kysely<Database>,
+  inputs: readonly OutboxInput[],
+): Promise<Map<string, number>> {
+  const queued = new Map<string, number>();
+  for (const row of await insertOutboxRows(db, inputs)) {
+    const key = inboxKeyOf({ source: row.source, eventId: row.event_id });
+    queued.set(key, (queued.get(key) ?? 0) + 1);
+  }
+  return queued;
+}
+
+async function insertOutboxRows(
+  db: Kysely<Database>,
+  inputs: readonly OutboxInput[],
+): Promise<{ id: string; source: string; event_id: string }[]> {
+  const queued: { id: string; source: string; event_id: string }[] = [];
   for (let start = 0; start < inputs.length; start += rowsPerInsert) {
     const inserted = await db
       .insertInto("outbox")
       .values(inputs.slice(start, start + rowsPerInsert).map(toOutboxRow))
       .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
-      .returning("id")
+      .returning(["id", "source", "event_id"])
       .execute();
-    for (const row of inserted) ids.push(row.id);
+    queued.push(...inserted);
   }
-  return ids;
+  return queued;
 }
 
 function toOutboxRow(input: OutboxInput): Insertable<OutboxTable> {
   return {
-    id: createId(),
+    id: createOrderedId(input.now),
     source: input.source,
     event_id: input.eventId,
     guild_id: input.guildId,

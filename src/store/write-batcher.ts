@@ -6,7 +6,7 @@
 // test's store, a write the thread does not know) the batch's statements go one by one. PostgreSQL groups
 // concurrent commits itself, so there each write is a transaction of its own, run at once.
 import { sql, type Kysely } from "kysely";
-import { commitGroup, type Outcome } from "./commit-group.js";
+import { commitGroup, type GroupItem, type GroupWrite, type Outcome } from "./commit-group.js";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
 import type { ThreadBatches } from "./sqlite-thread/sqlite-thread-dialect.js";
@@ -19,6 +19,12 @@ export interface BatchedWrite<Args, Result> {
   /** Unique among the bot's batched writes: the writer's thread finds the write by it. */
   readonly name: string;
   run(db: Kysely<Database>, args: Args, batch: BatchScope): Promise<Result>;
+  /**
+   * The same as `run` for each of `args`, in one go (a statement for many rows rather than one a row), with the
+   * results in their order: what a batch runs when it holds more than one of this write. A batch that fails is
+   * retried one `run` at a time, so only the write at fault is refused.
+   */
+  runAll?(db: Kysely<Database>, args: readonly Args[], batch: BatchScope): Promise<Result[]>;
 }
 
 /**
@@ -114,6 +120,25 @@ async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<
   }
 }
 
+/** Each write of the batch bound once to the connection held for it, so that its items can run together. */
+function bindWrites(connection: Kysely<Database>, batch: readonly Waiting[]): GroupItem[] {
+  const bound = new Map<BatchedWrite<unknown, unknown>, GroupWrite>();
+  return batch.map(({ write, args }) => {
+    let groupWrite = bound.get(write);
+    if (groupWrite === undefined) {
+      groupWrite = {
+        run: (one, scope) => write.run(connection, one, scope),
+        runAll:
+          write.runAll === undefined
+            ? undefined
+            : (all, scope) => write.runAll?.(connection, all, scope) ?? Promise.resolve([]),
+      };
+      bound.set(write, groupWrite);
+    }
+    return { write: groupWrite, args };
+  });
+}
+
 /**
  * The batch as one group commit, its statements sent one by one over a connection held for it; the failure
  * policy is the one the writer's thread keeps too (commit-group.js).
@@ -133,8 +158,7 @@ function commitBatch(db: Kysely<Database>, batch: readonly Waiting[]): Promise<O
             .execute(connection)
             .catch(() => undefined),
       },
-      batch,
-      ({ write, args }, scope) => write.run(connection, args, scope),
+      bindWrites(connection, batch),
     ),
   );
 }

@@ -12,13 +12,14 @@ import {
   type EventStoredSubscriber,
   type QueuedWork,
 } from "../store/event-stored-subscribers.js";
-import { insertInboxEvent } from "../store/inbox.js";
+import { inboxKeyOf, insertInboxEvents, type InboxEventInput } from "../store/inbox.js";
 import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
-import { enqueueOutboxRows } from "../store/outbox.js";
+import { enqueueOutboxRowsByEvent } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
+import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
-import { RoutingReads, routeEvent } from "./route-event.js";
+import { RoutingReads, routeEvents } from "./route-event.js";
 import { readStaleAge } from "./stale-event.js";
 
 /** What the receiver answers for an event it verified (IngestResult's `status`). */
@@ -100,75 +101,122 @@ export async function storeDelivery(
   subscribers: readonly EventStoredSubscriber[],
   reads?: RoutingReads,
 ): Promise<IngestResult> {
-  const { normalised, receivedAt } = delivery;
-  const source = inboxSourceOf(delivery.source);
-  if (!normalised.ok) {
-    const { eventId, rawKind, error } = normalised;
-    // A retry cannot fix it, so it is acknowledged and kept, body and all, for someone to look at.
-    const payload = { body: delivery.rawBody.toString("utf8") };
-    const stored = await insertInboxEvent(trx, {
-      eventId,
-      kind: rawKind,
-      source,
-      status: "dead",
-      payload,
-      error,
-      receivedAt,
-    });
-    return stored ? { status: "dead", eventId, enqueued: 0, error } : duplicate(eventId);
-  }
-
-  const { event } = normalised;
-  const status = event.kind === undefined ? "ignored" : "accepted";
-  const stored = await insertInboxEvent(trx, {
-    eventId: event.id,
-    kind: event.rawKind,
-    source,
-    status,
-    payload: event,
-    receivedAt,
-  });
-  if (!stored) return duplicate(event.id);
-  if (event.kind === undefined) return { status: "ignored", eventId: event.id, enqueued: 0 };
-
-  const guildId = routingGuildOf(delivery.source);
-  const targets = await routeEvent(trx, event, { guildId }, reads);
-  // `source` names the inbox row the worker renders from. A channel the other route already queued this
-  // event for is skipped (the outbox is unique per event, channel and action).
-  const rows = targets.map((target) => ({
-    ...target,
-    source,
-    eventId: event.id,
-    now: receivedAt,
-    ...describeSummaryRow(event, target, receivedAt),
-  }));
-  const enqueued = (await enqueueOutboxRows(trx, rows)).length;
-  const fromOperator = delivery.source.type === "operator";
-  const queued = await runEventStoredSubscribers(trx, subscribers, event, {
-    fromOperator,
-    guildId,
-    now: receivedAt,
-  });
-  return { status: "accepted", eventId: event.id, enqueued, ...queued };
+  const [result] = await storeDeliveries(trx, [delivery], subscribers, reads);
+  if (result === undefined) throw new Error("storeDeliveries answered no result for its delivery");
+  return result;
 }
 
 /**
- * storeDelivery as a write of the store's batcher (create-ingester.ts), with the subscribers it runs. Its
- * delivery may have crossed into the writer's thread, where the body arrives as a plain Uint8Array.
+ * storeDelivery for each of many deliveries, as if one after another, with the results in their order: the
+ * inbox rows in one statement, routing's reads in one query per kind of row, the outbox rows in one statement
+ * (create-ingester.ts gives it a transaction's deliveries), then each accepted event's subscribers in turn.
+ */
+export async function storeDeliveries(
+  trx: Kysely<Database>,
+  deliveries: readonly PreparedDelivery[],
+  subscribers: readonly EventStoredSubscriber[],
+  reads: RoutingReads = new RoutingReads(),
+): Promise<IngestResult[]> {
+  const inboxRows = deliveries.map(toInboxRow);
+  // Of two deliveries of one event from one source, the first is stored and the second is its repeat.
+  const firstOfKey = new Map<string, number>();
+  inboxRows.forEach((row, index) => {
+    if (!firstOfKey.has(inboxKeyOf(row))) firstOfKey.set(inboxKeyOf(row), index);
+  });
+  const stored = await insertInboxEvents(
+    trx,
+    [...firstOfKey.values()].map((index) => inboxRows[index] as InboxEventInput),
+  );
+  const isStored = (row: InboxEventInput, index: number): boolean =>
+    firstOfKey.get(inboxKeyOf(row)) === index && stored.has(inboxKeyOf(row));
+
+  const accepted: { readonly index: number; readonly event: KnownPlatformEvent }[] = [];
+  const results: IngestResult[] = deliveries.map((delivery, index) => {
+    const row = inboxRows[index] as InboxEventInput;
+    if (!isStored(row, index)) return duplicate(row.eventId);
+    const { normalised } = delivery;
+    if (!normalised.ok) return { status: "dead", eventId: row.eventId, enqueued: 0, error: normalised.error };
+    const { event } = normalised;
+    if (event.kind === undefined) return { status: "ignored", eventId: row.eventId, enqueued: 0 };
+    accepted.push({ index, event });
+    return { status: "accepted", eventId: row.eventId, enqueued: 0 };
+  });
+  if (accepted.length === 0) return results;
+
+  const scopeOf = (index: number) => deliveries[index]?.source ?? { type: "operator" };
+  const targets = await routeEvents(
+    trx,
+    accepted.map(({ index, event }) => ({ event, guildId: routingGuildOf(scopeOf(index)) })),
+    reads,
+  );
+  // `source` names the inbox row the worker renders from. A channel the other route already queued this
+  // event for is skipped (the outbox is unique per event, channel and action).
+  const outboxRows = accepted.flatMap(({ index, event }, position) => {
+    const { source, receivedAt } = inboxRows[index] as InboxEventInput;
+    return (targets[position] ?? []).map((target) => ({
+      ...target,
+      source,
+      eventId: event.id,
+      now: receivedAt,
+      ...describeSummaryRow(event, target, receivedAt),
+    }));
+  });
+  const enqueued = await enqueueOutboxRowsByEvent(trx, outboxRows);
+  for (const { index, event } of accepted) {
+    const source = scopeOf(index);
+    const row = inboxRows[index] as InboxEventInput;
+    const queued = await runEventStoredSubscribers(trx, subscribers, event, {
+      fromOperator: source.type === "operator",
+      guildId: routingGuildOf(source),
+      now: row.receivedAt,
+    });
+    results[index] = {
+      ...results[index],
+      status: "accepted",
+      eventId: event.id,
+      enqueued: enqueued.get(inboxKeyOf(row)) ?? 0,
+      ...queued,
+    };
+  }
+  return results;
+}
+
+/** The inbox row of a delivery: a malformed one is kept dead, body and all, for someone to look at. */
+function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
+  const { normalised, receivedAt } = delivery;
+  const source = inboxSourceOf(delivery.source);
+  if (!normalised.ok) {
+    // A retry cannot fix it, so it is acknowledged and kept.
+    const { eventId, rawKind, error } = normalised;
+    const payload = { body: delivery.rawBody.toString("utf8") };
+    return { eventId, kind: rawKind, source, status: "dead", payload, error, receivedAt };
+  }
+  const { event } = normalised;
+  const status = event.kind === undefined ? "ignored" : "accepted";
+  return { eventId: event.id, kind: event.rawKind, source, status, payload: event, receivedAt };
+}
+
+/**
+ * storeDelivery as a write of the store's batcher (create-ingester.ts), with the subscribers it runs; a batch
+ * of them runs as storeDeliveries. Its delivery may have crossed into the writer's thread, where the body
+ * arrives as a plain Uint8Array.
  */
 export function defineStoreDelivery(
   subscribers: readonly EventStoredSubscriber[],
 ): BatchedWrite<PreparedDelivery, IngestResult> {
   return {
     name: "store a platform event",
-    run: (db, delivery, batch) => {
-      const rawBody: Uint8Array = delivery.rawBody;
-      const body = Buffer.isBuffer(rawBody)
-        ? rawBody
-        : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
-      return storeDelivery(db, { ...delivery, rawBody: body }, subscribers, routingReadsOf(batch));
-    },
+    run: (db, delivery, batch) =>
+      storeDelivery(db, withBufferBody(delivery), subscribers, routingReadsOf(batch)),
+    runAll: (db, deliveries, batch) =>
+      storeDeliveries(db, deliveries.map(withBufferBody), subscribers, routingReadsOf(batch)),
   };
+}
+
+function withBufferBody(delivery: PreparedDelivery): PreparedDelivery {
+  const rawBody: Uint8Array = delivery.rawBody;
+  if (Buffer.isBuffer(rawBody)) return delivery;
+  return { ...delivery, rawBody: Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength) };
 }
 
 function routingReadsOf(batch: BatchScope): RoutingReads {

@@ -4,10 +4,10 @@
 import type { Kysely } from "kysely";
 import { cardBattleId } from "../events/card-battle-id.js";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
-import { listBattleCards } from "../store/battle-cards.js";
+import { listBattleCardsOf, type BattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { listRemovedGuilds } from "../store/guild-removals.js";
-import { listLinksOfPlatformUser } from "../store/member-links.js";
+import { listLinkedGuildsOf } from "../store/member-links.js";
 import { listActiveSubscriptionsForKind, type Subscription } from "../store/subscriptions.js";
 import type { EventKind } from "../events/event-kinds.js";
 import { readEventFacets } from "./event-facets.js";
@@ -36,43 +36,64 @@ export class RoutingReads {
   }
 }
 
+/** One event to route, and the guild it is confined to (RoutingScope). */
+export interface RoutingRequest extends RoutingScope {
+  readonly event: KnownPlatformEvent;
+}
+
 export async function routeEvent(
   db: Kysely<Database>,
   event: KnownPlatformEvent,
   scope: RoutingScope,
   reads: RoutingReads = new RoutingReads(),
 ): Promise<OutboxTarget[]> {
-  const { guildId } = scope;
-  const inScope = (candidate: { readonly guildId: string }): boolean =>
-    guildId === undefined || candidate.guildId === guildId;
-
-  const subscriptions = await reads.subscriptions(db, event.kind, guildId);
-  const battleId = cardBattleId(event);
-  const battleCards = battleId === undefined ? [] : (await listBattleCards(db, battleId)).filter(inScope);
-  const linkedGuilds = needsLinkedGuilds(event, subscriptions)
-    ? await loadLinkedGuilds(db, readEventFacets(event).userIds ?? [])
-    : new Map<string, Set<string>>();
-  const removedGuilds = await listRemovedGuilds(
-    db,
-    [...subscriptions, ...battleCards].map((candidate) => candidate.guildId),
-  );
-  return selectTargets(event, { subscriptions, battleCards, linkedGuilds, removedGuilds });
+  const [targets] = await routeEvents(db, [{ event, guildId: scope.guildId }], reads);
+  return targets ?? [];
 }
 
 /**
- * One query per user, so the users considered are capped: a leaderboard of thousands (a guild admin can sign
- * anything for their own endpoint) must not hold the transaction for seconds. Real events name a few.
+ * routeEvent for many events at once, each request's targets in its place: what they need is read in one query
+ * per kind of row for all of them (a transaction's deliveries, create-ingester.ts), not one per event.
+ */
+export async function routeEvents(
+  db: Kysely<Database>,
+  requests: readonly RoutingRequest[],
+  reads: RoutingReads = new RoutingReads(),
+): Promise<OutboxTarget[][]> {
+  const subscriptionsOf: Subscription[][] = [];
+  for (const { event, guildId } of requests)
+    subscriptionsOf.push(await reads.subscriptions(db, event.kind, guildId));
+  const battleIds = requests.map(({ event }) => cardBattleId(event)).filter((id) => id !== undefined);
+  const cardsOf =
+    battleIds.length === 0 ? new Map<string, BattleCard[]>() : await listBattleCardsOf(db, battleIds);
+  const battleCardsOf = requests.map(({ event, guildId }) => {
+    const battleId = cardBattleId(event);
+    const cards = battleId === undefined ? [] : (cardsOf.get(battleId) ?? []);
+    return cards.filter((card) => guildId === undefined || card.guildId === guildId);
+  });
+  const linkedUserIds = requests.flatMap(({ event }, index) =>
+    needsLinkedGuilds(event, subscriptionsOf[index] ?? [])
+      ? (readEventFacets(event).userIds ?? []).slice(0, maxLinkedLookups)
+      : [],
+  );
+  const linkedGuilds =
+    linkedUserIds.length === 0 ? new Map<string, Set<string>>() : await listLinkedGuildsOf(db, linkedUserIds);
+  const removedGuilds = await listRemovedGuilds(
+    db,
+    [...subscriptionsOf.flat(), ...battleCardsOf.flat()].map((candidate) => candidate.guildId),
+  );
+  return requests.map(({ event }, index) =>
+    selectTargets(event, {
+      subscriptions: subscriptionsOf[index] ?? [],
+      battleCards: battleCardsOf[index] ?? [],
+      linkedGuilds,
+      removedGuilds,
+    }),
+  );
+}
+
+/**
+ * The users whose links are looked up, per event: a leaderboard of thousands (a guild admin can sign anything
+ * for their own endpoint) must not make the transaction's query huge. Real events name a few.
  */
 const maxLinkedLookups = 200;
-
-async function loadLinkedGuilds(
-  db: Kysely<Database>,
-  platformUserIds: readonly string[],
-): Promise<Map<string, Set<string>>> {
-  const linked = new Map<string, Set<string>>();
-  for (const platformUserId of platformUserIds.slice(0, maxLinkedLookups)) {
-    const links = await listLinksOfPlatformUser(db, platformUserId);
-    linked.set(platformUserId, new Set(links.map((link) => link.guildId)));
-  }
-  return linked;
-}

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { batchedWritesOf } from "../../src/store/write-batcher.js";
-import { recordIdWrite, unknownToThreadWrite } from "./support/thread-test-writes.js";
+import { recordIdsTogetherWrite, recordIdWrite, unknownToThreadWrite } from "./support/thread-test-writes.js";
 
 const writesModule = new URL("./support/thread-test-writes.js", import.meta.url).href;
 
@@ -58,6 +58,31 @@ describe.each([
     const run = batchedWritesOf(store.db);
     const settled = await Promise.allSettled(["a", "fail-b", "c"].map((id) => run(recordIdWrite, { id })));
     expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(settled[1]).toMatchObject({ reason: { message: "refused fail-b" } });
+    expect(await storedIds(store)).toEqual(["a", "c"]);
+  });
+
+  it("runs a write's items of one batch in one call when it can, each result in its place among the others", async () => {
+    const run = batchedWritesOf(store.db);
+    const reports = await Promise.all([
+      run(recordIdsTogetherWrite, { id: "a" }),
+      run(recordIdWrite, { id: "x" }),
+      run(recordIdsTogetherWrite, { id: "b" }),
+      run(recordIdsTogetherWrite, { id: "c" }),
+    ]);
+    expect(reports.map((report) => report.together)).toEqual([3, undefined, 3, 3]);
+    // The write first asked for runs first, all its items at once; then the next one.
+    expect(reports.map((report) => report.place)).toEqual([1, 4, 2, 3]);
+    expect(await storedIds(store)).toEqual(["a", "b", "c", "x"]);
+  });
+
+  it("retries the items of a call that threw one by one, refusing only the one at fault", async () => {
+    const run = batchedWritesOf(store.db);
+    const settled = await Promise.allSettled(
+      ["a", "fail-b", "c"].map((id) => run(recordIdsTogetherWrite, { id })),
+    );
+    expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(settled[0]).toMatchObject({ value: { together: 1, place: 1 } });
     expect(settled[1]).toMatchObject({ reason: { message: "refused fail-b" } });
     expect(await storedIds(store)).toEqual(["a", "c"]);
   });

@@ -54,6 +54,37 @@ describe.each(testDatabases())("group commit on $name", (database) => {
     expect(await countStored(store.db)).toEqual({ inbox: 30, outbox: 60 });
   });
 
+  it("answers each of a mixed batch as it would have been answered alone", async () => {
+    await subscribeTwoGuilds();
+    const guildEndpoint = { type: "endpoint", endpointId: "endpoint-b", guildId: guildB } as const;
+    const mixed = [
+      delivery("evt_m1"),
+      { rawBody: Buffer.from("{not json"), source: operator },
+      {
+        rawBody: Buffer.from(standardEvent({ id: "evt_new_kind", event: "battle.paused", data: {} })),
+        source: operator,
+      },
+      // The same event on a guild's own endpoint: its own inbox row, and only that guild's channel, which the
+      // operator's copy already queued.
+      { ...delivery("evt_m1"), source: guildEndpoint },
+      delivery("evt_m2"),
+    ];
+
+    const ingest = groupCommitIngester();
+    const together = await Promise.all(mixed.map((one) => ingest(one)));
+
+    expect(together.map(({ status, enqueued }) => [status, enqueued])).toEqual([
+      ["accepted", 2],
+      ["dead", 0],
+      ["ignored", 0],
+      ["accepted", 0],
+      ["accepted", 2],
+    ]);
+    expect(await countStored(store.db)).toEqual({ inbox: 5, outbox: 4 });
+    // Sent again one at a time, each is now a repeat of what the batch stored.
+    for (const one of mixed) expect(await ingest(one)).toMatchObject({ status: "duplicate" });
+  });
+
   it("rejects only the delivery that failed, storing nothing of it, and commits the others", async () => {
     await subscribeTwoGuilds();
     const ingest = groupCommitIngester();

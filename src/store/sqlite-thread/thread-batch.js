@@ -8,8 +8,11 @@ import { Kysely, SqliteDialect } from "kysely";
 import { commitGroup } from "../commit-group.js";
 
 /**
- * @typedef {{ name: string, run: (db: Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown> }} BatchedWrite
- * @typedef {Map<string, (args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>>} Writes
+ * @typedef {object} BatchedWrite
+ * @property {string} name
+ * @property {(db: Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>} run
+ * @property {(db: Kysely<unknown>, args: readonly unknown[], batch: Map<unknown, unknown>) => Promise<unknown[]>} [runAll]
+ * @typedef {Map<string, import("../commit-group.js").GroupWrite>} Writes
  * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome what crosses back
  */
 
@@ -31,7 +34,13 @@ export async function loadBatchedWrites(moduleUrl, database) {
   const writes = new Map();
   for (const write of module.batchedWrites) {
     if (writes.has(write.name)) throw new Error(`Two batched writes are named "${write.name}"`);
-    writes.set(write.name, (args, batch) => write.run(db, args, batch));
+    writes.set(write.name, {
+      run: (args, batch) => write.run(db, args, batch),
+      runAll:
+        write.runAll === undefined
+          ? undefined
+          : (args, batch) => write.runAll?.(db, args, batch) ?? Promise.resolve([]),
+    });
   }
   return writes;
 }
@@ -51,14 +60,22 @@ export async function runBatch(sqlite, writes, batch) {
       if (sqlite.inTransaction) sqlite.exec("rollback");
     },
   };
-  const outcomes = await commitGroup(transactions, batch, (item, scope) => {
-    const write = writes?.get(item.name);
-    if (write === undefined) throw new Error(`No batched write is named "${item.name}" in this thread`);
-    return write(item.args, scope);
-  });
+  const outcomes = await commitGroup(
+    transactions,
+    batch.map((item) => ({ write: writes?.get(item.name) ?? unknownWrite(item.name), args: item.args })),
+  );
   return outcomes.map((outcome) =>
     outcome.ok ? outcome : { ok: false, error: describeError(outcome.error) },
   );
+}
+
+/**
+ * What an item naming no write of this thread runs: it alone is refused.
+ * @param {string} name
+ * @returns {import("../commit-group.js").GroupWrite}
+ */
+function unknownWrite(name) {
+  return { run: () => Promise.reject(new Error(`No batched write is named "${name}" in this thread`)) };
 }
 
 /**

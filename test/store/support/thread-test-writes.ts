@@ -1,13 +1,16 @@
 // Batched writes for test/store/write-batcher.test.ts, which the writer's thread imports by URL as the bot's
 // does src/bot/batched-writes.ts. Each says on which thread it ran and how many writes of its batch ran before it.
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { threadId } from "node:worker_threads";
+import type { Database } from "../../../src/store/database.js";
 import type { BatchedWrite, BatchScope } from "../../../src/store/write-batcher.js";
 
 export interface WriteReport {
   readonly threadId: number;
   /** 1 for the first write of its transaction, 2 for the second… */
   readonly place: number;
+  /** How many items ran in the one call that ran this one (runAll), when it has one. */
+  readonly together?: number;
 }
 
 function countInBatch(batch: BatchScope): number {
@@ -26,6 +29,35 @@ export const recordIdWrite: BatchedWrite<{ id: string }, WriteReport> = {
   },
 };
 
+async function insertIds(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  await db
+    .insertInto("seen_interactions")
+    .values(ids.map((id) => ({ id, seen_at: 0 })))
+    .execute();
+}
+
+/**
+ * recordIdWrite with a runAll: a batch's items of it are inserted in one statement, and each reports how many
+ * ran together; "fail…" throws after the insert there too.
+ */
+export const recordIdsTogetherWrite: BatchedWrite<{ id: string }, WriteReport> = {
+  name: "test: record ids together",
+  async run(db, { id }, batch) {
+    await insertIds(db, [id]);
+    if (id.startsWith("fail")) throw new Error(`refused ${id}`);
+    return { threadId, place: countInBatch(batch), together: 1 };
+  },
+  async runAll(db, items, batch) {
+    await insertIds(
+      db,
+      items.map(({ id }) => id),
+    );
+    const failing = items.find(({ id }) => id.startsWith("fail"));
+    if (failing !== undefined) throw new Error(`refused ${failing.id}`);
+    return items.map(() => ({ threadId, place: countInBatch(batch), together: items.length }));
+  },
+};
+
 /** A write this module leaves out of `batchedWrites`: the thread does not know it. */
 export const unknownToThreadWrite: BatchedWrite<{ id: string }, WriteReport> = {
   name: "test: known to the bot's thread only",
@@ -35,4 +67,4 @@ export const unknownToThreadWrite: BatchedWrite<{ id: string }, WriteReport> = {
   },
 };
 
-export const batchedWrites = [recordIdWrite];
+export const batchedWrites = [recordIdWrite, recordIdsTogetherWrite];
