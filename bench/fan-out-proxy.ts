@@ -33,7 +33,7 @@ const channelCount = Number(positional[0] ?? 1000);
 const limit = Number(positional[1] ?? 50);
 const channelsPerGuild = 10;
 const targetRatio = 0.9;
-const secret = "bench-operator-secret";
+const secret = "bench-operator-secret-0123456789abcdef";
 
 interface Instance {
   readonly url: string;
@@ -100,7 +100,8 @@ async function startInstance(
       DISCORD_PUBLIC_KEY: fake.publicKey,
       PLATFORM_API_URL: "http://127.0.0.1:9/v1",
       PLATFORM_WEBHOOK_SECRET: secret,
-      PUBLIC_URL: url,
+      // Production refuses an http PUBLIC_URL; nothing in this bench follows a link built on it.
+      PUBLIC_URL: "https://bot.example.test",
       HOST: "127.0.0.1",
       PORT: String(port),
       METRICS_PORT: "off",

@@ -17,7 +17,7 @@ import type { MinimalReceiverRequest } from "./support/minimal-receiver-child.js
 
 const seconds = Number(process.argv[2] ?? 5);
 const connections = 20;
-const secret = "bench-operator-secret";
+const secret = "bench-operator-secret-0123456789abcdef";
 const targetRatio = 0.5;
 const targetP99Ms = 20;
 /** Enough signed bodies that no run sends one twice: well above the bare route's rate here. */

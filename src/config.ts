@@ -1,7 +1,8 @@
 // The only module that reads process.env (docs/conventions.md, habit 6). Settings are validated once, and
 // every problem is reported together with the variable's name, so an operator fixes them in one go.
 import { z } from "zod";
-import { listOf, optionalString, optionalUrl } from "./config/setting-parsers.js";
+import { listOf, optionalString, optionalUrl, publicUrl } from "./config/setting-parsers.js";
+import { checkProductionSettings } from "./config/production-settings.js";
 import { metricsPort, metricsToken } from "./config/metrics-settings.js";
 import { checkShardIds, maxShardIds, shardIdList } from "./config/shard-settings.js";
 import { discordProxyPort, globalRateLimit, restProxyUrl } from "./config/discord-rest-settings.js";
@@ -53,7 +54,7 @@ const environmentSchema = z.object({
   PLATFORM_TOKEN_REQUEST_FORMAT: z.enum(["json", "form"]).default("json"),
   PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: publicUrl,
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -272,8 +273,10 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("DISCORD_PUBLIC_KEY: required when INTERACTIONS_MODE=http");
   }
-  if (purpose === "start" && env.NODE_ENV === "production" && env.ENCRYPTION_KEYS === undefined) {
-    problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
+  if (purpose === "start" && env.NODE_ENV === "production") {
+    if (env.ENCRYPTION_KEYS === undefined)
+      problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
+    checkProductionSettings(env, problems);
   }
   checkShardIds(env, problems);
   if (env.DATABASE_URL !== undefined && !/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {

@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import type { StoredMessage } from "../../fake-discord/index.js";
 
-export const benchWebhookSecret = "bench-operator-webhook-secret";
+export const benchWebhookSecret = "bench-operator-webhook-secret-0123456789";
 
 /** A battle.completed in the standard form; `tournamentId` routes it to the channel filtered on it. */
 export function battleResultBody(eventId: string, tournamentId?: string): string {

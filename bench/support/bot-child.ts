@@ -41,7 +41,9 @@ export async function startBotChild(options: BotChildOptions): Promise<BotChild>
       DISCORD_API_URL: discord.apiUrl,
       PLATFORM_API_URL: options.platformApiUrl,
       PLATFORM_TIMEOUT_MS: String(options.platformTimeoutMs),
-      PUBLIC_URL: url,
+      // Production refuses an http PUBLIC_URL; nothing in the bench follows a link built on it (members link
+      // with API keys), so the bot is reached at `url` and told an https address.
+      PUBLIC_URL: "https://bot.example.test",
       HOST: "127.0.0.1",
       PORT: String(port),
       METRICS_PORT: "off",

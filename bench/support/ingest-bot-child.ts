@@ -25,6 +25,8 @@ const config = loadConfig(
     DISCORD_APPLICATION_ID: "100000000000000000",
     PLATFORM_API_URL: "http://127.0.0.1:9/v1",
     PLATFORM_WEBHOOK_SECRET: secret,
+    // Production refuses an http PUBLIC_URL; the bench posts to the receiver directly.
+    PUBLIC_URL: "https://bot.example.test",
     DATABASE_URL: `file:${join(dataDir, "bot.sqlite")}`,
     DATA_DIR: dataDir,
     ENCRYPTION_KEYS: generateKeySpec("bench"),

@@ -27,7 +27,9 @@ import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
 import { batchedWritesModule } from "./batched-writes.js";
 import { migrateToLatest } from "../store/migrate.js";
+import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
+import { recordOperatorSecretAtStart } from "./record-operator-secret.js";
 import { registerOutboxSources } from "./register-outbox-sources.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
@@ -52,6 +54,8 @@ export interface BotParts {
   readonly deps: BotDependencies;
   /** The database connection, migrated; closed last. */
   readonly store: Store;
+  /** What `POST /webhooks/platform` accepts, recorded at start (record-operator-secret.ts). */
+  readonly operatorWebhookSecrets: OperatorWebhookSecrets | undefined;
   /** The gateway connection, not logged in; undefined in HTTP interactions mode or when told to skip it. */
   readonly client: GatewayClient | undefined;
   /** DISCORD_TOKEN, for the gateway login. */
@@ -97,6 +101,13 @@ export async function buildDependencies(
   );
   const store = await createDb(config.databaseUrl, { logger, batchedWritesModule });
   await migrateToLatest(store.db, logger);
+  const operatorWebhookSecrets = await recordOperatorSecretAtStart({
+    db: store.db,
+    secretBox,
+    clock,
+    logger,
+    config,
+  });
 
   const botRest = readBotRestOptions(config.discord);
   // In HTTP interactions mode Discord POSTs interactions to us; REST (outbox, edits) needs no gateway.
@@ -210,6 +221,7 @@ export async function buildDependencies(
   return {
     deps,
     store,
+    operatorWebhookSecrets,
     client,
     token,
     interactionRest,

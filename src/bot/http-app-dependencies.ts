@@ -26,6 +26,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
         },
       );
     },
+    operatorWebhookSecrets: parts.operatorWebhookSecrets,
     eventStoredSubscribers,
     onEnqueued: () => {
       outbox.notify();

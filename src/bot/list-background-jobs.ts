@@ -3,6 +3,7 @@
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
@@ -23,6 +24,11 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     { name: "prune expired OAuth states", everyMs: hour, run: () => pruneOAuthStates(db, clock.now()) },
     // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
     { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },
+    {
+      name: "prune retired operator webhook secrets",
+      everyMs: hour,
+      run: () => pruneRetiredOperatorSecrets(db, clock.now()),
+    },
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     { name: "prune seen interaction ids", everyMs: hour, run: () => pruneSeenInteractions(db, clock.now()) },
     {

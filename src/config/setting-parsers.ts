@@ -21,3 +21,13 @@ export const listOf = (item: string) =>
             .filter((part) => part !== ""),
     )
     .describe(item);
+
+/**
+ * PUBLIC_URL: paths are appended to it (`/oauth/callback`, `/webhooks/platform/<id>`), so a query or fragment
+ * would swallow them.
+ */
+export const publicUrl = optionalUrl.refine((value) => {
+  if (value === undefined) return true;
+  const url = new URL(value);
+  return url.search === "" && url.hash === "" && !value.includes("?") && !value.includes("#");
+}, "must be the bot's address with no query (?…) or fragment (#…): paths are appended to it");

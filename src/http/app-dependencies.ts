@@ -1,6 +1,7 @@
 import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { BotMetrics } from "../metrics/bot-metrics.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
+import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import type { ReadinessCheck } from "./health-routes.js";
 import type { InteractionsRouteOptions } from "./interactions-route.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
@@ -9,7 +10,7 @@ import type { OAuthRoutesOptions } from "./oauth-routes.js";
  * What the bot's HTTP app (buildApp) is built from. The composition root (src/bot/) builds these once at start;
  * tests build them from a real database and key ring of their own.
  *
- * From LinkingDeps: the settings (`config.platform.webhookSecret`, `config.http.webhookAllowedIps` and
+ * From LinkingDeps: the settings (`config.http.webhookAllowedIps` and
  * `trustedProxies` for the webhook routes, OAuth for the callback), the database, the secret box, the platform
  * client, the clock and the logger.
  */
@@ -20,6 +21,11 @@ export interface AppDependencies extends LinkingDeps {
   readonly metrics: Pick<BotMetrics, "webhooks">;
   /** After `POST /oauth/confirm` stored a link: edits the member's original `/link` reply (best effort). */
   readonly announceLink: OAuthRoutesOptions["announceLink"];
+  /**
+   * The secrets `POST /webhooks/platform` accepts: PLATFORM_WEBHOOK_SECRET and those it replaced within the
+   * hour, recorded at start (src/store/operator-webhook-secrets.ts); undefined while it is unset (404).
+   */
+  readonly operatorWebhookSecrets: OperatorWebhookSecrets | undefined;
   /** What runs in the transaction that stores a webhook's event: read models, queues (the bot's list). */
   readonly eventStoredSubscribers: readonly EventStoredSubscriber[];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */

@@ -28,7 +28,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       db: deps.db,
       secretBox: deps.secretBox,
       clock: deps.clock,
-      operatorSecret: deps.config.platform.webhookSecret,
+      operatorSecrets: deps.operatorWebhookSecrets,
       allowedSources: deps.config.http.webhookAllowedIps,
       trustedProxies: deps.config.http.trustedProxies,
       metrics: deps.metrics.webhooks,

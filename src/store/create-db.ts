@@ -89,7 +89,9 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
   pool.on("connect", (client) => {
     client.on("error", logLost);
   });
-  pool.on("error", logLost);
+  // The pool re-emits an idle client's error, with the client (its user, database and host) beside it. The
+  // client's own listener above has logged that error already, so this one only keeps the process up.
+  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query("select 1");

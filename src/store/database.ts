@@ -15,6 +15,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_retired_secrets: WebhookRetiredSecretsTable;
+  operator_webhook_secrets: OperatorWebhookSecretsTable;
   inbox_events: InboxEventsTable;
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
@@ -122,6 +123,21 @@ export interface WebhookRetiredSecretsTable {
    */
   secret: Immutable<string>;
   retired_at: Immutable<Millis>;
+}
+
+/**
+ * A PLATFORM_WEBHOOK_SECRET the bot ran with (docs/architecture.md, "Webhooks in" step 1): the current one has
+ * no retired_at; one a restart with another secret replaced is accepted for an hour after retired_at.
+ */
+export interface OperatorWebhookSecretsTable {
+  id: Immutable<string>;
+  /**
+   * Sealed with the associated data `operator_webhook_secrets:<id>:secret`; only re-sealing rewrites it, with
+   * the same value (sealed-column.ts).
+   */
+  secret: Immutable<string>;
+  retired_at: Millis | null;
+  created_at: Immutable<Millis>;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
 import { sealedMemberCredentials } from "./member-links.js";
 import { sealedOAuthStateSecrets } from "./oauth-states.js";
+import { sealedOperatorWebhookSecrets } from "./operator-webhook-secrets.js";
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from "./sealed-column.js";
 import { sealedWebhookSecrets } from "./webhook-endpoints.js";
 import { sealedRetiredSecrets } from "./webhook-retired-secrets.js";
@@ -15,6 +16,7 @@ const sealedTables = {
   member_links: [sealedMemberCredentials],
   webhook_endpoints: [sealedWebhookSecrets],
   webhook_retired_secrets: [sealedRetiredSecrets],
+  operator_webhook_secrets: [sealedOperatorWebhookSecrets],
   oauth_states: sealedOAuthStateSecrets,
 } satisfies Partial<Record<keyof Database, readonly SealedColumn[]>>;
 

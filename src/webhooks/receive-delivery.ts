@@ -60,10 +60,15 @@ export async function receiveDelivery(
 }
 
 /**
- * The secrets a guild endpoint's deliveries may be signed with: its current one, and every one a rotation
- * replaced within the last hour, however many rotations came after it (the platform still retries with them).
+ * The secrets a delivery may be signed with: the current one, and every one retired within the last hour,
+ * however many retirements came after it (the platform still retries with them). For a guild endpoint a
+ * rotation retires a secret; for the operator's route, a restart with another PLATFORM_WEBHOOK_SECRET
+ * (src/store/operator-webhook-secrets.ts).
  */
-export function acceptedSecrets(endpoint: WebhookEndpoint, now: number): string[] {
+export function acceptedSecrets(
+  endpoint: Pick<WebhookEndpoint, "secret" | "retiredSecrets">,
+  now: number,
+): string[] {
   const retired = endpoint.retiredSecrets.filter((retiredSecret) =>
     isRetiredSecretAccepted(retiredSecret, now),
   );

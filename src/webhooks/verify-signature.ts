@@ -6,9 +6,10 @@ const prefix = "sha256=";
 
 /**
  * True when `header` is the lowercase hex HMAC-SHA256 of `rawBody` (optionally prefixed `sha256=`) under
- * one of `secrets`: the current secret, and every secret a rotation retired in the last hour, however many
- * rotations followed (docs/architecture.md, "Webhooks in" step 1). The hex text is compared as bytes, so
- * uppercase hex is refused: the spec says the value is lowercase.
+ * one of `secrets`: the current secret, and every secret retired in the last hour, however many retirements
+ * followed: a server endpoint's rotations, or the operator's restarts with another PLATFORM_WEBHOOK_SECRET
+ * (docs/architecture.md, "Webhooks in" step 1; receive-delivery.ts, acceptedSecrets). The hex text is
+ * compared as bytes, so uppercase hex is refused: the spec says the value is lowercase.
  */
 export function verifySignature(
   rawBody: Buffer,

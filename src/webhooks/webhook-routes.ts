@@ -8,6 +8,7 @@ import type { Clock } from "../clock.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "../store/database.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
+import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
 import { isListed, parseAddressList } from "./address-list.js";
 import { resolveClientAddress } from "./client-address.js";
@@ -25,8 +26,11 @@ export interface WebhookRoutesOptions {
   readonly db: Kysely<Database>;
   readonly secretBox: SecretBox;
   readonly clock: Clock;
-  /** PLATFORM_WEBHOOK_SECRET; without it the operator route answers 404. */
-  readonly operatorSecret: string | undefined;
+  /**
+   * PLATFORM_WEBHOOK_SECRET and the ones a restart with another retired within the hour, as recorded at start
+   * (src/store/operator-webhook-secrets.ts); undefined while it is unset, and the operator route answers 404.
+   */
+  readonly operatorSecrets: OperatorWebhookSecrets | undefined;
   /** WEBHOOK_ALLOWED_IPS (CIDRs, addresses, `platform`); empty accepts every address. */
   readonly allowedSources: readonly string[];
   /** TRUSTED_PROXIES: only these may vouch for the client address with X-Forwarded-For. */
@@ -89,8 +93,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     { bodyLimit: webhookBodyLimit, schema: operatorRouteSchema },
     async (request, reply) => {
       // Not configured is "no such webhook here", not a passing outage worth 40 minutes of retries.
-      if (options.operatorSecret === undefined) return reply.code(404).send(notFound());
-      const answer = await deliver(request, { type: "operator" }, [options.operatorSecret]);
+      const secrets = options.operatorSecrets;
+      if (secrets === undefined) return reply.code(404).send(notFound());
+      const answer = await deliver(
+        request,
+        { type: "operator" },
+        acceptedSecrets(secrets, options.clock.now()),
+      );
       return reply.code(answer.statusCode).send(answer.body);
     },
   );

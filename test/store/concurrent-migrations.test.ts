@@ -29,6 +29,7 @@ const expectedTables = [
   "member_links",
   "member_tier_roles",
   "oauth_states",
+  "operator_webhook_secrets",
   "outbox",
   "platform_users",
   "reminder_settings",

@@ -135,6 +135,7 @@ const tablesInDeleteOrder = Object.keys({
   guild_settings: true,
   subscriptions: true,
   webhook_retired_secrets: true,
+  operator_webhook_secrets: true,
   webhook_endpoints: true,
   battle_cards: true,
   platform_users: true,

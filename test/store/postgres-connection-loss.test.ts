@@ -1,7 +1,9 @@
 // A PostgreSQL connection that dies while checked out (a failover, `pg_ctl stop -m immediate`, a cut
 // network) must fail its query like any database error and leave the process up, the pool reconnecting for
 // the next query (docs/architecture.md, "Growing past one machine"). Before, the checked-out client's `error`
-// event had no listener and ended the process. The connection runs through a TCP relay the test cuts.
+// event had no listener and ended the process. An idle connection's loss is logged once, with the error's
+// message and code alone: the pool re-emits it beside the client, which holds the user, database and host.
+// The connection runs through a TCP relay the test cuts.
 import net from "node:net";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -104,6 +106,49 @@ describe.skipIf(postgresUrl === undefined)(
       expect(lost.length).toBeGreaterThan(0);
       expect(lost.join("\n")).not.toContain(target.username);
       expect(lost.join("\n")).not.toContain(String(relay.port));
+    });
+
+    it("logs an idle connection's loss once, with the error's message and code alone", async () => {
+      const target = new URL(postgresUrl!);
+      relay = await startRelay(target);
+      const through = new URL(postgresUrl!);
+      through.hostname = "127.0.0.1";
+      through.port = String(relay.port);
+      const lines: string[] = [];
+      const logger = createLogger({ level: "error" }, { write: (line: string) => lines.push(line) });
+      store = await createDb(through.toString(), { logger });
+      // createDb's own check leaves its connection idle in the pool; nothing is running when it is cut.
+      relay.cut();
+      await expect
+        .poll(() => lines.filter((line) => line.includes("PostgreSQL connection lost")).length, {
+          timeout: 10_000,
+        })
+        .toBeGreaterThan(0);
+      // The next query opens a new connection, so everything the cut connection emitted has been read by then.
+      await expect
+        .poll(
+          () =>
+            sql`select 1 as one`.execute(store!.db).then(
+              () => true,
+              () => false,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+
+      const lost = lines.filter((line) => line.includes("PostgreSQL connection lost"));
+      expect(lost).toHaveLength(1);
+      const logged = JSON.parse(lost[0] ?? "{}") as Record<string, unknown>;
+      expect(Object.keys(logged).sort()).toEqual(["err", "level", "msg", "time"]);
+      // The message and code alone, which the logger's error serializer wraps with a type and an empty stack.
+      const allowed = ["type", "message", "stack", "code"];
+      expect(Object.keys(logged.err as object).filter((key) => !allowed.includes(key))).toEqual([]);
+      const text = JSON.stringify(logged.err);
+      for (const setting of [target.username, target.pathname.slice(1), "127.0.0.1", String(relay.port)]) {
+        expect(text).not.toContain(setting);
+      }
     });
   },
 );

@@ -13,6 +13,7 @@ import {
   type MemberLinkInput,
 } from "../../src/store/member-links.js";
 import { consumeOAuthState, createOAuthState } from "../../src/store/oauth-states.js";
+import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { resealSecrets } from "../../src/store/reseal-secrets.js";
 import { resealColumn, resealRow } from "../../src/store/sealed-column.js";
 import {
@@ -61,6 +62,8 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     now: testNow,
   });
   await rotateWebhookSecret(db, box, { id: endpoint.id, newSecret: "whsec-second", now: testNow });
+  await recordOperatorWebhookSecret(db, box, { secret: "operator-first", now: testNow });
+  await recordOperatorWebhookSecret(db, box, { secret: "operator-second", now: testNow });
   await createOAuthState(db, box, {
     state: oauthState,
     guildId,
@@ -91,6 +94,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       member_links: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
       webhook_endpoints: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
+      operator_webhook_secrets: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
       oauth_states: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
     });
     const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
@@ -100,6 +104,17 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     const endpoint = await findWebhookEndpoint(store.db, newOnlyBox, endpointId);
     expect(endpoint?.secret).toBe("whsec-second");
     expect(endpoint?.retiredSecrets.map((retired) => retired.secret)).toEqual(["whsec-first"]);
+    const operator = await recordOperatorWebhookSecret(store.db, newOnlyBox, {
+      secret: "operator-second",
+      now: testNow,
+    });
+    expect(operator).toEqual({
+      accepted: {
+        secret: "operator-second",
+        retiredSecrets: [{ secret: "operator-first", retiredAt: testNow }],
+      },
+      retiredNow: 0,
+    });
     const consumed = await consumeOAuthState(store.db, newOnlyBox, { state: oauthState, now: testNow });
     expect(consumed).toEqual({
       ok: true,
@@ -124,6 +139,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       member_links: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
       webhook_endpoints: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
+      operator_webhook_secrets: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
       oauth_states: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
     });
     const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();

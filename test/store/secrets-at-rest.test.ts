@@ -9,6 +9,7 @@ import { createDb } from "../../src/store/create-db.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
+import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
@@ -23,6 +24,8 @@ const secrets = {
   oauthState: "OAUTH-STATE-88e0f1-recognisable",
   codeVerifier: "CODE-VERIFIER-5c6d7e-recognisable",
   interactionToken: "INTERACTION-TOKEN-2f4e6a-recognisable",
+  operatorSecret: "OPERATOR-SECRET-7c1d90-recognisable",
+  replacedOperatorSecret: "OPERATOR-SECRET-NEW-b3e5f7-recognisable",
 };
 const visibleUsername = "VISIBLE-USERNAME-e1e2e3";
 
@@ -59,6 +62,8 @@ async function storeEverySecret(db: Db): Promise<void> {
     newSecret: secrets.rotatedSecret,
     now: testNow,
   });
+  await recordOperatorWebhookSecret(db, box, { secret: secrets.operatorSecret, now: testNow });
+  await recordOperatorWebhookSecret(db, box, { secret: secrets.replacedOperatorSecret, now: testNow });
   await createOAuthState(db, box, {
     state: secrets.oauthState,
     guildId: member.guildId,
@@ -114,6 +119,7 @@ describe.each(testDatabases())("secrets in rows on $name", (database) => {
       store.db.selectFrom("webhook_endpoints").selectAll().execute(),
       store.db.selectFrom("webhook_retired_secrets").selectAll().execute(),
       store.db.selectFrom("oauth_states").selectAll().execute(),
+      store.db.selectFrom("operator_webhook_secrets").selectAll().execute(),
     ]);
     const text = Buffer.from(JSON.stringify(rows));
     expect(text.includes(visibleUsername)).toBe(true);

@@ -38,6 +38,7 @@ const tables = Object.keys({
   subscriptions: true,
   webhook_endpoints: true,
   webhook_retired_secrets: true,
+  operator_webhook_secrets: true,
   inbox_events: true,
   outbox: true,
   battle_cards: true,

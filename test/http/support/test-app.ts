@@ -6,6 +6,7 @@ import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import type { Kysely } from "kysely";
 import { createPlatformHttp } from "../../../src/api/http.js";
 import { eventStoredSubscribers } from "../../../src/bot/event-stored-subscribers.js";
+import { recordOperatorSecretAtStart } from "../../../src/bot/record-operator-secret.js";
 import { systemClock, type Clock } from "../../../src/clock.js";
 import { loadConfig } from "../../../src/config.js";
 import type { AppDependencies, HttpInteractions } from "../../../src/http/app-dependencies.js";
@@ -63,10 +64,11 @@ export async function createTestAppDependencies(
   if (store !== undefined) await migrateToLatest(store.db);
   const db = options.db ?? store?.db;
   if (db === undefined) throw new Error("no database");
+  const secretBox = options.secretBox ?? createTestSecretBox();
   const deps: AppDependencies = {
     config,
     db,
-    secretBox: options.secretBox ?? createTestSecretBox(),
+    secretBox,
     platform: createPlatformHttp({
       baseUrl: config.platform.apiUrl,
       webhooksBaseUrl: config.platform.webhooksApiUrl,
@@ -83,6 +85,8 @@ export async function createTestAppDependencies(
     announceLink:
       options.announceLink ??
       (() => Promise.reject(new Error("no Discord to announce the link to in this test"))),
+    // As the bot does at start: PLATFORM_WEBHOOK_SECRET is recorded, and the one this store last ran with retired.
+    operatorWebhookSecrets: await recordOperatorSecretAtStart({ db, secretBox, clock, logger, config }),
     eventStoredSubscribers: options.eventStoredSubscribers ?? eventStoredSubscribers,
     onEnqueued: options.onEnqueued ?? (() => undefined),
     interactions: options.interactions,
