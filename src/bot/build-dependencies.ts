@@ -103,6 +103,9 @@ export async function buildDependencies(
     ...(config.sqliteMaxSizeBytes === undefined ? {} : { sqliteMaxSizeBytes: config.sqliteMaxSizeBytes }),
   });
   await migrateToLatest(store.db, logger);
+  // A database that cannot write (a read-only file, a full disk) is reported from the first /readyz, and the
+  // bot starts anyway: it serves what it can and recovers once the fault clears (src/store/write-health.ts).
+  await store.writeHealth?.probe();
 
   const botRest = readBotRestOptions(config.discord);
   // In HTTP interactions mode Discord POSTs interactions to us; REST (outbox, edits) needs no gateway.

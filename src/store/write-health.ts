@@ -19,9 +19,12 @@ export interface WriteHealth {
   /** Every error of the writer connection passes here; only faults count. */
   noteFailure(error: unknown): void;
   /**
-   * While a fault is recorded, writes the probe (one at a time: a caller during a probe joins it); resolves
-   * once it is done, whatever its outcome, which `current()` then says.
+   * Writes the probe (one at a time: a caller during a probe joins it); resolves once it is done, whatever its
+   * outcome, which `current()` then says. The bot probes once at start, so a database it cannot write is
+   * reported before any traffic meets it.
    */
+  probe(): Promise<void>;
+  /** Probes only while a fault is recorded: what /readyz and the periodic job call. */
   probeIfFailing(): Promise<void>;
 }
 
@@ -62,16 +65,18 @@ export function createWriteHealth({ probe, clock, logger }: WriteHealthOptions):
     }
   };
 
+  const probeOnce = (): Promise<void> => {
+    probing ??= runProbe().finally(() => {
+      probing = undefined;
+    });
+    return probing;
+  };
+
   return {
     current: () => state,
     noteFailure,
-    probeIfFailing() {
-      if (state === undefined) return Promise.resolve();
-      probing ??= runProbe().finally(() => {
-        probing = undefined;
-      });
-      return probing;
-    },
+    probe: probeOnce,
+    probeIfFailing: () => (state === undefined ? Promise.resolve() : probeOnce()),
   };
 }
 

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
@@ -52,7 +53,7 @@ describe("the write health of a SQLite file at its size cap", () => {
 
     // A write that fits in place changes nothing: the disk is still full for anything that needs room.
     clock.advance(1000);
-    await store.db.updateTable("seen_interactions").set({ seen_at: clock.now() }).execute();
+    await sql`update seen_interactions set seen_at = ${clock.now()}`.execute(store.db);
     expect(health.current()).toEqual({ fault: "disk full", since: failedAt });
     await health.probeIfFailing();
     expect(health.current()).toEqual({ fault: "disk full", since: failedAt });
