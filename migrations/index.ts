@@ -13,6 +13,7 @@ import * as outboxGroups from "./2026-11-28T0000_outbox_groups.js";
 import * as reminderChannelProblem from "./2026-11-29T0000_reminder_channel_problem.js";
 import * as outboxSentAlone from "./2026-11-30T0000_outbox_sent_alone.js";
 import * as operatorWebhookSecrets from "./2026-12-01T0000_operator_webhook_secrets.js";
+import * as writeProbe from "./2026-12-01T0100_write_probe.js";
 import * as outboxPartialIndexes from "./2026-12-02T0000_outbox_partial_indexes.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,5 +29,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-29T0000_reminder_channel_problem": reminderChannelProblem,
   "2026-11-30T0000_outbox_sent_alone": outboxSentAlone,
   "2026-12-01T0000_operator_webhook_secrets": operatorWebhookSecrets,
+  "2026-12-01T0100_write_probe": writeProbe,
   "2026-12-02T0000_outbox_partial_indexes": outboxPartialIndexes,
 };

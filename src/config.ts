@@ -62,6 +62,15 @@ const environmentSchema = z.object({
   METRICS_TOKEN: metricsToken,
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
+  // A cap on the SQLite file, so a growing database fails its own writes cleanly (503, /readyz) before it fills
+  // a disk other services share (README.md, "When SQLite cannot write").
+  SQLITE_MAX_SIZE_MB: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of megabytes" })
+      .int("must be a whole number of megabytes")
+      .min(1, "must be at least 1 MB")
+      .optional(),
+  ),
   OUTBOX_LEASE_SECONDS: leaseSeconds,
   OUTBOX_POLL_INTERVAL_MS: pollIntervalMs,
   DISCORD_GLOBAL_RATE_LIMIT: globalRateLimit,
@@ -170,6 +179,8 @@ export interface Config {
     readonly token: string | undefined;
   };
   readonly databaseUrl: string;
+  /** SQLITE_MAX_SIZE_MB in bytes: the SQLite file grows no further (undefined: only the disk limits it). */
+  readonly sqliteMaxSizeBytes: number | undefined;
   readonly outbox: {
     /**
      * How long a claimed outbox or tier-role row is one instance's before another may take it over, on the
@@ -334,6 +345,8 @@ function toConfig(env: Environment): Config {
     },
     metrics: { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN },
     databaseUrl: env.DATABASE_URL,
+    sqliteMaxSizeBytes:
+      env.SQLITE_MAX_SIZE_MB === undefined ? undefined : env.SQLITE_MAX_SIZE_MB * 1024 * 1024,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000, pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS },
     guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
     reminders: { pollMs: env.TOURNAMENT_POLL_SECONDS * 1000 },

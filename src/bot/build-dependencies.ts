@@ -10,7 +10,6 @@ import type { Config } from "../config.js";
 import { readBotRestOptions } from "../discord/bot-rest-options.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import type { GatewayClient } from "../discord/gateway-client.js";
-import { describePlatformError } from "../discord/describe-platform-error.js";
 import { planGatewayShards } from "../discord/gateway-shards.js";
 import { createInFlightInteractions, type InFlightInteractions } from "../discord/in-flight-interactions.js";
 import { createInteractionDispatcher, type DispatchInteraction } from "../discord/interaction-dispatcher.js";
@@ -26,10 +25,12 @@ import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
 import { batchedWritesModule } from "./batched-writes.js";
+import { describeInteractionError } from "./describe-interaction-error.js";
 import { migrateToLatest } from "../store/migrate.js";
 import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
 import { recordOperatorSecretAtStart } from "./record-operator-secret.js";
+import { writeFaults } from "../store/write-fault.js";
 import { registerOutboxSources } from "./register-outbox-sources.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
@@ -99,8 +100,16 @@ export async function buildDependencies(
       logger,
     }),
   );
-  const store = await createDb(config.databaseUrl, { logger, batchedWritesModule });
+  const store = await createDb(config.databaseUrl, {
+    logger,
+    batchedWritesModule,
+    clock,
+    ...(config.sqliteMaxSizeBytes === undefined ? {} : { sqliteMaxSizeBytes: config.sqliteMaxSizeBytes }),
+  });
   await migrateToLatest(store.db, logger);
+  // A database that cannot write (a read-only file, a full disk) is reported from the first /readyz, and the
+  // bot starts anyway: it serves what it can and recovers once the fault clears (src/store/write-health.ts).
+  await store.writeHealth?.probe();
   const operatorWebhookSecrets = await recordOperatorSecretAtStart({
     db: store.db,
     secretBox,
@@ -128,7 +137,10 @@ export async function buildDependencies(
   });
   rest.setToken(token);
 
-  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock);
+  const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock, {
+    kinds: writeFaults,
+    read: () => store.writeHealth?.current(),
+  });
   // Built after the dependencies it uses; what queues role changes wakes it through this.
   const built: { roles?: RoleWorker } = {};
   const deps: BotDependencies = {
@@ -174,7 +186,7 @@ export async function buildDependencies(
     rest: interactionRest,
     logger,
     clock,
-    describeError: (error) => describePlatformError(error, clock.now()),
+    describeError: (error) => describeInteractionError(error, clock.now()),
     onFinished: (outcome, interactionId) => {
       metrics.recordInteraction(outcome);
       options.onInteractionFinished?.(interactionId);

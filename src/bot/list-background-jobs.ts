@@ -12,6 +12,8 @@ import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
 import type { BackgroundJob } from "./run-background-jobs.js";
 
 const hour = 60 * 60 * 1000;
+/** A probe while the database cannot write; each waits out the busy timeout (5 s) when the lock is held. */
+const writeProbeIntervalMs = 5000;
 /** A reminder row keeps a reminder from being sent twice until a week past its tournament's start. */
 const reminderRetentionMs = 7 * 24 * hour;
 
@@ -47,6 +49,13 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       name: "purge the data of servers that removed the bot",
       everyMs: hour,
       run: () => purgeRemovedGuilds({ db, clock, logger, guildDataGraceMs: config.guildDataGraceMs }),
+    },
+    // While SQLite cannot write, /readyz and the metrics recover once it can, with no traffic to show it
+    // (src/store/write-health.ts); a store that can write does nothing here.
+    {
+      name: "probe whether the database can write again",
+      everyMs: writeProbeIntervalMs,
+      run: () => store.writeHealth?.probeIfFailing() ?? Promise.resolve(),
     },
     // docs/architecture.md, "Tier roles": corrects drift such as a role removed by hand.
     {

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-/** A named dependency the instance needs to serve traffic (database, gateway…). */
+/**
+ * A named dependency the instance needs to serve traffic (database, gateway…): true when it serves, false when
+ * it fails, or why it fails ("cannot write: disk full (since …)"), which /readyz shows in place of "failing".
+ */
 export interface ReadinessCheck {
   readonly name: string;
-  readonly check: () => Promise<boolean> | boolean;
+  readonly check: () => Promise<boolean | string> | boolean | string;
 }
 
 const statusSchema = z.object({
   status: z.string(),
-  checks: z.record(z.string(), z.enum(["ok", "failing"])).optional(),
+  checks: z.record(z.string(), z.string()).optional(),
 });
 
 /** `/healthz` says the process is alive; `/readyz` says every dependency answers (docs/architecture.md, "Running"). */
@@ -26,7 +29,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ checks: readonly ReadinessChe
       const results = await Promise.all(
         checks.map(async ({ name, check }) => {
           try {
-            return [name, (await check()) ? "ok" : "failing"] as const;
+            const result = await check();
+            if (typeof result === "string") return [name, result] as const;
+            return [name, result ? "ok" : "failing"] as const;
           } catch {
             return [name, "failing"] as const;
           }

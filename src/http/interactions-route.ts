@@ -2,14 +2,21 @@
 // sending it over the gateway. An encapsulated plugin: its raw bodies (src/webhooks/raw-body.ts) and
 // signature check apply here only.
 import type { KeyObject } from "node:crypto";
-import { InteractionResponseType, InteractionType } from "discord-api-types/v10";
+import {
+  type APIInteractionResponse,
+  InteractionResponseType,
+  InteractionType,
+  MessageFlags,
+} from "discord-api-types/v10";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { InFlightInteractions } from "../discord/in-flight-interactions.js";
 import type { DispatchInteraction } from "../discord/interaction-dispatcher.js";
+import { databaseUnavailableMessage } from "../discord/database-unavailable.js";
 import type { Database } from "../store/database.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 import { keepRawBody, readRawBody } from "../webhooks/raw-body.js";
 import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
@@ -77,7 +84,17 @@ export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> 
     // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already
     // taken (here or by another instance) is a replay. 409, not 401: the signature is genuine, and this route's
     // 401 is the plain-text signature refusal; the request conflicts with one already handled.
-    if (!(await isFirstSight(interaction.id))) {
+    let firstSight: boolean;
+    try {
+      firstSight = await isFirstSight(interaction.id);
+    } catch (error) {
+      // Nothing runs, so a replay of this request can do no harm; the member reads why instead of
+      // Discord's "This interaction failed".
+      if (classifyWriteFault(error) === undefined) throw error;
+      request.log.warn({ interactionId: interaction.id }, "interaction refused: the database cannot write");
+      return reply.send(answerDatabaseUnavailable(interaction.type));
+    }
+    if (!firstSight) {
       request.log.warn({ interactionId: interaction.id }, "interaction refused: already handled (a replay)");
       return reply.code(409).send({ error: "duplicate_interaction" });
     }
@@ -101,3 +118,14 @@ export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> 
     return reply.type(answer.contentType).send(answer.body);
   });
 };
+
+/** An autocomplete offers no choices; anything else is told privately that nothing could be saved. */
+function answerDatabaseUnavailable(type: InteractionType): APIInteractionResponse {
+  if (type === InteractionType.ApplicationCommandAutocomplete) {
+    return { type: InteractionResponseType.ApplicationCommandAutocompleteResult, data: { choices: [] } };
+  }
+  return {
+    type: InteractionResponseType.ChannelMessageWithSource,
+    data: { content: databaseUnavailableMessage, flags: MessageFlags.Ephemeral },
+  };
+}

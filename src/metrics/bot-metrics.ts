@@ -13,6 +13,16 @@ export interface OutboxSnapshot {
   readonly oldestPendingAgeSeconds: number;
 }
 
+/** Whether the database can write, as the store's write health says (src/store/write-health.ts). */
+export interface DatabaseWriteFaults {
+  /** Every fault there is, each a series of its own from the start (so an alert sees 0 before 1). */
+  readonly kinds: readonly string[];
+  /** Why the database cannot write and since when (ms since the epoch), or undefined while it can. */
+  read(): { readonly fault: string; readonly since: number } | undefined;
+}
+
+const noWriteFaults: DatabaseWriteFaults = { kinds: [], read: () => undefined };
+
 /**
  * The bot's Prometheus metrics (docs/architecture.md, "Running"): events received / duplicate / rejected,
  * outbox depth and age, posts by result, command latency. One registry per bot, never the global default.
@@ -29,7 +39,11 @@ export interface BotMetrics {
 }
 
 /** `readOutbox` runs at most once per scrape, and at most once every few seconds (see cacheOutboxSnapshot). */
-export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, clock: Clock): BotMetrics {
+export function createBotMetrics(
+  readOutbox: () => Promise<OutboxSnapshot>,
+  clock: Clock,
+  writeFaults: DatabaseWriteFaults = noWriteFaults,
+): BotMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
@@ -99,6 +113,25 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
     registers: [registry],
     async collect() {
       this.set((await snapshot()).oldestPendingAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: "arena_database_write_fault",
+    help: "1 for the reason the database cannot write (disk full, read-only, locked, I/O error), else 0.",
+    labelNames: ["fault"] as const,
+    registers: [registry],
+    collect() {
+      const current = writeFaults.read()?.fault;
+      for (const fault of writeFaults.kinds) this.set({ fault }, fault === current ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "arena_database_write_fault_seconds",
+    help: "How long the database has been unable to write; 0 while it can.",
+    registers: [registry],
+    collect() {
+      const current = writeFaults.read();
+      this.set(current === undefined ? 0 : Math.max(0, (clock.now() - current.since) / 1000));
     },
   });
 

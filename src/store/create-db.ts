@@ -6,15 +6,23 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { systemClock, type Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
 import { useThreadBatches } from "./write-batcher.js";
+import { createWriteHealth, type WriteHealth } from "./write-health.js";
+import { probeWrite } from "./write-probe.js";
 
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: StoreDialect;
+  /**
+   * On SQLite, whether the database can write (a full disk, a read-only file, a lock held too long say it
+   * cannot); undefined on PostgreSQL, whose connection errors the readiness check's query meets itself.
+   */
+  readonly writeHealth: WriteHealth | undefined;
   close(): Promise<void>;
 }
 
@@ -25,13 +33,16 @@ export interface StoreOptions {
    * batches of; without it, a batch's statements are sent to the thread one by one.
    */
   readonly batchedWritesModule?: string;
+  /** SQLITE_MAX_SIZE_MB in bytes: SQLite's file grows no further, and a write past it fails as on a full disk. */
+  readonly sqliteMaxSizeBytes?: number;
+  /** When a write fault began, as the write health says it (the system clock unless given). */
+  readonly clock?: Clock;
 }
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options.logger);
-  if (databaseUrl === ":memory:") return openSqlite(":memory:", options.batchedWritesModule);
-  if (databaseUrl.startsWith("file:"))
-    return openSqlite(sqliteFilePath(databaseUrl), options.batchedWritesModule);
+  if (databaseUrl === ":memory:") return openSqlite(":memory:", options);
+  if (databaseUrl.startsWith("file:")) return openSqlite(sqliteFilePath(databaseUrl), options);
   throw new Error("DATABASE_URL must be file:<path>, :memory: or postgres://…");
 }
 
@@ -45,17 +56,28 @@ function sqliteFilePath(databaseUrl: string): string {
 /** How long a write waits for another process's lock on the file before it fails (and its caller answers 5xx). */
 const sqliteBusyTimeoutMs = 5000;
 
-async function openSqlite(filename: string, writesModule: string | undefined): Promise<Store> {
+/** SQLite's default page size, which the bot never changes: SQLITE_MAX_SIZE_MB is counted in these. */
+const sqlitePageBytes = 4096;
+
+async function openSqlite(filename: string, options: StoreOptions): Promise<Store> {
+  const { batchedWritesModule: writesModule, sqliteMaxSizeBytes, clock = systemClock, logger } = options;
+  // The health needs the database for its probe, and the database tells the health of its writer's errors.
+  const health: { current?: WriteHealth } = {};
   const dialect = new SqliteThreadDialect({
     filename,
     busyTimeoutMs: sqliteBusyTimeoutMs,
     ...(writesModule === undefined ? {} : { writesModule }),
+    ...(sqliteMaxSizeBytes === undefined
+      ? {}
+      : { maxPageCount: Math.max(1, Math.floor(sqliteMaxSizeBytes / sqlitePageBytes)) }),
+    onWriterError: (error) => health.current?.noteFailure(error),
   });
   const db = new Kysely<Database>({ dialect });
+  health.current = createWriteHealth({ probe: () => probeWrite(db, clock.now()), clock, logger });
   // Kysely opens the connections on the first query; opening them here makes a bad file fail createDb.
   await sql`select 1`.execute(db);
   useThreadBatches(db, dialect.batches);
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", writeHealth: health.current, close: () => db.destroy() };
 }
 
 // Timestamps are bigint (int8) columns holding ms since the epoch: far below 2^53, so a JS number is exact.
@@ -99,7 +121,7 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     await db.destroy();
     throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
   }
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", writeHealth: undefined, close: () => db.destroy() };
 }
 
 function readCode(error: Error): string | undefined {

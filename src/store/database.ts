@@ -29,6 +29,7 @@ export interface Database {
   reminder_settings: ReminderSettingsTable;
   tournament_reminders: TournamentRemindersTable;
   member_activity: MemberActivityTable;
+  write_probe: WriteProbeTable;
 }
 
 /** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
@@ -147,6 +148,12 @@ export interface OperatorWebhookSecretsTable {
 export interface SeenInteractionsTable {
   id: Immutable<string>;
   seen_at: Immutable<Millis>;
+}
+
+/** Empty between probes: the write the store makes to learn it can write again (write-probe.ts). */
+export interface WriteProbeTable {
+  probed_at: Millis;
+  filler: string;
 }
 
 /**

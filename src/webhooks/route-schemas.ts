@@ -16,6 +16,7 @@ const refusal = z.object({
     "invalid_signature",
     "payload_too_large",
     "internal_error",
+    "database_unavailable",
   ]),
   requestId: z.string().optional(),
 });

@@ -10,6 +10,7 @@ import type { Database } from "../store/database.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 import { isListed, parseAddressList } from "./address-list.js";
 import { resolveClientAddress } from "./client-address.js";
 import type { EventSource } from "./event-source.js";
@@ -21,6 +22,9 @@ import { noWebhookMetrics, type WebhookMetrics } from "./webhook-metrics.js";
 
 /** docs/architecture.md, "Webhooks in" step 1: larger bodies are answered 413 without being read further. */
 export const webhookBodyLimit = 256 * 1024;
+
+/** A hint only: the platform retries on its own schedule, for 40 min 30 s (docs/architecture.md, "Webhooks in"). */
+const databaseRetryAfterSeconds = "30";
 
 export interface WebhookRoutesOptions {
   readonly db: Kysely<Database>;
@@ -63,6 +67,15 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     }
     // Never echo internals: the platform only needs to know to retry.
     metrics.failed();
+    const fault = classifyWriteFault(error);
+    if (fault !== undefined) {
+      // Nothing was stored; the write health logs the fault itself once (src/store/write-health.ts).
+      request.log.warn({ fault }, "webhook delivery refused: the database cannot write");
+      return reply
+        .code(503)
+        .header("retry-after", databaseRetryAfterSeconds)
+        .send({ error: "database_unavailable", requestId: request.id });
+    }
     request.log.error({ err: error }, "webhook delivery failed");
     return reply.code(500).send({ error: "internal_error", requestId: request.id });
   });

@@ -1,7 +1,8 @@
 // docs/architecture.md, "The core": while another connection holds SQLite's write lock
 // for 10 s, the bot (its own process, on a file database) keeps answering GET /healthz within a second
 // throughout, answers every webhook sent meanwhile (200 once the lock clears, or a 5xx that the platform
-// retries, as this test does), and afterwards holds each event exactly once. Before the connection moved off
+// retries, as this test does), and afterwards holds each event exactly once. Held past the busy timeout, the
+// lock makes /readyz answer 503 "cannot write: locked", and 200 again once it is released. Before the connection moved off
 // the event loop, busy_timeout waited on it: /healthz took seconds and the whole process stood still.
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -17,6 +18,7 @@ import { createDb } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
+import { waitUntil } from "./support/wait-until.js";
 
 const webhookSecret = "write-lock-test-operator-secret";
 const lockHeldMs = 10_000;
@@ -133,9 +135,26 @@ describe("a bot whose SQLite file is write-locked by another connection for 10 s
     }
     const waitLeft = lockHeldMs - (Date.now() - lockedAt);
     if (waitLeft > 0) await new Promise((resolve) => setTimeout(resolve, waitLeft));
+    // Held past the busy timeout, the lock is a fault readiness names; it is held until /readyz said so.
+    let lockedReadiness: unknown;
+    await waitUntil(
+      async () => {
+        const response = await fetch(`${botUrl}/readyz`, { signal: AbortSignal.timeout(30_000) });
+        lockedReadiness = await response.json();
+        return response.status === 503;
+      },
+      { timeoutMs: 60_000, what: "/readyz to answer 503 while the lock is held", intervalMs: 100 },
+    );
+    expect(lockedReadiness).toMatchObject({
+      checks: { database: expect.stringMatching(/^cannot write: locked \(since /) as unknown },
+    });
     holder.exec("rollback");
     released = true;
     await probing;
+    await waitUntil(
+      async () => (await fetch(`${botUrl}/readyz`, { signal: AbortSignal.timeout(30_000) })).status === 200,
+      { timeoutMs: 60_000, what: "/readyz to answer 200 once the lock is released", intervalMs: 100 },
+    );
 
     const outcomes = await Promise.all(deliveries);
     expect(healthzTimes.length).toBeGreaterThan(lockHeldMs / 1000);

@@ -31,6 +31,26 @@ describe("health routes", () => {
     });
   });
 
+  it("shows why a check fails when it says so", async () => {
+    app = await buildTestApp({
+      readinessChecks: [
+        {
+          name: "database",
+          check: () => Promise.resolve("cannot write: disk full (since 2026-12-01T12:00:00.000Z)"),
+        },
+        { name: "gateway", check: () => true },
+      ],
+    });
+    const response = await app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      status: "not ready",
+      checks: { database: "cannot write: disk full (since 2026-12-01T12:00:00.000Z)", gateway: "ok" },
+    });
+    const alive = await app.inject({ method: "GET", url: "/healthz" });
+    expect(alive.statusCode).toBe(200);
+  });
+
   it("is ready when every check passes", async () => {
     app = await buildTestApp({
       readinessChecks: [{ name: "database", check: () => Promise.resolve(true) }],

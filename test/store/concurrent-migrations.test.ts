@@ -40,6 +40,7 @@ const expectedTables = [
   "tournament_reminders",
   "webhook_endpoints",
   "webhook_retired_secrets",
+  "write_probe",
 ];
 
 async function readSchema(store: Store): Promise<{ tables: string[]; recorded: string[] }> {

@@ -146,6 +146,7 @@ const tablesInDeleteOrder = Object.keys({
   tier_roles: true,
   member_tier_roles: true,
   member_activity: true,
+  write_probe: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

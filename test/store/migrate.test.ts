@@ -26,6 +26,7 @@ const expectedTables = [
   "tournament_reminders",
   "webhook_endpoints",
   "webhook_retired_secrets",
+  "write_probe",
 ];
 
 async function withEmptyStore(database: TestDatabase, run: (store: Store, url: string) => Promise<void>) {

@@ -8,6 +8,8 @@ export interface ThreadOptions {
   readonly busyTimeoutMs: number;
   /** The URL of a module exporting `batchedWrites` (write-batcher.ts), which the thread then runs by name. */
   readonly writesModule?: string;
+  /** The most pages the file may grow to through this connection (PRAGMA max_page_count). */
+  readonly maxPageCount?: number;
 }
 
 /** One write of a batch, as the thread runs it: the write's name and its (cloneable) arguments. */
@@ -63,10 +65,17 @@ export class SqliteThread {
 
   /** The names of the batched writes the thread loaded. */
   readonly writes: ReadonlySet<string>;
+  /** Told of every database error the thread answers, a batch's included (the store's write health). */
+  readonly #onError: (error: SqliteThreadError) => void;
 
-  private constructor(worker: Worker, writes: readonly string[]) {
+  private constructor(
+    worker: Worker,
+    writes: readonly string[],
+    onError: (error: SqliteThreadError) => void,
+  ) {
     this.#worker = worker;
     this.writes = new Set(writes);
+    this.#onError = onError;
     worker.on("message", (answer: Answer) => {
       this.#answer(answer);
     });
@@ -79,7 +88,10 @@ export class SqliteThread {
   }
 
   /** Resolves once the connection is open (WAL switched, pragmas set); rejects with the reason it is not. */
-  static async open(options: ThreadOptions): Promise<SqliteThread> {
+  static async open(
+    options: ThreadOptions,
+    onError: (error: SqliteThreadError) => void = () => undefined,
+  ): Promise<SqliteThread> {
     const worker = new Worker(threadEntry, { workerData: options });
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const onMessage = (answer: Answer): void => {
@@ -95,7 +107,7 @@ export class SqliteThread {
       worker.once("error", onError);
     });
     worker.unref();
-    return new SqliteThread(worker, writes);
+    return new SqliteThread(worker, writes, onError);
   }
 
   async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
@@ -108,9 +120,12 @@ export class SqliteThread {
   async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
     const answer = await this.#send({ batch });
     if (!("outcomes" in answer)) throw new Error("The SQLite thread answered out of turn");
-    return answer.outcomes.map((outcome) =>
-      outcome.ok ? outcome : { ok: false, error: new SqliteThreadError(outcome.error) },
-    );
+    return answer.outcomes.map((outcome) => {
+      if (outcome.ok) return outcome;
+      const error = new SqliteThreadError(outcome.error);
+      this.#onError(error);
+      return { ok: false, error };
+    });
   }
 
   #send(message: object): Promise<Answer> {
@@ -145,8 +160,11 @@ export class SqliteThread {
     if (pending === undefined) return;
     this.#pending.delete(answer.id);
     if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
-    if ("error" in answer) pending.reject(new SqliteThreadError(answer.error));
-    else pending.resolve(answer);
+    if ("error" in answer) {
+      const error = new SqliteThreadError(answer.error);
+      this.#onError(error);
+      pending.reject(error);
+    } else pending.resolve(answer);
   }
 
   #fail(error: Error): void {

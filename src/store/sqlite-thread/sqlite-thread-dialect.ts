@@ -31,6 +31,13 @@ export interface SqliteThreadDialectOptions {
   readonly busyTimeoutMs: number;
   /** The module of batched writes the writer's thread loads and runs by name (write-batcher.ts). */
   readonly writesModule?: string;
+  /**
+   * SQLITE_MAX_SIZE_MB as pages: the writer's connection grows the file no further (PRAGMA max_page_count),
+   * and a write that would needs fails with SQLITE_FULL as on a full disk.
+   */
+  readonly maxPageCount?: number;
+  /** Told of every error of the writer's connection (the store's write health, write-health.ts). */
+  readonly onWriterError?: (error: Error) => void;
 }
 
 /** Group commits run whole in the writer's thread, for the writes it loaded. */
@@ -89,14 +96,18 @@ class SqliteThreadDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const { filename, busyTimeoutMs, writesModule } = this.#options;
+    const { filename, busyTimeoutMs, writesModule, maxPageCount, onWriterError } = this.#options;
     // The writer first: it creates the file and switches it to WAL, which a read-only connection cannot.
-    const writer = await SqliteThread.open({
-      filename,
-      readonly: false,
-      busyTimeoutMs,
-      ...(writesModule === undefined ? {} : { writesModule }),
-    });
+    const writer = await SqliteThread.open(
+      {
+        filename,
+        readonly: false,
+        busyTimeoutMs,
+        ...(writesModule === undefined ? {} : { writesModule }),
+        ...(maxPageCount === undefined ? {} : { maxPageCount }),
+      },
+      onWriterError,
+    );
     try {
       const reader =
         filename === ":memory:"

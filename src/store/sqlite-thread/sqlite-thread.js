@@ -18,6 +18,7 @@ import { describeError, loadBatchedWrites, runBatch } from "./thread-batch.js";
  * @property {boolean} readonly     a reader: opened read-only, so a write sent here by mistake fails loudly
  * @property {number} busyTimeoutMs how long a statement waits for another connection's lock
  * @property {string} [writesModule] the URL of a module exporting `batchedWrites`, run here by name
+ * @property {number} [maxPageCount] the most pages the file may grow to through this connection
  */
 
 /** How long two processes opening one fresh file may keep each other from switching it to WAL. */
@@ -33,6 +34,8 @@ if (options.filename !== ":memory:" && !options.readonly) switchToWal();
 sqlite.pragma("synchronous = FULL");
 sqlite.pragma(`busy_timeout = ${String(options.busyTimeoutMs)}`);
 sqlite.pragma("foreign_keys = ON");
+// SQLITE_MAX_SIZE_MB (README.md, "Settings"): past it a write fails with SQLITE_FULL, as on a full disk.
+if (options.maxPageCount !== undefined) sqlite.pragma(`max_page_count = ${String(options.maxPageCount)}`);
 const statements = cacheStatements(sqlite);
 const writes =
   options.writesModule === undefined ? undefined : await loadBatchedWrites(options.writesModule, statements);

@@ -14,12 +14,20 @@ export interface BotProcess {
   kill(): Promise<void>;
 }
 
-/** Starts `entry` (relative to the repo root) with only `env` and PATH, so the parent's settings never leak in. */
-export function spawnBot(entry: string, env: Readonly<Record<string, string>>): BotProcess {
+/**
+ * Starts `entry` (relative to the repo root) with only `env` and PATH, so the parent's settings never leak in;
+ * as another user when `as` says so (a test run as root starts a bot that file permissions bind).
+ */
+export function spawnBot(
+  entry: string,
+  env: Readonly<Record<string, string>>,
+  as?: { readonly uid: number; readonly gid: number },
+): BotProcess {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...as,
   });
   const chunks: string[] = [];
   const keep = (chunk: Buffer) => chunks.push(chunk.toString("utf8"));

@@ -52,6 +52,7 @@ const tables = Object.keys({
   member_activity: true,
   reminder_settings: true,
   tournament_reminders: true,
+  write_probe: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */
