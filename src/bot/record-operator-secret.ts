@@ -11,13 +11,14 @@ import {
   type OperatorWebhookSecrets,
 } from "../store/operator-webhook-secrets.js";
 import { retiredSecretAcceptanceMs } from "../store/webhook-retired-secrets.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 import type { Kysely } from "kysely";
 
 export interface RecordOperatorSecretDeps {
   readonly db: Kysely<Database>;
   readonly secretBox: SecretBox;
   readonly clock: Clock;
-  readonly logger: Pick<Logger, "info">;
+  readonly logger: Pick<Logger, "info" | "warn">;
   readonly config: Pick<Config, "platform">;
 }
 
@@ -26,10 +27,22 @@ export async function recordOperatorSecretAtStart(
   deps: RecordOperatorSecretDeps,
 ): Promise<OperatorWebhookSecrets | undefined> {
   const now = deps.clock.now();
-  const { accepted, retiredNow } = await recordOperatorWebhookSecret(deps.db, deps.secretBox, {
-    secret: deps.config.platform.webhookSecret,
-    now,
-  });
+  const secret = deps.config.platform.webhookSecret;
+  let recorded: Awaited<ReturnType<typeof recordOperatorWebhookSecret>>;
+  try {
+    recorded = await recordOperatorWebhookSecret(deps.db, deps.secretBox, { secret, now });
+  } catch (error) {
+    const fault = classifyWriteFault(error);
+    if (fault === undefined) throw error;
+    // A database that cannot write still lets the bot start (write-health.ts); until it can, the operator's
+    // route takes the configured secret alone, and the next start records it.
+    deps.logger.warn(
+      { fault },
+      "PLATFORM_WEBHOOK_SECRET could not be recorded: until a restart only it is accepted, no retired one",
+    );
+    return secret === undefined ? undefined : { secret, retiredSecrets: [] };
+  }
+  const { accepted, retiredNow } = recorded;
   if (retiredNow > 0) {
     // Never the secrets themselves: only that one changed, and until when the old one still verifies.
     deps.logger.info(
