@@ -12,6 +12,7 @@ import * as tournamentReminders from "./2026-11-27T0100_tournament_reminders.js"
 import * as outboxGroups from "./2026-11-28T0000_outbox_groups.js";
 import * as reminderChannelProblem from "./2026-11-29T0000_reminder_channel_problem.js";
 import * as outboxSentAlone from "./2026-11-30T0000_outbox_sent_alone.js";
+import * as oauthBrowserBinding from "./2026-12-01T0000_oauth_browser_binding.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -25,4 +26,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-28T0000_outbox_groups": outboxGroups,
   "2026-11-29T0000_reminder_channel_problem": reminderChannelProblem,
   "2026-11-30T0000_outbox_sent_alone": outboxSentAlone,
+  "2026-12-01T0000_oauth_browser_binding": oauthBrowserBinding,
 };

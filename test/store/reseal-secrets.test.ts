@@ -1,6 +1,6 @@
 // Retiring an encryption key (README, "Rotating and retiring an encryption key"): secrets sealed with an old key
 // are sealed again with the first key of the ring, so a ring without the old key still opens every one.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox, SecretDecryptionError, type SecretBox } from "../../src/secrets/secret-box.js";
@@ -12,6 +12,7 @@ import {
   updateMemberCredential,
   type MemberLinkInput,
 } from "../../src/store/member-links.js";
+import { bindOAuthStart, findOAuthStart } from "../../src/store/oauth-starts.js";
 import { consumeOAuthState, createOAuthState } from "../../src/store/oauth-states.js";
 import { resealSecrets } from "../../src/store/reseal-secrets.js";
 import { resealColumn, resealRow } from "../../src/store/sealed-column.js";
@@ -33,6 +34,9 @@ const lostBox = boxOf(generateKeySpec("lost"));
 
 const guildId = "100000000000000001";
 const oauthState = "state-0123456789abcdef0123456789abcdef";
+const oauthStartId = "start-0123456789abcdef0123456789abcdef";
+const browserKey = "browser-0123456789abcdef0123456789abcdef";
+const authorizeUrl = `https://platform.example/oauth/authorize?state=${oauthState}`;
 
 function linkInput(userId: string, accessToken: string): MemberLinkInput {
   return {
@@ -63,6 +67,8 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
   await rotateWebhookSecret(db, box, { id: endpoint.id, newSecret: "whsec-second", now: testNow });
   await createOAuthState(db, box, {
     state: oauthState,
+    startId: oauthStartId,
+    authorizeUrl,
     guildId,
     userId: "200000000000000003",
     codeVerifier: "code-verifier",
@@ -71,6 +77,7 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     expiresAt: testNow + 600_000,
     now: testNow,
   });
+  await bindOAuthStart(db, { startId: oauthStartId, browserKey, now: testNow });
   return endpoint.id;
 }
 
@@ -91,7 +98,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       member_links: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
       webhook_endpoints: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
-      oauth_states: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
+      oauth_states: { resealed: 3, alreadyCurrent: 0, unreadable: 0 },
     });
     const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
     expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
@@ -100,7 +107,17 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     const endpoint = await findWebhookEndpoint(store.db, newOnlyBox, endpointId);
     expect(endpoint?.secret).toBe("whsec-second");
     expect(endpoint?.retiredSecrets.map((retired) => retired.secret)).toEqual(["whsec-first"]);
-    const consumed = await consumeOAuthState(store.db, newOnlyBox, { state: oauthState, now: testNow });
+    const start = await findOAuthStart(store.db, newOnlyBox, {
+      startId: oauthStartId,
+      browserKey,
+      now: testNow,
+    });
+    expect(start).toMatchObject({ ok: true, authorizeUrl, boundTo: "this_browser" });
+    const consumed = await consumeOAuthState(store.db, newOnlyBox, {
+      state: oauthState,
+      browserKey,
+      now: testNow,
+    });
     expect(consumed).toEqual({
       ok: true,
       grant: {
@@ -124,10 +141,21 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       member_links: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
       webhook_endpoints: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
-      oauth_states: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
+      oauth_states: { resealed: 0, alreadyCurrent: 3, unreadable: 0 },
     });
     const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
     expect(after).toEqual(before);
+  });
+
+  it("skips the authorize URL a pending sign-in made before start links does not have", async () => {
+    await storeEveryKindOfSecret(store.db, oldBox);
+    await sql`update oauth_states set authorize_url = null`.execute(store.db);
+
+    const report = await resealSecrets({ db: store.db, secretBox: rotatedBox });
+
+    expect(report.oauth_states).toEqual({ resealed: 2, alreadyCurrent: 0, unreadable: 0 });
+    const rows = await store.db.selectFrom("oauth_states").select("authorize_url").execute();
+    expect(rows).toEqual([{ authorize_url: null }]);
   });
 
   it("counts a secret no key of the ring opens and leaves it as it is", async () => {
