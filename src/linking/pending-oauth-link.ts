@@ -26,7 +26,11 @@ export interface PendingOAuthLinkRequest {
 type Failed = { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
 function failure(reason: OAuthStateFailure): Failed {
-  const reasons = { unknown: "unknown_state", expired: "expired_state", other_browser: "other_browser" } as const;
+  const reasons = {
+    unknown: "unknown_state",
+    expired: "expired_state",
+    other_browser: "other_browser",
+  } as const;
   return { ok: false, reason: reasons[reason] };
 }
 

@@ -37,10 +37,7 @@ export async function findOAuthStart(
       : input.browserKey !== undefined && row.browser_hash === hashOAuthSecret(input.browserKey)
         ? "this_browser"
         : "another_browser";
-  const authorizeUrl = box.open(
-    row.authorize_url,
-    oauthStateAssociatedData(row.state_hash, "authorize_url"),
-  );
+  const authorizeUrl = box.open(row.authorize_url, oauthStateAssociatedData(row.state_hash, "authorize_url"));
   return { ok: true, authorizeUrl, expiresAt: row.expires_at, boundTo };
 }
 
