@@ -115,7 +115,8 @@ describe("two processes migrating one fresh SQLite file at once", () => {
         await store.close();
       }
     }
-  }, 30_000);
+    // A round takes about 2 s on a loaded 2-core machine (more with each migration added): room for that.
+  }, 120_000);
 });
 
 describe.skipIf(postgresUrl === undefined)(
