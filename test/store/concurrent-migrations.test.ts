@@ -99,6 +99,7 @@ describe("two processes migrating one fresh SQLite file at once", () => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  // A round takes about 2 s on a loaded 2-core machine, more with each migration added: hence the long limit.
   it("both succeed, the schema is complete and each migration is recorded once", async () => {
     // Several fresh files, each told to both processes in the same tick, so the two runs overlap.
     for (let round = 0; round < rounds; round += 1) {
@@ -115,7 +116,6 @@ describe("two processes migrating one fresh SQLite file at once", () => {
         await store.close();
       }
     }
-    // A round takes about 2 s on a loaded 2-core machine (more with each migration added): room for that.
   }, 120_000);
 });
 
