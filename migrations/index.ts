@@ -14,6 +14,7 @@ import * as reminderChannelProblem from "./2026-11-29T0000_reminder_channel_prob
 import * as outboxSentAlone from "./2026-11-30T0000_outbox_sent_alone.js";
 import * as operatorWebhookSecrets from "./2026-12-01T0000_operator_webhook_secrets.js";
 import * as writeProbe from "./2026-12-01T0100_write_probe.js";
+import * as oauthBrowserBinding from "./2026-12-01T0200_oauth_browser_binding.js";
 import * as outboxPartialIndexes from "./2026-12-02T0000_outbox_partial_indexes.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -30,5 +31,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-30T0000_outbox_sent_alone": outboxSentAlone,
   "2026-12-01T0000_operator_webhook_secrets": operatorWebhookSecrets,
   "2026-12-01T0100_write_probe": writeProbe,
+  "2026-12-01T0200_oauth_browser_binding": oauthBrowserBinding,
   "2026-12-02T0000_outbox_partial_indexes": outboxPartialIndexes,
 };

@@ -30,7 +30,7 @@ const style = `
  * Nothing but this stylesheet may load, the form may post only back here, and no other site may frame the page
  * (a framed confirm page could be clickjacked). The referrer is never sent: the callback URL holds the code.
  */
-const securityHeaders = {
+export const securityHeaders = {
   "cache-control": "no-store",
   "content-security-policy": [
     "default-src 'none'",

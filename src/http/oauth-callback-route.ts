@@ -3,6 +3,7 @@ import { z } from "zod";
 import { readPendingOAuthLink } from "../linking/pending-oauth-link.js";
 import { renderConfirmPage } from "./confirm-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
+import { readBrowserKey } from "./oauth-browser-cookie.js";
 import { oauthFailureMessages } from "./oauth-messages.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
 import { renderResultPage } from "./result-page.js";
@@ -15,9 +16,9 @@ const querySchema = z.object({
 
 /**
  * `GET /oauth/callback`: where the platform sends the browser back (docs/architecture.md, "Linking"). It
- * exchanges and stores nothing: whoever opened the sign-in URL is shown which Discord member and server the
- * account would be linked to, and answers on the confirm page. A malformed query is answered by the error
- * handler of oauth-routes.ts.
+ * exchanges and stores nothing, and answers only the browser that opened the sign-in link (its cookie): that
+ * browser is shown which Discord member and server the account would be linked to, and answers on the
+ * confirm page. A malformed query is answered by the error handler of oauth-routes.ts.
  */
 export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps }) => {
   const schema = { querystring: querySchema, response: htmlPagesSchema };
@@ -34,8 +35,12 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
     }
     if (code === undefined || state === undefined)
       return page(400, "Link failed", "The sign-in answer had no code. Run /link in Discord to start again.");
-    const pending = await readPendingOAuthLink(deps, state);
-    if (!pending.ok) return page(400, "Link failed", oauthFailureMessages[pending.reason]);
+    const pending = await readPendingOAuthLink(deps, { state, browserKey: readBrowserKey(request) });
+    if (!pending.ok) {
+      if (pending.reason === "other_browser")
+        request.log.warn("refused an OAuth callback in a browser that did not start the sign-in");
+      return page(400, "Link failed", oauthFailureMessages[pending.reason]);
+    }
     const csrfToken = reply.generateCsrf();
     return sendHtmlPage(
       reply,

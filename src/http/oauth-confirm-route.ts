@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { completeOAuthLink } from "../linking/oauth-link.js";
-import { cancelOAuthLink } from "../linking/pending-oauth-link.js";
+import { cancelOAuthLink, type PendingOAuthLinkFailure } from "../linking/pending-oauth-link.js";
 import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
+import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
   describeMember,
   describeServer,
@@ -24,9 +25,9 @@ const bodySchema = z.object({
 /**
  * `POST /oauth/confirm`: the confirm page's answer (docs/architecture.md, "Linking"). Refused before anything
  * is read or used up unless it comes from the page itself, in this browser: same origin, with the CSRF token
- * matching the cookie the page set. "Link account" exchanges the code and stores the link; "Cancel" uses up
- * the request and stores nothing. A malformed body is answered by the error handler of oauth-routes.ts, after
- * those checks.
+ * matching the cookie the page set. Then refused, using up nothing, unless this browser opened the sign-in
+ * link (its cookie). "Link account" exchanges the code and stores the link; "Cancel" uses up the request and
+ * stores nothing. A malformed body is answered by the error handler of oauth-routes.ts, after the CSRF checks.
  */
 export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps, announceLink }) => {
   const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -45,9 +46,15 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app
       const page = (status: number, title: string, message: string) =>
         sendHtmlPage(reply, status, renderResultPage(title, message));
       const { state, code, action } = request.body;
+      const browserKey = readBrowserKey(request);
+      const refuse = (reason: PendingOAuthLinkFailure) => {
+        if (reason === "other_browser")
+          request.log.warn("refused an OAuth confirmation from a browser that did not start the sign-in");
+        return page(400, "Link failed", oauthFailureMessages[reason]);
+      };
       if (action === "cancel") {
-        const cancelled = await cancelOAuthLink(deps, state);
-        if (!cancelled.ok) return page(400, "Link failed", oauthFailureMessages[cancelled.reason]);
+        const cancelled = await cancelOAuthLink(deps, { state, browserKey });
+        if (!cancelled.ok) return refuse(cancelled.reason);
         return page(
           200,
           "Not linked",
@@ -55,8 +62,8 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app
         );
       }
       try {
-        const result = await completeOAuthLink(deps, { code, state });
-        if (!result.ok) return await page(400, "Link failed", oauthFailureMessages[result.reason]);
+        const result = await completeOAuthLink(deps, { code, state, browserKey });
+        if (!result.ok) return await refuse(result.reason);
         await announceLink(result.grant, result.link).catch((announceError: unknown) => {
           request.log.warn({ err: announceError }, "could not update the /link message");
         });

@@ -1,16 +1,24 @@
 // What the OAuth pages say (docs/architecture.md, "Linking"): short, plain, and always what to do next.
+import type { OAuthStartFailure } from "../linking/oauth-start.js";
 import type { PendingOAuthLinkFailure } from "../linking/pending-oauth-link.js";
 import type { OAuthStateNames } from "../store/oauth-states.js";
 
-export const oauthFailureMessages: Record<PendingOAuthLinkFailure, string> = {
+/** Another browser is told only that the sign-in is not its own, never whose it is or how far it went. */
+export const oauthFailureMessages: Record<PendingOAuthLinkFailure | OAuthStartFailure, string> = {
   unknown_state: "This link request is unknown or was already used. Run /link in Discord to start again.",
   expired_state: "This link request expired (they last 10 minutes). Run /link in Discord to start again.",
+  other_browser:
+    "This sign-in was not started in this browser, so nothing was linked. Run /link in Discord and open its link in this browser to start again.",
+  opened_elsewhere:
+    "This sign-in link was already opened in another browser. Run /link in Discord to get a new one.",
   oauth_disabled: "Linking through the platform is not set up on this bot.",
 };
 
 /** A request these routes could not read, by the part of it that failed its route's schema (if one did). */
 export function describeMalformedRequest(failedPart: string | undefined): string {
   switch (failedPart) {
+    case "params":
+      return "The sign-in link was malformed. Run /link in Discord to start again.";
     case "querystring":
       return "The sign-in answer was malformed. Run /link in Discord to start again.";
     case "body":

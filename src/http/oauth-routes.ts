@@ -1,6 +1,7 @@
-// The browser's side of linking through OAuth (docs/architecture.md, "Linking"): `GET /oauth/callback` shows
-// the confirm page, `POST /oauth/confirm` takes the answer. Registered in a context of their own, so their
-// cookie parsing, form parsing and HTML error pages apply to these two routes only.
+// The browser's side of linking through OAuth (docs/architecture.md, "Linking"): `GET /oauth/start/:startId`
+// binds the browser and sends it to the platform, `GET /oauth/callback` shows the confirm page,
+// `POST /oauth/confirm` takes the answer. Registered in a context of their own, so their cookie parsing, form
+// parsing and HTML error pages apply to these three routes only.
 import fastifyCookie from "@fastify/cookie";
 import fastifyCsrfProtection from "@fastify/csrf-protection";
 import fastifyFormbody from "@fastify/formbody";
@@ -9,9 +10,11 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { MemberLink } from "../store/member-links.js";
 import type { OAuthGrant } from "../store/oauth-states.js";
 import { sendHtmlPage } from "./html-page.js";
+import { oauthCookiePath } from "./oauth-browser-cookie.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 import { oauthConfirmRoute } from "./oauth-confirm-route.js";
 import { describeMalformedRequest, forgedConfirmationMessage } from "./oauth-messages.js";
+import { oauthStartRoute } from "./oauth-start-route.js";
 import { renderResultPage } from "./result-page.js";
 
 export interface OAuthRoutesOptions {
@@ -40,7 +43,7 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, o
   await app.register(fastifyCsrfProtection, {
     cookieKey: csrfCookieName,
     cookieOpts: {
-      path: `${publicUrl.pathname.replace(/\/$/, "")}/oauth`,
+      path: oauthCookiePath(publicUrl),
       sameSite: "strict",
       httpOnly: true,
       secure: publicUrl.protocol === "https:",
@@ -48,6 +51,7 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, o
     getToken: (request) => readCsrfToken(request.body),
   });
   app.setErrorHandler(answerWithPage);
+  await app.register(oauthStartRoute, options);
   await app.register(oauthCallbackRoute, options);
   await app.register(oauthConfirmRoute, options);
 };

@@ -32,5 +32,10 @@ export function oauthRedirectUri(publicUrl: string): string {
   return `${publicUrl}/oauth/callback`;
 }
 
+/** The sign-in link `/link` gives: the bot's own start URL, which binds the browser and redirects onwards. */
+export function oauthStartUrl(publicUrl: string, startId: string): string {
+  return `${publicUrl}/oauth/start/${startId}`;
+}
+
 /** An access token this close to expiry is refreshed before use. */
 export const refreshMarginMs = 60 * 1000;

@@ -1,11 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import { exchangeAuthorizationCode } from "../oauth/tokens.js";
-import { consumeOAuthState, createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
+import { createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
 import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
-import { type LinkingDeps, oauthRedirectUri, oauthStateLifetimeMs } from "./linking-deps.js";
+import { type PendingOAuthLinkFailure, takePendingOAuthLink } from "./pending-oauth-link.js";
+import { type LinkingDeps, oauthRedirectUri, oauthStartUrl, oauthStateLifetimeMs } from "./linking-deps.js";
 
 /** The member who ran `/link`, with the names the confirm page shows whoever opens the sign-in URL. */
 export interface OAuthLinkRequester extends MemberKey {
@@ -18,8 +20,9 @@ export interface OAuthLinkRequester extends MemberKey {
 
 /**
  * Step one of `/link` through OAuth (docs/architecture.md, "Linking"): a single-use state bound to this guild
- * and member, with a PKCE verifier and the names to confirm, valid 10 minutes. Returns the authorize URL for
- * the "Link account" button.
+ * and member, with a PKCE verifier and the names to confirm, valid 10 minutes. Returns the bot's start URL for
+ * the "Link account" button: it binds the browser that opens it, then redirects to the platform's authorize
+ * URL (oauth-start.ts).
  */
 export async function startOAuthLink(
   deps: LinkingDeps,
@@ -36,8 +39,11 @@ export async function startOAuthLink(
   });
   const now = deps.clock.now();
   const expiresAt = now + oauthStateLifetimeMs;
+  const startId = randomBytes(32).toString("base64url");
   await createOAuthState(deps.db, deps.secretBox, {
     state: request.state,
+    startId,
+    authorizeUrl: request.url,
     guildId: requester.guildId,
     userId: requester.userId,
     names: {
@@ -50,29 +56,26 @@ export async function startOAuthLink(
     expiresAt,
     now,
   });
-  return { url: request.url, expiresAt };
+  return { url: oauthStartUrl(deps.config.http.publicUrl, startId), expiresAt };
 }
 
 export type OAuthLinkResult =
   | { readonly ok: true; readonly link: MemberLink; readonly grant: OAuthGrant }
-  | { readonly ok: false; readonly reason: "unknown_state" | "expired_state" | "oauth_disabled" };
+  | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
 /**
- * The confirmation's work (the callback only shows the confirm page): consume the state (once), exchange the code with the PKCE verifier, learn who the
- * account is with `GET /users/me`, and store the link encrypted. Errors from the platform propagate.
+ * The confirmation's work (the callback only shows the confirm page): consume the state (once, and only from
+ * the browser that opened the sign-in link), exchange the code with the PKCE verifier, learn who the account
+ * is with `GET /users/me`, and store the link encrypted. Errors from the platform propagate.
  */
 export async function completeOAuthLink(
   deps: LinkingDeps,
-  input: { readonly state: string; readonly code: string },
+  input: { readonly state: string; readonly code: string; readonly browserKey: string | undefined },
 ): Promise<OAuthLinkResult> {
   const oauth = deps.config.platform.oauth;
   if (oauth === undefined) return { ok: false, reason: "oauth_disabled" };
-  const consumed = await consumeOAuthState(deps.db, deps.secretBox, {
-    state: input.state,
-    now: deps.clock.now(),
-  });
-  if (!consumed.ok)
-    return { ok: false, reason: consumed.reason === "expired" ? "expired_state" : "unknown_state" };
+  const consumed = await takePendingOAuthLink(deps, input);
+  if (!consumed.ok) return consumed;
   const { grant } = consumed;
   const tokens = await exchangeAuthorizationCode({
     tokenUrl: oauth.tokenUrl,

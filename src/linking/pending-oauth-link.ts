@@ -1,31 +1,74 @@
 // Between the platform's redirect and the person's answer on the confirm page (docs/architecture.md,
-// "Linking"): the callback reads the pending request without using it up; Cancel uses it up and stores nothing.
-import { consumeOAuthState, findOAuthState, type PendingOAuthState } from "../store/oauth-states.js";
+// "Linking"): the callback reads the pending request without using it up; Cancel uses it up and stores
+// nothing. Each step is answered only in the browser that opened the sign-in link (oauth-start.ts), by the
+// key in its cookie: without that cookie nothing is read, and another browser's uses up nothing.
+import {
+  consumeOAuthState,
+  findOAuthState,
+  type OAuthGrant,
+  type OAuthStateFailure,
+  type PendingOAuthState,
+} from "../store/oauth-states.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
-export type PendingOAuthLinkFailure = "unknown_state" | "expired_state" | "oauth_disabled";
+export type PendingOAuthLinkFailure = "unknown_state" | "expired_state" | "other_browser" | "oauth_disabled";
 
 export type PendingOAuthLink =
   | { readonly ok: true; readonly pending: PendingOAuthState }
   | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
+/** A state as the browser brings it back, with its cookie's key (undefined when it sent none). */
+export interface PendingOAuthLinkRequest {
+  readonly state: string;
+  readonly browserKey: string | undefined;
+}
+
+type Failed = { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
+
+function failure(reason: OAuthStateFailure): Failed {
+  const reasons = {
+    unknown: "unknown_state",
+    expired: "expired_state",
+    other_browser: "other_browser",
+  } as const;
+  return { ok: false, reason: reasons[reason] };
+}
+
 /** The member and server a pending sign-in would be linked to, for the confirm page. */
-export async function readPendingOAuthLink(deps: LinkingDeps, state: string): Promise<PendingOAuthLink> {
+export async function readPendingOAuthLink(
+  deps: LinkingDeps,
+  request: PendingOAuthLinkRequest,
+): Promise<PendingOAuthLink> {
   if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
-  const found = await findOAuthState(deps.db, { state, now: deps.clock.now() });
-  if (!found.ok) return { ok: false, reason: found.reason === "expired" ? "expired_state" : "unknown_state" };
-  return found;
+  const { state, browserKey } = request;
+  if (browserKey === undefined) return { ok: false, reason: "other_browser" };
+  const found = await findOAuthState(deps.db, { state, browserKey, now: deps.clock.now() });
+  return found.ok ? found : failure(found.reason);
+}
+
+/** Takes the pending request out (once): the confirmation's first step, whichever button was pressed. */
+export async function takePendingOAuthLink(
+  deps: LinkingDeps,
+  request: PendingOAuthLinkRequest,
+): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
+  const { state, browserKey } = request;
+  if (browserKey === undefined) return { ok: false, reason: "other_browser" };
+  const consumed = await consumeOAuthState(deps.db, deps.secretBox, {
+    state,
+    browserKey,
+    now: deps.clock.now(),
+  });
+  return consumed.ok ? consumed : failure(consumed.reason);
 }
 
 /** "Cancel" on the confirm page: the request is used up and nothing is exchanged or stored. */
 export async function cancelOAuthLink(
   deps: LinkingDeps,
-  state: string,
-): Promise<{ readonly ok: true } | { readonly ok: false; readonly reason: PendingOAuthLinkFailure }> {
+  request: PendingOAuthLinkRequest,
+): Promise<{ readonly ok: true } | Failed> {
   if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
-  const consumed = await consumeOAuthState(deps.db, deps.secretBox, { state, now: deps.clock.now() });
-  if (!consumed.ok)
-    return { ok: false, reason: consumed.reason === "expired" ? "expired_state" : "unknown_state" };
+  const consumed = await takePendingOAuthLink(deps, request);
+  if (!consumed.ok) return consumed;
   deps.logger.info(
     { guildId: consumed.grant.guildId, userId: consumed.grant.userId },
     "OAuth link cancelled on the confirm page",

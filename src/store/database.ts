@@ -66,6 +66,12 @@ export interface OAuthStatesTable {
   member_username: Immutable<string | null>;
   /** The server's name, shown on the confirm page; null when Discord could not be asked for it. */
   guild_name: Immutable<string | null>;
+  /** SHA-256 (hex) of the id in the sign-in link `/link` gives; null in rows older than the column. */
+  start_hash: Immutable<string | null>;
+  /** Sealed authorize URL the start redirects to (it carries the state); null in rows older than the column. */
+  authorize_url: Immutable<string | null>;
+  /** SHA-256 (hex) of the cookie of the browser that opened the sign-in link; null until one did. */
+  browser_hash: string | null;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }

@@ -1,11 +1,10 @@
-// Pending OAuth authorizations (docs/architecture.md, "Linking"): bound to guild + user, single use,
-// short-lived. Only a hash of the state is stored, so reading the database does not let anyone complete
-// someone else's link.
-import { createHash } from "node:crypto";
+// Pending OAuth authorizations (docs/architecture.md, "Linking"): bound to guild + user and to the browser that
+// opened the sign-in link, single use, short-lived. Only hashes of the state, the start id and the browser's
+// cookie are stored, so reading the database does not let anyone complete someone else's link.
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, OAuthStatesTable } from "./database.js";
-import { describeSealedColumn } from "./sealed-column.js";
+import { hashOAuthSecret, oauthStateAssociatedData as associatedData } from "./oauth-state-sealing.js";
 
 /** Who asked to link, as the confirm page names them; undefined where Discord could not tell. */
 export interface OAuthStateNames {
@@ -18,6 +17,10 @@ export interface OAuthStateNames {
 export interface OAuthStateInput {
   /** The random state sent to the browser (≥ 128 bits). */
   readonly state: string;
+  /** The random id in the sign-in link `/link` gives (`GET /oauth/start/<id>`). */
+  readonly startId: string;
+  /** The platform's authorize URL that link redirects to. */
+  readonly authorizeUrl: string;
   readonly guildId: string;
   readonly userId: string;
   readonly names: OAuthStateNames;
@@ -40,31 +43,27 @@ export interface OAuthGrant extends PendingOAuthState {
   readonly interactionToken: string;
 }
 
+/** `other_browser`: the browser asking is not the one that opened the sign-in link (or none did yet). */
+export type OAuthStateFailure = "unknown" | "other_browser" | "expired";
+
 export type ConsumedOAuthState =
   | { readonly ok: true; readonly grant: OAuthGrant }
-  | { readonly ok: false; readonly reason: "unknown" | "expired" };
+  | { readonly ok: false; readonly reason: OAuthStateFailure };
 
 export type FoundOAuthState =
   | { readonly ok: true; readonly pending: PendingOAuthState }
-  | { readonly ok: false; readonly reason: "unknown" | "expired" };
+  | { readonly ok: false; readonly reason: OAuthStateFailure };
+
+/** A state as the browser brings it back, with the value of the cookie the sign-in link set in it. */
+export interface OAuthStateLookup {
+  readonly state: string;
+  readonly browserKey: string;
+  readonly now: number;
+}
 
 export function hashOAuthState(state: string): string {
-  return createHash("sha256").update(state, "utf8").digest("hex");
+  return hashOAuthSecret(state);
 }
-
-function associatedData(stateHash: string, column: "code_verifier" | "interaction_token"): string {
-  return `oauth_states:${stateHash}:${column}`;
-}
-
-/** Both sealed columns, for re-sealing under the current key (sealed-column.ts). */
-export const sealedOAuthStateSecrets = (["code_verifier", "interaction_token"] as const).map((column) =>
-  describeSealedColumn({
-    table: "oauth_states",
-    key: "state_hash",
-    column,
-    associatedData: (row) => associatedData(row.state_hash, column),
-  }),
-);
 
 export async function createOAuthState(
   db: Kysely<Database>,
@@ -80,6 +79,8 @@ export async function createOAuthState(
       user_id: input.userId,
       code_verifier: box.seal(input.codeVerifier, associatedData(stateHash, "code_verifier")),
       interaction_token: box.seal(input.interactionToken, associatedData(stateHash, "interaction_token")),
+      start_hash: hashOAuthSecret(input.startId),
+      authorize_url: box.seal(input.authorizeUrl, associatedData(stateHash, "authorize_url")),
       member_name: input.names.memberName ?? null,
       member_username: input.names.memberUsername ?? null,
       guild_name: input.names.guildName ?? null,
@@ -91,37 +92,53 @@ export async function createOAuthState(
 
 /**
  * Reads a pending state without taking it out: the callback shows the confirm page from it, and only the
- * confirmation (or its cancellation) consumes it.
+ * confirmation (or its cancellation) consumes it. Another browser's request is told so before whether the
+ * state expired.
  */
 export async function findOAuthState(
   db: Kysely<Database>,
-  input: { readonly state: string; readonly now: number },
+  input: OAuthStateLookup,
 ): Promise<FoundOAuthState> {
   const row = await db
     .selectFrom("oauth_states")
-    .select(["guild_id", "user_id", "member_name", "member_username", "guild_name", "expires_at"])
+    .select([
+      "guild_id",
+      "user_id",
+      "member_name",
+      "member_username",
+      "guild_name",
+      "browser_hash",
+      "expires_at",
+    ])
     .where("state_hash", "=", hashOAuthState(input.state))
     .executeTakeFirst();
   if (row === undefined) return { ok: false, reason: "unknown" };
+  if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return { ok: false, reason: "other_browser" };
   if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
   return { ok: true, pending: toPendingOAuthState(row) };
 }
 
 /**
- * Takes the state out in one statement, so two callbacks racing with the same state cannot both succeed;
- * an expired state is removed too, and reported as such.
+ * Takes the state out in one statement, and only for the browser that opened the sign-in link, so two
+ * confirmations racing with the same state cannot both succeed and another browser's uses up nothing. An
+ * expired state is removed too, and reported as such.
  */
 export async function consumeOAuthState(
   db: Kysely<Database>,
   box: SecretBox,
-  input: { readonly state: string; readonly now: number },
+  input: OAuthStateLookup,
 ): Promise<ConsumedOAuthState> {
   const row = await db
     .deleteFrom("oauth_states")
     .where("state_hash", "=", hashOAuthState(input.state))
+    .where("browser_hash", "=", hashOAuthSecret(input.browserKey))
     .returningAll()
     .executeTakeFirst();
-  if (row === undefined) return { ok: false, reason: "unknown" };
+  if (row === undefined) {
+    // Nothing taken: say why (gone, or another browser's), without taking it.
+    const found = await findOAuthState(db, input);
+    return { ok: false, reason: found.ok ? "unknown" : found.reason };
+  }
   if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
   return { ok: true, grant: toOAuthGrant(box, row) };
 }

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
 import { sealedMemberCredentials } from "./member-links.js";
-import { sealedOAuthStateSecrets } from "./oauth-states.js";
+import { sealedOAuthStateSecrets } from "./oauth-state-sealing.js";
 import { sealedOperatorWebhookSecrets } from "./operator-webhook-secrets.js";
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from "./sealed-column.js";
 import { sealedWebhookSecrets } from "./webhook-endpoints.js";

@@ -28,11 +28,20 @@ type TextColumn<Table extends keyof Database> = {
 }[keyof Selectable<Database[Table]>] &
   string;
 
+/** A text column that may be null: a row without a secret of that kind is neither counted nor read. */
+type NullableTextColumn<Table extends keyof Database> = {
+  [Column in keyof Selectable<Database[Table]>]: Selectable<Database[Table]>[Column] extends string | null
+    ? Column
+    : never;
+}[keyof Selectable<Database[Table]>] &
+  string;
+
 export interface SealedColumnSpec<Table extends keyof Database> {
   readonly table: Table;
   /** The primary key, a text column: batches are read in its order. */
   readonly key: TextColumn<Table>;
-  readonly column: TextColumn<Table>;
+  /** Null where a row has nothing sealed there (SQL compares null with nothing, so such rows are skipped). */
+  readonly column: NullableTextColumn<Table>;
   associatedData(row: Selectable<Database[Table]>): string;
 }
 

@@ -4,7 +4,8 @@ import { findMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { buttons } from "./support/message-parts.js";
-import { confirmFormBody, cookieHeaderFrom, readConfirmFields } from "../http/support/confirm-form.js";
+import { readConfirmFields } from "../http/support/confirm-form.js";
+import { createHandBrowser } from "../http/support/hand-browser.js";
 
 describe.each(interactionsModes)("linking, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
@@ -16,6 +17,8 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
   });
 
   const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+  /** The sign-in cookie the OAuth test's browser was given: never stored or logged as it is. */
+  let browserKey = "";
 
   it("prompts an unlinked member with a Link button", async () => {
     const handle = world.discord.runCommand({ ...at(), userId: world.members.bob.id, name: "whoami" });
@@ -24,39 +27,38 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(buttons(reply).map((button) => button.custom_id)).toContain("link:start");
   });
 
-  it("links through OAuth: authorize page, redirect to the callback, confirm page, and the /link reply is updated", async () => {
+  it("links through OAuth: sign-in link, authorize page, redirect to the callback, confirm page, and the /link reply is updated", async () => {
     const handle = world.discord.runCommand({ ...at(), userId: world.members.alice.id, name: "link" });
     const prompt = await handle.waitForFinal();
-    const authorizeUrl = buttons(prompt).find((button) => button.label === "Link account")?.url;
-    expect(authorizeUrl).toMatch(/\/oauth\/authorize\?/);
+    const signInLink = buttons(prompt).find((button) => button.label === "Link account")?.url ?? "";
+    expect(signInLink).toMatch(new RegExp(`^${world.publicUrl}/oauth/start/[A-Za-z0-9_-]{43}$`));
 
+    // The bot's start sets the browser's cookie and sends it to the platform's authorize page.
+    const browser = createHandBrowser();
+    const started = await browser.get(signInLink);
+    expect(started.status).toBe(303);
+    browserKey = browser.cookie("arena_oauth_browser") ?? "";
+    expect(browserKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(started.headers.get("location")).toMatch(/\/oauth\/authorize\?/);
     // The sandbox auto-approves and redirects the browser to the bot's callback.
-    const authorize = await fetch(authorizeUrl ?? "", { redirect: "manual" });
+    const authorize = await browser.get(started.headers.get("location") ?? "");
     expect(authorize.status).toBe(302);
     const callbackUrl = authorize.headers.get("location") ?? "";
     expect(callbackUrl.startsWith(`${world.publicUrl}/oauth/callback?`)).toBe(true);
 
-    // The callback stores nothing: it asks whoever opened the URL to confirm the member and the server.
-    const page = await fetch(callbackUrl);
+    // Another browser holding the callback URL is refused, and uses nothing up.
+    const elsewhere = await createHandBrowser().get(callbackUrl);
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toMatch(/not started in this browser/);
+
+    // The callback stores nothing: it asks the browser that started to confirm the member and the server.
+    const page = await browser.get(callbackUrl);
     expect(page.status).toBe(200);
     const confirmPage = await page.text();
     expect(confirmPage).toMatch(/<bdi>alice<\/bdi><\/strong> in\s+<strong><bdi>Arena<\/bdi>/);
     expect(handle.original()?.components).not.toEqual([]);
-    const form = {
-      fields: readConfirmFields(confirmPage),
-      cookie: cookieHeaderFrom(page.headers.getSetCookie()),
-    };
-    const confirm = () =>
-      fetch(new URL("confirm", callbackUrl), {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          cookie: form.cookie,
-          origin: world.publicUrl,
-          "sec-fetch-site": "same-origin",
-        },
-        body: confirmFormBody(form.fields, "link"),
-      });
+    const fields = readConfirmFields(confirmPage);
+    const confirm = () => browser.postForm(new URL("confirm", callbackUrl), { ...fields, action: "link" });
     const linked = await confirm();
     expect(linked.status).toBe(200);
     expect(await linked.text()).toMatch(/Linked \w+ to alice in Arena\./);
@@ -125,8 +127,9 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
       world.sandbox.oauthClient?.clientSecret ?? "",
       aliceLink?.credential.accessToken ?? "",
       aliceLink?.credential.refreshToken ?? "",
+      browserKey,
     ].filter((secret) => secret.length > 0);
-    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    expect(secrets.length).toBeGreaterThanOrEqual(6);
     const database = (await readFile(world.databaseFile)).toString("latin1");
     const wal = await readFile(`${world.databaseFile}-wal`).then(
       (bytes) => bytes.toString("latin1"),

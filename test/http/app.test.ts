@@ -92,10 +92,21 @@ describe("the bot's HTTP app (buildApp)", () => {
     const response = await built.inject({
       method: "GET",
       url: "/oauth/callback?code=some-code&state=not-a-state-we-issued",
+      headers: { cookie: `arena_oauth_browser=${"k".repeat(43)}` },
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(response.body).toContain("This link request is unknown or was already used.");
+  });
+
+  it("answers the OAuth callback in a browser that opened no sign-in link with a failure page", async () => {
+    const built = await buildInHttpMode();
+    const response = await built.inject({
+      method: "GET",
+      url: "/oauth/callback?code=some-code&state=not-a-state-we-issued",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("This sign-in was not started in this browser");
   });
 
   it("refuses an unsigned interaction with 401 in HTTP interactions mode", async () => {

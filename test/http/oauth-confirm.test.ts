@@ -83,7 +83,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
   });
 
   it("links once the person presses Link, and names the platform account, the member and the server", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     const linked = await linking.submit(form, "link");
 
     expect(linked.statusCode).toBe(200);
@@ -98,7 +98,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
 
   it("stores nothing when the person presses Cancel, and the request cannot be used afterwards", async () => {
     const before = tokenRequests();
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     const cancelled = await linking.submit(form, "cancel");
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain("Nothing was linked");
@@ -111,7 +111,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
   });
 
   it("answers a replayed confirmation with a 400 page and stores nothing more", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     expect((await linking.submit(form, "link")).statusCode).toBe(200);
     const replay = await linking.submit(form, "link");
     expect(replay.statusCode).toBe(400);
@@ -136,7 +136,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
     for (const { name, forge } of forgeries) {
       it(`with ${name}`, async () => {
         const before = tokenRequests();
-        const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+        const form = await linking.openConfirmForm();
         const forged = await linking.submit(forge(form), "link");
         expect(forged.statusCode).toBe(400);
         expect(forged.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -158,7 +158,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
     ];
     for (const { name, headers } of crossSite) {
       it(`sent cross-site (${name}), even with the right token and cookie`, async () => {
-        const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+        const form = await linking.openConfirmForm();
         const forged = await linking.submit(form, "link", headers);
         expect(forged.statusCode).toBe(400);
         expect(forged.body).toContain("was not sent from the confirmation page");
@@ -169,14 +169,14 @@ describe("linking through the OAuth callback and the confirm page", () => {
   });
 
   it("accepts the page's own form when the browser sends Origin: null because of the no-referrer policy", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     const linked = await linking.submit(form, "link", { origin: "null" });
     expect(linked.statusCode).toBe(200);
     expect((await linking.storedLink())?.platformUsername).toBe("alice");
   });
 
   it("accepts the form from a browser that sends neither Origin nor Sec-Fetch-Site, on the token alone", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     const linked = await linking.submit(form, "link", { origin: "", "sec-fetch-site": "" });
     expect(linked.statusCode).toBe(200);
     expect((await linking.storedLink())?.platformUsername).toBe("alice");
@@ -196,7 +196,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
   });
 
   it("answers a confirmation whose body fails its schema with the malformed page", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     const malformed = await linking.submit({ ...form, fields: { ...form.fields, code: "" } }, "link");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.headers["content-type"]).toBe("text/html; charset=utf-8");
@@ -214,7 +214,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
   });
 
   it("refuses a confirmation sent after the request expired, and stores nothing", async () => {
-    const form = linking.readForm(await linking.openCallback(await linking.startLink()));
+    const form = await linking.openConfirmForm();
     clock.advance(10 * 60 * 1000 + 1);
     const late = await linking.submit(form, "link");
     expect(late.statusCode).toBe(400);

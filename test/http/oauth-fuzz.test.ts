@@ -1,7 +1,8 @@
-// Property-based fuzzing of the OAuth doors (docs/architecture.md, "Testing"): whatever query reaches
-// GET /oauth/callback and whatever body and headers reach POST /oauth/confirm, the bot never answers 5xx,
-// never asks the platform for a token, and stores no link. The confirmations are forged: real pending states
-// and codes, the page's real CSRF token or cookie, but never the pair from the same origin.
+// Property-based fuzzing of the OAuth doors (docs/architecture.md, "Testing"): whatever id reaches
+// GET /oauth/start, whatever query and cookie reach GET /oauth/callback and whatever body and headers reach
+// POST /oauth/confirm, the bot never answers 5xx, never asks the platform for a token, and stores no link.
+// The confirmations are forged: real pending states and codes, the page's real CSRF token or cookie, but
+// never the pair from the same origin.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOAuthState } from "../../src/store/oauth-states.js";
@@ -10,6 +11,7 @@ import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js"
 import {
   buildOAuthLinkApp,
   publicUrl,
+  type ApprovedSignIn,
   type ConfirmForm,
   type OAuthLinkApp,
 } from "./support/oauth-link-app.js";
@@ -23,7 +25,7 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
   let oauthServer: OAuthFixture;
   let platform: PlatformFixture;
   let linking: OAuthLinkApp;
-  let pending: { readonly state: string; readonly code: string }[];
+  let pending: ApprovedSignIn[];
   let form: ConfirmForm;
 
   beforeAll(async () => {
@@ -31,7 +33,7 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
     platform = await startPlatformFixture();
     linking = await buildOAuthLinkApp({ oauthServer, platform });
     pending = [await linking.startLink(), await linking.startLink(), await linking.startLink()];
-    form = linking.readForm(await linking.openCallback(pending[0]!));
+    form = linking.readForm(await linking.openCallback(pending[0]!), pending[0]!);
   });
   afterAll(async () => {
     await linking.close();
@@ -54,8 +56,14 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
   async function expectNothingLinked(): Promise<void> {
     expect(await linking.deps.db.selectFrom("member_links").selectAll().execute()).toEqual([]);
     expect(oauthServer.received.filter((request) => request.path === "/oauth/token")).toEqual([]);
-    for (const state of realStates()) {
-      expect((await findOAuthState(linking.deps.db, { state, now: linking.deps.clock.now() })).ok).toBe(true);
+    for (const { state, browser } of pending) {
+      const browserKey = browser.split("=")[1] ?? "";
+      const found = await findOAuthState(linking.deps.db, {
+        state,
+        browserKey,
+        now: linking.deps.clock.now(),
+      });
+      expect(found.ok).toBe(true);
     }
   }
 
@@ -79,13 +87,48 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
       ),
       maxLength: 120,
     });
+    // The browser: none, one that opened a real sign-in link, or any cookie at all.
+    const cookie = fc.option(fc.oneof(fc.constantFrom(...pending.map(({ browser }) => browser)), printable), {
+      nil: undefined,
+    });
     await fc.assert(
-      fc.asyncProperty(fc.oneof(encodedQuery, rawQuery), async (query) => {
-        const response = await linking.app.inject({ method: "GET", url: `/oauth/callback?${query}` });
+      fc.asyncProperty(fc.oneof(encodedQuery, rawQuery), cookie, async (query, sent) => {
+        const response = await linking.app.inject({
+          method: "GET",
+          url: `/oauth/callback?${query}`,
+          headers: sent === undefined || sent === "" ? {} : { cookie: sent },
+        });
         expect(response.statusCode).toBeLessThan(500);
         expect(response.headers["cache-control"]).toBe("no-store");
       }),
       { numRuns: 2500 },
+    );
+    await expectNothingLinked();
+  });
+
+  it("answers any GET /oauth/start/<id> it did not issue without a 5xx, a redirect or a cookie", async () => {
+    const id = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."abcXYZ019_-".split("")), minLength: 40, maxLength: 46 }),
+      printable.map((text) => encodeURIComponent(text)),
+      fc.constantFrom("%00", "%zz", "..%2F..", "a/b", ""),
+    );
+    const cookie = fc.oneof(
+      fc.constantFrom(...pending.map(({ browser }) => browser)),
+      printable.map((value) => `arena_oauth_browser=${value}`),
+      fc.constant(""),
+    );
+    await fc.assert(
+      fc.asyncProperty(id, cookie, async (startId, sent) => {
+        const response = await linking.app.inject({
+          method: "GET",
+          url: `/oauth/start/${startId}`,
+          headers: sent === "" ? {} : { cookie: sent },
+        });
+        expect([400, 404]).toContain(response.statusCode);
+        expect(response.headers.location).toBeUndefined();
+        expect(response.cookies).toEqual([]);
+      }),
+      { numRuns: 1500 },
     );
     await expectNothingLinked();
   });

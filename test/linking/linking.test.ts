@@ -8,6 +8,8 @@ import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
+import { openOAuthStart } from "../../src/linking/oauth-start.js";
+import { cancelOAuthLink } from "../../src/linking/pending-oauth-link.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
 import { createLogger } from "../../src/logger.js";
 import { createSingleFlight } from "../../src/oauth/single-flight.js";
@@ -18,6 +20,7 @@ import { findMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { openSignInLink, startIdOf } from "./open-sign-in-link.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
@@ -73,17 +76,14 @@ describe("account linking", () => {
 
   async function linkThroughOAuth(): Promise<void> {
     const { url } = await startOAuthLink(deps, requester, "interaction-token-secret");
-    const authorize = new URL(url);
-    expect(authorize.pathname).toBe("/oauth/authorize");
-    expect(authorize.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:3999/oauth/callback");
-    oauthServer.issueCode(
-      "code-1",
-      authorize.searchParams.get("code_challenge") ?? "",
-      "http://127.0.0.1:3999/oauth/callback",
-    );
+    const opened = await openSignInLink(deps, url);
+    expect(opened.authorizeUrl.pathname).toBe("/oauth/authorize");
+    expect(opened.authorizeUrl.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:3999/oauth/callback");
+    oauthServer.issueCode("code-1", opened.codeChallenge, "http://127.0.0.1:3999/oauth/callback");
     const result = await completeOAuthLink(deps, {
-      state: authorize.searchParams.get("state") ?? "",
+      state: opened.state,
       code: "code-1",
+      browserKey: opened.browserKey,
     });
     expect(result.ok).toBe(true);
   }
@@ -92,29 +92,81 @@ describe("account linking", () => {
     return oauthServer.received.filter((request) => request.params?.grant_type === "refresh_token").length;
   }
 
-  it("links through OAuth with state and PKCE, and the state works only once", async () => {
+  it("gives a sign-in link of the bot's own, which the first browser to open it keeps", async () => {
     const { url } = await startOAuthLink(deps, requester, "interaction-token-secret");
-    const authorize = new URL(url);
-    const state = authorize.searchParams.get("state") ?? "";
-    oauthServer.issueCode(
-      "code-once",
-      authorize.searchParams.get("code_challenge") ?? "",
-      "http://127.0.0.1:3999/oauth/callback",
-    );
-    const first = await completeOAuthLink(deps, { state, code: "code-once" });
-    expect(first.ok && first.link.platformUsername).toBeTruthy();
-    expect(first.ok && first.grant.interactionToken).toBe("interaction-token-secret");
-    expect(await completeOAuthLink(deps, { state, code: "code-once" })).toEqual({
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:3999\/oauth\/start\/[A-Za-z0-9_-]{43}$/);
+    const first = await openOAuthStart(deps, { startId: startIdOf(url), heldBrowserKey: undefined });
+    expect(first).toMatchObject({ ok: true, authorizeUrl: expect.stringContaining("/oauth/authorize?") });
+    if (!first.ok) throw new Error("the first browser was refused");
+    expect(first.browserKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const again = await openOAuthStart(deps, { startId: startIdOf(url), heldBrowserKey: first.browserKey });
+    expect(again).toEqual(first);
+    for (const heldBrowserKey of [undefined, "a".repeat(43)]) {
+      expect(await openOAuthStart(deps, { startId: startIdOf(url), heldBrowserKey })).toEqual({
+        ok: false,
+        reason: "opened_elsewhere",
+      });
+    }
+    expect(await openOAuthStart(deps, { startId: "b".repeat(43), heldBrowserKey: undefined })).toEqual({
       ok: false,
       reason: "unknown_state",
     });
   });
 
+  it("never adopts a key the browser already held when it first opens a sign-in link", async () => {
+    const { url } = await startOAuthLink(deps, requester, "token");
+    const planted = "p".repeat(43);
+    const opened = await openOAuthStart(deps, { startId: startIdOf(url), heldBrowserKey: planted });
+    expect(opened.ok && opened.browserKey).not.toBe(planted);
+    expect(opened.ok && opened.browserKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("links through OAuth with state and PKCE, and the state works only once", async () => {
+    const { url } = await startOAuthLink(deps, requester, "interaction-token-secret");
+    const { state, codeChallenge, browserKey } = await openSignInLink(deps, url);
+    oauthServer.issueCode("code-once", codeChallenge, "http://127.0.0.1:3999/oauth/callback");
+    const first = await completeOAuthLink(deps, { state, code: "code-once", browserKey });
+    expect(first.ok && first.link.platformUsername).toBeTruthy();
+    expect(first.ok && first.grant.interactionToken).toBe("interaction-token-secret");
+    expect(await completeOAuthLink(deps, { state, code: "code-once", browserKey })).toEqual({
+      ok: false,
+      reason: "unknown_state",
+    });
+  });
+
+  it("completes a sign-in only in the browser that opened its link, and another's uses nothing up", async () => {
+    const { url } = await startOAuthLink(deps, requester, "token");
+    const { state, codeChallenge, browserKey } = await openSignInLink(deps, url);
+    oauthServer.issueCode("code-bound", codeChallenge, "http://127.0.0.1:3999/oauth/callback");
+    for (const otherBrowser of [undefined, "o".repeat(43)]) {
+      expect(await completeOAuthLink(deps, { state, code: "code-bound", browserKey: otherBrowser })).toEqual({
+        ok: false,
+        reason: "other_browser",
+      });
+      expect(await cancelOAuthLink(deps, { state, browserKey: otherBrowser })).toEqual({
+        ok: false,
+        reason: "other_browser",
+      });
+    }
+    expect(await findMemberLink(store.db, deps.secretBox, member)).toBeUndefined();
+    expect((await completeOAuthLink(deps, { state, code: "code-bound", browserKey })).ok).toBe(true);
+  });
+
   it("refuses a state older than ten minutes", async () => {
     const { url } = await startOAuthLink(deps, requester, "token");
+    const { state, browserKey } = await openSignInLink(deps, url);
     clock.advance(10 * 60 * 1000 + 1);
-    const state = new URL(url).searchParams.get("state") ?? "";
-    expect(await completeOAuthLink(deps, { state, code: "whatever" })).toEqual({
+    expect(await completeOAuthLink(deps, { state, code: "whatever", browserKey })).toEqual({
+      ok: false,
+      reason: "expired_state",
+    });
+  });
+
+  it("refuses to open a sign-in link older than ten minutes", async () => {
+    const { url } = await startOAuthLink(deps, requester, "token");
+    clock.advance(10 * 60 * 1000 + 1);
+    expect(await openOAuthStart(deps, { startId: startIdOf(url), heldBrowserKey: undefined })).toEqual({
       ok: false,
       reason: "expired_state",
     });

@@ -18,6 +18,7 @@ import { createDb, type Store } from "../../src/store/create-db.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
+import { openSignInLink } from "./open-sign-in-link.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
@@ -90,13 +91,15 @@ describe("a token refresh refused for the bot's own client credentials", () => {
 
   async function linkThroughSandbox(deps: LinkingDeps): Promise<void> {
     const { url } = await startOAuthLink(deps, requester, "interaction-token");
+    const opened = await openSignInLink(deps, url);
     // The sandbox approves at once and redirects the browser to the bot's callback with the code.
-    const authorize = await fetch(url, { redirect: "manual" });
+    const authorize = await fetch(opened.authorizeUrl, { redirect: "manual" });
     expect(authorize.status).toBe(302);
     const callback = new URL(authorize.headers.get("location") ?? "");
     const result = await completeOAuthLink(deps, {
       state: callback.searchParams.get("state") ?? "",
       code: callback.searchParams.get("code") ?? "",
+      browserKey: opened.browserKey,
     });
     expect(result.ok).toBe(true);
   }

@@ -45,6 +45,8 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
   });
   await createOAuthState(db, box, {
     state: `state-${guildId}`,
+    startId: `start-${guildId}`,
+    authorizeUrl: "https://platform.example/oauth/authorize",
     guildId,
     userId,
     codeVerifier: "verifier",

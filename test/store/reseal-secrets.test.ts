@@ -1,6 +1,6 @@
 // Retiring an encryption key (README, "Rotating and retiring an encryption key"): secrets sealed with an old key
 // are sealed again with the first key of the ring, so a ring without the old key still opens every one.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox, SecretDecryptionError, type SecretBox } from "../../src/secrets/secret-box.js";
@@ -12,6 +12,7 @@ import {
   updateMemberCredential,
   type MemberLinkInput,
 } from "../../src/store/member-links.js";
+import { bindOAuthStart, findOAuthStart } from "../../src/store/oauth-starts.js";
 import { consumeOAuthState, createOAuthState } from "../../src/store/oauth-states.js";
 import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { resealSecrets } from "../../src/store/reseal-secrets.js";
@@ -34,6 +35,9 @@ const lostBox = boxOf(generateKeySpec("lost"));
 
 const guildId = "100000000000000001";
 const oauthState = "state-0123456789abcdef0123456789abcdef";
+const oauthStartId = "start-0123456789abcdef0123456789abcdef";
+const browserKey = "browser-0123456789abcdef0123456789abcdef";
+const authorizeUrl = `https://platform.example/oauth/authorize?state=${oauthState}`;
 
 function linkInput(userId: string, accessToken: string): MemberLinkInput {
   return {
@@ -66,6 +70,8 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
   await recordOperatorWebhookSecret(db, box, { secret: "operator-second", now: testNow });
   await createOAuthState(db, box, {
     state: oauthState,
+    startId: oauthStartId,
+    authorizeUrl,
     guildId,
     userId: "200000000000000003",
     codeVerifier: "code-verifier",
@@ -74,6 +80,7 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     expiresAt: testNow + 600_000,
     now: testNow,
   });
+  await bindOAuthStart(db, { startId: oauthStartId, browserKey, now: testNow });
   return endpoint.id;
 }
 
@@ -95,7 +102,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       webhook_endpoints: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       operator_webhook_secrets: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
-      oauth_states: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
+      oauth_states: { resealed: 3, alreadyCurrent: 0, unreadable: 0 },
     });
     const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
     expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
@@ -115,7 +122,17 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       },
       retiredNow: 0,
     });
-    const consumed = await consumeOAuthState(store.db, newOnlyBox, { state: oauthState, now: testNow });
+    const start = await findOAuthStart(store.db, newOnlyBox, {
+      startId: oauthStartId,
+      browserKey,
+      now: testNow,
+    });
+    expect(start).toMatchObject({ ok: true, authorizeUrl, boundTo: "this_browser" });
+    const consumed = await consumeOAuthState(store.db, newOnlyBox, {
+      state: oauthState,
+      browserKey,
+      now: testNow,
+    });
     expect(consumed).toEqual({
       ok: true,
       grant: {
@@ -140,10 +157,21 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       webhook_endpoints: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       operator_webhook_secrets: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
-      oauth_states: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
+      oauth_states: { resealed: 0, alreadyCurrent: 3, unreadable: 0 },
     });
     const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
     expect(after).toEqual(before);
+  });
+
+  it("skips the authorize URL a pending sign-in made before start links does not have", async () => {
+    await storeEveryKindOfSecret(store.db, oldBox);
+    await sql`update oauth_states set authorize_url = null`.execute(store.db);
+
+    const report = await resealSecrets({ db: store.db, secretBox: rotatedBox });
+
+    expect(report.oauth_states).toEqual({ resealed: 2, alreadyCurrent: 0, unreadable: 0 });
+    const rows = await store.db.selectFrom("oauth_states").select("authorize_url").execute();
+    expect(rows).toEqual([{ authorize_url: null }]);
   });
 
   it("counts a secret no key of the ring opens and leaves it as it is", async () => {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { bindOAuthStart } from "../../src/store/oauth-starts.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
@@ -26,6 +27,9 @@ const secrets = {
   interactionToken: "INTERACTION-TOKEN-2f4e6a-recognisable",
   operatorSecret: "OPERATOR-SECRET-7c1d90-recognisable",
   replacedOperatorSecret: "OPERATOR-SECRET-NEW-b3e5f7-recognisable",
+  oauthStartId: "OAUTH-START-ID-3b9a0c-recognisable",
+  authorizeUrl: "https://platform.example/oauth/authorize?state=AUTHORIZE-URL-71d5e2-recognisable",
+  browserKey: "BROWSER-KEY-c40f19-recognisable",
 };
 const visibleUsername = "VISIBLE-USERNAME-e1e2e3";
 
@@ -66,6 +70,8 @@ async function storeEverySecret(db: Db): Promise<void> {
   await recordOperatorWebhookSecret(db, box, { secret: secrets.replacedOperatorSecret, now: testNow });
   await createOAuthState(db, box, {
     state: secrets.oauthState,
+    startId: secrets.oauthStartId,
+    authorizeUrl: secrets.authorizeUrl,
     guildId: member.guildId,
     userId: "200000000000000003",
     names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
@@ -74,6 +80,7 @@ async function storeEverySecret(db: Db): Promise<void> {
     expiresAt: testNow + 600_000,
     now: testNow,
   });
+  await bindOAuthStart(db, { startId: secrets.oauthStartId, browserKey: secrets.browserKey, now: testNow });
 }
 
 function findPlaintexts(bytes: Buffer): string[] {

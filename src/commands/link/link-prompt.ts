@@ -15,8 +15,9 @@ import { readGuildName } from "./read-guild-name.js";
 export const apiKeyButtonId = "link:api-key";
 
 /**
- * The `/link` answer (docs/architecture.md, "Commands"): a "Link account" URL button to the platform's
- * authorize page (state + PKCE, 10 minutes, single use) and a "Use an API key" button that opens a modal.
+ * The `/link` answer (docs/architecture.md, "Commands"): a "Link account" URL button to the bot's sign-in
+ * link, which binds the browser that opens it and goes on to the platform's authorize page (state + PKCE,
+ * 10 minutes, single use), and a "Use an API key" button that opens a modal.
  */
 export async function buildLinkPrompt(
   deps: BotDependencies,
@@ -36,7 +37,7 @@ export async function buildLinkPrompt(
     };
     const { url, expiresAt } = await startOAuthLink(deps, requester, interactionToken);
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, url, label: "Link account" });
-    content += `\nThe sign-in link is for you alone: it works once and expires ${discordTimestamp(expiresAt, "R")}.`;
+    content += `\nThe sign-in link is for you alone: it works in the first browser that opens it, once, and expires ${discordTimestamp(expiresAt, "R")}.`;
   }
   buttons.push({
     type: ComponentType.Button,

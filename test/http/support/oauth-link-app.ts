@@ -1,6 +1,6 @@
 // The bot's HTTP app with OAuth configured against the OAuth fixture and the platform fixture on 127.0.0.1,
 // a fresh SQLite database in memory, and helpers to start a /link the way the command does, walk the browser
-// through the callback and the confirm form, and read what was stored.
+// through the sign-in link, the callback and the confirm form, and read what was stored.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
@@ -24,7 +24,15 @@ export const requester: OAuthLinkRequester = {
   guildName: "Arena Club",
 };
 
-/** What a browser holds after the callback: the form's fields and the cookie the page set. */
+/** A sign-in the platform approved, as the browser that opened its link holds it. */
+export interface ApprovedSignIn {
+  readonly state: string;
+  readonly code: string;
+  /** The `cookie` header of the browser that opened the sign-in link: the cookie the start route set. */
+  readonly browser: string;
+}
+
+/** What a browser holds after the callback: the form's fields, and its cookies (the sign-in's and the page's). */
 export interface ConfirmForm {
   readonly fields: Readonly<Record<string, string>>;
   readonly cookie: string;
@@ -35,12 +43,22 @@ export interface OAuthLinkApp {
   readonly deps: AppDependencies;
   /** Every link the app announced to Discord, in order. */
   readonly announced: { readonly grant: OAuthGrant; readonly link: MemberLink }[];
-  /** Runs /link's first step and approves it at the OAuth fixture; returns the callback's query. */
-  startLink(who?: OAuthLinkRequester): Promise<{ readonly state: string; readonly code: string }>;
-  /** GET /oauth/callback with this code and state. */
-  openCallback(query: { readonly state: string; readonly code: string }): Promise<LightMyRequestResponse>;
-  /** The form and cookie of a confirm page. */
-  readForm(page: LightMyRequestResponse): ConfirmForm;
+  /** The sign-in link /link's first step gives (`PUBLIC_URL/oauth/start/<id>`). */
+  createSignInLink(who?: OAuthLinkRequester): Promise<string>;
+  /** GET the sign-in link's path, with this `cookie` header ("" for none). */
+  openSignInLink(signInLink: string, cookie?: string): Promise<LightMyRequestResponse>;
+  /** Runs /link's first step, opens its link in a new browser and approves it at the OAuth fixture. */
+  startLink(who?: OAuthLinkRequester): Promise<ApprovedSignIn>;
+  /** GET /oauth/callback with this code and state, in the browser given (none when `browser` is absent). */
+  openCallback(query: {
+    readonly state: string;
+    readonly code: string;
+    readonly browser?: string;
+  }): Promise<LightMyRequestResponse>;
+  /** The form of a confirm page, with the cookies of the browser that opened it. */
+  readForm(page: LightMyRequestResponse, signIn: ApprovedSignIn): ConfirmForm;
+  /** Starts a sign-in, comes back to the callback in its browser and reads the confirm page's form. */
+  openConfirmForm(who?: OAuthLinkRequester): Promise<ConfirmForm>;
   /** POST /oauth/confirm as the page's own form would, with these headers on top ("" leaves one out). */
   submit(
     form: ConfirmForm,
@@ -55,12 +73,15 @@ export async function buildOAuthLinkApp(fixtures: {
   readonly oauthServer: OAuthFixture;
   readonly platform: PlatformFixture;
   readonly clock?: Clock;
+  /** PUBLIC_URL; by default `publicUrl`. */
+  readonly publicUrl?: string;
 }): Promise<OAuthLinkApp> {
+  const botUrl = fixtures.publicUrl ?? publicUrl;
   const announced: { grant: OAuthGrant; link: MemberLink }[] = [];
   const { deps, close } = await createTestAppDependencies({
     ...(fixtures.clock === undefined ? {} : { clock: fixtures.clock }),
     env: {
-      PUBLIC_URL: publicUrl,
+      PUBLIC_URL: botUrl,
       PLATFORM_API_URL: fixtures.platform.baseUrl,
       PLATFORM_AUTH_URL: fixtures.oauthServer.url,
       PLATFORM_TOKEN_URL: fixtures.oauthServer.url,
@@ -74,28 +95,54 @@ export async function buildOAuthLinkApp(fixtures: {
   });
   const app = await buildHttpServer(deps);
   let issued = 0;
+  const createSignInLink = async (who = requester) =>
+    (await startOAuthLink(deps, who, "interaction-token")).url;
+  const openSignInLink = (signInLink: string, cookie = "") =>
+    app.inject({
+      method: "GET",
+      // Behind a proxy, PUBLIC_URL's path is the proxy's: the app serves what comes after it.
+      url: new URL(signInLink).pathname.slice(new URL(botUrl).pathname.replace(/\/$/, "").length),
+      headers: cookie === "" ? {} : { cookie },
+    });
+  const startLink = async (who = requester) => {
+    const opened = await openSignInLink(await createSignInLink(who));
+    if (opened.statusCode !== 303) throw new Error(`the sign-in link answered ${opened.statusCode}`);
+    const authorize = new URL(String(opened.headers.location));
+    issued += 1;
+    const code = `code-${issued}`;
+    fixtures.oauthServer.issueCode(
+      code,
+      authorize.searchParams.get("code_challenge") ?? "",
+      oauthRedirectUri(botUrl),
+    );
+    const browser = cookieHeaderFrom(opened.cookies.map((cookie) => `${cookie.name}=${cookie.value}`));
+    return { state: authorize.searchParams.get("state") ?? "", code, browser };
+  };
+  const openCallback = ({ state, code, browser = "" }: Parameters<OAuthLinkApp["openCallback"]>[0]) =>
+    app.inject({
+      method: "GET",
+      url: `/oauth/callback?${new URLSearchParams({ state, code }).toString()}`,
+      headers: browser === "" ? {} : { cookie: browser },
+    });
+  const readForm = (page: LightMyRequestResponse, signIn: ApprovedSignIn) => ({
+    fields: readConfirmFields(page.body),
+    cookie: [signIn.browser, cookieHeaderFrom(page.cookies.map((cookie) => `${cookie.name}=${cookie.value}`))]
+      .filter((cookie) => cookie !== "")
+      .join("; "),
+  });
   return {
     app,
     deps,
     announced,
-    async startLink(who = requester) {
-      const { url } = await startOAuthLink(deps, who, "interaction-token");
-      const authorize = new URL(url);
-      issued += 1;
-      const code = `code-${issued}`;
-      fixtures.oauthServer.issueCode(
-        code,
-        authorize.searchParams.get("code_challenge") ?? "",
-        oauthRedirectUri(publicUrl),
-      );
-      return { state: authorize.searchParams.get("state") ?? "", code };
+    createSignInLink,
+    openSignInLink,
+    startLink,
+    openCallback,
+    readForm,
+    async openConfirmForm(who = requester) {
+      const signIn = await startLink(who);
+      return readForm(await openCallback(signIn), signIn);
     },
-    openCallback: (query) =>
-      app.inject({ method: "GET", url: `/oauth/callback?${new URLSearchParams(query).toString()}` }),
-    readForm: (page) => ({
-      fields: readConfirmFields(page.body),
-      cookie: cookieHeaderFrom(page.cookies.map((cookie) => `${cookie.name}=${cookie.value}`)),
-    }),
     submit: (form, action, headers = {}) => {
       const sent = {
         "content-type": "application/x-www-form-urlencoded",

@@ -1,0 +1,61 @@
+// Linking through the platform's sign-in page from the playground, in a real browser (Debian's Chromium,
+// headless): /link's "Link account" opens the bot's sign-in link in a new tab, which sets the browser's
+// cookie and goes through the sandbox (approving at once) back to the bot's confirm page; "Link account"
+// there links, and the /link reply in the page says so (docs/architecture.md, "Linking").
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  chromiumPath,
+  memberSteps,
+  noteWhenSkipped,
+  openPlaygroundPage,
+  type PlaygroundPage,
+} from "./playground-page.js";
+
+noteWhenSkipped("the playground's OAuth sign-in test");
+
+describe.skipIf(chromiumPath === undefined)("linking through the sign-in page from the playground", () => {
+  let opened: PlaygroundPage | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    opened = await openPlaygroundPage();
+    page = opened.page;
+  }, 30_000);
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  it("opens the sign-in link in a new tab, confirms there, and the /link reply says it is linked", async () => {
+    const steps = memberSteps(page);
+    await steps.openChannel("general");
+    await steps.send("/link");
+    const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+    const signInLink = prompt.getByRole("link", { name: /^Link account/ });
+    expect(await signInLink.getAttribute("href")).toMatch(/\/oauth\/start\/[A-Za-z0-9_-]{43}$/);
+
+    const [tab] = await Promise.all([page.context().waitForEvent("page"), signInLink.click()]);
+    await tab.getByRole("heading", { name: "Link your platform account?" }).waitFor();
+    expect(new URL(tab.url()).pathname).toBe("/oauth/callback");
+    const cookies = await page.context().cookies(tab.url());
+    expect(cookies.find((cookie) => cookie.name === "arena_oauth_browser")).toMatchObject({
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/oauth",
+    });
+
+    // The same callback URL in another browser (a context of its own, with no cookies) links nothing.
+    const stranger = await page.context().browser()?.newContext();
+    if (stranger === undefined) throw new Error("the page has no browser to open another context in");
+    const strangerTab = await stranger.newPage();
+    await strangerTab.goto(tab.url());
+    expect(await strangerTab.locator("main p").textContent()).toContain("not started in this browser");
+    await stranger.close();
+
+    await tab.getByRole("button", { name: "Link account" }).click();
+    await tab.getByRole("heading", { name: "Linked" }).waitFor();
+    expect(await tab.locator("main p").textContent()).toMatch(/^Linked alice to alice in /);
+    await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
+  });
+});
