@@ -9,6 +9,7 @@ import { sampleEventData } from "../../sandbox/webhooks/sample-data.js";
 import { signPayload } from "../../sandbox/webhooks/signature.js";
 import { finishBattle, startTournament } from "../platform-events.js";
 import type { Playground } from "../start-playground.js";
+import { futureAllowanceMs } from "../../src/webhooks/future-event.js";
 import { describeDelivery, readPayloadKind } from "./delivery-outcome.js";
 
 const optionalId = z.object({ id: z.string().min(1).optional() });
@@ -47,7 +48,13 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
   app.post("/api/platform/clock", async (request) => {
     const { seconds } = clockBody.parse(request.body);
     await sandbox.advance(seconds * 1000);
-    return { said: `Sandbox time moved ${seconds} s ahead.` };
+    // The bot keeps the real time, and drops an event dated past its allowance ahead of it (future-event.ts).
+    const aheadMs = sandbox.clock.now() - Date.now();
+    const dropped =
+      aheadMs > futureAllowanceMs
+        ? ` The platform's events are now dated ${Math.round(aheadMs / 60_000)} min ahead of the bot's clock, so the bot acknowledges and drops them as dated in the future.`
+        : "";
+    return { said: `Sandbox time moved ${seconds} s ahead.${dropped}` };
   });
 
   app.get("/api/platform/events", (_request, reply) => reply.send({ kinds: offeredEventKinds }));

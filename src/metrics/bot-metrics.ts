@@ -34,7 +34,7 @@ export function createBotMetrics(readOutbox: () => Promise<OutboxSnapshot>, cloc
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
     name: "arena_webhook_events_total",
-    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead, stale).",
+    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead, stale, future).",
     labelNames: ["status"] as const,
     registers: [registry],
   });
