@@ -79,7 +79,13 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
   const notify = () => {
     signal.notify();
   };
-  world.listen({ roleCreated: notify, roleUpdated: notify, roleDeleted: notify, memberUpdated: notify });
+  world.listen({
+    roleCreated: notify,
+    roleUpdated: notify,
+    roleDeleted: notify,
+    memberUpdated: notify,
+    memberRemoved: notify,
+  });
   return {
     clock,
     nextId,

@@ -83,6 +83,16 @@ const environmentSchema = z.object({
       .min(1, "must be at least 1 day")
       .default(30),
   ),
+  // In HTTP interactions mode, how often the bot reads its server list to notice a server that removed it
+  // (docs/architecture.md, "When the bot leaves a server"): there is no gateway to say so.
+  GUILD_LIST_CHECK_SECONDS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of seconds" })
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1 second")
+      .max(86_400, "must be at most 86400 seconds (a day)")
+      .default(600),
+  ),
   // How often the open tournaments are read for reminders (docs/architecture.md, "Tournament reminders"): the
   // platform announces no new tournament, so it is asked. At most a day, so a new tournament is seen in time.
   TOURNAMENT_POLL_SECONDS: optionalString.pipe(
@@ -195,6 +205,8 @@ export interface Config {
    * sooner, the server resumes as it was (docs/architecture.md, "When the bot leaves a server").
    */
   readonly guildDataGraceMs: number;
+  /** In HTTP interactions mode, how often the bot's server list is read for removals (GUILD_LIST_CHECK_SECONDS). */
+  readonly guildListCheckMs: number;
   /** Tournament reminders (docs/architecture.md, "Tournament reminders"). */
   readonly reminders: {
     /** How often each server's open tournaments are read (TOURNAMENT_POLL_SECONDS). */
@@ -349,6 +361,7 @@ function toConfig(env: Environment): Config {
       env.SQLITE_MAX_SIZE_MB === undefined ? undefined : env.SQLITE_MAX_SIZE_MB * 1024 * 1024,
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000, pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS },
     guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
+    guildListCheckMs: env.GUILD_LIST_CHECK_SECONDS * 1000,
     reminders: { pollMs: env.TOURNAMENT_POLL_SECONDS * 1000 },
     dataDir: env.DATA_DIR,
     encryptionKeys: env.ENCRYPTION_KEYS,

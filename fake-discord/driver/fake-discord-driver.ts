@@ -105,6 +105,14 @@ export class FakeDiscordDriver {
     return this.state.world.createMember(guildId, options).user;
   }
 
+  /**
+   * The member leaves the guild (or is kicked): their member look-up answers 404 10007 Unknown Member, and
+   * GUILD_MEMBER_REMOVE goes to shards with the Guild Members intent.
+   */
+  removeMember(guildId: string, userId: string): void {
+    this.state.world.removeMember(guildId, userId);
+  }
+
   deleteChannel(channelId: string): void {
     this.state.world.deleteChannel(channelId);
   }

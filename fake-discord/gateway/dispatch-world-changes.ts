@@ -1,6 +1,6 @@
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuildCreate } from "../world/render-guild.js";
-import { renderChannel, renderMember, renderRole } from "../world/render-world.js";
+import { renderChannel, renderMember, renderRole, renderUser } from "../world/render-world.js";
 import type { WorldListener } from "../world/world.js";
 import { intentBits } from "./gateway-protocol.js";
 import type { GatewayServer } from "./gateway-server.js";
@@ -69,6 +69,12 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
       const render = () => ({ guild_id: guild.id, ...renderMember(member, user) });
       const intent = member.userId === botUserId ? 0 : intentBits.guildMembers;
       gateway.dispatchToGuild(guild.id, "GUILD_MEMBER_UPDATE", render, intent);
+    },
+    memberRemoved(guild, member) {
+      const user = state.world.users.get(member.userId);
+      if (user === undefined) return;
+      const render = () => ({ guild_id: guild.id, user: renderUser(user) });
+      gateway.dispatchToGuild(guild.id, "GUILD_MEMBER_REMOVE", render, intentBits.guildMembers);
     },
   };
 }

@@ -8,6 +8,7 @@ import { parseMultipart } from "./request-body.js";
 import { registerApplicationRoutes } from "./routes-applications.js";
 import { registerChannelRoutes } from "./routes-channels.js";
 import { registerGatewayRoutes, type GatewayInfo } from "./routes-gateway.js";
+import { registerCurrentUserGuildsRoute } from "./routes-current-user-guilds.js";
 import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
 import { registerInteractionRoutes } from "./routes-interactions.js";
 import { registerMemberRoleRoutes } from "./routes-member-roles.js";
@@ -74,6 +75,7 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
       registerApplicationRoutes(api, state);
       registerChannelRoutes(api, state);
       registerGuildAndUserRoutes(api, state);
+      registerCurrentUserGuildsRoute(api, state);
       registerRoleRoutes(api, state);
       registerMemberRoleRoutes(api, state);
       registerInteractionRoutes(api, state);

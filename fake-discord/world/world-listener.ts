@@ -18,4 +18,6 @@ export interface WorldListener {
   roleDeleted?(guild: FakeGuild, role: FakeRole): void;
   /** A member's roles changed. */
   memberUpdated?(guild: FakeGuild, member: FakeMember): void;
+  /** A member left the guild, or was kicked. */
+  memberRemoved?(guild: FakeGuild, member: FakeMember): void;
 }

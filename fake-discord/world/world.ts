@@ -168,6 +168,15 @@ export class FakeWorld {
     return { user, member };
   }
 
+  /** The member leaves (or is kicked); GET /guilds/{id}/members/{user} then answers 404 10007 Unknown Member. */
+  removeMember(guildId: string, userId: string): void {
+    const guild = this.requireGuild(guildId);
+    const member = guild.members.get(userId);
+    if (member === undefined) throw new Error(`User ${userId} is not a member of guild ${guild.name}`);
+    guild.members.delete(userId);
+    for (const listener of this.listeners) listener.memberRemoved?.(guild, member);
+  }
+
   deleteChannel(channelId: string): void {
     const channel = this.channels.get(channelId);
     if (channel === undefined) return;

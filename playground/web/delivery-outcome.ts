@@ -62,6 +62,12 @@ export async function describeDelivery(
       `${of}: stale. It is older than the bot's inbox remembers, so it was dropped and nothing was queued.`,
     );
   }
+  if (status === "future") {
+    return nothing(
+      "future",
+      `${of}: future. It is dated more than a few minutes ahead of the bot's clock, so it was dropped and nothing was queued.`,
+    );
+  }
   const stored = await findInboxEvent(db, { source: operatorSource, eventId });
   if (status === "ignored") {
     const storedKind = stored?.kind ?? kind;

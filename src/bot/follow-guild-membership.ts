@@ -3,7 +3,7 @@
 // `unavailable: true` is an outage and changes nothing; a GUILD_CREATE means the bot is there, so a recorded
 // removal is cleared and the server resumes. A server set up here that a shard's READY does not list (every
 // guild the bot is in is listed, unavailable or not) removed the bot while no instance was connected.
-// HTTP interactions mode has no gateway and sees none of this.
+// HTTP interactions mode has no gateway: it reads the bot's server list instead (follow-guild-list.ts).
 import {
   GatewayDispatchEvents,
   type GatewayGuildCreateDispatchData,
@@ -21,6 +21,7 @@ import {
   recordGuildRemoval,
 } from "../store/guild-removals.js";
 import type { Database } from "../store/database.js";
+import { isSuspectRemovalCount } from "./suspect-removals.js";
 
 export interface GuildMembershipDeps {
   readonly db: Kysely<Database>;
@@ -38,8 +39,6 @@ export interface GuildMembership {
 }
 
 const day = 24 * 60 * 60 * 1000;
-/** Below this many, a shard's missing servers are taken as removals even when they are most of its servers. */
-const minimumSuspectRemovals = 4;
 
 /**
  * Listens before login, so the GUILD_CREATE of every guild at connection also clears a removal made while
@@ -78,7 +77,11 @@ export function followGuildMembership(client: GatewayClient, deps: GuildMembersh
   return { drain: () => applied };
 }
 
-async function recordRemoval(deps: GuildMembershipDeps, guildId: string): Promise<void> {
+/** Records the removal and says what follows (also for the server list read in HTTP mode, follow-guild-list.ts). */
+export async function recordRemoval(
+  deps: Pick<GuildMembershipDeps, "db" | "clock" | "logger" | "guildDataGraceMs">,
+  guildId: string,
+): Promise<void> {
   const { droppedPosts } = await recordGuildRemoval(deps.db, { guildId, now: deps.clock.now() });
   deps.logger.info(
     { guildId, droppedPosts, graceDays: Math.round(deps.guildDataGraceMs / day) },
@@ -114,7 +117,7 @@ async function recordRemovalsWhileAway(
   const missing = onThisShard.filter((guildId) => !listed.has(guildId) && !alreadyRemoved.has(guildId));
   // Most of a shard's servers gone at once is far likelier a database shared with another bot, or restored
   // from elsewhere, than that many removals: nothing is recorded, and an operator reads why.
-  if (missing.length >= minimumSuspectRemovals && missing.length * 2 > onThisShard.length) {
+  if (isSuspectRemovalCount(missing.length, onThisShard.length)) {
     deps.logger.error(
       { shardId: readyShard, missing: missing.length, setUp: onThisShard.length },
       "most servers set up here are not in READY: not recording them as removed; check DISCORD_TOKEN and " +
@@ -131,7 +134,10 @@ async function recordRemovalsWhileAway(
   }
 }
 
-async function resumeGuild(deps: GuildMembershipDeps, guildId: string): Promise<void> {
+export async function resumeGuild(
+  deps: Pick<GuildMembershipDeps, "db" | "logger">,
+  guildId: string,
+): Promise<void> {
   if (await clearGuildRemoval(deps.db, guildId)) {
     deps.logger.info({ guildId }, "the bot is back in a server it was removed from: everything resumes");
   }

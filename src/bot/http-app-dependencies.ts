@@ -27,6 +27,9 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
       );
     },
     operatorWebhookSecrets: parts.operatorWebhookSecrets,
+    ...(parts.futureEventAllowanceMs === undefined
+      ? {}
+      : { futureEventAllowanceMs: parts.futureEventAllowanceMs }),
     eventStoredSubscribers,
     onEnqueued: () => {
       outbox.notify();

@@ -8,6 +8,7 @@ import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
+import { checkGuildList } from "./follow-guild-list.js";
 import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
 import type { BackgroundJob } from "./run-background-jobs.js";
 
@@ -19,7 +20,7 @@ const reminderRetentionMs = 7 * 24 * hour;
 
 export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
   const { store, roles } = parts;
-  const { clock, logger, config } = parts.deps;
+  const { clock, logger, config, rest } = parts.deps;
   const db = store.db;
   return [
     // Abandoned /link requests leave an encrypted verifier and interaction token behind.
@@ -57,6 +58,16 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       everyMs: writeProbeIntervalMs,
       run: () => store.writeHealth?.probeIfFailing() ?? Promise.resolve(),
     },
+    // docs/architecture.md, "When the bot leaves a server": without a gateway, no GUILD_DELETE says so.
+    ...(config.discord.interactionsMode === "http"
+      ? [
+          {
+            name: "check the bot's server list for servers that removed it",
+            everyMs: config.guildListCheckMs,
+            run: () => checkGuildList({ db, clock, logger, rest, guildDataGraceMs: config.guildDataGraceMs }),
+          },
+        ]
+      : []),
     // docs/architecture.md, "Tier roles": corrects drift such as a role removed by hand.
     {
       name: "queue the daily tier role reconcile",

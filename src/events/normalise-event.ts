@@ -1,6 +1,7 @@
 // A verified body becomes one PlatformEvent, or a reason it cannot (docs/architecture.md, "Webhooks in" step
 // 2). Total: whatever the bytes, it returns, so a verified delivery is always acknowledged and never answered
-// 5xx.
+// 5xx. An event must say when it was created: the receiver judges a replay by that time, so an undated one
+// could be posted again once the inbox forgot it (docs/platform-assumptions.md, "Event times").
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { canonicalEventKind } from "./event-kinds.js";
@@ -30,7 +31,7 @@ export type NormalisedDelivery =
 /** Deeper JSON cannot be a platform event, and JSON.stringify would overflow the stack storing it. */
 const maxDepth = 32;
 
-export function normaliseEvent(rawBody: Buffer, receivedAt: number): NormalisedDelivery {
+export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
   const bodyId = deriveEventId(rawBody);
   let parsed: unknown;
   try {
@@ -47,7 +48,10 @@ export function normaliseEvent(rawBody: Buffer, receivedAt: number): NormalisedD
   const envelope = readEnvelope(parsed, form, bodyId);
   if (!envelope.success) return malformed(describeIssues(envelope.error.issues, []));
   const { id, event: rawKind, data, request } = envelope.data;
-  const base = { id, rawKind, createdAt: readTimestamp(envelope.data.time) ?? receivedAt, form, request };
+  const createdAt = readTimestamp(envelope.data.time);
+  const timeField = form === "standard" ? "created" : "timestamp";
+  if (createdAt === undefined) return malformed(`${timeField}: missing or not a readable time`);
+  const base = { id, rawKind, createdAt, form, request };
 
   const kind = canonicalEventKind(rawKind);
   if (kind === undefined) return { ok: true, event: { ...base, kind: undefined, data } };

@@ -21,7 +21,7 @@ interface PlatformEventBase {
   readonly id: string;
   /** The kind as sent: `tournament.started` stays here while `kind` says `system.tournament_started`. */
   readonly rawKind: string;
-  /** When the platform created the event (ms since the epoch); the receive time if the payload does not say. */
+  /** When the platform created the event (ms since the epoch); an event that does not say is never read. */
   readonly createdAt: number;
   readonly form: PayloadForm;
   /** The platform request that caused the event (standard form only). */

@@ -7,11 +7,11 @@ import {
   markLinkReauthNeeded,
   type MemberKey,
   type MemberLink,
-  updateMemberCredential,
 } from "../store/member-links.js";
 import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
 import { refreshFailureReason } from "./linking-metrics.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+import { storeRefreshedCredential } from "./store-refreshed-credential.js";
 
 export interface MemberSession {
   readonly link: MemberLink;
@@ -71,10 +71,9 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<Member
       expiresAt: tokens.expiresAt,
       scopes: tokens.scopes.length > 0 ? tokens.scopes : link.scopes,
     };
-    // Stored before it is used, so a crash cannot leave us holding only a spent refresh token.
-    await updateMemberCredential(deps.db, deps.secretBox, { ...member, credential, now: deps.clock.now() });
-    deps.logger.info({ guildId: member.guildId, userId: member.userId }, "refreshed platform access token");
-    return { ...link, credential, expiresAt: credential.expiresAt ?? null };
+    // Stored before it is used, so a crash cannot leave us holding only a spent refresh token; stored only
+    // over the credential it replaces, so a late refresh never overwrites a re-link.
+    return await storeRefreshedCredential(deps, member, link, credential);
   } catch (error) {
     if (error instanceof OAuthError) return handleRefusedRefresh(deps, member, link, error);
     if (error instanceof PlatformUnavailableError) deps.linkingMetrics.refreshFailed("unreachable");

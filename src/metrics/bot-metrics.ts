@@ -48,7 +48,7 @@ export function createBotMetrics(
   collectDefaultMetrics({ register: registry });
   const received = new Counter({
     name: "arena_webhook_events_total",
-    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead, stale).",
+    help: "Verified webhook deliveries, by what became of them (accepted, duplicate, ignored, dead, stale, future).",
     labelNames: ["status"] as const,
     registers: [registry],
   });

@@ -1,7 +1,9 @@
 // One server's read of the open tournaments (docs/architecture.md, "Tournament reminders"): with the linked
-// credential of the admin who set reminders up, every page, then the server's reminders brought in line. If
-// that admin's link stops working, the admins are told once, and told nothing more until a read works again.
+// credential of the admin who set reminders up, while Discord still shows them a member with Manage Server,
+// every page, then the server's reminders brought in line. If that admin's link stops working, or they left
+// or lost Manage Server, the admins are told once, and told nothing more until a read works again.
 import { PlatformError } from "../api/errors.js";
+import { readManageServerStanding } from "../discord/manage-server-standing.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
 import { recordLinkProblem, recordPollSucceeded, type ReminderSettings } from "../store/reminder-settings.js";
@@ -28,6 +30,9 @@ export async function pollGuildTournaments(
   const { guildId } = settings;
   let read;
   try {
+    // The admin's credential reads for the server only while they are still its admin.
+    const standing = await readManageServerStanding(deps.rest, { guildId, userId: settings.configuredBy });
+    if (standing !== "holds") return await holdReminders(deps, settings, standingProblem(standing));
     const { credential } = await getMemberSession(deps, { guildId, userId: settings.configuredBy });
     read = await readOpenTournaments(deps.platform, credential);
   } catch (error) {
@@ -35,7 +40,7 @@ export async function pollGuildTournaments(
     if (problem !== undefined) return holdReminders(deps, settings, problem);
     deps.logger.warn(
       { guildId, err: error },
-      "could not read the open tournaments for reminders; trying again later",
+      "could not check the configuring admin or read the open tournaments for reminders; trying again later",
     );
     return { kind: "failed" };
   }
@@ -64,6 +69,10 @@ function readLinkProblem(error: unknown): LinkProblem | undefined {
   return undefined;
 }
 
+function standingProblem(standing: "lacks" | "left"): LinkProblem {
+  return { kind: standing === "left" ? "admin_left" : "admin_lacks_manage_server" };
+}
+
 async function holdReminders(
   deps: ReminderDeps,
   settings: ReminderSettings,
@@ -75,5 +84,9 @@ async function holdReminders(
     now: deps.clock.now(),
   });
   if (told) await tellAdminsRemindersOnHold(deps, settings, problem);
+  deps.logger.debug(
+    { guildId: settings.guildId, problem: describeLinkProblem(problem) },
+    "tournament reminders on hold: the open tournaments were not read",
+  );
   return { kind: "link-problem", problem, told };
 }

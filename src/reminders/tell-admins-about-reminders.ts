@@ -4,21 +4,29 @@ import { tellAdmins } from "../outbox/tell-admins.js";
 import type { ReminderSettings } from "../store/reminder-settings.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 
-/** Why the configuring admin's link no longer reads tournaments, as stored and told. */
+/**
+ * Why the configuring admin's link no longer reads tournaments, as stored and told. The last two are the
+ * admin's standing in the server, not their link: their credential is not used until they are an admin again.
+ */
 export type LinkProblem =
   | { readonly kind: "not_linked" }
   | { readonly kind: "reauth_needed" }
-  | { readonly kind: "refused"; readonly status: number; readonly code: string };
+  | { readonly kind: "refused"; readonly status: number; readonly code: string }
+  | { readonly kind: "admin_left" }
+  | { readonly kind: "admin_lacks_manage_server" };
 
 export function describeLinkProblem(problem: LinkProblem): string {
   switch (problem.kind) {
-    case "not_linked":
-      return "not_linked";
-    case "reauth_needed":
-      return "reauth_needed";
     case "refused":
       return `refused: ${String(problem.status)} ${problem.code}`;
+    default:
+      return problem.kind;
   }
+}
+
+/** Whether a stored problem is the admin's standing in the server, which only another `/setup` mends. */
+export function isAdminStandingProblem(stored: string): boolean {
+  return stored === "admin_left" || stored === "admin_lacks_manage_server";
 }
 
 export function explainLinkProblem(
@@ -26,6 +34,17 @@ export function explainLinkProblem(
   problem: LinkProblem,
 ): string {
   const admin = `<@${settings.configuredBy}>`;
+  if (problem.kind === "admin_left" || problem.kind === "admin_lacks_manage_server") {
+    const gone =
+      problem.kind === "admin_left"
+        ? `${admin}, who set them up, is no longer a member of this server`
+        : `${admin}, who set them up, no longer has the Manage Server permission`;
+    return (
+      `Tournament reminders are on hold: ${gone}, so I stopped reading the open tournaments with their ` +
+      "linked account. An admin needs to run `/setup reminders set` again to read them with their own. " +
+      "Reminders already scheduled are still sent."
+    );
+  }
   const why =
     problem.kind === "not_linked"
       ? `${admin} has unlinked their platform account`

@@ -87,6 +87,12 @@ export async function listRemovedGuilds(
   return removed;
 }
 
+/** Every guild recorded as removed: few, as a removal is purged after the grace period. */
+export async function listAllRemovedGuilds(db: Kysely<Database>): Promise<Set<string>> {
+  const rows = await db.selectFrom("guild_removals").select("guild_id").execute();
+  return new Set(rows.map((row) => row.guild_id));
+}
+
 /** Removals recorded before `removedBefore`, oldest first: the guilds whose grace period is over. */
 export async function listGuildRemovalsBefore(
   db: Kysely<Database>,

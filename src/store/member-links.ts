@@ -123,13 +123,22 @@ export async function findMemberLink(
   return row === undefined ? undefined : toMemberLink(box, row);
 }
 
-/** Stores a refreshed credential (before the new refresh token is used, docs/architecture.md, "Linking"); false when unlinked. */
+/**
+ * Stores a refreshed credential (before the new refresh token is used, docs/architecture.md, "Linking"), only
+ * while the credential it was refreshed from is still the stored one: a refresh that finishes after the member
+ * linked again or unlinked changes nothing. Undefined when the link is gone or holds another credential.
+ */
 export async function updateMemberCredential(
   db: Kysely<Database>,
   box: SecretBox,
-  input: MemberKey & { readonly credential: MemberCredential; readonly now: number },
-): Promise<boolean> {
-  const result = await db
+  input: MemberKey & {
+    /** The `credentialVersion` of the link the refresh started from. */
+    readonly credentialVersion: string;
+    readonly credential: MemberCredential;
+    readonly now: number;
+  },
+): Promise<MemberLink | undefined> {
+  const row = await db
     .updateTable("member_links")
     .set({
       credential: sealCredential(box, input, input.credential),
@@ -140,8 +149,10 @@ export async function updateMemberCredential(
     })
     .where("guild_id", "=", input.guildId)
     .where("user_id", "=", input.userId)
+    .where("credential", "=", input.credentialVersion)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row === undefined ? undefined : toMemberLink(box, row);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { batchedWritesOf, type RunBatched } from "../store/write-batcher.js";
 import {
   defineStoreDelivery,
-  dropStaleDelivery,
+  dropOutOfWindowDelivery,
   prepareDelivery,
   type IngestDependencies,
   type IngestResult,
@@ -19,9 +19,9 @@ export function createIngester(deps: IngestDependencies & { readonly runBatched?
   const storeDelivery = defineStoreDelivery(deps.subscribers);
   return (delivery) => {
     const prepared = prepareDelivery(delivery, deps.clock.now());
-    // A stale event needs no database, so it waits for no batch.
-    const stale = dropStaleDelivery(prepared);
-    if (stale !== undefined) return Promise.resolve(stale);
+    // An event dated out of the window needs no database, so it waits for no batch.
+    const dropped = dropOutOfWindowDelivery(prepared, deps.futureAllowanceMs);
+    if (dropped !== undefined) return Promise.resolve(dropped);
     return runBatched(storeDelivery, prepared);
   };
 }

@@ -20,18 +20,20 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
+import { futureAllowanceMs, readFutureLead } from "./future-event.js";
 import { readStaleAge } from "./stale-event.js";
 
 /** What the receiver answers for an event it verified (IngestResult's `status`). */
-export const ingestStatuses = ["accepted", "duplicate", "ignored", "dead", "stale"] as const;
+export const ingestStatuses = ["accepted", "duplicate", "ignored", "dead", "stale", "future"] as const;
 export type IngestStatus = (typeof ingestStatuses)[number];
 
 /** Besides its own fields, the work the subscribers queued, by name (`rolesQueued`), when any. */
 export interface IngestResult extends QueuedWork {
   /**
    * accepted: stored and routed; duplicate: already in the inbox, nothing done; ignored: a kind this
-   * release does not know, stored only; dead: verified but malformed, stored with its error; stale: older
-   * than the inbox remembers (stale-event.ts), not stored.
+   * release does not know, stored only; dead: verified but malformed or undated, stored with its error;
+   * stale: older than the inbox remembers (stale-event.ts), not stored; future: dated further ahead of our
+   * clock than it allows (future-event.ts), not stored.
    */
   readonly status: IngestStatus;
   readonly eventId: string;
@@ -41,6 +43,8 @@ export interface IngestResult extends QueuedWork {
   readonly error?: string;
   /** How old a stale event was by its `created`, in ms. */
   readonly ageMs?: number;
+  /** How far ahead of our clock a future event was dated, in ms. */
+  readonly aheadMs?: number;
 }
 
 export interface IngestDependencies {
@@ -48,6 +52,8 @@ export interface IngestDependencies {
   readonly clock: Clock;
   /** What runs in the transaction of every event accepted, in order (the composition root's list). */
   readonly subscribers: readonly EventStoredSubscriber[];
+  /** How far ahead of our clock an event may be dated and still be stored (default future-event.ts's). */
+  readonly futureAllowanceMs?: number;
 }
 
 export interface VerifiedDelivery {
@@ -70,25 +76,32 @@ export async function ingestEvent(
 ): Promise<IngestResult> {
   const prepared = prepareDelivery(delivery, deps.clock.now());
   return (
-    dropStaleDelivery(prepared) ??
+    dropOutOfWindowDelivery(prepared, deps.futureAllowanceMs) ??
     deps.db.transaction().execute((trx) => storeDelivery(trx, prepared, deps.subscribers))
   );
 }
 
 export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number): PreparedDelivery {
-  return { ...delivery, normalised: normaliseEvent(delivery.rawBody, receivedAt), receivedAt };
+  return { ...delivery, normalised: normaliseEvent(delivery.rawBody), receivedAt };
 }
 
 /**
- * The answer for a delivery too old to store (stale-event.ts), given without touching the database; undefined
- * for one to store. A malformed event is not judged: stored again as dead, it still posts nothing.
+ * The answer for a delivery dated outside what the inbox can vouch for, too old (stale-event.ts) or too far
+ * ahead (future-event.ts), given without touching the database; undefined for one to store. A malformed or
+ * undated event is not judged: stored again as dead, it still posts nothing.
  */
-export function dropStaleDelivery(delivery: PreparedDelivery): IngestResult | undefined {
+export function dropOutOfWindowDelivery(
+  delivery: PreparedDelivery,
+  allowanceMs: number = futureAllowanceMs,
+): IngestResult | undefined {
   const { normalised, receivedAt } = delivery;
   if (!normalised.ok) return undefined;
-  const ageMs = readStaleAge(normalised.event.createdAt, receivedAt);
-  if (ageMs === undefined) return undefined;
-  return { status: "stale", eventId: normalised.event.id, enqueued: 0, ageMs };
+  const { id: eventId, createdAt } = normalised.event;
+  const ageMs = readStaleAge(createdAt, receivedAt);
+  if (ageMs !== undefined) return { status: "stale", eventId, enqueued: 0, ageMs };
+  const aheadMs = readFutureLead(createdAt, receivedAt, allowanceMs);
+  if (aheadMs !== undefined) return { status: "future", eventId, enqueued: 0, aheadMs };
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 // One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably (or
-// drop an event too old to store, stale-event.ts), then say so. Transport-free, so webhook-routes.ts stays a
+// drop an event too old or dated too far ahead to store, stale-event.ts, future-event.ts), then say so. Transport-free, so webhook-routes.ts stays a
 // thin adapter.
 import type { Logger } from "../logger.js";
 import { isAnyWorkQueued } from "../store/event-stored-subscribers.js";
@@ -48,6 +48,12 @@ export async function receiveDelivery(
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, ageMs: result.ageMs },
       "webhook event older than the inbox remembers; acknowledged and dropped",
+    );
+  }
+  if (result.status === "future") {
+    deps.logger.warn(
+      { eventId: result.eventId, source: source.type, aheadMs: result.aheadMs },
+      "webhook event dated ahead of our clock by more than the allowance; acknowledged and dropped (is either clock wrong?)",
     );
   }
   if (result.status === "dead") {

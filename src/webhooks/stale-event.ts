@@ -5,11 +5,12 @@
 import { minimumInboxRetentionMs } from "../store/inbox-retention.js";
 
 /**
- * Room for the platform's clock to run behind ours: `created` is the platform's time, the inbox prunes by our
- * receive time. An event is pruned at the earliest a week after our clock received it, so with the platform
- * up to an hour behind, every pruned event is already past this cutoff. A real retry is at most 40 min 30 s
- * old, far inside it. Measured from the shortest retention the worker accepts, so no allowed retention
- * forgets an event this receiver would still take.
+ * Room for the platform's clock to run ahead of ours: `created` is the platform's time, the inbox prunes by
+ * our receive time. An event is pruned at the earliest a week after our clock received it, so an event dated
+ * less than this margin after its receipt is already past the cutoff by then (future-event.ts drops one dated
+ * further ahead). A clock running behind ours only makes events look older: a real retry is at most
+ * 40 min 30 s old, far inside the cutoff. Measured from the shortest retention the worker accepts, so no
+ * allowed retention forgets an event this receiver would still take.
  */
 export const staleMarginMs = 60 * 60_000;
 
@@ -17,11 +18,8 @@ export const staleMarginMs = 60 * 60_000;
 export const staleEventAgeMs = minimumInboxRetentionMs - staleMarginMs;
 
 /**
- * How old the event is, when that is past the cutoff; undefined for anything to store. An event dated in the
- * future is stored: the signature says the platform sent it, and dropping it would lose a real announcement
- * to a skewed clock that no retry could bring back. The cost is bounded: such a capture can be replayed after
- * pruning only until its own date is a week old, so only for as long as the platform's clock was ahead.
- * An event without `created` reads as received now (normalise-event.ts), so it is always stored.
+ * How old the event is, when that is past the cutoff; undefined for anything to store. An event dated ahead of
+ * our clock is future-event.ts's to judge; one without `created` is never read (normalise-event.ts).
  */
 export function readStaleAge(createdAt: number, receivedAt: number): number | undefined {
   const ageMs = receivedAt - createdAt;

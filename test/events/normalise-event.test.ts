@@ -9,10 +9,8 @@ import {
   tournamentStartedData,
 } from "../webhooks/support/payloads.js";
 
-const receivedAt = Date.UTC(2026, 10, 21, 12);
-
 function normalise(body: string) {
-  return normaliseEvent(Buffer.from(body, "utf8"), receivedAt);
+  return normaliseEvent(Buffer.from(body, "utf8"));
 }
 
 function event(body: string): PlatformEvent {
@@ -121,8 +119,6 @@ describe("the standard form", () => {
     ["epoch seconds", 1_795_000_000, 1_795_000_000_000],
     ["epoch milliseconds", 1_795_000_000_123, 1_795_000_000_123],
     ["epoch seconds as text", "1795000000", 1_795_000_000_000],
-    ["nothing readable (the receive time)", "yesterday", receivedAt],
-    ["no time at all (the receive time)", null, receivedAt],
   ])("takes the creation time from %s", (_name, created, expected) => {
     const body = JSON.stringify({ id: "evt_t", event: "system.maintenance_scheduled", created, data: {} });
     expect(event(body).createdAt).toBe(expected);
@@ -211,6 +207,31 @@ describe("malformed payloads", () => {
     ["a kind with control characters", JSON.stringify({ id: "evt_m", event: "a\u0000b", data: {} }), "event"],
     ["an empty id", JSON.stringify({ id: "", event: "battle.created", data: {} }), "id"],
     ["a battle event without a battle id", standardEvent({ event: "battle.completed", data: {} }), "data.id"],
+    [
+      "a standard event without created",
+      JSON.stringify({ id: "evt_m", event: "battle.created", data: { id: "bat_1" } }),
+      "created: missing",
+    ],
+    [
+      "an unreadable created",
+      standardEvent({ event: "battle.created", created: "yesterday", data: { id: "bat_1" } }),
+      "created: missing or not a readable time",
+    ],
+    [
+      "a created of null",
+      JSON.stringify({ id: "evt_m", event: "battle.created", created: null, data: { id: "bat_1" } }),
+      "created: missing or not a readable time",
+    ],
+    [
+      "an older event without timestamp",
+      JSON.stringify({ event: "battle.completed", data: { battleId: "bat_9" } }),
+      "timestamp: missing",
+    ],
+    [
+      "an event of a kind this release does not know, undated",
+      JSON.stringify({ id: "evt_m", event: "arena.something_new", data: {} }),
+      "created",
+    ],
     [
       "a rating change without a user",
       standardEvent({ event: "user.rating_changed", data: {} }),

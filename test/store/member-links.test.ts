@@ -104,9 +104,11 @@ describe.each(testDatabases())("member links on $name", (database) => {
     const link = await saveMemberLink(store.db, box, linkInput());
     await markLinkReauthNeeded(store.db, { ...link, now: testNow + 1 });
     const refreshed = { accessToken: "access-2", refreshToken: "refresh-2", expiresAt: testNow + 7_200_000 };
-    expect(
-      await updateMemberCredential(store.db, box, { ...link, credential: refreshed, now: testNow + 5 }),
-    ).toBe(true);
+    const stored = await updateMemberCredential(store.db, box, {
+      ...link,
+      credential: refreshed,
+      now: testNow + 5,
+    });
     const found = await findMemberLink(store.db, box, link);
     expect(found).toMatchObject({
       credential: refreshed,
@@ -115,6 +117,47 @@ describe.each(testDatabases())("member links on $name", (database) => {
       scopes: [],
     });
     expect(found?.updatedAt).toBe(testNow + 5);
+    expect(stored).toEqual(found);
+  });
+
+  it("stores nothing over a link the member made again after the refresh began", async () => {
+    const refreshedFrom = await saveMemberLink(store.db, box, linkInput());
+    const relinked = await saveMemberLink(
+      store.db,
+      box,
+      linkInput({
+        platformUserId: "u-bob",
+        platformUsername: "bob",
+        credential: { accessToken: "access-bob", refreshToken: "refresh-bob", expiresAt: testNow + 9_000 },
+        now: testNow + 1,
+      }),
+    );
+    const late = { accessToken: "access-2", refreshToken: "refresh-2", expiresAt: testNow + 7_200_000 };
+
+    const stored = await updateMemberCredential(store.db, box, {
+      ...refreshedFrom,
+      credential: late,
+      now: testNow + 2,
+    });
+
+    expect(stored).toBeUndefined();
+    expect(await findMemberLink(store.db, box, refreshedFrom)).toEqual(relinked);
+  });
+
+  it("stores nothing over a link made again after an unlink, nor brings an unlinked one back", async () => {
+    const refreshedFrom = await saveMemberLink(store.db, box, linkInput());
+    const late = { accessToken: "access-2", refreshToken: "refresh-2", expiresAt: testNow + 7_200_000 };
+    await deleteMemberLink(store.db, refreshedFrom);
+    expect(
+      await updateMemberCredential(store.db, box, { ...refreshedFrom, credential: late, now: testNow + 1 }),
+    ).toBeUndefined();
+    expect(await findMemberLink(store.db, box, refreshedFrom)).toBeUndefined();
+
+    const again = await saveMemberLink(store.db, box, linkInput({ now: testNow + 2 }));
+    expect(
+      await updateMemberCredential(store.db, box, { ...refreshedFrom, credential: late, now: testNow + 3 }),
+    ).toBeUndefined();
+    expect(await findMemberLink(store.db, box, refreshedFrom)).toEqual(again);
   });
 
   it("leaves a link active when another instance stored a fresh credential before the failed refresh marks it", async () => {
@@ -128,7 +171,7 @@ describe.each(testDatabases())("member links on $name", (database) => {
       const readByA = await findMemberLink(instanceA, box, key);
       if (readByA === undefined) throw new Error("the link was just saved");
       const v2 = { accessToken: "access-2", refreshToken: "refresh-2", expiresAt: testNow + 7_200_000 };
-      await updateMemberCredential(instanceB, box, { ...key, credential: v2, now: testNow + 1 });
+      await updateMemberCredential(instanceB, box, { ...readByA, credential: v2, now: testNow + 1 });
       // A's refresh of v1 failed with invalid_grant: v1's refresh token was spent by B.
       expect(await markLinkReauthNeeded(instanceA, { ...readByA, now: testNow + 2 })).toBe(false);
       expect(await findMemberLink(instanceA, box, key)).toMatchObject({ status: "active", credential: v2 });
@@ -150,8 +193,13 @@ describe.each(testDatabases())("member links on $name", (database) => {
     const key = { guildId: "1", userId: "2" };
     expect(await findMemberLink(store.db, box, key)).toBeUndefined();
     expect(
-      await updateMemberCredential(store.db, box, { ...key, credential: { accessToken: "x" }, now: testNow }),
-    ).toBe(false);
+      await updateMemberCredential(store.db, box, {
+        ...key,
+        credentialVersion: "none",
+        credential: { accessToken: "x" },
+        now: testNow,
+      }),
+    ).toBeUndefined();
     expect(await markLinkReauthNeeded(store.db, { ...key, credentialVersion: "none", now: testNow })).toBe(
       false,
     );

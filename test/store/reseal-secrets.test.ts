@@ -212,6 +212,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     const refreshed = { accessToken: "access-after-refresh", refreshToken: "refresh-after" };
     await updateMemberCredential(store.db, rotatedBox, {
       ...member("200000000000000001"),
+      credentialVersion: read.credential,
       credential: refreshed,
       now: testNow + 1,
     });
@@ -229,6 +230,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     const refreshed = { accessToken: "access-after-refresh" };
     await updateMemberCredential(store.db, oldBox, {
       ...member("200000000000000001"),
+      credentialVersion: read.credential,
       credential: refreshed,
       now: testNow + 1,
     });

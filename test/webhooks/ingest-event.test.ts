@@ -72,7 +72,7 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
       error: null,
       receivedAt: clock.now(),
     });
-    const normalised = normaliseEvent(Buffer.from(body), clock.now());
+    const normalised = normaliseEvent(Buffer.from(body));
     expect(normalised.ok && JSON.parse(JSON.stringify(normalised.event))).toEqual(stored?.payload);
     expect(readStoredEvent(stored?.payload)).toMatchObject({
       id: "evt_1",

@@ -16,7 +16,7 @@ import {
 import { channelOf, guildA, guildB, guildC, linkMember, postBattleCard, subscribe } from "./support/seed.js";
 
 function known(body: string): KnownPlatformEvent {
-  const result = normaliseEvent(Buffer.from(body), Date.UTC(2026, 10, 21));
+  const result = normaliseEvent(Buffer.from(body));
   if (!result.ok || result.event.kind === undefined) throw new Error("expected a known event");
   return result.event;
 }

@@ -10,6 +10,7 @@ import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } fro
 import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { isAdminStandingProblem } from "../../reminders/tell-admins-about-reminders.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
   name,
@@ -87,7 +88,9 @@ function describeReminders(status: ReminderStatus): string[] {
   const lines = [
     settings.linkProblem === null
       ? `🟢 In <#${settings.channelId}>, ${formatLeadTimes(settings.leadMinutes)} before each start, ${ping}`
-      : `⏸️ On hold: <@${settings.configuredBy}>'s link no longer reads tournaments (${plainText(settings.linkProblem)}). They can \`/link\` again, or another admin runs \`/setup reminders set\`.`,
+      : isAdminStandingProblem(settings.linkProblem)
+        ? `⏸️ On hold: <@${settings.configuredBy}> is no longer an admin here (${plainText(settings.linkProblem)}), so their account reads nothing. An admin runs \`/setup reminders set\`.`
+        : `⏸️ On hold: <@${settings.configuredBy}>'s link no longer reads tournaments (${plainText(settings.linkProblem)}). They can \`/link\` again, or another admin runs \`/setup reminders set\`.`,
     `Read with <@${settings.configuredBy}>'s account · last read: ${settings.lastPolledAt === null ? "not yet" : discordTimestamp(settings.lastPolledAt, "R")}`,
   ];
   const next = status.scheduled[0];

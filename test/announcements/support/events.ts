@@ -27,7 +27,7 @@ export function readEvent<K extends EventKind>(
     data,
     request: { id: "req_1", idempotency_key: "req_1" },
   });
-  const result = normaliseEvent(Buffer.from(body), eventTime);
+  const result = normaliseEvent(Buffer.from(body));
   if (!result.ok) throw new Error(`the receiver rejected the test payload: ${result.error}`);
   if (result.event.kind !== kind) throw new Error(`read as ${String(result.event.kind)}, not ${kind}`);
   // Checked just above: the kind is K, so the data is K's.

@@ -207,6 +207,17 @@ describe("renderSetupStatus", () => {
       "⏸️ On hold: <@200000000000000009>'s link no longer reads tournaments (reauth\\_needed).",
     );
     expect(onHold).toContain("⚠️ Members can't take the role (missing-manage-roles)");
+    const adminGone = fields({
+      ...empty,
+      reminders: {
+        settings: { ...reminderSettings, linkProblem: "admin_lacks_manage_server" },
+        scheduled: [],
+      },
+    })["Tournament reminders"];
+    expect(adminGone).toContain(
+      "⏸️ On hold: <@200000000000000009> is no longer an admin here (admin\\_lacks\\_manage\\_server), so their account reads nothing. An admin runs `/setup reminders set`.",
+    );
+    expect(adminGone).not.toContain("`/link`");
     expect(onHold).toContain(
       "⚠️ I couldn't post reminders in <#300000000000000002> (403 Missing Access (50001)). Give me View Channel, Send Messages and Embed Links there, then run `/setup reminders set` again.",
     );
