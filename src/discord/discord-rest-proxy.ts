@@ -3,9 +3,9 @@
 // Discord's limits, the global one and each route's, so a stopped instance's share goes to the others.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { proxyRequests } from "@discordjs/proxy";
 import { REST } from "@discordjs/rest";
 import type { Logger } from "../logger.js";
+import { forwardProxiedRequest } from "./forward-proxied-request.js";
 
 export interface DiscordRestProxyOptions {
   /** The bot token (DISCORD_TOKEN): the only one this proxy sends for, since the limits it keeps are its. */
@@ -32,7 +32,6 @@ export function createDiscordRestProxy(options: DiscordRestProxyOptions): Discor
     // retrying here too would multiply the attempts. 429s are still waited out here, never passed on.
     retries: 0,
   });
-  const forward = proxyRequests(rest);
   const isBotToken = matchesAuthorization(`Bot ${options.token.replace(/^Bot\s+/i, "")}`);
   const { logger } = options;
 
@@ -45,7 +44,7 @@ export function createDiscordRestProxy(options: DiscordRestProxyOptions): Discor
       sendJson(response, 401, { message: "401: Unauthorized", code: 0 });
       return;
     }
-    Promise.resolve(forward(request, response)).catch((error: unknown) => {
+    forwardProxiedRequest(rest, request, response).catch((error: unknown) => {
       // Discord unreachable (reset, refused, DNS): an outage to the bot, which retries it.
       logger.warn({ err: error, method: request.method }, "could not reach Discord for a proxied request");
       if (!response.headersSent) sendJson(response, 502, { message: "502: Discord unreachable", code: 0 });

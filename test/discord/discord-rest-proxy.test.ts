@@ -5,6 +5,7 @@ import { REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { ManualClock } from "../../src/clock.js";
 import { readBotRestOptions } from "../../src/discord/bot-rest-options.js";
 import { createDiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
 import { createLogger } from "../../src/logger.js";
@@ -16,8 +17,15 @@ describe("the shared Discord REST proxy", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function start(options: { readonly fakeLimit: number; readonly proxyLimit: number }) {
-    const fake = await createFakeDiscord({ globalRateLimit: { perSecond: options.fakeLimit } });
+  async function start(options: {
+    readonly fakeLimit: number;
+    readonly proxyLimit: number;
+    readonly rateLimitClock?: ManualClock;
+  }) {
+    const fake = await createFakeDiscord({
+      globalRateLimit: { perSecond: options.fakeLimit },
+      ...(options.rateLimitClock === undefined ? {} : { rateLimitClock: options.rateLimitClock }),
+    });
     cleanups.push(() => fake.close());
     const proxy = createDiscordRestProxy({
       token: fake.botToken,
@@ -122,5 +130,53 @@ describe("the shared Discord REST proxy", () => {
     expect(fake.stats.rateLimited).toBe(0);
     // 40 requests at 16 a second: two full windows at least.
     expect(seconds).toBeGreaterThan(1.9);
+  });
+
+  it("sends a request Discord answered 429 again whole, body included", async () => {
+    // The fake's window is held on a manual clock, so the post surely meets a 429 however slow the machine.
+    const clock = new ManualClock();
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 1, proxyLimit: 50, rateLimitClock: clock });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    const spent = await fetch(`${fake.apiUrl}/v10/gateway/bot`, {
+      headers: { authorization: `Bot ${fake.botToken}` },
+    });
+    expect(spent.status).toBe(200);
+    const posting = fetch(`${proxyUrl}/api/v10/channels/${channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "after a 429", nonce: "row-1", enforce_nonce: true }),
+    });
+    await expect.poll(() => fake.stats.globalRateLimited, { timeout: 20_000 }).toBe(1);
+    clock.advance(1000);
+    const response = await posting;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { content: string }).content).toBe("after a 429");
+    expect(fake.messages(channelId).map((message) => message.content)).toEqual(["after a 429"]);
+    expect(fake.stats.rejectedMessages).toBe(0);
+  });
+
+  it("answers 502 when Discord cannot be reached, never an empty success", async () => {
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    fake.setOutage("reset");
+    const response = await fetch(`${proxyUrl}/api/v10/channels/${channelId}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "into the void" }),
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ message: "502: Discord unreachable", code: 0 });
+    fake.setOutage(false);
+  });
+
+  it("answers 405 to a method Discord has none of, sending nothing", async () => {
+    const { fake, proxyUrl } = await start({ fakeLimit: 50, proxyLimit: 50 });
+    fake.resetStats();
+    const response = await fetch(`${proxyUrl}/api/v10/gateway/bot`, {
+      method: "OPTIONS",
+      headers: { authorization: `Bot ${fake.botToken}` },
+    });
+    expect(response.status).toBe(405);
+    expect(fake.stats.requests).toBe(0);
   });
 });

@@ -4,53 +4,17 @@
 // event had no listener and ended the process. An idle connection's loss is logged once, with the error's
 // message and code alone: the pool re-emits it beside the client, which holds the user, database and host.
 // The connection runs through a TCP relay the test cuts.
-import net from "node:net";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { createLogger } from "../../src/logger.js";
+import { startTcpRelay, throughRelay, type TcpRelay } from "../support/tcp-relay.js";
 import { postgresUrl } from "./databases.js";
-
-interface Relay {
-  readonly port: number;
-  /** Ends every connection through the relay at once; new ones are still relayed. */
-  cut(): void;
-  close(): Promise<void>;
-}
-
-async function startRelay(target: URL): Promise<Relay> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => {
-        // A cut socket's error is the point of the test.
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    cut: () => {
-      for (const socket of sockets) socket.destroy();
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
 
 describe.skipIf(postgresUrl === undefined)(
   "a PostgreSQL connection lost mid-query (TEST_DATABASE_URL)",
   () => {
-    let relay: Relay | undefined;
+    let relay: TcpRelay | undefined;
     let store: Store | undefined;
 
     afterEach(async () => {
@@ -60,13 +24,10 @@ describe.skipIf(postgresUrl === undefined)(
 
     it("fails that query, keeps the process up, logs no connection settings, and reconnects", async () => {
       const target = new URL(postgresUrl!);
-      relay = await startRelay(target);
-      const through = new URL(postgresUrl!);
-      through.hostname = "127.0.0.1";
-      through.port = String(relay.port);
+      relay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
       const lines: string[] = [];
       const logger = createLogger({ level: "error" }, { write: (line: string) => lines.push(line) });
-      store = await createDb(through.toString(), { logger });
+      store = await createDb(throughRelay(postgresUrl!, relay), { logger });
 
       const sleeping = sql`select pg_sleep(30)`.execute(store.db);
       // Cut once the query is on the wire: the server reports it running.
@@ -110,15 +71,13 @@ describe.skipIf(postgresUrl === undefined)(
 
     it("logs an idle connection's loss once, with the error's message and code alone", async () => {
       const target = new URL(postgresUrl!);
-      relay = await startRelay(target);
-      const through = new URL(postgresUrl!);
-      through.hostname = "127.0.0.1";
-      through.port = String(relay.port);
+      const started = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+      relay = started;
       const lines: string[] = [];
       const logger = createLogger({ level: "error" }, { write: (line: string) => lines.push(line) });
-      store = await createDb(through.toString(), { logger });
+      store = await createDb(throughRelay(postgresUrl!, started), { logger });
       // createDb's own check leaves its connection idle in the pool; nothing is running when it is cut.
-      relay.cut();
+      started.cut();
       await expect
         .poll(() => lines.filter((line) => line.includes("PostgreSQL connection lost")).length, {
           timeout: 10_000,
@@ -146,7 +105,7 @@ describe.skipIf(postgresUrl === undefined)(
       const allowed = ["type", "message", "stack", "code"];
       expect(Object.keys(logged.err as object).filter((key) => !allowed.includes(key))).toEqual([]);
       const text = JSON.stringify(logged.err);
-      for (const setting of [target.username, target.pathname.slice(1), "127.0.0.1", String(relay.port)]) {
+      for (const setting of [target.username, target.pathname.slice(1), "127.0.0.1", String(started.port)]) {
         expect(text).not.toContain(setting);
       }
     });

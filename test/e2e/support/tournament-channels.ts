@@ -57,7 +57,10 @@ export function tournamentStartedBody(index: number, tournaments: number): strin
   });
 }
 
-/** Every (event, channel) pair that does not hold exactly one post, and the number of posts in all. */
+/**
+ * Every (event, channel) pair that does not hold exactly one post, and the number of posts in all. A post is
+ * one embed: a message the bot combined from the posts queued for a channel carries several.
+ */
 export function checkPostedOnce(
   discord: FakeDiscord,
   channels: TournamentChannels,
@@ -66,7 +69,11 @@ export function checkPostedOnce(
   const posted = new Map(
     channels.channelIds.map((channelId) => [
       channelId,
-      discord.messages(channelId).map((message) => readEventIndex(JSON.stringify(message))),
+      discord.messages(channelId).flatMap((message) => {
+        if (message.embeds.length === 0)
+          throw new Error(`a message without a post: ${JSON.stringify(message)}`);
+        return message.embeds.map((embed) => readEventIndex(JSON.stringify(embed)));
+      }),
     ]),
   );
   const wrong: string[] = [];
@@ -79,8 +86,8 @@ export function checkPostedOnce(
   return { wrong, posts: [...posted.values()].flat().length };
 }
 
-function readEventIndex(messageJson: string): number {
-  const match = /Cup (\d{3})/.exec(messageJson);
-  if (match === null) throw new Error(`a message that announces no event of this test: ${messageJson}`);
+function readEventIndex(embedJson: string): number {
+  const match = /Cup (\d{3})/.exec(embedJson);
+  if (match === null) throw new Error(`a post that announces no event of this test: ${embedJson}`);
   return Number(match[1]);
 }

@@ -1,0 +1,54 @@
+// One request through the shared proxy (docs/architecture.md, "Growing past one machine"), as @discordjs/proxy's
+// proxyRequests forwards it but for two things. The body is read whole before it is queued: proxyRequests hands
+// the client the request stream itself, so a request sent again after a 429 went with an empty body (Discord
+// answered 400 50109 and the bot dropped the post as dead). And a failure that is not an answer from Discord
+// (Discord unreachable) is thrown to the caller with the response left open for its 502: proxyRequests ended it
+// first, an empty 200 that the bot's client took for a success.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
+import { RequestMethod, type REST, type ResponseLike, type RouteLike } from "@discordjs/rest";
+
+export async function forwardProxiedRequest(
+  rest: REST,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const method = Object.values(RequestMethod).find((each) => each === request.method);
+  if (method === undefined) {
+    response.writeHead(405, { "content-type": "application/json" });
+    response.end(JSON.stringify({ message: "405: Method Not Allowed", code: 0 }));
+    return;
+  }
+  const url = new URL(request.url ?? "/", "http://proxy.invalid");
+  const body = await readBody(request);
+  const headers: Record<string, string> = {};
+  const { authorization, "content-type": contentType, "x-audit-log-reason": reason } = request.headers;
+  if (contentType !== undefined) headers["Content-Type"] = contentType;
+  if (authorization !== undefined) headers.authorization = authorization;
+  if (typeof reason === "string") headers["x-audit-log-reason"] = reason;
+  let upstream: ResponseLike;
+  try {
+    upstream = await rest.queueRequest({
+      method,
+      fullRoute: url.pathname.replace(/^\/api(\/v\d+)?/, "") as RouteLike,
+      query: url.searchParams,
+      headers,
+      // The caller's own Authorization header is sent as it came.
+      auth: false,
+      passThroughBody: true,
+      ...(body.length === 0 ? {} : { body }),
+    });
+  } catch (error) {
+    if (!populateErrorResponse(response, error)) throw error;
+    response.end();
+    return;
+  }
+  await populateSuccessfulResponse(response, upstream);
+  response.end();
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
