@@ -39,7 +39,11 @@ describe("a bot whose SQLite file reaches its size cap", () => {
   let ballast: Ballast | undefined;
 
   beforeAll(async () => {
-    discord = await createFakeDiscord();
+    // The test is about the database, not Discord's pace: at its real 5 posts per 5 s for one channel, the 45
+    // posts would take 45 s to go out.
+    discord = await createFakeDiscord({
+      routeLimits: { "POST /channels/:channelId/messages": { limit: 50, windowMs: 1000 } },
+    });
     sandbox = await buildSandbox({ seed: false });
     await sandbox.listen(0, "127.0.0.1");
     const guild = discord.createGuild({ name: "Full" });
