@@ -33,6 +33,14 @@ export function registerStaticRoutes(app: FastifyInstance): void {
     reply.type(types[".html"] ?? "").send(await readFile(join(publicDir, "index.html"))),
   );
 
+  // The page names its icon, but a browser may still ask for /favicon.ico; a 404 there is a console error.
+  app.get("/favicon.ico", async (_request, reply) =>
+    reply
+      .type(types[".svg"] ?? "")
+      .header("cache-control", "max-age=86400")
+      .send(await readFile(join(publicDir, "favicon.svg"))),
+  );
+
   app.get<{ Params: { file: string } }>("/static/:file", async (request, reply) => {
     const { file } = request.params;
     const type = types[extname(file)];

@@ -45,7 +45,7 @@ describe.each(interactionsModes)(
       expect(reply.embeds[0]?.title).toBe("alice — global rank #1");
       expect(field(reply, "Rating")).toBe("2350");
       expect(field(reply, "Tier")).toMatch(/^[A-Z]/);
-      expect(field(reply, "Percentile")).toMatch(/^\d+(\.\d)?(st|nd|rd|th)$/);
+      expect(field(reply, "Ahead of")).toMatch(/^\d+(\.\d)?% of players$/);
       expect(reply.attachments).toHaveLength(1);
       const [chart] = reply.attachments;
       expect(chart?.filename).toBe("rating.png");

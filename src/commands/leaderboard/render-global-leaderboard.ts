@@ -20,7 +20,8 @@ function renderRankingLine(ranking: GlobalRanking, viewerPlatformUserId: string 
     plainText(formatTier(ranking.user.tier)),
   ];
   if (ranking.winRate !== undefined) parts.push(`${String(Math.round(ranking.winRate * 100))}% won`);
-  if (ranking.battlesWon !== undefined) parts.push(`${String(ranking.battlesWon)} wins`);
+  if (ranking.battlesWon !== undefined)
+    parts.push(`${String(ranking.battlesWon)} ${ranking.battlesWon === 1 ? "win" : "wins"}`);
   const line = parts.join(" · ");
   return ranking.user.id === viewerPlatformUserId ? `${line} ← you` : line;
 }

@@ -1,13 +1,10 @@
-/** 90 → "90th", 99.5 → "99.5th"; the percentile of the platform's API reference's rank info, one decimal at most. */
+/**
+ * 85.7 → "85.7% of players": the rank info's percentile, the share of players ranked below (as the platform's
+ * sandbox computes it: rank 1 of 7 is 85.7), one decimal at most. Shown as whom the member is ahead of, which
+ * reads right beside their rank where "85.7th percentile" beside "#1" did not.
+ */
 export function formatPercentile(percentile: number | undefined): string {
   if (percentile === undefined || !Number.isFinite(percentile)) return "—";
-  const rounded = Math.round(percentile * 10) / 10;
-  return `${String(rounded)}${ordinalSuffix(rounded)}`;
-}
-
-function ordinalSuffix(value: number): string {
-  if (!Number.isInteger(value)) return "th";
-  const lastTwo = Math.abs(value) % 100;
-  if (lastTwo >= 11 && lastTwo <= 13) return "th";
-  return ["th", "st", "nd", "rd"][Math.abs(value) % 10] ?? "th";
+  const rounded = Math.round(Math.min(100, Math.max(0, percentile)) * 10) / 10;
+  return `${String(rounded)}% of players`;
 }

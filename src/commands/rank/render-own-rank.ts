@@ -27,7 +27,7 @@ export function renderOwnRank({ username, rank, hasChart }: OwnRankView): Reply 
           { name: "Global rank", value: `#${String(rank.globalRank)}`, inline: true },
           { name: "Rating", value: formatRating(rank.rating), inline: true },
           { name: "Tier", value: plainText(formatTier(rank.tier)), inline: true },
-          { name: "Percentile", value: formatPercentile(rank.percentile), inline: true },
+          { name: "Ahead of", value: formatPercentile(rank.percentile), inline: true },
           { name: "Peak rating", value: formatRating(peak), inline: true },
         ],
         ...(hasChart

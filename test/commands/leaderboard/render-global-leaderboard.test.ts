@@ -29,6 +29,16 @@ describe("renderGlobalLeaderboard", () => {
     expect(embed?.footer?.text).toBe("Page 2 of 3 · 25 players");
   });
 
+  it("says 1 win, not 1 wins", () => {
+    const reply = renderGlobalLeaderboard({
+      board: { rankings: [{ ...ranking(1), battlesWon: 1 }], total: 1, hasMore: false },
+      page: 0,
+      pageSize: 10,
+      viewerPlatformUserId: undefined,
+    });
+    expect(reply.embeds?.[0]?.description).toBe("**#1** player1 · 2999 · Gold · 46% won · 1 win");
+  });
+
   it("leaves out what the platform did not send", () => {
     const bare: GlobalRanking = {
       rank: 1,

@@ -22,7 +22,7 @@ describe("renderOwnRank", () => {
       ["Global rank", "#12"],
       ["Rating", "1850"],
       ["Tier", "Diamond"],
-      ["Percentile", "88.2th"],
+      ["Ahead of", "88.2% of players"],
       ["Peak rating", "1901"],
     ]);
     expect(embed?.image?.url).toBe("attachment://rating.png");
@@ -37,7 +37,7 @@ describe("renderOwnRank", () => {
     expect(embed?.image).toBeUndefined();
     expect(embed?.footer?.text).toMatch(/No rating history yet/);
     expect(embed?.fields?.find((field) => field.name === "Peak rating")?.value).toBe("1850");
-    expect(embed?.fields?.find((field) => field.name === "Percentile")?.value).toBe("—");
+    expect(embed?.fields?.find((field) => field.name === "Ahead of")?.value).toBe("—");
   });
 });
 
