@@ -46,6 +46,21 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await composer().fill("");
   });
 
+  it("draws Discord's escapes as the characters they keep plain, not as backslashes", async () => {
+    // A string, so the test runner leaves the page's own import alone.
+    const drawn: unknown = await page.evaluate(`(async () => {
+      const { appendInline } = await import("/static/markdown.js");
+      const node = document.createElement("div");
+      appendInline(node, String.raw\`Cup \\_1\\_ \\*\\*not bold\\*\\* \\# 2 **bold**\`, {});
+      return {
+        text: node.textContent,
+        emphasised: node.querySelectorAll("em").length,
+        strong: node.querySelectorAll("strong").length,
+      };
+    })()`);
+    expect(drawn).toEqual({ text: "Cup _1_ **not bold** # 2 bold", emphasised: 0, strong: 1 });
+  });
+
   it("keeps the member's sandbox key hidden until Show is pressed", async () => {
     const key = page.getByLabel("Sandbox API key (paste it into /link's form)");
     const show = page.getByRole("button", { name: "Show" });

@@ -3,6 +3,8 @@
 import { el } from "./api.js";
 
 const inlineRules = [
+  // A backslash before a markdown character makes it plain, as the bot escapes platform text.
+  { name: "escape", pattern: /\\([^A-Za-z0-9\s])/ },
   { name: "code", pattern: /`([^`\n]+)`/ },
   { name: "bold", pattern: /\*\*([\s\S]+?)\*\*/ },
   { name: "underline", pattern: /__([\s\S]+?)__/ },
@@ -114,6 +116,8 @@ function wrap(tag, attributes, inner, world) {
 
 function drawInline(name, match, world) {
   switch (name) {
+    case "escape":
+      return document.createTextNode(match[1]);
     case "code":
       return el("code", { class: "inline-code" }, match[1]);
     case "bold":
