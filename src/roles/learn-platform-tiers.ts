@@ -1,8 +1,9 @@
 // Learning the platform's tiers when an admin turns tier roles on (docs/architecture.md, "Tier roles"). The
 // platform's API reference lists no tiers, so they are read off the global leaderboard with the admin's
-// credential: a bounded number of pages, spread over the whole ranking so the lowest tiers are read too,
-// and the admin's own rank. Each is recorded as any other sighting, so the roles can be made at once.
-import { getGlobalLeaderboard, getMyRank } from "../api/leaderboards.js";
+// credential: a bounded number of pages, spread over the whole ranking so the lowest tiers are read too.
+// Each is recorded as any other sighting, so the roles can be made at once. (The admin's own tier was
+// recorded when they linked.)
+import { getGlobalLeaderboard } from "../api/leaderboards.js";
 import type { PlatformCredential, PlatformHttp } from "../api/http.js";
 import type { GlobalLeaderboard } from "../api/schemas/leaderboard.js";
 import type { Kysely } from "kysely";
@@ -28,21 +29,15 @@ export async function learnPlatformTiers(
 ): Promise<number> {
   const read = (offset: number) =>
     getGlobalLeaderboard(deps.platform, credential, { limit: tierPageSize, offset });
-  const pages: GlobalLeaderboard[] = [await read(0)];
-  for (let index = 1; index < maxTierPages; index += 1) {
-    const offset = nextPageOffset(
-      pages[0] as GlobalLeaderboard,
-      pages[pages.length - 1] as GlobalLeaderboard,
-      index,
-    );
+  const first = await read(0);
+  const pages: GlobalLeaderboard[] = [first];
+  for (let index = 1, last = first; index < maxTierPages; index += 1) {
+    const offset = nextPageOffset(first, last, index);
     if (offset === undefined) break;
-    pages.push(await read(offset));
+    last = await read(offset);
+    pages.push(last);
   }
-  const rank = await getMyRank(deps.platform, credential);
-  const sightings = [
-    ...pages.flatMap((page) => page.rankings.map(({ user }) => ({ tier: user.tier, rating: user.rating }))),
-    { tier: rank.tier, rating: rank.rating },
-  ];
+  const sightings = pages.flatMap((page) => page.rankings.map(({ user }) => user));
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     let learned = 0;

@@ -1,7 +1,10 @@
 // docs/architecture.md, "Tier roles", end to end on a new server: with only the admin linked, `/setup roles
 // create` reads the platform's tiers with the admin's credential and makes every tier's role at once, in
-// rating order below the bot's role, so the admin can arrange them before any member is given one.
+// rating order below the bot's role, so the admin can arrange them before any member is given one. An
+// admin who is not linked, on a bot that knows no tier yet, is told to link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandData } from "../../src/commands/command-data.js";
+import { deployCommands } from "../../src/discord/deploy-commands.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { keyOf } from "./support/sandbox-keys.js";
@@ -10,11 +13,22 @@ describe("tier roles on a new server", () => {
   let world: EndToEnd;
   let adminKey: string;
 
+  const createRoles = (guildId: string, channelId: string) =>
+    world.discord
+      .runCommand({
+        guildId,
+        channelId,
+        userId: world.members.admin.id,
+        name: "setup",
+        subcommandGroup: "roles",
+        subcommand: "create",
+      })
+      .waitForFinal();
+
   beforeAll(async () => {
     world = await startEndToEnd();
     world.discord.roles.grantBot(world.guildId, ["ManageRoles"]);
     adminKey = keyOf(world, "carol");
-    await linkMember(world, world.members.admin.id, adminKey);
   });
   afterAll(async () => {
     await world.close();
@@ -32,21 +46,25 @@ describe("tier roles on a new server", () => {
     return tiers.map((tier) => tier.charAt(0).toUpperCase() + tier.slice(1));
   }
 
+  it("asks an admin who is not linked to link, while it knows no tier", async () => {
+    const fresh = world.discord.createGuild({ name: "Fresh", channels: ["general"] });
+    const target = { applicationId: world.discord.applicationId, guildId: fresh.id };
+    await deployCommands(world.bot.deps.rest, target, commandData);
+    world.discord.roles.grantBot(fresh.id, ["ManageRoles"]);
+    world.discord.createMember(fresh.id, { userId: world.members.admin.id, permissions: ["ManageGuild"] });
+
+    const answer = await createRoles(fresh.id, [...fresh.channels.keys()][0] ?? "");
+    expect(answer.content).toContain("link your account with `/link` and run this again");
+    expect(world.discord.roles.list(fresh.id).map((role) => role.name)).not.toContain("Platinum");
+  });
+
   it("makes one role per platform tier, in rating order, as soon as the admin asks", async () => {
+    await linkMember(world, world.members.admin.id, adminKey);
     const expected = await platformTierNames();
     // The sandbox seeds a player in each of its seven tiers.
     expect(expected).toHaveLength(7);
 
-    const created = await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "setup",
-        subcommandGroup: "roles",
-        subcommand: "create",
-      })
-      .waitForFinal();
+    const created = await createRoles(world.guildId, world.channelId);
     for (const name of expected) expect(created.content).toContain(`for ${name}`);
 
     const roles = world.discord.roles.list(world.guildId).map((role) => role.name);
