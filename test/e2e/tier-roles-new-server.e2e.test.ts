@@ -72,4 +72,39 @@ describe("tier roles on a new server", () => {
     const bot = world.discord.roles.botRole(world.guildId).name;
     expect(roles.indexOf(bot)).toBeLessThan(roles.indexOf(expected[0] ?? ""));
   });
+
+  it("still makes the known tiers' roles when the platform refuses to show its ranking", async () => {
+    const other = world.discord.createGuild({ name: "Other", channels: ["general"] });
+    const channelId = [...other.channels.keys()][0] ?? "";
+    await deployCommands(
+      world.bot.deps.rest,
+      { applicationId: world.discord.applicationId, guildId: other.id },
+      commandData,
+    );
+    world.discord.roles.grantBot(other.id, ["ManageRoles"]);
+    world.discord.createMember(other.id, { userId: world.members.admin.id, permissions: ["ManageGuild"] });
+    const prompt = await world.discord
+      .runCommand({ guildId: other.id, channelId, userId: world.members.admin.id, name: "link" })
+      .waitForFinal();
+    const press = world.discord.pressButton({
+      message: prompt,
+      customId: "link:api-key",
+      userId: world.members.admin.id,
+    });
+    await press.modal();
+    const linked = await world.discord
+      .submitModal({ from: press, customId: "link-key", fields: { key: keyOf(world, "dave") } })
+      .waitForFinal();
+    expect(linked.content).toMatch(/^Linked as/);
+    // The platform forgets dave's keys, so it answers the leaderboard read with 401.
+    const dave = [...world.sandbox.state.users.values()].find((user) => user.username === "dave");
+    for (const [hash, key] of world.sandbox.state.apiKeys) {
+      if (key.userId === dave?.id) world.sandbox.state.apiKeys.delete(hash);
+    }
+
+    const created = await createRoles(other.id, channelId);
+    expect(created.content).toContain("for Grandmaster");
+    expect(created.content).toContain("for Bronze");
+    expect(world.logs()).toContain("could not read the platform's tiers");
+  });
 });
