@@ -10,8 +10,8 @@ import { listTiers } from "../../store/tiers.js";
 
 /**
  * Whether the tiers were read: false when the admin is not linked (or must sign in again), which leaves the
- * tiers the bot already knows. A platform that fails is waited for only when no tier is known at all:
- * otherwise the roles of the known tiers are made and the rest follow as tiers are seen.
+ * tiers the bot already knows. A platform failure is answered only when no tier is known at all: otherwise
+ * the roles of the known tiers are made and the rest follow as tiers are seen.
  */
 export async function learnTiersWithAdmin(
   deps: BotDependencies,

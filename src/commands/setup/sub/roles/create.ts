@@ -1,6 +1,7 @@
 // `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, the platform's tiers read with the
-// admin's credential, a role made now for every tier the bot knows, and every linked member queued. The guild's create-mode lease is held meanwhile, so the role
-// worker, here or on another instance, cannot make the same roles at the same time.
+// admin's credential, a role made now for every tier the bot knows, and every linked member queued. The
+// guild's create-mode lease is held meanwhile, so the role worker, here or on another instance, cannot make
+// the same roles at the same time.
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { classifyRoleFailure } from "../../../../roles/classify-role-failure.js";
