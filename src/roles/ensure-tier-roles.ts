@@ -1,9 +1,11 @@
 // Create mode (docs/architecture.md, "Tier roles"): a role for every tier the bot knows, named after the tier,
 // coloured by tier, ordered by rating just below the bot's highest role. A role with the tier's name that is
-// not mapped yet is taken over rather than made again, so work redone after a crash adds no second role.
+// not mapped yet is taken over rather than made again, so work redone after a crash adds no second role. The
+// reminder role is never taken over: a tier role sync would take it from the members who opted in.
 import type { APIRole } from "discord-api-types/v10";
 import { createGuildRole, moveGuildRoles } from "../discord/guild-roles.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
+import { findReminderSettings } from "../store/reminder-settings.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../store/tier-roles.js";
 import { listTiers } from "../store/tiers.js";
 import { findBotTopRole } from "./explain-role-refusal.js";
@@ -34,11 +36,12 @@ export async function ensureTierRoles(deps: RoleDeps, guildId: string): Promise<
   const created: { tier: string; roleId: string }[] = [];
   const adopted: { tier: string; roleId: string }[] = [];
   const kept = tiers.filter((tier) => mapped.has(tier.tier)).length;
+  const reminderRoleId = (await findReminderSettings(deps.db, guildId))?.roleId ?? undefined;
   // Highest tier first: Discord puts each new role at position 1 below the older ones there, so roles made in
   // this order already stand in rating order.
   for (const { tier } of [...tiers].reverse()) {
     if (mapped.has(tier)) continue;
-    const taken = new Set(mapped.values());
+    const taken = new Set([...mapped.values(), ...(reminderRoleId === undefined ? [] : [reminderRoleId])]);
     const name = formatTier(tier);
     const existing = roles.find(
       (role) => role.name === name && !role.managed && role.id !== guildId && !taken.has(role.id),

@@ -9,9 +9,12 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function renderCreatedTierRoles(outcome: CreatedTierRoles): string {
   const made = [...outcome.created, ...outcome.adopted];
   if (made.length === 0 && outcome.kept === 0) {
+    const how = outcome.tiersRead
+      ? "the platform showed none"
+      : "link your account with `/link` and run this again, and I'll read them from the platform now";
     return (
-      "Tier roles are on, but I haven't seen any platform tiers yet: I learn them from profiles, ranks, " +
-      "leaderboards and rating changes. Each new tier gets its role as soon as I see it."
+      `Tier roles are on, but I don't know any platform tiers yet: ${how}. ` +
+      "Each new tier gets its role as soon as I see one."
     );
   }
   const lines = [

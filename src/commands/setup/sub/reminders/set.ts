@@ -13,6 +13,7 @@ import { requireAnnouncementChannel } from "../../../subscribe/read-subscribe-op
 import { parseLeadTimes } from "../../lead-times.js";
 import { readBotPermissions } from "../../../../roles/explain-role-refusal.js";
 import { checkGivableRole, type GivableRole } from "../../check-givable-role.js";
+import { refuseTierRoleForReminders } from "../../role-conflicts.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
 /** The answer to the admin. */
@@ -25,6 +26,7 @@ export async function setTournamentReminders(
   const leadMinutes = parseLeadTimes(options.before);
   const channelId = requireAnnouncementChannel(options.channel);
   const { link } = await getMemberSession(deps, actor);
+  if (roleId !== undefined) await refuseTierRoleForReminders(deps, actor.guildId, roleId);
   const givable =
     roleId === undefined
       ? undefined

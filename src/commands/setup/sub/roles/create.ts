@@ -1,6 +1,7 @@
-// `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, a role made now for every tier the
-// bot knows, and every linked member queued. The guild's create-mode lease is held meanwhile, so the role
-// worker, here or on another instance, cannot make the same roles at the same time.
+// `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, the platform's tiers read with the
+// admin's credential, a role made now for every tier the bot knows, and every linked member queued. The
+// guild's create-mode lease is held meanwhile, so the role worker, here or on another instance, cannot make
+// the same roles at the same time.
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { classifyRoleFailure } from "../../../../roles/classify-role-failure.js";
@@ -13,6 +14,7 @@ import {
   leaseTierRoleWork,
   saveRoleSyncMode,
 } from "../../../../store/guild-role-settings.js";
+import { learnTiersWithAdmin } from "../../learn-tiers-with-admin.js";
 import { renderCreatedTierRoles } from "../../render-tier-roles.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
 
@@ -21,13 +23,16 @@ const createLeaseMs = 120_000;
 
 export interface CreatedTierRoles extends TierRolesOutcome {
   readonly membersQueued: number;
+  /** Whether the platform's tiers were read with the admin's credential just now. */
+  readonly tiersRead: boolean;
 }
 
 export async function createTierRoles(
   deps: BotDependencies,
-  input: { readonly guildId: string; readonly interactionId: string },
+  input: { readonly guildId: string; readonly userId: string; readonly interactionId: string },
 ): Promise<CreatedTierRoles> {
   const { guildId } = input;
+  const tiersRead = await learnTiersWithAdmin(deps, { guildId, userId: input.userId });
   const owner = `setup-roles:${input.interactionId}`;
   const claimedAt = deps.clock.now();
   await saveRoleSyncMode(deps.db, { guildId, mode: "create", now: claimedAt });
@@ -56,7 +61,7 @@ export async function createTierRoles(
   }
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
   deps.wakeRoleWorker?.();
-  return { ...outcome, membersQueued };
+  return { ...outcome, membersQueued, tiersRead };
 }
 
 /** The subcommand: the roles made, answered privately. */
@@ -64,6 +69,10 @@ export async function runRolesCreate(
   deps: BotDependencies,
   { actor, responder, interactionId }: SubcommandContext,
 ): Promise<void> {
-  const outcome = await createTierRoles(deps, { guildId: actor.guildId, interactionId });
+  const outcome = await createTierRoles(deps, {
+    guildId: actor.guildId,
+    userId: actor.userId,
+    interactionId,
+  });
   await responder.reply({ content: renderCreatedTierRoles(outcome), ephemeral: true });
 }

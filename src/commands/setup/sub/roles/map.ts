@@ -10,6 +10,7 @@ import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild
 import { mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
 import { normaliseTier } from "../../../../store/tiers.js";
 import { checkGivableRole } from "../../check-givable-role.js";
+import { refuseReminderRoleForTier } from "../../role-conflicts.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
 export async function mapTierToRole(
@@ -26,6 +27,7 @@ export async function mapTierToRole(
       ? `Tier ${shown} has no role now. Members keep the role they had; remove it in Server Settings → Roles if you like.`
       : `Tier ${shown} had no role.`;
   }
+  await refuseReminderRoleForTier(deps, guildId, input.roleId);
   await checkGivableRole(deps, guildId, input.roleId, {
     everyoneRole: "@everyone cannot be a tier role. Pick another role.",
     tryAgain: "map it again",
