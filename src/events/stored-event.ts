@@ -29,5 +29,11 @@ export function readStoredEvent(payload: unknown): PlatformEvent {
     throw new StoredEventError("unknown event kind");
   }
   // Written by normaliseEvent from data its kind's schema produced; the checks above guard the envelope.
-  return { ...stored, kind, request: stored.request ?? undefined } as PlatformEvent;
+  // A row stored before test deliveries were told apart was never a test one.
+  return {
+    ...stored,
+    kind,
+    request: stored.request ?? undefined,
+    test: stored.test === true,
+  } as PlatformEvent;
 }
