@@ -37,3 +37,11 @@ export function readStoredEvent(payload: unknown): PlatformEvent {
     test: stored.test === true,
   } as PlatformEvent;
 }
+
+/**
+ * Whether an inbox row's payload is a test delivery's (docs/platform-assumptions.md, "Test deliveries"); false
+ * for a dead-lettered row or one stored before the mark existed, without reading the rest.
+ */
+export function isStoredTestEvent(payload: unknown): boolean {
+  return typeof payload === "object" && payload !== null && (payload as { test?: unknown }).test === true;
+}
