@@ -57,7 +57,8 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
     const canonical = canonicalEventKind(kind);
     if (canonical === undefined) throw new Error(`No event kind "${kind}"`);
     const now = Date.now();
-    const data = sampleEventData(sandbox.state, canonical, now, {});
+    // Sent as a real event of the platform, so not marked as a test (docs/platform-assumptions.md).
+    const { test: _testMark, ...data } = sampleEventData(sandbox.state, canonical, now, {});
     if (form === "legacy") return reply.send({ payload: prettyJson(renderLegacyPayload(kind, now, data)) });
     const requestId = `req_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
     const payload = {

@@ -52,7 +52,10 @@ export async function findCreatedEvent(
   });
   return rows
     .flatMap((row) => readPayload(logger, row))
-    .find((event) => event.kind === "battle.created" && event.data.battleId === input.battleId);
+    .find(
+      // A test delivery may name a real battle; it never tells a card anything (test-event.ts).
+      (event) => event.kind === "battle.created" && !event.test && event.data.battleId === input.battleId,
+    );
 }
 
 function readPayload(logger: Logger, { eventId, payload }: StoredEventText): KnownPlatformEvent[] {

@@ -1,6 +1,7 @@
 // One announcement per event kind (docs/architecture.md, "Rendering"): the renderer for the kind, made into a
 // message with the guild's linked members mentioned; the leaderboard refresh is the server's weekly digest,
-// which pings nobody. Pure: the outbox renderer loads what it needs first.
+// which pings nobody; a test delivery is labelled and pings nobody either (test-event.ts). Pure: the outbox
+// renderer loads what it needs first.
 import type { MessageBody } from "../discord/message-limits.js";
 import type { KnownPlatformEvent, PlatformEventOf } from "../events/index.js";
 import { toMessageBody, type Announcement } from "./announcement.js";
@@ -10,6 +11,7 @@ import { renderBattleStarted } from "./battle-started.js";
 import { renderBattleSubmission } from "./battle-submission.js";
 import { renderGenericEvent } from "./generic-event.js";
 import type { RenderContext } from "./render-context.js";
+import { markAsTestEvent, testEventContext } from "./test-event.js";
 import { renderServerWeek } from "./server-week-digest.js";
 import { renderMaintenanceScheduled } from "./system-maintenance-scheduled.js";
 import { renderTournamentStarted } from "./system-tournament-started.js";
@@ -23,6 +25,11 @@ import { renderRatingChanged } from "./user-rating-changed.js";
 export type AnnouncedEvent = Exclude<KnownPlatformEvent, PlatformEventOf<"system.leaderboard_updated">>;
 
 export function renderEvent(event: KnownPlatformEvent, context: RenderContext): MessageBody {
+  if (event.test) return markAsTestEvent(renderEventOfKind(event, testEventContext(context)));
+  return renderEventOfKind(event, context);
+}
+
+function renderEventOfKind(event: KnownPlatformEvent, context: RenderContext): MessageBody {
   if (event.kind === "system.leaderboard_updated") return renderServerWeek(event, context);
   return toMessageBody(renderAnnouncement(event, context), context);
 }

@@ -19,7 +19,7 @@ export type * from "./event-data/system-events.js";
 export type { UserRef } from "./event-data/fields.js";
 export { normaliseEvent, deriveEventId } from "./normalise-event.js";
 export type { NormalisedDelivery } from "./normalise-event.js";
-export { readStoredEvent, StoredEventError } from "./stored-event.js";
+export { isStoredTestEvent, readStoredEvent, StoredEventError } from "./stored-event.js";
 export { cardBattleId } from "./card-battle-id.js";
 export { readTierMove } from "./tier-move.js";
 export type { TierMove } from "./tier-move.js";

@@ -51,7 +51,8 @@ export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
   const createdAt = readTimestamp(envelope.data.time);
   const timeField = form === "standard" ? "created" : "timestamp";
   if (createdAt === undefined) return malformed(`${timeField}: missing or not a readable time`);
-  const base = { id, rawKind, createdAt, form, request };
+  // How the platform marks a test delivery: docs/platform-assumptions.md, "Test deliveries".
+  const base = { id, rawKind, createdAt, form, request, test: data.test === true };
 
   const kind = canonicalEventKind(rawKind);
   if (kind === undefined) return { ok: true, event: { ...base, kind: undefined, data } };

@@ -26,6 +26,11 @@ interface PlatformEventBase {
   readonly form: PayloadForm;
   /** The platform request that caused the event (standard form only). */
   readonly request: EventRequest | undefined;
+  /**
+   * A test delivery (`POST /api/v1/webhooks/test`, marked `data.test: true`): shown as a test, pinging no one,
+   * and kept out of every read model (docs/platform-assumptions.md, "Test deliveries").
+   */
+  readonly test: boolean;
 }
 
 export type PlatformEventOf<K extends EventKind> = PlatformEventBase & {

@@ -29,5 +29,19 @@ export function readStoredEvent(payload: unknown): PlatformEvent {
     throw new StoredEventError("unknown event kind");
   }
   // Written by normaliseEvent from data its kind's schema produced; the checks above guard the envelope.
-  return { ...stored, kind, request: stored.request ?? undefined } as PlatformEvent;
+  // A row stored before test deliveries were told apart was never a test one.
+  return {
+    ...stored,
+    kind,
+    request: stored.request ?? undefined,
+    test: stored.test === true,
+  } as PlatformEvent;
+}
+
+/**
+ * Whether an inbox row's payload is a test delivery's (docs/platform-assumptions.md, "Test deliveries"); false
+ * for a dead-lettered row or one stored before the mark existed, without reading the rest.
+ */
+export function isStoredTestEvent(payload: unknown): boolean {
+  return typeof payload === "object" && payload !== null && (payload as { test?: unknown }).test === true;
 }

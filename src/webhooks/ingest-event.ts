@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
 import {
+  nothingQueued,
   runEventStoredSubscribers,
   type EventStoredSubscriber,
   type QueuedWork,
@@ -178,11 +179,15 @@ export async function storeDeliveries(
   for (const { index, event } of accepted) {
     const source = scopeOf(index);
     const row = inboxRows[index] as InboxEventInput;
-    const queued = await runEventStoredSubscribers(trx, subscribers, event, {
-      fromOperator: source.type === "operator",
-      guildId: routingGuildOf(source),
-      now: row.receivedAt,
-    });
+    // A test delivery is posted as a test and counts nowhere: no read model, tier role or reminder hears of
+    // it (docs/platform-assumptions.md, "Test deliveries").
+    const queued = event.test
+      ? nothingQueued
+      : await runEventStoredSubscribers(trx, subscribers, event, {
+          fromOperator: source.type === "operator",
+          guildId: routingGuildOf(source),
+          now: row.receivedAt,
+        });
     results[index] = {
       ...results[index],
       status: "accepted",

@@ -17,7 +17,9 @@ export function describeSummaryRow(
   target: OutboxTarget,
   now: number,
 ): { readonly summaryKey?: string; readonly dueAt?: number } {
-  if (event.kind !== "user.rating_changed" || target.action !== "post") return {};
+  // A test change is posted on its own, never among a real contest's (docs/platform-assumptions.md, "Test
+  // deliveries").
+  if (event.kind !== "user.rating_changed" || target.action !== "post" || event.test) return {};
   const contest = readRatingContest(event.data);
   if (contest === undefined) return {};
   return { summaryKey: describeContestKey(contest), dueAt: now + ratingSummaryWindowMs };

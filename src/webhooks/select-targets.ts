@@ -2,7 +2,9 @@
 // - a battle event edits that battle's card in every guild where /battle create posted one (whatever the
 //   subscriptions say: the card is the live view of the battle), and is posted to subscribed channels;
 // - a rating change is posted only in guilds where that user is linked;
-// - anything else (tournament starts included) is posted to every subscribed channel.
+// - anything else (tournament starts included) is posted to every subscribed channel;
+// - a test delivery is posted as any event of its kind, and edits no card (docs/platform-assumptions.md, "Test
+//   deliveries").
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
 // A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
 // bot leaves a server").
@@ -48,7 +50,8 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     const key = `${target.channelId}\n${target.action}`;
     if (!targets.has(key)) targets.set(key, target);
   };
-  if (cardBattleId(event) !== undefined) {
+  // A test delivery names a battle nobody played, or one someone did: it never touches a live card.
+  if (!event.test && cardBattleId(event) !== undefined) {
     for (const card of candidates.battleCards) {
       add({
         guildId: card.guildId,

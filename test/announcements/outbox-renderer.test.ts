@@ -228,7 +228,7 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     expect(card.allowed_mentions?.users ?? []).toEqual([]);
   });
 
-  it("rebuilds a card only from a battle.created that could reach its guild", async () => {
+  it("rebuilds a card only from a real battle.created that could reach its guild", async () => {
     const endpointOf = async (guild: string) =>
       (await createWebhookEndpoint(store.db, box, { guildId: guild, secret: "s", eventKinds: [], now: 0 }))
         .id;
@@ -269,6 +269,10 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
       },
     );
     expect(await cardLanguage("bat_b", "evt_started_b")).toBe("Rust");
+    // A test delivery may name a real battle (docs/platform-assumptions.md, "Test deliveries").
+    const test = { ...created("COBOL"), id: "bat_c", test: true };
+    await storeEvent("battle.created", test, { id: "evt_test", receivedAt: eventTime - 500 });
+    expect(await cardLanguage("bat_c", "evt_started_c")).toBeUndefined();
   });
 
   it("edits the card to the final standings, greys its buttons and names the winner", async () => {

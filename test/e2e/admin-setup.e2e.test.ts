@@ -218,7 +218,7 @@ describe("/setup, end to end", () => {
     const [test] = [...world.sandbox.state.deliveries.values()];
     if (test?.deliveredAt !== null) {
       expect(fields["Last events received"]).toMatch(
-        /^`battle.completed` · \w+ · <t:\d+:R> · this server's webhook/,
+        /^`battle.completed` · 🧪 test · \w+ · <t:\d+:R> · this server's webhook/u,
       );
     }
     expect(fields["Announcement queue"]).toMatch(/^\d+ waiting to be posted$/);

@@ -31,6 +31,7 @@ describe("the standard form", () => {
       createdAt: Date.UTC(2026, 10, 21, 10),
       form: "standard",
       request: { id: "req_1", idempotencyKey: "idem_1" },
+      test: false,
       data: {
         battleId: "bat_1",
         tournamentId: undefined,
@@ -194,6 +195,26 @@ describe("the older form", () => {
       kind: "system.tournament_started",
       data: { tournamentId: "trn_5", title: "Cup" },
     });
+  });
+});
+
+describe("test deliveries", () => {
+  const data = { ...battleCompletedData(), test: true };
+
+  it("marks an event whose data says test: true as a test, in either form", () => {
+    expect(event(standardEvent({ event: "battle.completed", data })).test).toBe(true);
+    expect(
+      event(olderEvent({ event: "battle.completed", data: { battleId: "bat_9", test: true } })).test,
+    ).toBe(true);
+  });
+
+  it("takes anything but test: true in the data for a real event", () => {
+    for (const mark of [false, "true", 1, null]) {
+      expect(event(standardEvent({ event: "battle.completed", data: { ...data, test: mark } })).test).toBe(
+        false,
+      );
+    }
+    expect(event(standardEvent({ event: "battle.completed", data: battleCompletedData() })).test).toBe(false);
   });
 });
 

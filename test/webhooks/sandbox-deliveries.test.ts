@@ -59,7 +59,8 @@ describe("deliveries from the platform sandbox", () => {
       expect.arrayContaining(eventKinds.map((kind) => [kind, "accepted", null])),
     );
     expect(stored).toHaveLength(eventKinds.length);
-    for (const event of stored) expect(readStoredEvent(event.payload).form).toBe("standard");
+    for (const event of stored)
+      expect(readStoredEvent(event.payload)).toMatchObject({ form: "standard", test: true });
   });
 
   it("accepts a test event of every kind in the older form on a guild's endpoint", async () => {
@@ -76,6 +77,7 @@ describe("deliveries from the platform sandbox", () => {
     );
     const events = stored.map((event) => readStoredEvent(event.payload));
     expect(events.every((event) => event.form === "older" && event.id.startsWith("sha256:"))).toBe(true);
+    expect(events.map((event) => event.test)).toEqual(eventKinds.map(() => true));
     const completed = events.find((event) => event.kind === "battle.completed");
     expect(completed?.data).toMatchObject({
       battleId: "bat_test",
@@ -91,6 +93,9 @@ describe("deliveries from the platform sandbox", () => {
     const stored = await listRecentInboxEvents(store.db, { limit: 100 });
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ kind: "user.registered", status: "accepted" });
-    expect(readStoredEvent(stored[0]?.payload)).toMatchObject({ data: { user: { username: "newcomer" } } });
+    expect(readStoredEvent(stored[0]?.payload)).toMatchObject({
+      test: false,
+      data: { user: { username: "newcomer" } },
+    });
   });
 });

@@ -10,6 +10,7 @@ import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } fro
 import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { isStoredTestEvent } from "../../events/index.js";
 import { isAdminStandingProblem } from "../../reminders/tell-admins-about-reminders.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
@@ -50,7 +51,8 @@ function describeWebhooks(status: SetupStatus, now: number): string[] {
 function describeEvents(status: SetupStatus): string[] {
   return status.recentEvents.map((event) => {
     const source = event.source === operatorSource ? "operator" : "this server's webhook";
-    return `${plainCode(event.kind, 40)} · ${event.status} · ${discordTimestamp(event.receivedAt, "R")} · ${source}`;
+    const test = isStoredTestEvent(event.payload) ? " · 🧪 test" : "";
+    return `${plainCode(event.kind, 40)}${test} · ${event.status} · ${discordTimestamp(event.receivedAt, "R")} · ${source}`;
   });
 }
 

@@ -37,7 +37,7 @@ export function readEvent<K extends EventKind>(
 export interface SandboxWorld {
   /** The sandbox's seeded players: alice, bob, carol, dave, erin, frank, grace. */
   readonly users: readonly User[];
-  /** What the sandbox sends as `data` for `kind` (its test-delivery sample), with `overrides` laid over. */
+  /** What the sandbox sends as `data` for `kind` (its test-delivery sample, unmarked), `overrides` laid over. */
   data(kind: EventKind, overrides?: EventData): EventData;
 }
 
@@ -47,7 +47,11 @@ export function createSandboxWorld(): SandboxWorld {
   const users = seedUsers(state, eventTime);
   return {
     users,
-    data: (kind, overrides = {}) => ({ ...sampleEventData(state, kind, eventTime, {}), ...overrides }),
+    data: (kind, overrides = {}) => {
+      // The sample is the sandbox's test delivery; these stand for real events unless `overrides` says test.
+      const { test: _testMark, ...sample } = sampleEventData(state, kind, eventTime, {});
+      return { ...sample, ...overrides };
+    },
   };
 }
 

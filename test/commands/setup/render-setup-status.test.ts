@@ -115,6 +115,15 @@ describe("renderSetupStatus", () => {
           error: null,
           receivedAt: now - 60_000,
         },
+        {
+          eventId: "evt_test",
+          kind: "battle.completed",
+          source: "operator",
+          status: "accepted",
+          payload: { id: "evt_test", test: true },
+          error: null,
+          receivedAt: now - 120_000,
+        },
       ],
       subscriptions: [
         {
@@ -162,7 +171,8 @@ describe("renderSetupStatus", () => {
     expect(shown["Platform webhook"]).toContain("`ep_2`: the platform never confirmed its registration");
     expect(shown["Platform webhook"]).toContain("The operator's webhook feeds every server");
     expect(shown["Last events received"]).toBe(
-      "`battle.completed` · accepted · <t:1735732740:R> · this server's webhook",
+      "`battle.completed` · accepted · <t:1735732740:R> · this server's webhook\n" +
+        "`battle.completed` · 🧪 test · accepted · <t:1735732680:R> · operator",
     );
     expect(shown.Subscriptions).toBe(
       "1 paused\n<#300000000000000001> · ⏸️ paused (403 Missing Access (50001))\n  Battle results",
