@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { BattleAnswersTable, Database } from "./database.js";
 import { createOrderedId } from "./ids.js";
 import { listBattleCards } from "./battle-cards.js";
+import { listRemovedGuilds } from "./guild-removals.js";
 import { insertInboxEvent } from "./inbox.js";
 import { enqueueOutboxRows } from "./outbox.js";
 
@@ -47,13 +48,20 @@ export async function recordCreateAnswer(db: Kysely<Database>, input: AnswerInpu
 }
 
 /**
- * Records a join's answer and queues an edit of each of the battle's cards, in one transaction. A battle with
- * no card keeps nothing. Returns how many edits were queued.
+ * Records a join's answer and queues an edit of each of the battle's cards, but in a server the bot was
+ * removed from, in one transaction. A battle with no such card keeps nothing. Returns how many edits were
+ * queued.
  */
 export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput): Promise<number> {
   const id = createOrderedId(input.now);
   return db.transaction().execute(async (trx) => {
-    const cards = await listBattleCards(trx, input.battleId);
+    const all = await listBattleCards(trx, input.battleId);
+    // A server the bot was removed from gets no card edit (docs/architecture.md, "Routing").
+    const removed = await listRemovedGuilds(
+      trx,
+      all.map((card) => card.guildId),
+    );
+    const cards = all.filter((card) => !removed.has(card.guildId));
     if (cards.length === 0) return 0;
     await insertAnswer(trx, id, input);
     await insertInboxEvent(trx, {

@@ -7,6 +7,7 @@ import {
 } from "../../src/store/battle-answers.js";
 import { listCardMessageEvents } from "../../src/store/battle-card-events.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
+import { recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 
@@ -60,5 +61,13 @@ describe.each(testDatabases())("battle answers on $name", (database) => {
     ]);
     // A join's edit names no platform event, so the card's event history does not read it as one.
     expect(await listCardMessageEvents(store.db, { ...card, limit: 10 })).toEqual([]);
+  });
+
+  it("queues no card edit in a server the bot was removed from", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await recordGuildRemoval(store.db, { guildId: card.guildId, now: testNow });
+    const queued = await recordJoinAnswer(store.db, { battleId, facts: joined, now: testNow + 1 });
+    expect(queued).toBe(0);
+    expect(await store.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 });
