@@ -16,6 +16,7 @@ import * as operatorWebhookSecrets from "./2026-12-01T0000_operator_webhook_secr
 import * as writeProbe from "./2026-12-01T0100_write_probe.js";
 import * as oauthBrowserBinding from "./2026-12-01T0200_oauth_browser_binding.js";
 import * as outboxPartialIndexes from "./2026-12-02T0000_outbox_partial_indexes.js";
+import * as battleAnswers from "./2026-12-03T0000_battle_answers.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -33,4 +34,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-01T0100_write_probe": writeProbe,
   "2026-12-01T0200_oauth_browser_binding": oauthBrowserBinding,
   "2026-12-02T0000_outbox_partial_indexes": outboxPartialIndexes,
+  "2026-12-03T0000_battle_answers": battleAnswers,
 };

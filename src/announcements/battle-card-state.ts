@@ -1,10 +1,12 @@
-// The live battle card (docs/architecture.md, "Rendering") rebuilt from every event that reached it. Each
-// event says only part of the story (a submission names one player, only battle.created the language), so the
-// card is folded from all of them, in the platform's order, and always shows everything known so far: edits
-// that run late or twice still converge on the same card.
+// The live battle card (docs/architecture.md, "Rendering") rebuilt from every event that reached it and every
+// answer the platform gave the bot's own create and join calls. Each says only part of the story (a
+// submission names one player, only battle.created or the create answer the language; no event tells of a
+// join), so the card is folded from all of them and always shows everything known so far: edits that run
+// late or twice still converge on the same card.
 import { plainText } from "../display/platform-text.js";
 import type { BattleCardPlayer, BattleCardView } from "../cards/battle-card.js";
 import type { BattleSummary, KnownPlatformEvent } from "../events/index.js";
+import type { BattleAnswerFacts } from "../store/battle-answers.js";
 import { sortByRank } from "./announcement-style.js";
 import { nameUser, type RenderContext } from "./render-context.js";
 
@@ -14,6 +16,8 @@ export interface CardHistory {
   readonly createdBy: string | undefined;
   /** The battle's events that reached this card, in any order. */
   readonly events: readonly KnownPlatformEvent[];
+  /** The platform's answers to the bot's create and join calls for the battle (src/store/battle-answers.ts). */
+  readonly answers?: readonly BattleAnswerFacts[];
 }
 
 interface Player {
@@ -55,9 +59,21 @@ export function foldBattleCard(history: CardHistory, context: RenderContext): Ba
     winnerId: undefined,
     winnerTeam: undefined,
   };
+  for (const answer of history.answers ?? []) applyAnswer(state, answer);
   const events = [...history.events].sort((a, b) => a.createdAt - b.createdAt);
   for (const event of events) applyEvent(state, event);
   return toView(state, history, context);
+}
+
+/** Seats only fill and the status only moves forward, so answers and events may be folded in any order. */
+function applyAnswer(state: CardState, answer: BattleAnswerFacts): void {
+  advance(state, answer.status);
+  state.type = answer.type ?? state.type;
+  state.problem = answer.problem ?? state.problem;
+  state.language = answer.language ?? state.language;
+  state.timeLimit = answer.timeLimit ?? state.timeLimit;
+  state.maxParticipants = answer.maxParticipants ?? state.maxParticipants;
+  for (const player of answer.participants) seat(state, player.id, player.username);
 }
 
 function applyEvent(state: CardState, event: KnownPlatformEvent): void {

@@ -3,14 +3,11 @@
 // inbox, was ignored or dead-lettered, or its kind has no card to edit.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
-import { renderBattleCard } from "../cards/battle-card.js";
 import type { Logger } from "../logger.js";
-import { findBattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
-import { foldBattleCard } from "./battle-card-state.js";
-import { findCreatedEvent, listCardEvents } from "./card-events.js";
+import { renderCardEditOf } from "./card-edit.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
@@ -49,7 +46,7 @@ async function renderPost(
   return renderEvent(event, { mentions, ...(serverWeek === undefined ? {} : { serverWeek }) });
 }
 
-/** The card as every event that reached it tells it (battle-card-state.ts), never as this event alone. */
+/** The card as every event that reached it tells it (card-edit.ts), never as this event alone. */
 async function renderCardEdit(
   deps: OutboxRendererDeps,
   entry: OutboxEntry,
@@ -57,27 +54,11 @@ async function renderCardEdit(
 ): Promise<RenderedMessage | undefined> {
   const battleId = cardBattleId(event);
   if (battleId === undefined || entry.targetMessageId === null) return undefined;
-  const card = await findBattleCard(deps.db, { battleId, guildId: entry.guildId });
-  const routed = await listCardEvents(deps.db, deps.logger, {
+  const target = {
+    battleId,
+    guildId: entry.guildId,
     channelId: entry.channelId,
     messageId: entry.targetMessageId,
-  });
-  const created =
-    card === undefined
-      ? undefined
-      : await findCreatedEvent(deps.db, deps.logger, {
-          battleId,
-          guildId: entry.guildId,
-          savedAt: card.createdAt,
-        });
-  const byId = new Map<string, KnownPlatformEvent>();
-  for (const candidate of [event, ...routed, ...(created === undefined ? [] : [created])]) {
-    if (cardBattleId(candidate) === battleId && !byId.has(candidate.id)) byId.set(candidate.id, candidate);
-  }
-  const events = [...byId.values()];
-  const users = events.flatMap((candidate) => listEventUsers(candidate).map((user) => user.id));
-  const mentions = await loadGuildMentions(deps.db, entry.guildId, users);
-  const view = foldBattleCard({ battleId, createdBy: card?.createdBy, events }, { mentions });
-  const { embeds, components, allowed_mentions } = renderBattleCard(view);
-  return { embeds, components, allowed_mentions };
+  };
+  return renderCardEditOf(deps, target, event);
 }

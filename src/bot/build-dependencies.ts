@@ -148,8 +148,8 @@ export async function buildDependencies(
     kinds: writeFaults,
     read: () => store.writeHealth?.current(),
   });
-  // Built after the dependencies it uses; what queues role changes wakes it through this.
-  const built: { roles?: RoleWorker } = {};
+  // The workers are built after the dependencies they use; what queues their work wakes them through this.
+  const built: { roles?: RoleWorker; outbox?: OutboxWorker } = {};
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -173,6 +173,9 @@ export async function buildDependencies(
     },
     wakeRoleWorker: () => {
       built.roles?.notify();
+    },
+    wakeOutbox: () => {
+      built.outbox?.notify();
     },
   };
 
@@ -215,6 +218,7 @@ export async function buildDependencies(
       metrics.recordPost(result.outcome);
     },
   });
+  built.outbox = outbox;
 
   const roles = createRoleWorker({
     db: store.db,

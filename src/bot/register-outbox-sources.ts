@@ -1,14 +1,19 @@
 // The kinds of row the outbox posts, each with its renderer and what it does once posted or when it fails
 // (docs/architecture.md, "Posting"): events' announcements for every row no other source names, tournament
-// reminders under their own source.
+// reminders under their own source, and the battle card edits a join queued under theirs.
 import type { Kysely } from "kysely";
-import { createAnnouncementSource, renderReminderPost } from "../announcements/index.js";
+import {
+  createAnnouncementSource,
+  createBattleAnswerSource,
+  renderReminderPost,
+} from "../announcements/index.js";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { OutboxSources } from "../outbox/index.js";
 import { createReminderSource } from "../reminders/reminder-source.js";
 import type { Database } from "../store/database.js";
 import { reminderSource } from "../store/tournament-reminders.js";
+import { battleAnswerSource } from "../store/battle-answers.js";
 
 export function registerOutboxSources(deps: {
   readonly db: Kysely<Database>;
@@ -22,6 +27,7 @@ export function registerOutboxSources(deps: {
         db: deps.db,
         render: (entry) => renderReminderPost(deps, entry),
       }),
+      [battleAnswerSource]: createBattleAnswerSource(deps),
     },
   };
 }

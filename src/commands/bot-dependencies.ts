@@ -11,4 +11,6 @@ export interface BotDependencies extends LinkingDeps {
   /** Discord REST, shared with the gateway client so rate limits are tracked in one place. */
   readonly rest: REST;
   readonly applicationId: string;
+  /** Outbox rows were queued (a join's card edits): the outbox worker starts on them at once. */
+  readonly wakeOutbox?: (() => void) | undefined;
 }

@@ -3,6 +3,7 @@
 // Payloads come back as the stored JSON text, unparsed, so the reader can skip a row it cannot read.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
+import { battleAnswerSource } from "./battle-answers.js";
 import { operatorSource } from "./inbox.js";
 
 /** An inbox event's id and its payload as stored. */
@@ -17,28 +18,32 @@ const plainId = /^[\w.:-]+$/;
 
 /**
  * The accepted events routed to one card message (the events of its edit rows in the outbox), newest
- * first, at most `limit`.
+ * first, at most `limit`; a join's edit rows name no event (battle-answers.ts).
  */
 export async function listCardMessageEvents(
   db: Kysely<Database>,
   input: { readonly channelId: string; readonly messageId: string; readonly limit: number },
 ): Promise<StoredEventText[]> {
-  return db
-    .selectFrom("outbox")
-    .innerJoin("inbox_events", (join) =>
-      join
-        .onRef("inbox_events.source", "=", "outbox.source")
-        .onRef("inbox_events.event_id", "=", "outbox.event_id"),
-    )
-    .select(["inbox_events.event_id as eventId", "inbox_events.payload as payload"])
-    .where("outbox.channel_id", "=", input.channelId)
-    .where("outbox.target_message_id", "=", input.messageId)
-    .where("outbox.action", "=", "edit")
-    .where("inbox_events.status", "=", "accepted")
-    .orderBy("inbox_events.received_at", "desc")
-    .orderBy("inbox_events.event_id", "desc")
-    .limit(input.limit)
-    .execute();
+  return (
+    db
+      .selectFrom("outbox")
+      .innerJoin("inbox_events", (join) =>
+        join
+          .onRef("inbox_events.source", "=", "outbox.source")
+          .onRef("inbox_events.event_id", "=", "outbox.event_id"),
+      )
+      .select(["inbox_events.event_id as eventId", "inbox_events.payload as payload"])
+      .where("outbox.channel_id", "=", input.channelId)
+      .where("outbox.target_message_id", "=", input.messageId)
+      .where("outbox.action", "=", "edit")
+      // A join's edits carry no event; its answer is read from battle_answers.
+      .where("outbox.source", "!=", battleAnswerSource)
+      .where("inbox_events.status", "=", "accepted")
+      .orderBy("inbox_events.received_at", "desc")
+      .orderBy("inbox_events.event_id", "desc")
+      .limit(input.limit)
+      .execute()
+  );
 }
 
 /**

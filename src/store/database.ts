@@ -19,6 +19,7 @@ export interface Database {
   inbox_events: InboxEventsTable;
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
+  battle_answers: BattleAnswersTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
   guild_removals: GuildRemovalsTable;
@@ -241,6 +242,15 @@ export interface BattleCardsTable {
   created_by: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+}
+
+/** The platform's answers to the bot's own create and join calls, folded into the battle card. */
+export interface BattleAnswersTable {
+  id: Immutable<string>;
+  battle_id: Immutable<string>;
+  /** JSON of a `BattleAnswer` (src/store/battle-answers.ts) without its battle id. */
+  answer: Immutable<string>;
+  received_at: Immutable<Millis>;
 }
 
 /** Read model of platform users for /leaderboard server, refreshed from events and API answers. */

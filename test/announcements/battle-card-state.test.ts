@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { foldBattleCard } from "../../src/announcements/battle-card-state.js";
-import { renderBattleCard, type BattleCardView } from "../../src/cards/battle-card.js";
+import { renderBattleCard, renderCardButtons, type BattleCardView } from "../../src/cards/battle-card.js";
 import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
+import type { BattleAnswerFacts } from "../../src/store/battle-answers.js";
 import { eventTime, readEvent } from "./support/events.js";
 
 const battleId = "bat_live";
@@ -124,6 +125,39 @@ describe("the live battle card, folded from the events that reached it", () => {
     expect(view.participants).toEqual([
       { name: "Red", score: 20, rank: 1 },
       { name: "Blue", score: 10, rank: 2 },
+    ]);
+  });
+});
+
+describe("the live battle card, with the platform's answers to the bot's own calls", () => {
+  const createAnswer = {
+    status: "waiting",
+    problem: { title: "Two Sum", difficulty: "easy" },
+    language: "python",
+    timeLimit: 1800,
+    maxParticipants: 2,
+    participants: [],
+  };
+  const joinAnswer = (...usernames: string[]) => ({
+    status: "active",
+    participants: usernames.map((username) => ({ id: `usr_${username}`, username })),
+  });
+  const foldAnswers = (events: readonly KnownPlatformEvent[], answers: readonly BattleAnswerFacts[]) =>
+    foldBattleCard({ battleId, createdBy: undefined, events, answers }, context);
+
+  it("seats every player a join answer names, with no event at all, and disables Join once full", () => {
+    const view = foldAnswers([], [createAnswer, joinAnswer("ada"), joinAnswer("ada", "bob")]);
+    expect(view).toMatchObject({ status: "active", language: "python", maxParticipants: 2 });
+    expect(view.participants.map((player) => player.name)).toEqual(["ada", "<@222222222222222222>"]);
+    const [join] = renderCardButtons(battleId, view).components;
+    expect(join).toMatchObject({ label: "Join", disabled: true });
+  });
+
+  it("keeps the joins when a later event names fewer players, and the event's scores", () => {
+    const view = foldAnswers([started, submission("evt_3", "ada", 40, 2)], [joinAnswer("ada", "bob")]);
+    expect(view.participants).toEqual([
+      { name: "ada", score: 40, rank: undefined },
+      { name: "<@222222222222222222>", score: undefined, rank: undefined },
     ]);
   });
 });

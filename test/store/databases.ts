@@ -138,6 +138,7 @@ const tablesInDeleteOrder = Object.keys({
   operator_webhook_secrets: true,
   webhook_endpoints: true,
   battle_cards: true,
+  battle_answers: true,
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,

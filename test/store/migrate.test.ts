@@ -6,6 +6,7 @@ import { migrateToLatest } from "../../src/store/migrate.js";
 import { postgresUrl, testDatabases, type TestDatabase } from "./databases.js";
 
 const expectedTables = [
+  "battle_answers",
   "battle_cards",
   "guild_removals",
   "guild_role_settings",

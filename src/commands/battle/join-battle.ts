@@ -4,6 +4,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { showJoinOnCards } from "./show-on-cards.js";
 
 /** The private confirmation of a join: where the battle stands and how to submit. */
 export function renderJoined(battle: BattleJoinResult["battle"]): Reply {
@@ -17,9 +18,13 @@ export function renderJoined(battle: BattleJoinResult["battle"]): Reply {
   };
 }
 
-/** `/battle join` and the card's Join button: POST /battles/{id}/join as the member themselves. */
+/**
+ * `/battle join` and the card's Join button: POST /battles/{id}/join as the member themselves; the battle's
+ * cards show the platform's answer at once (show-on-cards.ts).
+ */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
   const { credential } = await getMemberSession(deps, actor);
   const { battle } = await joinBattle(deps.platform, credential, battleId.trim());
+  await showJoinOnCards(deps, battle);
   return renderJoined(battle);
 }

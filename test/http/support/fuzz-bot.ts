@@ -42,6 +42,7 @@ const tables = Object.keys({
   inbox_events: true,
   outbox: true,
   battle_cards: true,
+  battle_answers: true,
   platform_users: true,
   seen_interactions: true,
   guild_removals: true,

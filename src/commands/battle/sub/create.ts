@@ -6,6 +6,7 @@ import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js"
 import { renderBattleCard } from "../../../cards/battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
 import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import { keepCreatedCard } from "../show-on-cards.js";
 
 /**
  * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so
@@ -20,9 +21,8 @@ export async function createBattleCard(
   const { credential } = await getMemberSession(deps, actor);
   const settings = await resolveBattleSettings(deps.platform, credential, options);
   const battle = await createBattle(deps.platform, credential, settings);
-  const card = await responder.editOriginal(
-    renderBattleCard(viewOfCreatedBattle(battle, settings, actor.userId)),
-  );
+  const view = viewOfCreatedBattle(battle, settings, actor.userId);
+  const card = await responder.editOriginal(renderBattleCard(view));
   await saveBattleCard(deps.db, {
     battleId: battle.id,
     guildId: actor.guildId,
@@ -31,4 +31,5 @@ export async function createBattleCard(
     createdBy: actor.userId,
     now: deps.clock.now(),
   });
+  await keepCreatedCard(deps, view);
 }

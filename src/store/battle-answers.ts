@@ -1,0 +1,124 @@
+// What the platform answered the bot's own calls about a battle (its create and each join), kept so the battle
+// card shows them at once: the platform sends no event for a join, and a server may have no webhook at all
+// (docs/architecture.md, "Routing"). A join queues an edit of every card of the battle, through the outbox.
+import type { Kysely, Selectable } from "kysely";
+import { z } from "zod";
+import type { BattleAnswersTable, Database } from "./database.js";
+import { createOrderedId } from "./ids.js";
+import { listBattleCards } from "./battle-cards.js";
+import { listRemovedGuilds } from "./guild-removals.js";
+import { insertInboxEvent } from "./inbox.js";
+import { enqueueOutboxRows } from "./outbox.js";
+
+/**
+ * The outbox rows of card edits a join queued. Their event id is the answer's id, and an inbox row of that
+ * source and id stands for the answer, as every outbox row names one (src/store/outbox.ts).
+ */
+export const battleAnswerSource = "battle-answer";
+const battleAnswerKind = "battle.answer";
+
+const answerSchema = z.object({
+  status: z.string(),
+  type: z.string().optional(),
+  problem: z.object({ title: z.string().optional(), difficulty: z.string().optional() }).optional(),
+  language: z.string().optional(),
+  timeLimit: z.number().optional(),
+  maxParticipants: z.number().optional(),
+  participants: z.array(z.object({ id: z.string(), username: z.string() })),
+});
+
+/** The battle as the platform answered; what the answer left out is absent. */
+export type BattleAnswerFacts = z.infer<typeof answerSchema>;
+
+export interface BattleAnswer extends BattleAnswerFacts {
+  readonly id: string;
+  readonly battleId: string;
+  readonly receivedAt: number;
+}
+
+interface AnswerInput {
+  readonly battleId: string;
+  readonly facts: BattleAnswerFacts;
+  readonly now: number;
+}
+
+/** Records the create answer of a battle whose card was just posted from it. */
+export async function recordCreateAnswer(db: Kysely<Database>, input: AnswerInput): Promise<void> {
+  await insertAnswer(db, createOrderedId(input.now), input);
+}
+
+/**
+ * Records a join's answer and queues an edit of each of the battle's cards, but in a server the bot was
+ * removed from, in one transaction. A battle with no such card keeps nothing. Returns how many edits were
+ * queued.
+ */
+export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput): Promise<number> {
+  const id = createOrderedId(input.now);
+  return db.transaction().execute(async (trx) => {
+    const all = await listBattleCards(trx, input.battleId);
+    // A server the bot was removed from gets no card edit (docs/architecture.md, "Routing").
+    const removed = await listRemovedGuilds(
+      trx,
+      all.map((card) => card.guildId),
+    );
+    const cards = all.filter((card) => !removed.has(card.guildId));
+    if (cards.length === 0) return 0;
+    await insertAnswer(trx, id, input);
+    await insertInboxEvent(trx, {
+      eventId: id,
+      kind: battleAnswerKind,
+      source: battleAnswerSource,
+      status: "accepted",
+      payload: { battleId: input.battleId },
+      receivedAt: input.now,
+    });
+    const queued = await enqueueOutboxRows(
+      trx,
+      cards.map((card) => ({
+        source: battleAnswerSource,
+        eventId: id,
+        guildId: card.guildId,
+        channelId: card.channelId,
+        subscriptionId: null,
+        action: "edit" as const,
+        targetMessageId: card.messageId,
+        now: input.now,
+      })),
+    );
+    return queued.length;
+  });
+}
+
+async function insertAnswer(db: Kysely<Database>, id: string, input: AnswerInput): Promise<void> {
+  const answer = JSON.stringify(answerSchema.parse(input.facts));
+  await db
+    .insertInto("battle_answers")
+    .values({ id, battle_id: input.battleId, answer, received_at: input.now })
+    .execute();
+}
+
+export async function findBattleAnswer(db: Kysely<Database>, id: string): Promise<BattleAnswer | undefined> {
+  const row = await db.selectFrom("battle_answers").selectAll().where("id", "=", id).executeTakeFirst();
+  return row === undefined ? undefined : toBattleAnswer(row);
+}
+
+/** A battle's answers are few (its create and one per seat); past this many, the newest are read. */
+const maxAnswers = 200;
+
+/** The battle's answers, oldest first. */
+export async function listBattleAnswers(db: Kysely<Database>, battleId: string): Promise<BattleAnswer[]> {
+  const rows = await db
+    .selectFrom("battle_answers")
+    .selectAll()
+    .where("battle_id", "=", battleId)
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(maxAnswers)
+    .execute();
+  return rows.reverse().map(toBattleAnswer);
+}
+
+function toBattleAnswer(row: Selectable<BattleAnswersTable>): BattleAnswer {
+  const facts = answerSchema.parse(JSON.parse(row.answer));
+  return { ...facts, id: row.id, battleId: row.battle_id, receivedAt: row.received_at };
+}
