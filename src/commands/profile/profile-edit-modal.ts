@@ -3,7 +3,9 @@ import {
   ComponentType,
   TextInputStyle,
 } from "discord-api-types/v10";
-import type { ProfileFieldId } from "./read-profile-update.js";
+import type { PlatformUser } from "../../api/schemas/user.js";
+import { fingerprintText, writeOpenedForm } from "./profile-form-fingerprints.js";
+import type { ProfileFieldId } from "./profile-fields.js";
 
 /** Custom id of the /profile edit modal. */
 export const profileEditModalId = "profile-edit";
@@ -16,7 +18,7 @@ interface ProfileInput {
   readonly placeholder: string;
 }
 
-const keepAsItIs = "Leave empty to keep it as it is";
+const clearIt = "Leave empty to clear it";
 
 // Length caps are the bot's choice: the spec shows none (the platform's API reference, User).
 const inputs: readonly ProfileInput[] = [
@@ -25,10 +27,10 @@ const inputs: readonly ProfileInput[] = [
     label: "Display name",
     style: TextInputStyle.Short,
     maxLength: 50,
-    placeholder: keepAsItIs,
+    placeholder: clearIt,
   },
-  { id: "bio", label: "Bio", style: TextInputStyle.Paragraph, maxLength: 500, placeholder: keepAsItIs },
-  { id: "location", label: "Location", style: TextInputStyle.Short, maxLength: 100, placeholder: keepAsItIs },
+  { id: "bio", label: "Bio", style: TextInputStyle.Paragraph, maxLength: 500, placeholder: clearIt },
+  { id: "location", label: "Location", style: TextInputStyle.Short, maxLength: 100, placeholder: clearIt },
   {
     id: "website",
     label: "Website",
@@ -39,12 +41,22 @@ const inputs: readonly ProfileInput[] = [
 ];
 
 /**
- * The /profile edit form. GET /users/me does not return these fields (the platform's API reference, User), so
- * the inputs start empty and an empty input leaves its field unchanged.
+ * The /profile edit form, filled with the member's current profile (docs/platform-assumptions.md, "Profile
+ * fields"). A value is put in as the platform holds it, unescaped: a text input shows no markdown, and a
+ * changed value would be sent back as a change. A value longer than its input takes is left out, and the
+ * input counts as opened empty, so leaving it empty changes nothing.
  */
-export function buildProfileEditModal(): APIModalInteractionResponseCallbackData {
+export function buildProfileEditModal(user: PlatformUser): APIModalInteractionResponseCallbackData {
+  const shown = (input: ProfileInput): string => {
+    const current = user[input.id] ?? "";
+    return current.length <= input.maxLength ? current : "";
+  };
+  const opened = Object.fromEntries(
+    // The answers are read trimmed, so an input left as it opened matches its fingerprint.
+    inputs.map((input) => [input.id, fingerprintText(shown(input).trim())]),
+  ) as Record<ProfileFieldId, string>;
   return {
-    custom_id: profileEditModalId,
+    custom_id: [profileEditModalId, ...writeOpenedForm(opened)].join(":"),
     title: "Edit your platform profile",
     components: inputs.map((input) => ({
       type: ComponentType.ActionRow,
@@ -57,6 +69,7 @@ export function buildProfileEditModal(): APIModalInteractionResponseCallbackData
           max_length: input.maxLength,
           required: false,
           placeholder: input.placeholder,
+          ...(shown(input) === "" ? {} : { value: shown(input) }),
         },
       ],
     })),
