@@ -15,41 +15,37 @@ interface ProfileInput {
   readonly label: string;
   readonly style: TextInputStyle;
   readonly maxLength: number;
-  readonly placeholder: string;
 }
 
 const clearIt = "Leave empty to clear it";
+const keepIt = "Leave empty to keep it as it is";
 
 // Length caps are the bot's choice: the spec shows none (the platform's API reference, User).
 const inputs: readonly ProfileInput[] = [
-  {
-    id: "displayName",
-    label: "Display name",
-    style: TextInputStyle.Short,
-    maxLength: 50,
-    placeholder: clearIt,
-  },
-  { id: "bio", label: "Bio", style: TextInputStyle.Paragraph, maxLength: 500, placeholder: clearIt },
-  { id: "location", label: "Location", style: TextInputStyle.Short, maxLength: 100, placeholder: clearIt },
-  {
-    id: "website",
-    label: "Website",
-    style: TextInputStyle.Short,
-    maxLength: 200,
-    placeholder: "https://example.com",
-  },
+  { id: "displayName", label: "Display name", style: TextInputStyle.Short, maxLength: 50 },
+  { id: "bio", label: "Bio", style: TextInputStyle.Paragraph, maxLength: 500 },
+  { id: "location", label: "Location", style: TextInputStyle.Short, maxLength: 100 },
+  { id: "website", label: "Website", style: TextInputStyle.Short, maxLength: 200 },
 ];
 
 /**
  * The /profile edit form, filled with the member's current profile (docs/platform-assumptions.md, "Profile
  * fields"). A value is put in as the platform holds it, unescaped: a text input shows no markdown, and a
- * changed value would be sent back as a change. A value longer than its input takes is left out, and the
- * input counts as opened empty, so leaving it empty changes nothing.
+ * changed value would be sent back as a change. A value longer than its input takes, or every value when
+ * the profile could not be read in time (`undefined`), is left out, and the input counts as opened empty, so
+ * leaving it empty changes nothing.
  */
-export function buildProfileEditModal(user: PlatformUser): APIModalInteractionResponseCallbackData {
+export function buildProfileEditModal(
+  user: PlatformUser | undefined,
+): APIModalInteractionResponseCallbackData {
   const shown = (input: ProfileInput): string => {
-    const current = user[input.id] ?? "";
+    const current = user?.[input.id] ?? "";
     return current.length <= input.maxLength ? current : "";
+  };
+  // Empty, an input clears its field only if it was shown, or is known to be unset.
+  const placeholderOf = (input: ProfileInput): string => {
+    const clears = user !== undefined && (user[input.id] === undefined || shown(input) !== "");
+    return `${input.id === "website" ? "https://example.com. " : ""}${clears ? clearIt : keepIt}`;
   };
   const opened = Object.fromEntries(
     // The answers are read trimmed, so an input left as it opened matches its fingerprint.
@@ -68,7 +64,7 @@ export function buildProfileEditModal(user: PlatformUser): APIModalInteractionRe
           style: input.style,
           max_length: input.maxLength,
           required: false,
-          placeholder: input.placeholder,
+          placeholder: placeholderOf(input),
           ...(shown(input) === "" ? {} : { value: shown(input) }),
         },
       ],

@@ -1,3 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PlatformCredential } from "../../api/http.js";
+import type { PlatformUser } from "../../api/schemas/user.js";
 import { getCurrentUser, updateCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor, ModalHandler } from "../../discord/interaction-handlers.js";
@@ -11,8 +14,35 @@ import { readProfileUpdate } from "./read-profile-update.js";
 import { renderProfileUpdated } from "./render-profile-updated.js";
 
 /**
- * `/profile edit`: opens the form filled with the member's current profile, read from GET /users/me (a modal
- * must be the first answer, so within Discord's 3 s). An unlinked member is told before typing anything.
+ * How long opening the form waits for the profile. A modal must be the first answer, within Discord's 3 s
+ * (docs/architecture.md, "Commands", "The 3-second deadline"); the rest is the margin for the answer itself.
+ */
+const profileReadBudgetMs = 2_000;
+
+/** GET /users/me, or undefined when the platform takes longer than the budget; its errors are thrown. */
+async function readProfileWithin(
+  deps: BotDependencies,
+  credential: PlatformCredential,
+): Promise<PlatformUser | undefined> {
+  const reading = getCurrentUser(deps.platform, credential);
+  // A read that fails after the form opened empty has nothing left to tell.
+  reading.catch(() => undefined);
+  const late = new AbortController();
+  const budget = sleep(profileReadBudgetMs, undefined, { signal: late.signal }).then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    return await Promise.race([reading, budget]);
+  } finally {
+    late.abort();
+  }
+}
+
+/**
+ * `/profile edit`: opens the form filled with the member's current profile from GET /users/me, or empty when
+ * the platform is too slow to answer first (docs/platform-assumptions.md, "Profile fields"). An unlinked
+ * member is told before typing anything.
  */
 export async function openProfileEditor(
   deps: BotDependencies,
@@ -20,8 +50,7 @@ export async function openProfileEditor(
   responder: InteractionResponder,
 ): Promise<void> {
   const { credential } = await getMemberSession(deps, actor);
-  const user = await getCurrentUser(deps.platform, credential);
-  await responder.showModal(buildProfileEditModal(user));
+  await responder.showModal(buildProfileEditModal(await readProfileWithin(deps, credential)));
 }
 
 /** The submitted form → PUT /users/me with the fields changed (docs/platform-assumptions.md, "Profile fields"). */
