@@ -75,7 +75,8 @@ function submitInput(
 ): Record<string, unknown> {
   const customId = String(input.custom_id);
   known.add(customId);
-  const value = fields[customId] ?? "";
+  // An input the member leaves alone submits what it opened with, as Discord's client does.
+  const value = fields[customId] ?? (typeof input.value === "string" ? input.value : "");
   const required = input.required !== false;
   if (required && value === "") throw new Error(`The modal input "${customId}" is required`);
   if (typeof input.max_length === "number" && value.length > input.max_length) {

@@ -55,13 +55,13 @@ export interface ProfileChanges {
   website?: string | undefined;
 }
 
-/** Applies the fields sent; emits `user.profile_updated` when anything was sent. */
+/** Applies the fields sent, an empty string clearing its field; emits `user.profile_updated` when anything was sent. */
 export function updateProfile(deps: CoreDeps, cause: EventCause, user: User, changes: ProfileChanges): User {
   const changed: string[] = [];
   for (const field of ["displayName", "bio", "location", "website"] as const) {
     const value = changes[field];
     if (value === undefined) continue;
-    user[field] = value;
+    user[field] = value === "" ? null : value;
     changed.push(field);
   }
   if (changed.length > 0) deps.publish("user.profile_updated", profileUpdatedData(user, changed), cause);

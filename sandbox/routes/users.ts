@@ -20,6 +20,11 @@ const me = defineRoute({
     rating: z.number().int(),
     tier: z.string(),
     joinedAt: timestamp,
+    // The fields PUT /v1/users/me sets, under its names; null until set or once cleared.
+    displayName: z.string().nullable(),
+    bio: z.string().nullable(),
+    location: z.string().nullable(),
+    website: z.string().nullable(),
   }),
   handle: (_deps, { user }) => ({
     ...user,
@@ -28,9 +33,12 @@ const me = defineRoute({
   }),
 });
 
-/** Field bounds are not in the spec; these are the sandbox's. */
+/**
+ * Field bounds are not in the spec; these are the sandbox's. A field left out stays as it is; an empty
+ * string clears it (docs/platform-assumptions.md, "Profile fields").
+ */
 const profileBody = z.object({
-  displayName: z.string().trim().min(1).max(50).optional(),
+  displayName: z.string().trim().max(50).optional(),
   bio: z.string().max(500).optional(),
   location: z.string().max(100).optional(),
   website: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).optional(),

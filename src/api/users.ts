@@ -16,7 +16,7 @@ export function getCurrentUser(http: PlatformHttp, credential: PlatformCredentia
   return http.send({ credential, method: "GET", path: "/users/me", schema: platformUserSchema });
 }
 
-/** PUT /users/me with only the fields given. */
+/** PUT /users/me with only the fields given; "" clears a field (docs/platform-assumptions.md, "Profile fields"). */
 export function updateCurrentUser(
   http: PlatformHttp,
   credential: PlatformCredential,

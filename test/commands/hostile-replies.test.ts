@@ -208,7 +208,18 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
     "own profile card",
     (text) =>
       renderOwnProfile(
-        { id: text, username: text, email: text, rating: 1500, tier: text, joinedAt: at },
+        {
+          id: text,
+          username: text,
+          email: text,
+          rating: 1500,
+          tier: text,
+          joinedAt: at,
+          displayName: text,
+          bio: text,
+          location: text,
+          website: text,
+        },
         { showEmail: true },
       ),
   ],
@@ -429,7 +440,18 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
     "whoami",
     (text) =>
       renderWhoami(
-        { id: text, username: text, email: text, rating: 1500, tier: text, joinedAt: at },
+        {
+          id: text,
+          username: text,
+          email: text,
+          rating: 1500,
+          tier: text,
+          joinedAt: at,
+          displayName: text,
+          bio: text,
+          location: text,
+          website: text,
+        },
         { credentialKind: "oauth", scopes: [text], credential: { expiresAt: now } },
       ),
   ],

@@ -61,6 +61,29 @@ describe("users", () => {
     });
   });
 
+  it("reads back the profile saved, and clears a field sent as an empty string", async () => {
+    const erin = world.credential("erin", "write");
+    await updateCurrentUser(world.http, erin, {
+      displayName: "Erin",
+      bio: "Trees",
+      website: "https://erin.dev",
+    });
+    expect(await getCurrentUser(world.http, erin)).toMatchObject({
+      displayName: "Erin",
+      bio: "Trees",
+      location: undefined,
+      website: "https://erin.dev",
+    });
+    const result = await updateCurrentUser(world.http, erin, { displayName: "", website: "" });
+    expect(result.user).toMatchObject({ displayName: undefined, bio: "Trees" });
+    expect(await getCurrentUser(world.http, erin)).toMatchObject({
+      displayName: undefined,
+      bio: "Trees",
+      website: undefined,
+    });
+    expect(world.user("erin")).toMatchObject({ displayName: null, bio: "Trees", website: null });
+  });
+
   it("reads statistics, turning the signed ratingChange text into a number", async () => {
     const bob = world.credential("bob", "write");
     const carol = world.credential("carol", "write");

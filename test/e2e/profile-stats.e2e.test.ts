@@ -10,6 +10,38 @@ import { linkMember } from "./link-member.js";
 import { keyOf } from "./support/sandbox-keys.js";
 import { field } from "./support/message-parts.js";
 
+interface TextInput {
+  readonly custom_id: string;
+  readonly value?: string;
+}
+
+function inputsOf(modal: Record<string, unknown>): TextInput[] {
+  const rows = modal.components as readonly { readonly components: readonly TextInput[] }[];
+  return rows.flatMap((row) => row.components);
+}
+
+/** The inputs the form opened filled in, by id. */
+function valuesOf(modal: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    inputsOf(modal).flatMap((input) => (input.value === undefined ? [] : [[input.custom_id, input.value]])),
+  );
+}
+
+function openEditor(world: EndToEnd, userId: string) {
+  return world.discord.runCommand({
+    guildId: world.guildId,
+    channelId: world.channelId,
+    userId,
+    name: "profile",
+    subcommand: "edit",
+  });
+}
+
+/** How many user.profile_updated events the platform has sent: one per change it applied. */
+function profileUpdates(world: EndToEnd): number {
+  return world.sandbox.state.events.filter((event) => event.kind === "user.profile_updated").length;
+}
+
 function platformUser(world: EndToEnd, username: string): User {
   const user = [...world.sandbox.state.users.values()].find((candidate) => candidate.username === username);
   if (user === undefined) throw new Error(`no platform user ${username}`);
@@ -108,22 +140,18 @@ describe("/profile and /stats, end to end", () => {
     expect(reply.mentionedUserIds).toEqual([]);
   });
 
-  it("edits the profile through the modal, leaving empty fields unchanged", async () => {
+  it("edits the profile through the modal, and /profile view then shows it with the website as text", async () => {
     platformUser(world, "alice").location = "Lisbon";
-    const handle = world.discord.runCommand({
-      ...at(),
-      userId: world.members.alice.id,
-      name: "profile",
-      subcommand: "edit",
-    });
+    const handle = openEditor(world, world.members.alice.id);
     const modal = await handle.modal();
-    expect(modal.custom_id).toBe("profile-edit");
-    expect(JSON.stringify(modal.components).match(/"custom_id":"\w+"/g)).toEqual([
-      '"custom_id":"displayName"',
-      '"custom_id":"bio"',
-      '"custom_id":"location"',
-      '"custom_id":"website"',
+    expect(modal.custom_id).toMatch(/^profile-edit:/);
+    expect(inputsOf(modal).map((input) => input.custom_id)).toEqual([
+      "displayName",
+      "bio",
+      "location",
+      "website",
     ]);
+    expect(valuesOf(modal)).toEqual({ location: "Lisbon" });
     const reply = await world.discord
       .submitModal({
         from: handle,
@@ -139,15 +167,69 @@ describe("/profile and /stats, end to end", () => {
       location: "Lisbon",
       website: "https://alice.dev",
     });
+
+    const view = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "profile", subcommand: "view" })
+      .waitForFinal();
+    expect(field(view, "Display name")).toBe("Alice A.");
+    expect(field(view, "Bio")).toBe("Graphs and DP.\nMostly DP.");
+    expect(field(view, "Location")).toBe("Lisbon");
+    // Shown as typed, but broken so that Discord draws no link.
+    expect(field(view, "Website")).toBe("https:\u200b//alice.dev");
+    expect(JSON.stringify(view.embeds)).not.toMatch(/https?:\/\//);
+  });
+
+  it("opens the edit form filled with the current profile, and an untouched form changes nothing", async () => {
+    const handle = openEditor(world, world.members.alice.id);
+    const modal = await handle.modal();
+    expect(valuesOf(modal)).toEqual({
+      displayName: "Alice A.",
+      bio: "Graphs and DP.\nMostly DP.",
+      location: "Lisbon",
+      website: "https://alice.dev",
+    });
+    const eventsBefore = profileUpdates(world);
+    const reply = await world.discord.submitModal({ from: handle, fields: {} }).waitForFinal();
+    expect(reply.content).toMatch(/Nothing to change/);
+    expect(profileUpdates(world)).toBe(eventsBefore);
+  });
+
+  it("clears a field emptied in the form, leaving the others as they were", async () => {
+    const handle = openEditor(world, world.members.alice.id);
+    await handle.modal();
+    const reply = await world.discord
+      .submitModal({ from: handle, fields: { location: "", website: "  " } })
+      .waitForFinal();
+    expect(reply.embeds[0]?.fields).toEqual([
+      { name: "Location", value: "*(cleared)*" },
+      { name: "Website", value: "*(cleared)*" },
+    ]);
+    expect(platformUser(world, "alice")).toMatchObject({
+      displayName: "Alice A.",
+      bio: "Graphs and DP.\nMostly DP.",
+      location: null,
+      website: null,
+    });
+    const view = await world.discord
+      .runCommand({ ...at(), userId: world.members.alice.id, name: "profile", subcommand: "view" })
+      .waitForFinal();
+    expect(view.embeds[0]?.fields?.map((entry) => entry.name)).toEqual([
+      "Display name",
+      "Bio",
+      "Rating",
+      "Tier",
+      "Joined",
+      "E-mail (only you see this)",
+    ]);
+    const reopened = openEditor(world, world.members.alice.id);
+    expect(valuesOf(await reopened.modal())).toEqual({
+      displayName: "Alice A.",
+      bio: "Graphs and DP.\nMostly DP.",
+    });
   });
 
   it("refuses a website that is not an http(s) address and changes nothing", async () => {
-    const handle = world.discord.runCommand({
-      ...at(),
-      userId: world.members.alice.id,
-      name: "profile",
-      subcommand: "edit",
-    });
+    const handle = openEditor(world, world.members.alice.id);
     await handle.modal();
     const reply = await world.discord
       .submitModal({ from: handle, fields: { bio: "Changed?", website: "alice.dev" } })

@@ -29,10 +29,13 @@ async function startSlowProxy(): Promise<{
           method: request.method ?? "GET",
           headers,
           ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-        }).then(async (answer) => {
-          response.writeHead(answer.status, Object.fromEntries(answer.headers));
-          response.end(Buffer.from(await answer.arrayBuffer()));
-        });
+        })
+          .then(async (answer) => {
+            response.writeHead(answer.status, Object.fromEntries(answer.headers));
+            response.end(Buffer.from(await answer.arrayBuffer()));
+          })
+          // A call still held when the test closes the sandbox finds nothing to forward to.
+          .catch(() => response.destroy());
       }, delay);
     });
   });
@@ -84,6 +87,34 @@ describe.each([
       expect(response.overHttp).toBe(interactionsMode === "http");
       expect(Date.now() - started).toBeGreaterThanOrEqual(platformDelayMs);
       expect(final.embeds[0]?.title).toMatch(/^Linked as /);
+    }, 30_000);
+
+    it("opens /profile edit empty within 3 s when the profile read is slow, and an empty input clears nothing", async () => {
+      // The platform account alice linked: the first seeded key that may write.
+      const linked = world.sandbox.keys.find((seeded) => seeded.level === "write");
+      const alice = [...world.sandbox.state.users.values()].find(
+        (user) => user.username === linked?.username,
+      );
+      if (alice === undefined) throw new Error("no linked platform user");
+      alice.location = "Lisbon";
+      proxy.target.delayNextMs = platformDelayMs;
+      const handle = world.discord.runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: world.members.alice.id,
+        name: "profile",
+        subcommand: "edit",
+      });
+      // The fake Discord enforces the 3 s deadline itself: a modal sent late would reject here as expired.
+      const modal = await handle.modal();
+      expect(modal.custom_id).toBe("profile-edit:0:0:0:0");
+      expect(JSON.stringify(modal.components)).not.toContain('"value"');
+      expect(JSON.stringify(modal.components)).toContain("Leave empty to keep it as it is");
+      const reply = await world.discord
+        .submitModal({ from: handle, fields: { displayName: "Slow Alice" } })
+        .waitForFinal(20_000);
+      expect(reply.embeds[0]?.title).toMatch(/^Profile updated: /);
+      expect(alice).toMatchObject({ displayName: "Slow Alice", location: "Lisbon" });
     }, 30_000);
 
     it("answered every interaction in a way Discord accepts", () => {

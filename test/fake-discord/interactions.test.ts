@@ -89,11 +89,20 @@ async function handleInteraction(interaction: Interaction): Promise<void> {
                 .setStyle(TextInputStyle.Paragraph)
                 .setMaxLength(4000),
             ),
+          new LabelBuilder()
+            .setLabel("Language")
+            .setTextInputComponent(
+              new TextInputBuilder()
+                .setCustomId("language")
+                .setStyle(TextInputStyle.Short)
+                .setRequired(false)
+                .setValue("python"),
+            ),
         ),
     );
   } else if (interaction.isModalSubmit()) {
     await interaction.reply({
-      content: `Got ${interaction.fields.getTextInputValue("code").length} chars`,
+      content: `Got ${interaction.fields.getTextInputValue("code").length} chars of ${interaction.fields.getTextInputValue("language")}`,
       flags: MessageFlags.Ephemeral,
     });
   }
@@ -170,6 +179,15 @@ describe("interactions between the fake Discord and a real discord.js client", (
     expect((await handle.waitForFinal()).content).toBe("Battle easy vs nobody code=print(1)");
   });
 
+  it("submits what the member typed over an input's opening value", async () => {
+    const command = fake.runCommand(aliceCreatesBattle({ difficulty: "easy" }));
+    const card = await command.waitForFinal();
+    const button = fake.pressButton({ message: card, customId: "battle:submit", userId: bobId });
+    await button.modal();
+    const submit = fake.submitModal({ from: button, fields: { code: "x", language: "" } });
+    expect((await submit.waitForFinal()).content).toBe("Got 1 chars of ");
+  });
+
   it("answers autocomplete with the bot's choices", async () => {
     const handle = fake.autocomplete({
       ...aliceCreatesBattle({ difficulty: "easy" }),
@@ -186,7 +204,8 @@ describe("interactions between the fake Discord and a real discord.js client", (
     expect(modal.title).toBe("Submit code");
     const submit = fake.submitModal({ from: button, customId: "submit-modal", fields: { code: "x = 1" } });
     const answer = await submit.waitForFinal();
-    expect(answer.content).toBe("Got 5 chars");
+    // The language input was left as it opened, so it submits the value it was filled with.
+    expect(answer.content).toBe("Got 5 chars of python");
     expect(answer.flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
     expect(fake.messages(channelId).map((message) => message.id)).not.toContain(answer.id);
   });

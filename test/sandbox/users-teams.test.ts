@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 describe("users", () => {
-  it("answers GET /v1/users/me with exactly the User fields", async () => {
+  it("answers GET /v1/users/me with exactly the User fields and the profile fields, unset as null", async () => {
     const response = await test.call("GET", "/v1/users/me", { key: test.key("alice") });
     expect(response.body).toEqual({
       id: expect.stringMatching(/^usr_/),
@@ -19,6 +19,36 @@ describe("users", () => {
       rating: 2350,
       tier: "grandmaster",
       joinedAt: expect.any(String),
+      displayName: null,
+      bio: null,
+      location: null,
+      website: null,
+    });
+  });
+
+  it("answers GET /v1/users/me with the profile PUT saved, an empty string clearing a field", async () => {
+    const key = test.key("bob");
+    const saved = {
+      displayName: "Bobby",
+      bio: "Line one\nLine two",
+      location: "Oslo",
+      website: "https://bob.example",
+    };
+    await test.call("PUT", "/v1/users/me", { key, body: saved });
+    expect((await test.call("GET", "/v1/users/me", { key })).body).toMatchObject(saved);
+    const cleared = await test.call("PUT", "/v1/users/me", { key, body: { displayName: "", website: "" } });
+    expect(cleared.body.user).toMatchObject({ displayName: null, bio: "Line one\nLine two" });
+    expect((await test.call("GET", "/v1/users/me", { key })).body).toMatchObject({
+      displayName: null,
+      bio: "Line one\nLine two",
+      location: "Oslo",
+      website: null,
+    });
+    const events = await test.call("GET", "/sandbox/events?kind=user.profile_updated");
+    // The log is oldest first: the clearing is the second update.
+    expect(events.body.events[1].data).toMatchObject({
+      changed_fields: ["displayName", "website"],
+      profile: { display_name: null, location: "Oslo", website: null },
     });
   });
 

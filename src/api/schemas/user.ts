@@ -11,7 +11,16 @@ export interface PlatformUser {
   /** e.g. `platinum`, `grandmaster`; the full list is not shown. */
   readonly tier: string | undefined;
   readonly joinedAt: string | undefined;
+  // The fields PUT /users/me sets, when the platform returns them (docs/platform-assumptions.md,
+  // "Profile fields"); undefined when unset.
+  readonly displayName: string | undefined;
+  readonly bio: string | undefined;
+  readonly location: string | undefined;
+  readonly website: string | undefined;
 }
+
+/** A profile field: absent, null and "" all read as unset (docs/platform-assumptions.md, "Profile fields"). */
+const profileTextSchema = optional(z.string()).transform((value) => (value === "" ? undefined : value));
 
 export const platformUserSchema: z.ZodType<PlatformUser> = z.object({
   id: z.string(),
@@ -20,8 +29,13 @@ export const platformUserSchema: z.ZodType<PlatformUser> = z.object({
   rating: optional(numberSchema),
   tier: optional(z.string()),
   joinedAt: optional(timestampSchema),
+  displayName: profileTextSchema,
+  bio: profileTextSchema,
+  location: profileTextSchema,
+  website: profileTextSchema,
 });
 
+/** PUT /users/me: a field left undefined stays as it is, "" clears it (docs/platform-assumptions.md). */
 export interface ProfileUpdate {
   readonly displayName?: string | undefined;
   readonly bio?: string | undefined;
@@ -44,8 +58,8 @@ export const profileUpdateResultSchema: z.ZodType<ProfileUpdateResult> = z.objec
   user: z.object({
     id: z.string(),
     username: z.string(),
-    displayName: optional(z.string()),
-    bio: optional(z.string()),
+    displayName: profileTextSchema,
+    bio: profileTextSchema,
   }),
 });
 

@@ -1,37 +1,64 @@
-import { updateCurrentUser } from "../../api/users.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { PlatformCredential } from "../../api/http.js";
+import type { PlatformUser } from "../../api/schemas/user.js";
+import { getCurrentUser, updateCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor, ModalHandler } from "../../discord/interaction-handlers.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { notLinkedError, reauthNeededError } from "../../linking/link-errors.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { findMemberLink } from "../../store/member-links.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { buildProfileEditModal, profileEditModalId } from "./profile-edit-modal.js";
+import { readOpenedForm } from "./profile-form-fingerprints.js";
 import { readProfileUpdate } from "./read-profile-update.js";
 import { renderProfileUpdated } from "./render-profile-updated.js";
 
 /**
- * `/profile edit`: opens the form at once (a modal must be the first answer). An unlinked member is told
- * before typing anything; the stored link is only read here, the platform is called on submit.
+ * How long opening the form waits for the profile. A modal must be the first answer, within Discord's 3 s
+ * (docs/architecture.md, "Commands", "The 3-second deadline"); the rest is the margin for the answer itself.
+ */
+const profileReadBudgetMs = 2_000;
+
+/** GET /users/me, or undefined when the platform takes longer than the budget; its errors are thrown. */
+async function readProfileWithin(
+  deps: BotDependencies,
+  credential: PlatformCredential,
+): Promise<PlatformUser | undefined> {
+  const reading = getCurrentUser(deps.platform, credential);
+  // A read that fails after the form opened empty has nothing left to tell.
+  reading.catch(() => undefined);
+  const late = new AbortController();
+  const budget = sleep(profileReadBudgetMs, undefined, { signal: late.signal }).then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    return await Promise.race([reading, budget]);
+  } finally {
+    late.abort();
+  }
+}
+
+/**
+ * `/profile edit`: opens the form filled with the member's current profile from GET /users/me, or empty when
+ * the platform is too slow to answer first (docs/platform-assumptions.md, "Profile fields"). An unlinked
+ * member is told before typing anything.
  */
 export async function openProfileEditor(
   deps: BotDependencies,
   actor: Actor,
   responder: InteractionResponder,
 ): Promise<void> {
-  const link = await findMemberLink(deps.db, deps.secretBox, actor);
-  if (link === undefined) throw notLinkedError();
-  if (link.status === "reauth_needed") throw reauthNeededError();
-  await responder.showModal(buildProfileEditModal());
+  const { credential } = await getMemberSession(deps, actor);
+  await responder.showModal(buildProfileEditModal(await readProfileWithin(deps, credential)));
 }
 
-/** The submitted form → PUT /users/me with the fields filled in (docs/architecture.md, "Commands"). */
+/** The submitted form → PUT /users/me with the fields changed (docs/platform-assumptions.md, "Profile fields"). */
 export const profileEditModal: ModalHandler<BotDependencies> = {
   prefix: profileEditModalId,
-  async run(deps, { actor, fields, responder }) {
+  async run(deps, { actor, params, fields, responder }) {
     // Checked before deferring, so a mistake is answered at once without a "thinking…" message.
-    const update = readProfileUpdate(fields);
+    const update = readProfileUpdate(fields, readOpenedForm(params));
     await responder.defer({ ephemeral: true });
     const { link, credential } = await getMemberSession(deps, actor);
     const result = await updateCurrentUser(deps.platform, credential, update);

@@ -1,36 +1,32 @@
 import { z } from "zod";
 import type { ProfileUpdate } from "../../api/schemas/user.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-
-/** The modal's text inputs, named after the PUT /users/me fields (the platform's API reference, User). */
-export const profileFieldIds = [
-  "displayName",
-  "bio",
-  "location",
-  "website",
-] as const satisfies readonly (keyof ProfileUpdate)[];
-
-export type ProfileFieldId = (typeof profileFieldIds)[number];
+import { profileFieldIds } from "./profile-fields.js";
+import { fingerprintText, type OpenedProfileForm } from "./profile-form-fingerprints.js";
 
 const webAddressSchema = z.url({ protocol: /^https?$/, hostname: /^[^.\s]+(\.[^.\s]+)*$/ });
 
-function readField(fields: Readonly<Record<string, string>>, id: ProfileFieldId): string | undefined {
-  const value = fields[id]?.trim();
-  return value === undefined || value === "" ? undefined : value;
-}
-
 /**
- * The profile modal's answers as an update: empty fields are left out, so they stay unchanged on the
- * platform; the website must be an http(s) address.
+ * The profile form's answers as an update: a field is sent only when its input differs from what the form
+ * opened with, an emptied one as `""`, which clears it on the platform (docs/platform-assumptions.md, "Profile
+ * fields"); the website must be an http(s) address.
  */
-export function readProfileUpdate(fields: Readonly<Record<string, string>>): ProfileUpdate {
-  const update = {
-    displayName: readField(fields, "displayName"),
-    bio: readField(fields, "bio"),
-    location: readField(fields, "location"),
-    website: readField(fields, "website"),
-  };
-  if (update.website !== undefined && !webAddressSchema.safeParse(update.website).success) {
+export function readProfileUpdate(
+  fields: Readonly<Record<string, string>>,
+  opened: OpenedProfileForm,
+): ProfileUpdate {
+  const update = Object.fromEntries(
+    profileFieldIds.map((id) => {
+      // Discord sends every input, empty or not; one missing from a submission is left as it is.
+      const value = fields[id]?.trim();
+      return [id, value === undefined || fingerprintText(value) === opened[id] ? undefined : value];
+    }),
+  ) as ProfileUpdate;
+  if (
+    update.website !== undefined &&
+    update.website !== "" &&
+    !webAddressSchema.safeParse(update.website).success
+  ) {
     throw new UserFacingError(
       "invalid_website",
       "The website must be a full web address starting with `http://` or `https://`, e.g. " +
@@ -40,7 +36,7 @@ export function readProfileUpdate(fields: Readonly<Record<string, string>>): Pro
   if (Object.values(update).every((value) => value === undefined)) {
     throw new UserFacingError(
       "nothing_to_change",
-      "Nothing to change: fill in at least one field. Fields left empty keep their current value.",
+      "Nothing to change: every field is as it was when the form opened.",
     );
   }
   return update;

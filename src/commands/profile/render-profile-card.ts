@@ -1,4 +1,4 @@
-import { plainText } from "../../display/platform-text.js";
+import { plainText, type PlainTextOptions } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
 import type { PlatformUser } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
@@ -8,9 +8,28 @@ import { formatRating } from "../../display/rating.js";
 import { formatTier, pickTierColour } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
+/** A bio is cut to this before escaping, which at most doubles it: within an embed field's 1024 characters. */
+const maxFieldLength = 500;
+
 function formatJoined(joinedAt: string | undefined): string | undefined {
   const time = joinedAt === undefined ? Number.NaN : Date.parse(joinedAt);
   return Number.isFinite(time) ? discordTimestamp(time, "D") : undefined;
+}
+
+/**
+ * The profile fields the member sets, those that are set, as inert text: a website reads as typed but is no
+ * link (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
+ */
+function describeProfileFields(user: PlatformUser): APIEmbedField[] {
+  const fields: [string, string | undefined, PlainTextOptions][] = [
+    ["Display name", user.displayName, {}],
+    ["Bio", user.bio, { multiline: true, maxLength: maxFieldLength }],
+    ["Location", user.location, {}],
+    ["Website", user.website, {}],
+  ];
+  return fields.flatMap(([name, text, options]) =>
+    text === undefined ? [] : [{ name, value: plainText(text, options) }],
+  );
 }
 
 /**
@@ -20,6 +39,7 @@ function formatJoined(joinedAt: string | undefined): string | undefined {
 export function renderOwnProfile(user: PlatformUser, options: { readonly showEmail: boolean }): Reply {
   const joined = formatJoined(user.joinedAt);
   const fields: APIEmbedField[] = [
+    ...describeProfileFields(user),
     { name: "Rating", value: formatRating(user.rating), inline: true },
     { name: "Tier", value: plainText(formatTier(user.tier)), inline: true },
   ];

@@ -4,23 +4,31 @@ import type { Reply } from "../../discord/interaction-responder.js";
 
 const labels = { displayName: "Display name", bio: "Bio", location: "Location", website: "Website" } as const;
 
-/** Confirms PUT /users/me: the fields sent, as the platform echoed them where it did (display name, bio). */
+/** A value sent, as the platform echoed it; one sent empty (cleared) or not echoed stays as sent. */
+function echoed(sent: string | undefined, answered: string | undefined): string | undefined {
+  return sent === undefined || sent === "" ? sent : (answered ?? sent);
+}
+
+/**
+ * Confirms PUT /users/me: the fields sent, as the platform echoed them where it did (display name, bio), and
+ * those sent empty as cleared (docs/platform-assumptions.md, "Profile fields").
+ */
 export function renderProfileUpdated(update: ProfileUpdate, result: ProfileUpdateResult): Reply {
   const shown: ProfileUpdate = {
     ...update,
-    displayName:
-      update.displayName === undefined ? undefined : (result.user.displayName ?? update.displayName),
-    bio: update.bio === undefined ? undefined : (result.user.bio ?? update.bio),
+    displayName: echoed(update.displayName, result.user.displayName),
+    bio: echoed(update.bio, result.user.bio),
   };
   const fields = (Object.keys(labels) as (keyof typeof labels)[]).flatMap((key) => {
     const value = shown[key];
-    return value === undefined ? [] : [{ name: labels[key], value: plainText(value) }];
+    if (value === undefined) return [];
+    return [{ name: labels[key], value: value === "" ? "*(cleared)*" : plainText(value) }];
   });
   return {
     embeds: [
       {
         title: `Profile updated: ${plainText(result.user.username)}`,
-        description: "Fields you left empty are unchanged.",
+        description: "Fields you did not change are as they were.",
         fields,
       },
     ],

@@ -1,6 +1,7 @@
 import { ComponentType, TextInputStyle } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { buildProfileEditModal } from "../../../src/commands/profile/profile-edit-modal.js";
+import { fingerprintText } from "../../../src/commands/profile/profile-form-fingerprints.js";
 import { renderMemberProfile, renderOwnProfile } from "../../../src/commands/profile/render-profile-card.js";
 import { renderProfileUpdated } from "../../../src/commands/profile/render-profile-updated.js";
 import { discordLimits } from "../../../src/discord/discord-limits.js";
@@ -12,6 +13,10 @@ const user = {
   rating: 1650,
   tier: "platinum",
   joinedAt: "2024-03-01T12:00:00Z",
+  displayName: undefined,
+  bio: undefined,
+  location: undefined,
+  website: undefined,
 };
 
 describe("profile cards", () => {
@@ -23,6 +28,18 @@ describe("profile cards", () => {
       ["Tier", "Platinum"],
       ["Joined", "<t:1709294400:D>"],
       ["E-mail (only you see this)", "ada@example.com"],
+    ]);
+  });
+
+  it("shows the profile fields that are set, the bio on its lines and the website as no link", () => {
+    const embed = renderOwnProfile(
+      { ...user, displayName: "Ada L.", bio: "# Graphs\n> DP", website: "https://ada.dev" },
+      { showEmail: false },
+    ).embeds?.[0];
+    expect(embed?.fields?.slice(0, 3)).toEqual([
+      { name: "Display name", value: "Ada L." },
+      { name: "Bio", value: "\\# Graphs\n\\> DP" },
+      { name: "Website", value: "https:\u200b//ada.dev" },
     ]);
   });
 
@@ -46,8 +63,21 @@ describe("profile cards", () => {
 });
 
 describe("the profile edit modal", () => {
+  it("opens filled with the current values, leaving out one longer than its input takes", () => {
+    const modal = buildProfileEditModal({ ...user, displayName: "Ada", location: "x".repeat(101) });
+    const inputs = modal.components.flatMap((row) => ("components" in row ? row.components : []));
+    expect(inputs.map((input) => ("value" in input ? input.value : undefined))).toEqual([
+      "Ada",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(modal.custom_id).toBe(`profile-edit:${fingerprintText("Ada")}:0:0:0`);
+    expect(modal.custom_id.length).toBeLessThanOrEqual(100);
+  });
+
   it("asks for the four profile fields, all optional, within Discord's limits", () => {
-    const modal = buildProfileEditModal();
+    const modal = buildProfileEditModal(user);
     expect(modal.title.length).toBeLessThanOrEqual(discordLimits.modalTitle);
     const inputs = modal.components.flatMap((row) => ("components" in row ? row.components : []));
     expect(inputs.map((input) => input.type)).toEqual(Array(4).fill(ComponentType.TextInput));
@@ -61,6 +91,17 @@ describe("the profile edit modal", () => {
 });
 
 describe("renderProfileUpdated", () => {
+  it("lists a field sent empty as cleared", () => {
+    const embed = renderProfileUpdated(
+      { bio: "", location: "" },
+      { success: true, user: { id: "usr_1", username: "ada", displayName: undefined, bio: undefined } },
+    ).embeds?.[0];
+    expect(embed?.fields).toEqual([
+      { name: "Bio", value: "*(cleared)*" },
+      { name: "Location", value: "*(cleared)*" },
+    ]);
+  });
+
   it("lists the fields sent, as the platform echoed them", () => {
     const embed = renderProfileUpdated(
       { displayName: "Ada", website: "https://ada.dev" },
