@@ -20,6 +20,7 @@ import {
 import { postgresUrl } from "./databases.js";
 
 const expectedTables = [
+  "battle_answers",
   "battle_cards",
   "guild_removals",
   "guild_role_settings",
