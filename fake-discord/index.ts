@@ -18,6 +18,7 @@
  */
 export { createFakeDiscord, FakeDiscord, type FakeDiscordOptions } from "./fake-discord.js";
 export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
+export { CommandHiddenError } from "./commands/command-visibility.js";
 export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-log.js";
 export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
 export type {

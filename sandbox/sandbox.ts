@@ -140,6 +140,8 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const app: FastifyInstance = Fastify({
     loggerInstance: fastifyLogger,
     genReqId: () => newId("req"),
+    // A stand-in stops at once: a browser's kept-alive or spare connections must not hold its close.
+    forceCloseConnections: true,
     logController: new LogController({ disableRequestLogging: true }),
   });
   const onResponse = (): void => {

@@ -46,6 +46,13 @@ export class CommandStore {
     return false;
   }
 
+  /** Every command a guild's members may be offered, global and the guild's; guild commands shadow global ones. */
+  offeredIn(guildId: string): APIApplicationCommand[] {
+    const offered = new Map(this.global);
+    for (const [key, command] of this.guilds.get(guildId) ?? []) offered.set(key, command);
+    return [...offered.values()];
+  }
+
   /** The command a member sees in a guild: guild commands shadow global ones of the same name. */
   find(guildId: string, name: string, type = 1): APIApplicationCommand | undefined {
     const key = `${type}:${name}`;

@@ -252,6 +252,11 @@ export class FakeDiscordDriver {
     return this.state.commands.list(guildId);
   }
 
+  /** The commands a member's "/" list shows in a guild: global and the guild's, less those hidden from them. */
+  commandsFor(guildId: string, userId: string): APIApplicationCommand[] {
+    return this.actions.listVisibleCommands(guildId, userId);
+  }
+
   interactions(): readonly InteractionRecord[] {
     return this.state.interactions.all();
   }

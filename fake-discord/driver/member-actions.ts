@@ -1,4 +1,5 @@
 import type { APIApplicationCommand } from "discord.js";
+import { canSeeCommand, hiddenCommandError } from "../commands/command-visibility.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { buildCommandData, type FocusedOption } from "../interactions/build-command-data.js";
 import {
@@ -12,7 +13,6 @@ import { InteractionHandle } from "../interactions/interaction-handle.js";
 import { callbackType, interactionType, type InteractionRecord } from "../interactions/interaction-record.js";
 import { isEphemeral, type StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
-import { allPermissions, computeMemberPermissions } from "../world/permissions.js";
 
 export interface MemberContext {
   guildId: string;
@@ -136,6 +136,13 @@ export class MemberActions {
     );
   }
 
+  /** The commands the member's client lists in the guild, hidden ones left out. */
+  listVisibleCommands(guildId: string, userId: string): APIApplicationCommand[] {
+    const guild = this.state.world.requireGuild(guildId);
+    const member = this.state.world.requireMember(guildId, userId);
+    return this.state.commands.offeredIn(guildId).filter((command) => canSeeCommand(command, guild, member));
+  }
+
   /** The command as the member's client lists it; hidden by default_member_permissions unless bypassed. */
   private findVisibleCommand(
     input: MemberContext & CommandInvocation,
@@ -144,20 +151,12 @@ export class MemberActions {
     const command = this.state.commands.find(input.guildId, input.name);
     if (command === undefined)
       throw new Error(`/${input.name} is not registered, globally or in guild ${input.guildId}`);
-    if (bypassPermissions || command.default_member_permissions === null) return command;
+    if (bypassPermissions) return command;
     const guild = this.state.world.requireGuild(input.guildId);
-    const granted = computeMemberPermissions(
-      guild,
-      this.state.world.requireMember(input.guildId, input.userId),
-    );
-    const required = BigInt(command.default_member_permissions);
-    // "0" hides the command from everyone but administrators (docs: Application Command Permissions).
-    const visible = required === 0n ? granted === allPermissions : (granted & required) === required;
-    if (!visible)
-      throw new Error(
-        `Member ${input.userId} cannot see /${input.name}: it needs permissions ${command.default_member_permissions}`,
-      );
-    return command;
+    const member = this.state.world.requireMember(input.guildId, input.userId);
+    if (canSeeCommand(command, guild, member)) return command;
+    const username = this.state.world.users.get(input.userId)?.username ?? `Member ${input.userId}`;
+    throw hiddenCommandError(command, username);
   }
 
   private resolveContext(input: MemberContext) {

@@ -27,7 +27,8 @@ export interface RestAppDeps {
 /** The fake's REST API under /api/v10, plus /attachments/ serving uploaded files like Discord's CDN. */
 export function buildRestApp(deps: RestAppDeps): FastifyInstance {
   const { state } = deps;
-  const app = Fastify({ bodyLimit: uploadLimitBytes, logger: false });
+  // A stand-in stops at once: kept-alive or spare connections left open must not hold its close.
+  const app = Fastify({ bodyLimit: uploadLimitBytes, logger: false, forceCloseConnections: true });
 
   app.addContentTypeParser(
     "multipart/form-data",

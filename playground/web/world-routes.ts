@@ -1,5 +1,5 @@
 // What the page reads: the server, its channels and members (with the sandbox key each member links with),
-// the commands the bot registered, a channel's messages as one member sees them, attachments' bytes.
+// the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
@@ -32,7 +32,11 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
     return reply.code(201).send({ id: member.user.id, name: username });
   });
 
-  app.get("/api/commands", (_request, reply) => reply.send(discord.commands(guildId)));
+  // The member's "/" list, as Discord's client shows it: commands they lack the permissions for are left out.
+  app.get<{ Querystring: { member?: string } }>("/api/commands", (request, reply) => {
+    const memberId = findMemberId(playground, request.query.member ?? "");
+    return reply.send(discord.commandsFor(guildId, memberId));
+  });
 
   app.get<{ Params: { channelId: string }; Querystring: { member?: string } }>(
     "/api/channels/:channelId/messages",

@@ -1,6 +1,7 @@
 import { GatewayDispatchEvents } from "discord-api-types/v10";
 import type { FastifyInstance } from "fastify";
 import type { BotParts } from "./build-dependencies.js";
+import { closeServer } from "./close-server.js";
 import type { BackgroundWork } from "./start-background-work.js";
 
 /** Above a typical load-balancer probe interval, well under main.ts's 20 s shutdown cap. */
@@ -32,6 +33,6 @@ export async function stopBot(
   await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();
-  for (const server of servers) await server.close();
+  for (const server of servers) await closeServer(server);
   await store.close();
 }

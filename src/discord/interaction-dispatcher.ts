@@ -15,6 +15,7 @@ import type { Logger } from "../logger.js";
 import { readCommandArguments } from "./command-arguments.js";
 import type { Actor, ComponentHandler, ModalHandler, SlashCommand } from "./interaction-handlers.js";
 import { type InitialResponseSender, InteractionResponder, type Reply } from "./interaction-responder.js";
+import { describePermissions } from "./permission-names.js";
 import { hasPermissions, readActor } from "./read-actor.js";
 import { UserFacingError } from "./user-facing-error.js";
 
@@ -163,7 +164,11 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
   /** Admin commands are re-checked at run time (docs/architecture.md, "Commands"), with the member's permissions. */
   function refuseWithoutPermissions(command: SlashCommand<Deps>, actor: Actor): void {
     if (!hasPermissions(actor, command.data.default_member_permissions)) {
-      throw new UserFacingError("missing_permissions", "You need the Manage Server permission to do this.");
+      const required = BigInt(command.data.default_member_permissions ?? "0");
+      throw new UserFacingError(
+        "missing_permissions",
+        `You need ${describePermissions(required)} to use /${command.data.name}.`,
+      );
     }
   }
 

@@ -93,7 +93,7 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
 
   it("is hidden from members without Manage Server, and refused at run time if a server shows it", async () => {
     expect(() => world.discord.runCommand({ ...at(), userId: player.id, name: "subscriptions" })).toThrow(
-      /cannot see \/subscriptions/,
+      /cannot use \/subscriptions/,
     );
     const before = await routes();
     const refused = await world.discord
@@ -106,7 +106,7 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
       })
       .waitForFinal();
     expect(refused.flags & ephemeral).toBe(ephemeral);
-    expect(refused.content).toBe("You need the Manage Server permission to do this.");
+    expect(refused.content).toBe("You need the Manage Server permission to use /unsubscribe.");
     expect(await routes()).toEqual(before);
   });
 

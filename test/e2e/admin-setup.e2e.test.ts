@@ -260,6 +260,6 @@ describe("/setup, end to end", () => {
         bypassCommandPermissions: true,
       })
       .waitForFinal();
-    expect(reply.content).toBe("You need the Manage Server permission to do this.");
+    expect(reply.content).toBe("You need the Manage Server permission to use /setup.");
   });
 });

@@ -202,7 +202,7 @@ describe("interaction response rules of the fake Discord", () => {
   });
 
   it("hides a command behind default_member_permissions unless the member has them", () => {
-    expect(() => run("setup")).toThrow(/cannot see \/setup/);
+    expect(() => run("setup")).toThrow(/cannot use \/setup/);
     const admin = fake.createMember(guildId, { username: "admin", permissions: ["ManageGuild"] }).id;
     const handle = fake.runCommand({ guildId, channelId, userId: admin, name: "setup" });
     const manageGuild = 1n << 5n;

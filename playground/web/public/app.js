@@ -201,9 +201,14 @@ async function reloadWorld() {
   drawMembers();
 }
 
+/** The commands the current member's "/" list shows: those their permissions let them see. */
+async function loadCommands() {
+  state.commands = await callApi(`/api/commands?member=${encodeURIComponent(state.member)}`);
+}
+
 async function start() {
   await reloadWorld();
-  state.commands = await callApi("/api/commands");
+  await loadCommands();
   document.getElementById("guild-name").textContent = state.world.guild.name;
   // The key is a credential: hidden like a password until its member asks to see it (and in screenshots).
   document.getElementById("show-key").addEventListener("click", (event) => {
@@ -215,6 +220,7 @@ async function start() {
   document.getElementById("member-select").addEventListener("change", async (event) => {
     state.member = event.currentTarget.value;
     drawMembers();
+    await loadCommands();
     listen();
     await openChannel(state.channelId);
   });
@@ -226,6 +232,7 @@ async function start() {
       state.member = input.value.trim();
       input.value = "";
       await reloadWorld();
+      await loadCommands();
       listen();
       await openChannel(state.channelId);
     } catch (error) {

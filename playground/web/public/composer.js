@@ -1,9 +1,9 @@
-// The message box: slash-command completion from the commands the bot registered (names, subcommand
+// The message box: slash-command completion from the commands the member may use (names, subcommand
 // groups, subcommands, options, choices, and the bot's own autocomplete answers), sent as the member.
+// Every match is listed; the list scrolls when the window is too short for it.
 import { callApi, el } from "./api.js";
 
 const type = { subcommand: 1, group: 2, boolean: 5, user: 6, channel: 7, role: 8 };
-const shownSuggestions = 12;
 
 /** `context()` gives { member, channelId, commands, world }; `send(line)` runs a finished line. */
 export function setUpComposer(context, send) {
@@ -14,7 +14,7 @@ export function setUpComposer(context, send) {
   let asked = 0;
 
   const show = (items) => {
-    suggestions = items.slice(0, shownSuggestions);
+    suggestions = items;
     active = suggestions.length > 0 ? 0 : -1;
     list.replaceChildren(
       ...suggestions.map((item, index) =>
@@ -42,8 +42,10 @@ export function setUpComposer(context, send) {
     [...list.children].forEach((child, index) =>
       child.setAttribute("aria-selected", String(index === active)),
     );
-    if (active >= 0) input.setAttribute("aria-activedescendant", `suggestion-${active}`);
-    else input.removeAttribute("aria-activedescendant");
+    if (active >= 0) {
+      input.setAttribute("aria-activedescendant", `suggestion-${active}`);
+      list.children[active]?.scrollIntoView({ block: "nearest" });
+    } else input.removeAttribute("aria-activedescendant");
   };
   const accept = (index) => {
     const item = suggestions[index];
@@ -133,17 +135,19 @@ async function suggest(line, { member, channelId, commands, world }) {
   if (command === undefined) return [];
   let options = command.options ?? [];
   let position = 1;
-  for (const kind of [type.group, type.subcommand]) {
-    const picked = options.find((option) => option.type === kind && option.name === words[position]);
-    if (picked !== undefined) {
-      options = picked.options ?? [];
-      position += 1;
-    } else if (options.some((option) => option.type === kind)) {
+  // Subcommand groups and subcommands may sit side by side at the top (a group holds subcommands only):
+  // each level lists both kinds until one is picked.
+  const isSubcommand = (option) => option.type === type.group || option.type === type.subcommand;
+  while (options.some(isSubcommand)) {
+    const picked = options.find((option) => isSubcommand(option) && option.name === words[position]);
+    if (picked === undefined) {
       if (words.length > position) return [];
       return options
-        .filter((option) => option.type === kind && option.name.startsWith(token))
+        .filter((option) => isSubcommand(option) && option.name.startsWith(token))
         .map((option) => ({ label: option.name, detail: option.description, insert: `${option.name} ` }));
     }
+    options = picked.options ?? [];
+    position += 1;
   }
   const separator = token.indexOf(":");
   if (separator < 0) {
