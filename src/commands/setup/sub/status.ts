@@ -2,6 +2,8 @@
 // webhook endpoints, the last events received, routes, tier roles, reminders and the announcement queue
 // (docs/architecture.md, "Commands").
 import type { BotDependencies } from "../../bot-dependencies.js";
+import { listTiers } from "../../../store/tiers.js";
+import { inTierOrder } from "../in-tier-order.js";
 import type { EventKind } from "../../../events/event-kinds.js";
 import { findGuildSettings } from "../../../store/guild-settings.js";
 import { type InboxEvent, listRecentInboxEvents, operatorSource } from "../../../store/inbox.js";
@@ -89,7 +91,7 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
     adminChannelId: (await findGuildSettings(deps.db, guildId))?.adminChannelId ?? null,
     tierRoles: {
       settings: await findGuildRoleSettings(deps.db, guildId),
-      mappings: await listTierRoles(deps.db, guildId),
+      mappings: inTierOrder(await listTierRoles(deps.db, guildId), await listTiers(deps.db)),
       pendingMembers: await countPendingMemberRoles(deps.db, guildId),
     },
     reminders: {
