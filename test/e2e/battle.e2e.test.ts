@@ -220,6 +220,12 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(refused.content).toMatch(/not allowed to do that/);
     });
 
+    it("opens /battle submit's form with the battle's language when none is chosen", async () => {
+      const { alice } = world.members;
+      const open = battle(alice, "submit", { id: cardBattleId });
+      expect(JSON.stringify(await open.modal())).toContain('"value":"cpp"');
+    });
+
     it("answers an unlinked member with the link prompt instead of the form", async () => {
       const reply = await battle(dave, "submit", { id: cardBattleId }).waitForFinal();
       expect(reply.content).toMatch(/haven't linked/);

@@ -6,7 +6,19 @@ import { renderCodeModal } from "../code-modal.js";
 import { readCodeAttachment } from "../read-attachment.js";
 import { requireLinkedMember } from "../../../linking/require-linked-member.js";
 import { submitCode } from "../submit-code.js";
-import { languageOfFile } from "../submission-language.js";
+import { languageOfFile, parseLanguage } from "../submission-language.js";
+import type { Language } from "../../../api/index.js";
+import { listBattleAnswers } from "../../../store/battle-answers.js";
+
+/**
+ * The battle's language as the platform answered when it was created here (battle-answers.ts), so the form
+ * opens with it as the card's Submit button's does; undefined for a battle this bot did not see created.
+ */
+async function readKnownLanguage(deps: BotDependencies, battleId: string): Promise<Language | undefined> {
+  const answers = await listBattleAnswers(deps.db, battleId);
+  const language = answers.findLast((answer) => answer.language !== undefined)?.language;
+  return language === undefined ? undefined : parseLanguage(language);
+}
 
 /**
  * `/battle submit id [language] [file]`: the attached file's code, or without a file the code form. The
@@ -21,7 +33,8 @@ export async function submitToBattleCommand(
   if (options.file === undefined) {
     // Checked before the form opens, so an unlinked member is not asked to paste code first.
     await requireLinkedMember(deps, actor);
-    await responder.showModal(renderCodeModal(options.id.trim(), chosen));
+    const battleId = options.id.trim();
+    await responder.showModal(renderCodeModal(battleId, chosen ?? (await readKnownLanguage(deps, battleId))));
     return;
   }
   const language = chosen ?? languageOfFile(options.file.filename);
