@@ -13,11 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { findFreePort } from "../../playground/free-port.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
-import { generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createDb } from "../../src/store/create-db.js";
-import { migrateToLatest } from "../../src/store/migrate.js";
-import { createSubscription } from "../../src/store/subscriptions.js";
 import { fillSqliteFile, type Ballast } from "../support/fill-sqlite-file.js";
+import { seedSubscribedFile, sqliteBotSettings } from "./support/sqlite-bot-file.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 
@@ -51,38 +48,20 @@ describe("a bot whose SQLite file reaches its size cap", () => {
 
     dataDir = await mkdtemp(join(tmpdir(), "arena-disk-full-"));
     databasePath = join(dataDir, "bot.sqlite");
-    const store = await createDb(`file:${databasePath}`);
-    await migrateToLatest(store.db);
-    await createSubscription(store.db, {
+    await seedSubscribedFile(databasePath, {
       guildId: guild.id,
-      channelId,
-      eventKinds: ["system.tournament_started"],
-      filters: {},
+      channelId: channelId,
       createdBy: "disk-full-test",
-      now: Date.now(),
     });
-    await store.close();
 
     const [port, metricsPort] = [await findFreePort(), await findFreePort()];
     botUrl = `http://127.0.0.1:${port}`;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     bot = spawnBot("src/main.ts", {
-      NODE_ENV: "test",
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_WEBHOOK_SECRET: webhookSecret,
-      DATABASE_URL: `file:${databasePath}`,
+      ...sqliteBotSettings({ discord, sandbox, webhookSecret, databasePath, dataDir, port, metricsPort }),
       SQLITE_MAX_SIZE_MB: String(capMegabytes),
       // A post whose "delivered" mark the full disk refused is sent again soon, under the same nonce.
       OUTBOX_LEASE_SECONDS: "5",
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("full"),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: "warn",
     });
     await waitForReady(bot, botUrl);
   }, 60_000);

@@ -13,10 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { findFreePort } from "../../playground/free-port.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
-import { generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createDb } from "../../src/store/create-db.js";
-import { migrateToLatest } from "../../src/store/migrate.js";
-import { createSubscription } from "../../src/store/subscriptions.js";
+import { seedSubscribedFile, sqliteBotSettings } from "./support/sqlite-bot-file.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 
@@ -44,34 +41,16 @@ describe("a bot started on a SQLite file it may not write", () => {
 
     dataDir = await mkdtemp(join(tmpdir(), "arena-read-only-"));
     databasePath = join(dataDir, "bot.sqlite");
-    const store = await createDb(`file:${databasePath}`);
-    await migrateToLatest(store.db);
-    await createSubscription(store.db, {
+    await seedSubscribedFile(databasePath, {
       guildId: guild.id,
-      channelId,
-      eventKinds: ["system.tournament_started"],
-      filters: {},
+      channelId: channelId,
       createdBy: "read-only-test",
-      now: Date.now(),
     });
-    await store.close();
 
     const port = await findFreePort();
     botUrl = `http://127.0.0.1:${port}`;
     env = {
-      NODE_ENV: "test",
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_WEBHOOK_SECRET: webhookSecret,
-      DATABASE_URL: `file:${databasePath}`,
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("readonly"),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      METRICS_PORT: "off",
-      LOG_LEVEL: "warn",
+      ...sqliteBotSettings({ discord, sandbox, webhookSecret, databasePath, dataDir, port }),
     };
   }, 60_000);
 

@@ -13,10 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { findFreePort } from "../../playground/free-port.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
-import { generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createDb } from "../../src/store/create-db.js";
-import { migrateToLatest } from "../../src/store/migrate.js";
-import { createSubscription } from "../../src/store/subscriptions.js";
+import { seedSubscribedFile, sqliteBotSettings } from "./support/sqlite-bot-file.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 
@@ -43,34 +40,16 @@ describe("a bot whose SQLite file is write-locked by another connection for 10 s
 
     dataDir = await mkdtemp(join(tmpdir(), "arena-write-lock-"));
     databasePath = join(dataDir, "bot.sqlite");
-    const store = await createDb(`file:${databasePath}`);
-    await migrateToLatest(store.db);
-    await createSubscription(store.db, {
+    await seedSubscribedFile(databasePath, {
       guildId: guild.id,
       channelId: channel.id,
-      eventKinds: ["system.tournament_started"],
-      filters: {},
       createdBy: "write-lock-test",
-      now: Date.now(),
     });
-    await store.close();
 
     const port = await findFreePort();
     botUrl = `http://127.0.0.1:${port}`;
     bot = spawnBot("src/main.ts", {
-      NODE_ENV: "test",
-      DISCORD_TOKEN: discord.botToken,
-      DISCORD_APPLICATION_ID: discord.applicationId,
-      DISCORD_API_URL: discord.apiUrl,
-      PLATFORM_API_URL: `${sandbox.url}/v1`,
-      PLATFORM_WEBHOOK_SECRET: webhookSecret,
-      DATABASE_URL: `file:${databasePath}`,
-      DATA_DIR: dataDir,
-      ENCRYPTION_KEYS: generateKeySpec("lock"),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      METRICS_PORT: "off",
-      LOG_LEVEL: "warn",
+      ...sqliteBotSettings({ discord, sandbox, webhookSecret, databasePath, dataDir, port }),
     });
     await waitForReady(bot, botUrl);
   }, 60_000);
