@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/postgres-schemas.ts"],
+    globalSetup: ["test/support/postgres-schemas.ts", "test/support/built-sources.ts"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",

@@ -1,5 +1,5 @@
-// docs/architecture.md, "Posting": a burst of battle results for one channel, which Discord lets post about 5
-// messages per 5 s, goes out as messages of up to ten embeds; the bot is killed (SIGKILL) in the middle and
+// docs/architecture.md, "Posting": a burst of battle results for one channel, which Discord lets post 5
+// messages per window (5 s; 1 s here), goes out as messages of up to ten embeds; the bot is killed (SIGKILL) in the middle and
 // restarted, and every result is still posted exactly once, each group recorded before the kill going out
 // whole under its own nonce. Then a lone result is posted as itself, due at once. The bot runs as a child
 // process on a file database; the restart runs with its clock one lease ahead, so the killed process's rows
@@ -20,7 +20,7 @@ import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.j
 import { waitUntil } from "./support/wait-until.js";
 
 const burstSize = 120;
-// Discord lets the channel post 5 messages per 5 s: once 5 are out, the next group waits its turn, recorded.
+// The channel may post 5 messages per window: once 5 are out, the next group waits its turn, recorded.
 const killAfterMessages = 5;
 const webhookSecret = "burst-test-operator-secret";
 
@@ -63,8 +63,11 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
   const bots: BotProcess[] = [];
 
   beforeAll(async () => {
-    // Discord's own limits: 5 posts per 5 s in a channel (the fake's default bucket for the route).
-    discord = await createFakeDiscord();
+    // Discord's 5 messages per channel, in a 1 s window instead of 5 s: the count is what makes results wait
+    // and coalesce, and the shorter window keeps the twelve messages from taking ten seconds.
+    discord = await createFakeDiscord({
+      routeLimits: { "POST /channels/:channelId/messages": { limit: 5, windowMs: 1000 } },
+    });
     const guild = discord.createGuild({ name: "Burst" });
     channelId = discord.createChannel(guild.id, { name: "results" }).id;
 

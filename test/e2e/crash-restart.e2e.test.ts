@@ -1,5 +1,5 @@
 // docs/architecture.md, "Posting", "Growing past one machine": with the bot killed (SIGKILL) in the middle of
-// a 200-channel fan-out and restarted, every channel ends with exactly one copy. The bot runs as a child
+// a 100-channel fan-out and restarted, every channel ends with exactly one copy. The bot runs as a child
 // process on a file database; the restart runs with its clock one lease ahead, so the killed process's
 // claimed rows are taken over at once (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the
 // 60 s lease out instead).
@@ -19,7 +19,7 @@ import { findFreePort } from "../../playground/free-port.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
 
-const channelCount = 200;
+const channelCount = 100;
 const killAfterPosts = 30;
 const webhookSecret = "crash-test-operator-secret";
 const waitRealLease = process.env.CRASH_TEST_REAL_LEASE === "1";
@@ -44,7 +44,7 @@ describe("a bot killed mid fan-out and restarted", () => {
   const bots: BotProcess[] = [];
 
   beforeAll(async () => {
-    // 40 posts a second, so the 200 posts take about 5 s and the kill lands in the middle.
+    // 40 posts a second, so the 100 posts take about 2.5 s and the kill lands in the middle.
     discord = await createFakeDiscord({ globalRateLimit: { perSecond: 40 } });
     sandbox = await buildSandbox({ seed: false });
     await sandbox.listen(0, "127.0.0.1");

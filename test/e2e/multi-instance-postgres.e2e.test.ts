@@ -1,5 +1,5 @@
 // docs/architecture.md, "Webhooks in", "Growing past one machine": two bot instances on one PostgreSQL, one
-// fake Discord. 500 signed events, each delivered once to each instance; one instance is SIGKILLed halfway
+// fake Discord. 250 signed events, each delivered once to each instance; one instance is SIGKILLed halfway
 // and deliveries it cannot answer go to the other, as a load balancer in front of them would send the
 // platform's retries. Every announcement is posted exactly once: the shared inbox takes each event once, the
 // survivor takes the dead instance's leased rows over, and the nonce stops a resend of a row Discord already
@@ -29,14 +29,14 @@ import { waitUntil } from "./support/wait-until.js";
 
 const adminUrl = postgresUrl;
 
-const eventCount = 500;
+const eventCount = 250;
 /**
- * 100 channels in 4 guilds, each subscribed to the starts of one tournament, and event i is a start of
- * tournament i % 100: one post per event, 5 per channel (one window of Discord's 5-per-5-s channel limit).
+ * 50 channels in 2 guilds, each subscribed to the starts of one tournament, and event i is a start of
+ * tournament i % 50: one post per event, 5 per channel (one window of Discord's 5-per-5-s channel limit).
  * The posts are paced by Discord's global 50 per second, so there are no more than needed.
  */
-const tournamentCount = 100;
-const guildCount = 4;
+const tournamentCount = 50;
+const guildCount = 2;
 const channelsPerGuild = 25;
 const postCount = eventCount;
 /** Deliveries in flight at once, across both instances. */

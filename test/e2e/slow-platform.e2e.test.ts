@@ -44,10 +44,10 @@ async function startSlowProxy(): Promise<{
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, target };
 }
 
-// The slow platform takes 10 s (docs/architecture.md, "Performance targets"); over HTTP, 4 s (past Discord's
-// 3 s) shows the answer does not wait for the handler.
+// The platform takes 4 s, past Discord's 3 s: the answer does not wait for the handler, which completes after.
+// bench/interaction-response.ts holds the 10 s of docs/architecture.md, "Performance targets", under load.
 describe.each([
-  { interactionsMode: "gateway", platformDelayMs: 10_000 },
+  { interactionsMode: "gateway", platformDelayMs: 4_000 },
   { interactionsMode: "http", platformDelayMs: 4_000 },
 ] as const)(
   "a slow platform, interactions over $interactionsMode",

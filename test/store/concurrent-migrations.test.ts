@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
-import { repoRoot } from "../e2e/support/bot-process.js";
+import { builtEntry, repoRoot } from "../e2e/support/bot-process.js";
 import {
   createFreshPostgresDatabase,
   type FreshPostgresDatabase,
@@ -64,7 +64,7 @@ interface MigratingProcess {
 async function startMigratingProcess(): Promise<MigratingProcess> {
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    ["--import", "tsx", "test/store/support/migrate-on-cue.ts"],
+    [builtEntry("test/store/support/migrate-on-cue.ts")],
     { cwd: repoRoot, env: { PATH: process.env.PATH ?? "" } },
   );
   const errors: string[] = [];

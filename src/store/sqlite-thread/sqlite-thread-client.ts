@@ -92,7 +92,13 @@ export class SqliteThread {
     options: ThreadOptions,
     onError: (error: SqliteThreadError) => void = () => undefined,
   ): Promise<SqliteThread> {
-    const worker = new Worker(threadEntry, { workerData: options });
+    // The entry is plain JavaScript: the thread starts without the parent's module loaders (tsx under tests and
+    // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
+    // when the batched writes are TypeScript sources.
+    const worker = new Worker(threadEntry, {
+      workerData: options,
+      execArgv: withoutLoaders(process.execArgv),
+    });
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const onMessage = (answer: Answer): void => {
         if (!("ready" in answer)) return;
@@ -172,4 +178,15 @@ export class SqliteThread {
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
+}
+
+/** The parent's Node flags less `--import`/`--loader`/`--require` and their values (profiling flags stay). */
+function withoutLoaders(flags: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < flags.length; index += 1) {
+    const flag = flags[index] ?? "";
+    if (/^--(import|loader|experimental-loader|require)$/.test(flag) || flag === "-r") index += 1;
+    else if (!/^--(import|loader|experimental-loader|require)=/.test(flag)) kept.push(flag);
+  }
+  return kept;
 }

@@ -4,14 +4,13 @@
 // a batch of many writes costs one message each way instead of one per statement.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Kysely, SqliteDialect } from "kysely";
 import { commitGroup } from "../commit-group.js";
 
 /**
  * @typedef {object} BatchedWrite
  * @property {string} name
- * @property {(db: Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>} run
- * @property {(db: Kysely<unknown>, args: readonly unknown[], batch: Map<unknown, unknown>) => Promise<unknown[]>} [runAll]
+ * @property {(db: import("kysely").Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>} run
+ * @property {(db: import("kysely").Kysely<unknown>, args: readonly unknown[], batch: Map<unknown, unknown>) => Promise<unknown[]>} [runAll]
  * @typedef {Map<string, import("../commit-group.js").GroupWrite>} Writes
  * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome what crosses back
  */
@@ -23,6 +22,9 @@ import { commitGroup } from "../commit-group.js";
  * @returns {Promise<Writes>}
  */
 export async function loadBatchedWrites(moduleUrl, database) {
+  // Kysely is loaded only here (a reader thread, or a writer with no batched writes, starts without it), and
+  // before tsx is registered below: through tsx's hooks its few hundred modules load three times slower.
+  const { Kysely, SqliteDialect } = await import("kysely");
   // Run from source (`tsx`), the module's .js URL names a .ts file, which this thread must be taught to load.
   if (!existsSync(fileURLToPath(moduleUrl))) {
     const { register } = await import("tsx/esm/api");

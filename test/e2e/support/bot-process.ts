@@ -1,10 +1,18 @@
-// A bot as its own process (`node --import tsx <entry>`), so a test can SIGKILL it mid-work and start it again.
+// A bot as its own process, so a test can SIGKILL it mid-work and start it again. It runs this run's built
+// sources (test/support/built-sources.ts), as `npm run start:built` runs the bot in production.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { waitUntil } from "./wait-until.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** `entry` (a source file relative to the repo root, e.g. `src/main.ts`) as this run built it. */
+export function builtEntry(entry: string): string {
+  return path.join(inject("builtSourcesFolder"), entry.replace(/\.ts$/, ".js"));
+}
 
 export interface BotProcess {
   readonly child: ChildProcess;
@@ -23,7 +31,7 @@ export function spawnBot(
   env: Readonly<Record<string, string>>,
   as?: { readonly uid: number; readonly gid: number },
 ): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, ["--enable-source-maps", builtEntry(entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
