@@ -30,6 +30,12 @@ export interface LocalStackOptions {
   readonly discord?: FakeDiscordOptions;
   /** Passed to buildBot (e.g. a hook told when each interaction is done). */
   readonly startOptions?: BotOptions;
+  /**
+   * The sandbox's clock drives the fake Discord and the bot too, so moving it (`sandbox.advance`) moves all
+   * three and wakes the bot's workers (the playground). Otherwise the two stand-ins and the bot each keep the
+   * real time, unless `startOptions.clock` says otherwise.
+   */
+  readonly oneClock?: boolean;
 }
 
 export interface LocalStack {
@@ -58,7 +64,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const oauthClient = sandbox.oauthClient;
   if (oauthClient === undefined) throw new Error("the sandbox registered no OAuth client");
 
-  const discord = await createFakeDiscord(options.discord);
+  const oneClock = options.oneClock === true ? { clock: sandbox.clock } : {};
+  const discord = await createFakeDiscord({ ...options.discord, ...oneClock });
   const guildIds = options.buildWorld(discord);
   const databaseFile = join(options.dataDir, "bot.sqlite");
   const overHttp = options.interactionsMode === "http";
@@ -86,7 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       config,
       options.logger,
       // A local stack stops at once; no load balancer is waiting to notice.
-      { unreadyBeforeStopMs: 0, ...options.startOptions },
+      { unreadyBeforeStopMs: 0, ...oneClock, ...options.startOptions },
     );
     await built.http.listen({ host: config.http.host, port: config.http.port });
     options.logger.info({ url: config.http.publicUrl }, "HTTP server listening");

@@ -62,12 +62,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const finished = new FinishedInteractions();
   const stack = await startLocalStack({
     dataDir,
-    // The platform panel moves the sandbox's clock on purpose while the bot keeps the real time, so the bot
-    // takes events dated any time ahead of it (a deployment drops them past a few minutes, future-event.ts).
-    startOptions: {
-      onInteractionFinished: finished.markFinished,
-      futureEventAllowanceMs: Number.POSITIVE_INFINITY,
-    },
+    // The platform panel moves one clock: the sandbox's, which the bot and the fake Discord read too.
+    oneClock: true,
+    startOptions: { onInteractionFinished: finished.markFinished },
     logger: createLogger({ level: "warn" }, options.logDestination),
     env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
     ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),

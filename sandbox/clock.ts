@@ -3,6 +3,9 @@ export interface Clock {
   now(): number;
 }
 
+/** Stops the calls `onJump` started. */
+export type StopListening = () => void;
+
 export const systemClock: Clock = { now: () => Date.now() };
 
 /**
@@ -13,6 +16,7 @@ export const systemClock: Clock = { now: () => Date.now() };
 export class SandboxClock implements Clock {
   private readonly origin: number;
   private offset = 0;
+  private readonly jumpListeners = new Set<() => void>();
 
   constructor(
     private readonly base: Clock,
@@ -27,6 +31,21 @@ export class SandboxClock implements Clock {
 
   advance(milliseconds: number): void {
     this.offset += milliseconds;
+    for (const listener of [...this.jumpListeners]) listener();
+  }
+
+  /**
+   * Calls `listener` after each `advance`: whatever else reads this clock (the playground's bot) and sleeps
+   * until a due time looks again at once. The bot's clock has this shape too (its `onJump`).
+   */
+  onJump(listener: () => void): StopListening {
+    const own = (): void => {
+      listener();
+    };
+    this.jumpListeners.add(own);
+    return () => {
+      this.jumpListeners.delete(own);
+    };
   }
 
   /** Real milliseconds until sandbox time reaches `at`; what a timer must wait. */

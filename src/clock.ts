@@ -2,6 +2,11 @@
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /**
+   * For a clock that can jump ahead (a stand-in's moved clock): calls `listener` after each jump, so a worker
+   * asleep until a due time looks again at once; returns what stops the calls. The system clock never jumps.
+   */
+  onJump?(listener: () => void): () => void;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

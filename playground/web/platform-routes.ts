@@ -1,5 +1,6 @@
-// The platform's side, from the page: finish a battle, start a tournament, move the sandbox clock, and send
-// the bot any webhook event (a pre-filled payload the page lets one edit), signed as the sandbox signs.
+// The platform's side, from the page: finish a battle, start a tournament, move the one clock the sandbox,
+// the bot and the fake Discord read (playground/README.md, "One clock"), and send the bot any webhook event (a
+// pre-filled payload the page lets one edit), signed as the sandbox signs.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -47,7 +48,11 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
   app.post("/api/platform/clock", async (request) => {
     const { seconds } = clockBody.parse(request.body);
     await sandbox.advance(seconds * 1000);
-    return { said: `Sandbox time moved ${seconds} s ahead.` };
+    const now = sandbox.clock.now();
+    return {
+      said: `The clock moved ${seconds} s ahead, to ${new Date(now).toISOString()}: the platform, the bot and Discord's timestamps read it.`,
+      now,
+    };
   });
 
   app.get("/api/platform/events", (_request, reply) => reply.send({ kinds: offeredEventKinds }));
@@ -56,7 +61,7 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
     const { kind, form } = sampleQuery.parse(request.query);
     const canonical = canonicalEventKind(kind);
     if (canonical === undefined) throw new Error(`No event kind "${kind}"`);
-    const now = Date.now();
+    const now = sandbox.clock.now();
     // Sent as a real event of the platform, so not marked as a test (docs/platform-assumptions.md).
     const { test: _testMark, ...data } = sampleEventData(sandbox.state, canonical, now, {});
     if (form === "legacy") return reply.send({ payload: prettyJson(renderLegacyPayload(kind, now, data)) });

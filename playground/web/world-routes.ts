@@ -1,5 +1,5 @@
 // What the page reads: the server, its channels and members (with the sandbox key each member links with),
-// the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
+// the clock's time, the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
@@ -23,6 +23,8 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
         apiKey: playground.platformKeyOf(name) ?? null,
       })),
       roles: discord.roles.list(guildId).map((role) => ({ id: role.id, name: role.name, color: role.color })),
+      // The one clock's time, which the page reads relative timestamps against (playground/README.md, "One clock").
+      now: playground.sandbox.clock.now(),
     });
   });
 

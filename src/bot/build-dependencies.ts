@@ -47,11 +47,6 @@ export interface BotOptions {
    * balancer's next probe moves traffic away before interactions are refused (default 5 s; tests pass 0).
    */
   readonly unreadyBeforeStopMs?: number;
-  /**
-   * How far ahead of the bot's clock an event may be dated and still be stored (default future-event.ts's
-   * allowance). The playground moves its platform's clock on purpose, and takes events dated any time ahead.
-   */
-  readonly futureEventAllowanceMs?: number;
 }
 
 /** Everything the bot is made of, built once from its settings; nothing is connected or running yet. */
@@ -62,8 +57,6 @@ export interface BotParts {
   readonly store: Store;
   /** What `POST /webhooks/platform` accepts, recorded at start (record-operator-secret.ts). */
   readonly operatorWebhookSecrets: OperatorWebhookSecrets | undefined;
-  /** BotOptions.futureEventAllowanceMs, when given. */
-  readonly futureEventAllowanceMs: number | undefined;
   /** The gateway connection, not logged in; undefined in HTTP interactions mode or when told to skip it. */
   readonly client: GatewayClient | undefined;
   /** DISCORD_TOKEN, for the gateway login. */
@@ -245,7 +238,6 @@ export async function buildDependencies(
     deps,
     store,
     operatorWebhookSecrets,
-    futureEventAllowanceMs: options.futureEventAllowanceMs,
     client,
     token,
     interactionRest,

@@ -27,9 +27,6 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
       );
     },
     operatorWebhookSecrets: parts.operatorWebhookSecrets,
-    ...(parts.futureEventAllowanceMs === undefined
-      ? {}
-      : { futureEventAllowanceMs: parts.futureEventAllowanceMs }),
     eventStoredSubscribers,
     onEnqueued: () => {
       outbox.notify();

@@ -28,8 +28,6 @@ export interface AppDependencies extends LinkingDeps {
   readonly operatorWebhookSecrets: OperatorWebhookSecrets | undefined;
   /** What runs in the transaction that stores a webhook's event: read models, queues (the bot's list). */
   readonly eventStoredSubscribers: readonly EventStoredSubscriber[];
-  /** How far ahead of our clock an event may be dated and still be stored (default future-event.ts's). */
-  readonly futureEventAllowanceMs?: number;
   /** After a webhook delivery queued announcements: wakes the outbox worker. */
   readonly onEnqueued: () => void;
   /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */

@@ -33,9 +33,6 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       trustedProxies: deps.config.http.trustedProxies,
       metrics: deps.metrics.webhooks,
       subscribers: deps.eventStoredSubscribers,
-      ...(deps.futureEventAllowanceMs === undefined
-        ? {}
-        : { futureAllowanceMs: deps.futureEventAllowanceMs }),
       onEnqueued: deps.onEnqueued,
     });
     if (deps.interactions !== undefined) {

@@ -74,6 +74,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     name: "an outbox worker",
     units: "outbox rows",
     logger,
+    clock,
     pollIntervalMs: settings.pollIntervalMs,
     batchSize: settings.batchSize,
     async claim(room) {

@@ -41,6 +41,7 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
   const worker = createPollingWorker({
     name: "a reminder worker",
     logger,
+    clock,
     pollIntervalMs: tickMs,
     pollFailedMessage: "tournament reminder work failed; trying again at the next tick",
     async poll() {

@@ -65,6 +65,7 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     name: "a role worker",
     units: "tier role rows",
     logger,
+    clock,
     pollIntervalMs,
     batchSize,
     async claim(room) {

@@ -20,7 +20,7 @@ export function createIngester(deps: IngestDependencies & { readonly runBatched?
   return (delivery) => {
     const prepared = prepareDelivery(delivery, deps.clock.now());
     // An event dated out of the window needs no database, so it waits for no batch.
-    const dropped = dropOutOfWindowDelivery(prepared, deps.futureAllowanceMs);
+    const dropped = dropOutOfWindowDelivery(prepared);
     if (dropped !== undefined) return Promise.resolve(dropped);
     return runBatched(storeDelivery, prepared);
   };

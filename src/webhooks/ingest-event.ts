@@ -21,7 +21,7 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
-import { futureAllowanceMs, readFutureLead } from "./future-event.js";
+import { readFutureLead } from "./future-event.js";
 import { readStaleAge } from "./stale-event.js";
 
 /** What the receiver answers for an event it verified (IngestResult's `status`). */
@@ -53,8 +53,6 @@ export interface IngestDependencies {
   readonly clock: Clock;
   /** What runs in the transaction of every event accepted, in order (the composition root's list). */
   readonly subscribers: readonly EventStoredSubscriber[];
-  /** How far ahead of our clock an event may be dated and still be stored (default future-event.ts's). */
-  readonly futureAllowanceMs?: number;
 }
 
 export interface VerifiedDelivery {
@@ -77,7 +75,7 @@ export async function ingestEvent(
 ): Promise<IngestResult> {
   const prepared = prepareDelivery(delivery, deps.clock.now());
   return (
-    dropOutOfWindowDelivery(prepared, deps.futureAllowanceMs) ??
+    dropOutOfWindowDelivery(prepared) ??
     deps.db.transaction().execute((trx) => storeDelivery(trx, prepared, deps.subscribers))
   );
 }
@@ -91,16 +89,13 @@ export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number):
  * ahead (future-event.ts), given without touching the database; undefined for one to store. A malformed or
  * undated event is not judged: stored again as dead, it still posts nothing.
  */
-export function dropOutOfWindowDelivery(
-  delivery: PreparedDelivery,
-  allowanceMs: number = futureAllowanceMs,
-): IngestResult | undefined {
+export function dropOutOfWindowDelivery(delivery: PreparedDelivery): IngestResult | undefined {
   const { normalised, receivedAt } = delivery;
   if (!normalised.ok) return undefined;
   const { id: eventId, createdAt } = normalised.event;
   const ageMs = readStaleAge(createdAt, receivedAt);
   if (ageMs !== undefined) return { status: "stale", eventId, enqueued: 0, ageMs };
-  const aheadMs = readFutureLead(createdAt, receivedAt, allowanceMs);
+  const aheadMs = readFutureLead(createdAt, receivedAt);
   if (aheadMs !== undefined) return { status: "future", eventId, enqueued: 0, aheadMs };
   return undefined;
 }

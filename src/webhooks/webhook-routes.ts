@@ -42,8 +42,6 @@ export interface WebhookRoutesOptions {
   readonly metrics?: WebhookMetrics;
   /** What runs in the transaction of every event stored (src/store/event-stored-subscribers.ts). */
   readonly subscribers: readonly EventStoredSubscriber[];
-  /** How far ahead of our clock an event may be dated and still be stored (default future-event.ts's). */
-  readonly futureAllowanceMs?: number;
   /** Wakes the outbox worker after a delivery queued announcements. */
   readonly onEnqueued?: () => void;
 }
@@ -57,7 +55,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     db: options.db,
     clock: options.clock,
     subscribers: options.subscribers,
-    ...(options.futureAllowanceMs === undefined ? {} : { futureAllowanceMs: options.futureAllowanceMs }),
   });
 
   await app.register(keepRawBody);

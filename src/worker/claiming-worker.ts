@@ -1,5 +1,6 @@
 // A polling worker that claims due units (rows) in batches under a lease and handles each on its own
 // (docs/architecture.md, "Background workers"): the outbox's posts, the tier roles' members.
+import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import { createPollingWorker, type PollingWorker } from "./polling-worker.js";
 
@@ -21,6 +22,8 @@ export interface ClaimingWorkerOptions<Unit, Result> {
   readonly handle: (unit: Unit) => Promise<Result>;
   /** Milliseconds until the first lease another worker holds ends (see PollingWorkerOptions). */
   readonly readNextLeaseEnd: () => Promise<number | undefined>;
+  /** Due times are read on it; a jump wakes the worker (see PollingWorkerOptions). */
+  readonly clock?: Clock;
 }
 
 export interface ClaimingWorker<Result> extends PollingWorker {
@@ -58,6 +61,7 @@ export function createClaimingWorker<Unit, Result>(
     name: options.name,
     logger,
     pollIntervalMs: options.pollIntervalMs,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     pollFailedMessage: `could not claim ${options.units}; trying again at the next poll`,
     async poll() {
       try {

@@ -1,6 +1,7 @@
 // The lifecycle every background worker shares (docs/architecture.md, "Background workers"): a loop that
-// polls for due work at once when woken, else at its interval or as soon as another worker's lease ends,
-// work in flight that drain waits for, and a reason when it stopped for good.
+// polls for due work at once when woken or when its clock jumps, else at its interval or as soon as another
+// worker's lease ends, work in flight that drain waits for, and a reason when it stopped for good.
+import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import { WakeSignal } from "./wake-signal.js";
 
@@ -23,6 +24,8 @@ export interface PollingWorkerOptions {
   readonly readNextLeaseEnd?: () => Promise<number | undefined>;
   /** Logged with the error when a poll throws; the loop tries again after the interval. */
   readonly pollFailedMessage: string;
+  /** The clock due times are read on: when it jumps ahead (Clock.onJump), work may have fallen due, so poll now. */
+  readonly clock?: Clock;
 }
 
 export interface PollingWorker {
@@ -48,6 +51,7 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
   const signal = new WakeSignal();
   const inFlight = new Set<Promise<unknown>>();
   let loop: Promise<void> | undefined;
+  let stopFollowingClock: (() => void) | undefined;
   // Read through a function: the compiler would otherwise keep a narrowing of `state` across awaits.
   const readState = (): WorkerState => state;
 
@@ -75,6 +79,9 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
       if (state === "running") return;
       if (state !== "idle") throw new Error(`${options.name} cannot start once ${state}`);
       state = "running";
+      stopFollowingClock = options.clock?.onJump?.(() => {
+        if (state === "running") signal.wake();
+      });
       loop = runLoop();
     },
     wake() {
@@ -88,6 +95,7 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
     },
     async drain() {
       if (state === "idle" || state === "running") state = "draining";
+      stopFollowingClock?.();
       signal.wake();
       await loop;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
@@ -97,6 +105,7 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
       if (state === "stopped") return false;
       state = "stopped";
       stoppedReason = reason;
+      stopFollowingClock?.();
       signal.wake();
       return true;
     },

@@ -224,4 +224,31 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
     await expect.poll(() => picked(several)).toEqual([["easy", "medium"]]);
   });
+
+  // Last: the clock stays moved (playground/README.md, "One clock").
+  it("moves the one clock from the panel, and reads relative timestamps against it", async () => {
+    const panel = page.getByRole("complementary", { name: "The platform" });
+    await expect
+      .poll(() => panel.getByLabel("Move the clock (seconds)").getAttribute("aria-describedby"))
+      .toBe("clock-note");
+    expect(await panel.locator("#clock-note").textContent()).toMatch(
+      /One clock: it drives the platform, the bot and Discord's timestamps\./,
+    );
+    const twoDays = 2 * 24 * 3600;
+    const inTwoDays = Math.floor(Date.now() / 1000) + twoDays;
+    const drawRelative = () =>
+      page.evaluate(`(async () => {
+        const { drawTimestamp } = await import("/static/markdown.js");
+        return drawTimestamp(${String(inTwoDays)}, "R").textContent;
+      })()`);
+    expect(await drawRelative()).toBe("in 2 days");
+
+    await panel.getByLabel("Move the clock (seconds)").fill(String(twoDays));
+    await panel.getByRole("button", { name: "Move clock" }).click();
+    await expect
+      .poll(() => panel.getByRole("status").textContent())
+      .toMatch(/^The clock moved 172800 s ahead/);
+    // Within seconds of the moved clock's now, either side of it.
+    expect(await drawRelative()).toMatch(/^(now|in \d+ seconds?|\d+ seconds? ago)$/);
+  });
 });

@@ -28,6 +28,21 @@ function countPolls(polls: ReturnType<typeof createCounter>) {
   };
 }
 
+/** A clock that jumps, as the playground's does when its panel moves it (Clock.onJump). */
+class JumpingClock extends ManualClock {
+  readonly listeners = new Set<() => void>();
+
+  jump(milliseconds: number): void {
+    this.advance(milliseconds);
+    for (const listener of this.listeners) listener();
+  }
+
+  onJump(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
 describe("the polling worker", () => {
   it("polls at once on start, and again at once when woken rather than at its interval", async () => {
     const polls = createCounter();
@@ -41,6 +56,22 @@ describe("the polling worker", () => {
 
     expect(polls.count).toBe(2);
     expect(worker.state).toBe("drained");
+  });
+
+  it("polls again at once when its clock jumps ahead, and stops following the clock once drained", async () => {
+    const clock = new JumpingClock();
+    const polls = createCounter();
+    const { worker } = createTestWorker({ poll: countPolls(polls), clock });
+
+    worker.start();
+    await polls.reached(1);
+    expect(clock.listeners.size).toBe(1);
+    clock.jump(2 * hour);
+    await polls.reached(2);
+    await worker.drain();
+
+    expect(polls.count).toBe(2);
+    expect(clock.listeners.size).toBe(0);
   });
 
   it("polls again as soon as another worker's lease ends, not at its interval", async () => {

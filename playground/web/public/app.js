@@ -3,6 +3,7 @@
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
+import { followClock } from "./markdown.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
@@ -198,6 +199,7 @@ function setUpDrawers() {
 
 async function reloadWorld() {
   state.world = await callApi("/api/world");
+  followClock(state.world.now);
   drawMembers();
 }
 
@@ -252,7 +254,11 @@ async function start() {
   );
   listen();
   await openChannel(state.world.channels[0].id);
-  await setUpPlatformPanel();
+  // Relative timestamps ("in 5 days") are drawn again against the moved clock.
+  await setUpPlatformPanel((now) => {
+    followClock(now);
+    return openChannel(state.channelId);
+  });
   document.body.dataset.ready = "true";
 }
 

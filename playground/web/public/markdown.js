@@ -158,6 +158,15 @@ const styles = {
   F: { dateStyle: "full", timeStyle: "short" },
 };
 
+// How far the playground's one clock runs ahead of this browser's: "in 5 days" is read against the clock the
+// platform, the bot and Discord's timestamps share (playground/README.md, "One clock").
+let clockAheadMs = 0;
+
+/** The playground clock's time, as the server last said it (`/api/world`, or a move of the clock). */
+export function followClock(now) {
+  clockAheadMs = now - Date.now();
+}
+
 /** `<t:seconds:style>` in the reader's own time zone; hovering shows the full date. */
 export function drawTimestamp(seconds, style) {
   const date = new Date(seconds * 1000);
@@ -167,7 +176,7 @@ export function drawTimestamp(seconds, style) {
 }
 
 function relativeTime(date) {
-  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  const seconds = Math.round((date.getTime() - (Date.now() + clockAheadMs)) / 1000);
   const units = [
     ["year", 31_536_000],
     ["month", 2_592_000],

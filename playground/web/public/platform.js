@@ -1,8 +1,10 @@
-// The platform's side panel: finish a battle, start a tournament, move the sandbox clock, send any event.
+// The platform's side panel: finish a battle, start a tournament, move the one clock (the platform's, the
+// bot's and Discord's timestamps), send any event.
 import { callApi, el } from "./api.js";
 import { whileBusy } from "./focus.js";
 
-export async function setUpPlatformPanel() {
+/** `onClockMoved(now)` is told the clock's new time after each move. */
+export async function setUpPlatformPanel(onClockMoved) {
   const status = document.getElementById("platform-status");
   const say = (text, failed = false) => {
     status.textContent = text;
@@ -27,9 +29,12 @@ export async function setUpPlatformPanel() {
   };
   onSubmit("finish-battle", () => callApi("/api/platform/finish-battle", optionalId("battle-id")));
   onSubmit("start-tournament", () => callApi("/api/platform/start-tournament", optionalId("tournament-id")));
-  onSubmit("move-clock", () =>
-    callApi("/api/platform/clock", { seconds: Number(document.getElementById("clock-seconds").value) }),
-  );
+  onSubmit("move-clock", async () => {
+    const seconds = Number(document.getElementById("clock-seconds").value);
+    const answer = await callApi("/api/platform/clock", { seconds });
+    await onClockMoved(answer.now);
+    return answer;
+  });
   onSubmit("send-event", () =>
     callApi("/api/platform/events", {
       kind: kindSelect.value,
