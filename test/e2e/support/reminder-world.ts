@@ -15,10 +15,22 @@ import { waitUntil } from "./wait-until.js";
  */
 export function createSandboxFollowingClock(): { clock: Clock; follow(world: EndToEnd): void } {
   let source: Clock = systemClock;
+  // The bot's workers listen for jumps as they start, before the sandbox exists: each listener is kept here
+  // and told of the sandbox clock's jumps once followed, so a move wakes them as it does in the playground.
+  const listeners = new Set<() => void>();
   return {
-    clock: { now: () => source.now() },
+    clock: {
+      now: () => source.now(),
+      onJump(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
     follow(world) {
       source = world.sandbox.clock;
+      world.sandbox.clock.onJump(() => {
+        for (const listener of listeners) listener();
+      });
     },
   };
 }
