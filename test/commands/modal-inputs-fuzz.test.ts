@@ -225,7 +225,7 @@ describe("fuzzing the modals", () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
     expect(await fuzz.countRows()).toEqual({
       ...rowsBefore,

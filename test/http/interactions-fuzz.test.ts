@@ -301,7 +301,7 @@ describe("fuzzing POST /interactions", () => {
           expect(response.body).toBe("invalid request signature");
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
     const rows = await fuzz.countRows();
     expect(Object.values(rows).every((count) => count === 0)).toBe(true);
@@ -336,7 +336,7 @@ describe("fuzzing POST /interactions", () => {
         const sent = fuzz.discord.requests.slice(requestsBefore);
         expect(sent.filter((request) => !request.path.startsWith("/api/v10/webhooks/"))).toEqual([]);
       }),
-      { numRuns: 2500 },
+      { numRuns: 1200 },
     );
     const rows = await fuzz.countRows();
     expect(rows).toEqual({
@@ -344,6 +344,6 @@ describe("fuzzing POST /interactions", () => {
       seen_interactions: before + taken.size,
     });
     // The generators reach the handlers, not only the refusals.
-    expect(taken.size).toBeGreaterThan(200);
+    expect(taken.size).toBeGreaterThan(100);
   });
 });

@@ -101,7 +101,7 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
         expect(response.statusCode).toBeLessThan(500);
         expect(response.headers["cache-control"]).toBe("no-store");
       }),
-      { numRuns: 2500 },
+      { numRuns: 1200 },
     );
     await expectNothingLinked();
   });
@@ -128,7 +128,7 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
         expect(response.headers.location).toBeUndefined();
         expect(response.cookies).toEqual([]);
       }),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
     await expectNothingLinked();
   });
@@ -231,7 +231,7 @@ describe("fuzzing the OAuth callback and confirm routes", () => {
         expect(response.statusCode).toBeLessThan(500);
         expect(response.headers["x-frame-options"]).toBe("DENY");
       }),
-      { numRuns: 2500 },
+      { numRuns: 1200 },
     );
     await expectNothingLinked();
   });

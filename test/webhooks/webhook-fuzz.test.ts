@@ -167,7 +167,7 @@ describe("fuzzing the webhook receiver", () => {
           expect(response.statusCode).toBeLessThan(500);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
     expect(metrics.count("failed")).toBe(0);
@@ -191,7 +191,7 @@ describe("fuzzing the webhook receiver", () => {
           expect(response.statusCode).toBe(401);
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: 800 },
     );
     expect((await countStored(store.db)).inbox).toBe(0);
   });
@@ -211,7 +211,7 @@ describe("fuzzing the webhook receiver", () => {
         expect(["accepted", "duplicate", "ignored", "dead", "stale", "future"]).toContain(answer.status);
         expect(answer.eventId).not.toBe("");
       }),
-      { numRuns: 2500 },
+      { numRuns: 1200 },
     );
     expect(metrics.count("failed")).toBe(0);
     expect(metrics.count("received:accepted")).toBeGreaterThan(0);
