@@ -47,6 +47,11 @@ export interface BotOptions {
    * balancer's next probe moves traffic away before interactions are refused (default 5 s; tests pass 0).
    */
   readonly unreadyBeforeStopMs?: number;
+  /**
+   * The module the SQLite writer's thread imports the batched writes from (batched-writes.ts); the bot's own by
+   * default. Run from sources, the thread loads that one through tsx; the tests hand it their run's built copy.
+   */
+  readonly batchedWritesModule?: string;
 }
 
 /** Everything the bot is made of, built once from its settings; nothing is connected or running yet. */
@@ -102,7 +107,7 @@ export async function buildDependencies(
   );
   const store = await createDb(config.databaseUrl, {
     logger,
-    batchedWritesModule,
+    batchedWritesModule: options.batchedWritesModule ?? batchedWritesModule,
     clock,
     ...(config.sqliteMaxSizeBytes === undefined ? {} : { sqliteMaxSizeBytes: config.sqliteMaxSizeBytes }),
   });
