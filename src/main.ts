@@ -1,5 +1,5 @@
 // `npm start`: the bot process. Settings are checked before anything starts, and every problem is listed.
-import { buildBot, type RunningBot } from "./bot/build-bot.js";
+import type { RunningBot } from "./bot/build-bot.js";
 import { ConfigError, loadConfigFromProcess, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 
@@ -43,6 +43,8 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 try {
+  // Imported once the settings hold: a mistyped setting is reported without loading the whole bot first.
+  const { buildBot } = await import("./bot/build-bot.js");
   const built = await buildBot(config, logger);
   await built.http.listen({ host: config.http.host, port: config.http.port });
   logger.info({ url: config.http.publicUrl }, "HTTP server listening");
