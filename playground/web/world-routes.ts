@@ -1,8 +1,9 @@
-// What the page reads: the server, its channels and members (with the sandbox key each member links with),
-// the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
+// What the page reads: the server, its channels and members (with the sandbox key each member links with, and
+// everyone's roles for the member list), a free name to offer for a new member, the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
+import { suggestFreeMemberName } from "./free-member-name.js";
 import { listChannelMessages } from "./message-view.js";
 
 const newMember = z.object({ username: z.string().regex(/^[a-z0-9_]{2,32}$/) });
@@ -23,6 +24,19 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
         apiKey: playground.platformKeyOf(name) ?? null,
       })),
       roles: discord.roles.list(guildId).map((role) => ({ id: role.id, name: role.name, color: role.color })),
+      // Discord's member list: everyone in the server, the bot too, with their roles highest first.
+      memberList: discord.roles.byMember(guildId).map(({ user, roles }) => ({
+        id: user.id,
+        name: user.username,
+        bot: user.bot,
+        roleIds: roles.map((role) => role.id),
+      })),
+      freeMemberName: suggestFreeMemberName(
+        new Set([
+          ...playground.members.keys(),
+          ...[...playground.sandbox.state.users.values()].map((user) => user.username),
+        ]),
+      ),
     });
   });
 
