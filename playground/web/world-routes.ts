@@ -31,18 +31,20 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
         bot: user.bot,
         roleIds: roles.map((role) => role.id),
       })),
-      freeMemberName: suggestFreeMemberName(
-        new Set([
-          ...playground.members.keys(),
-          ...[...playground.sandbox.state.users.values()].map((user) => user.username),
-        ]),
-      ),
+      freeMemberName: findFreeMemberName(playground),
     });
   });
 
   app.post("/api/members", (request, reply) => {
     const { username } = newMember.parse(request.body);
-    const member = playground.addMember(username);
+    let member;
+    try {
+      member = playground.addMember(username);
+    } catch (error) {
+      // Refused (a member or a sandbox account has the name): offer one that works.
+      const reason = error instanceof Error ? error.message : String(error);
+      return reply.code(409).send({ error: `${reason}. Try ${findFreeMemberName(playground)}.` });
+    }
     return reply.code(201).send({ id: member.user.id, name: username });
   });
 
@@ -69,6 +71,12 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
       return reply.type(attachment.contentType).send(attachment.data);
     },
   );
+}
+
+/** A name no member and no sandbox account has yet. */
+function findFreeMemberName(playground: Playground): string {
+  const sandboxUsers = [...playground.sandbox.state.users.values()].map((user) => user.username);
+  return suggestFreeMemberName(new Set([...playground.members.keys(), ...sandboxUsers]));
 }
 
 /** The Discord id of a playground member by name; throws (a 400) for anyone else. */

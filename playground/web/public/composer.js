@@ -102,7 +102,8 @@ export function setUpComposer(context, send) {
     }
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target)) return;
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target))
+      return;
     if (document.getElementById("modal").open || input.closest("[inert]") !== null) return;
     event.preventDefault();
     input.focus();

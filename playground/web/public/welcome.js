@@ -3,7 +3,10 @@ import { el } from "./api.js";
 
 const firstSteps = [
   ["/link", "links your platform account; the sidebar holds your sandbox key for its form."],
-  ["/battle create", "starts a battle; press Join on its card, then switch member in “You are” to join as another."],
+  [
+    "/battle create",
+    "starts a battle; press Join on its card, then switch member in “You are” to join as another.",
+  ],
   ["/rank", "shows your rating and its chart."],
 ];
 

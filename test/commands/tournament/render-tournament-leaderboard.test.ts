@@ -80,7 +80,11 @@ describe("renderTournamentLeaderboard", () => {
   it("explains the Time column in the format its cells use", () => {
     const reply = renderTournamentLeaderboard({
       tournamentId: "trn_1",
-      leaderboard: { leaderboard: [standing(1, "alice"), standing(2, "bob", { totalTime: 0 })] },
+      leaderboard: {
+        leaderboard: [standing(1, "alice"), standing(2, "bob", { totalTime: 0 })],
+        userRank: 0,
+        userScore: 0,
+      },
       viewerPlatformUserId: undefined,
     });
     const embed = reply.embeds?.[0];
