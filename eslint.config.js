@@ -235,7 +235,13 @@ export default tseslint.config(
     // The playground's page: plain ES modules run by the browser.
     files: ["playground/web/public/**/*.js"],
     languageOptions: {
-      globals: { document: "readonly", fetch: "readonly", EventSource: "readonly", window: "readonly" },
+      globals: {
+        document: "readonly",
+        fetch: "readonly",
+        EventSource: "readonly",
+        window: "readonly",
+        localStorage: "readonly",
+      },
     },
   },
 );

@@ -46,9 +46,11 @@ export function parseCommandLine(
   }
   const definitions = findLeafOptions(command, invocation);
   const options: Record<string, CommandOptionValue> = {};
+  let previous = "";
   for (const token of tokens) {
     const separator = token.indexOf(":");
-    if (separator <= 0) throw new Error(`Expected option:value, got "${token}"`);
+    if (separator <= 0) throw new Error(describeStrayWord(token, previous));
+    previous = token;
     const optionName = token.slice(0, separator);
     const raw = token.slice(separator + 1).replace(/^"(.*)"$/, "$1");
     const definition = definitions.find((option) => option.name === optionName);
@@ -57,6 +59,14 @@ export function parseCommandLine(
   }
   invocation.options = options;
   return invocation;
+}
+
+/** A word with no option before it: most likely the rest of a value with spaces, which needs quotes. */
+function describeStrayWord(word: string, previous: string): string {
+  const separator = previous.indexOf(":");
+  if (separator <= 0 || previous.includes('"')) return `Expected option:value, got "${word}"`;
+  const value = `${previous.slice(separator + 1)} ${word}`;
+  return `Expected option:value, got "${word}". A value with spaces goes in quotes: ${previous.slice(0, separator)}:"${value}"`;
 }
 
 function readValue(type: number, raw: string, lookups: LineLookups): CommandOptionValue {
@@ -74,8 +84,12 @@ function readValue(type: number, raw: string, lookups: LineLookups): CommandOpti
       return findUserId(raw, lookups);
     case optionType.channel:
       return findByName(raw.replace(/^<#(\d+)>$/, "$1").replace(/^#/, ""), lookups.guild.channels, "channel");
-    case optionType.role:
-      return findByName(raw.replace(/^<@&(\d+)>$/, "$1").replace(/^@/, ""), lookups.guild.roles, "role");
+    case optionType.role: {
+      // A role is typed with an @ before its name, but @everyone's name already starts with one.
+      const idOrName = raw.replace(/^<@&(\d+)>$/, "$1");
+      const named = [...lookups.guild.roles.values()].some((role) => role.name === idOrName);
+      return findByName(named ? idOrName : idOrName.replace(/^@/, ""), lookups.guild.roles, "role");
+    }
     case optionType.mentionable:
       return raw.startsWith("<@&")
         ? findByName(raw.slice(3, -1), lookups.guild.roles, "role")

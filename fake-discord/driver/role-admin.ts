@@ -25,7 +25,31 @@ export interface MemberRoles {
  * Discord sends (GUILD_ROLE_*, GUILD_MEMBER_UPDATE). The bot's own requests go through REST instead.
  */
 export class RoleAdmin {
+  private readonly watchers = new Set<(guildId: string) => void>();
+  private watching = false;
+
   constructor(private readonly state: FakeDiscordState) {}
+
+  /**
+   * Calls `listener` with the guild's id after any change to its roles or its members' roles, whoever made
+   * it (the bot through REST, or an admin by hand), e.g. for a live view; returns a function that stops it.
+   */
+  onChange(listener: (guildId: string) => void): () => void {
+    if (!this.watching) {
+      this.watching = true;
+      const tell = (guild: FakeGuild) => {
+        for (const watcher of [...this.watchers]) watcher(guild.id);
+      };
+      this.state.world.listen({
+        roleCreated: tell,
+        roleUpdated: tell,
+        roleDeleted: tell,
+        memberUpdated: tell,
+      });
+    }
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
 
   /** The guild's roles, highest first, @everyone last. */
   list(guildId: string): FakeRole[] {

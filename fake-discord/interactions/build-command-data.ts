@@ -31,8 +31,14 @@ export function buildCommandData(
     const missing = definitions.filter(
       (option) => option.required === true && !(option.name in (invocation.options ?? {})),
     );
-    if (missing.length > 0)
-      throw new Error(`/${command.name} needs option(s): ${missing.map((option) => option.name).join(", ")}`);
+    if (missing.length > 0) {
+      // Named as typed, subcommand and all: "/battle join needs option: id".
+      const typed = [command.name, invocation.subcommandGroup, invocation.subcommand]
+        .filter(Boolean)
+        .join(" ");
+      const names = missing.map((option) => option.name).join(", ");
+      throw new Error(`/${typed} needs option${missing.length === 1 ? "" : "s"}: ${names}`);
+    }
   } else {
     const definition = definitions.find((option) => option.name === focused.name);
     if (definition?.autocomplete !== true)

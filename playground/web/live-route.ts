@@ -1,6 +1,7 @@
 // `GET /api/live?member=alice`: Server-Sent Events, one `message` event per create, edit or delete of a
 // message that member sees (their own ephemeral replies included), so the page shows posts as they arrive
-// and edits in place.
+// and edits in place; and a `roles` event whenever the server's roles or a member's roles change, so the page
+// reads them again and names a role the bot just made.
 import type { FastifyInstance } from "fastify";
 import type { Playground } from "../start-playground.js";
 import { isVisibleTo, viewMessage } from "./message-view.js";
@@ -24,11 +25,15 @@ export function registerLiveRoute(app: FastifyInstance, playground: Playground):
       const view = viewMessage(playground.discord, message);
       stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
     });
+    const stopRoles = playground.discord.roles.onChange((guildId) => {
+      if (guildId === playground.guildId) stream.write("event: roles\ndata: {}\n\n");
+    });
     const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), keepAliveMs);
     keepAlive.unref();
     request.raw.on("close", () => {
       clearInterval(keepAlive);
       stop();
+      stopRoles();
     });
   });
 }

@@ -1,8 +1,10 @@
-// What the page reads: the server, its channels and members (with the sandbox key each member links with),
-// the clock's time, the commands a member may use, a channel's messages as one member sees them, attachments' bytes.
+// What the page reads: the server, its channels and members (with the sandbox key each member links with, and
+// everyone's roles for the member list), the clock's time, a free name to offer for a new member, the commands a
+// member may use, a channel's messages as one member sees them, attachments' bytes.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
+import { suggestFreeMemberName } from "./free-member-name.js";
 import { listChannelMessages } from "./message-view.js";
 
 const newMember = z.object({ username: z.string().regex(/^[a-z0-9_]{2,32}$/) });
@@ -25,12 +27,27 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
       roles: discord.roles.list(guildId).map((role) => ({ id: role.id, name: role.name, color: role.color })),
       // The one clock's time, which the page reads relative timestamps against (playground/README.md, "One clock").
       now: playground.sandbox.clock.now(),
+      // Discord's member list: everyone in the server, the bot too, with their roles highest first.
+      memberList: discord.roles.byMember(guildId).map(({ user, roles }) => ({
+        id: user.id,
+        name: user.username,
+        bot: user.bot,
+        roleIds: roles.map((role) => role.id),
+      })),
+      freeMemberName: findFreeMemberName(playground),
     });
   });
 
   app.post("/api/members", (request, reply) => {
     const { username } = newMember.parse(request.body);
-    const member = playground.addMember(username);
+    let member;
+    try {
+      member = playground.addMember(username);
+    } catch (error) {
+      // Refused (a member or a sandbox account has the name): offer one that works.
+      const reason = error instanceof Error ? error.message : String(error);
+      return reply.code(409).send({ error: `${reason}. Try ${findFreeMemberName(playground)}.` });
+    }
     return reply.code(201).send({ id: member.user.id, name: username });
   });
 
@@ -57,6 +74,12 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
       return reply.type(attachment.contentType).send(attachment.data);
     },
   );
+}
+
+/** A name no member and no sandbox account has yet. */
+function findFreeMemberName(playground: Playground): string {
+  const sandboxUsers = [...playground.sandbox.state.users.values()].map((user) => user.username);
+  return suggestFreeMemberName(new Set([...playground.members.keys(), ...sandboxUsers]));
 }
 
 /** The Discord id of a playground member by name; throws (a 400) for anyone else. */

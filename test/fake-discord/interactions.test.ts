@@ -223,4 +223,12 @@ describe("interactions between the fake Discord and a real discord.js client", (
   it("refuses options the command does not declare, as Discord's client would", () => {
     expect(() => fake.runCommand(aliceCreatesBattle({ difficulty: "medium" }))).toThrow(/choices/);
   });
+
+  it("names the subcommand a missing option belongs to, and says to quote a value with spaces", () => {
+    const typed = (line: string) => () => fake.runCommandLine({ guildId, channelId, userId: aliceId, line });
+    expect(typed("/battle create opponent:@bob")).toThrow("/battle create needs option: difficulty");
+    expect(typed("/battle create difficulty:easy problem:two sum")).toThrow(
+      'Expected option:value, got "sum". A value with spaces goes in quotes: problem:"two sum"',
+    );
+  });
 });

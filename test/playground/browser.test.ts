@@ -1,6 +1,8 @@
 // The playground's page in a real browser (Debian's Chromium, headless): a whole battle played by clicking
-// and typing, as a newcomer would. Runs when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
+// and typing, as a newcomer would: the welcome of an empty channel, roles named as soon as the bot makes them,
+// a chart readable at phone width, dimmed disabled buttons. Runs when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
 import { mkdir } from "node:fs/promises";
+import { Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -35,6 +37,47 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
   const actAs = (member: string) => memberSteps(page).actAs(member);
   const openChannel = (name: string) => memberSteps(page).openChannel(name);
   const link = (member: string) => memberSteps(page).link(member);
+
+  // The few page shapes read below (the tests compile without the DOM's types).
+  type Styled = {
+    ownerDocument: { defaultView: { getComputedStyle(node: unknown): Record<string, string> } };
+  };
+
+  it("greets a newcomer in an empty #general with the first steps, until something is said there", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const welcome = page.locator("#channel-welcome");
+    expect(await welcome.getByRole("heading").textContent()).toBe("Welcome to #general!");
+    expect(await welcome.locator("li code").allTextContents()).toEqual(["/link", "/battle create", "/rank"]);
+    const { playground } = opened.running;
+    await playground.bot.deps.rest.post(Routes.channelMessages(playground.channels.get("general") ?? ""), {
+      body: { content: "First words" },
+    });
+    await page.locator(".message", { hasText: "First words" }).waitFor();
+    expect(await welcome.count()).toBe(0);
+  });
+
+  it("names a role the bot makes or renames at once, @everyone once, and lists each member's roles", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { playground } = opened.running;
+    const { rest } = playground.bot.deps;
+    const { guildId } = playground;
+    const role = (await rest.post(Routes.guildRoles(guildId), { body: { name: "Gold" } })) as { id: string };
+    await rest.post(Routes.channelMessages(playground.channels.get("general") ?? ""), {
+      body: { content: `<@&${role.id}> is new, <@&${guildId}> hears it`, allowed_mentions: { parse: [] } },
+    });
+    const mentions = page.locator(".message", { hasText: "is new" }).locator(".mention");
+    await expect.poll(() => mentions.allTextContents()).toEqual(["@Gold", "@everyone"]);
+    await rest.patch(Routes.guildRole(guildId, role.id), { body: { name: "Platinum" } });
+    await expect.poll(() => mentions.allTextContents()).toEqual(["@Platinum", "@everyone"]);
+
+    const alice = playground.members.get("alice")?.user.id ?? "";
+    await rest.put(Routes.guildMemberRole(guildId, alice, role.id));
+    const members = page.getByRole("region", { name: "Members" });
+    await expect
+      .poll(() => members.getByRole("list", { name: "alice's roles" }).textContent())
+      .toBe("Platinum");
+    expect(await members.getByRole("list", { name: "bob's roles" }).count()).toBe(0);
+  });
 
   it("completes /bat to /battle in the composer", async () => {
     await composer().click();
@@ -127,8 +170,26 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     expect(await page.locator(".embed", { hasText: "Battle finished" }).count()).toBe(1);
   }, 40_000);
 
-  it("fits a phone screen", async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+  it("fits a phone screen, a chart's text kept readable by scrolling it sideways", async () => {
+    await send("/rank");
+    const chart = page.locator(".message.ephemeral img.embed-image").last();
+    await expect
+      .poll(() => chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(800);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const shown = await chart.evaluate((image) => {
+      const drawn = image as unknown as {
+        getBoundingClientRect(): { width: number };
+        parentElement: { scrollWidth: number; clientWidth: number };
+      };
+      const frame = drawn.parentElement;
+      return { width: drawn.getBoundingClientRect().width, scrolls: frame.scrollWidth > frame.clientWidth };
+    });
+    // The chart's smallest text, its 13px axis labels on an 800px image (src/charts/rating-plot-svg.ts), at 11px.
+    expect({ axisLabelPx: Math.round((13 * shown.width) / 800), scrolls: shown.scrolls }).toEqual({
+      axisLabelPx: 11,
+      scrolls: true,
+    });
     await page.getByRole("button", { name: "Platform" }).click();
     await page.getByRole("button", { name: "Finish battle" }).waitFor();
     await page.getByRole("button", { name: "Platform" }).click();
@@ -137,7 +198,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
         .document.documentElement;
       return root.scrollWidth;
     });
-    expect(overflow).toBeLessThanOrEqual(390);
+    expect(overflow).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${screenshots}/playground-phone.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -209,6 +270,17 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     ]);
     await menu.selectOption("medium");
     await menu.selectOption("hard");
+    // A disabled button is dimmed as in Discord, an enabled one is not.
+    const looks = (name: string) =>
+      page
+        .locator(`#message-${single}`)
+        .getByRole("button", { name })
+        .evaluate((button) => {
+          const style = (button as unknown as Styled).ownerDocument.defaultView.getComputedStyle(button);
+          return { opacity: style.opacity, cursor: style.cursor };
+        });
+    expect(await looks("Closed")).toEqual({ opacity: "0.5", cursor: "not-allowed" });
+    expect(await looks("Pick")).toEqual({ opacity: "1", cursor: "pointer" });
     await page.locator(`#message-${single}`).getByRole("button", { name: "Pick" }).click();
     await expect.poll(() => picked(single)).toEqual([["hard"]]);
     // The bot has no such menu and answers so, for this member only.

@@ -1,6 +1,8 @@
 // The "/" list in the playground's page, in headless Chromium: each member is offered exactly the commands
 // Discord would show them (admin commands hidden by default_member_permissions from members without Manage
-// Server), all of them in sight, and every subcommand group and subcommand of a command.
+// Server), all of them in sight, and every subcommand group and subcommand of a command; and the message box's
+// habits from Discord: Enter sends a finished line, a hint on quoting, "/" from anywhere, @everyone once; and the
+// member the list is for: one added by the example offered, kept across a reload.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
@@ -95,5 +97,101 @@ describe.skipIf(chromiumPath === undefined)("the playground's command list", () 
     await expect
       .poll(() => page.locator("#composer-error").textContent(), { timeout: 15_000 })
       .toContain("alice cannot use /subscribe: it needs the Manage Server permission");
+  });
+
+  it("names the subcommand whose required option is missing", async () => {
+    const steps = memberSteps(page);
+    await steps.actAs("alice");
+    await steps.send("/battle join");
+    await expect
+      .poll(() => page.locator("#composer-error").textContent())
+      .toBe("/battle join needs option: id");
+  });
+
+  it("sends with Enter once the required options are chosen, the list still offering optional ones", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { discord } = opened.running.playground;
+    const challenges = () =>
+      discord.interactions().filter((each) => JSON.stringify(each.payload.data).includes('"challenge"'))
+        .length;
+    const composer = memberSteps(page).composer();
+    await composer.fill("/battle challenge member:@bo");
+    await page.getByRole("option", { name: "@bob" }).waitFor();
+    await composer.press("Enter");
+    await expect.poll(() => composer.inputValue()).toBe("/battle challenge member:@bob ");
+    // Optional options are offered next, yet Enter sends the line as Discord would.
+    await page.getByRole("option", { name: /^difficulty:/ }).waitFor();
+    await composer.press("Enter");
+    await expect.poll(challenges).toBe(1);
+    await expect.poll(() => composer.inputValue()).toBe("");
+  });
+
+  it("hints that a value with spaces goes in quotes while a free text value is typed", async () => {
+    const composer = memberSteps(page).composer();
+    const hint = page.locator("#composer-hint");
+    await composer.fill("/battle create problem:two");
+    await expect
+      .poll(() => hint.textContent())
+      .toBe('A value with spaces goes in quotes: problem:"like this"');
+    // Not for a value picked from choices, nor once the quotes are there.
+    await composer.fill("/battle create difficulty:ea");
+    await expect.poll(() => hint.textContent()).toBe("");
+    await composer.fill('/battle create problem:"two sum"');
+    await expect.poll(() => hint.textContent()).toBe("");
+    await composer.fill("");
+  });
+
+  it('starts a command with "/" pressed anywhere outside a text field', async () => {
+    const composer = memberSteps(page).composer();
+    await page.getByRole("button", { name: /^# announcements/ }).focus();
+    await page.keyboard.press("/");
+    await expect
+      .poll(() => composer.evaluate((input) => input === input.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await composer.inputValue()).toBe("/");
+    await page
+      .getByRole("listbox", { name: "Suggestions" })
+      .getByRole("option", { name: /^\/link/ })
+      .waitFor();
+    // In a text field "/" is only typed.
+    await page.getByLabel("Add a member").fill("");
+    await page.getByLabel("Add a member").press("/");
+    expect(await page.getByLabel("Add a member").inputValue()).toBe("/");
+    await page.getByLabel("Add a member").fill("");
+    await composer.fill("");
+  });
+
+  it("offers @everyone by its name, once, among the roles", async () => {
+    await memberSteps(page).actAs("admin");
+    const shown = await suggestionsFor("/setup roles map role:every", "everyone");
+    expect(shown.map((each) => each.label)).toEqual(["@everyone"]);
+    await memberSteps(page).composer().fill("");
+  });
+
+  it("adds a member by the example it offers, says beside the form why a name is refused, and a reload keeps them", async () => {
+    const form = page.locator("#add-member");
+    const field = form.getByLabel("Add a member");
+    const example = ((await field.getAttribute("placeholder")) ?? "").replace(/^e\.g\. /, "");
+    await field.fill(example);
+    await form.getByRole("button", { name: "Add" }).click();
+    const member = page.getByLabel("Member", { exact: true });
+    await expect.poll(() => member.inputValue()).toBe(example);
+    await page.locator("#member-list").getByText(example, { exact: true }).waitFor();
+    // The next example is free too, not the name just taken.
+    await expect.poll(() => field.getAttribute("placeholder")).not.toBe(`e.g. ${example}`);
+
+    // A sandbox account already has this name: the refusal shows in the form, not under the message box.
+    await field.fill("dave");
+    await form.getByRole("button", { name: "Add" }).click();
+    await expect
+      .poll(() => form.getByRole("alert").textContent())
+      .toMatch(/^username dave is taken\. Try [a-z]+\.$/);
+    expect(await page.locator("#composer-error").textContent()).toBe("");
+    await field.fill("");
+
+    await page.reload();
+    await page.locator("body[data-ready=true]").waitFor();
+    expect(await member.inputValue()).toBe(example);
+    await memberSteps(page).actAs("alice");
   });
 });

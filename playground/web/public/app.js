@@ -1,14 +1,18 @@
 // The page: the server's channels, a member switcher, the channel's messages as that member sees them
-// (kept up to date by the live stream), the composer and the platform panel.
+// (kept up to date by the live stream, roles included), the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
-import { followClock } from "./markdown.js";
+import { followClock, roleLabel } from "./markdown.js";
+import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
+import { drawWelcome } from "./welcome.js";
 
 const callback = { modal: 9 };
+/** The message box, once set up (composer.js). */
+let composer = null;
 const state = { world: null, commands: [], member: "alice", channelId: "", unread: new Set(), live: null };
 
 const names = {
@@ -118,6 +122,7 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
   );
   const list = document.getElementById("messages");
   list.replaceChildren(...messages.map((message) => drawMessage(message, names, actions)));
+  if (messages.length === 0) list.append(drawWelcome(channel?.name ?? ""));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -140,9 +145,14 @@ function listen() {
       if (existing !== null) removeKeepingFocus(existing, composerInput);
     } else if (existing !== null) {
       replaceKeepingFocus(existing, drawMessage(message, names, actions), composerInput);
-    } else list.append(drawMessage(message, names, actions));
+    } else {
+      document.getElementById("channel-welcome")?.remove();
+      list.append(drawMessage(message, names, actions));
+    }
     if (atBottom || change === "created") list.scrollTop = list.scrollHeight;
   });
+  // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once.
+  state.live.addEventListener("roles", () => void reloadWorld());
 }
 
 // The phone layout's drawers: one open at a time over the chat, which is inert meanwhile so Tab stays in
@@ -197,19 +207,31 @@ function setUpDrawers() {
   });
 }
 
+let worldAsked = 0;
+
+/** Reads the server again; of reads that overlap (a burst of role changes), only the latest is drawn. */
 async function reloadWorld() {
-  state.world = await callApi("/api/world");
-  followClock(state.world.now);
+  const ticket = ++worldAsked;
+  const world = await callApi("/api/world");
+  if (ticket !== worldAsked) return;
+  state.world = world;
+  followClock(world.now);
   drawMembers();
+  drawMemberList(world);
+  for (const mention of document.querySelectorAll(".mention[data-role-id]"))
+    mention.textContent = roleLabel(names.roleName(mention.dataset.roleId));
 }
 
 /** The commands the current member's "/" list shows: those their permissions let them see. */
 async function loadCommands() {
   state.commands = await callApi(`/api/commands?member=${encodeURIComponent(state.member)}`);
+  composer?.commandsChanged();
 }
 
 async function start() {
   await reloadWorld();
+  state.member = rememberedMember(state.world, state.member);
+  drawMembers();
   await loadCommands();
   document.getElementById("guild-name").textContent = state.world.guild.name;
   // The key is a credential: hidden like a password until its member asks to see it (and in screenshots).
@@ -221,29 +243,23 @@ async function start() {
   });
   document.getElementById("member-select").addEventListener("change", async (event) => {
     state.member = event.currentTarget.value;
+    rememberMember(state.member);
     drawMembers();
     await loadCommands();
     listen();
     await openChannel(state.channelId);
   });
-  document.getElementById("add-member").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const input = document.getElementById("new-member");
-    try {
-      await callApi("/api/members", { username: input.value.trim() });
-      state.member = input.value.trim();
-      input.value = "";
-      await reloadWorld();
-      await loadCommands();
-      listen();
-      await openChannel(state.channelId);
-    } catch (error) {
-      showComposerError(error.message);
-    }
+  setUpAddMember(async (name) => {
+    state.member = name;
+    rememberMember(name);
+    await reloadWorld();
+    await loadCommands();
+    listen();
+    await openChannel(state.channelId);
   });
   setUpDrawers();
   setUpModal();
-  setUpComposer(
+  composer = setUpComposer(
     () => ({
       member: state.member,
       channelId: state.channelId,

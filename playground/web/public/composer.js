@@ -1,11 +1,17 @@
 // The message box: slash-command completion from the commands the member may use (names, subcommand
 // groups, subcommands, options, choices, and the bot's own autocomplete answers), sent as the member.
-// Every match is listed; the list scrolls when the window is too short for it.
+// Every match is listed; the list scrolls when the window is too short for it. As in Discord, Enter sends once
+// every required option is filled, a hint says to quote a value with spaces, and "/" anywhere outside a text
+// field starts a command in the message box.
 import { callApi, el } from "./api.js";
+import { roleLabel } from "./markdown.js";
 
-const type = { subcommand: 1, group: 2, boolean: 5, user: 6, channel: 7, role: 8 };
+const type = { subcommand: 1, group: 2, string: 3, boolean: 5, user: 6, channel: 7, role: 8 };
 
-/** `context()` gives { member, channelId, commands, world }; `send(line)` runs a finished line. */
+/**
+ * `context()` gives { member, channelId, commands, world }; `send(line)` runs a finished line. The answer's
+ * `commandsChanged()` is called once `context().commands` is another member's.
+ */
 export function setUpComposer(context, send) {
   const input = document.getElementById("composer-input");
   const list = document.getElementById("suggestions");
@@ -55,8 +61,10 @@ export function setUpComposer(context, send) {
     input.focus();
     refresh();
   };
+  const hint = document.getElementById("composer-hint");
   const refresh = async () => {
     const ticket = ++asked;
+    hint.textContent = describeQuoting(input.value, context().commands);
     try {
       const items = await suggest(input.value, context());
       if (ticket === asked) show(items);
@@ -78,6 +86,8 @@ export function setUpComposer(context, send) {
       active = (active - 1 + suggestions.length) % suggestions.length;
       highlight();
       event.preventDefault();
+    } else if (event.key === "Enter" && isReadyToSend(input.value, context().commands)) {
+      // Left to the form: the line is sent as it is, with the list still offering optional options.
     } else if (
       (event.key === "Tab" || event.key === "Enter") &&
       open &&
@@ -91,6 +101,17 @@ export function setUpComposer(context, send) {
       event.preventDefault();
     }
   });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target))
+      return;
+    if (document.getElementById("modal").open || input.closest("[inert]") !== null) return;
+    event.preventDefault();
+    input.focus();
+    if (input.value === "") {
+      input.value = "/";
+      void refresh();
+    }
+  });
   document.getElementById("composer").addEventListener("submit", async (event) => {
     event.preventDefault();
     const line = input.value.trim();
@@ -98,6 +119,18 @@ export function setUpComposer(context, send) {
     show([]);
     if (await send(line)) input.value = "";
   });
+  // The member's commands changed (another member chosen): what is being typed is offered from the new list.
+  return {
+    commandsChanged: () => {
+      if (document.activeElement === input) void refresh();
+    },
+  };
+}
+
+function isTextField(target) {
+  if (target?.isContentEditable === true || target?.tagName === "TEXTAREA") return true;
+  const fieldTypes = ["text", "search", "password", "number", "email", "url", "tel"];
+  return target?.tagName === "INPUT" && fieldTypes.includes(target.type);
 }
 
 /** Enter sends rather than completes once the typed token already is the suggestion. */
@@ -117,10 +150,62 @@ export function currentToken(line) {
   return { start, token: line.slice(start) };
 }
 
+const isSubcommand = (option) => option.type === type.group || option.type === type.subcommand;
+
+/** The line's words before the token being typed. */
+function wordsBefore(line) {
+  const { start } = currentToken(line);
+  return line.slice(0, start).trim().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Where the line's words lead in its command: `{ subcommands }` while a subcommand group or subcommand is
+ * still to be picked, `{ options, position }` once the options are reached (`position`: the first option's
+ * word), or null for no such command or path.
+ */
+function findLeaf(words, commands) {
+  const command = commands.find((each) => `/${each.name}` === words[0]);
+  if (command === undefined) return null;
+  let options = command.options ?? [];
+  let position = 1;
+  // Subcommand groups and subcommands may sit side by side at the top (a group holds subcommands only):
+  // each level lists both kinds until one is picked.
+  while (options.some(isSubcommand)) {
+    const picked = options.find((option) => isSubcommand(option) && option.name === words[position]);
+    if (picked === undefined) return words.length > position ? null : { subcommands: options };
+    options = picked.options ?? [];
+    position += 1;
+  }
+  return { options, position };
+}
+
+/** After a space, with a subcommand picked and every required option given: Enter sends, as in Discord. */
+export function isReadyToSend(line, commands) {
+  if (!line.startsWith("/") || currentToken(line).token !== "") return false;
+  const words = wordsBefore(line);
+  const leaf = findLeaf(words, commands);
+  if (leaf === null || leaf.options === undefined) return false;
+  const given = new Set(words.slice(leaf.position).map((word) => word.split(":")[0]));
+  return leaf.options.every((option) => option.required !== true || given.has(option.name));
+}
+
+/** While a free text value is typed: how to give one with spaces. */
+function describeQuoting(line, commands) {
+  if (!line.startsWith("/")) return "";
+  const { token } = currentToken(line);
+  const separator = token.indexOf(":");
+  if (separator <= 0 || token.slice(separator + 1).startsWith('"')) return "";
+  const name = token.slice(0, separator);
+  const leaf = findLeaf(wordsBefore(line), commands);
+  const option = leaf?.options?.find((each) => each.name === name);
+  if (option === undefined || option.type !== type.string || option.choices !== undefined) return "";
+  return `A value with spaces goes in quotes: ${name}:"like this"`;
+}
+
 async function suggest(line, { member, channelId, commands, world }) {
   if (!line.startsWith("/")) return [];
   const { start, token } = currentToken(line);
-  const words = line.slice(0, start).trim().split(/\s+/).filter(Boolean);
+  const words = wordsBefore(line);
   if (words.length === 0) {
     const typed = token.slice(1).toLowerCase();
     return commands
@@ -131,24 +216,14 @@ async function suggest(line, { member, channelId, commands, world }) {
         insert: `/${command.name} `,
       }));
   }
-  const command = commands.find((each) => `/${each.name}` === words[0]);
-  if (command === undefined) return [];
-  let options = command.options ?? [];
-  let position = 1;
-  // Subcommand groups and subcommands may sit side by side at the top (a group holds subcommands only):
-  // each level lists both kinds until one is picked.
-  const isSubcommand = (option) => option.type === type.group || option.type === type.subcommand;
-  while (options.some(isSubcommand)) {
-    const picked = options.find((option) => isSubcommand(option) && option.name === words[position]);
-    if (picked === undefined) {
-      if (words.length > position) return [];
-      return options
-        .filter((option) => isSubcommand(option) && option.name.startsWith(token))
-        .map((option) => ({ label: option.name, detail: option.description, insert: `${option.name} ` }));
-    }
-    options = picked.options ?? [];
-    position += 1;
+  const leaf = findLeaf(words, commands);
+  if (leaf === null) return [];
+  if (leaf.subcommands !== undefined) {
+    return leaf.subcommands
+      .filter((option) => isSubcommand(option) && option.name.startsWith(token))
+      .map((option) => ({ label: option.name, detail: option.description, insert: `${option.name} ` }));
   }
+  const { options, position } = leaf;
   const separator = token.indexOf(":");
   if (separator < 0) {
     const used = new Set(words.slice(position).map((word) => word.split(":")[0]));
@@ -194,16 +269,16 @@ async function suggest(line, { member, channelId, commands, world }) {
   }
   if (option.type === type.user)
     return world.members
-      .filter((each) => matching(each.name))
+      .filter((each) => matching(each.name) || matching(`@${each.name}`))
       .map((each) => valueItem(`@${each.name}`, `@${each.name}`));
   if (option.type === type.channel)
     return world.channels
-      .filter((each) => matching(each.name))
+      .filter((each) => matching(each.name) || matching(`#${each.name}`))
       .map((each) => valueItem(`#${each.name}`, `#${each.name}`));
   if (option.type === type.role)
     return world.roles
-      .filter((each) => matching(each.name))
-      .map((each) => valueItem(`@${each.name}`, `@${each.name}`));
+      .filter((each) => matching(each.name) || matching(roleLabel(each.name)))
+      .map((each) => valueItem(roleLabel(each.name), roleLabel(each.name)));
   if (option.type === type.boolean)
     return ["true", "false"].filter(matching).map((each) => valueItem(each, each));
   return [];

@@ -137,7 +137,8 @@ function drawInline(name, match, world) {
     case "user":
       return el("span", { class: "mention" }, `@${world.userName(match[1])}`);
     case "role":
-      return el("span", { class: "mention" }, `@${world.roleName(match[1])}`);
+      // Marked with its id, so the name is put right when the page learns of a role made after the message.
+      return el("span", { class: "mention", "data-role-id": match[1] }, roleLabel(world.roleName(match[1])));
     case "channel":
       return el("span", { class: "mention" }, `#${world.channelName(match[1])}`);
     case "time":
@@ -147,6 +148,11 @@ function drawInline(name, match, world) {
     default:
       return document.createTextNode(match[0]);
   }
+}
+
+/** A role as a mention shows it: "@Gold", and @everyone once, since its name already starts with "@". */
+export function roleLabel(name) {
+  return name.startsWith("@") ? name : `@${name}`;
 }
 
 const styles = {

@@ -124,12 +124,14 @@ function drawImage(url, message, shownInEmbeds, className) {
   const attachment = message.attachments.find((each) => each.filename === name);
   if (attachment === undefined) return el("p", { class: className }, link(url, url));
   shownInEmbeds.add(attachment.filename);
-  return el("img", { class: className, src: attachment.url, alt: attachment.filename });
+  const image = el("img", { class: className, src: attachment.url, alt: attachment.filename });
+  return className === "embed-image" ? el("div", { class: "image-frame" }, image) : image;
 }
 
 function drawAttachment(attachment) {
   if (attachment.contentType.startsWith("image/")) {
-    return el("img", { class: "attachment-image", src: attachment.url, alt: attachment.filename });
+    const image = el("img", { class: "attachment-image", src: attachment.url, alt: attachment.filename });
+    return el("div", { class: "image-frame" }, image);
   }
   return el(
     "p",

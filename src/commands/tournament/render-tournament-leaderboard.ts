@@ -55,6 +55,9 @@ function renderTable(unordered: readonly TournamentStanding[], viewerId: string 
   return `\`\`\`\n${[header, ...rows].join("\n")}\n\`\`\`${more}`;
 }
 
+// Shown in the Time column's own format (formatDuration), not a clock's "h:mm:ss" that the column never uses.
+const timeFootnote = `Time is the total time taken, e.g. ${formatDuration(3725)} or ${formatDuration(0)}.`;
+
 function describeOwnStanding({ userRank, userScore }: TournamentLeaderboard): string {
   // The platform sends 0 (or nothing) for a member who has not entered.
   if (userRank === undefined || userRank <= 0) return "You're not on this leaderboard.";
@@ -74,7 +77,7 @@ export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
         title: `Standings · ${plainText(tournamentId, { maxLength: discordLimits.embedTitle - 12 })}`,
         description,
         fields: [{ name: "You", value: describeOwnStanding(leaderboard) }],
-        footer: { text: "Time is the total time taken (h:mm:ss)." },
+        footer: { text: timeFootnote },
       },
     ],
   };

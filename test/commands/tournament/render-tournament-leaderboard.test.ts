@@ -76,4 +76,27 @@ describe("renderTournamentLeaderboard", () => {
     expect(description.match(/```/g)).toHaveLength(2);
     expect(description).toContain("sneaky'''name");
   });
+
+  it("explains the Time column in the format its cells use", () => {
+    const reply = renderTournamentLeaderboard({
+      tournamentId: "trn_1",
+      leaderboard: {
+        leaderboard: [standing(1, "alice"), standing(2, "bob", { totalTime: 0 })],
+        userRank: 0,
+        userScore: 0,
+      },
+      viewerPlatformUserId: undefined,
+    });
+    const embed = reply.embeds?.[0];
+    const cells = tableLines(embed?.description)
+      .slice(2, 4)
+      .map((line) =>
+        line
+          .trim()
+          .split(/\s{2,}/)
+          .at(-1),
+      );
+    expect(cells).toEqual(["1h 02m 05s", "0s"]);
+    expect(embed?.footer?.text).toBe("Time is the total time taken, e.g. 1h 02m 05s or 0s.");
+  });
 });

@@ -1,0 +1,65 @@
+// The sidebar's member parts: the member list with each member's roles (as Discord's member list shows
+// them), the "Add a member" form with a name nobody has as its example, and the member chosen in "You are",
+// kept in localStorage so a reload keeps it.
+import { callApi, el } from "./api.js";
+
+const rememberedKey = "playground.member";
+
+/** The member chosen before the reload, when there still is one by that name. */
+export function rememberedMember(world, fallback) {
+  const saved = localStorage.getItem(rememberedKey);
+  return world.members.some((member) => member.name === saved) ? saved : fallback;
+}
+
+export function rememberMember(name) {
+  localStorage.setItem(rememberedKey, name);
+}
+
+/** Every member with their roles, highest first; names and role names are only ever text. */
+export function drawMemberList(world) {
+  const roles = new Map(world.roles.map((role) => [role.id, role]));
+  document.getElementById("member-list").replaceChildren(
+    ...world.memberList.map((member) => {
+      const held = member.roleIds.map((id) => roles.get(id)).filter((role) => role !== undefined);
+      return el(
+        "li",
+        { class: "member-row", "data-member": member.name },
+        el("span", { class: "member-name" }, member.name),
+        member.bot ? el("span", { class: "bot-tag" }, "APP") : null,
+        held.length === 0
+          ? null
+          : el(
+              "ul",
+              { class: "member-roles", "aria-label": `${member.name}'s roles` },
+              ...held.map((role) => drawRoleChip(role)),
+            ),
+      );
+    }),
+  );
+  document.getElementById("new-member").placeholder = `e.g. ${world.freeMemberName}`;
+}
+
+function drawRoleChip(role) {
+  const dot = el("span", { class: "role-dot", "aria-hidden": "true" });
+  if (role.color !== 0) dot.style.background = `#${role.color.toString(16).padStart(6, "0")}`;
+  return el("li", { class: "role-chip" }, dot, role.name);
+}
+
+/** The "Add a member" form; its errors show beside it. `added(name)` switches to the new member. */
+export function setUpAddMember(added) {
+  const form = document.getElementById("add-member");
+  const input = document.getElementById("new-member");
+  const error = document.getElementById("add-member-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    error.textContent = "";
+    try {
+      await callApi("/api/members", { username: name });
+      input.value = "";
+      await added(name);
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+  });
+}
