@@ -27,6 +27,8 @@ export interface PlaygroundPage {
   readonly running: RunningWebPlayground;
   readonly browser: Browser;
   readonly page: Page;
+  /** Every error the page's console printed and every uncaught error in its scripts, from its first load on. */
+  readonly consoleErrors: string[];
   close(): Promise<void>;
 }
 
@@ -39,12 +41,18 @@ export async function openPlaygroundPage(
     chromium.launch({ executablePath: chromiumPath ?? "", headless: true, args: ["--no-sandbox"] }),
   ]);
   const page = await browser.newPage({ viewport });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`uncaught: ${error.message}`));
   await page.goto(running.web.url);
   await page.locator("body[data-ready=true]").waitFor();
   return {
     running,
     browser,
     page,
+    consoleErrors,
     async close() {
       await browser.close();
       await running.close();
