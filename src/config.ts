@@ -55,7 +55,9 @@ const environmentSchema = z.object({
   PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUBLIC_URL: publicUrl,
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // Unset: loopback in production, where a reverse proxy on the same host terminates TLS (docs/operations.md,
+  // "Reverse proxy"); every interface elsewhere. Set it to 0.0.0.0 to listen beyond the host.
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   METRICS_PORT: metricsPort,
@@ -345,7 +347,7 @@ function toConfig(env: Environment): Config {
       oauth,
     },
     http: {
-      host: env.HOST,
+      host: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"),
       port: env.PORT,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,
