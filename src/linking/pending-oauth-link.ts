@@ -65,7 +65,7 @@ export async function takePendingOAuthLink(
 export async function cancelOAuthLink(
   deps: LinkingDeps,
   request: PendingOAuthLinkRequest,
-): Promise<{ readonly ok: true } | Failed> {
+): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
   if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
   const consumed = await takePendingOAuthLink(deps, request);
   if (!consumed.ok) return consumed;
@@ -73,5 +73,5 @@ export async function cancelOAuthLink(
     { guildId: consumed.grant.guildId, userId: consumed.grant.userId },
     "OAuth link cancelled on the confirm page",
   );
-  return { ok: true };
+  return { ok: true, grant: consumed.grant };
 }

@@ -79,6 +79,26 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(JSON.stringify(whoami.embeds[0]?.fields)).toContain("OAuth");
   });
 
+  it("says on the /link reply that the sign-in was cancelled, and takes its Link button away", async () => {
+    const handle = world.discord.runCommand({ ...at(), userId: world.members.admin.id, name: "link" });
+    const prompt = await handle.waitForFinal();
+    const signInLink = buttons(prompt).find((button) => button.label === "Link account")?.url ?? "";
+    const browser = createHandBrowser();
+    const started = await browser.get(signInLink);
+    const authorize = await browser.get(started.headers.get("location") ?? "");
+    const callbackUrl = authorize.headers.get("location") ?? "";
+    const fields = readConfirmFields(await (await browser.get(callbackUrl)).text());
+    const cancelled = await browser.postForm(new URL("confirm", callbackUrl), {
+      ...fields,
+      action: "cancel",
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain("Nothing was linked");
+    // The edit is made before the browser is answered.
+    expect(handle.original()?.content).toMatch(/cancelled on the confirmation page, so nothing was linked/);
+    expect(handle.original()?.components).toEqual([]);
+  });
+
   it("links with an API key through the button and modal, and refuses a bad key", async () => {
     const key = world.sandbox.keys.find((seeded) => seeded.level === "write");
     if (key === undefined) throw new Error("no write key seeded");

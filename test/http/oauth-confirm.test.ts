@@ -102,6 +102,7 @@ describe("linking through the OAuth callback and the confirm page", () => {
     const cancelled = await linking.submit(form, "cancel");
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain("Nothing was linked");
+    expect(linking.cancelled).toEqual([expect.objectContaining({ interactionToken: "interaction-token" })]);
 
     const afterwards = await linking.submit(form, "link");
     expect(afterwards.statusCode).toBe(400);
