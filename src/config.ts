@@ -56,7 +56,7 @@ const environmentSchema = z.object({
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUBLIC_URL: publicUrl,
   // Unset: loopback in production, where a reverse proxy on the same host terminates TLS (docs/operations.md,
-  // "Reverse proxy"); every interface elsewhere. Set it to 0.0.0.0 to listen beyond the host.
+  // "5. Start it"); every interface elsewhere. Set it to 0.0.0.0 to listen beyond the host.
   HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
@@ -65,7 +65,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   // A cap on the SQLite file, so a growing database fails its own writes cleanly (503, /readyz) before it fills
-  // a disk other services share (README.md, "When SQLite cannot write").
+  // a disk other services share (docs/operations.md, "When SQLite cannot write").
   SQLITE_MAX_SIZE_MB: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: "must be a whole number of megabytes" })
