@@ -74,6 +74,10 @@ export interface OAuthStatesTable {
   authorize_url: Immutable<string | null>;
   /** SHA-256 (hex) of the cookie of the browser that opened the sign-in link; null until one did. */
   browser_hash: string | null;
+  /** Sealed JSON of the tokens the callback got for the code; null until it exchanged it. */
+  pending_credential: string | null;
+  /** The platform account those tokens belong to, shown on the confirm page; null until then. */
+  platform_username: string | null;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }

@@ -51,11 +51,15 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toMatch(/not started in this browser/);
 
-    // The callback stores nothing: it asks the browser that started to confirm the member and the server.
+    // The callback stores no link: it asks the browser that started to confirm the member and the server…
     const page = await browser.get(callbackUrl);
     expect(page.status).toBe(200);
     const confirmPage = await page.text();
     expect(confirmPage).toMatch(/<bdi>alice<\/bdi><\/strong> in\s+<strong><bdi>Arena<\/bdi>/);
+    // …and names the platform account the sign-in belongs to (the sandbox approves as alice).
+    expect(confirmPage).toMatch(
+      /the platform account <strong><bdi>alice<\/bdi><\/strong>, which you just signed in with,/,
+    );
     expect(handle.original()?.components).not.toEqual([]);
     const fields = readConfirmFields(confirmPage);
     const confirm = () => browser.postForm(new URL("confirm", callbackUrl), { ...fields, action: "link" });
