@@ -38,7 +38,13 @@ export async function exchangeAtCallback(
     codeVerifier: verifier.codeVerifier,
     requestedScopes: oauth.scopes,
   });
-  const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
+  const user = await getCurrentUser(deps.platform, { token: tokens.accessToken }).catch(
+    async (error: unknown) => {
+      // Tokens for an account nobody was shown are nobody's either.
+      await revokePendingTokens(deps, tokens);
+      throw error;
+    },
+  );
   const saved = await savePendingOAuthCredential(deps.db, deps.secretBox, {
     ...lookup,
     now: deps.clock.now(),

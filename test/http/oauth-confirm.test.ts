@@ -62,6 +62,18 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect(page.body).not.toContain("<img");
   });
 
+  it("revokes the tokens when the platform cannot say whose they are, and shows a failure page", async () => {
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
+    const before = revokes();
+    // GET /users/me fails twice: the first answer and the client's one retry of a GET.
+    platform.queueReplies({ status: 503, body: {} }, { status: 503, body: {} });
+    const page = await linking.openCallback(await linking.startLink());
+    expect(page.statusCode).toBe(502);
+    expect(page.body).toContain("The platform could not complete the sign-in right now.");
+    expect(revokes()).toBe(before + 1);
+    expect(await linking.storedLink()).toBeUndefined();
+  });
+
   it("answers a code the platform refuses at the callback with a failure page, storing nothing", async () => {
     const { state, browser } = await linking.startLink();
     const page = await linking.openCallback({ state, code: "a-code-never-issued", browser });
@@ -129,11 +141,13 @@ describe("linking through the OAuth callback and the confirm page", () => {
   it("stores nothing when the person presses Cancel, revokes the callback's tokens, and the request cannot be used afterwards", async () => {
     const form = await linking.openConfirmForm();
     const before = tokenRequests();
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
+    const revokedBefore = revokes();
     const cancelled = await linking.submit(form, "cancel");
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain("Nothing was linked");
     expect(linking.cancelled).toEqual([expect.objectContaining({ interactionToken: "interaction-token" })]);
-    expect(oauthServer.received.filter((request) => request.path === "/oauth/revoke")).toHaveLength(1);
+    expect(revokes()).toBe(revokedBefore + 1);
 
     const afterwards = await linking.submit(form, "link");
     expect(afterwards.statusCode).toBe(400);
