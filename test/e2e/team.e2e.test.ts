@@ -112,6 +112,24 @@ describe("/team, end to end", () => {
     expect(invitation?.role).toBe("admin");
   });
 
+  it("tells the member of this server who linked a username invited as text", async () => {
+    // Discord bob (platform carol) makes a team of his own and invites "alice" by username.
+    const created = await team("create", world.members.bob.id, { name: "Early Birds" });
+    expect(created.embeds[0]?.title).toBe("Early Birds");
+    const handle = runTeam("invite", world.members.bob.id, {
+      team: [...world.sandbox.state.teams.values()].find((item) => item.name === "Early Birds")?.id ?? "",
+      username: "alice",
+    });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(
+      new RegExp(
+        `^Invited <@${world.members.alice.id}> \\(platform user \\*\\*alice\\*\\*\\) to team \\*\\*Early Birds\\*\\*`,
+      ),
+    );
+    const notice = await handle.waitForFollowUp();
+    expect(notice.mentionedUserIds).toEqual([world.members.alice.id]);
+  });
+
   it("names a member who has not linked an account", async () => {
     const reply = await invite({ team: teamId, member: stranger.id });
     expect(reply.content).toMatch(
