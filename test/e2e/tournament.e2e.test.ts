@@ -159,7 +159,7 @@ describe("/tournament, end to end", () => {
       .runCommand({ ...at(), userId: erin.id, name: "tournament", subcommand: "register", options: { id } })
       .waitForFinal();
     expect(reply.content).toMatch(
-      new RegExp(`^You're registered for tournament \`${id}\`\\.\\n-# confirmed · registered <t:\\d+:R>$`),
+      /^You're registered for \*\*Weekly Sprint #42\*\*\.\n-# confirmed · registered <t:\d+:R>$/,
     );
     expect(reply.flags & ephemeral).toBe(ephemeral);
   });

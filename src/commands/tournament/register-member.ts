@@ -4,6 +4,7 @@ import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { explainRegistrationConflict } from "./explain-registration-conflict.js";
+import { findTournament } from "./find-tournament.js";
 import { renderRegistration } from "./render-registration.js";
 
 /** Registers the member as themselves (their own credential), for the slash command and the list's buttons. */
@@ -18,5 +19,11 @@ export async function registerMember(
       throw (await explainRegistrationConflict(deps.platform, credential, tournamentId, error)) ?? error;
     },
   );
-  return renderRegistration(registration, tournamentId);
+  // Shape B's answer names no tournament: the list, one bounded read, does (docs/platform-assumptions.md).
+  const title =
+    registration.tournamentTitle ??
+    (registration.registered
+      ? (await findTournament(deps.platform, credential, tournamentId))?.title
+      : undefined);
+  return renderRegistration({ ...registration, tournamentTitle: title }, tournamentId);
 }
