@@ -17,6 +17,8 @@ import * as writeProbe from "./2026-12-01T0100_write_probe.js";
 import * as oauthBrowserBinding from "./2026-12-01T0200_oauth_browser_binding.js";
 import * as outboxPartialIndexes from "./2026-12-02T0000_outbox_partial_indexes.js";
 import * as battleAnswers from "./2026-12-03T0000_battle_answers.js";
+import * as memberTeams from "./2026-12-04T0000_member_teams.js";
+import * as oauthExchangedAtCallback from "./2026-12-04T0100_oauth_exchanged_at_callback.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -35,4 +37,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-01T0200_oauth_browser_binding": oauthBrowserBinding,
   "2026-12-02T0000_outbox_partial_indexes": outboxPartialIndexes,
   "2026-12-03T0000_battle_answers": battleAnswers,
+  "2026-12-04T0000_member_teams": memberTeams,
+  "2026-12-04T0100_oauth_exchanged_at_callback": oauthExchangedAtCallback,
 };

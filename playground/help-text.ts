@@ -11,7 +11,7 @@ Try a battle, step by step:
   press 1                       join from the same card,
   press 2                       press Submit code: the bot opens a form;
   fill language=python code="print('PASS')"
-                                answer it (the sandbox judge passes code containing PASS)
+                                answer it (PASS passes every test: see "How the sandbox scores" below)
   finish                        the platform ends the battle (or it ends once everyone submitted);
                                 the result is posted in #announcements and printed here
   /rank                         your rating, with the chart saved as a PNG (its path is shown)
@@ -24,6 +24,14 @@ Acting:
   fill key=value …              answer the form the last interaction opened; "a\\nb" is two lines
   as <member>                   switch member: alice, bob, admin
   link                          the quick /link: "Use an API key" with the member's sandbox key
+
+How the sandbox scores code (it never runs it; sandbox/core/judge.ts):
+  empty code, or code with the word FAIL   passes no test: score 0
+  otherwise, code with the word PASS       passes every test: score 100
+  anything else                            passes a fixed number of tests picked from a hash of the problem,
+                                           the language and the code: the same code always scores the same
+  tests: 5 easy, 8 medium, 10 hard; score = share of tests passed, 0–100. Best score ranks first, then the
+  earlier submission; in a battle of one, only 100 wins.
 
 The platform's side:
   finish [battleId]             end a battle now (default: the newest running one)

@@ -55,7 +55,9 @@ const environmentSchema = z.object({
   PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PUBLIC_URL: publicUrl,
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  // Unset: loopback in production, where a reverse proxy on the same host terminates TLS (docs/operations.md,
+  // "5. Start it"); every interface elsewhere. Set it to 0.0.0.0 to listen beyond the host.
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   METRICS_PORT: metricsPort,
@@ -63,7 +65,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).default("file:./data/bot.sqlite"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   // A cap on the SQLite file, so a growing database fails its own writes cleanly (503, /readyz) before it fills
-  // a disk other services share (README.md, "When SQLite cannot write").
+  // a disk other services share (docs/operations.md, "When SQLite cannot write").
   SQLITE_MAX_SIZE_MB: optionalString.pipe(
     z.coerce
       .number<string | undefined>({ error: "must be a whole number of megabytes" })
@@ -345,7 +347,7 @@ function toConfig(env: Environment): Config {
       oauth,
     },
     http: {
-      host: env.HOST,
+      host: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"),
       port: env.PORT,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,

@@ -123,6 +123,19 @@ describe("loadConfig", () => {
     expect(problems.join("\n")).not.toContain("super-secret-token");
   });
 
+  it("binds the plain-HTTP port to loopback in production unless HOST says otherwise", () => {
+    const production = {
+      ...minimal,
+      NODE_ENV: "production",
+      ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString("base64")}`,
+      PUBLIC_URL: "https://bot.example.com",
+    };
+    expect(loadConfig(production).http.host).toBe("127.0.0.1");
+    expect(loadConfig({ ...production, HOST: "" }).http.host).toBe("127.0.0.1");
+    expect(loadConfig({ ...production, HOST: "0.0.0.0" }).http.host).toBe("0.0.0.0");
+    expect(loadConfig({ ...minimal, NODE_ENV: "development" }).http.host).toBe("0.0.0.0");
+  });
+
   it("requires a public key for HTTP interactions and encryption keys in production", () => {
     const problems = problemsOf(() =>
       loadConfig({ ...minimal, INTERACTIONS_MODE: "http", NODE_ENV: "production" }),

@@ -6,6 +6,7 @@ import { readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../e
 import type { Logger } from "../logger.js";
 import {
   listBattleCreatedEvents,
+  listBattleEvents,
   listCardMessageEvents,
   type StoredEventText,
 } from "../store/battle-card-events.js";
@@ -56,6 +57,43 @@ export async function findCreatedEvent(
       // A test delivery may name a real battle; it never tells a card anything (test-event.ts).
       (event) => event.kind === "battle.created" && !event.test && event.data.battleId === input.battleId,
     );
+}
+
+/** How far back a battle's own events are looked for when a rating summary names the battle. */
+const battleTitleLookback = 24 * 60 * 60_000;
+const maxBattleTitleCandidates = 20;
+
+/**
+ * The problem title of `battleId` as its own events told this guild (battle.completed, started or created,
+ * newest first, received within a day before `now`), for a rating summary whose changes name only the battle
+ * (docs/platform-assumptions.md, "Which contest a rating change belongs to"). From the same sources as
+ * findCreatedEvent, so another guild's endpoint cannot rename this guild's summary; no platform request.
+ */
+export async function findBattleTitle(
+  db: Kysely<Database>,
+  logger: Logger,
+  input: { readonly battleId: string; readonly guildId: string; readonly now: number },
+): Promise<string | undefined> {
+  const rows = await listBattleEvents(db, {
+    battleId: input.battleId,
+    guildId: input.guildId,
+    kinds: ["battle.completed", "battle.started", "battle.created"],
+    receivedFrom: input.now - battleTitleLookback,
+    receivedTo: input.now,
+    limit: maxBattleTitleCandidates,
+  });
+  for (const event of rows.flatMap((row) => readPayload(logger, row))) {
+    if (event.test) continue;
+    if (
+      event.kind !== "battle.completed" &&
+      event.kind !== "battle.started" &&
+      event.kind !== "battle.created"
+    )
+      continue;
+    const title = event.data.problem?.title?.trim();
+    if (event.data.battleId === input.battleId && title !== undefined && title !== "") return title;
+  }
+  return undefined;
 }
 
 function readPayload(logger: Logger, { eventId, payload }: StoredEventText): KnownPlatformEvent[] {

@@ -3,6 +3,7 @@
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { readRatingContest, type PlatformEventOf } from "../events/index.js";
 import type { OutboxEntry } from "../store/outbox.js";
+import { findBattleTitle } from "./card-events.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
@@ -22,7 +23,16 @@ export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOut
     const contests = changes.flatMap((event) => readRatingContest(event.data) ?? []);
     const [contest] = contests;
     if (contest === undefined) return [];
-    const title = contests.find((candidate) => candidate.title !== undefined)?.title;
+    // The platform names a battle's changes by its id alone; the battle's own events may name its problem.
+    const title =
+      contests.find((candidate) => candidate.title !== undefined)?.title ??
+      (contest.kind === "battle"
+        ? await findBattleTitle(deps.db, deps.logger, {
+            battleId: contest.id,
+            guildId: first.guildId,
+            now: deps.clock.now(),
+          })
+        : undefined);
     const users = changes.map((event) => event.data.user.id);
     const mentions = await loadGuildMentions(deps.db, first.guildId, users);
     return renderRatingSummary({ contest: { ...contest, title }, changes }, { mentions });

@@ -58,7 +58,7 @@ export function renderRatingSummary(
 
 function nameContest(contest: RatingContest): string {
   const title = formatPresentText(contest.title);
-  if (title !== undefined) return title;
+  if (title !== undefined) return contest.kind === "battle" ? `the ${title} battle` : title;
   return `${contest.kind} ${plainLabel(contest.id, 100)}`;
 }
 

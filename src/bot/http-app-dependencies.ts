@@ -2,7 +2,7 @@ import { Routes } from "discord-api-types/v10";
 import { areAllShardsReady } from "../discord/gateway-shards.js";
 import type { AppDependencies } from "../http/app-dependencies.js";
 import type { ReadinessCheck } from "../http/health-routes.js";
-import { describeLinked } from "../commands/link/render-linked.js";
+import { describeCancelledLink, describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
 import type { BotParts } from "./build-dependencies.js";
 import { eventStoredSubscribers } from "./event-stored-subscribers.js";
@@ -24,6 +24,12 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
           },
           auth: false,
         },
+      );
+    },
+    announceCancel: async (grant) => {
+      await interactionRest.patch(
+        Routes.webhookMessage(deps.applicationId, grant.interactionToken, "@original"),
+        { body: { content: describeCancelledLink(), components: [] }, auth: false },
       );
     },
     operatorWebhookSecrets: parts.operatorWebhookSecrets,

@@ -60,7 +60,12 @@ function renderDetails(view: BattleCardView): APIEmbed["fields"] {
 function renderDescription(view: BattleCardView): string | undefined {
   if (view.status === "completed") return undefined;
   const by = view.createdBy === undefined ? "" : `Created by <@${view.createdBy}>. `;
-  return `${by}Press **Join** to take a seat, then **Submit code** once the battle is live.`;
+  // What the platform's answer to a submission reports: tests passed of the problem's tests, and a score out of
+  // 100 (the sandbox's judge, sandbox/core/judge.ts, scores exactly that share).
+  return (
+    `${by}Press **Join** to take a seat, then **Submit code** once the battle is live. ` +
+    "Each submission is scored 0–100: the share of the problem's tests it passes."
+  );
 }
 
 /** The card's embed: what the battle is, its status and its players. */

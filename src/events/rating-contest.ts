@@ -6,7 +6,7 @@ import type { RatingChangedData } from "./event-data/user-events.js";
 export interface RatingContest {
   readonly kind: "tournament" | "battle";
   readonly id: string;
-  /** The tournament's title when the event gave it. */
+  /** The tournament's title when the event gave it; a battle's problem title, when its own events did. */
   readonly title: string | undefined;
 }
 

@@ -21,6 +21,8 @@ export interface AppDependencies extends LinkingDeps {
   readonly metrics: Pick<BotMetrics, "webhooks">;
   /** After `POST /oauth/confirm` stored a link: edits the member's original `/link` reply (best effort). */
   readonly announceLink: OAuthRoutesOptions["announceLink"];
+  /** After "Cancel" on the confirm page: edits that reply to say so, without its button (best effort). */
+  readonly announceCancel: OAuthRoutesOptions["announceCancel"];
   /**
    * The secrets `POST /webhooks/platform` accepts: PLATFORM_WEBHOOK_SECRET and those it replaced within the
    * hour, recorded at start (src/store/operator-webhook-secrets.ts); undefined while it is unset (404).

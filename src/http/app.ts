@@ -23,7 +23,11 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
     server.setSerializerCompiler(serializerCompiler);
     server.setErrorHandler(answerError);
     await server.register(healthRoutes, { checks: deps.readinessChecks });
-    await server.register(oauthRoutes, { deps, announceLink: deps.announceLink });
+    await server.register(oauthRoutes, {
+      deps,
+      announceLink: deps.announceLink,
+      announceCancel: deps.announceCancel,
+    });
     await server.register(webhookRoutes, {
       db: deps.db,
       secretBox: deps.secretBox,

@@ -4,6 +4,8 @@ import { describeMember, describeServer } from "./oauth-messages.js";
 
 export interface ConfirmPageInput {
   readonly names: OAuthStateNames;
+  /** The platform account the sign-in's tokens belong to, as `GET /users/me` named it. */
+  readonly platformUsername: string | undefined;
   readonly state: string;
   readonly code: string;
   readonly csrfToken: string;
@@ -20,7 +22,7 @@ export function renderConfirmPage(input: ConfirmPageInput): string {
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return renderHtmlPage(
     "Link your platform account?",
-    `<p>This links the platform account you just signed in with to ${describeMemberHtml(input.names)} in
+    `<p>This links ${describeAccountHtml(input.platformUsername)} to ${describeMemberHtml(input.names)} in
 <strong><bdi>${escapeHtml(describeServer(input.names))}</bdi></strong> on Discord.</p>
 <p>Only continue if you ran /link there yourself. If someone sent you this link, press Cancel: linking would let them use the bot as you.</p>
 <form method="post" action="confirm">
@@ -31,6 +33,12 @@ ${hidden("_csrf", input.csrfToken)}
 <button type="submit" name="action" value="link">Link account</button>
 </form>`,
   );
+}
+
+/** The platform account, as text isolated in a `<bdi>` (it is the platform's, not Discord's). */
+function describeAccountHtml(platformUsername: string | undefined): string {
+  if (platformUsername === undefined) return "the platform account you just signed in with";
+  return `the platform account <strong><bdi>${escapeHtml(platformUsername)}</bdi></strong>, which you just signed in with,`;
 }
 
 /**

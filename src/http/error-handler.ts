@@ -3,7 +3,7 @@ import { classifyWriteFault } from "../store/write-fault.js";
 
 /**
  * The app's error answer: 5xx answers never echo internal messages, 4xx say what was wrong. A database that
- * cannot write is a 503: it passes, and the caller may try again (README.md, "When SQLite cannot write").
+ * cannot write is a 503: it passes, and the caller may try again (docs/operations.md, "When SQLite cannot write").
  */
 export function answerError(
   error: { statusCode?: number; message: string },

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { readPendingOAuthLink } from "../linking/pending-oauth-link.js";
+import { exchangeAtCallback } from "../linking/exchange-at-callback.js";
+import type { PendingOAuthLink } from "../linking/pending-oauth-link.js";
+import { OAuthError } from "../oauth/errors.js";
 import { renderConfirmPage } from "./confirm-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
@@ -16,9 +18,10 @@ const querySchema = z.object({
 
 /**
  * `GET /oauth/callback`: where the platform sends the browser back (docs/architecture.md, "Linking"). It
- * exchanges and stores nothing, and answers only the browser that opened the sign-in link (its cookie): that
- * browser is shown which Discord member and server the account would be linked to, and answers on the
- * confirm page. A malformed query is answered by the error handler of oauth-routes.ts.
+ * answers only the browser that opened the sign-in link (its cookie): it exchanges the code and learns the
+ * platform account (the tokens wait sealed in the pending row; no link is stored), then shows which platform
+ * account would be linked to which Discord member in which server, to be answered on the confirm page. A
+ * malformed query is answered by the error handler of oauth-routes.ts.
  */
 export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps }) => {
   const schema = { querystring: querySchema, response: htmlPagesSchema };
@@ -35,7 +38,20 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
     }
     if (code === undefined || state === undefined)
       return page(400, "Link failed", "The sign-in answer had no code. Run /link in Discord to start again.");
-    const pending = await readPendingOAuthLink(deps, { state, browserKey: readBrowserKey(request) });
+    let pending: PendingOAuthLink;
+    try {
+      pending = await exchangeAtCallback(deps, { state, code, browserKey: readBrowserKey(request) });
+    } catch (exchangeError) {
+      // The failure page says what went wrong without leaking details (docs/architecture.md, "Linking").
+      request.log.warn({ err: exchangeError }, "OAuth code exchange failed");
+      // A code the platform refuses is the request's fault (400); the platform failing is not (502).
+      if (exchangeError instanceof OAuthError && exchangeError.code === "invalid_grant") {
+        const refused = "The platform refused the authorization code (it may have expired).";
+        return page(400, "Link failed", `${refused} Run /link in Discord to try again.`);
+      }
+      const failed = "The platform could not complete the sign-in right now.";
+      return page(502, "Link failed", `${failed} Run /link in Discord to try again.`);
+    }
     if (!pending.ok) {
       if (pending.reason === "other_browser")
         request.log.warn("refused an OAuth callback in a browser that did not start the sign-in");
@@ -45,7 +61,13 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
     return sendHtmlPage(
       reply,
       200,
-      renderConfirmPage({ names: pending.pending.names, state, code, csrfToken }),
+      renderConfirmPage({
+        names: pending.pending.names,
+        platformUsername: pending.pending.platformUsername,
+        state,
+        code,
+        csrfToken,
+      }),
     );
   });
   return Promise.resolve();

@@ -29,7 +29,10 @@ const bodySchema = z.object({
  * link (its cookie). "Link account" exchanges the code and stores the link; "Cancel" uses up the request and
  * stores nothing. A malformed body is answered by the error handler of oauth-routes.ts, after the CSRF checks.
  */
-export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app, { deps, announceLink }) => {
+export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
+  app,
+  { deps, announceLink, announceCancel },
+) => {
   const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCrossSiteRequest(request.headers, deps.config.http.publicUrl)) return;
     request.log.warn("refused a cross-site OAuth confirmation");
@@ -55,6 +58,9 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (app
       if (action === "cancel") {
         const cancelled = await cancelOAuthLink(deps, { state, browserKey });
         if (!cancelled.ok) return refuse(cancelled.reason);
+        await announceCancel(cancelled.grant).catch((announceError: unknown) => {
+          request.log.warn({ err: announceError }, "could not update the /link message");
+        });
         return page(
           200,
           "Not linked",

@@ -21,6 +21,8 @@ export interface OAuthRoutesOptions {
   readonly deps: LinkingDeps;
   /** Edits the member's original ephemeral `/link` reply once the link is stored (best effort). */
   readonly announceLink: (grant: OAuthGrant, link: MemberLink) => Promise<void>;
+  /** Edits that reply once the member pressed Cancel, so its Link button no longer offers a dead sign-in. */
+  readonly announceCancel: (grant: OAuthGrant) => Promise<void>;
 }
 
 /** The cookie holding this browser's CSRF secret. */

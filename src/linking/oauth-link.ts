@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
-import { exchangeAuthorizationCode } from "../oauth/tokens.js";
+import { exchangeAuthorizationCode, type TokenSet } from "../oauth/tokens.js";
 import { createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
+import { readPendingCredential } from "./pending-credential.js";
 import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type PendingOAuthLinkFailure, takePendingOAuthLink } from "./pending-oauth-link.js";
@@ -64,9 +65,10 @@ export type OAuthLinkResult =
   | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
 /**
- * The confirmation's work (the callback only shows the confirm page): consume the state (once, and only from
- * the browser that opened the sign-in link), exchange the code with the PKCE verifier, learn who the account
- * is with `GET /users/me`, and store the link encrypted. Errors from the platform propagate.
+ * The confirmation's work: consume the state (once, and only from the browser that opened the sign-in link),
+ * take the tokens the callback got (or, for a state the callback never exchanged, exchange the code with the
+ * PKCE verifier), learn who the account is with `GET /users/me`, and store the link encrypted. Errors from
+ * the platform propagate.
  */
 export async function completeOAuthLink(
   deps: LinkingDeps,
@@ -77,18 +79,11 @@ export async function completeOAuthLink(
   const consumed = await takePendingOAuthLink(deps, input);
   if (!consumed.ok) return consumed;
   const { grant } = consumed;
-  const tokens = await exchangeAuthorizationCode({
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: deps.config.platform.timeoutMs,
-    clock: deps.clock,
-    code: input.code,
-    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
-    codeVerifier: grant.codeVerifier,
-    requestedScopes: oauth.scopes,
-  });
+  // The callback exchanged the code already (exchange-at-callback.ts); only a state it never saw needs it here.
+  const tokens =
+    grant.pendingCredential === undefined
+      ? await exchangeCode(deps, oauth, { code: input.code, codeVerifier: grant.codeVerifier })
+      : readPendingCredential(grant.pendingCredential);
   const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
   const link = await saveLinkedAccount(
     deps,
@@ -113,4 +108,23 @@ export async function completeOAuthLink(
     "linked through OAuth",
   );
   return { ok: true, link, grant };
+}
+
+function exchangeCode(
+  deps: LinkingDeps,
+  oauth: NonNullable<LinkingDeps["config"]["platform"]["oauth"]>,
+  input: { readonly code: string; readonly codeVerifier: string },
+): Promise<TokenSet> {
+  return exchangeAuthorizationCode({
+    tokenUrl: oauth.tokenUrl,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    format: oauth.tokenRequestFormat,
+    timeoutMs: deps.config.platform.timeoutMs,
+    clock: deps.clock,
+    code: input.code,
+    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
+    codeVerifier: input.codeVerifier,
+    requestedScopes: oauth.scopes,
+  });
 }

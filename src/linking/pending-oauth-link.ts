@@ -10,6 +10,7 @@ import {
   type PendingOAuthState,
 } from "../store/oauth-states.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { readPendingCredential, revokePendingTokens } from "./pending-credential.js";
 
 export type PendingOAuthLinkFailure = "unknown_state" | "expired_state" | "other_browser" | "oauth_disabled";
 
@@ -25,7 +26,8 @@ export interface PendingOAuthLinkRequest {
 
 type Failed = { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
-function failure(reason: OAuthStateFailure): Failed {
+/** A store's refusal as the routes name it. */
+export function describePendingFailure(reason: OAuthStateFailure): Failed {
   const reasons = {
     unknown: "unknown_state",
     expired: "expired_state",
@@ -43,7 +45,7 @@ export async function readPendingOAuthLink(
   const { state, browserKey } = request;
   if (browserKey === undefined) return { ok: false, reason: "other_browser" };
   const found = await findOAuthState(deps.db, { state, browserKey, now: deps.clock.now() });
-  return found.ok ? found : failure(found.reason);
+  return found.ok ? found : describePendingFailure(found.reason);
 }
 
 /** Takes the pending request out (once): the confirmation's first step, whichever button was pressed. */
@@ -58,14 +60,14 @@ export async function takePendingOAuthLink(
     browserKey,
     now: deps.clock.now(),
   });
-  return consumed.ok ? consumed : failure(consumed.reason);
+  return consumed.ok ? consumed : describePendingFailure(consumed.reason);
 }
 
-/** "Cancel" on the confirm page: the request is used up and nothing is exchanged or stored. */
+/** "Cancel" on the confirm page: the request is used up, nothing is stored, and the callback's tokens revoked. */
 export async function cancelOAuthLink(
   deps: LinkingDeps,
   request: PendingOAuthLinkRequest,
-): Promise<{ readonly ok: true } | Failed> {
+): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
   if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
   const consumed = await takePendingOAuthLink(deps, request);
   if (!consumed.ok) return consumed;
@@ -73,5 +75,7 @@ export async function cancelOAuthLink(
     { guildId: consumed.grant.guildId, userId: consumed.grant.userId },
     "OAuth link cancelled on the confirm page",
   );
-  return { ok: true };
+  if (consumed.grant.pendingCredential !== undefined)
+    await revokePendingTokens(deps, readPendingCredential(consumed.grant.pendingCredential));
+  return { ok: true, grant: consumed.grant };
 }

@@ -52,7 +52,7 @@ export async function listCardMessageEvents(
  * endpoints. When `battleId` needs no escaping, rows are pre-filtered on it in the stored JSON; other
  * battles' events may still come back, so the caller checks each parsed event.
  */
-export async function listBattleCreatedEvents(
+export function listBattleCreatedEvents(
   db: Kysely<Database>,
   input: {
     readonly battleId: string;
@@ -62,10 +62,25 @@ export async function listBattleCreatedEvents(
     readonly limit: number;
   },
 ): Promise<StoredEventText[]> {
+  return listBattleEvents(db, { ...input, kinds: ["battle.created"] });
+}
+
+/** As listBattleCreatedEvents, for any of these battle event kinds. */
+export async function listBattleEvents(
+  db: Kysely<Database>,
+  input: {
+    readonly battleId: string;
+    readonly guildId: string;
+    readonly kinds: readonly string[];
+    readonly receivedFrom: number;
+    readonly receivedTo: number;
+    readonly limit: number;
+  },
+): Promise<StoredEventText[]> {
   let query = db
     .selectFrom("inbox_events")
     .select(["event_id as eventId", "payload"])
-    .where("kind", "=", "battle.created")
+    .where("kind", "in", [...input.kinds])
     .where("status", "=", "accepted")
     .where((eb) =>
       eb.or([

@@ -6,7 +6,7 @@ import type { WriteHealth } from "./write-health.js";
 const probeWaitMs = 1000;
 
 /**
- * The readiness check of the database (README.md, "Health, metrics and logs"): true once a trivial query came
+ * The readiness check of the database (docs/operations.md, "Health, metrics and logs"): true once a trivial query came
  * back and writes work; while they do not, the reason ("cannot write: disk full (since …)"). A connection
  * failure throws. While a fault is recorded it probes (write-health.ts), waiting a second at most, so an
  * instance whose fault cleared says so at once, and a lock still held never stalls the answer.

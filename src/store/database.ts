@@ -20,6 +20,7 @@ export interface Database {
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
   battle_answers: BattleAnswersTable;
+  member_teams: MemberTeamsTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;
   guild_removals: GuildRemovalsTable;
@@ -73,6 +74,10 @@ export interface OAuthStatesTable {
   authorize_url: Immutable<string | null>;
   /** SHA-256 (hex) of the cookie of the browser that opened the sign-in link; null until one did. */
   browser_hash: string | null;
+  /** Sealed JSON of the tokens the callback got for the code; null until it exchanged it. */
+  pending_credential: string | null;
+  /** The platform account those tokens belong to, shown on the confirm page; null until then. */
+  platform_username: string | null;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }
@@ -242,6 +247,16 @@ export interface BattleCardsTable {
   created_by: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+}
+
+/** A team a member created with /team create in a guild: the platform lists no member's teams. */
+export interface MemberTeamsTable {
+  guild_id: Immutable<string>;
+  /** Discord id of the member who created it. */
+  user_id: Immutable<string>;
+  team_id: Immutable<string>;
+  team_name: string;
+  recorded_at: Millis;
 }
 
 /** The platform's answers to the bot's own create and join calls, folded into the battle card. */

@@ -36,11 +36,15 @@ export interface PendingOAuthState {
   readonly guildId: string;
   readonly userId: string;
   readonly names: OAuthStateNames;
+  /** The platform account the callback's tokens belong to; undefined until the callback exchanged the code. */
+  readonly platformUsername: string | undefined;
 }
 
 export interface OAuthGrant extends PendingOAuthState {
   readonly codeVerifier: string;
   readonly interactionToken: string;
+  /** The tokens the callback got, as JSON (oauth-link.ts); undefined when it exchanged nothing. */
+  readonly pendingCredential: string | undefined;
 }
 
 /** `other_browser`: the browser asking is not the one that opened the sign-in link (or none did yet). */
@@ -107,6 +111,7 @@ export async function findOAuthState(
       "member_name",
       "member_username",
       "guild_name",
+      "platform_username",
       "browser_hash",
       "expires_at",
     ])
@@ -116,6 +121,51 @@ export async function findOAuthState(
   if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return { ok: false, reason: "other_browser" };
   if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
   return { ok: true, pending: toPendingOAuthState(row) };
+}
+
+/** The PKCE verifier of a pending state, for the callback's exchange; the same checks as findOAuthState. */
+export async function findOAuthStateVerifier(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: OAuthStateLookup,
+): Promise<
+  | { readonly ok: true; readonly codeVerifier: string }
+  | { readonly ok: false; readonly reason: OAuthStateFailure }
+> {
+  const found = await findOAuthState(db, input);
+  if (!found.ok) return found;
+  const stateHash = hashOAuthState(input.state);
+  const row = await db
+    .selectFrom("oauth_states")
+    .select("code_verifier")
+    .where("state_hash", "=", stateHash)
+    .executeTakeFirst();
+  if (row === undefined) return { ok: false, reason: "unknown" };
+  return { ok: true, codeVerifier: box.open(row.code_verifier, associatedData(stateHash, "code_verifier")) };
+}
+
+/**
+ * Keeps the tokens the callback got, sealed, with the account they belong to, while the state is pending in
+ * this browser and holds none yet; false when another request got there first (or the state is gone).
+ */
+export async function savePendingOAuthCredential(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: OAuthStateLookup & { readonly credential: string; readonly platformUsername: string },
+): Promise<boolean> {
+  const stateHash = hashOAuthState(input.state);
+  const result = await db
+    .updateTable("oauth_states")
+    .set({
+      pending_credential: box.seal(input.credential, associatedData(stateHash, "pending_credential")),
+      platform_username: input.platformUsername,
+    })
+    .where("state_hash", "=", stateHash)
+    .where("browser_hash", "=", hashOAuthSecret(input.browserKey))
+    .where("pending_credential", "is", null)
+    .where("expires_at", ">", input.now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -152,7 +202,7 @@ export async function pruneOAuthStates(db: Kysely<Database>, now: number): Promi
 function toPendingOAuthState(
   row: Pick<
     Selectable<OAuthStatesTable>,
-    "guild_id" | "user_id" | "member_name" | "member_username" | "guild_name"
+    "guild_id" | "user_id" | "member_name" | "member_username" | "guild_name" | "platform_username"
   >,
 ): PendingOAuthState {
   return {
@@ -163,6 +213,7 @@ function toPendingOAuthState(
       memberUsername: row.member_username ?? undefined,
       guildName: row.guild_name ?? undefined,
     },
+    platformUsername: row.platform_username ?? undefined,
   };
 }
 
@@ -171,5 +222,9 @@ function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthG
     ...toPendingOAuthState(row),
     codeVerifier: box.open(row.code_verifier, associatedData(row.state_hash, "code_verifier")),
     interactionToken: box.open(row.interaction_token, associatedData(row.state_hash, "interaction_token")),
+    pendingCredential:
+      row.pending_credential === null
+        ? undefined
+        : box.open(row.pending_credential, associatedData(row.state_hash, "pending_credential")),
   };
 }

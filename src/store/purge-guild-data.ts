@@ -22,6 +22,7 @@ export interface PurgedGuildRows {
   readonly tierRoles: number;
   readonly memberTierRoles: number;
   readonly memberActivity: number;
+  readonly memberTeams: number;
 }
 
 /**
@@ -92,6 +93,7 @@ export async function purgeRemovedGuild(
         trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
       ),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
+      memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
     };
   });
 }

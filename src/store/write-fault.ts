@@ -1,4 +1,4 @@
-// Which database errors mean the database cannot write at all, whatever was written (README.md, "Operations",
+// Which database errors mean the database cannot write at all, whatever was written (docs/operations.md, "Operations",
 // "When SQLite cannot write"): a full disk, a file the bot may not write, a write lock another connection held
 // past the busy timeout, an I/O error. Such an error is not the request's fault, so the request is answered
 // 503 and the platform retries; the store remembers it for /readyz (write-health.ts).

@@ -92,6 +92,18 @@ describe("the summary of a contest's rating changes", () => {
     expect(message?.embeds?.[0]?.title).toBe("Rating changes after battle bat_7: 1 member");
   });
 
+  it("names a battle by its problem when the battle's events told it", () => {
+    const [message] = renderRatingSummary(
+      {
+        contest: { kind: "battle", id: "bat_7", title: "Two *Sum*" },
+        changes: [ratingChange("usr_ada", [1, 2])],
+      },
+      { mentions: new Map() },
+    );
+
+    expect(message?.embeds?.[0]?.title).toBe("Rating changes after the Two \\*Sum\\* battle: 1 member");
+  });
+
   it("shows hostile usernames and titles as inert text", () => {
     const changes = hostileTexts.map((text, index) =>
       ratingChange(`usr_${String(index)}`, [1500, 1500 + index], { username: text }),

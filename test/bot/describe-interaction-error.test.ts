@@ -1,4 +1,4 @@
-// README.md, "When SQLite cannot write": a member whose command meets a database that cannot write reads
+// docs/operations.md, "When SQLite cannot write": a member whose command meets a database that cannot write reads
 // that it is the bot's passing problem, privately, instead of "Something went wrong" and a reference.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -27,6 +27,9 @@ describe("renderBattleCard", () => {
     const embed = card.embeds?.[0];
     expect(embed?.title).toBe("⚔️ Two Sum");
     expect(embed?.description).toContain("<@111111111111111111>");
+    expect(embed?.description).toContain(
+      "Each submission is scored 0–100: the share of the problem's tests it passes.",
+    );
     expect(embed?.footer?.text).toBe("Battle bat_1");
     const fields = Object.fromEntries((embed?.fields ?? []).map((field) => [field.name, field.value]));
     expect(fields).toMatchObject({

@@ -22,7 +22,7 @@ import { renderRotationOutcome } from "../../src/commands/setup/render-rotation-
 import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderSubscriptionList } from "../../src/commands/subscriptions/render-subscription-list.js";
-import { renderInvitation } from "../../src/commands/team/render-invitation.js";
+import { renderInvitation, renderInvitationNotice } from "../../src/commands/team/render-invitation.js";
 import { renderCreatedTeam } from "../../src/commands/team/render-team.js";
 import { renderWhoami } from "../../src/commands/whoami/render-whoami.js";
 import { renderRegistration } from "../../src/commands/tournament/render-registration.js";
@@ -189,10 +189,22 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
   [
     "team invitation",
     (text) =>
-      renderInvitation(
-        { id: text, teamId: text, inviteeId: text, role: text, status: text, sentAt: at },
-        { username: text, memberId: "300" },
-      ),
+      renderInvitation({
+        invitation: { id: text, teamId: text, inviteeId: text, role: text, status: text, sentAt: at },
+        invitee: { username: text, memberId: "300" },
+        teamName: text,
+        inviterId: "200",
+      }),
+  ],
+  [
+    "team invitation notice",
+    (text) =>
+      renderInvitationNotice({
+        invitation: { id: text, teamId: text, inviteeId: text, role: text, status: text, sentAt: at },
+        invitee: { username: text, memberId: "300" },
+        teamName: text,
+        inviterId: "200",
+      }) ?? {},
   ],
   [
     "own rank",

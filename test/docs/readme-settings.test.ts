@@ -8,6 +8,8 @@ import { loadConfig } from "../../src/config.js";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const readme = readFileSync(`${root}README.md`, "utf8");
 const envExample = readFileSync(`${root}.env.example`, "utf8");
+/** The operator's guide, split from the README: its commands are checked as the README's are. */
+const operations = readFileSync(`${root}docs/operations.md`, "utf8");
 const packageScripts = Object.keys(
   (JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { scripts: Record<string, string> }).scripts,
 );
@@ -54,16 +56,53 @@ describe("the settings documentation", () => {
   });
 });
 
-describe("the README's commands", () => {
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function listAnchors(markdown: string): string[] {
+  return [...markdown.matchAll(/^#+ (.+)$/gm)].map((match) =>
+    (match[1] ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, "")
+      .replaceAll(" ", "-"),
+  );
+}
+
+describe.each([
+  ["README.md", readme],
+  ["docs/operations.md", operations],
+])("the commands of %s", (_name, text) => {
   it("run npm scripts that package.json has", () => {
-    const named = [...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1] ?? "");
+    const named = [...text.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1] ?? "");
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((script) => !packageScripts.includes(script))).toEqual([]);
   });
 
   it("run files that exist", () => {
-    const files = [...readme.matchAll(/--import tsx ([\w./-]+\.ts)/g)].map((match) => match[1] ?? "");
+    const files = [...text.matchAll(/--import tsx ([\w./-]+\.ts)/g)].map((match) => match[1] ?? "");
     expect(files.length).toBeGreaterThan(0);
     expect(files.filter((file) => !existsSync(`${root}${file}`))).toEqual([]);
+  });
+});
+
+describe("the README and the operator's guide", () => {
+  it("link each other's sections by headings that exist", () => {
+    const links = [
+      ...[...readme.matchAll(/\]\(docs\/operations\.md#([\w-]+)\)/g)].map((m) => ["operations", m[1]]),
+      ...[...operations.matchAll(/\]\(\.\.\/README\.md#([\w-]+)\)/g)].map((m) => ["readme", m[1]]),
+      ...[...operations.matchAll(/\]\(#([\w-]+)\)/g)].map((m) => ["operations", m[1]]),
+    ];
+    expect(links.length).toBeGreaterThan(10);
+    const anchors = { operations: listAnchors(operations), readme: listAnchors(readme) };
+    const broken = links.filter(
+      ([file, anchor]) => !anchors[file as keyof typeof anchors].includes(anchor ?? ""),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it("says where the plain-HTTP port listens in production", () => {
+    expect(operations).toMatch(
+      /With `NODE_ENV=production` and `HOST` unset, the bot listens on\s+`127\.0\.0\.1`/,
+    );
+    expect(readme).toContain("`HOST` unset is `127.0.0.1` with `NODE_ENV=production`");
   });
 });

@@ -12,6 +12,8 @@ describe("webhooks in, announcements out, end to end", () => {
   let bobKey: string;
   let elsewhereChannel: string;
   let hardOnlyChannel: string;
+  /** The battle the results test plays, whose rating changes the next test reads. */
+  let playedBattleId = "";
 
   beforeAll(async () => {
     world = await startEndToEnd({ env: { PLATFORM_WEBHOOK_SECRET: operatorSecret } });
@@ -103,6 +105,7 @@ describe("webhooks in, announcements out, end to end", () => {
     const battleId =
       /bat_[\w-]+/.exec(JSON.stringify(card.embeds) + JSON.stringify(card.components))?.[0] ?? "";
     expect(battleId).not.toBe("");
+    playedBattleId = battleId;
 
     // The creator takes a seat too; the battle completes once every seat has submitted.
     await platform(`/battles/${battleId}/join`, aliceKey, {});
@@ -138,7 +141,13 @@ describe("webhooks in, announcements out, end to end", () => {
       world.discord.messages(channelId).filter((message) => /rating/i.test(JSON.stringify(message.embeds)));
     await expect.poll(() => ratingPosts(resultsChannel).length, { timeout: 15_000 }).toBe(1);
     const [summary] = ratingPosts(resultsChannel);
-    expect(summary?.embeds[0]?.title).toMatch(/^Rating changes after battle bat_[\w-]+: 2 members$/);
+    // The changes name only the battle; the summary names it by its problem, as its own events told the bot.
+    const battle = world.sandbox.state.battles.get(playedBattleId);
+    const problem = world.sandbox.state.problems.find((candidate) => candidate.id === battle?.problemId);
+    expect(problem?.title).toMatch(/\w/);
+    expect(summary?.embeds[0]?.title).toBe(
+      `Rating changes after the ${problem?.title ?? ""} battle: 2 members`,
+    );
     // Both linked players are named by mention, one line each, and nobody is pinged.
     const lines = summary?.embeds[0]?.description?.split("\n") ?? [];
     expect(lines).toHaveLength(2);

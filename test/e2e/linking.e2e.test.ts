@@ -51,11 +51,15 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toMatch(/not started in this browser/);
 
-    // The callback stores nothing: it asks the browser that started to confirm the member and the server.
+    // The callback stores no link: it asks the browser that started to confirm the member and the server…
     const page = await browser.get(callbackUrl);
     expect(page.status).toBe(200);
     const confirmPage = await page.text();
     expect(confirmPage).toMatch(/<bdi>alice<\/bdi><\/strong> in\s+<strong><bdi>Arena<\/bdi>/);
+    // …and names the platform account the sign-in belongs to (the sandbox approves as alice).
+    expect(confirmPage).toMatch(
+      /the platform account <strong><bdi>alice<\/bdi><\/strong>, which you just signed in with,/,
+    );
     expect(handle.original()?.components).not.toEqual([]);
     const fields = readConfirmFields(confirmPage);
     const confirm = () => browser.postForm(new URL("confirm", callbackUrl), { ...fields, action: "link" });
@@ -77,6 +81,26 @@ describe.each(interactionsModes)("linking, end to end, interactions over %s", (i
       .waitForFinal();
     expect(whoami.embeds[0]?.title).toMatch(/^Linked as /);
     expect(JSON.stringify(whoami.embeds[0]?.fields)).toContain("OAuth");
+  });
+
+  it("says on the /link reply that the sign-in was cancelled, and takes its Link button away", async () => {
+    const handle = world.discord.runCommand({ ...at(), userId: world.members.admin.id, name: "link" });
+    const prompt = await handle.waitForFinal();
+    const signInLink = buttons(prompt).find((button) => button.label === "Link account")?.url ?? "";
+    const browser = createHandBrowser();
+    const started = await browser.get(signInLink);
+    const authorize = await browser.get(started.headers.get("location") ?? "");
+    const callbackUrl = authorize.headers.get("location") ?? "";
+    const fields = readConfirmFields(await (await browser.get(callbackUrl)).text());
+    const cancelled = await browser.postForm(new URL("confirm", callbackUrl), {
+      ...fields,
+      action: "cancel",
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain("Nothing was linked");
+    // The edit is made before the browser is answered.
+    expect(handle.original()?.content).toMatch(/cancelled on the confirmation page, so nothing was linked/);
+    expect(handle.original()?.components).toEqual([]);
   });
 
   it("links with an API key through the button and modal, and refuses a bad key", async () => {

@@ -1,4 +1,4 @@
-// README.md, "When SQLite cannot write": the bot (its own process, on a file database capped by
+// docs/operations.md, "When SQLite cannot write": the bot (its own process, on a file database capped by
 // SQLITE_MAX_SIZE_MB) meets a full database, filled to its cap by another connection. Every webhook sent
 // meanwhile is answered 200 or 503 within the platform's 10 s, never a crash; /readyz says 503 "cannot write:
 // disk full" and the metric says so too, while /healthz stays 200. Once the ballast is deleted the bot finds

@@ -1,4 +1,4 @@
-// README.md, "When SQLite cannot write": the bot (its own process) started on a database file it may not
+// docs/operations.md, "When SQLite cannot write": the bot (its own process) started on a database file it may not
 // write, as after a restore made by another user. File permissions do not bind root, so a test run as root
 // starts the bot as the unprivileged user 65534 on files root owns; otherwise the file is made read-only.
 // SQLite then opens it read-only, and the bot still starts: /readyz answers 503 "cannot write: read-only"

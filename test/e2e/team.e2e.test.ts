@@ -9,8 +9,10 @@ describe("/team, end to end", () => {
   let stranger: FakeUser;
   let teamId: string;
   const at = () => ({ guildId: world.guildId, channelId: world.channelId });
+  const runTeam = (subcommand: string, userId: string, options: Record<string, string | number | boolean>) =>
+    world.discord.runCommand({ ...at(), userId, name: "team", subcommand, options });
   const team = (subcommand: string, userId: string, options: Record<string, string | number | boolean>) =>
-    world.discord.runCommand({ ...at(), userId, name: "team", subcommand, options }).waitForFinal();
+    runTeam(subcommand, userId, options).waitForFinal();
   const invite = (options: Record<string, string>) => team("invite", world.members.alice.id, options);
   const platformUser = (username: string) =>
     [...world.sandbox.state.users.values()].find((user) => user.username === username);
@@ -51,14 +53,41 @@ describe("/team, end to end", () => {
     expect(reply.flags & ephemeral).toBe(ephemeral);
   });
 
-  it("invites a Discord member under the platform username they linked, without pinging them", async () => {
-    const reply = await invite({ team: teamId, member: world.members.bob.id });
+  it("suggests the teams the member created here for team:, by name and id", async () => {
+    const suggest = (userId: string, typed: string) =>
+      world.discord
+        .autocomplete({
+          ...at(),
+          userId,
+          name: "team",
+          subcommand: "invite",
+          focused: { name: "team", value: typed },
+        })
+        .choices();
+    expect(await suggest(world.members.alice.id, "owl")).toEqual([
+      { name: `Night Owls · ${teamId}`, value: teamId },
+    ]);
+    expect(await suggest(world.members.alice.id, "zebra")).toEqual([]);
+    // Bob created none (his attempt was refused).
+    expect(await suggest(world.members.bob.id, "")).toEqual([]);
+  });
+
+  it("invites a Discord member under the platform username they linked, and tells them in the channel", async () => {
+    const handle = runTeam("invite", world.members.alice.id, { team: teamId, member: world.members.bob.id });
+    const reply = await handle.waitForFinal();
     expect(reply.content).toMatch(
       new RegExp(
-        `^Invited <@${world.members.bob.id}> \\(platform user \\*\\*carol\\*\\*\\) to team \`${teamId}\` as member\\.`,
+        `^Invited <@${world.members.bob.id}> \\(platform user \\*\\*carol\\*\\*\\) to team \\*\\*Night Owls\\*\\* \\(\`${teamId}\`\\) as member\\.`,
       ),
     );
     expect(reply.mentionedUserIds).toEqual([]);
+    // The public follow-up pings bob, and only bob.
+    const notice = await handle.waitForFollowUp();
+    expect(notice.flags & ephemeral).toBe(0);
+    expect(notice.content).toBe(
+      `<@${world.members.bob.id}>, <@${world.members.alice.id}> invited you to team **Night Owls** (\`${teamId}\`) as member. Accept the invitation on the platform to join.`,
+    );
+    expect(notice.mentionedUserIds).toEqual([world.members.bob.id]);
     const invitation = [...world.sandbox.state.invitations.values()].find((item) => item.teamId === teamId);
     expect(invitation).toMatchObject({
       inviteeId: platformUser("carol")?.id,
@@ -68,12 +97,37 @@ describe("/team, end to end", () => {
   });
 
   it("invites a platform username with a role", async () => {
-    const reply = await invite({ team: teamId, username: "dave", role: "admin" });
-    expect(reply.content).toMatch(/^Invited \*\*dave\*\* to team `[^`]+` as admin\./);
+    const handle = runTeam("invite", world.members.alice.id, {
+      team: teamId,
+      username: "dave",
+      role: "admin",
+    });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(/^Invited \*\*dave\*\* to team \*\*Night Owls\*\* \(`[^`]+`\) as admin\./);
+    // No member of this server to tell: the answer stays the inviter's alone.
+    expect(handle.followUps()).toEqual([]);
     const invitation = [...world.sandbox.state.invitations.values()].find(
       (item) => item.inviteeId === platformUser("dave")?.id,
     );
     expect(invitation?.role).toBe("admin");
+  });
+
+  it("tells the member of this server who linked a username invited as text", async () => {
+    // Discord bob (platform carol) makes a team of his own and invites "alice" by username.
+    const created = await team("create", world.members.bob.id, { name: "Early Birds" });
+    expect(created.embeds[0]?.title).toBe("Early Birds");
+    const handle = runTeam("invite", world.members.bob.id, {
+      team: [...world.sandbox.state.teams.values()].find((item) => item.name === "Early Birds")?.id ?? "",
+      username: "alice",
+    });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(
+      new RegExp(
+        `^Invited <@${world.members.alice.id}> \\(platform user \\*\\*alice\\*\\*\\) to team \\*\\*Early Birds\\*\\*`,
+      ),
+    );
+    const notice = await handle.waitForFollowUp();
+    expect(notice.mentionedUserIds).toEqual([world.members.alice.id]);
   });
 
   it("names a member who has not linked an account", async () => {

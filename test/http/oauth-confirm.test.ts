@@ -32,12 +32,54 @@ describe("linking through the OAuth callback and the confirm page", () => {
   const tokenRequests = () =>
     oauthServer.received.filter((request) => request.path === "/oauth/token").length;
 
-  it("stores nothing and exchanges nothing when the callback is opened", async () => {
+  it("exchanges the code once at the callback to learn the account, and stores no link", async () => {
     const before = tokenRequests();
-    await linking.openCallback(await linking.startLink());
+    const signIn = await linking.startLink();
+    const page = await linking.openCallback(signIn);
+    expect(page.body).toContain(
+      "the platform account <strong><bdi>alice</bdi></strong>, which you just signed in with,",
+    );
     expect(await linking.storedLink()).toBeUndefined();
-    expect(tokenRequests()).toBe(before);
+    expect(tokenRequests()).toBe(before + 1);
     expect(linking.announced).toEqual([]);
+    // A reload names the same account without spending the code again (a code is single use).
+    const reloaded = await linking.openCallback(signIn);
+    expect(reloaded.body).toContain("<strong><bdi>alice</bdi></strong>, which you just signed in with,");
+    expect(tokenRequests()).toBe(before + 1);
+    // "Link account" links with the tokens the callback got.
+    expect((await linking.submit(linking.readForm(reloaded, signIn), "link")).statusCode).toBe(200);
+    expect((await linking.storedLink())?.platformUsername).toBe("alice");
+    expect(tokenRequests()).toBe(before + 1);
+  });
+
+  it("names the platform account as escaped text", async () => {
+    platform.queueReplies({ body: { id: "usr_evil", username: '<img src=x onerror=alert(1)> & "co"' } });
+    const page = await linking.openCallback(await linking.startLink());
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      "<strong><bdi>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;co&quot;</bdi></strong>, which you just signed in with,",
+    );
+    expect(page.body).not.toContain("<img");
+  });
+
+  it("revokes the tokens when the platform cannot say whose they are, and shows a failure page", async () => {
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
+    const before = revokes();
+    // GET /users/me fails twice: the first answer and the client's one retry of a GET.
+    platform.queueReplies({ status: 503, body: {} }, { status: 503, body: {} });
+    const page = await linking.openCallback(await linking.startLink());
+    expect(page.statusCode).toBe(502);
+    expect(page.body).toContain("The platform could not complete the sign-in right now.");
+    expect(revokes()).toBe(before + 1);
+    expect(await linking.storedLink()).toBeUndefined();
+  });
+
+  it("answers a code the platform refuses at the callback with a failure page, storing nothing", async () => {
+    const { state, browser } = await linking.startLink();
+    const page = await linking.openCallback({ state, code: "a-code-never-issued", browser });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("The platform refused the authorization code");
+    expect(await linking.storedLink()).toBeUndefined();
   });
 
   it("answers the callback with a confirm page naming the member and the server", async () => {
@@ -96,12 +138,16 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect(linking.announced[0]?.grant).toMatchObject({ interactionToken: "interaction-token" });
   });
 
-  it("stores nothing when the person presses Cancel, and the request cannot be used afterwards", async () => {
-    const before = tokenRequests();
+  it("stores nothing when the person presses Cancel, revokes the callback's tokens, and the request cannot be used afterwards", async () => {
     const form = await linking.openConfirmForm();
+    const before = tokenRequests();
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
+    const revokedBefore = revokes();
     const cancelled = await linking.submit(form, "cancel");
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain("Nothing was linked");
+    expect(linking.cancelled).toEqual([expect.objectContaining({ interactionToken: "interaction-token" })]);
+    expect(revokes()).toBe(revokedBefore + 1);
 
     const afterwards = await linking.submit(form, "link");
     expect(afterwards.statusCode).toBe(400);
@@ -135,8 +181,8 @@ describe("linking through the OAuth callback and the confirm page", () => {
       ];
     for (const { name, forge } of forgeries) {
       it(`with ${name}`, async () => {
-        const before = tokenRequests();
         const form = await linking.openConfirmForm();
+        const before = tokenRequests();
         const forged = await linking.submit(forge(form), "link");
         expect(forged.statusCode).toBe(400);
         expect(forged.headers["content-type"]).toBe("text/html; charset=utf-8");

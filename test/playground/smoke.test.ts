@@ -115,5 +115,8 @@ wait-post announcements Tournament started
     expect(output).toContain("✖ No such choice; ask for some first, e.g. /battle join id:?");
     expect(output).toContain('✖ "public" has no list of choices: type a value');
     expect(output).toContain("start-tournament [id]");
+    // help says how the sandbox judges code, since nothing else in the walkthrough does.
+    expect(output).toContain("How the sandbox scores code (it never runs it; sandbox/core/judge.ts):");
+    expect(output).toMatch(/code with the word FAIL +passes no test: score 0/);
   }, 30_000);
 });

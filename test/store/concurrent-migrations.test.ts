@@ -28,6 +28,7 @@ const expectedTables = [
   "inbox_events",
   "member_activity",
   "member_links",
+  "member_teams",
   "member_tier_roles",
   "oauth_states",
   "operator_webhook_secrets",

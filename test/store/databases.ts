@@ -147,6 +147,7 @@ const tablesInDeleteOrder = Object.keys({
   tier_roles: true,
   member_tier_roles: true,
   member_activity: true,
+  member_teams: true,
   write_probe: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

@@ -1,4 +1,4 @@
-// README.md, "When SQLite cannot write": which errors mean the database cannot write. Each error here is
+// docs/operations.md, "When SQLite cannot write": which errors mean the database cannot write. Each error here is
 // SQLite's own, from a real connection: one opened read-only, one that cannot have the lock another holds.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

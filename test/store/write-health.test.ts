@@ -1,4 +1,4 @@
-// README.md, "When SQLite cannot write": a write that fails for want of space marks the store unable to write,
+// docs/operations.md, "When SQLite cannot write": a write that fails for want of space marks the store unable to write,
 // writes that happen to fit do not clear it, and the probe does once space is freed, with no traffic. The
 // fault is real: the store's writer connection meets its SQLITE_MAX_SIZE_MB cap, filled by a second connection.
 import { mkdtemp, rm } from "node:fs/promises";

@@ -50,7 +50,8 @@ export function renderCodeModal(
             type: ComponentType.TextInput,
             custom_id: codeField,
             style: TextInputStyle.Paragraph,
-            label: "Code",
+            // A label holds 45 characters; the card's description says the same at more length.
+            label: "Code (scored by the share of tests passed)",
             placeholder: "Paste your solution. Longer files: /battle submit with a file.",
             max_length: discordLimits.textInputValue,
             required: true,

@@ -4,6 +4,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { recordMemberTeam } from "../../store/member-teams.js";
 import { explainTeamError } from "./explain-team-error.js";
 import { renderCreatedTeam } from "./render-team.js";
 import type { TeamOptions } from "./team-arguments.js";
@@ -28,6 +29,14 @@ export async function runTeamCreate(
         409: `The platform refused: a team named **${plainText(options.name)}** probably exists already. Choose another name.`,
       }) ?? error
     );
+  });
+  // Remembered for /team invite's suggestions and its answer: the platform lists no member's teams.
+  await recordMemberTeam(deps.db, {
+    guildId: actor.guildId,
+    userId: actor.userId,
+    teamId: team.id,
+    teamName: team.name,
+    now: deps.clock.now(),
   });
   return renderCreatedTeam(team);
 }

@@ -45,7 +45,14 @@ export const teamCommand = {
       name: "invite",
       description: "Invite a member of this server, or a platform username, to a team",
       options: [
-        { type: OptionType.String, name: "team", description: "Team id", required: true, max_length: 100 },
+        {
+          type: OptionType.String,
+          name: "team",
+          description: "Team id (suggests the teams you created here)",
+          required: true,
+          max_length: 100,
+          autocomplete: true,
+        },
         {
           type: OptionType.User,
           name: "member",

@@ -4,17 +4,21 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { findTeamName } from "../../store/member-teams.js";
 import { explainTeamError } from "./explain-team-error.js";
-import { renderInvitation } from "./render-invitation.js";
+import { renderInvitation, renderInvitationNotice } from "./render-invitation.js";
 import { chooseInvitee, resolveInvitee } from "./resolve-invitee.js";
 import type { TeamOptions } from "./team-arguments.js";
 
-/** `/team invite team member-or-username [role]` → POST /teams/{id}/invite as the inviting member. */
+/**
+ * `/team invite team member-or-username [role]` → POST /teams/{id}/invite as the inviting member: the
+ * inviter's private answer, and the public notice for an invited member of this server.
+ */
 export async function runTeamInvite(
   deps: BotDependencies,
   actor: Actor,
   options: TeamOptions<"invite">,
-): Promise<Reply> {
+): Promise<{ readonly reply: Reply; readonly notice: Reply | undefined }> {
   const choice = chooseInvitee(options);
   const { credential } = await getMemberSession(deps, actor);
   const invitee = await resolveInvitee(deps.db, actor.guildId, choice);
@@ -31,5 +35,7 @@ export async function runTeamInvite(
       }) ?? error
     );
   });
-  return renderInvitation(invitation, invitee);
+  const teamName = await findTeamName(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });
+  const invited = { invitation, invitee, teamName, inviterId: actor.userId };
+  return { reply: renderInvitation(invited), notice: renderInvitationNotice(invited) };
 }

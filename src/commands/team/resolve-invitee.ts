@@ -41,15 +41,19 @@ export function chooseInvitee(options: Pick<TeamOptions<"invite">, "member" | "u
 
 /**
  * A member is invited under the platform account they linked in this guild, read from the store's link list:
- * their credential is never opened or used (docs/architecture.md, "Commands").
+ * their credential is never opened or used (docs/architecture.md, "Commands"). A username typed as text that
+ * a member of this guild linked is theirs too, so they are told as well.
  */
 export async function resolveInvitee(
   db: Kysely<Database>,
   guildId: string,
   choice: InviteeChoice,
 ): Promise<Invitee> {
-  if (choice.kind === "username") return { username: choice.username, memberId: undefined };
   const links = await listGuildLinks(db, guildId);
+  if (choice.kind === "username") {
+    const owner = links.find((candidate) => candidate.platformUsername === choice.username);
+    return { username: choice.username, memberId: owner?.userId };
+  }
   const link = links.find((candidate) => candidate.userId === choice.userId);
   if (link === undefined) {
     throw new UserFacingError(

@@ -12,6 +12,8 @@ const timeWidth = 11;
 
 export interface LeaderboardView {
   readonly tournamentId: string;
+  /** Its title, when the platform's list named it; else the id is shown. */
+  readonly tournamentTitle?: string | undefined;
   readonly leaderboard: TournamentLeaderboard;
   /** The member's linked platform account, to mark their row. */
   readonly viewerPlatformUserId: string | undefined;
@@ -67,6 +69,7 @@ function describeOwnStanding({ userRank, userScore }: TournamentLeaderboard): st
 /** `/tournament leaderboard` (docs/architecture.md, "Commands"): standings, with the member's own rank and score. */
 export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
   const { leaderboard, tournamentId, viewerPlatformUserId } = view;
+  const title = view.tournamentTitle?.trim() ? view.tournamentTitle : tournamentId;
   const description =
     leaderboard.leaderboard.length === 0
       ? "Nobody is on this leaderboard yet."
@@ -74,7 +77,7 @@ export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
   return {
     embeds: [
       {
-        title: `Standings · ${plainText(tournamentId, { maxLength: discordLimits.embedTitle - 12 })}`,
+        title: `Standings · ${plainText(title, { maxLength: discordLimits.embedTitle - 12 })}`,
         description,
         fields: [{ name: "You", value: describeOwnStanding(leaderboard) }],
         footer: { text: timeFootnote },

@@ -22,6 +22,16 @@ function tableLines(description: string | undefined): string[] {
 }
 
 describe("renderTournamentLeaderboard", () => {
+  it("names the tournament by its title, as inert text, when the platform's list gave it", () => {
+    const reply = renderTournamentLeaderboard({
+      tournamentId: "trn_1",
+      tournamentTitle: "Autumn *Classic* @everyone",
+      leaderboard: { leaderboard: [], userRank: 0, userScore: 0 },
+      viewerPlatformUserId: undefined,
+    });
+    expect(reply.embeds?.[0]?.title).toMatch(/^Standings · Autumn \\\*Classic\\\* @\u200beveryone$/);
+  });
+
   it("draws rank, username, score, problems solved and total time, marking the member's row", () => {
     const reply = renderTournamentLeaderboard({
       tournamentId: "trn_1",

@@ -51,6 +51,7 @@ const tables = Object.keys({
   tier_roles: true,
   member_tier_roles: true,
   member_activity: true,
+  member_teams: true,
   reminder_settings: true,
   tournament_reminders: true,
   write_probe: true,

@@ -43,6 +43,8 @@ export interface OAuthLinkApp {
   readonly deps: AppDependencies;
   /** Every link the app announced to Discord, in order. */
   readonly announced: { readonly grant: OAuthGrant; readonly link: MemberLink }[];
+  /** Every sign-in cancelled on the confirm page that the app announced to Discord, in order. */
+  readonly cancelled: OAuthGrant[];
   /** The sign-in link /link's first step gives (`PUBLIC_URL/oauth/start/<id>`). */
   createSignInLink(who?: OAuthLinkRequester): Promise<string>;
   /** GET the sign-in link's path, with this `cookie` header ("" for none). */
@@ -78,6 +80,7 @@ export async function buildOAuthLinkApp(fixtures: {
 }): Promise<OAuthLinkApp> {
   const botUrl = fixtures.publicUrl ?? publicUrl;
   const announced: { grant: OAuthGrant; link: MemberLink }[] = [];
+  const cancelled: OAuthGrant[] = [];
   const { deps, close } = await createTestAppDependencies({
     ...(fixtures.clock === undefined ? {} : { clock: fixtures.clock }),
     env: {
@@ -87,6 +90,10 @@ export async function buildOAuthLinkApp(fixtures: {
       PLATFORM_TOKEN_URL: fixtures.oauthServer.url,
       PLATFORM_CLIENT_ID: clientId,
       PLATFORM_CLIENT_SECRET: clientSecret,
+    },
+    announceCancel: (grant) => {
+      cancelled.push(grant);
+      return Promise.resolve();
     },
     announceLink: (grant, link) => {
       announced.push({ grant, link });
@@ -134,6 +141,7 @@ export async function buildOAuthLinkApp(fixtures: {
     app,
     deps,
     announced,
+    cancelled,
     createSignInLink,
     openSignInLink,
     startLink,

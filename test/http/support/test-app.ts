@@ -51,6 +51,8 @@ export interface TestAppOptions {
   readonly onEnqueued?: () => void;
   /** After a confirmed OAuth link is stored; by default a failure, which the route logs and answers anyway. */
   readonly announceLink?: AppDependencies["announceLink"];
+  /** After Cancel on the confirm page; by default a failure, which the route logs and answers anyway. */
+  readonly announceCancel?: AppDependencies["announceCancel"];
 }
 
 /** The app's dependencies, and what closes the ones the helper opened itself. */
@@ -85,6 +87,9 @@ export async function createTestAppDependencies(
     announceLink:
       options.announceLink ??
       (() => Promise.reject(new Error("no Discord to announce the link to in this test"))),
+    announceCancel:
+      options.announceCancel ??
+      (() => Promise.reject(new Error("no Discord to announce the cancel to in this test"))),
     // As the bot does at start: PLATFORM_WEBHOOK_SECRET is recorded, and the one this store last ran with retired.
     operatorWebhookSecrets: await recordOperatorSecretAtStart({ db, secretBox, clock, logger, config }),
     eventStoredSubscribers: options.eventStoredSubscribers ?? eventStoredSubscribers,

@@ -11,6 +11,7 @@ export const guildIdTables = [
   "guild_settings",
   "member_activity",
   "member_links",
+  "member_teams",
   "member_tier_roles",
   "oauth_states",
   "outbox",

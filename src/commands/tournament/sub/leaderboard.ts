@@ -2,6 +2,7 @@ import { getTournamentLeaderboard } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import { findTournament } from "../find-tournament.js";
 import { renderTournamentLeaderboard } from "../render-tournament-leaderboard.js";
 import type { SubcommandContext, TournamentOptions } from "../tournament-arguments.js";
 
@@ -18,9 +19,14 @@ export async function runTournamentLeaderboard(
   const visible = options.public === true;
   if (visible) await deferPublicAnswer(deps, actor, responder);
   const { link, credential } = await getMemberSession(deps, actor);
-  const leaderboard = await getTournamentLeaderboard(deps.platform, credential, options.id);
+  // The standings do not carry the tournament's name; one page of the list, read alongside, does.
+  const [leaderboard, tournament] = await Promise.all([
+    getTournamentLeaderboard(deps.platform, credential, options.id),
+    findTournament(deps.platform, credential, options.id),
+  ]);
   const reply = renderTournamentLeaderboard({
     tournamentId: options.id,
+    tournamentTitle: tournament?.title,
     leaderboard,
     viewerPlatformUserId: link.platformUserId,
   });
