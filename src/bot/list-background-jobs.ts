@@ -1,6 +1,7 @@
 // Every periodic job of the bot, in one list that run-background-jobs.ts runs (docs/architecture.md,
 // "Running"). A job that must wake a worker does so from its own `run`.
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
+import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
@@ -13,6 +14,7 @@ import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
 import type { BackgroundJob } from "./run-background-jobs.js";
 
 const hour = 60 * 60 * 1000;
+const day = 24 * hour;
 /** A probe while the database cannot write; each waits out the busy timeout (5 s) when the lock is held. */
 const writeProbeIntervalMs = 5000;
 /** A reminder row keeps a reminder from being sent twice until a week past its tournament's start. */
@@ -38,6 +40,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       name: "prune past tournament reminders",
       everyMs: hour,
       run: () => pruneTournamentReminders(db, clock.now() - reminderRetentionMs),
+    },
+    // What the platform answered about a battle is kept while a card shows it (battle-answers.ts).
+    {
+      name: "prune the answers of battles no card shows",
+      everyMs: hour,
+      run: () => pruneUncardedAnswers(db, clock.now() - day),
     },
     // The weekly digest and /leaderboard server read a year at most (member-activity.ts).
     {

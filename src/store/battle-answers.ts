@@ -1,7 +1,7 @@
 // What the platform answered the bot's own calls about a battle (its create and each join), kept so the battle
 // card shows them at once: the platform sends no event for a join, and a server may have no webhook at all
 // (docs/architecture.md, "Routing"). A join queues an edit of every card of the battle, through the outbox.
-import type { Kysely, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { BattleAnswersTable, Database } from "./database.js";
 import { createOrderedId } from "./ids.js";
@@ -116,6 +116,48 @@ export async function listBattleAnswers(db: Kysely<Database>, battleId: string):
     .limit(maxAnswers)
     .execute();
   return rows.reverse().map(toBattleAnswer);
+}
+
+/**
+ * Deletes the answers of these battles that no server keeps a card of any more (a purged server's, or
+ * orphans): nothing renders them again. Returns how many went.
+ */
+export async function deleteUncardedAnswers(
+  db: Kysely<Database>,
+  battleIds: readonly string[],
+): Promise<number> {
+  if (battleIds.length === 0) return 0;
+  const result = await db
+    .deleteFrom("battle_answers")
+    .where("battle_id", "in", battleIds)
+    .where(noCardShows)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * The hourly prune: answers received before `receivedBefore` of battles no server keeps a card of. A card is
+ * saved before its battle's first answer, so the cut-off only spares an answer whose card is being posted.
+ */
+export async function pruneUncardedAnswers(db: Kysely<Database>, receivedBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom("battle_answers")
+    .where("received_at", "<", receivedBefore)
+    .where(noCardShows)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** An answer's battle has no card left in any server. */
+function noCardShows(eb: ExpressionBuilder<Database, "battle_answers">) {
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom("battle_cards")
+        .select("battle_cards.battle_id")
+        .whereRef("battle_cards.battle_id", "=", "battle_answers.battle_id"),
+    ),
+  );
 }
 
 function toBattleAnswer(row: Selectable<BattleAnswersTable>): BattleAnswer {

@@ -2,6 +2,7 @@
 // (docs/architecture.md, "When the bot leaves a server"). Every table with a guild_id is here, and the rows
 // that belong to the guild through its webhook endpoints: their retired secrets and the events they received.
 import type { Kysely } from "kysely";
+import { deleteUncardedAnswers } from "./battle-answers.js";
 import type { Database } from "./database.js";
 
 /** Rows deleted per table, for the log. */
@@ -13,6 +14,8 @@ export interface PurgedGuildRows {
   readonly webhookEndpoints: number;
   readonly retiredSecrets: number;
   readonly battleCards: number;
+  /** What the platform answered about those battles, once no server keeps a card of them (battle-answers.ts). */
+  readonly battleAnswers: number;
   readonly reminderSettings: number;
   readonly tournamentReminders: number;
   readonly outboxRows: number;
@@ -75,6 +78,11 @@ export async function purgeRemovedGuild(
       endpointIds.length === 0
         ? 0
         : await count(trx.deleteFrom("webhook_retired_secrets").where("endpoint_id", "in", endpointIds));
+    const battleIds = (
+      await trx.selectFrom("battle_cards").select("battle_id").where("guild_id", "=", guildId).execute()
+    ).map((row) => row.battle_id);
+    const battleCards = await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId));
+    const battleAnswers = await deleteUncardedAnswers(trx, battleIds);
     return {
       outboxRows,
       inboxEvents,
@@ -84,7 +92,8 @@ export async function purgeRemovedGuild(
       memberLinks: await count(trx.deleteFrom("member_links").where("guild_id", "=", guildId)),
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
       guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
-      battleCards: await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId)),
+      battleCards,
+      battleAnswers,
       roleSettings: await count(trx.deleteFrom("guild_role_settings").where("guild_id", "=", guildId)),
       tierRoles: await count(trx.deleteFrom("tier_roles").where("guild_id", "=", guildId)),
       memberTierRoles: await count(trx.deleteFrom("member_tier_roles").where("guild_id", "=", guildId)),

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   battleAnswerSource,
   listBattleAnswers,
+  pruneUncardedAnswers,
   recordCreateAnswer,
   recordJoinAnswer,
 } from "../../src/store/battle-answers.js";
 import { listCardMessageEvents } from "../../src/store/battle-card-events.js";
-import { saveBattleCard } from "../../src/store/battle-cards.js";
+import { deleteBattleCard, saveBattleCard } from "../../src/store/battle-cards.js";
 import { recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
@@ -69,5 +70,23 @@ describe.each(testDatabases())("battle answers on $name", (database) => {
     const queued = await recordJoinAnswer(store.db, { battleId, facts: joined, now: testNow + 1 });
     expect(queued).toBe(0);
     expect(await store.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+
+  it("prunes the answers of battles no server shows a card of, once past the cut-off", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    const facts = { status: "waiting", participants: [] };
+    await recordCreateAnswer(store.db, { battleId, facts, now: testNow });
+    await recordCreateAnswer(store.db, { battleId: "bat_uncarded", facts, now: testNow });
+    await recordCreateAnswer(store.db, { battleId: "bat_uncarded_recent", facts, now: testNow + 10 });
+
+    expect(await pruneUncardedAnswers(store.db, testNow + 1)).toBe(1);
+    expect(await listBattleAnswers(store.db, battleId)).toHaveLength(1);
+    expect(await listBattleAnswers(store.db, "bat_uncarded")).toEqual([]);
+    expect(await listBattleAnswers(store.db, "bat_uncarded_recent")).toHaveLength(1);
+
+    // Once its card is deleted, the shown battle's answer goes too.
+    await deleteBattleCard(store.db, { battleId, guildId: card.guildId });
+    expect(await pruneUncardedAnswers(store.db, testNow + 1)).toBe(1);
+    expect(await listBattleAnswers(store.db, battleId)).toEqual([]);
   });
 });

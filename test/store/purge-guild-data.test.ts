@@ -3,6 +3,7 @@
 // other guild's row; a guild the bot came back to keeps everything.
 import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
+import { listBattleAnswers, recordCreateAnswer } from "../../src/store/battle-answers.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
 import type { Store } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
@@ -86,14 +87,19 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     now: testNow,
   });
   await retireSecret(db, box, { endpointId: endpoint.id, secret: "whsec-old", now: testNow });
-  await saveBattleCard(db, {
-    battleId: "bat_1",
-    guildId,
-    channelId,
-    messageId: `5${guildId.slice(1)}`,
-    createdBy: userId,
-    now: testNow,
-  });
+  // A battle both guilds show, and one only this guild shows: the answers of the second go with the guild.
+  for (const battleId of ["bat_1", `bat_only_${guildId}`]) {
+    await saveBattleCard(db, {
+      battleId,
+      guildId,
+      channelId,
+      messageId: `5${guildId.slice(1)}${battleId.length}`,
+      createdBy: userId,
+      now: testNow,
+    });
+    const facts = { status: "waiting", participants: [] };
+    await recordCreateAnswer(db, { battleId, facts, now: testNow });
+  }
   await saveReminderSettings(db, {
     guildId,
     channelId,
@@ -210,7 +216,8 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       subscriptions: 1,
       webhookEndpoints: 1,
       retiredSecrets: 1,
-      battleCards: 1,
+      battleCards: 2,
+      battleAnswers: 1,
       reminderSettings: 1,
       tournamentReminders: 1,
       outboxRows: 2,
@@ -226,6 +233,10 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     // The other guild keeps everything, the operator's event its outbox row still names included.
     expect(await countGuildRows(store.db, guildB, [other.endpointId])).toEqual(otherSeeded);
     expect(await countOperatorEvents(store.db)).toBe(1);
+    // The answers of a battle the other guild still shows stay; those of the purged guild's own battle go.
+    expect(await listBattleAnswers(store.db, "bat_1")).toHaveLength(2);
+    expect(await listBattleAnswers(store.db, `bat_only_${guildA}`)).toEqual([]);
+    expect(await listBattleAnswers(store.db, `bat_only_${guildB}`)).toHaveLength(1);
   });
 
   it("keeps a guild removed at or after the cut-off", async () => {
