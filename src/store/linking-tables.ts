@@ -1,0 +1,78 @@
+// The tables of members' links and the sign-ins that make them (docs/architecture.md, "Linking"). Part of
+// database.ts's schema, which re-exports them.
+import type { Generated } from "kysely";
+import type { Immutable, Millis } from "./column-types.js";
+
+/** A Discord member's platform account in one guild (docs/architecture.md, "Linking"); UNIQUE(guild_id, user_id). */
+export interface MemberLinksTable {
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  user_id: Immutable<string>;
+  platform_user_id: string;
+  platform_username: string;
+  credential_kind: "oauth" | "api_key";
+  /** Sealed JSON {accessToken, refreshToken?, expiresAt?, scopes?}; associated data names guild and user. */
+  credential: string;
+  /** Space-separated granted scopes, kept in clear for /whoami (not secret). */
+  scopes: string | null;
+  /** When the access token expires; null for API keys and tokens without expiry. */
+  expires_at: Millis | null;
+  status: Generated<"active" | "reauth_needed">;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A pending OAuth authorization: single use, short-lived (docs/architecture.md, "Linking"). */
+export interface OAuthStatesTable {
+  /** SHA-256 (hex) of the state sent to the browser; the state itself is never stored. */
+  state_hash: Immutable<string>;
+  guild_id: Immutable<string>;
+  user_id: Immutable<string>;
+  /** Sealed PKCE code verifier (only re-sealing rewrites it, with the same value: sealed-column.ts). */
+  code_verifier: Immutable<string>;
+  /** Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise). */
+  interaction_token: Immutable<string>;
+  /** The member's name in the server, shown on the confirm page; null in rows older than the column. */
+  member_name: Immutable<string | null>;
+  member_username: Immutable<string | null>;
+  /** The server's name, shown on the confirm page; null when Discord could not be asked for it. */
+  guild_name: Immutable<string | null>;
+  /** SHA-256 (hex) of the id in the sign-in link `/link` gives; null in rows older than the column. */
+  start_hash: Immutable<string | null>;
+  /** Sealed authorize URL the start redirects to (it carries the state); null in rows older than the column. */
+  authorize_url: Immutable<string | null>;
+  /** SHA-256 (hex) of the cookie of the browser that opened the sign-in link; null until one did. */
+  browser_hash: string | null;
+  /** Sealed JSON of the tokens the callback got for the code; null until it exchanged it. */
+  pending_credential: string | null;
+  /** The platform account those tokens belong to, shown on the confirm page; null until then. */
+  platform_username: string | null;
+  expires_at: Immutable<Millis>;
+  created_at: Immutable<Millis>;
+}
+
+export interface GuildSettingsTable {
+  guild_id: Immutable<string>;
+  /** Where the bot tells admins about paused subscriptions and similar (docs/architecture.md, "Posting"). */
+  admin_channel_id: string | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A route of event kinds into a channel (docs/architecture.md, "Routing"). */
+export interface SubscriptionsTable {
+  id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** JSON array of canonical event kinds. */
+  event_kinds: string;
+  /** JSON object {tournamentId?, difficulty?, minRatingChange?, linkedOnly?}. */
+  filters: string;
+  status: Generated<"active" | "paused" | "disabled">;
+  /** Why it is paused or disabled (e.g. the Discord error), shown in /setup status. */
+  status_reason: string | null;
+  /** Discord id of the admin who created it. */
+  created_by: Immutable<string>;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}

@@ -1,0 +1,76 @@
+// The tables of what goes out: the outbox, battle cards and what the platform answered about their battles
+// (docs/architecture.md, "Posting"). Part of
+// database.ts's schema, which re-exports them.
+import type { Generated } from "kysely";
+import type { Immutable, Millis } from "./column-types.js";
+
+/** One Discord post or edit to make (docs/architecture.md, "Posting"). */
+export interface OutboxTable {
+  /** App-generated, at most 25 characters: it doubles as the message nonce Discord dedupes on. */
+  id: Immutable<string>;
+  /** With event_id, the inbox row it was routed from (the unique key stays event, channel, action). */
+  source: Immutable<string>;
+  event_id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** The subscription that routed it; null for a battle card edit. */
+  subscription_id: Immutable<string | null>;
+  action: Immutable<"post" | "edit">;
+  /** The message an edit targets. */
+  target_message_id: Immutable<string | null>;
+  status: Generated<"pending" | "delivered" | "dead">;
+  /** Failed attempts so far; a 429 wait is not counted. */
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  /** The worker holding the row, until lease_expires_at; an expired lease may be taken over. */
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  last_error: string | null;
+  /** The message Discord created (or edited). */
+  posted_message_id: string | null;
+  created_at: Immutable<Millis>;
+  delivered_at: Millis | null;
+  /**
+   * The rows one message carries, set before it is sent, so a resend after a crash carries the same rows; it
+   * is also the message's nonce. Null for a row sent alone with its own id as the nonce.
+   */
+  group_id: string | null;
+  /**
+   * When the row first went to Discord alone, under its own id as the nonce, written before the send: from
+   * then on it is only ever sent alone, so a resend under that nonce returns the message Discord made.
+   */
+  sent_alone_at: Millis | null;
+  /** The contest ("battle:<id>", "tournament:<id>") a rating change belongs to, for one summary per channel. */
+  summary_key: Immutable<string | null>;
+}
+
+/** The public card /battle create posted, edited live as events arrive (docs/architecture.md, "Rendering"). */
+export interface BattleCardsTable {
+  battle_id: Immutable<string>;
+  guild_id: Immutable<string>;
+  channel_id: string;
+  message_id: string;
+  /** Discord id of the member who created the battle. */
+  created_by: string;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
+/** A team a member created with /team create in a guild: the platform lists no member's teams. */
+export interface MemberTeamsTable {
+  guild_id: Immutable<string>;
+  /** Discord id of the member who created it. */
+  user_id: Immutable<string>;
+  team_id: Immutable<string>;
+  team_name: string;
+  recorded_at: Millis;
+}
+
+/** The platform's answers to the bot's own create and join calls, folded into the battle card. */
+export interface BattleAnswersTable {
+  id: Immutable<string>;
+  battle_id: Immutable<string>;
+  /** JSON of a `BattleAnswer` (src/store/battle-answers.ts) without its battle id. */
+  answer: Immutable<string>;
+  received_at: Immutable<Millis>;
+}
