@@ -40,3 +40,13 @@ export declare const MessageComponentTypes: {
   readonly TEXT_DISPLAY: 10;
   readonly LABEL: 18;
 };
+
+/** Button styles (docs: Components, Button — Button Styles). */
+export declare const ButtonStyleTypes: {
+  readonly PRIMARY: 1;
+  readonly SECONDARY: 2;
+  readonly SUCCESS: 3;
+  readonly DANGER: 4;
+  readonly LINK: 5;
+  readonly PREMIUM: 6;
+};
