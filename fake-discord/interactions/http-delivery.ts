@@ -5,7 +5,7 @@ import type { FakeDiscordState } from "../fake-discord-state.js";
 import { parseMultipart } from "../rest/request-body.js";
 import { assertSpecBody, interactionCallbackRoute } from "../validation/spec-bodies.js";
 import { acceptCallback } from "./accept-callback.js";
-import type { InteractionRecord } from "./interaction-record.js";
+import { interactionType, type InteractionRecord } from "./interaction-record.js";
 
 /**
  * Interactions over HTTP (docs: Receiving and Responding — Receiving an Interaction): POSTed to the
@@ -56,7 +56,7 @@ export class HttpInteractionDelivery {
     const body = JSON.stringify({
       id: this.state.nextId(),
       application_id: this.state.applicationId,
-      type: 1,
+      type: interactionType.ping,
       token: "ping",
       version: 1,
     });

@@ -1,6 +1,6 @@
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { isSpecRoute } from "../../fake-discord/validation/spec-bodies.js";
 
@@ -18,12 +18,17 @@ async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {
 describe("request bodies held to Discord's OpenAPI spec", () => {
   let fake: FakeDiscord;
   let rest: REST;
+  let guildId: string;
   let channelId: string;
 
   beforeAll(async () => {
     fake = await createFakeDiscord();
     rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
-    const guildId = fake.createGuild({ name: "Arena" }).id;
+    guildId = fake.createGuild({ name: "Arena" }).id;
+  });
+
+  // A channel per test: each channel's message route has its own rate-limit bucket.
+  beforeEach(() => {
     channelId = fake.createChannel(guildId, { name: "battles" }).id;
   });
 
@@ -103,10 +108,42 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
     });
   });
 
+  it.each([
+    [
+      "an empty embed field name",
+      { embeds: [{ fields: [{ name: "", value: "v" }] }] },
+      ["embeds", "0", "fields", "0", "name"],
+    ],
+    [
+      "a link button without its url",
+      { components: [{ type: 1, components: [{ type: 2, style: 5, label: "Go" }] }] },
+      ["components", "0", "components", "0", "url"],
+    ],
+    [
+      "a select beside a button",
+      {
+        components: [
+          {
+            type: 1,
+            components: [
+              { type: 2, style: 1, label: "b", custom_id: "b" },
+              { type: 3, custom_id: "s", options: [{ label: "l", value: "v" }] },
+            ],
+          },
+        ],
+      },
+      ["components", "0", "components"],
+    ],
+  ])("still refuses what the spec cannot say: %s", async (_case, body, path) => {
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    expect([error.status, error.code]).toEqual([400, 50035]);
+    expect(error.rawError).toHaveProperty(["errors", ...path, "_errors"]);
+  });
+
   it("takes permission bit sets as strings of digits, as Discord documents them", async () => {
-    const guildId = fake.createGuild({ name: "Roles" }).id;
-    fake.roles.grantBot(guildId, ["ManageRoles"]);
-    const role = (await rest.post(Routes.guildRoles(guildId), {
+    const rolesGuildId = fake.createGuild({ name: "Roles" }).id;
+    fake.roles.grantBot(rolesGuildId, ["ManageRoles"]);
+    const role = (await rest.post(Routes.guildRoles(rolesGuildId), {
       body: { name: "Gold", permissions: "0" },
     })) as {
       permissions: string;
