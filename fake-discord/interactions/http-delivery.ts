@@ -114,6 +114,8 @@ export class HttpInteractionDelivery {
 
   private fail(interactionId: string, reason: string): void {
     this.failures.push({ interactionId, reason });
+    const record = this.state.interactions.byId(interactionId);
+    if (record !== undefined) record.deliveryFailure = reason;
     this.logger?.warn({ interactionId, reason }, "fake Discord: HTTP interaction delivery failed");
     this.state.signal.notify();
   }

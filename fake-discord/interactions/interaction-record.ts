@@ -61,4 +61,6 @@ export interface InteractionRecord {
   lateCallbacks: number;
   /** How it reached the bot; "undelivered" when no gateway session served its shard. */
   delivery: "gateway" | "http" | "undelivered";
+  /** Over HTTP: why the bot's answer was refused (a bad status, or a body Discord's spec refuses). */
+  deliveryFailure: string | null;
 }
