@@ -44,6 +44,8 @@ export interface FakeDiscordState {
   /** Entries the bot's role requests made, with their X-Audit-Log-Reason. */
   auditLog: AuditLog;
   stats: FakeDiscordStats;
+  /** The API routes the fake serves, as "POST /channels/:channelId/messages" (filled as they register). */
+  apiRoutes: string[];
   /** How long `enforce_nonce` remembers a nonce ("the past few minutes", docs: Create Message). */
   nonceWindowMs: number;
   outage: OutageMode;
@@ -100,6 +102,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     signal,
     auditLog: new AuditLog(nextId),
     stats: createEmptyStats(),
+    apiRoutes: [],
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
   };

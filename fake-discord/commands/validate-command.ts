@@ -4,9 +4,8 @@ import { FieldErrorCollector, isRecord, listOf, type FieldPath } from "../valida
 /** Command names: 1–32 lowercase letters, digits, - or _ (docs: Application Commands, Naming). */
 const commandNamePattern = /^[-_'\p{Ll}\p{Lo}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 const chatInputType = 1;
-const subcommandTypes = new Set([1, 2]);
 
-/** Checks a bulk overwrite the way Discord does: names, descriptions, option counts, unique names. */
+/** Checks a bulk overwrite the way Discord does: at most 100 commands, unique names, valid names. */
 export function assertValidCommandList(bodies: unknown): Record<string, unknown>[] {
   const errors = new FieldErrorCollector();
   if (!Array.isArray(bodies)) {
@@ -39,55 +38,28 @@ export function assertValidCommand(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * What Discord's OpenAPI spec cannot say about a command (its schema holds the lengths, option counts and
+ * nesting): a chat input command's name pattern and its description, which the spec leaves optional.
+ */
 function checkCommand(errors: FieldErrorCollector, body: unknown, path: FieldPath): void {
-  if (!isRecord(body)) {
-    errors.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType");
-    return;
-  }
-  const isChatInput = (body.type ?? chatInputType) === chatInputType;
-  checkNameAndDescription(errors, body, path, isChatInput);
-  checkOptions(errors, body.options, [...path, "options"], 0);
-}
-
-function checkNameAndDescription(
-  errors: FieldErrorCollector,
-  body: Record<string, unknown>,
-  path: FieldPath,
-  isChatInput: boolean,
-): void {
-  if (
-    errors.required([...path, "name"], body.name) &&
-    isChatInput &&
-    !commandNamePattern.test(String(body.name))
-  ) {
+  if (!isRecord(body) || (body.type ?? chatInputType) !== chatInputType) return;
+  if (errors.required([...path, "name"], body.name) && !commandNamePattern.test(String(body.name))) {
     errors.add([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
   }
-  if (isChatInput) {
-    if (errors.required([...path, "description"], body.description)) {
-      errors.maxLength([...path, "description"], body.description, 100);
-    }
-  }
+  errors.required([...path, "description"], body.description);
+  listOf(body.options).forEach((option, index) => {
+    checkOptionName(errors, option, [...path, "options", index]);
+  });
 }
 
-function checkOptions(errors: FieldErrorCollector, options: unknown, path: FieldPath, depth: number): void {
-  const list = listOf(options);
-  errors.maxItems(path, list, 25);
-  list.forEach((option, index) => {
-    const optionPath = [...path, index];
-    if (!isRecord(option)) {
-      errors.add(optionPath, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType");
-      return;
-    }
-    checkNameAndDescription(errors, option, optionPath, true);
-    errors.maxItems([...optionPath, "choices"], listOf(option.choices), 25);
-    if (subcommandTypes.has(Number(option.type))) {
-      if (depth >= 2)
-        errors.add(
-          [...optionPath, "type"],
-          "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
-          "Subcommands nest at most two levels",
-        );
-      checkOptions(errors, option.options, [...optionPath, "options"], depth + 1);
-    }
+/** Option names follow the command name pattern, at every level (docs: Application Commands, Naming). */
+function checkOptionName(errors: FieldErrorCollector, option: unknown, path: FieldPath): void {
+  if (!isRecord(option)) return;
+  if (!commandNamePattern.test(String(option.name))) {
+    errors.add([...path, "name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid");
+  }
+  listOf(option.options).forEach((child, index) => {
+    checkOptionName(errors, child, [...path, "options", index]);
   });
 }

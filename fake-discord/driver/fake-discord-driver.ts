@@ -56,6 +56,11 @@ export class FakeDiscordDriver {
     return this.state.stats;
   }
 
+  /** The API routes this fake serves, as "POST /channels/:channelId/messages" (without /api/v10). */
+  get apiRoutes(): readonly string[] {
+    return this.state.apiRoutes;
+  }
+
   resetStats(): void {
     this.state.stats = createEmptyStats();
   }

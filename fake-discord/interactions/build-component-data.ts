@@ -1,5 +1,5 @@
 import { isRecord, listOf } from "../validation/field-checks.js";
-import { componentType } from "../validation/validate-components.js";
+import { MessageComponentTypes } from "#discord-api-spec";
 
 /** Finds the component with this custom_id anywhere in a message's or modal's component tree. */
 export function findComponent(
@@ -27,7 +27,7 @@ export function buildComponentData(
 ): Record<string, unknown> {
   const data: Record<string, unknown> = { custom_id: component.custom_id, component_type: component.type };
   if (typeof component.id === "number") data.id = component.id;
-  if (component.type !== componentType.button) data.values = values ?? [];
+  if (component.type !== MessageComponentTypes.BUTTON) data.values = values ?? [];
   return data;
 }
 
@@ -42,19 +42,19 @@ export function buildModalSubmitData(
   const known = new Set<string>();
   const components = listOf(modal.components).flatMap((row): unknown[] => {
     if (!isRecord(row)) return [];
-    if (row.type === componentType.label && isRecord(row.component)) {
+    if (row.type === MessageComponentTypes.LABEL && isRecord(row.component)) {
       return [
         {
-          type: componentType.label,
+          type: MessageComponentTypes.LABEL,
           ...(typeof row.id === "number" ? { id: row.id } : {}),
           component: submitInput(row.component, fields, known),
         },
       ];
     }
-    if (row.type === componentType.actionRow) {
+    if (row.type === MessageComponentTypes.ACTION_ROW) {
       return [
         {
-          type: componentType.actionRow,
+          type: MessageComponentTypes.ACTION_ROW,
           components: listOf(row.components)
             .filter(isRecord)
             .map((input) => submitInput(input, fields, known)),

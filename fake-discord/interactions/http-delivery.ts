@@ -1,9 +1,11 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import type { Logger } from "pino";
+import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { parseMultipart } from "../rest/request-body.js";
+import { assertSpecBody, interactionCallbackRoute } from "../validation/spec-bodies.js";
 import { acceptCallback } from "./accept-callback.js";
-import type { InteractionRecord } from "./interaction-record.js";
+import { interactionType, type InteractionRecord } from "./interaction-record.js";
 
 /**
  * Interactions over HTTP (docs: Receiving and Responding — Receiving an Interaction): POSTed to the
@@ -35,7 +37,13 @@ export class HttpInteractionDelivery {
         await this.readCallback(record, response);
       },
       (error: unknown) => {
-        this.fail(record.id, error instanceof Error ? error.message : String(error));
+        const reason =
+          error instanceof DiscordHttpError
+            ? JSON.stringify(error.toBody())
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        this.fail(record.id, reason);
       },
     );
   }
@@ -48,7 +56,7 @@ export class HttpInteractionDelivery {
     const body = JSON.stringify({
       id: this.state.nextId(),
       application_id: this.state.applicationId,
-      type: 1,
+      type: interactionType.ping,
       token: "ping",
       version: 1,
     });
@@ -84,6 +92,8 @@ export class HttpInteractionDelivery {
       const { json, files } = contentType.startsWith("multipart/form-data")
         ? await parseMultipart(contentType, raw)
         : { json: JSON.parse(raw.toString("utf8")) as unknown, files: [] };
+      // The answer is the callback a bot would POST over REST, held to the same spec.
+      assertSpecBody(interactionCallbackRoute, json);
       acceptCallback(this.state, {
         interactionId: record.id,
         token: record.token,
@@ -92,12 +102,20 @@ export class HttpInteractionDelivery {
         overHttp: true,
       });
     } catch (error) {
-      this.fail(record.id, error instanceof Error ? error.message : String(error));
+      const reason =
+        error instanceof DiscordHttpError
+          ? JSON.stringify(error.toBody())
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      this.fail(record.id, reason);
     }
   }
 
   private fail(interactionId: string, reason: string): void {
     this.failures.push({ interactionId, reason });
+    const record = this.state.interactions.byId(interactionId);
+    if (record !== undefined) record.deliveryFailure = reason;
     this.logger?.warn({ interactionId, reason }, "fake Discord: HTTP interaction delivery failed");
     this.state.signal.notify();
   }

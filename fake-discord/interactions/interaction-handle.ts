@@ -52,7 +52,10 @@ export class InteractionHandle {
     return this.record.lateCallbacks;
   }
 
-  /** The initial response; rejects with InteractionExpiredError if the deadline passed first. */
+  /**
+   * The initial response; rejects with InteractionExpiredError if the deadline passed first, or at once
+   * when the bot's HTTP answer was refused.
+   */
   response(timeoutMs = this.defaultTimeoutMs): Promise<RecordedCallback> {
     return this.state.signal.waitFor(
       () => this.readCallback(),
@@ -120,6 +123,9 @@ export class InteractionHandle {
 
   private readCallback(): RecordedCallback | undefined {
     if (this.record.callback !== null) return this.record.callback;
+    // A refused HTTP answer fails the wait at once, with the reason, rather than at the deadline.
+    if (this.record.deliveryFailure !== null)
+      throw new Error(`The answer to interaction ${this.id} was refused: ${this.record.deliveryFailure}`);
     if (this.state.interactions.checkDeadline(this.record)) throw new InteractionExpiredError(this.id);
     return undefined;
   }

@@ -1,23 +1,24 @@
+import { InteractionCallbackTypes, InteractionTypes } from "#discord-api-spec";
 import type { UploadedFile } from "../messages/message-draft.js";
 
-/** Interaction types (docs: Interactions, Interaction Object — Interaction Type). */
+/** Interaction types, named for the fake's callers; the numbers are discord-api-spec's. */
 export const interactionType = {
-  ping: 1,
-  applicationCommand: 2,
-  messageComponent: 3,
-  autocomplete: 4,
-  modalSubmit: 5,
+  ping: InteractionTypes.PING,
+  applicationCommand: InteractionTypes.APPLICATION_COMMAND,
+  messageComponent: InteractionTypes.MESSAGE_COMPONENT,
+  autocomplete: InteractionTypes.APPLICATION_COMMAND_AUTOCOMPLETE,
+  modalSubmit: InteractionTypes.MODAL_SUBMIT,
 } as const;
 
-/** Interaction callback types (docs: Receiving and Responding — Interaction Callback Type). */
+/** Interaction callback types, named for the fake's callers; the numbers are discord-api-spec's. */
 export const callbackType = {
-  pong: 1,
-  channelMessage: 4,
-  deferredChannelMessage: 5,
-  deferredUpdateMessage: 6,
-  updateMessage: 7,
-  autocompleteResult: 8,
-  modal: 9,
+  pong: InteractionCallbackTypes.PONG,
+  channelMessage: InteractionCallbackTypes.CHANNEL_MESSAGE_WITH_SOURCE,
+  deferredChannelMessage: InteractionCallbackTypes.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE,
+  deferredUpdateMessage: InteractionCallbackTypes.DEFERRED_UPDATE_MESSAGE,
+  updateMessage: InteractionCallbackTypes.UPDATE_MESSAGE,
+  autocompleteResult: InteractionCallbackTypes.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
+  modal: InteractionCallbackTypes.MODAL,
 } as const;
 
 /** The bot's initial response, as the fake received it. */
@@ -60,4 +61,6 @@ export interface InteractionRecord {
   lateCallbacks: number;
   /** How it reached the bot; "undelivered" when no gateway session served its shard. */
   delivery: "gateway" | "http" | "undelivered";
+  /** Over HTTP: why the bot's answer was refused (a bad status, or a body Discord's spec refuses). */
+  deliveryFailure: string | null;
 }

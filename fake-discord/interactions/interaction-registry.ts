@@ -58,6 +58,7 @@ export class InteractionRegistry {
       followUpIds: [],
       lateCallbacks: 0,
       delivery: "undelivered",
+      deliveryFailure: null,
     };
     this.byIdMap.set(id, record);
     this.byTokenMap.set(token, record);

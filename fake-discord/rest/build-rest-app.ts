@@ -3,8 +3,9 @@ import type { Logger } from "pino";
 import { DiscordHttpError, discordErrors } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { RateLimiter } from "../rate-limits/rate-limiter.js";
-import { guardApiRequest } from "./rest-guards.js";
-import { parseMultipart } from "./request-body.js";
+import { assertSpecBody } from "../validation/spec-bodies.js";
+import { guardApiRequest, readRouteTraits } from "./rest-guards.js";
+import { parseMultipart, readRequestBody } from "./request-body.js";
 import { registerApplicationRoutes } from "./routes-applications.js";
 import { registerChannelRoutes } from "./routes-channels.js";
 import { registerGatewayRoutes, type GatewayInfo } from "./routes-gateway.js";
@@ -36,9 +37,28 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
     (request: FastifyRequest, body: Buffer) => parseMultipart(request.headers["content-type"] ?? "", body),
   );
 
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/v10/")) return;
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") state.apiRoutes.push(`${method} ${route.url.slice("/api/v10".length)}`);
+    }
+  });
+
   app.addHook("onRequest", async (request, reply) =>
     guardApiRequest(state, deps.rateLimiter, request, reply),
   );
+
+  // Every body is held to Discord's OpenAPI spec before its route sees it (JSON, or a multipart payload_json).
+  app.addHook("preHandler", (request, _reply, done) => {
+    const traits = readRouteTraits(request);
+    try {
+      if (traits !== null && request.body !== undefined && request.body !== null)
+        assertSpecBody(traits.routeKey, readRequestBody(request.body).json);
+      done();
+    } catch (error) {
+      done(error as DiscordHttpError);
+    }
+  });
 
   app.setErrorHandler((error: FastifyError | DiscordHttpError, request, reply) => {
     if (error instanceof DiscordHttpError) {

@@ -1,43 +1,39 @@
+import { ButtonStyleTypes, MessageComponentTypes } from "#discord-api-spec";
 import { discordLimits as limits } from "./discord-limits.js";
 import { isRecord, listOf, type FieldErrorCollector, type FieldPath } from "./field-checks.js";
 
-/** Component type numbers (docs: Components, Component Object — Component Types). */
-export const componentType = {
-  actionRow: 1,
-  button: 2,
-  stringSelect: 3,
-  textInput: 4,
-  textDisplay: 10,
-  label: 18,
-} as const;
+const selectTypes = new Set<unknown>([
+  MessageComponentTypes.STRING_SELECT,
+  MessageComponentTypes.USER_SELECT,
+  MessageComponentTypes.ROLE_SELECT,
+  MessageComponentTypes.MENTIONABLE_SELECT,
+  MessageComponentTypes.CHANNEL_SELECT,
+]);
 
-const linkButtonStyle = 5;
-const premiumButtonStyle = 6;
-const selectTypes = new Set([3, 5, 6, 7, 8]);
-
-/** Message components: at most 5 action rows of 5 buttons, or one select per row (docs: Action Rows). */
+/**
+ * What Discord's OpenAPI spec cannot say about message components (its schema holds each component's
+ * shape and limits): without the Components V2 flag, at most 5 action rows and nothing else at the top,
+ * a select alone in its row (docs: Components, Action Row); a link button's url and any other button's
+ * custom_id; and no custom_id twice.
+ */
 export function checkMessageComponents(
   errors: FieldErrorCollector,
   components: unknown,
   path: FieldPath,
   usesComponentsV2: boolean,
 ): void {
-  if (!errors.array(path, components) || components === undefined) return;
-  checkUniqueCustomIds(errors, components, path);
+  const rows = listOf(components);
+  checkUniqueCustomIds(errors, rows, path);
   if (usesComponentsV2) return; // Layout components (v2) nest freely; only custom ids are checked for them.
-  errors.maxItems(path, components, limits.actionRowsPerMessage);
-  components.forEach((row, rowIndex) => {
+  errors.maxItems(path, rows, limits.actionRowsPerMessage);
+  rows.forEach((row, rowIndex) => {
     const rowPath = [...path, rowIndex];
-    if (!isRecord(row) || row.type !== componentType.actionRow) {
+    if (!isRecord(row) || row.type !== MessageComponentTypes.ACTION_ROW) {
       errors.add([...rowPath, "type"], "UNION_TYPE_CHOICES", 'Value of field "type" must be one of (1,).');
       return;
     }
     const children = listOf(row.components);
-    errors.maxItems([...rowPath, "components"], children, limits.componentsPerActionRow);
-    if (children.length === 0) {
-      errors.add([...rowPath, "components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.");
-    }
-    const hasSelect = children.some((child) => isRecord(child) && selectTypes.has(Number(child.type)));
+    const hasSelect = children.some((child) => isRecord(child) && selectTypes.has(child.type));
     if (hasSelect && children.length > 1) {
       errors.add(
         [...rowPath, "components"],
@@ -46,54 +42,17 @@ export function checkMessageComponents(
       );
     }
     children.forEach((child, index) => {
-      checkInteractiveComponent(errors, child, [...rowPath, "components", index]);
+      if (isRecord(child)) checkButton(errors, child, [...rowPath, "components", index]);
     });
   });
 }
 
-function checkInteractiveComponent(errors: FieldErrorCollector, component: unknown, path: FieldPath): void {
-  if (!isRecord(component)) {
-    errors.add(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used in a ModelType");
-    return;
-  }
-  if (component.type === componentType.button) {
-    errors.maxLength([...path, "label"], component.label, limits.buttonLabel);
-    if (component.style === linkButtonStyle) {
-      errors.required([...path, "url"], component.url);
-    } else if (
-      component.style !== premiumButtonStyle &&
-      errors.required([...path, "custom_id"], component.custom_id)
-    ) {
-      errors.maxLength([...path, "custom_id"], component.custom_id, limits.customId);
-    }
-    return;
-  }
-  if (selectTypes.has(Number(component.type))) {
-    if (errors.required([...path, "custom_id"], component.custom_id)) {
-      errors.maxLength([...path, "custom_id"], component.custom_id, limits.customId);
-    }
-    errors.maxLength([...path, "placeholder"], component.placeholder, limits.selectPlaceholder);
-    if (component.type === componentType.stringSelect)
-      checkSelectOptions(errors, component.options, [...path, "options"]);
-    return;
-  }
-  errors.add(
-    [...path, "type"],
-    "UNION_TYPE_CHOICES",
-    'Value of field "type" must be one of (2, 3, 5, 6, 7, 8).',
-  );
-}
-
-function checkSelectOptions(errors: FieldErrorCollector, options: unknown, path: FieldPath): void {
-  const list = listOf(options);
-  errors.maxItems(path, list, limits.selectOptions);
-  if (list.length === 0) errors.add(path, "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.");
-  list.forEach((option, index) => {
-    if (!isRecord(option)) return;
-    errors.maxLength([...path, index, "label"], option.label, limits.selectOptionLabel);
-    errors.maxLength([...path, index, "value"], option.value, limits.selectOptionValue);
-    errors.maxLength([...path, index, "description"], option.description, limits.selectOptionDescription);
-  });
+/** A link button needs its url, any other but a premium one its custom_id (docs: Components, Button). */
+function checkButton(errors: FieldErrorCollector, component: Record<string, unknown>, path: FieldPath): void {
+  if (component.type !== MessageComponentTypes.BUTTON) return;
+  if (component.style === ButtonStyleTypes.LINK) errors.required([...path, "url"], component.url);
+  else if (component.style !== ButtonStyleTypes.PREMIUM)
+    errors.required([...path, "custom_id"], component.custom_id);
 }
 
 /** Discord refuses two components with one custom_id in a message or modal. */

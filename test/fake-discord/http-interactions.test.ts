@@ -21,11 +21,19 @@ function startBot(publicKeyHex: string, checkSignatures: boolean): Promise<Serve
         response.writeHead(401).end("invalid request signature");
         return;
       }
-      const interaction = JSON.parse(body) as { type: number; member?: { user: { username: string } } };
+      const interaction = JSON.parse(body) as {
+        type: number;
+        data?: { name: string };
+        member?: { user: { username: string } };
+      };
+      const name = interaction.member?.user.username ?? "?";
+      // "/shout" answers with a 300-character embed title, which Discord's spec refuses.
       const answer =
         interaction.type === 1
           ? { type: 1 }
-          : { type: 4, data: { content: `pong, ${interaction.member?.user.username ?? "?"}` } };
+          : interaction.data?.name === "shout"
+            ? { type: 4, data: { embeds: [{ title: "!".repeat(300) }] } }
+            : { type: 4, data: { content: `pong, ${name}` } };
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     });
   });
@@ -50,7 +58,10 @@ describe("interactions delivered over HTTP by the fake Discord", () => {
     await fetch(`${fake.apiUrl}/v10/applications/${fake.applicationId}/commands`, {
       method: "PUT",
       headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
-      body: JSON.stringify([{ name: "ping", description: "Ping" }]),
+      body: JSON.stringify([
+        { name: "ping", description: "Ping" },
+        { name: "shout", description: "Shout" },
+      ]),
     });
   });
 
@@ -73,5 +84,17 @@ describe("interactions delivered over HTTP by the fake Discord", () => {
     expect((await handle.response()).overHttp).toBe(true);
     expect((await handle.waitForFinal()).content).toBe("pong, alice");
     expect(fake.httpDeliveryFailures).toEqual([]);
+  });
+
+  it("refuses an HTTP answer that breaks Discord's spec, failing the wait with the field", async () => {
+    await fake.setInteractionsEndpoint(urlOf(bot));
+    const guildId = fake.createGuild({ name: "Loud" }).id;
+    const channelId = fake.createChannel(guildId, { name: "general" }).id;
+    const userId = fake.createMember(guildId, { username: "bob" }).id;
+    const handle = fake.runCommand({ guildId, channelId, userId, name: "shout" });
+    await expect(handle.response()).rejects.toThrow(
+      /50035.*"data":\{"embeds":\{"0":\{"title":\{"_errors":\[\{"code":"BASE_TYPE_MAX_LENGTH","message":"Must be 256 or fewer in length\."/,
+    );
+    expect(fake.httpDeliveryFailures.map((failure) => failure.interactionId)).toEqual([handle.id]);
   });
 });

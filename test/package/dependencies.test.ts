@@ -36,6 +36,7 @@ describe("reading a folder's packages", () => {
       'import { readFile } from "node:fs/promises";',
       'import { join } from "path";',
       'import { clock } from "../clock.js";',
+      'import { pathsList } from "#discord-api-spec";',
     ].join("\n");
     const names = readSpecifiers(text).map(readPackageName);
     expect(names.filter((name) => name !== undefined).sort()).toEqual([

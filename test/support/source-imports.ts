@@ -1,6 +1,6 @@
 // What source files import, read from their text: every import, export-from, dynamic import and
 // `require.resolve` of a literal specifier (the chart and the playground resolve font files that way).
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import ts from "typescript";
@@ -11,6 +11,8 @@ export interface PackageManifest {
   readonly scripts?: Readonly<Record<string, string>>;
   readonly dependencies?: Readonly<Record<string, string>>;
   readonly devDependencies?: Readonly<Record<string, string>>;
+  /** Subpath imports ("#name"), each a target or `{ types, default }` targets by condition. */
+  readonly imports?: Readonly<Record<string, string | Readonly<Record<string, string>>>>;
 }
 
 export function readManifest(folder: string): PackageManifest {
@@ -19,7 +21,7 @@ export function readManifest(folder: string): PackageManifest {
 
 /** `@scope/name` or `name` for a bare specifier; undefined for relative paths and Node's own modules. */
 export function readPackageName(specifier: string): string | undefined {
-  if (specifier.startsWith(".") || specifier.startsWith("/") || isBuiltin(specifier)) return undefined;
+  if (/^[./#]/.test(specifier) || isBuiltin(specifier)) return undefined;
   const parts = specifier.split("/");
   return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
 }
@@ -45,11 +47,22 @@ export function listSourceFiles(folder: string): string[] {
 /** The packages the code under `folders` uses, sorted. */
 export function readImportedPackages(folders: readonly string[]): string[] {
   const names = new Set<string>();
-  for (const file of folders.flatMap(listSourceFiles)) {
-    for (const specifier of readSpecifiers(readFileSync(file, "utf8"))) {
-      const name = readPackageName(specifier);
-      if (name !== undefined) names.add(name);
+  for (const folder of folders) {
+    for (const file of listSourceFiles(folder)) {
+      for (const specifier of readSpecifiers(readFileSync(file, "utf8"))) {
+        const name = readPackageName(
+          specifier.startsWith("#") ? readImportTarget(folder, specifier) : specifier,
+        );
+        if (name !== undefined) names.add(name);
+      }
     }
   }
   return [...names].sort();
+}
+
+/** What a subpath import ("#discord-api-spec") of the folder's package.json stands for at run time. */
+function readImportTarget(folder: string, specifier: string): string {
+  const manifestFile = path.join(folder, "package.json");
+  const target = existsSync(manifestFile) ? readManifest(folder).imports?.[specifier] : undefined;
+  return (typeof target === "string" ? target : target?.["default"]) ?? specifier;
 }

@@ -1,0 +1,164 @@
+import { DiscordAPIError, REST } from "@discordjs/rest";
+import { Routes } from "discord.js";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { isSpecRoute } from "../../fake-discord/validation/spec-bodies.js";
+
+/** Runs a request and returns the DiscordAPIError it failed with. */
+async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof DiscordAPIError) return error;
+    throw error;
+  }
+  throw new Error("The request succeeded");
+}
+
+describe("request bodies held to Discord's OpenAPI spec", () => {
+  let fake: FakeDiscord;
+  let rest: REST;
+  let guildId: string;
+  let channelId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord();
+    rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
+    guildId = fake.createGuild({ name: "Arena" }).id;
+  });
+
+  // A channel per test: each channel's message route has its own rate-limit bucket.
+  beforeEach(() => {
+    channelId = fake.createChannel(guildId, { name: "battles" }).id;
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it("refuses a 300-character embed title with 50035 and the spec's limit at its path", async () => {
+    const error = await failureOf(
+      rest.post(Routes.channelMessages(channelId), { body: { embeds: [{ title: "t".repeat(300) }] } }),
+    );
+    expect([error.status, error.rawError]).toEqual([
+      400,
+      {
+        code: 50035,
+        message: "Invalid Form Body",
+        errors: {
+          embeds: {
+            0: {
+              title: {
+                _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 256 or fewer in length." }],
+              },
+            },
+          },
+        },
+      },
+    ]);
+    expect(fake.messages(channelId)).toEqual([]);
+  });
+
+  it("refuses an unknown component type, naming the types the spec allows there", async () => {
+    const body = { content: "pick", components: [{ type: 1, components: [{ type: 99, custom_id: "x" }] }] };
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    expect([error.status, error.code]).toEqual([400, 50035]);
+    expect(error.rawError).toMatchObject({
+      errors: {
+        components: {
+          0: {
+            components: {
+              0: {
+                type: {
+                  _errors: [
+                    {
+                      code: "UNION_TYPE_CHOICES",
+                      message: 'Value of field "type" must be one of (2, 8, 7, 6, 3, 5).',
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+  });
+
+  it("refuses a multipart body whose payload_json breaks the spec", async () => {
+    const error = await failureOf(
+      rest.post(Routes.channelMessages(channelId), {
+        body: { content: "chart", embeds: [{ color: -1 }], attachments: [{ id: 0 }] },
+        files: [{ name: "chart.png", data: Buffer.from("png"), contentType: "image/png" }],
+      }),
+    );
+    expect(error.rawError).toMatchObject({
+      code: 50035,
+      errors: {
+        embeds: {
+          0: {
+            color: {
+              _errors: [
+                { code: "NUMBER_TYPE_MIN", message: "int value should be greater than or equal to 0." },
+              ],
+            },
+          },
+        },
+      },
+    });
+  });
+
+  it.each([
+    [
+      "an empty embed field name",
+      { embeds: [{ fields: [{ name: "", value: "v" }] }] },
+      ["embeds", "0", "fields", "0", "name"],
+    ],
+    [
+      "a link button without its url",
+      { components: [{ type: 1, components: [{ type: 2, style: 5, label: "Go" }] }] },
+      ["components", "0", "components", "0", "url"],
+    ],
+    [
+      "a select beside a button",
+      {
+        components: [
+          {
+            type: 1,
+            components: [
+              { type: 2, style: 1, label: "b", custom_id: "b" },
+              { type: 3, custom_id: "s", options: [{ label: "l", value: "v" }] },
+            ],
+          },
+        ],
+      },
+      ["components", "0", "components"],
+    ],
+  ])("still refuses what the spec cannot say: %s", async (_case, body, path) => {
+    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    expect([error.status, error.code]).toEqual([400, 50035]);
+    expect(error.rawError).toHaveProperty(["errors", ...path, "_errors"]);
+  });
+
+  it("takes permission bit sets as strings of digits, as Discord documents them", async () => {
+    const rolesGuildId = fake.createGuild({ name: "Roles" }).id;
+    fake.roles.grantBot(rolesGuildId, ["ManageRoles"]);
+    const role = (await rest.post(Routes.guildRoles(rolesGuildId), {
+      body: { name: "Gold", permissions: "0" },
+    })) as {
+      permissions: string;
+    };
+    expect(role.permissions).toBe("0");
+    const command = { name: "setup", description: "Set up", default_member_permissions: "32" };
+    await rest.put(Routes.applicationCommands(fake.applicationId), { body: [command] });
+    expect(fake.commands().map((registered) => registered.default_member_permissions)).toEqual(["32"]);
+  });
+
+  it("serves only routes that Discord's OpenAPI spec has", () => {
+    expect(fake.apiRoutes.length).toBeGreaterThan(20);
+    expect(isSpecRoute("POST", "/channels/:channelId/shouts")).toBe(false);
+    expect(fake.apiRoutes.filter((route) => !isSpecRoute(...(route.split(" ") as [string, string])))).toEqual(
+      [],
+    );
+  });
+});
