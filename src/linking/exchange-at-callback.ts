@@ -1,7 +1,7 @@
 import { getCurrentUser } from "../api/users.js";
-import { exchangeAuthorizationCode } from "../oauth/tokens.js";
 import { findOAuthStateVerifier, savePendingOAuthCredential } from "../store/oauth-states.js";
-import { oauthRedirectUri, type LinkingDeps } from "./linking-deps.js";
+import { exchangeCode } from "./exchange-code.js";
+import type { LinkingDeps } from "./linking-deps.js";
 import { revokePendingTokens, serialisePendingCredential } from "./pending-credential.js";
 import {
   describePendingFailure,
@@ -26,18 +26,7 @@ export async function exchangeAtCallback(
   const lookup = { state: request.state, browserKey: request.browserKey ?? "", now: deps.clock.now() };
   const verifier = await findOAuthStateVerifier(deps.db, deps.secretBox, lookup);
   if (!verifier.ok) return describePendingFailure(verifier.reason);
-  const tokens = await exchangeAuthorizationCode({
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: deps.config.platform.timeoutMs,
-    clock: deps.clock,
-    code: request.code,
-    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
-    codeVerifier: verifier.codeVerifier,
-    requestedScopes: oauth.scopes,
-  });
+  const tokens = await exchangeCode(deps, oauth, { code: request.code, codeVerifier: verifier.codeVerifier });
   const user = await getCurrentUser(deps.platform, { token: tokens.accessToken }).catch(
     async (error: unknown) => {
       // Tokens for an account nobody was shown are nobody's either.

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
-import { exchangeAuthorizationCode, type TokenSet } from "../oauth/tokens.js";
 import { createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
 import { readPendingCredential } from "./pending-credential.js";
+import { exchangeCode } from "./exchange-code.js";
 import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
 import { type PendingOAuthLinkFailure, takePendingOAuthLink } from "./pending-oauth-link.js";
@@ -108,23 +108,4 @@ export async function completeOAuthLink(
     "linked through OAuth",
   );
   return { ok: true, link, grant };
-}
-
-function exchangeCode(
-  deps: LinkingDeps,
-  oauth: NonNullable<LinkingDeps["config"]["platform"]["oauth"]>,
-  input: { readonly code: string; readonly codeVerifier: string },
-): Promise<TokenSet> {
-  return exchangeAuthorizationCode({
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: deps.config.platform.timeoutMs,
-    clock: deps.clock,
-    code: input.code,
-    redirectUri: oauthRedirectUri(deps.config.http.publicUrl),
-    codeVerifier: input.codeVerifier,
-    requestedScopes: oauth.scopes,
-  });
 }

@@ -34,37 +34,10 @@ import type {
   TournamentRemindersTable,
 } from "./community-tables.js";
 
-export type {
-  GuildSettingsTable,
-  MemberLinksTable,
-  OAuthStatesTable,
-  SubscriptionsTable,
-} from "./linking-tables.js";
-export type {
-  GuildRemovalsTable,
-  InboxEventsTable,
-  OperatorWebhookSecretsTable,
-  SeenInteractionsTable,
-  WebhookEndpointsTable,
-  WebhookRetiredSecretsTable,
-  WriteProbeTable,
-} from "./webhook-tables.js";
-export type {
-  BattleAnswersTable,
-  BattleCardsTable,
-  MemberTeamsTable,
-  OutboxTable,
-} from "./posting-tables.js";
-export type {
-  GuildRoleSettingsTable,
-  MemberActivityTable,
-  MemberTierRolesTable,
-  PlatformUsersTable,
-  ReminderSettingsTable,
-  TierRolesTable,
-  TiersTable,
-  TournamentRemindersTable,
-} from "./community-tables.js";
+export type * from "./linking-tables.js";
+export type * from "./webhook-tables.js";
+export type * from "./posting-tables.js";
+export type * from "./community-tables.js";
 
 export interface Database {
   member_links: MemberLinksTable;
