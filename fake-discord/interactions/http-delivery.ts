@@ -37,13 +37,7 @@ export class HttpInteractionDelivery {
         await this.readCallback(record, response);
       },
       (error: unknown) => {
-        const reason =
-          error instanceof DiscordHttpError
-            ? JSON.stringify(error.toBody())
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        this.fail(record.id, reason);
+        this.fail(record.id, describeDeliveryError(error));
       },
     );
   }
@@ -102,13 +96,7 @@ export class HttpInteractionDelivery {
         overHttp: true,
       });
     } catch (error) {
-      const reason =
-        error instanceof DiscordHttpError
-          ? JSON.stringify(error.toBody())
-          : error instanceof Error
-            ? error.message
-            : String(error);
-      this.fail(record.id, reason);
+      this.fail(record.id, describeDeliveryError(error));
     }
   }
 
@@ -119,4 +107,10 @@ export class HttpInteractionDelivery {
     this.logger?.warn({ interactionId, reason }, "fake Discord: HTTP interaction delivery failed");
     this.state.signal.notify();
   }
+}
+
+/** Why an answer was refused, as the test waiting on it reads it: Discord's error body when it is one. */
+function describeDeliveryError(error: unknown): string {
+  if (error instanceof DiscordHttpError) return JSON.stringify(error.toBody());
+  return error instanceof Error ? error.message : String(error);
 }
