@@ -1,8 +1,9 @@
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuildCreate } from "../world/render-guild.js";
-import { renderChannel, renderMember, renderRole, renderUser } from "../world/render-world.js";
+import { renderChannel, renderMember, renderRole, renderThread, renderUser } from "../world/render-world.js";
 import type { WorldListener } from "../world/world.js";
 import { intentBits } from "./gateway-protocol.js";
+import { dispatchScheduledEventChanges } from "./dispatch-scheduled-events.js";
 import type { GatewayServer } from "./gateway-server.js";
 
 /**
@@ -76,5 +77,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
       const render = () => ({ guild_id: guild.id, user: renderUser(user) });
       gateway.dispatchToGuild(guild.id, "GUILD_MEMBER_REMOVE", render, intentBits.guildMembers);
     },
+    // Threads under the Guilds intent; a new one carries `newly_created` (docs: Gateway Events, Thread Create).
+    threadCreated(guild, thread) {
+      const render = () => ({ ...renderThread(thread, guild), newly_created: true });
+      gateway.dispatchToGuild(guild.id, "THREAD_CREATE", render, intentBits.guilds);
+    },
+    threadUpdated(guild, thread) {
+      gateway.dispatchToGuild(
+        guild.id,
+        "THREAD_UPDATE",
+        () => renderThread(thread, guild),
+        intentBits.guilds,
+      );
+    },
+    ...dispatchScheduledEventChanges(state, gateway),
   };
 }

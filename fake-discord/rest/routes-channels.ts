@@ -5,7 +5,7 @@ import { readMessageDraft } from "../messages/message-draft.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
 import { assertValidMessageBody } from "../validation/validate-message.js";
-import { renderChannel } from "../world/render-world.js";
+import { renderAnyChannel } from "../world/render-world.js";
 import { requireChannelAccess } from "./channel-access.js";
 import { readRequestBody } from "./request-body.js";
 
@@ -28,7 +28,8 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
   };
 
   app.get<{ Params: ChannelParams }>("/channels/:channelId", (request) => {
-    return renderChannel(requireChannelAccess(state, request.params.channelId, "view"));
+    const channel = requireChannelAccess(state, request.params.channelId, "view");
+    return renderAnyChannel(channel, state.world.guilds.get(channel.guildId));
   });
 
   app.post<{ Params: ChannelParams }>("/channels/:channelId/messages", (request) => {
