@@ -21,7 +21,7 @@ export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
 export { CommandHiddenError } from "./commands/command-visibility.js";
 export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-log.js";
 export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
-export type { ScheduledEventAdmin } from "./driver/scheduled-event-admin.js";
+export type { HandMadeEvent, ScheduledEventAdmin } from "./driver/scheduled-event-admin.js";
 export type { ThreadAdmin } from "./driver/thread-admin.js";
 export type {
   AutocompleteInput,

@@ -1,6 +1,23 @@
-import type { GuildScheduledEventStatus } from "discord.js";
+import {
+  GuildScheduledEventEntityType,
+  GuildScheduledEventPrivacyLevel,
+  type GuildScheduledEventStatus,
+} from "discord.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { FakeGuild, FakeScheduledEvent, FakeUser } from "../world/world-types.js";
+
+/** An event as a member makes it in Discord's client; times are ISO 8601 strings. */
+export interface HandMadeEvent {
+  name: string;
+  scheduledStartTime: string;
+  scheduledEndTime?: string;
+  description?: string;
+  entityType?: GuildScheduledEventEntityType;
+  /** The voice or stage channel of a voice or stage event. */
+  channelId?: string;
+  /** Where an external event is held. */
+  location?: string;
+}
 
 /**
  * A guild's scheduled events as tests and the playground read them, and what members and Discord do to
@@ -17,6 +34,28 @@ export class ScheduledEventAdmin {
 
   find(guildId: string, name: string): FakeScheduledEvent | undefined {
     return this.list(guildId).find((event) => event.name === name);
+  }
+
+  /**
+   * A member creates an event by hand (an external one unless `entityType` says otherwise): it reaches the
+   * bot as GUILD_SCHEDULED_EVENT_CREATE, and the bot needs Manage Events to edit or delete it.
+   */
+  createByMember(guildId: string, userId: string, input: HandMadeEvent): FakeScheduledEvent {
+    const guild = this.guild(guildId);
+    if (!guild.members.has(userId)) throw new Error(`User ${userId} is not a member of guild ${guild.name}`);
+    const event = this.state.world.scheduledEvents.create(guild, {
+      creatorId: userId,
+      name: input.name,
+      description: input.description ?? null,
+      scheduledStartTime: input.scheduledStartTime,
+      scheduledEndTime: input.scheduledEndTime ?? null,
+      privacyLevel: GuildScheduledEventPrivacyLevel.GuildOnly,
+      entityType: input.entityType ?? GuildScheduledEventEntityType.External,
+      channelId: input.channelId ?? null,
+      location: input.location ?? null,
+    });
+    this.state.signal.notify();
+    return event;
   }
 
   /** The member marks the event "Interested"; nothing happens when they already had. */

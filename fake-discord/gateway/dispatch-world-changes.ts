@@ -2,6 +2,7 @@ import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuildCreate } from "../world/render-guild.js";
 import { renderChannel, renderMember, renderRole, renderThread, renderUser } from "../world/render-world.js";
 import type { WorldListener } from "../world/world.js";
+import { threadChannelTypes } from "../world/world-types.js";
 import { intentBits } from "./gateway-protocol.js";
 import { dispatchScheduledEventChanges } from "./dispatch-scheduled-events.js";
 import type { GatewayServer } from "./gateway-server.js";
@@ -44,13 +45,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         intentBits.guilds,
       );
     },
+    // A deleted thread is THREAD_DELETE with its ids and type only (docs: Gateway Events, Thread Delete).
     channelDeleted(channel) {
-      gateway.dispatchToGuild(
-        channel.guildId,
-        "CHANNEL_DELETE",
-        () => renderChannel(channel),
-        intentBits.guilds,
-      );
+      const isThread = threadChannelTypes.has(channel.type);
+      const render = isThread
+        ? () => ({
+            id: channel.id,
+            guild_id: channel.guildId,
+            parent_id: channel.parentId,
+            type: channel.type,
+          })
+        : () => renderChannel(channel);
+      const type = isThread ? "THREAD_DELETE" : "CHANNEL_DELETE";
+      gateway.dispatchToGuild(channel.guildId, type, render, intentBits.guilds);
     },
     roleCreated(guild, role) {
       const render = () => ({ guild_id: guild.id, role: renderRole(role) });

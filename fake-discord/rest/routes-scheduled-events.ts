@@ -89,11 +89,13 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     requireEventManager(state, guild, event);
     const changes = readScheduledEventFields(request.body);
     assertStatusChange(event, changes.status);
-    const merged = { ...event, ...changes };
-    if (merged.entityType !== GuildScheduledEventEntityType.External) changes.location = null;
-    assertEntityRequirements({ ...merged, location: changes.location ?? merged.location });
-    if (merged.entityType !== event.entityType || merged.channelId !== event.channelId)
-      requireEventManager(state, guild, { ...event, ...changes });
+    if ((changes.entityType ?? event.entityType) !== GuildScheduledEventEntityType.External)
+      changes.location = null;
+    const after = { ...event, ...changes };
+    assertEntityRequirements(after);
+    // Moved to another channel or entity type: the bot needs its permissions there too.
+    if (after.entityType !== event.entityType || after.channelId !== event.channelId)
+      requireEventManager(state, guild, after);
     world.scheduledEvents.update(guild, event, changes);
     state.signal.notify();
     return render(event);

@@ -100,6 +100,21 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
     expect(fake.scheduledEvents.list(guildId).map((each) => each.name)).toEqual(["Contest"]);
   });
 
+  it("edits or deletes a member's event only with Manage Events, whatever Create Events allows", async () => {
+    const alice = fake.createMember(guildId, { username: "alice" });
+    const hers = fake.scheduledEvents.createByMember(guildId, alice.id, {
+      name: "Alice's stream",
+      scheduledStartTime: tomorrow,
+      scheduledEndTime: dayAfter,
+      location: "twitch.example/alice",
+    });
+    await expect(modify(hers.id, { name: "Taken over" })).rejects.toMatchObject(missingPermissions);
+    fake.roles.grantBot(guildId, ["ManageEvents"]);
+    expect((await modify(hers.id, { name: "Alice's stream (rescheduled)" })).creator_id).toBe(alice.id);
+    await rest.delete(Routes.guildScheduledEvent(guildId, hers.id));
+    expect(fake.scheduledEvents.list(guildId)).toEqual([]);
+  });
+
   it("moves SCHEDULED → ACTIVE → COMPLETED and refuses any other move", async () => {
     const event = await create(externalEvent("Contest"));
     await expect(modify(event.id, { status: GuildScheduledEventStatus.Completed })).rejects.toMatchObject({

@@ -86,4 +86,12 @@ describe("thread events from the fake Discord to a real discord.js client", () =
       "Round 2 results",
     ]);
   });
+
+  it("sees a thread deleted by hand as THREAD_DELETE, not CHANNEL_DELETE", async () => {
+    const deleted = new Promise<AnyThreadChannel>((resolve) => client.once("threadDelete", resolve));
+    fake.deleteChannel(thread.id);
+    expect((await deleted).id).toBe(thread.id);
+    expect(client.channels.cache.has(thread.id)).toBe(false);
+    expect(client.channels.cache.has(channel.id)).toBe(true);
+  });
 });
