@@ -70,6 +70,18 @@ export function requireThreadPost(state: FakeDiscordState, thread: FakeChannel):
 }
 
 /**
+ * Editing a message in a thread: never in an archived one (400 50083), and in a locked one only with Manage
+ * Threads (160005) (docs: Topics, Threads — Active & Archived Threads, Locked Threads). Other channels pass.
+ */
+export function requireEditableThreadMessage(state: FakeDiscordState, channel: FakeChannel): void {
+  if (!threadChannelTypes.has(channel.type)) return;
+  const standing = requireThreadStanding(state, channel.id);
+  const { archived, locked } = state.world.threads.stateOf(standing.guild, channel);
+  if (archived) throw new DiscordHttpError("archivedThread");
+  if (locked && !has(standing, PermissionFlagsBits.ManageThreads)) throw new DiscordHttpError("threadLocked");
+}
+
+/**
  * Modify Channel on a thread (docs: Channel, Modify Channel — JSON Params (Thread); Topics, Threads — Editing
  * & Deleting Threads). An archived thread takes no change but being unarchived (400 50083). `locked` and
  * `rate_limit_per_user` need Manage Threads; `name`, archiving and `auto_archive_duration` need it or being

@@ -112,6 +112,20 @@ describe("threads on the fake Discord, as the bot reaches them over REST", () =>
     ]);
   });
 
+  it("edits its message in an active thread only, and in a locked one only with Manage Threads", async () => {
+    const thread = await startThread((await post(channelId, "Battle #8")).id);
+    const standings = await post(thread.id, "Standings: none yet");
+    const edit = (content: string) =>
+      rest.patch(Routes.channelMessage(thread.id, standings.id), { body: { content } });
+    fake.threads.setArchived(thread.id, true);
+    await expect(edit("Standings: alice 1")).rejects.toMatchObject({ status: 400, code: 50083 });
+    fake.threads.setArchived(thread.id, false, { locked: true });
+    await expect(edit("Standings: alice 1")).rejects.toMatchObject({ status: 400, code: 160005 });
+    fake.roles.grantBot(guildId, ["ManageThreads"]);
+    await edit("Standings: alice 1");
+    expect(fake.message(standings.id)?.content).toBe("Standings: alice 1");
+  });
+
   it("renames and archives its own thread, but locks one only with Manage Threads", async () => {
     const thread = await startThread((await post(channelId, "Battle #7")).id);
     const renamed = (await rest.patch(Routes.channel(thread.id), {
