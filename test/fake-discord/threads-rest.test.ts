@@ -88,11 +88,16 @@ describe("threads on the fake Discord, as the bot reaches them over REST", () =>
     });
   });
 
-  it("needs Send Messages in Threads to post there, whatever Send Messages allows", async () => {
+  it("needs Send Messages in Threads and sight of the parent channel to post in a thread", async () => {
     const thread = await startThread((await post(channelId, "Battle #5")).id);
     fake.roles.revokeFromBot(guildId, ["SendMessagesInThreads"]);
     await expect(post(thread.id, "hello")).rejects.toMatchObject(missingPermissions);
     expect(await post(channelId, "still fine here")).toMatchObject({ channel_id: channelId });
+    fake.roles.grantBot(guildId, ["SendMessagesInThreads"]);
+    // A thread is seen through its parent channel; an unknown thread is an unknown channel.
+    fake.denyChannelAccess(channelId);
+    await expect(post(thread.id, "hello")).rejects.toMatchObject({ status: 403, code: 50001 });
+    await expect(post("1", "hello")).rejects.toMatchObject({ status: 404, code: 10003 });
     expect(fake.threads.messages(thread.id)).toEqual([]);
   });
 
