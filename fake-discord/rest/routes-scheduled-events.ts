@@ -38,11 +38,17 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       withUserCount: query.with_user_count === "true",
     });
 
+  // A voice or stage event is seen only by who can see its channel (docs: Guild Scheduled Event Permissions
+  // Requirements, Get Permissions); an external one by every member.
   app.get<{ Params: GuildParams; Querystring: UserCountQuery }>(
     "/guilds/:guildId/scheduled-events",
     (request) => {
       const guild = requireEventGuild(state, request.params.guildId);
-      return [...guild.scheduledEvents.values()].map((event) => render(event, request.query));
+      return [...guild.scheduledEvents.values()]
+        .filter(
+          (event) => event.channelId === null || world.channel(event.channelId)?.access !== "missing-access",
+        )
+        .map((event) => render(event, request.query));
     },
   );
 

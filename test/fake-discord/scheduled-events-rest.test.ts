@@ -1,5 +1,6 @@
 import { REST } from "@discordjs/rest";
 import {
+  ChannelType,
   GuildScheduledEventEntityType,
   GuildScheduledEventPrivacyLevel,
   GuildScheduledEventStatus,
@@ -113,6 +114,18 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
     expect((await modify(hers.id, { name: "Alice's stream (rescheduled)" })).creator_id).toBe(alice.id);
     await rest.delete(Routes.guildScheduledEvent(guildId, hers.id));
     expect(fake.scheduledEvents.list(guildId)).toEqual([]);
+  });
+
+  it("creates a voice event in a voice channel only, and lists it only while the bot sees that channel", async () => {
+    const textId = fake.createChannel(guildId, { name: "battles" }).id;
+    const voiceId = fake.createChannel(guildId, { name: "Stage", type: ChannelType.GuildVoice }).id;
+    const { entity_metadata: _location, ...external } = externalEvent("Live review");
+    const inChannel = { ...external, entity_type: GuildScheduledEventEntityType.Voice };
+    await expect(create({ ...inChannel, channel_id: textId })).rejects.toMatchObject({ code: 10003 });
+    const event = await create({ ...inChannel, channel_id: voiceId });
+    expect(event).toMatchObject({ channel_id: voiceId, entity_metadata: null });
+    fake.denyChannelAccess(voiceId);
+    expect(await rest.get(Routes.guildScheduledEvents(guildId))).toEqual([]);
   });
 
   it("moves SCHEDULED → ACTIVE → COMPLETED and refuses any other move", async () => {
