@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import { readSnowflakeTimestamp } from "../snowflake.js";
 import type { WorldListener } from "./world-listener.js";
 import type { FakeChannel, FakeGuild, FakeThreadState } from "./world-types.js";
 
@@ -60,7 +61,7 @@ export class GuildThreads {
 
   /** The thread's own fields; a seeded thread gets them on first use, started by the guild's owner. */
   stateOf(guild: FakeGuild, thread: FakeChannel): FakeThreadState {
-    const createdAt = this.clock.now();
+    const createdAt = readSnowflakeTimestamp(thread.id);
     thread.thread ??= {
       ownerId: guild.ownerId,
       archived: false,
