@@ -1,3 +1,5 @@
+import { RESTJSONErrorCodes } from "discord.js";
+
 /**
  * Discord's JSON error codes the fake answers with (docs: Topics, Opcodes and Status Codes, JSON).
  * Each entry is the HTTP status and the message Discord sends with it.
@@ -24,6 +26,39 @@ export const discordErrors = {
   invalidRole: { status: 400, code: 50028, message: "Invalid Role" },
   invalidFormBody: { status: 400, code: 50035, message: "Invalid Form Body" },
   notFound: { status: 404, code: 0, message: "404: Not Found" },
+  // Threads and scheduled events, in the wording of the docs' JSON error code table.
+  unknownScheduledEvent: {
+    status: 404,
+    code: RESTJSONErrorCodes.UnknownGuildScheduledEvent,
+    message: "Unknown guild scheduled event",
+  },
+  maximumScheduledEvents: {
+    status: 400,
+    code: RESTJSONErrorCodes.MaximumNumberOfUncompletedGuildScheduledEventsReached,
+    message: "Maximum number of uncompleted guild scheduled events reached (100)",
+  },
+  finishedScheduledEvent: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotUpdateAFinishedEvent,
+    message: "Cannot update a finished event",
+  },
+  wrongChannelType: {
+    status: 400,
+    code: RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType,
+    message: "Cannot execute action on this channel type",
+  },
+  archivedThread: {
+    status: 400,
+    code: RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+    message:
+      "Operation was attempted on an archived thread, such as editing a message or adding a user to the thread",
+  },
+  threadAlreadyCreated: {
+    status: 400,
+    code: RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage,
+    message: "A thread has already been created for this message",
+  },
+  threadLocked: { status: 400, code: RESTJSONErrorCodes.ThreadLocked, message: "Thread is locked" },
 } as const;
 
 export type DiscordErrorKind = keyof typeof discordErrors;

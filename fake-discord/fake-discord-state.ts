@@ -7,6 +7,7 @@ import type { FakeDiscordOptions } from "./fake-discord-options.js";
 import { InteractionRegistry } from "./interactions/interaction-registry.js";
 import { AttachmentStore } from "./messages/attachment-store.js";
 import { MessageStore } from "./messages/message-store.js";
+import { countThreadMessages } from "./messages/thread-message-counts.js";
 import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
 import { FakeWorld } from "./world/world.js";
 
@@ -88,6 +89,8 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     memberUpdated: notify,
     memberRemoved: notify,
   });
+  const messages = new MessageStore(nextId, clock, attachments);
+  messages.onChange(countThreadMessages(world));
   return {
     clock,
     nextId,
@@ -95,7 +98,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     applicationName: botUser.username,
     botToken: options.botToken ?? generateBotToken(applicationId),
     world,
-    messages: new MessageStore(nextId, clock, attachments),
+    messages,
     attachments,
     commands: new CommandStore(nextId, applicationId),
     interactions: new InteractionRegistry(nextId, clock, options.interactionDeadlineMs ?? 3000, signal),

@@ -5,6 +5,7 @@ import { FakeDiscordDriver } from "./driver/fake-discord-driver.js";
 import { MemberActions, type DeliverInteraction } from "./driver/member-actions.js";
 import { createFakeDiscordState, type FakeDiscordState } from "./fake-discord-state.js";
 import type { FakeDiscordOptions } from "./fake-discord-options.js";
+import { dispatchMessageChanges } from "./gateway/dispatch-message-changes.js";
 import { dispatchWorldChanges } from "./gateway/dispatch-world-changes.js";
 import { GatewayServer } from "./gateway/gateway-server.js";
 import { HttpInteractionDelivery } from "./interactions/http-delivery.js";
@@ -98,6 +99,7 @@ export async function createFakeDiscord(options: FakeDiscordOptions = {}): Promi
     gatewayUrl,
   );
   state.world.listen(dispatchWorldChanges(state, gateway));
+  state.messages.onChange(dispatchMessageChanges(state, gateway));
   const rateLimiter = new RateLimiter(options.rateLimitClock ?? systemClock, {
     ...(options.globalRateLimit === undefined ? {} : { globalPerSecond: options.globalRateLimit.perSecond }),
     ...(options.routeLimits === undefined ? {} : { routes: options.routeLimits }),

@@ -21,6 +21,8 @@ export type { FakeDiscordStats, OutageMode } from "./fake-discord-state.js";
 export { CommandHiddenError } from "./commands/command-visibility.js";
 export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-log.js";
 export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
+export type { HandMadeEvent, ScheduledEventAdmin } from "./driver/scheduled-event-admin.js";
+export type { ThreadAdmin } from "./driver/thread-admin.js";
 export type {
   AutocompleteInput,
   MemberContext,
@@ -46,6 +48,13 @@ export type { BucketLimit } from "./rate-limits/route-limits.js";
 export { defaultRouteLimits } from "./rate-limits/route-limits.js";
 export { readSnowflakeTimestamp, shardForGuild } from "./snowflake.js";
 export { discordLimits } from "./validation/discord-limits.js";
-export type { FakeChannel, FakeGuild, FakeRole, FakeUser } from "./world/world-types.js";
+export type {
+  FakeChannel,
+  FakeGuild,
+  FakeRole,
+  FakeScheduledEvent,
+  FakeThreadState,
+  FakeUser,
+} from "./world/world-types.js";
 export type { PermissionName } from "./world/permissions.js";
 export type { SeedGuildsOptions, SeededGuildsSummary } from "./world/seed-realistic-guilds.js";

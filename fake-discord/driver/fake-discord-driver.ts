@@ -24,6 +24,8 @@ import type {
 } from "./member-actions.js";
 import { parseCommandLine } from "./parse-command-line.js";
 import { RoleAdmin } from "./role-admin.js";
+import { ScheduledEventAdmin } from "./scheduled-event-admin.js";
+import { ThreadAdmin } from "./thread-admin.js";
 
 /**
  * What tests and the playground use: build a world, act as members, read what the bot did. Every id
@@ -32,12 +34,18 @@ import { RoleAdmin } from "./role-admin.js";
 export class FakeDiscordDriver {
   /** Roles as a server admin handles them by hand, members' roles, and the bot's role audit log. */
   readonly roles: RoleAdmin;
+  /** Threads, their messages, and a moderator archiving or locking one. */
+  readonly threads: ThreadAdmin;
+  /** Scheduled events, members marking them "Interested", and Discord moving their status. */
+  readonly scheduledEvents: ScheduledEventAdmin;
 
   constructor(
     protected readonly state: FakeDiscordState,
     private readonly actions: MemberActions,
   ) {
     this.roles = new RoleAdmin(state);
+    this.threads = new ThreadAdmin(state);
+    this.scheduledEvents = new ScheduledEventAdmin(state);
   }
 
   get applicationId(): string {

@@ -1,8 +1,10 @@
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { renderGuildCreate } from "../world/render-guild.js";
-import { renderChannel, renderMember, renderRole, renderUser } from "../world/render-world.js";
+import { renderChannel, renderMember, renderRole, renderThread, renderUser } from "../world/render-world.js";
 import type { WorldListener } from "../world/world.js";
+import { threadChannelTypes } from "../world/world-types.js";
 import { intentBits } from "./gateway-protocol.js";
+import { dispatchScheduledEventChanges } from "./dispatch-scheduled-events.js";
 import type { GatewayServer } from "./gateway-server.js";
 
 /**
@@ -43,13 +45,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         intentBits.guilds,
       );
     },
+    // A deleted thread is THREAD_DELETE with its ids and type only (docs: Gateway Events, Thread Delete).
     channelDeleted(channel) {
-      gateway.dispatchToGuild(
-        channel.guildId,
-        "CHANNEL_DELETE",
-        () => renderChannel(channel),
-        intentBits.guilds,
-      );
+      const isThread = threadChannelTypes.has(channel.type);
+      const render = isThread
+        ? () => ({
+            id: channel.id,
+            guild_id: channel.guildId,
+            parent_id: channel.parentId,
+            type: channel.type,
+          })
+        : () => renderChannel(channel);
+      const type = isThread ? "THREAD_DELETE" : "CHANNEL_DELETE";
+      gateway.dispatchToGuild(channel.guildId, type, render, intentBits.guilds);
     },
     roleCreated(guild, role) {
       const render = () => ({ guild_id: guild.id, role: renderRole(role) });
@@ -76,5 +84,19 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
       const render = () => ({ guild_id: guild.id, user: renderUser(user) });
       gateway.dispatchToGuild(guild.id, "GUILD_MEMBER_REMOVE", render, intentBits.guildMembers);
     },
+    // Threads under the Guilds intent; a new one carries `newly_created` (docs: Gateway Events, Thread Create).
+    threadCreated(guild, thread) {
+      const render = () => ({ ...renderThread(thread, guild), newly_created: true });
+      gateway.dispatchToGuild(guild.id, "THREAD_CREATE", render, intentBits.guilds);
+    },
+    threadUpdated(guild, thread) {
+      gateway.dispatchToGuild(
+        guild.id,
+        "THREAD_UPDATE",
+        () => renderThread(thread, guild),
+        intentBits.guilds,
+      );
+    },
+    ...dispatchScheduledEventChanges(state, gateway),
   };
 }

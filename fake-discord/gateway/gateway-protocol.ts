@@ -1,3 +1,5 @@
+import { GatewayIntentBits } from "discord.js";
+
 /** Gateway opcodes (docs: Topics, Opcodes and Status Codes — Gateway Opcodes). */
 export const opcode = {
   dispatch: 0,
@@ -27,6 +29,8 @@ export const closeCode = {
 export const intentBits = {
   guilds: 1 << 0,
   guildMembers: 1 << 1,
+  guildMessages: GatewayIntentBits.GuildMessages,
+  guildScheduledEvents: GatewayIntentBits.GuildScheduledEvents,
 } as const;
 
 export interface GatewayPayload {

@@ -14,6 +14,8 @@ import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
 import { registerInteractionRoutes } from "./routes-interactions.js";
 import { registerMemberRoleRoutes } from "./routes-member-roles.js";
 import { registerRoleRoutes } from "./routes-roles.js";
+import { registerScheduledEventRoutes } from "./routes-scheduled-events.js";
+import { registerThreadRoutes } from "./routes-threads.js";
 
 /** Discord takes uploads up to 25 MiB per request. */
 const uploadLimitBytes = 26 * 1024 * 1024;
@@ -100,6 +102,8 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
       registerRoleRoutes(api, state);
       registerMemberRoleRoutes(api, state);
       registerInteractionRoutes(api, state);
+      registerThreadRoutes(api, state);
+      registerScheduledEventRoutes(api, state);
       done();
     },
     { prefix: "/api/v10" },

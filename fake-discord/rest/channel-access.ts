@@ -1,6 +1,7 @@
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
-import { textChannelTypes, type FakeChannel } from "../world/world-types.js";
+import { textChannelTypes, threadChannelTypes, type FakeChannel } from "../world/world-types.js";
+import { requireThreadPost, requireThreadStanding } from "./thread-access.js";
 
 /**
  * The channel a bot route names, or Discord's error: 10003 once deleted, 50001 Missing Access when the
@@ -13,6 +14,10 @@ export function requireChannelAccess(
 ): FakeChannel {
   const channel = state.world.channel(channelId);
   if (channel === undefined) throw new DiscordHttpError("unknownChannel");
+  // Threads answer by their own rules (Send Messages in Threads, locked threads): thread-access.ts.
+  if (threadChannelTypes.has(channel.type))
+    return (action === "send" ? requireThreadPost(state, channel) : requireThreadStanding(state, channel.id))
+      .channel;
   // A channel of a guild the bot was removed from is out of its sight altogether.
   if (!state.world.isBotInGuildOf(channel) || channel.access === "missing-access")
     throw new DiscordHttpError("missingAccess");

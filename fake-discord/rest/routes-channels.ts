@@ -5,8 +5,9 @@ import { readMessageDraft } from "../messages/message-draft.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
 import { assertValidMessageBody } from "../validation/validate-message.js";
-import { renderChannel } from "../world/render-world.js";
+import { renderAnyChannel } from "../world/render-world.js";
 import { requireChannelAccess } from "./channel-access.js";
+import { requireEditableThreadMessage } from "./thread-access.js";
 import { readRequestBody } from "./request-body.js";
 
 interface ChannelParams {
@@ -28,7 +29,8 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
   };
 
   app.get<{ Params: ChannelParams }>("/channels/:channelId", (request) => {
-    return renderChannel(requireChannelAccess(state, request.params.channelId, "view"));
+    const channel = requireChannelAccess(state, request.params.channelId, "view");
+    return renderAnyChannel(channel, state.world.guilds.get(channel.guildId));
   });
 
   app.post<{ Params: ChannelParams }>("/channels/:channelId/messages", (request) => {
@@ -93,9 +95,10 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
   });
 
   app.patch<{ Params: MessageParams }>("/channels/:channelId/messages/:messageId", (request) => {
-    requireChannelAccess(state, request.params.channelId, "view");
+    const channel = requireChannelAccess(state, request.params.channelId, "view");
     const message = findMessage(request.params.channelId, request.params.messageId);
     if (message.authorId !== state.world.botUser.id) throw new DiscordHttpError("notMessageAuthor");
+    requireEditableThreadMessage(state, channel);
     const { json, files } = readRequestBody(request.body);
     assertValidMessageBody(json, { fileCount: files.length, isEdit: true });
     const edited = state.messages.edit(message, readMessageDraft(json), files);

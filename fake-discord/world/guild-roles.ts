@@ -1,7 +1,23 @@
 import type { SnowflakeGenerator } from "../snowflake.js";
+import { everyonePermissions } from "./permissions.js";
 import { listRolesHighestFirst } from "./role-hierarchy.js";
 import type { WorldListener } from "./world-listener.js";
 import type { FakeGuild, FakeMember, FakeRole } from "./world-types.js";
+
+/** The @everyone role shares the guild's id (docs: Permissions, Role Object). */
+export function everyoneRole(guildId: string): FakeRole {
+  return {
+    id: guildId,
+    name: "@everyone",
+    permissions: everyonePermissions,
+    position: 0,
+    color: 0,
+    hoist: false,
+    mentionable: false,
+    managed: false,
+    botId: null,
+  };
+}
 
 export interface NewRole {
   name: string;

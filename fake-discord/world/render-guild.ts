@@ -1,5 +1,6 @@
 import { renderEmoji, renderSticker } from "./render-expressions.js";
 import { renderChannel, renderMember, renderRole, renderThread } from "./render-world.js";
+import { renderScheduledEvent } from "./render-scheduled-event.js";
 import type { FakeGuild, FakeUser } from "./world-types.js";
 
 /** The guild object of GET /guilds/{id} (docs: Resources, Guild — Guild Object). */
@@ -61,10 +62,15 @@ export function renderGuildCreate(
     voice_states: [],
     members,
     channels: [...guild.channels.values()].map(renderChannel),
-    threads: [...guild.threads.values()].map((thread) => renderThread(thread, guild)),
+    // Only active threads (docs: Topics, Threads — Gateway Events).
+    threads: [...guild.threads.values()]
+      .filter((thread) => thread.thread?.archived !== true)
+      .map((thread) => renderThread(thread, guild)),
     presences: [],
     stage_instances: [],
-    guild_scheduled_events: [],
+    guild_scheduled_events: [...guild.scheduledEvents.values()].map((event) =>
+      renderScheduledEvent(event, users.get(event.creatorId)),
+    ),
     soundboard_sounds: [],
   });
 }

@@ -1,7 +1,15 @@
 import type { APIUser } from "discord.js";
 import { applyChannelAccess, computeMemberPermissions } from "./permissions.js";
 import { readSnowflakeTimestamp } from "../snowflake.js";
-import type { FakeChannel, FakeGuild, FakeMember, FakeOverwrite, FakeRole, FakeUser } from "./world-types.js";
+import {
+  threadChannelTypes,
+  type FakeChannel,
+  type FakeGuild,
+  type FakeMember,
+  type FakeOverwrite,
+  type FakeRole,
+  type FakeUser,
+} from "./world-types.js";
 
 /** API objects as Discord serialises them (docs: Resources, User / Guild / Channel). */
 
@@ -93,30 +101,42 @@ export function renderOverwrite(overwrite: FakeOverwrite): ApiObject {
   return { id, type, allow: overwrite.allow.toString(), deny: overwrite.deny.toString() };
 }
 
-/** An active thread as GUILD_CREATE lists it (docs: Channel Object, Thread Metadata); started by the owner. */
+/**
+ * A thread (docs: Channel Object, Thread Metadata; Topics, Threads — Thread Fields). A seeded thread without
+ * its own fields is shown as a fresh one started by the guild's owner.
+ */
 export function renderThread(thread: FakeChannel, guild: FakeGuild): ApiObject {
-  const createdAt = new Date(readSnowflakeTimestamp(thread.id)).toISOString();
+  const created = readSnowflakeTimestamp(thread.id);
+  const state = thread.thread;
+  const iso = (at: number) => new Date(at).toISOString();
   return {
     id: thread.id,
     type: thread.type,
     guild_id: thread.guildId,
     parent_id: thread.parentId,
-    owner_id: guild.ownerId,
+    owner_id: state?.ownerId ?? guild.ownerId,
     name: thread.name,
-    last_message_id: null,
-    rate_limit_per_user: 0,
+    last_message_id: state?.lastMessageId ?? null,
+    rate_limit_per_user: state?.rateLimitPerUser ?? 0,
     flags: 0,
-    message_count: 0,
+    message_count: state?.messageCount ?? 0,
     member_count: 1,
-    total_message_sent: 0,
+    total_message_sent: state?.totalMessageSent ?? 0,
     thread_metadata: {
-      archived: false,
-      auto_archive_duration: 1440,
-      archive_timestamp: createdAt,
-      locked: false,
-      create_timestamp: createdAt,
+      archived: state?.archived ?? false,
+      auto_archive_duration: state?.autoArchiveDuration ?? 1440,
+      archive_timestamp: iso(state?.archiveTimestamp ?? created),
+      locked: state?.locked ?? false,
+      create_timestamp: iso(state?.createTimestamp ?? created),
     },
   };
+}
+
+/** A channel as GET /channels/{id} returns it: a thread with its thread fields. */
+export function renderAnyChannel(channel: FakeChannel, guild: FakeGuild | undefined): ApiObject {
+  return guild !== undefined && threadChannelTypes.has(channel.type)
+    ? renderThread(channel, guild)
+    : renderChannel(channel);
 }
 
 /** The bot's own permissions in a channel, as `app_permissions` and resolved channels carry them. */

@@ -74,6 +74,7 @@ function buildGuild(
     premiumTier: drawFrom(random, profile.premiumTier),
     channels: new Map(),
     threads: new Map(),
+    scheduledEvents: new Map(),
     roles: new Map(),
     members: new Map(),
     unlistedMemberCount: 0,

@@ -1,4 +1,4 @@
-import type { FakeChannel, FakeGuild, FakeMember, FakeRole } from "./world-types.js";
+import type { FakeChannel, FakeGuild, FakeMember, FakeRole, FakeScheduledEvent } from "./world-types.js";
 
 /**
  * Told about changes the gateway must dispatch. Every method is optional: a listener takes the changes
@@ -20,4 +20,18 @@ export interface WorldListener {
   memberUpdated?(guild: FakeGuild, member: FakeMember): void;
   /** A member left the guild, or was kicked. */
   memberRemoved?(guild: FakeGuild, member: FakeMember): void;
+  /** A thread was started: THREAD_CREATE with `newly_created`. */
+  threadCreated?(guild: FakeGuild, thread: FakeChannel): void;
+  /** A thread was renamed, archived, unarchived, locked or unlocked. */
+  threadUpdated?(guild: FakeGuild, thread: FakeChannel): void;
+  scheduledEventCreated?(guild: FakeGuild, event: FakeScheduledEvent): void;
+  scheduledEventUpdated?(guild: FakeGuild, event: FakeScheduledEvent): void;
+  scheduledEventDeleted?(guild: FakeGuild, event: FakeScheduledEvent): void;
+  /** A member marked the event "Interested" (true) or took it back (false). */
+  scheduledEventInterest?(
+    guild: FakeGuild,
+    event: FakeScheduledEvent,
+    userId: string,
+    interested: boolean,
+  ): void;
 }

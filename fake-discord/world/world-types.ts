@@ -1,3 +1,10 @@
+import {
+  ChannelType,
+  type GuildScheduledEventEntityType,
+  type GuildScheduledEventPrivacyLevel,
+  type GuildScheduledEventStatus,
+} from "discord.js";
+
 /** The fake's own records; API objects are rendered from them in world/render-*.ts. */
 
 export interface FakeUser {
@@ -55,6 +62,45 @@ export interface FakeChannel {
   parentId: string | null;
   topic: string | null;
   permissionOverwrites: FakeOverwrite[];
+  /** A thread's own fields; seeded threads have none and are shown with the defaults. */
+  thread?: FakeThreadState;
+}
+
+/** What a thread keeps beyond a channel's fields (docs: Topics, Threads — Thread Fields). */
+export interface FakeThreadState {
+  /** Who started it (`owner_id`). */
+  ownerId: string;
+  archived: boolean;
+  locked: boolean;
+  autoArchiveDuration: number;
+  /** Set when the thread is created, archived or unarchived, and when its auto-archive duration changes. */
+  archiveTimestamp: number;
+  createTimestamp: number;
+  rateLimitPerUser: number;
+  /** Messages in it now, and ever sent (`total_message_sent` is not lowered by a delete). */
+  messageCount: number;
+  totalMessageSent: number;
+  lastMessageId: string | null;
+}
+
+/** A guild scheduled event (docs: Resources, Guild Scheduled Event — Guild Scheduled Event Object). */
+export interface FakeScheduledEvent {
+  id: string;
+  guildId: string;
+  /** The stage or voice channel; null for an external event. */
+  channelId: string | null;
+  creatorId: string;
+  name: string;
+  description: string | null;
+  scheduledStartTime: string;
+  scheduledEndTime: string | null;
+  privacyLevel: GuildScheduledEventPrivacyLevel;
+  status: GuildScheduledEventStatus;
+  entityType: GuildScheduledEventEntityType;
+  /** `entity_metadata.location`, which only external events carry. */
+  location: string | null;
+  /** Members who marked the event "Interested", in the order they did. */
+  interestedUserIds: string[];
 }
 
 export interface FakeEmoji {
@@ -85,8 +131,9 @@ export interface FakeGuild {
   features: string[];
   premiumTier: number;
   channels: Map<string, FakeChannel>;
-  /** Active threads: sent apart from channels in GUILD_CREATE. */
+  /** Threads, archived ones too: GUILD_CREATE sends the active ones apart from channels. */
   threads: Map<string, FakeChannel>;
+  scheduledEvents: Map<string, FakeScheduledEvent>;
   roles: Map<string, FakeRole>;
   members: Map<string, FakeMember>;
   /** Members counted in member_count but not modelled one by one (a seeded guild of 40,000). */
@@ -97,3 +144,10 @@ export interface FakeGuild {
 
 /** Channel types the bot can post in (docs: Channel Types). */
 export const textChannelTypes: ReadonlySet<number> = new Set([0, 5, 10, 11, 12]);
+
+/** Thread channel types (docs: Channel Types): announcement, public and private threads. */
+export const threadChannelTypes: ReadonlySet<number> = new Set([
+  ChannelType.AnnouncementThread,
+  ChannelType.PublicThread,
+  ChannelType.PrivateThread,
+]);

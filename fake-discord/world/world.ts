@@ -1,32 +1,14 @@
 import type { Clock } from "../clock.js";
 import { shardForGuild, type SnowflakeGenerator } from "../snowflake.js";
-import {
-  botPermissions,
-  combinePermissions,
-  everyonePermissions,
-  type PermissionName,
-} from "./permissions.js";
-import { GuildRoles } from "./guild-roles.js";
+import { botPermissions, combinePermissions, type PermissionName } from "./permissions.js";
+import { everyoneRole, GuildRoles } from "./guild-roles.js";
+import { GuildScheduledEvents } from "./guild-scheduled-events.js";
+import { GuildThreads } from "./guild-threads.js";
 import type { WorldListener } from "./world-listener.js";
 import type { ChannelAccess, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
 
 export type { WorldListener } from "./world-listener.js";
-
-/** The @everyone role shares the guild's id (docs: Permissions, Role Object). */
-export function everyoneRole(guildId: string): FakeRole {
-  const permissions = everyonePermissions;
-  return {
-    id: guildId,
-    name: "@everyone",
-    permissions,
-    position: 0,
-    color: 0,
-    hoist: false,
-    mentionable: false,
-    managed: false,
-    botId: null,
-  };
-}
+export { everyoneRole } from "./guild-roles.js";
 
 export interface NewMember {
   username?: string;
@@ -49,8 +31,10 @@ export class FakeWorld {
   readonly unavailableGuilds = new Set<string>();
   private readonly channels = new Map<string, FakeChannel>();
   private readonly listeners: WorldListener[] = [];
-  /** Role and member-role changes, told to the same listeners. */
+  /** Role and member-role changes, threads and scheduled events, told to the same listeners. */
   readonly roles: GuildRoles;
+  readonly threads: GuildThreads;
+  readonly scheduledEvents: GuildScheduledEvents;
 
   constructor(
     private readonly nextId: SnowflakeGenerator,
@@ -59,6 +43,8 @@ export class FakeWorld {
   ) {
     this.users.set(botUser.id, botUser);
     this.roles = new GuildRoles(nextId, this.listeners);
+    this.threads = new GuildThreads(clock, this.channels, this.listeners);
+    this.scheduledEvents = new GuildScheduledEvents(nextId, this.listeners);
   }
 
   listen(listener: WorldListener): void {
@@ -98,6 +84,7 @@ export class FakeWorld {
       premiumTier: 0,
       channels: new Map(),
       threads: new Map(),
+      scheduledEvents: new Map(),
       roles: new Map([[id, everyoneRole(id)]]),
       members: new Map(),
       unlistedMemberCount: 0,

@@ -1,0 +1,130 @@
+import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from "discord.js";
+import type { FastifyInstance } from "fastify";
+import { DiscordHttpError } from "../discord-errors.js";
+import type { FakeDiscordState } from "../fake-discord-state.js";
+import { renderScheduledEvent } from "../world/render-scheduled-event.js";
+import type { FakeScheduledEvent } from "../world/world-types.js";
+import {
+  requireEvent,
+  requireEventCreator,
+  requireEventGuild,
+  requireEventManager,
+} from "./scheduled-event-access.js";
+import {
+  assertEntityRequirements,
+  assertStatusChange,
+  readScheduledEventFields,
+} from "./scheduled-event-bodies.js";
+import { listInterestedUsers, type InterestedUsersQuery } from "./scheduled-event-users.js";
+
+interface GuildParams {
+  guildId: string;
+}
+interface EventParams extends GuildParams {
+  eventId: string;
+}
+interface UserCountQuery {
+  with_user_count?: string;
+}
+
+/** "A guild can have a maximum of 100 events with SCHEDULED or ACTIVE status" (docs: Create Guild Scheduled Event). */
+const uncompletedEventsPerGuild = 100;
+
+/** Guild scheduled events (docs: Resources, Guild Scheduled Event). */
+export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDiscordState): void {
+  const { world } = state;
+  const render = (event: FakeScheduledEvent, query: UserCountQuery = {}) =>
+    renderScheduledEvent(event, world.users.get(event.creatorId), {
+      withUserCount: query.with_user_count === "true",
+    });
+
+  // A voice or stage event is seen only by who can see its channel (docs: Guild Scheduled Event Permissions
+  // Requirements, Get Permissions); an external one by every member.
+  app.get<{ Params: GuildParams; Querystring: UserCountQuery }>(
+    "/guilds/:guildId/scheduled-events",
+    (request) => {
+      const guild = requireEventGuild(state, request.params.guildId);
+      return [...guild.scheduledEvents.values()]
+        .filter(
+          (event) => event.channelId === null || world.channel(event.channelId)?.access !== "missing-access",
+        )
+        .map((event) => render(event, request.query));
+    },
+  );
+
+  // Past the 100: 400 30038.
+  app.post<{ Params: GuildParams }>("/guilds/:guildId/scheduled-events", (request) => {
+    const guild = requireEventGuild(state, request.params.guildId);
+    const fields = readScheduledEventFields(request.body);
+    const entityType = fields.entityType ?? GuildScheduledEventEntityType.External;
+    const draft = {
+      entityType,
+      channelId: fields.channelId ?? null,
+      location: entityType === GuildScheduledEventEntityType.External ? (fields.location ?? null) : null,
+      scheduledEndTime: fields.scheduledEndTime ?? null,
+    };
+    assertEntityRequirements(draft);
+    requireEventCreator(state, guild, entityType, draft.channelId);
+    if (world.scheduledEvents.countUncompleted(guild) >= uncompletedEventsPerGuild)
+      throw new DiscordHttpError("maximumScheduledEvents");
+    const event = world.scheduledEvents.create(guild, {
+      ...draft,
+      creatorId: world.botUser.id,
+      name: fields.name ?? "",
+      description: fields.description ?? null,
+      scheduledStartTime: fields.scheduledStartTime ?? new Date(state.clock.now()).toISOString(),
+      privacyLevel: fields.privacyLevel ?? GuildScheduledEventPrivacyLevel.GuildOnly,
+    });
+    state.signal.notify();
+    return render(event);
+  });
+
+  app.get<{ Params: EventParams; Querystring: UserCountQuery }>(
+    "/guilds/:guildId/scheduled-events/:eventId",
+    (request) => {
+      const guild = requireEventGuild(state, request.params.guildId);
+      return render(requireEvent(guild, request.params.eventId), request.query);
+    },
+  );
+
+  // Modify Guild Scheduled Event: the documented status moves only; `entity_metadata` is silently dropped
+  // for an event that is not external, and the event must meet its entity type's field requirements after.
+  app.patch<{ Params: EventParams }>("/guilds/:guildId/scheduled-events/:eventId", (request) => {
+    const guild = requireEventGuild(state, request.params.guildId);
+    const event = requireEvent(guild, request.params.eventId);
+    requireEventManager(state, guild, event);
+    const changes = readScheduledEventFields(request.body);
+    assertStatusChange(event, changes.status);
+    if ((changes.entityType ?? event.entityType) !== GuildScheduledEventEntityType.External)
+      changes.location = null;
+    const after = { ...event, ...changes };
+    assertEntityRequirements(after);
+    // Moved to another channel or entity type: the bot needs its permissions there too.
+    if (after.entityType !== event.entityType || after.channelId !== event.channelId)
+      requireEventManager(state, guild, after);
+    world.scheduledEvents.update(guild, event, changes);
+    state.signal.notify();
+    return render(event);
+  });
+
+  app.delete<{ Params: EventParams }>(
+    "/guilds/:guildId/scheduled-events/:eventId",
+    async (request, reply) => {
+      const guild = requireEventGuild(state, request.params.guildId);
+      const event = requireEvent(guild, request.params.eventId);
+      requireEventManager(state, guild, event);
+      world.scheduledEvents.delete(guild, event);
+      state.signal.notify();
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: EventParams; Querystring: InterestedUsersQuery }>(
+    "/guilds/:guildId/scheduled-events/:eventId/users",
+    (request) => {
+      const guild = requireEventGuild(state, request.params.guildId);
+      const event = requireEvent(guild, request.params.eventId);
+      return listInterestedUsers(world, guild, event, request.query);
+    },
+  );
+}
