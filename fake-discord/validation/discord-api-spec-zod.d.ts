@@ -23,4 +23,13 @@ export declare const IncomingWebhookUpdateRequestPartialSchema: RequestBodySchem
 export declare const MessageAttachmentRequestSchema: RequestBodySchema;
 export declare const IncomingWebhookInteractionRequestSchema: RequestBodySchema;
 export declare const IncomingWebhookUpdateForInteractionCallbackRequestPartialSchema: RequestBodySchema;
+export declare const CreateTextThreadWithMessageRequestSchema: RequestBodySchema;
+export declare const CreateTextThreadWithoutMessageRequestSchema: RequestBodySchema;
+export declare const UpdateThreadRequestPartialSchema: RequestBodySchema;
+export declare const ExternalScheduledEventCreateRequestSchema: RequestBodySchema;
+export declare const StageScheduledEventCreateRequestSchema: RequestBodySchema;
+export declare const VoiceScheduledEventCreateRequestSchema: RequestBodySchema;
+export declare const ExternalScheduledEventPatchRequestPartialSchema: RequestBodySchema;
+export declare const StageScheduledEventPatchRequestPartialSchema: RequestBodySchema;
+export declare const VoiceScheduledEventPatchRequestPartialSchema: RequestBodySchema;
 export declare const SnowflakeTypeSchema: ZodMiniString;

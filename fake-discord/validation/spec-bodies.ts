@@ -24,6 +24,23 @@ const bodySchemas: Readonly<Record<string, () => z.ZodMiniType>> = {
   "POST /channels/{channel_id}/messages": () => withUploadIds(spec.MessageCreateRequestSchema),
   "PATCH /channels/{channel_id}/messages/{message_id}": () =>
     withUploadIds(spec.MessageEditRequestPartialSchema),
+  "POST /channels/{channel_id}/messages/{message_id}/threads": () =>
+    spec.CreateTextThreadWithMessageRequestSchema,
+  "POST /channels/{channel_id}/threads": () => spec.CreateTextThreadWithoutMessageRequestSchema,
+  // The fake modifies threads only: another channel's PATCH is refused by the route itself.
+  "PATCH /channels/{channel_id}": () => spec.UpdateThreadRequestPartialSchema,
+  "POST /guilds/{guild_id}/scheduled-events": () =>
+    z.union([
+      spec.ExternalScheduledEventCreateRequestSchema,
+      spec.StageScheduledEventCreateRequestSchema,
+      spec.VoiceScheduledEventCreateRequestSchema,
+    ]),
+  "PATCH /guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}": () =>
+    z.union([
+      spec.ExternalScheduledEventPatchRequestPartialSchema,
+      spec.StageScheduledEventPatchRequestPartialSchema,
+      spec.VoiceScheduledEventPatchRequestPartialSchema,
+    ]),
   "POST /guilds/{guild_id}/roles": () => withPermissionStrings(spec.CreateRoleRequestSchema, "permissions"),
   "PATCH /guilds/{guild_id}/roles": () => z.array(spec.UpdateRolePositionsRequestSchema),
   "PATCH /guilds/{guild_id}/roles/{role_id}": () =>

@@ -70,16 +70,17 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
   });
 
   it("refuses an external event without a location or an end, and a voice event without a channel", async () => {
-    const { entity_metadata: _location, scheduled_end_time: _end, ...bare } = externalEvent("No place");
+    const { entity_metadata: location, scheduled_end_time: _end, ...bare } = externalEvent("No place");
+    // The spec requires the metadata of an external event; the end, which it cannot say, is checked by hand.
     await expect(create(bare)).rejects.toMatchObject({
       status: 400,
       code: 50035,
-      rawError: {
-        errors: {
-          entity_metadata: { location: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } },
-          scheduled_end_time: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] },
-        },
-      },
+      rawError: { errors: { entity_metadata: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } } },
+    });
+    await expect(create({ ...bare, entity_metadata: location })).rejects.toMatchObject({
+      status: 400,
+      code: 50035,
+      rawError: { errors: { scheduled_end_time: { _errors: [{ code: "BASE_TYPE_REQUIRED" }] } } },
     });
     await expect(create({ ...bare, entity_type: GuildScheduledEventEntityType.Voice })).rejects.toMatchObject(
       { status: 400, rawError: { errors: { channel_id: {} } } },
