@@ -3,7 +3,7 @@
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
-import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
@@ -25,8 +25,9 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
   const { clock, logger, config, rest } = parts.deps;
   const db = store.db;
   return [
-    // Abandoned /link requests leave an encrypted verifier and interaction token behind.
-    { name: "prune expired OAuth states", everyMs: hour, run: () => pruneOAuthStates(db, clock.now()) },
+    // Abandoned /link requests leave an encrypted verifier and interaction token behind, and those a callback
+    // exchanged hold tokens the platform still honours: they are revoked (prune-abandoned-sign-ins.ts).
+    { name: "prune expired OAuth states", everyMs: hour, run: () => pruneAbandonedSignIns(parts.deps) },
     // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
     { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },
     {

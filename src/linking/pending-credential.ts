@@ -32,7 +32,10 @@ export function readPendingCredential(json: string): TokenSet {
 }
 
 /** Revokes tokens nobody will use (a cancelled or superseded sign-in), best effort; never throws. */
-export async function revokePendingTokens(deps: LinkingDeps, tokens: TokenSet): Promise<void> {
+export async function revokePendingTokens(
+  deps: Pick<LinkingDeps, "config">,
+  tokens: TokenSet,
+): Promise<void> {
   const oauth = deps.config.platform.oauth;
   if (oauth === undefined) return;
   await revokeToken({

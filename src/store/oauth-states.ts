@@ -194,9 +194,27 @@ export async function consumeOAuthState(
 }
 
 /** Removes abandoned authorizations; returns how many. */
-export async function pruneOAuthStates(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db.deleteFrom("oauth_states").where("expires_at", "<=", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Deletes the expired states and hands back the tokens of those whose callback had already exchanged the code
+ * (a sign-in nobody confirmed or cancelled), opened, for the caller to revoke. Deleted with RETURNING, so of
+ * two instances pruning at once each expired row goes to one of them.
+ */
+export async function pruneOAuthStates(
+  db: Kysely<Database>,
+  box: SecretBox,
+  now: number,
+): Promise<{ readonly pruned: number; readonly abandonedCredentials: readonly string[] }> {
+  const rows = await db
+    .deleteFrom("oauth_states")
+    .where("expires_at", "<=", now)
+    .returning(["state_hash", "pending_credential"])
+    .execute();
+  const abandonedCredentials = rows.flatMap((row) =>
+    row.pending_credential === null
+      ? []
+      : [box.open(row.pending_credential, associatedData(row.state_hash, "pending_credential"))],
+  );
+  return { pruned: rows.length, abandonedCredentials };
 }
 
 function toPendingOAuthState(

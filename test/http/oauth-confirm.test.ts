@@ -3,6 +3,8 @@
 // page with its CSRF token and cookie, is what exchanges the code and stores the link.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
+import { oauthStateLifetimeMs } from "../../src/linking/linking-deps.js";
+import { pruneAbandonedSignIns } from "../../src/linking/prune-abandoned-sign-ins.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { buildOAuthLinkApp, requester, type OAuthLinkApp } from "./support/oauth-link-app.js";
@@ -154,6 +156,21 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect(afterwards.body).toContain("unknown or was already used");
     expect(await linking.storedLink()).toBeUndefined();
     expect(tokenRequests()).toBe(before);
+  });
+
+  it("revokes the tokens of a sign-in nobody confirmed or cancelled once the hourly prune finds it expired", async () => {
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke");
+    const revokedBefore = revokes().length;
+    await linking.openCallback(await linking.startLink());
+    // Still open: nothing is pruned or revoked.
+    expect(await pruneAbandonedSignIns(linking.deps)).toBe(0);
+    clock.advance(oauthStateLifetimeMs);
+    expect(await pruneAbandonedSignIns(linking.deps)).toBe(1);
+    expect(revokes()).toHaveLength(revokedBefore + 1);
+    expect(await linking.storedLink()).toBeUndefined();
+    // Pruned once: a second prune finds nothing more to revoke.
+    expect(await pruneAbandonedSignIns(linking.deps)).toBe(0);
+    expect(revokes()).toHaveLength(revokedBefore + 1);
   });
 
   it("answers a replayed confirmation with a 400 page and stores nothing more", async () => {

@@ -240,7 +240,7 @@ describe.each(testDatabases())("OAuth states on $name", (database) => {
   it("prunes only expired states", async () => {
     await createOAuthState(store.db, box, stateInput("expired", { expiresAt: testNow - 1 }));
     await createOpenedState(store.db, stateInput("live"));
-    expect(await pruneOAuthStates(store.db, testNow)).toBe(1);
+    expect(await pruneOAuthStates(store.db, box, testNow)).toEqual({ pruned: 1, abandonedCredentials: [] });
     expect(
       (await consumeOAuthState(store.db, box, { state: "live", browserKey: browserOf("live"), now: testNow }))
         .ok,
