@@ -1,3 +1,5 @@
+import { RESTJSONErrorCodes } from "discord.js";
+
 /**
  * Discord's JSON error codes the fake answers with (docs: Topics, Opcodes and Status Codes, JSON).
  * Each entry is the HTTP status and the message Discord sends with it.
@@ -24,6 +26,11 @@ export const discordErrors = {
   invalidRole: { status: 400, code: 50028, message: "Invalid Role" },
   invalidFormBody: { status: 400, code: 50035, message: "Invalid Form Body" },
   notFound: { status: 404, code: 0, message: "404: Not Found" },
+  missingOAuth2Scope: {
+    status: 403,
+    code: RESTJSONErrorCodes.MissingRequiredOAuth2Scope,
+    message: "Missing required OAuth2 scope",
+  },
 } as const;
 
 export type DiscordErrorKind = keyof typeof discordErrors;

@@ -23,6 +23,7 @@ import type {
   SubmitModalInput,
 } from "./member-actions.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { OAuth2Admin } from "./oauth2-admin.js";
 import { RoleAdmin } from "./role-admin.js";
 
 /**
@@ -32,12 +33,15 @@ import { RoleAdmin } from "./role-admin.js";
 export class FakeDiscordDriver {
   /** Roles as a server admin handles them by hand, members' roles, and the bot's role audit log. */
   readonly roles: RoleAdmin;
+  /** OAuth2 for users (redirect URIs, consent without a browser) and users' role connections. */
+  readonly oauth2: OAuth2Admin;
 
   constructor(
     protected readonly state: FakeDiscordState,
     private readonly actions: MemberActions,
   ) {
     this.roles = new RoleAdmin(state);
+    this.oauth2 = new OAuth2Admin(state);
   }
 
   get applicationId(): string {

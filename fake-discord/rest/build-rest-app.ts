@@ -12,6 +12,8 @@ import { registerCurrentUserGuildsRoute } from "./routes-current-user-guilds.js"
 import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
 import { registerInteractionRoutes } from "./routes-interactions.js";
 import { registerMemberRoleRoutes } from "./routes-member-roles.js";
+import { registerOAuth2Routes } from "./routes-oauth2.js";
+import { registerRoleConnectionRoutes } from "./routes-role-connections.js";
 import { registerRoleRoutes } from "./routes-roles.js";
 
 /** Discord takes uploads up to 25 MiB per request. */
@@ -80,6 +82,8 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
       registerRoleRoutes(api, state);
       registerMemberRoleRoutes(api, state);
       registerInteractionRoutes(api, state);
+      registerOAuth2Routes(api, state);
+      registerRoleConnectionRoutes(api, state);
       done();
     },
     { prefix: "/api/v10" },
