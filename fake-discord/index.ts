@@ -22,6 +22,7 @@ export { CommandHiddenError } from "./commands/command-visibility.js";
 export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-log.js";
 export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
 export type { OAuth2Admin } from "./driver/oauth2-admin.js";
+export type { UserInstallCommandInput } from "./driver/user-install-actions.js";
 export type {
   AutocompleteInput,
   MemberContext,

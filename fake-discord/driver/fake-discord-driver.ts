@@ -24,6 +24,7 @@ import type {
 } from "./member-actions.js";
 import { parseCommandLine } from "./parse-command-line.js";
 import { OAuth2Admin } from "./oauth2-admin.js";
+import type { UserInstallCommandInput } from "./user-install-actions.js";
 import { RoleAdmin } from "./role-admin.js";
 
 /**
@@ -179,6 +180,16 @@ export class FakeDiscordDriver {
     });
     const { line: _line, ...context } = input;
     return this.actions.runCommand({ ...context, ...invocation });
+  }
+
+  /**
+   * Runs a slash command from the app installed to the user's account, outside any guild: in their DM with
+   * the bot (context 1) or a private channel with `withUserIds` (context 2). No `guild_id` or `member`; the
+   * bot answers through the interaction webhook as usual. Throws CommandHiddenError where Discord's client
+   * would not offer it (app not added to the account, command not for USER_INSTALL or that context).
+   */
+  runUserInstallCommand(input: UserInstallCommandInput): InteractionHandle {
+    return this.actions.userInstalls.runCommand(input);
   }
 
   autocomplete(input: AutocompleteInput): InteractionHandle {
