@@ -165,6 +165,10 @@ describe("the fake Discord's OAuth2 for users", () => {
     ).toMatchObject({
       body: { user: { id: aliceId } },
     });
+    expect(await getAs(Routes.oauth2CurrentAuthorization(), "not-a-token")).toEqual({
+      status: 401,
+      body: { message: "401: Unauthorized", code: 0 },
+    });
     const asBot = await fetch(api(Routes.user("@me")), {
       headers: { authorization: `Bot ${fake.botToken}` },
     });

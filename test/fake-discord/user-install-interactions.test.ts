@@ -4,7 +4,9 @@
 import {
   ApplicationCommandOptionType,
   ApplicationIntegrationType,
+  ButtonStyle,
   ChannelType,
+  ComponentType,
   InteractionContextType,
   MessageFlags,
   OAuth2Routes,
@@ -33,7 +35,24 @@ describe("interactions from a user install", () => {
     carolId = fake.createMember(guild.id, { username: "carol" }).id;
     client = await connectClient(fake);
     client.on("interactionCreate", (interaction) => {
+      if (interaction.isButton()) {
+        void interaction.update({ content: `confirmed by ${interaction.user.username}`, components: [] });
+        return;
+      }
       if (!interaction.isChatInputCommand()) return;
+      if (interaction.commandName === "link") {
+        const button = {
+          type: ComponentType.Button,
+          style: ButtonStyle.Primary,
+          custom_id: "confirm",
+          label: "Confirm",
+        };
+        void interaction.reply({
+          content: "Link?",
+          components: [{ type: ComponentType.ActionRow, components: [button] }],
+        });
+        return;
+      }
       const secret = interaction.options.getBoolean("secret") ?? false;
       void interaction.reply({
         content: `${interaction.commandName} for ${interaction.user.username} in ${interaction.guildId ?? "no guild"}`,
@@ -102,11 +121,27 @@ describe("interactions from a user install", () => {
       name: "rank",
       options: { secret: true },
     });
-    await first.waitForFinal();
+    expect((await first.waitForFinal()).content).toBe("Link?");
     const hidden = await second.waitForFinal();
     expect(second.payload.channel_id).toBe(first.payload.channel_id);
     expect(hidden.flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
     expect(fake.messages(String(second.payload.channel_id))).not.toContainEqual(hidden);
+  });
+
+  it("delivers a button press on the DM answer with the same context, owners and channel", async () => {
+    const command = fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "link" });
+    const prompt = await command.waitForFinal();
+    const press = fake.pressButton({ message: prompt, customId: "confirm", userId: aliceId });
+    expect(press.payload).toMatchObject({
+      type: 3,
+      context: BotDM,
+      channel_id: command.payload.channel_id,
+      authorizing_integration_owners: { [UserInstall]: aliceId },
+      user: { id: aliceId },
+      message: { id: prompt.id },
+    });
+    expect(press.payload).not.toHaveProperty("guild_id");
+    expect((await press.waitForFinal()).content).toBe("confirmed by alice");
   });
 
   it("runs in a private channel (context 2) only the commands whose contexts include it", async () => {
