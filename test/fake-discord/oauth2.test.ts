@@ -99,12 +99,15 @@ describe("the fake Discord's OAuth2 for users", () => {
     expect(Object.fromEntries(refused.searchParams)).toMatchObject({ error: "invalid_scope", state: "x" });
   });
 
-  it("exchanges a code once, checking the PKCE verifier, and a reused code revokes what it gave", async () => {
+  it("exchanges a code once, for its redirect_uri and PKCE verifier, and a reused code revokes what it gave", async () => {
     const code = codeFor("identify", { code_challenge: challenge, code_challenge_method: "S256" });
     expect(await exchange(code, { code_verifier: `${verifier}x` })).toMatchObject({
       status: 400,
       body: { error: "invalid_grant" },
     });
+    expect(
+      await exchange(code, { code_verifier: verifier, redirect_uri: "http://127.0.0.1:9/elsewhere" }),
+    ).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
     const tokens = await exchange(code, { code_verifier: verifier });
     expect(tokens).toMatchObject({
       status: 200,
