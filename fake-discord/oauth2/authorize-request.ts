@@ -49,7 +49,10 @@ export function readAuthorizationRequest(
   return { redirectUri, scopes, state, codeChallenge, integrationType };
 }
 
-/** The redirect URI with `code` (or `error`) and `state` added to its own query. */
+/** Discord names itself in every authorization response (docs: Topics, OAuth2 — Issuer Identification; RFC 9207). */
+const issuer = "https://discord.com";
+
+/** The redirect URI with `code` (or `error`), `state` and `iss` added to its own query. */
 export function buildRedirect(
   redirectUri: string,
   request: { state: string | null },
@@ -63,5 +66,6 @@ export function buildRedirect(
     url.searchParams.set("code", outcome.code);
   }
   if (request.state !== null) url.searchParams.set("state", request.state);
+  url.searchParams.set("iss", issuer);
   return url.toString();
 }

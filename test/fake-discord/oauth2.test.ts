@@ -76,6 +76,7 @@ describe("the fake Discord's OAuth2 for users", () => {
     const approved = new URL((await decide("authorize")).headers.get("location")!);
     expect(`${approved.origin}${approved.pathname}`).toBe(redirectUri);
     expect(approved.searchParams.get("state")).toBe("s-1");
+    expect(approved.searchParams.get("iss")).toBe("https://discord.com");
     expect(approved.searchParams.get("code")).toMatch(/^[\w-]{20,}$/);
     const denied = new URL((await decide("cancel")).headers.get("location")!);
     expect(Object.fromEntries(denied.searchParams)).toMatchObject({ error: "access_denied", state: "s-1" });
