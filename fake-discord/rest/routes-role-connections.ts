@@ -39,8 +39,8 @@ export function registerRoleConnectionRoutes(app: FastifyInstance, state: FakeDi
   });
   app.put<{ Params: ApplicationParams }>(connectionRoute, (request) => {
     const grant = requireUserGrant(request.headers.authorization, request.params.applicationId);
-    const keys = new Set(state.roleConnections.metadata.map((record) => record.key));
-    const connection = readRoleConnection(request.body, keys);
+    const registered = new Map(state.roleConnections.metadata.map((record) => [record.key, record.type]));
+    const connection = readRoleConnection(request.body, registered);
     state.roleConnections.setConnection(grant.userId, connection);
     state.signal.notify();
     return connection;

@@ -59,17 +59,35 @@ export function readMetadataRecords(body: unknown): APIApplicationRoleConnection
   return records;
 }
 
+const { IntegerLessThanOrEqual, BooleanNotEqual, DatetimeLessThanOrEqual, DatetimeGreaterThanOrEqual } =
+  ApplicationRoleConnectionMetadataType;
+const integerPattern = /^-?\d+$/;
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Whether a stringified value fits its metadata type: an integer for the integer and boolean types, an
+ * ISO8601 date for the datetime types (docs: Application Role Connection Metadata Type).
+ */
+function fitsMetadataType(type: ApplicationRoleConnectionMetadataType, value: string): boolean {
+  if (type === DatetimeLessThanOrEqual || type === DatetimeGreaterThanOrEqual)
+    return isoDatePattern.test(value) && !Number.isNaN(Date.parse(value));
+  return type >= IntegerLessThanOrEqual && type <= BooleanNotEqual && integerPattern.test(value);
+}
+
 /**
  * Reads the body of Update Current User Application Role Connection: `platform_name` up to 50 characters,
- * `platform_username` up to 100, and `metadata` values (stringified, up to 100) under registered keys only.
+ * `platform_username` up to 100, and `metadata` values (stringified, up to 100) under registered keys only,
+ * each fitting its record's type. The `code` strings of the last two faults are the fake's own wording.
  */
 export function readRoleConnection(
   body: unknown,
-  registeredKeys: ReadonlySet<string>,
+  registered: ReadonlyMap<string, ApplicationRoleConnectionMetadataType>,
 ): APIApplicationRoleConnection {
   const errors = new FieldErrorCollector();
   const fields = isRecord(body) ? body : {};
-  const { platform_name: platformName, platform_username: platformUsername } = fields;
+  // null reads as absent, as for the other optional fields of Discord's bodies.
+  const platformName = fields.platform_name ?? undefined;
+  const platformUsername = fields.platform_username ?? undefined;
   if (errors.string(["platform_name"], platformName))
     errors.maxLength(["platform_name"], platformName, limits.platformName);
   if (errors.string(["platform_username"], platformUsername))
@@ -79,7 +97,8 @@ export function readRoleConnection(
   if (!isRecord(given))
     errors.add(["metadata"], "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType");
   for (const [key, value] of Object.entries(isRecord(given) ? given : {})) {
-    if (!registeredKeys.has(key)) {
+    const type = registered.get(key);
+    if (type === undefined) {
       errors.add(
         ["metadata", key],
         "APPLICATION_ROLE_CONNECTION_METADATA_KEY_INVALID",
@@ -91,8 +110,15 @@ export function readRoleConnection(
       errors.add(["metadata", key], "STRING_TYPE_CONVERT", "Could not interpret value as string.");
       continue;
     }
-    metadata[key] = String(value);
-    errors.maxLength(["metadata", key], metadata[key], limits.metadataValue);
+    const text = String(value);
+    metadata[key] = text;
+    errors.maxLength(["metadata", key], text, limits.metadataValue);
+    if (!fitsMetadataType(type, text))
+      errors.add(
+        ["metadata", key],
+        "APPLICATION_ROLE_CONNECTION_METADATA_VALUE_INVALID",
+        `Invalid value for "${key}".`,
+      );
   }
   if (errors.errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors.errors);
   return {

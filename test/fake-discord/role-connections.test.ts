@@ -89,13 +89,15 @@ describe("the fake Discord's role connections", () => {
     expect(fake.oauth2.roleConnection(aliceId)).toEqual(answer);
   });
 
-  it("refuses unregistered keys and over-long names and values with 400 50035", async () => {
+  it("refuses unregistered keys, over-long names and values, and values unfit for their type with 400 50035", async () => {
     const before = fake.oauth2.roleConnection(aliceId);
     for (const body of [
       { metadata: { elo: "1" } },
       { platform_name: "p".repeat(51) },
       { platform_username: "u".repeat(101) },
       { metadata: { rating: "9".repeat(101) } },
+      { metadata: { rating: "high" } },
+      { metadata: { verified: "yes" } },
     ]) {
       await expect(asAlice.put(connectionRoute(), { body })).rejects.toMatchObject({
         status: 400,
