@@ -59,6 +59,11 @@ export const discordErrors = {
     message: "A thread has already been created for this message",
   },
   threadLocked: { status: 400, code: RESTJSONErrorCodes.ThreadLocked, message: "Thread is locked" },
+  missingOAuth2Scope: {
+    status: 403,
+    code: RESTJSONErrorCodes.MissingRequiredOAuth2Scope,
+    message: "Missing required OAuth2 scope",
+  },
 } as const;
 
 export type DiscordErrorKind = keyof typeof discordErrors;

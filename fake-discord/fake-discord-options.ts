@@ -36,4 +36,6 @@ export interface FakeDiscordOptions {
   /** How long handle and waitFor* calls wait by default. */
   waitTimeoutMs?: number;
   logger?: Logger;
+  /** The application's OAuth2 settings: its redirect URIs, and a client secret (generated when left out). */
+  oauth2?: { redirectUris?: readonly string[]; clientSecret?: string };
 }

@@ -8,6 +8,8 @@ import { InteractionRegistry } from "./interactions/interaction-registry.js";
 import { AttachmentStore } from "./messages/attachment-store.js";
 import { MessageStore } from "./messages/message-store.js";
 import { countThreadMessages } from "./messages/thread-message-counts.js";
+import { OAuth2Store } from "./oauth2/oauth2-store.js";
+import { RoleConnectionStore } from "./role-connections/role-connection-store.js";
 import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
 import { FakeWorld } from "./world/world.js";
 
@@ -50,6 +52,10 @@ export interface FakeDiscordState {
   /** How long `enforce_nonce` remembers a nonce ("the past few minutes", docs: Create Message). */
   nonceWindowMs: number;
   outage: OutageMode;
+  /** Users' OAuth2 grants and tokens, and who added the app to their account. */
+  oauth2: OAuth2Store;
+  /** The application's role-connection metadata and users' role connections (Linked Roles). */
+  roleConnections: RoleConnectionStore;
 }
 
 export function createEmptyStats(): FakeDiscordStats {
@@ -108,7 +114,15 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     apiRoutes: [],
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
+    oauth2: createOAuth2Store(options, clock),
+    roleConnections: new RoleConnectionStore(),
   };
+}
+
+function createOAuth2Store(options: FakeDiscordOptions, clock: Clock): OAuth2Store {
+  const store = new OAuth2Store(clock, options.oauth2?.clientSecret ?? randomBytes(24).toString("base64url"));
+  for (const uri of options.oauth2?.redirectUris ?? []) store.redirectUris.add(uri);
+  return store;
 }
 
 /** Shaped like Discord's: base64 of the bot's id, a timestamp part and an HMAC part. */

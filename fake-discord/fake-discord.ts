@@ -125,7 +125,9 @@ export async function createFakeDiscord(options: FakeDiscordOptions = {}): Promi
       httpDelivery.deliver(record);
       return;
     }
-    record.delivery = gateway.dispatchToGuild(record.guildId, "INTERACTION_CREATE", () => record.payload)
+    // DMs reach shard 0 only (docs: Gateway, Sharding); guild id 0 lands there by the same formula.
+    const shardKey = record.guildId ?? "0";
+    record.delivery = gateway.dispatchToGuild(shardKey, "INTERACTION_CREATE", () => record.payload)
       ? "gateway"
       : "undelivered";
   };

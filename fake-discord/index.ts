@@ -23,6 +23,8 @@ export { auditLogEvent, type AuditLogChange, type AuditLogEntry } from "./audit-
 export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.js";
 export type { HandMadeEvent, ScheduledEventAdmin } from "./driver/scheduled-event-admin.js";
 export type { ThreadAdmin } from "./driver/thread-admin.js";
+export type { OAuth2Admin } from "./driver/oauth2-admin.js";
+export type { UserInstallCommandInput } from "./driver/user-install-actions.js";
 export type {
   AutocompleteInput,
   MemberContext,

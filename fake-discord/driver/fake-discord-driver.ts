@@ -23,6 +23,8 @@ import type {
   SubmitModalInput,
 } from "./member-actions.js";
 import { parseCommandLine } from "./parse-command-line.js";
+import { OAuth2Admin } from "./oauth2-admin.js";
+import type { UserInstallCommandInput } from "./user-install-actions.js";
 import { RoleAdmin } from "./role-admin.js";
 import { ScheduledEventAdmin } from "./scheduled-event-admin.js";
 import { ThreadAdmin } from "./thread-admin.js";
@@ -38,6 +40,8 @@ export class FakeDiscordDriver {
   readonly threads: ThreadAdmin;
   /** Scheduled events, members marking them "Interested", and Discord moving their status. */
   readonly scheduledEvents: ScheduledEventAdmin;
+  /** OAuth2 for users (redirect URIs, consent without a browser) and users' role connections. */
+  readonly oauth2: OAuth2Admin;
 
   constructor(
     protected readonly state: FakeDiscordState,
@@ -46,6 +50,7 @@ export class FakeDiscordDriver {
     this.roles = new RoleAdmin(state);
     this.threads = new ThreadAdmin(state);
     this.scheduledEvents = new ScheduledEventAdmin(state);
+    this.oauth2 = new OAuth2Admin(state);
   }
 
   get applicationId(): string {
@@ -188,6 +193,16 @@ export class FakeDiscordDriver {
     });
     const { line: _line, ...context } = input;
     return this.actions.runCommand({ ...context, ...invocation });
+  }
+
+  /**
+   * Runs a slash command from the app installed to the user's account, outside any guild: in their DM with
+   * the bot (context 1) or a private channel with `withUserIds` (context 2). No `guild_id` or `member`; the
+   * bot answers through the interaction webhook as usual. Throws CommandHiddenError where Discord's client
+   * would not offer it (app not added to the account, command not for USER_INSTALL or that context).
+   */
+  runUserInstallCommand(input: UserInstallCommandInput): InteractionHandle {
+    return this.actions.userInstalls.runCommand(input);
   }
 
   autocomplete(input: AutocompleteInput): InteractionHandle {

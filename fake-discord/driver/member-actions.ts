@@ -13,6 +13,9 @@ import { InteractionHandle } from "../interactions/interaction-handle.js";
 import { callbackType, interactionType, type InteractionRecord } from "../interactions/interaction-record.js";
 import { isEphemeral, type StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
+import { followUserInstallEnvelope } from "../interactions/user-install-envelope.js";
+import { renderUser } from "../world/render-world.js";
+import { UserInstallActions } from "./user-install-actions.js";
 
 export interface MemberContext {
   guildId: string;
@@ -58,11 +61,16 @@ export type DeliverInteraction = (record: InteractionRecord) => void;
  * disabled button) throw here instead.
  */
 export class MemberActions {
+  /** Commands from the app installed to a user's account, outside guilds. */
+  readonly userInstalls: UserInstallActions;
+
   constructor(
     private readonly state: FakeDiscordState,
     private readonly deliver: DeliverInteraction,
     private readonly defaultTimeoutMs: number,
-  ) {}
+  ) {
+    this.userInstalls = new UserInstallActions(state, deliver, defaultTimeoutMs);
+  }
 
   runCommand(input: RunCommandInput): InteractionHandle {
     const command = this.findVisibleCommand(input, input.bypassCommandPermissions === true);
@@ -94,18 +102,22 @@ export class MemberActions {
     const component = findComponent(message.components, input.customId);
     if (component === undefined) throw new Error(`The message has no component "${input.customId}"`);
     if (component.disabled === true) throw new Error(`The component "${input.customId}" is disabled`);
+    const rendered = renderMessage(message, (id) => this.state.world.users.get(id), this.state.applicationId);
+    const data = buildComponentData(component, input.values);
+    const link = { commandName: null, sourceMessageId: message.id, extra: { message: rendered } };
+    if (message.guildId === null) {
+      const earlier = this.state.interactions.byId(message.interaction?.interactionId ?? "");
+      if (earlier === undefined)
+        throw new Error("Outside a guild, only messages answering a command have components");
+      return this.sendOutsideGuild(earlier, input.userId, interactionType.messageComponent, data, link);
+    }
     const context = {
       guildId: message.guildId,
       channelId: message.channelId,
       userId: input.userId,
       ...(input.locale === undefined ? {} : { locale: input.locale }),
     };
-    const rendered = renderMessage(message, (id) => this.state.world.users.get(id), this.state.applicationId);
-    return this.send(context, interactionType.messageComponent, buildComponentData(component, input.values), {
-      commandName: null,
-      sourceMessageId: message.id,
-      extra: { message: rendered },
-    });
+    return this.send(context, interactionType.messageComponent, data, link);
   }
 
   submitModal(input: SubmitModalInput): InteractionHandle {
@@ -124,15 +136,15 @@ export class MemberActions {
         : {
             message: renderMessage(source, (id) => this.state.world.users.get(id), this.state.applicationId),
           };
+    const data = buildModalSubmitData(modal, input.fields);
+    const link = { commandName: null, sourceMessageId: source?.id ?? null, extra };
+    if (opener.guildId === null)
+      return this.sendOutsideGuild(opener, opener.userId, interactionType.modalSubmit, data, link);
     return this.send(
       { guildId: opener.guildId, channelId: opener.channelId, userId: opener.userId },
       interactionType.modalSubmit,
-      buildModalSubmitData(modal, input.fields),
-      {
-        commandName: null,
-        sourceMessageId: source?.id ?? null,
-        extra,
-      },
+      data,
+      link,
     );
   }
 
@@ -166,6 +178,33 @@ export class MemberActions {
       guildId: input.guildId,
       channelId: input.channelId,
     };
+  }
+
+  /** A press or submit after an interaction outside a guild: same channel, context and owners, its own user. */
+  private sendOutsideGuild(
+    earlier: InteractionRecord,
+    userId: string,
+    type: number,
+    data: Record<string, unknown>,
+    link: { commandName: string | null; sourceMessageId: string | null; extra?: Record<string, unknown> },
+  ): InteractionHandle {
+    const user = renderUser(this.state.world.requireUser(userId));
+    const record = this.state.interactions.create({
+      type,
+      guildId: null,
+      channelId: earlier.channelId,
+      userId,
+      commandName: link.commandName,
+      sourceMessageId: link.sourceMessageId,
+      buildPayload: (id, token) => ({
+        ...followUserInstallEnvelope(earlier.payload, id, token, type),
+        user,
+        data,
+        ...link.extra,
+      }),
+    });
+    this.deliver(record);
+    return new InteractionHandle(this.state, record, this.defaultTimeoutMs);
   }
 
   private send(

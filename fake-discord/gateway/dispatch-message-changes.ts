@@ -15,7 +15,8 @@ export function dispatchMessageChanges(
   gateway: GatewayServer,
 ): (message: StoredMessage, change: MessageChange) => void {
   return (message, change) => {
-    if (change !== "created" || isEphemeral(message)) return;
+    // A message in a DM (a user install's answer) belongs to no guild: its guild sessions hear nothing.
+    if (change !== "created" || isEphemeral(message) || message.guildId === null) return;
     gateway.dispatchToGuild(
       message.guildId,
       "MESSAGE_CREATE",

@@ -38,7 +38,8 @@ export interface InteractionRecord {
   id: string;
   token: string;
   type: number;
-  guildId: string;
+  /** Null for an interaction from a user install outside a guild (a DM or a private channel). */
+  guildId: string | null;
   channelId: string;
   userId: string;
   commandName: string | null;

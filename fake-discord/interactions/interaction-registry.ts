@@ -9,7 +9,7 @@ const tokenLifetimeMs = 15 * 60_000;
 
 export interface NewInteraction {
   type: number;
-  guildId: string;
+  guildId: string | null;
   channelId: string;
   userId: string;
   commandName: string | null;

@@ -18,7 +18,8 @@ export interface ResolvedData {
 export interface ResolveContext {
   world: FakeWorld;
   attachments: AttachmentStore;
-  guildId: string;
+  /** Null outside a guild: users resolve without a member, and roles and guild channels cannot be named. */
+  guildId: string | null;
   channelId: string;
 }
 
@@ -94,6 +95,7 @@ function assertRange(definition: OptionDefinition, value: number, label: string)
 function resolveUser(userId: string, context: ResolveContext, resolved: ResolvedData): string {
   const user = context.world.requireUser(userId);
   (resolved.users ??= {})[userId] = renderUser(user);
+  if (context.guildId === null) return userId;
   const guild = context.world.requireGuild(context.guildId);
   const member = guild.members.get(userId);
   if (member !== undefined) {
@@ -105,6 +107,7 @@ function resolveUser(userId: string, context: ResolveContext, resolved: Resolved
 
 function resolveChannel(channelId: string, context: ResolveContext, resolved: ResolvedData): string {
   const channel = context.world.requireChannel(channelId);
+  if (context.guildId === null) throw new Error("A guild channel cannot be named outside its guild");
   const guild = context.world.requireGuild(context.guildId);
   const member = guild.members.get(context.world.botUser.id);
   const permissions = member === undefined ? 0n : computeMemberPermissions(guild, member);
@@ -113,6 +116,7 @@ function resolveChannel(channelId: string, context: ResolveContext, resolved: Re
 }
 
 function resolveRole(roleId: string, context: ResolveContext, resolved: ResolvedData): string {
+  if (context.guildId === null) throw new Error("A role cannot be named outside its guild");
   const role = context.world.requireGuild(context.guildId).roles.get(roleId);
   if (role === undefined) throw new Error(`No role ${roleId} in guild ${context.guildId}`);
   (resolved.roles ??= {})[roleId] = renderRole(role);

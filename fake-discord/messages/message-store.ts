@@ -13,7 +13,7 @@ import {
 
 export interface NewMessage {
   channelId: string;
-  guildId: string;
+  guildId: string | null;
   authorId: string;
   draft: MessageDraft;
   files: readonly UploadedFile[];

@@ -34,7 +34,8 @@ export interface MessageInteractionLink {
 export interface StoredMessage {
   id: string;
   channelId: string;
-  guildId: string;
+  /** Null in a DM or a private channel. */
+  guildId: string | null;
   authorId: string;
   content: string;
   embeds: APIEmbed[];

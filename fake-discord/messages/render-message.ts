@@ -16,7 +16,7 @@ export function renderMessage(
     id: message.id,
     type: message.type,
     channel_id: message.channelId,
-    guild_id: message.guildId,
+    ...(message.guildId === null ? {} : { guild_id: message.guildId }),
     author: author === undefined ? unknownUser(message.authorId) : renderUser(author),
     content: message.content,
     timestamp: new Date(message.createdAt).toISOString(),
@@ -43,7 +43,9 @@ export function renderMessage(
       id: message.interaction.interactionId,
       type: message.interaction.interactionType,
       user: user === undefined ? unknownUser(message.interaction.userId) : renderUser(user),
-      authorizing_integration_owners: { "0": message.guildId },
+      // Outside a guild only a user install can answer, owned by the user who ran it (docs: Interactions).
+      authorizing_integration_owners:
+        message.guildId === null ? { "1": message.interaction.userId } : { "0": message.guildId },
     };
   }
   return rendered as unknown as APIMessage;

@@ -11,7 +11,7 @@ export function countThreadMessages(
   world: FakeWorld,
 ): (message: StoredMessage, change: MessageChange) => void {
   return (message, change) => {
-    if (change === "edited" || isEphemeral(message)) return;
+    if (change === "edited" || isEphemeral(message) || message.guildId === null) return;
     const thread = world.channel(message.channelId);
     const guild = world.guilds.get(message.guildId);
     if (thread === undefined || guild === undefined || !threadChannelTypes.has(thread.type)) return;

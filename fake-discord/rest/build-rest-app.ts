@@ -13,6 +13,8 @@ import { registerCurrentUserGuildsRoute } from "./routes-current-user-guilds.js"
 import { registerGuildAndUserRoutes } from "./routes-guilds-users.js";
 import { registerInteractionRoutes } from "./routes-interactions.js";
 import { registerMemberRoleRoutes } from "./routes-member-roles.js";
+import { registerOAuth2Routes } from "./routes-oauth2.js";
+import { registerRoleConnectionRoutes } from "./routes-role-connections.js";
 import { registerRoleRoutes } from "./routes-roles.js";
 import { registerScheduledEventRoutes } from "./routes-scheduled-events.js";
 import { registerThreadRoutes } from "./routes-threads.js";
@@ -104,6 +106,8 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
       registerInteractionRoutes(api, state);
       registerThreadRoutes(api, state);
       registerScheduledEventRoutes(api, state);
+      registerOAuth2Routes(api, state);
+      registerRoleConnectionRoutes(api, state);
       done();
     },
     { prefix: "/api/v10" },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
+import { authenticatesAsUser } from "../oauth2/user-routes.js";
 import type { RateLimiter } from "../rate-limits/rate-limiter.js";
 
 const apiPrefixPattern = /^\/api\/v\d+/;
@@ -24,7 +25,11 @@ export function readRouteTraits(request: FastifyRequest): RouteTraits | null {
   const isInteractionCallback = path.startsWith("/interactions/");
   return {
     routeKey: `${request.method} ${path}`,
-    needsBotToken: !isWebhook && !isInteractionCallback && path !== "/gateway",
+    needsBotToken:
+      !isWebhook &&
+      !isInteractionCallback &&
+      path !== "/gateway" &&
+      !authenticatesAsUser(path, params, request.headers.authorization),
     isInteractionCallback,
     majorParameter:
       params.channelId ??

@@ -1,6 +1,8 @@
+import { OAuth2Scopes } from "discord.js";
 import type { FastifyInstance } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
+import { isBearerAuthorization, requireBearerGrant } from "../oauth2/bearer-grant.js";
 import { renderGuild } from "../world/render-guild.js";
 import { renderChannel, renderMember, renderUser } from "../world/render-world.js";
 import type { FakeGuild } from "../world/world-types.js";
@@ -26,8 +28,17 @@ export function registerGuildAndUserRoutes(app: FastifyInstance, state: FakeDisc
     return renderMember(member, user);
   });
 
-  app.get("/users/@me", () => renderUser(state.world.botUser));
+  // A user's bearer token reads that user (identify scope); the bot's token reads the bot. @discordjs/rest
+  // sends Routes.user("@me") as /users/%40me, which the router matches as /users/:userId.
+  const renderCurrentUser = (authorization: string | undefined) =>
+    isBearerAuthorization(authorization)
+      ? renderUser(
+          state.world.requireUser(requireBearerGrant(state, authorization, OAuth2Scopes.Identify).userId),
+        )
+      : renderUser(state.world.botUser);
+  app.get("/users/@me", (request) => renderCurrentUser(request.headers.authorization));
   app.get<{ Params: { userId: string } }>("/users/:userId", (request) => {
+    if (request.params.userId === "@me") return renderCurrentUser(request.headers.authorization);
     const user = state.world.users.get(request.params.userId);
     if (user === undefined) throw new DiscordHttpError("unknownUser");
     return renderUser(user);

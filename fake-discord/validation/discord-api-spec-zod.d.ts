@@ -32,4 +32,6 @@ export declare const VoiceScheduledEventCreateRequestSchema: RequestBodySchema;
 export declare const ExternalScheduledEventPatchRequestPartialSchema: RequestBodySchema;
 export declare const StageScheduledEventPatchRequestPartialSchema: RequestBodySchema;
 export declare const VoiceScheduledEventPatchRequestPartialSchema: RequestBodySchema;
+export declare const ApplicationRoleConnectionsMetadataItemRequestSchema: RequestBodySchema;
+export declare const UpdateApplicationUserRoleConnectionRequestSchema: RequestBodySchema;
 export declare const SnowflakeTypeSchema: ZodMiniString;

@@ -41,6 +41,10 @@ const bodySchemas: Readonly<Record<string, () => z.ZodMiniType>> = {
       spec.StageScheduledEventPatchRequestPartialSchema,
       spec.VoiceScheduledEventPatchRequestPartialSchema,
     ]),
+  "PUT /applications/{application_id}/role-connections/metadata": () =>
+    z.array(spec.ApplicationRoleConnectionsMetadataItemRequestSchema),
+  "PUT /users/@me/applications/{application_id}/role-connection": () =>
+    spec.UpdateApplicationUserRoleConnectionRequestSchema,
   "POST /guilds/{guild_id}/roles": () => withPermissionStrings(spec.CreateRoleRequestSchema, "permissions"),
   "PATCH /guilds/{guild_id}/roles": () => z.array(spec.UpdateRolePositionsRequestSchema),
   "PATCH /guilds/{guild_id}/roles/{role_id}": () =>
@@ -69,6 +73,17 @@ const bodySchemas: Readonly<Record<string, () => z.ZodMiniType>> = {
   "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": () =>
     withUploadIds(spec.IncomingWebhookUpdateRequestPartialSchema),
 };
+
+/**
+ * Discord documents its OAuth2 endpoints in the OAuth2 topic, not in the OpenAPI spec, and their bodies are
+ * form-encoded as RFC 6749 has them: the fake serves them (rest/routes-oauth2.ts) with their own checks.
+ */
+export const oauth2Routes: readonly string[] = [
+  "GET /oauth2/authorize",
+  "POST /oauth2/authorize",
+  "POST /oauth2/token",
+  "POST /oauth2/token/revoke",
+];
 
 /** The route of an interaction's callback, which also arrives as the answer to an HTTP interaction. */
 export const interactionCallbackRoute = "POST /interactions/:interactionId/:token/callback";

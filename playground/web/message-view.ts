@@ -73,6 +73,8 @@ export function listChannelMessages(
     .map((message) => viewMessage(discord, message));
 }
 
-function findUsername(discord: FakeDiscord, guildId: string, userId: string): string | undefined {
+function findUsername(discord: FakeDiscord, guildId: string | null, userId: string): string | undefined {
+  // A message outside a guild (a user-installed command's answer in a DM) has no member list to look in.
+  if (guildId === null) return undefined;
   return discord.roles.byMember(guildId).find((member) => member.user.id === userId)?.user.username;
 }

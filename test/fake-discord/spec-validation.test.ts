@@ -5,6 +5,7 @@ import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js
 import {
   isSpecRoute,
   normalizeRoutePath,
+  oauth2Routes,
   specBodyRoutes,
 } from "../../fake-discord/validation/spec-bodies.js";
 
@@ -160,8 +161,10 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
 
   it("holds every body it takes to a schema of the spec", () => {
     // The routes that take no body: a role given or taken, a message deleted, a command or event removed.
-    const bodiless = fake.apiRoutes.filter((route) =>
-      /^(PUT \/guilds\/:guildId\/members\/:userId\/roles|DELETE |GET )/.test(route),
+    const bodiless = fake.apiRoutes.filter(
+      (route) =>
+        oauth2Routes.includes(route) ||
+        /^(PUT \/guilds\/:guildId\/members\/:userId\/roles|DELETE |GET )/.test(route),
     );
     const unchecked = fake.apiRoutes.filter(
       (route) =>
@@ -174,8 +177,9 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
   it("serves only routes that Discord's OpenAPI spec has", () => {
     expect(fake.apiRoutes.length).toBeGreaterThan(20);
     expect(isSpecRoute("POST", "/channels/:channelId/shouts")).toBe(false);
+    // Only the OAuth2 endpoints, which Discord documents outside the spec.
     expect(fake.apiRoutes.filter((route) => !isSpecRoute(...(route.split(" ") as [string, string])))).toEqual(
-      [],
+      oauth2Routes,
     );
   });
 });

@@ -1,0 +1,36 @@
+import type { APIApplicationRoleConnection, APIApplicationRoleConnectionMetadata } from "discord.js";
+
+/**
+ * Linked Roles (docs: Resources, Application Role Connection Metadata): the metadata records the
+ * application registered, and each user's role connection as the application last set it.
+ */
+export class RoleConnectionStore {
+  private records: APIApplicationRoleConnectionMetadata[] = [];
+  private readonly connections = new Map<string, APIApplicationRoleConnection>();
+
+  get metadata(): readonly APIApplicationRoleConnectionMetadata[] {
+    return this.records;
+  }
+
+  /** Update Application Role Connection Metadata Records replaces the whole list. */
+  replaceMetadata(records: readonly APIApplicationRoleConnectionMetadata[]): void {
+    this.records = [...records];
+  }
+
+  /** A user's connection; one never set reads as empty, as Discord answers it. */
+  connectionOf(userId: string): APIApplicationRoleConnection {
+    return this.connections.get(userId) ?? { platform_name: null, platform_username: null, metadata: {} };
+  }
+
+  hasConnection(userId: string): boolean {
+    return this.connections.has(userId);
+  }
+
+  setConnection(userId: string, connection: APIApplicationRoleConnection): void {
+    this.connections.set(userId, connection);
+  }
+
+  deleteConnection(userId: string): void {
+    this.connections.delete(userId);
+  }
+}

@@ -1,0 +1,178 @@
+// Commands from the app installed to a user's account, run outside guilds, with a real discord.js client:
+// no guild_id, `user` instead of `member`, context 1 or 2, authorizing_integration_owners {"1": user}, and
+// delivered only when the command's integration_types and contexts allow it, as Discord does.
+import {
+  ApplicationCommandOptionType,
+  ApplicationIntegrationType,
+  ButtonStyle,
+  ChannelType,
+  ComponentType,
+  InteractionContextType,
+  MessageFlags,
+  OAuth2Routes,
+  OAuth2Scopes,
+  type Client,
+} from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CommandHiddenError, createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { connectClient } from "./connect-client.js";
+
+const { UserInstall, GuildInstall } = ApplicationIntegrationType;
+const { Guild, BotDM, PrivateChannel } = InteractionContextType;
+
+describe("interactions from a user install", () => {
+  let fake: FakeDiscord;
+  let client: Client<true>;
+  let aliceId: string;
+  let bobId: string;
+  let carolId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ oauth2: { redirectUris: ["http://127.0.0.1:9/installed"] } });
+    const guild = fake.createGuild({ name: "Arena" });
+    aliceId = fake.createMember(guild.id, { username: "alice" }).id;
+    bobId = fake.createMember(guild.id, { username: "bob" }).id;
+    carolId = fake.createMember(guild.id, { username: "carol" }).id;
+    client = await connectClient(fake);
+    client.on("interactionCreate", (interaction) => {
+      if (interaction.isButton()) {
+        void interaction.update({ content: `confirmed by ${interaction.user.username}`, components: [] });
+        return;
+      }
+      if (!interaction.isChatInputCommand()) return;
+      if (interaction.commandName === "link") {
+        const button = {
+          type: ComponentType.Button,
+          style: ButtonStyle.Primary,
+          custom_id: "confirm",
+          label: "Confirm",
+        };
+        void interaction.reply({
+          content: "Link?",
+          components: [{ type: ComponentType.ActionRow, components: [button] }],
+        });
+        return;
+      }
+      const secret = interaction.options.getBoolean("secret") ?? false;
+      void interaction.reply({
+        content: `${interaction.commandName} for ${interaction.user.username} in ${interaction.guildId ?? "no guild"}`,
+        ...(secret ? { flags: MessageFlags.Ephemeral } : {}),
+      });
+    });
+    await client.application.commands.set([
+      {
+        name: "rank",
+        description: "Your rank",
+        options: [
+          { type: ApplicationCommandOptionType.Boolean, name: "secret", description: "Only you see it" },
+        ],
+        integrationTypes: [GuildInstall, UserInstall],
+        contexts: [Guild, BotDM, PrivateChannel],
+      },
+      { name: "link", description: "Link your account", integrationTypes: [UserInstall], contexts: [BotDM] },
+      { name: "setup", description: "Server setup" },
+    ]);
+  });
+  afterAll(async () => {
+    await client.destroy();
+    await fake.close();
+  });
+
+  it("offers nothing to a user who has not added the app, and authorizing with integration_type=1 adds it", () => {
+    expect(() => fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "rank" })).toThrow(
+      CommandHiddenError,
+    );
+    const query = new URLSearchParams({
+      client_id: fake.oauth2.clientId,
+      response_type: "code",
+      redirect_uri: "http://127.0.0.1:9/installed",
+      scope: OAuth2Scopes.ApplicationsCommands,
+      integration_type: String(UserInstall),
+    });
+    fake.oauth2.approve(`${OAuth2Routes.authorizationURL}?${query.toString()}`, aliceId);
+    expect(fake.oauth2.isInstalledForUser(aliceId)).toBe(true);
+    expect(fake.oauth2.isInstalledForUser(bobId)).toBe(false);
+  });
+
+  it("sends a BOT_DM command without guild_id or member, owned by the user, and takes the bot's answer", async () => {
+    const handle = fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "rank" });
+    const answer = await handle.waitForFinal();
+    expect(handle.payload).toMatchObject({
+      context: BotDM,
+      authorizing_integration_owners: { [UserInstall]: aliceId },
+      user: { id: aliceId, username: "alice" },
+      channel: { type: ChannelType.DM, recipients: [{ id: fake.botUser.id }] },
+      app_permissions: expect.stringMatching(/^\d+$/) as unknown,
+    });
+    expect(handle.payload).not.toHaveProperty("guild_id");
+    expect(handle.payload).not.toHaveProperty("member");
+    expect(answer.content).toBe("rank for alice in no guild");
+    expect(answer.guildId).toBeNull();
+    expect(fake.messages(String(handle.payload.channel_id)).map((message) => message.id)).toContain(
+      answer.id,
+    );
+  });
+
+  it("keeps an ephemeral answer to the user, and the same DM channel for the next command", async () => {
+    const first = fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "link" });
+    const second = fake.runUserInstallCommand({
+      userId: aliceId,
+      context: "bot-dm",
+      name: "rank",
+      options: { secret: true },
+    });
+    expect((await first.waitForFinal()).content).toBe("Link?");
+    const hidden = await second.waitForFinal();
+    expect(second.payload.channel_id).toBe(first.payload.channel_id);
+    expect(hidden.flags & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
+    expect(fake.messages(String(second.payload.channel_id))).not.toContainEqual(hidden);
+  });
+
+  it("delivers a button press on the DM answer with the same context, owners and channel", async () => {
+    const command = fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "link" });
+    const prompt = await command.waitForFinal();
+    const press = fake.pressButton({ message: prompt, customId: "confirm", userId: aliceId });
+    expect(press.payload).toMatchObject({
+      type: 3,
+      context: BotDM,
+      channel_id: command.payload.channel_id,
+      authorizing_integration_owners: { [UserInstall]: aliceId },
+      user: { id: aliceId },
+      message: { id: prompt.id },
+    });
+    expect(press.payload).not.toHaveProperty("guild_id");
+    expect((await press.waitForFinal()).content).toBe("confirmed by alice");
+  });
+
+  it("runs in a private channel (context 2) only the commands whose contexts include it", async () => {
+    fake.oauth2.installForUser(bobId);
+    const handle = fake.runUserInstallCommand({
+      userId: bobId,
+      context: "private-channel",
+      withUserIds: [aliceId, carolId],
+      name: "rank",
+    });
+    expect(handle.payload).toMatchObject({
+      context: PrivateChannel,
+      authorizing_integration_owners: { [UserInstall]: bobId },
+      channel: { type: ChannelType.GroupDM },
+    });
+    expect((await handle.waitForFinal()).content).toBe("rank for bob in no guild");
+    expect(() =>
+      fake.runUserInstallCommand({
+        userId: bobId,
+        context: "private-channel",
+        withUserIds: [aliceId],
+        name: "link",
+      }),
+    ).toThrow(/contexts leave out PrivateChannel/);
+  });
+
+  it("refuses a command left to guild installs, as its integration_types default to GUILD_INSTALL", () => {
+    expect(() => fake.runUserInstallCommand({ userId: aliceId, context: "bot-dm", name: "setup" })).toThrow(
+      /integration_types leave out USER_INSTALL/,
+    );
+    const sent = fake.interactions().filter((record) => record.commandName === "setup");
+    expect(sent).toEqual([]);
+  });
+});
