@@ -151,4 +151,34 @@ describe("the fake Discord's role connections", () => {
     await asCarol.delete(connectionRoute());
     expect(fake.oauth2.roleConnection(carol.id)).toBeUndefined();
   });
+
+  it("takes an ISO8601 date for a datetime record and refuses anything else", async () => {
+    const since = {
+      type: ApplicationRoleConnectionMetadataType.DatetimeGreaterThanOrEqual,
+      key: "member_since",
+      name: "Member since",
+      description: "On Arena since at least",
+    };
+    await bot.put(metadataRoute(), { body: [rating, verified, since] });
+    const connection = (memberSince: string) => ({
+      platform_name: "Arena",
+      platform_username: "alice",
+      metadata: { member_since: memberSince },
+    });
+    expect(await asAlice.put(connectionRoute(), { body: connection("2024-05-01T00:00:00Z") })).toMatchObject({
+      metadata: { member_since: "2024-05-01T00:00:00Z" },
+    });
+    for (const wrong of ["yesterday", "1714521600", "2024-13-45"]) {
+      const refusal = await asAlice
+        .put(connectionRoute(), { body: connection(wrong) })
+        .catch((error: unknown) => error);
+      expect(refusal, wrong).toMatchObject({ status: 400, code: 50035 });
+      expect((refusal as { rawError: { errors: unknown } }).rawError.errors, wrong).toHaveProperty([
+        "metadata",
+        "member_since",
+      ]);
+    }
+    expect(fake.oauth2.roleConnection(aliceId)?.metadata).toEqual({ member_since: "2024-05-01T00:00:00Z" });
+    await bot.put(metadataRoute(), { body: [rating, verified] });
+  });
 });
