@@ -27,6 +27,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       deps,
       announceLink: deps.announceLink,
       announceCancel: deps.announceCancel,
+      linkedRoles: deps.linkedRoles,
     });
     await server.register(webhookRoutes, {
       db: deps.db,

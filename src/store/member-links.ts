@@ -55,7 +55,7 @@ export interface MemberLinkInput extends MemberKey {
   readonly now: number;
 }
 
-const credentialSchema = z.object({
+export const credentialSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string().optional(),
   expiresAt: z.number().optional(),
