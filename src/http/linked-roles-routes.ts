@@ -3,14 +3,14 @@
 // that browser only. Registered inside oauth-routes.ts, whose cookie parsing and error pages they share.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authorizeLinkedRoles, type LinkedRolesAuthorization } from "../linking/authorize-linked-roles.js";
+import { verifyLinkedRoles, type LinkedRolesVerification } from "../linking/verify-linked-roles.js";
 import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { startLinkedRoles } from "../linking/start-linked-roles.js";
 import { OAuthError } from "../oauth/errors.js";
 import { htmlPagesSchema, securityHeaders, sendHtmlPage } from "./html-page.js";
 import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./oauth-browser-cookie.js";
-import { linkedRolesMessages } from "./linked-roles-messages.js";
+import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
 import { renderResultPage } from "./result-page.js";
 
 export interface LinkedRolesRoutesOptions {
@@ -50,23 +50,23 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
     if (code === undefined || state === undefined)
       return page(400, "Not verified", linkedRolesMessages.no_code);
     const browserKey = readBrowserKey(request, linkedRolesCookieName);
-    let authorized: LinkedRolesAuthorization;
+    let verified: LinkedRolesVerification;
     try {
-      authorized = await authorizeLinkedRoles(deps, settings, { state, code, browserKey });
+      verified = await verifyLinkedRoles(deps, settings, { state, code, browserKey });
     } catch (failure) {
       request.log.warn({ err: failure }, "Linked Roles verification failed");
       if (failure instanceof OAuthError && failure.code === "invalid_grant")
         return page(400, "Not verified", linkedRolesMessages.code_refused);
       return page(502, "Not verified", linkedRolesMessages.discord_failed);
     }
-    if (!authorized.ok) {
-      if (authorized.reason === "other_browser")
+    if (!verified.ok) {
+      if (verified.reason === "other_browser")
         request.log.warn(
           "refused a Linked Roles callback in a browser that did not open the verification URL",
         );
-      return page(400, "Not verified", linkedRolesMessages[authorized.reason]);
+      return page(400, "Not verified", linkedRolesMessages[verified.reason]);
     }
-    return page(200, "Discord account connected", linkedRolesMessages.authorized);
+    return page(200, "Verified", describeVerified(verified.platformUsername));
   });
   return Promise.resolve();
 };

@@ -14,7 +14,12 @@ import {
 } from "./linked-roles-settings.js";
 
 export type LinkedRolesAuthorization =
-  | { readonly ok: true; readonly userId: string; readonly username: string }
+  | {
+      readonly ok: true;
+      readonly userId: string;
+      /** The member's Discord token, for the write that follows; never shown. */
+      readonly accessToken: string;
+    }
   | { readonly ok: false; readonly reason: "unknown" | "other_browser" | "expired" | "missing_scope" };
 
 export async function authorizeLinkedRoles(
@@ -46,5 +51,5 @@ export async function authorizeLinkedRoles(
     },
     now: deps.clock.now(),
   });
-  return { ok: true, userId: user.id, username: user.username };
+  return { ok: true, userId: user.id, accessToken: tokens.accessToken };
 }

@@ -210,6 +210,18 @@ export async function listLinksOfPlatformUser(
   return rows.map(toLinkedMember);
 }
 
+/** A Discord user's active links in every server, for Linked Roles' personal connection (docs/architecture.md). */
+export async function listActiveLinksOfUser(db: Kysely<Database>, userId: string): Promise<LinkedMember[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .orderBy("guild_id")
+    .execute();
+  return rows.map(toLinkedMember);
+}
+
 /** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const platformUserIdsPerQuery = 1000;
 

@@ -2,6 +2,7 @@
 // fake Discord: the browser is bound by a cookie, Discord's OAuth2 runs with PKCE S256, and the member's
 // Discord token is stored sealed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { buildLinkedRolesApp, type LinkedRolesApp } from "./support/linked-roles-app.js";
@@ -44,8 +45,9 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
   it("exchanges the code in the browser that opened it and keeps the member's Discord token sealed", async () => {
     const { authorizeUrl, browser } = await linkedRoles.open();
     const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, aliceId), browser);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("Your Discord account is connected.");
+    // Authorized; alice has linked no platform account, which the page tells her (linked-roles.e2e covers one).
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("No platform account is linked to your Discord account yet");
     const connection = await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, aliceId);
     expect(connection?.status).toBe("active");
     expect(connection?.credential.scopes).toEqual(["identify", "role_connections.write"]);
@@ -73,7 +75,8 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain("This verification was not started in this browser");
     }
-    expect((await linkedRoles.callback(redirect, browser)).statusCode).toBe(200);
+    const own = await linkedRoles.callback(redirect, browser);
+    expect(own.body).toContain("No platform account is linked to your Discord account yet");
   });
 
   it("says so when the member declines on Discord's consent page, storing nothing", async () => {
@@ -83,5 +86,28 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain("You declined the authorization");
     expect(await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, bobId)).toBeUndefined();
+  });
+
+  it("does not guess between two platform accounts linked in two servers", async () => {
+    const carolId = fake.createMember(fake.createGuild({ name: "Third" }).id, { username: "carol" }).id;
+    for (const [guildId, platformUserId] of [
+      ["100000000000000001", "usr_carol"],
+      ["100000000000000002", "usr_other"],
+    ] as const) {
+      await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
+        guildId,
+        userId: carolId,
+        platformUserId,
+        platformUsername: platformUserId,
+        credentialKind: "api_key",
+        credential: { accessToken: `key-of-${platformUserId}` },
+        now: Date.now(),
+      });
+    }
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, carolId), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("You linked different platform accounts in different servers");
+    expect(fake.oauth2.roleConnection(carolId)).toBeUndefined();
   });
 });
