@@ -4,6 +4,7 @@ import { REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { ConfigError, loadConfigFromProcess } from "../src/config.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
+import { registerRoleConnectionMetadata } from "../src/discord/role-connection-metadata.js";
 
 try {
   const config = loadConfigFromProcess("deploy-commands");
@@ -17,6 +18,15 @@ try {
       ? `Commands unchanged ${scope}; nothing to do.`
       : `Registered ${result.count} commands ${scope}.`,
   );
+  // Linked Roles' records are the application's, never a guild's (docs/operations.md, "Linked Roles").
+  if (config.discord.linkedRoles !== undefined) {
+    const metadata = await registerRoleConnectionMetadata(rest, applicationId);
+    console.log(
+      metadata.status === "unchanged"
+        ? "Linked Roles metadata unchanged; nothing to do."
+        : `Registered ${metadata.count} Linked Roles metadata records.`,
+    );
+  }
 } catch (error) {
   console.error(
     error instanceof ConfigError ? error.message : `Could not register commands: ${String(error)}`,

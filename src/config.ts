@@ -29,6 +29,8 @@ export interface Config {
      * owns Discord's limits (docs/architecture.md, "Growing past one machine").
      */
     readonly restProxyUrl: string | undefined;
+    /** Linked Roles' OAuth2 client (docs/architecture.md, "Linked Roles"); off without DISCORD_CLIENT_SECRET. */
+    readonly linkedRoles: { readonly clientId: string; readonly clientSecret: string } | undefined;
   };
   /** Where `npm run discord-proxy` listens (DISCORD_PROXY_HOST, DISCORD_PROXY_PORT). */
   readonly discordProxy: { readonly host: string; readonly port: number };
@@ -161,6 +163,9 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
         problems.push(`${name}: required when OAuth is configured (set all four or none)`);
     }
   }
+  if (env.DISCORD_CLIENT_SECRET !== undefined && env.DISCORD_APPLICATION_ID === undefined) {
+    problems.push("DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the client id)");
+  }
   if (
     env.PLATFORM_API_URL !== undefined &&
     !new URL(env.PLATFORM_API_URL).pathname.replace(/\/+$/, "").endsWith("/v1")
@@ -216,6 +221,10 @@ function toConfig(env: Environment): Config {
       shardIds: env.SHARD_IDS,
       globalRequestsPerSecond: env.DISCORD_GLOBAL_RATE_LIMIT,
       restProxyUrl: env.DISCORD_REST_PROXY_URL,
+      linkedRoles:
+        env.DISCORD_CLIENT_SECRET === undefined || env.DISCORD_APPLICATION_ID === undefined
+          ? undefined
+          : { clientId: env.DISCORD_APPLICATION_ID, clientSecret: env.DISCORD_CLIENT_SECRET },
     },
     discordProxy: { host: env.DISCORD_PROXY_HOST, port: env.DISCORD_PROXY_PORT },
     platform: {

@@ -98,6 +98,19 @@ describe("loadConfig", () => {
     );
   });
 
+  it("turns Linked Roles on with DISCORD_CLIENT_SECRET, the application id being the client id", () => {
+    expect(loadConfig(minimal).discord.linkedRoles).toBeUndefined();
+    expect(loadConfig({ ...minimal, DISCORD_CLIENT_SECRET: "discord-secret" }).discord.linkedRoles).toEqual({
+      clientId: "123456789012345678",
+      clientSecret: "discord-secret",
+    });
+    const problems = problemsOf(() => loadConfig({ DISCORD_CLIENT_SECRET: "discord-secret" }, "migrate"));
+    expect(problems).toEqual([
+      expect.stringMatching(/^DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET/),
+    ]);
+    expect(problems.join("\n")).not.toContain("discord-secret");
+  });
+
   it("rejects malformed values with the variable's name and never echoes secret values", () => {
     const problems = problemsOf(() =>
       loadConfig({

@@ -4,6 +4,8 @@ import type { AppDependencies } from "../http/app-dependencies.js";
 import type { ReadinessCheck } from "../http/health-routes.js";
 import { describeCancelledLink, describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
+import type { Config } from "../config.js";
+import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import type { BotParts } from "./build-dependencies.js";
 import { eventStoredSubscribers } from "./event-stored-subscribers.js";
 
@@ -32,6 +34,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
         { body: { content: describeCancelledLink(), components: [] }, auth: false },
       );
     },
+    linkedRoles: linkedRolesSettings(deps.config),
     operatorWebhookSecrets: parts.operatorWebhookSecrets,
     eventStoredSubscribers,
     onEnqueued: () => {
@@ -50,4 +53,11 @@ function readinessChecks({ store, client, inFlight }: BotParts, isStopping: () =
     { name: "database", check: () => databaseAnswers(store.db, store.writeHealth) },
     ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
   ];
+}
+
+/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
+function linkedRolesSettings(config: Config): LinkedRolesSettings | undefined {
+  const client = config.discord.linkedRoles;
+  if (client === undefined) return undefined;
+  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }

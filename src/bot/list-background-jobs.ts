@@ -3,6 +3,7 @@
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
+import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
@@ -28,6 +29,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     // Abandoned /link requests leave an encrypted verifier and interaction token behind, and those a callback
     // exchanged hold tokens the platform still honours: they are revoked (prune-abandoned-sign-ins.ts).
     { name: "prune expired OAuth states", everyMs: hour, run: () => pruneAbandonedSignIns(parts.deps) },
+    // Linked Roles verifications nobody finished leave a sealed verifier behind (linked-role-states.ts).
+    {
+      name: "prune expired Linked Roles states",
+      everyMs: hour,
+      run: () => pruneLinkedRoleStates(db, clock.now()),
+    },
     // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
     { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },
     {

@@ -24,6 +24,8 @@ export const environmentSchema = z.object({
       .regex(/^\d{17,20}$/, "must be a Discord snowflake")
       .optional(),
   ),
+  // Discord's OAuth2 client secret (the client id is DISCORD_APPLICATION_ID): Linked Roles is off without it.
+  DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_URL: optionalUrl,
   DISCORD_REST_PROXY_URL: restProxyUrl,
   DISCORD_PROXY_HOST: z.string().trim().min(1).default("127.0.0.1"),

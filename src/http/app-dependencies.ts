@@ -32,6 +32,8 @@ export interface AppDependencies extends LinkingDeps {
   readonly eventStoredSubscribers: readonly EventStoredSubscriber[];
   /** After a webhook delivery queued announcements: wakes the outbox worker. */
   readonly onEnqueued: () => void;
+  /** Linked Roles' OAuth2 client; the verification URL is off without it (DISCORD_CLIENT_SECRET). */
+  readonly linkedRoles?: OAuthRoutesOptions["linkedRoles"];
   /** `POST /interactions` is served only with these, in HTTP interactions mode (INTERACTIONS_MODE=http). */
   readonly interactions: HttpInteractions | undefined;
 }

@@ -10,7 +10,8 @@ import { interactionsRoute } from "./interactions-route.js";
 import { oauthRoutes } from "./oauth-routes.js";
 
 /**
- * `GET /healthz` and `/readyz`, `GET /oauth/callback` and `POST /oauth/confirm`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
+ * `GET /healthz` and `/readyz`, `GET /oauth/callback` and `POST /oauth/confirm`, with Linked Roles
+ * `GET /oauth/linked-roles[/callback]`, `POST /webhooks/platform[/:endpointId]` and, in HTTP
  * interactions mode, `POST /interactions`. `GET /metrics` is not here: it has its own listener
  * (src/metrics/metrics-server.ts), so the public one never serves it. Registered on the instance itself (not
  * encapsulated), so its error handler and its zod schema compilers serve the whole server: every route
@@ -27,6 +28,7 @@ export function buildApp(deps: AppDependencies): FastifyPluginAsync {
       deps,
       announceLink: deps.announceLink,
       announceCancel: deps.announceCancel,
+      linkedRoles: deps.linkedRoles,
     });
     await server.register(webhookRoutes, {
       db: deps.db,

@@ -5,6 +5,9 @@ import type { FastifyRequest } from "fastify";
 
 export const browserCookieName = "arena_oauth_browser";
 
+/** The Linked Roles verification's own cookie, so it never replaces a `/link` sign-in's binding. */
+export const linkedRolesCookieName = "arena_linked_roles_browser";
+
 /** What the bot sets: 256 random bits, base64url. Anything else a browser sends is no key at all. */
 const browserKeyPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -26,13 +29,13 @@ export function browserCookieOptions(
   };
 }
 
-/** `/oauth` under PUBLIC_URL's path: the start, callback and confirm routes, and nothing else of the bot. */
+/** `/oauth` under PUBLIC_URL's path: the sign-in and Linked Roles routes, and nothing else of the bot. */
 export function oauthCookiePath(publicUrl: URL): string {
   return `${publicUrl.pathname.replace(/\/$/, "")}/oauth`;
 }
 
 /** The key this browser holds, or undefined when it sent no cookie of the bot's making. */
-export function readBrowserKey(request: FastifyRequest): string | undefined {
-  const value = request.cookies[browserCookieName];
+export function readBrowserKey(request: FastifyRequest, cookieName = browserCookieName): string | undefined {
+  const value = request.cookies[cookieName];
   return value !== undefined && browserKeyPattern.test(value) ? value : undefined;
 }

@@ -7,9 +7,11 @@ import fastifyCsrfProtection from "@fastify/csrf-protection";
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { LinkingDeps } from "../linking/linking-deps.js";
+import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import type { MemberLink } from "../store/member-links.js";
 import type { OAuthGrant } from "../store/oauth-states.js";
 import { sendHtmlPage } from "./html-page.js";
+import { linkedRolesRoutes } from "./linked-roles-routes.js";
 import { oauthCookiePath } from "./oauth-browser-cookie.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 import { oauthConfirmRoute } from "./oauth-confirm-route.js";
@@ -23,6 +25,8 @@ export interface OAuthRoutesOptions {
   readonly announceLink: (grant: OAuthGrant, link: MemberLink) => Promise<void>;
   /** Edits that reply once the member pressed Cancel, so its Link button no longer offers a dead sign-in. */
   readonly announceCancel: (grant: OAuthGrant) => Promise<void>;
+  /** The Linked Roles verification URL is served only with these (docs/architecture.md, "Linked Roles"). */
+  readonly linkedRoles?: LinkedRolesSettings | undefined;
 }
 
 /** The cookie holding this browser's CSRF secret. */
@@ -56,6 +60,8 @@ export const oauthRoutes: FastifyPluginAsync<OAuthRoutesOptions> = async (app, o
   await app.register(oauthStartRoute, options);
   await app.register(oauthCallbackRoute, options);
   await app.register(oauthConfirmRoute, options);
+  if (options.linkedRoles !== undefined)
+    await app.register(linkedRolesRoutes, { deps: options.deps, settings: options.linkedRoles });
 };
 
 /** The confirm form's token, read before the body is validated: the CSRF check comes first. */

@@ -10,6 +10,8 @@ export interface AuthorizationRequestOptions {
   readonly clientId: string;
   readonly redirectUri: string;
   readonly scopes: readonly string[];
+  /** Appended to `authUrl`: `/oauth/authorize` (the platform's) unless given (Discord's is `/oauth2/authorize`). */
+  readonly authorizePath?: string | undefined;
   /** Defaults to 256 random bits, base64url. */
   readonly state?: string | undefined;
 }
@@ -26,7 +28,7 @@ export async function createAuthorizationRequest(
 ): Promise<AuthorizationRequest> {
   const state = options.state ?? oauth.generateRandomState();
   const codeVerifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(`${options.authUrl.replace(/\/+$/, "")}/oauth/authorize`);
+  const url = new URL(`${options.authUrl.replace(/\/+$/, "")}${options.authorizePath ?? "/oauth/authorize"}`);
   url.searchParams.set("client_id", options.clientId);
   url.searchParams.set("redirect_uri", options.redirectUri);
   url.searchParams.set("response_type", "code");

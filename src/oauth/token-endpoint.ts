@@ -16,6 +16,11 @@ export interface TokenEndpointOptions {
   readonly clientSecret: string;
   readonly format: TokenRequestFormat;
   readonly timeoutMs?: number | undefined;
+  /**
+   * Appended to `tokenUrl`: the platform's `/oauth/token` and `/oauth/revoke` unless given (Discord's are
+   * `/oauth2/token` and `/oauth2/token/revoke`, Discord's docs: Topics, OAuth2).
+   */
+  readonly paths?: { readonly token: string; readonly revocation: string } | undefined;
   /** http:// is always allowed for 127.0.0.1/localhost; elsewhere only with this set (never in production). */
   readonly allowInsecureHttp?: boolean | undefined;
 }
@@ -38,9 +43,9 @@ export function describeTokenEndpoint(
   return {
     server: {
       issuer: new URL(base).origin,
-      token_endpoint: `${base}/oauth/token`,
+      token_endpoint: `${base}${options.paths?.token ?? "/oauth/token"}`,
       // RFC 7009 revocation is not in the spec; the path is assumed (docs/platform-assumptions.md).
-      revocation_endpoint: `${base}/oauth/revoke`,
+      revocation_endpoint: `${base}${options.paths?.revocation ?? "/oauth/revoke"}`,
     },
     client: { client_id: options.clientId },
     authentication: oauth.ClientSecretPost(options.clientSecret),

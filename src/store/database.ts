@@ -4,8 +4,10 @@
 // tables' columns are described by area in the files imported here (column-types.ts has their shared shapes).
 import type {
   GuildSettingsTable,
+  LinkedRoleStatesTable,
   MemberLinksTable,
   OAuthStatesTable,
+  RoleConnectionsTable,
   SubscriptionsTable,
 } from "./linking-tables.js";
 import type {
@@ -63,4 +65,6 @@ export interface Database {
   tournament_reminders: TournamentRemindersTable;
   member_activity: MemberActivityTable;
   write_probe: WriteProbeTable;
+  linked_role_states: LinkedRoleStatesTable;
+  role_connections: RoleConnectionsTable;
 }

@@ -76,3 +76,31 @@ export interface SubscriptionsTable {
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }
+
+/** A pending Discord authorization of the Linked Roles verification URL (docs/architecture.md, "Linked Roles"). */
+export interface LinkedRoleStatesTable {
+  /** SHA-256 (hex) of the state sent to Discord; the state itself is never stored. */
+  state_hash: Immutable<string>;
+  /** SHA-256 (hex) of the cookie of the browser that opened the verification URL. */
+  browser_hash: Immutable<string>;
+  /** Sealed PKCE code verifier (only re-sealing rewrites it, with the same value). */
+  code_verifier: Immutable<string>;
+  expires_at: Immutable<Millis>;
+  created_at: Immutable<Millis>;
+}
+
+/** A Discord user's Linked Roles connection: one per Discord user, in no server (docs/architecture.md). */
+export interface RoleConnectionsTable {
+  user_id: Immutable<string>;
+  /** Sealed JSON {accessToken, refreshToken?, expiresAt?, scopes?} of the user's Discord token. */
+  credential: string;
+  /** When the Discord access token expires; null when Discord gave no lifetime. */
+  expires_at: Millis | null;
+  /** `reverify_needed` once Discord refused the token (revoked): the member opens the verification URL again. */
+  status: Generated<"active" | "reverify_needed">;
+  /** The platform account the connection shows; null until the platform step learned it. */
+  platform_user_id: string | null;
+  platform_username: string | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}

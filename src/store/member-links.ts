@@ -55,7 +55,7 @@ export interface MemberLinkInput extends MemberKey {
   readonly now: number;
 }
 
-const credentialSchema = z.object({
+export const credentialSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string().optional(),
   expiresAt: z.number().optional(),
@@ -206,6 +206,18 @@ export async function listLinksOfPlatformUser(
     .where("platform_user_id", "=", platformUserId)
     .orderBy("guild_id")
     .orderBy("user_id")
+    .execute();
+  return rows.map(toLinkedMember);
+}
+
+/** A Discord user's active links in every server, for Linked Roles' personal connection (docs/architecture.md). */
+export async function listActiveLinksOfUser(db: Kysely<Database>, userId: string): Promise<LinkedMember[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .orderBy("guild_id")
     .execute();
   return rows.map(toLinkedMember);
 }

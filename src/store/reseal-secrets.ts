@@ -4,9 +4,11 @@
 import type { Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
+import { sealedLinkedRoleVerifiers } from "./linked-role-states.js";
 import { sealedMemberCredentials } from "./member-links.js";
 import { sealedOAuthStateSecrets } from "./oauth-state-sealing.js";
 import { sealedOperatorWebhookSecrets } from "./operator-webhook-secrets.js";
+import { sealedRoleConnectionCredentials } from "./role-connections.js";
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from "./sealed-column.js";
 import { sealedWebhookSecrets } from "./webhook-endpoints.js";
 import { sealedRetiredSecrets } from "./webhook-retired-secrets.js";
@@ -18,6 +20,8 @@ const sealedTables = {
   webhook_retired_secrets: [sealedRetiredSecrets],
   operator_webhook_secrets: [sealedOperatorWebhookSecrets],
   oauth_states: sealedOAuthStateSecrets,
+  linked_role_states: [sealedLinkedRoleVerifiers],
+  role_connections: [sealedRoleConnectionCredentials],
 } satisfies Partial<Record<keyof Database, readonly SealedColumn[]>>;
 
 export type SealedTable = keyof typeof sealedTables;

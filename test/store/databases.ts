@@ -149,6 +149,8 @@ const tablesInDeleteOrder = Object.keys({
   member_activity: true,
   member_teams: true,
   write_probe: true,
+  linked_role_states: true,
+  role_connections: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

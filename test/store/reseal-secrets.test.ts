@@ -16,6 +16,8 @@ import { bindOAuthStart, findOAuthStart } from "../../src/store/oauth-starts.js"
 import { consumeOAuthState, createOAuthState } from "../../src/store/oauth-states.js";
 import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { resealSecrets } from "../../src/store/reseal-secrets.js";
+import { createLinkedRoleState } from "../../src/store/linked-role-states.js";
+import { findRoleConnection, saveRoleConnectionToken } from "../../src/store/role-connections.js";
 import { resealColumn, resealRow } from "../../src/store/sealed-column.js";
 import {
   createWebhookEndpoint,
@@ -81,6 +83,18 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     now: testNow,
   });
   await bindOAuthStart(db, { startId: oauthStartId, browserKey, now: testNow });
+  await saveRoleConnectionToken(db, box, {
+    userId: "200000000000000009",
+    credential: { accessToken: "discord-access", refreshToken: "discord-refresh", expiresAt: testNow + 1 },
+    now: testNow,
+  });
+  await createLinkedRoleState(db, box, {
+    state: "linked-roles-state",
+    browserKey: "linked-roles-browser",
+    codeVerifier: "linked-roles-verifier",
+    expiresAt: testNow + 600_000,
+    now: testNow,
+  });
   return endpoint.id;
 }
 
@@ -103,7 +117,11 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       operator_webhook_secrets: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
       oauth_states: { resealed: 3, alreadyCurrent: 0, unreadable: 0 },
+      linked_role_states: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
+      role_connections: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
     });
+    const connection = await findRoleConnection(store.db, newOnlyBox, "200000000000000009");
+    expect(connection?.credential.refreshToken).toBe("discord-refresh");
     const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
     expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
     const apiKeyLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000002"));
@@ -158,6 +176,8 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       operator_webhook_secrets: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
       oauth_states: { resealed: 0, alreadyCurrent: 3, unreadable: 0 },
+      linked_role_states: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
+      role_connections: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
     });
     const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
     expect(after).toEqual(before);

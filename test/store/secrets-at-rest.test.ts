@@ -10,6 +10,8 @@ import { saveMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { bindOAuthStart } from "../../src/store/oauth-starts.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
+import { createLinkedRoleState } from "../../src/store/linked-role-states.js";
+import { saveRoleConnectionToken } from "../../src/store/role-connections.js";
 import { recordOperatorWebhookSecret } from "../../src/store/operator-webhook-secrets.js";
 import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
@@ -30,6 +32,11 @@ const secrets = {
   oauthStartId: "OAUTH-START-ID-3b9a0c-recognisable",
   authorizeUrl: "https://platform.example/oauth/authorize?state=AUTHORIZE-URL-71d5e2-recognisable",
   browserKey: "BROWSER-KEY-c40f19-recognisable",
+  discordAccessToken: "DISCORD-ACCESS-TOKEN-6a2b8d-recognisable",
+  discordRefreshToken: "DISCORD-REFRESH-TOKEN-9e4c1f-recognisable",
+  linkedRolesState: "LINKED-ROLES-STATE-d7f0a3-recognisable",
+  linkedRolesVerifier: "LINKED-ROLES-VERIFIER-1c8e5b-recognisable",
+  linkedRolesBrowserKey: "LINKED-ROLES-BROWSER-KEY-4b9d2e-recognisable",
 };
 const visibleUsername = "VISIBLE-USERNAME-e1e2e3";
 
@@ -81,6 +88,22 @@ async function storeEverySecret(db: Db): Promise<void> {
     now: testNow,
   });
   await bindOAuthStart(db, { startId: secrets.oauthStartId, browserKey: secrets.browserKey, now: testNow });
+  await saveRoleConnectionToken(db, box, {
+    userId: "200000000000000004",
+    credential: {
+      accessToken: secrets.discordAccessToken,
+      refreshToken: secrets.discordRefreshToken,
+      expiresAt: testNow + 1,
+    },
+    now: testNow,
+  });
+  await createLinkedRoleState(db, box, {
+    state: secrets.linkedRolesState,
+    browserKey: secrets.linkedRolesBrowserKey,
+    codeVerifier: secrets.linkedRolesVerifier,
+    expiresAt: testNow + 600_000,
+    now: testNow,
+  });
 }
 
 function findPlaintexts(bytes: Buffer): string[] {
@@ -127,6 +150,8 @@ describe.each(testDatabases())("secrets in rows on $name", (database) => {
       store.db.selectFrom("webhook_retired_secrets").selectAll().execute(),
       store.db.selectFrom("oauth_states").selectAll().execute(),
       store.db.selectFrom("operator_webhook_secrets").selectAll().execute(),
+      store.db.selectFrom("role_connections").selectAll().execute(),
+      store.db.selectFrom("linked_role_states").selectAll().execute(),
     ]);
     const text = Buffer.from(JSON.stringify(rows));
     expect(text.includes(visibleUsername)).toBe(true);

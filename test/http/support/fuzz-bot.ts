@@ -55,6 +55,8 @@ const tables = Object.keys({
   reminder_settings: true,
   tournament_reminders: true,
   write_probe: true,
+  linked_role_states: true,
+  role_connections: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

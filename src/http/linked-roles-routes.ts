@@ -1,0 +1,72 @@
+// The Linked Roles verification URL (docs/architecture.md, "Linked Roles"): `GET /oauth/linked-roles` binds
+// the browser and sends it to Discord's OAuth2; `GET /oauth/linked-roles/callback` takes Discord's answer in
+// that browser only. Registered inside oauth-routes.ts, whose cookie parsing and error pages they share.
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { verifyLinkedRoles, type LinkedRolesVerification } from "../linking/verify-linked-roles.js";
+import type { LinkingDeps } from "../linking/linking-deps.js";
+import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
+import { startLinkedRoles } from "../linking/start-linked-roles.js";
+import { OAuthError } from "../oauth/errors.js";
+import { htmlPagesSchema, securityHeaders, sendHtmlPage } from "./html-page.js";
+import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./oauth-browser-cookie.js";
+import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
+import { renderResultPage } from "./result-page.js";
+
+export interface LinkedRolesRoutesOptions {
+  readonly deps: LinkingDeps;
+  readonly settings: LinkedRolesSettings;
+}
+
+const callbackQuerySchema = z.object({
+  code: z.string().min(1).max(2048).optional(),
+  state: z.string().min(1).max(512).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> = (app, options) => {
+  const { deps, settings } = options;
+  const publicUrl = new URL(deps.config.http.publicUrl);
+  // No HEAD: a link checker must not spend a state. Each visit gets a fresh state and browser key.
+  const startSchema = { response: { ...htmlPagesSchema, 303: z.string() } };
+  app.get("/oauth/linked-roles", { schema: startSchema, exposeHeadRoute: false }, async (_request, reply) => {
+    const started = await startLinkedRoles(deps, settings);
+    const cookieOptions = browserCookieOptions(publicUrl, started.expiresAt - deps.clock.now());
+    reply.setCookie(linkedRolesCookieName, started.browserKey, cookieOptions);
+    return reply.code(303).headers(securityHeaders).header("location", started.authorizeUrl).send("");
+  });
+
+  const callbackSchema = { querystring: callbackQuerySchema, response: htmlPagesSchema };
+  app.get("/oauth/linked-roles/callback", { schema: callbackSchema }, async (request, reply) => {
+    const page = (status: number, title: string, message: string) =>
+      sendHtmlPage(reply, status, renderResultPage(title, message));
+    const { code, state, error } = request.query;
+    if (error !== undefined)
+      return page(
+        400,
+        "Not verified",
+        linkedRolesMessages[error === "access_denied" ? "declined" : "refused"],
+      );
+    if (code === undefined || state === undefined)
+      return page(400, "Not verified", linkedRolesMessages.no_code);
+    const browserKey = readBrowserKey(request, linkedRolesCookieName);
+    let verified: LinkedRolesVerification;
+    try {
+      verified = await verifyLinkedRoles(deps, settings, { state, code, browserKey });
+    } catch (failure) {
+      request.log.warn({ err: failure }, "Linked Roles verification failed");
+      if (failure instanceof OAuthError && failure.code === "invalid_grant")
+        return page(400, "Not verified", linkedRolesMessages.code_refused);
+      return page(502, "Not verified", linkedRolesMessages.discord_failed);
+    }
+    if (!verified.ok) {
+      if (verified.reason === "other_browser")
+        request.log.warn(
+          "refused a Linked Roles callback in a browser that did not open the verification URL",
+        );
+      return page(400, "Not verified", linkedRolesMessages[verified.reason]);
+    }
+    return page(200, "Verified", describeVerified(verified.platformUsername));
+  });
+  return Promise.resolve();
+};

@@ -1,0 +1,55 @@
+// Discord's answer at the Linked Roles callback (docs/architecture.md, "Linked Roles"): in the browser that
+// opened the verification URL, the state is taken out (single use), the code exchanged with the PKCE
+// verifier, the member learnt with `GET /users/@me`, and their Discord token stored sealed.
+import { exchangeAuthorizationCode } from "../oauth/tokens.js";
+import { takeLinkedRoleState } from "../store/linked-role-states.js";
+import { saveRoleConnectionToken } from "../store/role-connections.js";
+import { getDiscordUser } from "./discord-user-api.js";
+import type { LinkingDeps } from "./linking-deps.js";
+import {
+  discordTokenEndpoint,
+  type LinkedRolesSettings,
+  linkedRolesRedirectUri,
+  linkedRolesScopes,
+} from "./linked-roles-settings.js";
+
+export type LinkedRolesAuthorization =
+  | {
+      readonly ok: true;
+      readonly userId: string;
+      /** The member's Discord token, for the write that follows; never shown. */
+      readonly accessToken: string;
+    }
+  | { readonly ok: false; readonly reason: "unknown" | "other_browser" | "expired" | "missing_scope" };
+
+export async function authorizeLinkedRoles(
+  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config">,
+  settings: LinkedRolesSettings,
+  request: { readonly state: string; readonly code: string; readonly browserKey: string | undefined },
+): Promise<LinkedRolesAuthorization> {
+  const taken = await takeLinkedRoleState(deps.db, deps.secretBox, { ...request, now: deps.clock.now() });
+  if (!taken.ok) return taken;
+  const tokens = await exchangeAuthorizationCode({
+    ...discordTokenEndpoint(settings),
+    clock: deps.clock,
+    requestedScopes: linkedRolesScopes,
+    code: request.code,
+    codeVerifier: taken.codeVerifier,
+    redirectUri: linkedRolesRedirectUri(deps.config.http.publicUrl),
+  });
+  // A member may untick a scope on Discord's consent screen; without it no connection can be written.
+  if (!linkedRolesScopes.every((scope) => tokens.scopes.includes(scope)))
+    return { ok: false, reason: "missing_scope" };
+  const user = await getDiscordUser(settings, tokens.accessToken);
+  await saveRoleConnectionToken(deps.db, deps.secretBox, {
+    userId: user.id,
+    credential: {
+      accessToken: tokens.accessToken,
+      ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
+      ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
+      scopes: [...tokens.scopes],
+    },
+    now: deps.clock.now(),
+  });
+  return { ok: true, userId: user.id, accessToken: tokens.accessToken };
+}

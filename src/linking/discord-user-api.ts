@@ -1,0 +1,58 @@
+// The two Discord endpoints Linked Roles call with the member's own bearer token (Discord's docs: Resources,
+// User — Get Current User; Update Current User Application Role Connection).
+import type { APIUser, RESTPutAPICurrentUserApplicationRoleConnectionJSONBody } from "discord-api-types/v10";
+import { discordApiBase, type LinkedRolesSettings } from "./linked-roles-settings.js";
+
+const timeoutMs = 10_000;
+
+/** Discord answered 401: the token was revoked or has expired; the member must verify again. */
+export class DiscordTokenRefusedError extends Error {
+  override readonly name = "DiscordTokenRefusedError";
+}
+
+/** Any other failure; the message names the endpoint and status, never the token. */
+export class DiscordUserApiError extends Error {
+  override readonly name = "DiscordUserApiError";
+}
+
+async function send(
+  settings: LinkedRolesSettings,
+  accessToken: string,
+  request: { readonly method: "GET" | "PUT"; readonly path: string; readonly body?: unknown },
+): Promise<unknown> {
+  const operation = `${request.method} ${request.path}`;
+  let response: Response;
+  try {
+    response = await fetch(`${discordApiBase(settings)}${request.path}`, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    throw new DiscordUserApiError(`${operation} could not reach Discord`, { cause: error });
+  }
+  if (response.status === 401) throw new DiscordTokenRefusedError(`${operation} answered 401`);
+  if (!response.ok) throw new DiscordUserApiError(`${operation} answered ${response.status}`);
+  return response.json();
+}
+
+export async function getDiscordUser(settings: LinkedRolesSettings, accessToken: string): Promise<APIUser> {
+  const user = (await send(settings, accessToken, { method: "GET", path: "/users/@me" })) as Partial<APIUser>;
+  if (typeof user.id !== "string" || typeof user.username !== "string")
+    throw new DiscordUserApiError("GET /users/@me answered without an id");
+  return user as APIUser;
+}
+
+export async function putRoleConnection(
+  settings: LinkedRolesSettings,
+  accessToken: string,
+  body: RESTPutAPICurrentUserApplicationRoleConnectionJSONBody,
+): Promise<void> {
+  const path = `/users/@me/applications/${settings.clientId}/role-connection`;
+  await send(settings, accessToken, { method: "PUT", path, body });
+}

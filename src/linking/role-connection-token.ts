@@ -1,0 +1,93 @@
+// The member's Discord token for their role connection (docs/architecture.md, "Linked Roles"): refreshed
+// when it expires within a minute, one refresh at a time per member, stored before use and only over the
+// token it was refreshed from. A refresh Discord refuses with `invalid_grant` (the member removed the app's
+// authorization) marks the connection for re-verification.
+import { OAuthError } from "../oauth/errors.js";
+import { refreshAccessToken } from "../oauth/tokens.js";
+import {
+  findRoleConnection,
+  markRoleConnectionReverifyNeeded,
+  type RoleConnection,
+  updateRoleConnectionToken,
+} from "../store/role-connections.js";
+import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
+import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+
+export type RoleConnectionToken =
+  | { readonly ok: true; readonly connection: RoleConnection }
+  | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" };
+
+type TokenDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "refreshes">;
+
+function needsRefresh(connection: RoleConnection, now: number): boolean {
+  const { expiresAt, refreshToken } = connection.credential;
+  return refreshToken !== undefined && expiresAt !== undefined && expiresAt - now < refreshMarginMs;
+}
+
+function describe(connection: RoleConnection | undefined): RoleConnectionToken {
+  if (connection === undefined) return { ok: false, reason: "not_verified" };
+  if (connection.status === "reverify_needed") return { ok: false, reason: "reverify_needed" };
+  return { ok: true, connection };
+}
+
+/** The member's connection with a usable token; errors other than a refused grant propagate. */
+export async function readRoleConnectionToken(
+  deps: TokenDeps,
+  settings: LinkedRolesSettings,
+  userId: string,
+): Promise<RoleConnectionToken> {
+  const found = describe(await findRoleConnection(deps.db, deps.secretBox, userId));
+  if (!found.ok || !needsRefresh(found.connection, deps.clock.now())) return found;
+  return deps.refreshes.runOnce(`role-connection:${userId}`, () => refresh(deps, settings, userId));
+}
+
+async function refresh(
+  deps: TokenDeps,
+  settings: LinkedRolesSettings,
+  userId: string,
+): Promise<RoleConnectionToken> {
+  // Read again inside the single flight: another caller may have refreshed while we waited.
+  const found = describe(await findRoleConnection(deps.db, deps.secretBox, userId));
+  if (!found.ok) return found;
+  const { connection } = found;
+  const { refreshToken } = connection.credential;
+  if (!needsRefresh(connection, deps.clock.now()) || refreshToken === undefined) return found;
+  try {
+    const tokens = await refreshAccessToken({
+      ...discordTokenEndpoint(settings),
+      clock: deps.clock,
+      refreshToken,
+      requestedScopes: connection.credential.scopes,
+    });
+    const stored = await updateRoleConnectionToken(deps.db, deps.secretBox, {
+      userId,
+      credentialVersion: connection.credentialVersion,
+      credential: {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken ?? refreshToken,
+        ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
+        scopes: tokens.scopes.length > 0 ? [...tokens.scopes] : [...(connection.credential.scopes ?? [])],
+      },
+      now: deps.clock.now(),
+    });
+    // Stored over nothing: the member verified again meanwhile, and that token is the one to use.
+    return describe(stored ?? (await findRoleConnection(deps.db, deps.secretBox, userId)));
+  } catch (error) {
+    if (!(error instanceof OAuthError) || error.code !== "invalid_grant") throw error;
+    await markRoleConnectionReverifyNeeded(deps.db, {
+      userId,
+      credentialVersion: connection.credentialVersion,
+      now: deps.clock.now(),
+    });
+    return describe(await findRoleConnection(deps.db, deps.secretBox, userId));
+  }
+}
+
+/** Discord refused the token itself (401): revoked; the member must open the verification URL again. */
+export async function markTokenRefused(deps: TokenDeps, connection: RoleConnection): Promise<void> {
+  await markRoleConnectionReverifyNeeded(deps.db, {
+    userId: connection.userId,
+    credentialVersion: connection.credentialVersion,
+    now: deps.clock.now(),
+  });
+}

@@ -1,0 +1,113 @@
+// The Linked Roles verification URL's Discord leg (docs/architecture.md, "Linked Roles"), over HTTP against the
+// fake Discord: the browser is bound by a cookie, Discord's OAuth2 runs with PKCE S256, and the member's
+// Discord token is stored sealed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { findRoleConnection } from "../../src/store/role-connections.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { buildLinkedRolesApp, type LinkedRolesApp } from "./support/linked-roles-app.js";
+
+describe("the Linked Roles verification URL's Discord authorization", () => {
+  let fake: FakeDiscord;
+  let linkedRoles: LinkedRolesApp;
+  let aliceId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord();
+    aliceId = fake.createMember(fake.createGuild({ name: "Arena" }).id, { username: "alice" }).id;
+    linkedRoles = await buildLinkedRolesApp(fake);
+  });
+  afterAll(async () => {
+    await linkedRoles.close();
+    await fake.close();
+  });
+
+  it("sends the browser to Discord with PKCE S256 and both scopes, and binds it with an HttpOnly cookie", async () => {
+    const opened = await linkedRoles.app.inject({ method: "GET", url: "/oauth/linked-roles" });
+    expect(opened.statusCode).toBe(303);
+    const authorize = new URL(String(opened.headers.location));
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.apiUrl}/v10/oauth2/authorize`);
+    expect(authorize.searchParams.get("scope")).toBe("identify role_connections.write");
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(authorize.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(opened.cookies).toEqual([
+      expect.objectContaining({
+        name: "arena_linked_roles_browser",
+        path: "/oauth",
+        httpOnly: true,
+        sameSite: "Lax",
+      }),
+    ]);
+    expect(opened.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("exchanges the code in the browser that opened it and keeps the member's Discord token sealed", async () => {
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, aliceId), browser);
+    // Authorized; alice has linked no platform account, which the page tells her (linked-roles.e2e covers one).
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("No platform account is linked to your Discord account yet");
+    const connection = await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, aliceId);
+    expect(connection?.status).toBe("active");
+    expect(connection?.credential.scopes).toEqual(["identify", "role_connections.write"]);
+    const accessToken = connection?.credential.accessToken ?? "";
+    // The token is the member's: Discord answers /users/@me with it.
+    const me = await fetch(`${fake.apiUrl}/v10/users/@me`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(((await me.json()) as { id: string }).id).toBe(aliceId);
+    const rows = await linkedRoles.deps.db.selectFrom("role_connections").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(accessToken);
+    expect(JSON.stringify(rows)).not.toContain(connection?.credential.refreshToken ?? "no refresh token");
+    // The state is single use.
+    const replay = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, aliceId), browser);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.body).toContain("This verification is unknown or was already used.");
+  });
+
+  it("refuses the callback in another browser without using the state up, so the member's own can finish", async () => {
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const redirect = fake.oauth2.approve(authorizeUrl, aliceId);
+    const stranger = await linkedRoles.open();
+    for (const other of ["", stranger.browser]) {
+      const refused = await linkedRoles.callback(redirect, other);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain("This verification was not started in this browser");
+    }
+    const own = await linkedRoles.callback(redirect, browser);
+    expect(own.body).toContain("No platform account is linked to your Discord account yet");
+  });
+
+  it("says so when the member declines on Discord's consent page, storing nothing", async () => {
+    const bobId = fake.createMember(fake.createGuild({ name: "Other" }).id, { username: "bob" }).id;
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.deny(authorizeUrl), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("You declined the authorization");
+    expect(await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, bobId)).toBeUndefined();
+  });
+
+  it("does not guess between two platform accounts linked in two servers", async () => {
+    const carolId = fake.createMember(fake.createGuild({ name: "Third" }).id, { username: "carol" }).id;
+    for (const [guildId, platformUserId] of [
+      ["100000000000000001", "usr_carol"],
+      ["100000000000000002", "usr_other"],
+    ] as const) {
+      await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
+        guildId,
+        userId: carolId,
+        platformUserId,
+        platformUsername: platformUserId,
+        credentialKind: "api_key",
+        credential: { accessToken: `key-of-${platformUserId}` },
+        now: Date.now(),
+      });
+    }
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, carolId), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("You linked different platform accounts in different servers");
+    expect(fake.oauth2.roleConnection(carolId)).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+// The bot's HTTP app with Linked Roles configured against the fake Discord on 127.0.0.1, and a browser's walk
+// through the verification URL: open it, approve on Discord's consent page, come back to the callback.
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Clock } from "../../../src/clock.js";
+import type { AppDependencies } from "../../../src/http/app-dependencies.js";
+import { buildHttpServer } from "../../../src/http/http-server.js";
+import { linkedRolesRedirectUri } from "../../../src/linking/linked-roles-settings.js";
+import type { FakeDiscord } from "../../../fake-discord/index.js";
+import { cookieHeaderFrom } from "./confirm-form.js";
+import { createTestAppDependencies } from "./test-app.js";
+
+export const botUrl = "http://127.0.0.1:3000";
+
+export interface LinkedRolesApp {
+  readonly app: FastifyInstance;
+  readonly deps: AppDependencies;
+  /** GET /oauth/linked-roles in a new browser: where it is sent, and the cookie header it then holds. */
+  open(): Promise<{ readonly authorizeUrl: string; readonly browser: string }>;
+  /** GET the callback Discord redirected to (a full URL), with this cookie header ("" for none). */
+  callback(redirect: string, browser: string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function buildLinkedRolesApp(
+  fake: FakeDiscord,
+  options: { readonly clock?: Clock; readonly env?: Readonly<Record<string, string>> } = {},
+): Promise<LinkedRolesApp> {
+  fake.oauth2.addRedirectUri(linkedRolesRedirectUri(botUrl));
+  const built = await createTestAppDependencies({
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    env: { PUBLIC_URL: botUrl, DISCORD_APPLICATION_ID: fake.applicationId, ...options.env },
+  });
+  const linkedRoles = {
+    clientId: fake.oauth2.clientId,
+    clientSecret: fake.oauth2.clientSecret,
+    discordApiUrl: fake.apiUrl,
+  };
+  const deps: AppDependencies = { ...built.deps, linkedRoles };
+  const app = await buildHttpServer(deps);
+  return {
+    app,
+    deps,
+    async open() {
+      const opened = await app.inject({ method: "GET", url: "/oauth/linked-roles" });
+      if (opened.statusCode !== 303) throw new Error(`the verification URL answered ${opened.statusCode}`);
+      const browser = cookieHeaderFrom(opened.cookies.map((cookie) => `${cookie.name}=${cookie.value}`));
+      return { authorizeUrl: String(opened.headers.location), browser };
+    },
+    callback(redirect, browser) {
+      const url = new URL(redirect);
+      return app.inject({
+        method: "GET",
+        url: `${url.pathname}${url.search}`,
+        headers: browser === "" ? {} : { cookie: browser },
+      });
+    },
+    async close() {
+      await app.close();
+      await built.close();
+    },
+  };
+}
