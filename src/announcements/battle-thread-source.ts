@@ -14,7 +14,8 @@ import type { OutboxEntry } from "../store/outbox.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { plainLabel } from "../display/platform-text.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
-import { describeRefusedThread } from "./thread-notice.js";
+import { describeMissingPermission, describeRefusedThread } from "./thread-notice.js";
+import { pauseChannelThreads } from "../store/battle-thread-pauses.js";
 
 export function createBattleThreadSource(deps: OutboxRendererDeps): OutboxSource {
   return {
@@ -63,7 +64,7 @@ export async function renderThreadArchive(
 
 /**
  * A thread gone (404) or refused (403): the card forgets it and its pending rows are dropped, so the battle's
- * updates are posted in the channel again; the admins hear which permission to grant.
+ * updates are posted in the channel again; on a refusal the admins hear once which permission to grant.
  */
 const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
   for (const row of rows) {
@@ -75,8 +76,17 @@ const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
 
 export const reactToThreadFailure = {
   "thread-gone": forget,
+  // The channel's threads pause until an admin resumes them, so its next cards are not refused again.
   async "thread-refused"(trx, failed) {
     await forget(trx, failed);
-    return describeRefusedThread(failed);
+    const permission = describeMissingPermission(failed.rows);
+    const paused = await pauseChannelThreads(trx, {
+      guildId: failed.guildId,
+      channelId: failed.channelId,
+      permission,
+      reason: failed.reason,
+      pausedAt: failed.now,
+    });
+    return paused ? describeRefusedThread(failed, permission) : undefined;
   },
 } satisfies OutboxSource["onFailure"];

@@ -3,16 +3,21 @@
 // Permissions): Create Public Threads to start one, Send Messages in Threads to post in it.
 import type { AdminNotice, FailedRows } from "../outbox/index.js";
 
-export function describeRefusedThread(failed: FailedRows): AdminNotice {
-  const starting = failed.rows.some((row) => row.action === "start-thread");
-  const permission = starting ? "Create Public Threads" : "Send Messages in Threads";
+/** The permission the refused rows needed, as Discord names it. */
+export function describeMissingPermission(rows: FailedRows["rows"]): string {
+  return rows.some((row) => row.action === "start-thread")
+    ? "Create Public Threads"
+    : "Send Messages in Threads";
+}
+
+export function describeRefusedThread(failed: FailedRows, permission: string): AdminNotice {
   return {
     guildId: failed.guildId,
     content:
-      `I could not ${starting ? "start a thread for a battle card" : "post in a battle's thread"} in ` +
-      `<#${failed.channelId}> (${failed.reason}). Give me **${permission}** there; meanwhile battle ` +
-      "updates are posted in the channel.",
-    what: "a battle thread was refused",
+      `I could not use a battle thread in <#${failed.channelId}> (${failed.reason}), so battle updates ` +
+      `are posted in the channel. Give me **${permission}** there, then \`/subscribe\` that channel to ` +
+      "turn battle threads back on; `/setup status` lists the channels waiting.",
+    what: "paused a channel's battle threads",
     logFields: { channelId: failed.channelId, reason: failed.reason, permission },
   };
 }

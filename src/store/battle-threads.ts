@@ -3,6 +3,7 @@
 // like every post. Discord gives a thread started from a message the message's id (docs: Topics, Threads).
 import type { Kysely } from "kysely";
 import { saveBattleCard, type BattleCard } from "./battle-cards.js";
+import { isChannelThreadsPaused } from "./battle-thread-pauses.js";
 import type { Database } from "./database.js";
 import { createOrderedId } from "./ids.js";
 import { insertInboxEvent } from "./inbox.js";
@@ -16,7 +17,8 @@ type CardKey = Pick<BattleCard, "battleId" | "guildId" | "channelId" | "messageI
 
 /**
  * Saves a card just posted (saveBattleCard) and queues the start of its thread in the same transaction, so a
- * card is never kept without its thread to come, and a crash or a second instance starts it once.
+ * card is never kept without its thread to come, and a crash or a second instance starts it once. A channel
+ * where Discord refused threads (battle-thread-pauses.ts) gets none.
  */
 export async function saveCardStartingThread(
   db: Kysely<Database>,
@@ -24,7 +26,7 @@ export async function saveCardStartingThread(
 ): Promise<BattleCard> {
   return db.transaction().execute(async (trx) => {
     const card = await saveBattleCard(trx, input);
-    await queueThreadStart(trx, card, input.now);
+    if (!(await isChannelThreadsPaused(trx, card))) await queueThreadStart(trx, card, input.now);
     return card;
   });
 }

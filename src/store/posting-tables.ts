@@ -65,6 +65,17 @@ export interface BattleCardsTable {
   thread_id: string | null;
 }
 
+/** A channel where Discord refused battle threads: none is started there until an admin resumes it. */
+export interface BattleThreadPausesTable {
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** The permission Discord wants, as its name reads in Discord ("Create Public Threads"). */
+  permission: string;
+  /** Discord's error, e.g. "403 Missing Permissions (50013)". */
+  reason: string;
+  paused_at: Millis;
+}
+
 /** A team a member created with /team create in a guild: the platform lists no member's teams. */
 export interface MemberTeamsTable {
   guild_id: Immutable<string>;
