@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import { saveBattleCard, type BattleCard } from "./battle-cards.js";
 import { isChannelThreadsPaused } from "./battle-thread-pauses.js";
+import { listGuildSubscriptions } from "./subscriptions.js";
 import type { Database } from "./database.js";
 import { createOrderedId } from "./ids.js";
 import { insertInboxEvent } from "./inbox.js";
@@ -18,7 +19,8 @@ type CardKey = Pick<BattleCard, "battleId" | "guildId" | "channelId" | "messageI
 /**
  * Saves a card just posted (saveBattleCard) and queues the start of its thread in the same transaction, so a
  * card is never kept without its thread to come, and a crash or a second instance starts it once. A channel
- * where Discord refused threads (battle-thread-pauses.ts) gets none.
+ * where Discord refused threads (battle-thread-pauses.ts), or whose route asks for battle updates in the
+ * channel (`/subscribe battle-updates`), gets none.
  */
 export async function saveCardStartingThread(
   db: Kysely<Database>,
@@ -26,9 +28,18 @@ export async function saveCardStartingThread(
 ): Promise<BattleCard> {
   return db.transaction().execute(async (trx) => {
     const card = await saveBattleCard(trx, input);
-    if (!(await isChannelThreadsPaused(trx, card))) await queueThreadStart(trx, card, input.now);
+    if (await wantsThread(trx, card)) await queueThreadStart(trx, card, input.now);
     return card;
   });
+}
+
+/** Not where Discord refused threads, nor where the channel's route asks for battle updates in the channel. */
+async function wantsThread(db: Kysely<Database>, card: CardKey): Promise<boolean> {
+  if (await isChannelThreadsPaused(db, card)) return false;
+  const routes = await listGuildSubscriptions(db, card.guildId);
+  return !routes.some(
+    (route) => route.channelId === card.channelId && route.filters.battleUpdates === "channel",
+  );
 }
 
 async function queueThreadStart(db: Kysely<Database>, card: CardKey, now: number): Promise<void> {

@@ -6,7 +6,8 @@
 // - a test delivery is posted as any event of its kind, and edits no card (docs/platform-assumptions.md, "Test
 //   deliveries").
 // - a battle card with a thread (src/store/battle-threads.ts) has its battle's events posted there instead of
-//   in its channel, but for the result, which the channel gets too; the result archives the thread.
+//   in its channel, but for the result, which the channel gets too; the result archives the thread. A route
+//   choosing battle updates in the channel keeps them there.
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
 // A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
 // bot leaves a server").
@@ -54,6 +55,12 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
   };
   // A test delivery names a battle nobody played, or one someone did: it never touches a live card.
   const cards = !event.test && cardBattleId(event) !== undefined ? candidates.battleCards : [];
+  // A channel whose route asks for battle updates in the channel keeps them there, thread or not.
+  const inChannel = new Set(
+    candidates.subscriptions
+      .filter((subscription) => subscription.filters.battleUpdates === "channel")
+      .map((subscription) => subscription.channelId),
+  );
   for (const card of cards) {
     add({
       guildId: card.guildId,
@@ -62,12 +69,15 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
       action: "edit",
       targetMessageId: card.messageId,
     });
-    for (const action of card.threadId === null ? [] : threadActionsOf(event)) {
+    const threaded = card.threadId !== null && !inChannel.has(card.channelId);
+    for (const action of threaded ? threadActionsOf(event) : []) {
       add({ ...placeOf(card), subscriptionId: null, action, targetMessageId: card.threadId });
     }
   }
   const threadChannels = new Set(
-    cards.filter((card) => card.threadId !== null && !isResult(event)).map((card) => card.channelId),
+    cards
+      .filter((card) => card.threadId !== null && !inChannel.has(card.channelId) && !isResult(event))
+      .map((card) => card.channelId),
   );
   for (const subscription of candidates.subscriptions) {
     if (subscription.status !== "active" || !subscription.eventKinds.includes(event.kind)) continue;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
 import {
   battleThreadSource,
   findThreadBattleId,
@@ -49,6 +50,20 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     });
     expect(await findThreadBattleId(store.db, start?.event_id ?? "")).toBe(card.battleId);
     expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+  });
+
+  it("starts no thread where the channel's route keeps battle updates in the channel", async () => {
+    await createSubscription(store.db, {
+      guildId: card.guildId,
+      channelId: card.channelId,
+      eventKinds: ["battle.completed"],
+      filters: { battleUpdates: "channel" },
+      createdBy: card.createdBy,
+      now: testNow,
+    });
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    expect(await listRows(store.db)).toEqual([]);
+    expect(await findBattleCard(store.db, card)).toMatchObject({ messageId: card.messageId, threadId: null });
   });
 
   it("records the thread once started, and a card moved to a new message starts another", async () => {
