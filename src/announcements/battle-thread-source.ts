@@ -13,6 +13,7 @@ import {
 import type { OutboxEntry } from "../store/outbox.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { plainLabel } from "../display/platform-text.js";
+import { discordLimits } from "../discord/discord-limits.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
 import { describeMissingPermission, describeRefusedThread } from "./thread-notice.js";
 import { pauseChannelThreads } from "../store/battle-thread-pauses.js";
@@ -42,7 +43,9 @@ async function renderThreadStart(
   if (card?.messageId !== entry.targetMessageId) return undefined;
   const answers = await listBattleAnswers(deps.db, battleId);
   const title = answers.map((answer) => answer.problem?.title).find((each) => each !== undefined);
-  return { content: plainLabel(`⚔️ ${title?.trim() || "Coding battle"} · ${battleId}`, 100) };
+  return {
+    content: plainLabel(`⚔️ ${title?.trim() || "Coding battle"} · ${battleId}`, discordLimits.threadName),
+  };
 }
 
 /**
