@@ -13,9 +13,12 @@ export interface JoinNotice {
 export function renderJoinNotice(notice: JoinNotice): RenderedMessage {
   const names = notice.joined.map((player) => plainText(player.username)).join(", ");
   const who = names === "" ? "A player" : names;
-  const seats = notice.maxSeats === undefined ? `${notice.seats}` : `${notice.seats}/${notice.maxSeats}`;
+  const seats =
+    notice.maxSeats === undefined
+      ? `${notice.seats} ${notice.seats === 1 ? "seat" : "seats"}`
+      : `${notice.seats}/${notice.maxSeats} seats`;
   return {
-    content: `👋 ${who} joined the battle: ${seats} seats taken.`,
+    content: `👋 ${who} joined the battle: ${seats} taken.`,
     allowed_mentions: { parse: [] },
   };
 }

@@ -8,6 +8,8 @@ import { findBattleCard } from "../../src/store/battle-cards.js";
 import { listThreadPauses, resumeChannelThreads } from "../../src/store/battle-thread-pauses.js";
 import { saveCardStartingThread } from "../../src/store/battle-threads.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { recordJoinAnswer } from "../../src/store/battle-answers.js";
+import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
@@ -91,5 +93,44 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect((await startRows()).map((row) => row.status)).toEqual(["delivered", "delivered"]);
     expect(world.fake.threads.list(world.guild.id).map((thread) => thread.id)).toEqual([card.messageId]);
     expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+  });
+
+  it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const subscription = await createSubscription(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      eventKinds: ["battle.completed"],
+      filters: {},
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+    const card = await postCard(channel.id, "bat_gone");
+    const worker = createWorker();
+    await worker.runOnce();
+    const join = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+    await worker.runOnce();
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([
+      "👋 ada joined the battle: 1 seat taken.",
+    ]);
+
+    world.fake.deleteChannel(card.messageId);
+    world.clock.advance(1000);
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+    await worker.runOnce();
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    const posts = await world.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("action", "=", "thread-post")
+      .orderBy("created_at")
+      .execute();
+    expect(posts.map((row) => row.status)).toEqual(["delivered", "dead"]);
+    expect(posts[1]?.last_error).toContain("10003");
+    expect((await findSubscription(world.db, { guildId: world.guild.id, id: subscription.id }))?.status).toBe(
+      "active",
+    );
   });
 });
