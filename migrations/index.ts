@@ -20,6 +20,8 @@ import * as battleAnswers from "./2026-12-03T0000_battle_answers.js";
 import * as memberTeams from "./2026-12-04T0000_member_teams.js";
 import * as oauthExchangedAtCallback from "./2026-12-04T0100_oauth_exchanged_at_callback.js";
 import * as linkedRoles from "./2026-12-05T0000_linked_roles.js";
+import * as battleCardThreads from "./2026-12-06T0000_battle_card_threads.js";
+import * as battleThreadPauses from "./2026-12-06T0100_battle_thread_pauses.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -41,4 +43,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-04T0000_member_teams": memberTeams,
   "2026-12-04T0100_oauth_exchanged_at_callback": oauthExchangedAtCallback,
   "2026-12-05T0000_linked_roles": linkedRoles,
+  "2026-12-06T0000_battle_card_threads": battleCardThreads,
+  "2026-12-06T0100_battle_thread_pauses": battleThreadPauses,
 };

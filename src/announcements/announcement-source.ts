@@ -2,15 +2,18 @@
 // "Posting"): rendered from the stored event, a contest's rating changes summarised, and a channel that is
 // gone or closed to the bot has its subscriptions disabled or paused.
 import type { FailureReactions, OutboxSource } from "../outbox/index.js";
+import { reactToThreadFailure, renderThreadArchive } from "./battle-thread-source.js";
 import { createDisableSubscriptions, pauseSubscriptions } from "./closed-channel.js";
 import { createOutboxRenderer, type OutboxRendererDeps } from "./outbox-renderer.js";
 import { createOutboxSummaryRenderer } from "./outbox-summary-renderer.js";
 
 export function createAnnouncementSource(deps: OutboxRendererDeps): OutboxSource {
+  const render = createOutboxRenderer(deps);
   return {
-    render: createOutboxRenderer(deps),
+    // A battle's result archives its card's thread once posted there (src/store/battle-threads.ts).
+    render: (entry) => (entry.action === "archive-thread" ? renderThreadArchive(deps, entry) : render(entry)),
     renderSummary: createOutboxSummaryRenderer(deps),
-    onFailure: reactToClosedChannel(deps),
+    onFailure: { ...reactToClosedChannel(deps), ...reactToThreadFailure },
   };
 }
 

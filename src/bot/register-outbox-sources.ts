@@ -1,10 +1,12 @@
 // The kinds of row the outbox posts, each with its renderer and what it does once posted or when it fails
 // (docs/architecture.md, "Posting"): events' announcements for every row no other source names, tournament
-// reminders under their own source, and the battle card edits a join queued under theirs.
+// reminders under their own source, the battle card edits (and thread notices) a join queued under theirs, and
+// the start of each card's thread.
 import type { Kysely } from "kysely";
 import {
   createAnnouncementSource,
   createBattleAnswerSource,
+  createBattleThreadSource,
   renderReminderPost,
 } from "../announcements/index.js";
 import type { Clock } from "../clock.js";
@@ -14,6 +16,7 @@ import { createReminderSource } from "../reminders/reminder-source.js";
 import type { Database } from "../store/database.js";
 import { reminderSource } from "../store/tournament-reminders.js";
 import { battleAnswerSource } from "../store/battle-answers.js";
+import { battleThreadSource } from "../store/battle-threads.js";
 
 export function registerOutboxSources(deps: {
   readonly db: Kysely<Database>;
@@ -28,6 +31,7 @@ export function registerOutboxSources(deps: {
         render: (entry) => renderReminderPost(deps, entry),
       }),
       [battleAnswerSource]: createBattleAnswerSource(deps),
+      [battleThreadSource]: createBattleThreadSource(deps),
     },
   };
 }

@@ -21,6 +21,8 @@ export const discordLimits = {
   textInputValue: 4000,
   autocompleteChoices: 25,
   choiceName: 100,
+  // Channel Object: a channel's (and so a thread's) name is 1-100 characters.
+  threadName: 100,
   choiceValue: 100,
   /** An interaction must be acknowledged within 3 s. */
   interactionAckMs: 3000,

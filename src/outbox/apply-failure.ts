@@ -42,6 +42,9 @@ async function recordRowFailure(
       return Promise.all(entries.map((entry) => releaseEntry(deps, entry, reason)));
     case "transient":
       return retryLater(deps, entries, reason);
+    case "thread-gone":
+    case "thread-refused":
+      return giveUp(deps, entries, reason);
     case "rejected":
     case "message-gone":
       if (isGroupOfOne(entries)) return giveUp(deps, entries, reason);

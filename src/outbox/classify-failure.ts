@@ -15,6 +15,13 @@ export type DeliveryFailure =
   | { readonly kind: "message-gone"; readonly detail: string }
   /** 403 Missing Access / Missing Permissions: the bot may no longer post in the channel. */
   | { readonly kind: "no-access"; readonly detail: string }
+  /** 404 Unknown Channel for a battle card's thread (src/store/battle-threads.ts): the thread was deleted. */
+  | { readonly kind: "thread-gone"; readonly detail: string }
+  /**
+   * 403 Missing Permissions starting a thread (Create Public Threads) or posting in one (Send Messages in
+   * Threads): the channel itself may still take posts.
+   */
+  | { readonly kind: "thread-refused"; readonly detail: string }
   /** Any other 4xx: the request itself is wrong and a retry cannot fix it. */
   | { readonly kind: "rejected"; readonly detail: string }
   /** 5xx, time-outs, network errors, a renderer that threw: worth another attempt later. */
@@ -40,7 +47,13 @@ function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): Del
   if (error.status === 401) return { kind: "unauthorized", detail };
   if (error.status === 429) return { kind: "rate-limited", detail, retryAfterMs: readRetryAfterMs(error) };
   if (error.status >= 500 || error.status === 408) return { kind: "transient", detail };
-  if (error.code === RESTJSONErrorCodes.UnknownChannel) return { kind: "channel-gone", detail };
+  const inThread = action === "thread-post" || action === "archive-thread";
+  if (error.code === RESTJSONErrorCodes.UnknownChannel) {
+    return { kind: inThread ? "thread-gone" : "channel-gone", detail };
+  }
+  if (error.code === RESTJSONErrorCodes.MissingPermissions && (inThread || action === "start-thread")) {
+    return { kind: "thread-refused", detail };
+  }
   if (error.code === RESTJSONErrorCodes.UnknownMessage && action === "edit") {
     return { kind: "message-gone", detail };
   }

@@ -15,8 +15,8 @@ export type DeliveryAttempt =
 
 /** Sends the row; a failure is returned for the caller's error policy, never thrown. */
 export async function attemptDelivery(deps: OutboxDeps, entry: OutboxEntry): Promise<DeliveryAttempt> {
-  if (entry.action === "edit" && entry.targetMessageId === null) {
-    return { ok: false, failure: { kind: "rejected", detail: "an edit row without a target message" } };
+  if (entry.action !== "post" && entry.targetMessageId === null) {
+    return { ok: false, failure: { kind: "rejected", detail: `an ${entry.action} row without a target` } };
   }
   const rendered = await renderEntry(deps, entry);
   if (!rendered.ok) return rendered;
@@ -67,13 +67,17 @@ export async function deliverRendered(
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
 }
 
+function makesMessage(entry: OutboxEntry): boolean {
+  return entry.action === "post" || entry.action === "thread-post";
+}
+
 /**
  * A post that goes out alone and ungrouped does so under its own id from its first attempt on: should the
  * answer be lost, the row goes alone again under that nonce, never in a message of rows queued since under
  * another (docs/architecture.md, "Posting"). An edit makes no new message; a group of one is known already.
  */
 async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
-  if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
+  if (!makesMessage(entry) || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
   // A write of the store's batcher: the lanes posting alone at once share its commit.
   await batchedWritesOf(deps.db)(markOutboxSentAloneWrite, { id: entry.id, now: deps.clock.now() });
 }

@@ -49,8 +49,8 @@ export async function recordCreateAnswer(db: Kysely<Database>, input: AnswerInpu
 
 /**
  * Records a join's answer and queues an edit of each of the battle's cards, but in a server the bot was
- * removed from, in one transaction. A battle with no such card keeps nothing. Returns how many edits were
- * queued.
+ * removed from, and a notice in each card's thread, in one transaction. A battle with no such card keeps
+ * nothing. Returns how many rows were queued.
  */
 export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput): Promise<number> {
   const id = createOrderedId(input.now);
@@ -72,18 +72,22 @@ export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput)
       payload: { battleId: input.battleId },
       receivedAt: input.now,
     });
+    // The join is told in the card's thread too, when it has one (src/store/battle-threads.ts).
     const queued = await enqueueOutboxRows(
       trx,
-      cards.map((card) => ({
-        source: battleAnswerSource,
-        eventId: id,
-        guildId: card.guildId,
-        channelId: card.channelId,
-        subscriptionId: null,
-        action: "edit" as const,
-        targetMessageId: card.messageId,
-        now: input.now,
-      })),
+      cards.flatMap((card) => {
+        const row = {
+          source: battleAnswerSource,
+          eventId: id,
+          guildId: card.guildId,
+          channelId: card.channelId,
+          subscriptionId: null,
+          now: input.now,
+        };
+        const edit = { ...row, action: "edit" as const, targetMessageId: card.messageId };
+        if (card.threadId === null) return [edit];
+        return [edit, { ...row, action: "thread-post" as const, targetMessageId: card.threadId }];
+      }),
     );
     return queued.length;
   });

@@ -11,18 +11,24 @@ export interface BattleCard {
   readonly createdBy: string;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** The card's public thread once Discord made it (src/store/battle-threads.ts). */
+  readonly threadId: string | null;
 }
 
-/** Records the card, or moves it to a new message when the battle is announced again in the same guild. */
+/**
+ * Records the card, or moves it to a new message when the battle is announced again in the same guild (whose
+ * thread is then to start again: saveCardStartingThread in battle-threads.ts).
+ */
 export async function saveBattleCard(
   db: Kysely<Database>,
-  input: Omit<BattleCard, "createdAt" | "updatedAt"> & { readonly now: number },
+  input: Omit<BattleCard, "createdAt" | "updatedAt" | "threadId"> & { readonly now: number },
 ): Promise<BattleCard> {
   const changes = {
     channel_id: input.channelId,
     message_id: input.messageId,
     created_by: input.createdBy,
     updated_at: input.now,
+    thread_id: null,
   };
   const row = await db
     .insertInto("battle_cards")
@@ -139,5 +145,6 @@ function toBattleCard(row: Selectable<BattleCardsTable>): BattleCard {
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    threadId: row.thread_id,
   };
 }

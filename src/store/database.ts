@@ -22,6 +22,7 @@ import type {
 import type {
   BattleAnswersTable,
   BattleCardsTable,
+  BattleThreadPausesTable,
   MemberTeamsTable,
   OutboxTable,
 } from "./posting-tables.js";
@@ -53,6 +54,7 @@ export interface Database {
   outbox: OutboxTable;
   battle_cards: BattleCardsTable;
   battle_answers: BattleAnswersTable;
+  battle_thread_pauses: BattleThreadPausesTable;
   member_teams: MemberTeamsTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;

@@ -66,7 +66,7 @@ export interface SubscriptionsTable {
   channel_id: Immutable<string>;
   /** JSON array of canonical event kinds. */
   event_kinds: string;
-  /** JSON object {tournamentId?, difficulty?, minRatingChange?, linkedOnly?}. */
+  /** JSON object {tournamentId?, difficulty?, minRatingChange?, linkedOnly?, battleUpdates?}. */
   filters: string;
   status: Generated<"active" | "paused" | "disabled">;
   /** Why it is paused or disabled (e.g. the Discord error), shown in /setup status. */

@@ -15,8 +15,12 @@ export interface OutboxTable {
   channel_id: Immutable<string>;
   /** The subscription that routed it; null for a battle card edit. */
   subscription_id: Immutable<string | null>;
-  action: Immutable<"post" | "edit">;
-  /** The message an edit targets. */
+  /**
+   * A post or an edit in the channel; a battle card's thread started, posted in or archived
+   * (src/store/battle-threads.ts), whose rows stay in the card's channel so they keep its order.
+   */
+  action: Immutable<"post" | "edit" | "start-thread" | "thread-post" | "archive-thread">;
+  /** The message an edit targets, or the card a thread starts from, or the thread a thread row is for. */
   target_message_id: Immutable<string | null>;
   status: Generated<"pending" | "delivered" | "dead">;
   /** Failed attempts so far; a 429 wait is not counted. */
@@ -54,6 +58,22 @@ export interface BattleCardsTable {
   created_by: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+  /**
+   * The card's public thread once Discord made it (its id is the card's message id); null before, or when
+   * it was refused or forgotten (src/store/battle-threads.ts).
+   */
+  thread_id: string | null;
+}
+
+/** A channel where Discord refused battle threads: none is started there until an admin resumes it. */
+export interface BattleThreadPausesTable {
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  /** The permission Discord wants, as its name reads in Discord ("Create Public Threads"). */
+  permission: string;
+  /** Discord's error, e.g. "403 Missing Permissions (50013)". */
+  reason: string;
+  paused_at: Millis;
 }
 
 /** A team a member created with /team create in a guild: the platform lists no member's teams. */

@@ -26,6 +26,7 @@ export interface PurgedGuildRows {
   readonly memberTierRoles: number;
   readonly memberActivity: number;
   readonly memberTeams: number;
+  readonly threadPauses: number;
 }
 
 /**
@@ -103,6 +104,7 @@ export async function purgeRemovedGuild(
       ),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
+      threadPauses: await count(trx.deleteFrom("battle_thread_pauses").where("guild_id", "=", guildId)),
     };
   });
 }

@@ -13,6 +13,11 @@ export const subscriptionFiltersSchema = z.object({
   minRatingChange: z.number().optional(),
   /** Only events about members linked in this guild. */
   linkedOnly: z.boolean().optional(),
+  /**
+   * Not a filter: where a battle card posted in this channel shows its battle's updates, in the card's thread
+   * (absent, the default) or as posts in the channel (src/store/battle-threads.ts).
+   */
+  battleUpdates: z.literal("channel").optional(),
 });
 
 export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;

@@ -168,6 +168,8 @@ export async function storeDeliveries(
       eventId: event.id,
       now: receivedAt,
       ...describeSummaryRow(event, target, receivedAt),
+      // A thread is archived after the result is posted in it (src/store/battle-threads.ts).
+      ...(target.action === "archive-thread" ? { dueAt: receivedAt + 1 } : {}),
     }));
   });
   const enqueued = await enqueueOutboxRowsByEvent(trx, outboxRows);

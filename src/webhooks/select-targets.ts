@@ -5,6 +5,9 @@
 // - anything else (tournament starts included) is posted to every subscribed channel;
 // - a test delivery is posted as any event of its kind, and edits no card (docs/platform-assumptions.md, "Test
 //   deliveries").
+// - a battle card with a thread (src/store/battle-threads.ts) has its battle's events posted there instead of
+//   in its channel, but for the result, which the channel gets too; the result archives the thread. A route
+//   choosing battle updates in the channel keeps them there.
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
 // A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
 // bot leaves a server").
@@ -51,19 +54,34 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     if (!targets.has(key)) targets.set(key, target);
   };
   // A test delivery names a battle nobody played, or one someone did: it never touches a live card.
-  if (!event.test && cardBattleId(event) !== undefined) {
-    for (const card of candidates.battleCards) {
-      add({
-        guildId: card.guildId,
-        channelId: card.channelId,
-        subscriptionId: null,
-        action: "edit",
-        targetMessageId: card.messageId,
-      });
+  const cards = !event.test && cardBattleId(event) !== undefined ? candidates.battleCards : [];
+  // A channel whose route asks for battle updates in the channel keeps them there, thread or not.
+  const inChannel = new Set(
+    candidates.subscriptions
+      .filter((subscription) => subscription.filters.battleUpdates === "channel")
+      .map((subscription) => subscription.channelId),
+  );
+  for (const card of cards) {
+    add({
+      guildId: card.guildId,
+      channelId: card.channelId,
+      subscriptionId: null,
+      action: "edit",
+      targetMessageId: card.messageId,
+    });
+    const threaded = card.threadId !== null && !inChannel.has(card.channelId);
+    for (const action of threaded ? threadActionsOf(event) : []) {
+      add({ ...placeOf(card), subscriptionId: null, action, targetMessageId: card.threadId });
     }
   }
+  const threadChannels = new Set(
+    cards
+      .filter((card) => card.threadId !== null && !inChannel.has(card.channelId) && !isResult(event))
+      .map((card) => card.channelId),
+  );
   for (const subscription of candidates.subscriptions) {
     if (subscription.status !== "active" || !subscription.eventKinds.includes(event.kind)) continue;
+    if (threadChannels.has(subscription.channelId)) continue;
     if (event.kind === "user.rating_changed" && !isLinkedIn(subscription.guildId)) continue;
     if (!passesFilters(subscription.filters, facets, () => isLinkedIn(subscription.guildId))) continue;
     add({
@@ -75,6 +93,21 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     });
   }
   return [...targets.values()];
+}
+
+const resultKinds: ReadonlySet<string> = new Set(["battle.completed", "team.battle_completed"]);
+
+function isResult(event: KnownPlatformEvent): boolean {
+  return resultKinds.has(event.kind);
+}
+
+/** A battle event is posted in its card's thread; the result then archives it. */
+function threadActionsOf(event: KnownPlatformEvent): OutboxAction[] {
+  return isResult(event) ? ["thread-post", "archive-thread"] : ["thread-post"];
+}
+
+function placeOf(card: BattleCard): Pick<OutboxTarget, "guildId" | "channelId"> {
+  return { guildId: card.guildId, channelId: card.channelId };
 }
 
 /** Whether routing needs to know where the event's users are linked. */

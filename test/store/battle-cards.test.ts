@@ -23,7 +23,7 @@ describe.each(testDatabases())("battle cards on $name", (database) => {
 
   it("saves a card and finds it by battle and guild", async () => {
     const saved = await saveBattleCard(store.db, { ...card, now: testNow });
-    expect(saved).toEqual({ ...card, createdAt: testNow, updatedAt: testNow });
+    expect(saved).toEqual({ ...card, createdAt: testNow, updatedAt: testNow, threadId: null });
     expect(await findBattleCard(store.db, card)).toEqual(saved);
     expect(await findBattleCard(store.db, { battleId: "battle-7", guildId: "other" })).toBeUndefined();
   });

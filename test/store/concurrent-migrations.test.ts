@@ -22,6 +22,7 @@ import { postgresUrl } from "./databases.js";
 const expectedTables = [
   "battle_answers",
   "battle_cards",
+  "battle_thread_pauses",
   "guild_removals",
   "guild_role_settings",
   "guild_settings",

@@ -148,6 +148,7 @@ const tablesInDeleteOrder = Object.keys({
   member_tier_roles: true,
   member_activity: true,
   member_teams: true,
+  battle_thread_pauses: true,
   write_probe: true,
   linked_role_states: true,
   role_connections: true,

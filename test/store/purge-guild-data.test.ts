@@ -19,6 +19,7 @@ import { createOAuthState } from "../../src/store/oauth-states.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
 import { recordMemberTeam } from "../../src/store/member-teams.js";
+import { pauseChannelThreads } from "../../src/store/battle-thread-pauses.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
@@ -36,6 +37,13 @@ const day = 24 * 60 * 60 * 1000;
 async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpointId: string }> {
   const userId = `4${guildId.slice(1)}`;
   const channelId = channelOf(guildId, 1);
+  await pauseChannelThreads(db, {
+    guildId,
+    channelId,
+    permission: "Create Public Threads",
+    reason: "403 Missing Permissions (50013)",
+    pausedAt: testNow,
+  });
   await recordMemberTeam(db, { guildId, userId, teamId: `team_${guildId}`, teamName: "Owls", now: testNow });
   await saveMemberLink(db, box, {
     guildId,
@@ -227,6 +235,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       memberTierRoles: 1,
       memberActivity: 1,
       memberTeams: 1,
+      threadPauses: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);

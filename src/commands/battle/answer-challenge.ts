@@ -3,7 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { saveBattleCard } from "../../store/battle-cards.js";
+import { saveCardStartingThread } from "../../store/battle-threads.js";
 import type { MemberKey } from "../../store/member-links.js";
 import {
   isChallengeExpired,
@@ -87,7 +87,7 @@ export async function answerChallenge(
   );
   // From now on it is the battle's card, edited live like one from /battle create
   // (docs/architecture.md, "Webhooks in").
-  await saveBattleCard(deps.db, {
+  await saveCardStartingThread(deps.db, {
     battleId: answer.battleId,
     guildId: actor.guildId,
     channelId: card.channel_id,
@@ -95,4 +95,6 @@ export async function answerChallenge(
     createdBy: challengerId,
     now: deps.clock.now(),
   });
+  // The card's thread is queued with it (src/store/battle-threads.ts).
+  deps.wakeOutbox?.();
 }

@@ -114,6 +114,14 @@ function describeReminders(status: ReminderStatus): string[] {
   return lines;
 }
 
+function describeThreads(status: SetupStatus): string[] {
+  return status.threadPauses.map(
+    (pause) =>
+      `⏸️ <#${pause.channelId}>: give me **${pause.permission}** there, then \`/subscribe\` it ` +
+      `(${plainText(pause.reason)}, ${discordTimestamp(pause.pausedAt, "R")})`,
+  );
+}
+
 /** `/setup status`: one embed, a field per concern, each cut cleanly to Discord's limits. */
 export function renderSetupStatus(status: SetupStatus, now: number): Reply {
   return {
@@ -130,6 +138,11 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
           ),
           field("Last events received", describeEvents(status), "None yet."),
           field("Subscriptions", describeRoutes(status), "None: route events with `/subscribe`."),
+          field(
+            "Battle threads",
+            describeThreads(status),
+            "🟢 Each battle card starts a thread for its battle's joins and progress.",
+          ),
           field(
             "Tier roles",
             describeTierRoles(status.tierRoles),

@@ -50,5 +50,14 @@ export const subscribeCommand = {
       name: "linked-only",
       description: "Only events about members linked in this server",
     },
+    {
+      type: OptionType.String,
+      name: "battle-updates",
+      description: "Where a battle card posted here shows joins and progress (default: its thread)",
+      choices: [
+        { name: "In the card's thread", value: "thread" },
+        { name: "In the channel", value: "channel" },
+      ],
+    },
   ],
 } as const satisfies CommandDefinition;

@@ -45,3 +45,8 @@ export function readTournamentId(tournament: string | undefined): string | undef
   }
   return tournament;
 }
+
+/** The `battle-updates` choice; a client that sends another value gets the default. */
+export function readBattleUpdates(choice: string | undefined): "thread" | "channel" | undefined {
+  return choice === "thread" || choice === "channel" ? choice : undefined;
+}

@@ -1,8 +1,9 @@
 // /subscribe as a use case, GitHub-app style (docs/architecture.md, "Commands", "Routing"): one route per
 // channel; subscribing a channel that has one adds the kinds, changes the filters given, and resumes it if it
-// was paused.
+// was paused, battle threads included (src/store/battle-thread-pauses.ts).
 import type { Kysely } from "kysely";
 import type { EventKind } from "../../events/event-kinds.js";
+import { resumeChannelThreads } from "../../store/battle-thread-pauses.js";
 import type { Database } from "../../store/database.js";
 import {
   createSubscription,
@@ -49,6 +50,7 @@ export async function subscribeChannel(
   db: Kysely<Database>,
   request: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
+  await resumeChannelThreads(db, { guildId: request.guildId, channelId: request.channelId });
   const existing = await findChannelRoute(db, request.guildId, request.channelId);
   if (existing === undefined) {
     const kinds = request.kinds ?? defaultEventKinds;

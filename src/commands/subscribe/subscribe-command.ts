@@ -2,7 +2,12 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { suggestTournaments } from "../tournament/tournament-autocomplete.js";
 import { subscribeCommand } from "./data.js";
-import { readEventKinds, readTournamentId, requireAnnouncementChannel } from "./read-subscribe-options.js";
+import {
+  readBattleUpdates,
+  readEventKinds,
+  readTournamentId,
+  requireAnnouncementChannel,
+} from "./read-subscribe-options.js";
 import { renderSubscribeOutcome } from "./render-subscribe-outcome.js";
 import { subscribeChannel } from "./subscribe-channel.js";
 import { subscribeCandidates, suggestEventSelections } from "./suggest-event-selections.js";
@@ -23,6 +28,7 @@ export const subscribe = defineCommand<BotDependencies, typeof subscribeCommand>
         difficulty: options.difficulty,
         minRatingChange: options["min-rating-change"],
         linkedOnly: options["linked-only"],
+        battleUpdates: readBattleUpdates(options["battle-updates"]),
       },
       memberId: actor.userId,
       now: deps.clock.now(),

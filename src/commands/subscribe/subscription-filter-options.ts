@@ -9,6 +9,8 @@ export interface FilterOptions {
   readonly difficulty?: string | undefined;
   readonly minRatingChange?: number | undefined;
   readonly linkedOnly?: boolean | undefined;
+  /** Where a battle card's updates go: its thread (the default) or the channel. */
+  readonly battleUpdates?: "thread" | "channel" | undefined;
 }
 
 /** The value of `tournament` and `difficulty` that removes the filter. */
@@ -37,6 +39,8 @@ export function applyFilterOptions(
     if (options.linkedOnly) next.linkedOnly = true;
     else delete next.linkedOnly;
   }
+  if (options.battleUpdates === "channel") next.battleUpdates = "channel";
+  else if (options.battleUpdates === "thread") delete next.battleUpdates;
   return next;
 }
 
@@ -45,7 +49,8 @@ export function sameFilters(a: SubscriptionFilters, b: SubscriptionFilters): boo
     a.tournamentId === b.tournamentId &&
     a.difficulty === b.difficulty &&
     a.minRatingChange === b.minRatingChange &&
-    (a.linkedOnly ?? false) === (b.linkedOnly ?? false)
+    (a.linkedOnly ?? false) === (b.linkedOnly ?? false) &&
+    a.battleUpdates === b.battleUpdates
   );
 }
 
@@ -57,5 +62,6 @@ export function describeFilters(filters: SubscriptionFilters): string {
   if (filters.minRatingChange !== undefined)
     parts.push(`rating changes of ±${filters.minRatingChange} or more`);
   if (filters.linkedOnly === true) parts.push("linked members only");
+  if (filters.battleUpdates === "channel") parts.push("battle updates in the channel, not a thread");
   return parts.length === 0 ? "none" : parts.join(" · ");
 }

@@ -29,6 +29,7 @@ const empty: SetupStatus = {
   adminChannelId: null,
   tierRoles: { settings: undefined, mappings: [], pendingMembers: 0 },
   reminders: { settings: undefined, scheduled: [] },
+  threadPauses: [],
 };
 
 const reminderSettings = {
@@ -78,6 +79,7 @@ describe("renderSetupStatus", () => {
       "Platform webhook": "None: run `/setup webhook register` so events reach this server.",
       "Last events received": "None yet.",
       Subscriptions: "None: route events with `/subscribe`.",
+      "Battle threads": "🟢 Each battle card starts a thread for its battle's joins and progress.",
       "Tier roles": "Off: `/setup roles create` gives members a role for their platform tier.",
       "Tournament reminders": "Off: `/setup reminders set` posts reminders before tournaments start.",
       "Announcement queue": "0 waiting to be posted",
@@ -163,7 +165,19 @@ describe("renderSetupStatus", () => {
         pendingMembers: 3,
       },
       reminders: { settings: undefined, scheduled: [] },
+      threadPauses: [
+        {
+          channelId: "300000000000000003",
+          permission: "Create Public Threads",
+          reason: "403 Missing Permissions (50013)",
+          pausedAt: now - 60_000,
+        },
+      ],
     });
+    expect(shown["Battle threads"]).toBe(
+      "⏸️ <#300000000000000003>: give me **Create Public Threads** there, then `/subscribe` it " +
+        "(403 Missing Permissions (50013), <t:1735732740:R>)",
+    );
     expect(shown["Linked members"]).toBe("2 active · 1 need re-linking\nNeed `/link` again: <@2>");
     expect(shown["Platform webhook"]).toContain(
       "🟢 `wh_1` · registered <t:1735729200:R> · secret rotated, the old one accepted until <t:1735736400:R>",

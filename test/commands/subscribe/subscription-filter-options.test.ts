@@ -31,6 +31,16 @@ describe("subscription filter options", () => {
     ).toEqual({});
   });
 
+  it("keeps battle updates in the channel when asked, and back in the thread, which is the default", () => {
+    const inChannel = applyFilterOptions({ linkedOnly: true }, { battleUpdates: "channel" });
+    expect(inChannel).toEqual({ linkedOnly: true, battleUpdates: "channel" });
+    expect(sameFilters(inChannel, { linkedOnly: true })).toBe(false);
+    expect(describeFilters(inChannel)).toBe(
+      "linked members only · battle updates in the channel, not a thread",
+    );
+    expect(applyFilterOptions(inChannel, { battleUpdates: "thread" })).toEqual({ linkedOnly: true });
+  });
+
   it("compares filters, an absent linked-only being false", () => {
     expect(sameFilters({ linkedOnly: false }, {})).toBe(true);
     expect(sameFilters({ difficulty: "easy" }, { difficulty: "hard" })).toBe(false);

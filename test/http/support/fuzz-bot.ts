@@ -52,6 +52,7 @@ const tables = Object.keys({
   member_tier_roles: true,
   member_activity: true,
   member_teams: true,
+  battle_thread_pauses: true,
   reminder_settings: true,
   tournament_reminders: true,
   write_probe: true,

@@ -6,6 +6,7 @@ import type { Database } from "../../../src/store/database.js";
 /** Every table with a guild_id column; the purge test checks this list against the schema itself. */
 export const guildIdTables = [
   "battle_cards",
+  "battle_thread_pauses",
   "guild_removals",
   "guild_role_settings",
   "guild_settings",

@@ -1,7 +1,7 @@
 import { createBattle } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
-import { saveBattleCard } from "../../../store/battle-cards.js";
+import { saveCardStartingThread } from "../../../store/battle-threads.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
 import { renderBattleCard } from "../../../cards/battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
@@ -23,7 +23,7 @@ export async function createBattleCard(
   const battle = await createBattle(deps.platform, credential, settings);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   const card = await responder.editOriginal(renderBattleCard(view));
-  await saveBattleCard(deps.db, {
+  await saveCardStartingThread(deps.db, {
     battleId: battle.id,
     guildId: actor.guildId,
     channelId: card.channel_id,
@@ -32,4 +32,6 @@ export async function createBattleCard(
     now: deps.clock.now(),
   });
   await keepCreatedCard(deps, view);
+  // The card's thread was queued with it (src/store/battle-threads.ts), and is named from the answer kept.
+  deps.wakeOutbox?.();
 }

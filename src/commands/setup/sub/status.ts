@@ -18,6 +18,7 @@ import { listGuildSubscriptions, type Subscription } from "../../../store/subscr
 import { listGuildWebhookEndpoints } from "../../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../../store/webhook-retired-secrets.js";
 import { renderSetupStatus } from "../render-setup-status.js";
+import { listThreadPauses, type ThreadPause } from "../../../store/battle-thread-pauses.js";
 import type { SubcommandContext } from "../setup-arguments.js";
 
 /** An endpoint without its secrets: what may be shown. */
@@ -42,6 +43,8 @@ export interface SetupStatus {
   readonly adminChannelId: string | null;
   readonly tierRoles: TierRoleStatus;
   readonly reminders: ReminderStatus;
+  /** Channels where Discord refused battle threads (src/store/battle-thread-pauses.ts). */
+  readonly threadPauses: readonly ThreadPause[];
 }
 
 /** docs/architecture.md, "Tournament reminders": the settings, whose link reads, and what comes next. */
@@ -98,6 +101,7 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
       settings: await findReminderSettings(deps.db, guildId),
       scheduled: await listScheduledReminders(deps.db, guildId),
     },
+    threadPauses: await listThreadPauses(deps.db, guildId),
   };
 }
 

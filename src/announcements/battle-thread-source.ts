@@ -1,0 +1,95 @@
+// A battle card's public thread (src/store/battle-threads.ts, docs/architecture.md, "Posting"): the start
+// row is named from the battle's stored answers, and once Discord made the thread the card records it, so
+// the battle's updates go there. An archive waits for the thread's posts queued before it.
+import type { OutboxSource, ReactToFailure } from "../outbox/index.js";
+import { listBattleAnswers } from "../store/battle-answers.js";
+import { findBattleCard } from "../store/battle-cards.js";
+import {
+  findThreadBattleId,
+  forgetThread,
+  hasThreadPostsWaiting,
+  recordThreadStarted,
+} from "../store/battle-threads.js";
+import type { OutboxEntry } from "../store/outbox.js";
+import type { RenderedMessage } from "../display/rendered-message.js";
+import { plainLabel } from "../display/platform-text.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import type { OutboxRendererDeps } from "./outbox-renderer.js";
+import { describeMissingPermission, describeRefusedThread } from "./thread-notice.js";
+import { pauseChannelThreads } from "../store/battle-thread-pauses.js";
+
+export function createBattleThreadSource(deps: OutboxRendererDeps): OutboxSource {
+  return {
+    render: (entry) => renderThreadStart(deps, entry),
+    async onPosted(rows) {
+      for (const row of rows) {
+        if (row.targetMessageId === null) continue;
+        await recordThreadStarted(deps.db, { guildId: row.guildId, messageId: row.targetMessageId });
+      }
+    },
+    onFailure: reactToThreadFailure,
+  };
+}
+
+/** The start's "message" is the thread's name: the battle's problem, as platform text (never markdown). */
+async function renderThreadStart(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+): Promise<RenderedMessage | undefined> {
+  const battleId = await findThreadBattleId(deps.db, entry.eventId);
+  if (battleId === undefined) return undefined;
+  const card = await findBattleCard(deps.db, { battleId, guildId: entry.guildId });
+  // The card was deleted, or moved to another message that starts a thread of its own.
+  if (card?.messageId !== entry.targetMessageId) return undefined;
+  const answers = await listBattleAnswers(deps.db, battleId);
+  const title = answers.map((answer) => answer.problem?.title).find((each) => each !== undefined);
+  return {
+    content: plainLabel(`⚔️ ${title?.trim() || "Coding battle"} · ${battleId}`, discordLimits.threadName),
+  };
+}
+
+/**
+ * An archive row's: nothing to say, only to wait for the thread's posts queued with or before it (the
+ * result), as a post would unarchive the thread again. Throwing makes the outbox retry it later.
+ */
+export async function renderThreadArchive(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+): Promise<RenderedMessage | undefined> {
+  if (entry.targetMessageId === null) return undefined;
+  const waiting = await hasThreadPostsWaiting(deps.db, {
+    threadId: entry.targetMessageId,
+    createdAt: entry.createdAt,
+  });
+  if (waiting) throw new Error("the thread's posts go first");
+  return {};
+}
+
+/**
+ * A thread gone (404) or refused (403): the card forgets it and its pending rows are dropped, so the battle's
+ * updates are posted in the channel again; on a refusal the admins hear once which permission to grant.
+ */
+const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
+  for (const row of rows) {
+    if (row.targetMessageId === null) continue;
+    await forgetThread(trx, { guildId, threadId: row.targetMessageId, error: reason });
+  }
+  return undefined;
+};
+
+export const reactToThreadFailure = {
+  "thread-gone": forget,
+  // The channel's threads pause until an admin resumes them, so its next cards are not refused again.
+  async "thread-refused"(trx, failed) {
+    await forget(trx, failed);
+    const permission = describeMissingPermission(failed.rows);
+    const paused = await pauseChannelThreads(trx, {
+      guildId: failed.guildId,
+      channelId: failed.channelId,
+      permission,
+      reason: failed.reason,
+      pausedAt: failed.now,
+    });
+    return paused ? describeRefusedThread(failed, permission) : undefined;
+  },
+} satisfies OutboxSource["onFailure"];

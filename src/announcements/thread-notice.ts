@@ -1,0 +1,23 @@
+// What a server's admins hear when Discord refuses a battle card's thread (docs/architecture.md, "Posting"):
+// which permission to grant, in which channel. Threads need their own permissions (docs: Topics, Threads —
+// Permissions): Create Public Threads to start one, Send Messages in Threads to post in it.
+import type { AdminNotice, FailedRows } from "../outbox/index.js";
+
+/** The permission the refused rows needed, as Discord names it. */
+export function describeMissingPermission(rows: FailedRows["rows"]): string {
+  return rows.some((row) => row.action === "start-thread")
+    ? "Create Public Threads"
+    : "Send Messages in Threads";
+}
+
+export function describeRefusedThread(failed: FailedRows, permission: string): AdminNotice {
+  return {
+    guildId: failed.guildId,
+    content:
+      `I could not use a battle thread in <#${failed.channelId}> (${failed.reason}), so battle updates ` +
+      `are posted in the channel. Give me **${permission}** there, then \`/subscribe\` that channel to ` +
+      "turn battle threads back on; `/setup status` lists the channels waiting.",
+    what: "paused a channel's battle threads",
+    logFields: { channelId: failed.channelId, reason: failed.reason, permission },
+  };
+}

@@ -1,0 +1,44 @@
+// A battle card's public thread (src/store/battle-threads.ts, docs/architecture.md, "Posting"): started from
+// the card, archived when the battle ends. Both are safe to repeat after a crash, as every outbox request.
+import { DiscordAPIError, type REST } from "@discordjs/rest";
+import { RESTJSONErrorCodes, Routes, ThreadAutoArchiveDuration } from "discord-api-types/v10";
+import { discordLimits } from "./discord-limits.js";
+
+/**
+ * Starts the thread of the card `targetMessageId` in `channelId`, named `name`, and returns its id. A message
+ * has one thread at most and the thread takes its id (docs: Resources, Channel — Start Thread from Message),
+ * so Discord's 160004 means an earlier attempt made it: the thread is there.
+ */
+export async function startThread(
+  rest: REST,
+  card: { readonly channelId: string; readonly targetMessageId: string },
+  name: string,
+): Promise<string> {
+  const body = {
+    name: name.trim() === "" ? "Battle" : name.slice(0, discordLimits.threadName),
+    auto_archive_duration: ThreadAutoArchiveDuration.OneDay,
+  };
+  try {
+    const thread = (await rest.post(Routes.threads(card.channelId, card.targetMessageId), { body })) as {
+      id: string;
+    };
+    return thread.id;
+  } catch (error) {
+    if (isDiscordCode(error, RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)) return card.targetMessageId;
+    throw error;
+  }
+}
+
+/** Archives the thread; one already archived (50083, a moderator's or an earlier attempt's) is done. */
+export async function archiveThread(rest: REST, threadId: string): Promise<string> {
+  try {
+    await rest.patch(Routes.channel(threadId), { body: { archived: true } });
+  } catch (error) {
+    if (!isDiscordCode(error, RESTJSONErrorCodes.InvalidActionOnArchivedThread)) throw error;
+  }
+  return threadId;
+}
+
+function isDiscordCode(error: unknown, code: number): boolean {
+  return error instanceof DiscordAPIError && error.code === code;
+}

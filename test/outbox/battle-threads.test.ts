@@ -1,0 +1,136 @@
+// A battle card's thread through the outbox (docs/architecture.md, "Posting"): started once however often its
+// start is sent, and a refusal pauses the channel's threads and tells the admins once.
+import { Routes, type APIMessage } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { registerOutboxSources } from "../../src/bot/register-outbox-sources.js";
+import { createOutboxWorker } from "../../src/outbox/index.js";
+import { findBattleCard } from "../../src/store/battle-cards.js";
+import { listThreadPauses, resumeChannelThreads } from "../../src/store/battle-thread-pauses.js";
+import { saveCardStartingThread } from "../../src/store/battle-threads.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { recordJoinAnswer } from "../../src/store/battle-answers.js";
+import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
+import { testDatabases } from "../store/databases.js";
+import { useOutboxWorld } from "./support/outbox-world.js";
+
+describe.each(testDatabases())("battle card threads on $name", (database) => {
+  const world = useOutboxWorld(database);
+  const createWorker = () =>
+    createOutboxWorker({
+      db: world.db,
+      rest: world.createRest(),
+      sources: registerOutboxSources(world),
+      clock: world.clock,
+      logger: world.logger,
+      owner: "worker-1",
+      pruneIntervalMs: 0,
+    });
+  /** A card the bot posted in `channelId`, saved as /battle create saves it. */
+  const postCard = async (channelId: string, battleId: string) => {
+    const message = (await world.createRest().post(Routes.channelMessages(channelId), {
+      body: { content: "⚔️ a battle card" },
+    })) as APIMessage;
+    const card = { battleId, guildId: world.guild.id, channelId, messageId: message.id };
+    await saveCardStartingThread(world.db, {
+      ...card,
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+    return card;
+  };
+  const startRows = () =>
+    world.db.selectFrom("outbox").selectAll().where("action", "=", "start-thread").execute();
+
+  it("pauses the channel's threads and tells the admins once when Create Public Threads is missing", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const worker = createWorker();
+
+    await postCard(channel.id, "bat_1");
+    await worker.runOnce();
+    const [refused] = await startRows();
+    expect(refused).toMatchObject({ status: "dead", last_error: expect.stringContaining("50013") });
+    expect(await listThreadPauses(world.db, world.guild.id)).toMatchObject([
+      { channelId: channel.id, permission: "Create Public Threads" },
+    ]);
+    // The channel's next card starts no thread, so nothing is refused or told again.
+    await postCard(channel.id, "bat_2");
+    await worker.runOnce();
+    expect(await startRows()).toHaveLength(1);
+    const notices = world.contents(admin.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("**Create Public Threads**");
+    expect(notices[0]).toContain(`<#${channel.id}>`);
+    expect(world.fake.threads.list(world.guild.id)).toEqual([]);
+
+    // Granted and resumed, the next card has its thread.
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    await resumeChannelThreads(world.db, { guildId: world.guild.id, channelId: channel.id });
+    const card = await postCard(channel.id, "bat_3");
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(card.messageId)?.parentId).toBe(channel.id);
+    expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+  });
+
+  it("starts one thread for a card whose start is sent twice, taking Discord's 160004 as done", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_twice");
+    // A second start, as a crash between Discord's answer and our commit would send.
+    await saveCardStartingThread(world.db, {
+      ...card,
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+
+    await createWorker().runOnce();
+
+    expect((await startRows()).map((row) => row.status)).toEqual(["delivered", "delivered"]);
+    expect(world.fake.threads.list(world.guild.id).map((thread) => thread.id)).toEqual([card.messageId]);
+    expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+  });
+
+  it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const subscription = await createSubscription(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      eventKinds: ["battle.completed"],
+      filters: {},
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+    const card = await postCard(channel.id, "bat_gone");
+    const worker = createWorker();
+    await worker.runOnce();
+    const join = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+    await worker.runOnce();
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([
+      "👋 ada joined the battle: 1 seat taken.",
+    ]);
+
+    world.fake.deleteChannel(card.messageId);
+    world.clock.advance(1000);
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+    await worker.runOnce();
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    const posts = await world.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("action", "=", "thread-post")
+      .orderBy("created_at")
+      .execute();
+    expect(posts.map((row) => row.status)).toEqual(["delivered", "dead"]);
+    expect(posts[1]?.last_error).toContain("10003");
+    expect((await findSubscription(world.db, { guildId: world.guild.id, id: subscription.id }))?.status).toBe(
+      "active",
+    );
+  });
+});

@@ -1,0 +1,112 @@
+// A battle card's thread as the store keeps it (src/store/battle-threads.ts): its start queued with the card,
+// recorded once Discord made it, its join notices queued for it, and forgotten when Discord refuses it.
+import { describe, expect, it } from "vitest";
+import { recordJoinAnswer } from "../../src/store/battle-answers.js";
+import { findBattleCard } from "../../src/store/battle-cards.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import {
+  battleThreadSource,
+  findThreadBattleId,
+  forgetThread,
+  hasThreadPostsWaiting,
+  recordThreadStarted,
+  saveCardStartingThread,
+} from "../../src/store/battle-threads.js";
+import type { Database } from "../../src/store/database.js";
+import type { Kysely } from "kysely";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const card = {
+  battleId: "bat_threaded",
+  guildId: "100000000000000001",
+  channelId: "300000000000000001",
+  messageId: "400000000000000001",
+  createdBy: "200000000000000001",
+};
+const joined = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
+
+function listRows(db: Kysely<Database>) {
+  return db
+    .selectFrom("outbox")
+    .select(["source", "event_id", "channel_id", "action", "target_message_id", "status"])
+    .orderBy("id")
+    .execute();
+}
+
+describe.each(testDatabases())("battle card threads on $name", (database) => {
+  const store = useMigratedStore(database);
+
+  it("queues the start of the card's thread with the card, in its channel, from its message", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    const [start, ...others] = await listRows(store.db);
+    expect(others).toEqual([]);
+    expect(start).toMatchObject({
+      source: battleThreadSource,
+      channel_id: card.channelId,
+      action: "start-thread",
+      target_message_id: card.messageId,
+      status: "pending",
+    });
+    expect(await findThreadBattleId(store.db, start?.event_id ?? "")).toBe(card.battleId);
+    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+  });
+
+  it("starts no thread where the channel's route keeps battle updates in the channel", async () => {
+    await createSubscription(store.db, {
+      guildId: card.guildId,
+      channelId: card.channelId,
+      eventKinds: ["battle.completed"],
+      filters: { battleUpdates: "channel" },
+      createdBy: card.createdBy,
+      now: testNow,
+    });
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    expect(await listRows(store.db)).toEqual([]);
+    expect(await findBattleCard(store.db, card)).toMatchObject({ messageId: card.messageId, threadId: null });
+  });
+
+  it("records the thread once started, and a card moved to a new message starts another", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
+    expect((await findBattleCard(store.db, card))?.threadId).toBe(card.messageId);
+
+    await saveCardStartingThread(store.db, { ...card, messageId: "400000000000000002", now: testNow + 1 });
+    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+    const starts = (await listRows(store.db)).filter((row) => row.action === "start-thread");
+    expect(starts.map((row) => row.target_message_id)).toEqual([card.messageId, "400000000000000002"]);
+  });
+
+  it("queues a join's notice in the card's thread beside the card's edit", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
+    expect(await recordJoinAnswer(store.db, { battleId: card.battleId, facts: joined, now: testNow })).toBe(
+      2,
+    );
+    const rows = (await listRows(store.db)).filter((row) => row.action !== "start-thread");
+    expect(rows.map((row) => [row.action, row.channel_id, row.target_message_id]).sort()).toEqual([
+      ["edit", card.channelId, card.messageId],
+      ["thread-post", card.channelId, card.messageId],
+    ]);
+    expect(await hasThreadPostsWaiting(store.db, { threadId: card.messageId, createdAt: testNow })).toBe(
+      true,
+    );
+    expect(await hasThreadPostsWaiting(store.db, { threadId: card.messageId, createdAt: testNow - 1 })).toBe(
+      false,
+    );
+  });
+
+  it("forgets a refused thread once, dropping its pending posts, so updates go to the channel", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
+    await recordJoinAnswer(store.db, { battleId: card.battleId, facts: joined, now: testNow });
+    const forget = { guildId: card.guildId, threadId: card.messageId, error: "403 Missing Permissions" };
+    expect(await forgetThread(store.db, forget)).toBe(true);
+    expect(await forgetThread(store.db, forget)).toBe(false);
+    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+    const byAction = new Map((await listRows(store.db)).map((row) => [row.action, row.status]));
+    expect(byAction.get("thread-post")).toBe("dead");
+    expect(byAction.get("edit")).toBe("pending");
+    expect(byAction.get("start-thread")).toBe("pending");
+  });
+});
