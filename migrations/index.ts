@@ -19,6 +19,7 @@ import * as outboxPartialIndexes from "./2026-12-02T0000_outbox_partial_indexes.
 import * as battleAnswers from "./2026-12-03T0000_battle_answers.js";
 import * as memberTeams from "./2026-12-04T0000_member_teams.js";
 import * as oauthExchangedAtCallback from "./2026-12-04T0100_oauth_exchanged_at_callback.js";
+import * as tournamentEvents from "./2026-12-05T0000_tournament_events.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -39,4 +40,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-03T0000_battle_answers": battleAnswers,
   "2026-12-04T0000_member_teams": memberTeams,
   "2026-12-04T0100_oauth_exchanged_at_callback": oauthExchangedAtCallback,
+  "2026-12-05T0000_tournament_events": tournamentEvents,
 };

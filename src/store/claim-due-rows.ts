@@ -16,7 +16,12 @@ import { readDialect } from "./dialect.js";
 
 /** The queue tables. */
 export type ClaimTable =
-  "outbox" | "member_tier_roles" | "guild_role_settings" | "tournament_reminders" | "reminder_settings";
+  | "outbox"
+  | "member_tier_roles"
+  | "guild_role_settings"
+  | "tournament_reminders"
+  | "reminder_settings"
+  | "tournament_events";
 
 type Column<Table extends ClaimTable> = keyof Database[Table] & string;
 

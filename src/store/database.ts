@@ -31,6 +31,8 @@ import type {
   ReminderSettingsTable,
   TierRolesTable,
   TiersTable,
+  TournamentEventSettingsTable,
+  TournamentEventsTable,
   TournamentRemindersTable,
 } from "./community-tables.js";
 
@@ -61,6 +63,8 @@ export interface Database {
   member_tier_roles: MemberTierRolesTable;
   reminder_settings: ReminderSettingsTable;
   tournament_reminders: TournamentRemindersTable;
+  tournament_event_settings: TournamentEventSettingsTable;
+  tournament_events: TournamentEventsTable;
   member_activity: MemberActivityTable;
   write_probe: WriteProbeTable;
 }

@@ -26,6 +26,9 @@ export interface PurgedGuildRows {
   readonly memberTierRoles: number;
   readonly memberActivity: number;
   readonly memberTeams: number;
+  /** docs/architecture.md, "Tournament events": the setting and the rows of the events (Discord deleted those). */
+  readonly tournamentEventSettings: number;
+  readonly tournamentEvents: number;
 }
 
 /**
@@ -103,6 +106,10 @@ export async function purgeRemovedGuild(
       ),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
+      tournamentEventSettings: await count(
+        trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId),
+      ),
+      tournamentEvents: await count(trx.deleteFrom("tournament_events").where("guild_id", "=", guildId)),
     };
   });
 }

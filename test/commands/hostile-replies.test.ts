@@ -395,6 +395,7 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           // Reminders name their admin and channel by design; their platform text is checked in
           // test/commands/setup/render-setup-status.test.ts.
           reminders: { settings: undefined, scheduled: [] },
+          events: { settings: undefined, events: [] },
         },
         now,
       ),

@@ -148,6 +148,8 @@ const tablesInDeleteOrder = Object.keys({
   member_tier_roles: true,
   member_activity: true,
   member_teams: true,
+  tournament_event_settings: true,
+  tournament_events: true,
   write_probe: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

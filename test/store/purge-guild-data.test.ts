@@ -22,6 +22,8 @@ import { recordMemberTeam } from "../../src/store/member-teams.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { enableTournamentEvents } from "../../src/store/tournament-event-settings.js";
+import { syncTournamentEventRows } from "../../src/store/tournament-events.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { retireSecret } from "../../src/store/webhook-retired-secrets.js";
 import { channelOf, guildA, guildB } from "../webhooks/support/seed.js";
@@ -37,6 +39,23 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
   const userId = `4${guildId.slice(1)}`;
   const channelId = channelOf(guildId, 1);
   await recordMemberTeam(db, { guildId, userId, teamId: `team_${guildId}`, teamName: "Owls", now: testNow });
+  await enableTournamentEvents(db, { guildId, enabledBy: userId, now: testNow });
+  await syncTournamentEventRows(db, {
+    guildId,
+    wanted: [
+      {
+        tournamentId: "trn_1",
+        name: "Cup",
+        description: "",
+        location: "Register with /tournament register",
+        startsAt: testNow + day,
+        endsAt: testNow + 2 * day,
+      },
+    ],
+    openIds: new Set(["trn_1"]),
+    complete: true,
+    now: testNow,
+  });
   await saveMemberLink(db, box, {
     guildId,
     userId,
@@ -227,6 +246,8 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       memberTierRoles: 1,
       memberActivity: 1,
       memberTeams: 1,
+      tournamentEventSettings: 1,
+      tournamentEvents: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);

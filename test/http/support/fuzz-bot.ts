@@ -54,6 +54,8 @@ const tables = Object.keys({
   member_teams: true,
   reminder_settings: true,
   tournament_reminders: true,
+  tournament_event_settings: true,
+  tournament_events: true,
   write_probe: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

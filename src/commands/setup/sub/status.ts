@@ -14,6 +14,11 @@ import { countPendingMemberRoles } from "../../../store/member-tier-role-progres
 import { listTierRoles, type TierRole } from "../../../store/tier-roles.js";
 import { findReminderSettings, type ReminderSettings } from "../../../store/reminder-settings.js";
 import { listScheduledReminders, type TournamentReminder } from "../../../store/tournament-reminders.js";
+import {
+  findTournamentEventSettings,
+  type TournamentEventSettings,
+} from "../../../store/tournament-event-settings.js";
+import { listTournamentEvents, type TournamentEvent } from "../../../store/tournament-events.js";
 import { listGuildSubscriptions, type Subscription } from "../../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../../store/webhook-retired-secrets.js";
@@ -42,6 +47,14 @@ export interface SetupStatus {
   readonly adminChannelId: string | null;
   readonly tierRoles: TierRoleStatus;
   readonly reminders: ReminderStatus;
+  readonly events: EventStatus;
+}
+
+/** docs/architecture.md, "Tournament events": the setting, a permission problem, the events kept. */
+export interface EventStatus {
+  readonly settings: TournamentEventSettings | undefined;
+  /** Soonest first. */
+  readonly events: readonly TournamentEvent[];
 }
 
 /** docs/architecture.md, "Tournament reminders": the settings, whose link reads, and what comes next. */
@@ -97,6 +110,10 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
     reminders: {
       settings: await findReminderSettings(deps.db, guildId),
       scheduled: await listScheduledReminders(deps.db, guildId),
+    },
+    events: {
+      settings: await findTournamentEventSettings(deps.db, guildId),
+      events: await listTournamentEvents(deps.db, guildId),
     },
   };
 }

@@ -1,0 +1,323 @@
+// Tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events"). Each read of a
+// server's open tournaments says what its events should be; an instance claims a row that is due under a lease
+// (claimDueRows), brings its Discord event in line and records what Discord accepted. A create is recorded as
+// attempted before it is sent, so after a crash the event is looked for before another is made.
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type UpdateObject } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
+import type { Database, TournamentEventsTable } from "./database.js";
+import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
+
+/** scheduled and active are shown; completed is over; deleted is to be deleted; forgotten is left alone. */
+export type WantedEventStatus = "scheduled" | "active" | "completed" | "deleted" | "forgotten";
+
+/** What an event shows; platform text is already plain and within Discord's limits. */
+export interface TournamentEventFields {
+  readonly name: string;
+  readonly description: string;
+  readonly location: string;
+  /** Ms since the epoch. */
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
+export interface WantedTournamentEvent extends TournamentEventFields {
+  readonly tournamentId: string;
+}
+
+export interface TournamentEvent extends WantedTournamentEvent {
+  readonly guildId: string;
+  readonly discordEventId: string | null;
+  readonly createAttempted: boolean;
+  readonly wantedStatus: WantedEventStatus;
+  readonly syncedStatus: string | null;
+  readonly syncedFields: TournamentEventFields | null;
+  readonly dueAt: number | null;
+  readonly attempts: number;
+  readonly updatedAt: number;
+}
+
+export interface TournamentEventSync {
+  readonly created: number;
+  readonly changed: number;
+  readonly started: number;
+  readonly deleted: number;
+}
+
+/**
+ * Brings the server's rows in line with one read, in one commit. `wanted` is the nearest open tournaments, as
+ * many as the server may show; one not seen before is added only while its start is ahead. A scheduled row
+ * not wanted any more is to be deleted when its tournament is still open (a nearer one took its place) or,
+ * after a read of the whole list (`complete`), left it before its start; one that left at or after its start
+ * started, and becomes active.
+ */
+export async function syncTournamentEventRows(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly wanted: readonly WantedTournamentEvent[];
+    readonly openIds: ReadonlySet<string>;
+    readonly complete: boolean;
+    readonly now: number;
+  },
+): Promise<TournamentEventSync> {
+  const { guildId, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("tournament_events")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .execute();
+    const existing = new Map(rows.map((row) => [row.tournament_id, toTournamentEvent(row)]));
+    const sync = { created: 0, changed: 0, started: 0, deleted: 0 };
+    const due = { due_at: now, attempts: 0, updated_at: now };
+    for (const event of input.wanted) {
+      const fields = toFieldColumns(event);
+      const row = existing.get(event.tournamentId);
+      if (row === undefined) {
+        if (event.startsAt <= now) continue;
+        await trx
+          .insertInto("tournament_events")
+          .values({
+            guild_id: guildId,
+            tournament_id: event.tournamentId,
+            wanted_status: "scheduled",
+            ...fields,
+            ...due,
+            created_at: now,
+          })
+          .execute();
+        sync.created += 1;
+      } else if (
+        (row.wantedStatus === "scheduled" && !sameFields(row, event)) ||
+        (row.wantedStatus === "deleted" && event.startsAt > now)
+      ) {
+        await updateRow(trx, guildId, event.tournamentId, { ...fields, wanted_status: "scheduled", ...due });
+        sync.changed += 1;
+      }
+    }
+    const wantedIds = new Set(input.wanted.map((event) => event.tournamentId));
+    for (const row of existing.values()) {
+      if (row.wantedStatus !== "scheduled" || wantedIds.has(row.tournamentId)) continue;
+      const open = input.openIds.has(row.tournamentId);
+      if (!open && !input.complete) continue;
+      const started = !open && row.startsAt <= now;
+      await updateRow(trx, guildId, row.tournamentId, {
+        wanted_status: started ? "active" : "deleted",
+        ...due,
+      });
+      if (started) sync.started += 1;
+      else sync.deleted += 1;
+    }
+    return sync;
+  });
+}
+
+/**
+ * A `system.tournament_started` event, in the transaction that stores it: the tournament's events become
+ * active. The operator's event reaches every server, a server's own endpoint only that server. Returns how many.
+ */
+export async function markTournamentEventsStarted(
+  trx: Kysely<Database>,
+  input: { readonly tournamentId: string; readonly guildId: string | undefined; readonly now: number },
+): Promise<number> {
+  let query = trx
+    .updateTable("tournament_events")
+    .set({ wanted_status: "active", due_at: input.now, attempts: 0, updated_at: input.now })
+    .where("tournament_id", "=", input.tournamentId)
+    .where("wanted_status", "=", "scheduled");
+  if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/** Due, not leased, in a server that shows events without a permission problem, or left to delete after off. */
+function isClaimable(db: Kysely<Database>, now: number) {
+  return (eb: ExpressionBuilder<Database, "tournament_events">) =>
+    eb.and([
+      eb("due_at", "<=", now),
+      isLeaseFree(db, { table: "tournament_events", now }),
+      eb.or([
+        eb(
+          "guild_id",
+          "in",
+          eb
+            .selectFrom("tournament_event_settings")
+            .select("tournament_event_settings.guild_id")
+            .where("tournament_event_settings.permission_problem", "is", null),
+        ),
+        // Turned off: what is left to delete still goes.
+        eb.and([
+          eb("wanted_status", "=", "deleted"),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("tournament_event_settings")
+                .select("tournament_event_settings.guild_id")
+                .whereRef("tournament_event_settings.guild_id", "=", "tournament_events.guild_id"),
+            ),
+          ),
+        ]),
+      ]),
+    ]);
+}
+
+export async function claimDueTournamentEvents(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
+): Promise<TournamentEvent[]> {
+  const rows = await claimDueRows(db, {
+    table: "tournament_events",
+    key: ["guild_id", "tournament_id"],
+    isClaimable: isClaimable(db, input.now),
+    orderBy: ["due_at", "tournament_id"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map(toTournamentEvent);
+}
+
+/** Milliseconds until the first lease another owner holds on a due row ends (leases.ts). */
+export async function readNextTournamentEventLeaseEnd(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number },
+): Promise<number | undefined> {
+  return readNextLeaseEnd(db, {
+    ...input,
+    table: "tournament_events",
+    isWaiting: (eb) => eb("due_at", "is not", null),
+  });
+}
+
+type Key = Pick<TournamentEvent, "guildId" | "tournamentId">;
+
+/** Written before a create is sent: a crash after it leaves a row that looks for its event first. */
+export async function markCreateAttempted(db: Kysely<Database>, event: Key): Promise<void> {
+  await updateRow(db, event.guildId, event.tournamentId, { create_attempted: 1 });
+}
+
+/**
+ * What Discord accepted, and the lease given back. The row is due again at `nextDueAt` (null: nothing to do),
+ * or at once when a read changed it since it was claimed (`claimedUpdatedAt`).
+ */
+export async function recordEventSynced(
+  db: Kysely<Database>,
+  event: Key & { readonly claimedUpdatedAt: number },
+  result: {
+    readonly discordEventId: string | null;
+    readonly syncedStatus: string | null;
+    readonly syncedFields: TournamentEventFields | null;
+    readonly wantedStatus?: WantedEventStatus;
+    readonly nextDueAt: number | null;
+    readonly now: number;
+  },
+): Promise<void> {
+  await updateRow(db, event.guildId, event.tournamentId, {
+    discord_event_id: result.discordEventId,
+    synced_status: result.syncedStatus,
+    synced_fields: result.syncedFields === null ? null : JSON.stringify(pickFields(result.syncedFields)),
+    ...(result.wantedStatus === undefined ? {} : { wanted_status: result.wantedStatus }),
+    due_at: sql<
+      number | null
+    >`case when updated_at > ${event.claimedUpdatedAt} then cast(${result.now} as bigint) else cast(${result.nextDueAt} as bigint) end`,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+  });
+}
+
+/** A sync that failed: due again at `retryAt` (null: it waits for `/setup events on`), the lease given back. */
+export async function recordEventSyncFailed(
+  db: Kysely<Database>,
+  event: Key,
+  input: { readonly retryAt: number | null },
+): Promise<void> {
+  await updateRow(db, event.guildId, event.tournamentId, {
+    due_at: input.retryAt,
+    attempts: sql<number>`attempts + 1`,
+    lease_owner: null,
+    lease_expires_at: null,
+  });
+}
+
+/** A deleted event's row goes: a tournament seen again later gets a new one. */
+export async function deleteTournamentEventRow(db: Kysely<Database>, event: Key): Promise<void> {
+  await db
+    .deleteFrom("tournament_events")
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
+    .execute();
+}
+
+/** The server's events, soonest first. */
+export async function listTournamentEvents(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<TournamentEvent[]> {
+  const rows = await db
+    .selectFrom("tournament_events")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .orderBy("starts_at")
+    .orderBy("tournament_id")
+    .execute();
+  return rows.map(toTournamentEvent);
+}
+
+function updateRow(
+  db: Kysely<Database>,
+  guildId: string,
+  tournamentId: string,
+  set: UpdateObject<Database, "tournament_events">,
+) {
+  return db
+    .updateTable("tournament_events")
+    .set(set)
+    .where("guild_id", "=", guildId)
+    .where("tournament_id", "=", tournamentId)
+    .execute();
+}
+
+function toFieldColumns(event: TournamentEventFields) {
+  return {
+    name: event.name,
+    description: event.description,
+    location: event.location,
+    starts_at: event.startsAt,
+    ends_at: event.endsAt,
+  };
+}
+
+function pickFields(event: TournamentEventFields): TournamentEventFields {
+  const { name, description, location, startsAt, endsAt } = event;
+  return { name, description, location, startsAt, endsAt };
+}
+
+export function sameFields(a: TournamentEventFields, b: TournamentEventFields): boolean {
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.location === b.location &&
+    a.startsAt === b.startsAt &&
+    a.endsAt === b.endsAt
+  );
+}
+
+function toTournamentEvent(row: Selectable<TournamentEventsTable>): TournamentEvent {
+  return {
+    guildId: row.guild_id,
+    tournamentId: row.tournament_id,
+    discordEventId: row.discord_event_id,
+    createAttempted: row.create_attempted === 1,
+    wantedStatus: row.wanted_status as WantedEventStatus,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    syncedStatus: row.synced_status,
+    syncedFields:
+      row.synced_fields === null ? null : (JSON.parse(row.synced_fields) as TournamentEventFields),
+    dueAt: row.due_at,
+    attempts: row.attempts,
+    updatedAt: row.updated_at,
+  };
+}
