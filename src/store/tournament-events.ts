@@ -44,8 +44,8 @@ export interface TournamentEventSync {
 }
 
 /**
- * Brings the server's rows in line with one read, in one commit. `wanted` is the nearest open tournaments, as
- * many as the server may show; one not seen before is added only while its start is ahead. A scheduled row
+ * Brings the server's rows in line with one read, in one commit. `wanted` is the open tournaments, nearest
+ * first, of which the server shows as many as `limit` leaves beside its active events; one not seen before is added only while its start is ahead. A scheduled row
  * not wanted any more is to be deleted when its tournament is still open (a nearer one took its place) or,
  * after a read of the whole list (`complete`), left it before its start; one that left at or after its start
  * started, and becomes active.
@@ -58,6 +58,8 @@ export async function syncTournamentEventRows(
     readonly openIds: ReadonlySet<string>;
     readonly complete: boolean;
     readonly now: number;
+    /** Events the server may show at once, active ones included. */
+    readonly limit: number;
   },
 ): Promise<TournamentEventSync> {
   const { guildId, now } = input;
@@ -70,7 +72,9 @@ export async function syncTournamentEventRows(
     const existing = new Map(rows.map((row) => [row.tournament_id, toTournamentEvent(row)]));
     const sync = { created: 0, changed: 0, started: 0, deleted: 0 };
     const due = { due_at: now, attempts: 0, updated_at: now };
-    for (const event of input.wanted) {
+    const active = rows.filter((row) => row.wanted_status === "active").length;
+    const wanted = input.wanted.slice(0, Math.max(0, input.limit - active));
+    for (const event of wanted) {
       const fields = toFieldColumns(event);
       const row = existing.get(event.tournamentId);
       if (row === undefined) {
@@ -95,7 +99,7 @@ export async function syncTournamentEventRows(
         sync.changed += 1;
       }
     }
-    const wantedIds = new Set(input.wanted.map((event) => event.tournamentId));
+    const wantedIds = new Set(wanted.map((event) => event.tournamentId));
     for (const row of existing.values()) {
       if (row.wantedStatus !== "scheduled" || wantedIds.has(row.tournamentId)) continue;
       const open = input.openIds.has(row.tournamentId);
@@ -192,6 +196,23 @@ type Key = Pick<TournamentEvent, "guildId" | "tournamentId">;
 /** Written before a create is sent: a crash after it leaves a row that looks for its event first. */
 export async function markCreateAttempted(db: Kysely<Database>, event: Key): Promise<void> {
   await updateRow(db, event.guildId, event.tournamentId, { create_attempted: 1 });
+}
+
+/** The event Discord made or the bot found again, kept at once: whatever fails next, it is never made twice. */
+export async function recordDiscordEvent(
+  db: Kysely<Database>,
+  event: Key,
+  result: {
+    readonly discordEventId: string;
+    readonly syncedStatus: string;
+    readonly syncedFields: TournamentEventFields;
+  },
+): Promise<void> {
+  await updateRow(db, event.guildId, event.tournamentId, {
+    discord_event_id: result.discordEventId,
+    synced_status: result.syncedStatus,
+    synced_fields: JSON.stringify(pickFields(result.syncedFields)),
+  });
 }
 
 /**

@@ -55,6 +55,7 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     openIds: new Set(["trn_1"]),
     complete: true,
     now: testNow,
+    limit: 100,
   });
   await saveMemberLink(db, box, {
     guildId,

@@ -40,6 +40,7 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       openIds: new Set(open.map((event) => event.tournamentId)),
       complete,
       now,
+      limit: 100,
     });
   const statuses = async () =>
     (await listTournamentEvents(store.db, guildId)).map((event) => [event.tournamentId, event.wantedStatus]);
@@ -103,6 +104,7 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       openIds: new Set(["a"]),
       complete: true,
       now: testNow,
+      limit: 100,
     });
     const start = (scope: string | undefined) =>
       markTournamentEventsStarted(store.db, { tournamentId: "a", guildId: scope, now: testNow });
