@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeScheduledEvent } from "../../fake-discord/index.js";
 import type { RunningBot } from "../../src/bot/build-bot.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
+import { listTournamentEvents } from "../../src/store/tournament-events.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { operatorSecret } from "./support/operator-webhook.js";
@@ -142,5 +143,42 @@ describe("tournaments as scheduled events, end to end", () => {
     expect(eventsOf(id)).toHaveLength(1);
     const status = await run("setup", { subcommand: "status" });
     expect(JSON.stringify(status.embeds)).toContain("🟢 On:");
+  });
+
+  it("finds an event whose create was answered but not recorded after a restart, and never makes it twice", async () => {
+    const { id } = createTournament(world, { title: "Crash Cup", secondsAhead: 40 * 60 });
+    const made = await world.discord.scheduledEvents.waitForEvent(world.guildId, eventOf(id), 15_000);
+    // The instance died between Discord's answer and its commit: the row knows only that a create was sent.
+    await bot.tournamentEvents.drain();
+    await bot.deps.db
+      .updateTable("tournament_events")
+      .set({ discord_event_id: null, synced_status: null, synced_fields: null, due_at: 0 })
+      .where("tournament_id", "=", id)
+      .execute();
+    await bot.stop();
+    bot = await world.startAnotherBot({});
+    await waitUntil(
+      async () =>
+        (await listTournamentEvents(bot.deps.db, world.guildId)).some(
+          (event) => event.tournamentId === id && event.discordEventId === made.id && event.dueAt === null,
+        ),
+      { timeoutMs: 15_000, what: "the event to be found again" },
+    );
+    expect(eventsOf(id)).toHaveLength(1);
+  });
+
+  it("deletes the events not over yet when turned off, and keeps the completed one", async () => {
+    const off = await run("setup", { subcommandGroup: "events", subcommand: "off" });
+    expect(off.content).toContain("Tournament events are off");
+    await waitUntil(
+      () =>
+        world.discord.scheduledEvents
+          .list(world.guildId)
+          .every((event) => event.status === GuildScheduledEventStatus.Completed),
+      { timeoutMs: 15_000, what: "the scheduled events to be deleted" },
+    );
+    expect(world.discord.scheduledEvents.list(world.guildId).map((event) => event.name)).toEqual([
+      "Flash Cup",
+    ]);
   });
 });
