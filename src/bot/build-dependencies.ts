@@ -212,7 +212,7 @@ export async function buildDependencies(
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
-    sources: registerOutboxSources({ db: store.db, clock, logger }),
+    sources: registerOutboxSources({ db: store.db, clock, logger, rest }),
     clock,
     logger,
     owner,

@@ -1,6 +1,7 @@
 // The kinds of row the outbox posts, each with its renderer and what it does once posted or when it fails
 // (docs/architecture.md, "Posting"): events' announcements for every row no other source names, tournament
 // reminders under their own source, and the battle card edits a join queued under theirs.
+import type { REST } from "@discordjs/rest";
 import type { Kysely } from "kysely";
 import {
   createAnnouncementSource,
@@ -10,6 +11,7 @@ import {
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { OutboxSources } from "../outbox/index.js";
+import { createInterestedCountReader } from "../reminders/events/read-interested-count.js";
 import { createReminderSource } from "../reminders/reminder-source.js";
 import type { Database } from "../store/database.js";
 import { reminderSource } from "../store/tournament-reminders.js";
@@ -19,13 +21,21 @@ export function registerOutboxSources(deps: {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** For the interested count of a reminder's tournament event; without it the post leaves it out. */
+  readonly rest?: REST;
 }): OutboxSources {
+  const readInterestedCount =
+    deps.rest === undefined ? undefined : createInterestedCountReader({ ...deps, rest: deps.rest });
   return {
     fallback: createAnnouncementSource(deps),
     named: {
       [reminderSource]: createReminderSource({
         db: deps.db,
-        render: (entry) => renderReminderPost(deps, entry),
+        render: (entry) =>
+          renderReminderPost(
+            readInterestedCount === undefined ? deps : { ...deps, readInterestedCount },
+            entry,
+          ),
       }),
       [battleAnswerSource]: createBattleAnswerSource(deps),
     },

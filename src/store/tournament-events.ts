@@ -268,6 +268,20 @@ export async function deleteTournamentEventRow(db: Kysely<Database>, event: Key)
     .execute();
 }
 
+/** The server's event of one tournament, if it has one. */
+export async function findTournamentEvent(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly tournamentId: string },
+): Promise<TournamentEvent | undefined> {
+  const row = await db
+    .selectFrom("tournament_events")
+    .selectAll()
+    .where("guild_id", "=", input.guildId)
+    .where("tournament_id", "=", input.tournamentId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toTournamentEvent(row);
+}
+
 /** The server's events, soonest first. */
 export async function listTournamentEvents(
   db: Kysely<Database>,

@@ -1,7 +1,8 @@
 // docs/architecture.md, "Tournament events", end to end: the real bot against the fake Discord and the
 // sandbox, the bot's clock following the sandbox's. Without Create Events the admins are told once which
 // permission to grant; with it, every open tournament is one external event with a location and an end,
-// moved when its start moves, active when the tournament starts, completed after its end; a create whose
+// moved when its start moves, active when the tournament starts, completed after its end, and its reminder
+// names how many are interested; a create whose
 // answer was lost is found again after a restart, never made twice.
 import { GuildScheduledEventStatus } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,12 @@ import { listTournamentEvents } from "../../src/store/tournament-events.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { operatorSecret } from "./support/operator-webhook.js";
-import { createSandboxFollowingClock, createTournament, moveTo } from "./support/reminder-world.js";
+import {
+  createSandboxFollowingClock,
+  createTournament,
+  moveTo,
+  waitForReminderPosts,
+} from "./support/reminder-world.js";
 import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
@@ -23,6 +29,7 @@ describe("tournaments as scheduled events, end to end", () => {
   let world: EndToEnd;
   let bot: RunningBot;
   let adminChannel: string;
+  let contests: string;
 
   const run = (name: string, extra: Record<string, unknown> = {}) =>
     world.discord
@@ -60,7 +67,7 @@ describe("tournaments as scheduled events, end to end", () => {
     });
     expect(registered.status).toBeLessThan(300);
     adminChannel = world.discord.createChannel(world.guildId, { name: "admins" }).id;
-    const contests = world.discord.createChannel(world.guildId, { name: "contests" }).id;
+    contests = world.discord.createChannel(world.guildId, { name: "contests" }).id;
     await run("setup", { subcommand: "admin-channel", options: { channel: adminChannel } });
     await run("setup", {
       subcommandGroup: "reminders",
@@ -99,7 +106,7 @@ describe("tournaments as scheduled events, end to end", () => {
     expect(JSON.stringify(status.embeds)).toContain("I lack the **Create Events** permission");
   });
 
-  it("shows every open tournament as one external event, moved, made active and completed with it", async () => {
+  it("shows every open tournament as one external event, moved, made active and completed with it, its reminder naming the interested", async () => {
     world.discord.roles.grantBot(world.guildId, ["CreateEvents"]);
     await run("setup", { subcommandGroup: "events", subcommand: "on" });
     const { id, startsAt } = createTournament(world, { title: "Flash Cup", secondsAhead: 30 * 60 });
@@ -127,6 +134,18 @@ describe("tournaments as scheduled events, end to end", () => {
       (event) => eventOf(id)(event) && event.scheduledStartTime === iso(later),
       15_000,
     );
+
+    // The reminder 10 minutes before names how many marked the event "Interested".
+    const moved = eventsOf(id)[0]!;
+    world.discord.scheduledEvents.markInterested(world.guildId, moved.id, world.members.alice.id);
+    world.discord.scheduledEvents.markInterested(world.guildId, moved.id, world.members.bob.id);
+    await moveTo(world, later - 10 * minute);
+    const [reminder] = await waitForReminderPosts(world, contests, id, 1);
+    expect(reminder!.embeds[0]?.fields).toContainEqual({
+      name: "Interested",
+      value: "2 members",
+      inline: true,
+    });
 
     await moveTo(world, later);
     await world.discord.scheduledEvents.waitForEvent(
