@@ -6,6 +6,7 @@ import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
+import { pruneTournamentEvents } from "../store/tournament-events.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
@@ -40,6 +41,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       name: "prune past tournament reminders",
       everyMs: hour,
       run: () => pruneTournamentReminders(db, clock.now() - reminderRetentionMs),
+    },
+    // docs/architecture.md, "Tournament events": a row is kept a week past its event's end.
+    {
+      name: "prune past tournament events",
+      everyMs: hour,
+      run: () => pruneTournamentEvents(db, clock.now() - reminderRetentionMs),
     },
     // What the platform answered about a battle is kept while a card shows it (battle-answers.ts).
     {

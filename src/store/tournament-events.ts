@@ -268,6 +268,19 @@ export async function deleteTournamentEventRow(db: Kysely<Database>, event: Key)
     .execute();
 }
 
+/**
+ * Rows of events that ended before `endedBefore`: their tournaments are long over, so none comes back to be
+ * made again. A row still to delete stays until its event is deleted.
+ */
+export async function pruneTournamentEvents(db: Kysely<Database>, endedBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom("tournament_events")
+    .where("ends_at", "<", endedBefore)
+    .where("wanted_status", "<>", "deleted")
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The server's event of one tournament, if it has one. */
 export async function findTournamentEvent(
   db: Kysely<Database>,

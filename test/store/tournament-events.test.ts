@@ -11,6 +11,7 @@ import {
   claimDueTournamentEvents,
   listTournamentEvents,
   markTournamentEventsStarted,
+  pruneTournamentEvents,
   recordEventSynced,
   syncTournamentEventRows,
   type WantedTournamentEvent,
@@ -142,5 +143,12 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       wanted("b", testNow + hour),
     ]);
     expect(await claim("three", testNow + 60_000)).toEqual([]);
+  });
+
+  it("prunes rows a week past their end, but not one still to delete", async () => {
+    await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow);
+    await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
+    expect(await pruneTournamentEvents(store.db, testNow + 4 * hour)).toBe(1);
+    expect(await statuses()).toEqual([["b", "deleted"]]);
   });
 });

@@ -96,7 +96,9 @@ async function bringInLine(
     await markCreateAttempted(db, event);
     step.current = "create";
     const made = await createExternalEvent(rest, guildId, event);
-    ({ id: discordId, fields, status } = made);
+    // What was sent, not Discord's echo of it, which may round the times.
+    ({ id: discordId, status } = made);
+    fields = event;
     await recordDiscordEvent(db, event, {
       discordEventId: discordId,
       syncedStatus: status,
