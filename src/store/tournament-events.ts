@@ -1,11 +1,8 @@
-// Tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events"). Each read of a
-// server's open tournaments says what its events should be; an instance claims a row that is due under a lease
-// (claimDueRows), brings its Discord event in line and records what Discord accepted. A create is recorded as
-// attempted before it is sent, so after a crash the event is looked for before another is made.
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type UpdateObject } from "kysely";
-import { claimDueRows } from "./claim-due-rows.js";
+// Tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events"): each read of a
+// server's open tournaments says what its events should be, and a started tournament's become active. How an
+// instance claims and records a row's sync is in tournament-event-lease.ts.
+import type { Kysely, Selectable, UpdateObject } from "kysely";
 import type { Database, TournamentEventsTable } from "./database.js";
-import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 
 /** scheduled and active are shown; completed is over; deleted is to be deleted; forgotten is left alone. */
 export type WantedEventStatus = "scheduled" | "active" | "completed" | "deleted" | "forgotten";
@@ -35,6 +32,8 @@ export interface TournamentEvent extends WantedTournamentEvent {
   readonly attempts: number;
   readonly updatedAt: number;
 }
+
+export type TournamentEventKey = Pick<TournamentEvent, "guildId" | "tournamentId">;
 
 export interface TournamentEventSync {
   readonly created: number;
@@ -95,7 +94,11 @@ export async function syncTournamentEventRows(
         (row.wantedStatus === "scheduled" && !sameFields(row, event)) ||
         (row.wantedStatus === "deleted" && event.startsAt > now)
       ) {
-        await updateRow(trx, guildId, event.tournamentId, { ...fields, wanted_status: "scheduled", ...due });
+        await updateTournamentEventRow(trx, guildId, event.tournamentId, {
+          ...fields,
+          wanted_status: "scheduled",
+          ...due,
+        });
         sync.changed += 1;
       }
     }
@@ -105,7 +108,7 @@ export async function syncTournamentEventRows(
       const open = input.openIds.has(row.tournamentId);
       if (!open && !input.complete) continue;
       const started = !open && row.startsAt <= now;
-      await updateRow(trx, guildId, row.tournamentId, {
+      await updateTournamentEventRow(trx, guildId, row.tournamentId, {
         wanted_status: started ? "active" : "deleted",
         ...due,
       });
@@ -133,134 +136,11 @@ export async function markTournamentEventsStarted(
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
-/** Due, not leased, in a server that shows events without a permission problem, or left to delete after off. */
-function isClaimable(db: Kysely<Database>, now: number) {
-  return (eb: ExpressionBuilder<Database, "tournament_events">) =>
-    eb.and([
-      eb("due_at", "<=", now),
-      isLeaseFree(db, { table: "tournament_events", now }),
-      eb.or([
-        eb(
-          "guild_id",
-          "in",
-          eb
-            .selectFrom("tournament_event_settings")
-            .select("tournament_event_settings.guild_id")
-            .where("tournament_event_settings.permission_problem", "is", null),
-        ),
-        // Turned off: what is left to delete still goes.
-        eb.and([
-          eb("wanted_status", "=", "deleted"),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom("tournament_event_settings")
-                .select("tournament_event_settings.guild_id")
-                .whereRef("tournament_event_settings.guild_id", "=", "tournament_events.guild_id"),
-            ),
-          ),
-        ]),
-      ]),
-    ]);
-}
-
-export async function claimDueTournamentEvents(
-  db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
-): Promise<TournamentEvent[]> {
-  const rows = await claimDueRows(db, {
-    table: "tournament_events",
-    key: ["guild_id", "tournament_id"],
-    isClaimable: isClaimable(db, input.now),
-    orderBy: ["due_at", "tournament_id"],
-    limit: input.limit,
-    set: takeLease(db, input),
-  });
-  return rows.map(toTournamentEvent);
-}
-
-/** Milliseconds until the first lease another owner holds on a due row ends (leases.ts). */
-export async function readNextTournamentEventLeaseEnd(
-  db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number },
-): Promise<number | undefined> {
-  return readNextLeaseEnd(db, {
-    ...input,
-    table: "tournament_events",
-    isWaiting: (eb) => eb("due_at", "is not", null),
-  });
-}
-
-type Key = Pick<TournamentEvent, "guildId" | "tournamentId">;
-
-/** Written before a create is sent: a crash after it leaves a row that looks for its event first. */
-export async function markCreateAttempted(db: Kysely<Database>, event: Key): Promise<void> {
-  await updateRow(db, event.guildId, event.tournamentId, { create_attempted: 1 });
-}
-
-/** The event Discord made or the bot found again, kept at once: whatever fails next, it is never made twice. */
-export async function recordDiscordEvent(
-  db: Kysely<Database>,
-  event: Key,
-  result: {
-    readonly discordEventId: string;
-    readonly syncedStatus: string;
-    readonly syncedFields: TournamentEventFields;
-  },
-): Promise<void> {
-  await updateRow(db, event.guildId, event.tournamentId, {
-    discord_event_id: result.discordEventId,
-    synced_status: result.syncedStatus,
-    synced_fields: JSON.stringify(pickFields(result.syncedFields)),
-  });
-}
-
-/**
- * What Discord accepted, and the lease given back. The row is due again at `nextDueAt` (null: nothing to do),
- * or at once when a read changed it since it was claimed (`claimedUpdatedAt`).
- */
-export async function recordEventSynced(
-  db: Kysely<Database>,
-  event: Key & { readonly claimedUpdatedAt: number },
-  result: {
-    readonly discordEventId: string | null;
-    readonly syncedStatus: string | null;
-    readonly syncedFields: TournamentEventFields | null;
-    readonly wantedStatus?: WantedEventStatus;
-    readonly nextDueAt: number | null;
-    readonly now: number;
-  },
-): Promise<void> {
-  await updateRow(db, event.guildId, event.tournamentId, {
-    discord_event_id: result.discordEventId,
-    synced_status: result.syncedStatus,
-    synced_fields: result.syncedFields === null ? null : JSON.stringify(pickFields(result.syncedFields)),
-    ...(result.wantedStatus === undefined ? {} : { wanted_status: result.wantedStatus }),
-    due_at: sql<
-      number | null
-    >`case when updated_at > ${event.claimedUpdatedAt} then cast(${result.now} as bigint) else cast(${result.nextDueAt} as bigint) end`,
-    attempts: 0,
-    lease_owner: null,
-    lease_expires_at: null,
-  });
-}
-
-/** A sync that failed: due again at `retryAt` (null: it waits for `/setup events on`), the lease given back. */
-export async function recordEventSyncFailed(
-  db: Kysely<Database>,
-  event: Key,
-  input: { readonly retryAt: number | null },
-): Promise<void> {
-  await updateRow(db, event.guildId, event.tournamentId, {
-    due_at: input.retryAt,
-    attempts: sql<number>`attempts + 1`,
-    lease_owner: null,
-    lease_expires_at: null,
-  });
-}
-
 /** A deleted event's row goes: a tournament seen again later gets a new one. */
-export async function deleteTournamentEventRow(db: Kysely<Database>, event: Key): Promise<void> {
+export async function deleteTournamentEventRow(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+): Promise<void> {
   await db
     .deleteFrom("tournament_events")
     .where("guild_id", "=", event.guildId)
@@ -310,7 +190,7 @@ export async function listTournamentEvents(
   return rows.map(toTournamentEvent);
 }
 
-function updateRow(
+export function updateTournamentEventRow(
   db: Kysely<Database>,
   guildId: string,
   tournamentId: string,
@@ -334,7 +214,7 @@ function toFieldColumns(event: TournamentEventFields) {
   };
 }
 
-function pickFields(event: TournamentEventFields): TournamentEventFields {
+export function pickFields(event: TournamentEventFields): TournamentEventFields {
   const { name, description, location, startsAt, endsAt } = event;
   return { name, description, location, startsAt, endsAt };
 }
@@ -349,7 +229,7 @@ export function sameFields(a: TournamentEventFields, b: TournamentEventFields): 
   );
 }
 
-function toTournamentEvent(row: Selectable<TournamentEventsTable>): TournamentEvent {
+export function toTournamentEvent(row: Selectable<TournamentEventsTable>): TournamentEvent {
   return {
     guildId: row.guild_id,
     tournamentId: row.tournament_id,

@@ -8,14 +8,13 @@ import {
   recordEventPermissionProblem,
 } from "../../src/store/tournament-event-settings.js";
 import {
-  claimDueTournamentEvents,
   listTournamentEvents,
   markTournamentEventsStarted,
   pruneTournamentEvents,
-  recordEventSynced,
   syncTournamentEventRows,
   type WantedTournamentEvent,
 } from "../../src/store/tournament-events.js";
+import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 

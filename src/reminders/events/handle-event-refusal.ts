@@ -8,7 +8,8 @@ import { classifyFailure } from "../../outbox/classify-failure.js";
 import { computeRetryDelay, defaultRetryPolicy } from "../../outbox/retry-policy.js";
 import { tellAdmins } from "../../outbox/tell-admins.js";
 import { recordEventPermissionProblem } from "../../store/tournament-event-settings.js";
-import { recordEventSyncFailed, type TournamentEvent } from "../../store/tournament-events.js";
+import { type TournamentEvent } from "../../store/tournament-events.js";
+import { recordEventSyncFailed } from "../../store/tournament-event-lease.js";
 import type { EventSyncOutcome } from "./sync-tournament-event.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
 

@@ -5,13 +5,15 @@ import { DiscordAPIError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import {
   deleteTournamentEventRow,
-  markCreateAttempted,
-  recordDiscordEvent,
-  recordEventSynced,
   sameFields,
   type TournamentEvent,
   type TournamentEventFields,
 } from "../../store/tournament-events.js";
+import {
+  markCreateAttempted,
+  recordDiscordEvent,
+  recordEventSynced,
+} from "../../store/tournament-event-lease.js";
 import {
   createExternalEvent,
   deleteEvent,

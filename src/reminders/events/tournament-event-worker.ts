@@ -2,7 +2,10 @@
 // events"): a definition on the claiming worker, taking due rows under a lease (claimDueRows), so two instances
 // never sync one event at once, and a restart picks up where the last one stopped.
 import { createClaimingWorker, type ClaimingWorker } from "../../worker/claiming-worker.js";
-import { claimDueTournamentEvents, readNextTournamentEventLeaseEnd } from "../../store/tournament-events.js";
+import {
+  claimDueTournamentEvents,
+  readNextTournamentEventLeaseEnd,
+} from "../../store/tournament-event-lease.js";
 import { syncTournamentEvent, type EventSyncOutcome } from "./sync-tournament-event.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
 
