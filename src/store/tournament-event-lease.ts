@@ -112,6 +112,9 @@ export async function recordEventSynced(
     readonly now: number;
   },
 ): Promise<void> {
+  // Cast: PostgreSQL reads a bare parameter in a CASE as text.
+  const dueNow = sql`cast(${result.now} as bigint)`;
+  const dueNext = sql`cast(${result.nextDueAt} as bigint)`;
   await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
     discord_event_id: result.discordEventId,
     synced_status: result.syncedStatus,
@@ -119,7 +122,7 @@ export async function recordEventSynced(
     ...(result.wantedStatus === undefined ? {} : { wanted_status: result.wantedStatus }),
     due_at: sql<
       number | null
-    >`case when updated_at > ${event.claimedUpdatedAt} then cast(${result.now} as bigint) else cast(${result.nextDueAt} as bigint) end`,
+    >`case when updated_at > ${event.claimedUpdatedAt} then ${dueNow} else ${dueNext} end`,
     attempts: 0,
     lease_owner: null,
     lease_expires_at: null,

@@ -44,10 +44,10 @@ export interface TournamentEventSync {
 
 /**
  * Brings the server's rows in line with one read, in one commit. `wanted` is the open tournaments, nearest
- * first, of which the server shows as many as `limit` leaves beside its active events; one not seen before is added only while its start is ahead. A scheduled row
- * not wanted any more is to be deleted when its tournament is still open (a nearer one took its place) or,
- * after a read of the whole list (`complete`), left it before its start; one that left at or after its start
- * started, and becomes active.
+ * first, of which the server shows as many as `limit` leaves beside its active events; one not seen before is
+ * added only while its start is ahead. A scheduled row not wanted any more is to be deleted when its
+ * tournament is still open (a nearer one took its place) or, after a read of the whole list (`complete`),
+ * left it before its start; one that left at or after its start started, and becomes active.
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,

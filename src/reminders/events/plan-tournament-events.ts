@@ -9,7 +9,10 @@ import type { WantedTournamentEvent } from "../../store/tournament-events.js";
 
 export const scheduledEventLimits = { name: 100, description: 1000, location: 100 } as const;
 
-/** "A guild can have a maximum of 100 events with SCHEDULED or ACTIVE status" (docs: Create Guild Scheduled Event). */
+/**
+ * "A guild can have a maximum of 100 events with SCHEDULED or ACTIVE status" (docs: Create Guild Scheduled
+ * Event).
+ */
 export const maxShownEvents = 100;
 
 export interface TournamentEventPlan {
