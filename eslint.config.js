@@ -39,7 +39,7 @@ export const importTable = {
   webhooks: { may: ["events", "store", "secrets"] },
   outbox: { may: ["store", "discord", "display", "worker"] },
   roles: { may: ["store", "discord", "display", "api", "linking", "outbox", "worker", "events"] },
-  reminders: { may: ["store", "api", "linking", "outbox", "discord", "worker", "events"] },
+  reminders: { may: ["store", "api", "linking", "outbox", "discord", "display", "worker", "events"] },
   discord: { may: ["api", "display"], types: ["store"] },
   api: { may: [] },
   linking: { may: ["api", "oauth", "store", "secrets", "discord"] },

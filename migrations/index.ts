@@ -22,6 +22,7 @@ import * as oauthExchangedAtCallback from "./2026-12-04T0100_oauth_exchanged_at_
 import * as linkedRoles from "./2026-12-05T0000_linked_roles.js";
 import * as battleCardThreads from "./2026-12-06T0000_battle_card_threads.js";
 import * as battleThreadPauses from "./2026-12-06T0100_battle_thread_pauses.js";
+import * as tournamentEvents from "./2026-12-07T0000_tournament_events.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -45,4 +46,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-05T0000_linked_roles": linkedRoles,
   "2026-12-06T0000_battle_card_threads": battleCardThreads,
   "2026-12-06T0100_battle_thread_pauses": battleThreadPauses,
+  "2026-12-07T0000_tournament_events": tournamentEvents,
 };

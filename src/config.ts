@@ -94,6 +94,8 @@ export interface Config {
   readonly reminders: {
     /** How often each server's open tournaments are read (TOURNAMENT_POLL_SECONDS). */
     readonly pollMs: number;
+    /** How long a tournament's scheduled event lasts (EVENT_DURATION_MINUTES; docs/architecture.md, "Tournament events"). */
+    readonly eventDurationMs: number;
   };
   readonly dataDir: string;
   readonly encryptionKeys: string | undefined;
@@ -252,7 +254,10 @@ function toConfig(env: Environment): Config {
     outbox: { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000, pollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS },
     guildDataGraceMs: env.GUILD_DATA_GRACE_DAYS * 24 * 60 * 60 * 1000,
     guildListCheckMs: env.GUILD_LIST_CHECK_SECONDS * 1000,
-    reminders: { pollMs: env.TOURNAMENT_POLL_SECONDS * 1000 },
+    reminders: {
+      pollMs: env.TOURNAMENT_POLL_SECONDS * 1000,
+      eventDurationMs: env.EVENT_DURATION_MINUTES * 60_000,
+    },
     dataDir: env.DATA_DIR,
     encryptionKeys: env.ENCRYPTION_KEYS,
     logLevel: env.LOG_LEVEL,

@@ -15,6 +15,11 @@ export interface ReminderPostDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** How many members are interested in the tournament's scheduled event (docs/architecture.md, "Tournament events"). */
+  readonly readInterestedCount?: (input: {
+    readonly guildId: string;
+    readonly tournamentId: string;
+  }) => Promise<number | undefined>;
 }
 
 /** Undefined means nothing to post: the reminder is gone, its tournament started, or reminders are off. */
@@ -33,5 +38,9 @@ export async function renderReminderPost(
     deps.logger.info(log, "a queued tournament reminder's tournament has started; nothing to post");
     return undefined;
   }
-  return renderTournamentReminder(reminder, settings.roleId);
+  const interested = await deps.readInterestedCount?.({
+    guildId: entry.guildId,
+    tournamentId: reminder.tournament.id,
+  });
+  return renderTournamentReminder(reminder, settings.roleId, interested);
 }

@@ -1,6 +1,6 @@
 // A tournament reminder's post (docs/architecture.md, "Tournament reminders"): the title, the start as Discord
 // timestamps (each reader sees it in their own time zone, so no server time zone is needed), the format, the
-// prize, the seats left, and a Register button. It pings the server's reminder role and nothing else: the role
+// prize, the seats left, how many are interested in its scheduled event, and a Register button. It pings the server's reminder role and nothing else: the role
 // travels apart from the body (`roleToPing`), so no platform text can name another.
 import { ComponentType } from "discord-api-types/v10";
 import { buildRegisterButton } from "../cards/tournament-register-buttons.js";
@@ -15,6 +15,8 @@ import { formatLabel, formatPresentText, pluralise } from "./display-text.js";
 export function renderTournamentReminder(
   reminder: Pick<TournamentReminder, "tournament">,
   roleId: string | null,
+  /** Members interested in the tournament's scheduled event; undefined when it has none. */
+  interested?: number,
 ): RenderedMessage {
   const { tournament } = reminder;
   const title = formatPresentText(tournament.title) ?? "A tournament";
@@ -31,6 +33,10 @@ export function renderTournamentReminder(
           { name: "Format", value: formatLabel(tournament.format ?? undefined) },
           { name: "Prize", value: formatPresentText(tournament.prize ?? undefined) },
           { name: "Seats left", value: describeSeats(tournament) },
+          {
+            name: "Interested",
+            value: interested === undefined ? undefined : pluralise(interested, "member"),
+          },
         ]),
         footer: { text: plainLabel(`Tournament ${tournament.id}`, 2048) },
       }),

@@ -9,6 +9,7 @@ import type { Logger } from "../logger.js";
 import { buildMetricsServer } from "../metrics/metrics-server.js";
 import type { OutboxWorker } from "../outbox/index.js";
 import type { ReminderWorker } from "../reminders/reminder-worker.js";
+import type { TournamentEventWorker } from "../reminders/events/tournament-event-worker.js";
 import type { RoleWorker } from "../roles/role-worker.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
@@ -33,6 +34,8 @@ export interface RunningBot {
   readonly roles: RoleWorker;
   /** The tournament reminder worker (docs/architecture.md, "Tournament reminders"). */
   readonly reminders: ReminderWorker;
+  /** The tournament event worker (docs/architecture.md, "Tournament events"). */
+  readonly tournamentEvents: TournamentEventWorker;
   /** Stops taking work, finishes what is in flight, closes connections; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -71,6 +74,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     outbox: parts.outbox,
     roles: parts.roles,
     reminders: parts.reminders,
+    tournamentEvents: parts.tournamentEvents,
     stop() {
       // Report not ready first, then wind down. Once: a harness that restarted an instance stops it again at
       // the end.

@@ -19,6 +19,10 @@ import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
 import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
 import { createReminderWorker, type ReminderWorker } from "../reminders/reminder-worker.js";
+import {
+  createTournamentEventWorker,
+  type TournamentEventWorker,
+} from "../reminders/events/tournament-event-worker.js";
 import { createMemberTierReader } from "../roles/read-member-tier.js";
 import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
@@ -80,6 +84,8 @@ export interface BotParts {
   readonly roles: RoleWorker;
   /** Reads open tournaments and queues reminders as they fall due (docs/architecture.md, "Tournament reminders"). */
   readonly reminders: ReminderWorker;
+  /** Keeps tournaments' scheduled events in line with Discord (docs/architecture.md, "Tournament events"). */
+  readonly tournamentEvents: TournamentEventWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -206,7 +212,7 @@ export async function buildDependencies(
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
-    sources: registerOutboxSources({ db: store.db, clock, logger }),
+    sources: registerOutboxSources({ db: store.db, clock, logger, rest }),
     clock,
     logger,
     owner,
@@ -231,11 +237,15 @@ export async function buildDependencies(
   });
   built.roles = roles;
 
+  const tournamentEvents = createTournamentEventWorker({ ...deps, owner });
   const reminders = createReminderWorker({
     ...deps,
     metrics: metrics.reminders,
     onEnqueued: () => {
       outbox.notify();
+    },
+    onEventsQueued: () => {
+      tournamentEvents.wake();
     },
   });
 
@@ -253,5 +263,6 @@ export async function buildDependencies(
     outbox,
     roles,
     reminders,
+    tournamentEvents,
   };
 }

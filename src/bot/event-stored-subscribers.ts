@@ -1,6 +1,7 @@
 // What every platform event the receiver accepts does besides its posts, in the transaction that stores it
 // (docs/architecture.md, "Webhooks in" step 3). A feature that keeps something beside the inbox adds its
 // subscriber here; the receiver runs them in this order without naming any.
+import { startTournamentEvents } from "../reminders/events/start-tournament-events.js";
 import { stopStartedReminders } from "../reminders/stop-started-reminders.js";
 import { queueTierRoles } from "../roles/queue-tier-roles.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
@@ -13,4 +14,6 @@ export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
   queueTierRoles,
   // docs/architecture.md, "Tournament reminders": none is sent once its tournament started.
   stopStartedReminders,
+  // docs/architecture.md, "Tournament events": its scheduled events become active.
+  startTournamentEvents,
 ];

@@ -11,7 +11,8 @@ import { eventStoredSubscribers } from "./event-stored-subscribers.js";
 
 /** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */
 export function httpAppDependencies(parts: BotParts, isStopping: () => boolean): AppDependencies {
-  const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox, roles } = parts;
+  const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox, roles, tournamentEvents } =
+    parts;
   return {
     ...deps,
     readinessChecks: readinessChecks(parts, isStopping),
@@ -40,6 +41,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
     onEnqueued: () => {
       outbox.notify();
       roles.notify();
+      tournamentEvents.wake();
     },
     interactions:
       interactionKey === undefined ? undefined : { publicKey: interactionKey, dispatch, inFlight },

@@ -7,6 +7,7 @@ import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
+import { pruneTournamentEvents } from "../store/tournament-events.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
@@ -48,6 +49,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       name: "prune past tournament reminders",
       everyMs: hour,
       run: () => pruneTournamentReminders(db, clock.now() - reminderRetentionMs),
+    },
+    // docs/architecture.md, "Tournament events": a row is kept a week past its event's end.
+    {
+      name: "prune past tournament events",
+      everyMs: hour,
+      run: () => pruneTournamentEvents(db, clock.now() - reminderRetentionMs),
     },
     // What the platform answered about a battle is kept while a card shows it (battle-answers.ts).
     {

@@ -2,6 +2,7 @@
 // (docs/architecture.md, "Posting"): events' announcements for every row no other source names, tournament
 // reminders under their own source, the battle card edits (and thread notices) a join queued under theirs, and
 // the start of each card's thread.
+import type { REST } from "@discordjs/rest";
 import type { Kysely } from "kysely";
 import {
   createAnnouncementSource,
@@ -12,6 +13,7 @@ import {
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { OutboxSources } from "../outbox/index.js";
+import { createInterestedCountReader } from "../reminders/events/read-interested-count.js";
 import { createReminderSource } from "../reminders/reminder-source.js";
 import type { Database } from "../store/database.js";
 import { reminderSource } from "../store/tournament-reminders.js";
@@ -22,13 +24,21 @@ export function registerOutboxSources(deps: {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** For the interested count of a reminder's tournament event; without it the post leaves it out. */
+  readonly rest?: REST;
 }): OutboxSources {
+  const readInterestedCount =
+    deps.rest === undefined ? undefined : createInterestedCountReader({ ...deps, rest: deps.rest });
   return {
     fallback: createAnnouncementSource(deps),
     named: {
       [reminderSource]: createReminderSource({
         db: deps.db,
-        render: (entry) => renderReminderPost(deps, entry),
+        render: (entry) =>
+          renderReminderPost(
+            readInterestedCount === undefined ? deps : { ...deps, readInterestedCount },
+            entry,
+          ),
       }),
       [battleAnswerSource]: createBattleAnswerSource(deps),
       [battleThreadSource]: createBattleThreadSource(deps),

@@ -23,7 +23,7 @@ export interface BackgroundWork {
  * reconcile).
  */
 export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
-  const { client, token, dispatch, inFlight, outbox, roles, reminders, store } = parts;
+  const { client, token, dispatch, inFlight, outbox, roles, reminders, tournamentEvents, store } = parts;
   const { clock, logger, config } = parts.deps;
   let guildMembership: GuildMembership | undefined;
   if (client !== undefined) {
@@ -45,6 +45,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
   outbox.start();
   roles.start();
   reminders.start();
+  tournamentEvents.start();
   const resealing = startResealing(parts);
   const jobs = runBackgroundJobs(listBackgroundJobs(parts), logger);
   return { jobs, resealing, guildMembership };

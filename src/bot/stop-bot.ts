@@ -17,7 +17,7 @@ export async function stopBot(
   background: BackgroundWork | undefined,
   unreadyBeforeStopMs = defaultUnreadyBeforeStopMs,
 ): Promise<void> {
-  const { client, inFlight, outbox, roles, reminders, store } = parts;
+  const { client, inFlight, outbox, roles, reminders, tournamentEvents, store } = parts;
   if (parts.interactionKey !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
   }
@@ -29,7 +29,7 @@ export async function stopBot(
   }
   // Reminders first: what they queue is then posted by the outbox before it stops.
   await reminders.drain();
-  await Promise.all([outbox.drain(), roles.drain()]);
+  await Promise.all([outbox.drain(), roles.drain(), tournamentEvents.drain()]);
   await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();

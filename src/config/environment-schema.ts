@@ -106,6 +106,16 @@ export const environmentSchema = z.object({
       .max(86_400, "must be at most 86400 seconds (a day)")
       .default(300),
   ),
+  // How long a tournament's scheduled event lasts (docs/architecture.md, "Tournament events"): Discord asks an
+  // external event for an end, and the platform gives none.
+  EVENT_DURATION_MINUTES: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of minutes" })
+      .int("must be a whole number of minutes")
+      .min(1, "must be at least 1 minute")
+      .max(10_080, "must be at most 10080 minutes (a week)")
+      .default(120),
+  ),
   ENCRYPTION_KEYS: optionalString,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),

@@ -8,6 +8,8 @@ import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
 import { recordLinkProblem, recordPollSucceeded, type ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
+import { syncGuildTournamentEvents } from "./events/sync-guild-tournament-events.js";
+import type { TournamentEventSync } from "../store/tournament-events.js";
 import { planReminders } from "./plan-reminders.js";
 import { readOpenTournaments } from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
@@ -18,7 +20,13 @@ import {
 } from "./tell-admins-about-reminders.js";
 
 export type PollOutcome =
-  | { readonly kind: "read"; readonly sync: ReminderSync; readonly complete: boolean }
+  | {
+      readonly kind: "read";
+      readonly sync: ReminderSync;
+      readonly complete: boolean;
+      /** docs/architecture.md, "Tournament events"; undefined when the server shows none. */
+      readonly events: TournamentEventSync | undefined;
+    }
   | { readonly kind: "link-problem"; readonly problem: LinkProblem; readonly told: boolean }
   /** The platform or the bot's own access failed; the next read tries again. */
   | { readonly kind: "failed" };
@@ -47,15 +55,16 @@ export async function pollGuildTournaments(
   const now = deps.clock.now();
   const plan = planReminders({ tournaments: read.tournaments, leadMinutes: settings.leadMinutes, now });
   const sync = await syncTournamentReminders(deps.db, { guildId, ...plan, complete: read.complete, now });
+  const events = await syncGuildTournamentEvents(deps, { guildId, read, now });
   if (sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   if (await recordPollSucceeded(deps.db, { guildId, now })) {
     deps.logger.info({ guildId }, "tournament reminders read the open tournaments again");
   }
   deps.logger.debug(
-    { guildId, open: plan.openTournaments.length, ...sync, complete: read.complete },
+    { guildId, open: plan.openTournaments.length, ...sync, complete: read.complete, events },
     "read the open tournaments for reminders",
   );
-  return { kind: "read", sync, complete: read.complete };
+  return { kind: "read", sync, complete: read.complete, events };
 }
 
 /** The failures that are the link's, not the platform's: the admin must act (or another admin take over). */

@@ -5,6 +5,7 @@
 import { claimDuePolls } from "../store/reminder-settings.js";
 import { sendDueReminders, type DueReminderOutcome } from "../store/tournament-reminders.js";
 import { createPollingWorker } from "../worker/polling-worker.js";
+import { hasEventWork } from "./events/sync-guild-tournament-events.js";
 import { pollGuildTournaments, type PollOutcome } from "./poll-guild-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { decideDueReminder } from "./reminder-timing.js";
@@ -12,6 +13,8 @@ import { decideDueReminder } from "./reminder-timing.js";
 export interface ReminderWorkerOptions extends ReminderDeps {
   /** Called after a commit that queued posts, so the outbox posts them at once. */
   readonly onEnqueued: () => void;
+  /** Called after a read that left scheduled events to sync (docs/architecture.md, "Tournament events"). */
+  readonly onEventsQueued?: () => void;
   /** How often due reads and reminders are looked for. Default 1 s: a reminder goes out within it. */
   readonly tickMs?: number;
   /** Servers read per tick at most. Default 20. */
@@ -87,6 +90,8 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
         .then((polls) => {
           // Only after a read: waking after every empty look would spin without ever yielding to timers.
           if (polls.length > 0) worker.wake();
+          if (polls.some((poll) => poll.kind === "read" && hasEventWork(poll.events)))
+            options.onEventsQueued?.();
         })
         .catch((error: unknown) => {
           logger.error({ err: error }, "could not read the open tournaments for reminders");

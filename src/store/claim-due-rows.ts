@@ -1,7 +1,7 @@
 // How a worker takes due rows from a queue table (docs/architecture.md, "Background workers", "Growing past
 // one machine"), written once for every queue: the outbox's posts, members' role changes, servers' role
-// making, due reminders and reminder reads. Picking and taking is one statement, so two instances never take
-// the same row.
+// making, due reminders, reminder reads and tournaments' scheduled events. Picking and taking is one
+// statement, so two instances never take the same row.
 import {
   sql,
   type Expression,
@@ -16,7 +16,12 @@ import { readDialect } from "./dialect.js";
 
 /** The queue tables. */
 export type ClaimTable =
-  "outbox" | "member_tier_roles" | "guild_role_settings" | "tournament_reminders" | "reminder_settings";
+  | "outbox"
+  | "member_tier_roles"
+  | "guild_role_settings"
+  | "tournament_reminders"
+  | "reminder_settings"
+  | "tournament_events";
 
 type Column<Table extends ClaimTable> = keyof Database[Table] & string;
 

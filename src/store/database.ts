@@ -34,6 +34,8 @@ import type {
   ReminderSettingsTable,
   TierRolesTable,
   TiersTable,
+  TournamentEventSettingsTable,
+  TournamentEventsTable,
   TournamentRemindersTable,
 } from "./community-tables.js";
 
@@ -65,6 +67,8 @@ export interface Database {
   member_tier_roles: MemberTierRolesTable;
   reminder_settings: ReminderSettingsTable;
   tournament_reminders: TournamentRemindersTable;
+  tournament_event_settings: TournamentEventSettingsTable;
+  tournament_events: TournamentEventsTable;
   member_activity: MemberActivityTable;
   write_probe: WriteProbeTable;
   linked_role_states: LinkedRoleStatesTable;

@@ -27,6 +27,9 @@ export interface PurgedGuildRows {
   readonly memberActivity: number;
   readonly memberTeams: number;
   readonly threadPauses: number;
+  /** docs/architecture.md, "Tournament events": the setting and the rows of the events (Discord deleted those). */
+  readonly tournamentEventSettings: number;
+  readonly tournamentEvents: number;
 }
 
 /**
@@ -105,6 +108,10 @@ export async function purgeRemovedGuild(
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
       threadPauses: await count(trx.deleteFrom("battle_thread_pauses").where("guild_id", "=", guildId)),
+      tournamentEventSettings: await count(
+        trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId),
+      ),
+      tournamentEvents: await count(trx.deleteFrom("tournament_events").where("guild_id", "=", guildId)),
     };
   });
 }

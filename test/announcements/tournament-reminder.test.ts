@@ -57,6 +57,14 @@ describe("renderTournamentReminder", () => {
     ]);
   });
 
+  it("names how many members are interested in the tournament's scheduled event, when it has one", () => {
+    const fieldsWith = (interested: number | undefined) =>
+      renderTournamentReminder({ tournament: sprint }, roleId, interested).embeds?.[0]?.fields;
+    expect(fieldsWith(1)).toContainEqual({ name: "Interested", value: "1 member", inline: true });
+    expect(fieldsWith(0)).toContainEqual({ name: "Interested", value: "0 members", inline: true });
+    expect(fieldsWith(undefined)?.map((field) => field.name)).not.toContain("Interested");
+  });
+
   it("pings the reminder role and nothing else once the sender normalises it", () => {
     const { roleToPing, ...body } = renderTournamentReminder({ tournament: sprint }, roleId);
     expect(roleToPing).toBe(roleId);

@@ -397,6 +397,7 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
           reminders: { settings: undefined, scheduled: [] },
           // A paused channel's reason is Discord's error, never platform text.
           threadPauses: [],
+          events: { settings: undefined, events: [] },
         },
         now,
       ),

@@ -149,6 +149,8 @@ const tablesInDeleteOrder = Object.keys({
   member_activity: true,
   member_teams: true,
   battle_thread_pauses: true,
+  tournament_event_settings: true,
+  tournament_events: true,
   write_probe: true,
   linked_role_states: true,
   role_connections: true,

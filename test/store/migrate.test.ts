@@ -28,6 +28,8 @@ const expectedTables = [
   "subscriptions",
   "tier_roles",
   "tiers",
+  "tournament_event_settings",
+  "tournament_events",
   "tournament_reminders",
   "webhook_endpoints",
   "webhook_retired_secrets",

@@ -23,6 +23,8 @@ import { pauseChannelThreads } from "../../src/store/battle-thread-pauses.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { enableTournamentEvents } from "../../src/store/tournament-event-settings.js";
+import { syncTournamentEventRows } from "../../src/store/tournament-events.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { retireSecret } from "../../src/store/webhook-retired-secrets.js";
 import { channelOf, guildA, guildB } from "../webhooks/support/seed.js";
@@ -45,6 +47,24 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     pausedAt: testNow,
   });
   await recordMemberTeam(db, { guildId, userId, teamId: `team_${guildId}`, teamName: "Owls", now: testNow });
+  await enableTournamentEvents(db, { guildId, enabledBy: userId, now: testNow });
+  await syncTournamentEventRows(db, {
+    guildId,
+    wanted: [
+      {
+        tournamentId: "trn_1",
+        name: "Cup",
+        description: "",
+        location: "Register with /tournament register",
+        startsAt: testNow + day,
+        endsAt: testNow + 2 * day,
+      },
+    ],
+    openIds: new Set(["trn_1"]),
+    complete: true,
+    now: testNow,
+    limit: 100,
+  });
   await saveMemberLink(db, box, {
     guildId,
     userId,
@@ -236,6 +256,8 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       memberActivity: 1,
       memberTeams: 1,
       threadPauses: 1,
+      tournamentEventSettings: 1,
+      tournamentEvents: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);

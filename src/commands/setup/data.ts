@@ -15,7 +15,8 @@ const testEventChoices = eventKinds.map((kind) => ({
 export const setupCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "setup",
-  description: "Admin: the platform webhook, tier roles, tournament reminders and the bot's health here",
+  description:
+    "Admin: the platform webhook, tier roles, tournament reminders and events, and the bot's health",
   ...adminCommandBase,
   options: [
     {
@@ -124,6 +125,19 @@ export const setupCommand = {
           ],
         },
         { type: OptionType.Subcommand, name: "off", description: "Stop posting tournament reminders" },
+      ],
+    },
+    {
+      type: OptionType.SubcommandGroup,
+      name: "events",
+      description: "Open tournaments as events in the server's Events tab",
+      options: [
+        {
+          type: OptionType.Subcommand,
+          name: "on",
+          description: "Show each open tournament the reminders read as a scheduled event",
+        },
+        { type: OptionType.Subcommand, name: "off", description: "Stop showing tournaments as events" },
       ],
     },
     {

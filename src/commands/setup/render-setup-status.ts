@@ -6,7 +6,13 @@ import { operatorSource } from "../../store/inbox.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
-import type { EndpointSummary, ReminderStatus, SetupStatus, TierRoleStatus } from "./sub/status.js";
+import type {
+  EndpointSummary,
+  EventStatus,
+  ReminderStatus,
+  SetupStatus,
+  TierRoleStatus,
+} from "./sub/status.js";
 import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
@@ -122,6 +128,23 @@ function describeThreads(status: SetupStatus): string[] {
   );
 }
 
+function describeTournamentEvents(status: EventStatus): string[] {
+  if (status.settings === undefined) return [];
+  const shown = status.events.filter(
+    (event) =>
+      event.discordEventId !== null &&
+      (event.wantedStatus === "scheduled" || event.wantedStatus === "active"),
+  );
+  const lines = [
+    status.settings.permissionProblem === null
+      ? `🟢 On: ${shown.length} open tournaments shown in the Events tab`
+      : `⏸️ Paused: I lack the **${plainText(status.settings.permissionProblem)}** permission. Grant it to my role, then run \`/setup events on\`.`,
+  ];
+  const waiting = status.events.filter((event) => event.dueAt !== null).length;
+  if (waiting > 0) lines.push(`${waiting} waiting to be synced`);
+  return lines;
+}
+
 /** `/setup status`: one embed, a field per concern, each cut cleanly to Discord's limits. */
 export function renderSetupStatus(status: SetupStatus, now: number): Reply {
   return {
@@ -152,6 +175,11 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
             "Tournament reminders",
             describeReminders(status.reminders),
             "Off: `/setup reminders set` posts reminders before tournaments start.",
+          ),
+          field(
+            "Tournament events",
+            describeTournamentEvents(status.events),
+            "Off: `/setup events on` shows open tournaments in the Events tab.",
           ),
           {
             name: "Announcement queue",

@@ -2,6 +2,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { setupCommand } from "./data.js";
 import { runAdminChannel } from "./sub/admin-channel.js";
+import { runEventsOff, runEventsOn } from "./sub/events.js";
 import { runRemindersOff } from "./sub/reminders/off.js";
 import { runRemindersSet } from "./sub/reminders/set.js";
 import { runRolesCreate } from "./sub/roles/create.js";
@@ -17,9 +18,10 @@ import { suggestTiers } from "./suggest-tiers.js";
 
 /**
  * `/setup webhook register|test|deliveries|rotate-secret`, `/setup roles create|map|sync|off`,
- * `/setup reminders set|off`, `/setup status`, `/setup admin-channel` (docs/architecture.md, "Commands",
- * "Managing the platform webhook", "Tier roles", "Tournament reminders"). The dispatcher re-checks Manage
- * Server at run time; webhook calls and reminders use the admin's own linked credential, tier roles need none.
+ * `/setup reminders set|off`, `/setup events on|off`, `/setup status`, `/setup admin-channel`
+ * (docs/architecture.md, "Commands", "Managing the platform webhook", "Tier roles", "Tournament reminders",
+ * "Tournament events"). The dispatcher re-checks Manage Server at run time; webhook calls and reminders use
+ * the admin's own linked credential, tier roles and events need none.
  */
 export const setup = defineCommand<BotDependencies, typeof setupCommand>({
   data: setupCommand,
@@ -58,6 +60,8 @@ export const setup = defineCommand<BotDependencies, typeof setupCommand>({
         return args.subcommand === "set"
           ? runRemindersSet(deps, context, args.options)
           : runRemindersOff(deps, context);
+      case "events":
+        return args.subcommand === "on" ? runEventsOn(deps, context) : runEventsOff(deps, context);
       case undefined:
         return args.subcommand === "status"
           ? runSetupStatus(deps, context)

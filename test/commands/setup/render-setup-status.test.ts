@@ -30,6 +30,7 @@ const empty: SetupStatus = {
   tierRoles: { settings: undefined, mappings: [], pendingMembers: 0 },
   reminders: { settings: undefined, scheduled: [] },
   threadPauses: [],
+  events: { settings: undefined, events: [] },
 };
 
 const reminderSettings = {
@@ -82,6 +83,7 @@ describe("renderSetupStatus", () => {
       "Battle threads": "🟢 Each battle card starts a thread for its battle's joins and progress.",
       "Tier roles": "Off: `/setup roles create` gives members a role for their platform tier.",
       "Tournament reminders": "Off: `/setup reminders set` posts reminders before tournaments start.",
+      "Tournament events": "Off: `/setup events on` shows open tournaments in the Events tab.",
       "Announcement queue": "0 waiting to be posted",
       "Admin channel": "Not set (`/setup admin-channel`): pause notices go to the bot's log only.",
     });
@@ -173,6 +175,7 @@ describe("renderSetupStatus", () => {
           pausedAt: now - 60_000,
         },
       ],
+      events: { settings: undefined, events: [] },
     });
     expect(shown["Battle threads"]).toBe(
       "⏸️ <#300000000000000003>: give me **Create Public Threads** there, then `/subscribe` it " +
@@ -259,5 +262,41 @@ describe("renderSetupStatus", () => {
       // The admin, the channel and the times are the bot's own mentions.
       expectInert(shown?.replace(/<@200000000000000009>|<#300000000000000002>|<t:\d+:R>/g, "(named)"));
     }
+  });
+
+  it("shows tournament events: how many are shown and waiting, or the permission to grant", () => {
+    const settings = { guildId: "100000000000000001", enabledBy: "200000000000000009", updatedAt: now };
+    const event = {
+      guildId: settings.guildId,
+      tournamentId: "trn_1",
+      discordEventId: "900000000000000001",
+      createAttempted: true,
+      wantedStatus: "scheduled" as const,
+      name: "Weekly Sprint",
+      description: "",
+      location: "",
+      startsAt: now + 3_600_000,
+      endsAt: now + 10_800_000,
+      syncedStatus: "scheduled",
+      syncedFields: null,
+      dueAt: null,
+      attempts: 0,
+      updatedAt: now,
+    };
+    const on = fields({
+      ...empty,
+      events: {
+        settings: { ...settings, permissionProblem: null },
+        events: [event, { ...event, tournamentId: "trn_2", discordEventId: null, dueAt: now }],
+      },
+    })["Tournament events"];
+    expect(on).toBe("🟢 On: 1 open tournaments shown in the Events tab\n1 waiting to be synced");
+    const paused = fields({
+      ...empty,
+      events: { settings: { ...settings, permissionProblem: "Create Events" }, events: [] },
+    })["Tournament events"];
+    expect(paused).toBe(
+      "⏸️ Paused: I lack the **Create Events** permission. Grant it to my role, then run `/setup events on`.",
+    );
   });
 });

@@ -55,6 +55,8 @@ const tables = Object.keys({
   battle_thread_pauses: true,
   reminder_settings: true,
   tournament_reminders: true,
+  tournament_event_settings: true,
+  tournament_events: true,
   write_probe: true,
   linked_role_states: true,
   role_connections: true,

@@ -19,6 +19,8 @@ export const guildIdTables = [
   "reminder_settings",
   "subscriptions",
   "tier_roles",
+  "tournament_event_settings",
+  "tournament_events",
   "tournament_reminders",
   "webhook_endpoints",
 ] as const satisfies readonly (keyof Database)[];

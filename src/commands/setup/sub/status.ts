@@ -14,6 +14,11 @@ import { countPendingMemberRoles } from "../../../store/member-tier-role-progres
 import { listTierRoles, type TierRole } from "../../../store/tier-roles.js";
 import { findReminderSettings, type ReminderSettings } from "../../../store/reminder-settings.js";
 import { listScheduledReminders, type TournamentReminder } from "../../../store/tournament-reminders.js";
+import {
+  findTournamentEventSettings,
+  type TournamentEventSettings,
+} from "../../../store/tournament-event-settings.js";
+import { listTournamentEvents, type TournamentEvent } from "../../../store/tournament-events.js";
 import { listGuildSubscriptions, type Subscription } from "../../../store/subscriptions.js";
 import { listGuildWebhookEndpoints } from "../../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../../store/webhook-retired-secrets.js";
@@ -45,6 +50,14 @@ export interface SetupStatus {
   readonly reminders: ReminderStatus;
   /** Channels where Discord refused battle threads (src/store/battle-thread-pauses.ts). */
   readonly threadPauses: readonly ThreadPause[];
+  readonly events: EventStatus;
+}
+
+/** docs/architecture.md, "Tournament events": the setting, a permission problem, the events kept. */
+export interface EventStatus {
+  readonly settings: TournamentEventSettings | undefined;
+  /** Soonest first. */
+  readonly events: readonly TournamentEvent[];
 }
 
 /** docs/architecture.md, "Tournament reminders": the settings, whose link reads, and what comes next. */
@@ -102,6 +115,10 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
       scheduled: await listScheduledReminders(deps.db, guildId),
     },
     threadPauses: await listThreadPauses(deps.db, guildId),
+    events: {
+      settings: await findTournamentEventSettings(deps.db, guildId),
+      events: await listTournamentEvents(deps.db, guildId),
+    },
   };
 }
 

@@ -1,0 +1,69 @@
+// What a server's scheduled events should be after one read of the open tournaments (docs/architecture.md,
+// "Tournament events"): each open tournament, nearest first, as an external event. Platform text stays plain
+// and within Discord's limits (docs: Guild Scheduled Event, name 1-100 characters, description 1-1000, an
+// external event's location 1-100).
+import type { Tournament } from "../../api/index.js";
+import { plainLabel } from "../../display/platform-text.js";
+import { truncateText } from "../../display/truncate-text.js";
+import type { WantedTournamentEvent } from "../../store/tournament-events.js";
+
+export const scheduledEventLimits = { name: 100, description: 1000, location: 100 } as const;
+
+/**
+ * "A guild can have a maximum of 100 events with SCHEDULED or ACTIVE status" (docs: Create Guild Scheduled
+ * Event).
+ */
+export const maxShownEvents = 100;
+
+export interface TournamentEventPlan {
+  /** Nearest first. */
+  readonly wanted: readonly WantedTournamentEvent[];
+  readonly openIds: ReadonlySet<string>;
+}
+
+export function planTournamentEvents(input: {
+  readonly tournaments: readonly Tournament[];
+  readonly durationMs: number;
+}): TournamentEventPlan {
+  const open = input.tournaments.filter((tournament) => tournament.status === "open");
+  const wanted = open
+    .flatMap((tournament) => {
+      const startsAt = Date.parse(tournament.startsAt);
+      return Number.isFinite(startsAt) ? [describeEvent(tournament, startsAt, input.durationMs)] : [];
+    })
+    .sort((a, b) => a.startsAt - b.startsAt);
+  return { wanted, openIds: new Set(open.map((tournament) => tournament.id)) };
+}
+
+/**
+ * Where to register, which is also how the bot finds its own event again after a crash: it names the
+ * tournament's id, and no other tournament's location is the same.
+ */
+export function describeEventLocation(tournamentId: string): string {
+  const text = `Register in Discord: /tournament register id:${plainLabel(tournamentId, 100)}`;
+  return truncateText(text, scheduledEventLimits.location);
+}
+
+function describeEvent(tournament: Tournament, startsAt: number, durationMs: number): WantedTournamentEvent {
+  const lines = [
+    tournament.format === undefined ? undefined : `Format: ${plainLabel(tournament.format, 100)}`,
+    tournament.prize === undefined ? undefined : `Prize: ${plainLabel(tournament.prize, 200)}`,
+    describeSeats(tournament),
+    `Register with /tournament register id:${plainLabel(tournament.id, 100)}`,
+  ].filter((line) => line !== undefined);
+  return {
+    tournamentId: tournament.id,
+    name: truncateText(plainLabel(tournament.title, scheduledEventLimits.name), scheduledEventLimits.name),
+    description: truncateText(lines.join("\n"), scheduledEventLimits.description),
+    location: describeEventLocation(tournament.id),
+    startsAt,
+    endsAt: startsAt + durationMs,
+  };
+}
+
+function describeSeats(tournament: Tournament): string | undefined {
+  const { participants, maxParticipants } = tournament;
+  if (maxParticipants === undefined || !Number.isFinite(maxParticipants)) return undefined;
+  const left = Math.max(0, Math.round(maxParticipants) - Math.round(participants ?? 0));
+  return `Seats left: ${String(left)} of ${String(Math.round(maxParticipants))}`;
+}

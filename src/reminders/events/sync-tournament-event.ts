@@ -1,0 +1,157 @@
+// One claimed tournament event brought in line with Discord (docs/architecture.md, "Tournament events"): found
+// again after a crash or created, moved, made active, completed, or deleted. The create is recorded as
+// attempted before it is sent and its id as soon as Discord answers, so no instance ever makes it twice.
+import { DiscordAPIError } from "@discordjs/rest";
+import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import {
+  deleteTournamentEventRow,
+  sameFields,
+  type TournamentEvent,
+  type TournamentEventFields,
+} from "../../store/tournament-events.js";
+import {
+  markCreateAttempted,
+  recordDiscordEvent,
+  recordEventSynced,
+} from "../../store/tournament-event-lease.js";
+import {
+  createExternalEvent,
+  deleteEvent,
+  findEventByLocation,
+  modifyEventFields,
+  moveEventStatus,
+  readEvent,
+  type EventStatusName,
+} from "./discord-scheduled-events.js";
+import { handleEventRefusal, type EventStep } from "./handle-event-refusal.js";
+import type { TournamentEventDeps } from "./tournament-event-deps.js";
+
+export type EventSyncOutcome =
+  "created" | "synced" | "deleted" | "forgotten" | "dropped" | "paused" | "retrying" | "refused";
+
+export async function syncTournamentEvent(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+): Promise<EventSyncOutcome> {
+  const step: { current: EventStep } = { current: "read" };
+  try {
+    return await bringInLine(deps, event, step);
+  } catch (error) {
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownGuildScheduledEvent) {
+      // Deleted by someone else: the admins chose to have it gone, so it is left so.
+      await recordEventSynced(deps.db, keyOf(event), {
+        discordEventId: null,
+        syncedStatus: null,
+        syncedFields: null,
+        wantedStatus: "forgotten",
+        nextDueAt: null,
+        now: deps.clock.now(),
+      });
+      deps.logger.info(
+        { guildId: event.guildId, tournamentId: event.tournamentId },
+        "forgot a deleted event",
+      );
+      return "forgotten";
+    }
+    return handleEventRefusal(deps, event, step.current, error);
+  }
+}
+
+async function bringInLine(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  step: { current: EventStep },
+): Promise<EventSyncOutcome> {
+  const { rest, db } = deps;
+  const { guildId } = event;
+  const now = deps.clock.now();
+  let discordId = event.discordEventId;
+  let fields: TournamentEventFields | null = event.syncedFields;
+  let status = event.syncedStatus as EventStatusName | null;
+  if (discordId === null && event.createAttempted && event.wantedStatus !== "forgotten") {
+    // A create was sent and its answer never recorded: the event may exist.
+    const found = await findEventByLocation(rest, guildId, event.location);
+    if (found !== undefined) {
+      ({ id: discordId, fields, status } = found);
+      await recordDiscordEvent(db, event, {
+        discordEventId: discordId,
+        syncedStatus: status,
+        syncedFields: fields,
+      });
+    }
+  }
+  if (event.wantedStatus === "deleted" || event.wantedStatus === "forgotten") {
+    if (event.wantedStatus === "deleted" && discordId !== null) {
+      step.current = "manage";
+      await deleteEvent(rest, guildId, discordId).catch(ignoreUnknownEvent);
+    }
+    await deleteTournamentEventRow(db, event);
+    return "deleted";
+  }
+  let created = false;
+  if (discordId === null) {
+    // Discord takes no event starting in the past, and one already over has nothing to show.
+    if (event.startsAt <= now) {
+      await deleteTournamentEventRow(db, event);
+      return "dropped";
+    }
+    await markCreateAttempted(db, event);
+    step.current = "create";
+    const made = await createExternalEvent(rest, guildId, event);
+    // What was sent, not Discord's echo of it, which may round the times.
+    ({ id: discordId, status } = made);
+    fields = event;
+    await recordDiscordEvent(db, event, {
+      discordEventId: discordId,
+      syncedStatus: status,
+      syncedFields: fields,
+    });
+    created = true;
+  }
+  step.current = "manage";
+  if (status === "scheduled" && (fields === null || !sameFields(fields, event)) && event.startsAt > now) {
+    await modifyEventFields(rest, guildId, discordId, event);
+    fields = event;
+  }
+  const target = targetStatus(event, now);
+  if (target !== "scheduled" && status !== target) {
+    // Discord may have moved it itself (an external event starts at its start time): read where it stands.
+    status = (await readEvent(rest, guildId, discordId)).status;
+    if (status === "scheduled") {
+      await moveEventStatus(rest, guildId, discordId, "active");
+      status = "active";
+    }
+    if (status === "active" && target === "completed") {
+      await moveEventStatus(rest, guildId, discordId, "completed");
+      status = "completed";
+    }
+  }
+  const over = status === "completed" || status === "canceled";
+  await recordEventSynced(db, keyOf(event), {
+    discordEventId: discordId,
+    syncedStatus: status,
+    syncedFields: fields,
+    ...(over ? { wantedStatus: "completed" as const } : {}),
+    // An active event is due again at its end, to be completed.
+    nextDueAt: !over && (status === "active" || event.wantedStatus === "active") ? event.endsAt : null,
+    now,
+  });
+  return created ? "created" : "synced";
+}
+
+/** Active once its tournament started; completed once its end passed after that. */
+function targetStatus(event: TournamentEvent, now: number): "scheduled" | "active" | "completed" {
+  if (event.wantedStatus === "completed") return "completed";
+  if (event.wantedStatus !== "active") return "scheduled";
+  return now >= event.endsAt ? "completed" : "active";
+}
+
+function ignoreUnknownEvent(error: unknown): void {
+  if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownGuildScheduledEvent)
+    return;
+  throw error;
+}
+
+export function keyOf(event: TournamentEvent) {
+  return { guildId: event.guildId, tournamentId: event.tournamentId, claimedUpdatedAt: event.updatedAt };
+}

@@ -1,0 +1,20 @@
+import type { REST } from "@discordjs/rest";
+import type { Kysely } from "kysely";
+import type { Clock } from "../../clock.js";
+import type { Config } from "../../config.js";
+import type { Logger } from "../../logger.js";
+import type { Database } from "../../store/database.js";
+
+/** What syncing tournaments' scheduled events needs (docs/conventions.md, habit 6). */
+export interface TournamentEventDeps {
+  readonly db: Kysely<Database>;
+  /** The bot's shared REST: the events and notices to the admins. */
+  readonly rest: REST;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly config: Pick<Config, "reminders" | "outbox">;
+  /** This instance, as leases name it. */
+  readonly owner: string;
+  /** Failed syncs wait a random share of the backoff ceiling (docs/architecture.md, "Posting"). */
+  readonly random?: () => number;
+}

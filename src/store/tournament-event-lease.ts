@@ -1,0 +1,144 @@
+// Syncing a tournament's scheduled event under a lease (docs/architecture.md, "Tournament events"): an instance
+// claims a due row (claimDueRows), brings its Discord event in line and records what Discord accepted. A create
+// is recorded as attempted before it is sent, and Discord's id as soon as it answers, so after a crash the
+// event is looked for before another is made.
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
+import type { Database } from "./database.js";
+import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
+import {
+  pickFields,
+  toTournamentEvent,
+  updateTournamentEventRow,
+  type TournamentEvent,
+  type TournamentEventFields,
+  type TournamentEventKey,
+  type WantedEventStatus,
+} from "./tournament-events.js";
+
+/** Due, not leased, in a server that shows events without a permission problem, or left to delete after off. */
+function isClaimable(db: Kysely<Database>, now: number) {
+  return (eb: ExpressionBuilder<Database, "tournament_events">) =>
+    eb.and([
+      eb("due_at", "<=", now),
+      isLeaseFree(db, { table: "tournament_events", now }),
+      eb.or([
+        eb(
+          "guild_id",
+          "in",
+          eb
+            .selectFrom("tournament_event_settings")
+            .select("tournament_event_settings.guild_id")
+            .where("tournament_event_settings.permission_problem", "is", null),
+        ),
+        // Turned off: what is left to delete still goes.
+        eb.and([
+          eb("wanted_status", "=", "deleted"),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("tournament_event_settings")
+                .select("tournament_event_settings.guild_id")
+                .whereRef("tournament_event_settings.guild_id", "=", "tournament_events.guild_id"),
+            ),
+          ),
+        ]),
+      ]),
+    ]);
+}
+
+export async function claimDueTournamentEvents(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
+): Promise<TournamentEvent[]> {
+  const rows = await claimDueRows(db, {
+    table: "tournament_events",
+    key: ["guild_id", "tournament_id"],
+    isClaimable: isClaimable(db, input.now),
+    orderBy: ["due_at", "tournament_id"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map(toTournamentEvent);
+}
+
+/** Milliseconds until the first lease another owner holds on a due row ends (leases.ts). */
+export async function readNextTournamentEventLeaseEnd(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number },
+): Promise<number | undefined> {
+  return readNextLeaseEnd(db, {
+    ...input,
+    table: "tournament_events",
+    isWaiting: (eb) => eb("due_at", "is not", null),
+  });
+}
+
+/** Written before a create is sent: a crash after it leaves a row that looks for its event first. */
+export async function markCreateAttempted(db: Kysely<Database>, event: TournamentEventKey): Promise<void> {
+  await updateTournamentEventRow(db, event.guildId, event.tournamentId, { create_attempted: 1 });
+}
+
+/** The event Discord made or the bot found again, kept at once: whatever fails next, it is never made twice. */
+export async function recordDiscordEvent(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+  result: {
+    readonly discordEventId: string;
+    readonly syncedStatus: string;
+    readonly syncedFields: TournamentEventFields;
+  },
+): Promise<void> {
+  await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
+    discord_event_id: result.discordEventId,
+    synced_status: result.syncedStatus,
+    synced_fields: JSON.stringify(pickFields(result.syncedFields)),
+  });
+}
+
+/**
+ * What Discord accepted, and the lease given back. The row is due again at `nextDueAt` (null: nothing to do),
+ * or at once when a read changed it since it was claimed (`claimedUpdatedAt`).
+ */
+export async function recordEventSynced(
+  db: Kysely<Database>,
+  event: TournamentEventKey & { readonly claimedUpdatedAt: number },
+  result: {
+    readonly discordEventId: string | null;
+    readonly syncedStatus: string | null;
+    readonly syncedFields: TournamentEventFields | null;
+    readonly wantedStatus?: WantedEventStatus;
+    readonly nextDueAt: number | null;
+    readonly now: number;
+  },
+): Promise<void> {
+  // Cast: PostgreSQL reads a bare parameter in a CASE as text.
+  const dueNow = sql`cast(${result.now} as bigint)`;
+  const dueNext = sql`cast(${result.nextDueAt} as bigint)`;
+  await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
+    discord_event_id: result.discordEventId,
+    synced_status: result.syncedStatus,
+    synced_fields: result.syncedFields === null ? null : JSON.stringify(pickFields(result.syncedFields)),
+    ...(result.wantedStatus === undefined ? {} : { wanted_status: result.wantedStatus }),
+    due_at: sql<
+      number | null
+    >`case when updated_at > ${event.claimedUpdatedAt} then ${dueNow} else ${dueNext} end`,
+    attempts: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+  });
+}
+
+/** A sync that failed: due again at `retryAt` (null: it waits for `/setup events on`), the lease given back. */
+export async function recordEventSyncFailed(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+  input: { readonly retryAt: number | null },
+): Promise<void> {
+  await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
+    due_at: input.retryAt,
+    attempts: sql<number>`attempts + 1`,
+    lease_owner: null,
+    lease_expires_at: null,
+  });
+}

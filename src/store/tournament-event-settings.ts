@@ -1,0 +1,99 @@
+// Whether a server shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament
+// events"), and the permission Discord said the bot lacks for them, told to the admins once.
+import type { Kysely, Selectable } from "kysely";
+import type { Database, TournamentEventSettingsTable } from "./database.js";
+
+export interface TournamentEventSettings {
+  readonly guildId: string;
+  readonly enabledBy: string;
+  /** The permission to grant ("Create Events", "Manage Events"); null while events sync. */
+  readonly permissionProblem: string | null;
+  readonly updatedAt: number;
+}
+
+export async function findTournamentEventSettings(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<TournamentEventSettings | undefined> {
+  const row = await db
+    .selectFrom("tournament_event_settings")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSettings(row);
+}
+
+/**
+ * Turns events on (again): a permission problem is cleared and every event waiting on it is due at once, in
+ * one commit.
+ */
+export async function enableTournamentEvents(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly enabledBy: string; readonly now: number },
+): Promise<void> {
+  const { guildId, now } = input;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("tournament_event_settings")
+      .values({ guild_id: guildId, enabled_by: input.enabledBy, created_at: now, updated_at: now })
+      .onConflict((conflict) =>
+        conflict
+          .column("guild_id")
+          .doUpdateSet({ enabled_by: input.enabledBy, permission_problem: null, updated_at: now }),
+      )
+      .execute();
+    await trx
+      .updateTable("tournament_events")
+      .set({ due_at: now, attempts: 0, updated_at: now })
+      .where("guild_id", "=", guildId)
+      .where("wanted_status", "not in", ["forgotten"])
+      .execute();
+  });
+}
+
+/**
+ * Turns events off: the setting goes, and the server's events not yet over are to be deleted, in one commit.
+ * False when they were already off.
+ */
+export async function disableTournamentEvents(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<boolean> {
+  const { guildId, now } = input;
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("tournament_event_settings")
+      .where("guild_id", "=", guildId)
+      .executeTakeFirst();
+    await trx
+      .updateTable("tournament_events")
+      .set({ wanted_status: "deleted", due_at: now, attempts: 0, updated_at: now })
+      .where("guild_id", "=", guildId)
+      .where("wanted_status", "in", ["scheduled", "active"])
+      .execute();
+    return deleted.numDeletedRows > 0n;
+  });
+}
+
+/** Records the permission Discord refused for; true when it is new, so the admins are told once. */
+export async function recordEventPermissionProblem(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly permission: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tournament_event_settings")
+    .set({ permission_problem: input.permission, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("permission_problem", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+function toSettings(row: Selectable<TournamentEventSettingsTable>): TournamentEventSettings {
+  return {
+    guildId: row.guild_id,
+    enabledBy: row.enabled_by,
+    permissionProblem: row.permission_problem,
+    updatedAt: row.updated_at,
+  };
+}

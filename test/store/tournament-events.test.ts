@@ -1,0 +1,153 @@
+// Tournaments as scheduled events, in the store (docs/architecture.md, "Tournament events"): the setting, the
+// rows a read brings in line, the claim under a lease, and a permission problem told once.
+import { describe, expect, it } from "vitest";
+import {
+  disableTournamentEvents,
+  enableTournamentEvents,
+  findTournamentEventSettings,
+  recordEventPermissionProblem,
+} from "../../src/store/tournament-event-settings.js";
+import {
+  listTournamentEvents,
+  markTournamentEventsStarted,
+  pruneTournamentEvents,
+  syncTournamentEventRows,
+  type WantedTournamentEvent,
+} from "../../src/store/tournament-events.js";
+import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const guildId = "100000000000000001";
+const adminId = "200000000000000009";
+const hour = 3_600_000;
+
+const wanted = (id: string, startsAt: number): WantedTournamentEvent => ({
+  tournamentId: id,
+  name: `Cup ${id}`,
+  description: "Format: elimination",
+  location: `Register with /tournament register id:${id}`,
+  startsAt,
+  endsAt: startsAt + 2 * hour,
+});
+
+describe.each(testDatabases())("tournament events on $name", (database) => {
+  const store = useMigratedStore(database);
+  const sync = (events: WantedTournamentEvent[], now: number, complete = true, open = events) =>
+    syncTournamentEventRows(store.db, {
+      guildId,
+      wanted: events,
+      openIds: new Set(open.map((event) => event.tournamentId)),
+      complete,
+      now,
+      limit: 100,
+    });
+  const statuses = async () =>
+    (await listTournamentEvents(store.db, guildId)).map((event) => [event.tournamentId, event.wantedStatus]);
+
+  it("turns events on and off, and records a permission problem once until turned on again", async () => {
+    expect(await findTournamentEventSettings(store.db, guildId)).toBeUndefined();
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    expect(await findTournamentEventSettings(store.db, guildId)).toEqual({
+      guildId,
+      enabledBy: adminId,
+      permissionProblem: null,
+      updatedAt: testNow,
+    });
+    const record = () =>
+      recordEventPermissionProblem(store.db, { guildId, permission: "Create Events", now: testNow });
+    expect(await record()).toBe(true);
+    expect(await record()).toBe(false);
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow + 1 });
+    expect((await findTournamentEventSettings(store.db, guildId))?.permissionProblem).toBeNull();
+    expect(await disableTournamentEvents(store.db, { guildId, now: testNow })).toBe(true);
+    expect(await disableTournamentEvents(store.db, { guildId, now: testNow })).toBe(false);
+  });
+
+  it("adds tournaments ahead, moves a changed one, deletes a vanished one and starts one that left at its start", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    const [a, b, c] = [
+      wanted("a", testNow + hour),
+      wanted("b", testNow + 2 * hour),
+      wanted("c", testNow + 3 * hour),
+    ];
+    expect(await sync([a, b, c, wanted("past", testNow - 1)], testNow)).toEqual({
+      created: 3,
+      changed: 0,
+      started: 0,
+      deleted: 0,
+    });
+    // An incomplete read says nothing of what it did not see.
+    expect(await sync([a], testNow, false)).toEqual({ created: 0, changed: 0, started: 0, deleted: 0 });
+    const moved = { ...b, startsAt: b.startsAt + hour, endsAt: b.endsAt + hour };
+    expect(await sync([moved], testNow + hour, true, [moved, c])).toEqual({
+      created: 0,
+      changed: 1,
+      started: 1,
+      deleted: 1,
+    });
+    expect(await statuses()).toEqual([
+      ["a", "active"],
+      ["b", "scheduled"],
+      ["c", "deleted"],
+    ]);
+    const events = await listTournamentEvents(store.db, guildId);
+    expect(events.find((event) => event.tournamentId === "b")?.startsAt).toBe(moved.startsAt);
+    expect(events.every((event) => event.dueAt === testNow + hour)).toBe(true);
+  });
+
+  it("starts a server's events only from its own endpoint's event, and every server's from the operator's", async () => {
+    await sync([wanted("a", testNow + hour)], testNow);
+    await syncTournamentEventRows(store.db, {
+      guildId: "100000000000000002",
+      wanted: [wanted("a", testNow + hour)],
+      openIds: new Set(["a"]),
+      complete: true,
+      now: testNow,
+      limit: 100,
+    });
+    const start = (scope: string | undefined) =>
+      markTournamentEventsStarted(store.db, { tournamentId: "a", guildId: scope, now: testNow });
+    expect(await start(guildId)).toBe(1);
+    expect(await start(undefined)).toBe(1);
+    expect(await start(undefined)).toBe(0);
+  });
+
+  it("claims a due row once under a lease, and only while its server has no permission problem", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    await sync([wanted("a", testNow + hour)], testNow);
+    const claim = (owner: string, now = testNow) =>
+      claimDueTournamentEvents(store.db, { owner, now, leaseMs: 30_000, limit: 10 });
+    const [claimed] = await claim("one");
+    expect(claimed?.tournamentId).toBe("a");
+    expect(await claim("two")).toEqual([]);
+    // A read that changes it while it is held makes it due again when the sync is recorded.
+    await sync([{ ...wanted("a", testNow + hour), name: "Renamed" }], testNow + 1);
+    await recordEventSynced(
+      store.db,
+      { guildId, tournamentId: "a", claimedUpdatedAt: claimed!.updatedAt },
+      {
+        discordEventId: "900",
+        syncedStatus: "scheduled",
+        syncedFields: claimed!,
+        nextDueAt: null,
+        now: testNow + 2,
+      },
+    );
+    const [again] = await claim("two", testNow + 2);
+    expect(again).toMatchObject({ name: "Renamed", discordEventId: "900" });
+    await recordEventPermissionProblem(store.db, { guildId, permission: "Create Events", now: testNow });
+    await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow + 3, true, [
+      wanted("a", testNow + hour),
+      wanted("b", testNow + hour),
+    ]);
+    expect(await claim("three", testNow + 60_000)).toEqual([]);
+  });
+
+  it("prunes rows a week past their end, but not one still to delete", async () => {
+    await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow);
+    await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
+    expect(await pruneTournamentEvents(store.db, testNow + 4 * hour)).toBe(1);
+    expect(await statuses()).toEqual([["b", "deleted"]]);
+  });
+});
