@@ -191,7 +191,7 @@ describe.skipIf(postgresUrl === undefined)(
       const sampling = owners === undefined ? undefined : sampleLeaseOwners(owners, () => done);
       await posted
         .catch((error: unknown) => {
-          throw new Error(`event ${index}: ${String(error)}\n${bot.output()}`);
+          throw new Error(`event ${index}: ${String(error)}\n${bot.outputTail()}`);
         })
         .finally(() => {
           done = true;

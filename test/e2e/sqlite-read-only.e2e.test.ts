@@ -96,7 +96,7 @@ describe("a bot started on a SQLite file it may not write", () => {
     await waitUntil(
       async () => {
         if (started.child.exitCode !== null) {
-          throw new Error(`the bot exited with ${started.child.exitCode}:\n${started.output()}`);
+          throw new Error(`the bot exited with ${started.child.exitCode}:\n${started.outputTail()}`);
         }
         const response = await fetch(`${botUrl}/readyz`).catch(() => undefined);
         if (response === undefined) return false;

@@ -85,6 +85,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's command list", () 
       "webhook",
       "roles",
       "reminders",
+      "events",
       "status",
       "admin-channel",
     ]);

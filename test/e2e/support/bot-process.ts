@@ -16,8 +16,10 @@ export function builtEntry(entry: string): string {
 
 export interface BotProcess {
   readonly child: ChildProcess;
-  /** What the process wrote to stdout and stderr, for failure messages. */
+  /** Everything the process wrote to stdout and stderr. */
   output(): string;
+  /** The end of that, for failure messages. */
+  outputTail(): string;
   /** SIGKILL: no shutdown hook runs. Resolves once the process is gone. */
   kill(): Promise<void>;
 }
@@ -43,7 +45,8 @@ export function spawnBot(
   child.stderr.on("data", keep);
   return {
     child,
-    output: () => chunks.join("").slice(-4000),
+    output: () => chunks.join(""),
+    outputTail: () => chunks.join("").slice(-4000),
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, "exit");
@@ -58,7 +61,7 @@ export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs =
   await waitUntil(
     async () => {
       if (bot.child.exitCode !== null) {
-        throw new Error(`the bot exited with ${bot.child.exitCode}:\n${bot.output()}`);
+        throw new Error(`the bot exited with ${bot.child.exitCode}:\n${bot.outputTail()}`);
       }
       const response = await fetch(`${baseUrl}/readyz`).catch(() => undefined);
       return response?.status === 200;
