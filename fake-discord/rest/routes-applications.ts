@@ -12,22 +12,15 @@ interface ApplicationParams {
 
 /** The application and its commands (docs: Resources, Application; Interactions, Application Commands). */
 export function registerApplicationRoutes(app: FastifyInstance, state: FakeDiscordState): void {
-  const renderApplication = () => ({
-    id: state.applicationId,
-    name: state.applicationName,
-    icon: null,
-    description: "",
-    bot_public: true,
-    bot_require_code_grant: false,
-    verify_key: "",
-    flags: 0,
+  const renderWholeApplication = () => ({
+    ...renderApplication(state),
     team: null,
     summary: "",
     bot: renderUser(state.world.botUser),
     owner: renderUser(state.world.botUser),
   });
-  app.get("/applications/@me", renderApplication);
-  app.get("/oauth2/applications/@me", renderApplication);
+  app.get("/applications/@me", renderWholeApplication);
+  app.get("/oauth2/applications/@me", renderWholeApplication);
 
   /** Checks the application id and guild of a command route; 10002 / 10004 as Discord answers. */
   const scopeOf = (params: ApplicationParams): string | undefined => {
@@ -57,4 +50,18 @@ export function registerApplicationRoutes(app: FastifyInstance, state: FakeDisco
       return reply.code(204).send();
     });
   }
+}
+
+/** The application object's own fields, as Get Current Application and Get Current Authorization give them. */
+export function renderApplication(state: FakeDiscordState) {
+  return {
+    id: state.applicationId,
+    name: state.applicationName,
+    icon: null,
+    description: "",
+    bot_public: true,
+    bot_require_code_grant: false,
+    verify_key: "",
+    flags: 0,
+  };
 }

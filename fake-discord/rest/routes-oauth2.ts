@@ -11,6 +11,7 @@ import { renderAuthorizeErrorPage, renderConsentPage } from "../oauth2/consent-p
 import { AuthorizeRequestError, OAuth2Error } from "../oauth2/oauth2-error.js";
 import type { OAuth2Grant } from "../oauth2/oauth2-store.js";
 import { renderUser } from "../world/render-world.js";
+import { renderApplication } from "./routes-applications.js";
 
 type FormBody = Readonly<Record<string, string | undefined>>;
 
@@ -91,16 +92,7 @@ export function registerOAuth2Routes(app: FastifyInstance, state: FakeDiscordSta
       const grant = requireBearerGrant(state, request.headers.authorization);
       const user = state.world.requireUser(grant.userId);
       return {
-        application: {
-          id: state.applicationId,
-          name: state.applicationName,
-          icon: null,
-          description: "",
-          bot_public: true,
-          bot_require_code_grant: false,
-          verify_key: "",
-          flags: 0,
-        },
+        application: renderApplication(state),
         scopes: grant.scopes,
         expires: new Date(grant.accessExpiresAt).toISOString(),
         ...(grant.scopes.includes(OAuth2Scopes.Identify) ? { user: renderUser(user) } : {}),

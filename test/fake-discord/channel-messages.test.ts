@@ -1,18 +1,8 @@
-import { DiscordAPIError, REST } from "@discordjs/rest";
+import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-
-/** Runs a request and returns the DiscordAPIError it failed with. */
-async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof DiscordAPIError) return error;
-    throw error;
-  }
-  throw new Error("The request succeeded");
-}
+import { failureOf } from "./failure-of.js";
 
 describe("channel messages on the fake Discord", () => {
   let fake: FakeDiscord;

@@ -1,24 +1,14 @@
-import { DiscordAPIError, REST } from "@discordjs/rest";
+import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { failureOf } from "./failure-of.js";
 import {
   isSpecRoute,
   normalizeRoutePath,
   oauth2Routes,
   specBodyRoutes,
 } from "../../fake-discord/validation/spec-bodies.js";
-
-/** Runs a request and returns the DiscordAPIError it failed with. */
-async function failureOf(request: Promise<unknown>): Promise<DiscordAPIError> {
-  try {
-    await request;
-  } catch (error) {
-    if (error instanceof DiscordAPIError) return error;
-    throw error;
-  }
-  throw new Error("The request succeeded");
-}
 
 describe("request bodies held to Discord's OpenAPI spec", () => {
   let fake: FakeDiscord;
