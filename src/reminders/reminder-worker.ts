@@ -46,7 +46,7 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
     logger,
     clock,
     pollIntervalMs: tickMs,
-    pollFailedMessage: "tournament reminder work failed; trying again at the next tick",
+    pollFailedMessage: "tournament reminder work failed; trying again shortly",
     async poll() {
       startPolls();
       await sendDue();

@@ -62,7 +62,7 @@ export function createClaimingWorker<Unit, Result>(
     logger,
     pollIntervalMs: options.pollIntervalMs,
     ...(options.clock === undefined ? {} : { clock: options.clock }),
-    pollFailedMessage: `could not claim ${options.units}; trying again at the next poll`,
+    pollFailedMessage: `could not claim ${options.units}; trying again shortly`,
     async poll() {
       try {
         // The units run on their own (tracked); the loop only waits before claiming again.

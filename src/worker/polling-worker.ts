@@ -22,7 +22,10 @@ export interface PollingWorkerOptions {
    * machine"). Undefined sleeps the whole interval.
    */
   readonly readNextLeaseEnd?: () => Promise<number | undefined>;
-  /** Logged with the error when a poll throws; the loop tries again after the interval. */
+  /**
+   * Logged with the error when a poll throws. The loop tries again soon (a busy database or a dropped
+   * connection usually clears in moments), then backs off, doubling up to the interval.
+   */
   readonly pollFailedMessage: string;
   /** The clock due times are read on: when it jumps ahead (Clock.onJump), work may have fallen due, so poll now. */
   readonly clock?: Clock;
@@ -61,13 +64,17 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
   }
 
   async function runLoop(): Promise<void> {
+    let failures = 0;
     while (readState() === "running") {
-      let wait = options.pollIntervalMs;
+      let wait: number;
       try {
         await options.poll();
         wait = await readWait();
+        failures = 0;
       } catch (error) {
-        options.logger.error({ err: error }, options.pollFailedMessage);
+        failures += 1;
+        wait = retryAfterFailureMs(failures, options.pollIntervalMs);
+        options.logger.error({ err: error, retryInMs: wait }, options.pollFailedMessage);
       }
       if (readState() !== "running") break;
       await signal.wait(wait);
@@ -119,4 +126,10 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
       return stoppedReason;
     },
   };
+}
+
+/** The wait after the n-th poll in a row that failed: 100 ms, then doubling, never past the interval. */
+export function retryAfterFailureMs(failures: number, pollIntervalMs: number): number {
+  const first = 100;
+  return Math.min(pollIntervalMs, first * 2 ** Math.min(failures - 1, 16));
 }

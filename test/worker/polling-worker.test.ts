@@ -2,7 +2,11 @@
 // workers.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { createPollingWorker, type PollingWorkerOptions } from "../../src/worker/polling-worker.js";
+import {
+  createPollingWorker,
+  retryAfterFailureMs,
+  type PollingWorkerOptions,
+} from "../../src/worker/polling-worker.js";
 import { createDeferred } from "../outbox/support/deferred.js";
 import { createCapturedLogger, createCounter } from "./support/worker-probes.js";
 
@@ -14,7 +18,7 @@ function createTestWorker(options: Partial<PollingWorkerOptions> & Pick<PollingW
     name: "a test worker",
     logger,
     pollIntervalMs: hour,
-    pollFailedMessage: "could not look for test work; trying again at the next poll",
+    pollFailedMessage: "could not look for test work; trying again shortly",
     ...options,
   });
   return { worker, logs };
@@ -160,7 +164,30 @@ describe("the polling worker", () => {
     await polls.reached(2);
     await worker.drain();
 
-    expect(logs()).toContain("could not look for test work; trying again at the next poll");
+    expect(logs()).toContain("could not look for test work; trying again shortly");
     expect(logs()).toContain("database is locked");
+  });
+
+  it("tries a failed poll again soon, not after the whole interval", async () => {
+    // The interval is an hour: without the short retry the second poll would wait for it.
+    const polls = createCounter();
+    const { worker } = createTestWorker({
+      poll: () => {
+        polls.add();
+        return polls.count <= 2 ? Promise.reject(new Error("database is locked")) : Promise.resolve();
+      },
+    });
+
+    worker.start();
+    await polls.reached(3);
+    await worker.drain();
+
+    expect(polls.count).toBe(3);
+  });
+
+  it("backs off from 100 ms, doubling up to the interval", () => {
+    expect([1, 2, 3, 4].map((failures) => retryAfterFailureMs(failures, 5000))).toEqual([100, 200, 400, 800]);
+    expect(retryAfterFailureMs(7, 5000)).toBe(5000);
+    expect(retryAfterFailureMs(1000, 5000)).toBe(5000);
   });
 });
