@@ -12,6 +12,8 @@ import type { Sandbox } from "../sandbox/sandbox.js";
 import { FinishedInteractions } from "./finished-interactions.js";
 import { startLocalStack } from "./start-local-stack.js";
 import { randomBytes } from "node:crypto";
+import { registerRoleConnectionMetadata } from "../src/discord/role-connection-metadata.js";
+import { linkedRolesRedirectUri, linkedRolesVerificationUrl } from "../src/linking/linked-roles-settings.js";
 
 /** A Discord member of the playground guild and the sandbox account its `link` uses. */
 export interface PlaygroundMember {
@@ -32,6 +34,8 @@ export interface Playground {
   readonly finished: FinishedInteractions;
   /** The bot's platform webhook route and the secret the sandbox signs its deliveries with. */
   readonly platformWebhook: { readonly url: string; readonly secret: string };
+  /** The bot's Linked Roles verification URL, as the Developer Portal is given it (its OAuth2 runs on the fake). */
+  readonly linkedRolesUrl: string;
   /** The sandbox API key a member links with (`link`, or pasted into /link's form). */
   platformKeyOf(name: string): string | undefined;
   /** A new member of the server with a sandbox account of the same name and a write key. */
@@ -59,6 +63,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const members = new Map<string, PlaygroundMember>();
   let guildId = "";
   const webhookSecret = randomBytes(24).toString("hex");
+  // Linked Roles on, as a deployment with DISCORD_CLIENT_SECRET has them (docs/architecture.md, "Linked Roles").
+  const discordClientSecret = randomBytes(24).toString("hex");
   const finished = new FinishedInteractions();
   const stack = await startLocalStack({
     dataDir,
@@ -66,7 +72,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     oneClock: true,
     startOptions: { onInteractionFinished: finished.markFinished },
     logger: createLogger({ level: "warn" }, options.logDestination),
-    env: { NODE_ENV: "development", PLATFORM_WEBHOOK_SECRET: webhookSecret, LOG_LEVEL: "warn" },
+    env: {
+      NODE_ENV: "development",
+      PLATFORM_WEBHOOK_SECRET: webhookSecret,
+      DISCORD_CLIENT_SECRET: discordClientSecret,
+      LOG_LEVEL: "warn",
+    },
+    discord: { oauth2: { clientSecret: discordClientSecret } },
     ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
     buildWorld: (discord) => {
       guildId = discord.createGuild({ name: "Playground" }).id;
@@ -88,6 +100,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const addedKeys = new Map<string, string>();
   const platformWebhook = { url: `${stack.publicUrl}/webhooks/platform`, secret: webhookSecret };
   await registerOperatorWebhook(sandbox, platformWebhook.url, webhookSecret);
+  // What the Developer Portal holds for Linked Roles: the bot's callback and the metadata records.
+  discord.oauth2.addRedirectUri(linkedRolesRedirectUri(stack.publicUrl));
+  await registerRoleConnectionMetadata(bot.deps.rest, discord.applicationId);
   await subscribeAnnouncements(discord, guildId, channels, members.get("admin")?.user.id ?? "");
 
   return {
@@ -100,6 +115,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     dataDir,
     finished,
     platformWebhook,
+    linkedRolesUrl: linkedRolesVerificationUrl(stack.publicUrl),
     platformKeyOf: (name) => {
       const username = members.get(name)?.platformUsername;
       return addedKeys.get(name) ?? sandbox.keys.find((key) => key.username === username)?.key;

@@ -1,4 +1,4 @@
-import type { APIApplicationCommand } from "discord.js";
+import { ApplicationCommandType, type APIApplicationCommand } from "discord.js";
 import type { FakeDiscordState, FakeDiscordStats, OutageMode } from "../fake-discord-state.js";
 import { createEmptyStats } from "../fake-discord-state.js";
 import type { FocusedOption } from "../interactions/build-command-data.js";
@@ -203,6 +203,28 @@ export class FakeDiscordDriver {
    */
   runUserInstallCommand(input: UserInstallCommandInput): InteractionHandle {
     return this.actions.userInstalls.runCommand(input);
+  }
+
+  /**
+   * runUserInstallCommand on a typed line, e.g. `/whoami`, read against the global commands; names in it
+   * (`@alice`, `#general`) are looked up in `namesFromGuildId`, as a client offers the servers one shares.
+   */
+  runUserInstallCommandLine(
+    input: Pick<UserInstallCommandInput, "userId" | "context" | "withUserIds" | "locale"> & {
+      line: string;
+      namesFromGuildId: string;
+    },
+  ): InteractionHandle {
+    const { line, namesFromGuildId, ...context } = input;
+    const invocation = parseCommandLine(
+      line,
+      (name) =>
+        this.state.commands
+          .list()
+          .find((command) => command.name === name && command.type === ApplicationCommandType.ChatInput),
+      { guild: this.state.world.requireGuild(namesFromGuildId), users: this.state.world.users },
+    );
+    return this.actions.userInstalls.runCommand({ ...context, ...invocation });
   }
 
   autocomplete(input: AutocompleteInput): InteractionHandle {

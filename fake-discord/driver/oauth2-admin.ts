@@ -59,6 +59,14 @@ export class OAuth2Admin {
       : undefined;
   }
 
+  /**
+   * Calls `listener` with the user's id after the application sets or deletes a user's role connection (e.g.
+   * for a live view of profiles); returns a function that stops it.
+   */
+  onRoleConnectionChange(listener: (userId: string) => void): () => void {
+    return this.state.roleConnections.onChange(listener);
+  }
+
   /** Resolves once the user's role connection satisfies `predicate` (set through the API). */
   waitForRoleConnection(
     userId: string,

@@ -82,11 +82,7 @@ export class UserInstallActions {
     return { id, context, otherUserIds };
   }
 
-  /**
-   * Only global commands take integration_types and contexts; left out, a command is for guild installs
-   * (the fake stores `[0]`) and every context, less BOT_DM when `dm_permission` is false (docs:
-   * Interactions, Application Commands — Contexts and Installation Context).
-   */
+  /** The global chat-input command Discord's client would offer and run from the user's install there. */
   private findUsableCommand(
     input: UserInstallCommandInput,
     context: InteractionContextType,
@@ -104,20 +100,35 @@ export class UserInstallActions {
         (candidate) => candidate.name === input.name && candidate.type === ApplicationCommandType.ChatInput,
       );
     if (command === undefined) throw new Error(`/${input.name} is not registered globally`);
-    if (!(command.integration_types ?? []).includes(ApplicationIntegrationType.UserInstall))
-      throw refuse("its integration_types leave out USER_INSTALL (1)");
-    // Deprecated, but bots still send it and Discord still honours it when `contexts` is left out.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    const dmAllowed = command.dm_permission !== false;
-    const allowed =
-      command.contexts ??
-      [
-        InteractionContextType.Guild,
-        InteractionContextType.BotDM,
-        InteractionContextType.PrivateChannel,
-      ].filter((each) => each !== InteractionContextType.BotDM || dmAllowed);
-    if (!allowed.includes(context))
-      throw refuse(`its contexts leave out ${InteractionContextType[context]} (${context})`);
+    const refusal = userInstallRefusal(command, context);
+    if (refusal !== undefined) throw refuse(refusal);
     return command;
   }
+}
+
+/**
+ * Why Discord's client would neither list nor run a global command from a user install in `context`, or
+ * undefined when it would. Only global commands take integration_types and contexts; left out, a command is
+ * for guild installs (the fake stores `[0]`) and every context, less BOT_DM when `dm_permission` is false
+ * (docs: Interactions, Application Commands — Contexts and Installation Context).
+ */
+export function userInstallRefusal(
+  command: APIApplicationCommand,
+  context: InteractionContextType,
+): string | undefined {
+  if (!(command.integration_types ?? []).includes(ApplicationIntegrationType.UserInstall))
+    return "its integration_types leave out USER_INSTALL (1)";
+  // Deprecated, but bots still send it and Discord still honours it when `contexts` is left out.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const dmAllowed = command.dm_permission !== false;
+  const allowed =
+    command.contexts ??
+    [
+      InteractionContextType.Guild,
+      InteractionContextType.BotDM,
+      InteractionContextType.PrivateChannel,
+    ].filter((each) => each !== InteractionContextType.BotDM || dmAllowed);
+  if (!allowed.includes(context))
+    return `its contexts leave out ${InteractionContextType[context]} (${context})`;
+  return undefined;
 }

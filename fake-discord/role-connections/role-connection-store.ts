@@ -7,6 +7,7 @@ import type { APIApplicationRoleConnection, APIApplicationRoleConnectionMetadata
 export class RoleConnectionStore {
   private records: APIApplicationRoleConnectionMetadata[] = [];
   private readonly connections = new Map<string, APIApplicationRoleConnection>();
+  private readonly listeners = new Set<(userId: string) => void>();
 
   get metadata(): readonly APIApplicationRoleConnectionMetadata[] {
     return this.records;
@@ -28,9 +29,21 @@ export class RoleConnectionStore {
 
   setConnection(userId: string, connection: APIApplicationRoleConnection): void {
     this.connections.set(userId, connection);
+    this.changed(userId);
   }
 
   deleteConnection(userId: string): void {
     this.connections.delete(userId);
+    this.changed(userId);
+  }
+
+  /** Calls `listener` with the user's id after their connection is set or deleted; returns a function that stops it. */
+  onChange(listener: (userId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(userId: string): void {
+    for (const listener of [...this.listeners]) listener(userId);
   }
 }

@@ -12,6 +12,7 @@ const answerTimeoutMs = 15_000;
 const rememberedHandles = 100;
 
 const commandBody = z.object({ member: z.string(), channelId: z.string(), line: z.string().min(1) });
+const dmCommandBody = z.object({ member: z.string(), line: z.string().min(1) });
 const autocompleteBody = commandBody.extend({ focused: z.object({ name: z.string(), value: z.string() }) });
 const componentBody = z.object({
   member: z.string(),
@@ -36,6 +37,20 @@ export function registerInteractionRoutes(app: FastifyInstance, playground: Play
     const body = commandBody.parse(request.body);
     const userId = findMemberId(playground, body.member);
     return answer(discord.runCommandLine({ guildId, channelId: body.channelId, userId, line: body.line }));
+  });
+
+  // In the member's DM with the bot: a command of the app they added to their account (context 1, no guild).
+  app.post("/api/dm/command", async (request) => {
+    const body = dmCommandBody.parse(request.body);
+    const userId = findMemberId(playground, body.member);
+    return answer(
+      discord.runUserInstallCommandLine({
+        userId,
+        context: "bot-dm",
+        line: body.line,
+        namesFromGuildId: guildId,
+      }),
+    );
   });
 
   app.post("/api/autocomplete", async (request) => {

@@ -21,7 +21,8 @@ export function registerLiveRoute(app: FastifyInstance, playground: Playground):
     });
     stream.write(": live\n\n");
     const stop = playground.discord.onMessageChange((message, change) => {
-      if (!isVisibleTo(message, memberId)) return;
+      // The server's channels only: a member's DM with the bot has a stream of its own (dm-routes.ts).
+      if (message.guildId !== playground.guildId || !isVisibleTo(message, memberId)) return;
       const view = viewMessage(playground.discord, message);
       stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
     });

@@ -74,7 +74,11 @@ export function listChannelMessages(
 }
 
 function findUsername(discord: FakeDiscord, guildId: string | null, userId: string): string | undefined {
-  // A message outside a guild (a user-installed command's answer in a DM) has no member list to look in.
-  if (guildId === null) return undefined;
-  return discord.roles.byMember(guildId).find((member) => member.user.id === userId)?.user.username;
+  // A message outside a guild (a user-installed command's answer in a DM): the user is a member somewhere.
+  const guildIds = guildId === null ? discord.guilds().map((guild) => guild.id) : [guildId];
+  for (const id of guildIds) {
+    const found = discord.roles.byMember(id).find((member) => member.user.id === userId);
+    if (found !== undefined) return found.user.username;
+  }
+  return undefined;
 }

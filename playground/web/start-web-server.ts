@@ -4,6 +4,7 @@
 import Fastify from "fastify";
 import { ZodError } from "zod";
 import type { Playground } from "../start-playground.js";
+import { registerDmRoutes } from "./dm-routes.js";
 import { registerInteractionRoutes } from "./interaction-routes.js";
 import { registerLiveRoute } from "./live-route.js";
 import { registerPlatformRoutes } from "./platform-routes.js";
@@ -38,6 +39,7 @@ export async function startWebServer(playground: Playground, port = 0): Promise<
   registerInteractionRoutes(app, playground);
   registerPlatformRoutes(app, playground);
   registerLiveRoute(app, playground);
+  registerDmRoutes(app, playground);
   const address = await app.listen({ host: "127.0.0.1", port });
   return {
     url: address,

@@ -2,8 +2,10 @@
 // (kept up to date by the live stream, roles included), the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
+import { setUpDm } from "./dm.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
+import { setUpMemberCard } from "./member-card.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
@@ -13,6 +15,8 @@ import { drawWelcome } from "./welcome.js";
 const callback = { modal: 9 };
 /** The message box, once set up (composer.js). */
 let composer = null;
+/** The member's DM with the bot, once set up (dm.js). */
+let dm = null;
 const state = { world: null, commands: [], member: "alice", channelId: "", unread: new Set(), live: null };
 
 const names = {
@@ -109,6 +113,7 @@ function drawMembers() {
 
 /** `fromDrawer`: picked in the phone layout's channel drawer, which closes and gives focus back to its toggle. */
 async function openChannel(channelId, { fromDrawer = false } = {}) {
+  dm?.close();
   state.channelId = channelId;
   state.unread.delete(channelId);
   const channel = state.world.channels.find((each) => each.id === channelId);
@@ -127,6 +132,7 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
 }
 
 function listen() {
+  dm?.memberChanged();
   state.live?.close();
   state.live = new EventSource(`/api/live?member=${encodeURIComponent(state.member)}`);
   state.live.addEventListener("message", (event) => {
@@ -268,6 +274,15 @@ async function start() {
     }),
     runLine,
   );
+  dm = setUpDm({
+    member: () => state.member,
+    world: () => state.world,
+    names,
+    actions,
+    memberContext,
+    closeDrawers,
+  });
+  setUpMemberCard({ member: () => state.member });
   listen();
   await openChannel(state.world.channels[0].id);
   // Relative timestamps ("in 5 days") are drawn again against the moved clock.

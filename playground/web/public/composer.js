@@ -9,12 +9,21 @@ import { roleLabel } from "./markdown.js";
 const type = { subcommand: 1, group: 2, string: 3, boolean: 5, user: 6, channel: 7, role: 8 };
 
 /**
- * `context()` gives { member, channelId, commands, world }; `send(line)` runs a finished line. The answer's
- * `commandsChanged()` is called once `context().commands` is another member's.
+ * `context()` gives { member, channelId, commands, world } (channelId null: no autocomplete, as in a DM);
+ * `send(line)` runs a finished line. The answer's `commandsChanged()` is called once `context().commands` is
+ * another member's. `ids` names another message box's parts (the DM's, dm.js).
  */
-export function setUpComposer(context, send) {
-  const input = document.getElementById("composer-input");
-  const list = document.getElementById("suggestions");
+export function setUpComposer(context, send, ids = {}) {
+  const part = {
+    form: "composer",
+    input: "composer-input",
+    list: "suggestions",
+    option: "suggestion",
+    hint: "composer-hint",
+    ...ids,
+  };
+  const input = document.getElementById(part.input);
+  const list = document.getElementById(part.list);
   let suggestions = [];
   let active = -1;
   let asked = 0;
@@ -27,7 +36,7 @@ export function setUpComposer(context, send) {
         el(
           "li",
           {
-            id: `suggestion-${index}`,
+            id: `${part.option}-${index}`,
             role: "option",
             class: "suggestion",
             onmousedown: (event) => {
@@ -49,7 +58,7 @@ export function setUpComposer(context, send) {
       child.setAttribute("aria-selected", String(index === active)),
     );
     if (active >= 0) {
-      input.setAttribute("aria-activedescendant", `suggestion-${active}`);
+      input.setAttribute("aria-activedescendant", `${part.option}-${active}`);
       list.children[active]?.scrollIntoView({ block: "nearest" });
     } else input.removeAttribute("aria-activedescendant");
   };
@@ -61,7 +70,7 @@ export function setUpComposer(context, send) {
     input.focus();
     refresh();
   };
-  const hint = document.getElementById("composer-hint");
+  const hint = document.getElementById(part.hint);
   const refresh = async () => {
     const ticket = ++asked;
     hint.textContent = describeQuoting(input.value, context().commands);
@@ -104,7 +113,9 @@ export function setUpComposer(context, send) {
   document.addEventListener("keydown", (event) => {
     if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target))
       return;
-    if (document.getElementById("modal").open || input.closest("[inert]") !== null) return;
+    // Only the message box in sight (the channel's or the DM's), with no dialog over it.
+    if (document.querySelector("dialog[open]") !== null || input.closest("[inert], [hidden]") !== null)
+      return;
     event.preventDefault();
     input.focus();
     if (input.value === "") {
@@ -112,7 +123,7 @@ export function setUpComposer(context, send) {
       void refresh();
     }
   });
-  document.getElementById("composer").addEventListener("submit", async (event) => {
+  document.getElementById(part.form).addEventListener("submit", async (event) => {
     event.preventDefault();
     const line = input.value.trim();
     if (line === "") return;
@@ -258,6 +269,7 @@ async function suggest(line, { member, channelId, commands, world }) {
       .map((choice) => valueItem(choice.name, choice.value));
   }
   if (option.autocomplete === true) {
+    if (channelId === null) return [];
     const others = line.slice(0, start).trim();
     const { choices } = await callApi("/api/autocomplete", {
       member,

@@ -24,7 +24,12 @@ export function drawMemberList(world) {
       return el(
         "li",
         { class: "member-row", "data-member": member.name },
-        el("span", { class: "member-name" }, member.name),
+        // Opens the member's profile card (member-card.js).
+        el(
+          "button",
+          { type: "button", class: "member-name", "data-user-id": member.id, "aria-haspopup": "dialog" },
+          member.name,
+        ),
         member.bot ? el("span", { class: "bot-tag" }, "APP") : null,
         held.length === 0
           ? null

@@ -1,0 +1,172 @@
+// The member's own side of Discord in the playground's page, in headless Chromium: the DM with the bot (the app
+// added to the member's account, a command sent there reaching the bot as a DM interaction, the reply drawn in
+// the DM), and a member's profile card with their Linked Roles connection, before and after the member goes
+// through the bot's verification URL and the fake Discord's consent page in a new tab.
+import { Routes } from "discord-api-types/v10";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  chromiumPath,
+  memberSteps,
+  noteWhenSkipped,
+  openPlaygroundPage,
+  type PlaygroundPage,
+} from "./playground-page.js";
+
+noteWhenSkipped("the playground's DM and member card test");
+
+const ephemeralFlag = 1 << 6;
+const loadingFlag = 1 << 7;
+const long = { timeout: 20_000 };
+
+describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member card in the page", () => {
+  let opened: PlaygroundPage | undefined;
+  let page: Page;
+
+  beforeAll(async () => {
+    opened = await openPlaygroundPage();
+    page = opened.page;
+  }, 30_000);
+
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  const playground = () => {
+    if (opened === undefined) throw new Error("the page did not open");
+    return opened.running.playground;
+  };
+
+  /** Global commands as the application registers them through the fake's REST API. */
+  const registerGlobal = (body: Record<string, unknown>) =>
+    playground().bot.deps.rest.post(Routes.applicationCommands(playground().discord.applicationId), { body });
+
+  it("sends /whoami in the DM as a DM interaction and shows the bot's reply there", async () => {
+    // Declared for user installs and the bot's DM; one declaring nothing (guild installs only, by Discord's
+    // defaults) and one for user installs in servers only are left out of the DM's list.
+    await registerGlobal({
+      name: "whoami",
+      description: "Who am I <b>here</b>",
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+    });
+    await registerGlobal({ name: "rank", description: "Your rating" });
+    await registerGlobal({ name: "leaderboard", description: "Top", integration_types: [1], contexts: [0] });
+
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
+    const dm = page.getByRole("region", { name: "Direct message with the bot" });
+    const input = dm.getByRole("combobox", { name: "Message the bot" });
+    expect(await input.isDisabled()).toBe(true);
+    await dm.getByRole("button", { name: "Add to my apps" }).click();
+    await expect.poll(() => input.isDisabled(), long).toBe(false);
+    const alice = playground().members.get("alice")?.user.id ?? "";
+    expect(playground().discord.oauth2.isInstalledForUser(alice)).toBe(true);
+
+    await input.fill("/");
+    const labels = dm.locator("#dm-suggestions .suggestion-label");
+    await expect.poll(() => labels.allTextContents(), long).toEqual(["/whoami"]);
+    // The command's description is the bot's text: shown as it is, never as markup.
+    expect(await dm.locator("#dm-suggestions .suggestion-detail").first().textContent()).toBe(
+      "Who am I <b>here</b>",
+    );
+    expect(await dm.locator("#dm-suggestions b").count()).toBe(0);
+
+    await input.fill("/whoami");
+    await input.press("Escape");
+    await dm.getByRole("button", { name: "Send", exact: true }).click();
+
+    const { discord } = playground();
+    const findRecord = () =>
+      discord
+        .interactions()
+        .find((each) => each.commandName === "whoami" && each.userId === alice && each.guildId === null);
+    await expect.poll(() => findRecord() !== undefined, long).toBe(true);
+    const record = findRecord();
+    expect(record?.payload.guild_id).toBeUndefined();
+    expect(record?.payload.member).toBeUndefined();
+    expect(record?.payload.context).toBe(1);
+
+    const replyOf = () =>
+      discord
+        .allMessages()
+        .find(
+          (message) =>
+            message.interaction?.interactionId === record?.id && (message.flags & loadingFlag) === 0,
+        );
+    await expect.poll(() => replyOf() !== undefined, long).toBe(true);
+    const reply = replyOf();
+    const drawn = dm.locator(`#dm-messages #message-${reply?.id ?? "none"}`);
+    await drawn.waitFor(long);
+    expect(await drawn.locator(".command-name").textContent()).toBe("/whoami");
+    expect((await drawn.textContent())?.trim()).not.toBe("");
+    // Ephemeral replies are marked as Discord marks them; the DM's messages stay out of the channels.
+    expect(await drawn.getByText("Only you can see this").count()).toBe(
+      ((reply?.flags ?? 0) & ephemeralFlag) === 0 ? 0 : 1,
+    );
+    expect(await page.locator(`#messages #message-${reply?.id ?? "none"}`).count()).toBe(0);
+    expect(opened?.consoleErrors).toEqual([]);
+  }, 60_000);
+
+  it("shows No connection on the member card, then the rating once the member verifies Linked Roles", async () => {
+    const steps = memberSteps(page);
+    await steps.openChannel("general");
+    await steps.link("alice");
+
+    const members = page.getByRole("region", { name: "Members" });
+    await members.getByRole("button", { name: "alice", exact: true }).click();
+    const card = page.getByRole("dialog", { name: "alice" });
+    await card.waitFor();
+    await expect.poll(() => card.locator("[data-connection]").textContent(), long).toBe("No connection");
+
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      card.getByRole("button", { name: "Verify Linked Roles" }).click(),
+    ]);
+    // The fake Discord's consent page: signed in as alice, Authorize.
+    await tab.getByLabel("Signed in as").selectOption({ label: "alice" });
+    await tab.getByRole("button", { name: "Authorize" }).click();
+    await tab.getByRole("heading", { name: "Verified" }).waitFor(long);
+
+    const platformAlice = [...playground().sandbox.state.users.values()].find(
+      (user) => user.username === "alice",
+    );
+    const connection = card.getByRole("region", { name: "Connection" });
+    await connection.waitFor(long);
+    expect(await connection.locator(".connection-platform").textContent()).toBe("Arena");
+    expect(await connection.locator(".connection-username").textContent()).toBe("alice");
+    await expect
+      .poll(() => connection.locator(".connection-value").allTextContents(), long)
+      .toContain(`Rating ${String(platformAlice?.rating)}`);
+    await tab.close();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => card.isVisible()).toBe(false);
+    expect(opened?.consoleErrors).toEqual([]);
+  }, 60_000);
+
+  it("at phone width, opens the DM from the Channels drawer and a member card that fits the screen", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Channels" }).click();
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    await expect.poll(() => page.locator("#sidebar").isVisible()).toBe(false);
+    const input = page.getByRole("combobox", { name: "Message the bot" });
+    await input.waitFor();
+    const box = await input.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+
+    await page.getByRole("button", { name: "Channels" }).click();
+    await page
+      .getByRole("region", { name: "Members" })
+      .getByRole("button", { name: "bob", exact: true })
+      .click();
+    const card = page.getByRole("dialog", { name: "bob" });
+    await card.waitFor();
+    const cardBox = await card.boundingBox();
+    expect((cardBox?.x ?? -1) >= 0 && (cardBox?.x ?? 0) + (cardBox?.width ?? 999) <= 390).toBe(true);
+    expect(await card.locator("[data-connection]").textContent()).toBe("No connection");
+    expect(await card.textContent()).not.toMatch(/null|undefined/);
+    // Only the member's own card offers verification.
+    expect(await card.getByRole("button", { name: "Verify Linked Roles" }).count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 60_000);
+});
