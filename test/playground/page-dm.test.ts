@@ -114,7 +114,9 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     await steps.link("alice");
 
     const members = page.getByRole("region", { name: "Members" });
-    await members.getByRole("button", { name: "alice", exact: true }).click();
+    // By keyboard: Enter on the name opens the card, Escape closes it and focus goes back to the name.
+    await members.getByRole("button", { name: "alice", exact: true }).focus();
+    await page.keyboard.press("Enter");
     const card = page.getByRole("dialog", { name: "alice" });
     await card.waitFor();
     await expect.poll(() => card.locator("[data-connection]").textContent(), long).toBe("No connection");
@@ -141,6 +143,7 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     await tab.close();
     await page.keyboard.press("Escape");
     await expect.poll(() => card.isVisible()).toBe(false);
+    await expect.poll(() => page.locator(":focus").textContent()).toBe("alice");
     expect(opened?.consoleErrors).toEqual([]);
   }, 60_000);
 

@@ -173,7 +173,10 @@ export function setUpDm(host) {
     state.live.addEventListener("message", (event) => {
       const { change, message } = JSON.parse(event.data);
       if (!state.open) {
-        if (change === "created") entry.classList.add("unread");
+        if (change === "created" && !entry.classList.contains("unread")) {
+          entry.classList.add("unread");
+          entry.append(el("span", { class: "unread-dot" }, " • new"));
+        }
         return;
       }
       const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
@@ -203,6 +206,7 @@ export function setUpDm(host) {
     }
     entry.classList.add("current");
     entry.classList.remove("unread");
+    entry.querySelector(".unread-dot")?.remove();
     entry.setAttribute("aria-current", "page");
     document.getElementById("channel-title").textContent = `@ ${botName()}`;
     if (fromDrawer) host.closeDrawers();
