@@ -1,6 +1,7 @@
 // Text on the playground's page is readable: the WCAG 2 contrast of every visible text against what is
 // behind it (contrast.ts), at 1280×800 and at 390×844, in each state that shows other text: the composer's
-// suggestions, a modal, the panel's answers and errors, the phone layout's drawers.
+// suggestions, a modal, the DM with the bot and a member card, the panel's answers and errors, the phone
+// layout's drawers.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -228,6 +229,29 @@ describe.skipIf(chromiumPath === undefined)("text on the playground's page is re
       expect.arrayContaining(["Link with an API key", "*", "Use alice's sandbox key", "Cancel", "Submit"]),
     );
     await page.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("at 1280×800: the DM with the bot and a member card", async () => {
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    await page.getByRole("button", { name: "Add to my apps" }).waitFor();
+    expect(await expectReadable()).toEqual(
+      expect.arrayContaining([
+        "Direct messages",
+        "Add to my apps",
+        expect.stringContaining("beginning of your"),
+      ]),
+    );
+    await page.getByRole("button", { name: "Add to my apps" }).click();
+    await page.locator("#dm-note", { hasText: "None of" }).waitFor();
+    expect(await expectReadable()).toEqual(expect.arrayContaining([expect.stringMatching(/^None of /)]));
+    const members = page.getByRole("region", { name: "Members" });
+    await members.getByRole("button", { name: "alice", exact: true }).click();
+    await page.getByRole("dialog", { name: "alice" }).waitFor();
+    expect(await expectReadable("dialog[open]")).toEqual(
+      expect.arrayContaining(["alice", "A", "Roles", "Linked Roles", "No connection", "Verify Linked Roles"]),
+    );
+    await page.getByRole("button", { name: "Close" }).click();
+    await memberSteps(page).openChannel("general");
   });
 
   it("at 390×844: the chat and each drawer", async () => {
