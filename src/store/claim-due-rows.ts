@@ -21,7 +21,8 @@ export type ClaimTable =
   | "guild_role_settings"
   | "tournament_reminders"
   | "reminder_settings"
-  | "tournament_events";
+  | "tournament_events"
+  | "role_connection_writes";
 
 type Column<Table extends ClaimTable> = keyof Database[Table] & string;
 
