@@ -7,6 +7,8 @@ import type { APIApplicationRoleConnection, APIApplicationRoleConnectionMetadata
 export class RoleConnectionStore {
   private records: APIApplicationRoleConnectionMetadata[] = [];
   private readonly connections = new Map<string, APIApplicationRoleConnection>();
+  /** Every connection the application set for each user, oldest first: tests count the writes. */
+  private readonly written = new Map<string, APIApplicationRoleConnection[]>();
 
   get metadata(): readonly APIApplicationRoleConnectionMetadata[] {
     return this.records;
@@ -28,6 +30,12 @@ export class RoleConnectionStore {
 
   setConnection(userId: string, connection: APIApplicationRoleConnection): void {
     this.connections.set(userId, connection);
+    this.written.set(userId, [...this.writesOf(userId), connection]);
+  }
+
+  /** The connections set for the user (each accepted PUT), oldest first. */
+  writesOf(userId: string): readonly APIApplicationRoleConnection[] {
+    return this.written.get(userId) ?? [];
   }
 
   deleteConnection(userId: string): void {

@@ -112,7 +112,7 @@ export function createRoleConnectionWorker(options: RoleConnectionWorkerOptions)
         // From the oldest change this write carries to its end: the "within a second" of the docs.
         latencyMs: clock.now() - row.queuedAt,
       },
-      "role connection written",
+      "role connection handled",
     );
     if (done) return result;
     // A newer change came while this one was written: it is due now, and this worker takes it.
