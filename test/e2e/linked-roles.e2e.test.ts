@@ -2,8 +2,12 @@
 // /link, then their browser through the verification URL over real HTTP, Discord's consent on the fake, and
 // their rating, wins and join date on their role connection. Then kept current by push: a signed rating change
 // rewrites it, a revoked Discord token marks the connection for re-verification and nothing is retried, and
-// /unlink clears it.
+// /unlink, or the purge of the only server a member linked in, clears it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeRemovedGuilds } from "../../src/bot/purge-removed-guilds.js";
+import { commandData } from "../../src/commands/command-data.js";
+import { deployCommands } from "../../src/discord/deploy-commands.js";
+import { findGuildRemoval } from "../../src/store/guild-removals.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
@@ -124,5 +128,56 @@ describe("a member verifying their Linked Roles connection", () => {
       what: "alice's sealed Discord token to be deleted",
     });
     expect(await queued(alice.id)).toBeUndefined();
+  });
+
+  it("clears the connection of a member whose only server's data is purged after it removed the bot", async () => {
+    const second = world.discord.createGuild({ name: "Second", channels: ["general"] });
+    const channelId = [...second.channels.keys()][0] ?? "";
+    await deployCommands(
+      world.bot.deps.rest,
+      { applicationId: world.discord.applicationId, guildId: second.id },
+      commandData,
+    );
+    const carol = world.discord.createMember(second.id, { username: "carol" });
+    const prompt = await world.discord
+      .runCommand({ guildId: second.id, channelId, userId: carol.id, name: "link" })
+      .waitForFinal();
+    const press = world.discord.pressButton({ message: prompt, customId: "link:api-key", userId: carol.id });
+    await press.modal();
+    const linked = await world.discord
+      .submitModal({ from: press, customId: "link-key", fields: { key: keyOf(world, "carol") } })
+      .waitForFinal();
+    expect(linked.content).toMatch(/^Linked as/);
+    await verifyLinkedRoles(world, carol.id);
+    await world.discord.oauth2.waitForRoleConnection(
+      carol.id,
+      (connection) => connection.platform_username === "carol",
+    );
+
+    world.discord.removeBotFromGuild(second.id);
+    await waitUntil(async () => (await findGuildRemoval(world.bot.deps.db, second.id)) !== undefined, {
+      timeoutMs: 10_000,
+      what: "the bot to record its removal from the second server",
+    });
+    // The hourly purge with its grace period over: -1 ms, so a removal recorded this very millisecond counts.
+    const purged = await purgeRemovedGuilds({
+      db: world.bot.deps.db,
+      clock: world.bot.deps.clock,
+      logger: world.bot.deps.logger,
+      guildDataGraceMs: -1,
+      wakeRoleConnectionWorker: () => {
+        world.bot.roleConnections.wake();
+      },
+    });
+    expect(purged).toEqual([second.id]);
+    await world.discord.oauth2.waitForRoleConnection(
+      carol.id,
+      (connection) => Object.keys(connection.metadata).length === 0 && connection.platform_username === null,
+      15_000,
+    );
+    await waitUntil(async () => (await stored(carol.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "carol's sealed Discord token to be deleted",
+    });
   });
 });
