@@ -67,6 +67,11 @@ export class OAuth2Admin {
     return this.state.roleConnections.onChange(listener);
   }
 
+  /** Every connection the application set for the user (each accepted PUT), oldest first. */
+  roleConnectionWrites(userId: string): readonly APIApplicationRoleConnection[] {
+    return this.state.roleConnections.writesOf(userId);
+  }
+
   /** Resolves once the user's role connection satisfies `predicate` (set through the API). */
   waitForRoleConnection(
     userId: string,

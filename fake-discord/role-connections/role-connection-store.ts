@@ -8,6 +8,8 @@ export class RoleConnectionStore {
   private records: APIApplicationRoleConnectionMetadata[] = [];
   private readonly connections = new Map<string, APIApplicationRoleConnection>();
   private readonly listeners = new Set<(userId: string) => void>();
+  /** Every connection the application set for each user, oldest first: tests count the writes. */
+  private readonly written = new Map<string, APIApplicationRoleConnection[]>();
 
   get metadata(): readonly APIApplicationRoleConnectionMetadata[] {
     return this.records;
@@ -29,7 +31,13 @@ export class RoleConnectionStore {
 
   setConnection(userId: string, connection: APIApplicationRoleConnection): void {
     this.connections.set(userId, connection);
+    this.written.set(userId, [...this.writesOf(userId), connection]);
     this.changed(userId);
+  }
+
+  /** The connections set for the user (each accepted PUT), oldest first. */
+  writesOf(userId: string): readonly APIApplicationRoleConnection[] {
+    return this.written.get(userId) ?? [];
   }
 
   deleteConnection(userId: string): void {

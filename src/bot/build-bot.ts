@@ -11,6 +11,7 @@ import type { OutboxWorker } from "../outbox/index.js";
 import type { ReminderWorker } from "../reminders/reminder-worker.js";
 import type { TournamentEventWorker } from "../reminders/events/tournament-event-worker.js";
 import type { RoleWorker } from "../roles/role-worker.js";
+import type { RoleConnectionWorker } from "../roles/role-connections/role-connection-worker.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
 import { startBackgroundWork, type BackgroundWork } from "./start-background-work.js";
@@ -36,6 +37,8 @@ export interface RunningBot {
   readonly reminders: ReminderWorker;
   /** The tournament event worker (docs/architecture.md, "Tournament events"). */
   readonly tournamentEvents: TournamentEventWorker;
+  /** The Linked Roles connection worker (docs/architecture.md, "Linked Roles"). */
+  readonly roleConnections: RoleConnectionWorker;
   /** Stops taking work, finishes what is in flight, closes connections; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -75,6 +78,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     roles: parts.roles,
     reminders: parts.reminders,
     tournamentEvents: parts.tournamentEvents,
+    roleConnections: parts.roleConnections,
     stop() {
       // Report not ready first, then wind down. Once: a harness that restarted an instance stops it again at
       // the end.

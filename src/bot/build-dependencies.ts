@@ -25,6 +25,11 @@ import {
 } from "../reminders/events/tournament-event-worker.js";
 import { createMemberTierReader } from "../roles/read-member-tier.js";
 import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
+import {
+  createRoleConnectionWorker,
+  type RoleConnectionWorker,
+} from "../roles/role-connections/role-connection-worker.js";
+import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
@@ -86,6 +91,8 @@ export interface BotParts {
   readonly reminders: ReminderWorker;
   /** Keeps tournaments' scheduled events in line with Discord (docs/architecture.md, "Tournament events"). */
   readonly tournamentEvents: TournamentEventWorker;
+  /** Keeps verified members' Linked Roles connections current (docs/architecture.md, "Linked Roles"). */
+  readonly roleConnections: RoleConnectionWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -153,7 +160,7 @@ export async function buildDependencies(
     read: () => store.writeHealth?.current(),
   });
   // The workers are built after the dependencies they use; what queues their work wakes them through this.
-  const built: { roles?: RoleWorker; outbox?: OutboxWorker } = {};
+  const built: { roles?: RoleWorker; outbox?: OutboxWorker; roleConnections?: RoleConnectionWorker } = {};
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -180,6 +187,9 @@ export async function buildDependencies(
     },
     wakeOutbox: () => {
       built.outbox?.notify();
+    },
+    wakeRoleConnectionWorker: () => {
+      built.roleConnections?.wake();
     },
   };
 
@@ -238,6 +248,14 @@ export async function buildDependencies(
   built.roles = roles;
 
   const tournamentEvents = createTournamentEventWorker({ ...deps, owner });
+  const roleConnections = createRoleConnectionWorker({
+    ...deps,
+    linkedRoles: readLinkedRolesSettings(config),
+    owner,
+    leaseMs: config.outbox.leaseMs,
+    pollIntervalMs: config.outbox.pollIntervalMs,
+  });
+  built.roleConnections = roleConnections;
   const reminders = createReminderWorker({
     ...deps,
     metrics: metrics.reminders,
@@ -264,5 +282,13 @@ export async function buildDependencies(
     roles,
     reminders,
     tournamentEvents,
+    roleConnections,
   };
+}
+
+/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
+export function readLinkedRolesSettings(config: Config): LinkedRolesSettings | undefined {
+  const client = config.discord.linkedRoles;
+  if (client === undefined) return undefined;
+  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }

@@ -4,6 +4,7 @@
 import { startTournamentEvents } from "../reminders/events/start-tournament-events.js";
 import { stopStartedReminders } from "../reminders/stop-started-reminders.js";
 import { queueTierRoles } from "../roles/queue-tier-roles.js";
+import { queueRoleConnections } from "../roles/role-connections/queue-role-connections.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import { recordEventActivity } from "../store/member-activity-facts.js";
 
@@ -12,6 +13,8 @@ export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
   recordEventActivity,
   // docs/architecture.md, "Tier roles".
   queueTierRoles,
+  // docs/architecture.md, "Linked Roles": verified members' connections follow their rating and wins.
+  queueRoleConnections,
   // docs/architecture.md, "Tournament reminders": none is sent once its tournament started.
   stopStartedReminders,
   // docs/architecture.md, "Tournament events": its scheduled events become active.

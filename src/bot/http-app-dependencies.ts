@@ -4,15 +4,14 @@ import type { AppDependencies } from "../http/app-dependencies.js";
 import type { ReadinessCheck } from "../http/health-routes.js";
 import { describeCancelledLink, describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
-import type { Config } from "../config.js";
-import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
-import type { BotParts } from "./build-dependencies.js";
+import { readLinkedRolesSettings, type BotParts } from "./build-dependencies.js";
 import { eventStoredSubscribers } from "./event-stored-subscribers.js";
 
 /** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */
 export function httpAppDependencies(parts: BotParts, isStopping: () => boolean): AppDependencies {
   const { deps, interactionRest, interactionKey, dispatch, inFlight, outbox, roles, tournamentEvents } =
     parts;
+  const { roleConnections } = parts;
   return {
     ...deps,
     readinessChecks: readinessChecks(parts, isStopping),
@@ -35,13 +34,14 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
         { body: { content: describeCancelledLink(), components: [] }, auth: false },
       );
     },
-    linkedRoles: linkedRolesSettings(deps.config),
+    linkedRoles: readLinkedRolesSettings(deps.config),
     operatorWebhookSecrets: parts.operatorWebhookSecrets,
     eventStoredSubscribers,
     onEnqueued: () => {
       outbox.notify();
       roles.notify();
       tournamentEvents.wake();
+      roleConnections.wake();
     },
     interactions:
       interactionKey === undefined ? undefined : { publicKey: interactionKey, dispatch, inFlight },
@@ -55,11 +55,4 @@ function readinessChecks({ store, client, inFlight }: BotParts, isStopping: () =
     { name: "database", check: () => databaseAnswers(store.db, store.writeHealth) },
     ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
   ];
-}
-
-/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
-function linkedRolesSettings(config: Config): LinkedRolesSettings | undefined {
-  const client = config.discord.linkedRoles;
-  if (client === undefined) return undefined;
-  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }

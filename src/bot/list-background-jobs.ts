@@ -23,7 +23,7 @@ const writeProbeIntervalMs = 5000;
 const reminderRetentionMs = 7 * 24 * hour;
 
 export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
-  const { store, roles } = parts;
+  const { store, roles, roleConnections } = parts;
   const { clock, logger, config, rest } = parts.deps;
   const db = store.db;
   return [
@@ -72,7 +72,16 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     {
       name: "purge the data of servers that removed the bot",
       everyMs: hour,
-      run: () => purgeRemovedGuilds({ db, clock, logger, guildDataGraceMs: config.guildDataGraceMs }),
+      run: () =>
+        purgeRemovedGuilds({
+          db,
+          clock,
+          logger,
+          guildDataGraceMs: config.guildDataGraceMs,
+          wakeRoleConnectionWorker: () => {
+            roleConnections.wake();
+          },
+        }),
     },
     // While SQLite cannot write, /readyz and the metrics recover once it can, with no traffic to show it
     // (src/store/write-health.ts); a store that can write does nothing here.

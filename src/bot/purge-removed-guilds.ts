@@ -13,6 +13,8 @@ export interface GuildPurgeDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly guildDataGraceMs: number;
+  /** Linked Roles connections were queued (docs/architecture.md, "Linked Roles"): write them now. */
+  readonly wakeRoleConnectionWorker?: () => void;
 }
 
 /** Purges every guild whose grace period is over, one transaction each; returns their ids. */
@@ -20,13 +22,14 @@ export async function purgeRemovedGuilds(deps: GuildPurgeDeps): Promise<string[]
   const removedBefore = deps.clock.now() - deps.guildDataGraceMs;
   const purged: string[] = [];
   for (const { guildId, removedAt } of await listGuildRemovalsBefore(deps.db, removedBefore)) {
-    const rows = await purgeRemovedGuild(deps.db, { guildId, removedBefore });
+    const rows = await purgeRemovedGuild(deps.db, { guildId, removedBefore, now: deps.clock.now() });
     // Undefined when the bot was added back since the list was read.
     if (rows === undefined) continue;
     deps.logger.info(
       { guildId, removedAt, ...rows },
       "deleted the data of a server the bot was removed from, its grace period over",
     );
+    if (rows.roleConnectionsQueued > 0) deps.wakeRoleConnectionWorker?.();
     purged.push(guildId);
   }
   return purged;

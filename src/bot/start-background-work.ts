@@ -46,6 +46,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
   roles.start();
   reminders.start();
   tournamentEvents.start();
+  parts.roleConnections.start();
   const resealing = startResealing(parts);
   const jobs = runBackgroundJobs(listBackgroundJobs(parts), logger);
   return { jobs, resealing, guildMembership };

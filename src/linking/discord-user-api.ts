@@ -13,6 +13,31 @@ export class DiscordTokenRefusedError extends Error {
 /** Any other failure; the message names the endpoint and status, never the token. */
 export class DiscordUserApiError extends Error {
   override readonly name = "DiscordUserApiError";
+
+  constructor(
+    message: string,
+    readonly details: {
+      /** Discord's status; undefined when Discord could not be reached. */
+      readonly status?: number;
+      /** A 429's `Retry-After`, in milliseconds. */
+      readonly retryAfterMs?: number;
+      readonly cause?: unknown;
+    } = {},
+  ) {
+    super(message, details.cause === undefined ? {} : { cause: details.cause });
+  }
+
+  /** Worth trying again later: Discord unreachable, a 429 or a 5xx. */
+  get isTransient(): boolean {
+    const { status } = this.details;
+    return status === undefined || status === 429 || status >= 500;
+  }
+}
+
+/** Retry-After is in seconds (Discord's docs: Topics, Rate Limits); undefined when absent or malformed. */
+function readRetryAfterMs(response: Response): number | undefined {
+  const seconds = Number(response.headers.get("retry-after") ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : undefined;
 }
 
 async function send(
@@ -37,7 +62,13 @@ async function send(
     throw new DiscordUserApiError(`${operation} could not reach Discord`, { cause: error });
   }
   if (response.status === 401) throw new DiscordTokenRefusedError(`${operation} answered 401`);
-  if (!response.ok) throw new DiscordUserApiError(`${operation} answered ${response.status}`);
+  if (!response.ok) {
+    const retryAfterMs = response.status === 429 ? readRetryAfterMs(response) : undefined;
+    throw new DiscordUserApiError(`${operation} answered ${response.status}`, {
+      status: response.status,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+  }
   return response.json();
 }
 
@@ -55,4 +86,12 @@ export async function putRoleConnection(
 ): Promise<void> {
   const path = `/users/@me/applications/${settings.clientId}/role-connection`;
   await send(settings, accessToken, { method: "PUT", path, body });
+}
+
+/**
+ * Empties the member's connection: Discord documents only the PUT, so no platform name, no username and no
+ * metadata values, which no Linked Role's requirement is met by.
+ */
+export async function clearRoleConnection(settings: LinkedRolesSettings, accessToken: string): Promise<void> {
+  await putRoleConnection(settings, accessToken, { metadata: {} });
 }

@@ -22,6 +22,8 @@ export interface LinkingDeps {
   readonly linkingMetrics: LinkingMetrics;
   /** Tier roles were queued (a link, an unlink): the role worker starts on them at once. */
   readonly wakeRoleWorker?: (() => void) | undefined;
+  /** A Linked Roles connection was queued (an unlink): the role connection worker writes it at once. */
+  readonly wakeRoleConnectionWorker?: (() => void) | undefined;
 }
 
 /** OAuth authorizations live 10 minutes (docs/architecture.md, "Linking"). */

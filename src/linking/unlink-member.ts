@@ -1,6 +1,7 @@
 import { revokeToken } from "../oauth/tokens.js";
 import { deleteMemberLink, findMemberLink, type MemberKey } from "../store/member-links.js";
 import { queueMemberUnlink } from "../store/member-tier-roles.js";
+import { queueRoleConnectionOfUnlinkedUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -25,11 +26,19 @@ export async function unlinkMember(
       tokenTypeHint: refreshToken === undefined ? "access_token" : "refresh_token",
     });
   }
-  // The member's tier roles are removed in the same transaction as the link (docs/architecture.md, "Tier roles").
-  const { wasLinked, rolesQueued } = await deps.db.transaction().execute(async (trx) => ({
+  // The member's tier roles are removed in the same transaction as the link (docs/architecture.md, "Tier roles"),
+  // and their Linked Roles connection is written again, or cleared with no link left ("Linked Roles").
+  const now = deps.clock.now();
+  const { wasLinked, rolesQueued, connectionQueued } = await deps.db.transaction().execute(async (trx) => ({
     wasLinked: await deleteMemberLink(trx, member),
-    rolesQueued: await queueMemberUnlink(trx, { ...member, now: deps.clock.now() }),
+    rolesQueued: await queueMemberUnlink(trx, { ...member, now }),
+    connectionQueued: await queueRoleConnectionOfUnlinkedUser(trx, {
+      userId: member.userId,
+      cause: "unlink",
+      now,
+    }),
   }));
   if (rolesQueued) deps.wakeRoleWorker?.();
+  if (connectionQueued) deps.wakeRoleConnectionWorker?.();
   return { wasLinked };
 }

@@ -1,14 +1,22 @@
 // Writing a verified member's role connection again, with their stored Discord token (docs/architecture.md,
-// "Linked Roles"): what keeps their profile current after the verification. A token Discord refuses marks
-// the connection for re-verification; nothing is written until the member verifies again.
-import { DiscordTokenRefusedError } from "./discord-user-api.js";
+// "Linked Roles"): what keeps their profile current after the verification, called by the role connection
+// worker for each queued member. A token Discord refuses marks the connection for re-verification; nothing is
+// written until the member verifies again. A member with no usable link, or whose servers hold different
+// accounts, has their connection cleared; with no link left at all, their sealed token is forgotten too.
+import { isLinkedAnywhere } from "../store/member-links.js";
+import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
+import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { markTokenRefused, readRoleConnectionToken } from "./role-connection-token.js";
-import { writeRoleConnection, type RoleConnectionWrite } from "./write-role-connection.js";
+import { writeRoleConnection } from "./write-role-connection.js";
 
 export type RoleConnectionUpdate =
-  RoleConnectionWrite | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" };
+  | { readonly ok: true; readonly platformUsername: string }
+  | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" }
+  /** Cleared on Discord; `forgotten` when the sealed token went too (no link left in any server). */
+  | { readonly ok: false; readonly reason: "not_linked"; readonly cleared: true; readonly forgotten: boolean }
+  | { readonly ok: false; readonly reason: "several_accounts"; readonly cleared: true };
 
 export async function updateRoleConnection(
   deps: LinkingDeps,
@@ -16,15 +24,44 @@ export async function updateRoleConnection(
   userId: string,
 ): Promise<RoleConnectionUpdate> {
   const token = await readRoleConnectionToken(deps, settings, userId);
-  if (!token.ok) return token;
+  if (!token.ok) {
+    // A refused token cannot clear anything: with no link left, it is only forgotten.
+    if (token.reason === "reverify_needed") {
+      const stored = await findRoleConnection(deps.db, deps.secretBox, userId);
+      if (stored !== undefined) await forgetIfUnlinked(deps, stored);
+    }
+    return token;
+  }
+  const { connection } = token;
+  const accessToken = connection.credential.accessToken;
   try {
-    return await writeRoleConnection(deps, settings, {
-      userId,
-      discordAccessToken: token.connection.credential.accessToken,
-    });
+    const written = await writeRoleConnection(deps, settings, { userId, discordAccessToken: accessToken });
+    if (written.ok) return written;
+    await clearRoleConnection(settings, accessToken);
+    if (written.reason === "several_accounts")
+      return { ok: false, reason: "several_accounts", cleared: true };
+    return {
+      ok: false,
+      reason: "not_linked",
+      cleared: true,
+      forgotten: await forgetIfUnlinked(deps, connection),
+    };
   } catch (error) {
     if (!(error instanceof DiscordTokenRefusedError)) throw error;
-    await markTokenRefused(deps, token.connection);
+    await markTokenRefused(deps, connection);
+    await forgetIfUnlinked(deps, connection);
     return { ok: false, reason: "reverify_needed" };
   }
+}
+
+/**
+ * No link left in any server: nothing will be written with the token again, so the sealed row goes, only while
+ * it holds the token read (a member who verified again meanwhile keeps theirs). Returns whether it went.
+ */
+async function forgetIfUnlinked(deps: LinkingDeps, connection: RoleConnection): Promise<boolean> {
+  if (await isLinkedAnywhere(deps.db, connection.userId)) return false;
+  return deleteRoleConnection(deps.db, {
+    userId: connection.userId,
+    credentialVersion: connection.credentialVersion,
+  });
 }

@@ -8,6 +8,7 @@ import type {
   MemberLinksTable,
   OAuthStatesTable,
   RoleConnectionsTable,
+  RoleConnectionWritesTable,
   SubscriptionsTable,
 } from "./linking-tables.js";
 import type {
@@ -73,4 +74,5 @@ export interface Database {
   write_probe: WriteProbeTable;
   linked_role_states: LinkedRoleStatesTable;
   role_connections: RoleConnectionsTable;
+  role_connection_writes: RoleConnectionWritesTable;
 }

@@ -5,7 +5,8 @@ import type { LooseDatabase } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 
-export type LeasedTable = "outbox" | "member_tier_roles" | "guild_role_settings" | "tournament_events";
+export type LeasedTable =
+  "outbox" | "member_tier_roles" | "guild_role_settings" | "tournament_events" | "role_connection_writes";
 
 /** Nobody holds the row: never leased, released, or its lease ended (its worker died). */
 export function isLeaseFree(

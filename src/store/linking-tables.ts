@@ -104,3 +104,25 @@ export interface RoleConnectionsTable {
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }
+
+/**
+ * A Discord user whose role connection needs writing again (docs/architecture.md, "Linked Roles"): one row per
+ * user however many changes queued it, claimed under a lease; deleted once the version claimed is written.
+ */
+export interface RoleConnectionWritesTable {
+  user_id: Immutable<string>;
+  /** Bumped by every change queued: a worker finishing an older version leaves the row for the newer one. */
+  version: Generated<number>;
+  /** What queued the latest version: an event kind, `unlink` or `guild-purge`. */
+  cause: string;
+  /** When the oldest change not yet written was queued: the write's latency is measured from it. */
+  queued_at: Millis;
+  next_attempt_at: Millis;
+  /** Failed attempts of this row (429, 5xx, network), for the backoff. */
+  attempts: Generated<number>;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}

@@ -222,6 +222,17 @@ export async function listActiveLinksOfUser(db: Kysely<Database>, userId: string
   return rows.map(toLinkedMember);
 }
 
+/** Whether the Discord user holds a link in any server, active or needing re-authorisation. */
+export async function isLinkedAnywhere(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("member_links")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
 const platformUserIdsPerQuery = 1000;
 

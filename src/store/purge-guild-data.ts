@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import { deleteUncardedAnswers } from "./battle-answers.js";
 import type { Database } from "./database.js";
+import { queueRoleConnectionsOfGuild } from "./role-connection-writes.js";
 
 /** Rows deleted per table, for the log. */
 export interface PurgedGuildRows {
@@ -30,6 +31,11 @@ export interface PurgedGuildRows {
   /** docs/architecture.md, "Tournament events": the setting and the rows of the events (Discord deleted those). */
   readonly tournamentEventSettings: number;
   readonly tournamentEvents: number;
+  /**
+   * docs/architecture.md, "Linked Roles": members verified for Linked Roles who were linked here, their
+   * connection queued to be written again from their other links, or cleared with none left.
+   */
+  readonly roleConnectionsQueued: number;
 }
 
 /**
@@ -40,7 +46,7 @@ export interface PurgedGuildRows {
  */
 export async function purgeRemovedGuild(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly removedBefore: number },
+  input: { readonly guildId: string; readonly removedBefore: number; readonly now: number },
 ): Promise<PurgedGuildRows | undefined> {
   const { guildId } = input;
   return db.transaction().execute(async (trx) => {
@@ -87,6 +93,12 @@ export async function purgeRemovedGuild(
     ).map((row) => row.battle_id);
     const battleCards = await count(trx.deleteFrom("battle_cards").where("guild_id", "=", guildId));
     const battleAnswers = await deleteUncardedAnswers(trx, battleIds);
+    // Before the links go: who was linked here is what the queue asks.
+    const roleConnectionsQueued = await queueRoleConnectionsOfGuild(trx, {
+      guildId,
+      cause: "guild-purge",
+      now: input.now,
+    });
     return {
       outboxRows,
       inboxEvents,
@@ -112,6 +124,7 @@ export async function purgeRemovedGuild(
         trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId),
       ),
       tournamentEvents: await count(trx.deleteFrom("tournament_events").where("guild_id", "=", guildId)),
+      roleConnectionsQueued,
     };
   });
 }

@@ -135,3 +135,19 @@ export async function markRoleConnectionReverifyNeeded(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * The member's connection was cleared with no link left: the sealed token goes, only while it is still the one
+ * read (a member who verified again meanwhile keeps theirs). Returns whether the row went.
+ */
+export async function deleteRoleConnection(
+  db: Kysely<Database>,
+  input: { readonly userId: string; readonly credentialVersion: string },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("role_connections")
+    .where("user_id", "=", input.userId)
+    .where("credential", "=", input.credentialVersion)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

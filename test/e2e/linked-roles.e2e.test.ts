@@ -1,30 +1,37 @@
 // Linked Roles end to end (docs/architecture.md, "Linked Roles"): the metadata deployed, a member linked with
 // /link, then their browser through the verification URL over real HTTP, Discord's consent on the fake, and
-// their rating, wins and join date on their role connection.
-import { REST } from "@discordjs/rest";
+// their rating, wins and join date on their role connection. Then kept current by push: a signed rating change
+// rewrites it, a revoked Discord token marks the connection for re-verification and nothing is retried, and
+// /unlink, or the purge of the only server a member linked in, clears it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
-import {
-  linkedRolesRedirectUri,
-  linkedRolesVerificationUrl,
-} from "../../src/linking/linked-roles-settings.js";
+import { purgeRemovedGuilds } from "../../src/bot/purge-removed-guilds.js";
+import { commandData } from "../../src/commands/command-data.js";
+import { deployCommands } from "../../src/discord/deploy-commands.js";
+import { findGuildRemoval } from "../../src/store/guild-removals.js";
+import { findRoleConnection } from "../../src/store/role-connections.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import {
+  changeRating,
+  linkedRolesClientSecret,
+  linkedRolesOptions,
+  platformUser,
+  readConnectionOverHttp,
+  setUpLinkedRoles,
+  verifyLinkedRoles,
+} from "./support/linked-roles-world.js";
 import { keyOf } from "./support/sandbox-keys.js";
-
-const clientSecret = "linked-roles-client-secret";
+import { waitUntil } from "./support/wait-until.js";
 
 describe("a member verifying their Linked Roles connection", () => {
   let world: EndToEnd;
+  const stored = (userId: string) => findRoleConnection(world.bot.deps.db, world.bot.deps.secretBox, userId);
+  const queued = (userId: string) => findRoleConnectionWrite(world.bot.deps.db, userId);
 
   beforeAll(async () => {
-    world = await startEndToEnd({
-      discord: { oauth2: { clientSecret } },
-      env: { DISCORD_CLIENT_SECRET: clientSecret },
-    });
-    world.discord.oauth2.addRedirectUri(linkedRolesRedirectUri(world.publicUrl));
-    const rest = new REST({ api: world.discord.apiUrl }).setToken(world.discord.botToken);
-    await registerRoleConnectionMetadata(rest, world.discord.applicationId);
+    world = await startEndToEnd(linkedRolesOptions());
+    await setUpLinkedRoles(world);
   });
   afterAll(async () => {
     await world.close();
@@ -33,24 +40,144 @@ describe("a member verifying their Linked Roles connection", () => {
   it("shows the platform account and its rating on the member's Discord profile", async () => {
     const alice = world.members.alice;
     await linkMember(world, alice.id, keyOf(world, "alice"));
-    const opened = await fetch(linkedRolesVerificationUrl(world.publicUrl), { redirect: "manual" });
-    expect(opened.status).toBe(303);
-    const cookie = opened.headers
-      .getSetCookie()
-      .map((header) => header.split(";")[0])
-      .join("; ");
-    const redirect = world.discord.oauth2.approve(opened.headers.get("location") ?? "", alice.id);
-    const page = await fetch(redirect, { headers: { cookie }, redirect: "manual" });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Your Discord profile now shows your platform account alice.");
+    expect(await verifyLinkedRoles(world, alice.id)).toContain(
+      "Your Discord profile now shows your platform account alice.",
+    );
 
-    const platformAlice = [...world.sandbox.state.users.values()].find((user) => user.username === "alice");
+    const platformAlice = platformUser(world, "alice");
     const connection = await world.discord.oauth2.waitForRoleConnection(alice.id);
     expect(connection.platform_name).toBe("Arena");
     expect(connection.platform_username).toBe("alice");
-    expect(connection.metadata.rating).toBe(String(platformAlice?.rating));
+    expect(connection.metadata.rating).toBe(String(platformAlice.rating));
     expect(connection.metadata.battles_won).toMatch(/^\d+$/);
-    expect(connection.metadata.member_since).toBe(new Date(platformAlice?.joinedAt ?? 0).toISOString());
-    expect(world.logs()).not.toContain(clientSecret);
+    expect(connection.metadata.member_since).toBe(new Date(platformAlice.joinedAt).toISOString());
+    expect(world.logs()).not.toContain(linkedRolesClientSecret);
+  });
+
+  it("writes the new rating to the connection when the platform signs a rating change", async () => {
+    const alice = world.members.alice;
+    const newRating = platformUser(world, "alice").rating + 37;
+    await changeRating(world, world.bot, "alice", newRating);
+    await world.discord.oauth2.waitForRoleConnection(
+      alice.id,
+      (connection) => connection.metadata.rating === String(newRating),
+      15_000,
+    );
+    const read = await readConnectionOverHttp(world, alice.id);
+    expect(read.platform_username).toBe("alice");
+    expect(read.metadata.rating).toBe(String(newRating));
+    await waitUntil(async () => (await queued(alice.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "the queued write to finish",
+    });
+    // The verification's write and this one.
+    expect(world.discord.oauth2.roleConnectionWrites(alice.id)).toHaveLength(2);
+  });
+
+  it("marks a connection whose Discord token was revoked for re-verification, and stops writing it", async () => {
+    const bob = world.members.bob;
+    await linkMember(world, bob.id, keyOf(world, "bob"));
+    await verifyLinkedRoles(world, bob.id);
+    await world.discord.oauth2.waitForRoleConnection(bob.id);
+    // Bob removes the app's authorization: Discord revokes the grant, both its tokens.
+    const revoked = await fetch(`${world.discord.apiUrl}/v10/oauth2/token/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token: (await stored(bob.id))?.credential.refreshToken ?? "",
+        client_id: world.discord.oauth2.clientId,
+        client_secret: world.discord.oauth2.clientSecret,
+      }),
+    });
+    expect(revoked.status).toBe(200);
+
+    await changeRating(world, world.bot, "bob", platformUser(world, "bob").rating + 12);
+    await waitUntil(async () => (await stored(bob.id))?.status === "reverify_needed", {
+      timeoutMs: 15_000,
+      what: "bob's connection to be marked for re-verification",
+    });
+    await waitUntil(async () => (await queued(bob.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "the refused write to leave the queue unretried",
+    });
+    // A later change queues nothing for him: the webhook's commit came before its 200.
+    await changeRating(world, world.bot, "bob", platformUser(world, "bob").rating + 5);
+    expect(await queued(bob.id)).toBeUndefined();
+    expect(world.discord.oauth2.roleConnectionWrites(bob.id)).toHaveLength(1);
+    expect((await stored(bob.id))?.status).toBe("reverify_needed");
+  });
+
+  it("clears the connection and forgets the Discord token when the member unlinks their last server", async () => {
+    const alice = world.members.alice;
+    const unlinked = await world.discord
+      .runCommand({ guildId: world.guildId, channelId: world.channelId, userId: alice.id, name: "unlink" })
+      .waitForFinal();
+    expect(unlinked.content).toMatch(/unlinked|forgot/i);
+    await world.discord.oauth2.waitForRoleConnection(
+      alice.id,
+      (connection) => Object.keys(connection.metadata).length === 0,
+      15_000,
+    );
+    expect(await readConnectionOverHttp(world, alice.id)).toEqual({
+      platform_name: null,
+      platform_username: null,
+      metadata: {},
+    });
+    await waitUntil(async () => (await stored(alice.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "alice's sealed Discord token to be deleted",
+    });
+    expect(await queued(alice.id)).toBeUndefined();
+  });
+
+  it("clears the connection of a member whose only server's data is purged after it removed the bot", async () => {
+    const second = world.discord.createGuild({ name: "Second", channels: ["general"] });
+    const channelId = [...second.channels.keys()][0] ?? "";
+    await deployCommands(
+      world.bot.deps.rest,
+      { applicationId: world.discord.applicationId, guildId: second.id },
+      commandData,
+    );
+    const carol = world.discord.createMember(second.id, { username: "carol" });
+    const prompt = await world.discord
+      .runCommand({ guildId: second.id, channelId, userId: carol.id, name: "link" })
+      .waitForFinal();
+    const press = world.discord.pressButton({ message: prompt, customId: "link:api-key", userId: carol.id });
+    await press.modal();
+    const linked = await world.discord
+      .submitModal({ from: press, customId: "link-key", fields: { key: keyOf(world, "carol") } })
+      .waitForFinal();
+    expect(linked.content).toMatch(/^Linked as/);
+    await verifyLinkedRoles(world, carol.id);
+    await world.discord.oauth2.waitForRoleConnection(
+      carol.id,
+      (connection) => connection.platform_username === "carol",
+    );
+
+    world.discord.removeBotFromGuild(second.id);
+    await waitUntil(async () => (await findGuildRemoval(world.bot.deps.db, second.id)) !== undefined, {
+      timeoutMs: 10_000,
+      what: "the bot to record its removal from the second server",
+    });
+    // The hourly purge with its grace period over: -1 ms, so a removal recorded this very millisecond counts.
+    const purged = await purgeRemovedGuilds({
+      db: world.bot.deps.db,
+      clock: world.bot.deps.clock,
+      logger: world.bot.deps.logger,
+      guildDataGraceMs: -1,
+      wakeRoleConnectionWorker: () => {
+        world.bot.roleConnections.wake();
+      },
+    });
+    expect(purged).toEqual([second.id]);
+    await world.discord.oauth2.waitForRoleConnection(
+      carol.id,
+      (connection) => Object.keys(connection.metadata).length === 0 && connection.platform_username === null,
+      15_000,
+    );
+    await waitUntil(async () => (await stored(carol.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "carol's sealed Discord token to be deleted",
+    });
   });
 });

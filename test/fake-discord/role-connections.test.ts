@@ -91,6 +91,7 @@ describe("the fake Discord's role connections", () => {
     expect(await waited).toEqual(answer);
     expect(await asAlice.get(connectionRoute())).toEqual(answer);
     expect(fake.oauth2.roleConnection(aliceId)).toEqual(answer);
+    expect(fake.oauth2.roleConnectionWrites(aliceId)).toEqual([answer]);
   });
 
   it("refuses unregistered keys, over-long names and values, and values unfit for their type with 400 50035", async () => {

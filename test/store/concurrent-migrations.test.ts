@@ -37,6 +37,7 @@ const expectedTables = [
   "outbox",
   "platform_users",
   "reminder_settings",
+  "role_connection_writes",
   "role_connections",
   "seen_interactions",
   "subscriptions",

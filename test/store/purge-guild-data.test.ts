@@ -235,7 +235,11 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     for (const [table, count] of Object.entries(seeded)) expect(count, table).toBeGreaterThan(0);
     const otherSeeded = await countGuildRows(store.db, guildB);
 
-    const purged = await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow + 30 * day });
+    const purged = await purgeRemovedGuild(store.db, {
+      guildId: guildA,
+      removedBefore: testNow + 30 * day,
+      now: testNow + 30 * day,
+    });
 
     expect(purged).toEqual({
       memberLinks: 1,
@@ -258,6 +262,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       threadPauses: 1,
       tournamentEventSettings: 1,
       tournamentEvents: 1,
+      roleConnectionsQueued: 0,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);
@@ -275,7 +280,9 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
     const seeded = await countGuildRows(store.db, guildA);
 
-    expect(await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow })).toBeUndefined();
+    expect(
+      await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow, now: testNow }),
+    ).toBeUndefined();
 
     expect(await findGuildRemoval(store.db, guildA)).toEqual({ guildId: guildA, removedAt: testNow });
     expect(await countGuildRows(store.db, guildA)).toEqual(seeded);
@@ -288,7 +295,11 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     const kept = await countGuildRows(store.db, guildA);
 
     expect(
-      await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow + 30 * day }),
+      await purgeRemovedGuild(store.db, {
+        guildId: guildA,
+        removedBefore: testNow + 30 * day,
+        now: testNow + 30 * day,
+      }),
     ).toBeUndefined();
 
     expect(await countGuildRows(store.db, guildA)).toEqual(kept);

@@ -1,0 +1,238 @@
+// The queue of role connections to write again (docs/architecture.md, "Linked Roles"): one row per Discord user,
+// queued in the transaction of what changed it and claimed under a lease (claim-due-rows.ts), as tier roles'
+// member rows are. Many changes before the worker gets there coalesce into one row, whose write reads the
+// member's values as they are then; the version tells a finished write from one a newer change overtook.
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from "kysely";
+import { claimDueRows } from "./claim-due-rows.js";
+import type { Database } from "./database.js";
+import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
+import type { RoleConnectionWritesTable } from "./linking-tables.js";
+
+export interface RoleConnectionWrite {
+  readonly userId: string;
+  readonly version: number;
+  readonly cause: string;
+  readonly queuedAt: number;
+  readonly nextAttemptAt: number;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly leaseOwner: string | null;
+}
+
+const maxErrorLength = 1000;
+
+/** Platform users per statement, well under SQLite's and PostgreSQL's bound parameters. */
+const platformUserIdsPerQuery = 500;
+
+function toRoleConnectionWrite(row: Selectable<RoleConnectionWritesTable>): RoleConnectionWrite {
+  return {
+    userId: row.user_id,
+    version: row.version,
+    cause: row.cause,
+    queuedAt: row.queued_at,
+    nextAttemptAt: row.next_attempt_at,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    leaseOwner: row.lease_owner,
+  };
+}
+
+/**
+ * Queues the Discord user's connection: a new row due now, or the pending one's version bumped. A row waiting
+ * out a backoff keeps its time (Discord is failing; a new change does not hurry it), and keeps the time its
+ * oldest unwritten change was queued.
+ */
+export async function queueRoleConnectionWrite(
+  db: Kysely<Database>,
+  input: { readonly userId: string; readonly cause: string; readonly now: number },
+): Promise<void> {
+  // Cast: PostgreSQL reads a bare parameter in a CASE as text.
+  const now = sql<number>`cast(${input.now} as bigint)`;
+  await db
+    .insertInto("role_connection_writes")
+    .values({
+      user_id: input.userId,
+      cause: input.cause,
+      queued_at: input.now,
+      next_attempt_at: input.now,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet((eb) => ({
+        version: eb("role_connection_writes.version", "+", 1),
+        cause: input.cause,
+        next_attempt_at: sql<number>`case when role_connection_writes.attempts = 0 then ${now} else role_connection_writes.next_attempt_at end`,
+        updated_at: input.now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * A change of these platform accounts (a rating, a battle result): every Discord user verified for Linked Roles
+ * (an active connection) and linked to one of them, in `guildId` alone when given (a server's own endpoint), is
+ * queued once. Returns how many users were queued.
+ */
+export async function queueRoleConnectionsOfPlatformUsers(
+  db: Kysely<Database>,
+  input: {
+    readonly platformUserIds: readonly string[];
+    readonly guildId: string | undefined;
+    readonly cause: string;
+    readonly now: number;
+  },
+): Promise<number> {
+  const unique = [...new Set(input.platformUserIds)];
+  const users = new Set<string>();
+  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
+    let query = db
+      .selectFrom("member_links")
+      .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
+      .select("member_links.user_id")
+      .distinct()
+      .where("member_links.platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
+      .where("role_connections.status", "=", "active");
+    if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
+    for (const row of await query.execute()) users.add(row.user_id);
+  }
+  for (const userId of [...users].sort()) {
+    await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
+  }
+  return users.size;
+}
+
+/**
+ * A link of this Discord user went (an unlink): their connection is written again, or cleared when no link is
+ * left, if they ever verified. Returns whether a write was queued.
+ */
+export async function queueRoleConnectionOfUnlinkedUser(
+  db: Kysely<Database>,
+  input: { readonly userId: string; readonly cause: string; readonly now: number },
+): Promise<boolean> {
+  const verified = await db
+    .selectFrom("role_connections")
+    .select("user_id")
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  if (verified === undefined) return false;
+  await queueRoleConnectionWrite(db, input);
+  return true;
+}
+
+/** A server's links are about to be purged: each verified member linked there is written again or cleared. */
+export async function queueRoleConnectionsOfGuild(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly cause: string; readonly now: number },
+): Promise<number> {
+  const rows = await db
+    .selectFrom("member_links")
+    .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
+    .select("member_links.user_id")
+    .distinct()
+    .where("member_links.guild_id", "=", input.guildId)
+    .execute();
+  for (const { user_id: userId } of rows) {
+    await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
+  }
+  return rows.length;
+}
+
+function isClaimable(db: Kysely<Database>, now: number) {
+  return (eb: ExpressionBuilder<Database, "role_connection_writes">) =>
+    eb.and([eb("next_attempt_at", "<=", now), isLeaseFree(db, { table: "role_connection_writes", now })]);
+}
+
+/** Leases up to `limit` due rows to `owner`, oldest first, in one statement (claim-due-rows.ts). */
+export async function claimDueRoleConnectionWrites(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
+): Promise<RoleConnectionWrite[]> {
+  const rows = await claimDueRows(db, {
+    table: "role_connection_writes",
+    key: ["user_id"],
+    isClaimable: isClaimable(db, input.now),
+    orderBy: ["next_attempt_at", "user_id"],
+    limit: input.limit,
+    set: takeLease(db, input),
+  });
+  return rows.map(toRoleConnectionWrite);
+}
+
+/** Milliseconds until the first lease another owner holds ends (leases.ts); every row is still to be done. */
+export async function readNextRoleConnectionLeaseEnd(
+  db: Kysely<Database>,
+  input: { readonly owner: string; readonly now: number },
+): Promise<number | undefined> {
+  return readNextLeaseEnd(db, {
+    ...input,
+    table: "role_connection_writes",
+    isWaiting: (eb) => eb("version", ">", 0),
+  });
+}
+
+interface Lease {
+  readonly userId: string;
+  readonly owner: string;
+}
+
+function updateLeasedRow(db: Kysely<Database>, lease: Lease) {
+  return db
+    .updateTable("role_connection_writes")
+    .where("user_id", "=", lease.userId)
+    .where("lease_owner", "=", lease.owner);
+}
+
+/**
+ * The version claimed is done (written, cleared, or given up): the row goes. When a newer change came
+ * meanwhile the row stays, its lease given back, due for that change. Returns whether it went.
+ */
+export async function finishRoleConnectionWrite(
+  db: Kysely<Database>,
+  input: Lease & { readonly version: number },
+): Promise<boolean> {
+  const done = await db
+    .deleteFrom("role_connection_writes")
+    .where("user_id", "=", input.userId)
+    .where("lease_owner", "=", input.owner)
+    .where("version", "=", input.version)
+    .executeTakeFirst();
+  if (done.numDeletedRows > 0n) return true;
+  await updateLeasedRow(db, input).set({ lease_owner: null, lease_expires_at: null }).execute();
+  return false;
+}
+
+/** Gives the row back until `nextAttemptAt`; `countAttempt: false` for a wait that is not a failure. */
+export async function rescheduleRoleConnectionWrite(
+  db: Kysely<Database>,
+  input: Lease & {
+    readonly nextAttemptAt: number;
+    readonly error: string;
+    readonly countAttempt: boolean;
+    readonly now: number;
+  },
+): Promise<boolean> {
+  const result = await updateLeasedRow(db, input)
+    .set((eb) => ({
+      next_attempt_at: input.nextAttemptAt,
+      last_error: input.error.slice(0, maxErrorLength),
+      attempts: input.countAttempt ? eb("attempts", "+", 1) : eb.ref("attempts"),
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: input.now,
+    }))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function findRoleConnectionWrite(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<RoleConnectionWrite | undefined> {
+  const row = await db
+    .selectFrom("role_connection_writes")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toRoleConnectionWrite(row);
+}

@@ -1,0 +1,150 @@
+// The role connection worker (docs/architecture.md, "Linked Roles"), against the fake Discord on one clock with
+// the bot: a queued member's connection is written once and the row goes; Discord down (503) is retried with
+// backoff and written when it is back; a revoked token marks the connection for re-verification and is not
+// retried; a member whose last link went has the connection cleared and the sealed token forgotten.
+import { REST } from "@discordjs/rest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
+import { DiscordUserApiError } from "../../src/linking/discord-user-api.js";
+import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
+import {
+  createRoleConnectionWorker,
+  type RoleConnectionWorker,
+} from "../../src/roles/role-connections/role-connection-worker.js";
+import { deleteMemberLink, saveMemberLink } from "../../src/store/member-links.js";
+import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnection } from "../../src/store/role-connections.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+
+describe("the role connection worker", () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let fake: FakeDiscord;
+  let platform: PlatformFixture;
+  let linkedRoles: LinkedRolesApp;
+  let settings: LinkedRolesSettings;
+  let worker: RoleConnectionWorker;
+  let guildId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ clock });
+    platform = await startPlatformFixture();
+    guildId = fake.createGuild({ name: "Arena" }).id;
+    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+    await registerRoleConnectionMetadata(rest, fake.applicationId);
+    linkedRoles = await buildLinkedRolesApp(fake, { clock, env: { PLATFORM_API_URL: platform.baseUrl } });
+    settings = {
+      clientId: fake.oauth2.clientId,
+      clientSecret: fake.oauth2.clientSecret,
+      discordApiUrl: fake.apiUrl,
+    };
+    worker = createRoleConnectionWorker({
+      ...linkedRoles.deps,
+      linkedRoles: settings,
+      owner: "worker-test",
+      leaseMs: 60_000,
+      pollIntervalMs: 60_000,
+      // The whole first ceiling, so the wait is known.
+      random: () => 0.999,
+    });
+  });
+  afterAll(async () => {
+    fake.setOutage(false);
+    await linkedRoles.close();
+    await platform.close();
+    await fake.close();
+  });
+
+  const db = () => linkedRoles.deps.db;
+  const stored = (userId: string) => findRoleConnection(db(), linkedRoles.deps.secretBox, userId);
+  const queue = (userId: string) =>
+    queueRoleConnectionWrite(db(), { userId, cause: "user.rating_changed", now: clock.now() });
+
+  async function verifiedMember(username: string): Promise<string> {
+    const userId = fake.createMember(guildId, { username }).id;
+    await saveMemberLink(db(), linkedRoles.deps.secretBox, {
+      guildId,
+      userId,
+      platformUserId: `usr_${username}`,
+      platformUsername: username,
+      credentialKind: "api_key",
+      credential: { accessToken: `key-of-${username}` },
+      now: clock.now(),
+    });
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
+    if (page.statusCode !== 200) throw new Error(`the verification answered ${page.statusCode}`);
+    return userId;
+  }
+
+  it("writes a queued connection once and removes the row", async () => {
+    const userId = await verifiedMember("wes");
+    await queue(userId);
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
+    expect(await findRoleConnectionWrite(db(), userId)).toBeUndefined();
+    expect(await worker.runOnce()).toEqual([]);
+  });
+
+  it("retries with backoff while Discord answers 503, and writes once it is back", async () => {
+    const userId = await verifiedMember("wanda");
+    await queue(userId);
+    fake.setOutage(true);
+    expect(await worker.runOnce()).toEqual(["retry"]);
+    fake.setOutage(false);
+    const row = await findRoleConnectionWrite(db(), userId);
+    expect(row).toMatchObject({ attempts: 1, lastError: expect.stringContaining("503") });
+    // The first retry waits up to a second (the outbox's backoff): not due before.
+    expect(row?.nextAttemptAt).toBeGreaterThan(clock.now());
+    expect(await worker.runOnce()).toEqual([]);
+    clock.advance(1000);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
+  });
+
+  it("does not retry a token Discord refuses: the connection waits for a new verification", async () => {
+    const userId = await verifiedMember("walt");
+    const revoked = await fetch(`${fake.apiUrl}/v10/oauth2/token/revoke`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token: (await stored(userId))?.credential.accessToken ?? "",
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+      }),
+    });
+    expect(revoked.status).toBe(200);
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["reverify_needed"]);
+    expect((await stored(userId))?.status).toBe("reverify_needed");
+    expect(await findRoleConnectionWrite(db(), userId)).toBeUndefined();
+    clock.advance(60_000);
+    expect(await worker.runOnce()).toEqual([]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(1);
+  });
+
+  it("clears the connection of a member with no link left and forgets their token", async () => {
+    const userId = await verifiedMember("wren");
+    await deleteMemberLink(db(), { guildId, userId });
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["cleared"]);
+    expect(fake.oauth2.roleConnection(userId)).toEqual({
+      platform_name: null,
+      platform_username: null,
+      metadata: {},
+    });
+    expect(await stored(userId)).toBeUndefined();
+  });
+
+  it("tells Discord's failures worth retrying from the others", () => {
+    expect(new DiscordUserApiError("PUT answered 429", { status: 429, retryAfterMs: 2000 }).isTransient).toBe(
+      true,
+    );
+    expect(new DiscordUserApiError("PUT answered 502", { status: 502 }).isTransient).toBe(true);
+    expect(new DiscordUserApiError("PUT could not reach Discord").isTransient).toBe(true);
+    expect(new DiscordUserApiError("PUT answered 400", { status: 400 }).isTransient).toBe(false);
+  });
+});
