@@ -1,19 +1,39 @@
 // The page: the server's channels, a member switcher, the channel's messages as that member sees them
-// (kept up to date by the live stream, roles included), the member list, the composer and the platform panel.
+// (kept up to date by the live stream, roles included), a thread's messages beside them, the server's Events
+// view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
+import { closeDrawers, setUpDrawers } from "./drawers.js";
+import { reloadEvents } from "./events.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
+import {
+  closeThread,
+  openThread,
+  openThreadId,
+  setUpThreadPanel,
+  threadChanged,
+  threadMessageChanged,
+} from "./threads.js";
 import { drawWelcome } from "./welcome.js";
 
 const callback = { modal: 9 };
 /** The message box, once set up (composer.js). */
 let composer = null;
-const state = { world: null, commands: [], member: "alice", channelId: "", unread: new Set(), live: null };
+const state = {
+  world: null,
+  commands: [],
+  member: "alice",
+  channelId: "",
+  /** "channel", or "events" while the Events view is shown. */
+  view: "channel",
+  unread: new Set(),
+  live: null,
+};
 
 const names = {
   userName: (id) =>
@@ -31,6 +51,8 @@ const actions = {
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id }),
   select: (message, component, values, control) =>
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id, values }),
+  openThread: (threadId) => void openThread(threadId, state.member),
+  openThreadId,
 };
 
 function interact(control, body) {
@@ -74,6 +96,11 @@ function drawChannels() {
   const focusedKey = list.contains(document.activeElement)
     ? document.activeElement.dataset.focusKey
     : undefined;
+  const shown = (channel) => state.view === "channel" && channel.id === state.channelId;
+  const events = document.getElementById("open-events");
+  events.classList.toggle("current", state.view === "events");
+  if (state.view === "events") events.setAttribute("aria-current", "page");
+  else events.removeAttribute("aria-current");
   list.replaceChildren(
     ...state.world.channels.map((channel) =>
       el(
@@ -83,8 +110,8 @@ function drawChannels() {
           "button",
           {
             type: "button",
-            class: `channel${channel.id === state.channelId ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
-            "aria-current": channel.id === state.channelId ? "page" : undefined,
+            class: `channel${shown(channel) ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
+            "aria-current": shown(channel) ? "page" : undefined,
             "data-focus-key": `channel-${channel.id}`,
             onclick: () => void openChannel(channel.id, { fromDrawer: true }),
           },
@@ -109,7 +136,11 @@ function drawMembers() {
 
 /** `fromDrawer`: picked in the phone layout's channel drawer, which closes and gives focus back to its toggle. */
 async function openChannel(channelId, { fromDrawer = false } = {}) {
+  // Another channel's thread closes; the same channel drawn again (another member, a moved clock) keeps it.
+  if (channelId !== state.channelId || state.view !== "channel") closeThread();
   state.channelId = channelId;
+  state.view = "channel";
+  showView();
   state.unread.delete(channelId);
   const channel = state.world.channels.find((each) => each.id === channelId);
   document.getElementById("channel-title").textContent = `# ${channel?.name ?? ""}`;
@@ -126,13 +157,42 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** The Events view in place of the channel's messages and message box (like Discord's Events tab). */
+async function openEvents({ fromDrawer = false } = {}) {
+  closeThread();
+  state.view = "events";
+  showView();
+  document.getElementById("channel-title").textContent = "Events";
+  drawChannels();
+  if (fromDrawer) closeDrawers();
+  await reloadEvents();
+}
+
+function showView() {
+  const events = state.view === "events";
+  document.getElementById("events-view").hidden = !events;
+  document.getElementById("messages").hidden = events;
+  document.getElementById("composer").hidden = events;
+}
+
+/** Draws what is shown again: another member's view, or timestamps against a moved clock. */
+async function redraw() {
+  if (state.view === "events") await reloadEvents();
+  else await openChannel(state.channelId);
+  const thread = openThreadId();
+  if (thread !== null) await openThread(thread, state.member, { keepFocus: true });
+}
+
 function listen() {
   state.live?.close();
   state.live = new EventSource(`/api/live?member=${encodeURIComponent(state.member)}`);
   state.live.addEventListener("message", (event) => {
     const { change, message } = JSON.parse(event.data);
-    if (message.channelId !== state.channelId) {
-      if (change === "created" && !message.ephemeral) {
+    if (message.channelId === openThreadId()) threadMessageChanged(change, message);
+    if (message.channelId !== state.channelId || state.view !== "channel") {
+      // Threads are not channels in the list: their posts show in the summary under their first message.
+      const listed = state.world.channels.some((channel) => channel.id === message.channelId);
+      if (listed && change === "created" && !message.ephemeral) {
         state.unread.add(message.channelId);
         drawChannels();
       }
@@ -153,58 +213,8 @@ function listen() {
   });
   // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once.
   state.live.addEventListener("roles", () => void reloadWorld());
-}
-
-// The phone layout's drawers: one open at a time over the chat, which is inert meanwhile so Tab stays in
-// the drawer and the toggles; Escape or a toggle closes it, and focus inside goes back to its toggle.
-const drawers = [
-  ["toggle-sidebar", "sidebar"],
-  ["toggle-platform", "platform"],
-];
-const phoneLayout = window.matchMedia("(max-width: 1100px)");
-
-function closeDrawers() {
-  for (const [toggleId, panelId] of drawers) {
-    const panel = document.getElementById(panelId);
-    const toggle = document.getElementById(toggleId);
-    const hadFocus = panel.classList.contains("open") && panel.contains(document.activeElement);
-    panel.classList.remove("open");
-    toggle.setAttribute("aria-expanded", "false");
-    if (hadFocus) toggle.focus();
-  }
-  setDrawerInert(false);
-}
-
-function setDrawerInert(open) {
-  document.querySelector("main.chat").inert = open;
-  for (const [, panelId] of drawers) {
-    const panel = document.getElementById(panelId);
-    panel.inert = open && !panel.classList.contains("open");
-  }
-}
-
-function setUpDrawers() {
-  for (const [toggleId, panelId] of drawers) {
-    document.getElementById(toggleId).addEventListener("click", (event) => {
-      const open = !document.getElementById(panelId).classList.contains("open");
-      closeDrawers();
-      document.getElementById(panelId).classList.toggle("open", open);
-      event.currentTarget.setAttribute("aria-expanded", String(open));
-      setDrawerInert(open);
-    });
-  }
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || document.getElementById("modal").open) return;
-    if (drawers.some(([, panelId]) => document.getElementById(panelId).classList.contains("open"))) {
-      closeDrawers();
-      event.preventDefault();
-    }
-  });
-  // Back to the wide layout, where both panels are always shown: nothing is a drawer any more.
-  // (Only then: the change into the phone layout can be reported after a drawer was already opened there.)
-  phoneLayout.addEventListener("change", (event) => {
-    if (!event.matches) closeDrawers();
-  });
+  state.live.addEventListener("thread", (event) => threadChanged(JSON.parse(event.data), actions.openThread));
+  state.live.addEventListener("events", () => void reloadEvents());
 }
 
 let worldAsked = 0;
@@ -247,7 +257,7 @@ async function start() {
     drawMembers();
     await loadCommands();
     listen();
-    await openChannel(state.channelId);
+    await redraw();
   });
   setUpAddMember(async (name) => {
     state.member = name;
@@ -255,10 +265,14 @@ async function start() {
     await reloadWorld();
     await loadCommands();
     listen();
-    await openChannel(state.channelId);
+    await redraw();
   });
   setUpDrawers();
   setUpModal();
+  setUpThreadPanel(names, actions);
+  document
+    .getElementById("open-events")
+    .addEventListener("click", () => void openEvents({ fromDrawer: true }));
   composer = setUpComposer(
     () => ({
       member: state.member,
@@ -270,10 +284,11 @@ async function start() {
   );
   listen();
   await openChannel(state.world.channels[0].id);
+  await reloadEvents();
   // Relative timestamps ("in 5 days") are drawn again against the moved clock.
   await setUpPlatformPanel((now) => {
     followClock(now);
-    return openChannel(state.channelId);
+    return redraw();
   });
   document.body.dataset.ready = "true";
 }
