@@ -3,6 +3,7 @@
 // posts drawn live as they arrive, by mouse and by keyboard, and at phone width; an admin turns tournament
 // events on from the page and the Events view lists the open tournaments (platform text as plain text), then
 // shows one active once the platform starts it and completed once the clock passes its end.
+import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,6 +15,8 @@ import {
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's threads and events test");
+// Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
+const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 
 const hour = 3_600_000;
 const hostileTitle = "<img src=x onerror=alert(1)> **Night** Cup @everyone";
@@ -24,6 +27,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   let page: Page;
 
   beforeAll(async () => {
+    await mkdir(screenshots, { recursive: true });
     opened = await openPlaygroundPage();
     page = opened.page;
   }, 30_000);
@@ -76,6 +80,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await posts.locator(".embed", { hasText: "Battle finished" }).waitFor({ timeout: 15_000 });
     await summary.locator(".thread-archived", { hasText: "Archived" }).waitFor({ timeout: 15_000 });
     await expect.poll(() => panel.locator("#thread-state").textContent()).toContain("Archived");
+    await page.screenshot({ path: `${screenshots}/playground-thread.png` });
     const inThread = await posts.locator(".message").count();
     await expect
       .poll(() => summary.locator(".thread-count").textContent())
@@ -163,6 +168,8 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     // The sidebar counts what is coming; the composer is the channel's, not the view's.
     await expect.poll(() => page.locator("#events-count").textContent()).toMatch(/^ \(\d+\)$/);
     expect(await page.locator("#composer").isVisible()).toBe(false);
+
+    await page.screenshot({ path: `${screenshots}/playground-events.png` });
 
     // The platform starts it: the event turns active on the page as the bot syncs it.
     const panel = page.getByRole("complementary", { name: "The platform" });
