@@ -4,6 +4,7 @@
 // events on from the page and the Events view lists the open tournaments (platform text as plain text), then
 // shows one active once the platform starts it and completed once the clock passes its end.
 import { mkdir } from "node:fs/promises";
+import { Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -119,6 +120,35 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(opened?.consoleErrors).toEqual([]);
   }, 90_000);
+
+  it("draws a thread's summary as soon as it is started, its name as text, and counts a post in it", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { playground } = opened.running;
+    const { rest } = playground.bot.deps;
+    const general = playground.channels.get("general") ?? "";
+    await memberSteps(page).openChannel("general");
+    const starter = (await rest.post(Routes.channelMessages(general), {
+      body: { content: "Talk here" },
+    })) as {
+      id: string;
+    };
+    const message = page.locator(`#message-${starter.id}`);
+    await message.waitFor();
+    const name = "<b>Side</b> talk @everyone";
+    await rest.post(Routes.threads(general, starter.id), { body: { name } });
+    const summary = message.locator(".thread-summary");
+    await summary.waitFor();
+    expect(await summary.locator(".thread-name").textContent()).toBe(name);
+    expect(await summary.locator("b").count()).toBe(0);
+    expect(await summary.locator(".thread-count").textContent()).toBe("0 messages");
+    await rest.post(Routes.channelMessages(starter.id), { body: { content: "**first** post" } });
+    await expect.poll(() => summary.locator(".thread-count").textContent()).toBe("1 message");
+    // The post is the thread's, not the channel's.
+    expect(await page.locator("#messages .message", { hasText: "first post" }).count()).toBe(0);
+    await summary.click();
+    await threadPanel().locator(".message strong", { hasText: "first" }).waitFor();
+    await threadPanel().getByRole("button", { name: "Close thread" }).click();
+  });
 
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
     if (opened === undefined) throw new Error("no page");

@@ -65,8 +65,12 @@ export const openThreadId = () => openId;
 /** A thread's summary changed (a post, archived): the summary under its message and the open panel follow. */
 export function threadChanged(thread, onOpen) {
   const summary = document.getElementById(`thread-summary-${thread.id}`);
-  if (summary !== null)
-    replaceKeepingFocus(summary, drawThreadSummary(thread, onOpen, openId === thread.id), () => null);
+  const drawn = drawThreadSummary(thread, onOpen, openId === thread.id);
+  if (summary !== null) replaceKeepingFocus(summary, drawn, () => null);
+  else {
+    // Just started: the message it was started from (which shares its id) gets its summary.
+    document.getElementById(`message-${thread.id}`)?.querySelector(".message-body")?.append(drawn);
+  }
   if (openId === thread.id) drawHeader(thread);
 }
 
