@@ -1,6 +1,6 @@
 // The server's scheduled events as the page's Events view draws them, like Discord's Events tab: name,
 // description and location as plain text, start and end on the one clock, status, and how many members
-// marked each "Interested". Soonest first.
+// marked each "Interested" (the member the page acts as among them or not). Soonest first.
 import { GuildScheduledEventStatus } from "discord.js";
 import type { FakeDiscord, FakeScheduledEvent } from "../../fake-discord/index.js";
 
@@ -16,6 +16,8 @@ export interface EventView {
   readonly location: string | null;
   readonly status: EventStatusName;
   readonly interested: number;
+  /** Whether the member the page acts as marked it "Interested". */
+  readonly youAreInterested: boolean;
 }
 
 const statusNames: Readonly<Record<GuildScheduledEventStatus, EventStatusName>> = {
@@ -25,14 +27,14 @@ const statusNames: Readonly<Record<GuildScheduledEventStatus, EventStatusName>> 
   [GuildScheduledEventStatus.Canceled]: "canceled",
 };
 
-export function listEventViews(discord: FakeDiscord, guildId: string): EventView[] {
+export function listEventViews(discord: FakeDiscord, guildId: string, memberId: string): EventView[] {
   return discord.scheduledEvents
     .list(guildId)
-    .map(viewEvent)
+    .map((event) => viewEvent(event, memberId))
     .sort((a, b) => a.startsAt - b.startsAt || a.id.localeCompare(b.id));
 }
 
-function viewEvent(event: FakeScheduledEvent): EventView {
+function viewEvent(event: FakeScheduledEvent, memberId: string): EventView {
   return {
     id: event.id,
     name: event.name,
@@ -42,5 +44,6 @@ function viewEvent(event: FakeScheduledEvent): EventView {
     location: event.location,
     status: statusNames[event.status],
     interested: event.interestedUserIds.length,
+    youAreInterested: event.interestedUserIds.includes(memberId),
   };
 }

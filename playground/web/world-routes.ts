@@ -1,12 +1,11 @@
 // What the page reads: the server, its channels and members (with the sandbox key each member links with, and
 // everyone's roles for the member list), the clock's time, a free name to offer for a new member, the commands a
-// member may use, a channel's or a thread's messages as one member sees them, a thread's summary, the server's
-// scheduled events, attachments' bytes.
+// member may use, a channel's or a thread's messages as one member sees them, a thread's summary, attachments'
+// bytes. The server's scheduled events are read in event-routes.ts.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
 import { suggestFreeMemberName } from "./free-member-name.js";
-import { listEventViews } from "./event-view.js";
 import { listChannelMessages } from "./message-view.js";
 import { viewThread } from "./thread-view.js";
 
@@ -74,9 +73,6 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
     if (thread === undefined) return reply.code(404).send({ error: "No such thread" });
     return reply.send(viewThread(discord, thread));
   });
-
-  // The server's Events tab.
-  app.get("/api/events", (_request, reply) => reply.send(listEventViews(discord, guildId)));
 
   app.get<{ Params: { messageId: string; index: string } }>(
     "/api/attachments/:messageId/:index",

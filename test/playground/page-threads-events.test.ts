@@ -194,11 +194,20 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     );
     expect(await card.locator(".event-status").textContent()).toBe("Scheduled");
     expect(await card.locator(".event-when time").nth(1).textContent()).toBe("in 3 hours");
-    expect(await card.locator(".event-interested").textContent()).toBe("0 interested");
+    expect(await card.locator(".interest-count").textContent()).toBe("0 interested");
     // The sidebar counts what is coming; the composer is the channel's, not the view's.
     await expect.poll(() => page.locator("#events-count").textContent()).toMatch(/^ \(\d+\)$/);
     expect(await page.locator("#composer").isVisible()).toBe(false);
 
+    // The admin marks it Interested, as in Discord: counted at once, and pressed again to take it back.
+    const interested = card.getByRole("button", { name: "Interested" });
+    expect(await interested.getAttribute("aria-pressed")).toBe("false");
+    await interested.click();
+    await expect.poll(() => card.locator(".interest-count").textContent()).toBe("1 interested");
+    expect(await interested.getAttribute("aria-pressed")).toBe("true");
+    expect(discord.scheduledEvents.interested(guildId, event?.id ?? "").map((user) => user.username)).toEqual(
+      ["admin"],
+    );
     await page.screenshot({ path: `${screenshots}/playground-events.png` });
 
     // The platform starts it: the event turns active on the page as the bot syncs it.

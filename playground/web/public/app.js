@@ -6,7 +6,7 @@ import { setUpComposer } from "./composer.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
 import { closeDrawers, setUpDrawers } from "./drawers.js";
-import { reloadEvents } from "./events.js";
+import { reloadEvents, setUpEvents } from "./events.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
@@ -270,6 +270,7 @@ async function start() {
   setUpDrawers();
   setUpModal();
   setUpThreadPanel(names, actions);
+  setUpEvents(() => state.member);
   document
     .getElementById("open-events")
     .addEventListener("click", () => void openEvents({ fromDrawer: true }));

@@ -1,7 +1,9 @@
 // The server's Events view, like Discord's Events tab: each scheduled event with its status, name, start and
 // end (read against the one clock, as the page's other relative timestamps), location, description and how
-// many are interested. Platform text is drawn as text, never markup. Read again on every `events` change.
+// many are interested, with the member's own **Interested** toggle. Platform text is drawn as text, never markup.
+// Read again on every `events` change.
 import { callApi, el } from "./api.js";
+import { findByFocusKey, whileBusy } from "./focus.js";
 import { drawTimestamp } from "./markdown.js";
 
 const statusLabels = {
@@ -12,18 +14,29 @@ const statusLabels = {
 };
 
 let asked = 0;
+/** The member the page acts as (setUpEvents). */
+let memberOf = () => "";
+
+/** `member()`: the name of the member the page acts as, who marks events "Interested". */
+export function setUpEvents(member) {
+  memberOf = member;
+}
 
 /** Reads the events again; the sidebar's count always follows, the view when it is shown. */
 export async function reloadEvents() {
   const ticket = ++asked;
-  const events = await callApi("/api/events");
+  const events = await callApi(`/api/events?member=${encodeURIComponent(memberOf())}`);
   if (ticket !== asked) return;
   const upcoming = events.filter((event) => event.status === "scheduled" || event.status === "active");
   document.getElementById("events-count").textContent = upcoming.length === 0 ? "" : ` (${upcoming.length})`;
   const view = document.getElementById("events-view");
   if (view.hidden) return;
   const list = document.getElementById("events-list");
+  const focusedKey = list.contains(document.activeElement)
+    ? document.activeElement.dataset.focusKey
+    : undefined;
   list.replaceChildren(...events.map(drawEvent));
+  if (focusedKey !== undefined) findByFocusKey(list, focusedKey)?.focus();
   if (events.length === 0) {
     list.append(
       el(
@@ -72,6 +85,32 @@ function drawEvent(event) {
           event.location,
         ),
     event.description === null ? null : el("p", { class: "event-description" }, event.description),
-    el("p", { class: "event-interested" }, `${event.interested} interested`),
+    el(
+      "p",
+      { class: "event-interested" },
+      el("span", { class: "interest-count" }, `${event.interested} interested`),
+      event.status === "scheduled" || event.status === "active" ? drawInterestToggle(event) : null,
+    ),
+  );
+}
+
+function drawInterestToggle(event) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "secondary small interest-toggle",
+      "aria-pressed": String(event.youAreInterested),
+      "aria-describedby": `event-title-${event.id}`,
+      "data-focus-key": `interest-${event.id}`,
+      onclick: (click) =>
+        whileBusy(click.currentTarget, () =>
+          callApi(`/api/events/${event.id}/interest`, {
+            member: memberOf(),
+            interested: !event.youAreInterested,
+          }).catch(() => reloadEvents()),
+        ),
+    },
+    "Interested",
   );
 }
