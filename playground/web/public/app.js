@@ -3,10 +3,10 @@
 // view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
-import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
-import { followClock, roleLabel } from "./markdown.js";
 import { closeDrawers, setUpDrawers } from "./drawers.js";
 import { reloadEvents, setUpEvents } from "./events.js";
+import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
+import { followClock, roleLabel } from "./markdown.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
