@@ -82,8 +82,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     ...(options.interactionsMode === undefined ? {} : { interactionsMode: options.interactionsMode }),
     buildWorld: (discord) => {
       guildId = discord.createGuild({ name: "Playground" }).id;
-      // As a server that lets the bot keep tier roles: `/setup roles create`, then `roles` shows them.
-      discord.roles.grantBot(guildId, ["ManageRoles"]);
+      // As a server that gives the bot what its invite asks for: tier roles (`/setup roles create`, then
+      // `roles` shows them), a thread under each battle card, and tournaments in the Events tab (`/setup events on`).
+      discord.roles.grantBot(guildId, ["ManageRoles", "CreatePublicThreads", "CreateEvents"]);
       for (const name of ["general", "announcements"])
         channels.set(name, discord.createChannel(guildId, { name }).id);
       for (const seed of memberSeeds) {

@@ -25,7 +25,32 @@ export interface HandMadeEvent {
  * (docs: Guild Scheduled Event Status Update Automation). The bot's own requests go through REST instead.
  */
 export class ScheduledEventAdmin {
+  private readonly watchers = new Set<(guildId: string) => void>();
+  private watching = false;
+
   constructor(private readonly state: FakeDiscordState) {}
+
+  /**
+   * Calls `listener` with the guild's id after any of its events is created, changed (moved, started,
+   * completed, cancelled), deleted, or marked or unmarked "Interested", whoever did it, e.g. for a live view;
+   * returns a function that stops it.
+   */
+  onChange(listener: (guildId: string) => void): () => void {
+    if (!this.watching) {
+      this.watching = true;
+      const tell = (guild: FakeGuild) => {
+        for (const watcher of [...this.watchers]) watcher(guild.id);
+      };
+      this.state.world.listen({
+        scheduledEventCreated: tell,
+        scheduledEventUpdated: tell,
+        scheduledEventDeleted: tell,
+        scheduledEventInterest: tell,
+      });
+    }
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
 
   /** The guild's events, oldest first. */
   list(guildId: string): FakeScheduledEvent[] {

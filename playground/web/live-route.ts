@@ -1,10 +1,13 @@
 // `GET /api/live?member=alice`: Server-Sent Events, one `message` event per create, edit or delete of a
 // message that member sees (their own ephemeral replies included), so the page shows posts as they arrive
 // and edits in place; and a `roles` event whenever the server's roles or a member's roles change, so the page
-// reads them again and names a role the bot just made.
+// reads them again and names a role the bot just made; a `thread` event (its summary) whenever a thread is
+// started, archived or changed, or a post in it comes or goes, so the summary under its first message and an
+// open thread stay current; and an `events` event whenever the server's scheduled events change.
 import type { FastifyInstance } from "fastify";
 import type { Playground } from "../start-playground.js";
 import { isVisibleTo, viewMessage } from "./message-view.js";
+import { viewThread, type ThreadView } from "./thread-view.js";
 import { findMemberId } from "./world-routes.js";
 
 const keepAliveMs = 15_000;
@@ -20,14 +23,26 @@ export function registerLiveRoute(app: FastifyInstance, playground: Playground):
       connection: "keep-alive",
     });
     stream.write(": live\n\n");
-    const stop = playground.discord.onMessageChange((message, change) => {
+    const { discord, guildId } = playground;
+    const tellThread = (thread: ThreadView) =>
+      stream.write(`event: thread\ndata: ${JSON.stringify(thread)}\n\n`);
+    const stop = discord.onMessageChange((message, change) => {
       // The server's channels only: a member's DM with the bot has a stream of its own (dm-routes.ts).
-      if (message.guildId !== playground.guildId || !isVisibleTo(message, memberId)) return;
-      const view = viewMessage(playground.discord, message);
+      if (message.guildId !== guildId || !isVisibleTo(message, memberId)) return;
+      const view = viewMessage(discord, message);
       stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
+      // A post in a thread changes its count and last message time.
+      const thread = discord.threads.ofMessage(message.channelId);
+      if (thread !== undefined && thread.guildId === guildId) tellThread(viewThread(discord, thread));
     });
-    const stopRoles = playground.discord.roles.onChange((guildId) => {
-      if (guildId === playground.guildId) stream.write("event: roles\ndata: {}\n\n");
+    const stopRoles = discord.roles.onChange((changed) => {
+      if (changed === guildId) stream.write("event: roles\ndata: {}\n\n");
+    });
+    const stopThreads = discord.threads.onChange((thread) => {
+      if (thread.guildId === guildId) tellThread(viewThread(discord, thread));
+    });
+    const stopEvents = discord.scheduledEvents.onChange((changed) => {
+      if (changed === guildId) stream.write("event: events\ndata: {}\n\n");
     });
     const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), keepAliveMs);
     keepAlive.unref();
@@ -35,6 +50,8 @@ export function registerLiveRoute(app: FastifyInstance, playground: Playground):
       clearInterval(keepAlive);
       stop();
       stopRoles();
+      stopThreads();
+      stopEvents();
     });
   });
 }

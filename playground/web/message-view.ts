@@ -1,7 +1,9 @@
 // A fake Discord message as the page draws it, for one member: ephemeral replies only for the member who
-// got them, attachments as addresses on the page's own server, and who used which command.
+// got them, attachments as addresses on the page's own server, who used which command, and the thread the
+// message started.
 import type { APIEmbed } from "discord.js";
 import type { FakeDiscord, StoredMessage } from "../../fake-discord/index.js";
+import { findThreadOf, type ThreadView } from "./thread-view.js";
 
 const ephemeralFlag = 1 << 6;
 const loadingFlag = 1 << 7;
@@ -22,6 +24,8 @@ export interface MessageView {
   readonly deleted: boolean;
   /** Who used which command, for replies to an interaction. */
   readonly usedBy: { readonly name: string; readonly command: string | null } | null;
+  /** The thread started from this message, drawn under it. */
+  readonly thread: ThreadView | null;
 }
 
 /** Whether `memberId` sees the message in its channel (everyone but for ephemeral replies). */
@@ -56,6 +60,7 @@ export function viewMessage(discord: FakeDiscord, message: StoredMessage): Messa
     edited: message.editedAt !== null,
     deleted: message.deleted,
     usedBy: link === null ? null : { name: nameOf(link.userId), command: link.commandName },
+    thread: findThreadOf(discord, message.id),
   };
 }
 

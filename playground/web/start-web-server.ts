@@ -5,6 +5,7 @@ import Fastify from "fastify";
 import { ZodError } from "zod";
 import type { Playground } from "../start-playground.js";
 import { registerDmRoutes } from "./dm-routes.js";
+import { registerEventRoutes } from "./event-routes.js";
 import { registerInteractionRoutes } from "./interaction-routes.js";
 import { registerLiveRoute } from "./live-route.js";
 import { registerPlatformRoutes } from "./platform-routes.js";
@@ -36,6 +37,7 @@ export async function startWebServer(playground: Playground, port = 0): Promise<
   });
   registerStaticRoutes(app);
   registerWorldRoutes(app, playground);
+  registerEventRoutes(app, playground);
   registerInteractionRoutes(app, playground);
   registerPlatformRoutes(app, playground);
   registerLiveRoute(app, playground);

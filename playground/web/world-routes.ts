@@ -1,11 +1,13 @@
 // What the page reads: the server, its channels and members (with the sandbox key each member links with, and
 // everyone's roles for the member list), the clock's time, a free name to offer for a new member, the commands a
-// member may use, a channel's messages as one member sees them, attachments' bytes.
+// member may use, a channel's or a thread's messages as one member sees them, a thread's summary, attachments'
+// bytes. The server's scheduled events are read in event-routes.ts.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Playground } from "../start-playground.js";
 import { suggestFreeMemberName } from "./free-member-name.js";
 import { listChannelMessages } from "./message-view.js";
+import { viewThread } from "./thread-view.js";
 
 const newMember = z.object({ username: z.string().regex(/^[a-z0-9_]{2,32}$/) });
 
@@ -64,6 +66,13 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
       return reply.send(listChannelMessages(discord, request.params.channelId, memberId));
     },
   );
+
+  // A thread's messages come from the channel route above (a thread is a channel); this is its summary.
+  app.get<{ Params: { threadId: string } }>("/api/threads/:threadId", (request, reply) => {
+    const thread = discord.threads.list(guildId).find((each) => each.id === request.params.threadId);
+    if (thread === undefined) return reply.code(404).send({ error: "No such thread" });
+    return reply.send(viewThread(discord, thread));
+  });
 
   app.get<{ Params: { messageId: string; index: string } }>(
     "/api/attachments/:messageId/:index",

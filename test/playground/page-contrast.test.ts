@@ -1,7 +1,8 @@
 // Text on the playground's page is readable: the WCAG 2 contrast of every visible text against what is
 // behind it (contrast.ts), at 1280×800 and at 390×844, in each state that shows other text: the composer's
-// suggestions, a modal, the DM with the bot and a member card, the panel's answers and errors, the phone
-// layout's drawers.
+// suggestions, a modal, the DM with the bot and a member card, the panel's answers and errors, a thread, the
+// Events view, the phone layout's drawers.
+import { GuildScheduledEventStatus } from "discord.js";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -251,6 +252,44 @@ describe.skipIf(chromiumPath === undefined)("text on the playground's page is re
       expect.arrayContaining(["alice", "A", "Roles", "Linked Roles", "No connection", "Verify Linked Roles"]),
     );
     await page.getByRole("button", { name: "Close" }).click();
+    await memberSteps(page).openChannel("general");
+  });
+
+  it("at 1280×800: a thread's summary and panel, and the Events view", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { discord, guildId, members } = opened.running.playground;
+    await memberSteps(page).openChannel("general");
+    const summary = page.locator("#messages .thread-summary").last();
+    await summary.waitFor({ timeout: 15_000 });
+    // A moderator archives the card's thread by hand (it shares the card's id).
+    const threadId = (await summary.getAttribute("id"))?.replace("thread-summary-", "") ?? "";
+    discord.threads.setArchived(threadId, true);
+    await summary.locator(".thread-archived").waitFor({ timeout: 15_000 });
+    await summary.click();
+    await page.locator("#thread-state", { hasText: "Archived" }).waitFor();
+    expect(await expectReadable()).toEqual(
+      expect.arrayContaining(["Archived", expect.stringMatching(/^\d+ messages?$/), "Close"]),
+    );
+    await page.getByRole("button", { name: "Close thread" }).click();
+
+    const adminId = members.get("admin")?.user.id ?? "";
+    const at = (hoursAhead: number) => new Date(Date.now() + hoursAhead * 3_600_000).toISOString();
+    for (const name of ["Open Cup", "Live Cup"]) {
+      discord.scheduledEvents.createByMember(guildId, adminId, {
+        name,
+        description: "Register with /tournament register",
+        scheduledStartTime: at(1),
+        scheduledEndTime: at(2),
+        location: "Discord",
+      });
+    }
+    const live = discord.scheduledEvents.find(guildId, "Live Cup");
+    discord.scheduledEvents.setStatus(guildId, live?.id ?? "", GuildScheduledEventStatus.Active);
+    await page.getByRole("button", { name: /^Events/ }).click();
+    await page.locator(".event-card.active").waitFor();
+    expect(await expectReadable()).toEqual(
+      expect.arrayContaining(["Scheduled", "Active — happening now", "Open Cup", "0 interested"]),
+    );
     await memberSteps(page).openChannel("general");
   });
 

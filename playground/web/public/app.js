@@ -1,8 +1,11 @@
 // The page: the server's channels, a member switcher, the channel's messages as that member sees them
-// (kept up to date by the live stream, roles included), the member list, the composer and the platform panel.
+// (kept up to date by the live stream, roles included), a thread's messages beside them, the server's Events
+// view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
 import { setUpDm } from "./dm.js";
+import { closeDrawers, setUpDrawers } from "./drawers.js";
+import { reloadEvents, setUpEvents } from "./events.js";
 import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
 import { setUpMemberCard } from "./member-card.js";
@@ -10,6 +13,14 @@ import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from
 import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
+import {
+  closeThread,
+  openThread,
+  openThreadId,
+  setUpThreadPanel,
+  threadChanged,
+  threadMessageChanged,
+} from "./threads.js";
 import { drawWelcome } from "./welcome.js";
 
 const callback = { modal: 9 };
@@ -17,7 +28,16 @@ const callback = { modal: 9 };
 let composer = null;
 /** The member's DM with the bot, once set up (dm.js). */
 let dm = null;
-const state = { world: null, commands: [], member: "alice", channelId: "", unread: new Set(), live: null };
+const state = {
+  world: null,
+  commands: [],
+  member: "alice",
+  channelId: "",
+  /** "channel", or "events" while the Events view is shown. */
+  view: "channel",
+  unread: new Set(),
+  live: null,
+};
 
 const names = {
   userName: (id) =>
@@ -35,6 +55,8 @@ const actions = {
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id }),
   select: (message, component, values, control) =>
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id, values }),
+  openThread: (threadId) => void openThread(threadId, state.member),
+  openThreadId,
 };
 
 function interact(control, body) {
@@ -78,6 +100,11 @@ function drawChannels() {
   const focusedKey = list.contains(document.activeElement)
     ? document.activeElement.dataset.focusKey
     : undefined;
+  const shown = (channel) => state.view === "channel" && channel.id === state.channelId;
+  const events = document.getElementById("open-events");
+  events.classList.toggle("current", state.view === "events");
+  if (state.view === "events") events.setAttribute("aria-current", "page");
+  else events.removeAttribute("aria-current");
   list.replaceChildren(
     ...state.world.channels.map((channel) =>
       el(
@@ -87,8 +114,8 @@ function drawChannels() {
           "button",
           {
             type: "button",
-            class: `channel${channel.id === state.channelId ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
-            "aria-current": channel.id === state.channelId ? "page" : undefined,
+            class: `channel${shown(channel) ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
+            "aria-current": shown(channel) ? "page" : undefined,
             "data-focus-key": `channel-${channel.id}`,
             onclick: () => void openChannel(channel.id, { fromDrawer: true }),
           },
@@ -114,7 +141,11 @@ function drawMembers() {
 /** `fromDrawer`: picked in the phone layout's channel drawer, which closes and gives focus back to its toggle. */
 async function openChannel(channelId, { fromDrawer = false } = {}) {
   dm?.close();
+  // Another channel's thread closes; the same channel drawn again (another member, a moved clock) keeps it.
+  if (channelId !== state.channelId || state.view !== "channel") closeThread();
   state.channelId = channelId;
+  state.view = "channel";
+  showView();
   state.unread.delete(channelId);
   const channel = state.world.channels.find((each) => each.id === channelId);
   document.getElementById("channel-title").textContent = `# ${channel?.name ?? ""}`;
@@ -131,14 +162,44 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
   list.scrollTop = list.scrollHeight;
 }
 
+/** The Events view in place of the channel's messages and message box (like Discord's Events tab). */
+async function openEvents({ fromDrawer = false } = {}) {
+  dm?.close();
+  closeThread();
+  state.view = "events";
+  showView();
+  document.getElementById("channel-title").textContent = "Events";
+  drawChannels();
+  if (fromDrawer) closeDrawers();
+  await reloadEvents();
+}
+
+function showView() {
+  const events = state.view === "events";
+  document.getElementById("events-view").hidden = !events;
+  document.getElementById("messages").hidden = events;
+  document.getElementById("composer").hidden = events;
+}
+
+/** Draws what is shown again: another member's view, or timestamps against a moved clock. */
+async function redraw() {
+  if (state.view === "events") await reloadEvents();
+  else await openChannel(state.channelId);
+  const thread = openThreadId();
+  if (thread !== null) await openThread(thread, state.member, { keepFocus: true });
+}
+
 function listen() {
   dm?.memberChanged();
   state.live?.close();
   state.live = new EventSource(`/api/live?member=${encodeURIComponent(state.member)}`);
   state.live.addEventListener("message", (event) => {
     const { change, message } = JSON.parse(event.data);
-    if (message.channelId !== state.channelId) {
-      if (change === "created" && !message.ephemeral) {
+    if (message.channelId === openThreadId()) threadMessageChanged(change, message);
+    if (message.channelId !== state.channelId || state.view !== "channel") {
+      // Threads are not channels in the list: their posts show in the summary under their first message.
+      const listed = state.world.channels.some((channel) => channel.id === message.channelId);
+      if (listed && change === "created" && !message.ephemeral) {
         state.unread.add(message.channelId);
         drawChannels();
       }
@@ -159,58 +220,8 @@ function listen() {
   });
   // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once.
   state.live.addEventListener("roles", () => void reloadWorld());
-}
-
-// The phone layout's drawers: one open at a time over the chat, which is inert meanwhile so Tab stays in
-// the drawer and the toggles; Escape or a toggle closes it, and focus inside goes back to its toggle.
-const drawers = [
-  ["toggle-sidebar", "sidebar"],
-  ["toggle-platform", "platform"],
-];
-const phoneLayout = window.matchMedia("(max-width: 1100px)");
-
-function closeDrawers() {
-  for (const [toggleId, panelId] of drawers) {
-    const panel = document.getElementById(panelId);
-    const toggle = document.getElementById(toggleId);
-    const hadFocus = panel.classList.contains("open") && panel.contains(document.activeElement);
-    panel.classList.remove("open");
-    toggle.setAttribute("aria-expanded", "false");
-    if (hadFocus) toggle.focus();
-  }
-  setDrawerInert(false);
-}
-
-function setDrawerInert(open) {
-  document.querySelector("main.chat").inert = open;
-  for (const [, panelId] of drawers) {
-    const panel = document.getElementById(panelId);
-    panel.inert = open && !panel.classList.contains("open");
-  }
-}
-
-function setUpDrawers() {
-  for (const [toggleId, panelId] of drawers) {
-    document.getElementById(toggleId).addEventListener("click", (event) => {
-      const open = !document.getElementById(panelId).classList.contains("open");
-      closeDrawers();
-      document.getElementById(panelId).classList.toggle("open", open);
-      event.currentTarget.setAttribute("aria-expanded", String(open));
-      setDrawerInert(open);
-    });
-  }
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || document.getElementById("modal").open) return;
-    if (drawers.some(([, panelId]) => document.getElementById(panelId).classList.contains("open"))) {
-      closeDrawers();
-      event.preventDefault();
-    }
-  });
-  // Back to the wide layout, where both panels are always shown: nothing is a drawer any more.
-  // (Only then: the change into the phone layout can be reported after a drawer was already opened there.)
-  phoneLayout.addEventListener("change", (event) => {
-    if (!event.matches) closeDrawers();
-  });
+  state.live.addEventListener("thread", (event) => threadChanged(JSON.parse(event.data), actions.openThread));
+  state.live.addEventListener("events", () => void reloadEvents());
 }
 
 let worldAsked = 0;
@@ -253,7 +264,7 @@ async function start() {
     drawMembers();
     await loadCommands();
     listen();
-    await openChannel(state.channelId);
+    await redraw();
   });
   setUpAddMember(async (name) => {
     state.member = name;
@@ -261,10 +272,15 @@ async function start() {
     await reloadWorld();
     await loadCommands();
     listen();
-    await openChannel(state.channelId);
+    await redraw();
   });
   setUpDrawers();
   setUpModal();
+  setUpThreadPanel(names, actions);
+  setUpEvents(() => state.member);
+  document
+    .getElementById("open-events")
+    .addEventListener("click", () => void openEvents({ fromDrawer: true }));
   composer = setUpComposer(
     () => ({
       member: state.member,
@@ -281,14 +297,21 @@ async function start() {
     actions,
     memberContext,
     closeDrawers,
+    // The DM takes the place of the channel, its thread or the Events view.
+    leaveView: () => {
+      closeThread();
+      state.view = "channel";
+      showView();
+    },
   });
   setUpMemberCard({ member: () => state.member });
   listen();
   await openChannel(state.world.channels[0].id);
+  await reloadEvents();
   // Relative timestamps ("in 5 days") are drawn again against the moved clock.
   await setUpPlatformPanel((now) => {
     followClock(now);
-    return openChannel(state.channelId);
+    return redraw();
   });
   document.body.dataset.ready = "true";
 }

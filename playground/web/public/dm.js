@@ -13,7 +13,7 @@ const callback = { modal: 9 };
 
 /**
  * `host` gives `member()`, `world()`, `names` and `actions` (as the channels draw messages with),
- * `memberContext()` (for a form the bot opens) and `closeDrawers()`. The answer's `open()` shows the DM,
+ * `memberContext()` (for a form the bot opens), `closeDrawers()` and `leaveView()` (the thread or Events view the DM replaces). The answer's `open()` shows the DM,
  * `close()` gives the chat back to the channel, and `memberChanged()` follows another member.
  */
 export function setUpDm(host) {
@@ -197,6 +197,7 @@ export function setUpDm(host) {
   }
 
   async function open({ fromDrawer = false } = {}) {
+    host.leaveView();
     state.open = true;
     for (const part of channelParts()) part.hidden = true;
     pane.hidden = false;

@@ -1,13 +1,17 @@
 // One message as Discord draws it: who used which command, the author, content, embeds (colour bar,
-// author, title, description, fields, image, footer), attachments, buttons and menus.
+// author, title, description, fields, image, footer), attachments, buttons and menus, and the summary of the
+// thread it started.
 import { el } from "./api.js";
 import { appendMarkdown, drawTimestamp } from "./markdown.js";
+import { drawThreadSummary } from "./thread-summary.js";
 
 const buttonStyles = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium" };
 const selectTypes = new Set([3, 5, 6, 7, 8]);
 
 /**
- * `actions.press(message, component)` and `actions.select(message, component, values)` send the interaction.
+ * `actions.press(message, component)` and `actions.select(message, component, values)` send the interaction;
+ * `actions.openThread(threadId)` opens the thread a message started, and `actions.openThreadId()` names the
+ * open one.
  */
 export function drawMessage(message, world, actions) {
   const item = el("li", {
@@ -65,6 +69,10 @@ export function drawMessage(message, world, actions) {
     body.append(
       el("p", { class: "only-you" }, el("span", { "aria-hidden": "true" }, "👁 "), "Only you can see this"),
     );
+  }
+  if (message.thread !== null && message.thread !== undefined && actions.openThread !== undefined) {
+    const open = actions.openThreadId?.() === message.thread.id;
+    body.append(drawThreadSummary(message.thread, actions.openThread, open));
   }
   return item;
 }

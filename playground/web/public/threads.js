@@ -1,0 +1,111 @@
+// A thread's messages in a panel beside the channel, as Discord opens one from the summary under the message
+// that started it (thread-summary.js): drawn by the same renderer as the channel's, kept current by the live
+// stream.
+import { callApi, el } from "./api.js";
+import { removeKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import { drawMessage } from "./message.js";
+import { drawThreadSummary } from "./thread-summary.js";
+
+/** The open thread's id, if one is open. */
+let openId = null;
+/** The names and actions drawMessage takes (setUpThreadPanel). */
+let context = null;
+
+const panel = () => document.getElementById("thread-panel");
+const list = () => document.getElementById("thread-messages");
+const summaryKey = (threadId) => `thread-${threadId}`;
+
+/** Sets the panel up: its close button, and Escape inside it. `world` and `actions` as for drawMessage. */
+export function setUpThreadPanel(world, actions) {
+  context = { world, actions };
+  document.getElementById("thread-close").addEventListener("click", closeThread);
+  panel().addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || document.getElementById("modal").open) return;
+    event.preventDefault();
+    event.stopPropagation();
+    closeThread();
+  });
+}
+
+/** Opens the thread's messages as `member` sees them; focus moves to the panel unless `keepFocus`. */
+export async function openThread(threadId, member, { keepFocus = false } = {}) {
+  openId = threadId;
+  const [thread, messages] = await Promise.all([
+    callApi(`/api/threads/${threadId}`),
+    callApi(`/api/channels/${threadId}/messages?member=${encodeURIComponent(member)}`),
+  ]);
+  if (openId !== threadId) return;
+  drawHeader(thread);
+  list().replaceChildren(...messages.map(drawInThread));
+  if (messages.length === 0) list().append(el("li", { class: "thread-empty" }, "No messages yet."));
+  panel().hidden = false;
+  document.querySelector("main.chat").classList.add("with-thread");
+  markExpanded();
+  list().scrollTop = list().scrollHeight;
+  if (!keepFocus) document.getElementById("thread-title").focus();
+}
+
+export function closeThread() {
+  if (openId === null) return;
+  const key = summaryKey(openId);
+  const hadFocus = panel().contains(document.activeElement);
+  openId = null;
+  panel().hidden = true;
+  document.querySelector("main.chat").classList.remove("with-thread");
+  markExpanded();
+  if (hadFocus) {
+    const summary = document.querySelector(`[data-focus-key="${key}"]`);
+    (summary ?? document.getElementById("composer-input")).focus();
+  }
+}
+
+/** The open thread's id, or null. */
+export const openThreadId = () => openId;
+
+/** A thread's summary changed (a post, archived): the summary under its message and the open panel follow. */
+export function threadChanged(thread, onOpen) {
+  const summary = document.getElementById(`thread-summary-${thread.id}`);
+  const drawn = drawThreadSummary(thread, onOpen, openId === thread.id);
+  if (summary !== null) replaceKeepingFocus(summary, drawn, () => null);
+  else {
+    // Just started: the message it was started from (which shares its id) gets its summary.
+    document.getElementById(`message-${thread.id}`)?.querySelector(".message-body")?.append(drawn);
+  }
+  if (openId === thread.id) drawHeader(thread);
+}
+
+/** A message created, edited or deleted in the open thread. */
+export function threadMessageChanged(change, message) {
+  const existing = document.getElementById(`thread-message-${message.id}`);
+  if (change === "deleted") {
+    if (existing !== null) removeKeepingFocus(existing, () => document.getElementById("thread-title"));
+    return;
+  }
+  const drawn = drawInThread(message);
+  if (existing !== null) replaceKeepingFocus(existing, drawn, () => document.getElementById("thread-title"));
+  else {
+    list().querySelector(".thread-empty")?.remove();
+    list().append(drawn);
+    list().scrollTop = list().scrollHeight;
+  }
+}
+
+function drawInThread(message) {
+  const item = drawMessage(message, context.world, context.actions);
+  // Ids stay unique beside the channel's messages.
+  item.id = `thread-message-${message.id}`;
+  return item;
+}
+
+function drawHeader(thread) {
+  document.getElementById("thread-title").textContent = `🧵 ${thread.name}`;
+  const count = `${thread.messageCount} ${thread.messageCount === 1 ? "message" : "messages"}`;
+  document
+    .getElementById("thread-state")
+    .replaceChildren(count, thread.archived ? " · Archived" : "", thread.locked ? " · Locked" : "");
+}
+
+function markExpanded() {
+  for (const summary of document.querySelectorAll(".thread-summary"))
+    summary.setAttribute("aria-expanded", String(summary.id === `thread-summary-${openId}`));
+}
