@@ -9,7 +9,7 @@ import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
   describeMember,
-  describeServer,
+  describeWhere,
   forgedConfirmationMessage,
   oauthFailureMessages,
 } from "./oauth-messages.js";
@@ -73,8 +73,7 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         await announceLink(result.grant, result.link).catch((announceError: unknown) => {
           request.log.warn({ err: announceError }, "could not update the /link message");
         });
-        const { names } = result.grant;
-        const target = `${describeMember(names)} in ${describeServer(names)}`;
+        const target = `${describeMember(result.grant.names)} ${describeWhere(result.grant)}`;
         return await page(
           200,
           "Linked",

@@ -54,6 +54,7 @@ export async function startOAuthLink(
     },
     codeVerifier: request.codeVerifier,
     interactionToken,
+    origin: "link",
     expiresAt,
     now,
   });

@@ -26,9 +26,13 @@ export async function unlinkMember(
     });
   }
   // The member's tier roles are removed in the same transaction as the link (docs/architecture.md, "Tier roles").
+  const { guildId } = member;
   const { wasLinked, rolesQueued } = await deps.db.transaction().execute(async (trx) => ({
     wasLinked: await deleteMemberLink(trx, member),
-    rolesQueued: await queueMemberUnlink(trx, { ...member, now: deps.clock.now() }),
+    // A personal link holds no server's roles.
+    rolesQueued:
+      guildId !== undefined &&
+      (await queueMemberUnlink(trx, { guildId, userId: member.userId, now: deps.clock.now() })),
   }));
   if (rolesQueued) deps.wakeRoleWorker?.();
   return { wasLinked };

@@ -154,6 +154,7 @@ const tablesInDeleteOrder = Object.keys({
   write_probe: true,
   linked_role_states: true,
   role_connections: true,
+  personal_links: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

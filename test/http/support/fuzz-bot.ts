@@ -60,6 +60,7 @@ const tables = Object.keys({
   write_probe: true,
   linked_role_states: true,
   role_connections: true,
+  personal_links: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */
