@@ -104,9 +104,10 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       const command = commands.get(interaction.data.name);
       if (command === undefined)
         throw new UserFacingError("unknown_command", "This command is not available.");
-      refuseWithoutPermissions(command, actor);
       const args = readCommandArguments(interaction.data) as never;
+      // Outside a server there are no server permissions to check: say what is missing first.
       if (actor.guildId === undefined && needsServer(command, args)) throw needsServerError();
+      refuseWithoutPermissions(command, actor);
       const acknowledgement =
         typeof command.acknowledge === "function" ? command.acknowledge(args) : command.acknowledge;
       if (acknowledgement !== "none") await responder.defer({ ephemeral: acknowledgement === "ephemeral" });
@@ -118,9 +119,9 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions
       // (channel names, private ones included) are refused like the command itself, and renderError answers
       // no choices.
-      if (command !== undefined) refuseWithoutPermissions(command, actor);
       if (command !== undefined && actor.guildId === undefined && !reachesOutsideServers(command))
         throw needsServerError();
+      if (command !== undefined) refuseWithoutPermissions(command, actor);
       const { subcommand, focused } = readFocusedOption(interaction);
       const choices =
         command?.autocomplete === undefined || focused === undefined
