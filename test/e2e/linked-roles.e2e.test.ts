@@ -8,6 +8,9 @@ import {
   linkedRolesRedirectUri,
   linkedRolesVerificationUrl,
 } from "../../src/linking/linked-roles-settings.js";
+import { findMemberLink } from "../../src/store/member-links.js";
+import { readConfirmFields } from "../http/support/confirm-form.js";
+import { createHandBrowser } from "../http/support/hand-browser.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { keyOf } from "./support/sandbox-keys.js";
@@ -52,5 +55,40 @@ describe("a member verifying their Linked Roles connection", () => {
     expect(connection.metadata.battles_won).toMatch(/^\d+$/);
     expect(connection.metadata.member_since).toBe(new Date(platformAlice?.joinedAt ?? 0).toISOString());
     expect(world.logs()).not.toContain(clientSecret);
+  });
+
+  it("signs a member with no link in to the platform, makes it their personal link and writes the connection", async () => {
+    const bob = world.members.bob.id;
+    const browser = createHandBrowser();
+    const opened = await browser.get(linkedRolesVerificationUrl(world.publicUrl));
+    expect(opened.status).toBe(303);
+    const discordRedirect = world.discord.oauth2.approve(opened.headers.get("location") ?? "", bob);
+    // Discord's answer, with no link anywhere: straight on to the bot's platform sign-in, as /link's.
+    const toSignIn = await browser.get(discordRedirect);
+    expect(toSignIn.status).toBe(303);
+    const signInLink = toSignIn.headers.get("location") ?? "";
+    expect(signInLink).toMatch(new RegExp(`^${world.publicUrl}/oauth/start/[A-Za-z0-9_-]{43}$`));
+    const started = await browser.get(signInLink);
+    const authorize = await browser.get(started.headers.get("location") ?? "");
+    const callbackUrl = authorize.headers.get("location") ?? "";
+    const confirmPage = await (await browser.get(callbackUrl)).text();
+    expect(confirmPage).toMatch(/<bdi>bob<\/bdi><\/strong> as their personal link, used outside servers/);
+    const linked = await browser.postForm(new URL("confirm", callbackUrl), {
+      ...readConfirmFields(confirmPage),
+      action: "link",
+    });
+    expect(linked.status).toBe(200);
+    const text = await linked.text();
+    const platformUsername = /Linked (\w+) to bob/.exec(text)?.[1] ?? "";
+    expect(text).toContain(`Your Discord profile now shows your platform account ${platformUsername}.`);
+
+    const personal = await findMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
+      guildId: undefined,
+      userId: bob,
+    });
+    expect(personal).toMatchObject({ platformUsername, credentialKind: "oauth" });
+    const connection = await world.discord.oauth2.waitForRoleConnection(bob);
+    expect(connection.platform_username).toBe(platformUsername);
+    expect(connection.metadata.rating).toMatch(/^\d+$/);
   });
 });
