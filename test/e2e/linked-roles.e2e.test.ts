@@ -8,7 +8,7 @@ import {
   linkedRolesRedirectUri,
   linkedRolesVerificationUrl,
 } from "../../src/linking/linked-roles-settings.js";
-import { findMemberLink } from "../../src/store/member-links.js";
+import { findMemberLink, saveMemberLink } from "../../src/store/member-links.js";
 import { readConfirmFields } from "../http/support/confirm-form.js";
 import { createHandBrowser } from "../http/support/hand-browser.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
@@ -90,5 +90,46 @@ describe("a member verifying their Linked Roles connection", () => {
     const connection = await world.discord.oauth2.waitForRoleConnection(bob);
     expect(connection.platform_username).toBe(platformUsername);
     expect(connection.metadata.rating).toMatch(/^\d+$/);
+  });
+
+  it("lets a member whose servers hold different accounts choose one by signing in, as their personal link", async () => {
+    const alice = world.members.alice.id;
+    // alice linked "alice" in Arena (the first test); another server of hers holds bob's account.
+    const platformBob = [...world.sandbox.state.users.values()].find((user) => user.username === "bob");
+    await saveMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
+      guildId: "900000000000000009",
+      userId: alice,
+      platformUserId: platformBob?.id ?? "",
+      platformUsername: "bob",
+      credentialKind: "api_key",
+      credential: { accessToken: keyOf(world, "bob") },
+      now: Date.now(),
+    });
+    const browser = createHandBrowser();
+    const opened = await browser.get(linkedRolesVerificationUrl(world.publicUrl));
+    const page = await browser.get(world.discord.oauth2.approve(opened.headers.get("location") ?? "", alice));
+    expect(page.status).toBe(200);
+    const choose = await page.text();
+    expect(choose).toContain("You linked different platform accounts in different servers.");
+    const signInLink = /<a href="([^"]+)">Sign in to the platform<\/a>/.exec(choose)?.[1] ?? "";
+    expect(signInLink).toMatch(new RegExp(`^${world.publicUrl}/oauth/start/[A-Za-z0-9_-]{43}$`));
+
+    const started = await browser.get(signInLink);
+    const authorize = await browser.get(started.headers.get("location") ?? "");
+    const callbackUrl = authorize.headers.get("location") ?? "";
+    const confirmPage = await (await browser.get(callbackUrl)).text();
+    const linked = await browser.postForm(new URL("confirm", callbackUrl), {
+      ...readConfirmFields(confirmPage),
+      action: "link",
+    });
+    const text = await linked.text();
+    const chosen = /Linked (\w+) to alice as their personal link/.exec(text)?.[1] ?? "";
+    expect(text).toContain(`Your Discord profile now shows your platform account ${chosen}.`);
+    expect(
+      await findMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
+        guildId: undefined,
+        userId: alice,
+      }),
+    ).toMatchObject({ platformUsername: chosen });
   });
 });
