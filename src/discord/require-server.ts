@@ -1,7 +1,10 @@
 import type { Actor } from "./interaction-handlers.js";
 import { UserFacingError } from "./user-facing-error.js";
 
-/** The plain answer to a server-only command or subcommand used in a DM (docs/architecture.md, "Outside a server"). */
+/**
+ * The plain answer to a server-only command or subcommand used in a DM (docs/architecture.md, "Outside a
+ * server").
+ */
 export function needsServerError(): UserFacingError {
   return new UserFacingError(
     "needs_server",

@@ -77,7 +77,8 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         });
         const target = `${describeMember(result.grant.names)} ${describeWhere(result.grant)}`;
         const linked = `Linked ${result.link.platformUsername} to ${target}.`;
-        // A sign-in the Linked Roles verification started goes on to the member's connection (docs/architecture.md, "Linked Roles").
+        // A sign-in the Linked Roles verification started goes on to the member's connection
+        // (docs/architecture.md, "Linked Roles").
         if (result.grant.origin === "linked_roles" && linkedRoles !== undefined) {
           const connection = await updateRoleConnection(deps, linkedRoles, result.grant.userId).catch(
             (connectionError: unknown) => {

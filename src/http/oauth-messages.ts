@@ -44,7 +44,10 @@ export function describeServer(names: OAuthStateNames): string {
   return names.guildName ?? "a Discord server";
 }
 
-/** Where a link applies: "in <server>", or outside servers for a personal link (docs/architecture.md, "Personal links"). */
+/**
+ * Where a link applies: "in <server>", or outside servers for a personal link (docs/architecture.md,
+ * "Personal links").
+ */
 export function describeWhere(pending: {
   readonly guildId: string | undefined;
   readonly names: OAuthStateNames;

@@ -55,7 +55,7 @@ export interface OAuthStatesTable {
    * for the sign-in the Linked Roles verification starts, which no interaction asked for.
    */
   interaction_token: Immutable<string | null>;
-  /** Which flow started the sign-in: `/link`, or the Linked Roles verification (which then writes the connection). */
+  /** Which flow started the sign-in: `/link`, or the Linked Roles verification (then writes the connection). */
   origin: Generated<"link" | "linked_roles">;
   /** The member's name in the server, shown on the confirm page; null in rows older than the column. */
   member_name: Immutable<string | null>;

@@ -46,7 +46,7 @@ export interface MemberLink extends Omit<LinkedMember, "guildId"> {
   readonly credentialVersion: string;
 }
 
-/** Whose link: `guildId` undefined names the member's personal link (docs/architecture.md, "Personal links"). */
+/** Whose link; `guildId` undefined names the personal link (docs/architecture.md, "Personal links"). */
 export interface MemberKey {
   readonly guildId: string | undefined;
   readonly userId: string;

@@ -28,7 +28,7 @@ export interface OAuthStateInput {
   readonly codeVerifier: string;
   /** Lets the callback edit the member's original ephemeral reply; undefined when no interaction asked. */
   readonly interactionToken: string | undefined;
-  /** Which flow started it (`link` when left out); `linked_roles` writes the member's connection once linked. */
+  /** Which flow started it (`link` if left out); `linked_roles` writes the member's connection once linked. */
   readonly origin?: OAuthStateOrigin;
   readonly expiresAt: number;
   readonly now: number;

@@ -5,6 +5,6 @@ import type { CommandDefinition } from "../../discord/command-definition.js";
 export const linkCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "link",
-  description: "Link your platform account to this server",
+  description: "Link your platform account to this server (in a DM: your personal link)",
   ...anywhereReach,
 } as const satisfies CommandDefinition;

@@ -12,7 +12,8 @@ import { requireOtherMembersServer } from "../rank/known-member.js";
 /** `/profile view [member] [public]` and `/profile edit` (docs/architecture.md, "Commands"). */
 export const profile = defineCommand<BotDependencies, typeof profileCommand>({
   data: profileCommand,
-  // Outside servers only `view` is offered; editing stays with the server commands (docs/architecture.md, "Outside a server").
+  // Outside servers only `view` is offered; editing stays with the server commands
+  // (docs/architecture.md, "Outside a server").
   serverOnly: (args) => args.subcommand === "edit",
   // The edit form must be the first answer, so /profile edit is not deferred.
   acknowledge: (args) =>

@@ -5,6 +5,6 @@ import type { CommandDefinition } from "../../discord/command-definition.js";
 export const unlinkCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "unlink",
-  description: "Unlink your platform account from this server and forget its credentials",
+  description: "Unlink your platform account here (in a DM: your personal link) and forget its credentials",
   ...anywhereReach,
 } as const satisfies CommandDefinition;

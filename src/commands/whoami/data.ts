@@ -5,6 +5,6 @@ import type { CommandDefinition } from "../../discord/command-definition.js";
 export const whoamiCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "whoami",
-  description: "Show which platform account you linked in this server",
+  description: "Show which platform account you linked here (in a DM: your personal link)",
   ...anywhereReach,
 } as const satisfies CommandDefinition;
