@@ -88,6 +88,28 @@ describe.each(interactionsModes)(
       expect(inServer.content).toMatch(/haven't linked a platform account in this server/);
     });
 
+    it("answers /whoami, /profile view, /leaderboard global and /battle history in the DM as the personal link", async () => {
+      const run = (name: string, subcommand?: string) =>
+        world.discord
+          .runUserInstallCommand({
+            userId: world.members.alice.id,
+            context: "bot-dm",
+            name,
+            ...(subcommand === undefined ? {} : { subcommand }),
+          })
+          .waitForFinal();
+      const whoami = await run("whoami");
+      const profile = await run("profile", "view");
+      const leaderboard = await run("leaderboard", "global");
+      const history = await run("battle", "history");
+      expect(whoami.embeds[0]?.title).toBe("Linked as alice");
+      expect(profile.embeds[0]?.title).toBe("alice");
+      expect(leaderboard.embeds[0]?.title).toBe("Global leaderboard");
+      expect(leaderboard.embeds[0]?.description).toMatch(/alice .*← you/);
+      expect(history.embeds[0]?.title).toBe("Your battles");
+      for (const reply of [whoami, profile, history]) expect(isEphemeral(reply)).toBe(true);
+    });
+
     it("links through the platform's sign-in from a DM, confirmed as a personal link", async () => {
       const bob = world.members.bob.id;
       const handle = world.discord.runUserInstallCommand({ userId: bob, context: "bot-dm", name: "link" });
