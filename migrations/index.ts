@@ -24,6 +24,7 @@ import * as battleCardThreads from "./2026-12-06T0000_battle_card_threads.js";
 import * as battleThreadPauses from "./2026-12-06T0100_battle_thread_pauses.js";
 import * as tournamentEvents from "./2026-12-07T0000_tournament_events.js";
 import * as roleConnectionWrites from "./2026-12-22T0000_role_connection_writes.js";
+import * as personalLinks from "./2026-12-24T0000_personal_links.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -49,4 +50,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-06T0100_battle_thread_pauses": battleThreadPauses,
   "2026-12-07T0000_tournament_events": tournamentEvents,
   "2026-12-22T0000_role_connection_writes": roleConnectionWrites,
+  "2026-12-24T0000_personal_links": personalLinks,
 };

@@ -16,12 +16,14 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
     ...deps,
     readinessChecks: readinessChecks(parts, isStopping),
     metrics: parts.metrics,
+    // A sign-in the Linked Roles verification started has no `/link` reply to edit.
     announceLink: async (grant, link) => {
+      if (grant.interactionToken === undefined) return;
       await interactionRest.patch(
         Routes.webhookMessage(deps.applicationId, grant.interactionToken, "@original"),
         {
           body: {
-            content: describeLinked(link.platformUsername, "oauth"),
+            content: describeLinked(link.platformUsername, "oauth", link.guildId === undefined),
             components: [],
           },
           auth: false,
@@ -29,6 +31,7 @@ export function httpAppDependencies(parts: BotParts, isStopping: () => boolean):
       );
     },
     announceCancel: async (grant) => {
+      if (grant.interactionToken === undefined) return;
       await interactionRest.patch(
         Routes.webhookMessage(deps.applicationId, grant.interactionToken, "@original"),
         { body: { content: describeCancelledLink(), components: [] }, auth: false },

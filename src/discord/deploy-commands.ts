@@ -53,6 +53,8 @@ function normaliseCommand(command: Comparable): Comparable {
     options: ((command.options as Comparable[] | undefined) ?? []).map(normaliseOption),
     default_member_permissions: command.default_member_permissions ?? null,
     contexts: command.contexts ?? null,
+    // Discord answers [0] (server installs) for a command registered without the list.
+    integration_types: command.integration_types ?? [0],
   };
 }
 

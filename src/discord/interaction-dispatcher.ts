@@ -8,6 +8,7 @@ import {
   type APIModalSubmitInteraction,
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  InteractionContextType,
   InteractionType,
 } from "discord-api-types/v10";
 import type { Clock } from "../clock.js";
@@ -17,6 +18,7 @@ import type { Actor, ComponentHandler, ModalHandler, SlashCommand } from "./inte
 import { type InitialResponseSender, InteractionResponder, type Reply } from "./interaction-responder.js";
 import { describePermissions } from "./permission-names.js";
 import { hasPermissions, readActor } from "./read-actor.js";
+import { needsServerError } from "./require-server.js";
 import { UserFacingError } from "./user-facing-error.js";
 
 export interface InteractionOutcome {
@@ -72,7 +74,7 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
     try {
       if (interaction.type === InteractionType.Ping) return;
       if (actor === undefined)
-        throw new UserFacingError("guild_only", "This bot works inside a server only.");
+        throw new UserFacingError("unknown_actor", "Discord did not say who ran this, so it was not run.");
       switch (interaction.type) {
         case InteractionType.ApplicationCommand:
           // The bot registers no user or message commands; one that arrives anyway is refused, not left unanswered.
@@ -102,8 +104,10 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       const command = commands.get(interaction.data.name);
       if (command === undefined)
         throw new UserFacingError("unknown_command", "This command is not available.");
-      refuseWithoutPermissions(command, actor);
       const args = readCommandArguments(interaction.data) as never;
+      // Outside a server there are no server permissions to check: say what is missing first.
+      if (actor.guildId === undefined && needsServer(command, args)) throw needsServerError();
+      refuseWithoutPermissions(command, actor);
       const acknowledgement =
         typeof command.acknowledge === "function" ? command.acknowledge(args) : command.acknowledge;
       if (acknowledgement !== "none") await responder.defer({ ephemeral: acknowledgement === "ephemeral" });
@@ -115,6 +119,8 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions
       // (channel names, private ones included) are refused like the command itself, and renderError answers
       // no choices.
+      if (command !== undefined && actor.guildId === undefined && !reachesOutsideServers(command))
+        throw needsServerError();
       if (command !== undefined) refuseWithoutPermissions(command, actor);
       const { subcommand, focused } = readFocusedOption(interaction);
       const choices =
@@ -161,6 +167,15 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
     }
   };
 
+  /**
+   * Outside a server, a command whose data keeps it in servers is refused (stale command data can still offer
+   * it), and so is a server-only subcommand of a command that reaches DMs (docs/architecture.md, "Outside a
+   * server").
+   */
+  function needsServer(command: SlashCommand<Deps>, args: never): boolean {
+    return !reachesOutsideServers(command) || command.serverOnly?.(args) === true;
+  }
+
   /** Admin commands are re-checked at run time (docs/architecture.md, "Commands"), with the member's permissions. */
   function refuseWithoutPermissions(command: SlashCommand<Deps>, actor: Actor): void {
     if (!hasPermissions(actor, command.data.default_member_permissions)) {
@@ -196,6 +211,14 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
     }
     return known === undefined ? "error" : "user_error";
   }
+}
+
+function reachesOutsideServers<Deps>(command: SlashCommand<Deps>): boolean {
+  const contexts: readonly InteractionContextType[] = command.data.contexts ?? [];
+  return (
+    contexts.includes(InteractionContextType.BotDM) ||
+    contexts.includes(InteractionContextType.PrivateChannel)
+  );
 }
 
 function describeInteraction(interaction: APIInteraction): {

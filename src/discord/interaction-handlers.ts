@@ -1,4 +1,5 @@
 import type {
+  InteractionContextType,
   APIApplicationCommandOptionChoice,
   APIApplicationCommandAutocompleteInteraction,
   APIChatInputApplicationCommandInteraction,
@@ -10,9 +11,12 @@ import type { CommandDefinition } from "./command-definition.js";
 import type { CommandArguments } from "./command-arguments.js";
 import type { InteractionResponder } from "./interaction-responder.js";
 
-/** Who is acting, where: every interaction the bot handles happens in a guild (docs/architecture.md, "Commands"). */
+/**
+ * Who is acting, where. `guildId` is undefined outside a server: in the bot's DM or a private channel, from the
+ * app installed to the member's own account (docs/architecture.md, "Commands", "Outside a server").
+ */
 export interface Actor {
-  readonly guildId: string;
+  readonly guildId: string | undefined;
   readonly channelId: string | undefined;
   readonly userId: string;
   readonly username: string;
@@ -23,18 +27,23 @@ export interface Actor {
   readonly locale: string;
 }
 
-interface BaseContext {
-  readonly actor: Actor;
+/** The actor of a command that only runs in a server: the dispatcher refuses it anywhere else. */
+export interface ServerActor extends Actor {
+  readonly guildId: string;
+}
+
+interface BaseContext<A extends Actor = Actor> {
+  readonly actor: A;
   readonly responder: InteractionResponder;
   readonly logger: Logger;
 }
 
-export interface CommandContext<Args> extends BaseContext {
+export interface CommandContext<Args, A extends Actor = Actor> extends BaseContext<A> {
   readonly args: Args;
   readonly interaction: APIChatInputApplicationCommandInteraction;
 }
 
-export interface AutocompleteContext extends BaseContext {
+export interface AutocompleteContext<A extends Actor = Actor> extends BaseContext<A> {
   readonly subcommand: string | undefined;
   readonly focused: { readonly name: string; readonly value: string };
   readonly interaction: APIApplicationCommandAutocompleteInteraction;
@@ -62,13 +71,25 @@ export type Acknowledgement = "ephemeral" | "public" | "none";
 
 type CommandData = CommandDefinition;
 
+/** A command whose data allows servers alone gets a `ServerActor`: its handlers always have a guild. */
+export type ActorOf<Data extends CommandData> = Data extends {
+  readonly contexts: readonly [InteractionContextType.Guild];
+}
+  ? ServerActor
+  : Actor;
+
 export interface SlashCommand<Deps, Data extends CommandData = CommandData> {
   readonly data: Data;
   readonly acknowledge: Acknowledgement | ((args: CommandArguments<Data>) => Acknowledgement);
-  run(deps: Deps, context: CommandContext<CommandArguments<Data>>): Promise<void>;
+  /**
+   * For a command usable outside servers: whether these arguments (a subcommand) still need a server. Discord
+   * takes `contexts` per top-level command, so the dispatcher refuses those in a DM with a plain reply.
+   */
+  readonly serverOnly?: (args: CommandArguments<Data>) => boolean;
+  run(deps: Deps, context: CommandContext<CommandArguments<Data>, ActorOf<Data>>): Promise<void>;
   autocomplete?(
     deps: Deps,
-    context: AutocompleteContext,
+    context: AutocompleteContext<ActorOf<Data>>,
   ): Promise<readonly APIApplicationCommandOptionChoice[]>;
 }
 

@@ -1,10 +1,27 @@
 import type { APIInteraction } from "discord-api-types/v10";
 import type { Actor } from "./interaction-handlers.js";
 
-/** The acting member, or undefined outside a guild (every command is guild-only, docs/architecture.md, "Commands"). */
+/**
+ * The acting member. Outside a server (the bot's DM, a private channel) Discord sends `user` instead of
+ * `member` and no `guild_id`: the actor has no guild and no server permissions (docs/architecture.md, "Outside
+ * a server"). Undefined for a body with neither.
+ */
 export function readActor(interaction: APIInteraction): Actor | undefined {
   const { guild_id: guildId, member } = interaction;
-  if (guildId === undefined || member === undefined) return undefined;
+  if (guildId === undefined) {
+    const user = interaction.user;
+    if (user === undefined || member !== undefined) return undefined;
+    return {
+      guildId: undefined,
+      channelId: interaction.channel?.id,
+      userId: user.id,
+      username: user.username,
+      displayName: user.global_name ?? user.username,
+      permissions: 0n,
+      locale: ("locale" in interaction ? interaction.locale : undefined) ?? "en-US",
+    };
+  }
+  if (member === undefined) return undefined;
   return {
     guildId,
     channelId: interaction.channel?.id,

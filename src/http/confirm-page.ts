@@ -4,6 +4,8 @@ import { describeMember, describeServer } from "./oauth-messages.js";
 
 export interface ConfirmPageInput {
   readonly names: OAuthStateNames;
+  /** True for a personal link's sign-in: the account is linked for use outside servers. */
+  readonly personal: boolean;
   /** The platform account the sign-in's tokens belong to, as `GET /users/me` named it. */
   readonly platformUsername: string | undefined;
   readonly state: string;
@@ -22,9 +24,8 @@ export function renderConfirmPage(input: ConfirmPageInput): string {
     `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return renderHtmlPage(
     "Link your platform account?",
-    `<p>This links ${describeAccountHtml(input.platformUsername)} to ${describeMemberHtml(input.names)} in
-<strong><bdi>${escapeHtml(describeServer(input.names))}</bdi></strong> on Discord.</p>
-<p>Only continue if you ran /link there yourself. If someone sent you this link, press Cancel: linking would let them use the bot as you.</p>
+    `<p>This links ${describeAccountHtml(input.platformUsername)} to ${describeMemberHtml(input.names)} ${describeWhereHtml(input)} on Discord.</p>
+<p>Only continue if you started this yourself. If someone sent you this link, press Cancel: linking would let them use the bot as you.</p>
 <form method="post" action="confirm">
 ${hidden("state", input.state)}
 ${hidden("code", input.code)}
@@ -33,6 +34,11 @@ ${hidden("_csrf", input.csrfToken)}
 <button type="submit" name="action" value="link">Link account</button>
 </form>`,
   );
+}
+
+function describeWhereHtml(input: ConfirmPageInput): string {
+  if (input.personal) return "as their personal link, used outside servers,";
+  return `in <strong><bdi>${escapeHtml(describeServer(input.names))}</bdi></strong>`;
 }
 
 /** The platform account, as text isolated in a `<bdi>` (it is the platform's, not Discord's). */

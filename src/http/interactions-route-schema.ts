@@ -17,6 +17,8 @@ const envelope = z.object({
   token: z.string(),
   guild_id: z.string().optional(),
   member: member.optional(),
+  /** Outside a server (a user install in a DM) Discord sends `user` instead of `member`. */
+  user: z.object({ id: z.string(), username: z.string() }).optional(),
   channel: z.object({ id: z.string().optional() }).nullable().optional(),
   locale: z.string().optional(),
   guild_locale: z.string().optional(),

@@ -11,12 +11,13 @@ export const linkedRolesMessages = {
   other_browser: `This verification was not started in this browser, so nothing was connected. ${again}`,
   missing_scope: `The bot needs permission to update your connection, so nothing was connected. ${again}`,
   code_refused: `Discord refused the authorization code (it may have expired). ${again}`,
+  // Without the platform's sign-in (OAuth off), links are made with an API key in Discord.
   not_linked:
-    "No platform account is linked to your Discord account yet, so nothing was shown on your profile. Run /link in a server with the bot, then verify again.",
+    "No platform account is linked to your Discord account yet, so nothing was shown on your profile. Run /link in a DM with the bot (your personal link), then verify again.",
   several_accounts:
-    "You linked different platform accounts in different servers, so the bot cannot tell which one your profile should show. Link the same account everywhere (/link), then verify again.",
+    "You linked different platform accounts in different servers, so the bot cannot tell which one your profile should show. Run /link in a DM with the bot to choose one as your personal link, then verify again.",
   link_unusable:
-    "Your platform link needs renewing, so nothing was shown on your profile. Run /link in a server with the bot, then verify again.",
+    "Your platform link needs renewing, so nothing was shown on your profile. Run /link again (in a DM with the bot for your personal link), then verify again.",
   discord_failed: `Discord or the platform could not complete the verification right now. ${again}`,
 } as const;
 

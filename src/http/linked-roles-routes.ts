@@ -11,6 +11,7 @@ import { OAuthError } from "../oauth/errors.js";
 import { htmlPagesSchema, securityHeaders, sendHtmlPage } from "./html-page.js";
 import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./oauth-browser-cookie.js";
 import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
+import { renderChooseAccountPage } from "./linked-roles-sign-in-page.js";
 import { renderResultPage } from "./result-page.js";
 
 export interface LinkedRolesRoutesOptions {
@@ -36,7 +37,10 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
     return reply.code(303).headers(securityHeaders).header("location", started.authorizeUrl).send("");
   });
 
-  const callbackSchema = { querystring: callbackQuerySchema, response: htmlPagesSchema };
+  const callbackSchema = {
+    querystring: callbackQuerySchema,
+    response: { ...htmlPagesSchema, 303: z.string() },
+  };
   app.get("/oauth/linked-roles/callback", { schema: callbackSchema }, async (request, reply) => {
     const page = (status: number, title: string, message: string) =>
       sendHtmlPage(reply, status, renderResultPage(title, message));
@@ -58,6 +62,12 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
       if (failure instanceof OAuthError && failure.code === "invalid_grant")
         return page(400, "Not verified", linkedRolesMessages.code_refused);
       return page(502, "Not verified", linkedRolesMessages.discord_failed);
+    }
+    if (!verified.ok && verified.reason === "sign_in") {
+      // No link yet: straight to the platform's sign-in, the flow `/link` uses. Several: the member chooses.
+      if (verified.had === "several_accounts")
+        return sendHtmlPage(reply, 200, renderChooseAccountPage(verified.signInUrl));
+      return reply.code(303).headers(securityHeaders).header("location", verified.signInUrl).send("");
     }
     if (!verified.ok) {
       if (verified.reason === "other_browser")

@@ -63,6 +63,7 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
       200,
       renderConfirmPage({
         names: pending.pending.names,
+        personal: pending.pending.guildId === undefined,
         platformUsername: pending.pending.platformUsername,
         state,
         code,

@@ -2,14 +2,16 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { completeOAuthLink } from "../linking/oauth-link.js";
+import { updateRoleConnection } from "../linking/update-role-connection.js";
 import { cancelOAuthLink, type PendingOAuthLinkFailure } from "../linking/pending-oauth-link.js";
 import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
+import { describeVerified } from "./linked-roles-messages.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
   describeMember,
-  describeServer,
+  describeWhere,
   forgedConfirmationMessage,
   oauthFailureMessages,
 } from "./oauth-messages.js";
@@ -31,7 +33,7 @@ const bodySchema = z.object({
  */
 export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
   app,
-  { deps, announceLink, announceCancel },
+  { deps, announceLink, announceCancel, linkedRoles },
 ) => {
   const refuseCrossSite = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isCrossSiteRequest(request.headers, deps.config.http.publicUrl)) return;
@@ -73,13 +75,24 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         await announceLink(result.grant, result.link).catch((announceError: unknown) => {
           request.log.warn({ err: announceError }, "could not update the /link message");
         });
-        const { names } = result.grant;
-        const target = `${describeMember(names)} in ${describeServer(names)}`;
-        return await page(
-          200,
-          "Linked",
-          `Linked ${result.link.platformUsername} to ${target}. You can close this tab.`,
-        );
+        const target = `${describeMember(result.grant.names)} ${describeWhere(result.grant)}`;
+        const linked = `Linked ${result.link.platformUsername} to ${target}.`;
+        // A sign-in the Linked Roles verification started goes on to the member's connection
+        // (docs/architecture.md, "Linked Roles").
+        if (result.grant.origin === "linked_roles" && linkedRoles !== undefined) {
+          const connection = await updateRoleConnection(deps, linkedRoles, result.grant.userId).catch(
+            (connectionError: unknown) => {
+              request.log.warn({ err: connectionError }, "could not write the Linked Roles connection");
+              return undefined;
+            },
+          );
+          const shown =
+            connection?.ok === true
+              ? describeVerified(connection.platformUsername)
+              : "Your Discord profile could not be updated right now: open the bot's Linked Roles connection from your profile again.";
+          return await page(200, "Linked", `${linked} ${shown}`);
+        }
+        return await page(200, "Linked", `${linked} You can close this tab.`);
       } catch (linkError) {
         // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking").
         request.log.warn({ err: linkError }, "OAuth link failed");

@@ -43,3 +43,16 @@ export function describeMember(names: OAuthStateNames): string {
 export function describeServer(names: OAuthStateNames): string {
   return names.guildName ?? "a Discord server";
 }
+
+/**
+ * Where a link applies: "in <server>", or outside servers for a personal link (docs/architecture.md,
+ * "Personal links").
+ */
+export function describeWhere(pending: {
+  readonly guildId: string | undefined;
+  readonly names: OAuthStateNames;
+}): string {
+  return pending.guildId === undefined
+    ? "as their personal link, used outside servers"
+    : `in ${describeServer(pending.names)}`;
+}

@@ -17,6 +17,9 @@ export type LinkedRolesAuthorization =
   | {
       readonly ok: true;
       readonly userId: string;
+      /** The member's Discord names, for the confirm page of a platform sign-in that may follow. */
+      readonly username: string;
+      readonly displayName: string;
       /** The member's Discord token, for the write that follows; never shown. */
       readonly accessToken: string;
     }
@@ -51,5 +54,11 @@ export async function authorizeLinkedRoles(
     },
     now: deps.clock.now(),
   });
-  return { ok: true, userId: user.id, accessToken: tokens.accessToken };
+  return {
+    ok: true,
+    userId: user.id,
+    username: user.username,
+    displayName: user.global_name ?? user.username,
+    accessToken: tokens.accessToken,
+  };
 }

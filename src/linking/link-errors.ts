@@ -4,11 +4,16 @@ import { UserFacingError } from "../discord/user-facing-error.js";
 /** Custom id of the "Link account" button in the prompt shown to unlinked members. */
 export const linkPromptCustomId = "link:start";
 
-/** A member who is not linked gets an ephemeral prompt with a Link button (docs/architecture.md, "Commands"). */
-export function notLinkedError(): UserFacingError {
+/**
+ * A member who is not linked gets an ephemeral prompt with a Link button (docs/architecture.md, "Commands");
+ * outside a server it offers the personal link.
+ */
+export function notLinkedError(personal = false): UserFacingError {
   return new UserFacingError(
     "not_linked",
-    "You haven't linked a platform account in this server yet. Link one to use this command.",
+    personal
+      ? "You haven't linked a platform account for use outside servers yet. Press Link account (or run `/link` here) to link one."
+      : "You haven't linked a platform account in this server yet. Link one to use this command.",
     {
       components: [
         {

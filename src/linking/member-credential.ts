@@ -35,10 +35,10 @@ function needsRefresh(link: MemberLink, now: number): boolean {
  */
 export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Promise<MemberSession> {
   let link = await findMemberLink(deps.db, deps.secretBox, member);
-  if (link === undefined) throw notLinkedError();
+  if (link === undefined) throw notLinkedError(member.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
   if (needsRefresh(link, deps.clock.now())) {
-    link = await deps.refreshes.runOnce(`${member.guildId}:${member.userId}`, () =>
+    link = await deps.refreshes.runOnce(`${member.guildId ?? "personal"}:${member.userId}`, () =>
       refreshLink(deps, member),
     );
   }
@@ -48,7 +48,7 @@ export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Pr
 async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
   // Read again inside the single flight: another caller may have refreshed while we waited.
   const link = await findMemberLink(deps.db, deps.secretBox, member);
-  if (link === undefined) throw notLinkedError();
+  if (link === undefined) throw notLinkedError(member.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
   const oauth = deps.config.platform.oauth;
   const { refreshToken } = link.credential;
@@ -124,7 +124,7 @@ async function markReauthNeeded(
 /** The link another instance refreshed while ours failed; if it is gone or marked, the member is told. */
 async function readFresherLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
   const latest = await findMemberLink(deps.db, deps.secretBox, member);
-  if (latest === undefined) throw notLinkedError();
+  if (latest === undefined) throw notLinkedError(member.guildId === undefined);
   if (latest.status === "reauth_needed") throw reauthNeededError();
   return latest;
 }

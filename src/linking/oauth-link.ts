@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
-import { createOAuthState, type OAuthGrant } from "../store/oauth-states.js";
+import { createOAuthState, type OAuthGrant, type OAuthStateOrigin } from "../store/oauth-states.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
 import { readPendingCredential } from "./pending-credential.js";
 import { exchangeCode } from "./exchange-code.js";
@@ -10,7 +10,10 @@ import { oauthDisabledError } from "./link-errors.js";
 import { type PendingOAuthLinkFailure, takePendingOAuthLink } from "./pending-oauth-link.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStartUrl, oauthStateLifetimeMs } from "./linking-deps.js";
 
-/** The member who ran `/link`, with the names the confirm page shows whoever opens the sign-in URL. */
+/**
+ * The member who ran `/link` (or opened the Linked Roles verification), with the names the confirm page shows
+ * whoever opens the sign-in URL. No `guildId`: a personal link (docs/architecture.md, "Personal links").
+ */
 export interface OAuthLinkRequester extends MemberKey {
   /** The member's name in the server: nickname, else display name, else username. */
   readonly memberName: string;
@@ -28,7 +31,8 @@ export interface OAuthLinkRequester extends MemberKey {
 export async function startOAuthLink(
   deps: LinkingDeps,
   requester: OAuthLinkRequester,
-  interactionToken: string,
+  interactionToken: string | undefined,
+  origin: OAuthStateOrigin = "link",
 ): Promise<{ readonly url: string; readonly expiresAt: number }> {
   const oauth = deps.config.platform.oauth;
   if (oauth === undefined) throw oauthDisabledError();
@@ -54,6 +58,7 @@ export async function startOAuthLink(
     },
     codeVerifier: request.codeVerifier,
     interactionToken,
+    origin,
     expiresAt,
     now,
   });

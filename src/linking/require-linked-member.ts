@@ -10,7 +10,7 @@ import { findMemberLink } from "../store/member-links.js";
  */
 export async function requireLinkedMember(deps: LinkingDeps, actor: Actor): Promise<void> {
   const link = await findMemberLink(deps.db, deps.secretBox, actor);
-  if (link === undefined) throw notLinkedError();
+  if (link === undefined) throw notLinkedError(actor.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
 }
 

@@ -26,6 +26,8 @@ export async function saveLinkedAccount(
       now,
     });
     if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
+    // A personal link belongs to no server, so it holds no server's tier role.
+    if (input.guildId === undefined) return { link: saved, queued: false };
     const roleQueued = await queueLinkedMemberRating(trx, {
       guildId: input.guildId,
       userId: input.userId,

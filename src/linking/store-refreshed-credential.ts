@@ -35,7 +35,7 @@ export async function storeRefreshedCredential(
       return stored;
     }
     const current = await findMemberLink(deps.db, deps.secretBox, member);
-    if (current === undefined) throw notLinkedError();
+    if (current === undefined) throw notLinkedError(member.guildId === undefined);
     if (!isSameCredential(current, refreshedFrom)) return keepCurrent(deps, member, current);
     expected = current;
   }

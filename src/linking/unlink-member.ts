@@ -28,10 +28,13 @@ export async function unlinkMember(
   }
   // The member's tier roles are removed in the same transaction as the link (docs/architecture.md, "Tier roles"),
   // and their Linked Roles connection is written again, or cleared with no link left ("Linked Roles").
+  const { guildId } = member;
   const now = deps.clock.now();
   const { wasLinked, rolesQueued, connectionQueued } = await deps.db.transaction().execute(async (trx) => ({
     wasLinked: await deleteMemberLink(trx, member),
-    rolesQueued: await queueMemberUnlink(trx, { ...member, now }),
+    // A personal link holds no server's roles.
+    rolesQueued:
+      guildId !== undefined && (await queueMemberUnlink(trx, { guildId, userId: member.userId, now })),
     connectionQueued: await queueRoleConnectionOfUnlinkedUser(trx, {
       userId: member.userId,
       cause: "unlink",

@@ -4,12 +4,21 @@ import { UserFacingError } from "../discord/user-facing-error.js";
 import { authorizeLinkedRoles, type LinkedRolesAuthorization } from "./authorize-linked-roles.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { startOAuthLink } from "./oauth-link.js";
 import { writeRoleConnection, type RoleConnectionWrite } from "./write-role-connection.js";
 
 export type LinkedRolesVerification =
   | Exclude<LinkedRolesAuthorization, { readonly ok: true }>
   | RoleConnectionWrite
-  | { readonly ok: false; readonly reason: "link_unusable" };
+  | { readonly ok: false; readonly reason: "link_unusable" }
+  | {
+      readonly ok: false;
+      /** No link at all, or different accounts in different servers: the platform sign-in decides. */
+      readonly reason: "sign_in";
+      readonly had: "not_linked" | "several_accounts";
+      /** The bot's sign-in link (`/oauth/start/<id>`), as `/link` gives. */
+      readonly signInUrl: string;
+    };
 
 export async function verifyLinkedRoles(
   deps: LinkingDeps,
@@ -19,10 +28,26 @@ export async function verifyLinkedRoles(
   const authorized = await authorizeLinkedRoles(deps, settings, request);
   if (!authorized.ok) return authorized;
   try {
-    return await writeRoleConnection(deps, settings, {
+    const written = await writeRoleConnection(deps, settings, {
       userId: authorized.userId,
       discordAccessToken: authorized.accessToken,
     });
+    if (written.ok || deps.config.platform.oauth === undefined) return written;
+    // The platform sign-in `/link` uses makes the personal link; its confirmation then writes the connection
+    // with the Discord token just stored (docs/architecture.md, "Linked Roles").
+    const { url } = await startOAuthLink(
+      deps,
+      {
+        guildId: undefined,
+        userId: authorized.userId,
+        memberName: authorized.displayName,
+        memberUsername: authorized.username,
+        guildName: undefined,
+      },
+      undefined,
+      "linked_roles",
+    );
+    return { ok: false, reason: "sign_in", had: written.reason, signInUrl: url };
   } catch (error) {
     // The platform link needs re-linking, or the platform refused it: the member is told to run /link.
     if (error instanceof UserFacingError) return { ok: false, reason: "link_unusable" };

@@ -1,8 +1,9 @@
 // The platform step of the Linked Roles verification (docs/architecture.md, "Linked Roles"): the member's
-// platform account is the one they linked with /link, when every server they linked in holds the same one;
-// its profile and stats, read with their own credential, become their role connection on Discord.
+// platform account is their personal link when they have one (the profile is shown outside any server, where
+// that link is theirs), else the one they linked with /link when every server they linked in holds the same
+// one; its profile and stats, read with their own credential, become their role connection on Discord.
 import { getCurrentUser, getCurrentUserStats } from "../api/users.js";
-import { listActiveLinksOfUser } from "../store/member-links.js";
+import { findMemberLink, listActiveLinksOfUser, type MemberKey } from "../store/member-links.js";
 import { recordRoleConnectionAccount } from "../store/role-connections.js";
 import { listTiers } from "../store/tiers.js";
 import { putRoleConnection } from "./discord-user-api.js";
@@ -20,13 +21,9 @@ export async function writeRoleConnection(
   settings: LinkedRolesSettings,
   member: { readonly userId: string; readonly discordAccessToken: string },
 ): Promise<RoleConnectionWrite> {
-  const links = await listActiveLinksOfUser(deps.db, member.userId);
-  const [link] = links;
-  if (link === undefined) return { ok: false, reason: "not_linked" };
-  // Two servers may hold two different accounts: the bot does not guess which one the profile should show.
-  if (links.some((other) => other.platformUserId !== link.platformUserId))
-    return { ok: false, reason: "several_accounts" };
-  const { credential } = await getMemberSession(deps, { guildId: link.guildId, userId: member.userId });
+  const chosen = await chooseLink(deps, member.userId);
+  if (!chosen.ok) return chosen;
+  const { credential } = await getMemberSession(deps, chosen.key);
   const user = await getCurrentUser(deps.platform, credential);
   const stats = await getCurrentUserStats(deps.platform, credential);
   const body = describeRoleConnection(user, stats, await listTiers(deps.db));
@@ -38,4 +35,24 @@ export async function writeRoleConnection(
     now: deps.clock.now(),
   });
   return { ok: true, platformUsername: user.username };
+}
+
+/** Which link the profile shows; a personal link needing re-authorisation is still the member's choice. */
+async function chooseLink(
+  deps: LinkingDeps,
+  userId: string,
+): Promise<
+  { readonly ok: true; readonly key: MemberKey } | Extract<RoleConnectionWrite, { readonly ok: false }>
+> {
+  const personal = { guildId: undefined, userId };
+  if ((await findMemberLink(deps.db, deps.secretBox, personal)) !== undefined)
+    return { ok: true, key: personal };
+  const links = await listActiveLinksOfUser(deps.db, userId);
+  const [link] = links;
+  if (link === undefined) return { ok: false, reason: "not_linked" };
+  // Two servers may hold two different accounts: the bot does not guess which one the profile should show;
+  // the member chooses by signing in (verify-linked-roles.ts), which makes that account their personal link.
+  if (links.some((other) => other.platformUserId !== link.platformUserId))
+    return { ok: false, reason: "several_accounts" };
+  return { ok: true, key: { guildId: link.guildId, userId } };
 }

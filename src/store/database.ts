@@ -7,6 +7,7 @@ import type {
   LinkedRoleStatesTable,
   MemberLinksTable,
   OAuthStatesTable,
+  PersonalLinksTable,
   RoleConnectionsTable,
   RoleConnectionWritesTable,
   SubscriptionsTable,
@@ -48,6 +49,7 @@ export type * from "./community-tables.js";
 export interface Database {
   member_links: MemberLinksTable;
   oauth_states: OAuthStatesTable;
+  personal_links: PersonalLinksTable;
   guild_settings: GuildSettingsTable;
   subscriptions: SubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;

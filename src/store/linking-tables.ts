@@ -22,16 +22,41 @@ export interface MemberLinksTable {
   updated_at: Millis;
 }
 
+/**
+ * A member's personal link: their platform account tied to no server, one per Discord user, made by `/link` in
+ * a DM or by the Linked Roles verification (docs/architecture.md, "Personal links"). Columns as member_links'.
+ */
+export interface PersonalLinksTable {
+  id: Immutable<string>;
+  user_id: Immutable<string>;
+  platform_user_id: string;
+  platform_username: string;
+  credential_kind: "oauth" | "api_key";
+  /** Sealed JSON {accessToken, refreshToken?, expiresAt?, scopes?}; associated data names the user. */
+  credential: string;
+  scopes: string | null;
+  expires_at: Millis | null;
+  status: Generated<"active" | "reauth_needed">;
+  created_at: Immutable<Millis>;
+  updated_at: Millis;
+}
+
 /** A pending OAuth authorization: single use, short-lived (docs/architecture.md, "Linking"). */
 export interface OAuthStatesTable {
   /** SHA-256 (hex) of the state sent to the browser; the state itself is never stored. */
   state_hash: Immutable<string>;
-  guild_id: Immutable<string>;
+  /** Null for a personal link's sign-in (`/link` in a DM, or the Linked Roles verification). */
+  guild_id: Immutable<string | null>;
   user_id: Immutable<string>;
   /** Sealed PKCE code verifier (only re-sealing rewrites it, with the same value: sealed-column.ts). */
   code_verifier: Immutable<string>;
-  /** Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise). */
-  interaction_token: Immutable<string>;
+  /**
+   * Sealed interaction token, so the callback can edit the original ephemeral reply (re-sealed likewise); null
+   * for the sign-in the Linked Roles verification starts, which no interaction asked for.
+   */
+  interaction_token: Immutable<string | null>;
+  /** Which flow started the sign-in: `/link`, or the Linked Roles verification (then writes the connection). */
+  origin: Generated<"link" | "linked_roles">;
   /** The member's name in the server, shown on the confirm page; null in rows older than the column. */
   member_name: Immutable<string | null>;
   member_username: Immutable<string | null>;

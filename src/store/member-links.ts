@@ -1,19 +1,21 @@
 // A member's platform account per (guild, Discord user) (docs/architecture.md, "Linking"). The credential is
-// sealed with associated data naming the guild and user, so it cannot be moved to another member's row.
+// sealed with associated data naming the guild and user, so it cannot be moved to another member's row. A key
+// without a guild is the member's personal link (personal-links.ts), so one set of functions serves both.
 import type { Kysely, Selectable } from "kysely";
-import { z } from "zod";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, MemberLinksTable } from "./database.js";
 import { createId } from "./ids.js";
+import { credentialSchema, type MemberCredential } from "./link-credential.js";
+import {
+  deletePersonalLink,
+  findPersonalLink,
+  markPersonalReauthNeeded,
+  savePersonalLink,
+  updatePersonalCredential,
+} from "./personal-links.js";
 import { describeSealedColumn } from "./sealed-column.js";
 
-export interface MemberCredential {
-  readonly accessToken: string;
-  readonly refreshToken?: string | undefined;
-  /** Access token expiry, ms since the epoch. */
-  readonly expiresAt?: number | undefined;
-  readonly scopes?: readonly string[] | undefined;
-}
+export { credentialSchema, type MemberCredential } from "./link-credential.js";
 
 export type CredentialKind = MemberLinksTable["credential_kind"];
 export type LinkStatus = Selectable<MemberLinksTable>["status"];
@@ -33,7 +35,9 @@ export interface LinkedMember {
   readonly updatedAt: number;
 }
 
-export interface MemberLink extends LinkedMember {
+/** A server link, or a personal link (`guildId` undefined: made in a DM or by Linked Roles). */
+export interface MemberLink extends Omit<LinkedMember, "guildId"> {
+  readonly guildId: string | undefined;
   readonly credential: MemberCredential;
   /**
    * Which stored credential this is: opaque, and different after every store (the sealed text has a fresh
@@ -42,9 +46,15 @@ export interface MemberLink extends LinkedMember {
   readonly credentialVersion: string;
 }
 
+/** Whose link; `guildId` undefined names the personal link (docs/architecture.md, "Personal links"). */
 export interface MemberKey {
-  readonly guildId: string;
+  readonly guildId: string | undefined;
   readonly userId: string;
+}
+
+/** A server link's key. */
+export interface ServerMemberKey extends MemberKey {
+  readonly guildId: string;
 }
 
 export interface MemberLinkInput extends MemberKey {
@@ -55,14 +65,7 @@ export interface MemberLinkInput extends MemberKey {
   readonly now: number;
 }
 
-export const credentialSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string().optional(),
-  expiresAt: z.number().optional(),
-  scopes: z.array(z.string()).optional(),
-});
-
-function credentialAssociatedData({ guildId, userId }: MemberKey): string {
+function credentialAssociatedData({ guildId, userId }: ServerMemberKey): string {
   return `member_links:${guildId}:${userId}:credential`;
 }
 
@@ -74,7 +77,7 @@ export const sealedMemberCredentials = describeSealedColumn({
   associatedData: (row) => credentialAssociatedData({ guildId: row.guild_id, userId: row.user_id }),
 });
 
-function sealCredential(box: SecretBox, key: MemberKey, credential: MemberCredential): string {
+function sealCredential(box: SecretBox, key: ServerMemberKey, credential: MemberCredential): string {
   return box.seal(JSON.stringify(credential), credentialAssociatedData(key));
 }
 
@@ -84,11 +87,13 @@ export async function saveMemberLink(
   box: SecretBox,
   input: MemberLinkInput,
 ): Promise<MemberLink> {
+  const { guildId } = input;
+  if (guildId === undefined) return savePersonalLink(db, box, input);
   const changes = {
     platform_user_id: input.platformUserId,
     platform_username: input.platformUsername,
     credential_kind: input.credentialKind,
-    credential: sealCredential(box, input, input.credential),
+    credential: sealCredential(box, { guildId, userId: input.userId }, input.credential),
     scopes: input.credential.scopes?.join(" ") ?? null,
     expires_at: input.credential.expiresAt ?? null,
     status: "active" as const,
@@ -98,7 +103,7 @@ export async function saveMemberLink(
     .insertInto("member_links")
     .values({
       id: createId(),
-      guild_id: input.guildId,
+      guild_id: guildId,
       user_id: input.userId,
       created_at: input.now,
       ...changes,
@@ -114,6 +119,7 @@ export async function findMemberLink(
   box: SecretBox,
   key: MemberKey,
 ): Promise<MemberLink | undefined> {
+  if (key.guildId === undefined) return findPersonalLink(db, box, key.userId);
   const row = await db
     .selectFrom("member_links")
     .selectAll()
@@ -138,16 +144,18 @@ export async function updateMemberCredential(
     readonly now: number;
   },
 ): Promise<MemberLink | undefined> {
+  const { guildId } = input;
+  if (guildId === undefined) return updatePersonalCredential(db, box, input);
   const row = await db
     .updateTable("member_links")
     .set({
-      credential: sealCredential(box, input, input.credential),
+      credential: sealCredential(box, { guildId, userId: input.userId }, input.credential),
       scopes: input.credential.scopes?.join(" ") ?? null,
       expires_at: input.credential.expiresAt ?? null,
       status: "active",
       updated_at: input.now,
     })
-    .where("guild_id", "=", input.guildId)
+    .where("guild_id", "=", guildId)
     .where("user_id", "=", input.userId)
     .where("credential", "=", input.credentialVersion)
     .returningAll()
@@ -164,6 +172,7 @@ export async function markLinkReauthNeeded(
   db: Kysely<Database>,
   failed: MemberKey & { readonly credentialVersion: string; readonly now: number },
 ): Promise<boolean> {
+  if (failed.guildId === undefined) return markPersonalReauthNeeded(db, failed);
   const result = await db
     .updateTable("member_links")
     .set({ status: "reauth_needed", updated_at: failed.now })
@@ -175,6 +184,7 @@ export async function markLinkReauthNeeded(
 }
 
 export async function deleteMemberLink(db: Kysely<Database>, key: MemberKey): Promise<boolean> {
+  if (key.guildId === undefined) return deletePersonalLink(db, key.userId);
   const result = await db
     .deleteFrom("member_links")
     .where("guild_id", "=", key.guildId)
@@ -224,13 +234,19 @@ export async function listActiveLinksOfUser(db: Kysely<Database>, userId: string
 
 /** Whether the Discord user holds a link in any server, active or needing re-authorisation. */
 export async function isLinkedAnywhere(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
+  const inServer = await db
     .selectFrom("member_links")
     .select("user_id")
     .where("user_id", "=", userId)
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  if (inServer !== undefined) return true;
+  const personal = await db
+    .selectFrom("personal_links")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return personal !== undefined;
 }
 
 /** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */

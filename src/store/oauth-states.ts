@@ -21,20 +21,27 @@ export interface OAuthStateInput {
   readonly startId: string;
   /** The platform's authorize URL that link redirects to. */
   readonly authorizeUrl: string;
-  readonly guildId: string;
+  /** Undefined for a personal link's sign-in (docs/architecture.md, "Personal links"). */
+  readonly guildId: string | undefined;
   readonly userId: string;
   readonly names: OAuthStateNames;
   readonly codeVerifier: string;
-  /** Lets the callback edit the member's original ephemeral reply. */
-  readonly interactionToken: string;
+  /** Lets the callback edit the member's original ephemeral reply; undefined when no interaction asked. */
+  readonly interactionToken: string | undefined;
+  /** Which flow started it (`link` if left out); `linked_roles` writes the member's connection once linked. */
+  readonly origin?: OAuthStateOrigin;
   readonly expiresAt: number;
   readonly now: number;
 }
 
+export type OAuthStateOrigin = "link" | "linked_roles";
+
 /** A pending authorization as the confirm page shows it: the sealed parts stay sealed. */
 export interface PendingOAuthState {
-  readonly guildId: string;
+  /** Undefined for a personal link's sign-in. */
+  readonly guildId: string | undefined;
   readonly userId: string;
+  readonly origin: OAuthStateOrigin;
   readonly names: OAuthStateNames;
   /** The platform account the callback's tokens belong to; undefined until the callback exchanged the code. */
   readonly platformUsername: string | undefined;
@@ -42,7 +49,7 @@ export interface PendingOAuthState {
 
 export interface OAuthGrant extends PendingOAuthState {
   readonly codeVerifier: string;
-  readonly interactionToken: string;
+  readonly interactionToken: string | undefined;
   /** The tokens the callback got, as JSON (oauth-link.ts); undefined when it exchanged nothing. */
   readonly pendingCredential: string | undefined;
 }
@@ -79,10 +86,14 @@ export async function createOAuthState(
     .insertInto("oauth_states")
     .values({
       state_hash: stateHash,
-      guild_id: input.guildId,
+      guild_id: input.guildId ?? null,
       user_id: input.userId,
+      origin: input.origin ?? "link",
       code_verifier: box.seal(input.codeVerifier, associatedData(stateHash, "code_verifier")),
-      interaction_token: box.seal(input.interactionToken, associatedData(stateHash, "interaction_token")),
+      interaction_token:
+        input.interactionToken === undefined
+          ? null
+          : box.seal(input.interactionToken, associatedData(stateHash, "interaction_token")),
       start_hash: hashOAuthSecret(input.startId),
       authorize_url: box.seal(input.authorizeUrl, associatedData(stateHash, "authorize_url")),
       member_name: input.names.memberName ?? null,
@@ -108,6 +119,7 @@ export async function findOAuthState(
     .select([
       "guild_id",
       "user_id",
+      "origin",
       "member_name",
       "member_username",
       "guild_name",
@@ -220,12 +232,13 @@ export async function pruneOAuthStates(
 function toPendingOAuthState(
   row: Pick<
     Selectable<OAuthStatesTable>,
-    "guild_id" | "user_id" | "member_name" | "member_username" | "guild_name" | "platform_username"
+    "guild_id" | "user_id" | "origin" | "member_name" | "member_username" | "guild_name" | "platform_username"
   >,
 ): PendingOAuthState {
   return {
-    guildId: row.guild_id,
+    guildId: row.guild_id ?? undefined,
     userId: row.user_id,
+    origin: row.origin,
     names: {
       memberName: row.member_name ?? undefined,
       memberUsername: row.member_username ?? undefined,
@@ -239,7 +252,10 @@ function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthG
   return {
     ...toPendingOAuthState(row),
     codeVerifier: box.open(row.code_verifier, associatedData(row.state_hash, "code_verifier")),
-    interactionToken: box.open(row.interaction_token, associatedData(row.state_hash, "interaction_token")),
+    interactionToken:
+      row.interaction_token === null
+        ? undefined
+        : box.open(row.interaction_token, associatedData(row.state_hash, "interaction_token")),
     pendingCredential:
       row.pending_credential === null
         ? undefined

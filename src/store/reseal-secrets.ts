@@ -8,6 +8,7 @@ import { sealedLinkedRoleVerifiers } from "./linked-role-states.js";
 import { sealedMemberCredentials } from "./member-links.js";
 import { sealedOAuthStateSecrets } from "./oauth-state-sealing.js";
 import { sealedOperatorWebhookSecrets } from "./operator-webhook-secrets.js";
+import { sealedPersonalCredentials } from "./personal-links.js";
 import { sealedRoleConnectionCredentials } from "./role-connections.js";
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from "./sealed-column.js";
 import { sealedWebhookSecrets } from "./webhook-endpoints.js";
@@ -16,6 +17,7 @@ import { sealedRetiredSecrets } from "./webhook-retired-secrets.js";
 /** Every sealed column, by table. */
 const sealedTables = {
   member_links: [sealedMemberCredentials],
+  personal_links: [sealedPersonalCredentials],
   webhook_endpoints: [sealedWebhookSecrets],
   webhook_retired_secrets: [sealedRetiredSecrets],
   operator_webhook_secrets: [sealedOperatorWebhookSecrets],

@@ -72,7 +72,8 @@ export async function queueRoleConnectionWrite(
 /**
  * A change of these platform accounts (a rating, a battle result): every Discord user verified for Linked Roles
  * (an active connection) and linked to one of them, in `guildId` alone when given (a server's own endpoint), is
- * queued once. Returns how many users were queued.
+ * queued once. A personal link belongs to no server, so only the operator's webhook (no `guildId`) reaches it.
+ * Returns how many users were queued.
  */
 export async function queueRoleConnectionsOfPlatformUsers(
   db: Kysely<Database>,
@@ -95,6 +96,15 @@ export async function queueRoleConnectionsOfPlatformUsers(
       .where("role_connections.status", "=", "active");
     if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
     for (const row of await query.execute()) users.add(row.user_id);
+    if (input.guildId !== undefined) continue;
+    const personal = await db
+      .selectFrom("personal_links")
+      .innerJoin("role_connections", "role_connections.user_id", "personal_links.user_id")
+      .select("personal_links.user_id")
+      .where("personal_links.platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
+      .where("role_connections.status", "=", "active")
+      .execute();
+    for (const row of personal) users.add(row.user_id);
   }
   for (const userId of [...users].sort()) {
     await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });

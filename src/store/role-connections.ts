@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, RoleConnectionsTable } from "./database.js";
-import { credentialSchema, type MemberCredential } from "./member-links.js";
+import { credentialSchema, type MemberCredential } from "./link-credential.js";
 import { describeSealedColumn } from "./sealed-column.js";
 
 export interface RoleConnection {

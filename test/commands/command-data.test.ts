@@ -47,9 +47,32 @@ describe("command data", () => {
     expect(problems).toEqual([]);
   });
 
-  it("has one definition per command name, all guild-only", () => {
+  it("has one definition per command name", () => {
     const names = commandData.map((command) => command.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const command of commandData) expect(command.contexts).toEqual([0]);
+  });
+
+  it("offers the personal commands to user installs in DMs and private channels, and keeps the rest in servers", () => {
+    const anywhere = ["battle", "leaderboard", "link", "profile", "rank", "stats", "unlink", "whoami"];
+    const reach = Object.fromEntries(
+      commandData.map((command) => [
+        command.name,
+        { integration_types: command.integration_types, contexts: command.contexts },
+      ]),
+    );
+    const expected = Object.fromEntries(
+      commandData.map((command) => [
+        command.name,
+        anywhere.includes(command.name)
+          ? { integration_types: [0, 1], contexts: [0, 1, 2] }
+          : { integration_types: [0], contexts: [0] },
+      ]),
+    );
+    expect(reach).toEqual(expected);
+    expect(
+      Object.keys(reach)
+        .filter((name) => anywhere.includes(name))
+        .sort(),
+    ).toEqual(anywhere);
   });
 });

@@ -23,4 +23,32 @@ describe("readActor", () => {
     expect(readActor(withMember(null, "Alice A."))?.displayName).toBe("Alice A.");
     expect(readActor(withMember(null, null))?.displayName).toBe("alice");
   });
+
+  it("reads a user install's interaction in a DM as an actor with no server and no server permissions", () => {
+    const {
+      guild_id: _guildId,
+      member,
+      ...outside
+    } = commandInteraction("rank") as unknown as Record<string, unknown> & {
+      member: { user: Record<string, unknown> };
+    };
+    const interaction = {
+      ...outside,
+      context: 1,
+      user: { ...member.user, global_name: "Alice A." },
+      authorizing_integration_owners: { "1": member.user.id },
+    } as unknown as APIInteraction;
+    expect(readActor(interaction)).toMatchObject({
+      guildId: undefined,
+      userId: member.user.id,
+      username: "alice",
+      displayName: "Alice A.",
+      permissions: 0n,
+    });
+  });
+
+  it("reads no actor from a body with neither member nor user", () => {
+    const { member: _member, ...body } = commandInteraction("rank") as unknown as Record<string, unknown>;
+    expect(readActor(body as unknown as APIInteraction)).toBeUndefined();
+  });
 });

@@ -35,6 +35,7 @@ const expectedTables = [
   "oauth_states",
   "operator_webhook_secrets",
   "outbox",
+  "personal_links",
   "platform_users",
   "reminder_settings",
   "role_connection_writes",

@@ -155,6 +155,7 @@ const tablesInDeleteOrder = Object.keys({
   linked_role_states: true,
   role_connections: true,
   role_connection_writes: true,
+  personal_links: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

@@ -83,7 +83,47 @@ describe.each(testDatabases())("member links on $name", (database) => {
       updatedAt: testNow + 2,
     });
     expect(second.credential).not.toHaveProperty("refreshToken");
-    expect(await listGuildLinks(store.db, first.guildId)).toHaveLength(1);
+    expect(await listGuildLinks(store.db, first.guildId ?? "")).toHaveLength(1);
+  });
+
+  it("keeps a personal link apart from the member's server links, refreshes, marks and deletes it by user alone", async () => {
+    const personalKey = { guildId: undefined, userId: "200000000000000001" };
+    await saveMemberLink(store.db, box, linkInput());
+    const personal = await saveMemberLink(
+      store.db,
+      box,
+      linkInput({ guildId: undefined, platformUserId: "u-alice-2", platformUsername: "alice2" }),
+    );
+    expect(personal).toMatchObject({ guildId: undefined, platformUsername: "alice2", status: "active" });
+    expect(await findMemberLink(store.db, box, personalKey)).toEqual(personal);
+    expect(await findMemberLink(store.db, box, linkInput())).toMatchObject({ platformUsername: "alice" });
+    // Never listed as a server's member, nor routed to a guild.
+    expect((await listLinksOfPlatformUser(store.db, "u-alice-2")).length).toBe(0);
+
+    const refreshed = await updateMemberCredential(store.db, box, {
+      ...personalKey,
+      credentialVersion: personal.credentialVersion,
+      credential: { accessToken: "access-2" },
+      now: testNow + 1,
+    });
+    expect(refreshed?.credential.accessToken).toBe("access-2");
+    expect(
+      await markLinkReauthNeeded(store.db, {
+        ...personalKey,
+        credentialVersion: personal.credentialVersion,
+        now: testNow + 2,
+      }),
+    ).toBe(false);
+    expect(
+      await markLinkReauthNeeded(store.db, {
+        ...personalKey,
+        credentialVersion: refreshed?.credentialVersion ?? "",
+        now: testNow + 3,
+      }),
+    ).toBe(true);
+    expect(await deleteMemberLink(store.db, personalKey)).toBe(true);
+    expect(await findMemberLink(store.db, box, personalKey)).toBeUndefined();
+    expect(await findMemberLink(store.db, box, linkInput())).toMatchObject({ platformUsername: "alice" });
   });
 
   it("lets the same member link different accounts in different guilds", async () => {

@@ -62,6 +62,7 @@ describe.each(testDatabases())("OAuth states on $name", (database) => {
       grant: {
         guildId: "100000000000000001",
         userId: "200000000000000001",
+        origin: "link",
         names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
         codeVerifier: "verifier-for-state-a",
         interactionToken: "interaction-for-state-a",
@@ -79,11 +80,36 @@ describe.each(testDatabases())("OAuth states on $name", (database) => {
     });
   });
 
+  it("keeps a personal link's sign-in, with no server and no interaction, as the Linked Roles verification starts it", async () => {
+    await createOpenedState(store.db, {
+      ...stateInput("state-personal"),
+      guildId: undefined,
+      interactionToken: undefined,
+      origin: "linked_roles",
+    });
+    const consumed = await consumeOAuthState(store.db, box, {
+      state: "state-personal",
+      browserKey: browserOf("state-personal"),
+      now: testNow + 1000,
+    });
+    expect(consumed).toMatchObject({
+      ok: true,
+      grant: {
+        userId: "200000000000000001",
+        origin: "linked_roles",
+        codeVerifier: "verifier-for-state-personal",
+      },
+    });
+    expect(consumed.ok && consumed.grant.guildId).toBeUndefined();
+    expect(consumed.ok && consumed.grant.interactionToken).toBeUndefined();
+  });
+
   it("shows a pending state's member and server without taking it out", async () => {
     await createOpenedState(store.db, stateInput("state-shown"));
     const pending = {
       guildId: "100000000000000001",
       userId: "200000000000000001",
+      origin: "link",
       names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
     };
     expect(

@@ -61,6 +61,8 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     credentialKind: "api_key",
     credential: { accessToken: "api-key-personal" },
   });
+  // A personal link: no server (docs/architecture.md, "Personal links").
+  await saveMemberLink(db, box, { ...linkInput("200000000000000003", "access-dm"), guildId: undefined });
   const endpoint = await createWebhookEndpoint(db, box, {
     guildId,
     secret: "whsec-first",
@@ -113,6 +115,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
 
     expect(report).toEqual({
       member_links: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
+      personal_links: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       webhook_endpoints: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       webhook_retired_secrets: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       operator_webhook_secrets: { resealed: 2, alreadyCurrent: 0, unreadable: 0 },
@@ -122,6 +125,11 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     });
     const connection = await findRoleConnection(store.db, newOnlyBox, "200000000000000009");
     expect(connection?.credential.refreshToken).toBe("discord-refresh");
+    const personal = await findMemberLink(store.db, newOnlyBox, {
+      guildId: undefined,
+      userId: "200000000000000003",
+    });
+    expect(personal?.credential.accessToken).toBe("access-dm");
     const oauthLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000001"));
     expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
     const apiKeyLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000002"));
@@ -156,6 +164,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       grant: {
         guildId,
         userId: "200000000000000003",
+        origin: "link",
         codeVerifier: "code-verifier",
         interactionToken: "interaction-token",
         names: { memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" },
@@ -172,6 +181,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
 
     expect(again).toEqual({
       member_links: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },
+      personal_links: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       webhook_endpoints: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       webhook_retired_secrets: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       operator_webhook_secrets: { resealed: 0, alreadyCurrent: 2, unreadable: 0 },

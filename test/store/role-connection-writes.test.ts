@@ -190,4 +190,29 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     expect(await findRoleConnectionWrite(store.db, ben)).toMatchObject({ version: 1, cause: "guild-purge" });
     expect(await findRoleConnectionWrite(store.db, cid)).toBeUndefined();
   });
+
+  it("reaches a personal link through the operator's webhook only, a personal link being in no server", async () => {
+    await saveMemberLink(store.db, box, {
+      guildId: undefined,
+      userId: ann,
+      platformUserId: "usr_9",
+      platformUsername: "usr_9",
+      credentialKind: "api_key",
+      credential: { accessToken: "key-usr_9" },
+      now: testNow,
+    });
+    await verify(ann);
+    const queue = (guildId: string | undefined) =>
+      queueRoleConnectionsOfPlatformUsers(store.db, {
+        platformUserIds: ["usr_9"],
+        guildId,
+        cause: "user.rating_changed",
+        now: testNow,
+      });
+
+    expect(await queue(guildA)).toBe(0);
+    expect(await findRoleConnectionWrite(store.db, ann)).toBeUndefined();
+    expect(await queue(undefined)).toBe(1);
+    expect(await findRoleConnectionWrite(store.db, ann)).toMatchObject({ version: 1 });
+  });
 });

@@ -11,6 +11,7 @@ import {
   renderChallengeClosed,
   type ChallengeParties,
 } from "./challenge-message.js";
+import { requireServer } from "../../discord/require-server.js";
 
 /**
  * Seats the challenger with their own credential. They asked for this battle when they challenged, so the
@@ -89,7 +90,7 @@ export async function answerChallenge(
   // (docs/architecture.md, "Webhooks in").
   await saveCardStartingThread(deps.db, {
     battleId: answer.battleId,
-    guildId: actor.guildId,
+    guildId: requireServer(actor),
     channelId: card.channel_id,
     messageId: card.id,
     createdBy: challengerId,

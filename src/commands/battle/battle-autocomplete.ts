@@ -11,6 +11,7 @@ import { truncateText } from "../../display/truncate-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
+import { requireServer } from "../../discord/require-server.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 
@@ -53,7 +54,7 @@ async function completeBattleId(
   { actor, focused }: AutocompleteContext,
 ): Promise<Choice[]> {
   const now = deps.clock.now();
-  const battles = await listAnnouncedBattles(deps.db, actor.guildId, announcedBattlesScanned);
+  const battles = await listAnnouncedBattles(deps.db, requireServer(actor), announcedBattlesScanned);
   return toChoices(
     battles
       .filter((battle) => matches(focused.value, battle.battleId, battle.creatorName))

@@ -32,6 +32,8 @@ function acknowledge(args: BattleArguments) {
 export const battle = defineCommand<BotDependencies, typeof battleCommand>({
   data: battleCommand,
   acknowledge,
+  // Only the member's own history reads nothing of a server (docs/architecture.md, "Outside a server").
+  serverOnly: (args) => args.subcommand !== "history",
   async run(deps, context) {
     const { args } = context;
     switch (args.subcommand) {

@@ -1,8 +1,5 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { anywhereReach } from "../command-reach.js";
 import { difficultyChoices, languageChoices, publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
@@ -55,7 +52,7 @@ export const battleCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "battle",
   description: "Coding battles",
-  contexts: [InteractionContextType.Guild],
+  ...anywhereReach,
   options: [
     {
       type: OptionType.Subcommand,

@@ -1,15 +1,12 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { anywhereReach } from "../command-reach.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
 export const leaderboardCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "leaderboard",
   description: "Leaderboards",
-  contexts: [InteractionContextType.Guild],
+  ...anywhereReach,
   options: [
     {
       type: OptionType.Subcommand,

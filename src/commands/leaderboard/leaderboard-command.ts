@@ -13,6 +13,7 @@ import { serverLeaderboardList, serverListQuery } from "./server-leaderboard-lis
 export const leaderboard = defineCommand<BotDependencies, typeof leaderboardCommand>({
   data: leaderboardCommand,
   acknowledge: "public",
+  serverOnly: (args) => args.subcommand === "server",
   async run(deps, { actor, args, responder }) {
     const [list, query, page] =
       args.subcommand === "global"

@@ -10,6 +10,7 @@ import { listGuildLinks } from "../../store/member-links.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
 import { renderServerLeaderboard } from "./render-server-leaderboard.js";
 import { renderServerPeriodLeaderboard } from "./render-server-period-leaderboard.js";
+import { requireServer } from "../../discord/require-server.js";
 
 export const serverLeaderboardPageSize = 10;
 
@@ -26,13 +27,14 @@ export function serverListQuery(period: ActivityPeriod): string {
 export const serverLeaderboardList: PaginatedList<BotDependencies> = {
   name: "leaderboard-server",
   async renderPage(deps, { actor, query, page }) {
+    const guildId = requireServer(actor);
     const pageSize = serverLeaderboardPageSize;
     const period = readActivityPeriod(query);
     // One row more than shown tells whether another page follows.
     const limit = pageSize + 1;
     const offset = page * pageSize;
     if (period === "all") {
-      const rows = await listServerLeaderboard(deps.db, { guildId: actor.guildId, limit, offset });
+      const rows = await listServerLeaderboard(deps.db, { guildId, limit, offset });
       const reply = renderServerLeaderboard({
         rows: rows.slice(0, pageSize),
         page,
@@ -42,12 +44,12 @@ export const serverLeaderboardList: PaginatedList<BotDependencies> = {
       return { reply, hasMore: rows.length > pageSize };
     }
     const window = readActivityWindow(period, deps.clock.now());
-    const rows = await listMemberPeriodTotals(deps.db, { guildId: actor.guildId, window, limit, offset });
+    const rows = await listMemberPeriodTotals(deps.db, { guildId, window, limit, offset });
     const reply = renderServerPeriodLeaderboard({
       period,
       window,
       rows: rows.slice(0, pageSize),
-      members: await listGuildLinks(deps.db, actor.guildId),
+      members: await listGuildLinks(deps.db, guildId),
       page,
       pageSize,
       viewerUserId: actor.userId,

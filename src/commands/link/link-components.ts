@@ -48,7 +48,7 @@ export const apiKeyModal: ModalHandler<BotDependencies> = {
     await responder.defer({ ephemeral: true });
     const link = await linkWithApiKey(deps, actor, fields[apiKeyFieldId] ?? "");
     await responder.reply({
-      content: describeLinked(link.platformUsername, "api-key"),
+      content: describeLinked(link.platformUsername, "api-key", link.guildId === undefined),
       ephemeral: true,
     });
   },

@@ -25,7 +25,11 @@ export async function buildLinkPrompt(
   interactionToken: string,
 ): Promise<Reply> {
   const buttons: APIButtonComponent[] = [];
-  let content = "Link your platform account to use battles, tournaments and ranks in this server.";
+  // Outside a server, /link makes the member's personal link (docs/architecture.md, "Personal links").
+  let content =
+    actor.guildId === undefined
+      ? "Link your platform account for yourself: outside servers (here, and in other DMs) the bot's commands use it. Servers keep their own links."
+      : "Link your platform account to use battles, tournaments and ranks in this server.";
   if (deps.config.platform.oauth !== undefined) {
     // The names let whoever opens the sign-in URL see whose account it links (docs/architecture.md, "Linking").
     const requester = {
@@ -33,7 +37,7 @@ export async function buildLinkPrompt(
       userId: actor.userId,
       memberName: actor.displayName,
       memberUsername: actor.username,
-      guildName: await readGuildName(deps, actor.guildId),
+      guildName: actor.guildId === undefined ? undefined : await readGuildName(deps, actor.guildId),
     };
     const { url, expiresAt } = await startOAuthLink(deps, requester, interactionToken);
     buttons.push({ type: ComponentType.Button, style: ButtonStyle.Link, url, label: "Link account" });

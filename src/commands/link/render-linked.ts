@@ -6,7 +6,10 @@ export function describeCancelledLink(): string {
 }
 
 /** The line that confirms a link, after the API-key modal or the OAuth sign-in. */
-export function describeLinked(platformUsername: string, via: "api-key" | "oauth"): string {
+export function describeLinked(platformUsername: string, via: "api-key" | "oauth", personal = false): string {
   const how = via === "api-key" ? " with an API key" : "";
-  return `Linked as **${plainText(platformUsername)}**${how}. You can now use the bot's commands here.`;
+  const where = personal
+    ? "Outside servers, the bot's commands now use it (servers keep their own links)."
+    : "You can now use the bot's commands here.";
+  return `Linked as **${plainText(platformUsername)}**${how}. ${where}`;
 }

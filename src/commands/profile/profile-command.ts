@@ -7,10 +7,14 @@ import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { profileCommand } from "./data.js";
 import { openProfileEditor } from "./profile-edit.js";
 import { renderMemberProfile, renderOwnProfile } from "./render-profile-card.js";
+import { requireOtherMembersServer } from "../rank/known-member.js";
 
 /** `/profile view [member] [public]` and `/profile edit` (docs/architecture.md, "Commands"). */
 export const profile = defineCommand<BotDependencies, typeof profileCommand>({
   data: profileCommand,
+  // Outside servers only `view` is offered; editing stays with the server commands
+  // (docs/architecture.md, "Outside a server").
+  serverOnly: (args) => args.subcommand === "edit",
   // The edit form must be the first answer, so /profile edit is not deferred.
   acknowledge: (args) =>
     args.subcommand === "edit" ? "none" : args.options.public === true ? "public" : "ephemeral",
@@ -22,7 +26,10 @@ export const profile = defineCommand<BotDependencies, typeof profileCommand>({
     const ephemeral = args.options.public !== true;
     const member = args.options.member;
     if (member !== undefined && member.id !== actor.userId) {
-      const known = await findKnownMember(deps.db, { guildId: actor.guildId, userId: member.id });
+      const known = await findKnownMember(deps.db, {
+        guildId: requireOtherMembersServer(actor),
+        userId: member.id,
+      });
       await responder.reply({ ...renderMemberProfile(known), ephemeral });
       return;
     }

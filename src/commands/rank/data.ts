@@ -1,8 +1,5 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { anywhereReach } from "../command-reach.js";
 import { publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
@@ -10,7 +7,7 @@ export const rankCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "rank",
   description: "Global rank, rating, tier and rating-history chart",
-  contexts: [InteractionContextType.Guild],
+  ...anywhereReach,
   options: [
     { type: OptionType.User, name: "member", description: "Another member of this server (default: you)" },
     publicOption,

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Actor } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { Database } from "../../store/database.js";
 import { listGuildLinks } from "../../store/member-links.js";
@@ -13,6 +14,18 @@ export interface KnownMember {
   readonly tier: string | null;
   /** When the read model last heard of this user; undefined when it never did. */
   readonly seenAt: number | undefined;
+}
+
+/**
+ * Another member's account is shown only where they linked it, in a server: a personal link is private to its
+ * owner, so outside a server `member:` is refused (docs/architecture.md, "Outside a server").
+ */
+export function requireOtherMembersServer(actor: Actor): string {
+  if (actor.guildId !== undefined) return actor.guildId;
+  throw new UserFacingError(
+    "other_member_outside_server",
+    "Another member's account can only be looked up in a server where they linked it. Outside a server you see your own.",
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { findKnownMember } from "./known-member.js";
 import { rememberPlatformUser } from "./remember-platform-user.js";
 import { renderMemberRank } from "./render-member-rank.js";
 import { ratingChartFileName, renderOwnRank } from "./render-own-rank.js";
+import { requireOtherMembersServer } from "./known-member.js";
 
 /**
  * `/rank [member] [public]` (docs/architecture.md, "Commands"): your own rank with the rating-history chart,
@@ -21,7 +22,10 @@ export const rank = defineCommand<BotDependencies, typeof rankCommand>({
     const ephemeral = options.public !== true;
     const member = options.member;
     if (member !== undefined && member.id !== actor.userId) {
-      const known = await findKnownMember(deps.db, { guildId: actor.guildId, userId: member.id });
+      const known = await findKnownMember(deps.db, {
+        guildId: requireOtherMembersServer(actor),
+        userId: member.id,
+      });
       await responder.reply({ ...renderMemberRank(known), ephemeral });
       return;
     }

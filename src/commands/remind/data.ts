@@ -1,15 +1,12 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { serverOnlyReach } from "../command-reach.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
 export const remindCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "remind",
   description: "Be pinged before tournaments start, or stop it",
-  contexts: [InteractionContextType.Guild],
+  ...serverOnlyReach,
   options: [
     {
       type: OptionType.Subcommand,

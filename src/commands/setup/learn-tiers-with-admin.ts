@@ -2,7 +2,7 @@
 // (docs/architecture.md, "Tier roles"), so a new server gets every tier's role at once rather than one at a
 // time as members link.
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { learnPlatformTiers } from "../../roles/learn-platform-tiers.js";
 import { findMemberLink } from "../../store/member-links.js";
@@ -15,7 +15,7 @@ import { listTiers } from "../../store/tiers.js";
  */
 export async function learnTiersWithAdmin(
   deps: BotDependencies,
-  actor: Pick<Actor, "guildId" | "userId">,
+  actor: Pick<ServerActor, "guildId" | "userId">,
 ): Promise<boolean> {
   const link = await findMemberLink(deps.db, deps.secretBox, actor);
   if (link === undefined || link.status !== "active") return false;

@@ -1,5 +1,5 @@
 import type { CommandArguments } from "../../discord/command-arguments.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import type { setupCommand } from "./data.js";
 
@@ -19,7 +19,7 @@ export type SetupOptionsOf<
 
 /** What a subcommand needs from the interaction: who asked, how to answer, and the interaction's id. */
 export interface SubcommandContext {
-  readonly actor: Actor;
+  readonly actor: ServerActor;
   readonly responder: InteractionResponder;
   readonly interactionId: string;
 }

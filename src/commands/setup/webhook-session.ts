@@ -2,7 +2,7 @@
 // calls use it, docs/architecture.md, "Managing the platform webhook") and this server's registered webhook.
 import type { PlatformCredential } from "../../api/http.js";
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { requireRegisteredEndpoint, type RegisteredEndpoint } from "./guild-webhook.js";
 
@@ -15,7 +15,7 @@ export interface WebhookSession {
 }
 
 /** The admin must be linked, then the server must have a registered webhook: refused in that order. */
-export async function openWebhookSession(deps: BotDependencies, actor: Actor): Promise<WebhookSession> {
+export async function openWebhookSession(deps: BotDependencies, actor: ServerActor): Promise<WebhookSession> {
   const { link, credential } = await getMemberSession(deps, actor);
   const endpoint = await requireRegisteredEndpoint(deps, actor.guildId);
   const platformUsername = link.platformUsername;

@@ -1,8 +1,5 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { anywhereReach } from "../command-reach.js";
 import { publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
@@ -10,7 +7,7 @@ export const statsCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "stats",
   description: "Your wins, losses, win rate, average time and rating change",
-  contexts: [InteractionContextType.Guild],
+  ...anywhereReach,
   options: [
     {
       type: OptionType.String,

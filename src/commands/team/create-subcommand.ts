@@ -1,7 +1,7 @@
 import { plainText } from "../../display/platform-text.js";
 import { createTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { recordMemberTeam } from "../../store/member-teams.js";
@@ -12,7 +12,7 @@ import type { TeamOptions } from "./team-arguments.js";
 /** `/team create name [description] [public] [max-members]` → POST /teams as the member, who owns the team. */
 export async function runTeamCreate(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   options: TeamOptions<"create">,
 ): Promise<Reply> {
   const { credential } = await getMemberSession(deps, actor);

@@ -1,7 +1,7 @@
 import { plainText } from "../../display/platform-text.js";
 import { inviteToTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { findTeamName } from "../../store/member-teams.js";
@@ -16,7 +16,7 @@ import type { TeamOptions } from "./team-arguments.js";
  */
 export async function runTeamInvite(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   options: TeamOptions<"invite">,
 ): Promise<{ readonly reply: Reply; readonly notice: Reply | undefined }> {
   const choice = chooseInvitee(options);

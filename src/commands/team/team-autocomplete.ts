@@ -1,7 +1,7 @@
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import { plainLabel } from "../../display/platform-text.js";
 import { listMemberTeams, type MemberTeam } from "../../store/member-teams.js";
 
@@ -32,7 +32,7 @@ export function chooseTeams(
  */
 export async function suggestTeams(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   typed: string,
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
   const teams = await listMemberTeams(deps.db, {

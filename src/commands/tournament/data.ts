@@ -1,8 +1,5 @@
-import {
-  ApplicationCommandOptionType as OptionType,
-  ApplicationCommandType,
-  InteractionContextType,
-} from "discord-api-types/v10";
+import { ApplicationCommandOptionType as OptionType, ApplicationCommandType } from "discord-api-types/v10";
+import { serverOnlyReach } from "../command-reach.js";
 import { difficultyChoices, publicOption } from "../shared-options.js";
 import type { CommandDefinition } from "../../discord/command-definition.js";
 
@@ -19,7 +16,7 @@ export const tournamentCommand = {
   type: ApplicationCommandType.ChatInput,
   name: "tournament",
   description: "Tournaments",
-  contexts: [InteractionContextType.Guild],
+  ...serverOnlyReach,
   options: [
     {
       type: OptionType.Subcommand,

@@ -1,6 +1,6 @@
 import { registerForTournament } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { explainRegistrationConflict } from "./explain-registration-conflict.js";
@@ -10,7 +10,7 @@ import { renderRegistration } from "./render-registration.js";
 /** Registers the member as themselves (their own credential), for the slash command and the list's buttons. */
 export async function registerMember(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   tournamentId: string,
 ): Promise<Reply> {
   const { credential } = await getMemberSession(deps, actor);

@@ -1,5 +1,5 @@
 import type { CommandArguments } from "../../discord/command-arguments.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import type { tournamentCommand } from "./data.js";
 
@@ -11,6 +11,6 @@ export type TournamentOptions<Name extends string> = Extract<
 
 /** What a subcommand needs from the interaction: who asked, and how to answer. */
 export interface SubcommandContext {
-  readonly actor: Actor;
+  readonly actor: ServerActor;
   readonly responder: InteractionResponder;
 }

@@ -3,7 +3,7 @@ import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { listLimitBounds, listTournaments, type Tournament, type TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
-import type { Actor } from "../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 
 function describeChoice(tournament: Tournament): string {
@@ -36,7 +36,7 @@ export function chooseTournaments(
  */
 export async function suggestTournaments(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   input: { readonly typed: string; readonly status: TournamentStatus | undefined },
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
   const { credential } = await getMemberSession(deps, actor);

@@ -8,10 +8,12 @@ export const unlink = defineCommand<BotDependencies, typeof unlinkCommand>({
   acknowledge: "ephemeral",
   async run(deps, { actor, responder }) {
     const { wasLinked } = await unlinkMember(deps, actor);
+    // Outside a server, /unlink removes the personal link (docs/architecture.md, "Personal links").
+    const where = actor.guildId === undefined ? "your personal link (outside servers)" : "this server";
     await responder.reply({
       content: wasLinked
-        ? "Unlinked. Your platform credentials for this server are deleted."
-        : "You had no platform account linked in this server.",
+        ? `Unlinked. Your platform credentials for ${where} are deleted.`
+        : `You had no platform account linked for ${where}.`,
       ephemeral: true,
     });
   },

@@ -61,6 +61,7 @@ const tables = Object.keys({
   linked_role_states: true,
   role_connections: true,
   role_connection_writes: true,
+  personal_links: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

@@ -7,6 +7,7 @@ import { renderBattleCard } from "../../../cards/battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
 import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
 import { keepCreatedCard } from "../show-on-cards.js";
+import { requireServer } from "../../../discord/require-server.js";
 
 /**
  * `/battle create`: creates the battle as the member and answers with the public battle card, remembered so
@@ -17,6 +18,7 @@ export async function createBattleCard(
   { actor, responder }: SubcommandContext,
   options: BattleOptionsOf<"create">,
 ): Promise<void> {
+  const guildId = requireServer(actor);
   await deferPublicAnswer(deps, actor, responder);
   const { credential } = await getMemberSession(deps, actor);
   const settings = await resolveBattleSettings(deps.platform, credential, options);
@@ -25,7 +27,7 @@ export async function createBattleCard(
   const card = await responder.editOriginal(renderBattleCard(view));
   await saveCardStartingThread(deps.db, {
     battleId: battle.id,
-    guildId: actor.guildId,
+    guildId,
     channelId: card.channel_id,
     messageId: card.id,
     createdBy: actor.userId,

@@ -1,7 +1,7 @@
 // `/setup admin-channel [channel] [clear]`: where the outbox tells admins a channel was paused
 // (docs/architecture.md, "Posting"; src/outbox/tell-admins.ts reads it).
 import type { BotDependencies } from "../../bot-dependencies.js";
-import type { Actor } from "../../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../../discord/user-facing-error.js";
 import { findGuildSettings, saveAdminChannel } from "../../../store/guild-settings.js";
 import { requireAnnouncementChannel } from "../../subscribe/read-subscribe-options.js";
@@ -9,7 +9,7 @@ import type { SetupOptionsOf, SubcommandContext } from "../setup-arguments.js";
 
 export async function configureAdminChannel(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   options: SetupOptionsOf<undefined, "admin-channel">,
 ): Promise<string> {
   const { guildId } = actor;

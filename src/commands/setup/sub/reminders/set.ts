@@ -3,7 +3,7 @@
 // admin who set reminders up, so that admin must be linked.
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../../../bot-dependencies.js";
-import type { Actor } from "../../../../discord/interaction-handlers.js";
+import type { ServerActor } from "../../../../discord/interaction-handlers.js";
 import { formatLeadTimes } from "../../../../display/lead-time.js";
 import { formatDuration } from "../../../../display/duration.js";
 import { plainText } from "../../../../display/platform-text.js";
@@ -19,7 +19,7 @@ import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js
 /** The answer to the admin. */
 export async function setTournamentReminders(
   deps: BotDependencies,
-  actor: Actor,
+  actor: ServerActor,
   options: SetupOptionsOf<"reminders", "set">,
 ): Promise<string> {
   const roleId = options.role?.id;
