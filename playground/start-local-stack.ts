@@ -114,6 +114,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   for (const guildId of guildIds) {
     await deployCommands(bot.deps.rest, { applicationId: discord.applicationId, guildId }, commandData);
   }
+  // Globally too, as `npm run commands:deploy` does: a user install and the bot's DM see global commands only.
+  // In the servers, the guild commands above shadow these of the same name.
+  await deployCommands(bot.deps.rest, { applicationId: discord.applicationId }, commandData);
 
   return {
     sandbox,

@@ -2,9 +2,10 @@
 // added to the member's account, a command sent there reaching the bot as a DM interaction, the reply drawn in
 // the DM), and a member's profile card with their Linked Roles connection, before and after the member goes
 // through the bot's verification URL and the fake Discord's consent page in a new tab.
-import { Routes } from "discord-api-types/v10";
+import { InteractionContextType, Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandData } from "../../src/commands/command-data.js";
 import {
   chromiumPath,
   memberSteps,
@@ -42,17 +43,6 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     playground().bot.deps.rest.post(Routes.applicationCommands(playground().discord.applicationId), { body });
 
   it("sends /whoami in the DM as a DM interaction and shows the bot's reply there", async () => {
-    // Declared for user installs and the bot's DM; one declaring nothing (guild installs only, by Discord's
-    // defaults) and one for user installs in servers only are left out of the DM's list.
-    await registerGlobal({
-      name: "whoami",
-      description: "Who am I <b>here</b>",
-      integration_types: [0, 1],
-      contexts: [0, 1, 2],
-    });
-    await registerGlobal({ name: "rank", description: "Your rating" });
-    await registerGlobal({ name: "leaderboard", description: "Top", integration_types: [1], contexts: [0] });
-
     await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
     await expect.poll(() => page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
     const dm = page.getByRole("region", { name: "Direct message with the bot" });
@@ -63,10 +53,39 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     const alice = playground().members.get("alice")?.user.id ?? "";
     expect(playground().discord.oauth2.isInstalledForUser(alice)).toBe(true);
 
-    await input.fill("/");
+    // The playground deploys the bot's commands globally too: its DM list is the commands declared for the DM.
     const labels = dm.locator("#dm-suggestions .suggestion-label");
+    await input.fill("/");
+    const dmCommands = commandData
+      .filter((command) => {
+        const contexts: readonly InteractionContextType[] = command.contexts;
+        return contexts.includes(InteractionContextType.BotDM);
+      })
+      .map((command) => `/${command.name}`)
+      .sort();
+    expect(dmCommands).toContain("/rank");
+    expect(dmCommands).not.toContain("/setup");
+    await expect.poll(async () => (await labels.allTextContents()).sort(), long).toEqual(dmCommands);
+
+    // Re-registered declaring nothing (guild installs only, by Discord's defaults), /rank leaves the list; one
+    // for user installs in servers only stays out; a description is the bot's text, shown as text.
+    await registerGlobal({
+      name: "whoami",
+      description: "Who am I <b>here</b>",
+      integration_types: [0, 1],
+      contexts: [0, 1, 2],
+    });
+    await registerGlobal({ name: "rank", description: "Your rating" });
+    await registerGlobal({ name: "leaderboard", description: "Top", integration_types: [1], contexts: [0] });
+    // The DM reads its commands as it opens, as Discord's client does.
+    await input.fill("");
+    await memberSteps(page).openChannel("general");
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    await input.fill("/");
+    const expected = dmCommands.filter((name) => name !== "/rank" && name !== "/leaderboard");
+    await expect.poll(async () => (await labels.allTextContents()).sort(), long).toEqual(expected);
+    await input.fill("/who");
     await expect.poll(() => labels.allTextContents(), long).toEqual(["/whoami"]);
-    // The command's description is the bot's text: shown as it is, never as markup.
     expect(await dm.locator("#dm-suggestions .suggestion-detail").first().textContent()).toBe(
       "Who am I <b>here</b>",
     );
