@@ -23,6 +23,7 @@ import * as linkedRoles from "./2026-12-05T0000_linked_roles.js";
 import * as battleCardThreads from "./2026-12-06T0000_battle_card_threads.js";
 import * as battleThreadPauses from "./2026-12-06T0100_battle_thread_pauses.js";
 import * as tournamentEvents from "./2026-12-07T0000_tournament_events.js";
+import * as messageThreads from "./2026-12-20T0000_message_threads.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -47,4 +48,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-06T0000_battle_card_threads": battleCardThreads,
   "2026-12-06T0100_battle_thread_pauses": battleThreadPauses,
   "2026-12-07T0000_tournament_events": tournamentEvents,
+  "2026-12-20T0000_message_threads": messageThreads,
 };

@@ -1,4 +1,4 @@
-// A battle card's public thread (src/store/battle-threads.ts, docs/architecture.md, "Posting"): started from
+// A battle card's public thread (src/store/message-threads.ts, docs/architecture.md, "Posting"): started from
 // the card, archived when the battle ends. Both are safe to repeat after a crash, as every outbox request.
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { RESTJSONErrorCodes, Routes, ThreadAutoArchiveDuration } from "discord-api-types/v10";
