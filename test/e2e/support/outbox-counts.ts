@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../src/store/database.js";
 import type { OutboxAction } from "../../../src/store/outbox.js";
+import { messageThreadSource } from "../../../src/store/message-threads.js";
 
 /**
  * Outbox rows of one action, all of them or those in one status. A post in a channel is a `post` row; a
@@ -21,11 +22,12 @@ export async function countOutbox(
   return (await query.executeTakeFirstOrThrow()).count;
 }
 
-/** Events the inbox took. */
+/** Platform events the inbox took (a thread's start keeps an inbox row of its own, not counted here). */
 export async function countInbox(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom("inbox_events")
     .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("source", "!=", messageThreadSource)
     .executeTakeFirstOrThrow();
   return row.count;
 }
