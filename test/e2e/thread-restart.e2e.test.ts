@@ -3,7 +3,8 @@
 // heard. The fake holds its answer back until the process is gone; each restart runs one lease ahead, so the
 // dead process's rows are taken over at once (as crash-restart.e2e.test.ts does). In the end the fake holds
 // exactly one thread per message (a battle card's, a tournament post's), the battle's posts in its thread
-// once each, and the thread archived.
+// once each, and the thread archived; and, with `/setup events on`, exactly one scheduled event per open
+// tournament though the first create's answer was never heard either.
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,6 +17,11 @@ import { outboxWorkerDefaults } from "../../src/outbox/outbox-worker-options.js"
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { saveCardStartingThread } from "../../src/store/message-threads.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
+import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSecretBox } from "../../src/secrets/secret-box.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { saveReminderSettings } from "../../src/store/reminder-settings.js";
+import { enableTournamentEvents } from "../../src/store/tournament-event-settings.js";
 import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { countOutbox } from "./support/outbox-counts.js";
@@ -41,11 +47,15 @@ describe("threads written across a bot killed between Discord's act and its answ
 
   beforeAll(async () => {
     discord = await createFakeDiscord();
-    sandbox = await buildSandbox({ seed: false });
+    // Seeded: its open tournaments become scheduled events, read with a seeded key.
+    sandbox = await buildSandbox();
     await sandbox.listen(0, "127.0.0.1");
     const guild = discord.createGuild({ name: "Threads" });
     guildId = guild.id;
-    discord.roles.grantBot(guildId, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    discord.roles.grantBot(guildId, ["CreatePublicThreads", "SendMessagesInThreads", "CreateEvents"]);
+    const admins = discord.createRole(guildId, { name: "Admins", permissions: ["ManageGuild"] });
+    const admin = discord.createMember(guildId, { username: "admin", roleIds: [admins.id] });
+    const reminders = discord.createChannel(guildId, { name: "reminders" }).id;
     cardChannel = discord.createChannel(guildId, { name: "battles" }).id;
     contests = discord.createChannel(guildId, { name: "contests" }).id;
 
@@ -53,6 +63,28 @@ describe("threads written across a bot killed between Discord's act and its answ
     const databasePath = join(dataDir, "bot.sqlite");
     await seedSubscribedFile(databasePath, { guildId, channelId: contests, createdBy: "thread-test" });
     store = await createDb(`file:${databasePath}`);
+    // `/setup reminders set` and `/setup events on` as an admin linked with a seeded key would leave them.
+    const keySpec = generateKeySpec("thread-restart");
+    const key = sandbox.keys.find((candidate) => candidate.level !== "read") ?? sandbox.keys[0]!;
+    const now = Date.now();
+    await saveMemberLink(store.db, createSecretBox(createKeyRing(keySpec)), {
+      guildId,
+      userId: admin.id,
+      platformUserId: key.userId,
+      platformUsername: key.username,
+      credentialKind: "api_key",
+      credential: { accessToken: key.key },
+      now,
+    });
+    await saveReminderSettings(store.db, {
+      guildId,
+      channelId: reminders,
+      leadMinutes: [1],
+      roleId: null,
+      configuredBy: admin.id,
+      now,
+    });
+    await enableTournamentEvents(store.db, { guildId, enabledBy: admin.id, now });
     await createSubscription(store.db, {
       guildId,
       channelId: cardChannel,
@@ -79,7 +111,11 @@ describe("threads written across a bot killed between Discord's act and its answ
 
     const port = await findFreePort();
     botUrl = `http://127.0.0.1:${port}`;
-    env = sqliteBotSettings({ discord, sandbox, webhookSecret, databasePath, dataDir, port });
+    env = {
+      ...sqliteBotSettings({ discord, sandbox, webhookSecret, databasePath, dataDir, port }),
+      ENCRYPTION_KEYS: keySpec,
+      TOURNAMENT_POLL_SECONDS: "1",
+    };
   }, 60_000);
 
   afterAll(async () => {
@@ -126,17 +162,23 @@ describe("threads written across a bot killed between Discord's act and its answ
     hold.release();
   }
 
-  it("starts, posts in and archives each thread once", async () => {
-    // 1. Both threads started (the card's, and the tournament post's), their answers never heard.
+  it("starts, posts in and archives each thread once, and makes each scheduled event once", async () => {
+    // 1. Both threads started (the card's, and the tournament post's), and a scheduled event made, their
+    // answers never heard.
     const starts = discord.holdResponses("POST", threadStarts);
+    const creates = discord.holdResponses("POST", /^\/guilds\/\d+\/scheduled-events$/);
     const first = await startBot();
     await deliver(
       "system.tournament_started",
       { object: "tournament", id: "trn_restart", title: "Restart Cup" },
       "evt_restart_started",
     );
-    await killOnceCaught(first, starts, 2);
+    await Promise.all([starts.waitForCaught(2, 20_000), creates.waitForCaught(1, 20_000)]);
+    await first.kill();
+    starts.release();
+    creates.release();
     expect(discord.threads.list(guildId)).toHaveLength(2);
+    expect(discord.scheduledEvents.list(guildId).length).toBeGreaterThan(0);
 
     await startBot();
     await waitUntil(async () => (await countOutbox(store.db, "delivered", "start-thread")) === 2, {
@@ -177,6 +219,19 @@ describe("threads written across a bot killed between Discord's act and its answ
     expect(discord.threads.messages(cardId)).toHaveLength(2);
     // The result is posted in the channel too, once.
     expect(discord.messages(cardChannel).filter((message) => message.id !== cardId)).toHaveLength(1);
+
+    // Every open tournament the bot knows is one scheduled event, the one whose answer was lost included.
+    await waitUntil(
+      async () => {
+        const rows = await store.db.selectFrom("tournament_events").selectAll().execute();
+        return rows.length > 0 && rows.every((row) => row.discord_event_id !== null && row.due_at === null);
+      },
+      { timeoutMs: 30_000, what: "every tournament's event to be synced" },
+    );
+    const rows = await store.db.selectFrom("tournament_events").select("discord_event_id").execute();
+    const events = discord.scheduledEvents.list(guildId);
+    expect(events.map((event) => event.id).sort()).toEqual(rows.map((row) => row.discord_event_id).sort());
+    expect(new Set(events.map((event) => event.location)).size).toBe(events.length);
   }, 120_000);
 
   async function startedThreads(): Promise<number> {
