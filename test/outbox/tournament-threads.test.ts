@@ -6,6 +6,8 @@ import { createOutboxWorker } from "../../src/outbox/index.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { ratingSummaryWindowMs } from "../../src/webhooks/rating-summary-rows.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
+import { saveReminderSettings } from "../../src/store/reminder-settings.js";
+import { sendDueReminders, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
 import { testDatabases } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { ratingChangedData, standardEvent, tournamentStartedData } from "../webhooks/support/payloads.js";
@@ -82,4 +84,61 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
       .execute();
     expect(archives).toEqual([{ status: "delivered" }]);
   });
+
+  it("starts the thread from a tournament's first reminder, and posts the next reminder in it", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "reminders" });
+    const worker = createOutboxWorker({
+      db: world.db,
+      rest: world.createRest(),
+      sources: registerOutboxSources(world),
+      clock: world.clock,
+      logger: world.logger,
+      owner: "worker-1",
+      pruneIntervalMs: 0,
+    });
+    const now = world.clock.now();
+    const tournament = {
+      id: "trn_9",
+      startsAt: now + 60 * minute,
+      title: "Night Cup",
+      format: null,
+      prize: null,
+      participants: null,
+      maxParticipants: null,
+    };
+    await saveReminderSettings(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      leadMinutes: [30, 10],
+      roleId: null,
+      configuredBy: "200000000000000009",
+      now,
+    });
+    await syncTournamentReminders(world.db, {
+      guildId: world.guild.id,
+      wanted: [30, 10].map((leadMinutes) => ({ tournament, leadMinutes })),
+      openTournaments: [tournament],
+      complete: true,
+      now,
+    });
+    const sendDue = () =>
+      sendDueReminders(world.db, { now: world.clock.now(), limit: 10, decide: () => ({ send: true }) });
+
+    world.clock.advance(30 * minute);
+    await sendDue();
+    await worker.runOnce();
+    const [first] = world.fake.messages(channel.id);
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(first!.id)?.name).toContain("Night Cup");
+
+    world.clock.advance(20 * minute);
+    await sendDue();
+    await worker.runOnce();
+    expect(world.fake.messages(channel.id)).toHaveLength(1);
+    expect(world.fake.threads.messages(first!.id)).toHaveLength(1);
+    expect(world.fake.threads.list(world.guild.id)).toHaveLength(1);
+  });
 });
+
+const minute = 60_000;
