@@ -12,6 +12,7 @@ import { OAuth2Store } from "./oauth2/oauth2-store.js";
 import { RoleConnectionStore } from "./role-connections/role-connection-store.js";
 import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
 import { FakeWorld } from "./world/world.js";
+import { ResponseHolds } from "./rest/response-holds.js";
 
 /** Counters tests and benchmarks read (reset with `resetStats`). */
 export interface FakeDiscordStats {
@@ -51,6 +52,8 @@ export interface FakeDiscordState {
   apiRoutes: string[];
   /** How long `enforce_nonce` remembers a nonce ("the past few minutes", docs: Create Message). */
   nonceWindowMs: number;
+  /** Successful answers a test holds back (rest/response-holds.ts). */
+  responseHolds: ResponseHolds;
   outage: OutageMode;
   /** Users' OAuth2 grants and tokens, and who added the app to their account. */
   oauth2: OAuth2Store;
@@ -98,6 +101,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
   const messages = new MessageStore(nextId, clock, attachments);
   messages.onChange(countThreadMessages(world));
   return {
+    responseHolds: new ResponseHolds(),
     clock,
     nextId,
     applicationId,

@@ -28,6 +28,7 @@ import type { UserInstallCommandInput } from "./user-install-actions.js";
 import { RoleAdmin } from "./role-admin.js";
 import { ScheduledEventAdmin } from "./scheduled-event-admin.js";
 import { ThreadAdmin } from "./thread-admin.js";
+import type { ResponseHold } from "../rest/response-holds.js";
 
 /**
  * What tests and the playground use: build a world, act as members, read what the bot did. Every id
@@ -51,6 +52,14 @@ export class FakeDiscordDriver {
     this.threads = new ThreadAdmin(state);
     this.scheduledEvents = new ScheduledEventAdmin(state);
     this.oauth2 = new OAuth2Admin(state);
+  }
+
+  /**
+   * Holds back the successful answers to `method` requests whose path (after /api/v10) matches `path`: the
+   * work is done, the answer waits for `release()`. For killing the bot between Discord's act and its answer.
+   */
+  holdResponses(method: string, path: RegExp): ResponseHold {
+    return this.state.responseHolds.hold(method, path);
   }
 
   get applicationId(): string {

@@ -64,6 +64,15 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
     }
   });
 
+  // A held answer waits for its test (response-holds.ts); the work behind it is done already.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode < 300 && request.url.startsWith("/api/v10/")) {
+      const path = request.url.slice("/api/v10".length).split("?")[0] ?? "";
+      await state.responseHolds.pass(request.method, path);
+    }
+    return payload;
+  });
+
   app.setErrorHandler((error: FastifyError | DiscordHttpError, request, reply) => {
     if (error instanceof DiscordHttpError) {
       if (error.status === 400 && (error.code === 50035 || error.code === 50006))

@@ -2,17 +2,21 @@
 // "Posting"): rendered from the stored event, a contest's rating changes summarised, and a channel that is
 // gone or closed to the bot has its subscriptions disabled or paused.
 import type { FailureReactions, OutboxSource } from "../outbox/index.js";
-import { reactToThreadFailure, renderThreadArchive } from "./battle-thread-source.js";
+import { reactToThreadFailure, renderThreadArchive } from "./message-thread-source.js";
 import { createDisableSubscriptions, pauseSubscriptions } from "./closed-channel.js";
 import { createOutboxRenderer, type OutboxRendererDeps } from "./outbox-renderer.js";
 import { createOutboxSummaryRenderer } from "./outbox-summary-renderer.js";
+import { followTournamentPosts } from "./tournament-thread.js";
 
 export function createAnnouncementSource(deps: OutboxRendererDeps): OutboxSource {
   const render = createOutboxRenderer(deps);
   return {
-    // A battle's result archives its card's thread once posted there (src/store/battle-threads.ts).
+    // A battle's result, or a tournament's summary, archives its thread once posted there
+    // (src/store/message-threads.ts).
     render: (entry) => (entry.action === "archive-thread" ? renderThreadArchive(deps, entry) : render(entry)),
     renderSummary: createOutboxSummaryRenderer(deps),
+    // A tournament's start starts its thread; its rating summary in that thread archives it.
+    onPosted: (rows, messageId) => followTournamentPosts(deps, rows, messageId),
     onFailure: { ...reactToClosedChannel(deps), ...reactToThreadFailure },
   };
 }

@@ -1,13 +1,13 @@
 // The card edits a join queued (src/store/battle-answers.ts): rendered like an event's card edit
 // (card-edit.ts), so both converge on the same card (docs/architecture.md, "Rendering", "Posting"); and the
-// join's notice in the card's thread (src/store/battle-threads.ts). A channel gone or closed already reaches
+// join's notice in the card's thread (src/store/message-threads.ts). A channel gone or closed already reaches
 // the announcements' source; a thread refused or gone is forgotten.
 import type { OutboxSource } from "../outbox/index.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { findBattleAnswer, listBattleAnswers } from "../store/battle-answers.js";
 import { renderCardEditOf } from "./card-edit.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
-import { reactToThreadFailure } from "./battle-thread-source.js";
+import { reactToThreadFailure } from "./message-thread-source.js";
 import { renderJoinNotice } from "./join-notice.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 

@@ -10,7 +10,7 @@ export type { CardHistory } from "./battle-card-state.js";
 export { createOutboxSummaryRenderer } from "./outbox-summary-renderer.js";
 export { createAnnouncementSource, reactToClosedChannel } from "./announcement-source.js";
 export { createBattleAnswerSource } from "./battle-answer-source.js";
-export { createBattleThreadSource } from "./battle-thread-source.js";
+export { createMessageThreadSource, reactToThreadFailure } from "./message-thread-source.js";
 export { describePausedChannel } from "./closed-channel.js";
 export { renderReminderPost } from "./reminder-post.js";
 export type { ReminderPostDeps } from "./reminder-post.js";

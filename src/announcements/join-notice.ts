@@ -1,4 +1,4 @@
-// A join told in the battle card's thread (src/store/battle-threads.ts): who took a seat and how many are
+// A join told in the battle card's thread (src/store/message-threads.ts): who took a seat and how many are
 // taken. Platform usernames are shown as text (docs/architecture.md, "The rules the code keeps"); nobody is
 // pinged.
 import type { RenderedMessage } from "../display/rendered-message.js";

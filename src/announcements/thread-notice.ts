@@ -1,4 +1,4 @@
-// What a server's admins hear when Discord refuses a battle card's thread (docs/architecture.md, "Posting"):
+// What a server's admins hear when Discord refuses a thread (a battle card's or a tournament's) (docs/architecture.md, "Posting"):
 // which permission to grant, in which channel. Threads need their own permissions (docs: Topics, Threads —
 // Permissions): Create Public Threads to start one, Send Messages in Threads to post in it.
 import type { AdminNotice, FailedRows } from "../outbox/index.js";
@@ -14,10 +14,10 @@ export function describeRefusedThread(failed: FailedRows, permission: string): A
   return {
     guildId: failed.guildId,
     content:
-      `I could not use a battle thread in <#${failed.channelId}> (${failed.reason}), so battle updates ` +
-      `are posted in the channel. Give me **${permission}** there, then \`/subscribe\` that channel to ` +
-      "turn battle threads back on; `/setup status` lists the channels waiting.",
-    what: "paused a channel's battle threads",
+      `I could not use a thread in <#${failed.channelId}> (${failed.reason}), so battle and tournament ` +
+      `updates are posted in the channel. Give me **${permission}** there, then \`/subscribe\` that ` +
+      "channel to turn threads back on; `/setup status` lists the channels waiting.",
+    what: "paused a channel's threads",
     logFields: { channelId: failed.channelId, reason: failed.reason, permission },
   };
 }

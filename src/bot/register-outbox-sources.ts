@@ -7,7 +7,8 @@ import type { Kysely } from "kysely";
 import {
   createAnnouncementSource,
   createBattleAnswerSource,
-  createBattleThreadSource,
+  createMessageThreadSource,
+  reactToThreadFailure,
   renderReminderPost,
 } from "../announcements/index.js";
 import type { Clock } from "../clock.js";
@@ -18,7 +19,7 @@ import { createReminderSource } from "../reminders/reminder-source.js";
 import type { Database } from "../store/database.js";
 import { reminderSource } from "../store/tournament-reminders.js";
 import { battleAnswerSource } from "../store/battle-answers.js";
-import { battleThreadSource } from "../store/battle-threads.js";
+import { messageThreadSource } from "../store/message-threads.js";
 
 export function registerOutboxSources(deps: {
   readonly db: Kysely<Database>;
@@ -34,6 +35,8 @@ export function registerOutboxSources(deps: {
     named: {
       [reminderSource]: createReminderSource({
         db: deps.db,
+        clock: deps.clock,
+        threadFailures: reactToThreadFailure,
         render: (entry) =>
           renderReminderPost(
             readInterestedCount === undefined ? deps : { ...deps, readInterestedCount },
@@ -41,7 +44,7 @@ export function registerOutboxSources(deps: {
           ),
       }),
       [battleAnswerSource]: createBattleAnswerSource(deps),
-      [battleThreadSource]: createBattleThreadSource(deps),
+      [messageThreadSource]: createMessageThreadSource(deps),
     },
   };
 }

@@ -1,7 +1,7 @@
 // The one request an outbox row (or a group of rows) makes once rendered (docs/architecture.md, "Posting"). A
 // post carries a nonce with enforce_nonce, the row id or its group's, so a retry after a crash between
-// Discord's answer and our commit returns the first message instead of posting a second one. A battle
-// card's thread rows (src/store/battle-threads.ts) start, post in or archive the card's thread.
+// Discord's answer and our commit returns the first message instead of posting a second one. A message's
+// thread rows (src/store/message-threads.ts) start, post in or archive that message's thread.
 import type { REST } from "@discordjs/rest";
 import { Routes, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from "discord-api-types/v10";
 import { normaliseMessage } from "./message-limits.js";

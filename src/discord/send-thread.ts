@@ -1,11 +1,12 @@
-// A battle card's public thread (src/store/battle-threads.ts, docs/architecture.md, "Posting"): started from
-// the card, archived when the battle ends. Both are safe to repeat after a crash, as every outbox request.
+// A message's public thread (src/store/message-threads.ts, docs/architecture.md, "Posting"): started from a
+// battle card or a tournament's post, archived when the battle or the tournament ends. Both are safe to repeat
+// after a crash, as every outbox request.
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { RESTJSONErrorCodes, Routes, ThreadAutoArchiveDuration } from "discord-api-types/v10";
 import { discordLimits } from "./discord-limits.js";
 
 /**
- * Starts the thread of the card `targetMessageId` in `channelId`, named `name`, and returns its id. A message
+ * Starts the thread of the message `targetMessageId` in `channelId`, named `name`, and returns its id. A message
  * has one thread at most and the thread takes its id (docs: Resources, Channel — Start Thread from Message),
  * so Discord's 160004 means an earlier attempt made it: the thread is there.
  */

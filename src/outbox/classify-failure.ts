@@ -15,7 +15,7 @@ export type DeliveryFailure =
   | { readonly kind: "message-gone"; readonly detail: string }
   /** 403 Missing Access / Missing Permissions: the bot may no longer post in the channel. */
   | { readonly kind: "no-access"; readonly detail: string }
-  /** 404 Unknown Channel for a battle card's thread (src/store/battle-threads.ts): the thread was deleted. */
+  /** 404 Unknown Channel for a message's thread (src/store/message-threads.ts): the thread was deleted. */
   | { readonly kind: "thread-gone"; readonly detail: string }
   /**
    * 403 Missing Permissions starting a thread (Create Public Threads) or posting in one (Send Messages in

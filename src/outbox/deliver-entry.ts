@@ -50,6 +50,13 @@ export async function deliverRendered(
   } catch (error) {
     return { ok: false, failure: classifyFailure(error, entry.action) };
   }
+  // Its source hears of the message before the row is marked delivered, so what it does then (a thread to
+  // start) is never lost to a crash: the row is sent again, Discord returns the same message, and the source
+  // hears of it again (docs/architecture.md, "Posting").
+  if (messageId !== undefined) {
+    const heard = await tellPosted(deps, [entry], messageId);
+    if (!heard.ok) return heard;
+  }
   // If this commit is lost, the lease runs out and the row is sent again: the nonce makes Discord return
   // this same message (an edit is simply applied twice).
   await deps.recordDelivered({
@@ -63,8 +70,21 @@ export async function deliverRendered(
       result: describeResult(entry, "skipped", { reason: "the renderer had nothing to post" }),
     };
   }
-  await notifyPosted(deps.sources, [entry]);
   return { ok: true, result: describeResult(entry, "delivered", { messageId }) };
+}
+
+/** notifyPosted, its failure a transient one: the row goes again under its nonce and the sources hear again. */
+export async function tellPosted(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  messageId: string,
+): Promise<{ readonly ok: true } | { readonly ok: false; readonly failure: DeliveryFailure }> {
+  try {
+    await notifyPosted(deps.sources, entries, messageId);
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, failure: { kind: "transient", detail: `after posting: ${describeError(error)}` } };
+  }
 }
 
 function makesMessage(entry: OutboxEntry): boolean {

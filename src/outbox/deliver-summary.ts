@@ -20,6 +20,8 @@ export async function deliverSummary(deps: OutboxDeps, head: OutboxEntry): Promi
   const listed = await listSummaryRows(deps.db, {
     channelId: head.channelId,
     summaryKey,
+    action: head.action === "thread-post" ? "thread-post" : "post",
+    targetMessageId: head.targetMessageId,
     owner: deps.owner,
     now,
     limit: maxSummaryRows,

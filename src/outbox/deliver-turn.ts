@@ -25,8 +25,11 @@ export async function deliverTurn(
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  // An edit, and a battle thread's rows (src/store/battle-threads.ts), go alone.
-  if (head.action !== "post") return deliverAlone(deps, head);
+  // An edit, and a thread's rows (src/store/message-threads.ts), go alone, but for a contest's summary posted
+  // in its tournament's thread.
+  if (head.action !== "post" && !(head.action === "thread-post" && isSummarised(deps, head))) {
+    return deliverAlone(deps, head);
+  }
   if (head.groupId !== null) return resendGroup(deps, head, head.groupId);
   // Sent alone before, and its answer lost: alone again, under the same nonce, so Discord posts it once.
   if (head.sentAloneAt !== undefined) return deliverAlone(deps, head);

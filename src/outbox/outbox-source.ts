@@ -40,8 +40,12 @@ export interface OutboxSource {
   readonly render: RenderOutboxEntry;
   /** Summarises a contest's rows (those with a summary key); without it they are posted like any other. */
   readonly renderSummary?: RenderOutboxSummary;
-  /** After a message carrying these rows of the source was posted. */
-  readonly onPosted?: (rows: readonly OutboxEntry[]) => Promise<void>;
+  /**
+   * After a message carrying these rows of the source was posted as `messageId` (the first, when a summary took
+   * several), before the rows are marked delivered: a crash before that mark sends them again, and Discord's
+   * answer to the resend is heard again, so what it does must be safe to repeat.
+   */
+  readonly onPosted?: (rows: readonly OutboxEntry[], messageId: string) => Promise<void>;
   readonly onFailure?: FailureReactions;
 }
 
@@ -77,6 +81,10 @@ export function groupBySource(
 }
 
 /** After a message was posted: each source with rows in it hears which. */
-export async function notifyPosted(sources: OutboxSources, entries: readonly OutboxEntry[]): Promise<void> {
-  for (const [source, rows] of groupBySource(sources, entries)) await source.onPosted?.(rows);
+export async function notifyPosted(
+  sources: OutboxSources,
+  entries: readonly OutboxEntry[],
+  messageId: string,
+): Promise<void> {
+  for (const [source, rows] of groupBySource(sources, entries)) await source.onPosted?.(rows, messageId);
 }

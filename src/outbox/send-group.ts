@@ -8,7 +8,7 @@ import { classifyFailure } from "./classify-failure.js";
 import { maxMessagesPerGroup, nameMessageNonce } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { notifyPosted } from "./outbox-source.js";
+import { tellPosted } from "./deliver-entry.js";
 import type { TurnOutcome } from "./turn-outcome.js";
 
 export async function sendGroup(
@@ -29,16 +29,20 @@ export async function sendGroup(
       messageIds.push(await sendOutboxMessage(deps.rest, first, message, nonce));
     }
   } catch (error) {
-    return { ok: false, failure: classifyFailure(error, "post"), entries: group.entries };
+    return { ok: false, failure: classifyFailure(error, first.action), entries: group.entries };
   }
   const [messageId] = messageIds;
+  // The sources hear before the rows are marked delivered (deliver-entry.ts, tellPosted).
+  if (messageId !== undefined) {
+    const heard = await tellPosted(deps, group.entries, messageId);
+    if (!heard.ok) return { ok: false, failure: heard.failure, entries: group.entries };
+  }
   const now = deps.clock.now();
   await Promise.all(
     group.entries.map((entry) =>
       deps.recordDelivered({ id: entry.id, postedMessageId: messageId ?? null, now }),
     ),
   );
-  if (messageId !== undefined) await notifyPosted(deps.sources, group.entries);
   const results: OutboxResult[] = group.entries.map((entry) =>
     messageId === undefined
       ? describeResult(entry, "skipped", { reason: "the renderer had nothing to post" })

@@ -3,26 +3,43 @@
 // to the bot has no subscription to pause, so its problem is recorded and the admins told once; a reminder
 // posted there again ends it, so the next refusal is told again.
 import type { Kysely } from "kysely";
-import type { OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
+import type { Clock } from "../clock.js";
+import type { FailureReactions, OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
 import type { Database } from "../store/database.js";
+import { startTournamentThread } from "../store/message-threads.js";
 import { clearChannelProblem, recordChannelProblem } from "../store/reminder-settings.js";
+import { findTournamentReminder } from "../store/tournament-reminders.js";
 
 export interface ReminderSourceDeps {
   readonly db: Kysely<Database>;
+  readonly clock: Clock;
   /** A reminder's post, read again from the reminder when it is made (src/announcements/reminder-post.ts). */
   readonly render: RenderOutboxEntry;
+  /** What a reminder posted in its tournament's thread does when the thread is gone or refused. */
+  readonly threadFailures: FailureReactions;
 }
 
 /** Registered under the `source` of a reminder's rows (src/store/tournament-reminders.ts). */
 export function createReminderSource(deps: ReminderSourceDeps): OutboxSource {
   return {
     render: deps.render,
-    async onPosted(rows) {
+    async onPosted(rows, messageId) {
       const post = rows.find((row) => row.action === "post");
       if (post === undefined) return;
       await clearChannelProblem(deps.db, { guildId: post.guildId, channelId: post.channelId });
+      // The tournament's first post in the channel starts its thread (src/store/message-threads.ts).
+      const reminder = await findTournamentReminder(deps.db, post.eventId);
+      if (reminder === undefined) return;
+      await startTournamentThread(deps.db, {
+        guildId: post.guildId,
+        channelId: post.channelId,
+        messageId,
+        tournamentId: reminder.tournament.id,
+        title: reminder.tournament.title,
+        now: deps.clock.now(),
+      });
     },
-    onFailure: { "no-access": recordClosedChannel },
+    onFailure: { "no-access": recordClosedChannel, ...deps.threadFailures },
   };
 }
 

@@ -72,7 +72,7 @@ export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput)
       payload: { battleId: input.battleId },
       receivedAt: input.now,
     });
-    // The join is told in the card's thread too, when it has one (src/store/battle-threads.ts).
+    // The join is told in the card's thread too, when it has one (src/store/message-threads.ts).
     const queued = await enqueueOutboxRows(
       trx,
       cards.flatMap((card) => {

@@ -11,7 +11,7 @@ export interface BattleCard {
   readonly createdBy: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** The card's public thread once Discord made it (src/store/battle-threads.ts). */
+  /** The card's public thread once Discord made it (src/store/message-threads.ts, read with the card). */
   readonly threadId: string | null;
 }
 
@@ -28,7 +28,6 @@ export async function saveBattleCard(
     message_id: input.messageId,
     created_by: input.createdBy,
     updated_at: input.now,
-    thread_id: null,
   };
   const row = await db
     .insertInto("battle_cards")
@@ -36,31 +35,44 @@ export async function saveBattleCard(
     .onConflict((conflict) => conflict.columns(["battle_id", "guild_id"]).doUpdateSet(changes))
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toBattleCard(row);
+  // A card on a new message has no thread yet: saveCardStartingThread queues its start.
+  return toBattleCard({ ...row, thread_id: null });
 }
 
 export async function findBattleCard(
   db: Kysely<Database>,
   key: { readonly battleId: string; readonly guildId: string },
 ): Promise<BattleCard | undefined> {
-  const row = await db
-    .selectFrom("battle_cards")
-    .selectAll()
-    .where("battle_id", "=", key.battleId)
-    .where("guild_id", "=", key.guildId)
+  const row = await joinCardThreads(db)
+    .where("battle_cards.battle_id", "=", key.battleId)
+    .where("battle_cards.guild_id", "=", key.guildId)
     .executeTakeFirst();
   return row === undefined ? undefined : toBattleCard(row);
 }
 
 /** Every guild's card for a battle: where a battle event edits a card (docs/architecture.md, "Routing"). */
 export async function listBattleCards(db: Kysely<Database>, battleId: string): Promise<BattleCard[]> {
-  const rows = await db
-    .selectFrom("battle_cards")
-    .selectAll()
-    .where("battle_id", "=", battleId)
-    .orderBy("guild_id")
+  const rows = await joinCardThreads(db)
+    .where("battle_cards.battle_id", "=", battleId)
+    .orderBy("battle_cards.guild_id")
     .execute();
   return rows.map(toBattleCard);
+}
+
+/** Cards with their thread (src/store/message-threads.ts): the thread started from the card's own message. */
+function joinCardThreads(db: Kysely<Database>) {
+  return db
+    .selectFrom("battle_cards")
+    .leftJoin("message_threads", (join) =>
+      join
+        .onRef("message_threads.guild_id", "=", "battle_cards.guild_id")
+        .onRef("message_threads.channel_id", "=", "battle_cards.channel_id")
+        .on("message_threads.subject_kind", "=", "battle")
+        .onRef("message_threads.subject_id", "=", "battle_cards.battle_id")
+        .onRef("message_threads.message_id", "=", "battle_cards.message_id"),
+    )
+    .selectAll("battle_cards")
+    .select("message_threads.thread_id");
 }
 
 /** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -74,12 +86,10 @@ export async function listBattleCardsOf(
   const unique = [...new Set(battleIds)];
   const cards = new Map<string, BattleCard[]>();
   for (let start = 0; start < unique.length; start += battleIdsPerQuery) {
-    const rows = await db
-      .selectFrom("battle_cards")
-      .selectAll()
-      .where("battle_id", "in", unique.slice(start, start + battleIdsPerQuery))
-      .orderBy("battle_id")
-      .orderBy("guild_id")
+    const rows = await joinCardThreads(db)
+      .where("battle_cards.battle_id", "in", unique.slice(start, start + battleIdsPerQuery))
+      .orderBy("battle_cards.battle_id")
+      .orderBy("battle_cards.guild_id")
       .execute();
     for (const row of rows)
       cards.set(row.battle_id, [...(cards.get(row.battle_id) ?? []), toBattleCard(row)]);
@@ -136,7 +146,7 @@ export async function deleteBattleCard(
   return result.numDeletedRows > 0n;
 }
 
-function toBattleCard(row: Selectable<BattleCardsTable>): BattleCard {
+function toBattleCard(row: Selectable<BattleCardsTable> & { readonly thread_id: string | null }): BattleCard {
   return {
     battleId: row.battle_id,
     guildId: row.guild_id,

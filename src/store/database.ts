@@ -25,6 +25,7 @@ import type {
   BattleAnswersTable,
   BattleCardsTable,
   BattleThreadPausesTable,
+  MessageThreadsTable,
   MemberTeamsTable,
   OutboxTable,
 } from "./posting-tables.js";
@@ -60,6 +61,7 @@ export interface Database {
   battle_cards: BattleCardsTable;
   battle_answers: BattleAnswersTable;
   battle_thread_pauses: BattleThreadPausesTable;
+  message_threads: MessageThreadsTable;
   member_teams: MemberTeamsTable;
   platform_users: PlatformUsersTable;
   seen_interactions: SeenInteractionsTable;

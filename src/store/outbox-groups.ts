@@ -98,6 +98,9 @@ export async function listSummaryRows(
   input: {
     readonly channelId: string;
     readonly summaryKey: string;
+    /** A summary goes in the channel, or in one thread (its rows' target). */
+    readonly action: "post" | "thread-post";
+    readonly targetMessageId: string | null;
     readonly owner: string;
     readonly now: number;
     readonly limit: number;
@@ -108,7 +111,12 @@ export async function listSummaryRows(
     .select("id")
     .where("channel_id", "=", input.channelId)
     .where("summary_key", "=", input.summaryKey)
-    .where("action", "=", "post")
+    .where("action", "=", input.action)
+    .where((eb) =>
+      input.targetMessageId === null
+        ? eb("target_message_id", "is", null)
+        : eb("target_message_id", "=", input.targetMessageId),
+    )
     .where("group_id", "is", null)
     .where("sent_alone_at", "is", null)
     .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))

@@ -16,8 +16,8 @@ export interface OutboxTable {
   /** The subscription that routed it; null for a battle card edit. */
   subscription_id: Immutable<string | null>;
   /**
-   * A post or an edit in the channel; a battle card's thread started, posted in or archived
-   * (src/store/battle-threads.ts), whose rows stay in the card's channel so they keep its order.
+   * A post or an edit in the channel; a message's thread started, posted in or archived
+   * (src/store/message-threads.ts), whose rows stay in the message's channel so they keep its order.
    */
   action: Immutable<"post" | "edit" | "start-thread" | "thread-post" | "archive-thread">;
   /** The message an edit targets, or the card a thread starts from, or the thread a thread row is for. */
@@ -58,14 +58,27 @@ export interface BattleCardsTable {
   created_by: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
-  /**
-   * The card's public thread once Discord made it (its id is the card's message id); null before, or when
-   * it was refused or forgotten (src/store/battle-threads.ts).
-   */
-  thread_id: string | null;
 }
 
-/** A channel where Discord refused battle threads: none is started there until an admin resumes it. */
+/**
+ * The public thread a message starts, one per subject (a battle, a tournament) and channel
+ * (src/store/message-threads.ts): the message it starts from, and the thread's id once Discord made it (the
+ * message's id); null before, or when it was refused or forgotten.
+ */
+export interface MessageThreadsTable {
+  guild_id: Immutable<string>;
+  channel_id: Immutable<string>;
+  subject_kind: Immutable<"battle" | "tournament">;
+  subject_id: Immutable<string>;
+  message_id: string;
+  thread_id: string | null;
+  queued_at: Millis;
+}
+
+/**
+ * A channel where Discord refused threads (battle cards' and tournaments' alike): none is started there until an
+ * admin resumes it. The table keeps the name it had when only battle cards started threads.
+ */
 export interface BattleThreadPausesTable {
   guild_id: Immutable<string>;
   channel_id: Immutable<string>;

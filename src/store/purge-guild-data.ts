@@ -28,6 +28,8 @@ export interface PurgedGuildRows {
   readonly memberActivity: number;
   readonly memberTeams: number;
   readonly threadPauses: number;
+  /** The threads battle cards and tournament posts started (message-threads.ts). */
+  readonly messageThreads: number;
   /** docs/architecture.md, "Tournament events": the setting and the rows of the events (Discord deleted those). */
   readonly tournamentEventSettings: number;
   readonly tournamentEvents: number;
@@ -120,6 +122,7 @@ export async function purgeRemovedGuild(
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
       threadPauses: await count(trx.deleteFrom("battle_thread_pauses").where("guild_id", "=", guildId)),
+      messageThreads: await count(trx.deleteFrom("message_threads").where("guild_id", "=", guildId)),
       tournamentEventSettings: await count(
         trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId),
       ),

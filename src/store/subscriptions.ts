@@ -15,7 +15,7 @@ export const subscriptionFiltersSchema = z.object({
   linkedOnly: z.boolean().optional(),
   /**
    * Not a filter: where a battle card posted in this channel shows its battle's updates, in the card's thread
-   * (absent, the default) or as posts in the channel (src/store/battle-threads.ts).
+   * (absent, the default) or as posts in the channel (src/store/message-threads.ts).
    */
   battleUpdates: z.literal("channel").optional(),
 });

@@ -7,6 +7,7 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, TournamentRemindersTable } from "./database.js";
 import { createId } from "./ids.js";
 import { insertInboxEvent } from "./inbox.js";
+import { findTournamentThread } from "./message-threads.js";
 import { enqueueOutbox } from "./outbox.js";
 
 /**
@@ -234,14 +235,20 @@ export async function sendDueReminders(
         payload: { tournamentId: row.tournament_id, leadMinutes: row.lead_minutes },
         receivedAt: now,
       });
+      // After the tournament's first post there, its reminders go into its thread (message-threads.ts).
+      const threadId = await findTournamentThread(trx, {
+        guildId: row.guild_id,
+        channelId: settings.channel_id,
+        tournamentId: row.tournament_id,
+      });
       const outboxId = await enqueueOutbox(trx, {
         source: reminderSource,
         eventId: row.id,
         guildId: row.guild_id,
         channelId: settings.channel_id,
         subscriptionId: null,
-        action: "post",
-        targetMessageId: null,
+        action: threadId === undefined ? "post" : "thread-post",
+        targetMessageId: threadId ?? null,
         now,
       });
       outcomes.push({ reminder, decision, outboxId });

@@ -168,7 +168,7 @@ export async function storeDeliveries(
       eventId: event.id,
       now: receivedAt,
       ...describeSummaryRow(event, target, receivedAt),
-      // A thread is archived after the result is posted in it (src/store/battle-threads.ts).
+      // A thread is archived after the result is posted in it (src/store/message-threads.ts).
       ...(target.action === "archive-thread" ? { dueAt: receivedAt + 1 } : {}),
     }));
   });

@@ -11,7 +11,7 @@ import type { OutboxTarget } from "./select-targets.js";
  */
 export const ratingSummaryWindowMs = 3000;
 
-/** The summary key and due time of a row, when the row is a rating change posted to a channel. */
+/** The summary key and due time of a row, when the row is a rating change posted to a channel (or its thread). */
 export function describeSummaryRow(
   event: KnownPlatformEvent,
   target: OutboxTarget,
@@ -19,7 +19,8 @@ export function describeSummaryRow(
 ): { readonly summaryKey?: string; readonly dueAt?: number } {
   // A test change is posted on its own, never among a real contest's (docs/platform-assumptions.md, "Test
   // deliveries").
-  if (event.kind !== "user.rating_changed" || target.action !== "post" || event.test) return {};
+  const posted = target.action === "post" || target.action === "thread-post";
+  if (event.kind !== "user.rating_changed" || !posted || event.test) return {};
   const contest = readRatingContest(event.data);
   if (contest === undefined) return {};
   return { summaryKey: describeContestKey(contest), dueAt: now + ratingSummaryWindowMs };

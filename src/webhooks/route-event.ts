@@ -7,6 +7,8 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { listBattleCardsOf, type BattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { listRemovedGuilds } from "../store/guild-removals.js";
+import { listTournamentThreads } from "../store/message-threads.js";
+import { readRatingContest } from "../events/rating-contest.js";
 import { listLinkedGuildsOf } from "../store/member-links.js";
 import { listActiveSubscriptionsForKind, type Subscription } from "../store/subscriptions.js";
 import type { EventKind } from "../events/event-kinds.js";
@@ -82,14 +84,27 @@ export async function routeEvents(
     db,
     [...subscriptionsOf.flat(), ...battleCardsOf.flat()].map((candidate) => candidate.guildId),
   );
+  const tournamentOf = requests.map(({ event }) => threadTournamentId(event));
+  const threads = await listTournamentThreads(
+    db,
+    tournamentOf.filter((id) => id !== undefined),
+  );
   return requests.map(({ event }, index) =>
     selectTargets(event, {
       subscriptions: subscriptionsOf[index] ?? [],
       battleCards: battleCardsOf[index] ?? [],
       linkedGuilds,
       removedGuilds,
+      tournamentThreads: threads.filter((thread) => thread.tournamentId === tournamentOf[index]),
     }),
   );
+}
+
+/** The tournament whose thread a real rating change goes into, when it names one. */
+function threadTournamentId(event: KnownPlatformEvent): string | undefined {
+  if (event.kind !== "user.rating_changed" || event.test) return undefined;
+  const contest = readRatingContest(event.data);
+  return contest?.kind === "tournament" ? contest.id : undefined;
 }
 
 /**

@@ -5,9 +5,11 @@
 // - anything else (tournament starts included) is posted to every subscribed channel;
 // - a test delivery is posted as any event of its kind, and edits no card (docs/platform-assumptions.md, "Test
 //   deliveries").
-// - a battle card with a thread (src/store/battle-threads.ts) has its battle's events posted there instead of
+// - a battle card with a thread (src/store/message-threads.ts) has its battle's events posted there instead of
 //   in its channel, but for the result, which the channel gets too; the result archives the thread. A route
 //   choosing battle updates in the channel keeps them there.
+// - a tournament's rating changes go into that tournament's thread (src/store/message-threads.ts) in a channel
+//   that has one, summarised there as in a channel; the same route choice keeps them in the channel.
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
 // A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
 // bot leaves a server").
@@ -16,6 +18,7 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { BattleCard } from "../store/battle-cards.js";
 import type { OutboxAction } from "../store/outbox.js";
 import type { Subscription } from "../store/subscriptions.js";
+import type { TournamentThread } from "../store/message-threads.js";
 import { readEventFacets } from "./event-facets.js";
 import { passesFilters } from "./subscription-filters.js";
 
@@ -39,6 +42,8 @@ export interface RoutingCandidates {
   readonly linkedGuilds: ReadonlyMap<string, ReadonlySet<string>>;
   /** Guilds among the candidates' that the bot was removed from. */
   readonly removedGuilds: ReadonlySet<string>;
+  /** The started threads of the tournament the event's rating change belongs to, in the guilds it may reach. */
+  readonly tournamentThreads?: readonly TournamentThread[];
 }
 
 export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCandidates): OutboxTarget[] {
@@ -61,6 +66,10 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
       .filter((subscription) => subscription.filters.battleUpdates === "channel")
       .map((subscription) => subscription.channelId),
   );
+  const threadOf = (place: { readonly guildId: string; readonly channelId: string }): string | undefined =>
+    candidates.tournamentThreads?.find(
+      (thread) => thread.guildId === place.guildId && thread.channelId === place.channelId,
+    )?.threadId;
   for (const card of cards) {
     add({
       guildId: card.guildId,
@@ -84,12 +93,13 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     if (threadChannels.has(subscription.channelId)) continue;
     if (event.kind === "user.rating_changed" && !isLinkedIn(subscription.guildId)) continue;
     if (!passesFilters(subscription.filters, facets, () => isLinkedIn(subscription.guildId))) continue;
+    const threadId = inChannel.has(subscription.channelId) ? undefined : threadOf(subscription);
     add({
       guildId: subscription.guildId,
       channelId: subscription.channelId,
       subscriptionId: subscription.id,
-      action: "post",
-      targetMessageId: null,
+      action: threadId === undefined ? "post" : "thread-post",
+      targetMessageId: threadId ?? null,
     });
   }
   return [...targets.values()];

@@ -1,7 +1,7 @@
 // docs/architecture.md, "Posting", "Growing past one machine": with the bot killed (SIGKILL) in the middle of
 // a 100-channel fan-out and restarted, every channel ends with exactly one copy. The bot runs as a child
 // process on a file database; the restart runs with its clock one lease ahead, so the killed process's
-// claimed rows are taken over at once (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the
+// claimed rows are taken over at once; each post starts its tournament's thread, one per post (CRASH_TEST_REAL_LEASE=1 restarts src/main.ts as it is and waits the
 // 60 s lease out instead).
 import { createHmac } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -18,6 +18,8 @@ import { createSubscription } from "../../src/store/subscriptions.js";
 import { findFreePort } from "../../playground/free-port.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { waitUntil } from "./support/wait-until.js";
+import { countOutbox as countOutboxRows } from "./support/outbox-counts.js";
+import type { OutboxAction } from "../../src/store/outbox.js";
 
 const channelCount = 100;
 const killAfterPosts = 30;
@@ -41,6 +43,7 @@ describe("a bot killed mid fan-out and restarted", () => {
   let botUrl: string;
   let env: Record<string, string>;
   let channelIds: string[];
+  let guildId: string;
   const bots: BotProcess[] = [];
 
   beforeAll(async () => {
@@ -49,6 +52,9 @@ describe("a bot killed mid fan-out and restarted", () => {
     sandbox = await buildSandbox({ seed: false });
     await sandbox.listen(0, "127.0.0.1");
     const guild = discord.createGuild({ name: "Crash" });
+    guildId = guild.id;
+    // Each post starts its tournament's thread (docs/architecture.md, "Posting"), which takes this permission.
+    discord.roles.grantBot(guild.id, ["CreatePublicThreads"]);
     channelIds = Array.from(
       { length: channelCount },
       (_, index) => discord.createChannel(guild.id, { name: `feed-${index}` }).id,
@@ -140,11 +146,18 @@ describe("a bot killed mid fan-out and restarted", () => {
       what: "every outbox row to be delivered",
     });
 
+    // Each post starts its tournament's thread, once: the thread takes the post's id.
+    await waitUntil(async () => (await countOutbox("delivered", "start-thread")) === channelCount, {
+      timeoutMs: 30_000,
+      what: "every post's thread to be started",
+    });
     for (const channelId of channelIds) {
       const messages = discord.messages(channelId);
       expect(messages, `channel ${channelId}`).toHaveLength(1);
       expect(JSON.stringify(messages[0])).toContain("Crash Cup");
+      expect(discord.threads.ofMessage(messages[0]?.id ?? "")?.name).toContain("Crash Cup");
     }
+    expect(discord.threads.list(guildId)).toHaveLength(channelCount);
     expect(discord.stats.channelMessagesCreated).toBe(channelCount);
 
     // The platform retries the same event: it is a duplicate, and nothing new is queued or posted.
@@ -153,7 +166,9 @@ describe("a bot killed mid fan-out and restarted", () => {
     expect(await retried.json()).toMatchObject({ status: "duplicate" });
     expect(await countOutbox()).toBe(channelCount);
     expect(await countOutbox("delivered")).toBe(channelCount);
+    expect(await countOutbox(undefined, "start-thread")).toBe(channelCount);
     expect(discord.stats.channelMessagesCreated).toBe(channelCount);
+    expect(discord.threads.list(guildId)).toHaveLength(channelCount);
 
     console.info(
       `crash test: ${postedBeforeRestart} channels posted before the restart ` +
@@ -161,10 +176,8 @@ describe("a bot killed mid fan-out and restarted", () => {
     );
   }, 150_000);
 
-  async function countOutbox(status?: "delivered"): Promise<number> {
-    let query = store.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("count"));
-    if (status !== undefined) query = query.where("status", "=", status);
-    const row = await query.executeTakeFirstOrThrow();
-    return row.count;
+  /** Channel posts unless `action` says otherwise (support/outbox-counts.ts). */
+  function countOutbox(status?: "delivered", action?: OutboxAction): Promise<number> {
+    return countOutboxRows(store.db, status, action);
   }
 });

@@ -140,12 +140,14 @@ describe("tournament reminders, end to end", () => {
     await bot.reminders.runOnce();
     await bot.outbox.runOnce();
     expect(reminderPosts(world, reminderChannel, id)).toHaveLength(2);
-    const rows = await bot.deps.db
-      .selectFrom("outbox")
-      .select(["status"])
-      .where("source", "=", "reminder")
-      .execute();
-    expect(rows).toEqual([{ status: "delivered" }, { status: "delivered" }]);
+    // A row is marked delivered just after Discord has its post (its source hears of the post first).
+    const readRows = () =>
+      bot.deps.db.selectFrom("outbox").select(["status"]).where("source", "=", "reminder").execute();
+    await waitUntil(async () => (await readRows()).every((row) => row.status === "delivered"), {
+      timeoutMs: 10_000,
+      what: "both reminders' rows to be marked delivered",
+    });
+    expect(await readRows()).toEqual([{ status: "delivered" }, { status: "delivered" }]);
   });
 
   it("reminds at the new times when a start moves later, and not at the old ones", async () => {

@@ -149,6 +149,7 @@ const tablesInDeleteOrder = Object.keys({
   member_activity: true,
   member_teams: true,
   battle_thread_pauses: true,
+  message_threads: true,
   tournament_event_settings: true,
   tournament_events: true,
   write_probe: true,

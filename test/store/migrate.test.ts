@@ -18,6 +18,7 @@ const expectedTables = [
   "member_links",
   "member_teams",
   "member_tier_roles",
+  "message_threads",
   "oauth_states",
   "operator_webhook_secrets",
   "outbox",

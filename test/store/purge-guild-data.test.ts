@@ -19,7 +19,7 @@ import { createOAuthState } from "../../src/store/oauth-states.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
 import { recordMemberTeam } from "../../src/store/member-teams.js";
-import { pauseChannelThreads } from "../../src/store/battle-thread-pauses.js";
+import { pauseChannelThreads } from "../../src/store/thread-pauses.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
@@ -46,6 +46,18 @@ async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpo
     reason: "403 Missing Permissions (50013)",
     pausedAt: testNow,
   });
+  await db
+    .insertInto("message_threads")
+    .values({
+      guild_id: guildId,
+      channel_id: channelId,
+      subject_kind: "tournament",
+      subject_id: "trn_1",
+      message_id: `5${guildId.slice(1)}`,
+      thread_id: `5${guildId.slice(1)}`,
+      queued_at: testNow,
+    })
+    .execute();
   await recordMemberTeam(db, { guildId, userId, teamId: `team_${guildId}`, teamName: "Owls", now: testNow });
   await enableTournamentEvents(db, { guildId, enabledBy: userId, now: testNow });
   await syncTournamentEventRows(db, {
@@ -260,6 +272,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       memberActivity: 1,
       memberTeams: 1,
       threadPauses: 1,
+      messageThreads: 1,
       tournamentEventSettings: 1,
       tournamentEvents: 1,
       roleConnectionsQueued: 0,

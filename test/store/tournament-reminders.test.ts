@@ -8,6 +8,7 @@ import type { Database } from "../../src/store/database.js";
 import { recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { findInboxEvent } from "../../src/store/inbox.js";
 import { findOutboxEntry } from "../../src/store/outbox.js";
+import { recordThreadStarted, startTournamentThread } from "../../src/store/message-threads.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import {
   findTournamentReminder,
@@ -286,5 +287,29 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     await sync(store.db, { tournaments: [tournamentStarting(testNow + 11 * minute)], leads: [10] });
     expect(await pruneTournamentReminders(store.db, testNow + 11 * minute)).toBe(0);
     expect(await pruneTournamentReminders(store.db, testNow + 11 * minute + 1)).toBe(1);
+  });
+
+  it("queues a reminder in its tournament's thread once the tournament's first post started one there", async () => {
+    const startsAt = testNow + 60 * minute;
+    await turnOn(store.db, guildA, [30, 10]);
+    await sync(store.db, { tournaments: [tournamentStarting(startsAt)], leads: [30, 10] });
+    const [first] = await sendAll(store.db, startsAt - 30 * minute);
+    expect((await findOutboxEntry(store.db, first?.outboxId ?? ""))?.action).toBe("post");
+    // The first reminder's post went out as message 5…1 and started the tournament's thread.
+    const place = { guildId: guildA, channelId: channelOf(guildA), messageId: "500000000000000001" };
+    await startTournamentThread(store.db, {
+      ...place,
+      tournamentId: "trn_sprint",
+      title: "Weekly Sprint",
+      now: 1,
+    });
+    await recordThreadStarted(store.db, place);
+    const [second] = await sendAll(store.db, startsAt - 10 * minute);
+    expect(await findOutboxEntry(store.db, second?.outboxId ?? "")).toMatchObject({
+      source: reminderSource,
+      channelId: channelOf(guildA),
+      action: "thread-post",
+      targetMessageId: place.messageId,
+    });
   });
 });

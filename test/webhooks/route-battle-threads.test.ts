@@ -2,7 +2,7 @@
 // thread instead of the card's channel, its result into both, and the result archives the thread, unless the
 // channel's route keeps battle updates in the channel.
 import { describe, expect, it } from "vitest";
-import { recordThreadStarted } from "../../src/store/battle-threads.js";
+import { recordThreadStarted, saveCardStartingThread } from "../../src/store/message-threads.js";
 import { normaliseEvent } from "../../src/events/normalise-event.js";
 import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
 import { routeEvent } from "../../src/webhooks/route-event.js";
@@ -34,13 +34,10 @@ const everywhere = { guildId: undefined };
 describe.each(testDatabases())("routing into battle threads on $name", (database) => {
   const store = useMigratedStore(database);
   const postCard = async (withThread: boolean) => {
-    await postBattleCard(store.db, {
-      battleId: "bat_1",
-      guildId: guildA,
-      channelId: channel,
-      messageId: cardId,
-    });
-    if (withThread) await recordThreadStarted(store.db, { guildId: guildA, messageId: cardId });
+    const card = { battleId: "bat_1", guildId: guildA, channelId: channel, messageId: cardId };
+    if (!withThread) return postBattleCard(store.db, card);
+    await saveCardStartingThread(store.db, { ...card, createdBy: "200000000000000001", now: 1 });
+    await recordThreadStarted(store.db, { guildId: guildA, messageId: cardId });
   };
 
   it("posts the battle's progress in the card's thread instead of its channel", async () => {

@@ -3,7 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { saveCardStartingThread } from "../../store/battle-threads.js";
+import { saveCardStartingThread } from "../../store/message-threads.js";
 import type { MemberKey } from "../../store/member-links.js";
 import {
   isChallengeExpired,
@@ -96,6 +96,6 @@ export async function answerChallenge(
     createdBy: challengerId,
     now: deps.clock.now(),
   });
-  // The card's thread is queued with it (src/store/battle-threads.ts).
+  // The card's thread is queued with it (src/store/message-threads.ts).
   deps.wakeOutbox?.();
 }

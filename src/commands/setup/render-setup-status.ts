@@ -162,9 +162,9 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
           field("Last events received", describeEvents(status), "None yet."),
           field("Subscriptions", describeRoutes(status), "None: route events with `/subscribe`."),
           field(
-            "Battle threads",
+            "Threads",
             describeThreads(status),
-            "🟢 Each battle card starts a thread for its battle's joins and progress.",
+            "🟢 Each battle card and tournament post starts a thread for its updates.",
           ),
           field(
             "Tier roles",

@@ -53,9 +53,9 @@ export const subscribeCommand = {
     {
       type: OptionType.String,
       name: "battle-updates",
-      description: "Where a battle card posted here shows joins and progress (default: its thread)",
+      description: "Where battle cards and tournaments posted here show their updates (default: a thread)",
       choices: [
-        { name: "In the card's thread", value: "thread" },
+        { name: "In a thread of the card or tournament post", value: "thread" },
         { name: "In the channel", value: "channel" },
       ],
     },

@@ -1,9 +1,9 @@
 // /subscribe as a use case, GitHub-app style (docs/architecture.md, "Commands", "Routing"): one route per
 // channel; subscribing a channel that has one adds the kinds, changes the filters given, and resumes it if it
-// was paused, battle threads included (src/store/battle-thread-pauses.ts).
+// was paused, battle threads included (src/store/thread-pauses.ts).
 import type { Kysely } from "kysely";
 import type { EventKind } from "../../events/event-kinds.js";
-import { resumeChannelThreads } from "../../store/battle-thread-pauses.js";
+import { resumeChannelThreads } from "../../store/thread-pauses.js";
 import type { Database } from "../../store/database.js";
 import {
   createSubscription,

@@ -62,6 +62,7 @@ export function describeFilters(filters: SubscriptionFilters): string {
   if (filters.minRatingChange !== undefined)
     parts.push(`rating changes of ±${filters.minRatingChange} or more`);
   if (filters.linkedOnly === true) parts.push("linked members only");
-  if (filters.battleUpdates === "channel") parts.push("battle updates in the channel, not a thread");
+  if (filters.battleUpdates === "channel")
+    parts.push("battle and tournament updates in the channel, not a thread");
   return parts.length === 0 ? "none" : parts.join(" · ");
 }

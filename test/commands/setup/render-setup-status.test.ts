@@ -80,7 +80,7 @@ describe("renderSetupStatus", () => {
       "Platform webhook": "None: run `/setup webhook register` so events reach this server.",
       "Last events received": "None yet.",
       Subscriptions: "None: route events with `/subscribe`.",
-      "Battle threads": "🟢 Each battle card starts a thread for its battle's joins and progress.",
+      Threads: "🟢 Each battle card and tournament post starts a thread for its updates.",
       "Tier roles": "Off: `/setup roles create` gives members a role for their platform tier.",
       "Tournament reminders": "Off: `/setup reminders set` posts reminders before tournaments start.",
       "Tournament events": "Off: `/setup events on` shows open tournaments in the Events tab.",
@@ -177,7 +177,7 @@ describe("renderSetupStatus", () => {
       ],
       events: { settings: undefined, events: [] },
     });
-    expect(shown["Battle threads"]).toBe(
+    expect(shown.Threads).toBe(
       "⏸️ <#300000000000000003>: give me **Create Public Threads** there, then `/subscribe` it " +
         "(403 Missing Permissions (50013), <t:1735732740:R>)",
     );

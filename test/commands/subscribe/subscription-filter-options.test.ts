@@ -36,7 +36,7 @@ describe("subscription filter options", () => {
     expect(inChannel).toEqual({ linkedOnly: true, battleUpdates: "channel" });
     expect(sameFilters(inChannel, { linkedOnly: true })).toBe(false);
     expect(describeFilters(inChannel)).toBe(
-      "linked members only · battle updates in the channel, not a thread",
+      "linked members only · battle and tournament updates in the channel, not a thread",
     );
     expect(applyFilterOptions(inChannel, { battleUpdates: "thread" })).toEqual({ linkedOnly: true });
   });

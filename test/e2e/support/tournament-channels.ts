@@ -23,6 +23,8 @@ export async function subscribeTournamentChannels(
   const channelIds: string[] = [];
   for (let guildIndex = 0; guildIndex < shape.guilds; guildIndex += 1) {
     const guild = discord.createGuild({ name: `Cups ${guildIndex}` });
+    // Each post starts its tournament's thread (docs/architecture.md, "Posting").
+    discord.roles.grantBot(guild.id, ["CreatePublicThreads"]);
     for (let channelIndex = 0; channelIndex < shape.channelsPerGuild; channelIndex += 1) {
       const channelId = discord.createChannel(guild.id, { name: `cups-${channelIndex}` }).id;
       await createSubscription(db, {

@@ -53,6 +53,7 @@ const tables = Object.keys({
   member_activity: true,
   member_teams: true,
   battle_thread_pauses: true,
+  message_threads: true,
   reminder_settings: true,
   tournament_reminders: true,
   tournament_event_settings: true,

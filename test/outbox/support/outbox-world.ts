@@ -1,6 +1,7 @@
 // One world per test: a migrated database, a fake Discord on 127.0.0.1 with a guild, a REST client talking
 // to it, a manual clock, and captured logs. Rows are enqueued as the webhook receiver does (inbox first).
 // Workers render with the test renderer, and react to failures as the bot's own sources do.
+import { reactToThreadFailure } from "../../../src/announcements/message-thread-source.js";
 import { reactToClosedChannel } from "../../../src/announcements/index.js";
 import { createReminderSource } from "../../../src/reminders/reminder-source.js";
 import { reminderSource } from "../../../src/store/tournament-reminders.js";
@@ -143,7 +144,14 @@ export class OutboxWorld {
         ...(renderSummary === undefined ? {} : { renderSummary }),
         onFailure: reactToClosedChannel({ logger: this.logger }),
       },
-      named: { [reminderSource]: createReminderSource({ db: this.db, render }) },
+      named: {
+        [reminderSource]: createReminderSource({
+          db: this.db,
+          clock: this.clock,
+          render,
+          threadFailures: reactToThreadFailure,
+        }),
+      },
     };
   }
 

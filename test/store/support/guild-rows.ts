@@ -14,6 +14,7 @@ export const guildIdTables = [
   "member_links",
   "member_teams",
   "member_tier_roles",
+  "message_threads",
   "oauth_states",
   "outbox",
   "reminder_settings",

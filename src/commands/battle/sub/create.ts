@@ -1,7 +1,7 @@
 import { createBattle } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
-import { saveCardStartingThread } from "../../../store/battle-threads.js";
+import { saveCardStartingThread } from "../../../store/message-threads.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
 import { renderBattleCard } from "../../../cards/battle-card.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
@@ -34,6 +34,6 @@ export async function createBattleCard(
     now: deps.clock.now(),
   });
   await keepCreatedCard(deps, view);
-  // The card's thread was queued with it (src/store/battle-threads.ts), and is named from the answer kept.
+  // The card's thread was queued with it (src/store/message-threads.ts), and is named from the answer kept.
   deps.wakeOutbox?.();
 }

@@ -23,7 +23,7 @@ import { listGuildSubscriptions, type Subscription } from "../../../store/subscr
 import { listGuildWebhookEndpoints } from "../../../store/webhook-endpoints.js";
 import { retiredSecretAcceptanceMs } from "../../../store/webhook-retired-secrets.js";
 import { renderSetupStatus } from "../render-setup-status.js";
-import { listThreadPauses, type ThreadPause } from "../../../store/battle-thread-pauses.js";
+import { listThreadPauses, type ThreadPause } from "../../../store/thread-pauses.js";
 import type { SubcommandContext } from "../setup-arguments.js";
 
 /** An endpoint without its secrets: what may be shown. */
@@ -48,7 +48,7 @@ export interface SetupStatus {
   readonly adminChannelId: string | null;
   readonly tierRoles: TierRoleStatus;
   readonly reminders: ReminderStatus;
-  /** Channels where Discord refused battle threads (src/store/battle-thread-pauses.ts). */
+  /** Channels where Discord refused battle threads (src/store/thread-pauses.ts). */
   readonly threadPauses: readonly ThreadPause[];
   readonly events: EventStatus;
 }

@@ -1,24 +1,23 @@
-// A battle card's public thread (src/store/battle-threads.ts, docs/architecture.md, "Posting"): the start
-// row is named from the battle's stored answers, and once Discord made the thread the card records it, so
-// the battle's updates go there. An archive waits for the thread's posts queued before it.
+// A message's public thread (src/store/message-threads.ts, docs/architecture.md, "Posting"): a battle card's,
+// named from the battle's stored answers, or a tournament's, named from its title; once Discord made it,
+// the subject's updates go there. An archive waits for the thread's posts queued before it.
 import type { OutboxSource, ReactToFailure } from "../outbox/index.js";
 import { listBattleAnswers } from "../store/battle-answers.js";
-import { findBattleCard } from "../store/battle-cards.js";
 import {
-  findThreadBattleId,
+  findThreadStart,
   forgetThread,
   hasThreadPostsWaiting,
   recordThreadStarted,
-} from "../store/battle-threads.js";
+} from "../store/message-threads.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { plainLabel } from "../display/platform-text.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
 import { describeMissingPermission, describeRefusedThread } from "./thread-notice.js";
-import { pauseChannelThreads } from "../store/battle-thread-pauses.js";
+import { pauseChannelThreads } from "../store/thread-pauses.js";
 
-export function createBattleThreadSource(deps: OutboxRendererDeps): OutboxSource {
+export function createMessageThreadSource(deps: OutboxRendererDeps): OutboxSource {
   return {
     render: (entry) => renderThreadStart(deps, entry),
     async onPosted(rows) {
@@ -31,20 +30,23 @@ export function createBattleThreadSource(deps: OutboxRendererDeps): OutboxSource
   };
 }
 
-/** The start's "message" is the thread's name: the battle's problem, as platform text (never markdown). */
+/** The start's "message" is the thread's name: the battle's problem or the tournament's title, as plain text. */
 async function renderThreadStart(
   deps: OutboxRendererDeps,
   entry: OutboxEntry,
 ): Promise<RenderedMessage | undefined> {
-  const battleId = await findThreadBattleId(deps.db, entry.eventId);
-  if (battleId === undefined) return undefined;
-  const card = await findBattleCard(deps.db, { battleId, guildId: entry.guildId });
+  const start = await findThreadStart(deps.db, entry);
   // The card was deleted, or moved to another message that starts a thread of its own.
-  if (card?.messageId !== entry.targetMessageId) return undefined;
-  const answers = await listBattleAnswers(deps.db, battleId);
+  if (start === undefined || start.messageId !== entry.targetMessageId) return undefined;
+  const { subject } = start;
+  if (subject.kind === "tournament") {
+    const title = subject.title?.trim() || "Tournament";
+    return { content: plainLabel(`🏆 ${title} · ${subject.id}`, discordLimits.threadName) };
+  }
+  const answers = await listBattleAnswers(deps.db, subject.id);
   const title = answers.map((answer) => answer.problem?.title).find((each) => each !== undefined);
   return {
-    content: plainLabel(`⚔️ ${title?.trim() || "Coding battle"} · ${battleId}`, discordLimits.threadName),
+    content: plainLabel(`⚔️ ${title?.trim() || "Coding battle"} · ${subject.id}`, discordLimits.threadName),
   };
 }
 
@@ -66,7 +68,7 @@ export async function renderThreadArchive(
 }
 
 /**
- * A thread gone (404) or refused (403): the card forgets it and its pending rows are dropped, so the battle's
+ * A thread gone (404) or refused (403): it is forgotten and its pending rows are dropped, so its subject's
  * updates are posted in the channel again; on a refusal the admins hear once which permission to grant.
  */
 const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
@@ -79,7 +81,7 @@ const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
 
 export const reactToThreadFailure = {
   "thread-gone": forget,
-  // The channel's threads pause until an admin resumes them, so its next cards are not refused again.
+  // The channel's threads pause until an admin resumes them, so its next posts are not refused again.
   async "thread-refused"(trx, failed) {
     await forget(trx, failed);
     const permission = describeMissingPermission(failed.rows);

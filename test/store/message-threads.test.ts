@@ -1,17 +1,20 @@
-// A battle card's thread as the store keeps it (src/store/battle-threads.ts): its start queued with the card,
-// recorded once Discord made it, its join notices queued for it, and forgotten when Discord refuses it.
+// A message's thread as the store keeps it (src/store/message-threads.ts): a battle card's start queued with the
+// card, recorded once Discord made it, its join notices queued for it, and forgotten when Discord refuses it; a
+// tournament's started once per channel, where its later reminders go.
 import { describe, expect, it } from "vitest";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import {
-  battleThreadSource,
-  findThreadBattleId,
+  findThreadStart,
+  findTournamentThread,
   forgetThread,
   hasThreadPostsWaiting,
   recordThreadStarted,
+  messageThreadSource,
   saveCardStartingThread,
-} from "../../src/store/battle-threads.js";
+  startTournamentThread,
+} from "../../src/store/message-threads.js";
 import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
 import { testDatabases, useMigratedStore } from "./databases.js";
@@ -42,13 +45,19 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     const [start, ...others] = await listRows(store.db);
     expect(others).toEqual([]);
     expect(start).toMatchObject({
-      source: battleThreadSource,
+      source: messageThreadSource,
       channel_id: card.channelId,
       action: "start-thread",
       target_message_id: card.messageId,
       status: "pending",
     });
-    expect(await findThreadBattleId(store.db, start?.event_id ?? "")).toBe(card.battleId);
+    expect(
+      await findThreadStart(store.db, {
+        eventId: start?.event_id ?? "",
+        guildId: card.guildId,
+        channelId: card.channelId,
+      }),
+    ).toEqual({ subject: { kind: "battle", id: card.battleId }, messageId: card.messageId });
     expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
   });
 
@@ -108,5 +117,46 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect(byAction.get("thread-post")).toBe("dead");
     expect(byAction.get("edit")).toBe("pending");
     expect(byAction.get("start-thread")).toBe("pending");
+  });
+
+  const post = { guildId: card.guildId, channelId: card.channelId, tournamentId: "trn_42", title: "Sprint" };
+
+  it("starts one thread per tournament and channel, from its first post, and finds it once started", async () => {
+    expect(
+      await startTournamentThread(store.db, { ...post, messageId: "500000000000000001", now: testNow }),
+    ).toBe(true);
+    expect(
+      await startTournamentThread(store.db, { ...post, messageId: "500000000000000002", now: testNow + 1 }),
+    ).toBe(false);
+    const starts = await listRows(store.db);
+    expect(starts.map((row) => [row.source, row.action, row.target_message_id])).toEqual([
+      [messageThreadSource, "start-thread", "500000000000000001"],
+    ]);
+    const start = await findThreadStart(store.db, { ...post, eventId: starts[0]?.event_id ?? "" });
+    expect(start).toEqual({
+      subject: { kind: "tournament", id: "trn_42", title: "Sprint" },
+      messageId: "500000000000000001",
+    });
+    expect(await findTournamentThread(store.db, post)).toBeUndefined();
+    await recordThreadStarted(store.db, { guildId: post.guildId, messageId: "500000000000000001" });
+    expect(await findTournamentThread(store.db, post)).toBe("500000000000000001");
+    expect(
+      await findTournamentThread(store.db, { ...post, channelId: "300000000000000002" }),
+    ).toBeUndefined();
+  });
+
+  it("starts no tournament thread where the channel's route keeps updates in the channel", async () => {
+    await createSubscription(store.db, {
+      guildId: card.guildId,
+      channelId: card.channelId,
+      eventKinds: ["system.tournament_started"],
+      filters: { battleUpdates: "channel" },
+      createdBy: card.createdBy,
+      now: testNow,
+    });
+    expect(
+      await startTournamentThread(store.db, { ...post, messageId: "500000000000000001", now: testNow }),
+    ).toBe(false);
+    expect(await listRows(store.db)).toEqual([]);
   });
 });

@@ -1,0 +1,72 @@
+// Answers a test holds back (fake-discord/README.md): the request was carried out, Discord made the thread or
+// the event, but its answer waits until the test releases it, so a test can kill the bot at exactly the point
+// where Discord acted and the bot has not heard. A held answer is released when its hold is, whether or not
+// the client is still there to read it.
+
+/** One hold: the successful answers to requests of `method` whose path matches `path`. */
+export interface ResponseHold {
+  /** How many answers this hold has caught so far. */
+  readonly caught: number;
+  /** Resolves once the hold has caught `count` answers. */
+  waitForCaught(count?: number, timeoutMs?: number): Promise<void>;
+  /** Sends every answer held, and holds no more. */
+  release(): void;
+}
+
+interface ActiveHold {
+  readonly method: string;
+  readonly path: RegExp;
+  caught: number;
+  released: boolean;
+  readonly gate: Promise<void>;
+  open(): void;
+  readonly watchers: Set<() => void>;
+}
+
+export class ResponseHolds {
+  readonly #holds = new Set<ActiveHold>();
+
+  hold(method: string, path: RegExp): ResponseHold {
+    let open = (): void => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const active: ActiveHold = { method, path, caught: 0, released: false, gate, open, watchers: new Set() };
+    this.#holds.add(active);
+    return {
+      get caught() {
+        return active.caught;
+      },
+      waitForCaught: (count = 1, timeoutMs = 15_000) =>
+        new Promise<void>((resolve, reject) => {
+          const check = (): void => {
+            if (active.caught < count) return;
+            clearTimeout(timer);
+            active.watchers.delete(check);
+            resolve();
+          };
+          const timer = setTimeout(() => {
+            active.watchers.delete(check);
+            reject(new Error(`no ${count} answers to ${method} ${String(path)} within ${timeoutMs} ms`));
+          }, timeoutMs);
+          active.watchers.add(check);
+          check();
+        }),
+      release: () => {
+        active.released = true;
+        this.#holds.delete(active);
+        active.open();
+      },
+    };
+  }
+
+  /** Waits while a hold matches this answer; at once when none does. */
+  async pass(method: string, path: string): Promise<void> {
+    for (const active of this.#holds) {
+      if (active.released || active.method !== method || !active.path.test(path)) continue;
+      active.caught += 1;
+      for (const watcher of [...active.watchers]) watcher();
+      await active.gate;
+    }
+  }
+}

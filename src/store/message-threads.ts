@@ -1,0 +1,306 @@
+// The public thread a message starts (docs/architecture.md, "Posting"): a battle card's, and a tournament's from
+// its start post or its reminder, one per subject and channel. Its start, its posts and its archiving are
+// outbox rows in the message's channel, so they keep that channel's order and go out exactly once like every
+// post. Discord gives a thread started from a message the message's id (docs: Topics, Threads).
+import type { Kysely } from "kysely";
+import { saveBattleCard, type BattleCard } from "./battle-cards.js";
+import { isChannelThreadsPaused } from "./thread-pauses.js";
+import { listGuildSubscriptions } from "./subscriptions.js";
+import type { Database } from "./database.js";
+import { createOrderedId } from "./ids.js";
+import { insertInboxEvent } from "./inbox.js";
+import { enqueueOutbox } from "./outbox.js";
+
+/** The rows that start a thread; their event id names an inbox row holding the thread's subject. */
+export const messageThreadSource = "message-thread";
+const messageThreadKind = "message.thread";
+
+/** What a thread is about: its updates are that battle's or that tournament's. */
+export interface ThreadSubject {
+  readonly kind: "battle" | "tournament";
+  readonly id: string;
+  /** The tournament's title, for its thread's name; a battle's is read from its answers when it starts. */
+  readonly title?: string | undefined;
+}
+
+/** Where a thread starts: the message, in its channel. */
+interface ThreadPlace {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
+/**
+ * Saves a card just posted (saveBattleCard) and queues the start of its thread in the same transaction, so a
+ * card is never kept without its thread to come, and a crash or a second instance starts it once. A card on a
+ * new message in the same channel replaces the old one's thread. A channel where Discord refused threads
+ * (thread-pauses.ts), or whose route asks for updates in the channel (`/subscribe battle-updates`), gets none.
+ */
+export async function saveCardStartingThread(
+  db: Kysely<Database>,
+  input: Parameters<typeof saveBattleCard>[1],
+): Promise<BattleCard> {
+  return db.transaction().execute(async (trx) => {
+    const card = await saveBattleCard(trx, input);
+    if (!(await wantsThread(trx, card))) return card;
+    const subject = { kind: "battle", id: card.battleId } as const;
+    const changes = { message_id: card.messageId, thread_id: null, queued_at: input.now };
+    await trx
+      .insertInto("message_threads")
+      .values({ ...rowKeyOf(card, subject), ...changes })
+      .onConflict((conflict) =>
+        conflict.columns(["guild_id", "channel_id", "subject_kind", "subject_id"]).doUpdateSet(changes),
+      )
+      .execute();
+    await queueThreadStart(trx, card, subject, input.now);
+    return card;
+  });
+}
+
+/**
+ * After a tournament's post (its start or a reminder) went out as `messageId`: queues the start of the
+ * tournament's thread there, unless the channel has one for it already (started, coming, or forgotten after
+ * Discord refused or lost it), threads are paused or unwanted there. Safe to repeat: returns whether it queued.
+ */
+export async function startTournamentThread(
+  db: Kysely<Database>,
+  input: ThreadPlace & { readonly tournamentId: string; readonly title: string; readonly now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await wantsThread(trx, input))) return false;
+    const subject = { kind: "tournament", id: input.tournamentId, title: input.title } as const;
+    const inserted = await trx
+      .insertInto("message_threads")
+      .values({
+        ...rowKeyOf(input, subject),
+        message_id: input.messageId,
+        thread_id: null,
+        queued_at: input.now,
+      })
+      .onConflict((conflict) =>
+        conflict.columns(["guild_id", "channel_id", "subject_kind", "subject_id"]).doNothing(),
+      )
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    await queueThreadStart(trx, input, subject, input.now);
+    return true;
+  });
+}
+
+/** The tournament's thread in the channel, once started and while updates are wanted there. */
+export async function findTournamentThread(
+  db: Kysely<Database>,
+  key: { readonly guildId: string; readonly channelId: string; readonly tournamentId: string },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("message_threads")
+    .select("thread_id")
+    .where("guild_id", "=", key.guildId)
+    .where("channel_id", "=", key.channelId)
+    .where("subject_kind", "=", "tournament")
+    .where("subject_id", "=", key.tournamentId)
+    .executeTakeFirst();
+  if (row?.thread_id == null) return undefined;
+  return (await wantsThread(db, key)) ? row.thread_id : undefined;
+}
+
+/** A started tournament thread, where routing sends that tournament's later posts (src/webhooks/). */
+export interface TournamentThread {
+  readonly guildId: string;
+  readonly channelId: string;
+  readonly tournamentId: string;
+  readonly threadId: string;
+}
+
+/** Every started thread of these tournaments, in every guild. */
+export async function listTournamentThreads(
+  db: Kysely<Database>,
+  tournamentIds: readonly string[],
+): Promise<TournamentThread[]> {
+  const unique = [...new Set(tournamentIds)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .selectFrom("message_threads")
+    .select(["guild_id", "channel_id", "subject_id", "thread_id"])
+    .where("subject_kind", "=", "tournament")
+    .where("subject_id", "in", unique)
+    .where("thread_id", "is not", null)
+    .execute();
+  return rows.map((row) => ({
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    tournamentId: row.subject_id,
+    threadId: row.thread_id ?? "",
+  }));
+}
+
+/** Not where Discord refused threads, nor where the channel's route asks for updates in the channel. */
+async function wantsThread(
+  db: Kysely<Database>,
+  place: { readonly guildId: string; readonly channelId: string },
+): Promise<boolean> {
+  if (await isChannelThreadsPaused(db, place)) return false;
+  const routes = await listGuildSubscriptions(db, place.guildId);
+  return !routes.some(
+    (route) => route.channelId === place.channelId && route.filters.battleUpdates === "channel",
+  );
+}
+
+function rowKeyOf(place: Omit<ThreadPlace, "messageId">, subject: ThreadSubject) {
+  return {
+    guild_id: place.guildId,
+    channel_id: place.channelId,
+    subject_kind: subject.kind,
+    subject_id: subject.id,
+  };
+}
+
+async function queueThreadStart(
+  db: Kysely<Database>,
+  place: ThreadPlace,
+  subject: ThreadSubject,
+  now: number,
+): Promise<void> {
+  const eventId = createOrderedId(now);
+  await insertInboxEvent(db, {
+    eventId,
+    kind: messageThreadKind,
+    source: messageThreadSource,
+    status: "accepted",
+    payload: { subject },
+    receivedAt: now,
+  });
+  await enqueueOutbox(db, {
+    source: messageThreadSource,
+    eventId,
+    guildId: place.guildId,
+    channelId: place.channelId,
+    subscriptionId: null,
+    action: "start-thread",
+    targetMessageId: place.messageId,
+    now,
+  });
+}
+
+/** After Discord made the thread of the message `messageId`: its subject's updates go there from now on. */
+export async function recordThreadStarted(
+  db: Kysely<Database>,
+  key: { readonly guildId: string; readonly messageId: string },
+): Promise<void> {
+  await db
+    .updateTable("message_threads")
+    .set({ thread_id: key.messageId })
+    .where("guild_id", "=", key.guildId)
+    .where("message_id", "=", key.messageId)
+    .execute();
+}
+
+/**
+ * The thread is gone or closed to the bot: it is forgotten, so its subject's updates are posted in the
+ * channel again, and the thread's pending rows are dropped (each would fail the same way). Returns whether
+ * it was still known, so a failure is told once.
+ */
+export async function forgetThread(
+  db: Kysely<Database>,
+  key: { readonly guildId: string; readonly threadId: string; readonly error: string },
+): Promise<boolean> {
+  const forgotten = await db
+    .updateTable("message_threads")
+    .set({ thread_id: null })
+    .where("guild_id", "=", key.guildId)
+    .where("thread_id", "=", key.threadId)
+    .executeTakeFirst();
+  await db
+    .updateTable("outbox")
+    .set({ status: "dead", last_error: key.error, lease_owner: null, lease_expires_at: null })
+    .where("status", "=", "pending")
+    .where("guild_id", "=", key.guildId)
+    .where("action", "in", ["thread-post", "archive-thread"])
+    .where("target_message_id", "=", key.threadId)
+    .execute();
+  return forgotten.numUpdatedRows > 0n;
+}
+
+/**
+ * The subject a thread-start row is for, and the message it must still start from (a card moved to another
+ * message starts a thread of its own), from its inbox row. Rows queued before tournaments had threads name
+ * only their battle.
+ */
+export async function findThreadStart(
+  db: Kysely<Database>,
+  entry: { readonly eventId: string; readonly guildId: string; readonly channelId: string },
+): Promise<{ readonly subject: ThreadSubject; readonly messageId: string | undefined } | undefined> {
+  const row = await db
+    .selectFrom("inbox_events")
+    .select("payload")
+    .where("source", "=", messageThreadSource)
+    .where("event_id", "=", entry.eventId)
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  const subject = readSubject(JSON.parse(row.payload) as { subject?: unknown; battleId?: unknown });
+  if (subject === undefined) return undefined;
+  const thread = await db
+    .selectFrom("message_threads")
+    .select("message_id")
+    .where("guild_id", "=", entry.guildId)
+    .where("channel_id", "=", entry.channelId)
+    .where("subject_kind", "=", subject.kind)
+    .where("subject_id", "=", subject.id)
+    .executeTakeFirst();
+  return { subject, messageId: thread?.message_id };
+}
+
+function readSubject(payload: { subject?: unknown; battleId?: unknown }): ThreadSubject | undefined {
+  if (typeof payload.battleId === "string") return { kind: "battle", id: payload.battleId };
+  const subject = payload.subject as Partial<Record<keyof ThreadSubject, unknown>> | undefined;
+  if (subject === undefined || typeof subject.id !== "string") return undefined;
+  if (subject.kind !== "battle" && subject.kind !== "tournament") return undefined;
+  return {
+    kind: subject.kind,
+    id: subject.id,
+    title: typeof subject.title === "string" ? subject.title : undefined,
+  };
+}
+
+/** Whether posts queued for the thread before `createdAt` still wait: the archive goes after them. */
+export async function hasThreadPostsWaiting(
+  db: Kysely<Database>,
+  key: { readonly threadId: string; readonly createdAt: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("action", "=", "thread-post")
+    .where("target_message_id", "=", key.threadId)
+    .where("created_at", "<=", key.createdAt)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Queues the archiving of a thread once what was posted in it ends its subject (a tournament's rating summary),
+ * under the row that ended it, so a repeat queues nothing more.
+ */
+export async function queueThreadArchive(
+  db: Kysely<Database>,
+  input: {
+    readonly source: string;
+    readonly eventId: string;
+    readonly guildId: string;
+    readonly channelId: string;
+    readonly threadId: string;
+    readonly now: number;
+  },
+): Promise<void> {
+  await enqueueOutbox(db, {
+    source: input.source,
+    eventId: input.eventId,
+    guildId: input.guildId,
+    channelId: input.channelId,
+    subscriptionId: null,
+    action: "archive-thread",
+    targetMessageId: input.threadId,
+    now: input.now,
+  });
+}

@@ -1,0 +1,144 @@
+// A tournament's thread through the outbox (docs/architecture.md, "Posting"): its start post starts it once
+// Discord has the post, its rating changes are summarised in it, and the summary archives it.
+import { describe, expect, it } from "vitest";
+import { registerOutboxSources } from "../../src/bot/register-outbox-sources.js";
+import { createOutboxWorker } from "../../src/outbox/index.js";
+import { ingestEvent } from "../../src/webhooks/ingest-event.js";
+import { ratingSummaryWindowMs } from "../../src/webhooks/rating-summary-rows.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { saveReminderSettings } from "../../src/store/reminder-settings.js";
+import { sendDueReminders, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { testDatabases } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import { ratingChangedData, standardEvent, tournamentStartedData } from "../webhooks/support/payloads.js";
+import { linkMember } from "../webhooks/support/seed.js";
+import { useOutboxWorld } from "./support/outbox-world.js";
+
+describe.each(testDatabases())("tournament threads on $name", (database) => {
+  const world = useOutboxWorld(database);
+
+  it("starts the thread from the start post, summarises the rating changes in it, then archives it", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "contests" });
+    await createSubscription(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      eventKinds: ["system.tournament_started", "user.rating_changed"],
+      filters: {},
+      createdBy: "200000000000000009",
+      now: world.clock.now(),
+    });
+    const worker = createOutboxWorker({
+      db: world.db,
+      rest: world.createRest(),
+      sources: registerOutboxSources(world),
+      clock: world.clock,
+      logger: world.logger,
+      owner: "worker-1",
+      pruneIntervalMs: 0,
+    });
+    const ingest = (event: string, data: Record<string, unknown>) =>
+      ingestEvent(
+        { db: world.db, clock: world.clock, subscribers: [] },
+        {
+          rawBody: Buffer.from(
+            standardEvent({ event, data, created: new Date(world.clock.now()).toISOString() }),
+          ),
+          source: { type: "operator" },
+        },
+      );
+
+    await ingest("system.tournament_started", tournamentStartedData({ id: "trn_7", title: "Spring Cup" }));
+    await worker.runOnce();
+    const [post] = world.fake.messages(channel.id);
+    expect(post).toBeDefined();
+    await worker.runOnce();
+    const thread = world.fake.threads.ofMessage(post!.id);
+    expect(thread?.name).toContain("Spring Cup");
+    expect(world.fake.threads.list(world.guild.id)).toHaveLength(1);
+
+    for (const [index, player] of ["usr_ada", "usr_bob"].entries()) {
+      await linkMember(world.db, createTestSecretBox(), {
+        guildId: world.guild.id,
+        userId: `20000000000000000${index + 1}`,
+        platformUserId: player,
+      });
+      await ingest("user.rating_changed", {
+        ...ratingChangedData(player, 1500, 1520 + index),
+        tournament_id: "trn_7",
+      });
+    }
+    world.clock.advance(ratingSummaryWindowMs + 1);
+    await worker.runOnce();
+    // One summary, in the thread, not the channel.
+    expect(world.fake.messages(channel.id)).toHaveLength(1);
+    const inThread = world.fake.threads.messages(post!.id);
+    expect(inThread).toHaveLength(1);
+    expect(JSON.stringify(inThread[0]?.embeds)).toContain("2 members");
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(post!.id)?.thread?.archived).toBe(true);
+    const archives = await world.db
+      .selectFrom("outbox")
+      .select("status")
+      .where("action", "=", "archive-thread")
+      .execute();
+    expect(archives).toEqual([{ status: "delivered" }]);
+  });
+
+  it("starts the thread from a tournament's first reminder, and posts the next reminder in it", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "reminders" });
+    const worker = createOutboxWorker({
+      db: world.db,
+      rest: world.createRest(),
+      sources: registerOutboxSources(world),
+      clock: world.clock,
+      logger: world.logger,
+      owner: "worker-1",
+      pruneIntervalMs: 0,
+    });
+    const now = world.clock.now();
+    const tournament = {
+      id: "trn_9",
+      startsAt: now + 60 * minute,
+      title: "Night Cup",
+      format: null,
+      prize: null,
+      participants: null,
+      maxParticipants: null,
+    };
+    await saveReminderSettings(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      leadMinutes: [30, 10],
+      roleId: null,
+      configuredBy: "200000000000000009",
+      now,
+    });
+    await syncTournamentReminders(world.db, {
+      guildId: world.guild.id,
+      wanted: [30, 10].map((leadMinutes) => ({ tournament, leadMinutes })),
+      openTournaments: [tournament],
+      complete: true,
+      now,
+    });
+    const sendDue = () =>
+      sendDueReminders(world.db, { now: world.clock.now(), limit: 10, decide: () => ({ send: true }) });
+
+    world.clock.advance(30 * minute);
+    await sendDue();
+    await worker.runOnce();
+    const [first] = world.fake.messages(channel.id);
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(first!.id)?.name).toContain("Night Cup");
+
+    world.clock.advance(20 * minute);
+    await sendDue();
+    await worker.runOnce();
+    expect(world.fake.messages(channel.id)).toHaveLength(1);
+    expect(world.fake.threads.messages(first!.id)).toHaveLength(1);
+    expect(world.fake.threads.list(world.guild.id)).toHaveLength(1);
+  });
+});
+
+const minute = 60_000;
