@@ -94,7 +94,10 @@ function runStatement(message) {
  */
 const maxMergedWrites = 128;
 
-/** @type {Message[]} messages received and not yet handled, in the order sent: handled one after another */
+/**
+ * The messages received and not yet handled, in the order sent; they are handled one after another.
+ * @type {Message[]}
+ */
 const queue = [];
 let draining = false;
 
@@ -146,21 +149,36 @@ function withQueuedBatches(first) {
  * @param {readonly Message[]} messages
  */
 async function commitBatches(messages) {
+  /** @type {import("./thread-batch.js").Outcome[]} */
+  let outcomes;
   try {
-    const outcomes = await runBatch(
+    outcomes = await runBatch(
       sqlite,
       writes,
       messages.flatMap((message) => message.batch ?? []),
     );
-    let start = 0;
-    for (const message of messages) {
-      const end = start + (message.batch?.length ?? 0);
-      port.postMessage({ id: message.id, outcomes: outcomes.slice(start, end) });
-      start = end;
-    }
   } catch (error) {
-    // An answer that could not be sent (a result that cannot cross threads) still answers its caller.
     for (const { id } of messages) port.postMessage({ id, error: describeError(error) });
+    return;
+  }
+  let start = 0;
+  for (const message of messages) {
+    const end = start + (message.batch?.length ?? 0);
+    answer(message, { id: message.id, outcomes: outcomes.slice(start, end) });
+    start = end;
+  }
+}
+
+/**
+ * Posts `reply`; one that could not be sent (a result that cannot cross threads) still answers its caller.
+ * @param {Message} message
+ * @param {object} reply
+ */
+function answer(message, reply) {
+  try {
+    port.postMessage(reply);
+  } catch (error) {
+    port.postMessage({ id: message.id, error: describeError(error) });
   }
 }
 
@@ -171,12 +189,7 @@ function handle(message) {
     port.close();
     return;
   }
-  try {
-    port.postMessage(runStatement(message));
-  } catch (error) {
-    // An answer that could not be sent (rows that cannot cross threads) still answers its caller.
-    port.postMessage({ id: message.id, error: describeError(error) });
-  }
+  answer(message, runStatement(message));
 }
 
 port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });
