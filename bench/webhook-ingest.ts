@@ -6,7 +6,7 @@
  * its own process and autocannon in a third (bench/support/autocannon-worker.ts), with the same connections
  * and duration for all, bodies signed before the run and every event id unique. Targets: ≥ 0.5 × the minimal
  * durable receiver, p99 ack ≤ 20 ms, every acknowledged event in the database. Also printed: each target's
- * event-loop delay during its load. Run: npx tsx bench/webhook-ingest.ts [seconds]
+ * CPU time (all its threads) per acknowledgement and its event-loop delay during its load. Run: npx tsx bench/webhook-ingest.ts [seconds]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -65,8 +65,8 @@ for (const [name, { load, loopDelay, stored }] of measured) {
       : `${load.completed} acked, ${stored.missing === 0 ? "all" : `${stored.missing} NOT`} in its database (${stored.rows} rows)`;
   console.log(
     `${name.padEnd(25)} ${load.perSecond.toFixed(0).padStart(6)} req/s | p50 ${load.p50Ms.toFixed(1)} ms, ` +
-      `p99 ${load.p99Ms.toFixed(1)} ms | event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms, ` +
-      `max ${loopDelay.maxMs.toFixed(1)} ms | ${storedText}`,
+      `p99 ${load.p99Ms.toFixed(1)} ms | CPU ${((loopDelay.cpuMs * 1000) / load.completed).toFixed(0)} µs/ack | ` +
+      `event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms, max ${loopDelay.maxMs.toFixed(1)} ms | ${storedText}`,
   );
   if (load.failed > 0) console.log(`  ${load.failed} non-2xx answers, errors or time-outs`);
   if (load.reused > 0) console.log(`  ${load.reused} bodies sent twice (answered as duplicates)`);

@@ -32,15 +32,19 @@ export type NormalisedDelivery =
 const maxDepth = 32;
 
 export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
-  const bodyId = deriveEventId(rawBody);
+  // Hashed only for a body that needs it (no usable id, or the older form): most carry their id.
+  const bodyId = () => deriveEventId(rawBody);
   let parsed: unknown;
   try {
     parsed = JSON.parse(rawBody.toString("utf8").replace(/^\uFEFF/, ""));
   } catch {
-    return { ok: false, eventId: bodyId, rawKind: "unknown", error: "the body is not JSON" };
+    return { ok: false, eventId: bodyId(), rawKind: "unknown", error: "the body is not JSON" };
   }
-  const identity = readIdentity(parsed, bodyId);
-  const malformed = (error: string): NormalisedDelivery => ({ ok: false, ...identity, error });
+  const malformed = (error: string): NormalisedDelivery => ({
+    ok: false,
+    ...readIdentity(parsed, bodyId),
+    error,
+  });
   if (exceedsDepth(parsed, maxDepth)) return malformed(`the payload is nested deeper than ${maxDepth}`);
   if (!isRecord(parsed)) return malformed("the payload is not a JSON object");
 
@@ -78,7 +82,7 @@ interface Envelope {
 function readEnvelope(
   payload: Record<string, unknown>,
   form: PayloadForm,
-  bodyId: string,
+  bodyId: () => string,
 ): { success: true; data: Envelope } | { success: false; error: z.ZodError } {
   if (form === "standard") {
     const parsed = standardEnvelopeSchema.safeParse(payload);
@@ -87,15 +91,15 @@ function readEnvelope(
   const parsed = olderEnvelopeSchema.safeParse(payload);
   if (!parsed.success) return parsed;
   const { event, timestamp, data } = parsed.data;
-  return { success: true, data: { id: bodyId, event, time: timestamp, data, request: undefined } };
+  return { success: true, data: { id: bodyId(), event, time: timestamp, data, request: undefined } };
 }
 
 /** What a malformed payload can still tell: its id and kind, when they are usable. */
-function readIdentity(payload: unknown, bodyId: string): { eventId: string; rawKind: string } {
-  if (!isRecord(payload)) return { eventId: bodyId, rawKind: "unknown" };
+function readIdentity(payload: unknown, bodyId: () => string): { eventId: string; rawKind: string } {
+  if (!isRecord(payload)) return { eventId: bodyId(), rawKind: "unknown" };
   const id = eventIdSchema.safeParse(payload.id);
   const kind = eventKindTextSchema.safeParse(payload.event);
-  return { eventId: id.success ? id.data : bodyId, rawKind: kind.success ? kind.data : "unknown" };
+  return { eventId: id.success ? id.data : bodyId(), rawKind: kind.success ? kind.data : "unknown" };
 }
 
 /**

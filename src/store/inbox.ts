@@ -2,7 +2,8 @@
 // repeat is recognised and acknowledged without a second announcement (docs/architecture.md, "Webhooks in"
 // step 3). The source is part of the key because a guild admin can sign any id with their endpoint's secret:
 // keyed by id alone, a forged early copy would make the operator's real one a "duplicate" for every guild.
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
+import { compiledInserts } from "./compiled-inserts.js";
 import type { Database, InboxEventsTable } from "./database.js";
 
 export type InboxStatus = InboxEventsTable["status"];
@@ -49,26 +50,28 @@ export async function insertInboxEvents(
 ): Promise<Set<string>> {
   const inserted = new Set<string>();
   for (let start = 0; start < inputs.length; start += rowsPerInsert) {
-    const rows = await db
-      .insertInto("inbox_events")
-      .values(
-        inputs.slice(start, start + rowsPerInsert).map((input) => ({
-          event_id: input.eventId,
-          kind: input.kind,
-          source: input.source,
-          status: input.status,
-          payload: JSON.stringify(input.payload),
-          error: input.error ?? null,
-          received_at: input.receivedAt,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(["source", "event_id"]).doNothing())
-      .returning(["source", "event_id"])
-      .execute();
-    for (const row of rows) inserted.add(inboxKeyOf({ source: row.source, eventId: row.event_id }));
+    const rows = inputs.slice(start, start + rowsPerInsert).map((input) => ({
+      event_id: input.eventId,
+      kind: input.kind,
+      source: input.source,
+      status: input.status,
+      payload: JSON.stringify(input.payload),
+      error: input.error ?? null,
+      received_at: input.receivedAt,
+    }));
+    const { rows: stored } = await db.executeQuery(compileInboxInsert(db, rows));
+    for (const row of stored) inserted.add(inboxKeyOf({ source: row.source, eventId: row.event_id }));
   }
   return inserted;
 }
+
+const compileInboxInsert = compiledInserts((db, rows: readonly Insertable<InboxEventsTable>[]) =>
+  db
+    .insertInto("inbox_events")
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(["source", "event_id"]).doNothing())
+    .returning(["source", "event_id"]),
+);
 
 export interface InboxKey {
   readonly source: string;

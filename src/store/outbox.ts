@@ -1,6 +1,7 @@
 // Posts and edits waiting to reach Discord (docs/architecture.md, "Posting", "Growing past one machine").
 // Rows are enqueued in the webhook's transaction; workers take them under a lease (outbox-lease.ts).
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { compiledInserts } from "./compiled-inserts.js";
 import type { Database, OutboxTable } from "./database.js";
 import { createOrderedId } from "./ids.js";
 import { inboxKeyOf } from "./inbox.js";
@@ -104,16 +105,20 @@ async function insertOutboxRows(
 ): Promise<{ id: string; source: string; event_id: string }[]> {
   const queued: { id: string; source: string; event_id: string }[] = [];
   for (let start = 0; start < inputs.length; start += rowsPerInsert) {
-    const inserted = await db
-      .insertInto("outbox")
-      .values(inputs.slice(start, start + rowsPerInsert).map(toOutboxRow))
-      .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
-      .returning(["id", "source", "event_id"])
-      .execute();
+    const rows = inputs.slice(start, start + rowsPerInsert).map(toOutboxRow);
+    const { rows: inserted } = await db.executeQuery(compileOutboxInsert(db, rows));
     queued.push(...inserted);
   }
   return queued;
 }
+
+const compileOutboxInsert = compiledInserts((db, rows: readonly Insertable<OutboxTable>[]) =>
+  db
+    .insertInto("outbox")
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
+    .returning(["id", "source", "event_id"]),
+);
 
 function toOutboxRow(input: OutboxInput): Insertable<OutboxTable> {
   return {

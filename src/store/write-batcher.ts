@@ -98,26 +98,34 @@ export function createGroupCommit(db: Kysely<Database>): RunBatched {
     });
 }
 
-/** Commits what is waiting, batch after batch, until nothing is. */
+/**
+ * Commits what is waiting, batch after batch, until nothing is. A batch the writer's thread runs whole is sent
+ * without waiting for the one before: the thread runs them in order, and those that queued behind a commit
+ * share the next one, so the next batch is gathered while a commit runs. Any other waits for its commit.
+ */
 async function commitBatches(db: Kysely<Database>, waiting: Waiting[]): Promise<void> {
   while (waiting.length > 0) {
     const batch = waiting.splice(0, maxBatchSize);
-    let outcomes: Outcome[];
-    try {
-      const thread = threadBatches.get(db);
-      outcomes =
-        thread !== undefined && batch.every(({ write }) => thread.has(write.name))
-          ? await thread.run(batch.map(({ write, args }) => ({ name: write.name, args })))
-          : await commitBatch(db, batch);
-    } catch (error) {
-      outcomes = batch.map(() => ({ ok: false, error }));
-    }
-    outcomes.forEach((outcome, index) => {
-      const item = batch[index];
-      if (outcome.ok) item?.resolve(outcome.result);
-      else item?.reject(outcome.error);
-    });
+    const thread = threadBatches.get(db);
+    if (thread !== undefined && batch.every(({ write }) => thread.has(write.name)))
+      void settle(batch, () => thread.run(batch.map(({ write, args }) => ({ name: write.name, args }))));
+    else await settle(batch, () => commitBatch(db, batch));
   }
+}
+
+/** Answers each caller of `batch` with its outcome, once the batch's commit is over. */
+async function settle(batch: readonly Waiting[], commit: () => Promise<Outcome[]>): Promise<void> {
+  let outcomes: Outcome[];
+  try {
+    outcomes = await commit();
+  } catch (error) {
+    outcomes = batch.map(() => ({ ok: false, error }));
+  }
+  outcomes.forEach((outcome, index) => {
+    const item = batch[index];
+    if (outcome.ok) item?.resolve(outcome.result);
+    else item?.reject(outcome.error);
+  });
 }
 
 /** Each write of the batch bound once to the connection held for it, so that its items can run together. */

@@ -60,12 +60,17 @@ export interface VerifiedDelivery {
   readonly source: EventSource;
 }
 
-/** What a delivery becomes before any database work: read once, outside the transaction. */
+/**
+ * What a delivery becomes before any database work: read once, outside the transaction. It crosses into the
+ * writer's thread (create-ingester.ts), so it is plain data and holds the body only when its inbox row keeps
+ * it: the body's bytes cost more to copy there than the event read from them.
+ */
 export interface PreparedDelivery {
-  readonly rawBody: Buffer;
   readonly source: EventSource;
   readonly normalised: NormalisedDelivery;
   readonly receivedAt: number;
+  /** The body as text, for a malformed delivery only: its dead inbox row keeps it. */
+  readonly malformedBody?: string;
 }
 
 /** Stores a body whose signature was already verified for `source`, in a transaction of its own. */
@@ -80,8 +85,11 @@ export async function ingestEvent(
   );
 }
 
-export function prepareDelivery(delivery: VerifiedDelivery, receivedAt: number): PreparedDelivery {
-  return { ...delivery, normalised: normaliseEvent(delivery.rawBody), receivedAt };
+export function prepareDelivery({ rawBody, source }: VerifiedDelivery, receivedAt: number): PreparedDelivery {
+  const normalised = normaliseEvent(rawBody);
+  return normalised.ok
+    ? { source, normalised, receivedAt }
+    : { source, normalised, receivedAt, malformedBody: rawBody.toString("utf8") };
 }
 
 /**
@@ -203,7 +211,7 @@ function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
   if (!normalised.ok) {
     // A retry cannot fix it, so it is acknowledged and kept.
     const { eventId, rawKind, error } = normalised;
-    const payload = { body: delivery.rawBody.toString("utf8") };
+    const payload = { body: delivery.malformedBody ?? "" };
     return { eventId, kind: rawKind, source, status: "dead", payload, error, receivedAt };
   }
   const { event } = normalised;
@@ -213,25 +221,16 @@ function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
 
 /**
  * storeDelivery as a write of the store's batcher (create-ingester.ts), with the subscribers it runs; a batch
- * of them runs as storeDeliveries. Its delivery may have crossed into the writer's thread, where the body
- * arrives as a plain Uint8Array.
+ * of them runs as storeDeliveries.
  */
 export function defineStoreDelivery(
   subscribers: readonly EventStoredSubscriber[],
 ): BatchedWrite<PreparedDelivery, IngestResult> {
   return {
     name: "store a platform event",
-    run: (db, delivery, batch) =>
-      storeDelivery(db, withBufferBody(delivery), subscribers, routingReadsOf(batch)),
-    runAll: (db, deliveries, batch) =>
-      storeDeliveries(db, deliveries.map(withBufferBody), subscribers, routingReadsOf(batch)),
+    run: (db, delivery, batch) => storeDelivery(db, delivery, subscribers, routingReadsOf(batch)),
+    runAll: (db, deliveries, batch) => storeDeliveries(db, deliveries, subscribers, routingReadsOf(batch)),
   };
-}
-
-function withBufferBody(delivery: PreparedDelivery): PreparedDelivery {
-  const rawBody: Uint8Array = delivery.rawBody;
-  if (Buffer.isBuffer(rawBody)) return delivery;
-  return { ...delivery, rawBody: Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength) };
 }
 
 function routingReadsOf(batch: BatchScope): RoutingReads {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   findInboxEvent,
   insertInboxEvent,
+  insertInboxEvents,
   listRecentInboxEvents,
   operatorSource,
   pruneInbox,
@@ -98,6 +99,34 @@ describe.each(testDatabases())("inbox on $name", (database) => {
     expect(await store.db.selectFrom("outbox").select("event_id").execute()).toEqual([
       { event_id: "evt_crash" },
     ]);
+  });
+
+  it("stores each batch's own rows when batches of one size reuse the statement compiled for the first", async () => {
+    const batches = [
+      { batch: ["evt_a", "evt_b"], stored: ["evt_a", "evt_b"] },
+      { batch: ["evt_c", "evt_d"], stored: ["evt_c", "evt_d"] },
+      // evt_a is a repeat.
+      { batch: ["evt_a", "evt_e"], stored: ["evt_e"] },
+    ];
+    for (const { batch, stored } of batches) {
+      const inserted = await insertInboxEvents(
+        store.db,
+        batch.map((eventId, index) => eventInput(eventId, { receivedAt: testNow + index })),
+      );
+      expect([...inserted].sort()).toEqual(stored.map((eventId) => `${operatorSource}\n${eventId}`));
+    }
+    // A row with an error has the same columns; one of another shape is compiled on its own.
+    await insertInboxEvents(store.db, [
+      eventInput("evt_f", { status: "dead", error: "data: missing" }),
+      eventInput("evt_g", { payload: { body: "{" } }),
+    ]);
+    expect(await findInboxEvent(store.db, fromOperator("evt_d"))).toMatchObject({ receivedAt: testNow + 1 });
+    expect(await findInboxEvent(store.db, fromOperator("evt_e"))).toMatchObject({ receivedAt: testNow + 1 });
+    expect(await findInboxEvent(store.db, fromOperator("evt_f"))).toMatchObject({
+      status: "dead",
+      error: "data: missing",
+    });
+    expect(await findInboxEvent(store.db, fromOperator("evt_g"))).toMatchObject({ payload: { body: "{" } });
   });
 
   it("keeps a dead-lettered event with its error", async () => {

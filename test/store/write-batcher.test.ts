@@ -1,6 +1,7 @@
 // docs/architecture.md, "The core": the store's one batcher. Writes asked for in one turn of the event loop
 // share a transaction; a store opened with a module of batched writes runs the batch whole in its writer's
-// thread; a write that throws is refused alone while the others commit.
+// thread; a write that throws is refused alone while the others commit; the batches asked for while the thread
+// commits queue in it and share its next commit.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { batchedWritesOf } from "../../src/store/write-batcher.js";
-import { recordIdsTogetherWrite, recordIdWrite, unknownToThreadWrite } from "./support/thread-test-writes.js";
+import {
+  holdWriterWrite,
+  recordIdsTogetherWrite,
+  recordIdWrite,
+  unknownToThreadWrite,
+} from "./support/thread-test-writes.js";
 
 const writesModule = new URL("./support/thread-test-writes.js", import.meta.url).href;
 
@@ -98,5 +104,77 @@ describe.each([
       [threadId, 2],
     ]);
     expect(await storedIds(store)).toEqual(["a", "b"]);
+  });
+});
+
+describe("the write batcher of a SQLite file whose writer's thread runs its batches", () => {
+  let folder: string;
+  let store: Store;
+
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), "arena-batcher-"));
+    store = await createDb(`file:${join(folder, "bot.sqlite")}`, { batchedWritesModule: writesModule });
+    await migrateToLatest(store.db);
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  /** Runs holdWriterWrite, resolving once the thread holds; `open` lets it go. */
+  async function holdWriter(run: ReturnType<typeof batchedWritesOf>) {
+    const gate = new SharedArrayBuffer(8);
+    const flags = new Int32Array(gate);
+    const held = run(holdWriterWrite, { gate });
+    const deadline = Date.now() + 10_000;
+    while (Atomics.load(flags, 1) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(Atomics.load(flags, 1)).toBe(1);
+    const open = () => {
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+    };
+    return { held, open };
+  }
+
+  it("sends each turn's writes while a commit runs, and those queued behind it share the next commit", async () => {
+    const run = batchedWritesOf(store.db);
+    const { held, open } = await holdWriter(run);
+    // Each asked for in a turn of its own, each batch sent while the thread is held.
+    const later: Promise<unknown>[] = [];
+    for (const id of ["a", "b", "c"]) {
+      later.push(run(recordIdWrite, { id }));
+      await nextTurn();
+    }
+    // A transaction asked for meanwhile waits for the batches sent before it.
+    const transaction = store.db
+      .transaction()
+      .execute((trx) => sql<{ count: number }>`select count(*) as count from seen_interactions`.execute(trx));
+    open();
+
+    expect(await held).toMatchObject({ place: 1 });
+    // One transaction for the three, each answered with its own place in it.
+    expect(await Promise.all(later)).toMatchObject([{ place: 1 }, { place: 2 }, { place: 3 }]);
+    expect((await transaction).rows).toEqual([{ count: 3 }]);
+    expect(await storedIds(store)).toEqual(["a", "b", "c"]);
+  });
+
+  it("refuses only the write that threw among batches that shared a commit", async () => {
+    const run = batchedWritesOf(store.db);
+    const { held, open } = await holdWriter(run);
+    const later: Promise<unknown>[] = [];
+    for (const id of ["a", "fail-b", "c"]) {
+      later.push(run(recordIdWrite, { id }));
+      await nextTurn();
+    }
+    open();
+
+    await held;
+    const settled = await Promise.allSettled(later);
+    expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(settled[1]).toMatchObject({ reason: { message: "refused fail-b" } });
+    expect(await storedIds(store)).toEqual(["a", "c"]);
   });
 });

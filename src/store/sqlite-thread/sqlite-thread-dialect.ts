@@ -120,11 +120,14 @@ class SqliteThreadDriver implements Driver {
     }
   }
 
-  /** A batch takes the writer as a transaction does: no other statement runs inside its transaction. */
+  /**
+   * A batch is a whole transaction in the thread, so no other statement may run inside it; the batches sent
+   * meanwhile queue in the thread, which commits those that queued behind a commit together.
+   */
   async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
     const threads = this.#threads;
     if (threads === undefined) throw new Error("The SQLite store is closed");
-    return threads.writerLock.holding(() => threads.writer.runBatch(batch));
+    return threads.writerLock.sharing(() => threads.writer.runBatch(batch));
   }
 
   acquireConnection(): Promise<DatabaseConnection> {

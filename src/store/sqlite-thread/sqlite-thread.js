@@ -4,10 +4,11 @@
 // without the TypeScript loader the bot runs under. It answers one message at a time, in order:
 // `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`; and, when the
 // writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
-// `{ id, outcomes }`: a whole group commit run here, with no message per statement.
+// `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
+// one share the next commit, each still answered on its own.
 import { Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import SqliteDatabase from "better-sqlite3";
 import { cacheStatements } from "./statement-cache.js";
 import { describeError, loadBatchedWrites, runBatch } from "./thread-batch.js";
@@ -84,28 +85,111 @@ function runStatement(message) {
   }
 }
 
-/** Messages are handled strictly one after another, a batch included. */
-let previous = Promise.resolve();
+/** @typedef {{ id: number, sql?: string, parameters?: unknown[], batch?: NamedWrite[], close?: true }} Message */
+/** @typedef {{ name: string, args: unknown }} NamedWrite */
 
-/** @param {Message} message */
-async function handle(message) {
-  if (message.close === true) {
-    statements.close();
-    port.close();
-  } else if (message.batch !== undefined) {
-    port.postMessage({ id: message.id, outcomes: await runBatch(sqlite, writes, message.batch) });
-  } else {
-    port.postMessage(runStatement(message));
+/**
+ * The most writes batches merged into one transaction hold, as one batch of the bot's does (write-batcher.ts):
+ * it bounds how long the write lock is held.
+ */
+const maxMergedWrites = 128;
+
+/**
+ * The messages received and not yet handled, in the order sent; they are handled one after another.
+ * @type {Message[]}
+ */
+const queue = [];
+let draining = false;
+
+port.on("message", (/** @type {Message} */ message) => {
+  queue.push(message);
+  if (!draining) void drain();
+});
+
+async function drain() {
+  draining = true;
+  for (let message = nextMessage(); message !== undefined; message = nextMessage()) {
+    if (message.batch === undefined) handle(message);
+    else await commitBatches(withQueuedBatches(message));
+    if (message.close === true) break;
+  }
+  draining = false;
+}
+
+/** The next message, after taking in every one the port holds: a commit running here holds them back. */
+function nextMessage() {
+  for (
+    let received = receiveMessageOnPort(port);
+    received !== undefined;
+    received = receiveMessageOnPort(port)
+  )
+    queue.push(/** @type {Message} */ (received.message));
+  return queue.shift();
+}
+
+/**
+ * `first` and the batches queued right behind it: the bot sends each turn's writes without waiting for the
+ * commit before, and the batches that queued while it ran share the next commit and its fsync.
+ * @param {Message} first
+ */
+function withQueuedBatches(first) {
+  const merged = [first];
+  let writes = first.batch?.length ?? 0;
+  for (let next = queue[0]; next?.batch !== undefined; next = queue[0]) {
+    if (writes + next.batch.length > maxMergedWrites) break;
+    writes += next.batch.length;
+    merged.push(next);
+    queue.shift();
+  }
+  return merged;
+}
+
+/**
+ * Batches as one group commit, each answered with the outcomes of its own writes.
+ * @param {readonly Message[]} messages
+ */
+async function commitBatches(messages) {
+  /** @type {import("./thread-batch.js").Outcome[]} */
+  let outcomes;
+  try {
+    outcomes = await runBatch(
+      sqlite,
+      writes,
+      messages.flatMap((message) => message.batch ?? []),
+    );
+  } catch (error) {
+    for (const { id } of messages) port.postMessage({ id, error: describeError(error) });
+    return;
+  }
+  let start = 0;
+  for (const message of messages) {
+    const end = start + (message.batch?.length ?? 0);
+    answer(message, { id: message.id, outcomes: outcomes.slice(start, end) });
+    start = end;
   }
 }
 
-/** @typedef {{ id: number, sql?: string, parameters?: unknown[], batch?: { name: string, args: unknown }[], close?: true }} Message */
-port.on("message", (/** @type {Message} */ message) => {
-  previous = previous.then(() =>
-    handle(message).catch((/** @type {unknown} */ error) => {
-      // An answer that could not be sent (a result that cannot cross threads) still answers its caller.
-      port.postMessage({ id: message.id, error: describeError(error) });
-    }),
-  );
-});
+/**
+ * Posts `reply`; one that could not be sent (a result that cannot cross threads) still answers its caller.
+ * @param {Message} message
+ * @param {object} reply
+ */
+function answer(message, reply) {
+  try {
+    port.postMessage(reply);
+  } catch (error) {
+    port.postMessage({ id: message.id, error: describeError(error) });
+  }
+}
+
+/** @param {Message} message */
+function handle(message) {
+  if (message.close === true) {
+    statements.close();
+    port.close();
+    return;
+  }
+  answer(message, runStatement(message));
+}
+
 port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });

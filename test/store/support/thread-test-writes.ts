@@ -67,4 +67,21 @@ export const unknownToThreadWrite: BatchedWrite<{ id: string }, WriteReport> = {
   },
 };
 
-export const batchedWrites = [recordIdWrite, recordIdsTogetherWrite];
+/**
+ * Holds the writer's thread inside its transaction until the test opens the gate: `gate` is shared memory of
+ * two Int32 (the thread stores 1 in the second once it holds; the test stores 1 in the first to let it go).
+ * The batches sent meanwhile queue behind it. Run it only in the writer's thread.
+ */
+export const holdWriterWrite: BatchedWrite<{ gate: SharedArrayBuffer }, WriteReport> = {
+  name: "test: hold the writer",
+  run(_db, { gate }, batch) {
+    const flags = new Int32Array(gate);
+    Atomics.store(flags, 1, 1);
+    // A deadline, not a pause: the test opens the gate long before it.
+    const giveUpAt = Date.now() + 30_000;
+    while (Atomics.load(flags, 0) === 0 && Date.now() < giveUpAt) Atomics.wait(flags, 0, 0, 100);
+    return Promise.resolve({ threadId, place: countInBatch(batch) });
+  },
+};
+
+export const batchedWrites = [recordIdWrite, recordIdsTogetherWrite, holdWriterWrite];
