@@ -73,6 +73,7 @@ const renderers: readonly (readonly [string, (text: string) => Reply])[] = [
         total: 1,
         status: undefined,
         ephemeral: true,
+        inServer: true,
       }),
   ],
   [

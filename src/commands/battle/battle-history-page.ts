@@ -15,6 +15,8 @@ export interface BattleHistoryPage {
   readonly total: number | undefined;
   readonly status: string | undefined;
   readonly ephemeral: boolean;
+  /** Outside a server (a DM), where `/battle create` does not run, the empty page says where it does. */
+  readonly inServer: boolean;
 }
 
 function describeBattle(battle: BattleSummary, position: number): string {
@@ -28,6 +30,12 @@ function describeBattle(battle: BattleSummary, position: number): string {
     battle.completedAt === undefined ? undefined : discordTimestamp(Date.parse(battle.completedAt), "R"),
   ];
   return parts.filter((part) => part !== undefined).join(" · ");
+}
+
+function describeNoBattles(inServer: boolean): string {
+  return inServer
+    ? "No battles yet. Start one with `/battle create`."
+    : "No battles yet. Start one with `/battle create` in a server where the bot is installed.";
 }
 
 /** One page of `/battle history` (the ◀ ▶ row is added by the pagination helper). */
@@ -44,7 +52,7 @@ export function renderBattleHistoryPage(input: BattleHistoryPage): Reply {
         description: fitLines(
           lines,
           discordLimits.embedDescription,
-          input.page === 0 ? "No battles yet. Start one with `/battle create`." : "No more battles.",
+          input.page === 0 ? describeNoBattles(input.inServer) : "No more battles.",
         ),
         color: 0x5865f2,
         footer: { text: `Page ${input.page + 1}${total}` },

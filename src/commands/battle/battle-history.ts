@@ -50,6 +50,7 @@ export const battleHistoryPages: PaginatedList<BotDependencies> = {
       total: list.total,
       status,
       ephemeral: !shared,
+      inServer: actor.guildId !== undefined,
     });
     return { reply, hasMore: list.battles.length > shown };
   },

@@ -30,6 +30,7 @@ describe("battle history pages", () => {
       total: 4,
       status: undefined,
       ephemeral: true,
+      inServer: true,
     });
     const embed = reply.embeds?.[0];
     expect(embed?.description).toBe(
@@ -47,9 +48,25 @@ describe("battle history pages", () => {
       total: 0,
       status: "completed",
       ephemeral: true,
+      inServer: true,
     });
     expect(reply.embeds?.[0]?.title).toBe("Your battles (completed)");
-    expect(reply.embeds?.[0]?.description).toContain("/battle create");
+    expect(reply.embeds?.[0]?.description).toBe("No battles yet. Start one with `/battle create`.");
+  });
+
+  it("tells a member in a DM that battles start in a server", () => {
+    const reply = renderBattleHistoryPage({
+      battles: [],
+      page: 0,
+      pageSize: 10,
+      total: 0,
+      status: undefined,
+      ephemeral: true,
+      inServer: false,
+    });
+    expect(reply.embeds?.[0]?.description).toBe(
+      "No battles yet. Start one with `/battle create` in a server where the bot is installed.",
+    );
   });
 
   it("carries status, page size and visibility in a short query, and survives a tampered one", () => {
