@@ -4,7 +4,7 @@
 // at all (its adapter assumes one connection), so two processes would both see a fresh file and both run the
 // first migration; here the whole run is one BEGIN IMMEDIATE transaction instead: the second process waits
 // (busy_timeout) and then finds nothing to do.
-import { Migrator, sql, type Kysely } from "kysely";
+import { Migrator, sql, type Kysely, type MigrationResultSet } from "kysely";
 import { migrations } from "../../migrations/index.js";
 import type { Logger } from "../logger.js";
 import { readDialect } from "./dialect.js";
@@ -28,7 +28,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
   const { error, results = [] } =
     readDialect(db) === "sqlite"
       ? await holdingSqliteWriteLock(db, (connection) => migratorOn(connection).migrateToLatest())
-      : await migratorOn(db).migrateToLatest();
+      : await migratingPostgres(() => migratorOn(db).migrateToLatest());
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
     const name = failed === undefined ? "" : ` in "${failed.migrationName}"`;
@@ -38,6 +38,24 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
   const applied = results.map((result) => result.migrationName);
   logger?.info({ applied }, applied.length === 0 ? "Database schema is up to date" : "Database migrated");
   return applied;
+}
+
+/**
+ * Before it migrates, Kysely's migrator lists the tables of every schema in the database to find its own, and
+ * PostgreSQL fails that listing when a table or schema it reads is dropped meanwhile (42P01, 3F000): another
+ * schema's DDL, another application's or a test's. Nothing was migrated then, so the run is tried again.
+ */
+async function migratingPostgres(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await run();
+    const nothingRan = (outcome.results ?? []).length === 0;
+    if (!(nothingRan && attempt < 5 && isConcurrentDrop(outcome.error))) return outcome;
+  }
+}
+
+function isConcurrentDrop(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "42P01" || code === "3F000";
 }
 
 /**
