@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
@@ -23,19 +24,24 @@ export function readRouteTraits(request: FastifyRequest): RouteTraits | null {
   const params = request.params as Record<string, string | undefined>;
   const isWebhook = path.startsWith("/webhooks/");
   const isInteractionCallback = path.startsWith("/interactions/");
+  const { authorization } = request.headers;
+  const asUser = authenticatesAsUser(path, params, authorization);
   return {
     routeKey: `${request.method} ${path}`,
-    needsBotToken:
-      !isWebhook &&
-      !isInteractionCallback &&
-      path !== "/gateway" &&
-      !authenticatesAsUser(path, params, request.headers.authorization),
+    needsBotToken: !isWebhook && !isInteractionCallback && path !== "/gateway" && !asUser,
     isInteractionCallback,
     majorParameter:
       params.channelId ??
       params.guildId ??
-      (isWebhook ? `${params.applicationId ?? ""}/${params.token ?? ""}` : "global"),
+      (isWebhook ? `${params.applicationId ?? ""}/${params.token ?? ""}` : undefined) ??
+      // Limits apply to each individual, known by the request's authentication (docs: Topics, Rate Limits):
+      // a user's own token has its own buckets, never the bot's or another user's.
+      (asUser && authorization !== undefined ? `user:${digest(authorization)}` : "global"),
   };
+}
+
+function digest(authorization: string): string {
+  return createHash("sha256").update(authorization).digest("hex").slice(0, 32);
 }
 
 /**

@@ -182,4 +182,41 @@ describe("the fake Discord's role connections", () => {
     expect(fake.oauth2.roleConnection(aliceId)?.metadata).toEqual({ member_since: "2024-05-01T00:00:00Z" });
     await bot.put(metadataRoute(), { body: [rating, verified] });
   });
+
+  it("limits each user's token in buckets of its own: one user at the route's limit leaves another's writes", async () => {
+    const limited = await createFakeDiscord({
+      routeLimits: {
+        "PUT /users/@me/applications/:applicationId/role-connection": { limit: 2, windowMs: 60_000 },
+      },
+    });
+    try {
+      const guildId = limited.createGuild({ name: "Arena" }).id;
+      await new REST({ api: limited.apiUrl })
+        .setToken(limited.botToken)
+        .put(Routes.applicationRoleConnectionMetadata(limited.applicationId), { body: [rating] });
+      const put = async (userId: string) => {
+        const { access_token: token } = await grantUserToken(limited, userId, [
+          OAuth2Scopes.RoleConnectionsWrite,
+        ]);
+        return async () => {
+          const response = await fetch(
+            `${limited.apiUrl}/v10${Routes.userApplicationRoleConnection(limited.applicationId)}`,
+            {
+              method: "PUT",
+              headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+              body: JSON.stringify({ platform_name: "Arena", metadata: { rating: "1" } }),
+            },
+          );
+          await response.arrayBuffer();
+          return response.status;
+        };
+      };
+      const asDana = await put(limited.createMember(guildId, { username: "dana" }).id);
+      const asEli = await put(limited.createMember(guildId, { username: "eli" }).id);
+      expect([await asDana(), await asDana(), await asDana()]).toEqual([200, 200, 429]);
+      expect([await asEli(), await asEli(), await asEli()]).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
