@@ -127,7 +127,16 @@ describe("a member verifying their Linked Roles connection", () => {
       timeoutMs: 10_000,
       what: "alice's sealed Discord token to be deleted",
     });
-    expect(await queued(alice.id)).toBeUndefined();
+    // The worker finishes the row after the write that deleted the token.
+    await waitUntil(async () => (await queued(alice.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "the clearing write to leave the queue",
+    });
+    expect(world.discord.oauth2.roleConnectionWrites(alice.id).at(-1)).toEqual({
+      platform_name: null,
+      platform_username: null,
+      metadata: {},
+    });
   });
 
   it("clears the connection of a member whose only server's data is purged after it removed the bot", async () => {
