@@ -19,6 +19,8 @@ const envelope = z.object({
   member: member.optional(),
   /** Outside a server (a user install in a DM) Discord sends `user` instead of `member`. */
   user: z.object({ id: z.string(), username: z.string() }).optional(),
+  /** The installs that authorised it, by integration type: "0" the server's, "1" the member's own (read-actor.ts). */
+  authorizing_integration_owners: z.record(z.string(), z.string()).optional(),
   channel: z.object({ id: z.string().optional() }).nullable().optional(),
   locale: z.string().optional(),
   guild_locale: z.string().optional(),

@@ -47,6 +47,26 @@ describe("readActor", () => {
     });
   });
 
+  it("reads a member's own install used in a server that did not install the bot as outside a server", () => {
+    const interaction = commandInteraction("rank");
+    const userOnly = {
+      ...interaction,
+      authorizing_integration_owners: { "1": interaction.member.user.id },
+    } as unknown as APIInteraction;
+    expect(readActor(userOnly)).toMatchObject({
+      guildId: undefined,
+      userId: interaction.member.user.id,
+      username: "alice",
+      permissions: 0n,
+    });
+    // The server installed the bot too: its install authorised the command, so the member acts in the server.
+    const both = {
+      ...interaction,
+      authorizing_integration_owners: { "0": interaction.guild_id, "1": interaction.member.user.id },
+    } as unknown as APIInteraction;
+    expect(readActor(both)?.guildId).toBe(interaction.guild_id);
+  });
+
   it("reads no actor from a body with neither member nor user", () => {
     const { member: _member, ...body } = commandInteraction("rank") as unknown as Record<string, unknown>;
     expect(readActor(body as unknown as APIInteraction)).toBeUndefined();
