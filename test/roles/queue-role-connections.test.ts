@@ -64,6 +64,36 @@ describe.each(testDatabases())("Linked Roles writes queued by events on $name", 
     expect(await findRoleConnectionWrite(store.db, bob)).toBeUndefined();
   });
 
+  it("queues each verified member of every team for a team battle's result", async () => {
+    await seed();
+    const cy = "200000000000000003";
+    await linkMember(store.db, box, { guildId: guildA, userId: cy, platformUserId: "usr_cy" });
+    await saveRoleConnectionToken(store.db, box, {
+      userId: cy,
+      credential: { accessToken: "discord-token-of-cy" },
+      now: clock.now(),
+    });
+    const teams = standardEvent({
+      id: "evt_team_battle",
+      event: "team.battle_completed",
+      created,
+      data: {
+        object: "battle",
+        id: "bat_teams",
+        teams: [
+          { team_id: "team_red", rank: 1, members: ["usr_ada", "usr_bob"] },
+          { team_id: "team_blue", rank: 2, members: ["usr_cy"] },
+        ],
+        winner_team_id: "team_red",
+      },
+    });
+    // ada (red) and cy (blue) verified; bob (red) never did.
+    expect(await ingest(teams)).toMatchObject({ status: "accepted", roleConnectionsQueued: 2 });
+    expect(await findRoleConnectionWrite(store.db, ada)).toMatchObject({ cause: "team.battle_completed" });
+    expect(await findRoleConnectionWrite(store.db, cy)).toMatchObject({ cause: "team.battle_completed" });
+    expect(await findRoleConnectionWrite(store.db, bob)).toBeUndefined();
+  });
+
   it("queues nothing for a kind that changes no value the connection shows", async () => {
     await seed();
     const achievement = standardEvent({
