@@ -28,7 +28,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
   const { error, results = [] } =
     readDialect(db) === "sqlite"
       ? await holdingSqliteWriteLock(db, (connection) => migratorOn(connection).migrateToLatest())
-      : await migratingPostgres(() => migratorOn(db).migrateToLatest());
+      : await retryingConcurrentDrops(() => migratorOn(db).migrateToLatest());
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
     const name = failed === undefined ? "" : ` in "${failed.migrationName}"`;
@@ -43,9 +43,12 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
 /**
  * Before it migrates, Kysely's migrator lists the tables of every schema in the database to find its own, and
  * PostgreSQL fails that listing when a table or schema it reads is dropped meanwhile (42P01, 3F000): another
- * schema's DDL, another application's or a test's. Nothing was migrated then, so the run is tried again.
+ * schema's DDL, another application's or a test's. Nothing was migrated then, so the run is tried again. For
+ * any run of a PostgreSQL migrator (a test's migrateTo too).
  */
-async function migratingPostgres(run: () => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+export async function retryingConcurrentDrops(
+  run: () => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   for (let attempt = 1; ; attempt += 1) {
     const outcome = await run();
     const nothingRan = (outcome.results ?? []).length === 0;

@@ -130,14 +130,20 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
       Array.from({ length: burstSize }, (_, index) => deliver(battleCompletedBody(index))),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(burstSize).fill(200));
-    // Killed once a few messages are out and the next group is recorded on its rows, waiting for the
-    // channel's rate limit to let it through.
-    await waitUntil(
-      async () =>
-        discord.messages(channelId).length >= killAfterMessages && (await readRecordedGroups()).size > 0,
-      { timeoutMs: 15_000, what: `${killAfterMessages} messages and a group recorded for the next` },
-    );
+    // Killed once a few messages are out and the next group is recorded on its rows. From then on Discord's
+    // answers to the channel's posts are held: a group sent meanwhile is posted but never heard of, so the
+    // kill finds it still recorded, as a crash between the send and its answer would.
+    await waitUntil(() => discord.messages(channelId).length >= killAfterMessages, {
+      timeoutMs: 15_000,
+      what: `${killAfterMessages} messages`,
+    });
+    const held = discord.holdResponses("POST", new RegExp(`^/channels/${channelId}/messages$`));
+    await waitUntil(async () => (await readRecordedGroups()).size > 0, {
+      timeoutMs: 15_000,
+      what: "a group recorded for the next message",
+    });
     await first.kill();
+    held.release();
     // The groups the killed bot had recorded: each must go out whole, under its own nonce.
     const recordedGroups = await readRecordedGroups();
     expect(recordedGroups.size).toBeGreaterThan(0);

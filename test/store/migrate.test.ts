@@ -2,7 +2,7 @@ import { Migrator, NO_MIGRATIONS, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
-import { migrateToLatest } from "../../src/store/migrate.js";
+import { migrateToLatest, retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { postgresUrl, testDatabases, type TestDatabase } from "./databases.js";
 
 const expectedTables = [
@@ -83,7 +83,7 @@ describe.each(testDatabases())("migrateToLatest on $name", (database) => {
         provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
         ...(store.dialect === "postgres" ? { migrationTableSchema: await currentSchema(store) } : {}),
       });
-      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      const down = await retryingConcurrentDrops(() => migrator.migrateTo(NO_MIGRATIONS));
       expect(down.error).toBeUndefined();
       expect(await listTables(store)).toEqual([]);
       expect(await migrateToLatest(store.db)).toEqual(Object.keys(migrations));

@@ -4,6 +4,7 @@ import { Migrator, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb } from "../../src/store/create-db.js";
+import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { testDatabases } from "./databases.js";
 
 const before = "2026-12-07T0000_tournament_events";
@@ -23,13 +24,13 @@ describe.each(testDatabases())("the personal links migration on $name", (databas
         provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
         ...(schema === undefined ? {} : { migrationTableSchema: schema }),
       });
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
       await sql`insert into oauth_states (state_hash, guild_id, user_id, code_verifier, interaction_token, expires_at, created_at, start_hash)
         values ('pending', '100', '200', 'sealed-verifier', 'sealed-token', 1000, 1, 'start')`.execute(
         store.db,
       );
 
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await retryingConcurrentDrops(() => migrator.migrateToLatest())).error).toBeUndefined();
       const kept = await store.db.selectFrom("oauth_states").selectAll().execute();
       expect(kept).toMatchObject([
         { state_hash: "pending", guild_id: "100", interaction_token: "sealed-token", origin: "link" },
@@ -53,7 +54,7 @@ describe.each(testDatabases())("the personal links migration on $name", (databas
         })
         .execute();
 
-      expect((await migrator.migrateTo(before)).error).toBeUndefined();
+      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
       const { rows } = await sql<{ state_hash: string }>`select state_hash from oauth_states`.execute(
         store.db,
       );
