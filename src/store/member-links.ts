@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, MemberLinksTable } from "./database.js";
 import { createId } from "./ids.js";
-import { credentialSchema, type MemberCredential } from "./link-credential.js";
+import { credentialColumns, credentialSchema, type MemberCredential } from "./link-credential.js";
 import {
   deletePersonalLink,
   findPersonalLink,
@@ -77,10 +77,6 @@ export const sealedMemberCredentials = describeSealedColumn({
   associatedData: (row) => credentialAssociatedData({ guildId: row.guild_id, userId: row.user_id }),
 });
 
-function sealCredential(box: SecretBox, key: ServerMemberKey, credential: MemberCredential): string {
-  return box.seal(JSON.stringify(credential), credentialAssociatedData(key));
-}
-
 /** Creates the link, or replaces the account and credential of an existing one (a re-link). */
 export async function saveMemberLink(
   db: Kysely<Database>,
@@ -93,9 +89,7 @@ export async function saveMemberLink(
     platform_user_id: input.platformUserId,
     platform_username: input.platformUsername,
     credential_kind: input.credentialKind,
-    credential: sealCredential(box, { guildId, userId: input.userId }, input.credential),
-    scopes: input.credential.scopes?.join(" ") ?? null,
-    expires_at: input.credential.expiresAt ?? null,
+    ...credentialColumns(box, credentialAssociatedData({ guildId, userId: input.userId }), input.credential),
     status: "active" as const,
     updated_at: input.now,
   };
@@ -149,9 +143,11 @@ export async function updateMemberCredential(
   const row = await db
     .updateTable("member_links")
     .set({
-      credential: sealCredential(box, { guildId, userId: input.userId }, input.credential),
-      scopes: input.credential.scopes?.join(" ") ?? null,
-      expires_at: input.credential.expiresAt ?? null,
+      ...credentialColumns(
+        box,
+        credentialAssociatedData({ guildId, userId: input.userId }),
+        input.credential,
+      ),
       status: "active",
       updated_at: input.now,
     })

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, PersonalLinksTable } from "./database.js";
 import { createId } from "./ids.js";
-import { credentialSchema, type MemberCredential } from "./link-credential.js";
+import { credentialColumns, credentialSchema, type MemberCredential } from "./link-credential.js";
 import { describeSealedColumn } from "./sealed-column.js";
 
 /** A personal link as member-links.ts returns links: `guildId` undefined. */
@@ -47,10 +47,6 @@ export const sealedPersonalCredentials = describeSealedColumn({
   associatedData: (row) => associatedData(row.user_id),
 });
 
-function seal(box: SecretBox, userId: string, credential: MemberCredential): string {
-  return box.seal(JSON.stringify(credential), associatedData(userId));
-}
-
 /** Creates the personal link, or replaces its account and credential (a re-link). */
 export async function savePersonalLink(
   db: Kysely<Database>,
@@ -61,9 +57,7 @@ export async function savePersonalLink(
     platform_user_id: input.platformUserId,
     platform_username: input.platformUsername,
     credential_kind: input.credentialKind,
-    credential: seal(box, input.userId, input.credential),
-    scopes: input.credential.scopes?.join(" ") ?? null,
-    expires_at: input.credential.expiresAt ?? null,
+    ...credentialColumns(box, associatedData(input.userId), input.credential),
     status: "active" as const,
     updated_at: input.now,
   };
@@ -103,9 +97,7 @@ export async function updatePersonalCredential(
   const row = await db
     .updateTable("personal_links")
     .set({
-      credential: seal(box, input.userId, input.credential),
-      scopes: input.credential.scopes?.join(" ") ?? null,
-      expires_at: input.credential.expiresAt ?? null,
+      ...credentialColumns(box, associatedData(input.userId), input.credential),
       status: "active",
       updated_at: input.now,
     })
