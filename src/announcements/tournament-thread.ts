@@ -2,7 +2,8 @@
 // in a channel (its start, or a reminder) starts it once the post is out; its rating summary, posted in it,
 // archives it, as the tournament is over.
 import type { OutboxEntry } from "../store/outbox.js";
-import { queueThreadArchive, startTournamentThread } from "../store/message-threads.js";
+import { queueThreadArchive } from "../store/message-threads.js";
+import { startTournamentThread } from "../store/tournament-threads.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
 

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { FailureReactions, OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
 import type { Database } from "../store/database.js";
-import { startTournamentThread } from "../store/message-threads.js";
+import { startTournamentThread } from "../store/tournament-threads.js";
 import { clearChannelProblem, recordChannelProblem } from "../store/reminder-settings.js";
 import { findTournamentReminder } from "../store/tournament-reminders.js";
 

@@ -7,7 +7,7 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, TournamentRemindersTable } from "./database.js";
 import { createId } from "./ids.js";
 import { insertInboxEvent } from "./inbox.js";
-import { findTournamentThread } from "./message-threads.js";
+import { findTournamentThread } from "./tournament-threads.js";
 import { enqueueOutbox } from "./outbox.js";
 
 /**

@@ -7,7 +7,7 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import { listBattleCardsOf, type BattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { listRemovedGuilds } from "../store/guild-removals.js";
-import { listTournamentThreads } from "../store/message-threads.js";
+import { listTournamentThreads } from "../store/tournament-threads.js";
 import { readRatingContest } from "../events/rating-contest.js";
 import { listLinkedGuildsOf } from "../store/member-links.js";
 import { listActiveSubscriptionsForKind, type Subscription } from "../store/subscriptions.js";

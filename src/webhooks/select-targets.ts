@@ -18,7 +18,7 @@ import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { BattleCard } from "../store/battle-cards.js";
 import type { OutboxAction } from "../store/outbox.js";
 import type { Subscription } from "../store/subscriptions.js";
-import type { TournamentThread } from "../store/message-threads.js";
+import type { TournamentThread } from "../store/tournament-threads.js";
 import { readEventFacets } from "./event-facets.js";
 import { passesFilters } from "./subscription-filters.js";
 

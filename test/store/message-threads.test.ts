@@ -7,14 +7,13 @@ import { findBattleCard } from "../../src/store/battle-cards.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import {
   findThreadStart,
-  findTournamentThread,
   forgetThread,
   hasThreadPostsWaiting,
   recordThreadStarted,
   messageThreadSource,
   saveCardStartingThread,
-  startTournamentThread,
 } from "../../src/store/message-threads.js";
+import { findTournamentThread, startTournamentThread } from "../../src/store/tournament-threads.js";
 import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
 import { testDatabases, useMigratedStore } from "./databases.js";

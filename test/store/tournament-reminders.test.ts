@@ -8,7 +8,8 @@ import type { Database } from "../../src/store/database.js";
 import { recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { findInboxEvent } from "../../src/store/inbox.js";
 import { findOutboxEntry } from "../../src/store/outbox.js";
-import { recordThreadStarted, startTournamentThread } from "../../src/store/message-threads.js";
+import { recordThreadStarted } from "../../src/store/message-threads.js";
+import { startTournamentThread } from "../../src/store/tournament-threads.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import {
   findTournamentReminder,

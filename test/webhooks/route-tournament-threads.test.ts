@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { normaliseEvent } from "../../src/events/normalise-event.js";
 import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
-import { recordThreadStarted, startTournamentThread } from "../../src/store/message-threads.js";
+import { recordThreadStarted } from "../../src/store/message-threads.js";
+import { startTournamentThread } from "../../src/store/tournament-threads.js";
 import { describeSummaryRow } from "../../src/webhooks/rating-summary-rows.js";
 import { routeEvent } from "../../src/webhooks/route-event.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
