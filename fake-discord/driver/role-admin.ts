@@ -3,6 +3,7 @@ import type { FakeDiscordState } from "../fake-discord-state.js";
 import { combinePermissions, type PermissionName } from "../world/permissions.js";
 import { listMemberRoles, listRolesHighestFirst } from "../world/role-hierarchy.js";
 import type { FakeGuild, FakeRole, FakeUser } from "../world/world-types.js";
+import { createWorldWatch } from "./world-watch.js";
 
 export interface HandMadeRole {
   name: string;
@@ -25,30 +26,19 @@ export interface MemberRoles {
  * Discord sends (GUILD_ROLE_*, GUILD_MEMBER_UPDATE). The bot's own requests go through REST instead.
  */
 export class RoleAdmin {
-  private readonly watchers = new Set<(guildId: string) => void>();
-  private watching = false;
-
-  constructor(private readonly state: FakeDiscordState) {}
-
   /**
    * Calls `listener` with the guild's id after any change to its roles or its members' roles, whoever made
    * it (the bot through REST, or an admin by hand), e.g. for a live view; returns a function that stops it.
    */
-  onChange(listener: (guildId: string) => void): () => void {
-    if (!this.watching) {
-      this.watching = true;
-      const tell = (guild: FakeGuild) => {
-        for (const watcher of [...this.watchers]) watcher(guild.id);
+  readonly onChange: (listener: (guildId: string) => void) => () => void;
+
+  constructor(private readonly state: FakeDiscordState) {
+    this.onChange = createWorldWatch<string>(state.world, (tell) => {
+      const changed = (guild: FakeGuild) => {
+        tell(guild.id);
       };
-      this.state.world.listen({
-        roleCreated: tell,
-        roleUpdated: tell,
-        roleDeleted: tell,
-        memberUpdated: tell,
-      });
-    }
-    this.watchers.add(listener);
-    return () => this.watchers.delete(listener);
+      return { roleCreated: changed, roleUpdated: changed, roleDeleted: changed, memberUpdated: changed };
+    });
   }
 
   /** The guild's roles, highest first, @everyone last. */

@@ -5,6 +5,7 @@ import {
 } from "discord.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { FakeGuild, FakeScheduledEvent, FakeUser } from "../world/world-types.js";
+import { createWorldWatch } from "./world-watch.js";
 
 /** An event as a member makes it in Discord's client; times are ISO 8601 strings. */
 export interface HandMadeEvent {
@@ -25,31 +26,25 @@ export interface HandMadeEvent {
  * (docs: Guild Scheduled Event Status Update Automation). The bot's own requests go through REST instead.
  */
 export class ScheduledEventAdmin {
-  private readonly watchers = new Set<(guildId: string) => void>();
-  private watching = false;
-
-  constructor(private readonly state: FakeDiscordState) {}
-
   /**
    * Calls `listener` with the guild's id after any of its events is created, changed (moved, started,
    * completed, cancelled), deleted, or marked or unmarked "Interested", whoever did it, e.g. for a live view;
    * returns a function that stops it.
    */
-  onChange(listener: (guildId: string) => void): () => void {
-    if (!this.watching) {
-      this.watching = true;
-      const tell = (guild: FakeGuild) => {
-        for (const watcher of [...this.watchers]) watcher(guild.id);
+  readonly onChange: (listener: (guildId: string) => void) => () => void;
+
+  constructor(private readonly state: FakeDiscordState) {
+    this.onChange = createWorldWatch<string>(state.world, (tell) => {
+      const changed = (guild: FakeGuild) => {
+        tell(guild.id);
       };
-      this.state.world.listen({
-        scheduledEventCreated: tell,
-        scheduledEventUpdated: tell,
-        scheduledEventDeleted: tell,
-        scheduledEventInterest: tell,
-      });
-    }
-    this.watchers.add(listener);
-    return () => this.watchers.delete(listener);
+      return {
+        scheduledEventCreated: changed,
+        scheduledEventUpdated: changed,
+        scheduledEventDeleted: changed,
+        scheduledEventInterest: changed,
+      };
+    });
   }
 
   /** The guild's events, oldest first. */

@@ -1,32 +1,27 @@
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import { threadChannelTypes, type FakeChannel, type FakeGuild } from "../world/world-types.js";
+import { createWorldWatch } from "./world-watch.js";
 
 /**
  * Threads as tests and the playground read them, and what a moderator does to one by hand (archive, lock),
  * which reaches the bot as THREAD_UPDATE. The bot's own requests go through REST instead.
  */
 export class ThreadAdmin {
-  private readonly watchers = new Set<(thread: FakeChannel) => void>();
-  private watching = false;
-
-  constructor(private readonly state: FakeDiscordState) {}
-
   /**
    * Calls `listener` with the thread after it is started, renamed, archived, unarchived, locked or unlocked,
    * whoever did it (the bot through REST, or a moderator by hand), e.g. for a live view; returns a function
    * that stops it. A post in a thread is a message change (`onMessageChange`), not a thread change.
    */
-  onChange(listener: (thread: FakeChannel) => void): () => void {
-    if (!this.watching) {
-      this.watching = true;
-      const tell = (_guild: FakeGuild, thread: FakeChannel) => {
-        for (const watcher of [...this.watchers]) watcher(thread);
+  readonly onChange: (listener: (thread: FakeChannel) => void) => () => void;
+
+  constructor(private readonly state: FakeDiscordState) {
+    this.onChange = createWorldWatch<FakeChannel>(state.world, (tell) => {
+      const changed = (_guild: FakeGuild, thread: FakeChannel) => {
+        tell(thread);
       };
-      this.state.world.listen({ threadCreated: tell, threadUpdated: tell });
-    }
-    this.watchers.add(listener);
-    return () => this.watchers.delete(listener);
+      return { threadCreated: changed, threadUpdated: changed };
+    });
   }
 
   /** The guild's threads, archived ones too, oldest first; each carries its state in `thread`. */
