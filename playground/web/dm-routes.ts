@@ -9,8 +9,8 @@ import type { Playground } from "../start-playground.js";
 import { isVisibleTo, viewMessage } from "./message-view.js";
 import { describeRoleConnection } from "./profile-card.js";
 import { findMemberId } from "./world-routes.js";
+import { openEventStream } from "./event-stream.js";
 
-const keepAliveMs = 15_000;
 const memberBody = z.object({ member: z.string() });
 
 /** The member's DM channel with the bot: the one their first command there ran in (null before it). */
@@ -96,28 +96,14 @@ export function registerDmRoutes(app: FastifyInstance, playground: Playground): 
   // ({ userId }) whenever the application sets or deletes anyone's role connection.
   app.get<{ Querystring: { member?: string } }>("/api/dm/live", (request, reply) => {
     const userId = findMemberId(playground, request.query.member ?? "");
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      connection: "keep-alive",
-    });
-    stream.write(": live\n\n");
-    const stopMessages = discord.onMessageChange((message, change) => {
-      if (!isInBotDm(discord, message, userId)) return;
-      const view = viewMessage(discord, message);
-      stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
-    });
-    const stopConnections = discord.oauth2.onRoleConnectionChange((changedUserId) => {
-      stream.write(`event: role-connection\ndata: ${JSON.stringify({ userId: changedUserId })}\n\n`);
-    });
-    const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), keepAliveMs);
-    keepAlive.unref();
-    request.raw.on("close", () => {
-      clearInterval(keepAlive);
-      stopMessages();
-      stopConnections();
-    });
+    openEventStream(request, reply, (stream) => [
+      discord.onMessageChange((message, change) => {
+        if (!isInBotDm(discord, message, userId)) return;
+        stream.send("message", { change, message: viewMessage(discord, message) });
+      }),
+      discord.oauth2.onRoleConnectionChange((changedUserId) => {
+        stream.send("role-connection", { userId: changedUserId });
+      }),
+    ]);
   });
 }

@@ -6,52 +6,38 @@
 // open thread stay current; and an `events` event whenever the server's scheduled events change.
 import type { FastifyInstance } from "fastify";
 import type { Playground } from "../start-playground.js";
+import { openEventStream } from "./event-stream.js";
 import { isVisibleTo, viewMessage } from "./message-view.js";
 import { viewThread, type ThreadView } from "./thread-view.js";
 import { findMemberId } from "./world-routes.js";
 
-const keepAliveMs = 15_000;
-
 export function registerLiveRoute(app: FastifyInstance, playground: Playground): void {
   app.get<{ Querystring: { member?: string } }>("/api/live", (request, reply) => {
     const memberId = findMemberId(playground, request.query.member ?? "");
-    reply.hijack();
-    const stream = reply.raw;
-    stream.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      connection: "keep-alive",
-    });
-    stream.write(": live\n\n");
     const { discord, guildId } = playground;
-    const tellThread = (thread: ThreadView) =>
-      stream.write(`event: thread\ndata: ${JSON.stringify(thread)}\n\n`);
-    const stop = discord.onMessageChange((message, change) => {
-      // The server's channels only: a member's DM with the bot has a stream of its own (dm-routes.ts).
-      if (message.guildId !== guildId || !isVisibleTo(message, memberId)) return;
-      const view = viewMessage(discord, message);
-      stream.write(`event: message\ndata: ${JSON.stringify({ change, message: view })}\n\n`);
-      // A post in a thread changes its count and last message time.
-      const thread = discord.threads.ofMessage(message.channelId);
-      if (thread !== undefined && thread.guildId === guildId) tellThread(viewThread(discord, thread));
-    });
-    const stopRoles = discord.roles.onChange((changed) => {
-      if (changed === guildId) stream.write("event: roles\ndata: {}\n\n");
-    });
-    const stopThreads = discord.threads.onChange((thread) => {
-      if (thread.guildId === guildId) tellThread(viewThread(discord, thread));
-    });
-    const stopEvents = discord.scheduledEvents.onChange((changed) => {
-      if (changed === guildId) stream.write("event: events\ndata: {}\n\n");
-    });
-    const keepAlive = setInterval(() => stream.write(": keep-alive\n\n"), keepAliveMs);
-    keepAlive.unref();
-    request.raw.on("close", () => {
-      clearInterval(keepAlive);
-      stop();
-      stopRoles();
-      stopThreads();
-      stopEvents();
+    openEventStream(request, reply, (stream) => {
+      const tellThread = (thread: ThreadView) => {
+        stream.send("thread", thread);
+      };
+      return [
+        discord.onMessageChange((message, change) => {
+          // The server's channels only: a member's DM with the bot has a stream of its own (dm-routes.ts).
+          if (message.guildId !== guildId || !isVisibleTo(message, memberId)) return;
+          stream.send("message", { change, message: viewMessage(discord, message) });
+          // A post in a thread changes its count and last message time.
+          const thread = discord.threads.ofMessage(message.channelId);
+          if (thread !== undefined && thread.guildId === guildId) tellThread(viewThread(discord, thread));
+        }),
+        discord.roles.onChange((changed) => {
+          if (changed === guildId) stream.send("roles", {});
+        }),
+        discord.threads.onChange((thread) => {
+          if (thread.guildId === guildId) tellThread(viewThread(discord, thread));
+        }),
+        discord.scheduledEvents.onChange((changed) => {
+          if (changed === guildId) stream.send("events", {});
+        }),
+      ];
     });
   });
 }
