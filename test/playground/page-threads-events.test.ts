@@ -148,7 +148,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await summary.click();
     await threadPanel().locator(".message strong", { hasText: "first" }).waitFor();
     await threadPanel().getByRole("button", { name: "Close thread" }).click();
-  });
+  }, 60_000);
 
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
     if (opened === undefined) throw new Error("no page");
