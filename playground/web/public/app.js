@@ -20,6 +20,7 @@ import {
   setUpThreadPanel,
   threadChanged,
   threadMessageChanged,
+  knownThread,
 } from "./threads.js";
 import { drawWelcome } from "./welcome.js";
 
@@ -57,6 +58,7 @@ const actions = {
     interact(control, { member: state.member, messageId: message.id, customId: component.custom_id, values }),
   openThread: (threadId) => void openThread(threadId, state.member),
   openThreadId,
+  knownThread,
 };
 
 function interact(control, body) {

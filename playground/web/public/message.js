@@ -70,9 +70,10 @@ export function drawMessage(message, world, actions) {
       el("p", { class: "only-you" }, el("span", { "aria-hidden": "true" }, "👁 "), "Only you can see this"),
     );
   }
-  if (message.thread !== null && message.thread !== undefined && actions.openThread !== undefined) {
-    const open = actions.openThreadId?.() === message.thread.id;
-    body.append(drawThreadSummary(message.thread, actions.openThread, open));
+  const thread = message.thread ?? actions.knownThread?.(message.id);
+  if (thread !== null && thread !== undefined && actions.openThread !== undefined) {
+    const open = actions.openThreadId?.() === thread.id;
+    body.append(drawThreadSummary(thread, actions.openThread, open));
   }
   return item;
 }

@@ -8,6 +8,11 @@ import { drawThreadSummary } from "./thread-summary.js";
 
 /** The open thread's id, if one is open. */
 let openId = null;
+/**
+ * Each thread's latest summary from the live stream, by the id it shares with its message: a message drawn
+ * again from a view read before its thread started (an edit crossing the thread's start) keeps its summary.
+ */
+const summaries = new Map();
 /** The names and actions drawMessage takes (setUpThreadPanel). */
 let context = null;
 
@@ -62,8 +67,12 @@ export function closeThread() {
 /** The open thread's id, or null. */
 export const openThreadId = () => openId;
 
+/** The latest summary the live stream gave of the thread the message started, if any. */
+export const knownThread = (messageId) => summaries.get(messageId);
+
 /** A thread's summary changed (a post, archived): the summary under its message and the open panel follow. */
 export function threadChanged(thread, onOpen) {
+  summaries.set(thread.id, thread);
   const summary = document.getElementById(`thread-summary-${thread.id}`);
   const drawn = drawThreadSummary(thread, onOpen, openId === thread.id);
   if (summary !== null) replaceKeepingFocus(summary, drawn, () => null);
