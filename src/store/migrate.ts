@@ -42,7 +42,7 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
 
 /**
  * Before it migrates, Kysely's migrator lists the tables of every schema in the database to find its own, and
- * PostgreSQL fails that listing when a table or schema it reads is dropped meanwhile (42P01, 3F000): another
+ * PostgreSQL fails that listing when a table or schema it reads is dropped meanwhile (42P01, 42703, 3F000): another
  * schema's DDL, another application's or a test's. Nothing was migrated then, so the run is tried again. For
  * any run of a PostgreSQL migrator (a test's migrateTo too).
  */
@@ -58,7 +58,7 @@ export async function retryingConcurrentDrops(
 
 function isConcurrentDrop(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return code === "42P01" || code === "3F000";
+  return code === "42P01" || code === "42703" || code === "3F000";
 }
 
 /**
