@@ -150,6 +150,51 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await threadPanel().getByRole("button", { name: "Close thread" }).click();
   }, 60_000);
 
+  it("draws a post and its thread made while the channel's read was on its way, once the read lands", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { playground } = opened.running;
+    const { rest } = playground.bot.deps;
+    const general = playground.channels.get("general") ?? "";
+    const { openChannel } = memberSteps(page);
+    await openChannel("announcements");
+    // The read of #general is answered by the server at once but handed to the page only when the test says,
+    // so the page hears the post and its thread on the live stream before a read that has neither lands.
+    const readPath = `/api/channels/${general}/messages`;
+    let readMade!: () => void;
+    const made = new Promise<void>((resolve) => (readMade = resolve));
+    let landRead!: () => void;
+    const landed = new Promise<void>((resolve) => (landRead = resolve));
+    await page.route(
+      (url) => url.pathname === readPath,
+      async (route) => {
+        const response = await route.fetch();
+        readMade();
+        await landed;
+        await route.fulfill({ response });
+      },
+    );
+    try {
+      await openChannel("general");
+      await made;
+      const starter = (await rest.post(Routes.channelMessages(general), {
+        body: { content: "Posted during the read" },
+      })) as { id: string };
+      await rest.post(Routes.threads(general, starter.id), { body: { name: "During the read" } });
+      // The live stream is one ordered connection: once the page marks a later post elsewhere unread, it has
+      // heard the post and the thread too.
+      const announcements = playground.channels.get("announcements") ?? "";
+      await rest.post(Routes.channelMessages(announcements), { body: { content: "Meanwhile" } });
+      await page.getByRole("button", { name: /^# announcements/ }).filter({ hasText: "new" }).waitFor();
+      landRead();
+      const message = page.locator(`#message-${starter.id}`);
+      await message.locator(".thread-summary", { hasText: "During the read" }).waitFor();
+      expect(await page.locator(`#messages #message-${starter.id}`).count()).toBe(1);
+    } finally {
+      landRead();
+      await page.unroute((url) => url.pathname === readPath);
+    }
+  }, 60_000);
+
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
     if (opened === undefined) throw new Error("no page");
     const { sandbox, discord, guildId } = opened.running.playground;

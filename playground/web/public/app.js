@@ -2,15 +2,15 @@
 // (kept up to date by the live stream, roles included), a thread's messages beside them, the server's Events
 // view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
+import { channelMessageChanged, drawChannelMessages, setUpChannelMessages } from "./channel-messages.js";
 import { setUpComposer } from "./composer.js";
 import { setUpDm } from "./dm.js";
 import { closeDrawers, setUpDrawers } from "./drawers.js";
 import { reloadEvents, setUpEvents } from "./events.js";
-import { findByFocusKey, removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
+import { findByFocusKey, whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
 import { setUpMemberCard } from "./member-card.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
-import { drawMessage } from "./message.js";
 import { openModal, setUpModal } from "./modal.js";
 import { setUpPlatformPanel } from "./platform.js";
 import {
@@ -155,13 +155,10 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
     `Message #${channel?.name ?? ""} — type / for the bot's commands`;
   drawChannels();
   if (fromDrawer) closeDrawers();
-  const messages = await callApi(
-    `/api/channels/${channelId}/messages?member=${encodeURIComponent(state.member)}`,
+  await drawChannelMessages(
+    () => callApi(`/api/channels/${channelId}/messages?member=${encodeURIComponent(state.member)}`),
+    () => drawWelcome(channel?.name ?? ""),
   );
-  const list = document.getElementById("messages");
-  list.replaceChildren(...messages.map((message) => drawMessage(message, names, actions)));
-  if (messages.length === 0) list.append(drawWelcome(channel?.name ?? ""));
-  list.scrollTop = list.scrollHeight;
 }
 
 /** The Events view in place of the channel's messages and message box (like Discord's Events tab). */
@@ -207,18 +204,7 @@ function listen() {
       }
       return;
     }
-    const list = document.getElementById("messages");
-    const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-    const existing = document.getElementById(`message-${message.id}`);
-    if (change === "deleted") {
-      if (existing !== null) removeKeepingFocus(existing, composerInput);
-    } else if (existing !== null) {
-      replaceKeepingFocus(existing, drawMessage(message, names, actions), composerInput);
-    } else {
-      document.getElementById("channel-welcome")?.remove();
-      list.append(drawMessage(message, names, actions));
-    }
-    if (atBottom || change === "created") list.scrollTop = list.scrollHeight;
+    channelMessageChanged(change, message);
   });
   // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once.
   state.live.addEventListener("roles", () => void reloadWorld());
@@ -279,6 +265,7 @@ async function start() {
   setUpDrawers();
   setUpModal();
   setUpThreadPanel(names, actions);
+  setUpChannelMessages(names, actions);
   setUpEvents(() => state.member);
   document
     .getElementById("open-events")

@@ -1,8 +1,9 @@
 // A thread's messages in a panel beside the channel, as Discord opens one from the summary under the message
 // that started it (thread-summary.js): drawn by the same renderer as the channel's, kept current by the live
-// stream.
+// stream (live-list.js says how the two meet).
 import { callApi, el } from "./api.js";
 import { removeKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import { createLiveList } from "./live-list.js";
 import { drawMessage } from "./message.js";
 import { drawThreadSummary } from "./thread-summary.js";
 
@@ -15,6 +16,8 @@ let openId = null;
 const summaries = new Map();
 /** The names and actions drawMessage takes (setUpThreadPanel). */
 let context = null;
+/** The open thread's messages: its read and the live stream's changes (live-list.js). */
+const live = createLiveList(applyMessageChange);
 
 const panel = () => document.getElementById("thread-panel");
 const list = () => document.getElementById("thread-messages");
@@ -35,14 +38,19 @@ export function setUpThreadPanel(world, actions) {
 /** Opens the thread's messages as `member` sees them; focus moves to the panel unless `keepFocus`. */
 export async function openThread(threadId, member, { keepFocus = false } = {}) {
   openId = threadId;
-  const [thread, messages] = await Promise.all([
-    callApi(`/api/threads/${threadId}`),
-    callApi(`/api/channels/${threadId}/messages?member=${encodeURIComponent(member)}`),
-  ]);
-  if (openId !== threadId) return;
-  drawHeader(thread);
-  list().replaceChildren(...messages.map(drawInThread));
-  if (messages.length === 0) list().append(el("li", { class: "thread-empty" }, "No messages yet."));
+  const drawn = await live.drawRead(
+    () =>
+      Promise.all([
+        callApi(`/api/threads/${threadId}`),
+        callApi(`/api/channels/${threadId}/messages?member=${encodeURIComponent(member)}`),
+      ]),
+    ([thread, messages]) => {
+      drawHeader(thread);
+      list().replaceChildren(...messages.map(drawInThread));
+      if (messages.length === 0) list().append(el("li", { class: "thread-empty" }, "No messages yet."));
+    },
+  );
+  if (!drawn || openId !== threadId) return;
   panel().hidden = false;
   document.querySelector("main.chat").classList.add("with-thread");
   markExpanded();
@@ -83,8 +91,10 @@ export function threadChanged(thread, onOpen) {
   if (openId === thread.id) drawHeader(thread);
 }
 
-/** A message created, edited or deleted in the open thread. */
-export function threadMessageChanged(change, message) {
+/** A message created, edited or deleted in the open thread (the live stream). */
+export const threadMessageChanged = (change, message) => live.changed(change, message);
+
+function applyMessageChange(change, message) {
   const existing = document.getElementById(`thread-message-${message.id}`);
   if (change === "deleted") {
     if (existing !== null) removeKeepingFocus(existing, () => document.getElementById("thread-title"));

@@ -1,0 +1,46 @@
+// The open channel's messages (#messages): drawn from a read of the channel as the member sees it, and kept
+// current by the live stream (live-list.js says how the two meet).
+import { removeKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import { createLiveList } from "./live-list.js";
+import { drawMessage } from "./message.js";
+
+const list = () => document.getElementById("messages");
+const composerInput = () => document.getElementById("composer-input");
+
+/** The names and actions drawMessage takes (setUpChannelMessages). */
+let context = null;
+const live = createLiveList(apply);
+
+/** `names` and `actions` as for drawMessage. */
+export function setUpChannelMessages(names, actions) {
+  context = { names, actions };
+}
+
+/** Draws the channel's messages from `read()` in place of what is shown, or `empty()` when it has none. */
+export async function drawChannelMessages(read, empty) {
+  await live.drawRead(read, (messages) => {
+    list().replaceChildren(...messages.map(draw));
+    if (messages.length === 0) list().append(empty());
+  });
+  list().scrollTop = list().scrollHeight;
+}
+
+/** A message of the open channel created, edited or deleted (the live stream). */
+export const channelMessageChanged = (change, message) => live.changed(change, message);
+
+const draw = (message) => drawMessage(message, context.names, context.actions);
+
+function apply(change, message) {
+  const messages = list();
+  const atBottom = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 80;
+  const existing = document.getElementById(`message-${message.id}`);
+  if (change === "deleted") {
+    if (existing !== null) removeKeepingFocus(existing, composerInput);
+  } else if (existing !== null) {
+    replaceKeepingFocus(existing, draw(message), composerInput);
+  } else {
+    document.getElementById("channel-welcome")?.remove();
+    messages.append(draw(message));
+  }
+  if (atBottom || change === "created") messages.scrollTop = messages.scrollHeight;
+}
