@@ -184,7 +184,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       // heard the post and the thread too.
       const announcements = playground.channels.get("announcements") ?? "";
       await rest.post(Routes.channelMessages(announcements), { body: { content: "Meanwhile" } });
-      await page.getByRole("button", { name: /^# announcements/ }).filter({ hasText: "new" }).waitFor();
+      await page
+        .getByRole("button", { name: /^# announcements/ })
+        .filter({ hasText: "new" })
+        .waitFor();
       landRead();
       const message = page.locator(`#message-${starter.id}`);
       await message.locator(".thread-summary", { hasText: "During the read" }).waitFor();
