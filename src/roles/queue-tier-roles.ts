@@ -4,13 +4,17 @@
 // endpoint is signed with a secret its admins chose, and a made-up tier must not reach other servers. On such
 // an endpoint a tier the bot has not seen is read with the member's own credential instead.
 import type { KnownPlatformEvent } from "../events/platform-event.js";
-import { nothingQueued, type EventStoredSubscriber } from "../store/event-stored-subscribers.js";
+import {
+  eachStoredEvent,
+  nothingQueued,
+  type EventStoredSubscriber,
+} from "../store/event-stored-subscribers.js";
 import { queueRatingOfPlatformUser } from "../store/member-tier-roles.js";
 import { saveRatingFromEvent } from "../store/platform-users.js";
 import { isKnownTier, recordTierSighting } from "../store/tiers.js";
 
 /** Reports in `rolesQueued` how many members' roles were queued. */
-export const queueTierRoles: EventStoredSubscriber = async (trx, event, context) => {
+export const queueTierRoles: EventStoredSubscriber = eachStoredEvent(async (trx, event, context) => {
   const trusted = context.fromOperator;
   if (trusted) {
     for (const sighting of listTierSightings(event)) {
@@ -40,7 +44,7 @@ export const queueTierRoles: EventStoredSubscriber = async (trx, event, context)
     now: context.now,
   });
   return { rolesQueued };
-};
+});
 
 function listTierSightings(
   event: KnownPlatformEvent,

@@ -26,25 +26,61 @@ export type QueuedWork = { readonly [name: `${string}Queued`]: number };
 
 export const nothingQueued: QueuedWork = {};
 
-/** Runs inside the storing transaction: what it writes commits with the event, and if it throws, nothing does. */
+/** One accepted event of the storing transaction, and what is known of its delivery. */
+export interface StoredEvent {
+  readonly event: KnownPlatformEvent;
+  readonly context: EventStoredContext;
+}
+
+/**
+ * Runs inside the storing transaction, once for all the events it stores (one, or a group commit's many, in
+ * their order), so that a subscriber reads what it needs for all of them at once: what it writes commits with
+ * them, and if it throws, none of them does. Answers the work queued for each event, in the same order. The
+ * subscribers run one after another, each over every event.
+ */
 export type EventStoredSubscriber = (
   trx: Kysely<Database>,
-  event: KnownPlatformEvent,
-  context: EventStoredContext,
-) => Promise<QueuedWork>;
+  stored: readonly StoredEvent[],
+) => Promise<readonly QueuedWork[]>;
 
-/** Runs each subscriber in turn, in the caller's transaction; returns their counts above zero, summed by name. */
+/** A subscriber that handles one event at a time: one with nothing to read once for many events. */
+export function eachStoredEvent(
+  handle: (
+    trx: Kysely<Database>,
+    event: KnownPlatformEvent,
+    context: EventStoredContext,
+  ) => Promise<QueuedWork>,
+): EventStoredSubscriber {
+  return async (trx, stored) => {
+    const queued: QueuedWork[] = [];
+    for (const { event, context } of stored) queued.push(await handle(trx, event, context));
+    return queued;
+  };
+}
+
+/**
+ * Runs each subscriber in turn over every stored event, in the caller's transaction; answers, per event, the
+ * counts above zero summed by name.
+ */
 export async function runEventStoredSubscribers(
   trx: Kysely<Database>,
   subscribers: readonly EventStoredSubscriber[],
-  event: KnownPlatformEvent,
-  context: EventStoredContext,
-): Promise<QueuedWork> {
-  const queued: Record<`${string}Queued`, number> = {};
+  stored: readonly StoredEvent[],
+): Promise<QueuedWork[]> {
+  const queued = stored.map((): Record<`${string}Queued`, number> => ({}));
+  if (stored.length === 0) return queued;
   for (const subscriber of subscribers) {
-    for (const [name, count] of Object.entries(await subscriber(trx, event, context))) {
-      if (count > 0) queued[name as `${string}Queued`] = (queued[name as `${string}Queued`] ?? 0) + count;
+    const counts = await subscriber(trx, stored);
+    if (counts.length !== stored.length) {
+      throw new Error(
+        `An event-stored subscriber answered ${counts.length} counts for ${stored.length} events`,
+      );
     }
+    queued.forEach((sums, index) => {
+      for (const [name, count] of Object.entries(counts[index] ?? nothingQueued)) {
+        if (count > 0) sums[name as `${string}Queued`] = (sums[name as `${string}Queued`] ?? 0) + count;
+      }
+    });
   }
   return queued;
 }

@@ -14,14 +14,24 @@ import { recordMemberActivity, type ActivityFact } from "./member-activity.js";
  */
 const maxUsersPerEvent = 200;
 
-/** The weekly digest's read model, in the event's own commit: an event acknowledged is an event counted, once. */
-export const recordEventActivity: EventStoredSubscriber = async (trx, event, context) => {
-  await recordMemberActivity(trx, {
-    facts: readActivityFacts(event),
-    guildId: context.guildId,
-    now: context.now,
-  });
-  return nothingQueued;
+/**
+ * The weekly digest's read model, in the events' own commit: an event acknowledged is an event counted, once.
+ * The links of all the transaction's players are read at once, per reach (every server, or one server's own
+ * endpoint), and their facts inserted together.
+ */
+export const recordEventActivity: EventStoredSubscriber = async (trx, stored) => {
+  const reaches = new Map<string | undefined, { facts: ActivityFact[]; now: number }>();
+  for (const { event, context } of stored) {
+    const facts = readActivityFacts(event).map((fact) => ({ ...fact, receivedAt: context.now }));
+    if (facts.length === 0) continue;
+    const reach = reaches.get(context.guildId) ?? { facts: [], now: context.now };
+    reach.facts.push(...facts);
+    reaches.set(context.guildId, reach);
+  }
+  for (const [guildId, { facts, now }] of reaches) {
+    await recordMemberActivity(trx, { facts, guildId, now });
+  }
+  return stored.map(() => nothingQueued);
 };
 
 export function readActivityFacts(event: KnownPlatformEvent): ActivityFact[] {

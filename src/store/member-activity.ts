@@ -9,6 +9,8 @@ interface FactBase {
   readonly platformUserId: string;
   /** The event's `created`. */
   readonly occurredAt: number;
+  /** When its delivery was received, when it differs from the `now` it is recorded with. */
+  readonly receivedAt?: number;
 }
 
 /** One event about one platform user, before it is known in which servers that user is linked. */
@@ -79,7 +81,7 @@ function toRow(fact: ActivityFact, guildId: string, now: number): Insertable<Mem
     platform_user_id: fact.platformUserId,
     kind: fact.kind,
     occurred_at: fact.occurredAt,
-    recorded_at: now,
+    recorded_at: fact.receivedAt ?? now,
     rating_change: fact.kind === "rating" ? fact.ratingChange : null,
     new_rating: fact.kind === "rating" ? fact.newRating : null,
     promoted_to: fact.kind === "rating" ? fact.promotedTo : null,

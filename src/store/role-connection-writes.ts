@@ -84,32 +84,52 @@ export async function queueRoleConnectionsOfPlatformUsers(
     readonly now: number;
   },
 ): Promise<number> {
-  const unique = [...new Set(input.platformUserIds)];
-  const users = new Set<string>();
-  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
-    let query = db
-      .selectFrom("member_links")
-      .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
-      .select("member_links.user_id")
-      .distinct()
-      .where("member_links.platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
-      .where("role_connections.status", "=", "active");
-    if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
-    for (const row of await query.execute()) users.add(row.user_id);
-    if (input.guildId !== undefined) continue;
-    const personal = await db
-      .selectFrom("personal_links")
-      .innerJoin("role_connections", "role_connections.user_id", "personal_links.user_id")
-      .select("personal_links.user_id")
-      .where("personal_links.platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
-      .where("role_connections.status", "=", "active")
-      .execute();
-    for (const row of personal) users.add(row.user_id);
-  }
+  const verified = await listVerifiedUsersOf(db, input);
+  const users = new Set([...verified.values()].flatMap((userIds) => [...userIds]));
   for (const userId of [...users].sort()) {
     await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
   }
   return users.size;
+}
+
+/**
+ * The Discord users verified for Linked Roles (an active connection) and linked to each of these platform
+ * accounts, by platform account: through a server's links (in `guildId` alone when given) and, for the
+ * operator's webhook only (no `guildId`), through personal links.
+ */
+export async function listVerifiedUsersOf(
+  db: Kysely<Database>,
+  input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
+): Promise<Map<string, Set<string>>> {
+  const unique = [...new Set(input.platformUserIds)];
+  const verified = new Map<string, Set<string>>();
+  const add = (row: { platform_user_id: string; user_id: string }) => {
+    const users = verified.get(row.platform_user_id) ?? new Set<string>();
+    users.add(row.user_id);
+    verified.set(row.platform_user_id, users);
+  };
+  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
+    const some = unique.slice(start, start + platformUserIdsPerQuery);
+    let query = db
+      .selectFrom("member_links")
+      .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
+      .select(["member_links.platform_user_id", "member_links.user_id"])
+      .distinct()
+      .where("member_links.platform_user_id", "in", some)
+      .where("role_connections.status", "=", "active");
+    if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
+    for (const row of await query.execute()) add(row);
+    if (input.guildId !== undefined) continue;
+    const personal = await db
+      .selectFrom("personal_links")
+      .innerJoin("role_connections", "role_connections.user_id", "personal_links.user_id")
+      .select(["personal_links.platform_user_id", "personal_links.user_id"])
+      .where("personal_links.platform_user_id", "in", some)
+      .where("role_connections.status", "=", "active")
+      .execute();
+    for (const row of personal) add(row);
+  }
+  return verified;
 }
 
 /**

@@ -126,7 +126,8 @@ export async function storeDelivery(
 /**
  * storeDelivery for each of many deliveries, as if one after another, with the results in their order: the
  * inbox rows in one statement, routing's reads in one query per kind of row, the outbox rows in one statement
- * (create-ingester.ts gives it a transaction's deliveries), then each accepted event's subscribers in turn.
+ * (create-ingester.ts gives it a transaction's deliveries), then the subscribers, each over all the accepted
+ * events at once.
  */
 export async function storeDeliveries(
   trx: Kysely<Database>,
@@ -181,24 +182,30 @@ export async function storeDeliveries(
     }));
   });
   const enqueued = await enqueueOutboxRowsByEvent(trx, outboxRows);
+  // A test delivery is posted as a test and counts nowhere: no read model, tier role or reminder hears of it
+  // (docs/platform-assumptions.md, "Test deliveries").
+  const counted = accepted.filter(({ event }) => !event.test);
+  const queued = await runEventStoredSubscribers(
+    trx,
+    subscribers,
+    counted.map(({ index, event }) => {
+      const source = scopeOf(index);
+      const now = (inboxRows[index] as InboxEventInput).receivedAt;
+      return {
+        event,
+        context: { fromOperator: source.type === "operator", guildId: routingGuildOf(source), now },
+      };
+    }),
+  );
+  const queuedOf = new Map(counted.map(({ index }, position) => [index, queued[position] ?? nothingQueued]));
   for (const { index, event } of accepted) {
-    const source = scopeOf(index);
     const row = inboxRows[index] as InboxEventInput;
-    // A test delivery is posted as a test and counts nowhere: no read model, tier role or reminder hears of
-    // it (docs/platform-assumptions.md, "Test deliveries").
-    const queued = event.test
-      ? nothingQueued
-      : await runEventStoredSubscribers(trx, subscribers, event, {
-          fromOperator: source.type === "operator",
-          guildId: routingGuildOf(source),
-          now: row.receivedAt,
-        });
     results[index] = {
       ...results[index],
       status: "accepted",
       eventId: event.id,
       enqueued: enqueued.get(inboxKeyOf(row)) ?? 0,
-      ...queued,
+      ...(queuedOf.get(index) ?? nothingQueued),
     };
   }
   return results;

@@ -2,10 +2,15 @@
 // (docs/architecture.md, "Webhooks in" step 3): what one writes commits with the event, or not at all.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import type { EventStoredContext, EventStoredSubscriber } from "../../src/store/event-stored-subscribers.js";
+import {
+  eachStoredEvent,
+  type EventStoredContext,
+  type EventStoredSubscriber,
+} from "../../src/store/event-stored-subscribers.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { listTiers, recordTierSighting } from "../../src/store/tiers.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
+import { createGroupCommit } from "../../src/store/write-batcher.js";
 import { createIngester } from "../../src/webhooks/create-ingester.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { receiveDelivery } from "../../src/webhooks/receive-delivery.js";
@@ -24,15 +29,16 @@ function delivery(id: string, source: EventSource = operator) {
 }
 
 /** Writes a row named for the event (a tier, as good a table as any) and reports one probe queued. */
-const recordProbe: EventStoredSubscriber = async (trx, event, context) => {
+const recordProbe: EventStoredSubscriber = eachStoredEvent(async (trx, event, context) => {
   await recordTierSighting(trx, { tier: event.id, rating: undefined, now: context.now });
   return { probesQueued: 1 };
-};
+});
 
 /** Fails for the one event named, after the subscribers before it wrote their rows. */
 function failFor(eventId: string): EventStoredSubscriber {
-  return (_trx, event) =>
-    event.id === eventId ? Promise.reject(new Error("injected fault")) : Promise.resolve({});
+  return eachStoredEvent((_trx, event) =>
+    event.id === eventId ? Promise.reject(new Error("injected fault")) : Promise.resolve({}),
+  );
 }
 
 describe.each(testDatabases())("subscribers of a stored event on $name", (database) => {
@@ -44,10 +50,10 @@ describe.each(testDatabases())("subscribers of a stored event on $name", (databa
 
   it("runs each with the delivery's reach and time, and carries the work they queued in the result", async () => {
     const seen: EventStoredContext[] = [];
-    const remember: EventStoredSubscriber = (_trx, _event, context) => {
+    const remember = eachStoredEvent((_trx, _event, context) => {
       seen.push(context);
       return Promise.resolve({ probesQueued: 0 });
-    };
+    });
     const deps = { db: store.db, clock, subscribers: [recordProbe, remember, recordProbe] };
 
     expect(await ingestEvent(deps, delivery("evt_operator"))).toMatchObject({
@@ -88,6 +94,35 @@ describe.each(testDatabases())("subscribers of a stored event on $name", (databa
     expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await inboxHas("evt_bad")).toBe(false);
     expect(await storedTiers()).toEqual(["evt_a", "evt_b"]);
+  });
+
+  it("hands a subscriber all the events of a shared commit at once, and each result the work queued for it", async () => {
+    const calls: string[][] = [];
+    // Queues one probe per event, numbered by its place in the call.
+    const countInOrder: EventStoredSubscriber = (_trx, stored) => {
+      calls.push(stored.map(({ event }) => event.id));
+      return Promise.resolve(stored.map((_stored, index) => ({ probesQueued: index + 1 })));
+    };
+    const ingest = createIngester({
+      db: store.db,
+      clock,
+      subscribers: [countInOrder],
+      runBatched: createGroupCommit(store.db),
+    });
+
+    const ids = ["evt_1", "evt_2", "evt_3"];
+    const results = await Promise.all(ids.map((id) => ingest(delivery(id))));
+
+    expect(calls).toEqual([ids]);
+    expect(results.map((result) => result.probesQueued)).toEqual([1, 2, 3]);
+  });
+
+  it("refuses a commit whose subscriber answers counts for the wrong number of events", async () => {
+    const short: EventStoredSubscriber = () => Promise.resolve([]);
+    const deps = { db: store.db, clock, subscribers: [short] };
+
+    await expect(ingestEvent(deps, delivery("evt_short"))).rejects.toThrow("0 counts for 1 events");
+    expect(await inboxHas("evt_short")).toBe(false);
   });
 
   it("wakes the workers for a delivery that queued a subscriber's work and no post", async () => {

@@ -4,23 +4,53 @@
 // reads the member's values from the platform with their own credential, so a server's own endpoint, whose
 // admins could invent an event, only ever causes a read of the truth, and reaches its own server's members.
 import type { KnownPlatformEvent } from "../../events/platform-event.js";
-import { nothingQueued, type EventStoredSubscriber } from "../../store/event-stored-subscribers.js";
-import { queueRoleConnectionsOfPlatformUsers } from "../../store/role-connection-writes.js";
+import {
+  nothingQueued,
+  type EventStoredSubscriber,
+  type QueuedWork,
+} from "../../store/event-stored-subscribers.js";
+import { listVerifiedUsersOf, queueRoleConnectionWrite } from "../../store/role-connection-writes.js";
 
 /** Players considered per event, as the weekly digest's read model caps them: real events name a few. */
 const maxUsersPerEvent = 200;
 
-/** Reports in `roleConnectionsQueued` how many Discord users' connections were queued. */
-export const queueRoleConnections: EventStoredSubscriber = async (trx, event, context) => {
-  const platformUserIds = listPlayersWhoseConnectionChanged(event).slice(0, maxUsersPerEvent);
-  if (platformUserIds.length === 0) return nothingQueued;
-  const roleConnectionsQueued = await queueRoleConnectionsOfPlatformUsers(trx, {
-    platformUserIds,
-    guildId: context.guildId,
-    cause: event.kind,
-    now: context.now,
-  });
-  return { roleConnectionsQueued };
+/**
+ * Reports in `roleConnectionsQueued` how many Discord users' connections each event queued. The verified users
+ * of all the transaction's players are read at once per reach (every server, or one server's own endpoint),
+ * and each user's write is queued once, for the last event that concerns them.
+ */
+export const queueRoleConnections: EventStoredSubscriber = async (trx, stored) => {
+  const concerned = stored.map(({ event, context }, index) => ({
+    index,
+    event,
+    context,
+    players: listPlayersWhoseConnectionChanged(event).slice(0, maxUsersPerEvent),
+  }));
+  const reaches = new Map<string | undefined, typeof concerned>();
+  for (const each of concerned) {
+    if (each.players.length === 0) continue;
+    const reach = reaches.get(each.context.guildId) ?? [];
+    reach.push(each);
+    reaches.set(each.context.guildId, reach);
+  }
+  const queued: QueuedWork[] = stored.map(() => nothingQueued);
+  const writes = new Map<string, { readonly cause: string; readonly now: number }>();
+  for (const [guildId, reach] of reaches) {
+    const verified = await listVerifiedUsersOf(trx, {
+      platformUserIds: reach.flatMap(({ players }) => players),
+      guildId,
+    });
+    for (const { index, event, context, players } of reach) {
+      const users = new Set(players.flatMap((player) => [...(verified.get(player) ?? [])]));
+      if (users.size === 0) continue;
+      queued[index] = { roleConnectionsQueued: users.size };
+      for (const userId of users) writes.set(userId, { cause: event.kind, now: context.now });
+    }
+  }
+  for (const [userId, write] of [...writes].sort(([left], [right]) => left.localeCompare(right))) {
+    await queueRoleConnectionWrite(trx, { userId, ...write });
+  }
+  return queued;
 };
 
 /**
