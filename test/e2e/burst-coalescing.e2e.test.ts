@@ -138,6 +138,9 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
       what: `${killAfterMessages} messages`,
     });
     const held = discord.holdResponses("POST", new RegExp(`^/channels/${channelId}/messages$`));
+    // A group sent once the hold is in place stays recorded until the kill: a group recorded before it may
+    // still be answered and marked delivered in the meantime.
+    await held.waitForCaught(1, 30_000);
     await waitUntil(async () => (await readRecordedGroups()).size > 0, {
       timeoutMs: 15_000,
       what: "a group recorded for the next message",
