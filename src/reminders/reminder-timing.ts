@@ -2,7 +2,8 @@
 // time before the start; one that fell due while the bot was down (or that a late read found) is still sent
 // within a quarter of its lead time, "starts in 8 minutes" being as useful as "in 10", and skipped after that.
 // None is ever sent once the tournament has started.
-import type { DueDecision, TournamentReminder } from "../store/tournament-reminders.js";
+import type { DueDecision } from "../store/due-reminders.js";
+import type { TournamentReminder } from "../store/tournament-reminders.js";
 
 const minute = 60_000;
 

@@ -3,7 +3,7 @@
 // reminders that fell due: each is marked sent in the commit that queues its post in the outbox, which then
 // posts it exactly once. Nothing is kept in memory between ticks, so a restart loses nothing.
 import { claimDuePolls } from "../store/reminder-settings.js";
-import { sendDueReminders, type DueReminderOutcome } from "../store/tournament-reminders.js";
+import { sendDueReminders, type DueReminderOutcome } from "../store/due-reminders.js";
 import { createPollingWorker } from "../worker/polling-worker.js";
 import { hasEventWork } from "./events/sync-guild-tournament-events.js";
 import { pollGuildTournaments, type PollOutcome } from "./poll-guild-tournaments.js";

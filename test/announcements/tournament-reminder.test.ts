@@ -9,9 +9,9 @@ import { normaliseMessage } from "../../src/discord/message-limits.js";
 import { createLogger } from "../../src/logger.js";
 import { findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
+import { sendDueReminders } from "../../src/store/due-reminders.js";
 import {
   markTournamentStarted,
-  sendDueReminders,
   syncTournamentReminders,
   type ReminderTournament,
 } from "../../src/store/tournament-reminders.js";

@@ -13,11 +13,8 @@ import {
   recordPollSucceeded,
   saveReminderSettings,
 } from "../../src/store/reminder-settings.js";
-import {
-  findTournamentReminder,
-  sendDueReminders,
-  syncTournamentReminders,
-} from "../../src/store/tournament-reminders.js";
+import { sendDueReminders } from "../../src/store/due-reminders.js";
+import { findTournamentReminder, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 

@@ -11,13 +11,13 @@ import { findOutboxEntry } from "../../src/store/outbox.js";
 import { recordThreadStarted } from "../../src/store/message-threads.js";
 import { startTournamentThread } from "../../src/store/tournament-threads.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
+import { sendDueReminders } from "../../src/store/due-reminders.js";
 import {
   findTournamentReminder,
   listScheduledReminders,
   markTournamentStarted,
   pruneTournamentReminders,
   reminderSource,
-  sendDueReminders,
   syncTournamentReminders,
   type ReminderTournament,
 } from "../../src/store/tournament-reminders.js";
