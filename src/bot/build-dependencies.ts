@@ -160,7 +160,12 @@ export async function buildDependencies(
     read: () => store.writeHealth?.current(),
   });
   // The workers are built after the dependencies they use; what queues their work wakes them through this.
-  const built: { roles?: RoleWorker; outbox?: OutboxWorker; roleConnections?: RoleConnectionWorker } = {};
+  const built: {
+    roles?: RoleWorker;
+    outbox?: OutboxWorker;
+    roleConnections?: RoleConnectionWorker;
+    tournamentEvents?: TournamentEventWorker;
+  } = {};
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -190,6 +195,9 @@ export async function buildDependencies(
     },
     wakeRoleConnectionWorker: () => {
       built.roleConnections?.wake();
+    },
+    wakeTournamentEvents: () => {
+      built.tournamentEvents?.wake();
     },
   };
 
@@ -248,6 +256,7 @@ export async function buildDependencies(
   built.roles = roles;
 
   const tournamentEvents = createTournamentEventWorker({ ...deps, owner });
+  built.tournamentEvents = tournamentEvents;
   const roleConnections = createRoleConnectionWorker({
     ...deps,
     linkedRoles: readLinkedRolesSettings(config),

@@ -13,4 +13,6 @@ export interface BotDependencies extends LinkingDeps {
   readonly applicationId: string;
   /** Outbox rows were queued (a join's card edits): the outbox worker starts on them at once. */
   readonly wakeOutbox?: (() => void) | undefined;
+  /** Tournament events were turned on or off: the event worker syncs or deletes them at once. */
+  readonly wakeTournamentEvents?: (() => void) | undefined;
 }

@@ -15,6 +15,7 @@ export async function runEventsOn(
     enabledBy: actor.userId,
     now: deps.clock.now(),
   });
+  deps.wakeTournamentEvents?.();
   const reading = (await findReminderSettings(deps.db, actor.guildId)) !== undefined;
   const lines = [
     "Tournament events are on: each open tournament becomes an event in the Events tab (the nearest 100), " +
@@ -35,6 +36,7 @@ export async function runEventsOff(
   { actor, responder }: SubcommandContext,
 ): Promise<void> {
   const wasOn = await disableTournamentEvents(deps.db, { guildId: actor.guildId, now: deps.clock.now() });
+  deps.wakeTournamentEvents?.();
   const content = wasOn
     ? "Tournament events are off. The events I made that are not over yet are being removed."
     : "Tournament events were already off.";
