@@ -1,6 +1,6 @@
 // The role connection worker (docs/architecture.md, "Linked Roles"), against the fake Discord on one clock with
 // the bot: a queued member's connection is written once and the row goes; Discord down (503) is retried with
-// backoff and written when it is back; a revoked token marks the connection for re-verification and is not
+// backoff and written when it is back; Discord's 429 is waited out for its Retry-After; a revoked token marks the connection for re-verification and is not
 // retried; a member whose last link went has the connection cleared and the sealed token forgotten.
 import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,8 @@ import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
 
+const roleConnectionRoute = "PUT /users/@me/applications/:applicationId/role-connection";
+
 describe("the role connection worker", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   let fake: FakeDiscord;
@@ -29,7 +31,13 @@ describe("the role connection worker", () => {
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
+    fake = await createFakeDiscord({
+      clock,
+      // The windows on the test's clock, so a 429's Retry-After is known to the millisecond. Three writes a
+      // user a minute: every test but the 429's stays within it.
+      rateLimitClock: clock,
+      routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } },
+    });
     platform = await startPlatformFixture();
     guildId = fake.createGuild({ name: "Arena" }).id;
     const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
@@ -103,6 +111,26 @@ describe("the role connection worker", () => {
     clock.advance(1000);
     expect(await worker.runOnce()).toEqual(["written"]);
     expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
+  });
+
+  it("waits out Discord's 429 for as long as its Retry-After says, then writes once", async () => {
+    // The verification's write is the first of the user's three this minute; the worker's next two fill it.
+    const userId = await verifiedMember("rhea");
+    for (let write = 0; write < 2; write += 1) {
+      await queue(userId);
+      expect(await worker.runOnce()).toEqual(["written"]);
+    }
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["retry"]);
+    const row = await findRoleConnectionWrite(db(), userId);
+    expect(row).toMatchObject({ attempts: 1, lastError: expect.stringContaining("429") });
+    // Due when the window ends, a minute after the verification's write, not at the backoff's first second.
+    expect(row?.nextAttemptAt).toBe(clock.now() + 60_000);
+    clock.advance(59_999);
+    expect(await worker.runOnce()).toEqual([]);
+    clock.advance(1);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(4);
   });
 
   it("does not retry a token Discord refuses: the connection waits for a new verification", async () => {
