@@ -1,7 +1,8 @@
 // The member's own side of Discord in the playground's page, in headless Chromium: the DM with the bot (the app
 // added to the member's account, a command sent there reaching the bot as a DM interaction, the reply drawn in
-// the DM), and a member's profile card with their Linked Roles connection, before and after the member goes
-// through the bot's verification URL and the fake Discord's consent page in a new tab.
+// the DM), and a member's profile card with their roles (a role given while it is open shows at once) and their
+// Linked Roles connection, before and after the member goes through the bot's verification URL and the fake
+// Discord's consent page in a new tab.
 import { InteractionContextType, Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -139,6 +140,12 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     const card = page.getByRole("dialog", { name: "alice" });
     await card.waitFor();
     await expect.poll(() => card.locator("[data-connection]").textContent(), long).toBe("No connection");
+
+    // A role given by hand while the card is open shows on it at once, as Discord's profile does.
+    const { discord, guildId } = playground();
+    const helper = discord.roles.create(guildId, { name: "Helper <b>team</b>", color: 0x3498db });
+    discord.roles.giveMember(guildId, playground().members.get("alice")?.user.id ?? "", helper.id);
+    await card.getByRole("list", { name: "alice's roles" }).getByText("Helper <b>team</b>").waitFor(long);
 
     const [tab] = await Promise.all([
       page.context().waitForEvent("page"),

@@ -206,8 +206,12 @@ function listen() {
     }
     channelMessageChanged(change, message);
   });
-  // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once.
-  state.live.addEventListener("roles", () => void reloadWorld());
+  // A role made or given (by the bot or by hand): read the server again, so a mention of it is named at once,
+  // and say so on `document` (an open member card draws its roles again).
+  state.live.addEventListener("roles", () => {
+    void reloadWorld();
+    document.dispatchEvent(new window.CustomEvent("roles-changed"));
+  });
   state.live.addEventListener("thread", (event) => threadChanged(JSON.parse(event.data), actions.openThread));
   state.live.addEventListener("events", () => void reloadEvents());
 }

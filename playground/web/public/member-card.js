@@ -1,7 +1,8 @@
 // A member's profile card, opened from the member list as Discord opens one: the avatar's initial, the name,
 // the roles, and their Linked Roles connection as Discord shows it on a profile (the platform's name, the
 // member's username there, and each metadata value under its registered name, e.g. "Rating 1850"), or
-// "No connection". It follows the bot's writes live (dm.js's "role-connection" event). On the chosen member's
+// "No connection". It follows the bot's writes and role changes live (dm.js's "role-connection" event, app.js's
+// "roles-changed"). On the chosen member's
 // own card, "Verify Linked Roles" opens the bot's verification URL in a new tab. Everything is text.
 import { callApi, el } from "./api.js";
 import { keepTabInside } from "./focus.js";
@@ -45,6 +46,10 @@ export function setUpMemberCard(host) {
   });
   document.addEventListener("role-connection", (event) => {
     if (shownUserId !== null && event.detail.userId === shownUserId) void draw(shownUserId);
+  });
+  // A role given, taken, renamed or recoloured (app.js's "roles-changed"): the open card shows it at once.
+  document.addEventListener("roles-changed", () => {
+    if (shownUserId !== null) void draw(shownUserId);
   });
 
   async function show(userId) {
