@@ -128,6 +128,32 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     expect(opened?.consoleErrors).toEqual([]);
   }, 60_000);
 
+  it("links a personal account from the DM: /link's button opens the key form, and the reply says so there", async () => {
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    const dm = page.getByRole("region", { name: "Direct message with the bot" });
+    const input = dm.getByRole("combobox", { name: "Message the bot" });
+    await expect.poll(() => input.isDisabled(), long).toBe(false);
+    await input.fill("/link");
+    await input.press("Escape");
+    await dm.getByRole("button", { name: "Send", exact: true }).click();
+
+    // The reply's button, pressed in the DM, is an interaction there too, and its form opens over the page.
+    const prompt = dm.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+    await prompt.getByRole("button", { name: "Use an API key" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Use alice's sandbox key" }).click();
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await dm.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor(long);
+
+    const alice = playground().members.get("alice")?.user.id ?? "";
+    const pressed = playground()
+      .discord.interactions()
+      .filter((each) => each.userId === alice && each.guildId === null && each.payload.type !== 2);
+    // The button and the form's submit, both in the DM (context 1).
+    expect(pressed.map((each) => each.payload.context)).toEqual([1, 1]);
+    expect(opened?.consoleErrors).toEqual([]);
+  }, 60_000);
+
   it("shows No connection on the member card, then the rating once the member verifies Linked Roles", async () => {
     const steps = memberSteps(page);
     await steps.openChannel("general");

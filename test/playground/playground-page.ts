@@ -70,14 +70,17 @@ export function memberSteps(page: Page) {
   };
   const actAs = (member: string) => page.getByLabel("Member", { exact: true }).selectOption(member);
   const openChannel = (name: string) => page.getByRole("button", { name: new RegExp(`^# ${name}`) }).click();
+  // In the channel's messages: a DM with the bot, hidden while a channel shows, keeps its own replies.
   const link = async (member: string) => {
     await send("/link");
-    const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+    const prompt = page
+      .locator("#messages .message.ephemeral", { hasText: "Link your platform account" })
+      .last();
     await prompt.getByRole("button", { name: "Use an API key" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: `Use ${member}'s sandbox key` }).click();
     await dialog.getByRole("button", { name: "Submit" }).click();
-    await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
+    await page.locator("#messages .message.ephemeral", { hasText: "Linked as" }).last().waitFor();
   };
   return { composer, send, actAs, openChannel, link };
 }
