@@ -52,6 +52,9 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       guildId,
       enabledBy: adminId,
       permissionProblem: null,
+      nextPollAt: testNow,
+      lastPolledAt: null,
+      linkProblem: null,
       updatedAt: testNow,
     });
     const record = () =>
