@@ -11,7 +11,6 @@ import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament, waitForScheduled } from "./support/reminder-world.js";
-import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
 const onHold = "Tournament reminders are on hold";
