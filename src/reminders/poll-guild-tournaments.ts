@@ -1,28 +1,33 @@
-// One server's read of the open tournaments (docs/architecture.md, "Tournament reminders"): with the linked
-// credential of the admin who set reminders up, while Discord still shows them a member with Manage Server,
-// every page, then the server's reminders brought in line. If that admin's link stops working, or they left
-// or lost Manage Server, the admins are told once, and told nothing more until a read works again.
+// One server's read of the open tournaments (docs/architecture.md, "Tournament reminders", "Tournament
+// events"): with the linked credential of the admin who reads for it (tournament-reader.ts), while Discord
+// still shows them a member with Manage Server, every page, then what the read feeds brought in line: the
+// server's reminders and events, or its events alone. If that admin's link stops working, or they left or lost
+// Manage Server, the admins are told once, and told nothing more until a read works again.
 import { PlatformError } from "../api/errors.js";
 import { readManageServerStanding } from "../discord/manage-server-standing.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
-import { recordLinkProblem, recordPollSucceeded, type ReminderSettings } from "../store/reminder-settings.js";
+import type { ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
 import { syncGuildTournamentEvents } from "./events/sync-guild-tournament-events.js";
 import type { TournamentEventSync } from "../store/tournament-events.js";
 import { planReminders } from "./plan-reminders.js";
-import { readOpenTournaments } from "./read-open-tournaments.js";
+import { readOpenTournaments, type OpenTournaments } from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
+import { describeLinkProblem, tellAdminsReadOnHold, type LinkProblem } from "./tell-admins-read-on-hold.js";
 import {
-  describeLinkProblem,
-  tellAdminsRemindersOnHold,
-  type LinkProblem,
-} from "./tell-admins-about-reminders.js";
+  describeReadsOf,
+  readingAdminOf,
+  recordReaderProblem,
+  recordReaderSucceeded,
+  type TournamentReader,
+} from "./tournament-reader.js";
 
 export type PollOutcome =
   | {
       readonly kind: "read";
-      readonly sync: ReminderSync;
+      /** Undefined when the read was for the events alone (the server has no reminders). */
+      readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
       /** docs/architecture.md, "Tournament events"; undefined when the server shows none. */
       readonly events: TournamentEventSync | undefined;
@@ -33,38 +38,57 @@ export type PollOutcome =
 
 export async function pollGuildTournaments(
   deps: ReminderDeps,
-  settings: ReminderSettings,
+  reader: TournamentReader,
 ): Promise<PollOutcome> {
-  const { guildId } = settings;
+  const { guildId } = reader.settings;
+  const userId = readingAdminOf(reader);
   let read;
   try {
     // The admin's credential reads for the server only while they are still its admin.
-    const standing = await readManageServerStanding(deps.rest, { guildId, userId: settings.configuredBy });
-    if (standing !== "holds") return await holdReminders(deps, settings, standingProblem(standing));
-    const { credential } = await getMemberSession(deps, { guildId, userId: settings.configuredBy });
+    const standing = await readManageServerStanding(deps.rest, { guildId, userId });
+    if (standing !== "holds") return await holdReads(deps, reader, standingProblem(standing));
+    const { credential } = await getMemberSession(deps, { guildId, userId });
     read = await readOpenTournaments(deps.platform, credential);
   } catch (error) {
     const problem = readLinkProblem(error);
-    if (problem !== undefined) return holdReminders(deps, settings, problem);
+    if (problem !== undefined) return holdReads(deps, reader, problem);
     deps.logger.warn(
       { guildId, err: error },
-      "could not check the configuring admin or read the open tournaments for reminders; trying again later",
+      `could not check the reading admin or read the open tournaments for ${describeReadsOf(reader)}; trying again later`,
     );
     return { kind: "failed" };
   }
   const now = deps.clock.now();
-  const plan = planReminders({ tournaments: read.tournaments, leadMinutes: settings.leadMinutes, now });
-  const sync = await syncTournamentReminders(deps.db, { guildId, ...plan, complete: read.complete, now });
+  const sync =
+    reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
   const events = await syncGuildTournamentEvents(deps, { guildId, read, now });
-  if (sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
-  if (await recordPollSucceeded(deps.db, { guildId, now })) {
-    deps.logger.info({ guildId }, "tournament reminders read the open tournaments again");
+  if (await recordReaderSucceeded(deps, reader, now)) {
+    deps.logger.info({ guildId }, `${describeReadsOf(reader)} read the open tournaments again`);
   }
   deps.logger.debug(
-    { guildId, open: plan.openTournaments.length, ...sync, complete: read.complete, events },
-    "read the open tournaments for reminders",
+    { guildId, open: read.tournaments.length, ...sync, complete: read.complete, events },
+    reader.feeds === "reminders"
+      ? "read the open tournaments for reminders"
+      : "read the open tournaments for tournament events",
   );
   return { kind: "read", sync, complete: read.complete, events };
+}
+
+async function scheduleReminders(
+  deps: ReminderDeps,
+  settings: ReminderSettings,
+  read: OpenTournaments,
+  now: number,
+): Promise<ReminderSync> {
+  const plan = planReminders({ tournaments: read.tournaments, leadMinutes: settings.leadMinutes, now });
+  const sync = await syncTournamentReminders(deps.db, {
+    guildId: settings.guildId,
+    ...plan,
+    complete: read.complete,
+    now,
+  });
+  if (sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
+  return sync;
 }
 
 /** The failures that are the link's, not the platform's: the admin must act (or another admin take over). */
@@ -82,20 +106,19 @@ function standingProblem(standing: "lacks" | "left"): LinkProblem {
   return { kind: standing === "left" ? "admin_left" : "admin_lacks_manage_server" };
 }
 
-async function holdReminders(
+async function holdReads(
   deps: ReminderDeps,
-  settings: ReminderSettings,
+  reader: TournamentReader,
   problem: LinkProblem,
 ): Promise<PollOutcome> {
-  const told = await recordLinkProblem(deps.db, {
-    guildId: settings.guildId,
+  const told = await recordReaderProblem(deps, reader, {
     problem: describeLinkProblem(problem),
     now: deps.clock.now(),
   });
-  if (told) await tellAdminsRemindersOnHold(deps, settings, problem);
+  if (told) await tellAdminsReadOnHold(deps, reader, problem);
   deps.logger.debug(
-    { guildId: settings.guildId, problem: describeLinkProblem(problem) },
-    "tournament reminders on hold: the open tournaments were not read",
+    { guildId: reader.settings.guildId, problem: describeLinkProblem(problem) },
+    `${describeReadsOf(reader)} on hold: the open tournaments were not read`,
   );
   return { kind: "link-problem", problem, told };
 }

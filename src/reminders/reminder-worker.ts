@@ -1,14 +1,17 @@
-// The reminder worker (docs/architecture.md, "Tournament reminders"). Every second it reads the open
-// tournaments of the servers due a read (one instance per server and interval: claimDuePolls), then sends the
-// reminders that fell due: each is marked sent in the commit that queues its post in the outbox, which then
-// posts it exactly once. Nothing is kept in memory between ticks, so a restart loses nothing.
+// The reminder worker (docs/architecture.md, "Tournament reminders", "Tournament events"). Every second it
+// reads the open tournaments of the servers due a read (one instance per server and interval: claimDuePolls
+// for servers with reminders, claimDueEventReads for those with events alone), then sends the reminders that
+// fell due: each is marked sent in the commit that queues its post in the outbox, which then posts it exactly
+// once. Nothing is kept in memory between ticks, so a restart loses nothing.
 import { claimDuePolls } from "../store/reminder-settings.js";
+import { claimDueEventReads } from "../store/tournament-event-reads.js";
 import { sendDueReminders, type DueReminderOutcome } from "../store/due-reminders.js";
 import { createPollingWorker } from "../worker/polling-worker.js";
 import { hasEventWork } from "./events/sync-guild-tournament-events.js";
 import { pollGuildTournaments, type PollOutcome } from "./poll-guild-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { decideDueReminder } from "./reminder-timing.js";
+import type { TournamentReader } from "./tournament-reader.js";
 
 export interface ReminderWorkerOptions extends ReminderDeps {
   /** Called after a commit that queued posts, so the outbox posts them at once. */
@@ -54,14 +57,20 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
   });
 
   async function pollDueGuilds(): Promise<PollOutcome[]> {
-    const claimed = await claimDuePolls(options.db, {
-      now: clock.now(),
-      pollMs: options.config.reminders.pollMs,
-      limit: pollsPerTick,
-    });
     const polls: PollOutcome[] = [];
-    for (const settings of claimed) polls.push(await pollGuildTournaments(options, settings));
+    for (const reader of await claimDueReaders()) polls.push(await pollGuildTournaments(options, reader));
     return polls;
+  }
+
+  /** Servers with reminders first; those with events alone share what is left of the tick's reads. */
+  async function claimDueReaders(): Promise<TournamentReader[]> {
+    const claim = { now: clock.now(), pollMs: options.config.reminders.pollMs };
+    const reminders = await claimDuePolls(options.db, { ...claim, limit: pollsPerTick });
+    const readers: TournamentReader[] = reminders.map((settings) => ({ feeds: "reminders", settings }));
+    const left = pollsPerTick - readers.length;
+    if (left <= 0) return readers;
+    const events = await claimDueEventReads(options.db, { ...claim, limit: left });
+    return [...readers, ...events.map((settings) => ({ feeds: "events" as const, settings }))];
   }
 
   async function sendDue(): Promise<DueReminderOutcome[]> {

@@ -1,6 +1,7 @@
 // How a worker takes due rows from a queue table (docs/architecture.md, "Background workers", "Growing past
 // one machine"), written once for every queue: the outbox's posts, members' role changes, servers' role
-// making, due reminders, reminder reads, tournaments' scheduled events and Linked Roles connection writes.
+// making, due reminders, reminder reads, events' own reads, tournaments' scheduled events and Linked Roles
+// connection writes.
 // Picking and taking is one statement, so two instances never take the same row.
 import {
   sql,
@@ -21,6 +22,7 @@ export type ClaimTable =
   | "guild_role_settings"
   | "tournament_reminders"
   | "reminder_settings"
+  | "tournament_event_settings"
   | "tournament_events"
   | "role_connection_writes";
 

@@ -185,6 +185,15 @@ export interface TournamentEventSettingsTable {
   enabled_by: string;
   /** The permission Discord said the bot lacks; set when the admins were told, cleared by `/setup events on`. */
   permission_problem: string | null;
+  /**
+   * When an instance may next read the open tournaments for the events alone, the server having no reminders
+   * (whose read feeds both); the one that moves it on does.
+   */
+  next_poll_at: Millis;
+  /** The last read of the events' own that succeeded. */
+  last_polled_at: Millis | null;
+  /** Why `enabled_by`'s link reads nothing; set when the admins were told, cleared by a good read or `/setup events on`. */
+  link_problem: string | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

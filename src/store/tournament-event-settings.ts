@@ -1,5 +1,6 @@
 // Whether a server shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament
-// events"), and the permission Discord said the bot lacks for them, told to the admins once.
+// events"), and the permission Discord said the bot lacks for them, told to the admins once. The reads of the
+// open tournaments a server without reminders makes for its events alone are in tournament-event-reads.ts.
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TournamentEventSettingsTable } from "./database.js";
 
@@ -8,6 +9,11 @@ export interface TournamentEventSettings {
   readonly enabledBy: string;
   /** The permission to grant ("Create Events", "Manage Events"); null while events sync. */
   readonly permissionProblem: string | null;
+  /** When the events' own read is next due; only read while the server has no reminders. */
+  readonly nextPollAt: number;
+  readonly lastPolledAt: number | null;
+  /** Why `enabledBy`'s link reads nothing (as describeLinkProblem writes it); null while it reads. */
+  readonly linkProblem: string | null;
   readonly updatedAt: number;
 }
 
@@ -20,12 +26,13 @@ export async function findTournamentEventSettings(
     .selectAll()
     .where("guild_id", "=", guildId)
     .executeTakeFirst();
-  return row === undefined ? undefined : toSettings(row);
+  return row === undefined ? undefined : toTournamentEventSettings(row);
 }
 
 /**
- * Turns events on (again): a permission problem is cleared and every event waiting on it is due at once, in
- * one commit.
+ * Turns events on (again): a permission problem and a link problem are cleared, the open tournaments are due a
+ * read at once (with this admin's link, when the server has no reminders) and every event waiting on the
+ * permission is due at once, in one commit.
  */
 export async function enableTournamentEvents(
   db: Kysely<Database>,
@@ -35,11 +42,21 @@ export async function enableTournamentEvents(
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("tournament_event_settings")
-      .values({ guild_id: guildId, enabled_by: input.enabledBy, created_at: now, updated_at: now })
+      .values({
+        guild_id: guildId,
+        enabled_by: input.enabledBy,
+        next_poll_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .onConflict((conflict) =>
-        conflict
-          .column("guild_id")
-          .doUpdateSet({ enabled_by: input.enabledBy, permission_problem: null, updated_at: now }),
+        conflict.column("guild_id").doUpdateSet({
+          enabled_by: input.enabledBy,
+          permission_problem: null,
+          next_poll_at: now,
+          link_problem: null,
+          updated_at: now,
+        }),
       )
       .execute();
     await trx
@@ -89,11 +106,16 @@ export async function recordEventPermissionProblem(
   return result.numUpdatedRows > 0n;
 }
 
-function toSettings(row: Selectable<TournamentEventSettingsTable>): TournamentEventSettings {
+export function toTournamentEventSettings(
+  row: Selectable<TournamentEventSettingsTable>,
+): TournamentEventSettings {
   return {
     guildId: row.guild_id,
     enabledBy: row.enabled_by,
     permissionProblem: row.permission_problem,
+    nextPollAt: row.next_poll_at,
+    lastPolledAt: row.last_polled_at,
+    linkProblem: row.link_problem,
     updatedAt: row.updated_at,
   };
 }

@@ -1,8 +1,9 @@
 // Tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events"): each read of a
 // server's open tournaments says what its events should be, and a started tournament's become active. How an
 // instance claims and records a row's sync is in tournament-event-lease.ts.
-import type { Kysely, Selectable, UpdateObject } from "kysely";
+import type { Kysely, Selectable, Transaction, UpdateObject } from "kysely";
 import type { Database, TournamentEventsTable } from "./database.js";
+import { readDialect } from "./dialect.js";
 
 /** scheduled and active are shown; completed is over; deleted is to be deleted; forgotten is left alone. */
 export type WantedEventStatus = "scheduled" | "active" | "completed" | "deleted" | "forgotten";
@@ -47,7 +48,9 @@ export interface TournamentEventSync {
  * first, of which the server shows as many as `limit` leaves beside its active events; one not seen before is
  * added only while its start is ahead. A scheduled row not wanted any more is to be deleted when its
  * tournament is still open (a nearer one took its place) or, after a read of the whole list (`complete`),
- * left it before its start; one that left at or after its start started, and becomes active.
+ * left it before its start; one that left at or after its start started, and becomes active. Undefined, and
+ * nothing written, when the server does not show events: a read that raced `/setup events off` never brings
+ * back the rows it marked for deletion.
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,
@@ -60,9 +63,10 @@ export async function syncTournamentEventRows(
     /** Events the server may show at once, active ones included. */
     readonly limit: number;
   },
-): Promise<TournamentEventSync> {
+): Promise<TournamentEventSync | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
+    if (!(await holdEventSettings(trx, guildId))) return undefined;
     const rows = await trx
       .selectFrom("tournament_events")
       .selectAll()
@@ -248,4 +252,18 @@ export function toTournamentEvent(row: Selectable<TournamentEventsTable>): Tourn
     attempts: row.attempts,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * Whether the server shows events, its settings row held until the commit on PostgreSQL (FOR SHARE), so
+ * `/setup events off` deletes it only before or after this commit, never between the check and the writes.
+ * SQLite runs one writer at a time.
+ */
+async function holdEventSettings(trx: Transaction<Database>, guildId: string): Promise<boolean> {
+  const settings = trx
+    .selectFrom("tournament_event_settings")
+    .select("guild_id")
+    .where("guild_id", "=", guildId);
+  const held = readDialect(trx) === "postgres" ? settings.forShare() : settings;
+  return (await held.executeTakeFirst()) !== undefined;
 }

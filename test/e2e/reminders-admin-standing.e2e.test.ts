@@ -9,8 +9,8 @@ import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament, waitForScheduled } from "./support/reminder-world.js";
-import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
 const onHold = "Tournament reminders are on hold";
@@ -26,26 +26,8 @@ describe("tournament reminders and the configuring admin's standing, end to end"
       .runCommand({ guildId: world.guildId, channelId: world.channelId, userId, name, ...extra })
       .waitForFinal();
 
-  /** The bot's log lines about this guild's reminder reads: the reads made, and the polls held. */
-  function pollLines(): { reads: number; holds: number } {
-    const lines = world
-      .logs()
-      .split("\n")
-      .filter((line) => line.includes(`"guildId":"${world.guildId}"`));
-    return {
-      reads: lines.filter((line) => line.includes("read the open tournaments for reminders")).length,
-      holds: lines.filter((line) => line.includes("tournament reminders on hold")).length,
-    };
-  }
-
-  /** Waits for `count` more held polls than now: polls go on while reminders are on hold. */
-  async function waitForHeldPolls(count: number): Promise<void> {
-    const before = pollLines().holds;
-    await waitUntil(() => pollLines().holds >= before + count, {
-      timeoutMs: 20_000,
-      what: `${String(count)} more held reminder polls`,
-    });
-  }
+  const pollLines = () => countReadLines(world, "reminders");
+  const waitForHeldPolls = (count: number) => waitForHeldReads(world, "reminders", count);
 
   const notices = (): StoredMessage[] =>
     world.discord.messages(adminChannel).filter((message) => message.content.startsWith(onHold));

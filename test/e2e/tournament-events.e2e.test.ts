@@ -13,6 +13,7 @@ import { listTournamentEvents } from "../../src/store/tournament-events.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { operatorSecret } from "./support/operator-webhook.js";
+import { countReadLines } from "./support/read-log.js";
 import {
   createSandboxFollowingClock,
   createTournament,
@@ -82,6 +83,9 @@ describe("tournaments as scheduled events, end to end", () => {
   it("without Create Events, pauses and tells the admins once which permission to grant", async () => {
     const on = await run("setup", { subcommandGroup: "events", subcommand: "on" });
     expect(on.content).toContain("Tournament events are on");
+    expect(on.content).toContain(
+      `Reminders' read of the open tournaments every 1s, with <@${world.members.admin.id}>'s linked account, brings them`,
+    );
     createTournament(world, { title: "Locked Cup", secondsAhead: 3 * 60 * 60 });
     const notice = await world.discord.waitForMessage(adminChannel, (message) =>
       message.content.startsWith("Tournament events are paused"),
@@ -162,6 +166,12 @@ describe("tournaments as scheduled events, end to end", () => {
     expect(eventsOf(id)).toHaveLength(1);
     const status = await run("setup", { subcommand: "status" });
     expect(JSON.stringify(status.embeds)).toContain("🟢 On:");
+    expect(JSON.stringify(status.embeds)).toContain(
+      `Read by reminders with <@${world.members.admin.id}>'s account`,
+    );
+    // The reminders' read fed the events: the server was never read a second time for them.
+    expect(countReadLines(world, "tournament events").reads).toBe(0);
+    expect((await findTournamentEventSettings(bot.deps.db, world.guildId))?.lastPolledAt).toBeNull();
   });
 
   it("finds an event whose create was answered but not recorded after a restart, and never makes it twice", async () => {

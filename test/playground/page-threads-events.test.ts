@@ -217,7 +217,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await link("admin");
     await send("/setup events on");
     await ephemeral("Tournament events are on").waitFor();
-    // The events come from the reminders' read of the open tournaments.
+    // With reminders set too, their read of the open tournaments brings the events (no second read).
     await send("/setup reminders set channel:#announcements before:1h");
     await ephemeral("Tournament reminders are on").waitFor();
 

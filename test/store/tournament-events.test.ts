@@ -52,6 +52,9 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       guildId,
       enabledBy: adminId,
       permissionProblem: null,
+      nextPollAt: testNow,
+      lastPolledAt: null,
+      linkProblem: null,
       updatedAt: testNow,
     });
     const record = () =>
@@ -97,6 +100,9 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
   });
 
   it("starts a server's events only from its own endpoint's event, and every server's from the operator's", async () => {
+    for (const guild of [guildId, "100000000000000002"]) {
+      await enableTournamentEvents(store.db, { guildId: guild, enabledBy: adminId, now: testNow });
+    }
     await sync([wanted("a", testNow + hour)], testNow);
     await syncTournamentEventRows(store.db, {
       guildId: "100000000000000002",
@@ -144,7 +150,18 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
     expect(await claim("three", testNow + 60_000)).toEqual([]);
   });
 
+  it("writes nothing for a read that comes after events were turned off, so their deletion goes on", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    await sync([wanted("a", testNow + hour)], testNow);
+    await disableTournamentEvents(store.db, { guildId, now: testNow + 1 });
+    expect(
+      await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow + 2),
+    ).toBeUndefined();
+    expect(await statuses()).toEqual([["a", "deleted"]]);
+  });
+
   it("prunes rows a week past their end, but not one still to delete", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
     await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow);
     await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
     expect(await pruneTournamentEvents(store.db, testNow + 4 * hour)).toBe(1);

@@ -17,7 +17,7 @@ import { formatLeadTimes } from "../../display/lead-time.js";
 import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { isStoredTestEvent } from "../../events/index.js";
-import { isAdminStandingProblem } from "../../reminders/tell-admins-about-reminders.js";
+import { isAdminStandingProblem } from "../../reminders/tell-admins-read-on-hold.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
   name,
@@ -128,7 +128,30 @@ function describeThreads(status: SetupStatus): string[] {
   );
 }
 
-function describeTournamentEvents(status: EventStatus): string[] {
+function describeLastRead(lastPolledAt: number | null): string {
+  return `last read: ${lastPolledAt === null ? "not yet" : discordTimestamp(lastPolledAt, "R")}`;
+}
+
+/** Who reads the open tournaments the events come from: the reminders' reader, or the events' own. */
+function describeEventReads(status: EventStatus, reminders: ReminderStatus): string[] {
+  const { settings } = status;
+  if (settings === undefined) return [];
+  if (reminders.settings !== undefined) {
+    const { configuredBy, lastPolledAt } = reminders.settings;
+    return [`Read by reminders with <@${configuredBy}>'s account · ${describeLastRead(lastPolledAt)}`];
+  }
+  const lines = [`Read with <@${settings.enabledBy}>'s account · ${describeLastRead(settings.lastPolledAt)}`];
+  if (settings.linkProblem !== null) {
+    lines.push(
+      isAdminStandingProblem(settings.linkProblem)
+        ? `⏸️ Reads on hold: <@${settings.enabledBy}> is no longer an admin here (${plainText(settings.linkProblem)}), so their account reads nothing. An admin runs \`/setup events on\`.`
+        : `⏸️ Reads on hold: <@${settings.enabledBy}>'s link no longer reads tournaments (${plainText(settings.linkProblem)}). They can \`/link\` again, or another admin runs \`/setup events on\`.`,
+    );
+  }
+  return lines;
+}
+
+function describeTournamentEvents(status: EventStatus, reminders: ReminderStatus): string[] {
   if (status.settings === undefined) return [];
   const shown = status.events.filter(
     (event) =>
@@ -140,6 +163,7 @@ function describeTournamentEvents(status: EventStatus): string[] {
       ? `🟢 On: ${shown.length} open tournaments shown in the Events tab`
       : `⏸️ Paused: I lack the **${plainText(status.settings.permissionProblem)}** permission. Grant it to my role, then run \`/setup events on\`.`,
   ];
+  lines.push(...describeEventReads(status, reminders));
   const waiting = status.events.filter((event) => event.dueAt !== null).length;
   if (waiting > 0) lines.push(`${waiting} waiting to be synced`);
   return lines;
@@ -178,7 +202,7 @@ export function renderSetupStatus(status: SetupStatus, now: number): Reply {
           ),
           field(
             "Tournament events",
-            describeTournamentEvents(status.events),
+            describeTournamentEvents(status.events, status.reminders),
             "Off: `/setup events on` shows open tournaments in the Events tab.",
           ),
           {

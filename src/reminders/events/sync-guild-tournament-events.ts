@@ -7,7 +7,7 @@ import { findTournamentEventSettings } from "../../store/tournament-event-settin
 import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-events.js";
 import { maxShownEvents, planTournamentEvents } from "./plan-tournament-events.js";
 
-/** Undefined when the server does not show tournaments as events. */
+/** Undefined when the server does not show tournaments as events (checked again in the store's commit). */
 export async function syncGuildTournamentEvents(
   deps: ReminderDeps,
   input: { readonly guildId: string; readonly read: OpenTournaments; readonly now: number },

@@ -1,6 +1,10 @@
-// `/setup events on|off` (docs/architecture.md, "Tournament events"). The events come from the reminders' read
-// of the open tournaments, so without reminders set up the answer says what else to run.
+// `/setup events on|off` (docs/architecture.md, "Tournament events"). The events come from a read of the open
+// tournaments: the reminders' read when the server has reminders, else a read of their own with the linked
+// account of the admin who turned them on, so that admin must be linked, as for `/setup reminders set`.
 import type { BotDependencies } from "../../bot-dependencies.js";
+import { formatDuration } from "../../../display/duration.js";
+import { plainText } from "../../../display/platform-text.js";
+import { getMemberSession } from "../../../linking/member-credential.js";
 import { findReminderSettings } from "../../../store/reminder-settings.js";
 import { disableTournamentEvents, enableTournamentEvents } from "../../../store/tournament-event-settings.js";
 import type { SubcommandContext } from "../setup-arguments.js";
@@ -10,24 +14,26 @@ export async function runEventsOn(
   deps: BotDependencies,
   { actor, responder }: SubcommandContext,
 ): Promise<void> {
+  // Unlinked, or needing to sign in again: refused with the link prompt before anything is saved.
+  const { link } = await getMemberSession(deps, actor);
   await enableTournamentEvents(deps.db, {
     guildId: actor.guildId,
     enabledBy: actor.userId,
     now: deps.clock.now(),
   });
   deps.wakeTournamentEvents?.();
-  const reading = (await findReminderSettings(deps.db, actor.guildId)) !== undefined;
+  const reminders = await findReminderSettings(deps.db, actor.guildId);
+  const every = formatDuration(deps.config.reminders.pollMs / 1000);
+  const account = `your linked account (**${plainText(link.platformUsername)}**)`;
   const lines = [
     "Tournament events are on: each open tournament becomes an event in the Events tab (the nearest 100), " +
       "moved when its start moves and removed if it is cancelled.",
     "I need the **Create Events** permission (Server Settings → Roles, my role); without it the admins are told.",
+    reminders === undefined
+      ? `I read the open tournaments every ${every} with ${account}; if it stops working, admins are told.`
+      : `Reminders' read of the open tournaments every ${every}, with <@${reminders.configuredBy}>'s linked ` +
+        `account, brings them; if reminders are turned off, I read them with ${account}.`,
   ];
-  if (!reading) {
-    lines.push(
-      "The events come from the open tournaments that reminders read with an admin's linked account: run " +
-        "`/setup reminders set` to start reading them.",
-    );
-  }
   await responder.reply({ content: lines.join("\n"), ephemeral: true });
 }
 

@@ -1,0 +1,98 @@
+// The reads a server with tournament events and no reminders makes of the open tournaments for its events
+// alone (docs/architecture.md, "Tournament events"): due at once when turned on, one instance per interval,
+// never while the server has reminders (whose read feeds the events), and a broken link recorded once.
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/store/create-db.js";
+import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
+import {
+  claimDueEventReads,
+  recordEventLinkProblem,
+  recordEventReadSucceeded,
+} from "../../src/store/tournament-event-reads.js";
+import {
+  disableTournamentEvents,
+  enableTournamentEvents,
+  findTournamentEventSettings,
+} from "../../src/store/tournament-event-settings.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { testNow } from "./secret-box-fixture.js";
+
+const guildId = "100000000000000001";
+const adminId = "200000000000000009";
+const pollMs = 300_000;
+
+describe.each(testDatabases())("tournament events' own reads on $name", (database) => {
+  const store = useMigratedStore(database);
+  const claim = (now: number, db = store.db) => claimDueEventReads(db, { now, pollMs, limit: 50 });
+  const guilds = async (now: number) => (await claim(now)).map((settings) => settings.guildId);
+
+  it("is due at once when turned on, then once per interval, and no more once turned off", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    const [claimed] = await claim(testNow);
+    expect(claimed).toMatchObject({ guildId, enabledBy: adminId, nextPollAt: testNow + pollMs });
+    expect(await guilds(testNow + pollMs - 1)).toEqual([]);
+    expect(await guilds(testNow + pollMs)).toEqual([guildId]);
+    // Turned on again (another admin): due at once, read with their link.
+    await enableTournamentEvents(store.db, {
+      guildId,
+      enabledBy: "200000000000000008",
+      now: testNow + pollMs + 1,
+    });
+    expect((await claim(testNow + pollMs + 1)).map((settings) => settings.enabledBy)).toEqual([
+      "200000000000000008",
+    ]);
+    await disableTournamentEvents(store.db, { guildId, now: testNow + pollMs + 2 });
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
+  });
+
+  it("is never claimed while the server has reminders, whose read feeds the events, and is due once they go", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    await saveReminderSettings(store.db, {
+      guildId,
+      channelId: "300000000000000001",
+      leadMinutes: [10],
+      roleId: null,
+      configuredBy: adminId,
+      now: testNow,
+    });
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
+    await deleteReminderSettings(store.db, guildId);
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
+  });
+
+  it("never gives one read to two instances claiming at the same moment", async () => {
+    for (let index = 0; index < 20; index += 1) {
+      const guild = `1000000000000001${String(index).padStart(2, "0")}`;
+      await enableTournamentEvents(store.db, { guildId: guild, enabledBy: adminId, now: testNow });
+    }
+    const extra = database.shared ? await Promise.all([createDb(store.url), createDb(store.url)]) : [];
+    try {
+      const handles = [store.db, store.db, ...extra.map((other) => other.db)];
+      const claimed = await Promise.all(handles.map((db) => claim(testNow, db)));
+      const taken = claimed.flat().map((settings) => settings.guildId);
+      expect(taken).toHaveLength(20);
+      expect(new Set(taken).size).toBe(20);
+    } finally {
+      await Promise.all(extra.map((other) => other.close()));
+    }
+  });
+
+  it("records a link problem once, a good read clears it, and turning events on again does too", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    const problem = { guildId, problem: "admin_lacks_manage_server", now: testNow };
+    expect(await recordEventLinkProblem(store.db, problem)).toBe(true);
+    expect(await recordEventLinkProblem(store.db, { ...problem, problem: "not_linked" })).toBe(false);
+    expect((await findTournamentEventSettings(store.db, guildId))?.linkProblem).toBe(
+      "admin_lacks_manage_server",
+    );
+    expect(await recordEventReadSucceeded(store.db, { guildId, now: testNow + 5 })).toBe(true);
+    expect(await recordEventReadSucceeded(store.db, { guildId, now: testNow + 6 })).toBe(false);
+    const settings = await findTournamentEventSettings(store.db, guildId);
+    expect(settings?.linkProblem).toBeNull();
+    expect(settings?.lastPolledAt).toBe(testNow + 6);
+
+    await recordEventLinkProblem(store.db, problem);
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow + 7 });
+    expect((await findTournamentEventSettings(store.db, guildId))?.linkProblem).toBeNull();
+  });
+});
