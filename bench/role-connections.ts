@@ -12,7 +12,7 @@
  * 127.0.0.1, so the acknowledgement and the connection's arrival are read on one clock. Members link with an
  * API key through /link and verify through the verification URL as a browser would, approving on the fake.
  *
- * Baseline, same run, same machine: the least one write needs, done directly and sequentially for each
+ * Baseline (bench/support/role-connection-baseline.ts), same run, same machine: the least one write needs, done directly and sequentially for each
  * member: the member's profile and stats read from the sandbox with their key (`GET /users/me`,
  * `GET /users/me/stats`), then one `PUT` of the connection to the fake with a Discord token of theirs. No
  * database, no queue, no worker.
@@ -26,15 +26,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { REST } from "@discordjs/rest";
-import { OAuth2Routes, Routes, type APIApplicationRoleConnection } from "discord-api-types/v10";
 import { createFakeDiscord } from "../fake-discord/index.js";
 import { buildSandbox } from "../sandbox/sandbox.js";
 import { commandData } from "../src/commands/command-data.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
-import {
-  registerRoleConnectionMetadata,
-  roleConnectionKeys,
-} from "../src/discord/role-connection-metadata.js";
+import { registerRoleConnectionMetadata } from "../src/discord/role-connection-metadata.js";
 import { linkedRolesRedirectUri } from "../src/linking/linked-roles-settings.js";
 import { createDb } from "../src/store/create-db.js";
 import { benchWebhookSecret } from "./support/battle-results.js";
@@ -47,6 +43,7 @@ import {
   type LatencySummary,
 } from "./support/latency-summary.js";
 import { linkCrowd } from "./support/link-crowd.js";
+import { measureDirectWrites, ratingOf, type ConnectionMember } from "./support/role-connection-baseline.js";
 
 const positional = process.argv.slice(2);
 const memberCount = Number(positional[0] ?? 50);
@@ -58,16 +55,7 @@ const clientSecret = "bench-linked-roles-client-secret";
 /** What bench/support/bot-child.ts tells the bot its public address is; the bot itself is reached at its url. */
 const publicUrl = "https://bot.example.test";
 
-interface Member {
-  readonly userId: string;
-  readonly username: string;
-  readonly newRating: number;
-}
-
-const ratingOf = (connection: APIApplicationRoleConnection | undefined): string | undefined => {
-  const value = connection?.metadata[roleConnectionKeys.rating];
-  return value === undefined ? undefined : String(value);
-};
+type Member = ConnectionMember;
 
 /** The member opens the verification URL, approves on Discord's consent page and lands on the bot's page. */
 async function verify(bot: BotChild, approve: (authorizeUrl: string) => string): Promise<void> {
@@ -249,87 +237,9 @@ try {
   await bot?.child.stop();
 }
 
-/** The member's Discord token for the connection, as the verification got one: consent, then the token route. */
-async function discordToken(userId: string, redirectUri: string): Promise<string> {
-  const query = new URLSearchParams({
-    client_id: discord.oauth2.clientId,
-    response_type: "code",
-    redirect_uri: redirectUri,
-    scope: "role_connections.write",
-  });
-  const back = new URL(
-    discord.oauth2.approve(`${OAuth2Routes.authorizationURL}?${query.toString()}`, userId),
-  );
-  const exchange = () =>
-    fetch(`${discord.apiUrl}/v10${Routes.oauth2TokenExchange()}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code: back.searchParams.get("code") ?? "",
-        redirect_uri: redirectUri,
-        client_id: discord.oauth2.clientId,
-        client_secret: clientSecret,
-      }),
-    });
-  let response = await exchange();
-  // The token route is one bucket for the application: past its limit, wait as Discord says and ask again.
-  while (response.status === 429) {
-    const { retry_after: retryAfter } = (await response.json()) as { retry_after: number };
-    await sleep(retryAfter * 1000);
-    response = await exchange();
-  }
-  if (response.status !== 200) throw new Error(`the token exchange answered ${response.status}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 let baseline: LatencySummary;
 try {
-  const redirectUri = linkedRolesRedirectUri(publicUrl);
-  const prepared: { member: Member; key: string; token: string }[] = [];
-  for (const member of members) {
-    prepared.push({
-      member,
-      key: sandbox.control.createApiKey({ username: member.username, level: "read" }).key,
-      token: await discordToken(member.userId, redirectUri),
-    });
-  }
-  const connectionUrl = `${discord.apiUrl}/v10${Routes.userApplicationRoleConnection(discord.applicationId)}`;
-  const direct: number[] = [];
-  for (const { member, key, token } of prepared) {
-    const start = performance.now();
-    const platform = { authorization: `Bearer ${key}` };
-    const userResponse = await fetch(`${sandbox.url}/v1/users/me`, { headers: platform });
-    const user = (await userResponse.json()) as { username: string; rating: number };
-    const statsResponse = await fetch(`${sandbox.url}/v1/users/me/stats`, { headers: platform });
-    const stats = (await statsResponse.json()) as { wins?: number };
-    if (userResponse.status !== 200 || statsResponse.status !== 200) {
-      throw new Error(`the sandbox answered ${userResponse.status} and ${statsResponse.status}`);
-    }
-    const put = await fetch(connectionUrl, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        platform_name: "Arena",
-        platform_username: user.username,
-        metadata: {
-          [roleConnectionKeys.rating]: String(user.rating),
-          [roleConnectionKeys.battlesWon]: String(stats.wins ?? 0),
-        },
-      }),
-    });
-    await put.arrayBuffer();
-    if (put.status !== 200) {
-      throw new Error(
-        `the fake Discord answered the PUT with ${put.status}: ${JSON.stringify(discord.stats)}`,
-      );
-    }
-    direct.push(performance.now() - start);
-    if (ratingOf(discord.oauth2.roleConnection(member.userId)) !== String(member.newRating)) {
-      throw new Error(`the baseline's write for ${member.username} does not hold the rating`);
-    }
-  }
-  baseline = summariseLatencies(direct, 0);
+  baseline = await measureDirectWrites({ discord, sandbox, clientSecret, publicUrl, members });
 } finally {
   rest.clearHashSweeper();
   rest.clearHandlerSweeper();
