@@ -12,10 +12,10 @@
  * 127.0.0.1, so the acknowledgement and the connection's arrival are read on one clock. Members link with an
  * API key through /link and verify through the verification URL as a browser would, approving on the fake.
  *
- * Baseline (bench/support/role-connection-baseline.ts), same run, same machine: the least one write needs, done directly and sequentially for each
- * member: the member's profile and stats read from the sandbox with their key (`GET /users/me`,
- * `GET /users/me/stats`), then one `PUT` of the connection to the fake with a Discord token of theirs. No
- * database, no queue, no worker.
+ * Baseline (bench/support/role-connection-baseline.ts), same run, same machine: the least one write needs,
+ * done directly and sequentially for each member: the member's profile and stats read from the sandbox with
+ * their key (`GET /users/me`, `GET /users/me/stats`), then one `PUT` of the connection to the fake with a
+ * Discord token of theirs. No database, no queue, no worker.
  *
  * Also checked: each member's connection was written exactly once for their change, and that write, the
  * last, holds the new rating (no change lost, none written twice).
