@@ -1,11 +1,8 @@
-import { ApplicationCommandType, type APIApplicationCommand } from "discord.js";
+import { ApplicationCommandType } from "discord.js";
 import type { FakeDiscordState, FakeDiscordStats, OutageMode } from "../fake-discord-state.js";
 import { createEmptyStats } from "../fake-discord-state.js";
 import type { FocusedOption } from "../interactions/build-command-data.js";
 import type { InteractionHandle } from "../interactions/interaction-handle.js";
-import type { InteractionRecord } from "../interactions/interaction-record.js";
-import type { MessageChange } from "../messages/message-store.js";
-import type { StoredMessage } from "../messages/message-types.js";
 import type { PermissionName } from "../world/permissions.js";
 import {
   seedRealisticGuilds,
@@ -22,6 +19,7 @@ import type {
   RunCommandInput,
   SubmitModalInput,
 } from "./member-actions.js";
+import { FakeDiscordReads } from "./fake-discord-reads.js";
 import { parseCommandLine } from "./parse-command-line.js";
 import { OAuth2Admin } from "./oauth2-admin.js";
 import type { UserInstallCommandInput } from "./user-install-actions.js";
@@ -34,7 +32,7 @@ import type { ResponseHold } from "../rest/response-holds.js";
  * What tests and the playground use: build a world, act as members, read what the bot did. Every id
  * it hands out is a realistic snowflake.
  */
-export class FakeDiscordDriver {
+export class FakeDiscordDriver extends FakeDiscordReads {
   /** Roles as a server admin handles them by hand, members' roles, and the bot's role audit log. */
   readonly roles: RoleAdmin;
   /** Threads, their messages, and a moderator archiving or locking one. */
@@ -44,10 +42,8 @@ export class FakeDiscordDriver {
   /** OAuth2 for users (redirect URIs, consent without a browser) and users' role connections. */
   readonly oauth2: OAuth2Admin;
 
-  constructor(
-    protected readonly state: FakeDiscordState,
-    private readonly actions: MemberActions,
-  ) {
+  constructor(state: FakeDiscordState, actions: MemberActions) {
+    super(state, actions);
     this.roles = new RoleAdmin(state);
     this.threads = new ThreadAdmin(state);
     this.scheduledEvents = new ScheduledEventAdmin(state);
@@ -260,68 +256,5 @@ export class FakeDiscordDriver {
 
   submitModal(input: SubmitModalInput): InteractionHandle {
     return this.actions.submitModal(input);
-  }
-
-  // Reading.
-
-  /** Every guild the bot is in, in the order they were made. */
-  guilds(): FakeGuild[] {
-    return [...this.state.world.guilds.values()];
-  }
-
-  /** Messages members see in a channel (no ephemeral ones), oldest first. */
-  messages(channelId: string): StoredMessage[] {
-    return this.state.messages.inChannel(channelId);
-  }
-
-  /**
-   * Every message the bot made anywhere: posts, interaction responses and follow-ups, ephemeral and deleted
-   * ones too, oldest first, each with its earlier versions in `edits`.
-   */
-  allMessages(): StoredMessage[] {
-    return this.state.messages.all();
-  }
-
-  message(messageId: string): StoredMessage | undefined {
-    return this.state.messages.get(messageId);
-  }
-
-  waitForMessage(
-    channelId: string,
-    predicate: (message: StoredMessage) => boolean = () => true,
-    timeoutMs = 5000,
-  ): Promise<StoredMessage> {
-    return this.state.signal.waitFor(
-      () => this.messages(channelId).find(predicate),
-      timeoutMs,
-      `a message in channel ${channelId}`,
-    );
-  }
-
-  /**
-   * Calls `listener` after the bot creates, edits or deletes any message (ephemeral ones too), e.g. for a
-   * live view; returns a function that stops it.
-   */
-  onMessageChange(listener: (message: StoredMessage, change: MessageChange) => void): () => void {
-    return this.state.messages.onChange(listener);
-  }
-
-  /** Registered commands: global, or a guild's. */
-  commands(guildId?: string): APIApplicationCommand[] {
-    return this.state.commands.list(guildId);
-  }
-
-  /** The commands a member's "/" list shows in a guild: global and the guild's, less those hidden from them. */
-  commandsFor(guildId: string, userId: string): APIApplicationCommand[] {
-    return this.actions.listVisibleCommands(guildId, userId);
-  }
-
-  interactions(): readonly InteractionRecord[] {
-    return this.state.interactions.all();
-  }
-
-  /** Expires interactions past their deadline on the fake's clock (after advancing a ManualClock). */
-  expireOverdueInteractions(): number {
-    return this.state.interactions.expireOverdue();
   }
 }
