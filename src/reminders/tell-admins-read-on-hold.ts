@@ -37,12 +37,16 @@ const heldReads = {
     setUp: "set them up",
     command: "`/setup reminders set`",
     meanwhile: "Reminders already scheduled are still sent.",
+    // `/setup reminders set` needs a link, so a missing one was taken away.
+    unlinked: "has unlinked their platform account",
   },
   events: {
     what: "Tournament events",
     setUp: "turned them on",
     command: "`/setup events on`",
     meanwhile: "The events already in the Events tab stay.",
+    // Events turned on before `/setup events on` asked for a link may never have had one.
+    unlinked: "has no platform account linked here",
   },
 } as const;
 
@@ -65,7 +69,7 @@ export function explainReadOnHold(
   }
   const why =
     problem.kind === "not_linked"
-      ? `${admin} has unlinked their platform account`
+      ? `${admin} ${held.unlinked}`
       : problem.kind === "reauth_needed"
         ? `the platform account ${admin} linked needs signing in again`
         : `the platform refused the account ${admin} linked (HTTP ${String(problem.status)})`;
