@@ -62,15 +62,18 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
     return polls;
   }
 
-  /** Servers with reminders first; those with events alone share what is left of the tick's reads. */
+  /**
+   * Servers with reminders and servers with events alone, up to `pollsPerTick` of each: a tick full of due
+   * reminder reads never leaves the others waiting.
+   */
   async function claimDueReaders(): Promise<TournamentReader[]> {
-    const claim = { now: clock.now(), pollMs: options.config.reminders.pollMs };
-    const reminders = await claimDuePolls(options.db, { ...claim, limit: pollsPerTick });
-    const readers: TournamentReader[] = reminders.map((settings) => ({ feeds: "reminders", settings }));
-    const left = pollsPerTick - readers.length;
-    if (left <= 0) return readers;
-    const events = await claimDueEventReads(options.db, { ...claim, limit: left });
-    return [...readers, ...events.map((settings) => ({ feeds: "events" as const, settings }))];
+    const claim = { now: clock.now(), pollMs: options.config.reminders.pollMs, limit: pollsPerTick };
+    const reminders = await claimDuePolls(options.db, claim);
+    const events = await claimDueEventReads(options.db, claim);
+    return [
+      ...reminders.map((settings) => ({ feeds: "reminders" as const, settings })),
+      ...events.map((settings) => ({ feeds: "events" as const, settings })),
+    ];
   }
 
   async function sendDue(): Promise<DueReminderOutcome[]> {
