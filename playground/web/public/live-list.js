@@ -14,7 +14,17 @@ export function createLiveList(apply) {
     async drawRead(read, draw) {
       const heard = [];
       heardDuringRead = heard;
-      const value = await read();
+      let value;
+      try {
+        value = await read();
+      } catch (error) {
+        // The list stays as drawn, and what was heard meanwhile is drawn on it, so it keeps following.
+        if (heardDuringRead === heard) {
+          heardDuringRead = null;
+          for (const change of heard) apply(...change);
+        }
+        throw error;
+      }
       if (heardDuringRead !== heard) return false;
       heardDuringRead = null;
       draw(value);

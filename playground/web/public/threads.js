@@ -45,6 +45,8 @@ export async function openThread(threadId, member, { keepFocus = false } = {}) {
         callApi(`/api/channels/${threadId}/messages?member=${encodeURIComponent(member)}`),
       ]),
     ([thread, messages]) => {
+      // Closed, or another thread opened, while it was read: nothing to draw.
+      if (openId !== threadId) return;
       drawHeader(thread);
       list().replaceChildren(...messages.map(drawInThread));
       if (messages.length === 0) list().append(el("li", { class: "thread-empty" }, "No messages yet."));
