@@ -3,6 +3,8 @@
 // the event, once per Discord user; other kinds, and members who never verified, queue nothing.
 import { describe, expect, it } from "vitest";
 import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
+import { queueRoleConnections } from "../../src/roles/role-connections/queue-role-connections.js";
+import { readEvent } from "../announcements/support/events.js";
 import { ManualClock } from "../../src/clock.js";
 import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { saveRoleConnectionToken } from "../../src/store/role-connections.js";
@@ -110,5 +112,32 @@ describe.each(testDatabases())("Linked Roles writes queued by events on $name", 
     expect(result).toMatchObject({ status: "accepted" });
     expect(result).not.toHaveProperty("roleConnectionsQueued");
     expect(await findRoleConnectionWrite(store.db, ada)).toBeUndefined();
+  });
+  it("queues a user's write once per commit, with the cause of the commit's last event that concerns them", async () => {
+    await seed();
+    const event = (id: string, kind: "user.rating_changed" | "battle.completed") =>
+      readEvent(
+        kind,
+        kind === "battle.completed" ? battleCompletedData() : ratingChangedData("usr_ada", 2000, 2016),
+        { id },
+      );
+    const at = (now: number, guildId: string | undefined) => ({
+      fromOperator: guildId === undefined,
+      guildId,
+      now,
+    });
+    // Operator, ada's server's own endpoint, operator again: reaches read one after another, order kept.
+    const counts = await queueRoleConnections(store.db, [
+      { event: event("evt_1", "battle.completed"), context: at(clock.now(), undefined) },
+      { event: event("evt_2", "battle.completed"), context: at(clock.now() + 1, guildA) },
+      { event: event("evt_3", "user.rating_changed"), context: at(clock.now() + 2, undefined) },
+    ]);
+
+    expect(counts.map((count) => count.roleConnectionsQueued)).toEqual([1, 1, 1]);
+    expect(await findRoleConnectionWrite(store.db, ada)).toMatchObject({
+      version: 1,
+      cause: "user.rating_changed",
+      queuedAt: clock.now() + 2,
+    });
   });
 });

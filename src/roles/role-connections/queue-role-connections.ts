@@ -34,7 +34,7 @@ export const queueRoleConnections: EventStoredSubscriber = async (trx, stored) =
     reaches.set(each.context.guildId, reach);
   }
   const queued: QueuedWork[] = stored.map(() => nothingQueued);
-  const writes = new Map<string, { readonly cause: string; readonly now: number }>();
+  const writes = new Map<string, { readonly index: number; readonly cause: string; readonly now: number }>();
   for (const [guildId, reach] of reaches) {
     const verified = await listVerifiedUsersOf(trx, {
       platformUserIds: reach.flatMap(({ players }) => players),
@@ -44,11 +44,15 @@ export const queueRoleConnections: EventStoredSubscriber = async (trx, stored) =
       const users = new Set(players.flatMap((player) => [...(verified.get(player) ?? [])]));
       if (users.size === 0) continue;
       queued[index] = { roleConnectionsQueued: users.size };
-      for (const userId of users) writes.set(userId, { cause: event.kind, now: context.now });
+      for (const userId of users) {
+        // Reaches are read one after another: the last event by the commit's order wins, whatever its reach.
+        if ((writes.get(userId)?.index ?? -1) < index)
+          writes.set(userId, { index, cause: event.kind, now: context.now });
+      }
     }
   }
-  for (const [userId, write] of [...writes].sort(([left], [right]) => left.localeCompare(right))) {
-    await queueRoleConnectionWrite(trx, { userId, ...write });
+  for (const [userId, { cause, now }] of [...writes].sort(([left], [right]) => left.localeCompare(right))) {
+    await queueRoleConnectionWrite(trx, { userId, cause, now });
   }
   return queued;
 };
