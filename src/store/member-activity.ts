@@ -9,7 +9,7 @@ interface FactBase {
   readonly platformUserId: string;
   /** The event's `created`. */
   readonly occurredAt: number;
-  /** When its delivery was received, when it differs from the `now` it is recorded with. */
+  /** When its delivery was received; the `now` it is recorded with when left out. */
   readonly receivedAt?: number;
 }
 
@@ -31,6 +31,9 @@ export type ActivityFact =
 /** How long a row is kept: a year of weeks and months to rank. */
 export const memberActivityRetentionMs = 365 * 24 * 60 * 60 * 1000;
 
+/** Players per read of their links, well inside both dialects' limits on bound parameters. */
+const userIdsPerQuery = 500;
+
 /** Rows per INSERT, well inside both dialects' limits on bound parameters. */
 const rowsPerInsert = 200;
 
@@ -49,15 +52,18 @@ export async function recordMemberActivity(
 ): Promise<number> {
   const userIds = [...new Set(input.facts.map((fact) => fact.platformUserId))];
   if (userIds.length === 0) return 0;
-  let query = db
-    .selectFrom("member_links")
-    .select(["guild_id", "platform_user_id"])
-    .distinct()
-    .where("platform_user_id", "in", userIds);
-  if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
   const guildsOf = new Map<string, string[]>();
-  for (const link of await query.execute()) {
-    guildsOf.set(link.platform_user_id, [...(guildsOf.get(link.platform_user_id) ?? []), link.guild_id]);
+  // A commit's events may name thousands of players: their links are read a bounded list at a time.
+  for (let start = 0; start < userIds.length; start += userIdsPerQuery) {
+    let query = db
+      .selectFrom("member_links")
+      .select(["guild_id", "platform_user_id"])
+      .distinct()
+      .where("platform_user_id", "in", userIds.slice(start, start + userIdsPerQuery));
+    if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
+    for (const link of await query.execute()) {
+      guildsOf.set(link.platform_user_id, [...(guildsOf.get(link.platform_user_id) ?? []), link.guild_id]);
+    }
   }
   const rows = input.facts.flatMap((fact) =>
     (guildsOf.get(fact.platformUserId) ?? []).map((guildId) => toRow(fact, guildId, input.now)),
