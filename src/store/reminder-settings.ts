@@ -4,6 +4,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import { claimDueRows } from "./claim-due-rows.js";
+import { recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
 import { toJsonText } from "./json-text.js";
 
@@ -120,23 +121,11 @@ export async function claimDuePolls(
 }
 
 /** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */
-export async function recordPollSucceeded(
+export function recordPollSucceeded(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly now: number },
 ): Promise<boolean> {
-  const resumed = await db
-    .updateTable("reminder_settings")
-    .set({ last_polled_at: input.now, link_problem: null })
-    .where("guild_id", "=", input.guildId)
-    .where("link_problem", "is not", null)
-    .executeTakeFirst();
-  if (resumed.numUpdatedRows > 0n) return true;
-  await db
-    .updateTable("reminder_settings")
-    .set({ last_polled_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .execute();
-  return false;
+  return recordReadSucceeded(db, "reminder_settings", input);
 }
 
 /**

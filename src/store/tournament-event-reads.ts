@@ -4,6 +4,7 @@
 // moving `next_poll_at` on, and a link that reads nothing is recorded once.
 import type { Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
+import { recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
 
@@ -35,23 +36,11 @@ export async function claimDueEventReads(
 }
 
 /** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */
-export async function recordEventReadSucceeded(
+export function recordEventReadSucceeded(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly now: number },
 ): Promise<boolean> {
-  const resumed = await db
-    .updateTable("tournament_event_settings")
-    .set({ last_polled_at: input.now, link_problem: null })
-    .where("guild_id", "=", input.guildId)
-    .where("link_problem", "is not", null)
-    .executeTakeFirst();
-  if (resumed.numUpdatedRows > 0n) return true;
-  await db
-    .updateTable("tournament_event_settings")
-    .set({ last_polled_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .execute();
-  return false;
+  return recordReadSucceeded(db, "tournament_event_settings", input);
 }
 
 /**
