@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeScheduledEvent, StoredMessage } from "../../fake-discord/index.js";
 import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
+import { adminCommands } from "./support/admin-command.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
@@ -19,16 +20,7 @@ describe("tournament events without reminders, read with the enabling admin's li
   let adminChannel: string;
   let adminRoleId: string;
 
-  const run = (name: string, extra: Record<string, unknown> = {}) =>
-    world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name,
-        ...extra,
-      })
-      .waitForFinal();
+  const run = adminCommands(() => world);
   const eventOf = (id: string) => (event: FakeScheduledEvent) =>
     event.location?.includes(`id:${id}`) === true;
   const eventsOf = (id: string) => world.discord.scheduledEvents.list(world.guildId).filter(eventOf(id));

@@ -10,6 +10,7 @@ import type { FakeScheduledEvent } from "../../fake-discord/index.js";
 import type { RunningBot } from "../../src/bot/build-bot.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
 import { listTournamentEvents } from "../../src/store/tournament-events.js";
+import { adminCommands } from "./support/admin-command.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { operatorSecret } from "./support/operator-webhook.js";
@@ -32,16 +33,7 @@ describe("tournaments as scheduled events, end to end", () => {
   let adminChannel: string;
   let contests: string;
 
-  const run = (name: string, extra: Record<string, unknown> = {}) =>
-    world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name,
-        ...extra,
-      })
-      .waitForFinal();
+  const run = adminCommands(() => world);
   const eventOf = (id: string) => (event: FakeScheduledEvent) =>
     event.location?.includes(`id:${id}`) === true;
   const eventsOf = (id: string) => world.discord.scheduledEvents.list(world.guildId).filter(eventOf(id));
