@@ -1,9 +1,10 @@
-import { Migrator, NO_MIGRATIONS, sql } from "kysely";
+import { NO_MIGRATIONS } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest, retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { postgresUrl, testDatabases, type TestDatabase } from "./databases.js";
+import { currentSchema, migratorOf } from "./test-migrator.js";
 
 const expectedTables = [
   "battle_answers",
@@ -60,11 +61,6 @@ async function listTables(store: Store): Promise<string[]> {
     .sort();
 }
 
-async function currentSchema(store: Store): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db);
-  return rows[0]!.schema;
-}
-
 describe.each(testDatabases())("migrateToLatest on $name", (database) => {
   it("creates every table, and a second run changes nothing", async () => {
     await withEmptyStore(database, async (store) => {
@@ -78,11 +74,7 @@ describe.each(testDatabases())("migrateToLatest on $name", (database) => {
   it("rolls every migration back down and up again", async () => {
     await withEmptyStore(database, async (store) => {
       await migrateToLatest(store.db);
-      const migrator = new Migrator({
-        db: store.db,
-        provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-        ...(store.dialect === "postgres" ? { migrationTableSchema: await currentSchema(store) } : {}),
-      });
+      const migrator = await migratorOf(store);
       const down = await retryingConcurrentDrops(() => migrator.migrateTo(NO_MIGRATIONS));
       expect(down.error).toBeUndefined();
       expect(await listTables(store)).toEqual([]);

@@ -1,11 +1,11 @@
 // The migration that makes sign-ins of no server possible rebuilds oauth_states (migrations/
 // 2026-12-24T0000_personal_links.ts): a sign-in pending across the upgrade must survive it, as a `/link` one.
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrations } from "../../migrations/index.js";
 import { createDb } from "../../src/store/create-db.js";
 import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { testDatabases } from "./databases.js";
+import { migratorOf } from "./test-migrator.js";
 
 const before = "2026-12-07T0000_tournament_events";
 
@@ -14,16 +14,7 @@ describe.each(testDatabases())("the personal links migration on $name", (databas
     const empty = await database.createEmpty();
     const store = await createDb(empty.url);
     try {
-      const schema =
-        store.dialect === "postgres"
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]
-              ?.schema
-          : undefined;
-      const migrator = new Migrator({
-        db: store.db,
-        provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-        ...(schema === undefined ? {} : { migrationTableSchema: schema }),
-      });
+      const migrator = await migratorOf(store);
       expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
       await sql`insert into oauth_states (state_hash, guild_id, user_id, code_verifier, interaction_token, expires_at, created_at, start_hash)
         values ('pending', '100', '200', 'sealed-verifier', 'sealed-token', 1000, 1, 'start')`.execute(

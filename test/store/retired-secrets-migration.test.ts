@@ -1,12 +1,11 @@
 // The migration to retired webhook secrets keeps an endpoint's previous secret: it moves there still sealed,
 // retired when the 24 hours it had began, so existing data goes on working (src/store/webhook-retired-secrets.ts).
-import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrations } from "../../migrations/index.js";
 import { createDb } from "../../src/store/create-db.js";
 import { migrateToLatest, retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { findWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { testDatabases } from "./databases.js";
+import { migratorOf } from "./test-migrator.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
 const box = createTestSecretBox();
@@ -17,12 +16,7 @@ describe.each(testDatabases())("the retired-secrets migration on $name", (databa
     const empty = await database.createEmpty();
     const store = await createDb(empty.url);
     try {
-      const schema = store.dialect === "postgres" ? new URL(empty.url).searchParams.get("options") : null;
-      const migrator = new Migrator({
-        db: store.db,
-        provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-        ...(schema === null ? {} : { migrationTableSchema: schema.replace("-c search_path=", "") }),
-      });
+      const migrator = await migratorOf(store);
       expect(
         (await retryingConcurrentDrops(() => migrator.migrateTo("2026-11-21T0000_initial"))).error,
       ).toBeUndefined();

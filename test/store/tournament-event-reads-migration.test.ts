@@ -2,12 +2,12 @@
 // `/setup events on` did not ask for a link before it, so an existing server whose enabling admin has no link
 // there starts on hold as `not_linked`, which tells no one (a problem already recorded is not told again); one
 // whose admin is linked starts with no problem, due at once.
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrations } from "../../migrations/index.js";
 import { createDb } from "../../src/store/create-db.js";
 import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { testDatabases } from "./databases.js";
+import { migratorOf } from "./test-migrator.js";
 
 const before = "2026-12-26T0000_message_threads";
 
@@ -16,16 +16,7 @@ describe.each(testDatabases())("the tournament event reads migration on $name", 
     const empty = await database.createEmpty();
     const store = await createDb(empty.url);
     try {
-      const schema =
-        store.dialect === "postgres"
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]
-              ?.schema
-          : undefined;
-      const migrator = new Migrator({
-        db: store.db,
-        provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-        ...(schema === undefined ? {} : { migrationTableSchema: schema }),
-      });
+      const migrator = await migratorOf(store);
       expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
       // g1's admin is linked in g1; g2's admin is linked, but in g1 only.
       await sql`insert into tournament_event_settings (guild_id, enabled_by, created_at, updated_at)
