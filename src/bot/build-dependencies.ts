@@ -161,10 +161,7 @@ export async function buildDependencies(
   });
   // The workers are built after the dependencies they use; what queues their work wakes them through this.
   const built: {
-    roles?: RoleWorker;
-    outbox?: OutboxWorker;
-    roleConnections?: RoleConnectionWorker;
-    tournamentEvents?: TournamentEventWorker;
+    -readonly [K in "roles" | "outbox" | "roleConnections" | "tournamentEvents"]?: BotParts[K];
   } = {};
   const deps: BotDependencies = {
     config,
