@@ -4,7 +4,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import { claimDueRows } from "./claim-due-rows.js";
-import { recordReadSucceeded } from "./tournament-read-state.js";
+import { recordLinkProblemOnce, recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
 import { toJsonText } from "./json-text.js";
 
@@ -136,7 +136,7 @@ export function recordLinkProblem(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly problem: string; readonly now: number },
 ): Promise<boolean> {
-  return recordProblemOnce(db, "link_problem", input);
+  return recordLinkProblemOnce(db, "reminder_settings", input);
 }
 
 /**
@@ -180,7 +180,7 @@ export function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise
 }
 
 /** The problems admins are told of once each: set while told, cleared when it is over. */
-type ProblemColumn = "link_problem" | "role_problem" | "channel_problem";
+type ProblemColumn = "role_problem" | "channel_problem";
 
 /** Where a problem applies: the guild's settings, and only while its reminders go to `channelId` if given. */
 interface ProblemScope {

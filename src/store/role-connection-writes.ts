@@ -70,29 +70,6 @@ export async function queueRoleConnectionWrite(
 }
 
 /**
- * A change of these platform accounts (a rating, a battle result): every Discord user verified for Linked Roles
- * (an active connection) and linked to one of them, in `guildId` alone when given (a server's own endpoint), is
- * queued once. A personal link belongs to no server, so only the operator's webhook (no `guildId`) reaches it.
- * Returns how many users were queued.
- */
-export async function queueRoleConnectionsOfPlatformUsers(
-  db: Kysely<Database>,
-  input: {
-    readonly platformUserIds: readonly string[];
-    readonly guildId: string | undefined;
-    readonly cause: string;
-    readonly now: number;
-  },
-): Promise<number> {
-  const verified = await listVerifiedUsersOf(db, input);
-  const users = new Set([...verified.values()].flatMap((userIds) => [...userIds]));
-  for (const userId of [...users].sort()) {
-    await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
-  }
-  return users.size;
-}
-
-/**
  * The Discord users verified for Linked Roles (an active connection) and linked to each of these platform
  * accounts, by platform account: through a server's links (in `guildId` alone when given) and, for the
  * operator's webhook only (no `guildId`), through personal links.

@@ -4,7 +4,7 @@
 // moving `next_poll_at` on, and a link that reads nothing is recorded once.
 import type { Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
-import { recordReadSucceeded } from "./tournament-read-state.js";
+import { recordLinkProblemOnce, recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
 
@@ -47,15 +47,9 @@ export function recordEventReadSucceeded(
  * The enabling admin's link no longer reads tournaments. True only for the first read that found it so: the
  * admins are told once, not at every read.
  */
-export async function recordEventLinkProblem(
+export function recordEventLinkProblem(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly problem: string; readonly now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable("tournament_event_settings")
-    .set({ link_problem: input.problem.slice(0, 500), updated_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .where("link_problem", "is", null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return recordLinkProblemOnce(db, "tournament_event_settings", input);
 }

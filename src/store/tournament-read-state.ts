@@ -23,3 +23,21 @@ export async function recordReadSucceeded(
   await update().set({ last_polled_at: input.now }).execute();
   return false;
 }
+
+/**
+ * The admin's link no longer reads tournaments. True only for the first read that found it so (no problem
+ * recorded before): the admins are told once, not at every read.
+ */
+export async function recordLinkProblemOnce(
+  db: Kysely<Database>,
+  table: ReadOwnerTable,
+  input: { readonly guildId: string; readonly problem: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table as "reminder_settings")
+    .set({ link_problem: input.problem.slice(0, 500), updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("link_problem", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -10,7 +10,7 @@ import {
   findRoleConnectionWrite,
   finishRoleConnectionWrite,
   queueRoleConnectionOfUnlinkedUser,
-  queueRoleConnectionsOfPlatformUsers,
+  listVerifiedUsersOf,
   queueRoleConnectionWrite,
   readNextRoleConnectionLeaseEnd,
   rescheduleRoleConnectionWrite,
@@ -58,7 +58,7 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
   const claim = (owner: string, now: number, limit = 10) =>
     claimDueRoleConnectionWrites(store.db, { owner, now, leaseMs, limit });
 
-  it("queues each verified Discord user linked to the account once, whatever their servers", async () => {
+  it("finds each verified Discord user linked to the account once, whatever their servers", async () => {
     // ann: linked in two servers to usr_1; ben: a second Discord user of usr_1; cid: usr_1 but never
     // verified; dot: verified, then Discord refused the token.
     await link(guildA, ann, "usr_1");
@@ -74,26 +74,11 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
       now: testNow,
     });
 
-    const queue = (guildId: string | undefined, now: number) =>
-      queueRoleConnectionsOfPlatformUsers(store.db, {
-        platformUserIds: ["usr_1", "usr_1", "usr_unknown"],
-        guildId,
-        cause: "user.rating_changed",
-        now,
-      });
-    expect(await queue(undefined, testNow)).toBe(2);
+    const verifiedOf = (guildId: string | undefined) =>
+      listVerifiedUsersOf(store.db, { platformUserIds: ["usr_1", "usr_1", "usr_unknown"], guildId });
+    expect(await verifiedOf(undefined)).toEqual(new Map([["usr_1", new Set([ann, ben])]]));
     // A server's own endpoint reaches its members only: ben is not linked in B.
-    expect(await queue(guildB, testNow + 1)).toBe(1);
-
-    expect(await findRoleConnectionWrite(store.db, ann)).toMatchObject({
-      version: 2,
-      queuedAt: testNow,
-      nextAttemptAt: testNow + 1,
-      cause: "user.rating_changed",
-    });
-    expect(await findRoleConnectionWrite(store.db, ben)).toMatchObject({ version: 1, queuedAt: testNow });
-    expect(await findRoleConnectionWrite(store.db, cid)).toBeUndefined();
-    expect(await findRoleConnectionWrite(store.db, dot)).toBeUndefined();
+    expect(await verifiedOf(guildB)).toEqual(new Map([["usr_1", new Set([ann])]]));
   });
 
   it("coalesces many changes into one row, claimed by one worker, and keeps it for a change that came mid-write", async () => {
@@ -202,17 +187,10 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
       now: testNow,
     });
     await verify(ann);
-    const queue = (guildId: string | undefined) =>
-      queueRoleConnectionsOfPlatformUsers(store.db, {
-        platformUserIds: ["usr_9"],
-        guildId,
-        cause: "user.rating_changed",
-        now: testNow,
-      });
+    const verifiedOf = (guildId: string | undefined) =>
+      listVerifiedUsersOf(store.db, { platformUserIds: ["usr_9"], guildId });
 
-    expect(await queue(guildA)).toBe(0);
-    expect(await findRoleConnectionWrite(store.db, ann)).toBeUndefined();
-    expect(await queue(undefined)).toBe(1);
-    expect(await findRoleConnectionWrite(store.db, ann)).toMatchObject({ version: 1 });
+    expect(await verifiedOf(guildA)).toEqual(new Map());
+    expect(await verifiedOf(undefined)).toEqual(new Map([["usr_9", new Set([ann])]]));
   });
 });
