@@ -11,6 +11,7 @@ import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament, waitForScheduled } from "./support/reminder-world.js";
+import { memberCommands } from "./support/admin-command.js";
 
 const minute = 60_000;
 const onHold = "Tournament reminders are on hold";
@@ -21,10 +22,7 @@ describe("tournament reminders and the configuring admin's standing, end to end"
   let adminChannel: string;
   let adminRoleId: string;
 
-  const run = (userId: string, name: string, extra: Record<string, unknown> = {}) =>
-    world.discord
-      .runCommand({ guildId: world.guildId, channelId: world.channelId, userId, name, ...extra })
-      .waitForFinal();
+  const run = memberCommands(() => world);
 
   const pollLines = () => countReadLines(world, "reminders");
   const waitForHeldPolls = (count: number) => waitForHeldReads(world, "reminders", count);

@@ -22,6 +22,7 @@ import {
   waitForScheduled,
 } from "./support/reminder-world.js";
 import { waitUntil } from "./support/wait-until.js";
+import { memberCommands } from "./support/admin-command.js";
 
 const minute = 60_000;
 
@@ -34,10 +35,7 @@ describe("tournament reminders, end to end", () => {
   let adminChannel: string;
   let roleId: string;
 
-  const run = (userId: string, name: string, extra: Record<string, unknown> = {}) =>
-    world.discord
-      .runCommand({ guildId: world.guildId, channelId: world.channelId, userId, name, ...extra })
-      .waitForFinal();
+  const run = memberCommands(() => world);
   const memberRoleIds = (userId: string) =>
     world.discord.roles.ofMember(world.guildId, userId).map((role) => role.id);
 
