@@ -159,23 +159,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     await openChannel("announcements");
     // The read of #general is answered by the server at once but handed to the page only when the test says,
     // so the page hears the post and its thread on the live stream before a read that has neither lands.
-    const readPath = `/api/channels/${general}/messages`;
-    let readMade!: () => void;
-    const made = new Promise<void>((resolve) => (readMade = resolve));
-    let landRead!: () => void;
-    const landed = new Promise<void>((resolve) => (landRead = resolve));
-    await page.route(
-      (url) => url.pathname === readPath,
-      async (route) => {
-        const response = await route.fetch();
-        readMade();
-        await landed;
-        await route.fulfill({ response });
-      },
-    );
+    const read = await holdRead(`/api/channels/${general}/messages`);
     try {
       await openChannel("general");
-      await made;
+      await read.made;
       const starter = (await rest.post(Routes.channelMessages(general), {
         body: { content: "Posted during the read" },
       })) as { id: string };
@@ -188,15 +175,66 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
         .getByRole("button", { name: /^# announcements/ })
         .filter({ hasText: "new" })
         .waitFor();
-      landRead();
+      read.land();
       const message = page.locator(`#message-${starter.id}`);
       await message.locator(".thread-summary", { hasText: "During the read" }).waitFor();
       expect(await page.locator(`#messages #message-${starter.id}`).count()).toBe(1);
     } finally {
-      landRead();
-      await page.unroute((url) => url.pathname === readPath);
+      await read.done();
     }
   }, 60_000);
+
+  it("draws a thread archived while the channel's read was on its way as archived, once the read lands", async () => {
+    if (opened === undefined) throw new Error("no page");
+    const { playground } = opened.running;
+    const { rest } = playground.bot.deps;
+    const general = playground.channels.get("general") ?? "";
+    const thread = playground.discord.threads.find(playground.guildId, "During the read");
+    if (thread === undefined) throw new Error("the thread of the test before is missing");
+    const { openChannel } = memberSteps(page);
+    await openChannel("announcements");
+    const read = await holdRead(`/api/channels/${general}/messages`);
+    try {
+      await openChannel("general");
+      await read.made;
+      playground.discord.threads.setArchived(thread.id, true);
+      // Heard in order on the live stream: once a later post elsewhere is marked unread, so is the archive.
+      const announcements = playground.channels.get("announcements") ?? "";
+      await rest.post(Routes.channelMessages(announcements), { body: { content: "Archived meanwhile" } });
+      await page
+        .getByRole("button", { name: /^# announcements/ })
+        .filter({ hasText: "new" })
+        .waitFor();
+      read.land();
+      await page.locator(`#message-${thread.id} .thread-summary .thread-archived`).waitFor();
+    } finally {
+      await read.done();
+      playground.discord.threads.setArchived(thread.id, false);
+    }
+  }, 60_000);
+
+  /**
+   * Holds the page's reads of `path`: the server answers at once (`made`), the page gets the answer only at
+   * `land()`, so the page hears the live stream's changes before a read that has none of them lands.
+   */
+  async function holdRead(path: string) {
+    let readMade!: () => void;
+    const made = new Promise<void>((resolve) => (readMade = resolve));
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const matches = (url: URL) => url.pathname === path;
+    await page.route(matches, async (route) => {
+      const response = await route.fetch();
+      readMade();
+      await landed;
+      await route.fulfill({ response });
+    });
+    const done = async () => {
+      land();
+      await page.unroute(matches);
+    };
+    return { made, land, done };
+  }
 
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
     if (opened === undefined) throw new Error("no page");

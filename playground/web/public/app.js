@@ -2,7 +2,12 @@
 // (kept up to date by the live stream, roles included), a thread's messages beside them, the server's Events
 // view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
-import { channelMessageChanged, drawChannelMessages, setUpChannelMessages } from "./channel-messages.js";
+import {
+  channelMessageChanged,
+  channelThreadChanged,
+  drawChannelMessages,
+  setUpChannelMessages,
+} from "./channel-messages.js";
 import { setUpComposer } from "./composer.js";
 import { setUpDm } from "./dm.js";
 import { closeDrawers, setUpDrawers } from "./drawers.js";
@@ -212,7 +217,9 @@ function listen() {
     void reloadWorld();
     document.dispatchEvent(new window.CustomEvent("roles-changed"));
   });
-  state.live.addEventListener("thread", (event) => threadChanged(JSON.parse(event.data), actions.openThread));
+  state.live.addEventListener("thread", (event) =>
+    channelThreadChanged(JSON.parse(event.data), (thread) => threadChanged(thread, actions.openThread)),
+  );
   state.live.addEventListener("events", () => void reloadEvents());
 }
 

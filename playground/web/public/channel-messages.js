@@ -28,9 +28,19 @@ export async function drawChannelMessages(read, empty) {
 /** A message of the open channel created, edited or deleted (the live stream). */
 export const channelMessageChanged = (change, message) => live.changed(change, message);
 
+/**
+ * A thread's summary changed (the live stream): `redraw(thread)` draws it now, or once a read of the channel
+ * on its way has landed, so a read that began before the change (an archive) does not draw the old summary.
+ */
+export const channelThreadChanged = (thread, redraw) => live.changed("thread", thread, redraw);
+
 const draw = (message) => drawMessage(message, context.names, context.actions);
 
-function apply(change, message) {
+function apply(change, message, redraw) {
+  if (change === "thread") {
+    redraw(message);
+    return;
+  }
   const messages = list();
   const atBottom = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 80;
   const existing = document.getElementById(`message-${message.id}`);
