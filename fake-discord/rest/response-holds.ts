@@ -62,7 +62,9 @@ export class ResponseHolds {
 
   /** Waits while a hold matches this answer; at once when none does. */
   async pass(method: string, path: string): Promise<void> {
-    for (const active of this.#holds) {
+    // The holds in place when the answer came: a hold made after one that caught it was released does not
+    // catch the same answer again.
+    for (const active of [...this.#holds]) {
       if (active.released || active.method !== method || !active.path.test(path)) continue;
       active.caught += 1;
       for (const watcher of [...active.watchers]) watcher();

@@ -179,7 +179,7 @@ export function clearRoleProblem(db: Kysely<Database>, guildId: string): Promise
   return clearProblem(db, "role_problem", { guildId });
 }
 
-/** The problems admins are told of once each: set while told, cleared when it is over. */
+/** The reminders' own problems told once each (the read's link problem: tournament-read-state.ts). */
 type ProblemColumn = "role_problem" | "channel_problem";
 
 /** Where a problem applies: the guild's settings, and only while its reminders go to `channelId` if given. */

@@ -1,6 +1,6 @@
 // What a server's reads of the open tournaments remember, on whichever settings own the read
 // (docs/architecture.md, "Tournament reminders", "Tournament events"): the reminders' when it has reminders,
-// the events' own otherwise. Both tables keep `last_polled_at` and `link_problem` alike.
+// the events' own otherwise. Both tables keep `last_polled_at`, `link_problem` and `updated_at` alike.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 

@@ -141,9 +141,10 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
     // carries a recorded group. A post caught may instead be a row sent alone (under load the worker can
     // claim a row before the rows behind it were stored): that answer is let go and the next post caught.
     let killed = false;
+    const giveUpAt = Date.now() + 45_000;
     for (let attempt = 0; attempt < 10 && !killed; attempt += 1) {
       const held = discord.holdResponses("POST", new RegExp(`^/channels/${channelId}/messages$`));
-      await held.waitForCaught(1, 30_000);
+      await held.waitForCaught(1, Math.max(1000, giveUpAt - Date.now()));
       // The channel's posts go one at a time: the newest message is the one whose answer is held.
       const caught = discord.messages(channelId).at(-1)?.nonce;
       if (caught !== undefined && caught !== null && (await readRecordedGroups()).has(String(caught))) {

@@ -9,9 +9,9 @@ import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { memberCommands } from "./support/member-commands.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament, waitForScheduled } from "./support/reminder-world.js";
-import { memberCommands } from "./support/admin-command.js";
 
 const minute = 60_000;
 const onHold = "Tournament reminders are on hold";

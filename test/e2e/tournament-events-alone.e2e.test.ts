@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeScheduledEvent, StoredMessage } from "../../fake-discord/index.js";
 import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
-import { adminCommands } from "./support/admin-command.js";
+import { adminCommands } from "./support/member-commands.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";

@@ -10,7 +10,7 @@ import type { FakeScheduledEvent } from "../../fake-discord/index.js";
 import type { RunningBot } from "../../src/bot/build-bot.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
 import { listTournamentEvents } from "../../src/store/tournament-events.js";
-import { adminCommands } from "./support/admin-command.js";
+import { adminCommands } from "./support/member-commands.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { operatorSecret } from "./support/operator-webhook.js";

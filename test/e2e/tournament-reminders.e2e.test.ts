@@ -12,6 +12,7 @@ import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { memberCommands } from "./support/member-commands.js";
 import {
   createSandboxFollowingClock,
   createTournament,
@@ -22,7 +23,6 @@ import {
   waitForScheduled,
 } from "./support/reminder-world.js";
 import { waitUntil } from "./support/wait-until.js";
-import { memberCommands } from "./support/admin-command.js";
 
 const minute = 60_000;
 

@@ -198,7 +198,8 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       await openChannel("general");
       await read.made;
       playground.discord.threads.setArchived(thread.id, true);
-      // Heard in order on the live stream: once a later post elsewhere is marked unread, so is the archive.
+      // The live stream is one ordered connection: once a later post elsewhere is marked unread, the page has
+      // heard the archive too.
       const announcements = playground.channels.get("announcements") ?? "";
       await rest.post(Routes.channelMessages(announcements), { body: { content: "Archived meanwhile" } });
       await page

@@ -9,8 +9,8 @@ import {
   claimDueRoleConnectionWrites,
   findRoleConnectionWrite,
   finishRoleConnectionWrite,
-  queueRoleConnectionOfUnlinkedUser,
   listVerifiedUsersOf,
+  queueRoleConnectionOfUnlinkedUser,
   queueRoleConnectionWrite,
   readNextRoleConnectionLeaseEnd,
   rescheduleRoleConnectionWrite,
@@ -92,7 +92,12 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     const [first, second] = await Promise.all([claim("one", testNow + 10), claim("two", testNow + 10)]);
     const claimed = [...first, ...second];
     expect(claimed).toHaveLength(1);
-    expect(claimed[0]).toMatchObject({ userId: ann, version: 5, queuedAt: testNow });
+    expect(claimed[0]).toMatchObject({
+      userId: ann,
+      version: 5,
+      queuedAt: testNow,
+      nextAttemptAt: testNow + 4,
+    });
     const owner = first.length === 1 ? "one" : "two";
     const other = owner === "one" ? "two" : "one";
     // Leased: nobody else takes it, and the other worker sleeps no longer than the lease.

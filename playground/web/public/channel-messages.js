@@ -29,18 +29,20 @@ export async function drawChannelMessages(read, empty) {
 export const channelMessageChanged = (change, message) => live.changed(change, message);
 
 /**
- * A thread's summary changed (the live stream): `redraw(thread)` draws it now, or once a read of the channel
- * on its way has landed, so a read that began before the change (an archive) does not draw the old summary.
+ * A thread's summary changed (the live stream): `drawThread(thread)` draws it now, or once a read of the
+ * channel on its way has landed, so a read begun before the change (an archive) cannot draw the old one.
  */
-export const channelThreadChanged = (thread, redraw) => live.changed("thread", thread, redraw);
+export const channelThreadChanged = (thread, drawThread) => live.changed("thread", thread, drawThread);
 
 const draw = (message) => drawMessage(message, context.names, context.actions);
 
-function apply(change, message, redraw) {
+/** A live change: a message `created`, `edited` or `deleted`, or a thread's summary drawn by `drawThread`. */
+function apply(change, item, drawThread) {
   if (change === "thread") {
-    redraw(message);
+    drawThread(item);
     return;
   }
+  const message = item;
   const messages = list();
   const atBottom = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 80;
   const existing = document.getElementById(`message-${message.id}`);

@@ -9,10 +9,12 @@ export function createLiveList(apply) {
   return {
     /**
      * Reads with `read()`, draws what it gives with `draw`, then the changes heard meanwhile. A read overtaken
-     * by a later one draws nothing and gives false.
+     * by a later one draws nothing and gives false; the later one applies what it had heard.
      */
     async drawRead(read, draw) {
-      const heard = [];
+      // A read begun while another is on its way takes over what that one heard: the other draws nothing
+      // now, and a change such as a thread's archive must still be drawn (again, in order, over a newer read).
+      const heard = heardDuringRead === null ? [] : [...heardDuringRead];
       heardDuringRead = heard;
       let value;
       try {
