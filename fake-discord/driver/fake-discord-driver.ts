@@ -221,7 +221,13 @@ export class FakeDiscordDriver extends FakeDiscordReads {
     },
   ): InteractionHandle {
     const { line, namesFromGuildId, ...context } = input;
-    const invocation = parseCommandLine(
+    const invocation = this.parseGlobalLine(line, namesFromGuildId);
+    return this.actions.userInstalls.runCommand({ ...context, ...invocation });
+  }
+
+  /** A typed line read against the global commands, names in it looked up in `namesFromGuildId`. */
+  private parseGlobalLine(line: string, namesFromGuildId: string) {
+    return parseCommandLine(
       line,
       (name) =>
         this.state.commands
@@ -229,11 +235,31 @@ export class FakeDiscordDriver extends FakeDiscordReads {
           .find((command) => command.name === name && command.type === ApplicationCommandType.ChatInput),
       { guild: this.state.world.requireGuild(namesFromGuildId), users: this.state.world.users },
     );
-    return this.actions.userInstalls.runCommand({ ...context, ...invocation });
   }
 
   autocomplete(input: AutocompleteInput): InteractionHandle {
     return this.actions.autocomplete(input);
+  }
+
+  /**
+   * Autocomplete from the app installed to the user's account, outside any guild (runUserInstallCommand's
+   * places and refusals): the option being typed is `focused`.
+   */
+  autocompleteUserInstall(input: UserInstallCommandInput & { focused: FocusedOption }): InteractionHandle {
+    return this.actions.userInstalls.autocomplete(input);
+  }
+
+  /** autocompleteUserInstall on a typed line: `line` holds the other options, `focused` the one being typed. */
+  autocompleteUserInstallLine(
+    input: Pick<UserInstallCommandInput, "userId" | "context" | "withUserIds" | "locale"> & {
+      line: string;
+      focused: FocusedOption;
+      namesFromGuildId: string;
+    },
+  ): InteractionHandle {
+    const { line, focused, namesFromGuildId, ...context } = input;
+    const invocation = this.parseGlobalLine(line, namesFromGuildId);
+    return this.actions.userInstalls.autocomplete({ ...context, ...invocation, focused });
   }
 
   /** Autocomplete on a typed line: `line` holds the other options, `focused` the one being typed. */

@@ -6,7 +6,7 @@ import {
 } from "discord.js";
 import { CommandHiddenError } from "../commands/command-visibility.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
-import { buildCommandData } from "../interactions/build-command-data.js";
+import { buildCommandData, type FocusedOption } from "../interactions/build-command-data.js";
 import type { CommandInvocation } from "../interactions/command-options.js";
 import { InteractionHandle } from "../interactions/interaction-handle.js";
 import { interactionType } from "../interactions/interaction-record.js";
@@ -38,14 +38,35 @@ export class UserInstallActions {
   ) {}
 
   runCommand(input: UserInstallCommandInput): InteractionHandle {
+    return this.send(input, interactionType.applicationCommand);
+  }
+
+  /**
+   * The option being typed (`focused`) sent to the bot for choices (type 4), with the options typed so far,
+   * from the same place a command would run: Discord's client asks while the user types in the DM.
+   */
+  autocomplete(input: UserInstallCommandInput & { focused: FocusedOption }): InteractionHandle {
+    return this.send(input, interactionType.autocomplete, input.focused);
+  }
+
+  private send(
+    input: UserInstallCommandInput,
+    type: typeof interactionType.applicationCommand | typeof interactionType.autocomplete,
+    focused?: FocusedOption,
+  ): InteractionHandle {
     const channel = this.privateChannel(input);
     const command = this.findUsableCommand(input, channel.context);
-    const data = buildCommandData(command, input, {
-      world: this.state.world,
-      attachments: this.state.attachments,
-      guildId: null,
-      channelId: channel.id,
-    });
+    const data = buildCommandData(
+      command,
+      input,
+      {
+        world: this.state.world,
+        attachments: this.state.attachments,
+        guildId: null,
+        channelId: channel.id,
+      },
+      focused,
+    );
     const context = {
       world: this.state.world,
       applicationId: this.state.applicationId,
@@ -53,7 +74,6 @@ export class UserInstallActions {
       channel,
       locale: input.locale ?? "en-US",
     };
-    const type = interactionType.applicationCommand;
     const record = this.state.interactions.create({
       type,
       guildId: null,

@@ -13,7 +13,9 @@ const rememberedHandles = 100;
 
 const commandBody = z.object({ member: z.string(), channelId: z.string(), line: z.string().min(1) });
 const dmCommandBody = z.object({ member: z.string(), line: z.string().min(1) });
-const autocompleteBody = commandBody.extend({ focused: z.object({ name: z.string(), value: z.string() }) });
+const focused = z.object({ name: z.string(), value: z.string() });
+const autocompleteBody = commandBody.extend({ focused });
+const dmAutocompleteBody = z.object({ member: z.string(), line: z.string(), focused });
 const componentBody = z.object({
   member: z.string(),
   messageId: z.string(),
@@ -62,6 +64,20 @@ export function registerInteractionRoutes(app: FastifyInstance, playground: Play
       userId,
       line: body.line,
       focused: body.focused,
+    });
+    return { choices: await handle.choices(answerTimeoutMs) };
+  });
+
+  // The bot's choices for an option typed in the member's DM with it (their user install, context 1).
+  app.post("/api/dm/autocomplete", async (request) => {
+    const body = dmAutocompleteBody.parse(request.body);
+    const userId = findMemberId(playground, body.member);
+    const handle = discord.autocompleteUserInstallLine({
+      userId,
+      context: "bot-dm",
+      line: body.line,
+      focused: body.focused,
+      namesFromGuildId: guildId,
     });
     return { choices: await handle.choices(answerTimeoutMs) };
   });

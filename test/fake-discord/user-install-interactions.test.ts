@@ -8,6 +8,7 @@ import {
   ChannelType,
   ComponentType,
   InteractionContextType,
+  InteractionType,
   MessageFlags,
   OAuth2Routes,
   OAuth2Scopes,
@@ -35,6 +36,11 @@ describe("interactions from a user install", () => {
     carolId = fake.createMember(guild.id, { username: "carol" }).id;
     client = await connectClient(fake);
     client.on("interactionCreate", (interaction) => {
+      if (interaction.isAutocomplete()) {
+        const typed = interaction.options.getFocused();
+        void interaction.respond([{ name: `${typed} for ${interaction.user.username}`, value: typed }]);
+        return;
+      }
       if (interaction.isButton()) {
         void interaction.update({ content: `confirmed by ${interaction.user.username}`, components: [] });
         return;
@@ -65,6 +71,12 @@ describe("interactions from a user install", () => {
         description: "Your rank",
         options: [
           { type: ApplicationCommandOptionType.Boolean, name: "secret", description: "Only you see it" },
+          {
+            type: ApplicationCommandOptionType.String,
+            name: "season",
+            description: "Which season",
+            autocomplete: true,
+          },
         ],
         integrationTypes: [GuildInstall, UserInstall],
         contexts: [Guild, BotDM, PrivateChannel],
@@ -111,6 +123,41 @@ describe("interactions from a user install", () => {
     expect(fake.messages(String(handle.payload.channel_id)).map((message) => message.id)).toContain(
       answer.id,
     );
+  });
+
+  it("asks the bot for choices as the user types in the DM, as type 4 in the same place, and takes its answer", async () => {
+    const handle = fake.autocompleteUserInstall({
+      userId: aliceId,
+      context: "bot-dm",
+      name: "rank",
+      options: { secret: true },
+      focused: { name: "season", value: "sum" },
+    });
+    expect(await handle.choices()).toEqual([{ name: "sum for alice", value: "sum" }]);
+    expect(handle.payload).toMatchObject({
+      type: InteractionType.ApplicationCommandAutocomplete,
+      context: BotDM,
+      authorizing_integration_owners: { [UserInstall]: aliceId },
+      user: { id: aliceId },
+      data: {
+        name: "rank",
+        options: [
+          { name: "secret", value: true },
+          { name: "season", value: "sum", focused: true },
+        ],
+      },
+    });
+    expect(handle.payload).not.toHaveProperty("guild_id");
+    expect(handle.payload).not.toHaveProperty("member");
+    // As for running it: a command left to guild installs offers no choices outside a guild.
+    expect(() =>
+      fake.autocompleteUserInstall({
+        userId: aliceId,
+        context: "bot-dm",
+        name: "setup",
+        focused: { name: "channel", value: "" },
+      }),
+    ).toThrow(CommandHiddenError);
   });
 
   it("keeps an ephemeral answer to the user, and the same DM channel for the next command", async () => {

@@ -9,7 +9,7 @@ import { roleLabel } from "./markdown.js";
 const type = { subcommand: 1, group: 2, string: 3, boolean: 5, user: 6, channel: 7, role: 8 };
 
 /**
- * `context()` gives { member, channelId, commands, world } (channelId null: no autocomplete, as in a DM);
+ * `context()` gives { member, channelId, commands, world } (channelId null: the member's DM with the bot);
  * `send(line)` runs a finished line. The answer's `commandsChanged()` is called once `context().commands` is
  * another member's. `ids` names another message box's parts (the DM's, dm.js).
  */
@@ -269,14 +269,13 @@ async function suggest(line, { member, channelId, commands, world }) {
       .map((choice) => valueItem(choice.name, choice.value));
   }
   if (option.autocomplete === true) {
-    if (channelId === null) return [];
     const others = line.slice(0, start).trim();
-    const { choices } = await callApi("/api/autocomplete", {
-      member,
-      channelId,
-      line: others,
-      focused: { name, value: typed },
-    });
+    const focused = { name, value: typed };
+    // In a DM (no channel here) the bot is asked from the member's own install, as Discord's client does.
+    const { choices } =
+      channelId === null
+        ? await callApi("/api/dm/autocomplete", { member, line: others, focused })
+        : await callApi("/api/autocomplete", { member, channelId, line: others, focused });
     return choices.map((choice) => valueItem(choice.name, choice.value));
   }
   if (option.type === type.user)
