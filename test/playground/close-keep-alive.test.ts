@@ -3,15 +3,9 @@
 import { Agent, request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { once } from "node:events";
-import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
-
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
+import type { RunningWebPlayground } from "../../playground/web/run-web-playground.js";
+import { startQuietWebPlayground } from "./web-playground.js";
 
 /** A GET over `agent`, read to the end so the socket goes back to the agent, kept alive. */
 async function getKeptAlive(agent: Agent, url: string): Promise<void> {
@@ -33,7 +27,7 @@ describe("stopping the playground", () => {
   });
 
   it("stops within seconds while a browser keeps connections open to every server", async () => {
-    running = await startWebPlayground({ logDestination: silentLogs });
+    running = await startQuietWebPlayground();
     const { playground, web } = running;
     const servers = [
       `${web.url}/api/world`,

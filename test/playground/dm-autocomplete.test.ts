@@ -1,40 +1,15 @@
 // The playground's DM asks the bot for an option's choices as Discord's client does in a DM with the app the
 // member added to their account: an autocomplete interaction with no guild (context 1), answered from the
 // member's personal link.
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { saveMemberLink } from "../../src/store/member-links.js";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
-
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
+import { useWebPlayground } from "./web-playground.js";
 
 describe("choices asked from the member's DM with the bot", () => {
-  let running: RunningWebPlayground;
-
-  beforeAll(async () => {
-    running = await startWebPlayground({ logDestination: silentLogs });
-  }, 120_000);
-
-  afterAll(async () => {
-    await running.close();
-  });
-
-  async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(new URL(path, running.web.url), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
+  const { running, post } = useWebPlayground();
 
   it("sends the typed option to the bot as a DM autocomplete and answers with the bot's choices", async () => {
-    const { playground } = running;
+    const { playground } = running();
     const alice = playground.members.get("alice")?.user.id ?? "";
     await post("/api/dm/install", { member: "alice" });
     // Alice's personal link, as /link in the DM leaves it.

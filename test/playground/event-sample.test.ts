@@ -1,28 +1,13 @@
 // The Platform panel's sample event is sent as a real event of the platform, so it carries no test mark, though
 // it is built from the sandbox's test-delivery sample (docs/platform-assumptions.md, "Test deliveries").
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
-
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
+import { describe, expect, it } from "vitest";
+import { useWebPlayground } from "./web-playground.js";
 
 describe("the playground's sample event", () => {
-  let running: RunningWebPlayground;
-
-  beforeAll(async () => {
-    running = await startWebPlayground({ logDestination: silentLogs });
-  }, 120_000);
-
-  afterAll(async () => {
-    await running.close();
-  });
+  const { running } = useWebPlayground();
 
   it.each(["standard", "legacy"])("is not marked as a test in the %s form", async (form) => {
-    const url = new URL(`/api/platform/events/sample?kind=battle.completed&form=${form}`, running.web.url);
+    const url = new URL(`/api/platform/events/sample?kind=battle.completed&form=${form}`, running().web.url);
     const response = await fetch(url);
     expect(response.status).toBe(200);
     const { payload } = (await response.json()) as { payload: string };

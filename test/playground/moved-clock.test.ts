@@ -2,40 +2,15 @@
 // (playground/README.md, "One clock"): an event is judged against the moved time as a deployment judges it
 // (src/webhooks/future-event.ts), a reminder that the move made due is posted, and posts and the page's
 // relative timestamps carry the moved time.
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
-
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
+import { useWebPlayground } from "./web-playground.js";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
 
 describe("the playground with its clock moved ahead", () => {
-  let running: RunningWebPlayground;
-
-  beforeAll(async () => {
-    running = await startWebPlayground({ logDestination: silentLogs });
-  }, 120_000);
-
-  afterAll(async () => {
-    await running.close();
-  });
-
-  async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(new URL(path, running.web.url), {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  }
+  const { running, post } = useWebPlayground();
 
   function tournamentStarted(id: string, created: number): string {
     return JSON.stringify({
@@ -46,7 +21,7 @@ describe("the playground with its clock moved ahead", () => {
     });
   }
 
-  const clockNow = () => running.playground.sandbox.clock.now();
+  const clockNow = () => running().playground.sandbox.clock.now();
 
   it("judges an event's date against the moved clock, as a deployment does", async () => {
     const before = Date.now();
@@ -68,14 +43,14 @@ describe("the playground with its clock moved ahead", () => {
   });
 
   it("gives the page the moved clock's time to read relative timestamps against", async () => {
-    const response = await fetch(new URL("/api/world", running.web.url));
+    const response = await fetch(new URL("/api/world", running().web.url));
     const world = (await response.json()) as { now: number };
     expect(world.now).toBeGreaterThanOrEqual(Date.now() + day - minute);
     expect(Math.abs(world.now - clockNow())).toBeLessThan(minute);
   });
 
   it("posts a tournament reminder as soon as a move of the clock makes it due", async () => {
-    const { playground } = running;
+    const { playground } = running();
     const { discord, sandbox, guildId, bot } = playground;
     const admin = playground.members.get("admin")!.user.id;
     const general = playground.channels.get("general")!;

@@ -167,14 +167,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
         body: { content: "Posted during the read" },
       })) as { id: string };
       await rest.post(Routes.threads(general, starter.id), { body: { name: "During the read" } });
-      // The live stream is one ordered connection: once the page marks a later post elsewhere unread, it has
-      // heard the post and the thread too.
-      const announcements = playground.channels.get("announcements") ?? "";
-      await rest.post(Routes.channelMessages(announcements), { body: { content: "Meanwhile" } });
-      await page
-        .getByRole("button", { name: /^# announcements/ })
-        .filter({ hasText: "new" })
-        .waitFor();
+      await waitUntilPageHeardAll();
       read.land();
       const message = page.locator(`#message-${starter.id}`);
       await message.locator(".thread-summary", { hasText: "During the read" }).waitFor();
@@ -187,7 +180,6 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   it("draws a thread archived while the channel's read was on its way as archived, once the read lands", async () => {
     if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
-    const { rest } = playground.bot.deps;
     const general = playground.channels.get("general") ?? "";
     const thread = playground.discord.threads.find(playground.guildId, "During the read");
     if (thread === undefined) throw new Error("the thread of the test before is missing");
@@ -198,14 +190,7 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       await openChannel("general");
       await read.made;
       playground.discord.threads.setArchived(thread.id, true);
-      // The live stream is one ordered connection: once a later post elsewhere is marked unread, the page has
-      // heard the archive too.
-      const announcements = playground.channels.get("announcements") ?? "";
-      await rest.post(Routes.channelMessages(announcements), { body: { content: "Archived meanwhile" } });
-      await page
-        .getByRole("button", { name: /^# announcements/ })
-        .filter({ hasText: "new" })
-        .waitFor();
+      await waitUntilPageHeardAll();
       read.land();
       await page.locator(`#message-${thread.id} .thread-summary .thread-archived`).waitFor();
     } finally {
@@ -213,6 +198,23 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       playground.discord.threads.setArchived(thread.id, false);
     }
   }, 60_000);
+
+  /**
+   * Waits until the page has heard all the live stream sent so far: the stream is one ordered connection, so
+   * once a post made now in #announcements (not the channel open) is marked new, all before it was heard.
+   */
+  async function waitUntilPageHeardAll(): Promise<void> {
+    const { playground } = opened?.running ?? {};
+    if (playground === undefined) throw new Error("no page");
+    const announcements = playground.channels.get("announcements") ?? "";
+    await playground.bot.deps.rest.post(Routes.channelMessages(announcements), {
+      body: { content: "Meanwhile" },
+    });
+    await page
+      .getByRole("button", { name: /^# announcements/ })
+      .filter({ hasText: "new" })
+      .waitFor();
+  }
 
   /**
    * Holds the page's reads of `path`: the server answers at once (`made`), the page gets the answer only at

@@ -2,10 +2,10 @@
 // whole stack on 127.0.0.1 and a page on it, plus the steps a member takes there. Found by CHROMIUM_PATH or
 // at /usr/bin/chromium; the tests skip with a note when neither is there.
 import { existsSync } from "node:fs";
-import { Writable } from "node:stream";
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { startWebPlayground, type RunningWebPlayground } from "../../playground/web/run-web-playground.js";
+import type { RunningWebPlayground } from "../../playground/web/run-web-playground.js";
+import { startQuietWebPlayground } from "./web-playground.js";
 
 export const chromiumPath = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].find(
   (path): path is string => path !== undefined && path !== "" && existsSync(path),
@@ -16,12 +16,6 @@ export function noteWhenSkipped(what: string): void {
   if (chromiumPath !== undefined) return;
   console.log(`Skipped ${what}: no Chromium (set CHROMIUM_PATH, or apt-get install -y chromium).`);
 }
-
-const silentLogs = new Writable({
-  write(_chunk, _encoding, callback) {
-    callback();
-  },
-});
 
 export interface PlaygroundPage {
   readonly running: RunningWebPlayground;
@@ -37,7 +31,7 @@ export async function openPlaygroundPage(
   viewport: { width: number; height: number } = { width: 1280, height: 800 },
 ): Promise<PlaygroundPage> {
   const [running, browser] = await Promise.all([
-    startWebPlayground({ logDestination: silentLogs }),
+    startQuietWebPlayground(),
     chromium.launch({ executablePath: chromiumPath ?? "", headless: true, args: ["--no-sandbox"] }),
   ]);
   const page = await browser.newPage({ viewport });
