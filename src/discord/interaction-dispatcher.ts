@@ -116,13 +116,16 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
 
     async function runAutocomplete(interaction: APIApplicationCommandAutocompleteInteraction, actor: Actor) {
       const command = commands.get(interaction.data.name);
+      const { subcommand, focused } = readFocusedOption(interaction);
       // A server may show an admin command to anyone (docs/architecture.md, "Commands"); its suggestions
       // (channel names, private ones included) are refused like the command itself, and renderError answers
-      // no choices.
-      if (command !== undefined && actor.guildId === undefined && !reachesOutsideServers(command))
+      // no choices. So are a server-only subcommand's outside a server: Discord's client offers every
+      // subcommand of a command that reaches DMs, though running it there is refused. (`serverOnly` reads the
+      // subcommand: the options of an autocomplete are only those typed so far.)
+      const typed = { group: undefined, subcommand, options: {} } as never;
+      if (command !== undefined && actor.guildId === undefined && needsServer(command, typed))
         throw needsServerError();
       if (command !== undefined) refuseWithoutPermissions(command, actor);
-      const { subcommand, focused } = readFocusedOption(interaction);
       const choices =
         command?.autocomplete === undefined || focused === undefined
           ? []

@@ -144,14 +144,17 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
     const giveUpAt = Date.now() + 45_000;
     for (let attempt = 0; attempt < 10 && !killed; attempt += 1) {
       const held = discord.holdResponses("POST", new RegExp(`^/channels/${channelId}/messages$`));
-      await held.waitForCaught(1, Math.max(1000, giveUpAt - Date.now()));
-      // The channel's posts go one at a time: the newest message is the one whose answer is held.
-      const caught = discord.messages(channelId).at(-1)?.nonce;
-      if (caught !== undefined && caught !== null && (await readRecordedGroups()).has(String(caught))) {
-        await first.kill();
-        killed = true;
+      try {
+        await held.waitForCaught(1, Math.max(1000, giveUpAt - Date.now()));
+        // The channel's posts go one at a time: the newest message is the one whose answer is held.
+        const caught = discord.messages(channelId).at(-1)?.nonce;
+        if (caught !== undefined && caught !== null && (await readRecordedGroups()).has(String(caught))) {
+          await first.kill();
+          killed = true;
+        }
+      } finally {
+        held.release();
       }
-      held.release();
     }
     expect(killed).toBe(true);
     // The groups the killed bot had recorded: each must go out whole, under its own nonce.
@@ -180,7 +183,7 @@ describe("a burst of results for one channel, with the bot killed mid-burst", ()
       const carrying = messages.filter((message) => message.nonce === groupId);
       expect(carrying.map((message) => battlesIn(message).toSorted())).toEqual([battles.toSorted()]);
     }
-  }, 120_000);
+  }, 180_000);
 
   it("then posts a lone result at once, alone in its own message under its row's id", async () => {
     const before = discord.messages(channelId).length;

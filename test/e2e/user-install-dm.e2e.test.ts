@@ -146,6 +146,21 @@ describe.each(interactionsModes)(
       expect(reply.content).toBe("This needs a server: run it in a server where the bot is installed.");
     });
 
+    it("suggests nothing for a server-only subcommand's option in a DM, though Discord asks", async () => {
+      // Alice has a personal link (above), with which the option would list the platform's problems.
+      const choices = await world.discord
+        .autocompleteUserInstall({
+          userId: world.members.alice.id,
+          context: "bot-dm",
+          name: "battle",
+          subcommand: "create",
+          options: { difficulty: "easy" },
+          focused: { name: "problem", value: "two" },
+        })
+        .choices();
+      expect(choices).toEqual([]);
+    });
+
     it("refuses a server-only command that stale command data still offers in a DM", async () => {
       // Discord may still offer an older definition for a while: here /setup as if it once reached DMs.
       const stale = commandData.map((command) =>

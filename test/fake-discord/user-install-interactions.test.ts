@@ -139,6 +139,8 @@ describe("interactions from a user install", () => {
       context: BotDM,
       authorizing_integration_owners: { [UserInstall]: aliceId },
       user: { id: aliceId },
+      channel: { type: ChannelType.DM, recipients: [{ id: fake.botUser.id }] },
+      app_permissions: expect.stringMatching(/^\d+$/) as unknown,
       data: {
         name: "rank",
         options: [

@@ -9,7 +9,9 @@ const composerInput = () => document.getElementById("composer-input");
 
 /** The names and actions drawMessage takes (setUpChannelMessages). */
 let context = null;
-const live = createLiveList(apply);
+// A thread's change heard during a read that another overtook is still applied: its summary may be drawn in
+// this list, but it also moves the open thread's header and the page's known threads (threads.js).
+const live = createLiveList(apply, { carriesOver: (change) => change === "thread" });
 
 /** `names` and `actions` as for drawMessage. */
 export function setUpChannelMessages(names, actions) {

@@ -2,19 +2,25 @@
 // change heard while a read is on its way is applied over the read once it lands, so a post made meanwhile is
 // neither lost nor drawn and then wiped by a read that began before it.
 
-/** `apply(...change)` draws one live change on the list as drawn. */
-export function createLiveList(apply) {
+/**
+ * `apply(...change)` draws one live change on the list as drawn. `carriesOver(...change)` names the changes
+ * a read overtaken by a later one hands to it: none by default, as the later read already has the rest (and
+ * may be of another list: another channel, thread or member); a change that also acts outside the list (a
+ * thread's summary, which the open thread's header and the page's known threads follow) is still applied.
+ * @param {(...change: any[]) => void} apply
+ * @param {{ carriesOver?: (...change: any[]) => boolean }} [options]
+ */
+export function createLiveList(apply, { carriesOver = () => false } = {}) {
   /** The changes heard since the latest read began, until it lands; null when no read is on its way. */
   let heardDuringRead = null;
   return {
     /**
-     * Reads with `read()`, draws what it gives with `draw`, then the changes heard meanwhile. A read overtaken
-     * by a later one draws nothing and gives false; the later one applies what it had heard.
+     * Reads with `read()`, draws what it gives with `draw`, then the changes heard meanwhile. A read
+     * overtaken by a later one draws nothing and gives false; the later one applies what carries over.
      */
     async drawRead(read, draw) {
-      // A read begun while another is on its way takes over what that one heard: the other draws nothing
-      // now, and a change such as a thread's archive must still be drawn (again, in order, over a newer read).
-      const heard = heardDuringRead === null ? [] : [...heardDuringRead];
+      const heard =
+        heardDuringRead === null ? [] : heardDuringRead.filter((change) => carriesOver(...change));
       heardDuringRead = heard;
       let value;
       try {
