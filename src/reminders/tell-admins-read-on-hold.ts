@@ -3,7 +3,7 @@
 // log. The notice names what is on hold (reminders, or events read for themselves) and what mends it.
 import { tellAdmins } from "../outbox/tell-admins.js";
 import type { ReminderDeps } from "./reminder-deps.js";
-import { readingAdminOf, type TournamentReader } from "./tournament-reader.js";
+import { describeReadsOf, readingAdminOf, type TournamentReader } from "./tournament-reader.js";
 
 /**
  * Why the reading admin's link no longer reads tournaments, as stored and told. The last two are the admin's
@@ -88,7 +88,7 @@ export async function tellAdminsReadOnHold(
   await tellAdmins(deps, {
     guildId: reader.settings.guildId,
     content: explainReadOnHold({ feeds: reader.feeds, adminId }, problem),
-    what: `put ${heldReads[reader.feeds].what.toLowerCase()} on hold`,
+    what: `put ${describeReadsOf(reader)} on hold`,
     logFields: { problem: describeLinkProblem(problem), readBy: adminId },
   });
 }

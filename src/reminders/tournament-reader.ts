@@ -2,14 +2,24 @@
 // "Tournament events"). A server with reminders is read with the credential of the admin who set them up, and
 // the read feeds its reminders and, when on, its events; a server with events and no reminders is read with
 // the credential of the admin who turned events on, for its events alone. One read per server either way.
-import { recordLinkProblem, recordPollSucceeded, type ReminderSettings } from "../store/reminder-settings.js";
+import type { ReminderSettings } from "../store/reminder-settings.js";
 import type { TournamentEventSettings } from "../store/tournament-event-settings.js";
-import { recordEventLinkProblem, recordEventReadSucceeded } from "../store/tournament-event-reads.js";
+import {
+  recordLinkProblemOnce,
+  recordReadSucceeded,
+  type ReadOwnerTable,
+} from "../store/tournament-read-state.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 
 export type TournamentReader =
   | { readonly feeds: "reminders"; readonly settings: ReminderSettings }
   | { readonly feeds: "events"; readonly settings: TournamentEventSettings };
+
+/** The settings that own the read: its state (last read, link problem) is kept on them. */
+const ownerTable = {
+  reminders: "reminder_settings",
+  events: "tournament_event_settings",
+} as const satisfies Record<TournamentReader["feeds"], ReadOwnerTable>;
 
 /** The admin whose linked credential reads, while they still hold Manage Server. */
 export function readingAdminOf(reader: TournamentReader): string {
@@ -27,8 +37,10 @@ export function recordReaderProblem(
   reader: TournamentReader,
   input: { readonly problem: string; readonly now: number },
 ): Promise<boolean> {
-  const record = reader.feeds === "reminders" ? recordLinkProblem : recordEventLinkProblem;
-  return record(deps.db, { guildId: reader.settings.guildId, ...input });
+  return recordLinkProblemOnce(deps.db, ownerTable[reader.feeds], {
+    guildId: reader.settings.guildId,
+    ...input,
+  });
 }
 
 /** Records a read that worked on the settings that own it; true when it cleared a link problem. */
@@ -37,6 +49,5 @@ export function recordReaderSucceeded(
   reader: TournamentReader,
   now: number,
 ): Promise<boolean> {
-  const record = reader.feeds === "reminders" ? recordPollSucceeded : recordEventReadSucceeded;
-  return record(deps.db, { guildId: reader.settings.guildId, now });
+  return recordReadSucceeded(deps.db, ownerTable[reader.feeds], { guildId: reader.settings.guildId, now });
 }

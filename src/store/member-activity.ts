@@ -3,6 +3,7 @@
 import type { Insertable, Kysely } from "kysely";
 import type { BattleOutcome } from "../events/battle-outcome.js";
 import type { Database, MemberActivityTable } from "./database.js";
+import { listLinkedGuildsOf } from "./member-links.js";
 
 interface FactBase {
   readonly eventId: string;
@@ -31,9 +32,6 @@ export type ActivityFact =
 /** How long a row is kept: a year of weeks and months to rank. */
 export const memberActivityRetentionMs = 365 * 24 * 60 * 60 * 1000;
 
-/** Players per read of their links, well inside both dialects' limits on bound parameters. */
-const userIdsPerQuery = 500;
-
 /** Rows per INSERT, well inside both dialects' limits on bound parameters. */
 const rowsPerInsert = 200;
 
@@ -52,21 +50,14 @@ export async function recordMemberActivity(
 ): Promise<number> {
   const userIds = [...new Set(input.facts.map((fact) => fact.platformUserId))];
   if (userIds.length === 0) return 0;
-  const guildsOf = new Map<string, string[]>();
-  // A commit's events may name thousands of players: their links are read a bounded list at a time.
-  for (let start = 0; start < userIds.length; start += userIdsPerQuery) {
-    let query = db
-      .selectFrom("member_links")
-      .select(["guild_id", "platform_user_id"])
-      .distinct()
-      .where("platform_user_id", "in", userIds.slice(start, start + userIdsPerQuery));
-    if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
-    for (const link of await query.execute()) {
-      guildsOf.set(link.platform_user_id, [...(guildsOf.get(link.platform_user_id) ?? []), link.guild_id]);
-    }
-  }
+  const linked = await listLinkedGuildsOf(db, userIds);
+  // A server's own endpoint records in that server alone.
+  const guildsOf = (platformUserId: string): string[] =>
+    [...(linked.get(platformUserId) ?? [])].filter(
+      (guildId) => input.guildId === undefined || guildId === input.guildId,
+    );
   const rows = input.facts.flatMap((fact) =>
-    (guildsOf.get(fact.platformUserId) ?? []).map((guildId) => toRow(fact, guildId, input.now)),
+    guildsOf(fact.platformUserId).map((guildId) => toRow(fact, guildId, input.now)),
   );
   let added = 0;
   for (let start = 0; start < rows.length; start += rowsPerInsert) {

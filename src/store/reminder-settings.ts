@@ -4,7 +4,6 @@
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import { claimDueRows } from "./claim-due-rows.js";
-import { recordLinkProblemOnce, recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
 import { toJsonText } from "./json-text.js";
 
@@ -118,25 +117,6 @@ export async function claimDuePolls(
     set: { next_poll_at: input.now + input.pollMs },
   });
   return rows.map(toReminderSettings);
-}
-
-/** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */
-export function recordPollSucceeded(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly now: number },
-): Promise<boolean> {
-  return recordReadSucceeded(db, "reminder_settings", input);
-}
-
-/**
- * The configuring admin's link no longer reads tournaments. True only for the first read that found it so
- * (no problem recorded before): the admins are told once, not at every read.
- */
-export function recordLinkProblem(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly problem: string; readonly now: number },
-): Promise<boolean> {
-  return recordLinkProblemOnce(db, "reminder_settings", input);
 }
 
 /**

@@ -1,10 +1,9 @@
 // The reads of the open tournaments a server makes for its scheduled events alone (docs/architecture.md,
 // "Tournament events"): only while it has no reminder settings, whose read feeds the events too, so a server
 // is never read twice. As the reminders' reads (reminder-settings.ts), one instance takes each due read by
-// moving `next_poll_at` on, and a link that reads nothing is recorded once.
+// moving `next_poll_at` on; what a read leaves (last read, link problem) is kept by tournament-read-state.ts.
 import type { Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
-import { recordLinkProblemOnce, recordReadSucceeded } from "./tournament-read-state.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
 
@@ -33,23 +32,4 @@ export async function claimDueEventReads(
     set: { next_poll_at: input.now + input.pollMs },
   });
   return rows.map(toTournamentEventSettings);
-}
-
-/** A read that worked: remembered, and any link problem cleared. True when there was one (reads resumed). */
-export function recordEventReadSucceeded(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly now: number },
-): Promise<boolean> {
-  return recordReadSucceeded(db, "tournament_event_settings", input);
-}
-
-/**
- * The enabling admin's link no longer reads tournaments. True only for the first read that found it so: the
- * admins are told once, not at every read.
- */
-export function recordEventLinkProblem(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly problem: string; readonly now: number },
-): Promise<boolean> {
-  return recordLinkProblemOnce(db, "tournament_event_settings", input);
 }

@@ -9,12 +9,11 @@ import {
   recordRoleProblem,
   deleteReminderSettings,
   findReminderSettings,
-  recordLinkProblem,
-  recordPollSucceeded,
   saveReminderSettings,
 } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
 import { findTournamentReminder, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { recordLinkProblemOnce, recordReadSucceeded } from "../../src/store/tournament-read-state.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 
@@ -158,12 +157,18 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
   it("records a link problem once, and a good read clears it", async () => {
     await save([10]);
     const problem = { guildId, problem: "reauth_needed", now: testNow };
-    expect(await recordLinkProblem(store.db, problem)).toBe(true);
-    expect(await recordLinkProblem(store.db, { ...problem, problem: "not_linked" })).toBe(false);
+    expect(await recordLinkProblemOnce(store.db, "reminder_settings", problem)).toBe(true);
+    expect(
+      await recordLinkProblemOnce(store.db, "reminder_settings", { ...problem, problem: "not_linked" }),
+    ).toBe(false);
     expect((await findReminderSettings(store.db, guildId))?.linkProblem).toBe("reauth_needed");
 
-    expect(await recordPollSucceeded(store.db, { guildId, now: testNow + 5 })).toBe(true);
-    expect(await recordPollSucceeded(store.db, { guildId, now: testNow + 6 })).toBe(false);
+    expect(await recordReadSucceeded(store.db, "reminder_settings", { guildId, now: testNow + 5 })).toBe(
+      true,
+    );
+    expect(await recordReadSucceeded(store.db, "reminder_settings", { guildId, now: testNow + 6 })).toBe(
+      false,
+    );
     const settings = await findReminderSettings(store.db, guildId);
     expect(settings?.linkProblem).toBeNull();
     expect(settings?.lastPolledAt).toBe(testNow + 6);
@@ -171,7 +176,11 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
 
   it("saving again clears a link problem, so a new admin's link is told about afresh", async () => {
     await save([10]);
-    await recordLinkProblem(store.db, { guildId, problem: "reauth_needed", now: testNow });
+    await recordLinkProblemOnce(store.db, "reminder_settings", {
+      guildId,
+      problem: "reauth_needed",
+      now: testNow,
+    });
     await save([10], testNow + 1);
     expect((await findReminderSettings(store.db, guildId))?.linkProblem).toBeNull();
     expect(await findTournamentReminder(store.db, "missing")).toBeUndefined();

@@ -4,16 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
-import {
-  claimDueEventReads,
-  recordEventLinkProblem,
-  recordEventReadSucceeded,
-} from "../../src/store/tournament-event-reads.js";
+import { claimDueEventReads } from "../../src/store/tournament-event-reads.js";
 import {
   disableTournamentEvents,
   enableTournamentEvents,
   findTournamentEventSettings,
 } from "../../src/store/tournament-event-settings.js";
+import { recordLinkProblemOnce, recordReadSucceeded } from "../../src/store/tournament-read-state.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 
@@ -80,18 +77,27 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
   it("records a link problem once, a good read clears it, and turning events on again does too", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
     const problem = { guildId, problem: "admin_lacks_manage_server", now: testNow };
-    expect(await recordEventLinkProblem(store.db, problem)).toBe(true);
-    expect(await recordEventLinkProblem(store.db, { ...problem, problem: "not_linked" })).toBe(false);
+    expect(await recordLinkProblemOnce(store.db, "tournament_event_settings", problem)).toBe(true);
+    expect(
+      await recordLinkProblemOnce(store.db, "tournament_event_settings", {
+        ...problem,
+        problem: "not_linked",
+      }),
+    ).toBe(false);
     expect((await findTournamentEventSettings(store.db, guildId))?.linkProblem).toBe(
       "admin_lacks_manage_server",
     );
-    expect(await recordEventReadSucceeded(store.db, { guildId, now: testNow + 5 })).toBe(true);
-    expect(await recordEventReadSucceeded(store.db, { guildId, now: testNow + 6 })).toBe(false);
+    expect(
+      await recordReadSucceeded(store.db, "tournament_event_settings", { guildId, now: testNow + 5 }),
+    ).toBe(true);
+    expect(
+      await recordReadSucceeded(store.db, "tournament_event_settings", { guildId, now: testNow + 6 }),
+    ).toBe(false);
     const settings = await findTournamentEventSettings(store.db, guildId);
     expect(settings?.linkProblem).toBeNull();
     expect(settings?.lastPolledAt).toBe(testNow + 6);
 
-    await recordEventLinkProblem(store.db, problem);
+    await recordLinkProblemOnce(store.db, "tournament_event_settings", problem);
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow + 7 });
     expect((await findTournamentEventSettings(store.db, guildId))?.linkProblem).toBeNull();
   });
