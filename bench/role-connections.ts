@@ -239,7 +239,7 @@ try {
 
 let baseline: LatencySummary;
 try {
-  baseline = await measureDirectWrites({ discord, sandbox, clientSecret, publicUrl, members });
+  baseline = await measureDirectWrites({ discord, sandbox, publicUrl, members });
 } finally {
   rest.clearHashSweeper();
   rest.clearHandlerSweeper();

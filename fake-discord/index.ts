@@ -24,6 +24,7 @@ export type { HandMadeRole, MemberRoles, RoleAdmin } from "./driver/role-admin.j
 export type { HandMadeEvent, ScheduledEventAdmin } from "./driver/scheduled-event-admin.js";
 export type { ThreadAdmin } from "./driver/thread-admin.js";
 export type { OAuth2Admin } from "./driver/oauth2-admin.js";
+export { grantUserToken } from "./driver/grant-user-token.js";
 export { userInstallRefusal, type UserInstallCommandInput } from "./driver/user-install-actions.js";
 export type {
   AutocompleteInput,

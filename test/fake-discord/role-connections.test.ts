@@ -3,8 +3,7 @@
 import { REST } from "@discordjs/rest";
 import { ApplicationRoleConnectionMetadataType, OAuth2Scopes, Routes } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { grantUserToken } from "./user-token.js";
+import { createFakeDiscord, grantUserToken, type FakeDiscord } from "../../fake-discord/index.js";
 
 const rating = {
   type: ApplicationRoleConnectionMetadataType.IntegerGreaterThanOrEqual,

@@ -5,13 +5,13 @@ import { REST } from "@discordjs/rest";
 import type { APIApplicationRoleConnection } from "discord-api-types/v10";
 import { Routes } from "discord-api-types/v10";
 import { expect } from "vitest";
+import { grantUserToken } from "../../../fake-discord/index.js";
 import type { RunningBot } from "../../../src/bot/build-bot.js";
 import { registerRoleConnectionMetadata } from "../../../src/discord/role-connection-metadata.js";
 import {
   linkedRolesRedirectUri,
   linkedRolesVerificationUrl,
 } from "../../../src/linking/linked-roles-settings.js";
-import { grantUserToken } from "../../fake-discord/user-token.js";
 import type { EndToEnd, EndToEndOptions } from "../harness.js";
 import { operatorSecret, sendOperatorEvent } from "./operator-webhook.js";
 
