@@ -4,11 +4,11 @@
 // announced meanwhile gets no reminder; the role given back, reads resume; the admin gone from the server,
 // reads stop again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StoredMessage } from "../../fake-discord/index.js";
 import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { setUpAdminStanding, type AdminStanding } from "./support/admin-standing.js";
 import { memberCommands } from "./support/member-commands.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament, waitForScheduled } from "./support/reminder-world.js";
@@ -19,30 +19,19 @@ const onHold = "Tournament reminders are on hold";
 describe("tournament reminders and the configuring admin's standing, end to end", () => {
   let world: EndToEnd;
   let reminderChannel: string;
-  let adminChannel: string;
-  let adminRoleId: string;
+  let standing: AdminStanding;
 
   const run = memberCommands(() => world);
 
   const pollLines = () => countReadLines(world, "reminders");
   const waitForHeldPolls = (count: number) => waitForHeldReads(world, "reminders", count);
 
-  const notices = (): StoredMessage[] =>
-    world.discord.messages(adminChannel).filter((message) => message.content.startsWith(onHold));
-
   beforeAll(async () => {
     world = await startEndToEnd({ env: { TOURNAMENT_POLL_SECONDS: "1" } });
     const keys = world.sandbox.keys.filter((key) => key.level !== "read");
     await linkMember(world, world.members.admin.id, keys[0]?.key ?? "");
     reminderChannel = world.discord.createChannel(world.guildId, { name: "contests" }).id;
-    adminChannel = world.discord.createChannel(world.guildId, { name: "admins" }).id;
-    const [adminRole] = world.discord.roles.ofMember(world.guildId, world.members.admin.id);
-    if (adminRole === undefined) throw new Error("the harness gives the admin a role with Manage Server");
-    adminRoleId = adminRole.id;
-    await run(world.members.admin.id, "setup", {
-      subcommand: "admin-channel",
-      options: { channel: adminChannel },
-    });
+    standing = await setUpAdminStanding(world, onHold);
     const set = await run(world.members.admin.id, "setup", {
       subcommandGroup: "reminders",
       subcommand: "set",
@@ -58,13 +47,7 @@ describe("tournament reminders and the configuring admin's standing, end to end"
     const first = createTournament(world, { title: "Before", secondsAhead: 60 * 60 });
     await waitForScheduled(world, world.bot.deps.db, first.id, [first.startsAt - 10 * minute]);
 
-    world.discord.roles.takeFromMember(world.guildId, world.members.admin.id, adminRoleId);
-
-    const notice = await world.discord.waitForMessage(
-      adminChannel,
-      (message) => message.content.startsWith(onHold),
-      20_000,
-    );
+    const notice = await standing.loseManageServer();
     expect(notice.content).toContain(
       `<@${world.members.admin.id}>, who set them up, no longer has the Manage Server permission`,
     );
@@ -81,9 +64,9 @@ describe("tournament reminders and the configuring admin's standing, end to end"
     expect(pollLines().reads).toBe(reads);
     const scheduled = await listScheduledReminders(world.bot.deps.db, world.guildId);
     expect(scheduled.map((reminder) => reminder.tournament.id)).not.toContain(during.id);
-    expect(notices()).toHaveLength(1);
+    expect(standing.notices()).toHaveLength(1);
 
-    world.discord.roles.giveMember(world.guildId, world.members.admin.id, adminRoleId);
+    standing.giveManageServerBack();
 
     await waitForScheduled(world, world.bot.deps.db, during.id, [during.startsAt - 10 * minute]);
     // The poll that schedules it clears the hold too, in a write of its own that may land a moment later.
@@ -98,7 +81,7 @@ describe("tournament reminders and the configuring admin's standing, end to end"
     world.discord.removeMember(world.guildId, world.members.admin.id);
 
     const notice = await world.discord.waitForMessage(
-      adminChannel,
+      standing.adminChannel,
       (message) => message.content.includes("is no longer a member of this server"),
       20_000,
     );

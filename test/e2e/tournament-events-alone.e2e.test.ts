@@ -4,12 +4,13 @@
 // events are on hold and what to run, and a tournament announced meanwhile gets no event; the role given back,
 // reads resume and it gets one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeScheduledEvent, StoredMessage } from "../../fake-discord/index.js";
+import type { FakeScheduledEvent } from "../../fake-discord/index.js";
 import { findReminderSettings } from "../../src/store/reminder-settings.js";
 import { findTournamentEventSettings } from "../../src/store/tournament-event-settings.js";
-import { adminCommands } from "./support/member-commands.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { setUpAdminStanding, type AdminStanding } from "./support/admin-standing.js";
+import { adminCommands } from "./support/member-commands.js";
 import { countReadLines, waitForHeldReads } from "./support/read-log.js";
 import { createTournament } from "./support/reminder-world.js";
 
@@ -17,25 +18,18 @@ const onHold = "Tournament events are on hold";
 
 describe("tournament events without reminders, read with the enabling admin's link, end to end", () => {
   let world: EndToEnd;
-  let adminChannel: string;
-  let adminRoleId: string;
+  let standing: AdminStanding;
 
   const run = adminCommands(() => world);
   const eventOf = (id: string) => (event: FakeScheduledEvent) =>
     event.location?.includes(`id:${id}`) === true;
   const eventsOf = (id: string) => world.discord.scheduledEvents.list(world.guildId).filter(eventOf(id));
-  const notices = (): StoredMessage[] =>
-    world.discord.messages(adminChannel).filter((message) => message.content.startsWith(onHold));
   const settings = () => findTournamentEventSettings(world.bot.deps.db, world.guildId);
 
   beforeAll(async () => {
     world = await startEndToEnd({ env: { TOURNAMENT_POLL_SECONDS: "1" } });
     world.discord.roles.grantBot(world.guildId, ["CreateEvents"]);
-    adminChannel = world.discord.createChannel(world.guildId, { name: "admins" }).id;
-    const [adminRole] = world.discord.roles.ofMember(world.guildId, world.members.admin.id);
-    if (adminRole === undefined) throw new Error("the harness gives the admin a role with Manage Server");
-    adminRoleId = adminRole.id;
-    await run("setup", { subcommand: "admin-channel", options: { channel: adminChannel } });
+    standing = await setUpAdminStanding(world, onHold);
   }, 60_000);
   afterAll(async () => {
     await world.close();
@@ -68,13 +62,7 @@ describe("tournament events without reminders, read with the enabling admin's li
   }, 60_000);
 
   it("holds the reads once the enabling admin loses Manage Server, tells the admins once, and resumes when they have it again", async () => {
-    world.discord.roles.takeFromMember(world.guildId, world.members.admin.id, adminRoleId);
-
-    const notice = await world.discord.waitForMessage(
-      adminChannel,
-      (message) => message.content.startsWith(onHold),
-      20_000,
-    );
+    const notice = await standing.loseManageServer();
     expect(notice.content).toContain(
       `<@${world.members.admin.id}>, who turned them on, no longer has the Manage Server permission`,
     );
@@ -89,12 +77,12 @@ describe("tournament events without reminders, read with the enabling admin's li
     await waitForHeldReads(world, "tournament events", 3);
     expect(countReadLines(world, "tournament events").reads).toBe(reads);
     expect(eventsOf(during.id)).toEqual([]);
-    expect(notices()).toHaveLength(1);
+    expect(standing.notices()).toHaveLength(1);
 
-    world.discord.roles.giveMember(world.guildId, world.members.admin.id, adminRoleId);
+    standing.giveManageServerBack();
 
     await world.discord.scheduledEvents.waitForEvent(world.guildId, eventOf(during.id), 20_000);
     await expect.poll(async () => (await settings())?.linkProblem, { timeout: 20_000 }).toBeNull();
-    expect(notices()).toHaveLength(1);
+    expect(standing.notices()).toHaveLength(1);
   }, 90_000);
 });
