@@ -155,14 +155,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     const { playground } = opened.running;
     const { rest } = playground.bot.deps;
     const general = playground.channels.get("general") ?? "";
-    const { openChannel } = memberSteps(page);
-    await openChannel("announcements");
     // The read of #general is answered by the server at once but handed to the page only when the test says,
     // so the page hears the post and its thread on the live stream before a read that has neither lands.
-    const read = await holdRead(`/api/channels/${general}/messages`);
+    const read = await openGeneralWithReadHeld();
     try {
-      await openChannel("general");
-      await read.made;
       const starter = (await rest.post(Routes.channelMessages(general), {
         body: { content: "Posted during the read" },
       })) as { id: string };
@@ -180,15 +176,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   it("draws a thread archived while the channel's read was on its way as archived, once the read lands", async () => {
     if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
-    const general = playground.channels.get("general") ?? "";
     const thread = playground.discord.threads.find(playground.guildId, "During the read");
     if (thread === undefined) throw new Error("the thread of the test before is missing");
-    const { openChannel } = memberSteps(page);
-    await openChannel("announcements");
-    const read = await holdRead(`/api/channels/${general}/messages`);
+    const read = await openGeneralWithReadHeld();
     try {
-      await openChannel("general");
-      await read.made;
       playground.discord.threads.setArchived(thread.id, true);
       await waitUntilPageHeardAll();
       read.land();
@@ -214,6 +205,22 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       .getByRole("button", { name: /^# announcements/ })
       .filter({ hasText: "new" })
       .waitFor();
+  }
+
+  /** Opens #general from #announcements with its read held (holdRead), once the server has answered it. */
+  async function openGeneralWithReadHeld() {
+    const general = opened?.running.playground.channels.get("general") ?? "";
+    const { openChannel } = memberSteps(page);
+    await openChannel("announcements");
+    const read = await holdRead(`/api/channels/${general}/messages`);
+    try {
+      await openChannel("general");
+      await read.made;
+      return read;
+    } catch (error) {
+      await read.done();
+      throw error;
+    }
   }
 
   /**
