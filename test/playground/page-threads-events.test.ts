@@ -14,6 +14,7 @@ import {
   openPlaygroundPage,
   type PlaygroundPage,
 } from "./playground-page.js";
+import { heldReads } from "./held-read.js";
 
 noteWhenSkipped("the playground's threads and events test");
 // Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
@@ -26,6 +27,10 @@ const hostilePrize = "<b>$5</b> [prize](https://example.com)";
 describe.skipIf(chromiumPath === undefined)("threads and events in the playground's page", () => {
   let opened: PlaygroundPage | undefined;
   let page: Page;
+  const heldReadsOnPage = () => {
+    if (opened === undefined) throw new Error("no page");
+    return heldReads(page, opened.running);
+  };
 
   beforeAll(async () => {
     await mkdir(screenshots, { recursive: true });
@@ -157,13 +162,13 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     const general = playground.channels.get("general") ?? "";
     // The read of #general is answered by the server at once but handed to the page only when the test says,
     // so the page hears the post and its thread on the live stream before a read that has neither lands.
-    const read = await openGeneralWithReadHeld();
+    const read = await heldReadsOnPage().openGeneralWithReadHeld();
     try {
       const starter = (await rest.post(Routes.channelMessages(general), {
         body: { content: "Posted during the read" },
       })) as { id: string };
       await rest.post(Routes.threads(general, starter.id), { body: { name: "During the read" } });
-      await waitUntilPageHeardAll();
+      await heldReadsOnPage().waitUntilPageHeardAll();
       read.land();
       const message = page.locator(`#message-${starter.id}`);
       await message.locator(".thread-summary", { hasText: "During the read" }).waitFor();
@@ -178,10 +183,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     const { playground } = opened.running;
     const thread = playground.discord.threads.find(playground.guildId, "During the read");
     if (thread === undefined) throw new Error("the thread of the test before is missing");
-    const read = await openGeneralWithReadHeld();
+    const read = await heldReadsOnPage().openGeneralWithReadHeld();
     try {
       playground.discord.threads.setArchived(thread.id, true);
-      await waitUntilPageHeardAll();
+      await heldReadsOnPage().waitUntilPageHeardAll();
       read.land();
       await page.locator(`#message-${thread.id} .thread-summary .thread-archived`).waitFor();
     } finally {
@@ -189,62 +194,6 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
       playground.discord.threads.setArchived(thread.id, false);
     }
   }, 60_000);
-
-  /**
-   * Waits until the page has heard all the live stream sent so far: the stream is one ordered connection, so
-   * once a post made now in #announcements (not the channel open) is marked new, all before it was heard.
-   */
-  async function waitUntilPageHeardAll(): Promise<void> {
-    const { playground } = opened?.running ?? {};
-    if (playground === undefined) throw new Error("no page");
-    const announcements = playground.channels.get("announcements") ?? "";
-    await playground.bot.deps.rest.post(Routes.channelMessages(announcements), {
-      body: { content: "Meanwhile" },
-    });
-    await page
-      .getByRole("button", { name: /^# announcements/ })
-      .filter({ hasText: "new" })
-      .waitFor();
-  }
-
-  /** Opens #general from #announcements with its read held (holdRead), once the server has answered it. */
-  async function openGeneralWithReadHeld() {
-    const general = opened?.running.playground.channels.get("general") ?? "";
-    const { openChannel } = memberSteps(page);
-    await openChannel("announcements");
-    const read = await holdRead(`/api/channels/${general}/messages`);
-    try {
-      await openChannel("general");
-      await read.made;
-      return read;
-    } catch (error) {
-      await read.done();
-      throw error;
-    }
-  }
-
-  /**
-   * Holds the page's reads of `path`: the server answers at once (`made`), the page gets the answer only at
-   * `land()`, so the page hears the live stream's changes before a read that has none of them lands.
-   */
-  async function holdRead(path: string) {
-    let readMade!: () => void;
-    const made = new Promise<void>((resolve) => (readMade = resolve));
-    let land!: () => void;
-    const landed = new Promise<void>((resolve) => (land = resolve));
-    const matches = (url: URL) => url.pathname === path;
-    await page.route(matches, async (route) => {
-      const response = await route.fetch();
-      readMade();
-      await landed;
-      await route.fulfill({ response });
-    });
-    const done = async () => {
-      land();
-      await page.unroute(matches);
-    };
-    return { made, land, done };
-  }
 
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
     if (opened === undefined) throw new Error("no page");
