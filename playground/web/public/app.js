@@ -2,6 +2,7 @@
 // (kept up to date by the live stream, roles included), a thread's messages beside them, the server's Events
 // view, the member list, the composer and the platform panel.
 import { callApi, el } from "./api.js";
+import { drawChannelList } from "./channel-list.js";
 import {
   channelMessageChanged,
   channelThreadChanged,
@@ -12,7 +13,7 @@ import { setUpComposer } from "./composer.js";
 import { setUpDm } from "./dm.js";
 import { closeDrawers, setUpDrawers } from "./drawers.js";
 import { reloadEvents, setUpEvents } from "./events.js";
-import { findByFocusKey, whileBusy } from "./focus.js";
+import { whileBusy } from "./focus.js";
 import { followClock, roleLabel } from "./markdown.js";
 import { setUpMemberCard } from "./member-card.js";
 import { drawMemberList, rememberMember, rememberedMember, setUpAddMember } from "./members.js";
@@ -103,36 +104,7 @@ function showComposerError(text) {
 }
 
 function drawChannels() {
-  const list = document.getElementById("channels");
-  const focusedKey = list.contains(document.activeElement)
-    ? document.activeElement.dataset.focusKey
-    : undefined;
-  const shown = (channel) => state.view === "channel" && channel.id === state.channelId;
-  const events = document.getElementById("open-events");
-  events.classList.toggle("current", state.view === "events");
-  if (state.view === "events") events.setAttribute("aria-current", "page");
-  else events.removeAttribute("aria-current");
-  list.replaceChildren(
-    ...state.world.channels.map((channel) =>
-      el(
-        "li",
-        {},
-        el(
-          "button",
-          {
-            type: "button",
-            class: `channel${shown(channel) ? " current" : ""}${state.unread.has(channel.id) ? " unread" : ""}`,
-            "aria-current": shown(channel) ? "page" : undefined,
-            "data-focus-key": `channel-${channel.id}`,
-            onclick: () => void openChannel(channel.id, { fromDrawer: true }),
-          },
-          `# ${channel.name}`,
-          state.unread.has(channel.id) ? el("span", { class: "unread-dot" }, " • new") : null,
-        ),
-      ),
-    ),
-  );
-  if (focusedKey !== undefined) findByFocusKey(list, focusedKey)?.focus();
+  drawChannelList(state, (channelId) => void openChannel(channelId, { fromDrawer: true }));
 }
 
 function drawMembers() {
