@@ -11,10 +11,15 @@ import { createDb } from "../../src/store/create-db.js";
 const run = promisify(execFile);
 const script = fileURLToPath(new URL("../../src/store/migrate-cli.ts", import.meta.url));
 
-async function migrate(databaseUrl: string): Promise<{ code: number; output: string }> {
+async function migrate(
+  databaseUrl: string,
+  nodeFlags: readonly string[] = [],
+): Promise<{ code: number; output: string }> {
   const env = { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "info", DATABASE_URL: databaseUrl };
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", script], { env });
+    const { stdout, stderr } = await run(process.execPath, [...nodeFlags, "--import", "tsx", script], {
+      env,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -40,6 +45,20 @@ describe("npm run migrate", () => {
     const tables = await store.db.introspection.getTables();
     await store.close();
     expect(tables.map((table) => table.name)).toContain("outbox");
+  });
+
+  // A Worker refuses these flags, and the SQLite connection lives in one (src/store/sqlite-thread/).
+  it("migrates when Node was started with flags for the whole process, V8's and the process's own", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "migrate-cli-"));
+    onTestFinished(() => {
+      rmSync(folder, { recursive: true, force: true });
+    });
+    const result = await migrate(`file:${path.join(folder, "bot.sqlite")}`, [
+      "--max-old-space-size=256",
+      "--title=arena-migrate",
+    ]);
+    expect(result.output).toContain("Database migrated");
+    expect(result.code).toBe(0);
   });
 
   it("exits non-zero, without printing the password, when the database cannot be reached", async () => {

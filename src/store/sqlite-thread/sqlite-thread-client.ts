@@ -95,10 +95,7 @@ export class SqliteThread {
     // The entry is plain JavaScript: the thread starts without the parent's module loaders (tsx under tests and
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
-    const worker = new Worker(threadEntry, {
-      workerData: options,
-      execArgv: withoutLoaders(process.execArgv),
-    });
+    const worker = startThread(options, withoutLoaders(process.execArgv));
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const onMessage = (answer: Answer): void => {
         if (!("ready" in answer)) return;
@@ -177,6 +174,26 @@ export class SqliteThread {
     this.#gone ??= error;
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
+  }
+}
+
+/**
+ * A Worker refuses the flags that hold for the whole process, V8's (`--max-old-space-size`, which operators
+ * pass to `node`) and the process's own (`--title`): started with them it throws, naming them. They already
+ * apply to this thread or cannot, so it is started again without them.
+ */
+function startThread(options: ThreadOptions, flags: readonly string[]): Worker {
+  try {
+    return new Worker(threadEntry, { workerData: options, execArgv: [...flags] });
+  } catch (error) {
+    if (!(error instanceof Error) || !("code" in error) || error.code !== "ERR_WORKER_INVALID_EXEC_ARGV")
+      throw error;
+    // Node names them after the message's colon, comma-separated.
+    const refused = new Set(error.message.slice(error.message.indexOf(": ") + 2).split(", "));
+    return new Worker(threadEntry, {
+      workerData: options,
+      execArgv: flags.filter((flag) => !refused.has(flag)),
+    });
   }
 }
 
