@@ -2,6 +2,7 @@
 // (docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 
 export interface BattleCard {
   readonly battleId: string;
@@ -75,25 +76,20 @@ function joinCardThreads(db: Kysely<Database>) {
     .select("message_threads.thread_id");
 }
 
-/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const battleIdsPerQuery = 1000;
-
 /** listBattleCards for many battles at once, by battle id; a battle with no card is absent. */
 export async function listBattleCardsOf(
   db: Kysely<Database>,
   battleIds: Iterable<string>,
 ): Promise<Map<string, BattleCard[]>> {
-  const unique = [...new Set(battleIds)];
-  const cards = new Map<string, BattleCard[]>();
-  for (let start = 0; start < unique.length; start += battleIdsPerQuery) {
-    const rows = await joinCardThreads(db)
-      .where("battle_cards.battle_id", "in", unique.slice(start, start + battleIdsPerQuery))
+  const rows = await inSlices([...new Set(battleIds)], idsPerQuery, (some) =>
+    joinCardThreads(db)
+      .where("battle_cards.battle_id", "in", some)
       .orderBy("battle_cards.battle_id")
       .orderBy("battle_cards.guild_id")
-      .execute();
-    for (const row of rows)
-      cards.set(row.battle_id, [...(cards.get(row.battle_id) ?? []), toBattleCard(row)]);
-  }
+      .execute(),
+  );
+  const cards = new Map<string, BattleCard[]>();
+  for (const row of rows) cards.set(row.battle_id, [...(cards.get(row.battle_id) ?? []), toBattleCard(row)]);
   return cards;
 }
 

@@ -3,6 +3,7 @@
 // is purged once the removal is older than the grace period (purge-guild-data.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 
 export interface GuildRemoval {
   readonly guildId: string;
@@ -66,25 +67,15 @@ export async function findGuildRemoval(
   return row === undefined ? undefined : { guildId: row.guild_id, removedAt: row.removed_at };
 }
 
-/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const guildIdsPerQuery = 1000;
-
 /** Which of these guilds the bot was removed from (routing skips them); no query for an empty list. */
 export async function listRemovedGuilds(
   db: Kysely<Database>,
   guildIds: Iterable<string>,
 ): Promise<Set<string>> {
-  const unique = [...new Set(guildIds)];
-  const removed = new Set<string>();
-  for (let start = 0; start < unique.length; start += guildIdsPerQuery) {
-    const rows = await db
-      .selectFrom("guild_removals")
-      .select("guild_id")
-      .where("guild_id", "in", unique.slice(start, start + guildIdsPerQuery))
-      .execute();
-    for (const row of rows) removed.add(row.guild_id);
-  }
-  return removed;
+  const rows = await inSlices([...new Set(guildIds)], idsPerQuery, (some) =>
+    db.selectFrom("guild_removals").select("guild_id").where("guild_id", "in", some).execute(),
+  );
+  return new Set(rows.map((row) => row.guild_id));
 }
 
 /** Every guild recorded as removed: few, as a removal is purged after the grace period. */

@@ -5,6 +5,7 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import { compiledInserts } from "./compiled-inserts.js";
 import type { Database, InboxEventsTable } from "./database.js";
+import { inSlices } from "./in-slices.js";
 
 export type InboxStatus = InboxEventsTable["status"];
 
@@ -48,9 +49,8 @@ export async function insertInboxEvents(
   db: Kysely<Database>,
   inputs: readonly InboxEventInput[],
 ): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  for (let start = 0; start < inputs.length; start += rowsPerInsert) {
-    const rows = inputs.slice(start, start + rowsPerInsert).map((input) => ({
+  const stored = await inSlices(inputs, rowsPerInsert, async (some) => {
+    const rows = some.map((input) => ({
       event_id: input.eventId,
       kind: input.kind,
       source: input.source,
@@ -59,10 +59,9 @@ export async function insertInboxEvents(
       error: input.error ?? null,
       received_at: input.receivedAt,
     }));
-    const { rows: stored } = await db.executeQuery(compileInboxInsert(db, rows));
-    for (const row of stored) inserted.add(inboxKeyOf({ source: row.source, eventId: row.event_id }));
-  }
-  return inserted;
+    return (await db.executeQuery(compileInboxInsert(db, rows))).rows;
+  });
+  return new Set(stored.map((row) => inboxKeyOf({ source: row.source, eventId: row.event_id })));
 }
 
 const compileInboxInsert = compiledInserts((db, rows: readonly Insertable<InboxEventsTable>[]) =>

@@ -4,6 +4,7 @@ import type { Insertable, Kysely } from "kysely";
 import type { BattleOutcome } from "../events/battle-outcome.js";
 import type { Database, MemberActivityTable } from "./database.js";
 import { listLinkedGuildsOf } from "./member-links.js";
+import { inSlices } from "./in-slices.js";
 
 interface FactBase {
   readonly eventId: string;
@@ -59,16 +60,14 @@ export async function recordMemberActivity(
   const rows = input.facts.flatMap((fact) =>
     guildsOf(fact.platformUserId).map((guildId) => toRow(fact, guildId, input.now)),
   );
-  let added = 0;
-  for (let start = 0; start < rows.length; start += rowsPerInsert) {
-    const result = await db
+  const results = await inSlices(rows, rowsPerInsert, (some) =>
+    db
       .insertInto("member_activity")
-      .values(rows.slice(start, start + rowsPerInsert))
+      .values(some)
       .onConflict((conflict) => conflict.columns(["guild_id", "event_id", "platform_user_id"]).doNothing())
-      .executeTakeFirst();
-    added += Number(result.numInsertedOrUpdatedRows ?? 0n);
-  }
-  return added;
+      .execute(),
+  );
+  return results.reduce((added, result) => added + Number(result.numInsertedOrUpdatedRows ?? 0n), 0);
 }
 
 function toRow(fact: ActivityFact, guildId: string, now: number): Insertable<MemberActivityTable> {

@@ -14,6 +14,7 @@ import {
   updatePersonalCredential,
 } from "./personal-links.js";
 import { describeSealedColumn } from "./sealed-column.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 
 export { credentialSchema, type MemberCredential } from "./link-credential.js";
 
@@ -245,28 +246,24 @@ export async function isLinkedAnywhere(db: Kysely<Database>, userId: string): Pr
   return personal !== undefined;
 }
 
-/** Bound parameters per query, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const platformUserIdsPerQuery = 1000;
-
 /** For each of these platform users who is linked anywhere, the guilds where they are (routing's question). */
 export async function listLinkedGuildsOf(
   db: Kysely<Database>,
   platformUserIds: Iterable<string>,
 ): Promise<Map<string, Set<string>>> {
-  const unique = [...new Set(platformUserIds)];
-  const linked = new Map<string, Set<string>>();
-  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
-    const rows = await db
+  const rows = await inSlices([...new Set(platformUserIds)], idsPerQuery, (some) =>
+    db
       .selectFrom("member_links")
       .select(["platform_user_id", "guild_id"])
       .distinct()
-      .where("platform_user_id", "in", unique.slice(start, start + platformUserIdsPerQuery))
-      .execute();
-    for (const row of rows) {
-      const guilds = linked.get(row.platform_user_id) ?? new Set<string>();
-      guilds.add(row.guild_id);
-      linked.set(row.platform_user_id, guilds);
-    }
+      .where("platform_user_id", "in", some)
+      .execute(),
+  );
+  const linked = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const guilds = linked.get(row.platform_user_id) ?? new Set<string>();
+    guilds.add(row.guild_id);
+    linked.set(row.platform_user_id, guilds);
   }
   return linked;
 }

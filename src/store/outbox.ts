@@ -5,6 +5,7 @@ import { compiledInserts } from "./compiled-inserts.js";
 import type { Database, OutboxTable } from "./database.js";
 import { createOrderedId } from "./ids.js";
 import { inboxKeyOf } from "./inbox.js";
+import { inSlices } from "./in-slices.js";
 
 export type OutboxAction = Selectable<OutboxTable>["action"];
 export type OutboxStatus = Selectable<OutboxTable>["status"];
@@ -103,13 +104,11 @@ async function insertOutboxRows(
   db: Kysely<Database>,
   inputs: readonly OutboxInput[],
 ): Promise<{ id: string; source: string; event_id: string }[]> {
-  const queued: { id: string; source: string; event_id: string }[] = [];
-  for (let start = 0; start < inputs.length; start += rowsPerInsert) {
-    const rows = inputs.slice(start, start + rowsPerInsert).map(toOutboxRow);
-    const { rows: inserted } = await db.executeQuery(compileOutboxInsert(db, rows));
-    queued.push(...inserted);
-  }
-  return queued;
+  return inSlices(
+    inputs,
+    rowsPerInsert,
+    async (some) => (await db.executeQuery(compileOutboxInsert(db, some.map(toOutboxRow)))).rows,
+  );
 }
 
 const compileOutboxInsert = compiledInserts((db, rows: readonly Insertable<OutboxTable>[]) =>

@@ -7,6 +7,7 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import type { RoleConnectionWritesTable } from "./linking-tables.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 
 export interface RoleConnectionWrite {
   readonly userId: string;
@@ -20,9 +21,6 @@ export interface RoleConnectionWrite {
 }
 
 const maxErrorLength = 1000;
-
-/** Platform users per statement, well under SQLite's and PostgreSQL's bound parameters. */
-const platformUserIdsPerQuery = 500;
 
 function toRoleConnectionWrite(row: Selectable<RoleConnectionWritesTable>): RoleConnectionWrite {
   return {
@@ -78,25 +76,16 @@ export async function listVerifiedUsersOf(
   db: Kysely<Database>,
   input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
 ): Promise<Map<string, Set<string>>> {
-  const unique = [...new Set(input.platformUserIds)];
-  const verified = new Map<string, Set<string>>();
-  const add = (row: { platform_user_id: string; user_id: string }) => {
-    const users = verified.get(row.platform_user_id) ?? new Set<string>();
-    users.add(row.user_id);
-    verified.set(row.platform_user_id, users);
-  };
-  for (let start = 0; start < unique.length; start += platformUserIdsPerQuery) {
-    const some = unique.slice(start, start + platformUserIdsPerQuery);
-    let query = db
+  const rows = await inSlices([...new Set(input.platformUserIds)], idsPerQuery, async (some) => {
+    const members = db
       .selectFrom("member_links")
       .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
       .select(["member_links.platform_user_id", "member_links.user_id"])
       .distinct()
       .where("member_links.platform_user_id", "in", some)
       .where("role_connections.status", "=", "active");
-    if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
-    for (const row of await query.execute()) add(row);
-    if (input.guildId !== undefined) continue;
+    if (input.guildId !== undefined)
+      return members.where("member_links.guild_id", "=", input.guildId).execute();
     const personal = await db
       .selectFrom("personal_links")
       .innerJoin("role_connections", "role_connections.user_id", "personal_links.user_id")
@@ -104,7 +93,13 @@ export async function listVerifiedUsersOf(
       .where("personal_links.platform_user_id", "in", some)
       .where("role_connections.status", "=", "active")
       .execute();
-    for (const row of personal) add(row);
+    return [...(await members.execute()), ...personal];
+  });
+  const verified = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const users = verified.get(row.platform_user_id) ?? new Set<string>();
+    users.add(row.user_id);
+    verified.set(row.platform_user_id, users);
   }
   return verified;
 }

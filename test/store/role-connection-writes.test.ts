@@ -198,4 +198,30 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     expect(await verifiedOf(guildA)).toEqual(new Map());
     expect(await verifiedOf(undefined)).toEqual(new Map([["usr_9", new Set([ann])]]));
   });
+
+  it("finds them among more accounts than one statement binds, through server and personal links alike", async () => {
+    await link(guildA, ann, "usr_first");
+    await saveMemberLink(store.db, box, {
+      guildId: undefined,
+      userId: ben,
+      platformUserId: "usr_last",
+      platformUsername: "usr_last",
+      credentialKind: "api_key",
+      credential: { accessToken: "key-usr_last" },
+      now: testNow,
+    });
+    for (const userId of [ann, ben]) await verify(userId);
+    const others = Array.from({ length: 2_500 }, (_, index) => `usr_other_${index}`);
+
+    const verified = await listVerifiedUsersOf(store.db, {
+      platformUserIds: ["usr_first", ...others, "usr_last"],
+      guildId: undefined,
+    });
+    expect(verified).toEqual(
+      new Map([
+        ["usr_first", new Set([ann])],
+        ["usr_last", new Set([ben])],
+      ]),
+    );
+  });
 });
