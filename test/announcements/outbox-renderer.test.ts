@@ -1,36 +1,29 @@
+// The outbox renderer turns a queued outbox row into the message to post or the battle card to edit, from
+// the event stored in the inbox and what the store knows of the guild; a dead or ignored event renders nothing.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
-import type { RenderedMessage } from "../../src/display/rendered-message.js";
-import type { EventKind } from "../../src/events/event-kinds.js";
 import { systemClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import type { RenderOutboxEntry } from "../../src/outbox/outbox-result.js";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
 import { insertInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { recordMemberActivity } from "../../src/store/member-activity.js";
-import { saveMemberLink } from "../../src/store/member-links.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
-import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import type { SecretBox } from "../../src/secrets/secret-box.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
-import {
-  createSandboxWorld,
-  eventTime,
-  readEvent,
-  userOf,
-  type EventData,
-  type SandboxWorld,
-} from "./support/events.js";
+import { createSandboxWorld, eventTime, userOf, type SandboxWorld } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits } from "./support/message-checks.js";
-
-const guildId = "100000000000000001";
-const otherGuildId = "100000000000000002";
-const channelId = "200000000000000001";
-const cardMessageId = "300000000000000001";
-const aliceDiscordId = "400000000000000001";
-const bobDiscordId = "400000000000000002";
-const creatorDiscordId = "400000000000000009";
+import {
+  aliceDiscordId,
+  bobDiscordId,
+  cardMessageId,
+  channelId,
+  createOutboxRowHelpers,
+  creatorDiscordId,
+  guildId,
+  otherGuildId,
+} from "./support/outbox-rows.js";
 
 describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
   const store = useMigratedStore(database);
@@ -49,56 +42,17 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     });
   });
 
-  async function storeEvent(
-    kind: EventKind,
-    data: EventData,
-    options: { id: string; receivedAt?: number; created?: number; source?: string },
-  ): Promise<string> {
-    const event = readEvent(kind, data, { id: options.id, created: options.created ?? eventTime });
-    await insertInboxEvent(store.db, {
-      eventId: event.id,
-      kind: event.rawKind,
-      source: options.source ?? operatorSource,
-      status: "accepted",
-      payload: event,
-      receivedAt: options.receivedAt ?? eventTime,
-    });
-    return event.id;
-  }
-
-  async function queue(eventId: string, action: "post" | "edit", guild = guildId): Promise<OutboxEntry> {
-    const id = await enqueueOutbox(store.db, {
-      source: operatorSource,
-      eventId,
-      guildId: guild,
-      channelId,
-      subscriptionId: null,
-      action,
-      targetMessageId: action === "edit" ? cardMessageId : null,
-      now: eventTime,
-    });
-    const entry = id === undefined ? undefined : await findOutboxEntry(store.db, id);
-    if (entry === undefined) throw new Error("the outbox row was not stored");
-    return entry;
-  }
-
-  async function link(guild: string, discordId: string, platformUser: { id: string; username: string }) {
-    await saveMemberLink(store.db, box, {
-      guildId: guild,
-      userId: discordId,
-      platformUserId: platformUser.id,
-      platformUsername: platformUser.username,
-      credentialKind: "api_key",
-      credential: { accessToken: "not-used-here" },
-      now: eventTime - 86_400_000,
-    });
-  }
-
-  async function renderRow(entry: OutboxEntry): Promise<RenderedMessage> {
-    const message = await render(entry);
-    if (message === undefined) throw new Error("nothing was rendered");
-    return message;
-  }
+  const { storeEvent, queue, link, renderRow } = createOutboxRowHelpers({
+    get db() {
+      return store.db;
+    },
+    get box() {
+      return box;
+    },
+    get render() {
+      return render;
+    },
+  });
 
   it("posts a battle result that mentions and pings only the players linked in that guild", async () => {
     const [alice, bob] = [userOf(world, 0), userOf(world, 1)];

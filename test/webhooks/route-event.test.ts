@@ -1,39 +1,17 @@
+// Where an event goes (docs/architecture.md, "Routing"): one post per subscribed channel, none for a paused
+// subscription, an edit of the battle's card wherever one was posted, and nothing to a server that removed
+// the bot or outside the server whose own endpoint received it.
 import { describe, expect, it } from "vitest";
 import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { setSubscriptionStatus } from "../../src/store/subscriptions.js";
-import { normaliseEvent } from "../../src/events/normalise-event.js";
-import type { KnownPlatformEvent } from "../../src/events/platform-event.js";
 import { routeEvent } from "../../src/webhooks/route-event.js";
-import type { OutboxTarget } from "../../src/webhooks/select-targets.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { createTestSecretBox } from "../store/secret-box-fixture.js";
-import {
-  battleCompletedData,
-  ratingChangedData,
-  standardEvent,
-  tournamentStartedData,
-} from "./support/payloads.js";
-import { channelOf, guildA, guildB, guildC, linkMember, postBattleCard, subscribe } from "./support/seed.js";
-
-function known(body: string): KnownPlatformEvent {
-  const result = normaliseEvent(Buffer.from(body));
-  if (!result.ok || result.event.kind === undefined) throw new Error("expected a known event");
-  return result.event;
-}
-
-const battleCompleted = (overrides: Record<string, unknown> = {}) =>
-  known(standardEvent({ event: "battle.completed", data: battleCompletedData(overrides) }));
-
-/** Targets as "action guild/channel", sorted, for readable comparisons. */
-function describeTargets(targets: readonly OutboxTarget[]): string[] {
-  return targets.map((target) => `${target.action} ${target.channelId}`).sort();
-}
-
-const everywhere = { guildId: undefined };
+import { standardEvent, tournamentStartedData } from "./support/payloads.js";
+import { battleCompleted, describeTargets, everywhere, known } from "./support/routing-events.js";
+import { channelOf, guildA, guildB, guildC, postBattleCard, subscribe } from "./support/seed.js";
 
 describe.each(testDatabases())("routing on $name", (database) => {
   const store = useMigratedStore(database);
-  const box = createTestSecretBox();
 
   it("posts once to every channel subscribed to the kind, however many subscriptions match there", async () => {
     const first = await subscribe(store.db, {
@@ -80,152 +58,6 @@ describe.each(testDatabases())("routing on $name", (database) => {
     });
     await setSubscriptionStatus(store.db, { id: paused, status: "paused", reason: "Missing Access", now: 1 });
     expect(await routeEvent(store.db, battleCompleted(), everywhere)).toEqual([]);
-  });
-
-  it("filters by difficulty, ignoring case, and skips a battle of unknown difficulty", async () => {
-    await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["battle.completed"],
-      filters: { difficulty: "Hard" },
-    });
-    expect(await routeEvent(store.db, battleCompleted({ difficulty: "hard" }), everywhere)).toHaveLength(1);
-    expect(
-      await routeEvent(store.db, battleCompleted({ difficulty: "easy", problem: null }), everywhere),
-    ).toEqual([]);
-    expect(
-      await routeEvent(store.db, battleCompleted({ difficulty: undefined, problem: undefined }), everywhere),
-    ).toEqual([]);
-  });
-
-  it("filters battles and tournament starts by tournament id", async () => {
-    const filters = { tournamentId: "trn_1" };
-    await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["battle.completed", "system.tournament_started"],
-      filters,
-    });
-    expect(await routeEvent(store.db, battleCompleted({ tournament_id: "trn_1" }), everywhere)).toHaveLength(
-      1,
-    );
-    expect(await routeEvent(store.db, battleCompleted({ tournament_id: "trn_2" }), everywhere)).toEqual([]);
-    expect(await routeEvent(store.db, battleCompleted(), everywhere)).toEqual([]);
-    const started = (id: string) =>
-      known(standardEvent({ event: "system.tournament_started", data: tournamentStartedData({ id }) }));
-    expect(await routeEvent(store.db, started("trn_1"), everywhere)).toHaveLength(1);
-    expect(await routeEvent(store.db, started("trn_2"), everywhere)).toEqual([]);
-  });
-
-  it("lets a tournament's rating changes through its tournament filter, and no others", async () => {
-    await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["user.rating_changed"],
-      filters: { tournamentId: "trn_1" },
-    });
-    await linkMember(store.db, box, {
-      guildId: guildA,
-      userId: "400000000000000001",
-      platformUserId: "usr_ada",
-    });
-    const change = (extra: Record<string, unknown>) =>
-      known(
-        standardEvent({
-          event: "user.rating_changed",
-          data: { ...ratingChangedData("usr_ada", 1500, 1530), ...extra },
-        }),
-      );
-    expect(await routeEvent(store.db, change({ tournament_id: "trn_1" }), everywhere)).toHaveLength(1);
-    expect(await routeEvent(store.db, change({ tournament: { id: "trn_1" } }), everywhere)).toHaveLength(1);
-    expect(await routeEvent(store.db, change({ tournament_id: "trn_2" }), everywhere)).toEqual([]);
-    expect(await routeEvent(store.db, change({}), everywhere)).toEqual([]);
-  });
-
-  it("ignores a filter on a notion the kind does not have", async () => {
-    await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["system.maintenance_scheduled"],
-      filters: { difficulty: "hard", tournamentId: "trn_1", minRatingChange: 50, linkedOnly: true },
-    });
-    const maintenance = known(
-      standardEvent({ event: "system.maintenance_scheduled", data: { id: "mnt_1" } }),
-    );
-    expect(await routeEvent(store.db, maintenance, everywhere)).toHaveLength(1);
-  });
-
-  it("posts rating changes only in guilds where that user is linked, above the minimum change", async () => {
-    for (const guildId of [guildA, guildB, guildC]) {
-      await subscribe(store.db, {
-        guildId,
-        channelId: channelOf(guildId, 1),
-        kinds: ["user.rating_changed"],
-      });
-    }
-    await subscribe(store.db, {
-      guildId: guildB,
-      channelId: channelOf(guildB, 2),
-      kinds: ["user.rating_changed"],
-      filters: { minRatingChange: 25 },
-    });
-    await linkMember(store.db, box, {
-      guildId: guildA,
-      userId: "400000000000000001",
-      platformUserId: "usr_ada",
-    });
-    await linkMember(store.db, box, {
-      guildId: guildB,
-      userId: "400000000000000002",
-      platformUserId: "usr_ada",
-    });
-    await linkMember(store.db, box, {
-      guildId: guildC,
-      userId: "400000000000000003",
-      platformUserId: "usr_bob",
-    });
-
-    const loss = known(
-      standardEvent({ event: "user.rating_changed", data: ratingChangedData("usr_ada", 1500, 1470) }),
-    );
-    expect(describeTargets(await routeEvent(store.db, loss, everywhere))).toEqual(
-      [`post ${channelOf(guildA, 1)}`, `post ${channelOf(guildB, 1)}`, `post ${channelOf(guildB, 2)}`].sort(),
-    );
-    const small = known(
-      standardEvent({ event: "user.rating_changed", data: ratingChangedData("usr_ada", 1500, 1510) }),
-    );
-    expect(describeTargets(await routeEvent(store.db, small, everywhere))).toEqual(
-      [`post ${channelOf(guildA, 1)}`, `post ${channelOf(guildB, 1)}`].sort(),
-    );
-  });
-
-  it("posts only events about members linked in the guild when a subscription asks for that", async () => {
-    await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["battle.completed"],
-      filters: { linkedOnly: true },
-    });
-    await subscribe(store.db, {
-      guildId: guildB,
-      channelId: channelOf(guildB, 1),
-      kinds: ["battle.completed"],
-    });
-    // bob is linked, but in another guild.
-    await linkMember(store.db, box, {
-      guildId: guildB,
-      userId: "400000000000000002",
-      platformUserId: "usr_bob",
-    });
-    expect(describeTargets(await routeEvent(store.db, battleCompleted(), everywhere))).toEqual([
-      `post ${channelOf(guildB, 1)}`,
-    ]);
-    await linkMember(store.db, box, {
-      guildId: guildA,
-      userId: "400000000000000001",
-      platformUserId: "usr_bob",
-    });
-    expect(await routeEvent(store.db, battleCompleted(), everywhere)).toHaveLength(2);
   });
 
   it("edits the battle's card in every guild that posted one, and posts to subscribed channels too", async () => {

@@ -1,0 +1,87 @@
+// The folder boundaries of docs/architecture.md ("The rules the linter keeps") that are not rows of the import
+// table are kept by `npm run lint`: each import across one fails with the boundary's message, and the same
+// import where it is allowed passes. The import table's rows are crossed in boundaries.test.ts.
+import { describe, expect, it } from "vitest";
+import { boundaryProblems } from "./boundary-problems.js";
+
+const crossings = [
+  {
+    boundary: "The bot never imports the stand-ins",
+    folder: "src/outbox",
+    code: 'import { createFakeDiscord } from "../../fake-discord/index.js";\nexport const f = createFakeDiscord;\n',
+    allowedIn: "test/outbox",
+  },
+  {
+    boundary: "The bot never imports the stand-ins",
+    folder: "src",
+    code: 'import { buildSandbox } from "../sandbox/sandbox.js";\nexport const f = buildSandbox;\n',
+    allowedIn: "bench",
+  },
+  {
+    boundary: "The stand-ins never import the bot",
+    folder: "sandbox/routes",
+    code: 'import { eventKinds } from "../../src/events/event-kinds.js";\nexport const k = eventKinds;\n',
+    allowedIn: "playground",
+  },
+  {
+    boundary: "The platform sandbox and the fake Discord are independent",
+    folder: "sandbox",
+    code: 'import { createFakeDiscord } from "../fake-discord/index.js";\nexport const f = createFakeDiscord;\n',
+    allowedIn: "playground",
+  },
+  {
+    boundary: "Commands never import announcements",
+    folder: "src/commands/battle",
+    code: 'import { renderEvent } from "../../announcements/render-event.js";\nexport const r = renderEvent;\n',
+    allowedIn: "src/outbox",
+  },
+  {
+    boundary: "Announcements never import commands",
+    folder: "src/announcements",
+    code: 'import { commandHandlers } from "../commands/handlers.js";\nexport const h = commandHandlers;\n',
+    allowedIn: "src/bot",
+  },
+  {
+    boundary: "The event model lives in src/events/",
+    folder: "src/announcements",
+    code: 'import { webhookRoutes } from "../webhooks/webhook-routes.js";\nexport const w = webhookRoutes;\n',
+    allowedIn: "src/http",
+  },
+  {
+    boundary: "Only src/store/ builds queries",
+    folder: "src/commands/rank",
+    code: 'import { sql } from "kysely";\nexport const now = sql`select 1`;\n',
+    allowedIn: "src/store",
+  },
+] as const;
+
+describe("folder boundaries", () => {
+  it.each(crossings)("$boundary: an import from $folder fails lint", async ({ boundary, folder, code }) => {
+    const problems = await boundaryProblems(folder, code);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(boundary);
+  });
+
+  it.each(crossings)("the same import from $allowedIn passes", async ({ allowedIn, code }) => {
+    expect(await boundaryProblems(allowedIn, code)).toEqual([]);
+  });
+
+  it("refuses a query built outside src/store/ even through a database handle passed in", async () => {
+    const code = [
+      'import type { Kysely } from "kysely";',
+      'import type { Database } from "../../store/database.js";',
+      'export const count = (db: Kysely<Database>) => db.selectFrom("outbox").selectAll().execute();',
+      "",
+    ].join("\n");
+    const problems = await boundaryProblems("src/announcements", code);
+    expect(problems).toEqual([
+      "Only src/store/ builds queries. Move this query into a repository function there.",
+    ]);
+    expect(await boundaryProblems("src/store", code)).toEqual([]);
+  });
+
+  it("allows a type-only import of Kysely anywhere in src/", async () => {
+    const code = 'import type { Kysely } from "kysely";\nexport type Handle = Kysely<object>;\n';
+    expect(await boundaryProblems("src/outbox", code)).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+// Fixtures of the tournament reminder store tests: two servers, a tournament, reminders on, a read, a send.
+import type { Kysely } from "kysely";
+import type { Database } from "../../../src/store/database.js";
+import { sendDueReminders } from "../../../src/store/due-reminders.js";
+import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
+import { syncTournamentReminders, type ReminderTournament } from "../../../src/store/tournament-reminders.js";
+import { testNow } from "../secret-box-fixture.js";
+
+export const guildA = "100000000000000001";
+export const guildB = "100000000000000002";
+export const channelOf = (guildId: string) => `3${guildId.slice(1)}`;
+export const minute = 60_000;
+
+export function tournamentStarting(startsAt: number, id = "trn_sprint"): ReminderTournament {
+  return {
+    id,
+    startsAt,
+    title: "Weekly Sprint",
+    format: "elimination",
+    prize: "$500",
+    participants: 2,
+    maxParticipants: 64,
+  };
+}
+
+export async function turnOn(db: Kysely<Database>, guildId: string, leadMinutes: number[]): Promise<void> {
+  await saveReminderSettings(db, {
+    guildId,
+    channelId: channelOf(guildId),
+    leadMinutes,
+    roleId: null,
+    configuredBy: "200000000000000009",
+    now: testNow,
+  });
+}
+
+export async function sync(
+  db: Kysely<Database>,
+  input: {
+    guildId?: string;
+    tournaments: ReminderTournament[];
+    leads: number[];
+    complete?: boolean;
+    now?: number;
+  },
+) {
+  return syncTournamentReminders(db, {
+    guildId: input.guildId ?? guildA,
+    wanted: input.tournaments.flatMap((tournament) =>
+      input.leads.map((leadMinutes) => ({ tournament, leadMinutes })),
+    ),
+    openTournaments: input.tournaments,
+    complete: input.complete ?? true,
+    now: input.now ?? testNow,
+  });
+}
+
+export const sendAll = (db: Kysely<Database>, now: number) =>
+  sendDueReminders(db, { now, limit: 100, decide: () => ({ send: true }) });
