@@ -38,8 +38,11 @@ The platform's side:
   start-tournament [id]         start a tournament now (default: the next open one; ids: /tournament list)
 
 Looking around:
-  posts [channel]               the last posts in a channel (default #general)
-  wait-post <channel> <text>    wait up to 15 s for a post containing text (for scripts)
+  posts [channel]               the last posts in a channel (default #general), or in a thread: posts t1
+  threads                       the server's threads, numbered t1, t2 … (a battle card starts one)
+  events                        the Events tab: the open tournaments, once an admin runs /setup events on
+  wait-post <channel> <text>    wait up to 15 s for a post containing text (for scripts; t1 for a thread)
+  wait-event <text>             wait up to 15 s for an event whose name contains text (for scripts)
   roles                         every member's roles in the server, highest first
   help                          this text
   quit                          stop everything

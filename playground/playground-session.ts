@@ -15,8 +15,12 @@ import { finishBattle, startTournament } from "./platform-events.js";
 import type { PlaygroundOutput } from "./playground-output.js";
 import { listControls, renderMessage, renderModal } from "./render-message.js";
 import { renderMemberRoles } from "./render-roles.js";
+import { renderEvents, renderThreads } from "./render-world.js";
+import { Places } from "./places.js";
 import { saveAttachments } from "./save-attachments.js";
 import type { Playground } from "./start-playground.js";
+import { listEventViews } from "./web/event-view.js";
+import { viewThread } from "./web/thread-view.js";
 
 const answerTimeoutMs = 15_000;
 /** How long the bot may keep working after its first answer (a webhook test waits up to 10 s itself). */
@@ -33,10 +37,14 @@ export class PlaygroundSession {
   /** Channel posts already printed, so the live watcher and `wait-post` never print one twice. */
   private readonly shownPosts = new Set<string>();
 
+  private readonly places: Places;
+
   constructor(
     private readonly playground: Playground,
     private readonly output: PlaygroundOutput,
-  ) {}
+  ) {
+    this.places = new Places(playground);
+  }
 
   get currentMember(): string {
     return this.member;
@@ -84,6 +92,15 @@ export class PlaygroundSession {
       this.output.print(`The platform started the tournament ${startTournament(sandbox, optional)}.`);
     } else if (verb === "posts") {
       await this.showPosts(optional ?? "general");
+    } else if (verb === "threads") {
+      const threads = discord.threads
+        .list(this.playground.guildId)
+        .map((thread) => viewThread(discord, thread));
+      this.output.print(renderThreads(threads, (id) => this.places.channelNameOf(id)));
+    } else if (verb === "events") {
+      this.output.print(
+        renderEvents(listEventViews(discord, this.playground.guildId, this.userIdOf(this.member))),
+      );
     } else if (verb === "roles") {
       const guild = discord.guilds().find((each) => each.id === this.playground.guildId);
       this.output.print(
@@ -91,6 +108,8 @@ export class PlaygroundSession {
       );
     } else if (verb === "wait-post") {
       await this.waitForPost(words[0] ?? "", words.slice(1).join(" "));
+    } else if (verb === "wait-event") {
+      await this.waitForEvent(argument);
     } else if (verb === "help") {
       this.output.print(helpText);
     } else {
@@ -106,18 +125,18 @@ export class PlaygroundSession {
     if (listControls(message).length > 0) this.controlsMessage = message;
   }
 
-  /** A new post in a watched channel, printed unless `wait-post` or `posts` already showed it. */
-  async announce(post: StoredMessage, channel: string): Promise<void> {
+  /** A new post in #announcements or a thread, printed unless `wait-post` or `posts` already showed it. */
+  async announce(post: StoredMessage): Promise<void> {
     if (this.shownPosts.has(post.id)) return;
     this.shownPosts.add(post.id);
-    await this.printMessage(post, `📣 new post in #${channel}`);
+    await this.printMessage(post, `📣 new post in ${this.places.placeOf(post.channelId).label}`);
   }
 
   private readonly nameOf = (userId: string): string | undefined =>
     [...this.playground.members.entries()].find(([, member]) => member.user.id === userId)?.[0];
 
   private context() {
-    const general = this.channelIdOf("general");
+    const general = this.places.channelIdOf("general");
     return { guildId: this.playground.guildId, channelId: general, userId: this.userIdOf(this.member) };
   }
 
@@ -126,13 +145,6 @@ export class PlaygroundSession {
     if (member === undefined)
       throw new Error(`No member "${name}"; pick one of ${[...this.playground.members.keys()].join(", ")}`);
     return member.user.id;
-  }
-
-  private channelIdOf(name: string): string {
-    const id = this.playground.channels.get(name.replace(/^#/, ""));
-    if (id === undefined)
-      throw new Error(`No channel "${name}"; pick one of ${[...this.playground.channels.keys()].join(", ")}`);
-    return id;
   }
 
   /**
@@ -228,22 +240,35 @@ export class PlaygroundSession {
     await this.show(discord.submitModal({ from: press, fields: { key: key.key } }));
   }
 
-  private async showPosts(channel: string): Promise<void> {
-    const posts = this.playground.discord.messages(this.channelIdOf(channel)).slice(-10);
-    if (posts.length === 0) this.output.print(`#${channel} is empty.`);
+  private async showPosts(name: string): Promise<void> {
+    const place = this.places.placeNamed(name);
+    const posts = this.playground.discord.messages(place.id).slice(-10);
+    if (posts.length === 0) this.output.print(`${place.label} is empty.`);
     for (const post of posts) {
       this.shownPosts.add(post.id);
-      await this.printMessage(post, `— #${channel}`);
+      await this.printMessage(post, `— ${place.label}`);
     }
   }
 
-  private async waitForPost(channel: string, text: string): Promise<void> {
+  private async waitForPost(name: string, text: string): Promise<void> {
+    const place = await this.places.waitForPlace(name, answerTimeoutMs);
     const post = await this.playground.discord.waitForMessage(
-      this.channelIdOf(channel),
+      place.id,
       (message) => renderMessage(message, [], this.nameOf).includes(text),
       answerTimeoutMs,
     );
     this.shownPosts.add(post.id);
-    await this.printMessage(post, `— #${channel} (waited for "${text}")`);
+    await this.printMessage(post, `— ${place.label} (waited for "${text}")`);
+  }
+
+  /** Waits up to 15 s for an event in the Events tab whose name holds `text` (for scripts), then lists them. */
+  private async waitForEvent(text: string): Promise<void> {
+    const { discord, guildId } = this.playground;
+    await discord.scheduledEvents.waitForEvent(
+      guildId,
+      (event) => event.name.includes(text),
+      answerTimeoutMs,
+    );
+    this.output.print(renderEvents(listEventViews(discord, guildId, this.userIdOf(this.member))));
   }
 }

@@ -42,12 +42,13 @@ export async function runPlayground(options: RunPlaygroundOptions): Promise<void
   let busy = false;
   const stopWatching = watchChannel(
     playground.discord,
+    playground.guildId,
     playground.channels.get("announcements") ?? "",
     (post) => {
       // At an idle prompt, the post takes the prompt's line and the prompt (with what was typed) comes back.
       const atPrompt = options.interactive && !busy;
       if (atPrompt) options.output.write("\r\u001b[2K");
-      void session.announce(post, "announcements").then(() => {
+      void session.announce(post).then(() => {
         if (atPrompt && !busy) prompt(true);
       });
     },

@@ -1,18 +1,22 @@
 import type { FakeDiscord, StoredMessage } from "../fake-discord/index.js";
 
 /**
- * Calls `onPost` for each new post in the channel (not for edits). Polls the fake's store: it is in
- * memory, and a watcher that only prints needs no exact timing. Returns a function that stops it.
+ * Calls `onPost` for each new post in the channel or in any thread of the server (not for edits). Polls the
+ * fake's store: it is in memory, and a watcher that only prints needs no exact timing. Returns a function
+ * that stops it.
  */
 export function watchChannel(
   discord: FakeDiscord,
+  guildId: string,
   channelId: string,
   onPost: (message: StoredMessage) => void,
   intervalMs = 200,
 ): () => void {
-  const seen = new Set(discord.messages(channelId).map((message) => message.id));
+  const places = () => [channelId, ...discord.threads.list(guildId).map((thread) => thread.id)];
+  const posts = () => places().flatMap((id) => discord.messages(id));
+  const seen = new Set(posts().map((message) => message.id));
   const timer = setInterval(() => {
-    for (const message of discord.messages(channelId)) {
+    for (const message of posts()) {
       if (seen.has(message.id)) continue;
       seen.add(message.id);
       onPost(message);
