@@ -2,7 +2,7 @@
 // table are kept by `npm run lint`: each import across one fails with the boundary's message, and the same
 // import where it is allowed passes. The import table's rows are crossed in boundaries.test.ts.
 import { describe, expect, it } from "vitest";
-import { boundaryProblems } from "./boundary-problems.js";
+import { boundaryProblems, testCrossings } from "./boundary-problems.js";
 
 const crossings = [
   {
@@ -56,15 +56,7 @@ const crossings = [
 ] as const;
 
 describe("folder boundaries", () => {
-  it.each(crossings)("$boundary: an import from $folder fails lint", async ({ boundary, folder, code }) => {
-    const problems = await boundaryProblems(folder, code);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain(boundary);
-  });
-
-  it.each(crossings)("the same import from $allowedIn passes", async ({ allowedIn, code }) => {
-    expect(await boundaryProblems(allowedIn, code)).toEqual([]);
-  });
+  testCrossings(crossings);
 
   it("refuses a query built outside src/store/ even through a database handle passed in", async () => {
     const code = [
