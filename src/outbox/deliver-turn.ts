@@ -5,6 +5,7 @@
 import { discordLimits } from "../discord/discord-limits.js";
 import { combineMessages } from "../discord/combine-messages.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
+import { hasThreadStartWaiting } from "../store/message-threads.js";
 import { recordOutboxGroup, takeOutboxGroup } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { releaseEntry } from "./apply-failure.js";
@@ -25,6 +26,18 @@ export async function deliverTurn(
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
+  // A post for a thread whose start is still to go (put back after a failure) waits for it: sent first, it
+  // would find no thread, and the thread would be forgotten (src/store/message-threads.ts).
+  if (head.action === "thread-post" && head.targetMessageId !== null) {
+    const key = { guildId: head.guildId, threadId: head.targetMessageId };
+    if (await hasThreadStartWaiting(deps.db, key)) {
+      return {
+        ok: false,
+        failure: { kind: "transient", detail: "the thread's start goes first" },
+        entries: [head],
+      };
+    }
+  }
   // An edit, and a thread's rows (src/store/message-threads.ts), go alone, but for a contest's summary posted
   // in its tournament's thread.
   if (head.action !== "post" && !(head.action === "thread-post" && isSummarised(deps, head))) {

@@ -12,7 +12,10 @@ export interface BattleCard {
   readonly createdBy: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** The card's public thread once Discord made it (src/store/message-threads.ts, read with the card). */
+  /**
+   * The card's public thread, from the moment its start is queued with the card (src/store/message-threads.ts,
+   * read with the card); null where the card starts none or its thread was forgotten.
+   */
   readonly threadId: string | null;
 }
 

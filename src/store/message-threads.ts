@@ -35,6 +35,10 @@ export interface ThreadPlace {
  * card is never kept without its thread to come, and a crash or a second instance starts it once. A card on a
  * new message in the same channel replaces the old one's thread. A channel where Discord refused threads
  * (thread-pauses.ts), or whose route asks for updates in the channel (`/subscribe battle-updates`), gets none.
+ * The card's thread is known from here on: started from the card it takes the card's id, so the battle's
+ * updates (a join right after the card, the start) are queued for it behind its start in the channel's order,
+ * and wait while that start is still to go (hasThreadStartWaiting). Should Discord refuse or lose it, it is
+ * forgotten like a thread it had made.
  */
 export async function saveCardStartingThread(
   db: Kysely<Database>,
@@ -44,7 +48,7 @@ export async function saveCardStartingThread(
     const card = await saveBattleCard(trx, input);
     if (!(await wantsThread(trx, card))) return card;
     const subject = { kind: "battle", id: card.battleId } as const;
-    const changes = { message_id: card.messageId, thread_id: null, queued_at: input.now };
+    const changes = { message_id: card.messageId, thread_id: card.messageId, queued_at: input.now };
     await trx
       .insertInto("message_threads")
       .values({ ...rowKeyOf(card, subject), ...changes })
@@ -183,6 +187,25 @@ function readSubject(payload: { subject?: unknown; battleId?: unknown }): Thread
     id: subject.id,
     title: typeof subject.title === "string" ? subject.title : undefined,
   };
+}
+
+/**
+ * Whether the thread's start is still to go: a post for a card's thread, queued as soon as its start was, waits
+ * for it (a start put back after a failure comes after the posts queued behind it).
+ */
+export async function hasThreadStartWaiting(
+  db: Kysely<Database>,
+  key: { readonly guildId: string; readonly threadId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("action", "=", "start-thread")
+    .where("guild_id", "=", key.guildId)
+    .where("target_message_id", "=", key.threadId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether posts queued for the thread before `createdAt` still wait: the archive goes after them. */

@@ -95,6 +95,57 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
   });
 
+  const join = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
+  const threadPosts = () =>
+    world.db.selectFrom("outbox").selectAll().where("action", "=", "thread-post").execute();
+
+  it("tells a join made before Discord made the card's thread in that thread, once it is made", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_early");
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+
+    await createWorker().runOnce();
+
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([
+      "👋 ada joined the battle: 1 seat taken.",
+    ]);
+    expect(world.contents(channel.id)).toEqual(["⚔️ a battle card"]);
+  });
+
+  it("keeps a post for the card's thread waiting while the thread's start was put back, then posts it there", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_later");
+    // The start was put back, as after a failure Discord asked it to retry: the join's post is due first.
+    await world.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: world.clock.now() + 60_000, attempts: 1 })
+      .where("action", "=", "start-thread")
+      .execute();
+    await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
+    const worker = createWorker();
+
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(card.messageId)).toBeUndefined();
+    expect(await threadPosts()).toMatchObject([
+      { status: "pending", last_error: expect.stringContaining("the thread's start goes first") },
+    ]);
+    expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+
+    // Both due: the post, put back for less long, comes first in the channel and waits again; the start goes.
+    world.clock.advance(10 * 60_000);
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(card.messageId)?.parentId).toBe(channel.id);
+    expect(await threadPosts()).toMatchObject([{ status: "pending", attempts: 2 }]);
+    world.clock.advance(10 * 60_000);
+    await worker.runOnce();
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([
+      "👋 ada joined the battle: 1 seat taken.",
+    ]);
+    expect((await threadPosts()).map((row) => row.status)).toEqual(["delivered"]);
+  });
+
   it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
     const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
@@ -109,7 +160,6 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     const card = await postCard(channel.id, "bat_gone");
     const worker = createWorker();
     await worker.runOnce();
-    const join = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
     await recordJoinAnswer(world.db, { battleId: card.battleId, facts: join, now: world.clock.now() });
     await worker.runOnce();
     expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([

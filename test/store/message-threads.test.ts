@@ -9,6 +9,7 @@ import {
   findThreadStart,
   forgetThread,
   hasThreadPostsWaiting,
+  hasThreadStartWaiting,
   recordThreadStarted,
   messageThreadSource,
   saveCardStartingThread,
@@ -57,7 +58,17 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
         channelId: card.channelId,
       }),
     ).toEqual({ subject: { kind: "battle", id: card.battleId }, messageId: card.messageId });
-    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+    // The card's thread is known at once, by the card's id, which Discord gives a thread started from it; its
+    // posts wait while the start is still to go.
+    expect((await findBattleCard(store.db, card))?.threadId).toBe(card.messageId);
+    const thread = { guildId: card.guildId, threadId: card.messageId };
+    expect(await hasThreadStartWaiting(store.db, thread)).toBe(true);
+    await store.db
+      .updateTable("outbox")
+      .set({ status: "delivered" })
+      .where("action", "=", "start-thread")
+      .execute();
+    expect(await hasThreadStartWaiting(store.db, thread)).toBe(false);
   });
 
   it("starts no thread where the channel's route keeps battle updates in the channel", async () => {
@@ -80,7 +91,7 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect((await findBattleCard(store.db, card))?.threadId).toBe(card.messageId);
 
     await saveCardStartingThread(store.db, { ...card, messageId: "400000000000000002", now: testNow + 1 });
-    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
+    expect((await findBattleCard(store.db, card))?.threadId).toBe("400000000000000002");
     const starts = (await listRows(store.db)).filter((row) => row.action === "start-thread");
     expect(starts.map((row) => row.target_message_id)).toEqual([card.messageId, "400000000000000002"]);
   });
