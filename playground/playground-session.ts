@@ -125,7 +125,10 @@ export class PlaygroundSession {
     if (listControls(message).length > 0) this.controlsMessage = message;
   }
 
-  /** A new post in #announcements or a thread, printed unless `wait-post` or `posts` already showed it. */
+  /**
+   * A new post in #announcements or a thread started there, printed unless `wait-post` or `posts` already
+   * showed it.
+   */
   async announce(post: StoredMessage): Promise<void> {
     if (this.shownPosts.has(post.id)) return;
     this.shownPosts.add(post.id);

@@ -100,12 +100,13 @@ wait-post announcements Tournament started
     expect(output).toMatch(/┌─ 🏆 Tournament started: /);
   }, 30_000);
 
-  it("lists the threads and the Events tab, reads a thread's posts, and prints a thread's new posts as they come", async () => {
+  it("lists the threads and the Events tab, and reads and waits for a thread's posts", async () => {
     const output = await runScript(`
 threads
 link
 /battle create difficulty:easy language:python
 press 1
+wait-post t1 Battle started
 finish
 wait-post t1 Battle finished
 threads
@@ -118,18 +119,26 @@ events
 `);
     expect(output).not.toContain("✖");
     expect(output).toContain("alice> threads\nNo threads yet: a battle card or a posted result starts one.");
-    // The card's thread: the battle's result is posted there, printed by the live watcher or by wait-post,
-    // whichever sees it first, and posts t1 shows it again.
+    // The card's thread, in #general: the battle's posts there are read with wait-post and posts t1.
     const thread = /🧵 t1 ⚔️ Two Sum · bat_\w+ \(#general\)/.source;
     expect(output).toMatch(
+      new RegExp(`— ${thread} \\(waited for "Battle started"\\)\\n@alice\\n┌─ 🟢 Battle started: Two Sum`),
+    );
+    expect(output).toMatch(
       new RegExp(
-        `(📣 new post in |— )${thread}( \\(waited for "Battle finished"\\))?\\n(@alice\\n)?┌─ 🏁 Battle finished: Two Sum`,
+        `— ${thread} \\(waited for "Battle finished"\\)\\n(@alice\\n)?┌─ 🏁 Battle finished: Two Sum`,
       ),
     );
-    expect(output).toMatch(/\[t1\] 🧵 ⚔️ Two Sum · bat_\w+ · in #general · [1-9]\d* messages? · open/);
+    expect(output).toMatch(
+      /\[t1\] 🧵 ⚔️ Two Sum · bat_\w+ · in #general · [1-9]\d* messages? · (?:open|archived)/,
+    );
+    // The thread tells the battle from alice's join on: her join, the start and the result, in that order.
     const posts = output.slice(output.indexOf("alice> posts t1\n"), output.indexOf("alice> as admin\n"));
-    expect(posts).toMatch(new RegExp(`^alice> posts t1\\n— ${thread}\\n`));
-    expect(posts).toContain("┌─ 🏁 Battle finished: Two Sum");
+    expect(posts).toMatch(new RegExp(`^alice> posts t1\\n— ${thread}\\n👋 alice joined the battle`));
+    expect(posts.indexOf("┌─ 🟢 Battle started: Two Sum")).toBeGreaterThan(0);
+    expect(posts.indexOf("┌─ 🏁 Battle finished: Two Sum")).toBeGreaterThan(
+      posts.indexOf("🟢 Battle started"),
+    );
     expect(output).toMatch(
       /admin> events\nEvents, soonest first:\n(📅 .+\n)*📅 Weekly Sprint #42 · scheduled · \d{4}-\d\d-\d\d \d\d:\d\d → [^·]+ · at Register in Discord: \/tournament register id:trn_\w+ · 0 interested/,
     );
