@@ -1,6 +1,7 @@
 // A message's public thread (src/store/message-threads.ts, docs/architecture.md, "Posting"): a battle card's,
-// named from the battle's stored answers, or a tournament's, named from its title; once Discord made it,
-// the subject's updates go there. An archive waits for the thread's posts queued before it.
+// named from the battle's stored answers, or a tournament's, named from its title. Once Discord made it, it is
+// recorded (a card's was already, when its start was queued). An archive waits for the thread's posts
+// queued before it.
 import type { OutboxSource, ReactToFailure } from "../outbox/index.js";
 import { listBattleAnswers } from "../store/battle-answers.js";
 import {

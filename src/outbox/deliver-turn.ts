@@ -5,7 +5,7 @@
 import { discordLimits } from "../discord/discord-limits.js";
 import { combineMessages } from "../discord/combine-messages.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
-import { hasThreadStartWaiting } from "../store/message-threads.js";
+import { findThreadStartDue } from "../store/message-threads.js";
 import { recordOutboxGroup, takeOutboxGroup } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { releaseEntry } from "./apply-failure.js";
@@ -20,21 +20,28 @@ import { deliverAlone, fromAttempt, type TurnOutcome } from "./turn-outcome.js";
 
 export type { TurnOutcome } from "./turn-outcome.js";
 
+/** How soon a post looks again for a thread whose start is due but not yet done (another worker has it). */
+const threadStartPollMs = 1000;
+
 /** `waiting`: the channel's other rows this worker holds, oldest first; some may go out with `head`. */
 export async function deliverTurn(
   deps: OutboxDeps,
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  // A post for a thread whose start is still to go (put back after a failure) waits for it: sent first, it
-  // would find no thread, and the thread would be forgotten (src/store/message-threads.ts).
+  // A post for a thread whose start is still to go (put back after a failure) waits for it, with no attempt
+  // counted: sent first, it would find no thread, and the thread would be forgotten
+  // (src/store/message-threads.ts). It is due again when the start is, after which it comes, being newer.
   if (head.action === "thread-post" && head.targetMessageId !== null) {
-    const key = { guildId: head.guildId, threadId: head.targetMessageId };
-    if (await hasThreadStartWaiting(deps.db, key)) {
+    const startDue = await findThreadStartDue(deps.db, {
+      guildId: head.guildId,
+      threadId: head.targetMessageId,
+    });
+    if (startDue !== undefined) {
+      const delayMs = Math.max(startDue - deps.clock.now(), threadStartPollMs);
       return {
-        ok: false,
-        failure: { kind: "transient", detail: "the thread's start goes first" },
-        entries: [head],
+        ok: true,
+        results: [await releaseEntry(deps, head, "the thread's start goes first", delayMs)],
       };
     }
   }

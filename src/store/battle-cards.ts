@@ -21,7 +21,8 @@ export interface BattleCard {
 
 /**
  * Records the card, or moves it to a new message when the battle is announced again in the same guild (whose
- * thread is then to start again: saveCardStartingThread in battle-threads.ts).
+ * thread is then to start again: saveCardStartingThread in message-threads.ts). The card returned has no
+ * thread: saveCardStartingThread records the one it queues.
  */
 export async function saveBattleCard(
   db: Kysely<Database>,
@@ -39,7 +40,7 @@ export async function saveBattleCard(
     .onConflict((conflict) => conflict.columns(["battle_id", "guild_id"]).doUpdateSet(changes))
     .returningAll()
     .executeTakeFirstOrThrow();
-  // A card on a new message has no thread yet: saveCardStartingThread queues its start.
+  // A card on a new message has no thread of its own yet: saveCardStartingThread queues and records it.
   return toBattleCard({ ...row, thread_id: null });
 }
 

@@ -37,7 +37,7 @@ export interface ThreadPlace {
  * (thread-pauses.ts), or whose route asks for updates in the channel (`/subscribe battle-updates`), gets none.
  * The card's thread is known from here on: started from the card it takes the card's id, so the battle's
  * updates (a join right after the card, the start) are queued for it behind its start in the channel's order,
- * and wait while that start is still to go (hasThreadStartWaiting). Should Discord refuse or lose it, it is
+ * and wait while that start is still to go (findThreadStartDue). Should Discord refuse or lose it, it is
  * forgotten like a thread it had made.
  */
 export async function saveCardStartingThread(
@@ -109,7 +109,10 @@ export async function queueThreadStart(
   });
 }
 
-/** After Discord made the thread of the message `messageId`: its subject's updates go there from now on. */
+/**
+ * After Discord made the thread of the message `messageId`: a tournament's subject's updates go there from now
+ * on (a card's thread was recorded when its start was queued).
+ */
 export async function recordThreadStarted(
   db: Kysely<Database>,
   key: { readonly guildId: string; readonly messageId: string },
@@ -190,22 +193,24 @@ function readSubject(payload: { subject?: unknown; battleId?: unknown }): Thread
 }
 
 /**
- * Whether the thread's start is still to go: a post for a card's thread, queued as soon as its start was, waits
- * for it (a start put back after a failure comes after the posts queued behind it).
+ * When the thread's start, still to go, is next due; undefined once it went (or was given up). A post for a
+ * card's thread, queued as soon as its start was, waits until then: a start put back after a failure would
+ * otherwise come after the posts queued behind it.
  */
-export async function hasThreadStartWaiting(
+export async function findThreadStartDue(
   db: Kysely<Database>,
   key: { readonly guildId: string; readonly threadId: string },
-): Promise<boolean> {
+): Promise<number | undefined> {
   const row = await db
     .selectFrom("outbox")
-    .select("id")
+    .select("next_attempt_at")
     .where("status", "=", "pending")
     .where("action", "=", "start-thread")
     .where("guild_id", "=", key.guildId)
     .where("target_message_id", "=", key.threadId)
+    .orderBy("next_attempt_at", "desc")
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.next_attempt_at;
 }
 
 /** Whether posts queued for the thread before `createdAt` still wait: the archive goes after them. */

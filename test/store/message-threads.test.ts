@@ -9,7 +9,7 @@ import {
   findThreadStart,
   forgetThread,
   hasThreadPostsWaiting,
-  hasThreadStartWaiting,
+  findThreadStartDue,
   recordThreadStarted,
   messageThreadSource,
   saveCardStartingThread,
@@ -62,13 +62,13 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     // posts wait while the start is still to go.
     expect((await findBattleCard(store.db, card))?.threadId).toBe(card.messageId);
     const thread = { guildId: card.guildId, threadId: card.messageId };
-    expect(await hasThreadStartWaiting(store.db, thread)).toBe(true);
+    expect(await findThreadStartDue(store.db, thread)).toBe(testNow);
     await store.db
       .updateTable("outbox")
       .set({ status: "delivered" })
       .where("action", "=", "start-thread")
       .execute();
-    expect(await hasThreadStartWaiting(store.db, thread)).toBe(false);
+    expect(await findThreadStartDue(store.db, thread)).toBeUndefined();
   });
 
   it("starts no thread where the channel's route keeps battle updates in the channel", async () => {
