@@ -14,7 +14,9 @@ export async function inSlices<T, R>(
   run: (slice: T[]) => Promise<readonly R[]>,
 ): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += size)
-    results.push(...(await run(items.slice(start, start + size))));
+  for (let start = 0; start < items.length; start += size) {
+    // One at a time: spread as arguments, a large slice's answer would overflow the call stack.
+    for (const result of await run(items.slice(start, start + size))) results.push(result);
+  }
   return results;
 }

@@ -179,22 +179,43 @@ export class SqliteThread {
 
 /**
  * A Worker refuses the flags that hold for the whole process, V8's (`--max-old-space-size`, which operators
- * pass to `node`) and the process's own (`--title`): started with them it throws, naming them. They already
- * apply to this thread or cannot, so it is started again without them.
+ * pass to `node`) and the process's own (`--title`): started with them it throws, naming them (Node names
+ * those it met before the first it could not read, so it may take more than one try). They already apply to
+ * this thread or cannot, so it is started again without them.
  */
 function startThread(options: ThreadOptions, flags: readonly string[]): Worker {
-  try {
-    return new Worker(threadEntry, { workerData: options, execArgv: [...flags] });
-  } catch (error) {
-    if (!(error instanceof Error) || !("code" in error) || error.code !== "ERR_WORKER_INVALID_EXEC_ARGV")
-      throw error;
-    // Node names them after the message's colon, comma-separated.
-    const refused = new Set(error.message.slice(error.message.indexOf(": ") + 2).split(", "));
-    return new Worker(threadEntry, {
-      workerData: options,
-      execArgv: flags.filter((flag) => !refused.has(flag)),
-    });
+  let kept = [...flags];
+  for (;;) {
+    try {
+      return new Worker(threadEntry, { workerData: options, execArgv: kept });
+    } catch (error) {
+      const refused = refusedFlagsOf(error);
+      const fewer = refused === undefined ? kept : withoutFlags(kept, refused);
+      if (fewer.length === kept.length) throw error;
+      kept = fewer;
+    }
   }
+}
+
+/** The flags a Worker refused, which Node names after its message's colon, comma-separated. */
+function refusedFlagsOf(error: unknown): ReadonlySet<string> | undefined {
+  if (!(error instanceof Error) || !("code" in error) || error.code !== "ERR_WORKER_INVALID_EXEC_ARGV")
+    return undefined;
+  return new Set(error.message.slice(error.message.indexOf(": ") + 2).split(", "));
+}
+
+/**
+ * `flags` less the `refused` ones, each with its value when given apart (`--title bot`): left behind, the value
+ * would end the thread's flags, and those after it would be lost.
+ */
+function withoutFlags(flags: readonly string[], refused: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < flags.length; index += 1) {
+    const flag = flags[index] ?? "";
+    if (!refused.has(flag)) kept.push(flag);
+    else if (!flag.includes("=") && !(flags[index + 1] ?? "-").startsWith("-")) index += 1;
+  }
+  return kept;
 }
 
 /** The parent's Node flags less `--import`/`--loader`/`--require` and their values (profiling flags stay). */
