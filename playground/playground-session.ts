@@ -254,11 +254,13 @@ export class PlaygroundSession {
   }
 
   private async waitForPost(name: string, text: string): Promise<void> {
+    // One deadline for both: a thread about to start, then its post.
+    const deadline = Date.now() + answerTimeoutMs;
     const place = await this.places.waitForPlace(name, answerTimeoutMs);
     const post = await this.playground.discord.waitForMessage(
       place.id,
       (message) => renderMessage(message, [], this.nameOf).includes(text),
-      answerTimeoutMs,
+      Math.max(0, deadline - Date.now()),
     );
     this.shownPosts.add(post.id);
     await this.printMessage(post, `— ${place.label} (waited for "${text}")`);

@@ -13,6 +13,9 @@ export interface RenderedControl {
 }
 
 const ephemeralFlag = 1 << 6;
+/** Every control character but the line break and the tab. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const terminalControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const buttonType = 2;
 // String, user, role, mentionable and channel selects (docs: Component Types).
 const selectTypes = new Set([3, 5, 6, 7, 8]);
@@ -85,7 +88,9 @@ export function renderMessage(
   for (const path of attachmentPaths) parts.push(`📎 saved to ${path}`);
   const controls = listControls(message);
   if (controls.length > 0) parts.push(controls.map(describeControl).join("  "));
-  const text = showTimestamps(parts.join("\n"));
+  // Platform text is shown as text: no control character (an escape sequence, a carriage return) reaches the
+  // terminal to act on it.
+  const text = showTimestamps(parts.join("\n")).replace(terminalControls, "?");
   return text.replace(/<@!?(\d+)>/g, (mention, userId: string) => {
     const name = nameOf(userId);
     return name === undefined ? mention : `@${name}`;
