@@ -88,9 +88,9 @@ export function renderMessage(
   for (const path of attachmentPaths) parts.push(`📎 saved to ${path}`);
   const controls = listControls(message);
   if (controls.length > 0) parts.push(controls.map(describeControl).join("  "));
-  // Platform text is shown as text: no control character (an escape sequence, a carriage return) reaches the
-  // terminal to act on it.
-  const text = showTimestamps(parts.join("\n")).replace(terminalControls, "?");
+  // Platform text is shown as text: a carriage return, alone or before a line feed, is a line break, and no
+  // other control character (an escape sequence) reaches the terminal to act on it.
+  const text = showTimestamps(parts.join("\n")).replace(/\r\n?/g, "\n").replace(terminalControls, "?");
   return text.replace(/<@!?(\d+)>/g, (mention, userId: string) => {
     const name = nameOf(userId);
     return name === undefined ? mention : `@${name}`;

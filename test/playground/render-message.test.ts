@@ -31,15 +31,15 @@ function message(fields: Partial<StoredMessage>): StoredMessage {
 }
 
 describe("a message in the terminal", () => {
-  it("shows a hostile name's control characters as ?, keeping its line breaks and tabs", () => {
+  it("shows a hostile name's control characters as ?, keeping its line breaks (Windows' too) and tabs", () => {
     const text = renderMessage(
       message({
-        content: "🏁 \u001b[2J\u001b]0;owned\u0007alice won\r\nsecond\tline",
+        content: "🏁 \u001b[2J\u001b]0;owned\u0007alice won\r\nsecond\tline\rthird",
         embeds: [{ title: "Cup\u009b31m", fields: [{ name: "Winner", value: "bob\u0008\u0008\u0008eve" }] }],
       }),
     );
     expect(text.replace(/[\n\t]/g, "")).not.toMatch(/[\p{Cc}]/u);
-    expect(text).toContain("🏁 ?[2J?]0;owned?alice won?\nsecond\tline");
+    expect(text).toContain("🏁 ?[2J?]0;owned?alice won\nsecond\tline\nthird");
     expect(text).toContain("┌─ Cup?31m");
     expect(text).toContain("│   bob???eve");
   });
