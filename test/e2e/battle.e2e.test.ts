@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CommandOptionValue, FakeUser, StoredMessage } from "../../fake-discord/index.js";
+import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
+import { battleCommands } from "./support/battle-commands.js";
 import { buttonLabelled, buttons, ephemeral, fieldsOf } from "./support/message-parts.js";
+import { keyOf } from "./support/sandbox-keys.js";
 
 describe.each(interactionsModes)("/battle, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
@@ -17,42 +19,15 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
     world = await startEndToEnd({ interactionsMode });
     carol = world.discord.createMember(world.guildId, { username: "carol" });
     dave = world.discord.createMember(world.guildId, { username: "dave" });
-    const keyOf = (username: string) =>
-      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
-    await linkMember(world, world.members.alice.id, keyOf("alice"));
-    await linkMember(world, world.members.bob.id, keyOf("bob"));
-    await linkMember(world, carol.id, keyOf("carol"));
+    await linkMember(world, world.members.alice.id, keyOf(world, "alice"));
+    await linkMember(world, world.members.bob.id, keyOf(world, "bob"));
+    await linkMember(world, carol.id, keyOf(world, "carol"));
   });
   afterAll(async () => {
     await world.close();
   });
 
-  const battle = (user: FakeUser, subcommand: string, options: Record<string, CommandOptionValue> = {}) =>
-    world.discord.runCommand({
-      guildId: world.guildId,
-      channelId: world.channelId,
-      userId: user.id,
-      name: "battle",
-      subcommand,
-      options,
-    });
-  const autocomplete = (
-    user: FakeUser,
-    subcommand: string,
-    focused: { name: string; value: string },
-    options: Record<string, CommandOptionValue> = {},
-  ) =>
-    world.discord
-      .autocomplete({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: user.id,
-        name: "battle",
-        subcommand,
-        options,
-        focused,
-      })
-      .choices();
+  const { battle, autocomplete } = battleCommands(() => world);
 
   describe("create", () => {
     it("creates the battle as the member and posts a public card with Join and Submit", async () => {

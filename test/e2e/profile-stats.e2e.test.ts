@@ -1,82 +1,30 @@
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEphemeral } from "../../fake-discord/messages/message-types.js";
-import type { User } from "../../sandbox/state.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findPlatformUser } from "../../src/store/platform-users.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { keyOf } from "./support/sandbox-keys.js";
 import { field } from "./support/message-parts.js";
-
-interface TextInput {
-  readonly custom_id: string;
-  readonly value?: string;
-}
-
-function inputsOf(modal: Record<string, unknown>): TextInput[] {
-  const rows = modal.components as readonly { readonly components: readonly TextInput[] }[];
-  return rows.flatMap((row) => row.components);
-}
-
-/** The inputs the form opened filled in, by id. */
-function valuesOf(modal: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    inputsOf(modal).flatMap((input) => (input.value === undefined ? [] : [[input.custom_id, input.value]])),
-  );
-}
-
-function openEditor(world: EndToEnd, userId: string) {
-  return world.discord.runCommand({
-    guildId: world.guildId,
-    channelId: world.channelId,
-    userId,
-    name: "profile",
-    subcommand: "edit",
-  });
-}
-
-/** How many user.profile_updated events the platform has sent: one per change it applied. */
-function profileUpdates(world: EndToEnd): number {
-  return world.sandbox.state.events.filter((event) => event.kind === "user.profile_updated").length;
-}
-
-function platformUser(world: EndToEnd, username: string): User {
-  const user = [...world.sandbox.state.users.values()].find((candidate) => candidate.username === username);
-  if (user === undefined) throw new Error(`no platform user ${username}`);
-  return user;
-}
-
-/** Calls the sandbox's platform API as a seeded user, for test set-up. */
-async function callPlatform(
-  world: EndToEnd,
-  username: string,
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  const response = await fetch(`${world.sandbox.url}/v1${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${keyOf(world, username)}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${String(response.status)}`);
-  return response.json();
-}
+import { platformUser, postToPlatform } from "./support/platform-api.js";
+import { inputsOf, openEditor, profileUpdates, valuesOf } from "./support/profile-form.js";
+import { unreachablePlatformUrl } from "./support/unreachable-platform.js";
 
 /** Bob and alice battle; alice submits a full solution 125 s in and wins. */
 async function playBattleAliceWins(world: EndToEnd): Promise<void> {
-  const battle = (await callPlatform(world, "bob", "/battles", {
+  const callPlatform = (username: string, path: string, body?: unknown) =>
+    postToPlatform(world, keyOf(world, username), path, body);
+  const battle = (await callPlatform("bob", "/battles", {
     type: "realtime",
     difficulty: "easy",
     language: "python",
     timeLimit: 600,
     participants: 2,
   })) as { id: string };
-  await callPlatform(world, "bob", `/battles/${battle.id}/join`);
-  await callPlatform(world, "alice", `/battles/${battle.id}/join`);
+  await callPlatform("bob", `/battles/${battle.id}/join`);
+  await callPlatform("alice", `/battles/${battle.id}/join`);
   await world.sandbox.advance(125_000);
-  await callPlatform(world, "alice", `/battles/${battle.id}/submit`, { language: "python", code: "# PASS" });
+  await callPlatform("alice", `/battles/${battle.id}/submit`, { language: "python", code: "# PASS" });
   world.sandbox.control.finishBattle(battle.id);
 }
 
@@ -299,13 +247,8 @@ describe("/stats and /rank while the platform is down", () => {
   let world: EndToEnd;
 
   beforeAll(async () => {
-    // Nothing listens on this port: every platform call fails to connect.
-    const server = createServer().listen(0, "127.0.0.1");
-    await once(server, "listening");
-    const address = server.address();
-    const port = typeof address === "object" && address !== null ? address.port : 0;
-    await new Promise((resolve) => server.close(resolve));
-    world = await startEndToEnd({ env: { PLATFORM_API_URL: `http://127.0.0.1:${String(port)}/v1` } });
+    // Every platform call fails to connect.
+    world = await startEndToEnd({ env: { PLATFORM_API_URL: await unreachablePlatformUrl() } });
     // Linking itself calls the platform, so the link is stored directly.
     await saveMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
       guildId: world.guildId,

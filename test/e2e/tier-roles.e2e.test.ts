@@ -5,18 +5,14 @@
 // the bot pauses the sync, the admins are told which role to move, and sync resumes after the fix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../fake-discord/index.js";
-import { commandData } from "../../src/commands/command-data.js";
-import { deployCommands } from "../../src/discord/deploy-commands.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-import { operatorSecret } from "./support/operator-webhook.js";
+import { setUpAdminStanding } from "./support/admin-standing.js";
+import { createGuildWithCommands } from "./support/guild-with-commands.js";
+import { operatorSecret, registerOperatorWebhook } from "./support/operator-webhook.js";
+import { callPlatformApi } from "./support/platform-api.js";
+import { createRatedPlayer, type Player } from "./support/rated-players.js";
 import { waitUntil } from "./support/wait-until.js";
-
-interface Player {
-  readonly username: string;
-  readonly key: string;
-  readonly userId: string;
-}
 
 describe("tier roles, end to end", () => {
   let world: EndToEnd;
@@ -28,27 +24,22 @@ describe("tier roles, end to end", () => {
   let adminChannel: string;
   const channels = new Map<string, string>();
 
-  const run = (guildId: string, userId: string, name: string, extra: Record<string, unknown> = {}) =>
-    world.discord.runCommand({ guildId, channelId: world.channelId, userId, name, ...extra }).waitForFinal();
-  const runIn = (guildId: string, channelId: string, userId: string, extra: Record<string, unknown>) =>
-    world.discord.runCommand({ guildId, channelId, userId, name: "setup", ...extra }).waitForFinal();
+  /** `/setup …` as the admin, in the guild's channel. */
+  const setupIn = (guildId: string, extra: Record<string, unknown>) =>
+    world.discord
+      .runCommand({
+        guildId,
+        channelId: channelOf(guildId),
+        userId: world.members.admin.id,
+        name: "setup",
+        ...extra,
+      })
+      .waitForFinal();
   const tierRoleNames = (guildId: string, userId: string): string[] =>
     world.discord.roles
       .ofMember(guildId, userId)
       .map((role) => role.name)
       .filter((name) => ["Diamond", "Master"].includes(name));
-
-  async function createPlayer(username: string, rating: number): Promise<Player> {
-    const response = await fetch(`${world.sandbox.url}/sandbox/users`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username, rating, keys: ["write"] }),
-    });
-    expect(response.status).toBe(201);
-    const created = (await response.json()) as { keys: { key: string }[] };
-    const member = world.discord.createMember(world.guildId, { username });
-    return { username, key: created.keys[0]?.key ?? "", userId: member.id };
-  }
 
   async function linkIn(guildId: string, player: Player): Promise<void> {
     const channelId = channelOf(guildId);
@@ -67,36 +58,19 @@ describe("tier roles, end to end", () => {
     expect(linked.content).toMatch(/^Linked as/);
   }
 
-  async function platform(path: string, key: string, body?: unknown): Promise<Record<string, unknown>> {
-    const response = await fetch(`${world.sandbox.url}/v1${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  }
+  const platform = async (path: string, key: string, body?: unknown) =>
+    (await (await callPlatformApi(world, key, path, { body })).json()) as Record<string, unknown>;
 
   beforeAll(async () => {
     world = await startEndToEnd({ env: { PLATFORM_WEBHOOK_SECRET: operatorSecret } });
     // Just above and just below the master boundary (2000): one battle swaps their tiers.
-    tina = await createPlayer("tina", 2005);
-    tom = await createPlayer("tom", 1995);
+    tina = await createRatedPlayer(world, "tina", 2005);
+    tom = await createRatedPlayer(world, "tom", 1995);
     world.discord.roles.grantBot(world.guildId, ["ManageRoles"]);
 
-    const secondGuild = world.discord.createGuild({ name: "Second", channels: ["general"] });
-    const thirdGuild = world.discord.createGuild({ name: "Third", channels: ["general"] });
-    second = secondGuild.id;
-    third = thirdGuild.id;
-    for (const guild of [secondGuild, thirdGuild]) {
-      channels.set(guild.id, [...guild.channels.keys()][0] ?? "");
-      // The local stack registers the commands in its first server only, as a development guild.
-      const target = { applicationId: world.discord.applicationId, guildId: guild.id };
-      await deployCommands(world.bot.deps.rest, target, commandData);
-    }
-    world.discord.roles.grantBot(second, ["ManageRoles"]);
-    world.discord.roles.grantBot(third, ["ManageRoles"]);
+    [second, third] = [await addGuild("Second"), await addGuild("Third")];
     for (const guildId of [second, third]) {
-      world.discord.createMember(guildId, { userId: world.members.admin.id, permissions: ["ManageGuild"] });
+      world.discord.roles.grantBot(guildId, ["ManageRoles"]);
       world.discord.createMember(guildId, { userId: tina.userId });
     }
     world.discord.createMember(second, { userId: tom.userId });
@@ -107,23 +81,10 @@ describe("tier roles, end to end", () => {
     await linkIn(second, tom);
     await linkIn(third, tina);
 
-    adminChannel = world.discord.createChannel(world.guildId, { name: "admins" }).id;
-    await run(world.guildId, world.members.admin.id, "setup", {
-      subcommand: "admin-channel",
-      options: { channel: adminChannel },
-    });
+    ({ adminChannel } = await setUpAdminStanding(world, "I paused tier roles"));
 
     // The operator's webhook: the platform signs every event with the operator secret.
-    const registered = await fetch(`${world.sandbox.url}/api/v1/webhooks`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${tina.key}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        url: `${world.publicUrl}/webhooks/platform`,
-        events: ["user.rating_changed"],
-        secret: operatorSecret,
-      }),
-    });
-    expect(registered.status).toBeLessThan(300);
+    await registerOperatorWebhook(world, tina.key, ["user.rating_changed"]);
   });
   afterAll(async () => {
     await world.close();
@@ -131,10 +92,7 @@ describe("tier roles, end to end", () => {
 
   it("creates a role per known tier, ordered below the bot's role, and gives linked members theirs", async () => {
     for (const guildId of [world.guildId, second]) {
-      const created = await runIn(guildId, channelOf(guildId), world.members.admin.id, {
-        subcommandGroup: "roles",
-        subcommand: "create",
-      });
+      const created = await setupIn(guildId, { subcommandGroup: "roles", subcommand: "create" });
       expect(created.content).toContain("Created");
     }
     const roles = world.discord.roles.list(world.guildId).map((role) => role.name);
@@ -222,7 +180,7 @@ describe("tier roles, end to end", () => {
     ]);
 
     const champions = world.discord.roles.create(third, { name: "Champions", position: 1 });
-    const mapped = await runIn(third, channelOf(third), world.members.admin.id, {
+    const mapped = await setupIn(third, {
       subcommandGroup: "roles",
       subcommand: "map",
       options: { tier: "diamond", role: champions.id },
@@ -237,7 +195,7 @@ describe("tier roles, end to end", () => {
     );
 
     const lofty = world.discord.roles.create(third, { name: "Lofty" });
-    const refused = await runIn(third, channelOf(third), world.members.admin.id, {
+    const refused = await setupIn(third, {
       subcommandGroup: "roles",
       subcommand: "map",
       options: { tier: "master", role: lofty.id },
@@ -249,10 +207,7 @@ describe("tier roles, end to end", () => {
     const diamond = world.discord.roles.find(world.guildId, "Diamond");
     world.discord.roles.takeFromMember(world.guildId, tina.userId, diamond?.id ?? "");
     expect(tierRoleNames(world.guildId, tina.userId)).toEqual([]);
-    const synced = await runIn(world.guildId, world.channelId, world.members.admin.id, {
-      subcommandGroup: "roles",
-      subcommand: "sync",
-    });
+    const synced = await setupIn(world.guildId, { subcommandGroup: "roles", subcommand: "sync" });
     expect(synced.content).toContain("1 role given");
     expect(tierRoleNames(world.guildId, tina.userId)).toEqual(["Diamond"]);
   });
@@ -263,10 +218,7 @@ describe("tier roles, end to end", () => {
     world.discord.roles.takeFromMember(world.guildId, tom.userId, master.id);
     world.discord.roles.moveAboveBot(world.guildId, master.id);
 
-    const paused = await runIn(world.guildId, world.channelId, world.members.admin.id, {
-      subcommandGroup: "roles",
-      subcommand: "sync",
-    });
+    const paused = await setupIn(world.guildId, { subcommandGroup: "roles", subcommand: "sync" });
     expect(paused.content).toContain("tier roles are paused");
     const notice = await world.discord.waitForMessage(
       adminChannel,
@@ -279,27 +231,19 @@ describe("tier roles, end to end", () => {
       .messages(adminChannel)
       .filter((message) => message.content.includes("I paused tier roles"));
     expect(notices).toHaveLength(1);
-    const status = await runIn(world.guildId, world.channelId, world.members.admin.id, {
-      subcommand: "status",
-    });
+    const status = await setupIn(world.guildId, { subcommand: "status" });
     expect(JSON.stringify(status.embeds)).toContain("Paused");
     expect(tierRoleNames(world.guildId, tom.userId)).toEqual([]);
 
     // The admin drags the role back below the bot and resumes.
     world.discord.roles.move(world.guildId, master.id, 1);
-    const resumed = await runIn(world.guildId, world.channelId, world.members.admin.id, {
-      subcommandGroup: "roles",
-      subcommand: "sync",
-    });
+    const resumed = await setupIn(world.guildId, { subcommandGroup: "roles", subcommand: "sync" });
     expect(resumed.content).toContain("they run again");
     expect(tierRoleNames(world.guildId, tom.userId)).toEqual(["Master"]);
   });
 
   it("stops on /setup roles off, leaving the roles given, and says how to remove them", async () => {
-    const off = await runIn(second, channelOf(second), world.members.admin.id, {
-      subcommandGroup: "roles",
-      subcommand: "off",
-    });
+    const off = await setupIn(second, { subcommandGroup: "roles", subcommand: "off" });
     const master = world.discord.roles.find(second, "Master");
     expect(off.content).toContain("members keep the ones they have");
     expect(off.content).toMatch(new RegExp(`delete .*<@&${master?.id ?? "none"}>`));
@@ -310,25 +254,24 @@ describe("tier roles, end to end", () => {
   });
 
   it("says which permission to grant when /setup roles create finds the bot without Manage Roles", async () => {
-    const fourth = world.discord.createGuild({ name: "Fourth", channels: ["general"] });
-    const channelId = [...fourth.channels.keys()][0] ?? "";
-    channels.set(fourth.id, channelId);
-    const target = { applicationId: world.discord.applicationId, guildId: fourth.id };
-    await deployCommands(world.bot.deps.rest, target, commandData);
-    world.discord.createMember(fourth.id, { userId: world.members.admin.id, permissions: ["ManageGuild"] });
+    const fourth = await addGuild("Fourth");
 
-    const refused = await runIn(fourth.id, channelId, world.members.admin.id, {
-      subcommandGroup: "roles",
-      subcommand: "create",
-    });
-    const botRole = world.discord.roles.botRole(fourth.id);
+    const refused = await setupIn(fourth, { subcommandGroup: "roles", subcommand: "create" });
+    const botRole = world.discord.roles.botRole(fourth);
     expect(refused.content).toBe(
       `I couldn't create the tier roles: I lack the **Manage Roles** permission. In Server Settings → Roles, give my role <@&${botRole.id}> Manage Roles, then run \`/setup roles create\` again.`,
     );
-    expect(world.discord.roles.find(fourth.id, "Master")).toBeUndefined();
+    expect(world.discord.roles.find(fourth, "Master")).toBeUndefined();
   });
 
   function channelOf(guildId: string): string {
     return channels.get(guildId) ?? world.channelId;
+  }
+
+  /** A guild with the bot's commands, where the admin runs `/setup` in its one channel. */
+  async function addGuild(name: string): Promise<string> {
+    const { guildId, channelId } = await createGuildWithCommands(world, name);
+    channels.set(guildId, channelId);
+    return guildId;
   }
 });

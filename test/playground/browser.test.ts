@@ -10,9 +10,18 @@ import {
   memberSteps,
   noteWhenSkipped,
   openPlaygroundPage,
+  platformPanelSteps,
   postMenuMessage,
   type PlaygroundPage,
+  valuesSentFrom,
 } from "./playground-page.js";
+import {
+  drawRelativeTimestamp,
+  readButtonLook,
+  readImageInFrame,
+  readNaturalWidth,
+  readPageScrollWidth,
+} from "./page-drawing.js";
 
 noteWhenSkipped("the playground's browser test");
 // Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
@@ -37,11 +46,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
   const actAs = (member: string) => memberSteps(page).actAs(member);
   const openChannel = (name: string) => memberSteps(page).openChannel(name);
   const link = (member: string) => memberSteps(page).link(member);
-
-  // The few page shapes read below (the tests compile without the DOM's types).
-  type Styled = {
-    ownerDocument: { defaultView: { getComputedStyle(node: unknown): Record<string, string> } };
-  };
 
   it("greets a newcomer in an empty #general with the first steps, until something is said there", async () => {
     if (opened === undefined) throw new Error("no page");
@@ -152,9 +156,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await send("/rank");
     const chart = page.locator(".message.ephemeral img.embed-image").last();
     await chart.waitFor();
-    await expect
-      .poll(() => chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-      .toBeGreaterThan(100);
+    await expect.poll(() => readNaturalWidth(chart)).toBeGreaterThan(100);
     // Tall enough for the card, the result and the chart at once (the README shows it).
     await page.setViewportSize({ width: 1280, height: 2600 });
     await page.locator("#messages").evaluate((list) => {
@@ -173,18 +175,9 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
   it("fits a phone screen, a chart's text kept readable by scrolling it sideways", async () => {
     await send("/rank");
     const chart = page.locator(".message.ephemeral img.embed-image").last();
-    await expect
-      .poll(() => chart.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth))
-      .toBe(800);
+    await expect.poll(() => readNaturalWidth(chart)).toBe(800);
     await page.setViewportSize({ width: 375, height: 812 });
-    const shown = await chart.evaluate((image) => {
-      const drawn = image as unknown as {
-        getBoundingClientRect(): { width: number };
-        parentElement: { scrollWidth: number; clientWidth: number };
-      };
-      const frame = drawn.parentElement;
-      return { width: drawn.getBoundingClientRect().width, scrolls: frame.scrollWidth > frame.clientWidth };
-    });
+    const shown = await readImageInFrame(chart);
     // The chart's smallest text, its 13px axis labels on an 800px image (src/charts/rating-plot-svg.ts), at 11px.
     expect({ axisLabelPx: Math.round((13 * shown.width) / 800), scrolls: shown.scrolls }).toEqual({
       axisLabelPx: 11,
@@ -193,24 +186,13 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await page.getByRole("button", { name: "Platform" }).click();
     await page.getByRole("button", { name: "Finish battle" }).waitFor();
     await page.getByRole("button", { name: "Platform" }).click();
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-        .document.documentElement;
-      return root.scrollWidth;
-    });
+    const overflow = await readPageScrollWidth(page);
     expect(overflow).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${screenshots}/playground-phone.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
   it("says where an event sent from the Platform panel went: queued posts, no subscriber, a duplicate", async () => {
-    const panel = page.getByRole("complementary", { name: "The platform" });
-    const payload = panel.getByLabel("Payload (edit freely)");
-    const status = panel.getByRole("status");
-    const sendEvent = async (kind: string) => {
-      await panel.getByLabel("Send the bot an event").selectOption(kind);
-      await expect.poll(() => payload.inputValue()).toContain(`"event": "${kind}"`);
-      await panel.getByRole("button", { name: "Send event" }).click();
-    };
+    const { panel, status, sendEvent, sendEdited } = platformPanelSteps(page);
 
     // #announcements takes tournament starts (start-playground.ts subscribes it to the defaults).
     await sendEvent("system.tournament_started");
@@ -232,18 +214,17 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
       );
 
     // Edited by hand: the kind the payload names is the one reported, whatever the menu shows.
-    const edit = async (changes: Record<string, string>) => {
-      const edited = { ...(JSON.parse(await payload.inputValue()) as object), ...changes };
-      await payload.fill(JSON.stringify(edited, null, 2));
-      await panel.getByRole("button", { name: "Send event" }).click();
-    };
-    await edit({ id: "evt_hand_edited_kind", event: "contest.renamed" });
+    await sendEdited({ id: "evt_hand_edited_kind", event: "contest.renamed" });
     await expect
       .poll(() => status.textContent())
       .toBe(
         'Event evt_hand_edited_kind (contest.renamed): ignored. The bot does not know the kind "contest.renamed"; it stored the event and queued nothing.',
       );
-    await edit({ id: "evt_hand_edited_stale", event: "team.created", created: "2020-01-01T00:00:00.000Z" });
+    await sendEdited({
+      id: "evt_hand_edited_stale",
+      event: "team.created",
+      created: "2020-01-01T00:00:00.000Z",
+    });
     await expect
       .poll(() => status.textContent())
       .toMatch(/^Event evt_hand_edited_stale \(team\.created\): stale\. .*nothing was queued\.$/);
@@ -251,15 +232,8 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
 
   it("draws a string select menu and sends the values picked with Pick, one or several", async () => {
     if (opened === undefined) throw new Error("no page");
-    const { discord } = opened.running.playground;
-    // Every interaction a menu sent, each as the values it carried: choosing alone sends none.
-    const picked = (menuId: string) =>
-      discord
-        .interactions()
-        .filter((each) => each.sourceMessageId === menuId)
-        .map((each) => (each.payload.data as { values?: string[] }).values);
-
-    const single = await postMenuMessage(opened.running, "announcements");
+    const { running } = opened;
+    const single = await postMenuMessage(running, "announcements");
     const menu = page.locator(`#message-${single}`).getByRole("combobox", { name: "Choose a difficulty" });
     await menu.waitFor();
     expect(await menu.locator("option").allTextContents()).toEqual([
@@ -272,29 +246,23 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     await menu.selectOption("hard");
     // A disabled button is dimmed as in Discord, an enabled one is not.
     const looks = (name: string) =>
-      page
-        .locator(`#message-${single}`)
-        .getByRole("button", { name })
-        .evaluate((button) => {
-          const style = (button as unknown as Styled).ownerDocument.defaultView.getComputedStyle(button);
-          return { opacity: style.opacity, cursor: style.cursor };
-        });
+      readButtonLook(page.locator(`#message-${single}`).getByRole("button", { name }));
     expect(await looks("Closed")).toEqual({ opacity: "0.5", cursor: "not-allowed" });
     expect(await looks("Pick")).toEqual({ opacity: "1", cursor: "pointer" });
     await page.locator(`#message-${single}`).getByRole("button", { name: "Pick" }).click();
-    await expect.poll(() => picked(single)).toEqual([["hard"]]);
+    await expect.poll(() => valuesSentFrom(running, single)).toEqual([["hard"]]);
     // The bot has no such menu and answers so, for this member only.
     await page
       .locator(".message.ephemeral", { hasText: "This button is no longer active." })
       .last()
       .waitFor();
 
-    const several = await postMenuMessage(opened.running, "announcements", { maxValues: 2 });
+    const several = await postMenuMessage(running, "announcements", { maxValues: 2 });
     const list = page.locator(`#message-${several}`).getByRole("listbox", { name: "Choose difficulties" });
     await list.selectOption(["easy"]);
     await list.selectOption(["easy", "medium"]);
     await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
-    await expect.poll(() => picked(several)).toEqual([["easy", "medium"]]);
+    await expect.poll(() => valuesSentFrom(running, several)).toEqual([["easy", "medium"]]);
   });
 
   // Last: the clock stays moved (playground/README.md, "One clock").
@@ -308,11 +276,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     );
     const twoDays = 2 * 24 * 3600;
     const inTwoDays = Math.floor(Date.now() / 1000) + twoDays;
-    const drawRelative = () =>
-      page.evaluate(`(async () => {
-        const { drawTimestamp } = await import("/static/markdown.js");
-        return drawTimestamp(${String(inTwoDays)}, "R").textContent;
-      })()`);
+    const drawRelative = () => drawRelativeTimestamp(page, inTwoDays);
     expect(await drawRelative()).toBe("in 2 days");
 
     await panel.getByLabel("Move the clock (seconds)").fill(String(twoDays));

@@ -84,3 +84,8 @@ export function requiredRatio(fontSizePx: number, fontWeight: number): number {
 
 /** Nothing drawn: what a text or ring is compared against when only its ancestors' backgrounds show. */
 export const transparent: Rgba = parseCssColor("rgba(0, 0, 0, 0)");
+
+/** The contrast of a colour drawn inside `layers` (a text, a focus ring) against what they show behind it. */
+export function contrastOverLayers(color: string, layers: readonly Layer[]): number {
+  return contrastRatio(onScreen(parseCssColor(color), layers), onScreen(transparent, layers));
+}

@@ -5,14 +5,14 @@
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contrastRatio, onScreen, parseCssColor, transparent } from "./contrast.js";
-import { readFocused, readFocusRing } from "./focus-reading.js";
+import { focusSteps } from "./focus-reading.js";
 import {
   chromiumPath,
   noteWhenSkipped,
   openPlaygroundPage,
   postMenuMessage,
   type PlaygroundPage,
+  valuesSentFrom,
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's keyboard test");
@@ -32,47 +32,10 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     await opened?.close();
   });
 
-  const focused = () => readFocused(cdp);
-
-  /** The focus ring is there, solid, at least 2px, and 3:1 against what it is drawn over (playground/README.md, "Readable"). */
-  const expectVisibleRing = async () => {
-    const ring = await page.evaluate(readFocusRing);
-    const where = await focused();
-    if (ring === null) throw new Error("Focus is on the page itself, not on a control");
-    const ratio = contrastRatio(
-      onScreen(parseCssColor(ring.color), ring.behind),
-      onScreen(transparent, ring.behind),
-    );
-    expect({
-      where,
-      focusVisible: ring.focusVisible,
-      style: ring.style,
-      wide: ring.widthPx >= 2,
-      ratio: ratio >= 3,
-    }).toEqual({ where, focusVisible: true, style: "solid", wide: true, ratio: true });
-  };
-
-  /** Presses `key` until focus is on a control named `name` (a string is matched exactly), checking each stop. */
-  const moveTo = async (name: string | RegExp, key: "Tab" | "Shift+Tab" = "Tab", role?: string) => {
-    const passed: string[] = [];
-    for (let step = 0; step < 60; step += 1) {
-      await page.keyboard.press(key);
-      const now = await focused();
-      // null: past the last control, Tab is in the browser's own controls for a step; there is no ring here.
-      if (now !== null) await expectVisibleRing();
-      passed.push(now === null ? "(page)" : `${now.role} "${now.name}"`);
-      const matches = now !== null && (typeof name === "string" ? now.name === name : name.test(now.name));
-      if (matches && (role === undefined || now.role === role)) return passed;
-    }
-    throw new Error(`${key} never reached "${String(name)}"; it went through ${passed.join(", ")}`);
-  };
-  const expectFocusOn = async (name: string | RegExp) => {
-    await expect
-      .poll(async () => (await focused())?.name ?? "(page)")
-      .toMatch(
-        typeof name === "string" ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : name,
-      );
-  };
+  const { focused, expectVisibleRing, moveTo, expectFocusOn } = focusSteps(
+    () => page,
+    () => cdp,
+  );
   const lastMessage = (text: string) => page.locator(".message", { hasText: text }).last();
 
   it("opens a channel, switches member and back, and keeps focus where it was", async () => {
@@ -189,11 +152,7 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     await lastMessage("no longer active").waitFor();
     await expectFocusOn("Pick");
     // Moving through the menu sent nothing: the one interaction is Pick's, with the value arrived at.
-    const sent = opened.running.playground.discord
-      .interactions()
-      .filter((each) => each.sourceMessageId === menuId)
-      .map((each) => (each.payload.data as { values?: string[] }).values);
-    expect(sent).toEqual([["medium"]]);
+    expect(valuesSentFrom(opened.running, menuId)).toEqual([["medium"]]);
   });
 
   it("keeps focus on a control when a redraw disables the one that had it", async () => {

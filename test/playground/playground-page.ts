@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
 import type { RunningWebPlayground } from "../../playground/web/run-web-playground.js";
 import { startQuietWebPlayground } from "./web-playground.js";
 
@@ -126,6 +127,32 @@ export async function postMenuMessage(
     },
   })) as { id: string };
   return message.id;
+}
+
+/** The values each interaction sent from the message `messageId` carried, in order (choosing sends none). */
+export function valuesSentFrom(running: RunningWebPlayground, messageId: string): (string[] | undefined)[] {
+  return running.playground.discord
+    .interactions()
+    .filter((each) => each.sourceMessageId === messageId)
+    .map((each) => (each.payload.data as { values?: string[] }).values);
+}
+
+/** What a member does in the Platform panel: sends the bot an event of a kind, or one edited by hand. */
+export function platformPanelSteps(page: Page) {
+  const panel = page.getByRole("complementary", { name: "The platform" });
+  const payload = panel.getByLabel("Payload (edit freely)");
+  const sendEvent = async (kind: string) => {
+    await panel.getByLabel("Send the bot an event").selectOption(kind);
+    await expect.poll(() => payload.inputValue()).toContain(`"event": "${kind}"`);
+    await panel.getByRole("button", { name: "Send event" }).click();
+  };
+  /** Sends the payload shown with `changes` made to it. */
+  const sendEdited = async (changes: Record<string, string>) => {
+    const edited = { ...(JSON.parse(await payload.inputValue()) as object), ...changes };
+    await payload.fill(JSON.stringify(edited, null, 2));
+    await panel.getByRole("button", { name: "Send event" }).click();
+  };
+  return { panel, status: panel.getByRole("status"), sendEvent, sendEdited };
 }
 
 /** Fills #general as a member sees it after a few steps: buttons, a link button, an embed, a menu, a disabled button. */

@@ -1,8 +1,10 @@
-// The operator's platform webhook as the platform sends it: a signed event POSTed to one bot instance.
+// The operator's platform webhook as the platform sends it: a signed event POSTed to one bot instance, or
+// registered on the sandbox so that the platform sends the world's bot the events it names.
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import type { RunningBot } from "../../../src/bot/build-bot.js";
+import type { EndToEnd } from "../harness.js";
 
 /** PLATFORM_WEBHOOK_SECRET of the end-to-end worlds that receive operator webhooks. */
 export const operatorSecret = "operator-webhook-secret-for-e2e";
@@ -33,4 +35,18 @@ export async function sendOperatorEvent(bot: RunningBot, event: Record<string, u
     body,
   });
   expect(response.status).toBe(200);
+}
+
+/** Registers the world's receiver for `events` with the operator secret, as the holder of `key`. */
+export async function registerOperatorWebhook(
+  world: EndToEnd,
+  key: string,
+  events: readonly string[],
+): Promise<void> {
+  const registered = await fetch(`${world.sandbox.url}/api/v1/webhooks`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ url: `${world.publicUrl}/webhooks/platform`, events, secret: operatorSecret }),
+  });
+  expect(registered.status).toBeLessThan(300);
 }
