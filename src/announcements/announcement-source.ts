@@ -13,7 +13,7 @@ export function createAnnouncementSource(deps: OutboxRendererDeps): OutboxSource
   return {
     // A battle's result, or a tournament's summary, archives its thread once posted there
     // (src/store/message-threads.ts).
-    render: (entry) => (entry.action === "archive-thread" ? renderThreadArchive(deps, entry) : render(entry)),
+    render: (entry) => (entry.action === "archive-thread" ? renderThreadArchive(entry) : render(entry)),
     renderSummary: createOutboxSummaryRenderer(deps),
     // A tournament's start starts its thread; its rating summary in that thread archives it.
     onPosted: (rows, messageId) => followTournamentPosts(deps, rows, messageId),

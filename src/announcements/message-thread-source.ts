@@ -1,15 +1,9 @@
 // A message's public thread (src/store/message-threads.ts, docs/architecture.md, "Posting"): a battle card's,
 // named from the battle's stored answers, or a tournament's, named from its title. Once Discord made it, it is
-// recorded (a card's was already, when its start was queued). An archive waits for the thread's posts
-// queued before it.
+// recorded (a card's was already, when its start was queued).
 import type { OutboxSource, ReactToFailure } from "../outbox/index.js";
 import { listBattleAnswers } from "../store/battle-answers.js";
-import {
-  findThreadStart,
-  forgetThread,
-  hasThreadPostsWaiting,
-  recordThreadStarted,
-} from "../store/message-threads.js";
+import { findThreadStart, forgetThread, recordThreadStarted } from "../store/message-threads.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { plainLabel } from "../display/platform-text.js";
@@ -52,20 +46,11 @@ async function renderThreadStart(
 }
 
 /**
- * An archive row's: nothing to say, only to wait for the thread's posts queued with or before it (the
- * result), as a post would unarchive the thread again. Throwing makes the outbox retry it later.
+ * An archive row's: nothing to say. The outbox holds it back until the thread's posts queued with or before it
+ * went (src/outbox/deliver-turn.ts), as a post would unarchive the thread again.
  */
-export async function renderThreadArchive(
-  deps: OutboxRendererDeps,
-  entry: OutboxEntry,
-): Promise<RenderedMessage | undefined> {
-  if (entry.targetMessageId === null) return undefined;
-  const waiting = await hasThreadPostsWaiting(deps.db, {
-    threadId: entry.targetMessageId,
-    createdAt: entry.createdAt,
-  });
-  if (waiting) throw new Error("the thread's posts go first");
-  return {};
+export function renderThreadArchive(entry: OutboxEntry): Promise<RenderedMessage | undefined> {
+  return Promise.resolve(entry.targetMessageId === null ? undefined : {});
 }
 
 /**

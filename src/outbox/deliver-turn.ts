@@ -5,7 +5,7 @@
 import { discordLimits } from "../discord/discord-limits.js";
 import { combineMessages } from "../discord/combine-messages.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
-import { findThreadStartDue } from "../store/message-threads.js";
+import { findThreadPostsDue, findThreadStartDue } from "../store/message-threads.js";
 import { recordOutboxGroup, takeOutboxGroup } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { releaseEntry } from "./apply-failure.js";
@@ -20,8 +20,8 @@ import { deliverAlone, fromAttempt, type TurnOutcome } from "./turn-outcome.js";
 
 export type { TurnOutcome } from "./turn-outcome.js";
 
-/** How soon a post looks again for a thread whose start is due but not yet done (another worker has it). */
-const threadStartPollMs = 1000;
+/** How soon a thread's row looks again for the row it waits for when that is due but not yet done. */
+const threadRowPollMs = 1000;
 
 /** `waiting`: the channel's other rows this worker holds, oldest first; some may go out with `head`. */
 export async function deliverTurn(
@@ -29,21 +29,12 @@ export async function deliverTurn(
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  // A post for a thread whose start is still to go (put back after a failure) waits for it, with no attempt
-  // counted: sent first, it would find no thread, and the thread would be forgotten
-  // (src/store/message-threads.ts). It is due again when the start is, after which it comes, being newer.
-  if (head.action === "thread-post" && head.targetMessageId !== null) {
-    const startDue = await findThreadStartDue(deps.db, {
-      guildId: head.guildId,
-      threadId: head.targetMessageId,
-    });
-    if (startDue !== undefined) {
-      const delayMs = Math.max(startDue - deps.clock.now(), threadStartPollMs);
-      return {
-        ok: true,
-        results: [await releaseEntry(deps, head, "the thread's start goes first", delayMs)],
-      };
-    }
+  // A thread's row that must wait for another (a post for its thread's start, an archive for the thread's
+  // posts) is put back until that one is due, with no attempt counted, and comes after it, being newer.
+  const wait = await threadRowWait(deps, head);
+  if (wait !== undefined) {
+    const delayMs = Math.max(wait.dueAt - deps.clock.now(), threadRowPollMs);
+    return { ok: true, results: [await releaseEntry(deps, head, wait.reason, delayMs)] };
   }
   // An edit, and a thread's rows (src/store/message-threads.ts), go alone, but for a contest's summary posted
   // in its tournament's thread.
@@ -55,6 +46,24 @@ export async function deliverTurn(
   if (head.sentAloneAt !== undefined) return deliverAlone(deps, head);
   if (isSummarised(deps, head)) return deliverSummary(deps, head);
   return deliverCoalesced(deps, head, waiting);
+}
+
+/** What a thread's row waits for, and when that is next due; undefined when it may go. */
+async function threadRowWait(
+  deps: OutboxDeps,
+  entry: OutboxEntry,
+): Promise<{ readonly dueAt: number; readonly reason: string } | undefined> {
+  const threadId = entry.targetMessageId;
+  if (threadId === null) return undefined;
+  if (entry.action === "thread-post") {
+    const dueAt = await findThreadStartDue(deps.db, { guildId: entry.guildId, threadId });
+    return dueAt === undefined ? undefined : { dueAt, reason: "the thread's start goes first" };
+  }
+  if (entry.action === "archive-thread") {
+    const dueAt = await findThreadPostsDue(deps.db, { threadId, createdAt: entry.createdAt });
+    return dueAt === undefined ? undefined : { dueAt, reason: "the thread's posts go first" };
+  }
+  return undefined;
 }
 
 function isSummarised(deps: OutboxDeps, entry: OutboxEntry): boolean {

@@ -213,20 +213,24 @@ export async function findThreadStartDue(
   return row?.next_attempt_at;
 }
 
-/** Whether posts queued for the thread before `createdAt` still wait: the archive goes after them. */
-export async function hasThreadPostsWaiting(
+/**
+ * When the last of the thread's posts queued with or before `createdAt` that still wait is next due; undefined
+ * once none waits. The archive goes after them, as a post would unarchive the thread again.
+ */
+export async function findThreadPostsDue(
   db: Kysely<Database>,
   key: { readonly threadId: string; readonly createdAt: number },
-): Promise<boolean> {
+): Promise<number | undefined> {
   const row = await db
     .selectFrom("outbox")
-    .select("id")
+    .select("next_attempt_at")
     .where("status", "=", "pending")
     .where("action", "=", "thread-post")
     .where("target_message_id", "=", key.threadId)
     .where("created_at", "<=", key.createdAt)
+    .orderBy("next_attempt_at", "desc")
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.next_attempt_at;
 }
 
 /**

@@ -11,6 +11,8 @@ import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
+import { ingestEvent } from "../../src/webhooks/ingest-event.js";
+import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
 describe.each(testDatabases())("battle card threads on $name", (database) => {
@@ -146,6 +148,62 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
       "👋 ada joined the battle: 1 seat taken.",
     ]);
     expect((await threadPosts()).map((row) => [row.status, row.attempts])).toEqual([["delivered", 0]]);
+  });
+
+  it("holds the archive back while the thread's result waits, with no attempt counted, then archives after it", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_result");
+    const worker = createWorker();
+    await worker.runOnce();
+    const created = new Date(world.clock.now()).toISOString();
+    await ingestEvent(
+      { db: world.db, clock: world.clock, subscribers: [] },
+      {
+        rawBody: Buffer.from(
+          standardEvent({
+            event: "battle.completed",
+            data: battleCompletedData({ id: card.battleId }),
+            created,
+          }),
+        ),
+        source: { type: "operator" },
+      },
+    );
+    // The result's post was put back, as after Discord asked it to retry: the archive is due before it.
+    const postDue = world.clock.now() + 60_000;
+    await world.db
+      .updateTable("outbox")
+      .set({ next_attempt_at: postDue, attempts: 1 })
+      .where("action", "=", "thread-post")
+      .execute();
+    const archived = () =>
+      world.fake.threads.list(world.guild.id).find((thread) => thread.id === card.messageId)?.thread
+        ?.archived;
+    const archiveRow = () =>
+      world.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("action", "=", "archive-thread")
+        .executeTakeFirstOrThrow();
+
+    world.clock.advance(1);
+    await worker.runOnce();
+    expect(await archiveRow()).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      next_attempt_at: postDue,
+      last_error: expect.stringContaining("the thread's posts go first"),
+    });
+    expect(archived()).toBe(false);
+
+    world.clock.advance(60_000);
+    await worker.runOnce();
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.embeds[0]?.title)).toEqual([
+      expect.stringContaining("Battle finished"),
+    ]);
+    expect(archived()).toBe(true);
+    expect(await archiveRow()).toMatchObject({ status: "delivered", attempts: 0 });
   });
 
   it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {

@@ -8,7 +8,7 @@ import { createSubscription } from "../../src/store/subscriptions.js";
 import {
   findThreadStart,
   forgetThread,
-  hasThreadPostsWaiting,
+  findThreadPostsDue,
   findThreadStartDue,
   recordThreadStarted,
   messageThreadSource,
@@ -107,12 +107,13 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
       ["edit", card.channelId, card.messageId],
       ["thread-post", card.channelId, card.messageId],
     ]);
-    expect(await hasThreadPostsWaiting(store.db, { threadId: card.messageId, createdAt: testNow })).toBe(
-      true,
+    // The archive goes after the thread's posts queued with or before it: this one is due now.
+    expect(await findThreadPostsDue(store.db, { threadId: card.messageId, createdAt: testNow })).toBe(
+      testNow,
     );
-    expect(await hasThreadPostsWaiting(store.db, { threadId: card.messageId, createdAt: testNow - 1 })).toBe(
-      false,
-    );
+    expect(
+      await findThreadPostsDue(store.db, { threadId: card.messageId, createdAt: testNow - 1 }),
+    ).toBeUndefined();
   });
 
   it("forgets a refused thread once, dropping its pending posts, so updates go to the channel", async () => {
