@@ -7,6 +7,9 @@ import { assertSpecBody, interactionCallbackRoute } from "../validation/spec-bod
 import { acceptCallback } from "./accept-callback.js";
 import { interactionType, type InteractionRecord } from "./interaction-record.js";
 
+/** Bytes of an Ed25519 public key, which its SPKI DER ends with. */
+const ed25519KeyLength = 32;
+
 /**
  * Interactions over HTTP (docs: Receiving and Responding — Receiving an Interaction): POSTed to the
  * bot's URL, signed with Ed25519 over timestamp + body; the HTTP answer is the initial response.
@@ -27,7 +30,13 @@ export class HttpInteractionDelivery {
   ) {
     const { publicKey, privateKey } = generateKeyPairSync("ed25519");
     this.privateKey = privateKey;
-    this.publicKey = Buffer.from(publicKey.export({ format: "jwk" }).x ?? "", "base64url").toString("hex");
+    // The raw key is the end of its SPKI DER. Exported as a JWK instead, Node 20 can deadlock: it holds the
+    // key's lock while making the JWK's object, and a garbage collection then may free another key object
+    // that waits for the same lock (seen as a test file that never ended).
+    this.publicKey = publicKey
+      .export({ type: "spki", format: "der" })
+      .subarray(-ed25519KeyLength)
+      .toString("hex");
   }
 
   deliver(record: InteractionRecord): void {

@@ -13,8 +13,9 @@ export const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0
 /** An application's Ed25519 key pair, the public half in hex as the developer portal shows it. */
 export function createApplicationKeys(): { publicKeyHex: string; privateKey: KeyObject } {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const x = publicKey.export({ format: "jwk" }).x ?? "";
-  return { publicKeyHex: Buffer.from(x, "base64url").toString("hex"), privateKey };
+  // The raw key ends the SPKI DER; a JWK export can deadlock Node 20 (fake-discord/interactions/http-delivery.ts).
+  const raw = publicKey.export({ type: "spki", format: "der" }).subarray(-32);
+  return { publicKeyHex: raw.toString("hex"), privateKey };
 }
 
 export function signInteraction(privateKey: KeyObject, timestamp: string, body: string): string {
