@@ -29,11 +29,12 @@ export async function deliverTurn(
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  // A thread's row that must wait for another (a post for its thread's start, an archive for the thread's
-  // posts) is put back until that one is due, with no attempt counted, and comes after it, being newer.
+  // A thread's row that must wait for others (a post for its thread's start, an archive for the thread's
+  // posts) is put back, with no attempt counted, until just after the last of them is due: claimed in the order
+  // rows are due, it then comes after them even where they were queued in the same millisecond.
   const wait = await threadRowWait(deps, head);
   if (wait !== undefined) {
-    const delayMs = Math.max(wait.dueAt - deps.clock.now(), threadRowPollMs);
+    const delayMs = Math.max(wait.dueAt + 1 - deps.clock.now(), threadRowPollMs);
     return { ok: true, results: [await releaseEntry(deps, head, wait.reason, delayMs)] };
   }
   // An edit, and a thread's rows (src/store/message-threads.ts), go alone, but for a contest's summary posted

@@ -130,19 +130,19 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
 
     await worker.runOnce();
     expect(world.fake.threads.ofMessage(card.messageId)).toBeUndefined();
-    // Put back with no attempt counted, due when the start is.
+    // Put back with no attempt counted, due just after the start (queued in the same millisecond here).
     expect(await threadPosts()).toMatchObject([
       {
         status: "pending",
         attempts: 0,
-        next_attempt_at: world.clock.now() + 60_000,
+        next_attempt_at: world.clock.now() + 60_001,
         last_error: expect.stringContaining("the thread's start goes first"),
       },
     ]);
     expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
 
-    // Both due: the start, the older, goes first, then the post, into the thread.
-    world.clock.advance(60_000);
+    // Both due: the start goes first, then the post, into the thread.
+    world.clock.advance(60_001);
     await worker.runOnce();
     expect(world.fake.threads.messages(card.messageId).map((message) => message.content)).toEqual([
       "👋 ada joined the battle: 1 seat taken.",
@@ -192,7 +192,7 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect(await archiveRow()).toMatchObject({
       status: "pending",
       attempts: 0,
-      next_attempt_at: postDue,
+      next_attempt_at: postDue + 1,
       last_error: expect.stringContaining("the thread's posts go first"),
     });
     expect(archived()).toBe(false);
