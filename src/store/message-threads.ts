@@ -201,14 +201,8 @@ export async function findThreadStartDue(
   db: Kysely<Database>,
   key: { readonly guildId: string; readonly threadId: string },
 ): Promise<number | undefined> {
-  const row = await db
-    .selectFrom("outbox")
-    .select("next_attempt_at")
-    .where("status", "=", "pending")
-    .where("action", "=", "start-thread")
+  const row = await latestDueOf(db, "start-thread", key.threadId)
     .where("guild_id", "=", key.guildId)
-    .where("target_message_id", "=", key.threadId)
-    .orderBy("next_attempt_at", "desc")
     .executeTakeFirst();
   return row?.next_attempt_at;
 }
@@ -221,16 +215,21 @@ export async function findThreadPostsDue(
   db: Kysely<Database>,
   key: { readonly threadId: string; readonly createdAt: number },
 ): Promise<number | undefined> {
-  const row = await db
+  const row = await latestDueOf(db, "thread-post", key.threadId)
+    .where("created_at", "<=", key.createdAt)
+    .executeTakeFirst();
+  return row?.next_attempt_at;
+}
+
+/** The pending rows of `action` for the thread, the last due first. */
+function latestDueOf(db: Kysely<Database>, action: "start-thread" | "thread-post", threadId: string) {
+  return db
     .selectFrom("outbox")
     .select("next_attempt_at")
     .where("status", "=", "pending")
-    .where("action", "=", "thread-post")
-    .where("target_message_id", "=", key.threadId)
-    .where("created_at", "<=", key.createdAt)
-    .orderBy("next_attempt_at", "desc")
-    .executeTakeFirst();
-  return row?.next_attempt_at;
+    .where("action", "=", action)
+    .where("target_message_id", "=", threadId)
+    .orderBy("next_attempt_at", "desc");
 }
 
 /**

@@ -190,7 +190,7 @@ function startThread(options: ThreadOptions, flags: readonly string[]): Worker {
       return new Worker(threadEntry, { workerData: options, execArgv: kept });
     } catch (error) {
       const refused = refusedFlagsOf(error);
-      const fewer = refused === undefined ? kept : withoutFlags(kept, refused);
+      const fewer = refused === undefined ? kept : withoutFlagsWhere(kept, (flag) => refused.has(flag));
       if (fewer.length === kept.length) throw error;
       kept = fewer;
     }
@@ -204,27 +204,23 @@ function refusedFlagsOf(error: unknown): ReadonlySet<string> | undefined {
   return new Set(error.message.slice(error.message.indexOf(": ") + 2).split(", "));
 }
 
-/**
- * `flags` less the `refused` ones, each with its value when given apart (`--title bot`): left behind, the value
- * would end the thread's flags, and those after it would be lost.
- */
-function withoutFlags(flags: readonly string[], refused: ReadonlySet<string>): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < flags.length; index += 1) {
-    const flag = flags[index] ?? "";
-    if (!refused.has(flag)) kept.push(flag);
-    else if (!flag.includes("=") && !(flags[index + 1] ?? "-").startsWith("-")) index += 1;
-  }
-  return kept;
-}
-
 /** The parent's Node flags less `--import`/`--loader`/`--require` and their values (profiling flags stay). */
 function withoutLoaders(flags: readonly string[]): string[] {
+  return withoutFlagsWhere(flags, (flag) =>
+    /^(--(import|loader|experimental-loader|require)(=.*)?|-r)$/.test(flag),
+  );
+}
+
+/**
+ * `flags` less those `drop` picks, each with its value when given apart (`--title bot`, `--import tsx`): left
+ * behind, the value would end the thread's flags, and those after it would be lost.
+ */
+function withoutFlagsWhere(flags: readonly string[], drop: (flag: string) => boolean): string[] {
   const kept: string[] = [];
   for (let index = 0; index < flags.length; index += 1) {
     const flag = flags[index] ?? "";
-    if (/^--(import|loader|experimental-loader|require)$/.test(flag) || flag === "-r") index += 1;
-    else if (!/^--(import|loader|experimental-loader|require)=/.test(flag)) kept.push(flag);
+    if (!drop(flag)) kept.push(flag);
+    else if (!flag.includes("=") && !(flags[index + 1] ?? "-").startsWith("-")) index += 1;
   }
   return kept;
 }
