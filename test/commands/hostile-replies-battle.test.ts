@@ -10,7 +10,7 @@ import { renderJoined } from "../../src/commands/battle/join-battle.js";
 import { renderSubmissionResult } from "../../src/commands/battle/submission-result.js";
 import { discordLimits } from "../../src/discord/discord-limits.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
-import { at, now, withoutBotMentions, type HostileRenderer } from "./support/hostile-replies.js";
+import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
 const renderers: readonly HostileRenderer[] = [
@@ -87,15 +87,7 @@ const renderers: readonly HostileRenderer[] = [
   ],
 ];
 
-describe("command replies show hostile platform text as text", () => {
-  const cases = renderers.flatMap(([name, render]) =>
-    hostileTexts.map((hostile) => [name, hostile, render] as const),
-  );
-
-  it.each(cases)("%s with %j", (_name, hostile, render) => {
-    expectInert(withoutBotMentions(render(hostile)));
-  });
-});
+testRepliesShowTextAsText(renderers);
 
 describe("the code form shows a hostile battle id as text", () => {
   it.each(hostileTexts)("in its title, within Discord's limit: %j", (hostile) => {

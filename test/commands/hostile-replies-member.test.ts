@@ -1,7 +1,6 @@
 // The /rank, /profile, /stats, /whoami and /link replies that show a member's platform account, rendered
 // with a hostile string in every text field the platform fills: whatever the platform sends, the reply shows
 // it as text (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
-import { describe, it } from "vitest";
 import { renderMemberProfile, renderOwnProfile } from "../../src/commands/profile/render-profile-card.js";
 import { renderProfileUpdated } from "../../src/commands/profile/render-profile-updated.js";
 import { renderMemberRank } from "../../src/commands/rank/render-member-rank.js";
@@ -9,8 +8,7 @@ import { renderOwnRank } from "../../src/commands/rank/render-own-rank.js";
 import { describeLinked } from "../../src/commands/link/render-linked.js";
 import { renderStats } from "../../src/commands/stats/render-stats.js";
 import { renderWhoami } from "../../src/commands/whoami/render-whoami.js";
-import { expectInert, hostileTexts } from "../support/hostile-text.js";
-import { at, now, withoutBotMentions, type HostileRenderer } from "./support/hostile-replies.js";
+import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 
 const member = (text: string) => ({
   userId: "200",
@@ -18,6 +16,20 @@ const member = (text: string) => ({
   rating: 1500,
   tier: text,
   seenAt: now,
+});
+
+/** The member's own platform account, `text` in every field it fills. */
+const ownAccount = (text: string) => ({
+  id: text,
+  username: text,
+  email: text,
+  rating: 1500,
+  tier: text,
+  joinedAt: at,
+  displayName: text,
+  bio: text,
+  location: text,
+  website: text,
 });
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
@@ -32,25 +44,7 @@ const renderers: readonly HostileRenderer[] = [
       }),
   ],
   ["member rank", (text) => renderMemberRank(member(text))],
-  [
-    "own profile card",
-    (text) =>
-      renderOwnProfile(
-        {
-          id: text,
-          username: text,
-          email: text,
-          rating: 1500,
-          tier: text,
-          joinedAt: at,
-          displayName: text,
-          bio: text,
-          location: text,
-          website: text,
-        },
-        { showEmail: true },
-      ),
-  ],
+  ["own profile card", (text) => renderOwnProfile(ownAccount(text), { showEmail: true })],
   ["member profile card", (text) => renderMemberProfile(member(text))],
   [
     "profile updated",
@@ -80,32 +74,14 @@ const renderers: readonly HostileRenderer[] = [
   [
     "whoami",
     (text) =>
-      renderWhoami(
-        {
-          id: text,
-          username: text,
-          email: text,
-          rating: 1500,
-          tier: text,
-          joinedAt: at,
-          displayName: text,
-          bio: text,
-          location: text,
-          website: text,
-        },
-        { credentialKind: "oauth", scopes: [text], credential: { expiresAt: now } },
-      ),
+      renderWhoami(ownAccount(text), {
+        credentialKind: "oauth",
+        scopes: [text],
+        credential: { expiresAt: now },
+      }),
   ],
   ["linked with an API key", (text) => ({ content: describeLinked(text, "api-key") })],
   ["linked through OAuth", (text) => ({ content: describeLinked(text, "oauth") })],
 ];
 
-describe("command replies show hostile platform text as text", () => {
-  const cases = renderers.flatMap(([name, render]) =>
-    hostileTexts.map((hostile) => [name, hostile, render] as const),
-  );
-
-  it.each(cases)("%s with %j", (_name, hostile, render) => {
-    expectInert(withoutBotMentions(render(hostile)));
-  });
-});
+testRepliesShowTextAsText(renderers);

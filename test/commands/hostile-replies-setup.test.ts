@@ -1,13 +1,11 @@
 // The /setup replies that show platform text, rendered with a hostile string in every text field the
 // platform fills: whatever the platform sends, the reply shows it as text (docs/architecture.md, "The rules
 // the code keeps", "Platform text is inert").
-import { describe, it } from "vitest";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
 import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
 import { renderRotationOutcome } from "../../src/commands/setup/render-rotation-outcome.js";
 import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
-import { expectInert, hostileTexts } from "../support/hostile-text.js";
-import { at, now, withoutBotMentions, type HostileRenderer } from "./support/hostile-replies.js";
+import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
 const renderers: readonly HostileRenderer[] = [
@@ -148,12 +146,4 @@ const renderers: readonly HostileRenderer[] = [
   ],
 ];
 
-describe("command replies show hostile platform text as text", () => {
-  const cases = renderers.flatMap(([name, render]) =>
-    hostileTexts.map((hostile) => [name, hostile, render] as const),
-  );
-
-  it.each(cases)("%s with %j", (_name, hostile, render) => {
-    expectInert(withoutBotMentions(render(hostile)));
-  });
-});
+testRepliesShowTextAsText(renderers);

@@ -1,12 +1,10 @@
 // The /tournament replies that show platform text, rendered with a hostile string in every text field the
 // platform fills: whatever the platform sends, the reply shows it as text (docs/architecture.md, "The rules
 // the code keeps", "Platform text is inert").
-import { describe, it } from "vitest";
 import { renderRegistration } from "../../src/commands/tournament/render-registration.js";
 import { renderTournamentLeaderboard } from "../../src/commands/tournament/render-tournament-leaderboard.js";
 import { renderTournamentPage } from "../../src/commands/tournament/render-tournament-page.js";
-import { expectInert, hostileTexts } from "../support/hostile-text.js";
-import { at, now, withoutBotMentions, type HostileRenderer } from "./support/hostile-replies.js";
+import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 import { makeTournament } from "./tournament/fixtures.js";
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
@@ -70,12 +68,4 @@ const renderers: readonly HostileRenderer[] = [
   ],
 ];
 
-describe("command replies show hostile platform text as text", () => {
-  const cases = renderers.flatMap(([name, render]) =>
-    hostileTexts.map((hostile) => [name, hostile, render] as const),
-  );
-
-  it.each(cases)("%s with %j", (_name, hostile, render) => {
-    expectInert(withoutBotMentions(render(hostile)));
-  });
-});
+testRepliesShowTextAsText(renderers);
