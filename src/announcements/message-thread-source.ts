@@ -54,13 +54,15 @@ export function renderThreadArchive(entry: OutboxEntry): Promise<RenderedMessage
 }
 
 /**
- * A thread gone (404) or refused (403): it is forgotten and its pending rows are dropped, so its subject's
- * updates are posted in the channel again; on a refusal the admins hear once which permission to grant.
+ * A thread gone (404) or refused (403): it is forgotten and its pending rows are dropped, but for the posts a
+ * route would have put in the channel, which go there (forgetThread), so its subject's updates are posted in
+ * the channel again; on a refusal the admins hear once which permission to grant.
  */
-const forget: ReactToFailure = async (trx, { guildId, rows, reason }) => {
+const forget: ReactToFailure = async (trx, { guildId, rows, reason, now }) => {
+  const failedRowIds = rows.map((row) => row.id);
   for (const row of rows) {
     if (row.targetMessageId === null) continue;
-    await forgetThread(trx, { guildId, threadId: row.targetMessageId, error: reason });
+    await forgetThread(trx, { guildId, threadId: row.targetMessageId, error: reason, now, failedRowIds });
   }
   return undefined;
 };

@@ -13,7 +13,10 @@ export interface OutboxTable {
   event_id: Immutable<string>;
   guild_id: Immutable<string>;
   channel_id: Immutable<string>;
-  /** The subscription that routed it; null for a battle card edit. */
+  /**
+   * The subscription that routed it; null for a battle card edit. A post in a card's thread names the route
+   * that would have posted it in the channel, where it goes should the thread be forgotten.
+   */
   subscription_id: Immutable<string | null>;
   /**
    * A post or an edit in the channel; a message's thread started, posted in or archived

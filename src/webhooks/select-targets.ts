@@ -26,7 +26,10 @@ import { passesFilters } from "./subscription-filters.js";
 export interface OutboxTarget {
   readonly guildId: string;
   readonly channelId: string;
-  /** The subscription that matched; null for a battle card edit. */
+  /**
+   * The subscription that matched; null for a battle card edit. A post in a card's thread names the route
+   * that would post the event in the card's channel, or null when none would.
+   */
   readonly subscriptionId: string | null;
   readonly action: OutboxAction;
   /** The card message an edit targets; null for a post. */
@@ -70,6 +73,14 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     candidates.tournamentThreads?.find(
       (thread) => thread.guildId === place.guildId && thread.channelId === place.channelId,
     )?.threadId;
+  // The subscriptions that would post the event, each in its channel: the first of a channel is its route.
+  const routes = candidates.subscriptions.filter(
+    (subscription) =>
+      subscription.status === "active" &&
+      subscription.eventKinds.includes(event.kind) &&
+      (event.kind !== "user.rating_changed" || isLinkedIn(subscription.guildId)) &&
+      passesFilters(subscription.filters, facets, () => isLinkedIn(subscription.guildId)),
+  );
   for (const card of cards) {
     add({
       guildId: card.guildId,
@@ -78,9 +89,13 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
       action: "edit",
       targetMessageId: card.messageId,
     });
-    const threaded = card.threadId !== null && !inChannel.has(card.channelId);
-    for (const action of threaded ? threadActionsOf(event) : []) {
-      add({ ...placeOf(card), subscriptionId: null, action, targetMessageId: card.threadId });
+    if (card.threadId === null || inChannel.has(card.channelId)) continue;
+    // A post in the thread names the channel's route, if any: should the thread be forgotten before it is
+    // sent, it is posted in the channel as that route would have had it (src/store/message-threads.ts).
+    const route = routes.find((subscription) => subscription.channelId === card.channelId);
+    for (const action of threadActionsOf(event)) {
+      const subscriptionId = action === "thread-post" ? (route?.id ?? null) : null;
+      add({ ...placeOf(card), subscriptionId, action, targetMessageId: card.threadId });
     }
   }
   const threadChannels = new Set(
@@ -88,11 +103,8 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
       .filter((card) => card.threadId !== null && !inChannel.has(card.channelId) && !isResult(event))
       .map((card) => card.channelId),
   );
-  for (const subscription of candidates.subscriptions) {
-    if (subscription.status !== "active" || !subscription.eventKinds.includes(event.kind)) continue;
+  for (const subscription of routes) {
     if (threadChannels.has(subscription.channelId)) continue;
-    if (event.kind === "user.rating_changed" && !isLinkedIn(subscription.guildId)) continue;
-    if (!passesFilters(subscription.filters, facets, () => isLinkedIn(subscription.guildId))) continue;
     const threadId = inChannel.has(subscription.channelId) ? undefined : threadOf(subscription);
     add({
       guildId: subscription.guildId,

@@ -1,47 +1,19 @@
 // A battle card's thread through the outbox (docs/architecture.md, "Posting"): started once however often its
 // start is sent, and a refusal pauses the channel's threads and tells the admins once.
-import { Routes, type APIMessage } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { registerOutboxSources } from "../../src/bot/register-outbox-sources.js";
-import { createOutboxWorker } from "../../src/outbox/index.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
-import { listThreadPauses, resumeChannelThreads } from "../../src/store/thread-pauses.js";
 import { saveCardStartingThread } from "../../src/store/message-threads.js";
+import { listThreadPauses, resumeChannelThreads } from "../../src/store/thread-pauses.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
-import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
-import { useOutboxWorld } from "./support/outbox-world.js";
+import { useBattleCardWorld } from "./support/battle-card-world.js";
 
 describe.each(testDatabases())("battle card threads on $name", (database) => {
-  const world = useOutboxWorld(database);
-  const createWorker = () =>
-    createOutboxWorker({
-      db: world.db,
-      rest: world.createRest(),
-      sources: registerOutboxSources(world),
-      clock: world.clock,
-      logger: world.logger,
-      owner: "worker-1",
-      pruneIntervalMs: 0,
-    });
-  /** A card the bot posted in `channelId`, saved as /battle create saves it. */
-  const postCard = async (channelId: string, battleId: string) => {
-    const message = (await world.createRest().post(Routes.channelMessages(channelId), {
-      body: { content: "⚔️ a battle card" },
-    })) as APIMessage;
-    const card = { battleId, guildId: world.guild.id, channelId, messageId: message.id };
-    await saveCardStartingThread(world.db, {
-      ...card,
-      createdBy: "200000000000000001",
-      now: world.clock.now(),
-    });
-    return card;
-  };
-  const startRows = () =>
-    world.db.selectFrom("outbox").selectAll().where("action", "=", "start-thread").execute();
+  const { world, createWorker, postCard, deliver, rowsOf } = useBattleCardWorld(database);
+  const startRows = () => rowsOf("start-thread");
 
   it("pauses the channel's threads and tells the admins once when Create Public Threads is missing", async () => {
     const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
@@ -98,8 +70,7 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
   });
 
   const join = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
-  const threadPosts = () =>
-    world.db.selectFrom("outbox").selectAll().where("action", "=", "thread-post").execute();
+  const threadPosts = () => rowsOf("thread-post");
 
   it("tells a join made before Discord made the card's thread in that thread, once it is made", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
@@ -157,18 +128,8 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     const worker = createWorker();
     await worker.runOnce();
     const created = new Date(world.clock.now()).toISOString();
-    await ingestEvent(
-      { db: world.db, clock: world.clock, subscribers: [] },
-      {
-        rawBody: Buffer.from(
-          standardEvent({
-            event: "battle.completed",
-            data: battleCompletedData({ id: card.battleId }),
-            created,
-          }),
-        ),
-        source: { type: "operator" },
-      },
+    await deliver(
+      standardEvent({ event: "battle.completed", data: battleCompletedData({ id: card.battleId }), created }),
     );
     // The result's post was put back, as after Discord asked it to retry: the archive is due before it.
     const postDue = world.clock.now() + 60_000;

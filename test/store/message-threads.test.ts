@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
+import { enqueueOutboxRows } from "../../src/store/outbox.js";
+import { insertInboxEvent } from "../../src/store/inbox.js";
 import {
   findThreadStart,
   forgetThread,
@@ -120,7 +122,12 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     await saveCardStartingThread(store.db, { ...card, now: testNow });
     await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
     await recordJoinAnswer(store.db, { battleId: card.battleId, facts: joined, now: testNow });
-    const forget = { guildId: card.guildId, threadId: card.messageId, error: "403 Missing Permissions" };
+    const forget = {
+      guildId: card.guildId,
+      threadId: card.messageId,
+      error: "403 Missing Permissions",
+      now: testNow,
+    };
     expect(await forgetThread(store.db, forget)).toBe(true);
     expect(await forgetThread(store.db, forget)).toBe(false);
     expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
@@ -129,6 +136,60 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect(byAction.get("edit")).toBe("pending");
     expect(byAction.get("start-thread")).toBe("pending");
   });
+
+  it("moves a forgotten thread's routed posts to its channel, but for an event the channel has already", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    for (const eventId of ["evt_started", "evt_result", "evt_notice"]) {
+      await insertInboxEvent(store.db, {
+        eventId,
+        kind: "battle.started",
+        source: "operator",
+        status: "accepted",
+        payload: {},
+        receivedAt: testNow,
+      });
+    }
+    const row = { source: "operator", guildId: card.guildId, channelId: card.channelId, now: testNow };
+    const inThread = { ...row, action: "thread-post" as const, targetMessageId: card.messageId };
+    await enqueueOutboxRows(store.db, [
+      // A start the channel's route would post there, a result it already has, and a notice only for the thread.
+      { ...inThread, eventId: "evt_started", subscriptionId: "sub_1" },
+      { ...inThread, eventId: "evt_result", subscriptionId: "sub_1" },
+      { ...row, eventId: "evt_result", subscriptionId: "sub_1", action: "post", targetMessageId: null },
+      { ...inThread, eventId: "evt_notice", subscriptionId: null },
+    ]);
+
+    const later = testNow + 5000;
+    const forget = { guildId: card.guildId, threadId: card.messageId, error: "404 Unknown Channel" };
+    expect(await forgetThread(store.db, { ...forget, now: later })).toBe(true);
+
+    const rows = await store.db
+      .selectFrom("outbox")
+      .select(["event_id", "action", "status", "subscription_id", "target_message_id", "next_attempt_at"])
+      .where("action", "in", ["post", "thread-post"])
+      .orderBy("event_id")
+      .orderBy("action")
+      .execute();
+    expect(rows).toEqual([
+      { ...moved("evt_notice", "thread-post", "dead"), subscription_id: null },
+      moved("evt_result", "post", "pending", testNow),
+      moved("evt_result", "thread-post", "dead"),
+      moved("evt_started", "post", "pending", later),
+      moved("evt_started", "thread-post", "dead"),
+    ]);
+  });
+
+  function moved(eventId: string, action: string, status: string, due = testNow) {
+    const thread = action === "thread-post" ? card.messageId : null;
+    return {
+      event_id: eventId,
+      action,
+      status,
+      subscription_id: "sub_1",
+      target_message_id: thread,
+      next_attempt_at: due,
+    };
+  }
 
   const post = { guildId: card.guildId, channelId: card.channelId, tournamentId: "trn_42", title: "Sprint" };
 

@@ -82,4 +82,23 @@ describe.each(testDatabases())("routing into battle threads on $name", (database
       `post ${channel} null`,
     ]);
   });
+
+  it("names on the thread's post the route that would post it in the channel, if one would", async () => {
+    const hard = await subscribe(store.db, {
+      guildId: guildA,
+      channelId: channel,
+      kinds: ["battle.started"],
+      filters: { difficulty: "hard" },
+    });
+    await postCard(true);
+    const started = (difficulty: string) =>
+      known(standardEvent({ event: "battle.started", data: { object: "battle", id: "bat_1", difficulty } }));
+    const threadPost = async (difficulty: string) =>
+      (await routeEvent(store.db, started(difficulty), everywhere)).find(
+        (target) => target.action === "thread-post",
+      );
+    expect(await threadPost("hard")).toMatchObject({ subscriptionId: hard, targetMessageId: cardId });
+    // The channel's route takes only hard battles: forgotten, the thread's post of an easy one goes nowhere.
+    expect(await threadPost("easy")).toMatchObject({ subscriptionId: null, targetMessageId: cardId });
+  });
 });

@@ -1,0 +1,89 @@
+// An update routed into a battle card's thread that Discord refused or deleted before the update went out
+// (src/store/message-threads.ts, forgetThread): it is posted in the card's channel when that channel's route
+// would have had it there, and nothing subscribed to is lost; the thread's own notices are not.
+import { describe, expect, it } from "vitest";
+import { findBattleCard } from "../../src/store/battle-cards.js";
+import { recordJoinAnswer } from "../../src/store/battle-answers.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
+import { testDatabases } from "../store/databases.js";
+import { standardEvent } from "../webhooks/support/payloads.js";
+import { useBattleCardWorld } from "./support/battle-card-world.js";
+
+describe.each(testDatabases())("a battle card's forgotten thread on $name", (database) => {
+  const { world, createWorker, postCard, deliver, rowsOf } = useBattleCardWorld(database);
+  /** A channel whose route posts battle starts. */
+  const subscribedChannel = async () => {
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const subscription = await createSubscription(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      eventKinds: ["battle.started"],
+      filters: {},
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+    return { channel, subscription };
+  };
+  const battleStarted = (battleId: string) =>
+    deliver(
+      standardEvent({
+        event: "battle.started",
+        data: { object: "battle", id: battleId, problem: { title: "Two Sum" } },
+        created: new Date(world.clock.now()).toISOString(),
+      }),
+    );
+  const titlesIn = (channelId: string) =>
+    world.fake.messages(channelId).map((message) => message.embeds[0]?.title ?? message.content);
+
+  it("posts in the channel a start queued for the thread when Discord refuses to make the thread", async () => {
+    const { channel, subscription } = await subscribedChannel();
+    const card = await postCard(channel.id, "bat_refused");
+    await battleStarted(card.battleId);
+    expect(await rowsOf("thread-post")).toMatchObject([
+      { status: "pending", target_message_id: card.messageId, subscription_id: subscription.id },
+    ]);
+    const worker = createWorker();
+
+    // The bot may not create threads here: the start is refused (50013), the thread forgotten.
+    await worker.runOnce();
+    expect((await rowsOf("start-thread"))[0]?.last_error).toContain("50013");
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    await worker.runOnce();
+
+    // After the card (edited for the start), the start itself.
+    expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
+    expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["dead"]);
+    expect(await rowsOf("post")).toMatchObject([{ status: "delivered", subscription_id: subscription.id }]);
+    expect(world.fake.threads.list(world.guild.id)).toEqual([]);
+  });
+
+  it("posts in the channel the update that found its thread deleted, but not the thread's join notice", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const { channel } = await subscribedChannel();
+    const card = await postCard(channel.id, "bat_deleted");
+    const worker = createWorker();
+    await worker.runOnce();
+    expect(world.fake.threads.ofMessage(card.messageId)?.parentId).toBe(channel.id);
+
+    // A moderator deletes the thread; then the battle starts and a player joins, both queued for the thread.
+    world.fake.deleteChannel(card.messageId);
+    await battleStarted(card.battleId);
+    await recordJoinAnswer(world.db, {
+      battleId: card.battleId,
+      facts: { status: "active", participants: [{ id: "usr_ada", username: "ada" }] },
+      now: world.clock.now(),
+    });
+    await worker.runOnce();
+    await worker.runOnce();
+
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    const threadPosts = await rowsOf("thread-post");
+    expect(threadPosts.map((row) => row.status)).toEqual(["dead", "dead"]);
+    expect(threadPosts.map((row) => row.last_error)).toEqual([
+      expect.stringContaining("10003"),
+      expect.stringContaining("10003"),
+    ]);
+    // After the card (edited for the start), the start itself.
+    expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
+  });
+});

@@ -1,0 +1,46 @@
+// The outbox world of the battle card thread tests (test/outbox/battle-threads*.test.ts): a worker rendering with
+// the bot's own sources, a card posted and saved as /battle create saves it (its thread's start queued), and a
+// platform event stored as the webhook receiver stores it.
+import { Routes, type APIMessage } from "discord-api-types/v10";
+import { registerOutboxSources } from "../../../src/bot/register-outbox-sources.js";
+import { createOutboxWorker } from "../../../src/outbox/index.js";
+import { saveCardStartingThread } from "../../../src/store/message-threads.js";
+import { ingestEvent } from "../../../src/webhooks/ingest-event.js";
+import type { TestDatabase } from "../../store/databases.js";
+import { useOutboxWorld } from "./outbox-world.js";
+
+export function useBattleCardWorld(database: TestDatabase) {
+  const world = useOutboxWorld(database);
+  const createWorker = () =>
+    createOutboxWorker({
+      db: world.db,
+      rest: world.createRest(),
+      sources: registerOutboxSources(world),
+      clock: world.clock,
+      logger: world.logger,
+      owner: "worker-1",
+      pruneIntervalMs: 0,
+    });
+  /** A card the bot posted in `channelId`, saved as /battle create saves it. */
+  const postCard = async (channelId: string, battleId: string) => {
+    const message = (await world.createRest().post(Routes.channelMessages(channelId), {
+      body: { content: "⚔️ a battle card" },
+    })) as APIMessage;
+    const card = { battleId, guildId: world.guild.id, channelId, messageId: message.id };
+    await saveCardStartingThread(world.db, {
+      ...card,
+      createdBy: "200000000000000001",
+      now: world.clock.now(),
+    });
+    return card;
+  };
+  /** `body` (a signed payload's text) stored as the operator's webhook delivers it, now. */
+  const deliver = (body: string) =>
+    ingestEvent(
+      { db: world.db, clock: world.clock, subscribers: [] },
+      { rawBody: Buffer.from(body), source: { type: "operator" } },
+    );
+  const rowsOf = (action: "start-thread" | "thread-post" | "post") =>
+    world.db.selectFrom("outbox").selectAll().where("action", "=", action).orderBy("id").execute();
+  return { world, createWorker, postCard, deliver, rowsOf };
+}
