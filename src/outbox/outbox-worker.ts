@@ -87,7 +87,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     handle: ({ entry, leaseEndsAt }) => dispatch(entry, leaseEndsAt),
     // A dead instance's rows are taken over as their lease ends (docs/architecture.md, "Growing past one machine").
-    readNextLeaseEnd: () => readNextOutboxLeaseEnd(db, { owner, now: clock.now() }),
+    readNextLeaseEnd: (claimedAt) => readNextOutboxLeaseEnd(db, { owner, now: clock.now(), claimedAt }),
   });
   const readState = (): OutboxWorkerState => worker.state;
 

@@ -79,7 +79,8 @@ export function createRoleWorker(options: RoleWorkerOptions): RoleWorker {
     handle: ({ row, leaseEndsAt }) =>
       lanes.run(`${row.guildId}:${row.userId}`, () => guard(row, leaseEndsAt)),
     // Less than the poll interval when another worker's lease ends sooner (as the outbox worker does).
-    readNextLeaseEnd: () => readNextMemberRoleLeaseEnd(deps.db, { owner: deps.owner, now: clock.now() }),
+    readNextLeaseEnd: (claimedAt) =>
+      readNextMemberRoleLeaseEnd(deps.db, { owner: deps.owner, now: clock.now(), claimedAt }),
   });
 
   async function guard(row: MemberTierRole, leaseEndsAt: number): Promise<RoleRowResult> {

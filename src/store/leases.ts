@@ -28,7 +28,9 @@ export function takeLease(
 /**
  * Milliseconds from now, on the lease clock, until the first lease another owner holds on a waiting row ends;
  * undefined when none does. A worker sleeps no longer than this, so a dead instance's rows are taken over as
- * soon as their lease ends rather than at the next poll.
+ * soon as their lease ends rather than at the next poll. A lease that ended after the worker's last claim began
+ * (`claimedAt`, on the worker's clock), which that claim may have found still held, counts as ending now (0):
+ * otherwise a claim slower than what was left of a lease would have the worker sleep its whole interval.
  */
 export async function readNextLeaseEnd<Table extends LeasedTable>(
   db: Kysely<Database>,
@@ -38,6 +40,7 @@ export async function readNextLeaseEnd<Table extends LeasedTable>(
     readonly isWaiting: (eb: ExpressionBuilder<Database, Table>) => Expression<SqlBool>;
     readonly owner: string;
     readonly now: number;
+    readonly claimedAt?: number | undefined;
   },
 ): Promise<number | undefined> {
   const isWaiting = input.isWaiting as unknown as (
@@ -45,12 +48,15 @@ export async function readNextLeaseEnd<Table extends LeasedTable>(
   ) => Expression<SqlBool>;
   const table: string = input.table;
   const leaseNow = readLeaseNow(db, input.now);
+  // Measured on the worker's clock, so it holds as a span on the database's clock too.
+  const sinceClaimMs = Math.max(0, input.now - (input.claimedAt ?? input.now));
   const row = await (db as unknown as Kysely<LooseDatabase>)
     .selectFrom(table)
     .select(sql<number | null>`min(lease_expires_at) - ${leaseNow}`.as("wait"))
     .where(isWaiting)
     .where("lease_owner", "<>", input.owner)
-    .where("lease_expires_at", ">", leaseNow)
+    .where("lease_expires_at", ">", sql<number>`${leaseNow} - ${sinceClaimMs}`)
     .executeTakeFirst();
-  return row?.wait ?? undefined;
+  const wait = row?.wait ?? undefined;
+  return wait === undefined ? undefined : Math.max(0, wait);
 }

@@ -51,7 +51,7 @@ export async function claimDueMemberRoles(
 /** Milliseconds until the first lease another owner holds on a pending row ends (leases.ts). */
 export async function readNextMemberRoleLeaseEnd(
   db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number },
+  input: { readonly owner: string; readonly now: number; readonly claimedAt?: number | undefined },
 ): Promise<number | undefined> {
   return readNextLeaseEnd(db, {
     ...input,

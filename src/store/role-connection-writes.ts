@@ -164,7 +164,7 @@ export async function claimDueRoleConnectionWrites(
 /** Milliseconds until the first lease another owner holds ends (leases.ts); every row is still to be done. */
 export async function readNextRoleConnectionLeaseEnd(
   db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number },
+  input: { readonly owner: string; readonly now: number; readonly claimedAt?: number | undefined },
 ): Promise<number | undefined> {
   return readNextLeaseEnd(db, {
     ...input,

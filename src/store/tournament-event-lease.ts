@@ -65,7 +65,7 @@ export async function claimDueTournamentEvents(
 /** Milliseconds until the first lease another owner holds on a due row ends (leases.ts). */
 export async function readNextTournamentEventLeaseEnd(
   db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number },
+  input: { readonly owner: string; readonly now: number; readonly claimedAt?: number | undefined },
 ): Promise<number | undefined> {
   return readNextLeaseEnd(db, {
     ...input,

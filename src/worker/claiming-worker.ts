@@ -20,8 +20,11 @@ export interface ClaimingWorkerOptions<Unit, Result> {
    * failure should be its result: a rejection is only logged.
    */
   readonly handle: (unit: Unit) => Promise<Result>;
-  /** Milliseconds until the first lease another worker holds ends (see PollingWorkerOptions). */
-  readonly readNextLeaseEnd: () => Promise<number | undefined>;
+  /**
+   * Milliseconds until the first lease another worker holds ends (see PollingWorkerOptions), given when the
+   * last claim began on `clock`: a lease that ended since then counts as ending now.
+   */
+  readonly readNextLeaseEnd: (claimedAt: number | undefined) => Promise<number | undefined>;
   /** Due times are read on it; a jump wakes the worker (see PollingWorkerOptions). */
   readonly clock?: Clock;
 }
@@ -39,10 +42,13 @@ export function createClaimingWorker<Unit, Result>(
   let held = 0;
   /** The last claim was full, so more may be due: claim again once half the batch is done. */
   let mayHaveMore = false;
+  /** When the last claim began, on `clock`. */
+  let claimedAt: number | undefined;
 
   async function claimBatch(): Promise<Promise<Result>[]> {
     const room = batchSize - held;
     if (!worker.accepting || room <= 0) return [];
+    claimedAt = options.clock?.now();
     const units = await options.claim(room);
     mayHaveMore = units.length === room;
     return units.map(dispatch);
@@ -79,7 +85,7 @@ export function createClaimingWorker<Unit, Result>(
       }
     },
     // A full batch claims again at half, so the lease read would only be thrown away.
-    readNextLeaseEnd: () => (mayHaveMore ? Promise.resolve(undefined) : options.readNextLeaseEnd()),
+    readNextLeaseEnd: () => (mayHaveMore ? Promise.resolve(undefined) : options.readNextLeaseEnd(claimedAt)),
   });
 
   return Object.assign(worker, {

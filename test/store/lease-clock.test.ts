@@ -76,6 +76,18 @@ describe.each(sqliteDatabases)("leases on the injected clock, on $name", (databa
     expect(await readNextOutboxLeaseEnd(store.db, at(testNow + 30_000))).toBeUndefined();
     expect(await readNextMemberRoleLeaseEnd(store.db, at(testNow + 30_000))).toBeUndefined();
   });
+
+  it("tells a worker whose claim began before another's lease ended to claim again at once", async () => {
+    await queueWork(store.db, testNow);
+    await claimAll(store.db, { owner: "worker-a", now: testNow, leaseMs: 30_000 });
+    // worker-b's claim began 1 s before the lease ended and the read comes 1 s after it: the claim may have
+    // found the rows still held.
+    const read = { owner: "worker-b", now: testNow + 31_000 };
+    expect(await readNextOutboxLeaseEnd(store.db, { ...read, claimedAt: testNow + 29_000 })).toBe(0);
+    expect(await readNextMemberRoleLeaseEnd(store.db, { ...read, claimedAt: testNow + 29_000 })).toBe(0);
+    // A claim that began once it had ended took what was due.
+    expect(await readNextOutboxLeaseEnd(store.db, { ...read, claimedAt: testNow + 30_000 })).toBeUndefined();
+  });
 });
 
 describe.each(postgresDatabases)("leases on the database's clock, on $name", (database) => {
@@ -122,6 +134,19 @@ describe.each(postgresDatabases)("leases on the database's clock, on $name", (da
       )
       .toEqual({ outbox: 1, memberRoles: 1, tierRoleWork: 1 });
     expect(performance.now() - claimedAt).toBeGreaterThanOrEqual(leaseMs - 50);
+  });
+
+  it("counts a lease that ended after a worker's claim began as ending now, measured on the worker's clock", async () => {
+    await queueWork(store.db, testNow);
+    await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs: 1, limit: 1 });
+    const read = () => readNextOutboxLeaseEnd(store.db, { owner: "worker-b", now: Date.now() });
+    await expect.poll(read, { timeout: 5000, interval: 20 }).toBeUndefined();
+    // The worker's clock an hour behind the database's: only the span since its claim began matters.
+    const now = Date.now() - hour;
+    const since = (ms: number) =>
+      readNextOutboxLeaseEnd(store.db, { owner: "worker-b", now, claimedAt: now - ms });
+    expect(await since(60_000)).toBe(0);
+    expect(await since(0)).toBeUndefined();
   });
 
   it("leases for leaseMs from the database's now, whatever now the worker passes", async () => {

@@ -12,7 +12,7 @@ class LeasedUnits {
   private readonly leases = new Map<string, { owner: string; endsAt: number }>();
 
   constructor(
-    private readonly clock: ManualClock,
+    readonly clock: ManualClock,
     private readonly due: string[],
   ) {}
 
@@ -32,17 +32,22 @@ class LeasedUnits {
     this.leases.delete(id);
   }
 
-  untilLeaseEnds(owner: string): number | undefined {
+  /** As the store reads it: a lease that ended after `claimedAt` counts as ending now. */
+  untilLeaseEnds(owner: string, claimedAt = this.clock.now()): number | undefined {
     const ends = [...this.leases.values()]
-      .filter((lease) => lease.owner !== owner && lease.endsAt > this.clock.now())
-      .map((lease) => lease.endsAt - this.clock.now());
+      .filter((lease) => lease.owner !== owner && lease.endsAt > claimedAt)
+      .map((lease) => Math.max(0, lease.endsAt - this.clock.now()));
     return ends.length === 0 ? undefined : Math.min(...ends);
   }
 }
 
 function createTestWorker(
   units: LeasedUnits,
-  options: Pick<ClaimingWorkerOptions<string, string>, "handle"> & { batchSize?: number },
+  options: Pick<ClaimingWorkerOptions<string, string>, "handle"> & {
+    batchSize?: number;
+    /** How long each claim takes, on the units' clock. */
+    claimMs?: number;
+  },
 ) {
   const claims: number[] = [];
   const leaseReads = createCounter();
@@ -51,18 +56,21 @@ function createTestWorker(
     units: "test units",
     logger: createCapturedLogger().logger,
     pollIntervalMs: hour,
+    clock: units.clock,
     batchSize: options.batchSize ?? 10,
     claim: (room) => {
       claims.push(room);
-      return Promise.resolve(units.claim("me", room));
+      const claimed = units.claim("me", room);
+      units.clock.advance(options.claimMs ?? 0);
+      return Promise.resolve(claimed);
     },
     handle: async (id) => {
       const result = await options.handle(id);
       units.finish(id);
       return result;
     },
-    readNextLeaseEnd: () => {
-      const left = units.untilLeaseEnds("me");
+    readNextLeaseEnd: (claimedAt) => {
+      const left = units.untilLeaseEnds("me", claimedAt);
       leaseReads.add();
       return Promise.resolve(left);
     },
@@ -114,6 +122,27 @@ describe("the claiming worker", () => {
     await leaseReads.reached(1);
     clock.advance(25);
 
+    expect(await handled.promise).toBe("orphan");
+    await worker.drain();
+    expect(claims).toEqual([10, 10]);
+  });
+
+  it("claims again at once when another's lease ended while its claim ran", async () => {
+    const clock = new ManualClock();
+    const units = new LeasedUnits(clock, ["orphan"]);
+    units.lease("orphan", "dead-worker", clock.now() + 25);
+    const handled = createDeferred<string>();
+    // Each claim takes 40 ms: the first finds the orphan held, and its lease is over when the claim returns.
+    const { worker, claims } = createTestWorker(units, {
+      claimMs: 40,
+      handle: (id) => {
+        handled.resolve(id);
+        return Promise.resolve(id);
+      },
+    });
+
+    worker.start();
+    // Without the claim's start, the worker would sleep its whole hour: the clock does not move again.
     expect(await handled.promise).toBe("orphan");
     await worker.drain();
     expect(claims).toEqual([10, 10]);

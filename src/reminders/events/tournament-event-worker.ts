@@ -37,6 +37,7 @@ export function createTournamentEventWorker(
       );
       return outcome;
     },
-    readNextLeaseEnd: () => readNextTournamentEventLeaseEnd(db, { owner, now: clock.now() }),
+    readNextLeaseEnd: (claimedAt) =>
+      readNextTournamentEventLeaseEnd(db, { owner, now: clock.now(), claimedAt }),
   });
 }

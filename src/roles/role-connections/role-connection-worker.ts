@@ -70,7 +70,8 @@ export function createRoleConnectionWorker(options: RoleConnectionWorkerOptions)
       return rows.map((row) => ({ row, leaseEndsAt: now + leaseMs }));
     },
     handle: ({ row, leaseEndsAt }) => handle(row, leaseEndsAt),
-    readNextLeaseEnd: () => readNextRoleConnectionLeaseEnd(db, { owner, now: clock.now() }),
+    readNextLeaseEnd: (claimedAt) =>
+      readNextRoleConnectionLeaseEnd(db, { owner, now: clock.now(), claimedAt }),
   });
 
   async function handle(row: RoleConnectionWrite, leaseEndsAt: number): Promise<RoleConnectionWriteResult> {
