@@ -33,7 +33,11 @@ export async function measureTarget(
   const profileDir = process.env.INGEST_CPU_PROF;
   const server = spawnNodeChild(target.entry, {
     args: [JSON.stringify(target.request)],
-    nodeFlags: profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+    nodeFlags: [
+      ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
+      // INGEST_NODE_FLAGS="--trace-deopt …" passes more of node's flags to each target (its threads too).
+      ...(process.env.INGEST_NODE_FLAGS?.split(" ").filter((flag) => flag !== "") ?? []),
+    ],
   });
   let result: LoadResult;
   let loopDelay: LoopDelay;

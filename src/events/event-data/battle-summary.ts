@@ -49,8 +49,9 @@ const problemSchema = z
   .optional()
   .catch(undefined);
 
+// The object first: the standard form sends objects, and a union tries its options in order, building the issues
+// of each that fails, so the older form's bare id pays for the failed object rather than every event for it.
 const participantSchema: z.ZodType<BattleParticipant> = z.union([
-  idSchema.transform((userId) => participantOf({ user_id: userId })),
   z
     .object({
       user_id: optionalId,
@@ -63,6 +64,7 @@ const participantSchema: z.ZodType<BattleParticipant> = z.union([
     })
     .refine((raw) => raw.user_id !== undefined || raw.id !== undefined)
     .transform(participantOf),
+  idSchema.transform((userId) => participantOf({ user_id: userId })),
 ]);
 
 function participantOf(raw: {

@@ -71,12 +71,15 @@ export interface UserRef {
   readonly username: string | undefined;
 }
 
-/** `{ id, username }`, or a bare user id (the older payload form lists participants that way). */
+/**
+ * `{ id, username }`, or a bare user id (the older payload form lists participants that way); the object first,
+ * as the participants' union has it (battle-summary.ts).
+ */
 export const userRefSchema: z.ZodType<UserRef> = z.union([
-  idSchema.transform((id): UserRef => ({ id, username: undefined })),
   z
     .object({ id: idSchema, username: optionalText })
     .transform((user): UserRef => ({ id: user.id, username: user.username })),
+  idSchema.transform((id): UserRef => ({ id, username: undefined })),
 ]);
 
 export const optionalUserRef = userRefSchema.optional().catch(undefined);
