@@ -72,6 +72,28 @@ describe("folder boundaries", () => {
     expect(await boundaryProblems("src/store", code)).toEqual([]);
   });
 
+  it("refuses a JWK export anywhere, which can deadlock Node 20, and allows a JWK import", async () => {
+    const exporting = [
+      'import { generateKeyPairSync, webcrypto } from "node:crypto";',
+      'const { publicKey } = generateKeyPairSync("ed25519");',
+      'export const jwk = publicKey.export({ format: "jwk" });',
+      'export const subtle = (key: webcrypto.CryptoKey) => webcrypto.subtle.exportKey("jwk", key);',
+      "",
+    ].join("\n");
+    const refused =
+      "No JWK export: Node 20 can deadlock in it. Read the raw key from the DER export instead.";
+    for (const folder of ["src/http", "src/store", "fake-discord/interactions", "test/http"]) {
+      expect(await boundaryProblems(folder, exporting)).toEqual([refused, refused]);
+    }
+    const importing = [
+      'import { createPublicKey } from "node:crypto";',
+      'export const key = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: "AA" }, format: "jwk" });',
+      'export const der = key.export({ format: "der", type: "spki" });',
+      "",
+    ].join("\n");
+    expect(await boundaryProblems("src/http", importing)).toEqual([]);
+  });
+
   it("allows a type-only import of Kysely anywhere in src/", async () => {
     const code = 'import type { Kysely } from "kysely";\nexport type Handle = Kysely<object>;\n';
     expect(await boundaryProblems("src/outbox", code)).toEqual([]);
