@@ -6,11 +6,10 @@ import { findBattleCard } from "../../src/store/battle-cards.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
-import { standardEvent } from "../webhooks/support/payloads.js";
-import { useBattleCardWorld } from "./support/battle-card-world.js";
+import { useThreadWorld } from "./support/thread-world.js";
 
 describe.each(testDatabases())("a battle card's forgotten thread on $name", (database) => {
-  const { world, createWorker, postCard, deliver, rowsOf } = useBattleCardWorld(database);
+  const { world, createWorker, postCard, deliver, rowsOf } = useThreadWorld(database);
   /** A channel whose route posts battle starts. */
   const subscribedChannel = async () => {
     const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
@@ -25,13 +24,7 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     return { channel, subscription };
   };
   const battleStarted = (battleId: string) =>
-    deliver(
-      standardEvent({
-        event: "battle.started",
-        data: { object: "battle", id: battleId, problem: { title: "Two Sum" } },
-        created: new Date(world.clock.now()).toISOString(),
-      }),
-    );
+    deliver("battle.started", { object: "battle", id: battleId, problem: { title: "Two Sum" } });
   const titlesIn = (channelId: string) =>
     world.fake.messages(channelId).map((message) => message.embeds[0]?.title ?? message.content);
 

@@ -8,11 +8,11 @@ import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription, findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
-import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
-import { useBattleCardWorld } from "./support/battle-card-world.js";
+import { battleCompletedData } from "../webhooks/support/payloads.js";
+import { useThreadWorld } from "./support/thread-world.js";
 
 describe.each(testDatabases())("battle card threads on $name", (database) => {
-  const { world, createWorker, postCard, deliver, rowsOf } = useBattleCardWorld(database);
+  const { world, createWorker, postCard, deliver, rowsOf } = useThreadWorld(database);
   const startRows = () => rowsOf("start-thread");
 
   it("pauses the channel's threads and tells the admins once when Create Public Threads is missing", async () => {
@@ -127,10 +127,7 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     const card = await postCard(channel.id, "bat_result");
     const worker = createWorker();
     await worker.runOnce();
-    const created = new Date(world.clock.now()).toISOString();
-    await deliver(
-      standardEvent({ event: "battle.completed", data: battleCompletedData({ id: card.battleId }), created }),
-    );
+    await deliver("battle.completed", battleCompletedData({ id: card.battleId }));
     // The result's post was put back, as after Discord asked it to retry: the archive is due before it.
     const postDue = world.clock.now() + 60_000;
     await world.db

@@ -1,9 +1,6 @@
 // A tournament's thread through the outbox (docs/architecture.md, "Posting"): its start post starts it once
 // Discord has the post, its rating changes are summarised in it, and the summary archives it.
 import { describe, expect, it } from "vitest";
-import { registerOutboxSources } from "../../src/bot/register-outbox-sources.js";
-import { createOutboxWorker } from "../../src/outbox/index.js";
-import { ingestEvent } from "../../src/webhooks/ingest-event.js";
 import { ratingSummaryWindowMs } from "../../src/webhooks/rating-summary-rows.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
@@ -11,12 +8,12 @@ import { sendDueReminders } from "../../src/store/due-reminders.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
 import { testDatabases } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
-import { ratingChangedData, standardEvent, tournamentStartedData } from "../webhooks/support/payloads.js";
+import { ratingChangedData, tournamentStartedData } from "../webhooks/support/payloads.js";
 import { linkMember } from "../webhooks/support/seed.js";
-import { useOutboxWorld } from "./support/outbox-world.js";
+import { useThreadWorld } from "./support/thread-world.js";
 
 describe.each(testDatabases())("tournament threads on $name", (database) => {
-  const world = useOutboxWorld(database);
+  const { world, createWorker, deliver: ingest } = useThreadWorld(database);
 
   it("starts the thread from the start post, summarises the rating changes in it, then archives it", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
@@ -29,25 +26,7 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
       createdBy: "200000000000000009",
       now: world.clock.now(),
     });
-    const worker = createOutboxWorker({
-      db: world.db,
-      rest: world.createRest(),
-      sources: registerOutboxSources(world),
-      clock: world.clock,
-      logger: world.logger,
-      owner: "worker-1",
-      pruneIntervalMs: 0,
-    });
-    const ingest = (event: string, data: Record<string, unknown>) =>
-      ingestEvent(
-        { db: world.db, clock: world.clock, subscribers: [] },
-        {
-          rawBody: Buffer.from(
-            standardEvent({ event, data, created: new Date(world.clock.now()).toISOString() }),
-          ),
-          source: { type: "operator" },
-        },
-      );
+    const worker = createWorker();
 
     await ingest("system.tournament_started", tournamentStartedData({ id: "trn_7", title: "Spring Cup" }));
     await worker.runOnce();
@@ -89,15 +68,7 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
   it("starts the thread from a tournament's first reminder, and posts the next reminder in it", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
     const channel = world.fake.createChannel(world.guild.id, { name: "reminders" });
-    const worker = createOutboxWorker({
-      db: world.db,
-      rest: world.createRest(),
-      sources: registerOutboxSources(world),
-      clock: world.clock,
-      logger: world.logger,
-      owner: "worker-1",
-      pruneIntervalMs: 0,
-    });
+    const worker = createWorker();
     const now = world.clock.now();
     const tournament = {
       id: "trn_9",

@@ -1,15 +1,16 @@
-// The outbox world of the battle card thread tests (test/outbox/battle-threads*.test.ts): a worker rendering with
-// the bot's own sources, a card posted and saved as /battle create saves it (its thread's start queued), and a
-// platform event stored as the webhook receiver stores it.
+// The outbox world of the thread tests (battle cards' and tournaments'): a worker rendering with the bot's own
+// sources, a card posted and saved as /battle create saves it (its thread's start queued), and a platform event
+// stored as the webhook receiver stores it.
 import { Routes, type APIMessage } from "discord-api-types/v10";
 import { registerOutboxSources } from "../../../src/bot/register-outbox-sources.js";
 import { createOutboxWorker } from "../../../src/outbox/index.js";
 import { saveCardStartingThread } from "../../../src/store/message-threads.js";
 import { ingestEvent } from "../../../src/webhooks/ingest-event.js";
+import { standardEvent } from "../../webhooks/support/payloads.js";
 import type { TestDatabase } from "../../store/databases.js";
 import { useOutboxWorld } from "./outbox-world.js";
 
-export function useBattleCardWorld(database: TestDatabase) {
+export function useThreadWorld(database: TestDatabase) {
   const world = useOutboxWorld(database);
   const createWorker = () =>
     createOutboxWorker({
@@ -34,11 +35,16 @@ export function useBattleCardWorld(database: TestDatabase) {
     });
     return card;
   };
-  /** `body` (a signed payload's text) stored as the operator's webhook delivers it, now. */
-  const deliver = (body: string) =>
+  /** An event of `kind`, created now, stored as the operator's webhook delivers it. */
+  const deliver = (kind: string, data: Readonly<Record<string, unknown>>) =>
     ingestEvent(
       { db: world.db, clock: world.clock, subscribers: [] },
-      { rawBody: Buffer.from(body), source: { type: "operator" } },
+      {
+        rawBody: Buffer.from(
+          standardEvent({ event: kind, data, created: new Date(world.clock.now()).toISOString() }),
+        ),
+        source: { type: "operator" },
+      },
     );
   const rowsOf = (action: "start-thread" | "thread-post" | "post") =>
     world.db.selectFrom("outbox").selectAll().where("action", "=", action).orderBy("id").execute();
