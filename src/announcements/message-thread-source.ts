@@ -3,7 +3,8 @@
 // recorded (a card's was already, when its start was queued).
 import type { OutboxSource, ReactToFailure } from "../outbox/index.js";
 import { listBattleAnswers } from "../store/battle-answers.js";
-import { findThreadStart, forgetThread, recordThreadStarted } from "../store/message-threads.js";
+import { forgetThread } from "../store/forget-thread.js";
+import { findThreadStart, recordThreadStarted } from "../store/message-threads.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 import { plainLabel } from "../display/platform-text.js";

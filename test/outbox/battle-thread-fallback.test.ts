@@ -1,5 +1,5 @@
 // An update routed into a battle card's thread that Discord refused or deleted before the update went out
-// (src/store/message-threads.ts, forgetThread): it is posted in the card's channel when that channel's route
+// (src/store/forget-thread.ts): it is posted in the card's channel when that channel's route
 // would have had it there, and nothing subscribed to is lost; the thread's own notices are not.
 import { describe, expect, it } from "vitest";
 import { findBattleCard } from "../../src/store/battle-cards.js";

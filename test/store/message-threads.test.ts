@@ -4,18 +4,18 @@
 import { describe, expect, it } from "vitest";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
-import { createSubscription } from "../../src/store/subscriptions.js";
+import { createSubscription, deleteSubscription } from "../../src/store/subscriptions.js";
 import { enqueueOutboxRows } from "../../src/store/outbox.js";
 import { insertInboxEvent } from "../../src/store/inbox.js";
 import {
   findThreadStart,
-  forgetThread,
   findThreadPostsDue,
   findThreadStartDue,
   recordThreadStarted,
   messageThreadSource,
   saveCardStartingThread,
 } from "../../src/store/message-threads.js";
+import { forgetThread } from "../../src/store/forget-thread.js";
 import { findTournamentThread, startTournamentThread } from "../../src/store/tournament-threads.js";
 import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
@@ -139,7 +139,20 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
 
   it("moves a forgotten thread's routed posts to its channel, but for an event the channel has already", async () => {
     await saveCardStartingThread(store.db, { ...card, now: testNow });
-    for (const eventId of ["evt_started", "evt_result", "evt_notice"]) {
+    const route = async (kind: "battle.started" | "battle.submission") =>
+      (
+        await createSubscription(store.db, {
+          guildId: card.guildId,
+          channelId: card.channelId,
+          eventKinds: [kind],
+          filters: {},
+          createdBy: card.createdBy,
+          now: testNow,
+        })
+      ).id;
+    const [active, removed] = [await route("battle.started"), await route("battle.submission")];
+    const events = ["evt_started", "evt_result", "evt_notice", "evt_unrouted"];
+    for (const eventId of events) {
       await insertInboxEvent(store.db, {
         eventId,
         kind: "battle.started",
@@ -152,12 +165,15 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     const row = { source: "operator", guildId: card.guildId, channelId: card.channelId, now: testNow };
     const inThread = { ...row, action: "thread-post" as const, targetMessageId: card.messageId };
     await enqueueOutboxRows(store.db, [
-      // A start the channel's route would post there, a result it already has, and a notice only for the thread.
-      { ...inThread, eventId: "evt_started", subscriptionId: "sub_1" },
-      { ...inThread, eventId: "evt_result", subscriptionId: "sub_1" },
-      { ...row, eventId: "evt_result", subscriptionId: "sub_1", action: "post", targetMessageId: null },
+      // A start the channel's route would post there, a result it already has, a notice only for the thread,
+      // and an update whose route was removed since.
+      { ...inThread, eventId: "evt_started", subscriptionId: active },
+      { ...inThread, eventId: "evt_result", subscriptionId: active },
+      { ...row, eventId: "evt_result", subscriptionId: active, action: "post", targetMessageId: null },
       { ...inThread, eventId: "evt_notice", subscriptionId: null },
+      { ...inThread, eventId: "evt_unrouted", subscriptionId: removed },
     ]);
+    await deleteSubscription(store.db, { guildId: card.guildId, id: removed });
 
     const later = testNow + 5000;
     const forget = { guildId: card.guildId, threadId: card.messageId, error: "404 Unknown Channel" };
@@ -165,30 +181,25 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
 
     const rows = await store.db
       .selectFrom("outbox")
-      .select(["event_id", "action", "status", "subscription_id", "target_message_id", "next_attempt_at"])
+      .select(["event_id", "action", "status", "subscription_id", "next_attempt_at"])
       .where("action", "in", ["post", "thread-post"])
       .orderBy("event_id")
       .orderBy("action")
       .execute();
-    expect(rows).toEqual([
-      { ...moved("evt_notice", "thread-post", "dead"), subscription_id: null },
-      moved("evt_result", "post", "pending", testNow),
+    const described = rows.map((each) => ({ ...each, subscription_id: each.subscription_id === active }));
+    expect(described).toEqual([
+      { ...moved("evt_notice", "thread-post", "dead"), subscription_id: false },
+      moved("evt_result", "post", "pending"),
       moved("evt_result", "thread-post", "dead"),
       moved("evt_started", "post", "pending", later),
       moved("evt_started", "thread-post", "dead"),
+      { ...moved("evt_unrouted", "thread-post", "dead"), subscription_id: false },
     ]);
   });
 
+  /** A row as listed above; `subscription_id` says whether it names the active route. */
   function moved(eventId: string, action: string, status: string, due = testNow) {
-    const thread = action === "thread-post" ? card.messageId : null;
-    return {
-      event_id: eventId,
-      action,
-      status,
-      subscription_id: "sub_1",
-      target_message_id: thread,
-      next_attempt_at: due,
-    };
+    return { event_id: eventId, action, status, subscription_id: true, next_attempt_at: due };
   }
 
   const post = { guildId: card.guildId, channelId: card.channelId, tournamentId: "trn_42", title: "Sprint" };
