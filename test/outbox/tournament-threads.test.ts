@@ -15,7 +15,8 @@ import { useThreadWorld } from "./support/thread-world.js";
 describe.each(testDatabases())("tournament threads on $name", (database) => {
   const { world, createWorker, deliver: ingest } = useThreadWorld(database);
 
-  it("starts the thread from the start post, summarises the rating changes in it, then archives it", async () => {
+  /** A channel routed tournament starts and rating changes, and a worker that posts there. */
+  const contestChannel = async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
     const channel = world.fake.createChannel(world.guild.id, { name: "contests" });
     await createSubscription(world.db, {
@@ -26,7 +27,11 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
       createdBy: "200000000000000009",
       now: world.clock.now(),
     });
-    const worker = createWorker();
+    return { channel, worker: createWorker() };
+  };
+
+  it("starts the thread from the start post, summarises the rating changes in it, then archives it", async () => {
+    const { channel, worker } = await contestChannel();
 
     await ingest("system.tournament_started", tournamentStartedData({ id: "trn_7", title: "Spring Cup" }));
     await worker.runOnce();
@@ -63,6 +68,37 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
       .where("action", "=", "archive-thread")
       .execute();
     expect(archives).toEqual([{ status: "delivered" }]);
+  });
+
+  it("summarises in the channel the rating changes routed into a thread that was deleted before they went", async () => {
+    const { channel, worker } = await contestChannel();
+    await ingest("system.tournament_started", tournamentStartedData({ id: "trn_8", title: "Autumn Cup" }));
+    await worker.runOnce();
+    await worker.runOnce();
+    const [post] = world.fake.messages(channel.id);
+    expect(world.fake.threads.ofMessage(post!.id)).toBeDefined();
+
+    // A moderator deletes the thread; the tournament's rating changes are then routed into it.
+    world.fake.deleteChannel(post!.id);
+    for (const [index, player] of ["usr_cy", "usr_di"].entries()) {
+      await linkMember(world.db, createTestSecretBox(), {
+        guildId: world.guild.id,
+        userId: `20000000000000001${index + 1}`,
+        platformUserId: player,
+      });
+      await ingest("user.rating_changed", {
+        ...ratingChangedData(player, 1500, 1510 + index),
+        tournament_id: "trn_8",
+      });
+    }
+    world.clock.advance(ratingSummaryWindowMs + 1);
+    await worker.runOnce();
+    await worker.runOnce();
+
+    // After the start post, one summary of both, in the channel.
+    const posted = world.fake.messages(channel.id);
+    expect(posted).toHaveLength(2);
+    expect(JSON.stringify(posted[1]?.embeds)).toContain("2 members");
   });
 
   it("starts the thread from a tournament's first reminder, and posts the next reminder in it", async () => {
