@@ -61,9 +61,10 @@ export function renderThreadArchive(entry: OutboxEntry): Promise<RenderedMessage
  */
 const forget: ReactToFailure = async (trx, { guildId, rows, reason, now }) => {
   const failedRowIds = rows.map((row) => row.id);
-  for (const row of rows) {
-    if (row.targetMessageId === null) continue;
-    await forgetThread(trx, { guildId, threadId: row.targetMessageId, error: reason, now, failedRowIds });
+  // Once a thread: the rows of a summary posted in one are many.
+  const threadIds = new Set(rows.map((row) => row.targetMessageId).filter((id) => id !== null));
+  for (const threadId of threadIds) {
+    await forgetThread(trx, { guildId, threadId, error: reason, now, failedRowIds });
   }
   return undefined;
 };

@@ -1,17 +1,36 @@
 // Forgetting a message's thread that Discord deleted or closed to the bot (docs/architecture.md, "Posting"):
 // its subject's updates go to the channel again, its pending rows are dropped, and the posts a route would have
 // put in the channel had there been no thread go there instead (src/store/message-threads.ts keeps the threads).
-import type { Kysely } from "kysely";
-import type { Database } from "./database.js";
+import type { Kysely, Selectable } from "kysely";
+import { canonicalEventKind } from "../events/event-kinds.js";
+import type { Database, OutboxTable } from "./database.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
+import { inboxKeyOf } from "./inbox.js";
+import { isLeaseFree } from "./leases.js";
 import { enqueueOutboxRows } from "./outbox.js";
+import { listGuildSubscriptions } from "./subscriptions.js";
+
+/** What a dropped row of the thread tells of the post it was. */
+const droppedColumns = [
+  "id",
+  "action",
+  "source",
+  "event_id",
+  "channel_id",
+  "subscription_id",
+  "summary_key",
+  "created_at",
+  "next_attempt_at",
+] as const;
 
 /**
  * The thread is gone or closed to the bot: it is forgotten, so its subject's updates are posted in the
- * channel again, and the thread's pending rows are dropped (each would fail the same way). A post a route
- * would have put in the channel had there been no thread (its row names that route) is queued there instead,
- * the one whose failure told of it (`failedRowIds`) too, so no update a channel subscribed to is lost; the
- * thread's own notices (a join) go nowhere. Returns whether the thread was still known, so a failure is told
- * once.
+ * channel again, and the thread's pending rows are dropped (each would fail the same way), but for those a
+ * worker is sending, which fail on their own and come back here as `failedRowIds`. A post a route would have
+ * put in the channel had there been no thread (its row names that route) is queued there instead, in its
+ * place in the channel's order, the failed ones too, while the route still takes the event's kind; the
+ * thread's own notices (a join, a reminder) go nowhere. Returns whether the thread was still known, so a
+ * failure is told once.
  */
 export async function forgetThread(
   db: Kysely<Database>,
@@ -29,65 +48,94 @@ export async function forgetThread(
     .where("guild_id", "=", key.guildId)
     .where("thread_id", "=", key.threadId)
     .executeTakeFirst();
-  await moveRoutedPostsToChannel(db, key);
-  await db
+  // Dropped and read in one statement, so a row another transaction commits or delivers meanwhile is either
+  // dropped and moved or left as it is, never one without the other.
+  const dropped = await db
     .updateTable("outbox")
     .set({ status: "dead", last_error: key.error, lease_owner: null, lease_expires_at: null })
     .where("status", "=", "pending")
     .where("guild_id", "=", key.guildId)
     .where("action", "in", ["thread-post", "archive-thread"])
     .where("target_message_id", "=", key.threadId)
+    .where(isLeaseFree(db, { table: "outbox", now: key.now }))
+    .returning(droppedColumns)
     .execute();
+  const failedRowIds = key.failedRowIds ?? [];
+  const failed =
+    failedRowIds.length === 0
+      ? []
+      : await inSlices(failedRowIds, idsPerQuery, (some) =>
+          db
+            .selectFrom("outbox")
+            .select(droppedColumns)
+            .where("id", "in", some)
+            .where("guild_id", "=", key.guildId)
+            .where("target_message_id", "=", key.threadId)
+            .execute(),
+        );
+  await movePostsToChannel(db, key.guildId, [...dropped, ...failed]);
   return forgotten.numUpdatedRows > 0n;
 }
 
+type DroppedRow = Pick<Selectable<OutboxTable>, (typeof droppedColumns)[number]>;
+
 /**
- * The thread's routed posts still to go (or that just failed), queued as posts in its channel, due now, while
- * their route is still active (one removed or paused since posts nothing).
+ * The routed posts among `rows`, queued in their channel with their creation and due times (a rating change
+ * still waits out its summary window), while their route is active and still takes the event's kind: one
+ * narrowed, paused or removed since posts nothing. A channel that has the event's post already (a result goes
+ * to both) keeps that one.
  */
-async function moveRoutedPostsToChannel(
+async function movePostsToChannel(
   db: Kysely<Database>,
-  key: Parameters<typeof forgetThread>[1],
+  guildId: string,
+  rows: readonly DroppedRow[],
 ): Promise<void> {
-  const failedRowIds = key.failedRowIds ?? [];
-  const rows = await db
-    .selectFrom("outbox")
-    .innerJoin("subscriptions", (join) =>
-      join
-        .onRef("subscriptions.id", "=", "outbox.subscription_id")
-        .onRef("subscriptions.guild_id", "=", "outbox.guild_id"),
-    )
-    .select([
-      "outbox.source",
-      "outbox.event_id",
-      "outbox.channel_id",
-      "outbox.subscription_id",
-      "outbox.summary_key",
-    ])
-    .where("outbox.guild_id", "=", key.guildId)
-    .where("outbox.action", "=", "thread-post")
-    .where("outbox.target_message_id", "=", key.threadId)
-    .where("subscriptions.status", "=", "active")
-    .where((eb) =>
-      failedRowIds.length === 0
-        ? eb("outbox.status", "=", "pending")
-        : eb.or([eb("outbox.status", "=", "pending"), eb("outbox.id", "in", failedRowIds)]),
-    )
-    .orderBy("outbox.id")
-    .execute();
-  // A channel that has the event's post already (a result goes to both) keeps that one.
+  const posts = rows.filter((row) => row.action === "thread-post" && row.subscription_id !== null);
+  if (posts.length === 0) return;
+  const routes = new Map(
+    (await listGuildSubscriptions(db, guildId))
+      .filter((route) => route.status === "active")
+      .map((route) => [route.id, route]),
+  );
+  const kinds = await readEventKinds(db, posts);
+  const moved = posts.filter((row) => {
+    const kind = kinds.get(inboxKeyOf({ source: row.source, eventId: row.event_id }));
+    const route = routes.get(row.subscription_id ?? "");
+    return kind !== undefined && route?.eventKinds.includes(kind) === true;
+  });
   await enqueueOutboxRows(
     db,
-    rows.map((row) => ({
+    moved.map((row) => ({
       source: row.source,
       eventId: row.event_id,
-      guildId: key.guildId,
+      guildId,
       channelId: row.channel_id,
       subscriptionId: row.subscription_id,
       action: "post",
       targetMessageId: null,
-      now: key.now,
+      now: row.created_at,
+      dueAt: row.next_attempt_at,
       ...(row.summary_key === null ? {} : { summaryKey: row.summary_key }),
     })),
+  );
+}
+
+/** The kind of each row's event, by its inbox key. */
+async function readEventKinds(db: Kysely<Database>, rows: readonly DroppedRow[]) {
+  const eventIds = [...new Set(rows.map((row) => row.event_id))];
+  const stored = await inSlices(eventIds, idsPerQuery, (some) =>
+    db
+      .selectFrom("inbox_events")
+      .select(["source", "event_id", "kind"])
+      .where("event_id", "in", some)
+      .execute(),
+  );
+  return new Map(
+    stored.flatMap((row) => {
+      const kind = canonicalEventKind(row.kind);
+      return kind === undefined
+        ? []
+        : [[inboxKeyOf({ source: row.source, eventId: row.event_id }), kind] as const];
+    }),
   );
 }

@@ -1,12 +1,10 @@
 // A message's thread as the store keeps it (src/store/message-threads.ts): a battle card's start queued with the
-// card, recorded once Discord made it, its join notices queued for it, and forgotten when Discord refuses it; a
-// tournament's started once per channel, where its later reminders go.
+// card, recorded once Discord made it, its join notices queued for it; a tournament's started once per channel,
+// where its later reminders go. Forgetting a thread: forget-thread.test.ts.
 import { describe, expect, it } from "vitest";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
-import { createSubscription, deleteSubscription } from "../../src/store/subscriptions.js";
-import { enqueueOutboxRows } from "../../src/store/outbox.js";
-import { insertInboxEvent } from "../../src/store/inbox.js";
+import { createSubscription } from "../../src/store/subscriptions.js";
 import {
   findThreadStart,
   findThreadPostsDue,
@@ -15,7 +13,6 @@ import {
   messageThreadSource,
   saveCardStartingThread,
 } from "../../src/store/message-threads.js";
-import { forgetThread } from "../../src/store/forget-thread.js";
 import { findTournamentThread, startTournamentThread } from "../../src/store/tournament-threads.js";
 import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
@@ -117,90 +114,6 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
       await findThreadPostsDue(store.db, { threadId: card.messageId, createdAt: testNow - 1 }),
     ).toBeUndefined();
   });
-
-  it("forgets a refused thread once, dropping its pending posts, so updates go to the channel", async () => {
-    await saveCardStartingThread(store.db, { ...card, now: testNow });
-    await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
-    await recordJoinAnswer(store.db, { battleId: card.battleId, facts: joined, now: testNow });
-    const forget = {
-      guildId: card.guildId,
-      threadId: card.messageId,
-      error: "403 Missing Permissions",
-      now: testNow,
-    };
-    expect(await forgetThread(store.db, forget)).toBe(true);
-    expect(await forgetThread(store.db, forget)).toBe(false);
-    expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
-    const byAction = new Map((await listRows(store.db)).map((row) => [row.action, row.status]));
-    expect(byAction.get("thread-post")).toBe("dead");
-    expect(byAction.get("edit")).toBe("pending");
-    expect(byAction.get("start-thread")).toBe("pending");
-  });
-
-  it("moves a forgotten thread's routed posts to its channel, but for an event the channel has already", async () => {
-    await saveCardStartingThread(store.db, { ...card, now: testNow });
-    const route = async (kind: "battle.started" | "battle.submission") =>
-      (
-        await createSubscription(store.db, {
-          guildId: card.guildId,
-          channelId: card.channelId,
-          eventKinds: [kind],
-          filters: {},
-          createdBy: card.createdBy,
-          now: testNow,
-        })
-      ).id;
-    const [active, removed] = [await route("battle.started"), await route("battle.submission")];
-    const events = ["evt_started", "evt_result", "evt_notice", "evt_unrouted"];
-    for (const eventId of events) {
-      await insertInboxEvent(store.db, {
-        eventId,
-        kind: "battle.started",
-        source: "operator",
-        status: "accepted",
-        payload: {},
-        receivedAt: testNow,
-      });
-    }
-    const row = { source: "operator", guildId: card.guildId, channelId: card.channelId, now: testNow };
-    const inThread = { ...row, action: "thread-post" as const, targetMessageId: card.messageId };
-    await enqueueOutboxRows(store.db, [
-      // A start the channel's route would post there, a result it already has, a notice only for the thread,
-      // and an update whose route was removed since.
-      { ...inThread, eventId: "evt_started", subscriptionId: active },
-      { ...inThread, eventId: "evt_result", subscriptionId: active },
-      { ...row, eventId: "evt_result", subscriptionId: active, action: "post", targetMessageId: null },
-      { ...inThread, eventId: "evt_notice", subscriptionId: null },
-      { ...inThread, eventId: "evt_unrouted", subscriptionId: removed },
-    ]);
-    await deleteSubscription(store.db, { guildId: card.guildId, id: removed });
-
-    const later = testNow + 5000;
-    const forget = { guildId: card.guildId, threadId: card.messageId, error: "404 Unknown Channel" };
-    expect(await forgetThread(store.db, { ...forget, now: later })).toBe(true);
-
-    const rows = await store.db
-      .selectFrom("outbox")
-      .select(["event_id", "action", "status", "subscription_id", "next_attempt_at"])
-      .where("action", "in", ["post", "thread-post"])
-      .orderBy("event_id")
-      .orderBy("action")
-      .execute();
-    const described = rows.map((each) => ({ ...each, subscription_id: each.subscription_id === active }));
-    expect(described).toEqual([
-      { ...moved("evt_notice", "thread-post", "dead"), subscription_id: false },
-      moved("evt_result", "post", "pending"),
-      moved("evt_result", "thread-post", "dead"),
-      moved("evt_started", "post", "pending", later),
-      moved("evt_started", "thread-post", "dead"),
-      { ...moved("evt_unrouted", "thread-post", "dead"), subscription_id: false },
-    ]);
-  });
-
-  /** A row as listed above; `subscription_id` says whether it names the active route. */
-  function moved(eventId: string, action: string, status: string, due = testNow) {
-    return { event_id: eventId, action, status, subscription_id: true, next_attempt_at: due };
-  }
 
   const post = { guildId: card.guildId, channelId: card.channelId, tournamentId: "trn_42", title: "Sprint" };
 
