@@ -26,11 +26,11 @@ const droppedColumns = [
 /**
  * The thread is gone or closed to the bot: it is forgotten, so its subject's updates are posted in the
  * channel again, and the thread's pending rows are dropped (each would fail the same way), but for those a
- * worker is sending, which fail on their own and come back here as `failedRowIds`. A post a route would have
- * put in the channel had there been no thread (its row names that route) is queued there instead, in its
- * place in the channel's order, the failed ones too, while the route still takes the event's kind; the
- * thread's own notices (a join, a reminder) go nowhere. Returns whether the thread was still known, so a
- * failure is told once.
+ * worker holds (the failing one's other claimed rows too), which fail on their own and come back here as
+ * `failedRowIds`. A post a route would have put in the channel had there been no thread (its row names that
+ * route) is queued there instead, in its place in the channel's order, the failed ones too, while the route
+ * still takes the event's kind; the thread's own notices (a join, a reminder) go nowhere. Returns whether the
+ * thread was still known, so a failure is told once.
  */
 export async function forgetThread(
   db: Kysely<Database>,
@@ -69,25 +69,27 @@ export async function forgetThread(
             .selectFrom("outbox")
             .select(droppedColumns)
             .where("id", "in", some)
+            // Still dead as its sender recorded it: one that lost its lease may be another worker's now.
+            .where("status", "=", "dead")
             .where("guild_id", "=", key.guildId)
             .where("target_message_id", "=", key.threadId)
             .execute(),
         );
-  await movePostsToChannel(db, key.guildId, [...dropped, ...failed]);
+  await movePostsToChannel(db, key, [...dropped, ...failed]);
   return forgotten.numUpdatedRows > 0n;
 }
 
 type DroppedRow = Pick<Selectable<OutboxTable>, (typeof droppedColumns)[number]>;
 
 /**
- * The routed posts among `rows`, queued in their channel with their creation and due times (a rating change
- * still waits out its summary window), while their route is active and still takes the event's kind: one
- * narrowed, paused or removed since posts nothing. A channel that has the event's post already (a result goes
- * to both) keeps that one.
+ * The routed posts among `rows`, queued in their channel in their place (their creation time) and due now, or
+ * when a rating change's summary window ends, while their route is active and still takes the event's kind:
+ * one narrowed, paused or removed since posts nothing. A channel that has the event's post already (a result
+ * goes to both) keeps that one.
  */
 async function movePostsToChannel(
   db: Kysely<Database>,
-  guildId: string,
+  { guildId, now }: { readonly guildId: string; readonly now: number },
   rows: readonly DroppedRow[],
 ): Promise<void> {
   const posts = rows.filter((row) => row.action === "thread-post" && row.subscription_id !== null);
@@ -114,7 +116,8 @@ async function movePostsToChannel(
       action: "post",
       targetMessageId: null,
       now: row.created_at,
-      dueAt: row.next_attempt_at,
+      // A rating change waits out its summary window still; a wait of the thread's own (a retry) is over.
+      dueAt: row.summary_key === null ? now : Math.max(row.next_attempt_at, now),
       ...(row.summary_key === null ? {} : { summaryKey: row.summary_key }),
     })),
   );
@@ -123,10 +126,13 @@ async function movePostsToChannel(
 /** The kind of each row's event, by its inbox key. */
 async function readEventKinds(db: Kysely<Database>, rows: readonly DroppedRow[]) {
   const eventIds = [...new Set(rows.map((row) => row.event_id))];
+  // By source too, so the inbox's key serves the look-up.
+  const sources = [...new Set(rows.map((row) => row.source))];
   const stored = await inSlices(eventIds, idsPerQuery, (some) =>
     db
       .selectFrom("inbox_events")
       .select(["source", "event_id", "kind"])
+      .where("source", "in", sources)
       .where("event_id", "in", some)
       .execute(),
   );

@@ -72,10 +72,11 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
   it("moves the routed posts to the channel in their place, while their route still takes the event", async () => {
     await saveCardStartingThread(store.db, { ...card, now: testNow });
     const [active, removed] = [
-      await route(["battle.started", "battle.completed"]),
+      await route(["battle.started", "battle.completed", "user.rating_changed"]),
       await route(["battle.submission"]),
     ];
     await storeEvents({
+      evt_rating: "user.rating_changed",
       evt_started: "battle.started",
       evt_result: "battle.completed",
       evt_notice: "battle.started",
@@ -85,11 +86,14 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
     });
     const row = { source: "operator", guildId: card.guildId, channelId: card.channelId, now: testNow };
     const inThread = { ...row, action: "thread-post" as const, targetMessageId: card.messageId };
-    const summaryDue = testNow + 3000;
+    const later = testNow + 5000;
+    const [summaryDue, retryDue] = [later + 3000, later + 60_000];
     await enqueueOutboxRows(store.db, [
-      // A start still waiting out a window, a result the channel has already, a notice only for the thread,
-      // an update whose route was removed since, one whose route no longer takes its kind, one being sent.
-      { ...inThread, eventId: "evt_started", subscriptionId: active, dueAt: summaryDue },
+      // A rating change waiting out its summary window, a start waiting to retry on the thread, a result the
+      // channel has already, a notice only for the thread, an update whose route was removed since, one whose
+      // route no longer takes its kind, one a worker holds.
+      { ...inThread, eventId: "evt_rating", subscriptionId: active, dueAt: summaryDue, summaryKey: "trn:1" },
+      { ...inThread, eventId: "evt_started", subscriptionId: active, dueAt: retryDue },
       { ...inThread, eventId: "evt_result", subscriptionId: active },
       { ...row, eventId: "evt_result", subscriptionId: active, action: "post", targetMessageId: null },
       { ...inThread, eventId: "evt_notice", subscriptionId: null },
@@ -98,7 +102,6 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
       { ...inThread, eventId: "evt_sending", subscriptionId: active },
     ]);
     await deleteSubscription(store.db, { guildId: card.guildId, id: removed });
-    const later = testNow + 5000;
     await store.db
       .updateTable("outbox")
       // Held for an hour whichever clock leases are on (the database's, on PostgreSQL).
@@ -111,28 +114,36 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
     expect(await listPosts(store.db)).toEqual([
       ["evt_narrowed", "thread-post", "dead", testNow],
       ["evt_notice", "thread-post", "dead", testNow],
+      // Still waiting out its window in the channel.
+      ["evt_rating", "post", "pending", summaryDue],
+      ["evt_rating", "thread-post", "dead", summaryDue],
       ["evt_result", "post", "pending", testNow],
       ["evt_result", "thread-post", "dead", testNow],
       // Left to the worker sending it: should it fail on the thread, it comes back as a failed row.
       ["evt_sending", "thread-post", "pending", testNow],
-      // Queued as it was: created with the event, due when the thread's post was.
-      ["evt_started", "post", "pending", summaryDue],
-      ["evt_started", "thread-post", "dead", summaryDue],
+      // Due now: the wait was the thread's.
+      ["evt_started", "post", "pending", later],
+      ["evt_started", "thread-post", "dead", retryDue],
       ["evt_unrouted", "thread-post", "dead", testNow],
     ]);
+    // In their place in the channel's order: created when their event was routed.
     const moved = await store.db
       .selectFrom("outbox")
-      .select(["created_at", "subscription_id"])
-      .where("event_id", "=", "evt_started")
+      .select(["event_id", "created_at", "subscription_id", "summary_key"])
+      .where("event_id", "in", ["evt_rating", "evt_started"])
       .where("action", "=", "post")
-      .executeTakeFirstOrThrow();
-    expect(moved).toEqual({ created_at: testNow, subscription_id: active });
+      .orderBy("event_id")
+      .execute();
+    expect(moved).toEqual([
+      { event_id: "evt_rating", created_at: testNow, subscription_id: active, summary_key: "trn:1" },
+      { event_id: "evt_started", created_at: testNow, subscription_id: active, summary_key: null },
+    ]);
   });
 
-  it("moves the posts that failed on the thread, already dead, and queues nothing more on a repeat", async () => {
+  it("moves the posts that failed on the thread, but one another worker took since, once however often", async () => {
     await saveCardStartingThread(store.db, { ...card, now: testNow });
     const active = await route(["battle.started"]);
-    await storeEvents({ evt_a: "battle.started", evt_b: "battle.started" });
+    await storeEvents({ evt_a: "battle.started", evt_b: "battle.started", evt_c: "battle.started" });
     const inThread = {
       source: "operator",
       guildId: card.guildId,
@@ -145,16 +156,23 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
     const failedRowIds = await enqueueOutboxRows(store.db, [
       { ...inThread, eventId: "evt_a" },
       { ...inThread, eventId: "evt_b" },
+      { ...inThread, eventId: "evt_c" },
     ]);
-    // The worker gave both up on the 404 before the failure's reaction forgets the thread.
-    await store.db.updateTable("outbox").set({ status: "dead" }).execute();
+    // The worker gave two up on the 404 before the failure's reaction forgets the thread; the third's lease
+    // had ended, and another worker holds it now.
+    await store.db.updateTable("outbox").set({ status: "dead" }).where("event_id", "!=", "evt_c").execute();
+    await store.db
+      .updateTable("outbox")
+      .set({ lease_owner: "worker-c", lease_expires_at: Date.now() + 60 * 60_000 })
+      .where("event_id", "=", "evt_c")
+      .execute();
 
     await forgetThread(store.db, { ...forget, now: testNow + 1, failedRowIds });
     await forgetThread(store.db, { ...forget, now: testNow + 2, failedRowIds });
 
     expect((await listPosts(store.db)).filter(([, action]) => action === "post")).toEqual([
-      ["evt_a", "post", "pending", testNow],
-      ["evt_b", "post", "pending", testNow],
+      ["evt_a", "post", "pending", testNow + 1],
+      ["evt_b", "post", "pending", testNow + 1],
     ]);
   });
 });
