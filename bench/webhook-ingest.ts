@@ -21,7 +21,7 @@ const secret = "bench-operator-secret-0123456789abcdef";
 const targetRatio = 0.5;
 const targetP99Ms = 20;
 /** Enough signed bodies that no run sends one twice: well above the bare route's rate here. */
-const bodies = seconds * 40_000;
+const bodies = seconds * 60_000;
 
 const folder = await mkdtemp(join(tmpdir(), "arena-bench-"));
 const minimalFile = join(folder, "minimal.sqlite");
