@@ -8,18 +8,28 @@ import type { DeliveryFailure } from "./classify-failure.js";
 import { closeChannel, isChannelFailure } from "./close-channel.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { reactToRowFailure } from "./react-to-failure.js";
+import { collectRowNotices, tellFirstNotice } from "./react-to-failure.js";
 import { computeRetryDelay, hasExhaustedRetries } from "./retry-policy.js";
 
-/** Records the failure for every row. On "unauthorized" the worker has already stopped sending; rows are released. */
+/**
+ * Records the failure for every row. On "unauthorized" the worker has already stopped sending; rows are
+ * released. The rows' record and their sources' reaction (a thread forgotten, its posts moved to the channel)
+ * commit together: a crash between them would leave a row dead with nothing done about why.
+ */
 export async function applyFailure(
   deps: OutboxDeps,
   entries: readonly OutboxEntry[],
   failure: DeliveryFailure,
 ): Promise<OutboxResult[]> {
   if (isChannelFailure(failure)) return closeChannel(deps, entries, failure);
-  const results = await recordRowFailure(deps, entries, failure);
-  await reactToRowFailure(deps, entries, failure);
+  const { results, notices } = await deps.db.transaction().execute(async (trx) => {
+    const inTransaction = { ...deps, db: trx };
+    return {
+      results: await recordRowFailure(inTransaction, entries, failure),
+      notices: await collectRowNotices(inTransaction, entries, failure),
+    };
+  });
+  await tellFirstNotice(deps, notices);
   return results;
 }
 

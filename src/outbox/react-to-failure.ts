@@ -39,15 +39,18 @@ export async function tellFirstNotice(deps: OutboxDeps, notices: readonly AdminN
   if (notice !== undefined) await tellAdmins(deps, notice);
 }
 
-/** A failure of the rows alone (not their channel): only their own sources hear it, if they listen. */
-export async function reactToRowFailure(
-  deps: OutboxDeps,
+/**
+ * A failure of the rows alone (not their channel): only their own sources hear it, if they listen, in the
+ * transaction `deps.db` is (apply-failure.ts records the rows' failure in it too); returns their notices.
+ */
+export async function collectRowNotices(
+  deps: Pick<OutboxDeps, "db" | "sources" | "clock">,
   entries: readonly OutboxEntry[],
   failure: DeliveryFailure,
-): Promise<void> {
+): Promise<AdminNotice[]> {
   const [first] = entries;
   const listening = (source: OutboxSource) => source.onFailure?.[failure.kind] !== undefined;
-  if (first === undefined || ![...groupBySource(deps.sources, entries).keys()].some(listening)) return;
+  if (first === undefined || ![...groupBySource(deps.sources, entries).keys()].some(listening)) return [];
   const failed = {
     guildId: first.guildId,
     channelId: first.channelId,
@@ -55,8 +58,5 @@ export async function reactToRowFailure(
     reason: failure.detail,
     now: deps.clock.now(),
   };
-  const notices = await deps.db
-    .transaction()
-    .execute((trx) => collectNotices(trx, deps.sources, failed, entries, "the rows' sources"));
-  await tellFirstNotice(deps, notices);
+  return collectNotices(deps.db, deps.sources, failed, entries, "the rows' sources");
 }

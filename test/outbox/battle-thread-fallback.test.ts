@@ -79,4 +79,40 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     // After the card (edited for the start), the start itself.
     expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
   });
+
+  it("records a post's failure on its deleted thread only with the move: a failed move leaves the row to retry", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const { channel } = await subscribedChannel();
+    const card = await postCard(channel.id, "bat_atomic");
+    await createWorker().runOnce();
+    world.fake.deleteChannel(card.messageId);
+    await battleStarted(card.battleId);
+    // The announcements' reaction to a gone thread fails once, as a database error would.
+    let failures = 0;
+    const worker = createWorker((sources) => {
+      const forget = sources.fallback.onFailure?.["thread-gone"];
+      if (forget === undefined) throw new Error("the announcements forget a gone thread");
+      const failOnce: typeof forget = (trx, failed) =>
+        failures++ === 0 ? Promise.reject(new Error("the database went away")) : forget(trx, failed);
+      return { ...sources, fallback: { ...sources.fallback, onFailure: { "thread-gone": failOnce } } };
+    });
+
+    await worker.runOnce();
+    // Neither the row's failure nor the forgetting was kept: the row waits for its lease to end.
+    expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["pending"]);
+    expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+    expect(await rowsOf("post")).toEqual([]);
+
+    // Its lease runs out (on whichever clock leases are kept: the database's, on PostgreSQL).
+    await world.db
+      .updateTable("outbox")
+      .set({ lease_expires_at: 0 })
+      .where("action", "=", "thread-post")
+      .execute();
+    await worker.runOnce();
+    await worker.runOnce();
+    expect(failures).toBe(2);
+    expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["dead"]);
+    expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
+  });
 });

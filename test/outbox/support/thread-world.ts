@@ -3,7 +3,7 @@
 // stored as the webhook receiver stores it.
 import { Routes, type APIMessage } from "discord-api-types/v10";
 import { registerOutboxSources } from "../../../src/bot/register-outbox-sources.js";
-import { createOutboxWorker } from "../../../src/outbox/index.js";
+import { createOutboxWorker, type OutboxSources } from "../../../src/outbox/index.js";
 import { saveCardStartingThread } from "../../../src/store/message-threads.js";
 import { ingestEvent } from "../../../src/webhooks/ingest-event.js";
 import { standardEvent } from "../../webhooks/support/payloads.js";
@@ -12,11 +12,12 @@ import { useOutboxWorld } from "./outbox-world.js";
 
 export function useThreadWorld(database: TestDatabase) {
   const world = useOutboxWorld(database);
-  const createWorker = () =>
+  /** `adjust` changes the bot's sources, as a test of a failing reaction does. */
+  const createWorker = (adjust: (sources: OutboxSources) => OutboxSources = (sources) => sources) =>
     createOutboxWorker({
       db: world.db,
       rest: world.createRest(),
-      sources: registerOutboxSources(world),
+      sources: adjust(registerOutboxSources(world)),
       clock: world.clock,
       logger: world.logger,
       owner: "worker-1",
