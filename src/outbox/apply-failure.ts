@@ -4,24 +4,45 @@
 import { dissolveOutboxGroup } from "../store/outbox-groups.js";
 import { markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import type { DeliveryFailure } from "./classify-failure.js";
-import { closeChannel, isChannelFailure } from "./close-channel.js";
+import { describeError, isChannelFailure, type DeliveryFailure } from "./classify-failure.js";
+import { closeChannel } from "./close-channel.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
-import { collectRowNotices, tellFirstNotice } from "./react-to-failure.js";
+import { collectRowNotices, isReactedTo, tellFirstNotice } from "./react-to-failure.js";
 import { computeRetryDelay, hasExhaustedRetries } from "./retry-policy.js";
 
 /**
  * Records the failure for every row. On "unauthorized" the worker has already stopped sending; rows are
  * released. The rows' record and their sources' reaction (a thread forgotten, its posts moved to the channel)
- * commit together: a crash between them would leave a row dead with nothing done about why.
+ * commit together: a crash between them would leave a row dead with nothing done about why. Should that
+ * transaction fail where a source reacts, nothing of it is kept and the rows are retried with backoff, so a
+ * reaction that keeps failing does not have them sent again forever: out of retries, they are given up
+ * without it.
  */
 export async function applyFailure(
   deps: OutboxDeps,
   entries: readonly OutboxEntry[],
   failure: DeliveryFailure,
 ): Promise<OutboxResult[]> {
-  if (isChannelFailure(failure)) return closeChannel(deps, entries, failure);
+  try {
+    return isChannelFailure(failure)
+      ? await closeChannel(deps, entries, failure)
+      : await applyRowFailure(deps, entries, failure);
+  } catch (error) {
+    if (!isReactedTo(deps.sources, entries, failure)) throw error;
+    deps.logger.error(
+      { err: error, outboxIds: entries.map((entry) => entry.id), failure: failure.kind },
+      "reacting to an outbox failure failed; its rows are retried later",
+    );
+    return retryLater(deps, entries, `${failure.detail}; reacting to it failed: ${describeError(error)}`);
+  }
+}
+
+async function applyRowFailure(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  failure: Exclude<DeliveryFailure, { kind: "channel-gone" | "no-access" }>,
+): Promise<OutboxResult[]> {
   const { results, notices } = await deps.db.transaction().execute(async (trx) => {
     const inTransaction = { ...deps, db: trx };
     return {

@@ -27,6 +27,13 @@ export type DeliveryFailure =
   /** 5xx, time-outs, network errors, a renderer that threw: worth another attempt later. */
   | { readonly kind: "transient"; readonly detail: string };
 
+/** A failure of the channel itself, which concerns every row queued for it (close-channel.ts). */
+export type ChannelFailure = Extract<DeliveryFailure, { kind: "channel-gone" | "no-access" }>;
+
+export function isChannelFailure(failure: DeliveryFailure): failure is ChannelFailure {
+  return failure.kind === "channel-gone" || failure.kind === "no-access";
+}
+
 const fallbackRetryAfterMs = 1000;
 
 export function classifyFailure(error: unknown, action: OutboxAction): DeliveryFailure {

@@ -4,16 +4,10 @@
 // Every source then says what that means to it, and what the server's admins should hear.
 import { markChannelOutboxDead, markOutboxDead } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import type { DeliveryFailure } from "./classify-failure.js";
+import type { ChannelFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
 import { collectNotices, tellFirstNotice } from "./react-to-failure.js";
-
-export type ChannelFailure = Extract<DeliveryFailure, { kind: "channel-gone" | "no-access" }>;
-
-export function isChannelFailure(failure: DeliveryFailure): failure is ChannelFailure {
-  return failure.kind === "channel-gone" || failure.kind === "no-access";
-}
 
 export async function closeChannel(
   deps: OutboxDeps,
@@ -21,22 +15,30 @@ export async function closeChannel(
   failure: ChannelFailure,
 ): Promise<OutboxResult[]> {
   const reason = failure.detail;
-  const results: OutboxResult[] = [];
-  let anyMarked = false;
-  for (const entry of entries) {
-    const marked = await markOutboxDead(deps.db, { id: entry.id, owner: deps.owner, error: reason });
-    anyMarked ||= marked;
-    results.push(marked ? describeResult(entry, "dead", { reason }) : leftAlone(entry, reason));
-  }
   const [first] = entries;
-  if (first === undefined || !anyMarked) return results;
+  // The rows' record and the channel's closing commit together, as a row's failure and its reaction do
+  // (apply-failure.ts).
+  const { results, closed } = await deps.db.transaction().execute(async (trx) => {
+    const results: OutboxResult[] = [];
+    let anyMarked = false;
+    for (const entry of entries) {
+      const marked = await markOutboxDead(trx, { id: entry.id, owner: deps.owner, error: reason });
+      anyMarked ||= marked;
+      results.push(marked ? describeResult(entry, "dead", { reason }) : leftAlone(entry, reason));
+    }
+    if (first === undefined || !anyMarked) return { results, closed: undefined };
+    const { channelId } = first;
+    const error = failure.kind === "channel-gone" ? `channel deleted: ${reason}` : `no access: ${reason}`;
+    const failed = { guildId: first.guildId, channelId, kind: failure.kind, reason, now: deps.clock.now() };
+    const closed = {
+      dropped: await markChannelOutboxDead(trx, { channelId, error }),
+      notices: await collectNotices(trx, deps.sources, failed, entries, "every source"),
+    };
+    return { results, closed };
+  });
+  if (first === undefined || closed === undefined) return results;
   const { guildId, channelId } = first;
-  const error = failure.kind === "channel-gone" ? `channel deleted: ${reason}` : `no access: ${reason}`;
-  const failed = { guildId, channelId, kind: failure.kind, reason, now: deps.clock.now() };
-  const { dropped, notices } = await deps.db.transaction().execute(async (trx) => ({
-    dropped: await markChannelOutboxDead(trx, { channelId, error }),
-    notices: await collectNotices(trx, deps.sources, failed, entries, "every source"),
-  }));
+  const { dropped, notices } = closed;
   deps.logger.warn(
     { guildId, channelId, reason, dropped },
     failure.kind === "channel-gone"

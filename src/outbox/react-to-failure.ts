@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import type { DeliveryFailure } from "./classify-failure.js";
+import { isChannelFailure, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import {
   groupBySource,
@@ -49,8 +49,7 @@ export async function collectRowNotices(
   failure: DeliveryFailure,
 ): Promise<AdminNotice[]> {
   const [first] = entries;
-  const listening = (source: OutboxSource) => source.onFailure?.[failure.kind] !== undefined;
-  if (first === undefined || ![...groupBySource(deps.sources, entries).keys()].some(listening)) return [];
+  if (first === undefined || !isReactedTo(deps.sources, entries, failure)) return [];
   const failed = {
     guildId: first.guildId,
     channelId: first.channelId,
@@ -59,4 +58,20 @@ export async function collectRowNotices(
     now: deps.clock.now(),
   };
   return collectNotices(deps.db, deps.sources, failed, entries, "the rows' sources");
+}
+
+/**
+ * Whether a source reacts to `failure` of `entries`: any source when their channel failed (its pending rows
+ * are all dropped), else one of the rows' own.
+ */
+export function isReactedTo(
+  sources: OutboxSources,
+  entries: readonly OutboxEntry[],
+  failure: DeliveryFailure,
+): boolean {
+  const listening = (source: OutboxSource) => source.onFailure?.[failure.kind] !== undefined;
+  const concerned = isChannelFailure(failure)
+    ? listOutboxSources(sources)
+    : [...groupBySource(sources, entries).keys()];
+  return concerned.some(listening);
 }

@@ -6,6 +6,7 @@ import { findBattleCard } from "../../src/store/battle-cards.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
+import type { OutboxSources } from "../../src/outbox/index.js";
 import { useThreadWorld } from "./support/thread-world.js";
 
 describe.each(testDatabases())("a battle card's forgotten thread on $name", (database) => {
@@ -80,39 +81,71 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
   });
 
-  it("records a post's failure on its deleted thread only with the move: a failed move leaves the row to retry", async () => {
+  /** A card in a subscribed channel whose thread was deleted, and a battle start queued for that thread. */
+  const startQueuedForDeletedThread = async (battleId: string) => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
     const { channel } = await subscribedChannel();
-    const card = await postCard(channel.id, "bat_atomic");
+    const card = await postCard(channel.id, battleId);
     await createWorker().runOnce();
     world.fake.deleteChannel(card.messageId);
     await battleStarted(card.battleId);
-    // The announcements' reaction to a gone thread fails once, as a database error would.
-    let failures = 0;
-    const worker = createWorker((sources) => {
+    return { channel, card };
+  };
+  /** The bot's sources, with the announcements' reaction to a gone thread failing after its writes `times` times. */
+  const failingReaction = (times: number) => {
+    const failures = { count: 0 };
+    const adjust = (sources: OutboxSources): OutboxSources => {
       const forget = sources.fallback.onFailure?.["thread-gone"];
       if (forget === undefined) throw new Error("the announcements forget a gone thread");
-      const failOnce: typeof forget = (trx, failed) =>
-        failures++ === 0 ? Promise.reject(new Error("the database went away")) : forget(trx, failed);
-      return { ...sources, fallback: { ...sources.fallback, onFailure: { "thread-gone": failOnce } } };
-    });
+      const failing: typeof forget = async (trx, failed) => {
+        const notice = await forget(trx, failed);
+        if (failures.count++ < times) throw new Error("the database went away");
+        return notice;
+      };
+      return { ...sources, fallback: { ...sources.fallback, onFailure: { "thread-gone": failing } } };
+    };
+    return { failures, adjust };
+  };
+
+  it("keeps a post's failure on its deleted thread only with the move, and retries both when the move fails", async () => {
+    const { channel, card } = await startQueuedForDeletedThread("bat_atomic");
+    const { failures, adjust } = failingReaction(1);
+    const worker = createWorker(adjust);
 
     await worker.runOnce();
-    // Neither the row's failure nor the forgetting was kept: the row waits for its lease to end.
-    expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["pending"]);
+    expect(failures.count).toBe(1);
+    // The reaction forgot the thread and moved the post, then failed: none of it was kept, nor the row's death.
     expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
     expect(await rowsOf("post")).toEqual([]);
+    expect(await rowsOf("thread-post")).toMatchObject([
+      { status: "pending", attempts: 1, last_error: expect.stringContaining("reacting to it failed") },
+    ]);
 
-    // Its lease runs out (on whichever clock leases are kept: the database's, on PostgreSQL).
-    await world.db
-      .updateTable("outbox")
-      .set({ lease_expires_at: 0 })
-      .where("action", "=", "thread-post")
-      .execute();
+    // Retried after its backoff (under a second for a first retry): the thread is gone, the post moves.
+    world.clock.advance(1000);
     await worker.runOnce();
     await worker.runOnce();
-    expect(failures).toBe(2);
+    expect(failures.count).toBe(2);
     expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["dead"]);
     expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
+  });
+
+  it("gives a row up without its reaction once a reaction that keeps failing used up its retries", async () => {
+    const { channel, card } = await startQueuedForDeletedThread("bat_stuck");
+    const { failures, adjust } = failingReaction(Number.POSITIVE_INFINITY);
+    const worker = createWorker(adjust, { retry: { maxAttempts: 3 } });
+
+    for (let round = 0; round < 3; round += 1) {
+      await worker.runOnce();
+      world.clock.advance(60_000);
+    }
+
+    expect(failures.count).toBe(3);
+    expect(await rowsOf("thread-post")).toMatchObject([
+      { status: "dead", attempts: 3, last_error: expect.stringContaining("gave up after 3 attempts") },
+    ]);
+    // Given up as before reactions were kept with the failure: the thread is not forgotten, nothing moved.
+    expect((await findBattleCard(world.db, card))?.threadId).toBe(card.messageId);
+    expect(titlesIn(channel.id)).toHaveLength(1);
   });
 });

@@ -3,7 +3,11 @@
 // stored as the webhook receiver stores it.
 import { Routes, type APIMessage } from "discord-api-types/v10";
 import { registerOutboxSources } from "../../../src/bot/register-outbox-sources.js";
-import { createOutboxWorker, type OutboxSources } from "../../../src/outbox/index.js";
+import {
+  createOutboxWorker,
+  type OutboxSources,
+  type OutboxWorkerOptions,
+} from "../../../src/outbox/index.js";
 import { saveCardStartingThread } from "../../../src/store/message-threads.js";
 import { ingestEvent } from "../../../src/webhooks/ingest-event.js";
 import { standardEvent } from "../../webhooks/support/payloads.js";
@@ -13,7 +17,10 @@ import { useOutboxWorld } from "./outbox-world.js";
 export function useThreadWorld(database: TestDatabase) {
   const world = useOutboxWorld(database);
   /** `adjust` changes the bot's sources, as a test of a failing reaction does. */
-  const createWorker = (adjust: (sources: OutboxSources) => OutboxSources = (sources) => sources) =>
+  const createWorker = (
+    adjust: (sources: OutboxSources) => OutboxSources = (sources) => sources,
+    options: Pick<OutboxWorkerOptions, "retry"> = {},
+  ) =>
     createOutboxWorker({
       db: world.db,
       rest: world.createRest(),
@@ -22,6 +29,7 @@ export function useThreadWorld(database: TestDatabase) {
       logger: world.logger,
       owner: "worker-1",
       pruneIntervalMs: 0,
+      ...options,
     });
   /** A card the bot posted in `channelId`, saved as /battle create saves it. */
   const postCard = async (channelId: string, battleId: string) => {
