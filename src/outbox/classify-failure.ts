@@ -30,7 +30,9 @@ export type DeliveryFailure =
 /** A failure of the channel itself, which concerns every row queued for it (close-channel.ts). */
 export type ChannelFailure = Extract<DeliveryFailure, { kind: "channel-gone" | "no-access" }>;
 
-export function isChannelFailure(failure: DeliveryFailure): failure is ChannelFailure {
+export function isChannelFailure<F extends Pick<DeliveryFailure, "kind">>(
+  failure: F,
+): failure is F & Pick<ChannelFailure, "kind"> {
   return failure.kind === "channel-gone" || failure.kind === "no-access";
 }
 

@@ -32,7 +32,7 @@ export async function closeChannel(
     const failed = { guildId: first.guildId, channelId, kind: failure.kind, reason, now: deps.clock.now() };
     const closed = {
       dropped: await markChannelOutboxDead(trx, { channelId, error }),
-      notices: await collectNotices(trx, deps.sources, failed, entries, "every source"),
+      notices: await collectNotices(trx, deps.sources, failed, entries),
     };
     return { results, closed };
   });

@@ -14,18 +14,19 @@ import {
 } from "./outbox-source.js";
 import { tellAdmins, type AdminNotice } from "./tell-admins.js";
 
-/** Runs in `trx` the reactions of every source, or only of the rows' own; returns their notices in order. */
+/**
+ * Runs in `trx` the reactions of the sources the failure concerns (concernedSources); returns their notices in
+ * order.
+ */
 export async function collectNotices(
   trx: Kysely<Database>,
   sources: OutboxSources,
   failed: Omit<FailedRows, "rows">,
   entries: readonly OutboxEntry[],
-  concerned: "every source" | "the rows' sources",
 ): Promise<AdminNotice[]> {
   const bySource = groupBySource(sources, entries);
-  const listed = concerned === "every source" ? listOutboxSources(sources) : [...bySource.keys()];
   const notices: AdminNotice[] = [];
-  for (const source of new Set(listed)) {
+  for (const source of concernedSources(sources, entries, failed)) {
     const react = source.onFailure?.[failed.kind];
     const notice = await react?.(trx, { ...failed, rows: bySource.get(source) ?? [] });
     if (notice !== undefined) notices.push(notice);
@@ -57,21 +58,30 @@ export async function collectRowNotices(
     reason: failure.detail,
     now: deps.clock.now(),
   };
-  return collectNotices(deps.db, deps.sources, failed, entries, "the rows' sources");
+  return collectNotices(deps.db, deps.sources, failed, entries);
 }
 
-/**
- * Whether a source reacts to `failure` of `entries`: any source when their channel failed (its pending rows
- * are all dropped), else one of the rows' own.
- */
+/** Whether a source the failure of `entries` concerns reacts to it. */
 export function isReactedTo(
   sources: OutboxSources,
   entries: readonly OutboxEntry[],
-  failure: DeliveryFailure,
+  failure: Pick<DeliveryFailure, "kind">,
 ): boolean {
-  const listening = (source: OutboxSource) => source.onFailure?.[failure.kind] !== undefined;
-  const concerned = isChannelFailure(failure)
-    ? listOutboxSources(sources)
+  return concernedSources(sources, entries, failure).some(
+    (source) => source.onFailure?.[failure.kind] !== undefined,
+  );
+}
+
+/**
+ * The sources a failure of `entries` concerns, each once: every source when their channel failed (its pending
+ * rows are all dropped), else the rows' own.
+ */
+function concernedSources(
+  sources: OutboxSources,
+  entries: readonly OutboxEntry[],
+  failure: Pick<DeliveryFailure, "kind">,
+): OutboxSource[] {
+  return isChannelFailure(failure)
+    ? [...new Set(listOutboxSources(sources))]
     : [...groupBySource(sources, entries).keys()];
-  return concerned.some(listening);
 }

@@ -13,14 +13,9 @@ import { enqueueOutboxRows } from "../../src/store/outbox.js";
 import { createSubscription, deleteSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
+import { threadedCard } from "./support/threaded-card.js";
 
-const card = {
-  battleId: "bat_threaded",
-  guildId: "100000000000000001",
-  channelId: "300000000000000001",
-  messageId: "400000000000000001",
-  createdBy: "200000000000000001",
-};
+const card = threadedCard;
 const forget = { guildId: card.guildId, threadId: card.messageId, error: "404 Unknown Channel" };
 
 describe.each(testDatabases())("forgetting a thread on $name", (database) => {

@@ -18,14 +18,9 @@ import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
+import { threadedCard } from "./support/threaded-card.js";
 
-const card = {
-  battleId: "bat_threaded",
-  guildId: "100000000000000001",
-  channelId: "300000000000000001",
-  messageId: "400000000000000001",
-  createdBy: "200000000000000001",
-};
+const card = threadedCard;
 const joined = { status: "active", participants: [{ id: "usr_ada", username: "ada" }] };
 
 function listRows(db: Kysely<Database>) {
