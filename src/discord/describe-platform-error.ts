@@ -7,7 +7,8 @@ import { plainCode } from "../display/platform-text.js";
 const maxCodeLength = 100;
 
 // The request id and the field name are the platform's text: shown as code that no backtick can end early.
-function withRequestId(message: string, requestId: string | undefined): string {
+/** `message` with the platform's request id under it, when it gave one, for a member to quote. */
+export function withRequestId(message: string, requestId: string | undefined): string {
   return requestId === undefined
     ? message
     : `${message}\n-# Request id: ${plainCode(requestId, maxCodeLength)}`;

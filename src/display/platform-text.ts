@@ -43,10 +43,12 @@ function breakPillsAndLinks(text: string): string {
 /**
  * Platform text for places Discord shows without markdown (embed footers and author names, button and option
  * labels): a backslash would be shown there, so nothing is escaped; controls go and mentions and links break.
+ * The result fits `maxLength` with its invisible spaces counted, as a label's limit is Discord's to enforce: it
+ * refuses the whole message otherwise. Cutting after breaking only shortens the end, which rebuilds nothing.
  */
 export function plainLabel(text: string, maxLength: number = maxNameLength): string {
   const oneLine = text.replace(invisible, "").replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
-  return breakPillsAndLinks(truncateText(oneLine, maxLength));
+  return truncateText(breakPillsAndLinks(truncateText(oneLine, maxLength)), maxLength);
 }
 
 /**

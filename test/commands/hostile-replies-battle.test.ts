@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { renderBattleHistoryPage } from "../../src/commands/battle/battle-history-page.js";
 import { renderBattleStatus } from "../../src/commands/battle/battle-status-view.js";
-import { renderChallenge } from "../../src/commands/battle/challenge-message.js";
+import { renderChallenge, renderChallengeAccepted } from "../../src/commands/battle/challenge-message.js";
 import { renderCodeModal } from "../../src/commands/battle/code-modal.js";
 import { renderJoined } from "../../src/commands/battle/join-battle.js";
 import { renderSubmissionResult } from "../../src/commands/battle/submission-result.js";
@@ -61,6 +61,29 @@ const renderers: readonly HostileRenderer[] = [
           participants: [],
         },
         expiresAt: now,
+      }),
+  ],
+  [
+    "challenge accepted",
+    (text) =>
+      renderChallengeAccepted({
+        challengerId: "100000000000000001",
+        opponentId: "100000000000000002",
+        embed: renderChallenge({
+          challengerId: "100000000000000001",
+          opponentId: "100000000000000002",
+          view: {
+            battleId: text,
+            type: text,
+            problem: { title: text, difficulty: text },
+            language: text,
+            status: "waiting",
+            participants: [],
+          },
+          expiresAt: now,
+        }).embeds?.[0],
+        battle: { id: "bat_1", status: "active", participants: [{ username: text }, { username: text }] },
+        challengerSeated: true,
       }),
   ],
   [

@@ -87,4 +87,17 @@ describe("plainLabel", () => {
     expect(plainLabel("\u202eC++_fan\nx", 80)).toBe("C++_fan x");
     expect(plainLabel("b".repeat(100), 80)).toHaveLength(80);
   });
+
+  it("fits the limit with the invisible spaces that break links and mentions counted", () => {
+    const title = `Spring Open 2026 — rules and prizes at https://example.com/spring-open-2026-rule`;
+    expect(title).toHaveLength(80);
+    const label = plainLabel(title, 80);
+    expect(label).toHaveLength(80);
+    expect(label).toBe(`Spring Open 2026 — rules and prizes at https:\u200b//example.com/spring-open-2026-ru…`);
+    const crowded = plainLabel("<@1> @everyone ".repeat(10), 100);
+    expect(crowded.length).toBeLessThanOrEqual(100);
+    expect(crowded).not.toMatch(/<@|@everyone/);
+    expect(crowded.endsWith("…")).toBe(true);
+    expect(crowded.match(/…/g)).toHaveLength(1);
+  });
 });

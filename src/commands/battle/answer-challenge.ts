@@ -71,18 +71,11 @@ export async function answerChallenge(
     { guildId: actor.guildId, userId: challengerId },
     answer.battleId,
   );
-  const battle = seated ?? joined.battle;
-  const progress = {
-    status: battle.status,
-    participants: battle.participants.map((participant) => ({ name: participant.username })),
-    maxParticipants: 2,
-  };
   const card = await responder.editOriginal(
     renderChallengeAccepted({
       ...parties,
       embed,
-      battleId: answer.battleId,
-      progress,
+      battle: { ...(seated ?? joined.battle), id: answer.battleId },
       challengerSeated: seated !== undefined,
     }),
   );

@@ -7,7 +7,7 @@ import { listLimitBounds, listProblems } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
-import { truncateText } from "../../display/truncate-text.js";
+import { plainLabel } from "../../display/platform-text.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
@@ -18,14 +18,21 @@ type Choice = APIApplicationCommandOptionChoice<string>;
 /** Battles a guild has seen are many over time; the newest are what members look for. */
 const announcedBattlesScanned = 100;
 
-function toChoices(candidates: readonly { name: string; value: string }[]): Choice[] {
+/**
+ * Discord refuses a whole answer for one choice out of bounds: a name is 1 to 100 characters, so a blank one
+ * (a problem with an empty title) is named by its value.
+ */
+export function toChoices(candidates: readonly { name: string; value: string }[]): Choice[] {
   return candidates
-    .filter((candidate) => candidate.value.length <= discordLimits.choiceValue)
+    .filter((candidate) => candidate.value !== "" && candidate.value.length <= discordLimits.choiceValue)
     .slice(0, discordLimits.autocompleteChoices)
-    .map((candidate) => ({
-      name: truncateText(candidate.name, discordLimits.choiceName),
-      value: candidate.value,
-    }));
+    .map((candidate) => {
+      const name = plainLabel(candidate.name, discordLimits.choiceName);
+      return {
+        name: name.trim() === "" ? plainLabel(candidate.value, discordLimits.choiceName) : name,
+        value: candidate.value,
+      };
+    });
 }
 
 function matches(typed: string, ...texts: (string | undefined)[]): boolean {

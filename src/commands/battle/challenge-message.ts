@@ -4,6 +4,7 @@ import { renderCardButtons, renderCardEmbed, type BattleCardView } from "../../c
 import { buildBattleButtonId } from "../../cards/battle-custom-ids.js";
 import { withBattleProgress, type BattleProgress } from "../../cards/battle-progress.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { plainText } from "../../display/platform-text.js";
 
 /** A challenge can be answered for five minutes after it is posted (docs/architecture.md, "Commands"). */
 export const challengeLifetimeMs = 5 * 60_000;
@@ -63,12 +64,18 @@ export function renderChallenge(
 export function renderChallengeAccepted(
   input: ChallengeParties & {
     readonly embed: APIEmbed | undefined;
-    readonly battleId: string;
-    readonly progress: BattleProgress;
+    /** The battle as the platform answered the join: its status and who holds a seat. */
+    readonly battle: AcceptedBattle;
     readonly challengerSeated: boolean;
   },
 ): Reply {
-  const { challengerId, opponentId, progress } = input;
+  const { challengerId, opponentId, battle } = input;
+  // A challenge seats two; each name is the platform's text, shown as text on the public card.
+  const progress: BattleProgress = {
+    status: battle.status,
+    participants: battle.participants.map((participant) => ({ name: plainText(participant.username) })),
+    maxParticipants: 2,
+  };
   const note = input.challengerSeated
     ? "Good luck to both of you!"
     : `<@${challengerId}> could not be seated automatically: press **Join** to take your seat.`;
@@ -76,8 +83,15 @@ export function renderChallengeAccepted(
     content: `⚔️ <@${opponentId}> accepted <@${challengerId}>'s challenge. ${note}`,
     allowed_mentions: { parse: [] },
     embeds: input.embed === undefined ? [] : [withBattleProgress(input.embed, progress)],
-    components: [renderCardButtons(input.battleId, progress)],
+    components: [renderCardButtons(battle.id, progress)],
   };
+}
+
+/** What an accepted challenge's card shows of its battle (the join's answer). */
+export interface AcceptedBattle {
+  readonly id: string;
+  readonly status: string;
+  readonly participants: readonly { readonly username: string }[];
 }
 
 /** A challenge that was declined or ran out: the buttons go, the battle details stay for the record. */

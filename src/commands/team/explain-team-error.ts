@@ -1,4 +1,5 @@
 import { PlatformError } from "../../api/index.js";
+import { withRequestId } from "../../discord/describe-platform-error.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 
 /**
@@ -12,6 +13,5 @@ export function explainTeamError(
   if (!(error instanceof PlatformError)) return undefined;
   const meaning = meanings[error.status];
   if (meaning === undefined) return undefined;
-  const requestId = error.requestId === undefined ? "" : `\n-# Request id: \`${error.requestId}\``;
-  return new UserFacingError(`team_${error.status}`, meaning + requestId);
+  return new UserFacingError(`team_${error.status}`, withRequestId(meaning, error.requestId));
 }

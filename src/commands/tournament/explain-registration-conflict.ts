@@ -1,6 +1,7 @@
 import { plainCode, plainText } from "../../display/platform-text.js";
 import { getTournamentLeaderboard, PlatformError, type Tournament } from "../../api/index.js";
 import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
+import { withRequestId } from "../../discord/describe-platform-error.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { findTournament } from "./find-tournament.js";
 
@@ -61,9 +62,8 @@ export async function explainRegistrationConflict(
     getTournamentLeaderboard(http, credential, tournamentId).catch(() => undefined),
   ]);
   const conflict = classifyRegistrationConflict(tournament, leaderboard?.userRank);
-  const requestId = error.requestId === undefined ? "" : `\n-# Request id: \`${error.requestId}\``;
   return new UserFacingError(
     `registration_${conflict}`,
-    describeRegistrationConflict(conflict, tournament, tournamentId) + requestId,
+    withRequestId(describeRegistrationConflict(conflict, tournament, tournamentId), error.requestId),
   );
 }

@@ -46,26 +46,15 @@ describe("challenge messages", () => {
 
   it("turns an accepted challenge into a battle card without pinging anyone", () => {
     const embed = renderChallenge({ ...parties, view, expiresAt: 0 }).embeds?.[0];
-    const progress = {
-      status: "active",
-      participants: [{ name: "bob" }, { name: "alice" }],
-      maxParticipants: 2,
-    };
-    const seated = renderChallengeAccepted({
-      ...parties,
-      embed,
-      battleId: "bat_9",
-      progress,
-      challengerSeated: true,
-    });
+    const battle = { id: "bat_9", status: "active", participants: [{ username: "bob" }, { username: "alice" }] };
+    const seated = renderChallengeAccepted({ ...parties, embed, battle, challengerSeated: true });
     expect(seated.allowed_mentions).toEqual({ parse: [] });
     expect(customIds(seated)).toEqual(["battle:join:bat_9", "battle:submit:bat_9"]);
     expect(JSON.stringify(seated.embeds)).toContain("2/2");
     const unseated = renderChallengeAccepted({
       ...parties,
       embed,
-      battleId: "bat_9",
-      progress: { ...progress, participants: [{ name: "bob" }] },
+      battle: { ...battle, participants: [{ username: "bob" }] },
       challengerSeated: false,
     });
     expect(unseated.content).toContain("press **Join**");

@@ -39,4 +39,11 @@ describe("chooseTournaments", () => {
     expect(choices.every((choice) => choice.name.length <= discordLimits.choiceName)).toBe(true);
     expect(choices.map((choice) => choice.value)).not.toContain("i".repeat(101));
   });
+
+  it("keeps within the choice name's limit when a long title's links and mentions are broken", () => {
+    const title = `Weekly Algorithms Championship, Season 3 Finals (Div. 1 & 2) — details: https://example.com/x <@&1>`;
+    const [choice] = chooseTournaments([makeTournament({ id: "trn_long", title })], "");
+    expect(choice?.name.length).toBeLessThanOrEqual(discordLimits.choiceName);
+    expect(choice?.name).toContain("https:\u200b//");
+  });
 });
