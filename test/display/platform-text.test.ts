@@ -93,7 +93,9 @@ describe("plainLabel", () => {
     expect(title).toHaveLength(80);
     const label = plainLabel(title, 80);
     expect(label).toHaveLength(80);
-    expect(label).toBe(`Spring Open 2026 — rules and prizes at https:\u200b//example.com/spring-open-2026-ru…`);
+    expect(label).toBe(
+      `Spring Open 2026 — rules and prizes at https:\u200b//example.com/spring-open-2026-ru…`,
+    );
     const crowded = plainLabel("<@1> @everyone ".repeat(10), 100);
     expect(crowded.length).toBeLessThanOrEqual(100);
     expect(crowded).not.toMatch(/<@|@everyone/);

@@ -198,6 +198,29 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     expect(await inboxCount(store)).toBe(3);
   });
 
+  it("keeps display text with a NUL in it, from the operator and from a server's endpoint, without the NUL", async () => {
+    await linkMember(store.db, box, { guildId: guildB, userId: "301", platformUserId: "usr_ada" });
+    const rated = (id: string) =>
+      standardEvent({
+        id,
+        event: "user.rating_changed",
+        data: {
+          ...ratingChangedData("usr_ada", 1500, 1516),
+          user: { id: "usr_ada", username: "a\u0000da" },
+          tier: "gold\u0000",
+          previous_tier: "\u0000silver",
+        },
+      });
+    expect(await ingest(rated("evt_nul1"))).toMatchObject({ status: "accepted" });
+    expect(await ingest(rated("evt_nul2"), endpointOfB)).toMatchObject({ status: "accepted" });
+    const stored = await findInboxEvent(store.db, fromOperator("evt_nul1"));
+    expect(stored?.payload).toMatchObject({
+      data: { user: { username: "ada" }, tier: "gold", previousTier: "silver" },
+    });
+    const tiers = await store.db.selectFrom("tiers").select("tier").orderBy("tier").execute();
+    expect(tiers.map(({ tier }) => tier)).toEqual(["gold", "silver"]);
+  });
+
   it("confines an event from a guild's endpoint to that guild and records where it came from", async () => {
     await subscribeEveryGuild(store);
     const result = await ingest(

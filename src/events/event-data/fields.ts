@@ -22,7 +22,15 @@ export const idSchema = z
 
 export const optionalId = idSchema.optional().catch(undefined);
 
-export const optionalText = z.string().optional().catch(undefined);
+/**
+ * Display text as every store can keep it: PostgreSQL's text refuses a NUL, which a reader never sees anyway,
+ * so it is dropped rather than failing the delivery at every retry (a tier, a username, a title).
+ */
+const storableString = z
+  .string()
+  .transform((text) => (text.includes("\0") ? text.replaceAll("\0", "") : text));
+
+export const optionalText = storableString.optional().catch(undefined);
 
 export const optionalNumber = z.number().optional().catch(undefined);
 
@@ -44,7 +52,7 @@ export const optionalTimestamp = z.unknown().optional().transform(readTimestamp)
 
 /** Free text the platform may send as a number (a prize of 100). */
 export const optionalLabel = z
-  .union([z.string(), z.number().transform((value) => String(value))])
+  .union([storableString, z.number().transform((value) => String(value))])
   .optional()
   .catch(undefined);
 
@@ -63,7 +71,7 @@ export function tolerantList<T>(item: z.ZodType<T>) {
     );
 }
 
-export const optionalTextList = tolerantList(z.string());
+export const optionalTextList = tolerantList(storableString);
 
 /** A platform user as events name them. The email the spec includes is deliberately not kept. */
 export interface UserRef {

@@ -4,7 +4,12 @@ import { discordLimits } from "../../../src/discord/discord-limits.js";
 
 describe("battle autocomplete choices", () => {
   it("names a choice whose name is blank by its value, as Discord refuses an empty name", () => {
-    expect(toChoices([{ name: "", value: "prb_1" }, { name: " \u200b ", value: "prb_2" }])).toEqual([
+    expect(
+      toChoices([
+        { name: "", value: "prb_1" },
+        { name: " \u200b ", value: "prb_2" },
+      ]),
+    ).toEqual([
       { name: "prb_1", value: "prb_1" },
       { name: "prb_2", value: "prb_2" },
     ]);

@@ -46,7 +46,11 @@ describe("challenge messages", () => {
 
   it("turns an accepted challenge into a battle card without pinging anyone", () => {
     const embed = renderChallenge({ ...parties, view, expiresAt: 0 }).embeds?.[0];
-    const battle = { id: "bat_9", status: "active", participants: [{ username: "bob" }, { username: "alice" }] };
+    const battle = {
+      id: "bat_9",
+      status: "active",
+      participants: [{ username: "bob" }, { username: "alice" }],
+    };
     const seated = renderChallengeAccepted({ ...parties, embed, battle, challengerSeated: true });
     expect(seated.allowed_mentions).toEqual({ parse: [] });
     expect(customIds(seated)).toEqual(["battle:join:bat_9", "battle:submit:bat_9"]);
