@@ -1,6 +1,7 @@
 // The Linked Roles verification URL (docs/architecture.md, "Linked Roles"): `GET /oauth/linked-roles` binds
 // the browser and sends it to Discord's OAuth2; `GET /oauth/linked-roles/callback` takes Discord's answer in
 // that browser only. Registered inside oauth-routes.ts, whose cookie parsing and error pages they share.
+import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { verifyLinkedRoles, type LinkedRolesVerification } from "../linking/verify-linked-roles.js";
@@ -13,6 +14,8 @@ import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./o
 import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
 import { renderChooseAccountPage } from "./linked-roles-sign-in-page.js";
 import { renderResultPage } from "./result-page.js";
+import { parseAddressList } from "../webhooks/address-list.js";
+import { resolveClientAddress } from "../webhooks/client-address.js";
 
 export interface LinkedRolesRoutesOptions {
   readonly deps: LinkingDeps;
@@ -25,12 +28,33 @@ const callbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
-export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> = (app, options) => {
+/**
+ * Starts one client address may make a minute. Each start is a row and a commit, asked for by anyone with no
+ * sign-in, so without a bound one client could queue commits ahead of every webhook; a member needs one, and
+ * a school's or a campus's members behind one address still fit.
+ */
+export const linkedRolesStartsPerMinute = 60;
+
+export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> = async (app, options) => {
   const { deps, settings } = options;
   const publicUrl = new URL(deps.config.http.publicUrl);
+  const trustedProxies = parseAddressList(deps.config.http.trustedProxies, "TRUSTED_PROXIES");
+  // @fastify/rate-limit counts per client address (X-Forwarded-For believed from TRUSTED_PROXIES only, as for
+  // webhooks) on the routes that ask for it; its 429 becomes a page in oauth-routes.ts's error handler.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) =>
+      resolveClientAddress(
+        request.socket.remoteAddress,
+        request.headers["x-forwarded-for"],
+        trustedProxies,
+      ) ?? "unknown",
+  });
   // No HEAD: a link checker must not spend a state. Each visit gets a fresh state and browser key.
   const startSchema = { response: { ...htmlPagesSchema, 303: z.string() } };
-  app.get("/oauth/linked-roles", { schema: startSchema, exposeHeadRoute: false }, async (_request, reply) => {
+  const startLimit = { rateLimit: { max: linkedRolesStartsPerMinute, timeWindow: 60_000 } };
+  const startOptions = { schema: startSchema, exposeHeadRoute: false, config: startLimit };
+  app.get("/oauth/linked-roles", startOptions, async (_request, reply) => {
     const started = await startLinkedRoles(deps, settings);
     const cookieOptions = browserCookieOptions(publicUrl, started.expiresAt - deps.clock.now());
     reply.setCookie(linkedRolesCookieName, started.browserKey, cookieOptions);
@@ -78,5 +102,4 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
     }
     return page(200, "Verified", describeVerified(verified.platformUsername));
   });
-  return Promise.resolve();
 };

@@ -28,6 +28,9 @@ export function describeMalformedRequest(failedPart: string | undefined): string
   }
 }
 
+export const tooManyStartsMessage =
+  "Too many sign-ins were started from your network in the last minute. Wait a minute, then open the link again.";
+
 export const forgedConfirmationMessage =
   "This confirmation was not sent from the confirmation page, so nothing was linked. Open the sign-in link from /link again.";
 

@@ -15,7 +15,11 @@ import { linkedRolesRoutes } from "./linked-roles-routes.js";
 import { oauthCookiePath } from "./oauth-browser-cookie.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 import { oauthConfirmRoute } from "./oauth-confirm-route.js";
-import { describeMalformedRequest, forgedConfirmationMessage } from "./oauth-messages.js";
+import {
+  describeMalformedRequest,
+  forgedConfirmationMessage,
+  tooManyStartsMessage,
+} from "./oauth-messages.js";
 import { oauthStartRoute } from "./oauth-start-route.js";
 import { renderResultPage } from "./result-page.js";
 
@@ -77,6 +81,9 @@ function answerWithPage(error: FastifyError, request: FastifyRequest, reply: Fas
     return sendHtmlPage(reply, 400, renderResultPage("Not linked", forgedConfirmationMessage));
   }
   const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return sendHtmlPage(reply, 429, renderResultPage("Try again in a minute", tooManyStartsMessage));
+  }
   if (status >= 400 && status < 500) {
     const message = describeMalformedRequest(error.validationContext);
     return sendHtmlPage(reply, status, renderResultPage("Link failed", message));

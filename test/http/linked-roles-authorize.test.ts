@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { linkedRolesStartsPerMinute } from "../../src/http/linked-roles-routes.js";
 import { buildLinkedRolesApp, type LinkedRolesApp } from "./support/linked-roles-app.js";
 
 describe("the Linked Roles verification URL's Discord authorization", () => {
@@ -109,5 +110,30 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain("You linked different platform accounts in different servers");
     expect(fake.oauth2.roleConnection(carolId)).toBeUndefined();
+  });
+
+  it("answers a client address past its starts a minute with a page and no state, and others as before", async () => {
+    const states = async () =>
+      (await linkedRoles.deps.db.selectFrom("linked_role_states").select("state_hash").execute()).length;
+    const start = (remoteAddress: string, forwardedFor?: string) =>
+      linkedRoles.app.inject({
+        method: "GET",
+        url: "/oauth/linked-roles",
+        remoteAddress,
+        headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+      });
+    const before = await states();
+    for (let started = 0; started < linkedRolesStartsPerMinute; started += 1) {
+      expect((await start("198.51.100.7")).statusCode).toBe(303);
+    }
+    // X-Forwarded-For is not believed from a proxy nobody listed in TRUSTED_PROXIES.
+    const refused = await start("198.51.100.7", "203.0.113.9");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+    expect(refused.headers["retry-after"]).toMatch(/^\d+$/);
+    expect(refused.body).toContain("Too many sign-ins were started from your network in the last minute.");
+    expect(refused.cookies).toEqual([]);
+    expect(await states()).toBe(before + linkedRolesStartsPerMinute);
+    expect((await start("198.51.100.8")).statusCode).toBe(303);
   });
 });
