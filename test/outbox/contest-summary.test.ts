@@ -117,6 +117,39 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
     ]);
     expect(world.fake.stats.channelMessagesCreated).toBe(2);
   });
+
+  it("count as posted by the first message of their summary when Discord refuses its second", async () => {
+    const target = await world.subscribeChannel("ratings");
+    for (const name of ["ada", "bob"]) await enqueueChange(target, "battle:b1", name);
+    world.clock.advance(windowMs);
+    const firstPartOnly: RenderOutboxSummary = async (entries) => {
+      const [first] = await summarise(2)(entries);
+      // An empty message: Discord refuses it with 400 (50006), and would again at every resend.
+      return [first ?? {}, { content: "" }];
+    };
+    const worker = world.createWorker({ renderSummary: firstPartOnly });
+
+    const results = await worker.runOnce();
+    await worker.runOnce();
+
+    const [posted] = world.fake.messages(target.channelId);
+    expect(world.fake.messages(target.channelId).map((message) => message.embeds[0]?.title)).toEqual([
+      "Summary 1/2",
+    ]);
+    expect(results).toEqual([
+      expect.objectContaining({
+        outcome: "delivered",
+        messageId: posted?.id,
+        reason: expect.stringMatching(/^part 2 of 2 refused: /),
+      }),
+      expect.objectContaining({ outcome: "delivered", messageId: posted?.id }),
+    ]);
+    const rows = await world.db.selectFrom("outbox").select(["status", "posted_message_id"]).execute();
+    expect(rows).toEqual([
+      { status: "delivered", posted_message_id: posted?.id },
+      { status: "delivered", posted_message_id: posted?.id },
+    ]);
+  });
 });
 
 /** The second post it is asked for fails before reaching Discord, as a dropped connection would. */
