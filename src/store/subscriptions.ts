@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { EventKind } from "../events/event-kinds.js";
 import type { Database, SubscriptionsTable } from "./database.js";
 import { createId } from "./ids.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
 
 export const subscriptionFiltersSchema = z.object({
@@ -94,6 +95,26 @@ export async function listGuildSubscriptions(db: Kysely<Database>, guildId: stri
     .orderBy("id")
     .execute();
   return rows.map(toSubscription);
+}
+
+/**
+ * Of `channelIds`, those a route of any kind and state keeps battle updates in (`battleUpdates: "channel"`):
+ * routing reads it for the channels whose card or tournament has a thread, since the route that chose the
+ * channel need not be one that takes the event being routed (docs/architecture.md, "Webhooks in").
+ */
+export async function listChannelModeChannels(
+  db: Kysely<Database>,
+  channelIds: Iterable<string>,
+): Promise<Set<string>> {
+  const rows = await inSlices([...new Set(channelIds)], idsPerQuery, (some) =>
+    db.selectFrom("subscriptions").selectAll().where("channel_id", "in", some).execute(),
+  );
+  return new Set(
+    rows
+      .map(toSubscription)
+      .filter((subscription) => subscription.filters.battleUpdates === "channel")
+      .map((subscription) => subscription.channelId),
+  );
 }
 
 /** Active subscriptions that include a kind, in every guild or one (routing an event, docs/architecture.md, "Webhooks in"). */

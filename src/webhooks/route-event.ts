@@ -10,7 +10,11 @@ import { listRemovedGuilds } from "../store/guild-removals.js";
 import { listTournamentThreads } from "../store/tournament-threads.js";
 import { readRatingContest } from "../events/rating-contest.js";
 import { listLinkedGuildsOf } from "../store/member-links.js";
-import { listActiveSubscriptionsForKind, type Subscription } from "../store/subscriptions.js";
+import {
+  listActiveSubscriptionsForKind,
+  listChannelModeChannels,
+  type Subscription,
+} from "../store/subscriptions.js";
 import type { EventKind } from "../events/event-kinds.js";
 import { readEventFacets } from "./event-facets.js";
 import { needsLinkedGuilds, selectTargets, type OutboxTarget } from "./select-targets.js";
@@ -89,6 +93,11 @@ export async function routeEvents(
     db,
     tournamentOf.filter((id) => id !== undefined),
   );
+  const threadChannels = [...battleCardsOf.flat().filter((card) => card.threadId !== null), ...threads].map(
+    (place) => place.channelId,
+  );
+  const channelModeChannels =
+    threadChannels.length === 0 ? new Set<string>() : await listChannelModeChannels(db, threadChannels);
   return requests.map(({ event }, index) =>
     selectTargets(event, {
       subscriptions: subscriptionsOf[index] ?? [],
@@ -96,6 +105,7 @@ export async function routeEvents(
       linkedGuilds,
       removedGuilds,
       tournamentThreads: threads.filter((thread) => thread.tournamentId === tournamentOf[index]),
+      channelModeChannels,
     }),
   );
 }

@@ -47,6 +47,11 @@ export interface RoutingCandidates {
   readonly removedGuilds: ReadonlySet<string>;
   /** The started threads of the tournament the event's rating change belongs to, in the guilds it may reach. */
   readonly tournamentThreads?: readonly TournamentThread[];
+  /**
+   * Of the channels with such a thread, those whose routes keep battle updates in the channel, whichever
+   * kinds those routes take.
+   */
+  readonly channelModeChannels?: ReadonlySet<string>;
 }
 
 export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCandidates): OutboxTarget[] {
@@ -63,12 +68,14 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
   };
   // A test delivery names a battle nobody played, or one someone did: it never touches a live card.
   const cards = !event.test && cardBattleId(event) !== undefined ? candidates.battleCards : [];
-  // A channel whose route asks for battle updates in the channel keeps them there, thread or not.
-  const inChannel = new Set(
-    candidates.subscriptions
+  // A channel whose route asks for battle updates in the channel keeps them there, thread or not, whether or
+  // not that route takes this event.
+  const inChannel = new Set([
+    ...(candidates.channelModeChannels ?? []),
+    ...candidates.subscriptions
       .filter((subscription) => subscription.filters.battleUpdates === "channel")
       .map((subscription) => subscription.channelId),
-  );
+  ]);
   const threadOf = (place: { readonly guildId: string; readonly channelId: string }): string | undefined =>
     candidates.tournamentThreads?.find(
       (thread) => thread.guildId === place.guildId && thread.channelId === place.channelId,

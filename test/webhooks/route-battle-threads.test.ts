@@ -74,6 +74,31 @@ describe.each(testDatabases())("routing into battle threads on $name", (database
     ]);
   });
 
+  it("keeps battle updates out of an existing thread once any route of the channel asks for them in the channel", async () => {
+    // The card's thread was started before the channel's route was made. That route takes results only, and
+    // asks for updates in the channel: a start has no route there, so it goes nowhere but the card; the
+    // result goes in the channel, with no thread to archive.
+    await postCard(true);
+    const results = await subscribe(store.db, {
+      guildId: guildA,
+      channelId: channel,
+      kinds: ["battle.completed"],
+      filters: { battleUpdates: "channel" },
+    });
+    expect(describeTargets(await routeEvent(store.db, started(), everywhere))).toEqual([
+      `edit ${channel} ${cardId}`,
+    ]);
+    expect(describeTargets(await routeEvent(store.db, completed(), everywhere))).toEqual([
+      `edit ${channel} ${cardId}`,
+      `post ${channel} null`,
+    ]);
+    // Paused, the route still says where updates go.
+    await store.db.updateTable("subscriptions").set({ status: "paused" }).where("id", "=", results).execute();
+    expect(describeTargets(await routeEvent(store.db, started(), everywhere))).toEqual([
+      `edit ${channel} ${cardId}`,
+    ]);
+  });
+
   it("posts in the channel while the card has no thread", async () => {
     await subscribe(store.db, { guildId: guildA, channelId: channel, kinds: ["battle.started"] });
     await postCard(false);
