@@ -2,22 +2,25 @@ import type { PlatformUser } from "../api/schemas/user.js";
 import { queueLinkedMemberRating } from "../store/member-tier-roles.js";
 import { saveMemberLink, type MemberLink, type MemberLinkInput } from "../store/member-links.js";
 import { savePlatformUser } from "../store/platform-users.js";
+import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import { recordTierSighting } from "../store/tiers.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
  * Stores the link, and in the same transaction what it tells: the read model behind `/leaderboard server`
- * learns the member's rating, the tier is learned, and the member's tier role is queued where the server syncs
- * them (docs/architecture.md, "Linking", "Tier roles").
+ * learns the member's rating, the tier is learned, the member's tier role is queued where the server syncs
+ * them, and a member verified for Linked Roles has their connection written again from their links
+ * (docs/architecture.md, "Linking", "Tier roles", "Linked Roles").
  */
 export async function saveLinkedAccount(
-  deps: Pick<LinkingDeps, "db" | "clock" | "secretBox" | "wakeRoleWorker">,
+  deps: Pick<LinkingDeps, "db" | "clock" | "secretBox" | "wakeRoleWorker" | "wakeRoleConnectionWorker">,
   input: MemberLinkInput,
   user: PlatformUser,
 ): Promise<MemberLink> {
   const now = deps.clock.now();
-  const { link, queued } = await deps.db.transaction().execute(async (trx) => {
+  const { link, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
     const saved = await saveMemberLink(trx, deps.secretBox, input);
+    const connection = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
     await savePlatformUser(trx, {
       platformUserId: user.id,
       username: user.username,
@@ -27,7 +30,7 @@ export async function saveLinkedAccount(
     });
     if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
     // A personal link belongs to no server, so it holds no server's tier role.
-    if (input.guildId === undefined) return { link: saved, queued: false };
+    if (input.guildId === undefined) return { link: saved, queued: false, connectionQueued: connection };
     const roleQueued = await queueLinkedMemberRating(trx, {
       guildId: input.guildId,
       userId: input.userId,
@@ -39,8 +42,9 @@ export async function saveLinkedAccount(
       cause: "link",
       now,
     });
-    return { link: saved, queued: roleQueued };
+    return { link: saved, queued: roleQueued, connectionQueued: connection };
   });
   if (queued) deps.wakeRoleWorker?.();
+  if (connectionQueued) deps.wakeRoleConnectionWorker?.();
   return link;
 }

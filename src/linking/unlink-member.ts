@@ -1,7 +1,7 @@
 import { revokeToken } from "../oauth/tokens.js";
 import { deleteMemberLink, findMemberLink, type MemberKey } from "../store/member-links.js";
 import { queueMemberUnlink } from "../store/member-tier-roles.js";
-import { queueRoleConnectionOfUnlinkedUser } from "../store/role-connection-writes.js";
+import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
 /**
@@ -35,7 +35,7 @@ export async function unlinkMember(
     // A personal link holds no server's roles.
     rolesQueued:
       guildId !== undefined && (await queueMemberUnlink(trx, { guildId, userId: member.userId, now })),
-    connectionQueued: await queueRoleConnectionOfUnlinkedUser(trx, {
+    connectionQueued: await queueRoleConnectionOfUser(trx, {
       userId: member.userId,
       cause: "unlink",
       now,

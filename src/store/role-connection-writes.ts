@@ -105,10 +105,10 @@ export async function listVerifiedUsersOf(
 }
 
 /**
- * A link of this Discord user went (an unlink): their connection is written again, or cleared when no link is
- * left, if they ever verified. Returns whether a write was queued.
+ * A link of this Discord user was made, replaced or went (an unlink): if they ever verified, their connection
+ * is written again from their links, or cleared when none is left. Returns whether a write was queued.
  */
-export async function queueRoleConnectionOfUnlinkedUser(
+export async function queueRoleConnectionOfUser(
   db: Kysely<Database>,
   input: { readonly userId: string; readonly cause: string; readonly now: number },
 ): Promise<boolean> {

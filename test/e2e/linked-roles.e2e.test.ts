@@ -189,4 +189,32 @@ describe("a member verifying their Linked Roles connection", () => {
       what: "carol's sealed Discord token to be deleted",
     });
   });
+
+  it("shows the account a verified member links next as soon as it is linked, with no event needed", async () => {
+    const erin = world.discord.createMember(world.guildId, { username: "erin" });
+    await linkMember(world, erin.id, keyOf(world, "bob"));
+    await verifyLinkedRoles(world, erin.id);
+    await world.discord.oauth2.waitForRoleConnection(
+      erin.id,
+      (connection) => connection.platform_username === "bob",
+    );
+
+    // A personal link, made in a DM with the bot, is the account the profile shows (outside any server).
+    world.discord.oauth2.installForUser(erin.id);
+    const prompt = await world.discord
+      .runUserInstallCommand({ userId: erin.id, context: "bot-dm", name: "link" })
+      .waitForFinal();
+    const press = world.discord.pressButton({ message: prompt, customId: "link:api-key", userId: erin.id });
+    await press.modal();
+    const linked = await world.discord
+      .submitModal({ from: press, customId: "link-key", fields: { key: keyOf(world, "dave") } })
+      .waitForFinal();
+    expect(linked.content).toMatch(/^Linked as \*\*dave\*\*/);
+    await world.discord.oauth2.waitForRoleConnection(
+      erin.id,
+      (connection) => connection.platform_username === "dave",
+      15_000,
+    );
+    expect((await readConnectionOverHttp(world, erin.id)).platform_username).toBe("dave");
+  });
 });

@@ -10,7 +10,7 @@ import {
   findRoleConnectionWrite,
   finishRoleConnectionWrite,
   listVerifiedUsersOf,
-  queueRoleConnectionOfUnlinkedUser,
+  queueRoleConnectionOfUser,
   queueRoleConnectionWrite,
   readNextRoleConnectionLeaseEnd,
   rescheduleRoleConnectionWrite,
@@ -163,10 +163,10 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     await verify(ann);
     await verify(ben);
     expect(
-      await queueRoleConnectionOfUnlinkedUser(store.db, { userId: cid, cause: "unlink", now: testNow }),
+      await queueRoleConnectionOfUser(store.db, { userId: cid, cause: "unlink", now: testNow }),
     ).toBe(false);
     expect(
-      await queueRoleConnectionOfUnlinkedUser(store.db, { userId: ann, cause: "unlink", now: testNow }),
+      await queueRoleConnectionOfUser(store.db, { userId: ann, cause: "unlink", now: testNow }),
     ).toBe(true);
 
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
