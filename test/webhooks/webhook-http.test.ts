@@ -1,5 +1,6 @@
 // The receiver over real HTTP on 127.0.0.1, as the platform reaches it.
 import { describe, expect, it } from "vitest";
+import { createDb } from "../../src/store/create-db.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
@@ -48,6 +49,32 @@ describe.each(testDatabases())("the receiver over HTTP on $name", (database) => 
     });
     expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 1 });
   });
+
+  it.runIf(database.dialect === "postgres")(
+    "answers 503 while PostgreSQL takes no writes, as a standby or a demoted primary answers",
+    async () => {
+      // A real read-only session: every write fails with SQLSTATE 25006, as during a failover.
+      const url = new URL(store.url);
+      url.searchParams.set(
+        "options",
+        `${url.searchParams.get("options") ?? ""} -c default_transaction_read_only=on`,
+      );
+      const readOnly = await createDb(url.toString());
+      try {
+        const { app } = await start({ db: readOnly.db });
+        const address = `${await app.listen({ port: 0, host: "127.0.0.1" })}${operatorPath}`;
+        const body = standardEvent({ id: "evt_ro", event: "battle.completed", data: battleCompletedData() });
+        expect(await send(address, body, signed(body))).toEqual({
+          status: 503,
+          body: { error: "database_unavailable", requestId: expect.any(String) },
+        });
+        await closeApp();
+      } finally {
+        await readOnly.close();
+      }
+      expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
+    },
+  );
 
   it("refuses a forgery with 401 and stores nothing", async () => {
     const url = await listen();
