@@ -166,6 +166,28 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(fieldsOf(result).Memory).toMatch(/^[\d,]+ KB$/);
     });
 
+    it("gives the code back as a file when the form names a language the platform does not run", async () => {
+      const { bob } = world.members;
+      const submitted = world.sandbox.state.battles.get(cardBattleId)?.submissions.length;
+      const press = world.discord.pressButton({
+        message: card,
+        customId: `battle:submit:${cardBattleId}`,
+        userId: bob.id,
+      });
+      await press.modal();
+      const code = "IDENTIFICATION DIVISION.\nPROGRAM-ID. SUM.";
+      const refused = await world.discord
+        .submitModal({ from: press, fields: { language: "cobol", code } })
+        .waitForFinal();
+      expect(refused.flags & ephemeral).toBe(ephemeral);
+      expect(refused.content).toMatch(/^That language is not one the platform runs: use javascript, python/);
+      expect(refused.content).toContain("Your code is attached");
+      expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
+        ["solution.txt", code],
+      ]);
+      expect(world.sandbox.state.battles.get(cardBattleId)?.submissions.length).toBe(submitted);
+    });
+
     it("refuses a file over 64 KiB before sending anything", async () => {
       const reply = await battle(carol, "submit", {
         id: cardBattleId,

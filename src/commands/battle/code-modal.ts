@@ -69,15 +69,21 @@ export const codeModal: ModalHandler<BotDependencies> = {
     const battleId = readCodeModalId(params);
     if (battleId === undefined) throw new UserFacingError("unknown_modal", "This form is no longer active.");
     const language = parseLanguage(fields[languageField] ?? "");
-    if (language === undefined) {
-      throw new UserFacingError(
-        "unknown_language",
-        "That language is not one the platform runs: use javascript, python, java or cpp.",
-      );
-    }
+    const code = fields[codeField] ?? "";
+    if (language === undefined) throw unknownLanguage(battleId, code);
     await responder.defer({ ephemeral: true });
-    await responder.reply(
-      await submitCode(deps, actor, { battleId, language, code: fields[codeField] ?? "" }),
-    );
+    await responder.reply(await submitCode(deps, actor, { battleId, language, code }));
   },
 };
+
+/**
+ * A form closes when it is sent, and Discord cannot open another in answer to it: the code pasted into it would
+ * be lost with a bare error, so it comes back attached, ready for `/battle submit` with a file.
+ */
+function unknownLanguage(battleId: string, code: string): UserFacingError {
+  const message =
+    "That language is not one the platform runs: use javascript, python, java or cpp. Your code is attached: " +
+    `submit it with \`/battle submit\` (its \`file\` option), or press Submit again.`;
+  const files = code === "" ? [] : [{ name: "solution.txt", data: Buffer.from(code, "utf8") }];
+  return new UserFacingError("unknown_language", message, { content: message, files });
+}
