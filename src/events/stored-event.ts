@@ -13,8 +13,8 @@ export class StoredEventError extends Error {
 
 /**
  * The event stored for an inbox row (`findInboxEvent(db, eventId).payload`). Throws StoredEventError for a
- * payload that is not one: a dead-lettered row (its payload is `{ body }`) or a row written by another
- * release.
+ * payload that is not one: a dead-lettered row (its payload is what src/webhooks/kept-body.ts keeps of the
+ * body), an ignored one whose body was too large to keep its data, or a row written by another release.
  */
 export function readStoredEvent(payload: unknown): PlatformEvent {
   if (typeof payload !== "object" || payload === null) throw new StoredEventError("not an object");

@@ -17,7 +17,7 @@ export interface InboxEvent {
   readonly kind: string;
   readonly source: string;
   readonly status: InboxStatus;
-  /** The normalised event, as stored. */
+  /** The normalised event, as stored; for a dead row, what was kept of its body (webhook-tables.ts). */
   readonly payload: unknown;
   readonly error: string | null;
   readonly receivedAt: number;

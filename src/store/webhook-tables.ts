@@ -85,7 +85,10 @@ export interface InboxEventsTable {
   /** The kind as received (unknown kinds are stored and ignored). */
   kind: Immutable<string>;
   status: "accepted" | "ignored" | "dead";
-  /** The normalised event as JSON. */
+  /**
+   * The normalised event as JSON; for a dead row, what src/webhooks/kept-body.ts keeps of the body, and for an
+   * ignored one over its size, the event's envelope with that in place of the data.
+   */
   payload: Immutable<string>;
   /** Why it was dead-lettered. */
   error: string | null;

@@ -17,8 +17,9 @@ import { inboxKeyOf, insertInboxEvents, type InboxEventInput } from "../store/in
 import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
 import { enqueueOutboxRowsByEvent } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
-import type { KnownPlatformEvent } from "../events/platform-event.js";
+import type { KnownPlatformEvent, UnknownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
+import { keepBody, keptBodyBytes, type KeptBody } from "./kept-body.js";
 import { describeSummaryRow } from "./rating-summary-rows.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
 import { readFutureLead } from "./future-event.js";
@@ -62,15 +63,18 @@ export interface VerifiedDelivery {
 
 /**
  * What a delivery becomes before any database work: read once, outside the transaction. It crosses into the
- * writer's thread (create-ingester.ts), so it is plain data and holds the body only when its inbox row keeps
- * it: the body's bytes cost more to copy there than the event read from them.
+ * writer's thread (create-ingester.ts), so it is plain data and holds of the body only what its inbox row
+ * keeps: the body's bytes cost more to copy there than the event read from them.
  */
 export interface PreparedDelivery {
   readonly source: EventSource;
   readonly normalised: NormalisedDelivery;
   readonly receivedAt: number;
-  /** The body as text, for a malformed delivery only: its dead inbox row keeps it. */
-  readonly malformedBody?: string;
+  /**
+   * What the inbox row keeps of the body (kept-body.ts), when it cannot keep the event whole: a malformed
+   * delivery's, or an unknown kind's larger than keptBodyBytes (its event then crosses without its data).
+   */
+  readonly keptBody?: KeptBody;
 }
 
 /** Stores a body whose signature was already verified for `source`, in a transaction of its own. */
@@ -87,9 +91,15 @@ export async function ingestEvent(
 
 export function prepareDelivery({ rawBody, source }: VerifiedDelivery, receivedAt: number): PreparedDelivery {
   const normalised = normaliseEvent(rawBody);
-  return normalised.ok
-    ? { source, normalised, receivedAt }
-    : { source, normalised, receivedAt, malformedBody: rawBody.toString("utf8") };
+  if (!normalised.ok) return { source, normalised, receivedAt, keptBody: keepBody(rawBody) };
+  const { event } = normalised;
+  // Nothing reads an unknown kind's data, so a body larger than a dead row keeps is kept as a dead one's is
+  // (docs/architecture.md, "Webhooks in" step 2).
+  if (event.kind === undefined && rawBody.length > keptBodyBytes) {
+    const withoutData = { ok: true, event: { ...event, data: {} } } as const;
+    return { source, normalised: withoutData, receivedAt, keptBody: keepBody(rawBody) };
+  }
+  return { source, normalised, receivedAt };
 }
 
 /**
@@ -211,19 +221,36 @@ export async function storeDeliveries(
   return results;
 }
 
-/** The inbox row of a delivery: a malformed one is kept dead, body and all, for someone to look at. */
+/**
+ * The inbox row of a delivery: a malformed one is kept dead, with what kept-body.ts keeps of its body, for
+ * someone to look at.
+ */
 function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
-  const { normalised, receivedAt } = delivery;
+  const { normalised, receivedAt, keptBody } = delivery;
   const source = inboxSourceOf(delivery.source);
   if (!normalised.ok) {
     // A retry cannot fix it, so it is acknowledged and kept.
     const { eventId, rawKind, error } = normalised;
-    const payload = { body: delivery.malformedBody ?? "" };
+    const payload = keptBody ?? keepBody(Buffer.alloc(0));
     return { eventId, kind: rawKind, source, status: "dead", payload, error, receivedAt };
   }
   const { event } = normalised;
-  const status = event.kind === undefined ? "ignored" : "accepted";
-  return { eventId: event.id, kind: event.rawKind, source, status, payload: event, receivedAt };
+  if (event.kind === undefined) {
+    const payload = ignoredPayload(event, keptBody);
+    return { eventId: event.id, kind: event.rawKind, source, status: "ignored", payload, receivedAt };
+  }
+  return { eventId: event.id, kind: event.rawKind, source, status: "accepted", payload: event, receivedAt };
+}
+
+/**
+ * An unknown kind's row: the event with its data as sent, or, for a body too large to keep whole, what
+ * kept-body.ts keeps of the body with the event's bounded fields (its id, kind, time and whether a test). The
+ * data and the request are left out: their text has no limit of its own.
+ */
+function ignoredPayload(event: UnknownPlatformEvent, keptBody: KeptBody | undefined): unknown {
+  if (keptBody === undefined) return event;
+  const { id, rawKind, createdAt, form, test } = event;
+  return { id, rawKind, createdAt, form, test, ...keptBody };
 }
 
 /**

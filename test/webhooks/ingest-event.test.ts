@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
 import { ManualClock } from "../../src/clock.js";
@@ -5,6 +6,7 @@ import { findInboxEvent, operatorSource, type InboxKey } from "../../src/store/i
 import { toOutboxEntry } from "../../src/store/outbox.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";
+import { keptBodyBytes } from "../../src/webhooks/kept-body.js";
 import { normaliseEvent } from "../../src/events/normalise-event.js";
 import { readStoredEvent } from "../../src/events/stored-event.js";
 import { testDatabases, useMigratedStore, type MigratedStore } from "../store/databases.js";
@@ -34,6 +36,26 @@ async function outboxRows(store: MigratedStore) {
 
 async function inboxCount(store: MigratedStore): Promise<number> {
   return (await store.db.selectFrom("inbox_events").select("event_id").execute()).length;
+}
+
+function sha256Of(body: string): string {
+  return createHash("sha256").update(body, "utf8").digest("hex");
+}
+
+/** A body of about `kib` KiB, its padding "€" (3 bytes), so a cut at a round number of bytes splits one. */
+function paddedEvent(event: { readonly id: string; readonly event: string }, kib: number): string {
+  return standardEvent({ ...event, data: { mode: "realtime", padding: "€".repeat((kib * 1024) / 3) } });
+}
+
+/** The payload column as stored, unparsed: what the row costs the database. */
+async function storedPayloadText(store: MigratedStore, key: InboxKey): Promise<string> {
+  const row = await store.db
+    .selectFrom("inbox_events")
+    .select("payload")
+    .where("source", "=", key.source)
+    .where("event_id", "=", key.eventId)
+    .executeTakeFirstOrThrow();
+  return row.payload;
 }
 
 async function subscribeEveryGuild(store: MigratedStore): Promise<void> {
@@ -141,7 +163,7 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     expect(await inboxCount(store)).toBe(1);
   });
 
-  it("stores an unknown kind and ignores it", async () => {
+  it("stores an unknown kind with its data and ignores it", async () => {
     await subscribeEveryGuild(store);
     const result = await ingest(
       standardEvent({ id: "evt_new", event: "battle.paused", data: { id: "bat_1" } }),
@@ -150,28 +172,99 @@ describe.each(testDatabases())("ingesting on $name", (database) => {
     expect(await findInboxEvent(store.db, fromOperator("evt_new"))).toMatchObject({
       kind: "battle.paused",
       status: "ignored",
+      payload: { id: "evt_new", rawKind: "battle.paused", data: { id: "bat_1" } },
     });
     expect(await outboxRows(store)).toEqual([]);
   });
 
-  it("dead-letters a malformed payload with its error and body, and treats its retry as a duplicate", async () => {
+  it("keeps of an unknown kind's 200 KiB body its envelope and a bounded beginning, length and hash, not its data", async () => {
+    // The data and the request's idempotency key are both text of no set length.
+    const body = JSON.stringify({
+      id: "evt_big_new",
+      event: "battle.paused",
+      created: "2026-11-21T10:00:00.000Z",
+      data: { padding: "€".repeat((100 * 1024) / 3) },
+      request: { id: "req_1", idempotency_key: "k".repeat(100 * 1024) },
+    });
+
+    expect(await ingest(body, endpointOfB)).toEqual({
+      status: "ignored",
+      eventId: "evt_big_new",
+      enqueued: 0,
+    });
+
+    const key = { source: "endpointOfGuildB00000", eventId: "evt_big_new" };
+    const stored = await findInboxEvent(store.db, key);
+    expect(stored).toMatchObject({ kind: "battle.paused", status: "ignored" });
+    const payload = stored?.payload as { body: string };
+    expect(payload).toEqual({
+      id: "evt_big_new",
+      rawKind: "battle.paused",
+      createdAt: Date.parse("2026-11-21T10:00:00.000Z"),
+      form: "standard",
+      test: false,
+      body: expect.any(String),
+      truncated: true,
+      bytes: Buffer.byteLength(body),
+      sha256: sha256Of(body),
+    });
+    expect(body.startsWith(payload.body)).toBe(true);
+    expect((await storedPayloadText(store, key)).length).toBeLessThan(keptBodyBytes + 1024);
+  });
+
+  it("dead-letters a malformed payload with its error and whole body, and treats its retry as a duplicate", async () => {
     await subscribeEveryGuild(store);
     const body = standardEvent({ id: "evt_bad", event: "battle.completed", data: { mode: "realtime" } });
     const result = await ingest(body);
-    expect(result).toMatchObject({
+    expect(result).toEqual({
       status: "dead",
       eventId: "evt_bad",
       enqueued: 0,
       error: expect.stringContaining("data.id"),
     });
-    expect(await findInboxEvent(store.db, fromOperator("evt_bad"))).toMatchObject({
+    const stored = await findInboxEvent(store.db, fromOperator("evt_bad"));
+    expect(stored).toMatchObject({
       kind: "battle.completed",
       status: "dead",
       error: expect.stringContaining("data.id"),
-      payload: { body },
+    });
+    expect(stored?.payload).toEqual({
+      body,
+      truncated: false,
+      bytes: Buffer.byteLength(body),
+      sha256: sha256Of(body),
     });
     expect(await ingest(body)).toMatchObject({ status: "duplicate", eventId: "evt_bad" });
     expect(await outboxRows(store)).toEqual([]);
+  });
+
+  it("keeps of a 200 KiB malformed body a beginning cut before a character, its length and its hash", async () => {
+    const body = paddedEvent({ id: "evt_huge", event: "battle.completed" }, 200);
+    const small = standardEvent({ id: "evt_small", event: "battle.completed", data: { mode: "realtime" } });
+
+    // The answer is the one a small malformed body gets.
+    expect(await ingest(body, endpointOfB)).toEqual({
+      ...(await ingest(small, endpointOfB)),
+      eventId: "evt_huge",
+    });
+
+    const key = { source: "endpointOfGuildB00000", eventId: "evt_huge" };
+    const stored = await findInboxEvent(store.db, key);
+    expect(stored).toMatchObject({ kind: "battle.completed", status: "dead" });
+    const payload = stored?.payload as { body: string };
+    expect(payload).toEqual({
+      body: expect.any(String),
+      truncated: true,
+      bytes: Buffer.byteLength(body),
+      sha256: sha256Of(body),
+    });
+    // Cut on a character boundary: whole characters of the body, no replacement character at the end.
+    expect(body.startsWith(payload.body)).toBe(true);
+    // 8 KiB falls inside a "€" of this body, so the cut is the start of that character.
+    expect(Buffer.byteLength(payload.body)).toBeLessThan(keptBodyBytes);
+    expect(Buffer.byteLength(payload.body)).toBeGreaterThan(keptBodyBytes - 3);
+    expect(payload.body.endsWith("€")).toBe(true);
+    expect((await storedPayloadText(store, key)).length).toBeLessThan(keptBodyBytes + 1024);
   });
 
   it("stores hostile text (NUL, lone surrogates, invalid UTF-8) without failing", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { keptBodyBytes } from "../../src/webhooks/kept-body.js";
 import { webhookBodyLimit } from "../../src/webhooks/webhook-routes.js";
 import { buildTestApp } from "../http/support/test-app.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
@@ -135,6 +136,21 @@ describe.each(testDatabases())("the webhook routes on $name", (database) => {
       payload: { body },
     });
     expect(metrics.count("received:dead")).toBe(1);
+  });
+
+  it("answers a verified 200 KiB malformed body as a small one, keeping only its beginning", async () => {
+    const { app: receiver } = await start();
+    const padding = "x".repeat(200 * 1024);
+    const body = `{"id":"evt_large","event":"battle.completed","data":{"padding":"${padding}"}}`;
+    const response = await postDelivery(receiver, body, {
+      "x-service-signature": sign(body, operatorSecret),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "dead", eventId: "evt_large" });
+    expect(await findInboxEvent(store.db, { source: operatorSource, eventId: "evt_large" })).toMatchObject({
+      status: "dead",
+      payload: { body: body.slice(0, keptBodyBytes), truncated: true, bytes: body.length },
+    });
   });
 
   it("answers 500 without internals when storing fails part-way, and stores it whole on the retry", async () => {
