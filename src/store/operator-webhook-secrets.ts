@@ -1,18 +1,26 @@
 // The operator's webhook secrets (docs/architecture.md, "Webhooks in" step 1): the PLATFORM_WEBHOOK_SECRET the
 // bot last ran with, and those a restart with another one retired. The platform keeps retrying a delivery
-// with the secret it first signed it with, so a changed secret retires the previous one, accepted for the
-// hour a server endpoint's rotated secret is (webhook-retired-secrets.ts). Every secret is stored sealed.
+// with the secret it first signed it with, so a changed secret retires the previous one, accepted as a server
+// endpoint's rotated secret is: for an hour, the newest maxRetiredSecretsAccepted only
+// (webhook-retired-secrets.ts). Every secret is stored sealed.
 import type { Kysely } from "kysely";
 import { SecretDecryptionError, type SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
 import { createId } from "./ids.js";
 import { describeSealedColumn } from "./sealed-column.js";
-import { retiredSecretAcceptanceMs, type RetiredSecret } from "./webhook-retired-secrets.js";
+import {
+  maxRetiredSecretsAccepted,
+  retiredSecretAcceptanceMs,
+  type RetiredSecret,
+} from "./webhook-retired-secrets.js";
 
 /** What the operator's route accepts, in the shape of an endpoint's secrets (receive-delivery.ts). */
 export interface OperatorWebhookSecrets {
   readonly secret: string;
-  /** Newest first, each accepted until an hour after it was retired (isRetiredSecretAccepted). */
+  /**
+   * Newest first, at most maxRetiredSecretsAccepted, each accepted until an hour after it was retired
+   * (isRetiredSecretAccepted).
+   */
   readonly retiredSecrets: readonly RetiredSecret[];
 }
 
@@ -73,10 +81,10 @@ export async function recordOperatorWebhookSecret(
         .values({ id, secret: box.seal(input.secret, associatedData(id)), created_at: input.now })
         .execute();
     }
-    await pruneRetiredOperatorSecrets(trx, input.now);
+    await forgetUnacceptedOperatorSecrets(trx, input.now);
     if (input.secret === undefined) return { accepted: undefined, retiredNow };
     return {
-      accepted: { secret: input.secret, retiredSecrets: await listRetired(trx, box) },
+      accepted: { secret: input.secret, retiredSecrets: await listRetired(trx, box, input.now) },
       retiredNow,
     };
   });
@@ -91,14 +99,31 @@ export async function pruneRetiredOperatorSecrets(db: Kysely<Database>, now: num
   return Number(result.numDeletedRows);
 }
 
-async function listRetired(db: Kysely<Database>, box: SecretBox): Promise<RetiredSecret[]> {
-  const rows = await db
-    .selectFrom("operator_webhook_secrets")
-    .selectAll()
+/**
+ * Deletes every retired operator secret not accepted at `now`: past its hour, or older than the newest
+ * maxRetiredSecretsAccepted: restarts with one new secret after another cannot grow what a delivery is checked
+ * against.
+ */
+async function forgetUnacceptedOperatorSecrets(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .deleteFrom("operator_webhook_secrets")
     .where("retired_at", "is not", null)
+    .where("id", "not in", acceptedRetired(db, now).select("id"))
+    .execute();
+}
+
+/** The retired operator secrets accepted at `now`: within their hour, the newest maxRetiredSecretsAccepted. */
+function acceptedRetired(db: Kysely<Database>, now: number) {
+  return db
+    .selectFrom("operator_webhook_secrets")
+    .where("retired_at", ">", now - retiredSecretAcceptanceMs)
     .orderBy("retired_at", "desc")
     .orderBy("id")
-    .execute();
+    .limit(maxRetiredSecretsAccepted);
+}
+
+async function listRetired(db: Kysely<Database>, box: SecretBox, now: number): Promise<RetiredSecret[]> {
+  const rows = await acceptedRetired(db, now).selectAll().execute();
   return rows.flatMap((row) => {
     const secret = openOrUndefined(box, row);
     return secret === undefined || row.retired_at === null ? [] : [{ secret, retiredAt: row.retired_at }];

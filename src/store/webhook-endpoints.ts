@@ -1,6 +1,6 @@
 // Platform webhooks registered by server admins (docs/architecture.md, "Managing the platform webhook").
 // Secrets are sealed with the endpoint id and column as associated data; a rotation retires the old secret,
-// which stays accepted for a while (webhook-retired-secrets.ts).
+// which stays accepted for a while, as do the few retired just before it (webhook-retired-secrets.ts).
 import type { Kysely, Selectable } from "kysely";
 import type { EventKind } from "../events/event-kinds.js";
 import type { SecretBox } from "../secrets/secret-box.js";
@@ -21,7 +21,11 @@ export interface WebhookEndpoint {
   readonly guildId: string;
   readonly platformWebhookId: string | null;
   readonly secret: string;
-  /** The secrets rotations replaced, newest first, including some no longer accepted (isRetiredSecretAccepted). */
+  /**
+   * The secrets rotations replaced that were still accepted when read, newest first, at most
+   * maxRetiredSecretsAccepted (webhook-retired-secrets.ts); one may have passed its hour since
+   * (isRetiredSecretAccepted).
+   */
   readonly retiredSecrets: readonly RetiredSecret[];
   readonly eventKinds: readonly EventKind[];
   readonly createdAt: number;
@@ -66,22 +70,28 @@ export async function createWebhookEndpoint(
   return toWebhookEndpoint(box, row, []);
 }
 
-/** The endpoint a delivery was addressed to, with its secrets opened for signature checks. */
+/**
+ * The endpoint a delivery was addressed to, with its secrets opened for signature checks: the current one and
+ * the retired ones accepted at `now`.
+ */
 export async function findWebhookEndpoint(
   db: Kysely<Database>,
   box: SecretBox,
   id: string,
+  now: number,
 ): Promise<WebhookEndpoint | undefined> {
   const row = await db.selectFrom("webhook_endpoints").selectAll().where("id", "=", id).executeTakeFirst();
   if (row === undefined) return undefined;
-  const retired = await listRetiredSecrets(db, box, [id]);
+  const retired = await listRetiredSecrets(db, box, [id], now);
   return toWebhookEndpoint(box, row, retired.get(id) ?? []);
 }
 
+/** A guild's endpoints, each with its retired secrets accepted at `now`. */
 export async function listGuildWebhookEndpoints(
   db: Kysely<Database>,
   box: SecretBox,
   guildId: string,
+  now: number,
 ): Promise<WebhookEndpoint[]> {
   const rows = await db
     .selectFrom("webhook_endpoints")
@@ -94,6 +104,7 @@ export async function listGuildWebhookEndpoints(
     db,
     box,
     rows.map((row) => row.id),
+    now,
   );
   return rows.map((row) => toWebhookEndpoint(box, row, retired.get(row.id) ?? []));
 }
@@ -153,7 +164,7 @@ export async function rotateWebhookSecret(
       return true;
     }
   });
-  return rotated ? findWebhookEndpoint(db, box, input.id) : undefined;
+  return rotated ? findWebhookEndpoint(db, box, input.id, input.now) : undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
-// The secrets rotations replaced, each accepted for an hour after it was retired
+// The secrets rotations replaced, each accepted for an hour after it was retired, the newest few only
 // (docs/architecture.md, "Webhooks in" step 1). Sealed with the endpoint id as associated data, as the
 // previous secret they replace was, so the migration that moved those here could copy them without opening
 // them.
-import type { Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";
 import { createId } from "./ids.js";
@@ -14,6 +14,14 @@ import { describeSealedColumn } from "./sealed-column.js";
  * of the hour is a margin for a delivery that was already under way or late.
  */
 export const retiredSecretAcceptanceMs = 60 * 60 * 1000;
+
+/**
+ * How many retired secrets an endpoint (and the operator's route, operator-webhook-secrets.ts) accepts at
+ * most, the most recently retired. Each one accepted is an HMAC over the body (up to 256 KiB) for every
+ * delivery to the endpoint's URL, signed or not, so it cannot be as many as an admin's rotations left:
+ * rotating more often than this within a retry's 40 min 30 s loses the retries of the oldest.
+ */
+export const maxRetiredSecretsAccepted = 3;
 
 export interface RetiredSecret {
   readonly secret: string;
@@ -36,11 +44,15 @@ export const sealedRetiredSecrets = describeSealedColumn({
   associatedData: (row) => associatedData(row.endpoint_id),
 });
 
-/** Each endpoint's retired secrets, newest first; endpoints with none are absent. */
+/**
+ * Each endpoint's retired secrets still accepted at `now` (acceptedRetiredIds), newest first; endpoints with
+ * none are absent. The others are not read, so not opened either.
+ */
 export async function listRetiredSecrets(
   db: Kysely<Database>,
   box: SecretBox,
   endpointIds: readonly string[],
+  now: number,
 ): Promise<Map<string, RetiredSecret[]>> {
   const byEndpoint = new Map<string, RetiredSecret[]>();
   if (endpointIds.length === 0) return byEndpoint;
@@ -48,6 +60,7 @@ export async function listRetiredSecrets(
     .selectFrom("webhook_retired_secrets")
     .selectAll()
     .where("endpoint_id", "in", endpointIds)
+    .where("id", "in", (eb) => acceptedRetiredIds(eb, eb.ref("webhook_retired_secrets.endpoint_id"), now))
     .orderBy("retired_at", "desc")
     .orderBy("id")
     .execute();
@@ -59,7 +72,11 @@ export async function listRetiredSecrets(
   return byEndpoint;
 }
 
-/** Keeps a secret a rotation replaced, and forgets the endpoint's retired secrets no longer accepted. */
+/**
+ * Keeps a secret a rotation replaced, and forgets the endpoint's retired secrets no longer accepted: those
+ * past their hour, and those older than the newest maxRetiredSecretsAccepted, so rotations cannot grow the
+ * table either.
+ */
 export async function retireSecret(
   db: Kysely<Database>,
   box: SecretBox,
@@ -77,8 +94,27 @@ export async function retireSecret(
   await db
     .deleteFrom("webhook_retired_secrets")
     .where("endpoint_id", "=", input.endpointId)
-    .where("retired_at", "<=", input.now - retiredSecretAcceptanceMs)
+    .where("id", "not in", (eb) => acceptedRetiredIds(eb, eb.val(input.endpointId), input.now))
     .execute();
+}
+
+/**
+ * The ids of an endpoint's retired secrets accepted at `now`: retired within the hour, the newest
+ * maxRetiredSecretsAccepted of those (ties by id, as listRetiredSecrets orders them).
+ */
+function acceptedRetiredIds(
+  eb: ExpressionBuilder<Database, "webhook_retired_secrets">,
+  endpointId: Expression<string>,
+  now: number,
+) {
+  return eb
+    .selectFrom("webhook_retired_secrets as newest")
+    .select("newest.id")
+    .where("newest.endpoint_id", "=", endpointId)
+    .where("newest.retired_at", ">", now - retiredSecretAcceptanceMs)
+    .orderBy("newest.retired_at", "desc")
+    .orderBy("newest.id")
+    .limit(maxRetiredSecretsAccepted);
 }
 
 /** Forgets what a rotation retired at `retiredAt`: that secret is the endpoint's current one again. */

@@ -20,7 +20,8 @@ export interface WebhookEndpointsTable {
 
 /**
  * A secret a rotation replaced, still accepted for a while after retired_at so the platform's retries verify
- * (docs/architecture.md, "Webhooks in" step 1); deleted with its endpoint.
+ * (docs/architecture.md, "Webhooks in" step 1); an endpoint keeps its newest few only
+ * (webhook-retired-secrets.ts), and they are deleted with it.
  */
 export interface WebhookRetiredSecretsTable {
   id: Immutable<string>;

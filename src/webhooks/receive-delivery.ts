@@ -4,7 +4,7 @@
 import type { Logger } from "../logger.js";
 import { isAnyWorkQueued } from "../store/event-stored-subscribers.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
-import { isRetiredSecretAccepted } from "../store/webhook-retired-secrets.js";
+import { isRetiredSecretAccepted, maxRetiredSecretsAccepted } from "../store/webhook-retired-secrets.js";
 import type { EventSource } from "./event-source.js";
 import type { Ingester } from "./create-ingester.js";
 import type { IngestStatus } from "./ingest-event.js";
@@ -66,17 +66,19 @@ export async function receiveDelivery(
 }
 
 /**
- * The secrets a delivery may be signed with: the current one, and every one retired within the last hour,
- * however many retirements came after it (the platform still retries with them). For a guild endpoint a
- * rotation retires a secret; for the operator's route, a restart with another PLATFORM_WEBHOOK_SECRET
- * (src/store/operator-webhook-secrets.ts).
+ * The secrets a delivery may be signed with: the current one, and the newest few (maxRetiredSecretsAccepted)
+ * retired within the last hour, which the platform may still retry with. Each is an HMAC over the body for
+ * every delivery, signed or not, so they are bounded however many retirements there were. For a guild
+ * endpoint a rotation retires a secret; for the operator's route, a restart with another
+ * PLATFORM_WEBHOOK_SECRET (src/store/operator-webhook-secrets.ts). `retiredSecrets` is newest first, and the
+ * store already reads no more than these.
  */
 export function acceptedSecrets(
   endpoint: Pick<WebhookEndpoint, "secret" | "retiredSecrets">,
   now: number,
 ): string[] {
-  const retired = endpoint.retiredSecrets.filter((retiredSecret) =>
-    isRetiredSecretAccepted(retiredSecret, now),
-  );
+  const retired = endpoint.retiredSecrets
+    .filter((retiredSecret) => isRetiredSecretAccepted(retiredSecret, now))
+    .slice(0, maxRetiredSecretsAccepted);
   return [endpoint.secret, ...retired.map((retiredSecret) => retiredSecret.secret)];
 }

@@ -6,10 +6,11 @@ const prefix = "sha256=";
 
 /**
  * True when `header` is the lowercase hex HMAC-SHA256 of `rawBody` (optionally prefixed `sha256=`) under
- * one of `secrets`: the current secret, and every secret retired in the last hour, however many retirements
- * followed: a server endpoint's rotations, or the operator's restarts with another PLATFORM_WEBHOOK_SECRET
- * (docs/architecture.md, "Webhooks in" step 1; receive-delivery.ts, acceptedSecrets). The hex text is
- * compared as bytes, so uppercase hex is refused: the spec says the value is lowercase.
+ * one of `secrets`: the current secret, and the few most recently retired within the last hour by a server
+ * endpoint's rotations, or the operator's restarts with another PLATFORM_WEBHOOK_SECRET (docs/architecture.md,
+ * "Webhooks in" step 1; receive-delivery.ts, acceptedSecrets). Each secret costs an HMAC over the whole body,
+ * so the caller keeps the list short. The hex text is compared as bytes, so uppercase hex is refused: the
+ * spec says the value is lowercase.
  */
 export function verifySignature(
   rawBody: Buffer,

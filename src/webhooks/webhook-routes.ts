@@ -31,8 +31,9 @@ export interface WebhookRoutesOptions {
   readonly secretBox: SecretBox;
   readonly clock: Clock;
   /**
-   * PLATFORM_WEBHOOK_SECRET and the ones a restart with another retired within the hour, as recorded at start
-   * (src/store/operator-webhook-secrets.ts); undefined while it is unset, and the operator route answers 404.
+   * PLATFORM_WEBHOOK_SECRET and the newest few a restart with another retired within the hour, as recorded at
+   * start (src/store/operator-webhook-secrets.ts); undefined while it is unset, and the operator route answers
+   * 404.
    */
   readonly operatorSecrets: OperatorWebhookSecrets | undefined;
   /** WEBHOOK_ALLOWED_IPS (CIDRs, addresses, `platform`); empty accepts every address. */
@@ -125,10 +126,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
     "/webhooks/platform/:endpointId",
     { bodyLimit: webhookBodyLimit, schema: endpointRouteSchema },
     async (request, reply) => {
-      const endpoint = await findWebhookEndpoint(options.db, options.secretBox, request.params.endpointId);
+      const now = options.clock.now();
+      const endpoint = await findWebhookEndpoint(
+        options.db,
+        options.secretBox,
+        request.params.endpointId,
+        now,
+      );
       if (endpoint === undefined) return reply.code(404).send(notFound());
       const source = { type: "endpoint", endpointId: endpoint.id, guildId: endpoint.guildId } as const;
-      const answer = await deliver(request, source, acceptedSecrets(endpoint, options.clock.now()));
+      const answer = await deliver(request, source, acceptedSecrets(endpoint, now));
       return reply.code(answer.statusCode).send(answer.body);
     },
   );

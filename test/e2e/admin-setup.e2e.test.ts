@@ -28,7 +28,12 @@ describe("/setup, end to end", () => {
       options,
     });
   const endpoints = () =>
-    listGuildWebhookEndpoints(world.bot.deps.db, world.bot.deps.secretBox, world.guildId);
+    listGuildWebhookEndpoints(
+      world.bot.deps.db,
+      world.bot.deps.secretBox,
+      world.guildId,
+      world.bot.deps.clock.now(),
+    );
   const onlyEndpoint = async (): Promise<WebhookEndpoint> => {
     const [endpoint, ...others] = await endpoints();
     expect(others).toEqual([]);

@@ -41,6 +41,7 @@ describe.each(["404", "405"] as const)("when the platform answers PATCH with %s"
       world.bot.deps.db,
       world.bot.deps.secretBox,
       world.guildId,
+      world.bot.deps.clock.now(),
     );
     expect(others).toEqual([]);
     const platformWebhookId = endpoint?.platformWebhookId;

@@ -74,6 +74,7 @@ describe("/setup webhook test, when the event does not make the trip", () => {
       world.bot.deps.db,
       world.bot.deps.secretBox,
       world.guildId,
+      world.bot.deps.clock.now(),
     );
     webhookId = endpoint?.platformWebhookId ?? "";
     endpointUrl = `${world.publicUrl}/webhooks/platform/${endpoint?.id ?? ""}`;

@@ -7,6 +7,7 @@ import {
   pruneRetiredOperatorSecrets,
   recordOperatorWebhookSecret,
 } from "../../src/store/operator-webhook-secrets.js";
+import { maxRetiredSecretsAccepted } from "../../src/store/webhook-retired-secrets.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
@@ -95,6 +96,23 @@ describe.each(testDatabases())("the operator's webhook secrets on $name", (datab
       },
       retiredNow: 1,
     });
+  });
+
+  it("keeps the newest retired secrets it accepts after more restarts with other secrets, and deletes the rest", async () => {
+    const restarts = maxRetiredSecretsAccepted + 2;
+    const secretOf = (start: number) => `OPERATOR-SECRET-${start}-recognisable-0123456789`;
+    let started: Awaited<ReturnType<typeof record>> | undefined;
+    for (let start = 0; start <= restarts; start += 1)
+      started = await record(secretOf(start), testNow + start);
+    expect(started?.accepted).toEqual({
+      secret: secretOf(restarts),
+      retiredSecrets: Array.from({ length: maxRetiredSecretsAccepted }, (_, index) => ({
+        secret: secretOf(restarts - 1 - index),
+        retiredAt: testNow + restarts - index,
+      })),
+    });
+    const rows = await store.db.selectFrom("operator_webhook_secrets").select("id").execute();
+    expect(rows).toHaveLength(1 + maxRetiredSecretsAccepted);
   });
 
   it("retires a secret once when two instances start with the new one together", async () => {

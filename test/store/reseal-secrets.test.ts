@@ -134,7 +134,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
     expect(oauthLink?.credential).toEqual(linkInput("", "access-oauth").credential);
     const apiKeyLink = await findMemberLink(store.db, newOnlyBox, member("200000000000000002"));
     expect(apiKeyLink?.credential).toEqual({ accessToken: "api-key-personal" });
-    const endpoint = await findWebhookEndpoint(store.db, newOnlyBox, endpointId);
+    const endpoint = await findWebhookEndpoint(store.db, newOnlyBox, endpointId, testNow);
     expect(endpoint?.secret).toBe("whsec-second");
     expect(endpoint?.retiredSecrets.map((retired) => retired.secret)).toEqual(["whsec-first"]);
     const operator = await recordOperatorWebhookSecret(store.db, newOnlyBox, {

@@ -38,7 +38,7 @@ describe.each(testDatabases())("the retired-secrets migration on $name", (databa
 
       // The migrations after it run too; this one runs first.
       expect((await migrateToLatest(store.db))[0]).toBe("2026-11-24T0000_webhook_retired_secrets");
-      expect(await findWebhookEndpoint(store.db, box, id)).toMatchObject({
+      expect(await findWebhookEndpoint(store.db, box, id, testNow)).toMatchObject({
         secret: "whsec-current",
         retiredSecrets: [{ secret: "whsec-previous", retiredAt: testNow }],
       });

@@ -9,7 +9,11 @@ import {
   rotateWebhookSecret,
   savePlatformWebhookId,
 } from "../../src/store/webhook-endpoints.js";
-import { pruneRetiredSecrets } from "../../src/store/webhook-retired-secrets.js";
+import {
+  maxRetiredSecretsAccepted,
+  pruneRetiredSecrets,
+  retiredSecretAcceptanceMs,
+} from "../../src/store/webhook-retired-secrets.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
@@ -35,8 +39,8 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       retiredSecrets: [],
       eventKinds: ["battle.completed"],
     });
-    expect(await findWebhookEndpoint(store.db, box, created.id)).toEqual(created);
-    expect(await findWebhookEndpoint(store.db, box, "no-such-endpoint")).toBeUndefined();
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow)).toEqual(created);
+    expect(await findWebhookEndpoint(store.db, box, "no-such-endpoint", testNow)).toBeUndefined();
   });
 
   it("records the platform's webhook id", async () => {
@@ -49,7 +53,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     expect(
       await savePlatformWebhookId(store.db, { id: created.id, platformWebhookId: "wh_42", now: testNow + 1 }),
     ).toBe(true);
-    expect(await findWebhookEndpoint(store.db, box, created.id)).toMatchObject({
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow)).toMatchObject({
       platformWebhookId: "wh_42",
       updatedAt: testNow + 1,
     });
@@ -73,7 +77,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       now: testNow,
     });
     await savePlatformWebhookId(store.db, { id: created.id, platformWebhookId: "wh_8", now: testNow + 1 });
-    expect(await findWebhookEndpoint(store.db, box, created.id)).toMatchObject({
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow)).toMatchObject({
       platformWebhookId: "wh_8",
       eventKinds: ["battle.completed", "team.created"],
     });
@@ -107,7 +111,70 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
         { secret: "whsec-old", retiredAt: testNow + 1 },
       ],
     });
-    expect(await findWebhookEndpoint(store.db, box, created.id)).toEqual(again);
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow + 2)).toEqual(again);
+  });
+
+  it("keeps at a rotation the newest retired secrets it accepts, and deletes the older ones", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "s0",
+      eventKinds: [],
+      now: testNow,
+    });
+    const rotations = maxRetiredSecretsAccepted + 2;
+    for (let rotation = 1; rotation <= rotations; rotation += 1) {
+      await rotateWebhookSecret(store.db, box, {
+        id: created.id,
+        newSecret: `s${rotation}`,
+        now: testNow + rotation,
+      });
+    }
+    const newest = Array.from({ length: maxRetiredSecretsAccepted }, (_, index) => ({
+      secret: `s${rotations - 1 - index}`,
+      retiredAt: testNow + rotations - index,
+    }));
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow + rotations)).toMatchObject({
+      secret: `s${rotations}`,
+      retiredSecrets: newest,
+    });
+    const rows = await store.db.selectFrom("webhook_retired_secrets").select("retired_at").execute();
+    expect(rows.map((row) => row.retired_at).sort()).toEqual(
+      newest.map((retired) => retired.retiredAt).sort(),
+    );
+  });
+
+  it("opens no retired secret it does not accept: one past its hour not yet pruned, or one older than the newest", async () => {
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "current",
+      eventKinds: [],
+      now: testNow,
+    });
+    // Sealed for another row, so opening one would throw (as "refuses a secret copied from another endpoint").
+    const unopenable = box.seal("elsewhere", "webhook_endpoints:elsewhere:previous_secret");
+    const retire = (id: string, secret: string, retiredAt: number) =>
+      store.db
+        .insertInto("webhook_retired_secrets")
+        .values({ id, endpoint_id: created.id, secret, retired_at: retiredAt })
+        .execute();
+    const sealed = (secret: string) => box.seal(secret, `webhook_endpoints:${created.id}:previous_secret`);
+    const now = testNow + retiredSecretAcceptanceMs;
+    await retire("expired", unopenable, testNow);
+    await retire("older", unopenable, now - 10);
+    for (let index = 1; index <= maxRetiredSecretsAccepted; index += 1) {
+      await retire(`newer${index}`, sealed(`newer${index}`), now - 10 + index);
+    }
+    const newestFirst = Array.from({ length: maxRetiredSecretsAccepted }, (_, index) => ({
+      secret: `newer${maxRetiredSecretsAccepted - index}`,
+      retiredAt: now - 10 + maxRetiredSecretsAccepted - index,
+    }));
+    expect((await findWebhookEndpoint(store.db, box, created.id, now))?.retiredSecrets).toEqual(newestFirst);
+    const [listed] = await listGuildWebhookEndpoints(store.db, box, guildId, now);
+    expect(listed?.retiredSecrets).toEqual(newestFirst);
+    // What reading a row would have done: opened it, and thrown.
+    expect(() => box.open(unopenable, `webhook_endpoints:${created.id}:previous_secret`)).toThrow(
+      SecretDecryptionError,
+    );
   });
 
   it("forgets retired secrets an hour old at the next rotation or clean-up", async () => {
@@ -126,7 +193,9 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     expect(later?.retiredSecrets.map((retired) => retired.secret)).toEqual(["s1"]);
     expect(await pruneRetiredSecrets(store.db, testNow + 2 * hour - 1)).toBe(0);
     expect(await pruneRetiredSecrets(store.db, testNow + 2 * hour)).toBe(1);
-    expect((await findWebhookEndpoint(store.db, box, created.id))?.retiredSecrets).toEqual([]);
+    expect(
+      (await findWebhookEndpoint(store.db, box, created.id, testNow + 2 * hour))?.retiredSecrets,
+    ).toEqual([]);
   });
 
   it("restores the secret a refused rotation replaced and drops the refused one", async () => {
@@ -147,7 +216,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       rotatedAt: testNow + 5,
       now: testNow + 6,
     });
-    expect(await findWebhookEndpoint(store.db, box, created.id)).toMatchObject({
+    expect(await findWebhookEndpoint(store.db, box, created.id, testNow + 6)).toMatchObject({
       secret: "whsec-kept",
       retiredSecrets: [],
     });
@@ -163,7 +232,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
     const rotate = (newSecret: string) =>
       rotateWebhookSecret(store.db, box, { id: created.id, newSecret, now: testNow });
     await Promise.all([rotate("s1"), rotate("s2")]);
-    const final = await findWebhookEndpoint(store.db, box, created.id);
+    const final = await findWebhookEndpoint(store.db, box, created.id, testNow);
     const all = [final?.secret, ...(final?.retiredSecrets ?? []).map((retired) => retired.secret)];
     expect(all.sort()).toEqual(["s0", "s1", "s2"]);
   });
@@ -209,7 +278,7 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       .set({ secret: copied.secret })
       .where("id", "=", two.id)
       .execute();
-    await expect(findWebhookEndpoint(store.db, box, two.id)).rejects.toThrow(SecretDecryptionError);
+    await expect(findWebhookEndpoint(store.db, box, two.id, testNow)).rejects.toThrow(SecretDecryptionError);
   });
 
   it("lists a guild's endpoints and deletes one only from its guild", async () => {
@@ -225,11 +294,11 @@ describe.each(testDatabases())("webhook endpoints on $name", (database) => {
       eventKinds: [],
       now: testNow,
     });
-    expect((await listGuildWebhookEndpoints(store.db, box, guildId)).map((endpoint) => endpoint.id)).toEqual([
-      created.id,
-    ]);
+    expect(
+      (await listGuildWebhookEndpoints(store.db, box, guildId, testNow)).map((endpoint) => endpoint.id),
+    ).toEqual([created.id]);
     expect(await deleteWebhookEndpoint(store.db, { guildId: "other", id: created.id })).toBe(false);
     expect(await deleteWebhookEndpoint(store.db, { guildId, id: created.id })).toBe(true);
-    expect(await listGuildWebhookEndpoints(store.db, box, guildId)).toEqual([]);
+    expect(await listGuildWebhookEndpoints(store.db, box, guildId, testNow)).toEqual([]);
   });
 });

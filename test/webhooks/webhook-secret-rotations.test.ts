@@ -1,8 +1,9 @@
 // docs/architecture.md, "Webhooks in" step 1: the platform retries a delivery for 40 min 30 s with the secret
-// it was first signed with, so every secret rotated away within the hour before must still verify, however
-// many rotations came after it.
+// it was first signed with, so the secrets rotated away within the hour before must still verify; the newest
+// few only, since each is an HMAC over every delivery's body, signed or not.
 import { describe, expect, it } from "vitest";
 import { createWebhookEndpoint, rotateWebhookSecret } from "../../src/store/webhook-endpoints.js";
+import { maxRetiredSecretsAccepted } from "../../src/store/webhook-retired-secrets.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { battleCompletedData, sign, standardEvent } from "./support/payloads.js";
 import { operatorPath, postDelivery, useReceiverPerTest } from "./support/receiver-per-test.js";
@@ -28,7 +29,8 @@ describe.each(testDatabases())("a guild endpoint rotated several times on $name"
     return `${operatorPath}/${endpoint.id}`;
   }
 
-  it("accepts a retry signed with the first secret after three rotations", async () => {
+  it("accepts a retry signed with the first secret after three rotations, as many as it keeps", async () => {
+    expect(maxRetiredSecretsAccepted).toBe(3);
     const { app: receiver } = await start();
     const url = await rotateThreeTimes();
     const signedWith = async (id: string, secret: string) => {
@@ -66,5 +68,49 @@ describe.each(testDatabases())("a guild endpoint rotated several times on $name"
       (await postDelivery(receiver, current, { "x-service-signature": sign(current, "whsec_fourth") }, url))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("after more rotations than it keeps, accepts the newest retired secrets only and deletes the others", async () => {
+    const { app: receiver } = await start();
+    const secrets = Array.from({ length: maxRetiredSecretsAccepted + 3 }, (_, index) => `whsec_${index}`);
+    const endpoint = await createWebhookEndpoint(store.db, box, {
+      guildId: "100000000000000002",
+      secret: secrets[0] ?? "",
+      eventKinds: ["battle.completed"],
+      now: clock.now(),
+    });
+    for (const newSecret of secrets.slice(1)) {
+      clock.advance(minute);
+      await rotateWebhookSecret(store.db, box, { id: endpoint.id, newSecret, now: clock.now() });
+    }
+    const url = `${operatorPath}/${endpoint.id}`;
+    const signedWith = async (secret: string) => {
+      const body = standardEvent({
+        id: `evt_${secret}`,
+        event: "battle.completed",
+        data: battleCompletedData(),
+      });
+      return (await postDelivery(receiver, body, { "x-service-signature": sign(body, secret) }, url))
+        .statusCode;
+    };
+
+    // Newest first: the current secret, then the ones the last rotations replaced, then older ones.
+    const newestFirst = [...secrets].reverse();
+    const kept = newestFirst.slice(1, 1 + maxRetiredSecretsAccepted);
+    const dropped = newestFirst.slice(1 + maxRetiredSecretsAccepted);
+    expect(await signedWith(newestFirst[0] ?? "")).toBe(200);
+    for (const secret of kept) expect(await signedWith(secret)).toBe(200);
+    for (const secret of dropped) expect(await signedWith(secret)).toBe(401);
+
+    const rows = await store.db
+      .selectFrom("webhook_retired_secrets")
+      .select("retired_at")
+      .where("endpoint_id", "=", endpoint.id)
+      .orderBy("retired_at", "desc")
+      .execute();
+    const rotatedAt = (rotation: number) => endpoint.createdAt + rotation * minute;
+    expect(rows.map((row) => row.retired_at)).toEqual(
+      kept.map((_, index) => rotatedAt(secrets.length - 1 - index)),
+    );
   });
 });

@@ -2,6 +2,7 @@
 // normally has one endpoint; a registration that never got the platform's answer leaves one without a
 // platform id.
 import type { Kysely } from "kysely";
+import type { Clock } from "../../clock.js";
 import type { SecretBox } from "../../secrets/secret-box.js";
 import type { Database } from "../../store/database.js";
 import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../store/webhook-endpoints.js";
@@ -15,15 +16,15 @@ export function isRegistered(endpoint: WebhookEndpoint): endpoint is RegisteredE
 
 /** The newest endpoint the platform confirmed, if any. */
 export async function findRegisteredEndpoint(
-  deps: { readonly db: Kysely<Database>; readonly secretBox: SecretBox },
+  deps: { readonly db: Kysely<Database>; readonly secretBox: SecretBox; readonly clock: Clock },
   guildId: string,
 ): Promise<RegisteredEndpoint | undefined> {
-  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, guildId);
+  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, guildId, deps.clock.now());
   return endpoints.filter(isRegistered).at(-1);
 }
 
 export async function requireRegisteredEndpoint(
-  deps: { readonly db: Kysely<Database>; readonly secretBox: SecretBox },
+  deps: { readonly db: Kysely<Database>; readonly secretBox: SecretBox; readonly clock: Clock },
   guildId: string,
 ): Promise<RegisteredEndpoint> {
   const endpoint = await findRegisteredEndpoint(deps, guildId);

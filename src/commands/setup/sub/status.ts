@@ -77,7 +77,7 @@ export interface TierRoleStatus {
 const recentEventCount = 5;
 
 export async function readSetupStatus(deps: BotDependencies, guildId: string): Promise<SetupStatus> {
-  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, guildId);
+  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, guildId, deps.clock.now());
   const operatorWebhook = deps.config.platform.webhookSecret !== undefined;
   const sources = [...endpoints.map((endpoint) => endpoint.id), ...(operatorWebhook ? [operatorSource] : [])];
   const events = await Promise.all(

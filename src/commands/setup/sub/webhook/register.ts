@@ -49,7 +49,12 @@ export async function registerGuildWebhook(
   deps: BotDependencies,
   request: RegisterRequest,
 ): Promise<RegisterOutcome> {
-  const endpoints = await listGuildWebhookEndpoints(deps.db, deps.secretBox, request.guildId);
+  const endpoints = await listGuildWebhookEndpoints(
+    deps.db,
+    deps.secretBox,
+    request.guildId,
+    deps.clock.now(),
+  );
   const kinds = chooseWebhookKinds(await listGuildSubscriptions(deps.db, request.guildId));
   const registered = endpoints.filter(isRegistered).at(-1);
   if (registered !== undefined) return updateKinds(deps, request, registered, kinds);
