@@ -26,7 +26,10 @@ import {
 export type PollOutcome =
   | {
       readonly kind: "read";
-      /** Undefined when the read was for the events alone (the server has no reminders). */
+      /**
+       * Undefined when the read was for the events alone (the server has no reminders), or reminders were
+       * turned off while it ran.
+       */
       readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
       /** docs/architecture.md, "Tournament events"; undefined when the server shows none. */
@@ -79,7 +82,7 @@ async function scheduleReminders(
   settings: ReminderSettings,
   read: OpenTournaments,
   now: number,
-): Promise<ReminderSync> {
+): Promise<ReminderSync | undefined> {
   const plan = planReminders({ tournaments: read.tournaments, leadMinutes: settings.leadMinutes, now });
   const sync = await syncTournamentReminders(deps.db, {
     guildId: settings.guildId,
@@ -87,7 +90,7 @@ async function scheduleReminders(
     complete: read.complete,
     now,
   });
-  if (sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
+  if (sync !== undefined && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;
 }
 

@@ -1,10 +1,11 @@
 // A server's tournament reminder settings (docs/architecture.md, "Tournament reminders"): the channel, the lead
 // times, the role to ping, and the admin whose linked credential reads the open tournaments. Several instances
 // share the reads: the one that moves `next_poll_at` on reads that server's tournaments, the others do not.
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import { z } from "zod";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
+import { readDialect } from "./dialect.js";
 import { toJsonText } from "./json-text.js";
 
 export interface ReminderSettings {
@@ -83,21 +84,39 @@ export async function saveReminderSettings(
 
 /**
  * Turns reminders off: the settings go, and so do the reminders not yet sent. Those sent stay until pruned, so
- * turning reminders on again never repeats one. False when they were already off.
+ * turning reminders on again never repeats one. False when they were already off. The settings row goes first,
+ * as a read's commit holds it before writing reminders (holdReminderLeadMinutes): both take their locks in the
+ * same order, so on PostgreSQL neither deadlocks the other.
  */
 export async function deleteReminderSettings(db: Kysely<Database>, guildId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom("reminder_settings")
+      .where("guild_id", "=", guildId)
+      .executeTakeFirst();
     await trx
       .deleteFrom("tournament_reminders")
       .where("guild_id", "=", guildId)
       .where("status", "=", "scheduled")
       .execute();
-    const deleted = await trx
-      .deleteFrom("reminder_settings")
-      .where("guild_id", "=", guildId)
-      .executeTakeFirst();
     return deleted.numDeletedRows > 0n;
   });
+}
+
+/**
+ * The lead times the server's settings hold at this moment of `trx`, undefined when reminders are off; on
+ * PostgreSQL the settings row is held until the commit (FOR SHARE), so `saveReminderSettings` and
+ * `deleteReminderSettings` change it only before or after that commit, never between this check and the
+ * writes that follow it. SQLite runs one writer at a time.
+ */
+export async function holdReminderLeadMinutes(
+  trx: Transaction<Database>,
+  guildId: string,
+): Promise<readonly number[] | undefined> {
+  const settings = trx.selectFrom("reminder_settings").select("lead_minutes").where("guild_id", "=", guildId);
+  const held = readDialect(trx) === "postgres" ? settings.forShare() : settings;
+  const row = await held.executeTakeFirst();
+  return row === undefined ? undefined : leadMinutesSchema.parse(JSON.parse(row.lead_minutes));
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TournamentRemindersTable } from "./database.js";
 import { createId } from "./ids.js";
+import { holdReminderLeadMinutes } from "./reminder-settings.js";
 
 /**
  * The inbox and outbox `source` of a reminder's post; its `event_id` is the reminder's id. An outbox row names
@@ -61,7 +62,10 @@ const minute = 60_000;
  * Brings the server's reminders in line with one read of the open tournaments, in one commit: the wanted ones
  * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start that
  * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament no longer
- * in it are skipped. Rows already sent or skipped are never touched.
+ * in it are skipped. Rows already sent or skipped are never touched. Only the lead times the settings hold at
+ * the commit are wanted, whatever they were when the read began; undefined, and nothing written, when reminders
+ * are off by then: a read that raced `/setup reminders set` or `off` never brings back the reminders it
+ * cancelled or deleted.
  */
 export async function syncTournamentReminders(
   db: Kysely<Database>,
@@ -73,11 +77,14 @@ export async function syncTournamentReminders(
     readonly complete: boolean;
     readonly now: number;
   },
-): Promise<ReminderSync> {
+): Promise<ReminderSync | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
+    const leads = await holdReminderLeadMinutes(trx, guildId);
+    if (leads === undefined) return undefined;
+    const wanted = input.wanted.filter((reminder) => leads.includes(reminder.leadMinutes));
     let scheduled = 0;
-    for (const { tournament, leadMinutes } of input.wanted) {
+    for (const { tournament, leadMinutes } of wanted) {
       const snapshot = {
         title: tournament.title,
         format: tournament.format,
@@ -118,7 +125,7 @@ export async function syncTournamentReminders(
         .where((eb) =>
           eb.or([
             eb("status", "=", "scheduled"),
-            // The start moved back, or the lead time was asked for again: it was never sent.
+            // The start moved back, or the lead time is in the settings again: it was never sent.
             eb.and([eb("status", "=", "cancelled"), eb("status_reason", "in", ["moved", "settings"])]),
           ]),
         )

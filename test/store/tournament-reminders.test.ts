@@ -2,7 +2,10 @@
 // with each read of the open tournaments, dropped when the tournament started, and pruned long after.
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
+import { decideDueReminder } from "../../src/reminders/reminder-timing.js";
 import type { Database } from "../../src/store/database.js";
+import { sendDueReminders } from "../../src/store/due-reminders.js";
+import { deleteReminderSettings } from "../../src/store/reminder-settings.js";
 import {
   findTournamentReminder,
   listScheduledReminders,
@@ -96,6 +99,59 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
       [open.startsAt, "scheduled", null],
     ]);
     expect(await sync(store.db, { tournaments: [], leads: [10] })).toMatchObject({ gone: 1 });
+  });
+
+  it("never brings back a lead time the admin removed while a read of the old settings ran", async () => {
+    const start = testNow + 120 * minute;
+    const tournament = tournamentStarting(start);
+    await turnOn(store.db, guildA, [60]);
+    await sync(store.db, { tournaments: [tournament], leads: [60] });
+    // `/setup reminders set before:10m` commits while a read claimed with the 60-minute lead time runs; the
+    // read commits after it, and the next read has the new settings.
+    await turnOn(store.db, guildA, [10]);
+    expect(await sync(store.db, { tournaments: [tournament], leads: [60], now: testNow + 1 })).toEqual({
+      scheduled: 0,
+      moved: 0,
+      gone: 0,
+    });
+    await sync(store.db, { tournaments: [tournament], leads: [10], now: testNow + 2 });
+
+    const at = start - 60 * minute;
+    const due = await sendDueReminders(store.db, {
+      now: at,
+      limit: 10,
+      decide: (reminder) => decideDueReminder(reminder, at),
+    });
+    expect(due.map((outcome) => [outcome.reminder.leadMinutes, outcome.decision.send])).toEqual([]);
+    expect(
+      (await statuses(store.db)).map((row) => [row.lead_minutes, row.status, row.status_reason]),
+    ).toEqual([
+      [60, "cancelled", "settings"],
+      [10, "scheduled", null],
+    ]);
+  });
+
+  it("creates and brings back nothing when reminders were turned off while a read ran", async () => {
+    const tournament = tournamentStarting(testNow + 120 * minute);
+    const later = tournamentStarting(testNow + 180 * minute, "trn_later");
+    await turnOn(store.db, guildA, [60]);
+    await sync(store.db, { tournaments: [tournament], leads: [60] });
+    // The 60-minute reminder is cancelled by a change of lead times, then `/setup reminders off` commits while
+    // a read claimed with the 60-minute lead time runs.
+    await turnOn(store.db, guildA, [10]);
+    await deleteReminderSettings(store.db, guildA);
+    expect(
+      await sync(store.db, { tournaments: [tournament, later], leads: [60], now: testNow + 1 }),
+    ).toBeUndefined();
+    expect(await statuses(store.db)).toEqual([
+      {
+        guild_id: guildA,
+        lead_minutes: 60,
+        starts_at: tournament.startsAt,
+        status: "cancelled",
+        status_reason: "settings",
+      },
+    ]);
   });
 
   it("drops a started tournament's reminders in the server the event came from, or everywhere", async () => {
