@@ -89,17 +89,21 @@ function isGroupOfOne(entries: readonly OutboxEntry[]): boolean {
   return entries.length === 1 && (first?.groupId === null || first?.groupId === first?.id);
 }
 
-/** Hands the row back, due after `delayMs` and with no attempt counted: it was not its own fault. */
+/**
+ * Hands the row back with no attempt counted: it was not its own fault. Due after `delayMs` when given, else
+ * left due when it was, so it keeps its place before its channel's later rows (docs/architecture.md,
+ * "Posting"): due now, it would come after every row due since.
+ */
 export async function releaseEntry(
   deps: OutboxDeps,
   entry: OutboxEntry,
   reason: string,
-  delayMs = 0,
+  delayMs?: number,
 ): Promise<OutboxResult> {
   await rescheduleOutbox(deps.db, {
     id: entry.id,
     owner: deps.owner,
-    nextAttemptAt: deps.clock.now() + delayMs,
+    nextAttemptAt: delayMs === undefined ? entry.nextAttemptAt : deps.clock.now() + delayMs,
     error: reason,
     countAttempt: false,
   });

@@ -129,8 +129,9 @@ async function gatherFollowers(
 
 /**
  * A group recorded earlier (its worker died mid-send, or it failed and is due again): sent whole, under its
- * nonce, by whoever holds all of its rows. When another worker holds some (two claims split it), this one
- * hands its part back after a random pause, so that one of them soon holds the whole group.
+ * nonce, by whoever holds all of its rows. Claims give a channel to one worker at a time, but an instance of
+ * a version whose claims did not (during an upgrade) may hold some: then this one hands its part back after
+ * a random pause, so that one of them soon holds the whole group.
  */
 async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string): Promise<TurnOutcome> {
   const { owner } = deps;

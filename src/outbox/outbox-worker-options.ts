@@ -28,12 +28,11 @@ export interface OutboxWorkerOptions {
   /** Rows being rendered and sent at once, at most; one per channel. Default 16. */
   readonly concurrency?: number;
   /**
-   * Rows of one channel waiting in this worker, at most; more are handed back for later. Default 50: five
-   * messages of ten rows, what Discord lets one channel post in one 5-second window.
+   * Rows of one channel waiting in this worker, at most; more are handed back in their place, and the
+   * channel's rows are not claimed again until it has room. Default 50: five messages of ten rows, what
+   * Discord lets one channel post in one 5-second window.
    */
   readonly maxQueuedPerChannel?: number;
-  /** When a row handed back for a busy channel is due again. Default 5 s (one bucket window). */
-  readonly busyChannelDelayMs?: number;
   /** The safety net behind notify(): how often start() looks for due rows. Default 5 s. */
   readonly pollIntervalMs?: number;
   readonly retry?: Partial<RetryPolicy>;
@@ -51,7 +50,6 @@ export const outboxWorkerDefaults = {
   batchSize: 100,
   concurrency: 16,
   maxQueuedPerChannel: 50,
-  busyChannelDelayMs: 5000,
   pollIntervalMs: 5000,
   pruneIntervalMs: 24 * 60 * 60_000,
 } as const;
@@ -65,7 +63,6 @@ export function readWorkerSettings(options: OutboxWorkerOptions): OutboxWorkerSe
     batchSize: options.batchSize ?? outboxWorkerDefaults.batchSize,
     concurrency: options.concurrency ?? outboxWorkerDefaults.concurrency,
     maxQueuedPerChannel: options.maxQueuedPerChannel ?? outboxWorkerDefaults.maxQueuedPerChannel,
-    busyChannelDelayMs: options.busyChannelDelayMs ?? outboxWorkerDefaults.busyChannelDelayMs,
     pollIntervalMs: options.pollIntervalMs ?? outboxWorkerDefaults.pollIntervalMs,
     pruneIntervalMs: options.pruneIntervalMs ?? outboxWorkerDefaults.pruneIntervalMs,
   };

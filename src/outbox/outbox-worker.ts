@@ -79,7 +79,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     batchSize: settings.batchSize,
     async claim(room) {
       const now = clock.now();
-      const entries = await claimDueOutbox(db, { owner, now, leaseMs: settings.leaseMs, limit: room });
+      const entries = await claimDueOutbox(db, {
+        owner,
+        now,
+        leaseMs: settings.leaseMs,
+        limit: room,
+        skipChannels: lanes.keysWithDepth(settings.maxQueuedPerChannel),
+      });
       // The lease is on the database's clock; this worker counts it on its own from before the claim, so it
       // never thinks a row still its after the database's lease has ended.
       const leaseEndsAt = now + settings.leaseMs;
@@ -91,11 +97,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   });
   const readState = (): OutboxWorkerState => worker.state;
 
+  /**
+   * A row past what this worker queues for its channel is handed back in its place, and the claims leave the
+   * channel's rows alone until it has room: no later row of the channel can go before it, here or in another
+   * worker, which claims nothing of a channel this one holds rows of (docs/architecture.md, "Posting").
+   */
   function dispatch(entry: OutboxEntry, leaseEndsAt: number): Promise<OutboxResult> {
     const busy = lanes.depth(entry.channelId) >= settings.maxQueuedPerChannel;
     if (!busy) waiting.add(entry);
     return busy
-      ? guard(entry, () => releaseEntry(deps, entry, "channel busy", settings.busyChannelDelayMs))
+      ? guard(entry, () => releaseEntry(deps, entry, "channel busy"))
       : lanes.run(entry.channelId, () => guard(entry, () => handleEntry(entry, leaseEndsAt)));
   }
 

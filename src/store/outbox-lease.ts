@@ -2,9 +2,11 @@
 // handled by one worker at a time, whichever instance received the webhook, and a row whose worker died is
 // taken over when its lease ends. Leases are on the database's clock (lease-clock.ts); when a row is due is on
 // the instance's, since a clock ahead or behind only moves a retry a little.
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
+import { readDialect } from "./dialect.js";
+import { readLeaseNow } from "./lease-clock.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import { toOutboxEntry, type OutboxEntry } from "./outbox.js";
 import type { BatchedWrite } from "./write-batcher.js";
@@ -12,13 +14,30 @@ import type { BatchedWrite } from "./write-batcher.js";
 /** Longest error text kept; the caller must already have removed anything secret. */
 const maxErrorLength = 1000;
 
-/** Pending, due, not leased (or its worker died), and in a guild that has not removed the bot. */
-function isClaimable(db: Kysely<Database>, now: number) {
+export interface OutboxClaim {
+  readonly owner: string;
+  readonly now: number;
+  readonly leaseMs: number;
+  readonly limit: number;
+  /** Channels whose rows the worker leaves where they are: it has as many of theirs as it queues. */
+  readonly skipChannels?: readonly string[];
+}
+
+/**
+ * Pending, due, not leased (or its worker died), in a guild that has not removed the bot, and in a channel no
+ * other worker is posting to, nor one the claim skips.
+ */
+function isClaimable(db: Kysely<Database>, claim: OutboxClaim) {
+  const skipChannels = claim.skipChannels ?? [];
   return (eb: ExpressionBuilder<Database, "outbox">) =>
     eb.and([
       eb("status", "=", "pending"),
-      eb("next_attempt_at", "<=", now),
-      isLeaseFree(db, { table: "outbox", now }),
+      eb("next_attempt_at", "<=", claim.now),
+      isLeaseFree(db, { table: "outbox", now: claim.now }),
+      // One worker at a time posts a channel, in its lanes' order, so a row never goes out beside an older
+      // one of its channel that another worker is sending (docs/architecture.md, "Posting").
+      eb("channel_id", "not in", selectChannelsHeldByOthers(db, claim)),
+      ...(skipChannels.length === 0 ? [] : [eb("channel_id", "not in", [...skipChannels])]),
       // A guild the bot was removed from gets nothing: its pending rows were dropped with the removal
       // (guild-removals.ts), and this keeps out any a webhook enqueued in the same instant.
       eb.not(
@@ -32,20 +51,55 @@ function isClaimable(db: Kysely<Database>, now: number) {
     ]);
 }
 
-/** Leases up to `limit` due rows to `owner` for leaseMs, oldest first, in one statement (claim-due-rows.ts). */
-export async function claimDueOutbox(
-  db: Kysely<Database>,
-  input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
-): Promise<OutboxEntry[]> {
-  const rows = await claimDueRows(db, {
-    table: "outbox",
-    key: ["id"],
-    isClaimable: isClaimable(db, input.now),
-    orderBy: ["next_attempt_at", "created_at"],
-    limit: input.limit,
-    set: takeLease(db, input),
-  });
+/**
+ * The channels with a pending row another worker holds. A lease that has ended holds nothing, so a channel
+ * waits for a live worker's rows at most until their lease ends.
+ */
+function selectChannelsHeldByOthers(db: Kysely<Database>, claim: OutboxClaim) {
+  return db
+    .selectFrom("outbox as held")
+    .select("held.channel_id")
+    .where("held.status", "=", "pending")
+    .where("held.lease_owner", "<>", claim.owner)
+    .where("held.lease_expires_at", ">", readLeaseNow(db, claim.now));
+}
+
+/**
+ * Leases up to `limit` due rows to `owner` for leaseMs, oldest first, in one statement (claim-due-rows.ts),
+ * none of a channel another worker holds rows of; on PostgreSQL the claims take turns.
+ */
+export async function claimDueOutbox(db: Kysely<Database>, claim: OutboxClaim): Promise<OutboxEntry[]> {
+  const rows = await takingTurns(db, (turn) =>
+    claimDueRows(turn, {
+      table: "outbox",
+      key: ["id"],
+      isClaimable: isClaimable(turn, claim),
+      orderBy: ["next_attempt_at", "created_at"],
+      limit: claim.limit,
+      set: takeLease(turn, claim),
+    }),
+  );
   return rows.map(toOutboxEntry);
+}
+
+/** Names the outbox's claims among PostgreSQL's advisory locks; any fixed number would do. */
+const outboxClaimLock = 7_316_001;
+
+/**
+ * Runs one claim at a time on PostgreSQL. Two claims at once would each see the channel free, and one could
+ * take a channel's later rows while the other takes its earlier ones. Holding the lock before the claim's
+ * statement begins, each claim sees the leases the one before it took; the lock ends with the transaction.
+ * SQLite runs one writer at a time already.
+ */
+async function takingTurns<Result>(
+  db: Kysely<Database>,
+  claim: (db: Kysely<Database>) => Promise<Result>,
+): Promise<Result> {
+  if (readDialect(db) !== "postgres") return claim(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${outboxClaimLock})`.execute(trx);
+    return claim(trx);
+  });
 }
 
 /** Milliseconds until the first lease another owner holds on a pending row ends (leases.ts). */

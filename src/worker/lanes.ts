@@ -23,6 +23,11 @@ export class Lanes {
     return this.lanes.get(key)?.depth ?? 0;
   }
 
+  /** The keys with at least `depth` tasks queued or running. */
+  keysWithDepth(depth: number): string[] {
+    return [...this.lanes].filter(([, lane]) => lane.depth >= depth).map(([key]) => key);
+  }
+
   /** Queues `task` behind the key's earlier tasks; settles as it does. */
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const lane = this.lanes.get(key) ?? { depth: 0, tail: Promise.resolve() };

@@ -213,7 +213,7 @@ describe.each(testDatabases())("a channel's queued posts on $name", (database) =
   // The lease ends by moving the manual clock, which is the lease clock on SQLite only (on PostgreSQL leases
   // follow the database's clock: test/outbox/lease-takeover.test.ts).
   it.skipIf(database.dialect === "postgres")(
-    "recorded but claimed apart by two workers wait until one holds them all, then go out whole",
+    "recorded, one of them taken over by another worker, wait until one holds them all, then go out whole",
     async () => {
       const target = await world.subscribeChannel("results");
       const ids = await enqueuePosts(target, [
@@ -241,17 +241,14 @@ describe.each(testDatabases())("a channel's queued posts on $name", (database) =
       });
       const worker = world.createWorker({ owner: "worker-2", random: () => 0.5 });
 
+      // The channel is the other worker's while it holds a row of it: nothing of it is claimed here.
       const apart = await worker.runOnce();
-      const handedBack = await world.entry(ids[1] ?? "");
+      const left = await world.entry(ids[1] ?? "");
       world.clock.advance(60_000);
       const whole = await worker.runOnce();
 
-      expect(apart.map((result) => [result.id, result.outcome])).toEqual([
-        [ids[1], "released"],
-        [ids[2], "released"],
-      ]);
-      expect(handedBack).toMatchObject({ leaseOwner: null, attempts: 0, groupId });
-      expect(handedBack.nextAttemptAt).toBe(world.clock.now() - 60_000 + 500);
+      expect(apart).toEqual([]);
+      expect(left).toMatchObject({ leaseOwner: "dead-worker", attempts: 0, groupId });
       expect(whole.map((result) => result.outcome)).toEqual(["delivered", "delivered", "delivered"]);
       const messages = world.fake.messages(target.channelId);
       expect(messages.map(embedTitles)).toEqual([["A", "B", "C"]]);

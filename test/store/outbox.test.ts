@@ -145,9 +145,65 @@ describe.each(testDatabases())("outbox on $name", (database) => {
     const claimed = await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 2 });
     expect(claimed.map((entry) => entry.id)).toEqual([first, second]);
     expect(claimed[0]).toMatchObject({ leaseOwner: "worker-a" });
-    const rest = await claimDueOutbox(store.db, { owner: "worker-b", now: testNow, leaseMs, limit: 10 });
+    const rest = await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 10 });
     expect(rest.map((entry) => entry.eventId)).toEqual(["evt_3"]);
   });
+
+  it("claims no row of a channel another worker holds rows of, and other channels' rows meanwhile", async () => {
+    const first = await enqueue(store.db, "evt_1", { now: testNow - 2 });
+    const second = await enqueue(store.db, "evt_2", { now: testNow - 1 });
+    const elsewhere = await enqueue(store.db, "evt_3", { now: testNow, channelId: "300000000000000002" });
+    await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 1 });
+
+    const meanwhile = await claimDueOutbox(store.db, { owner: "worker-b", now: testNow, leaseMs, limit: 10 });
+    await markOutboxDelivered(store.db, { id: first, postedMessageId: "m", now: testNow });
+    const once = await claimDueOutbox(store.db, { owner: "worker-b", now: testNow, leaseMs, limit: 10 });
+
+    expect(meanwhile.map((entry) => entry.id)).toEqual([elsewhere]);
+    expect(once.map((entry) => entry.id)).toEqual([second]);
+  });
+
+  it("leaves the rows of the channels it is told to skip", async () => {
+    await enqueue(store.db, "evt_1", { now: testNow - 1 });
+    const elsewhere = await enqueue(store.db, "evt_2", { now: testNow, channelId: "300000000000000002" });
+    const skipChannels = ["300000000000000001"];
+
+    const claimed = await claimDueOutbox(store.db, {
+      owner: "w",
+      now: testNow,
+      leaseMs,
+      limit: 10,
+      skipChannels,
+    });
+
+    expect(claimed.map((entry) => entry.id)).toEqual([elsewhere]);
+  });
+
+  // On PostgreSQL leases run on the database's clock, which a test cannot move: test/store/lease-clock.test.ts.
+  it.skipIf(database.dialect === "postgres")(
+    "claims a channel's rows again once the lease of the worker holding some ends",
+    async () => {
+      const first = await enqueue(store.db, "evt_1", { now: testNow - 1 });
+      const second = await enqueue(store.db, "evt_2", { now: testNow });
+      await claimDueOutbox(store.db, { owner: "worker-a", now: testNow, leaseMs, limit: 1 });
+
+      const held = await claimDueOutbox(store.db, {
+        owner: "w",
+        now: testNow + leaseMs - 1,
+        leaseMs,
+        limit: 10,
+      });
+      const ended = await claimDueOutbox(store.db, {
+        owner: "w",
+        now: testNow + leaseMs,
+        leaseMs,
+        limit: 10,
+      });
+
+      expect(held).toEqual([]);
+      expect(ended.map((entry) => entry.id)).toEqual([first, second]);
+    },
+  );
 
   // On PostgreSQL leases run on the database's clock, which a test cannot move: test/store/lease-clock.test.ts.
   it.skipIf(database.dialect === "postgres")(
@@ -262,6 +318,31 @@ describe.each(testDatabases())("outbox on $name", (database) => {
     expect(await pruneOutbox(store.db, testNow - 50)).toBe(2);
     expect(await findOutboxEntry(store.db, pending)).toBeDefined();
     expect(await findOutboxEntry(store.db, recent)).toBeDefined();
+  });
+
+  it("never gives one channel's rows to two workers claiming at the same time", async () => {
+    // Separate connections where the database allows it, so the claims really overlap.
+    const extra = database.shared ? await Promise.all([createDb(store.url), createDb(store.url)]) : [];
+    try {
+      const handles = [store.db, store.db, ...extra.map((other) => other.db)];
+      const claimantsByRound: number[] = [];
+      for (let round = 0; round < 10; round += 1) {
+        const channelId = `30000000000000010${round}`;
+        for (let index = 0; index < 6; index += 1) {
+          await enqueue(store.db, `evt_${round}_${index}`, { now: testNow - 6 + index, channelId });
+        }
+        // Owners new to each round, so a round's claims meet only that round's channel free.
+        const claims = await Promise.all(
+          handles.map((db, worker) =>
+            claimDueOutbox(db, { owner: `worker-${round}-${worker}`, now: testNow, leaseMs, limit: 3 }),
+          ),
+        );
+        claimantsByRound.push(claims.filter((claimed) => claimed.length > 0).length);
+      }
+      expect(claimantsByRound).toEqual(Array(10).fill(1));
+    } finally {
+      await Promise.all(extra.map((other) => other.close()));
+    }
   });
 
   it("never gives one row to two workers claiming at the same time", async () => {
