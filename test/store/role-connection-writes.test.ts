@@ -162,12 +162,12 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     await link(guildA, cid, "usr_3");
     await verify(ann);
     await verify(ben);
-    expect(
-      await queueRoleConnectionOfUser(store.db, { userId: cid, cause: "unlink", now: testNow }),
-    ).toBe(false);
-    expect(
-      await queueRoleConnectionOfUser(store.db, { userId: ann, cause: "unlink", now: testNow }),
-    ).toBe(true);
+    expect(await queueRoleConnectionOfUser(store.db, { userId: cid, cause: "unlink", now: testNow })).toBe(
+      false,
+    );
+    expect(await queueRoleConnectionOfUser(store.db, { userId: ann, cause: "unlink", now: testNow })).toBe(
+      true,
+    );
 
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
     const purged = await purgeRemovedGuild(store.db, {
