@@ -27,6 +27,7 @@ import * as roleConnectionWrites from "./2026-12-22T0000_role_connection_writes.
 import * as personalLinks from "./2026-12-24T0000_personal_links.js";
 import * as messageThreads from "./2026-12-26T0000_message_threads.js";
 import * as tournamentEventReads from "./2026-12-27T0000_tournament_event_reads.js";
+import * as tierRoleBackoff from "./2026-12-28T0000_tier_role_backoff.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -55,4 +56,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-24T0000_personal_links": personalLinks,
   "2026-12-26T0000_message_threads": messageThreads,
   "2026-12-27T0000_tournament_event_reads": tournamentEventReads,
+  "2026-12-28T0000_tier_role_backoff": tierRoleBackoff,
 };

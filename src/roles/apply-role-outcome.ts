@@ -29,7 +29,7 @@ export type RoleRowResult =
   | "failed";
 
 /** A wait after a 401: the token may come back after an operator fixes it; no attempt is counted. */
-const unauthorizedDelayMs = 60_000;
+export const unauthorizedDelayMs = 60_000;
 
 export async function applyRoleOutcome(
   deps: RoleOutcomeDeps,

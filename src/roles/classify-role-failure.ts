@@ -42,3 +42,10 @@ export function classifyRoleFailure(error: unknown): RoleFailure {
       return { kind: "rejected", detail: failure.detail };
   }
 }
+
+/** 400 30005: the server has as many roles as Discord allows, so no role can be created until some go. */
+export function isRoleLimitReached(error: unknown): boolean {
+  return (
+    error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MaximumNumberOfGuildRolesReached
+  );
+}

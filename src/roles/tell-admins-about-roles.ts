@@ -30,6 +30,24 @@ export async function tellAdminsRolesPaused(deps: RoleDeps, guildId: string, det
   });
 }
 
+/** Discord will not create a tier role however often it is asked (its role limit, another 4xx). */
+export async function tellAdminsTierRoleRefused(
+  deps: RoleDeps,
+  input: { readonly guildId: string; readonly detail: string; readonly roleLimit: boolean },
+): Promise<void> {
+  const resume = "then run `/setup roles sync` to resume.";
+  await tellAdmins(deps, {
+    guildId: input.guildId,
+    content: input.roleLimit
+      ? "I paused tier roles: this server has as many roles as Discord allows, so I couldn't make the role of " +
+        `a new tier. Delete roles you no longer need in Server Settings → Roles, ${resume}`
+      : `I paused tier roles: Discord refused to create the role of a new tier (${input.detail}). Check the ` +
+        `server's roles in Server Settings → Roles, ${resume}`,
+    what: "paused tier roles",
+    logFields: { reason: input.detail, refusal: input.roleLimit ? "role-limit" : "rejected" },
+  });
+}
+
 export async function tellAdminsRoleDeleted(
   deps: RoleDeps,
   input: { readonly guildId: string; readonly tier: string },

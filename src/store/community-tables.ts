@@ -38,6 +38,10 @@ export interface GuildRoleSettingsTable {
   last_problem_at: Millis | null;
   /** 1 while a tier lacks its role in create mode: the worker makes it, under the lease below. */
   tiers_pending: Generated<number>;
+  /** Attempts at making those roles that Discord failed in a row (a 5xx, a time-out); 0 after one that worked. */
+  tiers_attempts: Generated<number>;
+  /** The work is not claimed before this: the outbox's backoff after a failed attempt. */
+  tiers_next_attempt_at: Generated<Millis>;
   lease_owner: string | null;
   lease_expires_at: Millis | null;
   created_at: Immutable<Millis>;

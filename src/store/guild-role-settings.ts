@@ -34,7 +34,7 @@ export async function findGuildRoleSettings(
 
 /**
  * Sets the mode. Turning sync on (create or map) clears a pause: the admin ran a command after the fix. In
- * create mode the guild is marked to get roles for any tier that lacks one.
+ * create mode the guild is marked to get roles for any tier that lacks one, due at once.
  */
 export async function saveRoleSyncMode(
   db: Kysely<Database>,
@@ -44,6 +44,8 @@ export async function saveRoleSyncMode(
     mode: input.mode,
     paused_reason: null,
     tiers_pending: input.mode === "create" ? 1 : 0,
+    tiers_attempts: 0,
+    tiers_next_attempt_at: input.now,
     updated_at: input.now,
   };
   const row = await db
@@ -123,14 +125,17 @@ export async function listGuildsDueForReconcile(
   return rows.map(toGuildRoleSettings);
 }
 
-/** Create mode: look again for tiers without a role (the daily pass, /setup roles sync). */
+/**
+ * Create mode: look again for tiers without a role, at once and with a fresh backoff (the daily pass,
+ * /setup roles sync).
+ */
 export async function markTierRolesPending(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly now: number },
 ): Promise<void> {
   await db
     .updateTable("guild_role_settings")
-    .set({ tiers_pending: 1, updated_at: input.now })
+    .set({ tiers_pending: 1, tiers_attempts: 0, tiers_next_attempt_at: input.now, updated_at: input.now })
     .where("guild_id", "=", input.guildId)
     .where("mode", "=", "create")
     .execute();
@@ -150,14 +155,22 @@ export async function leaseTierRoleWork(
   return result.numUpdatedRows > 0n;
 }
 
+/** A guild's create-mode work, as claimed. */
+export interface TierRoleWork {
+  readonly guildId: string;
+  /** Attempts Discord failed in a row; the backoff grows with them. */
+  readonly attempts: number;
+}
+
 /**
- * Leases up to `limit` guilds in create mode that lack a role for some tier, to `owner`: one instance at a
- * time makes a guild's roles, so two never both create the same one.
+ * Leases up to `limit` guilds in create mode that lack a role for some tier and whose next attempt is due, to
+ * `owner`: one instance at a time makes a guild's roles, so two never both create the same one, and none tries
+ * again before the backoff of a failed attempt ends.
  */
 export async function claimTierRoleWork(
   db: Kysely<Database>,
   input: { readonly owner: string; readonly now: number; readonly leaseMs: number; readonly limit: number },
-): Promise<string[]> {
+): Promise<TierRoleWork[]> {
   const rows = await claimDueRows(db, {
     table: "guild_role_settings",
     key: ["guild_id"],
@@ -166,6 +179,7 @@ export async function claimTierRoleWork(
         eb("tiers_pending", "=", 1),
         eb("mode", "=", "create"),
         eb("paused_reason", "is", null),
+        eb("tiers_next_attempt_at", "<=", input.now),
         eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
         isLeaseFree(db, { table: "guild_role_settings", now: input.now }),
       ]),
@@ -173,10 +187,21 @@ export async function claimTierRoleWork(
     limit: input.limit,
     set: takeLease(db, input),
   });
-  return rows.map((row) => row.guild_id);
+  return rows.map((row) => ({ guildId: row.guild_id, attempts: row.tiers_attempts }));
 }
 
-/** Releases the guild's lease; `done` clears the mark unless a tier was seen since `claimedAt`. */
+/** When the work is tried again after a failed attempt. */
+export interface TierRoleRetry {
+  readonly nextAttemptAt: number;
+  /** Counted among the failures the backoff grows with (not a 429's wait, nor a 401's). */
+  readonly countAttempt: boolean;
+}
+
+/**
+ * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt`, and the count of
+ * failed attempts; `retry` keeps the work from being claimed again before its time. Without either the work is
+ * due again at once.
+ */
 export async function finishTierRoleWork(
   db: Kysely<Database>,
   input: {
@@ -184,8 +209,10 @@ export async function finishTierRoleWork(
     readonly owner: string;
     readonly done: boolean;
     readonly claimedAt: number;
+    readonly retry?: TierRoleRetry | undefined;
   },
 ): Promise<void> {
+  const { retry } = input;
   await db
     .updateTable("guild_role_settings")
     .set((eb) => ({
@@ -199,6 +226,13 @@ export async function finishTierRoleWork(
               .then(eb.ref("tiers_pending"))
               .else(0)
               .end(),
+            tiers_attempts: 0,
+          }
+        : {}),
+      ...(!input.done && retry !== undefined
+        ? {
+            tiers_next_attempt_at: retry.nextAttemptAt,
+            ...(retry.countAttempt ? { tiers_attempts: eb("tiers_attempts", "+", 1) } : {}),
           }
         : {}),
     }))

@@ -6,6 +6,7 @@ import {
   claimTierRoleWork,
   findGuildRoleSettings,
   finishTierRoleWork,
+  markTierRolesPending,
   saveRoleSyncMode,
 } from "../../src/store/guild-role-settings.js";
 import { listTierRoles, mapTierRole, unmapRole } from "../../src/store/tier-roles.js";
@@ -36,7 +37,7 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
     await saveRoleSyncMode(store.db, { guildId: guildB, mode: "map", now: testNow });
     const claimed = await claimTierRoleWork(store.db, lease);
-    expect(claimed).toEqual([guildA]);
+    expect(claimed).toEqual([{ guildId: guildA, attempts: 0 }]);
     await finishTierRoleWork(store.db, {
       guildId: guildA,
       owner: "worker-1",
@@ -49,8 +50,42 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect((await findGuildRoleSettings(store.db, guildA))?.tiersPending).toBe(true);
     expect((await findGuildRoleSettings(store.db, guildB))?.tiersPending).toBe(false);
     // One instance at a time makes a guild's roles.
-    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 5 })).toEqual([guildA]);
+    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 5 })).toEqual([
+      { guildId: guildA, attempts: 0 },
+    ]);
     expect(await claimTierRoleWork(store.db, { ...lease, owner: "worker-2", now: testNow + 6 })).toEqual([]);
+  });
+
+  it("claims a server's role work again only once a failed attempt's retry is due, and counts the failures", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
+    const claim = (now: number, owner = "worker-1") => claimTierRoleWork(store.db, { ...lease, owner, now });
+    const finish = (claimedAt: number, retry?: { nextAttemptAt: number; countAttempt: boolean }) =>
+      finishTierRoleWork(store.db, {
+        guildId: guildA,
+        owner: "worker-1",
+        done: retry === undefined,
+        claimedAt,
+        retry,
+      });
+
+    expect(await claim(testNow)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    await finish(testNow, { nextAttemptAt: testNow + 1000, countAttempt: true });
+    expect(await claim(testNow + 999, "worker-2")).toEqual([]);
+    expect(await claim(testNow + 1000)).toEqual([{ guildId: guildA, attempts: 1 }]);
+    await finish(testNow + 1000, { nextAttemptAt: testNow + 3000, countAttempt: true });
+    expect(await claim(testNow + 2999)).toEqual([]);
+    expect(await claim(testNow + 3000)).toEqual([{ guildId: guildA, attempts: 2 }]);
+    await finish(testNow + 3000);
+    expect((await findGuildRoleSettings(store.db, guildA))?.tiersPending).toBe(false);
+
+    // An attempt that worked started the count again.
+    await recordTierSighting(store.db, { tier: "diamond", rating: 1900, now: testNow + 4000 });
+    expect(await claim(testNow + 4000)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    await finish(testNow + 4000, { nextAttemptAt: testNow + 10_000, countAttempt: true });
+    // /setup roles sync (and the daily pass) make the work due at once, with a fresh backoff.
+    expect(await claim(testNow + 4001)).toEqual([]);
+    await markTierRolesPending(store.db, { guildId: guildA, now: testNow + 4001 });
+    expect(await claim(testNow + 4001)).toEqual([{ guildId: guildA, attempts: 0 }]);
   });
 
   it("maps one role per tier and one tier per role, and unmaps a deleted role", async () => {
