@@ -16,12 +16,17 @@ import {
   type WantedEventStatus,
 } from "./tournament-events.js";
 
-/** Due, not leased, in a server that shows events without a permission problem, or left to delete after off. */
+/**
+ * Due, not leased, in a server that shows events without a permission problem, or left to delete after off; and
+ * in a server that has not removed the bot (docs/architecture.md, "When the bot leaves a server": a sync there
+ * would only meet 403, which pauses the server's events, so its rows wait until the bot is back).
+ */
 function isClaimable(db: Kysely<Database>, now: number) {
   return (eb: ExpressionBuilder<Database, "tournament_events">) =>
     eb.and([
       eb("due_at", "<=", now),
       isLeaseFree(db, { table: "tournament_events", now }),
+      eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
       eb.or([
         eb(
           "guild_id",

@@ -1,0 +1,106 @@
+// docs/architecture.md, "Tournament events": the event worker against the fake Discord's scheduled events, with
+// a migrated database and a manual clock driving both. A server that removed the bot keeps its events' rows
+// waiting, unsent ("When the bot leaves a server"), and they go on once the bot is back.
+import { REST } from "@discordjs/rest";
+import { GuildScheduledEventStatus } from "discord.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../../fake-discord/index.js";
+import { ManualClock } from "../../../src/clock.js";
+import { createLogger } from "../../../src/logger.js";
+import {
+  createTournamentEventWorker,
+  type TournamentEventWorker,
+} from "../../../src/reminders/events/tournament-event-worker.js";
+import { clearGuildRemoval, recordGuildRemoval } from "../../../src/store/guild-removals.js";
+import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
+import {
+  listTournamentEvents,
+  markTournamentEventsStarted,
+  syncTournamentEventRows,
+  type WantedTournamentEvent,
+} from "../../../src/store/tournament-events.js";
+import { testDatabases, useMigratedStore } from "../../store/databases.js";
+
+const hour = 3_600_000;
+const adminId = "200000000000000009";
+
+describe.each(testDatabases())("the tournament event worker on $name", (database) => {
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  let fake: FakeDiscord;
+  let guild: FakeGuild;
+  let rest: REST;
+  let worker: TournamentEventWorker;
+
+  beforeEach(async () => {
+    fake = await createFakeDiscord({ clock });
+    guild = fake.createGuild({ name: "Arena" });
+    fake.roles.grantBot(guild.id, ["CreateEvents"]);
+    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+    worker = createTournamentEventWorker({
+      db: store.db,
+      rest,
+      clock,
+      logger: createLogger({ level: "silent" }),
+      config: {
+        reminders: { pollMs: 300_000, eventDurationMs: 2 * hour },
+        outbox: { leaseMs: 30_000, pollIntervalMs: 1000 },
+      },
+      owner: "worker-1",
+      random: () => 0.5,
+    });
+  });
+  afterEach(async () => {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    await fake.close();
+  });
+
+  const cup = (id: string, startsAt: number): WantedTournamentEvent => ({
+    tournamentId: id,
+    name: `Cup ${id}`,
+    description: "Format: elimination",
+    location: `Register in Discord: /tournament register id:${id}`,
+    startsAt,
+    endsAt: startsAt + 2 * hour,
+  });
+
+  /** Events on, and one read that shows these tournaments. */
+  async function showTournaments(...events: WantedTournamentEvent[]): Promise<void> {
+    await enableTournamentEvents(store.db, { guildId: guild.id, enabledBy: adminId, now: clock.now() });
+    await syncTournamentEventRows(store.db, {
+      guildId: guild.id,
+      wanted: events,
+      openIds: new Set(events.map((event) => event.tournamentId)),
+      complete: true,
+      now: clock.now(),
+      limit: 100,
+    });
+  }
+
+  const discordEvents = () => fake.scheduledEvents.list(guild.id);
+
+  it("leaves a removed server's started tournament waiting, and makes its event active once the bot is back", async () => {
+    const startsAt = clock.now() + hour;
+    await showTournaments(cup("t1", startsAt));
+    expect(await worker.runOnce()).toEqual(["created"]);
+
+    fake.removeBotFromGuild(guild.id);
+    await recordGuildRemoval(store.db, { guildId: guild.id, now: clock.now() });
+    // The operator's system.tournament_started reaches every server's row, this one's too.
+    clock.advance(hour);
+    await markTournamentEventsStarted(store.db, { tournamentId: "t1", guildId: undefined, now: clock.now() });
+    expect(await worker.runOnce()).toEqual([]);
+    clock.advance(60_000);
+    expect(await worker.runOnce()).toEqual([]);
+
+    fake.addBotBackToGuild(guild.id);
+    await clearGuildRemoval(store.db, guild.id);
+    expect(await worker.runOnce()).toEqual(["synced"]);
+    expect(discordEvents().map((event) => event.status)).toEqual([GuildScheduledEventStatus.Active]);
+    expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      // Due again at its end, to be completed.
+      { tournamentId: "t1", wantedStatus: "active", syncedStatus: "active", dueAt: startsAt + 2 * hour },
+    ]);
+  });
+});
