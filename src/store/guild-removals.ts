@@ -100,9 +100,11 @@ export async function listGuildRemovalsBefore(
 }
 
 /**
- * Every guild an admin set the bot up in (subscriptions, settings, its own webhook, roles, reminders): what
- * the bot must still be in, checked against READY after a connection (follow-guild-membership.ts). Member
- * links are not asked: the commands can be used where the app is installed without its bot user.
+ * Every guild an admin set the bot up in (subscriptions, settings, its own webhook, roles, reminders, tournament
+ * events): what the bot must still be in, checked against READY after a connection (follow-guild-membership.ts)
+ * and against the server list in HTTP interactions mode (follow-guild-list.ts). Each feature's settings table
+ * is enough: its other rows (tier role mappings, reminders, events) are made only while it is set. Member links
+ * are not asked: the commands can be used where the app is installed without its bot user.
  */
 export async function listSetUpGuilds(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
@@ -112,6 +114,7 @@ export async function listSetUpGuilds(db: Kysely<Database>): Promise<string[]> {
     .union(db.selectFrom("webhook_endpoints").select("guild_id"))
     .union(db.selectFrom("guild_role_settings").select("guild_id"))
     .union(db.selectFrom("reminder_settings").select("guild_id"))
+    .union(db.selectFrom("tournament_event_settings").select("guild_id"))
     .execute();
   return rows.map((row) => row.guild_id);
 }
