@@ -69,8 +69,9 @@ export async function enableTournamentEvents(
 }
 
 /**
- * Turns events off: the setting goes, and the server's events not yet over are to be deleted, in one commit.
- * False when they were already off.
+ * Turns events off: the setting goes, and the server's events not yet over are to be deleted, in one commit;
+ * those already to delete are due at once too, since a deletion paused for a permission waited for
+ * `/setup events on`, which will not come now. False when they were already off.
  */
 export async function disableTournamentEvents(
   db: Kysely<Database>,
@@ -86,7 +87,7 @@ export async function disableTournamentEvents(
       .updateTable("tournament_events")
       .set({ wanted_status: "deleted", due_at: now, attempts: 0, updated_at: now })
       .where("guild_id", "=", guildId)
-      .where("wanted_status", "in", ["scheduled", "active"])
+      .where("wanted_status", "in", ["scheduled", "active", "deleted"])
       .execute();
     return deleted.numDeletedRows > 0n;
   });

@@ -14,7 +14,11 @@ import {
   syncTournamentEventRows,
   type WantedTournamentEvent,
 } from "../../src/store/tournament-events.js";
-import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
+import {
+  claimDueTournamentEvents,
+  recordEventSynced,
+  recordEventSyncFailed,
+} from "../../src/store/tournament-event-lease.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 
@@ -158,6 +162,57 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow + 2),
     ).toBeUndefined();
     expect(await statuses()).toEqual([["a", "deleted"]]);
+  });
+
+  it("makes a deletion paused for a permission due when events are turned off, as no /setup events on will resume it", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow);
+    await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
+    // Discord refused b's deletion for a permission: paused until /setup events on.
+    await recordEventSyncFailed(store.db, { guildId, tournamentId: "b" }, { retryAt: null });
+    await disableTournamentEvents(store.db, { guildId, now: testNow + 1 });
+    const events = await listTournamentEvents(store.db, guildId);
+    expect(events.map((event) => [event.tournamentId, event.wantedStatus, event.dueAt])).toEqual([
+      ["a", "deleted", testNow + 1],
+      ["b", "deleted", testNow + 1],
+    ]);
+  });
+
+  it("prunes a deletion given up after events were turned off at once, and not one still tried or paused", async () => {
+    const other = "100000000000000002";
+    for (const guild of [guildId, other]) {
+      await enableTournamentEvents(store.db, { guildId: guild, enabledBy: adminId, now: testNow });
+      await syncTournamentEventRows(store.db, {
+        guildId: guild,
+        wanted: [wanted("a", testNow + hour), wanted("b", testNow + hour)],
+        openIds: new Set(["a", "b"]),
+        complete: true,
+        now: testNow,
+        limit: 100,
+      });
+    }
+    // Off here: a is still being tried; b's deletion was left due no more, as an older version left it.
+    await disableTournamentEvents(store.db, { guildId, now: testNow });
+    await recordEventSyncFailed(store.db, { guildId, tournamentId: "b" }, { retryAt: null });
+    // On in the other server: its deletion paused for a permission waits for /setup events on.
+    await syncTournamentEventRows(store.db, {
+      guildId: other,
+      wanted: [wanted("a", testNow + hour)],
+      openIds: new Set(["a"]),
+      complete: true,
+      now: testNow,
+      limit: 100,
+    });
+    await recordEventSyncFailed(store.db, { guildId: other, tournamentId: "b" }, { retryAt: null });
+
+    expect(await pruneTournamentEvents(store.db, testNow - 7 * 24 * hour)).toBe(1);
+    expect(await statuses()).toEqual([["a", "deleted"]]);
+    expect(
+      (await listTournamentEvents(store.db, other)).map((event) => [event.tournamentId, event.wantedStatus]),
+    ).toEqual([
+      ["a", "scheduled"],
+      ["b", "deleted"],
+    ]);
   });
 
   it("prunes rows a week past their end, but not one still to delete", async () => {

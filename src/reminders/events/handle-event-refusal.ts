@@ -1,17 +1,37 @@
 // What a failed sync of a tournament's event does (docs/architecture.md, "Tournament events"), read with the
 // outbox's classification and backoff (docs/architecture.md, "Posting"): a missing permission pauses the
 // server's events and tells its admins once which permission to grant; a full server waits for the next read;
-// anything Discord may answer differently later is retried with backoff.
+// anything Discord may answer differently later is retried with backoff. A deletion left after `/setup events
+// off` has no admins to tell and no `/setup events on` to resume it: it is retried slowly, then given up.
 import { DiscordAPIError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
-import { classifyFailure } from "../../outbox/classify-failure.js";
-import { computeRetryDelay, defaultRetryPolicy } from "../../outbox/retry-policy.js";
+import { classifyFailure, type DeliveryFailure } from "../../outbox/classify-failure.js";
+import {
+  computeRetryDelay,
+  defaultRetryPolicy,
+  hasExhaustedRetries,
+  type RetryPolicy,
+} from "../../outbox/retry-policy.js";
 import { tellAdmins } from "../../outbox/tell-admins.js";
-import { recordEventPermissionProblem } from "../../store/tournament-event-settings.js";
-import { type TournamentEvent } from "../../store/tournament-events.js";
+import {
+  findTournamentEventSettings,
+  recordEventPermissionProblem,
+} from "../../store/tournament-event-settings.js";
+import { dropGivenUpDeletion, type TournamentEvent } from "../../store/tournament-events.js";
 import { recordEventSyncFailed } from "../../store/tournament-event-lease.js";
 import type { EventSyncOutcome } from "./sync-tournament-event.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
+
+/**
+ * A deletion left after `/setup events off`: slow enough for an admin to grant the permission back, as the off
+ * answer asks, and bounded, since no one is told and nothing else would ever stop it. Waits of up to 1 min,
+ * doubling to an hour: given up at the 30th failure, about half a day after the first on average, a day at most.
+ */
+export const leftoverDeletionRetryPolicy: RetryPolicy = {
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 30,
+};
 
 /** What the sync was doing: creating takes Create Events, changing the bot's own event either permission. */
 export type EventStep = "read" | "create" | "manage";
@@ -25,6 +45,9 @@ export async function handleEventRefusal(
   const now = deps.clock.now();
   const failure = classifyFailure(error, "post");
   const log = { guildId: event.guildId, tournamentId: event.tournamentId, step, detail: failure.detail };
+  if (event.wantedStatus === "deleted" && (await areEventsOff(deps, event.guildId))) {
+    return retryLeftoverDeletion(deps, event, failure, log);
+  }
   if (failure.kind === "no-access") {
     const permission = step === "create" ? "Create Events" : "Manage Events";
     await recordEventSyncFailed(deps.db, event, { retryAt: null });
@@ -50,6 +73,46 @@ export async function handleEventRefusal(
       : computeRetryDelay(defaultRetryPolicy, event.attempts + 1, deps.random ?? Math.random);
   await recordEventSyncFailed(deps.db, event, { retryAt: now + wait });
   deps.logger.warn({ ...log, retryInMs: wait }, "could not sync a tournament event; trying again later");
+  return "retrying";
+}
+
+async function areEventsOff(deps: TournamentEventDeps, guildId: string): Promise<boolean> {
+  return (await findTournamentEventSettings(deps.db, guildId)) === undefined;
+}
+
+/**
+ * A refused deletion after off: retried with its own backoff (a permission taken away may be granted back), and
+ * given up, its row dropped and its event left in Discord for the admins, once the attempts are spent or when
+ * Discord says the request itself is wrong, which no later attempt changes.
+ */
+async function retryLeftoverDeletion(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  failure: DeliveryFailure,
+  log: Readonly<Record<string, unknown>>,
+): Promise<EventSyncOutcome> {
+  const attempts = event.attempts + 1;
+  if (failure.kind === "rejected" || hasExhaustedRetries(leftoverDeletionRetryPolicy, attempts)) {
+    if (!(await dropGivenUpDeletion(deps.db, { ...event, claimedUpdatedAt: event.updatedAt }))) {
+      // Events were turned on again meanwhile: the row is theirs, due at once.
+      await recordEventSyncFailed(deps.db, event, { retryAt: deps.clock.now() });
+      return "retrying";
+    }
+    deps.logger.warn(
+      { ...log, attempts, discordEventId: event.discordEventId },
+      "gave up deleting a tournament event after events were turned off; it stays in Discord",
+    );
+    return "given-up";
+  }
+  const wait =
+    failure.kind === "rate-limited"
+      ? failure.retryAfterMs
+      : computeRetryDelay(leftoverDeletionRetryPolicy, attempts, deps.random ?? Math.random);
+  await recordEventSyncFailed(deps.db, event, { retryAt: deps.clock.now() + wait });
+  deps.logger.warn(
+    { ...log, attempts, retryInMs: wait },
+    "could not delete a tournament event after events were turned off; trying again later",
+  );
   return "retrying";
 }
 

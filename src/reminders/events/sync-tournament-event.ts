@@ -27,7 +27,7 @@ import { handleEventRefusal, type EventStep } from "./handle-event-refusal.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
 
 export type EventSyncOutcome =
-  "created" | "synced" | "deleted" | "forgotten" | "dropped" | "paused" | "retrying" | "refused";
+  "created" | "synced" | "deleted" | "forgotten" | "dropped" | "paused" | "retrying" | "refused" | "given-up";
 
 export async function syncTournamentEvent(
   deps: TournamentEventDeps,

@@ -1,6 +1,7 @@
 // docs/architecture.md, "Tournament events": the event worker against the fake Discord's scheduled events, with
 // a migrated database and a manual clock driving both. A server that removed the bot keeps its events' rows
-// waiting, unsent ("When the bot leaves a server"), and they go on once the bot is back.
+// waiting, unsent ("When the bot leaves a server"), and they go on once the bot is back. A deletion left after
+// `/setup events off` that Discord refuses is retried until the permission is back, and given up in the end.
 import { REST } from "@discordjs/rest";
 import { GuildScheduledEventStatus } from "discord.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,7 +13,10 @@ import {
   type TournamentEventWorker,
 } from "../../../src/reminders/events/tournament-event-worker.js";
 import { clearGuildRemoval, recordGuildRemoval } from "../../../src/store/guild-removals.js";
-import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
+import {
+  disableTournamentEvents,
+  enableTournamentEvents,
+} from "../../../src/store/tournament-event-settings.js";
 import {
   listTournamentEvents,
   markTournamentEventsStarted,
@@ -102,5 +106,48 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
       // Due again at its end, to be completed.
       { tournamentId: "t1", wantedStatus: "active", syncedStatus: "active", dueAt: startsAt + 2 * hour },
     ]);
+  });
+
+  async function turnOffWithoutEventPermissions(): Promise<void> {
+    fake.roles.revokeFromBot(guild.id, ["CreateEvents", "ManageEvents"]);
+    await disableTournamentEvents(store.db, { guildId: guild.id, now: clock.now() });
+  }
+
+  it("retries a deletion refused after events were turned off, and deletes the event once the permission is back", async () => {
+    await showTournaments(cup("t1", clock.now() + 24 * hour));
+    expect(await worker.runOnce()).toEqual(["created"]);
+
+    await turnOffWithoutEventPermissions();
+    expect(await worker.runOnce()).toEqual(["retrying"]);
+    expect(discordEvents()).toHaveLength(1);
+    const [waiting] = await listTournamentEvents(store.db, guild.id);
+    expect(waiting).toMatchObject({ wantedStatus: "deleted", attempts: 1 });
+    expect(waiting?.dueAt).toBeGreaterThan(clock.now());
+
+    fake.roles.grantBot(guild.id, ["ManageEvents"]);
+    clock.advance(hour);
+    expect(await worker.runOnce()).toEqual(["deleted"]);
+    expect(discordEvents()).toEqual([]);
+    expect(await listTournamentEvents(store.db, guild.id)).toEqual([]);
+  });
+
+  it("gives up, within a day, a deletion Discord keeps refusing after events were turned off, and drops its row", async () => {
+    await showTournaments(cup("t1", clock.now() + 7 * 24 * hour));
+    expect(await worker.runOnce()).toEqual(["created"]);
+    const offAt = clock.now();
+    await turnOffWithoutEventPermissions();
+
+    const outcomes = [];
+    for (;;) {
+      const [row] = await listTournamentEvents(store.db, guild.id);
+      if (row?.dueAt === undefined || row.dueAt === null) break;
+      clock.set(Math.max(clock.now(), row.dueAt));
+      outcomes.push(...(await worker.runOnce()));
+    }
+    expect(outcomes).toEqual([...Array<string>(29).fill("retrying"), "given-up"]);
+    expect(clock.now() - offAt).toBeLessThanOrEqual(24 * hour + hour);
+    expect(await listTournamentEvents(store.db, guild.id)).toEqual([]);
+    // The event stays for the admins to delete: the off answer said so.
+    expect(discordEvents()).toHaveLength(1);
   });
 });

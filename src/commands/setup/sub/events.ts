@@ -43,8 +43,11 @@ export async function runEventsOff(
 ): Promise<void> {
   const wasOn = await disableTournamentEvents(deps.db, { guildId: actor.guildId, now: deps.clock.now() });
   deps.wakeTournamentEvents?.();
+  // Said now: once events are off, no notice reaches the admins if Discord refuses a deletion.
   const content = wasOn
-    ? "Tournament events are off. The events I made that are not over yet are being removed."
+    ? "Tournament events are off. The events I made that are not over yet are being removed.\n" +
+      "That takes my **Manage Events** or **Create Events** permission; without it I keep trying for about " +
+      "a day, then leave them for you to delete."
     : "Tournament events were already off.";
   await responder.reply({ content, ephemeral: true });
 }
