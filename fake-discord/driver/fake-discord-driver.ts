@@ -1,9 +1,9 @@
-import { ApplicationCommandType } from "discord.js";
+import { ApplicationCommandType, OverwriteType } from "discord.js";
 import type { FakeDiscordState, FakeDiscordStats, OutageMode } from "../fake-discord-state.js";
 import { createEmptyStats } from "../fake-discord-state.js";
 import type { FocusedOption } from "../interactions/build-command-data.js";
 import type { InteractionHandle } from "../interactions/interaction-handle.js";
-import type { PermissionName } from "../world/permissions.js";
+import { combinePermissions, type PermissionName } from "../world/permissions.js";
 import {
   seedRealisticGuilds,
   type SeedGuildsOptions,
@@ -27,6 +27,15 @@ import { RoleAdmin } from "./role-admin.js";
 import { ScheduledEventAdmin } from "./scheduled-event-admin.js";
 import { ThreadAdmin } from "./thread-admin.js";
 import type { ResponseHold } from "../rest/response-holds.js";
+
+/** A channel overwrite as an admin sets one: for a role (type 0) or a member (type 1), by permission names. */
+export interface ChannelOverwriteInput {
+  /** The role's id (@everyone: the guild's id) or the member's user id. */
+  id: string;
+  type: OverwriteType;
+  allow?: readonly PermissionName[];
+  deny?: readonly PermissionName[];
+}
 
 /**
  * What tests and the playground use: build a world, act as members, read what the bot did. Every id
@@ -140,16 +149,46 @@ export class FakeDiscordDriver extends FakeDiscordReads {
     this.state.world.deleteChannel(channelId);
   }
 
-  /** The bot loses access: posts answer 403 50001 Missing Access, or 50013 with "missing-permissions". */
+  /**
+   * An admin's overwrite on a channel for a role (@everyone's id is the guild's) or a member, replacing the
+   * one that role or member had: the bot's requests there are judged by it (Discord's documentation, Topics,
+   * Permissions, "Permission Overwrites"), and CHANNEL_UPDATE is sent. Threads take their parent's.
+   */
+  setChannelOverwrite(channelId: string, overwrite: ChannelOverwriteInput): void {
+    this.state.world.setChannelOverwrite(channelId, {
+      id: overwrite.id,
+      type: overwrite.type,
+      allow: combinePermissions(overwrite.allow ?? []),
+      deny: combinePermissions(overwrite.deny ?? []),
+    });
+  }
+
+  /** Takes a role's or member's overwrite off a channel; CHANNEL_UPDATE when it had one. */
+  deleteChannelOverwrite(channelId: string, id: string): void {
+    this.state.world.deleteChannelOverwrite(channelId, id);
+  }
+
+  /**
+   * The bot loses access to a channel through an overwrite for its own member: "missing-access" denies View
+   * Channel (its posts answer 403 50001 Missing Access), "missing-permissions" allows View Channel and denies
+   * Send Messages (403 50013 Missing Permissions). Not on a thread: deny on its parent channel.
+   */
   denyChannelAccess(
     channelId: string,
     kind: "missing-access" | "missing-permissions" = "missing-access",
   ): void {
-    this.state.world.setChannelAccess(channelId, kind);
+    const botId = this.state.world.botUser.id;
+    this.setChannelOverwrite(
+      channelId,
+      kind === "missing-access"
+        ? { id: botId, type: OverwriteType.Member, deny: ["ViewChannel"] }
+        : { id: botId, type: OverwriteType.Member, allow: ["ViewChannel"], deny: ["SendMessages"] },
+    );
   }
 
+  /** Takes the bot's own member overwrite off the channel: its roles and the other overwrites decide again. */
   restoreChannelAccess(channelId: string): void {
-    this.state.world.setChannelAccess(channelId, "granted");
+    this.deleteChannelOverwrite(channelId, this.state.world.botUser.id);
   }
 
   /**

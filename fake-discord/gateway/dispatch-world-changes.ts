@@ -45,6 +45,14 @@ export function dispatchWorldChanges(state: FakeDiscordState, gateway: GatewaySe
         intentBits.guilds,
       );
     },
+    channelUpdated(channel) {
+      gateway.dispatchToGuild(
+        channel.guildId,
+        "CHANNEL_UPDATE",
+        () => renderChannel(channel),
+        intentBits.guilds,
+      );
+    },
     // A deleted thread is THREAD_DELETE with its ids and type only (docs: Gateway Events, Thread Delete).
     channelDeleted(channel) {
       const isThread = threadChannelTypes.has(channel.type);

@@ -6,7 +6,7 @@ import type { StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
 import { assertValidMessageBody } from "../validation/validate-message.js";
 import { renderAnyChannel } from "../world/render-world.js";
-import { requireChannelAccess } from "./channel-access.js";
+import { botReadsHistory, requireChannelAccess } from "./channel-access.js";
 import { requireEditableThreadMessage } from "./thread-access.js";
 import { readRequestBody } from "./request-body.js";
 
@@ -76,6 +76,7 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
           ]);
         }
       }
+      if (!botReadsHistory(state, channel)) return [];
       return state.messages
         .inChannel(channel.id)
         .filter(
@@ -90,7 +91,7 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
   );
 
   app.get<{ Params: MessageParams }>("/channels/:channelId/messages/:messageId", (request) => {
-    requireChannelAccess(state, request.params.channelId, "view");
+    requireChannelAccess(state, request.params.channelId, "read");
     return render(findMessage(request.params.channelId, request.params.messageId));
   });
 

@@ -1,7 +1,12 @@
-import { GuildScheduledEventEntityType, GuildScheduledEventPrivacyLevel } from "discord.js";
+import {
+  GuildScheduledEventEntityType,
+  GuildScheduledEventPrivacyLevel,
+  PermissionFlagsBits,
+} from "discord.js";
 import type { FastifyInstance } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
+import { botChannelPermissions } from "../world/render-world.js";
 import { renderScheduledEvent } from "../world/render-scheduled-event.js";
 import type { FakeScheduledEvent } from "../world/world-types.js";
 import {
@@ -44,10 +49,14 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     "/guilds/:guildId/scheduled-events",
     (request) => {
       const guild = requireEventGuild(state, request.params.guildId);
+      const seen = (channelId: string) => {
+        const channel = guild.channels.get(channelId);
+        if (channel === undefined) return true;
+        const permissions = botChannelPermissions(guild, channel, world.botUser.id);
+        return (permissions & PermissionFlagsBits.ViewChannel) !== 0n;
+      };
       return [...guild.scheduledEvents.values()]
-        .filter(
-          (event) => event.channelId === null || world.channel(event.channelId)?.access !== "missing-access",
-        )
+        .filter((event) => event.channelId === null || seen(event.channelId))
         .map((event) => render(event, request.query));
     },
   );

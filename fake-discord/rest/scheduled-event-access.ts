@@ -54,8 +54,9 @@ function eventPermissions(
   if (hostType === undefined) return computeMemberPermissions(guild, bot);
   const channel = channelId === null ? undefined : guild.channels.get(channelId);
   if (channel?.type !== hostType) throw new DiscordHttpError("unknownChannel");
-  if (channel.access === "missing-access") throw new DiscordHttpError("missingAccess");
-  return botChannelPermissions(guild, channel, state.world.botUser.id);
+  const permissions = botChannelPermissions(guild, channel, state.world.botUser.id);
+  if ((permissions & PermissionFlagsBits.ViewChannel) === 0n) throw new DiscordHttpError("missingAccess");
+  return permissions;
 }
 
 /** Create Events, and the channel's permissions for a voice or stage event; else 403 50013. */

@@ -20,18 +20,15 @@ const threadParentTypes: ReadonlySet<number> = new Set([
 
 /**
  * 10003 for an unknown channel, 50001 when the bot cannot see it. A thread takes its permissions from its
- * parent channel (docs: Topics, Threads — Permissions), so the parent's access counts too.
+ * parent channel (docs: Topics, Threads — Permissions), its roles and the parent's overwrites.
  */
 export function requireThreadStanding(state: FakeDiscordState, channelId: string): ThreadStanding {
   const { world } = state;
   const channel = world.channel(channelId);
   if (channel === undefined) throw new DiscordHttpError("unknownChannel");
   const guild = world.guilds.get(channel.guildId);
-  const isThread = threadChannelTypes.has(channel.type);
-  const parent = (isThread && channel.parentId !== null ? world.channel(channel.parentId) : null) ?? channel;
-  if (guild === undefined || channel.access === "missing-access" || parent.access === "missing-access")
-    throw new DiscordHttpError("missingAccess");
-  const permissions = botChannelPermissions(guild, parent, world.botUser.id);
+  if (guild === undefined) throw new DiscordHttpError("missingAccess");
+  const permissions = botChannelPermissions(guild, channel, world.botUser.id);
   if ((permissions & PermissionFlagsBits.ViewChannel) === 0n) throw new DiscordHttpError("missingAccess");
   return { guild, channel, permissions };
 }
@@ -62,7 +59,7 @@ export function requireThreadStarter(
  */
 export function requireThreadPost(state: FakeDiscordState, thread: FakeChannel): ThreadStanding {
   const standing = requireThreadStanding(state, thread.id);
-  if (thread.access === "missing-permissions" || !has(standing, PermissionFlagsBits.SendMessagesInThreads))
+  if (!has(standing, PermissionFlagsBits.SendMessagesInThreads))
     throw new DiscordHttpError("missingPermissions");
   const { locked } = state.world.threads.stateOf(standing.guild, thread);
   if (locked && !has(standing, PermissionFlagsBits.ManageThreads)) throw new DiscordHttpError("threadLocked");

@@ -36,7 +36,6 @@ export class GuildThreads {
       name: input.name,
       type: input.type,
       position: 0,
-      access: "granted",
       parentId: parent.id,
       topic: null,
       permissionOverwrites: [],

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits } from "discord.js";
-import type { FakeGuild, FakeMember, ChannelAccess } from "./world-types.js";
+import type { FakeChannel, FakeGuild, FakeMember } from "./world-types.js";
 
 export type PermissionName = keyof typeof PermissionFlagsBits;
 
@@ -45,10 +45,38 @@ export function computeMemberPermissions(guild: FakeGuild, member: FakeMember): 
   return (permissions & PermissionFlagsBits.Administrator) !== 0n ? allPermissions : permissions;
 }
 
-/** The bot's permissions in a channel after the access the driver set for it. */
-export function applyChannelAccess(permissions: bigint, access: ChannelAccess): bigint {
-  if (access === "missing-access")
-    return permissions & ~(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages);
-  if (access === "missing-permissions") return permissions & ~PermissionFlagsBits.SendMessages;
+/**
+ * A member's permissions in a channel: their guild permissions, then the channel's overwrites for @everyone,
+ * for their roles (every deny, then every allow, whatever the roles' positions) and for the member
+ * themselves, each deny before its allow. Administrator (and the owner) override every overwrite (Discord's
+ * documentation, Topics, Permissions, "Permission Overwrites"). A thread has no overwrites of its own: pass
+ * its parent channel (Topics, Permissions, "Inherited Permissions (Threads)").
+ *
+ * The result keeps the permissions that Discord ignores implicitly (Topics, Permissions, "Implicit
+ * Permissions"): without View Channel nothing else counts, without Send Messages neither do Embed Links,
+ * Attach Files, Mention Everyone or Send TTS Messages. The checks read View Channel first for that reason.
+ */
+export function computeChannelPermissions(
+  guild: FakeGuild,
+  channel: FakeChannel,
+  member: FakeMember,
+): bigint {
+  const base = computeMemberPermissions(guild, member);
+  if ((base & PermissionFlagsBits.Administrator) !== 0n) return allPermissions;
+  const overwrites = new Map(channel.permissionOverwrites.map((overwrite) => [overwrite.id, overwrite]));
+  let permissions = base;
+  const everyone = overwrites.get(guild.id);
+  if (everyone !== undefined) permissions = (permissions & ~everyone.deny) | everyone.allow;
+  let allow = 0n;
+  let deny = 0n;
+  for (const roleId of member.roleIds) {
+    const overwrite = overwrites.get(roleId);
+    if (overwrite?.type !== 0) continue;
+    allow |= overwrite.allow;
+    deny |= overwrite.deny;
+  }
+  permissions = (permissions & ~deny) | allow;
+  const own = overwrites.get(member.userId);
+  if (own?.type === 1) permissions = (permissions & ~own.deny) | own.allow;
   return permissions;
 }

@@ -1,5 +1,5 @@
 import type { APIUser } from "discord.js";
-import { applyChannelAccess, computeMemberPermissions } from "./permissions.js";
+import { computeChannelPermissions, computeMemberPermissions } from "./permissions.js";
 import { readSnowflakeTimestamp } from "../snowflake.js";
 import {
   threadChannelTypes,
@@ -139,9 +139,18 @@ export function renderAnyChannel(channel: FakeChannel, guild: FakeGuild | undefi
     : renderChannel(channel);
 }
 
-/** The bot's own permissions in a channel, as `app_permissions` and resolved channels carry them. */
+/**
+ * The bot's own permissions in a channel, as `app_permissions` and resolved channels carry them and as its
+ * requests are checked: its roles and the channel's overwrites (world/permissions.ts). A thread is judged by
+ * its parent channel's overwrites (Discord's documentation, Topics, Permissions, "Inherited Permissions
+ * (Threads)").
+ */
 export function botChannelPermissions(guild: FakeGuild, channel: FakeChannel, botUserId: string): bigint {
   const member = guild.members.get(botUserId);
-  const base = member === undefined ? 0n : computeMemberPermissions(guild, member);
-  return applyChannelAccess(base, channel.access);
+  if (member === undefined) return 0n;
+  const parent =
+    threadChannelTypes.has(channel.type) && channel.parentId !== null
+      ? guild.channels.get(channel.parentId)
+      : undefined;
+  return computeChannelPermissions(guild, parent ?? channel, member);
 }

@@ -13,6 +13,8 @@ export interface WorldListener {
   guildUnavailable?(guild: FakeGuild): void;
   channelCreated?(channel: FakeChannel): void;
   channelDeleted?(channel: FakeChannel): void;
+  /** A channel's permission overwrites changed: CHANNEL_UPDATE. */
+  channelUpdated?(channel: FakeChannel): void;
   roleCreated?(guild: FakeGuild, role: FakeRole): void;
   roleUpdated?(guild: FakeGuild, role: FakeRole): void;
   roleDeleted?(guild: FakeGuild, role: FakeRole): void;

@@ -39,9 +39,6 @@ export interface FakeMember {
   nick: string | null;
 }
 
-/** What the bot may do in a channel; the driver's denyChannelAccess moves it away from "granted". */
-export type ChannelAccess = "granted" | "missing-access" | "missing-permissions";
-
 /** A channel's permission overwrite for a role (type 0) or a member (type 1) (docs: Overwrite Object). */
 export interface FakeOverwrite {
   id: string;
@@ -57,10 +54,10 @@ export interface FakeChannel {
   /** Discord channel type: 0 text, 2 voice, 4 category, 5 announcement, 11 public thread, 15 forum. */
   type: number;
   position: number;
-  access: ChannelAccess;
   /** The category of a channel, or the channel a thread was started in. */
   parentId: string | null;
   topic: string | null;
+  /** Empty on a thread, which takes its parent's (docs: Topics, Permissions — Inherited Permissions). */
   permissionOverwrites: FakeOverwrite[];
   /** A thread's own fields; seeded threads have none and are shown with the defaults. */
   thread?: FakeThreadState;

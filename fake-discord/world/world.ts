@@ -5,7 +5,15 @@ import { everyoneRole, GuildRoles } from "./guild-roles.js";
 import { GuildScheduledEvents } from "./guild-scheduled-events.js";
 import { GuildThreads } from "./guild-threads.js";
 import type { WorldListener } from "./world-listener.js";
-import type { ChannelAccess, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
+import {
+  threadChannelTypes,
+  type FakeChannel,
+  type FakeGuild,
+  type FakeMember,
+  type FakeOverwrite,
+  type FakeRole,
+  type FakeUser,
+} from "./world-types.js";
 
 export type { WorldListener } from "./world-listener.js";
 export { everyoneRole } from "./guild-roles.js";
@@ -207,13 +215,24 @@ export class FakeWorld {
     }
   }
 
-  /** Whether the bot is in the guild that has this channel. */
-  isBotInGuildOf(channel: FakeChannel): boolean {
-    return this.guilds.has(channel.guildId);
+  /**
+   * Puts a role's or member's overwrite on a channel, replacing the one it had, as Edit Channel Permissions
+   * does; told as CHANNEL_UPDATE (docs: Channel, Edit Channel Permissions). Threads have none of their own.
+   */
+  setChannelOverwrite(channelId: string, overwrite: FakeOverwrite): void {
+    const channel = this.requireOverwritable(channelId);
+    const others = channel.permissionOverwrites.filter((each) => each.id !== overwrite.id);
+    channel.permissionOverwrites = [...others, { ...overwrite }];
+    this.tellChannelUpdated(channel);
   }
 
-  setChannelAccess(channelId: string, access: ChannelAccess): void {
-    this.requireChannel(channelId).access = access;
+  /** Takes a role's or member's overwrite off a channel (docs: Channel, Delete Channel Permission). */
+  deleteChannelOverwrite(channelId: string, overwriteId: string): void {
+    const channel = this.requireOverwritable(channelId);
+    const kept = channel.permissionOverwrites.filter((each) => each.id !== overwriteId);
+    if (kept.length === channel.permissionOverwrites.length) return;
+    channel.permissionOverwrites = kept;
+    this.tellChannelUpdated(channel);
   }
 
   channel(channelId: string): FakeChannel | undefined {
@@ -257,6 +276,19 @@ export class FakeWorld {
     }
   }
 
+  private requireOverwritable(channelId: string): FakeChannel {
+    const channel = this.requireChannel(channelId);
+    if (threadChannelTypes.has(channel.type))
+      throw new Error(`Channel ${channelId} is a thread: it takes its parent channel's overwrites`);
+    return channel;
+  }
+
+  /** The bot hears of it only in a guild it is in. */
+  private tellChannelUpdated(channel: FakeChannel): void {
+    if (!this.guilds.has(channel.guildId)) return;
+    for (const listener of this.listeners) listener.channelUpdated?.(channel);
+  }
+
   private addChannel(guild: FakeGuild, options: { name: string; type?: number }): FakeChannel {
     const channel: FakeChannel = {
       id: this.nextId(),
@@ -264,7 +296,6 @@ export class FakeWorld {
       name: options.name,
       type: options.type ?? 0,
       position: guild.channels.size,
-      access: "granted",
       parentId: null,
       topic: null,
       permissionOverwrites: [],
