@@ -40,7 +40,10 @@ export function findWebhookMessage(
 
 /**
  * A follow-up (POST /webhooks/{app}/{token}). Only after the initial response; the first follow-up
- * after a deferral replaces the "thinking…" message instead of adding one, as Discord does.
+ * after a deferral replaces the "thinking…" message instead of adding one, as Discord does, and like any
+ * edit keeps the ephemeral state the deferral gave it: "The ephemeral flag will be ignored, and the value
+ * you provided in the initial defer response will be preserved" (Discord's documentation, Interactions,
+ * Receiving and Responding, Create Followup Message).
  */
 export function createFollowUp(
   state: FakeDiscordState,

@@ -26,9 +26,12 @@ export interface NewMessage {
 
 export type MessageChange = "created" | "edited" | "deleted";
 
+/** SUPPRESS_EMBEDS: hides the link previews and embeds of a message. */
+const suppressEmbeds = 1 << 2;
+
 /** Flags a bot may set on a message it sends (docs: Message Flags — the rest are Discord's own). */
 const settableFlags =
-  messageFlags.ephemeral | messageFlags.suppressNotifications | messageFlags.componentsV2 | (1 << 2);
+  messageFlags.ephemeral | messageFlags.suppressNotifications | messageFlags.componentsV2 | suppressEmbeds;
 
 /** Every message the bot made, by id and by channel, with edit history and the nonce index. */
 export class MessageStore {
@@ -140,8 +143,13 @@ export class MessageStore {
     if (draft.embeds !== undefined) message.embeds = draft.embeds ?? [];
     if (draft.components !== undefined) message.components = draft.components ?? [];
     if (draft.allowedMentions !== undefined) message.allowedMentions = draft.allowedMentions;
+    // An edit sets or unsets SUPPRESS_EMBEDS and may set IS_COMPONENTS_V2, never unset it; other flags in
+    // it are ignored without error, so an edit never makes a message ephemeral or public (Discord's
+    // documentation, Resources, Message, Edit Message, "JSON/Form Params", flags; Resources, Webhook, Edit
+    // Webhook Message, which the interaction webhook's edits follow).
     if (draft.flags !== undefined && draft.flags !== null) {
-      message.flags = (message.flags & ~settableFlags) | (draft.flags & settableFlags);
+      const kept = message.flags & ~suppressEmbeds;
+      message.flags = kept | (draft.flags & (suppressEmbeds | messageFlags.componentsV2));
     }
     message.flags &= ~messageFlags.loading;
     message.attachments = this.attachFiles(message, message.attachments, draft, files);

@@ -128,6 +128,58 @@ describe("interaction response rules of the fake Discord", () => {
     expect(handle.followUps()).toHaveLength(0);
   });
 
+  function webhook(
+    handle: InteractionHandle,
+    path: string,
+    method: string,
+    body: unknown,
+  ): Promise<Response> {
+    return fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
+  // Edit Message and Edit Webhook Message change SUPPRESS_EMBEDS (and set IS_COMPONENTS_V2) only; the
+  // ephemeral flag of an edit is ignored, as is a first follow-up's after a deferral (Create Followup Message).
+  it("keeps a public deferral public when @original is edited with the ephemeral flag", async () => {
+    const handle = run();
+    await callback(handle, { type: 5 });
+    const edit = await webhook(handle, "/messages/@original", "PATCH", { content: "Rank #4", flags: 64 });
+    expect(edit.status).toBe(200);
+    expect(((await edit.json()) as { flags: number }).flags & 64).toBe(0);
+    const final = await handle.waitForFinal();
+    expect(final.flags & 64).toBe(0);
+    expect(fake.messages(channelId).map((message) => message.id)).toContain(final.id);
+  });
+
+  it("keeps a public deferral public when its first follow-up asks to be ephemeral", async () => {
+    const handle = run();
+    await callback(handle, { type: 5 });
+    const followUp = await webhook(handle, "?wait=true", "POST", { content: "Rank #5", flags: 64 });
+    expect(followUp.status).toBe(200);
+    const final = await handle.waitForFinal();
+    expect([final.content, final.flags & 64]).toEqual(["Rank #5", 0]);
+    expect(handle.followUps()).toHaveLength(0);
+    // A later follow-up is a new message, and may be ephemeral.
+    const later = await webhook(handle, "?wait=true", "POST", { content: "Only you", flags: 64 });
+    expect(((await later.json()) as { flags: number }).flags & 64).toBe(64);
+  });
+
+  it("keeps an ephemeral reply ephemeral when an edit sends flags 0, and sets or unsets SUPPRESS_EMBEDS", async () => {
+    const handle = run();
+    await callback(handle, { type: 4, data: { content: "Rank #6", flags: 64 } });
+    const suppressed = await webhook(handle, "/messages/@original", "PATCH", { flags: 4 });
+    expect(((await suppressed.json()) as { flags: number }).flags).toBe(64 | 4);
+    const edit = await webhook(handle, "/messages/@original", "PATCH", { content: "Rank #7", flags: 0 });
+    expect(edit.status).toBe(200);
+    const message = (await edit.json()) as { id: string; flags: number };
+    expect(message.flags).toBe(64);
+    expect(fake.message(message.id)?.content).toBe("Rank #7");
+    expect(fake.messages(channelId).map((each) => each.id)).not.toContain(message.id);
+  });
+
   it.each([
     [
       "a modal title over 45",
