@@ -5,7 +5,7 @@ import { messageFlags, type StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
 import { isRecord } from "../validation/field-checks.js";
 import { assertValidChoices } from "../validation/validate-choices.js";
-import { assertValidMessageBody } from "../validation/validate-message.js";
+import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
 import { assertValidModal } from "../validation/validate-modal.js";
 import { callbackType, interactionType, type InteractionRecord } from "./interaction-record.js";
 
@@ -136,9 +136,10 @@ function applyCallback(
     return message;
   }
   if (type === callbackType.updateMessage || type === callbackType.deferredUpdateMessage) {
-    record.originalMessageId = record.sourceMessageId;
     const source = record.sourceMessageId === null ? undefined : state.messages.get(record.sourceMessageId);
     if (source === undefined) throw new DiscordHttpError("unknownMessage");
+    if (type === callbackType.updateMessage) assertEditLeavesMessage(source, draft, files.length);
+    record.originalMessageId = source.id;
     return type === callbackType.updateMessage ? state.messages.edit(source, draft, files) : source;
   }
   return null;

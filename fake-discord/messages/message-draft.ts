@@ -13,6 +13,9 @@ export interface MessageDraft {
   tts?: boolean;
   /** Attachment entries: ids of kept attachments, or the index of an uploaded file (docs: Uploading Files). */
   attachments?: { id: string; filename?: string; description?: string }[] | null;
+  /** Create Message only: stickers and a poll, which no edit changes. */
+  stickerIds?: string[];
+  hasPoll?: boolean;
 }
 
 /** A file part of a multipart body, `files[n]`. */
@@ -36,6 +39,8 @@ export function readMessageDraft(body: unknown): MessageDraft {
   if (typeof body.nonce === "string" || typeof body.nonce === "number") draft.nonce = body.nonce;
   if (body.enforce_nonce === true) draft.enforceNonce = true;
   if (body.tts === true) draft.tts = true;
+  if (Array.isArray(body.sticker_ids)) draft.stickerIds = body.sticker_ids.map(String);
+  if (isRecord(body.poll)) draft.hasPoll = true;
   if ("attachments" in body)
     draft.attachments = Array.isArray(body.attachments)
       ? body.attachments.filter(isRecord).map(readAttachmentEntry)

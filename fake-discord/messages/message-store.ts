@@ -109,6 +109,8 @@ export class MessageStore {
       type: input.type ?? 0,
       deleted: false,
     };
+    if (draft.stickerIds !== undefined && draft.stickerIds.length > 0) message.stickerIds = draft.stickerIds;
+    if (draft.hasPoll === true) message.hasPoll = true;
     message.attachments = this.attachFiles(message, [], draft, input.files);
     message.mentionedUserIds = findPingedUsers(message.content, message.allowedMentions);
     this.byId.set(id, message);

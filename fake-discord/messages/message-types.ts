@@ -59,6 +59,12 @@ export interface StoredMessage {
   type: number;
   /** Deleted messages stay here for tests to inspect; the API answers 10008 for them. */
   deleted: boolean;
+  /**
+   * Stickers and a poll sent with the message: not rendered, kept because an edit cannot take them away, so
+   * a message with one is never left empty by an edit (validation/validate-message.ts).
+   */
+  stickerIds?: string[];
+  hasPoll?: boolean;
 }
 
 /** Message flags the fake interprets (docs: Message Flags). */

@@ -10,7 +10,7 @@ import {
 import { readMessageDraft } from "../messages/message-draft.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
-import { assertValidMessageBody } from "../validation/validate-message.js";
+import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
 import { readRequestBody } from "./request-body.js";
 
 interface WebhookParams {
@@ -69,7 +69,9 @@ export function registerInteractionRoutes(app: FastifyInstance, state: FakeDisco
       const message = findWebhookMessage(state, record, request.params.messageId);
       const { json, files } = readRequestBody(request.body);
       assertValidMessageBody(json, { fileCount: files.length, isEdit: true });
-      return render(editWebhookMessage(state, record, message, readMessageDraft(json), files));
+      const draft = readMessageDraft(json);
+      assertEditLeavesMessage(message, draft, files.length);
+      return render(editWebhookMessage(state, record, message, draft, files));
     },
   );
 

@@ -1,5 +1,6 @@
 import { DiscordHttpError } from "../discord-errors.js";
-import { messageFlags } from "../messages/message-types.js";
+import type { MessageDraft } from "../messages/message-draft.js";
+import { messageFlags, type StoredMessage } from "../messages/message-types.js";
 import { discordLimits as limits } from "./discord-limits.js";
 import { checkMessageComponents } from "./validate-components.js";
 import { checkEmbeds } from "./validate-embeds.js";
@@ -47,6 +48,37 @@ export function assertValidMessageBody(body: unknown, options: MessageCheckOptio
   }
   if (errors.errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors.errors);
   if (!options.isEdit && isEmptyMessage(body, options.fileCount)) throw new DiscordHttpError("emptyMessage");
+}
+
+/**
+ * 400 50006 Cannot send an empty message for an edit that would leave the message with nothing to show:
+ * no content, embed, component or attachment once the edit is applied, and no sticker or poll (Discord's
+ * documentation, Resources, Message, Create Message, "JSON/Form Params": at least one of content, embeds,
+ * sticker_ids, components, files[n] or poll). Discord refuses such an edit as it refuses such a create
+ * (PATCH with `{"content": ""}` on a message of content only, discord-api-docs issues 595 and 7785). A field
+ * the edit leaves out keeps its value; `null` empties it; uploaded files are added to the attachments the
+ * `attachments` array keeps (all of them when it is left out), as MessageStore.edit applies them.
+ */
+export function assertEditLeavesMessage(
+  message: StoredMessage,
+  draft: MessageDraft,
+  fileCount: number,
+): void {
+  const content = draft.content === undefined ? message.content : (draft.content ?? "");
+  const embeds = draft.embeds === undefined ? message.embeds : (draft.embeds ?? []);
+  const components = draft.components === undefined ? message.components : (draft.components ?? []);
+  const keptAttachments =
+    draft.attachments === undefined || draft.attachments === null
+      ? message.attachments.length
+      : draft.attachments.filter((entry) => message.attachments.some((kept) => kept.id === entry.id)).length;
+  const empty =
+    content.trim() === "" &&
+    embeds.length === 0 &&
+    components.length === 0 &&
+    keptAttachments + fileCount === 0 &&
+    (message.stickerIds ?? []).length === 0 &&
+    message.hasPoll !== true;
+  if (empty) throw new DiscordHttpError("emptyMessage");
 }
 
 function isEmptyMessage(body: Record<string, unknown>, fileCount: number): boolean {

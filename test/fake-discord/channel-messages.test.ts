@@ -147,6 +147,50 @@ describe("channel messages on the fake Discord", () => {
     expect(fake.stats.rejectedMessages).toBe(before + 1);
   });
 
+  it("refuses an edit that would leave the message empty with 50006, and keeps the message as it was", async () => {
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Battle waiting" },
+    })) as { id: string };
+    const before = fake.stats.rejectedMessages;
+    const patch = (body: unknown) => rest.patch(Routes.channelMessage(channelId, sent.id), { body });
+    for (const body of [{ content: "" }, { content: null }, { content: "   ", embeds: [] }]) {
+      const error = await failureOf(patch(body));
+      expect([error.status, error.code, error.message]).toEqual([400, 50006, "Cannot send an empty message"]);
+    }
+    expect(fake.stats.rejectedMessages).toBe(before + 3);
+    expect(fake.message(sent.id)).toMatchObject({ content: "Battle waiting", edits: [] });
+    // What the edit leaves is judged: an embed in place of the content, then the content back.
+    await patch({ content: "", embeds: [{ title: "Battle started" }] });
+    expect((await failureOf(patch({ embeds: null }))).code).toBe(50006);
+    await patch({ content: "Battle over", embeds: [] });
+    expect(fake.message(sent.id)).toMatchObject({ content: "Battle over", embeds: [] });
+  });
+
+  it("lets an edit empty the content of a message that keeps an attachment or a poll", async () => {
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Rating chart", attachments: [{ id: 0 }] },
+      files: [{ name: "chart.png", data: Buffer.from([1, 2, 3]), contentType: "image/png" }],
+    })) as { id: string; attachments: { id: string }[] };
+    const kept = sent.attachments[0]?.id ?? "";
+    await rest.patch(Routes.channelMessage(channelId, sent.id), {
+      body: { content: "", attachments: [{ id: kept }] },
+    });
+    expect(fake.message(sent.id)?.attachments.map((attachment) => attachment.id)).toEqual([kept]);
+    const error = await failureOf(
+      rest.patch(Routes.channelMessage(channelId, sent.id), { body: { attachments: [] } }),
+    );
+    expect(error.code).toBe(50006);
+    // No edit takes a poll away (Edit Message has no poll field), so the message is never left empty.
+    const poll = (await rest.post(Routes.channelMessages(channelId), {
+      body: {
+        content: "Who wins?",
+        poll: { question: { text: "Final" }, answers: [{ poll_media: { text: "alice" } }] },
+      },
+    })) as { id: string };
+    await rest.patch(Routes.channelMessage(channelId, poll.id), { body: { content: "" } });
+    expect(fake.message(poll.id)?.content).toBe("");
+  });
+
   it("answers 10003 Unknown Channel once the channel is deleted", async () => {
     fake.deleteChannel(channelId);
     const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }));

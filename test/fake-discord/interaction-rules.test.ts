@@ -180,6 +180,41 @@ describe("interaction response rules of the fake Discord", () => {
     expect(fake.messages(channelId).map((each) => each.id)).not.toContain(message.id);
   });
 
+  it("refuses an edit of @original that leaves it empty with 50006, a deferral's too", async () => {
+    const deferred = run();
+    await callback(deferred, { type: 5 });
+    const empty = await webhook(deferred, "/messages/@original", "PATCH", { flags: 64 });
+    expect([empty.status, (await errorsOf(empty)).code]).toEqual([400, 50006]);
+    expect((await webhook(deferred, "/messages/@original", "PATCH", { content: "Rank #8" })).status).toBe(
+      200,
+    );
+    const replied = run();
+    await callback(replied, { type: 4, data: { content: "Rank #9" } });
+    const cleared = await webhook(replied, "/messages/@original", "PATCH", { content: "", components: [] });
+    expect([cleared.status, (await errorsOf(cleared)).code]).toEqual([400, 50006]);
+    expect((await replied.waitForFinal()).content).toBe("Rank #9");
+  });
+
+  it("refuses an UPDATE_MESSAGE that would leave the button's message empty with 50006", async () => {
+    const card = (await (
+      await fetch(`${fake.apiUrl}/v10/channels/${channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: "Join", custom_id: "join" }] }],
+        }),
+      })
+    ).json()) as { id: string };
+    const press = () => fake.pressButton({ message: card.id, customId: "join", userId });
+    const refused = await callback(press(), { type: 7, data: { components: [] } });
+    expect([refused.status, (await errorsOf(refused)).code]).toEqual([400, 50006]);
+    expect(fake.message(card.id)?.components).toHaveLength(1);
+    expect((await callback(press(), { type: 7, data: { content: "Full", components: [] } })).status).toBe(
+      204,
+    );
+    expect(fake.message(card.id)).toMatchObject({ content: "Full", components: [] });
+  });
+
   it.each([
     [
       "a modal title over 45",
