@@ -17,6 +17,7 @@ import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
+import { countPendingOutbox } from "../../src/store/outbox.js";
 import { postgresUrl } from "../store/databases.js";
 import { spawnBot, waitForReady, type BotProcess } from "./support/bot-process.js";
 import { createFreshPostgresDatabase } from "./support/fresh-postgres-database.js";
@@ -61,7 +62,9 @@ const webhookSecret = "proxy-operator-secret";
  */
 const startTimeoutMs = 60_000;
 const fanOutTimeoutMs = 60_000;
-const testTimeoutMs = 2 * fanOutTimeoutMs + 30_000;
+/** OUTBOX_LEASE_SECONDS of both instances: longer than either takes to post its share of one event. */
+const leaseSeconds = 20;
+const testTimeoutMs = 3 * fanOutTimeoutMs + leaseSeconds * 1000 + 30_000;
 
 describe.skipIf(postgresUrl === undefined)(
   "two bot instances behind the shared Discord REST proxy (runs only when TEST_DATABASE_URL is set)",
@@ -126,6 +129,8 @@ describe.skipIf(postgresUrl === undefined)(
             ENCRYPTION_KEYS: generateKeySpec("proxy"),
             // The instance that did not receive the webhook finds its rows by polling.
             OUTBOX_POLL_INTERVAL_MS: "200",
+            // A stopped instance's posts still unrecorded hold their channels until their lease ends: short here.
+            OUTBOX_LEASE_SECONDS: String(leaseSeconds),
             HOST: "127.0.0.1",
             PORT: String(port),
             METRICS_PORT: "off",
@@ -153,6 +158,12 @@ describe.skipIf(postgresUrl === undefined)(
         expect([...owners].sort()).toEqual(bots.map((bot) => `${hostname()}:${bot.child.pid}`).sort());
 
         await bots[1]!.kill();
+        // Its posts that went out before their rows were recorded stay its until their lease ends; then the
+        // survivor sends them again under their nonces (Discord shows each once), before its channels' next.
+        await waitUntil(async () => (await countPendingOutbox(store.db)) === 0, {
+          timeoutMs: leaseSeconds * 1000 + fanOutTimeoutMs,
+          what: "the survivor to finish the stopped instance's posts once their lease ended",
+        });
         const alone = await fanOut(1, bots[0]!, botUrls[0]!);
 
         expect(checkPostedOnce(discord, channels, 2).wrong).toEqual([]);

@@ -70,8 +70,10 @@ export const codeModal: ModalHandler<BotDependencies> = {
     if (battleId === undefined) throw new UserFacingError("unknown_modal", "This form is no longer active.");
     const language = parseLanguage(fields[languageField] ?? "");
     const code = fields[codeField] ?? "";
-    if (language === undefined) throw unknownLanguage(battleId, code);
+    // Deferred first even for a language refused: that answer carries a file, which an edit of the deferred
+    // reply sends as Discord takes files, in either interactions mode.
     await responder.defer({ ephemeral: true });
+    if (language === undefined) throw unknownLanguage(battleId, code);
     await responder.reply(await submitCode(deps, actor, { battleId, language, code }));
   },
 };
