@@ -56,10 +56,13 @@ function isClaimable(db: Kysely<Database>, claim: OutboxClaim) {
  * waits for a live worker's rows at most until their lease ends.
  */
 function selectChannelsHeldByOthers(db: Kysely<Database>, claim: OutboxClaim) {
+  // Leased rows only, as outbox_leased_index holds them: in flight, a few however long the backlog. A leased
+  // row is a pending one (every other state gives its lease up), so its status is not asked for: asked,
+  // SQLite would read every pending row by outbox_due_index instead.
   return db
     .selectFrom("outbox as held")
     .select("held.channel_id")
-    .where("held.status", "=", "pending")
+    .where("held.lease_owner", "is not", null)
     .where("held.lease_owner", "<>", claim.owner)
     .where("held.lease_expires_at", ">", readLeaseNow(db, claim.now));
 }

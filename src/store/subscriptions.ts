@@ -98,20 +98,23 @@ export async function listGuildSubscriptions(db: Kysely<Database>, guildId: stri
 }
 
 /**
- * Of `channelIds`, those a route of any kind and state keeps battle updates in (`battleUpdates: "channel"`):
+ * Of the channels of `places`, those a route of any kind and state keeps battle updates in (`battleUpdates: "channel"`):
  * routing reads it for the channels whose card or tournament has a thread, since the route that chose the
  * channel need not be one that takes the event being routed (docs/architecture.md, "Webhooks in").
  */
 export async function listChannelModeChannels(
   db: Kysely<Database>,
-  channelIds: Iterable<string>,
+  places: readonly { readonly guildId: string; readonly channelId: string }[],
 ): Promise<Set<string>> {
-  const rows = await inSlices([...new Set(channelIds)], idsPerQuery, (some) =>
-    db.selectFrom("subscriptions").selectAll().where("channel_id", "in", some).execute(),
+  const channelIds = new Set(places.map((place) => place.channelId));
+  // Read by guild, which subscriptions are indexed by, then narrowed to the channels asked about.
+  const rows = await inSlices([...new Set(places.map((place) => place.guildId))], idsPerQuery, (some) =>
+    db.selectFrom("subscriptions").selectAll().where("guild_id", "in", some).execute(),
   );
   return new Set(
     rows
       .map(toSubscription)
+      .filter((subscription) => channelIds.has(subscription.channelId))
       .filter((subscription) => subscription.filters.battleUpdates === "channel")
       .map((subscription) => subscription.channelId),
   );

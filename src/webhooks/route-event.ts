@@ -93,11 +93,9 @@ export async function routeEvents(
     db,
     tournamentOf.filter((id) => id !== undefined),
   );
-  const threadChannels = [...battleCardsOf.flat().filter((card) => card.threadId !== null), ...threads].map(
-    (place) => place.channelId,
-  );
+  const threadPlaces = [...battleCardsOf.flat().filter((card) => card.threadId !== null), ...threads];
   const channelModeChannels =
-    threadChannels.length === 0 ? new Set<string>() : await listChannelModeChannels(db, threadChannels);
+    threadPlaces.length === 0 ? new Set<string>() : await listChannelModeChannels(db, threadPlaces);
   return requests.map(({ event }, index) =>
     selectTargets(event, {
       subscriptions: subscriptionsOf[index] ?? [],
