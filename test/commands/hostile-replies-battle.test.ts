@@ -12,6 +12,25 @@ import { discordLimits } from "../../src/discord/discord-limits.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 
+const parties = { challengerId: "100000000000000001", opponentId: "100000000000000002" };
+
+/** A challenge with `text` in every field the platform fills. */
+function challengeOf(text: string) {
+  return renderChallenge({
+    ...parties,
+    view: {
+      battleId: text,
+      type: text,
+      problem: { title: text, difficulty: text },
+      language: text,
+      status: "waiting",
+      // A card's player names are display text the bot wrote (a challenge starts with none).
+      participants: [],
+    },
+    expiresAt: now,
+  });
+}
+
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
 const renderers: readonly HostileRenderer[] = [
   [
@@ -45,43 +64,13 @@ const renderers: readonly HostileRenderer[] = [
         inServer: true,
       }),
   ],
-  [
-    "challenge",
-    (text) =>
-      renderChallenge({
-        challengerId: "100000000000000001",
-        opponentId: "100000000000000002",
-        view: {
-          battleId: text,
-          type: text,
-          problem: { title: text, difficulty: text },
-          language: text,
-          status: "waiting",
-          // A card's player names are display text the bot wrote (a challenge starts with none).
-          participants: [],
-        },
-        expiresAt: now,
-      }),
-  ],
+  ["challenge", (text) => challengeOf(text)],
   [
     "challenge accepted",
     (text) =>
       renderChallengeAccepted({
-        challengerId: "100000000000000001",
-        opponentId: "100000000000000002",
-        embed: renderChallenge({
-          challengerId: "100000000000000001",
-          opponentId: "100000000000000002",
-          view: {
-            battleId: text,
-            type: text,
-            problem: { title: text, difficulty: text },
-            language: text,
-            status: "waiting",
-            participants: [],
-          },
-          expiresAt: now,
-        }).embeds?.[0],
+        ...parties,
+        embed: challengeOf(text).embeds?.[0],
         battle: { id: "bat_1", status: "active", participants: [{ username: text }, { username: text }] },
         challengerSeated: true,
       }),
