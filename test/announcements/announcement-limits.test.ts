@@ -11,12 +11,18 @@ import { expectPingsExactly, expectWithinDiscordLimits, mentionedUsers } from ".
 /** Keys whose values identify or time something: kept readable so the receiver accepts the payload. */
 const keptKeys = new Set(["object", "id", "battle_id", "winner", "winner_team_id", "tier", "previous_tier"]);
 
-/** The data with every list grown to `count` (distinct ids) and every free text replaced by `text`. */
+/** The most items a list inside a list's item grows to: 300 teams of 300 members each would be 90,000
+ * names, which measures the machine rather than the limits (and took over 20 s on a loaded one). */
+const nestedCount = 20;
+
+/** The data with every list grown to `count` (distinct ids; a list inside a list's item to at most
+ * `nestedCount`) and every free text replaced by `text`. */
 function stress(value: unknown, text: string, count: number, key = ""): unknown {
   if (Array.isArray(value)) {
     const first: unknown = value[0] ?? (key === "members" ? "usr_member" : undefined);
     if (first === undefined) return value;
-    return Array.from({ length: count }, (_, index) => distinguish(stress(first, text, count), index));
+    const inner = Math.min(count, nestedCount);
+    return Array.from({ length: count }, (_, index) => distinguish(stress(first, text, inner), index));
   }
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(
