@@ -8,9 +8,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
-    // Every core: vitest leaves one free by default, which on a 2-core machine runs the files one at a time.
-    // The suite's tests wait on sockets and child processes for much of their time, so two at once fit.
-    maxWorkers: availableParallelism(),
+    // One more than the cores: vitest leaves one free by default, which on a 2-core machine runs the files one
+    // at a time. The suite's tests wait on sockets, rate limits, leases and child processes for much of their
+    // time: on 2 cores the whole suite used 1.2 of them with two files at once (375 s), 1.4 with three (324 s),
+    // and no more with four (334 s, its extra worker's imports eating the gain).
+    maxWorkers: availableParallelism() + 1,
     // A worker keeps the modules it imported for the next file: importing the bot's module graph into every
     // file afresh took more than half of the suite's time (126 s of imports against 19 s). The code keeps no
     // module-level state a test could leak (the clock, stores and servers are built by each test).
