@@ -4,9 +4,9 @@
  * bare Fastify route answering 200, and a minimal durable receiver (verify the HMAC, parse, insert by id into
  * SQLite with WAL and synchronous=FULL, one commit per event-loop turn, answer after it). Each target runs in
  * its own process and autocannon in a third (bench/support/autocannon-worker.ts), with the same connections
- * and duration for all, bodies signed before the run and every event id unique. Targets: ≥ 0.5 × the minimal
+ * and duration for all, after the same unmeasured warm-up, bodies signed before the run and every event id unique. Targets: ≥ 0.5 × the minimal
  * durable receiver, p99 ack ≤ 20 ms, every acknowledged event in the database. Also printed: each target's
- * CPU time (all its threads) per acknowledgement and its event-loop delay during its load. Run: npx tsx bench/webhook-ingest.ts [seconds]
+ * CPU time (all its threads) per acknowledgement and its event-loop delay during its load. Run: npx tsx bench/webhook-ingest.ts [seconds] [warm-up seconds]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,12 +16,17 @@ import { measureTarget, type IngestTarget, type TargetMeasurement } from "./supp
 import type { MinimalReceiverRequest } from "./support/minimal-receiver-child.js";
 
 const seconds = Number(process.argv[2] ?? 5);
+/** Before each target's measured seconds: its first seconds of load are mostly V8 compiling its code. */
+const warmupSeconds = Number(process.argv[3] ?? 5);
 const connections = 20;
 const secret = "bench-operator-secret-0123456789abcdef";
 const targetRatio = 0.5;
 const targetP99Ms = 20;
-/** Enough signed bodies that no run sends one twice: well above the bare route's rate here. */
-const bodies = seconds * 60_000;
+/**
+ * Enough signed bodies that no durable target is sent one twice: well above their rates here; the bare route,
+ * which stores nothing, may be sent some twice on a fast machine.
+ */
+const bodies = (warmupSeconds + seconds) * 30_000;
 
 const folder = await mkdtemp(join(tmpdir(), "arena-bench-"));
 const minimalFile = join(folder, "minimal.sqlite");
@@ -45,7 +50,14 @@ try {
     const runId = `${name.split(" ")[0] ?? "run"}${Date.now()}`;
     measured.set(
       name,
-      await measureTarget(target, { secret, connections, durationMs: seconds * 1000, runId, bodies }),
+      await measureTarget(target, {
+        secret,
+        connections,
+        durationMs: seconds * 1000,
+        warmupMs: warmupSeconds * 1000,
+        runId,
+        bodies,
+      }),
     );
   }
 } finally {
@@ -53,7 +65,8 @@ try {
 }
 
 console.log(
-  `webhook ingest: autocannon in its own process, ${connections} connections, ${seconds} s per target, ` +
+  `webhook ingest: autocannon in its own process, ${connections} connections, ${seconds} s per target ` +
+    `after ${warmupSeconds} s of unmeasured warm-up, ` +
     "pre-signed bodies with unique event ids; each target in its own process",
 );
 let everyAckStored = true;
@@ -62,7 +75,7 @@ for (const [name, { load, loopDelay, stored }] of measured) {
   const storedText =
     stored === undefined
       ? "stores nothing"
-      : `${load.completed} acked, ${stored.missing === 0 ? "all" : `${stored.missing} NOT`} in its database (${stored.rows} rows)`;
+      : `${stored.acked} acked with the warm-up's, ${stored.missing === 0 ? "all" : `${stored.missing} NOT`} in its database (${stored.rows} rows)`;
   console.log(
     `${name.padEnd(25)} ${load.perSecond.toFixed(0).padStart(6)} req/s | p50 ${load.p50Ms.toFixed(1)} ms, ` +
       `p99 ${load.p99Ms.toFixed(1)} ms | CPU ${((loopDelay.cpuMs * 1000) / load.completed).toFixed(0)} µs/ack | ` +

@@ -16,6 +16,8 @@ export interface IngestTarget {
 /** After a durable target stopped: how many events its database holds, and how many acknowledged ones it lacks. */
 export interface StoredCheck {
   readonly rows: number;
+  /** Every acknowledged event, the warm-up's too. */
+  readonly acked: number;
   readonly missing: number;
 }
 
@@ -48,7 +50,7 @@ export async function measureTarget(
       args: [JSON.stringify(request)],
     });
     try {
-      await generator.nextMessage<LoadStarted>(60_000);
+      await generator.nextMessage<LoadStarted>(load.warmupMs + 60_000);
       server.process.send({ measure: "start" } satisfies MeasureCommand);
       result = await generator.nextMessage<LoadResult>(load.durationMs + 60_000);
     } finally {
@@ -69,7 +71,11 @@ function checkStored(stored: NonNullable<IngestTarget["stored"]>, ackedIds: read
   const db = new Database(stored.databaseFile, { readonly: true });
   try {
     const ids = new Set(db.prepare(stored.eventIdsQuery).pluck().all() as string[]);
-    return { rows: ids.size, missing: ackedIds.filter((id) => !ids.has(id)).length };
+    return {
+      rows: ids.size,
+      acked: ackedIds.length,
+      missing: ackedIds.filter((id) => !ids.has(id)).length,
+    };
   } finally {
     db.close();
   }
