@@ -5,6 +5,7 @@
 // the bot pauses the sync, the admins are told which role to move, and sync resumes after the fix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../fake-discord/index.js";
+import { isEphemeral } from "../../fake-discord/messages/message-types.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { setUpAdminStanding } from "./support/admin-standing.js";
@@ -262,6 +263,22 @@ describe("tier roles, end to end", () => {
       `I couldn't create the tier roles: I lack the **Manage Roles** permission. In Server Settings → Roles, give my role <@&${botRole.id}> Manage Roles, then run \`/setup roles create\` again.`,
     );
     expect(world.discord.roles.find(fourth, "Master")).toBeUndefined();
+  });
+
+  it("says the server is at Discord's role limit when /setup roles create cannot make a role", async () => {
+    const full = await addGuild("Full");
+    world.discord.roles.grantBot(full, ["ManageRoles"]);
+    while (world.discord.roles.list(full).length < 250)
+      world.discord.roles.create(full, { name: `Role ${world.discord.roles.list(full).length}` });
+
+    const refused = await setupIn(full, { subcommandGroup: "roles", subcommand: "create" });
+    expect(refused.content).toBe(
+      "I couldn't create the tier roles: this server has as many roles as Discord allows (250). Delete roles " +
+        "you no longer need in Server Settings → Roles, or give tiers roles you have with `/setup roles map`, " +
+        "then run `/setup roles create` again.",
+    );
+    expect(isEphemeral(refused)).toBe(true);
+    expect(world.discord.roles.find(full, "Master")).toBeUndefined();
   });
 
   function channelOf(guildId: string): string {

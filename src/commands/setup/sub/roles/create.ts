@@ -4,7 +4,7 @@
 // the same roles at the same time.
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import { UserFacingError } from "../../../../discord/user-facing-error.js";
-import { classifyRoleFailure } from "../../../../roles/classify-role-failure.js";
+import { classifyRoleFailure, isRoleLimitReached } from "../../../../roles/classify-role-failure.js";
 import { ensureTierRoles, type TierRolesOutcome } from "../../../../roles/ensure-tier-roles.js";
 import { describeRoleRefusal } from "../../../../roles/explain-role-refusal.js";
 import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
@@ -46,6 +46,14 @@ export async function createTierRoles(
   try {
     outcome = await ensureTierRoles(deps, guildId);
   } catch (error) {
+    if (isRoleLimitReached(error)) {
+      throw new UserFacingError(
+        "roles_limit",
+        "I couldn't create the tier roles: this server has as many roles as Discord allows (250). Delete roles " +
+          "you no longer need in Server Settings → Roles, or give tiers roles you have with `/setup roles map`, " +
+          "then run `/setup roles create` again.",
+      );
+    }
     const failure = classifyRoleFailure(error);
     if (failure.kind !== "missing-permissions") throw error;
     const refusal = await explainRefusal(deps, guildId);
