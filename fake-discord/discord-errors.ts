@@ -13,6 +13,7 @@ export const discordErrors = {
   unknownRole: { status: 404, code: 10011, message: "Unknown Role" },
   unknownUser: { status: 404, code: 10013, message: "Unknown User" },
   unknownWebhook: { status: 404, code: 10015, message: "Unknown Webhook" },
+  invalidWebhookToken: { status: 401, code: 50027, message: "Invalid Webhook Token" },
   unknownApplication: { status: 404, code: 10002, message: "Unknown Application" },
   unknownCommand: { status: 404, code: 10063, message: "Unknown application command" },
   unknownInteraction: { status: 404, code: 10062, message: "Unknown interaction" },

@@ -5,8 +5,10 @@ import { isLoading, type StoredMessage } from "../messages/message-types.js";
 import type { InteractionRecord } from "./interaction-record.js";
 
 /**
- * The interaction's webhook (/webhooks/{application.id}/{token}): valid for 15 minutes, for this
- * application only. Unknown or stale tokens answer 10015 Unknown Webhook.
+ * The interaction's webhook (/webhooks/{application.id}/{token}): for this application only, and valid for 15
+ * minutes ("Interaction tokens are valid for 15 minutes", Discord's documentation, Interactions, Receiving and
+ * Responding). A token this application never had answers 10015 Unknown Webhook; one whose 15 minutes are over
+ * answers 401 50027 Invalid Webhook Token, as Discord does.
  */
 export function findInteractionByWebhook(
   state: FakeDiscordState,
@@ -14,13 +16,10 @@ export function findInteractionByWebhook(
   token: string,
 ): InteractionRecord {
   const record = state.interactions.byToken(token);
-  if (
-    record === undefined ||
-    applicationId !== state.applicationId ||
-    state.clock.now() >= record.tokenExpiresAt
-  ) {
+  if (record === undefined || applicationId !== state.applicationId) {
     throw new DiscordHttpError("unknownWebhook");
   }
+  if (state.clock.now() >= record.tokenExpiresAt) throw new DiscordHttpError("invalidWebhookToken");
   return record;
 }
 

@@ -115,6 +115,22 @@ describe("interaction response rules of the fake Discord", () => {
     expect([response.status, (await errorsOf(response)).code]).toEqual([404, 10015]);
   });
 
+  it("refuses the interaction's webhook 15 minutes after the interaction with 401 50027", async () => {
+    const handle = run();
+    await callback(handle, { type: 5 });
+    const edit = () =>
+      fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}/messages/@original`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ content: "late" }),
+      });
+    clock.advance(15 * 60_000 - 1);
+    expect((await edit()).status).toBe(200);
+    clock.advance(1);
+    const late = await edit();
+    expect([late.status, (await errorsOf(late)).code]).toEqual([401, 50027]);
+  });
+
   it("replaces the thinking message with the first follow-up after a deferral", async () => {
     const handle = run();
     await callback(handle, { type: 5, data: { flags: 64 } });
