@@ -121,7 +121,8 @@ export async function holdReminderLeadMinutes(
 
 /**
  * The servers whose open tournaments are due a read, each taken by one instance (claim-due-rows.ts): taking
- * one moves its `next_poll_at` on by `pollMs`, so of two instances looking at once, one wins each server.
+ * one moves its `next_poll_at` on by `pollMs`, so of two instances looking at once, one wins each server. A
+ * server that removed the bot is not read until it adds the bot back (its read is then already due).
  */
 export async function claimDuePolls(
   db: Kysely<Database>,
@@ -130,7 +131,18 @@ export async function claimDuePolls(
   const rows = await claimDueRows(db, {
     table: "reminder_settings",
     key: ["guild_id"],
-    isClaimable: (eb) => eb("next_poll_at", "<=", input.now),
+    isClaimable: (eb) =>
+      eb.and([
+        eb("next_poll_at", "<=", input.now),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("guild_removals")
+              .select("guild_removals.guild_id")
+              .whereRef("guild_removals.guild_id", "=", "reminder_settings.guild_id"),
+          ),
+        ),
+      ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,
     set: { next_poll_at: input.now + input.pollMs },

@@ -7,7 +7,10 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
 
-/** The servers with events and no reminders whose open tournaments are due a read, each taken by one instance. */
+/**
+ * The servers with events and no reminders whose open tournaments are due a read, each taken by one instance;
+ * not a server that removed the bot, until it adds the bot back.
+ */
 export async function claimDueEventReads(
   db: Kysely<Database>,
   input: { readonly now: number; readonly pollMs: number; readonly limit: number },
@@ -24,6 +27,14 @@ export async function claimDueEventReads(
               .selectFrom("reminder_settings")
               .select("reminder_settings.guild_id")
               .whereRef("reminder_settings.guild_id", "=", "tournament_event_settings.guild_id"),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("guild_removals")
+              .select("guild_removals.guild_id")
+              .whereRef("guild_removals.guild_id", "=", "tournament_event_settings.guild_id"),
           ),
         ),
       ]),

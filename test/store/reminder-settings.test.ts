@@ -2,6 +2,7 @@
 // read by one instance per interval, and a broken link told once.
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
+import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import {
   claimDuePolls,
   clearRoleProblem,
@@ -127,6 +128,15 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
     expect(await claimDuePolls(store.db, { now: testNow + 299_999, pollMs: 300_000, limit: 10 })).toEqual([]);
     const next = await claimDuePolls(store.db, { now: testNow + 300_000, pollMs: 300_000, limit: 10 });
     expect(next).toHaveLength(1);
+  });
+
+  it("gives no read of a server that removed the bot, and one at once when it adds the bot back", async () => {
+    await save([10]);
+    await recordGuildRemoval(store.db, { guildId, now: testNow });
+    expect(await claimDuePolls(store.db, { now: testNow, pollMs: 300_000, limit: 10 })).toEqual([]);
+    await clearGuildRemoval(store.db, guildId);
+    const back = await claimDuePolls(store.db, { now: testNow + 1, pollMs: 300_000, limit: 10 });
+    expect(back.map((settings) => settings.guildId)).toEqual([guildId]);
   });
 
   it("never gives one read to two instances claiming at the same moment", async () => {

@@ -3,6 +3,7 @@
 // never while the server has reminders (whose read feeds the events), and a broken link recorded once.
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
+import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { claimDueEventReads } from "../../src/store/tournament-event-reads.js";
 import {
@@ -54,6 +55,14 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
     });
     expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
     await deleteReminderSettings(store.db, guildId);
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
+  });
+
+  it("is not claimed while the server has removed the bot, and is due again once it adds the bot back", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    await recordGuildRemoval(store.db, { guildId, now: testNow });
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
+    await clearGuildRemoval(store.db, guildId);
     expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
   });
 
