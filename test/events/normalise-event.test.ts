@@ -110,6 +110,19 @@ describe("the standard form", () => {
     });
   });
 
+  it("cuts a display text past 4,096 characters, never inside a character", () => {
+    const title = `${"t".repeat(4095)}😀${"t".repeat(250_000)}`;
+    const data = battleCompletedData({ problem: { id: "prb_1", title, difficulty: "hard" } });
+    const read = event(standardEvent({ event: "battle.completed", data }));
+    expect(read.data).toMatchObject({ problem: { title: "t".repeat(4095) } });
+    const username = `${"u".repeat(4094)}😀${"u".repeat(10)}`;
+    const player = { user_id: "usr_1", username, score: 1, rank: 1 };
+    const withPlayer = event(
+      standardEvent({ event: "battle.completed", data: battleCompletedData({ participants: [player] }) }),
+    );
+    expect(withPlayer.data).toMatchObject({ participants: [{ username: `${"u".repeat(4094)}😀` }] });
+  });
+
   it("reads numeric ids as text", () => {
     const read = event(JSON.stringify({ id: 42, event: "battle.started", created: 0, data: { id: 7 } }));
     expect(read).toMatchObject({ id: "42", data: { battleId: "7" } });

@@ -23,12 +23,26 @@ export const idSchema = z
 export const optionalId = idSchema.optional().catch(undefined);
 
 /**
- * Display text as every store can keep it: PostgreSQL's text refuses a NUL, which a reader never sees anyway,
- * so it is dropped rather than failing the delivery at every retry (a tier, a username, a title).
+ * The most characters of one display text an event keeps: what Discord shows of the longest text the bot posts
+ * (an embed's description); a longer one is cut, so a verified body cannot make the inbox keep a 250 KiB title
+ * for a week.
  */
-const storableString = z
-  .string()
-  .transform((text) => (text.includes("\0") ? text.replaceAll("\0", "") : text));
+export const maxDisplayTextLength = 4096;
+
+/**
+ * Display text as every store can keep it: PostgreSQL's text refuses a NUL, which a reader never sees anyway,
+ * so it is dropped rather than failing the delivery at every retry (a tier, a username, a title); past
+ * maxDisplayTextLength it is cut, never inside a character.
+ */
+const storableString = z.string().transform((text) => {
+  const kept = text.includes("\0") ? text.replaceAll("\0", "") : text;
+  if (kept.length <= maxDisplayTextLength) return kept;
+  // A UTF-16 pair is one character: cut before its first half rather than between its halves.
+  const end = /[\uD800-\uDBFF]/.test(kept.charAt(maxDisplayTextLength - 1))
+    ? maxDisplayTextLength - 1
+    : maxDisplayTextLength;
+  return kept.slice(0, end);
+});
 
 export const optionalText = storableString.optional().catch(undefined);
 
