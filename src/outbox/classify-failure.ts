@@ -38,6 +38,12 @@ export function isChannelFailure<F extends Pick<DeliveryFailure, "kind">>(
 
 const fallbackRetryAfterMs = 1000;
 
+/**
+ * What @discordjs/rest throws for each request after Discord answered one with 401: it forgets the token then,
+ * so every later failure is this error rather than Discord's answer. The token is as refused as it was.
+ */
+const forgottenTokenMessage = "Expected token to be set for this request, but none was present";
+
 export function classifyFailure(error: unknown, action: OutboxAction): DeliveryFailure {
   if (error instanceof RateLimitError) {
     return {
@@ -48,6 +54,9 @@ export function classifyFailure(error: unknown, action: OutboxAction): DeliveryF
   }
   if (error instanceof DiscordAPIError) return classifyDiscordError(error, action);
   if (error instanceof HTTPError) return { kind: "transient", detail: `${error.status} ${error.message}` };
+  if (error instanceof Error && error.message === forgottenTokenMessage) {
+    return { kind: "unauthorized", detail: "no bot token: Discord refused it earlier" };
+  }
   return { kind: "transient", detail: describeError(error) };
 }
 

@@ -138,11 +138,15 @@ export async function recordEventSynced(
 export async function recordEventSyncFailed(
   db: Kysely<Database>,
   event: TournamentEventKey,
-  input: { readonly retryAt: number | null },
+  input: {
+    readonly retryAt: number | null;
+    /** False for a failure that says nothing of this event (Discord's rate limit, the bot's token refused). */
+    readonly countsAsAttempt?: boolean;
+  },
 ): Promise<void> {
   await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
     due_at: input.retryAt,
-    attempts: sql<number>`attempts + 1`,
+    ...(input.countsAsAttempt === false ? {} : { attempts: sql<number>`attempts + 1` }),
     lease_owner: null,
     lease_expires_at: null,
   });

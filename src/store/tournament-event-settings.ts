@@ -83,13 +83,16 @@ export async function disableTournamentEvents(
       .deleteFrom("tournament_event_settings")
       .where("guild_id", "=", guildId)
       .executeTakeFirst();
+    const wasOn = deleted.numDeletedRows > 0n;
+    // Turned off again, the leftover deletions are tried at once but keep the attempts they have spent, so
+    // repeating `off` never stretches their give-up (handle-event-refusal.ts) past its day.
     await trx
       .updateTable("tournament_events")
-      .set({ wanted_status: "deleted", due_at: now, attempts: 0, updated_at: now })
+      .set({ wanted_status: "deleted", due_at: now, updated_at: now, ...(wasOn ? { attempts: 0 } : {}) })
       .where("guild_id", "=", guildId)
       .where("wanted_status", "in", ["scheduled", "active", "deleted"])
       .execute();
-    return deleted.numDeletedRows > 0n;
+    return wasOn;
   });
 }
 

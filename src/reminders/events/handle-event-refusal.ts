@@ -83,7 +83,8 @@ async function areEventsOff(deps: TournamentEventDeps, guildId: string): Promise
 /**
  * A refused deletion after off: retried with its own backoff (a permission taken away may be granted back), and
  * given up, its row dropped and its event left in Discord for the admins, once the attempts are spent or when
- * Discord says the request itself is wrong, which no later attempt changes.
+ * Discord says the request itself is wrong, which no later attempt changes. Discord's rate limit and a refused
+ * bot token (every request of the bot failing alike) say nothing of this deletion, so they spend no attempt.
  */
 async function retryLeftoverDeletion(
   deps: TournamentEventDeps,
@@ -91,7 +92,8 @@ async function retryLeftoverDeletion(
   failure: DeliveryFailure,
   log: Readonly<Record<string, unknown>>,
 ): Promise<EventSyncOutcome> {
-  const attempts = event.attempts + 1;
+  const countsAsAttempt = failure.kind !== "rate-limited" && failure.kind !== "unauthorized";
+  const attempts = countsAsAttempt ? event.attempts + 1 : event.attempts;
   if (failure.kind === "rejected" || hasExhaustedRetries(leftoverDeletionRetryPolicy, attempts)) {
     if (!(await dropGivenUpDeletion(deps.db, { ...event, claimedUpdatedAt: event.updatedAt }))) {
       // Events were turned on again meanwhile: the row is theirs, due at once.
@@ -108,7 +110,7 @@ async function retryLeftoverDeletion(
     failure.kind === "rate-limited"
       ? failure.retryAfterMs
       : computeRetryDelay(leftoverDeletionRetryPolicy, attempts, deps.random ?? Math.random);
-  await recordEventSyncFailed(deps.db, event, { retryAt: deps.clock.now() + wait });
+  await recordEventSyncFailed(deps.db, event, { retryAt: deps.clock.now() + wait, countsAsAttempt });
   deps.logger.warn(
     { ...log, attempts, retryInMs: wait },
     "could not delete a tournament event after events were turned off; trying again later",

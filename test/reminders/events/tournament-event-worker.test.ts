@@ -131,6 +131,32 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     expect(await listTournamentEvents(store.db, guild.id)).toEqual([]);
   });
 
+  it("spends no attempt of a leftover deletion on a refused bot token, nor on turning events off again", async () => {
+    await showTournaments(cup("t1", clock.now() + 7 * 24 * hour));
+    expect(await worker.runOnce()).toEqual(["created"]);
+    await turnOffWithoutEventPermissions();
+    expect(await worker.runOnce()).toEqual(["retrying"]);
+    const attemptsNow = async () => (await listTournamentEvents(store.db, guild.id))[0]?.attempts;
+    expect(await attemptsNow()).toBe(1);
+
+    rest.setToken("not-the-bot-token");
+    for (let round = 0; round < 3; round += 1) {
+      const [row] = await listTournamentEvents(store.db, guild.id);
+      clock.set(Math.max(clock.now(), row?.dueAt ?? clock.now()));
+      expect(await worker.runOnce()).toEqual(["retrying"]);
+    }
+    expect(await attemptsNow()).toBe(1);
+    rest.setToken(fake.botToken);
+
+    clock.advance(hour);
+    await disableTournamentEvents(store.db, { guildId: guild.id, now: clock.now() });
+    expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      { wantedStatus: "deleted", attempts: 1, dueAt: clock.now() },
+    ]);
+    expect(await worker.runOnce()).toEqual(["retrying"]);
+    expect(await attemptsNow()).toBe(2);
+  });
+
   it("gives up, within a day, a deletion Discord keeps refusing after events were turned off, and drops its row", async () => {
     await showTournaments(cup("t1", clock.now() + 7 * 24 * hour));
     expect(await worker.runOnce()).toEqual(["created"]);
