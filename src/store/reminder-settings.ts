@@ -134,14 +134,7 @@ export async function claimDuePolls(
     isClaimable: (eb) =>
       eb.and([
         eb("next_poll_at", "<=", input.now),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("guild_removals")
-              .select("guild_removals.guild_id")
-              .whereRef("guild_removals.guild_id", "=", "reminder_settings.guild_id"),
-          ),
-        ),
+        eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
       ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,

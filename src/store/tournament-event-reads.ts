@@ -29,14 +29,7 @@ export async function claimDueEventReads(
               .whereRef("reminder_settings.guild_id", "=", "tournament_event_settings.guild_id"),
           ),
         ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("guild_removals")
-              .select("guild_removals.guild_id")
-              .whereRef("guild_removals.guild_id", "=", "tournament_event_settings.guild_id"),
-          ),
-        ),
+        eb("guild_id", "not in", eb.selectFrom("guild_removals").select("guild_removals.guild_id")),
       ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,
