@@ -7,7 +7,7 @@ import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
-import { pruneTournamentEvents } from "../store/tournament-events.js";
+import { pruneTournamentEvents } from "../store/tournament-event-deletions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";

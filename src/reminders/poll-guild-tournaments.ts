@@ -10,7 +10,7 @@ import { getMemberSession } from "../linking/member-credential.js";
 import type { ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
 import { syncGuildTournamentEvents } from "./events/sync-guild-tournament-events.js";
-import type { TournamentEventSync } from "../store/tournament-events.js";
+import type { TournamentEventSync } from "../store/tournament-event-row-sync.js";
 import { planReminders } from "./plan-reminders.js";
 import { readOpenTournaments, type OpenTournaments } from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";

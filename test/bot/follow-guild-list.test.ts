@@ -13,7 +13,8 @@ import {
   enableTournamentEvents,
   findTournamentEventSettings,
 } from "../../src/store/tournament-event-settings.js";
-import { listTournamentEvents, syncTournamentEventRows } from "../../src/store/tournament-events.js";
+import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents } from "../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 
 const day = 24 * 3_600_000;

@@ -1,16 +1,13 @@
-// A read of the open tournaments racing `/setup events off` on PostgreSQL (src/store/tournament-events.ts,
-// holdEventSettings): the read holds the settings row until its commit, so while an off is under way and not
-// yet committed the read waits for it, then finds events off and writes nothing; without the hold it would
-// read the row the off is deleting and put back the event the off marked for deletion. (SQLite runs one
-// writer at a time, so there it cannot race.)
+// A read of the open tournaments racing `/setup events off` on PostgreSQL
+// (src/store/tournament-event-row-sync.ts, holdEventSettings): the read holds the settings row until its
+// commit, so while an off is under way and not yet committed the read waits for it, then finds events off and
+// writes nothing; without the hold it would read the row the off is deleting and put back the event the off
+// marked for deletion. (SQLite runs one writer at a time, so there it cannot race.)
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { enableTournamentEvents } from "../../src/store/tournament-event-settings.js";
-import {
-  listTournamentEvents,
-  syncTournamentEventRows,
-  type WantedTournamentEvent,
-} from "../../src/store/tournament-events.js";
+import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
 import { waitUntil } from "../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";

@@ -7,13 +7,12 @@ import {
   findTournamentEventSettings,
   recordEventPermissionProblem,
 } from "../../src/store/tournament-event-settings.js";
+import { pruneTournamentEvents } from "../../src/store/tournament-event-deletions.js";
 import {
-  listTournamentEvents,
   markTournamentEventsStarted,
-  pruneTournamentEvents,
   syncTournamentEventRows,
-  type WantedTournamentEvent,
-} from "../../src/store/tournament-events.js";
+} from "../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
 import {
   claimDueTournamentEvents,
   recordEventSynced,

@@ -17,7 +17,8 @@ import {
   findTournamentEventSettings,
   recordEventPermissionProblem,
 } from "../../store/tournament-event-settings.js";
-import { dropGivenUpDeletion, type TournamentEvent } from "../../store/tournament-events.js";
+import { dropGivenUpDeletion } from "../../store/tournament-event-deletions.js";
+import type { TournamentEvent } from "../../store/tournament-events.js";
 import { recordEventSyncFailed } from "../../store/tournament-event-lease.js";
 import type { EventSyncOutcome } from "./sync-tournament-event.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";

@@ -6,7 +6,7 @@ import {
   nothingQueued,
   type EventStoredSubscriber,
 } from "../../store/event-stored-subscribers.js";
-import { markTournamentEventsStarted } from "../../store/tournament-events.js";
+import { markTournamentEventsStarted } from "../../store/tournament-event-row-sync.js";
 
 /** Reports in `tournamentEventsQueued` how many events are due to be made active. */
 export const startTournamentEvents: EventStoredSubscriber = eachStoredEvent(async (trx, event, context) => {

@@ -4,7 +4,7 @@
 import type { OpenTournaments } from "../read-open-tournaments.js";
 import type { ReminderDeps } from "../reminder-deps.js";
 import { findTournamentEventSettings } from "../../store/tournament-event-settings.js";
-import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-events.js";
+import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-event-row-sync.js";
 import { maxShownEvents, planTournamentEvents } from "./plan-tournament-events.js";
 
 /** Undefined when the server does not show tournaments as events (checked again in the store's commit). */

@@ -3,8 +3,8 @@
 // attempted before it is sent and its id as soon as Discord answers, so no instance ever makes it twice.
 import { DiscordAPIError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
+import { deleteTournamentEventRow } from "../../store/tournament-event-deletions.js";
 import {
-  deleteTournamentEventRow,
   sameFields,
   type TournamentEvent,
   type TournamentEventFields,

@@ -18,11 +18,10 @@ import {
   enableTournamentEvents,
 } from "../../../src/store/tournament-event-settings.js";
 import {
-  listTournamentEvents,
   markTournamentEventsStarted,
   syncTournamentEventRows,
-  type WantedTournamentEvent,
-} from "../../../src/store/tournament-events.js";
+} from "../../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents, type WantedTournamentEvent } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
 
 const hour = 3_600_000;

@@ -18,7 +18,7 @@ import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 import { syncTournamentReminders } from "../../../src/store/tournament-reminders.js";
 import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
-import { syncTournamentEventRows } from "../../../src/store/tournament-events.js";
+import { syncTournamentEventRows } from "../../../src/store/tournament-event-row-sync.js";
 import { createWebhookEndpoint } from "../../../src/store/webhook-endpoints.js";
 import { retireSecret } from "../../../src/store/webhook-retired-secrets.js";
 import { channelOf } from "../../webhooks/support/seed.js";

@@ -1,0 +1,66 @@
+// Tournament event rows that go (docs/architecture.md, "Tournament events"): a deleted event's row, the rows of
+// events long over, and a deletion left after `/setup events off` that was given up. The rows themselves are
+// read and mapped in tournament-events.ts.
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+import type { TournamentEventKey } from "./tournament-events.js";
+
+/** A deleted event's row goes: a tournament seen again later gets a new one. */
+export async function deleteTournamentEventRow(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+): Promise<void> {
+  await db
+    .deleteFrom("tournament_events")
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
+    .execute();
+}
+
+/**
+ * Rows of events that ended before `endedBefore`: their tournaments are long over, so none comes back to be
+ * made again. A row still to delete stays until its event is deleted; but one left after `/setup events off`
+ * and due no more goes whatever its end, since nothing would ever try it again (an older version left such rows
+ * when Discord refused their deletion; handle-event-refusal.ts now retries them, then drops them).
+ */
+export async function pruneTournamentEvents(db: Kysely<Database>, endedBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom("tournament_events")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("ends_at", "<", endedBefore), eb("wanted_status", "<>", "deleted")]),
+        eb.and([
+          eb("wanted_status", "=", "deleted"),
+          eb("due_at", "is", null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("tournament_event_settings")
+                .select("tournament_event_settings.guild_id")
+                .whereRef("tournament_event_settings.guild_id", "=", "tournament_events.guild_id"),
+            ),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * A deletion left after `/setup events off` that is given up: its row goes, unless events were turned on again
+ * since it was claimed (which made it due at once, and the next read may show the tournament again).
+ */
+export async function dropGivenUpDeletion(
+  db: Kysely<Database>,
+  event: TournamentEventKey & { readonly claimedUpdatedAt: number },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom("tournament_events")
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
+    .where("wanted_status", "=", "deleted")
+    .where("updated_at", "<=", event.claimedUpdatedAt)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
