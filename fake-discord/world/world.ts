@@ -1,19 +1,14 @@
+// Building the fake world (docs/architecture.md, "The stand-ins"): users, guilds, channels, roles and members,
+// on the indexes of world-index.ts and the changes of world-changes.ts; roles, threads and scheduled events
+// are sub-areas of their own (guild-roles.ts, guild-threads.ts, guild-scheduled-events.ts).
 import type { Clock } from "../clock.js";
 import { shardForGuild, type SnowflakeGenerator } from "../snowflake.js";
 import { botPermissions, combinePermissions, type PermissionName } from "./permissions.js";
 import { everyoneRole, GuildRoles } from "./guild-roles.js";
 import { GuildScheduledEvents } from "./guild-scheduled-events.js";
 import { GuildThreads } from "./guild-threads.js";
-import type { WorldListener } from "./world-listener.js";
-import {
-  threadChannelTypes,
-  type FakeChannel,
-  type FakeGuild,
-  type FakeMember,
-  type FakeOverwrite,
-  type FakeRole,
-  type FakeUser,
-} from "./world-types.js";
+import { WorldChanges } from "./world-changes.js";
+import type { FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser } from "./world-types.js";
 
 export type { WorldListener } from "./world-listener.js";
 export { everyoneRole } from "./guild-roles.js";
@@ -29,16 +24,7 @@ export interface NewMember {
 }
 
 /** Guilds, channels, roles, members and users: the part of Discord a test builds before acting. */
-export class FakeWorld {
-  readonly users = new Map<string, FakeUser>();
-  /** The guilds the bot is in. */
-  readonly guilds = new Map<string, FakeGuild>();
-  /** Guilds the bot was removed from, kept whole so it can be added back. */
-  private readonly departedGuilds = new Map<string, FakeGuild>();
-  /** Guilds the bot is in that are down (an outage): READY sends them as GUILD_DELETE `unavailable: true`. */
-  readonly unavailableGuilds = new Set<string>();
-  private readonly channels = new Map<string, FakeChannel>();
-  private readonly listeners: WorldListener[] = [];
+export class FakeWorld extends WorldChanges {
   /** Role and member-role changes, threads and scheduled events, told to the same listeners. */
   readonly roles: GuildRoles;
   readonly threads: GuildThreads;
@@ -49,14 +35,11 @@ export class FakeWorld {
     private readonly clock: Clock,
     readonly botUser: FakeUser,
   ) {
+    super();
     this.users.set(botUser.id, botUser);
     this.roles = new GuildRoles(nextId, this.listeners);
     this.threads = new GuildThreads(clock, this.channels, this.listeners);
     this.scheduledEvents = new GuildScheduledEvents(nextId, this.listeners);
-  }
-
-  listen(listener: WorldListener): void {
-    this.listeners.push(listener);
   }
 
   createUser(options: { username: string; globalName?: string; bot?: boolean }): FakeUser {
@@ -163,106 +146,6 @@ export class FakeWorld {
     return { user, member };
   }
 
-  /** The member leaves (or is kicked); GET /guilds/{id}/members/{user} then answers 404 10007 Unknown Member. */
-  removeMember(guildId: string, userId: string): void {
-    const guild = this.requireGuild(guildId);
-    const member = guild.members.get(userId);
-    if (member === undefined) throw new Error(`User ${userId} is not a member of guild ${guild.name}`);
-    guild.members.delete(userId);
-    for (const listener of this.listeners) listener.memberRemoved?.(guild, member);
-  }
-
-  deleteChannel(channelId: string): void {
-    const channel = this.channels.get(channelId);
-    if (channel === undefined) return;
-    this.channels.delete(channelId);
-    this.guilds.get(channel.guildId)?.channels.delete(channelId);
-    this.guilds.get(channel.guildId)?.threads.delete(channelId);
-    const departed = this.departedGuilds.get(channel.guildId);
-    departed?.channels.delete(channelId);
-    departed?.threads.delete(channelId);
-    // The bot hears of it only in a guild it is in.
-    if (departed === undefined) for (const listener of this.listeners) listener.channelDeleted?.(channel);
-  }
-
-  /** The bot leaves the guild; its channels then answer 403 Missing Access and the guild 404 Unknown Guild. */
-  removeBot(guildId: string): void {
-    const guild = this.requireGuild(guildId);
-    this.guilds.delete(guildId);
-    this.unavailableGuilds.delete(guildId);
-    this.departedGuilds.set(guildId, guild);
-    for (const listener of this.listeners) listener.botRemoved?.(guild);
-  }
-
-  /** The bot is invited back to a guild it was removed from, which is as it was left. */
-  addBotBack(guildId: string): void {
-    const guild = this.departedGuilds.get(guildId);
-    if (guild === undefined) throw new Error(`The bot was not removed from guild ${guildId}`);
-    this.departedGuilds.delete(guildId);
-    this.guilds.set(guildId, guild);
-    for (const listener of this.listeners) listener.guildCreated?.(guild);
-  }
-
-  /** An outage of the guild begins (GUILD_DELETE `unavailable: true`) or ends (GUILD_CREATE). */
-  setGuildAvailability(guildId: string, available: boolean): void {
-    const guild = this.requireGuild(guildId);
-    if (available === !this.unavailableGuilds.has(guildId)) return;
-    if (available) this.unavailableGuilds.delete(guildId);
-    else this.unavailableGuilds.add(guildId);
-    for (const listener of this.listeners) {
-      if (available) listener.guildCreated?.(guild);
-      else listener.guildUnavailable?.(guild);
-    }
-  }
-
-  /**
-   * Puts a role's or member's overwrite on a channel, replacing the one it had, as Edit Channel Permissions
-   * does; told as CHANNEL_UPDATE (docs: Channel, Edit Channel Permissions). Threads have none of their own.
-   */
-  setChannelOverwrite(channelId: string, overwrite: FakeOverwrite): void {
-    const channel = this.requireOverwritable(channelId);
-    const others = channel.permissionOverwrites.filter((each) => each.id !== overwrite.id);
-    channel.permissionOverwrites = [...others, { ...overwrite }];
-    this.tellChannelUpdated(channel);
-  }
-
-  /** Takes a role's or member's overwrite off a channel (docs: Channel, Delete Channel Permission). */
-  deleteChannelOverwrite(channelId: string, overwriteId: string): void {
-    const channel = this.requireOverwritable(channelId);
-    const kept = channel.permissionOverwrites.filter((each) => each.id !== overwriteId);
-    if (kept.length === channel.permissionOverwrites.length) return;
-    channel.permissionOverwrites = kept;
-    this.tellChannelUpdated(channel);
-  }
-
-  channel(channelId: string): FakeChannel | undefined {
-    return this.channels.get(channelId);
-  }
-
-  requireGuild(guildId: string): FakeGuild {
-    const guild = this.guilds.get(guildId);
-    if (guild === undefined) throw new Error(`No guild ${guildId} in the fake Discord`);
-    return guild;
-  }
-
-  requireChannel(channelId: string): FakeChannel {
-    const channel = this.channels.get(channelId);
-    if (channel === undefined) throw new Error(`No channel ${channelId} in the fake Discord`);
-    return channel;
-  }
-
-  requireUser(userId: string): FakeUser {
-    const user = this.users.get(userId);
-    if (user === undefined) throw new Error(`No user ${userId} in the fake Discord`);
-    return user;
-  }
-
-  requireMember(guildId: string, userId: string): FakeMember {
-    const member = this.requireGuild(guildId).members.get(userId);
-    if (member === undefined) throw new Error(`User ${userId} is not a member of guild ${guildId}`);
-    return member;
-  }
-
   /**
    * Draws ids until one lands on the shard. The shard depends on the timestamp bits only, and the generator
    * moves its timestamp on after 4,096 ids in one millisecond, so this ends within num_shards × 4,096 draws.
@@ -274,19 +157,6 @@ export class FakeWorld {
       const id = this.nextId();
       if (shardForGuild(id, shardCount) === shardId) return id;
     }
-  }
-
-  private requireOverwritable(channelId: string): FakeChannel {
-    const channel = this.requireChannel(channelId);
-    if (threadChannelTypes.has(channel.type))
-      throw new Error(`Channel ${channelId} is a thread: it takes its parent channel's overwrites`);
-    return channel;
-  }
-
-  /** The bot hears of it only in a guild it is in. */
-  private tellChannelUpdated(channel: FakeChannel): void {
-    if (!this.guilds.has(channel.guildId)) return;
-    for (const listener of this.listeners) listener.channelUpdated?.(channel);
   }
 
   private addChannel(guild: FakeGuild, options: { name: string; type?: number }): FakeChannel {
