@@ -1,5 +1,6 @@
-// What the bot did, as tests and the playground read it (fake-discord-driver.ts builds on it): the guilds,
-// the messages members see and every message the bot made, the registered commands and the interactions.
+// What the bot did, as tests and the playground read it (fake-discord-world-building.ts and, on that,
+// fake-discord-driver.ts build on it): the guilds, the messages members see and every message the bot made,
+// the registered commands and the interactions.
 import type { APIApplicationCommand } from "discord.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
