@@ -68,10 +68,15 @@ async function bringInLine(
   let discordId = event.discordEventId;
   let fields: TournamentEventFields | null = event.syncedFields;
   let status = event.syncedStatus as EventStatusName | null;
-  if (discordId === null && event.createAttempted && event.wantedStatus !== "forgotten") {
-    // A create was sent and its answer never recorded: the event may exist.
+  if (discordId === null && event.wantedStatus !== "forgotten") {
+    // The event may exist: a create was sent and its answer never recorded, or an earlier row's event of this
+    // tournament stayed in Discord (a deletion given up after `/setup events off`, before events went on again).
+    // Such a one is taken over while it is not over, rather than a second made beside it.
     const found = await findEventByLocation(rest, guildId, event.location);
-    if (found !== undefined) {
+    if (
+      found !== undefined &&
+      (event.createAttempted || found.status === "scheduled" || found.status === "active")
+    ) {
       ({ id: discordId, fields, status } = found);
       await recordDiscordEvent(db, event, {
         discordEventId: discordId,

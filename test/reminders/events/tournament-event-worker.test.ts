@@ -156,23 +156,45 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     expect(await attemptsNow()).toBe(2);
   });
 
+  /** Runs the worker at each time the row is due, until it is due no more; the outcomes in order. */
+  async function runWhileDue(): Promise<string[]> {
+    const outcomes = [];
+    for (;;) {
+      const [row] = await listTournamentEvents(store.db, guild.id);
+      if (row?.dueAt === undefined || row.dueAt === null) return outcomes;
+      clock.set(Math.max(clock.now(), row.dueAt));
+      outcomes.push(...(await worker.runOnce()));
+    }
+  }
+
   it("gives up, within a day, a deletion Discord keeps refusing after events were turned off, and drops its row", async () => {
     await showTournaments(cup("t1", clock.now() + 7 * 24 * hour));
     expect(await worker.runOnce()).toEqual(["created"]);
     const offAt = clock.now();
     await turnOffWithoutEventPermissions();
 
-    const outcomes = [];
-    for (;;) {
-      const [row] = await listTournamentEvents(store.db, guild.id);
-      if (row?.dueAt === undefined || row.dueAt === null) break;
-      clock.set(Math.max(clock.now(), row.dueAt));
-      outcomes.push(...(await worker.runOnce()));
-    }
+    const outcomes = await runWhileDue();
     expect(outcomes).toEqual([...Array<string>(29).fill("retrying"), "given-up"]);
     expect(clock.now() - offAt).toBeLessThanOrEqual(24 * hour + hour);
     expect(await listTournamentEvents(store.db, guild.id)).toEqual([]);
     // The event stays for the admins to delete: the off answer said so.
     expect(discordEvents()).toHaveLength(1);
+  });
+
+  it("takes over the event a given-up deletion left once events are on again, rather than make a second", async () => {
+    const startsAt = clock.now() + 7 * 24 * hour;
+    await showTournaments(cup("t1", startsAt));
+    expect(await worker.runOnce()).toEqual(["created"]);
+    const [left] = discordEvents();
+    await turnOffWithoutEventPermissions();
+    expect((await runWhileDue()).at(-1)).toBe("given-up");
+
+    fake.roles.grantBot(guild.id, ["CreateEvents", "ManageEvents"]);
+    await showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (moved)" });
+    expect(await worker.runOnce()).toEqual(["synced"]);
+    expect(discordEvents()).toMatchObject([{ id: left?.id, name: "Cup t1 (moved)" }]);
+    expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      { tournamentId: "t1", discordEventId: left?.id },
+    ]);
   });
 });
