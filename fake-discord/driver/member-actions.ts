@@ -177,6 +177,7 @@ export class MemberActions {
       attachments: this.state.attachments,
       guildId: input.guildId,
       channelId: input.channelId,
+      userId: input.userId,
     };
   }
 

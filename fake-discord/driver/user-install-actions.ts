@@ -64,6 +64,7 @@ export class UserInstallActions {
         attachments: this.state.attachments,
         guildId: null,
         channelId: channel.id,
+        userId: input.userId,
       },
       focused,
     );

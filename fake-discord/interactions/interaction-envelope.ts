@@ -1,5 +1,9 @@
-import { computeMemberPermissions } from "../world/permissions.js";
-import { botChannelPermissions, renderChannel, renderInteractionMember } from "../world/render-world.js";
+import {
+  botChannelPermissions,
+  memberChannelPermissions,
+  renderChannel,
+  renderInteractionMember,
+} from "../world/render-world.js";
 import type { FakeWorld } from "../world/world.js";
 
 /** Discord's upload limit for a bot without boosts (10 MiB), sent as attachment_size_limit. */
@@ -35,9 +39,12 @@ export function buildInteractionEnvelope(
     type,
     guild_id: guild.id,
     guild: { id: guild.id, locale: guild.preferredLocale, features: [] },
-    channel: { ...renderChannel(channel), permissions: computeMemberPermissions(guild, member).toString() },
+    channel: {
+      ...renderChannel(channel),
+      permissions: memberChannelPermissions(guild, channel, member).toString(),
+    },
     channel_id: channel.id,
-    member: renderInteractionMember(guild, member, user),
+    member: renderInteractionMember(guild, member, user, channel),
     token,
     version: 1,
     app_permissions: botChannelPermissions(guild, channel, world.botUser.id).toString(),

@@ -1,7 +1,12 @@
 import type { AttachmentStore } from "../messages/attachment-store.js";
 import { renderAttachment } from "../messages/render-message.js";
-import { computeMemberPermissions } from "../world/permissions.js";
-import { renderChannel, renderInteractionMember, renderRole, renderUser } from "../world/render-world.js";
+import {
+  memberChannelPermissions,
+  renderChannel,
+  renderInteractionMember,
+  renderRole,
+  renderUser,
+} from "../world/render-world.js";
 import type { FakeWorld } from "../world/world.js";
 import { listOf } from "../validation/field-checks.js";
 import { optionType, type CommandOptionValue, type OptionDefinition } from "./command-options.js";
@@ -21,6 +26,8 @@ export interface ResolveContext {
   /** Null outside a guild: users resolve without a member, and roles and guild channels cannot be named. */
   guildId: string | null;
   channelId: string;
+  /** Who invoked it: a resolved channel carries their permissions there. */
+  userId: string;
 }
 
 /**
@@ -99,7 +106,8 @@ function resolveUser(userId: string, context: ResolveContext, resolved: Resolved
   const guild = context.world.requireGuild(context.guildId);
   const member = guild.members.get(userId);
   if (member !== undefined) {
-    const { user: _user, ...partial } = renderInteractionMember(guild, member, user);
+    const channel = context.world.requireChannel(context.channelId);
+    const { user: _user, ...partial } = renderInteractionMember(guild, member, user, channel);
     (resolved.members ??= {})[userId] = partial;
   }
   return userId;
@@ -109,8 +117,9 @@ function resolveChannel(channelId: string, context: ResolveContext, resolved: Re
   const channel = context.world.requireChannel(channelId);
   if (context.guildId === null) throw new Error("A guild channel cannot be named outside its guild");
   const guild = context.world.requireGuild(context.guildId);
-  const member = guild.members.get(context.world.botUser.id);
-  const permissions = member === undefined ? 0n : computeMemberPermissions(guild, member);
+  // The invoking member's permissions there, overwrites included (docs: Channel Object, `permissions`).
+  const member = guild.members.get(context.userId);
+  const permissions = member === undefined ? 0n : memberChannelPermissions(guild, channel, member);
   (resolved.channels ??= {})[channelId] = { ...renderChannel(channel), permissions: permissions.toString() };
   return channelId;
 }

@@ -1,5 +1,5 @@
 import type { APIUser } from "discord.js";
-import { computeChannelPermissions, computeMemberPermissions } from "./permissions.js";
+import { computeChannelPermissions } from "./permissions.js";
 import { readSnowflakeTimestamp } from "../snowflake.js";
 import {
   threadChannelTypes,
@@ -65,12 +65,20 @@ export function renderMember(member: FakeMember, user: FakeUser): ApiObject & { 
 }
 
 /** A member as interactions carry it: with the permissions string Discord computes for them. */
+/**
+ * A member as an interaction carries them, with their total permissions in the interaction's channel, its
+ * overwrites included (docs: Guild Member Object, `permissions`).
+ */
 export function renderInteractionMember(
   guild: FakeGuild,
   member: FakeMember,
   user: FakeUser,
+  channel: FakeChannel,
 ): ApiObject & { user: APIUser; permissions: string } {
-  return { ...renderMember(member, user), permissions: computeMemberPermissions(guild, member).toString() };
+  return {
+    ...renderMember(member, user),
+    permissions: memberChannelPermissions(guild, channel, member).toString(),
+  };
 }
 
 /** Voice and stage channels (types 2 and 13) also carry their audio settings (docs: Channel Object). */
@@ -147,7 +155,11 @@ export function renderAnyChannel(channel: FakeChannel, guild: FakeGuild | undefi
  */
 export function botChannelPermissions(guild: FakeGuild, channel: FakeChannel, botUserId: string): bigint {
   const member = guild.members.get(botUserId);
-  if (member === undefined) return 0n;
+  return member === undefined ? 0n : memberChannelPermissions(guild, channel, member);
+}
+
+/** A member's permissions in a channel, a thread judged by its parent channel's overwrites. */
+export function memberChannelPermissions(guild: FakeGuild, channel: FakeChannel, member: FakeMember): bigint {
   const parent =
     threadChannelTypes.has(channel.type) && channel.parentId !== null
       ? guild.channels.get(channel.parentId)

@@ -59,6 +59,19 @@ describe("interaction response rules of the fake Discord", () => {
     return (await response.json()) as { code: number; errors?: Record<string, unknown> };
   }
 
+  function webhook(
+    handle: InteractionHandle,
+    path: string,
+    method: string,
+    body: unknown,
+  ): Promise<Response> {
+    return fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
   it("returns the message with with_response and serves @original sent URL-encoded", async () => {
     const handle = run();
     const response = await callback(handle, { type: 4, data: { content: "Rank #3" } }, "?with_response=true");
@@ -103,27 +116,14 @@ describe("interaction response rules of the fake Discord", () => {
   });
 
   it("refuses a follow-up before the initial response with 10015", async () => {
-    const handle = run();
-    const response = await fetch(
-      `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}?wait=true`,
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ content: "too early" }),
-      },
-    );
+    const response = await webhook(run(), "?wait=true", "POST", { content: "too early" });
     expect([response.status, (await errorsOf(response)).code]).toEqual([404, 10015]);
   });
 
   it("refuses the interaction's webhook 15 minutes after the interaction with 401 50027", async () => {
     const handle = run();
     await callback(handle, { type: 5 });
-    const edit = () =>
-      fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}/messages/@original`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ content: "late" }),
-      });
+    const edit = () => webhook(handle, "/messages/@original", "PATCH", { content: "late" });
     clock.advance(15 * 60_000 - 1);
     expect((await edit()).status).toBe(200);
     clock.advance(1);
@@ -134,28 +134,11 @@ describe("interaction response rules of the fake Discord", () => {
   it("replaces the thinking message with the first follow-up after a deferral", async () => {
     const handle = run();
     await callback(handle, { type: 5, data: { flags: 64 } });
-    await fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}?wait=true`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ content: "done" }),
-    });
+    await webhook(handle, "?wait=true", "POST", { content: "done" });
     const final = await handle.waitForFinal();
     expect(final.content).toBe("done");
     expect(handle.followUps()).toHaveLength(0);
   });
-
-  function webhook(
-    handle: InteractionHandle,
-    path: string,
-    method: string,
-    body: unknown,
-  ): Promise<Response> {
-    return fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}${path}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  }
 
   // Edit Message and Edit Webhook Message change SUPPRESS_EMBEDS (and set IS_COMPONENTS_V2) only; the
   // ephemeral flag of an edit is ignored, as is a first follow-up's after a deferral (Create Followup Message).
