@@ -15,6 +15,12 @@ import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * `npm start` runs the sources through tsx, which transforms the whole module graph first: about 6 s on a quiet
+ * 2-core machine and 13 s while other tests load it, so the default 20 s is too close.
+ */
+const startTimeoutMs = 90_000;
+
 describe("warnings on a normal start", () => {
   let fake: FakeDiscord;
 
@@ -57,54 +63,58 @@ describe("warnings on a normal start", () => {
     expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
   });
 
-  it("prints no warning on `npm start`'s stderr, nor a warn-level log line, until the gateway is ready", async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), "arena-start-"));
-    const child = spawn(process.execPath, ["--trace-warnings", "--import", "tsx", "src/main.ts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        DISCORD_TOKEN: fake.botToken,
-        DISCORD_APPLICATION_ID: fake.applicationId,
-        DISCORD_API_URL: fake.apiUrl,
-        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-        HOST: "127.0.0.1",
-        PORT: "0",
-        METRICS_PORT: "off",
-        DATABASE_URL: `file:${path.join(folder, "bot.sqlite")}`,
-        DATA_DIR: folder,
-        ENCRYPTION_KEYS: generateKeySpec("k1"),
-        SHARD_COUNT: "auto",
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    const exited = once(child, "exit");
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on("data", (chunk: Buffer) => {
-          stdout += chunk.toString("utf8");
-          if (stdout.includes('"msg":"gateway shard ready"')) resolve();
-        });
-        void exited.then(() => {
-          reject(new Error(`the bot exited before its gateway was ready:\n${stdout}\n${stderr}`));
-        });
+  it(
+    "prints no warning on `npm start`'s stderr, nor a warn-level log line, until the gateway is ready",
+    { timeout: startTimeoutMs },
+    async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), "arena-start-"));
+      const child = spawn(process.execPath, ["--trace-warnings", "--import", "tsx", "src/main.ts"], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? "",
+          DISCORD_TOKEN: fake.botToken,
+          DISCORD_APPLICATION_ID: fake.applicationId,
+          DISCORD_API_URL: fake.apiUrl,
+          PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+          HOST: "127.0.0.1",
+          PORT: "0",
+          METRICS_PORT: "off",
+          DATABASE_URL: `file:${path.join(folder, "bot.sqlite")}`,
+          DATA_DIR: folder,
+          ENCRYPTION_KEYS: generateKeySpec("k1"),
+          SHARD_COUNT: "auto",
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      child.kill("SIGTERM");
-      await exited;
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      await rm(folder, { recursive: true, force: true });
-    }
-    expect(stderr).not.toMatch(/warning/i);
-    const levels = stdout
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => (JSON.parse(line) as { level: number; msg: string }).level);
-    expect(levels.length).toBeGreaterThan(0);
-    // pino: 40 warn, 50 error, 60 fatal.
-    expect(levels.filter((level) => level >= 40)).toEqual([]);
-  });
+      let stdout = "";
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+      const exited = once(child, "exit");
+      try {
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on("data", (chunk: Buffer) => {
+            stdout += chunk.toString("utf8");
+            if (stdout.includes('"msg":"gateway shard ready"')) resolve();
+          });
+          void exited.then(() => {
+            reject(new Error(`the bot exited before its gateway was ready:\n${stdout}\n${stderr}`));
+          });
+        });
+        child.kill("SIGTERM");
+        await exited;
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        await rm(folder, { recursive: true, force: true });
+      }
+      expect(stderr).not.toMatch(/warning/i);
+      const levels = stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => (JSON.parse(line) as { level: number; msg: string }).level);
+      expect(levels.length).toBeGreaterThan(0);
+      // pino: 40 warn, 50 error, 60 fatal.
+      expect(levels.filter((level) => level >= 40)).toEqual([]);
+    },
+  );
 });
