@@ -68,19 +68,26 @@ export async function createExternalEvent(
   return readState(created);
 }
 
-/** The bot's external event at this location, if the guild has one. */
+/**
+ * The bot's own external event at this location, if the guild has one: made by the bot (`creator_id`; a
+ * member's event with the same text is theirs), and one not over yet before any other unless `anyStatus`.
+ */
 export async function findEventByLocation(
   rest: REST,
   guildId: string,
-  location: string,
+  wanted: { readonly location: string; readonly botUserId: string; readonly anyStatus: boolean },
 ): Promise<DiscordEventState | undefined> {
   const events = (await rest.get(Routes.guildScheduledEvents(guildId))) as APIGuildScheduledEvent[];
-  const found = events.find(
-    (event) =>
-      event.entity_type === GuildScheduledEventEntityType.External &&
-      event.entity_metadata.location === location,
-  );
-  return found === undefined ? undefined : readState(found);
+  const found = events
+    .filter(
+      (event) =>
+        event.entity_type === GuildScheduledEventEntityType.External &&
+        event.entity_metadata.location === wanted.location &&
+        event.creator_id === wanted.botUserId,
+    )
+    .map(readState)
+    .filter((event) => wanted.anyStatus || event.status === "scheduled" || event.status === "active");
+  return found.find((event) => event.status === "scheduled" || event.status === "active") ?? found[0];
 }
 
 export async function readEvent(rest: REST, guildId: string, eventId: string): Promise<DiscordEventState> {

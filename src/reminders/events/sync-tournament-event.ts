@@ -72,11 +72,13 @@ async function bringInLine(
     // The event may exist: a create was sent and its answer never recorded, or an earlier row's event of this
     // tournament stayed in Discord (a deletion given up after `/setup events off`, before events went on again).
     // Such a one is taken over while it is not over, rather than a second made beside it.
-    const found = await findEventByLocation(rest, guildId, event.location);
-    if (
-      found !== undefined &&
-      (event.createAttempted || found.status === "scheduled" || found.status === "active")
-    ) {
+    const found = await findEventByLocation(rest, guildId, {
+      location: event.location,
+      botUserId: deps.applicationId,
+      // The event the unrecorded create made is this row's whatever became of it.
+      anyStatus: event.createAttempted,
+    });
+    if (found !== undefined) {
       ({ id: discordId, fields, status } = found);
       await recordDiscordEvent(db, event, {
         discordEventId: discordId,

@@ -10,6 +10,8 @@ export interface TournamentEventDeps {
   readonly db: Kysely<Database>;
   /** The bot's shared REST: the events and notices to the admins. */
   readonly rest: REST;
+  /** The bot's user id, which Discord names as the `creator_id` of the events the bot makes. */
+  readonly applicationId: string;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly config: Pick<Config, "reminders" | "outbox">;

@@ -43,6 +43,7 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     worker = createTournamentEventWorker({
       db: store.db,
       rest,
+      applicationId: fake.applicationId,
       clock,
       logger: createLogger({ level: "silent" }),
       config: {
@@ -179,6 +180,22 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     expect(await listTournamentEvents(store.db, guild.id)).toEqual([]);
     // The event stays for the admins to delete: the off answer said so.
     expect(discordEvents()).toHaveLength(1);
+  });
+
+  it("leaves alone a member's event that happens to have a tournament's location, and makes its own", async () => {
+    const startsAt = clock.now() + 7 * 24 * hour;
+    const member = fake.createMember(guild.id, { username: "host" }).id;
+    const theirs = fake.scheduledEvents.createByMember(guild.id, member, {
+      name: "Watch party",
+      scheduledStartTime: new Date(startsAt).toISOString(),
+      scheduledEndTime: new Date(startsAt + hour).toISOString(),
+      location: cup("t1", startsAt).location,
+    });
+    await showTournaments(cup("t1", startsAt));
+    expect(await worker.runOnce()).toEqual(["created"]);
+    expect(discordEvents().map((event) => event.name)).toEqual(["Watch party", "Cup t1"]);
+    const [row] = await listTournamentEvents(store.db, guild.id);
+    expect(row?.discordEventId).not.toBe(theirs.id);
   });
 
   it("takes over the event a given-up deletion left once events are on again, rather than make a second", async () => {
