@@ -64,7 +64,6 @@ export function renderMember(member: FakeMember, user: FakeUser): ApiObject & { 
   };
 }
 
-/** A member as interactions carry it: with the permissions string Discord computes for them. */
 /**
  * A member as an interaction carries them, with their total permissions in the interaction's channel, its
  * overwrites included (docs: Guild Member Object, `permissions`).
