@@ -1,21 +1,18 @@
 // docs/architecture.md, "Tier roles": a rating change queues the member's tier role in the transaction that
 // stores the event, in every guild where they are linked and roles are on, and the newest rating wins.
 import { describe, expect, it } from "vitest";
-import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
-import { ManualClock } from "../../src/clock.js";
 import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
 import { findPlatformUser, savePlatformUser } from "../../src/store/platform-users.js";
 import { listTiers } from "../../src/store/tiers.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
-import { ingestEvent } from "../../src/webhooks/ingest-event.js";
-import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { testDatabases } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { ratingChangedData, standardEvent } from "../webhooks/support/payloads.js";
 import { guildA, guildB, guildC, linkMember } from "../webhooks/support/seed.js";
+import { useIngesting } from "../webhooks/support/ingesting.js";
 
 const alice = "200000000000000001";
-const operator: EventSource = { type: "operator" };
 const endpointOfB: EventSource = { type: "endpoint", endpointId: "endpointOfGuildB00000", guildId: guildB };
 const box = createTestSecretBox();
 
@@ -27,13 +24,7 @@ function ratingEvent(input: { id: string; created: string; newRating: number; ti
 }
 
 describe.each(testDatabases())("tier roles queued by events on $name", (database) => {
-  const store = useMigratedStore(database);
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  const ingest = (body: string, source: EventSource = operator) =>
-    ingestEvent(
-      { db: store.db, clock, subscribers: eventStoredSubscribers },
-      { rawBody: Buffer.from(body, "utf8"), source },
-    );
+  const { store, clock, ingest } = useIngesting(database);
 
   async function linkAliceEverywhere(): Promise<void> {
     for (const guildId of [guildA, guildB, guildC]) {

@@ -3,8 +3,6 @@
 // for an event from a server's endpoint.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
-import { ManualClock } from "../../src/clock.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import {
   listMemberPeriodTotals,
@@ -12,19 +10,13 @@ import {
   listPeriodPromotions,
 } from "../../src/store/member-activity-periods.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
-import { ingestEvent } from "../../src/webhooks/ingest-event.js";
-import {
-  testDatabases,
-  useMigratedStore,
-  type MigratedStore,
-  type TestDatabase,
-} from "../store/databases.js";
+import { testDatabases, type MigratedStore, type TestDatabase } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { battleCompletedData, ratingChangedData, standardEvent } from "./support/payloads.js";
 import { guildA, guildB, linkMember } from "./support/seed.js";
+import { useIngesting } from "./support/ingesting.js";
 
 const box = createTestSecretBox();
-const operator: EventSource = { type: "operator" };
 const endpointOfB: EventSource = { type: "endpoint", endpointId: "endpointOfGuildB00000", guildId: guildB };
 const created = Date.parse("2026-11-21T10:00:00.000Z");
 const week = { from: created - 7 * 24 * 60 * 60 * 1000, to: created };
@@ -52,13 +44,7 @@ async function removeActivityFault(store: MigratedStore, database: TestDatabase)
 }
 
 describe.each(testDatabases())("recording members' activity at ingest on $name", (database) => {
-  const store = useMigratedStore(database);
-  const clock = new ManualClock(Date.UTC(2026, 10, 21, 12));
-  const ingest = (body: string, source: EventSource = operator) =>
-    ingestEvent(
-      { db: store.db, clock, subscribers: eventStoredSubscribers },
-      { rawBody: Buffer.from(body, "utf8"), source },
-    );
+  const { store, ingest } = useIngesting(database);
   const totals = (guildId: string) => listMemberPeriodTotals(store.db, { guildId, window: week });
 
   it("records a battle and its rating changes where each player is linked, once however it arrives", async () => {

@@ -7,11 +7,10 @@ import { saveAdminChannel } from "../../../src/store/guild-settings.js";
 import { saveRoleSyncMode } from "../../../src/store/guild-role-settings.js";
 import { queueMemberRating } from "../../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../../src/store/tier-roles.js";
-import { insertInboxEvent, operatorSource } from "../../../src/store/inbox.js";
+import { operatorSource } from "../../../src/store/inbox.js";
 import { recordMemberActivity } from "../../../src/store/member-activity.js";
 import { saveMemberLink } from "../../../src/store/member-links.js";
 import { createOAuthState } from "../../../src/store/oauth-states.js";
-import { enqueueOutbox } from "../../../src/store/outbox.js";
 import { recordMemberTeam } from "../../../src/store/member-teams.js";
 import { pauseChannelThreads } from "../../../src/store/thread-pauses.js";
 import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
@@ -23,6 +22,7 @@ import { createWebhookEndpoint } from "../../../src/store/webhook-endpoints.js";
 import { retireSecret } from "../../../src/store/webhook-retired-secrets.js";
 import { channelOf } from "../../webhooks/support/seed.js";
 import { createTestSecretBox, testNow } from "../secret-box-fixture.js";
+import { enqueue } from "./outbox-fixtures.js";
 
 const box = createTestSecretBox();
 export const day = 24 * 60 * 60 * 1000;
@@ -159,24 +159,7 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
   // One event on the guild's own endpoint and one from the operator, which every guild shares.
   for (const source of [endpoint.id, operatorSource]) {
     const eventId = `evt_${source}`;
-    await insertInboxEvent(db, {
-      eventId,
-      kind: "battle.completed",
-      source,
-      status: "accepted",
-      payload: {},
-      receivedAt: testNow,
-    });
-    await enqueueOutbox(db, {
-      source,
-      eventId,
-      guildId,
-      channelId,
-      subscriptionId: subscription.id,
-      action: "post",
-      targetMessageId: null,
-      now: testNow,
-    });
+    await enqueue(db, eventId, { source, guildId, channelId, subscriptionId: subscription.id });
   }
   await saveRoleSyncMode(db, { guildId, mode: "create", now: testNow });
   await mapTierRole(db, {
