@@ -281,6 +281,24 @@ describe("tier roles, end to end", () => {
     expect(world.discord.roles.find(full, "Master")).toBeUndefined();
   });
 
+  it("says which tiers got a role when the server reaches Discord's role limit part-way through /setup roles create", async () => {
+    const nearlyFull = await addGuild("Nearly full");
+    world.discord.roles.grantBot(nearlyFull, ["ManageRoles"]);
+    // Room for one more: the highest tier's role is made first, the next one is refused.
+    while (world.discord.roles.list(nearlyFull).length < 249)
+      world.discord.roles.create(nearlyFull, { name: `Role ${world.discord.roles.list(nearlyFull).length}` });
+
+    const refused = await setupIn(nearlyFull, { subcommandGroup: "roles", subcommand: "create" });
+    expect(refused.content).toBe(
+      "I couldn't create every tier role: this server reached the 250 roles Discord allows. 1 of the 2 tiers " +
+        "has a role (Master). Delete roles you no longer need in Server Settings → Roles, or give tiers " +
+        "roles you have with `/setup roles map`, then run `/setup roles create` again.",
+    );
+    expect(isEphemeral(refused)).toBe(true);
+    expect(world.discord.roles.find(nearlyFull, "Master")).toBeDefined();
+    expect(world.discord.roles.find(nearlyFull, "Diamond")).toBeUndefined();
+  });
+
   function channelOf(guildId: string): string {
     return channels.get(guildId) ?? world.channelId;
   }

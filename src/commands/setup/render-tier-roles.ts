@@ -31,6 +31,31 @@ export function renderCreatedTierRoles(outcome: CreatedTierRoles): string {
   return lines.join("\n");
 }
 
+/** Which of the tiers the bot knows have a role in the server, in rating order, lowest first. */
+export interface TierRoleCoverage {
+  readonly tiers: number;
+  readonly withRole: readonly string[];
+}
+
+/**
+ * Discord refused a role because the server has its 250: said with what was made before the refusal, since
+ * roles are made one by one and those made stay (and stay mapped).
+ */
+export function renderRoleLimitReached(coverage: TierRoleCoverage): string {
+  const next =
+    "Delete roles you no longer need in Server Settings → Roles, or give tiers roles you have with " +
+    "`/setup roles map`, then run `/setup roles create` again.";
+  if (coverage.withRole.length === 0) {
+    return `I couldn't create the tier roles: this server has as many roles as Discord allows (250). ${next}`;
+  }
+  const names = coverage.withRole.map((tier) => plainText(formatTier(tier))).join(", ");
+  return (
+    `I couldn't create every tier role: this server reached the 250 roles Discord allows. ` +
+    `${coverage.withRole.length} of the ${plural(coverage.tiers, "tier", "tiers")} ` +
+    `${coverage.withRole.length === 1 ? "has" : "have"} a role (${names}). ${next}`
+  );
+}
+
 export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
   const lines: string[] = [];
   if (summary.pausedReason !== null) {

@@ -9,13 +9,19 @@ import { ensureTierRoles, type TierRolesOutcome } from "../../../../roles/ensure
 import { describeRoleRefusal } from "../../../../roles/explain-role-refusal.js";
 import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
 import { explainRefusal } from "../../../../roles/tell-admins-about-roles.js";
+import { listTierRoles } from "../../../../store/tier-roles.js";
+import { listTiers } from "../../../../store/tiers.js";
 import {
   finishTierRoleWork,
   leaseTierRoleWork,
   saveRoleSyncMode,
 } from "../../../../store/guild-role-settings.js";
 import { learnTiersWithAdmin } from "../../learn-tiers-with-admin.js";
-import { renderCreatedTierRoles } from "../../render-tier-roles.js";
+import {
+  renderCreatedTierRoles,
+  renderRoleLimitReached,
+  type TierRoleCoverage,
+} from "../../render-tier-roles.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
 
 /** Long enough for a few dozen roles at Discord's pace. */
@@ -49,9 +55,7 @@ export async function createTierRoles(
     if (isRoleLimitReached(error)) {
       throw new UserFacingError(
         "roles_limit",
-        "I couldn't create the tier roles: this server has as many roles as Discord allows (250). Delete roles " +
-          "you no longer need in Server Settings → Roles, or give tiers roles you have with `/setup roles map`, " +
-          "then run `/setup roles create` again.",
+        renderRoleLimitReached(await readTierRoleCoverage(deps, guildId)),
       );
     }
     const failure = classifyRoleFailure(error);
@@ -70,6 +74,13 @@ export async function createTierRoles(
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
   deps.wakeRoleWorker?.();
   return { ...outcome, membersQueued, tiersRead };
+}
+
+/** Which of the tiers the bot knows have a role in the server now, lowest first. */
+async function readTierRoleCoverage(deps: BotDependencies, guildId: string): Promise<TierRoleCoverage> {
+  const tiers = await listTiers(deps.db);
+  const mapped = new Set((await listTierRoles(deps.db, guildId)).map((mapping) => mapping.tier));
+  return { tiers: tiers.length, withRole: tiers.map(({ tier }) => tier).filter((tier) => mapped.has(tier)) };
 }
 
 /** The subcommand: the roles made, answered privately. */
