@@ -39,7 +39,7 @@ export interface Config {
     readonly webhooksApiUrl: string;
     readonly timeoutMs: number;
     readonly webhookSecret: string | undefined;
-    /** OAuth is off when the authorize or token URL is missing (docs/architecture.md, "Running"). */
+    /** OAuth is off unless all four of its settings are set (docs/architecture.md, "Linking"). */
     readonly oauth:
       | {
           readonly authUrl: string;
@@ -123,7 +123,10 @@ const requiredFor: Record<ConfigPurpose, readonly (keyof Environment)[]> = {
   "discord-proxy": ["DISCORD_TOKEN"],
 };
 
-/** The `/api/v1` webhook-management base defaults to the origin of the REST base (docs/architecture.md, "Webhooks in"). */
+/**
+ * The `/api/v1` webhook-management base defaults to the origin of the REST base (docs/architecture.md,
+ * "Managing the platform webhook").
+ */
 export function defaultWebhooksApiUrl(platformApiUrl: string): string {
   return `${new URL(platformApiUrl).origin}/api/v1`;
 }

@@ -1,6 +1,7 @@
 // At every start, in the background: the stored secrets an older key sealed are sealed again with the first
-// key of ENCRYPTION_KEYS (README, "Rotating and retiring an encryption key"). With one instance on SQLite, the
-// default, putting a new key first and restarting is then enough, and no second process has to open the file.
+// key of ENCRYPTION_KEYS (docs/operations.md, "Rotating and retiring an encryption key"). With one instance
+// on SQLite, the default, putting a new key first and restarting is then enough, and no second process has
+// to open the file.
 // When everything is current it costs two scans of each sealed column (a few small tables) and no write;
 // instances starting together are safe, since each write is a compare-and-set.
 import type { Logger } from "../logger.js";

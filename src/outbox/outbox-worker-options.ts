@@ -10,7 +10,9 @@ import type { RetryPolicy } from "./retry-policy.js";
 
 export interface OutboxWorkerOptions {
   readonly db: Kysely<Database>;
-  /** The bot's shared REST, so Discord's rate limits are tracked in one place (docs/architecture.md, "Webhooks in"). */
+  /**
+   * The bot's shared REST, so Discord's rate limits are tracked in one place (docs/architecture.md, "Posting").
+   */
   readonly rest: REST;
   /** Each kind of row's renderer, and what it does once posted or when it fails (outbox-source.ts). */
   readonly sources: OutboxSources;

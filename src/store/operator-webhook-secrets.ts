@@ -133,7 +133,7 @@ async function listRetired(db: Kysely<Database>, box: SecretBox, now: number): P
 /**
  * A secret sealed with a key no longer in ENCRYPTION_KEYS is one the bot cannot compare or verify with, but
  * it must not stop the bot from starting: it is retired or left out, and the start-up re-sealing reports it
- * (README, "Rotating and retiring an encryption key").
+ * (docs/operations.md, "Rotating and retiring an encryption key").
  */
 function openOrUndefined(box: SecretBox, row: { readonly id: string; readonly secret: string }) {
   try {

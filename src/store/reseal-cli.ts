@@ -1,6 +1,6 @@
-// `npm run secrets:reseal`: seals every stored secret again with the first key of ENCRYPTION_KEYS (README,
-// "Rotating and retiring an encryption key"), prints what it did, and exits 1 while any secret opens with no
-// key of the ring, since removing a key then would lose more.
+// `npm run secrets:reseal`: seals every stored secret again with the first key of ENCRYPTION_KEYS
+// (docs/operations.md, "Rotating and retiring an encryption key"), prints what it did, and exits 1 while any
+// secret opens with no key of the ring, since removing a key then would lose more.
 import { loadConfigFromProcess } from "../config.js";
 import { createLogger } from "../logger.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";

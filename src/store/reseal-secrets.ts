@@ -1,6 +1,6 @@
 // Seals every stored secret again with the first key of ENCRYPTION_KEYS, so the keys after it can be removed
-// (README, "Rotating and retiring an encryption key"). Run by `npm run secrets:reseal` and, in the background,
-// at every start.
+// (docs/operations.md, "Rotating and retiring an encryption key"). Run by `npm run secrets:reseal` and, in
+// the background, at every start.
 import type { Kysely } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "./database.js";

@@ -1,5 +1,5 @@
-// A started bot re-seals in the background what an older key sealed (README, "Rotating and retiring an
-// encryption key"), so putting a new key first and restarting is enough to retire the old one.
+// A started bot re-seals in the background what an older key sealed (docs/operations.md, "Rotating and
+// retiring an encryption key"), so putting a new key first and restarting is enough to retire the old one.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

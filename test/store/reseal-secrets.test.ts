@@ -1,5 +1,6 @@
-// Retiring an encryption key (README, "Rotating and retiring an encryption key"): secrets sealed with an old key
-// are sealed again with the first key of the ring, so a ring without the old key still opens every one.
+// Retiring an encryption key (docs/operations.md, "Rotating and retiring an encryption key"): secrets sealed
+// with an old key are sealed again with the first key of the ring, so a ring without the old key still opens
+// every one.
 import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";

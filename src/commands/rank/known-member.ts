@@ -30,8 +30,8 @@ export function requireOtherMembersServer(actor: Actor): string {
 
 /**
  * Looks another member up in this guild's links and the read model only: their credential stays sealed and
- * unused (docs/architecture.md, "Commands", "member" options). A member without a link gets a user-facing
- * error.
+ * unused (docs/architecture.md, "Commands", "The member's own credential"). A member without a link gets a
+ * user-facing error.
  */
 export async function findKnownMember(
   db: Kysely<Database>,

@@ -21,7 +21,7 @@ function displayNameOf(member: UserArgument): string {
   return member.member?.nick ?? member.user?.global_name ?? member.user?.username ?? member.id;
 }
 
-/** Exactly one of `member` and `username` must be given (docs/architecture.md, "Commands", "member-or-username"). */
+/** Exactly one of `member` and `username` must be given (the invite's options, data.ts). */
 export function chooseInvitee(options: Pick<TeamOptions<"invite">, "member" | "username">): InviteeChoice {
   const username = options.username?.trim() ?? "";
   const { member } = options;
