@@ -15,7 +15,11 @@ export type DeliveryFailure =
   | { readonly kind: "message-gone"; readonly detail: string }
   /** 403 Missing Access / Missing Permissions: the bot may no longer post in the channel. */
   | { readonly kind: "no-access"; readonly detail: string }
-  /** 404 Unknown Channel for a message's thread (src/store/message-threads.ts): the thread was deleted. */
+  /**
+   * 404 Unknown Channel for a message's thread (src/store/message-threads.ts): the thread was deleted. Also a
+   * thread a moderator locked (160005, or 50083 when it is archived too): without Manage Threads the bot may
+   * post there no more, so it is as gone.
+   */
   | { readonly kind: "thread-gone"; readonly detail: string }
   /**
    * 403 Missing Permissions starting a thread (Create Public Threads) or posting in one (Send Messages in
@@ -37,6 +41,12 @@ export function isChannelFailure<F extends Pick<DeliveryFailure, "kind">>(
 }
 
 const fallbackRetryAfterMs = 1000;
+
+/** A locked thread refuses the bot's post: 160005, or 50083 while it is archived (a post cannot reopen it). */
+const closedThreadCodes: ReadonlySet<number | string> = new Set([
+  RESTJSONErrorCodes.ThreadLocked,
+  RESTJSONErrorCodes.InvalidActionOnArchivedThread,
+]);
 
 /**
  * What @discordjs/rest throws for each request after Discord answered one with 401: it forgets the token then,
@@ -69,6 +79,7 @@ function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): Del
   if (error.code === RESTJSONErrorCodes.UnknownChannel) {
     return { kind: inThread ? "thread-gone" : "channel-gone", detail };
   }
+  if (inThread && closedThreadCodes.has(error.code)) return { kind: "thread-gone", detail };
   if (error.code === RESTJSONErrorCodes.MissingPermissions && (inThread || action === "start-thread")) {
     return { kind: "thread-refused", detail };
   }

@@ -81,6 +81,27 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
   });
 
+  it("posts in the channel the update that found its thread locked by a moderator, and no more in the thread", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const { channel } = await subscribedChannel();
+    const card = await postCard(channel.id, "bat_locked");
+    const worker = createWorker();
+    await worker.runOnce();
+
+    // A moderator locks the thread (and archives it): the bot, without Manage Threads, may not post there.
+    world.fake.threads.setArchived(card.messageId, true, { locked: true });
+    await battleStarted(card.battleId);
+    await worker.runOnce();
+    await worker.runOnce();
+
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    expect(await rowsOf("thread-post")).toMatchObject([
+      { status: "dead", last_error: expect.stringContaining("160005") },
+    ]);
+    expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
+    expect(world.fake.threads.messages(card.messageId)).toEqual([]);
+  });
+
   /** A card in a subscribed channel whose thread was deleted, and a battle start queued for that thread. */
   const startQueuedForDeletedThread = async (battleId: string) => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
