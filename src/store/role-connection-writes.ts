@@ -187,7 +187,8 @@ function updateLeasedRow(db: Kysely<Database>, lease: Lease) {
 
 /**
  * The version claimed is done (written, cleared, or given up): the row goes. When a newer change came
- * meanwhile the row stays, its lease given back, due for that change. Returns whether it went.
+ * meanwhile the row stays, its lease given back, due for that change with none of the failures before: its
+ * attempts are its own. Returns whether it went.
  */
 export async function finishRoleConnectionWrite(
   db: Kysely<Database>,
@@ -200,7 +201,9 @@ export async function finishRoleConnectionWrite(
     .where("version", "=", input.version)
     .executeTakeFirst();
   if (done.numDeletedRows > 0n) return true;
-  await updateLeasedRow(db, input).set({ lease_owner: null, lease_expires_at: null }).execute();
+  await updateLeasedRow(db, input)
+    .set({ attempts: 0, last_error: null, lease_owner: null, lease_expires_at: null })
+    .execute();
   return false;
 }
 

@@ -133,6 +133,41 @@ describe("the role connection worker", () => {
     expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(4);
   });
 
+  it("gives a change queued during a write that worked its own attempts, not the failures before it", async () => {
+    const userId = await verifiedMember("wilma");
+    const twoTries = createRoleConnectionWorker({
+      ...linkedRoles.deps,
+      linkedRoles: settings,
+      owner: "worker-two-tries",
+      leaseMs: 60_000,
+      pollIntervalMs: 60_000,
+      retry: { maxAttempts: 2 },
+      random: () => 0.999,
+    });
+    await queue(userId);
+    fake.setOutage(true);
+    expect(await twoTries.runOnce()).toEqual(["retry"]);
+    fake.setOutage(false);
+    clock.advance(1000);
+
+    // Discord is back and takes the write; before the worker hears, the member's rating changes again.
+    const hold = fake.holdResponses("PUT", /\/role-connection$/);
+    const writing = twoTries.runOnce();
+    await hold.waitForCaught();
+    await queue(userId);
+    hold.release();
+    expect(await writing).toEqual(["superseded"]);
+    expect(await findRoleConnectionWrite(db(), userId)).toMatchObject({ attempts: 0, lastError: null });
+
+    // The new change meets one failure: it is retried, as a change's first failure is.
+    fake.setOutage(true);
+    expect(await twoTries.runOnce()).toEqual(["retry"]);
+    fake.setOutage(false);
+    clock.advance(60_000);
+    expect(await twoTries.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
+  });
+
   it("does not retry a token Discord refuses: the connection waits for a new verification", async () => {
     const userId = await verifiedMember("walt");
     const revoked = await fetch(`${fake.apiUrl}/v10/oauth2/token/revoke`, {
