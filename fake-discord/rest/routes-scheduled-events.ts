@@ -17,6 +17,7 @@ import {
 } from "./scheduled-event-access.js";
 import {
   assertEntityRequirements,
+  assertEventName,
   assertStatusChange,
   readScheduledEventFields,
 } from "./scheduled-event-bodies.js";
@@ -73,6 +74,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       scheduledEndTime: fields.scheduledEndTime ?? null,
     };
     assertEntityRequirements(draft);
+    assertEventName(fields.name ?? "");
     requireEventCreator(state, guild, entityType, draft.channelId);
     if (world.scheduledEvents.countUncompleted(guild) >= uncompletedEventsPerGuild)
       throw new DiscordHttpError("maximumScheduledEvents");
@@ -108,6 +110,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       changes.location = null;
     const after = { ...event, ...changes };
     assertEntityRequirements(after);
+    assertEventName(after.name);
     // Moved to another channel or entity type: the bot needs its permissions there too.
     if (after.entityType !== event.entityType || after.channelId !== event.channelId)
       requireEventManager(state, guild, after);

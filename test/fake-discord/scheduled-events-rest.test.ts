@@ -88,6 +88,14 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
     expect(fake.scheduledEvents.list(guildId)).toEqual([]);
   });
 
+  it("refuses an empty name, as the docs give 1-100 characters where the spec gives only the 100", async () => {
+    const emptyName = { status: 400, code: 50035, rawError: { errors: { name: {} } } };
+    await expect(create(externalEvent(""))).rejects.toMatchObject(emptyName);
+    const event = await create(externalEvent("Contest"));
+    await expect(modify(event.id, { name: "" })).rejects.toMatchObject(emptyName);
+    expect(fake.scheduledEvents.list(guildId).map((each) => each.name)).toEqual(["Contest"]);
+  });
+
   it("needs Create Events to create, and Manage Events alone is not enough", async () => {
     fake.roles.revokeFromBot(guildId, ["CreateEvents"]);
     fake.roles.grantBot(guildId, ["ManageEvents"]);

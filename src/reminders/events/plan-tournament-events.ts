@@ -53,12 +53,22 @@ function describeEvent(tournament: Tournament, startsAt: number, durationMs: num
   ].filter((line) => line !== undefined);
   return {
     tournamentId: tournament.id,
-    name: truncateText(plainLabel(tournament.title, scheduledEventLimits.name), scheduledEventLimits.name),
+    name: describeName(tournament),
     description: truncateText(lines.join("\n"), scheduledEventLimits.description),
     location: describeEventLocation(tournament.id),
     startsAt,
     endsAt: startsAt + durationMs,
   };
+}
+
+/**
+ * The title, plain; Discord takes no event without a name (1-100 characters), so a title that shows nothing
+ * (empty, blank, or invisible characters only) names the tournament by its id instead.
+ */
+function describeName(tournament: Tournament): string {
+  const title = plainLabel(tournament.title, scheduledEventLimits.name).trim();
+  const name = title === "" ? `Tournament ${plainLabel(tournament.id, 80)}` : title;
+  return truncateText(name, scheduledEventLimits.name);
 }
 
 function describeSeats(tournament: Tournament): string | undefined {

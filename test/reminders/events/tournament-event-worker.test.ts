@@ -12,6 +12,7 @@ import {
   createTournamentEventWorker,
   type TournamentEventWorker,
 } from "../../../src/reminders/events/tournament-event-worker.js";
+import { planTournamentEvents } from "../../../src/reminders/events/plan-tournament-events.js";
 import { clearGuildRemoval, recordGuildRemoval } from "../../../src/store/guild-removals.js";
 import {
   disableTournamentEvents,
@@ -105,6 +106,29 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
       // Due again at its end, to be completed.
       { tournamentId: "t1", wantedStatus: "active", syncedStatus: "active", dueAt: startsAt + 2 * hour },
+    ]);
+  });
+
+  it("names the event of a tournament whose title shows nothing, as Discord takes no empty name", async () => {
+    const startsAt = new Date(clock.now() + hour).toISOString();
+    const details = {
+      participants: undefined,
+      maxParticipants: undefined,
+      prize: undefined,
+      format: undefined,
+    };
+    const { wanted } = planTournamentEvents({
+      tournaments: [
+        { id: "t_blank", title: "", status: "open", startsAt, ...details },
+        { id: "t_invisible", title: " \u200b\u2066 ", status: "open", startsAt, ...details },
+      ],
+      durationMs: 2 * hour,
+    });
+    await showTournaments(...wanted);
+    expect(await worker.runOnce()).toEqual(["created", "created"]);
+    expect(discordEvents().map((event) => event.name)).toEqual([
+      "Tournament t_blank",
+      "Tournament t_invisible",
     ]);
   });
 
