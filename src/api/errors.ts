@@ -56,6 +56,19 @@ export class PlatformRateLimitedLocallyError extends PlatformError {
   }
 }
 
+/**
+ * Thrown without any network call for an id no request could carry: `.`, `..` or an empty one would make the
+ * path another endpoint's (docs/architecture.md, "The platform API client"). No item has such an id, so it is a
+ * PlatformError with code NOT_FOUND and callers handle one kind.
+ */
+export class PlatformUnaddressableIdError extends PlatformError {
+  override readonly name = "PlatformUnaddressableIdError";
+
+  constructor(operation: string) {
+    super({ status: 404, code: "NOT_FOUND", message: `${operation}: an id is empty or only dots` });
+  }
+}
+
 export type UnavailableKind = "timeout" | "network";
 
 /** The platform did not answer in time, or could not be reached at all. */

@@ -7,6 +7,7 @@ import {
   PlatformError,
   PlatformProtocolError,
   PlatformRateLimitedLocallyError,
+  PlatformUnaddressableIdError,
   PlatformUnavailableError,
 } from "./errors.js";
 import { parseResponseBody } from "./parse-response.js";
@@ -66,6 +67,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   async function send<T>(request: PlatformRequest<T>): Promise<T> {
     const operation = `${request.method} ${request.path}`;
     assertHeaderSafe(request.credential.token);
+    refuseUnaddressableIds(request.path, operation);
     for (let attempt = 1; ; attempt += 1) {
       failIfExhausted(memory, request.credential.token);
       try {
@@ -92,6 +94,18 @@ export function isHeaderSafeCredential(token: string): boolean {
 
 function assertHeaderSafe(token: string): void {
   if (!isHeaderSafeCredential(token)) throw new TypeError("the platform credential is empty or malformed");
+}
+
+/**
+ * A URL reads a `.` or `..` segment as "here" or "the folder above" (even written `%2e`), and proxies merge `//`:
+ * an id typed as one of them would send the member's credential to another endpoint (`/battles/{id}/join` with
+ * the id `.` is POST /battles/join), so such a path is refused. The endpoints' own segments are never one.
+ */
+function refuseUnaddressableIds(path: string, operation: string): void {
+  const segments = path.split("?")[0]?.split("/").slice(1) ?? [];
+  if (segments.some((segment) => segment === "" || segment === "." || segment === "..")) {
+    throw new PlatformUnaddressableIdError(operation);
+  }
 }
 
 function failIfExhausted(memory: RateLimitMemory, token: string): void {

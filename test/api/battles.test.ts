@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createBattle, getBattle, joinBattle, listBattles, submitToBattle } from "../../src/api/battles.js";
+import { PlatformError } from "../../src/api/errors.js";
+import { captureError } from "./capture-error.js";
 import { createFixtureClient, credential, usePlatformFixture } from "./platform-fixture.js";
 
 const fixture = usePlatformFixture();
@@ -77,6 +79,24 @@ describe("joinBattle", () => {
     expect(result.success).toBe(true);
     expect(result.battle.status).toBe("active");
     expect(result.battle.participants.map((participant) => participant.username)).toEqual(["alice", "bob"]);
+  });
+});
+
+describe("ids that are not one path segment", () => {
+  // A URL reads `.` and `..` as "this folder" and "the one above", and most proxies merge `//`: typed as a battle
+  // id they would send the member's credential to POST /battles/join, POST /join or GET /battles.
+  it.each([".", "..", ""])("refuses %j as not found without calling another endpoint", async (battleId) => {
+    const { http } = createFixtureClient(fixture);
+    const joined = await captureError(() => joinBattle(http, credential, battleId));
+    const submitted = await captureError(() =>
+      submitToBattle(http, credential, battleId, { language: "python", code: "print(1)" }),
+    );
+    const read = await captureError(() => getBattle(http, credential, battleId));
+    for (const error of [joined, submitted, read]) {
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    }
+    expect(fixture.requests).toEqual([]);
   });
 });
 
