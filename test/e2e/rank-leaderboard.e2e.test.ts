@@ -160,8 +160,9 @@ describe.each(interactionsModes)(
         name: "leaderboard",
         subcommand: "global",
       });
-      // The reply was deferred publicly, so the prompt comes as a follow-up only the member sees.
-      const prompt = await handle.waitForFollowUp();
+      // The link is checked before the public deferral, so the prompt is the private answer itself.
+      const prompt = await handle.waitForFinal();
+      expect(handle.followUps()).toEqual([]);
       expect(isEphemeral(prompt)).toBe(true);
       expect(prompt.content).toMatch(/haven't linked/);
     });

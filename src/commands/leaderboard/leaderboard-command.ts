@@ -1,6 +1,7 @@
 import type { BotDependencies } from "../bot-dependencies.js";
 import { readActivityPeriod } from "../../display/activity-period.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { renderPageWithButtons } from "../../discord/pagination.js";
 import { leaderboardCommand } from "./data.js";
 import { globalLeaderboardList } from "./global-leaderboard-list.js";
@@ -12,9 +13,12 @@ import { serverLeaderboardList, serverListQuery } from "./server-leaderboard-lis
  */
 export const leaderboard = defineCommand<BotDependencies, typeof leaderboardCommand>({
   data: leaderboardCommand,
-  acknowledge: "public",
+  // The global list is read with the member's credential: deferred by the handler, after the link check
+  // (docs/architecture.md, "Commands"). The server's comes from the read models, for anyone.
+  acknowledge: (args) => (args.subcommand === "global" ? "none" : "public"),
   serverOnly: (args) => args.subcommand === "server",
   async run(deps, { actor, args, responder }) {
+    if (args.subcommand === "global") await deferPublicAnswer(deps, actor, responder);
     const [list, query, page] =
       args.subcommand === "global"
         ? [globalLeaderboardList, "", (args.options.page ?? 1) - 1]

@@ -2,6 +2,7 @@ import { getCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { findKnownMember } from "../rank/known-member.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { profileCommand } from "./data.js";
@@ -15,9 +16,9 @@ export const profile = defineCommand<BotDependencies, typeof profileCommand>({
   // Outside servers only `view` is offered; editing stays with the server commands
   // (docs/architecture.md, "Outside a server").
   serverOnly: (args) => args.subcommand === "edit",
-  // The edit form must be the first answer, so /profile edit is not deferred.
-  acknowledge: (args) =>
-    args.subcommand === "edit" ? "none" : args.options.public === true ? "public" : "ephemeral",
+  // The edit form must be the first answer, so /profile edit is not deferred; a public view is deferred by the
+  // handler, after the link check (docs/architecture.md, "Commands").
+  acknowledge: (args) => (args.subcommand === "edit" || args.options.public === true ? "none" : "ephemeral"),
   async run(deps, { actor, args, responder }) {
     if (args.subcommand === "edit") {
       await openProfileEditor(deps, actor, responder);
@@ -33,6 +34,7 @@ export const profile = defineCommand<BotDependencies, typeof profileCommand>({
       await responder.reply({ ...renderMemberProfile(known), ephemeral });
       return;
     }
+    if (!ephemeral) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
     const user = await getCurrentUser(deps.platform, credential);
     await rememberPlatformUser(deps, {

@@ -3,6 +3,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { renderRatingChart } from "../../charts/rating-chart.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { rankCommand } from "./data.js";
 import { findKnownMember } from "./known-member.js";
 import { rememberPlatformUser } from "./remember-platform-user.js";
@@ -16,12 +17,14 @@ import { requireOtherMembersServer } from "./known-member.js";
  */
 export const rank = defineCommand<BotDependencies, typeof rankCommand>({
   data: rankCommand,
-  acknowledge: (args) => (args.options.public === true ? "public" : "ephemeral"),
+  // A public answer is deferred by the handler, after the link check (docs/architecture.md, "Commands").
+  acknowledge: (args) => (args.options.public === true ? "none" : "ephemeral"),
   async run(deps, { actor, args, responder }) {
     const { options } = args;
     const ephemeral = options.public !== true;
     const member = options.member;
     if (member !== undefined && member.id !== actor.userId) {
+      // The read model alone, no platform call: answered at once, so an unknown member's error stays private.
       const known = await findKnownMember(deps.db, {
         guildId: requireOtherMembersServer(actor),
         userId: member.id,
@@ -29,6 +32,7 @@ export const rank = defineCommand<BotDependencies, typeof rankCommand>({
       await responder.reply({ ...renderMemberRank(known), ephemeral });
       return;
     }
+    if (!ephemeral) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
     const info = await getMyRank(deps.platform, credential);
     await rememberPlatformUser(deps, {

@@ -3,6 +3,7 @@ import { getCurrentUserStats } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { statsCommand } from "./data.js";
 import { renderStats } from "./render-stats.js";
@@ -17,10 +18,12 @@ function readTimeframe(value: string | undefined): StatsTimeframe {
 /** `/stats [timeframe] [public]` (docs/architecture.md, "Commands"): the member's own statistics, ephemeral unless public. */
 export const stats = defineCommand<BotDependencies, typeof statsCommand>({
   data: statsCommand,
-  acknowledge: (args) => (args.options.public === true ? "public" : "ephemeral"),
+  // A public answer is deferred by the handler, after the link check (docs/architecture.md, "Commands").
+  acknowledge: (args) => (args.options.public === true ? "none" : "ephemeral"),
   async run(deps, { actor, args, responder }) {
     const { options } = args;
     const timeframe = readTimeframe(options.timeframe);
+    if (options.public === true) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
     const result = await getCurrentUserStats(deps.platform, credential, { timeframe });
     await rememberPlatformUser(deps, {
