@@ -1,10 +1,15 @@
 // The /setup replies that show platform text, rendered with a hostile string in every text field the
 // platform fills: whatever the platform sends, the reply shows it as text (docs/architecture.md, "The rules
 // the code keeps", "Platform text is inert").
+import { describe, expect, it } from "vitest";
+import { PlatformError } from "../../src/api/errors.js";
+import { callOwnWebhook } from "../../src/commands/setup/webhook-ownership.js";
+import { UserFacingError } from "../../src/discord/user-facing-error.js";
 import { renderDeliveries } from "../../src/commands/setup/render-deliveries.js";
 import { renderRegisterOutcome } from "../../src/commands/setup/render-register-outcome.js";
 import { renderRotationOutcome } from "../../src/commands/setup/render-rotation-outcome.js";
 import { renderSetupStatus } from "../../src/commands/setup/render-setup-status.js";
+import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
@@ -147,3 +152,14 @@ const renderers: readonly HostileRenderer[] = [
 ];
 
 testRepliesShowTextAsText(renderers);
+
+describe("a webhook registered with another platform account", () => {
+  it.each(hostileTexts)("names its id and the account as text with %j", async (text) => {
+    const notFound = new PlatformError({ status: 404, code: "NOT_FOUND", message: "no such webhook" });
+    const refusal = await callOwnWebhook({ platformWebhookId: text, platformUsername: text }, () =>
+      Promise.reject(notFound),
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UserFacingError);
+    expectInert({ content: (refusal as UserFacingError).message });
+  });
+});

@@ -1,5 +1,6 @@
 import { PlatformError } from "../../api/errors.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
+import { plainCode, plainText } from "../../display/platform-text.js";
 
 /**
  * A platform webhook belongs to the account that registered it; another admin's credential gets 404 for
@@ -15,8 +16,8 @@ export async function callOwnWebhook<T>(
     if (!(error instanceof PlatformError) || error.status !== 404) throw error;
     throw new UserFacingError(
       "webhook_of_another_account",
-      `The platform has no webhook \`${webhook.platformWebhookId}\` for your linked account ` +
-        `(**${webhook.platformUsername}**). A webhook can only be managed with the platform account that ` +
+      `The platform has no webhook ${plainCode(webhook.platformWebhookId)} for your linked account ` +
+        `(**${plainText(webhook.platformUsername)}**). A webhook can only be managed with the platform account that ` +
         "registered it: ask the admin who registered it to run this command.",
     );
   }
