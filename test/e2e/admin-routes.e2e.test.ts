@@ -75,6 +75,18 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
     expect(await routes()).toEqual(before);
   });
 
+  it("filters by a tournament id as the platform writes it (`trn_…`), and `any` removes the filter", async () => {
+    const [tournamentId] = [...world.sandbox.state.tournaments.keys()];
+    expect(tournamentId).toMatch(/^trn_/);
+    const filtered = await run("subscribe", { channel: results, tournament: tournamentId ?? "" });
+    expect(filtered.content).toContain(`tournament \`${tournamentId ?? ""}\``);
+    expect((await routes())[0]?.filters).toMatchObject({ tournamentId });
+    await run("subscribe", { channel: results, tournament: "any" });
+    expect((await routes())[0]?.filters).not.toHaveProperty("tournamentId");
+    const mention = await run("subscribe", { channel: results, tournament: `<#${results}>` });
+    expect(mention.content).toBe("That is not a tournament id; pick one from the list.");
+  });
+
   it("suggests kinds and presets, completing a comma list", async () => {
     const choices = await world.discord
       .autocomplete({

@@ -37,10 +37,13 @@ export function readEventKinds(events: string | undefined): readonly EventKind[]
   return selection.kinds;
 }
 
-/** A tournament id as the platform uses it: one word, no formatting characters. */
+/**
+ * A tournament id as the platform uses it: one word, no formatting characters and no mention. An underscore is
+ * allowed: ids are "a kind prefix, an underscore, a suffix" (the platform's API reference, conventions).
+ */
 export function readTournamentId(tournament: string | undefined): string | undefined {
   if (tournament === undefined) return undefined;
-  if (!/^[^\s`*_~|<>@#]+$/.test(tournament.trim())) {
+  if (!/^[^\s`*~|<>@#]+$/.test(tournament.trim())) {
     throw new UserFacingError("invalid_tournament", "That is not a tournament id; pick one from the list.");
   }
   return tournament;
