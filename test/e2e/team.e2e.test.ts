@@ -3,6 +3,7 @@ import type { FakeUser } from "../../fake-discord/index.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { ephemeral } from "./support/message-parts.js";
+import { expectInert } from "../support/hostile-text.js";
 
 describe("/team, end to end", () => {
   let world: EndToEnd;
@@ -157,6 +158,13 @@ describe("/team, end to end", () => {
     expect(twice.content).toMatch(
       /^\*\*dave\*\* is already in this team or already invited, or the team is full\./,
     );
+  });
+
+  it("names a team id typed by hand as text, whatever it holds", async () => {
+    const typed = "x` [Claim](https://evil.example/claim) @everyone `y";
+    const unknown = await invite({ team: typed, username: "erin" });
+    expect(unknown.content).toMatch(/^The platform has no team `x.*y`, or no user named \*\*erin\*\*\./);
+    expectInert({ content: unknown.content });
   });
 
   it("prompts an unlinked member to link before creating a team", async () => {

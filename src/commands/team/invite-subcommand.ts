@@ -1,4 +1,4 @@
-import { plainText } from "../../display/platform-text.js";
+import { plainCode, plainText } from "../../display/platform-text.js";
 import { inviteToTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ServerActor } from "../../discord/interaction-handlers.js";
@@ -30,7 +30,8 @@ export async function runTeamInvite(
     throw (
       explainTeamError(error, {
         403: "The platform didn't let you invite to this team: only its owner or admins can invite, and your linked credential needs write access.",
-        404: `The platform has no team \`${options.team}\`, or no user named ${name}. Check both and try again.`,
+        // The team id may be typed by hand: shown as code that no backtick in it can end early.
+        404: `The platform has no team ${plainCode(options.team)}, or no user named ${name}. Check both and try again.`,
         409: `${name} is already in this team or already invited, or the team is full.`,
       }) ?? error
     );
