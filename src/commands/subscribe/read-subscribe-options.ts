@@ -39,7 +39,7 @@ export function readEventKinds(events: string | undefined): readonly EventKind[]
 
 /**
  * A tournament id as the platform uses it: one word, no formatting characters and no mention. An underscore is
- * allowed: ids are "a kind prefix, an underscore, a suffix" (the platform's API reference, conventions).
+ * allowed: the platform's ids are a kind prefix, an underscore and a suffix (`trn_…`).
  */
 export function readTournamentId(tournament: string | undefined): string | undefined {
   if (tournament === undefined) return undefined;
