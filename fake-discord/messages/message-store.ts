@@ -1,7 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { SnowflakeGenerator } from "../snowflake.js";
 import type { AttachmentStore } from "./attachment-store.js";
-import { findPingedUsers } from "./mentions.js";
+import { findMentionedUsers } from "./mentions.js";
 import type { MessageDraft, UploadedFile } from "./message-draft.js";
 import {
   isEphemeral,
@@ -112,7 +112,7 @@ export class MessageStore {
     if (draft.stickerIds !== undefined && draft.stickerIds.length > 0) message.stickerIds = draft.stickerIds;
     if (draft.hasPoll === true) message.hasPoll = true;
     message.attachments = this.attachFiles(message, [], draft, input.files);
-    message.mentionedUserIds = findPingedUsers(message.content, message.allowedMentions);
+    message.mentionedUserIds = findMentionedUsers(message.content, message.allowedMentions);
     this.byId.set(id, message);
     const list = this.byChannel.get(message.channelId) ?? [];
     list.push(message);
@@ -127,7 +127,12 @@ export class MessageStore {
     return message;
   }
 
-  /** Applies an edit; fields left out keep their value and the old version goes to `edits`. */
+  /**
+   * Applies an edit; fields left out keep their value and the old version goes to `edits`. The pings stay
+   * the create's: "While editing a message will update its `mentions` data, it does not actually produce any
+   * notifications" (Discord staff, discord-api-docs issue 1419), also for the edit that answers a deferral
+   * (issue 5497). The message object's `mentions` follow the content (render-message.ts).
+   */
   edit(message: StoredMessage, draft: MessageDraft, files: readonly UploadedFile[]): StoredMessage {
     const wasLoading = (message.flags & messageFlags.loading) !== 0;
     if (!wasLoading) {
@@ -155,7 +160,6 @@ export class MessageStore {
     }
     message.flags &= ~messageFlags.loading;
     message.attachments = this.attachFiles(message, message.attachments, draft, files);
-    message.mentionedUserIds = findPingedUsers(message.content, message.allowedMentions);
     this.emit(message, "edited");
     return message;
   }

@@ -44,7 +44,10 @@ export interface StoredMessage {
   /** A deferred response carries flag 128 (Loading, "thinking…") until its first edit. */
   flags: number;
   allowedMentions: APIAllowedMentions | null;
-  /** Users this message actually pinged, after allowed_mentions. */
+  /**
+   * Users this message actually pinged, after allowed_mentions: those it mentioned when it was created, as
+   * an edit notifies nobody (its `mentions` on the API follow the edited content).
+   */
   mentionedUserIds: string[];
   nonce: string | number | null;
   tts: boolean;

@@ -1,6 +1,7 @@
 import type { APIAttachment, APIMessage, APIUser } from "discord.js";
 import { renderUser } from "../world/render-world.js";
 import type { FakeUser } from "../world/world-types.js";
+import { findMentionedUsers } from "./mentions.js";
 import type { StoredAttachment, StoredMessage } from "./message-types.js";
 
 type UserLookup = (userId: string) => FakeUser | undefined;
@@ -23,7 +24,8 @@ export function renderMessage(
     edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
     tts: message.tts,
     mention_everyone: false,
-    mentions: message.mentionedUserIds.map((id) => {
+    // The mentions of the content as it now stands; an edit changes them without pinging (message-store.ts).
+    mentions: findMentionedUsers(message.content, message.allowedMentions).map((id) => {
       const user = findUser(id);
       return user === undefined ? unknownUser(id) : renderUser(user);
     }),

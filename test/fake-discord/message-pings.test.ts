@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord, type InteractionHandle } from "../../fake-discord/index.js";
+import { createArenaGuild } from "./arena-guild.js";
+
+/**
+ * Who a message notifies: its mentions when it is created, never those an edit brings. "While editing a
+ * message will update its `mentions` data, it does not actually produce any notifications" (Discord staff,
+ * discord-api-docs issue 1419); so a deferred answer, made by editing the "thinking…" message, pings nobody
+ * (issue 5497). Raw HTTP calls stand in for the bot.
+ */
+describe("pings on the fake Discord", () => {
+  let fake: FakeDiscord;
+  let guildId: string;
+  let channelId: string;
+  let userId: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord();
+    ({ guildId, channelId, userId } = createArenaGuild(fake));
+    bob = fake.createMember(guildId, { username: "bob" }).id;
+    const response = await fetch(
+      `${fake.apiUrl}/v10/applications/${fake.applicationId}/guilds/${guildId}/commands`,
+      {
+        method: "PUT",
+        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify([{ name: "challenge", description: "Challenge a member" }]),
+      },
+    );
+    expect(response.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const send = (method: string, path: string, body: unknown, auth = true): Promise<Response> =>
+    fetch(`${fake.apiUrl}/v10${path}`, {
+      method,
+      headers: {
+        "content-type": "application/json",
+        ...(auth ? { authorization: `Bot ${fake.botToken}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const mentionOfBob = () => ({
+    content: `<@${bob}>, you are challenged`,
+    allowed_mentions: { users: [bob] },
+  });
+  const mentionIds = async (response: Response) =>
+    ((await response.json()) as { mentions: { id: string }[] }).mentions.map((user) => user.id);
+
+  it("pings who a new message mentions, and nobody an edit adds, though its mentions show them", async () => {
+    const created = await send("POST", `/channels/${channelId}/messages`, {
+      content: "A challenge is coming",
+    });
+    const { id } = (await created.json()) as { id: string };
+    const edited = await send("PATCH", `/channels/${channelId}/messages/${id}`, mentionOfBob());
+    expect(edited.status).toBe(200);
+    expect(await mentionIds(edited)).toEqual([bob]);
+    expect(fake.message(id)?.mentionedUserIds).toEqual([]);
+
+    const posted = await send("POST", `/channels/${channelId}/messages`, mentionOfBob());
+    const again = (await posted.json()) as { id: string };
+    expect(fake.message(again.id)?.mentionedUserIds).toEqual([bob]);
+  });
+
+  const deferred = async (): Promise<InteractionHandle> => {
+    const handle = fake.runCommand({ guildId, channelId, userId, name: "challenge" });
+    const answer = await send(
+      "POST",
+      `/interactions/${handle.id}/${handle.token}/callback`,
+      { type: 5 },
+      false,
+    );
+    expect(answer.status).toBe(204);
+    return handle;
+  };
+
+  it("pings nobody from a deferred answer, whether @original is edited or the first follow-up replaces it", async () => {
+    const webhook = `/webhooks/${fake.applicationId}`;
+    const viaEdit = await deferred();
+    const edited = await send(
+      "PATCH",
+      `${webhook}/${viaEdit.token}/messages/@original`,
+      mentionOfBob(),
+      false,
+    );
+    expect(edited.status).toBe(200);
+    expect(await mentionIds(edited)).toEqual([bob]);
+    expect((await viaEdit.waitForFinal()).mentionedUserIds).toEqual([]);
+
+    const viaFollowUp = await deferred();
+    const followed = await send("POST", `${webhook}/${viaFollowUp.token}`, mentionOfBob(), false);
+    expect(followed.status).toBe(200);
+    expect((await viaFollowUp.waitForFinal()).mentionedUserIds).toEqual([]);
+    // A second follow-up is a message of its own: it pings.
+    const second = await send("POST", `${webhook}/${viaFollowUp.token}`, mentionOfBob(), false);
+    const { id } = (await second.json()) as { id: string };
+    expect(fake.message(id)?.mentionedUserIds).toEqual([bob]);
+  });
+});
