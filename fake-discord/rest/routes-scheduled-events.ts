@@ -18,6 +18,7 @@ import {
 import {
   assertEntityRequirements,
   assertEventName,
+  assertStartNotPast,
   assertStatusChange,
   readScheduledEventFields,
 } from "./scheduled-event-bodies.js";
@@ -62,7 +63,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     },
   );
 
-  // Past the 100: 400 30038.
+  // A start in the past: 400 50035. Past the 100: 400 30038.
   app.post<{ Params: GuildParams }>("/guilds/:guildId/scheduled-events", (request) => {
     const guild = requireEventGuild(state, request.params.guildId);
     const fields = readScheduledEventFields(request.body);
@@ -75,6 +76,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     };
     assertEntityRequirements(draft);
     assertEventName(fields.name ?? "");
+    assertStartNotPast(fields.scheduledStartTime, state.clock.now());
     requireEventCreator(state, guild, entityType, draft.channelId);
     if (world.scheduledEvents.countUncompleted(guild) >= uncompletedEventsPerGuild)
       throw new DiscordHttpError("maximumScheduledEvents");
@@ -106,6 +108,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     requireEventManager(state, guild, event);
     const changes = readScheduledEventFields(request.body);
     assertStatusChange(event, changes.status);
+    assertStartNotPast(changes.scheduledStartTime, state.clock.now());
     if ((changes.entityType ?? event.entityType) !== GuildScheduledEventEntityType.External)
       changes.location = null;
     const after = { ...event, ...changes };

@@ -68,6 +68,22 @@ export function assertEntityRequirements(event: EntityFields): void {
   if (errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors);
 }
 
+/**
+ * A start time sent in the past, on a create or an edit, changed or not: 400 50035 on `scheduled_start_time`,
+ * in the code and wording Discord answers with (what bots meet as GUILD_SCHEDULED_EVENT_SCHEDULE_PAST; the
+ * docs give no code for it).
+ */
+export function assertStartNotPast(scheduledStartTime: string | undefined, now: number): void {
+  if (scheduledStartTime === undefined || Date.parse(scheduledStartTime) >= now) return;
+  throw new DiscordHttpError("invalidFormBody", [
+    {
+      path: ["scheduled_start_time"],
+      code: "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST",
+      message: "Cannot schedule event in the past.",
+    },
+  ]);
+}
+
 /** SCHEDULED → ACTIVE → COMPLETED, or SCHEDULED → CANCELED (docs: Valid Guild Scheduled Event Status Transitions). */
 const nextStatuses: ReadonlyMap<GuildScheduledEventStatus, readonly GuildScheduledEventStatus[]> = new Map([
   [

@@ -96,6 +96,23 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
     expect(fake.scheduledEvents.list(guildId).map((each) => each.name)).toEqual(["Contest"]);
   });
 
+  it("refuses a start time in the past, on a create and on an edit", async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const inThePast = {
+      status: 400,
+      code: 50035,
+      rawError: {
+        errors: { scheduled_start_time: { _errors: [{ code: "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST" }] } },
+      },
+    };
+    await expect(create({ ...externalEvent("Late"), scheduled_start_time: past })).rejects.toMatchObject(
+      inThePast,
+    );
+    const event = await create(externalEvent("Contest"));
+    await expect(modify(event.id, { scheduled_start_time: past })).rejects.toMatchObject(inThePast);
+    expect(fake.scheduledEvents.list(guildId).map((each) => each.scheduledStartTime)).toEqual([tomorrow]);
+  });
+
   it("needs Create Events to create, and Manage Events alone is not enough", async () => {
     fake.roles.revokeFromBot(guildId, ["CreateEvents"]);
     fake.roles.grantBot(guildId, ["ManageEvents"]);
