@@ -1,5 +1,6 @@
 import type { Clock } from "./clock.js";
 import type { Logger } from "pino";
+import type { PrivilegedIntent } from "./gateway/gateway-protocol.js";
 import type { BucketLimit } from "./rate-limits/route-limits.js";
 
 export interface FakeDiscordOptions {
@@ -31,6 +32,11 @@ export interface FakeDiscordOptions {
    * required; 2,500 by default (docs: Gateway, Sharding).
    */
   maxGuildsPerSession?: number;
+  /**
+   * The privileged intents the application was granted in its settings; IDENTIFY asking for another is closed
+   * with 4014 Disallowed intent(s), as one asking for a bit that is no intent is with 4013. All three by default.
+   */
+  privilegedIntents?: readonly PrivilegedIntent[];
   /** `max_concurrency` in GET /gateway/bot: how many shards may identify together. */
   maxConcurrency?: number;
   /** How long handle and waitFor* calls wait by default. */

@@ -94,6 +94,7 @@ export async function createFakeDiscord(options: FakeDiscordOptions = {}): Promi
       path: "/gateway",
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 10_000,
       maxGuildsPerSession: options.maxGuildsPerSession ?? 2500,
+      privilegedIntents: options.privilegedIntents ?? ["GuildMembers", "GuildPresences", "MessageContent"],
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     },
     gatewayUrl,

@@ -23,6 +23,8 @@ export const closeCode = {
   invalidShard: 4010,
   shardingRequired: 4011,
   invalidApiVersion: 4012,
+  invalidIntents: 4013,
+  disallowedIntents: 4014,
 } as const;
 
 /** Intent bits the fake looks at (docs: Gateway Intents). */
@@ -32,6 +34,32 @@ export const intentBits = {
   guildMessages: GatewayIntentBits.GuildMessages,
   guildScheduledEvents: GatewayIntentBits.GuildScheduledEvents,
 } as const;
+
+/** Every bit that is an intent: IDENTIFY with any other is closed with 4013 Invalid intent(s). */
+export const knownIntentBits: number = Object.values(GatewayIntentBits)
+  .filter((bit): bit is number => typeof bit === "number")
+  .reduce((all, bit) => all | bit, 0);
+
+/** The privileged intents, granted in the application's settings (docs: Gateway Intents, Privileged Intents). */
+export const privilegedIntentBits = {
+  GuildMembers: GatewayIntentBits.GuildMembers,
+  GuildPresences: GatewayIntentBits.GuildPresences,
+  MessageContent: GatewayIntentBits.MessageContent,
+} as const;
+
+export type PrivilegedIntent = keyof typeof privilegedIntentBits;
+
+/**
+ * Which close code IDENTIFY's intents earn, or null when they pass: 4013 for anything but a set of intent
+ * bits, 4014 for a privileged intent the application was not granted (docs: Gateway Close Event Codes).
+ */
+export function refuseIntents(intents: number, granted: readonly PrivilegedIntent[]): number | null {
+  if (!Number.isInteger(intents) || intents < 0 || (intents & ~knownIntentBits) !== 0)
+    return closeCode.invalidIntents;
+  const allowed = granted.reduce((all, name) => all | privilegedIntentBits[name], 0);
+  const privileged = Object.values(privilegedIntentBits).reduce((all, bit) => all | bit, 0);
+  return (intents & privileged & ~allowed) === 0 ? null : closeCode.disallowedIntents;
+}
 
 export interface GatewayPayload {
   op: number;

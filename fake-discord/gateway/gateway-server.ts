@@ -5,7 +5,13 @@ import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import type { Logger } from "pino";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { shardForGuild } from "../snowflake.js";
-import { closeCode, opcode, type GatewayPayload } from "./gateway-protocol.js";
+import {
+  closeCode,
+  opcode,
+  refuseIntents,
+  type GatewayPayload,
+  type PrivilegedIntent,
+} from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
 import { readIdentify, readResume } from "./read-gateway-payloads.js";
 import { streamReady } from "./stream-ready.js";
@@ -15,6 +21,8 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   /** More guilds than this on one session closes it with 4011 Sharding required (Discord: 2,500). */
   maxGuildsPerSession: number;
+  /** The privileged intents the application was granted; IDENTIFY asking for another is closed with 4014. */
+  privilegedIntents: readonly PrivilegedIntent[];
   logger?: Logger;
 }
 
@@ -164,6 +172,12 @@ export class GatewayServer {
     const identify = readIdentify(data);
     if (identify === null || !this.isBotToken(identify.token)) {
       socket.close(closeCode.authenticationFailed, "Authentication failed");
+      return null;
+    }
+    const refusal = refuseIntents(identify.intents, this.options.privilegedIntents);
+    if (refusal !== null) {
+      const reason = refusal === closeCode.invalidIntents ? "Invalid intent(s)" : "Disallowed intent(s)";
+      socket.close(refusal, reason);
       return null;
     }
     if (identify.shard === null || !isValidShard(identify.shard)) {
