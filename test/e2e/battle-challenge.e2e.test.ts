@@ -29,17 +29,18 @@ describe("/battle challenge, end to end", () => {
     await world.close();
   });
 
+  const runChallenge = (opponent: FakeUser, options: Record<string, CommandOptionValue> = {}) =>
+    world.discord.runCommand({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: world.members.alice.id,
+      name: "battle",
+      subcommand: "challenge",
+      options: { member: opponent.id, difficulty: "easy", ...options },
+    });
+  /** The challenge itself: a message of its own after the challenger's private answer. */
   const challenge = (opponent: FakeUser, options: Record<string, CommandOptionValue> = {}) =>
-    world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.alice.id,
-        name: "battle",
-        subcommand: "challenge",
-        options: { member: opponent.id, difficulty: "easy", ...options },
-      })
-      .waitForFinal();
+    runChallenge(opponent, options).waitForFollowUp();
   const press = (message: StoredMessage, action: "accept" | "decline", user: FakeUser) => {
     const customId = customIds(message).find((id) => id.startsWith(`battle:${action}:`)) ?? "";
     return world.discord.pressButton({ message, customId, userId: user.id });
@@ -51,7 +52,14 @@ describe("/battle challenge, end to end", () => {
 
   it("posts the challenge publicly, pinging exactly the opponent, with Accept and Decline", async () => {
     const { alice, bob } = world.members;
-    const message = await challenge(bob, { language: "java" });
+    const handle = runChallenge(bob, { language: "java" });
+    const message = await handle.waitForFollowUp();
+    const sent = await handle.waitForFinal();
+    expect(sent.flags & ephemeral).toBe(ephemeral);
+    expect(sent.content).toMatch(
+      new RegExp(`^Challenge sent: <@${bob.id}> can answer it until <t:\\d+:t>\\.$`),
+    );
+    expect(sent.mentionedUserIds).toEqual([]);
     expect(message.flags & ephemeral).toBe(0);
     expect(message.content).toMatch(new RegExp(`^<@${bob.id}>, <@${alice.id}> challenges you`));
     expect(message.mentionedUserIds).toEqual([bob.id]);
@@ -92,7 +100,9 @@ describe("/battle challenge, end to end", () => {
     const declined = await press(message, "decline", bob).waitForFinal();
     expect(declined.content).toBe(`<@${bob.id}> declined <@${world.members.alice.id}>'s challenge.`);
     expect(declined.components).toEqual([]);
-    expect(declined.mentionedUserIds).toEqual([]);
+    // An edit notifies nobody on Discord; the decline also allows no mention, should it ever be a new message.
+    expect(declined.allowedMentions).toMatchObject({ parse: [] });
+    expect(declined.allowedMentions?.users ?? []).toEqual([]);
     expect(world.sandbox.state.battles.get(battleId)).toMatchObject({ status: "waiting", participants: [] });
   });
 
@@ -121,7 +131,7 @@ describe("/battle challenge, end to end", () => {
   });
 
   it("refuses to challenge yourself, privately", async () => {
-    const reply = await challenge(world.members.alice);
+    const reply = await runChallenge(world.members.alice).waitForFinal();
     expect(reply.flags & ephemeral).toBe(ephemeral);
     expect(reply.content).toMatch(/can't challenge yourself/);
   });

@@ -57,6 +57,18 @@ export function renderChallenge(
   };
 }
 
+/** What only the challenger sees once the challenge is posted. */
+export function renderChallengeSent(input: {
+  readonly opponentId: string;
+  readonly expiresAt: number;
+}): Reply {
+  return {
+    content: `Challenge sent: <@${input.opponentId}> can answer it until ${discordTimestamp(input.expiresAt, "t")}.`,
+    allowed_mentions: { parse: [] },
+    ephemeral: true,
+  };
+}
+
 /**
  * The accepted challenge becomes a battle card (Join / Submit). When the bot could not seat the challenger,
  * the note says so and Join stays pressable for them.

@@ -3,9 +3,9 @@ import type { BotDependencies } from "../../bot-dependencies.js";
 import { UserFacingError } from "../../../discord/user-facing-error.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
-import { challengeLifetimeMs, renderChallenge } from "../challenge-message.js";
+import { challengeLifetimeMs, renderChallenge, renderChallengeSent } from "../challenge-message.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
-import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import { requireLinkedMember } from "../../../linking/require-linked-member.js";
 
 /**
  * `/battle challenge @member`: a one-on-one battle, created as the challenger, posted with a ping for the
@@ -24,16 +24,22 @@ export async function challengeMember(
   if (opponent.user?.bot === true) {
     throw new UserFacingError("challenge_bot", "Bots don't battle. Pick a member of this server.");
   }
-  await deferPublicAnswer(deps, actor, responder);
+  // Discord notifies nobody of a mention an edit adds, and the answer to a deferral is an edit of "thinking…":
+  // the challenge goes in a message of its own, a follow-up once the deferred answer is done, so the opponent
+  // is pinged. The deferral and its answer are the challenger's alone.
+  await requireLinkedMember(deps, actor);
+  await responder.defer({ ephemeral: true });
   const { credential } = await getMemberSession(deps, actor);
   const settings = { ...(await resolveBattleSettings(deps.platform, credential, options)), participants: 2 };
   const battle = await createBattle(deps.platform, credential, settings);
-  await responder.editOriginal(
+  const expiresAt = deps.clock.now() + challengeLifetimeMs;
+  await responder.editOriginal(renderChallengeSent({ opponentId: opponent.id, expiresAt }));
+  await responder.followUp(
     renderChallenge({
       challengerId: actor.userId,
       opponentId: opponent.id,
       view: viewOfCreatedBattle(battle, settings, actor.userId),
-      expiresAt: deps.clock.now() + challengeLifetimeMs,
+      expiresAt,
     }),
   );
 }
