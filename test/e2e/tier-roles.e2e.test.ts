@@ -268,8 +268,7 @@ describe("tier roles, end to end", () => {
   it("says the server is at Discord's role limit when /setup roles create cannot make a role", async () => {
     const full = await addGuild("Full");
     world.discord.roles.grantBot(full, ["ManageRoles"]);
-    while (world.discord.roles.list(full).length < 250)
-      world.discord.roles.create(full, { name: `Role ${world.discord.roles.list(full).length}` });
+    fillRoles(full, 250);
 
     const refused = await setupIn(full, { subcommandGroup: "roles", subcommand: "create" });
     expect(refused.content).toBe(
@@ -285,8 +284,7 @@ describe("tier roles, end to end", () => {
     const nearlyFull = await addGuild("Nearly full");
     world.discord.roles.grantBot(nearlyFull, ["ManageRoles"]);
     // Room for one more: the highest tier's role is made first, the next one is refused.
-    while (world.discord.roles.list(nearlyFull).length < 249)
-      world.discord.roles.create(nearlyFull, { name: `Role ${world.discord.roles.list(nearlyFull).length}` });
+    fillRoles(nearlyFull, 249);
 
     const refused = await setupIn(nearlyFull, { subcommandGroup: "roles", subcommand: "create" });
     expect(refused.content).toBe(
@@ -298,6 +296,12 @@ describe("tier roles, end to end", () => {
     expect(world.discord.roles.find(nearlyFull, "Master")).toBeDefined();
     expect(world.discord.roles.find(nearlyFull, "Diamond")).toBeUndefined();
   });
+
+  /** Makes roles until the server has `count`, Discord's limit being 250. */
+  function fillRoles(guildId: string, count: number): void {
+    while (world.discord.roles.list(guildId).length < count)
+      world.discord.roles.create(guildId, { name: `Role ${world.discord.roles.list(guildId).length}` });
+  }
 
   function channelOf(guildId: string): string {
     return channels.get(guildId) ?? world.channelId;
