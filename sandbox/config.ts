@@ -19,6 +19,7 @@ const environmentSchema = z.object({
   SANDBOX_TIME_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   SANDBOX_AUTO_APPROVE: z.enum(["true", "false", "1", "0"]).default("false"),
   SANDBOX_WEBHOOK_PATCH: z.enum(["supported", "404", "405"]).default("supported"),
+  SANDBOX_SIGNATURE_FORM: z.enum(["prefixed", "bare"]).default("prefixed"),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
   SANDBOX_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SANDBOX_OAUTH_CLIENT_ID: z.string().trim().min(1).default("sandbox-bot"),
@@ -69,6 +70,7 @@ export function loadSandboxSettings(
       ...(env.SANDBOX_KEYS === undefined ? {} : { keys: env.SANDBOX_KEYS }),
       autoApprove: env.SANDBOX_AUTO_APPROVE === "true" || env.SANDBOX_AUTO_APPROVE === "1",
       webhookPatch: env.SANDBOX_WEBHOOK_PATCH,
+      signatureForm: env.SANDBOX_SIGNATURE_FORM,
       rateLimits: { limit: env.SANDBOX_RATE_LIMIT, windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS },
       oauth: { accessTokenTtlSeconds: env.SANDBOX_ACCESS_TOKEN_TTL_SECONDS },
       oauthClient: {

@@ -20,6 +20,7 @@ import { seedState, type SeededKey } from "./seed/seed.js";
 import { createState, type SandboxState, type Shape, type WebhookPatchSupport } from "./state.js";
 import { WebhookDispatcher } from "./webhooks/dispatcher.js";
 import { responseDeadline } from "./webhooks/retry-schedule.js";
+import type { SignatureForm } from "./webhooks/signature.js";
 
 export interface SandboxOptions {
   /** Base time source; when given, no timers run (see the file comment). */
@@ -40,6 +41,8 @@ export interface SandboxOptions {
   oauthClient?: { clientId?: string; clientSecret?: string; redirectUris?: string[] };
   /** Real milliseconds a webhook endpoint has to answer; default 10 s divided by the time scale, at least 1 s. */
   deliveryTimeoutMs?: number;
+  /** `X-Service-Signature` with the `sha256=` prefix (default) or without (SANDBOX_SIGNATURE_FORM). */
+  signatureForm?: SignatureForm;
   logger?: Logger;
 }
 
@@ -88,6 +91,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     logger,
     deliveryTimeoutMs: options.deliveryTimeoutMs ?? Math.max(1000, responseDeadline / timeScale),
+    signatureForm: options.signatureForm ?? "prefixed",
     onRetryScheduled: () => {
       scheduler.poke();
     },

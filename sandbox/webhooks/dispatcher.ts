@@ -12,6 +12,7 @@ import type { Delivery, SandboxState, Webhook, WebhookEvent } from "../state.js"
 import { renderLegacyPayload } from "./legacy-payload.js";
 import { maxAttempts, nextAttemptAt } from "./retry-schedule.js";
 import { sendDelivery } from "./send.js";
+import type { SignatureForm } from "./signature.js";
 
 const eventLogSize = 1000;
 
@@ -21,6 +22,8 @@ export interface DispatcherOptions {
   logger: Logger;
   /** Real milliseconds an endpoint has to answer. */
   deliveryTimeoutMs: number;
+  /** With or without the `sha256=` prefix (signature.ts). */
+  signatureForm: SignatureForm;
   /** Called whenever a retry is scheduled, so a timer can be set for it. */
   onRetryScheduled: () => void;
 }
@@ -132,6 +135,7 @@ export class WebhookDispatcher {
       url: webhook.url,
       payload: webhook.payloadFormat === "legacy" ? delivery.event.legacyPayload : delivery.event.payload,
       secret: webhook.secret,
+      signatureForm: this.options.signatureForm,
       eventKind: delivery.event.kind,
       deliveryId: delivery.id,
       timeoutMs: this.options.deliveryTimeoutMs,

@@ -1,6 +1,6 @@
 // One delivery attempt: a real HTTP POST of the signed payload, judged by the platform's rule
 // (2xx within the deadline is delivered; any other answer, a time-out or a network fault is a failure).
-import { signPayload } from "./signature.js";
+import { signPayload, type SignatureForm } from "./signature.js";
 
 export interface AttemptOutcome {
   delivered: boolean;
@@ -15,6 +15,7 @@ export async function sendDelivery(request: {
   url: string;
   payload: string;
   secret: string;
+  signatureForm: SignatureForm;
   eventKind: string;
   deliveryId: string;
   timeoutMs: number;
@@ -28,7 +29,7 @@ export async function sendDelivery(request: {
       headers: {
         "content-type": "application/json",
         "user-agent": "platform-sandbox-webhooks/1",
-        "x-service-signature": signPayload(request.payload, request.secret),
+        "x-service-signature": signPayload(request.payload, request.secret, request.signatureForm),
         "x-service-event": request.eventKind,
         "x-service-delivery": request.deliveryId,
       },

@@ -18,17 +18,19 @@ describe("settings", () => {
       timeScale: 1,
       autoApprove: false,
       webhookPatch: "supported",
+      signatureForm: "prefixed",
     });
     expect(settings.options.keys).toBeUndefined();
   });
 
-  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE, SANDBOX_TIME_SCALE and SANDBOX_WEBHOOK_PATCH", () => {
+  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE, SANDBOX_TIME_SCALE, SANDBOX_WEBHOOK_PATCH and SANDBOX_SIGNATURE_FORM", () => {
     const settings = loadSandboxSettings({
       SANDBOX_PORT: "4999",
       SANDBOX_KEYS: "read:KEY1,write:KEY2,admin:KEY3",
       SANDBOX_SHAPE: "B",
       SANDBOX_TIME_SCALE: "60",
       SANDBOX_WEBHOOK_PATCH: "405",
+      SANDBOX_SIGNATURE_FORM: "bare",
     });
     expect(settings.port).toBe(4999);
     expect(settings.options).toMatchObject({
@@ -36,6 +38,7 @@ describe("settings", () => {
       shape: "B",
       timeScale: 60,
       webhookPatch: "405",
+      signatureForm: "bare",
     });
   });
 

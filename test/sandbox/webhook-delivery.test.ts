@@ -124,6 +124,19 @@ describe("signed deliveries", () => {
     expect(hasValidSignature(delivery!.body, delivery!.headers["x-service-signature"], secret)).toBe(false);
   });
 
+  it("signs without the sha256= prefix when SANDBOX_SIGNATURE_FORM is bare, as the spec allows", async () => {
+    await fixture.restartSandbox({ signatureForm: "bare" });
+    await registerWebhook(["user.profile_updated"]);
+    await fixture.test.call("PUT", "/v1/users/me", {
+      key: fixture.test.key("alice"),
+      body: { bio: "bare" },
+    });
+    const [delivery] = await fixture.receiver.waitFor(1);
+    const header = delivery!.headers["x-service-signature"];
+    expect(header).toMatch(/^[0-9a-f]{64}$/);
+    expect(hasValidSignature(delivery!.body, `sha256=${String(header)}`, secret)).toBe(true);
+  });
+
   it("sends the older payload form to a webhook registered with payload_format legacy", async () => {
     await fixture.test.call("POST", "/api/v1/webhooks", {
       key: fixture.test.key("alice"),

@@ -85,6 +85,14 @@ describe("deliveries from the platform sandbox", () => {
     });
   });
 
+  it("accepts deliveries signed without the sha256= prefix, which the spec allows the platform to send", async () => {
+    await sandbox.close();
+    sandbox = await startTestSandbox({ signatureForm: "bare" });
+    await sendTestEvents(await register(base, operatorSecret, "standard"));
+    const stored = await listRecentInboxEvents(store.db, { limit: 100 });
+    expect(stored.map((event) => event.status)).toEqual(eventKinds.map(() => "accepted"));
+  });
+
   it("accepts a real event as it happens: a new user registering", async () => {
     await register(base, operatorSecret, "standard");
     await sandbox.call("POST", "/sandbox/users", { body: { username: "newcomer" } });
