@@ -22,6 +22,7 @@ const environmentSchema = z.object({
   SANDBOX_SIGNATURE_FORM: z.enum(["prefixed", "bare"]).default("prefixed"),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
   SANDBOX_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SANDBOX_RATE_LIMIT_CODE: z.enum(["RATE_LIMIT_EXCEEDED", "RATE_LIMITED"]).default("RATE_LIMIT_EXCEEDED"),
   SANDBOX_OAUTH_CLIENT_ID: z.string().trim().min(1).default("sandbox-bot"),
   SANDBOX_OAUTH_CLIENT_SECRET: optionalString,
   SANDBOX_OAUTH_REDIRECT_URIS: optionalString,
@@ -71,7 +72,11 @@ export function loadSandboxSettings(
       autoApprove: env.SANDBOX_AUTO_APPROVE === "true" || env.SANDBOX_AUTO_APPROVE === "1",
       webhookPatch: env.SANDBOX_WEBHOOK_PATCH,
       signatureForm: env.SANDBOX_SIGNATURE_FORM,
-      rateLimits: { limit: env.SANDBOX_RATE_LIMIT, windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS },
+      rateLimits: {
+        limit: env.SANDBOX_RATE_LIMIT,
+        windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS,
+        code: env.SANDBOX_RATE_LIMIT_CODE,
+      },
       oauth: { accessTokenTtlSeconds: env.SANDBOX_ACCESS_TOKEN_TTL_SECONDS },
       oauthClient: {
         clientId: env.SANDBOX_OAUTH_CLIENT_ID,

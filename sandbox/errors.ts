@@ -11,6 +11,7 @@ export type ErrorCode =
   | "METHOD_NOT_ALLOWED"
   | "CONFLICT"
   | "RATE_LIMIT_EXCEEDED"
+  | "RATE_LIMITED"
   | "INTERNAL_ERROR";
 
 export type ErrorDetails = Readonly<Record<string, unknown>>;

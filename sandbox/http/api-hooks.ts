@@ -6,7 +6,7 @@ import type { SandboxDeps } from "../deps.js";
 import { forbidden, SandboxError } from "../errors.js";
 import type { Level } from "../state.js";
 import { credentialOf, hasLevel, resolvePrincipal, type Principal } from "./principal.js";
-import type { RateLimitDecision } from "./rate-limit.js";
+import type { RateLimitCode, RateLimitDecision } from "./rate-limit.js";
 
 export type PrincipalRegistry = WeakMap<FastifyRequest, Principal>;
 
@@ -43,7 +43,7 @@ export function checkApiRequest(
   }
   const decision = deps.limiter.hit(principal.rateKey, principal.rateLimit);
   setRateLimitHeaders(reply, decision);
-  if (!decision.allowed) throw rateLimitExceeded(decision);
+  if (!decision.allowed) throw rateLimitExceeded(decision, deps.limiter.code);
   const level = (request.routeOptions.config as { level?: Level }).level ?? "read";
   if (!hasLevel(principal, level))
     throw forbidden(`this operation needs a ${level} key; yours is ${principal.level}`);
@@ -61,8 +61,9 @@ function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): 
   }
 }
 
-function rateLimitExceeded(decision: RateLimitDecision): SandboxError {
-  return new SandboxError(429, "RATE_LIMIT_EXCEEDED", "rate limit exceeded", {
+function rateLimitExceeded(decision: RateLimitDecision, code: RateLimitCode): SandboxError {
+  if (code === "RATE_LIMITED") return new SandboxError(429, code, "rate limit exceeded");
+  return new SandboxError(429, code, "rate limit exceeded", {
     limit: decision.limit,
     window: decision.windowSeconds,
     retry_after: decision.retryAfter,

@@ -2,14 +2,27 @@
 // while fewer than `limit` requests were counted in the last `window`; refused requests are not counted.
 import type { Clock } from "../clock.js";
 
+/**
+ * The code of a 429: the reference's errors table names `RATE_LIMITED`, its rate-limit reference
+ * `RATE_LIMIT_EXCEEDED` with `details` { limit, window, retry_after }. The sandbox sends the latter unless
+ * told otherwise (SANDBOX_RATE_LIMIT_CODE); with `RATE_LIMITED` the body is the errors table's, without
+ * details, so only the X-RateLimit-* headers say how long to wait.
+ */
+export type RateLimitCode = "RATE_LIMIT_EXCEEDED" | "RATE_LIMITED";
+
 export interface RateLimitSettings {
   /** Requests per window; the spec's figures differ by reference (100, 1,000, 10,000…), 1,000 here. */
   limit: number;
   /** Window length in seconds; the spec's is 3600. */
   windowSeconds: number;
+  code: RateLimitCode;
 }
 
-export const defaultRateLimits: RateLimitSettings = { limit: 1000, windowSeconds: 3600 };
+export const defaultRateLimits: RateLimitSettings = {
+  limit: 1000,
+  windowSeconds: 3600,
+  code: "RATE_LIMIT_EXCEEDED",
+};
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -29,6 +42,10 @@ export class SlidingWindowLimiter {
     private readonly clock: Clock,
     private readonly settings: RateLimitSettings,
   ) {}
+
+  get code(): RateLimitCode {
+    return this.settings.code;
+  }
 
   hit(key: string, limit = this.settings.limit): RateLimitDecision {
     const now = this.clock.now();

@@ -1,6 +1,6 @@
-// Contract: the sandbox's per-key sliding window (X-RateLimit-* headers, 429 RATE_LIMIT_EXCEEDED) and the
-// client's memory of it, which refuses calls locally while a credential has none left (the platform's API
-// reference "Limits"; docs/platform-assumptions.md "Rate limits").
+// Contract: the sandbox's per-key sliding window (X-RateLimit-* headers, a 429 as RATE_LIMIT_EXCEEDED or
+// RATE_LIMITED) and the client's memory of it, which refuses calls locally while a credential has none left
+// (the platform's API reference "Limits"; docs/platform-assumptions.md "Rate limits").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   getCurrentUser,
@@ -75,5 +75,33 @@ describe("rate limits", () => {
     await expect(getCurrentUser(otherProcess, carol)).resolves.toMatchObject({ username: "carol" });
     await expect(getCurrentUser(world.http, carol)).resolves.toMatchObject({ username: "carol" });
     expect(world.apiRequests()).toBe(before + 3);
+  });
+});
+
+describe("a 429 in the errors table's form (RATE_LIMITED, no details)", () => {
+  let tableWorld: ContractWorld;
+  beforeAll(async () => {
+    tableWorld = await startContractSandbox({
+      rateLimits: { limit: 1, windowSeconds, code: "RATE_LIMITED" },
+    });
+  });
+  afterAll(async () => {
+    await tableWorld.close();
+  });
+
+  it("is a rate limit whose wait comes from X-RateLimit-Retry-After, and then fails fast", async () => {
+    const dave = tableWorld.credential("dave", "read");
+    await getCurrentUser(tableWorld.http, dave);
+    const otherProcess = tableWorld.createHttp();
+    const before = tableWorld.apiRequests();
+
+    const refused = await catchPlatformError(getCurrentUser(otherProcess, dave));
+    expect(refused).not.toBeInstanceOf(PlatformRateLimitedLocallyError);
+    expect(refused).toMatchObject({ status: 429, code: "RATE_LIMITED", isRateLimit: true });
+    expect(refused.retryAfter).toBe(windowSeconds);
+    expect(refused.details).toBeUndefined();
+
+    await expect(getCurrentUser(otherProcess, dave)).rejects.toBeInstanceOf(PlatformRateLimitedLocallyError);
+    expect(tableWorld.apiRequests()).toBe(before + 1);
   });
 });

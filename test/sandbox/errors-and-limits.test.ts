@@ -107,6 +107,22 @@ describe("rate limits", () => {
     expect((await test.call("GET", "/v1/users/me", { key })).status).toBe(429);
   });
 
+  it("answers 429 RATE_LIMITED without details when SANDBOX_RATE_LIMIT_CODE says so, as the errors table has it", async () => {
+    test = await startTestSandbox({ rateLimits: { limit: 1, windowSeconds: 3600, code: "RATE_LIMITED" } });
+    const key = test.key("read");
+    await test.call("GET", "/v1/users/me", { key });
+    test.clock.advance(600_000);
+    const refused = await test.call("GET", "/v1/users/me", { key });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({
+      code: "RATE_LIMITED",
+      message: expect.any(String),
+      requestId: expect.stringMatching(/^req_/),
+    });
+    expect(refused.headers.get("x-ratelimit-retry-after")).toBe("3000");
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
   it("applies a key's own limit when it was created with one", async () => {
     test = await startTestSandbox({ rateLimits: { limit: 100, windowSeconds: 3600 } });
     const created = await test.call("POST", "/sandbox/keys", {

@@ -19,11 +19,12 @@ describe("settings", () => {
       autoApprove: false,
       webhookPatch: "supported",
       signatureForm: "prefixed",
+      rateLimits: { limit: 1000, windowSeconds: 3600, code: "RATE_LIMIT_EXCEEDED" },
     });
     expect(settings.options.keys).toBeUndefined();
   });
 
-  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE, SANDBOX_TIME_SCALE, SANDBOX_WEBHOOK_PATCH and SANDBOX_SIGNATURE_FORM", () => {
+  it("reads SANDBOX_PORT, SANDBOX_KEYS, SANDBOX_SHAPE, SANDBOX_TIME_SCALE and the webhook and rate-limit forms", () => {
     const settings = loadSandboxSettings({
       SANDBOX_PORT: "4999",
       SANDBOX_KEYS: "read:KEY1,write:KEY2,admin:KEY3",
@@ -31,6 +32,7 @@ describe("settings", () => {
       SANDBOX_TIME_SCALE: "60",
       SANDBOX_WEBHOOK_PATCH: "405",
       SANDBOX_SIGNATURE_FORM: "bare",
+      SANDBOX_RATE_LIMIT_CODE: "RATE_LIMITED",
     });
     expect(settings.port).toBe(4999);
     expect(settings.options).toMatchObject({
@@ -39,6 +41,7 @@ describe("settings", () => {
       timeScale: 60,
       webhookPatch: "405",
       signatureForm: "bare",
+      rateLimits: { code: "RATE_LIMITED" },
     });
   });
 
