@@ -80,10 +80,15 @@ describe("registration", () => {
     expect((await tournamentTitled("Algorithms Open")).participants).toBe(2);
   });
 
-  it("refuses registration once a tournament is active", async () => {
-    const { id } = await tournamentTitled("Night Owl Marathon");
-    const response = await test.call("POST", `/v1/tournaments/${id}/register`, { key: test.key("carol") });
-    expect(response.status).toBe(409);
+  it("takes a late registration while a tournament is active, and refuses one once it is completed", async () => {
+    const frank = test.sandbox.control.createApiKey({ username: "frank", level: "write" }).key;
+    const active = await tournamentTitled("Night Owl Marathon");
+    const late = await test.call("POST", `/v1/tournaments/${active.id}/register`, { key: frank });
+    expect(late.status).toBe(200);
+    expect((await tournamentTitled("Night Owl Marathon")).participants).toBe(active.participants + 1);
+    const completed = await tournamentTitled("Autumn Classic");
+    const closed = await test.call("POST", `/v1/tournaments/${completed.id}/register`, { key: frank });
+    expect(closed.status).toBe(409);
   });
 });
 
