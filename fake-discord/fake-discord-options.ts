@@ -23,6 +23,11 @@ export interface FakeDiscordOptions {
   /** Discord's 3 s to answer an interaction. */
   interactionDeadlineMs?: number;
   heartbeatIntervalMs?: number;
+  /**
+   * How long a scheduled event may stay SCHEDULED past its start before Discord cancels it ("on the order of
+   * hours", docs: Guild Scheduled Event Status Update Automation); 3 hours.
+   */
+  cancelUnstartedEventsAfterMs?: number;
   /** How long `enforce_nonce` remembers a nonce; 5 minutes. */
   nonceWindowMs?: number;
   /** `shards` in GET /gateway/bot; one per 1,000 guilds when left out, as Discord recommends. */

@@ -87,6 +87,8 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
   };
   const attachments = new AttachmentStore(nextId, origin);
   const world = new FakeWorld(nextId, clock, botUser);
+  if (options.cancelUnstartedEventsAfterMs !== undefined)
+    world.scheduledEvents.cancelUnstartedAfterMs = options.cancelUnstartedEventsAfterMs;
   // Tests wait for role changes (a member given a tier role) as they wait for messages.
   const notify = () => {
     signal.notify();

@@ -47,9 +47,24 @@ export class ScheduledEventAdmin {
     });
   }
 
-  /** The guild's events, oldest first. */
+  /** The guild's events, oldest first, as they stand at the clock's time (see `advanceStatuses`). */
   list(guildId: string): FakeScheduledEvent[] {
-    return [...this.guild(guildId).scheduledEvents.values()];
+    const guild = this.guild(guildId);
+    this.advance(guild);
+    return [...guild.scheduledEvents.values()];
+  }
+
+  /**
+   * Discord's own moves, due by the fake's clock (docs: Guild Scheduled Event Status Update Automation): an
+   * external event becomes ACTIVE at its start and COMPLETED at its end, and any event still SCHEDULED
+   * `cancelUnstartedEventsAfterMs` after its start is CANCELED, each as a GUILD_SCHEDULED_EVENT_UPDATE. They
+   * happen when anything reads the events (a REST route, `list`); a test that moved a ManualClock calls this
+   * to have them sent now. Returns how many moves there were, in every guild or in `guildId`'s.
+   */
+  advanceStatuses(guildId?: string): number {
+    const { world } = this.state;
+    const guilds = guildId === undefined ? [...world.guilds.values()] : [this.guild(guildId)];
+    return guilds.reduce((moved, guild) => moved + this.advance(guild), 0);
   }
 
   find(guildId: string, name: string): FakeScheduledEvent | undefined {
@@ -96,8 +111,9 @@ export class ScheduledEventAdmin {
   }
 
   /**
-   * Discord moves the status itself, as it starts an external event at its start time; no transition rule
-   * applies, so a test can also put an event where the bot could not (GUILD_SCHEDULED_EVENT_UPDATE).
+   * Puts the event in any status at once, as Discord or a member in its client might; no transition rule
+   * applies, so a test can also put an event where the bot could not (GUILD_SCHEDULED_EVENT_UPDATE). The
+   * moves Discord makes at an event's times are `advanceStatuses`'s.
    */
   setStatus(guildId: string, eventId: string, status: GuildScheduledEventStatus): void {
     const guild = this.guild(guildId);
@@ -123,6 +139,12 @@ export class ScheduledEventAdmin {
     if (!guild.members.has(userId)) throw new Error(`User ${userId} is not a member of guild ${guild.name}`);
     this.state.world.scheduledEvents.setInterest(guild, this.event(guild, eventId), userId, interested);
     this.state.signal.notify();
+  }
+
+  private advance(guild: FakeGuild): number {
+    const moved = this.state.world.scheduledEvents.advance(guild);
+    if (moved > 0) this.state.signal.notify();
+    return moved;
   }
 
   private event(guild: FakeGuild, eventId: string): FakeScheduledEvent {

@@ -24,10 +24,15 @@ const hostChannelTypes: Partial<Record<GuildScheduledEventEntityType, ChannelTyp
   [GuildScheduledEventEntityType.StageInstance]: ChannelType.GuildStageVoice,
 };
 
-/** The guild of an event route, 404 10004 when the bot is not in it. */
+/**
+ * The guild of an event route, 404 10004 when the bot is not in it; its events first moved on as Discord
+ * would have by the clock's time (world/scheduled-event-automation.ts), so the route reads and changes them
+ * as they stand now.
+ */
 export function requireEventGuild(state: FakeDiscordState, guildId: string): FakeGuild {
   const guild = state.world.guilds.get(guildId);
   if (guild === undefined) throw new DiscordHttpError("unknownGuild");
+  if (state.world.scheduledEvents.advance(guild) > 0) state.signal.notify();
   return guild;
 }
 

@@ -1,5 +1,7 @@
 import { GuildScheduledEventStatus } from "discord.js";
+import type { Clock } from "../clock.js";
 import type { SnowflakeGenerator } from "../snowflake.js";
+import { defaultCancelUnstartedAfterMs, dueStatusMoves } from "./scheduled-event-automation.js";
 import type { WorldListener } from "./world-listener.js";
 import type { FakeGuild, FakeScheduledEvent } from "./world-types.js";
 
@@ -17,8 +19,12 @@ const uncompletedStatuses: ReadonlySet<GuildScheduledEventStatus> = new Set([
 
 /** Every scheduled event and its "Interested" members, whoever changes them, told to the world's listeners. */
 export class GuildScheduledEvents {
+  /** How long an event may stay SCHEDULED past its start before Discord cancels it. */
+  cancelUnstartedAfterMs = defaultCancelUnstartedAfterMs;
+
   constructor(
     private readonly nextId: SnowflakeGenerator,
+    private readonly clock: Clock,
     private readonly listeners: readonly WorldListener[],
   ) {}
 
@@ -40,6 +46,22 @@ export class GuildScheduledEvents {
     Object.assign(event, changes);
     for (const listener of this.listeners) listener.scheduledEventUpdated?.(guild, event);
     return event;
+  }
+
+  /**
+   * Moves the guild's events as Discord would have by the clock's time (scheduled-event-automation.ts), each
+   * move told as an update; returns how many moves there were.
+   */
+  advance(guild: FakeGuild): number {
+    const now = this.clock.now();
+    let moved = 0;
+    for (const event of guild.scheduledEvents.values()) {
+      for (const status of dueStatusMoves(event, now, this.cancelUnstartedAfterMs)) {
+        this.update(guild, event, { status });
+        moved += 1;
+      }
+    }
+    return moved;
   }
 
   delete(guild: FakeGuild, event: FakeScheduledEvent): void {

@@ -39,7 +39,7 @@ export class FakeWorld extends WorldChanges {
     this.users.set(botUser.id, botUser);
     this.roles = new GuildRoles(nextId, this.listeners);
     this.threads = new GuildThreads(clock, this.channels, this.listeners);
-    this.scheduledEvents = new GuildScheduledEvents(nextId, this.listeners);
+    this.scheduledEvents = new GuildScheduledEvents(nextId, clock, this.listeners);
   }
 
   createUser(options: { username: string; globalName?: string; bot?: boolean }): FakeUser {
