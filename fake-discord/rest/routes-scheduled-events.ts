@@ -16,6 +16,7 @@ import {
   requireEventManager,
 } from "./scheduled-event-access.js";
 import {
+  assertActiveEventKeeps,
   assertEntityRequirements,
   assertEventName,
   assertStartNotPast,
@@ -100,14 +101,16 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     },
   );
 
-  // Modify Guild Scheduled Event: the documented status moves only; `entity_metadata` is silently dropped
-  // for an event that is not external, and the event must meet its entity type's field requirements after.
+  // Modify Guild Scheduled Event: the documented status moves only, and an active event keeps its start, type,
+  // channel and location; `entity_metadata` is silently dropped for an event that is not external, and the
+  // event must meet its entity type's field requirements after.
   app.patch<{ Params: EventParams }>("/guilds/:guildId/scheduled-events/:eventId", (request) => {
     const guild = requireEventGuild(state, request.params.guildId);
     const event = requireEvent(guild, request.params.eventId);
     requireEventManager(state, guild, event);
     const changes = readScheduledEventFields(request.body);
     assertStatusChange(event, changes.status);
+    assertActiveEventKeeps(event, changes);
     assertStartNotPast(changes.scheduledStartTime, state.clock.now());
     if ((changes.entityType ?? event.entityType) !== GuildScheduledEventEntityType.External)
       changes.location = null;

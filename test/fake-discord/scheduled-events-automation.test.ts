@@ -92,6 +92,40 @@ describe("the fake Discord moving scheduled events on its clock", () => {
     expect((await read(event.id)).status).toBe(GuildScheduledEventStatus.Canceled);
   });
 
+  it("refuses to move an active event's start or location, and takes a new name or end", async () => {
+    const startsAt = clock.now() + hour;
+    const event = await create(external(startsAt, startsAt + 2 * hour));
+    clock.advance(hour);
+    const modify = async (body: Record<string, unknown>) =>
+      (await rest.patch(Routes.guildScheduledEvent(guildId, event.id), { body })) as APIGuildScheduledEvent;
+    const refusedField = { status: 400, code: 50035 };
+    await expect(modify({ scheduled_start_time: at(clock.now() + hour) })).rejects.toMatchObject({
+      ...refusedField,
+      rawError: {
+        errors: { scheduled_start_time: { _errors: [{ code: "GUILD_SCHEDULED_EVENT_ACTIVE_FIELD" }] } },
+      },
+    });
+    await expect(modify({ entity_metadata: { location: "elsewhere" } })).rejects.toMatchObject({
+      ...refusedField,
+      rawError: {
+        errors: {
+          entity_metadata: { location: { _errors: [{ code: "GUILD_SCHEDULED_EVENT_ACTIVE_FIELD" }] } },
+        },
+      },
+    });
+    const renamed = await modify({
+      name: "Weekly Contest #42 (finals)",
+      entity_metadata: { location: "arena.example/contest/42" },
+      scheduled_end_time: at(startsAt + 3 * hour),
+    });
+    expect(renamed).toMatchObject({
+      status: GuildScheduledEventStatus.Active,
+      name: "Weekly Contest #42 (finals)",
+      scheduled_start_time: at(startsAt),
+      scheduled_end_time: at(startsAt + 3 * hour),
+    });
+  });
+
   describe("over the gateway", () => {
     let client: Client<true>;
 
