@@ -102,6 +102,20 @@ export async function recordDiscordEvent(
 }
 
 /**
+ * The row's event let go before the bot deletes it to make another (an event Discord started that the tournament
+ * no longer fits): recorded first, so that a crash before the deletion never leaves the row naming a deleted
+ * event, which it would forget; the bot finds the old one again by its location and replaces it then.
+ */
+export async function forgetDiscordEvent(db: Kysely<Database>, event: TournamentEventKey): Promise<void> {
+  await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
+    discord_event_id: null,
+    synced_status: null,
+    synced_fields: null,
+    create_attempted: 0,
+  });
+}
+
+/**
  * What Discord accepted, and the lease given back. The row is due again at `nextDueAt` (null: nothing to do),
  * or at once when a read changed it since it was claimed (`claimedUpdatedAt`).
  */

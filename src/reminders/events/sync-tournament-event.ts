@@ -10,6 +10,7 @@ import {
   type TournamentEventFields,
 } from "../../store/tournament-events.js";
 import {
+  forgetDiscordEvent,
   markCreateAttempted,
   recordDiscordEvent,
   recordEventSynced,
@@ -95,6 +96,16 @@ async function bringInLine(
     await deleteTournamentEventRow(db, event);
     return "deleted";
   }
+  if (discordId !== null && (await startedBeforeItsTournament(deps, event, { discordId, status, fields }))) {
+    // Discord starts an external event at its start time by itself, and a started event keeps its start: the
+    // tournament was postponed past it, so its event is replaced by one at the new time.
+    step.current = "manage";
+    await forgetDiscordEvent(db, event);
+    await deleteEvent(rest, guildId, discordId).catch(ignoreUnknownEvent);
+    discordId = null;
+    status = null;
+    fields = null;
+  }
   let created = false;
   if (discordId === null) {
     // Discord takes no event starting in the past, and one already over has nothing to show.
@@ -144,6 +155,31 @@ async function bringInLine(
     now,
   });
   return created ? "created" : "synced";
+}
+
+/**
+ * Whether Discord moved the row's event on by itself (ACTIVE at its start; docs/architecture.md, "Tournament
+ * events") while its tournament, still to start, moved to a later start: read only once the start the event
+ * has passed, as before it Discord cannot have started it.
+ */
+async function startedBeforeItsTournament(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  known: {
+    readonly discordId: string;
+    readonly status: EventStatusName | null;
+    readonly fields: TournamentEventFields | null;
+  },
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const { fields } = known;
+  if (event.wantedStatus !== "scheduled" || event.startsAt <= now) return false;
+  if (fields === null || fields.startsAt > now || sameFields(fields, event)) return false;
+  const status =
+    known.status === "scheduled"
+      ? (await readEvent(deps.rest, event.guildId, known.discordId)).status
+      : known.status;
+  return status !== "scheduled";
 }
 
 /** Active once its tournament started; completed once its end passed after that. */

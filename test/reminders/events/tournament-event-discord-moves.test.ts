@@ -1,0 +1,147 @@
+// docs/architecture.md, "Tournament events": the event worker when Discord moves an event by itself, as the
+// fake Discord does on the shared manual clock (an external event is ACTIVE from its start, COMPLETED from its
+// end; fake-discord/README.md, "Scheduled events").
+import { REST } from "@discordjs/rest";
+import { GuildScheduledEventStatus } from "discord.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../../fake-discord/index.js";
+import { ManualClock } from "../../../src/clock.js";
+import { createLogger } from "../../../src/logger.js";
+import {
+  createTournamentEventWorker,
+  type TournamentEventWorker,
+} from "../../../src/reminders/events/tournament-event-worker.js";
+import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
+import {
+  markTournamentEventsStarted,
+  syncTournamentEventRows,
+} from "../../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents, type WantedTournamentEvent } from "../../../src/store/tournament-events.js";
+import { testDatabases, useMigratedStore } from "../../store/databases.js";
+
+const hour = 3_600_000;
+const adminId = "200000000000000009";
+
+describe.each(testDatabases())(
+  "the tournament event worker as Discord moves events, on $name",
+  (database) => {
+    const store = useMigratedStore(database);
+    const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+    let fake: FakeDiscord;
+    let guild: FakeGuild;
+    let rest: REST;
+    let worker: TournamentEventWorker;
+
+    beforeEach(async () => {
+      fake = await createFakeDiscord({ clock });
+      guild = fake.createGuild({ name: "Arena" });
+      fake.roles.grantBot(guild.id, ["CreateEvents"]);
+      rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+      worker = createTournamentEventWorker({
+        db: store.db,
+        rest,
+        applicationId: fake.applicationId,
+        clock,
+        logger: createLogger({ level: "silent" }),
+        config: {
+          reminders: { pollMs: 300_000, eventDurationMs: 2 * hour },
+          outbox: { leaseMs: 30_000, pollIntervalMs: 1000 },
+        },
+        owner: "worker-1",
+        random: () => 0.5,
+      });
+    });
+    afterEach(async () => {
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+      await fake.close();
+    });
+
+    const cup = (id: string, startsAt: number): WantedTournamentEvent => ({
+      tournamentId: id,
+      name: `Cup ${id}`,
+      description: "Format: elimination",
+      location: `Register in Discord: /tournament register id:${id}`,
+      startsAt,
+      endsAt: startsAt + 2 * hour,
+    });
+
+    /** Events on, and one read that shows these tournaments. */
+    async function showTournaments(...events: WantedTournamentEvent[]): Promise<void> {
+      await enableTournamentEvents(store.db, { guildId: guild.id, enabledBy: adminId, now: clock.now() });
+      await syncTournamentEventRows(store.db, {
+        guildId: guild.id,
+        wanted: events,
+        openIds: new Set(events.map((event) => event.tournamentId)),
+        complete: true,
+        now: clock.now(),
+        limit: 100,
+      });
+    }
+
+    const discordEvents = () =>
+      fake.scheduledEvents.list(guild.id).map((event) => ({
+        status: event.status,
+        startsAt: Date.parse(event.scheduledStartTime),
+      }));
+
+    it("shows a tournament postponed after Discord started its event at the new time, as a new event", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      // Its start passes: Discord makes the external event ACTIVE by itself. The tournament has not started, and
+      // the platform moves it an hour on.
+      clock.advance(hour + 10 * 60_000);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      const postponedTo = clock.now() + hour;
+      await showTournaments(cup("t1", postponedTo));
+      // A started event keeps its start: the old one goes, and one at the new time is made.
+      expect(await worker.runOnce()).toEqual(["created"]);
+      expect(discordEvents()).toEqual([
+        { status: GuildScheduledEventStatus.Scheduled, startsAt: postponedTo },
+      ]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { tournamentId: "t1", wantedStatus: "scheduled", syncedStatus: "scheduled", startsAt: postponedTo },
+      ]);
+    });
+
+    it("replaces the started event once it may, when its deletion was refused and the row let it go", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      clock.advance(hour + 10 * 60_000);
+      const postponedTo = clock.now() + hour;
+      fake.roles.revokeFromBot(guild.id, ["CreateEvents"]);
+      await showTournaments(cup("t1", postponedTo));
+      expect(await worker.runOnce()).toEqual(["paused"]);
+      expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Active, startsAt }]);
+      // The permission back and events on again: the old event is found by its location, and replaced.
+      fake.roles.grantBot(guild.id, ["CreateEvents"]);
+      await showTournaments(cup("t1", postponedTo));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      expect(discordEvents()).toEqual([
+        { status: GuildScheduledEventStatus.Scheduled, startsAt: postponedTo },
+      ]);
+    });
+
+    it("leaves an event Discord completed at its end as it is, and records it completed", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      clock.advance(hour);
+      await markTournamentEventsStarted(store.db, {
+        tournamentId: "t1",
+        guildId: undefined,
+        now: clock.now(),
+      });
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      clock.advance(2 * hour);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Completed, startsAt }]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { tournamentId: "t1", wantedStatus: "completed", syncedStatus: "completed" },
+      ]);
+    });
+  },
+);
