@@ -50,7 +50,9 @@ export function readEventFacets(event: KnownPlatformEvent): EventFacets {
     case "team.member_joined":
       return { ...none, userIds: distinct([event.data.user?.id]) };
     case "system.leaderboard_updated":
-      return { ...none, userIds: distinct(event.data.top.map((entry) => entry.userId)) };
+      // Posted as the server's week among its linked members (docs/architecture.md, "The weekly digest"),
+      // never as the platform's table: who tops the platform does not make it about this server's members.
+      return none;
     case "system.tournament_started":
       return {
         ...none,

@@ -158,4 +158,34 @@ describe.each(testDatabases())("routing filters on $name", (database) => {
     });
     expect(await routeEvent(store.db, battleCompleted(), everywhere)).toHaveLength(2);
   });
+
+  it("posts the weekly digest under linked members only, whoever tops the platform's leaderboard", async () => {
+    // The digest is the server's week among its linked members (docs/architecture.md, "The weekly digest"):
+    // the platform's top players, linked here or not, do not decide whether the server gets it.
+    await subscribe(store.db, {
+      guildId: guildA,
+      channelId: channelOf(guildA, 1),
+      kinds: ["battle.completed", "system.leaderboard_updated"],
+      filters: { linkedOnly: true },
+    });
+    await linkMember(store.db, box, {
+      guildId: guildA,
+      userId: "400000000000000001",
+      platformUserId: "usr_ada",
+    });
+    const refresh = known(
+      standardEvent({
+        event: "system.leaderboard_updated",
+        data: { object: "leaderboard", id: "global", top: [{ rank: 1, user_id: "usr_zed", rating: 2900 }] },
+      }),
+    );
+    expect(describeTargets(await routeEvent(store.db, refresh, everywhere))).toEqual([
+      `post ${channelOf(guildA, 1)}`,
+    ]);
+    // The filter still holds back a battle none of the server's members played.
+    const strangers = [{ user_id: "usr_zed", username: "zed", rank: 1 }];
+    expect(
+      await routeEvent(store.db, battleCompleted({ participants: strangers, winner: "usr_zed" }), everywhere),
+    ).toEqual([]);
+  });
 });
