@@ -2,7 +2,12 @@
 // pinged (docs/architecture.md, "Rendering").
 import { fitLines } from "../display/fit-lines.js";
 import { formatDuration } from "../display/duration.js";
-import type { BattleCompletedData, BattleParticipant, PlatformEventOf } from "../events/index.js";
+import {
+  readWinner,
+  type BattleCompletedData,
+  type BattleParticipant,
+  type PlatformEventOf,
+} from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,
@@ -56,12 +61,15 @@ function describeResult(player: BattleParticipant): string {
   return `${score}${time}`;
 }
 
-/** The winner by name; "Draw" when the platform says there is none; the sole first place if it is silent. */
+/**
+ * The winner by name; "Draw" when the platform says there is none, or, silent, when first place is shared; the
+ * sole first place if it is silent (readWinner, as the weekly digest counts it).
+ */
 function describeWinner(data: BattleCompletedData, name: (player: PlayerName) => string): string | undefined {
-  if (data.winner === null) return "🤝 Draw";
-  const firsts = data.participants.filter((player) => player.rank === 1);
-  const winnerId = data.winner ?? (firsts.length === 1 ? firsts[0]?.userId : undefined);
-  if (winnerId === undefined) return undefined;
-  const winner = data.participants.find((player) => player.userId === winnerId);
-  return `🏆 ${name(winner ?? { userId: winnerId, username: undefined })}`;
+  const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
+  const winner = readWinner(data.winner, firsts);
+  if (winner === undefined) return undefined;
+  if (winner.draw) return "🤝 Draw";
+  const player = data.participants.find((candidate) => candidate.userId === winner.id);
+  return `🏆 ${name(player ?? { userId: winner.id, username: undefined })}`;
 }

@@ -3,7 +3,12 @@
 // are counted.
 import { plainText } from "../display/platform-text.js";
 import { fitLines } from "../display/fit-lines.js";
-import type { PlatformEventOf, TeamBattleCompletedData, TeamStanding } from "../events/index.js";
+import {
+  readWinner,
+  type PlatformEventOf,
+  type TeamBattleCompletedData,
+  type TeamStanding,
+} from "../events/index.js";
 import type { Announcement } from "./announcement.js";
 import {
   announcementColours,
@@ -57,9 +62,12 @@ function describeStanding(team: TeamStanding, context: RenderContext): string {
   return `${formatRank(team.rank)} **${teamName(team)}**${score}${members.length === 0 ? "" : ` · ${members.join(", ")}`}`;
 }
 
+/** Read as a player's battle is (battle-completed.ts): the team named, a draw, or the sole first place. */
 function describeWinner(data: TeamBattleCompletedData): string | undefined {
-  if (data.winnerTeamId === null) return "🤝 Draw";
-  const winner = data.teams.find((team) => team.teamId === data.winnerTeamId);
-  if (winner !== undefined) return `🏆 ${teamName(winner)}`;
-  return data.winnerTeamId === undefined ? undefined : `🏆 ${plainText(data.winnerTeamId)}`;
+  const firsts = data.teams.filter((team) => team.rank === 1).map((team) => team.teamId);
+  const winner = readWinner(data.winnerTeamId, firsts);
+  if (winner === undefined) return undefined;
+  if (winner.draw) return "🤝 Draw";
+  const team = data.teams.find((candidate) => candidate.teamId === winner.id);
+  return `🏆 ${team === undefined ? plainText(winner.id) : teamName(team)}`;
 }

@@ -20,6 +20,19 @@ export function readTeamOutcome(data: TeamBattleCompletedData, teamId: string): 
   return readOutcome(data.winnerTeamId, firsts, teamId);
 }
 
+/**
+ * Who won, as the announcements show it: the winner the platform names, a draw when it says there is none or
+ * several share first place, the sole first place when it names nobody; undefined when nothing tells.
+ */
+export function readWinner(
+  winner: string | null | undefined,
+  firsts: readonly string[],
+): { readonly draw: true } | { readonly draw: false; readonly id: string } | undefined {
+  if (winner === null || (winner === undefined && firsts.length > 1)) return { draw: true };
+  const id = winner ?? (firsts.length === 1 ? firsts[0] : undefined);
+  return id === undefined ? undefined : { draw: false, id };
+}
+
 function readOutcome(
   winner: string | undefined,
   firsts: readonly string[],

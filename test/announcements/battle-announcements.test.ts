@@ -66,6 +66,20 @@ describe("battle.completed", () => {
     expect(textOf(body)).toContain("🤝 Draw");
   });
 
+  it("names the winner from the ranks when the platform names none, as the weekly digest counts it", () => {
+    const { winner: _named, ...silent } = results;
+    const winnerOf = (data: Readonly<Record<string, unknown>>) =>
+      renderEvent(readEvent("battle.completed", data), noMentions).embeds?.[0]?.fields?.find(
+        (field) => field.name === "Winner",
+      )?.value;
+    expect(winnerOf(silent)).toBe("🏆 ada");
+    const tied = silent.participants.map((player) => ({
+      ...player,
+      rank: player.rank === 2 ? 1 : player.rank,
+    }));
+    expect(winnerOf({ ...silent, participants: tied })).toBe("🤝 Draw");
+  });
+
   it("escapes markdown in usernames and problem titles", () => {
     const data = {
       ...results,

@@ -63,6 +63,17 @@ describe("team.battle_completed", () => {
     expectPingsExactly(body, ["111111111111111111", "333333333333333333"]);
   });
 
+  it("names the winning team from the ranks when the platform names none, as the weekly digest counts it", () => {
+    const { winner_team_id: _named, ...silent } = data;
+    const winnerOf = (teams: typeof data.teams) =>
+      renderEvent(
+        readEvent("team.battle_completed", { ...silent, teams }),
+        noMentions,
+      ).embeds?.[0]?.fields?.find((field) => field.name === "Winner")?.value;
+    expect(winnerOf(data.teams)).toBe("🏆 Red");
+    expect(winnerOf(data.teams.map((team) => ({ ...team, rank: 1 })))).toBe("🤝 Draw");
+  });
+
   it("stays within the limits with 200 teams of 50 linked members", () => {
     const teams = Array.from({ length: 200 }, (_, team) => ({
       team_id: `team_${String(team)}`,
