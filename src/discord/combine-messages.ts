@@ -28,7 +28,11 @@ export function combineMessages(messages: readonly RenderedMessage[]): CombinedM
   const withComponents = parts.filter((part) => (part.components ?? []).length > 0);
   const content = joinContents(parts.map((part) => part.content));
   const mentions = mergeAllowedMentions(parts);
+  // A tournament reminder's role travels beside its body (rendered-message.ts): the message carrying the
+  // reminder pings it as the reminder alone would have. One role at most: nothing else in a post names a role.
+  const roles = [...new Set(messages.flatMap((message) => message.roleToPing ?? []))];
   const fits =
+    roles.length <= 1 &&
     parts.every((part) => (part.embeds ?? []).length > 0) &&
     parts.every((part) => (part.flags ?? 0) === (first.flags ?? 0)) &&
     // Buttons sit under the whole message: one message's buttons still read as its own, two would not.
@@ -43,6 +47,7 @@ export function combineMessages(messages: readonly RenderedMessage[]): CombinedM
     ...(components.length === 0 ? {} : { components: components.slice(0, discordLimits.actionRows) }),
     allowed_mentions: mentions.allowed,
     ...(first.flags === undefined ? {} : { flags: first.flags }),
+    ...(roles.length === 1 && roles[0] !== undefined ? { roleToPing: roles[0] } : {}),
   };
   return { message, fits };
 }
