@@ -5,7 +5,7 @@
 // late or twice still converge on the same card.
 import { plainText } from "../display/platform-text.js";
 import type { BattleCardPlayer, BattleCardView } from "../cards/battle-card.js";
-import type { BattleSummary, KnownPlatformEvent } from "../events/index.js";
+import { readWinner, type BattleSummary, type KnownPlatformEvent } from "../events/index.js";
 import type { BattleAnswerFacts } from "../store/battle-answers.js";
 import { sortByRank } from "./announcement-style.js";
 import { nameUser, type RenderContext } from "./render-context.js";
@@ -114,8 +114,9 @@ function applyEvent(state: CardState, event: KnownPlatformEvent): void {
         player.score = result.score ?? player.score;
         player.rank = result.rank;
       }
-      const firsts = data.participants.filter((player) => player.rank === 1);
-      state.winnerId = data.winner ?? (firsts.length === 1 ? firsts[0]?.userId : undefined);
+      const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
+      const winner = readWinner(data.winner, firsts);
+      state.winnerId = winner === undefined || winner.draw ? undefined : winner.id;
       return;
     }
     case "team.battle_completed": {
@@ -126,7 +127,10 @@ function applyEvent(state: CardState, event: KnownPlatformEvent): void {
         score: team.score,
         rank: team.rank,
       }));
-      const winner = data.teams.find((team) => team.teamId === data.winnerTeamId);
+      // Read as the result's post reads it (team-battle-completed.ts): the team named, else the sole first.
+      const firsts = data.teams.filter((team) => team.rank === 1).map((team) => team.teamId);
+      const named = readWinner(data.winnerTeamId, firsts);
+      const winner = named?.draw === false ? data.teams.find((team) => team.teamId === named.id) : undefined;
       state.winnerTeam = winner === undefined ? undefined : plainText(winner.name ?? winner.teamId);
       return;
     }

@@ -110,6 +110,14 @@ describe("the live battle card, folded from the events that reached it", () => {
     expect(fold([completed, late]).status).toBe("completed");
   });
 
+  it("names the sole first team of a team battle whose result names no winning team", () => {
+    const teams = [
+      { team_id: "team_b", name: "Blue", score: 10, rank: 2, members: ["usr_c"] },
+      { team_id: "team_r", name: "Red", score: 20, rank: 1, members: ["usr_d"] },
+    ];
+    expect(fold([readEvent("team.battle_completed", { id: battleId, teams })]).winner).toBe("Red");
+  });
+
   it("lists the teams of a team battle and names the winning team", () => {
     const teamResult = readEvent("team.battle_completed", {
       id: battleId,
