@@ -135,14 +135,9 @@ async function bringInLine(
   if (target !== "scheduled" && status !== target) {
     // Discord may have moved it itself (an external event starts at its start time): read where it stands.
     status = (await readEvent(rest, guildId, discordId)).status;
-    if (status === "scheduled") {
-      await moveEventStatus(rest, guildId, discordId, "active");
-      status = "active";
-    }
-    if (status === "active" && target === "completed") {
-      await moveEventStatus(rest, guildId, discordId, "completed");
-      status = "completed";
-    }
+    if (status === "scheduled") status = await moveOn(deps, { guildId, discordId }, "active");
+    if (status === "active" && target === "completed")
+      status = await moveOn(deps, { guildId, discordId }, "completed");
   }
   const over = status === "completed" || status === "canceled";
   await recordEventSynced(db, keyOf(event), {
@@ -180,6 +175,26 @@ async function startedBeforeItsTournament(
       ? (await readEvent(deps.rest, event.guildId, known.discordId)).status
       : known.status;
   return status !== "scheduled";
+}
+
+/**
+ * Moves the event on, and returns its status then. Discord refuses to change a finished event (180000): one that
+ * finished between the read and the move, by Discord's own hand at its end or by an admin's, is read again.
+ */
+async function moveOn(
+  deps: TournamentEventDeps,
+  place: { readonly guildId: string; readonly discordId: string },
+  to: "active" | "completed",
+): Promise<EventStatusName> {
+  try {
+    await moveEventStatus(deps.rest, place.guildId, place.discordId, to);
+    return to;
+  } catch (error) {
+    const finished =
+      error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotUpdateAFinishedEvent;
+    if (!finished) throw error;
+    return (await readEvent(deps.rest, place.guildId, place.discordId)).status;
+  }
 }
 
 /** Active once its tournament started; completed once its end passed after that. */

@@ -124,6 +124,30 @@ describe.each(testDatabases())(
       ]);
     });
 
+    it("records an event an admin cancelled between the worker's read and its move as over, not refused", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      const [created] = fake.scheduledEvents.list(guild.id);
+      // The tournament starts early, before Discord would start its event.
+      await markTournamentEventsStarted(store.db, {
+        tournamentId: "t1",
+        guildId: undefined,
+        now: clock.now(),
+      });
+      const read = fake.holdResponses("GET", /\/scheduled-events\/\d+$/);
+      const syncing = worker.runOnce();
+      await read.waitForCaught();
+      // The worker has read the event still scheduled; an admin cancels it before the worker makes it active.
+      fake.scheduledEvents.setStatus(guild.id, created?.id ?? "", GuildScheduledEventStatus.Canceled);
+      read.release();
+      expect(await syncing).toEqual(["synced"]);
+      expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Canceled, startsAt }]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { tournamentId: "t1", wantedStatus: "completed", syncedStatus: "canceled" },
+      ]);
+    });
+
     it("leaves an event Discord completed at its end as it is, and records it completed", async () => {
       const startsAt = clock.now() + hour;
       await showTournaments(cup("t1", startsAt));
