@@ -103,6 +103,23 @@ export async function modifyEventFields(
   await rest.patch(Routes.guildScheduledEvent(guildId, eventId), { body: toBody(fields) });
 }
 
+/**
+ * What an event whose start passed still takes: its name, description and end (an ACTIVE event keeps its start,
+ * entity type and location; fake-discord/README.md, "Scheduled events"), so only those are sent.
+ */
+export async function modifyStartedEventDetails(
+  rest: REST,
+  guildId: string,
+  eventId: string,
+  details: Pick<TournamentEventFields, "name" | "description"> & { readonly endsAt: number | undefined },
+): Promise<void> {
+  const end =
+    details.endsAt === undefined ? {} : { scheduled_end_time: new Date(details.endsAt).toISOString() };
+  await rest.patch(Routes.guildScheduledEvent(guildId, eventId), {
+    body: { name: details.name, description: details.description, ...end },
+  });
+}
+
 export async function moveEventStatus(
   rest: REST,
   guildId: string,

@@ -20,6 +20,7 @@ import {
   deleteEvent,
   findEventByLocation,
   modifyEventFields,
+  modifyStartedEventDetails,
   moveEventStatus,
   readEvent,
   type EventStatusName,
@@ -127,11 +128,21 @@ async function bringInLine(
     created = true;
   }
   step.current = "manage";
+  const target = targetStatus(event, now);
   if (status === "scheduled" && (fields === null || !sameFields(fields, event)) && event.startsAt > now) {
     await modifyEventFields(rest, guildId, discordId, event);
     fields = event;
+  } else if (fields !== null && target !== "completed" && status !== "completed" && status !== "canceled") {
+    // Its start passed: Discord has started it (or will), and a started event takes only these.
+    const details = changedDetails(fields, event, now);
+    if (details !== undefined) {
+      const send = () => modifyStartedEventDetails(rest, guildId, discordId, details);
+      const finishedAs = await sendUnlessFinished(deps, { guildId, discordId }, send);
+      if (finishedAs === undefined)
+        fields = { ...fields, ...details, endsAt: details.endsAt ?? fields.endsAt };
+      else status = finishedAs;
+    }
   }
-  const target = targetStatus(event, now);
   if (target !== "scheduled" && status !== target) {
     // Discord may have moved it itself (an external event starts at its start time): read where it stands.
     status = (await readEvent(rest, guildId, discordId)).status;
@@ -178,17 +189,49 @@ async function startedBeforeItsTournament(
 }
 
 /**
- * Moves the event on, and returns its status then. Discord refuses to change a finished event (180000): one that
- * finished between the read and the move, by Discord's own hand at its end or by an admin's, is read again.
+ * The name, description and end the row wants of an event whose start passed, when one differs from what
+ * Discord has; an end is sent only while it is ahead and after the start the event keeps.
  */
+function changedDetails(
+  fields: TournamentEventFields,
+  event: TournamentEvent,
+  now: number,
+):
+  | (Pick<TournamentEventFields, "name" | "description"> & { readonly endsAt: number | undefined })
+  | undefined {
+  if (event.startsAt > now) return undefined;
+  const endsAt =
+    event.endsAt !== fields.endsAt && event.endsAt > Math.max(now, fields.startsAt)
+      ? event.endsAt
+      : undefined;
+  if (event.name === fields.name && event.description === fields.description && endsAt === undefined)
+    return undefined;
+  return { name: event.name, description: event.description, endsAt };
+}
+
+/** Moves the event on, and returns its status then. */
 async function moveOn(
   deps: TournamentEventDeps,
   place: { readonly guildId: string; readonly discordId: string },
   to: "active" | "completed",
 ): Promise<EventStatusName> {
+  const send = () => moveEventStatus(deps.rest, place.guildId, place.discordId, to);
+  return (await sendUnlessFinished(deps, place, send)) ?? to;
+}
+
+/**
+ * Sends a change; undefined once Discord took it. Discord refuses to change a finished event (180000): one that
+ * finished since the worker last knew it, by Discord's own hand at its end or by an admin's, is read again, and
+ * its status returned.
+ */
+async function sendUnlessFinished(
+  deps: TournamentEventDeps,
+  place: { readonly guildId: string; readonly discordId: string },
+  send: () => Promise<void>,
+): Promise<EventStatusName | undefined> {
   try {
-    await moveEventStatus(deps.rest, place.guildId, place.discordId, to);
-    return to;
+    await send();
+    return undefined;
   } catch (error) {
     const finished =
       error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotUpdateAFinishedEvent;

@@ -124,6 +124,50 @@ describe.each(testDatabases())(
       ]);
     });
 
+    it("renames an event Discord started while its tournament is still open, its start left as it is", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      clock.advance(hour + 10 * 60_000);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      // Still open on the platform, the tournament is renamed, described anew and given a later end.
+      const renamed = { ...cup("t1", startsAt), name: "Cup t1 (final)", description: "Format: swiss" };
+      await showTournaments({ ...renamed, endsAt: startsAt + 3 * hour });
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(fake.scheduledEvents.list(guild.id)).toMatchObject([
+        {
+          status: GuildScheduledEventStatus.Active,
+          name: "Cup t1 (final)",
+          description: "Format: swiss",
+          scheduledStartTime: new Date(startsAt).toISOString(),
+          scheduledEndTime: new Date(startsAt + 3 * hour).toISOString(),
+        },
+      ]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { syncedFields: { name: "Cup t1 (final)", startsAt, endsAt: startsAt + 3 * hour } },
+      ]);
+      // Discord keeps it going past the end it had, to the one it was given.
+      clock.set(startsAt + 2 * hour + 60_000);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(0);
+    });
+
+    it("records as over an event Discord completed at its end when its still open tournament is renamed", async () => {
+      const startsAt = clock.now() + hour;
+      await showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      clock.advance(3 * hour);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(2);
+      await showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (final)" });
+      // Discord takes no change of a finished event (180000): read again, it is over, not refused.
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(fake.scheduledEvents.list(guild.id)).toMatchObject([
+        { status: GuildScheduledEventStatus.Completed, name: "Cup t1" },
+      ]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { wantedStatus: "completed", syncedStatus: "completed", dueAt: null },
+      ]);
+    });
+
     it("records an event an admin cancelled between the worker's read and its move as over, not refused", async () => {
       const startsAt = clock.now() + hour;
       await showTournaments(cup("t1", startsAt));
