@@ -156,8 +156,13 @@ async function bringInLine(
     syncedStatus: status,
     syncedFields: fields,
     ...(over ? { wantedStatus: "completed" as const } : {}),
-    // An active event is due again at its end, to be completed.
-    nextDueAt: !over && (status === "active" || event.wantedStatus === "active") ? event.endsAt : null,
+    // An active event is due again at its end, to be completed. Once that end passed, one still shown is a
+    // row whose tournament is still open (its event started by Discord, which ends it by itself too): due at
+    // once, it would be claimed again at every poll, so it waits for a read to change it.
+    nextDueAt:
+      !over && (status === "active" || event.wantedStatus === "active") && event.endsAt > now
+        ? event.endsAt
+        : null,
     now,
   });
   return created ? "created" : "synced";

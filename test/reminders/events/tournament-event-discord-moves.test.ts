@@ -192,6 +192,30 @@ describe.each(testDatabases())(
       ]);
     });
 
+    it("is not due over and over past the end of a started event it took over while its tournament is still open", async () => {
+      const startsAt = clock.now() + 2 * 60_000;
+      await showTournaments(cup("t1", startsAt));
+      // The bot's own event of the tournament, left in Discord (as a given-up deletion leaves it), starts.
+      fake.scheduledEvents.createByMember(guild.id, fake.applicationId, {
+        name: "Cup t1",
+        scheduledStartTime: new Date(startsAt).toISOString(),
+        scheduledEndTime: new Date(startsAt + 2 * hour).toISOString(),
+        location: cup("t1", startsAt).location,
+      });
+      clock.advance(3 * 60_000);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+        { wantedStatus: "scheduled", syncedStatus: "active", dueAt: startsAt + 2 * hour },
+      ]);
+      clock.set(startsAt + 2 * hour + 60_000);
+      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      // Its end passed: nothing is due until a read changes the row.
+      expect(await worker.runOnce()).toEqual([]);
+      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([{ dueAt: null }]);
+    });
+
     it("leaves an event Discord completed at its end as it is, and records it completed", async () => {
       const startsAt = clock.now() + hour;
       await showTournaments(cup("t1", startsAt));
