@@ -1,7 +1,8 @@
 // The member's Discord token for their role connection (docs/architecture.md, "Linked Roles"): refreshed
 // when it expires within a minute, one refresh at a time per member, stored before use and only over the
-// token it was refreshed from. A refresh Discord refuses with `invalid_grant` (the member removed the app's
-// authorization) marks the connection for re-verification.
+// token it was refreshed from (or that token sealed again under a new key meanwhile). A refresh Discord
+// refuses with `invalid_grant` (the member removed the app's authorization) marks the connection for
+// re-verification.
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
 import {
@@ -10,6 +11,7 @@ import {
   type RoleConnection,
   updateRoleConnectionToken,
 } from "../store/role-connections.js";
+import type { MemberCredential } from "../store/link-credential.js";
 import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
 
@@ -59,19 +61,14 @@ async function refresh(
       refreshToken,
       requestedScopes: connection.credential.scopes,
     });
-    const stored = await updateRoleConnectionToken(deps.db, deps.secretBox, {
-      userId,
-      credentialVersion: connection.credentialVersion,
-      credential: {
+    return describe(
+      await storeRefreshedToken(deps, connection, {
         accessToken: tokens.accessToken,
         refreshToken: tokens.refreshToken ?? refreshToken,
         ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
         scopes: tokens.scopes.length > 0 ? [...tokens.scopes] : [...(connection.credential.scopes ?? [])],
-      },
-      now: deps.clock.now(),
-    });
-    // Stored over nothing: the member verified again meanwhile, and that token is the one to use.
-    return describe(stored ?? (await findRoleConnection(deps.db, deps.secretBox, userId)));
+      }),
+    );
   } catch (error) {
     if (!(error instanceof OAuthError) || error.code !== "invalid_grant") throw error;
     await markRoleConnectionReverifyNeeded(deps.db, {
@@ -81,6 +78,41 @@ async function refresh(
     });
     return describe(await findRoleConnection(deps.db, deps.secretBox, userId));
   }
+}
+
+// A re-seal under a new key changes the stored text but not the token; more than a few in the time of one
+// store would be a loop, not a rotation.
+const maxResealsSeen = 3;
+
+/**
+ * Stores the refreshed token only over the one it was refreshed from, that token sealed again under a new key
+ * meanwhile included (Discord has spent the old refresh token: keeping it would lose the connection). Stored
+ * over nothing when the member verified again meanwhile or the row went: what is stored now is returned.
+ */
+async function storeRefreshedToken(
+  deps: TokenDeps,
+  refreshedFrom: RoleConnection,
+  credential: MemberCredential,
+): Promise<RoleConnection | undefined> {
+  const { userId } = refreshedFrom;
+  let expected = refreshedFrom.credentialVersion;
+  for (let attempt = 0; attempt <= maxResealsSeen; attempt += 1) {
+    const stored = await updateRoleConnectionToken(deps.db, deps.secretBox, {
+      userId,
+      credentialVersion: expected,
+      credential,
+      now: deps.clock.now(),
+    });
+    if (stored !== undefined) return stored;
+    const current = await findRoleConnection(deps.db, deps.secretBox, userId);
+    if (current === undefined || !isSameToken(current.credential, refreshedFrom.credential)) return current;
+    expected = current.credentialVersion;
+  }
+  throw new Error("the member's Discord token kept changing while a refreshed one was stored");
+}
+
+function isSameToken(a: MemberCredential, b: MemberCredential): boolean {
+  return a.accessToken === b.accessToken && a.refreshToken === b.refreshToken;
 }
 
 /** Discord refused the token itself (401): revoked; the member must open the verification URL again. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
+import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
 import { linkedRolesRedirectUri } from "../../../src/linking/linked-roles-settings.js";
 import type { FakeDiscord } from "../../../fake-discord/index.js";
@@ -23,11 +24,16 @@ export interface LinkedRolesApp {
 
 export async function buildLinkedRolesApp(
   fake: FakeDiscord,
-  options: { readonly clock?: Clock; readonly env?: Readonly<Record<string, string>> } = {},
+  options: {
+    readonly clock?: Clock;
+    readonly env?: Readonly<Record<string, string>>;
+    readonly secretBox?: SecretBox;
+  } = {},
 ): Promise<LinkedRolesApp> {
   fake.oauth2.addRedirectUri(linkedRolesRedirectUri(botUrl));
   const built = await createTestAppDependencies({
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.secretBox === undefined ? {} : { secretBox: options.secretBox }),
     env: { PUBLIC_URL: botUrl, DISCORD_APPLICATION_ID: fake.applicationId, ...options.env },
   });
   const linkedRoles = {

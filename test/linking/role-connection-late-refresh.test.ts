@@ -1,0 +1,98 @@
+// A refresh of the member's Linked Roles Discord token that finishes after their credential was sealed again
+// under a new key (docs/architecture.md, "Linked Roles", "The rules the code keeps"): the fake Discord on
+// 127.0.0.1 holds its token answer while the test re-seals the row, as `npm run secrets:reseal` (or another
+// instance's start) does during a key rotation. Discord spends the old refresh token at once, so the new pair
+// must be the one stored.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REST } from "@discordjs/rest";
+import { ManualClock } from "../../src/clock.js";
+import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
+import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
+import { readRoleConnectionToken } from "../../src/linking/role-connection-token.js";
+import { updateRoleConnection } from "../../src/linking/update-role-connection.js";
+import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSecretBox } from "../../src/secrets/secret-box.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { findRoleConnection, sealedRoleConnectionCredentials } from "../../src/store/role-connections.js";
+import { resealColumn } from "../../src/store/sealed-column.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+
+const week = 7 * 24 * 60 * 60_000;
+const firstKey = generateKeySpec("first");
+const nextKey = generateKeySpec("next");
+
+describe("a Linked Roles token refresh finishing after a re-seal", () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let fake: FakeDiscord;
+  let platform: PlatformFixture;
+  let linkedRoles: LinkedRolesApp;
+  let settings: LinkedRolesSettings;
+  let guildId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ clock });
+    platform = await startPlatformFixture();
+    guildId = fake.createGuild({ name: "Arena" }).id;
+    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+    await registerRoleConnectionMetadata(rest, fake.applicationId);
+    linkedRoles = await buildLinkedRolesApp(fake, {
+      clock,
+      env: { PLATFORM_API_URL: platform.baseUrl },
+      // Seals with the first key and opens both, as a bot does while an operator rotates keys.
+      secretBox: createSecretBox(createKeyRing(`${firstKey},${nextKey}`)),
+    });
+    settings = {
+      clientId: fake.oauth2.clientId,
+      clientSecret: fake.oauth2.clientSecret,
+      discordApiUrl: fake.apiUrl,
+    };
+  });
+  afterAll(async () => {
+    await linkedRoles.close();
+    await platform.close();
+    await fake.close();
+  });
+
+  it("stores the refreshed token over the same one sealed again under a new key meanwhile, and uses it", async () => {
+    const { db, secretBox } = linkedRoles.deps;
+    const userId = fake.createMember(guildId, { username: "rosa" }).id;
+    await saveMemberLink(db, secretBox, {
+      guildId,
+      userId,
+      platformUserId: "usr_rosa",
+      platformUsername: "rosa",
+      credentialKind: "api_key",
+      credential: { accessToken: "key-of-rosa" },
+      now: clock.now(),
+    });
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    expect((await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser)).statusCode).toBe(
+      200,
+    );
+    const before = (await findRoleConnection(db, secretBox, userId))?.credential;
+    clock.advance(week - 30_000);
+
+    const hold = fake.holdResponses("POST", /^\/oauth2\/token$/);
+    const refreshing = readRoleConnectionToken(linkedRoles.deps, settings, userId);
+    refreshing.catch(() => undefined);
+    await hold.waitForCaught();
+    const rotated = createSecretBox(createKeyRing(`${nextKey},${firstKey}`));
+    expect(await resealColumn(db, rotated, sealedRoleConnectionCredentials)).toMatchObject({ resealed: 1 });
+    hold.release();
+    const token = await refreshing;
+
+    const after = (await findRoleConnection(db, secretBox, userId))?.credential;
+    expect(after?.accessToken).not.toBe(before?.accessToken);
+    expect(after?.refreshToken).not.toBe(before?.refreshToken);
+    expect(after?.expiresAt).toBe(clock.now() + week);
+    expect(token).toMatchObject({
+      ok: true,
+      connection: { credential: { accessToken: after?.accessToken } },
+    });
+    // The token Discord gave is the one that works: the member's connection is written, not marked refused.
+    expect(await updateRoleConnection(linkedRoles.deps, settings, userId)).toMatchObject({ ok: true });
+    expect((await findRoleConnection(db, secretBox, userId))?.status).toBe("active");
+  });
+});
