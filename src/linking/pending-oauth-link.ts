@@ -60,7 +60,11 @@ export async function takePendingOAuthLink(
     browserKey,
     now: deps.clock.now(),
   });
-  return consumed.ok ? consumed : describePendingFailure(consumed.reason);
+  if (consumed.ok) return consumed;
+  // An expired sign-in taken out here is gone before the hourly prune could revoke its tokens: revoke them now.
+  if (consumed.abandonedCredential !== undefined)
+    await revokePendingTokens(deps, readPendingCredential(consumed.abandonedCredential));
+  return describePendingFailure(consumed.reason);
 }
 
 /** "Cancel" on the confirm page: the request is used up, nothing is stored, and the callback's tokens revoked. */

@@ -59,7 +59,15 @@ export type OAuthStateFailure = "unknown" | "other_browser" | "expired";
 
 export type ConsumedOAuthState =
   | { readonly ok: true; readonly grant: OAuthGrant }
-  | { readonly ok: false; readonly reason: OAuthStateFailure };
+  | {
+      readonly ok: false;
+      readonly reason: OAuthStateFailure;
+      /**
+       * The tokens an expired state taken out here held (its callback exchanged the code), as JSON, for the
+       * caller to revoke: the hourly prune will not see them.
+       */
+      readonly abandonedCredential?: string;
+    };
 
 export type FoundOAuthState =
   | { readonly ok: true; readonly pending: PendingOAuthState }
@@ -183,7 +191,7 @@ export async function savePendingOAuthCredential(
 /**
  * Takes the state out in one statement, and only for the browser that opened the sign-in link, so two
  * confirmations racing with the same state cannot both succeed and another browser's uses up nothing. An
- * expired state is removed too, and reported as such.
+ * expired state is removed too, and reported as such, with the tokens its callback got for the caller to revoke.
  */
 export async function consumeOAuthState(
   db: Kysely<Database>,
@@ -201,7 +209,12 @@ export async function consumeOAuthState(
     const found = await findOAuthState(db, input);
     return { ok: false, reason: found.ok ? "unknown" : found.reason };
   }
-  if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
+  if (row.expires_at <= input.now) {
+    const { pendingCredential } = toOAuthGrant(box, row);
+    return pendingCredential === undefined
+      ? { ok: false, reason: "expired" }
+      : { ok: false, reason: "expired", abandonedCredential: pendingCredential };
+  }
   return { ok: true, grant: toOAuthGrant(box, row) };
 }
 

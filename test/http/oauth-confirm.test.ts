@@ -276,13 +276,17 @@ describe("linking through the OAuth callback and the confirm page", () => {
     expect(page.body).toContain("This link request expired");
   });
 
-  it("refuses a confirmation sent after the request expired, and stores nothing", async () => {
+  it("refuses a confirmation sent after the request expired, stores nothing, and revokes the callback's tokens", async () => {
+    const revokes = () => oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
     const form = await linking.openConfirmForm();
+    const revokedBefore = revokes();
     clock.advance(10 * 60 * 1000 + 1);
     const late = await linking.submit(form, "link");
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain("This link request expired");
     expect(await linking.storedLink()).toBeUndefined();
+    // The late confirmation took the expired request out, so the hourly prune will never see these tokens.
+    expect(revokes()).toBe(revokedBefore + 1);
   });
 });
 
