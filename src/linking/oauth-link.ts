@@ -3,7 +3,8 @@ import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import { createOAuthState, type OAuthGrant, type OAuthStateOrigin } from "../store/oauth-states.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
-import { readPendingCredential } from "./pending-credential.js";
+import type { TokenSet } from "../oauth/tokens.js";
+import { readPendingCredential, revokePendingTokens } from "./pending-credential.js";
 import { exchangeCode } from "./exchange-code.js";
 import { saveLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
@@ -73,7 +74,7 @@ export type OAuthLinkResult =
  * The confirmation's work: consume the state (once, and only from the browser that opened the sign-in link),
  * take the tokens the callback got (or, for a state the callback never exchanged, exchange the code with the
  * PKCE verifier), learn who the account is with `GET /users/me`, and store the link encrypted. Errors from
- * the platform propagate.
+ * the platform propagate; the tokens of a sign-in used up without a link are revoked first.
  */
 export async function completeOAuthLink(
   deps: LinkingDeps,
@@ -89,8 +90,22 @@ export async function completeOAuthLink(
     grant.pendingCredential === undefined
       ? await exchangeCode(deps, oauth, { code: input.code, codeVerifier: grant.codeVerifier })
       : readPendingCredential(grant.pendingCredential);
+  const link = await storeLink(deps, grant, tokens).catch(async (error: unknown) => {
+    // The sign-in is used up and nothing was linked: these tokens are nobody's.
+    await revokePendingTokens(deps, tokens);
+    throw error;
+  });
+  deps.logger.info(
+    { guildId: grant.guildId, userId: grant.userId, platformUserId: link.platformUserId },
+    "linked through OAuth",
+  );
+  return { ok: true, link, grant };
+}
+
+/** Learns whose the tokens are with `GET /users/me` and stores them as the member's link. */
+async function storeLink(deps: LinkingDeps, grant: OAuthGrant, tokens: TokenSet): Promise<MemberLink> {
   const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
-  const link = await saveLinkedAccount(
+  return saveLinkedAccount(
     deps,
     {
       guildId: grant.guildId,
@@ -108,9 +123,4 @@ export async function completeOAuthLink(
     },
     user,
   );
-  deps.logger.info(
-    { guildId: grant.guildId, userId: grant.userId, platformUserId: user.id },
-    "linked through OAuth",
-  );
-  return { ok: true, link, grant };
 }
