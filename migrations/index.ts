@@ -29,6 +29,7 @@ import * as messageThreads from "./2026-12-26T0000_message_threads.js";
 import * as tournamentEventReads from "./2026-12-27T0000_tournament_event_reads.js";
 import * as tierRoleBackoff from "./2026-12-28T0000_tier_role_backoff.js";
 import * as outboxHeldChannels from "./2026-12-29T0000_outbox_held_channels.js";
+import * as oauthExchangeClaims from "./2026-12-30T0000_oauth_exchange_claims.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -59,4 +60,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-27T0000_tournament_event_reads": tournamentEventReads,
   "2026-12-28T0000_tier_role_backoff": tierRoleBackoff,
   "2026-12-29T0000_outbox_held_channels": outboxHeldChannels,
+  "2026-12-30T0000_oauth_exchange_claims": oauthExchangeClaims,
 };

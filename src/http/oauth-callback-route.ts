@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { exchangeAtCallback } from "../linking/exchange-at-callback.js";
-import type { PendingOAuthLink } from "../linking/pending-oauth-link.js";
+import { exchangeAtCallback, type CallbackExchange } from "../linking/exchange-at-callback.js";
 import { OAuthError } from "../oauth/errors.js";
 import { renderConfirmPage } from "./confirm-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
-import { oauthFailureMessages } from "./oauth-messages.js";
+import { exchangeInProgressMessage, oauthFailureMessages } from "./oauth-messages.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
 import { renderResultPage } from "./result-page.js";
 
@@ -38,7 +37,7 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
     }
     if (code === undefined || state === undefined)
       return page(400, "Link failed", "The sign-in answer had no code. Run /link in Discord to start again.");
-    let pending: PendingOAuthLink;
+    let pending: CallbackExchange;
     try {
       pending = await exchangeAtCallback(deps, { state, code, browserKey: readBrowserKey(request) });
     } catch (exchangeError) {
@@ -53,6 +52,9 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
       return page(502, "Link failed", `${failed} Run /link in Discord to try again.`);
     }
     if (!pending.ok) {
+      // A reload while the first visit is still exchanging: the code is single use, so it waits for that one.
+      if (pending.reason === "exchange_in_progress")
+        return page(409, "Still signing you in", exchangeInProgressMessage);
       if (pending.reason === "other_browser")
         request.log.warn("refused an OAuth callback in a browser that did not start the sign-in");
       return page(400, "Link failed", oauthFailureMessages[pending.reason]);

@@ -28,6 +28,9 @@ export function describeMalformedRequest(failedPart: string | undefined): string
   }
 }
 
+export const exchangeInProgressMessage =
+  "This sign-in is still being completed (perhaps in another tab or window). Reload this page in a few seconds.";
+
 export const tooManyStartsMessage =
   "Too many sign-ins were started from your network in the last minute. Wait a minute, then open the link again.";
 

@@ -72,6 +72,8 @@ export interface OAuthStatesTable {
   pending_credential: string | null;
   /** The platform account those tokens belong to, shown on the confirm page; null until then. */
   platform_username: string | null;
+  /** When a callback visit began exchanging the code; null while none is (oauth-exchange-claims.ts). */
+  exchange_claimed_at: Millis | null;
   expires_at: Immutable<Millis>;
   created_at: Immutable<Millis>;
 }
