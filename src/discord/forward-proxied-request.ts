@@ -3,7 +3,9 @@
 // the client the request stream itself, so a request sent again after a 429 went with an empty body (Discord
 // answered 400 50109 and the bot dropped the post as dead). And a failure that is not an answer from Discord
 // (Discord unreachable) is thrown to the caller with the response left open for its 502: proxyRequests ended it
-// first, an empty 200 that the bot's client took for a success.
+// first, an empty 200 that the bot's client took for a success. A request whose caller went away while it
+// waited its turn is dropped, not sent: the caller (the bot's client, timed out) sends it again, and a create
+// without a nonce (a role, a scheduled event) would otherwise be made twice.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
 import { RequestMethod, type REST, type ResponseLike, type RouteLike } from "@discordjs/rest";
@@ -21,6 +23,10 @@ export async function forwardProxiedRequest(
   }
   const url = new URL(request.url ?? "/", "http://proxy.invalid");
   const body = await readBody(request);
+  const callerGone = new AbortController();
+  response.once("close", () => {
+    if (!response.writableFinished) callerGone.abort();
+  });
   const headers: Record<string, string> = {};
   const { authorization, "content-type": contentType, "x-audit-log-reason": reason } = request.headers;
   if (contentType !== undefined) headers["Content-Type"] = contentType;
@@ -36,9 +42,12 @@ export async function forwardProxiedRequest(
       // The caller's own Authorization header is sent as it came.
       auth: false,
       passThroughBody: true,
+      signal: callerGone.signal,
       ...(body.length === 0 ? {} : { body }),
     });
   } catch (error) {
+    // Nobody is left to answer.
+    if (callerGone.signal.aborted) return;
     if (!populateErrorResponse(response, error)) throw error;
     response.end();
     return;

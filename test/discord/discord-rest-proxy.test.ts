@@ -1,5 +1,6 @@
 // docs/architecture.md, "Growing past one machine": the shared proxy paces every instance's bot-token REST to
 // one global limit, and the instances behind it send without pacing themselves.
+import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
@@ -153,6 +154,58 @@ describe("the shared Discord REST proxy", () => {
     expect(((await response.json()) as { content: string }).content).toBe("after a 429");
     expect(fake.messages(channelId).map((message) => message.content)).toEqual(["after a 429"]);
     expect(fake.stats.rejectedMessages).toBe(0);
+  });
+
+  it("never sends a request whose caller gave up while it waited its turn", async () => {
+    // A caller behind the proxy that stops waiting (the bot's client times out after 60 s) sends the request
+    // again; the one it left must not follow it to Discord, or a create without a nonce (a role, a scheduled
+    // event) is made twice. The window is held on a manual clock, so the first request waits however slow the
+    // machine is.
+    const clock = new ManualClock();
+    const { fake, proxy, proxyUrl, guildId } = await start({
+      fakeLimit: 1,
+      proxyLimit: 50,
+      rateLimitClock: clock,
+    });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    const spent = await fetch(`${fake.apiUrl}/v10/gateway/bot`, {
+      headers: { authorization: `Bot ${fake.botToken}` },
+    });
+    expect(spent.status).toBe(200);
+    // Closed at the proxy once the caller has gone: the proxy's own listeners have run by then.
+    const leftAtProxy = new Promise<void>((resolve) => {
+      proxy.server.once("request", (_request, response: ServerResponse) => {
+        response.once("close", () => {
+          resolve();
+        });
+      });
+    });
+    const post = (content: string, signal?: AbortSignal) =>
+      fetch(`${proxyUrl}/api/v10/channels/${channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+        ...(signal === undefined ? {} : { signal }),
+      });
+    const caller = new AbortController();
+    const abandoned = post("abandoned", caller.signal).catch(() => "aborted");
+    await expect.poll(() => fake.stats.globalRateLimited, { timeout: 20_000 }).toBeGreaterThan(0);
+    caller.abort();
+    expect(await abandoned).toBe("aborted");
+    await leftAtProxy;
+    // The next post of the channel waits behind the abandoned one in the proxy's queue for the channel.
+    const next = post("sent again");
+    await expect
+      .poll(
+        () => {
+          clock.advance(1000);
+          return fake.messages(channelId).map((message) => message.content);
+        },
+        { timeout: 30_000 },
+      )
+      .toContain("sent again");
+    expect((await next).status).toBe(200);
+    expect(fake.messages(channelId).map((message) => message.content)).toEqual(["sent again"]);
   });
 
   it("answers 502 when Discord cannot be reached, never an empty success", async () => {
