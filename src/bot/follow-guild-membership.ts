@@ -21,6 +21,8 @@ import {
   recordGuildRemoval,
 } from "../store/guild-removals.js";
 import type { Database } from "../store/database.js";
+import { retryAfterFailureMs } from "../worker/polling-worker.js";
+import { WakeSignal } from "../worker/wake-signal.js";
 import { isSuspectRemovalCount } from "./suspect-removals.js";
 
 export interface GuildMembershipDeps {
@@ -34,9 +36,15 @@ export interface GuildMembershipDeps {
 }
 
 export interface GuildMembership {
-  /** Resolves once every change received so far is stored (before the database closes). */
+  /**
+   * Resolves once every change received so far is stored (before the database closes); one the database still
+   * refuses is tried once more, then given up.
+   */
   drain(): Promise<void>;
 }
+
+/** A change the database refused is tried again after 100 ms, then twice as long each time, up to this. */
+const maxRetryMs = 30_000;
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -47,11 +55,36 @@ const day = 24 * 60 * 60 * 1000;
  */
 export function followGuildMembership(client: GatewayClient, deps: GuildMembershipDeps): GuildMembership {
   let applied: Promise<void> = Promise.resolve();
+  let draining = false;
+  const retryDue = new WakeSignal();
+  /**
+   * A change the database cannot store now (a write lock held, a full disk, a failover) is tried again until
+   * it is: the gateway tells it once, and only the next READY, which a resumed session never brings, would
+   * tell it again. The changes behind it wait, so they still apply in the order they arrived.
+   */
+  const applyUntilStored = async (
+    change: () => Promise<void>,
+    failure: string,
+    about: Record<string, unknown>,
+  ): Promise<void> => {
+    for (let failures = 1; ; failures += 1) {
+      try {
+        await change();
+        return;
+      } catch (error) {
+        if (draining) {
+          deps.logger.error({ err: error, ...about }, `${failure}; the bot is stopping, so it is given up`);
+          return;
+        }
+        const retryInMs = retryAfterFailureMs(failures, maxRetryMs);
+        deps.logger.error({ err: error, ...about, retryInMs }, failure);
+        await retryDue.wait(retryInMs);
+      }
+    }
+  };
   /** `about`: what the log line names if the change fails (the guild, or the shard). */
   const inOrder = (change: () => Promise<void>, failure: string, about: Record<string, unknown>): void => {
-    applied = applied.then(change).catch((error: unknown) => {
-      deps.logger.error({ err: error, ...about }, failure);
-    });
+    applied = applied.then(() => applyUntilStored(change, failure, about));
   };
   client.ws.on(GatewayDispatchEvents.GuildDelete, (guild: GatewayGuildDeleteDispatchData) => {
     if (guild.unavailable === true) {
@@ -74,7 +107,13 @@ export function followGuildMembership(client: GatewayClient, deps: GuildMembersh
       guildId: guild.id,
     });
   });
-  return { drain: () => applied };
+  return {
+    drain: () => {
+      draining = true;
+      retryDue.wake();
+      return applied;
+    },
+  };
 }
 
 /** Records the removal and says what follows (also for the server list read in HTTP mode, follow-guild-list.ts). */
