@@ -37,10 +37,14 @@ export interface StoreOptions {
   readonly sqliteMaxSizeBytes?: number;
   /** When a write fault began, as the write health says it (the system clock unless given). */
   readonly clock?: Clock;
+  /** On PostgreSQL, how long a query may go unanswered before its connection is closed (tests shorten it). */
+  readonly postgresQueryTimeoutMs?: number;
 }
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return openPostgres(databaseUrl, options.logger);
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    return openPostgres(databaseUrl, options.logger, options.postgresQueryTimeoutMs);
+  }
   if (databaseUrl === ":memory:") return openSqlite(":memory:", options);
   if (databaseUrl.startsWith("file:")) return openSqlite(sqliteFilePath(databaseUrl), options);
   throw new Error("DATABASE_URL must be file:<path>, :memory: or postgres://…");
@@ -92,8 +96,19 @@ const poolTypes: pg.CustomTypesConfig = {
 /** How long a new connection may take, and a statement may run, before it fails like any database error. */
 const postgresConnectTimeoutMs = 5000;
 const postgresStatementTimeoutMs = 60_000;
+/**
+ * How long a query may go without any answer before its connection is closed: past the statement time-out, so
+ * only a connection that stopped answering is closed (its host gone in a failover, a network that drops
+ * packets). The kernel would wait about 15 minutes before failing it, and whatever used it, a worker's claim,
+ * a webhook, /readyz, would wait as long.
+ */
+const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
 
-async function openPostgres(connectionString: string, logger: Logger | undefined): Promise<Store> {
+async function openPostgres(
+  connectionString: string,
+  logger: Logger | undefined,
+  queryTimeoutMs = postgresQueryTimeoutMs,
+): Promise<Store> {
   const pool = new pg.Pool({
     connectionString,
     types: poolTypes,
@@ -110,6 +125,7 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
   };
   pool.on("connect", (client) => {
     client.on("error", logLost);
+    closeWhenUnanswered(client, queryTimeoutMs, logger);
   });
   // The pool re-emits an idle client's error, with the client (its user, database and host) beside it. The
   // client's own listener above has logged that error already, so this one only keeps the process up.
@@ -122,6 +138,37 @@ async function openPostgres(connectionString: string, logger: Logger | undefined
     throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
   }
   return { db, dialect: "postgres", writeHealth: undefined, close: () => db.destroy() };
+}
+
+/**
+ * Closes the client's connection when one of its queries gets no answer within `timeoutMs`. The query then
+ * fails as on a lost connection, and the pool drops the client rather than hand it out again; pg's own
+ * query_timeout fails the query but keeps the client, whose next query waits behind the unanswered one.
+ */
+function closeWhenUnanswered(client: pg.PoolClient, timeoutMs: number, logger: Logger | undefined): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const timer = setTimeout(() => {
+      logger?.error({ timeoutMs }, "a PostgreSQL query got no answer in time; its connection is closed");
+      client.connection.stream.destroy();
+    }, timeoutMs);
+    const answered = () => {
+      clearTimeout(timer);
+    };
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      return query(...args.slice(0, -1), (...results: unknown[]) => {
+        answered();
+        (callback as (...results: unknown[]) => void)(...results);
+      });
+    }
+    const result = query(...args);
+    if (result instanceof Promise) return result.finally(answered);
+    // A submittable (a cursor) answers through itself; the bot runs none.
+    answered();
+    return result;
+  };
+  Object.assign(client, { query: guarded });
 }
 
 function readCode(error: Error): string | undefined {

@@ -4,6 +4,7 @@
 // event had no listener and ended the process. An idle connection's loss is logged once, with the error's
 // message and code alone: the pool re-emits it beside the client, which holds the user, database and host.
 // The connection runs through a TCP relay the test cuts.
+import { setTimeout } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
@@ -68,6 +69,29 @@ describe.skipIf(postgresUrl === undefined)(
       expect(lost.join("\n")).not.toContain(target.username);
       expect(lost.join("\n")).not.toContain(String(relay.port));
     });
+
+    it("closes a connection whose query gets no answer, and the next query goes over a new one", async () => {
+      const target = new URL(postgresUrl!);
+      const started = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+      relay = started;
+      const lines: string[] = [];
+      const logger = createLogger({ level: "error" }, { write: (line: string) => lines.push(line) });
+      store = await createDb(throughRelay(postgresUrl!, started), { logger, postgresQueryTimeoutMs: 2000 });
+      // createDb's own check leaves its connection idle in the pool, and the next query takes it.
+      started.stall();
+      const outcome = await Promise.race([
+        sql`select 1 as one`.execute(store.db).then(
+          () => "answered",
+          (error: unknown) => `failed: ${String(error)}`,
+        ),
+        // Far past the query time-out: the query was left waiting for good.
+        setTimeout(60_000, "still waiting", { ref: false }),
+      ]);
+      expect(outcome).toMatch(/^failed: /);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(lines.some((line) => line.includes("got no answer"))).toBe(true);
+    }, 90_000);
 
     it("logs an idle connection's loss once, with the error's message and code alone", async () => {
       const target = new URL(postgresUrl!);

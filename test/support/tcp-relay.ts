@@ -1,6 +1,7 @@
 // A TCP relay on 127.0.0.1 a test puts between the bot and a server (PostgreSQL) to fail the network for real:
 // `cut` ends every connection at once, as a failover or a broken link does, and `refuse` resets every new one
-// as it arrives, as a server that is down does, until it is told to stop.
+// as it arrives, as a server that is down does, until it is told to stop; `stall` stops relaying every connection
+// while leaving it open, as a host that vanished does (a failover that moved the address elsewhere).
 import net from "node:net";
 
 export interface TcpRelay {
@@ -9,6 +10,11 @@ export interface TcpRelay {
   readonly refused: number;
   /** Ends every connection through the relay at once; new ones are still relayed unless refusing. */
   cut(): void;
+  /**
+   * Relays nothing more on every connection through the relay, and never closes them: what is sent on one
+   * gets no answer and no error, as from a host gone without a word. New connections are still relayed.
+   */
+  stall(): void;
   /** While on, each new connection is reset as it arrives; off relays them again. */
   refuse(on: boolean): void;
   close(): Promise<void>;
@@ -19,6 +25,7 @@ export async function startTcpRelay(target: {
   readonly port: number;
 }): Promise<TcpRelay> {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<readonly [net.Socket, net.Socket]>();
   let refusing = false;
   let refused = 0;
   const server = net.createServer((client) => {
@@ -39,6 +46,9 @@ export async function startTcpRelay(target: {
       });
     }
     client.pipe(upstream).pipe(client);
+    const pair = [client, upstream] as const;
+    pairs.add(pair);
+    client.on("close", () => pairs.delete(pair));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const cut = () => {
@@ -50,6 +60,15 @@ export async function startTcpRelay(target: {
       return refused;
     },
     cut,
+    stall: () => {
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      pairs.clear();
+    },
     refuse: (on) => {
       refusing = on;
     },
