@@ -22,8 +22,24 @@ export interface TierRolesOutcome {
   readonly ordered: boolean;
 }
 
-/** Throws Discord's error when a role cannot be created (50013: the caller explains it). */
-export async function ensureTierRoles(deps: RoleDeps, guildId: string): Promise<TierRolesOutcome> {
+/** Thrown before a role is made once the caller's lease on the server's role work has ended. */
+export class TierRoleLeaseEndedError extends Error {
+  constructor(guildId: string) {
+    super(`the lease on server ${guildId}'s role work ended; another worker may hold it`);
+    this.name = "TierRoleLeaseEndedError";
+  }
+}
+
+/**
+ * Throws Discord's error when a role cannot be created (50013: the caller explains it). `leaseHeld`, when given,
+ * is asked before each role is made: past the lease, another worker may be making the same roles, so this one
+ * stops (TierRoleLeaseEndedError) rather than make a second role of a tier.
+ */
+export async function ensureTierRoles(
+  deps: RoleDeps,
+  guildId: string,
+  leaseHeld: () => boolean = () => true,
+): Promise<TierRolesOutcome> {
   const tiers = await listTiers(deps.db);
   const hierarchy = await readRoleHierarchy(deps, guildId);
   const roles: Pick<APIRole, "id" | "name" | "position" | "managed">[] = [...hierarchy.roles];
@@ -46,6 +62,7 @@ export async function ensureTierRoles(deps: RoleDeps, guildId: string): Promise<
     const existing = roles.find(
       (role) => role.name === name && !role.managed && role.id !== guildId && !taken.has(role.id),
     );
+    if (existing === undefined && !leaseHeld()) throw new TierRoleLeaseEndedError(guildId);
     const role =
       existing ??
       (await createGuildRole(deps.rest, {

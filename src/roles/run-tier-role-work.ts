@@ -15,7 +15,7 @@ import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 import { computeRetryDelay, type RetryPolicy } from "../outbox/retry-policy.js";
 import { unauthorizedDelayMs } from "./apply-role-outcome.js";
 import { classifyRoleFailure, isRoleLimitReached, type RoleFailure } from "./classify-role-failure.js";
-import { ensureTierRoles } from "./ensure-tier-roles.js";
+import { ensureTierRoles, TierRoleLeaseEndedError } from "./ensure-tier-roles.js";
 import type { RoleDeps } from "./role-deps.js";
 import { tellAdminsRolesPaused, tellAdminsTierRoleRefused } from "./tell-admins-about-roles.js";
 
@@ -31,17 +31,24 @@ export async function runTierRoleWork(
 ): Promise<number> {
   const claimedAt = deps.clock.now();
   const claimed = await claimTierRoleWork(deps.db, { owner: deps.owner, now: claimedAt, ...input });
+  // Counted on this worker's clock from before the claim, as the outbox worker does: past it, another worker
+  // may hold a server's work, and two making its roles at once would each make a role of the same tier.
+  const leaseHeld = () => deps.clock.now() < claimedAt + input.leaseMs;
   for (const work of claimed) {
     const { guildId } = work;
+    // Servers claimed together are worked one after another: a late one is left to the next claim.
+    if (!leaseHeld()) break;
     let done = false;
     let retry: TierRoleRetry | undefined;
     try {
-      const outcome = await ensureTierRoles(deps, guildId);
+      const outcome = await ensureTierRoles(deps, guildId, leaseHeld);
       if (outcome.created.length + outcome.adopted.length > 0) {
         await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
       }
       done = true;
     } catch (error) {
+      // The work is not finished; a release below finds it another worker's, or makes it due again at once.
+      if (error instanceof TierRoleLeaseEndedError) continue;
       const failure = classifyRoleFailure(error);
       // Planned before anything is written, so the backoff holds even if reporting the failure fails.
       retry = planRetry(deps, work, failure);
