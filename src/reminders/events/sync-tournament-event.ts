@@ -29,15 +29,30 @@ import { handleEventRefusal, type EventStep } from "./handle-event-refusal.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
 
 export type EventSyncOutcome =
-  "created" | "synced" | "deleted" | "forgotten" | "dropped" | "paused" | "retrying" | "refused" | "given-up";
+  | "created"
+  | "synced"
+  | "deleted"
+  | "forgotten"
+  | "dropped"
+  | "paused"
+  | "retrying"
+  | "refused"
+  | "given-up"
+  | "released";
 
+/**
+ * `leaseHeld` says whether the row is still this worker's: past its lease another worker may hold it, so the
+ * row is left ("released") before the sync begins and before an event is made, which both would make.
+ */
 export async function syncTournamentEvent(
   deps: TournamentEventDeps,
   event: TournamentEvent,
+  leaseHeld: () => boolean = () => true,
 ): Promise<EventSyncOutcome> {
   const step: { current: EventStep } = { current: "read" };
   try {
-    return await bringInLine(deps, event, step);
+    if (!leaseHeld()) return "released";
+    return await bringInLine(deps, event, step, leaseHeld);
   } catch (error) {
     if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownGuildScheduledEvent) {
       // Deleted by someone else: the admins chose to have it gone, so it is left so.
@@ -63,6 +78,7 @@ async function bringInLine(
   deps: TournamentEventDeps,
   event: TournamentEvent,
   step: { current: EventStep },
+  leaseHeld: () => boolean,
 ): Promise<EventSyncOutcome> {
   const { rest, db } = deps;
   const { guildId } = event;
@@ -114,6 +130,9 @@ async function bringInLine(
       await deleteTournamentEventRow(db, event);
       return "dropped";
     }
+    // The look for an event made before may have outlasted the lease, and another worker's look may have
+    // found none either: only the row's holder makes one.
+    if (!leaseHeld()) return "released";
     await markCreateAttempted(db, event);
     step.current = "create";
     const made = await createExternalEvent(rest, guildId, event);

@@ -22,15 +22,15 @@ export function createTournamentEventWorker(
     clock,
     pollIntervalMs: deps.config.outbox.pollIntervalMs,
     batchSize: deps.batchSize ?? 10,
-    claim: (room) =>
-      claimDueTournamentEvents(db, {
-        owner,
-        now: clock.now(),
-        leaseMs: deps.config.outbox.leaseMs,
-        limit: room,
-      }),
-    handle: async (event) => {
-      const outcome = await syncTournamentEvent(deps, event);
+    async claim(room) {
+      const now = clock.now();
+      const { leaseMs } = deps.config.outbox;
+      const events = await claimDueTournamentEvents(db, { owner, now, leaseMs, limit: room });
+      // Counted on this worker's clock from before the claim, as the outbox worker does.
+      return events.map((event) => ({ event, leaseEndsAt: now + leaseMs }));
+    },
+    handle: async ({ event, leaseEndsAt }) => {
+      const outcome = await syncTournamentEvent(deps, event, () => clock.now() < leaseEndsAt);
       deps.logger.debug(
         { guildId: event.guildId, tournamentId: event.tournamentId, outcome },
         "synced a tournament event",
