@@ -13,7 +13,7 @@ import { createImportTableRule } from "./lint/import-table-rule.js";
 export const importTable = {
   main: { may: ["bot", "config", "logger"] },
   bot: { may: "anything" },
-  config: { may: [] },
+  config: { may: ["secrets/key-ring.ts"] },
   clock: { may: [] },
   logger: { may: [] },
   worker: { may: [] },

@@ -32,4 +32,22 @@ describe("npm start", () => {
     expect(stderr).toContain("DISCORD_APPLICATION_ID");
     expect(stderr).not.toContain("very-secret-token");
   });
+
+  it("lists a malformed ENCRYPTION_KEYS among the settings, with no stack trace and no key", async () => {
+    const shortKey = Buffer.from("sixteen-byte-key").toString("base64");
+    const { code, stderr } = await runMain({
+      DISCORD_TOKEN: "very-secret-token",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      PLATFORM_API_URL: "http://127.0.0.1:4010/v1",
+      DATABASE_URL: ":memory:",
+      ENCRYPTION_KEYS: `k1:${shortKey}`,
+      PORT: "seventy",
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain("Invalid settings:");
+    expect(stderr).toContain('ENCRYPTION_KEYS: entry 1 (kid "k1"): the key must decode to 32 bytes, got 16');
+    expect(stderr).toContain("PORT");
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).not.toContain(shortKey);
+  });
 });

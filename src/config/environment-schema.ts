@@ -2,6 +2,7 @@
 // the parsed environment into the settings the code receives.
 import { z } from "zod";
 import { listOf, optionalString, optionalUrl, publicUrl } from "./setting-parsers.js";
+import { encryptionKeys } from "./encryption-keys-setting.js";
 import { metricsPort, metricsToken } from "./metrics-settings.js";
 import { maxShardIds, shardIdList } from "./shard-settings.js";
 import { discordProxyPort, globalRateLimit, restProxyUrl } from "./discord-rest-settings.js";
@@ -116,7 +117,7 @@ export const environmentSchema = z.object({
       .max(10_080, "must be at most 10080 minutes (a week)")
       .default(120),
   ),
-  ENCRYPTION_KEYS: optionalString,
+  ENCRYPTION_KEYS: encryptionKeys,
   WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
   TRUSTED_PROXIES: listOf("CIDR"),
   HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,

@@ -3,14 +3,14 @@
 // production, nothing else.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createKeyRing, generateKeySpec, KeyRingError, type KeyRing } from "./key-ring.js";
 
 export interface KeyRingSource {
   readonly encryptionKeys: string | undefined;
   readonly dataDir: string;
-  readonly nodeEnv: Config["nodeEnv"];
+  /** NODE_ENV as the settings read it (config.ts, which imports the key ring to check ENCRYPTION_KEYS). */
+  readonly nodeEnv: "development" | "production" | "test";
   readonly logger: Logger;
 }
 
