@@ -31,8 +31,8 @@ export async function findTournamentEventSettings(
 
 /**
  * Turns events on (again): a permission problem and a link problem are cleared, the open tournaments are due a
- * read at once (with this admin's link, when the server has no reminders) and every event waiting on the
- * permission is due at once, in one commit.
+ * read at once (with this admin's link when the server has no reminders, else the reminders' read, which brings
+ * the events) and every event waiting on the permission is due at once, in one commit.
  */
 export async function enableTournamentEvents(
   db: Kysely<Database>,
@@ -58,6 +58,14 @@ export async function enableTournamentEvents(
           updated_at: now,
         }),
       )
+      .execute();
+    // A server with reminders has its tournaments read by them: that read is moved up, or the events would
+    // wait for its next one, up to TOURNAMENT_POLL_SECONDS away.
+    await trx
+      .updateTable("reminder_settings")
+      .set({ next_poll_at: now })
+      .where("guild_id", "=", guildId)
+      .where("next_poll_at", ">", now)
       .execute();
     await trx
       .updateTable("tournament_events")
