@@ -4,7 +4,7 @@
 // Platform panel, the result and the rating changes are posted, /rank draws the chart; then an admin turns
 // tournament reminders on, reads when the next tournament starts from /tournament list, and moves the one clock
 // to just past its reminder's time from the panel, and the reminder is posted. The page's console stays free of
-// errors throughout, its first load included.
+// errors throughout, its first load included. Each button of the Platform panel is answered where it was pressed.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +18,13 @@ import {
 noteWhenSkipped("the playground's newcomer test");
 
 const hour = 3_600_000;
+
+// The few DOM shapes the panel's check reads (the tests compile without the DOM's types).
+interface SeenElement {
+  getBoundingClientRect(): { x: number; y: number; width: number; height: number };
+  ownerDocument: { elementFromPoint(x: number, y: number): unknown };
+  contains(other: unknown): boolean;
+}
 
 describe.skipIf(chromiumPath === undefined)("a newcomer's path through the playground's page", () => {
   let opened: PlaygroundPage | undefined;
@@ -99,4 +106,31 @@ describe.skipIf(chromiumPath === undefined)("a newcomer's path through the playg
 
     expect(opened?.consoleErrors).toEqual([]);
   }, 90_000);
+
+  it("answers each of the Platform panel's buttons in sight, under the button pressed", async () => {
+    const panel = page.getByRole("complementary", { name: "The platform" });
+    const status = panel.getByRole("status");
+    // What is drawn at the middle of the answer is the answer: in the window, not scrolled out of the panel.
+    const inSight = () =>
+      status.evaluate((element) => {
+        const shown = element as unknown as SeenElement;
+        const box = shown.getBoundingClientRect();
+        const drawn = shown.ownerDocument.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.height > 0 && drawn !== null && shown.contains(drawn);
+      });
+    const presses: [button: string, answer: RegExp][] = [
+      ["Finish battle", /^No battle is running/],
+      ["Start tournament", /^The platform started the tournament/],
+      ["Move clock", /^The clock moved \d+ s ahead/],
+      ["Send event", /.+/],
+    ];
+    for (const [button, answer] of presses) {
+      await panel.getByRole("button", { name: button }).click();
+      await expect.poll(() => status.textContent()).toMatch(answer);
+      expect({ button, inSight: await inSight() }).toEqual({ button, inSight: true });
+      await status.evaluate((element) => {
+        element.textContent = "";
+      });
+    }
+  }, 60_000);
 });

@@ -13,7 +13,14 @@ export async function setUpPlatformPanel(onClockMoved) {
   const onSubmit = (id, run) => {
     document.getElementById(id).addEventListener("submit", async (event) => {
       event.preventDefault();
-      const button = event.currentTarget.querySelector("button[type=submit]");
+      const form = event.currentTarget;
+      const button = form.querySelector("button[type=submit]");
+      // The answer goes under the button pressed, in sight: below the panel's last form it was scrolled out
+      // of a laptop's window.
+      if (form.nextElementSibling !== status) {
+        say("");
+        form.after(status);
+      }
       await whileBusy(button, async () => {
         try {
           say((await run()).said);
@@ -21,6 +28,7 @@ export async function setUpPlatformPanel(onClockMoved) {
           say(error.message, true);
         }
       });
+      status.scrollIntoView({ block: "nearest" });
     });
   };
   const optionalId = (inputId) => {
