@@ -26,6 +26,14 @@ const modalBody = z.object({ interactionId: z.string(), fields: z.record(z.strin
 
 export function registerInteractionRoutes(app: FastifyInstance, playground: Playground): void {
   const { discord, guildId } = playground;
+  // The member acting from the page is the one signed in to the platform in this browser: the sandbox's sign-in
+  // (which approves at once) approves as their own account, so /link's "Link account" links them, not alice.
+  const actingMember = (name: string): string => {
+    const userId = findMemberId(playground, name);
+    const platformUsername = playground.members.get(name)?.platformUsername;
+    if (platformUsername !== undefined) playground.sandbox.control.setAutoApprove(true, platformUsername);
+    return userId;
+  };
   const handles = new Map<string, InteractionHandle>();
   const answer = async (handle: InteractionHandle) => {
     handles.set(handle.id, handle);
@@ -37,14 +45,14 @@ export function registerInteractionRoutes(app: FastifyInstance, playground: Play
 
   app.post("/api/command", async (request) => {
     const body = commandBody.parse(request.body);
-    const userId = findMemberId(playground, body.member);
+    const userId = actingMember(body.member);
     return answer(discord.runCommandLine({ guildId, channelId: body.channelId, userId, line: body.line }));
   });
 
   // In the member's DM with the bot: a command of the app they added to their account (context 1, no guild).
   app.post("/api/dm/command", async (request) => {
     const body = dmCommandBody.parse(request.body);
-    const userId = findMemberId(playground, body.member);
+    const userId = actingMember(body.member);
     return answer(
       discord.runUserInstallCommandLine({
         userId,
@@ -84,7 +92,7 @@ export function registerInteractionRoutes(app: FastifyInstance, playground: Play
 
   app.post("/api/component", async (request) => {
     const body = componentBody.parse(request.body);
-    const userId = findMemberId(playground, body.member);
+    const userId = actingMember(body.member);
     const target = { message: body.messageId, customId: body.customId, userId };
     return answer(
       body.values === undefined

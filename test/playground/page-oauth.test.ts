@@ -58,4 +58,30 @@ describe.skipIf(chromiumPath === undefined)("linking through the sign-in page fr
     expect(await tab.locator("main p").textContent()).toMatch(/^Linked alice to alice in /);
     await page.locator(".message.ephemeral", { hasText: "Linked as" }).last().waitFor();
   });
+
+  it("signs each member in as their own platform account, a member added from the page too", async () => {
+    const steps = memberSteps(page);
+    await page.getByLabel("Add a member").fill("dana");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    for (const member of ["bob", "dana"]) {
+      await steps.actAs(member);
+      await steps.send("/link");
+      const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        prompt.getByRole("link", { name: /^Link account/ }).click(),
+      ]);
+      await tab.getByRole("heading", { name: "Link your platform account?" }).waitFor();
+      expect(await tab.locator("main p").first().textContent()).toContain(
+        `links the platform account ${member}, which you just signed in with, to ${member} in`,
+      );
+      await tab.getByRole("button", { name: "Link account" }).click();
+      await tab.getByRole("heading", { name: "Linked" }).waitFor();
+      await tab.close();
+      await page
+        .locator(".message.ephemeral", { hasText: `Linked as ${member}` })
+        .last()
+        .waitFor();
+    }
+  });
 });
