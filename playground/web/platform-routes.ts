@@ -78,7 +78,12 @@ export function registerPlatformRoutes(app: FastifyInstance, playground: Playgro
 
   app.post("/api/platform/events", async (request) => {
     const { kind, payload } = eventBody.parse(request.body);
-    JSON.parse(payload);
+    try {
+      JSON.parse(payload);
+    } catch (error) {
+      // JSON.parse's own words ("Expected property name …") do not say which text it read.
+      throw new Error(`The payload is not JSON, so nothing was sent: ${(error as Error).message}`);
+    }
     const { url, secret } = playground.platformWebhook;
     const response = await fetch(url, {
       method: "POST",

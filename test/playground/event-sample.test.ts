@@ -1,10 +1,22 @@
 // The Platform panel's sample event is sent as a real event of the platform, so it carries no test mark, though
-// it is built from the sandbox's test-delivery sample (docs/platform-assumptions.md, "Test deliveries").
+// it is built from the sandbox's test-delivery sample (docs/platform-assumptions.md, "Test deliveries"). A
+// payload edited into something that is not JSON is refused with a line that says so.
 import { describe, expect, it } from "vitest";
 import { useWebPlayground } from "./web-playground.js";
 
 describe("the playground's sample event", () => {
   const { running } = useWebPlayground();
+
+  it("answers a payload edited into something that is not JSON by saying so", async () => {
+    const response = await fetch(new URL("/api/platform/events", running().web.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "battle.created", payload: "{ not json" }),
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: string };
+    expect(error).toMatch(/^The payload is not JSON, so nothing was sent: .*position 2/);
+  });
 
   it.each(["standard", "legacy"])("is not marked as a test in the %s form", async (form) => {
     const url = new URL(`/api/platform/events/sample?kind=battle.completed&form=${form}`, running().web.url);
