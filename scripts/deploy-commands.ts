@@ -1,6 +1,6 @@
 // `npm run commands:deploy`: registers the slash commands. Imports only command data and never opens a
 // gateway connection (docs/conventions.md, habit 2).
-import { REST } from "@discordjs/rest";
+import { DiscordAPIError, REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { ConfigError, loadConfigFromProcess } from "../src/config.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
@@ -28,8 +28,18 @@ try {
     );
   }
 } catch (error) {
-  console.error(
-    error instanceof ConfigError ? error.message : `Could not register commands: ${String(error)}`,
-  );
+  console.error(describeFailure(error));
   process.exitCode = 1;
+}
+
+/** What went wrong, in the words of the settings an operator changes. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ConfigError) return `${error.message}\nSee .env.example for every setting.`;
+  if (error instanceof DiscordAPIError && error.status === 401) {
+    return (
+      "Could not register commands: Discord refused DISCORD_TOKEN (401 Unauthorized). Copy the bot's token " +
+      "from the developer portal (Bot → Reset Token)."
+    );
+  }
+  return `Could not register commands: ${String(error)}`;
 }
