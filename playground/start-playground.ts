@@ -40,6 +40,12 @@ export interface Playground {
   platformKeyOf(name: string): string | undefined;
   /** A new member of the server with a sandbox account of the same name and a write key. */
   addMember(username: string): PlaygroundMember;
+  /**
+   * The member the page acts as is the one signed in to the platform and to Discord in this browser: the
+   * sandbox's sign-in (which approves at once) approves as their account, and the fake Discord's consent page
+   * shows them chosen.
+   */
+  signInAs(name: string): void;
   close(): Promise<void>;
 }
 
@@ -128,6 +134,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       const member = { user: discord.createMember(guildId, { username }), platformUsername: username };
       members.set(username, member);
       return member;
+    },
+    signInAs: (name) => {
+      const member = members.get(name);
+      if (member === undefined) throw new Error(`No member "${name}"`);
+      sandbox.control.setAutoApprove(true, member.platformUsername);
+      discord.oauth2.signIn(member.user.id);
     },
     async close() {
       await stack.close();

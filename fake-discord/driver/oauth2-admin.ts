@@ -37,6 +37,12 @@ export class OAuth2Admin {
     return this.decide(authorizeUrl, (query) => denyAuthorization(this.state, query));
   }
 
+  /** Who is signed in to Discord in the browser: the consent page shows them chosen (undefined: the first user). */
+  signIn(userId: string | undefined): void {
+    if (userId !== undefined) this.state.world.requireUser(userId);
+    this.state.oauth2.signedInUserId = userId;
+  }
+
   /** The user adds the app to their account (USER_INSTALL), as authorizing with integration_type=1 does. */
   installForUser(userId: string): void {
     this.state.world.requireUser(userId);

@@ -6,16 +6,22 @@ const escapeHtml = (text: string): string =>
 
 /**
  * Discord's consent screen in miniature: who is signing in (any user of the fake world, as there is no
- * login), the scopes asked for, and Authorize / Cancel. The form posts the original query back.
+ * login; the one `fake.oauth2.signIn` names is chosen at first), the scopes asked for, and Authorize / Cancel.
+ * The form posts the original query back.
  */
 export function renderConsentPage(input: {
   applicationName: string;
   request: AuthorizationRequest;
   rawQuery: string;
   users: readonly FakeUser[];
+  /** The user signed in in this browser, chosen at first. */
+  signedInUserId?: string | undefined;
 }): string {
   const options = input.users
-    .map((user) => `<option value="${escapeHtml(user.id)}">${escapeHtml(user.username)}</option>`)
+    .map((user) => {
+      const selected = user.id === input.signedInUserId ? " selected" : "";
+      return `<option value="${escapeHtml(user.id)}"${selected}>${escapeHtml(user.username)}</option>`;
+    })
     .join("");
   const scopes = input.request.scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join("");
   return `<!doctype html>

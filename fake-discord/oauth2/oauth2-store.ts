@@ -34,6 +34,8 @@ export class OAuth2Store {
   readonly redirectUris = new Set<string>();
   /** Users who added the app to their account (integration type 1, USER_INSTALL). */
   readonly userInstalls = new Set<string>();
+  /** The user signed in to Discord in the browser, whom the consent page shows chosen; anyone when unset. */
+  signedInUserId: string | undefined = undefined;
   private readonly codes = new Map<string, IssuedCode>();
   private readonly byAccessToken = new Map<string, OAuth2Grant>();
   private readonly byRefreshToken = new Map<string, OAuth2Grant>();

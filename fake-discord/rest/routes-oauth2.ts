@@ -45,6 +45,7 @@ export function registerOAuth2Routes(app: FastifyInstance, state: FakeDiscordSta
           request: authorization,
           rawQuery,
           users,
+          signedInUserId: state.oauth2.signedInUserId,
         }),
       );
     });

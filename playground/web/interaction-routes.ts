@@ -26,12 +26,10 @@ const modalBody = z.object({ interactionId: z.string(), fields: z.record(z.strin
 
 export function registerInteractionRoutes(app: FastifyInstance, playground: Playground): void {
   const { discord, guildId } = playground;
-  // The member acting from the page is the one signed in to the platform in this browser: the sandbox's sign-in
-  // (which approves at once) approves as their own account, so /link's "Link account" links them, not alice.
+  // The member acting from the page is the one signed in in this browser, so /link's "Link account" links them.
   const actingMember = (name: string): string => {
     const userId = findMemberId(playground, name);
-    const platformUsername = playground.members.get(name)?.platformUsername;
-    if (platformUsername !== undefined) playground.sandbox.control.setAutoApprove(true, platformUsername);
+    playground.signInAs(name);
     return userId;
   };
   const handles = new Map<string, InteractionHandle>();

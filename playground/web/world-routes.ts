@@ -10,6 +10,7 @@ import { listChannelMessages } from "./message-view.js";
 import { viewThread } from "./thread-view.js";
 
 const newMember = z.object({ username: z.string().regex(/^[a-z0-9_]{2,32}$/) });
+const youAre = z.object({ member: z.string() });
 
 export function registerWorldRoutes(app: FastifyInstance, playground: Playground): void {
   const { discord, guildId } = playground;
@@ -51,6 +52,13 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
       return reply.code(409).send({ error: `${reason}. Try ${findFreeMemberName(playground)}.` });
     }
     return reply.code(201).send({ id: member.user.id, name: username });
+  });
+
+  // "You are": the member chosen is the one signed in in this browser (the sandbox's sign-in, Discord's consent).
+  app.post("/api/you-are", (request, reply) => {
+    const { member } = youAre.parse(request.body);
+    playground.signInAs(member);
+    return reply.code(204).send();
   });
 
   // The member's "/" list, as Discord's client shows it: commands they lack the permissions for are left out.

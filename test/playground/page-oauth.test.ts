@@ -84,4 +84,34 @@ describe.skipIf(chromiumPath === undefined)("linking through the sign-in page fr
         .waitFor();
     }
   });
+
+  it("verifies Linked Roles from the chosen member's card as that member, signed in to Discord and the platform", async () => {
+    await page.getByLabel("Add a member").fill("quinn");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect.poll(() => page.getByLabel("Member", { exact: true }).inputValue()).toBe("quinn");
+    // Nothing sent as quinn yet: choosing her in "You are" is what signs her in.
+    await page.locator("button.member-name", { hasText: "quinn" }).click();
+    const card = page.getByRole("dialog", { name: "quinn" });
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      card.getByRole("button", { name: "Verify Linked Roles" }).click(),
+    ]);
+    const signedIn = tab.getByLabel("Signed in as");
+    await signedIn.waitFor();
+    expect(
+      await signedIn.evaluate((select) => (select as unknown as SelectShape).selectedOptions[0]?.text),
+    ).toBe("quinn");
+    await tab.getByRole("button", { name: "Authorize" }).click();
+    await tab.getByRole("heading", { name: "Link your platform account?" }).waitFor();
+    expect(await tab.locator("main p").first().textContent()).toContain(
+      "links the platform account quinn, which you just signed in with, to quinn as their personal link",
+    );
+    await tab.close();
+    await page.keyboard.press("Escape");
+  });
 });
+
+// The select's shape the check reads (the tests compile without the DOM's types).
+interface SelectShape {
+  selectedOptions: ArrayLike<{ text: string }>;
+}

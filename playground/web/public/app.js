@@ -219,6 +219,7 @@ async function loadCommands() {
 async function start() {
   await reloadWorld();
   state.member = rememberedMember(state.world, state.member);
+  await rememberMember(state.member);
   drawMembers();
   await loadCommands();
   document.getElementById("guild-name").textContent = state.world.guild.name;
@@ -231,7 +232,7 @@ async function start() {
   });
   document.getElementById("member-select").addEventListener("change", async (event) => {
     state.member = event.currentTarget.value;
-    rememberMember(state.member);
+    await rememberMember(state.member);
     drawMembers();
     await loadCommands();
     listen();
@@ -239,7 +240,7 @@ async function start() {
   });
   setUpAddMember(async (name) => {
     state.member = name;
-    rememberMember(name);
+    await rememberMember(name);
     await reloadWorld();
     await loadCommands();
     listen();

@@ -1,6 +1,6 @@
 // The sidebar's member parts: the member list with each member's roles (as Discord's member list shows
 // them), the "Add a member" form with a name nobody has as its example, and the member chosen in "You are",
-// kept in localStorage so a reload keeps it.
+// kept in localStorage so a reload keeps it, and told to the server as the one signed in in this browser.
 import { callApi, el } from "./api.js";
 
 const rememberedKey = "playground.member";
@@ -11,8 +11,10 @@ export function rememberedMember(world, fallback) {
   return world.members.some((member) => member.name === saved) ? saved : fallback;
 }
 
-export function rememberMember(name) {
+/** Keeps the choice, and has the member signed in in this browser: to the platform and to Discord's consent. */
+export async function rememberMember(name) {
   localStorage.setItem(rememberedKey, name);
+  await callApi("/api/you-are", { member: name });
 }
 
 /** Every member with their roles, highest first; names and role names are only ever text. */
