@@ -139,7 +139,9 @@ export function loadConfig(
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(environmentSchema.shape)) {
-    const result = schema.safeParse(environment[name]);
+    // Blank is unset, as the empty lines of `.env.example` mean: `PORT=` is 3000, never port 0.
+    const raw = environment[name];
+    const result = schema.safeParse(raw?.trim() === "" ? undefined : raw);
     if (result.success) values[name] = result.data;
     else for (const issue of result.error.issues) problems.push(`${name}: ${issue.message}`);
   }

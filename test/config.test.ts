@@ -39,6 +39,24 @@ describe("loadConfig", () => {
     expect(config.discord.interactionsMode).toBe("gateway");
   });
 
+  it("reads a blank setting as unset, as .env.example's empty lines mean: its default, never 0 or a refusal", () => {
+    const blank = [
+      "PORT",
+      "PLATFORM_TIMEOUT_MS",
+      "LOG_LEVEL",
+      "NODE_ENV",
+      "INTERACTIONS_MODE",
+      "DATABASE_URL",
+    ];
+    const config = loadConfig({ ...minimal, ...Object.fromEntries(blank.map((name) => [name, " "])) });
+    expect(config.http).toMatchObject({ port: 3000, publicUrl: "http://localhost:3000" });
+    expect(config.platform.timeoutMs).toBe(10_000);
+    expect(config.logLevel).toBe("info");
+    expect(config.nodeEnv).toBe("development");
+    expect(config.discord.interactionsMode).toBe("gateway");
+    expect(config.databaseUrl).toBe("file:./data/bot.sqlite");
+  });
+
   it("serves metrics on their own listener, on 127.0.0.1:9464 unless told otherwise", () => {
     expect(loadConfig(minimal).metrics).toEqual({ host: "127.0.0.1", port: 9464, token: undefined });
     const exposed = loadConfig({
