@@ -1,4 +1,5 @@
 import { joinBattle, type BattleJoinResult } from "../../api/index.js";
+import { requireSeated } from "./join-battle.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -24,7 +25,7 @@ async function seatChallenger(
 ): Promise<BattleJoinResult["battle"] | undefined> {
   try {
     const { credential } = await getMemberSession(deps, challenger);
-    return (await joinBattle(deps.platform, credential, battleId)).battle;
+    return requireSeated(await joinBattle(deps.platform, credential, battleId), battleId);
   } catch (error) {
     deps.logger.warn({ err: error, battleId }, "could not seat the challenger");
     return undefined;
@@ -65,7 +66,7 @@ export async function answerChallenge(
   }
   await responder.deferUpdate();
   const { credential } = await getMemberSession(deps, actor);
-  const joined = await joinBattle(deps.platform, credential, answer.battleId);
+  const joined = requireSeated(await joinBattle(deps.platform, credential, answer.battleId), answer.battleId);
   const seated = await seatChallenger(
     deps,
     { guildId: actor.guildId, userId: challengerId },
@@ -75,7 +76,7 @@ export async function answerChallenge(
     renderChallengeAccepted({
       ...parties,
       embed,
-      battle: { ...(seated ?? joined.battle), id: answer.battleId },
+      battle: { ...(seated ?? joined), id: answer.battleId },
       challengerSeated: seated !== undefined,
     }),
   );

@@ -3,6 +3,7 @@ import { joinBattle, type BattleJoinResult } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { showJoinOnCards } from "./show-on-cards.js";
 
@@ -19,12 +20,25 @@ export function renderJoined(battle: BattleJoinResult["battle"]): Reply {
 }
 
 /**
+ * The battle a join seated the member in. A 2xx join answer with `success: false` (the platform's join response
+ * carries `success`) seated nobody: it is refused, as an unconfirmed registration or profile change is.
+ */
+export function requireSeated(result: BattleJoinResult, battleId: string): BattleJoinResult["battle"] {
+  if (result.success) return result.battle;
+  throw new UserFacingError(
+    "join_not_confirmed",
+    `The platform did not confirm your join of battle ${plainCode(battleId)}. Please try again.`,
+  );
+}
+
+/**
  * `/battle join` and the card's Join button: POST /battles/{id}/join as the member themselves; the battle's
  * cards show the platform's answer at once (show-on-cards.ts).
  */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
   const { credential } = await getMemberSession(deps, actor);
-  const { battle } = await joinBattle(deps.platform, credential, battleId.trim());
+  const id = battleId.trim();
+  const battle = requireSeated(await joinBattle(deps.platform, credential, id), id);
   await showJoinOnCards(deps, battle);
   return renderJoined(battle);
 }
