@@ -5,7 +5,7 @@ import {
   teamSchema,
   type Team,
   type TeamCreateInput,
-  type TeamInvitation,
+  type TeamInvitationResult,
   type TeamInviteInput,
 } from "./schemas/team.js";
 
@@ -19,19 +19,18 @@ export function createTeam(
   return http.send({ credential, method: "POST", path: "/teams", body, schema: teamSchema });
 }
 
-/** POST /teams/{id}/invite → the `pending` invitation (unwrapped from `{success, invitation}`). */
-export async function inviteToTeam(
+/** POST /teams/{id}/invite → `{success, invitation}`: the `pending` invitation, and whether the platform sent it. */
+export function inviteToTeam(
   http: PlatformHttp,
   credential: PlatformCredential,
   teamId: string,
   invite: TeamInviteInput,
-): Promise<TeamInvitation> {
-  const result = await http.send({
+): Promise<TeamInvitationResult> {
+  return http.send({
     credential,
     method: "POST",
     path: `/teams/${encodePathSegment(teamId)}/invite`,
     body: { username: invite.username, role: invite.role },
     schema: teamInvitationResultSchema,
   });
-  return result.invitation;
 }

@@ -35,7 +35,11 @@ describe("createTeam", () => {
 describe("inviteToTeam", () => {
   it("invites by username and returns the pending invitation", async () => {
     const { http } = createFixtureClient(fixture);
-    const invitation = await inviteToTeam(http, credential, "team_algo", { username: "bob", role: "member" });
+    const { success, invitation } = await inviteToTeam(http, credential, "team_algo", {
+      username: "bob",
+      role: "member",
+    });
+    expect(success).toBe(true);
     expect(fixture.requests[0]?.path).toBe("/v1/teams/team_algo/invite");
     expect(fixture.requests[0]?.body).toEqual({ username: "bob", role: "member" });
     expect(invitation).toEqual({

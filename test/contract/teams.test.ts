@@ -44,7 +44,10 @@ describe("teams", () => {
     });
 
     world.clock.advance(60_000);
-    const invitation = await inviteToTeam(world.http, carol, team.id, { username: "erin", role: "member" });
+    const { invitation } = await inviteToTeam(world.http, carol, team.id, {
+      username: "erin",
+      role: "member",
+    });
     const storedInvitation = world.sandbox.state.invitations.get(invitation.id);
     expect(storedInvitation).toMatchObject({
       teamId: team.id,

@@ -49,15 +49,20 @@ export interface TeamInvitation {
   readonly sentAt: string | undefined;
 }
 
-export const teamInvitationResultSchema: z.ZodType<{ success: boolean; invitation: TeamInvitation }> =
-  z.object({
-    success: z.boolean(),
-    invitation: z.object({
-      id: z.string(),
-      teamId: z.string(),
-      inviteeId: optional(z.string()),
-      role: optional(z.string()),
-      status: z.string(),
-      sentAt: optional(timestampSchema),
-    }),
-  });
+/** The invitation wrapper; `success: false` in a 2xx means the platform did not send it. */
+export interface TeamInvitationResult {
+  readonly success: boolean;
+  readonly invitation: TeamInvitation;
+}
+
+export const teamInvitationResultSchema: z.ZodType<TeamInvitationResult> = z.object({
+  success: z.boolean(),
+  invitation: z.object({
+    id: z.string(),
+    teamId: z.string(),
+    inviteeId: optional(z.string()),
+    role: optional(z.string()),
+    status: z.string(),
+    sentAt: optional(timestampSchema),
+  }),
+});

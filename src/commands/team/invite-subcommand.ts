@@ -3,6 +3,7 @@ import { inviteToTeam } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { findTeamName } from "../../store/member-teams.js";
 import { explainTeamError } from "./explain-team-error.js";
@@ -23,7 +24,7 @@ export async function runTeamInvite(
   const { credential } = await getMemberSession(deps, actor);
   const invitee = await resolveInvitee(deps.db, actor.guildId, choice);
   const name = `**${plainText(invitee.username)}**`;
-  const invitation = await inviteToTeam(deps.platform, credential, options.team, {
+  const { success, invitation } = await inviteToTeam(deps.platform, credential, options.team, {
     username: invitee.username,
     role: options.role ?? "member",
   }).catch((error: unknown) => {
@@ -36,6 +37,12 @@ export async function runTeamInvite(
       }) ?? error
     );
   });
+  if (!success) {
+    throw new UserFacingError(
+      "invitation_not_confirmed",
+      `The platform did not confirm the invitation of ${name} to team ${plainCode(options.team)}. Please try again.`,
+    );
+  }
   const teamName = await findTeamName(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });
   const invited = { invitation, invitee, teamName, inviterId: actor.userId };
   return { reply: renderInvitation(invited), notice: renderInvitationNotice(invited) };
