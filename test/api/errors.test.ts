@@ -166,6 +166,15 @@ describe("malformed 2xx answers → PlatformProtocolError", () => {
     ]);
   });
 
+  it("names a tournament's missing start time under its shape-A name, as the title", async () => {
+    const { http } = createFixtureClient(fixture);
+    fixture.queueReplies({ body: { tournaments: [{ id: "t1", status: "open", title: "Weekly" }] } });
+    const error = await captureError(() => listTournaments(http, credential));
+    expect((error as PlatformProtocolError).problems).toEqual([
+      "tournaments[0].startTime: missing (also accepted as startsAt)",
+    ]);
+  });
+
   it("rejects a 2xx body that is not JSON", async () => {
     const { http } = createFixtureClient(fixture);
     fixture.queueReplies({ rawBody: "OK" });

@@ -32,7 +32,7 @@ const tournamentSchema = z
   })
   .transform((raw, context): Tournament => {
     const title = pickAlias(context, { title: raw.title, name: raw.name });
-    const startsAt = pickAlias(context, { startsAt: raw.startsAt, startTime: raw.startTime });
+    const startsAt = pickAlias(context, { startTime: raw.startTime, startsAt: raw.startsAt });
     if (title === undefined || startsAt === undefined) return z.NEVER;
     return {
       id: raw.id,
