@@ -42,14 +42,20 @@ export interface MemberRating {
   readonly ratedAt: number;
   readonly cause: RoleChangeCause;
   readonly now: number;
+  /**
+   * False where tier roles are off: the row still follows the member (their account, rating and tier), so
+   * turning roles on again gives the tier they hold then, but it is not queued. Default true.
+   */
+  readonly queue?: boolean;
 }
 
 /**
  * Queues the member's role for this rating, unless a newer rating of the same account is already stored
  * (events may arrive out of order). A different account (a re-link) always replaces the row. Returns whether
- * it queued.
+ * it queued (never with `queue: false`).
  */
 export async function queueMemberRating(db: Kysely<Database>, input: MemberRating): Promise<boolean> {
+  const queue = input.queue ?? true;
   const tierLookup = input.tier === undefined ? 1 : 0;
   const tier = input.tier === undefined ? null : (normaliseTier(input.tier) ?? null);
   const row = await db
@@ -63,7 +69,7 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
       rated_at: input.ratedAt,
       tier_lookup: tierLookup,
       cause: input.cause,
-      pending: 1,
+      pending: queue ? 1 : 0,
       next_attempt_at: input.now,
       updated_at: input.now,
     })
@@ -95,7 +101,8 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
                   .end()
               : null,
           tier_lookup: eb.ref("excluded.tier_lookup"),
-          ...requeued(input.cause, input.now),
+          // Not queued, it stays as it was (an unlink may wait there); a new version all the same.
+          ...(queue ? requeued(input.cause, input.now) : followed(input.cause, input.now)),
         }))
         .where((eb) =>
           eb.or([
@@ -108,7 +115,12 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
     )
     .returning("guild_id")
     .executeTakeFirst();
-  return row !== undefined;
+  return queue && row !== undefined;
+}
+
+/** The columns of a change recorded without queueing it: a new version, the queue columns left as they are. */
+function followed(cause: RoleChangeCause, now: number) {
+  return { cause, version: sql<number>`member_tier_roles.version + 1`, updated_at: now };
 }
 
 /** The columns that put a row back in the queue, due now, as a new version (valid in an update and an upsert). */
@@ -126,7 +138,8 @@ export function requeued(cause: RoleChangeCause, now: number) {
 
 /**
  * Queues a rating for every member linked to `platformUserId` in a guild whose role sync is on (within
- * `guildId` when the event came from that guild's own webhook). Returns how many rows it queued.
+ * `guildId` when the event came from that guild's own webhook), and records it unqueued where the guild turned
+ * roles off, so turning them on again starts from it. Returns how many rows it queued.
  */
 export async function queueRatingOfPlatformUser(
   db: Kysely<Database>,
@@ -135,13 +148,12 @@ export async function queueRatingOfPlatformUser(
   let query = db
     .selectFrom("member_links")
     .innerJoin("guild_role_settings", "guild_role_settings.guild_id", "member_links.guild_id")
-    .select(["member_links.guild_id", "member_links.user_id"])
-    .where("member_links.platform_user_id", "=", input.platformUserId)
-    .where("guild_role_settings.mode", "<>", "off");
+    .select(["member_links.guild_id", "member_links.user_id", "guild_role_settings.mode"])
+    .where("member_links.platform_user_id", "=", input.platformUserId);
   if (input.guildId !== undefined) query = query.where("member_links.guild_id", "=", input.guildId);
   let queued = 0;
   for (const link of await query.execute()) {
-    const member = { guildId: link.guild_id, userId: link.user_id };
+    const member = { guildId: link.guild_id, userId: link.user_id, queue: link.mode !== "off" };
     if (await queueMemberRating(db, { ...input, ...member, cause: "rating" })) queued += 1;
   }
   return queued;
@@ -198,13 +210,16 @@ export function toMemberTierRole(row: Selectable<MemberTierRolesTable>): MemberT
   };
 }
 
-/** Queues the member's rating if their guild syncs tier roles (a link or re-link); false otherwise. */
+/**
+ * Queues the member's rating if their guild syncs tier roles (a link or re-link), and records it unqueued if
+ * the guild turned them off; false unless it queued.
+ */
 export async function queueLinkedMemberRating(db: Kysely<Database>, input: MemberRating): Promise<boolean> {
   const settings = await db
     .selectFrom("guild_role_settings")
     .select("mode")
     .where("guild_id", "=", input.guildId)
     .executeTakeFirst();
-  if (settings === undefined || settings.mode === "off") return false;
-  return queueMemberRating(db, input);
+  if (settings === undefined) return false;
+  return queueMemberRating(db, { ...input, queue: settings.mode !== "off" });
 }

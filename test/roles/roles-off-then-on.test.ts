@@ -1,0 +1,133 @@
+// docs/architecture.md, "Tier roles": `/setup roles off` stops the changes in Discord, but what members'
+// rows say (their account, rating and tier) keeps following the platform, so `/setup roles sync` turning roles
+// back on gives each member the role of the tier they hold now, not the one they held when roles went off.
+import { REST } from "@discordjs/rest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
+import { ManualClock } from "../../src/clock.js";
+import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
+import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
+import { createLogger } from "../../src/logger.js";
+import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { dropGuildRoleQueue } from "../../src/store/guild-role-queue.js";
+import { queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../src/store/tier-roles.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+
+const secretBox = createTestSecretBox();
+
+describe.each(testDatabases())("tier roles turned off and on again on $name", (database) => {
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  let fake: FakeDiscord;
+  let guild: FakeGuild;
+  let rest: REST;
+
+  beforeEach(async () => {
+    fake = await createFakeDiscord();
+    guild = fake.createGuild({ name: "Arena" });
+    fake.roles.grantBot(guild.id, ["ManageRoles"]);
+    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+  });
+  afterEach(async () => {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    await fake.close();
+  });
+
+  const createWorker = (): RoleWorker =>
+    createRoleWorker({
+      db: store.db,
+      rest,
+      clock,
+      logger: createLogger({ level: "silent" }),
+      applicationId: fake.applicationId,
+      owner: "worker-1",
+      readMemberTier: () => Promise.resolve(undefined),
+      random: () => 0.5,
+    });
+  const deps = () => ({ db: store.db, clock, secretBox });
+  const roleNames = (userId: string) => fake.roles.ofMember(guild.id, userId).map((role) => role.name);
+
+  /** Gold and Master mapped, and alice linked to `usr_alice` at gold, holding Gold. */
+  async function aliceHoldsGold(): Promise<string> {
+    const now = clock.now();
+    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "map", now });
+    for (const name of ["Gold", "Master"]) {
+      const role = fake.roles.create(guild.id, { name, position: 1 });
+      const tier = name.toLowerCase();
+      await mapTierRole(store.db, { guildId: guild.id, tier, roleId: role.id, createdByBot: false, now });
+    }
+    const alice = fake.createMember(guild.id, { username: "alice" });
+    await linkAs(alice.id, { id: "usr_alice", username: "alice", rating: 1450, tier: "Gold" });
+    expect(await createWorker().runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice.id)).toEqual(["Gold"]);
+    return alice.id;
+  }
+
+  async function linkAs(
+    userId: string,
+    user: { id: string; username: string; rating: number; tier: string },
+  ): Promise<void> {
+    const link = { guildId: guild.id, userId, platformUserId: user.id, platformUsername: user.username };
+    const credential = { accessToken: `key_${user.username}` };
+    await saveLinkedAccount(
+      deps(),
+      { ...link, credentialKind: "api_key", credential, now: clock.now() },
+      {
+        ...user,
+        email: undefined,
+        joinedAt: undefined,
+        displayName: undefined,
+        bio: undefined,
+        location: undefined,
+        website: undefined,
+      },
+    );
+  }
+
+  /** `/setup roles off`'s writes (src/commands/setup/sub/roles/off.ts). */
+  async function turnOff(): Promise<void> {
+    await store.db.transaction().execute(async (trx) => {
+      await saveRoleSyncMode(trx, { guildId: guild.id, mode: "off", now: clock.now() });
+      await dropGuildRoleQueue(trx, guild.id);
+    });
+  }
+
+  async function turnOnAgain(): Promise<void> {
+    await syncTierRoles(deps(), guild.id, { sleep: () => Promise.resolve(), windowMs: 0 });
+    await createWorker().runOnce();
+  }
+
+  it("gives the tier a member was promoted to while roles were off", async () => {
+    const alice = await aliceHoldsGold();
+    await turnOff();
+    clock.advance(60_000);
+    // What the ingest of the operator's user.rating_changed writes (src/roles/queue-tier-roles.ts).
+    await queueRatingOfPlatformUser(store.db, {
+      guildId: undefined,
+      platformUserId: "usr_alice",
+      rating: 2105,
+      tier: "master",
+      ratedAt: clock.now(),
+      now: clock.now(),
+    });
+
+    clock.advance(60_000);
+    await turnOnAgain();
+    expect(roleNames(alice)).toEqual(["Master"]);
+  });
+
+  it("gives the tier of the account a member linked while roles were off", async () => {
+    const alice = await aliceHoldsGold();
+    await turnOff();
+    clock.advance(60_000);
+    await linkAs(alice, { id: "usr_alt", username: "alt", rating: 2105, tier: "Master" });
+
+    clock.advance(60_000);
+    await turnOnAgain();
+    expect(roleNames(alice)).toEqual(["Master"]);
+  });
+});
