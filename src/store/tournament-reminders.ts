@@ -62,10 +62,10 @@ const minute = 60_000;
  * Brings the server's reminders in line with one read of the open tournaments, in one commit: the wanted ones
  * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start that
  * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament no longer
- * in it are skipped. Rows already sent or skipped are never touched. Only the lead times the settings hold at
- * the commit are wanted, whatever they were when the read began; undefined, and nothing written, when reminders
- * are off by then: a read that raced `/setup reminders set` or `off` never brings back the reminders it
- * cancelled or deleted.
+ * in it are skipped (scheduled again if a later read shows it open). Rows already sent are never touched, nor
+ * other skipped ones. Only the lead times the settings hold at the commit are wanted, whatever they were when
+ * the read began; undefined, and nothing written, when reminders are off by then: a read that raced
+ * `/setup reminders set` or `off` never brings back the reminders it cancelled or deleted.
  */
 export async function syncTournamentReminders(
   db: Kysely<Database>,
@@ -127,6 +127,8 @@ export async function syncTournamentReminders(
             eb("status", "=", "scheduled"),
             // The start moved back, or the lead time is in the settings again: it was never sent.
             eb.and([eb("status", "=", "cancelled"), eb("status_reason", "in", ["moved", "settings"])]),
+            // Open again after a read that missed it (an empty answer, a page shifted as another started).
+            eb.and([eb("status", "=", "skipped"), eb("status_reason", "=", "gone")]),
           ]),
         )
         .execute();

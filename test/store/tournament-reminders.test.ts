@@ -101,6 +101,22 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     expect(await sync(store.db, { tournaments: [], leads: [10] })).toMatchObject({ gone: 1 });
   });
 
+  it("schedules again the reminders of a tournament one read missed, when the next read shows it open", async () => {
+    await turnOn(store.db, guildA, [10]);
+    const sprint = tournamentStarting(testNow + 30 * minute);
+    await sync(store.db, { tournaments: [sprint], leads: [10] });
+    // A complete read without it: an empty answer, or a page that shifted as another tournament started.
+    expect(await sync(store.db, { tournaments: [], leads: [10], now: testNow + 1 })).toMatchObject({
+      gone: 1,
+    });
+    await sync(store.db, { tournaments: [sprint], leads: [10], now: testNow + 2 });
+    expect((await statuses(store.db)).map((row) => [row.status, row.status_reason])).toEqual([
+      ["scheduled", null],
+    ]);
+    const due = await sendAll(store.db, sprint.startsAt - 10 * minute);
+    expect(due.map((outcome) => outcome.decision.send)).toEqual([true]);
+  });
+
   it("never brings back a lead time the admin removed while a read of the old settings ran", async () => {
     const start = testNow + 120 * minute;
     const tournament = tournamentStarting(start);
