@@ -1,7 +1,7 @@
 // One member row, start to finish (docs/architecture.md, "Tier roles"): know the tier (reading it if the
 // event lacked it), read the member from Discord, and add or remove only what differs from the plan.
 import { addMemberRole, fetchGuildMember, removeMemberRole } from "../discord/guild-roles.js";
-import { saveLookedUpTier } from "../store/member-tier-role-lease.js";
+import { forgetSyncedTier, saveLookedUpTier } from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
 import { listTierRoles } from "../store/tier-roles.js";
 import { normaliseTier, recordTierSighting } from "../store/tiers.js";
@@ -53,6 +53,8 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
       apply: () => removeMemberRole(deps.rest, { guildId, userId, roleId, reason }),
     })),
   ];
+  // Overtaken or cut short, this sync leaves no tier known to be right (docs/architecture.md, "Tier roles").
+  if (changes.length > 0) await forgetSyncedTier(deps.db, { guildId, userId, owner: deps.owner });
   for (const change of changes) {
     try {
       await change.apply();

@@ -117,6 +117,15 @@ export async function finishMemberRoleSync(
   return true;
 }
 
+/**
+ * The worker is about to change the member's roles: until a sync of the latest version finishes, no tier is
+ * known to be right. Whatever version the row holds by now, so a change queued meanwhile (which keeps the
+ * synced tier when it is a rating change of the same account) reads the member again.
+ */
+export async function forgetSyncedTier(db: Kysely<Database>, lease: Lease): Promise<void> {
+  await updateLeasedRow(db, lease).set({ synced_tier: null }).execute();
+}
+
 /** Releases the row until `nextAttemptAt`; `countAttempt: false` for waits that are not failures. */
 export async function rescheduleMemberRoles(
   db: Kysely<Database>,

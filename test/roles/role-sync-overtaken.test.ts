@@ -1,0 +1,89 @@
+// docs/architecture.md, "Tier roles": "A rating change within the tier the last sync made right sends no
+// request at all". A sync overtaken by a newer change while it changed the member's roles made nothing right
+// for that newer change, so the newer one must read the member again, even if it returns to the tier of the
+// last finished sync.
+import { REST } from "@discordjs/rest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
+import { ManualClock } from "../../src/clock.js";
+import { createLogger } from "../../src/logger.js";
+import type { ReadMemberTier } from "../../src/roles/read-member-tier.js";
+import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import { mapTierRole } from "../../src/store/tier-roles.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+
+describe.each(testDatabases())("a tier role sync overtaken by a newer change on $name", (database) => {
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  let fake: FakeDiscord;
+  let guild: FakeGuild;
+  let rest: REST;
+
+  beforeEach(async () => {
+    fake = await createFakeDiscord();
+    guild = fake.createGuild({ name: "Arena" });
+    fake.roles.grantBot(guild.id, ["ManageRoles"]);
+    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+  });
+  afterEach(async () => {
+    rest.clearHashSweeper();
+    rest.clearHandlerSweeper();
+    await fake.close();
+  });
+
+  const createWorker = (readMemberTier: ReadMemberTier): RoleWorker =>
+    createRoleWorker({
+      db: store.db,
+      rest,
+      clock,
+      logger: createLogger({ level: "silent" }),
+      applicationId: fake.applicationId,
+      owner: "worker-1",
+      readMemberTier,
+      random: () => 0.5,
+    });
+  const nothingRead: ReadMemberTier = () => Promise.resolve(undefined);
+  const roleNames = (userId: string) => fake.roles.ofMember(guild.id, userId).map((role) => role.name);
+
+  async function queue(userId: string, change: { rating: number; tier: string | undefined }) {
+    clock.advance(1000);
+    await queueMemberRating(store.db, {
+      guildId: guild.id,
+      userId,
+      platformUserId: "usr_alice",
+      ...change,
+      ratedAt: clock.now(),
+      cause: "rating",
+      now: clock.now(),
+    });
+  }
+
+  it("gives back the role of the tier a member returned to while the sync that took it ran", async () => {
+    const now = clock.now();
+    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "map", now });
+    for (const name of ["Gold", "Master"]) {
+      const role = fake.roles.create(guild.id, { name, position: 1 });
+      const tier = name.toLowerCase();
+      await mapTierRole(store.db, { guildId: guild.id, tier, roleId: role.id, createdByBot: false, now });
+    }
+    const alice = fake.createMember(guild.id, { username: "alice" }).id;
+    await queue(alice, { rating: 2010, tier: "master" });
+    expect(await createWorker(nothingRead).runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice)).toEqual(["Master"]);
+
+    // A loss without its tier (a server's own endpoint, say): the worker reads the tier with alice's own
+    // credential, and while it does, the operator's next event puts her back in master.
+    await queue(alice, { rating: 1990, tier: undefined });
+    const readingGold: ReadMemberTier = async () => {
+      await queue(alice, { rating: 2015, tier: "master" });
+      return { tier: "gold", rating: 1990 };
+    };
+    expect(await createWorker(readingGold).runOnce()).toEqual(["superseded"]);
+    expect(roleNames(alice)).toEqual(["Gold"]);
+
+    expect(await createWorker(nothingRead).runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice)).toEqual(["Master"]);
+  });
+});
