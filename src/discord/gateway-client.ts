@@ -42,6 +42,8 @@ interface ShardState extends GatewayShard {
   status: GatewayShardStatus;
   /** Guild ids READY announced whose GUILD_CREATE (or GUILD_DELETE) has not come yet. */
   pendingGuilds: Set<string>;
+  /** Whether shardReady was emitted since the session's READY. */
+  announced: boolean;
   guildTimer: NodeJS.Timeout | undefined;
 }
 
@@ -145,6 +147,7 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
           id,
           status: "connecting",
           pendingGuilds: new Set(),
+          announced: false,
           guildTimer: undefined,
         });
       }
@@ -190,15 +193,19 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     if (shard === undefined) return;
     clearTimeout(shard.guildTimer);
     shard.pendingGuilds = new Set(data.guilds.map((guild) => guild.id));
+    shard.announced = false;
     shard.status = "waiting-for-guilds";
     this.checkGuilds(shard);
   }
 
-  /** A resumed session goes on where it stopped: still waiting for guilds if it was, else ready again. */
+  /**
+   * A resumed session goes on where it stopped: still waiting for guilds if it was (those Discord replayed
+   * before RESUMED already counted), else ready again.
+   */
   private onResumed(shardId: number): void {
     const shard = this.shardStates.get(shardId);
     if (shard === undefined) return;
-    if (shard.pendingGuilds.size > 0) {
+    if (shard.pendingGuilds.size > 0 || !shard.announced) {
       shard.status = "waiting-for-guilds";
       this.checkGuilds(shard);
       return;
@@ -211,10 +218,11 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     // The listener's argument types follow from the event name, which TypeScript cannot pair with the union.
     (this.ws as EventEmitter).emit(payload.t, payload.d, shardId);
     const shard = this.shardStates.get(shardId);
-    if (shard?.status !== "waiting-for-guilds") return;
+    if (shard === undefined || shard.status === "ready") return;
+    // Also while resuming: Discord replays the events the session missed before it says RESUMED.
     if (payload.t === GatewayDispatchEvents.GuildCreate || payload.t === GatewayDispatchEvents.GuildDelete) {
       shard.pendingGuilds.delete(payload.d.id);
-      this.checkGuilds(shard);
+      if (shard.status === "waiting-for-guilds") this.checkGuilds(shard);
     }
   }
 
@@ -237,6 +245,7 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
 
   private markReady(shard: ShardState, unavailableGuilds: ReadonlySet<string> | undefined): void {
     shard.status = "ready";
+    shard.announced = true;
     this.emit("shardReady", shard.id, unavailableGuilds);
     this.checkEveryShardReady();
   }

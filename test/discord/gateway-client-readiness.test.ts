@@ -148,6 +148,33 @@ describe("a gateway shard's readiness", () => {
     expect(client.ws.shards.get(0)?.status).toBe("ready");
   });
 
+  it("counts the guilds a resumed session replays before RESUMED", async () => {
+    const client = connect();
+    const reconnecting = once(client, "shardReconnecting");
+    const identified = gateway.identified();
+    const login = client.login("token");
+    const first = await identified;
+    sendReady(first, ["1", "2"], gateway.gatewayUrl);
+    await login;
+    const resuming = gateway.resuming();
+    first.close(4000);
+    expect(await reconnecting).toEqual([0]);
+    const second = await resuming;
+    // Discord replays what the session missed, then says RESUMED (docs: Gateway, Resuming).
+    // A long replay reaches the bot well before RESUMED does.
+    const shardReady = once(client, "shardReady");
+    const replayed = once(client.ws, GatewayDispatchEvents.GuildCreate);
+    dispatch(second, GatewayDispatchEvents.GuildCreate, { id: "1", unavailable: false });
+    await replayed;
+    const replayedToo = once(client.ws, GatewayDispatchEvents.GuildCreate);
+    dispatch(second, GatewayDispatchEvents.GuildCreate, { id: "2", unavailable: false });
+    await replayedToo;
+    dispatch(second, GatewayDispatchEvents.Resumed, {});
+    // Not the 15 s wait, with the replayed guilds named unavailable.
+    expect(await shardReady).toEqual([0, undefined]);
+    expect(client.isReady()).toBe(true);
+  });
+
   it("counts a shard ready with the guilds still missing once they stop coming", async () => {
     const client = connect(10);
     const shardReady = once(client, "shardReady");
