@@ -81,41 +81,60 @@ export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> 
     if (interaction.type === InteractionType.Ping) return reply.send({ type: InteractionResponseType.Pong });
     // A stopping instance takes nothing it could not finish before the database closes.
     if (options.inFlight.draining) return reply.code(503).send({ error: "shutting_down" });
-    // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already
-    // taken (here or by another instance) is a replay. 409, not 401: the signature is genuine, and this route's
-    // 401 is the plain-text signature refusal; the request conflicts with one already handled.
-    let firstSight: boolean;
+    // Tracked for the graceful stop from here, not from the dispatch: a stop that begins while the id is being
+    // recorded still waits for the handler, which goes on (edits, follow-ups over REST) after the answer.
+    let taken: (handling?: Promise<void>) => void = () => undefined;
+    options.inFlight.track(
+      new Promise<void>((resolve) => {
+        taken = resolve;
+      }),
+    );
     try {
-      firstSight = await isFirstSight(interaction.id);
-    } catch (error) {
-      // Nothing runs, so a replay of this request can do no harm; the member reads why instead of
-      // Discord's "This interaction failed".
-      if (classifyWriteFault(error) === undefined) throw error;
-      request.log.warn({ interactionId: interaction.id }, "interaction refused: the database cannot write");
-      return reply.send(answerDatabaseUnavailable(interaction.type));
-    }
-    if (!firstSight) {
-      request.log.warn({ interactionId: interaction.id }, "interaction refused: already handled (a replay)");
-      return reply.code(409).send({ error: "duplicate_interaction" });
+      return await answerTaken();
+    } finally {
+      // Refused before the dispatch (a replay, a database that cannot write): nothing more to wait for.
+      taken();
     }
 
-    const capture = captureFirstResponse(reply.raw);
-    const handling = options.dispatch(interaction, capture.sendInitial);
-    // Tracked for the graceful stop: the handler goes on (edits, follow-ups over REST) after the answer.
-    options.inFlight.track(handling);
-    const first = await Promise.race([
-      capture.first,
-      handling.then(
-        () => undefined,
-        () => undefined,
-      ),
-    ]);
-    if (first === undefined) {
-      request.log.warn({ interactionId: interaction.id }, "the interaction ended without a response");
-      return reply.code(500).send({ error: "internal_error", requestId: request.id });
+    async function answerTaken() {
+      // A captured request stays fresh for minutes and Discord never resends an interaction, so an id already
+      // taken (here or by another instance) is a replay. 409, not 401: the signature is genuine, and this route's
+      // 401 is the plain-text signature refusal; the request conflicts with one already handled.
+      let firstSight: boolean;
+      try {
+        firstSight = await isFirstSight(interaction.id);
+      } catch (error) {
+        // Nothing runs, so a replay of this request can do no harm; the member reads why instead of
+        // Discord's "This interaction failed".
+        if (classifyWriteFault(error) === undefined) throw error;
+        request.log.warn({ interactionId: interaction.id }, "interaction refused: the database cannot write");
+        return reply.send(answerDatabaseUnavailable(interaction.type));
+      }
+      if (!firstSight) {
+        request.log.warn(
+          { interactionId: interaction.id },
+          "interaction refused: already handled (a replay)",
+        );
+        return reply.code(409).send({ error: "duplicate_interaction" });
+      }
+
+      const capture = captureFirstResponse(reply.raw);
+      const handling = options.dispatch(interaction, capture.sendInitial);
+      taken(handling);
+      const first = await Promise.race([
+        capture.first,
+        handling.then(
+          () => undefined,
+          () => undefined,
+        ),
+      ]);
+      if (first === undefined) {
+        request.log.warn({ interactionId: interaction.id }, "the interaction ended without a response");
+        return reply.code(500).send({ error: "internal_error", requestId: request.id });
+      }
+      const answer = await encodeInteractionAnswer(first.response, first.files);
+      return reply.type(answer.contentType).send(answer.body);
     }
-    const answer = await encodeInteractionAnswer(first.response, first.files);
-    return reply.type(answer.contentType).send(answer.body);
   });
 };
 
