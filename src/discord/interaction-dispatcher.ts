@@ -20,6 +20,13 @@ import { describePermissions } from "./permission-names.js";
 import { hasPermissions, readActor } from "./read-actor.js";
 import { needsServerError } from "./require-server.js";
 import { UserFacingError } from "./user-facing-error.js";
+import { withinBudget } from "./within-budget.js";
+
+/**
+ * How long suggestions may take: an autocomplete answer, like any first response, must reach Discord within
+ * its 3 s (docs/architecture.md, "The 3-second deadline"); the rest is the margin for the answer itself.
+ */
+const autocompleteBudgetMs = 2_000;
 
 export interface InteractionOutcome {
   readonly kind: "command" | "autocomplete" | "component" | "modal";
@@ -126,10 +133,10 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       if (command !== undefined && actor.guildId === undefined && needsServer(command, typed))
         throw needsServerError();
       if (command !== undefined) refuseWithoutPermissions(command, actor);
-      const choices =
+      const suggesting =
         command?.autocomplete === undefined || focused === undefined
-          ? []
-          : await command.autocomplete(options.deps, {
+          ? Promise.resolve([])
+          : command.autocomplete(options.deps, {
               actor,
               subcommand,
               focused,
@@ -137,7 +144,14 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
               responder,
               logger,
             });
-      await responder.autocomplete(choices.slice(0, 25));
+      const choices = await withinBudget(suggesting, autocompleteBudgetMs);
+      await responder.autocomplete((choices ?? []).slice(0, 25));
+      if (choices !== undefined) return;
+      // Too late for Discord, which was answered no choices; still waited for, so a stop counts it in flight.
+      logger.warn({ budgetMs: autocompleteBudgetMs }, "suggestions took too long: answered none");
+      await suggesting.catch((error: unknown) => {
+        logger.warn({ err: error }, "suggestions failed after the answer");
+      });
     }
 
     async function runComponent(interaction: APIMessageComponentInteraction, actor: Actor) {
