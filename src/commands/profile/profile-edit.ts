@@ -1,12 +1,13 @@
-import { setTimeout as sleep } from "node:timers/promises";
-import type { PlatformCredential } from "../../api/http.js";
 import type { PlatformUser } from "../../api/schemas/user.js";
 import { getCurrentUser, updateCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor, ModalHandler } from "../../discord/interaction-handlers.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
+import { withinBudget } from "../../discord/within-budget.js";
+import type { LinkingDeps } from "../../linking/linking-deps.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { requireLinkedMember } from "../../linking/require-linked-member.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { buildProfileEditModal, profileEditModalId } from "./profile-edit-modal.js";
 import { readOpenedForm } from "./profile-form-fingerprints.js";
@@ -14,43 +15,31 @@ import { readProfileUpdate } from "./read-profile-update.js";
 import { renderProfileUpdated } from "./render-profile-updated.js";
 
 /**
- * How long opening the form waits for the profile. A modal must be the first answer, within Discord's 3 s
- * (docs/architecture.md, "Commands", "The 3-second deadline"); the rest is the margin for the answer itself.
+ * How long opening the form waits for the profile, the member's token refresh included. A modal must be the
+ * first answer, within Discord's 3 s (docs/architecture.md, "Commands", "The 3-second deadline"); the rest is
+ * the margin for the answer itself.
  */
 const profileReadBudgetMs = 2_000;
 
-/** GET /users/me, or undefined when the platform takes longer than the budget; its errors are thrown. */
-async function readProfileWithin(
-  deps: BotDependencies,
-  credential: PlatformCredential,
-): Promise<PlatformUser | undefined> {
-  const reading = getCurrentUser(deps.platform, credential);
-  // A read that fails after the form opened empty has nothing left to tell.
-  reading.catch(() => undefined);
-  const late = new AbortController();
-  const budget = sleep(profileReadBudgetMs, undefined, { signal: late.signal }).then(
-    () => undefined,
-    () => undefined,
-  );
-  try {
-    return await Promise.race([reading, budget]);
-  } finally {
-    late.abort();
-  }
-}
-
 /**
  * `/profile edit`: opens the form filled with the member's current profile from GET /users/me, or empty when
- * the platform is too slow to answer first (docs/platform-assumptions.md, "Profile fields"). An unlinked
- * member is told before typing anything.
+ * the platform (or its token endpoint, refreshing the member's token first) is too slow to answer first
+ * (docs/platform-assumptions.md, "Profile fields"). An unlinked member is told before typing anything.
  */
 export async function openProfileEditor(
-  deps: BotDependencies,
+  deps: LinkingDeps,
   actor: Actor,
   responder: InteractionResponder,
 ): Promise<void> {
-  const { credential } = await getMemberSession(deps, actor);
-  await responder.showModal(buildProfileEditModal(await readProfileWithin(deps, credential)));
+  await requireLinkedMember(deps, actor);
+  const reading = getMemberSession(deps, actor).then(({ credential }) =>
+    getCurrentUser(deps.platform, credential),
+  );
+  const user: PlatformUser | undefined = await withinBudget(reading, profileReadBudgetMs);
+  await responder.showModal(buildProfileEditModal(user));
+  // Late: the form opened empty. Still waited for, so a stop lets a refresh store the new token first; a
+  // failure has nothing left to tell.
+  if (user === undefined) await reading.catch(() => undefined);
 }
 
 /** The submitted form → PUT /users/me with the fields changed (docs/platform-assumptions.md, "Profile fields"). */
