@@ -1,124 +1,61 @@
 // docs/architecture.md, "Tournament events": the event worker when Discord moves an event by itself, as the
 // fake Discord does on the shared manual clock (an external event is ACTIVE from its start, COMPLETED from its
 // end; fake-discord/README.md, "Scheduled events").
-import { REST } from "@discordjs/rest";
 import { GuildScheduledEventStatus } from "discord.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
-import { createLogger } from "../../../src/logger.js";
-import {
-  createTournamentEventWorker,
-  type TournamentEventWorker,
-} from "../../../src/reminders/events/tournament-event-worker.js";
-import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
-import {
-  markTournamentEventsStarted,
-  syncTournamentEventRows,
-} from "../../../src/store/tournament-event-row-sync.js";
-import { listTournamentEvents, type WantedTournamentEvent } from "../../../src/store/tournament-events.js";
+import { markTournamentEventsStarted } from "../../../src/store/tournament-event-row-sync.js";
+import { listTournamentEvents } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
-
-const hour = 3_600_000;
-const adminId = "200000000000000009";
+import { cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
 
 describe.each(testDatabases())(
   "the tournament event worker as Discord moves events, on $name",
   (database) => {
     const store = useMigratedStore(database);
     const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
-    let fake: FakeDiscord;
-    let guild: FakeGuild;
-    let rest: REST;
-    let worker: TournamentEventWorker;
-
-    beforeEach(async () => {
-      fake = await createFakeDiscord({ clock });
-      guild = fake.createGuild({ name: "Arena" });
-      fake.roles.grantBot(guild.id, ["CreateEvents"]);
-      rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-      worker = createTournamentEventWorker({
-        db: store.db,
-        rest,
-        applicationId: fake.applicationId,
-        clock,
-        logger: createLogger({ level: "silent" }),
-        config: {
-          reminders: { pollMs: 300_000, eventDurationMs: 2 * hour },
-          outbox: { leaseMs: 30_000, pollIntervalMs: 1000 },
-        },
-        owner: "worker-1",
-        random: () => 0.5,
-      });
-    });
-    afterEach(async () => {
-      rest.clearHashSweeper();
-      rest.clearHandlerSweeper();
-      await fake.close();
-    });
-
-    const cup = (id: string, startsAt: number): WantedTournamentEvent => ({
-      tournamentId: id,
-      name: `Cup ${id}`,
-      description: "Format: elimination",
-      location: `Register in Discord: /tournament register id:${id}`,
-      startsAt,
-      endsAt: startsAt + 2 * hour,
-    });
-
-    /** Events on, and one read that shows these tournaments. */
-    async function showTournaments(...events: WantedTournamentEvent[]): Promise<void> {
-      await enableTournamentEvents(store.db, { guildId: guild.id, enabledBy: adminId, now: clock.now() });
-      await syncTournamentEventRows(store.db, {
-        guildId: guild.id,
-        wanted: events,
-        openIds: new Set(events.map((event) => event.tournamentId)),
-        complete: true,
-        now: clock.now(),
-        limit: 100,
-      });
-    }
+    const world = useEventWorkerWorld(store, clock);
 
     const discordEvents = () =>
-      fake.scheduledEvents.list(guild.id).map((event) => ({
+      world.fake.scheduledEvents.list(world.guild.id).map((event) => ({
         status: event.status,
         startsAt: Date.parse(event.scheduledStartTime),
       }));
 
     it("shows a tournament postponed after Discord started its event at the new time, as a new event", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       // Its start passes: Discord makes the external event ACTIVE by itself. The tournament has not started, and
       // the platform moves it an hour on.
       clock.advance(hour + 10 * 60_000);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(1);
       const postponedTo = clock.now() + hour;
-      await showTournaments(cup("t1", postponedTo));
+      await world.showTournaments(cup("t1", postponedTo));
       // A started event keeps its start: the old one goes, and one at the new time is made.
-      expect(await worker.runOnce()).toEqual(["created"]);
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       expect(discordEvents()).toEqual([
         { status: GuildScheduledEventStatus.Scheduled, startsAt: postponedTo },
       ]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { tournamentId: "t1", wantedStatus: "scheduled", syncedStatus: "scheduled", startsAt: postponedTo },
       ]);
     });
 
     it("replaces the started event once it may, when its deletion was refused and the row let it go", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       clock.advance(hour + 10 * 60_000);
       const postponedTo = clock.now() + hour;
-      fake.roles.revokeFromBot(guild.id, ["CreateEvents"]);
-      await showTournaments(cup("t1", postponedTo));
-      expect(await worker.runOnce()).toEqual(["paused"]);
+      world.fake.roles.revokeFromBot(world.guild.id, ["CreateEvents"]);
+      await world.showTournaments(cup("t1", postponedTo));
+      expect(await world.worker.runOnce()).toEqual(["paused"]);
       expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Active, startsAt }]);
       // The permission back and events on again: the old event is found by its location, and replaced.
-      fake.roles.grantBot(guild.id, ["CreateEvents"]);
-      await showTournaments(cup("t1", postponedTo));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      world.fake.roles.grantBot(world.guild.id, ["CreateEvents"]);
+      await world.showTournaments(cup("t1", postponedTo));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       expect(discordEvents()).toEqual([
         { status: GuildScheduledEventStatus.Scheduled, startsAt: postponedTo },
       ]);
@@ -126,15 +63,15 @@ describe.each(testDatabases())(
 
     it("renames an event Discord started while its tournament is still open, its start left as it is", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       clock.advance(hour + 10 * 60_000);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(1);
       // Still open on the platform, the tournament is renamed, described anew and given a later end.
       const renamed = { ...cup("t1", startsAt), name: "Cup t1 (final)", description: "Format: swiss" };
-      await showTournaments({ ...renamed, endsAt: startsAt + 3 * hour });
-      expect(await worker.runOnce()).toEqual(["synced"]);
-      expect(fake.scheduledEvents.list(guild.id)).toMatchObject([
+      await world.showTournaments({ ...renamed, endsAt: startsAt + 3 * hour });
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
+      expect(world.fake.scheduledEvents.list(world.guild.id)).toMatchObject([
         {
           status: GuildScheduledEventStatus.Active,
           name: "Cup t1 (final)",
@@ -143,95 +80,99 @@ describe.each(testDatabases())(
           scheduledEndTime: new Date(startsAt + 3 * hour).toISOString(),
         },
       ]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { syncedFields: { name: "Cup t1 (final)", startsAt, endsAt: startsAt + 3 * hour } },
       ]);
       // Discord keeps it going past the end it had, to the one it was given.
       clock.set(startsAt + 2 * hour + 60_000);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(0);
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(0);
     });
 
     it("records as over an event Discord completed at its end when its still open tournament is renamed", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       clock.advance(3 * hour);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(2);
-      await showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (final)" });
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(2);
+      await world.showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (final)" });
       // Discord takes no change of a finished event (180000): read again, it is over, not refused.
-      expect(await worker.runOnce()).toEqual(["synced"]);
-      expect(fake.scheduledEvents.list(guild.id)).toMatchObject([
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
+      expect(world.fake.scheduledEvents.list(world.guild.id)).toMatchObject([
         { status: GuildScheduledEventStatus.Completed, name: "Cup t1" },
       ]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { wantedStatus: "completed", syncedStatus: "completed", dueAt: null },
       ]);
     });
 
     it("records an event an admin cancelled between the worker's read and its move as over, not refused", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
-      const [created] = fake.scheduledEvents.list(guild.id);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
+      const [created] = world.fake.scheduledEvents.list(world.guild.id);
       // The tournament starts early, before Discord would start its event.
       await markTournamentEventsStarted(store.db, {
         tournamentId: "t1",
         guildId: undefined,
         now: clock.now(),
       });
-      const read = fake.holdResponses("GET", /\/scheduled-events\/\d+$/);
-      const syncing = worker.runOnce();
+      const read = world.fake.holdResponses("GET", /\/scheduled-events\/\d+$/);
+      const syncing = world.worker.runOnce();
       await read.waitForCaught();
       // The worker has read the event still scheduled; an admin cancels it before the worker makes it active.
-      fake.scheduledEvents.setStatus(guild.id, created?.id ?? "", GuildScheduledEventStatus.Canceled);
+      world.fake.scheduledEvents.setStatus(
+        world.guild.id,
+        created?.id ?? "",
+        GuildScheduledEventStatus.Canceled,
+      );
       read.release();
       expect(await syncing).toEqual(["synced"]);
       expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Canceled, startsAt }]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { tournamentId: "t1", wantedStatus: "completed", syncedStatus: "canceled" },
       ]);
     });
 
     it("is not due over and over past the end of a started event it took over while its tournament is still open", async () => {
       const startsAt = clock.now() + 2 * 60_000;
-      await showTournaments(cup("t1", startsAt));
+      await world.showTournaments(cup("t1", startsAt));
       // The bot's own event of the tournament, left in Discord (as a given-up deletion leaves it), starts.
-      fake.scheduledEvents.createByMember(guild.id, fake.applicationId, {
+      world.fake.scheduledEvents.createByMember(world.guild.id, world.fake.applicationId, {
         name: "Cup t1",
         scheduledStartTime: new Date(startsAt).toISOString(),
         scheduledEndTime: new Date(startsAt + 2 * hour).toISOString(),
         location: cup("t1", startsAt).location,
       });
       clock.advance(3 * 60_000);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
-      expect(await worker.runOnce()).toEqual(["synced"]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { wantedStatus: "scheduled", syncedStatus: "active", dueAt: startsAt + 2 * hour },
       ]);
       clock.set(startsAt + 2 * hour + 60_000);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
-      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
       // Its end passed: nothing is due until a read changes the row.
-      expect(await worker.runOnce()).toEqual([]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([{ dueAt: null }]);
+      expect(await world.worker.runOnce()).toEqual([]);
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([{ dueAt: null }]);
     });
 
     it("leaves an event Discord completed at its end as it is, and records it completed", async () => {
       const startsAt = clock.now() + hour;
-      await showTournaments(cup("t1", startsAt));
-      expect(await worker.runOnce()).toEqual(["created"]);
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
       clock.advance(hour);
       await markTournamentEventsStarted(store.db, {
         tournamentId: "t1",
         guildId: undefined,
         now: clock.now(),
       });
-      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
       clock.advance(2 * hour);
-      expect(fake.scheduledEvents.advanceStatuses()).toBe(1);
-      expect(await worker.runOnce()).toEqual(["synced"]);
+      expect(world.fake.scheduledEvents.advanceStatuses()).toBe(1);
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
       expect(discordEvents()).toEqual([{ status: GuildScheduledEventStatus.Completed, startsAt }]);
-      expect(await listTournamentEvents(store.db, guild.id)).toMatchObject([
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
         { tournamentId: "t1", wantedStatus: "completed", syncedStatus: "completed" },
       ]);
     });
