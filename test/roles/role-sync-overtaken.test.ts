@@ -2,9 +2,7 @@
 // request at all". A sync overtaken by a newer change while it changed the member's roles made nothing right
 // for that newer change, so the newer one must read the member again, even if it returns to the tier of the
 // last finished sync.
-import { REST } from "@discordjs/rest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import type { ReadMemberTier } from "../../src/roles/read-member-tier.js";
@@ -13,44 +11,32 @@ import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { useFakeGuild } from "../support/fake-guild.js";
 
 describe.each(testDatabases())("a tier role sync overtaken by a newer change on $name", (database) => {
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
-  let fake: FakeDiscord;
-  let guild: FakeGuild;
-  let rest: REST;
-
-  beforeEach(async () => {
-    fake = await createFakeDiscord();
-    guild = fake.createGuild({ name: "Arena" });
-    fake.roles.grantBot(guild.id, ["ManageRoles"]);
-    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-  });
-  afterEach(async () => {
-    rest.clearHashSweeper();
-    rest.clearHandlerSweeper();
-    await fake.close();
-  });
+  const discord = useFakeGuild({ permissions: ["ManageRoles"] });
 
   const createWorker = (readMemberTier: ReadMemberTier): RoleWorker =>
     createRoleWorker({
       db: store.db,
-      rest,
+      rest: discord.rest,
       clock,
       logger: createLogger({ level: "silent" }),
-      applicationId: fake.applicationId,
+      applicationId: discord.fake.applicationId,
       owner: "worker-1",
       readMemberTier,
       random: () => 0.5,
     });
   const nothingRead: ReadMemberTier = () => Promise.resolve(undefined);
-  const roleNames = (userId: string) => fake.roles.ofMember(guild.id, userId).map((role) => role.name);
+  const roleNames = (userId: string) =>
+    discord.fake.roles.ofMember(discord.guild.id, userId).map((role) => role.name);
 
   async function queue(userId: string, change: { rating: number; tier: string | undefined }) {
     clock.advance(1000);
     await queueMemberRating(store.db, {
-      guildId: guild.id,
+      guildId: discord.guild.id,
       userId,
       platformUserId: "usr_alice",
       ...change,
@@ -62,13 +48,19 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
 
   it("gives back the role of the tier a member returned to while the sync that took it ran", async () => {
     const now = clock.now();
-    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "map", now });
+    await saveRoleSyncMode(store.db, { guildId: discord.guild.id, mode: "map", now });
     for (const name of ["Gold", "Master"]) {
-      const role = fake.roles.create(guild.id, { name, position: 1 });
+      const role = discord.fake.roles.create(discord.guild.id, { name, position: 1 });
       const tier = name.toLowerCase();
-      await mapTierRole(store.db, { guildId: guild.id, tier, roleId: role.id, createdByBot: false, now });
+      await mapTierRole(store.db, {
+        guildId: discord.guild.id,
+        tier,
+        roleId: role.id,
+        createdByBot: false,
+        now,
+      });
     }
-    const alice = fake.createMember(guild.id, { username: "alice" }).id;
+    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
     await queue(alice, { rating: 2010, tier: "master" });
     expect(await createWorker(nothingRead).runOnce()).toEqual(["synced"]);
     expect(roleNames(alice)).toEqual(["Master"]);

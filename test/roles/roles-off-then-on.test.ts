@@ -1,9 +1,7 @@
 // docs/architecture.md, "Tier roles": `/setup roles off` stops the changes in Discord, but what members'
 // rows say (their account, rating and tier) keeps following the platform, so `/setup roles sync` turning roles
 // back on gives each member the role of the tier they hold now, not the one they held when roles went off.
-import { REST } from "@discordjs/rest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
@@ -14,6 +12,7 @@ import { dropGuildRoleQueue } from "../../src/store/guild-role-queue.js";
 import { queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { useFakeGuild } from "../support/fake-guild.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 
 const secretBox = createTestSecretBox();
@@ -21,46 +20,39 @@ const secretBox = createTestSecretBox();
 describe.each(testDatabases())("tier roles turned off and on again on $name", (database) => {
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
-  let fake: FakeDiscord;
-  let guild: FakeGuild;
-  let rest: REST;
-
-  beforeEach(async () => {
-    fake = await createFakeDiscord();
-    guild = fake.createGuild({ name: "Arena" });
-    fake.roles.grantBot(guild.id, ["ManageRoles"]);
-    rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-  });
-  afterEach(async () => {
-    rest.clearHashSweeper();
-    rest.clearHandlerSweeper();
-    await fake.close();
-  });
+  const discord = useFakeGuild({ permissions: ["ManageRoles"] });
 
   const createWorker = (): RoleWorker =>
     createRoleWorker({
       db: store.db,
-      rest,
+      rest: discord.rest,
       clock,
       logger: createLogger({ level: "silent" }),
-      applicationId: fake.applicationId,
+      applicationId: discord.fake.applicationId,
       owner: "worker-1",
       readMemberTier: () => Promise.resolve(undefined),
       random: () => 0.5,
     });
   const deps = () => ({ db: store.db, clock, secretBox });
-  const roleNames = (userId: string) => fake.roles.ofMember(guild.id, userId).map((role) => role.name);
+  const roleNames = (userId: string) =>
+    discord.fake.roles.ofMember(discord.guild.id, userId).map((role) => role.name);
 
   /** Gold and Master mapped, and alice linked to `usr_alice` at gold, holding Gold. */
   async function aliceHoldsGold(): Promise<string> {
     const now = clock.now();
-    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "map", now });
+    await saveRoleSyncMode(store.db, { guildId: discord.guild.id, mode: "map", now });
     for (const name of ["Gold", "Master"]) {
-      const role = fake.roles.create(guild.id, { name, position: 1 });
+      const role = discord.fake.roles.create(discord.guild.id, { name, position: 1 });
       const tier = name.toLowerCase();
-      await mapTierRole(store.db, { guildId: guild.id, tier, roleId: role.id, createdByBot: false, now });
+      await mapTierRole(store.db, {
+        guildId: discord.guild.id,
+        tier,
+        roleId: role.id,
+        createdByBot: false,
+        now,
+      });
     }
-    const alice = fake.createMember(guild.id, { username: "alice" });
+    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" });
     await linkAs(alice.id, { id: "usr_alice", username: "alice", rating: 1450, tier: "Gold" });
     expect(await createWorker().runOnce()).toEqual(["synced"]);
     expect(roleNames(alice.id)).toEqual(["Gold"]);
@@ -71,7 +63,12 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
     userId: string,
     user: { id: string; username: string; rating: number; tier: string },
   ): Promise<void> {
-    const link = { guildId: guild.id, userId, platformUserId: user.id, platformUsername: user.username };
+    const link = {
+      guildId: discord.guild.id,
+      userId,
+      platformUserId: user.id,
+      platformUsername: user.username,
+    };
     const credential = { accessToken: `key_${user.username}` };
     await saveLinkedAccount(
       deps(),
@@ -91,13 +88,13 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
   /** `/setup roles off`'s writes (src/commands/setup/sub/roles/off.ts). */
   async function turnOff(): Promise<void> {
     await store.db.transaction().execute(async (trx) => {
-      await saveRoleSyncMode(trx, { guildId: guild.id, mode: "off", now: clock.now() });
-      await dropGuildRoleQueue(trx, guild.id);
+      await saveRoleSyncMode(trx, { guildId: discord.guild.id, mode: "off", now: clock.now() });
+      await dropGuildRoleQueue(trx, discord.guild.id);
     });
   }
 
   async function turnOnAgain(): Promise<void> {
-    await syncTierRoles(deps(), guild.id, { sleep: () => Promise.resolve(), windowMs: 0 });
+    await syncTierRoles(deps(), discord.guild.id, { sleep: () => Promise.resolve(), windowMs: 0 });
     await createWorker().runOnce();
   }
 

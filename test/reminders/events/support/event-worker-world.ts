@@ -1,10 +1,10 @@
 // What the tournament event worker's tests share: per test, a fake Discord on the test's manual clock with one
 // server where the bot may create events, a REST client to it and the worker; and the rows a read of the
 // open tournaments leaves (docs/architecture.md, "Tournament events").
-import { REST } from "@discordjs/rest";
+import type { REST } from "@discordjs/rest";
 import type { Kysely } from "kysely";
-import { afterEach, beforeEach } from "vitest";
-import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../../../fake-discord/index.js";
+import { beforeEach } from "vitest";
+import type { FakeDiscord, FakeGuild } from "../../../../fake-discord/index.js";
 import type { ManualClock } from "../../../../src/clock.js";
 import { createLogger } from "../../../../src/logger.js";
 import {
@@ -15,6 +15,7 @@ import type { Database } from "../../../../src/store/database.js";
 import { enableTournamentEvents } from "../../../../src/store/tournament-event-settings.js";
 import { syncTournamentEventRows } from "../../../../src/store/tournament-event-row-sync.js";
 import type { WantedTournamentEvent } from "../../../../src/store/tournament-events.js";
+import { useFakeGuild } from "../../../support/fake-guild.js";
 
 export const hour = 3_600_000;
 export const adminId = "200000000000000009";
@@ -47,11 +48,11 @@ export function useEventWorkerWorld(
     },
   } as EventWorkerWorld;
 
-  beforeEach(async () => {
-    world.fake = await createFakeDiscord({ clock });
-    world.guild = world.fake.createGuild({ name: "Arena" });
-    world.fake.roles.grantBot(world.guild.id, ["CreateEvents"]);
-    world.rest = new REST({ api: world.fake.apiUrl }).setToken(world.fake.botToken);
+  const discord = useFakeGuild({ permissions: ["CreateEvents"], clock });
+  beforeEach(() => {
+    world.fake = discord.fake;
+    world.guild = discord.guild;
+    world.rest = discord.rest;
     world.worker = createTournamentEventWorker({
       db: store.db,
       rest: world.rest,
@@ -65,11 +66,6 @@ export function useEventWorkerWorld(
       owner: "worker-1",
       random: () => 0.5,
     });
-  });
-  afterEach(async () => {
-    world.rest.clearHashSweeper();
-    world.rest.clearHandlerSweeper();
-    await world.fake.close();
   });
   return world;
 }
