@@ -13,11 +13,13 @@ interface ErrorEnvelope {
 
 const errorEnvelopeSchema = z.object({
   error: z.union([
+    // Only the code is needed: a message, details or request id that cannot be read (`details: null`) is left
+    // out rather than losing the code and request id with it.
     z.object({
       code: z.string().min(1),
-      message: z.string().optional(),
-      details: z.record(z.string(), z.unknown()).optional(),
-      requestId: z.string().optional(),
+      message: z.string().optional().catch(undefined),
+      details: z.record(z.string(), z.unknown()).optional().catch(undefined),
+      requestId: z.string().optional().catch(undefined),
     }),
     z.string().transform((message): ErrorEnvelope => ({ message })),
   ]),

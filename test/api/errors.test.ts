@@ -62,6 +62,29 @@ describe("error envelope → PlatformError (the platform's API reference, Errors
     });
   });
 
+  it("keeps the code and request id of an envelope whose details or message cannot be read", async () => {
+    const { http } = createFixtureClient(fixture);
+    fixture.queueReplies(
+      { status: 404, body: { error: { code: "NOT_FOUND", details: null, requestId: "req_null" } } },
+      {
+        status: 409,
+        body: { error: { code: "CONFLICT", message: 42, details: "taken", requestId: "req_42" } },
+      },
+    );
+    expect(await captureError(() => getCurrentUser(http, credential))).toMatchObject({
+      status: 404,
+      code: "NOT_FOUND",
+      details: undefined,
+      requestId: "req_null",
+    });
+    expect(await captureError(() => getCurrentUser(http, credential))).toMatchObject({
+      status: 409,
+      code: "CONFLICT",
+      details: undefined,
+      requestId: "req_42",
+    });
+  });
+
   it("keeps the code of the INVALID_BATTLE_TYPE example", async () => {
     const { http } = createFixtureClient(fixture);
     fixture.queueReplies({
