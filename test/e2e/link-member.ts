@@ -2,10 +2,18 @@
 // the modal with the key. Shared by the e2e tests of commands that need a linked member.
 import type { EndToEnd } from "./harness.js";
 
-/** Links `userId` in the harness guild with `apiKey`; resolves with the bot's confirmation text. */
-export async function linkMember(world: EndToEnd, userId: string, apiKey: string): Promise<string> {
+/**
+ * Links `userId` with `apiKey` in `place` (the harness guild and its channel unless given); resolves with the
+ * bot's confirmation text.
+ */
+export async function linkMember(
+  world: EndToEnd,
+  userId: string,
+  apiKey: string,
+  place: { readonly guildId: string; readonly channelId: string } = world,
+): Promise<string> {
   const prompt = await world.discord
-    .runCommand({ guildId: world.guildId, channelId: world.channelId, userId, name: "link" })
+    .runCommand({ guildId: place.guildId, channelId: place.channelId, userId, name: "link" })
     .waitForFinal();
   const press = world.discord.pressButton({ message: prompt, customId: "link:api-key", userId });
   await press.modal();

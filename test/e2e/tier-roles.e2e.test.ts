@@ -43,20 +43,8 @@ describe("tier roles, end to end", () => {
       .filter((name) => ["Diamond", "Master"].includes(name));
 
   async function linkIn(guildId: string, player: Player): Promise<void> {
-    const channelId = channelOf(guildId);
-    const prompt = await world.discord
-      .runCommand({ guildId, channelId, userId: player.userId, name: "link" })
-      .waitForFinal();
-    const press = world.discord.pressButton({
-      message: prompt,
-      customId: "link:api-key",
-      userId: player.userId,
-    });
-    await press.modal();
-    const linked = await world.discord
-      .submitModal({ from: press, customId: "link-key", fields: { key: player.key } })
-      .waitForFinal();
-    expect(linked.content).toMatch(/^Linked as/);
+    const place = { guildId, channelId: channelOf(guildId) };
+    expect(await linkMember(world, player.userId, player.key, place)).toMatch(/^Linked as/);
   }
 
   const platform = async (path: string, key: string, body?: unknown) =>
