@@ -2,15 +2,16 @@
 // a fresh SQLite database in memory, and helpers to start a /link the way the command does, walk the browser
 // through the sign-in link, the callback and the confirm form, and read what was stored.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { Clock } from "../../../src/clock.js";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { ManualClock, type Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
 import { oauthRedirectUri } from "../../../src/linking/linking-deps.js";
 import { startOAuthLink, type OAuthLinkRequester } from "../../../src/linking/oauth-link.js";
 import { findMemberLink, type MemberLink } from "../../../src/store/member-links.js";
 import type { OAuthGrant } from "../../../src/store/oauth-states.js";
-import type { PlatformFixture } from "../../api/platform-fixture.js";
-import { clientId, clientSecret, type OAuthFixture } from "../../oauth/oauth-fixture.js";
+import { startPlatformFixture, type PlatformFixture } from "../../api/platform-fixture.js";
+import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../../oauth/oauth-fixture.js";
 import { confirmFormBody, cookieHeaderFrom, readConfirmFields } from "./confirm-form.js";
 import { createTestAppDependencies } from "./test-app.js";
 
@@ -172,4 +173,37 @@ export async function buildOAuthLinkApp(fixtures: {
       await close();
     },
   };
+}
+
+export interface OAuthLinkWorld {
+  /** The platform's token endpoint, started once for the file. */
+  readonly oauthServer: OAuthFixture;
+  /** The platform API, started once for the file. */
+  readonly platform: PlatformFixture;
+  /** The bot's OAuth routes, built again for each test on a manual clock. */
+  readonly linking: OAuthLinkApp;
+}
+
+/** The fixtures and the app the OAuth route tests share, started and closed around the file and each test. */
+export function useOAuthLinkApp(): OAuthLinkWorld {
+  const world = {} as { oauthServer: OAuthFixture; platform: PlatformFixture; linking: OAuthLinkApp };
+  beforeAll(async () => {
+    world.oauthServer = await startOAuthFixture();
+    world.platform = await startPlatformFixture();
+  });
+  afterAll(async () => {
+    await world.oauthServer.close();
+    await world.platform.close();
+  });
+  beforeEach(async () => {
+    world.linking = await buildOAuthLinkApp({
+      oauthServer: world.oauthServer,
+      platform: world.platform,
+      clock: new ManualClock(Date.UTC(2026, 0, 1)),
+    });
+  });
+  afterEach(async () => {
+    await world.linking.close();
+  });
+  return world;
 }
