@@ -13,22 +13,33 @@ export interface FakeGuildWorld {
   readonly fake: FakeDiscord;
   readonly guild: FakeGuild;
   readonly rest: REST;
+  /** Another client with the bot's token, as a second instance has; closed after the test too. */
+  newClient(): REST;
 }
 
 export function useFakeGuild(options: {
   readonly permissions: readonly PermissionName[];
   readonly clock?: { now(): number };
 }): FakeGuildWorld {
-  const world = {} as { fake: FakeDiscord; guild: FakeGuild; rest: REST };
+  const clients: REST[] = [];
+  const world = {
+    newClient(): REST {
+      const rest = new REST({ api: world.fake.apiUrl }).setToken(world.fake.botToken);
+      clients.push(rest);
+      return rest;
+    },
+  } as { fake: FakeDiscord; guild: FakeGuild; rest: REST; newClient(): REST };
   beforeEach(async () => {
     world.fake = await createFakeDiscord(options.clock === undefined ? {} : { clock: options.clock });
     world.guild = world.fake.createGuild({ name: "Arena" });
     world.fake.roles.grantBot(world.guild.id, options.permissions);
-    world.rest = new REST({ api: world.fake.apiUrl }).setToken(world.fake.botToken);
+    world.rest = world.newClient();
   });
   afterEach(async () => {
-    world.rest.clearHashSweeper();
-    world.rest.clearHandlerSweeper();
+    for (const rest of clients.splice(0)) {
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+    }
     await world.fake.close();
   });
   return world;

@@ -25,6 +25,8 @@ export interface EventWorkerWorld {
   guild: FakeGuild;
   rest: REST;
   worker: TournamentEventWorker;
+  /** Another client with the bot's token, as a second instance has. */
+  newClient(): REST;
   /** Events on in the server, and one read that shows these tournaments. */
   showTournaments(...events: WantedTournamentEvent[]): Promise<void>;
 }
@@ -34,6 +36,7 @@ export function useEventWorkerWorld(
   clock: ManualClock,
 ): EventWorkerWorld {
   const world = {
+    newClient: () => discord.newClient(),
     async showTournaments(...events: WantedTournamentEvent[]): Promise<void> {
       const guildId = world.guild.id;
       await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: clock.now() });
@@ -53,19 +56,7 @@ export function useEventWorkerWorld(
     world.fake = discord.fake;
     world.guild = discord.guild;
     world.rest = discord.rest;
-    world.worker = createTournamentEventWorker({
-      db: store.db,
-      rest: world.rest,
-      applicationId: world.fake.applicationId,
-      clock,
-      logger: createLogger({ level: "silent" }),
-      config: {
-        reminders: { pollMs: 300_000, eventDurationMs: 2 * hour },
-        outbox: { leaseMs: 30_000, pollIntervalMs: 1000 },
-      },
-      owner: "worker-1",
-      random: () => 0.5,
-    });
+    world.worker = createEventWorker({ db: store.db, fake: discord.fake, rest: discord.rest, clock });
   });
   return world;
 }
@@ -80,4 +71,28 @@ export function cup(id: string, startsAt: number): WantedTournamentEvent {
     startsAt,
     endsAt: startsAt + 2 * hour,
   };
+}
+
+/** The event worker as the bot builds it, on `rest`: one per instance in a test of several. */
+export function createEventWorker(input: {
+  readonly db: Kysely<Database>;
+  readonly fake: FakeDiscord;
+  readonly rest: REST;
+  readonly clock: ManualClock;
+  readonly owner?: string;
+  readonly leaseMs?: number;
+}): TournamentEventWorker {
+  return createTournamentEventWorker({
+    db: input.db,
+    rest: input.rest,
+    applicationId: input.fake.applicationId,
+    clock: input.clock,
+    logger: createLogger({ level: "silent" }),
+    config: {
+      reminders: { pollMs: 300_000, eventDurationMs: 2 * hour },
+      outbox: { leaseMs: input.leaseMs ?? 30_000, pollIntervalMs: 1000 },
+    },
+    owner: input.owner ?? "worker-1",
+    random: () => 0.5,
+  });
 }
