@@ -5,13 +5,11 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { canonicalEventKind } from "./event-kinds.js";
-import { eventDataSchemas } from "./event-data/event-data-schemas.js";
+import { compiledDataSchema, compiledOlderEnvelope, compiledStandardEnvelope } from "./compiled-schemas.js";
 import { readTimestamp } from "./event-data/timestamps.js";
 import {
   eventIdSchema,
   eventKindTextSchema,
-  olderEnvelopeSchema,
-  standardEnvelopeSchema,
   type EventRequest,
   type PayloadForm,
   type PlatformEvent,
@@ -60,7 +58,7 @@ export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
 
   const kind = canonicalEventKind(rawKind);
   if (kind === undefined) return { ok: true, event: { ...base, kind: undefined, data } };
-  const parsedData = eventDataSchemas[kind].safeParse(form === "older" ? toSnakeCaseKeys(data) : data);
+  const parsedData = compiledDataSchema(kind).safeParse(form === "older" ? toSnakeCaseKeys(data) : data);
   if (!parsedData.success) return malformed(describeIssues(parsedData.error.issues, ["data"]));
   // The schema was picked by `kind`, so the data has that kind's type; TypeScript cannot follow the pairing.
   return { ok: true, event: { ...base, kind, data: parsedData.data } as PlatformEvent };
@@ -85,10 +83,10 @@ function readEnvelope(
   bodyId: () => string,
 ): { success: true; data: Envelope } | { success: false; error: z.ZodError } {
   if (form === "standard") {
-    const parsed = standardEnvelopeSchema.safeParse(payload);
+    const parsed = compiledStandardEnvelope().safeParse(payload);
     return parsed.success ? { success: true, data: { ...parsed.data, time: parsed.data.created } } : parsed;
   }
-  const parsed = olderEnvelopeSchema.safeParse(payload);
+  const parsed = compiledOlderEnvelope().safeParse(payload);
   if (!parsed.success) return parsed;
   const { event, timestamp, data } = parsed.data;
   return { success: true, data: { id: bodyId(), event, time: timestamp, data, request: undefined } };
