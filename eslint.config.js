@@ -36,7 +36,7 @@ export const importTable = {
   display: { may: ["events"], types: ["api"] },
   cards: { may: ["display", "discord"], types: ["api"] },
   events: { may: [] },
-  webhooks: { may: ["events", "store", "secrets"] },
+  webhooks: { may: ["events", "store", "secrets", "config/address-list.ts"] },
   outbox: { may: ["store", "discord", "display", "worker"] },
   roles: { may: ["store", "discord", "display", "api", "linking", "outbox", "worker", "events"] },
   reminders: { may: ["store", "api", "linking", "outbox", "discord", "display", "worker", "events"] },
@@ -48,7 +48,7 @@ export const importTable = {
   migrations: { may: [] },
   secrets: { may: [] },
   charts: { may: ["display"] },
-  http: { may: ["webhooks", "discord", "linking", "oauth", "store", "metrics"] },
+  http: { may: ["webhooks", "discord", "linking", "oauth", "store", "metrics", "config/address-list.ts"] },
   metrics: { may: ["discord"], types: ["webhooks", "reminders"] },
   scripts: { may: ["commands/command-data.ts", "config", "discord", "logger"] },
 };

@@ -205,6 +205,27 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...minimal, SHARD_COUNT: "auto" }).discord.shardCount).toBe("auto");
   });
 
+  it("lists a malformed address in WEBHOOK_ALLOWED_IPS or TRUSTED_PROXIES with the other problems", () => {
+    // Before, these were read only when the HTTP routes were registered, after the migrations had run, and the
+    // start failed with a stack trace instead of the list of invalid settings.
+    const problems = problemsOf(() =>
+      loadConfig({
+        ...minimal,
+        WEBHOOK_ALLOWED_IPS: "platform, 10.0.0.0/33",
+        TRUSTED_PROXIES: "proxy",
+        PORT: "x",
+      }),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'WEBHOOK_ALLOWED_IPS: "10.0.0.0/33" is not an IP address, a CIDR range or one of platform, loopback, linklocal, uniquelocal',
+      'TRUSTED_PROXIES: "proxy" is not an IP address, a CIDR range or one of platform, loopback, linklocal, uniquelocal',
+    ]);
+    expect(problemsOf(() => loadConfig({ WEBHOOK_ALLOWED_IPS: "::1/129" }, "migrate"))).toEqual([
+      expect.stringMatching(/^WEBHOOK_ALLOWED_IPS: "::1\/129" is not/),
+    ]);
+  });
+
   it("reads SHARD_IDS as sorted ids from ids and ranges", () => {
     const config = loadConfig({ ...minimal, SHARD_COUNT: "8", SHARD_IDS: " 6, 0-2 ,4-4" });
     expect(config.discord.shardIds).toEqual([0, 1, 2, 4, 6]);

@@ -1,7 +1,7 @@
 // Every setting the bot reads from its environment, as zod parses it (README.md, "Settings"); config.ts turns
 // the parsed environment into the settings the code receives.
 import { z } from "zod";
-import { listOf, optionalString, optionalUrl, publicUrl } from "./setting-parsers.js";
+import { addressList, optionalString, optionalUrl, publicUrl } from "./setting-parsers.js";
 import { encryptionKeys } from "./encryption-keys-setting.js";
 import { metricsPort, metricsToken } from "./metrics-settings.js";
 import { maxShardIds, shardIdList } from "./shard-settings.js";
@@ -118,8 +118,8 @@ export const environmentSchema = z.object({
       .default(120),
   ),
   ENCRYPTION_KEYS: encryptionKeys,
-  WEBHOOK_ALLOWED_IPS: listOf("CIDR"),
-  TRUSTED_PROXIES: listOf("CIDR"),
+  WEBHOOK_ALLOWED_IPS: addressList("WEBHOOK_ALLOWED_IPS"),
+  TRUSTED_PROXIES: addressList("TRUSTED_PROXIES"),
   HTTP_REQUEST_TIMEOUT_MS: requestTimeoutMs,
   HTTP_CONNECTION_TIMEOUT_MS: connectionTimeoutMs,
   HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs,

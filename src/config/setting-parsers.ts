@@ -1,5 +1,6 @@
 // Building blocks of the settings schema (src/config.ts): values that may be unset, blank or lists.
 import { z } from "zod";
+import { AddressListError, parseAddressList } from "./address-list.js";
 
 /** Trimmed; blank counts as unset, as the empty lines of `.env.example` mean. */
 export const optionalString = z
@@ -21,6 +22,21 @@ export const listOf = (item: string) =>
             .filter((part) => part !== ""),
     )
     .describe(item);
+
+/**
+ * WEBHOOK_ALLOWED_IPS, TRUSTED_PROXIES: comma-separated addresses, CIDR ranges or names, each checked as the
+ * settings are read, so a typo stops the start with the other problems rather than after the migrations.
+ */
+export const addressList = (setting: string) =>
+  listOf("CIDR").superRefine((entries, context) => {
+    try {
+      parseAddressList(entries, setting);
+    } catch (error) {
+      if (!(error instanceof AddressListError)) throw error;
+      // The problem list puts the variable's name first already.
+      context.addIssue({ code: "custom", message: error.message.replace(`${setting}: `, "") });
+    }
+  });
 
 /**
  * PUBLIC_URL: paths are appended to it (`/oauth/callback`, `/webhooks/platform/<id>`), so a query or fragment

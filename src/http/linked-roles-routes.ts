@@ -14,7 +14,7 @@ import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./o
 import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
 import { renderChooseAccountPage } from "./linked-roles-sign-in-page.js";
 import { renderResultPage } from "./result-page.js";
-import { parseAddressList } from "../webhooks/address-list.js";
+import { parseAddressList } from "../config/address-list.js";
 import { resolveClientAddress } from "../webhooks/client-address.js";
 
 export interface LinkedRolesRoutesOptions {

@@ -3,7 +3,7 @@
 // applies: walk from the socket leftwards while the current hop is trusted. Without trusted proxies the
 // header is ignored, since any client can write it.
 import type { BlockList } from "node:net";
-import { isListed } from "./address-list.js";
+import { isListed } from "../config/address-list.js";
 
 export function resolveClientAddress(
   socketAddress: string | undefined,

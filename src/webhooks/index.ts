@@ -4,7 +4,6 @@ export { webhookRoutes, webhookBodyLimit } from "./webhook-routes.js";
 export type { WebhookRoutesOptions } from "./webhook-routes.js";
 export { noWebhookMetrics } from "./webhook-metrics.js";
 export type { WebhookMetrics, WebhookRejectionReason } from "./webhook-metrics.js";
-export { AddressListError, parseAddressList, platformDeliveryRanges } from "./address-list.js";
 
 export { ingestEvent } from "./ingest-event.js";
 export type { IngestResult, IngestStatus, VerifiedDelivery } from "./ingest-event.js";

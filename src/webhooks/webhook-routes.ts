@@ -11,7 +11,7 @@ import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js
 import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { findWebhookEndpoint } from "../store/webhook-endpoints.js";
 import { classifyWriteFault } from "../store/write-fault.js";
-import { isListed, parseAddressList } from "./address-list.js";
+import { isListed, parseAddressList } from "../config/address-list.js";
 import { resolveClientAddress } from "./client-address.js";
 import type { EventSource } from "./event-source.js";
 import { createIngester } from "./create-ingester.js";

@@ -4,7 +4,7 @@ import {
   isListed,
   parseAddressList,
   platformDeliveryRanges,
-} from "../../src/webhooks/address-list.js";
+} from "../../src/config/address-list.js";
 import { resolveClientAddress } from "../../src/webhooks/client-address.js";
 
 describe("address lists", () => {

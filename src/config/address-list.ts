@@ -1,6 +1,7 @@
 // WEBHOOK_ALLOWED_IPS and TRUSTED_PROXIES: comma-separated CIDR ranges or single addresses, plus a few
 // names (docs/architecture.md, "Webhooks in" step 5). Matched with node:net BlockList, which also matches
-// IPv4-mapped IPv6.
+// IPv4-mapped IPv6. Here with the settings, so a bad entry is listed with every other problem at start (README,
+// "Settings"); the receiver builds its lists with the same parser.
 import { BlockList, isIP } from "node:net";
 
 /** the platform's API reference, Delivery and retries: "Deliveries originate from these address ranges". */
