@@ -157,20 +157,27 @@ export function loadConfig(
 }
 
 function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, problems: string[]): void {
+  // A variable set to a value that did not parse reads as unset here; it is listed once, as malformed, and
+  // never again as missing.
+  const listed = (name: string) => problems.some((problem) => problem.startsWith(`${name}:`));
   const oauthParts = {
     PLATFORM_AUTH_URL: env.PLATFORM_AUTH_URL,
     PLATFORM_TOKEN_URL: env.PLATFORM_TOKEN_URL,
     PLATFORM_CLIENT_ID: env.PLATFORM_CLIENT_ID,
     PLATFORM_CLIENT_SECRET: env.PLATFORM_CLIENT_SECRET,
   };
-  const set = Object.entries(oauthParts).filter(([, value]) => value !== undefined);
+  const set = Object.entries(oauthParts).filter(([name, value]) => value !== undefined || listed(name));
   if (set.length > 0 && set.length < 4) {
     for (const [name, value] of Object.entries(oauthParts)) {
-      if (value === undefined)
+      if (value === undefined && !listed(name))
         problems.push(`${name}: required when OAuth is configured (set all four or none)`);
     }
   }
-  if (env.DISCORD_CLIENT_SECRET !== undefined && env.DISCORD_APPLICATION_ID === undefined) {
+  if (
+    env.DISCORD_CLIENT_SECRET !== undefined &&
+    env.DISCORD_APPLICATION_ID === undefined &&
+    !listed("DISCORD_APPLICATION_ID")
+  ) {
     problems.push("DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the client id)");
   }
   if (
@@ -185,12 +192,12 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
     purpose === "start" &&
     env.INTERACTIONS_MODE === "http" &&
     env.DISCORD_PUBLIC_KEY === undefined &&
-    !problems.some((problem) => problem.startsWith("DISCORD_PUBLIC_KEY:"))
+    !listed("DISCORD_PUBLIC_KEY")
   ) {
     problems.push("DISCORD_PUBLIC_KEY: required when INTERACTIONS_MODE=http");
   }
   if (purpose === "start" && env.NODE_ENV === "production") {
-    if (env.ENCRYPTION_KEYS === undefined)
+    if (env.ENCRYPTION_KEYS === undefined && !listed("ENCRYPTION_KEYS"))
       problems.push("ENCRYPTION_KEYS: required in production (a generated key is for development only)");
     checkProductionSettings(env, problems);
   }

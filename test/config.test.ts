@@ -192,6 +192,32 @@ describe("loadConfig", () => {
     expect(problems).toEqual([expect.stringMatching(/^DISCORD_PUBLIC_KEY: must be .*64 hex characters/)]);
   });
 
+  it("names a malformed setting that others depend on once, as malformed, never also as required", () => {
+    const production = { ...minimal, NODE_ENV: "production", PUBLIC_URL: "https://bot.example" };
+    expect(problemsOf(() => loadConfig({ ...production, ENCRYPTION_KEYS: "k1:c2hvcnQ=" }))).toEqual([
+      'ENCRYPTION_KEYS: entry 1 (kid "k1"): the key must decode to 32 bytes, got 5',
+    ]);
+    expect(
+      problemsOf(() => loadConfig({ ...minimal, DISCORD_APPLICATION_ID: "abc", DISCORD_CLIENT_SECRET: "s" })),
+    ).toEqual(["DISCORD_APPLICATION_ID: must be a Discord snowflake"]);
+    const oauth = {
+      PLATFORM_AUTH_URL: "not a url",
+      PLATFORM_TOKEN_URL: "https://platform.example",
+      PLATFORM_CLIENT_ID: "client",
+    };
+    // The malformed one counts as set, so the one left unset is named in the same run.
+    expect(problemsOf(() => loadConfig({ ...minimal, ...oauth }))).toEqual([
+      expect.stringMatching(/^PLATFORM_AUTH_URL: /),
+      "PLATFORM_CLIENT_SECRET: required when OAuth is configured (set all four or none)",
+    ]);
+    expect(problemsOf(() => loadConfig({ ...minimal, PLATFORM_AUTH_URL: "not a url" }))).toEqual([
+      expect.stringMatching(/^PLATFORM_AUTH_URL: /),
+      "PLATFORM_TOKEN_URL: required when OAuth is configured (set all four or none)",
+      "PLATFORM_CLIENT_ID: required when OAuth is configured (set all four or none)",
+      "PLATFORM_CLIENT_SECRET: required when OAuth is configured (set all four or none)",
+    ]);
+  });
+
   it("parses lists and shard counts", () => {
     const config = loadConfig({
       ...minimal,
