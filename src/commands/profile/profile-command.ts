@@ -5,6 +5,7 @@ import { getMemberSession } from "../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { findKnownMember } from "../rank/known-member.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
+import { explainMissingOwnRecord, ownAccountMissing } from "../explain-missing-own-record.js";
 import { profileCommand } from "./data.js";
 import { openProfileEditor } from "./profile-edit.js";
 import { renderMemberProfile, renderOwnProfile } from "./render-profile-card.js";
@@ -36,7 +37,9 @@ export const profile = defineCommand<BotDependencies, typeof profileCommand>({
     }
     if (!ephemeral) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
-    const user = await getCurrentUser(deps.platform, credential);
+    const user = await getCurrentUser(deps.platform, credential).catch(
+      explainMissingOwnRecord(ownAccountMissing),
+    );
     await rememberPlatformUser(deps, {
       platformUserId: link.platformUserId,
       username: user.username,

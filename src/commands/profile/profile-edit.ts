@@ -8,6 +8,7 @@ import { withinBudget } from "../../discord/within-budget.js";
 import type { LinkingDeps } from "../../linking/linking-deps.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { requireLinkedMember } from "../../linking/require-linked-member.js";
+import { explainMissingOwnRecord, ownAccountMissing } from "../explain-missing-own-record.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { buildProfileEditModal, profileEditModalId } from "./profile-edit-modal.js";
 import { readOpenedForm } from "./profile-form-fingerprints.js";
@@ -32,9 +33,9 @@ export async function openProfileEditor(
   responder: InteractionResponder,
 ): Promise<void> {
   await requireLinkedMember(deps, actor);
-  const reading = getMemberSession(deps, actor).then(({ credential }) =>
-    getCurrentUser(deps.platform, credential),
-  );
+  const reading = getMemberSession(deps, actor)
+    .then(({ credential }) => getCurrentUser(deps.platform, credential))
+    .catch(explainMissingOwnRecord(ownAccountMissing));
   const user: PlatformUser | undefined = await withinBudget(reading, profileReadBudgetMs);
   await responder.showModal(buildProfileEditModal(user));
   // Late: the form opened empty. Still waited for, so a stop lets a refresh store the new token first; a
@@ -50,7 +51,9 @@ export const profileEditModal: ModalHandler<BotDependencies> = {
     const update = readProfileUpdate(fields, readOpenedForm(params));
     await responder.defer({ ephemeral: true });
     const { link, credential } = await getMemberSession(deps, actor);
-    const result = await updateCurrentUser(deps.platform, credential, update);
+    const result = await updateCurrentUser(deps.platform, credential, update).catch(
+      explainMissingOwnRecord(ownAccountMissing),
+    );
     if (!result.success) {
       throw new UserFacingError(
         "profile_not_updated",

@@ -4,6 +4,7 @@ import { renderRatingChart } from "../../charts/rating-chart.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
+import { explainMissingOwnRecord } from "../explain-missing-own-record.js";
 import { rankCommand } from "./data.js";
 import { findKnownMember } from "./known-member.js";
 import { rememberPlatformUser } from "./remember-platform-user.js";
@@ -34,7 +35,12 @@ export const rank = defineCommand<BotDependencies, typeof rankCommand>({
     }
     if (!ephemeral) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
-    const info = await getMyRank(deps.platform, credential);
+    const info = await getMyRank(deps.platform, credential).catch(
+      explainMissingOwnRecord(
+        "The platform found no rank for the account you linked here: it may have no rated battle yet, or " +
+          "no longer exist (then run `/link` to link the account you use now).",
+      ),
+    );
     await rememberPlatformUser(deps, {
       platformUserId: link.platformUserId,
       username: link.platformUsername,

@@ -5,6 +5,7 @@ import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
+import { explainMissingOwnRecord } from "../explain-missing-own-record.js";
 import { statsCommand } from "./data.js";
 import { renderStats } from "./render-stats.js";
 
@@ -25,7 +26,12 @@ export const stats = defineCommand<BotDependencies, typeof statsCommand>({
     const timeframe = readTimeframe(options.timeframe);
     if (options.public === true) await deferPublicAnswer(deps, actor, responder);
     const { link, credential } = await getMemberSession(deps, actor);
-    const result = await getCurrentUserStats(deps.platform, credential, { timeframe });
+    const result = await getCurrentUserStats(deps.platform, credential, { timeframe }).catch(
+      explainMissingOwnRecord(
+        "The platform found no statistics for the account you linked here: it may have no battle yet, or " +
+          "no longer exist (then run `/link` to link the account you use now).",
+      ),
+    );
     await rememberPlatformUser(deps, {
       platformUserId: link.platformUserId,
       username: link.platformUsername,
