@@ -42,7 +42,7 @@ export function chooseInvitee(options: Pick<TeamOptions<"invite">, "member" | "u
 /**
  * A member is invited under the platform account they linked in this guild, read from the store's link list:
  * their credential is never opened or used (docs/architecture.md, "Commands"). A username typed as text that
- * a member of this guild linked is theirs too, so they are told as well.
+ * a member of this guild linked, in any case, is theirs too, so they are told as well.
  */
 export async function resolveInvitee(
   db: Kysely<Database>,
@@ -51,7 +51,12 @@ export async function resolveInvitee(
 ): Promise<Invitee> {
   const links = await listGuildLinks(db, guildId);
   if (choice.kind === "username") {
-    const owner = links.find((candidate) => candidate.platformUsername === choice.username);
+    // The platform finds a user whatever the case of the name typed (docs/platform-assumptions.md,
+    // "Usernames"), so "Bob" invites the member who linked "bob"; an exact match wins over one in another case.
+    const typed = choice.username.toLowerCase();
+    const owner =
+      links.find((candidate) => candidate.platformUsername === choice.username) ??
+      links.find((candidate) => candidate.platformUsername.toLowerCase() === typed);
     return { username: choice.username, memberId: owner?.userId };
   }
   const link = links.find((candidate) => candidate.userId === choice.userId);

@@ -85,6 +85,27 @@ describe("resolveInvitee", () => {
     );
   });
 
+  it("tells the member who linked a username typed in another case, sending it as typed", async () => {
+    expect(
+      await resolveInvitee(store.db, guildId, { kind: "username", username: "Bob_On_Platform" }),
+    ).toEqual({ username: "Bob_On_Platform", memberId: "7" });
+  });
+
+  it("prefers the member whose linked username matches exactly", async () => {
+    await saveMemberLink(store.db, createTestSecretBox(), {
+      guildId,
+      userId: "8",
+      platformUserId: "usr_bob_caps",
+      platformUsername: "BOB_ON_PLATFORM",
+      credentialKind: "api_key",
+      credential: { accessToken: "secret-key-of-caps" },
+      now: testNow,
+    });
+    const typed = (username: string) => resolveInvitee(store.db, guildId, { kind: "username", username });
+    expect((await typed("BOB_ON_PLATFORM")).memberId).toBe("8");
+    expect((await typed("bob_on_platform")).memberId).toBe("7");
+  });
+
   it("passes a typed username through untouched", async () => {
     expect(await resolveInvitee(store.db, guildId, { kind: "username", username: "dave" })).toEqual({
       username: "dave",
