@@ -1,8 +1,8 @@
 import type { ChartFrame } from "./chart-frame.js";
 import { formatRating } from "../display/rating.js";
-import { truncateText } from "../display/truncate-text.js";
 import { chartColours } from "./chart-theme.js";
 import { buildElement, buildText, escapeXml } from "./svg-markup.js";
+import { fitTextWidth } from "./text-width.js";
 
 export interface ChartHeader {
   readonly username: string;
@@ -18,20 +18,29 @@ export interface ChartHeader {
 }
 
 const titleFontSize = 24;
-// Inter's widest common glyphs are about 0.62 em; used to keep the name clear of the rating on the right.
-const averageGlyphWidth = 0.62;
 
-/** Title (username), subtitle, and on the right the latest rating with tier and change over the period. */
+/**
+ * Title (username), subtitle, and on the right the latest rating with tier and change over the period. The
+ * name is cut to the room left of the rating by its estimated width (wide letters such as W take nearly twice
+ * an average one), and clipped to that room besides, so no name ever draws over the rating.
+ */
 export function buildChartHeaderSvg(header: ChartHeader, frame: ChartFrame): string {
   const titleRoom = frame.width - 28 - (header.latest === undefined ? 28 : 220);
-  const title = truncateText(header.username, Math.floor(titleRoom / (titleFontSize * averageGlyphWidth)));
+  const title = fitTextWidth(header.username, titleRoom, titleFontSize);
+  const clip = buildElement(
+    "clipPath",
+    { id: "title-room" },
+    buildElement("rect", { x: 28, y: 0, width: titleRoom, height: 56 }),
+  );
   const parts = [
+    buildElement("defs", {}, clip),
     buildText(title, {
       x: 28,
       y: 44,
       "font-size": titleFontSize,
       "font-weight": 600,
       fill: chartColours.title,
+      "clip-path": "url(#title-room)",
     }),
     buildText(header.subtitle, { x: 28, y: 70, "font-size": 14, fill: chartColours.mutedText }),
   ];

@@ -12,6 +12,9 @@ function makeHistory(count: number, start = Date.UTC(2025, 0, 1)): { date: strin
 // Where the title (username) and the empty-state message are drawn at the default 800×400 size.
 const titleArea = { x: 20, y: 18, width: 400, height: 34 };
 const emptyMessageArea = { x: 250, y: 190, width: 300, height: 60 };
+// Right of the room the title has beside the latest rating (28 + 552 logical units at 800 wide): the rating's
+// side of the header, drawn in the tier's accent, never in the title's near-white.
+const ratingSideArea = { x: 584, y: 14, width: 210, height: 44 };
 
 describe("renderRatingChart", () => {
   it("returns an 800×400 PNG by default", async () => {
@@ -83,6 +86,19 @@ describe("renderRatingChart", () => {
     const image = decodePng(await renderRatingChart({ username: "erin", history, tier: "Grand Master" }));
     expect(image.width).toBe(800);
     expect(countBrightPixels(image, titleArea)).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ["wide capitals", "W".repeat(60)],
+    ["capital Ms", "M".repeat(45)],
+    ["Cyrillic", "Жук".repeat(14)],
+    ["a long name with an emoji", `${"mw".repeat(20)}👩‍💻`],
+  ])("cuts a long name of %s before it reaches the latest rating", async (_name, username) => {
+    const history = makeHistory(10);
+    const short = decodePng(await renderRatingChart({ username: "a", history }));
+    const long = decodePng(await renderRatingChart({ username, history }));
+    expect(countBrightPixels(long, titleArea)).toBeGreaterThan(100);
+    expect(countBrightPixels(long, ratingSideArea)).toBe(countBrightPixels(short, ratingSideArea));
   });
 
   it("renders usernames containing markup characters as text", async () => {
