@@ -11,6 +11,9 @@ import { discordTimestamp } from "../../display/discord-timestamp.js";
 /** A bio is cut to this before escaping, which at most doubles it: within an embed field's 1024 characters. */
 const maxFieldLength = 500;
 
+/** How a bio is shown, on the card and in the confirmation of /profile edit: on its lines, up to 500 characters. */
+export const bioTextOptions: PlainTextOptions = { multiline: true, maxLength: maxFieldLength };
+
 function formatJoined(joinedAt: string | undefined): string | undefined {
   const time = joinedAt === undefined ? Number.NaN : Date.parse(joinedAt);
   return Number.isFinite(time) ? discordTimestamp(time, "D") : undefined;
@@ -23,7 +26,7 @@ function formatJoined(joinedAt: string | undefined): string | undefined {
 function describeProfileFields(user: PlatformUser): APIEmbedField[] {
   const fields: [string, string | undefined, PlainTextOptions][] = [
     ["Display name", user.displayName, {}],
-    ["Bio", user.bio, { multiline: true, maxLength: maxFieldLength }],
+    ["Bio", user.bio, bioTextOptions],
     ["Location", user.location, {}],
     ["Website", user.website, {}],
   ];

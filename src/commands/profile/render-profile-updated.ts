@@ -1,6 +1,7 @@
 import { plainText } from "../../display/platform-text.js";
 import type { ProfileUpdate, ProfileUpdateResult } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
+import { bioTextOptions } from "./render-profile-card.js";
 
 const labels = { displayName: "Display name", bio: "Bio", location: "Location", website: "Website" } as const;
 
@@ -22,7 +23,10 @@ export function renderProfileUpdated(update: ProfileUpdate, result: ProfileUpdat
   const fields = (Object.keys(labels) as (keyof typeof labels)[]).flatMap((key) => {
     const value = shown[key];
     if (value === undefined) return [];
-    return [{ name: labels[key], value: value === "" ? "*(cleared)*" : plainText(value) }];
+    // The bio as the card shows it, on its lines and up to 500 characters: cut at a name's 256 and put on one
+    // line, a bio the platform took whole read as cut short.
+    const text = plainText(value, key === "bio" ? bioTextOptions : {});
+    return [{ name: labels[key], value: value === "" ? "*(cleared)*" : text }];
   });
   return {
     embeds: [

@@ -102,6 +102,15 @@ describe("renderProfileUpdated", () => {
     ]);
   });
 
+  it("shows a bio of up to 500 characters whole and on its lines, as the card does", () => {
+    const bio = `Graphs and flows.\n${"x".repeat(480)}`;
+    const embed = renderProfileUpdated(
+      { bio },
+      { success: true, user: { id: "usr_1", username: "ada", displayName: undefined, bio } },
+    ).embeds?.[0];
+    expect(embed?.fields).toEqual([{ name: "Bio", value: bio }]);
+  });
+
   it("lists the fields sent, as the platform echoed them", () => {
     const embed = renderProfileUpdated(
       { displayName: "Ada", website: "https://ada.dev" },
