@@ -3,6 +3,8 @@ import type { PlatformUser } from "../../api/schemas/user.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { MemberLink } from "../../store/member-links.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { formatRating } from "../../display/rating.js";
+import { formatTier } from "../../display/tier.js";
 
 export type WhoamiLink = Pick<MemberLink, "credentialKind" | "scopes"> & {
   readonly credential: Pick<MemberLink["credential"], "expiresAt">;
@@ -20,7 +22,8 @@ export function renderWhoami(user: PlatformUser, link: WhoamiLink): Reply {
           { name: "Platform id", value: plainCode(user.id), inline: true },
           {
             name: "Rating",
-            value: `${user.rating ?? "—"}${user.tier === undefined ? "" : ` (${plainText(user.tier)})`}`,
+            // As /rank and /profile show them: a whole rating, the tier capitalised, "—" for what is unknown.
+            value: `${formatRating(user.rating)} · ${plainText(formatTier(user.tier))}`,
             inline: true,
           },
           {
