@@ -17,7 +17,9 @@ export function computeRatingAxis(minRating: number, maxRating: number, targetTi
     high = middle + minimumSpan / 2;
   }
   const padding = (high - low) * 0.06;
-  low -= padding;
+  // Headroom never takes the axis below zero when no rating is: a history from 0 to 1200 would otherwise
+  // start at -500, a quarter of the chart labelled with ratings nobody had.
+  low = minRating >= 0 ? Math.max(0, low - padding) : low - padding;
   high += padding;
 
   const step = pickNiceStep((high - low) / (targetTickCount - 1));

@@ -14,6 +14,25 @@ describe("computeRatingAxis", () => {
     expect(axis.ticks).toContain(1500);
   });
 
+  it("starts at zero, not below, for a history that starts at or near zero", () => {
+    expect(computeRatingAxis(0, 1200).ticks).toEqual([0, 500, 1000, 1500]);
+    expect(computeRatingAxis(5, 1500).lower).toBe(0);
+    expect(computeRatingAxis(0, 0).lower).toBe(0);
+    expect(computeRatingAxis(-50, 250).lower).toBeLessThan(-50);
+  });
+
+  it("never labels a rating below zero when none is", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 500_000 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (low, spread) => {
+          expect(computeRatingAxis(low, low + spread).lower).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
   it("always covers every rating with 3 to 11 evenly spaced whole-number ticks", () => {
     fc.assert(
       fc.property(
