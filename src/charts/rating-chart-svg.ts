@@ -3,6 +3,7 @@ import { computeChartFrame, type ChartFrame } from "./chart-frame.js";
 import { formatRating } from "../display/rating.js";
 import { buildChartHeaderSvg } from "./chart-header-svg.js";
 import { chartColours } from "./chart-theme.js";
+import { visibleText } from "../display/platform-text.js";
 import { pickTierAccent } from "../display/tier.js";
 import { formatFullDate } from "./date-axis.js";
 import { normalizeRatingHistory, type RatingHistoryEntry, type RatingPoint } from "./rating-history.js";
@@ -19,7 +20,14 @@ export interface RatingChartInput {
 }
 
 /** The whole chart as SVG markup, sized in pixels, text in the shipped Inter font (docs/architecture.md, "Commands", /rank). */
-export function buildRatingChartSvg(input: RatingChartInput): string {
+export function buildRatingChartSvg(chart: RatingChartInput): string {
+  // The username and tier are platform text: no bidi control may reorder them, as in the reply around the
+  // chart (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
+  const input = {
+    ...chart,
+    username: visibleText(chart.username),
+    tier: chart.tier === undefined ? undefined : visibleText(chart.tier),
+  };
   const frame = computeChartFrame(input.width, input.height);
   const points = normalizeRatingHistory(input.history);
   const accent = pickTierAccent(input.tier);

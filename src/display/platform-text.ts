@@ -32,6 +32,14 @@ export interface PlainTextOptions {
   readonly multiline?: boolean;
 }
 
+/**
+ * Platform text drawn where no markup, mention or link exists (the rating chart's image): only the bidi
+ * controls and invisible characters go, and line breaks become spaces, so it reads as typed, in order.
+ */
+export function visibleText(text: string): string {
+  return text.replace(invisible, "").replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+}
+
 /** Mentions and links broken with an invisible space, so the text reads exactly as it was typed. */
 function breakPillsAndLinks(text: string): string {
   return text
@@ -47,8 +55,7 @@ function breakPillsAndLinks(text: string): string {
  * refuses the whole message otherwise. Cutting after breaking only shortens the end, which rebuilds nothing.
  */
 export function plainLabel(text: string, maxLength: number = maxNameLength): string {
-  const oneLine = text.replace(invisible, "").replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
-  return truncateText(breakPillsAndLinks(truncateText(oneLine, maxLength)), maxLength);
+  return truncateText(breakPillsAndLinks(truncateText(visibleText(text), maxLength)), maxLength);
 }
 
 /**

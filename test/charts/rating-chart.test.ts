@@ -101,6 +101,17 @@ describe("renderRatingChart", () => {
     expect(countBrightPixels(long, ratingSideArea)).toBe(countBrightPixels(short, ratingSideArea));
   });
 
+  it("draws a username and tier in the order they were typed, whatever bidi controls they hold", async () => {
+    const history = makeHistory(5);
+    const plain = await renderRatingChart({ username: "admingnp.exe", history, tier: "gold" });
+    const spoofed = await renderRatingChart({
+      username: "admin\u202egnp.exe\u202c\u200b",
+      history,
+      tier: "go\u2067ld\u2069",
+    });
+    expect(spoofed.equals(plain)).toBe(true);
+  });
+
   it("renders usernames containing markup characters as text", async () => {
     const png = await renderRatingChart({ username: `<b>"tom" & 'jerry'</b>`, history: makeHistory(3) });
     expect(countBrightPixels(decodePng(png), titleArea)).toBeGreaterThan(100);
