@@ -18,7 +18,7 @@ export function describePausedChannel(notice: PausedChannelNotice): string {
   return (
     `I can no longer post in <#${notice.channelId}> (${notice.reason}), so I paused its ` +
     `${notice.pausedSubscriptions} ${subscriptions}. Give me View Channel, Send Messages and Embed Links ` +
-    "there, then turn its announcements back on; `/setup status` lists paused channels."
+    "there, then run `/subscribe` on that channel to turn its announcements back on; `/setup status` lists paused channels."
   );
 }
 

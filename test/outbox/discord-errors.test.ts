@@ -86,6 +86,8 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(`<#${closed.channelId}>`);
     expect(notices[0]).toContain("403 Missing Permissions (50013)");
+    // There is no resume command of its own: /subscribe on the channel resumes it (docs/operations.md).
+    expect(notices[0]).toContain("then run `/subscribe` on that channel to turn its announcements back on");
     expect(world.fake.messages(admin.id)[0]?.allowedMentions).toEqual({ parse: [] });
   });
 
