@@ -1,12 +1,15 @@
 // /subscribe as a use case, GitHub-app style (docs/architecture.md, "Commands", "Routing"): one route per
 // channel; subscribing a channel that has one adds the kinds, changes the filters given, and resumes it if it
-// was paused, battle threads included (src/store/thread-pauses.ts).
+// was paused, battle threads included (src/store/thread-pauses.ts). Two /subscribe runs at once can each find
+// no route and make one: the next /subscribe folds the channel's later routes into its oldest, so the filters
+// and the resume it reports hold for everything the channel receives.
 import type { Kysely } from "kysely";
 import type { EventKind } from "../../events/event-kinds.js";
 import { resumeChannelThreads } from "../../store/thread-pauses.js";
 import type { Database } from "../../store/database.js";
 import {
   createSubscription,
+  deleteSubscription,
   findSubscription,
   listGuildSubscriptions,
   setSubscriptionStatus,
@@ -36,14 +39,14 @@ export interface SubscribeOutcome {
   readonly resumedFrom: Pick<Subscription, "status" | "statusReason"> | undefined;
 }
 
-/** The channel's route in this guild, the oldest if a race ever made two. */
-export async function findChannelRoute(
+/** The channel's routes in this guild, oldest first: one, unless a race made more. */
+async function listChannelRoutes(
   db: Kysely<Database>,
   guildId: string,
   channelId: string,
-): Promise<Subscription | undefined> {
+): Promise<Subscription[]> {
   const routes = await listGuildSubscriptions(db, guildId);
-  return routes.find((route) => route.channelId === channelId);
+  return routes.filter((route) => route.channelId === channelId);
 }
 
 export async function subscribeChannel(
@@ -51,7 +54,7 @@ export async function subscribeChannel(
   request: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
   await resumeChannelThreads(db, { guildId: request.guildId, channelId: request.channelId });
-  const existing = await findChannelRoute(db, request.guildId, request.channelId);
+  const [existing, ...extra] = await listChannelRoutes(db, request.guildId, request.channelId);
   if (existing === undefined) {
     const kinds = request.kinds ?? defaultEventKinds;
     const subscription = await createSubscription(db, {
@@ -65,29 +68,27 @@ export async function subscribeChannel(
     return { change: "created", subscription, addedKinds: subscription.eventKinds, resumedFrom: undefined };
   }
 
-  const addedKinds = sortEventKinds(request.kinds ?? []).filter(
-    (kind) => !existing.eventKinds.includes(kind),
-  );
+  // What the channel receives through all its routes; the oldest keeps its filters and takes the others' kinds.
+  const received = new Set([existing, ...extra].flatMap((route) => route.eventKinds));
+  const addedKinds = sortEventKinds(request.kinds ?? []).filter((kind) => !received.has(kind));
   const filters = applyFilterOptions(existing.filters, request.filters);
-  const changed = addedKinds.length > 0 || !sameFilters(filters, existing.filters);
+  const eventKinds = sortEventKinds([...received, ...addedKinds]);
+  const changed = addedKinds.length > 0 || !sameFilters(filters, existing.filters) || extra.length > 0;
   const key = { guildId: request.guildId, id: existing.id };
   if (changed) {
-    await updateSubscription(db, {
-      ...key,
-      eventKinds: sortEventKinds([...existing.eventKinds, ...addedKinds]),
-      filters,
-      now: request.now,
-    });
+    await updateSubscription(db, { ...key, eventKinds, filters, now: request.now });
+    for (const route of extra) await deleteSubscription(db, { guildId: request.guildId, id: route.id });
   }
-  const resumes = existing.status !== "active";
-  if (resumes) {
+  const paused = [existing, ...extra].find((route) => route.status !== "active");
+  if (paused !== undefined) {
     await setSubscriptionStatus(db, { id: existing.id, status: "active", reason: null, now: request.now });
   }
   const subscription = (await findSubscription(db, key)) ?? existing;
   return {
-    change: changed || resumes ? "updated" : "unchanged",
+    change: changed || paused !== undefined ? "updated" : "unchanged",
     subscription,
     addedKinds,
-    resumedFrom: resumes ? { status: existing.status, statusReason: existing.statusReason } : undefined,
+    resumedFrom:
+      paused === undefined ? undefined : { status: paused.status, statusReason: paused.statusReason },
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { subscribeChannel } from "../../../src/commands/subscribe/subscribe-channel.js";
-import { setSubscriptionStatus, listGuildSubscriptions } from "../../../src/store/subscriptions.js";
+import {
+  createSubscription,
+  listGuildSubscriptions,
+  setChannelSubscriptionsStatus,
+  setSubscriptionStatus,
+} from "../../../src/store/subscriptions.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
 
 const guildId = "100000000000000001";
@@ -61,5 +66,35 @@ describe.each(testDatabases())("subscribeChannel on $name", (database) => {
     expect(outcome.change).toBe("updated");
     expect(outcome.resumedFrom).toEqual({ status: "paused", statusReason: "403 Missing Access" });
     expect(outcome.subscription).toMatchObject({ status: "active", statusReason: null });
+  });
+
+  it("folds a second route that two /subscribe runs at once made into the first, resumed and filtered", async () => {
+    // Both runs found no route and each made one; the channel was then closed to the bot, pausing both.
+    const route = (eventKinds: ["battle.completed"] | ["user.rating_changed"], now: number) =>
+      createSubscription(store.db, { ...request, eventKinds, filters: {}, createdBy: request.memberId, now });
+    await route(["battle.completed"], request.now);
+    await route(["user.rating_changed"], request.now + 1);
+    await setChannelSubscriptionsStatus(store.db, {
+      channelId,
+      status: "paused",
+      reason: "no access: 403 Missing Access (50001)",
+      now: request.now,
+    });
+
+    const outcome = await subscribeChannel(store.db, {
+      ...request,
+      kinds: undefined,
+      filters: { difficulty: "hard" },
+    });
+
+    const routes = await listGuildSubscriptions(store.db, guildId);
+    expect(routes).toHaveLength(1);
+    expect(routes[0]).toMatchObject({
+      status: "active",
+      eventKinds: ["battle.completed", "user.rating_changed"],
+      filters: { difficulty: "hard" },
+    });
+    expect(outcome).toMatchObject({ change: "updated", addedKinds: [], subscription: routes[0] });
+    expect(outcome.resumedFrom?.status).toBe("paused");
   });
 });
