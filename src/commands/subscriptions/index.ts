@@ -1,4 +1,5 @@
 import type { CommandGroup } from "../command-group.js";
+import { subscriptionListPages } from "./subscription-list-pages.js";
 import { subscriptions } from "./subscriptions-command.js";
 
 /** The /subscriptions command (admin). */
@@ -6,5 +7,5 @@ export const subscriptionsHandlers: CommandGroup = {
   commands: [subscriptions],
   components: [],
   modals: [],
-  lists: [],
+  lists: [subscriptionListPages],
 };

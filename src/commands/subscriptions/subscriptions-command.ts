@@ -1,19 +1,20 @@
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
-import { listGuildSubscriptions } from "../../store/subscriptions.js";
-import { describeFeedGap } from "../subscribe/render-subscribe-outcome.js";
-import { readWebhookFeed } from "../subscribe/webhook-feed.js";
+import { paginationRow } from "../../discord/pagination.js";
 import { subscriptionsCommand } from "./data.js";
-import { renderSubscriptionList } from "./render-subscription-list.js";
+import { subscriptionListPages } from "./subscription-list-pages.js";
 
-/** `/subscriptions`: this guild's routes with their status (docs/architecture.md, "Commands"). */
+/**
+ * `/subscriptions`: this guild's routes with their status (docs/architecture.md, "Commands"), with ◀ ▶ when
+ * they take more than one page.
+ */
 export const subscriptions = defineCommand<BotDependencies, typeof subscriptionsCommand>({
   data: subscriptionsCommand,
   acknowledge: "ephemeral",
   async run(deps, { actor, responder }) {
-    const routes = await listGuildSubscriptions(deps.db, actor.guildId);
-    const feed = await readWebhookFeed(deps, actor.guildId);
-    const kinds = routes.flatMap((route) => route.eventKinds);
-    await responder.reply(renderSubscriptionList(routes, describeFeedGap(feed, kinds)));
+    const { reply, hasMore } = await subscriptionListPages.renderPage(deps, { actor, query: "", page: 0 });
+    if (!hasMore) return responder.reply(reply);
+    const buttons = paginationRow(subscriptionListPages.name, actor.userId, 0, true);
+    return responder.reply({ ...reply, components: [buttons] });
   },
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderSubscriptionList } from "../../../src/commands/subscriptions/render-subscription-list.js";
+import {
+  renderSubscriptionList,
+  renderSubscriptionPage,
+} from "../../../src/commands/subscriptions/render-subscription-list.js";
 import type { Subscription } from "../../../src/store/subscriptions.js";
 
 function route(index: number, overrides: Partial<Subscription> = {}): Subscription {
@@ -38,15 +41,29 @@ describe("renderSubscriptionList", () => {
     expect(embed?.description).toContain("⛔ disabled (404 Unknown Channel)");
   });
 
-  it("cuts a long list between routes, within the embed description limit", () => {
+  // This replaces a test that expected a long list cut with "…and N more": the routes past the cut could not be
+  // seen at all. Each page now holds what fits, and the pages hold every route.
+  it("pages a long list between routes, each page within the embed description limit", () => {
     const routes = Array.from({ length: 200 }, (_, index) =>
       route(index, { eventKinds: ["battle.created"] }),
     );
-    const description = renderSubscriptionList(routes, "No platform webhook feeds this server yet.")
-      .embeds?.[0]?.description;
-    expect(description?.length).toBeLessThanOrEqual(4096);
-    expect(description).toMatch(/^No platform webhook feeds this server yet\.\n\n<#/);
-    expect(description).toMatch(/\n…and \d+ more$/);
+    const note = "No platform webhook feeds this server yet.";
+    const pages = [];
+    for (let page = 0; ; page += 1) {
+      const { reply, hasMore } = renderSubscriptionPage(routes, note, page);
+      pages.push(reply.embeds?.[0]);
+      if (!hasMore) break;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    for (const [index, embed] of pages.entries()) {
+      expect(embed?.description?.length).toBeLessThanOrEqual(4096);
+      expect(embed?.description).toMatch(/^No platform webhook feeds this server yet\.\n\n<#/);
+      expect(embed?.footer?.text).toMatch(new RegExp(`^Page ${index + 1} of ${pages.length} · `));
+    }
+    const shown = pages.flatMap((embed) => embed?.description?.match(/<#\d+>/g) ?? []);
+    expect(shown).toEqual(routes.map((item) => `<#${item.channelId}>`));
+    // A page asked for past the end (routes removed since) shows the last one.
+    expect(renderSubscriptionPage(routes, note, 99).reply.embeds?.[0]).toEqual(pages.at(-1));
   });
 
   it("suggests /subscribe when there are no routes", () => {
