@@ -1,13 +1,17 @@
 // Tournament reminders' posts as the outbox knows them (docs/architecture.md, "Tournament reminders"): a
 // reminder's row names the reminder, not a platform event, and is rendered from it. A reminder channel closed
-// to the bot has no subscription to pause, so its problem is recorded and the admins told once; a reminder
-// posted there again ends it, so the next refusal is told again.
+// to the bot, or deleted, has no subscription to pause or disable, so its problem is recorded and the admins
+// told once; a reminder posted there again ends it, so the next refusal is told again.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { FailureReactions, OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
 import type { Database } from "../store/database.js";
 import { startTournamentThread } from "../store/tournament-threads.js";
-import { clearChannelProblem, recordChannelProblem } from "../store/reminder-settings.js";
+import {
+  clearChannelProblem,
+  deletedChannelProblem,
+  recordChannelProblem,
+} from "../store/reminder-settings.js";
 import { findTournamentReminder } from "../store/tournament-reminders.js";
 
 export interface ReminderSourceDeps {
@@ -39,7 +43,11 @@ export function createReminderSource(deps: ReminderSourceDeps): OutboxSource {
         now: deps.clock.now(),
       });
     },
-    onFailure: { "no-access": recordClosedChannel, ...deps.threadFailures },
+    onFailure: {
+      "no-access": recordClosedChannel,
+      "channel-gone": recordDeletedChannel,
+      ...deps.threadFailures,
+    },
   };
 }
 
@@ -52,6 +60,22 @@ const recordClosedChannel: ReactToFailure = async (trx, { guildId, channelId, re
     content:
       `I can no longer post tournament reminders in <#${channelId}> (${reason}). Give me View Channel, ` +
       "Send Messages and Embed Links there, or pick another channel, then run `/setup reminders set` again.",
+    what: "could not post a tournament reminder",
+    logFields: { channelId, reason },
+    avoidChannelId: channelId,
+  };
+};
+
+/** As a closed channel, but only another channel helps: every later reminder would meet the same 404. */
+const recordDeletedChannel: ReactToFailure = async (trx, { guildId, channelId, reason, now }) => {
+  const problem = `${deletedChannelProblem}${reason}`;
+  const first = await recordChannelProblem(trx, { guildId, channelId, problem, now });
+  if (!first) return undefined;
+  return {
+    guildId,
+    content:
+      `I can no longer post tournament reminders in <#${channelId}>: the channel was deleted (${reason}). ` +
+      "Run `/setup reminders set` with another channel.",
     what: "could not post a tournament reminder",
     logFields: { channelId, reason },
     avoidChannelId: channelId,

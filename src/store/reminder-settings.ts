@@ -154,9 +154,13 @@ export function recordRoleProblem(
   return recordProblemOnce(db, "role_problem", input);
 }
 
+/** How a recorded channel problem begins when the channel was deleted (404) rather than closed (403). */
+export const deletedChannelProblem = "channel deleted: ";
+
 /**
- * Discord refused a reminder post in `channelId` (403), if that is where this guild's reminders go. True only
- * when no problem was recorded before: the admins are told once, not at every reminder.
+ * Discord refused a reminder post in `channelId` (403), or the channel is gone (404), if that is where this
+ * guild's reminders go. True only when no problem was recorded before: the admins are told once, not at every
+ * reminder.
  */
 export function recordChannelProblem(
   db: Kysely<Database>,

@@ -138,6 +138,34 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
     expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBeNull();
   });
 
+  it("tells the admins once when the tournament reminders' channel was deleted, and to pick another", async () => {
+    const admin = await createAdminChannel();
+    const contests = world.fake.createChannel(world.guild.id, { name: "contests" });
+    await saveReminderSettings(world.db, {
+      guildId: world.guild.id,
+      channelId: contests.id,
+      leadMinutes: [10],
+      roleId: null,
+      configuredBy: "100000000000000009",
+      now: world.clock.now(),
+    });
+    world.fake.deleteChannel(contests.id);
+    const worker = world.createWorker();
+
+    const first = await world.enqueueReminderPost(contests.id);
+    await worker.runOnce();
+    const second = await world.enqueueReminderPost(contests.id);
+    await worker.runOnce();
+
+    for (const id of [first, second]) expect(await world.entry(id)).toMatchObject({ status: "dead" });
+    expect((await findReminderSettings(world.db, world.guild.id))?.channelProblem).toBe(
+      "channel deleted: 404 Unknown Channel (10003)",
+    );
+    expect(world.contents(admin.id)).toEqual([
+      `I can no longer post tournament reminders in <#${contests.id}>: the channel was deleted (404 Unknown Channel (10003)). Run \`/setup reminders set\` with another channel.`,
+    ]);
+  });
+
   it("pauses the channel and logs the notice when the server has no admin channel", async () => {
     const closed = await world.subscribeChannel("battles");
     const id = await world.enqueuePost(closed);

@@ -3,6 +3,7 @@ import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { plainCode, plainText } from "../../display/platform-text.js";
 import { operatorSource } from "../../store/inbox.js";
+import { deletedChannelProblem } from "../../store/reminder-settings.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
@@ -113,8 +114,11 @@ function describeReminders(status: ReminderStatus): string[] {
     );
   }
   if (settings.channelProblem !== null) {
+    const fix = settings.channelProblem.startsWith(deletedChannelProblem)
+      ? "Run `/setup reminders set` with another channel."
+      : "Give me View Channel, Send Messages and Embed Links there, then run `/setup reminders set` again.";
     lines.push(
-      `⚠️ I couldn't post reminders in <#${settings.channelId}> (${plainText(settings.channelProblem)}). Give me View Channel, Send Messages and Embed Links there, then run \`/setup reminders set\` again.`,
+      `⚠️ I couldn't post reminders in <#${settings.channelId}> (${plainText(settings.channelProblem)}). ${fix}`,
     );
   }
   return lines;

@@ -49,6 +49,20 @@ describe("renderSetupStatus", () => {
     );
   });
 
+  it("asks for another channel, not permissions, when the reminders' channel was deleted", () => {
+    const deleted = fields({
+      ...empty,
+      reminders: {
+        settings: { ...reminderSettings, channelProblem: "channel deleted: 404 Unknown Channel (10003)" },
+        scheduled: [],
+      },
+    })["Tournament reminders"];
+    expect(deleted).toContain(
+      "⚠️ I couldn't post reminders in <#300000000000000002> (channel deleted: 404 Unknown Channel (10003)). Run `/setup reminders set` with another channel.",
+    );
+    expect(deleted).not.toContain("View Channel");
+  });
+
   it("shows a tournament's title and the platform's error codes in reminders as inert text", () => {
     for (const text of hostileTexts) {
       const shown = fields({
