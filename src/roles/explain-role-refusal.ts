@@ -37,6 +37,19 @@ export function readBotPermissions(hierarchy: RoleHierarchy): bigint {
   return permissions;
 }
 
+/**
+ * Whether the bot's mention of `role` notifies its members: Discord does so only when the role allows anyone to
+ * mention it, or the sender may mention every role (Mention @everyone, @here and All Roles, or Administrator).
+ * Server-wide: a channel's permission overwrites are not read (docs/architecture.md, "Tournament reminders").
+ */
+export function canPingRole(role: Pick<APIRole, "mentionable">, hierarchy: RoleHierarchy): boolean {
+  const permissions = readBotPermissions(hierarchy);
+  return (
+    role.mentionable ||
+    (permissions & (PermissionFlagsBits.MentionEveryone | PermissionFlagsBits.Administrator)) !== 0n
+  );
+}
+
 export function explainRoleRefusal(hierarchy: RoleHierarchy, tierRoleIds: readonly string[]): RoleRefusal {
   const permissions = readBotPermissions(hierarchy);
   const top = findBotTopRole(hierarchy);

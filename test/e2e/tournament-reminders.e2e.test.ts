@@ -96,11 +96,18 @@ describe("tournament reminders, end to end", () => {
 
     const on = await run(world.members.alice.id, "remind", { subcommand: "on" });
     expect(on.content).toContain(`You have <@&${roleId}> now`);
+    // The role still cannot be pinged: the member is not promised a ping that would never come.
+    expect(on.content).toContain("Discord won't let me ping it yet");
+    expect(on.content).not.toContain("you'll be pinged");
     expect(memberRoleIds(world.members.alice.id)).toContain(roleId);
     const off = await run(world.members.alice.id, "remind", { subcommand: "off" });
     expect(off.content).toContain("no more reminder pings");
     expect(memberRoleIds(world.members.alice.id)).not.toContain(roleId);
-    await run(world.members.alice.id, "remind", { subcommand: "on" });
+    // Allowed to mention every role, the bot pings it: the member is told so.
+    world.discord.roles.grantBot(world.guildId, ["MentionEveryone"]);
+    const pinged = await run(world.members.alice.id, "remind", { subcommand: "on" });
+    world.discord.roles.revokeFromBot(world.guildId, ["MentionEveryone"]);
+    expect(pinged.content).toContain(`You have <@&${roleId}> now: you'll be pinged in <#${reminderChannel}>`);
     expect(memberRoleIds(world.members.alice.id)).toContain(roleId);
   });
 

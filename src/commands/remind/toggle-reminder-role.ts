@@ -11,7 +11,7 @@ import {
   type ReminderRoleRefusal,
 } from "../../reminders/tell-admins-about-reminders.js";
 import { classifyRoleFailure } from "../../roles/classify-role-failure.js";
-import { explainRoleRefusal } from "../../roles/explain-role-refusal.js";
+import { canPingRole, explainRoleRefusal } from "../../roles/explain-role-refusal.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
 import {
   clearRoleProblem,
@@ -49,9 +49,32 @@ export async function toggleReminderRole(
     throw await refuse(deps, settings, roleId, error);
   }
   await clearRoleProblem(deps.db, input.guildId);
-  return input.on
-    ? `You have <@&${roleId}> now: you'll be pinged in <#${settings.channelId}> ${formatLeadTimes(settings.leadMinutes)} before each tournament starts. \`/remind off\` stops it.`
-    : `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.`;
+  if (!input.on)
+    return `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.`;
+  const when = `${formatLeadTimes(settings.leadMinutes)} before each tournament starts`;
+  if (await pingsNobody(deps, input.guildId, roleId)) {
+    return (
+      `You have <@&${roleId}> now, but Discord won't let me ping it yet: an admin must allow anyone to ` +
+      "mention the role, or give me Mention @everyone, @here, and All Roles. Until then the reminders name it " +
+      `without notifying you, in <#${settings.channelId}> ${when}. \`/remind off\` gives the role back.`
+    );
+  }
+  return `You have <@&${roleId}> now: you'll be pinged in <#${settings.channelId}> ${when}. \`/remind off\` stops it.`;
+}
+
+/**
+ * Whether the reminders' mention of the role would notify nobody (docs/architecture.md, "Tournament reminders":
+ * `/setup reminders set` warns the admin of the same). Best effort: roles that cannot be read promise the ping.
+ */
+async function pingsNobody(deps: BotDependencies, guildId: string, roleId: string): Promise<boolean> {
+  try {
+    const hierarchy = await readRoleHierarchy(deps, guildId);
+    const role = hierarchy.roles.find((candidate) => candidate.id === roleId);
+    return role !== undefined && !canPingRole(role, hierarchy);
+  } catch (error) {
+    deps.logger.warn({ guildId, err: error }, "could not read the roles to tell whether reminders ping");
+    return false;
+  }
 }
 
 /** The member's answer for a refused change; the admins are told once. Anything else is thrown as it is. */

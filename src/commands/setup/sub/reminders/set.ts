@@ -1,7 +1,6 @@
 // `/setup reminders set channel:<channel> before:<lead times> [role:<role>]` (docs/architecture.md,
 // "Tournament reminders"). The open tournaments are read with the linked account of the
 // admin who set reminders up, so that admin must be linked.
-import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import type { ServerActor } from "../../../../discord/interaction-handlers.js";
 import { formatLeadTimes } from "../../../../display/lead-time.js";
@@ -11,8 +10,8 @@ import { getMemberSession } from "../../../../linking/member-credential.js";
 import { saveReminderSettings } from "../../../../store/reminder-settings.js";
 import { requireAnnouncementChannel } from "../../../subscribe/read-subscribe-options.js";
 import { parseLeadTimes } from "../../lead-times.js";
-import { readBotPermissions } from "../../../../roles/explain-role-refusal.js";
-import { checkGivableRole, type GivableRole } from "../../check-givable-role.js";
+import { canPingRole } from "../../../../roles/explain-role-refusal.js";
+import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseTierRoleForReminders } from "../../role-conflicts.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
@@ -52,19 +51,9 @@ export async function setTournamentReminders(
     `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
     `starts, ${ping}. I read the open tournaments every ${every} with your linked account ` +
     `(**${plainText(link.platformUsername)}**); if it stops working, admins are told.` +
-    (givable === undefined || canPing(givable) ? "" : `\n${unpingableWarning(givable.role.id)}`)
-  );
-}
-
-/**
- * Discord notifies a role's members of a mention only when the role allows anyone to mention it, or the
- * sender may mention every role (Mention @everyone, @here and All Roles, or Administrator).
- */
-function canPing({ role, hierarchy }: GivableRole): boolean {
-  const permissions = readBotPermissions(hierarchy);
-  return (
-    role.mentionable ||
-    (permissions & (PermissionFlagsBits.MentionEveryone | PermissionFlagsBits.Administrator)) !== 0n
+    (givable === undefined || canPingRole(givable.role, givable.hierarchy)
+      ? ""
+      : `\n${unpingableWarning(givable.role.id)}`)
   );
 }
 
