@@ -31,7 +31,9 @@ export function renderServerWeek(
   context: RenderContext,
 ): MessageBody {
   const week = context.serverWeek;
-  const name = (platformUserId: string): string => nameUser({ id: platformUserId }, context);
+  // A member is mentioned; where nobody may be (a test delivery), named by the username they linked with.
+  const name = (platformUserId: string): string =>
+    nameUser({ id: platformUserId, username: week?.usernames.get(platformUserId) }, context);
   const gains = (week?.totals ?? []).filter((row) => row.ratingChange > 0);
   const losses = (week?.totals ?? [])
     .filter((row) => row.ratingChange < 0)

@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import { readActivityWindow } from "../display/activity-period.js";
 import type { Database } from "../store/database.js";
+import { listGuildLinks } from "../store/member-links.js";
 import {
   listMemberPeriodTotals,
   listPeriodAchievements,
@@ -19,6 +20,11 @@ export interface ServerWeek {
   readonly totals: readonly MemberPeriodTotals[];
   readonly promotions: readonly MemberMilestone[];
   readonly achievements: readonly MemberMilestone[];
+  /**
+   * The platform username each member linked with here (their oldest link, the one mentioned): what names them
+   * where nobody may be mentioned, as in a test delivery's digest.
+   */
+  readonly usernames: ReadonlyMap<string, string>;
 }
 
 export async function loadServerWeek(
@@ -26,11 +32,16 @@ export async function loadServerWeek(
   input: { readonly guildId: string; readonly end: number },
 ): Promise<ServerWeek> {
   const query = { guildId: input.guildId, window: readActivityWindow("week", input.end) };
+  const usernames = new Map<string, string>();
+  for (const link of await listGuildLinks(db, input.guildId)) {
+    if (!usernames.has(link.platformUserId)) usernames.set(link.platformUserId, link.platformUsername);
+  }
   return {
     window: query.window,
     totals: await listMemberPeriodTotals(db, query),
     promotions: await listPeriodPromotions(db, query),
     achievements: await listPeriodAchievements(db, query),
+    usernames,
   };
 }
 

@@ -111,6 +111,39 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     expectWithinDiscordLimits(message);
   });
 
+  it("names the week's members by the username they linked with in a test delivery of the refresh", async () => {
+    // docs/platform-assumptions.md, "Test deliveries": players named by platform username, nobody mentioned.
+    const alice = userOf(world, 0);
+    await link(guildId, aliceDiscordId, alice);
+    await recordMemberActivity(store.db, {
+      facts: [
+        {
+          kind: "rating",
+          eventId: "evt_r1",
+          platformUserId: alice.id,
+          occurredAt: eventTime - 86_400_000,
+          ratingChange: 30,
+          newRating: 2030,
+          promotedTo: null,
+        },
+      ],
+      guildId: undefined,
+      now: eventTime,
+    });
+    const eventId = await storeEvent(
+      "system.leaderboard_updated",
+      world.data("system.leaderboard_updated", { test: true }),
+      { id: "evt_weekly_test" },
+    );
+
+    const message = await renderRow(await queue(eventId, "post"));
+
+    const gains = message.embeds?.[0]?.fields?.find((field) => field.name === "📈 Biggest gains");
+    expect(gains?.value).toBe(`${alice.username} **+30** (now 2030)`);
+    expect(JSON.stringify(message)).not.toContain(alice.id);
+    expect(message.allowed_mentions).toEqual({ parse: [], users: [], roles: [] });
+  });
+
   it("posts a leaderboard refresh as a short line in a guild whose week was quiet", async () => {
     const eventId = await storeEvent("system.leaderboard_updated", world.data("system.leaderboard_updated"), {
       id: "evt_weekly",

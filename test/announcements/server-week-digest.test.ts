@@ -22,7 +22,7 @@ function totals(platformUserId: string, ratingChange: number, won = 0, played = 
 }
 
 function week(overrides: Partial<ServerWeek> = {}): ServerWeek {
-  return { window, totals: [], promotions: [], achievements: [], ...overrides };
+  return { window, totals: [], promotions: [], achievements: [], usernames: new Map(), ...overrides };
 }
 
 function field(body: ReturnType<typeof renderEvent>, name: string): string | undefined {
