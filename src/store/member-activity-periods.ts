@@ -3,6 +3,7 @@
 // members still linked in the server count: a member who unlinked drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 
 /** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
 export interface ActivityWindow {
@@ -52,7 +53,6 @@ export async function listMemberPeriodTotals(
   db: Kysely<Database>,
   query: PeriodQuery & { readonly limit?: number; readonly offset?: number },
 ): Promise<MemberPeriodTotals[]> {
-  const { guildId, window } = query;
   let select = inPeriod(db, query)
     .where("member_activity.kind", "in", ["rating", "battle"])
     .groupBy("member_activity.platform_user_id")
@@ -70,32 +70,65 @@ export async function listMemberPeriodTotals(
         )
         .distinct()
         .as("won"),
-      eb
-        .selectFrom("member_activity as latest")
-        .select("latest.new_rating")
-        .where("latest.guild_id", "=", guildId)
-        .whereRef("latest.platform_user_id", "=", "member_activity.platform_user_id")
-        .where("latest.kind", "=", "rating")
-        .where("latest.new_rating", "is not", null)
-        .where("latest.occurred_at", ">", window.from)
-        .where("latest.occurred_at", "<=", window.to)
-        .orderBy("latest.occurred_at", "desc")
-        .orderBy("latest.event_id", "desc")
-        .limit(1)
-        .as("latest_rating"),
     ])
     .orderBy("gain", "desc")
     .orderBy("won", "desc")
     .orderBy("member_activity.platform_user_id");
   if (query.limit !== undefined) select = select.limit(query.limit).offset(query.offset ?? 0);
   const rows = await select.execute();
+  const latest = await readLatestRatings(
+    db,
+    query,
+    rows.map((row) => row.platform_user_id),
+  );
   return rows.map((row) => ({
     platformUserId: row.platform_user_id,
     ratingChange: Number(row.gain),
-    latestRating: row.latest_rating ?? null,
+    latestRating: latest.get(row.platform_user_id) ?? null,
     battlesPlayed: Number(row.played),
     battlesWon: Number(row.won),
   }));
+}
+
+/**
+ * Each member's rating after their last change in the period that said it (the latest `occurred_at`, then the
+ * greatest event id). Read in one pass over the period's rating rows of these members, not one lookup per member:
+ * a lookup per member scans the server's whole period each time, which grows with the square of its members.
+ */
+async function readLatestRatings(
+  db: Kysely<Database>,
+  { guildId, window }: PeriodQuery,
+  platformUserIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await inSlices(platformUserIds, idsPerQuery, (some) =>
+    db
+      .selectFrom("member_activity")
+      .select(["platform_user_id", "new_rating", "occurred_at", "event_id"])
+      .where("guild_id", "=", guildId)
+      .where("occurred_at", ">", window.from)
+      .where("occurred_at", "<=", window.to)
+      .where("kind", "=", "rating")
+      .where("new_rating", "is not", null)
+      .where("platform_user_id", "in", some)
+      .execute(),
+  );
+  const latest = new Map<string, { rating: number; occurredAt: number; eventId: string }>();
+  for (const row of rows) {
+    if (row.new_rating === null) continue;
+    const known = latest.get(row.platform_user_id);
+    const later =
+      known === undefined ||
+      row.occurred_at > known.occurredAt ||
+      (row.occurred_at === known.occurredAt && row.event_id > known.eventId);
+    if (later) {
+      latest.set(row.platform_user_id, {
+        rating: row.new_rating,
+        occurredAt: row.occurred_at,
+        eventId: row.event_id,
+      });
+    }
+  }
+  return new Map([...latest].map(([platformUserId, { rating }]) => [platformUserId, rating]));
 }
 
 export interface MemberMilestone {
