@@ -5,6 +5,11 @@ import { truncateText } from "./truncate-text.js";
 
 /** Longer names than this are cut before escaping, which also bounds the work a hostile payload causes. */
 export const maxNameLength = 256;
+/**
+ * Names and tiers in a list of rows, such as a leaderboard's page of 10: escaped they may double, and a page of
+ * them must still fit an embed's 4,096-character description, or the rows past the cut are on no page.
+ */
+export const listNameLength = 64;
 /** The same for prose (a description, a maintenance notice), which gets the embed's description. */
 export const maxProseLength = 2000;
 

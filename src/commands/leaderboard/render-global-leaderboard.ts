@@ -1,8 +1,11 @@
-import { plainText } from "../../display/platform-text.js";
+import { listNameLength, plainText } from "../../display/platform-text.js";
 import type { GlobalLeaderboard, GlobalRanking } from "../../api/schemas/leaderboard.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { formatRating } from "../../display/rating.js";
 import { formatTier } from "../../display/tier.js";
+
+/** Each row's names cut short enough that a whole page fits the description (platform-text.ts). */
+const listed = { maxLength: listNameLength };
 
 export interface GlobalLeaderboardPage {
   readonly board: GlobalLeaderboard;
@@ -15,9 +18,9 @@ export interface GlobalLeaderboardPage {
 
 function renderRankingLine(ranking: GlobalRanking, viewerPlatformUserId: string | undefined): string {
   const parts = [
-    `**#${String(ranking.rank)}** ${plainText(ranking.user.username)}`,
+    `**#${String(ranking.rank)}** ${plainText(ranking.user.username, listed)}`,
     formatRating(ranking.user.rating),
-    plainText(formatTier(ranking.user.tier)),
+    plainText(formatTier(ranking.user.tier), listed),
   ];
   if (ranking.winRate !== undefined) parts.push(`${String(Math.round(ranking.winRate * 100))}% won`);
   if (ranking.battlesWon !== undefined)

@@ -1,8 +1,11 @@
-import { plainText } from "../../display/platform-text.js";
+import { listNameLength, plainText } from "../../display/platform-text.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { ServerLeaderboardRow } from "../../store/platform-users.js";
 import { formatRating } from "../../display/rating.js";
 import { formatTier } from "../../display/tier.js";
+
+/** Each row's names cut short enough that a whole page fits the description (platform-text.ts). */
+const listed = { maxLength: listNameLength };
 
 export interface ServerLeaderboardPage {
   readonly rows: readonly ServerLeaderboardRow[];
@@ -29,9 +32,9 @@ export function renderServerLeaderboard({
   const lines = rows.map((row, index) => {
     const position = page * pageSize + index + 1;
     const line = [
-      `**${String(position)}.** <@${row.userId}> (${plainText(row.username)})`,
+      `**${String(position)}.** <@${row.userId}> (${plainText(row.username, listed)})`,
       formatRating(row.rating),
-      plainText(formatTier(row.tier)),
+      plainText(formatTier(row.tier), listed),
     ].join(" · ");
     return row.userId === viewerUserId ? `${line} ← you` : line;
   });

@@ -1,11 +1,14 @@
 import { formatBattleRecord } from "../../display/battle-record.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { periodLabels, type WindowPeriod } from "../../display/activity-period.js";
-import { plainText } from "../../display/platform-text.js";
+import { listNameLength, plainText } from "../../display/platform-text.js";
 import { formatRating, formatRatingChange } from "../../display/rating.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import type { ActivityWindow, MemberPeriodTotals } from "../../store/member-activity-periods.js";
 import type { LinkedMember } from "../../store/member-links.js";
+
+/** Each row's names cut short enough that a whole page fits the description (platform-text.ts). */
+const listed = { maxLength: listNameLength };
 
 export interface ServerPeriodLeaderboardPage {
   readonly period: WindowPeriod;
@@ -34,8 +37,8 @@ export function renderServerPeriodLeaderboard(input: ServerPeriodLeaderboardPage
     const member = members.get(row.platformUserId);
     const who =
       member === undefined
-        ? plainText(row.platformUserId)
-        : `<@${member.userId}> (${plainText(member.platformUsername)})`;
+        ? plainText(row.platformUserId, listed)
+        : `<@${member.userId}> (${plainText(member.platformUsername, listed)})`;
     const parts = [
       `**${String(page * pageSize + index + 1)}.** ${who}`,
       `**${formatRatingChange(row.ratingChange)}**`,

@@ -86,6 +86,34 @@ describe("renderGlobalLeaderboard", () => {
     expect(description.length).toBeLessThanOrEqual(4096);
     expect(description.startsWith("**#1** xxx")).toBe(true);
   });
+
+  it("shows every player of a full page whose names and tiers are long and all markdown", () => {
+    // Each "_" is escaped to two characters: cut at 256, ten such names and tiers overran the 4,096-character
+    // description, and the players past the cut were on no page.
+    const rankings = Array.from({ length: 10 }, (_, index) => ({
+      ...ranking(index + 1, "_".repeat(300)),
+      user: {
+        id: `usr_${String(index + 1)}`,
+        username: "_".repeat(300),
+        rating: 2000,
+        tier: "_".repeat(300),
+      },
+    }));
+    const reply = renderGlobalLeaderboard({
+      board: { rankings, total: 10, hasMore: false },
+      page: 0,
+      pageSize: 10,
+      viewerPlatformUserId: "usr_10",
+    });
+    const description = reply.embeds?.[0]?.description ?? "";
+    expect(description.length).toBeLessThanOrEqual(4096);
+    expect(normaliseMessage(reply).embeds?.[0]?.description).toBe(description);
+    const lines = description.split("\n");
+    expect(lines.map((line) => line.slice(0, line.indexOf(" ")))).toEqual(
+      Array.from({ length: 10 }, (_, index) => `**#${String(index + 1)}**`),
+    );
+    expect(lines[9]).toMatch(/ ← you$/u);
+  });
 });
 
 describe("hasMoreRankings", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderServerLeaderboard } from "../../../src/commands/leaderboard/render-server-leaderboard.js";
+import { normaliseMessage } from "../../../src/discord/message-limits.js";
 import type { ServerLeaderboardRow } from "../../../src/store/platform-users.js";
 
 function row(userId: string, username: string, rating: number): ServerLeaderboardRow {
@@ -21,6 +22,22 @@ describe("renderServerLeaderboard", () => {
     expect(reply.embeds?.[0]?.footer?.text).toBe("Page 2 · ratings as last seen by the bot");
     // Mentions are for display only; the reply helper's default allows none.
     expect(reply.allowed_mentions).toBeUndefined();
+  });
+
+  it("shows every member of a full page whose names and tiers are long and all markdown", () => {
+    // Each "_" is escaped to two characters: cut at 256, ten such rows overran the 4,096-character
+    // description, and the members past the cut were on no page.
+    const rows = Array.from({ length: 10 }, (_, index) => ({
+      ...row(String(1000 + index), "_".repeat(300), 2000 - index),
+      tier: "_".repeat(300),
+    }));
+    const reply = renderServerLeaderboard({ rows, page: 0, pageSize: 10, viewerUserId: "1009" });
+    const description = reply.embeds?.[0]?.description ?? "";
+    expect(description.length).toBeLessThanOrEqual(4096);
+    expect(normaliseMessage(reply).embeds?.[0]?.description).toBe(description);
+    const lines = description.split("\n");
+    expect(lines).toHaveLength(10);
+    expect(lines[9]).toMatch(/^\*\*10\.\*\* <@1009> .* ← you$/u);
   });
 
   it("tells members how to appear when nobody has a known rating", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderServerPeriodLeaderboard } from "../../../src/commands/leaderboard/render-server-period-leaderboard.js";
+import { normaliseMessage } from "../../../src/discord/message-limits.js";
 import type { MemberPeriodTotals } from "../../../src/store/member-activity-periods.js";
 
 const now = Date.UTC(2026, 10, 21);
@@ -45,6 +46,31 @@ describe("renderServerPeriodLeaderboard", () => {
     expect(embed?.footer?.text).toBe("Page 2 · /leaderboard server period:all ranks by rating");
     // Mentions are for display only; the reply helper's default allows none.
     expect(reply.allowed_mentions).toBeUndefined();
+  });
+
+  it("shows every member of a full page whose usernames are long and all markdown", () => {
+    // Each "_" is escaped to two characters: cut at 256, ten such rows overran the 4,096-character
+    // description, and the members past the cut were on no page.
+    const linked = Array.from({ length: 10 }, (_, index) => ({
+      userId: String(1000 + index),
+      platformUserId: `usr_${String(index)}`,
+      platformUsername: "_".repeat(300),
+    }));
+    const reply = renderServerPeriodLeaderboard({
+      period: "week",
+      window,
+      rows: linked.map((member, index) => row(member.platformUserId, 100 - index, 1000, 1000)),
+      members: linked,
+      page: 0,
+      pageSize: 10,
+      viewerUserId: "1009",
+    });
+    const description = reply.embeds?.[0]?.description ?? "";
+    expect(description.length).toBeLessThanOrEqual(4096);
+    expect(normaliseMessage(reply).embeds?.[0]?.description).toBe(description);
+    const lines = description.split("\n").slice(2);
+    expect(lines).toHaveLength(10);
+    expect(lines[9]).toMatch(/^\*\*10\.\*\* <@1009> .* ← you$/u);
   });
 
   it("says what the list is waiting for when nobody played in the period", () => {
