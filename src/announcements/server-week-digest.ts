@@ -2,19 +2,21 @@
 // (docs/architecture.md, "The weekly digest"): the biggest rating gains and losses among its linked members,
 // promotions, most battles won, achievements, and the platform's podium. Members are mentioned so each reader
 // sees the names they know, but nobody is pinged: a weekly post that pings everyone who played is noise.
-import type { APIEmbedField } from "discord-api-types/v10";
+import type { APIEmbed, APIEmbedField } from "discord-api-types/v10";
 import { formatBattleRecord } from "../display/battle-record.js";
 import { discordTimestamp } from "../display/discord-timestamp.js";
 import { fitLines } from "../display/fit-lines.js";
 import { plainText } from "../display/platform-text.js";
 import { formatRating, formatRatingChange } from "../display/rating.js";
 import { formatTier } from "../display/tier.js";
-import type { MessageBody } from "../discord/message-limits.js";
+import { discordLimits } from "../discord/discord-limits.js";
+import { embedLength, type MessageBody } from "../discord/message-limits.js";
 import type { PlatformEventOf } from "../events/index.js";
 import type { MemberMilestone, MemberPeriodTotals } from "../store/member-activity-periods.js";
 import { announcementColours, eventStamp, formatRank, sortByRank } from "./announcement-style.js";
 import { pluralise } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
+import { testEventLabel } from "./test-event.js";
 
 /** Members shown per ranked section; the rest are in `/leaderboard server period:week`. */
 const shownPerSection = 5;
@@ -43,40 +45,68 @@ export function renderServerWeek(
     .sort((a, b) => b.battlesWon - a.battlesWon || a.battlesPlayed - b.battlesPlayed);
   const promotions = latestPerMember(week?.promotions ?? []);
   const achievements = groupByMember(week?.achievements ?? []);
-  const sections: APIEmbedField[] = [
+  const sections: Section[] = [
     section("📈 Biggest gains", gains.slice(0, shownPerSection), (row) => describeChange(row, name)),
     section("📉 Biggest losses", losses.slice(0, shownPerSection), (row) => describeChange(row, name)),
     section("⬆️ Promotions", promotions, (row) => `${name(row.platformUserId)} → **${tierText(row.name)}**`),
     section("⚔️ Most battles won", winners.slice(0, shownPerSection), (row) => describeWins(row, name)),
     section("🏅 Achievements", achievements, ([userId, names]) => `${name(userId)} — ${names.join(", ")}`),
-  ].filter((field) => field.value !== "");
+  ].filter((field) => field.lines.length > 0);
   if (week === undefined || sections.length === 0)
     return { content: quietWeekLine, allowed_mentions: noPings };
   const active = new Set([...week.totals, ...week.achievements].map((row) => row.platformUserId)).size;
+  const embed: APIEmbed = {
+    title: "📅 This server's week",
+    description: [
+      `${discordTimestamp(week.window.from, "D")} – ${discordTimestamp(week.window.to, "D")} · ` +
+        `${pluralise(active, "linked member")} active`,
+      "Full ranking: `/leaderboard server period:week`",
+    ].join("\n"),
+    color: announcementColours.neutral,
+    ...eventStamp(event),
+  };
   return {
-    embeds: [
-      {
-        title: "📅 This server's week",
-        description: [
-          `${discordTimestamp(week.window.from, "D")} – ${discordTimestamp(week.window.to, "D")} · ` +
-            `${pluralise(active, "linked member")} active`,
-          "Full ranking: `/leaderboard server period:week`",
-        ].join("\n"),
-        color: announcementColours.neutral,
-        fields: [...sections, ...platformPodium(event, context)],
-        ...eventStamp(event),
-      },
-    ],
+    embeds: [{ ...embed, fields: fitSections([...sections, ...platformPodium(event, context)], embed) }],
     allowed_mentions: noPings,
   };
 }
 
-function section<T>(title: string, rows: readonly T[], describe: (row: T) => string): APIEmbedField {
-  return {
-    name: title,
-    value: rows.length === 0 ? "" : fitLines(rows.map(describe), fieldBudget),
+/** A field of the digest before it is fitted: its title and one line per entry. */
+interface Section {
+  readonly name: string;
+  readonly lines: readonly string[];
+}
+
+function section<T>(title: string, rows: readonly T[], describe: (row: T) => string): Section {
+  return { name: title, lines: rows.map(describe) };
+}
+
+/**
+ * The sections as fields that together fit the embed's 6,000 characters with room for a test delivery's label,
+ * so that none is dropped whole (the sender drops trailing fields that do not fit): each gets an even share of
+ * what is left, shortest first, so a short section leaves its unused share to the longer ones, and a section
+ * cut short ends with "…and N more".
+ */
+function fitSections(sections: readonly Section[], embed: APIEmbed): APIEmbedField[] {
+  const names = sections.reduce((sum, { name }) => sum + name.length, 0);
+  let left = discordLimits.embedTotal - embedLength(embed) - testEventLabel.length - names;
+  const values = new Map<Section, string>();
+  const shortestFirst = [...sections].sort((a, b) => fullLength(a) - fullLength(b));
+  for (const [index, current] of shortestFirst.entries()) {
+    const share = Math.floor(left / (shortestFirst.length - index));
+    const value = fitLines(current.lines, Math.max(0, Math.min(fieldBudget, share)));
+    values.set(current, value);
+    left -= value.length;
+  }
+  return sections.map((current) => ({
+    name: current.name,
+    value: values.get(current) ?? "—",
     inline: false,
-  };
+  }));
+}
+
+function fullLength({ lines }: Section): number {
+  return lines.reduce((sum, line) => sum + line.length + 1, 0);
 }
 
 function describeChange(row: MemberPeriodTotals, name: (id: string) => string): string {
@@ -115,14 +145,12 @@ function tierText(tier: string): string {
 function platformPodium(
   event: PlatformEventOf<"system.leaderboard_updated">,
   context: RenderContext,
-): APIEmbedField[] {
+): Section[] {
   const podium = sortByRank(event.data.top)
     .slice(0, 3)
     .map((entry) => {
       const who = nameUser({ id: entry.userId, username: entry.username }, context);
       return `${formatRank(entry.rank)} ${who} — ${formatRating(entry.rating)}`;
     });
-  return podium.length === 0
-    ? []
-    : [{ name: "🌍 Platform top 3", value: fitLines(podium, fieldBudget), inline: false }];
+  return podium.length === 0 ? [] : [{ name: "🌍 Platform top 3", lines: podium }];
 }

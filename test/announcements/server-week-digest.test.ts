@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderEvent } from "../../src/announcements/render-event.js";
 import type { ServerWeek } from "../../src/announcements/server-week.js";
 import { quietWeekLine } from "../../src/announcements/server-week-digest.js";
+import { normaliseMessage } from "../../src/discord/message-limits.js";
 import type { MemberPeriodTotals } from "../../src/store/member-activity-periods.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { createSandboxWorld, eventTime, linkEveryone, readEvent, userOf } from "./support/events.js";
@@ -120,6 +121,41 @@ describe("the weekly digest", () => {
     });
     expectWithinDiscordLimits(body);
     expect(textOf(body)).toContain("…and");
+  });
+
+  it("keeps every section, the platform's podium included, when long names would fill every field", () => {
+    // A test delivery names members by username: with long names of markdown each field neared its 1,024
+    // characters, six of them passed the embed's 6,000, and the sender dropped the podium whole.
+    const long = "_".repeat(235);
+    const ids = Array.from({ length: 50 }, (_, index) => `usr_${String(index)}`);
+    const top = [1, 2, 3].map((rank) => ({
+      rank,
+      user_id: `usr_top${String(rank)}`,
+      username: long,
+      rating: 2000,
+    }));
+    const testRefresh = readEvent("system.leaderboard_updated", { object: "leaderboard", top, test: true });
+    const body = renderEvent(testRefresh, {
+      mentions: new Map(),
+      serverWeek: week({
+        totals: ids.map((id, index) => totals(id, 25 - index, 1 + (index % 3), 3)),
+        promotions: ids.map((id) => ({ platformUserId: id, name: "gold", occurredAt: eventTime })),
+        achievements: ids.map((id) => ({ platformUserId: id, name: "First Win", occurredAt: eventTime })),
+        usernames: new Map(ids.map((id) => [id, long])),
+      }),
+    });
+
+    expectWithinDiscordLimits(body);
+    const sent = normaliseMessage(body).embeds?.[0]?.fields ?? [];
+    expect(sent.map((sentField) => sentField.name)).toEqual([
+      "📈 Biggest gains",
+      "📉 Biggest losses",
+      "⬆️ Promotions",
+      "⚔️ Most battles won",
+      "🏅 Achievements",
+      "🌍 Platform top 3",
+    ]);
+    expect(field(body, "🌍 Platform top 3")).toMatch(/^🥇 (\\_)+/u);
   });
 
   it.each(hostileTexts)("shows hostile platform text as text: %j", (hostile) => {
