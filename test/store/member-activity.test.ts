@@ -188,16 +188,15 @@ describe.each(testDatabases())("member activity on $name", (database) => {
   });
 });
 
-// The digest reads every active member of the server's week at once: the read must grow with the rows, not
-// with members × rows (a lookup per member of their latest rating scanned the whole week each time: 20 s for
-// 5,000 members on SQLite, past PostgreSQL's 60 s statement time-out a little further on, and the digest was
-// never posted).
+// The digest reads every active member of the server's week at once: at a big server's size the totals and
+// each member's latest rating are still right. How long the read takes is measured by bench/digest-read.ts
+// (docs/architecture.md, "Performance targets"), never here.
 describe.each(testDatabases().filter((database: TestDatabase) => database.name === "SQLite in memory"))(
   "a big server's week on $name",
   (database) => {
     const store = useMigratedStore(database);
 
-    it("sums 8,000 members' week at once in under 2 s", async () => {
+    it("sums 8,000 members' week at once", async () => {
       const members = 8000;
       const links = Array.from({ length: members }, (_, index) => ({
         id: `link_${String(index)}`,
@@ -226,9 +225,7 @@ describe.each(testDatabases().filter((database: TestDatabase) => database.name =
         await record(facts.slice(start, start + 4000));
       }
 
-      const started = performance.now();
       const totals = await listMemberPeriodTotals(store.db, { guildId: guildA, window: week });
-      const elapsed = performance.now() - started;
 
       expect(totals).toHaveLength(members);
       expect(totals[0]).toEqual({
@@ -238,7 +235,6 @@ describe.each(testDatabases().filter((database: TestDatabase) => database.name =
         battlesPlayed: 1,
         battlesWon: 1,
       });
-      expect(elapsed).toBeLessThan(2000);
     }, 60_000);
 
     async function record(facts: readonly ActivityFact[]): Promise<number> {
