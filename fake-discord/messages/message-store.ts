@@ -72,6 +72,16 @@ export class MessageStore {
     );
   }
 
+  /**
+   * A message as the channel routes see it: in that channel, not deleted, not ephemeral. An ephemeral
+   * message exists only for the member it was shown to, so the bot reaches it through the interaction's
+   * webhook alone (fake-discord/README.md, "Interactions"); by channel it is 10008 Unknown Message.
+   */
+  inChannelById(channelId: string, messageId: string): StoredMessage | undefined {
+    const message = this.get(messageId);
+    return message?.channelId === channelId && !isEphemeral(message) ? message : undefined;
+  }
+
   /** The message an earlier create with this nonce made, if `enforce_nonce` applies (docs: Create Message). */
   findByNonce(
     channelId: string,

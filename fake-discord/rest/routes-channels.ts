@@ -23,8 +23,8 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
     renderMessage(message, (id) => state.world.users.get(id), state.applicationId);
 
   const findMessage = (channelId: string, messageId: string): StoredMessage => {
-    const message = state.messages.get(messageId);
-    if (message?.channelId !== channelId) throw new DiscordHttpError("unknownMessage");
+    const message = state.messages.inChannelById(channelId, messageId);
+    if (message === undefined) throw new DiscordHttpError("unknownMessage");
     return message;
   };
 

@@ -26,8 +26,8 @@ export function registerThreadRoutes(app: FastifyInstance, state: FakeDiscordSta
           ? ChannelType.AnnouncementThread
           : ChannelType.PublicThread;
       const { guild, channel } = requireThreadStarter(state, request.params.channelId, type);
-      const message = state.messages.get(request.params.messageId);
-      if (message?.channelId !== channel.id) throw new DiscordHttpError("unknownMessage");
+      const message = state.messages.inChannelById(channel.id, request.params.messageId);
+      if (message === undefined) throw new DiscordHttpError("unknownMessage");
       if (world.channel(message.id) !== undefined) throw new DiscordHttpError("threadAlreadyCreated");
       const fields = readThreadStart(request.body);
       const thread = world.threads.start(guild, channel, {
