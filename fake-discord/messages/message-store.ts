@@ -141,7 +141,9 @@ export class MessageStore {
    * Applies an edit; fields left out keep their value and the old version goes to `edits`. The pings stay
    * the create's: "While editing a message will update its `mentions` data, it does not actually produce any
    * notifications" (Discord staff, discord-api-docs issue 1419), also for the edit that answers a deferral
-   * (issue 5497). The message object's `mentions` follow the content (render-message.ts).
+   * (issue 5497). The message object's `mentions` follow the content (render-message.ts): new content is
+   * parsed with that edit's `allowed_mentions` alone, the default when it sends none, never the original's;
+   * an edit without content leaves them as they were (fake-discord/README.md, "Interactions").
    */
   edit(message: StoredMessage, draft: MessageDraft, files: readonly UploadedFile[]): StoredMessage {
     const wasLoading = (message.flags & messageFlags.loading) !== 0;
@@ -156,10 +158,12 @@ export class MessageStore {
       });
       message.editedAt = this.clock.now();
     }
-    if (draft.content !== undefined) message.content = draft.content ?? "";
+    if (draft.content !== undefined) {
+      message.content = draft.content ?? "";
+      message.allowedMentions = draft.allowedMentions ?? null;
+    }
     if (draft.embeds !== undefined) message.embeds = draft.embeds ?? [];
     if (draft.components !== undefined) message.components = draft.components ?? [];
-    if (draft.allowedMentions !== undefined) message.allowedMentions = draft.allowedMentions;
     // An edit sets or unsets SUPPRESS_EMBEDS and may set IS_COMPONENTS_V2, never unset it; other flags in
     // it are ignored without error, so an edit never makes a message ephemeral or public (Discord's
     // documentation, Resources, Message, Edit Message, "JSON/Form Params", flags; Resources, Webhook, Edit

@@ -43,6 +43,10 @@ export interface StoredMessage {
   attachments: StoredAttachment[];
   /** A deferred response carries flag 128 (Loading, "thinking…") until its first edit. */
   flags: number;
+  /**
+   * The allowed_mentions the current content was parsed with: the create's, or the last edit's that sent
+   * content (null: none sent with it, so Discord's default of everything the content mentions).
+   */
   allowedMentions: APIAllowedMentions | null;
   /**
    * Users this message actually pinged, after allowed_mentions: those it mentioned when it was created, as

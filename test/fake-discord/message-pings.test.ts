@@ -65,6 +65,32 @@ describe("pings on the fake Discord", () => {
     expect(fake.message(again.id)?.mentionedUserIds).toEqual([bob]);
   });
 
+  // Discord keeps no allowed_mentions on a message: an edit's content is parsed with the edit's own.
+  it("parses an edit's new content with that edit's allowed_mentions, never the original's", async () => {
+    const created = await send("POST", `/channels/${channelId}/messages`, {
+      content: `<@${bob}> is up next`,
+      allowed_mentions: { parse: [] },
+    });
+    const { id, mentions } = (await created.json()) as { id: string; mentions: unknown[] };
+    expect(mentions).toEqual([]);
+    const path = `/channels/${channelId}/messages/${id}`;
+    const reworded = await send("PATCH", path, { content: `<@${bob}>, you are challenged` });
+    expect(await mentionIds(reworded)).toEqual([bob]);
+    expect(fake.message(id)?.allowedMentions).toBeNull();
+    // Without content an edit leaves the mentions as they are, whatever allowed_mentions it sends.
+    const restyled = await send("PATCH", path, {
+      embeds: [{ title: "Battle" }],
+      allowed_mentions: { parse: [] },
+    });
+    expect(await mentionIds(restyled)).toEqual([bob]);
+    const quieted = await send("PATCH", path, {
+      content: `<@${bob}>, you are challenged`,
+      allowed_mentions: { parse: [] },
+    });
+    expect(await mentionIds(quieted)).toEqual([]);
+    expect(fake.message(id)?.mentionedUserIds).toEqual([]);
+  });
+
   const deferred = async (): Promise<InteractionHandle> => {
     const handle = fake.runCommand({ guildId, channelId, userId, name: "challenge" });
     const answer = await send(
