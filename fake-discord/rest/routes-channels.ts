@@ -1,17 +1,25 @@
 import type { FastifyInstance } from "fastify";
-import { DiscordHttpError } from "../discord-errors.js";
+import { DiscordHttpError, type FieldError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { readMessageDraft } from "../messages/message-draft.js";
 import type { StoredMessage } from "../messages/message-types.js";
+import { pickMessageAnchor, pickMessagePage } from "../messages/message-page.js";
 import { renderMessage } from "../messages/render-message.js";
 import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
 import { renderAnyChannel } from "../world/render-world.js";
 import { botReadsHistory, requireChannelAccess } from "./channel-access.js";
+import { readLimitParam, readSnowflakeParam } from "./page-query.js";
 import { requireEditableThreadMessage } from "./thread-access.js";
 import { readRequestBody } from "./request-body.js";
 
 interface ChannelParams {
   channelId: string;
+}
+interface MessagePageQuery {
+  limit?: string;
+  around?: string;
+  before?: string;
+  after?: string;
 }
 interface MessageParams extends ChannelParams {
   messageId: string;
@@ -63,30 +71,22 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
     return render(message);
   });
 
-  app.get<{ Params: ChannelParams; Querystring: { limit?: string; before?: string; after?: string } }>(
+  // Get Channel Messages: `limit` 1–100 (default 50), refused outside it, and one anchor of `around`,
+  // `before` and `after` (fake-discord/README.md, "Channel messages").
+  app.get<{ Params: ChannelParams; Querystring: MessagePageQuery }>(
     "/channels/:channelId/messages",
     (request) => {
       const channel = requireChannelAccess(state, request.params.channelId, "view");
-      const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 50)));
-      const { before, after } = request.query;
-      for (const [name, value] of Object.entries({ before, after })) {
-        if (value !== undefined && !/^\d{1,20}$/.test(value)) {
-          throw new DiscordHttpError("invalidFormBody", [
-            { path: [name], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` },
-          ]);
-        }
-      }
+      const errors: FieldError[] = [];
+      const limit = readLimitParam(request.query.limit, { max: 100, fallback: 50 }, errors);
+      const anchor = pickMessageAnchor({
+        around: readSnowflakeParam("around", request.query.around, errors),
+        before: readSnowflakeParam("before", request.query.before, errors),
+        after: readSnowflakeParam("after", request.query.after, errors),
+      });
+      if (errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors);
       if (!botReadsHistory(state, channel)) return [];
-      return state.messages
-        .inChannel(channel.id)
-        .filter(
-          (message) =>
-            (before === undefined || BigInt(message.id) < BigInt(before)) &&
-            (after === undefined || BigInt(message.id) > BigInt(after)),
-        )
-        .reverse()
-        .slice(0, limit)
-        .map(render);
+      return pickMessagePage(state.messages.inChannel(channel.id), anchor, limit).map(render);
     },
   );
 

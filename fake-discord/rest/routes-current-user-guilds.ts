@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { DiscordHttpError, type FieldError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { computeMemberPermissions } from "../world/permissions.js";
+import { readLimitParam, readSnowflakeParam } from "./page-query.js";
 import type { FakeGuild } from "../world/world-types.js";
 
 interface CurrentUserGuildsQuery {
@@ -55,28 +56,9 @@ function readQuery(query: CurrentUserGuildsQuery): {
   withCounts: boolean;
 } {
   const errors: FieldError[] = [];
-  const snowflake = (name: string, value: string | undefined): bigint | undefined => {
-    if (value === undefined) return undefined;
-    if (/^\d{1,20}$/.test(value)) return BigInt(value);
-    errors.push({ path: [name], code: "NUMBER_TYPE_COERCE", message: `Value "${value}" is not snowflake.` });
-    return undefined;
-  };
-  const before = snowflake("before", query.before);
-  const after = snowflake("after", query.after);
-  const limit = query.limit === undefined ? 200 : Number(query.limit);
-  if (!Number.isInteger(limit)) {
-    errors.push({
-      path: ["limit"],
-      code: "NUMBER_TYPE_COERCE",
-      message: `Value "${String(query.limit)}" is not int.`,
-    });
-  } else if (limit < 1 || limit > 200) {
-    const [code, bound] =
-      limit < 1
-        ? ["NUMBER_TYPE_MIN", "greater than or equal to 1"]
-        : ["NUMBER_TYPE_MAX", "less than or equal to 200"];
-    errors.push({ path: ["limit"], code, message: `int value should be ${bound}.` });
-  }
+  const before = readSnowflakeParam("before", query.before, errors);
+  const after = readSnowflakeParam("after", query.after, errors);
+  const limit = readLimitParam(query.limit, { max: 200, fallback: 200 }, errors);
   const withCounts = query.with_counts === undefined ? false : readBoolean(query.with_counts, errors);
   if (errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors);
   return { before, after, limit, withCounts };
