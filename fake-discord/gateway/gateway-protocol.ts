@@ -5,12 +5,30 @@ export const opcode = {
   dispatch: 0,
   heartbeat: 1,
   identify: 2,
+  presenceUpdate: 3,
+  voiceStateUpdate: 4,
   resume: 6,
   reconnect: 7,
+  requestGuildMembers: 8,
   invalidSession: 9,
   hello: 10,
   heartbeatAck: 11,
+  requestSoundboardSounds: 31,
 } as const;
+
+/**
+ * The opcodes a client may send (docs: Gateway Opcodes, "Client Action" Send); any other closes the
+ * connection with 4001 Unknown opcode (fake-discord/README.md, "The gateway").
+ */
+export const clientOpcodes: ReadonlySet<number> = new Set([
+  opcode.heartbeat,
+  opcode.identify,
+  opcode.presenceUpdate,
+  opcode.voiceStateUpdate,
+  opcode.resume,
+  opcode.requestGuildMembers,
+  opcode.requestSoundboardSounds,
+]);
 
 /** Gateway close codes (docs: Gateway Close Event Codes). */
 export const closeCode = {

@@ -6,14 +6,14 @@ import type { Logger } from "pino";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { shardForGuild } from "../snowflake.js";
 import {
+  clientOpcodes,
   closeCode,
   opcode,
   refuseIntents,
-  type GatewayPayload,
   type PrivilegedIntent,
 } from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
-import { readIdentify, readResume } from "./read-gateway-payloads.js";
+import { readGatewayPayload, readIdentify, readResume } from "./read-gateway-payloads.js";
 import { streamReady } from "./stream-ready.js";
 
 export interface GatewayOptions {
@@ -142,11 +142,13 @@ export class GatewayServer {
   }
 
   private receive(socket: WebSocket, session: GatewaySession | null, raw: RawData): GatewaySession | null {
-    let payload: GatewayPayload;
-    try {
-      payload = JSON.parse(rawToString(raw)) as GatewayPayload;
-    } catch {
+    const payload = readGatewayPayload(rawToString(raw));
+    if (payload === null) {
       socket.close(closeCode.decodeError, "Decode error");
+      return session;
+    }
+    if (!clientOpcodes.has(payload.op)) {
+      socket.close(closeCode.unknownOpcode, "Unknown opcode");
       return session;
     }
     switch (payload.op) {
@@ -163,6 +165,8 @@ export class GatewayServer {
       case opcode.resume:
         return this.resume(socket, payload.d);
       default:
+        // Presence and voice state updates, member and soundboard requests: accepted once identified and
+        // not acted on (fake-discord/README.md, "The gateway").
         if (session === null) socket.close(closeCode.notAuthenticated, "Not authenticated");
         return session;
     }

@@ -1,4 +1,5 @@
 import { isRecord } from "../validation/field-checks.js";
+import type { GatewayPayload } from "./gateway-protocol.js";
 
 export interface Identify {
   token: string;
@@ -36,4 +37,19 @@ export function readResume(data: unknown): Resume | null {
     sessionId: data.session_id,
     sequence: typeof data.seq === "number" ? data.seq : 0,
   };
+}
+
+/**
+ * A frame as a gateway payload: JSON of an object with a whole-number `op`, else null, which the gateway
+ * closes with 4002 Decode error (fake-discord/README.md, "The gateway").
+ */
+export function readGatewayPayload(text: string): GatewayPayload | null {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(payload) || !Number.isInteger(payload.op)) return null;
+  return payload as unknown as GatewayPayload;
 }
