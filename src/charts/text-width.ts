@@ -2,7 +2,7 @@
 // beside it. Widths in em, rounded up from Inter SemiBold's advances.
 
 const narrow = new Set("ijlI.,:;'!|`");
-const slim = new Set("frt1()[]{}-/\\\" ");
+const slim = new Set('frt1()[]{}-/\\" ');
 const wide = new Set("WMmw@%");
 /** Every other character outside ASCII: Cyrillic Ж or Ш reach 1.03 em; a glyph Inter lacks draws narrower. */
 const otherWidth = 1.05;
