@@ -143,7 +143,9 @@ export class MessageStore {
    * notifications" (Discord staff, discord-api-docs issue 1419), also for the edit that answers a deferral
    * (issue 5497). The message object's `mentions` follow the content (render-message.ts): new content is
    * parsed with that edit's `allowed_mentions` alone, the default when it sends none, never the original's;
-   * an edit without content leaves them as they were (fake-discord/README.md, "Interactions").
+   * an edit without content that sends `allowed_mentions` keeps them, as the ones last sent (Discord's docs do
+   * not say whether they parse the old content again; the bot's replies send them with every edit, embeds
+   * only too, and tests read what was sent) (fake-discord/README.md, "Interactions").
    */
   edit(message: StoredMessage, draft: MessageDraft, files: readonly UploadedFile[]): StoredMessage {
     const wasLoading = (message.flags & messageFlags.loading) !== 0;
@@ -161,6 +163,8 @@ export class MessageStore {
     if (draft.content !== undefined) {
       message.content = draft.content ?? "";
       message.allowedMentions = draft.allowedMentions ?? null;
+    } else if (draft.allowedMentions !== undefined) {
+      message.allowedMentions = draft.allowedMentions;
     }
     if (draft.embeds !== undefined) message.embeds = draft.embeds ?? [];
     if (draft.components !== undefined) message.components = draft.components ?? [];

@@ -44,8 +44,8 @@ export interface StoredMessage {
   /** A deferred response carries flag 128 (Loading, "thinking…") until its first edit. */
   flags: number;
   /**
-   * The allowed_mentions the current content was parsed with: the create's, or the last edit's that sent
-   * content (null: none sent with it, so Discord's default of everything the content mentions).
+   * The allowed_mentions last sent: the create's, or the last edit's that sent content (null: none sent with
+   * it, so Discord's default of everything the content mentions) or sent them alone.
    */
   allowedMentions: APIAllowedMentions | null;
   /**
