@@ -22,11 +22,14 @@ export interface RouteContext<Body, Query, Params> {
   cause: EventCause;
   /** `http://host:port` as the caller reached the sandbox; used to build URLs in answers. */
   origin: string;
+  /** The path the caller asked for, without the query. */
+  path: string;
 }
 
 export interface ApiRoute<Body, Query, Params, Response> {
   method: HTTPMethods;
-  url: string;
+  /** One path, or several that serve the same route (webhook management, see routes/webhooks.ts). */
+  url: string | readonly string[];
   level: Level;
   status?: number;
   params?: z.ZodType<Params>;
@@ -47,39 +50,51 @@ export type RouteRegistration = (
 export function defineRoute<Body = undefined, Query = undefined, Params = undefined, Response = unknown>(
   route: ApiRoute<Body, Query, Params, Response>,
 ): RouteRegistration {
+  const urls = typeof route.url === "string" ? [route.url] : route.url;
   return (app, deps, principals) => {
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { level: route.level },
-      handler: async (request, reply) => {
-        const principal = principalOf(principals, request);
-        const shape = resolveShape(request, principal, deps.defaultShape);
-        const invalidCode = (field: string): ErrorCode =>
-          route.invalidCode?.(field, shape) ?? "INVALID_REQUEST";
-        const context: RouteContext<Body, Query, Params> = {
-          params: parseInput(route.params, request.params, invalidCode) as Params,
-          query: parseInput(route.query, request.query, invalidCode) as Query,
-          body: parseInput(route.body, request.body, invalidCode) as Body,
-          principal,
-          user: requireUser(deps.state, principal.userId),
-          shape,
-          cause: causeOf(request),
-          origin: `${request.protocol}://${request.host}`,
-        };
-        const result = await route.handle(deps, context);
-        const status = route.status ?? 200;
-        if (status === 204) return reply.code(204).send();
-        const checked = route.response.safeParse(result);
-        if (!checked.success) {
-          throw new Error(`response of ${route.method} ${route.url} broke its schema`, {
-            cause: checked.error,
-          });
-        }
-        return reply.code(status).send(checked.data);
-      },
-    });
+    for (const url of urls) registerAt(app, deps, principals, route, url);
   };
+}
+
+function registerAt<Body, Query, Params, Response>(
+  app: FastifyInstance,
+  deps: SandboxDeps,
+  principals: PrincipalRegistry,
+  route: ApiRoute<Body, Query, Params, Response>,
+  url: string,
+): void {
+  app.route({
+    method: route.method,
+    url,
+    config: { level: route.level },
+    handler: async (request, reply) => {
+      const principal = principalOf(principals, request);
+      const shape = resolveShape(request, principal, deps.defaultShape);
+      const invalidCode = (field: string): ErrorCode =>
+        route.invalidCode?.(field, shape) ?? "INVALID_REQUEST";
+      const context: RouteContext<Body, Query, Params> = {
+        params: parseInput(route.params, request.params, invalidCode) as Params,
+        query: parseInput(route.query, request.query, invalidCode) as Query,
+        body: parseInput(route.body, request.body, invalidCode) as Body,
+        principal,
+        user: requireUser(deps.state, principal.userId),
+        shape,
+        cause: causeOf(request),
+        origin: `${request.protocol}://${request.host}`,
+        path: request.url.split("?")[0] ?? request.url,
+      };
+      const result = await route.handle(deps, context);
+      const status = route.status ?? 200;
+      if (status === 204) return reply.code(204).send();
+      const checked = route.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(`response of ${route.method} ${url} broke its schema`, {
+          cause: checked.error,
+        });
+      }
+      return reply.code(status).send(checked.data);
+    },
+  });
 }
 
 /** Parses one part of a request, turning the first zod issue into a 400 naming the field and value. */

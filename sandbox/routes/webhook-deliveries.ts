@@ -12,7 +12,7 @@ import type { Delivery } from "../state.js";
 import { sampleEventData } from "../webhooks/sample-data.js";
 import { defineRoute } from "./define.js";
 import { limitQuery } from "./schemas.js";
-import { requireOwnWebhook } from "./webhooks.js";
+import { requireOwnWebhook, webhookPaths } from "./webhooks.js";
 
 const webhookParams = z.object({ webhook_id: z.string().min(1) });
 const listQuery = z.object({ limit: limitQuery.default(50) });
@@ -26,7 +26,7 @@ function recordsOf(deliveries: Iterable<Delivery>, webhookId: string, limit: num
 
 const deliveries = defineRoute({
   method: "GET",
-  url: "/api/v1/webhooks/:webhook_id/deliveries",
+  url: webhookPaths("/webhooks/:webhook_id/deliveries"),
   level: "read",
   params: webhookParams,
   query: listQuery,
@@ -66,7 +66,7 @@ const deliveries = defineRoute({
 
 const failedDeliveries = defineRoute({
   method: "GET",
-  url: "/api/v1/webhooks/:webhook_id/failed_deliveries",
+  url: webhookPaths("/webhooks/:webhook_id/failed_deliveries"),
   level: "read",
   params: webhookParams,
   query: listQuery,
@@ -109,7 +109,7 @@ const failedDeliveries = defineRoute({
 
 const sendTest = defineRoute({
   method: "POST",
-  url: "/api/v1/webhooks/test",
+  url: webhookPaths("/webhooks/test"),
   level: "write",
   body: z.object({
     webhook_id: z.string().min(1),

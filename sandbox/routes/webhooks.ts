@@ -1,4 +1,6 @@
-// Webhook management under /api/v1 (the platform's API reference, Endpoints › Webhooks). The spec shows only
+// Webhook management (the platform's API reference, Endpoints › Webhooks), under /api/v1 as the webhook
+// reference writes its paths and under /v1 as the general reference does (`{base_url}/webhooks`): both serve
+// the same webhooks. The spec shows only
 // the registration fields; the answers here are the sandbox's assumption: `{ id, url, events, active,
 // description?, created_at }`, never the secret. GET list, GET/PATCH/DELETE by id are sandbox extras; PATCH
 // can be switched off (`state.webhookPatch`) to answer 404 or 405 like a platform without it.
@@ -12,6 +14,11 @@ import { newId } from "../ids.js";
 import type { SandboxState, Webhook, WebhookPatchSupport } from "../state.js";
 import { defineRoute } from "./define.js";
 import { idParams } from "./schemas.js";
+
+/** The two paths of one webhook-management route: `/api/v1<suffix>` and `/v1<suffix>`. */
+export function webhookPaths(suffix: string): readonly string[] {
+  return [`/api/v1${suffix}`, `/v1${suffix}`];
+}
 
 export const webhookView = z.object({
   id: z.string(),
@@ -49,7 +56,7 @@ export function requireOwnWebhook(state: SandboxState, webhookId: string, userId
 
 const create = defineRoute({
   method: "POST",
-  url: "/api/v1/webhooks",
+  url: webhookPaths("/webhooks"),
   level: "write",
   status: 201,
   body: z.object({
@@ -80,7 +87,7 @@ const create = defineRoute({
 
 const list = defineRoute({
   method: "GET",
-  url: "/api/v1/webhooks",
+  url: webhookPaths("/webhooks"),
   level: "read",
   response: z.object({ webhooks: z.array(webhookView) }),
   handle: (deps, { user }) => ({
@@ -92,7 +99,7 @@ const list = defineRoute({
 
 const read = defineRoute({
   method: "GET",
-  url: "/api/v1/webhooks/:id",
+  url: webhookPaths("/webhooks/:id"),
   level: "read",
   params: idParams,
   response: webhookView,
@@ -100,8 +107,7 @@ const read = defineRoute({
 });
 
 /** What a platform without PATCH on this path answers: its unknown-route 404, or 405 naming what it allows. */
-function refusePatch(support: Exclude<WebhookPatchSupport, "supported">, webhookId: string): SandboxError {
-  const path = `/api/v1/webhooks/${webhookId}`;
+function refusePatch(support: Exclude<WebhookPatchSupport, "supported">, path: string): SandboxError {
   return support === "404"
     ? new SandboxError(404, "NOT_FOUND", `no route PATCH ${path}`)
     : new SandboxError(405, "METHOD_NOT_ALLOWED", `PATCH is not allowed on ${path}`, undefined, {
@@ -112,7 +118,7 @@ function refusePatch(support: Exclude<WebhookPatchSupport, "supported">, webhook
 /** Rotating the secret is a PATCH with a new `secret`; deliveries are signed with the current one. */
 const update = defineRoute({
   method: "PATCH",
-  url: "/api/v1/webhooks/:id",
+  url: webhookPaths("/webhooks/:id"),
   level: "write",
   params: idParams,
   body: z.object({
@@ -124,9 +130,9 @@ const update = defineRoute({
     payload_format: payloadFormat.optional(),
   }),
   response: webhookView,
-  handle: (deps, { params, body, user }) => {
+  handle: (deps, { params, body, user, path }) => {
     const support = deps.state.webhookPatch;
-    if (support !== "supported") throw refusePatch(support, params.id);
+    if (support !== "supported") throw refusePatch(support, path);
     const webhook = requireOwnWebhook(deps.state, params.id, user.id);
     if (body.url !== undefined) webhook.url = body.url;
     if (body.events !== undefined) webhook.events = [...new Set(body.events)];
@@ -140,7 +146,7 @@ const update = defineRoute({
 
 const remove = defineRoute({
   method: "DELETE",
-  url: "/api/v1/webhooks/:id",
+  url: webhookPaths("/webhooks/:id"),
   level: "write",
   status: 204,
   params: idParams,
