@@ -54,6 +54,32 @@ describe("error envelope", () => {
     expect(body.error.requestId).toMatch(/^req_/);
   });
 
+  it("takes an empty body of any type as no body, and a body that is not JSON as 400 INVALID_REQUEST", async () => {
+    test = await startTestSandbox();
+    const created = await test.call("POST", "/v1/battles", {
+      key: test.key("write"),
+      body: { type: "practice", difficulty: "easy", language: "python" },
+    });
+    // What `curl -X POST -d ''` sends to a route that takes no body.
+    const joined = await fetch(`${test.url}/v1/battles/${created.body.id}/join`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${test.key("write")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+    });
+    expect(joined.status).toBe(200);
+    const xml = await fetch(`${test.url}/v1/teams`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${test.key("write")}`, "content-type": "application/xml" },
+      body: "<team><name>Owls</name></team>",
+    });
+    expect(xml.status).toBe(400);
+    const body = (await xml.json()) as { error: { code: string; details: unknown } };
+    expect(body.error).toMatchObject({ code: "INVALID_REQUEST", details: { field: "body", value: null } });
+  });
+
   it("answers unknown paths with 404 NOT_FOUND and a request id", async () => {
     test = await startTestSandbox();
     const response = await test.call("GET", "/v1/nothing-here", { key: test.key("read") });
