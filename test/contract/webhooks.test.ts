@@ -1,7 +1,9 @@
-// Contract: webhook management of src/api against the sandbox's /api/v1 routes (the platform's API reference
-// "Endpoints › Webhooks", "Delivery and retries"). Deliveries go to a real endpoint on 127.0.0.1.
+// Contract: webhook management of src/api against the sandbox's /api/v1 routes and their /v1 form (the
+// platform's API reference "Endpoints › Webhooks", "Delivery and retries"). Deliveries go to a real endpoint
+// on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createPlatformHttp,
   listDeliveries,
   listFailedDeliveries,
   registerWebhook,
@@ -58,6 +60,33 @@ describe("registering webhooks", () => {
     });
     expect(webhook.active).toBe(false);
     expect(world.sandbox.state.webhooks.get(webhook.id)?.active).toBe(false);
+  });
+});
+
+describe("the webhook base set to the REST base (the reference's general form, /v1/webhooks)", () => {
+  it("registers, sends a test event and reads its delivery there", async () => {
+    const http = createPlatformHttp({
+      baseUrl: `${world.sandbox.url}/v1`,
+      webhooksBaseUrl: `${world.sandbox.url}/v1`,
+      timeoutMs: 5000,
+      clock: world.clock,
+      sleep: () => Promise.resolve(),
+    });
+    const webhook = await registerWebhook(http, bob, {
+      url: receiver.urlAnswering(200),
+      events: ["battle.completed"],
+      secret: "contract-secret-rest-base",
+    });
+    const sent = await sendTestWebhook(http, bob, {
+      webhookId: webhook.id,
+      event: "battle.completed",
+      testData: {},
+    });
+    expect(sent.sent).toBe(true);
+    const deliveries = await listDeliveries(http, bob, webhook.id);
+    expect(deliveries.map((delivery) => [delivery.id, delivery.status])).toEqual([
+      [sent.deliveryId, "delivered"],
+    ]);
   });
 });
 
