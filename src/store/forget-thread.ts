@@ -9,6 +9,7 @@ import { inboxKeyOf } from "./inbox.js";
 import { isLeaseFree } from "./leases.js";
 import { enqueueOutboxRows } from "./outbox.js";
 import { listGuildSubscriptions } from "./subscriptions.js";
+import { reminderSource } from "./tournament-reminders.js";
 
 /** What a dropped row of the thread tells of the post it was. */
 const droppedColumns = [
@@ -29,7 +30,8 @@ const droppedColumns = [
  * worker holds (the failing one's other claimed rows too), which fail on their own and come back here as
  * `failedRowIds`. A post a route would have put in the channel had there been no thread (its row names that
  * route) is queued there instead, in its place in the channel's order, the failed ones too, while the route
- * still takes the event's kind; the thread's own notices (a join, a reminder) go nowhere. Returns whether the
+ * still takes the event's kind, and so is a tournament reminder while the channel is still the server's reminder
+ * channel; the thread's own notice (a join) goes nowhere. Returns whether the
  * thread was still known, so a failure is told once.
  */
 export async function forgetThread(
@@ -92,6 +94,7 @@ async function movePostsToChannel(
   { guildId, now }: { readonly guildId: string; readonly now: number },
   rows: readonly DroppedRow[],
 ): Promise<void> {
+  await moveRemindersToChannel(db, { guildId, now }, rows);
   const posts = rows.filter((row) => row.action === "thread-post" && row.subscription_id !== null);
   if (posts.length === 0) return;
   const routes = new Map(
@@ -120,6 +123,41 @@ async function movePostsToChannel(
       dueAt: row.summary_key === null ? now : Math.max(row.next_attempt_at, now),
       ...(row.summary_key === null ? {} : { summaryKey: row.summary_key }),
     })),
+  );
+}
+
+/**
+ * A tournament reminder meant for the thread, posted in the channel instead, due now, while the channel is still
+ * the server's reminder channel: the members who asked for the reminder are pinged all the same. Its render
+ * step decides again whether it is still worth posting (src/announcements/reminder-post.ts).
+ */
+async function moveRemindersToChannel(
+  db: Kysely<Database>,
+  { guildId, now }: { readonly guildId: string; readonly now: number },
+  rows: readonly DroppedRow[],
+): Promise<void> {
+  const reminders = rows.filter((row) => row.action === "thread-post" && row.source === reminderSource);
+  if (reminders.length === 0) return;
+  const settings = await db
+    .selectFrom("reminder_settings")
+    .select("channel_id")
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  await enqueueOutboxRows(
+    db,
+    reminders
+      .filter((row) => row.channel_id === settings?.channel_id)
+      .map((row) => ({
+        source: row.source,
+        eventId: row.event_id,
+        guildId,
+        channelId: row.channel_id,
+        subscriptionId: null,
+        action: "post",
+        targetMessageId: null,
+        now: row.created_at,
+        dueAt: now,
+      })),
   );
 }
 

@@ -147,6 +147,70 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
     expect(world.fake.threads.messages(first!.id)).toHaveLength(1);
     expect(world.fake.threads.list(world.guild.id)).toHaveLength(1);
   });
+
+  it("posts in the channel, with its role, a reminder whose thread a moderator deleted or locked", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "reminders" });
+    const worker = createWorker();
+    const now = world.clock.now();
+    const role = "300000000000000001";
+    const tournaments = ["Alpha", "Beta"].map((name, index) => ({
+      id: `trn_1${index}`,
+      startsAt: now + 60 * minute,
+      title: `${name} Cup`,
+      format: null,
+      prize: null,
+      participants: null,
+      maxParticipants: null,
+    }));
+    await saveReminderSettings(world.db, {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      leadMinutes: [30, 10],
+      roleId: role,
+      configuredBy: "200000000000000009",
+      now,
+    });
+    await syncTournamentReminders(world.db, {
+      guildId: world.guild.id,
+      wanted: tournaments.flatMap((tournament) =>
+        [30, 10].map((leadMinutes) => ({ tournament, leadMinutes })),
+      ),
+      openTournaments: tournaments,
+      complete: true,
+      now,
+    });
+    const sendDue = () =>
+      sendDueReminders(world.db, { now: world.clock.now(), limit: 10, decide: () => ({ send: true }) });
+    world.clock.advance(30 * minute);
+    await sendDue();
+    await worker.runOnce();
+    await worker.runOnce();
+    const firsts = world.fake.messages(channel.id);
+    expect(firsts).toHaveLength(2);
+    expect(firsts.map((post) => world.fake.threads.ofMessage(post.id))).not.toContain(undefined);
+
+    // One thread is deleted, the other locked, before the reminders 10 minutes ahead go into them.
+    world.fake.deleteChannel(firsts[0]!.id);
+    world.fake.threads.setArchived(firsts[1]!.id, false, { locked: true });
+    world.clock.advance(20 * minute);
+    await sendDue();
+    // Each reminder fails on its thread, then goes to the channel: until the worker has nothing left to do.
+    while ((await worker.runOnce()).length > 0);
+
+    // Both reminders, in the channel, each pinging the role as it would have in the thread.
+    const later = world.fake.messages(channel.id).slice(2);
+    expect(later.map((post) => post.embeds[0]?.title)).toEqual([
+      "⏰ Starting soon: Alpha Cup",
+      "⏰ Starting soon: Beta Cup",
+    ]);
+    for (const post of later) {
+      expect(post.content).toContain(`<@&${role}>`);
+      expect(post.allowedMentions?.roles).toEqual([role]);
+    }
+    // A forgotten thread is not started again from the reminder posted in the channel.
+    expect(later.map((post) => world.fake.threads.ofMessage(post.id))).toEqual(later.map(() => undefined));
+  });
 });
 
 const minute = 60_000;
