@@ -1,4 +1,4 @@
-import { plainCode, plainText } from "../../display/platform-text.js";
+import { plainCode, plainText, visibleText } from "../../display/platform-text.js";
 import { getTournamentLeaderboard, PlatformError, type Tournament } from "../../api/index.js";
 import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
 import { withRequestId } from "../../discord/describe-platform-error.js";
@@ -32,7 +32,7 @@ export function describeRegistrationConflict(
   tournamentId: string,
 ): string {
   const name =
-    tournament === undefined || tournament.title.trim() === ""
+    tournament === undefined || visibleText(tournament.title).trim() === ""
       ? `tournament ${plainCode(tournamentId)}`
       : `**${plainText(tournament.title)}**`;
   switch (conflict) {

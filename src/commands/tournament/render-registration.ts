@@ -1,11 +1,12 @@
-import { plainCode, plainText } from "../../display/platform-text.js";
+import { plainCode, plainText, visibleText } from "../../display/platform-text.js";
 import type { TournamentRegistration } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 
 function describeTournament(registration: TournamentRegistration, tournamentId: string): string {
   const title = registration.tournamentTitle;
-  return title === undefined
+  // A title that shows nothing (empty, blank, invisible characters only) would leave bare `****`.
+  return title === undefined || visibleText(title).trim() === ""
     ? `tournament ${plainCode(registration.tournamentId ?? tournamentId)}`
     : `**${plainText(title)}**`;
 }

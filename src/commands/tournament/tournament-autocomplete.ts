@@ -1,4 +1,4 @@
-import { plainLabel } from "../../display/platform-text.js";
+import { plainLabel, visibleText } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { listLimitBounds, listTournaments, type Tournament, type TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
@@ -11,7 +11,9 @@ function describeChoice(tournament: Tournament): string {
     tournament.participants === undefined || tournament.maxParticipants === undefined
       ? ""
       : `, ${tournament.participants}/${tournament.maxParticipants}`;
-  return plainLabel(`${tournament.title} (${tournament.status}${seats})`, discordLimits.choiceName);
+  // A title that shows nothing is named by the id, so the choice still says which tournament it is.
+  const title = visibleText(tournament.title).trim() === "" ? tournament.id : tournament.title;
+  return plainLabel(`${title} (${tournament.status}${seats})`, discordLimits.choiceName);
 }
 
 /** Tournaments whose title or id contains what the member typed, as autocomplete choices (value: the id). */

@@ -49,4 +49,10 @@ describe("a refused registration", () => {
       "You're already registered for tournament `trn_1`.",
     );
   });
+
+  it("names by its id a tournament whose title shows only invisible characters", () => {
+    expect(describeRegistrationConflict("registered", tournament({ title: "\u200b\u2066" }), "trn_1")).toBe(
+      "You're already registered for tournament `trn_1`.",
+    );
+  });
 });

@@ -36,6 +36,13 @@ describe("renderRegistration", () => {
     );
   });
 
+  it("names by its id a tournament whose title shows nothing, never as bare bold markers", () => {
+    for (const title of ["", "   ", "\u200b\u200e"]) {
+      const reply = renderRegistration({ ...base, tournamentId: "trn_1", tournamentTitle: title }, "trn_1");
+      expect(reply.content).toBe("You're registered for tournament `trn_1`.");
+    }
+  });
+
   it("does not claim success when the platform says registered: false", () => {
     const reply = renderRegistration({ ...base, registered: false }, "trn_7");
     expect(reply.content).toMatch(/did not confirm your registration for tournament `trn_7`/);

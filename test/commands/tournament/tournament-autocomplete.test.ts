@@ -30,6 +30,15 @@ describe("chooseTournaments", () => {
     ]);
   });
 
+  it("names by its id a tournament whose title shows nothing", () => {
+    const blank = ["", "  ", "\u200b"].map((title, index) => makeTournament({ id: `trn_${index}`, title }));
+    expect(chooseTournaments(blank, "").map((choice) => choice.name)).toEqual([
+      "trn_0 (open, 2/64)",
+      "trn_1 (open, 2/64)",
+      "trn_2 (open, 2/64)",
+    ]);
+  });
+
   it("keeps within Discord's choice limits", () => {
     const many = Array.from({ length: 40 }, (_, index) =>
       makeTournament({ id: `trn_${index}`, title: "T".repeat(300) }),
