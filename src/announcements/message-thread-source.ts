@@ -12,6 +12,7 @@ import { discordLimits } from "../discord/discord-limits.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
 import { describeMissingPermission, describeRefusedThread } from "./thread-notice.js";
 import { pauseChannelThreads } from "../store/thread-pauses.js";
+import { findReminderSettings } from "../store/reminder-settings.js";
 
 export function createMessageThreadSource(deps: OutboxRendererDeps): OutboxSource {
   return {
@@ -82,6 +83,8 @@ export const reactToThreadFailure = {
       reason: failed.reason,
       pausedAt: failed.now,
     });
-    return paused ? describeRefusedThread(failed, permission) : undefined;
+    if (!paused) return undefined;
+    const reminders = await findReminderSettings(trx, failed.guildId);
+    return describeRefusedThread(failed, permission, reminders?.channelId === failed.channelId);
   },
 } satisfies OutboxSource["onFailure"];

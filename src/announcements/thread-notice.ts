@@ -10,13 +10,26 @@ export function describeMissingPermission(rows: FailedRows["rows"]): string {
     : "Send Messages in Threads";
 }
 
-export function describeRefusedThread(failed: FailedRows, permission: string): AdminNotice {
+/**
+ * What turns a paused channel's threads back on: `/subscribe` on it, or for the tournament reminders' channel
+ * `/setup reminders set` again, as `/subscribe` would also route events into a channel kept for reminders.
+ */
+export function describeThreadResume(isReminderChannel: boolean): string {
+  return isReminderChannel ? "run `/setup reminders set` again" : "`/subscribe` that channel";
+}
+
+export function describeRefusedThread(
+  failed: FailedRows,
+  permission: string,
+  isReminderChannel = false,
+): AdminNotice {
   return {
     guildId: failed.guildId,
     content:
       `I could not use a thread in <#${failed.channelId}> (${failed.reason}), so battle and tournament ` +
-      `updates are posted in the channel. Give me **${permission}** there, then \`/subscribe\` that ` +
-      "channel to turn threads back on; `/setup status` lists the channels waiting.",
+      `updates are posted in the channel. Give me **${permission}** there, then ` +
+      `${describeThreadResume(isReminderChannel)} to turn threads back on; \`/setup status\` lists the ` +
+      "channels waiting.",
     what: "paused a channel's threads",
     logFields: { channelId: failed.channelId, reason: failed.reason, permission },
   };

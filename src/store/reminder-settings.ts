@@ -7,6 +7,7 @@ import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
 import { readDialect } from "./dialect.js";
 import { toJsonText } from "./json-text.js";
+import { resumeChannelThreads } from "./thread-pauses.js";
 
 export interface ReminderSettings {
   readonly guildId: string;
@@ -71,6 +72,9 @@ export async function saveReminderSettings(
       .onConflict((conflict) => conflict.column("guild_id").doUpdateSet(changes))
       .returningAll()
       .executeTakeFirstOrThrow();
+    // The reminder channel's own way to turn threads back on after a refusal: `/subscribe` would also route
+    // events into a channel kept for reminders (docs/architecture.md, "Posting").
+    await resumeChannelThreads(trx, { guildId: input.guildId, channelId: input.channelId });
     await trx
       .updateTable("tournament_reminders")
       .set({ status: "cancelled", status_reason: "settings", updated_at: input.now })

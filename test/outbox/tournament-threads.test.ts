@@ -6,6 +6,8 @@ import { createSubscription } from "../../src/store/subscriptions.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
 import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { listThreadPauses } from "../../src/store/thread-pauses.js";
 import { testDatabases } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { ratingChangedData, tournamentStartedData } from "../webhooks/support/payloads.js";
@@ -210,6 +212,56 @@ describe.each(testDatabases())("tournament threads on $name", (database) => {
     }
     // A forgotten thread is not started again from the reminder posted in the channel.
     expect(later.map((post) => world.fake.threads.ofMessage(post.id))).toEqual(later.map(() => undefined));
+  });
+
+  it("asks for /setup reminders set, not /subscribe, to resume threads refused in the reminder channel", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    // The bot may post, but not start threads, in the channel kept for reminders.
+    const channel = world.fake.createChannel(world.guild.id, { name: "reminders" });
+    const worker = createWorker();
+    const now = world.clock.now();
+    const settings = {
+      guildId: world.guild.id,
+      channelId: channel.id,
+      leadMinutes: [30],
+      roleId: null,
+      configuredBy: "200000000000000009",
+    };
+    await saveReminderSettings(world.db, { ...settings, now });
+    const remindOf = async (id: string) => {
+      const tournament = { id, startsAt: world.clock.now() + 31 * minute, title: `Cup ${id}` };
+      const details = { format: null, prize: null, participants: null, maxParticipants: null };
+      await syncTournamentReminders(world.db, {
+        guildId: world.guild.id,
+        wanted: [{ tournament: { ...tournament, ...details }, leadMinutes: 30 }],
+        openTournaments: [{ ...tournament, ...details }],
+        complete: false,
+        now: world.clock.now(),
+      });
+      world.clock.advance(minute);
+      await sendDueReminders(world.db, { now: world.clock.now(), limit: 10, decide: () => ({ send: true }) });
+      while ((await worker.runOnce()).length > 0);
+    };
+
+    await remindOf("trn_20");
+    expect(await listThreadPauses(world.db, world.guild.id)).toMatchObject([{ channelId: channel.id }]);
+    const notices = world.contents(admin.id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain("run `/setup reminders set` again");
+    expect(notices[0]).not.toContain("/subscribe");
+
+    // Granted, and the reminders set again: the next tournament's reminder starts its thread.
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    await saveReminderSettings(world.db, { ...settings, now: world.clock.now() });
+    expect(await listThreadPauses(world.db, world.guild.id)).toEqual([]);
+    await remindOf("trn_21");
+    const last = world.fake.messages(channel.id).at(-1);
+    expect(world.fake.threads.ofMessage(last!.id)?.name).toContain("Cup trn_21");
   });
 });
 

@@ -125,11 +125,17 @@ function describeReminders(status: ReminderStatus): string[] {
 }
 
 function describeThreads(status: SetupStatus): string[] {
-  return status.threadPauses.map(
-    (pause) =>
-      `⏸️ <#${pause.channelId}>: give me **${pause.permission}** there, then \`/subscribe\` it ` +
-      `(${plainText(pause.reason)}, ${discordTimestamp(pause.pausedAt, "R")})`,
-  );
+  return status.threadPauses.map((pause) => {
+    // `/subscribe` would also route events into a channel kept for reminders.
+    const resume =
+      pause.channelId === status.reminders.settings?.channelId
+        ? "run `/setup reminders set` again"
+        : "`/subscribe` it";
+    return (
+      `⏸️ <#${pause.channelId}>: give me **${pause.permission}** there, then ${resume} ` +
+      `(${plainText(pause.reason)}, ${discordTimestamp(pause.pausedAt, "R")})`
+    );
+  });
 }
 
 function describeLastRead(lastPolledAt: number | null): string {

@@ -63,6 +63,22 @@ describe("renderSetupStatus", () => {
     expect(deleted).not.toContain("View Channel");
   });
 
+  it("asks for /setup reminders set, not /subscribe, to resume the reminder channel's threads", () => {
+    const pause = { permission: "Create Public Threads", reason: "403 (50013)", pausedAt: 0 };
+    const shown = fields({
+      ...empty,
+      reminders: { settings: reminderSettings, scheduled: [] },
+      threadPauses: [
+        { ...pause, channelId: reminderSettings.channelId },
+        { ...pause, channelId: "300000000000000099" },
+      ],
+    });
+    expect(shown.Threads?.split("\n")).toEqual([
+      `⏸️ <#${reminderSettings.channelId}>: give me **Create Public Threads** there, then run \`/setup reminders set\` again (403 (50013), <t:0:R>)`,
+      "⏸️ <#300000000000000099>: give me **Create Public Threads** there, then `/subscribe` it (403 (50013), <t:0:R>)",
+    ]);
+  });
+
   it("shows a tournament's title and the platform's error codes in reminders as inert text", () => {
     for (const text of hostileTexts) {
       const shown = fields({
