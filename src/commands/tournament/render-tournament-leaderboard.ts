@@ -1,4 +1,4 @@
-import { plainLabel, plainText } from "../../display/platform-text.js";
+import { plainLabel, plainText, visibleText } from "../../display/platform-text.js";
 import { toMilliseconds, type TournamentLeaderboard, type TournamentStanding } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { discordLimits } from "../../discord/discord-limits.js";
@@ -69,7 +69,9 @@ function describeOwnStanding({ userRank, userScore }: TournamentLeaderboard): st
 /** `/tournament leaderboard` (docs/architecture.md, "Commands"): standings, with the member's own rank and score. */
 export function renderTournamentLeaderboard(view: LeaderboardView): Reply {
   const { leaderboard, tournamentId, viewerPlatformUserId } = view;
-  const title = view.tournamentTitle?.trim() ? view.tournamentTitle : tournamentId;
+  // A title that shows nothing (blank, invisible characters only) leaves the embed titled by the id.
+  const named = view.tournamentTitle !== undefined && visibleText(view.tournamentTitle).trim() !== "";
+  const title = named ? view.tournamentTitle : tournamentId;
   const description =
     leaderboard.leaderboard.length === 0
       ? "Nobody is on this leaderboard yet."

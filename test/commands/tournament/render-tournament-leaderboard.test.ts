@@ -32,6 +32,16 @@ describe("renderTournamentLeaderboard", () => {
     expect(reply.embeds?.[0]?.title).toMatch(/^Standings · Autumn \\\*Classic\\\* @\u200beveryone$/);
   });
 
+  it("names the tournament by its id when its title shows only invisible characters", () => {
+    const reply = renderTournamentLeaderboard({
+      tournamentId: "trn_1",
+      tournamentTitle: "\u200b\u2066",
+      leaderboard: { leaderboard: [], userRank: 0, userScore: 0 },
+      viewerPlatformUserId: undefined,
+    });
+    expect(reply.embeds?.[0]?.title).toBe("Standings · trn\\_1");
+  });
+
   it("draws rank, username, score, problems solved and total time, marking the member's row", () => {
     const reply = renderTournamentLeaderboard({
       tournamentId: "trn_1",
