@@ -42,7 +42,10 @@ interface AnswerInput {
   readonly now: number;
 }
 
-/** Records the create answer of a battle whose card was just posted from it. */
+/**
+ * Records the create answer of a battle whose card was just posted from it, or of a challenge, whose message
+ * becomes the battle's card once accepted.
+ */
 export async function recordCreateAnswer(db: Kysely<Database>, input: AnswerInput): Promise<void> {
   await insertAnswer(db, createOrderedId(input.now), input);
 }
@@ -141,7 +144,8 @@ export async function deleteUncardedAnswers(
 
 /**
  * The hourly prune: answers received before `receivedBefore` of battles no server keeps a card of. A card is
- * saved before its battle's first answer, so the cut-off only spares an answer whose card is being posted.
+ * saved before its battle's first answer, or within a challenge's five minutes of it, so the cut-off only
+ * spares an answer whose card is being posted (and a declined or expired challenge's, for a day).
  */
 export async function pruneUncardedAnswers(db: Kysely<Database>, receivedBefore: number): Promise<number> {
   const result = await db

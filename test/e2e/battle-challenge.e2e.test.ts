@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommandOptionValue, FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
+import { deleteMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-import { ephemeral } from "./support/message-parts.js";
+import { buttonLabelled, ephemeral, field } from "./support/message-parts.js";
 
 function customIds(message: StoredMessage): string[] {
   return (message.components as { components: { custom_id: string }[] }[]).flatMap((row) =>
@@ -15,13 +16,12 @@ describe("/battle challenge, end to end", () => {
   let world: EndToEnd;
   let carol: FakeUser;
   let dave: FakeUser;
+  const keyOf = (username: string) => world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
 
   beforeAll(async () => {
     world = await startEndToEnd();
     carol = world.discord.createMember(world.guildId, { username: "carol" });
     dave = world.discord.createMember(world.guildId, { username: "dave" });
-    const keyOf = (username: string) =>
-      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
     await linkMember(world, world.members.alice.id, keyOf("alice"));
     await linkMember(world, world.members.bob.id, keyOf("bob"));
   });
@@ -91,6 +91,36 @@ describe("/battle challenge, end to end", () => {
       const card = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
       expect(card?.messageId).toBe(message.id);
     });
+  });
+
+  it("keeps the battle's details on the accepted card when the challenger takes their seat with Join", async () => {
+    const { alice, bob } = world.members;
+    const message = await challenge(bob, { language: "cpp" });
+    // The challenger cannot be seated automatically (their link is gone), so Join stays open for them.
+    await deleteMemberLink(world.bot.deps.db, { guildId: world.guildId, userId: alice.id });
+    const accepted = await press(message, "accept", bob).waitForFinal();
+    expect(accepted.content).toContain("could not be seated automatically");
+    const title = accepted.embeds[0]?.title;
+    expect(title).toMatch(/^⚔️ /);
+    expect(field(accepted, "Language")).toBe("C++");
+    const { battleId } = battleOf(accepted);
+    await vi.waitFor(async () => {
+      expect(await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId })).toBeDefined();
+    });
+
+    await linkMember(world, alice.id, keyOf("alice"));
+    await world.discord
+      .pressButton({ message: accepted, customId: `battle:join:${battleId}`, userId: alice.id })
+      .waitForFinal();
+    // The join's edit of the card, rebuilt from what the platform answered the bot about this battle.
+    const card = await world.discord.waitForMessage(
+      world.channelId,
+      (candidate) => candidate.id === message.id && (field(candidate, "Players") ?? "").includes(alice.id),
+    );
+    expect(field(card, "Players")).toMatch(/^\*\*2\/2\*\* seats taken\n/);
+    expect(field(card, "Language")).toBe("C++");
+    expect(card.embeds[0]?.title).toBe(title);
+    expect(buttonLabelled(card, "Join").disabled).toBe(true);
   });
 
   it("closes a declined challenge without seating anyone", async () => {

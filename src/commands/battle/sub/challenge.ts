@@ -6,6 +6,7 @@ import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js"
 import { challengeLifetimeMs, renderChallenge, renderChallengeSent } from "../challenge-message.js";
 import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
 import { requireLinkedMember } from "../../../linking/require-linked-member.js";
+import { keepCreatedCard } from "../show-on-cards.js";
 
 /**
  * `/battle challenge @member`: a one-on-one battle, created as the challenger, posted with a ping for the
@@ -32,14 +33,13 @@ export async function challengeMember(
   const { credential } = await getMemberSession(deps, actor);
   const settings = { ...(await resolveBattleSettings(deps.platform, credential, options)), participants: 2 };
   const battle = await createBattle(deps.platform, credential, settings);
+  const view = viewOfCreatedBattle(battle, settings, actor.userId);
+  // The accepted challenge becomes the battle's card (answer-challenge.ts): its later edits are rebuilt from
+  // the answers kept, and only this one names the language, the seats and the time limit.
+  await keepCreatedCard(deps, view);
   const expiresAt = deps.clock.now() + challengeLifetimeMs;
   await responder.editOriginal(renderChallengeSent({ opponentId: opponent.id, expiresAt }));
   await responder.followUp(
-    renderChallenge({
-      challengerId: actor.userId,
-      opponentId: opponent.id,
-      view: viewOfCreatedBattle(battle, settings, actor.userId),
-      expiresAt,
-    }),
+    renderChallenge({ challengerId: actor.userId, opponentId: opponent.id, view, expiresAt }),
   );
 }
