@@ -206,7 +206,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(world.sandbox.state.battles.get(cardBattleId)?.submissions.at(-1)?.language).toBe("cpp");
     });
 
-    it("opens the form for /battle submit without a file, and relays the platform's refusal", async () => {
+    it("opens the form for /battle submit without a file, and relays the platform's refusal with the code", async () => {
       const { alice } = world.members;
       const open = battle(alice, "submit", { id: cardBattleId, language: "python" });
       expect(JSON.stringify(await open.modal())).toContain('"value":"python"');
@@ -215,6 +215,11 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
         .waitForFinal();
       expect(refused.flags & ephemeral).toBe(ephemeral);
       expect(refused.content).toMatch(/not allowed to do that/);
+      // The form is gone once sent: the pasted code comes back, as for a language refused.
+      expect(refused.content).toContain("Your code is attached");
+      expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
+        ["solution.txt", "print(1)"],
+      ]);
     });
 
     it("opens /battle submit's form with the battle's language when none is chosen", async () => {

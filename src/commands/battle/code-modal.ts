@@ -10,6 +10,8 @@ import type { ModalHandler } from "../../discord/interaction-handlers.js";
 import { plainLabel } from "../../display/platform-text.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
+import { describePlatformError } from "../../discord/describe-platform-error.js";
+import type { Reply } from "../../discord/interaction-responder.js";
 import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "../../cards/battle-custom-ids.js";
 import { submitCode } from "./submit-code.js";
 import { parseLanguage } from "./submission-language.js";
@@ -74,18 +76,39 @@ export const codeModal: ModalHandler<BotDependencies> = {
     // reply sends as Discord takes files, in either interactions mode.
     await responder.defer({ ephemeral: true });
     if (language === undefined) throw unknownLanguage(battleId, code);
-    await responder.reply(await submitCode(deps, actor, { battleId, language, code }));
+    let result: Reply;
+    try {
+      result = await submitCode(deps, actor, { battleId, language, code });
+    } catch (error) {
+      throw withCodeAttached(error, code, deps.clock.now());
+    }
+    await responder.reply(result);
   },
 };
+
+const codeAttached =
+  "Your code is attached: submit it with `/battle submit` (its `file` option), or press Submit again.";
+
+function attachCode(code: string): { readonly files: NonNullable<Reply["files"]> } {
+  return { files: code === "" ? [] : [{ name: "solution.txt", data: Buffer.from(code, "utf8") }] };
+}
 
 /**
  * A form closes when it is sent, and Discord cannot open another in answer to it: the code pasted into it would
  * be lost with a bare error, so it comes back attached, ready for `/battle submit` with a file.
  */
 function unknownLanguage(battleId: string, code: string): UserFacingError {
-  const message =
-    "That language is not one the platform runs: use javascript, python, java or cpp. Your code is attached: " +
-    `submit it with \`/battle submit\` (its \`file\` option), or press Submit again.`;
-  const files = code === "" ? [] : [{ name: "solution.txt", data: Buffer.from(code, "utf8") }];
-  return new UserFacingError("unknown_language", message, { content: message, files });
+  const message = `That language is not one the platform runs: use javascript, python, java or cpp. ${codeAttached}`;
+  return new UserFacingError("unknown_language", message, { content: message, ...attachCode(code) });
+}
+
+/**
+ * The same for a submission refused (the battle not live yet, the member not in it, the platform down): the
+ * error the member would have read, with their code attached. An unexpected error is left to the dispatcher.
+ */
+function withCodeAttached(error: unknown, code: string, now: number): unknown {
+  const known = error instanceof UserFacingError ? error : describePlatformError(error, now);
+  if (known === undefined || code.trim() === "") return error;
+  const message = `${known.reply?.content ?? known.message}\n${codeAttached}`;
+  return new UserFacingError(known.code, message, { ...known.reply, content: message, ...attachCode(code) });
 }
