@@ -11,6 +11,7 @@ import { renderCardEditOf } from "./card-edit.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
+import { wasThreadArchived } from "../store/message-threads.js";
 import { renderEvent } from "./render-event.js";
 import { listServerWeekUsers, loadServerWeek } from "./server-week.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
@@ -27,8 +28,27 @@ export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow 
   return async (entry) => {
     const event = await loadOutboxEvent(deps, entry);
     if (event === undefined) return undefined;
-    return entry.action === "edit" ? renderCardEdit(deps, entry, event) : renderPost(deps, entry, event);
+    if (entry.action === "edit") return renderCardEdit(deps, entry, event);
+    if (await cameAfterResult(deps, entry, event)) return undefined;
+    return renderPost(deps, entry, event);
   };
+}
+
+const resultKinds: ReadonlySet<string> = new Set(["battle.completed", "team.battle_completed"]);
+
+/**
+ * A battle's update for its card's thread that arrives once the result archived the thread (a late delivery,
+ * such as the platform's retry of battle.started): nothing is posted, as the post would reopen the thread and
+ * call a finished battle live (docs/architecture.md, "Routing"). The card's edit still folds it in.
+ */
+async function cameAfterResult(
+  deps: OutboxRendererDeps,
+  entry: OutboxEntry,
+  event: KnownPlatformEvent,
+): Promise<boolean> {
+  if (entry.action !== "thread-post" || entry.targetMessageId === null) return false;
+  if (cardBattleId(event) === undefined || resultKinds.has(event.kind)) return false;
+  return wasThreadArchived(deps.db, entry.targetMessageId);
 }
 
 async function renderPost(

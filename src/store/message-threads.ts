@@ -195,6 +195,22 @@ export async function findThreadPostsDue(
   return row?.next_attempt_at;
 }
 
+/**
+ * Whether the bot archived the thread (its archive row went): a post there now would reopen it, as Discord
+ * unarchives a thread for a post.
+ */
+export async function wasThreadArchived(db: Kysely<Database>, threadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("outbox")
+    .select("id")
+    .where("action", "=", "archive-thread")
+    .where("target_message_id", "=", threadId)
+    .where("status", "=", "delivered")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The pending rows of `action` for the thread, the last due first. */
 function latestDueOf(db: Kysely<Database>, action: "start-thread" | "thread-post", threadId: string) {
   return db

@@ -164,6 +164,35 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect(await archiveRow()).toMatchObject({ status: "delivered", attempts: 0 });
   });
 
+  it("posts no update that arrives after the result archived the thread, which it would reopen", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_late");
+    const worker = createWorker();
+    await worker.runOnce();
+    const startedAt = world.clock.now();
+    world.clock.advance(60_000);
+    await deliver("battle.completed", battleCompletedData({ id: card.battleId }));
+    await worker.runOnce();
+    // The archive is due just after the result's post (src/store/message-threads.ts).
+    world.clock.advance(1);
+    await worker.runOnce();
+    const thread = () => world.fake.threads.list(world.guild.id).find((each) => each.id === card.messageId);
+    expect(thread()?.thread?.archived).toBe(true);
+
+    // The platform's retry of the battle's start (created before the result) comes after it.
+    world.clock.advance(1000);
+    const started = { id: card.battleId, participants: [{ user_id: "usr_ada", username: "ada" }] };
+    await deliver("battle.started", started, startedAt);
+    await worker.runOnce();
+
+    expect(thread()?.thread?.archived).toBe(true);
+    expect(world.fake.threads.messages(card.messageId).map((message) => message.embeds[0]?.title)).toEqual([
+      expect.stringContaining("Battle finished"),
+    ]);
+    expect((await threadPosts()).map((row) => row.status)).toEqual(["delivered", "delivered"]);
+  });
+
   it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
     const channel = world.fake.createChannel(world.guild.id, { name: "battles" });

@@ -44,14 +44,12 @@ export function useThreadWorld(database: TestDatabase) {
     });
     return card;
   };
-  /** An event of `kind`, created now, stored as the operator's webhook delivers it. */
-  const deliver = (kind: string, data: Readonly<Record<string, unknown>>) =>
+  /** An event of `kind`, created now (or at `created`), stored as the operator's webhook delivers it. */
+  const deliver = (kind: string, data: Readonly<Record<string, unknown>>, created = world.clock.now()) =>
     ingestEvent(
       { db: world.db, clock: world.clock, subscribers: [] },
       {
-        rawBody: Buffer.from(
-          standardEvent({ event: kind, data, created: new Date(world.clock.now()).toISOString() }),
-        ),
+        rawBody: Buffer.from(standardEvent({ event: kind, data, created: new Date(created).toISOString() })),
         source: { type: "operator" },
       },
     );
