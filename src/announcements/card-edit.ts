@@ -9,7 +9,7 @@ import { listBattleAnswers } from "../store/battle-answers.js";
 import { findBattleCard } from "../store/battle-cards.js";
 import type { Database } from "../store/database.js";
 import { foldBattleCard } from "./battle-card-state.js";
-import { findCreatedEvent, listCardEvents } from "./card-events.js";
+import { findEarlyEvents, listCardEvents } from "./card-events.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 
@@ -28,12 +28,12 @@ export async function renderCardEditOf(
   const { battleId, guildId } = target;
   const card = await findBattleCard(deps.db, { battleId, guildId });
   const routed = await listCardEvents(deps.db, deps.logger, target);
-  const created =
+  const early =
     card === undefined
-      ? undefined
-      : await findCreatedEvent(deps.db, deps.logger, { battleId, guildId, savedAt: card.createdAt });
+      ? []
+      : await findEarlyEvents(deps.db, deps.logger, { battleId, guildId, savedAt: card.createdAt });
   const byId = new Map<string, KnownPlatformEvent>();
-  for (const candidate of [trigger, ...routed, created]) {
+  for (const candidate of [trigger, ...routed, ...early]) {
     if (candidate === undefined || cardBattleId(candidate) !== battleId || byId.has(candidate.id)) continue;
     byId.set(candidate.id, candidate);
   }

@@ -1,11 +1,11 @@
 // The events a battle card is rebuilt from (battle-card-state.ts): every event routed to that card message
-// (its edit rows in the outbox), plus the battle.created that usually arrives just before the card is saved
-// and so has no edit row, yet is the only event naming the language and the seats.
+// (its edit rows in the outbox), plus those that arrive just before the card is saved and so have no edit row:
+// the battle.created, the only event naming the language and the seats, and, for an accepted challenge, whose
+// card is saved once both players are seated, the battle.started telling when it ends.
 import type { Kysely } from "kysely";
-import { readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../events/index.js";
+import { cardBattleId, readStoredEvent, StoredEventError, type KnownPlatformEvent } from "../events/index.js";
 import type { Logger } from "../logger.js";
 import {
-  listBattleCreatedEvents,
   listBattleEvents,
   listCardMessageEvents,
   type StoredEventText,
@@ -14,9 +14,9 @@ import type { Database } from "../store/database.js";
 
 /** The newest this many events of one card are read; a battle's key events are few, submissions many. */
 const maxCardEvents = 500;
-/** How long before the card was saved its battle.created may have been received. */
+/** How long before the card was saved its battle.created (or .started) may have been received. */
 const createdLookback = 15 * 60_000;
-/** How many battle.created candidates of that window are read. */
+/** How many candidates of that window are read. */
 const maxCreatedCandidates = 50;
 
 export interface CardMessage {
@@ -33,30 +33,36 @@ export async function listCardEvents(
   return rows.flatMap((row) => readPayload(logger, row));
 }
 
+/** The kinds of a battle's events that may reach the guild before its card is saved. */
+const earlyKinds = ["battle.created", "battle.started"] as const;
+
 /**
- * The battle.created of `battleId` received shortly before `savedAt`, if the inbox still has it. Only from a
- * source that may reach `guildId` (the operator or that guild's own endpoints,
- * docs/architecture.md, "Webhooks in"): another guild's admins can sign anything with their endpoint's
- * secret, and must not be able to rewrite this guild's card.
+ * The battle.created and battle.started of `battleId` received shortly before `savedAt` (the newest of each),
+ * if the inbox still has them. Only from a source that may reach `guildId` (the operator or that guild's own
+ * endpoints, docs/architecture.md, "Webhooks in"): another guild's admins can sign anything with their
+ * endpoint's secret, and must not be able to rewrite this guild's card.
  */
-export async function findCreatedEvent(
+export async function findEarlyEvents(
   db: Kysely<Database>,
   logger: Logger,
   input: { readonly battleId: string; readonly guildId: string; readonly savedAt: number },
-): Promise<KnownPlatformEvent | undefined> {
-  const rows = await listBattleCreatedEvents(db, {
+): Promise<KnownPlatformEvent[]> {
+  const rows = await listBattleEvents(db, {
     battleId: input.battleId,
     guildId: input.guildId,
+    kinds: earlyKinds,
     receivedFrom: input.savedAt - createdLookback,
     receivedTo: input.savedAt,
     limit: maxCreatedCandidates,
   });
-  return rows
-    .flatMap((row) => readPayload(logger, row))
-    .find(
+  const events = rows.flatMap((row) => readPayload(logger, row));
+  return earlyKinds.flatMap((kind) => {
+    const found = events.find(
       // A test delivery may name a real battle; it never tells a card anything (test-event.ts).
-      (event) => event.kind === "battle.created" && !event.test && event.data.battleId === input.battleId,
+      (event) => event.kind === kind && !event.test && cardBattleId(event) === input.battleId,
     );
+    return found === undefined ? [] : [found];
+  });
 }
 
 /** How far back a battle's own events are looked for when a rating summary names the battle. */

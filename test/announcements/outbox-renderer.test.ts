@@ -215,6 +215,47 @@ describe.each(testDatabases())("createOutboxRenderer on $name", (database) => {
     expect(card.allowed_mentions?.users ?? []).toEqual([]);
   });
 
+  it("takes in the battle.started that arrived just before an accepted challenge's card was saved", async () => {
+    const alice = userOf(world, 0);
+    await link(guildId, aliceDiscordId, alice);
+    const cardSavedAt = eventTime;
+    // Accepting seats both players, and the platform starts the battle, before the card is saved.
+    const startedData = world.data("battle.started", {
+      participants: [
+        { user_id: alice.id, username: alice.username },
+        { user_id: "usr_zed", username: "zed" },
+      ],
+    });
+    await storeEvent("battle.started", startedData, {
+      id: "evt_started_early",
+      receivedAt: cardSavedAt - 200,
+      created: cardSavedAt - 300,
+    });
+    await saveBattleCard(store.db, {
+      battleId: "bat_test",
+      guildId,
+      channelId,
+      messageId: cardMessageId,
+      createdBy: creatorDiscordId,
+      now: cardSavedAt,
+    });
+    const submissionData = world.data("battle.submission", {
+      user: { id: "usr_zed", username: "zed" },
+      score: 40,
+    });
+    const submissionId = await storeEvent("battle.submission", submissionData, {
+      id: "evt_submission_late",
+      receivedAt: cardSavedAt + 60_000,
+      created: cardSavedAt + 60_000,
+    });
+
+    const card = await renderRow(await queue(submissionId, "edit"));
+
+    const fields = new Map(card.embeds?.[0]?.fields?.map((field) => [field.name, field.value]));
+    expect(fields.get("Status")).toMatch(/^🟢 Live — ends <t:\d+:R>$/);
+    expect(fields.get("Players")).toContain(`• <@${aliceDiscordId}>`);
+  });
+
   it("rebuilds a card only from a real battle.created that could reach its guild", async () => {
     const endpointOf = async (guild: string) =>
       (await createWebhookEndpoint(store.db, box, { guildId: guild, secret: "s", eventKinds: [], now: 0 }))
