@@ -1,11 +1,15 @@
 // `/setup roles create` (docs/architecture.md, "Tier roles"): create mode, the platform's tiers read with the
 // admin's credential, a role made now for every tier the bot knows, and every linked member queued. The
 // guild's create-mode lease is held meanwhile, so the role worker, here or on another instance, cannot make
-// the same roles at the same time.
+// the same roles at the same time; once it has ended no more roles are made here, and the worker makes the rest.
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { classifyRoleFailure, isRoleLimitReached } from "../../../../roles/classify-role-failure.js";
-import { ensureTierRoles, type TierRolesOutcome } from "../../../../roles/ensure-tier-roles.js";
+import {
+  ensureTierRoles,
+  TierRoleLeaseEndedError,
+  type TierRolesOutcome,
+} from "../../../../roles/ensure-tier-roles.js";
 import { describeRoleRefusal } from "../../../../roles/explain-role-refusal.js";
 import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
 import { explainRefusal } from "../../../../roles/tell-admins-about-roles.js";
@@ -19,6 +23,7 @@ import {
 import { learnTiersWithAdmin } from "../../learn-tiers-with-admin.js";
 import {
   renderCreatedTierRoles,
+  renderCreateCutShort,
   renderRoleLimitReached,
   type TierRoleCoverage,
 } from "../../render-tier-roles.js";
@@ -33,10 +38,16 @@ export interface CreatedTierRoles extends TierRolesOutcome {
   readonly tiersRead: boolean;
 }
 
+/** The lease ended before every role was made: the role worker makes the rest. */
+export interface CutShortTierRoles {
+  readonly cutShort: TierRoleCoverage;
+  readonly membersQueued: number;
+}
+
 export async function createTierRoles(
   deps: BotDependencies,
   input: { readonly guildId: string; readonly userId: string; readonly interactionId: string },
-): Promise<CreatedTierRoles> {
+): Promise<CreatedTierRoles | CutShortTierRoles> {
   const { guildId } = input;
   const tiersRead = await learnTiersWithAdmin(deps, { guildId, userId: input.userId });
   const owner = `setup-roles:${input.interactionId}`;
@@ -49,30 +60,39 @@ export async function createTierRoles(
     );
   }
   let outcome: TierRolesOutcome | undefined;
+  // Past the lease the role worker, here or on another instance, may have taken the work over: no more roles
+  // are made here, or both could make one of the same tier. The work stays marked, so the worker makes the rest.
+  const leaseHeld = () => deps.clock.now() < claimedAt + createLeaseMs;
   try {
-    outcome = await ensureTierRoles(deps, guildId);
+    outcome = await ensureTierRoles(deps, guildId, leaseHeld);
   } catch (error) {
-    if (isRoleLimitReached(error)) {
+    if (error instanceof TierRoleLeaseEndedError) {
+      // Answered below with the roles made so far.
+    } else if (isRoleLimitReached(error)) {
       throw new UserFacingError(
         "roles_limit",
         renderRoleLimitReached(await readTierRoleCoverage(deps, guildId)),
       );
+    } else {
+      const failure = classifyRoleFailure(error);
+      if (failure.kind !== "missing-permissions") throw error;
+      const refusal = await explainRefusal(deps, guildId);
+      throw new UserFacingError(
+        "roles_refused",
+        describeRoleRefusal(refusal, failure.detail, "I couldn't create the tier roles").replace(
+          "then run `/setup roles sync` to resume.",
+          "then run `/setup roles create` again.",
+        ),
+      );
     }
-    const failure = classifyRoleFailure(error);
-    if (failure.kind !== "missing-permissions") throw error;
-    const refusal = await explainRefusal(deps, guildId);
-    throw new UserFacingError(
-      "roles_refused",
-      describeRoleRefusal(refusal, failure.detail, "I couldn't create the tier roles").replace(
-        "then run `/setup roles sync` to resume.",
-        "then run `/setup roles create` again.",
-      ),
-    );
   } finally {
     await finishTierRoleWork(deps.db, { guildId, owner, done: outcome !== undefined, claimedAt });
   }
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
   deps.wakeRoleWorker?.();
+  if (outcome === undefined) {
+    return { cutShort: await readTierRoleCoverage(deps, guildId), membersQueued };
+  }
   return { ...outcome, membersQueued, tiersRead };
 }
 
@@ -93,5 +113,9 @@ export async function runRolesCreate(
     userId: actor.userId,
     interactionId,
   });
-  await responder.reply({ content: renderCreatedTierRoles(outcome), ephemeral: true });
+  const content =
+    "cutShort" in outcome
+      ? renderCreateCutShort(outcome.cutShort, outcome.membersQueued)
+      : renderCreatedTierRoles(outcome);
+  await responder.reply({ content, ephemeral: true });
 }
