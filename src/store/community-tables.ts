@@ -31,6 +31,8 @@ export interface GuildRoleSettingsTable {
   guild_id: Immutable<string>;
   /** create: the bot makes a role for every tier, new ones too; map: admins map tiers; off: no sync. */
   mode: "create" | "map" | "off";
+  /** While off: the mode `/setup roles off` turned off, which `/setup roles sync` turns on again. */
+  resume_mode: "create" | "map" | null;
   /** Why sync is paused (Discord refused a change the admins must fix); null while it runs. */
   paused_reason: string | null;
   last_sync_at: Millis | null;

@@ -1,6 +1,6 @@
 // A server's tier role sync: its mode, whether it is paused and why, and the guild-level work of create mode
 // (a role for every tier) taken under a lease like the member rows (docs/architecture.md, "Tier roles").
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, GuildRoleSettingsTable } from "./database.js";
 import { isLeaseFree, takeLease } from "./leases.js";
@@ -10,6 +10,8 @@ export type RoleSyncMode = GuildRoleSettingsTable["mode"];
 export interface GuildRoleSettings {
   readonly guildId: string;
   readonly mode: RoleSyncMode;
+  /** While off: the mode it was turned off in, which `/setup roles sync` turns on again. */
+  readonly resumeMode: Exclude<RoleSyncMode, "off"> | null;
   readonly pausedReason: string | null;
   readonly lastSyncAt: number | null;
   readonly lastProblem: string | null;
@@ -34,7 +36,8 @@ export async function findGuildRoleSettings(
 
 /**
  * Sets the mode. Turning sync on (create or map) clears a pause: the admin ran a command after the fix. In
- * create mode the guild is marked to get roles for any tier that lacks one, due at once.
+ * create mode the guild is marked to get roles for any tier that lacks one, due at once. Turning it off keeps
+ * the mode it was in (`resume_mode`), for `/setup roles sync` to turn on again.
  */
 export async function saveRoleSyncMode(
   db: Kysely<Database>,
@@ -50,8 +53,19 @@ export async function saveRoleSyncMode(
   };
   const row = await db
     .insertInto("guild_role_settings")
-    .values({ guild_id: input.guildId, created_at: input.now, ...changes })
-    .onConflict((conflict) => conflict.column("guild_id").doUpdateSet(changes))
+    .values({ guild_id: input.guildId, created_at: input.now, resume_mode: null, ...changes })
+    .onConflict((conflict) =>
+      conflict.column("guild_id").doUpdateSet({
+        ...changes,
+        // Off again while off keeps the mode remembered the first time.
+        resume_mode:
+          input.mode === "off"
+            ? sql<
+                "create" | "map" | null
+              >`case when ${sql.ref("guild_role_settings.mode")} = 'off' then ${sql.ref("guild_role_settings.resume_mode")} else ${sql.ref("guild_role_settings.mode")} end`
+            : null,
+      }),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return toGuildRoleSettings(row);
@@ -245,6 +259,7 @@ function toGuildRoleSettings(row: Selectable<GuildRoleSettingsTable>): GuildRole
   return {
     guildId: row.guild_id,
     mode: row.mode,
+    resumeMode: row.resume_mode,
     pausedReason: row.paused_reason,
     lastSyncAt: row.last_sync_at,
     lastProblem: row.last_problem,

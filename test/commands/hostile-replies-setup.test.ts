@@ -80,6 +80,7 @@ const renderers: readonly HostileRenderer[] = [
             settings: {
               guildId: "100000000000000001",
               mode: "map",
+              resumeMode: null,
               pausedReason: text,
               lastSyncAt: now,
               lastProblem: text,

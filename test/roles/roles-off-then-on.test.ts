@@ -3,11 +3,14 @@
 // back on gives each member the role of the tier they hold now, not the one they held when roles went off.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
+import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
+import { renderTierRoleSync } from "../../src/commands/setup/render-tier-roles.js";
+import { turnOffTierRoles } from "../../src/commands/setup/sub/roles/off.js";
 import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
 import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
-import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { dropGuildRoleQueue } from "../../src/store/guild-role-queue.js";
 import { queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../src/store/tier-roles.js";
@@ -126,5 +129,26 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
     clock.advance(60_000);
     await turnOnAgain();
     expect(roleNames(alice)).toEqual(["Master"]);
+  });
+
+  it.each([
+    ["create", "new tiers get a role automatically"],
+    ["map", "new tiers get no role until you map them"],
+  ] as const)("turns a server that was in %s mode back on in that mode, and says so", async (mode, said) => {
+    const guildId = discord.guild.id;
+    await saveRoleSyncMode(store.db, { guildId, mode, now: clock.now() });
+    await mapTierRole(store.db, {
+      guildId,
+      tier: "gold",
+      roleId: "1",
+      createdByBot: false,
+      now: clock.now(),
+    });
+    await turnOffTierRoles({ db: store.db, clock } as unknown as BotDependencies, guildId);
+    clock.advance(60_000);
+
+    const outcome = await syncTierRoles(deps(), guildId, { sleep: () => Promise.resolve(), windowMs: 0 });
+    expect((await findGuildRoleSettings(store.db, guildId))?.mode).toBe(mode);
+    expect(renderTierRoleSync(outcome)).toContain(`Tier roles were off; they are on again: ${said}`);
   });
 });

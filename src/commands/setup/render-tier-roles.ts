@@ -76,6 +76,14 @@ export function renderCreateCutShort(coverage: TierRoleCoverage, membersQueued: 
 
 export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
   const lines: string[] = [];
+  if (summary.turnedOn !== null) {
+    lines.push(
+      "Tier roles were off; they are on again: " +
+        (summary.turnedOn === "create"
+          ? "new tiers get a role automatically."
+          : "new tiers get no role until you map them with `/setup roles map`."),
+    );
+  }
   if (summary.pausedReason !== null) {
     lines.push(
       `Discord refused a role change (${plainText(summary.pausedReason)}), so tier roles are paused. The admin ` +

@@ -94,6 +94,7 @@ describe("renderSetupStatus", () => {
         settings: {
           guildId: "100000000000000001",
           mode: "create",
+          resumeMode: null,
           pausedReason: "403 Missing Permissions (50013)",
           lastSyncAt: now - 60_000,
           lastProblem: "the role for tier gold was deleted; unmapped",

@@ -21,6 +21,8 @@ const changedShown = 10;
 
 export interface TierRoleSyncOutcome extends GuildSyncSummary {
   readonly resumed: boolean;
+  /** The mode tier roles were turned on again in, when they were off; else null. */
+  readonly turnedOn: "create" | "map" | null;
   /** Why Discord's refusal paused the sync during the wait, if it did. */
   readonly pausedReason: string | null;
 }
@@ -44,8 +46,10 @@ export async function syncTierRoles(
     );
   }
   const startedAt = deps.clock.now();
-  // Turned off earlier with its mapping kept: syncing turns it back on, as mapped.
-  if (settings.mode === "off") await saveRoleSyncMode(deps.db, { guildId, mode: "map", now: startedAt });
+  // Turned off earlier with its mapping kept: syncing turns it back on in the mode it was turned off in (as
+  // mapped for a server turned off before that was kept).
+  const turnedOn = settings.mode === "off" ? (settings.resumeMode ?? "map") : null;
+  if (turnedOn !== null) await saveRoleSyncMode(deps.db, { guildId, mode: turnedOn, now: startedAt });
   await queueGuildSync(deps.db, { guildId, now: startedAt, resume: true });
   deps.wakeRoleWorker?.();
   const deadline = deps.clock.now() + wait.windowMs;
@@ -59,7 +63,12 @@ export async function syncTierRoles(
     await wait.sleep(pollMs);
     seen = await look();
   }
-  return { ...seen.summary, pausedReason: seen.pausedReason, resumed: settings.pausedReason !== null };
+  return {
+    ...seen.summary,
+    pausedReason: seen.pausedReason,
+    resumed: settings.pausedReason !== null,
+    turnedOn,
+  };
 }
 
 /** The subcommand: what the sync changed while the answer waited, answered privately. */
