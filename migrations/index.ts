@@ -31,6 +31,7 @@ import * as tierRoleBackoff from "./2026-12-28T0000_tier_role_backoff.js";
 import * as outboxHeldChannels from "./2026-12-29T0000_outbox_held_channels.js";
 import * as oauthExchangeClaims from "./2026-12-30T0000_oauth_exchange_claims.js";
 import * as tierRoleResumeMode from "./2026-12-31T0100_tier_role_resume_mode.js";
+import * as tierRoleDrops from "./2026-12-31T0200_tier_role_drops.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -63,4 +64,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2026-12-29T0000_outbox_held_channels": outboxHeldChannels,
   "2026-12-30T0000_oauth_exchange_claims": oauthExchangeClaims,
   "2026-12-31T0100_tier_role_resume_mode": tierRoleResumeMode,
+  "2026-12-31T0200_tier_role_drops": tierRoleDrops,
 };

@@ -18,16 +18,22 @@ export function planMemberRoles(input: {
   /** False once the member unlinked: every tier role goes. */
   readonly linked: boolean;
   readonly desired: DesiredTier;
+  /** Roles that stood for a tier before it was given another, none of them mapped now: taken if held. */
+  readonly dropRoleIds?: readonly string[];
 }): MemberRolePlan {
-  if (input.linked && !input.desired.known) return { add: [], remove: [] };
+  const holds = new Set(input.memberRoleIds);
+  const dropped = (input.dropRoleIds ?? []).filter((roleId) => holds.has(roleId));
+  if (input.linked && !input.desired.known) return { add: [], remove: dropped };
   const tier = input.linked && input.desired.known ? input.desired.tier : null;
   const desiredRoleId = input.mappings.find((mapping) => mapping.tier === tier)?.roleId;
-  const holds = new Set(input.memberRoleIds);
   return {
     add: desiredRoleId !== undefined && !holds.has(desiredRoleId) ? [desiredRoleId] : [],
-    remove: input.mappings
-      .map((mapping) => mapping.roleId)
-      .filter((roleId) => roleId !== desiredRoleId && holds.has(roleId)),
+    remove: [
+      ...input.mappings
+        .map((mapping) => mapping.roleId)
+        .filter((roleId) => roleId !== desiredRoleId && holds.has(roleId)),
+      ...dropped.filter((roleId) => roleId !== desiredRoleId),
+    ],
   };
 }
 

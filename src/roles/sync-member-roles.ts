@@ -1,9 +1,11 @@
 // One member row, start to finish (docs/architecture.md, "Tier roles"): know the tier (reading it if the
 // event lacked it), read the member from Discord, and add or remove only what differs from the plan.
 import { addMemberRole, fetchGuildMember, removeMemberRole } from "../discord/guild-roles.js";
+import { clearDroppedRoles } from "../store/guild-role-queue.js";
 import { forgetSyncedTier, saveLookedUpTier } from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
-import { listTierRoles } from "../store/tier-roles.js";
+import { findReminderSettings } from "../store/reminder-settings.js";
+import { listTierRoles, type TierRole } from "../store/tier-roles.js";
 import { normaliseTier, recordTierSighting } from "../store/tiers.js";
 import { classifyRoleFailure, type RoleFailure } from "./classify-role-failure.js";
 import { describeRoleReason, planMemberRoles, type DesiredTier } from "./plan-member-roles.js";
@@ -32,16 +34,21 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
   const desired = await readDesiredTier(deps, row);
   const linked = row.platformUserId !== null;
   const tier = linked && desired.known ? desired.tier : null;
-  if (mappings.length === 0) return { kind: "synced", added: 0, removed: 0, tier: null };
+  const dropRoleIds = await readRolesToDrop(deps, row, mappings);
+  if (mappings.length === 0 && dropRoleIds.length === 0) {
+    return { kind: "synced", added: 0, removed: 0, tier: null };
+  }
   // A rating change within the tier the last sync made right: nothing to ask Discord.
-  if (tier !== null && tier === row.syncedTier) return { kind: "synced", added: 0, removed: 0, tier };
+  if (tier !== null && tier === row.syncedTier && dropRoleIds.length === 0) {
+    return { kind: "synced", added: 0, removed: 0, tier };
+  }
   let memberRoleIds: readonly string[];
   try {
     memberRoleIds = (await fetchGuildMember(deps.rest, guildId, userId)).roles;
   } catch (error) {
     return { kind: "failed", failure: classifyRoleFailure(error), roleId: undefined };
   }
-  const plan = planMemberRoles({ memberRoleIds, mappings, linked, desired });
+  const plan = planMemberRoles({ memberRoleIds, mappings, linked, desired, dropRoleIds });
   const reason = describeRoleReason({ ...row, tier: desired.known ? desired.tier : row.tier });
   const changes = [
     ...plan.add.map((roleId) => ({
@@ -62,6 +69,7 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
       return { kind: "failed", failure: classifyRoleFailure(error), roleId: change.roleId };
     }
   }
+  if (row.dropRoleIds.length > 0) await clearDroppedRoles(deps.db, { guildId, userId, was: row.dropRoleIds });
   const holds = tier !== null && mappings.some((mapping) => mapping.tier === tier);
   return { kind: "synced", added: plan.add.length, removed: plan.remove.length, tier: holds ? tier : null };
 }
@@ -77,4 +85,19 @@ async function readDesiredTier(deps: MemberSyncDeps, row: MemberTierRole): Promi
   if (tier !== null)
     await recordTierSighting(deps.db, { tier, rating: reading.rating, now: deps.clock.now() });
   return { known: true, tier };
+}
+
+/**
+ * The roles a tier stood for before `/setup roles map` gave it another, to take from the member; not one that
+ * stands for a tier again, nor the reminder role (docs/architecture.md, "Tier roles").
+ */
+async function readRolesToDrop(
+  deps: MemberSyncDeps,
+  row: MemberTierRole,
+  mappings: readonly TierRole[],
+): Promise<string[]> {
+  if (row.dropRoleIds.length === 0) return [];
+  const reminderRoleId = (await findReminderSettings(deps.db, row.guildId))?.roleId ?? undefined;
+  const mapped = new Set(mappings.map((mapping) => mapping.roleId));
+  return row.dropRoleIds.filter((roleId) => !mapped.has(roleId) && roleId !== reminderRoleId);
 }

@@ -94,6 +94,11 @@ export interface MemberTierRolesTable {
    * member again.
    */
   synced_tier: string | null;
+  /**
+   * Roles that stood for a tier before `/setup roles map` gave it another, comma-separated: the next sync takes
+   * them from the member unless they stand for a tier again (or are the reminder role); null when none.
+   */
+  drop_role_ids: string | null;
   /** What the last sync changed, for /setup roles sync's answer. */
   roles_added: Generated<number>;
   roles_removed: Generated<number>;

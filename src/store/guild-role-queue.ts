@@ -1,6 +1,6 @@
 // A whole server's members queued at once (docs/architecture.md, "Tier roles"): a reconcile, a mapping change,
 // or the queue dropped when a server turns tier roles off.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { requeued, type RoleChangeCause } from "./member-tier-roles.js";
 import { normaliseTier } from "./tiers.js";
@@ -72,5 +72,35 @@ export async function dropGuildRoleQueue(db: Kysely<Database>, guildId: string):
     .updateTable("member_tier_roles")
     .set({ pending: 0, lease_owner: null, lease_expires_at: null })
     .where("guild_id", "=", guildId)
+    .execute();
+}
+
+/**
+ * A tier was given another role: the role it stood for is noted on every member row of the guild, so each
+ * member's next sync takes it from them (docs/architecture.md, "Tier roles"). A member without a row was never
+ * given a tier role by the bot.
+ */
+export async function dropRoleFromMembers(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly roleId: string },
+): Promise<void> {
+  await db
+    .updateTable("member_tier_roles")
+    .set({ drop_role_ids: sql<string>`coalesce(drop_role_ids || ',', '') || ${input.roleId}` })
+    .where("guild_id", "=", input.guildId)
+    .execute();
+}
+
+/** The roles a sync took were `was`: forgotten, unless another was noted meanwhile (then the next sync takes it). */
+export async function clearDroppedRoles(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly userId: string; readonly was: readonly string[] },
+): Promise<void> {
+  await db
+    .updateTable("member_tier_roles")
+    .set({ drop_role_ids: null })
+    .where("guild_id", "=", input.guildId)
+    .where("user_id", "=", input.userId)
+    .where("drop_role_ids", "=", input.was.join(","))
     .execute();
 }

@@ -27,6 +27,8 @@ export interface MemberTierRole {
   readonly lastError: string | null;
   readonly syncedAt: number | null;
   readonly syncedTier: string | null;
+  /** Roles a tier stood for before it was given another: taken from the member at the next sync. */
+  readonly dropRoleIds: readonly string[];
   readonly rolesAdded: number;
   readonly rolesRemoved: number;
 }
@@ -205,6 +207,7 @@ export function toMemberTierRole(row: Selectable<MemberTierRolesTable>): MemberT
     lastError: row.last_error,
     syncedAt: row.synced_at,
     syncedTier: row.synced_tier,
+    dropRoleIds: row.drop_role_ids === null ? [] : row.drop_role_ids.split(",").filter((id) => id !== ""),
     rolesAdded: row.roles_added,
     rolesRemoved: row.roles_removed,
   };

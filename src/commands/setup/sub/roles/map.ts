@@ -7,7 +7,8 @@ import { formatTier } from "../../../../display/tier.js";
 import { plainText } from "../../../../display/platform-text.js";
 import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
-import { mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
+import { dropRoleFromMembers } from "../../../../store/guild-role-queue.js";
+import { listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
 import { normaliseTier } from "../../../../store/tiers.js";
 import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseReminderRoleForTier } from "../../role-conflicts.js";
@@ -34,13 +35,23 @@ export async function mapTierToRole(
   });
   const now = deps.clock.now();
   const mode = (await findGuildRoleSettings(deps.db, guildId))?.mode;
-  await deps.db.transaction().execute(async (trx) => {
+  const roleId = input.roleId;
+  const replaced = await deps.db.transaction().execute(async (trx) => {
     if (mode === undefined || mode === "off") await saveRoleSyncMode(trx, { guildId, mode: "map", now });
-    await mapTierRole(trx, { guildId, tier, roleId: input.roleId ?? "", createdByBot: false, now });
+    const before = (await listTierRoles(trx, guildId)).find((mapping) => mapping.tier === tier)?.roleId;
+    // The members the bot gave the old role move to the new one: the old is taken from them at their sync.
+    if (before !== undefined && before !== roleId)
+      await dropRoleFromMembers(trx, { guildId, roleId: before });
+    await mapTierRole(trx, { guildId, tier, roleId, createdByBot: false, now });
+    return before !== undefined && before !== roleId ? before : undefined;
   });
   const queued = await queueGuildSync(deps.db, { guildId, now, resume: true });
   deps.wakeRoleWorker?.();
-  return `Members of tier ${shown} now get <@&${input.roleId}>. Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
+  const moved =
+    replaced === undefined
+      ? ""
+      : ` I take <@&${replaced}> from the members I gave it to (the role itself stays; delete it in Server Settings → Roles if you like).`;
+  return `Members of tier ${shown} now get <@&${roleId}>.${moved} Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
 }
 
 /** The subcommand, answered privately. */

@@ -1,0 +1,106 @@
+// docs/architecture.md, "Tier roles": `/setup roles map` giving a tier another role moves the members the bot
+// gave the old role to onto the new one, and takes the old role from them; it is not left with them for good.
+// A role that stands for a tier again, or is the reminder role, is not taken.
+import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
+import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
+import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
+import { createLogger } from "../../src/logger.js";
+import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
+import { useFakeGuild } from "../support/fake-guild.js";
+
+const secretBox = createTestSecretBox();
+
+describe.each(testDatabases())("a tier mapped to another role on $name", (database) => {
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  const discord = useFakeGuild({ permissions: ["ManageRoles"] });
+
+  const deps = () =>
+    ({
+      db: store.db,
+      clock,
+      secretBox,
+      rest: discord.rest,
+      applicationId: discord.fake.applicationId,
+      logger: createLogger({ level: "silent" }),
+    }) as unknown as BotDependencies;
+  const runWorker = () =>
+    createRoleWorker({
+      db: store.db,
+      rest: discord.rest,
+      clock,
+      logger: createLogger({ level: "silent" }),
+      applicationId: discord.fake.applicationId,
+      owner: "worker-1",
+      readMemberTier: () => Promise.resolve(undefined),
+    }).runOnce();
+  const roleNames = (userId: string) =>
+    discord.fake.roles
+      .ofMember(discord.guild.id, userId)
+      .map((role) => role.name)
+      .sort();
+
+  async function linkAliceAtGold(): Promise<string> {
+    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" });
+    await saveLinkedAccount(
+      deps(),
+      {
+        guildId: discord.guild.id,
+        userId: alice.id,
+        platformUserId: "usr_alice",
+        platformUsername: "alice",
+        credentialKind: "api_key",
+        credential: { accessToken: "key_alice" },
+        now: clock.now(),
+      },
+      {
+        id: "usr_alice",
+        username: "alice",
+        rating: 1450,
+        tier: "Gold",
+        email: undefined,
+        joinedAt: undefined,
+        displayName: undefined,
+        bio: undefined,
+        location: undefined,
+        website: undefined,
+      },
+    );
+    return alice.id;
+  }
+
+  it("takes the old role from the members it gave it to and gives them the new one", async () => {
+    const guildId = discord.guild.id;
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    const alice = await linkAliceAtGold();
+    await runWorker();
+    expect(roleNames(alice)).toEqual(["Old Gold"]);
+
+    clock.advance(60_000);
+    const answer = await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+    expect(answer).toContain(`I take <@&${old.id}> from the members I gave it to`);
+    await runWorker();
+    expect(roleNames(alice)).toEqual(["New Gold"]);
+  });
+
+  it("leaves the old role with them when it stands for another tier by the time they are synced", async () => {
+    const guildId = discord.guild.id;
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    const alice = await linkAliceAtGold();
+    await runWorker();
+
+    clock.advance(60_000);
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    await runWorker();
+    expect(roleNames(alice)).toEqual(["Old Gold"]);
+  });
+});
