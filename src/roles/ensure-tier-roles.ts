@@ -1,7 +1,8 @@
 // Create mode (docs/architecture.md, "Tier roles"): a role for every tier the bot knows, named after the tier,
 // coloured by tier, ordered by rating just below the bot's highest role. A role with the tier's name that is
-// not mapped yet is taken over rather than made again, so work redone after a crash adds no second role. The
-// reminder role is never taken over: a tier role sync would take it from the members who opted in.
+// not mapped yet, and is as the bot makes them (no permissions, the tier's colour, below the bot's highest
+// role), is taken over rather than made again, so work redone after a crash adds no second role. The reminder
+// role is never taken over: a tier role sync would take it from the members who opted in.
 import type { APIRole } from "discord-api-types/v10";
 import { createGuildRole, moveGuildRoles } from "../discord/guild-roles.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
@@ -11,6 +12,7 @@ import { listTiers } from "../store/tiers.js";
 import { findBotTopRole } from "./explain-role-refusal.js";
 import { planRolePositions } from "./plan-role-positions.js";
 import { readRoleHierarchy } from "./read-role-hierarchy.js";
+import { isRoleBelow } from "./role-order.js";
 import type { RoleDeps } from "./role-deps.js";
 
 export interface TierRolesOutcome {
@@ -42,7 +44,10 @@ export async function ensureTierRoles(
 ): Promise<TierRolesOutcome> {
   const tiers = await listTiers(deps.db);
   const hierarchy = await readRoleHierarchy(deps, guildId);
-  const roles: Pick<APIRole, "id" | "name" | "position" | "managed">[] = [...hierarchy.roles];
+  const roles: Pick<APIRole, "id" | "name" | "position" | "managed" | "permissions" | "colors">[] = [
+    ...hierarchy.roles,
+  ];
+  const top = findBotTopRole(hierarchy);
   const live = new Set(roles.map((role) => role.id));
   const mapped = new Map<string, string>();
   for (const mapping of await listTierRoles(deps.db, guildId)) {
@@ -59,8 +64,19 @@ export async function ensureTierRoles(
     if (mapped.has(tier)) continue;
     const taken = new Set([...mapped.values(), ...(reminderRoleId === undefined ? [] : [reminderRoleId])]);
     const name = formatTier(tier);
+    const colour = pickTierColour(tier);
+    // Only a role as the bot makes them: a server's own role of that name (a staff role, say) would hand its
+    // permissions to the tier's members and be taken from everyone else.
     const existing = roles.find(
-      (role) => role.name === name && !role.managed && role.id !== guildId && !taken.has(role.id),
+      (role) =>
+        role.name === name &&
+        !role.managed &&
+        role.id !== guildId &&
+        !taken.has(role.id) &&
+        role.permissions === "0" &&
+        role.colors.primary_color === colour &&
+        top !== undefined &&
+        isRoleBelow(role, top),
     );
     if (existing === undefined && !leaseHeld()) throw new TierRoleLeaseEndedError(guildId);
     const role =
@@ -68,7 +84,7 @@ export async function ensureTierRoles(
       (await createGuildRole(deps.rest, {
         guildId,
         name,
-        color: pickTierColour(tier),
+        color: colour,
         reason: `tier roles: a role for tier ${tier}`,
       }));
     if (existing === undefined) roles.push(role);
