@@ -71,6 +71,31 @@ export async function saveRoleSyncMode(
   return toGuildRoleSettings(row);
 }
 
+/**
+ * Create mode becomes map mode (a tier was left without a role, which create mode would give one again), also
+ * the mode remembered while off; a pause stays. True when the guild was in create mode.
+ */
+export async function stopCreatingTierRoles(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly now: number },
+): Promise<boolean> {
+  // Turned off from create mode: `/setup roles sync` turns it on again as mapped.
+  await db
+    .updateTable("guild_role_settings")
+    .set({ resume_mode: "map", updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("mode", "=", "off")
+    .where("resume_mode", "=", "create")
+    .execute();
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set({ mode: "map", tiers_pending: 0, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("mode", "=", "create")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Pauses the guild's sync (Discord refused a change); true when it was running, so admins are told once. */
 export async function pauseRoleSync(
   db: Kysely<Database>,

@@ -6,7 +6,11 @@ import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { formatTier } from "../../../../display/tier.js";
 import { plainText } from "../../../../display/platform-text.js";
 import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
-import { findGuildRoleSettings, saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import {
+  findGuildRoleSettings,
+  saveRoleSyncMode,
+  stopCreatingTierRoles,
+} from "../../../../store/guild-role-settings.js";
 import { dropRoleFromMembers } from "../../../../store/guild-role-queue.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
 import { normaliseTier } from "../../../../store/tiers.js";
@@ -23,10 +27,18 @@ export async function mapTierToRole(
   if (tier === undefined) throw new UserFacingError("bad_tier", "Pick a tier from the list.");
   const shown = `**${plainText(formatTier(tier))}**`;
   if (input.roleId === undefined) {
-    const cleared = await unmapTier(deps.db, { guildId, tier });
+    const now = deps.clock.now();
+    const { cleared, wasCreating } = await deps.db.transaction().execute(async (trx) => ({
+      cleared: await unmapTier(trx, { guildId, tier }),
+      // Create mode would give the tier a role again at the next sync (docs/architecture.md, "Tier roles").
+      wasCreating: await stopCreatingTierRoles(trx, { guildId, now }),
+    }));
+    const mode = wasCreating
+      ? " I no longer make tier roles myself, so it stays that way: new tiers get no role until you map them with `/setup roles map` (`/setup roles create` makes them again)."
+      : "";
     return cleared
-      ? `Tier ${shown} has no role now. Members keep the role they had; remove it in Server Settings → Roles if you like.`
-      : `Tier ${shown} had no role.`;
+      ? `Tier ${shown} has no role now. Members keep the role they had; remove it in Server Settings → Roles if you like.${mode}`
+      : `Tier ${shown} had no role.${mode}`;
   }
   await refuseReminderRoleForTier(deps, guildId, input.roleId);
   await checkGivableRole(deps, guildId, input.roleId, {
