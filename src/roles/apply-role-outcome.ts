@@ -6,7 +6,12 @@ import {
   rescheduleMemberRoles,
 } from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
-import { pauseRoleSync, recordRoleProblem } from "../store/guild-role-settings.js";
+import {
+  findGuildRoleSettings,
+  markTierRolesPending,
+  pauseRoleSync,
+  recordRoleProblem,
+} from "../store/guild-role-settings.js";
 import { unmapRole } from "../store/tier-roles.js";
 import { computeRetryDelay, hasExhaustedRetries, type RetryPolicy } from "../outbox/retry-policy.js";
 import type { MemberSyncDeps, MemberSyncOutcome } from "./sync-member-roles.js";
@@ -67,12 +72,15 @@ export async function applyRoleOutcome(
       // Due again at once: planned without the deleted role, the rest of the change still applies.
       await release(0, failure.detail);
       if (tier !== undefined) {
+        // Create mode gives every tier a role: the tier's is made again at once rather than at the daily pass.
+        const remade = (await findGuildRoleSettings(deps.db, row.guildId))?.mode === "create";
+        if (remade) await markTierRolesPending(deps.db, { guildId: row.guildId, now });
         await recordRoleProblem(deps.db, {
           guildId: row.guildId,
-          problem: `the role for tier ${tier} was deleted; unmapped`,
+          problem: `the role for tier ${tier} was deleted; ${remade ? "making a new one" : "unmapped"}`,
           now,
         });
-        await tellAdminsRoleDeleted(deps, { guildId: row.guildId, tier });
+        await tellAdminsRoleDeleted(deps, { guildId: row.guildId, tier, remade });
       }
       return "unmapped";
     }

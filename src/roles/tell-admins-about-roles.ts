@@ -50,13 +50,16 @@ export async function tellAdminsTierRoleRefused(
 
 export async function tellAdminsRoleDeleted(
   deps: RoleDeps,
-  input: { readonly guildId: string; readonly tier: string },
+  input: { readonly guildId: string; readonly tier: string; readonly remade: boolean },
 ): Promise<void> {
+  const shown = plainText(formatTier(input.tier));
   await tellAdmins(deps, {
     guildId: input.guildId,
-    content:
-      `The role for tier **${plainText(formatTier(input.tier))}** was deleted, so I unmapped it: members of that ` +
-      "tier get no tier role now. Map another with `/setup roles map`, or run `/setup roles create` to make it again.",
+    content: input.remade
+      ? `The role for tier **${shown}** was deleted, so I am making it a new one, as I make a role for every tier. ` +
+        "To leave the tier without a role, run `/setup roles map` with that tier and no role."
+      : `The role for tier **${shown}** was deleted, so I unmapped it: members of that tier get no tier role ` +
+        "now. Map another with `/setup roles map`, or run `/setup roles create` to make it again.",
     what: "unmapped a deleted tier role",
     logFields: { tier: input.tier },
   });

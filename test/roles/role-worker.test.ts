@@ -126,6 +126,26 @@ describe("the tier role worker", () => {
     expect(await worker.runOnce()).toEqual(["synced"]);
   });
 
+  it("in create mode makes a deleted tier role again at once, and tells the admins so", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guild.id, mode: "create", now: clock.now() });
+    await recordTierSighting(store.db, { tier: "master", rating: 2105, now: clock.now() });
+    expect(await createWorker().runOnce()).toEqual([]);
+    const made = (await listTierRoles(store.db, guild.id))[0]?.roleId ?? "";
+    const alice = fake.createMember(guild.id, { username: "alice" });
+    fake.roles.delete(guild.id, made);
+    clock.advance(1_000);
+    await queue(alice.id);
+
+    const worker = createWorker();
+    expect(await worker.runOnce()).toEqual(["unmapped"]);
+    expect(adminNotices()).toEqual([
+      expect.stringContaining("The role for tier **Master** was deleted, so I am making it a new one"),
+    ]);
+    expect(await worker.runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice.id)).toEqual(["Master"]);
+    expect((await listTierRoles(store.db, guild.id))[0]?.roleId).not.toBe(made);
+  });
+
   it("skips a member who left the server", async () => {
     await mapTiers();
     await queue("999999999999999999");
