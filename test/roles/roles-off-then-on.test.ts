@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
 import { renderTierRoleSync } from "../../src/commands/setup/render-tier-roles.js";
+import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
 import { turnOffTierRoles } from "../../src/commands/setup/sub/roles/off.js";
 import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
@@ -150,5 +151,24 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
     const outcome = await syncTierRoles(deps(), guildId, { sleep: () => Promise.resolve(), windowMs: 0 });
     expect((await findGuildRoleSettings(store.db, guildId))?.mode).toBe(mode);
     expect(renderTierRoleSync(outcome)).toContain(`Tier roles were off; they are on again: ${said}`);
+  });
+
+  it("turns a server turned off in create mode back on in create mode when a tier is mapped, and says so", async () => {
+    const guildId = discord.guild.id;
+    await saveRoleSyncMode(store.db, { guildId, mode: "create", now: clock.now() });
+    await turnOffTierRoles({ db: store.db, clock } as unknown as BotDependencies, guildId);
+    clock.advance(60_000);
+    const gold = discord.fake.roles.create(guildId, { name: "Gold", position: 1 });
+
+    const answer = await mapTierToRole(
+      {
+        ...deps(),
+        rest: discord.rest,
+        applicationId: discord.fake.applicationId,
+      } as unknown as BotDependencies,
+      { guildId, tier: "gold", roleId: gold.id },
+    );
+    expect((await findGuildRoleSettings(store.db, guildId))?.mode).toBe("create");
+    expect(answer).toContain("Tier roles were off; they are on again: new tiers get a role automatically");
   });
 });

@@ -74,16 +74,19 @@ export function renderCreateCutShort(coverage: TierRoleCoverage, membersQueued: 
   );
 }
 
+/** Tier roles were off and a command turned them on again, in the mode they were turned off in. */
+export function renderTurnedOnAgain(mode: "create" | "map"): string {
+  return (
+    "Tier roles were off; they are on again: " +
+    (mode === "create"
+      ? "new tiers get a role automatically."
+      : "new tiers get no role until you map them with `/setup roles map`.")
+  );
+}
+
 export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
   const lines: string[] = [];
-  if (summary.turnedOn !== null) {
-    lines.push(
-      "Tier roles were off; they are on again: " +
-        (summary.turnedOn === "create"
-          ? "new tiers get a role automatically."
-          : "new tiers get no role until you map them with `/setup roles map`."),
-    );
-  }
+  if (summary.turnedOn !== null) lines.push(renderTurnedOnAgain(summary.turnedOn));
   if (summary.pausedReason !== null) {
     lines.push(
       `Discord refused a role change (${plainText(summary.pausedReason)}), so tier roles are paused. The admin ` +

@@ -16,6 +16,7 @@ import { listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-ro
 import { normaliseTier } from "../../../../store/tiers.js";
 import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseReminderRoleForTier } from "../../role-conflicts.js";
+import { renderTurnedOnAgain } from "../../render-tier-roles.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
 
 export async function mapTierToRole(
@@ -46,10 +47,14 @@ export async function mapTierToRole(
     tryAgain: "map it again",
   });
   const now = deps.clock.now();
-  const mode = (await findGuildRoleSettings(deps.db, guildId))?.mode;
+  const settings = await findGuildRoleSettings(deps.db, guildId);
+  // Turned off earlier: on again in the mode it was turned off in, as `/setup roles sync` does.
+  const turnedOn = settings?.mode === "off" ? (settings.resumeMode ?? "map") : undefined;
   const roleId = input.roleId;
   const replaced = await deps.db.transaction().execute(async (trx) => {
-    if (mode === undefined || mode === "off") await saveRoleSyncMode(trx, { guildId, mode: "map", now });
+    if (settings === undefined || turnedOn !== undefined) {
+      await saveRoleSyncMode(trx, { guildId, mode: turnedOn ?? "map", now });
+    }
     const before = (await listTierRoles(trx, guildId)).find((mapping) => mapping.tier === tier)?.roleId;
     // The members the bot gave the old role move to the new one: the old is taken from them at their sync.
     if (before !== undefined && before !== roleId)
@@ -63,7 +68,8 @@ export async function mapTierToRole(
     replaced === undefined
       ? ""
       : ` I take <@&${replaced}> from the members I gave it to (the role itself stays; delete it in Server Settings → Roles if you like).`;
-  return `Members of tier ${shown} now get <@&${roleId}>.${moved} Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
+  const on = turnedOn === undefined ? "" : ` ${renderTurnedOnAgain(turnedOn)}`;
+  return `Members of tier ${shown} now get <@&${roleId}>.${moved}${on} Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
 }
 
 /** The subcommand, answered privately. */
