@@ -31,13 +31,6 @@ export const day = 24 * 60 * 60 * 1000;
 export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<{ endpointId: string }> {
   const userId = `4${guildId.slice(1)}`;
   const channelId = channelOf(guildId, 1);
-  await pauseChannelThreads(db, {
-    guildId,
-    channelId,
-    permission: "Create Public Threads",
-    reason: "403 Missing Permissions (50013)",
-    pausedAt: testNow,
-  });
   await db
     .insertInto("message_threads")
     .values({
@@ -178,6 +171,14 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     ratedAt: testNow,
     cause: "link",
     now: testNow,
+  });
+  // Last: saving the reminder settings above turns the reminder channel's threads back on.
+  await pauseChannelThreads(db, {
+    guildId,
+    channelId,
+    permission: "Create Public Threads",
+    reason: "403 Missing Permissions (50013)",
+    pausedAt: testNow,
   });
   return { endpointId: endpoint.id };
 }
