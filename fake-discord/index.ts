@@ -48,6 +48,7 @@ export {
 export type { StoredAttachment, StoredMessage, MessageRevision } from "./messages/message-types.js";
 export type { MessageChange } from "./messages/message-store.js";
 export type { PrivilegedIntent } from "./gateway/gateway-protocol.js";
+export type { ReadyHold } from "./gateway/ready-holds.js";
 export type { BucketLimit } from "./rate-limits/route-limits.js";
 export { defaultRouteLimits } from "./rate-limits/route-limits.js";
 export { readSnowflakeTimestamp, shardForGuild } from "./snowflake.js";

@@ -1,5 +1,5 @@
 // `npm start`: the bot process. Settings are checked before anything starts, and every problem is listed.
-import type { RunningBot } from "./bot/build-bot.js";
+import type { BuiltBot } from "./bot/build-bot.js";
 import { ConfigError, loadConfigFromProcess, type Config } from "./config.js";
 import { createLogger } from "./logger.js";
 
@@ -18,8 +18,38 @@ function loadConfigOrExit(): Config {
 
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel });
-let bot: RunningBot | undefined;
+/** Set once buildBot returns (migrations done): what a stop has to stop. */
+let built: BuiltBot | undefined;
 let stopping = false;
+/** Read afresh after each await: a signal may have come in meanwhile. */
+const stopAsked = (): boolean => stopping;
+
+/**
+ * Builds the bot, has it listen and starts it; a stop asked for meanwhile lets the step under way finish (a
+ * migration, the gateway login, a listen cannot be cut short) and skips the steps after it.
+ */
+async function startUp(): Promise<void> {
+  // Imported once the settings hold: a mistyped setting is reported without loading the whole bot first.
+  const { buildBot } = await import("./bot/build-bot.js");
+  built = await buildBot(config, logger);
+  if (stopAsked()) return;
+  await built.http.listen({ host: config.http.host, port: config.http.port });
+  logger.info({ url: config.http.publicUrl }, "HTTP server listening");
+  // Metrics on their own listener, by default reachable from this host only
+  // (docs/architecture.md, "Running").
+  const { host: metricsHost, port: metricsPort } = config.metrics;
+  if (metricsPort !== undefined && !stopAsked()) {
+    await built.metricsHttp.listen({ host: metricsHost, port: metricsPort });
+    logger.info({ host: metricsHost, port: metricsPort }, "metrics listening");
+  }
+  if (stopAsked()) return;
+  await built.start();
+}
+
+const startedUp = startUp().catch((error: unknown) => {
+  logger.fatal({ err: error }, "the bot could not start");
+  process.exit(1);
+});
 
 async function shutdown(signal: string): Promise<void> {
   // A second signal means "now": the operator does not want to wait for in-flight work.
@@ -32,7 +62,10 @@ async function shutdown(signal: string): Promise<void> {
   }, shutdownGraceMs);
   deadline.unref();
   try {
-    await bot?.stop();
+    // During start-up: what was started is stopped in order once the step under way is done, so interactions
+    // that came in while the gateway logged in are finished too (docs/operations.md, "5. Start it").
+    await startedUp;
+    await built?.stop();
     process.exit(0);
   } catch (error) {
     logger.error({ err: error }, "shutdown failed");
@@ -41,22 +74,3 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
-
-try {
-  // Imported once the settings hold: a mistyped setting is reported without loading the whole bot first.
-  const { buildBot } = await import("./bot/build-bot.js");
-  const built = await buildBot(config, logger);
-  await built.http.listen({ host: config.http.host, port: config.http.port });
-  logger.info({ url: config.http.publicUrl }, "HTTP server listening");
-  // Metrics on their own listener, by default reachable from this host only
-  // (docs/architecture.md, "Running").
-  const { host: metricsHost, port: metricsPort } = config.metrics;
-  if (metricsPort !== undefined) {
-    await built.metricsHttp.listen({ host: metricsHost, port: metricsPort });
-    logger.info({ host: metricsHost, port: metricsPort }, "metrics listening");
-  }
-  bot = await built.start();
-} catch (error) {
-  logger.fatal({ err: error }, "the bot could not start");
-  process.exit(1);
-}

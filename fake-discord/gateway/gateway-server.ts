@@ -14,6 +14,7 @@ import {
 } from "./gateway-protocol.js";
 import { GatewaySession } from "./gateway-session.js";
 import { readGatewayPayload, readIdentify, readResume } from "./read-gateway-payloads.js";
+import { ReadyHolds, type ReadyHold } from "./ready-holds.js";
 import { streamReady } from "./stream-ready.js";
 
 export interface GatewayOptions {
@@ -49,6 +50,7 @@ export class GatewayServer {
   private readonly sessions = new Map<string, GatewaySession>();
   private readonly sockets = new Set<WebSocket>();
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  private readonly readyHolds = new ReadyHolds();
 
   constructor(
     private readonly state: FakeDiscordState,
@@ -84,6 +86,14 @@ export class GatewayServer {
       delivered = true;
     }
     return delivered;
+  }
+
+  /**
+   * Holds back READY for sessions of `shardIds` (every shard when left out) that IDENTIFY from now on, until
+   * `release()`: the bot is left logging in, at a point a test can wait for.
+   */
+  holdReady(shardIds?: readonly number[]): ReadyHold {
+    return this.readyHolds.hold(shardIds);
   }
 
   liveSessions(): readonly GatewaySession[] {
@@ -210,8 +220,10 @@ export class GatewayServer {
     session.socket = socket;
     this.sessions.set(session.id, session);
     this.stats.identifies += 1;
-    streamReady(this.state, session, this.resumeUrl()).catch((error: unknown) => {
-      this.options.logger?.error({ err: error }, "fake gateway failed to stream READY");
+    this.readyHolds.pass(shardId, () => {
+      streamReady(this.state, session, this.resumeUrl()).catch((error: unknown) => {
+        this.options.logger?.error({ err: error }, "fake gateway failed to stream READY");
+      });
     });
     return session;
   }
