@@ -1,6 +1,7 @@
 // The only module that reads process.env (docs/conventions.md, habit 6). Settings are validated once, and
 // every problem is reported together with the variable's name, so an operator fixes them in one go.
 import { environmentSchema, type Environment } from "./config/environment-schema.js";
+import { describeDatabaseUrlProblem } from "./config/database-url-settings.js";
 import { checkProductionSettings } from "./config/production-settings.js";
 import { checkShardIds } from "./config/shard-settings.js";
 
@@ -202,9 +203,9 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
     checkProductionSettings(env, problems);
   }
   checkShardIds(env, problems);
-  if (env.DATABASE_URL !== undefined && !/^(file:|postgres(ql)?:\/\/|:memory:$)/.test(env.DATABASE_URL)) {
-    problems.push("DATABASE_URL: must be file:<path>, :memory: or postgres://…");
-  }
+  const databaseUrlProblem =
+    env.DATABASE_URL === undefined ? undefined : describeDatabaseUrlProblem(env.DATABASE_URL);
+  if (databaseUrlProblem !== undefined) problems.push(databaseUrlProblem);
 }
 
 function toConfig(env: Environment): Config {

@@ -50,4 +50,17 @@ describe("npm start", () => {
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stderr).not.toContain(shortKey);
   });
+
+  it("lists a DATABASE_URL with no file among the settings, with no stack trace", async () => {
+    const { code, stderr } = await runMain({
+      DISCORD_TOKEN: "very-secret-token",
+      DISCORD_APPLICATION_ID: "123456789012345678",
+      PLATFORM_API_URL: "http://127.0.0.1:4010/v1",
+      DATABASE_URL: "file:",
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain("Invalid settings:");
+    expect(stderr).toContain("DATABASE_URL: file: needs the SQLite file's path");
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
 });
