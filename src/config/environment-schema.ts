@@ -55,12 +55,26 @@ export const environmentSchema = z.object({
   PLATFORM_OAUTH_SCOPES: z.string().trim().default("read:profile write:battles"),
   PLATFORM_TOKEN_REQUEST_FORMAT: z.enum(["json", "form"]).default("json"),
   PLATFORM_WEBHOOK_SECRET: optionalString,
-  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PLATFORM_TIMEOUT_MS: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a whole number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(100, "must be at least 100 ms")
+      .max(120_000, "must be at most 120000 ms (2 minutes)")
+      .default(10_000),
+  ),
   PUBLIC_URL: publicUrl,
   // Unset: loopback in production, where a reverse proxy on the same host terminates TLS (docs/operations.md,
   // "5. Start it"); every interface elsewhere. Set it to 0.0.0.0 to listen beyond the host.
   HOST: optionalString,
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PORT: optionalString.pipe(
+    z.coerce
+      .number<string | undefined>({ error: "must be a port number" })
+      .int("must be a port number")
+      .min(0, "must be a port number from 0 to 65535")
+      .max(65_535, "must be a port number from 0 to 65535")
+      .default(3000),
+  ),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   METRICS_PORT: metricsPort,
   METRICS_TOKEN: metricsToken,
