@@ -7,7 +7,7 @@ import type { RenderedMessage } from "../display/rendered-message.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import { findReminderSettings } from "../store/reminder-settings.js";
+import { deletedRoleProblem, findReminderSettings } from "../store/reminder-settings.js";
 import { findTournamentReminder } from "../store/tournament-reminders.js";
 import { renderTournamentReminder } from "./tournament-reminder.js";
 
@@ -42,5 +42,7 @@ export async function renderReminderPost(
     guildId: entry.guildId,
     tournamentId: reminder.tournament.id,
   });
-  return renderTournamentReminder(reminder, settings.roleId, interested);
+  // A deleted role would show as "@deleted-role" and ping nobody: the admins were told, the post names no role.
+  const roleId = settings.roleProblem === deletedRoleProblem ? null : settings.roleId;
+  return renderTournamentReminder(reminder, roleId, interested);
 }

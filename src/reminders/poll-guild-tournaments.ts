@@ -11,6 +11,7 @@ import type { ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
 import { syncGuildTournamentEvents } from "./events/sync-guild-tournament-events.js";
 import type { TournamentEventSync } from "../store/tournament-event-row-sync.js";
+import { checkReminderRole } from "./check-reminder-role.js";
 import { planReminders } from "./plan-reminders.js";
 import { readOpenTournaments, type OpenTournaments } from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
@@ -45,6 +46,7 @@ export async function pollGuildTournaments(
 ): Promise<PollOutcome> {
   const { guildId } = reader.settings;
   const userId = readingAdminOf(reader);
+  if (reader.feeds === "reminders") await checkReminderRole(deps, reader.settings);
   let read;
   try {
     // The admin's credential reads for the server only while they are still its admin.

@@ -22,7 +22,7 @@ export function explainReminderRoleRefusal(roleId: string, refusal: ReminderRole
     case "role-above-bot":
       return `${lead}: it sits above ${myRole(refusal.botRoleId)}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${myRole(refusal.botRoleId)} above it, ${then}`;
     case "role-deleted":
-      return `${lead}: it was deleted. Run \`/setup reminders set\` with another role (or without \`role:\` to post without a ping).`;
+      return `The reminder role <@&${roleId}> was deleted: reminders are posted without a ping, and members can't opt in with \`/remind\`. Run \`/setup reminders set\` with another role (or without \`role:\` to keep posting without a ping).`;
     case "unexplained":
       return `${lead}: Discord refused (${refusal.detail}). Check that I have Manage Roles and that my role sits above it, ${then}`;
   }

@@ -158,6 +158,28 @@ export function recordRoleProblem(
   return recordProblemOnce(db, "role_problem", input);
 }
 
+/** The role problem recorded once the reminder role was deleted: reminders are then posted without a ping. */
+export const deletedRoleProblem = "role-deleted";
+
+/**
+ * The reminder role `roleId` is gone from the server, if it is still the one the settings name: recorded over
+ * any other role problem (a deleted role is what must be fixed now). True only when it was not recorded
+ * before, so the admins are told once; saving the settings clears it.
+ */
+export async function recordReminderRoleDeleted(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly roleId: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("reminder_settings")
+    .set({ role_problem: deletedRoleProblem, updated_at: input.now })
+    .where("guild_id", "=", input.guildId)
+    .where("role_id", "=", input.roleId)
+    .where((eb) => eb.or([eb("role_problem", "is", null), eb("role_problem", "!=", deletedRoleProblem)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** How a recorded channel problem begins when the channel was deleted (404) rather than closed (403). */
 export const deletedChannelProblem = "channel deleted: ";
 

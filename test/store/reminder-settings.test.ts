@@ -7,6 +7,7 @@ import {
   claimDuePolls,
   clearRoleProblem,
   recordChannelProblem,
+  recordReminderRoleDeleted,
   recordRoleProblem,
   deleteReminderSettings,
   findReminderSettings,
@@ -203,6 +204,22 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
     expect(await recordRoleProblem(store.db, problem)).toBe(false);
     await clearRoleProblem(store.db, guildId);
     expect(await recordRoleProblem(store.db, problem)).toBe(true);
+    await save([10], testNow + 1);
+    expect((await findReminderSettings(store.db, guildId))?.roleProblem).toBeNull();
+  });
+
+  it("records a deleted reminder role once, over another role problem, only while the settings name it", async () => {
+    await save([10]);
+    const deleted = { guildId, roleId: "400000000000000001", now: testNow };
+    expect(await recordReminderRoleDeleted(store.db, { ...deleted, roleId: "400000000000000777" })).toBe(
+      false,
+    );
+    expect(
+      await recordRoleProblem(store.db, { guildId, problem: "missing-manage-roles", now: testNow }),
+    ).toBe(true);
+    expect(await recordReminderRoleDeleted(store.db, deleted)).toBe(true);
+    expect(await recordReminderRoleDeleted(store.db, deleted)).toBe(false);
+    expect((await findReminderSettings(store.db, guildId))?.roleProblem).toBe("role-deleted");
     await save([10], testNow + 1);
     expect((await findReminderSettings(store.db, guildId))?.roleProblem).toBeNull();
   });

@@ -3,7 +3,7 @@ import { discordLimits } from "../../discord/discord-limits.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { plainCode, plainText } from "../../display/platform-text.js";
 import { operatorSource } from "../../store/inbox.js";
-import { deletedChannelProblem } from "../../store/reminder-settings.js";
+import { deletedChannelProblem, deletedRoleProblem } from "../../store/reminder-settings.js";
 import { fitLines } from "../../display/fit-lines.js";
 import { describeRoute } from "../subscribe/describe-route.js";
 import { countRouteStatuses } from "../subscriptions/render-subscription-list.js";
@@ -93,7 +93,8 @@ function describeTierRoles(status: TierRoleStatus): string[] {
 function describeReminders(status: ReminderStatus): string[] {
   const { settings } = status;
   if (settings === undefined) return [];
-  const ping = settings.roleId === null ? "no ping" : `pinging <@&${settings.roleId}>`;
+  const roleDeleted = settings.roleProblem === deletedRoleProblem;
+  const ping = settings.roleId === null || roleDeleted ? "no ping" : `pinging <@&${settings.roleId}>`;
   const lines = [
     settings.linkProblem === null
       ? `🟢 In <#${settings.channelId}>, ${formatLeadTimes(settings.leadMinutes)} before each start, ${ping}`
@@ -108,7 +109,11 @@ function describeReminders(status: ReminderStatus): string[] {
       `Next: **${plainText(next.tournament.title)}** ${discordTimestamp(next.dueAt, "R")} · ${status.scheduled.length} scheduled`,
     );
   }
-  if (settings.roleProblem !== null) {
+  if (roleDeleted) {
+    lines.push(
+      "⚠️ The reminder role was deleted, so reminders ping nobody and `/remind` gives no role; admins were told. Run `/setup reminders set` with another role (or without `role:`).",
+    );
+  } else if (settings.roleProblem !== null) {
     lines.push(
       `⚠️ Members can't take the role (${plainText(settings.roleProblem)}); admins were told what to fix.`,
     );

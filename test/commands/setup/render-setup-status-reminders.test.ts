@@ -63,6 +63,18 @@ describe("renderSetupStatus", () => {
     expect(deleted).not.toContain("View Channel");
   });
 
+  it("says a deleted reminder role pings nobody, without mentioning it, and asks for another role", () => {
+    const shown = fields({
+      ...empty,
+      reminders: { settings: { ...reminderSettings, roleProblem: "role-deleted" }, scheduled: [] },
+    })["Tournament reminders"];
+    expect(shown).toContain("🟢 In <#300000000000000002>, 1h and 10m before each start, no ping");
+    expect(shown).toContain(
+      "⚠️ The reminder role was deleted, so reminders ping nobody and `/remind` gives no role; admins were told. Run `/setup reminders set` with another role (or without `role:`).",
+    );
+    expect(shown).not.toContain("<@&");
+  });
+
   it("asks for /setup reminders set, not /subscribe, to resume the reminder channel's threads", () => {
     const pause = { permission: "Create Public Threads", reason: "403 (50013)", pausedAt: 0 };
     const shown = fields({
