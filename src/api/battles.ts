@@ -26,6 +26,7 @@ export function createBattle(
   options: { readonly shape?: BattleRequestShape } = {},
 ): Promise<CreatedBattle> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     path: "/battles",
@@ -41,6 +42,7 @@ export function getBattle(
   battleId: string,
 ): Promise<BattleDetails> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: `/battles/${encodePathSegment(battleId)}`,
@@ -55,6 +57,7 @@ export function joinBattle(
   battleId: string,
 ): Promise<BattleJoinResult> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     path: `/battles/${encodePathSegment(battleId)}/join`,
@@ -70,6 +73,7 @@ export function submitToBattle(
   submission: SubmissionInput,
 ): Promise<Submission> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     path: `/battles/${encodePathSegment(battleId)}/submit`,
@@ -90,6 +94,7 @@ export function listBattles(
   query: BattleListQuery = {},
 ): Promise<BattleList> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/battles",

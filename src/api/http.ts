@@ -16,6 +16,12 @@ import { createRateLimitMemory, type RateLimitMemory } from "./rate-limit-memory
 /** A member's own credential: an OAuth access token or an API key, both sent as a Bearer token. */
 export interface PlatformCredential {
   readonly token: string;
+  /**
+   * For an OAuth token the member could still refresh: called once when the platform answers 401, it returns the
+   * credential to send the request again with (refreshed, or already refreshed by another caller), or undefined
+   * when there is none and the 401 stands. It may throw a user-facing error (the link needs re-authorisation).
+   */
+  readonly renew?: (() => Promise<PlatformCredential | undefined>) | undefined;
 }
 
 export type PlatformMethod = "GET" | "POST" | "PUT" | "PATCH";
@@ -30,6 +36,12 @@ export interface PlatformRequest<T> {
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
   readonly schema: z.ZodType<T>;
+  /**
+   * Whether the request may be sent again after a 401 and a renewed credential. Each endpoint decides: a 401 is
+   * answered before the platform acts (docs/platform-assumptions.md, "Errors"), so the answer is yes unless
+   * sending the request twice could do something once more.
+   */
+  readonly repeatableAfter401: boolean;
 }
 
 export interface PlatformHttp {
@@ -65,6 +77,21 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   const random = options.random ?? Math.random;
 
   async function send<T>(request: PlatformRequest<T>): Promise<T> {
+    try {
+      return await sendWithRetry(request);
+    } catch (error) {
+      const renewed = await renewAfterRefusal(request, error);
+      if (renewed === undefined) throw error;
+      options.logger?.info(
+        { operation: `${request.method} ${request.path}` },
+        "the platform refused the credential; sending once more with the renewed one",
+      );
+      // Renewed once: a second 401 stands.
+      return sendWithRetry({ ...request, credential: { token: renewed.token } });
+    }
+  }
+
+  async function sendWithRetry<T>(request: PlatformRequest<T>): Promise<T> {
     const operation = `${request.method} ${request.path}`;
     assertHeaderSafe(request.credential.token);
     refuseUnaddressableIds(request.path, operation);
@@ -82,6 +109,20 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   }
 
   return { send };
+}
+
+/**
+ * A 401 from the platform itself (not our own rate-limit memory) for a credential that can be renewed, on an
+ * endpoint that may be sent again: the renewed credential, or undefined when the 401 stands.
+ */
+async function renewAfterRefusal(
+  request: PlatformRequest<unknown>,
+  error: unknown,
+): Promise<PlatformCredential | undefined> {
+  const { renew } = request.credential;
+  if (renew === undefined || !request.repeatableAfter401) return undefined;
+  if (!(error instanceof PlatformError) || error.status !== 401) return undefined;
+  return renew();
 }
 
 /**

@@ -15,6 +15,7 @@ export function getGlobalLeaderboard(
   query: { readonly limit?: number | undefined; readonly offset?: number | undefined } = {},
 ): Promise<GlobalLeaderboard> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/leaderboards/global",
@@ -26,6 +27,7 @@ export function getGlobalLeaderboard(
 /** GET /leaderboards/users/me/rank → the caller's rank, tier, percentile and rating history. */
 export function getMyRank(http: PlatformHttp, credential: PlatformCredential): Promise<RankInfo> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/leaderboards/users/me/rank",

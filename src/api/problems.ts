@@ -18,6 +18,7 @@ export function listProblems(
   query: ProblemListQuery = {},
 ): Promise<ProblemList> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/problems",

@@ -16,7 +16,14 @@ export function createTeam(
   input: TeamCreateInput,
 ): Promise<Team> {
   const body = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  return http.send({ credential, method: "POST", path: "/teams", body, schema: teamSchema });
+  return http.send({
+    repeatableAfter401: true,
+    credential,
+    method: "POST",
+    path: "/teams",
+    body,
+    schema: teamSchema,
+  });
 }
 
 /** POST /teams/{id}/invite → `{success, invitation}`: the `pending` invitation, and whether the platform sent it. */
@@ -27,6 +34,7 @@ export function inviteToTeam(
   invite: TeamInviteInput,
 ): Promise<TeamInvitationResult> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     path: `/teams/${encodePathSegment(teamId)}/invite`,

@@ -27,6 +27,7 @@ export function listTournaments(
   query: TournamentListQuery = {},
 ): Promise<TournamentList> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/tournaments",
@@ -47,6 +48,7 @@ export async function registerForTournament(
   tournamentId: string,
 ): Promise<TournamentRegistration> {
   const registration = await http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     path: `/tournaments/${encodePathSegment(tournamentId)}/register`,
@@ -62,6 +64,7 @@ export function getTournamentLeaderboard(
   tournamentId: string,
 ): Promise<TournamentLeaderboard> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: `/tournaments/${encodePathSegment(tournamentId)}/leaderboard`,

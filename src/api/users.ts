@@ -13,7 +13,13 @@ import {
 
 /** GET /users/me → the account the credential belongs to (used when linking). */
 export function getCurrentUser(http: PlatformHttp, credential: PlatformCredential): Promise<PlatformUser> {
-  return http.send({ credential, method: "GET", path: "/users/me", schema: platformUserSchema });
+  return http.send({
+    repeatableAfter401: true,
+    credential,
+    method: "GET",
+    path: "/users/me",
+    schema: platformUserSchema,
+  });
 }
 
 /** PUT /users/me with only the fields given; "" clears a field (docs/platform-assumptions.md, "Profile fields"). */
@@ -23,7 +29,14 @@ export function updateCurrentUser(
   update: ProfileUpdate,
 ): Promise<ProfileUpdateResult> {
   const body = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-  return http.send({ credential, method: "PUT", path: "/users/me", body, schema: profileUpdateResultSchema });
+  return http.send({
+    repeatableAfter401: true,
+    credential,
+    method: "PUT",
+    path: "/users/me",
+    body,
+    schema: profileUpdateResultSchema,
+  });
 }
 
 /** GET /users/me/stats?timeframe=<n>d; without a timeframe the platform's default (assumed all time). */
@@ -33,6 +46,7 @@ export function getCurrentUserStats(
   query: { readonly timeframe?: StatsTimeframe | undefined } = {},
 ): Promise<UserStats> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     path: "/users/me/stats",

@@ -23,6 +23,7 @@ export function registerWebhook(
   input: WebhookRegistrationInput,
 ): Promise<RegisteredWebhook> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     base: "webhooks",
@@ -52,6 +53,7 @@ export function updateWebhook(
   changes: WebhookUpdateInput,
 ): Promise<RegisteredWebhook> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "PATCH",
     base: "webhooks",
@@ -73,6 +75,7 @@ export function sendTestWebhook(
   input: WebhookTestInput,
 ): Promise<WebhookTestResult> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "POST",
     base: "webhooks",
@@ -89,6 +92,7 @@ export function listDeliveries(
   webhookId: string,
 ): Promise<readonly WebhookDelivery[]> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     base: "webhooks",
@@ -104,6 +108,7 @@ export function listFailedDeliveries(
   webhookId: string,
 ): Promise<readonly FailedWebhookDelivery[]> {
   return http.send({
+    repeatableAfter401: true,
     credential,
     method: "GET",
     base: "webhooks",

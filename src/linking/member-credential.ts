@@ -18,41 +18,86 @@ export interface MemberSession {
   readonly credential: PlatformCredential;
 }
 
+function canRefresh(link: MemberLink): boolean {
+  return link.credentialKind === "oauth" && link.credential.refreshToken !== undefined;
+}
+
 function needsRefresh(link: MemberLink, now: number): boolean {
-  const { expiresAt, refreshToken } = link.credential;
-  return (
-    link.credentialKind === "oauth" &&
-    refreshToken !== undefined &&
-    expiresAt !== undefined &&
-    expiresAt - now < refreshMarginMs
-  );
+  const { expiresAt } = link.credential;
+  return canRefresh(link) && expiresAt !== undefined && expiresAt - now < refreshMarginMs;
 }
 
 /**
- * The member's own platform credential for this guild, refreshed first when it is about to expire
- * (docs/architecture.md, "Linking"). Unlinked members and links needing re-authorisation get a user-facing
- * error with a button.
+ * Why a refresh is asked for: the token is about to expire, or the platform refused this access token with a 401
+ * (expired without `expires_in`, or earlier than it said, or revoked alone).
+ */
+type RefreshReason =
+  { readonly kind: "expiring" } | { readonly kind: "refused"; readonly accessToken: string };
+
+/** Whether the link as stored now still needs the refresh asked for; false once another caller has done it. */
+function stillNeedsRefresh(link: MemberLink, reason: RefreshReason, now: number): boolean {
+  if (reason.kind === "expiring") return needsRefresh(link, now);
+  return canRefresh(link) && link.credential.accessToken === reason.accessToken;
+}
+
+function singleFlightKey(member: MemberKey): string {
+  return `${member.guildId ?? "personal"}:${member.userId}`;
+}
+
+/**
+ * The member's own platform credential for this guild, refreshed first when it is about to expire, and once more
+ * when the platform answers 401 to it (docs/architecture.md, "Linking"). Unlinked members and links needing
+ * re-authorisation get a user-facing error with a button.
  */
 export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Promise<MemberSession> {
   let link = await findMemberLink(deps.db, deps.secretBox, member);
   if (link === undefined) throw notLinkedError(member.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
   if (needsRefresh(link, deps.clock.now())) {
-    link = await deps.refreshes.runOnce(`${member.guildId ?? "personal"}:${member.userId}`, () =>
-      refreshLink(deps, member),
+    link = await deps.refreshes.runOnce(singleFlightKey(member), () =>
+      refreshLink(deps, member, { kind: "expiring" }),
     );
   }
-  return { link, credential: { token: link.credential.accessToken } };
+  const credential = link.credential.accessToken;
+  return { link, credential: { token: credential, renew: renewal(deps, member, link) } };
 }
 
-async function refreshLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
+/**
+ * What the API client calls when the platform answers 401 to this link's access token: a refresh in the same
+ * single flight as the one before use, unless another caller has already stored a newer token, which is used
+ * instead. API keys and tokens without a refresh token are not renewed: the 401 stands.
+ */
+function renewal(deps: LinkingDeps, member: MemberKey, refused: MemberLink): PlatformCredential["renew"] {
+  if (!canRefresh(refused)) return undefined;
+  return async () => {
+    deps.logger.info(
+      { guildId: member.guildId, userId: member.userId },
+      "the platform refused the member's access token; refreshing it",
+    );
+    const reason = { kind: "refused", accessToken: refused.credential.accessToken } as const;
+    const link = await deps.refreshes.runOnce(singleFlightKey(member), () =>
+      refreshLink(deps, member, reason),
+    );
+    // Relinked to another platform account meanwhile: the request is not sent again as someone else.
+    if (link.platformUserId !== refused.platformUserId) return undefined;
+    return { token: link.credential.accessToken };
+  };
+}
+
+async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: RefreshReason): Promise<MemberLink> {
   // Read again inside the single flight: another caller may have refreshed while we waited.
   const link = await findMemberLink(deps.db, deps.secretBox, member);
   if (link === undefined) throw notLinkedError(member.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
   const oauth = deps.config.platform.oauth;
   const { refreshToken } = link.credential;
-  if (!needsRefresh(link, deps.clock.now()) || oauth === undefined || refreshToken === undefined) return link;
+  if (
+    !stillNeedsRefresh(link, reason, deps.clock.now()) ||
+    oauth === undefined ||
+    refreshToken === undefined
+  ) {
+    return link;
+  }
   try {
     const tokens = await refreshAccessToken({
       tokenUrl: oauth.tokenUrl,

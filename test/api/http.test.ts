@@ -2,8 +2,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createBattle } from "../../src/api/battles.js";
 import { PlatformRateLimitedLocallyError, PlatformUnavailableError } from "../../src/api/errors.js";
+import type { PlatformCredential } from "../../src/api/http.js";
 import { getCurrentUser } from "../../src/api/users.js";
 import { createLogger } from "../../src/logger.js";
 import { captureError } from "./capture-error.js";
@@ -130,6 +132,68 @@ describe("retries", () => {
     await getCurrentUser(http, credential);
     expect(lines.join("")).toContain("retrying platform GET once");
     expect(lines.join("")).not.toContain(credential.token);
+  });
+});
+
+describe("a credential the platform refuses with 401", () => {
+  const unauthorized = { status: 401, body: { error: { code: "UNAUTHORIZED", message: "Invalid token" } } };
+
+  function renewable(renewed: string | undefined): {
+    credential: PlatformCredential;
+    renewals: () => number;
+  } {
+    let renewals = 0;
+    const renew = () => {
+      renewals += 1;
+      return Promise.resolve(renewed === undefined ? undefined : { token: renewed });
+    };
+    return { credential: { ...credential, renew }, renewals: () => renewals };
+  }
+
+  it("renews it once and sends a write again with the renewed token, on an endpoint that allows it", async () => {
+    const { http } = createFixtureClient(fixture);
+    const { credential: member, renewals } = renewable("tok_renewed_0987654321");
+    fixture.queueReplies(unauthorized);
+    await createBattle(http, member, battleInput);
+    expect(renewals()).toBe(1);
+    expect(fixture.requests.map((request) => [request.method, request.headers.authorization])).toEqual([
+      ["POST", `Bearer ${credential.token}`],
+      ["POST", "Bearer tok_renewed_0987654321"],
+    ]);
+  });
+
+  it("lets a second 401 stand, and a 401 for which no credential was renewed", async () => {
+    const { http } = createFixtureClient(fixture);
+    const renewed = renewable("tok_renewed_0987654321");
+    fixture.queueReplies(unauthorized, unauthorized);
+    expect(await captureError(() => getCurrentUser(http, renewed.credential))).toMatchObject({ status: 401 });
+    expect(renewed.renewals()).toBe(1);
+    expect(fixture.requests).toHaveLength(2);
+
+    const none = renewable(undefined);
+    fixture.queueReplies(unauthorized);
+    expect(await captureError(() => getCurrentUser(http, none.credential))).toMatchObject({ status: 401 });
+    expect(none.renewals()).toBe(1);
+    expect(fixture.requests).toHaveLength(3);
+  });
+
+  it("neither renews nor sends again a request its endpoint says may not be repeated", async () => {
+    const { http } = createFixtureClient(fixture);
+    const { credential: member, renewals } = renewable("tok_renewed_0987654321");
+    fixture.queueReplies(unauthorized);
+    const request = { credential: member, method: "POST", path: "/battles", schema: z.unknown() } as const;
+    const error = await captureError(() => http.send({ ...request, repeatableAfter401: false }));
+    expect(error).toMatchObject({ status: 401 });
+    expect(renewals()).toBe(0);
+    expect(fixture.requests).toHaveLength(1);
+  });
+
+  it("never renews on a refusal other than 401", async () => {
+    const { http } = createFixtureClient(fixture);
+    const { credential: member, renewals } = renewable("tok_renewed_0987654321");
+    fixture.queueReplies({ status: 403, body: { error: { code: "FORBIDDEN", message: "no" } } });
+    expect(await captureError(() => getCurrentUser(http, member))).toMatchObject({ status: 403 });
+    expect(renewals()).toBe(0);
   });
 });
 

@@ -29,6 +29,8 @@ export interface OAuthFixture {
   queueAnswer(answer: QueuedAnswer): void;
   /** Holds token answers until the returned function is called. */
   holdAnswers(): () => void;
+  /** From now on, token answers leave out `expires_in`, as a platform may (RFC 6749 §5.1). */
+  leaveOutExpiresIn(): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   const queued: QueuedAnswer[] = [];
   let gate: Promise<void> | undefined;
   let issued = 0;
+  let expiresIn: number | undefined = 3600;
 
   function issueTokens(): QueuedAnswer {
     issued += 1;
@@ -54,7 +57,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       body: {
         access_token: `access_${issued}`,
         token_type: "Bearer",
-        expires_in: 3600,
+        ...(expiresIn === undefined ? {} : { expires_in: expiresIn }),
         refresh_token: refreshToken,
         scope: "read:profile write:battles",
       },
@@ -128,6 +131,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
         gate = undefined;
         release();
       };
+    },
+    leaveOutExpiresIn: () => {
+      expiresIn = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {
