@@ -19,6 +19,7 @@ import { registerUser, type NewUser } from "./core/users.js";
 import { conflict, notFound } from "./errors.js";
 import { newId } from "./ids.js";
 import { registerClient, type RegisteredClient } from "./oauth/clients.js";
+import { expireAccessTokens } from "./oauth/grants.js";
 import type { Level, Shape, Tournament, TournamentResult, User, WebhookPatchSupport } from "./state.js";
 
 export interface SandboxControl {
@@ -35,6 +36,10 @@ export interface SandboxControl {
     shape?: Shape | undefined;
   }): RegisteredClient;
   setAutoApprove(enabled: boolean, username?: string): void;
+  /** Whether token answers carry `expires_in` (on by default). */
+  setReportExpiresIn(report: boolean): void;
+  /** Ends the user's access tokens now, keeping their refresh tokens; returns how many. */
+  expireAccessTokens(username: string): number;
   /** How `PATCH /api/v1/webhooks/{id}` answers from now on (SANDBOX_WEBHOOK_PATCH). */
   setWebhookPatch(support: WebhookPatchSupport): void;
   createTournament(input: NewTournament): Tournament;
@@ -68,8 +73,12 @@ export function createControl(deps: CoreDeps): SandboxControl {
     registerOAuthClient: (input) => registerClient(state, input),
     setAutoApprove: (enabled, username) => {
       if (username !== undefined) userNamed(username);
-      state.oauth = { autoApprove: enabled, autoApproveUsername: username };
+      state.oauth = { ...state.oauth, autoApprove: enabled, autoApproveUsername: username };
     },
+    setReportExpiresIn: (report) => {
+      state.oauth = { ...state.oauth, reportExpiresIn: report };
+    },
+    expireAccessTokens: (username) => expireAccessTokens(state, userNamed(username).id, deps.clock.now()),
     setWebhookPatch: (support) => {
       state.webhookPatch = support;
     },

@@ -242,7 +242,8 @@ export interface SandboxState {
   authorizationCodes: Map<string, AuthorizationCode>;
   pendingAuthorizations: Map<string, PendingAuthorization>;
   oauthGrants: Map<string, OAuthGrant>;
-  oauth: { autoApprove: boolean; autoApproveUsername: string | undefined };
+  /** `reportExpiresIn: false` leaves `expires_in` out of token answers, as RFC 6749 §5.1 allows. */
+  oauth: { autoApprove: boolean; autoApproveUsername: string | undefined; reportExpiresIn: boolean };
   webhookPatch: WebhookPatchSupport;
   lastLeaderboardRefresh: number;
 }
@@ -265,7 +266,7 @@ export function createState(now: number): SandboxState {
     authorizationCodes: new Map(),
     pendingAuthorizations: new Map(),
     oauthGrants: new Map(),
-    oauth: { autoApprove: false, autoApproveUsername: undefined },
+    oauth: { autoApprove: false, autoApproveUsername: undefined, reportExpiresIn: true },
     webhookPatch: "supported",
     lastLeaderboardRefresh: now,
   };

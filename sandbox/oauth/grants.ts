@@ -16,7 +16,8 @@ import type { OAuthSettings } from "./settings.js";
 export interface TokenResponse {
   access_token: string;
   token_type: "Bearer";
-  expires_in: number;
+  /** Left out while `state.oauth.reportExpiresIn` is off. */
+  expires_in?: number;
   refresh_token: string;
   scope: string;
 }
@@ -138,10 +139,24 @@ function issueGrant(
   return {
     access_token: accessToken,
     token_type: "Bearer",
-    expires_in: settings.accessTokenTtlSeconds,
+    ...(state.oauth.reportExpiresIn ? { expires_in: settings.accessTokenTtlSeconds } : {}),
     refresh_token: refreshToken,
     scope: input.scopes.join(" "),
   };
+}
+
+/**
+ * Ends the access tokens the user holds now, before their lifetime is up, as a platform may (a password change, a
+ * security reset); their refresh tokens stay valid. Returns how many were ended.
+ */
+export function expireAccessTokens(state: SandboxState, userId: string, now: number): number {
+  let ended = 0;
+  for (const grant of state.oauthGrants.values()) {
+    if (grant.userId !== userId || grant.revoked || grant.accessExpiresAt <= now) continue;
+    grant.accessExpiresAt = now;
+    ended += 1;
+  }
+  return ended;
 }
 
 /** RFC 7009: revokes the grant holding this access or refresh token, if it is the client's. */

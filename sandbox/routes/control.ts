@@ -40,6 +40,8 @@ const bodies = {
     shape: shape.optional(),
   }),
   autoApprove: z.object({ enabled: z.boolean(), username: z.string().optional() }),
+  expiresIn: z.object({ report: z.boolean() }),
+  expireTokens: z.object({ username: z.string() }),
   webhookPatch: z.object({ answer: z.enum(["supported", "404", "405"]) }),
   result: z.object({
     username: z.string(),
@@ -109,6 +111,15 @@ export function registerControlRoutes(
     const body = parse(bodies.autoApprove, request.body);
     control.setAutoApprove(body.enabled, body.username);
     return { autoApprove: body.enabled, username: body.username ?? null };
+  });
+  app.post("/sandbox/oauth/expires-in", (request) => {
+    const { report } = parse(bodies.expiresIn, request.body);
+    control.setReportExpiresIn(report);
+    return { report };
+  });
+  app.post("/sandbox/oauth/expire-access-tokens", (request) => {
+    const { username } = parse(bodies.expireTokens, request.body);
+    return { expired: control.expireAccessTokens(username) };
   });
   app.post("/sandbox/webhooks/patch", (request) => {
     const { answer } = parse(bodies.webhookPatch, request.body);

@@ -229,6 +229,46 @@ describe("token endpoint errors (RFC 6749 §5.2)", () => {
     expect(await token(base)).toMatchObject({ body: { error: "invalid_request" } });
   });
 
+  it("ends a user's access tokens early on request, and their refresh tokens still work", async () => {
+    const code = (await approve("dave")).searchParams.get("code") ?? "";
+    const first = await token(exchange(code));
+    const ended = await test.call("POST", "/sandbox/oauth/expire-access-tokens", {
+      body: { username: "dave" },
+    });
+    expect(ended.body).toEqual({ expired: 1 });
+    const refused = await test.call("GET", "/v1/users/me", { key: first.body.access_token });
+    expect(refused.status).toBe(401);
+
+    const refreshed = await token({
+      grant_type: "refresh_token",
+      refresh_token: first.body.refresh_token,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await test.call("GET", "/v1/users/me", { key: refreshed.body.access_token })).body.username).toBe(
+      "dave",
+    );
+  });
+
+  it("leaves expires_in out of token answers while told to, and puts it back", async () => {
+    await test.call("POST", "/sandbox/oauth/expires-in", { body: { report: false } });
+    const code = (await approve("dave")).searchParams.get("code") ?? "";
+    const tokens = await token(exchange(code));
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).not.toHaveProperty("expires_in");
+    expect(tokens.body).toHaveProperty("refresh_token");
+
+    await test.call("POST", "/sandbox/oauth/expires-in", { body: { report: true } });
+    const refreshed = await token({
+      grant_type: "refresh_token",
+      refresh_token: tokens.body.refresh_token,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(refreshed.body.expires_in).toBe(600);
+  });
+
   it("revokes a token at /oauth/revoke", async () => {
     const code = (await approve("bob")).searchParams.get("code") ?? "";
     const tokens = await token(exchange(code));
