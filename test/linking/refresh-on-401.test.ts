@@ -211,6 +211,22 @@ describe.each(testDatabases())("a member token the platform refuses with 401, on
     await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "reauth_needed" });
   });
 
+  it("does not send the request again as another platform account the member linked meanwhile", async () => {
+    await linkThroughOAuth();
+    const { credential } = await getMemberSession(deps, member);
+    const bob = { id: "user_bob", username: "bob", rating: 1500, joinedAt: "2023-03-01T12:00:00Z" };
+    platform.queueReplies({ body: bob });
+    await linkWithApiKey(deps, member, "key_write_bob_0123456789");
+    expect((await storedLink()).platformUserId).toBe("user_bob");
+    platform.reset();
+    platform.queueReplies(refusedToken);
+
+    await expect(getCurrentUser(deps.platform, credential)).rejects.toMatchObject({ status: 401 });
+
+    expect(refreshRequests()).toBe(0);
+    expect(bearers()).toEqual([`Bearer ${credential.token}`]);
+  });
+
   it("never refreshes an API key the platform refuses", async () => {
     await linkWithApiKey(deps, member, "key_write_0123456789");
     platform.reset();
