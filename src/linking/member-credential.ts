@@ -58,8 +58,7 @@ export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Pr
       refreshLink(deps, member, { kind: "expiring" }),
     );
   }
-  const credential = link.credential.accessToken;
-  return { link, credential: { token: credential, renew: renewal(deps, member, link) } };
+  return { link, credential: { token: link.credential.accessToken, renew: renewal(deps, member, link) } };
 }
 
 /**
@@ -78,8 +77,10 @@ function renewal(deps: LinkingDeps, member: MemberKey, refused: MemberLink): Pla
     const link = await deps.refreshes.runOnce(singleFlightKey(member), () =>
       refreshLink(deps, member, reason),
     );
-    // Relinked to another platform account meanwhile: the request is not sent again as someone else.
+    // Relinked to another platform account meanwhile: the request is not sent again as someone else. Nor is it
+    // sent again with the token just refused (no refresh was possible: the bot's OAuth settings are gone).
     if (link.platformUserId !== refused.platformUserId) return undefined;
+    if (link.credential.accessToken === refused.credential.accessToken) return undefined;
     return { token: link.credential.accessToken };
   };
 }

@@ -227,6 +227,22 @@ describe.each(testDatabases())("a member token the platform refuses with 401, on
     expect(bearers()).toEqual([`Bearer ${credential.token}`]);
   });
 
+  it("lets the 401 stand, without sending the refused token again, when the bot can no longer refresh", async () => {
+    await linkThroughOAuth();
+    const withoutOAuth = loadConfig(
+      { PLATFORM_API_URL: platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
+      "migrate",
+    );
+    deps = { ...deps, config: withoutOAuth };
+    const { credential } = await getMemberSession(deps, member);
+    platform.queueReplies(refusedToken);
+
+    await expect(getCurrentUser(deps.platform, credential)).rejects.toMatchObject({ status: 401 });
+
+    expect(refreshRequests()).toBe(0);
+    expect(platform.requests).toHaveLength(1);
+  });
+
   it("never refreshes an API key the platform refuses", async () => {
     await linkWithApiKey(deps, member, "key_write_0123456789");
     platform.reset();
