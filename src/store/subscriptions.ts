@@ -51,6 +51,7 @@ export interface SubscriptionKey {
   readonly id: string;
 }
 
+/** A route for a channel that has none in its guild; the unique (guild_id, channel_id) index refuses a second. */
 export async function createSubscription(
   db: Kysely<Database>,
   input: SubscriptionInput,
@@ -70,6 +71,47 @@ export async function createSubscription(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toSubscription(row);
+}
+
+/**
+ * The channel's route, made unless the channel has one already: undefined then. One insert that gives way to
+ * the unique (guild_id, channel_id) index, so two `/subscribe` runs at once never make two routes
+ * (docs/architecture.md, "Routing").
+ */
+export async function createChannelRoute(
+  db: Kysely<Database>,
+  input: SubscriptionInput,
+): Promise<Subscription | undefined> {
+  const row = await db
+    .insertInto("subscriptions")
+    .values({
+      id: createId(),
+      guild_id: input.guildId,
+      channel_id: input.channelId,
+      event_kinds: toJsonText(input.eventKinds),
+      filters: toJsonText(input.filters),
+      created_by: input.createdBy,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((conflict) => conflict.columns(["guild_id", "channel_id"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSubscription(row);
+}
+
+/** The channel's route in this guild, if it has one. */
+export async function findChannelRoute(
+  db: Kysely<Database>,
+  key: { readonly guildId: string; readonly channelId: string },
+): Promise<Subscription | undefined> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("guild_id", "=", key.guildId)
+    .where("channel_id", "=", key.channelId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSubscription(row);
 }
 
 /** Looks a subscription up within a guild, so an admin can never reach another guild's routes. */

@@ -66,10 +66,10 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
 
   it("moves the routed posts to the channel in their place, while their route still takes the event", async () => {
     await saveCardStartingThread(store.db, { ...card, now: testNow });
-    const [active, removed] = [
-      await route(["battle.started", "battle.completed", "user.rating_changed"]),
-      await route(["battle.submission"]),
-    ];
+    // The channel's route before this one, removed since (a channel has one route at a time).
+    const removed = await route(["battle.submission"]);
+    await deleteSubscription(store.db, { guildId: card.guildId, id: removed });
+    const active = await route(["battle.started", "battle.completed", "user.rating_changed"]);
     await storeEvents({
       evt_rating: "user.rating_changed",
       evt_started: "battle.started",
@@ -96,7 +96,6 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
       { ...inThread, eventId: "evt_narrowed", subscriptionId: active },
       { ...inThread, eventId: "evt_sending", subscriptionId: active },
     ]);
-    await deleteSubscription(store.db, { guildId: card.guildId, id: removed });
     await store.db
       .updateTable("outbox")
       // Held for an hour whichever clock leases are on (the database's, on PostgreSQL).

@@ -53,10 +53,14 @@ describe.each(testDatabases())("guild removals on $name", (database) => {
   it("lists each guild something was set up in once, and not a guild that only has traffic", async () => {
     expect(await listSetUpGuilds(store.db)).toEqual([]);
     await saveAdminChannel(store.db, { guildId: guildA, adminChannelId: channelOf(guildA, 1), now: testNow });
-    for (const guildId of [guildA, guildB, guildB]) {
+    for (const [guildId, channel] of [
+      [guildA, 1],
+      [guildB, 1],
+      [guildB, 2],
+    ] as const) {
       await createSubscription(store.db, {
         guildId,
-        channelId: channelOf(guildId, 1),
+        channelId: channelOf(guildId, channel),
         eventKinds: ["battle.completed"],
         filters: {},
         createdBy: "300000000000000001",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  createChannelRoute,
   createSubscription,
+  findChannelRoute,
   deleteSubscription,
   findSubscription,
   listActiveSubscriptionsForKind,
@@ -15,6 +17,7 @@ import { testNow } from "./secret-box-fixture.js";
 
 const guildA = "100000000000000001";
 const guildB = "100000000000000002";
+const guildC = "100000000000000003";
 
 function subscriptionInput(overrides: Partial<SubscriptionInput> = {}): SubscriptionInput {
   return {
@@ -72,7 +75,7 @@ describe.each(testDatabases())("subscriptions on $name", (database) => {
     );
     const paused = await createSubscription(
       store.db,
-      subscriptionInput({ eventKinds: ["battle.completed"] }),
+      subscriptionInput({ channelId: "300000000000000002", eventKinds: ["battle.completed"] }),
     );
     await setSubscriptionStatus(store.db, {
       id: paused.id,
@@ -114,9 +117,10 @@ describe.each(testDatabases())("subscriptions on $name", (database) => {
   });
 
   it("pauses, disables and reactivates subscriptions, one or a whole channel", async () => {
+    // A channel has one route per guild (a unique index), so its several routes are in several guilds.
     const one = await createSubscription(store.db, subscriptionInput());
-    const two = await createSubscription(store.db, subscriptionInput());
-    const gone = await createSubscription(store.db, subscriptionInput());
+    const two = await createSubscription(store.db, subscriptionInput({ guildId: guildB }));
+    const gone = await createSubscription(store.db, subscriptionInput({ guildId: guildC }));
     const elsewhere = await createSubscription(
       store.db,
       subscriptionInput({ channelId: "300000000000000002" }),
@@ -135,7 +139,11 @@ describe.each(testDatabases())("subscriptions on $name", (database) => {
       now: testNow + 1,
     });
     expect(paused).toBe(2);
-    const statuses = await listGuildSubscriptions(store.db, guildA);
+    const statuses = [
+      ...(await listGuildSubscriptions(store.db, guildA)),
+      ...(await listGuildSubscriptions(store.db, guildB)),
+      ...(await listGuildSubscriptions(store.db, guildC)),
+    ];
     expect(Object.fromEntries(statuses.map((s) => [s.id, [s.status, s.statusReason]]))).toEqual({
       [one.id]: ["paused", "Missing Permissions"],
       [two.id]: ["paused", "Missing Permissions"],
@@ -153,5 +161,23 @@ describe.each(testDatabases())("subscriptions on $name", (database) => {
     expect(await deleteSubscription(store.db, { guildId: guildB, id: created.id })).toBe(false);
     expect(await deleteSubscription(store.db, { guildId: guildA, id: created.id })).toBe(true);
     expect(await listGuildSubscriptions(store.db, guildA)).toEqual([]);
+  });
+
+  it("makes a channel's route only when the channel has none, in that guild", async () => {
+    const first = await createChannelRoute(store.db, subscriptionInput());
+    expect(first).toMatchObject({ guildId: guildA, channelId: "300000000000000001" });
+    expect(
+      await createChannelRoute(
+        store.db,
+        subscriptionInput({ eventKinds: ["team.created"], now: testNow + 1 }),
+      ),
+    ).toBeUndefined();
+    expect(await listGuildSubscriptions(store.db, guildA)).toEqual([first]);
+    expect(await findChannelRoute(store.db, { guildId: guildA, channelId: "300000000000000001" })).toEqual(
+      first,
+    );
+    expect(await createChannelRoute(store.db, subscriptionInput({ guildId: guildB }))).toMatchObject({
+      guildId: guildB,
+    });
   });
 });

@@ -13,13 +13,8 @@ import { channelOf, guildA, guildB, guildC, postBattleCard, subscribe } from "./
 describe.each(testDatabases())("routing on $name", (database) => {
   const store = useMigratedStore(database);
 
-  it("posts once to every channel subscribed to the kind, however many subscriptions match there", async () => {
+  it("posts once to every channel subscribed to the kind", async () => {
     const first = await subscribe(store.db, {
-      guildId: guildA,
-      channelId: channelOf(guildA, 1),
-      kinds: ["battle.completed"],
-    });
-    const second = await subscribe(store.db, {
       guildId: guildA,
       channelId: channelOf(guildA, 1),
       kinds: ["battle.completed"],
@@ -44,7 +39,7 @@ describe.each(testDatabases())("routing on $name", (database) => {
     expect(targets.find((target) => target.channelId === channelOf(guildA, 1))).toEqual({
       guildId: guildA,
       channelId: channelOf(guildA, 1),
-      subscriptionId: expect.toBeOneOf([first, second]),
+      subscriptionId: first,
       action: "post",
       targetMessageId: null,
     });
