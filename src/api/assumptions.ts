@@ -54,3 +54,10 @@ export function clampListLimit(limit: number | undefined): number | undefined {
   if (limit === undefined) return undefined;
   return Math.min(listLimitBounds.max, Math.max(listLimitBounds.min, Math.trunc(limit)));
 }
+
+/**
+ * The form of the platform's ids, from the spec's examples (`tourn_weekly`) and the sandbox's (`trn_8f3a…`): a
+ * lowercase kind prefix, an underscore, then letters, digits, `_` or `-`. Used only where the platform cannot
+ * be asked whether an id exists (docs/platform-assumptions.md, "Ids").
+ */
+export const platformIdPattern = /^[a-z]+_[A-Za-z0-9_-]+$/;

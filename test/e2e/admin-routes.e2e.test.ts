@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser } from "../../fake-discord/index.js";
 import { listGuildSubscriptions, setSubscriptionStatus } from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { linkMember } from "./link-member.js";
+import { keyOf } from "./support/sandbox-keys.js";
 import { ephemeral } from "./support/message-parts.js";
 
 describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
@@ -85,6 +87,39 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
     expect((await routes())[0]?.filters).not.toHaveProperty("tournamentId");
     const mention = await run("subscribe", { channel: results, tournament: `<#${results}>` });
     expect(mention.content).toBe("That is not a tournament id; pick one from the list.");
+  });
+
+  it("refuses a tournament id the platform does not write, and says one it could not check was not checked", async () => {
+    const before = await routes();
+    const title = await run("subscribe", { channel: results, tournament: "SpringCup" });
+    expect(title.content).toMatch(
+      /^`SpringCup` is not a tournament id: the platform's ids are a word, an underscore/,
+    );
+    expect(await routes()).toEqual(before);
+
+    const unchecked = await run("subscribe", { channel: results, tournament: "trn_typo" });
+    expect(unchecked.content).toContain(
+      "⚠️ The tournament `trn_typo` could not be checked (you have no platform account linked in this server: `/link`)",
+    );
+    expect((await routes())[0]?.filters).toMatchObject({ tournamentId: "trn_typo" });
+    await run("subscribe", { channel: results, tournament: "any" });
+  });
+
+  it("asks the platform, as the linked admin, whether the tournament exists", async () => {
+    await linkMember(world, world.members.admin.id, keyOf(world, "bob"));
+    const before = await routes();
+    const typo = await run("subscribe", { channel: results, tournament: "trn_typo" });
+    expect(typo.content).toBe(
+      "The platform has no tournament `trn_typo`. Pick one from the list, or `any` to remove the filter; nothing was changed.",
+    );
+    expect(await routes()).toEqual(before);
+
+    const [tournamentId = ""] = [...world.sandbox.state.tournaments.keys()];
+    const known = await run("subscribe", { channel: results, tournament: tournamentId });
+    expect(known.content).toContain(`tournament \`${tournamentId}\``);
+    expect(known.content).not.toContain("could not be checked");
+    expect((await routes())[0]?.filters).toMatchObject({ tournamentId });
+    await run("subscribe", { channel: results, tournament: "any" });
   });
 
   it("suggests kinds and presets, completing a comma list", async () => {

@@ -38,7 +38,12 @@ function describeChange(outcome: SubscribeOutcome, channel: string): string[] {
   return lines;
 }
 
-export function renderSubscribeOutcome(outcome: SubscribeOutcome, feed: WebhookFeed): Reply {
+/** `notes`: lines the admin should read about what they asked for (an unchecked tournament id). */
+export function renderSubscribeOutcome(
+  outcome: SubscribeOutcome,
+  feed: WebhookFeed,
+  notes: readonly string[] = [],
+): Reply {
   const { subscription } = outcome;
   const lines = [
     ...describeChange(outcome, `<#${subscription.channelId}>`),
@@ -46,6 +51,7 @@ export function renderSubscribeOutcome(outcome: SubscribeOutcome, feed: WebhookF
     `Filters: ${describeFilters(subscription.filters)}`,
   ];
   const gap = describeFeedGap(feed, outcome.addedKinds);
+  if (notes.length > 0) lines.push("", ...notes.map((note) => `⚠️ ${note}`));
   if (gap !== undefined) lines.push("", gap);
   return { content: lines.join("\n"), ephemeral: true };
 }

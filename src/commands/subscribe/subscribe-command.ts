@@ -1,6 +1,7 @@
 import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { suggestTournaments } from "../tournament/tournament-autocomplete.js";
+import { checkTournamentFilter } from "./check-tournament-filter.js";
 import { subscribeCommand } from "./data.js";
 import {
   readBattleUpdates,
@@ -11,6 +12,7 @@ import {
 import { renderSubscribeOutcome } from "./render-subscribe-outcome.js";
 import { subscribeChannel } from "./subscribe-channel.js";
 import { subscribeCandidates, suggestEventSelections } from "./suggest-event-selections.js";
+import { clears } from "./subscription-filter-options.js";
 import { readWebhookFeed } from "./webhook-feed.js";
 
 /** `/subscribe channel [events] [filters]`: routes event kinds into a channel (docs/architecture.md, "Commands", "Routing"). */
@@ -19,12 +21,21 @@ export const subscribe = defineCommand<BotDependencies, typeof subscribeCommand>
   acknowledge: "ephemeral",
   async run(deps, { actor, args, responder }) {
     const { options } = args;
+    const channelId = requireAnnouncementChannel(options.channel);
+    const kinds = readEventKinds(options.events);
+    const tournament = readTournamentId(options.tournament);
+    // Checked before anything changes: a tournament no one has would hold the channel's events back.
+    const notes: string[] = [];
+    if (tournament !== undefined && !clears(tournament)) {
+      const unchecked = await checkTournamentFilter(deps, actor, tournament.trim());
+      if (unchecked !== undefined) notes.push(unchecked);
+    }
     const outcome = await subscribeChannel(deps.db, {
       guildId: actor.guildId,
-      channelId: requireAnnouncementChannel(options.channel),
-      kinds: readEventKinds(options.events),
+      channelId,
+      kinds,
       filters: {
-        tournament: readTournamentId(options.tournament),
+        tournament,
         difficulty: options.difficulty,
         minRatingChange: options["min-rating-change"],
         linkedOnly: options["linked-only"],
@@ -33,7 +44,7 @@ export const subscribe = defineCommand<BotDependencies, typeof subscribeCommand>
       memberId: actor.userId,
       now: deps.clock.now(),
     });
-    await responder.reply(renderSubscribeOutcome(outcome, await readWebhookFeed(deps, actor.guildId)));
+    await responder.reply(renderSubscribeOutcome(outcome, await readWebhookFeed(deps, actor.guildId), notes));
   },
   async autocomplete(deps, { actor, focused }) {
     if (focused.name === "tournament")

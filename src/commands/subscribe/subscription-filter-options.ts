@@ -16,7 +16,8 @@ export interface FilterOptions {
 /** The value of `tournament` and `difficulty` that removes the filter. */
 export const anyValue = "any";
 
-const clears = (value: string) => ["", anyValue, "none"].includes(value.trim().toLowerCase());
+/** Whether a `tournament` or `difficulty` value removes the filter rather than setting one. */
+export const clears = (value: string) => ["", anyValue, "none"].includes(value.trim().toLowerCase());
 
 export function applyFilterOptions(
   current: SubscriptionFilters,
