@@ -19,7 +19,7 @@ export function describeRouteStatus(subscription: Pick<Subscription, "status" | 
 
 /** Two lines: the channel and its status, then what it receives and through which filters. */
 export function describeRoute(subscription: Subscription): string {
-  const filters = describeFilters(subscription.filters);
+  const filters = describeFilters(subscription.filters, subscription.eventKinds);
   return (
     `<#${subscription.channelId}> · ${describeRouteStatus(subscription)}\n` +
     `  ${describeEventKinds(subscription.eventKinds)}${filters === "none" ? "" : ` · filters: ${filters}`}`

@@ -48,7 +48,7 @@ export function renderSubscribeOutcome(
   const lines = [
     ...describeChange(outcome, `<#${subscription.channelId}>`),
     `Receives: **${describeEventKinds(subscription.eventKinds)}**`,
-    `Filters: ${describeFilters(subscription.filters)}`,
+    `Filters: ${describeFilters(subscription.filters, subscription.eventKinds)}`,
   ];
   const gap = describeFeedGap(feed, outcome.addedKinds);
   if (notes.length > 0) lines.push("", ...notes.map((note) => `⚠️ ${note}`));

@@ -2,9 +2,11 @@
 // channel; subscribing a channel that has one adds the kinds, changes the filters given, and resumes it if it
 // was paused, battle threads included (src/store/thread-pauses.ts). The database keeps one route per channel
 // (a unique index): when two /subscribe runs at once both find none, the second's create gives way and it
-// changes the route the first made.
+// changes the route the first made. A filter given that none of the route's kinds has anything for is
+// refused before anything changes.
 import type { Kysely } from "kysely";
-import type { EventKind } from "../../events/event-kinds.js";
+import { eventKinds, type EventKind } from "../../events/event-kinds.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
 import { resumeChannelThreads } from "../../store/thread-pauses.js";
 import type { Database } from "../../store/database.js";
 import {
@@ -15,9 +17,17 @@ import {
   type Subscription,
   updateSubscription,
 } from "../../store/subscriptions.js";
-import { sortEventKinds } from "../../display/event-kind-labels.js";
+import { describeEventKinds, sortEventKinds } from "../../display/event-kind-labels.js";
 import { defaultEventKinds } from "./event-selection.js";
-import { applyFilterOptions, type FilterOptions, sameFilters } from "./subscription-filter-options.js";
+import {
+  applyFilterOptions,
+  type EventFilter,
+  filterNeeds,
+  filtersNothing,
+  filtersSet,
+  type FilterOptions,
+  sameFilters,
+} from "./subscription-filter-options.js";
 
 export interface SubscribeRequest {
   readonly guildId: string;
@@ -42,14 +52,15 @@ export async function subscribeChannel(
   db: Kysely<Database>,
   request: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
-  await resumeChannelThreads(db, { guildId: request.guildId, channelId: request.channelId });
   const key = { guildId: request.guildId, channelId: request.channelId };
   let existing = await findChannelRoute(db, key);
   if (existing === undefined) {
-    const kinds = request.kinds ?? defaultEventKinds;
+    const kinds = sortEventKinds(request.kinds ?? defaultEventKinds);
+    refuseFiltersOfNothing(request, kinds);
+    await resumeChannelThreads(db, key);
     const subscription = await createChannelRoute(db, {
       ...key,
-      eventKinds: sortEventKinds(kinds),
+      eventKinds: kinds,
       filters: applyFilterOptions({}, request.filters),
       createdBy: request.memberId,
       now: request.now,
@@ -66,6 +77,8 @@ export async function subscribeChannel(
   );
   const filters = applyFilterOptions(existing.filters, request.filters);
   const eventKinds = sortEventKinds([...existing.eventKinds, ...addedKinds]);
+  refuseFiltersOfNothing(request, eventKinds);
+  await resumeChannelThreads(db, key);
   const changed = addedKinds.length > 0 || !sameFilters(filters, existing.filters);
   const routeKey = { guildId: request.guildId, id: existing.id };
   if (changed) await updateSubscription(db, { ...routeKey, eventKinds, filters, now: request.now });
@@ -82,3 +95,27 @@ export async function subscribeChannel(
       paused === undefined ? undefined : { status: paused.status, statusReason: paused.statusReason },
   };
 }
+
+/**
+ * A filter given here that none of the route's kinds has anything for would filter nothing while reading as
+ * active, so it is refused, changing nothing (docs/architecture.md, "Routing").
+ */
+function refuseFiltersOfNothing(request: SubscribeRequest, kinds: readonly EventKind[]): void {
+  const idle = filtersSet(request.filters).filter((filter) => filtersNothing(filter, kinds));
+  const [first] = idle;
+  if (first === undefined) return;
+  const wanted = eventKinds.filter((kind) => !filtersNothing(first, [kind]));
+  throw new UserFacingError(
+    "filter_of_nothing",
+    `${filterNames[first]} would filter nothing in <#${request.channelId}>: none of the kinds it would receive ` +
+      `(**${describeEventKinds(kinds)}**) ${filterNeeds[first]}. It applies to ${describeEventKinds(wanted)}: ` +
+      "add one with `events`, or leave the filter out. Nothing was changed.",
+  );
+}
+
+const filterNames: Readonly<Record<EventFilter, string>> = {
+  tournamentId: "A tournament filter",
+  difficulty: "A difficulty filter",
+  minRatingChange: "A minimum rating change",
+  linkedOnly: "“Only linked members”",
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { subscribeChannel } from "../../../src/commands/subscribe/subscribe-channel.js";
+import { UserFacingError } from "../../../src/discord/user-facing-error.js";
 import { listGuildSubscriptions, setSubscriptionStatus } from "../../../src/store/subscriptions.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
 
@@ -70,7 +71,7 @@ describe.each(testDatabases())("subscribeChannel on $name", (database) => {
       subscribeChannel(store.db, {
         ...request,
         kinds: ["user.rating_changed"],
-        filters: { difficulty: "hard" },
+        filters: { minRatingChange: 10 },
       }),
     ]);
 
@@ -78,8 +79,55 @@ describe.each(testDatabases())("subscribeChannel on $name", (database) => {
     expect(routes).toHaveLength(1);
     expect(routes[0]).toMatchObject({
       eventKinds: ["battle.completed", "user.rating_changed"],
-      filters: { difficulty: "hard" },
+      filters: { minRatingChange: 10 },
     });
     expect(outcomes.map((outcome) => outcome.change).sort()).toEqual(["created", "updated"]);
+  });
+
+  it("refuses a filter none of a new route's kinds has anything for, making no route", async () => {
+    const error = await subscribeChannel(store.db, {
+      ...request,
+      kinds: ["user.rating_changed"],
+      filters: { difficulty: "hard" },
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(UserFacingError);
+    expect(error).toMatchObject({
+      code: "filter_of_nothing",
+      message:
+        `A difficulty filter would filter nothing in <#${channelId}>: none of the kinds it would receive ` +
+        "(**Rating changes**) has a difficulty. It applies to Battles created, Battles started, Battle results, " +
+        "Battle submissions, Team battle results, Tournament starts: add one with `events`, or leave the filter " +
+        "out. Nothing was changed.",
+    });
+    expect(await listGuildSubscriptions(store.db, guildId)).toEqual([]);
+  });
+
+  it("refuses such a filter on an existing route, changing nothing, and takes it with a kind that has it", async () => {
+    await subscribeChannel(store.db, { ...request, kinds: ["team.created"], filters: {} });
+    const before = await listGuildSubscriptions(store.db, guildId);
+    await expect(
+      subscribeChannel(store.db, { ...request, kinds: undefined, filters: { minRatingChange: 20 } }),
+    ).rejects.toMatchObject({ code: "filter_of_nothing" });
+    await expect(
+      subscribeChannel(store.db, {
+        ...request,
+        kinds: ["battle.completed"],
+        filters: { minRatingChange: 20 },
+      }),
+    ).rejects.toMatchObject({ code: "filter_of_nothing" });
+    expect(await listGuildSubscriptions(store.db, guildId)).toEqual(before);
+
+    const outcome = await subscribeChannel(store.db, {
+      ...request,
+      kinds: ["user.rating_changed"],
+      filters: { minRatingChange: 20, linkedOnly: true },
+    });
+    expect(outcome.subscription).toMatchObject({
+      eventKinds: ["user.rating_changed", "team.created"],
+      filters: { minRatingChange: 20, linkedOnly: true },
+    });
   });
 });

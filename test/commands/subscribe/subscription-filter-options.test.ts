@@ -52,4 +52,18 @@ describe("subscription filter options", () => {
       describeFilters({ tournamentId: "t_1", difficulty: "hard", minRatingChange: 25, linkedOnly: true }),
     ).toBe("tournament `t_1` · hard only · rating changes of ±25 or more · linked members only");
   });
+
+  it("marks, given the route's kinds, the filters none of them has anything for", () => {
+    const filters = { tournamentId: "trn_1", difficulty: "hard", minRatingChange: 25, linkedOnly: true };
+    expect(describeFilters(filters, ["user.rating_changed"])).toBe(
+      "tournament `trn_1` · hard only (filters nothing: none of the route's kinds has a difficulty) · " +
+        "rating changes of ±25 or more · linked members only",
+    );
+    expect(describeFilters(filters, ["system.maintenance_scheduled"])).toBe(
+      "tournament `trn_1` (filters nothing: none of the route's kinds has a tournament) · " +
+        "hard only (filters nothing: none of the route's kinds has a difficulty) · " +
+        "rating changes of ±25 or more (filters nothing: none of the route's kinds is a rating change) · " +
+        "linked members only (filters nothing: none of the route's kinds is about members)",
+    );
+  });
 });
