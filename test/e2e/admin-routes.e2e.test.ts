@@ -222,4 +222,24 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
     const again = await run("unsubscribe", { channel: results });
     expect(again.content).toMatch(/has no subscription/);
   });
+
+  it("takes a typed #name two channels share as the one of them subscribed, and asks when both are", async () => {
+    const first = world.discord.createChannel(world.guildId, { name: "news" }).id;
+    const second = world.discord.createChannel(world.guildId, { name: "news" }).id;
+    await run("subscribe", { channel: second });
+    const removed = await run("unsubscribe", { channel: "#news" });
+    expect(removed.content).toBe(
+      `Removed the subscription of <#${second}>: the bot no longer posts events there.`,
+    );
+    expect(await routes()).toEqual([]);
+
+    await run("subscribe", { channel: first });
+    await run("subscribe", { channel: second });
+    const ambiguous = await run("unsubscribe", { channel: "#news" });
+    expect(ambiguous.content).toBe(
+      `2 subscribed channels are named \`#news\`: <#${first}>, <#${second}>. ` +
+        "Pick one from the list, or type its mention; nothing was changed.",
+    );
+    expect((await routes()).map((route) => route.channelId).sort()).toEqual([first, second].sort());
+  });
 });

@@ -7,7 +7,7 @@ import { readEventKinds } from "../subscribe/read-subscribe-options.js";
 import { kindCandidates, suggestEventSelections } from "../subscribe/suggest-event-selections.js";
 import { unsubscribeCommand } from "./data.js";
 import { readChannelNames } from "./guild-channel-names.js";
-import { chooseRoutes, readChannelReference } from "./route-choices.js";
+import { chooseRoutes, readChannelReference, resolveTypedChannel } from "./route-choices.js";
 import { describeUnsubscribeOutcome, unsubscribeChannel } from "./unsubscribe-channel.js";
 
 /** The text of another (not focused) option, during autocomplete. */
@@ -26,7 +26,10 @@ export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeComm
     const names = /^(<#)?\d+>?$/.test(channel.trim())
       ? new Map()
       : await readChannelNames(deps, actor.guildId);
-    const channelId = readChannelReference(channel, names);
+    const routed = new Set(
+      (await listGuildSubscriptions(deps.db, actor.guildId)).map((route) => route.channelId),
+    );
+    const channelId = resolveTypedChannel(channel, names, routed);
     if (channelId === undefined) {
       throw new UserFacingError("unknown_channel", "Pick a channel from the list of subscribed channels.");
     }

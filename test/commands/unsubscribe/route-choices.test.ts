@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { chooseRoutes, readChannelReference } from "../../../src/commands/unsubscribe/route-choices.js";
+import {
+  chooseRoutes,
+  readChannelReference,
+  resolveTypedChannel,
+} from "../../../src/commands/unsubscribe/route-choices.js";
 import type { Subscription } from "../../../src/store/subscriptions.js";
 
 const base: Subscription = {
@@ -31,6 +35,17 @@ describe("chooseRoutes", () => {
     ]);
   });
 
+  it("tells apart by their ids routed channels that share a name", () => {
+    const twins = new Map([
+      ["300000000000000001", "news"],
+      ["300000000000000002", "news"],
+    ]);
+    expect(chooseRoutes([base, { ...gone, status: "active" }], twins, "news")).toEqual([
+      { name: "#news (300000000000000001) — Battle results, Rating changes", value: "300000000000000001" },
+      { name: "#news (300000000000000002) — Battle results, Rating changes", value: "300000000000000002" },
+    ]);
+  });
+
   it("falls back to ids when channel names could not be read", () => {
     expect(chooseRoutes([base], new Map(), "")[0]?.name).toMatch(/^#300000000000000001 — /);
   });
@@ -42,5 +57,44 @@ describe("readChannelReference", () => {
     expect(readChannelReference("<#300000000000000001>", new Map())).toBe("300000000000000001");
     expect(readChannelReference("#Battles", names)).toBe("300000000000000001");
     expect(readChannelReference("nowhere", names)).toBeUndefined();
+  });
+});
+
+describe("resolveTypedChannel", () => {
+  const [a, b, c] = ["300000000000000001", "300000000000000002", "300000000000000003"];
+  const shared = new Map([
+    [a, "news"],
+    [b, "News"],
+    [c, "battles"],
+  ]);
+
+  it("reads an id, a mention, or a name one channel has, as readChannelReference does", () => {
+    expect(resolveTypedChannel(`<#${b}>`, shared, new Set())).toBe(b);
+    expect(resolveTypedChannel("#battles", shared, new Set())).toBe(c);
+    expect(resolveTypedChannel("#nowhere", shared, new Set([a]))).toBeUndefined();
+  });
+
+  it("takes a shared name as the one channel of that name that has a route", () => {
+    expect(resolveTypedChannel("#news", shared, new Set([b, c]))).toBe(b);
+    expect(resolveTypedChannel("news", shared, new Set([a]))).toBe(a);
+  });
+
+  it("refuses a shared name when several of its channels have a route, naming them", () => {
+    expect(() => resolveTypedChannel("#news", shared, new Set([a, b]))).toThrow(
+      expect.objectContaining({
+        code: "ambiguous_channel",
+        message: `2 subscribed channels are named \`#news\`: <#${a}>, <#${b}>. Pick one from the list, or type its mention; nothing was changed.`,
+      }),
+    );
+  });
+
+  it("says none of the channels of a shared name has a route, rather than naming one of them", () => {
+    expect(() => resolveTypedChannel("#news", shared, new Set([c]))).toThrow(
+      expect.objectContaining({
+        code: "not_subscribed",
+        message:
+          "None of the 2 channels named `#news` has a subscription. `/subscriptions` lists this server's routes.",
+      }),
+    );
   });
 });
