@@ -79,7 +79,8 @@ const importReasons = [
 ];
 
 // The boundaries around the bot (docs/architecture.md, "Folders"). Each forbids, in the files under the
-// folders of `in` (but not under those of `except`), the imports whose path matches `regex`.
+// folders of `in` (but not under those of `except`), the imports whose path matches `regex` (only the names
+// matching `importNamePattern`, when it has one).
 const boundaries = [
   {
     name: "The bot never imports the stand-ins",
@@ -109,6 +110,15 @@ const boundaries = [
     except: [],
     regex: "(^|/)sandbox(/|$)",
     message: "The fake Discord knows nothing of the platform.",
+  },
+  {
+    name: "The outbox names no source",
+    in: ["src/outbox/"],
+    except: [],
+    regex: "(^|/)store/",
+    importNamePattern: "Source$",
+    message:
+      "The outbox knows a kind of row only by what its source registers (src/bot/register-outbox-sources.ts).",
   },
   {
     name: "Only src/store/ builds queries",
@@ -157,6 +167,9 @@ function boundaryRules() {
             .map((boundary) => ({
               regex: boundary.regex,
               message: `${boundary.name}. ${boundary.message}`,
+              ...(boundary.importNamePattern === undefined
+                ? {}
+                : { importNamePattern: boundary.importNamePattern }),
               ...(boundary.allowTypeImports === true ? { allowTypeImports: true } : {}),
             })),
         },

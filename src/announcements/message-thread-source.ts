@@ -56,16 +56,24 @@ export function renderThreadArchive(entry: OutboxEntry): Promise<RenderedMessage
 }
 
 /**
- * A thread gone (404) or refused (403): it is forgotten and its pending rows are dropped, but for the posts a
- * route would have put in the channel, which go there (forgetThread), so its subject's updates are posted in
- * the channel again; on a refusal the admins hear once which permission to grant.
+ * A thread gone (404) or refused (403): it is forgotten and its pending rows are dropped (forgetThread), so its
+ * subject's updates are posted in the channel again; each dropped row's source decides what becomes of it
+ * (OutboxSource.onThreadLost: the announcements' routed posts go to the channel). On a refusal the admins
+ * hear once which permission to grant.
  */
-const forget: ReactToFailure = async (trx, { guildId, rows, reason, now }) => {
+const forget: ReactToFailure = async (trx, { guildId, rows, reason, now, handOverLostRows }) => {
   const failedRowIds = rows.map((row) => row.id);
   // Once a thread: the rows of a summary posted in one are many.
   const threadIds = new Set(rows.map((row) => row.targetMessageId).filter((id) => id !== null));
   for (const threadId of threadIds) {
-    await forgetThread(trx, { guildId, threadId, error: reason, now, failedRowIds });
+    await forgetThread(trx, {
+      guildId,
+      threadId,
+      error: reason,
+      now,
+      failedRowIds,
+      handOver: handOverLostRows,
+    });
   }
   return undefined;
 };

@@ -17,7 +17,9 @@ export type {
   FailedRows,
   FailureKind,
   FailureReactions,
+  LostThreadRows,
   OutboxSource,
   OutboxSources,
   ReactToFailure,
+  ReactToLostThread,
 } from "./outbox-source.js";

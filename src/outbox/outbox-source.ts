@@ -1,6 +1,7 @@
 // What the outbox is told about the rows it posts (docs/architecture.md, "Posting"): each kind of row, known by
-// its `source`, brings its renderer and what it does once its rows are posted or when they fail. The outbox
-// itself names no feature: the composition root registers the sources and passes them in.
+// its `source`, brings its renderer and what it does once its rows are posted, when they fail, and when the
+// thread they were meant for is lost. The outbox itself names no feature: the composition root registers the
+// sources and passes them in.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
@@ -20,7 +21,22 @@ export interface FailedRows {
   /** This source's rows in the message that failed; none when its channel failed under another's rows. */
   readonly rows: readonly OutboxEntry[];
   readonly now: number;
+  /**
+   * Hands rows of a thread lost to the bot (dropped already, src/store/forget-thread.ts), whichever their
+   * source, each to its own source's `onThreadLost`, in the same transaction as the reaction.
+   */
+  readonly handOverLostRows: (rows: readonly OutboxEntry[]) => Promise<void>;
 }
+
+/** Rows of one source meant for a thread that is lost (deleted, locked or refused), dropped already. */
+export interface LostThreadRows {
+  readonly guildId: string;
+  readonly rows: readonly OutboxEntry[];
+  readonly now: number;
+}
+
+/** What a source does with its rows of a lost thread (post them elsewhere, say), in the transaction `trx`. */
+export type ReactToLostThread = (trx: Kysely<Database>, lost: LostThreadRows) => Promise<void>;
 
 /**
  * What a source does about a failure beyond its rows' own fate, which the outbox decides. It runs in the
@@ -47,6 +63,8 @@ export interface OutboxSource {
    */
   readonly onPosted?: (rows: readonly OutboxEntry[], messageId: string) => Promise<void>;
   readonly onFailure?: FailureReactions;
+  /** When the thread its rows were meant for is lost; without it they stay dropped. */
+  readonly onThreadLost?: ReactToLostThread;
 }
 
 export interface OutboxSources {
@@ -87,4 +105,15 @@ export async function notifyPosted(
   messageId: string,
 ): Promise<void> {
   for (const [source, rows] of groupBySource(sources, entries)) await source.onPosted?.(rows, messageId);
+}
+
+/** The rows of a lost thread, each source's handed to it; a source that registered nothing leaves them dropped. */
+export async function handOverLostRows(
+  sources: OutboxSources,
+  trx: Kysely<Database>,
+  lost: LostThreadRows,
+): Promise<void> {
+  for (const [source, rows] of groupBySource(sources, lost.rows)) {
+    await source.onThreadLost?.(trx, { ...lost, rows });
+  }
 }

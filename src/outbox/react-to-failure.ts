@@ -7,6 +7,7 @@ import { isChannelFailure, type DeliveryFailure } from "./classify-failure.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import {
   groupBySource,
+  handOverLostRows,
   listOutboxSources,
   type FailedRows,
   type OutboxSource,
@@ -21,14 +22,20 @@ import { tellAdmins, type AdminNotice } from "./tell-admins.js";
 export async function collectNotices(
   trx: Kysely<Database>,
   sources: OutboxSources,
-  failed: Omit<FailedRows, "rows">,
+  failed: Omit<FailedRows, "rows" | "handOverLostRows">,
   entries: readonly OutboxEntry[],
 ): Promise<AdminNotice[]> {
   const bySource = groupBySource(sources, entries);
   const notices: AdminNotice[] = [];
+  const { guildId, now } = failed;
+  const handOver = (rows: readonly OutboxEntry[]) => handOverLostRows(sources, trx, { guildId, now, rows });
   for (const source of concernedSources(sources, entries, failed)) {
     const react = source.onFailure?.[failed.kind];
-    const notice = await react?.(trx, { ...failed, rows: bySource.get(source) ?? [] });
+    const notice = await react?.(trx, {
+      ...failed,
+      rows: bySource.get(source) ?? [],
+      handOverLostRows: handOver,
+    });
     if (notice !== undefined) notices.push(notice);
   }
   return notices;

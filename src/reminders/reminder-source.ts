@@ -1,7 +1,8 @@
 // Tournament reminders' posts as the outbox knows them (docs/architecture.md, "Tournament reminders"): a
 // reminder's row names the reminder, not a platform event, and is rendered from it. A reminder channel closed
 // to the bot, or deleted, has no subscription to pause or disable, so its problem is recorded and the admins
-// told once; a reminder posted there again ends it, so the next refusal is told again.
+// told once; a reminder posted there again ends it, so the next refusal is told again. A reminder meant for its
+// tournament's thread, once the thread is lost, is posted in the reminder channel while it still is that.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { FailureReactions, OutboxSource, ReactToFailure, RenderOutboxEntry } from "../outbox/index.js";
@@ -13,6 +14,7 @@ import {
   recordChannelProblem,
 } from "../store/reminder-settings.js";
 import { findTournamentReminder } from "../store/tournament-reminders.js";
+import { requeueLostReminders } from "../store/due-reminders.js";
 
 export interface ReminderSourceDeps {
   readonly db: Kysely<Database>;
@@ -48,6 +50,8 @@ export function createReminderSource(deps: ReminderSourceDeps): OutboxSource {
       "channel-gone": recordDeletedChannel,
       ...deps.threadFailures,
     },
+    // A reminder meant for its tournament's lost thread is posted in the reminder channel, while it still is.
+    onThreadLost: requeueLostReminders,
   };
 }
 

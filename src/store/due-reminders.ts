@@ -5,7 +5,7 @@ import type { Kysely, Selectable } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, TournamentRemindersTable } from "./database.js";
 import { insertInboxEvent } from "./inbox.js";
-import { enqueueOutbox } from "./outbox.js";
+import { enqueueOutbox, enqueueOutboxRows, type OutboxEntry } from "./outbox.js";
 import {
   reminderEventKind,
   reminderSource,
@@ -134,4 +134,44 @@ async function takeDueRows(
     limit: input.limit,
     set: { updated_at: input.now },
   });
+}
+
+/**
+ * The reminders among `rows` that were meant for a tournament's thread the bot lost (src/store/forget-thread.ts),
+ * posted in the channel instead, due now, while that channel is still the server's reminder channel: the members
+ * who asked for the reminder are pinged all the same. Its render step decides again whether it is still worth
+ * posting (src/announcements/reminder-post.ts). What the reminders' source registers for its rows of a lost
+ * thread.
+ */
+export async function requeueLostReminders(
+  db: Kysely<Database>,
+  {
+    guildId,
+    now,
+    rows,
+  }: { readonly guildId: string; readonly now: number; readonly rows: readonly OutboxEntry[] },
+): Promise<void> {
+  const reminders = rows.filter((row) => row.action === "thread-post" && row.source === reminderSource);
+  if (reminders.length === 0) return;
+  const settings = await db
+    .selectFrom("reminder_settings")
+    .select("channel_id")
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  await enqueueOutboxRows(
+    db,
+    reminders
+      .filter((row) => row.channelId === settings?.channel_id)
+      .map((row) => ({
+        source: row.source,
+        eventId: row.eventId,
+        guildId,
+        channelId: row.channelId,
+        subscriptionId: null,
+        action: "post",
+        targetMessageId: null,
+        now: row.createdAt,
+        dueAt: now,
+      })),
+  );
 }

@@ -98,7 +98,7 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     });
     if (card.threadId === null || inChannel.has(card.channelId)) continue;
     // A post in the thread names the channel's route, if any: should the thread be forgotten before it is
-    // sent, it is posted in the channel as that route would have had it (src/store/forget-thread.ts).
+    // sent, it is posted in the channel as that route would have had it (src/store/requeue-routed-posts.ts).
     const route = routes.find((subscription) => subscription.channelId === card.channelId);
     for (const action of threadActionsOf(event)) {
       const subscriptionId = action === "thread-post" ? (route?.id ?? null) : null;

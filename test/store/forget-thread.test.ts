@@ -1,5 +1,6 @@
 // Forgetting a message's thread Discord deleted or refused (src/store/forget-thread.ts): its updates go to the
-// channel again, its pending rows are dropped, and the posts a route would have put in the channel go there.
+// channel again, its pending rows are dropped and handed over, and the posts a route would have put in the
+// channel go there when handed to the announcements' reaction (src/store/requeue-routed-posts.ts).
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { EventKind } from "../../src/events/event-kinds.js";
@@ -10,6 +11,7 @@ import { forgetThread } from "../../src/store/forget-thread.js";
 import { insertInboxEvent } from "../../src/store/inbox.js";
 import { recordThreadStarted, saveCardStartingThread } from "../../src/store/message-threads.js";
 import { enqueueOutboxRows } from "../../src/store/outbox.js";
+import { requeueRoutedPosts } from "../../src/store/requeue-routed-posts.js";
 import { createSubscription, deleteSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
@@ -20,6 +22,12 @@ const forget = { guildId: card.guildId, threadId: card.messageId, error: "404 Un
 
 describe.each(testDatabases())("forgetting a thread on $name", (database) => {
   const store = useMigratedStore(database);
+  /** Forgets the thread, its dropped rows handed to the announcements' reaction, as the bot's sources do. */
+  const forgetThreadOf = (key: Omit<Parameters<typeof forgetThread>[1], "handOver">) =>
+    forgetThread(store.db, {
+      ...key,
+      handOver: (rows) => requeueRoutedPosts(store.db, { guildId: key.guildId, now: key.now, rows }),
+    });
   const route = async (kinds: EventKind[]) =>
     (
       await createSubscription(store.db, {
@@ -54,8 +62,8 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
       now: testNow,
     });
     const refused = { ...forget, error: "403 Missing Permissions", now: testNow };
-    expect(await forgetThread(store.db, refused)).toBe(true);
-    expect(await forgetThread(store.db, refused)).toBe(false);
+    expect(await forgetThreadOf(refused)).toBe(true);
+    expect(await forgetThreadOf(refused)).toBe(false);
     expect((await findBattleCard(store.db, card))?.threadId).toBeNull();
     const rows = await store.db.selectFrom("outbox").select(["action", "status"]).execute();
     const byAction = new Map(rows.map((row) => [row.action, row.status]));
@@ -103,7 +111,7 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
       .where("event_id", "=", "evt_sending")
       .execute();
 
-    expect(await forgetThread(store.db, { ...forget, now: later })).toBe(true);
+    expect(await forgetThreadOf({ ...forget, now: later })).toBe(true);
 
     expect(await listPosts(store.db)).toEqual([
       ["evt_narrowed", "thread-post", "dead", testNow],
@@ -161,8 +169,8 @@ describe.each(testDatabases())("forgetting a thread on $name", (database) => {
       .where("event_id", "=", "evt_c")
       .execute();
 
-    await forgetThread(store.db, { ...forget, now: testNow + 1, failedRowIds });
-    await forgetThread(store.db, { ...forget, now: testNow + 2, failedRowIds });
+    await forgetThreadOf({ ...forget, now: testNow + 1, failedRowIds });
+    await forgetThreadOf({ ...forget, now: testNow + 2, failedRowIds });
 
     expect((await listPosts(store.db)).filter(([, action]) => action === "post")).toEqual([
       ["evt_a", "post", "pending", testNow + 1],
