@@ -18,12 +18,14 @@ export type DeliveryFailure =
   /**
    * 404 Unknown Channel for a message's thread (src/store/message-threads.ts): the thread was deleted. Also a
    * thread a moderator locked (160005, or 50083 when it is archived too): without Manage Threads the bot may
-   * post there no more, so it is as gone.
+   * post there no more, so it is as gone. An archive refused with 403 Missing Permissions is one too: the bot
+   * started the thread, and its creator may archive it unless it is locked, which no permission of the
+   * channel's changes.
    */
   | { readonly kind: "thread-gone"; readonly detail: string }
   /**
    * 403 Missing Permissions starting a thread (Create Public Threads) or posting in one (Send Messages in
-   * Threads): the channel itself may still take posts.
+   * Threads): the channel itself may still take posts. Not an archive's (see thread-gone).
    */
   | { readonly kind: "thread-refused"; readonly detail: string }
   /** Any other 4xx: the request itself is wrong and a retry cannot fix it. */
@@ -80,6 +82,9 @@ function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): Del
     return { kind: inThread ? "thread-gone" : "channel-gone", detail };
   }
   if (inThread && closedThreadCodes.has(error.code)) return { kind: "thread-gone", detail };
+  if (error.code === RESTJSONErrorCodes.MissingPermissions && action === "archive-thread") {
+    return { kind: "thread-gone", detail };
+  }
   if (error.code === RESTJSONErrorCodes.MissingPermissions && (inThread || action === "start-thread")) {
     return { kind: "thread-refused", detail };
   }

@@ -193,6 +193,36 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     expect((await threadPosts()).map((row) => row.status)).toEqual(["delivered", "delivered"]);
   });
 
+  it("forgets a thread a moderator locked before its archive, pausing nothing and telling the admins nothing", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const channel = world.fake.createChannel(world.guild.id, { name: "battles" });
+    const card = await postCard(channel.id, "bat_locked_archive");
+    const worker = createWorker();
+    await worker.runOnce();
+    await deliver("battle.completed", battleCompletedData({ id: card.battleId }));
+    await worker.runOnce();
+    expect(world.fake.threads.messages(card.messageId)).toHaveLength(1);
+
+    // Between the result and the archive, a moderator locks the thread: the bot, its creator, may not archive
+    // a locked thread without Manage Threads (403 50013), and no permission of the channel's would help.
+    world.fake.threads.setArchived(card.messageId, false, { locked: true });
+    world.clock.advance(1);
+    await worker.runOnce();
+
+    expect(await rowsOf("archive-thread")).toMatchObject([
+      { status: "dead", last_error: expect.stringContaining("50013") },
+    ]);
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    expect(await listThreadPauses(world.db, world.guild.id)).toEqual([]);
+    expect(world.contents(admin.id)).toEqual([]);
+  });
+
   it("tells a join in the thread, and forgets a deleted thread without closing its channel", async () => {
     world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads"]);
     const channel = world.fake.createChannel(world.guild.id, { name: "battles" });

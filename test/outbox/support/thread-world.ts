@@ -53,7 +53,7 @@ export function useThreadWorld(database: TestDatabase) {
         source: { type: "operator" },
       },
     );
-  const rowsOf = (action: "start-thread" | "thread-post" | "post") =>
+  const rowsOf = (action: "start-thread" | "thread-post" | "archive-thread" | "post") =>
     world.db.selectFrom("outbox").selectAll().where("action", "=", action).orderBy("id").execute();
   return { world, createWorker, postCard, deliver, rowsOf };
 }
