@@ -139,8 +139,11 @@ export interface FakeGuild {
   stickers: FakeSticker[];
 }
 
-/** Channel types the bot can post in (docs: Channel Types). */
-export const textChannelTypes: ReadonlySet<number> = new Set([0, 5, 10, 11, 12]);
+/**
+ * Channel types the bot can post in (docs: Channel Types): text and announcement channels, threads, and a voice
+ * or stage channel's own text chat (GUILD_VOICE, GUILD_STAGE_VOICE), where no thread can start.
+ */
+export const textChannelTypes: ReadonlySet<number> = new Set([0, 2, 5, 10, 11, 12, 13]);
 
 /** Thread channel types (docs: Channel Types): announcement, public and private threads. */
 export const threadChannelTypes: ReadonlySet<number> = new Set([

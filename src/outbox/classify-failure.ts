@@ -20,7 +20,8 @@ export type DeliveryFailure =
    * thread a moderator locked (160005, or 50083 when it is archived too): without Manage Threads the bot may
    * post there no more, so it is as gone. An archive refused with 403 Missing Permissions is one too: the bot
    * started the thread, and its creator may archive it unless it is locked, which no permission of the
-   * channel's changes.
+   * channel's changes. And a thread that cannot be: a start from a message in a channel that has no threads
+   * (400 50024: the message is in a thread, or in a voice channel's chat), whose updates belong in the channel.
    */
   | { readonly kind: "thread-gone"; readonly detail: string }
   /**
@@ -83,6 +84,9 @@ function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): Del
   }
   if (inThread && closedThreadCodes.has(error.code)) return { kind: "thread-gone", detail };
   if (error.code === RESTJSONErrorCodes.MissingPermissions && action === "archive-thread") {
+    return { kind: "thread-gone", detail };
+  }
+  if (error.code === RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType && action === "start-thread") {
     return { kind: "thread-gone", detail };
   }
   if (error.code === RESTJSONErrorCodes.MissingPermissions && (inThread || action === "start-thread")) {

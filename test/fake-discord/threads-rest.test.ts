@@ -57,6 +57,19 @@ describe("threads on the fake Discord, as the bot reaches them over REST", () =>
     expect(fake.threads.list(guildId)).toHaveLength(1);
   });
 
+  it("answers 50024 to a thread from a message in a thread or in a voice channel's chat, as Discord does", async () => {
+    fake.roles.grantBot(guildId, ["SendMessagesInThreads"]);
+    const thread = await startThread((await post(channelId, "Battle #3 is open")).id);
+    const voiceId = fake.createChannel(guildId, { name: "Voice", type: ChannelType.GuildVoice }).id;
+    for (const inChannel of [thread.id, voiceId]) {
+      const message = await post(inChannel, "a battle card");
+      await expect(
+        rest.post(Routes.threads(inChannel, message.id), { body: { name: "Battle #4" } }),
+      ).rejects.toMatchObject({ status: 400, code: 50024 });
+    }
+    expect(fake.threads.list(guildId).map((each) => each.id)).toEqual([thread.id]);
+  });
+
   it("refuses a thread without Create Public Threads, in an unknown or hidden channel, or on an unknown message", async () => {
     const message = await post(channelId, "Battle #3 is open");
     fake.roles.revokeFromBot(guildId, ["CreatePublicThreads"]);

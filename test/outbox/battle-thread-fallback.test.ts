@@ -2,7 +2,10 @@
 // (src/store/forget-thread.ts): it is posted in the card's channel when that channel's route
 // would have had it there, and nothing subscribed to is lost; the thread's own notices are not.
 import { describe, expect, it } from "vitest";
+import { ChannelType } from "discord.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
+import { listThreadPauses } from "../../src/store/thread-pauses.js";
 import { recordJoinAnswer } from "../../src/store/battle-answers.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
@@ -100,6 +103,60 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     ]);
     expect(titlesIn(channel.id).slice(1)).toEqual(["🟢 Battle started: Two Sum"]);
     expect(world.fake.threads.messages(card.messageId)).toEqual([]);
+  });
+
+  it("posts in a voice channel's chat, or in a thread, the updates of a card there, which can start no thread", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const { channel } = await subscribedChannel();
+    const voice = world.fake.createChannel(world.guild.id, {
+      name: "Arena voice",
+      type: ChannelType.GuildVoice,
+    });
+    const lobby = await postCard(channel.id, "bat_lobby");
+    await createWorker().runOnce();
+    const thread = world.fake.threads.ofMessage(lobby.messageId);
+    expect(thread?.parentId).toBe(channel.id);
+    const places = [voice.id, lobby.messageId];
+    for (const place of places) {
+      await createSubscription(world.db, {
+        guildId: world.guild.id,
+        channelId: place,
+        eventKinds: ["battle.started"],
+        filters: {},
+        createdBy: "200000000000000001",
+        now: world.clock.now(),
+      });
+    }
+
+    // A card posted in each (/battle create there): Discord starts no thread from it (400 50024), so the card
+    // has none, and the battle's start, arriving after, is posted in the place itself, not queued for a thread.
+    const cards = [await postCard(voice.id, "bat_voice"), await postCard(lobby.messageId, "bat_thread")];
+    const worker = createWorker();
+    while ((await worker.runOnce()).length > 0);
+    for (const card of cards) expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+    for (const card of cards) await battleStarted(card.battleId);
+    while ((await worker.runOnce()).length > 0);
+
+    for (const card of cards) {
+      expect(titlesIn(card.channelId).slice(-1)).toEqual(["🟢 Battle started: Two Sum"]);
+    }
+    const rowsIn = async (action: "start-thread" | "thread-post") =>
+      (await rowsOf(action)).filter((row) => places.includes(row.channel_id));
+    expect(await rowsIn("start-thread")).toMatchObject([
+      { status: "dead", attempts: 1, last_error: expect.stringContaining("50024") },
+      { status: "dead", attempts: 1, last_error: expect.stringContaining("50024") },
+    ]);
+    expect(await rowsIn("thread-post")).toEqual([]);
+    expect(world.fake.threads.list(world.guild.id).map((each) => each.id)).toEqual([lobby.messageId]);
+    // Nothing for the admins to grant: no pause, no notice.
+    expect(await listThreadPauses(world.db, world.guild.id)).toEqual([]);
+    expect(world.contents(admin.id)).toEqual([]);
   });
 
   /** A card in a subscribed channel whose thread was deleted, and a battle start queued for that thread. */
