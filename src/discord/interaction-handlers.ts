@@ -18,6 +18,8 @@ import type { InteractionResponder } from "./interaction-responder.js";
 export interface Actor {
   readonly guildId: string | undefined;
   readonly channelId: string | undefined;
+  /** The type of that channel (Discord's channel types), when Discord sent it. */
+  readonly channelType?: number | undefined;
   readonly userId: string;
   readonly username: string;
   /** The member's name in this server: nickname, else display name, else username. */

@@ -19,6 +19,7 @@ export function readActor(interaction: APIInteraction): Actor | undefined {
   return {
     guildId,
     channelId: interaction.channel?.id,
+    channelType: interaction.channel?.type,
     userId: member.user.id,
     username: member.user.username,
     displayName: member.nick ?? member.user.global_name ?? member.user.username,

@@ -2,8 +2,22 @@
 // battle card or a tournament's post, archived when the battle or the tournament ends. Both are safe to repeat
 // after a crash, as every outbox request.
 import { DiscordAPIError, type REST } from "@discordjs/rest";
-import { RESTJSONErrorCodes, Routes, ThreadAutoArchiveDuration } from "discord-api-types/v10";
+import { ChannelType, RESTJSONErrorCodes, Routes, ThreadAutoArchiveDuration } from "discord-api-types/v10";
 import { discordLimits } from "./discord-limits.js";
+
+/** The channels a thread starts in from a message: text and announcement channels (else Discord answers 50024). */
+const threadParentTypes: ReadonlySet<number> = new Set([
+  ChannelType.GuildText,
+  ChannelType.GuildAnnouncement,
+]);
+
+/**
+ * Whether a message posted in a channel of `channelType` can start a thread: not in a thread, nor in a voice or
+ * stage channel's text chat (docs: Resources, Channel — Start Thread from Message). An unknown type may.
+ */
+export function canStartThreadIn(channelType: number | undefined): boolean {
+  return channelType === undefined || threadParentTypes.has(channelType);
+}
 
 /**
  * Starts the thread of the message `targetMessageId` in `channelId`, named `name`, and returns its id. A message

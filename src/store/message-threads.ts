@@ -34,7 +34,8 @@ export interface ThreadPlace {
  * Saves a card just posted (saveBattleCard) and queues the start of its thread in the same transaction, so a
  * card is never kept without its thread to come, and a crash or a second instance starts it once. A card on a
  * new message in the same channel replaces the old one's thread. A channel where Discord refused threads
- * (thread-pauses.ts), or whose route asks for updates in the channel (`/subscribe battle-updates`), gets none.
+ * (thread-pauses.ts), or whose route asks for updates in the channel (`/subscribe battle-updates`), gets none,
+ * and so does a card posted where no thread can start (`threadless`: in a thread, in a voice channel's chat).
  * The card's thread is known from here on: started from the card it takes the card's id, so the battle's
  * updates (a join right after the card, the start) are queued for it behind its start in the channel's order,
  * and wait while that start is still to go (findThreadStartDue). Should Discord refuse or lose it, it is
@@ -42,11 +43,12 @@ export interface ThreadPlace {
  */
 export async function saveCardStartingThread(
   db: Kysely<Database>,
-  input: Parameters<typeof saveBattleCard>[1],
+  input: Parameters<typeof saveBattleCard>[1] & { readonly threadless?: boolean },
 ): Promise<BattleCard> {
   return db.transaction().execute(async (trx) => {
-    const card = await saveBattleCard(trx, input);
-    if (!(await wantsThread(trx, card))) return card;
+    const { threadless = false, ...saved } = input;
+    const card = await saveBattleCard(trx, saved);
+    if (threadless || !(await wantsThread(trx, card))) return card;
     const subject = { kind: "battle", id: card.battleId } as const;
     const changes = { message_id: card.messageId, thread_id: card.messageId, queued_at: input.now };
     await trx

@@ -4,6 +4,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { canStartThreadIn } from "../../discord/send-thread.js";
 import { saveCardStartingThread } from "../../store/message-threads.js";
 import type { MemberKey } from "../../store/member-links.js";
 import {
@@ -89,6 +90,8 @@ export async function answerChallenge(
     messageId: card.id,
     createdBy: challengerId,
     now: deps.clock.now(),
+    // No thread starts from a message in a thread or a voice channel's chat: its updates stay in the channel.
+    threadless: !canStartThreadIn(actor.channelType),
   });
   // The card's thread is queued with it (src/store/message-threads.ts).
   deps.wakeOutbox?.();

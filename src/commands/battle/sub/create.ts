@@ -1,6 +1,7 @@
 import { createBattle } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
+import { canStartThreadIn } from "../../../discord/send-thread.js";
 import { saveCardStartingThread } from "../../../store/message-threads.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
 import { renderBattleCard } from "../../../cards/battle-card.js";
@@ -32,6 +33,8 @@ export async function createBattleCard(
     messageId: card.id,
     createdBy: actor.userId,
     now: deps.clock.now(),
+    // No thread starts from a message in a thread or a voice channel's chat: its updates stay in the channel.
+    threadless: !canStartThreadIn(actor.channelType),
   });
   await keepCreatedCard(deps, view);
   // The card's thread was queued with it (src/store/message-threads.ts), and is named from the answer kept.
