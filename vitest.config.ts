@@ -20,5 +20,9 @@ export default defineConfig({
     // file afresh took more than half of the suite's time (126 s of imports against 19 s). The code keeps no
     // module-level state a test could leak (the clock, stores and servers are built by each test).
     isolate: false,
+    // expect.poll waits 1 s by default, which a test waiting on a worker or a child process can miss while the
+    // machine is busy (a playground reminder read did, in a fresh-clone run beside other work): a bound for a
+    // signal that never comes, not a speed check.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -87,11 +87,14 @@ describe("the playground with its clock moved ahead", () => {
 
     // Scheduled an hour before the start, two hours from now on the moved clock: nothing is posted yet.
     const dueAt = startsAt - 60 * minute;
+    // The settings' first read of the open tournaments queues it; on a busy machine that takes a while.
     await expect
-      .poll(async () =>
-        (await listScheduledReminders(bot.deps.db, guildId))
-          .filter((reminder) => reminder.tournament.id === tournament.id)
-          .map((reminder) => reminder.dueAt),
+      .poll(
+        async () =>
+          (await listScheduledReminders(bot.deps.db, guildId))
+            .filter((reminder) => reminder.tournament.id === tournament.id)
+            .map((reminder) => reminder.dueAt),
+        { timeout: 10_000 },
       )
       .toEqual([dueAt]);
     const reminderPosts = () =>
