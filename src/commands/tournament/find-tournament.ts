@@ -1,21 +1,31 @@
-import { listLimitBounds, listTournaments, type Tournament } from "../../api/index.js";
+import type { Tournament } from "../../api/index.js";
 import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
+import { readTournamentsByStatus, statusesCurrentFirst } from "./read-tournaments-by-status.js";
+
+/** Pages read at most per status: 300 tournaments of each, at most 9 requests, stopping once it is found. */
+export const findPagesPerStatus = 3;
 
 /**
  * One tournament as the platform lists it, read with the member's own credential. The platform has no
- * endpoint for a single tournament, so this reads one page of `GET /tournaments` (every status, the largest
- * page) and looks for the id: one bounded request. Undefined when it is not on that page or the read fails,
- * since what it adds (a title, a status) is never worth failing the answer for.
+ * endpoint for a single tournament, so this reads `GET /tournaments` by status, side by side, until the id
+ * turns up (docs/platform-assumptions.md, "Query parameters"). Undefined when it is not within those pages
+ * or a read fails, since what it adds (a title, a status) is never worth failing the answer for.
  */
 export async function findTournament(
   http: PlatformHttp,
   credential: PlatformCredential,
   tournamentId: string,
 ): Promise<Tournament | undefined> {
+  const has = (tournaments: readonly Tournament[]) => tournaments.find(({ id }) => id === tournamentId);
+  const search = readTournamentsByStatus(http, credential, {
+    statuses: statusesCurrentFirst,
+    pagesPerStatus: findPagesPerStatus,
+    shouldStop: (found) => has(found) !== undefined,
+  });
   try {
-    const { tournaments } = await listTournaments(http, credential, { limit: listLimitBounds.max });
-    return tournaments.find((tournament) => tournament.id === tournamentId);
+    await search.done;
   } catch {
-    return undefined;
+    // A status that failed may not be the one it is in: what the others found still counts.
   }
+  return has(search.found());
 }

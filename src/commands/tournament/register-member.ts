@@ -19,7 +19,8 @@ export async function registerMember(
       throw (await explainRegistrationConflict(deps.platform, credential, tournamentId, error)) ?? error;
     },
   );
-  // Shape B's answer names no tournament: the list, one bounded read, does (docs/platform-assumptions.md).
+  // Shape B's answer names no tournament: the list, read by status within a bound, does
+  // (docs/platform-assumptions.md, "Query parameters").
   const title =
     registration.tournamentTitle ??
     (registration.registered

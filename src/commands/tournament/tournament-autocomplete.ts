@@ -1,10 +1,12 @@
 import { plainLabel, visibleText } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
-import { listLimitBounds, listTournaments, type Tournament, type TournamentStatus } from "../../api/index.js";
+import type { Tournament, TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { ServerActor } from "../../discord/interaction-handlers.js";
+import { withinBudget } from "../../discord/within-budget.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { readTournamentsByStatus, statusesCurrentFirst } from "./read-tournaments-by-status.js";
 
 function describeChoice(tournament: Tournament): string {
   const seats =
@@ -32,9 +34,20 @@ export function chooseTournaments(
     .map((tournament) => ({ name: describeChoice(tournament), value: tournament.id }));
 }
 
+/** Pages read at most per status for suggestions: two round trips, at most 6 requests. */
+export const suggestionPagesPerStatus = 2;
+
+/**
+ * How long the pages are read before the choices are made from those that came: under the dispatcher's 2 s
+ * for suggestions (docs/architecture.md, "The 3-second deadline"), so a slow later page never costs the
+ * member every choice.
+ */
+export const suggestionReadBudgetMs = 1_500;
+
 /**
  * Suggestions for an `id` option, read with the member's own credential: open tournaments to register for, or
- * any status (no filter sent) for leaderboards. Unlinked members get no suggestions.
+ * every status, the current ones first, for leaderboards (docs/platform-assumptions.md, "Query parameters").
+ * Unlinked members get no suggestions.
  */
 export async function suggestTournaments(
   deps: BotDependencies,
@@ -42,9 +55,21 @@ export async function suggestTournaments(
   input: { readonly typed: string; readonly status: TournamentStatus | undefined },
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
   const { credential } = await getMemberSession(deps, actor);
-  const { tournaments } = await listTournaments(deps.platform, credential, {
-    status: input.status,
-    limit: listLimitBounds.max,
+  let outOfTime = false;
+  const search = readTournamentsByStatus(deps.platform, credential, {
+    statuses: input.status === undefined ? statusesCurrentFirst : [input.status],
+    pagesPerStatus: suggestionPagesPerStatus,
+    shouldStop: (found) =>
+      outOfTime || chooseTournaments(found, input.typed).length >= discordLimits.autocompleteChoices,
   });
-  return chooseTournaments(tournaments, input.typed);
+  const settled = search.done.then(
+    () => ({ failure: undefined }),
+    (error: unknown) => ({ failure: { error } }),
+  );
+  const outcome = await withinBudget(settled, suggestionReadBudgetMs);
+  outOfTime = true;
+  const choices = chooseTournaments(search.found(), input.typed);
+  // A failed read with nothing to show is the platform's error, answered no choices by the dispatcher.
+  if (outcome?.failure !== undefined && choices.length === 0) throw outcome.failure.error;
+  return choices;
 }

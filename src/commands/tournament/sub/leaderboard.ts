@@ -19,7 +19,7 @@ export async function runTournamentLeaderboard(
   const visible = options.public === true;
   if (visible) await deferPublicAnswer(deps, actor, responder);
   const { link, credential } = await getMemberSession(deps, actor);
-  // The standings do not carry the tournament's name; one page of the list, read alongside, does.
+  // The standings do not carry the tournament's name; the list, read alongside by status, does.
   const [leaderboard, tournament] = await Promise.all([
     getTournamentLeaderboard(deps.platform, credential, options.id),
     findTournament(deps.platform, credential, options.id),
