@@ -107,7 +107,14 @@ function describeMember(member: MemberChange, context: RenderContext): string {
   const ratings = `${formatRating(member.oldRating)} → **${formatRating(member.newRating)}**`;
   const move = readTierMove(member);
   const tier = plainText(formatTier(member.tier));
-  const mark = move === "promoted" ? ` · ⬆️ **${tier}** 🎉` : move === "demoted" ? ` · ⬇️ ${tier}` : "";
+  const marks: Record<typeof move, string> = {
+    promoted: ` · ⬆️ **${tier}** 🎉`,
+    demoted: ` · ⬇️ ${tier}`,
+    // The tier moved, but the event does not tell which way: no arrow.
+    changed: ` · ${plainText(formatTier(member.previousTier))} → ${tier}`,
+    same: "",
+  };
+  const mark = marks[move];
   return `${change} ${nameUser(member.user, context)} ${ratings}${mark}`;
 }
 

@@ -50,8 +50,10 @@ function describeTitle(data: RatingChangedData, move: TierMove): string {
 function describeTier(data: RatingChangedData, move: TierMove): string | undefined {
   if (data.tier === undefined) return undefined;
   if (move === "same") return tierText(data.tier);
-  const arrow = move === "promoted" ? "⬆️" : "⬇️";
-  return `${tierText(data.previousTier)} → **${tierText(data.tier)}** ${arrow}`;
+  const moved = `${tierText(data.previousTier)} → **${tierText(data.tier)}**`;
+  // A tier change whose direction the event does not tell is shown without an arrow.
+  if (move === "changed") return moved;
+  return `${moved} ${move === "promoted" ? "⬆️" : "⬇️"}`;
 }
 
 function pickColour(change: number | undefined): number {

@@ -60,6 +60,17 @@ describe("user.rating_changed", () => {
     expect(textOf(body)).not.toContain("Promoted");
   });
 
+  it("shows a tier change whose direction the event does not tell without an arrow or a celebration", () => {
+    const body = renderEvent(
+      readEvent("user.rating_changed", ratingChange(1400, 1400, ["adept", "novice"])),
+      noMentions,
+    );
+    const embed = body.embeds?.[0];
+    expect(embed?.title).toBe("📊 Rating updated");
+    expect(embed?.fields?.find((field) => field.name === "Tier")?.value).toBe("Adept → **Novice**");
+    expect(textOf(body)).not.toContain("Promoted");
+  });
+
   it("names an unlinked player by platform username and pings nobody", () => {
     const body = renderEvent(
       readEvent("user.rating_changed", ratingChange(1500, 1484, ["gold", "gold"])),

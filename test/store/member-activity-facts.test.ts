@@ -12,3 +12,27 @@ describe("readActivityFacts", () => {
     expect(facts.length > 0).toBe((activityEventKinds as readonly string[]).includes(kind));
   });
 });
+
+describe("readActivityFacts on a tier change", () => {
+  const tierChange = (previousTier: string, tier: string, change: number | undefined) =>
+    readActivityFacts(
+      readEvent("user.rating_changed", {
+        user: { id: "usr_ada", username: "ada" },
+        new_rating: 1400,
+        ...(change === undefined ? {} : { change }),
+        previous_tier: previousTier,
+        tier,
+      }),
+    )[0];
+
+  it("counts a promotion only for a move upwards the event shows", () => {
+    expect(tierChange("gold", "platinum", 0)).toMatchObject({ promotedTo: "platinum" });
+    expect(tierChange("novice", "adept", 12)).toMatchObject({ promotedTo: "adept" });
+  });
+
+  it("counts no promotion for a demotion without a rating change, or a move it cannot tell", () => {
+    expect(tierChange("gold", "silver", undefined)).toMatchObject({ kind: "rating", promotedTo: null });
+    expect(tierChange("gold", "silver", 0)).toMatchObject({ kind: "rating", promotedTo: null });
+    expect(tierChange("adept", "novice", undefined)).toMatchObject({ kind: "rating", promotedTo: null });
+  });
+});
