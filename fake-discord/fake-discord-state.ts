@@ -55,6 +55,8 @@ export interface FakeDiscordState {
   /** Successful answers a test holds back (rest/response-holds.ts). */
   responseHolds: ResponseHolds;
   outage: OutageMode;
+  /** Routes down on their own ("POST /channels/:channelId/messages"), answering 503 while the rest works. */
+  routeOutages: Set<string>;
   /** Users' OAuth2 grants and tokens, and who added the app to their account. */
   oauth2: OAuth2Store;
   /** The application's role-connection metadata and users' role connections (Linked Roles). */
@@ -120,6 +122,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     apiRoutes: [],
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
+    routeOutages: new Set(),
     oauth2: createOAuth2Store(options, clock),
     roleConnections: new RoleConnectionStore(),
   };

@@ -142,6 +142,15 @@ export class FakeDiscordWorldBuilding extends FakeDiscordReads {
     this.state.world.setGuildAvailability(guildId, !down);
   }
 
+  /**
+   * One route down while the rest of REST works, as in a partial outage: `routeKey` as the route is declared
+   * ("POST /channels/:channelId/messages") answers 503 until `down` is false.
+   */
+  setRouteOutage(routeKey: string, down: boolean): void {
+    if (down) this.state.routeOutages.add(routeKey);
+    else this.state.routeOutages.delete(routeKey);
+  }
+
   /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */
   setOutage(on: boolean | Exclude<OutageMode, "off">): void {
     this.state.outage = on === false ? "off" : on === true ? "unavailable" : on;

@@ -65,7 +65,7 @@ export function guardApiRequest(
     request.raw.socket.destroy();
     return reply.hijack();
   }
-  if (state.outage === "unavailable") {
+  if (state.outage === "unavailable" || state.routeOutages.has(traits.routeKey)) {
     return reply.code(503).send({ message: "503: Service Unavailable", code: 0 });
   }
   if (traits.needsBotToken && request.headers.authorization !== `Bot ${state.botToken}`) {

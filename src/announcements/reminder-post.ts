@@ -1,6 +1,6 @@
 // The outbox's render step for a tournament reminder (docs/architecture.md, "Tournament reminders"): read the
 // reminder and the server's settings again when the post is made, so a reminder queued before its tournament
-// started, or before reminders were turned off, posts nothing.
+// started, before reminders were turned off, or before its start moved, posts nothing.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
@@ -8,7 +8,7 @@ import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { deletedRoleProblem, findReminderSettings } from "../store/reminder-settings.js";
-import { findTournamentReminder } from "../store/tournament-reminders.js";
+import { findTournamentReminder, queuedPostMoved } from "../store/tournament-reminders.js";
 import { renderTournamentReminder } from "./tournament-reminder.js";
 
 export interface ReminderPostDeps {
@@ -22,7 +22,10 @@ export interface ReminderPostDeps {
   }) => Promise<number | undefined>;
 }
 
-/** Undefined means nothing to post: the reminder is gone, its tournament started, or reminders are off. */
+/**
+ * Undefined means nothing to post: the reminder is gone, its tournament started or its start moved, or reminders
+ * are off.
+ */
 export async function renderReminderPost(
   deps: ReminderPostDeps,
   entry: OutboxEntry,
@@ -36,6 +39,15 @@ export async function renderReminderPost(
   }
   if (reminder.tournamentStarted || deps.clock.now() >= reminder.tournament.startsAt) {
     deps.logger.info(log, "a queued tournament reminder's tournament has started; nothing to post");
+    return undefined;
+  }
+  // Its start moved after it was queued (an outage or a rate limit held the post back): the old start would be
+  // wrong, and the reminder for the new start is a row of its own, due at its own time.
+  if (reminder.statusReason === queuedPostMoved) {
+    deps.logger.info(
+      log,
+      "a queued tournament reminder's start moved; the new start's reminder posts instead",
+    );
     return undefined;
   }
   const interested = await deps.readInterestedCount?.({

@@ -145,7 +145,10 @@ export interface TournamentRemindersTable {
   /** starts_at less the lead time. */
   due_at: Immutable<Millis>;
   status: Generated<"scheduled" | "sent" | "skipped" | "cancelled">;
-  /** Why it was skipped or cancelled: late, started, gone, moved, settings. */
+  /**
+   * Why it was skipped or cancelled: late, started, gone, moved, settings. On a sent row, `moved` means its start
+   * moved after its post was queued: a post not yet made is dropped (src/announcements/reminder-post.ts).
+   */
   status_reason: string | null;
   /** 1 once a `system.tournament_started` event said so: a post not yet made is then dropped. */
   tournament_started: Generated<number>;

@@ -17,6 +17,9 @@ export const reminderEventKind = "tournament.reminder";
 
 export type ReminderStatus = Selectable<TournamentRemindersTable>["status"];
 
+/** The `status_reason` of a sent reminder whose start moved after its post was queued: the post is dropped. */
+export const queuedPostMoved = "moved";
+
 /** What a reminder shows of its tournament, as the last read had it. */
 export interface ReminderTournament {
   readonly id: string;
@@ -144,6 +147,7 @@ export async function syncTournamentReminders(
         .where("starts_at", "!=", tournament.startsAt)
         .executeTakeFirst();
       moved += Number(result.numUpdatedRows);
+      await markQueuedPostsMoved(trx, { guildId, tournament, now });
     }
     let gone = 0;
     if (input.complete) {
@@ -158,6 +162,39 @@ export async function syncTournamentReminders(
     }
     return { scheduled, moved, gone };
   });
+}
+
+/**
+ * A reminder already sent (its post queued) whose start moved is marked `moved`, so a post still waiting in the
+ * outbox (held back by an outage or a rate limit) is dropped when it is rendered rather than show the old start:
+ * the new start has rows of its own, which remind at their own time. A start moved back clears the mark. Only
+ * rows whose mark changes are written, so a read that finds nothing moved writes nothing here.
+ */
+async function markQueuedPostsMoved(
+  trx: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly tournament: Pick<ReminderTournament, "id" | "startsAt">;
+    readonly now: number;
+  },
+): Promise<void> {
+  const { startsAt } = input.tournament;
+  await trx
+    .updateTable("tournament_reminders")
+    .set((eb) => ({
+      status_reason: eb.case().when("starts_at", "!=", startsAt).then(queuedPostMoved).else(null).end(),
+      updated_at: input.now,
+    }))
+    .where("guild_id", "=", input.guildId)
+    .where("tournament_id", "=", input.tournament.id)
+    .where("status", "=", "sent")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("starts_at", "!=", startsAt), eb("status_reason", "is", null)]),
+        eb.and([eb("starts_at", "=", startsAt), eb("status_reason", "=", queuedPostMoved)]),
+      ]),
+    )
+    .execute();
 }
 
 /**

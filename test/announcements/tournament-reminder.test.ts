@@ -1,6 +1,7 @@
 // A tournament reminder's post (docs/architecture.md, "Tournament reminders"): what it shows, that it pings
 // the reminder role and nothing else once it goes through the sender's normaliser, and that the outbox's
-// render step posts nothing for a tournament that started or a server that turned reminders off.
+// render step posts nothing for a tournament that started, a start that moved while the post waited, or a
+// server that turned reminders off.
 import { describe, expect, it } from "vitest";
 import { renderTournamentReminder } from "../../src/announcements/tournament-reminder.js";
 import { renderReminderPost } from "../../src/announcements/reminder-post.js";
@@ -11,6 +12,7 @@ import { findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
 import {
+  listScheduledReminders,
   markTournamentStarted,
   syncTournamentReminders,
   type ReminderTournament,
@@ -140,6 +142,27 @@ describe.each(testDatabases())("a reminder's render step on $name", (database) =
     expect(await renderer(clock)(entry!)).toBeDefined();
     await markTournamentStarted(store.db, { tournamentId: sprint.id, guildId, now: clock.now() });
     expect(await renderer(clock)(entry!)).toBeUndefined();
+  });
+
+  it("posts nothing for a start that moved while its post waited, and posts again once it moves back", async () => {
+    const clock = new ManualClock(startsAt - 10 * minute);
+    const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
+    const read = (tournament: ReminderTournament) =>
+      syncTournamentReminders(store.db, {
+        guildId,
+        wanted: [{ tournament, leadMinutes: 10 }],
+        openTournaments: [tournament],
+        complete: true,
+        now: clock.now(),
+      });
+    // Postponed a day: "starts in 10 minutes" would be wrong, and the new start has a reminder of its own.
+    const postponed = { ...sprint, startsAt: startsAt + 24 * 60 * minute };
+    await read(postponed);
+    expect(await renderer(clock)(entry!)).toBeUndefined();
+    const [ownReminder] = await listScheduledReminders(store.db, guildId);
+    expect(ownReminder?.dueAt).toBe(postponed.startsAt - 10 * minute);
+    await read(sprint);
+    expect(await renderer(clock)(entry!)).toBeDefined();
   });
 
   it("posts nothing once reminders were turned off", async () => {

@@ -240,4 +240,26 @@ describe("channel messages on the fake Discord", () => {
       fake.setOutage(false);
     }
   });
+
+  it("answers 503 on one route down while the others work, until it is back", async () => {
+    const get = () =>
+      fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
+        headers: { authorization: `Bot ${fake.botToken}` },
+      });
+    const post = () =>
+      fetch(`${fake.apiUrl}/v10/channels/${channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "During the outage" }),
+      });
+    fake.setRouteOutage("POST /channels/:channelId/messages", true);
+    try {
+      expect((await post()).status).toBe(503);
+      expect((await get()).status).toBe(200);
+      expect(fake.messages(channelId).map((message) => message.content)).not.toContain("During the outage");
+    } finally {
+      fake.setRouteOutage("POST /channels/:channelId/messages", false);
+    }
+    expect((await post()).status).toBe(200);
+  });
 });
