@@ -31,14 +31,17 @@ export function readPendingCredential(json: string): TokenSet {
   };
 }
 
-/** Revokes tokens nobody will use (a cancelled or superseded sign-in), best effort; never throws. */
+/**
+ * Revokes tokens nobody will use (a cancelled or superseded sign-in), best effort; never throws. Returns whether
+ * the platform confirmed it (false with platform OAuth off: there is nowhere to send it).
+ */
 export async function revokePendingTokens(
   deps: Pick<LinkingDeps, "config">,
-  tokens: TokenSet,
-): Promise<void> {
+  tokens: Pick<TokenSet, "accessToken" | "refreshToken">,
+): Promise<boolean> {
   const oauth = deps.config.platform.oauth;
-  if (oauth === undefined) return;
-  await revokeToken({
+  if (oauth === undefined) return false;
+  return revokeToken({
     tokenUrl: oauth.tokenUrl,
     clientId: oauth.clientId,
     clientSecret: oauth.clientSecret,

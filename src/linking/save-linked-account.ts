@@ -1,24 +1,36 @@
 import type { PlatformUser } from "../api/schemas/user.js";
 import { queueLinkedMemberRating } from "../store/member-tier-roles.js";
-import { saveMemberLink, type MemberLink, type MemberLinkInput } from "../store/member-links.js";
+import {
+  readCredentialToReplace,
+  saveMemberLink,
+  type MemberLink,
+  type MemberLinkInput,
+  type ReplacedCredential,
+} from "../store/member-links.js";
 import { savePlatformUser } from "../store/platform-users.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import { recordTierSighting } from "../store/tiers.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 
 /**
  * Stores the link, and in the same transaction what it tells: the read model behind `/leaderboard server`
  * learns the member's rating, the tier is learned, the member's tier role is queued where the server syncs
  * them, and a member verified for Linked Roles has their connection written again from their links
- * (docs/architecture.md, "Linking", "Tier roles", "Linked Roles").
+ * (docs/architecture.md, "Linking", "Tier roles", "Linked Roles"). The OAuth tokens a re-link replaces are
+ * revoked once it is committed, best effort.
  */
 export async function saveLinkedAccount(
-  deps: Pick<LinkingDeps, "db" | "clock" | "secretBox" | "wakeRoleWorker" | "wakeRoleConnectionWorker">,
+  deps: Pick<
+    LinkingDeps,
+    "db" | "clock" | "secretBox" | "config" | "logger" | "wakeRoleWorker" | "wakeRoleConnectionWorker"
+  >,
   input: MemberLinkInput,
   user: PlatformUser,
 ): Promise<MemberLink> {
   const now = deps.clock.now();
-  const { link, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
+  const { link, replaced, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
+    const replaced = await readCredentialToReplace(trx, deps.secretBox, input);
     const saved = await saveMemberLink(trx, deps.secretBox, input);
     const connection = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
     await savePlatformUser(trx, {
@@ -30,7 +42,8 @@ export async function saveLinkedAccount(
     });
     if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
     // A personal link belongs to no server, so it holds no server's tier role.
-    if (input.guildId === undefined) return { link: saved, queued: false, connectionQueued: connection };
+    if (input.guildId === undefined)
+      return { link: saved, replaced, queued: false, connectionQueued: connection };
     const roleQueued = await queueLinkedMemberRating(trx, {
       guildId: input.guildId,
       userId: input.userId,
@@ -42,9 +55,33 @@ export async function saveLinkedAccount(
       cause: "link",
       now,
     });
-    return { link: saved, queued: roleQueued, connectionQueued: connection };
+    return { link: saved, replaced, queued: roleQueued, connectionQueued: connection };
   });
   if (queued) deps.wakeRoleWorker?.();
   if (connectionQueued) deps.wakeRoleConnectionWorker?.();
+  await revokeReplacedTokens(deps, input, replaced);
   return link;
+}
+
+/** An API key is the member's to delete on the platform; only OAuth tokens are the bot's to revoke. */
+async function revokeReplacedTokens(
+  deps: Pick<LinkingDeps, "config" | "logger">,
+  input: MemberLinkInput,
+  replaced: ReplacedCredential | undefined,
+): Promise<void> {
+  if (replaced?.credentialKind !== "oauth") return;
+  if (replaced.credential === undefined) {
+    deps.logger.warn(
+      { guildId: input.guildId, userId: input.userId },
+      "the credential a re-link replaced no longer opens, so its tokens could not be revoked",
+    );
+    return;
+  }
+  // Never the tokens just stored.
+  const { accessToken, refreshToken } = input.credential;
+  const shared =
+    replaced.credential.accessToken === accessToken ||
+    (refreshToken !== undefined && replaced.credential.refreshToken === refreshToken);
+  if (shared) return;
+  await revokeDroppedTokens(deps, input, replaced.credential, "relinked");
 }

@@ -29,3 +29,27 @@ export function credentialColumns(box: SecretBox, associatedData: string, creden
     expires_at: credential.expiresAt ?? null,
   };
 }
+
+/** What a re-link replaces, for the caller to revoke: the credential undefined when it no longer opens. */
+export interface ReplacedCredential {
+  readonly credentialKind: "oauth" | "api_key";
+  readonly credential: MemberCredential | undefined;
+}
+
+/**
+ * Opens the credential a re-link is about to replace. A credential that no longer opens (its key left the key
+ * ring) cannot be revoked, but must not stop the member linking again.
+ */
+export function openReplacedCredential(
+  box: SecretBox,
+  row: { readonly credential_kind: "oauth" | "api_key"; readonly credential: string },
+  associatedData: string,
+): ReplacedCredential {
+  let credential: MemberCredential | undefined;
+  try {
+    credential = credentialSchema.parse(JSON.parse(box.open(row.credential, associatedData)));
+  } catch {
+    credential = undefined;
+  }
+  return { credentialKind: row.credential_kind, credential };
+}

@@ -5,18 +5,26 @@ import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, MemberLinksTable } from "./database.js";
 import { createId } from "./ids.js";
-import { credentialColumns, credentialSchema, type MemberCredential } from "./link-credential.js";
+import {
+  credentialColumns,
+  credentialSchema,
+  openReplacedCredential,
+  type MemberCredential,
+  type ReplacedCredential,
+} from "./link-credential.js";
 import {
   deletePersonalLink,
   findPersonalLink,
   markPersonalReauthNeeded,
+  readPersonalCredentialToReplace,
   savePersonalLink,
   updatePersonalCredential,
 } from "./personal-links.js";
+import { readDialect } from "./dialect.js";
 import { describeSealedColumn } from "./sealed-column.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 
-export { credentialSchema, type MemberCredential } from "./link-credential.js";
+export { credentialSchema, type MemberCredential, type ReplacedCredential } from "./link-credential.js";
 
 export type CredentialKind = MemberLinksTable["credential_kind"];
 export type LinkStatus = Selectable<MemberLinksTable>["status"];
@@ -107,6 +115,30 @@ export async function saveMemberLink(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toMemberLink(box, row);
+}
+
+/**
+ * The credential the member's link holds, read in the transaction that replaces it (a re-link) so the caller can
+ * revoke it once committed (docs/architecture.md, "Linking"). On PostgreSQL the row stays locked until the
+ * transaction ends: a refresh stored meanwhile waits and then misses its compare-and-set, so what is read here
+ * is what the re-link replaces. Undefined when the member has no link.
+ */
+export async function readCredentialToReplace(
+  db: Kysely<Database>,
+  box: SecretBox,
+  key: MemberKey,
+): Promise<ReplacedCredential | undefined> {
+  const { guildId } = key;
+  if (guildId === undefined) return readPersonalCredentialToReplace(db, box, key.userId);
+  const query = db
+    .selectFrom("member_links")
+    .select(["credential_kind", "credential"])
+    .where("guild_id", "=", guildId)
+    .where("user_id", "=", key.userId);
+  const row = await (readDialect(db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  return row === undefined
+    ? undefined
+    : openReplacedCredential(box, row, credentialAssociatedData({ guildId, userId: key.userId }));
 }
 
 export async function findMemberLink(

@@ -6,7 +6,14 @@ import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, PersonalLinksTable } from "./database.js";
 import { createId } from "./ids.js";
-import { credentialColumns, credentialSchema, type MemberCredential } from "./link-credential.js";
+import {
+  credentialColumns,
+  credentialSchema,
+  openReplacedCredential,
+  type MemberCredential,
+  type ReplacedCredential,
+} from "./link-credential.js";
+import { readDialect } from "./dialect.js";
 import { describeSealedColumn } from "./sealed-column.js";
 
 /** A personal link as member-links.ts returns links: `guildId` undefined. */
@@ -81,6 +88,20 @@ export async function findPersonalLink(
     .where("user_id", "=", userId)
     .executeTakeFirst();
   return row === undefined ? undefined : toPersonalLink(box, row);
+}
+
+/** As readCredentialToReplace: locked on PostgreSQL until the re-link's transaction ends. */
+export async function readPersonalCredentialToReplace(
+  db: Kysely<Database>,
+  box: SecretBox,
+  userId: string,
+): Promise<ReplacedCredential | undefined> {
+  const query = db
+    .selectFrom("personal_links")
+    .select(["credential_kind", "credential"])
+    .where("user_id", "=", userId);
+  const row = await (readDialect(db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  return row === undefined ? undefined : openReplacedCredential(box, row, associatedData(userId));
 }
 
 /** As updateMemberCredential: stored only over the credential the refresh started from. */

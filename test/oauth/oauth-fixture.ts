@@ -31,6 +31,8 @@ export interface OAuthFixture {
   holdAnswers(): () => void;
   /** From now on, token answers leave out `expires_in`, as a platform may (RFC 6749 §5.1). */
   leaveOutExpiresIn(): void;
+  /** From now on, revocation requests are answered 503. */
+  failRevocations(): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   let gate: Promise<void> | undefined;
   let issued = 0;
   let expiresIn: number | undefined = 3600;
+  let revocationStatus = 200;
 
   function issueTokens(): QueuedAnswer {
     issued += 1;
@@ -101,7 +104,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       const path = new URL(request.url ?? "/", "http://fixture").pathname;
       received.push({ path, contentType, headers: request.headers, params });
       if (path === "/oauth/revoke") {
-        send(response, { status: 200, body: {} });
+        send(response, { status: revocationStatus, body: {} });
         return;
       }
       if (path !== "/oauth/token" || params === undefined) {
@@ -134,6 +137,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     },
     leaveOutExpiresIn: () => {
       expiresIn = undefined;
+    },
+    failRevocations: () => {
+      revocationStatus = 503;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@
 // back on gives each member the role of the tier they hold now, not the one they held when roles went off.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
 import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
 import { renderTierRoleSync } from "../../src/commands/setup/render-tier-roles.js";
 import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
@@ -37,7 +38,14 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
       readMemberTier: () => Promise.resolve(undefined),
       random: () => 0.5,
     });
-  const deps = () => ({ db: store.db, clock, secretBox });
+  // Platform OAuth off: these links are API keys, which a re-link never revokes.
+  const deps = () => ({
+    db: store.db,
+    clock,
+    secretBox,
+    config: loadConfig({}, "migrate"),
+    logger: createLogger({ level: "silent" }),
+  });
   const roleNames = (userId: string) =>
     discord.fake.roles.ofMember(discord.guild.id, userId).map((role) => role.name);
 

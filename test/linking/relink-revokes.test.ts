@@ -1,0 +1,152 @@
+// A re-link replaces the member's credential (docs/architecture.md, "Linking"): the OAuth tokens it replaces are
+// revoked at the platform once the new link is stored, best effort, and an API key is never sent there. The
+// token endpoint is a real server on 127.0.0.1 that records each revocation; the store is each test database.
+import { Writable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createPlatformHttp } from "../../src/api/http.js";
+import { ManualClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
+import { linkWithApiKey } from "../../src/linking/api-key-link.js";
+import type { LinkingDeps } from "../../src/linking/linking-deps.js";
+import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
+import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
+import { createLogger } from "../../src/logger.js";
+import { createSingleFlight } from "../../src/oauth/single-flight.js";
+import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
+import { createSecretBox } from "../../src/secrets/secret-box.js";
+import { findMemberLink, type MemberKey } from "../../src/store/member-links.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { openSignInLink } from "./open-sign-in-link.js";
+
+const serverMember = { guildId: "100000000000000001", userId: "200000000000000002" };
+const personalMember = { guildId: undefined, userId: "200000000000000003" };
+const redirectUri = "http://127.0.0.1:3999/oauth/callback";
+const apiKey = "key_write_0123456789";
+
+describe.each(testDatabases())("a re-link on $name", (database) => {
+  const store = useMigratedStore(database);
+  let oauthServer: OAuthFixture;
+  let platform: PlatformFixture;
+  let logLines: string[];
+  let deps: LinkingDeps;
+
+  beforeEach(async () => {
+    oauthServer = await startOAuthFixture();
+    platform = await startPlatformFixture();
+    const clock = new ManualClock(Date.UTC(2026, 0, 1));
+    logLines = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const config = loadConfig(
+      {
+        PLATFORM_API_URL: platform.baseUrl,
+        PLATFORM_AUTH_URL: oauthServer.url,
+        PLATFORM_TOKEN_URL: oauthServer.url,
+        PLATFORM_CLIENT_ID: clientId,
+        PLATFORM_CLIENT_SECRET: clientSecret,
+        PUBLIC_URL: "http://127.0.0.1:3999",
+      },
+      "migrate",
+    );
+    deps = {
+      config,
+      db: store.db,
+      secretBox: createSecretBox(createKeyRing(generateKeySpec("k1"))),
+      platform: createPlatformHttp({
+        baseUrl: platform.baseUrl,
+        webhooksBaseUrl: platform.webhooksBaseUrl,
+        timeoutMs: 5000,
+        clock,
+      }),
+      clock,
+      logger: createLogger({ level: "info" }, destination),
+      refreshes: createSingleFlight(),
+      linkingMetrics: noLinkingMetrics,
+    };
+  });
+  afterEach(async () => {
+    await oauthServer.close();
+    await platform.close();
+  });
+
+  async function linkThroughOAuth(member: MemberKey): Promise<{ accessToken: string; refreshToken: string }> {
+    const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
+    const { url } = await startOAuthLink(deps, requester, undefined);
+    const opened = await openSignInLink(deps, url);
+    const code = `code-${Math.random().toString(36).slice(2)}`;
+    oauthServer.issueCode(code, opened.codeChallenge, redirectUri);
+    const result = await completeOAuthLink(deps, {
+      state: opened.state,
+      code,
+      browserKey: opened.browserKey,
+    });
+    expect(result.ok).toBe(true);
+    const link = await findMemberLink(deps.db, deps.secretBox, member);
+    return {
+      accessToken: link?.credential.accessToken ?? "",
+      refreshToken: link?.credential.refreshToken ?? "",
+    };
+  }
+
+  function revokedTokens(): (string | undefined)[] {
+    return oauthServer.received
+      .filter((request) => request.path === "/oauth/revoke")
+      .map((request) => request.params?.token);
+  }
+
+  it.each([
+    ["a server link", serverMember],
+    ["a personal link", personalMember],
+  ])("revokes the tokens of %s linked again through OAuth, and keeps the new ones", async (_name, member) => {
+    const first = await linkThroughOAuth(member);
+    expect(revokedTokens()).toEqual([]);
+
+    const second = await linkThroughOAuth(member);
+
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(revokedTokens()).toEqual([first.refreshToken]);
+    const revocation = oauthServer.received.find((request) => request.path === "/oauth/revoke");
+    expect(revocation?.params).toMatchObject({ token_type_hint: "refresh_token", client_id: clientId });
+  });
+
+  it("revokes the OAuth tokens of a link replaced by an API key", async () => {
+    const first = await linkThroughOAuth(serverMember);
+
+    await linkWithApiKey(deps, serverMember, apiKey);
+
+    expect(revokedTokens()).toEqual([first.refreshToken]);
+    const stored = await findMemberLink(deps.db, deps.secretBox, serverMember);
+    expect(stored).toMatchObject({ credentialKind: "api_key", credential: { accessToken: apiKey } });
+  });
+
+  it("never sends a replaced API key to the platform's revocation endpoint", async () => {
+    await linkWithApiKey(deps, serverMember, apiKey);
+
+    await linkThroughOAuth(serverMember);
+
+    expect(revokedTokens()).toEqual([]);
+  });
+
+  it("links again when the revocation fails, and logs it without the token", async () => {
+    const first = await linkThroughOAuth(serverMember);
+    oauthServer.failRevocations();
+
+    const second = await linkThroughOAuth(serverMember);
+
+    expect(revokedTokens()).toEqual([first.refreshToken]);
+    const stored = await findMemberLink(deps.db, deps.secretBox, serverMember);
+    expect(stored?.credential.refreshToken).toBe(second.refreshToken);
+    const warnings = logLines.filter((line) => line.includes("did not confirm the revocation"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"cause":"relinked"');
+    const logs = logLines.join("\n");
+    for (const secret of [first.accessToken, first.refreshToken, second.accessToken, second.refreshToken])
+      expect(logs).not.toContain(secret);
+  });
+});
