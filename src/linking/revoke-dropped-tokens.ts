@@ -1,12 +1,12 @@
-// Platform tokens the bot stops using without the member unlinking (a re-link's old credential, a refresh that
-// finished too late to be stored) are revoked at the platform rather than left valid until they expire there
+// Platform tokens the bot stops using (an unlinked credential, a re-link's old one, a refresh that finished too
+// late to be stored) are revoked at the platform rather than left valid until they expire there
 // (docs/architecture.md, "Linking"). Best effort: a failure is logged, never with the token, and never stops
 // what the member did.
 import type { MemberCredential, MemberKey } from "../store/member-links.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokePendingTokens } from "./pending-credential.js";
 
-export type DroppedTokensCause = "relinked" | "late_refresh";
+export type DroppedTokensCause = "unlinked" | "relinked" | "late_refresh";
 
 export async function revokeDroppedTokens(
   deps: Pick<LinkingDeps, "config" | "logger">,

@@ -1,8 +1,10 @@
 // Storing a refreshed OAuth credential as a compare-and-set on the credential it was refreshed from
 // (docs/architecture.md, "Linking"): a refresh that finishes after the member linked another account, linked
-// again or unlinked changes nothing, and the caller goes on with whatever is stored now.
+// again or unlinked changes nothing but the revocation of the tokens it got, and the caller goes on with
+// whatever is stored now.
 import type { LinkingDeps } from "./linking-deps.js";
 import { notLinkedError, reauthNeededError } from "./link-errors.js";
+import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 import {
   findMemberLink,
   type MemberCredential,
@@ -17,7 +19,7 @@ const maxResealsSeen = 3;
 
 /** The link after the refresh: the refreshed credential when it was stored, else the current link. */
 export async function storeRefreshedCredential(
-  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "logger">,
+  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "logger" | "config">,
   member: MemberKey,
   refreshedFrom: MemberLink,
   credential: MemberCredential,
@@ -35,8 +37,12 @@ export async function storeRefreshedCredential(
       return stored;
     }
     const current = await findMemberLink(deps.db, deps.secretBox, member);
-    if (current === undefined) throw notLinkedError(member.guildId === undefined);
-    if (!isSameCredential(current, refreshedFrom)) return keepCurrent(deps, member, current);
+    if (current === undefined || !isSameCredential(current, refreshedFrom)) {
+      // Unlinked or linked again meanwhile: nobody will use these tokens.
+      await revokeUnstoredTokens(deps, member, credential, current);
+      if (current === undefined) throw notLinkedError(member.guildId === undefined);
+      return keepCurrent(deps, member, current);
+    }
     expected = current;
   }
   throw new Error("the member's credential kept changing while a refreshed one was stored");
@@ -49,6 +55,23 @@ function keepCurrent(deps: Pick<LinkingDeps, "logger">, member: MemberKey, curre
   );
   if (current.status === "reauth_needed") throw reauthNeededError();
   return current;
+}
+
+/**
+ * Revokes the refresh's tokens, unless the link now holds one of them: a platform that does not rotate refresh
+ * tokens hands every refresh the same one, which another instance's refresh may have stored, and revoking an
+ * access token may revoke its refresh token too (RFC 7009 §2.1).
+ */
+async function revokeUnstoredTokens(
+  deps: Pick<LinkingDeps, "config" | "logger">,
+  member: MemberKey,
+  refreshed: MemberCredential,
+  current: MemberLink | undefined,
+): Promise<void> {
+  const held = current?.credential;
+  if (held?.accessToken === refreshed.accessToken) return;
+  if (refreshed.refreshToken !== undefined && held?.refreshToken === refreshed.refreshToken) return;
+  await revokeDroppedTokens(deps, member, refreshed, "late_refresh");
 }
 
 /** The same credential, perhaps sealed again under another key since it was read. */

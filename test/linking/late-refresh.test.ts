@@ -1,6 +1,7 @@
 // A token refresh that finishes after the member linked again, unlinked, or had their credential sealed again
 // under a new key (docs/architecture.md, "Linking"): the store is a compare-and-set on the credential the
-// refresh started from, so a late refresh overwrites nothing and the caller uses what is stored now. The token
+// refresh started from, so a late refresh overwrites nothing and the caller uses what is stored now; the tokens
+// it got and could not store are revoked, and an unlink revokes the tokens it deleted, refreshed or not. The token
 // endpoint is a real server on 127.0.0.1 that holds its answer while the test changes the link; the store is
 // each test database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -90,6 +91,17 @@ describe.each(testDatabases())("a token refresh finishing late on $name", (datab
     expect(result.ok).toBe(true);
   }
 
+  function revokedTokens(): (string | undefined)[] {
+    return oauthServer.received
+      .filter((request) => request.path === "/oauth/revoke")
+      .map((request) => request.params?.token);
+  }
+
+  /** The refresh token of the pair the token endpoint issued last. */
+  function lastIssuedRefreshToken(): string | undefined {
+    return oauthServer.issued.at(-1)?.refreshToken;
+  }
+
   function refreshRequests(): number {
     return oauthServer.received.filter((request) => request.params?.grant_type === "refresh_token").length;
   }
@@ -154,5 +166,50 @@ describe.each(testDatabases())("a token refresh finishing late on $name", (datab
     const stored = await findMemberLink(deps.db, deps.secretBox, member);
     expect(stored?.credential.accessToken).toBe(session.credential.token);
     expect(stored?.credential.expiresAt).toBe(clock.now() + 3600 * 1000);
+  });
+
+  it("revokes the tokens of a refresh that finished after the member unlinked", async () => {
+    const refresh = await startHeldRefresh();
+    expect(await unlinkMember(deps, member)).toEqual({ wasLinked: true });
+    refresh.release();
+
+    await expect(refresh.session).rejects.toMatchObject({ code: "not_linked" });
+    expect(oauthServer.issued.at(-1)?.accessToken).not.toBe(refresh.linkedToken);
+    expect(revokedTokens()).toContain(lastIssuedRefreshToken());
+  });
+
+  it("revokes the tokens of a refresh that finished after the member linked again", async () => {
+    const refresh = await startHeldRefresh();
+    await linkWithApiKey(deps, member, "key_write_0123456789");
+    refresh.release();
+
+    expect((await refresh.session).credential.token).toBe("key_write_0123456789");
+    expect(oauthServer.issued.at(-1)?.accessToken).not.toBe(refresh.linkedToken);
+    expect(revokedTokens()).toContain(lastIssuedRefreshToken());
+  });
+
+  it("revokes the tokens an unlink deletes, though a refresh ran while it was revoking", async () => {
+    await linkThroughOAuth();
+    clock.advance(3600 * 1000 - 30 * 1000);
+    const revocationsBefore = revokedTokens().length;
+    const releaseRevocations = oauthServer.holdRevocations();
+    const unlinking = unlinkMember(deps, member);
+    unlinking.catch(() => undefined);
+    try {
+      await vi.waitFor(
+        () => {
+          expect(revokedTokens()).toHaveLength(revocationsBefore + 1);
+        },
+        { timeout: 15_000, interval: 20 },
+      );
+      // A command the member ran while the unlink waited on the platform.
+      await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "not_linked" });
+    } finally {
+      releaseRevocations();
+    }
+
+    expect(await unlinking).toEqual({ wasLinked: true });
+    expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
+    expect(revokedTokens()).toContain(lastIssuedRefreshToken());
   });
 });

@@ -23,6 +23,8 @@ export interface QueuedAnswer {
 export interface OAuthFixture {
   readonly url: string;
   readonly received: ReceivedTokenRequest[];
+  /** Every token pair the fixture issued, oldest first. */
+  readonly issued: readonly { readonly accessToken: string; readonly refreshToken: string }[];
   /** Registers a code as if the member had approved the authorize page. */
   issueCode(code: string, codeChallenge: string, redirectUri: string): void;
   /** Answers the next token request with this instead. */
@@ -33,6 +35,8 @@ export interface OAuthFixture {
   leaveOutExpiresIn(): void;
   /** From now on, revocation requests are answered 503. */
   failRevocations(): void;
+  /** Holds revocation answers until the returned function is called. */
+  holdRevocations(): () => void;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,8 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   const refreshTokens = new Set<string>();
   const queued: QueuedAnswer[] = [];
   let gate: Promise<void> | undefined;
+  let revocationGate: Promise<void> | undefined;
+  const issuedPairs: { accessToken: string; refreshToken: string }[] = [];
   let issued = 0;
   let expiresIn: number | undefined = 3600;
   let revocationStatus = 200;
@@ -55,6 +61,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     issued += 1;
     const refreshToken = `refresh_${issued}`;
     refreshTokens.add(refreshToken);
+    issuedPairs.push({ accessToken: `access_${issued}`, refreshToken });
     return {
       status: 200,
       body: {
@@ -104,7 +111,10 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       const path = new URL(request.url ?? "/", "http://fixture").pathname;
       received.push({ path, contentType, headers: request.headers, params });
       if (path === "/oauth/revoke") {
-        send(response, { status: revocationStatus, body: {} });
+        const status = revocationStatus;
+        void (revocationGate ?? Promise.resolve()).then(() => {
+          send(response, { status, body: {} });
+        });
         return;
       }
       if (path !== "/oauth/token" || params === undefined) {
@@ -123,6 +133,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    issued: issuedPairs,
     issueCode: (code, challenge, redirectUri) => codes.set(code, { challenge, redirectUri }),
     queueAnswer: (answer) => queued.push(answer),
     holdAnswers: () => {
@@ -140,6 +151,16 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     },
     failRevocations: () => {
       revocationStatus = 503;
+    },
+    holdRevocations: () => {
+      let release = () => {};
+      revocationGate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        revocationGate = undefined;
+        release();
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {
