@@ -53,6 +53,11 @@ export class OAuth2Admin {
     return this.state.oauth2.userInstalls.has(userId);
   }
 
+  /** How many of the user's authorizations of the application still stand (not revoked). */
+  unrevokedGrantsOf(userId: string): number {
+    return this.state.oauth2.unrevokedGrantsOf(userId);
+  }
+
   /** The metadata records the application registered (PUT .../role-connections/metadata). */
   roleConnectionMetadata(): readonly APIApplicationRoleConnectionMetadata[] {
     return this.state.roleConnections.metadata;

@@ -102,6 +102,12 @@ export class OAuth2Store {
     if (grant !== undefined) this.revokeGrant(grant);
   }
 
+  /** How many grants the user holds that were never revoked (expired ones count: a refresh renews them). */
+  unrevokedGrantsOf(userId: string): number {
+    return [...this.byRefreshToken.values()].filter((grant) => grant.userId === userId && !grant.revoked)
+      .length;
+  }
+
   /** The grant an unexpired, unrevoked access token stands for. */
   findByAccessToken(token: string): OAuth2Grant | undefined {
     const grant = this.byAccessToken.get(token);

@@ -1,7 +1,8 @@
 // Discord's answer at the Linked Roles callback (docs/architecture.md, "Linked Roles"): in the browser that
 // opened the verification URL, the state is taken out (single use), the code exchanged with the PKCE
-// verifier, the member learnt with `GET /users/@me`, and their Discord token stored sealed.
-import { exchangeAuthorizationCode } from "../oauth/tokens.js";
+// verifier, the member learnt with `GET /users/@me`, and their Discord token stored sealed. The tokens of a
+// consent without the scope the connection needs are revoked at Discord.
+import { exchangeAuthorizationCode, revokeToken, type TokenSet } from "../oauth/tokens.js";
 import { takeLinkedRoleState } from "../store/linked-role-states.js";
 import { saveRoleConnectionToken } from "../store/role-connections.js";
 import { getDiscordUser } from "./discord-user-api.js";
@@ -12,6 +13,9 @@ import {
   linkedRolesRedirectUri,
   linkedRolesScopes,
 } from "./linked-roles-settings.js";
+
+/** How long a revocation may hold up the answer to the browser. */
+const revokeTimeoutMs = 5000;
 
 export type LinkedRolesAuthorization =
   | {
@@ -26,7 +30,7 @@ export type LinkedRolesAuthorization =
   | { readonly ok: false; readonly reason: "unknown" | "other_browser" | "expired" | "missing_scope" };
 
 export async function authorizeLinkedRoles(
-  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config">,
+  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config" | "logger">,
   settings: LinkedRolesSettings,
   request: { readonly state: string; readonly code: string; readonly browserKey: string | undefined },
 ): Promise<LinkedRolesAuthorization> {
@@ -40,9 +44,12 @@ export async function authorizeLinkedRoles(
     codeVerifier: taken.codeVerifier,
     redirectUri: linkedRolesRedirectUri(deps.config.http.publicUrl),
   });
-  // A member may untick a scope on Discord's consent screen; without it no connection can be written.
-  if (!linkedRolesScopes.every((scope) => tokens.scopes.includes(scope)))
+  // A member may untick a scope on Discord's consent screen; without it no connection can be written, and
+  // the tokens are nobody's.
+  if (!linkedRolesScopes.every((scope) => tokens.scopes.includes(scope))) {
+    await revokeUnusedDiscordTokens(deps, settings, tokens);
     return { ok: false, reason: "missing_scope" };
+  }
   const user = await getDiscordUser(settings, tokens.accessToken);
   await saveRoleConnectionToken(deps.db, deps.secretBox, {
     userId: user.id,
@@ -61,4 +68,20 @@ export async function authorizeLinkedRoles(
     displayName: user.global_name ?? user.username,
     accessToken: tokens.accessToken,
   };
+}
+
+/** Best effort (docs/architecture.md, "Linked Roles"): a failure is logged, never with the token. */
+async function revokeUnusedDiscordTokens(
+  deps: Pick<LinkingDeps, "logger">,
+  settings: LinkedRolesSettings,
+  tokens: TokenSet,
+): Promise<void> {
+  const confirmed = await revokeToken({
+    ...discordTokenEndpoint(settings),
+    timeoutMs: revokeTimeoutMs,
+    token: tokens.refreshToken ?? tokens.accessToken,
+    tokenTypeHint: tokens.refreshToken === undefined ? "access_token" : "refresh_token",
+  });
+  if (!confirmed)
+    deps.logger.warn("Discord did not confirm the revocation of a Linked Roles token the bot will not use");
 }

@@ -1,6 +1,6 @@
 // The Linked Roles verification URL's Discord leg (docs/architecture.md, "Linked Roles"), over HTTP against the
 // fake Discord: the browser is bound by a cookie, Discord's OAuth2 runs with PKCE S256, and the member's
-// Discord token is stored sealed.
+// Discord token is stored sealed, or revoked when the consent lacks the scope the connection needs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
@@ -87,6 +87,27 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain("You declined the authorization");
     expect(await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, bobId)).toBeUndefined();
+  });
+
+  it("revokes the tokens of a consent without role_connections.write, storing nothing", async () => {
+    const daveId = fake.createMember(fake.createGuild({ name: "Fourth" }).id, { username: "dave" }).id;
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    // The member unticked the scope on Discord's consent screen: Discord grants `identify` alone.
+    const identifyOnly = new URL(authorizeUrl);
+    identifyOnly.searchParams.set("scope", "identify");
+    const page = await linkedRoles.callback(fake.oauth2.approve(identifyOnly.href, daveId), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("The bot needs permission to update your connection");
+    expect(await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, daveId)).toBeUndefined();
+    expect(fake.oauth2.unrevokedGrantsOf(daveId)).toBe(0);
+  });
+
+  it("keeps the tokens of a consent it stored", async () => {
+    const erinId = fake.createMember(fake.createGuild({ name: "Fifth" }).id, { username: "erin" }).id;
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, erinId), browser);
+    expect(await findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, erinId)).toBeDefined();
+    expect(fake.oauth2.unrevokedGrantsOf(erinId)).toBe(1);
   });
 
   it("does not guess between two platform accounts linked in two servers", async () => {
