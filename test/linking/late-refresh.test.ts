@@ -5,24 +5,20 @@
 // endpoint is a real server on 127.0.0.1 that holds its answer while the test changes the link; the store is
 // each test database.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPlatformHttp } from "../../src/api/http.js";
 import { ManualClock } from "../../src/clock.js";
-import { loadConfig } from "../../src/config.js";
 import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
 import { openSignInLink } from "./open-sign-in-link.js";
+import { buildLinkingDeps } from "./support/linking-deps.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
-import { createLogger } from "../../src/logger.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox } from "../../src/secrets/secret-box.js";
 import { findMemberLink, sealedMemberCredentials } from "../../src/store/member-links.js";
 import { resealColumn } from "../../src/store/sealed-column.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
@@ -49,33 +45,14 @@ describe.each(testDatabases())("a token refresh finishing late on $name", (datab
 
   beforeEach(() => {
     clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const config = loadConfig(
-      {
-        PLATFORM_API_URL: platform.baseUrl,
-        PLATFORM_AUTH_URL: oauthServer.url,
-        PLATFORM_TOKEN_URL: oauthServer.url,
-        PLATFORM_CLIENT_ID: clientId,
-        PLATFORM_CLIENT_SECRET: clientSecret,
-        PUBLIC_URL: "http://127.0.0.1:3999",
-      },
-      "migrate",
-    );
-    deps = {
-      config,
+    // Seals with the first key and opens both, as a bot does while an operator rotates keys.
+    deps = buildLinkingDeps({
       db: store.db,
-      // Seals with the first key and opens both, as a bot does while an operator rotates keys.
-      secretBox: createSecretBox(createKeyRing(`${firstKey},${nextKey}`)),
-      platform: createPlatformHttp({
-        baseUrl: platform.baseUrl,
-        webhooksBaseUrl: platform.webhooksBaseUrl,
-        timeoutMs: 5000,
-        clock,
-      }),
+      platform,
+      oauthServer,
       clock,
-      logger: createLogger({ level: "silent" }),
-      refreshes: createSingleFlight(),
-      linkingMetrics: noLinkingMetrics,
-    };
+      keySpec: `${firstKey},${nextKey}`,
+    });
   });
 
   async function linkThroughOAuth(): Promise<void> {

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
-import { createPlatformHttp } from "../../src/api/http.js";
 import { ManualClock } from "../../src/clock.js";
-import { loadConfig } from "../../src/config.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
 import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
@@ -11,16 +8,13 @@ import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.
 import { openOAuthStart } from "../../src/linking/oauth-start.js";
 import { cancelOAuthLink } from "../../src/linking/pending-oauth-link.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
-import { createLogger } from "../../src/logger.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
-import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createSecretBox } from "../../src/secrets/secret-box.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { openSignInLink, startIdOf } from "./open-sign-in-link.js";
+import { buildLinkingDeps } from "./support/linking-deps.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
@@ -45,32 +39,7 @@ describe("account linking", () => {
     store = await createDb(":memory:");
     await migrateToLatest(store.db);
     clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const config = loadConfig(
-      {
-        PLATFORM_API_URL: platform.baseUrl,
-        PLATFORM_AUTH_URL: oauthServer.url,
-        PLATFORM_TOKEN_URL: oauthServer.url,
-        PLATFORM_CLIENT_ID: clientId,
-        PLATFORM_CLIENT_SECRET: clientSecret,
-        PUBLIC_URL: "http://127.0.0.1:3999",
-      },
-      "migrate",
-    );
-    deps = {
-      config,
-      db: store.db,
-      secretBox: createSecretBox(createKeyRing(generateKeySpec("k1"))),
-      platform: createPlatformHttp({
-        baseUrl: platform.baseUrl,
-        webhooksBaseUrl: platform.webhooksBaseUrl,
-        timeoutMs: 5000,
-        clock,
-      }),
-      clock,
-      logger: createLogger({ level: "silent" }),
-      refreshes: createSingleFlight(),
-      linkingMetrics: noLinkingMetrics,
-    };
+    deps = buildLinkingDeps({ db: store.db, platform, oauthServer, clock });
     return () => store.close();
   });
 

@@ -2,27 +2,21 @@
 // same single flight as the refresh before use, and the request sent once more; a refused refresh marks the
 // link for re-authorisation; an API key is never refreshed. The token endpoint and the platform are real
 // servers on 127.0.0.1; the store is each test database.
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlatformError } from "../../src/api/errors.js";
-import { createPlatformHttp } from "../../src/api/http.js";
 import { getCurrentUser } from "../../src/api/users.js";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
 import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
-import { createLogger } from "../../src/logger.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
-import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createSecretBox } from "../../src/secrets/secret-box.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { openSignInLink } from "./open-sign-in-link.js";
+import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
@@ -52,41 +46,16 @@ describe.each(testDatabases())("a member token the platform refuses with 401, on
     oauthServer = await startOAuthFixture();
     platform.reset();
     clock = new ManualClock(Date.UTC(2026, 0, 1));
-    logLines = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString("utf8"));
-        done();
-      },
-    });
-    const config = loadConfig(
-      {
-        PLATFORM_API_URL: platform.baseUrl,
-        PLATFORM_AUTH_URL: oauthServer.url,
-        PLATFORM_TOKEN_URL: oauthServer.url,
-        PLATFORM_CLIENT_ID: clientId,
-        PLATFORM_CLIENT_SECRET: clientSecret,
-        PUBLIC_URL: "http://127.0.0.1:3999",
-      },
-      "migrate",
-    );
-    const logger = createLogger({ level: "debug" }, destination);
-    deps = {
-      config,
+    const logs = captureLogs("debug");
+    logLines = logs.lines;
+    deps = buildLinkingDeps({
       db: store.db,
-      secretBox: createSecretBox(createKeyRing(generateKeySpec("k1"))),
-      platform: createPlatformHttp({
-        baseUrl: platform.baseUrl,
-        webhooksBaseUrl: platform.webhooksBaseUrl,
-        timeoutMs: 5000,
-        clock,
-        logger,
-      }),
+      platform,
+      oauthServer,
       clock,
-      logger,
-      refreshes: createSingleFlight(),
-      linkingMetrics: noLinkingMetrics,
-    };
+      logger: logs.logger,
+      platformLogs: true,
+    });
     return () => oauthServer.close();
   });
 

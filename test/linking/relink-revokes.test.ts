@@ -1,24 +1,17 @@
 // A re-link replaces the member's credential (docs/architecture.md, "Linking"): the OAuth tokens it replaces are
 // revoked at the platform once the new link is stored, best effort, and an API key is never sent there. The
 // token endpoint is a real server on 127.0.0.1 that records each revocation; the store is each test database.
-import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPlatformHttp } from "../../src/api/http.js";
 import { ManualClock } from "../../src/clock.js";
-import { loadConfig } from "../../src/config.js";
 import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { noLinkingMetrics } from "../../src/linking/linking-metrics.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
-import { createLogger } from "../../src/logger.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
-import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
-import { createSecretBox } from "../../src/secrets/secret-box.js";
 import { findMemberLink, type MemberKey } from "../../src/store/member-links.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { clientId, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { openSignInLink } from "./open-sign-in-link.js";
+import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 
 const serverMember = { guildId: "100000000000000001", userId: "200000000000000002" };
 const personalMember = { guildId: undefined, userId: "200000000000000003" };
@@ -36,39 +29,9 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
     oauthServer = await startOAuthFixture();
     platform = await startPlatformFixture();
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
-    logLines = [];
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString("utf8"));
-        done();
-      },
-    });
-    const config = loadConfig(
-      {
-        PLATFORM_API_URL: platform.baseUrl,
-        PLATFORM_AUTH_URL: oauthServer.url,
-        PLATFORM_TOKEN_URL: oauthServer.url,
-        PLATFORM_CLIENT_ID: clientId,
-        PLATFORM_CLIENT_SECRET: clientSecret,
-        PUBLIC_URL: "http://127.0.0.1:3999",
-      },
-      "migrate",
-    );
-    deps = {
-      config,
-      db: store.db,
-      secretBox: createSecretBox(createKeyRing(generateKeySpec("k1"))),
-      platform: createPlatformHttp({
-        baseUrl: platform.baseUrl,
-        webhooksBaseUrl: platform.webhooksBaseUrl,
-        timeoutMs: 5000,
-        clock,
-      }),
-      clock,
-      logger: createLogger({ level: "info" }, destination),
-      refreshes: createSingleFlight(),
-      linkingMetrics: noLinkingMetrics,
-    };
+    const logs = captureLogs("info");
+    logLines = logs.lines;
+    deps = buildLinkingDeps({ db: store.db, platform, oauthServer, clock, logger: logs.logger });
   });
   afterEach(async () => {
     await oauthServer.close();
