@@ -5,9 +5,9 @@ import { buildRatingChartSvg, type RatingChartInput } from "./rating-chart-svg.j
 export type { RatingChartInput } from "./rating-chart-svg.js";
 
 /**
- * The /rank rating-history chart as PNG bytes (docs/architecture.md, "Commands"; ≤ 100 ms, §10). Rasterised
- * on libuv's thread pool so the event loop keeps answering interactions. System fonts are never loaded: the
- * chart looks the same on every machine, and a missing font shows up in tests as missing text.
+ * The /rank rating-history chart as PNG bytes (docs/architecture.md, "Commands"; ≤ 100 ms, "Performance
+ * targets"). Rasterised on libuv's thread pool so the event loop keeps answering interactions. System fonts are
+ * never loaded: the chart looks the same on every machine, and a missing font shows up in tests as missing text.
  */
 export async function renderRatingChart(input: RatingChartInput): Promise<Buffer> {
   const image = await renderAsync(buildRatingChartSvg(input), {

@@ -1,5 +1,5 @@
-// Routes of event kinds into channels, GitHub-app style (docs/architecture.md, "Commands" /subscribe, §4
-// Routing).
+// Routes of event kinds into channels, GitHub-app style (docs/architecture.md, "Commands" /subscribe,
+// "Routing").
 import type { Kysely, Selectable } from "kysely";
 import { z } from "zod";
 import type { EventKind } from "../events/event-kinds.js";
