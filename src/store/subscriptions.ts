@@ -186,19 +186,26 @@ export async function updateSubscription(
     readonly eventKinds: readonly EventKind[];
     readonly filters: SubscriptionFilters;
     readonly now: number;
+    /**
+     * A compare-and-set: the route's `updatedAt` as it was read, so an update made meanwhile (another
+     * /subscribe merging its own kinds) is not overwritten; undefined is answered then, for the caller to read
+     * again. The update moves `updated_at` past it even within the same millisecond.
+     */
+    readonly expectedUpdatedAt?: number;
   },
 ): Promise<Subscription | undefined> {
-  const row = await db
+  const { expectedUpdatedAt } = input;
+  let query = db
     .updateTable("subscriptions")
     .set({
       event_kinds: toJsonText(input.eventKinds),
       filters: toJsonText(input.filters),
-      updated_at: input.now,
+      updated_at: expectedUpdatedAt === undefined ? input.now : Math.max(input.now, expectedUpdatedAt + 1),
     })
     .where("guild_id", "=", input.guildId)
-    .where("id", "=", input.id)
-    .returningAll()
-    .executeTakeFirst();
+    .where("id", "=", input.id);
+  if (expectedUpdatedAt !== undefined) query = query.where("updated_at", "=", expectedUpdatedAt);
+  const row = await query.returningAll().executeTakeFirst();
   return row === undefined ? undefined : toSubscription(row);
 }
 

@@ -48,10 +48,26 @@ export interface SubscribeOutcome {
   readonly resumedFrom: Pick<Subscription, "status" | "statusReason"> | undefined;
 }
 
+/** How often a /subscribe reads the route again after another changed it between its read and its write. */
+const maxAttempts = 5;
+
 export async function subscribeChannel(
   db: Kysely<Database>,
   request: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await trySubscribeChannel(db, request);
+    if (outcome !== undefined) return outcome;
+    if (attempt >= maxAttempts)
+      throw new Error("the channel's route kept changing while /subscribe changed it; nothing was changed");
+  }
+}
+
+/** One read and write of the channel's route; undefined when another change came between them. */
+async function trySubscribeChannel(
+  db: Kysely<Database>,
+  request: SubscribeRequest,
+): Promise<SubscribeOutcome | undefined> {
   const key = { guildId: request.guildId, channelId: request.channelId };
   let existing = await findChannelRoute(db, key);
   if (existing === undefined) {
@@ -69,7 +85,7 @@ export async function subscribeChannel(
       return { change: "created", subscription, addedKinds: subscription.eventKinds, resumedFrom: undefined };
     // Another /subscribe made the channel's route meanwhile: this one changes it as it would any route.
     existing = await findChannelRoute(db, key);
-    if (existing === undefined) throw new Error("the channel's route vanished while /subscribe made it");
+    if (existing === undefined) return undefined;
   }
 
   const addedKinds = sortEventKinds(request.kinds ?? []).filter(
@@ -81,7 +97,17 @@ export async function subscribeChannel(
   await resumeChannelThreads(db, key);
   const changed = addedKinds.length > 0 || !sameFilters(filters, existing.filters);
   const routeKey = { guildId: request.guildId, id: existing.id };
-  if (changed) await updateSubscription(db, { ...routeKey, eventKinds, filters, now: request.now });
+  // Only over the route as it was read: another /subscribe's kinds, merged meanwhile, are read again and kept.
+  if (changed) {
+    const updated = await updateSubscription(db, {
+      ...routeKey,
+      eventKinds,
+      filters,
+      now: request.now,
+      expectedUpdatedAt: existing.updatedAt,
+    });
+    if (updated === undefined) return undefined;
+  }
   const paused = existing.status === "active" ? undefined : existing;
   if (paused !== undefined) {
     await setSubscriptionStatus(db, { id: existing.id, status: "active", reason: null, now: request.now });

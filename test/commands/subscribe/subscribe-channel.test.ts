@@ -84,6 +84,25 @@ describe.each(testDatabases())("subscribeChannel on $name", (database) => {
     expect(outcomes.map((outcome) => outcome.change).sort()).toEqual(["created", "updated"]);
   });
 
+  it("keeps both runs' kinds when two /subscribe runs change a channel's route at once", async () => {
+    await subscribeChannel(store.db, { ...request, kinds: ["battle.completed"], filters: {} });
+    // Both runs read the route before either writes: the later write must not undo the earlier one's kind.
+    const outcomes = await Promise.all([
+      subscribeChannel(store.db, { ...request, kinds: ["user.rating_changed"], filters: {} }),
+      subscribeChannel(store.db, { ...request, kinds: ["system.tournament_started"], filters: {} }),
+    ]);
+
+    const routes = await listGuildSubscriptions(store.db, guildId);
+    expect(routes).toHaveLength(1);
+    expect([...(routes[0]?.eventKinds ?? [])].sort()).toEqual(
+      ["battle.completed", "system.tournament_started", "user.rating_changed"].sort(),
+    );
+    expect(outcomes.map((outcome) => outcome.addedKinds)).toEqual([
+      ["user.rating_changed"],
+      ["system.tournament_started"],
+    ]);
+  });
+
   it("refuses a filter none of a new route's kinds has anything for, making no route", async () => {
     const error = await subscribeChannel(store.db, {
       ...request,
