@@ -70,6 +70,10 @@ async function revokeReplacedTokens(
   replaced: ReplacedCredential | undefined,
 ): Promise<void> {
   if (replaced?.credentialKind !== "oauth") return;
+  // Linked again to the same account by sign-in: a platform may revoke every token of one grant together (RFC
+  // 7009 allows it), which would end the tokens just stored, so the old ones are left to expire
+  // (docs/architecture.md, "Linking").
+  if (input.credentialKind === "oauth" && replaced.platformUserId === input.platformUserId) return;
   if (replaced.credential === undefined) {
     deps.logger.warn(
       { guildId: input.guildId, userId: input.userId },

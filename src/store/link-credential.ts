@@ -34,6 +34,8 @@ export function credentialColumns(box: SecretBox, associatedData: string, creden
 export interface ReplacedCredential {
   readonly credentialKind: "oauth" | "api_key";
   readonly credential: MemberCredential | undefined;
+  /** The platform account the replaced link was to. */
+  readonly platformUserId: string;
 }
 
 /**
@@ -42,7 +44,11 @@ export interface ReplacedCredential {
  */
 export function openReplacedCredential(
   box: SecretBox,
-  row: { readonly credential_kind: "oauth" | "api_key"; readonly credential: string },
+  row: {
+    readonly credential_kind: "oauth" | "api_key";
+    readonly credential: string;
+    readonly platform_user_id: string;
+  },
   associatedData: string,
 ): ReplacedCredential {
   let credential: MemberCredential | undefined;
@@ -51,5 +57,5 @@ export function openReplacedCredential(
   } catch {
     credential = undefined;
   }
-  return { credentialKind: row.credential_kind, credential };
+  return { credentialKind: row.credential_kind, credential, platformUserId: row.platform_user_id };
 }

@@ -132,7 +132,7 @@ export async function readCredentialToReplace(
   if (guildId === undefined) return readPersonalCredentialToReplace(db, box, key.userId);
   const query = db
     .selectFrom("member_links")
-    .select(["credential_kind", "credential"])
+    .select(["credential_kind", "credential", "platform_user_id"])
     .where("guild_id", "=", guildId)
     .where("user_id", "=", key.userId);
   const row = await (readDialect(db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();

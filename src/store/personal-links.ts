@@ -98,7 +98,7 @@ export async function readPersonalCredentialToReplace(
 ): Promise<ReplacedCredential | undefined> {
   const query = db
     .selectFrom("personal_links")
-    .select(["credential_kind", "credential"])
+    .select(["credential_kind", "credential", "platform_user_id"])
     .where("user_id", "=", userId);
   const row = await (readDialect(db) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   return row === undefined ? undefined : openReplacedCredential(box, row, associatedData(userId));

@@ -66,16 +66,31 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
   it.each([
     ["a server link", serverMember],
     ["a personal link", personalMember],
-  ])("revokes the tokens of %s linked again through OAuth, and keeps the new ones", async (_name, member) => {
+  ])("revokes the tokens of %s linked again through OAuth to another account", async (_name, member) => {
     const first = await linkThroughOAuth(member);
     expect(revokedTokens()).toEqual([]);
 
+    // The second sign-in is another platform account.
+    platform.queueReplies({ body: { id: "user_bob", username: "bob", rating: 1500, tier: "gold" } });
     const second = await linkThroughOAuth(member);
 
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(revokedTokens()).toEqual([first.refreshToken]);
     const revocation = oauthServer.received.find((request) => request.path === "/oauth/revoke");
     expect(revocation?.params).toMatchObject({ token_type_hint: "refresh_token", client_id: clientId });
+    const stored = await findMemberLink(deps.db, deps.secretBox, member);
+    expect(stored?.platformUserId).toBe("user_bob");
+  });
+
+  it("leaves the old tokens of a link made again to the same account by sign-in to expire", async () => {
+    // A platform may revoke every token of one grant together, the new ones too (docs/architecture.md,
+    // "Linking"): revoking the old refresh token could end the link just made.
+    const first = await linkThroughOAuth(serverMember);
+
+    const second = await linkThroughOAuth(serverMember);
+
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(revokedTokens()).toEqual([]);
   });
 
   it("revokes the OAuth tokens of a link replaced by an API key", async () => {
@@ -100,6 +115,7 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
     const first = await linkThroughOAuth(serverMember);
     oauthServer.failRevocations();
 
+    platform.queueReplies({ body: { id: "user_bob", username: "bob", rating: 1500, tier: "gold" } });
     const second = await linkThroughOAuth(serverMember);
 
     expect(revokedTokens()).toEqual([first.refreshToken]);
