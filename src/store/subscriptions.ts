@@ -51,6 +51,20 @@ export interface SubscriptionKey {
   readonly id: string;
 }
 
+/** The row of a new route. */
+function newRouteRow(input: SubscriptionInput) {
+  return {
+    id: createId(),
+    guild_id: input.guildId,
+    channel_id: input.channelId,
+    event_kinds: toJsonText(input.eventKinds),
+    filters: toJsonText(input.filters),
+    created_by: input.createdBy,
+    created_at: input.now,
+    updated_at: input.now,
+  };
+}
+
 /** A route for a channel that has none in its guild; the unique (guild_id, channel_id) index refuses a second. */
 export async function createSubscription(
   db: Kysely<Database>,
@@ -58,16 +72,7 @@ export async function createSubscription(
 ): Promise<Subscription> {
   const row = await db
     .insertInto("subscriptions")
-    .values({
-      id: createId(),
-      guild_id: input.guildId,
-      channel_id: input.channelId,
-      event_kinds: toJsonText(input.eventKinds),
-      filters: toJsonText(input.filters),
-      created_by: input.createdBy,
-      created_at: input.now,
-      updated_at: input.now,
-    })
+    .values(newRouteRow(input))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toSubscription(row);
@@ -84,16 +89,7 @@ export async function createChannelRoute(
 ): Promise<Subscription | undefined> {
   const row = await db
     .insertInto("subscriptions")
-    .values({
-      id: createId(),
-      guild_id: input.guildId,
-      channel_id: input.channelId,
-      event_kinds: toJsonText(input.eventKinds),
-      filters: toJsonText(input.filters),
-      created_by: input.createdBy,
-      created_at: input.now,
-      updated_at: input.now,
-    })
+    .values(newRouteRow(input))
     .onConflict((conflict) => conflict.columns(["guild_id", "channel_id"]).doNothing())
     .returningAll()
     .executeTakeFirst();
