@@ -1,6 +1,7 @@
 // READY a test holds back (fake-discord/README.md, "The gateway"): the shard identified, Discord has not answered
 // yet, so a test can act while the bot is still logging in (stop it, send another shard's interactions), then
 // let READY go.
+import { ChangeSignal } from "../change-signal.js";
 
 /** One hold: READY for the sessions of the shards it names (every shard when it names none). */
 export interface ReadyHold {
@@ -16,7 +17,8 @@ interface ActiveHold {
   readonly shardIds: ReadonlySet<number> | undefined;
   caught: number;
   readonly pending: (() => void)[];
-  readonly watchers: Set<() => void>;
+  /** Notified at each catch, for waitForCaught. */
+  readonly caughtSignal: ChangeSignal;
 }
 
 export class ReadyHolds {
@@ -27,7 +29,7 @@ export class ReadyHolds {
       shardIds: shardIds === undefined ? undefined : new Set(shardIds),
       caught: 0,
       pending: [],
-      watchers: new Set(),
+      caughtSignal: new ChangeSignal(),
     };
     this.#holds.add(active);
     return {
@@ -35,20 +37,9 @@ export class ReadyHolds {
         return active.caught;
       },
       waitForCaught: (count = 1, timeoutMs = 15_000) =>
-        new Promise<void>((resolve, reject) => {
-          const check = (): void => {
-            if (active.caught < count) return;
-            clearTimeout(timer);
-            active.watchers.delete(check);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            active.watchers.delete(check);
-            reject(new Error(`no ${count} IDENTIFYs held within ${timeoutMs} ms`));
-          }, timeoutMs);
-          active.watchers.add(check);
-          check();
-        }),
+        active.caughtSignal
+          .waitFor(() => (active.caught >= count ? true : undefined), timeoutMs, `${count} IDENTIFYs held`)
+          .then(() => undefined),
       release: () => {
         this.#holds.delete(active);
         for (const send of active.pending.splice(0)) send();
@@ -62,7 +53,7 @@ export class ReadyHolds {
       if (active.shardIds !== undefined && !active.shardIds.has(shardId)) continue;
       active.caught += 1;
       active.pending.push(send);
-      for (const watcher of [...active.watchers]) watcher();
+      active.caughtSignal.notify();
       return;
     }
     send();

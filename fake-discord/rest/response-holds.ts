@@ -2,6 +2,7 @@
 // the event, but its answer waits until the test releases it, so a test can kill the bot at exactly the point
 // where Discord acted and the bot has not heard. A held answer is released when its hold is, whether or not
 // the client is still there to read it.
+import { ChangeSignal } from "../change-signal.js";
 
 /** One hold: the successful answers to requests of `method` whose path matches `path`. */
 export interface ResponseHold {
@@ -20,7 +21,8 @@ interface ActiveHold {
   released: boolean;
   readonly gate: Promise<void>;
   open(): void;
-  readonly watchers: Set<() => void>;
+  /** Notified at each catch, for waitForCaught. */
+  readonly caughtSignal: ChangeSignal;
 }
 
 export class ResponseHolds {
@@ -31,27 +33,28 @@ export class ResponseHolds {
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const active: ActiveHold = { method, path, caught: 0, released: false, gate, open, watchers: new Set() };
+    const active: ActiveHold = {
+      method,
+      path,
+      caught: 0,
+      released: false,
+      gate,
+      open,
+      caughtSignal: new ChangeSignal(),
+    };
     this.#holds.add(active);
     return {
       get caught() {
         return active.caught;
       },
       waitForCaught: (count = 1, timeoutMs = 15_000) =>
-        new Promise<void>((resolve, reject) => {
-          const check = (): void => {
-            if (active.caught < count) return;
-            clearTimeout(timer);
-            active.watchers.delete(check);
-            resolve();
-          };
-          const timer = setTimeout(() => {
-            active.watchers.delete(check);
-            reject(new Error(`no ${count} answers to ${method} ${String(path)} within ${timeoutMs} ms`));
-          }, timeoutMs);
-          active.watchers.add(check);
-          check();
-        }),
+        active.caughtSignal
+          .waitFor(
+            () => (active.caught >= count ? true : undefined),
+            timeoutMs,
+            `${count} answers to ${method} ${String(path)}`,
+          )
+          .then(() => undefined),
       release: () => {
         active.released = true;
         this.#holds.delete(active);
@@ -67,7 +70,7 @@ export class ResponseHolds {
     for (const active of [...this.#holds]) {
       if (active.released || active.method !== method || !active.path.test(path)) continue;
       active.caught += 1;
-      for (const watcher of [...active.watchers]) watcher();
+      active.caughtSignal.notify();
       await active.gate;
     }
   }
