@@ -7,11 +7,10 @@ import { ManualClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import type { ReadMemberTier } from "../../src/roles/read-member-tier.js";
 import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
-import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";
-import { mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { useFakeGuild } from "../support/fake-guild.js";
+import { mapTiersToNewRoles } from "./support/map-tier-roles.js";
 
 describe.each(testDatabases())("a tier role sync overtaken by a newer change on $name", (database) => {
   const store = useMigratedStore(database);
@@ -48,18 +47,7 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
 
   it("gives back the role of the tier a member returned to while the sync that took it ran", async () => {
     const now = clock.now();
-    await saveRoleSyncMode(store.db, { guildId: discord.guild.id, mode: "map", now });
-    for (const name of ["Gold", "Master"]) {
-      const role = discord.fake.roles.create(discord.guild.id, { name, position: 1 });
-      const tier = name.toLowerCase();
-      await mapTierRole(store.db, {
-        guildId: discord.guild.id,
-        tier,
-        roleId: role.id,
-        createdByBot: false,
-        now,
-      });
-    }
+    await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], now);
     const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
     await queue(alice, { rating: 2010, tier: "master" });
     expect(await createWorker(nothingRead).runOnce()).toEqual(["synced"]);

@@ -18,6 +18,7 @@ import { queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js"
 import { mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { useFakeGuild } from "../support/fake-guild.js";
+import { mapTiersToNewRoles } from "./support/map-tier-roles.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 
 const secretBox = createTestSecretBox();
@@ -52,18 +53,7 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
   /** Gold and Master mapped, and alice linked to `usr_alice` at gold, holding Gold. */
   async function aliceHoldsGold(): Promise<string> {
     const now = clock.now();
-    await saveRoleSyncMode(store.db, { guildId: discord.guild.id, mode: "map", now });
-    for (const name of ["Gold", "Master"]) {
-      const role = discord.fake.roles.create(discord.guild.id, { name, position: 1 });
-      const tier = name.toLowerCase();
-      await mapTierRole(store.db, {
-        guildId: discord.guild.id,
-        tier,
-        roleId: role.id,
-        createdByBot: false,
-        now,
-      });
-    }
+    await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], now);
     const alice = discord.fake.createMember(discord.guild.id, { username: "alice" });
     await linkAs(alice.id, { id: "usr_alice", username: "alice", rating: 1450, tier: "Gold" });
     expect(await createWorker().runOnce()).toEqual(["synced"]);
