@@ -2,7 +2,7 @@
 // link is per guild and Discord user), read in one query of that guild's links; the credentials stay sealed.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
-import { listGuildLinks } from "../store/member-links.js";
+import { listGuildLinks } from "../store/linked-members.js";
 
 /** Platform user id → Discord user id, for the given platform users linked in `guildId`. */
 export async function loadGuildMentions(

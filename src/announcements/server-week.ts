@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { readActivityWindow } from "../display/activity-period.js";
 import type { Database } from "../store/database.js";
-import { listGuildLinks } from "../store/member-links.js";
+import { listGuildLinks } from "../store/linked-members.js";
 import {
   listMemberPeriodTotals,
   listPeriodAchievements,

@@ -3,7 +3,7 @@
 // worker for each queued member. A token Discord refuses marks the connection for re-verification; nothing is
 // written until the member verifies again. A member with no usable link, or whose servers hold different
 // accounts, has their connection cleared; with no link left at all, their sealed token is forgotten too.
-import { isLinkedAnywhere } from "../store/member-links.js";
+import { isLinkedAnywhere } from "../store/linked-members.js";
 import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
 import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";

@@ -3,7 +3,8 @@
 // that link is theirs), else the one they linked with /link when every server they linked in holds the same
 // one; its profile and stats, read with their own credential, become their role connection on Discord.
 import { getCurrentUser, getCurrentUserStats } from "../api/users.js";
-import { findMemberLink, listActiveLinksOfUser, type MemberKey } from "../store/member-links.js";
+import { findMemberLink, type MemberKey } from "../store/member-links.js";
+import { listActiveLinksOfUser } from "../store/linked-members.js";
 import { recordRoleConnectionAccount } from "../store/role-connections.js";
 import { listTiers } from "../store/tiers.js";
 import { putRoleConnection } from "./discord-user-api.js";

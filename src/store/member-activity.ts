@@ -3,7 +3,7 @@
 import type { Insertable, Kysely } from "kysely";
 import type { BattleOutcome } from "../events/battle-outcome.js";
 import type { Database, MemberActivityTable } from "./database.js";
-import { listLinkedGuildsOf } from "./member-links.js";
+import { listLinkedGuildsOf } from "./linked-members.js";
 import { inSlices } from "./in-slices.js";
 
 interface FactBase {

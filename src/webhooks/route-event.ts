@@ -9,7 +9,7 @@ import type { Database } from "../store/database.js";
 import { listRemovedGuilds } from "../store/guild-removals.js";
 import { listTournamentThreads } from "../store/tournament-threads.js";
 import { readRatingContest } from "../events/rating-contest.js";
-import { listLinkedGuildsOf } from "../store/member-links.js";
+import { listLinkedGuildsOf } from "../store/linked-members.js";
 import {
   listActiveSubscriptionsForKind,
   listChannelModeChannels,

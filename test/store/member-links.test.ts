@@ -4,13 +4,12 @@ import { createDb } from "../../src/store/create-db.js";
 import {
   deleteMemberLink,
   findMemberLink,
-  listGuildLinks,
-  listLinksOfPlatformUser,
   markLinkReauthNeeded,
   saveMemberLink,
   updateMemberCredential,
   type MemberLinkInput,
 } from "../../src/store/member-links.js";
+import { listGuildLinks, listLinksOfPlatformUser } from "../../src/store/linked-members.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 

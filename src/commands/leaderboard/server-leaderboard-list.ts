@@ -6,7 +6,7 @@ import {
   type ActivityPeriod,
 } from "../../display/activity-period.js";
 import { listMemberPeriodTotals } from "../../store/member-activity-periods.js";
-import { listGuildLinks } from "../../store/member-links.js";
+import { listGuildLinks } from "../../store/linked-members.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
 import { renderServerLeaderboard } from "./render-server-leaderboard.js";
 import { renderServerPeriodLeaderboard } from "./render-server-period-leaderboard.js";

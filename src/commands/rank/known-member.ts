@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { Database } from "../../store/database.js";
-import { listGuildLinks } from "../../store/member-links.js";
+import { listGuildLinks } from "../../store/linked-members.js";
 import { findPlatformUser } from "../../store/platform-users.js";
 
 /** Another member's platform account as the bot's read model knows it. */

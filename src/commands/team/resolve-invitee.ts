@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { UserArgument } from "../../discord/command-arguments.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { Database } from "../../store/database.js";
-import { listGuildLinks } from "../../store/member-links.js";
+import { listGuildLinks } from "../../store/linked-members.js";
 import type { TeamOptions } from "./team-arguments.js";
 
 /** Who `/team invite` names: a member of this server, or a platform username typed as text. */
