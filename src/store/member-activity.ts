@@ -12,7 +12,7 @@ interface FactBase {
   /** The event's `created`. */
   readonly occurredAt: number;
   /** When its delivery was received; the `now` it is recorded with when left out. */
-  readonly receivedAt?: number;
+  readonly receivedAt?: number | undefined;
 }
 
 /** One event about one platform user, before it is known in which servers that user is linked. */

@@ -55,9 +55,9 @@ export interface OutboxInput {
   readonly targetMessageId: string | null;
   readonly now: number;
   /** The contest this rating change belongs to, so one channel's share of it is posted as one summary. */
-  readonly summaryKey?: string;
+  readonly summaryKey?: string | undefined;
   /** When the row is first due; now unless it waits for the rest of its summary. */
-  readonly dueAt?: number;
+  readonly dueAt?: number | undefined;
 }
 
 /**
@@ -100,23 +100,39 @@ export async function enqueueOutboxRowsByEvent(
   return queued;
 }
 
+/**
+ * The rows inserted, of those given. The insert returns nothing: on SQLite, rows returned cost about as much
+ * as the insert itself (docs/architecture.md, "Performance targets"), and nearly always every row goes in, as
+ * the count of rows changed says. Only when some were already queued are the new ids looked up.
+ */
 async function insertOutboxRows(
   db: Kysely<Database>,
   inputs: readonly OutboxInput[],
-): Promise<{ id: string; source: string; event_id: string }[]> {
-  return inSlices(
-    inputs,
-    rowsPerInsert,
-    async (some) => (await db.executeQuery(compileOutboxInsert(db, some.map(toOutboxRow)))).rows,
-  );
+): Promise<Pick<Insertable<OutboxTable>, "id" | "source" | "event_id">[]> {
+  return inSlices(inputs, rowsPerInsert, async (some) => {
+    const rows = some.map(toOutboxRow);
+    const { numAffectedRows } = await db.executeQuery(compileOutboxInsert(db, rows));
+    if (numAffectedRows === BigInt(rows.length)) return rows;
+    // Each id is new, so a row that has one now is a row this insert added.
+    const added = await db
+      .selectFrom("outbox")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    const addedIds = new Set(added.map((row) => row.id));
+    return rows.filter((row) => addedIds.has(row.id));
+  });
 }
 
 const compileOutboxInsert = compiledInserts((db, rows: readonly Insertable<OutboxTable>[]) =>
   db
     .insertInto("outbox")
     .values(rows)
-    .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing())
-    .returning(["id", "source", "event_id"]),
+    .onConflict((conflict) => conflict.columns(["event_id", "channel_id", "action"]).doNothing()),
 );
 
 function toOutboxRow(input: OutboxInput): Insertable<OutboxTable> {

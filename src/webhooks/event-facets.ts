@@ -19,18 +19,18 @@ export function readEventFacets(event: KnownPlatformEvent): EventFacets {
     case "battle.created": {
       const { data } = event;
       const userIds = [data.createdBy?.id, ...data.participants.map((player) => player.userId)];
-      return { ...battleFacets(data), userIds: distinct(userIds) };
+      return battleFacets(data, distinct(userIds));
     }
     case "battle.started":
     case "battle.completed": {
       const { data } = event;
-      return { ...battleFacets(data), userIds: distinct(data.participants.map((player) => player.userId)) };
+      return battleFacets(data, distinct(data.participants.map((player) => player.userId)));
     }
     case "battle.submission":
-      return { ...battleFacets(event.data), userIds: distinct([event.data.user?.id]) };
+      return battleFacets(event.data, distinct([event.data.user?.id]));
     case "team.battle_completed": {
       const { data } = event;
-      return { ...battleFacets(data), userIds: distinct(data.teams.flatMap((team) => team.memberIds)) };
+      return battleFacets(data, distinct(data.teams.flatMap((team) => team.memberIds)));
     }
     case "user.rating_changed":
       // A change names its tournament when it came from one (docs/platform-assumptions.md): "this
@@ -64,14 +64,15 @@ export function readEventFacets(event: KnownPlatformEvent): EventFacets {
   }
 }
 
-function battleFacets(data: {
-  readonly tournamentId: string | undefined;
-  readonly difficulty: string | undefined;
-}): Omit<EventFacets, "userIds"> {
+function battleFacets(
+  data: { readonly tournamentId: string | undefined; readonly difficulty: string | undefined },
+  userIds: readonly string[],
+): EventFacets {
   return {
     tournamentId: data.tournamentId ?? null,
     difficulty: data.difficulty ?? null,
     ratingChange: undefined,
+    userIds,
   };
 }
 

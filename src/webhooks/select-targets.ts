@@ -102,7 +102,8 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
     const route = routes.find((subscription) => subscription.channelId === card.channelId);
     for (const action of threadActionsOf(event)) {
       const subscriptionId = action === "thread-post" ? (route?.id ?? null) : null;
-      add({ ...placeOf(card), subscriptionId, action, targetMessageId: card.threadId });
+      const { guildId, channelId } = card;
+      add({ guildId, channelId, subscriptionId, action, targetMessageId: card.threadId });
     }
   }
   const threadChannels = new Set(
@@ -133,10 +134,6 @@ function isResult(event: KnownPlatformEvent): boolean {
 /** A battle event is posted in its card's thread; the result then archives it. */
 function threadActionsOf(event: KnownPlatformEvent): OutboxAction[] {
   return isResult(event) ? ["thread-post", "archive-thread"] : ["thread-post"];
-}
-
-function placeOf(card: BattleCard): Pick<OutboxTarget, "guildId" | "channelId"> {
-  return { guildId: card.guildId, channelId: card.channelId };
 }
 
 /** Whether routing needs to know where the event's users are linked. */
