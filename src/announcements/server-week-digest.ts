@@ -12,14 +12,13 @@ import { formatTier } from "../display/tier.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import { embedLength, type MessageBody } from "../discord/message-limits.js";
 import type { PlatformEventOf } from "../events/index.js";
-import type { MemberMilestone, MemberPeriodTotals } from "../store/member-activity-periods.js";
+import type { MemberPeriodTotals } from "../store/member-activity-periods.js";
 import { announcementColours, eventStamp, formatRank, sortByRank } from "./announcement-style.js";
 import { pluralise } from "./display-text.js";
 import { nameUser, type RenderContext } from "./render-context.js";
+import { selectShownWeek } from "./server-week-shown.js";
 import { testEventLabel } from "./test-event.js";
 
-/** Members shown per ranked section; the rest are in `/leaderboard server period:week`. */
-const shownPerSection = 5;
 /** An embed field's value holds 1024 characters. */
 const fieldBudget = 1024;
 const noPings = { parse: [], users: [] };
@@ -36,20 +35,12 @@ export function renderServerWeek(
   // A member is mentioned; where nobody may be (a test delivery), named by the username they linked with.
   const name = (platformUserId: string): string =>
     nameUser({ id: platformUserId, username: week?.usernames.get(platformUserId) }, context);
-  const gains = (week?.totals ?? []).filter((row) => row.ratingChange > 0);
-  const losses = (week?.totals ?? [])
-    .filter((row) => row.ratingChange < 0)
-    .sort((a, b) => a.ratingChange - b.ratingChange);
-  const winners = (week?.totals ?? [])
-    .filter((row) => row.battlesWon > 0)
-    .sort((a, b) => b.battlesWon - a.battlesWon || a.battlesPlayed - b.battlesPlayed);
-  const promotions = latestPerMember(week?.promotions ?? []);
-  const achievements = groupByMember(week?.achievements ?? []);
+  const { gains, losses, winners, promotions, achievements } = selectShownWeek(week);
   const sections: Section[] = [
-    section("📈 Biggest gains", gains.slice(0, shownPerSection), (row) => describeChange(row, name)),
-    section("📉 Biggest losses", losses.slice(0, shownPerSection), (row) => describeChange(row, name)),
+    section("📈 Biggest gains", gains, (row) => describeChange(row, name)),
+    section("📉 Biggest losses", losses, (row) => describeChange(row, name)),
     section("⬆️ Promotions", promotions, (row) => `${name(row.platformUserId)} → **${tierText(row.name)}**`),
-    section("⚔️ Most battles won", winners.slice(0, shownPerSection), (row) => describeWins(row, name)),
+    section("⚔️ Most battles won", winners, (row) => describeWins(row, name)),
     section("🏅 Achievements", achievements, ([userId, names]) => `${name(userId)} — ${names.join(", ")}`),
   ].filter((field) => field.lines.length > 0);
   if (week === undefined || sections.length === 0)
@@ -116,25 +107,6 @@ function describeChange(row: MemberPeriodTotals, name: (id: string) => string): 
 
 function describeWins(row: MemberPeriodTotals, name: (id: string) => string): string {
   return `${name(row.platformUserId)} — ${formatBattleRecord(row.battlesWon, row.battlesPlayed)}`;
-}
-
-/** Each member's last promotion of the week, in the order they happened. */
-function latestPerMember(promotions: readonly MemberMilestone[]): MemberMilestone[] {
-  const latest = new Map<string, MemberMilestone>();
-  for (const promotion of promotions) {
-    latest.delete(promotion.platformUserId);
-    latest.set(promotion.platformUserId, promotion);
-  }
-  return [...latest.values()];
-}
-
-/** Each member's achievements as inert text, members in the order of their first one. */
-function groupByMember(achievements: readonly MemberMilestone[]): [string, string[]][] {
-  const byMember = new Map<string, string[]>();
-  for (const { platformUserId, name } of achievements) {
-    byMember.set(platformUserId, [...(byMember.get(platformUserId) ?? []), plainText(name)]);
-  }
-  return [...byMember.entries()];
 }
 
 function tierText(tier: string): string {
