@@ -1,6 +1,7 @@
 // The outbox worker's render step for an event's row (docs/architecture.md, "Rendering", "Posting"): it becomes
 // the message to post, or the battle card to edit. Undefined means nothing to send: the event is gone from the
 // inbox, was ignored or dead-lettered, or its kind has no card to edit.
+import type { REST } from "@discordjs/rest";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
@@ -8,6 +9,8 @@ import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
 import { renderCardEditOf } from "./card-edit.js";
+import { isStillGuildMember } from "../discord/guild-member-presence.js";
+import type { DepartedCheck } from "./departed-members.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
@@ -20,6 +23,8 @@ export interface OutboxRendererDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Asks Discord whether the members the weekly digest names are still here; without it, none is left out. */
+  readonly rest?: REST | undefined;
 }
 
 export type RenderOutboxRow = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
@@ -56,14 +61,27 @@ async function renderPost(
   entry: OutboxEntry,
   event: KnownPlatformEvent,
 ): Promise<RenderedMessage> {
-  // The weekly digest shows the guild's week as of the refresh (docs/architecture.md, "The weekly digest").
+  // The weekly digest shows the guild's week as of the refresh, without the members who left the server
+  // (docs/architecture.md, "The weekly digest").
+  const eventUsers = listEventUsers(event).map((user) => user.id);
   const serverWeek =
     event.kind === "system.leaderboard_updated"
-      ? await loadServerWeek(deps.db, { guildId: entry.guildId, end: event.createdAt })
+      ? await loadServerWeek(deps.db, {
+          guildId: entry.guildId,
+          end: event.createdAt,
+          departedCheck: createDepartedCheck(deps, entry.guildId),
+          alsoNamed: eventUsers,
+        })
       : undefined;
-  const users = [...listEventUsers(event).map((user) => user.id), ...listServerWeekUsers(serverWeek)];
-  const mentions = await loadGuildMentions(deps.db, entry.guildId, users);
+  const users = [...eventUsers, ...listServerWeekUsers(serverWeek)];
+  const mentions = await loadGuildMentions(deps.db, entry.guildId, users, serverWeek?.departed);
   return renderEvent(event, { mentions, ...(serverWeek === undefined ? {} : { serverWeek }) });
+}
+
+function createDepartedCheck(deps: OutboxRendererDeps, guildId: string): DepartedCheck | undefined {
+  const { rest } = deps;
+  if (rest === undefined) return undefined;
+  return { check: (userId) => isStillGuildMember(rest, guildId, userId), logger: deps.logger };
 }
 
 /** The card as every event that reached it tells it (card-edit.ts), never as this event alone. */

@@ -1,6 +1,7 @@
 // This server's week as of a leaderboard refresh, read from the activity the receiver recorded
 // (docs/architecture.md, "The weekly digest"). Loaded when the digest is posted, for the seven days before the
 // event's own time: a retry or a late post shows the same week, and the outbox posts it once per channel.
+// Members who left the server are left out when Discord says so (departed-members.ts).
 import type { Kysely } from "kysely";
 import { readActivityWindow } from "../display/activity-period.js";
 import type { Database } from "../store/database.js";
@@ -10,39 +11,53 @@ import {
   listPeriodAchievements,
   listPeriodPromotions,
   type ActivityWindow,
-  type MemberMilestone,
-  type MemberPeriodTotals,
 } from "../store/member-activity-periods.js";
+import { leaveOutDeparted, type DepartedCheck } from "./departed-members.js";
+import type { WeekRows } from "./server-week-shown.js";
 
-export interface ServerWeek {
+export interface ServerWeek extends WeekRows {
   readonly window: ActivityWindow;
-  /** By rating gained, most first (the order of `/leaderboard server period:week`). */
-  readonly totals: readonly MemberPeriodTotals[];
-  readonly promotions: readonly MemberMilestone[];
-  readonly achievements: readonly MemberMilestone[];
   /**
-   * The platform username each member linked with here (their oldest link, the one mentioned): what names them
+   * The platform username each member linked with here (their oldest link of a member still here, the one mentioned): what names them
    * where nobody may be mentioned, as in a test delivery's digest.
    */
   readonly usernames: ReadonlyMap<string, string>;
 }
 
+/** The week as loaded for a post: also the Discord users found to have left, whom the post never mentions. */
+export interface LoadedServerWeek extends ServerWeek {
+  readonly departed: ReadonlySet<string>;
+}
+
 export async function loadServerWeek(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly end: number },
-): Promise<ServerWeek> {
+  input: {
+    readonly guildId: string;
+    readonly end: number;
+    /** Asks Discord about the members the digest would name; without it, nobody is left out. */
+    readonly departedCheck?: DepartedCheck | undefined;
+    /** The platform users the post names besides the week (the platform's podium). */
+    readonly alsoNamed?: readonly string[];
+  },
+): Promise<LoadedServerWeek> {
   const query = { guildId: input.guildId, window: readActivityWindow("week", input.end) };
-  const usernames = new Map<string, string>();
-  for (const link of await listGuildLinks(db, input.guildId)) {
-    if (!usernames.has(link.platformUserId)) usernames.set(link.platformUserId, link.platformUsername);
-  }
-  return {
-    window: query.window,
+  const links = await listGuildLinks(db, input.guildId);
+  const rows = {
     totals: await listMemberPeriodTotals(db, query),
     promotions: await listPeriodPromotions(db, query),
     achievements: await listPeriodAchievements(db, query),
-    usernames,
   };
+  const { week, departed } =
+    input.departedCheck === undefined
+      ? { week: rows, departed: new Set<string>() }
+      : await leaveOutDeparted(rows, { ...input.departedCheck, links, alsoNamed: input.alsoNamed ?? [] });
+  const usernames = new Map<string, string>();
+  for (const link of links) {
+    if (!usernames.has(link.platformUserId) && !departed.has(link.userId)) {
+      usernames.set(link.platformUserId, link.platformUsername);
+    }
+  }
+  return { window: query.window, ...week, usernames, departed };
 }
 
 /** The platform users the week names, whose links are loaded to mention them. */
