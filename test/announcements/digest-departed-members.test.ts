@@ -119,6 +119,21 @@ describe.each(testDatabases())("the weekly digest without members who left, on $
     expect(JSON.stringify(message)).not.toContain(players[0]!.discordId);
   });
 
+  it("names a podium player who left by their platform username instead of mentioning them", async () => {
+    await playWeek(1);
+    const top = world.data("system.leaderboard_updated").top as { user_id: string; username: string }[];
+    const podium = top[0]!;
+    const leaver = fake.createMember(guildId, { username: "leaver" });
+    await link(guildId, leaver.id, { id: podium.user_id, username: podium.username });
+    fake.removeMember(guildId, leaver.id);
+
+    const message = await renderDigest();
+
+    const field = message.embeds?.[0]?.fields?.find((candidate) => candidate.name === "🌍 Platform top 3");
+    expect(field?.value.split("\n")[0]).toMatch(new RegExp(`^🥇 ${podium.username} — `, "u"));
+    expect(JSON.stringify(message)).not.toContain(leaver.id);
+  });
+
   it("names the members as before when Discord fails to say whether they are still there", async () => {
     const players = await playWeek(6);
     fake.setRouteOutage(memberRoute, true);
