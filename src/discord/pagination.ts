@@ -17,11 +17,14 @@ import { discordLimits } from "./discord-limits.js";
  */
 export interface PaginatedList<Deps> {
   readonly name: string;
-  /** Renders one page (0-based); `hasMore` decides whether ▶ is enabled. */
+  /**
+   * Renders one page (0-based); `hasMore` decides whether ▶ is enabled. `page` is the page shown when it is not
+   * the one asked for (a list that shrank since shows its last page instead), so the buttons turn from it.
+   */
   renderPage(
     deps: Deps,
     request: { readonly actor: Actor; readonly query: string; readonly page: number },
-  ): Promise<{ readonly reply: Reply; readonly hasMore: boolean }>;
+  ): Promise<{ readonly reply: Reply; readonly hasMore: boolean; readonly page?: number }>;
 }
 
 const prefix = "page";
@@ -76,10 +79,10 @@ export async function renderPageWithButtons<Deps>(
   list: PaginatedList<Deps>,
   request: { readonly actor: Actor; readonly query: string; readonly page: number },
 ): Promise<Reply> {
-  const { reply, hasMore } = await list.renderPage(deps, request);
+  const { reply, hasMore, page = request.page } = await list.renderPage(deps, request);
   const components = [
     ...(reply.components ?? []),
-    paginationRow(list.name, request.actor.userId, request.page, hasMore, request.query),
+    paginationRow(list.name, request.actor.userId, page, hasMore, request.query),
   ];
   return { ...reply, components };
 }

@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredMessage } from "../../fake-discord/index.js";
 import { eventKinds } from "../../src/events/event-kinds.js";
-import { createSubscription } from "../../src/store/subscriptions.js";
+import {
+  createSubscription,
+  deleteSubscription,
+  listGuildSubscriptions,
+} from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { buttonLabelled, buttons } from "./support/message-parts.js";
 
@@ -14,10 +18,10 @@ describe("/subscriptions with many routes, end to end", () => {
   const at = () => ({ guildId: world.guildId, channelId: world.channelId });
   const mentionsIn = (message: StoredMessage) => message.embeds[0]?.description?.match(/<#\d+>/g) ?? [];
 
-  beforeAll(async () => {
-    world = await startEndToEnd();
-    // 60 channels, each with every kind and a tournament filter: several embeds' worth of routes.
-    for (let index = 0; index < 60; index += 1) {
+  // `count` more channels, each with every kind and a tournament filter: 60 are several embeds' worth of routes.
+  async function addRoutes(count: number): Promise<void> {
+    for (let added = 0; added < count; added += 1) {
+      const index = channelIds.length;
       const channel = world.discord.createChannel(world.guildId, { name: `results-${index}` });
       channelIds.push(channel.id);
       await createSubscription(world.bot.deps.db, {
@@ -29,6 +33,11 @@ describe("/subscriptions with many routes, end to end", () => {
         now: index,
       });
     }
+  }
+
+  beforeAll(async () => {
+    world = await startEndToEnd();
+    await addRoutes(60);
   });
   afterAll(async () => {
     await world.close();
@@ -53,6 +62,34 @@ describe("/subscriptions with many routes, end to end", () => {
       seen.push(...mentionsIn(page));
     }
     expect(seen).toEqual(channelIds.map((id) => `<#${id}>`));
+  });
+
+  it("turns the pages from the last page shown when routes went since the page asked for", async () => {
+    await addRoutes(60);
+    const admin = world.members.admin.id;
+    const first = await world.discord
+      .runCommand({ ...at(), userId: admin, name: "subscriptions" })
+      .waitForFinal();
+    const second = await world.discord
+      .pressButton({ message: first, customId: buttonLabelled(first, "▶").custom_id, userId: admin })
+      .waitForFinal();
+    expect(second.embeds[0]?.footer?.text).toMatch(/^Page 2 of [3-9] · /);
+    // Routes go meanwhile until two pages hold them all: the first page's and one more.
+    const routes = await listGuildSubscriptions(world.bot.deps.db, world.guildId);
+    for (const route of routes.slice(mentionsIn(first).length + 1)) {
+      await deleteSubscription(world.bot.deps.db, route);
+    }
+
+    const last = await world.discord
+      .pressButton({ message: second, customId: buttonLabelled(second, "▶").custom_id, userId: admin })
+      .waitForFinal();
+    expect(last.embeds[0]?.footer?.text).toMatch(/^Page 2 of 2 · /);
+    expect(buttons(last).map((button) => button.label)).toEqual(["◀", "Page 2", "▶"]);
+    expect(buttonLabelled(last, "▶").disabled).toBe(true);
+    const back = await world.discord
+      .pressButton({ message: last, customId: buttonLabelled(last, "◀").custom_id, userId: admin })
+      .waitForFinal();
+    expect(back.embeds[0]?.footer?.text).toMatch(/^Page 1 of 2 · /);
   });
 
   it("shows a list that fits one page without page buttons", async () => {

@@ -35,17 +35,19 @@ const footer = "Add or resume with /subscribe · remove with /unsubscribe · hea
 
 /**
  * One page (0-based) of `/subscriptions`: the guild's routes with their status, as many as one embed holds, so
- * every route can be reached with ◀ ▶ (docs/architecture.md, "Commands"). A page past the end shows the last.
+ * every route can be reached with ◀ ▶ (docs/architecture.md, "Commands"). A page past the end shows the last,
+ * and `page` says which was shown.
  */
 export function renderSubscriptionPage(
   subscriptions: readonly Subscription[],
   feedNote: string | undefined,
   page: number,
-): { readonly reply: Reply; readonly hasMore: boolean } {
+): { readonly reply: Reply; readonly hasMore: boolean; readonly page: number } {
   const note = feedNote === undefined ? "" : `${feedNote}\n\n`;
   if (subscriptions.length === 0) {
     return {
       hasMore: false,
+      page: 0,
       reply: {
         ephemeral: true,
         content: `${note}This server has no subscriptions yet. Start with \`/subscribe channel:#announcements\`.`,
@@ -57,6 +59,7 @@ export function renderSubscriptionPage(
   const index = Math.min(Math.max(0, page), pages.length - 1);
   return {
     hasMore: index < pages.length - 1,
+    page: index,
     reply: {
       ephemeral: true,
       embeds: [
