@@ -113,6 +113,15 @@ describe("/team, end to end", () => {
     expect(invitation?.role).toBe("admin");
   });
 
+  it("invites to a team whose id was typed with spaces around it", async () => {
+    const reply = await invite({ team: `  ${teamId} `, username: "erin" });
+    expect(reply.content).toMatch(/^Invited \*\*erin\*\* to team \*\*Night Owls\*\*/);
+    const invitation = [...world.sandbox.state.invitations.values()].find(
+      (item) => item.inviteeId === platformUser("erin")?.id,
+    );
+    expect(invitation?.teamId).toBe(teamId);
+  });
+
   it("tells the member of this server who linked a username invited as text", async () => {
     // Discord bob (platform carol) makes a team of his own and invites "alice" by username.
     const created = await team("create", world.members.bob.id, { name: "Early Birds" });

@@ -37,8 +37,7 @@ export function requireSeated(result: BattleJoinResult, battleId: string): Battl
  */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
   const { credential } = await getMemberSession(deps, actor);
-  const id = battleId.trim();
-  const battle = requireSeated(await joinBattle(deps.platform, credential, id), id);
+  const battle = requireSeated(await joinBattle(deps.platform, credential, battleId), battleId);
   await showJoinOnCards(deps, battle);
   return renderJoined(battle);
 }

@@ -14,7 +14,7 @@ export async function submitCode(
 ): Promise<Reply> {
   if (input.code.trim() === "") throw new UserFacingError("empty_code", "There is no code to submit.");
   const { credential } = await getMemberSession(deps, actor);
-  const battleId = input.battleId.trim();
+  const { battleId } = input;
   const submission = await submitToBattle(deps.platform, credential, battleId, {
     language: input.language,
     code: input.code,

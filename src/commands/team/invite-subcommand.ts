@@ -6,6 +6,7 @@ import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { findTeamName } from "../../store/member-teams.js";
+import { readTypedId } from "../read-typed-id.js";
 import { explainTeamError } from "./explain-team-error.js";
 import { renderInvitation, renderInvitationNotice } from "./render-invitation.js";
 import { chooseInvitee, resolveInvitee } from "./resolve-invitee.js";
@@ -20,11 +21,12 @@ export async function runTeamInvite(
   actor: ServerActor,
   options: TeamOptions<"invite">,
 ): Promise<{ readonly reply: Reply; readonly notice: Reply | undefined }> {
+  const teamId = readTypedId(options.team, "team");
   const choice = chooseInvitee(options);
   const { credential } = await getMemberSession(deps, actor);
   const invitee = await resolveInvitee(deps.db, actor.guildId, choice);
   const name = `**${plainText(invitee.username)}**`;
-  const { success, invitation } = await inviteToTeam(deps.platform, credential, options.team, {
+  const { success, invitation } = await inviteToTeam(deps.platform, credential, teamId, {
     username: invitee.username,
     role: options.role ?? "member",
   }).catch((error: unknown) => {
@@ -32,7 +34,7 @@ export async function runTeamInvite(
       explainTeamError(error, {
         403: "The platform didn't let you invite to this team: only its owner or admins can invite, and your linked credential needs write access.",
         // The team id may be typed by hand: shown as code that no backtick in it can end early.
-        404: `The platform has no team ${plainCode(options.team)}, or no user named ${name}. Check both and try again.`,
+        404: `The platform has no team ${plainCode(teamId)}, or no user named ${name}. Check both and try again.`,
         409: `${name} is already in this team or already invited, or the team is full.`,
       }) ?? error
     );
@@ -40,7 +42,7 @@ export async function runTeamInvite(
   if (!success) {
     throw new UserFacingError(
       "invitation_not_confirmed",
-      `The platform did not confirm the invitation of ${name} to team ${plainCode(options.team)}. Please try again.`,
+      `The platform did not confirm the invitation of ${name} to team ${plainCode(teamId)}. Please try again.`,
     );
   }
   const teamName = await findTeamName(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });

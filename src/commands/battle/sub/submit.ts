@@ -5,6 +5,7 @@ import { readLanguage } from "../battle-settings.js";
 import { renderCodeModal } from "../code-modal.js";
 import { readCodeAttachment } from "../read-attachment.js";
 import { requireLinkedMember } from "../../../linking/require-linked-member.js";
+import { readTypedId } from "../../read-typed-id.js";
 import { submitCode } from "../submit-code.js";
 import { languageOfFile, parseLanguage } from "../submission-language.js";
 import type { Language } from "../../../api/index.js";
@@ -29,11 +30,11 @@ export async function submitToBattleCommand(
   { actor, responder }: SubcommandContext,
   options: BattleOptionsOf<"submit">,
 ): Promise<void> {
+  const battleId = readTypedId(options.id, "battle");
   const chosen = readLanguage(options.language);
   if (options.file === undefined) {
     // Checked before the form opens, so an unlinked member is not asked to paste code first.
     await requireLinkedMember(deps, actor);
-    const battleId = options.id.trim();
     await responder.showModal(renderCodeModal(battleId, chosen ?? (await readKnownLanguage(deps, battleId))));
     return;
   }
@@ -45,5 +46,5 @@ export async function submitToBattleCommand(
     );
   }
   const code = await readCodeAttachment(options.file, deps.config.platform.timeoutMs);
-  await responder.reply(await submitCode(deps, actor, { battleId: options.id, language, code }));
+  await responder.reply(await submitCode(deps, actor, { battleId, language, code }));
 }

@@ -2,6 +2,7 @@ import { getTournamentLeaderboard } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
+import { readTypedId } from "../../read-typed-id.js";
 import { findTournament } from "../find-tournament.js";
 import { renderTournamentLeaderboard } from "../render-tournament-leaderboard.js";
 import type { SubcommandContext, TournamentOptions } from "../tournament-arguments.js";
@@ -16,16 +17,17 @@ export async function runTournamentLeaderboard(
   { actor, responder }: SubcommandContext,
   options: TournamentOptions<"leaderboard">,
 ): Promise<void> {
+  const tournamentId = readTypedId(options.id, "tournament");
   const visible = options.public === true;
   if (visible) await deferPublicAnswer(deps, actor, responder);
   const { link, credential } = await getMemberSession(deps, actor);
   // The standings do not carry the tournament's name; the list, read alongside by status, does.
   const [leaderboard, tournament] = await Promise.all([
-    getTournamentLeaderboard(deps.platform, credential, options.id),
-    findTournament(deps.platform, credential, options.id),
+    getTournamentLeaderboard(deps.platform, credential, tournamentId),
+    findTournament(deps.platform, credential, tournamentId),
   ]);
   const reply = renderTournamentLeaderboard({
-    tournamentId: options.id,
+    tournamentId,
     tournamentTitle: tournament?.title,
     leaderboard,
     viewerPlatformUserId: link.platformUserId,

@@ -1,4 +1,5 @@
 import type { BotDependencies } from "../../bot-dependencies.js";
+import { readTypedId } from "../../read-typed-id.js";
 import { registerMember } from "../register-member.js";
 import type { SubcommandContext, TournamentOptions } from "../tournament-arguments.js";
 
@@ -8,5 +9,5 @@ export async function runTournamentRegister(
   { actor, responder }: SubcommandContext,
   options: TournamentOptions<"register">,
 ): Promise<void> {
-  await responder.reply(await registerMember(deps, actor, options.id));
+  await responder.reply(await registerMember(deps, actor, readTypedId(options.id, "tournament")));
 }
