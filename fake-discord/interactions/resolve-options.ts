@@ -1,6 +1,7 @@
 import type { AttachmentStore } from "../messages/attachment-store.js";
 import { renderAttachment } from "../messages/render-message.js";
 import {
+  botChannelPermissions,
   memberChannelPermissions,
   renderChannel,
   renderInteractionMember,
@@ -117,10 +118,16 @@ function resolveChannel(channelId: string, context: ResolveContext, resolved: Re
   const channel = context.world.requireChannel(channelId);
   if (context.guildId === null) throw new Error("A guild channel cannot be named outside its guild");
   const guild = context.world.requireGuild(context.guildId);
-  // The invoking member's permissions there, overwrites included (docs: Channel Object, `permissions`).
+  // The invoking member's permissions there, overwrites included (docs: Channel Object, `permissions`), and
+  // the bot's own (docs: Interactions, Resolved Data Structure, `app_permissions` on a partial channel).
   const member = guild.members.get(context.userId);
   const permissions = member === undefined ? 0n : memberChannelPermissions(guild, channel, member);
-  (resolved.channels ??= {})[channelId] = { ...renderChannel(channel), permissions: permissions.toString() };
+  const appPermissions = botChannelPermissions(guild, channel, context.world.botUser.id);
+  (resolved.channels ??= {})[channelId] = {
+    ...renderChannel(channel),
+    permissions: permissions.toString(),
+    app_permissions: appPermissions.toString(),
+  };
   return channelId;
 }
 

@@ -26,6 +26,8 @@ export interface Actor {
   readonly displayName: string;
   /** The member's permissions in the channel, as Discord computed them. */
   readonly permissions: bigint;
+  /** The bot's own permissions in that channel (`app_permissions`), when Discord sent them. */
+  readonly appPermissions?: bigint | undefined;
   readonly locale: string;
 }
 

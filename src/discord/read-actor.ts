@@ -24,6 +24,7 @@ export function readActor(interaction: APIInteraction): Actor | undefined {
     username: member.user.username,
     displayName: member.nick ?? member.user.global_name ?? member.user.username,
     permissions: BigInt(member.permissions),
+    appPermissions: readAppPermissions(interaction),
     locale: ("locale" in interaction ? interaction.locale : undefined) ?? interaction.guild_locale ?? "en-US",
   };
 }
@@ -49,6 +50,12 @@ function outsideServer(interaction: APIInteraction, user: APIUser): Actor {
     permissions: 0n,
     locale: ("locale" in interaction ? interaction.locale : undefined) ?? "en-US",
   };
+}
+
+/** `app_permissions`, which Discord sends on every interaction but a ping; a body without it has none. */
+function readAppPermissions(interaction: APIInteraction): bigint | undefined {
+  const permissions = "app_permissions" in interaction ? interaction.app_permissions : undefined;
+  return typeof permissions === "string" && /^\d+$/.test(permissions) ? BigInt(permissions) : undefined;
 }
 
 const administrator = 1n << 3n;

@@ -1,7 +1,7 @@
 // The permissions an interaction carries on the fake Discord, as Discord computes them (docs: Interaction
 // Object, Guild Member Object and Channel Object, `permissions`): the invoking member's in the interaction's
 // channel and a resolved channel's, each with that channel's overwrites, a thread by its parent's; the bot's
-// own in `app_permissions`.
+// own in `app_permissions`, the interaction's and each resolved channel's.
 import { REST } from "@discordjs/rest";
 import {
   OverwriteType,
@@ -64,7 +64,7 @@ describe("the permissions an interaction carries on the fake Discord", () => {
       member: { permissions: string };
       channel: { permissions: string };
       app_permissions: string;
-      data: { resolved: { channels: Record<string, { permissions: string }> } };
+      data: { resolved: { channels: Record<string, { permissions: string; app_permissions: string }> } };
     };
   }
 
@@ -81,6 +81,22 @@ describe("the permissions an interaction carries on the fake Discord", () => {
     const resolved = subscribe(channelId).data.resolved.channels[otherChannelId];
     expect(has(resolved?.permissions, PermissionFlagsBits.AttachFiles)).toBe(false);
     expect(has(resolved?.permissions, PermissionFlagsBits.EmbedLinks)).toBe(false);
+    expect(has(resolved?.permissions, PermissionFlagsBits.SendMessages)).toBe(true);
+  });
+
+  it("gives a resolved channel the bot's own permissions there as app_permissions, its overwrites included", () => {
+    fake.setChannelOverwrite(otherChannelId, {
+      id: fake.roles.botRole(guildId).id,
+      type: OverwriteType.Role,
+      deny: ["SendMessages"],
+    });
+    const resolved = subscribe(channelId).data.resolved.channels[otherChannelId];
+    fake.deleteChannelOverwrite(otherChannelId, fake.roles.botRole(guildId).id);
+    expect(has(resolved?.app_permissions, PermissionFlagsBits.SendMessages)).toBe(false);
+    expect(has(resolved?.app_permissions, PermissionFlagsBits.EmbedLinks)).toBe(false);
+    expect(has(resolved?.app_permissions, PermissionFlagsBits.ViewChannel)).toBe(true);
+    // The member's own overwrite there is not the bot's.
+    expect(has(resolved?.app_permissions, PermissionFlagsBits.AttachFiles)).toBe(true);
     expect(has(resolved?.permissions, PermissionFlagsBits.SendMessages)).toBe(true);
   });
 

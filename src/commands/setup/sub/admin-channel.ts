@@ -5,6 +5,7 @@ import type { ServerActor } from "../../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../../discord/user-facing-error.js";
 import { findGuildSettings, saveAdminChannel } from "../../../store/guild-settings.js";
 import { requireAnnouncementChannel } from "../../subscribe/read-subscribe-options.js";
+import { postingNeeds, requireBotCanPost } from "../../require-bot-can-post.js";
 import type { SetupOptionsOf, SubcommandContext } from "../setup-arguments.js";
 
 export async function configureAdminChannel(
@@ -23,6 +24,7 @@ export async function configureAdminChannel(
   }
   if (options.channel !== undefined) {
     const adminChannelId = requireAnnouncementChannel(options.channel);
+    await requireBotCanPost(deps, actor, options.channel, postingNeeds.notices);
     await saveAdminChannel(deps.db, { guildId, adminChannelId, now });
     return `The bot will tell admins in <#${adminChannelId}> when it has to pause a channel's announcements.`;
   }

@@ -9,6 +9,12 @@ import { plainText } from "../../../../display/platform-text.js";
 import { getMemberSession } from "../../../../linking/member-credential.js";
 import { saveReminderSettings } from "../../../../store/reminder-settings.js";
 import { requireAnnouncementChannel } from "../../../subscribe/read-subscribe-options.js";
+import {
+  noteMissingThreadPermissions,
+  postingNeeds,
+  requireBotCanPost,
+} from "../../../require-bot-can-post.js";
+import { listGuildSubscriptions } from "../../../../store/subscriptions.js";
 import { parseLeadTimes } from "../../lead-times.js";
 import { canPingRole } from "../../../../roles/explain-role-refusal.js";
 import { checkGivableRole } from "../../check-givable-role.js";
@@ -25,6 +31,7 @@ export async function setTournamentReminders(
   const leadMinutes = parseLeadTimes(options.before);
   const channelId = requireAnnouncementChannel(options.channel);
   const { link } = await getMemberSession(deps, actor);
+  const permissions = await requireBotCanPost(deps, actor, options.channel, postingNeeds.announcements);
   if (roleId !== undefined) await refuseTierRoleForReminders(deps, actor.guildId, roleId);
   const givable =
     roleId === undefined
@@ -47,14 +54,28 @@ export async function setTournamentReminders(
       ? "without a ping (add `role:` for a role members take with `/remind on`)"
       : `pinging <@&${roleId}>, which members take with \`/remind on\``;
   const every = formatDuration(deps.config.reminders.pollMs / 1000);
+  const threads = (await remindersUseThreads(deps, actor.guildId, channelId))
+    ? noteMissingThreadPermissions(channelId, permissions)
+    : undefined;
   return (
     `Tournament reminders are on: in <#${channelId}>, ${formatLeadTimes(leadMinutes)} before each tournament ` +
     `starts, ${ping}. I read the open tournaments every ${every} with your linked account ` +
     `(**${plainText(link.platformUsername)}**); if it stops working, admins are told.` +
     (givable === undefined || canPingRole(givable.role, givable.hierarchy)
       ? ""
-      : `\n${unpingableWarning(givable.role.id)}`)
+      : `\n${unpingableWarning(givable.role.id)}`) +
+    (threads === undefined ? "" : `\n⚠️ ${threads}`)
   );
+}
+
+/** A tournament's first reminder starts its thread, unless the channel's route keeps updates in the channel. */
+async function remindersUseThreads(
+  deps: BotDependencies,
+  guildId: string,
+  channelId: string,
+): Promise<boolean> {
+  const routes = await listGuildSubscriptions(deps.db, guildId);
+  return !routes.some((route) => route.channelId === channelId && route.filters.battleUpdates === "channel");
 }
 
 function unpingableWarning(roleId: string): string {
