@@ -25,7 +25,8 @@ export function compiledInserts<R extends Row, Result>(
   const templates = new Map<string, Template>();
   return (db, rows) => {
     const columns = Object.keys(rows[0] ?? {});
-    if (!rows.every((row) => hasPlainValues(row, columns))) return build(db, rows).compile();
+    const parameters = readParameters(rows, columns);
+    if (parameters === undefined) return build(db, rows).compile();
     const key = `${readDialect(db)} ${String(rows.length)}`;
     const template = templates.get(key);
     if (template === undefined || !sameColumns(template.columns, columns)) {
@@ -33,20 +34,27 @@ export function compiledInserts<R extends Row, Result>(
       templates.set(key, { compiled, columns });
       return compiled;
     }
-    const parameters = rows.flatMap((row) => columns.map((column) => row[column]));
     return { ...(template.compiled as CompiledQuery<Result>), parameters };
   };
 }
 
-function hasPlainValues(row: Row, columns: readonly string[]): boolean {
-  const keys = Object.keys(row);
-  if (!sameColumns(keys, columns)) return false;
-  return keys.every((key) => {
-    const value = row[key];
-    return (
-      value === null || (value !== undefined && typeof value !== "object" && typeof value !== "function")
-    );
-  });
+/**
+ * Every row's values in the order of `columns`, row after row: the parameters of a template. Undefined when a
+ * row has other columns, or a value that is not plain. One pass, since it runs for every row inserted.
+ */
+function readParameters(rows: readonly Row[], columns: readonly string[]): unknown[] | undefined {
+  const parameters: unknown[] = [];
+  for (const row of rows) {
+    if (!sameColumns(Object.keys(row), columns)) return undefined;
+    for (const column of columns) {
+      const value = row[column];
+      const plain =
+        value === null || (value !== undefined && typeof value !== "object" && typeof value !== "function");
+      if (!plain) return undefined;
+      parameters.push(value);
+    }
+  }
+  return parameters;
 }
 
 function sameColumns(one: readonly string[], other: readonly string[]): boolean {
