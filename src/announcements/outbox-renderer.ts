@@ -10,7 +10,7 @@ import type { OutboxEntry } from "../store/outbox.js";
 import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
 import { renderCardEditOf } from "./card-edit.js";
 import { isStillGuildMember } from "../discord/guild-member-presence.js";
-import type { DepartedCheck } from "./departed-members.js";
+import type { DepartedCheck } from "../discord/departed-members.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";

@@ -12,7 +12,8 @@ import {
   listPeriodPromotions,
   type ActivityWindow,
 } from "../store/member-activity-periods.js";
-import { leaveOutDeparted, type DepartedCheck } from "./departed-members.js";
+import type { DepartedCheck } from "../discord/departed-members.js";
+import { leaveOutDeparted } from "./departed-members.js";
 import type { WeekRows } from "./server-week-shown.js";
 
 export interface ServerWeek extends WeekRows {

@@ -4,7 +4,7 @@
 import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { maxMemberChecks } from "../../src/announcements/departed-members.js";
+import { maxMemberChecks } from "../../src/discord/departed-members.js";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
 import { systemClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";

@@ -14,7 +14,8 @@ import { serverLeaderboardList, serverListQuery } from "./server-leaderboard-lis
 export const leaderboard = defineCommand<BotDependencies, typeof leaderboardCommand>({
   data: leaderboardCommand,
   // The global list is read with the member's credential: deferred by the handler, after the link check
-  // (docs/architecture.md, "Commands"). The server's comes from the read models, for anyone.
+  // (docs/architecture.md, "Commands"). The server's comes from the read models, for anyone, deferred at once
+  // since it asks Discord which members are still here (docs/architecture.md, "The weekly digest").
   acknowledge: (args) => (args.subcommand === "global" ? "none" : "public"),
   serverOnly: (args) => args.subcommand === "server",
   async run(deps, { actor, args, responder }) {

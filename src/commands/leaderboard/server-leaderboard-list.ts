@@ -5,14 +5,20 @@ import {
   readActivityWindow,
   type ActivityPeriod,
 } from "../../display/activity-period.js";
+import { createDepartedMembers, type DepartedMembers } from "../../discord/departed-members.js";
+import { isStillGuildMember } from "../../discord/guild-member-presence.js";
 import { listMemberPeriodTotals } from "../../store/member-activity-periods.js";
-import { listGuildLinks } from "../../store/linked-members.js";
+import { listGuildLinks, type LinkedMember } from "../../store/linked-members.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
 import { renderServerLeaderboard } from "./render-server-leaderboard.js";
 import { renderServerPeriodLeaderboard } from "./render-server-period-leaderboard.js";
 import { requireServer } from "../../discord/require-server.js";
+import { readRowsStillHere } from "./rows-still-here.js";
 
 export const serverLeaderboardPageSize = 10;
+
+/** What a page of the server leaderboard reads: the read models, and Discord for who is still here. */
+export type ServerLeaderboardDeps = Pick<BotDependencies, "db" | "clock" | "logger" | "rest">;
 
 /** The buttons' query for a period: empty for all time, so the all-time list's buttons read as before. */
 export function serverListQuery(period: ActivityPeriod): string {
@@ -22,38 +28,63 @@ export function serverListQuery(period: ActivityPeriod): string {
 /**
  * `/leaderboard server [period]`: the read models only, no platform call and nobody's credential
  * (docs/architecture.md, "Commands"). All time ranks by rating; a week or a month by rating gained, from the
- * same totals and the same window as the weekly digest (docs/architecture.md, "The weekly digest").
+ * same totals and the same window as the weekly digest (docs/architecture.md, "The weekly digest"). Members
+ * who left the server are left out as the digest leaves them out, the next ones moving up.
  */
-export const serverLeaderboardList: PaginatedList<BotDependencies> = {
+export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
   name: "leaderboard-server",
   async renderPage(deps, { actor, query, page }) {
     const guildId = requireServer(actor);
     const pageSize = serverLeaderboardPageSize;
     const period = readActivityPeriod(query);
-    // One row more than shown tells whether another page follows.
-    const limit = pageSize + 1;
-    const offset = page * pageSize;
+    // The pages before this one, this one, and one row more, which tells whether another page follows.
+    const wanted = (page + 1) * pageSize + 1;
+    const onPage = <Row>(rows: readonly Row[]) => rows.slice(page * pageSize, (page + 1) * pageSize);
     if (period === "all") {
-      const rows = await listServerLeaderboard(deps.db, { guildId, limit, offset });
+      const members = checkMembers(deps, guildId, []);
+      const rows = await readRowsStillHere({
+        wanted,
+        read: (limit, offset) => listServerLeaderboard(deps.db, { guildId, limit, offset }),
+        isStillHere: (row) => members.isStillHere(row.userId),
+      });
       const reply = renderServerLeaderboard({
-        rows: rows.slice(0, pageSize),
+        rows: onPage(rows),
         page,
         pageSize,
         viewerUserId: actor.userId,
       });
-      return { reply, hasMore: rows.length > pageSize };
+      return { reply, hasMore: rows.length === wanted };
     }
     const window = readActivityWindow(period, deps.clock.now());
-    const rows = await listMemberPeriodTotals(deps.db, { guildId, window, limit, offset });
+    const links = await listGuildLinks(deps.db, guildId);
+    const members = checkMembers(deps, guildId, links);
+    const rows = await readRowsStillHere({
+      wanted,
+      read: (limit, offset) => listMemberPeriodTotals(deps.db, { guildId, window, limit, offset }),
+      isStillHere: (row) => members.isAnyStillHere(row.platformUserId),
+    });
     const reply = renderServerPeriodLeaderboard({
       period,
       window,
-      rows: rows.slice(0, pageSize),
-      members: await listGuildLinks(deps.db, guildId),
+      rows: onPage(rows),
+      // An account another member here also linked is shown as that member.
+      members: links.filter((link) => !members.departed.has(link.userId)),
       page,
       pageSize,
       viewerUserId: actor.userId,
     });
-    return { reply, hasMore: rows.length > pageSize };
+    return { reply, hasMore: rows.length === wanted };
   },
 };
+
+function checkMembers(
+  deps: ServerLeaderboardDeps,
+  guildId: string,
+  links: readonly LinkedMember[],
+): DepartedMembers {
+  return createDepartedMembers({
+    links,
+    logger: deps.logger,
+    check: (userId) => isStillGuildMember(deps.rest, guildId, userId),
+  });
+}
