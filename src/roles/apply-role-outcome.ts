@@ -5,6 +5,7 @@ import {
   finishMemberRoleSync,
   rescheduleMemberRoles,
 } from "../store/member-tier-role-lease.js";
+import { clearDroppedRoles } from "../store/guild-role-queue.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
 import {
   findGuildRoleSettings,
@@ -50,11 +51,19 @@ export async function applyRoleOutcome(
   const release = async (delayMs: number, error: string, countAttempt = false) => {
     await rescheduleMemberRoles(deps.db, { ...lease, nextAttemptAt: now + delayMs, error, countAttempt });
   };
-  if (outcome.kind === "synced") return finish(outcome.added, outcome.removed, outcome.tier);
+  // The roles a remap left to take are done with once the member is synced, whether they were taken or no
+  // longer apply, and once the member left (Discord took their roles): never kept to be taken later.
+  const forgetDrops = () =>
+    clearDroppedRoles(deps.db, { guildId: row.guildId, userId: row.userId, was: row.dropRoleIds });
+  if (outcome.kind === "synced") {
+    await forgetDrops();
+    return finish(outcome.added, outcome.removed, outcome.tier);
+  }
   const { failure } = outcome;
   switch (failure.kind) {
     case "unknown-member":
       // The member left the server: nothing to give or take.
+      await forgetDrops();
       await finish(0, 0, null);
       return "skipped";
     case "missing-permissions": {

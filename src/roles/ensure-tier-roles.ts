@@ -6,6 +6,7 @@
 import type { APIRole } from "discord-api-types/v10";
 import { createGuildRole, moveGuildRoles } from "../discord/guild-roles.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
+import { forgetRoleDrops } from "../store/guild-role-queue.js";
 import { findReminderSettings } from "../store/reminder-settings.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../store/tier-roles.js";
 import { listTiers } from "../store/tiers.js";
@@ -91,6 +92,8 @@ export async function ensureTierRoles(
     (existing === undefined ? created : adopted).push({ tier, roleId: role.id });
     mapped.set(tier, role.id);
     await mapTierRole(deps.db, { guildId, tier, roleId: role.id, createdByBot: true, now: deps.clock.now() });
+    // A role taken over may be one a remap left to take from members: it stands for a tier again.
+    if (existing !== undefined) await forgetRoleDrops(deps.db, { guildId, roleId: role.id });
   }
   const ordered = await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
   return { created, adopted, kept, ordered };

@@ -1,7 +1,6 @@
 // One member row, start to finish (docs/architecture.md, "Tier roles"): know the tier (reading it if the
 // event lacked it), read the member from Discord, and add or remove only what differs from the plan.
 import { addMemberRole, fetchGuildMember, removeMemberRole } from "../discord/guild-roles.js";
-import { clearDroppedRoles } from "../store/guild-role-queue.js";
 import { forgetSyncedTier, saveLookedUpTier } from "../store/member-tier-role-lease.js";
 import type { MemberTierRole } from "../store/member-tier-roles.js";
 import { findReminderSettings } from "../store/reminder-settings.js";
@@ -27,7 +26,10 @@ export interface MemberSyncDeps extends RoleDeps {
   readonly readMemberTier: ReadMemberTier;
 }
 
-/** Discord errors come back as a failure; anything else (the database, the platform unreachable) throws. */
+/**
+ * Discord errors come back as a failure; anything else (the database, the platform unreachable) throws. The
+ * row's drops are forgotten by the caller once it is synced (apply-role-outcome.ts).
+ */
 export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole): Promise<MemberSyncOutcome> {
   const { guildId, userId } = row;
   const mappings = await listTierRoles(deps.db, guildId);
@@ -69,7 +71,6 @@ export async function syncMemberRoles(deps: MemberSyncDeps, row: MemberTierRole)
       return { kind: "failed", failure: classifyRoleFailure(error), roleId: change.roleId };
     }
   }
-  if (row.dropRoleIds.length > 0) await clearDroppedRoles(deps.db, { guildId, userId, was: row.dropRoleIds });
   const holds = tier !== null && mappings.some((mapping) => mapping.tier === tier);
   return { kind: "synced", added: plan.add.length, removed: plan.remove.length, tier: holds ? tier : null };
 }

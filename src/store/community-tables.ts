@@ -95,8 +95,9 @@ export interface MemberTierRolesTable {
    */
   synced_tier: string | null;
   /**
-   * Roles that stood for a tier before `/setup roles map` gave it another, comma-separated: the next sync takes
-   * them from the member unless they stand for a tier again (or are the reminder role); null when none.
+   * Roles that stood for a tier before `/setup roles map` gave it another, comma-separated, on the rows of
+   * members who may hold them: the next sync takes them from the member unless they stand for a tier again (or
+   * are the reminder role), and is done with them either way; null when none.
    */
   drop_role_ids: string | null;
   /** What the last sync changed, for /setup roles sync's answer. */

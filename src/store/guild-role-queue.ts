@@ -76,26 +76,61 @@ export async function dropGuildRoleQueue(db: Kysely<Database>, guildId: string):
 }
 
 /**
- * A tier was given another role: the role it stood for is noted on every member row of the guild, so each
- * member's next sync takes it from them (docs/architecture.md, "Tier roles"). A member without a row was never
- * given a tier role by the bot.
+ * A tier was given another role: the role it stood for is noted on the guild's member rows whose member may
+ * hold it, so each one's next sync takes it from them (docs/architecture.md, "Tier roles"): the tier's members
+ * and those whose roles the bot does not know to be right (a sync queued, cut short, or an unlink waiting,
+ * which takes every tier role). A member the last sync gave another tier's role was left without this one,
+ * and a member without a row was never given a tier role by the bot.
  */
 export async function dropRoleFromMembers(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly roleId: string },
+  input: { readonly guildId: string; readonly tier: string; readonly roleId: string },
 ): Promise<void> {
   await db
     .updateTable("member_tier_roles")
     .set({ drop_role_ids: sql<string>`coalesce(drop_role_ids || ',', '') || ${input.roleId}` })
     .where("guild_id", "=", input.guildId)
+    .where((eb) => eb.or([eb("synced_tier", "is", null), eb("synced_tier", "=", input.tier)]))
     .execute();
 }
 
-/** The roles a sync took were `was`: forgotten, unless another was noted meanwhile (then the next sync takes it). */
+/**
+ * The role stands for a tier again: it is no longer to be taken from anyone, so it leaves every row's drops
+ * (else a later unmapping would take from members the role they were left with).
+ */
+export async function forgetRoleDrops(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly roleId: string },
+): Promise<void> {
+  // Role ids are Discord snowflakes (digits), so LIKE finds exactly the rows that note this one.
+  const rows = await db
+    .selectFrom("member_tier_roles")
+    .select(["user_id", "drop_role_ids"])
+    .where("guild_id", "=", input.guildId)
+    .where(sql<boolean>`(',' || drop_role_ids || ',') like ${`%,${input.roleId},%`}`)
+    .execute();
+  for (const row of rows) {
+    const left = (row.drop_role_ids ?? "").split(",").filter((id) => id !== "" && id !== input.roleId);
+    await db
+      .updateTable("member_tier_roles")
+      .set({ drop_role_ids: left.length === 0 ? null : left.join(",") })
+      .where("guild_id", "=", input.guildId)
+      .where("user_id", "=", row.user_id)
+      .where("drop_role_ids", "=", row.drop_role_ids)
+      .execute();
+  }
+}
+
+/**
+ * The member's sync is done with the drops it was claimed with (`was`): taken, no longer applying (the role
+ * stands for a tier again or is the reminder role), or the member left. Forgotten, unless another was noted
+ * meanwhile (then the next sync takes it).
+ */
 export async function clearDroppedRoles(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly userId: string; readonly was: readonly string[] },
 ): Promise<void> {
+  if (input.was.length === 0) return;
   await db
     .updateTable("member_tier_roles")
     .set({ drop_role_ids: null })

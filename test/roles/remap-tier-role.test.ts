@@ -1,6 +1,7 @@
 // docs/architecture.md, "Tier roles": `/setup roles map` giving a tier another role moves the members the bot
 // gave the old role to onto the new one, and takes the old role from them; it is not left with them for good.
-// A role that stands for a tier again, or is the reminder role, is not taken.
+// A role that stands for a tier again, or is the reminder role, is not taken. The drop is noted only on the
+// rows of members who may hold the role, and forgotten once it no longer applies or the member is synced.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
@@ -8,6 +9,7 @@ import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
 import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { useFakeGuild } from "../support/fake-guild.js";
@@ -45,23 +47,27 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
       .sort();
 
   async function linkAliceAtGold(): Promise<string> {
-    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" });
+    return linkMember("alice", 1450, "Gold");
+  }
+
+  async function linkMember(username: string, rating: number, tier: string): Promise<string> {
+    const member = discord.fake.createMember(discord.guild.id, { username });
     await saveLinkedAccount(
       deps(),
       {
         guildId: discord.guild.id,
-        userId: alice.id,
-        platformUserId: "usr_alice",
-        platformUsername: "alice",
+        userId: member.id,
+        platformUserId: `usr_${username}`,
+        platformUsername: username,
         credentialKind: "api_key",
-        credential: { accessToken: "key_alice" },
+        credential: { accessToken: `key_${username}` },
         now: clock.now(),
       },
       {
-        id: "usr_alice",
-        username: "alice",
-        rating: 1450,
-        tier: "Gold",
+        id: `usr_${username}`,
+        username,
+        rating,
+        tier,
         email: undefined,
         joinedAt: undefined,
         displayName: undefined,
@@ -70,7 +76,7 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
         website: undefined,
       },
     );
-    return alice.id;
+    return member.id;
   }
 
   it("takes the old role from the members it gave it to and gives them the new one", async () => {
@@ -102,5 +108,56 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
     await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
     await runWorker();
     expect(roleNames(alice)).toEqual(["Old Gold"]);
+  });
+
+  it("leaves the role with them when it stood for the tier again and the tier is then mapped to no role", async () => {
+    const guildId = discord.guild.id;
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    const alice = await linkAliceAtGold();
+    await runWorker();
+
+    clock.advance(60_000);
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: undefined });
+    await runWorker();
+    expect(roleNames(alice)).toEqual(["Old Gold"]);
+  });
+
+  it("notes the old role only on the rows of members who may hold it", async () => {
+    const guildId = discord.guild.id;
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const silver = discord.fake.roles.create(guildId, { name: "Silver", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    await mapTierToRole(deps(), { guildId, tier: "silver", roleId: silver.id });
+    const alice = await linkAliceAtGold();
+    const bob = await linkMember("bob", 1150, "Silver");
+    await runWorker();
+    expect(roleNames(bob)).toEqual(["Silver"]);
+
+    clock.advance(60_000);
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+    expect((await findMemberTierRole(store.db, { guildId, userId: alice }))?.dropRoleIds).toEqual([old.id]);
+    expect((await findMemberTierRole(store.db, { guildId, userId: bob }))?.dropRoleIds).toEqual([]);
+  });
+
+  it("forgets the old role of a member who left the server before their sync", async () => {
+    const guildId = discord.guild.id;
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    const alice = await linkAliceAtGold();
+    await runWorker();
+
+    clock.advance(60_000);
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+    discord.fake.removeMember(guildId, alice);
+    await runWorker();
+    const row = await findMemberTierRole(store.db, { guildId, userId: alice });
+    expect(row?.pending).toBe(false);
+    expect(row?.dropRoleIds).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import {
   saveRoleSyncMode,
   stopCreatingTierRoles,
 } from "../../../../store/guild-role-settings.js";
-import { dropRoleFromMembers } from "../../../../store/guild-role-queue.js";
+import { dropRoleFromMembers, forgetRoleDrops } from "../../../../store/guild-role-queue.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
 import { normaliseTier } from "../../../../store/tiers.js";
 import { checkGivableRole } from "../../check-givable-role.js";
@@ -58,8 +58,10 @@ export async function mapTierToRole(
     const before = (await listTierRoles(trx, guildId)).find((mapping) => mapping.tier === tier)?.roleId;
     // The members the bot gave the old role move to the new one: the old is taken from them at their sync.
     if (before !== undefined && before !== roleId)
-      await dropRoleFromMembers(trx, { guildId, roleId: before });
+      await dropRoleFromMembers(trx, { guildId, tier, roleId: before });
     await mapTierRole(trx, { guildId, tier, roleId, createdByBot: false, now });
+    // A role that stands for a tier again is taken from nobody.
+    await forgetRoleDrops(trx, { guildId, roleId });
     return before !== undefined && before !== roleId ? before : undefined;
   });
   const queued = await queueGuildSync(deps.db, { guildId, now, resume: true });
