@@ -42,7 +42,7 @@ export const importTable = {
   reminders: { may: ["store", "api", "linking", "outbox", "discord", "display", "worker", "events"] },
   discord: { may: ["api", "display"], types: ["store"] },
   api: { may: [] },
-  linking: { may: ["api", "oauth", "store", "secrets", "discord"] },
+  linking: { may: ["api", "oauth", "store", "secrets", "discord", "worker"] },
   oauth: { may: ["api"] },
   store: { may: ["events", "secrets", "migrations", "config"] },
   migrations: { may: [] },

@@ -12,6 +12,7 @@ import type { ReminderWorker } from "../reminders/reminder-worker.js";
 import type { TournamentEventWorker } from "../reminders/events/tournament-event-worker.js";
 import type { RoleWorker } from "../roles/role-worker.js";
 import type { RoleConnectionWorker } from "../roles/role-connections/role-connection-worker.js";
+import type { TokenRevocationWorker } from "../linking/token-revocation-worker.js";
 import { buildDependencies, type BotOptions } from "./build-dependencies.js";
 import { httpAppDependencies } from "./http-app-dependencies.js";
 import { startBackgroundWork, type BackgroundWork } from "./start-background-work.js";
@@ -39,6 +40,8 @@ export interface RunningBot {
   readonly tournamentEvents: TournamentEventWorker;
   /** The Linked Roles connection worker (docs/architecture.md, "Linked Roles"). */
   readonly roleConnections: RoleConnectionWorker;
+  /** The token revocation worker (docs/architecture.md, "Linking"). */
+  readonly tokenRevocations: TokenRevocationWorker;
   /** Stops taking work, finishes what is in flight, closes connections; a second call waits for the first. */
   stop(): Promise<void>;
 }
@@ -79,6 +82,7 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
     reminders: parts.reminders,
     tournamentEvents: parts.tournamentEvents,
     roleConnections: parts.roleConnections,
+    tokenRevocations: parts.tokenRevocations,
     stop() {
       // Report not ready first, then wind down. Once: a harness that restarted an instance stops it again at
       // the end.

@@ -30,6 +30,10 @@ import {
   type RoleConnectionWorker,
 } from "../roles/role-connections/role-connection-worker.js";
 import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
+import {
+  createTokenRevocationWorker,
+  type TokenRevocationWorker,
+} from "../linking/token-revocation-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
@@ -93,6 +97,8 @@ export interface BotParts {
   readonly tournamentEvents: TournamentEventWorker;
   /** Keeps verified members' Linked Roles connections current (docs/architecture.md, "Linked Roles"). */
   readonly roleConnections: RoleConnectionWorker;
+  /** Revokes the tokens the bot stopped using that the first attempt left (docs/architecture.md, "Linking"). */
+  readonly tokenRevocations: TokenRevocationWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -262,6 +268,12 @@ export async function buildDependencies(
     pollIntervalMs: config.outbox.pollIntervalMs,
   });
   built.roleConnections = roleConnections;
+  const tokenRevocations = createTokenRevocationWorker({
+    ...deps,
+    linkedRoles: readLinkedRolesSettings(config),
+    owner,
+    pollIntervalMs: config.outbox.pollIntervalMs,
+  });
   const reminders = createReminderWorker({
     ...deps,
     metrics: metrics.reminders,
@@ -289,6 +301,7 @@ export async function buildDependencies(
     reminders,
     tournamentEvents,
     roleConnections,
+    tokenRevocations,
   };
 }
 

@@ -47,6 +47,7 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
   reminders.start();
   tournamentEvents.start();
   parts.roleConnections.start();
+  parts.tokenRevocations.start();
   const resealing = startResealing(parts);
   const jobs = runBackgroundJobs(listBackgroundJobs(parts), logger);
   return { jobs, resealing, guildMembership };

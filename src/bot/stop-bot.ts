@@ -29,7 +29,13 @@ export async function stopBot(
   }
   // Reminders first: what they queue is then posted by the outbox before it stops.
   await reminders.drain();
-  await Promise.all([outbox.drain(), roles.drain(), tournamentEvents.drain(), parts.roleConnections.drain()]);
+  await Promise.all([
+    outbox.drain(),
+    roles.drain(),
+    tournamentEvents.drain(),
+    parts.roleConnections.drain(),
+    parts.tokenRevocations.drain(),
+  ]);
   await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();

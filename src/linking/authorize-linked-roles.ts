@@ -2,20 +2,18 @@
 // opened the verification URL, the state is taken out (single use), the code exchanged with the PKCE
 // verifier, the member learnt with `GET /users/@me`, and their Discord token stored sealed. The tokens of a
 // consent without the scope the connection needs are revoked at Discord.
-import { exchangeAuthorizationCode, revokeToken, type TokenSet } from "../oauth/tokens.js";
+import { exchangeAuthorizationCode } from "../oauth/tokens.js";
 import { takeLinkedRoleState } from "../store/linked-role-states.js";
 import { saveRoleConnectionToken } from "../store/role-connections.js";
 import { getDiscordUser } from "./discord-user-api.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 import {
   discordTokenEndpoint,
   type LinkedRolesSettings,
   linkedRolesRedirectUri,
   linkedRolesScopes,
 } from "./linked-roles-settings.js";
-
-/** How long a revocation may hold up the answer to the browser. */
-const revokeTimeoutMs = 5000;
 
 export type LinkedRolesAuthorization =
   | {
@@ -47,7 +45,10 @@ export async function authorizeLinkedRoles(
   // A member may untick a scope on Discord's consent screen; without it no connection can be written, and
   // the tokens are nobody's.
   if (!linkedRolesScopes.every((scope) => tokens.scopes.includes(scope))) {
-    await revokeUnusedDiscordTokens(deps, settings, tokens);
+    await revokeDroppedTokens(
+      { ...deps, linkedRoles: settings },
+      { issuer: "discord", guildId: undefined, userId: undefined, tokens, cause: "missing_scope" },
+    );
     return { ok: false, reason: "missing_scope" };
   }
   const user = await getDiscordUser(settings, tokens.accessToken);
@@ -68,20 +69,4 @@ export async function authorizeLinkedRoles(
     displayName: user.global_name ?? user.username,
     accessToken: tokens.accessToken,
   };
-}
-
-/** Best effort (docs/architecture.md, "Linked Roles"): a failure is logged, never with the token. */
-async function revokeUnusedDiscordTokens(
-  deps: Pick<LinkingDeps, "logger">,
-  settings: LinkedRolesSettings,
-  tokens: TokenSet,
-): Promise<void> {
-  const confirmed = await revokeToken({
-    ...discordTokenEndpoint(settings),
-    timeoutMs: revokeTimeoutMs,
-    token: tokens.refreshToken ?? tokens.accessToken,
-    tokenTypeHint: tokens.refreshToken === undefined ? "access_token" : "refresh_token",
-  });
-  if (!confirmed)
-    deps.logger.warn("Discord did not confirm the revocation of a Linked Roles token the bot will not use");
 }

@@ -1,11 +1,9 @@
 // The tokens the OAuth callback got for the code, kept sealed in the pending row until the person answers on
 // the confirm page (docs/architecture.md, "Linking"): "Link account" stores them as the link's credential,
 // "Cancel" revokes them.
-import { revokeToken, type TokenSet } from "../oauth/tokens.js";
+import type { TokenSet } from "../oauth/tokens.js";
 import type { LinkingDeps } from "./linking-deps.js";
-
-/** How long a revocation may hold up the answer to the browser; it is best effort. */
-const revokeTimeoutMs = 5000;
+import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 
 export function serialisePendingCredential(tokens: TokenSet): string {
   return JSON.stringify({
@@ -32,22 +30,13 @@ export function readPendingCredential(json: string): TokenSet {
 }
 
 /**
- * Revokes tokens nobody will use (a cancelled or superseded sign-in), best effort; never throws. Returns whether
- * the platform confirmed it (false with platform OAuth off: there is nowhere to send it).
+ * Revokes tokens nobody will use (a cancelled, superseded or abandoned sign-in): queued, and tried at once; what
+ * the platform does not answer the revocation worker sends later (revoke-dropped-tokens.ts). Never fails the
+ * sign-in's answer for a revocation.
  */
 export async function revokePendingTokens(
-  deps: Pick<LinkingDeps, "config">,
+  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config" | "logger">,
   tokens: Pick<TokenSet, "accessToken" | "refreshToken">,
-): Promise<boolean> {
-  const oauth = deps.config.platform.oauth;
-  if (oauth === undefined) return false;
-  return revokeToken({
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: Math.min(deps.config.platform.timeoutMs, revokeTimeoutMs),
-    token: tokens.refreshToken ?? tokens.accessToken,
-    tokenTypeHint: tokens.refreshToken === undefined ? "access_token" : "refresh_token",
-  });
+): Promise<void> {
+  await revokeDroppedTokens(deps, { guildId: undefined, userId: undefined, tokens, cause: "sign_in" });
 }

@@ -7,7 +7,7 @@ import { readPendingCredential, revokePendingTokens } from "./pending-credential
 
 /** Returns how many states were pruned; each revocation is best effort and never fails the prune. */
 export async function pruneAbandonedSignIns(
-  deps: Pick<LinkingDeps, "config" | "db" | "secretBox" | "clock">,
+  deps: Pick<LinkingDeps, "config" | "db" | "secretBox" | "clock" | "logger">,
 ): Promise<number> {
   const { pruned, abandonedCredentials } = await pruneOAuthStates(deps.db, deps.secretBox, deps.clock.now());
   for (const credential of abandonedCredentials) {

@@ -1,26 +1,57 @@
-// Platform tokens the bot stops using (an unlinked credential, a re-link's old one, a refresh that finished too
-// late to be stored) are revoked at the platform rather than left valid until they expire there
-// (docs/architecture.md, "Linking"). Best effort: a failure is logged, never with the token, and never stops
-// what the member did.
-import type { MemberCredential, MemberKey } from "../store/member-links.js";
+// Tokens the bot stops using (an unlinked credential, a re-link's old one, a refresh that finished too late to
+// be stored, a sign-in nobody finished, a Linked Roles consent without its scope) are revoked at their issuer
+// rather than left valid until they expire there (docs/architecture.md, "Linking"). Durable: each is queued,
+// sealed, in the transaction that drops it where there is one, and tried at once after the commit; what the
+// issuer does not answer stays queued for the revocation worker (token-revocation-worker.ts), so neither a
+// crash after the commit nor an outage leaves it valid. Never stops what the member did.
+import type { Kysely } from "kysely";
+import type { Database } from "../store/database.js";
+import { queueTokenRevocation, type TokenIssuer } from "../store/token-revocations.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revokePendingTokens } from "./pending-credential.js";
+import { revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
-export type DroppedTokensCause = "unlinked" | "relinked" | "late_refresh";
+export type DroppedTokensCause = "unlinked" | "relinked" | "late_refresh" | "sign_in" | "missing_scope";
 
-export async function revokeDroppedTokens(
-  deps: Pick<LinkingDeps, "config" | "logger">,
-  member: MemberKey,
-  tokens: MemberCredential,
-  cause: DroppedTokensCause,
-): Promise<void> {
-  const confirmed = await revokePendingTokens(deps, {
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
+export interface DroppedTokens {
+  readonly issuer?: TokenIssuer;
+  /** Whose they were, for the log; a sign-in's may name nobody yet. */
+  readonly guildId: string | undefined;
+  readonly userId: string | undefined;
+  readonly tokens: { readonly accessToken: string; readonly refreshToken?: string | undefined };
+  readonly cause: DroppedTokensCause;
+}
+
+type QueueDeps = Pick<LinkingDeps, "secretBox" | "clock" | "config">;
+
+/**
+ * Queues the tokens in `db` (the transaction that drops them); returns the row to try once committed, or
+ * undefined for platform tokens with platform OAuth off (there is nowhere to send them). The refresh token
+ * is sent when there is one: revoking it ends its access tokens too (RFC 7009 §2.1).
+ */
+export async function queueDroppedTokens(
+  db: Kysely<Database>,
+  deps: QueueDeps,
+  dropped: DroppedTokens,
+): Promise<string | undefined> {
+  const issuer = dropped.issuer ?? "platform";
+  if (issuer === "platform" && deps.config.platform.oauth === undefined) return undefined;
+  const { accessToken, refreshToken } = dropped.tokens;
+  return queueTokenRevocation(db, deps.secretBox, {
+    issuer,
+    token: refreshToken ?? accessToken,
+    tokenTypeHint: refreshToken === undefined ? "access_token" : "refresh_token",
+    guildId: dropped.guildId,
+    userId: dropped.userId,
+    cause: dropped.cause,
+    now: deps.clock.now(),
   });
-  if (confirmed) return;
-  deps.logger.warn(
-    { guildId: member.guildId, userId: member.userId, cause },
-    "the platform did not confirm the revocation of tokens the bot no longer uses; they stay valid until they expire",
-  );
+}
+
+/** Queues the tokens outside any transaction (nothing else is written with them) and tries them at once. */
+export async function revokeDroppedTokens(
+  deps: RevocationDeps & Pick<LinkingDeps, "config">,
+  dropped: DroppedTokens,
+): Promise<void> {
+  const id = await queueDroppedTokens(deps.db, deps, dropped);
+  await revokeQueuedTokens(deps, id === undefined ? [] : [id]);
 }

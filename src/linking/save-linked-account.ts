@@ -3,6 +3,7 @@ import { queueLinkedMemberRating } from "../store/member-tier-roles.js";
 import {
   readCredentialToReplace,
   saveMemberLink,
+  type MemberCredential,
   type MemberLink,
   type MemberLinkInput,
   type ReplacedCredential,
@@ -11,14 +12,15 @@ import { savePlatformUser } from "../store/platform-users.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import { recordTierSighting } from "../store/tiers.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
+import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /**
  * Stores the link, and in the same transaction what it tells: the read model behind `/leaderboard server`
  * learns the member's rating, the tier is learned, the member's tier role is queued where the server syncs
  * them, and a member verified for Linked Roles has their connection written again from their links
  * (docs/architecture.md, "Linking", "Tier roles", "Linked Roles"). The OAuth tokens a re-link replaces are
- * revoked once it is committed, best effort.
+ * queued for revocation in the same transaction and tried once it is committed.
  */
 export async function saveLinkedAccount(
   deps: Pick<
@@ -29,8 +31,13 @@ export async function saveLinkedAccount(
   user: PlatformUser,
 ): Promise<MemberLink> {
   const now = deps.clock.now();
-  const { link, replaced, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
+  const { link, revocation, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
     const replaced = await readCredentialToReplace(trx, deps.secretBox, input);
+    const dropped = chooseReplacedTokens(deps, input, replaced);
+    const revocation =
+      dropped === undefined
+        ? undefined
+        : await queueDroppedTokens(trx, deps, { ...input, tokens: dropped, cause: "relinked" });
     const saved = await saveMemberLink(trx, deps.secretBox, input);
     const connection = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
     await savePlatformUser(trx, {
@@ -43,7 +50,7 @@ export async function saveLinkedAccount(
     if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
     // A personal link belongs to no server, so it holds no server's tier role.
     if (input.guildId === undefined)
-      return { link: saved, replaced, queued: false, connectionQueued: connection };
+      return { link: saved, revocation, queued: false, connectionQueued: connection };
     const roleQueued = await queueLinkedMemberRating(trx, {
       guildId: input.guildId,
       userId: input.userId,
@@ -55,37 +62,39 @@ export async function saveLinkedAccount(
       cause: "link",
       now,
     });
-    return { link: saved, replaced, queued: roleQueued, connectionQueued: connection };
+    return { link: saved, revocation, queued: roleQueued, connectionQueued: connection };
   });
   if (queued) deps.wakeRoleWorker?.();
   if (connectionQueued) deps.wakeRoleConnectionWorker?.();
-  await revokeReplacedTokens(deps, input, replaced);
+  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
   return link;
 }
 
-/** An API key is the member's to delete on the platform; only OAuth tokens are the bot's to revoke. */
-async function revokeReplacedTokens(
-  deps: Pick<LinkingDeps, "config" | "logger">,
+/**
+ * The replaced tokens to revoke, if any. An API key is the member's to delete on the platform; only OAuth tokens
+ * are the bot's to revoke.
+ */
+function chooseReplacedTokens(
+  deps: Pick<LinkingDeps, "logger">,
   input: MemberLinkInput,
   replaced: ReplacedCredential | undefined,
-): Promise<void> {
-  if (replaced?.credentialKind !== "oauth") return;
+): MemberCredential | undefined {
+  if (replaced?.credentialKind !== "oauth") return undefined;
   // Linked again to the same account by sign-in: a platform may revoke every token of one grant together (RFC
   // 7009 allows it), which would end the tokens just stored, so the old ones are left to expire
   // (docs/architecture.md, "Linking").
-  if (input.credentialKind === "oauth" && replaced.platformUserId === input.platformUserId) return;
+  if (input.credentialKind === "oauth" && replaced.platformUserId === input.platformUserId) return undefined;
   if (replaced.credential === undefined) {
     deps.logger.warn(
       { guildId: input.guildId, userId: input.userId },
       "the credential a re-link replaced no longer opens, so its tokens could not be revoked",
     );
-    return;
+    return undefined;
   }
   // Never the tokens just stored.
   const { accessToken, refreshToken } = input.credential;
   const shared =
     replaced.credential.accessToken === accessToken ||
     (refreshToken !== undefined && replaced.credential.refreshToken === refreshToken);
-  if (shared) return;
-  await revokeDroppedTokens(deps, input, replaced.credential, "relinked");
+  return shared ? undefined : replaced.credential;
 }

@@ -63,7 +63,7 @@ function keepCurrent(deps: Pick<LinkingDeps, "logger">, member: MemberKey, curre
  * access token may revoke its refresh token too (RFC 7009 §2.1).
  */
 async function revokeUnstoredTokens(
-  deps: Pick<LinkingDeps, "config" | "logger">,
+  deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config" | "logger">,
   member: MemberKey,
   refreshed: MemberCredential,
   current: MemberLink | undefined,
@@ -71,7 +71,7 @@ async function revokeUnstoredTokens(
   const held = current?.credential;
   if (held?.accessToken === refreshed.accessToken) return;
   if (refreshed.refreshToken !== undefined && held?.refreshToken === refreshed.refreshToken) return;
-  await revokeDroppedTokens(deps, member, refreshed, "late_refresh");
+  await revokeDroppedTokens(deps, { ...member, tokens: refreshed, cause: "late_refresh" });
 }
 
 /** The same credential, perhaps sealed again under another key since it was read. */

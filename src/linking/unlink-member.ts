@@ -1,14 +1,19 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../store/database.js";
 import { deleteMemberLink, readCredentialToReplace, type MemberKey } from "../store/member-links.js";
 import { queueMemberUnlink } from "../store/member-tier-roles.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
+import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /**
- * Forgets the member's credentials in this guild, then revokes the OAuth tokens it deleted, best effort:
- * unlinking succeeds even when the platform cannot be reached (docs/architecture.md, "Linking"). The tokens
- * revoked are the ones the delete removed, read in its transaction (locked there on PostgreSQL), so a refresh
- * stored just before the delete is revoked here, and one finishing after it revokes its own.
+ * Forgets the member's credentials in this guild and queues the OAuth tokens it deleted for revocation in the
+ * same transaction, then tries them at once: unlinking succeeds even when the platform cannot be reached, and
+ * what it did not answer is revoked later by the revocation worker, after a crash too (docs/architecture.md,
+ * "Linking"). The tokens revoked are the ones the delete removed, read in its transaction (locked there on
+ * PostgreSQL), so a refresh stored just before the delete is revoked here, and one finishing after it revokes
+ * its own.
  */
 export async function unlinkMember(
   deps: LinkingDeps,
@@ -18,10 +23,10 @@ export async function unlinkMember(
   // and their Linked Roles connection is written again, or cleared with no link left ("Linked Roles").
   const { guildId } = member;
   const now = deps.clock.now();
-  const { removed, wasLinked, rolesQueued, connectionQueued } = await deps.db
+  const { revocation, wasLinked, rolesQueued, connectionQueued } = await deps.db
     .transaction()
     .execute(async (trx) => ({
-      removed: await readCredentialToReplace(trx, deps.secretBox, member),
+      revocation: await queueRemovedTokens(trx, deps, member),
       wasLinked: await deleteMemberLink(trx, member),
       // A personal link holds no server's roles.
       rolesQueued:
@@ -34,7 +39,17 @@ export async function unlinkMember(
     }));
   if (rolesQueued) deps.wakeRoleWorker?.();
   if (connectionQueued) deps.wakeRoleConnectionWorker?.();
-  if (removed?.credentialKind === "oauth" && removed.credential !== undefined)
-    await revokeDroppedTokens(deps, member, removed.credential, "unlinked");
+  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
   return { wasLinked };
+}
+
+/** The link's OAuth tokens, queued before the delete; an API key is the member's to delete on the platform. */
+async function queueRemovedTokens(
+  trx: Kysely<Database>,
+  deps: LinkingDeps,
+  member: MemberKey,
+): Promise<string | undefined> {
+  const removed = await readCredentialToReplace(trx, deps.secretBox, member);
+  if (removed?.credentialKind !== "oauth" || removed.credential === undefined) return undefined;
+  return queueDroppedTokens(trx, deps, { ...member, tokens: removed.credential, cause: "unlinked" });
 }

@@ -83,13 +83,21 @@ export interface RevokeOptions extends TokenEndpointOptions {
 }
 
 /**
- * Best-effort RFC 7009 revocation at {token_url}/oauth/revoke (assumed: the spec shows no revocation).
- * Returns whether the server confirmed it; any failure is swallowed because unlinking must still succeed.
+ * What the revocation endpoint answered: `revoked` (200), `refused` (a 4xx but 429: the token is already invalid
+ * or never was this client's, and sending it again would change nothing), or `failed` (429, 5xx, a network
+ * error or a time-out: worth trying again).
  */
-export async function revokeToken(options: RevokeOptions): Promise<boolean> {
+export type RevocationOutcome =
+  | { readonly kind: "revoked" }
+  | { readonly kind: "refused"; readonly status: number }
+  | { readonly kind: "failed"; readonly detail: string };
+
+/** RFC 7009 revocation at {token_url}/oauth/revoke (assumed: the spec shows no revocation). Never throws. */
+export async function requestRevocation(options: RevokeOptions): Promise<RevocationOutcome> {
   const endpoint = describeTokenEndpoint(options, "POST /oauth/revoke");
+  let response: Response;
   try {
-    const response = await oauth.revocationRequest(
+    response = await oauth.revocationRequest(
       endpoint.server,
       endpoint.client,
       endpoint.authentication,
@@ -101,11 +109,19 @@ export async function revokeToken(options: RevokeOptions): Promise<boolean> {
           : { additionalParameters: { token_type_hint: options.tokenTypeHint } }),
       },
     );
-    await oauth.processRevocationResponse(response);
-    return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // The request never got an answer; the message names the operation, never the token.
+    return { kind: "failed", detail: error instanceof Error ? error.message : "the request failed" };
   }
+  if (response.status === 200) return { kind: "revoked" };
+  if (response.status >= 400 && response.status < 500 && response.status !== 429)
+    return { kind: "refused", status: response.status };
+  return { kind: "failed", detail: `the revocation endpoint answered ${String(response.status)}` };
+}
+
+/** Whether the server confirmed the revocation; any failure is swallowed. */
+export async function revokeToken(options: RevokeOptions): Promise<boolean> {
+  return (await requestRevocation(options)).kind === "revoked";
 }
 
 function toTokenSet(tokens: oauth.TokenEndpointResponse, options: WithClock): TokenSet {

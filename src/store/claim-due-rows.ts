@@ -1,7 +1,7 @@
 // How a worker takes due rows from a queue table (docs/architecture.md, "Background workers", "Growing past
 // one machine"), written once for every queue: the outbox's posts, members' role changes, servers' role
-// making, due reminders, reminder reads, events' own reads, tournaments' scheduled events and Linked Roles
-// connection writes.
+// making, due reminders, reminder reads, events' own reads, tournaments' scheduled events, Linked Roles
+// connection writes and tokens to revoke.
 // Picking and taking is one statement, so two instances never take the same row.
 import {
   sql,
@@ -24,7 +24,8 @@ export type ClaimTable =
   | "reminder_settings"
   | "tournament_event_settings"
   | "tournament_events"
-  | "role_connection_writes";
+  | "role_connection_writes"
+  | "token_revocations";
 
 type Column<Table extends ClaimTable> = keyof Database[Table] & string;
 

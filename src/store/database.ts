@@ -10,6 +10,7 @@ import type {
   PersonalLinksTable,
   RoleConnectionsTable,
   RoleConnectionWritesTable,
+  TokenRevocationsTable,
   SubscriptionsTable,
 } from "./linking-tables.js";
 import type {
@@ -79,4 +80,5 @@ export interface Database {
   linked_role_states: LinkedRoleStatesTable;
   role_connections: RoleConnectionsTable;
   role_connection_writes: RoleConnectionWritesTable;
+  token_revocations: TokenRevocationsTable;
 }

@@ -6,7 +6,12 @@ import type { Database } from "./database.js";
 import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 
 export type LeasedTable =
-  "outbox" | "member_tier_roles" | "guild_role_settings" | "tournament_events" | "role_connection_writes";
+  | "outbox"
+  | "member_tier_roles"
+  | "guild_role_settings"
+  | "tournament_events"
+  | "role_connection_writes"
+  | "token_revocations";
 
 /** Nobody holds the row: never leased, released, or its lease ended (its worker died). */
 export function isLeaseFree(

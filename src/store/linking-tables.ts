@@ -153,3 +153,24 @@ export interface RoleConnectionWritesTable {
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }
+
+/** OAuth tokens the bot no longer uses, waiting to be revoked at their issuer (token-revocations.ts). */
+export interface TokenRevocationsTable {
+  id: Immutable<string>;
+  /** `platform` or `discord`: whose revocation endpoint takes it. */
+  issuer: Immutable<string>;
+  /** The token and its type hint, sealed with associated data naming the row. */
+  token: string;
+  /** Whose it was, for the log only; null for a sign-in's tokens that named nobody yet. */
+  guild_id: Immutable<string | null>;
+  user_id: Immutable<string | null>;
+  /** What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`. */
+  cause: Immutable<string>;
+  next_attempt_at: Millis;
+  /** Failed attempts (5xx, 429, network), for the backoff. */
+  attempts: Generated<number>;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_expires_at: Millis | null;
+  created_at: Immutable<Millis>;
+}

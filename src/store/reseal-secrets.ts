@@ -10,6 +10,7 @@ import { sealedOAuthStateSecrets } from "./oauth-state-sealing.js";
 import { sealedOperatorWebhookSecrets } from "./operator-webhook-secrets.js";
 import { sealedPersonalCredentials } from "./personal-links.js";
 import { sealedRoleConnectionCredentials } from "./role-connections.js";
+import { sealedRevocationTokens } from "./token-revocations.js";
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from "./sealed-column.js";
 import { sealedWebhookSecrets } from "./webhook-endpoints.js";
 import { sealedRetiredSecrets } from "./webhook-retired-secrets.js";
@@ -24,6 +25,7 @@ const sealedTables = {
   oauth_states: sealedOAuthStateSecrets,
   linked_role_states: [sealedLinkedRoleVerifiers],
   role_connections: [sealedRoleConnectionCredentials],
+  token_revocations: [sealedRevocationTokens],
 } satisfies Partial<Record<keyof Database, readonly SealedColumn[]>>;
 
 export type SealedTable = keyof typeof sealedTables;

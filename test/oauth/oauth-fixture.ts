@@ -35,6 +35,8 @@ export interface OAuthFixture {
   leaveOutExpiresIn(): void;
   /** From now on, revocation requests are answered 503. */
   failRevocations(): void;
+  /** From now on, revocation requests are answered with this status (200 at first). */
+  answerRevocations(status: number): void;
   /** Holds revocation answers until the returned function is called. */
   holdRevocations(): () => void;
   close(): Promise<void>;
@@ -151,6 +153,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     },
     failRevocations: () => {
       revocationStatus = 503;
+    },
+    answerRevocations: (status) => {
+      revocationStatus = status;
     },
     holdRevocations: () => {
       let release = () => {};

@@ -45,6 +45,7 @@ const expectedTables = [
   "subscriptions",
   "tier_roles",
   "tiers",
+  "token_revocations",
   "tournament_event_settings",
   "tournament_events",
   "tournament_reminders",

@@ -156,6 +156,7 @@ const tablesInDeleteOrder = Object.keys({
   linked_role_states: true,
   role_connections: true,
   role_connection_writes: true,
+  token_revocations: true,
   personal_links: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

@@ -20,6 +20,7 @@ import { resealSecrets } from "../../src/store/reseal-secrets.js";
 import { createLinkedRoleState } from "../../src/store/linked-role-states.js";
 import { findRoleConnection, saveRoleConnectionToken } from "../../src/store/role-connections.js";
 import { resealColumn, resealRow } from "../../src/store/sealed-column.js";
+import { claimDueTokenRevocations, queueTokenRevocation } from "../../src/store/token-revocations.js";
 import {
   createWebhookEndpoint,
   findWebhookEndpoint,
@@ -91,6 +92,15 @@ async function storeEveryKindOfSecret(db: Kysely<Database>, box: SecretBox): Pro
     credential: { accessToken: "discord-access", refreshToken: "discord-refresh", expiresAt: testNow + 1 },
     now: testNow,
   });
+  await queueTokenRevocation(db, box, {
+    issuer: "platform",
+    token: "refresh-to-revoke",
+    tokenTypeHint: "refresh_token",
+    guildId,
+    userId: "200000000000000001",
+    cause: "unlinked",
+    now: testNow,
+  });
   await createLinkedRoleState(db, box, {
     state: "linked-roles-state",
     browserKey: "linked-roles-browser",
@@ -123,7 +133,15 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       oauth_states: { resealed: 3, alreadyCurrent: 0, unreadable: 0 },
       linked_role_states: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
       role_connections: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
+      token_revocations: { resealed: 1, alreadyCurrent: 0, unreadable: 0 },
     });
+    const revocations = await claimDueTokenRevocations(store.db, newOnlyBox, {
+      owner: "test",
+      now: testNow,
+      leaseMs: 60_000,
+      limit: 10,
+    });
+    expect(revocations.map((row) => row.token?.token)).toEqual(["refresh-to-revoke"]);
     const connection = await findRoleConnection(store.db, newOnlyBox, "200000000000000009");
     expect(connection?.credential.refreshToken).toBe("discord-refresh");
     const personal = await findMemberLink(store.db, newOnlyBox, {
@@ -189,6 +207,7 @@ describe.each(testDatabases())("resealSecrets on $name", (database) => {
       oauth_states: { resealed: 0, alreadyCurrent: 3, unreadable: 0 },
       linked_role_states: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
       role_connections: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
+      token_revocations: { resealed: 0, alreadyCurrent: 1, unreadable: 0 },
     });
     const after = await store.db.selectFrom("member_links").select("credential").orderBy("id").execute();
     expect(after).toEqual(before);

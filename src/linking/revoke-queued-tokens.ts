@@ -1,0 +1,120 @@
+// Sending a queued token to its issuer's revocation endpoint (docs/architecture.md, "Linking"): the one path
+// of every revocation, taken by the caller at once after its commit and by the revocation worker for what is
+// left. The row goes once the issuer answered: 200, or a 4xx that says the token is invalid already; a 429, a
+// 5xx, a network error or a time-out keep it, due again after a backoff. Logs never carry the token.
+import { randomBytes } from "node:crypto";
+import type { Config } from "../config.js";
+import type { TokenEndpointOptions } from "../oauth/token-endpoint.js";
+import { requestRevocation } from "../oauth/tokens.js";
+import {
+  claimDueTokenRevocations,
+  finishTokenRevocation,
+  rescheduleTokenRevocation,
+  type TokenRevocation,
+} from "../store/token-revocations.js";
+import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
+import type { LinkingDeps } from "./linking-deps.js";
+
+/** How long one revocation may take; the member's answer waits for the first attempt. */
+const revokeTimeoutMs = 5000;
+/** Longer than a revocation can take, so a row is never sent twice at once. */
+export const revocationLeaseMs = 60_000;
+/** 30 s, doubling, at most an hour apart; given up after a day or so (the tokens expire meanwhile). */
+const firstRetryMs = 30_000;
+const maxRetryMs = 60 * 60_000;
+const maxAttempts = 24;
+
+export type RevocationResult = "revoked" | "refused" | "retry" | "given_up" | "unreadable" | "no_endpoint";
+
+export type RevocationDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "logger"> & {
+  readonly config: Pick<Config, "platform">;
+  /** Discord's client, for tokens of the Linked Roles verification; undefined when Linked Roles is off. */
+  readonly linkedRoles?: LinkedRolesSettings | undefined;
+};
+
+/** Claims the rows just queued (unless the worker took them first) and sends each. */
+export async function revokeQueuedTokens(deps: RevocationDeps, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const owner = `inline:${randomBytes(6).toString("hex")}`;
+  const rows = await claimDueTokenRevocations(deps.db, deps.secretBox, {
+    owner,
+    now: deps.clock.now(),
+    leaseMs: revocationLeaseMs,
+    limit: ids.length,
+    ids,
+  });
+  for (const row of rows) await revokeClaimedToken(deps, owner, row);
+}
+
+/** Sends one claimed row to its issuer and finishes or reschedules it. */
+export async function revokeClaimedToken(
+  deps: RevocationDeps,
+  owner: string,
+  row: TokenRevocation,
+): Promise<RevocationResult> {
+  const who = { guildId: row.guildId, userId: row.userId, cause: row.cause, issuer: row.issuer };
+  const endpoint = readEndpoint(deps, row);
+  if (row.token === undefined || endpoint === undefined) {
+    deps.logger.warn(who, "a token queued for revocation cannot be sent; it stays valid until it expires");
+    await finishTokenRevocation(deps.db, { id: row.id, owner });
+    return row.token === undefined ? "unreadable" : "no_endpoint";
+  }
+  const outcome = await requestRevocation({
+    ...endpoint,
+    timeoutMs: Math.min(endpoint.timeoutMs ?? revokeTimeoutMs, revokeTimeoutMs),
+    token: row.token.token,
+    tokenTypeHint: row.token.tokenTypeHint,
+  });
+  if (outcome.kind === "revoked" || outcome.kind === "refused") {
+    if (outcome.kind === "refused")
+      deps.logger.info(
+        { ...who, status: outcome.status },
+        "the issuer refused a revocation: already invalid",
+      );
+    await finishTokenRevocation(deps.db, { id: row.id, owner });
+    return outcome.kind;
+  }
+  return retryLater(deps, owner, row, who, outcome.detail);
+}
+
+async function retryLater(
+  deps: RevocationDeps,
+  owner: string,
+  row: TokenRevocation,
+  who: Record<string, string | undefined>,
+  detail: string,
+): Promise<RevocationResult> {
+  const attempts = row.attempts + 1;
+  const log = { ...who, attempts, err: detail };
+  if (attempts >= maxAttempts) {
+    deps.logger.error(log, "the revocation of a token the bot no longer uses was given up after retries");
+    await finishTokenRevocation(deps.db, { id: row.id, owner });
+    return "given_up";
+  }
+  const retryInMs = Math.min(maxRetryMs, firstRetryMs * 2 ** (attempts - 1));
+  await rescheduleTokenRevocation(deps.db, {
+    id: row.id,
+    owner,
+    nextAttemptAt: deps.clock.now() + retryInMs,
+    error: detail,
+  });
+  deps.logger.warn(
+    { ...log, retryInMs },
+    `${row.issuer === "discord" ? "Discord" : "the platform"} did not confirm the revocation of tokens the bot no longer uses; it is tried again`,
+  );
+  return "retry";
+}
+
+function readEndpoint(deps: RevocationDeps, row: TokenRevocation): TokenEndpointOptions | undefined {
+  if (row.issuer === "discord")
+    return deps.linkedRoles === undefined ? undefined : discordTokenEndpoint(deps.linkedRoles);
+  const oauth = deps.config.platform.oauth;
+  if (oauth === undefined) return undefined;
+  return {
+    tokenUrl: oauth.tokenUrl,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    format: oauth.tokenRequestFormat,
+    timeoutMs: deps.config.platform.timeoutMs,
+  };
+}
