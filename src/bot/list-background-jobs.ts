@@ -5,12 +5,13 @@ import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
+import { pruneAbandonedVerifications } from "../linking/prune-abandoned-verifications.js";
 import { pruneRetiredOperatorSecrets } from "../store/operator-webhook-secrets.js";
 import { pruneSeenInteractions } from "../store/seen-interactions.js";
 import { pruneTournamentEvents } from "../store/tournament-event-deletions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
-import type { BotParts } from "./build-dependencies.js";
+import { readLinkedRolesSettings, type BotParts } from "./build-dependencies.js";
 import { checkGuildList } from "./follow-guild-list.js";
 import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
 import type { BackgroundJob } from "./run-background-jobs.js";
@@ -35,6 +36,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       name: "prune expired Linked Roles states",
       everyMs: hour,
       run: () => pruneLinkedRoleStates(db, clock.now()),
+    },
+    // The Discord token of a verification whose platform sign-in nobody finished (prune-abandoned-verifications.ts).
+    {
+      name: "prune abandoned Linked Roles verifications",
+      everyMs: hour,
+      run: () => pruneAbandonedVerifications({ ...parts.deps, linkedRoles: readLinkedRolesSettings(config) }),
     },
     // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
     { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },

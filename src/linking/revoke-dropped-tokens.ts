@@ -10,7 +10,8 @@ import { queueTokenRevocation, type TokenIssuer } from "../store/token-revocatio
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
-export type DroppedTokensCause = "unlinked" | "relinked" | "late_refresh" | "sign_in" | "missing_scope";
+export type DroppedTokensCause =
+  "unlinked" | "relinked" | "late_refresh" | "sign_in" | "missing_scope" | "abandoned_verification";
 
 export interface DroppedTokens {
   readonly issuer?: TokenIssuer;

@@ -164,7 +164,7 @@ export interface TokenRevocationsTable {
   /** Whose it was, for the log only; null for a sign-in's tokens that named nobody yet. */
   guild_id: Immutable<string | null>;
   user_id: Immutable<string | null>;
-  /** What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`. */
+  /** What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`, `abandoned_verification`. */
   cause: Immutable<string>;
   next_attempt_at: Millis;
   /** Failed attempts (5xx, 429, network), for the backoff. */

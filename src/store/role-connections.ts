@@ -1,7 +1,7 @@
 // Each Discord user's Linked Roles connection (docs/architecture.md, "Linked Roles"): their Discord token,
 // sealed like every credential with associated data naming the user, and the platform account it shows.
 import type { Kysely, Selectable } from "kysely";
-import type { SecretBox } from "../secrets/secret-box.js";
+import { SecretDecryptionError, type SecretBox } from "../secrets/secret-box.js";
 import type { Database, RoleConnectionsTable } from "./database.js";
 import { credentialSchema, type MemberCredential } from "./link-credential.js";
 import { describeSealedColumn } from "./sealed-column.js";
@@ -150,4 +150,64 @@ export async function deleteRoleConnection(
     .where("credential", "=", input.credentialVersion)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Discord tokens a Linked Roles verification stored whose platform sign-in was never finished: stored before
+ * `storedBefore` (the sign-in's own expiry ago), no connection written with them, no link of the user in any
+ * server or of their own, and no sign-in of theirs still pending. Deleted with RETURNING, so of two instances
+ * pruning at once each token is handed to one; returned opened (those no key opens are only deleted), for
+ * the caller to revoke.
+ */
+export async function deleteAbandonedRoleConnections(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: { readonly storedBefore: number; readonly now: number },
+): Promise<{ readonly userId: string; readonly credential: MemberCredential | undefined }[]> {
+  const rows = await db
+    .deleteFrom("role_connections")
+    .where("platform_user_id", "is", null)
+    .where("updated_at", "<", input.storedBefore)
+    .where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("member_links")
+              .select("member_links.user_id")
+              .whereRef("member_links.user_id", "=", "role_connections.user_id"),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("personal_links")
+              .select("personal_links.user_id")
+              .whereRef("personal_links.user_id", "=", "role_connections.user_id"),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("oauth_states")
+              .select("oauth_states.user_id")
+              .whereRef("oauth_states.user_id", "=", "role_connections.user_id")
+              .where("oauth_states.origin", "=", "linked_roles")
+              .where("oauth_states.expires_at", ">", input.now),
+          ),
+        ),
+      ]),
+    )
+    .returningAll()
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, credential: openCredential(box, row) }));
+}
+
+function openCredential(box: SecretBox, row: Selectable<RoleConnectionsTable>): MemberCredential | undefined {
+  try {
+    return toRoleConnection(box, row).credential;
+  } catch (error) {
+    if (error instanceof SecretDecryptionError) return undefined;
+    throw error;
+  }
 }
