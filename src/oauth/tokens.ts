@@ -83,14 +83,18 @@ export interface RevokeOptions extends TokenEndpointOptions {
 }
 
 /**
- * What the revocation endpoint answered: `revoked` (200), `refused` (a 4xx but 429: the token is already invalid
- * or never was this client's, and sending it again would change nothing), or `failed` (429, 5xx, a network
- * error or a time-out: worth trying again).
+ * What the revocation endpoint answered: `revoked` (200), `refused` (another 4xx: the request itself was
+ * refused, an unknown token or token type, and sending it again would change nothing), or `failed` (401 or 403,
+ * the client's own credentials refused, which the operator can mend; 429, 5xx, a network error or a time-out:
+ * worth trying again).
  */
 export type RevocationOutcome =
   | { readonly kind: "revoked" }
   | { readonly kind: "refused"; readonly status: number }
   | { readonly kind: "failed"; readonly detail: string };
+
+/** Answers worth sending the revocation again for: the client's credentials refused, or too many requests. */
+const retriedStatuses: ReadonlySet<number> = new Set([401, 403, 429]);
 
 /** RFC 7009 revocation at {token_url}/oauth/revoke (assumed: the spec shows no revocation). Never throws. */
 export async function requestRevocation(options: RevokeOptions): Promise<RevocationOutcome> {
@@ -114,7 +118,7 @@ export async function requestRevocation(options: RevokeOptions): Promise<Revocat
     return { kind: "failed", detail: error instanceof Error ? error.message : "the request failed" };
   }
   if (response.status === 200) return { kind: "revoked" };
-  if (response.status >= 400 && response.status < 500 && response.status !== 429)
+  if (response.status >= 400 && response.status < 500 && !retriedStatuses.has(response.status))
     return { kind: "refused", status: response.status };
   return { kind: "failed", detail: `the revocation endpoint answered ${String(response.status)}` };
 }

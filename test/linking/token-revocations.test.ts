@@ -130,6 +130,18 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     expect(await listTokenRevocations(store.db)).toEqual([]);
   });
 
+  it("keeps the row when the platform refuses the bot's own client credentials, which an operator can mend", async () => {
+    await linkThroughOAuth();
+    oauthServer.answerRevocations(401);
+
+    await unlinkMember(deps, member);
+
+    const queued = await listTokenRevocations(store.db);
+    expect(queued.map((row) => ({ cause: row.cause, attempts: row.attempts }))).toEqual([
+      { cause: "unlinked", attempts: 1 },
+    ]);
+  });
+
   it("revokes at once when the platform answers, leaving nothing queued", async () => {
     const linked = await linkThroughOAuth();
 
