@@ -23,10 +23,12 @@ let built: BuiltBot | undefined;
 let stopping = false;
 /** Read afresh after each await: a signal may have come in meanwhile. */
 const stopAsked = (): boolean => stopping;
+/** Aborted by a stop: cuts the gateway login short, which waits on Discord for as long as it takes. */
+const startAborted = new AbortController();
 
 /**
- * Builds the bot, has it listen and starts it; a stop asked for meanwhile lets the step under way finish (a
- * migration, the gateway login, a listen cannot be cut short) and skips the steps after it.
+ * Builds the bot, has it listen and starts it; a stop asked for meanwhile cuts the gateway login short, lets
+ * any other step under way finish (a migration or a listen cannot be cut short) and skips the steps after it.
  */
 async function startUp(): Promise<void> {
   // Imported once the settings hold: a mistyped setting is reported without loading the whole bot first.
@@ -43,7 +45,7 @@ async function startUp(): Promise<void> {
     logger.info({ host: metricsHost, port: metricsPort }, "metrics listening");
   }
   if (stopAsked()) return;
-  await built.start();
+  await built.start(startAborted.signal);
 }
 
 const startedUp = startUp().catch((error: unknown) => {
@@ -61,9 +63,11 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, shutdownGraceMs);
   deadline.unref();
+  startAborted.abort();
   try {
-    // During start-up: what was started is stopped in order once the step under way is done, so interactions
-    // that came in while the gateway logged in are finished too (docs/operations.md, "5. Start it").
+    // During start-up: the gateway login ends at once, any other step under way is let finish, then what was
+    // started is stopped in order, so interactions that came in on a shard already connected are finished too
+    // (docs/operations.md, "5. Start it").
     await startedUp;
     await built?.stop();
     process.exit(0);

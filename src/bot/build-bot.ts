@@ -50,9 +50,10 @@ export interface RunningBot {
 export interface BuiltBot extends RunningBot {
   /**
    * Once `http` listens: logs in to the gateway, starts the outbox worker, the re-sealing of secrets an older
-   * key sealed and the hourly clean-up.
+   * key sealed and the hourly clean-up. Once `signal` aborts, a gateway login under way is cut short and
+   * nothing is started; `stop()` then ends what there is.
    */
-  start(): Promise<RunningBot>;
+  start(signal?: AbortSignal): Promise<RunningBot>;
 }
 
 /**
@@ -93,8 +94,8 @@ export async function buildBot(config: Config, logger: Logger, options: BotOptio
   };
   return {
     ...bot,
-    async start() {
-      background = await startBackgroundWork(parts);
+    async start(signal) {
+      background = await startBackgroundWork(parts, signal);
       return bot;
     },
   };

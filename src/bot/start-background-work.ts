@@ -20,9 +20,13 @@ export interface BackgroundWork {
  * Once the HTTP app listens: the gateway (if any) feeding the dispatcher and telling which servers the bot
  * is in, the outbox, tier role and tournament reminder workers, the re-sealing of secrets an older key
  * sealed, and the periodic jobs of list-background-jobs.ts (the hourly clean-ups, the daily tier role
- * reconcile).
+ * reconcile). Once `signal` aborts (a stop asked for during start-up), the gateway login is cut short and
+ * nothing is started: undefined then.
  */
-export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWork> {
+export async function startBackgroundWork(
+  parts: BotParts,
+  signal?: AbortSignal,
+): Promise<BackgroundWork | undefined> {
   const { client, token, dispatch, inFlight, outbox, roles, reminders, tournamentEvents, store } = parts;
   const { clock, logger, config } = parts.deps;
   let guildMembership: GuildMembership | undefined;
@@ -39,7 +43,13 @@ export async function startBackgroundWork(parts: BotParts): Promise<BackgroundWo
       applicationId: parts.deps.applicationId,
     });
     logShardChanges(client, logger);
-    await client.login(token);
+    try {
+      await client.login(token, signal);
+    } catch (error) {
+      // The login ended the sessions it opened; what came in on them meanwhile is finished by the stop.
+      if (signal?.aborted === true) return undefined;
+      throw error;
+    }
     logger.info(readRunningShards(client), "gateway shards running in this instance");
   }
   outbox.start();

@@ -8,6 +8,8 @@ import {
   type GatewayIntentBits,
   type GatewayReadyDispatchData,
 } from "discord-api-types/v10";
+import { rejectOnAbort } from "./reject-on-abort.js";
+import { StoppableShardingStrategy } from "./stoppable-sharding-strategy.js";
 
 /** discord.js's wording, which the README's troubleshooting quotes. */
 const invalidTokenMessage = "An invalid token was provided.";
@@ -113,8 +115,12 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
         : { shards: listed ?? [0], shardCount: shardCount ?? listed?.length ?? 1 };
   }
 
-  /** Connects every shard; resolves once each has received READY (or resumed). */
-  async login(token: string): Promise<void> {
+  /**
+   * Connects every shard; resolves once each has received READY (or resumed). Once `signal` aborts, the login
+   * rejects with its reason at once and the client is destroyed (the sessions opened are ended): a READY or a
+   * GET /gateway/bot that never comes does not hold up a stop.
+   */
+  async login(token: string, signal?: AbortSignal): Promise<void> {
     if (this.manager !== undefined) throw new Error("this gateway client has already logged in");
     const bare = token.replace(/^(Bot|Bearer)\s*/i, "");
     if (bare === "") throw new Error(invalidTokenMessage);
@@ -128,6 +134,7 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
       shardCount: shards === "auto" ? null : (shardCount ?? null),
       // What discord.js sent; only guilds' member lists depend on it, and the Guilds intent asks for none.
       largeThreshold: 50,
+      buildStrategy: (built) => new StoppableShardingStrategy(built),
       retrieveSessionInfo: (shardId) => this.sessions.get(shardId) ?? null,
       updateSessionInfo: (shardId, session) => {
         if (session === null) this.sessions.delete(shardId);
@@ -136,10 +143,14 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
     });
     this.manager = manager;
     this.listen(manager);
+    const aborted = rejectOnAbort(signal);
     try {
-      await manager.fetchGatewayInformation().catch((error: unknown) => {
-        throw isUnauthorized(error) ? new Error(invalidTokenMessage, { cause: error }) : error;
-      });
+      await Promise.race([
+        aborted.promise,
+        manager.fetchGatewayInformation().catch((error: unknown) => {
+          throw isUnauthorized(error) ? new Error(invalidTokenMessage, { cause: error }) : error;
+        }),
+      ]);
       const shardIds = await manager.getShardIds();
       this.options = { shards: shardIds, shardCount: await manager.getShardCount() };
       for (const id of shardIds) {
@@ -151,10 +162,13 @@ export class GatewayClient extends EventEmitter<GatewayClientEvents> {
           guildTimer: undefined,
         });
       }
-      await manager.connect();
+      // A shard's connect waits for its READY even once destroyed: the race is what lets go of it.
+      await Promise.race([aborted.promise, manager.connect()]);
     } catch (error) {
       await this.destroy();
       throw error;
+    } finally {
+      aborted.dispose();
     }
   }
 

@@ -1,7 +1,7 @@
 // docs/operations.md, "5. Start it": a SIGTERM while the bot is still starting (here: the gateway logging in, one
-// shard's READY held back by the fake Discord) lets the login finish, then stops what was started in order and
-// exits 0, finishing an interaction that came in on the shard already connected; a second signal exits 1 at
-// once. The bot runs as its own process (src/main.ts built, as `npm run start:built` runs it).
+// shard's READY held back by the fake Discord) cuts the login short, then stops what was started in order and
+// exits 0, finishing an interaction that came in on the shard already connected, also when READY never comes;
+// a second signal exits 1 at once. The bot runs as its own process (src/main.ts built, as `npm run start:built` runs it).
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -79,7 +79,7 @@ describe("a stop asked for while the bot starts", () => {
     });
   }
 
-  it("lets the login finish, finishes an interaction already taken, ends the sessions and exits 0", async () => {
+  it("ends the login, finishes an interaction already taken, ends the sessions and exits 0", async () => {
     const readyHeld = discord.gateway.holdReady([1]);
     const answerHeld = discord.holdResponses("POST", /^\/interactions\/\d+\/[^/]+\/callback$/);
     try {
@@ -109,6 +109,35 @@ describe("a stop asked for while the bot starts", () => {
     } finally {
       answerHeld.release();
       readyHeld.release();
+    }
+  });
+
+  it("cuts short a gateway login that hangs, ends the sessions and exits 0", async () => {
+    const readyHeld = discord.gateway.holdReady();
+    try {
+      const bot = await startBot("hung-login");
+      await readyHeld.waitForCaught(2);
+      bot.child.kill("SIGTERM");
+      // READY is never released while the process runs: the stop does not wait for the login.
+      expect(await bot.exited, bot.outputTail()).toBe(0);
+      expect(bot.output()).not.toContain('"msg":"gateway shards running in this instance"');
+      expect(bot.output()).not.toContain('"msg":"shutdown took too long; exiting"');
+      expect(discord.gateway.liveSessions()).toEqual([]);
+    } finally {
+      readyHeld.release();
+    }
+  });
+
+  it("cuts short a login whose GET /gateway/bot gets no answer and exits 0", async () => {
+    const gatewayHeld = discord.holdResponses("GET", /^\/gateway\/bot$/);
+    try {
+      const bot = await startBot("hung-gateway-info");
+      await gatewayHeld.waitForCaught(1);
+      bot.child.kill("SIGTERM");
+      expect(await bot.exited, bot.outputTail()).toBe(0);
+      expect(bot.output()).not.toContain('"msg":"shutdown took too long; exiting"');
+    } finally {
+      gatewayHeld.release();
     }
   });
 
