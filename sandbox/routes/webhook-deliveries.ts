@@ -3,11 +3,12 @@
 // `next_retry` the time of the next attempt (still shown while that attempt is under way) or null when
 // none remains. `response_code` is 0 when no HTTP answer came; `response_time` is in milliseconds. The
 // test endpoint answers `{ success, delivery_id }` after the first attempt, `success` telling whether it
-// was delivered.
+// was delivered; to an inactive webhook it answers 409 and sends nothing, as the platform sends no event to one
+// (docs/platform-assumptions.md, "Test deliveries").
 import { z } from "zod";
 import { canonicalEventKind } from "../webhooks/event-kinds.js";
 import { toIso } from "../clock.js";
-import { invalidField } from "../errors.js";
+import { conflict, invalidField } from "../errors.js";
 import type { Delivery } from "../state.js";
 import { sampleEventData } from "../webhooks/sample-data.js";
 import { defineRoute } from "./define.js";
@@ -121,6 +122,8 @@ const sendTest = defineRoute({
     const webhook = requireOwnWebhook(deps.state, body.webhook_id, user.id);
     const kind = canonicalEventKind(body.event);
     if (kind === undefined) throw invalidField("event", body.event, "unknown event kind");
+    if (!webhook.active)
+      throw conflict(`webhook ${webhook.id} is inactive: activate it to send it a test event`);
     const data = sampleEventData(deps.state, kind, deps.clock.now(), body.test_data);
     const delivery = await deps.dispatcher.sendTest(webhook, kind, data, cause);
     return { success: delivery.deliveredAt !== null, delivery_id: delivery.id };

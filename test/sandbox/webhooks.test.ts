@@ -174,6 +174,34 @@ describe("POST /api/v1/webhooks/test", () => {
   });
 });
 
+describe("POST /api/v1/webhooks/test to an inactive webhook", () => {
+  it("answers 409 in the error format and delivers nothing", async () => {
+    const created = await fixture.test.call("POST", "/api/v1/webhooks", {
+      key: fixture.test.key("bob"),
+      body: { url: fixture.receiver.url, events: ["battle.completed"], secret, active: false },
+    });
+    const id: string = created.body.id;
+    const response = await fixture.test.call("POST", "/api/v1/webhooks/test", {
+      key: fixture.test.key("bob"),
+      body: { webhook_id: id, event: "battle.completed" },
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      error: {
+        code: "CONFLICT",
+        message: `webhook ${id} is inactive: activate it to send it a test event`,
+        requestId: expect.any(String),
+      },
+    });
+    const deliveries = await fixture.test.call("GET", `/api/v1/webhooks/${id}/deliveries`, {
+      key: fixture.test.key("bob"),
+    });
+    expect(deliveries.body).toEqual({ deliveries: [] });
+    // The answer came after the attempt it would have made: nothing is on its way.
+    expect(fixture.receiver.received).toEqual([]);
+  });
+});
+
 describe("event kinds", () => {
   it("emits every kind in the spec when its cause happens", async () => {
     await fixture.test.call("POST", "/api/v1/webhooks", {
