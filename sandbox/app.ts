@@ -5,7 +5,9 @@ import type { FastifyInstance } from "fastify";
 import type { SandboxDeps } from "./deps.js";
 import { invalidField } from "./errors.js";
 import { checkApiRequest, installApiHooks, type PrincipalRegistry } from "./http/api-hooks.js";
+import type { AnswerHolds } from "./http/answer-holds.js";
 import { installErrorHandler, installNotFoundHandler } from "./http/error-handler.js";
+import { installRequestGauge, type RequestGauge } from "./http/request-gauge.js";
 import { oauthPlugin } from "./oauth/plugin.js";
 import { battleRoutes } from "./routes/battles.js";
 import { registerControlRoutes, type ControlRuntime } from "./routes/control.js";
@@ -34,12 +36,17 @@ export interface AppOptions {
   runtime: ControlRuntime;
   /** Called after every response, so the due-work timer can be re-armed. */
   onResponse: () => void;
+  /** Counts the API requests being answered at once (`Sandbox.apiRequestsInFlight`). */
+  gauge: RequestGauge;
+  /** API answers a test holds back (`Sandbox.holdAnswers`). */
+  holds: AnswerHolds;
 }
 
 export async function buildApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { deps, runtime } = options;
   acceptEmptyBodies(app);
   installErrorHandler(app);
+  installRequestGauge(app, options.gauge, options.holds);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     done();

@@ -11,6 +11,8 @@ import type { CoreDeps } from "./core/deps.js";
 import { nextDueWorkAt, runDueWork } from "./core/due-work.js";
 import type { SandboxDeps } from "./deps.js";
 import { defaultRateLimits, SlidingWindowLimiter, type RateLimitSettings } from "./http/rate-limit.js";
+import { AnswerHolds, type AnswerHold } from "./http/answer-holds.js";
+import { RequestGauge } from "./http/request-gauge.js";
 import { newId } from "./ids.js";
 import type { RegisteredClient } from "./oauth/clients.js";
 import { defaultOAuthSettings, type OAuthSettings } from "./oauth/settings.js";
@@ -64,6 +66,10 @@ export interface Sandbox {
   tick(): Promise<void>;
   /** Waits until no webhook attempt is in flight. */
   idle(): Promise<void>;
+  /** The `/v1` and `/api/v1` requests being answered now, and the most at once (`http/request-gauge.ts`). */
+  readonly apiRequestsInFlight: RequestGauge;
+  /** Holds the answers to API requests of `method` whose path matches `path` until released. */
+  holdAnswers(method: string, path: RegExp): AnswerHold;
 }
 
 export const defaultRedirectUris = [
@@ -151,7 +157,15 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const onResponse = (): void => {
     scheduler.poke();
   };
-  await app.register(buildApp, { deps, runtime: { control, advance }, onResponse });
+  const apiRequestsInFlight = new RequestGauge();
+  const holds = new AnswerHolds();
+  await app.register(buildApp, {
+    deps,
+    runtime: { control, advance },
+    onResponse,
+    gauge: apiRequestsInFlight,
+    holds,
+  });
   await app.ready();
   scheduler.poke();
   let url: string | undefined;
@@ -179,5 +193,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     advance,
     tick,
     idle: () => dispatcher.idle(),
+    apiRequestsInFlight,
+    holdAnswers: (method, path) => holds.hold(method, path),
   };
 }

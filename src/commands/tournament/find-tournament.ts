@@ -6,9 +6,15 @@ import { readTournamentsByStatus, statusesCurrentFirst } from "./read-tournament
 export const findPagesPerStatus = 3;
 
 /**
+ * List requests open at once with the member's credential: the open and the active tournaments' first pages
+ * go together (a member's tournament is nearly always on one of them), each further page once one is answered.
+ */
+export const findConcurrency = 2;
+
+/**
  * One tournament as the platform lists it, read with the member's own credential. The platform has no
- * endpoint for a single tournament, so this reads `GET /tournaments` by status, side by side, until the id
- * turns up (docs/platform-assumptions.md, "Query parameters"). Undefined when it is not within those pages
+ * endpoint for a single tournament, so this reads `GET /tournaments` by status, two pages at a time, until
+ * the id turns up (docs/platform-assumptions.md, "Query parameters"). Undefined when it is not within those pages
  * or a read fails, since what it adds (a title, a status) is never worth failing the answer for.
  */
 export async function findTournament(
@@ -20,6 +26,7 @@ export async function findTournament(
   const search = readTournamentsByStatus(http, credential, {
     statuses: statusesCurrentFirst,
     pagesPerStatus: findPagesPerStatus,
+    concurrency: findConcurrency,
     shouldStop: (found) => has(found) !== undefined,
   });
   try {

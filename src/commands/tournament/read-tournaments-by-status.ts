@@ -15,48 +15,84 @@ import {
 export const statusesCurrentFirst: readonly TournamentStatus[] = ["open", "active", "completed"];
 
 export interface TournamentSearch {
-  /** Read side by side, each to its last page or the bound; the answer keeps this order. */
+  /** Read in turn, each to its last page or the bound; the answer keeps this order. */
   readonly statuses: readonly TournamentStatus[];
   /** Pages read at most for each status, so requests are at most statuses × pages. */
   readonly pagesPerStatus: number;
+  /**
+   * List requests open at once, at most (all with one member's credential). The next request goes to the
+   * status with the fewest pages asked for, the earlier one on a tie; a status's pages go one after another.
+   */
+  readonly concurrency: number;
   /** Asked before each further page: true stops the search (enough found, or out of time). */
   readonly shouldStop: (found: readonly Tournament[]) => boolean;
 }
 
 /**
  * The tournaments read so far, in the order of `search.statuses` then the platform's own, each once. `found`
- * grows as pages come in, so a caller out of time can take what is there; `done` settles once every status
- * has stopped, rejecting with the first failed read (the other statuses' pages are in `found` all the same).
+ * grows as pages come in, so a caller out of time can take what is there; `done` settles once no more pages
+ * are read, rejecting with the first failed read (a status whose read failed is read no further; the other
+ * statuses' pages are in `found` all the same).
  */
 export function readTournamentsByStatus(
   http: PlatformHttp,
   credential: PlatformCredential,
   search: TournamentSearch,
 ): { readonly found: () => readonly Tournament[]; readonly done: Promise<void> } {
-  const byStatus = search.statuses.map((): Tournament[] => []);
+  const statuses = search.statuses.map((status) => ({
+    status,
+    tournaments: [] as Tournament[],
+    pagesAsked: 0,
+    reading: false,
+    finished: false,
+  }));
+  type StatusRead = (typeof statuses)[number];
   const seen = new Set<string>();
-  const found = (): readonly Tournament[] => byStatus.flat();
+  const found = (): readonly Tournament[] => statuses.flatMap((each) => each.tournaments);
   const limit = listLimitBounds.max;
+  const failures: unknown[] = [];
 
-  async function readStatus(status: TournamentStatus, into: Tournament[]): Promise<void> {
-    for (let page = 0; page < search.pagesPerStatus && !search.shouldStop(found()); page += 1) {
-      const answer = await listTournaments(http, credential, { status, limit, offset: page * limit });
-      // A tournament that moved between pages (or statuses) while they were read would come twice.
-      for (const tournament of answer.tournaments) {
-        if (!seen.has(tournament.id)) into.push(tournament);
-        seen.add(tournament.id);
+  function pickNext(): StatusRead | undefined {
+    let next: StatusRead | undefined;
+    for (const each of statuses) {
+      if (each.reading || each.finished || each.pagesAsked >= search.pagesPerStatus) continue;
+      if (next === undefined || each.pagesAsked < next.pagesAsked) next = each;
+    }
+    return next;
+  }
+
+  async function readPage(read: StatusRead): Promise<void> {
+    const offset = read.pagesAsked * limit;
+    read.pagesAsked += 1;
+    const answer = await listTournaments(http, credential, { status: read.status, limit, offset });
+    // A tournament that moved between pages (or statuses) while they were read would come twice.
+    for (const tournament of answer.tournaments) {
+      if (!seen.has(tournament.id)) read.tournaments.push(tournament);
+      seen.add(tournament.id);
+    }
+    // Shape A says whether more follow; shape B only shows it by a full page.
+    const more = answer.hasMore ?? answer.tournaments.length >= limit;
+    if (!more || answer.tournaments.length === 0) read.finished = true;
+  }
+
+  /** Reads pages while one is left to ask for; a status being read by another reader is left to it. */
+  async function reader(): Promise<void> {
+    for (let read = pickNext(); read !== undefined && !search.shouldStop(found()); read = pickNext()) {
+      read.reading = true;
+      try {
+        await readPage(read);
+      } catch (error) {
+        failures.push(error);
+        read.finished = true;
+      } finally {
+        read.reading = false;
       }
-      // Shape A says whether more follow; shape B only shows it by a full page.
-      const more = answer.hasMore ?? answer.tournaments.length >= limit;
-      if (!more || answer.tournaments.length === 0) return;
     }
   }
 
-  const done = Promise.allSettled(
-    search.statuses.map((status, index) => readStatus(status, byStatus[index] ?? [])),
-  ).then((results) => {
-    const failed = results.find((result) => result.status === "rejected");
-    if (failed !== undefined) throw failed.reason;
+  const readers = Math.max(1, Math.min(search.concurrency, statuses.length));
+  const done = Promise.all(Array.from({ length: readers }, reader)).then(() => {
+    if (failures.length > 0) throw failures[0];
   });
   return { found, done };
 }

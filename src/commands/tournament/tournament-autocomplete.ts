@@ -56,9 +56,12 @@ export async function suggestTournaments(
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
   const { credential } = await getMemberSession(deps, actor);
   let outOfTime = false;
+  const statuses = input.status === undefined ? statusesCurrentFirst : [input.status];
   const search = readTournamentsByStatus(deps.platform, credential, {
-    statuses: input.status === undefined ? statusesCurrentFirst : [input.status],
+    statuses,
     pagesPerStatus: suggestionPagesPerStatus,
+    // Every status side by side: two round trips fit the budget, three might not.
+    concurrency: statuses.length,
     shouldStop: (found) =>
       outOfTime || chooseTournaments(found, input.typed).length >= discordLimits.autocompleteChoices,
   });

@@ -43,6 +43,33 @@ describe("findTournament with more than a page of tournaments", () => {
     }
   });
 
+  it("asks for the open and the active first pages alone for a tournament on the first", async () => {
+    const before = world.apiRequests();
+    expect(
+      await findTournament(world.http, world.credential("alice", "read"), titled("Hardcore Invitational")),
+    ).toMatchObject({ status: "open" });
+    // The finished tournaments are not asked for once it is found.
+    expect(world.apiRequests() - before).toBe(2);
+  });
+
+  it("keeps at most two list requests open at once while the platform is slow to answer", async () => {
+    const atOnce = 2;
+    const gauge = world.sandbox.apiRequestsInFlight;
+    gauge.resetPeak();
+    const hold = world.sandbox.holdAnswers("GET", /^\/v1\/tournaments$/);
+    const lookup = findTournament(world.http, world.credential("alice", "read"), "trn_missing");
+    try {
+      await hold.waitForCaught(atOnce);
+      // A request of the test's own, answered once the sandbox has read what the lookup sent before it.
+      expect((await fetch(`${world.sandbox.url}/sandbox/clock`)).status).toBe(200);
+      expect(hold.caught).toBe(atOnce);
+    } finally {
+      hold.release();
+    }
+    expect(await lookup).toBeUndefined();
+    expect(gauge.peak).toBe(atOnce);
+  });
+
   it("gives up within a bounded number of requests on an id the platform does not list", async () => {
     addPastTournaments(world.sandbox.state, 400);
     const before = world.apiRequests();
