@@ -82,11 +82,15 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       run: () =>
         purgeRemovedGuilds({
           db,
+          secretBox: parts.deps.secretBox,
           clock,
           logger,
           guildDataGraceMs: config.guildDataGraceMs,
           wakeRoleConnectionWorker: () => {
             roleConnections.wake();
+          },
+          wakeRevocationWorker: () => {
+            parts.tokenRevocations.wake();
           },
         }),
     },

@@ -6,7 +6,7 @@
 // crash after the commit nor an outage leaves it valid. Never stops what the member did.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
-import { queueTokenRevocation, type TokenIssuer } from "../store/token-revocations.js";
+import { queueTokenRevocation, tokenToRevokeOf, type TokenIssuer } from "../store/token-revocations.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
@@ -26,8 +26,7 @@ type QueueDeps = Pick<LinkingDeps, "secretBox" | "clock" | "config">;
 
 /**
  * Queues the tokens in `db` (the transaction that drops them); returns the row to try once committed, or
- * undefined for platform tokens with platform OAuth off (there is nowhere to send them). The refresh token
- * is sent when there is one: revoking it ends its access tokens too (RFC 7009 §2.1).
+ * undefined for platform tokens with platform OAuth off (there is nowhere to send them).
  */
 export async function queueDroppedTokens(
   db: Kysely<Database>,
@@ -36,11 +35,9 @@ export async function queueDroppedTokens(
 ): Promise<string | undefined> {
   const issuer = dropped.issuer ?? "platform";
   if (issuer === "platform" && deps.config.platform.oauth === undefined) return undefined;
-  const { accessToken, refreshToken } = dropped.tokens;
   return queueTokenRevocation(db, deps.secretBox, {
     issuer,
-    token: refreshToken ?? accessToken,
-    tokenTypeHint: refreshToken === undefined ? "access_token" : "refresh_token",
+    ...tokenToRevokeOf(dropped.tokens),
     guildId: dropped.guildId,
     userId: dropped.userId,
     cause: dropped.cause,

@@ -161,9 +161,12 @@ export interface TokenRevocationsTable {
   issuer: Immutable<string>;
   /** The token and its type hint, sealed with associated data naming the row. */
   token: string;
-  /** Whose it was, for the log only; null for a sign-in's tokens that named nobody yet. */
-  guild_id: Immutable<string | null>;
-  user_id: Immutable<string | null>;
+  /**
+   * Whose it was, for the log only; null for a sign-in's tokens that named nobody yet, and once the purge of the
+   * server forgot whose it was (purge-guild-data.ts).
+   */
+  guild_id: string | null;
+  user_id: string | null;
   /** What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`, `abandoned_verification`. */
   cause: Immutable<string>;
   next_attempt_at: Millis;

@@ -125,6 +125,31 @@ export async function readCredentialToReplace(
     : openReplacedCredential(box, row, credentialAssociatedData({ guildId, userId: key.userId }));
 }
 
+/**
+ * The OAuth credentials of every link in the guild that still open (an API key is the member's to delete on the
+ * platform): what the purge of a server queues for revocation (purge-guild-data.ts).
+ */
+export async function listGuildOAuthCredentials(
+  db: Kysely<Database>,
+  box: SecretBox,
+  guildId: string,
+): Promise<MemberCredential[]> {
+  const rows = await db
+    .selectFrom("member_links")
+    .select(["user_id", "credential_kind", "credential", "platform_user_id"])
+    .where("guild_id", "=", guildId)
+    .where("credential_kind", "=", "oauth")
+    .execute();
+  return rows.flatMap((row) => {
+    const { credential } = openReplacedCredential(
+      box,
+      row,
+      credentialAssociatedData({ guildId, userId: row.user_id }),
+    );
+    return credential === undefined ? [] : [credential];
+  });
+}
+
 export async function findMemberLink(
   db: Kysely<Database>,
   box: SecretBox,

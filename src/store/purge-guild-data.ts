@@ -4,7 +4,10 @@
 import type { Kysely } from "kysely";
 import { deleteUncardedAnswers } from "./battle-answers.js";
 import type { Database } from "./database.js";
+import { listGuildOAuthCredentials } from "./member-links.js";
 import { queueRoleConnectionsOfGuild } from "./role-connection-writes.js";
+import { forgetGuildOfTokenRevocations, queueTokenRevocation, tokenToRevokeOf } from "./token-revocations.js";
+import type { SecretBox } from "../secrets/secret-box.js";
 
 /** Rows deleted per table, for the log. */
 export interface PurgedGuildRows {
@@ -34,6 +37,12 @@ export interface PurgedGuildRows {
   readonly tournamentEventSettings: number;
   readonly tournamentEvents: number;
   /**
+   * The OAuth tokens of the guild's member links, queued for revocation as an unlink's are (token-revocations.ts),
+   * naming neither the server nor the member; and revocations queued before, which stay but forget them too.
+   */
+  readonly tokenRevocationsQueued: number;
+  readonly tokenRevocationsForgotten: number;
+  /**
    * docs/architecture.md, "Linked Roles": members verified for Linked Roles who were linked here, their
    * connection queued to be written again from their other links, or cleared with none left.
    */
@@ -48,6 +57,7 @@ export interface PurgedGuildRows {
  */
 export async function purgeRemovedGuild(
   db: Kysely<Database>,
+  box: SecretBox,
   input: { readonly guildId: string; readonly removedBefore: number; readonly now: number },
 ): Promise<PurgedGuildRows | undefined> {
   const { guildId } = input;
@@ -107,6 +117,8 @@ export async function purgeRemovedGuild(
       retiredSecrets,
       webhookEndpoints: await count(trx.deleteFrom("webhook_endpoints").where("guild_id", "=", guildId)),
       subscriptions: await count(trx.deleteFrom("subscriptions").where("guild_id", "=", guildId)),
+      tokenRevocationsQueued: await queueLinkTokens(trx, box, guildId, input.now),
+      tokenRevocationsForgotten: await forgetGuildOfTokenRevocations(trx, guildId),
       memberLinks: await count(trx.deleteFrom("member_links").where("guild_id", "=", guildId)),
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),
       guildSettings: await count(trx.deleteFrom("guild_settings").where("guild_id", "=", guildId)),
@@ -130,4 +142,28 @@ export async function purgeRemovedGuild(
       roleConnectionsQueued,
     };
   });
+}
+
+/**
+ * Queues the guild's OAuth links' tokens for revocation, as an unlink would, before the links go: a server's
+ * purge must not leave its members' tokens valid at the platform. Returns how many were queued.
+ */
+async function queueLinkTokens(
+  trx: Kysely<Database>,
+  box: SecretBox,
+  guildId: string,
+  now: number,
+): Promise<number> {
+  const credentials = await listGuildOAuthCredentials(trx, box, guildId);
+  for (const credential of credentials) {
+    await queueTokenRevocation(trx, box, {
+      issuer: "platform",
+      ...tokenToRevokeOf(credential),
+      guildId: undefined,
+      userId: undefined,
+      cause: "server_purged",
+      now,
+    });
+  }
+  return credentials.length;
 }

@@ -69,6 +69,19 @@ function toTokenRevocation(box: SecretBox, row: Selectable<TokenRevocationsTable
   };
 }
 
+/**
+ * What revokes an OAuth credential: its refresh token when it has one, since revoking it ends its access tokens
+ * too (RFC 7009 §2.1), else its access token.
+ */
+export function tokenToRevokeOf(tokens: {
+  readonly accessToken: string;
+  readonly refreshToken?: string | undefined;
+}): TokenToRevoke {
+  return tokens.refreshToken === undefined
+    ? { token: tokens.accessToken, tokenTypeHint: "access_token" }
+    : { token: tokens.refreshToken, tokenTypeHint: "refresh_token" };
+}
+
 /** Queues one token, due now; returns the row's id, for the caller to try it at once once committed. */
 export async function queueTokenRevocation(
   db: Kysely<Database>,
@@ -97,6 +110,19 @@ export async function queueTokenRevocation(
     })
     .execute();
   return id;
+}
+
+/**
+ * The purge of a server the bot left (purge-guild-data.ts): its queued revocations stay, since the tokens must
+ * still be revoked, but no longer name the server or its members.
+ */
+export async function forgetGuildOfTokenRevocations(db: Kysely<Database>, guildId: string): Promise<number> {
+  const result = await db
+    .updateTable("token_revocations")
+    .set({ guild_id: null, user_id: null })
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 function isClaimable(db: Kysely<Database>, now: number, ids: readonly string[] | undefined) {

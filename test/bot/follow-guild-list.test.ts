@@ -16,6 +16,7 @@ import {
 import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
 import { listTournamentEvents } from "../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { createTestSecretBox } from "../store/secret-box-fixture.js";
 
 const day = 24 * 3_600_000;
 const adminId = "200000000000000009";
@@ -38,6 +39,7 @@ describe.each(testDatabases())("the server list check on $name", (database) => {
 
   const deps = () => ({
     db: store.db,
+    secretBox: createTestSecretBox(),
     rest,
     clock,
     logger: createLogger({ level: "silent" }),

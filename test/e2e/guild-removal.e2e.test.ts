@@ -27,6 +27,7 @@ describe("a server that removes the bot, end to end", () => {
   const purge = () =>
     purgeRemovedGuilds({
       db: world.bot.deps.db,
+      secretBox: world.bot.deps.secretBox,
       clock,
       logger: world.bot.deps.logger,
       guildDataGraceMs: world.bot.deps.config.guildDataGraceMs,

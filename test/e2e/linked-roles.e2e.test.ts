@@ -171,6 +171,7 @@ describe("a member verifying their Linked Roles connection", () => {
     // The hourly purge with its grace period over: -1 ms, so a removal recorded this very millisecond counts.
     const purged = await purgeRemovedGuilds({
       db: world.bot.deps.db,
+      secretBox: world.bot.deps.secretBox,
       clock: world.bot.deps.clock,
       logger: world.bot.deps.logger,
       guildDataGraceMs: -1,

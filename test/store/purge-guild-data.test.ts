@@ -8,10 +8,12 @@ import type { Store } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
 import { clearGuildRemoval, findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { operatorSource } from "../../src/store/inbox.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
+import { claimDueTokenRevocations } from "../../src/store/token-revocations.js";
 import { guildA, guildB } from "../webhooks/support/seed.js";
 import { countGuildRows, guildIdTables } from "./support/guild-rows.js";
-import { day, seedGuild } from "./support/seed-guild.js";
+import { day, seedGuild, seedSecretBox as box } from "./support/seed-guild.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 
@@ -57,7 +59,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     for (const [table, count] of Object.entries(seeded)) expect(count, table).toBeGreaterThan(0);
     const otherSeeded = await countGuildRows(store.db, guildB);
 
-    const purged = await purgeRemovedGuild(store.db, {
+    const purged = await purgeRemovedGuild(store.db, box, {
       guildId: guildA,
       removedBefore: testNow + 30 * day,
       now: testNow + 30 * day,
@@ -86,6 +88,9 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       tournamentEventSettings: 1,
       tournamentEvents: 1,
       roleConnectionsQueued: 0,
+      // The seeded link is by API key, which has no token to revoke; the unlink's waiting revocation stays.
+      tokenRevocationsQueued: 0,
+      tokenRevocationsForgotten: 1,
     });
     const left = await countGuildRows(store.db, guildA, [endpointId]);
     for (const [table, count] of Object.entries(left)) expect(count, table).toBe(0);
@@ -98,13 +103,61 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     expect(await listBattleAnswers(store.db, `bat_only_${guildB}`)).toHaveLength(1);
   });
 
+  it("revokes the tokens of the guild's OAuth links, naming neither the server nor its members", async () => {
+    await seedGuild(store.db, guildA);
+    await saveMemberLink(store.db, box, {
+      guildId: guildA,
+      userId: "400000000000000099",
+      platformUserId: "usr_oauth",
+      platformUsername: "bob",
+      credentialKind: "oauth",
+      credential: { accessToken: "access-oauth", refreshToken: "refresh-oauth" },
+      now: testNow,
+    });
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+
+    const purged = await purgeRemovedGuild(store.db, box, {
+      guildId: guildA,
+      removedBefore: testNow + 1,
+      now: testNow + 1,
+    });
+
+    expect(purged).toMatchObject({ memberLinks: 2, tokenRevocationsQueued: 1, tokenRevocationsForgotten: 1 });
+    const due = await claimDueTokenRevocations(store.db, box, {
+      owner: "test",
+      now: testNow + 1,
+      leaseMs: 60_000,
+      limit: 10,
+    });
+    const whose = ({ guildId, userId, cause, token }: (typeof due)[number]) => ({
+      guildId,
+      userId,
+      cause,
+      token,
+    });
+    expect(due.map(whose).sort((a, b) => a.cause.localeCompare(b.cause))).toEqual([
+      {
+        guildId: undefined,
+        userId: undefined,
+        cause: "server_purged",
+        token: { token: "refresh-oauth", tokenTypeHint: "refresh_token" },
+      },
+      {
+        guildId: undefined,
+        userId: undefined,
+        cause: "unlinked",
+        token: { token: "refresh-token-unlinked", tokenTypeHint: "refresh_token" },
+      },
+    ]);
+  });
+
   it("keeps a guild removed at or after the cut-off", async () => {
     await seedGuild(store.db, guildA);
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
     const seeded = await countGuildRows(store.db, guildA);
 
     expect(
-      await purgeRemovedGuild(store.db, { guildId: guildA, removedBefore: testNow, now: testNow }),
+      await purgeRemovedGuild(store.db, box, { guildId: guildA, removedBefore: testNow, now: testNow }),
     ).toBeUndefined();
 
     expect(await findGuildRemoval(store.db, guildA)).toEqual({ guildId: guildA, removedAt: testNow });
@@ -118,7 +171,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     const kept = await countGuildRows(store.db, guildA);
 
     expect(
-      await purgeRemovedGuild(store.db, {
+      await purgeRemovedGuild(store.db, box, {
         guildId: guildA,
         removedBefore: testNow + 30 * day,
         now: testNow + 30 * day,

@@ -170,7 +170,7 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
     );
 
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
-    const purged = await purgeRemovedGuild(store.db, {
+    const purged = await purgeRemovedGuild(store.db, box, {
       guildId: guildA,
       removedBefore: testNow + 1,
       now: testNow + 1,

@@ -20,6 +20,7 @@ export const guildIdTables = [
   "reminder_settings",
   "subscriptions",
   "tier_roles",
+  "token_revocations",
   "tournament_event_settings",
   "tournament_events",
   "tournament_reminders",

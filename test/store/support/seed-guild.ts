@@ -15,6 +15,7 @@ import { recordMemberTeam } from "../../../src/store/member-teams.js";
 import { pauseChannelThreads } from "../../../src/store/thread-pauses.js";
 import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
+import { queueTokenRevocation } from "../../../src/store/token-revocations.js";
 import { syncTournamentReminders } from "../../../src/store/tournament-reminders.js";
 import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
 import { syncTournamentEventRows } from "../../../src/store/tournament-event-row-sync.js";
@@ -24,7 +25,9 @@ import { channelOf } from "../../webhooks/support/seed.js";
 import { createTestSecretBox, testNow } from "../secret-box-fixture.js";
 import { enqueue } from "./outbox-fixtures.js";
 
-const box = createTestSecretBox();
+/** Seals what seedGuild stores; the purge opens the guild's credentials with it. */
+export const seedSecretBox = createTestSecretBox();
+const box = seedSecretBox;
 export const day = 24 * 60 * 60 * 1000;
 
 /** A row for the guild in every table that has one: what a server using every feature leaves behind. */
@@ -97,6 +100,16 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     now: testNow,
   });
   await saveAdminChannel(db, { guildId, adminChannelId: channelId, now: testNow });
+  // An unlink's tokens still waiting for the platform to answer their revocation.
+  await queueTokenRevocation(db, box, {
+    issuer: "platform",
+    token: "refresh-token-unlinked",
+    tokenTypeHint: "refresh_token",
+    guildId,
+    userId,
+    cause: "unlinked",
+    now: testNow,
+  });
   const subscription = await createSubscription(db, {
     guildId,
     channelId,
