@@ -1,7 +1,7 @@
 // A member's platform account per (guild, Discord user) (docs/architecture.md, "Linking"). The credential is
 // sealed with associated data naming the guild and user, so it cannot be moved to another member's row. A key
 // without a guild is the member's personal link (personal-links.ts), so one set of functions serves both.
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, MemberLinksTable } from "./database.js";
 import { createId } from "./ids.js";
@@ -105,13 +105,15 @@ export async function saveMemberLink(
  * The credential the member's link holds, read in the transaction that replaces it (a re-link) so the caller can
  * revoke it once committed (docs/architecture.md, "Linking"). On PostgreSQL the row stays locked until the
  * transaction ends: a refresh stored meanwhile waits and then misses its compare-and-set, so what is read here
- * is what the re-link replaces. Undefined when the member has no link.
+ * is what the re-link replaces. The member's link is held too while there is none yet (holdMemberLink), so of
+ * two first links at once the second reads what the first stored. Undefined when the member has no link.
  */
 export async function readCredentialToReplace(
   db: Kysely<Database>,
   box: SecretBox,
   key: MemberKey,
 ): Promise<ReplacedCredential | undefined> {
+  await holdMemberLink(db, key);
   const { guildId } = key;
   if (guildId === undefined) return readPersonalCredentialToReplace(db, box, key.userId);
   const query = db
@@ -123,6 +125,22 @@ export async function readCredentialToReplace(
   return row === undefined
     ? undefined
     : openReplacedCredential(box, row, credentialAssociatedData({ guildId, userId: key.userId }));
+}
+
+/** Names the member links among PostgreSQL's advisory locks (their two-key form); any fixed number would do. */
+const memberLinkLock = 7_316_002;
+
+/**
+ * Holds one member's server or personal link until the transaction ends, on PostgreSQL, whether it exists or
+ * not. FOR UPDATE locks only a row there is: two first links of one member at once (two sign-ins, or a key and a
+ * sign-in) would each read no link, and the second to commit would overwrite the first's credential without
+ * reading it, so its OAuth tokens would never be revoked. Held before the read, the second waits for the first
+ * to commit and then reads what it stored. SQLite runs one writer at a time already.
+ */
+async function holdMemberLink(db: Kysely<Database>, key: MemberKey): Promise<void> {
+  if (readDialect(db) !== "postgres") return;
+  const name = `${key.guildId ?? "personal"}:${key.userId}`;
+  await sql`select pg_advisory_xact_lock(${memberLinkLock}, hashtext(${name}))`.execute(db);
 }
 
 /**
