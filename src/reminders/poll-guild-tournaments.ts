@@ -9,11 +9,15 @@ import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
 import type { ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
-import { syncGuildTournamentEvents } from "./events/sync-guild-tournament-events.js";
-import type { TournamentEventSync } from "../store/tournament-event-row-sync.js";
+import { syncGuildTournamentEvents, type GuildEventSync } from "./events/sync-guild-tournament-events.js";
+import { hasLiveTournamentEvents } from "../store/tournament-event-ends.js";
 import { checkReminderRole } from "./check-reminder-role.js";
 import { planReminders } from "./plan-reminders.js";
-import { readOpenTournaments, type OpenTournaments } from "./read-open-tournaments.js";
+import {
+  readOpenTournaments,
+  readTournamentsByStatus,
+  type OpenTournaments,
+} from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { describeLinkProblem, tellAdminsReadOnHold, type LinkProblem } from "./tell-admins-read-on-hold.js";
 import {
@@ -34,7 +38,7 @@ export type PollOutcome =
       readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
       /** docs/architecture.md, "Tournament events"; undefined when the server shows none. */
-      readonly events: TournamentEventSync | undefined;
+      readonly events: GuildEventSync | undefined;
     }
   | { readonly kind: "link-problem"; readonly problem: LinkProblem; readonly told: boolean }
   /** The platform or the bot's own access failed; the next read tries again. */
@@ -48,12 +52,16 @@ export async function pollGuildTournaments(
   const userId = readingAdminOf(reader);
   if (reader.feeds === "reminders") await checkReminderRole(deps, reader.settings);
   let read;
+  let active: OpenTournaments | undefined;
   try {
     // The admin's credential reads for the server only while they are still its admin.
     const standing = await readManageServerStanding(deps.rest, { guildId, userId });
     if (standing !== "holds") return await holdReads(deps, reader, standingProblem(standing));
     const { credential } = await getMemberSession(deps, { guildId, userId });
     read = await readOpenTournaments(deps.platform, credential);
+    // A started tournament's event needs to know whether it still runs (docs/architecture.md, "Tournament events").
+    if (await hasLiveTournamentEvents(deps.db, guildId))
+      active = await readTournamentsByStatus(deps.platform, credential, "active");
   } catch (error) {
     const problem = readLinkProblem(error);
     if (problem !== undefined) return holdReads(deps, reader, problem);
@@ -66,12 +74,19 @@ export async function pollGuildTournaments(
   const now = deps.clock.now();
   const sync =
     reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
-  const events = await syncGuildTournamentEvents(deps, { guildId, read, now });
+  const events = await syncGuildTournamentEvents(deps, { guildId, read, active, now });
   if (await recordReaderSucceeded(deps, reader, now)) {
     deps.logger.info({ guildId }, `${describeReadsOf(reader)} read the open tournaments again`);
   }
   deps.logger.debug(
-    { guildId, open: read.tournaments.length, ...sync, complete: read.complete, events },
+    {
+      guildId,
+      open: read.tournaments.length,
+      active: active?.tournaments.length,
+      ...sync,
+      complete: read.complete,
+      events,
+    },
     reader.feeds === "reminders"
       ? "read the open tournaments for reminders"
       : "read the open tournaments for tournament events",

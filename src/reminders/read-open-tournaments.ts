@@ -1,6 +1,7 @@
 // The platform's open tournaments, every page (the platform's API reference, "Endpoints › Tournaments":
 // `GET /tournaments?status=open` with limit and offset). The platform announces no new tournament, so
-// reminders read them (docs/architecture.md, "Tournament reminders").
+// reminders read them (docs/architecture.md, "Tournament reminders"). The active ones are read the same way
+// while a server shows a started tournament's event, to keep its end truthful ("Tournament events").
 import {
   listTournaments,
   listLimitBounds,
@@ -21,15 +22,24 @@ export interface OpenTournaments {
   readonly complete: boolean;
 }
 
-export async function readOpenTournaments(
+export function readOpenTournaments(
   http: PlatformHttp,
   credential: PlatformCredential,
+): Promise<OpenTournaments> {
+  return readTournamentsByStatus(http, credential, "open");
+}
+
+/** Every page of the tournaments in one status, as `readOpenTournaments` reads the open ones. */
+export async function readTournamentsByStatus(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  status: "open" | "active",
 ): Promise<OpenTournaments> {
   const limit = listLimitBounds.max;
   const tournaments: Tournament[] = [];
   const seen = new Set<string>();
   for (let page = 0; page < maxTournamentPages; page += 1) {
-    const answer = await listTournaments(http, credential, { status: "open", limit, offset: page * limit });
+    const answer = await listTournaments(http, credential, { status, limit, offset: page * limit });
     // A tournament that moved between pages while they were read would come twice.
     for (const tournament of answer.tournaments) {
       if (!seen.has(tournament.id)) tournaments.push(tournament);

@@ -132,7 +132,7 @@ function toFieldColumns(event: TournamentEventFields) {
  * `/setup events off` deletes it only before or after this commit, never between the check and the writes.
  * SQLite runs one writer at a time.
  */
-async function holdEventSettings(trx: Transaction<Database>, guildId: string): Promise<boolean> {
+export async function holdEventSettings(trx: Transaction<Database>, guildId: string): Promise<boolean> {
   const settings = trx
     .selectFrom("tournament_event_settings")
     .select("guild_id")

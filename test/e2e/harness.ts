@@ -37,6 +37,8 @@ export interface EndToEndOptions {
   /** [shard_id, num_shards] the Arena guild's id falls on, by Discord's formula. */
   readonly guildShard?: readonly [number, number];
   readonly startOptions?: BotOptions;
+  /** The sandbox's clock drives the fake Discord and the bot too (playground/start-local-stack.ts). */
+  readonly oneClock?: boolean;
 }
 
 export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndToEnd> {
@@ -62,6 +64,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
       ...options.env,
     },
     ...(options.discord === undefined ? {} : { discord: options.discord }),
+    ...(options.oneClock === true ? { oneClock: true } : {}),
     // The writer's thread loads this run's built batched writes, not the sources through tsx (a third of a
     // second less for each bot the tests start; test/support/built-sources.ts).
     startOptions: {

@@ -1,0 +1,74 @@
+// The end of a started tournament's event kept truthful (docs/architecture.md, "Tournament events"): while the
+// platform lists the tournament active, an end near or past moves on by a bounded step, so Discord does not
+// complete the event while the tournament goes on; once the platform no longer lists it, its event is
+// completed. The platform gives no end, so each read of the active tournaments decides anew.
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+import { holdEventSettings } from "./tournament-event-row-sync.js";
+import { toTournamentEvent, updateTournamentEventRow } from "./tournament-events.js";
+
+export interface LiveEventSync {
+  readonly extended: number;
+  readonly ended: number;
+}
+
+/** Whether the server shows a started tournament's event, which a read of the active tournaments follows. */
+export async function hasLiveTournamentEvents(db: Kysely<Database>, guildId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("tournament_events")
+    .select("tournament_id")
+    .where("guild_id", "=", guildId)
+    .where("wanted_status", "=", "active")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Brings the server's active rows in line with one read of the active tournaments, in one commit checked
+ * against `/setup events off`. A tournament listed active whose event ends within `extendWithinMs` has its end
+ * moved to `stepMs` from now (never earlier than it was); one listed neither active nor open, after a read of
+ * the whole active list (`complete`), is over: its event is to be completed, its end no later than now.
+ * Undefined, and nothing written, when the server does not show events.
+ */
+export async function followLiveTournamentEvents(
+  db: Kysely<Database>,
+  input: {
+    readonly guildId: string;
+    readonly activeIds: ReadonlySet<string>;
+    readonly openIds: ReadonlySet<string>;
+    readonly complete: boolean;
+    readonly now: number;
+    readonly extendWithinMs: number;
+    readonly stepMs: number;
+  },
+): Promise<LiveEventSync | undefined> {
+  const { guildId, now } = input;
+  return db.transaction().execute(async (trx) => {
+    if (!(await holdEventSettings(trx, guildId))) return undefined;
+    const rows = await trx
+      .selectFrom("tournament_events")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .where("wanted_status", "=", "active")
+      .execute();
+    const sync = { extended: 0, ended: 0 };
+    const due = { due_at: now, attempts: 0, updated_at: now };
+    for (const row of rows.map(toTournamentEvent)) {
+      if (input.activeIds.has(row.tournamentId)) {
+        if (row.endsAt > now + input.extendWithinMs) continue;
+        const endsAt = Math.max(row.endsAt, now + input.stepMs);
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, { ends_at: endsAt, ...due });
+        sync.extended += 1;
+      } else if (input.complete && !input.openIds.has(row.tournamentId)) {
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, {
+          wanted_status: "completed",
+          ends_at: Math.min(row.endsAt, now),
+          ...due,
+        });
+        sync.ended += 1;
+      }
+    }
+    return sync;
+  });
+}
