@@ -27,8 +27,8 @@ export async function hasLiveTournamentEvents(db: Kysely<Database>, guildId: str
 /**
  * Brings the server's active rows in line with one read of the active tournaments, in one commit checked
  * against `/setup events off`. A tournament listed active whose event ends within `extendWithinMs` has its end
- * moved to `stepMs` from now (never earlier than it was); one listed neither active nor open, after a read of
- * the whole active list (`complete`), is over: its event is to be completed, its end no later than now.
+ * moved to `stepMs` from now (never earlier than it was); one listed neither active nor open, after reads of
+ * both whole lists (`complete`), is over: its event is to be completed, its end no later than now.
  * Undefined, and nothing written, when the server does not show events.
  */
 export async function followLiveTournamentEvents(

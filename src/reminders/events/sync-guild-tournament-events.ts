@@ -40,7 +40,8 @@ export async function syncGuildTournamentEvents(
     guildId: input.guildId,
     activeIds: new Set(input.active.tournaments.map((tournament) => tournament.id)),
     openIds: plan.openIds,
-    complete: input.active.complete,
+    // Absent from both lists means over only when both were read to their last page.
+    complete: input.active.complete && input.read.complete,
     now: input.now,
     ...liveEventTiming(deps.config.reminders.pollMs),
   });
