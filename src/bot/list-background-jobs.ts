@@ -94,7 +94,7 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
           },
         }),
     },
-    // While SQLite cannot write, /readyz and the metrics recover once it can, with no traffic to show it
+    // While the database cannot write, /readyz and the metrics recover once it can, with no traffic to show it
     // (src/store/write-health.ts); a store that can write does nothing here.
     {
       name: "probe whether the database can write again",

@@ -11,6 +11,7 @@ import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
+import { readWritePool } from "./read-write-pool.js";
 import { useThreadBatches } from "./write-batcher.js";
 import { createWriteHealth, type WriteHealth } from "./write-health.js";
 import { probeWrite } from "./write-probe.js";
@@ -19,8 +20,8 @@ export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: StoreDialect;
   /**
-   * On SQLite, whether the database can write (a full disk, a read-only file, a lock held too long say it
-   * cannot); undefined on PostgreSQL, whose connection errors the readiness check's query meets itself.
+   * Whether the database can write: a full disk, a read-only file or session (a PostgreSQL standby), a lock
+   * held too long say it cannot. Connection errors are not its business: the readiness check's query meets them.
    */
   readonly writeHealth: WriteHealth | undefined;
   close(): Promise<void>;
@@ -43,7 +44,7 @@ export interface StoreOptions {
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    return openPostgres(databaseUrl, options.logger, options.postgresQueryTimeoutMs);
+    return openPostgres(databaseUrl, options);
   }
   if (databaseUrl === ":memory:") return openSqlite(":memory:", options);
   if (databaseUrl.startsWith("file:")) return openSqlite(sqliteFilePath(databaseUrl), options);
@@ -104,11 +105,12 @@ const postgresStatementTimeoutMs = 60_000;
  */
 const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
 
-async function openPostgres(
-  connectionString: string,
-  logger: Logger | undefined,
-  queryTimeoutMs = postgresQueryTimeoutMs,
-): Promise<Store> {
+async function openPostgres(connectionString: string, options: StoreOptions): Promise<Store> {
+  const {
+    logger,
+    clock = systemClock,
+    postgresQueryTimeoutMs: queryTimeoutMs = postgresQueryTimeoutMs,
+  } = options;
   const pool = new pg.Pool({
     connectionString,
     types: poolTypes,
@@ -130,14 +132,22 @@ async function openPostgres(
   // The pool re-emits an idle client's error, with the client (its user, database and host) beside it. The
   // client's own listener above has logged that error already, so this one only keeps the process up.
   pool.on("error", () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Every query error passes by the write health (a standby answers writes 25006), and a connection that met a
+  // read-only server is not used again (read-write-pool.ts).
+  const health: { current?: WriteHealth } = {};
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: readWritePool(pool, (error) => health.current?.noteFailure(error)),
+    }),
+  });
+  health.current = createWriteHealth({ probe: () => probeWrite(db, clock.now()), clock, logger });
   try {
     await pool.query("select 1");
   } catch (error) {
     await db.destroy();
     throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
   }
-  return { db, dialect: "postgres", writeHealth: undefined, close: () => db.destroy() };
+  return { db, dialect: "postgres", writeHealth: health.current, close: () => db.destroy() };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
+import type { StoreDialect } from "./dialect.js";
+import { classifyWriteFault } from "./write-fault.js";
 import type { WriteHealth } from "./write-health.js";
 
 /** How long /readyz waits for the write probe of a database that could not write, before it answers. */
@@ -14,8 +16,18 @@ const probeWaitMs = 1000;
 export async function databaseAnswers(
   db: Kysely<Database>,
   writeHealth?: WriteHealth,
+  dialect: StoreDialect = "sqlite",
 ): Promise<true | string> {
-  await sql`select 1`.execute(db);
+  if (dialect === "postgres") {
+    try {
+      await failIfReadOnly(db);
+    } catch (error) {
+      // A read-only session: every PostgreSQL query's error passes by the write health, which has noted it.
+      if (writeHealth === undefined || classifyWriteFault(error) === undefined) throw error;
+    }
+  } else {
+    await sql`select 1`.execute(db);
+  }
   if (writeHealth?.current() === undefined) return true;
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -29,4 +41,17 @@ export async function databaseAnswers(
   return state === undefined
     ? true
     : `cannot write: ${state.fault} (since ${new Date(state.since).toISOString()})`;
+}
+
+/**
+ * PostgreSQL's trivial query, which fails as a write would (25006) on a session that cannot write: a standby's,
+ * or one whose database or role defaults to read-only. So an instance with no writes to make still learns it
+ * reached such a server, and its pool stops using the connection (read-write-pool.ts). It writes nothing.
+ */
+async function failIfReadOnly(db: Kysely<Database>): Promise<void> {
+  await sql`do $$ begin
+    if current_setting('transaction_read_only') = 'on' then
+      raise sqlstate '25006' using message = 'the session is read-only';
+    end if;
+  end $$`.execute(db);
 }

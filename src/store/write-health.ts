@@ -1,5 +1,5 @@
 // Whether the database can write, as the last writes found it (docs/operations.md, "Operations", "When SQLite cannot
-// write"). A write that failed with a fault (write-fault.ts) marks the store unable to write from then on; only
+// write", "When PostgreSQL cannot write"). A write that failed with a fault (write-fault.ts) marks the store unable to write from then on; only
 // a probe, a small write of its own that needs fresh space and the write lock, clears it. So /readyz says 503
 // for as long as the fault lasts and recovers once it clears, with no traffic needed, and a write that happened
 // to fit (an update in place while inserts need room) does not make a full disk look healthy.
