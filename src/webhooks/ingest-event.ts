@@ -15,14 +15,13 @@ import {
 } from "../store/event-stored-subscribers.js";
 import { inboxKeyOf, insertInboxEvents, type InboxEventInput } from "../store/inbox.js";
 import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
-import { enqueueOutboxRowsByEvent, type OutboxInput } from "../store/outbox.js";
+import { enqueueOutboxRowsByEvent } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
 import type { KnownPlatformEvent, UnknownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { keepBody, keptBodyBytes, type KeptBody } from "./kept-body.js";
-import { describeSummaryRow } from "./rating-summary-rows.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
-import type { OutboxTarget } from "./select-targets.js";
+import { toOutboxInput } from "./outbox-inputs.js";
 import { readFutureLead } from "./future-event.js";
 import { readStaleAge } from "./stale-event.js";
 
@@ -211,33 +210,6 @@ export async function storeDeliveries(
     };
   }
   return results;
-}
-
-/**
- * The outbox row of one target. Written out field by field, as the rest of this path is: an object spread
- * followed by a property the spread object lacks costs about a microsecond in Node 20's V8, fifty times a
- * literal (docs/architecture.md, "Performance targets").
- */
-function toOutboxInput(
-  event: KnownPlatformEvent,
-  target: OutboxTarget,
-  source: string,
-  receivedAt: number,
-): OutboxInput {
-  const summary = describeSummaryRow(event, target, receivedAt);
-  return {
-    source,
-    eventId: event.id,
-    guildId: target.guildId,
-    channelId: target.channelId,
-    subscriptionId: target.subscriptionId,
-    action: target.action,
-    targetMessageId: target.targetMessageId,
-    now: receivedAt,
-    summaryKey: summary.summaryKey,
-    // A thread is archived after the result is posted in it (src/store/message-threads.ts).
-    dueAt: target.action === "archive-thread" ? receivedAt + 1 : summary.dueAt,
-  };
 }
 
 /**
