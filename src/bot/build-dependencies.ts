@@ -1,6 +1,4 @@
 import type { KeyObject } from "node:crypto";
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
 import { REST } from "@discordjs/rest";
 import { createPlatformHttp } from "../api/http.js";
 import { systemClock, type Clock } from "../clock.js";
@@ -17,34 +15,17 @@ import { readInteractionPublicKey } from "../http/interaction-signature.js";
 import type { Logger } from "../logger.js";
 import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
-import { createOutboxWorker, type OutboxWorker } from "../outbox/index.js";
-import { createReminderWorker, type ReminderWorker } from "../reminders/reminder-worker.js";
-import {
-  createTournamentEventWorker,
-  type TournamentEventWorker,
-} from "../reminders/events/tournament-event-worker.js";
-import { createMemberTierReader } from "../roles/read-member-tier.js";
-import { createRoleWorker, type RoleWorker } from "../roles/role-worker.js";
-import {
-  createRoleConnectionWorker,
-  type RoleConnectionWorker,
-} from "../roles/role-connections/role-connection-worker.js";
-import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
-import {
-  createTokenRevocationWorker,
-  type TokenRevocationWorker,
-} from "../linking/token-revocation-worker.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type Store } from "../store/create-db.js";
 import { batchedWritesModule } from "./batched-writes.js";
+import { buildWorkers, type BotWorkers, type BuiltWorkers } from "./build-workers.js";
 import { describeInteractionError } from "./describe-interaction-error.js";
 import { migrateToLatest } from "../store/migrate.js";
 import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
 import { recordOperatorSecretAtStart } from "./record-operator-secret.js";
 import { writeFaults } from "../store/write-fault.js";
-import { registerOutboxSources } from "./register-outbox-sources.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never paces interaction answers globally. */
 const interactionRequestsPerSecond = 10_000;
@@ -68,7 +49,7 @@ export interface BotOptions {
 }
 
 /** Everything the bot is made of, built once from its settings; nothing is connected or running yet. */
-export interface BotParts {
+export interface BotParts extends BotWorkers {
   /** What command handlers need: settings, database, secret box, platform client, Discord REST, clock, logger. */
   readonly deps: BotDependencies;
   /** The database connection, migrated; closed last. */
@@ -87,18 +68,6 @@ export interface BotParts {
   readonly dispatch: DispatchInteraction;
   readonly inFlight: InFlightInteractions;
   readonly metrics: BotMetrics;
-  /** Posts queued announcements to Discord, once started. */
-  readonly outbox: OutboxWorker;
-  /** Makes members' tier roles follow their rating, once started (docs/architecture.md, "Tier roles"). */
-  readonly roles: RoleWorker;
-  /** Reads open tournaments and queues reminders as they fall due (docs/architecture.md, "Tournament reminders"). */
-  readonly reminders: ReminderWorker;
-  /** Keeps tournaments' scheduled events in line with Discord (docs/architecture.md, "Tournament events"). */
-  readonly tournamentEvents: TournamentEventWorker;
-  /** Keeps verified members' Linked Roles connections current (docs/architecture.md, "Linked Roles"). */
-  readonly roleConnections: RoleConnectionWorker;
-  /** Revokes the tokens the bot stopped using that the first attempt left (docs/architecture.md, "Linking"). */
-  readonly tokenRevocations: TokenRevocationWorker;
 }
 
 /** Builds every dependency of the bot once, checking the settings that could stop it first. */
@@ -166,9 +135,7 @@ export async function buildDependencies(
     read: () => store.writeHealth?.current(),
   });
   // The workers are built after the dependencies they use; what queues their work wakes them through this.
-  const built: {
-    -readonly [K in "roles" | "outbox" | "roleConnections" | "tournamentEvents"]?: BotParts[K];
-  } = {};
+  const built: BuiltWorkers = {};
   const deps: BotDependencies = {
     config,
     db: store.db,
@@ -228,62 +195,7 @@ export async function buildDependencies(
     },
   });
 
-  // Unique per process, so leases tell instances apart.
-  const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const outbox = createOutboxWorker({
-    db: store.db,
-    rest,
-    sources: registerOutboxSources({ db: store.db, clock, logger, rest }),
-    clock,
-    logger,
-    owner,
-    leaseMs: config.outbox.leaseMs,
-    pollIntervalMs: config.outbox.pollIntervalMs,
-    onResult: (result) => {
-      metrics.recordPost(result.outcome);
-    },
-  });
-  built.outbox = outbox;
-
-  const roles = createRoleWorker({
-    db: store.db,
-    rest,
-    clock,
-    logger,
-    applicationId,
-    owner,
-    leaseMs: config.outbox.leaseMs,
-    pollIntervalMs: config.outbox.pollIntervalMs,
-    readMemberTier: createMemberTierReader(deps),
-  });
-  built.roles = roles;
-
-  const tournamentEvents = createTournamentEventWorker({ ...deps, owner });
-  built.tournamentEvents = tournamentEvents;
-  const roleConnections = createRoleConnectionWorker({
-    ...deps,
-    linkedRoles: readLinkedRolesSettings(config),
-    owner,
-    leaseMs: config.outbox.leaseMs,
-    pollIntervalMs: config.outbox.pollIntervalMs,
-  });
-  built.roleConnections = roleConnections;
-  const tokenRevocations = createTokenRevocationWorker({
-    ...deps,
-    linkedRoles: readLinkedRolesSettings(config),
-    owner,
-    pollIntervalMs: config.outbox.pollIntervalMs,
-  });
-  const reminders = createReminderWorker({
-    ...deps,
-    metrics: metrics.reminders,
-    onEnqueued: () => {
-      outbox.notify();
-    },
-    onEventsQueued: () => {
-      tournamentEvents.wake();
-    },
-  });
+  const workers = buildWorkers({ deps, store, metrics, built });
 
   return {
     deps,
@@ -296,18 +208,6 @@ export async function buildDependencies(
     dispatch,
     inFlight: createInFlightInteractions(logger),
     metrics,
-    outbox,
-    roles,
-    reminders,
-    tournamentEvents,
-    roleConnections,
-    tokenRevocations,
+    ...workers,
   };
-}
-
-/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
-export function readLinkedRolesSettings(config: Config): LinkedRolesSettings | undefined {
-  const client = config.discord.linkedRoles;
-  if (client === undefined) return undefined;
-  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }
