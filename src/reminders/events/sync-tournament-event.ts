@@ -4,11 +4,7 @@
 import { DiscordAPIError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { deleteTournamentEventRow } from "../../store/tournament-event-deletions.js";
-import {
-  sameFields,
-  type TournamentEvent,
-  type TournamentEventFields,
-} from "../../store/tournament-events.js";
+import { sameFields, type TournamentEvent } from "../../store/tournament-events.js";
 import {
   forgetDiscordEvent,
   markCreateAttempted,
@@ -19,14 +15,12 @@ import {
   createExternalEvent,
   deleteEvent,
   findEventByLocation,
-  modifyEventFields,
-  modifyStartedEventDetails,
-  moveEventStatus,
   readEvent,
   type EventStatusName,
 } from "./discord-scheduled-events.js";
 import { handleEventRefusal, type EventStep } from "./handle-event-refusal.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
+import { updateDiscordEvent, type KnownEvent, type PlacedEvent } from "./update-discord-event.js";
 
 export type EventSyncOutcome =
   | "created"
@@ -80,100 +74,132 @@ async function bringInLine(
   step: { current: EventStep },
   leaseHeld: () => boolean,
 ): Promise<EventSyncOutcome> {
-  const { rest, db } = deps;
-  const { guildId } = event;
   const now = deps.clock.now();
-  let discordId = event.discordEventId;
-  let fields: TournamentEventFields | null = event.syncedFields;
-  let status = event.syncedStatus as EventStatusName | null;
-  if (discordId === null && event.wantedStatus !== "forgotten") {
-    // The event may exist: a create was sent and its answer never recorded, or an earlier row's event of this
-    // tournament stayed in Discord (a deletion given up after `/setup events off`, before events went on again).
-    // Such a one is taken over while it is not over, rather than a second made beside it.
-    const found = await findEventByLocation(rest, guildId, {
-      location: event.location,
-      botUserId: deps.applicationId,
-      // The event the unrecorded create made is this row's whatever became of it.
-      anyStatus: event.createAttempted,
-    });
-    if (found !== undefined) {
-      ({ id: discordId, fields, status } = found);
-      await recordDiscordEvent(db, event, {
-        discordEventId: discordId,
-        syncedStatus: status,
-        syncedFields: fields,
-      });
-    }
-  }
+  let known = await findUnrecordedEvent(deps, event);
   if (event.wantedStatus === "deleted" || event.wantedStatus === "forgotten") {
-    if (event.wantedStatus === "deleted" && discordId !== null) {
-      step.current = "manage";
-      await deleteEvent(rest, guildId, discordId).catch(ignoreUnknownEvent);
-    }
-    await deleteTournamentEventRow(db, event);
+    await deleteWithItsEvent(deps, event, known, step);
     return "deleted";
   }
-  if (discordId !== null && (await startedBeforeItsTournament(deps, event, { discordId, status, fields }))) {
-    // Discord starts an external event at its start time by itself, and a started event keeps its start: the
-    // tournament was postponed past it, so its event is replaced by one at the new time.
-    step.current = "manage";
-    await forgetDiscordEvent(db, event);
-    await deleteEvent(rest, guildId, discordId).catch(ignoreUnknownEvent);
-    discordId = null;
-    status = null;
-    fields = null;
-  }
+  known = await replaceIfStartedEarly(deps, event, known, step);
+  let placed: PlacedEvent;
   let created = false;
-  if (discordId === null) {
-    // Discord takes no event starting in the past, and one already over has nothing to show.
-    if (event.startsAt <= now) {
-      await deleteTournamentEventRow(db, event);
-      return "dropped";
-    }
-    // The look for an event made before may have outlasted the lease, and another worker's look may have
-    // found none either: only the row's holder makes one.
-    if (!leaseHeld()) return "released";
-    await markCreateAttempted(db, event);
-    step.current = "create";
-    const made = await createExternalEvent(rest, guildId, event);
-    // What was sent, not Discord's echo of it, which may round the times.
-    ({ id: discordId, status } = made);
-    fields = event;
-    await recordDiscordEvent(db, event, {
-      discordEventId: discordId,
-      syncedStatus: status,
-      syncedFields: fields,
-    });
+  if (known.discordId === null) {
+    const made = await createEvent(deps, event, { step, leaseHeld, now });
+    if (made === "dropped" || made === "released") return made;
+    placed = made;
     created = true;
+  } else {
+    placed = { ...known, discordId: known.discordId };
   }
   step.current = "manage";
-  const target = targetStatus(event, now);
-  if (status === "scheduled" && (fields === null || !sameFields(fields, event)) && event.startsAt > now) {
-    await modifyEventFields(rest, guildId, discordId, event);
-    fields = event;
-  } else if (fields !== null && target !== "completed" && status !== "completed" && status !== "canceled") {
-    // Its start passed: Discord has started it (or will), and a started event takes only these.
-    const details = changedDetails(fields, event, now);
-    if (details !== undefined) {
-      const send = () => modifyStartedEventDetails(rest, guildId, discordId, details);
-      const finishedAs = await sendUnlessFinished(deps, { guildId, discordId }, send);
-      if (finishedAs === undefined)
-        fields = { ...fields, ...details, endsAt: details.endsAt ?? fields.endsAt };
-      else status = finishedAs;
-    }
+  await recordSynced(deps, event, await updateDiscordEvent(deps, event, placed, now), now);
+  return created ? "created" : "synced";
+}
+
+/**
+ * The row's event as recorded, or, with none recorded, one found in Discord by its location and recorded. It
+ * may exist: a create was sent and its answer never recorded, or an earlier row's event of this tournament
+ * stayed in Discord (a deletion given up after `/setup events off`, before events went on again). Such a one
+ * is taken over while it is not over, rather than a second made beside it.
+ */
+async function findUnrecordedEvent(deps: TournamentEventDeps, event: TournamentEvent): Promise<KnownEvent> {
+  const recorded: KnownEvent = {
+    discordId: event.discordEventId,
+    status: event.syncedStatus as EventStatusName | null,
+    fields: event.syncedFields,
+  };
+  if (recorded.discordId !== null || event.wantedStatus === "forgotten") return recorded;
+  const found = await findEventByLocation(deps.rest, event.guildId, {
+    location: event.location,
+    botUserId: deps.applicationId,
+    // The event the unrecorded create made is this row's whatever became of it.
+    anyStatus: event.createAttempted,
+  });
+  if (found === undefined) return recorded;
+  await recordDiscordEvent(deps.db, event, {
+    discordEventId: found.id,
+    syncedStatus: found.status,
+    syncedFields: found.fields,
+  });
+  return { discordId: found.id, status: found.status, fields: found.fields };
+}
+
+/** The row goes: one wanted deleted takes its event with it first, one forgotten (deleted by someone else) does not. */
+async function deleteWithItsEvent(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  known: KnownEvent,
+  step: { current: EventStep },
+): Promise<void> {
+  if (event.wantedStatus === "deleted" && known.discordId !== null) {
+    step.current = "manage";
+    await deleteEvent(deps.rest, event.guildId, known.discordId).catch(ignoreUnknownEvent);
   }
-  if (target !== "scheduled" && status !== target) {
-    // Discord may have moved it itself (an external event starts at its start time): read where it stands.
-    status = (await readEvent(rest, guildId, discordId)).status;
-    if (status === "scheduled") status = await moveOn(deps, { guildId, discordId }, "active");
-    if (status === "active" && target === "completed")
-      status = await moveOn(deps, { guildId, discordId }, "completed");
+  await deleteTournamentEventRow(deps.db, event);
+}
+
+/**
+ * Discord starts an external event at its start time by itself, and a started event keeps its start: a
+ * tournament postponed past it has its event let go of and deleted, to be replaced by one at the new time.
+ */
+async function replaceIfStartedEarly(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  known: KnownEvent,
+  step: { current: EventStep },
+): Promise<KnownEvent> {
+  const { discordId } = known;
+  if (discordId === null || !(await startedBeforeItsTournament(deps, event, { ...known, discordId })))
+    return known;
+  step.current = "manage";
+  await forgetDiscordEvent(deps.db, event);
+  await deleteEvent(deps.rest, event.guildId, discordId).catch(ignoreUnknownEvent);
+  return { discordId: null, status: null, fields: null };
+}
+
+/**
+ * Makes the row's event, recording the attempt before it is sent and Discord's id as soon as it answers. A row
+ * whose start passed is dropped instead, as Discord takes no event starting in the past and one already over has
+ * nothing to show; a row whose lease ran out is released.
+ */
+async function createEvent(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  at: { readonly step: { current: EventStep }; readonly leaseHeld: () => boolean; readonly now: number },
+): Promise<PlacedEvent | "dropped" | "released"> {
+  if (event.startsAt <= at.now) {
+    await deleteTournamentEventRow(deps.db, event);
+    return "dropped";
   }
+  // The look for an event made before may have outlasted the lease, and another worker's look may have
+  // found none either: only the row's holder makes one.
+  if (!at.leaseHeld()) return "released";
+  await markCreateAttempted(deps.db, event);
+  at.step.current = "create";
+  const made = await createExternalEvent(deps.rest, event.guildId, event);
+  // What was sent, not Discord's echo of it, which may round the times.
+  const placed: PlacedEvent = { discordId: made.id, status: made.status, fields: event };
+  await recordDiscordEvent(deps.db, event, {
+    discordEventId: placed.discordId,
+    syncedStatus: made.status,
+    syncedFields: event,
+  });
+  return placed;
+}
+
+/** Records what Discord has of the row's event, and when the row is due again. */
+async function recordSynced(
+  deps: TournamentEventDeps,
+  event: TournamentEvent,
+  placed: PlacedEvent,
+  now: number,
+): Promise<void> {
+  const { status } = placed;
   const over = status === "completed" || status === "canceled";
-  await recordEventSynced(db, keyOf(event), {
-    discordEventId: discordId,
+  await recordEventSynced(deps.db, keyOf(event), {
+    discordEventId: placed.discordId,
     syncedStatus: status,
-    syncedFields: fields,
+    syncedFields: placed.fields,
     ...(over ? { wantedStatus: "completed" as const } : {}),
     // An active event is due again at its end, to be completed. Once that end passed, one still shown is a
     // row whose tournament is still open (its event started by Discord, which ends it by itself too): due at
@@ -184,7 +210,6 @@ async function bringInLine(
         : null,
     now,
   });
-  return created ? "created" : "synced";
 }
 
 /**
@@ -195,11 +220,7 @@ async function bringInLine(
 async function startedBeforeItsTournament(
   deps: TournamentEventDeps,
   event: TournamentEvent,
-  known: {
-    readonly discordId: string;
-    readonly status: EventStatusName | null;
-    readonly fields: TournamentEventFields | null;
-  },
+  known: PlacedEvent,
 ): Promise<boolean> {
   const now = deps.clock.now();
   const { fields } = known;
@@ -210,65 +231,6 @@ async function startedBeforeItsTournament(
       ? (await readEvent(deps.rest, event.guildId, known.discordId)).status
       : known.status;
   return status !== "scheduled";
-}
-
-/**
- * The name, description and end the row wants of an event whose start passed, when one differs from what
- * Discord has; an end is sent only while it is ahead and after the start the event keeps.
- */
-function changedDetails(
-  fields: TournamentEventFields,
-  event: TournamentEvent,
-  now: number,
-):
-  | (Pick<TournamentEventFields, "name" | "description"> & { readonly endsAt: number | undefined })
-  | undefined {
-  if (event.startsAt > now) return undefined;
-  const endsAt =
-    event.endsAt !== fields.endsAt && event.endsAt > Math.max(now, fields.startsAt)
-      ? event.endsAt
-      : undefined;
-  if (event.name === fields.name && event.description === fields.description && endsAt === undefined)
-    return undefined;
-  return { name: event.name, description: event.description, endsAt };
-}
-
-/** Moves the event on, and returns its status then. */
-async function moveOn(
-  deps: TournamentEventDeps,
-  place: { readonly guildId: string; readonly discordId: string },
-  to: "active" | "completed",
-): Promise<EventStatusName> {
-  const send = () => moveEventStatus(deps.rest, place.guildId, place.discordId, to);
-  return (await sendUnlessFinished(deps, place, send)) ?? to;
-}
-
-/**
- * Sends a change; undefined once Discord took it. Discord refuses to change a finished event (180000): one that
- * finished since the worker last knew it, by Discord's own hand at its end or by an admin's, is read again, and
- * its status returned.
- */
-async function sendUnlessFinished(
-  deps: TournamentEventDeps,
-  place: { readonly guildId: string; readonly discordId: string },
-  send: () => Promise<void>,
-): Promise<EventStatusName | undefined> {
-  try {
-    await send();
-    return undefined;
-  } catch (error) {
-    const finished =
-      error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.CannotUpdateAFinishedEvent;
-    if (!finished) throw error;
-    return (await readEvent(deps.rest, place.guildId, place.discordId)).status;
-  }
-}
-
-/** Active once its tournament started; completed once its end passed after that. */
-function targetStatus(event: TournamentEvent, now: number): "scheduled" | "active" | "completed" {
-  if (event.wantedStatus === "completed") return "completed";
-  if (event.wantedStatus !== "active") return "scheduled";
-  return now >= event.endsAt ? "completed" : "active";
 }
 
 function ignoreUnknownEvent(error: unknown): void {
