@@ -7,18 +7,29 @@ import { findBattleTitle } from "./card-events.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
-import { renderRatingSummary } from "./rating-summary.js";
+import { renderRatingSummaryParts } from "./rating-summary.js";
 
-export type RenderOutboxSummaryRows = (entries: readonly OutboxEntry[]) => Promise<RenderedMessage[]>;
+/** One message of the summary and the rows whose lines it carries (the outbox's SummaryPart). */
+export interface SummaryRowsPart {
+  readonly message: RenderedMessage;
+  readonly rowIds: readonly string[];
+}
+
+export type RenderOutboxSummaryRows = (entries: readonly OutboxEntry[]) => Promise<SummaryRowsPart[]>;
 
 export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOutboxSummaryRows {
   return async (entries) => {
     const [first] = entries;
     if (first === undefined) return [];
     const changes: PlatformEventOf<"user.rating_changed">[] = [];
+    /** Each member's rows: a part carries the rows of the members it names. */
+    const rowsByUser = new Map<string, string[]>();
     for (const entry of entries) {
       const event = await loadOutboxEvent(deps, entry);
-      if (event?.kind === "user.rating_changed") changes.push(event);
+      if (event?.kind !== "user.rating_changed") continue;
+      changes.push(event);
+      const userId = event.data.user.id;
+      rowsByUser.set(userId, [...(rowsByUser.get(userId) ?? []), entry.id]);
     }
     const contests = changes.flatMap((event) => readRatingContest(event.data) ?? []);
     const [contest] = contests;
@@ -35,6 +46,10 @@ export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOut
         : undefined);
     const users = changes.map((event) => event.data.user.id);
     const mentions = await loadGuildMentions(deps.db, first.guildId, users);
-    return renderRatingSummary({ contest: { ...contest, title }, changes }, { mentions });
+    const parts = renderRatingSummaryParts({ contest: { ...contest, title }, changes }, { mentions });
+    return parts.map((part) => ({
+      message: part.message,
+      rowIds: part.userIds.flatMap((userId) => rowsByUser.get(userId) ?? []),
+    }));
   };
 }

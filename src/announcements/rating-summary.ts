@@ -30,30 +30,53 @@ interface MemberChange {
   readonly previousTier: string | undefined;
 }
 
+/** One message of the summary and the members (by user id) whose lines it carries. */
+export interface RatingSummaryPart {
+  readonly message: RenderedMessage;
+  readonly userIds: readonly string[];
+}
+
 export function renderRatingSummary(
   summary: { readonly contest: RatingContest; readonly changes: readonly RatingChange[] },
   context: RenderContext,
 ): RenderedMessage[] {
+  return renderRatingSummaryParts(summary, context).map((part) => part.message);
+}
+
+/** The summary's messages, each with the members it names, so a message's fate is its members' rows'. */
+export function renderRatingSummaryParts(
+  summary: { readonly contest: RatingContest; readonly changes: readonly RatingChange[] },
+  context: RenderContext,
+): RatingSummaryPart[] {
   const members = sortByChange(mergeByMember(summary.changes));
   const lines = members.map((member) => describeMember(member, context));
   const heading = `Rating changes after ${nameContest(summary.contest)}: ${pluralise(members.length, "member")}`;
   const newest = summary.changes.reduce((latest, event) => Math.max(latest, event.createdAt), 0);
   const pages = packLines(lines);
-  return pages.map((descriptions, page) => ({
-    embeds: descriptions.map((description, index): APIEmbed => {
-      const first = index === 0;
-      return {
-        ...(first ? { title: page === 0 ? heading : `${heading} (continued)` } : {}),
-        description,
-        color: announcementColours.neutral,
-        ...(first && pages.length > 1
-          ? { footer: { text: `Part ${String(page + 1)} of ${String(pages.length)}` } }
-          : {}),
-        ...(first && page === 0 && newest > 0 ? { timestamp: new Date(newest).toISOString() } : {}),
-      };
-    }),
-    allowed_mentions: noPings,
-  }));
+  let named = 0;
+  return pages.map(({ descriptions, lineCount }, page) => {
+    const userIds = members.slice(named, named + lineCount).map((member) => member.user.id);
+    named += lineCount;
+    return { message: renderPage(descriptions, page), userIds };
+  });
+
+  function renderPage(descriptions: readonly string[], page: number): RenderedMessage {
+    return {
+      embeds: descriptions.map((description, index): APIEmbed => {
+        const first = index === 0;
+        return {
+          ...(first ? { title: page === 0 ? heading : `${heading} (continued)` } : {}),
+          description,
+          color: announcementColours.neutral,
+          ...(first && pages.length > 1
+            ? { footer: { text: `Part ${String(page + 1)} of ${String(pages.length)}` } }
+            : {}),
+          ...(first && page === 0 && newest > 0 ? { timestamp: new Date(newest).toISOString() } : {}),
+        };
+      }),
+      allowed_mentions: noPings,
+    };
+  }
 }
 
 function nameContest(contest: RatingContest): string {
@@ -122,10 +145,11 @@ function describeMember(member: MemberChange, context: RenderContext): string {
  * Lines as messages of embeds: an embed's description within 4,096 characters, a message's embeds within
  * 6,000 together and ten at most. A line is never split.
  */
-function packLines(lines: readonly string[]): string[][] {
-  const pages: string[][] = [];
+function packLines(lines: readonly string[]): { descriptions: string[]; lineCount: number }[] {
+  const pages: { descriptions: string[]; lineCount: number }[] = [];
   let page: string[] = [];
   let pageLength = 0;
+  let pageLines = 0;
   let embed = "";
   const closeEmbed = () => {
     if (embed === "") return;
@@ -135,9 +159,10 @@ function packLines(lines: readonly string[]): string[][] {
   };
   const closePage = () => {
     closeEmbed();
-    if (page.length > 0) pages.push(page);
+    if (page.length > 0) pages.push({ descriptions: page, lineCount: pageLines });
     page = [];
     pageLength = 0;
+    pageLines = 0;
   };
   for (const line of lines) {
     const added = (embed === "" ? 0 : 1) + line.length;
@@ -147,6 +172,7 @@ function packLines(lines: readonly string[]): string[][] {
       if (page.length >= discordLimits.embedsPerMessage) closePage();
     }
     embed = embed === "" ? line : `${embed}\n${line}`;
+    pageLines += 1;
   }
   closePage();
   return pages;

@@ -49,12 +49,12 @@ export async function sendSummary(
   const [first] = entries;
   const renderSummary = first === undefined ? undefined : findOutboxSource(deps.sources, first).renderSummary;
   if (renderSummary === undefined) return { ok: true, results: [] };
-  let messages;
+  let parts;
   try {
-    messages = await renderSummary(entries);
+    parts = await renderSummary(entries);
   } catch (error) {
     const detail = `rendering the summary failed: ${describeError(error)}`;
     return { ok: false, failure: { kind: "transient", detail }, entries };
   }
-  return sendGroup(deps, { groupId, entries, messages });
+  return sendGroup(deps, { groupId, entries, parts });
 }

@@ -99,7 +99,8 @@ async function deliverCoalesced(
   });
   const messages = new Map(rows.map((row) => [row.entry.id, row.message]));
   const combined = combineMessages(recorded.flatMap((entry) => messages.get(entry.id) ?? []));
-  return sendGroup(deps, { groupId, entries: recorded, messages: [combined.message] });
+  const rowIds = recorded.map((entry) => entry.id);
+  return sendGroup(deps, { groupId, entries: recorded, parts: [{ message: combined.message, rowIds }] });
 }
 
 /**
@@ -162,6 +163,7 @@ async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string)
     if (!rendered.ok) return { ok: false, failure: rendered.failure, entries };
     if (rendered.message !== undefined) messages.push(rendered.message);
   }
-  const combined = messages.length === 0 ? [] : [combineMessages(messages).message];
-  return sendGroup(deps, { groupId, entries, messages: combined });
+  const rowIds = entries.map((entry) => entry.id);
+  const parts = messages.length === 0 ? [] : [{ message: combineMessages(messages).message, rowIds }];
+  return sendGroup(deps, { groupId, entries, parts });
 }

@@ -4,7 +4,13 @@ export { createOutboxWorker } from "./outbox-worker.js";
 export type { OutboxWorker, OutboxWorkerState } from "./outbox-worker.js";
 export { outboxWorkerDefaults } from "./outbox-worker-options.js";
 export type { OutboxWorkerOptions } from "./outbox-worker-options.js";
-export type { OutboxOutcome, OutboxResult, RenderOutboxEntry, RenderOutboxSummary } from "./outbox-result.js";
+export type {
+  OutboxOutcome,
+  OutboxResult,
+  RenderOutboxEntry,
+  RenderOutboxSummary,
+  SummaryPart,
+} from "./outbox-result.js";
 export { defaultRetryPolicy, computeRetryDelay } from "./retry-policy.js";
 export type { RetryPolicy } from "./retry-policy.js";
 export { defaultRetentionPolicy, minimumInboxRetentionMs, pruneDelivered } from "./prune-delivered.js";

@@ -8,13 +8,20 @@ import type { OutboxAction, OutboxEntry } from "../store/outbox.js";
  */
 export type RenderOutboxEntry = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
 
+/** One message of a summary, and the rows (by id) whose lines it carries. */
+export interface SummaryPart {
+  readonly message: RenderedMessage;
+  /** A row named by no part goes with the first: it is posted (or not) with it. */
+  readonly rowIds: readonly string[];
+}
+
 /**
  * Builds one summary of the rows of a contest waiting for one channel (rows sharing a `summaryKey`): the
  * messages to post, in order, each within Discord's limits; more than one only when those limits demand it.
  * An empty list means there is nothing to post. It must give the same messages for the same rows, since a
  * resend after a crash relies on each message's nonce.
  */
-export type RenderOutboxSummary = (entries: readonly OutboxEntry[]) => Promise<RenderedMessage[]>;
+export type RenderOutboxSummary = (entries: readonly OutboxEntry[]) => Promise<SummaryPart[]>;
 
 export type OutboxOutcome =
   /** Posted or edited (a replayed nonce counts: Discord returned the first message). */

@@ -145,7 +145,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return describeResult(entry, "released", { reason: "its lease ran out before its turn" });
     }
     const turn = await deliverTurn(deps, entry, waiting.behind(entry.channelId));
-    const results = turn.ok ? turn.results : await applyTurnFailure(turn);
+    const results = turn.ok ? turn.results : [...(turn.settled ?? []), ...(await applyTurnFailure(turn))];
     // Rows of the group this worker did not hold have no turn of their own here to report them.
     for (const result of waiting.settle(entry.channelId, entry.id, results)) {
       reportResult(logger, options.onResult, result);

@@ -1,71 +1,96 @@
 // Sends the message(s) of a group already recorded on its rows (docs/architecture.md, "Posting"), each under
-// a nonce named after the group, and marks every row delivered. Sent again after a crash, the same nonces make
+// a nonce named after the group, and marks the rows delivered. Sent again after a crash, the same nonces make
 // Discord return the messages it already made instead of posting them twice.
-import type { RenderedMessage } from "../display/rendered-message.js";
 import { sendOutboxMessage } from "../discord/send-message.js";
+import { regroupOutboxRows } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { classifyFailure, type DeliveryFailure } from "./classify-failure.js";
-import { maxMessagesPerGroup, nameMessageNonce } from "./group-nonce.js";
+import { maxMessagesPerGroup, nameMessageNonce, nameOutboxGroup } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
-import { describeResult, type OutboxResult } from "./outbox-result.js";
+import { describeResult, type OutboxResult, type SummaryPart } from "./outbox-result.js";
 import { tellPosted } from "./deliver-entry.js";
 import type { TurnOutcome } from "./turn-outcome.js";
 
-export async function sendGroup(
-  deps: OutboxDeps,
-  group: {
-    readonly groupId: string;
-    /** The rows recorded in the group, oldest first. */
-    readonly entries: readonly OutboxEntry[];
-    readonly messages: readonly RenderedMessage[];
-  },
-): Promise<TurnOutcome> {
+interface Group {
+  readonly groupId: string;
+  /** The rows recorded in the group, oldest first. */
+  readonly entries: readonly OutboxEntry[];
+  /** The messages in order, each with the rows it carries; a row no part names goes with the first. */
+  readonly parts: readonly SummaryPart[];
+}
+
+export async function sendGroup(deps: OutboxDeps, group: Group): Promise<TurnOutcome> {
   const [first] = group.entries;
   if (first === undefined) return { ok: true, results: [] };
   const messageIds: string[] = [];
-  let refusedPart: string | undefined;
-  try {
-    for (const [part, message] of group.messages.slice(0, maxMessagesPerGroup).entries()) {
-      const nonce = nameMessageNonce(group.groupId, part);
-      messageIds.push(await sendOutboxMessage(deps.rest, first, message, nonce));
+  for (const [part, { message }] of group.parts.slice(0, maxMessagesPerGroup).entries()) {
+    try {
+      messageIds.push(
+        await sendOutboxMessage(deps.rest, first, message, nameMessageNonce(group.groupId, part)),
+      );
+    } catch (error) {
+      return failPart(deps, group, classifyFailure(error, first.action), messageIds);
     }
-  } catch (error) {
-    const failure = classifyFailure(error, first.action);
-    // A refusal parts the rows to be sent one by one, which holds only while Discord made no message of the
-    // group: once a part is in the channel, they would all be posted a second time beneath it. A refused part
-    // is refused again when resent (the rows render the same), so the group is done with the parts it made.
-    if (messageIds.length === 0 || !isRefusal(failure.kind)) {
-      return { ok: false, failure, entries: group.entries };
-    }
-    refusedPart = `part ${String(messageIds.length + 1)} of ${String(group.messages.length)} refused: ${failure.detail}`;
-    deps.logger.warn(
-      { groupId: group.groupId, channelId: first.channelId, reason: refusedPart },
-      "a group's later message was refused; its rows count as posted with the messages Discord made",
-    );
   }
-  const [messageId] = messageIds;
-  // The sources hear before the rows are marked delivered (deliver-entry.ts, tellPosted).
+  return markPosted(deps, group.entries, messageIds[0]);
+}
+
+/**
+ * A part failed. Before any part was made, or when a resend may yet make it (a 5xx, a 429, a refused token),
+ * the failure is the whole group's: resent, every part goes under its nonce again and Discord keeps those it
+ * has. A part Discord refused is refused again when resent, so the rows of the parts it made are delivered
+ * and the failure is theirs alone whose part it did not make (that one and the ones after it): the policy
+ * (apply-failure.ts) decides for them as for any group, under a group of their own, so that sent again they
+ * never take the nonces of the parts already in the channel.
+ */
+async function failPart(
+  deps: OutboxDeps,
+  group: Group,
+  failure: DeliveryFailure,
+  messageIds: readonly string[],
+): Promise<TurnOutcome> {
+  const made = messageIds.length;
+  if (made === 0 || isRetried(failure.kind)) return { ok: false, failure, entries: group.entries };
+  const named = new Set(group.parts.flatMap((part) => part.rowIds));
+  const posted = new Set(group.parts.slice(0, made).flatMap((part) => part.rowIds));
+  const isPosted = (entry: OutboxEntry) => posted.has(entry.id) || !named.has(entry.id);
+  const groupId = nameOutboxGroup(group.entries.filter((entry) => !isPosted(entry)).map((entry) => entry.id));
+  const unsent = group.entries.filter((entry) => !isPosted(entry)).map((entry) => ({ ...entry, groupId }));
+  const ids = unsent.map((entry) => entry.id);
+  // Moved before the others are marked: a crash between the two never sends these under the old nonces.
+  await regroupOutboxRows(deps.db, { groupId, ids, owner: deps.owner });
+  deps.logger.warn(
+    { groupId: group.groupId, channelId: unsent[0]?.channelId, outboxIds: ids, reason: failure.detail },
+    `part ${String(made + 1)} of ${String(group.parts.length)} of a summary was refused: the rows of the parts Discord made are delivered, the others fail`,
+  );
+  const settled = await markPosted(deps, group.entries.filter(isPosted), messageIds[0]);
+  if (!settled.ok) return { ...settled, entries: group.entries };
+  return { ok: false, failure, entries: unsent, settled: settled.results };
+}
+
+/** The sources hear before the rows are marked delivered (deliver-entry.ts, tellPosted). */
+async function markPosted(
+  deps: OutboxDeps,
+  entries: readonly OutboxEntry[],
+  messageId: string | undefined,
+): Promise<TurnOutcome> {
   if (messageId !== undefined) {
-    const heard = await tellPosted(deps, group.entries, messageId);
-    if (!heard.ok) return { ok: false, failure: heard.failure, entries: group.entries };
+    const heard = await tellPosted(deps, entries, messageId);
+    if (!heard.ok) return { ok: false, failure: heard.failure, entries };
   }
   const now = deps.clock.now();
   await Promise.all(
-    group.entries.map((entry) =>
-      deps.recordDelivered({ id: entry.id, postedMessageId: messageId ?? null, now }),
-    ),
+    entries.map((entry) => deps.recordDelivered({ id: entry.id, postedMessageId: messageId ?? null, now })),
   );
-  const results: OutboxResult[] = group.entries.map((entry) =>
+  const results: OutboxResult[] = entries.map((entry) =>
     messageId === undefined
       ? describeResult(entry, "skipped", { reason: "the renderer had nothing to post" })
-      : describeResult(entry, "delivered", {
-          messageId,
-          ...(refusedPart === undefined ? {} : { reason: refusedPart }),
-        }),
+      : describeResult(entry, "delivered", { messageId }),
   );
   return { ok: true, results };
 }
 
-function isRefusal(kind: DeliveryFailure["kind"]): boolean {
-  return kind === "rejected" || kind === "message-gone";
+/** Failures a resend of the same request may overcome (apply-failure.ts waits or retries them). */
+function isRetried(kind: DeliveryFailure["kind"]): boolean {
+  return kind === "transient" || kind === "rate-limited" || kind === "unauthorized";
 }

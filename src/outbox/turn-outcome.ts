@@ -1,5 +1,5 @@
 // What became of the rows a channel's turn handled (deliver-turn.ts): a result for each, or one failure for
-// Discord's error policy to apply to all of them (apply-failure.ts).
+// Discord's error policy to apply to the rows it is for (apply-failure.ts), beside the results of any done.
 import type { OutboxEntry } from "../store/outbox.js";
 import type { DeliveryFailure } from "./classify-failure.js";
 import { attemptDelivery, type DeliveryAttempt } from "./deliver-entry.js";
@@ -11,7 +11,10 @@ export type TurnOutcome =
   | {
       readonly ok: false;
       readonly failure: DeliveryFailure;
+      /** The rows the failure is for. */
       readonly entries: readonly OutboxEntry[];
+      /** Rows already done (those of a summary's parts Discord made before it refused one). */
+      readonly settled?: readonly OutboxResult[];
     };
 
 /** One row sent as itself, as every row was before rows were combined. */

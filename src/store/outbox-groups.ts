@@ -176,6 +176,26 @@ export async function dissolveOutboxGroup(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Moves those of `ids` still pending in a group `owner` holds to the group `groupId`: the rows of a summary
+ * whose parts Discord did not all make, so that, sent again, they never take the nonces of the parts it did
+ * make (those name other rows). Returns how many.
+ */
+export async function regroupOutboxRows(
+  db: Kysely<Database>,
+  input: { readonly groupId: string; readonly ids: readonly string[]; readonly owner: string },
+): Promise<number> {
+  if (input.ids.length === 0) return 0;
+  const result = await db
+    .updateTable("outbox")
+    .set({ group_id: input.groupId })
+    .where("id", "in", [...input.ids])
+    .where("status", "=", "pending")
+    .where("lease_owner", "=", input.owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** markOutboxSentAlone as a write of the store's batcher: lanes posting alone at once share one commit. */
 export const markOutboxSentAloneWrite: BatchedWrite<Parameters<typeof markOutboxSentAlone>[1], void> = {
   name: "mark an outbox row sent alone",

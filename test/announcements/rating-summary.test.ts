@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderRatingSummary } from "../../src/announcements/rating-summary.js";
+import { renderRatingSummary, renderRatingSummaryParts } from "../../src/announcements/rating-summary.js";
 import type { RatingContest } from "../../src/events/index.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { readEvent } from "./support/events.js";
@@ -138,5 +138,24 @@ describe("the summary of a contest's rating changes", () => {
     const length = (message: (typeof messages)[number]) =>
       (message.embeds ?? []).reduce((sum, embed) => sum + (embed.description?.length ?? 0), 0);
     for (const message of messages.slice(0, -1)) expect(length(message)).toBeGreaterThan(5000);
+  });
+
+  it("names with each message the members whose lines it carries, so a refused one fails only theirs", () => {
+    const many = Array.from({ length: 400 }, (_, index) =>
+      ratingChange(`usr_${String(index).padStart(3, "0")}`, [1500, 1100 + index * 2], {
+        username: `player-with-a-rather-long-name-${String(index).padStart(3, "0")}`,
+      }),
+    );
+
+    const parts = renderRatingSummaryParts({ contest: sprint, changes: many }, { mentions: new Map() });
+
+    expect(parts.length).toBeGreaterThan(1);
+    for (const { message, userIds } of parts) {
+      const named = (message.embeds ?? []).flatMap((embed) =>
+        (embed.description?.split("\n") ?? []).map((line) => `usr_${/name-(\d+)/.exec(line)?.[1] ?? ""}`),
+      );
+      expect(userIds).toEqual(named);
+    }
+    expect(new Set(parts.flatMap((part) => part.userIds)).size).toBe(400);
   });
 });

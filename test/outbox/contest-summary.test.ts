@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { nameMessageNonce, nameOutboxGroup } from "../../src/outbox/group-nonce.js";
 import type { OutboxResult, RenderOutboxSummary } from "../../src/outbox/index.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { enqueueOutbox } from "../../src/store/outbox.js";
+import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld, type SubscribedChannel } from "./support/outbox-world.js";
 import type { TestEvent } from "./support/test-renderer.js";
@@ -13,7 +15,7 @@ const windowMs = 3000;
 describe.each(testDatabases())("a contest's rating changes on $name", (database) => {
   const world = useOutboxWorld(database);
 
-  /** The titles of the rows' events, as one message, or `parts` messages of them. */
+  /** The titles of the rows' events, as one message, or `parts` messages of them, the rows dealt in turn. */
   function summarise(parts = 1): RenderOutboxSummary {
     return async (entries) => {
       const titles: string[] = [];
@@ -21,9 +23,14 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
         const event = await findInboxEvent(world.db, { source: entry.source, eventId: entry.eventId });
         titles.push((event?.payload as TestEvent).title ?? "");
       }
-      return Array.from({ length: parts }, (_, part) => ({
-        embeds: [{ title: `Summary ${String(part + 1)}/${String(parts)}`, description: titles.join("\n") }],
-      }));
+      return Array.from({ length: parts }, (_, part) => {
+        const dealt = (_row: unknown, index: number) => index % parts === part;
+        const title = `Summary ${String(part + 1)}/${String(parts)}`;
+        return {
+          message: { embeds: [{ title, description: titles.filter(dealt).join("\n") }] },
+          rowIds: entries.filter(dealt).map((entry) => entry.id),
+        };
+      });
     };
   }
 
@@ -118,39 +125,99 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
     expect(world.fake.stats.channelMessagesCreated).toBe(2);
   });
 
-  it("count as posted by the first message of their summary when Discord refuses its second", async () => {
+  it("are delivered with the parts Discord made, and the refused part's rows go one by one", async () => {
     const target = await world.subscribeChannel("ratings");
-    for (const name of ["ada", "bob"]) await enqueueChange(target, "battle:b1", name);
+    const [ada, bob] = [
+      await enqueueChange(target, "battle:b1", "ada"),
+      await enqueueChange(target, "battle:b1", "bob"),
+    ];
     world.clock.advance(windowMs);
-    const firstPartOnly: RenderOutboxSummary = async (entries) => {
-      const [first] = await summarise(2)(entries);
+    const secondPartEmpty: RenderOutboxSummary = async (entries) => {
+      const [first, second] = await summarise(2)(entries);
       // An empty message: Discord refuses it with 400 (50006), and would again at every resend.
-      return [first ?? {}, { content: "" }];
+      return [first!, { message: { content: "" }, rowIds: second?.rowIds ?? [] }];
     };
-    const worker = world.createWorker({ renderSummary: firstPartOnly });
+    const worker = world.createWorker({ renderSummary: secondPartEmpty });
+
+    const refused = await worker.runOnce();
+    const alone = await worker.runOnce();
+
+    const messages = world.fake.messages(target.channelId);
+    expect(messages.map((message) => [message.embeds[0]?.title, message.nonce])).toEqual([
+      ["Summary 1/2", nameOutboxGroup([ada, bob])],
+      // Posted alone under its own id, as any row of a refused group.
+      ["bob", bob],
+    ]);
+    expect(refused).toEqual([
+      expect.objectContaining({ id: ada, outcome: "delivered", messageId: messages[0]?.id }),
+      expect.objectContaining({ id: bob, outcome: "released", reason: expect.stringContaining("50006") }),
+    ]);
+    expect(alone).toEqual([
+      expect.objectContaining({ id: bob, outcome: "delivered", messageId: messages[1]?.id }),
+    ]);
+    expect(await world.entry(ada)).toMatchObject({ status: "delivered", postedMessageId: messages[0]?.id });
+    expect(await world.entry(bob)).toMatchObject({ status: "delivered", postedMessageId: messages[1]?.id });
+  });
+
+  it("are delivered with the parts Discord made when the channel closes to the bot before the next", async () => {
+    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(world.db, {
+      guildId: world.guild.id,
+      adminChannelId: admin.id,
+      now: world.clock.now(),
+    });
+    const target = await world.subscribeChannel("ratings");
+    const ids: string[] = [];
+    for (const name of ["ada", "bob", "cy"]) ids.push(await enqueueChange(target, "battle:b1", name));
+    world.clock.advance(windowMs);
+    const rest = new ClosingAfterFirstPostRest(world.createRest(), () => {
+      world.fake.denyChannelAccess(target.channelId, "missing-permissions");
+    });
+    const worker = world.createWorker({ rest, renderSummary: summarise(3) });
 
     const results = await worker.runOnce();
     await worker.runOnce();
 
     const [posted] = world.fake.messages(target.channelId);
     expect(world.fake.messages(target.channelId).map((message) => message.embeds[0]?.title)).toEqual([
-      "Summary 1/2",
+      "Summary 1/3",
     ]);
-    expect(results).toEqual([
-      expect.objectContaining({
-        outcome: "delivered",
-        messageId: posted?.id,
-        reason: expect.stringMatching(/^part 2 of 2 refused: /),
-      }),
-      expect.objectContaining({ outcome: "delivered", messageId: posted?.id }),
+    expect(results.map((result) => [result.id, result.outcome])).toEqual([
+      [ids[0], "delivered"],
+      [ids[1], "dead"],
+      [ids[2], "dead"],
     ]);
-    const rows = await world.db.selectFrom("outbox").select(["status", "posted_message_id"]).execute();
-    expect(rows).toEqual([
-      { status: "delivered", posted_message_id: posted?.id },
-      { status: "delivered", posted_message_id: posted?.id },
-    ]);
+    expect(await world.entry(ids[0]!)).toMatchObject({ status: "delivered", postedMessageId: posted?.id });
+    for (const id of ids.slice(1)) {
+      expect(await world.entry(id)).toMatchObject({
+        status: "dead",
+        lastError: "403 Missing Permissions (50013)",
+      });
+    }
+    expect(
+      (await findSubscription(world.db, { guildId: world.guild.id, id: target.subscriptionId }))?.status,
+    ).toBe("paused");
+    expect(world.contents(admin.id)).toEqual([expect.stringContaining("403 Missing Permissions (50013)")]);
   });
 });
+
+/** Before its second post, `close` closes the channel to the bot, as a moderator might mid-summary. */
+class ClosingAfterFirstPostRest extends REST {
+  private posts = 0;
+
+  constructor(
+    private readonly real: REST,
+    private readonly close: () => void,
+  ) {
+    super();
+  }
+
+  override async post(...args: Parameters<REST["post"]>): Promise<unknown> {
+    this.posts += 1;
+    if (this.posts === 2) this.close();
+    return this.real.post(...args);
+  }
+}
 
 /** The second post it is asked for fails before reaching Discord, as a dropped connection would. */
 class FailingSecondPostRest extends REST {

@@ -109,7 +109,8 @@ describe.each(testDatabases())("a row sent alone on $name", (database) => {
       const event = await findInboxEvent(world.db, { source: entry.source, eventId: entry.eventId });
       titles.push((event?.payload as TestEvent).title ?? "");
     }
-    return [{ embeds: [{ title: "Summary", description: titles.join("\n") }] }];
+    const message = { embeds: [{ title: "Summary", description: titles.join("\n") }] };
+    return [{ message, rowIds: entries.map((entry) => entry.id) }];
   };
 
   /** Queues a rating change of `contest` as ingest does: due once the summary window has passed. */
