@@ -68,8 +68,8 @@ export interface Sandbox {
   idle(): Promise<void>;
   /** The `/v1` and `/api/v1` requests being answered now, and the most at once (`http/request-gauge.ts`). */
   readonly apiRequestsInFlight: RequestGauge;
-  /** Holds the answers to API requests of `method` whose path matches `path` until released. */
-  holdAnswers(method: string, path: RegExp): AnswerHold;
+  /** Holds the answers to API requests of `method` whose path (and query, when given) match until released. */
+  holdAnswers(method: string, path: RegExp, query?: RegExp): AnswerHold;
 }
 
 export const defaultRedirectUris = [
@@ -194,6 +194,6 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
     tick,
     idle: () => dispatcher.idle(),
     apiRequestsInFlight,
-    holdAnswers: (method, path) => holds.hold(method, path),
+    holdAnswers: (method, path, query) => holds.hold(method, path, query),
   };
 }

@@ -1,7 +1,6 @@
 import type { AttachmentStore } from "../messages/attachment-store.js";
 import { renderAttachment } from "../messages/render-message.js";
 import {
-  botChannelPermissions,
   memberChannelPermissions,
   renderChannel,
   renderInteractionMember,
@@ -118,16 +117,11 @@ function resolveChannel(channelId: string, context: ResolveContext, resolved: Re
   const channel = context.world.requireChannel(channelId);
   if (context.guildId === null) throw new Error("A guild channel cannot be named outside its guild");
   const guild = context.world.requireGuild(context.guildId);
-  // The invoking member's permissions there, overwrites included (docs: Channel Object, `permissions`), and
-  // the bot's own (docs: Interactions, Resolved Data Structure, `app_permissions` on a partial channel).
+  // The invoking member's permissions there, overwrites included (docs: Interactions, Resolved Data Structure:
+  // a partial channel carries `permissions`, the member's, and nothing of the bot's).
   const member = guild.members.get(context.userId);
   const permissions = member === undefined ? 0n : memberChannelPermissions(guild, channel, member);
-  const appPermissions = botChannelPermissions(guild, channel, context.world.botUser.id);
-  (resolved.channels ??= {})[channelId] = {
-    ...renderChannel(channel),
-    permissions: permissions.toString(),
-    app_permissions: appPermissions.toString(),
-  };
+  (resolved.channels ??= {})[channelId] = { ...renderChannel(channel), permissions: permissions.toString() };
   return channelId;
 }
 

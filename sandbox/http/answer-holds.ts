@@ -2,7 +2,10 @@
 // a slow platform's would, so a test sees how many requests a client keeps open meanwhile
 // (`Sandbox.apiRequestsInFlight`). A held answer is sent when its hold is released.
 
-/** One hold: the answers to API requests of `method` whose path (without the query) matches `path`. */
+/**
+ * One hold: the answers to API requests of `method` whose path (without the query) matches `path`, and whose
+ * query matches `query` when one is given.
+ */
 export interface AnswerHold {
   /** How many answers this hold has caught so far. */
   readonly caught: number;
@@ -15,6 +18,7 @@ export interface AnswerHold {
 interface ActiveHold {
   readonly method: string;
   readonly path: RegExp;
+  readonly query: RegExp | undefined;
   caught: number;
   readonly gate: Promise<void>;
   readonly waiters: { count: number; resolve: () => void }[];
@@ -23,12 +27,12 @@ interface ActiveHold {
 export class AnswerHolds {
   readonly #holds = new Set<ActiveHold>();
 
-  hold(method: string, path: RegExp): AnswerHold {
+  hold(method: string, path: RegExp, query?: RegExp): AnswerHold {
     let open = (): void => undefined;
     const gate = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const active: ActiveHold = { method, path, caught: 0, gate, waiters: [] };
+    const active: ActiveHold = { method, path, query, caught: 0, gate, waiters: [] };
     this.#holds.add(active);
     return {
       get caught() {
@@ -49,9 +53,10 @@ export class AnswerHolds {
 
   /** Waits while a hold matches this answer; at once when none does. */
   async pass(method: string, url: string): Promise<void> {
-    const path = url.split("?")[0] ?? "";
+    const [path = "", query = ""] = url.split("?");
     for (const active of [...this.#holds]) {
       if (active.method !== method || !active.path.test(path)) continue;
+      if (active.query !== undefined && !active.query.test(query)) continue;
       active.caught += 1;
       for (const waiter of active.waiters.filter(({ count }) => active.caught >= count)) waiter.resolve();
       await active.gate;

@@ -30,9 +30,9 @@ const permissionNames: readonly (readonly [bigint, string])[] = [
 ];
 
 /**
- * Refuses the channel unless the bot holds `needs` there; the bot's permissions there otherwise. Discord
- * sends them with the option (the resolved channel's `app_permissions`; its `permissions` are the member's),
- * and for the channel the command was run in (`app_permissions`); else they are read over REST.
+ * Refuses the channel unless the bot holds `needs` there; the bot's permissions there otherwise. Discord sends
+ * them for the channel the command was run in (`app_permissions`); the resolved channel of an option carries
+ * only the member's (`permissions`), so another channel's are read over REST.
  */
 export async function requireBotCanPost(
   deps: Pick<BotDependencies, "rest" | "applicationId">,
@@ -69,11 +69,6 @@ async function readBotPermissionsIn(
   actor: ServerActor,
   channel: ChannelArgument,
 ): Promise<bigint | "unknown-channel"> {
-  const sent =
-    channel.channel !== undefined && "app_permissions" in channel.channel
-      ? channel.channel.app_permissions
-      : undefined;
-  if (sent !== undefined) return BigInt(sent);
   if (channel.id === actor.channelId && actor.appPermissions !== undefined) return actor.appPermissions;
   // The bot's user id is its application's (Discord's bots are their applications' users).
   return await readBotChannelPermissions(deps.rest, {

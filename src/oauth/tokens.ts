@@ -95,6 +95,11 @@ export type RevocationOutcome =
 
 /** Answers worth sending the revocation again for: the client's credentials refused, or too many requests. */
 const retriedStatuses: ReadonlySet<number> = new Set([401, 403, 429]);
+/**
+ * Error codes that refuse the client rather than the token, which a server may send with a 400 (RFC 6749 §5.2,
+ * as RFC 7009 §2.2.1 answers errors): the operator can mend them, so the revocation is tried again.
+ */
+const clientErrors: ReadonlySet<string> = new Set(["invalid_client", "unauthorized_client"]);
 
 /** RFC 7009 revocation at {token_url}/oauth/revoke (assumed: the spec shows no revocation). Never throws. */
 export async function requestRevocation(options: RevokeOptions): Promise<RevocationOutcome> {
@@ -117,10 +122,31 @@ export async function requestRevocation(options: RevokeOptions): Promise<Revocat
     // The request never got an answer; the message names the operation, never the token.
     return { kind: "failed", detail: error instanceof Error ? error.message : "the request failed" };
   }
+  // The body is read in every case, so the connection is free again; only an error's code is kept.
+  const errorCode = await readErrorCode(response);
   if (response.status === 200) return { kind: "revoked" };
-  if (response.status >= 400 && response.status < 500 && !retriedStatuses.has(response.status))
+  const refused = response.status >= 400 && response.status < 500 && !retriedStatuses.has(response.status);
+  if (refused && (errorCode === undefined || !clientErrors.has(errorCode)))
     return { kind: "refused", status: response.status };
-  return { kind: "failed", detail: `the revocation endpoint answered ${String(response.status)}` };
+  const answered = `the revocation endpoint answered ${String(response.status)}`;
+  return { kind: "failed", detail: errorCode === undefined ? answered : `${answered} ${errorCode}` };
+}
+
+/** The `error` of an OAuth error body, when it is one and a plain code; never the rest of the body. */
+async function readErrorCode(response: Response): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  try {
+    const body: unknown = JSON.parse(text);
+    const error = typeof body === "object" && body !== null && "error" in body ? body.error : undefined;
+    return typeof error === "string" && /^[\w.-]{1,64}$/.test(error) ? error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the server confirmed the revocation; any failure is swallowed. */

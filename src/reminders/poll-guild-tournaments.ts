@@ -60,8 +60,7 @@ export async function pollGuildTournaments(
     const { credential } = await getMemberSession(deps, { guildId, userId });
     read = await readOpenTournaments(deps.platform, credential);
     // A started tournament's event needs to know whether it still runs (docs/architecture.md, "Tournament events").
-    if (await hasLiveTournamentEvents(deps.db, guildId))
-      active = await readTournamentsByStatus(deps.platform, credential, "active");
+    if (await hasLiveTournamentEvents(deps.db, guildId)) active = await readActive(deps, credential, reader);
   } catch (error) {
     const problem = readLinkProblem(error);
     if (problem !== undefined) return holdReads(deps, reader, problem);
@@ -141,4 +140,26 @@ async function holdReads(
     `${describeReadsOf(reader)} on hold: the open tournaments were not read`,
   );
   return { kind: "link-problem", problem, told };
+}
+
+/**
+ * The active tournaments, for the ends of started tournaments' events; undefined when the read failed. Only the
+ * events' ends wait on it: a failure other than the member's link is logged, and the reminders and the open
+ * tournaments' events are kept in line all the same.
+ */
+async function readActive(
+  deps: ReminderDeps,
+  credential: Parameters<typeof readTournamentsByStatus>[1],
+  reader: TournamentReader,
+): Promise<OpenTournaments | undefined> {
+  try {
+    return await readTournamentsByStatus(deps.platform, credential, "active");
+  } catch (error) {
+    if (readLinkProblem(error) !== undefined) throw error;
+    deps.logger.warn(
+      { guildId: reader.settings.guildId, err: error },
+      `could not read the active tournaments for ${describeReadsOf(reader)}; the events' ends wait for the next read`,
+    );
+    return undefined;
+  }
 }

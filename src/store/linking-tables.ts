@@ -167,10 +167,13 @@ export interface TokenRevocationsTable {
    */
   guild_id: string | null;
   user_id: string | null;
-  /** What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`, `abandoned_verification`. */
+  /**
+   * What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`,
+   * `abandoned_verification`, `server_purged`.
+   */
   cause: Immutable<string>;
   next_attempt_at: Millis;
-  /** Failed attempts (5xx, 429, network), for the backoff. */
+  /** Failed attempts (5xx, 429, 401, 403, a refused client, network), for the backoff. */
   attempts: Generated<number>;
   last_error: string | null;
   lease_owner: string | null;

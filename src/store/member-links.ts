@@ -145,19 +145,21 @@ async function holdMemberLink(db: Kysely<Database>, key: MemberKey): Promise<voi
 
 /**
  * The OAuth credentials of every link in the guild that still open (an API key is the member's to delete on the
- * platform): what the purge of a server queues for revocation (purge-guild-data.ts).
+ * platform): what the purge of a server queues for revocation (purge-guild-data.ts), read in its transaction.
  */
 export async function listGuildOAuthCredentials(
   db: Kysely<Database>,
   box: SecretBox,
   guildId: string,
 ): Promise<MemberCredential[]> {
-  const rows = await db
+  const query = db
     .selectFrom("member_links")
     .select(["user_id", "credential_kind", "credential", "platform_user_id"])
     .where("guild_id", "=", guildId)
-    .where("credential_kind", "=", "oauth")
-    .execute();
+    .where("credential_kind", "=", "oauth");
+  // Locked until the purge's delete, as /unlink locks its row: a refresh stored meanwhile waits and then misses
+  // its compare-and-set, so the tokens queued are the ones deleted.
+  const rows = await (readDialect(db) === "postgres" ? query.forUpdate() : query).execute();
   return rows.flatMap((row) => {
     const { credential } = openReplacedCredential(
       box,

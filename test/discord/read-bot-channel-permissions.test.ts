@@ -1,6 +1,6 @@
 // The bot's permissions in a channel read over REST from the fake Discord and computed as Discord does
-// (src/discord/read-bot-channel-permissions.ts, channel-permissions.ts): the same result the fake sends as
-// `app_permissions`, as an admin changes the roles and the channel's overwrites by hand.
+// (src/discord/read-bot-channel-permissions.ts, channel-permissions.ts), as an admin changes the roles and the
+// channel's overwrites by hand.
 import { REST } from "@discordjs/rest";
 import { OverwriteType, PermissionFlagsBits } from "discord.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

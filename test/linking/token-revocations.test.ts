@@ -142,6 +142,18 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     ]);
   });
 
+  it("keeps the row when the platform answers 400 invalid_client, which refuses the bot rather than the token", async () => {
+    await linkThroughOAuth();
+    oauthServer.answerRevocations(400, "invalid_client");
+
+    await unlinkMember(deps, member);
+
+    const queued = await listTokenRevocations(store.db);
+    expect(queued.map((row) => ({ attempts: row.attempts, error: row.last_error }))).toEqual([
+      { attempts: 1, error: "the revocation endpoint answered 400 invalid_client" },
+    ]);
+  });
+
   it("revokes at once when the platform answers, leaving nothing queued", async () => {
     const linked = await linkThroughOAuth();
 

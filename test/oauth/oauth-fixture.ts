@@ -35,8 +35,8 @@ export interface OAuthFixture {
   leaveOutExpiresIn(): void;
   /** From now on, revocation requests are answered 503. */
   failRevocations(): void;
-  /** From now on, revocation requests are answered with this status (200 at first). */
-  answerRevocations(status: number): void;
+  /** From now on, revocation requests are answered with this status (200 at first), and this OAuth `error`. */
+  answerRevocations(status: number, error?: string): void;
   /** Holds revocation answers until the returned function is called. */
   holdRevocations(): () => void;
   close(): Promise<void>;
@@ -58,6 +58,7 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
   let issued = 0;
   let expiresIn: number | undefined = 3600;
   let revocationStatus = 200;
+  let revocationError: string | undefined;
 
   function issueTokens(): QueuedAnswer {
     issued += 1;
@@ -114,8 +115,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
       received.push({ path, contentType, headers: request.headers, params });
       if (path === "/oauth/revoke") {
         const status = revocationStatus;
+        const body = revocationError === undefined ? {} : { error: revocationError };
         void (revocationGate ?? Promise.resolve()).then(() => {
-          send(response, { status, body: {} });
+          send(response, { status, body });
         });
         return;
       }
@@ -154,8 +156,9 @@ export async function startOAuthFixture(): Promise<OAuthFixture> {
     failRevocations: () => {
       revocationStatus = 503;
     },
-    answerRevocations: (status) => {
+    answerRevocations: (status, error) => {
       revocationStatus = status;
+      revocationError = error;
     },
     holdRevocations: () => {
       let release = () => {};
