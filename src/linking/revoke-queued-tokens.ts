@@ -32,18 +32,42 @@ export type RevocationDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "l
   readonly linkedRoles?: LinkedRolesSettings | undefined;
 };
 
-/** Claims the rows just queued (unless the worker took them first) and sends each. */
+/**
+ * Claims the rows just queued (unless the worker took them first) and sends each. Never throws: the caller's
+ * work is committed already, so a database write that fails here (the claim, or finishing or rescheduling a
+ * row) is logged and the row left to the revocation worker, its lease ending if it was claimed.
+ */
 export async function revokeQueuedTokens(deps: RevocationDeps, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const owner = `inline:${randomBytes(6).toString("hex")}`;
-  const rows = await claimDueTokenRevocations(deps.db, deps.secretBox, {
-    owner,
-    now: deps.clock.now(),
-    leaseMs: revocationLeaseMs,
-    limit: ids.length,
-    ids,
-  });
-  for (const row of rows) await revokeClaimedToken(deps, owner, row);
+  let rows: TokenRevocation[];
+  try {
+    rows = await claimDueTokenRevocations(deps.db, deps.secretBox, {
+      owner,
+      now: deps.clock.now(),
+      leaseMs: revocationLeaseMs,
+      limit: ids.length,
+      ids,
+    });
+  } catch (error) {
+    logLeftToWorker(deps, { revocations: ids.length }, error);
+    return;
+  }
+  for (const row of rows) {
+    try {
+      await revokeClaimedToken(deps, owner, row);
+    } catch (error) {
+      logLeftToWorker(deps, { guildId: row.guildId, userId: row.userId, cause: row.cause }, error);
+    }
+  }
+}
+
+/** The message only: a database error names no token (it is sealed there), and neither does this line. */
+function logLeftToWorker(deps: RevocationDeps, who: Record<string, unknown>, error: unknown): void {
+  deps.logger.warn(
+    { ...who, err: error instanceof Error ? error.message : String(error) },
+    "a revocation could not be tried at once; the revocation worker sends it",
+  );
 }
 
 /** Sends one claimed row to its issuer and finishes or reschedules it. */
