@@ -1,9 +1,11 @@
 // The tokens the OAuth callback got for the code, kept sealed in the pending row until the person answers on
 // the confirm page (docs/architecture.md, "Linking"): "Link account" stores them as the link's credential,
 // "Cancel" revokes them.
+import type { Kysely } from "kysely";
 import type { TokenSet } from "../oauth/tokens.js";
+import type { Database } from "../store/database.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
+import { queueDroppedTokens, revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 
 export function serialisePendingCredential(tokens: TokenSet): string {
   return JSON.stringify({
@@ -30,7 +32,7 @@ export function readPendingCredential(json: string): TokenSet {
 }
 
 /**
- * Revokes tokens nobody will use (a cancelled, superseded or abandoned sign-in): queued, and tried at once; what
+ * Revokes tokens nobody will use that no row held (a sign-in superseded or failed after its exchange): queued, and tried at once; what
  * the platform does not answer the revocation worker sends later (revoke-dropped-tokens.ts). Never fails the
  * sign-in's answer for a revocation.
  */
@@ -39,4 +41,17 @@ export async function revokePendingTokens(
   tokens: Pick<TokenSet, "accessToken" | "refreshToken">,
 ): Promise<void> {
   await revokeDroppedTokens(deps, { guildId: undefined, userId: undefined, tokens, cause: "sign_in" });
+}
+
+/**
+ * Queues the tokens of a sign-in in `trx`, the transaction that takes its pending row out, so they are never
+ * gone from the database before being queued; the caller tries the returned row once committed.
+ */
+export async function queuePendingTokens(
+  trx: Kysely<Database>,
+  deps: Pick<LinkingDeps, "secretBox" | "clock" | "config">,
+  credential: string,
+): Promise<string | undefined> {
+  const tokens = readPendingCredential(credential);
+  return queueDroppedTokens(trx, deps, { guildId: undefined, userId: undefined, tokens, cause: "sign_in" });
 }

@@ -4,13 +4,15 @@
 // key in its cookie: without that cookie nothing is read, and another browser's uses up nothing.
 import {
   consumeOAuthState,
+  type ConsumedOAuthState,
   findOAuthState,
   type OAuthGrant,
   type OAuthStateFailure,
   type PendingOAuthState,
 } from "../store/oauth-states.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { readPendingCredential, revokePendingTokens } from "./pending-credential.js";
+import { queuePendingTokens } from "./pending-credential.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 export type PendingOAuthLinkFailure = "unknown_state" | "expired_state" | "other_browser" | "oauth_disabled";
 
@@ -48,23 +50,34 @@ export async function readPendingOAuthLink(
   return found.ok ? found : describePendingFailure(found.reason);
 }
 
-/** Takes the pending request out (once): the confirmation's first step, whichever button was pressed. */
+/**
+ * Takes the pending request out (once): the confirmation's first step, whichever button was pressed. The
+ * tokens its callback got that nobody will use (an expired sign-in's, or a cancelled one's with `cancel`) are
+ * queued in the transaction that takes the row out, and tried once it is committed.
+ */
 export async function takePendingOAuthLink(
   deps: LinkingDeps,
   request: PendingOAuthLinkRequest,
+  options: { readonly cancel?: boolean } = {},
 ): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
   const { state, browserKey } = request;
   if (browserKey === undefined) return { ok: false, reason: "other_browser" };
-  const consumed = await consumeOAuthState(deps.db, deps.secretBox, {
-    state,
-    browserKey,
-    now: deps.clock.now(),
+  const { consumed, revocation } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await consumeOAuthState(trx, deps.secretBox, { state, browserKey, now: deps.clock.now() });
+    const dropped = droppedCredential(taken, options.cancel === true);
+    return {
+      consumed: taken,
+      revocation: dropped === undefined ? undefined : await queuePendingTokens(trx, deps, dropped),
+    };
   });
-  if (consumed.ok) return consumed;
-  // An expired sign-in taken out here is gone before the hourly prune could revoke its tokens: revoke them now.
-  if (consumed.abandonedCredential !== undefined)
-    await revokePendingTokens(deps, readPendingCredential(consumed.abandonedCredential));
-  return describePendingFailure(consumed.reason);
+  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
+  return consumed.ok ? consumed : describePendingFailure(consumed.reason);
+}
+
+/** The tokens nobody will use: an expired sign-in's, gone before the hourly prune could revoke them, or a cancel's. */
+function droppedCredential(taken: ConsumedOAuthState, cancel: boolean): string | undefined {
+  if (!taken.ok) return taken.abandonedCredential;
+  return cancel ? taken.grant.pendingCredential : undefined;
 }
 
 /** "Cancel" on the confirm page: the request is used up, nothing is stored, and the callback's tokens revoked. */
@@ -73,13 +86,11 @@ export async function cancelOAuthLink(
   request: PendingOAuthLinkRequest,
 ): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
   if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
-  const consumed = await takePendingOAuthLink(deps, request);
+  const consumed = await takePendingOAuthLink(deps, request, { cancel: true });
   if (!consumed.ok) return consumed;
   deps.logger.info(
     { guildId: consumed.grant.guildId, userId: consumed.grant.userId },
     "OAuth link cancelled on the confirm page",
   );
-  if (consumed.grant.pendingCredential !== undefined)
-    await revokePendingTokens(deps, readPendingCredential(consumed.grant.pendingCredential));
   return { ok: true, grant: consumed.grant };
 }

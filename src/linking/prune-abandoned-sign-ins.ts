@@ -1,17 +1,25 @@
 // The hourly prune of sign-ins (docs/architecture.md, "Linking"): expired states go, and the tokens a
 // callback got for a sign-in nobody confirmed or cancelled are revoked at the platform, as Cancel revokes
-// them, rather than left valid until they expire there.
+// them, rather than left valid until they expire there. They are queued in the transaction that deletes the
+// states, so neither a crash after it nor one token that fails to queue loses any (the prune is undone).
 import { pruneOAuthStates } from "../store/oauth-states.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { readPendingCredential, revokePendingTokens } from "./pending-credential.js";
+import { queuePendingTokens } from "./pending-credential.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /** Returns how many states were pruned; each revocation is best effort and never fails the prune. */
 export async function pruneAbandonedSignIns(
   deps: Pick<LinkingDeps, "config" | "db" | "secretBox" | "clock" | "logger">,
 ): Promise<number> {
-  const { pruned, abandonedCredentials } = await pruneOAuthStates(deps.db, deps.secretBox, deps.clock.now());
-  for (const credential of abandonedCredentials) {
-    await revokePendingTokens(deps, readPendingCredential(credential));
-  }
+  const { pruned, revocations } = await deps.db.transaction().execute(async (trx) => {
+    const states = await pruneOAuthStates(trx, deps.secretBox, deps.clock.now());
+    const queued: string[] = [];
+    for (const credential of states.abandonedCredentials) {
+      const id = await queuePendingTokens(trx, deps, credential);
+      if (id !== undefined) queued.push(id);
+    }
+    return { pruned: states.pruned, revocations: queued };
+  });
+  await revokeQueuedTokens(deps, revocations);
   return pruned;
 }

@@ -3,7 +3,6 @@
 // the row) is logged and the row left queued for the revocation worker; the tokens of the link just saved
 // are never revoked for it. The fault is a real one, a trigger on the table; the token endpoint is a real
 // server on 127.0.0.1.
-import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
@@ -13,51 +12,13 @@ import { findMemberLink } from "../../src/store/member-links.js";
 import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
-import {
-  testDatabases,
-  useMigratedStore,
-  type MigratedStore,
-  type TestDatabase,
-} from "../store/databases.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { openSignInLink } from "./open-sign-in-link.js";
 import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
+import { failRevocationWrites, removeRevocationFault } from "./support/revocation-faults.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const redirectUri = "http://127.0.0.1:3999/oauth/callback";
-
-/** Makes every `update` (the claim) or `delete` (finishing a row) of token_revocations fail. */
-async function failRevocationWrites(
-  store: MigratedStore,
-  database: TestDatabase,
-  write: "update" | "delete",
-): Promise<void> {
-  if (database.dialect === "sqlite") {
-    await sql
-      .raw(
-        `create trigger fail_revocation before ${write} on token_revocations
-         begin select raise(abort, 'injected fault'); end`,
-      )
-      .execute(store.db);
-    return;
-  }
-  await sql`create function fail_revocation() returns trigger language plpgsql as $$
-    begin raise exception 'injected fault'; end $$`.execute(store.db);
-  await sql
-    .raw(
-      `create trigger fail_revocation before ${write} on token_revocations
-       for each row execute function fail_revocation()`,
-    )
-    .execute(store.db);
-}
-
-async function removeFault(store: MigratedStore, database: TestDatabase): Promise<void> {
-  if (database.dialect === "sqlite") {
-    await sql`drop trigger if exists fail_revocation`.execute(store.db);
-    return;
-  }
-  await sql`drop trigger if exists fail_revocation on token_revocations`.execute(store.db);
-  await sql`drop function if exists fail_revocation()`.execute(store.db);
-}
 
 describe.each(testDatabases())("a revocation whose database write fails on $name", (database) => {
   const store = useMigratedStore(database);
@@ -81,7 +42,7 @@ describe.each(testDatabases())("a revocation whose database write fails on $name
     });
   });
   afterEach(async () => {
-    await removeFault(store, database);
+    await removeRevocationFault(store, database);
     await oauthServer.close();
     await platform.close();
   });
