@@ -2,13 +2,16 @@
 // "Linked Roles"): what keeps their profile current after the verification, called by the role connection
 // worker for each queued member. A token Discord refuses marks the connection for re-verification; nothing is
 // written until the member verifies again. A member with no usable link, or whose servers hold different
-// accounts, has their connection cleared; with no link left at all, their sealed token is forgotten too.
+// accounts, has their connection cleared; with no link left at all, their sealed token is forgotten too, and
+// revoked at Discord as every token the bot stops using is (revoke-dropped-tokens.ts).
 import { isLinkedAnywhere } from "../store/linked-members.js";
 import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
 import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { markTokenRefused, readRoleConnectionToken } from "./role-connection-token.js";
+import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 import { writeRoleConnection } from "./write-role-connection.js";
 
 export type RoleConnectionUpdate =
@@ -28,7 +31,7 @@ export async function updateRoleConnection(
     // A refused token cannot clear anything: with no link left, it is only forgotten.
     if (token.reason === "reverify_needed") {
       const stored = await findRoleConnection(deps.db, deps.secretBox, userId);
-      if (stored !== undefined) await forgetIfUnlinked(deps, stored);
+      if (stored !== undefined) await forgetIfUnlinked(deps, settings, stored);
     }
     return token;
   }
@@ -44,24 +47,43 @@ export async function updateRoleConnection(
       ok: false,
       reason: "not_linked",
       cleared: true,
-      forgotten: await forgetIfUnlinked(deps, connection),
+      forgotten: await forgetIfUnlinked(deps, settings, connection),
     };
   } catch (error) {
     if (!(error instanceof DiscordTokenRefusedError)) throw error;
     await markTokenRefused(deps, connection);
-    await forgetIfUnlinked(deps, connection);
+    await forgetIfUnlinked(deps, settings, connection);
     return { ok: false, reason: "reverify_needed" };
   }
 }
 
 /**
  * No link left in any server: nothing will be written with the token again, so the sealed row goes, only while
- * it holds the token read (a member who verified again meanwhile keeps theirs). Returns whether it went.
+ * it holds the token read (a member who verified again meanwhile keeps theirs), and the token is queued for
+ * revocation at Discord in the same transaction, tried once it is committed. Returns whether it went.
  */
-async function forgetIfUnlinked(deps: LinkingDeps, connection: RoleConnection): Promise<boolean> {
-  if (await isLinkedAnywhere(deps.db, connection.userId)) return false;
-  return deleteRoleConnection(deps.db, {
-    userId: connection.userId,
-    credentialVersion: connection.credentialVersion,
+async function forgetIfUnlinked(
+  deps: LinkingDeps,
+  settings: LinkedRolesSettings,
+  connection: RoleConnection,
+): Promise<boolean> {
+  const { userId } = connection;
+  const { forgotten, revocation } = await deps.db.transaction().execute(async (trx) => {
+    if (await isLinkedAnywhere(trx, userId)) return { forgotten: false, revocation: undefined };
+    const deleted = await deleteRoleConnection(trx, {
+      userId,
+      credentialVersion: connection.credentialVersion,
+    });
+    if (!deleted) return { forgotten: false, revocation: undefined };
+    const id = await queueDroppedTokens(trx, deps, {
+      issuer: "discord",
+      guildId: undefined,
+      userId,
+      tokens: connection.credential,
+      cause: "unlinked",
+    });
+    return { forgotten: true, revocation: id };
   });
+  await revokeQueuedTokens({ ...deps, linkedRoles: settings }, revocation === undefined ? [] : [revocation]);
+  return forgotten;
 }

@@ -1,7 +1,7 @@
 // The role connection worker (docs/architecture.md, "Linked Roles"), against the fake Discord on one clock with
 // the bot: a queued member's connection is written once and the row goes; Discord down (503) is retried with
 // backoff and written when it is back; Discord's 429 is waited out for its Retry-After; a revoked token marks the connection for re-verification and is not
-// retried; a member whose last link went has the connection cleared and the sealed token forgotten.
+// retried; a member whose last link went has the connection cleared and the sealed token forgotten, and revoked.
 import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
@@ -15,6 +15,7 @@ import {
 import { deleteMemberLink, saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
+import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
@@ -200,6 +201,17 @@ describe("the role connection worker", () => {
       metadata: {},
     });
     expect(await stored(userId)).toBeUndefined();
+  });
+
+  it("revokes at Discord the token it forgets of a member with no link left", async () => {
+    const userId = await verifiedMember("wyatt");
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(1);
+    await deleteMemberLink(db(), { guildId, userId });
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["cleared"]);
+    expect(await stored(userId)).toBeUndefined();
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(0);
+    expect(await listTokenRevocations(db())).toEqual([]);
   });
 
   it("tells Discord's failures worth retrying from the others", () => {
