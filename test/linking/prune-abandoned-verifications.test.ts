@@ -22,6 +22,8 @@ const tenMinutes = 10 * 60 * 1000;
 const abandoned = "200000000000000001";
 const linkedElsewhere = "200000000000000002";
 const written = "200000000000000003";
+const linkedInServer = "200000000000000004";
+const signingInAgain = "200000000000000005";
 
 describe.each(testDatabases())("pruning abandoned Linked Roles verifications on $name", (database) => {
   const store = useMigratedStore(database);
@@ -110,5 +112,37 @@ describe.each(testDatabases())("pruning abandoned Linked Roles verifications on 
     expect(await findRoleConnection(store.db, deps.secretBox, linkedElsewhere)).toBeDefined();
     expect(await findRoleConnection(store.db, deps.secretBox, written)).toBeDefined();
     expect(revokedAtDiscord()).toEqual([]);
+  });
+
+  it("keeps the token of a member with a server link or a Linked Roles sign-in not yet expired", async () => {
+    await verifyWithoutLink(abandoned);
+    await verifyWithoutLink(linkedInServer);
+    await verifyWithoutLink(signingInAgain);
+    await saveMemberLink(store.db, deps.secretBox, {
+      guildId: "100000000000000001",
+      userId: linkedInServer,
+      platformUserId: "user_carol",
+      platformUsername: "carol",
+      credentialKind: "api_key",
+      credential: { accessToken: "key_write_9876543210" },
+      now: clock.now(),
+    });
+
+    clock.advance(tenMinutes + 1);
+    // The first sign-in expired; the member started another from the verification, still open.
+    const requester = {
+      guildId: undefined,
+      userId: signingInAgain,
+      memberName: "A",
+      memberUsername: "a",
+      guildName: undefined,
+    };
+    await startOAuthLink(deps, requester, undefined, "linked_roles");
+    expect(await prune()).toBe(1);
+
+    expect(await findRoleConnection(store.db, deps.secretBox, abandoned)).toBeUndefined();
+    expect(await findRoleConnection(store.db, deps.secretBox, linkedInServer)).toBeDefined();
+    expect(await findRoleConnection(store.db, deps.secretBox, signingInAgain)).toBeDefined();
+    expect(revokedAtDiscord()).toEqual([`discord-refresh-${abandoned}`]);
   });
 });
