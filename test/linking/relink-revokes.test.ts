@@ -5,17 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { linkWithApiKey } from "../../src/linking/api-key-link.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
-import { findMemberLink, type MemberKey } from "../../src/store/member-links.js";
+import { findMemberLink } from "../../src/store/member-links.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { clientId, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { openSignInLink } from "./open-sign-in-link.js";
+import { linkThroughOAuth, revokedTokens } from "./support/oauth-link-flow.js";
 import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 
 const serverMember = { guildId: "100000000000000001", userId: "200000000000000002" };
 const personalMember = { guildId: undefined, userId: "200000000000000003" };
-const redirectUri = "http://127.0.0.1:3999/oauth/callback";
 const apiKey = "key_write_0123456789";
 
 describe.each(testDatabases())("a re-link on $name", (database) => {
@@ -38,44 +36,19 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
     await platform.close();
   });
 
-  async function linkThroughOAuth(member: MemberKey): Promise<{ accessToken: string; refreshToken: string }> {
-    const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
-    const { url } = await startOAuthLink(deps, requester, undefined);
-    const opened = await openSignInLink(deps, url);
-    const code = `code-${Math.random().toString(36).slice(2)}`;
-    oauthServer.issueCode(code, opened.codeChallenge, redirectUri);
-    const result = await completeOAuthLink(deps, {
-      state: opened.state,
-      code,
-      browserKey: opened.browserKey,
-    });
-    expect(result.ok).toBe(true);
-    const link = await findMemberLink(deps.db, deps.secretBox, member);
-    return {
-      accessToken: link?.credential.accessToken ?? "",
-      refreshToken: link?.credential.refreshToken ?? "",
-    };
-  }
-
-  function revokedTokens(): (string | undefined)[] {
-    return oauthServer.received
-      .filter((request) => request.path === "/oauth/revoke")
-      .map((request) => request.params?.token);
-  }
-
   it.each([
     ["a server link", serverMember],
     ["a personal link", personalMember],
   ])("revokes the tokens of %s linked again through OAuth to another account", async (_name, member) => {
-    const first = await linkThroughOAuth(member);
-    expect(revokedTokens()).toEqual([]);
+    const first = await linkThroughOAuth(deps, oauthServer, member);
+    expect(revokedTokens(oauthServer)).toEqual([]);
 
     // The second sign-in is another platform account.
     platform.queueReplies({ body: { id: "user_bob", username: "bob", rating: 1500, tier: "gold" } });
-    const second = await linkThroughOAuth(member);
+    const second = await linkThroughOAuth(deps, oauthServer, member);
 
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    expect(revokedTokens()).toEqual([first.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([first.refreshToken]);
     const revocation = oauthServer.received.find((request) => request.path === "/oauth/revoke");
     expect(revocation?.params).toMatchObject({ token_type_hint: "refresh_token", client_id: clientId });
     const stored = await findMemberLink(deps.db, deps.secretBox, member);
@@ -85,20 +58,20 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
   it("leaves the old tokens of a link made again to the same account by sign-in to expire", async () => {
     // A platform may revoke every token of one grant together, the new ones too (docs/architecture.md,
     // "Linking"): revoking the old refresh token could end the link just made.
-    const first = await linkThroughOAuth(serverMember);
+    const first = await linkThroughOAuth(deps, oauthServer, serverMember);
 
-    const second = await linkThroughOAuth(serverMember);
+    const second = await linkThroughOAuth(deps, oauthServer, serverMember);
 
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    expect(revokedTokens()).toEqual([]);
+    expect(revokedTokens(oauthServer)).toEqual([]);
   });
 
   it("revokes the OAuth tokens of a link replaced by an API key", async () => {
-    const first = await linkThroughOAuth(serverMember);
+    const first = await linkThroughOAuth(deps, oauthServer, serverMember);
 
     await linkWithApiKey(deps, serverMember, apiKey);
 
-    expect(revokedTokens()).toEqual([first.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([first.refreshToken]);
     const stored = await findMemberLink(deps.db, deps.secretBox, serverMember);
     expect(stored).toMatchObject({ credentialKind: "api_key", credential: { accessToken: apiKey } });
   });
@@ -106,19 +79,19 @@ describe.each(testDatabases())("a re-link on $name", (database) => {
   it("never sends a replaced API key to the platform's revocation endpoint", async () => {
     await linkWithApiKey(deps, serverMember, apiKey);
 
-    await linkThroughOAuth(serverMember);
+    await linkThroughOAuth(deps, oauthServer, serverMember);
 
-    expect(revokedTokens()).toEqual([]);
+    expect(revokedTokens(oauthServer)).toEqual([]);
   });
 
   it("links again when the revocation fails, and logs it without the token", async () => {
-    const first = await linkThroughOAuth(serverMember);
+    const first = await linkThroughOAuth(deps, oauthServer, serverMember);
     oauthServer.failRevocations();
 
     platform.queueReplies({ body: { id: "user_bob", username: "bob", rating: 1500, tier: "gold" } });
-    const second = await linkThroughOAuth(serverMember);
+    const second = await linkThroughOAuth(deps, oauthServer, serverMember);
 
-    expect(revokedTokens()).toEqual([first.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([first.refreshToken]);
     const stored = await findMemberLink(deps.db, deps.secretBox, serverMember);
     expect(stored?.credential.refreshToken).toBe(second.refreshToken);
     const warnings = logLines.filter((line) => line.includes("did not confirm the revocation"));

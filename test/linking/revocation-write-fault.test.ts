@@ -6,19 +6,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { openSignInLink } from "./open-sign-in-link.js";
+import { linkThroughOAuth, revokedTokens } from "./support/oauth-link-flow.js";
 import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 import { failRevocationWrites, removeRevocationFault } from "./support/revocation-faults.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
-const redirectUri = "http://127.0.0.1:3999/oauth/callback";
 
 describe.each(testDatabases())("a revocation whose database write fails on $name", (database) => {
   const store = useMigratedStore(database);
@@ -26,7 +24,6 @@ describe.each(testDatabases())("a revocation whose database write fails on $name
   let platform: PlatformFixture;
   let logLines: string[];
   let deps: LinkingDeps;
-  let codes = 0;
 
   beforeEach(async () => {
     oauthServer = await startOAuthFixture();
@@ -47,49 +44,23 @@ describe.each(testDatabases())("a revocation whose database write fails on $name
     await platform.close();
   });
 
-  async function linkThroughOAuth(): Promise<{ accessToken: string; refreshToken: string }> {
-    const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
-    const { url } = await startOAuthLink(deps, requester, undefined);
-    const opened = await openSignInLink(deps, url);
-    codes += 1;
-    const code = `code-${String(codes)}`;
-    oauthServer.issueCode(code, opened.codeChallenge, redirectUri);
-    const result = await completeOAuthLink(deps, {
-      state: opened.state,
-      code,
-      browserKey: opened.browserKey,
-    });
-    expect(result.ok).toBe(true);
-    const link = await findMemberLink(deps.db, deps.secretBox, member);
-    return {
-      accessToken: link?.credential.accessToken ?? "",
-      refreshToken: link?.credential.refreshToken ?? "",
-    };
-  }
-
-  function revokedTokens(): (string | undefined)[] {
-    return oauthServer.received
-      .filter((request) => request.path === "/oauth/revoke")
-      .map((request) => request.params?.token);
-  }
-
   it.each([
     ["the claim", "update", []],
     ["finishing the row", "delete", ["first"]],
   ] as const)("links again and keeps the new tokens when %s fails", async (_name, write, revoked) => {
-    const first = await linkThroughOAuth();
+    const first = await linkThroughOAuth(deps, oauthServer, member);
     await failRevocationWrites(store, database, write);
 
     // The second sign-in is another platform account: the first one's tokens are queued.
     platform.queueReplies({ body: { id: "user_bob", username: "bob", rating: 1500, tier: "gold" } });
-    const second = await linkThroughOAuth();
+    const second = await linkThroughOAuth(deps, oauthServer, member);
 
     const stored = await findMemberLink(deps.db, deps.secretBox, member);
     expect(stored).toMatchObject({
       platformUserId: "user_bob",
       credential: { refreshToken: second.refreshToken },
     });
-    expect(revokedTokens()).toEqual(revoked.map(() => first.refreshToken));
+    expect(revokedTokens(oauthServer)).toEqual(revoked.map(() => first.refreshToken));
     const queued = await listTokenRevocations(store.db);
     expect(queued.map((row) => row.cause)).toEqual(["relinked"]);
     const warnings = logLines.filter((line) => line.includes("could not be tried at once"));
@@ -100,13 +71,13 @@ describe.each(testDatabases())("a revocation whose database write fails on $name
   });
 
   it("unlinks when the claim fails, the tokens left queued", async () => {
-    const linked = await linkThroughOAuth();
+    const linked = await linkThroughOAuth(deps, oauthServer, member);
     await failRevocationWrites(store, database, "update");
 
     expect(await unlinkMember(deps, member)).toEqual({ wasLinked: true });
 
     expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
-    expect(revokedTokens()).toEqual([]);
+    expect(revokedTokens(oauthServer)).toEqual([]);
     const queued = await listTokenRevocations(store.db);
     expect(queued.map((row) => ({ cause: row.cause, attempts: row.attempts }))).toEqual([
       { cause: "unlinked", attempts: 0 },

@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
-import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
 import { createTokenRevocationWorker } from "../../src/linking/token-revocation-worker.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
 import { findMemberLink } from "../../src/store/member-links.js";
@@ -14,11 +13,10 @@ import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
-import { openSignInLink } from "./open-sign-in-link.js";
+import { linkThroughOAuth, revokedTokens } from "./support/oauth-link-flow.js";
 import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
-const redirectUri = "http://127.0.0.1:3999/oauth/callback";
 
 describe.each(testDatabases())("revoking an unlinked member's tokens on $name", (database) => {
   const store = useMigratedStore(database);
@@ -41,43 +39,19 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     await platform.close();
   });
 
-  async function linkThroughOAuth(): Promise<{ accessToken: string; refreshToken: string }> {
-    const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
-    const { url } = await startOAuthLink(deps, requester, undefined);
-    const opened = await openSignInLink(deps, url);
-    oauthServer.issueCode("code-1", opened.codeChallenge, redirectUri);
-    const result = await completeOAuthLink(deps, {
-      state: opened.state,
-      code: "code-1",
-      browserKey: opened.browserKey,
-    });
-    expect(result.ok).toBe(true);
-    const link = await findMemberLink(deps.db, deps.secretBox, member);
-    return {
-      accessToken: link?.credential.accessToken ?? "",
-      refreshToken: link?.credential.refreshToken ?? "",
-    };
-  }
-
-  function revokedTokens(): (string | undefined)[] {
-    return oauthServer.received
-      .filter((request) => request.path === "/oauth/revoke")
-      .map((request) => request.params?.token);
-  }
-
   /** What a restarted instance runs: a worker of its own, under another lease owner. */
   function startRevocationWorker() {
     return createTokenRevocationWorker({ ...deps, owner: "restarted", pollIntervalMs: 60_000 });
   }
 
   it("revokes the tokens once the platform answers again, though the unlink's own attempt failed", async () => {
-    const linked = await linkThroughOAuth();
+    const linked = await linkThroughOAuth(deps, oauthServer, member);
     oauthServer.failRevocations();
 
     expect(await unlinkMember(deps, member)).toEqual({ wasLinked: true });
 
     expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
-    expect(revokedTokens()).toEqual([linked.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([linked.refreshToken]);
     const queued = await listTokenRevocations(store.db);
     expect(queued.map((row) => ({ cause: row.cause, attempts: row.attempts }))).toEqual([
       { cause: "unlinked", attempts: 1 },
@@ -93,7 +67,7 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     clock.advance(1);
     expect(await worker.runOnce()).toEqual(["revoked"]);
 
-    expect(revokedTokens()).toEqual([linked.refreshToken, linked.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([linked.refreshToken, linked.refreshToken]);
     const revocation = oauthServer.received.filter((request) => request.path === "/oauth/revoke").at(-1);
     expect(revocation?.params).toMatchObject({ token_type_hint: "refresh_token" });
     expect(await listTokenRevocations(store.db)).toEqual([]);
@@ -102,7 +76,7 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
   });
 
   it("tries again with a longer wait each time the platform fails", async () => {
-    const linked = await linkThroughOAuth();
+    const linked = await linkThroughOAuth(deps, oauthServer, member);
     oauthServer.failRevocations();
     await unlinkMember(deps, member);
     const worker = startRevocationWorker();
@@ -116,22 +90,26 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     clock.advance(1);
     expect(await worker.runOnce()).toEqual(["revoked"]);
 
-    expect(revokedTokens()).toEqual([linked.refreshToken, linked.refreshToken, linked.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([
+      linked.refreshToken,
+      linked.refreshToken,
+      linked.refreshToken,
+    ]);
     expect(await listTokenRevocations(store.db)).toEqual([]);
   });
 
   it("lets the row go when the platform answers that the token is invalid already", async () => {
-    await linkThroughOAuth();
+    await linkThroughOAuth(deps, oauthServer, member);
     oauthServer.answerRevocations(400);
 
     await unlinkMember(deps, member);
 
-    expect(revokedTokens()).toHaveLength(1);
+    expect(revokedTokens(oauthServer)).toHaveLength(1);
     expect(await listTokenRevocations(store.db)).toEqual([]);
   });
 
   it("keeps the row when the platform refuses the bot's own client credentials, which an operator can mend", async () => {
-    await linkThroughOAuth();
+    await linkThroughOAuth(deps, oauthServer, member);
     oauthServer.answerRevocations(401);
 
     await unlinkMember(deps, member);
@@ -143,7 +121,7 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
   });
 
   it("keeps the row when the platform answers 400 invalid_client, which refuses the bot rather than the token", async () => {
-    await linkThroughOAuth();
+    await linkThroughOAuth(deps, oauthServer, member);
     oauthServer.answerRevocations(400, "invalid_client");
 
     await unlinkMember(deps, member);
@@ -155,11 +133,11 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
   });
 
   it("revokes at once when the platform answers, leaving nothing queued", async () => {
-    const linked = await linkThroughOAuth();
+    const linked = await linkThroughOAuth(deps, oauthServer, member);
 
     await unlinkMember(deps, member);
 
-    expect(revokedTokens()).toEqual([linked.refreshToken]);
+    expect(revokedTokens(oauthServer)).toEqual([linked.refreshToken]);
     expect(await listTokenRevocations(store.db)).toEqual([]);
     expect(await startRevocationWorker().runOnce()).toEqual([]);
   });
