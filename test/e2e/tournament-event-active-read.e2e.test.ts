@@ -4,33 +4,20 @@
 // end it has.
 import { GuildScheduledEventStatus } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeScheduledEvent } from "../../fake-discord/index.js";
-import { startEndToEnd, type EndToEnd } from "./harness.js";
-import { linkMember } from "./link-member.js";
-import { adminCommands } from "./support/member-commands.js";
+import type { EndToEnd } from "./harness.js";
 import { countReadLines } from "./support/read-log.js";
 import { moveTo } from "./support/reminder-world.js";
+import { isEventOf, startTournamentEventsWorld } from "./support/tournament-events-world.js";
 import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
 
 describe("a failed read of the active tournaments, end to end", () => {
   let world: EndToEnd;
-  const run = adminCommands(() => world);
-  const eventOf = (id: string) => (event: FakeScheduledEvent) =>
-    event.location?.includes(`id:${id}`) === true;
+  const eventOf = isEventOf;
 
   beforeAll(async () => {
-    world = await startEndToEnd({
-      env: { TOURNAMENT_POLL_SECONDS: "1" },
-      oneClock: true,
-      platformTimeoutMs: 1000,
-    });
-    world.discord.roles.grantBot(world.guildId, ["CreateEvents"]);
-    const key = world.sandbox.keys.find((candidate) => candidate.level !== "read")?.key ?? "";
-    await linkMember(world, world.members.admin.id, key);
-    const on = await run("setup", { subcommandGroup: "events", subcommand: "on" });
-    expect(on.content).toContain("Tournament events are on");
+    world = await startTournamentEventsWorld({ platformTimeoutMs: 1000 });
   }, 60_000);
   afterAll(async () => {
     await world.close();

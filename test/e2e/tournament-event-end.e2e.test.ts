@@ -5,11 +5,10 @@
 import { GuildScheduledEventStatus } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeScheduledEvent } from "../../fake-discord/index.js";
-import { startEndToEnd, type EndToEnd } from "./harness.js";
-import { linkMember } from "./link-member.js";
-import { adminCommands } from "./support/member-commands.js";
+import type { EndToEnd } from "./harness.js";
 import { countReadLines } from "./support/read-log.js";
 import { moveTo } from "./support/reminder-world.js";
+import { isEventOf, startTournamentEventsWorld } from "./support/tournament-events-world.js";
 import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
@@ -17,19 +16,11 @@ const hour = 60 * minute;
 
 describe("a tournament running past its event's end, end to end", () => {
   let world: EndToEnd;
-  const run = adminCommands(() => world);
-  const eventOf = (id: string) => (event: FakeScheduledEvent) =>
-    event.location?.includes(`id:${id}`) === true;
+  const eventOf = isEventOf;
   const endOf = (event: FakeScheduledEvent) => Date.parse(event.scheduledEndTime ?? "");
 
   beforeAll(async () => {
-    // Events every 120 minutes (the default), read every second: moved on within 10 minutes of the end, by 30.
-    world = await startEndToEnd({ env: { TOURNAMENT_POLL_SECONDS: "1" }, oneClock: true });
-    world.discord.roles.grantBot(world.guildId, ["CreateEvents"]);
-    const key = world.sandbox.keys.find((candidate) => candidate.level !== "read")?.key ?? "";
-    await linkMember(world, world.members.admin.id, key);
-    const on = await run("setup", { subcommandGroup: "events", subcommand: "on" });
-    expect(on.content).toContain("Tournament events are on");
+    world = await startTournamentEventsWorld();
   }, 60_000);
   afterAll(async () => {
     await world.close();
