@@ -13,11 +13,7 @@ import { syncGuildTournamentEvents, type GuildEventSync } from "./events/sync-gu
 import { hasLiveTournamentEvents } from "../store/tournament-event-ends.js";
 import { checkReminderRole } from "./check-reminder-role.js";
 import { planReminders } from "./plan-reminders.js";
-import {
-  readOpenTournaments,
-  readTournamentsByStatus,
-  type OpenTournaments,
-} from "./read-open-tournaments.js";
+import { readOpenTournaments, readEveryTournamentIn, type OpenTournaments } from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { describeLinkProblem, tellAdminsReadOnHold, type LinkProblem } from "./tell-admins-read-on-hold.js";
 import {
@@ -149,11 +145,11 @@ async function holdReads(
  */
 async function readActive(
   deps: ReminderDeps,
-  credential: Parameters<typeof readTournamentsByStatus>[1],
+  credential: Parameters<typeof readEveryTournamentIn>[1],
   reader: TournamentReader,
 ): Promise<OpenTournaments | undefined> {
   try {
-    return await readTournamentsByStatus(deps.platform, credential, "active");
+    return await readEveryTournamentIn(deps.platform, credential, "active");
   } catch (error) {
     if (readLinkProblem(error) !== undefined) throw error;
     deps.logger.warn(

@@ -26,11 +26,11 @@ export function readOpenTournaments(
   http: PlatformHttp,
   credential: PlatformCredential,
 ): Promise<OpenTournaments> {
-  return readTournamentsByStatus(http, credential, "open");
+  return readEveryTournamentIn(http, credential, "open");
 }
 
 /** Every page of the tournaments in one status, as `readOpenTournaments` reads the open ones. */
-export async function readTournamentsByStatus(
+export async function readEveryTournamentIn(
   http: PlatformHttp,
   credential: PlatformCredential,
   status: "open" | "active",
