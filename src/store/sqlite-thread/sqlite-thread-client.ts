@@ -113,15 +113,19 @@ export class SqliteThread {
     return new SqliteThread(worker, writes, onError);
   }
 
-  async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
-    const answer = await this.#send({ sql, parameters });
+  /**
+   * `lockWaitEnds` (a `Date.now()` time): a write that needs the write lock waits for another process's at most
+   * until then, however long it queued here first; without it, for the whole busy timeout once its turn comes.
+   */
+  async run(sql: string, parameters: readonly unknown[], lockWaitEnds?: number): Promise<StatementResult> {
+    const answer = await this.#send({ sql, parameters, lockWaitEnds });
     if ("outcomes" in answer || "ready" in answer) throw new Error("The SQLite thread answered out of turn");
     return answer as StatementResult;
   }
 
-  /** Runs the batch as one group commit in the thread; one outcome per write, in order. */
-  async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
-    const answer = await this.#send({ batch });
+  /** Runs the batch as one group commit in the thread; one outcome per write, in order (`lockWaitEnds`: as run's). */
+  async runBatch(batch: readonly NamedWrite[], lockWaitEnds?: number): Promise<WriteOutcome[]> {
+    const answer = await this.#send({ batch, lockWaitEnds });
     if (!("outcomes" in answer)) throw new Error("The SQLite thread answered out of turn");
     return answer.outcomes.map((outcome) => {
       if (outcome.ok) return outcome;

@@ -127,12 +127,13 @@ class SqliteThreadDriver implements Driver {
   async runBatch(batch: readonly NamedWrite[]): Promise<WriteOutcome[]> {
     const threads = this.#threads;
     if (threads === undefined) throw new Error("The SQLite store is closed");
-    return threads.writerLock.sharing(() => threads.writer.runBatch(batch));
+    const lockWaitEnds = Date.now() + this.#options.busyTimeoutMs;
+    return threads.writerLock.sharing(() => threads.writer.runBatch(batch, lockWaitEnds));
   }
 
   acquireConnection(): Promise<DatabaseConnection> {
     if (this.#threads === undefined) return Promise.reject(new Error("The SQLite store is closed"));
-    return Promise.resolve(new ThreadConnection(this.#threads));
+    return Promise.resolve(new ThreadConnection(this.#threads, this.#options.busyTimeoutMs));
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -169,10 +170,12 @@ const plainSelect = /^\s*select\b/i;
  */
 class ThreadConnection implements DatabaseConnection {
   readonly #threads: Threads;
+  readonly #busyTimeoutMs: number;
   #inTransaction = false;
 
-  constructor(threads: Threads) {
+  constructor(threads: Threads, busyTimeoutMs: number) {
     this.#threads = threads;
+    this.#busyTimeoutMs = busyTimeoutMs;
   }
 
   async executeQuery<Row>(compiledQuery: CompiledQuery): Promise<QueryResult<Row>> {
@@ -181,10 +184,13 @@ class ThreadConnection implements DatabaseConnection {
     // Reads too: a store whose writer is gone is broken, and its readiness check must say so.
     if (writer.failure !== undefined) throw writer.failure;
     if (this.#inTransaction) return this.#runInTransaction(compiledQuery);
+    // A write's busy timeout counts from now, the writes queued before it included (docs/architecture.md, "The
+    // core"): behind writes that each waited it out for another process's lock, it would wait for all of theirs.
+    const lockWaitEnds = Date.now() + this.#busyTimeoutMs;
     if (RawNode.is(query) && beginning.test(sql)) {
       await writerLock.acquire();
       try {
-        const result = await writer.run(sql, parameters);
+        const result = await writer.run(sql, parameters, lockWaitEnds);
         this.#inTransaction = true;
         return toQueryResult(result);
       } catch (error) {
@@ -194,7 +200,7 @@ class ThreadConnection implements DatabaseConnection {
     }
     const reads = SelectQueryNode.is(query) || (RawNode.is(query) && plainSelect.test(sql));
     if (reads && reader !== undefined) return toQueryResult(await reader.run(sql, parameters));
-    return toQueryResult(await writerLock.holding(() => writer.run(sql, parameters)));
+    return toQueryResult(await writerLock.holding(() => writer.run(sql, parameters, lockWaitEnds)));
   }
 
   async #runInTransaction<Row>({ sql, parameters, query }: CompiledQuery): Promise<QueryResult<Row>> {

@@ -72,9 +72,31 @@ function switchToWal() {
   }
 }
 
-/** @param {{ id: number, sql?: string, parameters?: unknown[] }} message */
+/** How long a write may queue here and still wait the whole busy timeout for the lock (see waitForLockUntil). */
+const queuedSlackMs = 250;
+
+/** The busy timeout the connection has now: options.busyTimeoutMs, or less for a write that queued long. */
+let busyTimeoutNow = options.busyTimeoutMs;
+
+/**
+ * A write waits for another process's lock until `lockWaitEnds` (a `Date.now()` time, busyTimeoutMs after the
+ * bot asked for it), not busyTimeoutMs from when its turn came here: behind writes that each waited the whole
+ * timeout, it would otherwise wait for all of theirs as well, and a webhook for its 503 far past 5 s. One that
+ * queued less than `queuedSlackMs` keeps the whole timeout, so a write that did not queue sets nothing.
+ * @param {number | undefined} lockWaitEnds
+ */
+function waitForLockUntil(lockWaitEnds) {
+  const left = lockWaitEnds === undefined ? options.busyTimeoutMs : Math.ceil(lockWaitEnds - Date.now());
+  const wanted = left > options.busyTimeoutMs - queuedSlackMs ? options.busyTimeoutMs : Math.max(0, left);
+  if (wanted === busyTimeoutNow) return;
+  sqlite.pragma(`busy_timeout = ${String(wanted)}`);
+  busyTimeoutNow = wanted;
+}
+
+/** @param {{ id: number, sql?: string, parameters?: unknown[], lockWaitEnds?: number }} message */
 function runStatement(message) {
   try {
+    waitForLockUntil(message.lockWaitEnds);
     const statement = statements.prepare(message.sql ?? "");
     const parameters = bindable(message.parameters ?? []);
     if (statement.reader) return { id: message.id, rows: statement.all(parameters) };
@@ -85,7 +107,7 @@ function runStatement(message) {
   }
 }
 
-/** @typedef {{ id: number, sql?: string, parameters?: unknown[], batch?: NamedWrite[], close?: true }} Message */
+/** @typedef {{ id: number, sql?: string, parameters?: unknown[], lockWaitEnds?: number, batch?: NamedWrite[], close?: true }} Message */
 /** @typedef {{ name: string, args: unknown }} NamedWrite */
 
 /**
@@ -152,6 +174,8 @@ async function commitBatches(messages) {
   /** @type {import("./thread-batch.js").Outcome[]} */
   let outcomes;
   try {
+    // The first batch asked first: the group waits for the lock no longer than it may.
+    waitForLockUntil(messages[0]?.lockWaitEnds);
     outcomes = await runBatch(
       sqlite,
       writes,
