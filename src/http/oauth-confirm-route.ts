@@ -94,12 +94,13 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         }
         return await page(200, "Linked", `${linked} You can close this tab.`);
       } catch (linkError) {
-        // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking").
+        // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking"). Only a
+        // refused code uses the sign-in up; after any other failure it is still pending.
         request.log.warn({ err: linkError }, "OAuth link failed");
         const message =
           linkError instanceof OAuthError && linkError.code === "invalid_grant"
             ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."
-            : "The platform could not complete the link right now. Run /link in Discord to try again.";
+            : "The platform could not complete the link right now. Nothing was used up: go back and press Link account again in a moment, or run /link in Discord to start over.";
         return page(502, "Link failed", message);
       }
     },

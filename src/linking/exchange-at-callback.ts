@@ -1,3 +1,4 @@
+import type { PlatformUser } from "../api/schemas/user.js";
 import { getCurrentUser } from "../api/users.js";
 import { claimOAuthExchange, releaseOAuthExchange } from "../store/oauth-exchange-claims.js";
 import { findOAuthStateVerifier, savePendingOAuthCredential } from "../store/oauth-states.js";
@@ -11,9 +12,13 @@ import {
   type PendingOAuthLinkRequest,
 } from "./pending-oauth-link.js";
 
-/** What the callback answers: the pending sign-in, or that another visit is still exchanging its code. */
+/**
+ * What the callback answers: the pending sign-in (with the account `GET /users/me` described when this visit
+ * exchanged the code), or that another visit is still exchanging its code.
+ */
 export type CallbackExchange =
-  PendingOAuthLink | { readonly ok: false; readonly reason: "exchange_in_progress" };
+  | (PendingOAuthLink & { readonly user?: PlatformUser })
+  | { readonly ok: false; readonly reason: "exchange_in_progress" };
 
 /**
  * The callback's work (docs/architecture.md, "Linking"): in the browser that opened the sign-in link, exchange
@@ -51,9 +56,12 @@ export async function exchangeAtCallback(
     ...lookup,
     now: deps.clock.now(),
     credential: serialisePendingCredential(exchanged.tokens),
-    platformUsername: exchanged.username,
+    platformUsername: exchanged.user.username,
   });
-  if (saved) return { ok: true, pending: { ...pending.pending, platformUsername: exchanged.username } };
+  if (saved) {
+    const { user } = exchanged;
+    return { ok: true, pending: { ...pending.pending, platformUsername: user.username }, user };
+  }
   // Another visit kept tokens first (this claim had gone stale), or the state went: these are nobody's.
   await revokePendingTokens(deps, exchanged.tokens);
   return readPendingOAuthLink(deps, request);
@@ -73,5 +81,5 @@ async function exchangeAndLearn(
       throw error;
     },
   );
-  return { tokens, username: user.username };
+  return { tokens, user };
 }

@@ -1,14 +1,26 @@
 import { randomBytes } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
-import { createOAuthState, type OAuthGrant, type OAuthStateOrigin } from "../store/oauth-states.js";
-import type { MemberKey, MemberLink } from "../store/member-links.js";
+import type { PlatformUser } from "../api/schemas/user.js";
+import {
+  createOAuthState,
+  findOAuthGrant,
+  type OAuthGrant,
+  type OAuthStateOrigin,
+} from "../store/oauth-states.js";
+import type { MemberKey, MemberLink, MemberLinkInput } from "../store/member-links.js";
 import type { TokenSet } from "../oauth/tokens.js";
-import { readPendingCredential, revokePendingTokens } from "./pending-credential.js";
-import { exchangeCode } from "./exchange-code.js";
-import { saveLinkedAccount } from "./save-linked-account.js";
+import { exchangeAtCallback } from "./exchange-at-callback.js";
+import { readPendingCredential } from "./pending-credential.js";
+import { afterLinkCommitted, writeLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
-import { type PendingOAuthLinkFailure, takePendingOAuthLink } from "./pending-oauth-link.js";
+import {
+  describePendingFailure,
+  type PendingOAuthLinkFailure,
+  takeOAuthStateIn,
+  takePendingOAuthLink,
+} from "./pending-oauth-link.js";
+import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 import { type LinkingDeps, oauthRedirectUri, oauthStartUrl, oauthStateLifetimeMs } from "./linking-deps.js";
 
 /**
@@ -71,56 +83,116 @@ export type OAuthLinkResult =
   | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
 /**
- * The confirmation's work: consume the state (once, and only from the browser that opened the sign-in link),
- * take the tokens the callback got (or, for a state the callback never exchanged, exchange the code with the
- * PKCE verifier), learn who the account is with `GET /users/me`, and store the link encrypted. Errors from
- * the platform propagate; the tokens of a sign-in used up without a link are revoked first.
+ * The confirmation's work (docs/architecture.md, "Linking"): only from the browser that opened the sign-in
+ * link, take the tokens the callback got (for a state the callback never exchanged, exchange the code now, the
+ * callback's way), learn whose they are with `GET /users/me`, then take the state out and store the link
+ * encrypted in one transaction. Nothing is used up before that commit: if the platform fails, or the process
+ * stops, the sign-in is still pending, "Link account" works again, and an abandoned one's tokens are revoked
+ * when it expires (prune-abandoned-sign-ins.ts). Errors from the platform propagate.
  */
 export async function completeOAuthLink(
   deps: LinkingDeps,
   input: { readonly state: string; readonly code: string; readonly browserKey: string | undefined },
 ): Promise<OAuthLinkResult> {
-  const oauth = deps.config.platform.oauth;
-  if (oauth === undefined) return { ok: false, reason: "oauth_disabled" };
-  const consumed = await takePendingOAuthLink(deps, input);
-  if (!consumed.ok) return consumed;
-  const { grant } = consumed;
-  // The callback exchanged the code already (exchange-at-callback.ts); only a state it never saw needs it here.
-  const tokens =
-    grant.pendingCredential === undefined
-      ? await exchangeCode(deps, oauth, { code: input.code, codeVerifier: grant.codeVerifier })
-      : readPendingCredential(grant.pendingCredential);
-  const link = await storeLink(deps, grant, tokens).catch(async (error: unknown) => {
-    // The sign-in is used up and nothing was linked: these tokens are nobody's.
-    await revokePendingTokens(deps, tokens);
-    throw error;
+  if (deps.config.platform.oauth === undefined) return { ok: false, reason: "oauth_disabled" };
+  const { state, browserKey } = input;
+  if (browserKey === undefined) return { ok: false, reason: "other_browser" };
+  const found = await findExchangedGrant(deps, { ...input, browserKey });
+  if (!found.ok) return found;
+  const { pendingCredential } = found.grant;
+  const tokens = readPendingCredential(pendingCredential);
+  const user = found.user ?? (await getCurrentUser(deps.platform, { token: tokens.accessToken }));
+  const { taken, written } = await deps.db.transaction().execute(async (trx) => {
+    const taken = await takeOAuthStateIn(trx, deps, { state, browserKey }, false);
+    if (!taken.consumed.ok) return { taken, written: undefined };
+    const { grant } = taken.consumed;
+    // The callback keeps tokens in a pending row once only (savePendingOAuthCredential), so these are they.
+    if (grant.pendingCredential !== pendingCredential)
+      throw new Error("the sign-in's tokens changed while it was confirmed");
+    return {
+      taken,
+      written: await writeLinkedAccount(trx, deps, linkInput(deps, grant, tokens, user), user),
+    };
   });
+  if (written === undefined) {
+    await revokeQueuedTokens(deps, taken.revocation === undefined ? [] : [taken.revocation]);
+    // Another confirmation or a cancel took it first, or it expired meanwhile (its tokens queued above).
+    return taken.consumed.ok
+      ? { ok: false, reason: "unknown_state" }
+      : describePendingFailure(taken.consumed.reason);
+  }
+  await afterLinkCommitted(deps, written);
+  const { grant } = found;
   deps.logger.info(
-    { guildId: grant.guildId, userId: grant.userId, platformUserId: link.platformUserId },
+    { guildId: grant.guildId, userId: grant.userId, platformUserId: written.link.platformUserId },
     "linked through OAuth",
   );
-  return { ok: true, link, grant };
+  return { ok: true, link: written.link, grant };
 }
 
-/** Learns whose the tokens are with `GET /users/me` and stores them as the member's link. */
-async function storeLink(deps: LinkingDeps, grant: OAuthGrant, tokens: TokenSet): Promise<MemberLink> {
-  const user = await getCurrentUser(deps.platform, { token: tokens.accessToken });
-  return saveLinkedAccount(
-    deps,
-    {
-      guildId: grant.guildId,
-      userId: grant.userId,
-      platformUserId: user.id,
-      platformUsername: user.username,
-      credentialKind: "oauth",
-      credential: {
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
-        expiresAt: tokens.expiresAt,
-        scopes: tokens.scopes,
-      },
-      now: deps.clock.now(),
+/**
+ * The pending grant with the callback's tokens; a state the callback never exchanged (its exchange failed) is
+ * exchanged now, and the account `GET /users/me` described then comes with it. An expired state is taken out,
+ * its tokens queued for revocation, and refused.
+ */
+async function findExchangedGrant(
+  deps: LinkingDeps,
+  input: { readonly state: string; readonly code: string; readonly browserKey: string },
+): Promise<
+  | {
+      readonly ok: true;
+      readonly grant: OAuthGrant & { readonly pendingCredential: string };
+      readonly user?: PlatformUser;
+    }
+  | { readonly ok: false; readonly reason: PendingOAuthLinkFailure }
+> {
+  const lookup = { state: input.state, browserKey: input.browserKey };
+  let user: PlatformUser | undefined;
+  for (let exchanged = false; ; exchanged = true) {
+    const found = await findOAuthGrant(deps.db, deps.secretBox, { ...lookup, now: deps.clock.now() });
+    if (!found.ok) {
+      if (found.reason !== "expired") return describePendingFailure(found.reason);
+      // Taken out as a cancel would be: its tokens are queued whether or not it had expired by then.
+      const taken = await takePendingOAuthLink(deps, lookup, { cancel: true });
+      return taken.ok ? { ok: false, reason: "expired_state" } : taken;
+    }
+    const { pendingCredential } = found.grant;
+    if (pendingCredential !== undefined)
+      return {
+        ok: true,
+        grant: { ...found.grant, pendingCredential },
+        ...(user === undefined ? {} : { user }),
+      };
+    if (exchanged) throw new Error("the sign-in's code was exchanged but its tokens were not kept");
+    const exchange = await exchangeAtCallback(deps, input);
+    if (exchange.ok) {
+      user = exchange.user;
+      continue;
+    }
+    if (exchange.reason === "exchange_in_progress")
+      throw new Error("the sign-in's code is being exchanged by another visit");
+    return exchange;
+  }
+}
+
+function linkInput(
+  deps: Pick<LinkingDeps, "clock">,
+  grant: OAuthGrant,
+  tokens: TokenSet,
+  user: PlatformUser,
+): MemberLinkInput {
+  return {
+    guildId: grant.guildId,
+    userId: grant.userId,
+    platformUserId: user.id,
+    platformUsername: user.username,
+    credentialKind: "oauth",
+    credential: {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes,
     },
-    user,
-  );
+    now: deps.clock.now(),
+  };
 }

@@ -2,6 +2,8 @@
 // "Linking"): the callback reads the pending request without using it up; Cancel uses it up and stores
 // nothing. Each step is answered only in the browser that opened the sign-in link (oauth-start.ts), by the
 // key in its cookie: without that cookie nothing is read, and another browser's uses up nothing.
+import type { Kysely } from "kysely";
+import type { Database } from "../store/database.js";
 import {
   consumeOAuthState,
   type ConsumedOAuthState,
@@ -62,16 +64,29 @@ export async function takePendingOAuthLink(
 ): Promise<{ readonly ok: true; readonly grant: OAuthGrant } | Failed> {
   const { state, browserKey } = request;
   if (browserKey === undefined) return { ok: false, reason: "other_browser" };
-  const { consumed, revocation } = await deps.db.transaction().execute(async (trx) => {
-    const taken = await consumeOAuthState(trx, deps.secretBox, { state, browserKey, now: deps.clock.now() });
-    const dropped = droppedCredential(taken, options.cancel === true);
-    return {
-      consumed: taken,
-      revocation: dropped === undefined ? undefined : await queuePendingTokens(trx, deps, dropped),
-    };
-  });
+  const { consumed, revocation } = await deps.db
+    .transaction()
+    .execute((trx) => takeOAuthStateIn(trx, deps, { state, browserKey }, options.cancel === true));
   await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
   return consumed.ok ? consumed : describePendingFailure(consumed.reason);
+}
+
+/**
+ * takePendingOAuthLink's work inside `trx`, for a caller that stores more in the same transaction (the link,
+ * oauth-link.ts); the caller tries `revocation` once it is committed.
+ */
+export async function takeOAuthStateIn(
+  trx: Kysely<Database>,
+  deps: Pick<LinkingDeps, "secretBox" | "clock" | "config">,
+  request: { readonly state: string; readonly browserKey: string },
+  cancel: boolean,
+): Promise<{ readonly consumed: ConsumedOAuthState; readonly revocation: string | undefined }> {
+  const consumed = await consumeOAuthState(trx, deps.secretBox, { ...request, now: deps.clock.now() });
+  const dropped = droppedCredential(consumed, cancel);
+  return {
+    consumed,
+    revocation: dropped === undefined ? undefined : await queuePendingTokens(trx, deps, dropped),
+  };
 }
 
 /** The tokens nobody will use: an expired sign-in's, gone before the hourly prune could revoke them, or a cancel's. */

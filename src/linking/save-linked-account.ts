@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { PlatformUser } from "../api/schemas/user.js";
+import type { Database } from "../store/database.js";
 import { queueLinkedMemberRating } from "../store/member-tier-roles.js";
 import {
   readCredentialToReplace,
@@ -15,6 +17,20 @@ import type { LinkingDeps } from "./linking-deps.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
+type SaveDeps = Pick<
+  LinkingDeps,
+  "db" | "clock" | "secretBox" | "config" | "logger" | "wakeRoleWorker" | "wakeRoleConnectionWorker"
+>;
+
+/** A link written in a transaction not yet committed, and what to do once it is (`afterLinkCommitted`). */
+export interface WrittenLink {
+  readonly link: MemberLink;
+  /** The replaced tokens queued for revocation, to try once committed. */
+  readonly revocation: string | undefined;
+  readonly roleQueued: boolean;
+  readonly connectionQueued: boolean;
+}
+
 /**
  * Stores the link, and in the same transaction what it tells: the read model behind `/leaderboard server`
  * learns the member's rating, the tier is learned, the member's tier role is queued where the server syncs
@@ -23,51 +39,60 @@ import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
  * queued for revocation in the same transaction and tried once it is committed.
  */
 export async function saveLinkedAccount(
-  deps: Pick<
-    LinkingDeps,
-    "db" | "clock" | "secretBox" | "config" | "logger" | "wakeRoleWorker" | "wakeRoleConnectionWorker"
-  >,
+  deps: SaveDeps,
   input: MemberLinkInput,
   user: PlatformUser,
 ): Promise<MemberLink> {
+  const written = await deps.db.transaction().execute((trx) => writeLinkedAccount(trx, deps, input, user));
+  await afterLinkCommitted(deps, written);
+  return written.link;
+}
+
+/** saveLinkedAccount's writes in `trx`, for a caller that takes something out in the same transaction. */
+export async function writeLinkedAccount(
+  trx: Kysely<Database>,
+  deps: Omit<SaveDeps, "db">,
+  input: MemberLinkInput,
+  user: PlatformUser,
+): Promise<WrittenLink> {
   const now = deps.clock.now();
-  const { link, revocation, queued, connectionQueued } = await deps.db.transaction().execute(async (trx) => {
-    const replaced = await readCredentialToReplace(trx, deps.secretBox, input);
-    const dropped = chooseReplacedTokens(deps, input, replaced);
-    const revocation =
-      dropped === undefined
-        ? undefined
-        : await queueDroppedTokens(trx, deps, { ...input, tokens: dropped, cause: "relinked" });
-    const saved = await saveMemberLink(trx, deps.secretBox, input);
-    const connection = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
-    await savePlatformUser(trx, {
-      platformUserId: user.id,
-      username: user.username,
-      rating: user.rating ?? null,
-      tier: user.tier ?? null,
-      now,
-    });
-    if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
-    // A personal link belongs to no server, so it holds no server's tier role.
-    if (input.guildId === undefined)
-      return { link: saved, revocation, queued: false, connectionQueued: connection };
-    const roleQueued = await queueLinkedMemberRating(trx, {
-      guildId: input.guildId,
-      userId: input.userId,
-      platformUserId: user.id,
-      rating: user.rating ?? null,
-      // An account without a tier holds no tier role.
-      tier: user.tier ?? "",
-      ratedAt: now,
-      cause: "link",
-      now,
-    });
-    return { link: saved, revocation, queued: roleQueued, connectionQueued: connection };
+  const replaced = await readCredentialToReplace(trx, deps.secretBox, input);
+  const dropped = chooseReplacedTokens(deps, input, replaced);
+  const revocation =
+    dropped === undefined
+      ? undefined
+      : await queueDroppedTokens(trx, deps, { ...input, tokens: dropped, cause: "relinked" });
+  const link = await saveMemberLink(trx, deps.secretBox, input);
+  const connectionQueued = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
+  await savePlatformUser(trx, {
+    platformUserId: user.id,
+    username: user.username,
+    rating: user.rating ?? null,
+    tier: user.tier ?? null,
+    now,
   });
-  if (queued) deps.wakeRoleWorker?.();
-  if (connectionQueued) deps.wakeRoleConnectionWorker?.();
-  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
-  return link;
+  if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
+  // A personal link belongs to no server, so it holds no server's tier role.
+  if (input.guildId === undefined) return { link, revocation, roleQueued: false, connectionQueued };
+  const roleQueued = await queueLinkedMemberRating(trx, {
+    guildId: input.guildId,
+    userId: input.userId,
+    platformUserId: user.id,
+    rating: user.rating ?? null,
+    // An account without a tier holds no tier role.
+    tier: user.tier ?? "",
+    ratedAt: now,
+    cause: "link",
+    now,
+  });
+  return { link, revocation, roleQueued, connectionQueued };
+}
+
+/** Once the link's transaction is committed: the workers it queued for are woken, replaced tokens tried. */
+export async function afterLinkCommitted(deps: SaveDeps, written: WrittenLink): Promise<void> {
+  if (written.roleQueued) deps.wakeRoleWorker?.();
+  if (written.connectionQueued) deps.wakeRoleConnectionWorker?.();
+  await revokeQueuedTokens(deps, written.revocation === undefined ? [] : [written.revocation]);
 }
 
 /**

@@ -165,6 +165,29 @@ export async function findOAuthStateVerifier(
 }
 
 /**
+ * The whole pending grant, tokens opened, without taking it out: the confirmation learns whose the tokens are
+ * before it takes the state out and stores the link in one transaction. The same checks as findOAuthState.
+ */
+export async function findOAuthGrant(
+  db: Kysely<Database>,
+  box: SecretBox,
+  input: OAuthStateLookup,
+): Promise<
+  | { readonly ok: true; readonly grant: OAuthGrant }
+  | { readonly ok: false; readonly reason: OAuthStateFailure }
+> {
+  const row = await db
+    .selectFrom("oauth_states")
+    .selectAll()
+    .where("state_hash", "=", hashOAuthState(input.state))
+    .executeTakeFirst();
+  if (row === undefined) return { ok: false, reason: "unknown" };
+  if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return { ok: false, reason: "other_browser" };
+  if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
+  return { ok: true, grant: toOAuthGrant(box, row) };
+}
+
+/**
  * Keeps the tokens the callback got, sealed, with the account they belong to, while the state is pending in
  * this browser and holds none yet; false when another request got there first (or the state is gone).
  */

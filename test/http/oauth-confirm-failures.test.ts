@@ -1,31 +1,40 @@
-// "Link account" on the confirm page when the platform fails after the sign-in was taken out
-// (docs/architecture.md, "Linking"): the sign-in is used up and nothing is linked, so the tokens its callback
-// got are nobody's; they are revoked rather than left valid at the platform. The platform and its token
+// "Link account" on the confirm page when the platform fails before the link is stored (docs/architecture.md,
+// "Linking"): the sign-in is taken out only in the transaction that stores the link, so a failure (or the
+// process stopping) before that commit uses nothing up. Before, the sign-in was taken out first: a failure
+// of GET /users/me revoked the callback's tokens and the member had to run /link again, and a process stopped
+// between the two left tokens valid at the platform that nothing held or queued. The platform and its token
 // endpoint are the fixtures on 127.0.0.1.
 import { describe, expect, it } from "vitest";
 import { useOAuthLinkApp } from "./support/oauth-link-app.js";
 
-describe("a confirmation the platform fails after the sign-in was taken out", () => {
+describe("a confirmation the platform fails before the link is stored", () => {
   const world = useOAuthLinkApp();
 
-  const revokes = () =>
-    world.oauthServer.received.filter((request) => request.path === "/oauth/revoke").length;
+  const requestsTo = (path: string) =>
+    world.oauthServer.received.filter((request) => request.path === path).length;
 
-  it("revokes the callback's tokens when the platform cannot say whose they are, and links nothing", async () => {
+  it("keeps the sign-in pending with its tokens, and links on the next press without a new sign-in", async () => {
     const form = await world.linking.openConfirmForm();
-    const before = revokes();
+    const revokesBefore = requestsTo("/oauth/revoke");
+    const exchangesBefore = requestsTo("/oauth/token");
     // GET /users/me fails twice: the first answer and the client's one retry of a GET.
     world.platform.queueReplies({ status: 503, body: {} }, { status: 503, body: {} });
     const failed = await world.linking.submit(form, "link");
     expect(failed.statusCode).toBe(502);
-    expect(failed.body).toContain("The platform could not complete the link right now.");
-    expect(revokes()).toBe(before + 1);
+    expect(failed.body).toContain("The platform could not complete the link right now. Nothing was used up");
     expect(await world.linking.storedLink()).toBeUndefined();
     expect(world.linking.announced).toEqual([]);
-    // The sign-in is used up: a second press is told so, and revokes nothing more.
+    expect(requestsTo("/oauth/revoke")).toBe(revokesBefore);
+
     const again = await world.linking.submit(form, "link");
-    expect(again.statusCode).toBe(400);
-    expect(again.body).toContain("unknown or was already used");
-    expect(revokes()).toBe(before + 1);
+    expect(again.statusCode).toBe(200);
+    expect((await world.linking.storedLink())?.platformUsername).toBe("alice");
+    // The callback's tokens, kept while the sign-in was pending: no second exchange, nothing revoked.
+    expect(requestsTo("/oauth/token")).toBe(exchangesBefore);
+    expect(requestsTo("/oauth/revoke")).toBe(revokesBefore);
+    // Used up by the link: a third press is told so.
+    const third = await world.linking.submit(form, "link");
+    expect(third.statusCode).toBe(400);
+    expect(third.body).toContain("unknown or was already used");
   });
 });
