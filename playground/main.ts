@@ -2,8 +2,9 @@
 // with no settings, shown in a page (web/run-web-playground.ts) or at a text prompt (run-playground.ts).
 import { createReadStream, statSync } from "node:fs";
 import { playgroundUsage, readPlaygroundArguments } from "./read-playground-arguments.js";
-import { runPlayground } from "./run-playground.js";
-import { runWebPlayground } from "./web/run-web-playground.js";
+
+// The bot, the sandbox and the fake Discord are imported only once the arguments are read: `--help` and a
+// mistyped script are answered at once, not after the whole module graph has loaded through tsx.
 
 const argv = process.argv.slice(2);
 if (argv.includes("--help") || argv.includes("-h")) {
@@ -25,13 +26,13 @@ if (scriptProblem !== undefined) {
 
 const running =
   args.view === "web"
-    ? runWebPlayground(
+    ? (await import("./web/run-web-playground.js")).runWebPlayground(
         { interactionsMode, open: args.open, ...(args.port === undefined ? {} : { port: args.port }) },
         (text) => {
           console.log(text);
         },
       )
-    : runPlayground({
+    : (await import("./run-playground.js")).runPlayground({
         input: scriptPath === undefined ? process.stdin : createReadStream(scriptPath, "utf8"),
         output: process.stdout,
         interactive: scriptPath === undefined && process.stdin.isTTY,
