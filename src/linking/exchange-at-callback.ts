@@ -1,7 +1,7 @@
 import type { PlatformUser } from "../api/schemas/user.js";
 import { getCurrentUser } from "../api/users.js";
 import { claimOAuthExchange, releaseOAuthExchange } from "../store/oauth-exchange-claims.js";
-import { findOAuthStateVerifier, savePendingOAuthCredential } from "../store/oauth-states.js";
+import { findOAuthGrant, savePendingOAuthCredential } from "../store/oauth-states.js";
 import { exchangeCode } from "./exchange-code.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokePendingTokens, serialisePendingCredential } from "./pending-credential.js";
@@ -35,8 +35,8 @@ export async function exchangeAtCallback(
   const pending = await readPendingOAuthLink(deps, request);
   if (!pending.ok || pending.pending.platformUsername !== undefined || oauth === undefined) return pending;
   const lookup = { state: request.state, browserKey: request.browserKey ?? "", now: deps.clock.now() };
-  const verifier = await findOAuthStateVerifier(deps.db, deps.secretBox, lookup);
-  if (!verifier.ok) return describePendingFailure(verifier.reason);
+  const found = await findOAuthGrant(deps.db, deps.secretBox, lookup);
+  if (!found.ok) return describePendingFailure(found.reason);
   // Longer than the exchange, GET /users/me with its one retry and a revocation can take.
   const staleBefore = lookup.now - (4 * deps.config.platform.timeoutMs + 5000);
   if (!(await claimOAuthExchange(deps.db, { ...lookup, staleBefore }))) {
@@ -46,7 +46,7 @@ export async function exchangeAtCallback(
     return { ok: false, reason: "exchange_in_progress" };
   }
   const release = () => releaseOAuthExchange(deps.db, { state: request.state, claimedAt: lookup.now });
-  const exchanged = await exchangeAndLearn(deps, oauth, request.code, verifier.codeVerifier).catch(
+  const exchanged = await exchangeAndLearn(deps, oauth, request.code, found.grant.codeVerifier).catch(
     async (error: unknown) => {
       await release();
       throw error;

@@ -137,36 +137,29 @@ export async function findOAuthState(
     ])
     .where("state_hash", "=", hashOAuthState(input.state))
     .executeTakeFirst();
-  if (row === undefined) return { ok: false, reason: "unknown" };
-  if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return { ok: false, reason: "other_browser" };
-  if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
-  return { ok: true, pending: toPendingOAuthState(row) };
-}
-
-/** The PKCE verifier of a pending state, for the callback's exchange; the same checks as findOAuthState. */
-export async function findOAuthStateVerifier(
-  db: Kysely<Database>,
-  box: SecretBox,
-  input: OAuthStateLookup,
-): Promise<
-  | { readonly ok: true; readonly codeVerifier: string }
-  | { readonly ok: false; readonly reason: OAuthStateFailure }
-> {
-  const found = await findOAuthState(db, input);
-  if (!found.ok) return found;
-  const stateHash = hashOAuthState(input.state);
-  const row = await db
-    .selectFrom("oauth_states")
-    .select("code_verifier")
-    .where("state_hash", "=", stateHash)
-    .executeTakeFirst();
-  if (row === undefined) return { ok: false, reason: "unknown" };
-  return { ok: true, codeVerifier: box.open(row.code_verifier, associatedData(stateHash, "code_verifier")) };
+  const refused = refusalOf(row, input);
+  return row === undefined || refused !== undefined
+    ? { ok: false, reason: refused ?? "unknown" }
+    : { ok: true, pending: toPendingOAuthState(row) };
 }
 
 /**
- * The whole pending grant, tokens opened, without taking it out: the confirmation learns whose the tokens are
- * before it takes the state out and stores the link in one transaction. The same checks as findOAuthState.
+ * Why a pending state read for `input` cannot be used, or undefined when it can: another browser's request is
+ * told so before whether the state expired.
+ */
+function refusalOf(
+  row: Pick<Selectable<OAuthStatesTable>, "browser_hash" | "expires_at"> | undefined,
+  input: OAuthStateLookup,
+): OAuthStateFailure | undefined {
+  if (row === undefined) return "unknown";
+  if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return "other_browser";
+  return row.expires_at <= input.now ? "expired" : undefined;
+}
+
+/**
+ * The whole pending grant, opened, without taking it out: the callback's exchange reads its PKCE verifier, and
+ * the confirmation learns whose its tokens are before it takes the state out and stores the link in one
+ * transaction. The same checks as findOAuthState.
  */
 export async function findOAuthGrant(
   db: Kysely<Database>,
@@ -181,10 +174,10 @@ export async function findOAuthGrant(
     .selectAll()
     .where("state_hash", "=", hashOAuthState(input.state))
     .executeTakeFirst();
-  if (row === undefined) return { ok: false, reason: "unknown" };
-  if (row.browser_hash !== hashOAuthSecret(input.browserKey)) return { ok: false, reason: "other_browser" };
-  if (row.expires_at <= input.now) return { ok: false, reason: "expired" };
-  return { ok: true, grant: toOAuthGrant(box, row) };
+  const refused = refusalOf(row, input);
+  return row === undefined || refused !== undefined
+    ? { ok: false, reason: refused ?? "unknown" }
+    : { ok: true, grant: toOAuthGrant(box, row) };
 }
 
 /**
