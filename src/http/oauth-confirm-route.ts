@@ -94,13 +94,14 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         }
         return await page(200, "Linked", `${linked} You can close this tab.`);
       } catch (linkError) {
-        // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking"). Only a
-        // refused code uses the sign-in up; after any other failure it is still pending.
+        // Failure pages say what went wrong without leaking details (docs/architecture.md, "Linking"). A
+        // failure before the link's commit leaves the sign-in pending, so pressing again may link; a refused
+        // code, or one the confirmation spent on an exchange that then failed, needs a new /link.
         request.log.warn({ err: linkError }, "OAuth link failed");
         const message =
           linkError instanceof OAuthError && linkError.code === "invalid_grant"
             ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."
-            : "The platform could not complete the link right now. Nothing was used up: go back and press Link account again in a moment, or run /link in Discord to start over.";
+            : "The platform could not complete the link right now. Go back and press Link account again in a moment; if that fails too, run /link in Discord to start over.";
         return page(502, "Link failed", message);
       }
     },

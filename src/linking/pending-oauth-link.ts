@@ -53,9 +53,10 @@ export async function readPendingOAuthLink(
 }
 
 /**
- * Takes the pending request out (once): the confirmation's first step, whichever button was pressed. The
- * tokens its callback got that nobody will use (an expired sign-in's, or a cancelled one's with `cancel`) are
- * queued in the transaction that takes the row out, and tried once it is committed.
+ * Takes the pending request out (once): what "Cancel" does, and what a confirmation does with an expired one
+ * ("Link account" takes a live one out in the link's own transaction, oauth-link.ts). The tokens its callback
+ * got that nobody will use (an expired sign-in's, or a cancelled one's with `cancel`) are queued in the
+ * transaction that takes the row out, and tried once it is committed.
  */
 export async function takePendingOAuthLink(
   deps: LinkingDeps,

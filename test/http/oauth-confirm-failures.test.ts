@@ -21,7 +21,7 @@ describe("a confirmation the platform fails before the link is stored", () => {
     world.platform.queueReplies({ status: 503, body: {} }, { status: 503, body: {} });
     const failed = await world.linking.submit(form, "link");
     expect(failed.statusCode).toBe(502);
-    expect(failed.body).toContain("The platform could not complete the link right now. Nothing was used up");
+    expect(failed.body).toContain("press Link account again in a moment");
     expect(await world.linking.storedLink()).toBeUndefined();
     expect(world.linking.announced).toEqual([]);
     expect(requestsTo("/oauth/revoke")).toBe(revokesBefore);

@@ -151,19 +151,31 @@ function nextMessage() {
 
 /**
  * `first` and the batches queued right behind it: the bot sends each turn's writes without waiting for the
- * commit before, and the batches that queued while it ran share the next commit and its fsync.
+ * commit before, and the batches that queued while it ran share the next commit and its fsync. A batch asked
+ * for much later than `first` is left for a commit of its own: the group waits for the lock only as long as
+ * `first` may (waitForLockUntil), which would fail the later one long before its own 5 s were up.
  * @param {Message} first
  */
 function withQueuedBatches(first) {
   const merged = [first];
   let writes = first.batch?.length ?? 0;
   for (let next = queue[0]; next?.batch !== undefined; next = queue[0]) {
-    if (writes + next.batch.length > maxMergedWrites) break;
+    if (writes + next.batch.length > maxMergedWrites || askedMuchLater(next, first)) break;
     writes += next.batch.length;
     merged.push(next);
     queue.shift();
   }
   return merged;
+}
+
+/**
+ * Whether `later`'s wait for the lock ends more than `queuedSlackMs` after `first`'s.
+ * @param {Message} later
+ * @param {Message} first
+ */
+function askedMuchLater(later, first) {
+  if (later.lockWaitEnds === undefined || first.lockWaitEnds === undefined) return false;
+  return later.lockWaitEnds - first.lockWaitEnds > queuedSlackMs;
 }
 
 /**
@@ -174,7 +186,8 @@ async function commitBatches(messages) {
   /** @type {import("./thread-batch.js").Outcome[]} */
   let outcomes;
   try {
-    // The first batch asked first: the group waits for the lock no longer than it may.
+    // The first batch asked first, the others at most queuedSlackMs after it (withQueuedBatches): the group
+    // waits for the lock no longer than the first may.
     waitForLockUntil(messages[0]?.lockWaitEnds);
     outcomes = await runBatch(
       sqlite,

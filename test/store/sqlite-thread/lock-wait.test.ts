@@ -71,6 +71,45 @@ describe("the writer's thread", () => {
   });
 });
 
+describe("the writer's thread running batches", () => {
+  const busyTimeoutMs = 600_000;
+  let thread: SqliteThread;
+  const record = (id: string) => [{ name: recordIdWrite.name, args: { id } }];
+
+  beforeEach(async () => {
+    thread = await SqliteThread.open({ filename, readonly: false, busyTimeoutMs, writesModule });
+  });
+
+  afterEach(async () => {
+    await thread.close();
+  });
+
+  const refusedBusy = { ok: false, error: { code: "SQLITE_BUSY" } };
+
+  it("fails at once a batch whose wait for the lock ended while it queued", async () => {
+    holder.exec("begin immediate");
+    try {
+      expect(await thread.runBatch(record("late"), Date.now() - 1)).toMatchObject([refusedBusy]);
+    } finally {
+      holder.exec("rollback");
+    }
+  }, 30_000);
+
+  it("gives a batch asked for much later than the one before it a commit of its own, with its own wait", async () => {
+    holder.exec("begin immediate");
+    // Sent together, so the thread finds both queued. Merged, the second would fail with the first at once.
+    const late = thread.runBatch(record("late"), Date.now() - 1);
+    const fresh = thread.runBatch(record("fresh"), Date.now() + busyTimeoutMs);
+    try {
+      expect(await late).toMatchObject([refusedBusy]);
+    } finally {
+      holder.exec("rollback");
+    }
+    expect(await fresh).toMatchObject([{ ok: true }]);
+    expect(holder.prepare("select id from seen_interactions").all()).toEqual([{ id: "fresh" }]);
+  }, 30_000);
+});
+
 describe("writes queued behind each other while another process holds the lock", () => {
   const busyTimeoutMs = 1_000;
   let dialect: SqliteThreadDialect;
