@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createApplicationKeys, pingInteraction } from "../http/interaction-fixtures.js";
+import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
 
 describe("buildBot", () => {
   let built: BuiltBot | undefined;
@@ -28,7 +29,10 @@ describe("buildBot", () => {
       },
       "start",
     );
-    built = await buildBot(config, createLogger({ level: "silent" }), { unreadyBeforeStopMs: 0 });
+    built = await buildBot(config, createLogger({ level: "silent" }), {
+      unreadyBeforeStopMs: 0,
+      batchedWritesModule: builtBatchedWritesModule(),
+    });
 
     expect(built.http.server.listening).toBe(false);
     expect(built.client).toBeUndefined();

@@ -10,6 +10,7 @@ import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { testDatabases, type EmptyDatabase } from "../store/databases.js";
 import { battleCompletedData, sign, standardEvent } from "../webhooks/support/payloads.js";
+import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
 
 const hour = 60 * 60 * 1000;
 const oldSecret = "OLD-operator-secret-0123456789abcdef-recognisable";
@@ -51,7 +52,11 @@ describe.each(sharedDatabases)(
           done();
         },
       });
-      built = await buildBot(config, createLogger({ level: "info" }, destination), { clock, gateway: false });
+      built = await buildBot(config, createLogger({ level: "info" }, destination), {
+        clock,
+        gateway: false,
+        batchedWritesModule: builtBatchedWritesModule(),
+      });
       return built;
     }
 

@@ -14,6 +14,7 @@ import { createDb } from "../../src/store/create-db.js";
 import { findMemberLink, saveMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createApplicationKeys } from "../http/interaction-fixtures.js";
+import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
 
 const oldKey = generateKeySpec("old");
 const newKey = generateKeySpec("new");
@@ -78,7 +79,10 @@ describe("a started bot", () => {
       },
       "start",
     );
-    built = await buildBot(config, logger, { unreadyBeforeStopMs: 0 });
+    built = await buildBot(config, logger, {
+      unreadyBeforeStopMs: 0,
+      batchedWritesModule: builtBatchedWritesModule(),
+    });
     await built.start();
 
     const newKeyOnly = createSecretBox(createKeyRing(newKey));

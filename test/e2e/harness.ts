@@ -4,13 +4,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
-import { pathToFileURL } from "node:url";
 import type { BotOptions, RunningBot } from "../../src/bot/build-bot.js";
 import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
 import { startLocalStack, type LocalStack } from "../../playground/start-local-stack.js";
 import type { Sandbox } from "../../sandbox/sandbox.js";
-import { builtEntry } from "./support/bot-process.js";
+import { builtBatchedWritesModule } from "./support/bot-process.js";
 
 export interface EndToEnd {
   readonly sandbox: Sandbox;
@@ -68,7 +67,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
     // The writer's thread loads this run's built batched writes, not the sources through tsx (a third of a
     // second less for each bot the tests start; test/support/built-sources.ts).
     startOptions: {
-      batchedWritesModule: pathToFileURL(builtEntry("src/bot/batched-writes.ts")).href,
+      batchedWritesModule: builtBatchedWritesModule(),
       ...options.startOptions,
     },
     buildWorld: (discord) => {

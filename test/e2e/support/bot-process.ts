@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { inject } from "vitest";
 import { waitUntil } from "./wait-until.js";
 
@@ -12,6 +12,14 @@ export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 /** `entry` (a source file relative to the repo root, e.g. `src/main.ts`) as this run built it. */
 export function builtEntry(entry: string): string {
   return path.join(inject("builtSourcesFolder"), entry.replace(/\.ts$/, ".js"));
+}
+
+/**
+ * The bot's batched writes as this run built them, for `batchedWritesModule`: the SQLite writer's thread then
+ * imports plain JavaScript instead of registering tsx and compiling the sources (test/support/built-sources.ts).
+ */
+export function builtBatchedWritesModule(): string {
+  return pathToFileURL(builtEntry("src/bot/batched-writes.ts")).href;
 }
 
 export interface BotProcess {

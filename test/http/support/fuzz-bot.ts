@@ -11,6 +11,7 @@ import { generateKeySpec } from "../../../src/secrets/key-ring.js";
 import type { Database } from "../../../src/store/database.js";
 import { createApplicationKeys } from "../interaction-fixtures.js";
 import { startCountingDiscord, type CountingDiscord } from "./counting-discord.js";
+import { builtBatchedWritesModule } from "../../e2e/support/bot-process.js";
 
 export const applicationId = "1300000000000000000";
 /** Unix seconds the test signs with; the bot's clock is a minute later, well within the 5 minutes allowed. */
@@ -95,6 +96,7 @@ export async function startFuzzBot(platformApiUrl = "http://127.0.0.1:9/v1"): Pr
   const bot = await buildBot(config, createLogger({ level: "silent" }), {
     clock: new ManualClock(Number(signedAt) * 1000 + 60_000),
     unreadyBeforeStopMs: 0,
+    batchedWritesModule: builtBatchedWritesModule(),
     onInteractionFinished: (id) => {
       finishedIds.add(id);
       waiting.get(id)?.();
