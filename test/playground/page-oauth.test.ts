@@ -63,6 +63,8 @@ describe.skipIf(chromiumPath === undefined)("linking through the sign-in page fr
     const steps = memberSteps(page);
     await page.getByLabel("Add a member").fill("dana");
     await page.getByRole("button", { name: "Add", exact: true }).click();
+    // Added, the page switches to dana; choosing bob before then would be undone by that switch.
+    await expect.poll(() => page.getByLabel("Member", { exact: true }).inputValue()).toBe("dana");
     for (const member of ["bob", "dana"]) {
       await steps.actAs(member);
       await steps.send("/link");
