@@ -17,7 +17,7 @@ import { oauthDisabledError } from "./link-errors.js";
 import {
   describePendingFailure,
   type PendingOAuthLinkFailure,
-  takeOAuthStateIn,
+  takeOAuthStateInTransaction,
   takePendingOAuthLink,
 } from "./pending-oauth-link.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
@@ -103,7 +103,7 @@ export async function completeOAuthLink(
   const tokens = readPendingCredential(pendingCredential);
   const user = found.user ?? (await getCurrentUser(deps.platform, { token: tokens.accessToken }));
   const { taken, written } = await deps.db.transaction().execute(async (trx) => {
-    const taken = await takeOAuthStateIn(trx, deps, { state, browserKey }, false);
+    const taken = await takeOAuthStateInTransaction(trx, deps, { state, browserKey });
     if (!taken.consumed.ok) return { taken, written: undefined };
     const { grant } = taken.consumed;
     // The callback keeps tokens in a pending row once only (savePendingOAuthCredential), so these are they.
@@ -115,7 +115,7 @@ export async function completeOAuthLink(
     };
   });
   if (written === undefined) {
-    await revokeQueuedTokens(deps, taken.revocation === undefined ? [] : [taken.revocation]);
+    await revokeQueuedTokens(deps, taken.revocation);
     // Another confirmation or a cancel took it first, or it expired meanwhile (its tokens queued above).
     return taken.consumed.ok
       ? { ok: false, reason: "unknown_state" }
@@ -147,32 +147,46 @@ async function findExchangedGrant(
   | { readonly ok: false; readonly reason: PendingOAuthLinkFailure }
 > {
   const lookup = { state: input.state, browserKey: input.browserKey };
-  let user: PlatformUser | undefined;
-  for (let exchanged = false; ; exchanged = true) {
-    const found = await findOAuthGrant(deps.db, deps.secretBox, { ...lookup, now: deps.clock.now() });
-    if (!found.ok) {
-      if (found.reason !== "expired") return describePendingFailure(found.reason);
-      // Taken out as a cancel would be: its tokens are queued whether or not it had expired by then.
-      const taken = await takePendingOAuthLink(deps, lookup, { cancel: true });
-      return taken.ok ? { ok: false, reason: "expired_state" } : taken;
-    }
-    const { pendingCredential } = found.grant;
-    if (pendingCredential !== undefined)
-      return {
-        ok: true,
-        grant: { ...found.grant, pendingCredential },
-        ...(user === undefined ? {} : { user }),
-      };
-    if (exchanged) throw new Error("the sign-in's code was exchanged but its tokens were not kept");
-    const exchange = await exchangeAtCallback(deps, input);
-    if (exchange.ok) {
-      user = exchange.user;
-      continue;
-    }
+  const found = await findUsableGrant(deps, lookup);
+  if (!found.ok || found.grant.pendingCredential !== undefined) return withCredential(found);
+  const exchange = await exchangeAtCallback(deps, input);
+  if (!exchange.ok) {
     if (exchange.reason === "exchange_in_progress")
       throw new Error("the sign-in's code is being exchanged by another visit");
     return exchange;
   }
+  const exchanged = withCredential(await findUsableGrant(deps, lookup));
+  return exchanged.ok && exchange.user !== undefined ? { ...exchanged, user: exchange.user } : exchanged;
+}
+
+type FoundGrant =
+  | { readonly ok: true; readonly grant: OAuthGrant }
+  | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
+
+/** The pending grant; an expired one is taken out, its tokens queued for revocation, and refused. */
+async function findUsableGrant(
+  deps: LinkingDeps,
+  lookup: { readonly state: string; readonly browserKey: string },
+): Promise<FoundGrant> {
+  const found = await findOAuthGrant(deps.db, deps.secretBox, { ...lookup, now: deps.clock.now() });
+  if (found.ok) return found;
+  if (found.reason !== "expired") return describePendingFailure(found.reason);
+  // Taken out as a cancel would be: its tokens are queued whether or not it had expired by then.
+  const taken = await takePendingOAuthLink(deps, lookup, { cancel: true });
+  return taken.ok ? { ok: false, reason: "expired_state" } : taken;
+}
+
+/** `found` with its tokens; a grant that still has none after an exchange that kept them is a broken store. */
+function withCredential(
+  found: FoundGrant,
+):
+  | { readonly ok: true; readonly grant: OAuthGrant & { readonly pendingCredential: string } }
+  | Extract<FoundGrant, { ok: false }> {
+  if (!found.ok) return found;
+  const { pendingCredential } = found.grant;
+  if (pendingCredential === undefined)
+    throw new Error("the sign-in's code was exchanged but its tokens were not kept");
+  return { ok: true, grant: { ...found.grant, pendingCredential } };
 }
 
 function linkInput(

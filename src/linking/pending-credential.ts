@@ -32,9 +32,9 @@ export function readPendingCredential(json: string): TokenSet {
 }
 
 /**
- * Revokes tokens nobody will use that no row held (a sign-in superseded or failed after its exchange): queued, and tried at once; what
- * the platform does not answer the revocation worker sends later (revoke-dropped-tokens.ts). Never fails the
- * sign-in's answer for a revocation.
+ * Revokes tokens nobody will use that no row held (a sign-in superseded or failed after its exchange): queued,
+ * and tried at once; what the platform does not answer the revocation worker sends later
+ * (revoke-dropped-tokens.ts). Never fails the sign-in's answer for a revocation.
  */
 export async function revokePendingTokens(
   deps: Pick<LinkingDeps, "db" | "secretBox" | "clock" | "config" | "logger">,

@@ -67,8 +67,8 @@ export async function takePendingOAuthLink(
   if (browserKey === undefined) return { ok: false, reason: "other_browser" };
   const { consumed, revocation } = await deps.db
     .transaction()
-    .execute((trx) => takeOAuthStateIn(trx, deps, { state, browserKey }, options.cancel === true));
-  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
+    .execute((trx) => takeOAuthStateInTransaction(trx, deps, { state, browserKey }, options));
+  await revokeQueuedTokens(deps, revocation);
   return consumed.ok ? consumed : describePendingFailure(consumed.reason);
 }
 
@@ -76,14 +76,14 @@ export async function takePendingOAuthLink(
  * takePendingOAuthLink's work inside `trx`, for a caller that stores more in the same transaction (the link,
  * oauth-link.ts); the caller tries `revocation` once it is committed.
  */
-export async function takeOAuthStateIn(
+export async function takeOAuthStateInTransaction(
   trx: Kysely<Database>,
   deps: Pick<LinkingDeps, "secretBox" | "clock" | "config">,
   request: { readonly state: string; readonly browserKey: string },
-  cancel: boolean,
+  options: { readonly cancel?: boolean } = {},
 ): Promise<{ readonly consumed: ConsumedOAuthState; readonly revocation: string | undefined }> {
   const consumed = await consumeOAuthState(trx, deps.secretBox, { ...request, now: deps.clock.now() });
-  const dropped = droppedCredential(consumed, cancel);
+  const dropped = droppedCredential(consumed, options.cancel === true);
   return {
     consumed,
     revocation: dropped === undefined ? undefined : await queuePendingTokens(trx, deps, dropped),

@@ -51,5 +51,5 @@ export async function revokeDroppedTokens(
   dropped: DroppedTokens,
 ): Promise<void> {
   const id = await queueDroppedTokens(deps.db, deps, dropped);
-  await revokeQueuedTokens(deps, id === undefined ? [] : [id]);
+  await revokeQueuedTokens(deps, id);
 }

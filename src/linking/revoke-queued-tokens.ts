@@ -33,11 +33,16 @@ export type RevocationDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "l
 };
 
 /**
- * Claims the rows just queued (unless the worker took them first) and sends each. Never throws: the caller's
- * work is committed already, so a database write that fails here (the claim, or finishing or rescheduling a
- * row) is logged and the row left to the revocation worker, its lease ending if it was claimed.
+ * Claims the rows just queued (unless the worker took them first) and sends each; `queued` is their ids, or
+ * the one id a queueing returned (undefined when it queued nothing). Never throws: the caller's work is
+ * committed already, so a database write that fails here (the claim, or finishing or rescheduling a row) is
+ * logged and the row left to the revocation worker, its lease ending if it was claimed.
  */
-export async function revokeQueuedTokens(deps: RevocationDeps, ids: readonly string[]): Promise<void> {
+export async function revokeQueuedTokens(
+  deps: RevocationDeps,
+  queued: readonly string[] | string | undefined,
+): Promise<void> {
+  const ids = queued === undefined ? [] : typeof queued === "string" ? [queued] : queued;
   if (ids.length === 0) return;
   const owner = `inline:${randomBytes(6).toString("hex")}`;
   let rows: TokenRevocation[];

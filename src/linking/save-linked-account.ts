@@ -92,7 +92,7 @@ export async function writeLinkedAccount(
 export async function afterLinkCommitted(deps: SaveDeps, written: WrittenLink): Promise<void> {
   if (written.roleQueued) deps.wakeRoleWorker?.();
   if (written.connectionQueued) deps.wakeRoleConnectionWorker?.();
-  await revokeQueuedTokens(deps, written.revocation === undefined ? [] : [written.revocation]);
+  await revokeQueuedTokens(deps, written.revocation);
 }
 
 /**

@@ -39,7 +39,7 @@ export async function unlinkMember(
     }));
   if (rolesQueued) deps.wakeRoleWorker?.();
   if (connectionQueued) deps.wakeRoleConnectionWorker?.();
-  await revokeQueuedTokens(deps, revocation === undefined ? [] : [revocation]);
+  await revokeQueuedTokens(deps, revocation);
   return { wasLinked };
 }
 

@@ -84,6 +84,6 @@ async function forgetIfUnlinked(
     });
     return { forgotten: true, revocation: id };
   });
-  await revokeQueuedTokens({ ...deps, linkedRoles: settings }, revocation === undefined ? [] : [revocation]);
+  await revokeQueuedTokens({ ...deps, linkedRoles: settings }, revocation);
   return forgotten;
 }
