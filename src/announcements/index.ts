@@ -14,4 +14,3 @@ export { createMessageThreadSource, reactToThreadFailure } from "./message-threa
 export { describePausedChannel } from "./closed-channel.js";
 export { renderReminderPost } from "./reminder-post.js";
 export type { ReminderPostDeps } from "./reminder-post.js";
-export type { RenderOutboxSummaryRows } from "./outbox-summary-renderer.js";

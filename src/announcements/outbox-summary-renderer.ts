@@ -1,23 +1,14 @@
 // The outbox worker's summary step (docs/architecture.md, "Posting"): the rows of one contest's rating
 // changes waiting for one channel become the summary's messages.
-import type { RenderedMessage } from "../display/rendered-message.js";
 import { readRatingContest, type PlatformEventOf } from "../events/index.js";
-import type { OutboxEntry } from "../store/outbox.js";
+import type { RenderOutboxSummary } from "../outbox/index.js";
 import { findBattleTitle } from "./card-events.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
 import type { OutboxRendererDeps } from "./outbox-renderer.js";
 import { renderRatingSummaryParts } from "./rating-summary.js";
 
-/** One message of the summary and the rows whose lines it carries (the outbox's SummaryPart). */
-export interface SummaryRowsPart {
-  readonly message: RenderedMessage;
-  readonly rowIds: readonly string[];
-}
-
-export type RenderOutboxSummaryRows = (entries: readonly OutboxEntry[]) => Promise<SummaryRowsPart[]>;
-
-export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOutboxSummaryRows {
+export function createOutboxSummaryRenderer(deps: OutboxRendererDeps): RenderOutboxSummary {
   return async (entries) => {
     const [first] = entries;
     if (first === undefined) return [];

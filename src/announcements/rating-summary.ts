@@ -36,13 +36,6 @@ export interface RatingSummaryPart {
   readonly userIds: readonly string[];
 }
 
-export function renderRatingSummary(
-  summary: { readonly contest: RatingContest; readonly changes: readonly RatingChange[] },
-  context: RenderContext,
-): RenderedMessage[] {
-  return renderRatingSummaryParts(summary, context).map((part) => part.message);
-}
-
 /** The summary's messages, each with the members it names, so a message's fate is its members' rows'. */
 export function renderRatingSummaryParts(
   summary: { readonly contest: RatingContest; readonly changes: readonly RatingChange[] },

@@ -56,7 +56,7 @@ function readinessChecks({ store, client, inFlight }: BotParts, isStopping: () =
   return [
     // A stopping instance refuses new interactions (503), so the load balancer must stop sending them.
     { name: "interactions", check: () => !isStopping() && !inFlight.draining },
-    { name: "database", check: () => databaseAnswers(store.db, store.writeHealth, store.dialect) },
+    { name: "database", check: () => databaseAnswers(store.db, store.writeHealth) },
     ...(client === undefined ? [] : [{ name: "gateway", check: () => areAllShardsReady(client) }]),
   ];
 }

@@ -54,9 +54,9 @@ async function failPart(
   const named = new Set(group.parts.flatMap((part) => part.rowIds));
   const posted = new Set(group.parts.slice(0, made).flatMap((part) => part.rowIds));
   const isPosted = (entry: OutboxEntry) => posted.has(entry.id) || !named.has(entry.id);
-  const groupId = nameOutboxGroup(group.entries.filter((entry) => !isPosted(entry)).map((entry) => entry.id));
+  const ids = group.entries.filter((entry) => !isPosted(entry)).map((entry) => entry.id);
+  const groupId = nameOutboxGroup(ids);
   const unsent = group.entries.filter((entry) => !isPosted(entry)).map((entry) => ({ ...entry, groupId }));
-  const ids = unsent.map((entry) => entry.id);
   // Moved before the others are marked: a crash between the two never sends these under the old nonces.
   await regroupOutboxRows(deps.db, { groupId, ids, owner: deps.owner });
   deps.logger.warn(

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
-import type { StoreDialect } from "./dialect.js";
+import { readDialect } from "./dialect.js";
 import { classifyWriteFault } from "./write-fault.js";
 import type { WriteHealth } from "./write-health.js";
 
@@ -16,9 +16,8 @@ const probeWaitMs = 1000;
 export async function databaseAnswers(
   db: Kysely<Database>,
   writeHealth?: WriteHealth,
-  dialect: StoreDialect = "sqlite",
 ): Promise<true | string> {
-  if (dialect === "postgres") {
+  if (readDialect(db) === "postgres") {
     try {
       await failIfReadOnly(db);
     } catch (error) {

@@ -7,8 +7,7 @@
 // new primary as soon as the failover routes there.
 import type { PostgresPool, PostgresPoolClient } from "kysely";
 import type pg from "pg";
-
-const readOnlyState = "25006";
+import { classifyWriteFault } from "./write-fault.js";
 
 /**
  * Kysely's pool over `pool`. Every error a query meets goes to `onError` too (the write health: a read-only
@@ -25,7 +24,7 @@ export function readWritePool(pool: pg.Pool, onError: (error: unknown) => void):
   const isStale = (client: pg.PoolClient): boolean => (openedIn.get(client) ?? generation) < generation;
 
   const noteError = (client: pg.PoolClient, error: unknown): void => {
-    if (readCode(error) === readOnlyState && !isStale(client)) generation += 1;
+    if (classifyWriteFault(error) === "read-only" && !isStale(client)) generation += 1;
     onError(error);
   };
 
@@ -66,8 +65,4 @@ export function readWritePool(pool: pg.Pool, onError: (error: unknown) => void):
     },
     end: () => pool.end(),
   };
-}
-
-function readCode(error: unknown): string | undefined {
-  return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderRatingSummary, renderRatingSummaryParts } from "../../src/announcements/rating-summary.js";
+import { renderRatingSummaryParts } from "../../src/announcements/rating-summary.js";
 import type { RatingContest } from "../../src/events/index.js";
 import { expectInert, hostileTexts } from "../support/hostile-text.js";
 import { readEvent } from "./support/events.js";
 import { expectPingsExactly, expectWithinDiscordLimits } from "./support/message-checks.js";
+
+/** The summary's messages alone. */
+const renderRatingSummary = (...args: Parameters<typeof renderRatingSummaryParts>) =>
+  renderRatingSummaryParts(...args).map((part) => part.message);
 
 const sprint: RatingContest = { kind: "tournament", id: "trn_42", title: "Weekly Sprint #42" };
 

@@ -82,9 +82,7 @@ describe.skipIf(postgresUrl === undefined)(
       await expect.poll(() => holdConnections().then(() => "held", String), { timeout: 10_000 }).toBe("held");
       const readOnlyBackends = await holdConnections();
 
-      await expect(databaseAnswers(store.db, health, "postgres")).resolves.toMatch(
-        /^cannot write: read-only \(since /,
-      );
+      await expect(databaseAnswers(store.db, health)).resolves.toMatch(/^cannot write: read-only \(since /);
       await expect(probeWrite(store.db, Date.now())).rejects.toMatchObject({ code: "25006" });
       expect(health.current()?.fault).toBe("read-only");
 
@@ -94,7 +92,7 @@ describe.skipIf(postgresUrl === undefined)(
         await expect(probeWrite(store.db, Date.now())).resolves.toBeUndefined();
       }
       expect(readOnlyBackends).not.toContain(await backendId());
-      await expect(databaseAnswers(store.db, health, "postgres")).resolves.toBe(true);
+      await expect(databaseAnswers(store.db, health)).resolves.toBe(true);
       expect(health.current()).toBeUndefined();
     });
   },

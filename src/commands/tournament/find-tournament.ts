@@ -9,7 +9,7 @@ export const findPagesPerStatus = 3;
  * List requests open at once with the member's credential: the open and the active tournaments' first pages
  * go together (a member's tournament is nearly always on one of them), each further page once one is answered.
  */
-export const findConcurrency = 2;
+const findConcurrency = 2;
 
 /**
  * One tournament as the platform lists it, read with the member's own credential. The platform has no
