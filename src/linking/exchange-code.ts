@@ -1,7 +1,7 @@
 // The authorization code's exchange, as both the OAuth callback (exchange-at-callback.ts) and the confirm
 // page's Link account (oauth-link.ts) make it: the platform's token endpoint with the PKCE verifier.
 import { exchangeAuthorizationCode, type TokenSet } from "../oauth/tokens.js";
-import { oauthRedirectUri, type LinkingDeps } from "./linking-deps.js";
+import { oauthRedirectUri, platformTokenEndpoint, type LinkingDeps } from "./linking-deps.js";
 
 export function exchangeCode(
   deps: LinkingDeps,
@@ -9,11 +9,7 @@ export function exchangeCode(
   input: { readonly code: string; readonly codeVerifier: string },
 ): Promise<TokenSet> {
   return exchangeAuthorizationCode({
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: deps.config.platform.timeoutMs,
+    ...platformTokenEndpoint({ oauth, timeoutMs: deps.config.platform.timeoutMs }),
     clock: deps.clock,
     code: input.code,
     redirectUri: oauthRedirectUri(deps.config.http.publicUrl),

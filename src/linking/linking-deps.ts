@@ -3,6 +3,7 @@ import type { PlatformHttp } from "../api/http.js";
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
+import type { TokenEndpointOptions } from "../oauth/token-endpoint.js";
 import type { LinkingMetrics } from "./linking-metrics.js";
 import type { SingleFlight } from "../oauth/single-flight.js";
 import type { SecretBox } from "../secrets/secret-box.js";
@@ -41,3 +42,19 @@ export function oauthStartUrl(publicUrl: string, startId: string): string {
 
 /** An access token this close to expiry is refreshed before use. */
 export const refreshMarginMs = 60 * 1000;
+
+/** The platform's token endpoint as the bot's OAuth client reaches it: code exchange, refresh, revocation. */
+export function platformTokenEndpoint(
+  platform: Pick<Config["platform"], "timeoutMs"> & {
+    readonly oauth: NonNullable<Config["platform"]["oauth"]>;
+  },
+): TokenEndpointOptions {
+  const { oauth } = platform;
+  return {
+    tokenUrl: oauth.tokenUrl,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+    format: oauth.tokenRequestFormat,
+    timeoutMs: platform.timeoutMs,
+  };
+}

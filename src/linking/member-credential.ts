@@ -10,7 +10,7 @@ import {
 } from "../store/member-links.js";
 import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
 import { refreshFailureReason } from "./linking-metrics.js";
-import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+import { type LinkingDeps, platformTokenEndpoint, refreshMarginMs } from "./linking-deps.js";
 import { storeRefreshedCredential } from "./store-refreshed-credential.js";
 
 export interface MemberSession {
@@ -101,11 +101,7 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   }
   try {
     const tokens = await refreshAccessToken({
-      tokenUrl: oauth.tokenUrl,
-      clientId: oauth.clientId,
-      clientSecret: oauth.clientSecret,
-      format: oauth.tokenRequestFormat,
-      timeoutMs: deps.config.platform.timeoutMs,
+      ...platformTokenEndpoint({ oauth, timeoutMs: deps.config.platform.timeoutMs }),
       clock: deps.clock,
       refreshToken,
       requestedScopes: link.scopes,

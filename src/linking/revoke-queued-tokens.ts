@@ -13,7 +13,7 @@ import {
   type TokenRevocation,
 } from "../store/token-revocations.js";
 import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
-import type { LinkingDeps } from "./linking-deps.js";
+import { platformTokenEndpoint, type LinkingDeps } from "./linking-deps.js";
 
 /** How long one revocation may take; the member's answer waits for the first attempt. */
 const revokeTimeoutMs = 5000;
@@ -137,13 +137,6 @@ async function retryLater(
 function readEndpoint(deps: RevocationDeps, row: TokenRevocation): TokenEndpointOptions | undefined {
   if (row.issuer === "discord")
     return deps.linkedRoles === undefined ? undefined : discordTokenEndpoint(deps.linkedRoles);
-  const oauth = deps.config.platform.oauth;
-  if (oauth === undefined) return undefined;
-  return {
-    tokenUrl: oauth.tokenUrl,
-    clientId: oauth.clientId,
-    clientSecret: oauth.clientSecret,
-    format: oauth.tokenRequestFormat,
-    timeoutMs: deps.config.platform.timeoutMs,
-  };
+  const { oauth, timeoutMs } = deps.config.platform;
+  return oauth === undefined ? undefined : platformTokenEndpoint({ oauth, timeoutMs });
 }

@@ -140,7 +140,12 @@ export async function resealRow(
   return "gone";
 }
 
-function openOrUndefined(box: SecretBox, ciphertext: string, associatedData: string): string | undefined {
+/** The opened value, or undefined when no key of the ring opens it (SecretDecryptionError); other errors throw. */
+export function openOrUndefined(
+  box: SecretBox,
+  ciphertext: string,
+  associatedData: string,
+): string | undefined {
   try {
     return box.open(ciphertext, associatedData);
   } catch (error) {

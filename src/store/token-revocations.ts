@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import { z } from "zod";
-import { SecretDecryptionError, type SecretBox } from "../secrets/secret-box.js";
+import type { SecretBox } from "../secrets/secret-box.js";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import type { TokenRevocationsTable } from "./linking-tables.js";
-import { describeSealedColumn } from "./sealed-column.js";
+import { describeSealedColumn, openOrUndefined } from "./sealed-column.js";
 
 export type TokenIssuer = "platform" | "discord";
 
@@ -49,12 +49,8 @@ export const sealedRevocationTokens = describeSealedColumn({
 });
 
 function openToken(box: SecretBox, row: Selectable<TokenRevocationsTable>): TokenToRevoke | undefined {
-  try {
-    return sealedTokenSchema.parse(JSON.parse(box.open(row.token, associatedData(row.id))));
-  } catch (error) {
-    if (error instanceof SecretDecryptionError) return undefined;
-    throw error;
-  }
+  const opened = openOrUndefined(box, row.token, associatedData(row.id));
+  return opened === undefined ? undefined : sealedTokenSchema.parse(JSON.parse(opened));
 }
 
 function toTokenRevocation(box: SecretBox, row: Selectable<TokenRevocationsTable>): TokenRevocation {
