@@ -4,6 +4,7 @@
 // server's reminders and events, or its events alone. If that admin's link stops working, or they left or lost
 // Manage Server, the admins are told once, and told nothing more until a read works again.
 import { PlatformError } from "../api/errors.js";
+import type { PlatformCredential } from "../api/http.js";
 import { readManageServerStanding } from "../discord/manage-server-standing.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
@@ -145,7 +146,7 @@ async function holdReads(
  */
 async function readActive(
   deps: ReminderDeps,
-  credential: Parameters<typeof readEveryTournamentIn>[1],
+  credential: PlatformCredential,
   reader: TournamentReader,
 ): Promise<OpenTournaments | undefined> {
   try {
