@@ -4,7 +4,15 @@
 // at all (its adapter assumes one connection), so two processes would both see a fresh file and both run the
 // first migration; here the whole run is one BEGIN IMMEDIATE transaction instead: the second process waits
 // (busy_timeout) and then finds nothing to do.
-import { Migrator, sql, type Kysely, type MigrationResultSet } from "kysely";
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Kysely,
+  type SchemaMetadata,
+  type TableMetadata,
+} from "kysely";
 import { migrations } from "../../migrations/index.js";
 import type { Logger } from "../logger.js";
 import { readDialect } from "./dialect.js";
@@ -18,17 +26,12 @@ export class MigrationError extends Error {
 
 /** Applies every pending migration and returns the names applied (none when already up to date). */
 export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Promise<string[]> {
-  const tableSchema = await migrationTableSchema(db);
-  const migratorOn = (connection: Kysely<DB>): Migrator =>
-    new Migrator({
-      db: connection,
-      provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-      ...tableSchema,
-    });
   const { error, results = [] } =
     readDialect(db) === "sqlite"
-      ? await holdingSqliteWriteLock(db, (connection) => migratorOn(connection).migrateToLatest())
-      : await retryingConcurrentDrops(() => migratorOn(db).migrateToLatest());
+      ? await holdingSqliteWriteLock(db, async (connection) =>
+          (await createMigrator(connection)).migrateToLatest(),
+        )
+      : await (await createMigrator(db)).migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
     const name = failed === undefined ? "" : ` in "${failed.migrationName}"`;
@@ -41,24 +44,60 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Prom
 }
 
 /**
- * Before it migrates, Kysely's migrator lists the tables of every schema in the database to find its own, and
- * PostgreSQL fails that listing when a table or schema it reads is dropped meanwhile (42P01, 42703, 3F000): another
- * schema's DDL, another application's or a test's. Nothing was migrated then, so the run is tried again. For
- * any run of a PostgreSQL migrator (a test's migrateTo too).
+ * A Migrator over the project's migrations, its bookkeeping tables in the connection's own schema on
+ * PostgreSQL. Before it migrates, Kysely's Migrator asks its database's introspection whether its two tables
+ * exist, and the dialects' introspection lists every column of every table in every schema the connection
+ * may read (on PostgreSQL with a sequence look-up per column): a database shared with other schemas, other
+ * applications' or the tests', made each start slower the more tables it held, and failed it with 42P01 when
+ * one of them was dropped meanwhile. Its Migrator is handed the store with an introspection that lists the
+ * names of the tables of its own schema only, which is all the Migrator reads.
  */
-export async function retryingConcurrentDrops(
-  run: () => Promise<MigrationResultSet>,
-): Promise<MigrationResultSet> {
-  for (let attempt = 1; ; attempt += 1) {
-    const outcome = await run();
-    const nothingRan = (outcome.results ?? []).length === 0;
-    if (!(nothingRan && attempt < 5 && isConcurrentDrop(outcome.error))) return outcome;
-  }
+export async function createMigrator<DB>(db: Kysely<DB>): Promise<Migrator> {
+  const schema = readDialect(db) === "postgres" ? await currentSchema(db) : undefined;
+  return new Migrator({
+    db: withIntrospection(db, ownTablesIntrospection(db, schema)),
+    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
 }
 
-function isConcurrentDrop(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return code === "42P01" || code === "42703" || code === "3F000";
+/**
+ * The names of the tables in `schema` (PostgreSQL) or in the database (SQLite), without their columns; the
+ * schemas the database has. Enough for the Migrator, not for anything that reads the columns.
+ */
+function ownTablesIntrospection<DB>(db: Kysely<DB>, schema: string | undefined): DatabaseIntrospector {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } =
+      schema === undefined
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db)
+        : await sql<{ name: string }>`
+            select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(db);
+    return rows.map(({ name }) => ({
+      name,
+      isView: false,
+      columns: [],
+      ...(schema === undefined ? {} : { schema }),
+    }));
+  };
+  const getSchemas = async (): Promise<SchemaMetadata[]> => db.introspection.getSchemas();
+  return {
+    getSchemas,
+    getTables,
+    // Deprecated in Kysely but still part of the interface it asks for; the Migrator does not call it.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    getMetadata: async (): Promise<DatabaseMetadata> => ({ tables: await getTables() }),
+  };
+}
+
+/** `db` whose `introspection` is `introspection`; everything else is `db`'s own (bound to it: Kysely keeps private fields). */
+function withIntrospection<DB>(db: Kysely<DB>, introspection: DatabaseIntrospector): Kysely<DB> {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === "introspection") return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**
@@ -86,15 +125,15 @@ async function holdingSqliteWriteLock<DB, Result extends { error?: unknown }>(
 }
 
 /**
- * On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which one; pinning it to
- * current_schema() keeps two schemas in one database (tests, or apps sharing a server) from confusing it.
+ * The schema PostgreSQL creates tables in for this connection (its search_path's first): the Migrator keeps
+ * its bookkeeping there and looks for it nowhere else, so two schemas in one database (tests, or applications
+ * sharing a server) never confuse it.
  */
-async function migrationTableSchema<DB>(db: Kysely<DB>): Promise<{ migrationTableSchema?: string }> {
-  if (readDialect(db) !== "postgres") return {};
+async function currentSchema<DB>(db: Kysely<DB>): Promise<string> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
   if (schema === undefined || schema === null) {
     throw new MigrationError("PostgreSQL has no current schema: check the search_path of the connection");
   }
-  return { migrationTableSchema: schema };
+  return schema;
 }

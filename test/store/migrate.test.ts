@@ -2,7 +2,7 @@ import { NO_MIGRATIONS } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "../../migrations/index.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
-import { migrateToLatest, retryingConcurrentDrops } from "../../src/store/migrate.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
 import { postgresUrl, testDatabases, type TestDatabase } from "./databases.js";
 import { currentSchema, migratorOf } from "./test-migrator.js";
 
@@ -76,7 +76,7 @@ describe.each(testDatabases())("migrateToLatest on $name", (database) => {
     await withEmptyStore(database, async (store) => {
       await migrateToLatest(store.db);
       const migrator = await migratorOf(store);
-      const down = await retryingConcurrentDrops(() => migrator.migrateTo(NO_MIGRATIONS));
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(await listTables(store)).toEqual([]);
       expect(await migrateToLatest(store.db)).toEqual(Object.keys(migrations));

@@ -4,7 +4,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
-import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import {
   createChannelRoute,
   createSubscription,
@@ -21,7 +20,7 @@ describe.each(testDatabases())("the one route per channel migration on $name", (
     const store = await createDb(empty.url);
     try {
       const migrator = await migratorOf(store);
-      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       // c1 has three routes (r1 oldest, paused; r2 active, in channel mode; r3 disabled); c2 one, in g1 and g2.
       await sql`insert into subscriptions (id, guild_id, channel_id, event_kinds, filters, status, status_reason, created_by, created_at, updated_at)
         values
@@ -38,7 +37,7 @@ describe.each(testDatabases())("the one route per channel migration on $name", (
           ('o2', 'operator', 'e1', 'g1', 'c1', 'r1', 'post', 1, 1),
           ('o3', 'operator', 'e1', 'g2', 'c1', 'r5', 'edit', 1, 1)`.execute(store.db);
 
-      expect((await retryingConcurrentDrops(() => migrator.migrateToLatest())).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
       expect(await listGuildSubscriptions(store.db, "g1")).toEqual([
         expect.objectContaining({
@@ -89,7 +88,7 @@ describe.each(testDatabases())("the one route per channel migration on $name", (
     const store = await createDb(empty.url);
     try {
       const migrator = await migratorOf(store);
-      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       await sql`insert into subscriptions (id, guild_id, channel_id, event_kinds, filters, status, status_reason, created_by, created_at, updated_at)
         values
           ('r1', 'g1', 'c1', '["battle.completed"]', '{}', 'paused', '403 Missing Access', 'u1', 10, 10),
@@ -97,7 +96,7 @@ describe.each(testDatabases())("the one route per channel migration on $name", (
         store.db,
       );
 
-      expect((await retryingConcurrentDrops(() => migrator.migrateToLatest())).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
       expect(await listGuildSubscriptions(store.db, "g1")).toEqual([
         expect.objectContaining({

@@ -3,7 +3,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
-import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { testDatabases } from "./databases.js";
 import { migratorOf } from "./test-migrator.js";
 
@@ -15,13 +14,13 @@ describe.each(testDatabases())("the personal links migration on $name", (databas
     const store = await createDb(empty.url);
     try {
       const migrator = await migratorOf(store);
-      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       await sql`insert into oauth_states (state_hash, guild_id, user_id, code_verifier, interaction_token, expires_at, created_at, start_hash)
         values ('pending', '100', '200', 'sealed-verifier', 'sealed-token', 1000, 1, 'start')`.execute(
         store.db,
       );
 
-      expect((await retryingConcurrentDrops(() => migrator.migrateToLatest())).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const kept = await store.db.selectFrom("oauth_states").selectAll().execute();
       expect(kept).toMatchObject([
         { state_hash: "pending", guild_id: "100", interaction_token: "sealed-token", origin: "link" },
@@ -45,7 +44,7 @@ describe.each(testDatabases())("the personal links migration on $name", (databas
         })
         .execute();
 
-      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       const { rows } = await sql<{ state_hash: string }>`select state_hash from oauth_states`.execute(
         store.db,
       );

@@ -2,7 +2,7 @@
 // retired when the 24 hours it had began, so existing data goes on working (src/store/webhook-retired-secrets.ts).
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
-import { migrateToLatest, retryingConcurrentDrops } from "../../src/store/migrate.js";
+import { migrateToLatest } from "../../src/store/migrate.js";
 import { findWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { testDatabases } from "./databases.js";
 import { migratorOf } from "./test-migrator.js";
@@ -17,9 +17,7 @@ describe.each(testDatabases())("the retired-secrets migration on $name", (databa
     const store = await createDb(empty.url);
     try {
       const migrator = await migratorOf(store);
-      expect(
-        (await retryingConcurrentDrops(() => migrator.migrateTo("2026-11-21T0000_initial"))).error,
-      ).toBeUndefined();
+      expect((await migrator.migrateTo("2026-11-21T0000_initial")).error).toBeUndefined();
       const id = "AAAAAAAAAAAAAAAAAAAAAA";
       await store.db
         .insertInto("webhook_endpoints")

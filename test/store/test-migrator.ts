@@ -1,16 +1,13 @@
 // A Migrator over the project's migrations for a store a migration test opened, its bookkeeping tables in the
 // store's own schema on PostgreSQL (each test database is a schema of its own), so a test can stop at any
 // migration and go on.
-import { Migrator, sql } from "kysely";
-import { migrations } from "../../migrations/index.js";
+import type { Migrator } from "kysely";
+import { sql } from "kysely";
 import type { Store } from "../../src/store/create-db.js";
+import { createMigrator } from "../../src/store/migrate.js";
 
-export async function migratorOf(store: Store): Promise<Migrator> {
-  return new Migrator({
-    db: store.db,
-    provider: { getMigrations: () => Promise.resolve({ ...migrations }) },
-    ...(store.dialect === "postgres" ? { migrationTableSchema: await currentSchema(store) } : {}),
-  });
+export function migratorOf(store: Store): Promise<Migrator> {
+  return createMigrator(store.db);
 }
 
 export async function currentSchema(store: Store): Promise<string> {

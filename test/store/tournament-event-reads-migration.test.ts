@@ -5,7 +5,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
-import { retryingConcurrentDrops } from "../../src/store/migrate.js";
 import { testDatabases } from "./databases.js";
 import { migratorOf } from "./test-migrator.js";
 
@@ -17,14 +16,14 @@ describe.each(testDatabases())("the tournament event reads migration on $name", 
     const store = await createDb(empty.url);
     try {
       const migrator = await migratorOf(store);
-      expect((await retryingConcurrentDrops(() => migrator.migrateTo(before))).error).toBeUndefined();
+      expect((await migrator.migrateTo(before)).error).toBeUndefined();
       // g1's admin is linked in g1; g2's admin is linked, but in g1 only.
       await sql`insert into tournament_event_settings (guild_id, enabled_by, created_at, updated_at)
         values ('g1', 'u1', 1, 1), ('g2', 'u1', 1, 1)`.execute(store.db);
       await sql`insert into member_links (id, guild_id, user_id, platform_user_id, platform_username, credential_kind, credential, created_at, updated_at)
         values ('l1', 'g1', 'u1', 'usr_1', 'ann', 'api_key', 'sealed', 1, 1)`.execute(store.db);
 
-      expect((await retryingConcurrentDrops(() => migrator.migrateToLatest())).error).toBeUndefined();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const rows = await store.db
         .selectFrom("tournament_event_settings")
         .select(["guild_id", "link_problem", "next_poll_at"])
