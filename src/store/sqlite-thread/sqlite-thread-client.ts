@@ -40,6 +40,7 @@ export class SqliteThreadError extends Error {
 
 type Answer =
   | { readonly ready: true; readonly writes: readonly string[] }
+  | { readonly closed: true }
   | { readonly id: number; readonly error: DescribedError }
   | {
       readonly id: number;
@@ -53,6 +54,30 @@ interface Pending {
 }
 
 const threadEntry = new URL("./sqlite-thread.js", import.meta.url);
+
+/**
+ * Threads whose store was closed, each waiting to open the next store's connection. A new thread costs a
+ * JavaScript runtime of its own and, for a writer, Kysely and the bot's batched writes loaded into it (about
+ * half a second on a 2-core machine); a process that opens stores one after another, as a test runner does,
+ * opens each on a thread an earlier one left. They never keep the process alive.
+ */
+const idleThreads: IdleThread[] = [];
+
+interface IdleThread {
+  readonly worker: Worker;
+  /** The batched writes modules the thread has imported, which open again at no cost there. */
+  readonly writesModules: ReadonlySet<string>;
+  readonly forget: () => void;
+}
+
+/** The idle thread that imported `writesModule` already, or any other. */
+function takeIdleThread(writesModule: string | undefined): IdleThread | undefined {
+  const loaded = idleThreads.findLastIndex(
+    (idle) => writesModule !== undefined && idle.writesModules.has(writesModule),
+  );
+  return idleThreads.splice(loaded === -1 ? idleThreads.length - 1 : loaded, 1)[0];
+}
+export const maxIdleThreads = 4;
 
 export class SqliteThread {
   readonly #worker: Worker;
@@ -68,23 +93,37 @@ export class SqliteThread {
   /** Told of every database error the thread answers, a batch's included (the store's write health). */
   readonly #onError: (error: SqliteThreadError) => void;
 
+  readonly #writesModules: ReadonlySet<string>;
+  readonly #listeners: {
+    readonly message: (answer: Answer) => void;
+    readonly error: (error: Error) => void;
+    readonly exit: (code: number) => void;
+  };
+
   private constructor(
     worker: Worker,
     writes: readonly string[],
+    writesModules: ReadonlySet<string>,
     onError: (error: SqliteThreadError) => void,
   ) {
     this.#worker = worker;
+    this.#writesModules = writesModules;
     this.writes = new Set(writes);
     this.#onError = onError;
-    worker.on("message", (answer: Answer) => {
-      this.#answer(answer);
-    });
-    worker.on("error", (error) => {
-      this.#fail(error);
-    });
-    worker.on("exit", (code) => {
-      this.#fail(new Error(`The SQLite thread stopped (exit code ${String(code)})`));
-    });
+    this.#listeners = {
+      message: (answer) => {
+        this.#answer(answer);
+      },
+      error: (error) => {
+        this.#fail(error);
+      },
+      exit: (code) => {
+        this.#fail(new Error(`The SQLite thread stopped (exit code ${String(code)})`));
+      },
+    };
+    worker.on("message", this.#listeners.message);
+    worker.on("error", this.#listeners.error);
+    worker.on("exit", this.#listeners.exit);
   }
 
   /** Resolves once the connection is open (WAL switched, pragmas set); rejects with the reason it is not. */
@@ -92,25 +131,50 @@ export class SqliteThread {
     options: ThreadOptions,
     onError: (error: SqliteThreadError) => void = () => undefined,
   ): Promise<SqliteThread> {
+    const idle = takeIdleThread(options.writesModule);
     // The entry is plain JavaScript: the thread starts without the parent's module loaders (tsx under tests and
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
-    const worker = startThread(options, withoutLoaders(process.execArgv));
+    const worker = idle?.worker ?? startThread(options, withoutLoaders(process.execArgv));
+    if (idle !== undefined) {
+      worker.off("exit", idle.forget);
+      worker.ref();
+      worker.postMessage({ reopen: options });
+    }
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
+      const settle = (): void => {
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+      };
       const onMessage = (answer: Answer): void => {
         if (!("ready" in answer)) return;
-        worker.off("error", onError);
+        settle();
         resolve(answer.writes);
       };
       const onError = (error: Error): void => {
-        worker.off("message", onMessage);
+        settle();
         reject(error);
       };
-      worker.once("message", onMessage);
-      worker.once("error", onError);
+      const onExit = (code: number): void => {
+        settle();
+        reject(
+          new Error(`The SQLite thread stopped before its connection opened (exit code ${String(code)})`),
+        );
+      };
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
     });
     worker.unref();
-    return new SqliteThread(worker, writes, onError);
+    const writesModules = new Set(idle?.writesModules);
+    if (options.writesModule !== undefined) writesModules.add(options.writesModule);
+    return new SqliteThread(worker, writes, writesModules, onError);
+  }
+
+  /** The thread's id (worker_threads' threadId): a store opened after another closed may run on its thread. */
+  get threadId(): number {
+    return this.#worker.threadId;
   }
 
   /**
@@ -146,14 +210,46 @@ export class SqliteThread {
     });
   }
 
-  /** Closes the connection after the statements already sent, then ends the thread. */
+  /**
+   * Closes the connection after the statements already sent; the thread then waits for the next store to open
+   * on it, or ends when enough threads wait already.
+   */
   async close(): Promise<void> {
     if (this.#gone !== undefined) return;
-    const exited = new Promise((resolve) => this.#worker.once("exit", resolve));
+    const worker = this.#worker;
+    const keep = idleThreads.length < maxIdleThreads;
+    const listening: { message?: (answer: Answer) => void; exit?: () => void } = {};
+    const closed = new Promise<"closed" | "exited">((resolve) => {
+      listening.exit = () => {
+        resolve("exited");
+      };
+      listening.message = (answer) => {
+        if ("closed" in answer) resolve("closed");
+      };
+      worker.once("exit", listening.exit);
+      worker.on("message", listening.message);
+    });
     this.#closing = true;
-    this.#worker.ref();
-    this.#worker.postMessage({ id: -1, close: true });
-    await exited;
+    worker.ref();
+    worker.postMessage({ id: -1, close: true, keep });
+    if ((await closed) === "exited") return;
+    this.#fail(new Error("The SQLite connection is closed"));
+    for (const [event, listener] of Object.entries(listening)) worker.off(event, listener);
+    worker.off("message", this.#listeners.message);
+    worker.off("error", this.#listeners.error);
+    worker.off("exit", this.#listeners.exit);
+    worker.unref();
+    if (idleThreads.length >= maxIdleThreads) {
+      await worker.terminate();
+      return;
+    }
+    // A thread that ends while it waits (killed, out of memory) is not handed to the next store.
+    const forget = (): void => {
+      const index = idleThreads.findIndex((idle) => idle.worker === worker);
+      if (index !== -1) idleThreads.splice(index, 1);
+    };
+    worker.once("exit", forget);
+    idleThreads.push({ worker, writesModules: this.#writesModules, forget });
   }
 
   /** Why the thread is gone, once it is (it crashed, or was closed). */
@@ -162,7 +258,7 @@ export class SqliteThread {
   }
 
   #answer(answer: Answer): void {
-    if ("ready" in answer) return;
+    if ("ready" in answer || "closed" in answer) return;
     const pending = this.#pending.get(answer.id);
     if (pending === undefined) return;
     this.#pending.delete(answer.id);

@@ -5,9 +5,12 @@
 // `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`; and, when the
 // writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
 // `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
-// one share the next commit, each still answered on its own.
+// one share the next commit, each still answered on its own. `{ close: true }` closes the connection and ends
+// the thread; with `keep` the thread answers `{ closed: true }` and waits for `{ reopen: options }`, the next
+// store's connection, which it answers `{ ready: true, writes }` as a new thread does (sqlite-thread-client.ts).
 import { Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
+import { nextTick } from "node:process";
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import SqliteDatabase from "better-sqlite3";
 import { cacheStatements } from "./statement-cache.js";
@@ -25,21 +28,43 @@ import { describeError, loadBatchedWrites, runBatch } from "./thread-batch.js";
 /** How long two processes opening one fresh file may keep each other from switching it to WAL. */
 const walSwitchPatienceMs = 5000;
 
-const options = /** @type {ThreadOptions} */ (workerData);
 if (parentPort === null) throw new Error("sqlite-thread.js runs as a worker thread");
 const port = parentPort;
 
-const sqlite = new SqliteDatabase(options.filename, { readonly: options.readonly });
-if (options.filename !== ":memory:" && !options.readonly) switchToWal();
-// A webhook is acknowledged only after its commit reached the disk (docs/architecture.md, "Webhooks in").
-sqlite.pragma("synchronous = FULL");
-sqlite.pragma(`busy_timeout = ${String(options.busyTimeoutMs)}`);
-sqlite.pragma("foreign_keys = ON");
-// SQLITE_MAX_SIZE_MB (README.md, "Settings"): past it a write fails with SQLITE_FULL, as on a full disk.
-if (options.maxPageCount !== undefined) sqlite.pragma(`max_page_count = ${String(options.maxPageCount)}`);
-const statements = cacheStatements(sqlite);
-const writes =
-  options.writesModule === undefined ? undefined : await loadBatchedWrites(options.writesModule, statements);
+/** The connection's settings: workerData's for a new thread, a `reopen` message's for a reused one. */
+let options = /** @type {ThreadOptions} */ (workerData);
+/** @type {SqliteDatabase.Database} */
+let sqlite;
+/** @type {ReturnType<typeof cacheStatements>} */
+let statements;
+/** @type {import("./thread-batch.js").Writes | undefined} */
+let writes;
+/** The busy timeout the connection has now: options.busyTimeoutMs, or less for a write that queued long. */
+let busyTimeoutNow = 0;
+
+/**
+ * Opens the connection `next` describes, with the bot's pragmas and its batched writes; a thread whose store
+ * was closed opens the next store's connection here instead of a new thread starting (sqlite-thread-client.ts).
+ * @param {ThreadOptions} next
+ */
+async function openConnection(next) {
+  options = next;
+  sqlite = new SqliteDatabase(options.filename, { readonly: options.readonly });
+  if (options.filename !== ":memory:" && !options.readonly) switchToWal();
+  // A webhook is acknowledged only after its commit reached the disk (docs/architecture.md, "Webhooks in").
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma(`busy_timeout = ${String(options.busyTimeoutMs)}`);
+  busyTimeoutNow = options.busyTimeoutMs;
+  sqlite.pragma("foreign_keys = ON");
+  // SQLITE_MAX_SIZE_MB (README.md, "Settings"): past it a write fails with SQLITE_FULL, as on a full disk.
+  if (options.maxPageCount !== undefined) sqlite.pragma(`max_page_count = ${String(options.maxPageCount)}`);
+  statements = cacheStatements(sqlite);
+  writes =
+    options.writesModule === undefined
+      ? undefined
+      : await loadBatchedWrites(options.writesModule, statements);
+  port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });
+}
 
 /**
  * A Buffer crosses the thread boundary as a plain Uint8Array; it is bound as a Buffer again, as it was sent.
@@ -75,9 +100,6 @@ function switchToWal() {
 /** How long a write may queue here and still wait the whole busy timeout for the lock (see waitForLockUntil). */
 const queuedSlackMs = 250;
 
-/** The busy timeout the connection has now: options.busyTimeoutMs, or less for a write that queued long. */
-let busyTimeoutNow = options.busyTimeoutMs;
-
 /**
  * A write waits for another process's lock until `lockWaitEnds` (a `Date.now()` time, busyTimeoutMs after the
  * bot asked for it), not busyTimeoutMs from when its turn came here: behind writes that each waited the whole
@@ -107,7 +129,11 @@ function runStatement(message) {
   }
 }
 
-/** @typedef {{ id: number, sql?: string, parameters?: unknown[], lockWaitEnds?: number, batch?: NamedWrite[], close?: true }} Message */
+/**
+ * `close`: the connection is closed, and the thread ends, or with `keep` waits for a `reopen` (the options of
+ * the next connection) and answers `closed` first.
+ * @typedef {{ id: number, sql?: string, parameters?: unknown[], lockWaitEnds?: number, batch?: NamedWrite[], close?: true, keep?: boolean, reopen?: ThreadOptions }} Message
+ */
 /** @typedef {{ name: string, args: unknown }} NamedWrite */
 
 /**
@@ -125,13 +151,21 @@ let draining = false;
 
 port.on("message", (/** @type {Message} */ message) => {
   queue.push(message);
-  if (!draining) void drain();
+  if (!draining)
+    drain().catch((/** @type {unknown} */ error) => {
+      // Thrown outside the promise: the thread ends and its opener gets the error (a connection not opened).
+      nextTick(() => {
+        throw error;
+      });
+    });
 });
 
 async function drain() {
   draining = true;
   for (let message = nextMessage(); message !== undefined; message = nextMessage()) {
-    if (message.batch === undefined) handle(message);
+    // A connection that cannot be opened ends the thread, with the error its opener is told (an `error` event).
+    if (message.reopen !== undefined) await openConnection(message.reopen);
+    else if (message.batch === undefined) handle(message);
     else await commitBatches(withQueuedBatches(message));
     if (message.close === true) break;
   }
@@ -223,10 +257,11 @@ function answer(message, reply) {
 function handle(message) {
   if (message.close === true) {
     statements.close();
-    port.close();
+    if (message.keep === true) port.postMessage({ closed: true });
+    else port.close();
     return;
   }
   answer(message, runStatement(message));
 }
 
-port.postMessage({ ready: true, writes: writes === undefined ? [] : [...writes.keys()] });
+await openConnection(options);

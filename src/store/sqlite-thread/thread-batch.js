@@ -15,6 +15,9 @@ import { commitGroup } from "../commit-group.js";
  * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome what crosses back
  */
 
+/** Whether this thread taught its module loader TypeScript already. */
+let tsxRegistered = false;
+
 /**
  * Imports the module's `batchedWrites`, each bound to a Kysely instance over this thread's connection.
  * @param {string} moduleUrl
@@ -26,9 +29,11 @@ export async function loadBatchedWrites(moduleUrl, database) {
   // before tsx is registered below: through tsx's hooks its few hundred modules load three times slower.
   const { Kysely, SqliteDialect } = await import("kysely");
   // Run from source (`tsx`), the module's .js URL names a .ts file, which this thread must be taught to load.
-  if (!existsSync(fileURLToPath(moduleUrl))) {
+  // Once per thread: a thread reused for another store (sqlite-thread-client.ts) has them already.
+  if (!existsSync(fileURLToPath(moduleUrl)) && !tsxRegistered) {
     const { register } = await import("tsx/esm/api");
     register();
+    tsxRegistered = true;
   }
   const module = /** @type {{ batchedWrites: readonly BatchedWrite[] }} */ (await import(moduleUrl));
   const db = new Kysely({ dialect: new SqliteDialect({ database }) });
