@@ -1,11 +1,10 @@
 // The bot's background workers, built once after the dependencies they use (docs/architecture.md, "The core"):
 // each is a definition on the shared polling worker, leased under this process's own owner name. Nothing runs
 // until start-background-work.ts starts them.
+import { readLinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
-import type { Config } from "../config.js";
-import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import {
   createTokenRevocationWorker,
   type TokenRevocationWorker,
@@ -99,7 +98,6 @@ export function buildWorkers(input: {
   built.roleConnections = roleConnections;
   const tokenRevocations = createTokenRevocationWorker({
     ...deps,
-    linkedRoles: readLinkedRolesSettings(config),
     owner,
     pollIntervalMs: config.outbox.pollIntervalMs,
   });
@@ -114,11 +112,4 @@ export function buildWorkers(input: {
     },
   });
   return { outbox, roles, reminders, tournamentEvents, roleConnections, tokenRevocations };
-}
-
-/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
-export function readLinkedRolesSettings(config: Config): LinkedRolesSettings | undefined {
-  const client = config.discord.linkedRoles;
-  if (client === undefined) return undefined;
-  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }

@@ -12,7 +12,6 @@ import { pruneTournamentEvents } from "../store/tournament-event-deletions.js";
 import { pruneTournamentReminders } from "../store/tournament-reminders.js";
 import { pruneRetiredSecrets } from "../store/webhook-retired-secrets.js";
 import type { BotParts } from "./build-dependencies.js";
-import { readLinkedRolesSettings } from "./build-workers.js";
 import { checkGuildList } from "./follow-guild-list.js";
 import { purgeRemovedGuilds } from "./purge-removed-guilds.js";
 import type { BackgroundJob } from "./run-background-jobs.js";
@@ -42,7 +41,7 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     {
       name: "prune abandoned Linked Roles verifications",
       everyMs: hour,
-      run: () => pruneAbandonedVerifications({ ...parts.deps, linkedRoles: readLinkedRolesSettings(config) }),
+      run: () => pruneAbandonedVerifications(parts.deps),
     },
     // A sealed secret is kept no longer than it verifies deliveries (webhook-retired-secrets.ts).
     { name: "prune retired webhook secrets", everyMs: hour, run: () => pruneRetiredSecrets(db, clock.now()) },

@@ -45,10 +45,13 @@ export async function authorizeLinkedRoles(
   // A member may untick a scope on Discord's consent screen; without it no connection can be written, and
   // the tokens are nobody's.
   if (!linkedRolesScopes.every((scope) => tokens.scopes.includes(scope))) {
-    await revokeDroppedTokens(
-      { ...deps, linkedRoles: settings },
-      { issuer: "discord", guildId: undefined, userId: undefined, tokens, cause: "missing_scope" },
-    );
+    await revokeDroppedTokens(deps, {
+      issuer: "discord",
+      guildId: undefined,
+      userId: undefined,
+      tokens,
+      cause: "missing_scope",
+    });
     return { ok: false, reason: "missing_scope" };
   }
   const user = await getDiscordUser(settings, tokens.accessToken);

@@ -1,5 +1,6 @@
 // Linked Roles' side of Discord's OAuth2 (docs/architecture.md, "Linked Roles"): the client, the endpoints
 // under Discord's API base, the scopes and the bot's own URLs for it.
+import type { Config } from "../config.js";
 import type { TokenEndpointOptions } from "../oauth/token-endpoint.js";
 
 /** The application's OAuth2 client (DISCORD_APPLICATION_ID, DISCORD_CLIENT_SECRET) and Discord's API base. */
@@ -8,6 +9,13 @@ export interface LinkedRolesSettings {
   readonly clientSecret: string;
   /** DISCORD_API_URL, or Discord's own `https://discord.com/api`. */
   readonly discordApiUrl: string;
+}
+
+/** Linked Roles is off unless DISCORD_CLIENT_SECRET is set (docs/architecture.md, "Linked Roles"). */
+export function readLinkedRolesSettings(config: Pick<Config, "discord">): LinkedRolesSettings | undefined {
+  const client = config.discord.linkedRoles;
+  if (client === undefined) return undefined;
+  return { ...client, discordApiUrl: config.discord.apiUrl ?? "https://discord.com/api" };
 }
 
 /** `identify` says who the member is; `role_connections.write` lets the bot write their connection. */

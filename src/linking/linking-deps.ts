@@ -11,7 +11,7 @@ import type { Database } from "../store/database.js";
 
 /** What account linking needs; a slice of the bot's dependencies. */
 export interface LinkingDeps {
-  readonly config: Pick<Config, "platform" | "http" | "nodeEnv">;
+  readonly config: Pick<Config, "platform" | "http" | "nodeEnv" | "discord">;
   readonly db: Kysely<Database>;
   readonly secretBox: SecretBox;
   readonly platform: PlatformHttp;

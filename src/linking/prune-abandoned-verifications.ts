@@ -3,16 +3,13 @@
 // once that sign-in has expired unfinished, the token goes, and is revoked at Discord, as every token the bot
 // stops using is (revoke-dropped-tokens.ts).
 import { deleteAbandonedRoleConnections } from "../store/role-connections.js";
-import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import { oauthStateLifetimeMs, type LinkingDeps } from "./linking-deps.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /** Returns how many tokens went. */
 export async function pruneAbandonedVerifications(
-  deps: Pick<LinkingDeps, "config" | "db" | "secretBox" | "clock" | "logger"> & {
-    readonly linkedRoles: LinkedRolesSettings | undefined;
-  },
+  deps: Pick<LinkingDeps, "config" | "db" | "secretBox" | "clock" | "logger">,
 ): Promise<number> {
   const now = deps.clock.now();
   const { pruned, revocations } = await deps.db.transaction().execute(async (trx) => {
@@ -22,8 +19,8 @@ export async function pruneAbandonedVerifications(
     });
     const queued: string[] = [];
     for (const { userId, credential } of abandoned) {
-      // With Linked Roles off there is no Discord client to revoke them with.
-      if (credential === undefined || deps.linkedRoles === undefined) continue;
+      // With Linked Roles off there is no Discord client to revoke them with: nothing is queued.
+      if (credential === undefined) continue;
       const id = await queueDroppedTokens(trx, deps, {
         issuer: "discord",
         guildId: undefined,

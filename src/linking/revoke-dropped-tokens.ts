@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { queueTokenRevocation, tokenToRevokeOf, type TokenIssuer } from "../store/token-revocations.js";
+import { readLinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
@@ -26,7 +27,8 @@ type QueueDeps = Pick<LinkingDeps, "secretBox" | "clock" | "config">;
 
 /**
  * Queues the tokens in `db` (the transaction that drops them); returns the row to try once committed, or
- * undefined for platform tokens with platform OAuth off (there is nowhere to send them).
+ * undefined when their issuer's client is not set (platform OAuth off, or Linked Roles off for Discord's):
+ * there is nowhere to send them.
  */
 export async function queueDroppedTokens(
   db: Kysely<Database>,
@@ -34,7 +36,11 @@ export async function queueDroppedTokens(
   dropped: DroppedTokens,
 ): Promise<string | undefined> {
   const issuer = dropped.issuer ?? "platform";
-  if (issuer === "platform" && deps.config.platform.oauth === undefined) return undefined;
+  const clientSet =
+    issuer === "platform"
+      ? deps.config.platform.oauth !== undefined
+      : readLinkedRolesSettings(deps.config) !== undefined;
+  if (!clientSet) return undefined;
   return queueTokenRevocation(db, deps.secretBox, {
     issuer,
     ...tokenToRevokeOf(dropped.tokens),
@@ -47,7 +53,7 @@ export async function queueDroppedTokens(
 
 /** Queues the tokens outside any transaction (nothing else is written with them) and tries them at once. */
 export async function revokeDroppedTokens(
-  deps: RevocationDeps & Pick<LinkingDeps, "config">,
+  deps: RevocationDeps & QueueDeps,
   dropped: DroppedTokens,
 ): Promise<void> {
   const id = await queueDroppedTokens(deps.db, deps, dropped);

@@ -12,7 +12,7 @@ import {
   rescheduleTokenRevocation,
   type TokenRevocation,
 } from "../store/token-revocations.js";
-import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
+import { discordTokenEndpoint, readLinkedRolesSettings } from "./linked-roles-settings.js";
 import { platformTokenEndpoint, type LinkingDeps } from "./linking-deps.js";
 
 /** How long one revocation may take; the member's answer waits for the first attempt. */
@@ -26,10 +26,12 @@ const maxAttempts = 24;
 
 export type RevocationResult = "revoked" | "refused" | "retry" | "given_up" | "unreadable" | "no_endpoint";
 
+/**
+ * The settings name both issuers' endpoints: the platform's OAuth client, and Discord's for the tokens of the
+ * Linked Roles verification (none while Linked Roles is off), so no caller can leave one out.
+ */
 export type RevocationDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "logger"> & {
-  readonly config: Pick<Config, "platform">;
-  /** Discord's client, for tokens of the Linked Roles verification; undefined when Linked Roles is off. */
-  readonly linkedRoles?: LinkedRolesSettings | undefined;
+  readonly config: Pick<Config, "platform" | "discord">;
 };
 
 /**
@@ -135,8 +137,10 @@ async function retryLater(
 }
 
 function readEndpoint(deps: RevocationDeps, row: TokenRevocation): TokenEndpointOptions | undefined {
-  if (row.issuer === "discord")
-    return deps.linkedRoles === undefined ? undefined : discordTokenEndpoint(deps.linkedRoles);
+  if (row.issuer === "discord") {
+    const linkedRoles = readLinkedRolesSettings(deps.config);
+    return linkedRoles === undefined ? undefined : discordTokenEndpoint(linkedRoles);
+  }
   const { oauth, timeoutMs } = deps.config.platform;
   return oauth === undefined ? undefined : platformTokenEndpoint({ oauth, timeoutMs });
 }

@@ -84,6 +84,6 @@ async function forgetIfUnlinked(
     });
     return { forgotten: true, revocation: id };
   });
-  await revokeQueuedTokens({ ...deps, linkedRoles: settings }, revocation);
+  await revokeQueuedTokens(deps, revocation);
   return forgotten;
 }

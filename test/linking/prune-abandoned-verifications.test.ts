@@ -43,10 +43,18 @@ describe.each(testDatabases())("pruning abandoned Linked Roles verifications on 
     await platform.close();
   });
 
+  /** Linked Roles on, with Discord's API at the OAuth fixture. */
   const prune = () =>
     pruneAbandonedVerifications({
       ...deps,
-      linkedRoles: { clientId, clientSecret, discordApiUrl: discordOAuth.url },
+      config: {
+        ...deps.config,
+        discord: {
+          ...deps.config.discord,
+          apiUrl: discordOAuth.url,
+          linkedRoles: { clientId, clientSecret },
+        },
+      },
     });
 
   /** The callback's work for a member with no link: the token stored, then the platform sign-in started. */

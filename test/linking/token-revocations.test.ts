@@ -4,6 +4,9 @@
 // answers. The token endpoint is a real server on 127.0.0.1 that records each revocation; the store is each
 // test database.
 import { describe, expect, it } from "vitest";
+import type { LinkingDeps } from "../../src/linking/linking-deps.js";
+import { queueDroppedTokens } from "../../src/linking/revoke-dropped-tokens.js";
+import { revokeQueuedTokens } from "../../src/linking/revoke-queued-tokens.js";
 import { createTokenRevocationWorker } from "../../src/linking/token-revocation-worker.js";
 import { unlinkMember } from "../../src/linking/unlink-member.js";
 import { findMemberLink } from "../../src/store/member-links.js";
@@ -122,3 +125,48 @@ describe.each(testDatabases())("revoking an unlinked member's tokens on $name", 
     expect(await startRevocationWorker().runOnce()).toEqual([]);
   });
 });
+
+describe.each(testDatabases())(
+  "revoking a Linked Roles verification's Discord tokens on $name",
+  (database) => {
+    const fixtures = useLinkingFixtures(database);
+
+    /** The linking dependencies with Linked Roles on, Discord's API at the OAuth fixture. */
+    function withLinkedRoles(deps: LinkingDeps): LinkingDeps {
+      const discord = {
+        ...deps.config.discord,
+        apiUrl: fixtures.oauthServer.url,
+        linkedRoles: { clientId: "linked-roles-client", clientSecret: "linked-roles-secret" },
+      };
+      return { ...deps, config: { ...deps.config, discord } };
+    }
+
+    const dropped = {
+      issuer: "discord",
+      guildId: undefined,
+      userId: member.userId,
+      tokens: { accessToken: "discord-access", refreshToken: "discord-refresh" },
+      cause: "unlinked",
+    } as const;
+
+    it("sends them to Discord with Discord's client from the settings, whoever queued them", async () => {
+      const deps = withLinkedRoles(fixtures.deps);
+      const id = await queueDroppedTokens(deps.db, deps, dropped);
+      expect(id).toBeDefined();
+
+      await revokeQueuedTokens(deps, id);
+
+      const revocations = fixtures.oauthServer.received.filter(
+        (request) => request.path === "/v10/oauth2/token/revoke",
+      );
+      expect(revocations.map((request) => request.params?.token)).toEqual(["discord-refresh"]);
+      expect(await listTokenRevocations(fixtures.store.db)).toEqual([]);
+    });
+
+    it("queues nothing while Linked Roles is off: there is no Discord client to send them with", async () => {
+      expect(fixtures.deps.config.discord.linkedRoles).toBeUndefined();
+      expect(await queueDroppedTokens(fixtures.deps.db, fixtures.deps, dropped)).toBeUndefined();
+      expect(await listTokenRevocations(fixtures.store.db)).toEqual([]);
+    });
+  },
+);

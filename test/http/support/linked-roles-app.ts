@@ -1,5 +1,6 @@
 // The bot's HTTP app with Linked Roles configured against the fake Discord on 127.0.0.1, and a browser's walk
 // through the verification URL: open it, approve on Discord's consent page, come back to the callback.
+import { readLinkedRolesSettings } from "../../../src/linking/linked-roles-settings.js";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
@@ -34,13 +35,17 @@ export async function buildLinkedRolesApp(
   const built = await createTestAppDependencies({
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.secretBox === undefined ? {} : { secretBox: options.secretBox }),
-    env: { PUBLIC_URL: botUrl, DISCORD_APPLICATION_ID: fake.applicationId, ...options.env },
+    // Linked Roles on as an operator turns it on: the application's id and client secret, Discord's API here.
+    env: {
+      PUBLIC_URL: botUrl,
+      DISCORD_APPLICATION_ID: fake.applicationId,
+      DISCORD_CLIENT_SECRET: fake.oauth2.clientSecret,
+      DISCORD_API_URL: fake.apiUrl,
+      ...options.env,
+    },
   });
-  const linkedRoles = {
-    clientId: fake.oauth2.clientId,
-    clientSecret: fake.oauth2.clientSecret,
-    discordApiUrl: fake.apiUrl,
-  };
+  const linkedRoles = readLinkedRolesSettings(built.deps.config);
+  if (linkedRoles === undefined) throw new Error("the settings left Linked Roles off");
   const deps: AppDependencies = { ...built.deps, linkedRoles };
   const app = await buildHttpServer(deps);
   return {
