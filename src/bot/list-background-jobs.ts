@@ -86,6 +86,7 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
           clock,
           logger,
           guildDataGraceMs: config.guildDataGraceMs,
+          platformOAuth: config.platform.oauth !== undefined,
           wakeRoleConnectionWorker: () => {
             roleConnections.wake();
           },

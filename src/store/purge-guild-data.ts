@@ -58,7 +58,13 @@ export interface PurgedGuildRows {
 export async function purgeRemovedGuild(
   db: Kysely<Database>,
   box: SecretBox,
-  input: { readonly guildId: string; readonly removedBefore: number; readonly now: number },
+  input: {
+    readonly guildId: string;
+    readonly removedBefore: number;
+    readonly now: number;
+    /** False while platform OAuth is off: nothing could send the links' tokens, so none is queued. */
+    readonly queueOAuthTokens: boolean;
+  },
 ): Promise<PurgedGuildRows | undefined> {
   const { guildId } = input;
   return db.transaction().execute(async (trx) => {
@@ -117,7 +123,9 @@ export async function purgeRemovedGuild(
       retiredSecrets,
       webhookEndpoints: await count(trx.deleteFrom("webhook_endpoints").where("guild_id", "=", guildId)),
       subscriptions: await count(trx.deleteFrom("subscriptions").where("guild_id", "=", guildId)),
-      tokenRevocationsQueued: await queueLinkTokens(trx, box, guildId, input.now),
+      tokenRevocationsQueued: input.queueOAuthTokens
+        ? await queueLinkTokens(trx, box, guildId, input.now)
+        : 0,
       tokenRevocationsForgotten: await forgetGuildOfTokenRevocations(trx, guildId),
       memberLinks: await count(trx.deleteFrom("member_links").where("guild_id", "=", guildId)),
       oauthStates: await count(trx.deleteFrom("oauth_states").where("guild_id", "=", guildId)),

@@ -10,7 +10,7 @@ import { clearGuildRemoval, findGuildRemoval, recordGuildRemoval } from "../../s
 import { operatorSource } from "../../src/store/inbox.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
-import { claimDueTokenRevocations } from "../../src/store/token-revocations.js";
+import { claimDueTokenRevocations, listTokenRevocations } from "../../src/store/token-revocations.js";
 import { guildA, guildB } from "../webhooks/support/seed.js";
 import { countGuildRows, guildIdTables } from "./support/guild-rows.js";
 import { day, seedGuild, seedSecretBox as box } from "./support/seed-guild.js";
@@ -63,6 +63,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       guildId: guildA,
       removedBefore: testNow + 30 * day,
       now: testNow + 30 * day,
+      queueOAuthTokens: true,
     });
 
     expect(purged).toEqual({
@@ -120,6 +121,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       guildId: guildA,
       removedBefore: testNow + 1,
       now: testNow + 1,
+      queueOAuthTokens: true,
     });
 
     expect(purged).toMatchObject({ memberLinks: 2, tokenRevocationsQueued: 1, tokenRevocationsForgotten: 1 });
@@ -151,13 +153,44 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     ]);
   });
 
+  it("queues none of the links' tokens while platform OAuth is off, and still deletes the links", async () => {
+    await seedGuild(store.db, guildA);
+    await saveMemberLink(store.db, box, {
+      guildId: guildA,
+      userId: "400000000000000099",
+      platformUserId: "usr_oauth",
+      platformUsername: "bob",
+      credentialKind: "oauth",
+      credential: { accessToken: "access-oauth", refreshToken: "refresh-oauth" },
+      now: testNow,
+    });
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    const queuedBefore = (await listTokenRevocations(store.db)).map((row) => row.id);
+
+    const purged = await purgeRemovedGuild(store.db, box, {
+      guildId: guildA,
+      removedBefore: testNow + 1,
+      now: testNow + 1,
+      queueOAuthTokens: false,
+    });
+
+    expect(purged).toMatchObject({ memberLinks: 2, tokenRevocationsQueued: 0 });
+    expect((await listTokenRevocations(store.db)).map((row) => row.id)).toEqual(queuedBefore);
+    expect(await countGuildRows(store.db, guildA)).toMatchObject({ member_links: 0 });
+  });
+
   it("keeps a guild removed at or after the cut-off", async () => {
     await seedGuild(store.db, guildA);
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
     const seeded = await countGuildRows(store.db, guildA);
 
     expect(
-      await purgeRemovedGuild(store.db, box, { guildId: guildA, removedBefore: testNow, now: testNow }),
+      await purgeRemovedGuild(store.db, box, {
+        guildId: guildA,
+        removedBefore: testNow,
+        now: testNow,
+        queueOAuthTokens: true,
+      }),
     ).toBeUndefined();
 
     expect(await findGuildRemoval(store.db, guildA)).toEqual({ guildId: guildA, removedAt: testNow });
@@ -175,6 +208,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
         guildId: guildA,
         removedBefore: testNow + 30 * day,
         now: testNow + 30 * day,
+        queueOAuthTokens: true,
       }),
     ).toBeUndefined();
 

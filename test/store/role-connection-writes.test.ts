@@ -174,6 +174,7 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
       guildId: guildA,
       removedBefore: testNow + 1,
       now: testNow + 1,
+      queueOAuthTokens: true,
     });
     expect(purged?.roleConnectionsQueued).toBe(2);
     expect(await findRoleConnectionWrite(store.db, ann)).toMatchObject({ version: 2, cause: "guild-purge" });
