@@ -55,6 +55,14 @@ interface Pending {
 
 const threadEntry = new URL("./sqlite-thread.js", import.meta.url);
 
+/** A thread that ended before it answered `ready`, with no error of its own. */
+class ThreadEndedError extends Error {
+  constructor(code: number) {
+    super(`The SQLite thread stopped before its connection opened (exit code ${String(code)})`);
+    this.name = "ThreadEndedError";
+  }
+}
+
 /**
  * Threads whose store was closed, each waiting to open the next store's connection. A new thread costs a
  * JavaScript runtime of its own and, for a writer, Kysely and the bot's batched writes loaded into it (about
@@ -77,6 +85,7 @@ function takeIdleThread(writesModule: string | undefined): IdleThread | undefine
   );
   return idleThreads.splice(loaded === -1 ? idleThreads.length - 1 : loaded, 1)[0];
 }
+
 export const maxIdleThreads = 4;
 
 export class SqliteThread {
@@ -87,6 +96,7 @@ export class SqliteThread {
   #gone: Error | undefined;
   /** Once close() is under way the thread keeps the process alive until it is closed. */
   #closing = false;
+  #closed: Promise<void> | undefined;
 
   /** The names of the batched writes the thread loaded. */
   readonly writes: ReadonlySet<string>;
@@ -118,7 +128,11 @@ export class SqliteThread {
         this.#fail(error);
       },
       exit: (code) => {
-        this.#fail(new Error(`The SQLite thread stopped (exit code ${String(code)})`));
+        this.#fail(
+          this.#closing
+            ? new Error("The SQLite connection is closed")
+            : new Error(`The SQLite thread stopped (exit code ${String(code)})`),
+        );
       },
     };
     worker.on("message", this.#listeners.message);
@@ -132,19 +146,37 @@ export class SqliteThread {
     onError: (error: SqliteThreadError) => void = () => undefined,
   ): Promise<SqliteThread> {
     const idle = takeIdleThread(options.writesModule);
+    if (idle !== undefined) {
+      idle.worker.off("exit", idle.forget);
+      idle.worker.off("error", idle.forget);
+      idle.worker.ref();
+      idle.worker.postMessage({ reopen: options });
+      try {
+        return await SqliteThread.#whenReady(idle.worker, idle.writesModules, options, onError);
+      } catch (error) {
+        // One that ended while it waited, before its exit reached the pool: the store opens on a new thread.
+        // A connection the thread could not open fails the store, as on a new thread.
+        if (!(error instanceof ThreadEndedError)) throw error;
+      }
+    }
     // The entry is plain JavaScript: the thread starts without the parent's module loaders (tsx under tests and
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
-    const worker = idle?.worker ?? startThread(options, withoutLoaders(process.execArgv));
-    if (idle !== undefined) {
-      worker.off("exit", idle.forget);
-      worker.ref();
-      worker.postMessage({ reopen: options });
-    }
+    const worker = startThread(options, withoutLoaders(process.execArgv));
+    return SqliteThread.#whenReady(worker, new Set(), options, onError);
+  }
+
+  /** The thread, once it answered `ready` for the connection `options` describe. */
+  static async #whenReady(
+    worker: Worker,
+    imported: ReadonlySet<string>,
+    options: ThreadOptions,
+    onError: (error: SqliteThreadError) => void,
+  ): Promise<SqliteThread> {
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const settle = (): void => {
         worker.off("message", onMessage);
-        worker.off("error", onError);
+        worker.off("error", onThreadError);
         worker.off("exit", onExit);
       };
       const onMessage = (answer: Answer): void => {
@@ -152,22 +184,20 @@ export class SqliteThread {
         settle();
         resolve(answer.writes);
       };
-      const onError = (error: Error): void => {
+      const onThreadError = (error: Error): void => {
         settle();
         reject(error);
       };
       const onExit = (code: number): void => {
         settle();
-        reject(
-          new Error(`The SQLite thread stopped before its connection opened (exit code ${String(code)})`),
-        );
+        reject(new ThreadEndedError(code));
       };
       worker.on("message", onMessage);
-      worker.on("error", onError);
+      worker.on("error", onThreadError);
       worker.on("exit", onExit);
     });
     worker.unref();
-    const writesModules = new Set(idle?.writesModules);
+    const writesModules = new Set(imported);
     if (options.writesModule !== undefined) writesModules.add(options.writesModule);
     return new SqliteThread(worker, writes, writesModules, onError);
   }
@@ -212,9 +242,14 @@ export class SqliteThread {
 
   /**
    * Closes the connection after the statements already sent; the thread then waits for the next store to open
-   * on it, or ends when enough threads wait already.
+   * on it, or ends when enough threads wait already. Closing again, or at once twice, is the same close.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  async #close(): Promise<void> {
     if (this.#gone !== undefined) return;
     const worker = this.#worker;
     const keep = idleThreads.length < maxIdleThreads;
@@ -226,29 +261,32 @@ export class SqliteThread {
       listening.message = (answer) => {
         if ("closed" in answer) resolve("closed");
       };
-      worker.once("exit", listening.exit);
+      worker.on("exit", listening.exit);
       worker.on("message", listening.message);
     });
     this.#closing = true;
     worker.ref();
     worker.postMessage({ id: -1, close: true, keep });
-    if ((await closed) === "exited") return;
+    const ended = await closed;
     this.#fail(new Error("The SQLite connection is closed"));
     for (const [event, listener] of Object.entries(listening)) worker.off(event, listener);
     worker.off("message", this.#listeners.message);
     worker.off("error", this.#listeners.error);
     worker.off("exit", this.#listeners.exit);
+    if (ended === "exited") return;
     worker.unref();
     if (idleThreads.length >= maxIdleThreads) {
       await worker.terminate();
       return;
     }
-    // A thread that ends while it waits (killed, out of memory) is not handed to the next store.
+    // A thread that ends or fails while it waits (killed, out of memory) is not handed to the next store, and
+    // its error is not thrown at the bot.
     const forget = (): void => {
       const index = idleThreads.findIndex((idle) => idle.worker === worker);
       if (index !== -1) idleThreads.splice(index, 1);
     };
     worker.once("exit", forget);
+    worker.on("error", forget);
     idleThreads.push({ worker, writesModules: this.#writesModules, forget });
   }
 

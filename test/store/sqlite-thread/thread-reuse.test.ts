@@ -101,6 +101,25 @@ describe("a store opened after another closed", () => {
     expect(idsIn(filename)).toEqual([{ id: "kept" }]);
   });
 
+  it("runs on a thread of its own when the store before it was closed twice at once", async () => {
+    const [first, second] = [createFile("first.sqlite"), createFile("second.sqlite")];
+    const closing = await SqliteThread.open({ filename: first, readonly: false, busyTimeoutMs: 1000 });
+    await Promise.all([closing.close(), closing.close()]);
+
+    const openOn = (filename: string) =>
+      SqliteThread.open({ filename, readonly: false, busyTimeoutMs: 1000 });
+    const [one, two] = await Promise.all([openOn(first), openOn(second)]);
+    try {
+      expect(one.threadId).not.toBe(two.threadId);
+      await one.run("insert into seen_interactions (id, seen_at) values ('one', 0)", []);
+      await two.run("insert into seen_interactions (id, seen_at) values ('two', 0)", []);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+    expect(idsIn(first)).toEqual([{ id: "one" }]);
+    expect(idsIn(second)).toEqual([{ id: "two" }]);
+  });
+
   it("that cannot open its connection fails with the reason, ends that thread, and the next opens on a new one", async () => {
     const first = await SqliteThread.open({ filename: ":memory:", readonly: false, busyTimeoutMs: 1000 });
     await first.close();
