@@ -36,7 +36,7 @@ export class ReadyHolds {
       get caught() {
         return active.caught;
       },
-      waitForCaught: (count = 1, timeoutMs = 45_000) =>
+      waitForCaught: (count = 1, timeoutMs = 30_000) =>
         active.caughtSignal
           .waitFor(() => (active.caught >= count ? true : undefined), timeoutMs, `${count} IDENTIFYs held`)
           .then(() => undefined),

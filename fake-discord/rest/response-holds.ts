@@ -47,7 +47,7 @@ export class ResponseHolds {
       get caught() {
         return active.caught;
       },
-      waitForCaught: (count = 1, timeoutMs = 45_000) =>
+      waitForCaught: (count = 1, timeoutMs = 30_000) =>
         active.caughtSignal
           .waitFor(
             () => (active.caught >= count ? true : undefined),

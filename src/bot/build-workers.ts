@@ -1,10 +1,10 @@
 // The bot's background workers, built once after the dependencies they use (docs/architecture.md, "The core"):
 // each is a definition on the shared polling worker, leased under this process's own owner name. Nothing runs
 // until start-background-work.ts starts them.
-import { readLinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
+import { readLinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import {
   createTokenRevocationWorker,
   type TokenRevocationWorker,

@@ -2,10 +2,10 @@ import { Routes } from "discord-api-types/v10";
 import { areAllShardsReady } from "../discord/gateway-shards.js";
 import type { AppDependencies } from "../http/app-dependencies.js";
 import type { ReadinessCheck } from "../http/health-routes.js";
+import { readLinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { describeCancelledLink, describeLinked } from "../commands/link/render-linked.js";
 import { databaseAnswers } from "../store/database-answers.js";
 import type { BotParts } from "./build-dependencies.js";
-import { readLinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import { eventStoredSubscribers } from "./event-stored-subscribers.js";
 
 /** What the HTTP app is built from, taken from the bot's parts; `isStopping` is true once stop() has begun. */

@@ -19,7 +19,8 @@ export async function pruneAbandonedVerifications(
     });
     const queued: string[] = [];
     for (const { userId, credential } of abandoned) {
-      // With Linked Roles off there is no Discord client to revoke them with: nothing is queued.
+      // An unreadable credential has no token to revoke. With Linked Roles off, queueDroppedTokens queues
+      // nothing: there is no Discord client to revoke them with.
       if (credential === undefined) continue;
       const id = await queueDroppedTokens(trx, deps, {
         issuer: "discord",

@@ -31,7 +31,7 @@ export async function updateRoleConnection(
     // A refused token cannot clear anything: with no link left, it is only forgotten.
     if (token.reason === "reverify_needed") {
       const stored = await findRoleConnection(deps.db, deps.secretBox, userId);
-      if (stored !== undefined) await forgetIfUnlinked(deps, settings, stored);
+      if (stored !== undefined) await forgetIfUnlinked(deps, stored);
     }
     return token;
   }
@@ -47,12 +47,12 @@ export async function updateRoleConnection(
       ok: false,
       reason: "not_linked",
       cleared: true,
-      forgotten: await forgetIfUnlinked(deps, settings, connection),
+      forgotten: await forgetIfUnlinked(deps, connection),
     };
   } catch (error) {
     if (!(error instanceof DiscordTokenRefusedError)) throw error;
     await markTokenRefused(deps, connection);
-    await forgetIfUnlinked(deps, settings, connection);
+    await forgetIfUnlinked(deps, connection);
     return { ok: false, reason: "reverify_needed" };
   }
 }
@@ -62,11 +62,7 @@ export async function updateRoleConnection(
  * it holds the token read (a member who verified again meanwhile keeps theirs), and the token is queued for
  * revocation at Discord in the same transaction, tried once it is committed. Returns whether it went.
  */
-async function forgetIfUnlinked(
-  deps: LinkingDeps,
-  settings: LinkedRolesSettings,
-  connection: RoleConnection,
-): Promise<boolean> {
+async function forgetIfUnlinked(deps: LinkingDeps, connection: RoleConnection): Promise<boolean> {
   const { userId } = connection;
   const { forgotten, revocation } = await deps.db.transaction().execute(async (trx) => {
     if (await isLinkedAnywhere(trx, userId)) return { forgotten: false, revocation: undefined };

@@ -74,7 +74,7 @@ describe("a stop asked for while the bot starts", () => {
   /** Until the bot logged that it stops (or exited: the old code's answer to a signal during start-up). */
   async function waitForShuttingDown(bot: BotProcess): Promise<void> {
     await waitUntil(() => bot.output().includes('"msg":"shutting down"') || bot.child.exitCode !== null, {
-      timeoutMs: 45_000,
+      timeoutMs: 30_000,
       what: "the bot to log that it is shutting down",
     });
   }
@@ -89,7 +89,7 @@ describe("a stop asked for while the bot starts", () => {
       await waitUntil(
         () =>
           discord.gateway.liveSessions().some((session) => session.shardId === 0 && session.socket !== null),
-        { timeoutMs: 45_000, what: "shard 0 to be connected" },
+        { timeoutMs: 30_000, what: "shard 0 to be connected" },
       );
       // An interaction on shard 0, its answer taken by Discord but not yet acknowledged to the bot.
       const handle = discord.runCommand({ guildId, channelId, userId: memberId, name: "whoami" });

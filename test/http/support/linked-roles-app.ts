@@ -1,12 +1,14 @@
 // The bot's HTTP app with Linked Roles configured against the fake Discord on 127.0.0.1, and a browser's walk
 // through the verification URL: open it, approve on Discord's consent page, come back to the callback.
-import { readLinkedRolesSettings } from "../../../src/linking/linked-roles-settings.js";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
-import { linkedRolesRedirectUri } from "../../../src/linking/linked-roles-settings.js";
+import {
+  linkedRolesRedirectUri,
+  readLinkedRolesSettings,
+} from "../../../src/linking/linked-roles-settings.js";
 import type { FakeDiscord } from "../../../fake-discord/index.js";
 import { cookieHeaderFrom } from "./confirm-form.js";
 import { createTestAppDependencies } from "./test-app.js";
