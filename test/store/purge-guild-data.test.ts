@@ -104,7 +104,8 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     expect(await listBattleAnswers(store.db, `bat_only_${guildB}`)).toHaveLength(1);
   });
 
-  it("revokes the tokens of the guild's OAuth links, naming neither the server nor its members", async () => {
+  /** guildA seeded, with one member linked through OAuth too, and removed at testNow. */
+  async function seedRemovedGuildWithOAuthLink(): Promise<void> {
     await seedGuild(store.db, guildA);
     await saveMemberLink(store.db, box, {
       guildId: guildA,
@@ -116,6 +117,10 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       now: testNow,
     });
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+  }
+
+  it("revokes the tokens of the guild's OAuth links, naming neither the server nor its members", async () => {
+    await seedRemovedGuildWithOAuthLink();
 
     const purged = await purgeRemovedGuild(store.db, box, {
       guildId: guildA,
@@ -154,17 +159,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
   });
 
   it("queues none of the links' tokens while platform OAuth is off, and still deletes the links", async () => {
-    await seedGuild(store.db, guildA);
-    await saveMemberLink(store.db, box, {
-      guildId: guildA,
-      userId: "400000000000000099",
-      platformUserId: "usr_oauth",
-      platformUsername: "bob",
-      credentialKind: "oauth",
-      credential: { accessToken: "access-oauth", refreshToken: "refresh-oauth" },
-      now: testNow,
-    });
-    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    await seedRemovedGuildWithOAuthLink();
     const queuedBefore = (await listTokenRevocations(store.db)).map((row) => row.id);
 
     const purged = await purgeRemovedGuild(store.db, box, {
