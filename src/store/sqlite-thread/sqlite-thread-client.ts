@@ -1,6 +1,8 @@
 // The bot's side of one SQLite connection living in a worker thread (sqlite-thread.js): statements go over as
 // messages and their answers come back as promises, so the event loop never waits for SQLite.
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { idleThreadWanted, keepIdle, takeIdleThread } from "./idle-threads.js";
+import { startThread, withoutLoaders } from "./start-thread.js";
 
 export interface ThreadOptions {
   readonly filename: string;
@@ -63,39 +65,13 @@ class ThreadEndedError extends Error {
   }
 }
 
-/**
- * Threads whose store was closed, each waiting to open the next store's connection. A new thread costs a
- * JavaScript runtime of its own and, for a writer, Kysely and the bot's batched writes loaded into it (about
- * half a second on a 2-core machine); a process that opens stores one after another, as a test runner does,
- * opens each on a thread an earlier one left. They never keep the process alive.
- */
-const idleThreads: IdleThread[] = [];
-
-interface IdleThread {
-  readonly worker: Worker;
-  /** The batched writes modules the thread has imported, which open again at no cost there. */
-  readonly writesModules: ReadonlySet<string>;
-  readonly forget: () => void;
-}
-
-/** The idle thread that imported `writesModule` already, or any other. */
-function takeIdleThread(writesModule: string | undefined): IdleThread | undefined {
-  const loaded = idleThreads.findLastIndex(
-    (idle) => writesModule !== undefined && idle.writesModules.has(writesModule),
-  );
-  return idleThreads.splice(loaded === -1 ? idleThreads.length - 1 : loaded, 1)[0];
-}
-
-export const maxIdleThreads = 4;
-
 export class SqliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   /** Set once the thread is gone: every later statement fails with it. */
   #gone: Error | undefined;
-  /** Once close() is under way the thread keeps the process alive until it is closed. */
-  #closing = false;
+  /** Set by close(); once it is under way the thread keeps the process alive until it is closed. */
   #closed: Promise<void> | undefined;
 
   /** The names of the batched writes the thread loaded. */
@@ -129,7 +105,7 @@ export class SqliteThread {
       },
       exit: (code) => {
         this.#fail(
-          this.#closing
+          this.#closed !== undefined
             ? new Error("The SQLite connection is closed")
             : new Error(`The SQLite thread stopped (exit code ${String(code)})`),
         );
@@ -147,8 +123,6 @@ export class SqliteThread {
   ): Promise<SqliteThread> {
     const idle = takeIdleThread(options.writesModule);
     if (idle !== undefined) {
-      idle.worker.off("exit", idle.forget);
-      idle.worker.off("error", idle.forget);
       idle.worker.ref();
       idle.worker.postMessage({ reopen: options });
       try {
@@ -162,7 +136,7 @@ export class SqliteThread {
     // The entry is plain JavaScript: the thread starts without the parent's module loaders (tsx under tests and
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
-    const worker = startThread(options, withoutLoaders(process.execArgv));
+    const worker = startThread(threadEntry, options, withoutLoaders(process.execArgv));
     return SqliteThread.#whenReady(worker, new Set(), options, onError);
   }
 
@@ -252,7 +226,7 @@ export class SqliteThread {
   async #close(): Promise<void> {
     if (this.#gone !== undefined) return;
     const worker = this.#worker;
-    const keep = idleThreads.length < maxIdleThreads;
+    const keep = idleThreadWanted();
     const listening: { message?: (answer: Answer) => void; exit?: () => void } = {};
     const closed = new Promise<"closed" | "exited">((resolve) => {
       listening.exit = () => {
@@ -264,7 +238,6 @@ export class SqliteThread {
       worker.on("exit", listening.exit);
       worker.on("message", listening.message);
     });
-    this.#closing = true;
     worker.ref();
     worker.postMessage({ id: -1, close: true, keep });
     const ended = await closed;
@@ -274,20 +247,7 @@ export class SqliteThread {
     worker.off("error", this.#listeners.error);
     worker.off("exit", this.#listeners.exit);
     if (ended === "exited") return;
-    worker.unref();
-    if (idleThreads.length >= maxIdleThreads) {
-      await worker.terminate();
-      return;
-    }
-    // A thread that ends or fails while it waits (killed, out of memory) is not handed to the next store, and
-    // its error is not thrown at the bot.
-    const forget = (): void => {
-      const index = idleThreads.findIndex((idle) => idle.worker === worker);
-      if (index !== -1) idleThreads.splice(index, 1);
-    };
-    worker.once("exit", forget);
-    worker.on("error", forget);
-    idleThreads.push({ worker, writesModules: this.#writesModules, forget });
+    await keepIdle(worker, this.#writesModules);
   }
 
   /** Why the thread is gone, once it is (it crashed, or was closed). */
@@ -300,7 +260,7 @@ export class SqliteThread {
     const pending = this.#pending.get(answer.id);
     if (pending === undefined) return;
     this.#pending.delete(answer.id);
-    if (this.#pending.size === 0 && !this.#closing) this.#worker.unref();
+    if (this.#pending.size === 0 && this.#closed === undefined) this.#worker.unref();
     if ("error" in answer) {
       const error = new SqliteThreadError(answer.error);
       this.#onError(error);
@@ -313,52 +273,4 @@ export class SqliteThread {
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }
-}
-
-/**
- * A Worker refuses the flags that hold for the whole process, V8's (`--max-old-space-size`, which operators
- * pass to `node`) and the process's own (`--title`): started with them it throws, naming them (Node names
- * those it met before the first it could not read, so it may take more than one try). They already apply to
- * this thread or cannot, so it is started again without them.
- */
-function startThread(options: ThreadOptions, flags: readonly string[]): Worker {
-  let kept = [...flags];
-  for (;;) {
-    try {
-      return new Worker(threadEntry, { workerData: options, execArgv: kept });
-    } catch (error) {
-      const refused = refusedFlagsOf(error);
-      const fewer = refused === undefined ? kept : withoutFlagsWhere(kept, (flag) => refused.has(flag));
-      if (fewer.length === kept.length) throw error;
-      kept = fewer;
-    }
-  }
-}
-
-/** The flags a Worker refused, which Node names after its message's colon, comma-separated. */
-function refusedFlagsOf(error: unknown): ReadonlySet<string> | undefined {
-  if (!(error instanceof Error) || !("code" in error) || error.code !== "ERR_WORKER_INVALID_EXEC_ARGV")
-    return undefined;
-  return new Set(error.message.slice(error.message.indexOf(": ") + 2).split(", "));
-}
-
-/** The parent's Node flags less `--import`/`--loader`/`--require` and their values (profiling flags stay). */
-function withoutLoaders(flags: readonly string[]): string[] {
-  return withoutFlagsWhere(flags, (flag) =>
-    /^(--(import|loader|experimental-loader|require)(=.*)?|-r)$/.test(flag),
-  );
-}
-
-/**
- * `flags` less those `drop` picks, each with its value when given apart (`--title bot`, `--import tsx`): left
- * behind, the value would end the thread's flags, and those after it would be lost.
- */
-function withoutFlagsWhere(flags: readonly string[], drop: (flag: string) => boolean): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < flags.length; index += 1) {
-    const flag = flags[index] ?? "";
-    if (!drop(flag)) kept.push(flag);
-    else if (!flag.includes("=") && !(flags[index + 1] ?? "-").startsWith("-")) index += 1;
-  }
-  return kept;
 }

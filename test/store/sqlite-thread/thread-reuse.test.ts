@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { maxIdleThreads, SqliteThread } from "../../../src/store/sqlite-thread/sqlite-thread-client.js";
+import { maxIdleThreads } from "../../../src/store/sqlite-thread/idle-threads.js";
+import { SqliteThread } from "../../../src/store/sqlite-thread/sqlite-thread-client.js";
 import { batchedWrites, recordIdWrite } from "../support/thread-test-writes.js";
 
 const writesModule = new URL("../support/thread-test-writes.js", import.meta.url).href;
