@@ -1,5 +1,6 @@
 // Every periodic job of the bot, in one list that run-background-jobs.ts runs (docs/architecture.md,
 // "Running"). A job that must wake a worker does so from its own `run`.
+import { revocationEndpoint } from "../linking/revoke-queued-tokens.js";
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
@@ -86,7 +87,7 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
           clock,
           logger,
           guildDataGraceMs: config.guildDataGraceMs,
-          platformOAuth: config.platform.oauth !== undefined,
+          queueOAuthTokens: revocationEndpoint(config, "platform") !== undefined,
           wakeRoleConnectionWorker: () => {
             roleConnections.wake();
           },

@@ -16,8 +16,8 @@ export interface GuildPurgeDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly guildDataGraceMs: number;
-  /** Whether platform OAuth is on: only then are the purged links' tokens queued for revocation. */
-  readonly platformOAuth: boolean;
+  /** Whether the purged links' OAuth tokens are queued for revocation: only while platform OAuth is on. */
+  readonly queueOAuthTokens: boolean;
   /** Linked Roles connections were queued (docs/architecture.md, "Linked Roles"): write them now. */
   readonly wakeRoleConnectionWorker?: () => void;
   /** The members' tokens were queued for revocation: send them now. */
@@ -33,7 +33,7 @@ export async function purgeRemovedGuilds(deps: GuildPurgeDeps): Promise<string[]
       guildId,
       removedBefore,
       now: deps.clock.now(),
-      queueOAuthTokens: deps.platformOAuth,
+      queueOAuthTokens: deps.queueOAuthTokens,
     });
     // Undefined when the bot was added back since the list was read.
     if (rows === undefined) continue;

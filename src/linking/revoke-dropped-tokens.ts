@@ -7,9 +7,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { queueTokenRevocation, tokenToRevokeOf, type TokenIssuer } from "../store/token-revocations.js";
-import { readLinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
+import { revocationEndpoint, revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
 export type DroppedTokensCause =
   "unlinked" | "relinked" | "late_refresh" | "sign_in" | "missing_scope" | "abandoned_verification";
@@ -36,11 +35,7 @@ export async function queueDroppedTokens(
   dropped: DroppedTokens,
 ): Promise<string | undefined> {
   const issuer = dropped.issuer ?? "platform";
-  const clientSet =
-    issuer === "platform"
-      ? deps.config.platform.oauth !== undefined
-      : readLinkedRolesSettings(deps.config) !== undefined;
-  if (!clientSet) return undefined;
+  if (revocationEndpoint(deps.config, issuer) === undefined) return undefined;
   return queueTokenRevocation(db, deps.secretBox, {
     issuer,
     ...tokenToRevokeOf(dropped.tokens),

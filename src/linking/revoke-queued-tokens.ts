@@ -10,6 +10,7 @@ import {
   claimDueTokenRevocations,
   finishTokenRevocation,
   rescheduleTokenRevocation,
+  type TokenIssuer,
   type TokenRevocation,
 } from "../store/token-revocations.js";
 import { discordTokenEndpoint, readLinkedRolesSettings } from "./linked-roles-settings.js";
@@ -137,10 +138,21 @@ async function retryLater(
 }
 
 function readEndpoint(deps: RevocationDeps, row: TokenRevocation): TokenEndpointOptions | undefined {
-  if (row.issuer === "discord") {
-    const linkedRoles = readLinkedRolesSettings(deps.config);
+  return revocationEndpoint(deps.config, row.issuer);
+}
+
+/**
+ * Where `issuer`'s tokens are revoked, as the settings name it: the platform's OAuth client, or Discord's for a
+ * Linked Roles verification's tokens; undefined while that client is not set (nothing can send them).
+ */
+export function revocationEndpoint(
+  config: Pick<Config, "platform" | "discord">,
+  issuer: TokenIssuer,
+): TokenEndpointOptions | undefined {
+  if (issuer === "discord") {
+    const linkedRoles = readLinkedRolesSettings(config);
     return linkedRoles === undefined ? undefined : discordTokenEndpoint(linkedRoles);
   }
-  const { oauth, timeoutMs } = deps.config.platform;
+  const { oauth, timeoutMs } = config.platform;
   return oauth === undefined ? undefined : platformTokenEndpoint({ oauth, timeoutMs });
 }

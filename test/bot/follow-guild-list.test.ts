@@ -44,7 +44,7 @@ describe.each(testDatabases())("the server list check on $name", (database) => {
     clock,
     logger: createLogger({ level: "silent" }),
     guildDataGraceMs: 30 * day,
-    platformOAuth: true,
+    queueOAuthTokens: true,
   });
 
   it("records a server set up with tournament events alone as removed once the list leaves it out, and purges it later", async () => {

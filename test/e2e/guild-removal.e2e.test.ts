@@ -31,7 +31,7 @@ describe("a server that removes the bot, end to end", () => {
       clock,
       logger: world.bot.deps.logger,
       guildDataGraceMs: world.bot.deps.config.guildDataGraceMs,
-      platformOAuth: world.bot.deps.config.platform.oauth !== undefined,
+      queueOAuthTokens: world.bot.deps.config.platform.oauth !== undefined,
     });
   const loggedLines = (text: string) =>
     world

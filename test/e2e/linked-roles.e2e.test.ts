@@ -175,7 +175,7 @@ describe("a member verifying their Linked Roles connection", () => {
       clock: world.bot.deps.clock,
       logger: world.bot.deps.logger,
       guildDataGraceMs: -1,
-      platformOAuth: world.bot.deps.config.platform.oauth !== undefined,
+      queueOAuthTokens: world.bot.deps.config.platform.oauth !== undefined,
       wakeRoleConnectionWorker: () => {
         world.bot.roleConnections.wake();
       },
