@@ -5,7 +5,8 @@ import { buildElement, buildText, escapeXml } from "./svg-markup.js";
 import { fitTextWidth } from "./text-width.js";
 
 export interface ChartHeader {
-  readonly username: string;
+  /** The member's name, or what stands in for it (rating-chart-svg.ts). */
+  readonly title: string;
   readonly subtitle: string;
   readonly accent: string;
   /** Absent when there is nothing rated yet. */
@@ -20,13 +21,13 @@ export interface ChartHeader {
 const titleFontSize = 24;
 
 /**
- * Title (username), subtitle, and on the right the latest rating with tier and change over the period. The
+ * Title (the member's name), subtitle, and on the right the latest rating with tier and change over the period. The
  * name is cut to the room left of the rating by its estimated width (wide letters such as W take nearly twice
  * an average one), and clipped to that room besides, so no name ever draws over the rating.
  */
 export function buildChartHeaderSvg(header: ChartHeader, frame: ChartFrame): string {
   const titleRoom = frame.width - 28 - (header.latest === undefined ? 28 : 220);
-  const title = fitTextWidth(header.username, titleRoom, titleFontSize);
+  const title = fitTextWidth(header.title, titleRoom, titleFontSize);
   const clip = buildElement(
     "clipPath",
     { id: "title-room" },

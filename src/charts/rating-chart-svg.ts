@@ -1,4 +1,4 @@
-import { chartFontFamily } from "./chart-fonts.js";
+import { chartFontFamily, drawsInChartFont } from "./chart-fonts.js";
 import { computeChartFrame, type ChartFrame } from "./chart-frame.js";
 import { formatRating } from "../display/rating.js";
 import { buildChartHeaderSvg } from "./chart-header-svg.js";
@@ -23,18 +23,15 @@ export interface RatingChartInput {
 export function buildRatingChartSvg(chart: RatingChartInput): string {
   // The username and tier are platform text: no bidi control may reorder them, as in the reply around the
   // chart (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
-  const input = {
-    ...chart,
-    username: visibleText(chart.username),
-    tier: chart.tier === undefined ? undefined : visibleText(chart.tier),
-  };
-  const frame = computeChartFrame(input.width, input.height);
-  const points = normalizeRatingHistory(input.history);
-  const accent = pickTierAccent(input.tier);
+  const tier = chart.tier === undefined ? undefined : visibleText(chart.tier);
+  const drawn = { username: drawable(visibleText(chart.username)), tier: drawable(tier) };
+  const frame = computeChartFrame(chart.width, chart.height);
+  const points = normalizeRatingHistory(chart.history);
+  const accent = pickTierAccent(tier);
   const body =
     points.length === 0
-      ? buildEmptyChartSvg(input.username, frame)
-      : buildHistorySvg(input, points, accent, frame);
+      ? buildEmptyChartSvg(drawn.username, frame)
+      : buildHistorySvg(drawn, points, accent, frame);
   return buildElement(
     "svg",
     {
@@ -48,8 +45,17 @@ export function buildRatingChartSvg(chart: RatingChartInput): string {
   );
 }
 
+/**
+ * `text` when the shipped font draws all of it, else undefined: left out rather than drawn as empty boxes, since
+ * the reply around the chart names the member in text (docs/architecture.md, "The rules the code keeps",
+ * "Platform text is inert").
+ */
+function drawable(text: string | undefined): string | undefined {
+  return text !== undefined && drawsInChartFont(text) ? text : undefined;
+}
+
 function buildHistorySvg(
-  input: RatingChartInput,
+  input: { readonly username: string | undefined; readonly tier: string | undefined },
   points: readonly RatingPoint[],
   accent: string,
   frame: ChartFrame,
@@ -61,10 +67,10 @@ function buildHistorySvg(
     first.time === last.time
       ? formatFullDate(first.time)
       : `${formatFullDate(first.time)} – ${formatFullDate(last.time)}`;
+  const summary = `${period} · peak ${formatRating(peak, { grouped: true })}`;
   const header = buildChartHeaderSvg(
     {
-      username: input.username,
-      subtitle: `Rating history · ${period} · peak ${formatRating(peak, { grouped: true })}`,
+      ...titles(input.username, summary),
       accent,
       latest: {
         rating: last.rating,
@@ -77,7 +83,15 @@ function buildHistorySvg(
   return header + buildRatingPlotSvg(points, accent, frame);
 }
 
-function buildEmptyChartSvg(username: string, frame: ChartFrame): string {
+/** The name over the chart's own title and `summary`; the chart's own title alone when there is no name. */
+function titles(username: string | undefined, summary?: string): { title: string; subtitle: string } {
+  const ownTitle = "Rating history";
+  if (username !== undefined)
+    return { title: username, subtitle: summary === undefined ? ownTitle : `${ownTitle} · ${summary}` };
+  return { title: ownTitle, subtitle: summary ?? "" };
+}
+
+function buildEmptyChartSvg(username: string | undefined, frame: ChartFrame): string {
   const { left, top, right, bottom } = frame.plot;
   const grid: string[] = [];
   for (let index = 0; index <= 4; index++) {
@@ -96,7 +110,7 @@ function buildEmptyChartSvg(username: string, frame: ChartFrame): string {
   const middleX = (left + right) / 2;
   const middleY = (top + bottom) / 2;
   return [
-    buildChartHeaderSvg({ username, subtitle: "Rating history", accent: chartColours.defaultAccent }, frame),
+    buildChartHeaderSvg({ ...titles(username), accent: chartColours.defaultAccent }, frame),
     ...grid,
     buildElement("rect", {
       x: middleX - 230,

@@ -92,7 +92,8 @@ describe("renderRatingChart", () => {
     ["wide capitals", "W".repeat(60)],
     ["capital Ms", "M".repeat(45)],
     ["Cyrillic", "Жук".repeat(14)],
-    ["a long name with an emoji", `${"mw".repeat(20)}👩‍💻`],
+    // A name with an emoji is not drawn at all (below), so the wide accented letters stand in for it here.
+    ["accented wide letters", "ŴÑ".repeat(30)],
   ])("cuts a long name of %s before it reaches the latest rating", async (_name, username) => {
     const history = makeHistory(10);
     const short = decodePng(await renderRatingChart({ username: "a", history }));
@@ -110,6 +111,36 @@ describe("renderRatingChart", () => {
       tier: "go\u2067ld\u2069",
     });
     expect(spoofed.equals(plain)).toBe(true);
+  });
+
+  it("leaves out a name the shipped font cannot draw, titling the chart itself instead of drawing empty boxes", async () => {
+    const history = makeHistory(12);
+    const [chinese, japanese, korean, emoji, latin] = await Promise.all(
+      ["张伟abc", "さくら", "김민준", "🔥coder", "abc"].map((username) =>
+        renderRatingChart({ username, history, tier: "gold" }),
+      ),
+    );
+    // Each falls back to the same title; a name drawn in part (its Latin letters) or as boxes would differ.
+    expect(japanese!.equals(chinese!)).toBe(true);
+    expect(korean!.equals(chinese!)).toBe(true);
+    expect(emoji!.equals(chinese!)).toBe(true);
+    expect(countBrightPixels(decodePng(chinese!), titleArea)).toBeGreaterThan(100);
+    // A name the font draws is still drawn.
+    expect(latin!.equals(chinese!)).toBe(false);
+  });
+
+  it("leaves out a name the shipped font cannot draw on the empty chart too", async () => {
+    const chinese = await renderRatingChart({ username: "张伟", history: [] });
+    const japanese = await renderRatingChart({ username: "さくら", history: [] });
+    expect(japanese.equals(chinese)).toBe(true);
+    expect(countBrightPixels(decodePng(chinese), titleArea)).toBeGreaterThan(100);
+  });
+
+  it("leaves out a tier the shipped font cannot draw", async () => {
+    const history = makeHistory(12);
+    const undrawable = await renderRatingChart({ username: "alice", history, tier: "金牌" });
+    const none = await renderRatingChart({ username: "alice", history });
+    expect(undrawable.equals(none)).toBe(true);
   });
 
   it("renders usernames containing markup characters as text", async () => {
