@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { openSync, type Font } from "fontkit";
+import { chartFontCoverageLines } from "./chart-font-coverage.js";
 
 /** The family name the chart's SVG asks for; it is the name inside the shipped TTF files. */
 export const chartFontFamily = "Inter";
@@ -16,17 +16,19 @@ export function resolveChartFontFiles(): string[] {
   ];
 }
 
-/** The shipped fonts' glyph tables, read once, when a chart first asks. */
-let chartFonts: readonly Font[] | undefined;
-
-function readChartFonts(): readonly Font[] {
-  chartFonts ??= resolveChartFontFiles().map((file) => {
-    const font = openSync(file);
-    if (!("hasGlyphForCodePoint" in font)) throw new Error(`${file} is a font collection, not one font`);
-    return font;
-  });
-  return chartFonts;
+/** The code points both weights draw, as sorted inclusive ranges: [start, end, start, end, …]. */
+export function readChartFontCoverage(): Uint32Array {
+  const bounds = chartFontCoverageLines
+    .join(",")
+    .split(",")
+    .flatMap((item) => {
+      const [start = "", end = start] = item.split("-");
+      return [Number.parseInt(start, 16), Number.parseInt(end, 16)];
+    });
+  return Uint32Array.from(bounds);
 }
+
+let coverage: Uint32Array | undefined;
 
 /**
  * Whether both shipped weights have a glyph for every character of `text`. Inter has none for Chinese,
@@ -35,10 +37,22 @@ function readChartFonts(): readonly Font[] {
  * inert").
  */
 export function drawsInChartFont(text: string): boolean {
-  const fonts = readChartFonts();
+  coverage ??= readChartFontCoverage();
   for (const character of text) {
-    const codePoint = character.codePointAt(0) ?? 0;
-    if (!fonts.every((font) => font.hasGlyphForCodePoint(codePoint))) return false;
+    if (!isCovered(coverage, character.codePointAt(0) ?? 0)) return false;
   }
   return true;
+}
+
+/** Binary search for the range holding `codePoint`. */
+function isCovered(ranges: Uint32Array, codePoint: number): boolean {
+  let low = 0;
+  let high = ranges.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (codePoint < (ranges[middle * 2] ?? 0)) high = middle - 1;
+    else if (codePoint > (ranges[middle * 2 + 1] ?? 0)) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
