@@ -1,8 +1,8 @@
-// The characters the chart's Inter draws (chart-fonts.ts), so that text it cannot draw is left out of the chart
-// (docs/architecture.md, "The rules the code keeps", "Platform text is inert") without a font parser in the bot:
-// reading the TTFs with one at run time cost about 23 MB of memory. Written from the shipped TTF files, both
-// weights, control characters left out; test/charts/chart-font-coverage.test.ts reads the files again and fails,
-// printing these lines anew, when the font no longer matches them.
+// The characters the chart's Inter draws (chart-fonts.ts), so that text it cannot draw is left out of the
+// chart (docs/architecture.md, "The rules the code keeps", "Platform text is inert") without a font parser in
+// the bot: reading the TTFs with one at run time cost about 23 MB of memory. Written from the shipped TTF
+// files, both weights, control characters left out; test/charts/chart-font-coverage.test.ts reads the files
+// again and fails, printing these lines anew, when the font no longer matches them.
 
 /** Hexadecimal code points, `start-end` for a range, comma-separated; the lines are joined with commas. */
 export const chartFontCoverageLines: readonly string[] = [

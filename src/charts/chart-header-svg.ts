@@ -21,9 +21,9 @@ export interface ChartHeader {
 const titleFontSize = 24;
 
 /**
- * Title (the member's name), subtitle, and on the right the latest rating with tier and change over the period. The
- * name is cut to the room left of the rating by its estimated width (wide letters such as W take nearly twice
- * an average one), and clipped to that room besides, so no name ever draws over the rating.
+ * Title (the member's name), subtitle, and on the right the latest rating with tier and change over the
+ * period. The name is cut to the room left of the rating by its estimated width (wide letters such as W take
+ * nearly twice an average one), and clipped to that room besides, so no name ever draws over the rating.
  */
 export function buildChartHeaderSvg(header: ChartHeader, frame: ChartFrame): string {
   const titleRoom = frame.width - 28 - (header.latest === undefined ? 28 : 220);

@@ -46,9 +46,9 @@ export function buildRatingChartSvg(chart: RatingChartInput): string {
 }
 
 /**
- * `text` when the shipped font draws all of it, else undefined: left out rather than drawn as empty boxes, since
- * the reply around the chart names the member in text (docs/architecture.md, "The rules the code keeps",
- * "Platform text is inert").
+ * `text` when the shipped font draws all of it, else undefined: left out rather than drawn as empty boxes,
+ * since the reply around the chart names the member in text (docs/architecture.md, "The rules the code
+ * keeps", "Platform text is inert").
  */
 function drawable(text: string | undefined): string | undefined {
   return text !== undefined && drawsInChartFont(text) ? text : undefined;
@@ -83,7 +83,10 @@ function buildHistorySvg(
   return header + buildRatingPlotSvg(points, accent, frame);
 }
 
-/** The name over the chart's own title and `summary`; the chart's own title alone when there is no name. */
+/**
+ * The header's lines: the member's name over "Rating history" and `summary`, or, when the name is not drawn,
+ * "Rating history" over `summary` alone.
+ */
 function titles(username: string | undefined, summary?: string): { title: string; subtitle: string } {
   const ownTitle = "Rating history";
   if (username !== undefined)

@@ -113,7 +113,7 @@ describe("renderRatingChart", () => {
     expect(spoofed.equals(plain)).toBe(true);
   });
 
-  it("leaves out a name the shipped font cannot draw, titling the chart itself instead of drawing empty boxes", async () => {
+  it("leaves out a name the shipped font cannot draw instead of drawing empty boxes", async () => {
     const history = makeHistory(12);
     const [chinese, japanese, korean, emoji, latin] = await Promise.all(
       ["张伟abc", "さくら", "김민준", "🔥coder", "abc"].map((username) =>
