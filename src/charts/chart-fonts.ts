@@ -30,15 +30,20 @@ export function readChartFontCoverage(): Uint32Array {
 
 let coverage: Uint32Array | undefined;
 
+/** Characters drawn as nothing (soft hyphens, variation selectors, joiners), which need no glyph. */
+const drawnAsNothing = /^\p{Default_Ignorable_Code_Point}$/u;
+
 /**
- * Whether both shipped weights have a glyph for every character of `text`. Inter has none for Chinese,
- * Japanese or Korean characters, nor for emoji: with system fonts never loaded, each would draw as an empty
- * box, so the chart leaves such text out (docs/architecture.md, "The rules the code keeps", "Platform text is
- * inert").
+ * Whether both shipped weights have a glyph for every character of `text`, as given: compose it first (NFC) to
+ * meet the accented letters Inter has as one character. Inter draws Latin, Greek and Cyrillic, but no Chinese,
+ * Japanese, Korean, Arabic, Hebrew, Thai, Devanagari, Armenian or Georgian letter, nor emoji: with system fonts
+ * never loaded, each would draw as an empty box, so the chart leaves such text out (docs/architecture.md, "The
+ * rules the code keeps", "Platform text is inert"). A tab draws as a space.
  */
 export function drawsInChartFont(text: string): boolean {
   coverage ??= readChartFontCoverage();
   for (const character of text) {
+    if (character === "\t" || drawnAsNothing.test(character)) continue;
     if (!isCovered(coverage, character.codePointAt(0) ?? 0)) return false;
   }
   return true;

@@ -24,7 +24,10 @@ export function buildRatingChartSvg(chart: RatingChartInput): string {
   // The username and tier are platform text: no bidi control may reorder them, as in the reply around the
   // chart (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
   const tier = chart.tier === undefined ? undefined : visibleText(chart.tier);
-  const drawn = { username: drawable(visibleText(chart.username)), tier: drawable(tier) };
+  const drawn = {
+    username: keepDrawable(visibleText(chart.username)),
+    tierLabel: keepDrawable(formatTierLabel(tier)) ?? "",
+  };
   const frame = computeChartFrame(chart.width, chart.height);
   const points = normalizeRatingHistory(chart.history);
   const accent = pickTierAccent(tier);
@@ -46,16 +49,17 @@ export function buildRatingChartSvg(chart: RatingChartInput): string {
 }
 
 /**
- * `text` when the shipped font draws all of it, else undefined: left out rather than drawn as empty boxes,
- * since the reply around the chart names the member in text (docs/architecture.md, "The rules the code
- * keeps", "Platform text is inert").
+ * `text` composed (NFC: "o" and a combining accent become the one letter Inter has) when the shipped font draws
+ * all of it, else undefined: left out rather than drawn as empty boxes, since the reply around the chart names
+ * the member in text (docs/architecture.md, "The rules the code keeps", "Platform text is inert").
  */
-function drawable(text: string | undefined): string | undefined {
-  return text !== undefined && drawsInChartFont(text) ? text : undefined;
+function keepDrawable(text: string): string | undefined {
+  const composed = text.normalize("NFC");
+  return drawsInChartFont(composed) ? composed : undefined;
 }
 
 function buildHistorySvg(
-  input: { readonly username: string | undefined; readonly tier: string | undefined },
+  input: { readonly username: string | undefined; readonly tierLabel: string },
   points: readonly RatingPoint[],
   accent: string,
   frame: ChartFrame,
@@ -70,12 +74,12 @@ function buildHistorySvg(
   const summary = `${period} · peak ${formatRating(peak, { grouped: true })}`;
   const header = buildChartHeaderSvg(
     {
-      ...titles(input.username, summary),
+      ...buildHeaderLines(input.username, summary),
       accent,
       latest: {
         rating: last.rating,
         change: points.length > 1 ? last.rating - first.rating : undefined,
-        tierLabel: formatTierLabel(input.tier),
+        tierLabel: input.tierLabel,
       },
     },
     frame,
@@ -87,7 +91,10 @@ function buildHistorySvg(
  * The header's lines: the member's name over "Rating history" and `summary`, or, when the name is not drawn,
  * "Rating history" over `summary` alone.
  */
-function titles(username: string | undefined, summary?: string): { title: string; subtitle: string } {
+function buildHeaderLines(
+  username: string | undefined,
+  summary?: string,
+): { title: string; subtitle: string } {
   const ownTitle = "Rating history";
   if (username !== undefined)
     return { title: username, subtitle: summary === undefined ? ownTitle : `${ownTitle} · ${summary}` };
@@ -113,7 +120,7 @@ function buildEmptyChartSvg(username: string | undefined, frame: ChartFrame): st
   const middleX = (left + right) / 2;
   const middleY = (top + bottom) / 2;
   return [
-    buildChartHeaderSvg({ ...titles(username), accent: chartColours.defaultAccent }, frame),
+    buildChartHeaderSvg({ ...buildHeaderLines(username), accent: chartColours.defaultAccent }, frame),
     ...grid,
     buildElement("rect", {
       x: middleX - 230,

@@ -4,7 +4,7 @@
 const narrow = new Set("ijlI.,:;'!|`");
 const slim = new Set('frt1()[]{}-/\\" ');
 const wide = new Set("WMmw@%");
-/** Every other character outside ASCII: Cyrillic Ж or Ш reach 1.03 em; a glyph Inter lacks draws narrower. */
+/** Every other character outside ASCII: Cyrillic Ж or Ш reach 1.03 em (text Inter cannot draw never gets here). */
 const otherWidth = 1.05;
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const ellipsis = "…";

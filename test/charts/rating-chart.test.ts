@@ -9,7 +9,8 @@ function makeHistory(count: number, start = Date.UTC(2025, 0, 1)): { date: strin
   }));
 }
 
-// Where the title (username) and the empty-state message are drawn at the default 800×400 size.
+// Where the title (the username, or "Rating history" in its place) and the empty-state message are drawn at
+// the default 800×400 size.
 const titleArea = { x: 20, y: 18, width: 400, height: 34 };
 const emptyMessageArea = { x: 250, y: 190, width: 300, height: 60 };
 // Right of the room the title has beside the latest rating (28 + 552 logical units at 800 wide): the rating's
@@ -134,6 +135,21 @@ describe("renderRatingChart", () => {
     const japanese = await renderRatingChart({ username: "さくら", history: [] });
     expect(japanese.equals(chinese)).toBe(true);
     expect(countBrightPixels(decodePng(chinese), titleArea)).toBeGreaterThan(100);
+  });
+
+  it("draws a name written as letters and combining accents as the accented letters Inter has", async () => {
+    const history = makeHistory(12);
+    const composed = await renderRatingChart({ username: "Erdős", history });
+    const decomposed = await renderRatingChart({ username: "Erdo\u030bs", history });
+    expect(decomposed.equals(composed)).toBe(true);
+  });
+
+  it("leaves out a tier whose label, capitalised, the shipped font cannot draw", async () => {
+    const history = makeHistory(12);
+    // "ǆ" is in Inter, its capital "Ǆ" (how the label starts) is not.
+    const undrawable = await renderRatingChart({ username: "alice", history, tier: "ǆungla" });
+    const none = await renderRatingChart({ username: "alice", history });
+    expect(undrawable.equals(none)).toBe(true);
   });
 
   it("leaves out a tier the shipped font cannot draw", async () => {
