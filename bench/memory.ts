@@ -65,7 +65,7 @@ function chooseLaunch(compiled: boolean): Launch {
   return {
     loader: [],
     probe: pathToFileURL(path.join(built, "bench/support/memory-probe.js")).href,
-    bot: path.join(built, "src/main.js"),
+    bot: path.join(built, "main.js"),
     baseline: path.join(built, "bench/support/default-client.js"),
     built,
   };

@@ -1,10 +1,11 @@
 // Loaded with `--import` into each child of bench/memory.ts, so the program measured stays untouched: it
-// notes the gateway client the program logs in (the bot's GatewayClient, or the baseline's discord.js Client),
-// and when asked, waits until every guild is available, forces garbage collection, lets the process settle
-// and reports its memory over IPC.
+// notes the gateway the program logs in (the baseline's discord.js Client, or the bot's @discordjs/ws manager,
+// which its GatewayClient runs, whether the bot is built file by file or bundled), and when asked, waits
+// until every guild is available, forces garbage collection, lets the process settle and reports its memory
+// over IPC.
 import { setTimeout as sleep } from "node:timers/promises";
+import { WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
 import { Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord.js";
-import { GatewayClient } from "../../src/discord/gateway-client.js";
 
 export interface MeasureRequest {
   readonly expectedGuilds: number;
@@ -27,7 +28,8 @@ export interface MemoryReport {
 const maxSettleSeconds = 25;
 /** V8 shrinks its heap after a few idle seconds (its memory reducer), so a shorter calm proves nothing. */
 const steadyWindowSeconds = 8;
-const clients: (Client | GatewayClient)[] = [];
+const clients: Client[] = [];
+const managers: WebSocketManager[] = [];
 /** Counted from the raw dispatches, not a guild cache, which the bot does not have. */
 let guildsCreated = 0;
 const countGuild = (guild: GatewayGuildCreateDispatchData) => {
@@ -40,20 +42,27 @@ Client.prototype.login = function (this: Client, token?: string) {
   this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
   return login.call(this, token);
 };
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
-const loginGateway = GatewayClient.prototype.login;
-GatewayClient.prototype.login = function (this: GatewayClient, token: string) {
-  clients.push(this);
-  this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
-  return loginGateway.call(this, token);
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the manager as `this`
+const connect = WebSocketManager.prototype.connect;
+WebSocketManager.prototype.connect = function (this: WebSocketManager) {
+  managers.push(this);
+  this.on(WebSocketShardEvents.Dispatch, ({ data }) => {
+    // A discord.js Client runs a manager too, whose guilds its own listener counts.
+    if (clients.length === 0 && data.t === GatewayDispatchEvents.GuildCreate) countGuild(data.d);
+  });
+  return connect.call(this);
 };
 
-/** Guilds whose GUILD_CREATE the client has handled, once it is ready (every shard has its guilds). */
+/**
+ * Guilds whose GUILD_CREATE the client has handled, once it is ready (every shard has its guilds); for the
+ * bot's manager, every one its shards dispatched.
+ */
 function countAvailableGuilds(): number {
-  return clients[0]?.isReady() === true ? guildsCreated : 0;
+  if (clients[0] !== undefined) return clients[0].isReady() ? guildsCreated : 0;
+  return guildsCreated;
 }
 
-function countCached(client: Client | GatewayClient | undefined): Record<string, number> {
+function countCached(client: Client | undefined): Record<string, number> {
   if (!(client instanceof Client)) return {};
   const cached = { channels: 0, threads: 0, roles: 0, overwrites: 0, emojis: 0, stickers: 0, members: 0 };
   for (const guild of client.guilds.cache.values()) {
@@ -97,7 +106,7 @@ async function measure(request: MeasureRequest): Promise<MemoryReport> {
   const usage = process.memoryUsage();
   return {
     guildsAvailable: countAvailableGuilds(),
-    shards: clients[0]?.ws.shards.size ?? 0,
+    shards: clients[0]?.ws.shards.size ?? (await managers[0]?.getShardCount()) ?? 0,
     readySeconds,
     rss: usage.rss,
     heapUsed: usage.heapUsed,

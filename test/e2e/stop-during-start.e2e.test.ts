@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REST } from "@discordjs/rest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type ReadyHold } from "../../fake-discord/index.js";
 import { buildSandbox, type Sandbox } from "../../sandbox/sandbox.js";
 import { commandData } from "../../src/commands/command-data.js";
 import { deployCommands } from "../../src/discord/deploy-commands.js";
@@ -79,21 +79,31 @@ describe("a stop asked for while the bot starts", () => {
     });
   }
 
+  /**
+   * A bot inside its gateway login (shard 1 waits for the READY held) with an interaction on shard 0 whose
+   * answer Discord took but has not acknowledged: a stop waits for that interaction to finish.
+   */
+  async function startWithInteractionInFlight(
+    name: string,
+    held: { readonly readyHeld: ReadyHold; readonly answerHeld: ReturnType<FakeDiscord["holdResponses"]> },
+  ) {
+    const bot = await startBot(name);
+    await held.readyHeld.waitForCaught(1);
+    await waitUntil(
+      () =>
+        discord.gateway.liveSessions().some((session) => session.shardId === 0 && session.socket !== null),
+      { timeoutMs: 30_000, what: "shard 0 to be connected" },
+    );
+    const handle = discord.runCommand({ guildId, channelId, userId: memberId, name: "whoami" });
+    await held.answerHeld.waitForCaught(1);
+    return { bot, handle };
+  }
+
   it("ends the login, finishes an interaction already taken, ends the sessions and exits 0", async () => {
     const readyHeld = discord.gateway.holdReady([1]);
     const answerHeld = discord.holdResponses("POST", /^\/interactions\/\d+\/[^/]+\/callback$/);
     try {
-      const bot = await startBot("graceful");
-      // Shard 1 identified and waits for READY: the bot is inside its gateway login.
-      await readyHeld.waitForCaught(1);
-      await waitUntil(
-        () =>
-          discord.gateway.liveSessions().some((session) => session.shardId === 0 && session.socket !== null),
-        { timeoutMs: 30_000, what: "shard 0 to be connected" },
-      );
-      // An interaction on shard 0, its answer taken by Discord but not yet acknowledged to the bot.
-      const handle = discord.runCommand({ guildId, channelId, userId: memberId, name: "whoami" });
-      await answerHeld.waitForCaught(1);
+      const { bot, handle } = await startWithInteractionInFlight("graceful", { readyHeld, answerHeld });
 
       bot.child.kill("SIGTERM");
       await waitForShuttingDown(bot);
@@ -142,16 +152,18 @@ describe("a stop asked for while the bot starts", () => {
   });
 
   it("exits 1 at once on a second signal during start-up", async () => {
-    const readyHeld = discord.gateway.holdReady();
+    const readyHeld = discord.gateway.holdReady([1]);
+    const answerHeld = discord.holdResponses("POST", /^\/interactions\/\d+\/[^/]+\/callback$/);
     try {
-      const bot = await startBot("forced");
-      await readyHeld.waitForCaught(2);
+      const { bot } = await startWithInteractionInFlight("forced", { readyHeld, answerHeld });
       bot.child.kill("SIGTERM");
       await waitForShuttingDown(bot);
       bot.child.kill("SIGINT");
-      // Still inside the login: READY is never released before the process is gone.
+      // The first stop waits for the interaction, whose answer is never released before the process is gone
+      // (the login alone is cut short at once, so a stop waiting only for it could end before the signal).
       expect(await bot.exited, bot.outputTail()).toBe(1);
     } finally {
+      answerHeld.release();
       readyHeld.release();
     }
   });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { TestProject } from "vitest/node";
+import { bundleBot } from "../../build-bundle.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -48,6 +49,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     sourcemap: "inline",
     logLevel: "error",
   });
+  // `src/main.ts` runs as `npm run start:built` runs it: the build's bundle, `<folder>/main.js`.
+  bundleBot(folder);
   project.provide("builtSourcesFolder", folder);
   return () => rm(folder, { recursive: true, force: true });
 }

@@ -11,6 +11,10 @@ import { commitGroup } from "../commit-group.js";
  * @property {string} name
  * @property {(db: import("kysely").Kysely<unknown>, args: unknown, batch: Map<unknown, unknown>) => Promise<unknown>} run
  * @property {(db: import("kysely").Kysely<unknown>, args: readonly unknown[], batch: Map<unknown, unknown>) => Promise<unknown[]>} [runAll]
+ * @typedef {object} BatchedWritesModule
+ * @property {readonly BatchedWrite[]} batchedWrites
+ * @property {typeof import("kysely").Kysely} [Kysely]
+ * @property {typeof import("kysely").SqliteDialect} [SqliteDialect]
  * @typedef {Map<string, import("../commit-group.js").GroupWrite>} Writes
  * @typedef {{ ok: true, result: unknown } | { ok: false, error: { name: string, message: string, code?: string } }} Outcome what crosses back
  */
@@ -25,17 +29,24 @@ let tsxRegistered = false;
  * @returns {Promise<Writes>}
  */
 export async function loadBatchedWrites(moduleUrl, database) {
-  // Kysely is loaded only here (a reader thread, or a writer with no batched writes, starts without it), and
-  // before tsx is registered below: through tsx's hooks its few hundred modules load three times slower.
-  const { Kysely, SqliteDialect } = await import("kysely");
   // Run from source (`tsx`), the module's .js URL names a .ts file, which this thread must be taught to load.
+  const fromSource = !existsSync(fileURLToPath(moduleUrl));
+  // Kysely is loaded only here (a reader thread, or a writer with no batched writes, starts without it); from
+  // source, before tsx is registered below: through tsx's hooks its few hundred modules load three times slower.
+  const kysely = fromSource ? await import("kysely") : undefined;
   // Once per thread: a thread reused for another store (sqlite-thread-client.ts) has them already.
-  if (!existsSync(fileURLToPath(moduleUrl)) && !tsxRegistered) {
+  if (fromSource && !tsxRegistered) {
     const { register } = await import("tsx/esm/api");
     register();
     tsxRegistered = true;
   }
-  const module = /** @type {{ batchedWrites: readonly BatchedWrite[] }} */ (await import(moduleUrl));
+  const module = /** @type {BatchedWritesModule} */ (await import(moduleUrl));
+  // The build's bundle of the module carries Kysely inside it (build-bundle.ts): the writes and this thread
+  // then share that one copy instead of loading Kysely's modules beside it.
+  const { Kysely, SqliteDialect } =
+    module.Kysely !== undefined && module.SqliteDialect !== undefined
+      ? { Kysely: module.Kysely, SqliteDialect: module.SqliteDialect }
+      : (kysely ?? (await import("kysely")));
   const db = new Kysely({ dialect: new SqliteDialect({ database }) });
   /** @type {Writes} */
   const writes = new Map();

@@ -1,5 +1,5 @@
 // A bot as its own process, so a test can SIGKILL it mid-work and start it again. It runs this run's built
-// sources (test/support/built-sources.ts), as `npm run start:built` runs the bot in production.
+// sources (test/support/built-sources.ts): `src/main.ts` as the bundle `npm run start:built` runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -9,9 +9,14 @@ import { waitUntil } from "./wait-until.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** `entry` (a source file relative to the repo root, e.g. `src/main.ts`) as this run built it. */
+/**
+ * `entry` (a source file relative to the repo root, e.g. `src/main.ts`) as this run built it; `src/main.ts`
+ * is the build's bundle, as `npm run start:built` runs it (build-bundle.ts).
+ */
 export function builtEntry(entry: string): string {
-  return path.join(inject("builtSourcesFolder"), entry.replace(/\.ts$/, ".js"));
+  const folder = inject("builtSourcesFolder");
+  if (entry === "src/main.ts") return path.join(folder, "main.js");
+  return path.join(folder, entry.replace(/\.ts$/, ".js"));
 }
 
 /**
