@@ -30,10 +30,14 @@ export function bundleBot(outdir: string): void {
     },
     outdir,
     packages: "external",
+    // `src/main.ts` imports the rest of the bot only once the settings hold: split, that import stays a
+    // chunk of its own, loaded then, so a mistyped setting is still reported without loading the bot.
+    splitting: true,
   });
-  // The writer's thread imports only this: the batched writes with the packages they use (Kysely, zod) inside,
-  // and Kysely's classes for the thread itself (thread-batch.js), so the thread loads one file instead of
-  // some 420 modules, 8 to 9 MB less. better-sqlite3 is native: the thread loads it from node_modules.
+  // The writer's thread imports only this: the batched writes with the packages they use (Kysely, zod)
+  // inside, and Kysely's classes for the thread itself (thread-batch.js), so the thread loads one file
+  // instead of some 420 modules, 8 to 9 MB less. better-sqlite3 is native: the thread loads it from
+  // node_modules.
   buildSync({
     ...common,
     stdin: {

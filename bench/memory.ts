@@ -42,13 +42,13 @@ const targetRatio = 1 / 3;
 const readyTimeoutMs = 60_000;
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
-/** How a child is started: through tsx from the sources, or by plain node from a tsc build. */
+/** How a child is started: through tsx from the sources, or by plain node from the build and its bundle. */
 interface Launch {
   readonly loader: readonly string[];
   readonly probe: string;
   readonly bot: string;
   readonly baseline: string;
-  /** The tsc build, removed after the run. */
+  /** The build, removed after the run. */
   readonly built?: string;
 }
 

@@ -1,8 +1,8 @@
 // Loaded with `--import` into each child of bench/memory.ts, so the program measured stays untouched: it
-// notes the gateway the program logs in (the baseline's discord.js Client, or the bot's @discordjs/ws manager,
-// which its GatewayClient runs, whether the bot is built file by file or bundled), and when asked, waits
-// until every guild is available, forces garbage collection, lets the process settle and reports its memory
-// over IPC.
+// notes the gateway the program logs in (the baseline's discord.js Client, or the bot's @discordjs/ws
+// manager, which its GatewayClient runs, whether the bot is built file by file or bundled), and when asked,
+// waits until every guild is available, forces garbage collection, lets the process settle and reports its
+// memory over IPC.
 import { setTimeout as sleep } from "node:timers/promises";
 import { WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
 import { Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord.js";

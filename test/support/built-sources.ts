@@ -15,7 +15,7 @@ import { bundleBot } from "../../build-bundle.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Where this run's built sources are: `<folder>/src/main.js` is `src/main.ts` built. */
+    /** This run's built sources: `<folder>/src/x.js` is `src/x.ts`, and `<folder>/main.js` the bundle. */
     builtSourcesFolder: string;
   }
 }

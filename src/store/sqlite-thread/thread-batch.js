@@ -31,8 +31,9 @@ let tsxRegistered = false;
 export async function loadBatchedWrites(moduleUrl, database) {
   // Run from source (`tsx`), the module's .js URL names a .ts file, which this thread must be taught to load.
   const fromSource = !existsSync(fileURLToPath(moduleUrl));
-  // Kysely is loaded only here (a reader thread, or a writer with no batched writes, starts without it); from
-  // source, before tsx is registered below: through tsx's hooks its few hundred modules load three times slower.
+  // Kysely is loaded only here (a reader thread, or a writer with no batched writes, starts without it);
+  // from source, before tsx is registered below: through tsx's hooks its few hundred modules load three
+  // times slower.
   const kysely = fromSource ? await import("kysely") : undefined;
   // Once per thread: a thread reused for another store (sqlite-thread-client.ts) has them already.
   if (fromSource && !tsxRegistered) {
