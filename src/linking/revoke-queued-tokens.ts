@@ -85,7 +85,7 @@ export async function revokeClaimedToken(
   row: TokenRevocation,
 ): Promise<RevocationResult> {
   const who = { guildId: row.guildId, userId: row.userId, cause: row.cause, issuer: row.issuer };
-  const endpoint = readEndpoint(deps, row);
+  const endpoint = revocationEndpoint(deps.config, row.issuer);
   if (row.token === undefined || endpoint === undefined) {
     deps.logger.warn(who, "a token queued for revocation cannot be sent; it stays valid until it expires");
     await finishTokenRevocation(deps.db, { id: row.id, owner });
@@ -135,10 +135,6 @@ async function retryLater(
     `${row.issuer === "discord" ? "Discord" : "the platform"} did not confirm the revocation of tokens the bot no longer uses; it is tried again`,
   );
   return "retry";
-}
-
-function readEndpoint(deps: RevocationDeps, row: TokenRevocation): TokenEndpointOptions | undefined {
-  return revocationEndpoint(deps.config, row.issuer);
 }
 
 /**
