@@ -1,4 +1,3 @@
-import { renderAsync } from "@resvg/resvg-js";
 import { chartFontFamily, resolveChartFontFiles } from "./chart-fonts.js";
 import { buildRatingChartSvg, type RatingChartInput } from "./rating-chart-svg.js";
 
@@ -10,6 +9,9 @@ export type { RatingChartInput } from "./rating-chart-svg.js";
  * never loaded: the chart looks the same on every machine, and a missing font shows up in tests as missing text.
  */
 export async function renderRatingChart(input: RatingChartInput): Promise<Buffer> {
+  // resvg's native library is loaded by the first chart, not at start: a bot that draws none never maps it
+  // (docs/architecture.md, "Performance targets").
+  const { renderAsync } = await import("@resvg/resvg-js");
   const image = await renderAsync(buildRatingChartSvg(input), {
     font: { loadSystemFonts: false, fontFiles: resolveChartFontFiles(), defaultFontFamily: chartFontFamily },
     logLevel: "off",

@@ -4,14 +4,12 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import { Kysely, sql } from "kysely";
 import { systemClock, type Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
-import { readWritePool } from "./read-write-pool.js";
 import { useThreadBatches } from "./write-batcher.js";
 import { createWriteHealth, type WriteHealth } from "./write-health.js";
 import { probeWrite } from "./write-probe.js";
@@ -44,6 +42,9 @@ export interface StoreOptions {
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    // Loaded only here: a bot on SQLite never holds pg's modules in memory (docs/architecture.md,
+    // "Performance targets").
+    const { openPostgres } = await import("./open-postgres.js");
     return openPostgres(databaseUrl, options);
   }
   if (databaseUrl === ":memory:") return openSqlite(":memory:", options);
@@ -83,109 +84,4 @@ async function openSqlite(filename: string, options: StoreOptions): Promise<Stor
   await sql`select 1`.execute(db);
   useThreadBatches(db, dialect.batches);
   return { db, dialect: "sqlite", writeHealth: health.current, close: () => db.destroy() };
-}
-
-// Timestamps are bigint (int8) columns holding ms since the epoch: far below 2^53, so a JS number is exact.
-// The parser is this pool's own, not pg.types.setTypeParser, which would change every pg user in the process.
-const poolTypes: pg.CustomTypesConfig = {
-  getTypeParser: (oid, format) =>
-    oid === pg.types.builtins.INT8 && format !== "binary"
-      ? (value: string) => Number(value)
-      : (pg.types.getTypeParser(oid, format) as unknown),
-};
-
-/** How long a new connection may take, and a statement may run, before it fails like any database error. */
-const postgresConnectTimeoutMs = 5000;
-const postgresStatementTimeoutMs = 60_000;
-/**
- * How long a query may go without any answer before its connection is closed: past the statement time-out, so
- * only a connection that stopped answering is closed (its host gone in a failover, a network that drops
- * packets). The kernel would wait about 15 minutes before failing it, and whatever used it, a worker's claim,
- * a webhook, /readyz, would wait as long.
- */
-const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
-
-async function openPostgres(connectionString: string, options: StoreOptions): Promise<Store> {
-  const {
-    logger,
-    clock = systemClock,
-    postgresQueryTimeoutMs: queryTimeoutMs = postgresQueryTimeoutMs,
-  } = options;
-  const pool = new pg.Pool({
-    connectionString,
-    types: poolTypes,
-    max: 10,
-    connectionTimeoutMillis: postgresConnectTimeoutMs,
-    statement_timeout: postgresStatementTimeoutMs,
-    keepAlive: true,
-  });
-  // A connection that dies (a failover, a restart, a cut network) emits `error` on its client, checked out or
-  // idle; unhandled, that would end the process. The query it was running fails as any database error does,
-  // and the pool opens a new connection for the next. Only the error is logged: the client holds the settings.
-  const logLost = (error: Error): void => {
-    logger?.error({ err: { message: error.message, code: readCode(error) } }, "PostgreSQL connection lost");
-  };
-  pool.on("connect", (client) => {
-    client.on("error", logLost);
-    closeWhenUnanswered(client, queryTimeoutMs, logger);
-  });
-  // The pool re-emits an idle client's error, with the client (its user, database and host) beside it. The
-  // client's own listener above has logged that error already, so this one only keeps the process up.
-  pool.on("error", () => undefined);
-  // Every query error passes by the write health (a standby answers writes 25006), and a connection that met a
-  // read-only server is not used again (read-write-pool.ts).
-  const health: { current?: WriteHealth } = {};
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: readWritePool(pool, (error) => health.current?.noteFailure(error)),
-    }),
-  });
-  health.current = createWriteHealth({ probe: () => probeWrite(db, clock.now()), clock, logger });
-  try {
-    await pool.query("select 1");
-  } catch (error) {
-    await db.destroy();
-    throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
-  }
-  return { db, dialect: "postgres", writeHealth: health.current, close: () => db.destroy() };
-}
-
-/**
- * Closes the client's connection when one of its queries gets no answer within `timeoutMs`. The query then
- * fails as on a lost connection, and the pool drops the client rather than hand it out again; pg's own
- * query_timeout fails the query but keeps the client, whose next query waits behind the unanswered one.
- */
-function closeWhenUnanswered(client: pg.PoolClient, timeoutMs: number, logger: Logger | undefined): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const guarded = (...args: unknown[]): unknown => {
-    const timer = setTimeout(() => {
-      logger?.error({ timeoutMs }, "a PostgreSQL query got no answer in time; its connection is closed");
-      client.connection.stream.destroy();
-    }, timeoutMs);
-    const answered = () => {
-      clearTimeout(timer);
-    };
-    const callback = args.at(-1);
-    if (typeof callback === "function") {
-      return query(...args.slice(0, -1), (...results: unknown[]) => {
-        answered();
-        (callback as (...results: unknown[]) => void)(...results);
-      });
-    }
-    const result = query(...args);
-    if (result instanceof Promise) return result.finally(answered);
-    // A submittable (a cursor) answers through itself; the bot runs none.
-    answered();
-    return result;
-  };
-  Object.assign(client, { query: guarded });
-}
-
-function readCode(error: Error): string | undefined {
-  return "code" in error && typeof error.code === "string" ? error.code : undefined;
-}
-
-/** The driver's message names the host and the problem; the URL (and its password) is never repeated. */
-function describeConnectionError(error: unknown): string {
-  return error instanceof Error ? error.message : "unknown error";
 }
