@@ -27,7 +27,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createFakeDiscord, type FakeDiscord } from "../fake-discord/index.js";
 import { compileForBench } from "./support/compile-for-bench.js";
-import type { MeasureRequest, MemoryReport } from "./support/memory-probe.js";
+import type { MeasureRequest, MemoryReport, ProbedGateway } from "./support/memory-probe.js";
 
 const positional = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
 const guildCount = Number(positional[0] ?? 10_000);
@@ -161,10 +161,12 @@ async function measureLaunch(launch: Launch, compiled: boolean): Promise<boolean
     DATA_DIR: folder,
     SHARD_COUNT: "auto",
     LOG_LEVEL: "warn",
+    MEMORY_PROBE_GATEWAY: "@discordjs/ws" satisfies ProbedGateway,
   });
   const baseline = await measureProcess(fake, launch, launch.baseline, {
     ...discord,
     DISCORD_API_URL: fake.apiUrl,
+    MEMORY_PROBE_GATEWAY: "discord.js" satisfies ProbedGateway,
   });
   const way = compiled ? "built, plain node (npm run start:built)" : "tsx (npm start)";
   const ratio = bot.rss / baseline.rss;

@@ -2,10 +2,13 @@
 // notes the gateway the program logs in (the baseline's discord.js Client, or the bot's @discordjs/ws
 // manager, which its GatewayClient runs, whether the bot is built file by file or bundled), and when asked,
 // waits until every guild is available, forces garbage collection, lets the process settle and reports its
-// memory over IPC.
+// memory over IPC. It loads only the library its program logs in with (MEMORY_PROBE_GATEWAY): discord.js
+// loaded into the bot, which never imports it, would add about 23 MB to the bot's figure.
 import { setTimeout as sleep } from "node:timers/promises";
-import { WebSocketManager, WebSocketShardEvents } from "@discordjs/ws";
-import { Client, GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord.js";
+import type { WebSocketManager } from "@discordjs/ws";
+import type { Client } from "discord.js";
+// The program loads these types' module itself (discord.js and the bot both do), so importing it adds nothing.
+import { GatewayDispatchEvents, type GatewayGuildCreateDispatchData } from "discord-api-types/v10";
 
 export interface MeasureRequest {
   readonly expectedGuilds: number;
@@ -35,23 +38,32 @@ let guildsCreated = 0;
 const countGuild = (guild: GatewayGuildCreateDispatchData) => {
   if (guild.unavailable !== true) guildsCreated += 1;
 };
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
-const login = Client.prototype.login;
-Client.prototype.login = function (this: Client, token?: string) {
-  clients.push(this);
-  this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
-  return login.call(this, token);
-};
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the manager as `this`
-const connect = WebSocketManager.prototype.connect;
-WebSocketManager.prototype.connect = function (this: WebSocketManager) {
-  managers.push(this);
-  this.on(WebSocketShardEvents.Dispatch, ({ data }) => {
-    // A discord.js Client runs a manager too, whose guilds its own listener counts.
-    if (clients.length === 0 && data.t === GatewayDispatchEvents.GuildCreate) countGuild(data.d);
-  });
-  return connect.call(this);
-};
+/** The gateway library the measured program logs in with; bench/memory.ts names it for each child. */
+export type ProbedGateway = "discord.js" | "@discordjs/ws";
+const gateway = process.env.MEMORY_PROBE_GATEWAY as ProbedGateway | undefined;
+if (gateway === "discord.js") {
+  const { Client } = await import("discord.js");
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the client as `this`
+  const login = Client.prototype.login;
+  Client.prototype.login = function (this: Client, token?: string) {
+    clients.push(this);
+    this.ws.on(GatewayDispatchEvents.GuildCreate, countGuild);
+    return login.call(this, token);
+  };
+} else if (gateway === "@discordjs/ws") {
+  const { WebSocketManager, WebSocketShardEvents } = await import("@discordjs/ws");
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the manager as `this`
+  const connect = WebSocketManager.prototype.connect;
+  WebSocketManager.prototype.connect = function (this: WebSocketManager) {
+    managers.push(this);
+    this.on(WebSocketShardEvents.Dispatch, ({ data }) => {
+      if (data.t === GatewayDispatchEvents.GuildCreate) countGuild(data.d);
+    });
+    return connect.call(this);
+  };
+} else {
+  throw new Error("MEMORY_PROBE_GATEWAY must be discord.js or @discordjs/ws");
+}
 
 /**
  * Guilds whose GUILD_CREATE the client has handled, once it is ready (every shard has its guilds); for the
@@ -63,7 +75,7 @@ function countAvailableGuilds(): number {
 }
 
 function countCached(client: Client | undefined): Record<string, number> {
-  if (!(client instanceof Client)) return {};
+  if (client === undefined) return {};
   const cached = { channels: 0, threads: 0, roles: 0, overwrites: 0, emojis: 0, stickers: 0, members: 0 };
   for (const guild of client.guilds.cache.values()) {
     for (const channel of guild.channels.cache.values()) {
