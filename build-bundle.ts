@@ -2,13 +2,32 @@
 // three files, `dist/main.js`, the SQLite thread's entry and the batched writes that thread imports
 // (docs/architecture.md, "Performance targets", memory). An ES module costs Node 20 about 30 KB more than the
 // same code bundled, and the bot is some 700 of them: bundled, `npm run start:built` uses about 16 MB less.
-// Packages stay as they are, resolved from node_modules. The code finds the other two files beside itself
+// Kysely and zod go inside too (bundledPackages); the other packages stay as installed, resolved from
+// node_modules. The code finds the other two files beside itself
 // (`new URL("./sqlite-thread.js", import.meta.url)`), so all three go to one folder.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync, type BuildOptions } from "esbuild";
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Packages bundled into `main.js` rather than loaded from node_modules: pure JavaScript of a few hundred ES
+ * modules between them (Kysely alone is 262). zod goes in with the one package that imports it, so the route
+ * schemas and fastify-type-provider-zod share one copy of it.
+ */
+const bundledPackages = new Set(["kysely", "zod", "fastify-type-provider-zod"]);
+
+/** The bot's other dependencies, and their subpaths: loaded from node_modules as installed. */
+function externalPackages(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  return Object.keys(manifest.dependencies ?? {})
+    .filter((name) => !bundledPackages.has(name))
+    .flatMap((name) => [name, `${name}/*`]);
+}
 
 /** Bundles the bot into `outdir`: `main.js`, `sqlite-thread.js`, `batched-writes.js`, and their maps. */
 export function bundleBot(outdir: string): void {
@@ -29,7 +48,12 @@ export function bundleBot(outdir: string): void {
       "sqlite-thread": path.join(repoRoot, "src/store/sqlite-thread/sqlite-thread.js"),
     },
     outdir,
-    packages: "external",
+    external: externalPackages(),
+    // A bundled package written as CommonJS (@fastify/error, which fastify-type-provider-zod requires) calls
+    // `require`, which an ES module lacks: each file gets one, resolving from where the file lies.
+    banner: {
+      js: 'import { createRequire as createRequireOfBundle } from "node:module";\nconst require = createRequireOfBundle(import.meta.url);',
+    },
     // `src/main.ts` imports the rest of the bot only once the settings hold: split, that import stays a
     // chunk of its own, loaded then, so a mistyped setting is still reported without loading the bot.
     splitting: true,
