@@ -1,6 +1,6 @@
 // The one description of the schema the migrations build (docs/conventions.md, "Database code"). Timestamps
 // are milliseconds since the epoch everywhere: INTEGER in SQLite, bigint in PostgreSQL read back as a number
-// (create-db.ts). Ids are app-generated (ids.ts), so no column depends on a dialect's auto-increment. The
+// (open-postgres.ts). Ids are app-generated (ids.ts), so no column depends on a dialect's auto-increment. The
 // tables' columns are described by area in the files imported here (column-types.ts has their shared shapes).
 import type {
   GuildSettingsTable,
