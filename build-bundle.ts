@@ -1,10 +1,10 @@
 // The second step of `npm run build` (after tsc, which checks and emits every module): the bot bundled into
-// three files, `dist/main.js`, the SQLite thread's entry and the batched writes that thread imports
-// (docs/architecture.md, "Performance targets", memory). An ES module costs Node 20 about 30 KB more than the
-// same code bundled, and the bot is some 700 of them: bundled, `npm run start:built` uses about 16 MB less.
-// Kysely and zod go inside too (bundledPackages); the other packages stay as installed, resolved from
-// node_modules. The code finds the other two files beside itself
-// (`new URL("./sqlite-thread.js", import.meta.url)`), so all three go to one folder.
+// `dist/` (docs/architecture.md, "Performance targets", memory): `main.js` and the chunks it loads, the SQLite
+// thread's entry and the batched writes that thread imports. An ES module costs Node 20 about 30 KB more than
+// the same code bundled, and the bot is some 700 of them: bundled, `npm run start:built` uses about 16 MB
+// less. Kysely and zod go inside too (bundledPackages); the other packages stay as installed, resolved from
+// node_modules. The code finds the other files beside itself (`new URL("./sqlite-thread.js",
+// import.meta.url)`), so all of them go to one folder.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,9 +13,10 @@ import { buildSync, type BuildOptions } from "esbuild";
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Packages bundled into `main.js` rather than loaded from node_modules: pure JavaScript of a few hundred ES
- * modules between them (Kysely alone is 262). zod goes in with the one package that imports it, so the route
- * schemas and fastify-type-provider-zod share one copy of it.
+ * Packages bundled into `main.js`'s chunks rather than loaded from node_modules: pure JavaScript of a few
+ * hundred ES modules between them (Kysely alone is 262). zod goes in with the one package that imports it, so
+ * the route schemas and fastify-type-provider-zod share one copy of it; what that package imports comes along
+ * (@fastify/error, CommonJS).
  */
 const bundledPackages = new Set(["kysely", "zod", "fastify-type-provider-zod"]);
 
@@ -29,7 +30,10 @@ function externalPackages(): string[] {
     .flatMap((name) => [name, `${name}/*`]);
 }
 
-/** Bundles the bot into `outdir`: `main.js`, `sqlite-thread.js`, `batched-writes.js`, and their maps. */
+/**
+ * Bundles the bot into `outdir`: `main.js` and its chunks, `sqlite-thread.js`, `batched-writes.js`, and their
+ * maps.
+ */
 export function bundleBot(outdir: string): void {
   const common = {
     bundle: true,
@@ -44,6 +48,11 @@ export function bundleBot(outdir: string): void {
     minifyWhitespace: true,
     sourcemap: true,
     logLevel: "warning",
+    // A bundled package written as CommonJS (@fastify/error, which fastify-type-provider-zod requires) calls
+    // `require`, which an ES module lacks: each file gets one, resolving from where the file lies.
+    banner: {
+      js: 'import { createRequire as createRequireOfBundle } from "node:module";\nconst require = createRequireOfBundle(import.meta.url);',
+    },
   } satisfies BuildOptions;
   buildSync({
     ...common,
@@ -53,11 +62,6 @@ export function bundleBot(outdir: string): void {
     },
     outdir,
     external: externalPackages(),
-    // A bundled package written as CommonJS (@fastify/error, which fastify-type-provider-zod requires) calls
-    // `require`, which an ES module lacks: each file gets one, resolving from where the file lies.
-    banner: {
-      js: 'import { createRequire as createRequireOfBundle } from "node:module";\nconst require = createRequireOfBundle(import.meta.url);',
-    },
     // `src/main.ts` imports the rest of the bot only once the settings hold: split, that import stays a
     // chunk of its own, loaded then, so a mistyped setting is still reported without loading the bot.
     splitting: true,

@@ -51,6 +51,7 @@ describe("the bundle", () => {
     const loadedBy = files.filter(({ text }) => text.includes(`"./${opener}"`));
     expect(loadedBy.length).toBeGreaterThan(0);
     for (const { text } of loadedBy) expect(text).toContain(`import("./${opener}")`);
+    expect(importingStatically(`./${opener}`)).toEqual([]);
   });
 
   it("loads resvg's native library only when a chart is drawn", () => {
@@ -62,6 +63,10 @@ describe("the bundle", () => {
     expect(importingStatically("kysely")).toEqual([]);
     expect(importingStatically("zod")).toEqual([]);
     expect(importingStatically("zod/v4/core")).toEqual([]);
+    const loadingPackage = files.filter(({ text }) =>
+      /\bimport\(\s*"(?:kysely|zod)(?:\/[^"]*)?"\s*\)/.test(text),
+    );
+    expect(loadingPackage.map(({ name }) => name)).toEqual([]);
     // Kysely's class, as esbuild writes a class it keeps the name of.
     const withKysely = files.filter(({ text }) => /\bKysely\s*=\s*class\b/.test(text));
     expect(withKysely.map(({ name }) => name)).toEqual(expect.arrayContaining(["batched-writes.js"]));
