@@ -1,25 +1,19 @@
 // What `npm run build` bundles (build-bundle.ts) keeps the bot's memory down (docs/architecture.md, "Performance
 // targets", memory): files V8 can hold at one byte a character, and packages a bot on SQLite never uses left
 // out of what it loads at start.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleBot } from "../../build-bundle.js";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 
+/** This run's bundle, which test/support/built-sources.ts built for the e2e tests: its files sit at the top. */
 let folder: string;
 let files: { readonly name: string; readonly text: string }[];
 
 beforeAll(() => {
-  folder = mkdtempSync(path.join(tmpdir(), "bundle-test-"));
-  bundleBot(folder);
+  folder = inject("builtSourcesFolder");
   files = readdirSync(folder)
     .filter((name) => name.endsWith(".js"))
     .map((name) => ({ name, text: readFileSync(path.join(folder, name), "utf8") }));
-});
-
-afterAll(() => {
-  rmSync(folder, { recursive: true, force: true });
 });
 
 /** The files that import `specifier` statically (`import … from "x"` or `import "x"`), not through `import()`. */
