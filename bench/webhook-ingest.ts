@@ -81,6 +81,14 @@ for (const [name, { load, loopDelay, stored }] of measured) {
       `p99 ${load.p99Ms.toFixed(1)} ms | CPU ${((loopDelay.cpuMs * 1000) / load.completed).toFixed(0)} µs/ack | ` +
       `event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms, max ${loopDelay.maxMs.toFixed(1)} ms | ${storedText}`,
   );
+  if (loopDelay.commits !== undefined && loopDelay.commits.count > 0) {
+    const { count, writes, seconds, elapsedMs } = loopDelay.commits;
+    console.log(
+      `  its commits: ${((count * 1000) / elapsedMs).toFixed(0)} a second, ` +
+        `${(writes / count).toFixed(1)} events each, ${((seconds * 1000) / count).toFixed(2)} ms each ` +
+        `(${((seconds * 100_000) / elapsedMs).toFixed(0)} % of the time)`,
+    );
+  }
   if (load.failed > 0) console.log(`  ${load.failed} non-2xx answers, errors or time-outs`);
   if (load.reused > 0) console.log(`  ${load.reused} bodies sent twice (answered as duplicates)`);
   everyAckStored &&= (stored?.missing ?? 0) === 0;

@@ -9,7 +9,7 @@ import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
-import { serveTarget } from "./ingest-target.js";
+import { serveTarget, type CommitTotals } from "./ingest-target.js";
 
 export interface IngestBotRequest {
   /** Holds the SQLite file, `bot.sqlite`; the bench owns and removes it. */
@@ -44,4 +44,18 @@ for (const channel of ["1", "2", "3"]) {
     now: systemClock.now(),
   });
 }
-await serveTarget(bot.http, () => bot.stop());
+// Its group commits as the bot's own metrics count them, read as Prometheus would (GET /metrics).
+async function readCommits(): Promise<CommitTotals> {
+  const { body } = await bot.metricsHttp.inject({ method: "GET", url: "/metrics" });
+  const valueOf = (series: string) => {
+    const value = new RegExp(`^${series} (\\S+)$`, "m").exec(body)?.[1];
+    if (value === undefined) throw new Error(`The bot's metrics have no ${series}`);
+    return Number(value);
+  };
+  return {
+    count: valueOf("arena_database_group_commit_writes_count"),
+    writes: valueOf("arena_database_group_commit_writes_sum"),
+    seconds: valueOf("arena_database_group_commit_seconds_sum"),
+  };
+}
+await serveTarget(bot.http, () => bot.stop(), readCommits);

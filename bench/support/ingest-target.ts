@@ -1,7 +1,8 @@
 // What each target of bench/webhook-ingest.ts does in its own process: listens on a free port of 127.0.0.1,
 // tells the bench its address over IPC, measures its event loop's delay between the bench's "start" and
-// "stop" with the CPU time it used meanwhile (all its threads), and on SIGTERM shuts down cleanly, so its database is closed before the bench counts the rows.
-import { monitorEventLoopDelay } from "node:perf_hooks";
+// "stop" with the CPU time it used meanwhile (all its threads) and, for a durable target, its commits, and on
+// SIGTERM shuts down cleanly, so its database is closed before the bench counts the rows.
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 
 /** The webhook route every target answers on. */
@@ -24,26 +25,58 @@ export interface LoopDelay {
   readonly p99Ms: number;
   readonly maxMs: number;
   readonly cpuMs: number;
+  /** A durable target's commits while the load ran, over `elapsedMs`. */
+  readonly commits?: CommitTotals & { readonly elapsedMs: number };
 }
 
-export async function serveTarget(app: FastifyInstance, close: () => Promise<void>): Promise<void> {
+/** A durable target's commits so far: how many, the writes (events) they held, and their time in seconds. */
+export interface CommitTotals {
+  readonly count: number;
+  readonly writes: number;
+  readonly seconds: number;
+}
+
+/** `readCommits`: a durable target's commit totals, read at the start and the end of the load. */
+export async function serveTarget(
+  app: FastifyInstance,
+  close: () => Promise<void>,
+  readCommits?: () => Promise<CommitTotals>,
+): Promise<void> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   let cpuAtStart = process.cpuUsage();
+  let commitsAtStart: CommitTotals | undefined;
+  let startedAt = performance.now();
   process.on("message", ({ measure }: MeasureCommand) => {
-    if (measure === "start") {
-      histogram.reset();
-      histogram.enable();
-      cpuAtStart = process.cpuUsage();
-      return;
-    }
-    histogram.disable();
-    const { user, system } = process.cpuUsage(cpuAtStart);
-    const delay: LoopDelay = {
-      p99Ms: histogram.percentile(99) / 1e6,
-      maxMs: histogram.max / 1e6,
-      cpuMs: (user + system) / 1000,
-    };
-    process.send?.(delay);
+    void (async () => {
+      if (measure === "start") {
+        commitsAtStart = await readCommits?.();
+        histogram.reset();
+        histogram.enable();
+        cpuAtStart = process.cpuUsage();
+        startedAt = performance.now();
+        return;
+      }
+      histogram.disable();
+      const { user, system } = process.cpuUsage(cpuAtStart);
+      const elapsedMs = performance.now() - startedAt;
+      const commitsAtEnd = await readCommits?.();
+      const delay: LoopDelay = {
+        p99Ms: histogram.percentile(99) / 1e6,
+        maxMs: histogram.max / 1e6,
+        cpuMs: (user + system) / 1000,
+        ...(commitsAtStart === undefined || commitsAtEnd === undefined
+          ? {}
+          : {
+              commits: {
+                count: commitsAtEnd.count - commitsAtStart.count,
+                writes: commitsAtEnd.writes - commitsAtStart.writes,
+                seconds: commitsAtEnd.seconds - commitsAtStart.seconds,
+                elapsedMs,
+              },
+            }),
+      };
+      process.send?.(delay);
+    })();
   });
   process.on("SIGTERM", () => {
     void close().then(

@@ -17,7 +17,7 @@ import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
 import { createSingleFlight } from "../oauth/single-flight.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
-import { createDb, type Store } from "../store/create-db.js";
+import { createDb, type GroupCommit, type Store } from "../store/create-db.js";
 import { batchedWritesModule } from "./batched-writes.js";
 import { buildWorkers, type BotWorkers, type BuiltWorkers } from "./build-workers.js";
 import { describeInteractionError } from "./describe-interaction-error.js";
@@ -93,10 +93,16 @@ export async function buildDependencies(
       logger,
     }),
   );
+  // The metrics are made once the store is open, since they read it; the commits of the migrations before go
+  // uncounted.
+  const groupCommits: { count?: (commit: GroupCommit) => void } = {};
   const store = await createDb(config.databaseUrl, {
     logger,
     batchedWritesModule: options.batchedWritesModule ?? batchedWritesModule,
     clock,
+    onGroupCommit: (commit) => {
+      groupCommits.count?.(commit);
+    },
     ...(config.sqliteMaxSizeBytes === undefined ? {} : { sqliteMaxSizeBytes: config.sqliteMaxSizeBytes }),
   });
   await migrateToLatest(store.db, logger);
@@ -134,6 +140,9 @@ export async function buildDependencies(
     kinds: writeFaults,
     read: () => store.writeHealth?.current(),
   });
+  groupCommits.count = (commit) => {
+    metrics.recordGroupCommit(commit.seconds, commit.writes);
+  };
   // The workers are built after the dependencies they use; what queues their work wakes them through this.
   const built: BuiltWorkers = {};
   const deps: BotDependencies = {

@@ -36,6 +36,11 @@ export interface BotMetrics {
   recordPost(result: string): void;
   /** A token refresh failed on the bot's side, by reason (the linking code keeps the reasons few). */
   recordRefreshFailure(reason: string): void;
+  /**
+   * A group commit of SQLite's writer: how long it took and how many writes it committed (the store tells
+   * them, src/store/create-db.ts).
+   */
+  recordGroupCommit(seconds: number, writes: number): void;
 }
 
 /** `readOutbox` runs at most once per scrape, and at most once every few seconds (see cacheOutboxSnapshot). */
@@ -96,6 +101,18 @@ export function createBotMetrics(
     help: "Time to handle an interaction, from receipt to the handler's end.",
     labelNames: ["kind", "name", "outcome"] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const groupCommitSeconds = new Histogram({
+    name: "arena_database_group_commit_seconds",
+    help: "SQLite: time the writer took for one group commit, from BEGIN to COMMIT's return (its fsync, and any wait for another process's lock, included).",
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 10],
+    registers: [registry],
+  });
+  const groupCommitWrites = new Histogram({
+    name: "arena_database_group_commit_writes",
+    help: "SQLite: writes (stored webhooks, interactions seen, rows marked delivered…) one group commit committed together.",
+    buckets: [1, 2, 4, 8, 16, 32, 64, 128],
     registers: [registry],
   });
   const snapshot = cacheOutboxSnapshot(readOutbox, clock);
@@ -168,6 +185,10 @@ export function createBotMetrics(
     },
     recordRefreshFailure(reason) {
       refreshFailures.inc({ reason });
+    },
+    recordGroupCommit(seconds, writes) {
+      groupCommitSeconds.observe(seconds);
+      groupCommitWrites.observe(writes);
     },
   };
 }

@@ -9,10 +9,13 @@ import { systemClock, type Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
+import type { GroupCommit } from "./sqlite-thread/sqlite-thread-client.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
 import { useThreadBatches } from "./write-batcher.js";
 import { createWriteHealth, type WriteHealth } from "./write-health.js";
 import { probeWrite } from "./write-probe.js";
+
+export type { GroupCommit };
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -38,6 +41,11 @@ export interface StoreOptions {
   readonly clock?: Clock;
   /** On PostgreSQL, how long a query may go unanswered before its connection is closed (tests shorten it). */
   readonly postgresQueryTimeoutMs?: number;
+  /**
+   * On SQLite, told of each group commit the writer's thread runs (write-batcher.ts): the bot's metrics. On
+   * PostgreSQL each write is a transaction of its own, and nothing is told.
+   */
+  readonly onGroupCommit?: (commit: GroupCommit) => void;
 }
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
@@ -66,7 +74,13 @@ const sqliteBusyTimeoutMs = 5000;
 const sqlitePageBytes = 4096;
 
 async function openSqlite(filename: string, options: StoreOptions): Promise<Store> {
-  const { batchedWritesModule: writesModule, sqliteMaxSizeBytes, clock = systemClock, logger } = options;
+  const {
+    batchedWritesModule: writesModule,
+    sqliteMaxSizeBytes,
+    clock = systemClock,
+    logger,
+    onGroupCommit,
+  } = options;
   // The health needs the database for its probe, and the database tells the health of its writer's errors.
   const health: { current?: WriteHealth } = {};
   const dialect = new SqliteThreadDialect({
@@ -77,6 +91,7 @@ async function openSqlite(filename: string, options: StoreOptions): Promise<Stor
       ? {}
       : { maxPageCount: Math.max(1, Math.floor(sqliteMaxSizeBytes / sqlitePageBytes)) }),
     onWriterError: (error) => health.current?.noteFailure(error),
+    ...(onGroupCommit === undefined ? {} : { onGroupCommit }),
   });
   const db = new Kysely<Database>({ dialect });
   health.current = createWriteHealth({ probe: () => probeWrite(db, clock.now()), clock, logger });

@@ -7,6 +7,7 @@ import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createApplicationKeys, pingInteraction } from "../http/interaction-fixtures.js";
 import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
+import { battleCompletedData, sign, standardEvent } from "../webhooks/support/payloads.js";
 
 describe("buildBot", () => {
   let built: BuiltBot | undefined;
@@ -51,5 +52,66 @@ describe("buildBot", () => {
     const metrics = await built.metricsHttp.inject({ method: "GET", url: "/metrics" });
     expect(metrics.statusCode).toBe(200);
     expect(metrics.body).toContain("arena_outbox_pending 0");
+  });
+
+  it("counts the group commits of SQLite's writer in its metrics", async () => {
+    const secret = "build-bot-webhook-secret";
+    const config = loadConfig(
+      {
+        NODE_ENV: "test",
+        DISCORD_TOKEN: "test-bot-token",
+        DISCORD_APPLICATION_ID: "1300000000000000000",
+        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+        PLATFORM_WEBHOOK_SECRET: secret,
+        DATABASE_URL: ":memory:",
+        ENCRYPTION_KEYS: generateKeySpec("test"),
+        INTERACTIONS_MODE: "http",
+        DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
+      },
+      "start",
+    );
+    built = await buildBot(config, createLogger({ level: "silent" }), {
+      unreadyBeforeStopMs: 0,
+      batchedWritesModule: builtBatchedWritesModule(),
+    });
+    const bot = built;
+    const countOf = async () => {
+      const metrics = await bot.metricsHttp.inject({ method: "GET", url: "/metrics" });
+      const count = /^arena_database_group_commit_writes_count (\d+)$/m.exec(metrics.body)?.[1];
+      const sum = /^arena_database_group_commit_writes_sum (\d+)$/m.exec(metrics.body)?.[1];
+      const timed = /^arena_database_group_commit_seconds_count (\d+)$/m.exec(metrics.body)?.[1];
+      return { count: Number(count), sum: Number(sum), timed: Number(timed) };
+    };
+    const before = await countOf();
+
+    // Three deliveries asked for at once: one group commit, or more if the thread took them apart.
+    const answers = await Promise.all(
+      [1, 2, 3].map((index) => {
+        const body = standardEvent({
+          id: `evt_commit_${String(index)}`,
+          event: "battle.completed",
+          created: new Date().toISOString(),
+          data: battleCompletedData({ id: `bat_commit_${String(index)}` }),
+        });
+        return bot.http.inject({
+          method: "POST",
+          url: "/webhooks/platform",
+          headers: { "content-type": "application/json", "x-service-signature": sign(body, secret) },
+          payload: body,
+        });
+      }),
+    );
+    expect(answers.map((answer) => answer.json<{ status: string }>().status)).toEqual([
+      "accepted",
+      "accepted",
+      "accepted",
+    ]);
+
+    const after = await countOf();
+    // Each delivery is one write of a group commit, and each commit is counted once, with its time.
+    expect(after.sum - before.sum).toBe(3);
+    expect(after.count - before.count).toBeGreaterThanOrEqual(1);
+    expect(after.count - before.count).toBeLessThanOrEqual(3);
+    expect(after.timed).toBe(after.count);
   });
 });

@@ -18,6 +18,8 @@ describe("GET /metrics", () => {
     metrics.reminders.sent(2);
     metrics.reminders.skipped("late", 1);
     metrics.reminders.skipped("late", 2);
+    metrics.recordGroupCommit(0.002, 12);
+    metrics.recordGroupCommit(0.03, 1);
     const app = Fastify();
     await app.register(metricsRoute, { registry: metrics.registry, token: undefined });
     const response = await app.inject({ method: "GET", url: "/metrics" });
@@ -38,6 +40,12 @@ describe("GET /metrics", () => {
     expect(text).toMatch(
       /arena_interaction_duration_seconds_count\{kind="command",name="battle",outcome="ok"\} 1/,
     );
+    expect(text).toContain('arena_database_group_commit_seconds_bucket{le="0.0025"} 1');
+    expect(text).toContain('arena_database_group_commit_seconds_bucket{le="0.05"} 2');
+    expect(text).toContain("arena_database_group_commit_seconds_count 2");
+    expect(text).toContain('arena_database_group_commit_writes_bucket{le="8"} 1');
+    expect(text).toContain('arena_database_group_commit_writes_bucket{le="16"} 2');
+    expect(text).toContain("arena_database_group_commit_writes_sum 13");
   });
 
   it("keeps separate registries for separate bots", () => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDb, type Store } from "../../src/store/create-db.js";
+import { createDb, type GroupCommit, type Store } from "../../src/store/create-db.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { batchedWritesOf } from "../../src/store/write-batcher.js";
 import {
@@ -110,11 +110,19 @@ describe.each([
 describe("the write batcher of a SQLite file whose writer's thread runs its batches", () => {
   let folder: string;
   let store: Store;
+  /** The group commits the store told of, after the migrations'. */
+  let commits: GroupCommit[];
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), "arena-batcher-"));
-    store = await createDb(`file:${join(folder, "bot.sqlite")}`, { batchedWritesModule: writesModule });
+    const told: GroupCommit[] = [];
+    store = await createDb(`file:${join(folder, "bot.sqlite")}`, {
+      batchedWritesModule: writesModule,
+      onGroupCommit: (commit) => told.push(commit),
+    });
     await migrateToLatest(store.db);
+    commits = told;
+    told.length = 0;
   });
 
   afterEach(async () => {
@@ -159,6 +167,26 @@ describe("the write batcher of a SQLite file whose writer's thread runs its batc
     expect(await Promise.all(later)).toMatchObject([{ place: 1 }, { place: 2 }, { place: 3 }]);
     expect((await transaction).rows).toEqual([{ count: 3 }]);
     expect(await storedIds(store)).toEqual(["a", "b", "c"]);
+  });
+
+  it("tells of each group commit once, with its writes and how long it took", async () => {
+    const run = batchedWritesOf(store.db);
+    const { held, open } = await holdWriter(run);
+    const heldSince = performance.now();
+    const later: Promise<unknown>[] = [];
+    for (const id of ["a", "b", "c"]) {
+      later.push(run(recordIdWrite, { id }));
+      await nextTurn();
+    }
+    const heldFor = (performance.now() - heldSince) / 1000;
+    open();
+    await Promise.all([held, ...later]);
+
+    // The held write's commit, then one for the three batches that queued behind it, told once.
+    expect(commits.map((commit) => commit.writes)).toEqual([1, 3]);
+    // The held commit lasted at least as long as this thread saw it held.
+    expect(commits[0]!.seconds).toBeGreaterThanOrEqual(heldFor);
+    expect(commits[1]!.seconds).toBeGreaterThan(0);
   });
 
   it("refuses only the write that threw among batches that shared a commit", async () => {

@@ -40,6 +40,23 @@ export class SqliteThreadError extends Error {
   }
 }
 
+/**
+ * One group commit the writer's thread ran (sqlite-thread.js): how long it took, from BEGIN to COMMIT's return
+ * (its fsync, and any wait for another process's lock, included), and how many writes it committed.
+ */
+export interface GroupCommit {
+  readonly seconds: number;
+  readonly writes: number;
+}
+
+/** What the bot's side is told of its thread besides the answers themselves. */
+export interface ThreadListeners {
+  /** Every database error the thread answers, a batch's included (the store's write health). */
+  readonly onError?: (error: SqliteThreadError) => void;
+  /** Every group commit the thread ran, once each (the store's metrics). */
+  readonly onGroupCommit?: (commit: GroupCommit) => void;
+}
+
 type Answer =
   | { readonly ready: true; readonly writes: readonly string[] }
   | { readonly closed: true }
@@ -47,6 +64,8 @@ type Answer =
   | {
       readonly id: number;
       readonly outcomes: readonly ({ ok: true; result: unknown } | { ok: false; error: DescribedError })[];
+      /** On the answer of the first batch of the group only, so that each commit is told once. */
+      readonly commit?: GroupCommit;
     }
   | ({ readonly id: number } & StatementResult);
 
@@ -76,8 +95,8 @@ export class SqliteThread {
 
   /** The names of the batched writes the thread loaded. */
   readonly writes: ReadonlySet<string>;
-  /** Told of every database error the thread answers, a batch's included (the store's write health). */
-  readonly #onError: (error: SqliteThreadError) => void;
+  /** The store's listeners for the thread's errors and group commits. */
+  readonly #told: ThreadListeners;
 
   readonly #writesModules: ReadonlySet<string>;
   readonly #listeners: {
@@ -90,12 +109,12 @@ export class SqliteThread {
     worker: Worker,
     writes: readonly string[],
     writesModules: ReadonlySet<string>,
-    onError: (error: SqliteThreadError) => void,
+    told: ThreadListeners,
   ) {
     this.#worker = worker;
     this.#writesModules = writesModules;
     this.writes = new Set(writes);
-    this.#onError = onError;
+    this.#told = told;
     this.#listeners = {
       message: (answer) => {
         this.#answer(answer);
@@ -117,16 +136,13 @@ export class SqliteThread {
   }
 
   /** Resolves once the connection is open (WAL switched, pragmas set); rejects with the reason it is not. */
-  static async open(
-    options: ThreadOptions,
-    onError: (error: SqliteThreadError) => void = () => undefined,
-  ): Promise<SqliteThread> {
+  static async open(options: ThreadOptions, told: ThreadListeners = {}): Promise<SqliteThread> {
     const idle = takeIdleThread(options.writesModule);
     if (idle !== undefined) {
       idle.worker.ref();
       idle.worker.postMessage({ reopen: options });
       try {
-        return await SqliteThread.#whenReady(idle.worker, idle.writesModules, options, onError);
+        return await SqliteThread.#whenReady(idle.worker, idle.writesModules, options, told);
       } catch (error) {
         // One that ended while it waited, before its exit reached the pool: the store opens on a new thread.
         // A connection the thread could not open fails the store, as on a new thread.
@@ -137,7 +153,7 @@ export class SqliteThread {
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
     const worker = startThread(threadEntry, options, withoutLoaders(process.execArgv));
-    return SqliteThread.#whenReady(worker, new Set(), options, onError);
+    return SqliteThread.#whenReady(worker, new Set(), options, told);
   }
 
   /** The thread, once it answered `ready` for the connection `options` describe. */
@@ -145,7 +161,7 @@ export class SqliteThread {
     worker: Worker,
     imported: ReadonlySet<string>,
     options: ThreadOptions,
-    onError: (error: SqliteThreadError) => void,
+    told: ThreadListeners,
   ): Promise<SqliteThread> {
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const settle = (): void => {
@@ -173,7 +189,7 @@ export class SqliteThread {
     worker.unref();
     const writesModules = new Set(imported);
     if (options.writesModule !== undefined) writesModules.add(options.writesModule);
-    return new SqliteThread(worker, writes, writesModules, onError);
+    return new SqliteThread(worker, writes, writesModules, told);
   }
 
   /** The thread's id (worker_threads' threadId): a store opened after another closed may run on its thread. */
@@ -195,10 +211,11 @@ export class SqliteThread {
   async runBatch(batch: readonly NamedWrite[], lockWaitEnds?: number): Promise<WriteOutcome[]> {
     const answer = await this.#send({ batch, lockWaitEnds });
     if (!("outcomes" in answer)) throw new Error("The SQLite thread answered out of turn");
+    if (answer.commit !== undefined) this.#told.onGroupCommit?.(answer.commit);
     return answer.outcomes.map((outcome) => {
       if (outcome.ok) return outcome;
       const error = new SqliteThreadError(outcome.error);
-      this.#onError(error);
+      this.#told.onError?.(error);
       return { ok: false, error };
     });
   }
@@ -263,7 +280,7 @@ export class SqliteThread {
     if (this.#pending.size === 0 && this.#closed === undefined) this.#worker.unref();
     if ("error" in answer) {
       const error = new SqliteThreadError(answer.error);
-      this.#onError(error);
+      this.#told.onError?.(error);
       pending.reject(error);
     } else pending.resolve(answer);
   }

@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import {
   SqliteThread,
+  type GroupCommit,
   type NamedWrite,
   type StatementResult,
   type WriteOutcome,
@@ -38,6 +39,8 @@ export interface SqliteThreadDialectOptions {
   readonly maxPageCount?: number;
   /** Told of every error of the writer's connection (the store's write health, write-health.ts). */
   readonly onWriterError?: (error: Error) => void;
+  /** Told of every group commit the writer's thread runs (the bot's metrics). */
+  readonly onGroupCommit?: (commit: GroupCommit) => void;
 }
 
 /** Group commits run whole in the writer's thread, for the writes it loaded. */
@@ -96,7 +99,8 @@ class SqliteThreadDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    const { filename, busyTimeoutMs, writesModule, maxPageCount, onWriterError } = this.#options;
+    const { filename, busyTimeoutMs, writesModule, maxPageCount, onWriterError, onGroupCommit } =
+      this.#options;
     // The writer first: it creates the file and switches it to WAL, which a read-only connection cannot.
     const writer = await SqliteThread.open(
       {
@@ -106,7 +110,10 @@ class SqliteThreadDriver implements Driver {
         ...(writesModule === undefined ? {} : { writesModule }),
         ...(maxPageCount === undefined ? {} : { maxPageCount }),
       },
-      onWriterError,
+      {
+        ...(onWriterError === undefined ? {} : { onError: onWriterError }),
+        ...(onGroupCommit === undefined ? {} : { onGroupCommit }),
+      },
     );
     try {
       const reader =

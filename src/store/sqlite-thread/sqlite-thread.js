@@ -5,7 +5,8 @@
 // `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`; and, when the
 // writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
 // `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
-// one share the next commit, each still answered on its own. `{ close: true }` closes the connection and ends
+// one share the next commit, each still answered on its own, the first also with what the commit took
+// (`commit: { seconds, writes }`). `{ close: true }` closes the connection and ends
 // the thread; with `keep` the thread answers `{ closed: true }` and waits for `{ reopen: options }`, the next
 // store's connection, which it answers `{ ready: true, writes }` as a new thread does (sqlite-thread-client.ts).
 import { Buffer } from "node:buffer";
@@ -217,6 +218,7 @@ function askedMuchLater(later, first) {
  * @param {readonly Message[]} messages
  */
 async function commitBatches(messages) {
+  const started = performance.now();
   /** @type {import("./thread-batch.js").Outcome[]} */
   let outcomes;
   try {
@@ -232,10 +234,13 @@ async function commitBatches(messages) {
     for (const { id } of messages) port.postMessage({ id, error: describeError(error) });
     return;
   }
+  // What the group took, told once, with its first batch's answer (the store's metrics, create-db.ts).
+  const commit = { seconds: (performance.now() - started) / 1000, writes: outcomes.length };
   let start = 0;
-  for (const message of messages) {
+  for (const [index, message] of messages.entries()) {
     const end = start + (message.batch?.length ?? 0);
-    answer(message, { id: message.id, outcomes: outcomes.slice(start, end) });
+    const outcomesOfBatch = outcomes.slice(start, end);
+    answer(message, { id: message.id, outcomes: outcomesOfBatch, ...(index === 0 ? { commit } : {}) });
     start = end;
   }
 }
