@@ -17,23 +17,7 @@ describe("buildBot", () => {
   });
 
   it("builds the whole HTTP app in HTTP interactions mode without listening or starting anything", async () => {
-    const config = loadConfig(
-      {
-        NODE_ENV: "test",
-        DISCORD_TOKEN: "test-bot-token",
-        DISCORD_APPLICATION_ID: "1300000000000000000",
-        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-        DATABASE_URL: ":memory:",
-        ENCRYPTION_KEYS: generateKeySpec("test"),
-        INTERACTIONS_MODE: "http",
-        DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
-      },
-      "start",
-    );
-    built = await buildBot(config, createLogger({ level: "silent" }), {
-      unreadyBeforeStopMs: 0,
-      batchedWritesModule: builtBatchedWritesModule(),
-    });
+    built = await buildHttpModeBot();
 
     expect(built.http.server.listening).toBe(false);
     expect(built.client).toBeUndefined();
@@ -56,24 +40,7 @@ describe("buildBot", () => {
 
   it("counts the group commits of SQLite's writer in its metrics", async () => {
     const secret = "build-bot-webhook-secret";
-    const config = loadConfig(
-      {
-        NODE_ENV: "test",
-        DISCORD_TOKEN: "test-bot-token",
-        DISCORD_APPLICATION_ID: "1300000000000000000",
-        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-        PLATFORM_WEBHOOK_SECRET: secret,
-        DATABASE_URL: ":memory:",
-        ENCRYPTION_KEYS: generateKeySpec("test"),
-        INTERACTIONS_MODE: "http",
-        DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
-      },
-      "start",
-    );
-    built = await buildBot(config, createLogger({ level: "silent" }), {
-      unreadyBeforeStopMs: 0,
-      batchedWritesModule: builtBatchedWritesModule(),
-    });
+    built = await buildHttpModeBot({ PLATFORM_WEBHOOK_SECRET: secret });
     const bot = built;
     const countOf = async () => {
       const metrics = await bot.metricsHttp.inject({ method: "GET", url: "/metrics" });
@@ -115,3 +82,25 @@ describe("buildBot", () => {
     expect(after.timed).toBe(after.count);
   });
 });
+
+/** A bot in HTTP interactions mode on SQLite in memory, built but not started; `settings` adds to its own. */
+function buildHttpModeBot(settings: Record<string, string> = {}): Promise<BuiltBot> {
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      DISCORD_TOKEN: "test-bot-token",
+      DISCORD_APPLICATION_ID: "1300000000000000000",
+      PLATFORM_API_URL: "http://127.0.0.1:9/v1",
+      DATABASE_URL: ":memory:",
+      ENCRYPTION_KEYS: generateKeySpec("test"),
+      INTERACTIONS_MODE: "http",
+      DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
+      ...settings,
+    },
+    "start",
+  );
+  return buildBot(config, createLogger({ level: "silent" }), {
+    unreadyBeforeStopMs: 0,
+    batchedWritesModule: builtBatchedWritesModule(),
+  });
+}
