@@ -48,8 +48,11 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     await expect.poll(() => page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
     const dm = page.getByRole("region", { name: "Direct message with the bot" });
     const input = dm.getByRole("combobox", { name: "Message the bot" });
+    // The DM is read once it opens: the offer to add the app says it was, and that it is not added yet.
+    const add = dm.getByRole("button", { name: "Add to my apps" });
+    await expect.poll(() => add.isVisible(), long).toBe(true);
     expect(await input.isDisabled()).toBe(true);
-    await dm.getByRole("button", { name: "Add to my apps" }).click();
+    await add.click();
     await expect.poll(() => input.isDisabled(), long).toBe(false);
     const alice = playground().members.get("alice")?.user.id ?? "";
     expect(playground().discord.oauth2.isInstalledForUser(alice)).toBe(true);

@@ -78,6 +78,8 @@ export function setUpDm(host) {
     "aria-controls": "dm-suggestions",
     "aria-expanded": "false",
     "aria-describedby": "dm-note",
+    // Until the first read of the DM says whether the app is added (reload()).
+    disabled: true,
   });
   const error = el("p", { class: "composer-error", id: "dm-error", role: "alert" });
   const form = el(
@@ -92,7 +94,7 @@ export function setUpDm(host) {
     }),
     el("label", { for: "dm-input", class: "visually-hidden" }, "Message the bot"),
     input,
-    el("button", { type: "submit" }, "Send"),
+    el("button", { type: "submit", disabled: true }, "Send"),
     el("p", { class: "composer-hint", id: "dm-hint", "aria-live": "polite" }),
     error,
   );
