@@ -56,6 +56,10 @@ describe.skipIf(chromiumPath === undefined)("text on the playground's page is re
     await composer().click();
     await composer().pressSequentially("/b");
     await page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first().waitFor();
+    // The panel's answer comes apart from the post that marks the channel: waited for on its own.
+    await expect
+      .poll(() => page.getByRole("status").textContent())
+      .toMatch(/^Event evt_\w+ \(system\.tournament_started\): accepted/);
     expect(await expectReadable()).toEqual(
       expect.arrayContaining(["Coding battles", "• new", expect.stringMatching(/^Event evt_\w+ \(system/)]),
     );
