@@ -125,12 +125,15 @@ describe("/setup, end to end", () => {
     const handle = setup("test");
     await handle.waitForFinal();
     // The deferred reply is edited as it goes: sending, waiting for the event, then where it went.
-    const final = await vi.waitFor(() => {
-      const message = handle.original();
-      if (message === undefined || message.content.startsWith("⏳") || message.content.startsWith("📨"))
-        throw new Error("no result yet");
-      return message;
-    });
+    const final = await vi.waitFor(
+      () => {
+        const message = handle.original();
+        if (message === undefined || message.content.startsWith("⏳") || message.content.startsWith("📨"))
+          throw new Error("no result yet");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
     const url = `${world.publicUrl}/webhooks/platform/${endpoint.id}`;
     expect(final.flags & ephemeral).toBe(ephemeral);
     expect(final.edits.map((revision) => revision.content)).toEqual([
@@ -154,11 +157,14 @@ describe("/setup, end to end", () => {
   it("says what it fetches, then shows the recent and failed deliveries compactly", async () => {
     const handle = setup("deliveries");
     await handle.waitForFinal();
-    const reply = await vi.waitFor(() => {
-      const message = handle.original();
-      if (message === undefined || message.embeds.length === 0) throw new Error("still fetching");
-      return message;
-    });
+    const reply = await vi.waitFor(
+      () => {
+        const message = handle.original();
+        if (message === undefined || message.embeds.length === 0) throw new Error("still fetching");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
     expect(reply.edits.map((revision) => revision.content)).toEqual([
       expect.stringMatching(
         /^⏳ Fetching the recent and failed deliveries of webhook `wh_\w+` from the platform…$/,
@@ -179,11 +185,14 @@ describe("/setup, end to end", () => {
     const handle = setup("deliveries", {}, secondAdmin.id);
     await handle.waitForFinal();
     // The progress line is replaced by the refusal, not left behind with the refusal in a follow-up.
-    const reply = await vi.waitFor(() => {
-      const message = handle.original();
-      if (message === undefined || message.content.startsWith("⏳")) throw new Error("still fetching");
-      return message;
-    });
+    const reply = await vi.waitFor(
+      () => {
+        const message = handle.original();
+        if (message === undefined || message.content.startsWith("⏳")) throw new Error("still fetching");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
     expect(handle.followUps()).toEqual([]);
     expect(reply.flags & ephemeral).toBe(ephemeral);
     expect(reply.content).toMatch(/no webhook `wh_[^`]+` for your linked account \(\*\*carol\*\*\)/);

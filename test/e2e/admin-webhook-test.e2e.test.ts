@@ -32,11 +32,14 @@ describe("/setup webhook test, when the event does not make the trip", () => {
   /** The reply once the bot wrote its outcome (progress lines start with ⏳ or 📨). */
   const outcomeOf = async (handle: InteractionHandle): Promise<StoredMessage> => {
     await handle.waitForFinal();
-    return vi.waitFor(() => {
-      const message = handle.original();
-      if (message === undefined || /^[⏳📨]/u.test(message.content)) throw new Error("still testing");
-      return message;
-    });
+    return vi.waitFor(
+      () => {
+        const message = handle.original();
+        if (message === undefined || /^[⏳📨]/u.test(message.content)) throw new Error("still testing");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
   };
   const changePlatformWebhook = async (changes: Record<string, string>) => {
     const response = await fetch(`${world.sandbox.url}/api/v1/webhooks/${webhookId}`, {

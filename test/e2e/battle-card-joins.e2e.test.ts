@@ -66,10 +66,13 @@ describe.each(setups)("the battle card follows joins, $name", ({ webhook }) => {
     battleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
     await world.discord.threads.waitForThread(world.guildId, (thread) => thread.id === card.id);
     // Discord made the thread; the bot records it just after, and only then sends updates there.
-    await vi.waitFor(async () => {
-      const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-      if (saved?.threadId !== card.id) throw new Error("the card's thread is not recorded yet");
-    });
+    await vi.waitFor(
+      async () => {
+        const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
+        if (saved?.threadId !== card.id) throw new Error("the card's thread is not recorded yet");
+      },
+      { timeout: 15_000 },
+    );
   }, 60_000);
   afterAll(async () => {
     await world.close();
@@ -126,13 +129,16 @@ describe.each(setups)("the battle card follows joins, $name", ({ webhook }) => {
   });
 
   it("tells both joins in the card's thread, and posts no join in the channel", async () => {
-    const joins = await vi.waitFor(() => {
-      const told = world.discord.threads
-        .messages(card.id)
-        .filter((message) => message.content.startsWith("👋"));
-      if (told.length < 2) throw new Error("both joins are not told yet");
-      return told;
-    });
+    const joins = await vi.waitFor(
+      () => {
+        const told = world.discord.threads
+          .messages(card.id)
+          .filter((message) => message.content.startsWith("👋"));
+        if (told.length < 2) throw new Error("both joins are not told yet");
+        return told;
+      },
+      { timeout: 15_000 },
+    );
     expect(joins.map((message) => message.content)).toEqual([
       "👋 bob joined the battle: 1/2 seats taken.",
       "👋 carol joined the battle: 2/2 seats taken.",

@@ -35,11 +35,14 @@ describe("a battle card where no thread can start", () => {
       .waitForFinal();
     const battleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
     // The card is recorded just after the message is posted, so the test waits for the record.
-    return vi.waitFor(async () => {
-      const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-      if (saved === undefined) throw new Error("the card is not saved yet");
-      return saved;
-    });
+    return vi.waitFor(
+      async () => {
+        const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
+        if (saved === undefined) throw new Error("the card is not saved yet");
+        return saved;
+      },
+      { timeout: 15_000 },
+    );
   };
   const threadStartsIn = (channelId: string) =>
     world.bot.deps.db

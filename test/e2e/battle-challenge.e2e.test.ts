@@ -87,10 +87,13 @@ describe("/battle challenge, end to end", () => {
     expect(battle?.status).toBe("active");
     expect(battle?.participants).toHaveLength(2);
     expect(JSON.stringify(accepted.embeds)).toContain("2/2");
-    await vi.waitFor(async () => {
-      const card = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-      expect(card?.messageId).toBe(message.id);
-    });
+    await vi.waitFor(
+      async () => {
+        const card = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
+        expect(card?.messageId).toBe(message.id);
+      },
+      { timeout: 15_000 },
+    );
   });
 
   it("keeps the battle's details on the accepted card when the challenger takes their seat with Join", async () => {
@@ -104,9 +107,12 @@ describe("/battle challenge, end to end", () => {
     expect(title).toMatch(/^⚔️ /);
     expect(field(accepted, "Language")).toBe("C++");
     const { battleId } = battleOf(accepted);
-    await vi.waitFor(async () => {
-      expect(await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId })).toBeDefined();
-    });
+    await vi.waitFor(
+      async () => {
+        expect(await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId })).toBeDefined();
+      },
+      { timeout: 15_000 },
+    );
 
     await linkMember(world, alice.id, keyOf("alice"));
     await world.discord

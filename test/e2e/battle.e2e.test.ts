@@ -53,14 +53,17 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
         problemId: "prb_easy_02",
       });
       // The card is recorded just after the message is posted, so the test waits for the record.
-      const saved = await vi.waitFor(async () => {
-        const found = await findBattleCard(world.bot.deps.db, {
-          battleId: cardBattleId,
-          guildId: world.guildId,
-        });
-        if (found === undefined) throw new Error("the card is not recorded yet");
-        return found;
-      });
+      const saved = await vi.waitFor(
+        async () => {
+          const found = await findBattleCard(world.bot.deps.db, {
+            battleId: cardBattleId,
+            guildId: world.guildId,
+          });
+          if (found === undefined) throw new Error("the card is not recorded yet");
+          return found;
+        },
+        { timeout: 15_000 },
+      );
       expect(saved).toMatchObject({ messageId: card.id, channelId: world.channelId, createdBy: alice.id });
     });
 

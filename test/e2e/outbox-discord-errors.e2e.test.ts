@@ -42,6 +42,12 @@ describe("announcements meeting Discord's errors, end to end", () => {
           ?.status === "disabled",
       { timeoutMs: 10_000, what: "the deleted channel's subscription to be disabled" },
     );
+    // The kept channel's post goes out in a lane of its own, beside the gone channel's 404: waited for too.
+    await world.discord.waitForMessage(
+      kept,
+      (message) => message.embeds[0]?.title?.includes("Deleted Channel Cup") === true,
+      10_000,
+    );
     const posted = world.discord.messages(kept);
     expect(posted.map((message) => message.embeds[0]?.title)).toEqual([
       expect.stringContaining("Deleted Channel Cup"),

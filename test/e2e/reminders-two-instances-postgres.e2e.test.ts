@@ -20,6 +20,7 @@ import {
   waitForReminderPosts,
   waitForScheduled,
 } from "./support/reminder-world.js";
+import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
 
@@ -89,12 +90,14 @@ describe.skipIf(postgresUrl === undefined)(
         await Promise.all(instances.map((instance) => instance.outbox.runOnce()));
         expect(reminderPosts(world, channelId, id)).toHaveLength(count);
       }
-      const rows = await world.bot.deps.db
-        .selectFrom("outbox")
-        .select(["status"])
-        .where("source", "=", "reminder")
-        .execute();
-      expect(rows).toEqual([{ status: "delivered" }, { status: "delivered" }]);
+      // A row is marked delivered just after Discord has its post (its source hears of the post first).
+      const readRows = () =>
+        world.bot.deps.db.selectFrom("outbox").select(["status"]).where("source", "=", "reminder").execute();
+      await waitUntil(async () => (await readRows()).every((row) => row.status === "delivered"), {
+        timeoutMs: 10_000,
+        what: "both reminders' rows to be marked delivered",
+      });
+      expect(await readRows()).toEqual([{ status: "delivered" }, { status: "delivered" }]);
     });
   },
 );

@@ -22,6 +22,7 @@ import {
   waitForReminderPosts,
   waitForScheduled,
 } from "./support/reminder-world.js";
+import { waitForHeldReads } from "./support/read-log.js";
 import { waitUntil } from "./support/wait-until.js";
 
 const minute = 60_000;
@@ -244,7 +245,8 @@ describe("tournament reminders, end to end", () => {
       async () => (await findReminderSettings(bot.deps.db, world.guildId))?.linkProblem === "not_linked",
       { timeoutMs: 5000, what: "the link problem to be recorded" },
     );
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Two more reads held for that problem, each of which could have told the admins again.
+    await waitForHeldReads(world, "reminders", 2);
     const notices = world.discord
       .messages(adminChannel)
       .filter((message) => message.content.startsWith("Tournament reminders are on hold"));
