@@ -27,7 +27,11 @@ export interface OutboxWorkerOptions {
   readonly leaseMs?: number;
   /** Rows claimed and not yet finished, at most. Default 100. */
   readonly batchSize?: number;
-  /** Rows being rendered and sent at once, at most; one per channel. Default 16. */
+  /**
+   * Rows being rendered and sent at once, at most; one per channel. Default 32: behind the shared proxy each
+   * post waits its turn in the proxy's queue, so what one instance has in flight bounds its rate (with 16, a
+   * lone instance reached 0.89 of the global limit; docs/architecture.md, "Growing past one machine").
+   */
   readonly concurrency?: number;
   /**
    * Rows of one channel waiting in this worker, at most; more are handed back in their place, and the
@@ -50,7 +54,7 @@ export interface OutboxWorkerOptions {
 export const outboxWorkerDefaults = {
   leaseMs: 60_000,
   batchSize: 100,
-  concurrency: 16,
+  concurrency: 32,
   maxQueuedPerChannel: 50,
   pollIntervalMs: 5000,
   pruneIntervalMs: 24 * 60 * 60_000,
