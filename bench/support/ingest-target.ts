@@ -48,12 +48,14 @@ export async function serveTarget(
   let startedAt = performance.now();
   process.on("message", ({ measure }: MeasureCommand) => {
     void (async () => {
+      // The load runs already: the CPU and the delay are taken first, then the commits (a read of the bot's
+      // metrics, whose time falls outside the CPU's window at both ends).
       if (measure === "start") {
-        commitsAtStart = await readCommits?.();
         histogram.reset();
         histogram.enable();
         cpuAtStart = process.cpuUsage();
         startedAt = performance.now();
+        commitsAtStart = await readCommits?.();
         return;
       }
       histogram.disable();

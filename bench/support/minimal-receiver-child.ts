@@ -40,12 +40,12 @@ function commitTurn(): void {
   const started = performance.now();
   try {
     insertAll(batch);
+    commits.count += 1;
+    commits.writes += batch.length;
+    commits.seconds += (performance.now() - started) / 1000;
   } catch (error) {
     failure = error instanceof Error ? error : new Error("the commit failed", { cause: error });
   }
-  commits.count += 1;
-  commits.writes += batch.length;
-  commits.seconds += (performance.now() - started) / 1000;
   for (const event of batch) event.settle(failure);
 }
 

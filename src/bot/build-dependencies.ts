@@ -93,8 +93,7 @@ export async function buildDependencies(
       logger,
     }),
   );
-  // The metrics are made once the store is open, since they read it; the commits of the migrations before go
-  // uncounted.
+  // The metrics read the store, so they are made once it is open; this forwards its group commits to them.
   const groupCommits: { count?: (commit: GroupCommit) => void } = {};
   const store = await createDb(config.databaseUrl, {
     logger,

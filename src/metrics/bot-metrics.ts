@@ -37,8 +37,8 @@ export interface BotMetrics {
   /** A token refresh failed on the bot's side, by reason (the linking code keeps the reasons few). */
   recordRefreshFailure(reason: string): void;
   /**
-   * A group commit of SQLite's writer: how long it took and how many writes it committed (the store tells
-   * them, src/store/create-db.ts).
+   * A transaction of a group commit that committed in SQLite's writer: how long it took and how many writes
+   * it held (the store tells them, src/store/create-db.ts).
    */
   recordGroupCommit(seconds: number, writes: number): void;
 }
@@ -105,7 +105,7 @@ export function createBotMetrics(
   });
   const groupCommitSeconds = new Histogram({
     name: "arena_database_group_commit_seconds",
-    help: "SQLite: time the writer took for one group commit, from BEGIN to COMMIT's return (its fsync, and any wait for another process's lock, included).",
+    help: "SQLite: time one group commit that committed took in the writer, from BEGIN to COMMIT's return (its fsync, and any wait for another process's lock, included).",
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5, 10],
     registers: [registry],
   });

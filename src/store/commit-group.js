@@ -2,6 +2,7 @@
 // The write batcher's one failure policy (docs/architecture.md, "The core"), shared by the writer's thread
 // (sqlite-thread/thread-batch.js) and the bot's thread (write-batcher.ts). Plain JavaScript so the thread,
 // which Node 20 starts without the TypeScript loader, can import it.
+import { performance } from "node:perf_hooks";
 
 /**
  * @typedef {{ ok: true, result: unknown } | { ok: false, error: unknown }} Outcome
@@ -9,6 +10,8 @@
  * @property {() => unknown} begin
  * @property {() => unknown} commit
  * @property {() => unknown} rollBack  also called when nothing is open, and must not throw then
+ * @property {(commit: { seconds: number, writes: number }) => void} [committed]  told of each transaction
+ *   that committed: how long from its BEGIN to its COMMIT's return, and how many writes it held
  */
 
 /**
@@ -35,11 +38,13 @@ export async function commitGroup(transactions, batch) {
   if (batch.length > 1) {
     let writeFailed = false;
     try {
+      const started = performance.now();
       await transactions.begin();
       writeFailed = true;
       const results = await runTogether(batch, new Map());
       writeFailed = false;
       await transactions.commit();
+      tellCommitted(transactions, started, batch.length);
       return results.map((result) => ({ ok: true, result }));
     } catch (error) {
       await transactions.rollBack();
@@ -51,11 +56,13 @@ export async function commitGroup(transactions, batch) {
   for (const { write, args } of batch) {
     let writeFailed = false;
     try {
+      const started = performance.now();
       await transactions.begin();
       writeFailed = true;
       const result = await write.run(args, new Map());
       writeFailed = false;
       await transactions.commit();
+      tellCommitted(transactions, started, 1);
       outcomes.push({ ok: true, result });
     } catch (error) {
       await transactions.rollBack();
@@ -67,6 +74,15 @@ export async function commitGroup(transactions, batch) {
     }
   }
   return outcomes;
+}
+
+/**
+ * @param {Transactions} transactions
+ * @param {number} started  performance.now() before the transaction's BEGIN
+ * @param {number} writes
+ */
+function tellCommitted(transactions, started, writes) {
+  transactions.committed?.({ seconds: (performance.now() - started) / 1000, writes });
 }
 
 /**

@@ -9,7 +9,7 @@ import { systemClock, type Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "./database.js";
 import type { StoreDialect } from "./dialect.js";
-import type { GroupCommit } from "./sqlite-thread/sqlite-thread-client.js";
+import type { GroupCommit } from "./sqlite-thread/thread-listeners.js";
 import { SqliteThreadDialect } from "./sqlite-thread/sqlite-thread-dialect.js";
 import { useThreadBatches } from "./write-batcher.js";
 import { createWriteHealth, type WriteHealth } from "./write-health.js";
@@ -42,8 +42,9 @@ export interface StoreOptions {
   /** On PostgreSQL, how long a query may go unanswered before its connection is closed (tests shorten it). */
   readonly postgresQueryTimeoutMs?: number;
   /**
-   * On SQLite, told of each group commit the writer's thread runs (write-batcher.ts): the bot's metrics. On
-   * PostgreSQL each write is a transaction of its own, and nothing is told.
+   * On SQLite, told of each transaction of a group commit that committed in the writer's thread
+   * (write-batcher.ts): the bot's metrics. Nothing else the writer runs is told, nor anything on PostgreSQL,
+   * where each write is a transaction of its own.
    */
   readonly onGroupCommit?: (commit: GroupCommit) => void;
 }

@@ -86,15 +86,21 @@ describe("a started bot", () => {
     await built.start();
 
     const newKeyOnly = createSecretBox(createKeyRing(newKey));
-    await vi.waitFor(async () => {
-      const found = await findMemberLink(store.db, newKeyOnly, { guildId, userId: "200000000000000001" });
-      expect(found?.credential.accessToken).toBe("key-a");
-    });
-    await vi.waitFor(() => {
-      const warning = lines.find((line) => line.includes("open with no key in ENCRYPTION_KEYS"));
-      expect(warning).toBeDefined();
-      expect(JSON.parse(warning ?? "{}")).toMatchObject({ unreadable: 1, level: 40 });
-    });
+    await vi.waitFor(
+      async () => {
+        const found = await findMemberLink(store.db, newKeyOnly, { guildId, userId: "200000000000000001" });
+        expect(found?.credential.accessToken).toBe("key-a");
+      },
+      { timeout: 15_000 },
+    );
+    await vi.waitFor(
+      () => {
+        const warning = lines.find((line) => line.includes("open with no key in ENCRYPTION_KEYS"));
+        expect(warning).toBeDefined();
+        expect(JSON.parse(warning ?? "{}")).toMatchObject({ unreadable: 1, level: 40 });
+      },
+      { timeout: 15_000 },
+    );
     expect(lines.join("")).not.toContain("key-b");
   });
 });

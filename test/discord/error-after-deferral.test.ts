@@ -61,13 +61,16 @@ describe("an error after a deferral", () => {
   it("replaces a progress line, leaving nothing behind", async () => {
     const handle = fake.runCommand({ ...at, name: "progress-then-fail" });
     // Until its first edit the original is the deferral's "thinking…" (flag 128, Loading); then the progress line.
-    const original = await vi.waitFor(() => {
-      const message = handle.original();
-      const thinking = message !== undefined && (message.flags & 128) !== 0;
-      if (message === undefined || thinking || message.content.startsWith("⏳"))
-        throw new Error("still in progress");
-      return message;
-    });
+    const original = await vi.waitFor(
+      () => {
+        const message = handle.original();
+        const thinking = message !== undefined && (message.flags & 128) !== 0;
+        if (message === undefined || thinking || message.content.startsWith("⏳"))
+          throw new Error("still in progress");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
     expect(original.content).toContain("The platform refused that.");
     expect(original.embeds).toEqual([]);
     expect(handle.followUps()).toEqual([]);
@@ -75,11 +78,14 @@ describe("an error after a deferral", () => {
 
   it("stays private when the edit of a public deferral was refused: the public 'thinking…' goes away", async () => {
     const handle = fake.runCommand({ ...at, name: "public-edit-refused" });
-    const followUp = await vi.waitFor(() => {
-      const [first] = handle.followUps();
-      if (first === undefined) throw new Error("no follow-up yet");
-      return first;
-    });
+    const followUp = await vi.waitFor(
+      () => {
+        const [first] = handle.followUps();
+        if (first === undefined) throw new Error("no follow-up yet");
+        return first;
+      },
+      { timeout: 15_000 },
+    );
     expect(followUp.flags & 64).toBe(64);
     expect(followUp.content).toMatch(/Something went wrong/);
     expect(handle.original()).toBeUndefined();
@@ -87,11 +93,14 @@ describe("an error after a deferral", () => {
 
   it("keeps a finished answer and sends the error after it", async () => {
     const handle = fake.runCommand({ ...at, name: "answer-then-fail" });
-    const followUp = await vi.waitFor(() => {
-      const [first] = handle.followUps();
-      if (first === undefined) throw new Error("no follow-up yet");
-      return first;
-    });
+    const followUp = await vi.waitFor(
+      () => {
+        const [first] = handle.followUps();
+        if (first === undefined) throw new Error("no follow-up yet");
+        return first;
+      },
+      { timeout: 15_000 },
+    );
     expect(followUp.content).toContain("The platform refused that.");
     expect(handle.original()?.embeds[0]?.title).toBe("Saved");
     expect(handle.original()?.content).toBe("");

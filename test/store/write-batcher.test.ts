@@ -110,7 +110,7 @@ describe.each([
 describe("the write batcher of a SQLite file whose writer's thread runs its batches", () => {
   let folder: string;
   let store: Store;
-  /** The group commits the store told of, after the migrations'. */
+  /** The group commits the store told of, from the first test's writes on. */
   let commits: GroupCommit[];
 
   beforeEach(async () => {
@@ -204,5 +204,8 @@ describe("the write batcher of a SQLite file whose writer's thread runs its batc
     expect(settled.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(settled[1]).toMatchObject({ reason: { message: "refused fail-b" } });
     expect(await storedIds(store)).toEqual(["a", "c"]);
+    // The held write's commit; then the shared one was rolled back and each write retried alone, and only the
+    // two that went in are told, each a commit of its own.
+    expect(commits.map((commit) => commit.writes)).toEqual([1, 1, 1]);
   });
 });

@@ -213,7 +213,17 @@ export function setUpDm(host) {
     entry.setAttribute("aria-current", "page");
     document.getElementById("channel-title").textContent = `@ ${botName()}`;
     if (fromDrawer) host.closeDrawers();
-    await reload();
+    await reloadSayingWhy();
+  }
+
+  /** reload(), saying under the box why it failed: the box stays off until a read says the app is added. */
+  async function reloadSayingWhy() {
+    try {
+      showError("");
+      await reload();
+    } catch (failure) {
+      showError(failure.message);
+    }
   }
 
   function close() {
@@ -231,7 +241,7 @@ export function setUpDm(host) {
     close,
     memberChanged: () => {
       listen();
-      if (state.open) void reload();
+      if (state.open) void reloadSayingWhy();
     },
   };
 }

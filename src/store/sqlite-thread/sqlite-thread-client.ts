@@ -3,6 +3,7 @@
 import type { Worker } from "node:worker_threads";
 import { idleThreadWanted, keepIdle, takeIdleThread } from "./idle-threads.js";
 import { startThread, withoutLoaders } from "./start-thread.js";
+import type { GroupCommit, ThreadListeners } from "./thread-listeners.js";
 
 export interface ThreadOptions {
   readonly filename: string;
@@ -40,32 +41,15 @@ export class SqliteThreadError extends Error {
   }
 }
 
-/**
- * One group commit the writer's thread ran (sqlite-thread.js): how long it took, from BEGIN to COMMIT's return
- * (its fsync, and any wait for another process's lock, included), and how many writes it committed.
- */
-export interface GroupCommit {
-  readonly seconds: number;
-  readonly writes: number;
-}
-
-/** What the bot's side is told of its thread besides the answers themselves. */
-export interface ThreadListeners {
-  /** Every database error the thread answers, a batch's included (the store's write health). */
-  readonly onError?: (error: SqliteThreadError) => void;
-  /** Every group commit the thread ran, once each (the store's metrics). */
-  readonly onGroupCommit?: (commit: GroupCommit) => void;
-}
-
 type Answer =
   | { readonly ready: true; readonly writes: readonly string[] }
   | { readonly closed: true }
-  | { readonly id: number; readonly error: DescribedError }
+  | { readonly id: number; readonly error: DescribedError; readonly commits?: readonly GroupCommit[] }
   | {
       readonly id: number;
       readonly outcomes: readonly ({ ok: true; result: unknown } | { ok: false; error: DescribedError })[];
       /** On the answer of the first batch of the group only, so that each commit is told once. */
-      readonly commit?: GroupCommit;
+      readonly commits?: readonly GroupCommit[];
     }
   | ({ readonly id: number } & StatementResult);
 
@@ -96,7 +80,7 @@ export class SqliteThread {
   /** The names of the batched writes the thread loaded. */
   readonly writes: ReadonlySet<string>;
   /** The store's listeners for the thread's errors and group commits. */
-  readonly #told: ThreadListeners;
+  readonly #storeListeners: ThreadListeners;
 
   readonly #writesModules: ReadonlySet<string>;
   readonly #listeners: {
@@ -114,7 +98,7 @@ export class SqliteThread {
     this.#worker = worker;
     this.#writesModules = writesModules;
     this.writes = new Set(writes);
-    this.#told = told;
+    this.#storeListeners = told;
     this.#listeners = {
       message: (answer) => {
         this.#answer(answer);
@@ -211,11 +195,10 @@ export class SqliteThread {
   async runBatch(batch: readonly NamedWrite[], lockWaitEnds?: number): Promise<WriteOutcome[]> {
     const answer = await this.#send({ batch, lockWaitEnds });
     if (!("outcomes" in answer)) throw new Error("The SQLite thread answered out of turn");
-    if (answer.commit !== undefined) this.#told.onGroupCommit?.(answer.commit);
     return answer.outcomes.map((outcome) => {
       if (outcome.ok) return outcome;
       const error = new SqliteThreadError(outcome.error);
-      this.#told.onError?.(error);
+      this.#storeListeners.onError?.(error);
       return { ok: false, error };
     });
   }
@@ -274,15 +257,27 @@ export class SqliteThread {
 
   #answer(answer: Answer): void {
     if ("ready" in answer || "closed" in answer) return;
+    if ("commits" in answer) this.#tellCommits(answer.commits);
     const pending = this.#pending.get(answer.id);
     if (pending === undefined) return;
     this.#pending.delete(answer.id);
     if (this.#pending.size === 0 && this.#closed === undefined) this.#worker.unref();
     if ("error" in answer) {
       const error = new SqliteThreadError(answer.error);
-      this.#told.onError?.(error);
+      this.#storeListeners.onError?.(error);
       pending.reject(error);
     } else pending.resolve(answer);
+  }
+
+  /** A listener that throws must not fail the writes it counts: they are committed. */
+  #tellCommits(commits: readonly GroupCommit[]): void {
+    for (const commit of commits) {
+      try {
+        this.#storeListeners.onGroupCommit?.(commit);
+      } catch {
+        // Counting is all the listener does (the bot's metrics); a count missed is all that is lost.
+      }
+    }
   }
 
   #fail(error: Error): void {

@@ -18,11 +18,11 @@ import {
 } from "kysely";
 import {
   SqliteThread,
-  type GroupCommit,
   type NamedWrite,
   type StatementResult,
   type WriteOutcome,
 } from "./sqlite-thread-client.js";
+import type { GroupCommit } from "./thread-listeners.js";
 import { WriterLock } from "./writer-lock.js";
 
 export interface SqliteThreadDialectOptions {

@@ -5,8 +5,8 @@
 // `{ id, sql, parameters }` → `{ id, rows, changes, lastInsertRowid }` or `{ id, error }`; and, when the
 // writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
 // `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
-// one share the next commit, each still answered on its own, the first also with what the commit took
-// (`commit: { seconds, writes }`). `{ close: true }` closes the connection and ends
+// one share the next commit, each still answered on its own, the first also with the transactions that
+// committed (`commits: [{ seconds, writes }]`: one, or one a write when a write threw and each was retried). `{ close: true }` closes the connection and ends
 // the thread; with `keep` the thread answers `{ closed: true }` and waits for `{ reopen: options }`, the next
 // store's connection, which it answers `{ ready: true, writes }` as a new thread does (sqlite-thread-client.ts).
 import { Buffer } from "node:buffer";
@@ -218,7 +218,8 @@ function askedMuchLater(later, first) {
  * @param {readonly Message[]} messages
  */
 async function commitBatches(messages) {
-  const started = performance.now();
+  /** @type {{ seconds: number, writes: number }[]} */
+  const commits = [];
   /** @type {import("./thread-batch.js").Outcome[]} */
   let outcomes;
   try {
@@ -229,18 +230,18 @@ async function commitBatches(messages) {
       sqlite,
       writes,
       messages.flatMap((message) => message.batch ?? []),
+      (commit) => commits.push(commit),
     );
   } catch (error) {
     for (const { id } of messages) port.postMessage({ id, error: describeError(error) });
     return;
   }
-  // What the group took, told once, with its first batch's answer (the store's metrics, create-db.ts).
-  const commit = { seconds: (performance.now() - started) / 1000, writes: outcomes.length };
+  // The transactions that committed, told once, with the first batch's answer (the store's metrics).
   let start = 0;
   for (const [index, message] of messages.entries()) {
     const end = start + (message.batch?.length ?? 0);
     const outcomesOfBatch = outcomes.slice(start, end);
-    answer(message, { id: message.id, outcomes: outcomesOfBatch, ...(index === 0 ? { commit } : {}) });
+    answer(message, { id: message.id, outcomes: outcomesOfBatch, ...(index === 0 ? { commits } : {}) });
     start = end;
   }
 }
@@ -254,7 +255,9 @@ function answer(message, reply) {
   try {
     port.postMessage(reply);
   } catch (error) {
-    port.postMessage({ id: message.id, error: describeError(error) });
+    // What committed is still told.
+    const commits = "commits" in reply ? { commits: reply.commits } : {};
+    port.postMessage({ id: message.id, error: describeError(error), ...commits });
   }
 }
 

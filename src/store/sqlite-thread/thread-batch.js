@@ -65,19 +65,22 @@ export async function loadBatchedWrites(moduleUrl, database) {
 }
 
 /**
- * The batch as one group commit on this thread's connection (commit-group.js keeps the failure policy).
+ * The batch as one group commit on this thread's connection (commit-group.js keeps the failure policy);
+ * `committed` is told of each transaction that committed (one, or one a write when the group was retried).
  * @param {import("better-sqlite3").Database} sqlite
  * @param {Writes | undefined} writes
  * @param {readonly { name: string, args: unknown }[]} batch
+ * @param {(commit: { seconds: number, writes: number }) => void} [committed]
  * @returns {Promise<Outcome[]>}
  */
-export async function runBatch(sqlite, writes, batch) {
+export async function runBatch(sqlite, writes, batch, committed) {
   const transactions = {
     begin: () => sqlite.exec("begin immediate"),
     commit: () => sqlite.exec("commit"),
     rollBack: () => {
       if (sqlite.inTransaction) sqlite.exec("rollback");
     },
+    ...(committed === undefined ? {} : { committed }),
   };
   const outcomes = await commitGroup(
     transactions,

@@ -10,6 +10,7 @@ import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteThread } from "../../../src/store/sqlite-thread/sqlite-thread-client.js";
 import { SqliteThreadDialect } from "../../../src/store/sqlite-thread/sqlite-thread-dialect.js";
+import type { GroupCommit } from "../../../src/store/sqlite-thread/thread-listeners.js";
 import { recordIdWrite } from "../support/thread-test-writes.js";
 
 const writesModule = new URL("../support/thread-test-writes.js", import.meta.url).href;
@@ -74,10 +75,17 @@ describe("the writer's thread", () => {
 describe("the writer's thread running batches", () => {
   const busyTimeoutMs = 600_000;
   let thread: SqliteThread;
+  /** The commits the thread told of: a batch refused for the lock committed nothing. */
+  let commits: GroupCommit[];
   const record = (id: string) => [{ name: recordIdWrite.name, args: { id } }];
 
   beforeEach(async () => {
-    thread = await SqliteThread.open({ filename, readonly: false, busyTimeoutMs, writesModule });
+    const told: GroupCommit[] = [];
+    commits = told;
+    thread = await SqliteThread.open(
+      { filename, readonly: false, busyTimeoutMs, writesModule },
+      { onGroupCommit: (commit) => told.push(commit) },
+    );
   });
 
   afterEach(async () => {
@@ -93,6 +101,7 @@ describe("the writer's thread running batches", () => {
     } finally {
       holder.exec("rollback");
     }
+    expect(commits).toEqual([]);
   }, 30_000);
 
   it("gives a batch asked for much later than the one before it a commit of its own, with its own wait", async () => {
@@ -107,6 +116,8 @@ describe("the writer's thread running batches", () => {
     }
     expect(await fresh).toMatchObject([{ ok: true }]);
     expect(holder.prepare("select id from seen_interactions").all()).toEqual([{ id: "fresh" }]);
+    // Only the batch that went in is told, as a commit of its one write.
+    expect(commits.map((commit) => commit.writes)).toEqual([1]);
   }, 30_000);
 });
 
