@@ -4,7 +4,7 @@ import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defineCommand } from "../../src/discord/interaction-handlers.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
-import type { FakeDiscord } from "../../fake-discord/index.js";
+import type { FakeDiscord, StoredMessage } from "../../fake-discord/index.js";
 import { startRouteOverFakeDiscord, type RouteOverFakeDiscord } from "../http/route-over-fake-discord.js";
 
 const command = (name: string) => ({ name, description: name, type: 1 }) as const;
@@ -78,14 +78,7 @@ describe("an error after a deferral", () => {
 
   it("stays private when the edit of a public deferral was refused: the public 'thinking…' goes away", async () => {
     const handle = fake.runCommand({ ...at, name: "public-edit-refused" });
-    const followUp = await vi.waitFor(
-      () => {
-        const [first] = handle.followUps();
-        if (first === undefined) throw new Error("no follow-up yet");
-        return first;
-      },
-      { timeout: 15_000 },
-    );
+    const followUp = await firstFollowUp(handle);
     expect(followUp.flags & 64).toBe(64);
     expect(followUp.content).toMatch(/Something went wrong/);
     expect(handle.original()).toBeUndefined();
@@ -93,16 +86,21 @@ describe("an error after a deferral", () => {
 
   it("keeps a finished answer and sends the error after it", async () => {
     const handle = fake.runCommand({ ...at, name: "answer-then-fail" });
-    const followUp = await vi.waitFor(
-      () => {
-        const [first] = handle.followUps();
-        if (first === undefined) throw new Error("no follow-up yet");
-        return first;
-      },
-      { timeout: 15_000 },
-    );
+    const followUp = await firstFollowUp(handle);
     expect(followUp.content).toContain("The platform refused that.");
     expect(handle.original()?.embeds[0]?.title).toBe("Saved");
     expect(handle.original()?.content).toBe("");
   });
 });
+
+/** The first follow-up of an interaction, once the bot sent it. */
+function firstFollowUp(handle: { followUps(): readonly StoredMessage[] }): Promise<StoredMessage> {
+  return vi.waitFor(
+    () => {
+      const [first] = handle.followUps();
+      if (first === undefined) throw new Error("no follow-up yet");
+      return first;
+    },
+    { timeout: 15_000 },
+  );
+}

@@ -119,9 +119,12 @@ describe.skipIf(postgresDatabases.length === 0)("two first links of one member a
 
         const bobInput = input(member, bob, second, bobCredentials[second]);
         try {
+          // The test's lock is taken before the first save starts: started together, the save could reach the
+          // row first (the hold's connection may still be opening) and commit without ever waiting.
+          const holderPid = await holder;
           // The sign-in to Alice's account has stored its link and waits, uncommitted, on the test's lock.
           const first = saveLinkedAccount(deps, input(member, alice, "oauth", aliceTokens), alice);
-          const firstPid = await blockedBy(await holder, "the first link to wait, uncommitted");
+          const firstPid = await blockedBy(holderPid, "the first link to wait, uncommitted");
           const secondSave = saveLinkedAccount(deps, bobInput, bob);
           await blockedBy(firstPid, "the second link to wait for the first");
           release();
