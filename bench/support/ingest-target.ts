@@ -48,8 +48,8 @@ export async function serveTarget(
   let startedAt = performance.now();
   process.on("message", ({ measure }: MeasureCommand) => {
     void (async () => {
-      // The load runs already: the CPU and the delay are taken first, then the commits (a read of the bot's
-      // metrics, whose time falls outside the CPU's window at both ends).
+      // The load runs already: the CPU and the delay are taken first, so that their window starts with the
+      // load's, then the commits (a read of the bot's metrics, a few ms of the window at each end).
       if (measure === "start") {
         histogram.reset();
         histogram.enable();

@@ -82,7 +82,11 @@ export async function commitGroup(transactions, batch) {
  * @param {number} writes
  */
 function tellCommitted(transactions, started, writes) {
-  transactions.committed?.({ seconds: (performance.now() - started) / 1000, writes });
+  try {
+    transactions.committed?.({ seconds: (performance.now() - started) / 1000, writes });
+  } catch {
+    // What committed stays committed: a listener that throws must not turn it into a refusal.
+  }
 }
 
 /**

@@ -43,8 +43,9 @@ export interface StoreOptions {
   readonly postgresQueryTimeoutMs?: number;
   /**
    * On SQLite, told of each transaction of a group commit that committed in the writer's thread
-   * (write-batcher.ts): the bot's metrics. Nothing else the writer runs is told, nor anything on PostgreSQL,
-   * where each write is a transaction of its own.
+   * (write-batcher.ts): the bot's metrics. Nothing else the writer runs is told, nor a batch the bot's own
+   * thread commits (a store opened without batched writes, as some tests open one), nor anything on
+   * PostgreSQL, where each write is a transaction of its own.
    */
   readonly onGroupCommit?: (commit: GroupCommit) => void;
 }

@@ -44,9 +44,12 @@ describe("a fake Discord gateway with two clients identifying for the same shard
   it("drops a session whose client vanished once the shard identifies again", async () => {
     const vanished = await identifyRaw(fake);
     vanished.terminate();
-    await vi.waitFor(() => {
-      expect(fake.gateway.liveSessions().filter((session) => session.socket === null)).toHaveLength(1);
-    });
+    await vi.waitFor(
+      () => {
+        expect(fake.gateway.liveSessions().filter((session) => session.socket === null)).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
     // Kept for a RESUME that may still come, as Discord does for a while.
     expect(fake.gateway.liveSessions()).toHaveLength(3);
     const restarted = await identifyRaw(fake);

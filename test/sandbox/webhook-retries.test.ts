@@ -90,9 +90,12 @@ describe("retries", () => {
     });
     const port = (endpoint.address() as { port: number }).port;
     const failHeldAttempt = async () => {
-      await vi.waitFor(() => {
-        expect(held).toHaveLength(1);
-      });
+      await vi.waitFor(
+        () => {
+          expect(held).toHaveLength(1);
+        },
+        { timeout: 15_000 },
+      );
       held.splice(0).forEach((response) => response.writeHead(500).end());
       await fixture.test.sandbox.idle();
     };

@@ -15,6 +15,7 @@ import {
   holdWriterWrite,
   recordIdsTogetherWrite,
   recordIdWrite,
+  uncloneableAnswerWrite,
   unknownToThreadWrite,
 } from "./support/thread-test-writes.js";
 
@@ -110,7 +111,7 @@ describe.each([
 describe("the write batcher of a SQLite file whose writer's thread runs its batches", () => {
   let folder: string;
   let store: Store;
-  /** The group commits the store told of, from the first test's writes on. */
+  /** The group commits the store told of (migrations run no group commit). */
   let commits: GroupCommit[];
 
   beforeEach(async () => {
@@ -187,6 +188,14 @@ describe("the write batcher of a SQLite file whose writer's thread runs its batc
     // The held commit lasted at least as long as this thread saw it held.
     expect(commits[0]!.seconds).toBeGreaterThanOrEqual(heldFor);
     expect(commits[1]!.seconds).toBeGreaterThan(0);
+  });
+
+  it("tells of a commit whose answer could not cross back, though its caller hears an error", async () => {
+    const run = batchedWritesOf(store.db);
+    await expect(run(uncloneableAnswerWrite, { id: "a" })).rejects.toThrow();
+    // Committed all the same: the row is there, and the commit is counted.
+    expect(await storedIds(store)).toEqual(["a"]);
+    expect(commits.map((commit) => commit.writes)).toEqual([1]);
   });
 
   it("refuses only the write that threw among batches that shared a commit", async () => {

@@ -218,11 +218,13 @@ export function setUpDm(host) {
 
   /** reload(), saying under the box why it failed: the box stays off until a read says the app is added. */
   async function reloadSayingWhy() {
+    // reload() counts this read next; a failure is shown only while no later read was asked for.
+    const ticket = state.asked + 1;
     try {
       showError("");
       await reload();
     } catch (failure) {
-      showError(failure.message);
+      if (ticket === state.asked) showError(failure.message);
     }
   }
 

@@ -6,7 +6,8 @@
 // writer was opened with the bot's batched writes (write-batcher.ts), `{ id, batch: [{ name, args }] }` →
 // `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
 // one share the next commit, each still answered on its own, the first also with the transactions that
-// committed (`commits: [{ seconds, writes }]`: one, or one a write when a write threw and each was retried). `{ close: true }` closes the connection and ends
+// committed (`commits: [{ seconds, writes }]`: one for the group, or, when a write threw and each was retried
+// alone, one per write that committed; none when the group was refused whole). `{ close: true }` closes the connection and ends
 // the thread; with `keep` the thread answers `{ closed: true }` and waits for `{ reopen: options }`, the next
 // store's connection, which it answers `{ ready: true, writes }` as a new thread does (sqlite-thread-client.ts).
 import { Buffer } from "node:buffer";
@@ -233,7 +234,9 @@ async function commitBatches(messages) {
       (commit) => commits.push(commit),
     );
   } catch (error) {
-    for (const { id } of messages) port.postMessage({ id, error: describeError(error) });
+    // A retry that committed before the failure is still told, with the first batch's answer.
+    for (const [index, { id }] of messages.entries())
+      port.postMessage({ id, error: describeError(error), ...(index === 0 ? { commits } : {}) });
     return;
   }
   // The transactions that committed, told once, with the first batch's answer (the store's metrics).

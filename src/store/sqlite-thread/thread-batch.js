@@ -66,7 +66,8 @@ export async function loadBatchedWrites(moduleUrl, database) {
 
 /**
  * The batch as one group commit on this thread's connection (commit-group.js keeps the failure policy);
- * `committed` is told of each transaction that committed (one, or one a write when the group was retried).
+ * `committed` is told of each transaction that committed: the group's, or, when it was retried a write at a
+ * time, one per write that committed; none when it was refused whole.
  * @param {import("better-sqlite3").Database} sqlite
  * @param {Writes | undefined} writes
  * @param {readonly { name: string, args: unknown }[]} batch

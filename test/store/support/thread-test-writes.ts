@@ -84,4 +84,13 @@ export const holdWriterWrite: BatchedWrite<{ gate: SharedArrayBuffer }, WriteRep
   },
 };
 
-export const batchedWrites = [recordIdWrite, recordIdsTogetherWrite, holdWriterWrite];
+/** Records an id and answers with a function, which cannot cross back to the bot's thread. */
+export const uncloneableAnswerWrite: BatchedWrite<{ id: string }, unknown> = {
+  name: "test: answer what cannot cross threads",
+  async run(db, { id }) {
+    await sql`insert into seen_interactions (id, seen_at) values (${id}, 0)`.execute(db);
+    return { report: () => id };
+  },
+};
+
+export const batchedWrites = [recordIdWrite, recordIdsTogetherWrite, holdWriterWrite, uncloneableAnswerWrite];
