@@ -3,11 +3,11 @@
 // the battle's events and its result, and is archived when the battle ends ("Posting").
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
-import { findBattleCard } from "../../src/store/battle-cards.js";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { buttonLabelled, ephemeral, field } from "./support/message-parts.js";
+import { waitForSavedCard } from "./support/saved-battle-card.js";
 
 const operatorSecret = "operator-webhook-secret-for-card-joins";
 /** How soon after the join's answer the card must show it. */
@@ -66,13 +66,7 @@ describe.each(setups)("the battle card follows joins, $name", ({ webhook }) => {
     battleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
     await world.discord.threads.waitForThread(world.guildId, (thread) => thread.id === card.id);
     // Discord made the thread; the bot records it just after, and only then sends updates there.
-    await vi.waitFor(
-      async () => {
-        const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-        if (saved?.threadId !== card.id) throw new Error("the card's thread is not recorded yet");
-      },
-      { timeout: 15_000 },
-    );
+    await waitForSavedCard(world, battleId, (saved) => saved.threadId === card.id, "the card's thread");
   }, 60_000);
   afterAll(async () => {
     await world.close();

@@ -2,12 +2,12 @@
 // queues no start Discord would refuse (400 50024), and the card is kept without a thread, so its battle's
 // updates stay in the channel (docs/architecture.md, "Posting").
 import { ChannelType } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { findBattleCard } from "../../src/store/battle-cards.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { buttonLabelled } from "./support/message-parts.js";
 import { keyOf } from "./support/sandbox-keys.js";
+import { waitForSavedCard } from "./support/saved-battle-card.js";
 
 describe("a battle card where no thread can start", () => {
   let world: EndToEnd;
@@ -34,15 +34,7 @@ describe("a battle card where no thread can start", () => {
       })
       .waitForFinal();
     const battleId = buttonLabelled(card, "Join").custom_id.replace("battle:join:", "");
-    // The card is recorded just after the message is posted, so the test waits for the record.
-    return vi.waitFor(
-      async () => {
-        const saved = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-        if (saved === undefined) throw new Error("the card is not saved yet");
-        return saved;
-      },
-      { timeout: 15_000 },
-    );
+    return waitForSavedCard(world, battleId);
   };
   const threadStartsIn = (channelId: string) =>
     world.bot.deps.db

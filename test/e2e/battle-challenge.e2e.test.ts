@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandOptionValue, FakeUser, StoredMessage } from "../../fake-discord/index.js";
-import { findBattleCard } from "../../src/store/battle-cards.js";
 import { deleteMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { buttonLabelled, ephemeral, field } from "./support/message-parts.js";
+import { waitForSavedCard } from "./support/saved-battle-card.js";
 
 function customIds(message: StoredMessage): string[] {
   return (message.components as { components: { custom_id: string }[] }[]).flatMap((row) =>
@@ -87,13 +87,8 @@ describe("/battle challenge, end to end", () => {
     expect(battle?.status).toBe("active");
     expect(battle?.participants).toHaveLength(2);
     expect(JSON.stringify(accepted.embeds)).toContain("2/2");
-    await vi.waitFor(
-      async () => {
-        const card = await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId });
-        expect(card?.messageId).toBe(message.id);
-      },
-      { timeout: 15_000 },
-    );
+    const card = await waitForSavedCard(world, battleId, (saved) => saved.messageId === message.id);
+    expect(card.messageId).toBe(message.id);
   });
 
   it("keeps the battle's details on the accepted card when the challenger takes their seat with Join", async () => {
@@ -107,12 +102,7 @@ describe("/battle challenge, end to end", () => {
     expect(title).toMatch(/^⚔️ /);
     expect(field(accepted, "Language")).toBe("C++");
     const { battleId } = battleOf(accepted);
-    await vi.waitFor(
-      async () => {
-        expect(await findBattleCard(world.bot.deps.db, { battleId, guildId: world.guildId })).toBeDefined();
-      },
-      { timeout: 15_000 },
-    );
+    await waitForSavedCard(world, battleId);
 
     await linkMember(world, alice.id, keyOf("alice"));
     await world.discord

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
-import { findBattleCard } from "../../src/store/battle-cards.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
 import { battleCommands } from "./support/battle-commands.js";
 import { buttonLabelled, buttons, ephemeral, fieldsOf } from "./support/message-parts.js";
 import { keyOf } from "./support/sandbox-keys.js";
+import { waitForSavedCard } from "./support/saved-battle-card.js";
 
 describe.each(interactionsModes)("/battle, end to end, interactions over %s", (interactionsMode) => {
   let world: EndToEnd;
@@ -52,18 +52,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
         capacity: 2,
         problemId: "prb_easy_02",
       });
-      // The card is recorded just after the message is posted, so the test waits for the record.
-      const saved = await vi.waitFor(
-        async () => {
-          const found = await findBattleCard(world.bot.deps.db, {
-            battleId: cardBattleId,
-            guildId: world.guildId,
-          });
-          if (found === undefined) throw new Error("the card is not recorded yet");
-          return found;
-        },
-        { timeout: 15_000 },
-      );
+      const saved = await waitForSavedCard(world, cardBattleId);
       expect(saved).toMatchObject({ messageId: card.id, channelId: world.channelId, createdBy: alice.id });
     });
 

@@ -93,12 +93,12 @@ export class SqliteThread {
     worker: Worker,
     writes: readonly string[],
     writesModules: ReadonlySet<string>,
-    told: ThreadListeners,
+    storeListeners: ThreadListeners,
   ) {
     this.#worker = worker;
     this.#writesModules = writesModules;
     this.writes = new Set(writes);
-    this.#storeListeners = told;
+    this.#storeListeners = storeListeners;
     this.#listeners = {
       message: (answer) => {
         this.#answer(answer);
@@ -120,13 +120,13 @@ export class SqliteThread {
   }
 
   /** Resolves once the connection is open (WAL switched, pragmas set); rejects with the reason it is not. */
-  static async open(options: ThreadOptions, told: ThreadListeners = {}): Promise<SqliteThread> {
+  static async open(options: ThreadOptions, storeListeners: ThreadListeners = {}): Promise<SqliteThread> {
     const idle = takeIdleThread(options.writesModule);
     if (idle !== undefined) {
       idle.worker.ref();
       idle.worker.postMessage({ reopen: options });
       try {
-        return await SqliteThread.#whenReady(idle.worker, idle.writesModules, options, told);
+        return await SqliteThread.#whenReady(idle.worker, idle.writesModules, options, storeListeners);
       } catch (error) {
         // One that ended while it waited, before its exit reached the pool: the store opens on a new thread.
         // A connection the thread could not open fails the store, as on a new thread.
@@ -137,7 +137,7 @@ export class SqliteThread {
     // the playground), which would cost each thread tens of milliseconds; thread-batch.js registers tsx itself
     // when the batched writes are TypeScript sources.
     const worker = startThread(threadEntry, options, withoutLoaders(process.execArgv));
-    return SqliteThread.#whenReady(worker, new Set(), options, told);
+    return SqliteThread.#whenReady(worker, new Set(), options, storeListeners);
   }
 
   /** The thread, once it answered `ready` for the connection `options` describe. */
@@ -145,7 +145,7 @@ export class SqliteThread {
     worker: Worker,
     imported: ReadonlySet<string>,
     options: ThreadOptions,
-    told: ThreadListeners,
+    storeListeners: ThreadListeners,
   ): Promise<SqliteThread> {
     const writes = await new Promise<readonly string[]>((resolve, reject) => {
       const settle = (): void => {
@@ -173,7 +173,7 @@ export class SqliteThread {
     worker.unref();
     const writesModules = new Set(imported);
     if (options.writesModule !== undefined) writesModules.add(options.writesModule);
-    return new SqliteThread(worker, writes, writesModules, told);
+    return new SqliteThread(worker, writes, writesModules, storeListeners);
   }
 
   /** The thread's id (worker_threads' threadId): a store opened after another closed may run on its thread. */

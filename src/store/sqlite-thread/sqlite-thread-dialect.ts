@@ -39,7 +39,7 @@ export interface SqliteThreadDialectOptions {
   readonly maxPageCount?: number;
   /** Told of every error of the writer's connection (the store's write health, write-health.ts). */
   readonly onWriterError?: (error: Error) => void;
-  /** Told of every group commit the writer's thread runs (the bot's metrics). */
+  /** Told of each transaction of a group commit that committed in the writer's thread (the bot's metrics). */
   readonly onGroupCommit?: (commit: GroupCommit) => void;
 }
 

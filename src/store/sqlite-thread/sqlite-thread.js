@@ -7,9 +7,10 @@
 // `{ id, outcomes }`: a whole group commit run here, with no message per statement; batches that queued behind
 // one share the next commit, each still answered on its own, the first also with the transactions that
 // committed (`commits: [{ seconds, writes }]`: one for the group, or, when a write threw and each was retried
-// alone, one per write that committed; none when the group was refused whole). `{ close: true }` closes the connection and ends
-// the thread; with `keep` the thread answers `{ closed: true }` and waits for `{ reopen: options }`, the next
-// store's connection, which it answers `{ ready: true, writes }` as a new thread does (sqlite-thread-client.ts).
+// alone, one per write that committed; none when the group was refused whole). `{ close: true }` closes the
+// connection and ends the thread; with `keep` the thread answers `{ closed: true }` and waits for
+// `{ reopen: options }`, the next store's connection, which it answers `{ ready: true, writes }` as a new
+// thread does (sqlite-thread-client.ts).
 import { Buffer } from "node:buffer";
 import { performance } from "node:perf_hooks";
 import { nextTick } from "node:process";
