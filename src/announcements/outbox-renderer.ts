@@ -81,7 +81,10 @@ async function renderPost(
 function createDepartedCheck(deps: OutboxRendererDeps, guildId: string): DepartedCheck | undefined {
   const { rest } = deps;
   if (rest === undefined) return undefined;
-  return { check: (userId) => isStillGuildMember(rest, guildId, userId), logger: deps.logger };
+  return {
+    check: (userId) => isStillGuildMember(rest, deps.clock, guildId, userId),
+    logger: deps.logger,
+  };
 }
 
 /** The card as every event that reached it tells it (card-edit.ts), never as this event alone. */

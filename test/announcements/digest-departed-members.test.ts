@@ -145,6 +145,24 @@ describe.each(testDatabases())("the weekly digest without members who left, on $
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBeGreaterThan(0);
   });
 
+  it("asks about each member once for the server's digests rendered within a minute", async () => {
+    const players = await playWeek(6);
+    fake.removeMember(guildId, players[1]!.discordId);
+    const eventId = await storeEvent("system.leaderboard_updated", world.data("system.leaderboard_updated"), {
+      id: "evt_weekly",
+    });
+    const entry = await queue(eventId, "post", guildId);
+    fake.resetStats();
+
+    // Each channel subscribed to the digest renders the same week: the second render asks Discord nothing.
+    const first = await renderRow(entry);
+    const second = await renderRow(entry);
+
+    expect(gainsOf(second)).toBe(gainsOf(first));
+    expect(JSON.stringify(first)).not.toContain(players[1]!.discordId);
+    expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(6);
+  });
+
   it("asks about a bounded number of members, however many have left", async () => {
     const players = await playWeek(maxMemberChecks + 10);
     for (const player of players) fake.removeMember(guildId, player.discordId);

@@ -85,6 +85,6 @@ function checkMembers(
   return createDepartedMembers({
     links,
     logger: deps.logger,
-    check: (userId) => isStillGuildMember(deps.rest, guildId, userId),
+    check: (userId) => isStillGuildMember(deps.rest, deps.clock, guildId, userId),
   });
 }

@@ -157,6 +157,20 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBeGreaterThan(0);
   });
 
+  it("asks about each member once for the pages opened within a minute", async () => {
+    const members = await linkMembers(serverLeaderboardPageSize + 2);
+    fake.removeMember(guildId, members[1]!);
+    fake.resetStats();
+
+    const first = await renderPage("week");
+    const again = await renderPage("week");
+
+    expect(again.ranked).toEqual(first.ranked);
+    expect(first.ranked).not.toContain(`2:${members[1]!}`);
+    // The page shows ten, one more says whether another page follows, and one member left: twelve asked.
+    expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(serverLeaderboardPageSize + 2);
+  });
+
   it("asks about a bounded number of members, however many have left", async () => {
     const members = await linkMembers(maxMemberChecks + serverLeaderboardPageSize + 2);
     for (const userId of members) fake.removeMember(guildId, userId);
