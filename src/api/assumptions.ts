@@ -26,6 +26,12 @@ export function toMilliseconds(field: TimedField, value: number): number {
   return platformUnits[field] === "seconds" ? value * 1000 : value;
 }
 
+/**
+ * A submission's `score` has no maximum in the spec: assumed out of 100, the share of tests passed (the
+ * sandbox's judge), so "80/100" and full marks at 100.
+ */
+export const submissionScoreMax = 100;
+
 /** POST /battles body: shape A (`participants`, `timeLimit`, `problemId`) unless told otherwise. */
 export const defaultBattleRequestShape: BattleRequestShape = "A";
 

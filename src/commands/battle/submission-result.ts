@@ -1,12 +1,12 @@
 import { plainLabel, plainText } from "../../display/platform-text.js";
 import type { APIEmbedField } from "discord-api-types/v10";
-import type { Submission } from "../../api/index.js";
+import { submissionScoreMax, type Submission } from "../../api/index.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { displayLanguage } from "../../display/language-name.js";
 
 function colorFor(score: number | undefined): number {
   if (score === undefined) return 0x5865f2;
-  if (score >= 100) return 0x2ecc71;
+  if (score >= submissionScoreMax) return 0x2ecc71;
   return score > 0 ? 0xf1c40f : 0xe74c3c;
 }
 
@@ -28,7 +28,10 @@ function renderFirstFailure(submission: Submission): APIEmbedField[] {
   return [{ name: "First failing test", value }];
 }
 
-/** The answer to a submission: status, score, tests passed, time (ms) and memory (KB) (src/api/assumptions.ts). */
+/**
+ * The answer to a submission: status, score (out of submissionScoreMax), tests passed, time (ms) and memory (KB)
+ * (src/api/assumptions.ts).
+ */
 export function renderSubmissionResult(input: {
   readonly battleId: string;
   readonly language: string;
@@ -38,7 +41,10 @@ export function renderSubmissionResult(input: {
   const tests = submission.testCases;
   const stats = [
     { name: "Status", value: plainText(submission.status) },
-    { name: "Score", value: submission.score === undefined ? undefined : `${submission.score}/100` },
+    {
+      name: "Score",
+      value: submission.score === undefined ? undefined : `${submission.score}/${submissionScoreMax}`,
+    },
     { name: "Tests", value: tests === undefined ? undefined : `${tests.passed}/${tests.total} passed` },
     {
       name: "Time",
