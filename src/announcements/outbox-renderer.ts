@@ -1,7 +1,6 @@
 // The outbox worker's render step for an event's row (docs/architecture.md, "Rendering", "Posting"): it becomes
 // the message to post, or the battle card to edit. Undefined means nothing to send: the event is gone from the
 // inbox, was ignored or dead-lettered, or its kind has no card to edit.
-import type { REST } from "@discordjs/rest";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
@@ -9,8 +8,8 @@ import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
 import { renderCardEditOf } from "./card-edit.js";
-import { isStillGuildMember } from "../discord/guild-member-presence.js";
 import type { DepartedCheck } from "../discord/departed-members.js";
+import type { MemberPresence } from "../discord/guild-member-presence.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
@@ -23,8 +22,8 @@ export interface OutboxRendererDeps {
   readonly db: Kysely<Database>;
   readonly clock: Clock;
   readonly logger: Logger;
-  /** Asks Discord whether the members the weekly digest names are still here; without it, none is left out. */
-  readonly rest?: REST | undefined;
+  /** Whether the members the weekly digest names are still here; without it, none is left out. */
+  readonly memberPresence?: MemberPresence | undefined;
 }
 
 export type RenderOutboxRow = (entry: OutboxEntry) => Promise<RenderedMessage | undefined>;
@@ -79,12 +78,9 @@ async function renderPost(
 }
 
 function createDepartedCheck(deps: OutboxRendererDeps, guildId: string): DepartedCheck | undefined {
-  const { rest } = deps;
-  if (rest === undefined) return undefined;
-  return {
-    check: (userId) => isStillGuildMember(rest, deps.clock, guildId, userId),
-    logger: deps.logger,
-  };
+  const { memberPresence } = deps;
+  if (memberPresence === undefined) return undefined;
+  return { check: (userId) => memberPresence.isStillMember(guildId, userId), logger: deps.logger };
 }
 
 /** The card as every event that reached it tells it (card-edit.ts), never as this event alone. */

@@ -6,6 +6,7 @@ import type { BotDependencies } from "../commands/bot-dependencies.js";
 import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
 import { readBotRestOptions } from "../discord/bot-rest-options.js";
+import { createMemberPresence } from "../discord/guild-member-presence.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import type { GatewayClient } from "../discord/gateway-client.js";
 import { planGatewayShards } from "../discord/gateway-shards.js";
@@ -157,6 +158,7 @@ export async function buildDependencies(
     }),
     rest,
     applicationId,
+    memberPresence: createMemberPresence(rest, clock),
     clock,
     logger,
     refreshes: createSingleFlight(),

@@ -55,13 +55,13 @@ export function buildWorkers(input: {
   readonly built: BuiltWorkers;
 }): BotWorkers {
   const { deps, store, metrics, built } = input;
-  const { config, rest, clock, logger, applicationId } = deps;
+  const { config, rest, clock, logger, applicationId, memberPresence } = deps;
   // Unique per process, so leases tell instances apart.
   const owner = `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const outbox = createOutboxWorker({
     db: store.db,
     rest,
-    sources: registerOutboxSources({ db: store.db, clock, logger, rest }),
+    sources: registerOutboxSources({ db: store.db, clock, logger, rest, memberPresence }),
     clock,
     logger,
     owner,

@@ -12,6 +12,7 @@ import {
   renderReminderPost,
 } from "../announcements/index.js";
 import type { Clock } from "../clock.js";
+import type { MemberPresence } from "../discord/guild-member-presence.js";
 import type { Logger } from "../logger.js";
 import type { OutboxSources } from "../outbox/index.js";
 import { createInterestedCountReader } from "../reminders/events/read-interested-count.js";
@@ -27,6 +28,8 @@ export function registerOutboxSources(deps: {
   readonly logger: Logger;
   /** For the interested count of a reminder's tournament event; without it the post leaves it out. */
   readonly rest?: REST;
+  /** Whether the members a weekly digest names are still here; without it, none is left out. */
+  readonly memberPresence?: MemberPresence;
 }): OutboxSources {
   const readInterestedCount =
     deps.rest === undefined ? undefined : createInterestedCountReader({ ...deps, rest: deps.rest });

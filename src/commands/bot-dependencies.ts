@@ -1,5 +1,6 @@
 import type { REST } from "@discordjs/rest";
 import type { Config } from "../config.js";
+import type { MemberPresence } from "../discord/guild-member-presence.js";
 import type { LinkingDeps } from "../linking/linking-deps.js";
 
 /**
@@ -11,6 +12,11 @@ export interface BotDependencies extends LinkingDeps {
   /** Discord REST, shared with the gateway client so rate limits are tracked in one place. */
   readonly rest: REST;
   readonly applicationId: string;
+  /**
+   * Whether a member is still in a server, asked through `rest` and kept a minute, shared by everything that
+   * names members (the weekly digest, /leaderboard server).
+   */
+  readonly memberPresence: MemberPresence;
   /** Outbox rows were queued (a join's card edits): the outbox worker starts on them at once. */
   readonly wakeOutbox?: (() => void) | undefined;
   /** Tournament events were turned on or off: the event worker syncs or deletes them at once. */

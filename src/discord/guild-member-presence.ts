@@ -2,82 +2,70 @@
 // (docs/architecture.md, "The weekly digest"). The bot does not follow member events (it has no Guild Members
 // intent), so a member who left is known only by asking: Discord answers 404 with code 10007 Unknown Member.
 //
-// The answer is kept for a minute, for everything that asks through the same REST client: a hundred members
-// opening /leaderboard server at once ask about the same top ten, and so do a server's digest channels, and one
-// request each is enough. Asked about the same member again while Discord has not answered yet, the caller
-// waits for that answer. A failure is not kept: the next caller asks again.
+// The composition root builds one presence over the bot's REST client, and everything that asks shares it: a
+// hundred members opening /leaderboard server at once ask about the same top ten, and so do a server's digest
+// channels, and one request each is enough. An answer is kept for a minute; asked about the same member again
+// while Discord has not answered yet, the caller waits for that answer. A failure is not kept: the next caller
+// asks again.
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { Clock } from "../clock.js";
 import { fetchGuildMember } from "./guild-roles.js";
 
-/** How long an answer is reused: a member who left is still named for at most this long. */
+/** How long an answer is reused: a member who left is still named, or one who came back left out, this long. */
 export const memberPresenceTtlMs = 60_000;
 
-/** The most answers kept per REST client; past it the oldest is forgotten first. */
+/** The most answers kept; past it the oldest is forgotten first. */
 const maxRememberedMembers = 10_000;
 
-/** Asks about members through `rest`, keeping the answers as isStillGuildMember does. */
 export interface MemberPresence {
-  isStillMember(clock: Clock, guildId: string, userId: string): Promise<boolean>;
+  /** False only on Unknown Member; any other failure is thrown, since it says nothing about the member. */
+  isStillMember(guildId: string, userId: string): Promise<boolean>;
 }
 
-/**
- * False only on Unknown Member; any other failure is thrown, since it says nothing about the member. An answer
- * given less than `memberPresenceTtlMs` ago (by `clock`) through the same `rest` is given again without asking.
- */
-export function isStillGuildMember(
-  rest: REST,
-  clock: Clock,
-  guildId: string,
-  userId: string,
-): Promise<boolean> {
-  let presence = presences.get(rest);
-  if (presence === undefined) {
-    presence = createMemberPresence(rest);
-    presences.set(rest, presence);
-  }
-  return presence.isStillMember(clock, guildId, userId);
-}
-
-/** One per REST client, made on first use, so that every caller sharing the client shares the answers. */
-const presences = new WeakMap<REST, MemberPresence>();
-
-/** A presence of its own, keeping at most `maxRemembered` answers (10,000 unless given). */
+/** Asks through `rest`, keeping each answer `memberPresenceTtlMs` by `clock` (at most 10,000 unless given). */
 export function createMemberPresence(
   rest: REST,
+  clock: Clock,
   options: { readonly maxRemembered?: number } = {},
 ): MemberPresence {
-  return new RememberedPresence(rest, options.maxRemembered ?? maxRememberedMembers);
+  return new RememberedPresence(rest, clock, options.maxRemembered ?? maxRememberedMembers);
 }
 
 interface Remembered {
   readonly here: boolean;
-  /** When the answer stops being reused, on the asking clock. */
-  readonly until: number;
+  /** When it was asked, on the presence's clock. */
+  readonly at: number;
 }
 
 class RememberedPresence implements MemberPresence {
   readonly #rest: REST;
+  readonly #clock: Clock;
   readonly #maxRemembered: number;
   /** In the order remembered, so the first key is the one to forget when full. */
   readonly #answers = new Map<string, Remembered>();
   readonly #asking = new Map<string, Promise<boolean>>();
 
-  constructor(rest: REST, maxRemembered: number) {
+  constructor(rest: REST, clock: Clock, maxRemembered: number) {
     this.#rest = rest;
+    this.#clock = clock;
     this.#maxRemembered = maxRemembered;
   }
 
-  isStillMember(clock: Clock, guildId: string, userId: string): Promise<boolean> {
+  isStillMember(guildId: string, userId: string): Promise<boolean> {
     const key = `${guildId}/${userId}`;
     const remembered = this.#answers.get(key);
-    if (remembered !== undefined && remembered.until > clock.now()) return Promise.resolve(remembered.here);
+    if (remembered !== undefined) {
+      // A clock set back counts as the minute gone: no answer is kept longer than a minute of its asking.
+      const age = this.#clock.now() - remembered.at;
+      if (age >= 0 && age < memberPresenceTtlMs) return Promise.resolve(remembered.here);
+    }
     const pending = this.#asking.get(key);
     if (pending !== undefined) return pending;
+    const at = this.#clock.now();
     const asking = askDiscord(this.#rest, guildId, userId)
       .then((here) => {
-        this.#remember(key, { here, until: clock.now() + memberPresenceTtlMs });
+        this.#remember(key, { here, at });
         return here;
       })
       .finally(() => {

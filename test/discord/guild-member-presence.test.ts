@@ -1,27 +1,29 @@
 // Whether a member is still in a server, asked of the fake Discord over HTTP (src/discord/guild-member-presence.ts):
-// an answer is reused for a minute by everything asking through the same REST client, asks that overlap share
-// one request, and a failure is never kept.
+// an answer is reused for a minute, asks that overlap share one request, and a failure is never kept.
 import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
 import {
   createMemberPresence,
-  isStillGuildMember,
   memberPresenceTtlMs,
+  type MemberPresence,
 } from "../../src/discord/guild-member-presence.js";
 
 const memberRoute = "GET /guilds/:guildId/members/:userId";
 
-describe("isStillGuildMember", () => {
+describe("a member presence", () => {
   let fake: FakeDiscord;
   let rest: REST;
+  let clock: ManualClock;
+  let presence: MemberPresence;
   let guildId: string;
-  const clock = new ManualClock(Date.UTC(2026, 10, 30, 12));
 
   beforeEach(async () => {
     fake = await createFakeDiscord();
     rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
+    clock = new ManualClock(Date.UTC(2026, 10, 30, 12));
+    presence = createMemberPresence(rest, clock);
     guildId = fake.createGuild({ name: "Arena" }).id;
   });
   afterEach(async () => {
@@ -33,9 +35,9 @@ describe("isStillGuildMember", () => {
   it("asks Discord once for a member asked about twice within a minute", async () => {
     const member = fake.createMember(guildId, { username: "stays" });
 
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
     clock.advance(memberPresenceTtlMs - 1);
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
 
     expect(memberRequests()).toBe(1);
   });
@@ -44,7 +46,7 @@ describe("isStillGuildMember", () => {
     const member = fake.createMember(guildId, { username: "popular" });
 
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => isStillGuildMember(rest, clock, guildId, member.id)),
+      Array.from({ length: 5 }, () => presence.isStillMember(guildId, member.id)),
     );
 
     expect(answers).toEqual([true, true, true, true, true]);
@@ -53,12 +55,12 @@ describe("isStillGuildMember", () => {
 
   it("asks again once the answer is a minute old, and then sees the member left", async () => {
     const member = fake.createMember(guildId, { username: "leaves" });
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
     fake.removeMember(guildId, member.id);
 
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
     clock.advance(memberPresenceTtlMs);
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(false);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(false);
 
     expect(memberRequests()).toBe(2);
   });
@@ -67,48 +69,62 @@ describe("isStillGuildMember", () => {
     const member = fake.createMember(guildId, { username: "gone" });
     fake.removeMember(guildId, member.id);
 
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(false);
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(false);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(false);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(false);
 
     expect(memberRequests()).toBe(1);
   });
 
-  it("keeps no failure: the next ask goes to Discord again", async () => {
-    const member = fake.createMember(guildId, { username: "unknown yet" });
-    fake.setRouteOutage(memberRoute, true);
+  it("keeps no answer past a minute when the clock is set back", async () => {
+    const member = fake.createMember(guildId, { username: "early" });
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
 
-    await expect(isStillGuildMember(rest, clock, guildId, member.id)).rejects.toThrow();
-    fake.setRouteOutage(memberRoute, false);
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
+    clock.advance(-1);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
 
     expect(memberRequests()).toBe(2);
   });
 
-  it("shares nothing between REST clients, or between servers", async () => {
+  it("keeps no failure: overlapping asks all fail, and the next ask goes to Discord again", async () => {
+    const member = fake.createMember(guildId, { username: "unknown yet" });
+    fake.setRouteOutage(memberRoute, true);
+
+    const failed = await Promise.allSettled(
+      Array.from({ length: 3 }, () => presence.isStillMember(guildId, member.id)),
+    );
+    expect(failed.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(memberRequests()).toBe(1);
+
+    fake.setRouteOutage(memberRoute, false);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
+    expect(memberRequests()).toBe(2);
+  });
+
+  it("tells servers apart, and shares nothing with another presence", async () => {
     const member = fake.createMember(guildId, { username: "member" });
     const otherGuildId = fake.createGuild({ name: "Elsewhere" }).id;
-    const otherRest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
+    const other = createMemberPresence(rest, clock);
 
-    expect(await isStillGuildMember(rest, clock, guildId, member.id)).toBe(true);
-    expect(await isStillGuildMember(otherRest, clock, guildId, member.id)).toBe(true);
-    expect(await isStillGuildMember(rest, clock, otherGuildId, member.id)).toBe(false);
+    expect(await presence.isStillMember(guildId, member.id)).toBe(true);
+    expect(await presence.isStillMember(otherGuildId, member.id)).toBe(false);
+    expect(await other.isStillMember(guildId, member.id)).toBe(true);
 
     expect(memberRequests()).toBe(3);
   });
 
   it("forgets the oldest answer first once it keeps as many as it may", async () => {
-    const presence = createMemberPresence(rest, { maxRemembered: 2 });
+    const small = createMemberPresence(rest, clock, { maxRemembered: 2 });
     const [first, second, third] = ["first", "second", "third"].map(
       (username) => fake.createMember(guildId, { username }).id,
     );
-    for (const userId of [first!, second!, third!]) await presence.isStillMember(clock, guildId, userId);
+    for (const userId of [first!, second!, third!]) await small.isStillMember(guildId, userId);
     expect(memberRequests()).toBe(3);
 
     // The second and third are still known; the first was forgotten and is asked about again.
-    await presence.isStillMember(clock, guildId, third!);
-    await presence.isStillMember(clock, guildId, second!);
+    await small.isStillMember(guildId, third!);
+    await small.isStillMember(guildId, second!);
     expect(memberRequests()).toBe(3);
-    await presence.isStillMember(clock, guildId, first!);
+    await small.isStillMember(guildId, first!);
     expect(memberRequests()).toBe(4);
   });
 });

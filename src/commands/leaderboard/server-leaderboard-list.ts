@@ -6,7 +6,6 @@ import {
   type ActivityPeriod,
 } from "../../display/activity-period.js";
 import { createDepartedMembers, type DepartedMembers } from "../../discord/departed-members.js";
-import { isStillGuildMember } from "../../discord/guild-member-presence.js";
 import { listMemberPeriodTotals } from "../../store/member-activity-periods.js";
 import { listGuildLinks, type LinkedMember } from "../../store/linked-members.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
@@ -18,7 +17,7 @@ import { readRowsStillHere } from "./rows-still-here.js";
 export const serverLeaderboardPageSize = 10;
 
 /** What a page of the server leaderboard reads: the read models, and Discord for who is still here. */
-export type ServerLeaderboardDeps = Pick<BotDependencies, "db" | "clock" | "logger" | "rest">;
+export type ServerLeaderboardDeps = Pick<BotDependencies, "db" | "clock" | "logger" | "memberPresence">;
 
 /** The buttons' query for a period: empty for all time, so the all-time list's buttons read as before. */
 export function serverListQuery(period: ActivityPeriod): string {
@@ -85,6 +84,6 @@ function checkMembers(
   return createDepartedMembers({
     links,
     logger: deps.logger,
-    check: (userId) => isStillGuildMember(deps.rest, deps.clock, guildId, userId),
+    check: (userId) => deps.memberPresence.isStillMember(guildId, userId),
   });
 }

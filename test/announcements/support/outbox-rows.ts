@@ -44,12 +44,17 @@ export function createOutboxRowHelpers(context: OutboxRowContext) {
     return event.id;
   }
 
-  async function queue(eventId: string, action: "post" | "edit", guild = guildId): Promise<OutboxEntry> {
+  async function queue(
+    eventId: string,
+    action: "post" | "edit",
+    guild = guildId,
+    channel = channelId,
+  ): Promise<OutboxEntry> {
     const id = await enqueueOutbox(context.db, {
       source: operatorSource,
       eventId,
       guildId: guild,
-      channelId,
+      channelId: channel,
       subscriptionId: null,
       action,
       targetMessageId: action === "edit" ? cardMessageId : null,
