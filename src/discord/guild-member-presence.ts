@@ -12,7 +12,7 @@ import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { Clock } from "../clock.js";
 import { fetchGuildMember } from "./guild-roles.js";
 
-/** How long an answer is reused: a member who left is still named, or one who came back left out, this long. */
+/** How long an answer is reused: how long a member who left may still be named, or one back left out. */
 export const memberPresenceTtlMs = 60_000;
 
 /** The most answers kept; past it the oldest is forgotten first. */
@@ -23,7 +23,7 @@ export interface MemberPresence {
   isStillMember(guildId: string, userId: string): Promise<boolean>;
 }
 
-/** Asks through `rest`, keeping each answer `memberPresenceTtlMs` by `clock` (at most 10,000 unless given). */
+/** Asks through `rest`, keeping each answer `memberPresenceTtlMs` by `clock`; at most 10,000 unless given. */
 export function createMemberPresence(
   rest: REST,
   clock: Clock,

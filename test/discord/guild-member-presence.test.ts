@@ -1,5 +1,6 @@
-// Whether a member is still in a server, asked of the fake Discord over HTTP (src/discord/guild-member-presence.ts):
-// an answer is reused for a minute, asks that overlap share one request, and a failure is never kept.
+// Whether a member is still in a server, asked of the fake Discord over HTTP
+// (src/discord/guild-member-presence.ts): an answer is reused for a minute, asks that overlap share one
+// request, and a failure is never kept.
 import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";

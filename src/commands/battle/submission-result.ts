@@ -29,8 +29,8 @@ function renderFirstFailure(submission: Submission): APIEmbedField[] {
 }
 
 /**
- * The answer to a submission: status, score (out of submissionScoreMax), tests passed, time (ms) and memory (KB)
- * (src/api/assumptions.ts).
+ * The answer to a submission: status, score (out of submissionScoreMax), tests passed, time (ms) and memory
+ * (KB) (src/api/assumptions.ts).
  */
 export function renderSubmissionResult(input: {
   readonly battleId: string;
