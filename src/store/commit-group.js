@@ -10,8 +10,9 @@ import { performance } from "node:perf_hooks";
  * @property {() => unknown} begin
  * @property {() => unknown} commit
  * @property {() => unknown} rollBack  also called when nothing is open, and must not throw then
- * @property {(commit: { seconds: number, writes: number }) => void} [committed]  told of each transaction
- *   that committed: how long from its BEGIN to its COMMIT's return, and how many writes it held
+ * @property {(commit: import("./sqlite-thread/thread-listeners.js").GroupCommit) => void} [committed]  told
+ *   of each transaction that committed: how long from its BEGIN to its COMMIT's return, and how many writes
+ *   it held
  */
 
 /**

@@ -220,7 +220,7 @@ function askedMuchLater(later, first) {
  * @param {readonly Message[]} messages
  */
 async function commitBatches(messages) {
-  /** @type {{ seconds: number, writes: number }[]} */
+  /** @type {import("./thread-listeners.js").GroupCommit[]} */
   const commits = [];
   /** @type {import("./thread-batch.js").Outcome[]} */
   let outcomes;

@@ -71,7 +71,7 @@ export async function loadBatchedWrites(moduleUrl, database) {
  * @param {import("better-sqlite3").Database} sqlite
  * @param {Writes | undefined} writes
  * @param {readonly { name: string, args: unknown }[]} batch
- * @param {(commit: { seconds: number, writes: number }) => void} [committed]
+ * @param {(commit: import("./thread-listeners.js").GroupCommit) => void} [committed]
  * @returns {Promise<Outcome[]>}
  */
 export async function runBatch(sqlite, writes, batch, committed) {
