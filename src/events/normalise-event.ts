@@ -29,30 +29,29 @@ export type NormalisedDelivery =
 /** Deeper JSON cannot be a platform event, and JSON.stringify would overflow the stack storing it. */
 const maxDepth = 32;
 
+// Every delivery passes here, so it creates no function per call: tsx and the bundle keep function names, which
+// costs each closure a property definition (docs/architecture.md, "Performance targets").
 export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
-  // Hashed only for a body that needs it (no usable id, or the older form): most carry their id.
-  const bodyId = () => deriveEventId(rawBody);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(rawBody.toString("utf8").replace(/^\uFEFF/, ""));
+    parsed = JSON.parse(withoutByteOrderMark(rawBody.toString("utf8")));
   } catch {
-    return { ok: false, eventId: bodyId(), rawKind: "unknown", error: "the body is not JSON" };
+    return { ok: false, eventId: deriveEventId(rawBody), rawKind: "unknown", error: "the body is not JSON" };
   }
-  const malformed = (error: string): NormalisedDelivery => ({
-    ok: false,
-    ...readIdentity(parsed, bodyId),
-    error,
-  });
-  if (exceedsDepth(parsed, maxDepth)) return malformed(`the payload is nested deeper than ${maxDepth}`);
-  if (!isRecord(parsed)) return malformed("the payload is not a JSON object");
+  if (exceedsDepth(parsed, maxDepth)) {
+    return malformed(parsed, rawBody, `the payload is nested deeper than ${maxDepth}`);
+  }
+  if (!isRecord(parsed)) return malformed(parsed, rawBody, "the payload is not a JSON object");
 
   const form: PayloadForm = "id" in parsed ? "standard" : "older";
-  const envelope = readEnvelope(parsed, form, bodyId);
-  if (!envelope.success) return malformed(describeIssues(envelope.error.issues, []));
+  const envelope = readEnvelope(parsed, form, rawBody);
+  if (!envelope.success) return malformed(parsed, rawBody, describeIssues(envelope.error.issues, []));
   const { id, event: rawKind, data, request } = envelope.data;
   const createdAt = readTimestamp(envelope.data.time);
   const timeField = form === "standard" ? "created" : "timestamp";
-  if (createdAt === undefined) return malformed(`${timeField}: missing or not a readable time`);
+  if (createdAt === undefined) {
+    return malformed(parsed, rawBody, `${timeField}: missing or not a readable time`);
+  }
   // How the platform marks a test delivery: docs/platform-assumptions.md, "Test deliveries".
   const test = data.test === true;
 
@@ -63,7 +62,8 @@ export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
     return { ok: true, event: { id, rawKind, createdAt, form, request, test, kind: undefined, data } };
   }
   const parsedData = compiledDataSchema(kind).safeParse(form === "older" ? toSnakeCaseKeys(data) : data);
-  if (!parsedData.success) return malformed(describeIssues(parsedData.error.issues, ["data"]));
+  if (!parsedData.success)
+    return malformed(parsed, rawBody, describeIssues(parsedData.error.issues, ["data"]));
   // The schema was picked by `kind`, so the data has that kind's type; TypeScript cannot follow the pairing.
   const event = { id, rawKind, createdAt, form, request, test, kind, data: parsedData.data } as PlatformEvent;
   return { ok: true, event };
@@ -85,7 +85,7 @@ interface Envelope {
 function readEnvelope(
   payload: Record<string, unknown>,
   form: PayloadForm,
-  bodyId: () => string,
+  rawBody: Buffer,
 ): { success: true; data: Envelope } | { success: false; error: z.ZodError } {
   if (form === "standard") {
     const parsed = compiledStandardEnvelope().safeParse(payload);
@@ -96,15 +96,27 @@ function readEnvelope(
   const parsed = compiledOlderEnvelope().safeParse(payload);
   if (!parsed.success) return parsed;
   const { event, timestamp, data } = parsed.data;
-  return { success: true, data: { id: bodyId(), event, time: timestamp, data, request: undefined } };
+  return {
+    success: true,
+    data: { id: deriveEventId(rawBody), event, time: timestamp, data, request: undefined },
+  };
 }
 
-/** What a malformed payload can still tell: its id and kind, when they are usable. */
-function readIdentity(payload: unknown, bodyId: () => string): { eventId: string; rawKind: string } {
-  if (!isRecord(payload)) return { eventId: bodyId(), rawKind: "unknown" };
+/**
+ * A malformed payload, with what it can still tell: its id and kind, when they are usable. The body is hashed
+ * only when it has no usable id: most carry theirs.
+ */
+function malformed(payload: unknown, rawBody: Buffer, error: string): NormalisedDelivery {
+  if (!isRecord(payload)) return { ok: false, eventId: deriveEventId(rawBody), rawKind: "unknown", error };
   const id = eventIdSchema.safeParse(payload.id);
   const kind = eventKindTextSchema.safeParse(payload.event);
-  return { eventId: id.success ? id.data : bodyId(), rawKind: kind.success ? kind.data : "unknown" };
+  const eventId = id.success ? id.data : deriveEventId(rawBody);
+  return { ok: false, eventId, rawKind: kind.success ? kind.data : "unknown", error };
+}
+
+/** The text without the byte order mark some encoders put first (JSON.parse refuses it). */
+function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
@@ -126,15 +138,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Recursive, without allocating: it goes at most `limit` calls deep, so a hostile nesting cannot overflow the
+ * stack here either (JSON.parse has already built it).
+ */
 function exceedsDepth(value: unknown, limit: number): boolean {
-  // Iterative, so a hostile nesting cannot overflow the stack here either.
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  if (typeof value !== "object" || value === null) return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (exceedsDepth(item, limit - 1)) return true;
+    return false;
   }
+  for (const key in value) if (exceedsDepth((value as Record<string, unknown>)[key], limit - 1)) return true;
   return false;
 }
 

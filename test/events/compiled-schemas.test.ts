@@ -3,14 +3,17 @@
 // platform's with one field deleted or replaced by any JSON value must be read exactly as zod's own parser
 // reads them, accepted into the same value or refused with the same issues.
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import {
   compiledDataSchema,
   compiledOlderEnvelope,
   compiledStandardEnvelope,
 } from "../../src/events/compiled-schemas.js";
+import { participantSchema } from "../../src/events/event-data/battle-summary.js";
 import { eventDataSchemas } from "../../src/events/event-data/event-data-schemas.js";
+import { entrySchema } from "../../src/events/event-data/system-events.js";
+import { standingSchema } from "../../src/events/event-data/team-events.js";
 import { eventKinds } from "../../src/events/event-kinds.js";
 import { olderEnvelopeSchema, standardEnvelopeSchema } from "../../src/events/platform-event.js";
 import { createSandboxWorld } from "../announcements/support/events.js";
@@ -129,4 +132,27 @@ describe("compiled event schemas", () => {
       expect(seen.refused).toBeGreaterThan(0);
     }
   });
+
+  // A list's items are read inside a transform, where compiling the event's schema does not reach, so
+  // tolerantList compiles each item's schema itself (src/events/event-data/fields.ts).
+  it.each([
+    [
+      "a battle's participant",
+      participantSchema,
+      () => firstOf(world.data("battle.completed"), "participants"),
+    ],
+    ["a team's standing", standingSchema, () => firstOf(world.data("team.battle_completed"), "teams")],
+    ["a leaderboard's entry", entrySchema, () => firstOf(world.data("system.leaderboard_updated"), "top")],
+  ] as const)("reads %s as zod reads it", (_name, schema, base) => {
+    const seen = expectSameReading(z.compile(schema), schema, base());
+    expect(seen.accepted).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
+  });
 });
+
+/** The first item of the list `data[key]`, which the sandbox's events always fill. */
+function firstOf(data: Json, key: string): Json {
+  const list = (data as Record<string, Json>)[key];
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`the sandbox's data has no ${key}`);
+  return list[0] as Json;
+}

@@ -67,7 +67,12 @@ export const battleCreatedDataSchema: z.ZodType<BattleCreatedData> = z
     const summary = summaryOf(raw, context);
     if (summary === undefined) return z.NEVER;
     return {
-      ...summary,
+      battleId: summary.battleId,
+      tournamentId: summary.tournamentId,
+      mode: summary.mode,
+      difficulty: summary.difficulty,
+      problem: summary.problem,
+      participants: summary.participants,
       status: raw.status,
       language: raw.language,
       maxParticipants: raw.max_participants,
@@ -87,7 +92,17 @@ export const battleStartedDataSchema: z.ZodType<BattleStartedData> = z
   .transform((raw, context): BattleStartedData => {
     const summary = summaryOf(raw, context);
     if (summary === undefined) return z.NEVER;
-    return { ...summary, timeLimit: raw.time_limit, startedAt: raw.started_at, endsAt: raw.ends_at };
+    return {
+      battleId: summary.battleId,
+      tournamentId: summary.tournamentId,
+      mode: summary.mode,
+      difficulty: summary.difficulty,
+      problem: summary.problem,
+      participants: summary.participants,
+      timeLimit: raw.time_limit,
+      startedAt: raw.started_at,
+      endsAt: raw.ends_at,
+    };
   });
 
 const winnerSchema = z
@@ -107,7 +122,12 @@ export const battleCompletedDataSchema: z.ZodType<BattleCompletedData> = z
     const summary = summaryOf(raw, context);
     if (summary === undefined) return z.NEVER;
     return {
-      ...summary,
+      battleId: summary.battleId,
+      tournamentId: summary.tournamentId,
+      mode: summary.mode,
+      difficulty: summary.difficulty,
+      problem: summary.problem,
+      participants: summary.participants,
       winner: raw.winner,
       duration: raw.duration,
       startedAt: raw.started_at,

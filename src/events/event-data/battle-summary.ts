@@ -51,7 +51,7 @@ const problemSchema = z
 
 // The object first: the standard form sends objects, and a union tries its options in order, building the issues
 // of each that fails, so the older form's bare id pays for the failed object rather than every event for it.
-const participantSchema: z.ZodType<BattleParticipant> = z.union([
+export const participantSchema: z.ZodType<BattleParticipant> = z.union([
   z
     .object({
       user_id: optionalId,

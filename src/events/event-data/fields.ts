@@ -70,19 +70,26 @@ export const optionalLabel = z
   .optional()
   .catch(undefined);
 
-/** A list whose unreadable items are skipped; anything but an array reads as empty. */
+/**
+ * A list whose unreadable items are skipped; anything but an array reads as empty. The item's schema runs
+ * inside a transform, where compiling the list's schema cannot reach it, so it is compiled itself, on first use
+ * (src/events/compiled-schemas.ts says why and what stays zod's).
+ */
 export function tolerantList<T>(item: z.ZodType<T>) {
+  let compiled: z.ZodType<T> | undefined;
   return z
     .unknown()
     .optional()
-    .transform((value): T[] =>
-      Array.isArray(value)
-        ? value.flatMap((entry: unknown) => {
-            const parsed = item.safeParse(entry);
-            return parsed.success ? [parsed.data] : [];
-          })
-        : [],
-    );
+    .transform((value): T[] => {
+      if (!Array.isArray(value)) return [];
+      compiled ??= z.compile(item);
+      const items: T[] = [];
+      for (const entry of value as unknown[]) {
+        const parsed = compiled.safeParse(entry);
+        if (parsed.success) items.push(parsed.data);
+      }
+      return items;
+    });
 }
 
 export const optionalTextList = tolerantList(storableString);

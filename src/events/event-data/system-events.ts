@@ -99,7 +99,7 @@ export const tournamentStartedDataSchema: z.ZodType<TournamentStartedData> = z
   });
 
 /** `{ rank, user_id, username, rating, tier }`, or with the user nested as the REST rankings have it. */
-const entrySchema: z.ZodType<LeaderboardEntry> = z
+export const entrySchema: z.ZodType<LeaderboardEntry> = z
   .object({
     rank: optionalNumber,
     user_id: optionalId,

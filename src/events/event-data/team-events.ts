@@ -110,7 +110,7 @@ export const teamMemberJoinedDataSchema: z.ZodType<TeamMemberJoinedData> = z
     };
   });
 
-const standingSchema: z.ZodType<TeamStanding> = z
+export const standingSchema: z.ZodType<TeamStanding> = z
   .object({
     team_id: idSchema,
     name: optionalText,
