@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
+import { lazyRequestLogger } from "./request-logger.js";
 import type { AppDependencies } from "./app-dependencies.js";
 
 /**
@@ -11,6 +12,7 @@ export async function buildHttpServer(deps: AppDependencies): Promise<FastifyIns
   const { requestTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs, maxConnections } = deps.config.http;
   const server = Fastify({
     loggerInstance,
+    childLoggerFactory: lazyRequestLogger,
     logController: new LogController({ disableRequestLogging: true }),
     // A client too slow or too idle is cut (docs/architecture.md, "Running"). Node checks the request time-out
     // only every `connectionsCheckingInterval` (30 s by default), so it is checked a few times per time-out.
