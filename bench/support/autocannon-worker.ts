@@ -1,7 +1,8 @@
 // The webhook load generator (bench/webhook-ingest.ts): autocannon in its own process, so the generator
 // neither shares the server's event loop nor caps the bare route (a fetch loop in Node tops out near 2,000
-// requests/s here, below what a bare Fastify route answers). Every body is signed before the clock starts,
-// so the run itself only sends.
+// requests/s here, below what a bare Fastify route answers). Every body the measured run sends is signed before
+// the warm-up starts, so the measured run itself only sends; the warm-up, which no figure counts, signs each
+// of its bodies as it sends it.
 import { createHmac } from "node:crypto";
 import autocannon from "autocannon";
 
@@ -17,7 +18,10 @@ export interface LoadRequest {
   readonly warmupMs: number;
   /** Makes the event ids of this run its own, so no delivery is a duplicate of another run's. */
   readonly runId: string;
-  /** Bodies signed in advance; a run needing more sends the first ones again (then answered as duplicates). */
+  /**
+   * Bodies signed in advance for the measured run; one needing more sends the first ones again (then answered
+   * as duplicates). The warm-up's event ids follow theirs.
+   */
   readonly bodies: number;
 }
 
@@ -71,15 +75,13 @@ interface SignedBody {
   readonly headers: Record<string, string>;
 }
 
-function signBodies(input: LoadRequest): SignedBody[] {
-  return Array.from({ length: input.bodies }, (_, sequence) => {
-    const body = payload(input.runId, sequence);
-    const signature = createHmac("sha256", input.secret).update(body).digest("hex");
-    return {
-      body,
-      headers: { "content-type": "application/json", "x-service-signature": `sha256=${signature}` },
-    };
-  });
+function signBody(input: LoadRequest, sequence: number): SignedBody {
+  const body = payload(input.runId, sequence);
+  const signature = createHmac("sha256", input.secret).update(body).digest("hex");
+  return {
+    body,
+    headers: { "content-type": "application/json", "x-service-signature": `sha256=${signature}` },
+  };
 }
 
 /** What autocannon keeps per request (one in flight per connection): the sequence of the body it sent. */
@@ -88,11 +90,12 @@ interface SentContext {
 }
 
 async function run(input: LoadRequest): Promise<LoadResult> {
-  const bodies = signBodies(input);
+  const bodies = Array.from({ length: input.bodies }, (_, sequence) => signBody(input, sequence));
   let sent = 0;
+  let warmupSent = 0;
   // Acknowledged during the warm-up too: every acknowledged event must be in the database.
   const acked: number[] = [];
-  const load = (durationMs: number) =>
+  const load = (durationMs: number, warmup: boolean) =>
     autocannon({
       url: input.url,
       connections: input.connections,
@@ -101,9 +104,16 @@ async function run(input: LoadRequest): Promise<LoadResult> {
         {
           method: "POST",
           setupRequest: (request, context: SentContext) => {
-            context.sequence = sent % bodies.length;
-            const signed = bodies[context.sequence]!;
-            sent += 1;
+            let signed: SignedBody;
+            if (warmup) {
+              context.sequence = bodies.length + warmupSent;
+              signed = signBody(input, context.sequence);
+              warmupSent += 1;
+            } else {
+              context.sequence = sent % bodies.length;
+              signed = bodies[context.sequence]!;
+              sent += 1;
+            }
             return { ...request, body: signed.body, headers: signed.headers };
           },
           onResponse: (status, _body, context: SentContext) => {
@@ -112,9 +122,9 @@ async function run(input: LoadRequest): Promise<LoadResult> {
         },
       ],
     });
-  if (input.warmupMs > 0) await load(input.warmupMs);
+  if (input.warmupMs > 0) await load(input.warmupMs, true);
   process.send?.({ started: true } satisfies LoadStarted);
-  const result = await load(input.durationMs);
+  const result = await load(input.durationMs, false);
   const completed = result["2xx"];
   return {
     perSecond: completed / (result.duration > 0 ? result.duration : input.durationMs / 1000),
