@@ -19,7 +19,7 @@ import type { MinimalReceiverRequest } from "./support/minimal-receiver-child.js
 const seconds = Number(process.argv[2] ?? 5);
 /**
  * Before each target's measured seconds: in its first seconds of load V8 compiles its code, the bot's for longer
- * (on a slower 2-core machine its compiler threads still took 0.15 of a core 8 s in, and 0.02 after 10 s).
+ * (on a slower 2-core machine its compiler threads still took 0.15 of a core 8 s in, 0.01-0.02 after 10-20 s).
  */
 const warmupSeconds = Number(process.argv[3] ?? 15);
 const connections = 20;

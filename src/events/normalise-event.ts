@@ -62,8 +62,9 @@ export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
     return { ok: true, event: { id, rawKind, createdAt, form, request, test, kind: undefined, data } };
   }
   const parsedData = compiledDataSchema(kind).safeParse(form === "older" ? toSnakeCaseKeys(data) : data);
-  if (!parsedData.success)
+  if (!parsedData.success) {
     return malformed(parsed, rawBody, describeIssues(parsedData.error.issues, ["data"]));
+  }
   // The schema was picked by `kind`, so the data has that kind's type; TypeScript cannot follow the pairing.
   const event = { id, rawKind, createdAt, form, request, test, kind, data: parsedData.data } as PlatformEvent;
   return { ok: true, event };
@@ -139,8 +140,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Recursive, without allocating: it goes at most `limit` calls deep, so a hostile nesting cannot overflow the
- * stack here either (JSON.parse has already built it).
+ * Recursive, without allocating: it goes at most `limit` + 1 calls deep, so a hostile nesting cannot overflow
+ * the stack here either (JSON.parse has already built it). Only own keys: JSON.parse makes plain objects.
  */
 function exceedsDepth(value: unknown, limit: number): boolean {
   if (typeof value !== "object" || value === null) return false;
@@ -149,7 +150,9 @@ function exceedsDepth(value: unknown, limit: number): boolean {
     for (const item of value) if (exceedsDepth(item, limit - 1)) return true;
     return false;
   }
-  for (const key in value) if (exceedsDepth((value as Record<string, unknown>)[key], limit - 1)) return true;
+  for (const key of Object.keys(value)) {
+    if (exceedsDepth((value as Record<string, unknown>)[key], limit - 1)) return true;
+  }
   return false;
 }
 

@@ -1,6 +1,6 @@
 // Each request's logger (`request.log`), made on its first line (docs/architecture.md, "Performance targets"):
-// pino's child logger serialises its bindings through the redaction paths as it is made, a few per cent of a
-// webhook's acknowledgement, and nearly every request logs nothing.
+// pino's child logger serialises its bindings through the redaction paths as it is made, about a tenth of the
+// bot's own thread's time for a webhook as measured, and nearly every request logs nothing.
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions["childLoggerFactory"]>;

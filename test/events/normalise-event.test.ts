@@ -291,6 +291,30 @@ describe("malformed payloads", () => {
     });
   });
 
+  it("reads a body nested 31 deep and refuses one with anything 32 deep", () => {
+    // The body is 0 deep, its data 1, and the innermost of n arrays in `data.a` n + 1.
+    const nested = (arrays: number) =>
+      JSON.stringify({
+        id: "evt_n",
+        event: "x.y",
+        created: "2026-11-21T10:00:00Z",
+        data: { a: "inner" },
+      }).replace('"inner"', `${"[".repeat(arrays)}${"]".repeat(arrays)}`);
+    expect(normalise(nested(30))).toMatchObject({ ok: true, event: { id: "evt_n", kind: undefined } });
+    expect(normalise(nested(31))).toEqual({
+      ok: false,
+      eventId: "evt_n",
+      rawKind: "x.y",
+      error: "the payload is nested deeper than 32",
+    });
+  });
+
+  it("reads a body that starts with a byte order mark", () => {
+    const body = standardEvent({ id: "evt_bom", event: "battle.completed", data: battleCompletedData() });
+    expect(normalise(`\uFEFF${body}`)).toEqual(normalise(body));
+    expect(event(`\uFEFF${body}`).id).toBe("evt_bom");
+  });
+
   it("refuses a hostile nesting depth without overflowing the stack", () => {
     const deep = `{"id":"evt_d","event":"x.y","data":{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}}`;
     const result = normalise(deep);

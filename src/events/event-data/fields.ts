@@ -34,7 +34,7 @@ export const maxDisplayTextLength = 4096;
  * so it is dropped rather than failing the delivery at every retry (a tier, a username, a title); past
  * maxDisplayTextLength it is cut, never inside a character.
  */
-const storableString = z.string().transform((text) => {
+export const storableString = z.string().transform((text) => {
   const kept = text.includes("\0") ? text.replaceAll("\0", "") : text;
   if (kept.length <= maxDisplayTextLength) return kept;
   // A UTF-16 pair is one character: cut before its first half rather than between its halves.
