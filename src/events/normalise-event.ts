@@ -140,8 +140,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Recursive, without allocating: it goes at most `limit` + 1 calls deep, so a hostile nesting cannot overflow
- * the stack here either (JSON.parse has already built it). Only own keys: JSON.parse makes plain objects.
+ * Recursive rather than a list of pending values with their depths: it goes at most `limit` + 1 calls deep, so a
+ * hostile nesting cannot overflow the stack here either (JSON.parse has already built it). Own keys only:
+ * JSON.parse makes plain objects.
  */
 function exceedsDepth(value: unknown, limit: number): boolean {
   if (typeof value !== "object" || value === null) return false;
