@@ -3,6 +3,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
+import { preparedRead } from "./prepared-reads.js";
 
 export interface BattleCard {
   readonly battleId: string;
@@ -86,16 +87,20 @@ export async function listBattleCardsOf(
   battleIds: Iterable<string>,
 ): Promise<Map<string, BattleCard[]>> {
   const rows = await inSlices([...new Set(battleIds)], idsPerQuery, (some) =>
-    joinCardThreads(db)
-      .where("battle_cards.battle_id", "in", some)
-      .orderBy("battle_cards.battle_id")
-      .orderBy("battle_cards.guild_id")
-      .execute(),
+    readCardsOf(db, { battleIds: some }),
   );
   const cards = new Map<string, BattleCard[]>();
   for (const row of rows) cards.set(row.battle_id, [...(cards.get(row.battle_id) ?? []), toBattleCard(row)]);
   return cards;
 }
+
+/** Read for every battle event stored (src/webhooks/route-event.ts), so built once (prepared-reads.ts). */
+const readCardsOf = preparedRead((db, { battleIds }: { readonly battleIds: readonly string[] }) =>
+  joinCardThreads(db)
+    .where("battle_cards.battle_id", "in", battleIds)
+    .orderBy("battle_cards.battle_id")
+    .orderBy("battle_cards.guild_id"),
+);
 
 /** A battle whose card was posted in a guild, for the battle-id autocomplete. */
 export interface AnnouncedBattle {

@@ -4,6 +4,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
+import { preparedRead } from "./prepared-reads.js";
 
 export interface GuildRemoval {
   readonly guildId: string;
@@ -73,10 +74,15 @@ export async function listRemovedGuilds(
   guildIds: Iterable<string>,
 ): Promise<Set<string>> {
   const rows = await inSlices([...new Set(guildIds)], idsPerQuery, (some) =>
-    db.selectFrom("guild_removals").select("guild_id").where("guild_id", "in", some).execute(),
+    readRemovedOf(db, { guildIds: some }),
   );
   return new Set(rows.map((row) => row.guild_id));
 }
+
+/** Read for every event stored (src/webhooks/route-event.ts), so built once (prepared-reads.ts). */
+const readRemovedOf = preparedRead((db, { guildIds }: { readonly guildIds: readonly string[] }) =>
+  db.selectFrom("guild_removals").select("guild_id").where("guild_id", "in", guildIds),
+);
 
 /** Every guild recorded as removed: few, as a removal is purged after the grace period. */
 export async function listAllRemovedGuilds(db: Kysely<Database>): Promise<Set<string>> {

@@ -3,6 +3,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, MemberLinksTable } from "./database.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
+import { preparedRead } from "./prepared-reads.js";
 
 export type CredentialKind = MemberLinksTable["credential_kind"];
 export type LinkStatus = Selectable<MemberLinksTable>["status"];
@@ -79,17 +80,22 @@ export async function isLinkedAnywhere(db: Kysely<Database>, userId: string): Pr
 }
 
 /** For each of these platform users who is linked anywhere, the guilds where they are (routing's question). */
+/** Read for every event stored (src/store/member-activity.ts), so built once (prepared-reads.ts). */
+const readLinkedGuildsOf = preparedRead(
+  (db, { platformUserIds }: { readonly platformUserIds: readonly string[] }) =>
+    db
+      .selectFrom("member_links")
+      .select(["platform_user_id", "guild_id"])
+      .distinct()
+      .where("platform_user_id", "in", platformUserIds),
+);
+
 export async function listLinkedGuildsOf(
   db: Kysely<Database>,
   platformUserIds: Iterable<string>,
 ): Promise<Map<string, Set<string>>> {
   const rows = await inSlices([...new Set(platformUserIds)], idsPerQuery, (some) =>
-    db
-      .selectFrom("member_links")
-      .select(["platform_user_id", "guild_id"])
-      .distinct()
-      .where("platform_user_id", "in", some)
-      .execute(),
+    readLinkedGuildsOf(db, { platformUserIds: some }),
   );
   const linked = new Map<string, Set<string>>();
   for (const row of rows) {

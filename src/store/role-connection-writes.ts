@@ -8,6 +8,7 @@ import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import type { RoleConnectionWritesTable } from "./linking-tables.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
+import { preparedRead } from "./prepared-reads.js";
 
 export interface RoleConnectionWrite {
   readonly userId: string;
@@ -72,28 +73,40 @@ export async function queueRoleConnectionWrite(
  * accounts, by platform account: through a server's links (in `guildId` alone when given) and, for the
  * operator's webhook only (no `guildId`), through personal links.
  */
-export async function listVerifiedUsersOf(
-  db: Kysely<Database>,
-  input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
-): Promise<Map<string, Set<string>>> {
-  const rows = await inSlices([...new Set(input.platformUserIds)], idsPerQuery, async (some) => {
+/** Read for every event stored (queue-role-connections.ts), so built once (prepared-reads.ts). */
+const readVerifiedMembersOf = preparedRead(
+  (db, args: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined }) => {
     const members = db
       .selectFrom("member_links")
       .innerJoin("role_connections", "role_connections.user_id", "member_links.user_id")
       .select(["member_links.platform_user_id", "member_links.user_id"])
       .distinct()
-      .where("member_links.platform_user_id", "in", some)
+      .where("member_links.platform_user_id", "in", args.platformUserIds)
       .where("role_connections.status", "=", "active");
-    if (input.guildId !== undefined)
-      return members.where("member_links.guild_id", "=", input.guildId).execute();
-    const personal = await db
+    return args.guildId === undefined ? members : members.where("member_links.guild_id", "=", args.guildId);
+  },
+);
+
+/** The operator webhook's other half of readVerifiedMembersOf: verified accounts through personal links. */
+const readVerifiedPersonalOf = preparedRead(
+  (db, { platformUserIds }: { readonly platformUserIds: readonly string[] }) =>
+    db
       .selectFrom("personal_links")
       .innerJoin("role_connections", "role_connections.user_id", "personal_links.user_id")
       .select(["personal_links.platform_user_id", "personal_links.user_id"])
-      .where("personal_links.platform_user_id", "in", some)
-      .where("role_connections.status", "=", "active")
-      .execute();
-    return [...(await members.execute()), ...personal];
+      .where("personal_links.platform_user_id", "in", platformUserIds)
+      .where("role_connections.status", "=", "active"),
+);
+
+export async function listVerifiedUsersOf(
+  db: Kysely<Database>,
+  input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
+): Promise<Map<string, Set<string>>> {
+  const { guildId } = input;
+  const rows = await inSlices([...new Set(input.platformUserIds)], idsPerQuery, async (some) => {
+    if (guildId !== undefined) return readVerifiedMembersOf(db, { platformUserIds: some, guildId });
+    const personal = await readVerifiedPersonalOf(db, { platformUserIds: some });
+    return [...(await readVerifiedMembersOf(db, { platformUserIds: some, guildId })), ...personal];
   });
   const verified = new Map<string, Set<string>>();
   for (const row of rows) {

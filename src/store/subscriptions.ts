@@ -7,6 +7,7 @@ import type { Database, SubscriptionsTable } from "./database.js";
 import { createId } from "./ids.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
+import { preparedRead } from "./prepared-reads.js";
 
 export const subscriptionFiltersSchema = z.object({
   tournamentId: z.string().optional(),
@@ -163,18 +164,27 @@ export async function listActiveSubscriptionsForKind(
   db: Kysely<Database>,
   input: { readonly kind: EventKind; readonly guildId?: string },
 ): Promise<Subscription[]> {
-  let query = db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("status", "=", "active")
-    // A coarse text match narrows the rows in SQL on both dialects; the parsed list decides exactly.
-    .where("event_kinds", "like", `%${toJsonText(input.kind)}%`)
-    .orderBy("created_at")
-    .orderBy("id");
-  if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);
-  const rows = await query.execute();
+  // A coarse text match narrows the rows in SQL on both dialects; the parsed list decides exactly.
+  const rows = await readActiveSubscriptions(db, {
+    kindPattern: `%${toJsonText(input.kind)}%`,
+    guildId: input.guildId,
+  });
   return rows.map(toSubscription).filter((subscription) => subscription.eventKinds.includes(input.kind));
 }
+
+/** Read for every event stored (src/webhooks/route-event.ts), so built once (prepared-reads.ts). */
+const readActiveSubscriptions = preparedRead(
+  (db, { kindPattern, guildId }: { readonly kindPattern: string; readonly guildId: string | undefined }) => {
+    const query = db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("status", "=", "active")
+      .where("event_kinds", "like", kindPattern)
+      .orderBy("created_at")
+      .orderBy("id");
+    return guildId === undefined ? query : query.where("guild_id", "=", guildId);
+  },
+);
 
 export async function updateSubscription(
   db: Kysely<Database>,
