@@ -29,6 +29,11 @@ export interface InboxEventInput {
   readonly source: string;
   readonly status: InboxStatus;
   readonly payload: unknown;
+  /**
+   * The payload as JSON text, when the caller has it already (a stored webhook's event, made into text before
+   * it crossed into the writer's thread): stored instead of the payload made into text again.
+   */
+  readonly payloadText?: string;
   readonly error?: string;
   readonly receivedAt: number;
 }
@@ -55,7 +60,7 @@ export async function insertInboxEvents(
       kind: input.kind,
       source: input.source,
       status: input.status,
-      payload: JSON.stringify(input.payload),
+      payload: input.payloadText ?? JSON.stringify(input.payload),
       error: input.error ?? null,
       received_at: input.receivedAt,
     }));

@@ -4,7 +4,6 @@
 import { batchedWritesOf, type RunBatched } from "../store/write-batcher.js";
 import {
   defineStoreDelivery,
-  dropOutOfWindowDelivery,
   prepareDelivery,
   type IngestDependencies,
   type IngestResult,
@@ -20,8 +19,7 @@ export function createIngester(deps: IngestDependencies & { readonly runBatched?
   return (delivery) => {
     const prepared = prepareDelivery(delivery, deps.clock.now());
     // An event dated out of the window needs no database, so it waits for no batch.
-    const dropped = dropOutOfWindowDelivery(prepared);
-    if (dropped !== undefined) return Promise.resolve(dropped);
+    if ("dropped" in prepared) return Promise.resolve(prepared.dropped);
     return runBatched(storeDelivery, prepared);
   };
 }

@@ -17,7 +17,7 @@ import { inboxKeyOf, insertInboxEvents, type InboxEventInput } from "../store/in
 import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
 import { enqueueOutboxRowsByEvent } from "../store/outbox.js";
 import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
-import type { KnownPlatformEvent, UnknownPlatformEvent } from "../events/platform-event.js";
+import type { KnownPlatformEvent, PlatformEvent, UnknownPlatformEvent } from "../events/platform-event.js";
 import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
 import { keepBody, keptBodyBytes, type KeptBody } from "./kept-body.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
@@ -61,20 +61,36 @@ export interface VerifiedDelivery {
   readonly source: EventSource;
 }
 
+/** A delivery whose body could not be read as a platform event (normaliseEvent), and why. */
+export type MalformedDelivery = Extract<NormalisedDelivery, { readonly ok: false }>;
+
 /**
  * What a delivery becomes before any database work: read once, outside the transaction. It crosses into the
  * writer's thread (create-ingester.ts), so it is plain data and holds of the body only what its inbox row
  * keeps: the body's bytes cost more to copy there than the event read from them.
  */
-export interface PreparedDelivery {
+export type PreparedDelivery = {
   readonly source: EventSource;
-  readonly normalised: NormalisedDelivery;
   readonly receivedAt: number;
   /**
    * What the inbox row keeps of the body (kept-body.ts), when it cannot keep the event whole: a malformed
    * delivery's, or an unknown kind's larger than keptBodyBytes (its event then crosses without its data).
    */
   readonly keptBody?: KeptBody;
+} & (
+  | {
+      /**
+       * The event read from the body, as JSON text: what its inbox row stores, and cheaper to copy into the
+       * writer's thread and read there than the event itself (docs/architecture.md, "Performance targets").
+       */
+      readonly eventText: string;
+    }
+  | { readonly malformed: MalformedDelivery }
+);
+
+/** A delivery answered without touching the database (dropOutOfWindow). */
+export interface DroppedDelivery {
+  readonly dropped: IngestResult;
 }
 
 /** Stores a body whose signature was already verified for `source`, in a transaction of its own. */
@@ -83,34 +99,39 @@ export async function ingestEvent(
   delivery: VerifiedDelivery,
 ): Promise<IngestResult> {
   const prepared = prepareDelivery(delivery, deps.clock.now());
-  return (
-    dropOutOfWindowDelivery(prepared) ??
-    deps.db.transaction().execute((trx) => storeDelivery(trx, prepared, deps.subscribers))
-  );
-}
-
-export function prepareDelivery({ rawBody, source }: VerifiedDelivery, receivedAt: number): PreparedDelivery {
-  const normalised = normaliseEvent(rawBody);
-  if (!normalised.ok) return { source, normalised, receivedAt, keptBody: keepBody(rawBody) };
-  const { event } = normalised;
-  // Nothing reads an unknown kind's data, so a body larger than a dead row keeps is kept as a dead one's is
-  // (docs/architecture.md, "Webhooks in" step 2).
-  if (event.kind === undefined && rawBody.length > keptBodyBytes) {
-    const withoutData = { ok: true, event: { ...event, data: {} } } as const;
-    return { source, normalised: withoutData, receivedAt, keptBody: keepBody(rawBody) };
-  }
-  return { source, normalised, receivedAt };
+  if ("dropped" in prepared) return prepared.dropped;
+  return deps.db.transaction().execute((trx) => storeDelivery(trx, prepared, deps.subscribers));
 }
 
 /**
- * The answer for a delivery dated outside what the inbox can vouch for, too old (stale-event.ts) or too far
- * ahead (future-event.ts), given without touching the database; undefined for one to store. A malformed or
- * undated event is not judged: stored again as dead, it still posts nothing.
+ * Reads the body; a delivery dated outside what the inbox can vouch for is answered then and there
+ * (dropOutOfWindow).
  */
-export function dropOutOfWindowDelivery(delivery: PreparedDelivery): IngestResult | undefined {
-  const { normalised, receivedAt } = delivery;
-  if (!normalised.ok) return undefined;
-  const { id: eventId, createdAt } = normalised.event;
+export function prepareDelivery(
+  { rawBody, source }: VerifiedDelivery,
+  receivedAt: number,
+): PreparedDelivery | DroppedDelivery {
+  const normalised = normaliseEvent(rawBody);
+  if (!normalised.ok) return { source, receivedAt, malformed: normalised, keptBody: keepBody(rawBody) };
+  const { event } = normalised;
+  const dropped = dropOutOfWindow(event, receivedAt);
+  if (dropped !== undefined) return { dropped };
+  // Nothing reads an unknown kind's data, so a body larger than a dead row keeps is kept as a dead one's is
+  // (docs/architecture.md, "Webhooks in" step 2).
+  if (event.kind === undefined && rawBody.length > keptBodyBytes) {
+    const withoutData = JSON.stringify({ ...event, data: {} });
+    return { source, receivedAt, eventText: withoutData, keptBody: keepBody(rawBody) };
+  }
+  return { source, receivedAt, eventText: JSON.stringify(event) };
+}
+
+/**
+ * The answer for an event dated outside what the inbox can vouch for, too old (stale-event.ts) or too far
+ * ahead (future-event.ts); undefined for one to store. A malformed or undated event is not judged: stored
+ * again as dead, it still posts nothing.
+ */
+function dropOutOfWindow(event: PlatformEvent, receivedAt: number): IngestResult | undefined {
+  const { id: eventId, createdAt } = event;
   const ageMs = readStaleAge(createdAt, receivedAt);
   if (ageMs !== undefined) return { status: "stale", eventId, enqueued: 0, ageMs };
   const aheadMs = readFutureLead(createdAt, receivedAt);
@@ -145,7 +166,8 @@ export async function storeDeliveries(
   subscribers: readonly EventStoredSubscriber[],
   reads: RoutingReads = new RoutingReads(),
 ): Promise<IngestResult[]> {
-  const inboxRows = deliveries.map(toInboxRow);
+  const read = deliveries.map(readPrepared);
+  const inboxRows = read.map(toInboxRow);
   // Of two deliveries of one event from one source, the first is stored and the second is its repeat.
   const firstOfKey = new Map<string, number>();
   inboxRows.forEach((row, index) => {
@@ -159,10 +181,9 @@ export async function storeDeliveries(
     firstOfKey.get(inboxKeyOf(row)) === index && stored.has(inboxKeyOf(row));
 
   const accepted: { readonly index: number; readonly event: KnownPlatformEvent }[] = [];
-  const results: IngestResult[] = deliveries.map((delivery, index) => {
+  const results: IngestResult[] = read.map(({ normalised }, index) => {
     const row = inboxRows[index] as InboxEventInput;
     if (!isStored(row, index)) return duplicate(row.eventId);
-    const { normalised } = delivery;
     if (!normalised.ok) return { status: "dead", eventId: row.eventId, enqueued: 0, error: normalised.error };
     const { event } = normalised;
     if (event.kind === undefined) return { status: "ignored", eventId: row.eventId, enqueued: 0 };
@@ -212,12 +233,34 @@ export async function storeDeliveries(
   return results;
 }
 
+/** A prepared delivery as the transaction reads it: its event, and the event's JSON text when it has one. */
+interface ReadDelivery {
+  readonly source: EventSource;
+  readonly normalised: NormalisedDelivery;
+  readonly eventText: string | undefined;
+  readonly receivedAt: number;
+  readonly keptBody: KeptBody | undefined;
+}
+
+/**
+ * The event back from its JSON text. Fields that were undefined are absent after the round trip, which reads
+ * the same; the outbox worker reads the stored event the same way (src/events/stored-event.ts).
+ */
+function readPrepared(delivery: PreparedDelivery): ReadDelivery {
+  const { source, receivedAt, keptBody } = delivery;
+  if ("malformed" in delivery) {
+    return { source, normalised: delivery.malformed, eventText: undefined, receivedAt, keptBody };
+  }
+  const event = JSON.parse(delivery.eventText) as PlatformEvent;
+  return { source, normalised: { ok: true, event }, eventText: delivery.eventText, receivedAt, keptBody };
+}
+
 /**
  * The inbox row of a delivery: a malformed one is kept dead, with what kept-body.ts keeps of its body, for
  * someone to look at.
  */
-function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
-  const { normalised, receivedAt, keptBody } = delivery;
+function toInboxRow(delivery: ReadDelivery): InboxEventInput {
+  const { normalised, eventText, receivedAt, keptBody } = delivery;
   const source = inboxSourceOf(delivery.source);
   if (!normalised.ok) {
     // A retry cannot fix it, so it is acknowledged and kept.
@@ -230,7 +273,17 @@ function toInboxRow(delivery: PreparedDelivery): InboxEventInput {
     const payload = ignoredPayload(event, keptBody);
     return { eventId: event.id, kind: event.rawKind, source, status: "ignored", payload, receivedAt };
   }
-  return { eventId: event.id, kind: event.rawKind, source, status: "accepted", payload: event, receivedAt };
+  // Stored as the text it crossed as: the same JSON the event would be made into again.
+  const payloadText = eventText ?? JSON.stringify(event);
+  return {
+    eventId: event.id,
+    kind: event.rawKind,
+    source,
+    status: "accepted",
+    payload: event,
+    payloadText,
+    receivedAt,
+  };
 }
 
 /**
