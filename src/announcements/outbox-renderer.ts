@@ -8,7 +8,7 @@ import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
 import { renderCardEditOf } from "./card-edit.js";
-import type { DepartedCheck } from "../discord/departed-members.js";
+import { checkThroughPresence, type DepartedCheck } from "../discord/departed-members.js";
 import type { MemberPresence } from "../discord/guild-member-presence.js";
 import { listEventUsers } from "./event-users.js";
 import { loadGuildMentions } from "./guild-mentions.js";
@@ -80,7 +80,7 @@ async function renderPost(
 function createDepartedCheck(deps: OutboxRendererDeps, guildId: string): DepartedCheck | undefined {
   const { memberPresence } = deps;
   if (memberPresence === undefined) return undefined;
-  return { check: (userId) => memberPresence.isStillMember(guildId, userId), logger: deps.logger };
+  return checkThroughPresence(memberPresence, guildId, deps.logger);
 }
 
 /** The card as every event that reached it tells it (card-edit.ts), never as this event alone. */

@@ -4,10 +4,13 @@
 // the order it names them, and drops those who are gone. The asking is bounded and never fails the reply.
 import type { Logger } from "../logger.js";
 import type { LinkedMember } from "../store/linked-members.js";
+import type { MemberPresence } from "./guild-member-presence.js";
 
 /**
  * Member look-ups per post or page, at most: a week names about twenty members, a page ten, and a reply must
- * not wait on hundreds of requests. Members past it are named unchecked.
+ * not wait on hundreds of requests. Members past it are named unchecked. An answer remembered from the last
+ * minute (guild-member-presence.ts) asks nothing, so it does not count: a third page of /leaderboard server
+ * passes thirty members, twenty of them asked about by the two pages before it.
  */
 export const maxMemberChecks = 25;
 
@@ -16,7 +19,22 @@ export type MemberCheck = (discordUserId: string) => Promise<boolean>;
 
 export interface DepartedCheck {
   readonly check: MemberCheck;
+  /** What `check` would answer without asking anyone, when it knows (an answer it remembers). */
+  readonly remembered?: (discordUserId: string) => boolean | undefined;
   readonly logger: Logger;
+}
+
+/** The check of `guildId`'s members through the bot's shared presence. */
+export function checkThroughPresence(
+  presence: MemberPresence,
+  guildId: string,
+  logger: Logger,
+): DepartedCheck {
+  return {
+    check: (userId) => presence.isStillMember(guildId, userId),
+    remembered: (userId) => presence.remembered(guildId, userId),
+    logger,
+  };
 }
 
 /** The look-ups of one post or page, and what they found. */
@@ -46,7 +64,13 @@ export function createDepartedMembers(
   let stopped = false;
   const isStillHere = async (userId: string): Promise<boolean> => {
     if (departed.has(userId)) return false;
-    if (here.has(userId) || stopped || checks >= maxMemberChecks) return true;
+    if (here.has(userId)) return true;
+    const remembered = input.remembered?.(userId);
+    if (remembered !== undefined) {
+      (remembered ? here : departed).add(userId);
+      return remembered;
+    }
+    if (stopped || checks >= maxMemberChecks) return true;
     checks += 1;
     try {
       if (await input.check(userId)) {

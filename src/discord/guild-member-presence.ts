@@ -21,6 +21,11 @@ const maxRememberedMembers = 10_000;
 export interface MemberPresence {
   /** False only on Unknown Member; any other failure is thrown, since it says nothing about the member. */
   isStillMember(guildId: string, userId: string): Promise<boolean>;
+  /**
+   * What isStillMember would answer without asking Discord: the answer kept from the last minute, or
+   * undefined when there is none.
+   */
+  remembered(guildId: string, userId: string): boolean | undefined;
 }
 
 /** Asks through `rest`, keeping each answer `memberPresenceTtlMs` by `clock`; at most 10,000 unless given. */
@@ -54,12 +59,8 @@ class RememberedPresence implements MemberPresence {
 
   isStillMember(guildId: string, userId: string): Promise<boolean> {
     const key = `${guildId}/${userId}`;
-    const remembered = this.#answers.get(key);
-    if (remembered !== undefined) {
-      // A clock set back counts as the minute gone: no answer is kept longer than a minute of its asking.
-      const age = this.#clock.now() - remembered.at;
-      if (age >= 0 && age < memberPresenceTtlMs) return Promise.resolve(remembered.here);
-    }
+    const remembered = this.#rememberedOf(key);
+    if (remembered !== undefined) return Promise.resolve(remembered);
     const pending = this.#asking.get(key);
     if (pending !== undefined) return pending;
     const at = this.#clock.now();
@@ -73,6 +74,18 @@ class RememberedPresence implements MemberPresence {
       });
     this.#asking.set(key, asking);
     return asking;
+  }
+
+  remembered(guildId: string, userId: string): boolean | undefined {
+    return this.#rememberedOf(`${guildId}/${userId}`);
+  }
+
+  #rememberedOf(key: string): boolean | undefined {
+    const remembered = this.#answers.get(key);
+    if (remembered === undefined) return undefined;
+    // A clock set back counts as the minute gone: no answer is kept longer than a minute of its asking.
+    const age = this.#clock.now() - remembered.at;
+    return age >= 0 && age < memberPresenceTtlMs ? remembered.here : undefined;
   }
 
   #remember(key: string, answer: Remembered): void {

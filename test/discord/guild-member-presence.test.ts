@@ -43,6 +43,23 @@ describe("a member presence", () => {
     expect(memberRequests()).toBe(1);
   });
 
+  it("tells what it remembers without asking, for a minute", async () => {
+    const member = fake.createMember(guildId, { username: "remembered" });
+    const gone = fake.createMember(guildId, { username: "remembered-gone" });
+    fake.removeMember(guildId, gone.id);
+    expect(presence.remembered(guildId, member.id)).toBeUndefined();
+
+    await presence.isStillMember(guildId, member.id);
+    await presence.isStillMember(guildId, gone.id);
+    expect(presence.remembered(guildId, member.id)).toBe(true);
+    expect(presence.remembered(guildId, gone.id)).toBe(false);
+    expect(presence.remembered("another-guild", member.id)).toBeUndefined();
+    clock.advance(memberPresenceTtlMs);
+    expect(presence.remembered(guildId, member.id)).toBeUndefined();
+
+    expect(memberRequests()).toBe(2);
+  });
+
   it("asks once for asks that overlap", async () => {
     const member = fake.createMember(guildId, { username: "popular" });
 

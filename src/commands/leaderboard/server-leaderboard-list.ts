@@ -5,7 +5,11 @@ import {
   readActivityWindow,
   type ActivityPeriod,
 } from "../../display/activity-period.js";
-import { createDepartedMembers, type DepartedMembers } from "../../discord/departed-members.js";
+import {
+  checkThroughPresence,
+  createDepartedMembers,
+  type DepartedMembers,
+} from "../../discord/departed-members.js";
 import { listMemberPeriodTotals } from "../../store/member-activity-periods.js";
 import { listGuildLinks, type LinkedMember } from "../../store/linked-members.js";
 import { listServerLeaderboard } from "../../store/platform-users.js";
@@ -81,9 +85,5 @@ function checkMembers(
   guildId: string,
   links: readonly LinkedMember[],
 ): DepartedMembers {
-  return createDepartedMembers({
-    links,
-    logger: deps.logger,
-    check: (userId) => deps.memberPresence.isStillMember(guildId, userId),
-  });
+  return createDepartedMembers({ links, ...checkThroughPresence(deps.memberPresence, guildId, deps.logger) });
 }

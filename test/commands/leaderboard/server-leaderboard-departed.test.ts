@@ -177,6 +177,31 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(serverLeaderboardPageSize + 2);
   });
 
+  it("leaves out a member who left past the first members a later page passes, when the pages before asked about those", async () => {
+    // The third page passes thirty-one members still here: more than the checks a page may make, but the
+    // first twenty-one were asked about by the two pages before, within the minute.
+    const members = await linkMembers(3 * serverLeaderboardPageSize + 5);
+    const gone = members[2 * serverLeaderboardPageSize + 7]!;
+    fake.removeMember(guildId, gone);
+    await renderPage("week");
+    await renderPage("week", 1);
+    fake.resetStats();
+
+    const third = await renderPage("week", 2);
+
+    const stillHere = members.filter((userId) => userId !== gone);
+    expect(third.ranked).toEqual(
+      ranks(
+        stillHere.slice(2 * serverLeaderboardPageSize, 3 * serverLeaderboardPageSize),
+        2 * serverLeaderboardPageSize + 1,
+      ),
+    );
+    expect(third.description).not.toContain(gone);
+    // Only the members the pages before did not pass: nine of its ten (the first was the second page's look
+    // ahead), the one who left, and one more to say whether another page follows.
+    expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(serverLeaderboardPageSize + 1);
+  });
+
   it("asks about a bounded number of members, however many have left", async () => {
     const members = await linkMembers(maxMemberChecks + serverLeaderboardPageSize + 2);
     for (const userId of members) fake.removeMember(guildId, userId);
