@@ -80,16 +80,6 @@ export async function isLinkedAnywhere(db: Kysely<Database>, userId: string): Pr
 }
 
 /** For each of these platform users who is linked anywhere, the guilds where they are (routing's question). */
-/** Read for every event stored (src/store/member-activity.ts), so built once (prepared-reads.ts). */
-const readLinkedGuildsOf = preparedRead(
-  (db, { platformUserIds }: { readonly platformUserIds: readonly string[] }) =>
-    db
-      .selectFrom("member_links")
-      .select(["platform_user_id", "guild_id"])
-      .distinct()
-      .where("platform_user_id", "in", platformUserIds),
-);
-
 export async function listLinkedGuildsOf(
   db: Kysely<Database>,
   platformUserIds: Iterable<string>,
@@ -105,6 +95,16 @@ export async function listLinkedGuildsOf(
   }
   return linked;
 }
+
+/** Read for every event stored (src/store/member-activity.ts), so built once (prepared-reads.ts). */
+const readLinkedGuildsOf = preparedRead(
+  (db, { platformUserIds }: { readonly platformUserIds: readonly string[] }) =>
+    db
+      .selectFrom("member_links")
+      .select(["platform_user_id", "guild_id"])
+      .distinct()
+      .where("platform_user_id", "in", platformUserIds),
+);
 
 export function toLinkedMember(row: Selectable<MemberLinksTable>): LinkedMember {
   return {

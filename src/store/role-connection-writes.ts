@@ -73,6 +73,25 @@ export async function queueRoleConnectionWrite(
  * accounts, by platform account: through a server's links (in `guildId` alone when given) and, for the
  * operator's webhook only (no `guildId`), through personal links.
  */
+export async function listVerifiedUsersOf(
+  db: Kysely<Database>,
+  input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
+): Promise<Map<string, Set<string>>> {
+  const { guildId } = input;
+  const rows = await inSlices([...new Set(input.platformUserIds)], idsPerQuery, async (some) => {
+    if (guildId !== undefined) return readVerifiedMembersOf(db, { platformUserIds: some, guildId });
+    const personal = await readVerifiedPersonalOf(db, { platformUserIds: some });
+    return [...(await readVerifiedMembersOf(db, { platformUserIds: some, guildId })), ...personal];
+  });
+  const verified = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const users = verified.get(row.platform_user_id) ?? new Set<string>();
+    users.add(row.user_id);
+    verified.set(row.platform_user_id, users);
+  }
+  return verified;
+}
+
 /** Read for every event stored (queue-role-connections.ts), so built once (prepared-reads.ts). */
 const readVerifiedMembersOf = preparedRead(
   (db, args: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined }) => {
@@ -97,25 +116,6 @@ const readVerifiedPersonalOf = preparedRead(
       .where("personal_links.platform_user_id", "in", platformUserIds)
       .where("role_connections.status", "=", "active"),
 );
-
-export async function listVerifiedUsersOf(
-  db: Kysely<Database>,
-  input: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined },
-): Promise<Map<string, Set<string>>> {
-  const { guildId } = input;
-  const rows = await inSlices([...new Set(input.platformUserIds)], idsPerQuery, async (some) => {
-    if (guildId !== undefined) return readVerifiedMembersOf(db, { platformUserIds: some, guildId });
-    const personal = await readVerifiedPersonalOf(db, { platformUserIds: some });
-    return [...(await readVerifiedMembersOf(db, { platformUserIds: some, guildId })), ...personal];
-  });
-  const verified = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const users = verified.get(row.platform_user_id) ?? new Set<string>();
-    users.add(row.user_id);
-    verified.set(row.platform_user_id, users);
-  }
-  return verified;
-}
 
 /**
  * A link of this Discord user was made, replaced or went (an unlink): if they ever verified, their connection
