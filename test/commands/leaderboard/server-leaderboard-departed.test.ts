@@ -202,6 +202,50 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(serverLeaderboardPageSize + 1);
   });
 
+  it("still leaves out a member it remembers leaving once Discord fails to say about another", async () => {
+    const members = await linkMembers(4);
+    fake.removeMember(guildId, members[1]!);
+    await renderPage("week");
+    // A member linked since, who gained the most this week: the page asks about them first, and fails.
+    const newcomer = fake.createMember(guildId, { username: "newcomer" });
+    await saveMemberLink(store.db, createTestSecretBox(), {
+      guildId,
+      userId: newcomer.id,
+      platformUserId: "usr_board_new",
+      platformUsername: "newcomer",
+      credentialKind: "api_key",
+      credential: { accessToken: "not-used-here" },
+      now,
+    });
+    await savePlatformUser(store.db, {
+      platformUserId: "usr_board_new",
+      username: "newcomer",
+      rating: 2200,
+      now,
+    });
+    await recordMemberActivity(store.db, {
+      facts: [
+        {
+          kind: "rating",
+          eventId: "evt_gain_new",
+          platformUserId: "usr_board_new",
+          occurredAt: now - 3_600_000,
+          ratingChange: 500,
+          newRating: 2200,
+          promotedTo: null,
+        },
+      ],
+      guildId: undefined,
+      now,
+    });
+    fake.setRouteOutage(memberRoute, true);
+
+    const { ranked } = await renderPage("week");
+
+    // The newcomer is shown, Discord having said nothing; the member remembered as gone is still left out.
+    expect(ranked).toEqual(ranks([newcomer.id, members[0]!, members[2]!, members[3]!]));
+  });
+
   it("asks about a bounded number of members, however many have left", async () => {
     const members = await linkMembers(maxMemberChecks + serverLeaderboardPageSize + 2);
     for (const userId of members) fake.removeMember(guildId, userId);
