@@ -16,6 +16,7 @@ export const importTable = {
   config: { may: ["secrets/key-ring.ts"] },
   clock: { may: [] },
   logger: { may: [] },
+  "single-flight": { may: [] },
   worker: { may: [] },
   commands: {
     may: [
@@ -54,7 +55,7 @@ export const importTable = {
 };
 
 /** What every part of src/ may use (docs/architecture.md, "Folders"), except these leaves themselves. */
-const sharedLeaves = { may: ["clock", "logger"], types: ["config"] };
+const sharedLeaves = { may: ["clock", "logger", "single-flight"], types: ["config"] };
 
 /** Crossings whose refusal says more than the table's. */
 const importReasons = [

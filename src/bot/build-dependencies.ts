@@ -15,7 +15,7 @@ import { createInteractionDispatcher, type DispatchInteraction } from "../discor
 import { readInteractionPublicKey } from "../http/interaction-signature.js";
 import type { Logger } from "../logger.js";
 import { createBotMetrics, type BotMetrics } from "../metrics/bot-metrics.js";
-import { createSingleFlight } from "../oauth/single-flight.js";
+import { createSingleFlight } from "../single-flight.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
 import { createDb, type GroupCommit, type Store } from "../store/create-db.js";

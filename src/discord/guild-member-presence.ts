@@ -10,6 +10,7 @@
 import { DiscordAPIError, type REST } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import type { Clock } from "../clock.js";
+import { createSingleFlight } from "../single-flight.js";
 import { fetchGuildMember } from "./guild-roles.js";
 
 /** How long an answer is reused: how long a member who left may still be named, or one back left out. */
@@ -49,7 +50,7 @@ class RememberedPresence implements MemberPresence {
   readonly #maxRemembered: number;
   /** In the order remembered, so the first key is the one to forget when full. */
   readonly #answers = new Map<string, Remembered>();
-  readonly #asking = new Map<string, Promise<boolean>>();
+  readonly #asking = createSingleFlight();
 
   constructor(rest: REST, clock: Clock, maxRemembered: number) {
     this.#rest = rest;
@@ -61,19 +62,12 @@ class RememberedPresence implements MemberPresence {
     const key = `${guildId}/${userId}`;
     const remembered = this.#rememberedOf(key);
     if (remembered !== undefined) return Promise.resolve(remembered);
-    const pending = this.#asking.get(key);
-    if (pending !== undefined) return pending;
-    const at = this.#clock.now();
-    const asking = askDiscord(this.#rest, guildId, userId)
-      .then((here) => {
-        this.#remember(key, { here, at });
-        return here;
-      })
-      .finally(() => {
-        this.#asking.delete(key);
-      });
-    this.#asking.set(key, asking);
-    return asking;
+    return this.#asking.runOnce(key, async () => {
+      const at = this.#clock.now();
+      const here = await askDiscord(this.#rest, guildId, userId);
+      this.#remember(key, { here, at });
+      return here;
+    });
   }
 
   remembered(guildId: string, userId: string): boolean | undefined {

@@ -5,7 +5,7 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { TokenEndpointOptions } from "../oauth/token-endpoint.js";
 import type { LinkingMetrics } from "./linking-metrics.js";
-import type { SingleFlight } from "../oauth/single-flight.js";
+import type { SingleFlight } from "../single-flight.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "../store/database.js";
 

@@ -11,5 +11,3 @@ export type {
 } from "./tokens.js";
 export type { TokenEndpointOptions, TokenRequestFormat } from "./token-endpoint.js";
 export { OAuthError } from "./errors.js";
-export { createSingleFlight } from "./single-flight.js";
-export type { SingleFlight } from "./single-flight.js";

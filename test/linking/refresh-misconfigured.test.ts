@@ -11,7 +11,7 @@ import { getMemberSession } from "../../src/linking/member-credential.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
 import { createLogger } from "../../src/logger.js";
 import { createBotMetrics, type BotMetrics } from "../../src/metrics/bot-metrics.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../src/single-flight.js";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox, type SecretBox } from "../../src/secrets/secret-box.js";
 import { createDb, type Store } from "../../src/store/create-db.js";

@@ -42,6 +42,12 @@ const crossings = [
     allowedIn: "scripts",
   },
   {
+    boundary: "src/single-flight.ts may not import src/config.ts",
+    folder: "src/single-flight.ts",
+    code: importing("loadConfig", "../src/config.js"),
+    allowedIn: "scripts",
+  },
+  {
     boundary: "src/worker/ may not import src/store/",
     folder: "src/worker",
     code: importing("claimDueOutbox", "../store/outbox.js"),
@@ -205,8 +211,14 @@ describe("folder boundaries", () => {
     ).toEqual([]);
   });
 
-  it("allows every part of src/ the clock, the logger and the Config type, and the leaves none of each other", async () => {
+  it("allows every part of src/ the clock, the logger, single flight and the Config type, and the leaves none of each other", async () => {
     expect(await boundaryProblems("src/events", importing("createLogger", "../logger.js"))).toEqual([]);
+    expect(
+      await boundaryProblems("src/discord", importing("createSingleFlight", "../single-flight.js")),
+    ).toEqual([]);
+    expect(
+      await boundaryProblems("src/single-flight.ts", importing("Clock", "../src/clock.js", "type ")),
+    ).toHaveLength(1);
     expect(await boundaryProblems("src/secrets", importing("Config", "../config.js", "type "))).toEqual([]);
     expect(await boundaryProblems("src/secrets", importing("loadConfig", "../config.js"))).toHaveLength(1);
     expect(

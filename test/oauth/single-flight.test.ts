@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { OAuthError } from "../../src/oauth/errors.js";
-import { createSingleFlight } from "../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../src/single-flight.js";
 import { refreshAccessToken } from "../../src/oauth/tokens.js";
 import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "./oauth-fixture.js";
 

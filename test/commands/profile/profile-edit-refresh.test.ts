@@ -15,7 +15,7 @@ import type { LinkingDeps } from "../../../src/linking/linking-deps.js";
 import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import { completeOAuthLink, startOAuthLink } from "../../../src/linking/oauth-link.js";
 import { createLogger } from "../../../src/logger.js";
-import { createSingleFlight } from "../../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../../src/single-flight.js";
 import { createDb, type Store } from "../../../src/store/create-db.js";
 import { migrateToLatest } from "../../../src/store/migrate.js";
 import { startPlatformFixture, type PlatformFixture } from "../../api/platform-fixture.js";

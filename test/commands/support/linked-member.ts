@@ -9,7 +9,7 @@ import { loadConfig } from "../../../src/config.js";
 import { linkWithApiKey } from "../../../src/linking/api-key-link.js";
 import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import { createLogger } from "../../../src/logger.js";
-import { createSingleFlight } from "../../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../../src/single-flight.js";
 import { createKeyRing, generateKeySpec } from "../../../src/secrets/key-ring.js";
 import { createSecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";

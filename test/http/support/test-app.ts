@@ -14,7 +14,7 @@ import type { ReadinessCheck } from "../../../src/http/health-routes.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
 import { createLogger, type Logger } from "../../../src/logger.js";
 import { createBotMetrics } from "../../../src/metrics/bot-metrics.js";
-import { createSingleFlight } from "../../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../../src/single-flight.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import { createDb } from "../../../src/store/create-db.js";
 import type { Database } from "../../../src/store/database.js";

@@ -8,7 +8,7 @@ import { loadConfig } from "../../../src/config.js";
 import type { LinkingDeps } from "../../../src/linking/linking-deps.js";
 import { noLinkingMetrics } from "../../../src/linking/linking-metrics.js";
 import { createLogger, type Logger } from "../../../src/logger.js";
-import { createSingleFlight } from "../../../src/oauth/single-flight.js";
+import { createSingleFlight } from "../../../src/single-flight.js";
 import { createKeyRing, generateKeySpec } from "../../../src/secrets/key-ring.js";
 import { createSecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";

@@ -1,6 +1,6 @@
-// One refresh at a time per link (docs/architecture.md, "Linking"): concurrent callers with the same key
-// share the running promise instead of each spending the refresh token, which a rotating server would accept
-// only once.
+// One run at a time per key: concurrent callers with the same key share the running promise. A link's token
+// refresh (docs/architecture.md, "Linking") runs once, since a rotating server accepts its refresh token only
+// once; a member's presence is asked of Discord once (src/discord/guild-member-presence.ts).
 
 export interface SingleFlight {
   runOnce<T>(key: string, task: () => Promise<T>): Promise<T>;
