@@ -10,7 +10,7 @@ import type { MemberPresence } from "./guild-member-presence.js";
  * Member look-ups per post or page, at most: a week names about twenty members, a page ten, and a reply must
  * not wait on hundreds of requests. Members past it are named unchecked. An answer remembered from the last
  * minute (guild-member-presence.ts) asks nothing, so it does not count: a third page of /leaderboard server
- * passes thirty members, twenty of them asked about by the two pages before it.
+ * passes thirty-one members, twenty-one of them asked about by the two pages before it.
  */
 export const maxMemberChecks = 25;
 

@@ -33,9 +33,10 @@ const markerStart = "\u0000prepared:";
 
 /**
  * `build` as a read that Kysely builds once per shape (which arguments are given, each list's length) and
- * dialect. `build` must use each argument only as a value SQL binds, unchanged (`where("id", "in", ids)`):
- * one it transforms (a pattern made from it) or writes into the SQL text is refused when first built, since a
- * later read would bind nothing or the wrong thing; only whether an argument is given may change the query.
+ * dialect. `build` must bind each argument it is given, every item of a list, as a value, unchanged
+ * (`where("id", "in", ids)`): a read that binds a value made from one (a pattern), writes one into its SQL or
+ * binds one nowhere (it transformed or only read it) is refused when first built, since a later read would
+ * bind nothing or the wrong thing; only whether an argument is given may change the query.
  */
 export function preparedRead<A extends PreparedArguments, Row>(
   build: (db: Kysely<Database>, args: A) => Compilable<Row>,
@@ -95,12 +96,17 @@ function prepare<A extends PreparedArguments, Row>(
   if (compiled.sql.includes(markerStart)) {
     throw new Error("A prepared read wrote an argument into its SQL instead of binding it");
   }
+  const bound = new Set<string>();
   const sources = compiled.parameters.map((parameter): ParameterSource => {
     if (typeof parameter !== "string" || !parameter.includes(markerStart)) return { constant: parameter };
     const source = markers.get(parameter);
     if (source === undefined) throw new Error("A prepared read bound a value it made from an argument");
+    bound.add(parameter);
     return source;
   });
+  // An argument given but bound nowhere was transformed past recognition (made into JSON, say) or read by the
+  // build itself: either way a later read would not bind its own value.
+  if (bound.size !== markers.size) throw new Error("A prepared read did not bind an argument it was given");
   return { compiled, sources };
 }
 

@@ -92,7 +92,7 @@ export async function listVerifiedUsersOf(
   return verified;
 }
 
-/** Read for every event stored (queue-role-connections.ts), so built once (prepared-reads.ts). */
+/** Read for every event stored (src/roles/role-connections/queue-role-connections.ts), so built once. */
 const readVerifiedMembersOf = preparedRead(
   (db, args: { readonly platformUserIds: readonly string[]; readonly guildId: string | undefined }) => {
     const members = db

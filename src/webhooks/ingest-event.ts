@@ -14,12 +14,13 @@ import {
   type QueuedWork,
 } from "../store/event-stored-subscribers.js";
 import { inboxKeyOf, insertInboxEvents, type InboxEventInput } from "../store/inbox.js";
+import { readPreparedDelivery, toInboxRow, type PreparedDelivery } from "./prepared-delivery.js";
 import type { BatchedWrite, BatchScope } from "../store/write-batcher.js";
 import { enqueueOutboxRowsByEvent } from "../store/outbox.js";
-import { inboxSourceOf, routingGuildOf, type EventSource } from "./event-source.js";
-import type { KnownPlatformEvent, PlatformEvent, UnknownPlatformEvent } from "../events/platform-event.js";
-import { normaliseEvent, type NormalisedDelivery } from "../events/normalise-event.js";
-import { keepBody, keptBodyBytes, type KeptBody } from "./kept-body.js";
+import { routingGuildOf, type EventSource } from "./event-source.js";
+import type { KnownPlatformEvent, PlatformEvent } from "../events/platform-event.js";
+import { normaliseEvent } from "../events/normalise-event.js";
+import { keepBody, keptBodyBytes } from "./kept-body.js";
 import { RoutingReads, routeEvents } from "./route-event.js";
 import { toOutboxInput } from "./outbox-inputs.js";
 import { readFutureLead } from "./future-event.js";
@@ -60,33 +61,6 @@ export interface VerifiedDelivery {
   readonly rawBody: Buffer;
   readonly source: EventSource;
 }
-
-/** A delivery whose body could not be read as a platform event (normaliseEvent), and why. */
-export type MalformedDelivery = Extract<NormalisedDelivery, { readonly ok: false }>;
-
-/**
- * What a delivery becomes before any database work: read once, outside the transaction. It crosses into the
- * writer's thread (create-ingester.ts), so it is plain data and holds of the body only what its inbox row
- * keeps: the body's bytes cost more to copy there than the event read from them.
- */
-export type PreparedDelivery = {
-  readonly source: EventSource;
-  readonly receivedAt: number;
-  /**
-   * What the inbox row keeps of the body (kept-body.ts), when it cannot keep the event whole: a malformed
-   * delivery's, or an unknown kind's larger than keptBodyBytes (its event then crosses without its data).
-   */
-  readonly keptBody?: KeptBody;
-} & (
-  | {
-      /**
-       * The event read from the body, as JSON text: what its inbox row stores, and cheaper to copy into the
-       * writer's thread and read there than the event itself (docs/architecture.md, "Performance targets").
-       */
-      readonly eventText: string;
-    }
-  | { readonly malformed: MalformedDelivery }
-);
 
 /** A delivery answered without touching the database (dropOutOfWindow). */
 export interface DroppedDelivery {
@@ -166,7 +140,7 @@ export async function storeDeliveries(
   subscribers: readonly EventStoredSubscriber[],
   reads: RoutingReads = new RoutingReads(),
 ): Promise<IngestResult[]> {
-  const read = deliveries.map(readPrepared);
+  const read = deliveries.map(readPreparedDelivery);
   const inboxRows = read.map(toInboxRow);
   // Of two deliveries of one event from one source, the first is stored and the second is its repeat.
   const firstOfKey = new Map<string, number>();
@@ -231,70 +205,6 @@ export async function storeDeliveries(
     };
   }
   return results;
-}
-
-/** A prepared delivery as the transaction reads it: its event, and the event's JSON text when it has one. */
-interface ReadDelivery {
-  readonly source: EventSource;
-  readonly normalised: NormalisedDelivery;
-  readonly eventText: string | undefined;
-  readonly receivedAt: number;
-  readonly keptBody: KeptBody | undefined;
-}
-
-/**
- * The event back from its JSON text. Fields that were undefined are absent after the round trip, which reads
- * the same; the outbox worker reads the stored event the same way (src/events/stored-event.ts).
- */
-function readPrepared(delivery: PreparedDelivery): ReadDelivery {
-  const { source, receivedAt, keptBody } = delivery;
-  if ("malformed" in delivery) {
-    return { source, normalised: delivery.malformed, eventText: undefined, receivedAt, keptBody };
-  }
-  const event = JSON.parse(delivery.eventText) as PlatformEvent;
-  return { source, normalised: { ok: true, event }, eventText: delivery.eventText, receivedAt, keptBody };
-}
-
-/**
- * The inbox row of a delivery: a malformed one is kept dead, with what kept-body.ts keeps of its body, for
- * someone to look at.
- */
-function toInboxRow(delivery: ReadDelivery): InboxEventInput {
-  const { normalised, eventText, receivedAt, keptBody } = delivery;
-  const source = inboxSourceOf(delivery.source);
-  if (!normalised.ok) {
-    // A retry cannot fix it, so it is acknowledged and kept.
-    const { eventId, rawKind, error } = normalised;
-    const payload = keptBody ?? keepBody(Buffer.alloc(0));
-    return { eventId, kind: rawKind, source, status: "dead", payload, error, receivedAt };
-  }
-  const { event } = normalised;
-  if (event.kind === undefined) {
-    const payload = ignoredPayload(event, keptBody);
-    return { eventId: event.id, kind: event.rawKind, source, status: "ignored", payload, receivedAt };
-  }
-  // Stored as the text it crossed as: the same JSON the event would be made into again.
-  const payloadText = eventText ?? JSON.stringify(event);
-  return {
-    eventId: event.id,
-    kind: event.rawKind,
-    source,
-    status: "accepted",
-    payload: event,
-    payloadText,
-    receivedAt,
-  };
-}
-
-/**
- * An unknown kind's row: the event with its data as sent, or, for a body too large to keep whole, what
- * kept-body.ts keeps of the body with the event's bounded fields (its id, kind, time and whether a test). The
- * data and the request are left out: their text has no limit of its own.
- */
-function ignoredPayload(event: UnknownPlatformEvent, keptBody: KeptBody | undefined): unknown {
-  if (keptBody === undefined) return event;
-  const { id, rawKind, createdAt, form, test } = event;
-  return { id, rawKind, createdAt, form, test, ...keptBody };
 }
 
 /**

@@ -211,7 +211,7 @@ describe("folder boundaries", () => {
     ).toEqual([]);
   });
 
-  it("allows every part of src/ the clock, the logger, single flight and the Config type, and the leaves none of each other", async () => {
+  it("allows every part of src/ the shared leaves and the Config type, and the leaves none of each other", async () => {
     expect(await boundaryProblems("src/events", importing("createLogger", "../logger.js"))).toEqual([]);
     expect(
       await boundaryProblems("src/discord", importing("createSingleFlight", "../single-flight.js")),

@@ -26,6 +26,8 @@ describe.each(testDatabases())("prepared reads on $name", (database) => {
           .selectFrom("guild_removals")
           .select(["guild_id", "removed_at"])
           .where("guild_id", "in", args.guildIds)
+          // A value of the query's own, bound as a parameter: it stays the query's.
+          .where("removed_at", ">=", 0)
           .orderBy("guild_id");
         return args.removedAfter === undefined ? query : query.where("removed_at", ">", args.removedAfter);
       },
@@ -49,9 +51,10 @@ describe.each(testDatabases())("prepared reads on $name", (database) => {
     expect(await ids(["1", "2"], 15)).toEqual(["2"]);
     expect(await ids(["3", "4"], 35)).toEqual(["4"]);
     expect(built.count).toBe(3);
-    // A value the query itself binds stays the query's: only the arguments change.
-    const rows = await read(store.db, { guildIds: ["2"], removedAfter: undefined });
-    expect(rows.map((row) => row.removed_at)).toEqual([20]);
+    // The query's own value was bound again with the arguments': rows removed at 0 are still found.
+    await removeGuilds(["0", 0]);
+    const rows = await read(store.db, { guildIds: ["0", "2"], removedAfter: undefined });
+    expect(rows.map((row) => row.removed_at)).toEqual([0, 20]);
   });
 
   it("refuses a read that binds a value made from an argument", async () => {
@@ -59,6 +62,13 @@ describe.each(testDatabases())("prepared reads on $name", (database) => {
       db.selectFrom("guild_removals").select("guild_id").where("guild_id", "like", `%${pattern}%`),
     );
     await expect(read(store.db, { pattern: "1" })).rejects.toThrow(/bound a value it made from an argument/);
+  });
+
+  it("refuses a read that binds an argument nowhere, made into something else", async () => {
+    const read = preparedRead((db, { kind }: { readonly kind: string }) =>
+      db.selectFrom("guild_removals").select("guild_id").where("guild_id", "=", JSON.stringify(kind)),
+    );
+    await expect(read(store.db, { kind: "1" })).rejects.toThrow(/did not bind an argument it was given/);
   });
 
   it("refuses a read that writes an argument into its SQL", async () => {

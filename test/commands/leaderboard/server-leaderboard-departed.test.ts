@@ -177,7 +177,7 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(serverLeaderboardPageSize + 2);
   });
 
-  it("leaves out a member who left past the first members a later page passes, when the pages before asked about those", async () => {
+  it("leaves out a member who left past a later page's 25th, when the pages before asked about those", async () => {
     // The third page passes thirty-one members still here: more than the checks a page may make, but the
     // first twenty-one were asked about by the two pages before, within the minute.
     const members = await linkMembers(3 * serverLeaderboardPageSize + 5);
