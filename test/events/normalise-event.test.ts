@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveEventId, normaliseEvent } from "../../src/events/normalise-event.js";
-import type { PlatformEvent } from "../../src/events/platform-event.js";
+import { deriveEventId } from "../../src/events/normalise-event.js";
 import {
   battleCompletedData,
   olderEvent,
@@ -8,16 +7,7 @@ import {
   standardEvent,
   tournamentStartedData,
 } from "../webhooks/support/payloads.js";
-
-function normalise(body: string) {
-  return normaliseEvent(Buffer.from(body, "utf8"));
-}
-
-function event(body: string): PlatformEvent {
-  const result = normalise(body);
-  if (!result.ok) throw new Error(`expected an event, got: ${result.error}`);
-  return result.event;
-}
+import { event } from "./support/read-body.js";
 
 describe("the standard form", () => {
   it("reads battle.completed as the spec lists it, typed and in camelCase", () => {

@@ -1,19 +1,9 @@
 // A verified body that cannot be a platform event (src/events/normalise-event.ts): kept as dead with a short
 // error, under the payload's own id when it has a usable one, else the body's hash, so retries dedupe.
 import { describe, expect, it } from "vitest";
-import { deriveEventId, normaliseEvent } from "../../src/events/normalise-event.js";
-import type { PlatformEvent } from "../../src/events/platform-event.js";
+import { deriveEventId } from "../../src/events/normalise-event.js";
 import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
-
-function normalise(body: string) {
-  return normaliseEvent(Buffer.from(body, "utf8"));
-}
-
-function event(body: string): PlatformEvent {
-  const result = normalise(body);
-  if (!result.ok) throw new Error(`expected an event, got: ${result.error}`);
-  return result.event;
-}
+import { event, normalise } from "./support/read-body.js";
 
 describe("malformed payloads", () => {
   it.each([

@@ -48,22 +48,26 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     await fake.close();
   });
 
+  /** Links the Discord user here to the platform account, with an API key the page never uses. */
+  async function linkAs(userId: string, platformUserId: string, platformUsername: string, linkedAt: number) {
+    await saveMemberLink(store.db, createTestSecretBox(), {
+      guildId,
+      userId,
+      platformUserId,
+      platformUsername,
+      credentialKind: "api_key",
+      credential: { accessToken: "not-used-here" },
+      now: linkedAt,
+    });
+  }
+
   /** `count` linked members, the first with the highest rating and the most gained this week. */
   async function linkMembers(count: number): Promise<string[]> {
-    const box = createTestSecretBox();
     const discordIds: string[] = [];
     for (let index = 0; index < count; index += 1) {
       const member = fake.createMember(guildId, { username: `member${String(index)}` });
       const platformUserId = `usr_board_${String(index).padStart(2, "0")}`;
-      await saveMemberLink(store.db, box, {
-        guildId,
-        userId: member.id,
-        platformUserId,
-        platformUsername: `player${String(index)}`,
-        credentialKind: "api_key",
-        credential: { accessToken: "not-used-here" },
-        now: now - 86_400_000,
-      });
+      await linkAs(member.id, platformUserId, `player${String(index)}`, now - 86_400_000);
       await savePlatformUser(store.db, {
         platformUserId,
         username: `player${String(index)}`,
@@ -135,15 +139,7 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
   it("shows the account as another member who linked it when the first one left", async () => {
     const [first, second] = await linkMembers(2);
     const sharer = fake.createMember(guildId, { username: "sharer" });
-    await saveMemberLink(store.db, createTestSecretBox(), {
-      guildId,
-      userId: sharer.id,
-      platformUserId: "usr_board_00",
-      platformUsername: "player0",
-      credentialKind: "api_key",
-      credential: { accessToken: "not-used-here" },
-      now,
-    });
+    await linkAs(sharer.id, "usr_board_00", "player0", now);
     fake.removeMember(guildId, first!);
 
     const { ranked } = await renderPage("week");
@@ -208,15 +204,7 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
     await renderPage("week");
     // A member linked since, who gained the most this week: the page asks about them first, and fails.
     const newcomer = fake.createMember(guildId, { username: "newcomer" });
-    await saveMemberLink(store.db, createTestSecretBox(), {
-      guildId,
-      userId: newcomer.id,
-      platformUserId: "usr_board_new",
-      platformUsername: "newcomer",
-      credentialKind: "api_key",
-      credential: { accessToken: "not-used-here" },
-      now,
-    });
+    await linkAs(newcomer.id, "usr_board_new", "newcomer", now);
     await savePlatformUser(store.db, {
       platformUserId: "usr_board_new",
       username: "newcomer",
