@@ -110,6 +110,14 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(missing.content).toMatch(/no such item/);
     });
 
+    it("tells a member who joins again that they are already in the battle", async () => {
+      const { bob } = world.members;
+      // The card's Join is disabled once the battle is full; /battle join still reaches the platform's 409.
+      const again = await battle(bob, "join", { id: cardBattleId }).waitForFinal();
+      expect(again.flags & ephemeral).toBe(ephemeral);
+      expect(again.content).toMatch(new RegExp(`^You're already in battle \`${cardBattleId}\`\\.`));
+    });
+
     it("suggests the battles announced in this server, filtered by what was typed", async () => {
       const choices = await autocomplete(carol, "join", { name: "id", value: "" });
       expect(choices.length).toBeGreaterThanOrEqual(2);
@@ -206,7 +214,8 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
         .submitModal({ from: open, fields: { language: "python", code: "print(1)" } })
         .waitForFinal();
       expect(refused.flags & ephemeral).toBe(ephemeral);
-      expect(refused.content).toMatch(/not allowed to do that/);
+      // alice created the battle but never joined it: the platform's 403 is told as that, not as her key's.
+      expect(refused.content).toMatch(/^You haven't joined battle `[^`]+`: press \*\*Join\*\*/);
       // The form is gone once sent: the pasted code comes back, as for a language refused.
       expect(refused.content).toContain("Your code is attached");
       expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([

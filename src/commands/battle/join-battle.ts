@@ -5,6 +5,7 @@ import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { explainBattleRefusal } from "./explain-battle-refusal.js";
 import { showJoinOnCards } from "./show-on-cards.js";
 
 /** The private confirmation of a join: where the battle stands and how to submit. */
@@ -33,11 +34,16 @@ export function requireSeated(result: BattleJoinResult, battleId: string): Battl
 
 /**
  * `/battle join` and the card's Join button: POST /battles/{id}/join as the member themselves; the battle's
- * cards show the platform's answer at once (show-on-cards.ts).
+ * cards show the platform's answer at once (show-on-cards.ts). A refusal the battle explains (already in it,
+ * over) is told as such (explain-battle-refusal.ts).
  */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
-  const { credential } = await getMemberSession(deps, actor);
-  const battle = requireSeated(await joinBattle(deps.platform, credential, battleId), battleId);
+  const { link, credential } = await getMemberSession(deps, actor);
+  const joined = await joinBattle(deps.platform, credential, battleId).catch(async (error: unknown) => {
+    const request = { action: "join", battleId, platformUserId: link.platformUserId } as const;
+    throw (await explainBattleRefusal(deps.platform, credential, request, error)) ?? error;
+  });
+  const battle = requireSeated(joined, battleId);
   await showJoinOnCards(deps, battle);
   return renderJoined(battle);
 }
