@@ -35,6 +35,7 @@ import * as tierRoleDrops from "./2026-12-31T0200_tier_role_drops.js";
 import * as oneRoutePerChannel from "./2027-01-01T0000_one_route_per_channel.js";
 import * as outboxTargetIndex from "./2027-01-02T0000_outbox_target_index.js";
 import * as tokenRevocations from "./2027-01-03T0000_token_revocations.js";
+import * as tournamentEventMisses from "./2027-01-04T0000_tournament_event_misses.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -71,4 +72,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-01T0000_one_route_per_channel": oneRoutePerChannel,
   "2027-01-02T0000_outbox_target_index": outboxTargetIndex,
   "2027-01-03T0000_token_revocations": tokenRevocations,
+  "2027-01-04T0000_tournament_event_misses": tournamentEventMisses,
 };

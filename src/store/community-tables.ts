@@ -243,6 +243,11 @@ export interface TournamentEventsTable {
   lease_expires_at: Millis | null;
   /** Failed syncs in a row, for the backoff. */
   attempts: Generated<number>;
+  /**
+   * When a read of the whole list first missed its tournament, start still ahead; a later read that misses it
+   * too deletes it, one that sees it clears this (tournament-event-row-sync.ts). Null: not missed.
+   */
+  missed_at: Millis | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

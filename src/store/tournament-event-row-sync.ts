@@ -24,10 +24,10 @@ export interface TournamentEventSync {
  * Brings the server's rows in line with one read, in one commit. `wanted` is the open tournaments, nearest
  * first, of which the server shows as many as `limit` leaves beside its active events; one not seen before is
  * added only while its start is ahead. A scheduled row not wanted any more is to be deleted when its
- * tournament is still open (a nearer one took its place) or, after a read of the whole list (`complete`),
- * left it before its start; one that left at or after its start started, and becomes active. Undefined, and
- * nothing written, when the server does not show events: a read that raced `/setup events off` never brings
- * back the rows it marked for deletion.
+ * tournament is still open (a nearer one took its place) or, after two reads of the whole list (`complete`)
+ * in a row, left it before its start (the first only marks it missed); one that left at or after its start
+ * started, and becomes active. Undefined, and nothing written, when the server does not show events: a read
+ * that raced `/setup events off` never brings back the rows it marked for deletion.
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,
@@ -85,10 +85,19 @@ export async function syncTournamentEventRows(
     }
     const wantedIds = new Set(wanted.map((event) => event.tournamentId));
     for (const row of existing.values()) {
+      // Seen again after a read that missed it: only a miss in the read after another deletes.
+      if (row.missedAt !== null && input.openIds.has(row.tournamentId))
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: null });
       if (row.wantedStatus !== "scheduled" || wantedIds.has(row.tournamentId)) continue;
       const open = input.openIds.has(row.tournamentId);
       if (!open && !input.complete) continue;
       const started = !open && row.startsAt <= now;
+      if (!open && !started && row.missedAt === null) {
+        // One read can miss an open tournament (an empty answer, a page shifted as another started), and
+        // deleting its event loses every member's "Interested": the next read decides, as for reminders.
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: now });
+        continue;
+      }
       await updateTournamentEventRow(trx, guildId, row.tournamentId, {
         wanted_status: started ? "active" : "deleted",
         ...due,

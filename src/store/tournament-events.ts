@@ -33,6 +33,8 @@ export interface TournamentEvent extends WantedTournamentEvent {
   readonly syncedFields: TournamentEventFields | null;
   readonly dueAt: number | null;
   readonly attempts: number;
+  /** When a read of the whole list first missed its tournament; null when the last read saw it. */
+  readonly missedAt: number | null;
   readonly updatedAt: number;
 }
 
@@ -113,6 +115,7 @@ export function toTournamentEvent(row: Selectable<TournamentEventsTable>): Tourn
       row.synced_fields === null ? null : (JSON.parse(row.synced_fields) as TournamentEventFields),
     dueAt: row.due_at,
     attempts: row.attempts,
+    missedAt: row.missed_at,
     updatedAt: row.updated_at,
   };
 }

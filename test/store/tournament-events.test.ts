@@ -102,6 +102,49 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
     expect(events.every((event) => event.dueAt === testNow + hour)).toBe(true);
   });
 
+  it("keeps the event of a tournament one read of the whole list missed, and deletes it when the next misses it too", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    const [a, b] = [wanted("a", testNow + hour), wanted("b", testNow + 2 * hour)];
+    await sync([a, b], testNow);
+    const noChange = { created: 0, changed: 0, started: 0, deleted: 0 };
+    // An empty answer, or a page that shifted as another tournament started: b's event stays, marked.
+    expect(await sync([a], testNow + 1)).toEqual(noChange);
+    expect(await statuses()).toEqual([
+      ["a", "scheduled"],
+      ["b", "scheduled"],
+    ]);
+    const missed = (await listTournamentEvents(store.db, guildId)).find(
+      (event) => event.tournamentId === "b",
+    );
+    expect(missed?.missedAt).toBe(testNow + 1);
+    expect(missed?.dueAt).toBe(testNow);
+    // The next read sees it: the mark is cleared, so one more miss is again only a mark.
+    expect(await sync([a, b], testNow + 2)).toEqual(noChange);
+    expect((await listTournamentEvents(store.db, guildId)).every((event) => event.missedAt === null)).toBe(
+      true,
+    );
+    expect(await sync([a], testNow + 3)).toEqual(noChange);
+    expect(await statuses()).toEqual([
+      ["a", "scheduled"],
+      ["b", "scheduled"],
+    ]);
+    // Missed by the read after that too: it is gone, and its event is deleted.
+    expect(await sync([a], testNow + 4)).toEqual({ ...noChange, deleted: 1 });
+    expect(await statuses()).toEqual([
+      ["a", "scheduled"],
+      ["b", "deleted"],
+    ]);
+  });
+
+  it("starts, not deletes, a missed tournament that the next read misses after its start", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
+    const a = wanted("a", testNow + hour);
+    await sync([a], testNow);
+    expect(await sync([], testNow + 1)).toEqual({ created: 0, changed: 0, started: 0, deleted: 0 });
+    expect(await sync([], testNow + hour)).toEqual({ created: 0, changed: 0, started: 1, deleted: 0 });
+    expect(await statuses()).toEqual([["a", "active"]]);
+  });
+
   it("starts a server's events only from its own endpoint's event, and every server's from the operator's", async () => {
     for (const guild of [guildId, "100000000000000002"]) {
       await enableTournamentEvents(store.db, { guildId: guild, enabledBy: adminId, now: testNow });
@@ -193,15 +236,18 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
     // Off here: a is still being tried; b's deletion was left due no more, as an older version left it.
     await disableTournamentEvents(store.db, { guildId, now: testNow });
     await recordEventSyncFailed(store.db, { guildId, tournamentId: "b" }, { retryAt: null });
-    // On in the other server: its deletion paused for a permission waits for /setup events on.
-    await syncTournamentEventRows(store.db, {
-      guildId: other,
-      wanted: [wanted("a", testNow + hour)],
-      openIds: new Set(["a"]),
-      complete: true,
-      now: testNow,
-      limit: 100,
-    });
+    // On in the other server: its deletion paused for a permission waits for /setup events on. Two reads
+    // miss b: the first only marks it missed.
+    for (let read = 0; read < 2; read += 1) {
+      await syncTournamentEventRows(store.db, {
+        guildId: other,
+        wanted: [wanted("a", testNow + hour)],
+        openIds: new Set(["a"]),
+        complete: true,
+        now: testNow,
+        limit: 100,
+      });
+    }
     await recordEventSyncFailed(store.db, { guildId: other, tournamentId: "b" }, { retryAt: null });
 
     expect(await pruneTournamentEvents(store.db, testNow - 7 * 24 * hour)).toBe(1);
@@ -217,6 +263,8 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
   it("prunes rows a week past their end, but not one still to delete", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
     await sync([wanted("a", testNow + hour), wanted("b", testNow + hour)], testNow);
+    // Two reads miss b: the first only marks it missed.
+    await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
     await sync([wanted("a", testNow + hour)], testNow, true, [wanted("a", testNow + hour)]);
     expect(await pruneTournamentEvents(store.db, testNow + 4 * hour)).toBe(1);
     expect(await statuses()).toEqual([["b", "deleted"]]);

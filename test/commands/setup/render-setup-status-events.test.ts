@@ -28,6 +28,7 @@ describe("renderSetupStatus", () => {
       syncedFields: null,
       dueAt: null,
       attempts: 0,
+      missedAt: null,
       updatedAt: now,
     };
     const on = fields({
