@@ -162,6 +162,7 @@ export async function buildDependencies(
     clock,
     logger,
     refreshes: createSingleFlight(),
+    writeHealth: store.writeHealth,
     linkingMetrics: {
       refreshFailed: (reason) => {
         metrics.recordRefreshFailure(reason);

@@ -8,6 +8,7 @@ import type { LinkingMetrics } from "./linking-metrics.js";
 import type { SingleFlight } from "../single-flight.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database } from "../store/database.js";
+import type { WriteHealth } from "../store/write-health.js";
 
 /** What account linking needs; a slice of the bot's dependencies. */
 export interface LinkingDeps {
@@ -21,6 +22,11 @@ export interface LinkingDeps {
   readonly refreshes: SingleFlight;
   /** Counts refreshes that failed on the bot's side, for the operator. */
   readonly linkingMetrics: LinkingMetrics;
+  /**
+   * Whether the database takes writes (src/store/write-health.ts): a refresh spends the stored refresh token,
+   * so it is asked for only once its answer can be stored. Absent in tests that need none.
+   */
+  readonly writeHealth?: Pick<WriteHealth, "probe" | "current"> | undefined;
   /** Tier roles were queued (a link, an unlink): the role worker starts on them at once. */
   readonly wakeRoleWorker?: (() => void) | undefined;
   /** A Linked Roles connection was queued (an unlink): the role connection worker writes it at once. */

@@ -1,5 +1,6 @@
 import { PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
+import { databaseUnavailableError } from "../discord/database-unavailable.js";
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
 import {
@@ -99,6 +100,12 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   ) {
     return link;
   }
+  if (!(await canStoreRefreshed(deps))) {
+    // Still good for a while: used as it is, and refreshed once the database takes writes again.
+    const { expiresAt } = link.credential;
+    if (reason.kind === "expiring" && expiresAt !== undefined && expiresAt > deps.clock.now()) return link;
+    throw databaseUnavailableError();
+  }
   try {
     const tokens = await refreshAccessToken({
       ...platformTokenEndpoint({ oauth, timeoutMs: deps.config.platform.timeoutMs }),
@@ -121,6 +128,18 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     if (error instanceof PlatformUnavailableError) deps.linkingMetrics.refreshFailed("unreachable");
     throw error;
   }
+}
+
+/**
+ * Whether a refreshed credential could be stored now: the database's write probe commits (docs/operations.md,
+ * "When SQLite cannot write"). A platform that rotates refresh tokens takes the stored one back when it answers
+ * a refresh, so a refresh whose answer cannot be stored would leave the link holding a spent token, and the
+ * member made to link again once writes work.
+ */
+async function canStoreRefreshed(deps: LinkingDeps): Promise<boolean> {
+  if (deps.writeHealth === undefined) return true;
+  await deps.writeHealth.probe();
+  return deps.writeHealth.current() === undefined;
 }
 
 /**
