@@ -1,4 +1,4 @@
-import { PlatformUnavailableError } from "../api/errors.js";
+import { PlatformError, PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
 import { databaseUnavailableError } from "../discord/database-unavailable.js";
 import { OAuthError } from "../oauth/errors.js";
@@ -130,6 +130,11 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   }
 }
 
+/** A 5xx, or RFC 6749's `temporarily_unavailable`: the endpoint's outage, which passes, not the bot's settings. */
+function isPassingOutage(error: OAuthError): boolean {
+  return (error.status !== undefined && error.status >= 500) || error.code === "temporarily_unavailable";
+}
+
 /**
  * Whether a refreshed credential could be stored now: the database's write probe commits (docs/operations.md,
  * "When SQLite cannot write"). A platform that rotates refresh tokens takes the stored one back when it answers
@@ -143,8 +148,9 @@ async function canStoreRefreshed(deps: LinkingDeps): Promise<boolean> {
 }
 
 /**
- * Only `invalid_grant` is the member's: their authorization is spent or revoked. Anything else (the client id
- * or secret refused, a 5xx, a broken answer) is the bot's side, so the link stays active and the operator is told.
+ * Only `invalid_grant` is the member's: their authorization is spent or revoked. An outage of the endpoint (a
+ * 5xx) passes: it is told as the platform's problem, which a worker retries. Anything else (the client id or
+ * secret refused, a broken answer) is the bot's side, so the link stays active and the operator is told.
  */
 async function handleRefusedRefresh(
   deps: LinkingDeps,
@@ -154,6 +160,18 @@ async function handleRefusedRefresh(
 ): Promise<MemberLink> {
   if (error.code === "invalid_grant") return markReauthNeeded(deps, member, link);
   deps.linkingMetrics.refreshFailed(refreshFailureReason(error));
+  if (isPassingOutage(error)) {
+    // The endpoint failed on its side: the member is told the platform had a problem, and a worker retries.
+    deps.logger.warn(
+      { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
+      "the token endpoint failed a refresh on its side; the link is kept",
+    );
+    throw new PlatformError({
+      status: error.status !== undefined && error.status >= 500 ? error.status : 503,
+      code: "TOKEN_ENDPOINT_UNAVAILABLE",
+      message: "the token endpoint failed a refresh on its side",
+    });
+  }
   deps.logger.error(
     { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
     "the token endpoint refused a refresh for the bot's own reasons: check PLATFORM_CLIENT_ID, PLATFORM_CLIENT_SECRET and PLATFORM_TOKEN_URL",

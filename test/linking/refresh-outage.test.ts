@@ -1,0 +1,44 @@
+// A token endpoint failing a refresh on its side (a 5xx, RFC 6749's `temporarily_unavailable`) is an outage
+// that passes (docs/architecture.md, "Linking"): the member reads that the platform had a problem, not that the
+// bot is misconfigured, the link stays active with its refresh token, and the next refresh works. The token
+// endpoint is a real server on 127.0.0.1; the store is each test database.
+import { describe, expect, it } from "vitest";
+import { PlatformError } from "../../src/api/errors.js";
+import { describePlatformError } from "../../src/discord/describe-platform-error.js";
+import { getMemberSession } from "../../src/linking/member-credential.js";
+import { findMemberLink } from "../../src/store/member-links.js";
+import { testDatabases } from "../store/databases.js";
+import { linkThroughOAuth } from "./support/oauth-link-flow.js";
+import { useLinkingFixtures } from "./support/use-linking-fixtures.js";
+
+const member = { guildId: "100000000000000001", userId: "200000000000000002" };
+
+describe.each(testDatabases())("a token endpoint outage during a refresh on $name", (database) => {
+  const fixtures = useLinkingFixtures(database);
+
+  it.each([
+    ["a 503 with no OAuth body", { status: 503, body: "upstream unavailable" }],
+    ["a 500 server_error", { status: 500, body: { error: "server_error" } }],
+    ["temporarily_unavailable", { status: 400, body: { error: "temporarily_unavailable" } }],
+  ] as const)("tells %s as the platform's passing problem and keeps the link", async (_name, answer) => {
+    const linked = await linkThroughOAuth(fixtures.deps, fixtures.oauthServer, member);
+    fixtures.clock.advance(3600 * 1000);
+    fixtures.oauthServer.queueAnswer(answer);
+
+    const failure = await getMemberSession(fixtures.deps, member).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PlatformError);
+    expect((failure as PlatformError).status).toBeGreaterThanOrEqual(500);
+    const shown = describePlatformError(failure, fixtures.clock.now());
+    expect(shown?.message).toMatch(/^The platform had a problem handling that\. Please try again shortly\./);
+    expect(shown?.message).not.toMatch(/misconfigured|admin/);
+    const kept = await findMemberLink(fixtures.deps.db, fixtures.deps.secretBox, member);
+    expect(kept?.status).toBe("active");
+    expect(kept?.credential.refreshToken).toBe(linked.refreshToken);
+    expect(fixtures.logLines.join("\n")).not.toContain(linked.refreshToken);
+
+    // The outage over: the same refresh token is spent once, and the member goes on.
+    const session = await getMemberSession(fixtures.deps, member);
+    expect(session.credential.token).not.toBe(linked.accessToken);
+    expect((await findMemberLink(fixtures.deps.db, fixtures.deps.secretBox, member))?.status).toBe("active");
+  });
+});
