@@ -1,6 +1,6 @@
 // What production refuses that development lets pass (README, "Settings"): a PUBLIC_URL browsers and the
-// platform cannot safely reach, a metrics listener open beyond the host without a token, and an operator
-// webhook secret short enough to guess. Each problem names its variable and never repeats a secret's value.
+// platform cannot safely reach, platform addresses over plain http beyond this host, a metrics listener open
+// beyond the host without a token, and an operator webhook secret short enough to guess. Each problem names its variable and never repeats a secret's value.
 
 /**
  * The shortest PLATFORM_WEBHOOK_SECRET production accepts: whoever guesses the secret can sign events that
@@ -10,6 +10,10 @@ export const minimumWebhookSecretLength = 32;
 
 export interface ProductionEnvironment {
   readonly PUBLIC_URL?: string | undefined;
+  readonly PLATFORM_API_URL?: string | undefined;
+  readonly PLATFORM_WEBHOOKS_API_URL?: string | undefined;
+  readonly PLATFORM_AUTH_URL?: string | undefined;
+  readonly PLATFORM_TOKEN_URL?: string | undefined;
   readonly METRICS_HOST?: string | undefined;
   readonly METRICS_PORT?: number | undefined;
   readonly METRICS_TOKEN?: string | undefined;
@@ -20,6 +24,15 @@ export interface ProductionEnvironment {
 export function checkProductionSettings(env: ProductionEnvironment, problems: string[]): void {
   const listed = (name: string) => problems.some((problem) => problem.startsWith(`${name}:`));
   if (!listed("PUBLIC_URL")) checkPublicUrl(env.PUBLIC_URL, problems);
+  for (const name of platformUrlSettings) {
+    const value = env[name];
+    if (!listed(name) && value !== undefined && !isSafePlatformUrl(value)) {
+      problems.push(
+        `${name}: must start with https:// in production (members' tokens, API keys or sign-ins travel to ` +
+          "it); http:// is only for a platform on this host",
+      );
+    }
+  }
   if (
     !listed("METRICS_HOST") &&
     !listed("METRICS_PORT") &&
@@ -45,6 +58,23 @@ export function checkProductionSettings(env: ProductionEnvironment, problems: st
         `(it is ${secret.length}); generate one with: openssl rand -hex 32`,
     );
   }
+}
+
+/** The platform's addresses: its API, the webhooks API, the sign-in page and the token endpoint. */
+const platformUrlSettings = [
+  "PLATFORM_API_URL",
+  "PLATFORM_WEBHOOKS_API_URL",
+  "PLATFORM_AUTH_URL",
+  "PLATFORM_TOKEN_URL",
+] as const;
+
+/**
+ * https, or http to this host only (a platform beside the bot): the OAuth client refuses a token endpoint over
+ * http elsewhere at its first use (src/oauth/token-endpoint.ts); production says so at start instead.
+ */
+function isSafePlatformUrl(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
 }
 
 function checkPublicUrl(value: string | undefined, problems: string[]): void {

@@ -43,6 +43,28 @@ describe("production settings", () => {
     ]);
   });
 
+  it.each(["PLATFORM_API_URL", "PLATFORM_WEBHOOKS_API_URL", "PLATFORM_AUTH_URL", "PLATFORM_TOKEN_URL"])(
+    "refuses %s over http to another host, and takes it over http to this host",
+    (name) => {
+      const withOAuth = {
+        ...safeProduction,
+        PLATFORM_AUTH_URL: "https://platform.example",
+        PLATFORM_TOKEN_URL: "https://platform.example",
+        PLATFORM_CLIENT_ID: "bot-client",
+        PLATFORM_CLIENT_SECRET: "bot-client-secret",
+      };
+      expect(() => loadConfig(withOAuth, "start")).not.toThrow();
+      expect(problemsOf({ ...withOAuth, [name]: "http://platform.example/v1" })).toEqual([
+        `${name}: must start with https:// in production (members' tokens, API keys or sign-ins travel to ` +
+          "it); http:// is only for a platform on this host",
+      ]);
+      for (const local of ["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1"])
+        expect(() => loadConfig({ ...withOAuth, [name]: local }, "start")).not.toThrow();
+      const development = { ...withOAuth, NODE_ENV: "development", [name]: "http://platform.example/v1" };
+      expect(() => loadConfig(development, "start")).not.toThrow();
+    },
+  );
+
   it.each([
     "https://bot.example.test/?instance=1",
     "https://bot.example.test/#top",
