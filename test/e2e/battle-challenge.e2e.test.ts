@@ -119,6 +119,28 @@ describe("/battle challenge, end to end", () => {
     expect(buttonLabelled(card, "Join").disabled).toBe(true);
   });
 
+  it("tells an opponent who already joined the battle by its id, pressing Accept, that they are in it", async () => {
+    const { bob } = world.members;
+    const message = await challenge(bob);
+    const { battleId } = battleOf(message);
+    const joined = await world.discord
+      .runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: bob.id,
+        name: "battle",
+        subcommand: "join",
+        options: { id: battleId },
+      })
+      .waitForFinal();
+    expect(joined.content).toContain(`You joined battle \`${battleId}\``);
+
+    // Accept defers its update, so the refusal comes as a private follow-up.
+    const again = await press(message, "accept", bob).waitForFollowUp();
+    expect(again.flags & ephemeral).toBe(ephemeral);
+    expect(again.content).toMatch(new RegExp(`^You're already in battle \`${battleId}\`\\.`));
+  });
+
   it("closes a declined challenge without seating anyone", async () => {
     const { bob } = world.members;
     const message = await challenge(bob);

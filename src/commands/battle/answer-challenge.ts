@@ -1,5 +1,5 @@
 import { joinBattle, type BattleJoinResult } from "../../api/index.js";
-import { requireSeated } from "./join-battle.js";
+import { requireSeated, seatMember } from "./join-battle.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -66,8 +66,7 @@ export async function answerChallenge(
     return;
   }
   await responder.deferUpdate();
-  const { credential } = await getMemberSession(deps, actor);
-  const joined = requireSeated(await joinBattle(deps.platform, credential, answer.battleId), answer.battleId);
+  const joined = await seatMember(deps, await getMemberSession(deps, actor), answer.battleId);
   const seated = await seatChallenger(
     deps,
     { guildId: actor.guildId, userId: challengerId },

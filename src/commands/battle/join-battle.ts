@@ -4,7 +4,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { getMemberSession } from "../../linking/member-credential.js";
+import { getMemberSession, type MemberSession } from "../../linking/member-credential.js";
 import { explainBattleRefusal } from "./explain-battle-refusal.js";
 import { showJoinOnCards } from "./show-on-cards.js";
 
@@ -38,12 +38,23 @@ export function requireSeated(result: BattleJoinResult, battleId: string): Battl
  * over) is told as such (explain-battle-refusal.ts).
  */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
-  const { link, credential } = await getMemberSession(deps, actor);
+  const battle = await seatMember(deps, await getMemberSession(deps, actor), battleId);
+  await showJoinOnCards(deps, battle);
+  return renderJoined(battle);
+}
+
+/**
+ * POST /battles/{id}/join as the member of `session`: the battle that seated them, or a refusal told as the
+ * battle's state says (explain-battle-refusal.ts), or an unconfirmed join refused (requireSeated).
+ */
+export async function seatMember(
+  deps: BotDependencies,
+  { link, credential }: MemberSession,
+  battleId: string,
+): Promise<BattleJoinResult["battle"]> {
   const joined = await joinBattle(deps.platform, credential, battleId).catch(async (error: unknown) => {
     const request = { action: "join", battleId, platformUserId: link.platformUserId } as const;
     throw (await explainBattleRefusal(deps.platform, credential, request, error)) ?? error;
   });
-  const battle = requireSeated(joined, battleId);
-  await showJoinOnCards(deps, battle);
-  return renderJoined(battle);
+  return requireSeated(joined, battleId);
 }
