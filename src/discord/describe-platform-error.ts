@@ -34,9 +34,12 @@ export function describePlatformError(error: unknown, now: number): UserFacingEr
     );
   }
   if (error instanceof PlatformProtocolError) {
+    // The operation and the fields at fault go to the log (never values), behind a reference the member quotes.
     return new UserFacingError(
       "platform_protocol",
       "The platform sent an answer the bot does not understand.",
+      undefined,
+      { cause: error },
     );
   }
   if (!(error instanceof PlatformError)) return undefined;

@@ -216,6 +216,11 @@ export function createInteractionDispatcher<Deps>(options: DispatcherOptions<Dep
       const reference = randomBytes(4).toString("hex");
       logger.error({ err: error, reference }, "interaction failed");
       reply = { content: `Something went wrong on our side. Reference: \`${reference}\`.`, ephemeral: true };
+    } else if (known.cause !== undefined) {
+      // Told to the member, and worth the operator's look: the cause is logged under a reference they can quote.
+      const reference = randomBytes(4).toString("hex");
+      logger.warn({ err: known.cause, code: known.code, reference }, "interaction refused");
+      reply = { ...known.reply, content: `${known.message} Reference: \`${reference}\`.`, ephemeral: true };
     } else {
       logger.info({ code: known.code }, "interaction refused");
       reply = { content: known.message, ...known.reply, ephemeral: true };

@@ -10,8 +10,13 @@ export class UserFacingError extends Error {
     message: string,
     /** A reply richer than the message alone, e.g. the "Link account" prompt with its button. */
     readonly reply?: Omit<Reply, "ephemeral">,
+    /**
+     * `cause`: an error behind the message the operator should see (an answer of the platform the bot cannot
+     * read). The dispatcher logs it with a reference and shows the member that reference to quote.
+     */
+    options?: { readonly cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = "UserFacingError";
   }
 }

@@ -6,6 +6,7 @@ import { ApplicationCommandType, InteractionType } from "discord-api-types/v10";
 import { systemClock } from "../../src/clock.js";
 import { createInteractionDispatcher } from "../../src/discord/interaction-dispatcher.js";
 import { defineCommand, type SlashCommand } from "../../src/discord/interaction-handlers.js";
+import type { UserFacingError } from "../../src/discord/user-facing-error.js";
 import type { Logger } from "../../src/logger.js";
 
 export const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -92,6 +93,7 @@ export function createTestDispatcher(
   logger: Logger,
   // By default never reached: a test whose first responses all go back as the HTTP answer.
   rest: REST = new REST(),
+  describeError?: (error: unknown) => UserFacingError | undefined,
 ) {
   return createInteractionDispatcher<object>({
     deps: {},
@@ -101,6 +103,7 @@ export function createTestDispatcher(
     rest,
     logger,
     clock: systemClock,
+    ...(describeError === undefined ? {} : { describeError }),
   });
 }
 

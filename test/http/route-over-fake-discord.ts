@@ -7,7 +7,8 @@ import { createInFlightInteractions } from "../../src/discord/in-flight-interact
 import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
-import { createLogger } from "../../src/logger.js";
+import type { UserFacingError } from "../../src/discord/user-facing-error.js";
+import { createLogger, type Logger } from "../../src/logger.js";
 import { createTestDispatcher } from "./interaction-fixtures.js";
 import { buildTestApp } from "./support/test-app.js";
 
@@ -20,14 +21,20 @@ export interface RouteOverFakeDiscord {
 
 export async function startRouteOverFakeDiscord(
   commands: readonly SlashCommand<object>[],
+  options: {
+    readonly logger?: Logger;
+    /** The dispatcher's known errors; none by default. */
+    readonly describeError?: (error: unknown) => UserFacingError | undefined;
+  } = {},
 ): Promise<RouteOverFakeDiscord> {
-  const logger = createLogger({ level: "silent" });
+  const logger = options.logger ?? createLogger({ level: "silent" });
   const fake = await createFakeDiscord();
+  const rest = new REST({ api: fake.apiUrl });
   const app = await buildTestApp({
     logger,
     interactions: {
       publicKey: readInteractionPublicKey(fake.publicKey),
-      dispatch: createTestDispatcher(commands, logger, new REST({ api: fake.apiUrl })),
+      dispatch: createTestDispatcher(commands, logger, rest, options.describeError),
       inFlight: createInFlightInteractions(logger),
     },
   });

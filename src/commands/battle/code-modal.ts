@@ -110,5 +110,6 @@ function withCodeAttached(error: unknown, code: string, now: number): unknown {
   const known = error instanceof UserFacingError ? error : describePlatformError(error, now);
   if (known === undefined || code.trim() === "") return error;
   const message = `${known.reply?.content ?? known.message}\n${codeAttached}`;
-  return new UserFacingError(known.code, message, { ...known.reply, content: message, ...attachCode(code) });
+  const reply = { ...known.reply, content: message, ...attachCode(code) };
+  return new UserFacingError(known.code, message, reply, { cause: known.cause });
 }
