@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { SecretBox } from "../secrets/secret-box.js";
 import type { Database, OAuthStatesTable } from "./database.js";
 import { hashOAuthSecret, oauthStateAssociatedData as associatedData } from "./oauth-state-sealing.js";
+import { openOrUndefined } from "./sealed-column.js";
 
 /** Who asked to link, as the confirm page names them; undefined where Discord could not tell. */
 export interface OAuthStateNames {
@@ -250,11 +251,17 @@ export async function pruneOAuthStates(
     .where("expires_at", "<=", now)
     .returning(["state_hash", "pending_credential"])
     .execute();
-  const abandonedCredentials = rows.flatMap((row) =>
-    row.pending_credential === null
-      ? []
-      : [box.open(row.pending_credential, associatedData(row.state_hash, "pending_credential"))],
-  );
+  // A credential no key of the ring opens (its key was dropped from ENCRYPTION_KEYS) cannot be revoked; its row
+  // still goes, or it would undo every later prune (docs/operations.md, "Rotating and retiring an encryption key").
+  const abandonedCredentials = rows.flatMap((row) => {
+    if (row.pending_credential === null) return [];
+    const opened = openOrUndefined(
+      box,
+      row.pending_credential,
+      associatedData(row.state_hash, "pending_credential"),
+    );
+    return opened === undefined ? [] : [opened];
+  });
   return { pruned: rows.length, abandonedCredentials };
 }
 

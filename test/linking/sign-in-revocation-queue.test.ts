@@ -9,6 +9,7 @@ import { oauthStateLifetimeMs, type LinkingDeps } from "../../src/linking/linkin
 import { startOAuthLink } from "../../src/linking/oauth-link.js";
 import { cancelOAuthLink } from "../../src/linking/pending-oauth-link.js";
 import { pruneAbandonedSignIns } from "../../src/linking/prune-abandoned-sign-ins.js";
+import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
@@ -72,6 +73,19 @@ describe.each(testDatabases())("queueing a sign-in's tokens on $name", (database
     await removeRevocationFault(store, database);
     expect(await pruneAbandonedSignIns(deps)).toBe(2);
     expect(revocations()).toBe(2);
+  });
+
+  it("prunes a sign-in whose tokens no key opens any more, and still revokes the others", async () => {
+    // The first sign-in's tokens were sealed with a key since lost (docs/operations.md, "Rotating and retiring
+    // an encryption key"); the bot now runs with another.
+    await exchangedSignIn();
+    deps = buildLinkingDeps({ db: store.db, platform, oauthServer, clock, keySpec: generateKeySpec("k2") });
+    await exchangedSignIn();
+    clock.advance(oauthStateLifetimeMs);
+
+    expect(await pruneAbandonedSignIns(deps)).toBe(2);
+    expect(revocations()).toBe(1);
+    expect(await pruneAbandonedSignIns(deps)).toBe(0);
   });
 
   it("keeps a cancelled sign-in whose tokens cannot be queued, so cancelling again revokes them", async () => {
