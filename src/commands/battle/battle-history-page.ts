@@ -13,6 +13,8 @@ export interface BattleHistoryPage {
   readonly page: number;
   readonly pageSize: number;
   readonly total: number | undefined;
+  /** The most battles the pages reach (GET /battles' largest `limit`): past it the footer says so. */
+  readonly reachable?: number;
   readonly status: string | undefined;
   readonly ephemeral: boolean;
   /** Outside a server (a DM), where `/battle create` does not run, the empty page says where it does. */
@@ -43,7 +45,12 @@ export function renderBattleHistoryPage(input: BattleHistoryPage): Reply {
   const first = input.page * input.pageSize;
   const lines = input.battles.map((battle, index) => describeBattle(battle, first + index + 1));
   const filter = input.status === undefined ? "" : ` (${input.status})`;
-  const total = input.total === undefined ? "" : ` · ${input.total} in all`;
+  const total =
+    input.total === undefined
+      ? ""
+      : input.reachable !== undefined && input.total > input.reachable
+        ? ` · ${input.total} in all, the latest ${input.reachable} listed here`
+        : ` · ${input.total} in all`;
   return {
     ephemeral: input.ephemeral,
     embeds: [

@@ -48,6 +48,7 @@ export const battleHistoryPages: PaginatedList<BotDependencies> = {
       page,
       pageSize,
       total: list.total,
+      reachable: listLimitBounds.max,
       status,
       ephemeral: !shared,
       inServer: actor.guildId !== undefined,

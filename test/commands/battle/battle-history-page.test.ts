@@ -40,6 +40,22 @@ describe("battle history pages", () => {
     expect(embed?.footer?.text).toBe("Page 2 · 4 in all");
   });
 
+  it("says when the member has more battles than the pages reach", () => {
+    const page = (total: number) =>
+      renderBattleHistoryPage({
+        battles: [],
+        page: 9,
+        pageSize: 10,
+        total,
+        reachable: 100,
+        status: undefined,
+        ephemeral: true,
+        inServer: true,
+      }).embeds?.[0]?.footer?.text;
+    expect(page(150)).toBe("Page 10 · 150 in all, the latest 100 listed here");
+    expect(page(100)).toBe("Page 10 · 100 in all");
+  });
+
   it("invites a member with no battles to start one", () => {
     const reply = renderBattleHistoryPage({
       battles: [],
