@@ -3,7 +3,6 @@ import {
   type APIApplicationCommandAutocompleteInteraction,
   type APIApplicationCommandOptionChoice,
 } from "discord-api-types/v10";
-import { listLimitBounds, listProblems } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
@@ -12,11 +11,15 @@ import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
 import { requireServer } from "../../discord/require-server.js";
+import { searchProblems } from "./find-problem.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 
 /** Battles a guild has seen are many over time; the newest are what members look for. */
 const announcedBattlesScanned = 100;
+
+/** How long suggestions may ask for further pages of problems: a margin inside their 2 s. */
+const problemPagesForMs = 1000;
 
 /**
  * Discord refuses a whole answer for one choice out of bounds: a name is 1 to 100 characters, so a blank one
@@ -73,19 +76,27 @@ async function completeBattleId(
   );
 }
 
-/** Problem ids: one page of GET /problems as the member, filtered by what they typed and the difficulty. */
+/**
+ * Problem ids: GET /problems as the member, filtered by what they typed and the difficulty, read page after
+ * page until a full list of choices is found (find-problem.ts); no page is asked for after the first second,
+ * so the answer keeps well within the 2 s suggestions have.
+ */
 async function completeProblem(deps: BotDependencies, context: AutocompleteContext): Promise<Choice[]> {
+  const until = { clock: deps.clock, at: deps.clock.now() + problemPagesForMs };
   const { credential } = await getMemberSession(deps, context.actor);
   const difficulty = readSiblingOption(context.interaction, "difficulty");
-  const { problems } = await listProblems(deps.platform, credential, { limit: listLimitBounds.max });
+  const problems = await searchProblems(deps.platform, credential, {
+    keep: (problem) =>
+      (difficulty === undefined || problem.difficulty === difficulty) &&
+      matches(context.focused.value, problem.id, problem.title),
+    wanted: discordLimits.autocompleteChoices,
+    until,
+  });
   return toChoices(
-    problems
-      .filter((problem) => difficulty === undefined || problem.difficulty === difficulty)
-      .filter((problem) => matches(context.focused.value, problem.id, problem.title))
-      .map((problem) => ({
-        name: problem.difficulty === undefined ? problem.title : `${problem.title} · ${problem.difficulty}`,
-        value: problem.id,
-      })),
+    problems.map((problem) => ({
+      name: problem.difficulty === undefined ? problem.title : `${problem.title} · ${problem.difficulty}`,
+      value: problem.id,
+    })),
   );
 }
 

@@ -5,9 +5,44 @@ import {
   type PlatformHttp,
   type ProblemSummary,
 } from "../../api/index.js";
+import type { Clock } from "../../clock.js";
 
 /** GET /problems has no lookup by id (the platform's API reference); a few pages are read, then we give up. */
 const maxPagesToSearch = 5;
+
+export interface ProblemSearch {
+  /** Which problems to collect. */
+  readonly keep: (problem: ProblemSummary) => boolean;
+  /** Reading stops once this many are collected. */
+  readonly wanted: number;
+  /** No page is asked for once this time (on `clock`) has passed: what was collected is the answer. */
+  readonly until?: { readonly clock: Clock; readonly at: number };
+}
+
+/**
+ * The problems `keep` picks, in the platform's order, paging through GET /problems (100 a page, at most five
+ * pages) until `wanted` are found, the list ends, or `until` passes.
+ */
+export async function searchProblems(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  search: ProblemSearch,
+): Promise<ProblemSummary[]> {
+  const found: ProblemSummary[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPagesToSearch; page += 1) {
+    if (page > 0 && search.until !== undefined && search.until.clock.now() >= search.until.at) break;
+    const list = await listProblems(http, credential, {
+      limit: listLimitBounds.max,
+      ...(cursor === undefined ? { offset: page * listLimitBounds.max } : { cursor }),
+    });
+    found.push(...list.problems.filter(search.keep));
+    if (found.length >= search.wanted) return found.slice(0, search.wanted);
+    if (list.problems.length === 0 || list.hasMore === false) break;
+    cursor = list.nextCursor;
+  }
+  return found;
+}
 
 /**
  * The problem with this id, found by paging through GET /problems: needed when a member picks a problem but
@@ -18,16 +53,9 @@ export async function findProblem(
   credential: PlatformCredential,
   problemId: string,
 ): Promise<ProblemSummary | undefined> {
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPagesToSearch; page += 1) {
-    const list = await listProblems(http, credential, {
-      limit: listLimitBounds.max,
-      ...(cursor === undefined ? { offset: page * listLimitBounds.max } : { cursor }),
-    });
-    const found = list.problems.find((problem) => problem.id === problemId);
-    if (found !== undefined) return found;
-    if (list.problems.length === 0 || list.hasMore === false) return undefined;
-    cursor = list.nextCursor;
-  }
-  return undefined;
+  const [found] = await searchProblems(http, credential, {
+    keep: (problem) => problem.id === problemId,
+    wanted: 1,
+  });
+  return found;
 }

@@ -1,0 +1,62 @@
+// `/battle create|challenge problem:` suggestions read GET /problems page after page (find-problem.ts) until
+// 25 match what the member typed, so a problem past the first 100 is suggested as it is found by id. Against a
+// platform on 127.0.0.1 whose list spans pages.
+import { ApplicationCommandOptionType, InteractionType } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { completeBattleOption } from "../../../src/commands/battle/battle-autocomplete.js";
+import type { AutocompleteContext } from "../../../src/discord/interaction-handlers.js";
+import { testDatabases, useMigratedStore } from "../../store/databases.js";
+import { actor, useLinkedMember } from "../support/linked-member.js";
+
+function problemPage(from: number, count: number, more: boolean) {
+  const problems = Array.from({ length: count }, (_, index) => {
+    const number = from + index;
+    return { id: `prob_${String(number)}`, title: `Warm-up ${String(number)}`, difficulty: "easy" };
+  });
+  return { body: { problems, hasMore: more, total: 230 } };
+}
+
+function typing(value: string): AutocompleteContext {
+  return {
+    actor,
+    subcommand: "create",
+    focused: { name: "problem", value },
+    interaction: {
+      type: InteractionType.ApplicationCommandAutocomplete,
+      data: {
+        options: [
+          {
+            type: ApplicationCommandOptionType.Subcommand,
+            name: "create",
+            options: [{ type: ApplicationCommandOptionType.String, name: "problem", value, focused: true }],
+          },
+        ],
+      },
+    },
+  } as unknown as AutocompleteContext;
+}
+
+describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (database) => {
+  const store = useMigratedStore(database);
+  const linked = useLinkedMember(store);
+
+  it("reads further pages for a title past the first 100", async () => {
+    linked.platform.queueReplies(problemPage(1, 100, true), problemPage(101, 100, true), {
+      body: { problems: [{ id: "prob_graph", title: "Graph Walk", difficulty: "hard" }], hasMore: false },
+    });
+    const choices = await completeBattleOption(linked.deps, typing("graph"));
+    expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
+    const offsets = linked.platform.requests
+      .filter((request) => request.path === "/v1/problems")
+      .map((request) => request.query.get("offset"));
+    expect(offsets).toEqual(["0", "100", "200"]);
+  });
+
+  it("stops at the first page that gives 25 choices", async () => {
+    linked.platform.queueReplies(problemPage(1, 100, true));
+    const choices = await completeBattleOption(linked.deps, typing("warm"));
+    expect(choices).toHaveLength(25);
+    expect(choices[0]).toEqual({ name: "Warm-up 1 · easy", value: "prob_1" });
+    expect(linked.platform.requests.filter((request) => request.path === "/v1/problems")).toHaveLength(1);
+  });
+});
