@@ -135,6 +135,16 @@ export async function buildDependencies(
     globalRequestsPerSecond: botRest.globalRequestsPerSecond,
   });
   rest.setToken(token);
+  // Creates Discord gives no nonce (a role, a scheduled event) go out once each: @discordjs/rest sends a request
+  // again after a 5xx, a time-out or a reset, when Discord may have made the first; their callers find an
+  // unanswered create's role or event before making another (docs/architecture.md, "Posting").
+  const restForCreates = new REST({
+    ...(botRest.api === undefined ? {} : { api: botRest.api }),
+    ...(botRest.timeout === undefined ? {} : { timeout: botRest.timeout }),
+    globalRequestsPerSecond: botRest.globalRequestsPerSecond,
+    retries: 0,
+  });
+  restForCreates.setToken(token);
 
   const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock, {
     kinds: writeFaults,
@@ -157,6 +167,7 @@ export async function buildDependencies(
       logger,
     }),
     rest,
+    restForCreates,
     applicationId,
     memberPresence: createMemberPresence(rest, clock),
     clock,

@@ -76,6 +76,7 @@ export function buildWorkers(input: {
   const roles = createRoleWorker({
     db: store.db,
     rest,
+    restForCreates: deps.restForCreates,
     clock,
     logger,
     applicationId,

@@ -82,7 +82,7 @@ export async function ensureTierRoles(
     if (existing === undefined && !leaseHeld()) throw new TierRoleLeaseEndedError(guildId);
     const role =
       existing ??
-      (await createGuildRole(deps.rest, {
+      (await createGuildRole(deps.restForCreates ?? deps.rest, {
         guildId,
         name,
         color: colour,

@@ -176,7 +176,7 @@ async function createEvent(
   if (!at.leaseHeld()) return "released";
   await markCreateAttempted(deps.db, event);
   at.step.current = "create";
-  const made = await createExternalEvent(deps.rest, event.guildId, event);
+  const made = await createExternalEvent(deps.restForCreates ?? deps.rest, event.guildId, event);
   // What was sent, not Discord's echo of it, which may round the times.
   const placed: PlacedEvent = { discordId: made.id, status: made.status, fields: event };
   await recordDiscordEvent(deps.db, event, {

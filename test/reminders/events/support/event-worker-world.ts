@@ -78,6 +78,8 @@ export function createEventWorker(input: {
   readonly db: Kysely<Database>;
   readonly fake: FakeDiscord;
   readonly rest: REST;
+  /** The REST the bot sends creates through once each (build-dependencies.ts); `rest` when not given. */
+  readonly restForCreates?: REST;
   readonly clock: ManualClock;
   readonly owner?: string;
   readonly leaseMs?: number;
@@ -85,6 +87,7 @@ export function createEventWorker(input: {
   return createTournamentEventWorker({
     db: input.db,
     rest: input.rest,
+    ...(input.restForCreates === undefined ? {} : { restForCreates: input.restForCreates }),
     applicationId: input.fake.applicationId,
     clock: input.clock,
     logger: createLogger({ level: "silent" }),
