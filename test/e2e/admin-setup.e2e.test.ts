@@ -120,6 +120,40 @@ describe("/setup, end to end", () => {
     expect(endpoint.eventKinds).toEqual(["battle.completed", "user.rating_changed", "team.created"]);
   });
 
+  it("says a switched-off webhook takes no test event, and run again turns it back on", async () => {
+    const endpoint = await onlyEndpoint();
+    const switchedOff = await fetch(
+      `${world.sandbox.url}/api/v1/webhooks/${endpoint.platformWebhookId ?? ""}`,
+      {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${keyOf("bob")}`, "content-type": "application/json" },
+        body: JSON.stringify({ active: false }),
+      },
+    );
+    expect(switchedOff.status).toBe(200);
+    expect(platformWebhooks()[0]?.active).toBe(false);
+    const handle = setup("test");
+    await handle.waitForFinal();
+    // The deferred reply shows "⏳ Sending…" first; the refusal replaces it.
+    const test = await vi.waitFor(
+      () => {
+        const message = handle.original();
+        if (message === undefined || message.content.startsWith("⏳")) throw new Error("no result yet");
+        return message;
+      },
+      { timeout: 15_000 },
+    );
+    expect(test.content).toContain(
+      `The platform refused to send a test event to webhook \`${endpoint.platformWebhookId ?? ""}\`: it may be ` +
+        "switched off there. `/setup webhook register` turns it back on.",
+    );
+
+    const reply = await setup("register").waitForFinal();
+    expect(reply.content).toMatch(/^Updated the platform webhook `/);
+    expect(platformWebhooks()).toHaveLength(1);
+    expect(platformWebhooks()[0]?.active).toBe(true);
+  });
+
   it("sends a test event, showing each step, and follows it into the bot's inbox", async () => {
     const endpoint = await onlyEndpoint();
     const handle = setup("test");

@@ -65,7 +65,7 @@ export async function registerGuildWebhook(
 }
 
 /**
- * Syncs the kinds (only ever adding). When the platform cannot update the webhook in place (it lacks the
+ * Syncs the kinds (only ever adding) and turns the webhook on. When the platform cannot update the webhook in place (it lacks the
  * operation, or the webhook is another account's or gone), registers a new one for the same endpoint.
  */
 async function updateKinds(
@@ -77,7 +77,13 @@ async function updateKinds(
   const url = buildEndpointUrl(deps.config.http.publicUrl, endpoint.id);
   const events = sortEventKinds([...endpoint.eventKinds, ...kinds]);
   try {
-    await updateWebhook(deps.platform, request.credential, endpoint.platformWebhookId, { url, events });
+    // Registering again also turns the webhook back on: the platform may have switched it off (`active`),
+    // and an admin who registers wants deliveries.
+    await updateWebhook(deps.platform, request.credential, endpoint.platformWebhookId, {
+      url,
+      events,
+      active: true,
+    });
   } catch (error) {
     if (!cannotUpdateInPlace(error)) throw error;
     const replaced = await replaceWebhook(deps, request, endpoint, events);

@@ -1,10 +1,14 @@
 // `/setup webhook test`: POST /api/v1/webhooks/test, then follows the event into the inbox, so the admin
 // learns whether it made the whole trip (platform → PUBLIC_URL → signature check → inbox).
 import { setTimeout as sleep } from "node:timers/promises";
+import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import type { WebhookDelivery, WebhookTestResult } from "../../../../api/schemas/webhook.js";
 import { listDeliveries, sendTestWebhook } from "../../../../api/webhooks.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
+import { withRequestId } from "../../../../discord/describe-platform-error.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { plainCode } from "../../../../display/platform-text.js";
 import { isEventKind, type EventKind } from "../../../../events/event-kinds.js";
 import { findInboxEvent, listRecentInboxEvents } from "../../../../store/inbox.js";
 import { followTestDelivery, type FollowOptions } from "../../follow-test-delivery.js";
@@ -50,6 +54,8 @@ export async function testGuildWebhook(
     webhookId: endpoint.platformWebhookId,
     event: kind,
     testData: {},
+  }).catch((error: unknown) => {
+    throw explainTestConflict(error, endpoint.platformWebhookId) ?? error;
   });
   // Only to explain what happened; a failure to read the records must not hide the test's own answer.
   const findDelivery = () =>
@@ -72,6 +78,22 @@ export async function testGuildWebhook(
     { clock: deps.clock, sleep: wait.sleep, windowMs: wait.windowMs, pollMs },
   );
   return { ...base, fate };
+}
+
+/**
+ * A test event refused with 409: the platform sends none to a webhook switched off (`active`, the platform's
+ * API reference, "Webhooks"; docs/platform-assumptions.md), which registering again turns back on.
+ */
+function explainTestConflict(error: unknown, webhookId: string): UserFacingError | undefined {
+  if (!(error instanceof PlatformError) || error.status !== 409) return undefined;
+  return new UserFacingError(
+    "webhook_inactive",
+    withRequestId(
+      `The platform refused to send a test event to webhook ${plainCode(webhookId)}: it may be switched off ` +
+        "there. `/setup webhook register` turns it back on.",
+      error.requestId,
+    ),
+  );
 }
 
 /** The record of this test: by the ids the platform answered, else the newest one made since the test. */
