@@ -71,3 +71,16 @@ export function platformAccessMisconfiguredError(): UserFacingError {
     "The bot's access to the platform is misconfigured, so this could not be done. Your account is still linked. Please ask a server admin to check the bot's platform settings.",
   );
 }
+
+/**
+ * A refresh held back while the database cannot write (member-credential.ts): neither the member's doing nor
+ * lasting, so it is no `UserFacingError`, which workers take for a link they cannot use; they retry it, and the
+ * dispatcher tells the member as it tells any write fault (src/bot/describe-interaction-error.ts).
+ */
+export class RefreshAwaitsWritesError extends Error {
+  override readonly name = "RefreshAwaitsWritesError";
+
+  constructor() {
+    super("The database cannot write, so the member's token is not refreshed until it can");
+  }
+}

@@ -1,6 +1,5 @@
 import { PlatformError, PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
-import { databaseUnavailableError } from "../discord/database-unavailable.js";
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
 import {
@@ -9,7 +8,12 @@ import {
   type MemberKey,
   type MemberLink,
 } from "../store/member-links.js";
-import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
+import {
+  notLinkedError,
+  platformAccessMisconfiguredError,
+  reauthNeededError,
+  RefreshAwaitsWritesError,
+} from "./link-errors.js";
 import { refreshFailureReason } from "./linking-metrics.js";
 import { type LinkingDeps, platformTokenEndpoint, refreshMarginMs } from "./linking-deps.js";
 import { storeRefreshedCredential } from "./store-refreshed-credential.js";
@@ -104,7 +108,7 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     // Still good for a while: used as it is, and refreshed once the database takes writes again.
     const { expiresAt } = link.credential;
     if (reason.kind === "expiring" && expiresAt !== undefined && expiresAt > deps.clock.now()) return link;
-    throw databaseUnavailableError();
+    throw new RefreshAwaitsWritesError();
   }
   try {
     const tokens = await refreshAccessToken({

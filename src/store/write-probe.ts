@@ -3,7 +3,8 @@ import type { Database } from "./database.js";
 
 /**
  * More than one page of a default SQLite file (4 KiB), so the probe needs pages a full file cannot give, as
- * a stored webhook would; a few pages, so it costs nothing while it runs, every few seconds at most.
+ * a stored webhook would; a few pages, so it costs little: it runs every few seconds while a fault lasts, and
+ * before each OAuth token refresh (src/linking/member-credential.ts), about once an hour per active member.
  */
 const probeBytes = 16 * 1024;
 

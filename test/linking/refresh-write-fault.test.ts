@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { UserFacingError } from "../../src/discord/user-facing-error.js";
+import { describeInteractionError } from "../../src/bot/describe-interaction-error.js";
+import { RefreshAwaitsWritesError } from "../../src/linking/link-errors.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
@@ -86,8 +87,10 @@ describe("a token refresh while the SQLite file cannot take writes", () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(UserFacingError);
-    expect((error as UserFacingError).code).toBe("database_unavailable");
+    // Not a UserFacingError, which workers take for a link they cannot use: they retry it, and the member reads
+    // the database's message (describe-interaction-error.ts).
+    expect(error).toBeInstanceOf(RefreshAwaitsWritesError);
+    expect(describeInteractionError(error, clock.now())?.code).toBe("database_unavailable");
     expect(refreshRequests()).toEqual([]);
 
     ballast.free();

@@ -5,6 +5,7 @@ import {
   type PlatformHttp,
   type ProblemSummary,
 } from "../../api/index.js";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Clock } from "../../clock.js";
 
 /** GET /problems has no lookup by id (the platform's API reference); a few pages are read, then we give up. */
@@ -15,7 +16,10 @@ export interface ProblemSearch {
   readonly keep: (problem: ProblemSummary) => boolean;
   /** Reading stops once this many are collected. */
   readonly wanted: number;
-  /** No page is asked for once this time (on `clock`) has passed: what was collected is the answer. */
+  /**
+   * When the search ends (on `clock`): no page is asked for after it, and a later page that has not come by
+   * then is not waited for; what was collected is the answer. The first page is always waited for.
+   */
   readonly until?: { readonly clock: Clock; readonly at: number };
 }
 
@@ -31,17 +35,32 @@ export async function searchProblems(
   const found: ProblemSummary[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPagesToSearch; page += 1) {
-    if (page > 0 && search.until !== undefined && search.until.clock.now() >= search.until.at) break;
-    const list = await listProblems(http, credential, {
+    const left = search.until === undefined ? undefined : search.until.at - search.until.clock.now();
+    if (page > 0 && left !== undefined && left <= 0) break;
+    const asked = listProblems(http, credential, {
       limit: listLimitBounds.max,
       ...(cursor === undefined ? { offset: page * listLimitBounds.max } : { cursor }),
     });
+    const list = page === 0 || left === undefined ? await asked : await withinTime(asked, left);
+    if (list === undefined) break;
     found.push(...list.problems.filter(search.keep));
     if (found.length >= search.wanted) return found.slice(0, search.wanted);
     if (list.problems.length === 0 || list.hasMore === false) break;
     cursor = list.nextCursor;
   }
   return found;
+}
+
+/** The page, or undefined once `ms` pass without it (its answer, or its failure, is then dropped). */
+async function withinTime<T>(asked: Promise<T>, ms: number): Promise<T | undefined> {
+  const timer = new AbortController();
+  const late = sleep(ms, undefined, { signal: timer.signal }).catch(() => undefined);
+  try {
+    return await Promise.race([asked, late]);
+  } finally {
+    timer.abort();
+    asked.catch(() => undefined);
+  }
 }
 
 /**

@@ -52,6 +52,17 @@ describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (data
     expect(offsets).toEqual(["0", "100", "200"]);
   });
 
+  it("answers with what it found when a later page does not come within the first second", async () => {
+    linked.platform.queueReplies(
+      { body: { problems: [{ id: "prob_graph", title: "Graph Walk", difficulty: "hard" }], hasMore: true } },
+      { hang: true },
+    );
+    // The platform client would wait its 5 s for the second page; the suggestions have 2 s in all.
+    const choices = await completeBattleOption(linked.deps, typing("graph"));
+    expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
+    expect(linked.platform.requests.filter((request) => request.path === "/v1/problems")).toHaveLength(2);
+  });
+
   it("stops at the first page that gives 25 choices", async () => {
     linked.platform.queueReplies(problemPage(1, 100, true));
     const choices = await completeBattleOption(linked.deps, typing("warm"));
