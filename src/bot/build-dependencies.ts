@@ -5,7 +5,7 @@ import { systemClock, type Clock } from "../clock.js";
 import type { BotDependencies } from "../commands/bot-dependencies.js";
 import { commandHandlers, componentHandlers, modalHandlers } from "../commands/handlers.js";
 import type { Config } from "../config.js";
-import { readBotRestOptions } from "../discord/bot-rest-options.js";
+import { createBotRestClients, readBotRestOptions } from "../discord/bot-rest-options.js";
 import { createMemberPresence } from "../discord/guild-member-presence.js";
 import { createGatewayClient } from "../discord/create-gateway-client.js";
 import type { GatewayClient } from "../discord/gateway-client.js";
@@ -129,22 +129,8 @@ export async function buildDependencies(
         });
   // The bot's own REST, shared by the dispatcher and the outbox: its DiscordAPIError is the class this ES module
   // imports, so the outbox can tell a deleted channel from an outage. Through the shared proxy when one is set.
-  const rest = new REST({
-    ...(botRest.api === undefined ? {} : { api: botRest.api }),
-    ...(botRest.timeout === undefined ? {} : { timeout: botRest.timeout }),
-    globalRequestsPerSecond: botRest.globalRequestsPerSecond,
-  });
-  rest.setToken(token);
-  // Creates Discord gives no nonce (a role, a scheduled event) go out once each: @discordjs/rest sends a request
-  // again after a 5xx, a time-out or a reset, when Discord may have made the first; their callers find an
-  // unanswered create's role or event before making another (docs/architecture.md, "Posting").
-  const restForCreates = new REST({
-    ...(botRest.api === undefined ? {} : { api: botRest.api }),
-    ...(botRest.timeout === undefined ? {} : { timeout: botRest.timeout }),
-    globalRequestsPerSecond: botRest.globalRequestsPerSecond,
-    retries: 0,
-  });
-  restForCreates.setToken(token);
+  // Beside it, the one for creates with no nonce (roles, scheduled events), which sends each request once.
+  const { rest, restForCreates } = createBotRestClients(botRest, token);
 
   const metrics = createBotMetrics(() => readOutboxHealth(store.db, clock.now()), clock, {
     kinds: writeFaults,

@@ -1,6 +1,7 @@
 // What production refuses that development lets pass (README, "Settings"): a PUBLIC_URL browsers and the
 // platform cannot safely reach, platform addresses over plain http beyond this host, a metrics listener open
-// beyond the host without a token, and an operator webhook secret short enough to guess. Each problem names its variable and never repeats a secret's value.
+// beyond the host without a token, and an operator webhook secret short enough to guess. Each problem names
+// its variable and never repeats a secret's value.
 
 /**
  * The shortest PLATFORM_WEBHOOK_SECRET production accepts: whoever guesses the secret can sign events that
@@ -69,13 +70,16 @@ const platformUrlSettings = [
 ] as const;
 
 /**
- * https, or http to this host only (a platform beside the bot): the OAuth client refuses a token endpoint over
- * http elsewhere at its first use (src/oauth/token-endpoint.ts); production says so at start instead.
+ * https, or http to this host by the names the OAuth client takes a token endpoint over http at
+ * (`127.0.0.1`, `localhost`, `[::1]`: src/oauth/token-endpoint.ts), which refuses any other at its first use;
+ * production says so at start instead.
  */
 function isSafePlatformUrl(value: string): boolean {
   const url = new URL(value);
-  return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+  return url.protocol === "https:" || (url.protocol === "http:" && httpHostsTaken.has(url.hostname));
 }
+
+const httpHostsTaken = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 function checkPublicUrl(value: string | undefined, problems: string[]): void {
   if (value === undefined) {

@@ -1,6 +1,7 @@
 // Where the bot token's REST goes and who paces it (docs/architecture.md, "Growing past one machine"). Alone,
 // each instance paces itself to its share of Discord's global limit. Behind the shared proxy, the proxy owns
 // every limit: the instance sends at once and lets the proxy hold a request until its turn.
+import { REST } from "@discordjs/rest";
 import type { Config } from "../config.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never holds a request back for the global limit. */
@@ -36,5 +37,25 @@ export function readBotRestOptions(
     api: `${discord.restProxyUrl}/api`,
     globalRequestsPerSecond: unpacedRequestsPerSecond,
     timeout: proxiedTimeoutMs,
+  };
+}
+
+/**
+ * The bot token's two REST clients: the shared one, and one for creates Discord gives no nonce (a role, a
+ * scheduled event) that sends each request once: @discordjs/rest sends a request again after a 5xx, a time-out
+ * or a reset, when Discord may already have made the first (docs/architecture.md, "Posting").
+ */
+export function createBotRestClients(
+  options: BotRestOptions,
+  token: string,
+): { readonly rest: REST; readonly restForCreates: REST } {
+  const shared = {
+    ...(options.api === undefined ? {} : { api: options.api }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    globalRequestsPerSecond: options.globalRequestsPerSecond,
+  };
+  return {
+    rest: new REST(shared).setToken(token),
+    restForCreates: new REST({ ...shared, retries: 0 }).setToken(token),
   };
 }

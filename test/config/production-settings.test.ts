@@ -60,6 +60,8 @@ describe("production settings", () => {
       ]);
       for (const local of ["http://127.0.0.1:4010/v1", "http://localhost:4010/v1", "http://[::1]:4010/v1"])
         expect(() => loadConfig({ ...withOAuth, [name]: local }, "start")).not.toThrow();
+      // The OAuth client takes http to those names only (src/oauth/token-endpoint.ts).
+      expect(problemsOf({ ...withOAuth, [name]: "http://127.0.0.2:4010/v1" })).toHaveLength(1);
       const development = { ...withOAuth, NODE_ENV: "development", [name]: "http://platform.example/v1" };
       expect(() => loadConfig(development, "start")).not.toThrow();
     },

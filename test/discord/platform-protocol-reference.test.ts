@@ -47,7 +47,16 @@ describe("an answer of the platform the bot cannot read", () => {
   });
 
   it("tells the member with a reference that the log carries with the operation and the fields at fault", async () => {
-    platform.queueReplies({ body: { id: "bat_1", type: "realtime", state: secretValue, participants: [] } });
+    // `status` has the wrong type, and holds a value that must stay out of the log.
+    platform.queueReplies({
+      body: {
+        id: "bat_1",
+        type: "realtime",
+        status: { note: secretValue },
+        participants: [],
+        leaderboard: [],
+      },
+    });
     const reply = await route.fake.runCommand({ ...route.at, name: "status" }).waitForFinal();
     expect(reply.flags & 64).toBe(64);
     const shown =

@@ -45,6 +45,16 @@ describe("/setup, end to end", () => {
     [...world.sandbox.state.users.values()].find((user) => user.username === username)?.id;
   const keyOf = (username: string) => world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
   const everythingShown = (message: StoredMessage) => JSON.stringify([message.content, message.embeds]);
+  /** `/setup webhook test`'s answer once its progress lines ("⏳ Sending…", "📨 … accepted") are replaced. */
+  const testResult = async (handle: ReturnType<typeof setup>) => {
+    await handle.waitForFinal();
+    const shown = () => {
+      const message = handle.original();
+      if (message === undefined || /^(⏳|📨)/u.test(message.content)) throw new Error("no result yet");
+      return message;
+    };
+    return vi.waitFor(shown, { timeout: 15_000 });
+  };
 
   beforeAll(async () => {
     world = await startEndToEnd();
@@ -122,27 +132,16 @@ describe("/setup, end to end", () => {
 
   it("says a switched-off webhook takes no test event, and run again turns it back on", async () => {
     const endpoint = await onlyEndpoint();
-    const switchedOff = await fetch(
-      `${world.sandbox.url}/api/v1/webhooks/${endpoint.platformWebhookId ?? ""}`,
-      {
-        method: "PATCH",
-        headers: { authorization: `Bearer ${keyOf("bob")}`, "content-type": "application/json" },
-        body: JSON.stringify({ active: false }),
-      },
-    );
+    const webhook = `${world.sandbox.url}/api/v1/webhooks/${endpoint.platformWebhookId ?? ""}`;
+    const switchedOff = await fetch(webhook, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${keyOf("bob")}`, "content-type": "application/json" },
+      body: JSON.stringify({ active: false }),
+    });
     expect(switchedOff.status).toBe(200);
     expect(platformWebhooks()[0]?.active).toBe(false);
-    const handle = setup("test");
-    await handle.waitForFinal();
-    // The deferred reply shows "⏳ Sending…" first; the refusal replaces it.
-    const test = await vi.waitFor(
-      () => {
-        const message = handle.original();
-        if (message === undefined || message.content.startsWith("⏳")) throw new Error("no result yet");
-        return message;
-      },
-      { timeout: 15_000 },
-    );
+    // The refusal replaces the deferred reply's "⏳ Sending…".
+    const test = await testResult(setup("test"));
     expect(test.content).toContain(
       `The platform refused to send a test event to webhook \`${endpoint.platformWebhookId ?? ""}\`: it may be ` +
         "switched off there. `/setup webhook register` turns it back on.",
@@ -156,18 +155,8 @@ describe("/setup, end to end", () => {
 
   it("sends a test event, showing each step, and follows it into the bot's inbox", async () => {
     const endpoint = await onlyEndpoint();
-    const handle = setup("test");
-    await handle.waitForFinal();
     // The deferred reply is edited as it goes: sending, waiting for the event, then where it went.
-    const final = await vi.waitFor(
-      () => {
-        const message = handle.original();
-        if (message === undefined || message.content.startsWith("⏳") || message.content.startsWith("📨"))
-          throw new Error("no result yet");
-        return message;
-      },
-      { timeout: 15_000 },
-    );
+    const final = await testResult(setup("test"));
     const url = `${world.publicUrl}/webhooks/platform/${endpoint.id}`;
     expect(final.flags & ephemeral).toBe(ephemeral);
     expect(final.edits.map((revision) => revision.content)).toEqual([

@@ -119,7 +119,7 @@ describe("/battle challenge, end to end", () => {
     expect(buttonLabelled(card, "Join").disabled).toBe(true);
   });
 
-  it("tells an opponent who already joined the battle by its id, pressing Accept, that they are in it", async () => {
+  it("seats the challenger and makes the card when the opponent joined by the battle's id before Accept", async () => {
     const { bob } = world.members;
     const message = await challenge(bob);
     const { battleId } = battleOf(message);
@@ -135,10 +135,13 @@ describe("/battle challenge, end to end", () => {
       .waitForFinal();
     expect(joined.content).toContain(`You joined battle \`${battleId}\``);
 
-    // Accept defers its update, so the refusal comes as a private follow-up.
-    const again = await press(message, "accept", bob).waitForFollowUp();
-    expect(again.flags & ephemeral).toBe(ephemeral);
-    expect(again.content).toMatch(new RegExp(`^You're already in battle \`${battleId}\`\\.`));
+    const accepted = await press(message, "accept", bob).waitForFinal();
+    expect(accepted.id).toBe(message.id);
+    expect(accepted.content).toMatch(/accepted .* challenge\. Good luck/);
+    expect(customIds(accepted)).toEqual([`battle:join:${battleId}`, `battle:submit:${battleId}`]);
+    expect(battleOf(accepted).battle?.participants).toHaveLength(2);
+    const card = await waitForSavedCard(world, battleId, (saved) => saved.messageId === message.id);
+    expect(card.messageId).toBe(message.id);
   });
 
   it("closes a declined challenge without seating anyone", async () => {

@@ -102,19 +102,13 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       );
     });
 
-    it("joins with /battle join, and explains a battle that does not exist", async () => {
+    it("joins with /battle join, and explains a battle that does not exist and a second join", async () => {
       const reply = await battle(carol, "join", { id: cardBattleId }).waitForFinal();
       expect(reply.content).toMatch(/It is \*\*active\*\* with 2 players: bob, carol/);
       const missing = await battle(carol, "join", { id: "bat_does_not_exist" }).waitForFinal();
       expect(missing.flags & ephemeral).toBe(ephemeral);
       expect(missing.content).toMatch(/no such item/);
-    });
-
-    it("tells a member who joins again that they are already in the battle", async () => {
-      const { bob } = world.members;
-      // The card's Join is disabled once the battle is full; /battle join still reaches the platform's 409.
-      const again = await battle(bob, "join", { id: cardBattleId }).waitForFinal();
-      expect(again.flags & ephemeral).toBe(ephemeral);
+      const again = await battle(carol, "join", { id: cardBattleId }).waitForFinal();
       expect(again.content).toMatch(new RegExp(`^You're already in battle \`${cardBattleId}\`\\.`));
     });
 
@@ -214,8 +208,9 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
         .submitModal({ from: open, fields: { language: "python", code: "print(1)" } })
         .waitForFinal();
       expect(refused.flags & ephemeral).toBe(ephemeral);
-      // alice created the battle but never joined it: the platform's 403 is told as that, not as her key's.
-      expect(refused.content).toMatch(/^You haven't joined battle `[^`]+`: press \*\*Join\*\*/);
+      // alice never joined, and the battle is over: not "not allowed" (her key's), nor "press Join".
+      expect(world.sandbox.state.battles.get(cardBattleId)?.status).toBe("completed");
+      expect(refused.content).toMatch(/^The battle `[^`]+` is \*\*completed\*\*, so it takes no submissions/);
       // The form is gone once sent: the pasted code comes back, as for a language refused.
       expect(refused.content).toContain("Your code is attached");
       expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([

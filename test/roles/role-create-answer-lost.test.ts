@@ -3,14 +3,14 @@
 // run takes over the role it made (docs/architecture.md, "Tier roles"). The answer is lost by an HTTP proxy on
 // 127.0.0.1 in front of the fake Discord.
 import { REST } from "@discordjs/rest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import { ensureTierRoles } from "../../src/roles/ensure-tier-roles.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
 import { recordTierSighting } from "../../src/store/tiers.js";
 import { testDatabases, useMigratedStore, type TestDatabase } from "../store/databases.js";
-import { startAnswerDroppingProxy, type AnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
+import { useAnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
 import { useFakeGuild } from "../support/fake-guild.js";
 
 const sqliteInMemory = testDatabases()[0] as TestDatabase;
@@ -19,16 +19,10 @@ describe("a tier role's create answer lost", () => {
   const store = useMigratedStore(sqliteInMemory);
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
   const discord = useFakeGuild({ permissions: ["ManageRoles"] });
-  let proxy: AnswerDroppingProxy;
-
-  beforeEach(async () => {
-    proxy = await startAnswerDroppingProxy(new URL(discord.fake.apiUrl).origin);
-  });
-  afterEach(async () => {
-    await proxy.close();
-  });
+  const dropping = useAnswerDroppingProxy(() => discord.fake.apiUrl);
 
   it("makes the role once, and takes it over at the next run", async () => {
+    const proxy = dropping.current;
     const api = `${proxy.origin}/api`;
     const deps = {
       db: store.db,

@@ -3,6 +3,7 @@
 // way back. What a create without a nonce must survive without being made twice.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach } from "vitest";
 
 export interface AnswerDroppingProxy {
   /** The proxy's origin, `http://127.0.0.1:<port>`. */
@@ -81,4 +82,19 @@ export async function startAnswerDroppingProxy(targetOrigin: string): Promise<An
         });
       }),
   };
+}
+
+/**
+ * Registers the hooks: before each test, a proxy in front of the origin of `apiUrl()` (read then, as fakes
+ * start in their own hooks), closed after it. Read `current` inside tests.
+ */
+export function useAnswerDroppingProxy(apiUrl: () => string): { readonly current: AnswerDroppingProxy } {
+  const holder = {} as { current: AnswerDroppingProxy };
+  beforeEach(async () => {
+    holder.current = await startAnswerDroppingProxy(new URL(apiUrl()).origin);
+  });
+  afterEach(async () => {
+    await holder.current.close();
+  });
+  return holder;
 }

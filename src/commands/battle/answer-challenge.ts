@@ -66,7 +66,9 @@ export async function answerChallenge(
     return;
   }
   await responder.deferUpdate();
-  const joined = await seatMember(deps, await getMemberSession(deps, actor), answer.battleId);
+  // An opponent who joined by the battle's id meanwhile has their seat: the challenger is seated and the card made.
+  const session = await getMemberSession(deps, actor);
+  const joined = await seatMember(deps, session, answer.battleId, { seatedIsJoined: true });
   const seated = await seatChallenger(
     deps,
     { guildId: actor.guildId, userId: challengerId },

@@ -13,10 +13,10 @@ export type BattleRefusal = "not_joined" | "already_joined" | "over" | "unknown"
 /**
  * The platform answers a submission from someone not seated in the battle with `403 FORBIDDEN`, the same code
  * as a key that lacks the permission to submit, and a join or submission the battle's state refuses with
- * `409 CONFLICT` whatever the reason (sandbox/README.md, "Errors"); its message is never shown
- * (docs/conventions.md, habit 4). So the battle is read: its participants say whether the member is seated,
- * its status whether it still takes joins and submissions. Undefined leaves the platform's code to say it: a
- * 403 to a member the battle seats is their key's permission.
+ * `409 CONFLICT` whatever the reason (sandbox/README.md, "Errors"; a submission to a battle not running:
+ * sandbox/core/battles.ts); its message is never shown (docs/conventions.md, habit 4). So the battle is read:
+ * its participants say whether the member is seated, its status whether it still takes joins and submissions.
+ * Undefined leaves the platform's code to say it: a 403 to a member the battle seats is their key's permission.
  */
 export function classifyBattleRefusal(
   action: BattleAction,
@@ -24,20 +24,20 @@ export function classifyBattleRefusal(
   battle: BattleDetails | undefined,
   platformUserId: string,
 ): BattleRefusal | undefined {
-  const seated = battle?.participants.some((participant) => participant.id === platformUserId);
-  if (status === 403) {
-    if (action === "join") return undefined;
-    if (seated === undefined) return "unknown";
-    return seated ? undefined : "not_joined";
-  }
-  if (status !== 409) return undefined;
+  if (!explainable(action, status)) return undefined;
   if (battle === undefined) return "unknown";
+  const seated = battle.participants.some((participant) => participant.id === platformUserId);
   if (action === "join") {
-    if (seated === true) return "already_joined";
+    if (seated) return "already_joined";
     return isOpen(battle, action) ? "unknown" : "over";
   }
-  if (seated === false) return "not_joined";
-  return isOpen(battle, action) ? "unknown" : "over";
+  if (!seated) return isOpen(battle, "join") ? "not_joined" : "over";
+  return status === 403 ? undefined : isOpen(battle, action) ? "unknown" : "over";
+}
+
+/** A 409 to either, or a 403 to a submission: what the battle's state can explain (a join's 403 it cannot). */
+function explainable(action: BattleAction, status: number): boolean {
+  return status === 409 || (status === 403 && action === "submit");
 }
 
 /** A join is taken while the battle waits or runs; a submission only while it runs. */
@@ -78,16 +78,45 @@ export function describeBattleRefusal(
 export async function explainBattleRefusal(
   http: PlatformHttp,
   credential: PlatformCredential,
-  request: { readonly action: BattleAction; readonly battleId: string; readonly platformUserId: string },
+  request: BattleRequest,
   error: unknown,
 ): Promise<UserFacingError | undefined> {
-  if (!(error instanceof PlatformError) || (error.status !== 403 && error.status !== 409)) return undefined;
-  const { action, battleId, platformUserId } = request;
-  const battle = await getBattle(http, credential, battleId).catch(() => undefined);
-  const refusal = classifyBattleRefusal(action, error.status, battle, platformUserId);
-  if (refusal === undefined) return undefined;
+  const read = await readBattleRefusal(http, credential, request, error);
+  return read === undefined ? undefined : toUserFacingError(read, request);
+}
+
+export interface BattleRequest {
+  readonly action: BattleAction;
+  readonly battleId: string;
+  readonly platformUserId: string;
+}
+
+/** A refusal the battle explains, with the battle as read and the platform's error. */
+export interface ReadRefusal {
+  readonly refusal: BattleRefusal;
+  readonly battle: BattleDetails | undefined;
+  readonly error: PlatformError;
+}
+
+/** The battle read after a refusal it can explain (explainable), and what it says; else undefined. */
+export async function readBattleRefusal(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  request: BattleRequest,
+  error: unknown,
+): Promise<ReadRefusal | undefined> {
+  if (!(error instanceof PlatformError) || !explainable(request.action, error.status)) return undefined;
+  const battle = await getBattle(http, credential, request.battleId).catch(() => undefined);
+  const refusal = classifyBattleRefusal(request.action, error.status, battle, request.platformUserId);
+  return refusal === undefined ? undefined : { refusal, battle, error };
+}
+
+export function toUserFacingError(
+  { refusal, battle, error }: ReadRefusal,
+  request: BattleRequest,
+): UserFacingError {
   return new UserFacingError(
     `battle_${refusal}`,
-    withRequestId(describeBattleRefusal(refusal, action, battle, battleId), error.requestId),
+    withRequestId(describeBattleRefusal(refusal, request.action, battle, request.battleId), error.requestId),
   );
 }

@@ -1,11 +1,11 @@
 import { plainCode, plainText } from "../../display/platform-text.js";
-import { joinBattle, type BattleJoinResult } from "../../api/index.js";
+import { joinBattle, type BattleDetails, type BattleJoinResult } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession, type MemberSession } from "../../linking/member-credential.js";
-import { explainBattleRefusal } from "./explain-battle-refusal.js";
+import { readBattleRefusal, toUserFacingError } from "./explain-battle-refusal.js";
 import { showJoinOnCards } from "./show-on-cards.js";
 
 /** The private confirmation of a join: where the battle stands and how to submit. */
@@ -45,16 +45,30 @@ export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId
 
 /**
  * POST /battles/{id}/join as the member of `session`: the battle that seated them, or a refusal told as the
- * battle's state says (explain-battle-refusal.ts), or an unconfirmed join refused (requireSeated).
+ * battle's state says (explain-battle-refusal.ts), or an unconfirmed join refused (requireSeated). With
+ * `seatedIsJoined`, a member the battle already seats is answered with the battle as read, not refused: a
+ * challenge's Accept from an opponent who joined by the battle's id goes on to seat the challenger.
  */
 export async function seatMember(
   deps: BotDependencies,
   { link, credential }: MemberSession,
   battleId: string,
+  options: { readonly seatedIsJoined?: boolean } = {},
 ): Promise<BattleJoinResult["battle"]> {
-  const joined = await joinBattle(deps.platform, credential, battleId).catch(async (error: unknown) => {
-    const request = { action: "join", battleId, platformUserId: link.platformUserId } as const;
-    throw (await explainBattleRefusal(deps.platform, credential, request, error)) ?? error;
-  });
-  return requireSeated(joined, battleId);
+  const request = { action: "join", battleId, platformUserId: link.platformUserId } as const;
+  try {
+    return requireSeated(await joinBattle(deps.platform, credential, battleId), battleId);
+  } catch (error) {
+    const read = await readBattleRefusal(deps.platform, credential, request, error);
+    if (read === undefined) throw error;
+    if (read.refusal === "already_joined" && options.seatedIsJoined === true && read.battle !== undefined)
+      return asJoined(read.battle);
+    throw toUserFacingError(read, request);
+  }
+}
+
+/** The battle as a join answers it (its participants without their join times, which GET /battles/{id} omits). */
+function asJoined(battle: BattleDetails): BattleJoinResult["battle"] {
+  const participants = battle.participants.map(({ id, username }) => ({ id, username, joinedAt: undefined }));
+  return { id: battle.id, status: battle.status, participants };
 }

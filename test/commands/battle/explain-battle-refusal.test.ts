@@ -120,6 +120,25 @@ describe.each(testDatabases().slice(0, 1))("a refused join or submission on $nam
     expect(error.message).toContain("it may be full, or already over");
   });
 
+  it("tells one who never joined a battle that is over that it takes no submissions, not to press Join", async () => {
+    linked.platform.queueReplies(refusal(403), battle("completed", ["user_bob", "user_carol"]));
+    const error = await failureOf(submit());
+    expect(error.code).toBe("battle_over");
+    expect(error.message).toContain(
+      "The battle `battle_abc123` is **completed**, so it takes no submissions now.",
+    );
+  });
+
+  it("reads nothing after a 403 to a join, which the battle cannot explain", async () => {
+    linked.platform.queueReplies(refusal(403));
+    const error = await join().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(linked.platform.requests.map(({ path }) => path)).not.toContain("/v1/battles/battle_abc123");
+  });
+
   it("leaves other errors as they were, without reading the battle", async () => {
     linked.platform.queueReplies({ status: 404, body: { error: { code: "NOT_FOUND" } } });
     const error = await join().then(

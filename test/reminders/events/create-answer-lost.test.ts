@@ -3,27 +3,21 @@
 // the next sync finds it by its location and takes it (docs/architecture.md, "Tournament events"). The answer
 // is lost by an HTTP proxy on 127.0.0.1 in front of the fake Discord.
 import { REST } from "@discordjs/rest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
 import { listTournamentEvents } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
-import { startAnswerDroppingProxy, type AnswerDroppingProxy } from "../../support/answer-dropping-proxy.js";
+import { useAnswerDroppingProxy } from "../../support/answer-dropping-proxy.js";
 import { createEventWorker, cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
 
 describe.each(testDatabases().slice(0, 1))("a tournament event's create answer lost on $name", (database) => {
   const store = useMigratedStore(database);
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
   const world = useEventWorkerWorld(store, clock);
-  let proxy: AnswerDroppingProxy;
-
-  beforeEach(async () => {
-    proxy = await startAnswerDroppingProxy(new URL(world.fake.apiUrl).origin);
-  });
-  afterEach(async () => {
-    await proxy.close();
-  });
+  const dropping = useAnswerDroppingProxy(() => world.fake.apiUrl);
 
   it("makes the event once, and takes it over at the next sync", async () => {
+    const proxy = dropping.current;
     const api = `${proxy.origin}/api`;
     // As the bot builds them: its shared REST, and the one for creates that never sends a request twice.
     const rest = new REST({ api }).setToken(world.fake.botToken);

@@ -1,7 +1,7 @@
 // `/setup webhook register` (docs/architecture.md, "Managing the platform webhook"): POST /api/v1/webhooks
 // with url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the
-// admin's own linked account. Run again, it updates the kinds of the webhook it registered; when the platform
-// cannot update it in place, it registers a new one with a new secret (replace-webhook.ts).
+// admin's own linked account. Run again, it updates the kinds of the webhook it registered and turns it on;
+// when the platform cannot update it in place, it registers a new one with a new secret (replace-webhook.ts).
 import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
@@ -65,8 +65,9 @@ export async function registerGuildWebhook(
 }
 
 /**
- * Syncs the kinds (only ever adding) and turns the webhook on. When the platform cannot update the webhook in place (it lacks the
- * operation, or the webhook is another account's or gone), registers a new one for the same endpoint.
+ * Syncs the kinds (only ever adding) and turns the webhook on. When the platform cannot update the webhook in
+ * place (it lacks the operation, or the webhook is another account's or gone), registers a new one for the
+ * same endpoint.
  */
 async function updateKinds(
   deps: BotDependencies,

@@ -1,0 +1,35 @@
+// The bot token's two REST clients as the bot builds them (src/discord/bot-rest-options.ts): the shared one
+// sends a request again after a lost answer, the one for creates with no nonce does not, so a role Discord made
+// is not made twice. The answer is lost by an HTTP proxy on 127.0.0.1 in front of the fake Discord, after the
+// fake acted.
+import { Routes } from "discord-api-types/v10";
+import { describe, expect, it } from "vitest";
+import { createBotRestClients } from "../../src/discord/bot-rest-options.js";
+import { useAnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
+import { useFakeGuild } from "../support/fake-guild.js";
+
+describe("the bot's REST clients", () => {
+  const discord = useFakeGuild({ permissions: ["ManageRoles"] });
+  const dropping = useAnswerDroppingProxy(() => discord.fake.apiUrl);
+
+  it("sends a create again after a lost answer through the shared client, and once through the one for creates", async () => {
+    const proxy = dropping.current;
+    const { rest, restForCreates } = createBotRestClients(
+      { api: `${proxy.origin}/api`, globalRequestsPerSecond: 50, timeout: undefined },
+      discord.fake.botToken,
+    );
+    const named = (name: string) =>
+      discord.fake.roles.list(discord.guild.id).filter((role) => role.name === name);
+    const create = (client: typeof rest, name: string) => {
+      proxy.dropNext((method, path) => method === "POST" && path.endsWith("/roles"));
+      return client.post(Routes.guildRoles(discord.guild.id), { body: { name } });
+    };
+
+    await expect(create(rest, "Shared")).resolves.toMatchObject({ name: "Shared" });
+    expect(named("Shared")).toHaveLength(2);
+
+    await expect(create(restForCreates, "Once")).rejects.toThrow();
+    expect(named("Once")).toHaveLength(1);
+    expect(proxy.dropped).toBe(2);
+  });
+});
