@@ -1,5 +1,6 @@
 // The dispatcher's known errors (docs/conventions.md, habit 4): the platform's, and a database that cannot
-// write (a refresh held back for it too), each a short ephemeral reply instead of "Something went wrong" with a reference.
+// write (a refresh held back for it too), each a short ephemeral reply instead of "Something went wrong" with
+// a reference.
 import { databaseUnavailableError } from "../discord/database-unavailable.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
 import type { UserFacingError } from "../discord/user-facing-error.js";

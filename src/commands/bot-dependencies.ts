@@ -12,8 +12,9 @@ export interface BotDependencies extends LinkingDeps {
   /** Discord REST, shared with the gateway client so rate limits are tracked in one place. */
   readonly rest: REST;
   /**
-   * The same, but sending each request once (no retry after a 5xx, a time-out or a reset): for creates Discord
-   * gives no nonce (a role, a scheduled event), whose callers find what an unanswered one made.
+   * The same, but sending each request once (no retry after a 5xx, a time-out or a reset): for creates
+   * Discord gives no nonce (a role, a scheduled event), whose callers find what an unanswered one
+   * made.
    */
   readonly restForCreates: REST;
   readonly applicationId: string;

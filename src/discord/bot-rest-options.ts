@@ -42,8 +42,8 @@ export function readBotRestOptions(
 
 /**
  * The bot token's two REST clients: the shared one, and one for creates Discord gives no nonce (a role, a
- * scheduled event) that sends each request once: @discordjs/rest sends a request again after a 5xx, a time-out
- * or a reset, when Discord may already have made the first (docs/architecture.md, "Posting").
+ * scheduled event) that sends each request once: @discordjs/rest sends a request again after a 5xx, a
+ * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting").
  */
 export function createBotRestClients(
   options: BotRestOptions,

@@ -66,7 +66,8 @@ export async function answerChallenge(
     return;
   }
   await responder.deferUpdate();
-  // An opponent who joined by the battle's id meanwhile has their seat: the challenger is seated and the card made.
+  // An opponent who joined by the battle's id meanwhile has their seat: the challenger is seated and the card
+  // made.
   const session = await getMemberSession(deps, actor);
   const joined = await seatMember(deps, session, answer.battleId, { seatedIsJoined: true });
   const seated = await seatChallenger(

@@ -14,9 +14,10 @@ export type BattleRefusal = "not_joined" | "already_joined" | "over" | "unknown"
  * The platform answers a submission from someone not seated in the battle with `403 FORBIDDEN`, the same code
  * as a key that lacks the permission to submit, and a join or submission the battle's state refuses with
  * `409 CONFLICT` whatever the reason (sandbox/README.md, "Errors"; a submission to a battle not running:
- * sandbox/core/battles.ts); its message is never shown (docs/conventions.md, habit 4). So the battle is read:
- * its participants say whether the member is seated, its status whether it still takes joins and submissions.
- * Undefined leaves the platform's code to say it: a 403 to a member the battle seats is their key's permission.
+ * sandbox/core/battles.ts); its message is never shown (docs/conventions.md, habit 4). So the battle is
+ * read: its participants say whether the member is seated, its status whether it still takes joins and
+ * submissions. Undefined leaves the platform's code to say it: a 403 to a member the battle seats is their
+ * key's permission.
  */
 export function classifyBattleRefusal(
   action: BattleAction,
@@ -35,7 +36,7 @@ export function classifyBattleRefusal(
   return status === 403 ? undefined : isOpen(battle, action) ? "unknown" : "over";
 }
 
-/** A 409 to either, or a 403 to a submission: what the battle's state can explain (a join's 403 it cannot). */
+/** A 409 to either, or a 403 to a submission: what the battle's state explains (a join's 403 it cannot). */
 function explainable(action: BattleAction, status: number): boolean {
   return status === 409 || (status === 403 && action === "submit");
 }

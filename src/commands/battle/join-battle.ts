@@ -67,7 +67,7 @@ export async function seatMember(
   }
 }
 
-/** The battle as a join answers it (its participants without their join times, which GET /battles/{id} omits). */
+/** The battle as a join answers it (its participants without join times, which GET /battles/{id} omits). */
 function asJoined(battle: BattleDetails): BattleJoinResult["battle"] {
   const participants = battle.participants.map(({ id, username }) => ({ id, username, joinedAt: undefined }));
   return { id: battle.id, status: battle.status, participants };
