@@ -64,7 +64,13 @@ export function renderTestResult(result: TestResult): Reply {
       );
     }
     case "failed": {
-      const code = fate.delivery?.responseCode;
+      // No record of an attempt: the platform may not have tried at all, so the address is not to blame.
+      if (fate.delivery === undefined)
+        return reply(
+          `❌ The platform did not send the test \`${kind}\` event to <${url}>, and has no attempt of it on ` +
+            `record. Try again in a moment.${then}`,
+        );
+      const code = fate.delivery.responseCode;
       const answered = code === undefined ? "" : code === 0 ? " (no answer)" : ` (HTTP ${code})`;
       return reply(
         `❌ The platform could not deliver the test \`${kind}\` event to <${url}>${answered}.\n` +

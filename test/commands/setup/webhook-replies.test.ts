@@ -78,6 +78,12 @@ describe("webhook replies", () => {
     expect(failed(401)).toContain("`/setup webhook rotate-secret`");
     expect(failed(0)).toContain("(no answer).\nNothing answered there");
     expect(failed(503)).toContain("its logs say why");
+    // The platform answered `success: false` and has no attempt on record: the address is not blamed.
+    const unsent = renderTestResult({ ...base, fate: { fate: "failed", delivery: undefined } }).content ?? "";
+    expect(unsent).toMatch(
+      /^❌ The platform did not send the test `battle.completed` event to <[^>]+>, and has no/,
+    );
+    expect(unsent).not.toContain("Nothing answered there");
     const elsewhere = renderTestResult({
       ...base,
       fate: { fate: "answered-elsewhere", delivery: { ...failedDelivery(200), status: "delivered" } },
