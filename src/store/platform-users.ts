@@ -18,7 +18,9 @@ export interface ServerLeaderboardRow extends PlatformUser {
 
 /**
  * Records what is known of a user. A field left undefined keeps its stored value, so an event that only
- * carries a username does not erase a rating.
+ * carries a username does not erase a rating. `updated_at` is when the rating and tier were last seen: a save
+ * of the username alone (a `/profile edit`) leaves it, or an old rating would read as just seen and a rating
+ * event created before the save would be refused as older (saveRatingFromEvent).
  */
 export async function savePlatformUser(
   db: Kysely<Database>,
@@ -30,15 +32,22 @@ export async function savePlatformUser(
     readonly now: number;
   },
 ): Promise<PlatformUser> {
+  const rated = input.rating !== undefined || input.tier !== undefined;
   const changes = {
     username: input.username,
-    updated_at: input.now,
+    ...(rated ? { updated_at: input.now } : {}),
     ...(input.rating === undefined ? {} : { rating: input.rating }),
     ...(input.tier === undefined ? {} : { tier: input.tier }),
   };
   const row = await db
     .insertInto("platform_users")
-    .values({ platform_user_id: input.platformUserId, rating: null, tier: null, ...changes })
+    .values({
+      platform_user_id: input.platformUserId,
+      rating: null,
+      tier: null,
+      updated_at: input.now,
+      ...changes,
+    })
     .onConflict((conflict) => conflict.column("platform_user_id").doUpdateSet(changes))
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { saveMemberLink } from "../../src/store/member-links.js";
-import { findPlatformUser, listServerLeaderboard, savePlatformUser } from "../../src/store/platform-users.js";
+import {
+  findPlatformUser,
+  listServerLeaderboard,
+  savePlatformUser,
+  saveRatingFromEvent,
+} from "../../src/store/platform-users.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
@@ -35,12 +40,13 @@ describe.each(testDatabases())("platform users on $name", (database) => {
       username: "alice2",
       now: testNow + 1,
     });
+    // The rating was last seen at testNow: a rename alone does not make it newer.
     expect(renamed).toEqual({
       platformUserId: "u-1",
       username: "alice2",
       rating: 1500,
       tier: "gold",
-      updatedAt: testNow + 1,
+      updatedAt: testNow,
     });
     await savePlatformUser(store.db, {
       platformUserId: "u-1",
@@ -51,6 +57,32 @@ describe.each(testDatabases())("platform users on $name", (database) => {
     });
     expect(await findPlatformUser(store.db, "u-1")).toMatchObject({ rating: 1512, tier: null });
     expect(await findPlatformUser(store.db, "u-unknown")).toBeUndefined();
+  });
+
+  it("takes a rating event created before a rename saved after it, as the rating it holds is older", async () => {
+    await savePlatformUser(store.db, {
+      platformUserId: "u-1",
+      username: "alice",
+      rating: 1500,
+      now: testNow,
+    });
+    // A /profile edit a minute later saves the username alone.
+    await savePlatformUser(store.db, { platformUserId: "u-1", username: "alice2", now: testNow + 60_000 });
+    // The platform's event, created between the two, arrives after the edit (a retried delivery).
+    const changed = await saveRatingFromEvent(store.db, {
+      platformUserId: "u-1",
+      rating: 1530,
+      tier: "gold",
+      createdAt: testNow + 30_000,
+    });
+    expect(changed).toBe(true);
+    expect(await findPlatformUser(store.db, "u-1")).toEqual({
+      platformUserId: "u-1",
+      username: "alice2",
+      rating: 1530,
+      tier: "gold",
+      updatedAt: testNow + 30_000,
+    });
   });
 
   it("ranks this guild's linked members by rating, leaving out unrated users and other guilds", async () => {
