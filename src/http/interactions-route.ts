@@ -22,7 +22,7 @@ import { captureFirstResponse } from "./first-response.js";
 import { encodeInteractionAnswer } from "./interaction-answer.js";
 import { isFreshTimestamp, verifyInteractionSignature } from "./interaction-signature.js";
 import { interactionsRouteSchema } from "./interactions-route-schema.js";
-import { createReplayGuard } from "./replay-guard.js";
+import { createReplayGuard, ReplayRecordTimedOut } from "./replay-guard.js";
 
 export interface InteractionsRouteOptions {
   /** From DISCORD_PUBLIC_KEY (readInteractionPublicKey), built once at start. */
@@ -106,7 +106,7 @@ export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> 
       } catch (error) {
         // Nothing runs, so a replay of this request can do no harm; the member reads why instead of
         // Discord's "This interaction failed".
-        if (classifyWriteFault(error) === undefined) throw error;
+        if (!(error instanceof ReplayRecordTimedOut) && classifyWriteFault(error) === undefined) throw error;
         request.log.warn({ interactionId: interaction.id }, "interaction refused: the database cannot write");
         return reply.send(answerDatabaseUnavailable(interaction.type));
       }

@@ -1,17 +1,52 @@
 // The replay check on POST /interactions (docs/architecture.md, "Commands" step 1) sits on the answer's path,
 // which Discord cuts off after 3 s: each id is one write of the store's batcher (write-batcher.ts), so a burst
 // of interactions shares one commit instead of queueing one fsync behind another.
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
 import { recordInteractionWrite } from "../store/seen-interactions.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
 
-/** True the first time an interaction id is offered, here or on any instance sharing the database. */
+/**
+ * True the first time an interaction id is offered, here or on any instance sharing the database; rejects with
+ * ReplayRecordTimedOut when the record has not committed within `budgetMs`.
+ */
 export type ReplayGuard = (interactionId: string) => Promise<boolean>;
 
-export function createReplayGuard(db: Kysely<Database>, clock: Clock): ReplayGuard {
+/**
+ * How long the record may take: Discord drops an interaction not answered within 3 s, and a write waits up to
+ * the 5 s busy timeout for another process's lock (a backup, a migration, a sqlite3 shell).
+ */
+export const replayRecordBudgetMs = 1000;
+
+/** The replay record did not commit in time: the route answers as for a database that cannot write. */
+export class ReplayRecordTimedOut extends Error {
+  override readonly name = "ReplayRecordTimedOut";
+}
+
+export function createReplayGuard(
+  db: Kysely<Database>,
+  clock: Clock,
+  budgetMs = replayRecordBudgetMs,
+): ReplayGuard {
   const runBatched = batchedWritesOf(db);
   // Only the first of an id repeated within one batch records it; the others are its replays.
-  return (id) => runBatched(recordInteractionWrite, { id, now: clock.now() });
+  return (id) => withinBudget(runBatched(recordInteractionWrite, { id, now: clock.now() }), budgetMs);
+}
+
+/** The record's outcome, or ReplayRecordTimedOut once `ms` pass; a late outcome (or failure) is dropped. */
+async function withinBudget(recorded: Promise<boolean>, ms: number): Promise<boolean> {
+  const timer = new AbortController();
+  const late = sleep(ms, undefined, { signal: timer.signal }).then(
+    () =>
+      Promise.reject(new ReplayRecordTimedOut(`The interaction's replay record took over ${String(ms)} ms`)),
+    () => new Promise<never>(() => undefined),
+  );
+  try {
+    return await Promise.race([recorded, late]);
+  } finally {
+    timer.abort();
+    recorded.catch(() => undefined);
+  }
 }

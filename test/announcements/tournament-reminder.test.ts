@@ -59,6 +59,15 @@ describe("renderTournamentReminder", () => {
     ]);
   });
 
+  it("names a tournament whose title shows nothing (zero-width and direction marks alone) 'A tournament'", () => {
+    const message = renderTournamentReminder(
+      { tournament: { ...sprint, title: "\u200b\u200e \u200f" } },
+      roleId,
+    );
+    expect(message.content).toBe(`<@&${roleId}> **A tournament** starts <t:${String(startsAt / 1000)}:R>.`);
+    expect(message.embeds?.[0]?.title).toBe("⏰ Starting soon: A tournament");
+  });
+
   it("names how many members are interested in the tournament's scheduled event, when it has one", () => {
     const fieldsWith = (interested: number | undefined) =>
       renderTournamentReminder({ tournament: sprint }, roleId, interested).embeds?.[0]?.fields;

@@ -2,12 +2,14 @@
 // given commands, registered with a fake Discord that signs each interaction and reads the HTTP answer as Discord
 // does; edits go to the fake too.
 import type { AddressInfo } from "node:net";
+import type { Kysely } from "kysely";
 import { REST } from "@discordjs/rest";
 import { createInFlightInteractions } from "../../src/discord/in-flight-interactions.js";
 import type { SlashCommand } from "../../src/discord/interaction-handlers.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { readInteractionPublicKey } from "../../src/http/interaction-signature.js";
 import type { UserFacingError } from "../../src/discord/user-facing-error.js";
+import type { Database } from "../../src/store/database.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import { createTestDispatcher } from "./interaction-fixtures.js";
 import { buildTestApp } from "./support/test-app.js";
@@ -25,12 +27,15 @@ export async function startRouteOverFakeDiscord(
     readonly logger?: Logger;
     /** The dispatcher's known errors; none by default. */
     readonly describeError?: (error: unknown) => UserFacingError | undefined;
+    /** The app's store; a fresh SQLite database in memory by default. */
+    readonly db?: Kysely<Database>;
   } = {},
 ): Promise<RouteOverFakeDiscord> {
   const logger = options.logger ?? createLogger({ level: "silent" });
   const fake = await createFakeDiscord();
   const rest = new REST({ api: fake.apiUrl });
   const app = await buildTestApp({
+    ...(options.db === undefined ? {} : { db: options.db }),
     logger,
     interactions: {
       publicKey: readInteractionPublicKey(fake.publicKey),
