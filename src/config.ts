@@ -181,6 +181,18 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the client id)");
   }
+  // Both listen on the one host's ports: the second would fail at start, after the migrations, every restart.
+  if (
+    env.PORT !== undefined &&
+    env.PORT !== 0 &&
+    env.PORT === env.METRICS_PORT &&
+    !listed("PORT") &&
+    !listed("METRICS_PORT")
+  ) {
+    problems.push(
+      `METRICS_PORT: ${String(env.PORT)} is PORT too; the metrics listener needs a port of its own (or METRICS_PORT=off)`,
+    );
+  }
   if (
     env.PLATFORM_API_URL !== undefined &&
     !new URL(env.PLATFORM_API_URL).pathname.replace(/\/+$/, "").endsWith("/v1")

@@ -83,6 +83,15 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses a metrics port that is the HTTP server's, which would fail the start after the migrations", () => {
+    expect(problemsOf(() => loadConfig({ ...minimal, PORT: "9464" }))).toEqual([
+      "METRICS_PORT: 9464 is PORT too; the metrics listener needs a port of its own (or METRICS_PORT=off)",
+    ]);
+    expect(problemsOf(() => loadConfig({ ...minimal, PORT: "8080", METRICS_PORT: "8080" }))).toHaveLength(1);
+    expect(loadConfig({ ...minimal, PORT: "9464", METRICS_PORT: "off" }).http.port).toBe(9464);
+    expect(loadConfig({ ...minimal, PORT: "0", METRICS_PORT: "0" }).http.port).toBe(0);
+  });
+
   it("derives PUBLIC_URL from PORT and keeps an explicit webhooks base", () => {
     const config = loadConfig({
       ...minimal,

@@ -50,9 +50,10 @@ function renderTable(unordered: readonly TournamentStanding[], viewerId: string 
   const standings = [...unordered].sort((a, b) => a.rank - b.rank);
   const top = standings.slice(0, leaderboardRowsShown);
   const rows = top.map((standing) => renderRow(standing, viewerId));
-  const hidden = standings.length - top.length;
   const own = standings.slice(leaderboardRowsShown).find((standing) => standing.user.id === viewerId);
   if (own !== undefined) rows.push("   …", renderRow(own, viewerId));
+  // The member's own row, shown below the top, is not among the ones left out.
+  const hidden = standings.length - top.length - (own === undefined ? 0 : 1);
   const more = hidden > 0 ? `\n… and ${hidden} more` : "";
   return `\`\`\`\n${[header, ...rows].join("\n")}\n\`\`\`${more}`;
 }

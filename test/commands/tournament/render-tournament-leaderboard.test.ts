@@ -91,7 +91,8 @@ describe("renderTournamentLeaderboard", () => {
     expect(lines).toHaveLength(1 + 1 + leaderboardRowsShown + 2 + 1 + 1);
     expect(lines.at(-4)).toBe("   …");
     expect(lines.at(-3)).toMatch(/^> 321 {2}user_with_a_rea… /);
-    expect(lines.at(-1)).toBe(`… and ${500 - leaderboardRowsShown} more`);
+    // 500 standings: the top rows and the member's own are shown, the rest counted.
+    expect(lines.at(-1)).toBe(`… and ${500 - leaderboardRowsShown - 1} more`);
     // A backtick in a username cannot end the code block early.
     expect(description.match(/```/g)).toHaveLength(2);
     expect(description).toContain("sneaky'''name");
