@@ -7,6 +7,8 @@ import { cancelOAuthLink, type PendingOAuthLinkFailure } from "../linking/pendin
 import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
 import { describeVerified } from "./linked-roles-messages.js";
+import { cannotSaveMessage } from "./oauth-messages.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
@@ -98,6 +100,8 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         // failure before the link's commit leaves the sign-in pending, so pressing again may link; a refused
         // code, or one the confirmation spent on an exchange that then failed, needs a new /link.
         request.log.warn({ err: linkError }, "OAuth link failed");
+        if (classifyWriteFault(linkError) !== undefined)
+          return page(503, "Try again in a few minutes", cannotSaveMessage);
         const message =
           linkError instanceof OAuthError && linkError.code === "invalid_grant"
             ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."

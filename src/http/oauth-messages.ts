@@ -62,3 +62,11 @@ export function describeWhere(pending: {
     ? "as their personal link, used outside servers"
     : `in ${describeServer(pending.names)}`;
 }
+
+/**
+ * A page answered while the database cannot write (a full disk, a read-only file, a lock held too long): it is
+ * the bot's and it passes (docs/operations.md, "When SQLite cannot write"), so the person is told to try the
+ * same step again in a few minutes, not to start over.
+ */
+export const cannotSaveMessage =
+  "The bot can't save anything right now, so nothing was changed. Please try the same step again in a few minutes.";

@@ -10,12 +10,14 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import type { MemberLink } from "../store/member-links.js";
 import type { OAuthGrant } from "../store/oauth-states.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 import { sendHtmlPage } from "./html-page.js";
 import { linkedRolesRoutes } from "./linked-roles-routes.js";
 import { oauthCookiePath } from "./oauth-browser-cookie.js";
 import { oauthCallbackRoute } from "./oauth-callback-route.js";
 import { oauthConfirmRoute } from "./oauth-confirm-route.js";
 import {
+  cannotSaveMessage,
   describeMalformedRequest,
   forgedConfirmationMessage,
   tooManyStartsMessage,
@@ -87,6 +89,10 @@ function answerWithPage(error: FastifyError, request: FastifyRequest, reply: Fas
   if (status >= 400 && status < 500) {
     const message = describeMalformedRequest(error.validationContext);
     return sendHtmlPage(reply, status, renderResultPage("Link failed", message));
+  }
+  if (classifyWriteFault(error) !== undefined) {
+    request.log.warn({ err: error }, "OAuth page answered 503: the database cannot write");
+    return sendHtmlPage(reply, 503, renderResultPage("Try again in a few minutes", cannotSaveMessage));
   }
   request.log.error({ err: error }, "OAuth page failed");
   const message =

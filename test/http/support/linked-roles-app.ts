@@ -1,9 +1,11 @@
 // The bot's HTTP app with Linked Roles configured against the fake Discord on 127.0.0.1, and a browser's walk
 // through the verification URL: open it, approve on Discord's consent page, come back to the callback.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
+import type { Database } from "../../../src/store/database.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
 import {
   linkedRolesRedirectUri,
@@ -31,10 +33,13 @@ export async function buildLinkedRolesApp(
     readonly clock?: Clock;
     readonly env?: Readonly<Record<string, string>>;
     readonly secretBox?: SecretBox;
+    /** The app's store; a fresh SQLite database in memory by default. */
+    readonly db?: Kysely<Database>;
   } = {},
 ): Promise<LinkedRolesApp> {
   fake.oauth2.addRedirectUri(linkedRolesRedirectUri(botUrl));
   const built = await createTestAppDependencies({
+    ...(options.db === undefined ? {} : { db: options.db }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.secretBox === undefined ? {} : { secretBox: options.secretBox }),
     // Linked Roles on as an operator turns it on: the application's id and client secret, Discord's API here.
