@@ -2,6 +2,7 @@
 // every problem is reported together with the variable's name, so an operator fixes them in one go.
 import { environmentSchema, type Environment } from "./config/environment-schema.js";
 import { describeDatabaseUrlProblem } from "./config/database-url-settings.js";
+import { describeListenerClash } from "./config/metrics-settings.js";
 import { checkProductionSettings } from "./config/production-settings.js";
 import { checkShardIds } from "./config/shard-settings.js";
 
@@ -181,17 +182,12 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   ) {
     problems.push("DISCORD_APPLICATION_ID: required when DISCORD_CLIENT_SECRET is set (it is the client id)");
   }
-  // Both listen on the one host's ports: the second would fail at start, after the migrations, every restart.
-  if (
-    env.PORT !== undefined &&
-    env.PORT !== 0 &&
-    env.PORT === env.METRICS_PORT &&
-    !listed("PORT") &&
-    !listed("METRICS_PORT")
-  ) {
-    problems.push(
-      `METRICS_PORT: ${String(env.PORT)} is PORT too; the metrics listener needs a port of its own (or METRICS_PORT=off)`,
-    );
+  if (purpose === "start" && env.PORT !== undefined && !listed("PORT") && !listed("METRICS_PORT")) {
+    const clash = describeListenerClash({
+      http: { host: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"), port: env.PORT },
+      metrics: { host: env.METRICS_HOST ?? "127.0.0.1", port: env.METRICS_PORT },
+    });
+    if (clash !== undefined) problems.push(clash);
   }
   if (
     env.PLATFORM_API_URL !== undefined &&

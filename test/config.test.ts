@@ -83,13 +83,18 @@ describe("loadConfig", () => {
     ]);
   });
 
-  it("refuses a metrics port that is the HTTP server's, which would fail the start after the migrations", () => {
+  it("refuses, to start, a metrics port the HTTP server takes on the same addresses", () => {
+    // Outside production the HTTP server listens on every interface, the metrics on 127.0.0.1.
     expect(problemsOf(() => loadConfig({ ...minimal, PORT: "9464" }))).toEqual([
-      "METRICS_PORT: 9464 is PORT too; the metrics listener needs a port of its own (or METRICS_PORT=off)",
+      "METRICS_PORT: 9464 is PORT too, on the same addresses; the metrics listener needs a port of its own " +
+        "(or METRICS_PORT=off)",
     ]);
-    expect(problemsOf(() => loadConfig({ ...minimal, PORT: "8080", METRICS_PORT: "8080" }))).toHaveLength(1);
+    const apart = { ...minimal, PORT: "8080", METRICS_PORT: "8080", HOST: "10.0.0.5" };
+    expect(loadConfig(apart).http.port).toBe(8080);
+    expect(problemsOf(() => loadConfig({ ...apart, METRICS_HOST: "10.0.0.5" }))).toHaveLength(1);
     expect(loadConfig({ ...minimal, PORT: "9464", METRICS_PORT: "off" }).http.port).toBe(9464);
-    expect(loadConfig({ ...minimal, PORT: "0", METRICS_PORT: "0" }).http.port).toBe(0);
+    // Only the start listens: a migration with the same settings runs.
+    expect(loadConfig({ ...minimal, PORT: "9464" }, "migrate").http.port).toBe(9464);
   });
 
   it("derives PUBLIC_URL from PORT and keeps an explicit webhooks base", () => {

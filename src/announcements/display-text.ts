@@ -8,19 +8,19 @@ export function pluralise(count: number, singular: string, plural = `${singular}
 }
 
 /**
- * Platform text that may be missing or blank: made inert, or undefined so the caller can leave it out. Blank is
- * what shows nothing: a title of zero-width or direction marks alone is blank too (it would show as `****`).
+ * Platform text that may be missing or blank: made inert, or undefined so the caller can leave it out.
+ * Blank is what shows nothing, zero-width and direction marks included, which the inert text drops: trimmed
+ * after that, a title of marks alone is blank, and one with marks before its words shows no space in its
+ * `**…**`.
  */
 export function formatPresentText(text: string | undefined, options?: PlainTextOptions): string | undefined {
-  const trimmed = text?.trim();
-  return trimmed === undefined || visibleText(trimmed).trim() === ""
-    ? undefined
-    : plainText(trimmed, options);
+  if (text === undefined) return undefined;
+  const shown = plainText(text, options).trim();
+  return shown === "" ? undefined : shown;
 }
 
 /** A platform word shown as a label: "elimination" → "Elimination"; undefined when missing or blank. */
 export function formatLabel(text: string | undefined): string | undefined {
-  const trimmed = text?.trim();
-  if (trimmed === undefined || visibleText(trimmed).trim() === "") return undefined;
-  return plainText(trimmed.charAt(0).toUpperCase() + trimmed.slice(1));
+  const shown = text === undefined ? "" : plainText(visibleText(text).trim());
+  return shown === "" ? undefined : shown.charAt(0).toUpperCase() + shown.slice(1);
 }

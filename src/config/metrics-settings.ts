@@ -22,3 +22,25 @@ export const metricsPort = optionalString
 export const metricsToken = optionalString.pipe(
   z.string().min(16, "must be at least 16 characters").optional(),
 );
+
+/** Addresses that take every interface's connections: a port there is the port on every address. */
+const wildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
+
+/**
+ * A metrics port the HTTP server takes too, on the same address or either on every one: the metrics listener
+ * would fail the start after the migrations, every restart. Only the bot's start listens (src/main.ts).
+ */
+export function describeListenerClash(listeners: {
+  readonly http: { readonly host: string; readonly port: number };
+  readonly metrics: { readonly host: string; readonly port: number | undefined };
+}): string | undefined {
+  const { http, metrics } = listeners;
+  if (metrics.port === undefined || http.port === 0 || http.port !== metrics.port) return undefined;
+  const shared =
+    http.host === metrics.host || wildcardHosts.has(http.host) || wildcardHosts.has(metrics.host);
+  if (!shared) return undefined;
+  return (
+    `METRICS_PORT: ${String(http.port)} is PORT too, on the same addresses; the metrics listener needs a port ` +
+    "of its own (or METRICS_PORT=off)"
+  );
+}

@@ -106,8 +106,10 @@ export const interactionsRoute: FastifyPluginAsyncZod<InteractionsRouteOptions> 
       } catch (error) {
         // Nothing runs, so a replay of this request can do no harm; the member reads why instead of
         // Discord's "This interaction failed".
-        if (!(error instanceof ReplayRecordTimedOut) && classifyWriteFault(error) === undefined) throw error;
-        request.log.warn({ interactionId: interaction.id }, "interaction refused: the database cannot write");
+        const slow = error instanceof ReplayRecordTimedOut;
+        if (!slow && classifyWriteFault(error) === undefined) throw error;
+        const why = slow ? "its replay record took over a second" : "the database cannot write";
+        request.log.warn({ interactionId: interaction.id }, `interaction refused: ${why}`);
         return reply.send(answerDatabaseUnavailable(interaction.type));
       }
       if (!firstSight) {

@@ -2,6 +2,10 @@
 const again =
   "Open the bot's Linked Roles connection from your Discord profile (or the role's Links requirement) to try again.";
 
+/** What to do once a passing fault is over: `again`, said within a sentence of the page's own. */
+export const againLater =
+  "open the bot's Linked Roles connection from your Discord profile (or the role's Links requirement) again.";
+
 export const linkedRolesMessages = {
   declined: `You declined the authorization, so nothing was connected. ${again}`,
   refused: `Discord did not authorize the connection. ${again}`,

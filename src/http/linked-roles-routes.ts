@@ -11,9 +11,9 @@ import { startLinkedRoles } from "../linking/start-linked-roles.js";
 import { OAuthError } from "../oauth/errors.js";
 import { htmlPagesSchema, securityHeaders, sendHtmlPage } from "./html-page.js";
 import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./oauth-browser-cookie.js";
-import { describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
+import { againLater, describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
 import { cannotSaveMessage } from "./oauth-messages.js";
-import { classifyWriteFault } from "../store/write-fault.js";
+import { isDatabaseUnavailable } from "./database-unavailable-page.js";
 import { renderChooseAccountPage } from "./linked-roles-sign-in-page.js";
 import { renderResultPage } from "./result-page.js";
 import { parseAddressList } from "../config/address-list.js";
@@ -87,8 +87,9 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
       request.log.warn({ err: failure }, "Linked Roles verification failed");
       if (failure instanceof OAuthError && failure.code === "invalid_grant")
         return page(400, "Not verified", linkedRolesMessages.code_refused);
-      if (classifyWriteFault(failure) !== undefined)
-        return page(503, "Try again in a few minutes", cannotSaveMessage);
+      // Its state and Discord's code are spent by now: the verification starts over, from the profile.
+      if (isDatabaseUnavailable(failure))
+        return page(503, "Try again in a few minutes", cannotSaveMessage(`In a few minutes: ${againLater}`));
       return page(502, "Not verified", linkedRolesMessages.discord_failed);
     }
     if (!verified.ok && verified.reason === "sign_in") {

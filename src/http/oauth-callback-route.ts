@@ -6,7 +6,7 @@ import { renderConfirmPage } from "./confirm-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import { cannotSaveMessage, exchangeInProgressMessage, oauthFailureMessages } from "./oauth-messages.js";
-import { classifyWriteFault } from "../store/write-fault.js";
+import { isDatabaseUnavailable } from "./database-unavailable-page.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
 import { renderResultPage } from "./result-page.js";
 
@@ -49,8 +49,11 @@ export const oauthCallbackRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (ap
         const refused = "The platform refused the authorization code (it may have expired).";
         return page(400, "Link failed", `${refused} Run /link in Discord to try again.`);
       }
-      if (classifyWriteFault(exchangeError) !== undefined)
-        return page(503, "Try again in a few minutes", cannotSaveMessage);
+      // The code may be spent already: a new /link, not a reload, signs in again.
+      if (isDatabaseUnavailable(exchangeError)) {
+        const next = "Nothing was linked: run /link in Discord again in a few minutes.";
+        return page(503, "Try again in a few minutes", cannotSaveMessage(next));
+      }
       const failed = "The platform could not complete the sign-in right now.";
       return page(502, "Link failed", `${failed} Run /link in Discord to try again.`);
     }

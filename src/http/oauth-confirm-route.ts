@@ -8,7 +8,7 @@ import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
 import { describeVerified } from "./linked-roles-messages.js";
 import { cannotSaveMessage } from "./oauth-messages.js";
-import { classifyWriteFault } from "../store/write-fault.js";
+import { isDatabaseUnavailable } from "./database-unavailable-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
@@ -100,8 +100,11 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         // failure before the link's commit leaves the sign-in pending, so pressing again may link; a refused
         // code, or one the confirmation spent on an exchange that then failed, needs a new /link.
         request.log.warn({ err: linkError }, "OAuth link failed");
-        if (classifyWriteFault(linkError) !== undefined)
-          return page(503, "Try again in a few minutes", cannotSaveMessage);
+        // The link's transaction rolled back and the sign-in is still pending: the same button again.
+        if (isDatabaseUnavailable(linkError)) {
+          const next = "Nothing was linked: go back and press Link account again in a few minutes.";
+          return page(503, "Try again in a few minutes", cannotSaveMessage(next));
+        }
         const message =
           linkError instanceof OAuthError && linkError.code === "invalid_grant"
             ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."

@@ -64,9 +64,10 @@ export function describeWhere(pending: {
 }
 
 /**
- * A page answered while the database cannot write (a full disk, a read-only file, a lock held too long): it is
- * the bot's and it passes (docs/operations.md, "When SQLite cannot write"), so the person is told to try the
- * same step again in a few minutes, not to start over.
+ * A page answered while the database cannot write (a full disk, a read-only file, a lock held too long): it
+ * is the bot's and it passes (docs/operations.md, "When SQLite cannot write"). `next` says what to do in a few
+ * minutes, as the step that failed allows: the same again, or /link, where a code was already spent.
  */
-export const cannotSaveMessage =
-  "The bot can't save anything right now, so nothing was changed. Please try the same step again in a few minutes.";
+export function cannotSaveMessage(next: string): string {
+  return `The bot can't save anything right now. ${next}`;
+}

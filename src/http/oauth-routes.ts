@@ -10,7 +10,7 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import type { MemberLink } from "../store/member-links.js";
 import type { OAuthGrant } from "../store/oauth-states.js";
-import { classifyWriteFault } from "../store/write-fault.js";
+import { isDatabaseUnavailable } from "./database-unavailable-page.js";
 import { sendHtmlPage } from "./html-page.js";
 import { linkedRolesRoutes } from "./linked-roles-routes.js";
 import { oauthCookiePath } from "./oauth-browser-cookie.js";
@@ -90,9 +90,10 @@ function answerWithPage(error: FastifyError, request: FastifyRequest, reply: Fas
     const message = describeMalformedRequest(error.validationContext);
     return sendHtmlPage(reply, status, renderResultPage("Link failed", message));
   }
-  if (classifyWriteFault(error) !== undefined) {
+  if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, "OAuth page answered 503: the database cannot write");
-    return sendHtmlPage(reply, 503, renderResultPage("Try again in a few minutes", cannotSaveMessage));
+    const message = cannotSaveMessage("Please try the same step again in a few minutes.");
+    return sendHtmlPage(reply, 503, renderResultPage("Try again in a few minutes", message));
   }
   request.log.error({ err: error }, "OAuth page failed");
   const message =

@@ -9,8 +9,8 @@ import { recordInteractionWrite } from "../store/seen-interactions.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
 
 /**
- * True the first time an interaction id is offered, here or on any instance sharing the database; rejects with
- * ReplayRecordTimedOut when the record has not committed within `budgetMs`.
+ * True the first time an interaction id is offered, here or on any instance sharing the database; rejects
+ * with ReplayRecordTimedOut when the record has not committed within `budgetMs`.
  */
 export type ReplayGuard = (interactionId: string) => Promise<boolean>;
 

@@ -66,6 +66,11 @@ describe("renderTournamentReminder", () => {
     );
     expect(message.content).toBe(`<@&${roleId}> **A tournament** starts <t:${String(startsAt / 1000)}:R>.`);
     expect(message.embeds?.[0]?.title).toBe("⏰ Starting soon: A tournament");
+    // Marks before the words: dropped, with the space after them, so the bold holds.
+    const marked = { ...sprint, title: "\u200b Weekly Sprint", format: "\u200belimination" };
+    const shown = renderTournamentReminder({ tournament: marked }, roleId);
+    expect(shown.content).toMatch(/^<@&\d+> \*\*Weekly Sprint\*\* starts/);
+    expect(shown.embeds?.[0]?.fields?.[0]).toEqual({ name: "Format", value: "Elimination", inline: true });
   });
 
   it("names how many members are interested in the tournament's scheduled event, when it has one", () => {

@@ -1,8 +1,9 @@
-// POST /interactions while another process holds SQLite's write lock (docs/operations.md, "When SQLite cannot
-// write"): the interaction's replay record cannot commit, and a write waits up to the 5 s busy timeout, past
-// Discord's 3 s to answer. The route waits for the record at most a second (replay-guard.ts) and answers, within
-// Discord's time, that nothing could be saved; once the lock is gone, commands run again. The lock is real, held
-// by a second connection to the file; the fake Discord sends the interaction and keeps Discord's 3 s deadline.
+// POST /interactions while another process holds SQLite's write lock (docs/operations.md, "When SQLite
+// cannot write"): the interaction's replay record cannot commit, and a write waits up to the 5 s busy
+// timeout, past Discord's 3 s to answer. The route waits for the record at most a second (replay-guard.ts)
+// and answers, within Discord's time, that nothing could be saved; once the lock is gone, commands run again.
+// The lock is real, held by a second connection to the file; the fake Discord sends the interaction and keeps
+// Discord's 3 s deadline.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -39,7 +39,8 @@ describe("the Linked Roles verification URL while the database cannot write", ()
     try {
       const refused = await linkedRoles.app.inject({ method: "GET", url: "/oauth/linked-roles" });
       expect(refused.statusCode).toBe(503);
-      expect(refused.body).toContain(cannotSaveMessage.replace("can't", "can&#39;t"));
+      const shown = cannotSaveMessage("Please try the same step again in a few minutes.");
+      expect(refused.body).toContain(shown.replace("can't", "can&#39;t"));
       expect(refused.body).not.toContain("/link");
       expect(refused.headers["cache-control"]).toBe("no-store");
     } finally {

@@ -12,7 +12,7 @@ export interface KnownMember {
   readonly platformUsername: string;
   readonly rating: number | null;
   readonly tier: string | null;
-  /** When the read model last heard of this user; undefined when it never did. */
+  /** When the read model last saw this user's rating; undefined when it never did. */
   readonly seenAt: number | undefined;
 }
 

@@ -64,11 +64,12 @@ export function renderTestResult(result: TestResult): Reply {
       );
     }
     case "failed": {
-      // No record of an attempt: the platform may not have tried at all, so the address is not to blame.
+      // No attempt found (none on record, or the records could not be read): nothing says the address is at
+      // fault, so none of its checks are suggested.
       if (fate.delivery === undefined)
         return reply(
-          `❌ The platform did not send the test \`${kind}\` event to <${url}>, and has no attempt of it on ` +
-            `record. Try again in a moment.${then}`,
+          `❌ The platform says it did not deliver the test \`${kind}\` event to <${url}>, and the bot found no ` +
+            `record of an attempt.${then}`,
         );
       const code = fate.delivery.responseCode;
       const answered = code === undefined ? "" : code === 0 ? " (no answer)" : ` (HTTP ${code})`;

@@ -78,10 +78,10 @@ describe("webhook replies", () => {
     expect(failed(401)).toContain("`/setup webhook rotate-secret`");
     expect(failed(0)).toContain("(no answer).\nNothing answered there");
     expect(failed(503)).toContain("its logs say why");
-    // The platform answered `success: false` and has no attempt on record: the address is not blamed.
+    // The platform answered `success: false` and no attempt was found: the address is not blamed.
     const unsent = renderTestResult({ ...base, fate: { fate: "failed", delivery: undefined } }).content ?? "";
     expect(unsent).toMatch(
-      /^❌ The platform did not send the test `battle.completed` event to <[^>]+>, and has no/,
+      /^❌ The platform says it did not deliver the test `battle.completed` event to <[^>]+>/,
     );
     expect(unsent).not.toContain("Nothing answered there");
     const elsewhere = renderTestResult({
