@@ -140,6 +140,22 @@ describe("/team, end to end", () => {
     expect(notice.mentionedUserIds).toEqual([world.members.alice.id]);
   });
 
+  it("names a linked member who has left the server by platform username only, and pings no one", async () => {
+    const keyOf = (username: string) =>
+      world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
+    const leaver = world.discord.createMember(world.guildId, { username: "leaver" });
+    await linkMember(world, leaver.id, keyOf("dave"));
+    world.discord.removeMember(world.guildId, leaver.id);
+    await team("create", world.members.alice.id, { name: "Leavers" });
+    const leavers = [...world.sandbox.state.teams.values()].find((item) => item.name === "Leavers")?.id ?? "";
+    const handle = runTeam("invite", world.members.alice.id, { team: leavers, username: "dave" });
+    const reply = await handle.waitForFinal();
+    expect(reply.content).toMatch(/^Invited \*\*dave\*\* to team /);
+    expect(reply.content).not.toContain(leaver.id);
+    expect(reply.content).not.toContain("told them here");
+    expect(handle.followUps()).toEqual([]);
+  });
+
   it("names a member who has not linked an account", async () => {
     const reply = await invite({ team: teamId, member: stranger.id });
     expect(reply.content).toMatch(

@@ -9,8 +9,19 @@ import { findTeamName } from "../../store/member-teams.js";
 import { readTypedId } from "../read-typed-id.js";
 import { explainTeamError } from "./explain-team-error.js";
 import { renderInvitation, renderInvitationNotice } from "./render-invitation.js";
-import { chooseInvitee, resolveInvitee } from "./resolve-invitee.js";
+import { chooseInvitee, resolveInvitee, type Invitee } from "./resolve-invitee.js";
 import type { TeamOptions } from "./team-arguments.js";
+
+/**
+ * The invitee as the answers show them: a linked member who has left the server is named by their platform
+ * username only, neither pinged nor said to be told here, as the leaderboard and digest leave them out. A
+ * look-up that fails says nothing of them: they are shown as before.
+ */
+async function stillHere(deps: BotDependencies, guildId: string, invitee: Invitee): Promise<Invitee> {
+  if (invitee.memberId === undefined) return invitee;
+  const here = await deps.memberPresence.isStillMember(guildId, invitee.memberId).catch(() => true);
+  return here ? invitee : { username: invitee.username, memberId: undefined };
+}
 
 /**
  * `/team invite team member-or-username [role]` → POST /teams/{id}/invite as the inviting member: the
@@ -46,6 +57,7 @@ export async function runTeamInvite(
     );
   }
   const teamName = await findTeamName(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });
-  const invited = { invitation, invitee, teamName, inviterId: actor.userId };
+  const told = await stillHere(deps, actor.guildId, invitee);
+  const invited = { invitation, invitee: told, teamName, inviterId: actor.userId };
   return { reply: renderInvitation(invited), notice: renderInvitationNotice(invited) };
 }
