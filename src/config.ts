@@ -184,7 +184,7 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   }
   if (purpose === "start" && env.PORT !== undefined && !listed("PORT") && !listed("METRICS_PORT")) {
     const clash = describeListenerClash({
-      http: { host: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"), port: env.PORT },
+      http: { host: httpHostOf(env), port: env.PORT },
       metrics: { host: env.METRICS_HOST ?? "127.0.0.1", port: env.METRICS_PORT },
     });
     if (clash !== undefined) problems.push(clash);
@@ -214,6 +214,11 @@ function checkCombinations(env: Partial<Environment>, purpose: ConfigPurpose, pr
   const databaseUrlProblem =
     env.DATABASE_URL === undefined ? undefined : describeDatabaseUrlProblem(env.DATABASE_URL);
   if (databaseUrlProblem !== undefined) problems.push(databaseUrlProblem);
+}
+
+/** HOST, else loopback in production (a reverse proxy on the host ends TLS) and every interface elsewhere. */
+function httpHostOf(env: Pick<Partial<Environment>, "HOST" | "NODE_ENV">): string {
+  return env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0");
 }
 
 function toConfig(env: Environment): Config {
@@ -258,7 +263,7 @@ function toConfig(env: Environment): Config {
       oauth,
     },
     http: {
-      host: env.HOST ?? (env.NODE_ENV === "production" ? "127.0.0.1" : "0.0.0.0"),
+      host: httpHostOf(env),
       port: env.PORT,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       webhookAllowedIps: env.WEBHOOK_ALLOWED_IPS,

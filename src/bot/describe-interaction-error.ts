@@ -4,12 +4,10 @@
 import { databaseUnavailableError } from "../discord/database-unavailable.js";
 import { describePlatformError } from "../discord/describe-platform-error.js";
 import type { UserFacingError } from "../discord/user-facing-error.js";
-import { RefreshAwaitsWritesError } from "../linking/link-errors.js";
-import { classifyWriteFault } from "../store/write-fault.js";
+import { isDatabaseUnavailable } from "../linking/link-errors.js";
 
 export function describeInteractionError(error: unknown, now: number): UserFacingError | undefined {
   const platform = describePlatformError(error, now);
   if (platform !== undefined) return platform;
-  if (error instanceof RefreshAwaitsWritesError) return databaseUnavailableError();
-  return classifyWriteFault(error) === undefined ? undefined : databaseUnavailableError();
+  return isDatabaseUnavailable(error) ? databaseUnavailableError() : undefined;
 }

@@ -13,7 +13,7 @@ import { htmlPagesSchema, securityHeaders, sendHtmlPage } from "./html-page.js";
 import { browserCookieOptions, linkedRolesCookieName, readBrowserKey } from "./oauth-browser-cookie.js";
 import { againLater, describeVerified, linkedRolesMessages } from "./linked-roles-messages.js";
 import { cannotSaveMessage } from "./oauth-messages.js";
-import { isDatabaseUnavailable } from "./database-unavailable-page.js";
+import { isDatabaseUnavailable } from "../linking/link-errors.js";
 import { renderChooseAccountPage } from "./linked-roles-sign-in-page.js";
 import { renderResultPage } from "./result-page.js";
 import { parseAddressList } from "../config/address-list.js";

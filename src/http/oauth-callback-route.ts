@@ -6,7 +6,7 @@ import { renderConfirmPage } from "./confirm-page.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import { cannotSaveMessage, exchangeInProgressMessage, oauthFailureMessages } from "./oauth-messages.js";
-import { isDatabaseUnavailable } from "./database-unavailable-page.js";
+import { isDatabaseUnavailable } from "../linking/link-errors.js";
 import type { OAuthRoutesOptions } from "./oauth-routes.js";
 import { renderResultPage } from "./result-page.js";
 

@@ -8,7 +8,7 @@ import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
 import { describeVerified } from "./linked-roles-messages.js";
 import { cannotSaveMessage } from "./oauth-messages.js";
-import { isDatabaseUnavailable } from "./database-unavailable-page.js";
+import { isDatabaseUnavailable } from "../linking/link-errors.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {

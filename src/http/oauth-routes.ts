@@ -10,7 +10,7 @@ import type { LinkingDeps } from "../linking/linking-deps.js";
 import type { LinkedRolesSettings } from "../linking/linked-roles-settings.js";
 import type { MemberLink } from "../store/member-links.js";
 import type { OAuthGrant } from "../store/oauth-states.js";
-import { isDatabaseUnavailable } from "./database-unavailable-page.js";
+import { isDatabaseUnavailable } from "../linking/link-errors.js";
 import { sendHtmlPage } from "./html-page.js";
 import { linkedRolesRoutes } from "./linked-roles-routes.js";
 import { oauthCookiePath } from "./oauth-browser-cookie.js";

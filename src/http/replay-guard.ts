@@ -1,9 +1,9 @@
 // The replay check on POST /interactions (docs/architecture.md, "Commands" step 1) sits on the answer's path,
 // which Discord cuts off after 3 s: each id is one write of the store's batcher (write-batcher.ts), so a burst
 // of interactions shares one commit instead of queueing one fsync behind another.
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
+import { withinBudget } from "../discord/within-budget.js";
 import type { Database } from "../store/database.js";
 import { recordInteractionWrite } from "../store/seen-interactions.js";
 import { batchedWritesOf } from "../store/write-batcher.js";
@@ -32,21 +32,11 @@ export function createReplayGuard(
 ): ReplayGuard {
   const runBatched = batchedWritesOf(db);
   // Only the first of an id repeated within one batch records it; the others are its replays.
-  return (id) => withinBudget(runBatched(recordInteractionWrite, { id, now: clock.now() }), budgetMs);
-}
-
-/** The record's outcome, or ReplayRecordTimedOut once `ms` pass; a late outcome (or failure) is dropped. */
-async function withinBudget(recorded: Promise<boolean>, ms: number): Promise<boolean> {
-  const timer = new AbortController();
-  const late = sleep(ms, undefined, { signal: timer.signal }).then(
-    () =>
-      Promise.reject(new ReplayRecordTimedOut(`The interaction's replay record took over ${String(ms)} ms`)),
-    () => new Promise<never>(() => undefined),
-  );
-  try {
-    return await Promise.race([recorded, late]);
-  } finally {
-    timer.abort();
-    recorded.catch(() => undefined);
-  }
+  return async (id) => {
+    // A record that comes later (its lock released) is dropped with the interaction: Discord never resends it.
+    const first = await withinBudget(runBatched(recordInteractionWrite, { id, now: clock.now() }), budgetMs);
+    if (first === undefined)
+      throw new ReplayRecordTimedOut(`The interaction's replay record took over ${String(budgetMs)} ms`);
+    return first;
+  };
 }

@@ -1,5 +1,6 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
 import { UserFacingError } from "../discord/user-facing-error.js";
+import { classifyWriteFault } from "../store/write-fault.js";
 
 /** Custom id of the "Link account" button in the prompt shown to unlinked members. */
 export const linkPromptCustomId = "link:start";
@@ -83,4 +84,12 @@ export class RefreshAwaitsWritesError extends Error {
   constructor() {
     super("The database cannot write, so the member's token is not refreshed until it can");
   }
+}
+
+/**
+ * Whether an error is the database unable to write (docs/operations.md, "When SQLite cannot write"): a fault
+ * SQLite or PostgreSQL reported, or a token refresh held back for one.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof RefreshAwaitsWritesError || classifyWriteFault(error) !== undefined;
 }

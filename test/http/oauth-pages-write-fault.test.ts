@@ -2,39 +2,29 @@
 // that must store something answers 503, "try the same step again in a few minutes", not a 500 telling a
 // Linked Roles member to run /link; once writes work the same step goes through. The fault is real: another
 // connection holds the file's write lock past the 5 s busy timeout.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { cannotSaveMessage } from "../../src/http/oauth-messages.js";
-import { createDb, type Store } from "../../src/store/create-db.js";
-import { migrateToLatest } from "../../src/store/migrate.js";
-import SqliteDatabase from "better-sqlite3";
+import { sqliteFile, useMigratedStore } from "../store/databases.js";
 import { buildLinkedRolesApp, type LinkedRolesApp } from "./support/linked-roles-app.js";
 
 describe("the Linked Roles verification URL while the database cannot write", () => {
-  let folder: string;
-  let store: Store;
+  const store = useMigratedStore(sqliteFile);
   let fake: FakeDiscord;
   let linkedRoles: LinkedRolesApp;
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), "arena-pages-fault-"));
-    store = await createDb(`file:${join(folder, "bot.sqlite")}`);
-    await migrateToLatest(store.db);
     fake = await createFakeDiscord();
     linkedRoles = await buildLinkedRolesApp(fake, { db: store.db });
   });
   afterAll(async () => {
     await linkedRoles.close();
     await fake.close();
-    await store.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   it("answers 503 with what to do, then sends the browser to Discord once writes work", async () => {
-    const holder = new SqliteDatabase(join(folder, "bot.sqlite"));
+    const holder = new SqliteDatabase(store.url.slice("file:".length));
     holder.exec("begin immediate");
     try {
       const refused = await linkedRoles.app.inject({ method: "GET", url: "/oauth/linked-roles" });

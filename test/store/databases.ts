@@ -35,7 +35,8 @@ const sqliteMemory: TestDatabase = {
   createEmpty: () => Promise.resolve({ url: ":memory:", dispose: () => Promise.resolve() }),
 };
 
-const sqliteFile: TestDatabase = {
+/** For a test that needs the file itself (another connection holding its lock, say): `url` names it. */
+export const sqliteFile: TestDatabase = {
   name: "SQLite file",
   dialect: "sqlite",
   shared: true,

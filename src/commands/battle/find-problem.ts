@@ -5,8 +5,8 @@ import {
   type PlatformHttp,
   type ProblemSummary,
 } from "../../api/index.js";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Clock } from "../../clock.js";
+import { withinBudget } from "../../discord/within-budget.js";
 
 /** GET /problems has no lookup by id (the platform's API reference); a few pages are read, then we give up. */
 const maxPagesToSearch = 5;
@@ -41,7 +41,7 @@ export async function searchProblems(
       limit: listLimitBounds.max,
       ...(cursor === undefined ? { offset: page * listLimitBounds.max } : { cursor }),
     });
-    const list = page === 0 || left === undefined ? await asked : await withinTime(asked, left);
+    const list = page === 0 || left === undefined ? await asked : await withinBudget(asked, left);
     if (list === undefined) break;
     found.push(...list.problems.filter(search.keep));
     if (found.length >= search.wanted) return found.slice(0, search.wanted);
@@ -49,18 +49,6 @@ export async function searchProblems(
     cursor = list.nextCursor;
   }
   return found;
-}
-
-/** The page, or undefined once `ms` pass without it (its answer, or its failure, is then dropped). */
-async function withinTime<T>(asked: Promise<T>, ms: number): Promise<T | undefined> {
-  const timer = new AbortController();
-  const late = sleep(ms, undefined, { signal: timer.signal }).catch(() => undefined);
-  try {
-    return await Promise.race([asked, late]);
-  } finally {
-    timer.abort();
-    asked.catch(() => undefined);
-  }
 }
 
 /**

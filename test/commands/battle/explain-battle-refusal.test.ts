@@ -31,11 +31,16 @@ function battle(status: string, participantIds: readonly string[]) {
   };
 }
 
-async function failureOf(attempt: Promise<unknown>): Promise<UserFacingError> {
-  const error = await attempt.then(
+/** What `attempt` rejected with; undefined when it resolved. */
+function errorOf(attempt: Promise<unknown>): Promise<unknown> {
+  return attempt.then(
     () => undefined,
     (caught: unknown) => caught,
   );
+}
+
+async function failureOf(attempt: Promise<unknown>): Promise<UserFacingError> {
+  const error = await errorOf(attempt);
   expect(error).toBeInstanceOf(UserFacingError);
   return error as UserFacingError;
 }
@@ -62,10 +67,7 @@ describe.each(testDatabases().slice(0, 1))("a refused join or submission on $nam
 
   it("leaves a 403 to a member the battle seats as their key's permission", async () => {
     linked.platform.queueReplies(refusal(403), battle("active", [memberId, "user_bob"]));
-    const error = await submit().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await errorOf(submit());
     // The dispatcher then says what a 403 says (describe-platform-error.ts).
     expect(error).toBeInstanceOf(PlatformError);
     expect((error as PlatformError).status).toBe(403);
@@ -131,20 +133,14 @@ describe.each(testDatabases().slice(0, 1))("a refused join or submission on $nam
 
   it("reads nothing after a 403 to a join, which the battle cannot explain", async () => {
     linked.platform.queueReplies(refusal(403));
-    const error = await join().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await errorOf(join());
     expect(error).toBeInstanceOf(PlatformError);
     expect(linked.platform.requests.map(({ path }) => path)).not.toContain("/v1/battles/battle_abc123");
   });
 
   it("leaves other errors as they were, without reading the battle", async () => {
     linked.platform.queueReplies({ status: 404, body: { error: { code: "NOT_FOUND" } } });
-    const error = await join().then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
+    const error = await errorOf(join());
     expect(error).not.toBeInstanceOf(UserFacingError);
     expect(linked.platform.requests.map(({ path }) => path)).not.toContain("/v1/battles/battle_abc123");
   });
