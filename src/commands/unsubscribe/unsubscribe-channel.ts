@@ -1,20 +1,26 @@
 // /unsubscribe as a use case: removes some kinds from a channel's route, or the whole route when no kinds
-// are named or none would remain (docs/architecture.md, "Commands").
+// are named or none would remain (docs/architecture.md, "Commands"), and takes back the posts of those kinds the
+// route queued and no worker holds yet (src/store/route-posts.ts).
 import type { Kysely } from "kysely";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import type { Database } from "../../store/database.js";
+import { dropRoutePosts } from "../../store/route-posts.js";
 import { deleteSubscription, listGuildSubscriptions, updateSubscription } from "../../store/subscriptions.js";
 import { describeEventKinds, sortEventKinds } from "../../display/event-kind-labels.js";
 
-export type UnsubscribeOutcome =
+export type UnsubscribeOutcome = (
   | { readonly result: "removed"; readonly channelId: string }
   | {
       readonly result: "reduced";
       readonly channelId: string;
       readonly removed: readonly EventKind[];
       readonly remaining: readonly EventKind[];
-    };
+    }
+) & {
+  /** Posts of the removed kinds that were queued for the channel and will not be sent. */
+  readonly droppedPosts: number;
+};
 
 export async function unsubscribeChannel(
   db: Kysely<Database>,
@@ -43,29 +49,45 @@ export async function unsubscribeChannel(
       `<#${channelId}> does not receive ${describeEventKinds(stop)}; it receives **${describeEventKinds(had)}**.`,
     );
   }
-  for (const route of routes) {
-    const remaining = route.eventKinds.filter((kind) => !stop.includes(kind));
-    if (remaining.length === 0) await deleteSubscription(db, { guildId, id: route.id });
-    else if (remaining.length < route.eventKinds.length)
-      await updateSubscription(db, {
+  // The route's change and its queued posts' drop commit together: a webhook stored in between either queued its
+  // post before (and it is dropped) or routes by the changed route.
+  const droppedPosts = await db.transaction().execute(async (trx) => {
+    let dropped = 0;
+    for (const route of routes) {
+      const remaining = route.eventKinds.filter((kind) => !stop.includes(kind));
+      if (remaining.length === route.eventKinds.length) continue;
+      if (remaining.length === 0) await deleteSubscription(trx, { guildId, id: route.id });
+      else
+        await updateSubscription(trx, {
+          guildId,
+          id: route.id,
+          eventKinds: remaining,
+          filters: route.filters,
+          now: request.now,
+        });
+      dropped += await dropRoutePosts(trx, {
         guildId,
-        id: route.id,
-        eventKinds: remaining,
-        filters: route.filters,
+        subscriptionId: route.id,
+        kinds: remaining.length === 0 ? undefined : route.eventKinds.filter((kind) => stop.includes(kind)),
         now: request.now,
       });
-  }
+    }
+    return dropped;
+  });
   const remaining = had.filter((kind) => !stop.includes(kind));
   return remaining.length === 0
-    ? { result: "removed", channelId }
-    : { result: "reduced", channelId, removed, remaining };
+    ? { result: "removed", channelId, droppedPosts }
+    : { result: "reduced", channelId, removed, remaining, droppedPosts };
 }
 
 export function describeUnsubscribeOutcome(outcome: UnsubscribeOutcome): string {
-  if (outcome.result === "removed")
-    return `Removed the subscription of <#${outcome.channelId}>: the bot no longer posts events there.`;
-  return (
-    `<#${outcome.channelId}> no longer receives **${describeEventKinds(outcome.removed)}**.\n` +
-    `It still receives **${describeEventKinds(outcome.remaining)}**.`
-  );
+  const said =
+    outcome.result === "removed"
+      ? `Removed the subscription of <#${outcome.channelId}>: the bot no longer posts events there.`
+      : `<#${outcome.channelId}> no longer receives **${describeEventKinds(outcome.removed)}**.\n` +
+        `It still receives **${describeEventKinds(outcome.remaining)}**.`;
+  const { droppedPosts } = outcome;
+  if (droppedPosts === 0) return said;
+  const posts = droppedPosts === 1 ? "1 post that was" : `${droppedPosts} posts that were`;
+  return `${said}\n${posts} still waiting to go out there will not be sent.`;
 }
