@@ -110,16 +110,22 @@ export interface AnnouncedBattle {
   readonly creatorName: string | undefined;
 }
 
+/** The events that end a battle: a card that showed one shows a battle no one can join or submit to. */
+const resultKinds = ["battle.completed", "team.battle_completed"];
+
 /**
  * The battles whose cards were posted in this guild, newest first, with the creator's linked name: what the
- * battle-id autocomplete offers without asking the platform (it must answer within 3 s).
+ * battle-id autocomplete offers without asking the platform (it must answer within 3 s). `openOnly` leaves out
+ * a battle whose result reached its card here (an edit of the card for a result event); a result whose edit
+ * row was pruned, a week after it, no longer tells.
  */
 export async function listAnnouncedBattles(
   db: Kysely<Database>,
   guildId: string,
   limit: number,
+  options: { readonly openOnly?: boolean } = {},
 ): Promise<AnnouncedBattle[]> {
-  const rows = await db
+  let query = db
     .selectFrom("battle_cards")
     .leftJoin("member_links", (join) =>
       join
@@ -131,7 +137,28 @@ export async function listAnnouncedBattles(
       "battle_cards.created_at as createdAt",
       "member_links.platform_username as creatorName",
     ])
-    .where("battle_cards.guild_id", "=", guildId)
+    .where("battle_cards.guild_id", "=", guildId);
+  if (options.openOnly === true) {
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("outbox")
+            .innerJoin("inbox_events", (join) =>
+              join
+                .onRef("inbox_events.source", "=", "outbox.source")
+                .onRef("inbox_events.event_id", "=", "outbox.event_id"),
+            )
+            .select("outbox.id")
+            .whereRef("outbox.channel_id", "=", "battle_cards.channel_id")
+            .whereRef("outbox.target_message_id", "=", "battle_cards.message_id")
+            .where("outbox.action", "=", "edit")
+            .where("inbox_events.kind", "in", resultKinds),
+        ),
+      ),
+    );
+  }
+  const rows = await query
     .orderBy("battle_cards.created_at", "desc")
     .orderBy("battle_cards.battle_id")
     .limit(limit)

@@ -6,7 +6,9 @@ import {
   listBattleCards,
   saveBattleCard,
 } from "../../src/store/battle-cards.js";
+import { insertInboxEvent } from "../../src/store/inbox.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
+import { enqueueOutbox } from "../../src/store/outbox.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
@@ -88,5 +90,40 @@ describe.each(testDatabases())("battle cards on $name", (database) => {
       { battleId: "battle-7", createdAt: testNow, creatorName: "alice" },
     ]);
     expect(await listAnnouncedBattles(store.db, card.guildId, 1)).toHaveLength(1);
+  });
+
+  it("leaves out, when asked for open battles only, a battle whose result reached its card here", async () => {
+    const edit = async (battleId: string, messageId: string, eventId: string, kind: string) => {
+      await insertInboxEvent(store.db, {
+        eventId,
+        kind,
+        source: "operator",
+        status: "accepted",
+        payload: {},
+        receivedAt: testNow,
+      });
+      await enqueueOutbox(store.db, {
+        source: "operator",
+        eventId,
+        guildId: card.guildId,
+        channelId: card.channelId,
+        subscriptionId: null,
+        action: "edit",
+        targetMessageId: messageId,
+        now: testNow,
+      });
+      return battleId;
+    };
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await saveBattleCard(store.db, { ...card, battleId: "battle-8", messageId: "4008", now: testNow + 1 });
+    await saveBattleCard(store.db, { ...card, battleId: "battle-9", messageId: "4009", now: testNow + 2 });
+    await edit("battle-7", card.messageId, "evt_started", "battle.started");
+    await edit("battle-8", "4008", "evt_result", "battle.completed");
+    await edit("battle-9", "4009", "evt_team_result", "team.battle_completed");
+
+    const ids = async (openOnly: boolean) =>
+      (await listAnnouncedBattles(store.db, card.guildId, 10, { openOnly })).map(({ battleId }) => battleId);
+    expect(await ids(true)).toEqual(["battle-7"]);
+    expect(await ids(false)).toEqual(["battle-9", "battle-8", "battle-7"]);
   });
 });

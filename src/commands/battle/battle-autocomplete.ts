@@ -58,13 +58,21 @@ function readSiblingOption(
     : undefined;
 }
 
-/** Battle ids: the battles announced in this server, from the bot's own records (no platform call). */
+/** Subcommands whose battle must still be open: a finished one takes neither a join nor a submission. */
+const openBattleSubcommands: ReadonlySet<string> = new Set(["join", "submit"]);
+
+/**
+ * Battle ids: the battles announced in this server, from the bot's own records (no platform call); for a join
+ * or a submission only those whose result has not reached their card.
+ */
 async function completeBattleId(
   deps: BotDependencies,
-  { actor, focused }: AutocompleteContext,
+  { actor, focused, subcommand }: AutocompleteContext,
 ): Promise<Choice[]> {
   const now = deps.clock.now();
-  const battles = await listAnnouncedBattles(deps.db, requireServer(actor), announcedBattlesScanned);
+  const battles = await listAnnouncedBattles(deps.db, requireServer(actor), announcedBattlesScanned, {
+    openOnly: subcommand !== undefined && openBattleSubcommands.has(subcommand),
+  });
   return toChoices(
     battles
       .filter((battle) => matches(focused.value, battle.battleId, battle.creatorName))

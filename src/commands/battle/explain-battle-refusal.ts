@@ -29,8 +29,9 @@ export function classifyBattleRefusal(
   if (battle === undefined) return "unknown";
   const seated = battle.participants.some((participant) => participant.id === platformUserId);
   if (action === "join") {
-    if (seated) return "already_joined";
-    return isOpen(battle, action) ? "unknown" : "over";
+    // Seated in a battle that is over, the member can no longer submit either: it is over, not "already in".
+    if (!isOpen(battle, action)) return "over";
+    return seated ? "already_joined" : "unknown";
   }
   if (!seated) return isOpen(battle, "join") ? "not_joined" : "over";
   return status === 403 ? undefined : isOpen(battle, action) ? "unknown" : "over";

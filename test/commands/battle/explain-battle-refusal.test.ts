@@ -115,6 +115,16 @@ describe.each(testDatabases().slice(0, 1))("a refused join or submission on $nam
     );
   });
 
+  it("says a completed battle the member sat in is over, not that they can still submit", async () => {
+    linked.platform.queueReplies(refusal(409), battle("completed", [memberId, "user_bob"]));
+    const error = await failureOf(join());
+    expect(error.code).toBe("battle_over");
+    expect(error.message).toContain(
+      "The battle `battle_abc123` is **completed**, so it can't be joined now.",
+    );
+    expect(error.message).not.toMatch(/Submit code|battle submit/);
+  });
+
   it("says a running battle that refused a seat may be full", async () => {
     linked.platform.queueReplies(refusal(409), battle("active", ["user_bob", "user_carol"]));
     const error = await failureOf(join());
