@@ -27,3 +27,21 @@ export class ManualClock implements Clock {
     this.current = epochMilliseconds;
   }
 }
+
+/** An ISO 8601 date and time that names no offset (`2025-03-01T12:00:00`): JavaScript would read it as local. */
+const withoutOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * A platform time as text with its zone said: the platform's times are UTC (docs/platform-assumptions.md,
+ * "Fields we treat as optional"), so one that names no offset gets `Z`, and is read the same on a host in any time zone. Any other
+ * text comes back as it was.
+ */
+export function asUtcText(text: string): string {
+  const trimmed = text.trim();
+  return withoutOffset.test(trimmed) ? `${trimmed.replace(" ", "T")}Z` : text;
+}
+
+/** Milliseconds since the epoch of a platform time (asUtcText); NaN for text that is not a time. */
+export function parseUtcTime(text: string): number {
+  return Date.parse(asUtcText(text));
+}

@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { asUtcText, parseUtcTime } from "../../clock.js";
 
-/** `timestamp` in the platform's API reference: an ISO 8601 UTC string. Kept as text, checked to be parseable. */
-export const timestampSchema = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
-  message: "should be a timestamp",
-});
+/**
+ * `timestamp` in the platform's API reference: an ISO 8601 UTC string. Kept as text, checked to be parseable,
+ * with `Z` added when it names no offset (asUtcText), so every later `Date.parse` of it reads UTC.
+ */
+export const timestampSchema = z
+  .string()
+  .refine((value) => !Number.isNaN(parseUtcTime(value)), { message: "should be a timestamp" })
+  .transform(asUtcText);
 
 /** Integers in the spec; not enforced as integers so a platform sending 12.0 or 12.5 is not rejected. */
 export const numberSchema = z.number();
