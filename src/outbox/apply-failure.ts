@@ -118,7 +118,8 @@ async function retryLater(
 ): Promise<OutboxResult[]> {
   const { db, owner } = deps;
   const failedAttempts = Math.max(...entries.map((entry) => entry.attempts)) + 1;
-  if (hasExhaustedRetries(deps.retry, failedAttempts)) {
+  const waitedMs = deps.clock.now() - Math.min(...entries.map((entry) => entry.createdAt));
+  if (hasExhaustedRetries(deps.retry, failedAttempts, waitedMs)) {
     return giveUp(deps, entries, `gave up after ${failedAttempts} attempts: ${reason}`);
   }
   const nextAttemptAt = deps.clock.now() + computeRetryDelay(deps.retry, failedAttempts, deps.random);

@@ -20,7 +20,7 @@ import {
   pruneDelivered,
   type PruneCounts,
 } from "./prune-delivered.js";
-import { defaultRetryPolicy } from "./retry-policy.js";
+import { outboxRetryPolicy } from "./retry-policy.js";
 import { WaitingRows } from "./waiting-rows.js";
 
 /** idle: built, driven by runOnce; drained: after drain(); stopped: Discord refused the token (401). */
@@ -60,7 +60,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     logger,
     owner,
     leaseMs: settings.leaseMs,
-    retry: { ...defaultRetryPolicy, ...options.retry },
+    retry: { ...outboxRetryPolicy, ...options.retry },
     recordDelivered: createDeliveryRecorder(db),
     random: options.random ?? Math.random,
   };

@@ -8,6 +8,11 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /** Failed attempts after which the row is dead-lettered with its last error. */
   readonly maxAttempts: number;
+  /**
+   * Never given up sooner than this after the work was queued, however many attempts failed: a Discord outage
+   * of hours loses none of it. Undefined: `maxAttempts` alone decides.
+   */
+  readonly keepTryingForMs?: number;
 }
 
 /** Twelve attempts, the last about 16 minutes after the first on average (32 at most): 1 s · 2^n, ≤ 15 min. */
@@ -27,7 +32,14 @@ export function computeRetryDelay(policy: RetryPolicy, failedAttempts: number, r
   return Math.floor(random() * ceiling);
 }
 
-/** True when no attempt is left after `failedAttempts` failures. */
-export function hasExhaustedRetries(policy: RetryPolicy, failedAttempts: number): boolean {
-  return failedAttempts >= policy.maxAttempts;
+/** A post waiting through a Discord outage is still worth making for a day (docs/architecture.md, "Posting"). */
+export const outboxRetryPolicy: RetryPolicy = { ...defaultRetryPolicy, keepTryingForMs: 24 * 60 * 60_000 };
+
+/**
+ * True when no attempt is left after `failedAttempts` failures, `waitedMs` after the work was queued (unknown:
+ * the attempts alone decide).
+ */
+export function hasExhaustedRetries(policy: RetryPolicy, failedAttempts: number, waitedMs?: number): boolean {
+  if (failedAttempts < policy.maxAttempts) return false;
+  return policy.keepTryingForMs === undefined || waitedMs === undefined || waitedMs >= policy.keepTryingForMs;
 }

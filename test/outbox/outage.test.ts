@@ -41,14 +41,15 @@ describe("a Discord outage", () => {
     for (const id of ids) expect(await world.entry(id)).toMatchObject({ status: "delivered", attempts: 2 });
   });
 
-  it("backs off exponentially with full jitter, then dead-letters the row with its last error", async () => {
+  it("backs off exponentially with full jitter, keeps trying through a day's outage, then dead-letters the row with its last error", async () => {
     const target = await world.subscribeChannel("battles");
+    const queuedAt = world.clock.now();
     const id = await world.enqueuePost(target);
     const worker = world.createWorker({ random: () => 0.5 });
     world.fake.setOutage(true);
 
     const delays: number[] = [];
-    for (let attempt = 1; attempt < 12; attempt++) {
+    for (let attempt = 1; attempt <= 12; attempt++) {
       const [result] = await worker.runOnce();
       expect(result?.outcome).toBe("retry");
       const entry = await world.entry(id);
@@ -56,15 +57,22 @@ describe("a Discord outage", () => {
       delays.push(entry.nextAttemptAt - world.clock.now());
       world.clock.set(entry.nextAttemptAt);
     }
+    // Twelve attempts failed within about 16 minutes: an outage that long loses nothing.
+    world.clock.set(queuedAt + 24 * 60 * 60_000 - 1);
+    const [lastOfTheDay] = await worker.runOnce();
+    world.clock.set((await world.entry(id)).nextAttemptAt);
     const [last] = await worker.runOnce();
 
     // Half of 1 s · 2^(attempt − 1), the ceiling capped at 15 minutes.
-    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 450_000]);
+    expect(delays).toEqual([
+      500, 1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 450_000, 450_000,
+    ]);
+    expect(lastOfTheDay?.outcome).toBe("retry");
     expect(last?.outcome).toBe("dead");
     expect(await world.entry(id)).toMatchObject({
       status: "dead",
-      attempts: 12,
-      lastError: "gave up after 12 attempts: 503 Service Unavailable",
+      attempts: 14,
+      lastError: "gave up after 14 attempts: 503 Service Unavailable",
     });
   });
 
