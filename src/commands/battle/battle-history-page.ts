@@ -34,7 +34,10 @@ function describeBattle(battle: BattleSummary, position: number): string {
   return parts.filter((part) => part !== undefined).join(" · ");
 }
 
-function describeNoBattles(inServer: boolean): string {
+function describeNoBattles(inServer: boolean, status: string | undefined): string {
+  // Under a filter, the member may well have battles of other statuses.
+  if (status !== undefined)
+    return `No ${plainText(status)} battles. \`/battle history\` without a status lists them all.`;
   return inServer
     ? "No battles yet. Start one with `/battle create`."
     : "No battles yet. Start one with `/battle create` in a server where the bot is installed.";
@@ -59,7 +62,7 @@ export function renderBattleHistoryPage(input: BattleHistoryPage): Reply {
         description: fitLines(
           lines,
           discordLimits.embedDescription,
-          input.page === 0 ? describeNoBattles(input.inServer) : "No more battles.",
+          input.page === 0 ? describeNoBattles(input.inServer, input.status) : "No more battles.",
         ),
         color: 0x5865f2,
         footer: { text: `Page ${input.page + 1}${total}` },

@@ -62,12 +62,28 @@ describe("battle history pages", () => {
       page: 0,
       pageSize: 10,
       total: 0,
+      status: undefined,
+      ephemeral: true,
+      inServer: true,
+    });
+    expect(reply.embeds?.[0]?.title).toBe("Your battles");
+    expect(reply.embeds?.[0]?.description).toBe("No battles yet. Start one with `/battle create`.");
+  });
+
+  it("says none has the status asked for, not that the member has no battles", () => {
+    const reply = renderBattleHistoryPage({
+      battles: [],
+      page: 0,
+      pageSize: 10,
+      total: 0,
       status: "completed",
       ephemeral: true,
       inServer: true,
     });
     expect(reply.embeds?.[0]?.title).toBe("Your battles (completed)");
-    expect(reply.embeds?.[0]?.description).toBe("No battles yet. Start one with `/battle create`.");
+    expect(reply.embeds?.[0]?.description).toBe(
+      "No completed battles. `/battle history` without a status lists them all.",
+    );
   });
 
   it("tells a member in a DM that battles start in a server", () => {
