@@ -27,10 +27,18 @@ export async function linkWithApiKey(
   try {
     user = await getCurrentUser(deps.platform, { token: key });
   } catch (error) {
-    if (error instanceof PlatformError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof PlatformError && error.status === 401) {
       throw new UserFacingError(
         "api_key_refused",
         "The platform did not accept that key. Check it and try again.",
+      );
+    }
+    // 403 is a key the platform knows that may not read the account (the platform's API reference, "Errors").
+    if (error instanceof PlatformError && error.status === 403) {
+      throw new UserFacingError(
+        "api_key_not_permitted",
+        "The platform knows that key, but it may not read your account. Create a key with a higher " +
+          "permission level (Settings, API Keys) and paste that one.",
       );
     }
     throw error;

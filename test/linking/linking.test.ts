@@ -184,6 +184,18 @@ describe("account linking", () => {
     await expect(linkWithApiKey(deps, member, "short")).rejects.toMatchObject({ code: "invalid_api_key" });
   });
 
+  it("tells a member whose key the platform knows but forbids to read the account to make one that may", async () => {
+    platform.queueReplies({ status: 403, body: { error: { code: "FORBIDDEN", message: "read only" } } });
+    const refused = await linkWithApiKey(deps, member, "key_read_0123456789").catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(UserFacingError);
+    expect(refused).toMatchObject({ code: "api_key_not_permitted" });
+    expect((refused as Error).message).toMatch(/knows that key, but it may not read your account/);
+    expect((refused as Error).message).not.toContain("key_read");
+    expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
+  });
+
   it("tells a member a key with characters no header can carry is not a key, without asking the platform", async () => {
     const asked = platform.requests.length;
     for (const key of [
