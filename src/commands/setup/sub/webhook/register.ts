@@ -155,7 +155,13 @@ async function registerEndpoint(
       await deleteWebhookEndpoint(deps.db, { guildId: request.guildId, id: endpoint.id });
     throw error;
   }
-  await savePlatformWebhookId(deps.db, { id: endpoint.id, platformWebhookId, now: deps.clock.now() });
+  // An unconfirmed endpoint kept from an earlier try was made with the kinds of that day: record the ones sent.
+  await savePlatformWebhookId(deps.db, {
+    id: endpoint.id,
+    platformWebhookId,
+    eventKinds: kinds,
+    now: deps.clock.now(),
+  });
   deps.logger.info(
     { guildId: request.guildId, endpointId: endpoint.id, platformWebhookId },
     "registered a platform webhook",
