@@ -219,6 +219,9 @@ describe("/setup, end to end", () => {
     expect(handle.followUps()).toEqual([]);
     expect(reply.flags & ephemeral).toBe(ephemeral);
     expect(reply.content).toMatch(/no webhook `wh_[^`]+` for your linked account \(\*\*carol\*\*\)/);
+    // Deleted on the platform reads the same: both causes and both ways out are named.
+    expect(reply.content).toContain("or it was deleted on the platform");
+    expect(reply.content).toContain("run `/setup webhook register` to register a new one with your account");
   });
 
   it("rotates the secret on both sides, keeping the old one for an hour, and never shows either", async () => {

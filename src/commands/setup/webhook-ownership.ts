@@ -4,7 +4,9 @@ import { plainCode, plainText } from "../../display/platform-text.js";
 
 /**
  * A platform webhook belongs to the account that registered it; another admin's credential gets 404 for
- * it (the sandbox's rule, the likely one). Says so instead of "no such item".
+ * it (the sandbox's rule, the likely one), and so does its own once the webhook was deleted on the platform.
+ * The bot cannot tell the two apart, so it says both, and what mends either: its owner running the command, or
+ * `/setup webhook register`, which registers a new webhook for the server's endpoint with this admin's account.
  */
 export async function callOwnWebhook<T>(
   webhook: { readonly platformWebhookId: string; readonly platformUsername: string },
@@ -17,8 +19,9 @@ export async function callOwnWebhook<T>(
     throw new UserFacingError(
       "webhook_of_another_account",
       `The platform has no webhook ${plainCode(webhook.platformWebhookId)} for your linked account ` +
-        `(**${plainText(webhook.platformUsername)}**). A webhook can only be managed with the platform account that ` +
-        "registered it: ask the admin who registered it to run this command.",
+        `(**${plainText(webhook.platformUsername)}**): another account registered it, or it was deleted on ` +
+        "the platform. A webhook can only be managed with the account that registered it, so ask that admin " +
+        "to run this command, or run `/setup webhook register` to register a new one with your account.",
     );
   }
 }
