@@ -9,6 +9,7 @@ import type { AnswerHolds } from "./answer-holds.js";
 export class RequestGauge {
   #current = 0;
   #peak = 0;
+  #total = 0;
 
   /** Requests being answered now. */
   get current(): number {
@@ -20,12 +21,18 @@ export class RequestGauge {
     return this.#peak;
   }
 
+  /** Every API request since the sandbox started: what a test reads to see how many a client made. */
+  get total(): number {
+    return this.#total;
+  }
+
   /** Starts a new peak from the requests being answered now. */
   resetPeak(): void {
     this.#peak = this.#current;
   }
 
   enter(): void {
+    this.#total += 1;
     this.#current += 1;
     this.#peak = Math.max(this.#peak, this.#current);
   }

@@ -203,6 +203,34 @@ describe("/tournament, end to end", () => {
     ]);
   });
 
+  it("reads a member's lists once for the suggestions of a minute, not at every keystroke", async () => {
+    const suggest = (typed: string) =>
+      world.discord
+        .autocomplete({
+          ...at(),
+          userId: world.members.bob.id,
+          name: "tournament",
+          subcommand: "leaderboard",
+          focused: { name: "id", value: typed },
+        })
+        .choices();
+    const requests = world.sandbox.apiRequestsInFlight;
+    const before = requests.total;
+    expect(await suggest("n")).toContainEqual({
+      name: "Night Owl Marathon (active, 5/100)",
+      value: tournamentId("Night Owl Marathon"),
+    });
+    const firstRead = requests.total - before;
+    // A page of each status, as few as the sandbox holds.
+    expect(firstRead).toBe(3);
+    for (const typed of ["ni", "nig", "nigh", "night"]) {
+      expect(await suggest(typed)).toEqual([
+        { name: "Night Owl Marathon (active, 5/100)", value: tournamentId("Night Owl Marathon") },
+      ]);
+    }
+    expect(requests.total - before).toBe(firstRead);
+  });
+
   it("shows standings with the member's own rank, privately unless asked", async () => {
     const id = tournamentId("Autumn Classic");
     const reply = await world.discord
@@ -257,10 +285,11 @@ describe("/tournament, end to end", () => {
       })
       .waitForFinal();
     expect(reply.content).toBe("The platform can't be reached right now. Please try again in a minute.");
+    // alice's read of the open list, a minute old at most, would still serve her; bob has read no open list.
     const choices = await world.discord
       .autocomplete({
         ...at(),
-        userId: world.members.alice.id,
+        userId: world.members.bob.id,
         name: "tournament",
         subcommand: "register",
         focused: { name: "id", value: "" },

@@ -1,5 +1,7 @@
 import { plainLabel, visibleText } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
+import { LRUCache } from "lru-cache";
+import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
 import type { Tournament, TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
@@ -45,6 +47,72 @@ export const suggestionPagesPerStatus = 2;
 export const suggestionReadBudgetMs = 1_500;
 
 /**
+ * How long one member's read serves their next suggestions. Discord asks again at nearly every keystroke, and
+ * each read is up to 6 requests against the member's own platform quota (as low as 100 an hour); the choices
+ * of a minute ago are still the right ones to type through.
+ */
+export const suggestionListTtlMs = 60_000;
+
+/** One member's read of the lists, shared by the suggestions asked for while it runs and for a minute after. */
+interface ListRead {
+  readonly found: () => readonly Tournament[];
+  readonly done: Promise<{ readonly failure?: { readonly error: unknown } }>;
+}
+
+/** Per platform client, so each bot (and each test's) has its own; a thousand members' reads at most. */
+const listReads = new WeakMap<PlatformHttp, LRUCache<string, ListRead>>();
+
+function readsOf(http: PlatformHttp): LRUCache<string, ListRead> {
+  let reads = listReads.get(http);
+  if (reads === undefined) {
+    reads = new LRUCache({ max: 1000, ttl: suggestionListTtlMs });
+    listReads.set(http, reads);
+  }
+  return reads;
+}
+
+/**
+ * The lists of `statuses` as the member may read them: a read of theirs still running or done within the
+ * last minute, or a new one. A read stopped by the budget, or failed, serves only the suggestions that waited
+ * for it: the next asks again.
+ */
+function readLists(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  key: string,
+  statuses: readonly TournamentStatus[],
+): ListRead {
+  const reads = readsOf(http);
+  const running = reads.get(key);
+  if (running !== undefined) return running;
+  let outOfTime = false;
+  const search = readTournamentsByStatus(http, credential, {
+    statuses,
+    pagesPerStatus: suggestionPagesPerStatus,
+    // Every status side by side: two round trips fit the budget, three might not.
+    concurrency: statuses.length,
+    shouldStop: () => outOfTime,
+  });
+  const stop = setTimeout(() => {
+    outOfTime = true;
+  }, suggestionReadBudgetMs);
+  stop.unref();
+  const read: ListRead = {
+    found: search.found,
+    done: search.done.then(
+      () => ({}),
+      (error: unknown) => ({ failure: { error } }),
+    ),
+  };
+  void read.done.then(({ failure }) => {
+    clearTimeout(stop);
+    if (failure !== undefined || outOfTime) reads.delete(key);
+  });
+  reads.set(key, read);
+  return read;
+}
+
+/**
  * Suggestions for an `id` option, read with the member's own credential: open tournaments to register for, or
  * every status, the current ones first, for leaderboards (docs/platform-assumptions.md, "Query parameters").
  * Unlinked members get no suggestions.
@@ -54,24 +122,16 @@ export async function suggestTournaments(
   actor: ServerActor,
   input: { readonly typed: string; readonly status: TournamentStatus | undefined },
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
-  const { credential } = await getMemberSession(deps, actor);
-  let outOfTime = false;
+  const { link, credential } = await getMemberSession(deps, actor);
   const statuses = input.status === undefined ? statusesCurrentFirst : [input.status];
-  const search = readTournamentsByStatus(deps.platform, credential, {
+  const read = readLists(
+    deps.platform,
+    credential,
+    `${link.platformUserId}\n${statuses.join(",")}`,
     statuses,
-    pagesPerStatus: suggestionPagesPerStatus,
-    // Every status side by side: two round trips fit the budget, three might not.
-    concurrency: statuses.length,
-    shouldStop: (found) =>
-      outOfTime || chooseTournaments(found, input.typed).length >= discordLimits.autocompleteChoices,
-  });
-  const settled = search.done.then(
-    () => ({ failure: undefined }),
-    (error: unknown) => ({ failure: { error } }),
   );
-  const outcome = await withinBudget(settled, suggestionReadBudgetMs);
-  outOfTime = true;
-  const choices = chooseTournaments(search.found(), input.typed);
+  const outcome = await withinBudget(read.done, suggestionReadBudgetMs);
+  const choices = chooseTournaments(read.found(), input.typed);
   // A failed read with nothing to show is the platform's error, answered no choices by the dispatcher.
   if (outcome?.failure !== undefined && choices.length === 0) throw outcome.failure.error;
   return choices;
