@@ -17,7 +17,12 @@ import { isKnownTier, recordTierSighting } from "../store/tiers.js";
 export const queueTierRoles: EventStoredSubscriber = eachStoredEvent(async (trx, event, context) => {
   const trusted = context.fromOperator;
   if (trusted) {
-    for (const sighting of listTierSightings(event)) {
+    // Lowest first: an event's tiers learned in rising order append to the learned order rather than move a tier
+    // learned a moment before, which would queue every Linked Roles connection (recordTierSighting).
+    const sightings = listTierSightings(event).sort(
+      (left, right) => (left.rating ?? Number.MAX_SAFE_INTEGER) - (right.rating ?? Number.MAX_SAFE_INTEGER),
+    );
+    for (const sighting of sightings) {
       await recordTierSighting(trx, { ...sighting, now: context.now });
     }
   }

@@ -135,6 +135,21 @@ export async function queueRoleConnectionOfUser(
   return true;
 }
 
+/**
+ * Every Discord user verified for Linked Roles, written again: what a connection shows changed meaning for all
+ * of them (the learned tiers' order, tiers.ts). Returns how many were queued.
+ */
+export async function queueEveryRoleConnection(
+  db: Kysely<Database>,
+  input: { readonly cause: string; readonly now: number },
+): Promise<number> {
+  const rows = await db.selectFrom("role_connections").select("user_id").execute();
+  for (const { user_id: userId } of rows) {
+    await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
+  }
+  return rows.length;
+}
+
 /** A server's links are about to be purged: each verified member linked there is written again or cleared. */
 export async function queueRoleConnectionsOfGuild(
   db: Kysely<Database>,

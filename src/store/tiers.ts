@@ -3,6 +3,7 @@
 // the lowest and highest rating each was seen at: that orders them.
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, TiersTable } from "./database.js";
+import { queueEveryRoleConnection } from "./role-connection-writes.js";
 
 export interface Tier {
   readonly tier: string;
@@ -22,7 +23,10 @@ export function normaliseTier(tier: string | null | undefined): string | undefin
 
 /**
  * Records that `tier` was seen at `rating` (if known). When the tier is new, every server that chose
- * `create` is marked to get a role for it, in the caller's transaction. Returns whether the tier was new.
+ * `create` is marked to get a role for it, in the caller's transaction. When the sighting moves a tier within
+ * the learned order (a new tier below others, or one seen lower than before), every Linked Roles connection is
+ * queued to be written again: its tier rank counts from the lowest tier, so a rank written before would now
+ * name another tier (docs/architecture.md, "Linked Roles"). Returns whether the tier was new.
  */
 export async function recordTierSighting(
   db: Kysely<Database>,
@@ -50,9 +54,26 @@ export async function recordTierSighting(
       .set({ tiers_pending: 1, updated_at: input.now })
       .where("mode", "=", "create")
       .execute();
+    // The others' order is as it was: the new tier moved those it came before.
+    const order = (await listTiers(db)).map((known) => known.tier);
+    if (order.at(-1) !== tier)
+      await queueEveryRoleConnection(db, { cause: "tiers.reordered", now: input.now });
     return true;
   }
   if (rating !== null) {
+    const seen = await db
+      .selectFrom("tiers")
+      .select(["lowest_rating", "highest_rating"])
+      .where("tier", "=", tier)
+      .executeTakeFirst();
+    const widens =
+      seen !== undefined &&
+      (seen.lowest_rating === null ||
+        seen.highest_rating === null ||
+        seen.lowest_rating > rating ||
+        seen.highest_rating < rating);
+    if (!widens) return false;
+    const before = (await listTiers(db)).map((known) => known.tier);
     await db
       .updateTable("tiers")
       .set({
@@ -61,14 +82,10 @@ export async function recordTierSighting(
         updated_at: input.now,
       })
       .where("tier", "=", tier)
-      .where((eb) =>
-        eb.or([
-          eb("lowest_rating", "is", null),
-          eb("lowest_rating", ">", rating),
-          eb("highest_rating", "<", rating),
-        ]),
-      )
       .execute();
+    const after = (await listTiers(db)).map((known) => known.tier);
+    if (after.some((known, index) => before[index] !== known))
+      await queueEveryRoleConnection(db, { cause: "tiers.reordered", now: input.now });
   }
   return false;
 }

@@ -20,6 +20,7 @@ import {
   markRoleConnectionReverifyNeeded,
   saveRoleConnectionToken,
 } from "../../src/store/role-connections.js";
+import { recordTierSighting } from "../../src/store/tiers.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
 
@@ -224,5 +225,39 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
         ["usr_last", new Set([ben])],
       ]),
     );
+  });
+
+  it("queues every verified user when a sighting moves a tier in the learned order, and none otherwise", async () => {
+    for (const userId of [ann, ben]) {
+      await saveRoleConnectionToken(store.db, box, {
+        userId,
+        credential: { accessToken: `discord-${userId}` },
+        now: testNow,
+      });
+    }
+    const queued = async () =>
+      (await store.db.selectFrom("role_connection_writes").select(["user_id", "version"]).execute())
+        .map((row) => `${row.user_id}@${row.version}`)
+        .sort();
+    const see = (tier: string, rating: number | undefined, now = testNow) =>
+      recordTierSighting(store.db, { tier, rating, now });
+
+    // Learned in rising order, each new tier above the others: no rank written before changes.
+    await see("platinum", 2000);
+    await see("grandmaster", 2600);
+    await see("platinum", 2100);
+    await see("legend", undefined);
+    expect(await queued()).toEqual([]);
+
+    // Gold comes below both: platinum's rank was 1, now 2, so each connection is written again.
+    await see("gold", 1500);
+    expect(await queued()).toEqual([`${ann}@1`, `${ben}@1`]);
+
+    // Seen lower than before but still above gold: the order stands.
+    await see("platinum", 1900);
+    expect(await queued()).toEqual([`${ann}@1`, `${ben}@1`]);
+    // The unrated tier's first rating puts it below grandmaster: ranks move again.
+    await see("legend", 2400);
+    expect(await queued()).toEqual([`${ann}@2`, `${ben}@2`]);
   });
 });
