@@ -28,6 +28,7 @@ import {
   type TierRoleCoverage,
 } from "../../render-tier-roles.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
+import { describeTierRoleFeedGap } from "../../tier-role-feed.js";
 
 /** Long enough for a few dozen roles at Discord's pace. */
 const createLeaseMs = 120_000;
@@ -117,5 +118,6 @@ export async function runRolesCreate(
     "cutShort" in outcome
       ? renderCreateCutShort(outcome.cutShort, outcome.membersQueued)
       : renderCreatedTierRoles(outcome);
-  await responder.reply({ content, ephemeral: true });
+  const gap = await describeTierRoleFeedGap(deps, actor.guildId);
+  await responder.reply({ content: gap === undefined ? content : `${content}\n\n${gap}`, ephemeral: true });
 }

@@ -18,6 +18,7 @@ import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseReminderRoleForTier } from "../../role-conflicts.js";
 import { renderTurnedOnAgain } from "../../render-tier-roles.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
+import { describeTierRoleFeedGap } from "../../tier-role-feed.js";
 
 export async function mapTierToRole(
   deps: BotDependencies,
@@ -81,5 +82,7 @@ export async function runRolesMap(
   options: SetupOptionsOf<"roles", "map">,
 ): Promise<void> {
   const input = { guildId: actor.guildId, tier: options.tier, roleId: options.role?.id };
-  await responder.reply({ content: await mapTierToRole(deps, input), ephemeral: true });
+  const content = await mapTierToRole(deps, input);
+  const gap = await describeTierRoleFeedGap(deps, actor.guildId);
+  await responder.reply({ content: gap === undefined ? content : `${content}\n\n${gap}`, ephemeral: true });
 }

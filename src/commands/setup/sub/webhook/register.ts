@@ -7,6 +7,7 @@ import type { PlatformCredential } from "../../../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import type { EventKind } from "../../../../events/event-kinds.js";
+import { findGuildRoleSettings } from "../../../../store/guild-role-settings.js";
 import { listGuildSubscriptions } from "../../../../store/subscriptions.js";
 import {
   createWebhookEndpoint,
@@ -55,7 +56,10 @@ export async function registerGuildWebhook(
     request.guildId,
     deps.clock.now(),
   );
-  const kinds = chooseWebhookKinds(await listGuildSubscriptions(deps.db, request.guildId));
+  const roles = await findGuildRoleSettings(deps.db, request.guildId);
+  const kinds = chooseWebhookKinds(await listGuildSubscriptions(deps.db, request.guildId), {
+    tierRoles: roles !== undefined && roles.mode !== "off",
+  });
   const registered = endpoints.filter(isRegistered).at(-1);
   if (registered !== undefined) return updateKinds(deps, request, registered, kinds);
   // A registration whose answer never came is retried with the same endpoint and secret: if the platform

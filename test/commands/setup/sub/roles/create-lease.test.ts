@@ -38,6 +38,8 @@ describe("/setup roles create when its lease ends while Discord makes a role", (
       logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
       secretBox: createTestSecretBox(),
+      // The operator's webhook feeds every server, so the answer has no webhook to warn about.
+      config: { platform: { webhookSecret: "operator-webhook-secret" } },
     } as unknown as BotDependencies;
     const replies: Reply[] = [];
     const context = {
