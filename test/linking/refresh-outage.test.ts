@@ -41,4 +41,33 @@ describe.each(testDatabases())("a token endpoint outage during a refresh on $nam
     expect(session.credential.token).not.toBe(linked.accessToken);
     expect((await findMemberLink(fixtures.deps.db, fixtures.deps.secretBox, member))?.status).toBe("active");
   });
+
+  it.each([
+    [
+      "the platform's error envelope",
+      { status: 429, body: { error: { code: "RATE_LIMITED", message: "slow" } } },
+    ],
+    ["an OAuth error body", { status: 429, body: { error: "slow_down" } }],
+    ["plain text", { status: 429, body: "Too Many Requests" }],
+  ] as const)(
+    "tells a 429 with %s as the platform's rate limit, not the bot's settings, and keeps the link",
+    async (_name, answer) => {
+      const linked = await linkThroughOAuth(fixtures.deps, fixtures.oauthServer, member);
+      fixtures.clock.advance(3600 * 1000);
+      fixtures.oauthServer.queueAnswer(answer);
+
+      const failure = await getMemberSession(fixtures.deps, member).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PlatformError);
+      expect((failure as PlatformError).status).toBe(429);
+      const shown = describePlatformError(failure, fixtures.clock.now());
+      expect(shown?.message).toMatch(/^You've hit the platform's rate limit\. Try again/);
+      expect(fixtures.logLines.join("\n")).not.toMatch(/PLATFORM_CLIENT_SECRET/);
+      const kept = await findMemberLink(fixtures.deps.db, fixtures.deps.secretBox, member);
+      expect(kept?.status).toBe("active");
+      expect(kept?.credential.refreshToken).toBe(linked.refreshToken);
+
+      const session = await getMemberSession(fixtures.deps, member);
+      expect(session.credential.token).not.toBe(linked.accessToken);
+    },
+  );
 });
