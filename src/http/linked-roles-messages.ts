@@ -22,6 +22,8 @@ export const linkedRolesMessages = {
     "You linked different platform accounts in different servers, so the bot cannot tell which one your profile should show. Run /link in a DM with the bot to choose one as your personal link, then verify again.",
   link_unusable:
     "Your platform link needs renewing, so nothing was shown on your profile. Run /link again (in a DM with the bot for your personal link), then verify again.",
+  platform_misconfigured:
+    "The bot's access to the platform is misconfigured, so nothing was shown on your profile. Your platform account is still linked; the bot's operator can see why in its log. Try again once it is fixed.",
   discord_failed: `Discord or the platform could not complete the verification right now. ${again}`,
 } as const;
 

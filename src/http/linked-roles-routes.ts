@@ -103,7 +103,9 @@ export const linkedRolesRoutes: FastifyPluginAsyncZod<LinkedRolesRoutesOptions> 
         request.log.warn(
           "refused a Linked Roles callback in a browser that did not open the verification URL",
         );
-      return page(400, "Not verified", linkedRolesMessages[verified.reason]);
+      // The bot's own settings are at fault there, not the member's request.
+      const status = verified.reason === "platform_misconfigured" ? 500 : 400;
+      return page(status, "Not verified", linkedRolesMessages[verified.reason]);
     }
     return page(200, "Verified", describeVerified(verified.platformUsername));
   });

@@ -66,9 +66,11 @@ export function oauthDisabledError(): UserFacingError {
  * A refresh the token endpoint refused for the bot's own reasons (its client id or secret, or a broken answer):
  * the member's link is fine, so they are not asked to link again (docs/architecture.md, "Linking").
  */
+export const platformAccessMisconfigured = "platform_access_misconfigured";
+
 export function platformAccessMisconfiguredError(): UserFacingError {
   return new UserFacingError(
-    "platform_access_misconfigured",
+    platformAccessMisconfigured,
     "The bot's access to the platform is misconfigured, so this could not be done. Your account is still linked. Please ask a server admin to check the bot's platform settings.",
   );
 }

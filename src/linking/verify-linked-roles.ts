@@ -1,8 +1,10 @@
 // The Linked Roles verification as the callback runs it (docs/architecture.md, "Linked Roles"): Discord's
 // authorization, then the member's platform account, then their role connection written on Discord.
+import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { authorizeLinkedRoles, type LinkedRolesAuthorization } from "./authorize-linked-roles.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
+import { platformAccessMisconfigured } from "./link-errors.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { startOAuthLink } from "./oauth-link.js";
 import { writeRoleConnection, type RoleConnectionWrite } from "./write-role-connection.js";
@@ -10,7 +12,7 @@ import { writeRoleConnection, type RoleConnectionWrite } from "./write-role-conn
 export type LinkedRolesVerification =
   | Exclude<LinkedRolesAuthorization, { readonly ok: true }>
   | RoleConnectionWrite
-  | { readonly ok: false; readonly reason: "link_unusable" }
+  | { readonly ok: false; readonly reason: "link_unusable" | "platform_misconfigured" }
   | {
       readonly ok: false;
       /** No link at all, or different accounts in different servers: the platform sign-in decides. */
@@ -49,8 +51,18 @@ export async function verifyLinkedRoles(
     );
     return { ok: false, reason: "sign_in", had: written.reason, signInUrl: url };
   } catch (error) {
-    // The platform link needs re-linking, or the platform refused it: the member is told to run /link.
-    if (error instanceof UserFacingError) return { ok: false, reason: "link_unusable" };
+    // The bot's own access to the platform failed a refresh: the member's link is fine (link-errors.ts).
+    if (error instanceof UserFacingError && error.code === platformAccessMisconfigured)
+      return { ok: false, reason: "platform_misconfigured" };
+    // The platform link needs re-linking, or the platform refused its credential (a revoked key, a token it
+    // no longer takes, one without the permission to read the account): the member is told to run /link.
+    if (error instanceof UserFacingError || isRefusedCredential(error))
+      return { ok: false, reason: "link_unusable" };
     throw error;
   }
+}
+
+/** 401 or 403 to the member's own credential: retrying changes nothing, linking again does. */
+function isRefusedCredential(error: unknown): boolean {
+  return error instanceof PlatformError && (error.status === 401 || error.status === 403);
 }

@@ -16,6 +16,7 @@ import {
   changeRating,
   linkedRolesClientSecret,
   linkedRolesOptions,
+  openLinkedRolesVerification,
   platformUser,
   readConnectionOverHttp,
   setUpLinkedRoles,
@@ -218,5 +219,21 @@ describe("a member verifying their Linked Roles connection", () => {
       15_000,
     );
     expect((await readConnectionOverHttp(world, erin.id)).platform_username).toBe("dave");
+  });
+
+  it("asks a member whose key the platform no longer takes to link again, not to try again later", async () => {
+    const frank = world.discord.createMember(world.guildId, { username: "frank" });
+    await linkMember(world, frank.id, keyOf(world, "carol"));
+    // carol's key is revoked on the platform: GET /users/me with it is 401 from now on.
+    const carolId = platformUser(world, "carol").id;
+    for (const [id, key] of world.sandbox.state.apiKeys) {
+      if (key.userId === carolId) world.sandbox.state.apiKeys.delete(id);
+    }
+
+    const page = await openLinkedRolesVerification(world, frank.id);
+    expect(page.status).toBe(400);
+    const text = await page.text();
+    expect(text).toContain("Your platform link needs renewing, so nothing was shown on your profile.");
+    expect(text).not.toContain("right now");
   });
 });

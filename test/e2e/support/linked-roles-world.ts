@@ -38,6 +38,13 @@ export async function setUpLinkedRoles(world: EndToEnd): Promise<void> {
 
 /** The member opens the verification URL in a browser, approves on Discord and lands on the bot's page. */
 export async function verifyLinkedRoles(world: EndToEnd, userId: string): Promise<string> {
+  const page = await openLinkedRolesVerification(world, userId);
+  expect(page.status).toBe(200);
+  return page.text();
+}
+
+/** The same, with the bot's page as it answered, whatever its status. */
+export async function openLinkedRolesVerification(world: EndToEnd, userId: string): Promise<Response> {
   const opened = await fetch(linkedRolesVerificationUrl(world.publicUrl), { redirect: "manual" });
   expect(opened.status).toBe(303);
   const cookie = opened.headers
@@ -45,9 +52,7 @@ export async function verifyLinkedRoles(world: EndToEnd, userId: string): Promis
     .map((header) => header.split(";")[0])
     .join("; ");
   const redirect = world.discord.oauth2.approve(opened.headers.get("location") ?? "", userId);
-  const page = await fetch(redirect, { headers: { cookie }, redirect: "manual" });
-  expect(page.status).toBe(200);
-  return page.text();
+  return fetch(redirect, { headers: { cookie }, redirect: "manual" });
 }
 
 /** The member's connection as Discord answers it to a token of their own (Get Current User Application Role Connection). */
