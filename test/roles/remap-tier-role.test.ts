@@ -9,7 +9,9 @@ import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
 import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { UserFacingError } from "../../src/discord/user-facing-error.js";
 import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
+import { listTierRoles } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
 import { useFakeGuild } from "../support/fake-guild.js";
@@ -93,6 +95,19 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
     expect(answer).toContain(`I take <@&${old.id}> from the members I gave it to`);
     await runWorker();
     expect(roleNames(alice)).toEqual(["New Gold"]);
+  });
+
+  it("refuses a role that already stands for another tier, which keeps it", async () => {
+    const guildId = discord.guild.id;
+    const gold = discord.fake.roles.create(guildId, { name: "Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: gold.id });
+
+    const refused = mapTierToRole(deps(), { guildId, tier: "master", roleId: gold.id });
+    await expect(refused).rejects.toBeInstanceOf(UserFacingError);
+    await expect(refused).rejects.toThrow(
+      `<@&${gold.id}> is already tier **Gold**'s role, and one role stands for one tier.`,
+    );
+    expect(await listTierRoles(store.db, guildId)).toMatchObject([{ tier: "gold", roleId: gold.id }]);
   });
 
   it("leaves the old role with them when it stands for another tier by the time they are synced", async () => {

@@ -43,6 +43,19 @@ export async function mapTierToRole(
       : `Tier ${shown} had no role.${mode}`;
   }
   await refuseReminderRoleForTier(deps, guildId, input.roleId);
+  // One role stands for one tier: taken silently, the other tier would lose its role (and in create mode get a
+  // second role of its name at the next sync).
+  const other = (await listTierRoles(deps.db, guildId)).find(
+    (mapping) => mapping.roleId === input.roleId && mapping.tier !== tier,
+  );
+  if (other !== undefined) {
+    const otherShown = `**${plainText(formatTier(other.tier))}**`;
+    throw new UserFacingError(
+      "role_of_another_tier",
+      `<@&${input.roleId}> is already tier ${otherShown}'s role, and one role stands for one tier. Pick another ` +
+        `role, or first take it from tier ${otherShown} with \`/setup roles map\` naming that tier and no role.`,
+    );
+  }
   await checkGivableRole(deps, guildId, input.roleId, {
     everyoneRole: "@everyone cannot be a tier role. Pick another role.",
     tryAgain: "map it again",
