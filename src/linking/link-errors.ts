@@ -33,9 +33,11 @@ export function notLinkedError(personal = false): UserFacingError {
   );
 }
 
+export const reauthNeeded = "reauth_needed";
+
 export function reauthNeededError(): UserFacingError {
   return new UserFacingError(
-    "reauth_needed",
+    reauthNeeded,
     "Your platform authorization has expired or was revoked. Run `/link` to link your account again.",
     {
       components: [

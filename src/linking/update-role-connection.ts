@@ -1,13 +1,17 @@
 // Writing a verified member's role connection again, with their stored Discord token (docs/architecture.md,
 // "Linked Roles"): what keeps their profile current after the verification, called by the role connection
 // worker for each queued member. A token Discord refuses marks the connection for re-verification; nothing is
-// written until the member verifies again. A member with no usable link, or whose servers hold different
-// accounts, has their connection cleared; with no link left at all, their sealed token is forgotten too, and
+// written until the member verifies again. A member with no usable link (none, or the one shown needing
+// re-authorisation or refused by the platform), or whose servers hold different accounts, has their connection
+// cleared; with no link left at all, their sealed token is forgotten too, and
 // revoked at Discord as every token the bot stops using is (revoke-dropped-tokens.ts).
+import { PlatformError } from "../api/errors.js";
+import { UserFacingError } from "../discord/user-facing-error.js";
 import { isLinkedAnywhere } from "../store/linked-members.js";
 import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
 import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
+import { reauthNeeded } from "./link-errors.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { markTokenRefused, readRoleConnectionToken } from "./role-connection-token.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
@@ -19,7 +23,12 @@ export type RoleConnectionUpdate =
   | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" }
   /** Cleared on Discord; `forgotten` when the sealed token went too (no link left in any server). */
   | { readonly ok: false; readonly reason: "not_linked"; readonly cleared: true; readonly forgotten: boolean }
-  | { readonly ok: false; readonly reason: "several_accounts"; readonly cleared: true };
+  | { readonly ok: false; readonly reason: "several_accounts"; readonly cleared: true }
+  /**
+   * Cleared on Discord: the link the profile shows needs re-authorisation, or the platform refuses its
+   * credential; the member links again, and the next write shows it.
+   */
+  | { readonly ok: false; readonly reason: "link_unusable"; readonly cleared: true };
 
 export async function updateRoleConnection(
   deps: LinkingDeps,
@@ -38,7 +47,15 @@ export async function updateRoleConnection(
   const { connection } = token;
   const accessToken = connection.credential.accessToken;
   try {
-    const written = await writeRoleConnection(deps, settings, { userId, discordAccessToken: accessToken });
+    let written;
+    try {
+      written = await writeRoleConnection(deps, settings, { userId, discordAccessToken: accessToken });
+    } catch (error) {
+      if (!isUnusableLink(error)) throw error;
+      // Values of the last write would otherwise stay on the profile, meeting role requirements, for good.
+      await clearRoleConnection(settings, accessToken);
+      return { ok: false, reason: "link_unusable", cleared: true };
+    }
     if (written.ok) return written;
     await clearRoleConnection(settings, accessToken);
     if (written.reason === "several_accounts")
@@ -82,4 +99,10 @@ async function forgetIfUnlinked(deps: LinkingDeps, connection: RoleConnection): 
   });
   await revokeQueuedTokens(deps, revocation);
   return forgotten;
+}
+
+/** The chosen link needs re-authorisation, or the platform refuses its credential (401, 403). */
+function isUnusableLink(error: unknown): boolean {
+  if (error instanceof UserFacingError) return error.code === reauthNeeded;
+  return error instanceof PlatformError && (error.status === 401 || error.status === 403);
 }

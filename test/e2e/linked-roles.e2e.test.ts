@@ -236,4 +236,31 @@ describe("a member verifying their Linked Roles connection", () => {
     expect(text).toContain("Your platform link needs renewing, so nothing was shown on your profile.");
     expect(text).not.toContain("right now");
   });
+
+  it("clears the connection of a verified member once the platform refuses their key, not keep its values", async () => {
+    const gina = world.discord.createMember(world.guildId, { username: "gina" });
+    await linkMember(world, gina.id, keyOf(world, "bob"));
+    await verifyLinkedRoles(world, gina.id);
+    await world.discord.oauth2.waitForRoleConnection(
+      gina.id,
+      (connection) => connection.platform_username === "bob",
+    );
+    const bobId = platformUser(world, "bob").id;
+    for (const [id, key] of world.sandbox.state.apiKeys) {
+      if (key.userId === bobId) world.sandbox.state.apiKeys.delete(id);
+    }
+
+    await changeRating(world, world.bot, "bob", platformUser(world, "bob").rating + 12);
+    await world.discord.oauth2.waitForRoleConnection(
+      gina.id,
+      (connection) => Object.keys(connection.metadata).length === 0 && connection.platform_username === null,
+      15_000,
+    );
+    await waitUntil(async () => (await queued(gina.id)) === undefined, {
+      timeoutMs: 10_000,
+      what: "the clearing write to leave the queue",
+    });
+    // The Discord token stays: the member is still linked here, and shows the account once it works again.
+    expect(await stored(gina.id)).toBeDefined();
+  });
 });
