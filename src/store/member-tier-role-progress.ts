@@ -13,6 +13,29 @@ export async function countPendingMemberRoles(db: Kysely<Database>, guildId: str
   return Number(row.count);
 }
 
+/** Members whose role sync was given up (retries spent, or a refusal no retry changes), and the latest reason. */
+export async function readFailedMemberRoles(
+  db: Kysely<Database>,
+  guildId: string,
+): Promise<{ readonly count: number; readonly latestError: string } | undefined> {
+  const failed = db
+    .selectFrom("member_tier_roles")
+    .where("guild_id", "=", guildId)
+    .where("pending", "=", 0)
+    .where("last_error", "is not", null);
+  const count = await failed
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  if (Number(count.count) === 0) return undefined;
+  const latest = await failed
+    .select("last_error")
+    .orderBy("updated_at", "desc")
+    .orderBy("user_id")
+    .limit(1)
+    .executeTakeFirst();
+  return { count: Number(count.count), latestError: latest?.last_error ?? "" };
+}
+
 export interface GuildSyncSummary {
   /** Members whose sync finished since the start. */
   readonly checked: number;

@@ -15,7 +15,7 @@ import {
   rescheduleMemberRoles,
 } from "../../src/store/member-tier-role-lease.js";
 import { findMemberTierRole, queueMemberRating } from "../../src/store/member-tier-roles.js";
-import { countPendingMemberRoles } from "../../src/store/member-tier-role-progress.js";
+import { countPendingMemberRoles, readFailedMemberRoles } from "../../src/store/member-tier-role-progress.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
 import { alice, guildA, guildB, lease, rating } from "./support/tier-role-fixtures.js";
@@ -114,4 +114,22 @@ describe.each(testDatabases())("member tier role leases on $name", (database) =>
       expect(await findMemberTierRole(store.db, key)).toMatchObject({ pending: false, lastError: "gave up" });
     },
   );
+
+  it("counts the members whose sync was given up, for /setup status, until they are queued again", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
+    await queueMemberRating(store.db, rating());
+    expect(await readFailedMemberRoles(store.db, guildA)).toBeUndefined();
+    await claimDueMemberRoles(store.db, lease);
+    const key = { guildId: guildA, userId: alice, owner: "worker-1" };
+    await failMemberRoleSync(store.db, { ...key, version: 1, error: "400 Invalid Form Body" });
+    expect(await readFailedMemberRoles(store.db, guildA)).toEqual({
+      count: 1,
+      latestError: "400 Invalid Form Body",
+    });
+    expect(await readFailedMemberRoles(store.db, guildB)).toBeUndefined();
+
+    // The next rating change queues the member again: no longer counted as given up.
+    await queueMemberRating(store.db, rating({ rating: 2400, tier: "grandmaster", ratedAt: testNow + 1 }));
+    expect(await readFailedMemberRoles(store.db, guildA)).toBeUndefined();
+  });
 });

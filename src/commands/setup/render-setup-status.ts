@@ -84,6 +84,14 @@ function describeTierRoles(status: TierRoleStatus): string[] {
       `Last problem ${discordTimestamp(settings.lastProblemAt, "R")}: ${plainText(settings.lastProblem)}`,
     );
   }
+  const failed = status.failedMembers;
+  if (failed !== undefined) {
+    lines.push(
+      `⚠️ ${failed.count} ${failed.count === 1 ? "member's roles" : "members' roles"} could not be updated ` +
+        `(the latest: ${plainText(failed.latestError, { maxLength: 200 })}); their next rating change or ` +
+        "`/setup roles sync` tries again.",
+    );
+  }
   lines.push(
     ...status.mappings.map((mapping) => `${plainText(formatTier(mapping.tier))} → <@&${mapping.roleId}>`),
   );

@@ -106,6 +106,9 @@ export function renderTierRoleSync(summary: TierRoleSyncOutcome): string {
     );
   }
   if (summary.failed > 0)
-    lines.push(`${plural(summary.failed, "member", "members")} could not be updated; see \`/setup status\`.`);
+    lines.push(
+      `${plural(summary.failed, "member", "members")} could not be updated; \`/setup status\` shows how many ` +
+        "and why.",
+    );
   return lines.join("\n");
 }

@@ -151,4 +151,28 @@ describe("renderSetupStatus", () => {
       ].join("\n"),
     );
   });
+
+  it("says how many members' roles could not be updated and the latest reason, as plain text", () => {
+    const shown = fields({
+      ...empty,
+      tierRoles: {
+        settings: {
+          guildId: "100000000000000001",
+          mode: "map",
+          resumeMode: null,
+          pausedReason: null,
+          lastSyncAt: now - 60_000,
+          lastProblem: null,
+          lastProblemAt: null,
+          tiersPending: false,
+        },
+        mappings: [],
+        pendingMembers: 0,
+        failedMembers: { count: 2, latestError: "400 **Invalid** <@&1> Form Body" },
+      },
+    });
+    expect(shown["Tier roles"]).toContain(
+      "⚠️ 2 members' roles could not be updated (the latest: 400 \\*\\*Invalid\\*\\* <\u200b@&1> Form Body); their next rating change or `/setup roles sync` tries again.",
+    );
+  });
 });

@@ -11,7 +11,7 @@ import { type LinkedMember } from "../../../store/member-links.js";
 import { listGuildLinks } from "../../../store/linked-members.js";
 import { countPendingOutbox } from "../../../store/outbox.js";
 import { findGuildRoleSettings, type GuildRoleSettings } from "../../../store/guild-role-settings.js";
-import { countPendingMemberRoles } from "../../../store/member-tier-role-progress.js";
+import { countPendingMemberRoles, readFailedMemberRoles } from "../../../store/member-tier-role-progress.js";
 import { listTierRoles, type TierRole } from "../../../store/tier-roles.js";
 import { findReminderSettings, type ReminderSettings } from "../../../store/reminder-settings.js";
 import { listScheduledReminders, type TournamentReminder } from "../../../store/tournament-reminders.js";
@@ -73,6 +73,8 @@ export interface TierRoleStatus {
   readonly settings: GuildRoleSettings | undefined;
   readonly mappings: readonly TierRole[];
   readonly pendingMembers: number;
+  /** Members whose sync was given up, and the latest reason; undefined when none was. */
+  readonly failedMembers?: { readonly count: number; readonly latestError: string } | undefined;
 }
 
 const recentEventCount = 5;
@@ -110,6 +112,7 @@ export async function readSetupStatus(deps: BotDependencies, guildId: string): P
       settings: await findGuildRoleSettings(deps.db, guildId),
       mappings: inTierOrder(await listTierRoles(deps.db, guildId), await listTiers(deps.db)),
       pendingMembers: await countPendingMemberRoles(deps.db, guildId),
+      failedMembers: await readFailedMemberRoles(deps.db, guildId),
     },
     reminders: {
       settings: await findReminderSettings(deps.db, guildId),
