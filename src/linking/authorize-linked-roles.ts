@@ -54,17 +54,37 @@ export async function authorizeLinkedRoles(
     });
     return { ok: false, reason: "missing_scope" };
   }
-  const user = await getDiscordUser(settings, tokens.accessToken);
-  await saveRoleConnectionToken(deps.db, deps.secretBox, {
-    userId: user.id,
-    credential: {
-      accessToken: tokens.accessToken,
-      ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
-      ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
-      scopes: [...tokens.scopes],
-    },
-    now: deps.clock.now(),
-  });
+  let user;
+  try {
+    user = await getDiscordUser(settings, tokens.accessToken);
+    await saveRoleConnectionToken(deps.db, deps.secretBox, {
+      userId: user.id,
+      credential: {
+        accessToken: tokens.accessToken,
+        ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
+        ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),
+        scopes: [...tokens.scopes],
+      },
+      now: deps.clock.now(),
+    });
+  } catch (error) {
+    // Neither stored nor going to be: the grant is revoked as every token the bot stops using is, the
+    // member verifying again. While the database cannot write the revocation cannot be queued either; the
+    // grant then ends with its tokens' own lifetime, and the page says why the verification failed.
+    await revokeDroppedTokens(deps, {
+      issuer: "discord",
+      guildId: undefined,
+      userId: user?.id,
+      tokens,
+      cause: "verification_failed",
+    }).catch((revocationError: unknown) => {
+      deps.logger.warn(
+        { err: revocationError },
+        "could not queue the revocation of a Linked Roles verification's Discord tokens",
+      );
+    });
+    throw error;
+  }
   return {
     ok: true,
     userId: user.id,

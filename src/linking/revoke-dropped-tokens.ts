@@ -11,7 +11,13 @@ import type { LinkingDeps } from "./linking-deps.js";
 import { revocationEndpoint, revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
 
 export type DroppedTokensCause =
-  "unlinked" | "relinked" | "late_refresh" | "sign_in" | "missing_scope" | "abandoned_verification";
+  | "unlinked"
+  | "relinked"
+  | "late_refresh"
+  | "sign_in"
+  | "missing_scope"
+  | "abandoned_verification"
+  | "verification_failed";
 
 export interface DroppedTokens {
   readonly issuer?: TokenIssuer;

@@ -169,7 +169,7 @@ export interface TokenRevocationsTable {
   user_id: string | null;
   /**
    * What dropped it: `unlinked`, `relinked`, `late_refresh`, `sign_in`, `missing_scope`,
-   * `abandoned_verification`, `server_purged`.
+   * `abandoned_verification`, `verification_failed`, `server_purged`.
    */
   cause: Immutable<string>;
   next_attempt_at: Millis;

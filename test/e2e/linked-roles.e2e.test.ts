@@ -263,4 +263,23 @@ describe("a member verifying their Linked Roles connection", () => {
     // The Discord token stays: the member is still linked here, and shows the account once it works again.
     expect(await stored(gina.id)).toBeDefined();
   });
+
+  it("revokes the Discord grant of a verification that failed after its code was exchanged", async () => {
+    const hana = world.discord.createMember(world.guildId, { username: "hana" });
+    // Discord learns nothing of the member for the bot: the tokens it just got would be stored nowhere.
+    world.discord.setRouteOutage("GET /users/@me", true);
+    let page: Response;
+    try {
+      page = await openLinkedRolesVerification(world, hana.id);
+    } finally {
+      world.discord.setRouteOutage("GET /users/@me", false);
+    }
+    expect(page.status).toBe(502);
+    await waitUntil(() => Promise.resolve(world.discord.oauth2.unrevokedGrantsOf(hana.id) === 0), {
+      timeoutMs: 10_000,
+      what: "the failed verification's grant to be revoked at Discord",
+    });
+    expect(await stored(hana.id)).toBeUndefined();
+    expect(world.logs()).not.toContain(linkedRolesClientSecret);
+  });
 });
