@@ -14,12 +14,14 @@ import {
 import type { MemberCredential } from "../store/link-credential.js";
 import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
+import type { RevocationDeps } from "./revoke-queued-tokens.js";
 
 export type RoleConnectionToken =
   | { readonly ok: true; readonly connection: RoleConnection }
   | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" };
 
-type TokenDeps = Pick<LinkingDeps, "db" | "secretBox" | "clock" | "refreshes">;
+type TokenDeps = RevocationDeps & Pick<LinkingDeps, "refreshes" | "config">;
 
 function needsRefresh(connection: RoleConnection, now: number): boolean {
   const { expiresAt, refreshToken } = connection.credential;
@@ -87,7 +89,8 @@ const maxResealsSeen = 3;
 /**
  * Stores the refreshed token only over the one it was refreshed from, that token sealed again under a new key
  * meanwhile included (Discord has spent the old refresh token: keeping it would lose the connection). Stored
- * over nothing when the member verified again meanwhile or the row went: what is stored now is returned.
+ * over nothing when the member verified again meanwhile or the row went, and then revoked at Discord: what is
+ * stored now is returned.
  */
 async function storeRefreshedToken(
   deps: TokenDeps,
@@ -105,7 +108,17 @@ async function storeRefreshedToken(
     });
     if (stored !== undefined) return stored;
     const current = await findRoleConnection(deps.db, deps.secretBox, userId);
-    if (current === undefined || !isSameToken(current.credential, refreshedFrom.credential)) return current;
+    if (current === undefined || !isSameToken(current.credential, refreshedFrom.credential)) {
+      // Nothing will use the refreshed pair: revoked as a link's late refresh is (store-refreshed-credential.ts).
+      await revokeDroppedTokens(deps, {
+        issuer: "discord",
+        guildId: undefined,
+        userId,
+        tokens: credential,
+        cause: "late_refresh",
+      });
+      return current;
+    }
     expected = current.credentialVersion;
   }
   throw new Error("the member's Discord token kept changing while a refreshed one was stored");

@@ -13,7 +13,11 @@ import { updateRoleConnection } from "../../src/linking/update-role-connection.j
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox } from "../../src/secrets/secret-box.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
-import { findRoleConnection, sealedRoleConnectionCredentials } from "../../src/store/role-connections.js";
+import {
+  findRoleConnection,
+  saveRoleConnectionToken,
+  sealedRoleConnectionCredentials,
+} from "../../src/store/role-connections.js";
 import { resealColumn } from "../../src/store/sealed-column.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
@@ -94,5 +98,45 @@ describe("a Linked Roles token refresh finishing after a re-seal", () => {
     // The token Discord gave is the one that works: the member's connection is written, not marked refused.
     expect(await updateRoleConnection(linkedRoles.deps, settings, userId)).toMatchObject({ ok: true });
     expect((await findRoleConnection(db, secretBox, userId))?.status).toBe("active");
+  });
+
+  it("revokes a refreshed token that finishes after the member verified again, which nothing will use", async () => {
+    const { db, secretBox } = linkedRoles.deps;
+    const userId = fake.createMember(guildId, { username: "sami" }).id;
+    await saveMemberLink(db, secretBox, {
+      guildId,
+      userId,
+      platformUserId: "usr_sami",
+      platformUsername: "sami",
+      credentialKind: "api_key",
+      credential: { accessToken: "key-of-sami" },
+      now: clock.now(),
+    });
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    expect((await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser)).statusCode).toBe(
+      200,
+    );
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(1);
+    clock.advance(week - 30_000);
+
+    const hold = fake.holdResponses("POST", /^\/oauth2\/token$/);
+    const refreshing = readRoleConnectionToken(linkedRoles.deps, settings, userId);
+    refreshing.catch(() => undefined);
+    await hold.waitForCaught();
+    // The member verifies again meanwhile: a token of that verification is stored.
+    await saveRoleConnectionToken(db, secretBox, {
+      userId,
+      credential: { accessToken: "token-of-the-new-verification", scopes: ["role_connections.write"] },
+      now: clock.now(),
+    });
+    hold.release();
+    const token = await refreshing;
+
+    expect(token).toMatchObject({
+      ok: true,
+      connection: { credential: { accessToken: "token-of-the-new-verification" } },
+    });
+    // The first verification's grant, refreshed for nothing, is revoked at Discord.
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(0);
   });
 });
