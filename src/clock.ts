@@ -29,7 +29,7 @@ export class ManualClock implements Clock {
 }
 
 /** An ISO 8601 date and time that names no offset (`2025-03-01T12:00:00`): JavaScript would read it as local. */
-const withoutOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const withoutOffset = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)$/;
 
 /**
  * A platform time as text with its zone said: the platform's times are UTC (docs/platform-assumptions.md,
@@ -37,8 +37,9 @@ const withoutOffset = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
  * text comes back as it was.
  */
 export function asUtcText(text: string): string {
-  const trimmed = text.trim();
-  return withoutOffset.test(trimmed) ? `${trimmed.replace(" ", "T")}Z` : text;
+  const parts = withoutOffset.exec(text.trim());
+  // ISO 8601 allows a comma before the fraction, which JavaScript does not read.
+  return parts === null ? text : `${parts[1]}T${parts[2]?.replace(",", ".") ?? ""}Z`;
 }
 
 /** Milliseconds since the epoch of a platform time (asUtcText); NaN for text that is not a time. */

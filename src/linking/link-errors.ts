@@ -33,6 +33,7 @@ export function notLinkedError(personal = false): UserFacingError {
   );
 }
 
+/** The code of reauthNeededError, which the Linked Roles worker tells apart. */
 export const reauthNeeded = "reauth_needed";
 
 export function reauthNeededError(): UserFacingError {
@@ -64,12 +65,13 @@ export function oauthDisabledError(): UserFacingError {
   );
 }
 
+/** The code of platformAccessMisconfiguredError, which the Linked Roles callback tells apart. */
+export const platformAccessMisconfigured = "platform_access_misconfigured";
+
 /**
  * A refresh the token endpoint refused for the bot's own reasons (its client id or secret, or a broken answer):
  * the member's link is fine, so they are not asked to link again (docs/architecture.md, "Linking").
  */
-export const platformAccessMisconfigured = "platform_access_misconfigured";
-
 export function platformAccessMisconfiguredError(): UserFacingError {
   return new UserFacingError(
     platformAccessMisconfigured,

@@ -89,7 +89,7 @@ const maxResealsSeen = 3;
 /**
  * Stores the refreshed token only over the one it was refreshed from, that token sealed again under a new key
  * meanwhile included (Discord has spent the old refresh token: keeping it would lose the connection). Stored
- * over nothing when the member verified again meanwhile or the row went, and then revoked at Discord: what is
+ * over nothing when the member verified again meanwhile or the row went (then revoked at Discord): what is
  * stored now is returned.
  */
 async function storeRefreshedToken(
@@ -108,17 +108,26 @@ async function storeRefreshedToken(
     });
     if (stored !== undefined) return stored;
     const current = await findRoleConnection(deps.db, deps.secretBox, userId);
-    if (current === undefined || !isSameToken(current.credential, refreshedFrom.credential)) {
-      // Nothing will use the refreshed pair: revoked as a link's late refresh is (store-refreshed-credential.ts).
+    if (current === undefined) {
+      // The connection went (its member unlinked everywhere) while Discord refreshed it: nothing will use the
+      // refreshed pair, revoked as a link's late refresh is (store-refreshed-credential.ts). Not while the
+      // member verified again: Discord may end the whole authorisation with any of its tokens, the new one's
+      // too. A revocation that cannot be queued is logged; the answer stands.
       await revokeDroppedTokens(deps, {
         issuer: "discord",
         guildId: undefined,
         userId,
         tokens: credential,
         cause: "late_refresh",
+      }).catch((error: unknown) => {
+        deps.logger.warn(
+          { userId, err: error },
+          "could not queue the revocation of a refreshed Discord token",
+        );
       });
       return current;
     }
+    if (!isSameToken(current.credential, refreshedFrom.credential)) return current;
     expected = current.credentialVersion;
   }
   throw new Error("the member's Discord token kept changing while a refreshed one was stored");

@@ -72,7 +72,7 @@ async function recordRowFailure(
     case "unauthorized":
       return Promise.all(entries.map((entry) => releaseEntry(deps, entry, reason)));
     case "transient":
-      return retryLater(deps, entries, reason);
+      return retryLater(deps, entries, reason, { outlastOutages: true });
     case "thread-gone":
     case "thread-refused":
       return giveUp(deps, entries, reason);
@@ -110,15 +110,23 @@ export async function releaseEntry(
   return describeResult(entry, "released", { reason });
 }
 
-/** One backoff for all the rows, counted from the row that has failed most. */
+/**
+ * One backoff for all the rows, counted from the row that has failed most. A failure of Discord's side
+ * (`outlastOutages`) gives no row up before it has waited its day (outboxRetryPolicy), the newest row of a
+ * message deciding; a reaction that keeps failing is given up after the attempts alone.
+ */
 async function retryLater(
   deps: OutboxDeps,
   entries: readonly OutboxEntry[],
   reason: string,
+  options: { readonly outlastOutages?: boolean } = {},
 ): Promise<OutboxResult[]> {
   const { db, owner } = deps;
   const failedAttempts = Math.max(...entries.map((entry) => entry.attempts)) + 1;
-  const waitedMs = deps.clock.now() - Math.min(...entries.map((entry) => entry.createdAt));
+  const waitedMs =
+    options.outlastOutages === true
+      ? deps.clock.now() - Math.max(...entries.map((entry) => entry.createdAt))
+      : undefined;
   if (hasExhaustedRetries(deps.retry, failedAttempts, waitedMs)) {
     return giveUp(deps, entries, `gave up after ${failedAttempts} attempts: ${reason}`);
   }

@@ -106,7 +106,12 @@ export async function applyRoleOutcome(
     case "transient":
       return retryLater(deps, row, failure.detail);
     case "rejected":
-      await failMemberRoleSync(deps.db, { ...lease, version: row.version, error: failure.detail });
+      await failMemberRoleSync(deps.db, {
+        ...lease,
+        version: row.version,
+        error: failure.detail,
+        now: deps.clock.now(),
+      });
       return "failed";
   }
 }
@@ -121,7 +126,7 @@ export async function retryLater(
   const failedAttempts = row.attempts + 1;
   if (hasExhaustedRetries(deps.retry, failedAttempts)) {
     const error = `gave up after ${failedAttempts} attempts: ${detail}`;
-    await failMemberRoleSync(deps.db, { ...lease, version: row.version, error });
+    await failMemberRoleSync(deps.db, { ...lease, version: row.version, error, now: deps.clock.now() });
     return "failed";
   }
   const delay = computeRetryDelay(deps.retry, failedAttempts, deps.random);

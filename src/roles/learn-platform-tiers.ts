@@ -9,7 +9,7 @@ import type { GlobalLeaderboard } from "../api/schemas/leaderboard.js";
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { Database } from "../store/database.js";
-import { recordTierSighting } from "../store/tiers.js";
+import { recordTierSightings } from "../store/tiers.js";
 
 /** The platform's largest page (docs/platform-assumptions.md, "Query parameters"). */
 export const tierPageSize = 100;
@@ -39,13 +39,8 @@ export async function learnPlatformTiers(
   }
   const sightings = pages.flatMap((page) => page.rankings.map(({ user }) => user));
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
-    let learned = 0;
-    for (const { tier, rating } of sightings) {
-      if (tier !== undefined && (await recordTierSighting(trx, { tier, rating, now }))) learned += 1;
-    }
-    return learned;
-  });
+  const tiers = sightings.flatMap(({ tier, rating }) => (tier === undefined ? [] : [{ tier, rating }]));
+  return deps.db.transaction().execute((trx) => recordTierSightings(trx, tiers, now));
 }
 
 /**

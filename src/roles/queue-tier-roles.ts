@@ -11,20 +11,13 @@ import {
 } from "../store/event-stored-subscribers.js";
 import { queueRatingOfPlatformUser } from "../store/member-tier-roles.js";
 import { saveRatingFromEvent } from "../store/platform-users.js";
-import { isKnownTier, recordTierSighting } from "../store/tiers.js";
+import { isKnownTier, recordTierSightings } from "../store/tiers.js";
 
 /** Reports in `rolesQueued` how many members' roles were queued. */
 export const queueTierRoles: EventStoredSubscriber = eachStoredEvent(async (trx, event, context) => {
   const trusted = context.fromOperator;
   if (trusted) {
-    // Lowest first: an event's tiers learned in rising order append to the learned order rather than move a tier
-    // learned a moment before, which would queue every Linked Roles connection (recordTierSighting).
-    const sightings = listTierSightings(event).sort(
-      (left, right) => (left.rating ?? Number.MAX_SAFE_INTEGER) - (right.rating ?? Number.MAX_SAFE_INTEGER),
-    );
-    for (const sighting of sightings) {
-      await recordTierSighting(trx, { ...sighting, now: context.now });
-    }
+    await recordTierSightings(trx, listTierSightings(event), context.now);
   }
   if (event.kind !== "user.rating_changed") return nothingQueued;
   const { data } = event;

@@ -83,8 +83,11 @@ async function readDesiredTier(deps: MemberSyncDeps, row: MemberTierRole): Promi
   const tier = normaliseTier(reading.tier) ?? null;
   const lease = { guildId: row.guildId, userId: row.userId, owner: deps.owner, version: row.version };
   await saveLookedUpTier(deps.db, { ...lease, tier, rating: reading.rating ?? null });
-  if (tier !== null)
-    await recordTierSighting(deps.db, { tier, rating: reading.rating, now: deps.clock.now() });
+  // In a transaction of its own: a sighting that reorders the tiers queues the connections in its commit.
+  if (tier !== null) {
+    const sighting = { tier, rating: reading.rating, now: deps.clock.now() };
+    await deps.db.transaction().execute((trx) => recordTierSighting(trx, sighting));
+  }
   return { known: true, tier };
 }
 

@@ -147,10 +147,13 @@ export async function rescheduleMemberRoles(
   return result.numUpdatedRows > 0n;
 }
 
-/** Gives up on this version (retries exhausted): the next change or reconcile queues the member again. */
+/**
+ * Gives up on this version (retries exhausted): the next change or reconcile queues the member again. `now`
+ * dates the failure, so `/setup status` shows the latest (readFailedMemberRoles).
+ */
 export async function failMemberRoleSync(
   db: Kysely<Database>,
-  input: Lease & { readonly version: number; readonly error: string },
+  input: Lease & { readonly version: number; readonly error: string; readonly now?: number },
 ): Promise<boolean> {
   const result = await updateLeasedRow(db, input)
     .where("version", "=", input.version)
@@ -158,6 +161,7 @@ export async function failMemberRoleSync(
       pending: 0,
       attempts: eb("attempts", "+", 1),
       last_error: input.error.slice(0, maxErrorLength),
+      ...(input.now === undefined ? {} : { updated_at: input.now }),
       lease_owner: null,
       lease_expires_at: null,
     }))

@@ -13,7 +13,10 @@ export async function countPendingMemberRoles(db: Kysely<Database>, guildId: str
   return Number(row.count);
 }
 
-/** Members whose role sync was given up (retries spent, or a refusal no retry changes), and the latest reason. */
+/**
+ * Members whose role sync was given up (retries spent, or a refusal no retry changes), and the reason of the
+ * latest failure (failMemberRoleSync dates it); undefined when none was.
+ */
 export async function readFailedMemberRoles(
   db: Kysely<Database>,
   guildId: string,
@@ -23,17 +26,18 @@ export async function readFailedMemberRoles(
     .where("guild_id", "=", guildId)
     .where("pending", "=", 0)
     .where("last_error", "is not", null);
-  const count = await failed
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .executeTakeFirstOrThrow();
-  if (Number(count.count) === 0) return undefined;
   const latest = await failed
     .select("last_error")
     .orderBy("updated_at", "desc")
     .orderBy("user_id")
     .limit(1)
     .executeTakeFirst();
-  return { count: Number(count.count), latestError: latest?.last_error ?? "" };
+  if (latest?.last_error == null) return undefined;
+  const count = await failed
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .executeTakeFirstOrThrow();
+  // Read apart: a failure cleared in between still counts the one shown.
+  return { count: Math.max(1, Number(count.count)), latestError: latest.last_error };
 }
 
 export interface GuildSyncSummary {

@@ -143,7 +143,8 @@ export async function queueEveryRoleConnection(
   db: Kysely<Database>,
   input: { readonly cause: string; readonly now: number },
 ): Promise<number> {
-  const rows = await db.selectFrom("role_connections").select("user_id").execute();
+  // In one order, so two transactions queueing rows of the same users lock them alike (PostgreSQL).
+  const rows = await db.selectFrom("role_connections").select("user_id").orderBy("user_id").execute();
   for (const { user_id: userId } of rows) {
     await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
   }

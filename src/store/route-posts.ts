@@ -38,7 +38,11 @@ export async function dropRoutePosts(
     .where("subscription_id", "=", input.subscriptionId)
     .where("action", "=", "post")
     .where("status", "=", "pending")
-    .where(isLeaseFree(db, { table: "outbox", now: input.now }));
+    .where(isLeaseFree(db, { table: "outbox", now: input.now }))
+    // A row already put in a message, or sent alone, may be at Discord (a crash before its commit): it goes again
+    // under its nonce, as the outbox promises, rather than be called "not sent".
+    .where("group_id", "is", null)
+    .where("sent_alone_at", "is", null);
   if (kinds !== undefined) {
     query = query.where((eb) =>
       eb.exists(

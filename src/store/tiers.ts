@@ -90,6 +90,26 @@ export async function recordTierSighting(
   return false;
 }
 
+/**
+ * Records several sightings, lowest rating first (unrated last): tiers learned in rising order append to the
+ * learned order instead of moving one learned a moment before, which would queue every Linked Roles connection
+ * once for each. Returns how many tiers were new.
+ */
+export async function recordTierSightings(
+  db: Kysely<Database>,
+  sightings: readonly { readonly tier: string; readonly rating: number | undefined }[],
+  now: number,
+): Promise<number> {
+  const lowestFirst = [...sightings].sort(
+    (left, right) => (left.rating ?? Number.MAX_SAFE_INTEGER) - (right.rating ?? Number.MAX_SAFE_INTEGER),
+  );
+  let learned = 0;
+  for (const sighting of lowestFirst) {
+    if (await recordTierSighting(db, { ...sighting, now })) learned += 1;
+  }
+  return learned;
+}
+
 /** Every tier seen, lowest first: by the lowest rating seen, then the highest, then name; unrated ones last. */
 export async function listTiers(db: Kysely<Database>): Promise<Tier[]> {
   const rows = await db.selectFrom("tiers").selectAll().execute();

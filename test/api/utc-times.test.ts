@@ -26,6 +26,8 @@ describe("a platform time without an offset", () => {
     expect(parseUtcTime("2025-03-01T12:00:00")).toBe(Date.UTC(2025, 2, 1, 12));
     expect(parseUtcTime("2025-03-01 12:00:00.250")).toBe(Date.UTC(2025, 2, 1, 12, 0, 0, 250));
     expect(parseUtcTime("2025-03-01T12:00")).toBe(Date.UTC(2025, 2, 1, 12));
+    expect(parseUtcTime("2025-03-01t12:00:00,5")).toBe(Date.UTC(2025, 2, 1, 12, 0, 0, 500));
+    expect(parseUtcTime("2025-03-01")).toBe(Date.UTC(2025, 2, 1));
     expect(parseUtcTime("2025-03-01T12:00:00+02:00")).toBe(Date.UTC(2025, 2, 1, 10));
     expect(parseUtcTime("2025-03-01T12:00:00Z")).toBe(Date.UTC(2025, 2, 1, 12));
     expect(parseUtcTime("not a time")).toBeNaN();

@@ -100,7 +100,7 @@ describe("a Linked Roles token refresh finishing after a re-seal", () => {
     expect((await findRoleConnection(db, secretBox, userId))?.status).toBe("active");
   });
 
-  it("revokes a refreshed token that finishes after the member verified again, which nothing will use", async () => {
+  it("revokes a refreshed token that finishes after the connection went, and leaves a new verification's alone", async () => {
     const { db, secretBox } = linkedRoles.deps;
     const userId = fake.createMember(guildId, { username: "sami" }).id;
     await saveMemberLink(db, secretBox, {
@@ -123,20 +123,34 @@ describe("a Linked Roles token refresh finishing after a re-seal", () => {
     const refreshing = readRoleConnectionToken(linkedRoles.deps, settings, userId);
     refreshing.catch(() => undefined);
     await hold.waitForCaught();
-    // The member verifies again meanwhile: a token of that verification is stored.
+    // The member unlinks everywhere meanwhile: the connection and its token go.
+    await db.deleteFrom("role_connections").where("user_id", "=", userId).execute();
+    hold.release();
+    expect(await refreshing).toEqual({ ok: false, reason: "not_verified" });
+    // The grant the refresh renewed, which nothing holds, is revoked at Discord.
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(0);
+
+    // Verified again, then refreshed while a newer verification is stored: that grant is left alone (Discord
+    // may end a whole authorisation with any of its tokens), and the newer token is the one answered.
+    const again = await linkedRoles.open();
+    expect(
+      (await linkedRoles.callback(fake.oauth2.approve(again.authorizeUrl, userId), again.browser)).statusCode,
+    ).toBe(200);
+    clock.advance(week - 30_000);
+    const second = fake.holdResponses("POST", /^\/oauth2\/token$/);
+    const refreshingAgain = readRoleConnectionToken(linkedRoles.deps, settings, userId);
+    refreshingAgain.catch(() => undefined);
+    await second.waitForCaught();
     await saveRoleConnectionToken(db, secretBox, {
       userId,
       credential: { accessToken: "token-of-the-new-verification", scopes: ["role_connections.write"] },
       now: clock.now(),
     });
-    hold.release();
-    const token = await refreshing;
-
-    expect(token).toMatchObject({
+    second.release();
+    expect(await refreshingAgain).toMatchObject({
       ok: true,
       connection: { credential: { accessToken: "token-of-the-new-verification" } },
     });
-    // The first verification's grant, refreshed for nothing, is revoked at Discord.
-    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(0);
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(1);
   });
 });

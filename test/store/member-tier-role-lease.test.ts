@@ -117,19 +117,33 @@ describe.each(testDatabases())("member tier role leases on $name", (database) =>
 
   it("counts the members whose sync was given up, for /setup status, until they are queued again", async () => {
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
+    const bea = "200000000000000002";
     await queueMemberRating(store.db, rating());
+    await queueMemberRating(store.db, rating({ userId: bea, platformUserId: "usr_bea" }));
     expect(await readFailedMemberRoles(store.db, guildA)).toBeUndefined();
     await claimDueMemberRoles(store.db, lease);
     const key = { guildId: guildA, userId: alice, owner: "worker-1" };
-    await failMemberRoleSync(store.db, { ...key, version: 1, error: "400 Invalid Form Body" });
+    await failMemberRoleSync(store.db, {
+      ...key,
+      userId: bea,
+      version: 1,
+      error: "403 (50013)",
+      now: testNow + 5,
+    });
+    await failMemberRoleSync(store.db, {
+      ...key,
+      version: 1,
+      error: "400 Invalid Form Body",
+      now: testNow + 9,
+    });
     expect(await readFailedMemberRoles(store.db, guildA)).toEqual({
-      count: 1,
+      count: 2,
       latestError: "400 Invalid Form Body",
     });
     expect(await readFailedMemberRoles(store.db, guildB)).toBeUndefined();
 
     // The next rating change queues the member again: no longer counted as given up.
     await queueMemberRating(store.db, rating({ rating: 2400, tier: "grandmaster", ratedAt: testNow + 1 }));
-    expect(await readFailedMemberRoles(store.db, guildA)).toBeUndefined();
+    expect(await readFailedMemberRoles(store.db, guildA)).toEqual({ count: 1, latestError: "403 (50013)" });
   });
 });

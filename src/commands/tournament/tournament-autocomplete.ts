@@ -2,6 +2,7 @@ import { plainLabel, visibleText } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
 import { LRUCache } from "lru-cache";
 import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
+import type { Clock } from "../../clock.js";
 import type { Tournament, TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
@@ -62,10 +63,11 @@ interface ListRead {
 /** Per platform client, so each bot (and each test's) has its own; a thousand members' reads at most. */
 const listReads = new WeakMap<PlatformHttp, LRUCache<string, ListRead>>();
 
-function readsOf(http: PlatformHttp): LRUCache<string, ListRead> {
+function readsOf(http: PlatformHttp, clock: Clock): LRUCache<string, ListRead> {
   let reads = listReads.get(http);
   if (reads === undefined) {
-    reads = new LRUCache({ max: 1000, ttl: suggestionListTtlMs });
+    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6).
+    reads = new LRUCache({ max: 1000, ttl: suggestionListTtlMs, perf: { now: () => clock.now() } });
     listReads.set(http, reads);
   }
   return reads;
@@ -77,12 +79,13 @@ function readsOf(http: PlatformHttp): LRUCache<string, ListRead> {
  * for it: the next asks again.
  */
 function readLists(
-  http: PlatformHttp,
+  deps: Pick<BotDependencies, "platform" | "clock">,
   credential: PlatformCredential,
   key: string,
   statuses: readonly TournamentStatus[],
 ): ListRead {
-  const reads = readsOf(http);
+  const http = deps.platform;
+  const reads = readsOf(http, deps.clock);
   const running = reads.get(key);
   if (running !== undefined) return running;
   let outOfTime = false;
@@ -106,7 +109,8 @@ function readLists(
   };
   void read.done.then(({ failure }) => {
     clearTimeout(stop);
-    if (failure !== undefined || outOfTime) reads.delete(key);
+    // Only this read: a newer one may hold the key by now.
+    if ((failure !== undefined || outOfTime) && reads.peek(key) === read) reads.delete(key);
   });
   reads.set(key, read);
   return read;
@@ -124,12 +128,7 @@ export async function suggestTournaments(
 ): Promise<APIApplicationCommandOptionChoice<string>[]> {
   const { link, credential } = await getMemberSession(deps, actor);
   const statuses = input.status === undefined ? statusesCurrentFirst : [input.status];
-  const read = readLists(
-    deps.platform,
-    credential,
-    `${link.platformUserId}\n${statuses.join(",")}`,
-    statuses,
-  );
+  const read = readLists(deps, credential, `${link.platformUserId}\n${statuses.join(",")}`, statuses);
   const outcome = await withinBudget(read.done, suggestionReadBudgetMs);
   const choices = chooseTournaments(read.found(), input.typed);
   // A failed read with nothing to show is the platform's error, answered no choices by the dispatcher.

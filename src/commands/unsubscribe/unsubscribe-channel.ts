@@ -33,25 +33,29 @@ export async function unsubscribeChannel(
   },
 ): Promise<UnsubscribeOutcome> {
   const { guildId, channelId } = request;
-  const routes = (await listGuildSubscriptions(db, guildId)).filter((route) => route.channelId === channelId);
-  if (routes.length === 0) {
-    throw new UserFacingError(
-      "not_subscribed",
-      `<#${channelId}> has no subscription. \`/subscriptions\` lists this server's routes.`,
+  // Read and changed in one transaction, the queued posts' drop with them: a webhook stored before queued its
+  // post before (and it is dropped), one after routes by the changed route. On PostgreSQL a webhook whose
+  // routing read the route just before this commits may still queue its post: one, at the same moment.
+  const { had, removed, droppedPosts } = await db.transaction().execute(async (trx) => {
+    const routes = (await listGuildSubscriptions(trx, guildId)).filter(
+      (route) => route.channelId === channelId,
     );
-  }
-  const had = sortEventKinds(routes.flatMap((route) => route.eventKinds));
-  const stop = request.kinds ?? had;
-  const removed = had.filter((kind) => stop.includes(kind));
-  if (removed.length === 0) {
-    throw new UserFacingError(
-      "kinds_not_subscribed",
-      `<#${channelId}> does not receive ${describeEventKinds(stop)}; it receives **${describeEventKinds(had)}**.`,
-    );
-  }
-  // The route's change and its queued posts' drop commit together: a webhook stored in between either queued its
-  // post before (and it is dropped) or routes by the changed route.
-  const droppedPosts = await db.transaction().execute(async (trx) => {
+    if (routes.length === 0) {
+      throw new UserFacingError(
+        "not_subscribed",
+        `<#${channelId}> has no subscription. \`/subscriptions\` lists this server's routes.`,
+      );
+    }
+    const had = sortEventKinds(routes.flatMap((route) => route.eventKinds));
+    // The kinds to stop: those named, or every kind the route has.
+    const stop = request.kinds ?? had;
+    const removed = had.filter((kind) => stop.includes(kind));
+    if (removed.length === 0) {
+      throw new UserFacingError(
+        "kinds_not_subscribed",
+        `<#${channelId}> does not receive ${describeEventKinds(stop)}; it receives **${describeEventKinds(had)}**.`,
+      );
+    }
     let dropped = 0;
     for (const route of routes) {
       const remaining = route.eventKinds.filter((kind) => !stop.includes(kind));
@@ -72,9 +76,9 @@ export async function unsubscribeChannel(
         now: request.now,
       });
     }
-    return dropped;
+    return { had, removed, droppedPosts: dropped };
   });
-  const remaining = had.filter((kind) => !stop.includes(kind));
+  const remaining = had.filter((kind) => !removed.includes(kind));
   return remaining.length === 0
     ? { result: "removed", channelId, droppedPosts }
     : { result: "reduced", channelId, removed, remaining, droppedPosts };

@@ -147,6 +147,13 @@ describe.each(testDatabases())("unsubscribeChannel on $name", (database) => {
     // Held by a worker: it may already be at Discord.
     const [held] = await claimDueOutbox(store.db, { owner: "worker-1", now, leaseMs: 30_000, limit: 1 });
     expect(held?.id).toBe(queuedResult);
+    // Put in a message before a crash: it may be at Discord too, and goes again under its nonce.
+    const grouped = await queue(store.db, {
+      eventId: "evt_5",
+      kind: "battle.completed",
+      subscriptionId: route.id,
+    });
+    await store.db.updateTable("outbox").set({ group_id: grouped }).where("id", "=", grouped).execute();
 
     const outcome = await unsubscribeChannel(store.db, { guildId, channelId, kinds: undefined, now });
     expect(outcome).toEqual({ result: "removed", channelId, droppedPosts: 1 });
@@ -160,6 +167,7 @@ describe.each(testDatabases())("unsubscribeChannel on $name", (database) => {
         [queuedChange, { status: "delivered", last_error: "not sent: the channel was unsubscribed" }],
         [cardEdit, { status: "pending", last_error: null }],
         [elsewhere, { status: "pending", last_error: null }],
+        [grouped, { status: "pending", last_error: null }],
       ]),
     );
   });
