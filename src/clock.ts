@@ -28,13 +28,15 @@ export class ManualClock implements Clock {
   }
 }
 
-/** An ISO 8601 date and time that names no offset (`2025-03-01T12:00:00`): JavaScript would read it as local. */
+/**
+ * An ISO 8601 date and time that names no offset (`2025-03-01T12:00:00`): JavaScript would read it as local.
+ */
 const withoutOffset = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)$/;
 
 /**
  * A platform time as text with its zone said: the platform's times are UTC (docs/platform-assumptions.md,
- * "Fields we treat as optional"), so one that names no offset gets `Z`, and is read the same on a host in any time zone. Any other
- * text comes back as it was.
+ * "Fields we treat as optional"), so one that names no offset gets `Z`, and is read the same on a host in any
+ * time zone. Any other text comes back as it was.
  */
 export function asUtcText(text: string): string {
   const parts = withoutOffset.exec(text.trim());

@@ -6,7 +6,7 @@ import type { Clock } from "../clock.js";
 import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
-import { cardBattleId, type KnownPlatformEvent } from "../events/index.js";
+import { cardBattleId, isBattleResult, type KnownPlatformEvent } from "../events/index.js";
 import { renderCardEditOf } from "./card-edit.js";
 import { checkThroughPresence, type DepartedCheck } from "../discord/departed-members.js";
 import type { MemberPresence } from "../discord/guild-member-presence.js";
@@ -38,8 +38,6 @@ export function createOutboxRenderer(deps: OutboxRendererDeps): RenderOutboxRow 
   };
 }
 
-const resultKinds: ReadonlySet<string> = new Set(["battle.completed", "team.battle_completed"]);
-
 /**
  * A battle's update for its card's thread that arrives once the result archived the thread (a late delivery,
  * such as the platform's retry of battle.started): nothing is posted, as the post would reopen the thread and
@@ -51,7 +49,7 @@ async function cameAfterResult(
   event: KnownPlatformEvent,
 ): Promise<boolean> {
   if (entry.action !== "thread-post" || entry.targetMessageId === null) return false;
-  if (cardBattleId(event) === undefined || resultKinds.has(event.kind)) return false;
+  if (cardBattleId(event) === undefined || isBattleResult(event.kind)) return false;
   return wasThreadArchived(deps.db, entry.targetMessageId);
 }
 

@@ -1,4 +1,14 @@
+import type { EventKind } from "./event-kinds.js";
 import type { KnownPlatformEvent } from "./platform-event.js";
+
+/**
+ * The kinds that end a battle: its card shows the result, its thread is archived, no one joins it any more.
+ */
+export const battleResultKinds: readonly EventKind[] = ["battle.completed", "team.battle_completed"];
+
+export function isBattleResult(kind: string): boolean {
+  return (battleResultKinds as readonly string[]).includes(kind);
+}
 
 /**
  * The battle whose card an event updates, for the kinds that describe a battle's progress; undefined for

@@ -20,7 +20,7 @@ export type { UserRef } from "./event-data/fields.js";
 export { normaliseEvent, deriveEventId } from "./normalise-event.js";
 export type { NormalisedDelivery } from "./normalise-event.js";
 export { isStoredTestEvent, readStoredEvent, StoredEventError } from "./stored-event.js";
-export { cardBattleId } from "./card-battle-id.js";
+export { battleResultKinds, cardBattleId, isBattleResult } from "./card-battle-id.js";
 export { readTierMove } from "./tier-move.js";
 export type { TierMove } from "./tier-move.js";
 export { readPlayerOutcome, readTeamOutcome, readWinner } from "./battle-outcome.js";

@@ -153,9 +153,9 @@ async function canStoreRefreshed(deps: LinkingDeps): Promise<boolean> {
 
 /**
  * Only `invalid_grant` is the member's: their authorization is spent or revoked. An outage of the endpoint (a
- * 5xx) passes: it is told as the platform's problem, which a worker retries; so does its rate limit (429), told
- * as one. Anything else (the client id or
- * secret refused, a broken answer) is the bot's side, so the link stays active and the operator is told.
+ * 5xx) passes: it is told as the platform's problem, which a worker retries; so does its rate limit (429),
+ * told as one. Anything else (the client id or secret refused, a broken answer) is the bot's side, so the
+ * link stays active and the operator is told.
  */
 async function handleRefusedRefresh(
   deps: LinkingDeps,
@@ -166,7 +166,8 @@ async function handleRefusedRefresh(
   if (error.code === "invalid_grant") return markReauthNeeded(deps, member, link);
   deps.linkingMetrics.refreshFailed(refreshFailureReason(error));
   if (error.status === 429) {
-    // Too many requests (the platform's API reference, "Limits"): it passes, and says nothing of the settings.
+    // Too many requests (the platform's API reference, "Limits"): it passes, and says nothing of the
+    // settings.
     deps.logger.warn(
       { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
       "the token endpoint is limiting refreshes; the link is kept",

@@ -2,9 +2,9 @@
 // "Linked Roles"): what keeps their profile current after the verification, called by the role connection
 // worker for each queued member. A token Discord refuses marks the connection for re-verification; nothing is
 // written until the member verifies again. A member with no usable link (none, or the one shown needing
-// re-authorisation or refused by the platform), or whose servers hold different accounts, has their connection
-// cleared; with no link left at all, their sealed token is forgotten too, and
-// revoked at Discord as every token the bot stops using is (revoke-dropped-tokens.ts).
+// re-authorisation or refused by the platform), or whose servers hold different accounts, has their
+// connection cleared; with no link left at all, their sealed token is forgotten too, and revoked at Discord
+// as every token the bot stops using is (revoke-dropped-tokens.ts).
 import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { isLinkedAnywhere } from "../store/linked-members.js";

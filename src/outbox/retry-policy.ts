@@ -32,12 +32,14 @@ export function computeRetryDelay(policy: RetryPolicy, failedAttempts: number, r
   return Math.floor(random() * ceiling);
 }
 
-/** A post waiting through a Discord outage is still worth making for a day (docs/architecture.md, "Posting"). */
+/**
+ * A post waiting through a Discord outage is still worth making for a day (docs/architecture.md, "Posting").
+ */
 export const outboxRetryPolicy: RetryPolicy = { ...defaultRetryPolicy, keepTryingForMs: 24 * 60 * 60_000 };
 
 /**
- * True when no attempt is left after `failedAttempts` failures, `waitedMs` after the work was queued (unknown:
- * the attempts alone decide).
+ * True when no attempt is left after `failedAttempts` failures, `waitedMs` after the work was queued
+ * (unknown: the attempts alone decide).
  */
 export function hasExhaustedRetries(policy: RetryPolicy, failedAttempts: number, waitedMs?: number): boolean {
   if (failedAttempts < policy.maxAttempts) return false;

@@ -2,6 +2,7 @@
 // (docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
+import { battleResultKinds } from "../events/card-battle-id.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 import { preparedRead } from "./prepared-reads.js";
 
@@ -110,14 +111,11 @@ export interface AnnouncedBattle {
   readonly creatorName: string | undefined;
 }
 
-/** The events that end a battle: a card that showed one shows a battle no one can join or submit to. */
-const resultKinds = ["battle.completed", "team.battle_completed"];
-
 /**
  * The battles whose cards were posted in this guild, newest first, with the creator's linked name: what the
- * battle-id autocomplete offers without asking the platform (it must answer within 3 s). `openOnly` leaves out
- * a battle whose result reached its card here (an edit of the card for a result event); a result whose edit
- * row was pruned, a week after it, no longer tells.
+ * battle-id autocomplete offers without asking the platform (it must answer within 3 s). `openOnly` leaves
+ * out a battle whose result reached its card here (an edit of the card for a result event); a result whose
+ * edit row was pruned, a week after it, no longer tells.
  */
 export async function listAnnouncedBattles(
   db: Kysely<Database>,
@@ -153,7 +151,7 @@ export async function listAnnouncedBattles(
             .whereRef("outbox.channel_id", "=", "battle_cards.channel_id")
             .whereRef("outbox.target_message_id", "=", "battle_cards.message_id")
             .where("outbox.action", "=", "edit")
-            .where("inbox_events.kind", "in", resultKinds),
+            .where("inbox_events.kind", "in", battleResultKinds),
         ),
       ),
     );

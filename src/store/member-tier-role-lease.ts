@@ -153,7 +153,7 @@ export async function rescheduleMemberRoles(
  */
 export async function failMemberRoleSync(
   db: Kysely<Database>,
-  input: Lease & { readonly version: number; readonly error: string; readonly now?: number },
+  input: Lease & { readonly version: number; readonly error: string; readonly now: number },
 ): Promise<boolean> {
   const result = await updateLeasedRow(db, input)
     .where("version", "=", input.version)
@@ -161,7 +161,7 @@ export async function failMemberRoleSync(
       pending: 0,
       attempts: eb("attempts", "+", 1),
       last_error: input.error.slice(0, maxErrorLength),
-      ...(input.now === undefined ? {} : { updated_at: input.now }),
+      updated_at: input.now,
       lease_owner: null,
       lease_expires_at: null,
     }))

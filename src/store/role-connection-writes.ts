@@ -136,8 +136,8 @@ export async function queueRoleConnectionOfUser(
 }
 
 /**
- * Every Discord user verified for Linked Roles, written again: what a connection shows changed meaning for all
- * of them (the learned tiers' order, tiers.ts). Returns how many were queued.
+ * Every Discord user verified for Linked Roles, written again: what a connection shows changed meaning for
+ * all of them (the learned tiers' order, tiers.ts). Returns how many were queued.
  */
 export async function queueEveryRoleConnection(
   db: Kysely<Database>,

@@ -1,7 +1,8 @@
-// The posts a channel's route queued that /unsubscribe takes back (docs/architecture.md, "Commands"): a backlog
-// (Discord down, or its per-channel limit) would otherwise go on posting events the channel no longer asked
-// for. Only rows no worker holds are taken: one being sent may already be at Discord. Posts in a thread are
-// left: a battle card's thread follows the card, whatever the channel's route (src/webhooks/select-targets.ts).
+// The posts a channel's route queued that /unsubscribe takes back (docs/architecture.md, "Commands"): a
+// backlog (Discord down, or its per-channel limit) would otherwise go on posting events the channel no longer
+// asked for. Only rows no worker holds are taken: one being sent may already be at Discord. Posts in a thread
+// are left: a battle card's thread follows the card, whatever the channel's route
+// (src/webhooks/select-targets.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { isLeaseFree } from "./leases.js";
@@ -39,8 +40,8 @@ export async function dropRoutePosts(
     .where("action", "=", "post")
     .where("status", "=", "pending")
     .where(isLeaseFree(db, { table: "outbox", now: input.now }))
-    // A row already put in a message, or sent alone, may be at Discord (a crash before its commit): it goes again
-    // under its nonce, as the outbox promises, rather than be called "not sent".
+    // A row already put in a message, or sent alone, may be at Discord (a crash before its commit): it goes
+    // again under its nonce, as the outbox promises, rather than be called "not sent".
     .where("group_id", "is", null)
     .where("sent_alone_at", "is", null);
   if (kinds !== undefined) {

@@ -22,9 +22,9 @@ export function normaliseTier(tier: string | null | undefined): string | undefin
 }
 
 /**
- * Records that `tier` was seen at `rating` (if known). When the tier is new, every server that chose
- * `create` is marked to get a role for it, in the caller's transaction. When the sighting moves a tier within
- * the learned order (a new tier below others, or one seen lower than before), every Linked Roles connection is
+ * Records that `tier` was seen at `rating` (if known). When the tier is new, every server that chose `create`
+ * is marked to get a role for it, in the caller's transaction. When the sighting moves a tier within the
+ * learned order (a new tier below others, or one seen lower than before), every Linked Roles connection is
  * queued to be written again: its tier rank counts from the lowest tier, so a rank written before would now
  * name another tier (docs/architecture.md, "Linked Roles"). Returns whether the tier was new.
  */
@@ -61,19 +61,17 @@ export async function recordTierSighting(
     return true;
   }
   if (rating !== null) {
-    const seen = await db
-      .selectFrom("tiers")
-      .select(["lowest_rating", "highest_rating"])
-      .where("tier", "=", tier)
-      .executeTakeFirst();
-    const widens =
-      seen !== undefined &&
-      (seen.lowest_rating === null ||
-        seen.highest_rating === null ||
-        seen.lowest_rating > rating ||
-        seen.highest_rating < rating);
-    if (!widens) return false;
-    const before = (await listTiers(db)).map((known) => known.tier);
+    // One read serves both the check and the order: the update only widens this tier's range.
+    const before = await listTiers(db);
+    const seen = before.find((known) => known.tier === tier);
+    if (seen === undefined) return false;
+    const widened = {
+      ...seen,
+      lowestRating: seen.lowestRating === null ? rating : Math.min(seen.lowestRating, rating),
+      highestRating: seen.highestRating === null ? rating : Math.max(seen.highestRating, rating),
+    };
+    if (widened.lowestRating === seen.lowestRating && widened.highestRating === seen.highestRating)
+      return false;
     await db
       .updateTable("tiers")
       .set({
@@ -83,8 +81,8 @@ export async function recordTierSighting(
       })
       .where("tier", "=", tier)
       .execute();
-    const after = (await listTiers(db)).map((known) => known.tier);
-    if (after.some((known, index) => before[index] !== known))
+    const after = before.map((known) => (known === seen ? widened : known)).sort(compareTiers);
+    if (after.some((known, index) => before[index]?.tier !== known.tier))
       await queueEveryRoleConnection(db, { cause: "tiers.reordered", now: input.now });
   }
   return false;
@@ -92,8 +90,8 @@ export async function recordTierSighting(
 
 /**
  * Records several sightings, lowest rating first (unrated last): tiers learned in rising order append to the
- * learned order instead of moving one learned a moment before, which would queue every Linked Roles connection
- * once for each. Returns how many tiers were new.
+ * learned order instead of moving one learned a moment before, which would queue every Linked Roles
+ * connection once for each. Returns how many tiers were new.
  */
 export async function recordTierSightings(
   db: Kysely<Database>,

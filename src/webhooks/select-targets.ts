@@ -13,7 +13,7 @@
 // Subscription filters apply to posts; one channel gets one post per event however many subscriptions match.
 // A guild the bot was removed from gets nothing, neither posts nor card edits (docs/architecture.md, "When the
 // bot leaves a server").
-import { cardBattleId } from "../events/card-battle-id.js";
+import { cardBattleId, isBattleResult } from "../events/card-battle-id.js";
 import type { KnownPlatformEvent } from "../events/platform-event.js";
 import type { BattleCard } from "../store/battle-cards.js";
 import type { OutboxAction } from "../store/outbox.js";
@@ -108,7 +108,9 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
   }
   const threadChannels = new Set(
     cards
-      .filter((card) => card.threadId !== null && !inChannel.has(card.channelId) && !isResult(event))
+      .filter(
+        (card) => card.threadId !== null && !inChannel.has(card.channelId) && !isBattleResult(event.kind),
+      )
       .map((card) => card.channelId),
   );
   for (const subscription of routes) {
@@ -125,15 +127,9 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
   return [...targets.values()];
 }
 
-const resultKinds: ReadonlySet<string> = new Set(["battle.completed", "team.battle_completed"]);
-
-function isResult(event: KnownPlatformEvent): boolean {
-  return resultKinds.has(event.kind);
-}
-
 /** A battle event is posted in its card's thread; the result then archives it. */
 function threadActionsOf(event: KnownPlatformEvent): OutboxAction[] {
-  return isResult(event) ? ["thread-post", "archive-thread"] : ["thread-post"];
+  return isBattleResult(event.kind) ? ["thread-post", "archive-thread"] : ["thread-post"];
 }
 
 /** Whether routing needs to know where the event's users are linked. */

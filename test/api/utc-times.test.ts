@@ -1,6 +1,6 @@
-// The platform's times are UTC (docs/platform-assumptions.md, "Fields we treat as optional"): one that names no
-// offset is read as UTC on a host in any time zone, in an API answer as in a webhook event. The host's zone is
-// set for each test, as a bot deployed west of UTC would have it.
+// The platform's times are UTC (docs/platform-assumptions.md, "Fields we treat as optional"): one that names
+// no offset is read as UTC on a host in any time zone, in an API answer as in a webhook event. The host's
+// zone is set for each test, as a bot deployed west of UTC would have it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listTournaments } from "../../src/api/tournaments.js";
 import { asUtcText, parseUtcTime } from "../../src/clock.js";

@@ -110,7 +110,13 @@ describe.each(testDatabases())("member tier role leases on $name", (database) =>
       expect(await claimDueMemberRoles(store.db, { ...lease, now: testNow + 59_999 })).toEqual([]);
       const [retried] = await claimDueMemberRoles(store.db, { ...lease, now: testNow + 60_000 });
       expect(retried).toMatchObject({ attempts: 1, lastError: "500 Internal Server Error" });
-      await failMemberRoleSync(store.db, { ...key, owner: "worker-1", version: 1, error: "gave up" });
+      await failMemberRoleSync(store.db, {
+        ...key,
+        owner: "worker-1",
+        version: 1,
+        error: "gave up",
+        now: testNow,
+      });
       expect(await findMemberTierRole(store.db, key)).toMatchObject({ pending: false, lastError: "gave up" });
     },
   );

@@ -3,7 +3,10 @@ import { eventKinds, type EventKind } from "../../events/event-kinds.js";
 import type { Subscription } from "../../store/subscriptions.js";
 import { sortEventKinds } from "../../display/event-kind-labels.js";
 
-/** What tier roles follow: a member's role changes with their rating change (docs/architecture.md, "Tier roles"). */
+/**
+ * What tier roles follow: a member's role changes with their rating change (docs/architecture.md, "Tier
+ * roles").
+ */
 export const tierRoleKinds: readonly EventKind[] = ["user.rating_changed"];
 
 /**

@@ -3,10 +3,11 @@ import { UserFacingError } from "../../discord/user-facing-error.js";
 import { plainCode, plainText } from "../../display/platform-text.js";
 
 /**
- * A platform webhook belongs to the account that registered it; another admin's credential gets 404 for
- * it (the sandbox's rule, the likely one), and so does its own once the webhook was deleted on the platform.
- * The bot cannot tell the two apart, so it says both, and what mends either: its owner running the command, or
- * `/setup webhook register`, which registers a new webhook for the server's endpoint with this admin's account.
+ * A platform webhook belongs to the account that registered it; another admin's credential gets 404 for it
+ * (the sandbox's rule, the likely one), and so does its own once the webhook was deleted on the platform. The
+ * bot cannot tell the two apart, so it says both, and what mends either: its owner running the command, or
+ * `/setup webhook register`, which registers a new webhook for the server's endpoint with this admin's
+ * account.
  */
 export async function callOwnWebhook<T>(
   webhook: { readonly platformWebhookId: string; readonly platformUsername: string },

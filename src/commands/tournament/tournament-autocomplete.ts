@@ -54,7 +54,9 @@ export const suggestionReadBudgetMs = 1_500;
  */
 export const suggestionListTtlMs = 60_000;
 
-/** One member's read of the lists, shared by the suggestions asked for while it runs and for a minute after. */
+/**
+ * One member's read of the lists, shared by the suggestions asked for while it runs and for a minute after.
+ */
 interface ListRead {
   readonly found: () => readonly Tournament[];
   readonly done: Promise<{ readonly failure?: { readonly error: unknown } }>;

@@ -1,5 +1,5 @@
-// /unsubscribe as a use case: removes some kinds from a channel's route, or the whole route when no kinds
-// are named or none would remain (docs/architecture.md, "Commands"), and takes back the posts of those kinds the
+// /unsubscribe as a use case: removes some kinds from a channel's route, or the whole route when no kinds are
+// named or none would remain (docs/architecture.md, "Commands"), and takes back the posts of those kinds the
 // route queued and no worker holds yet (src/store/route-posts.ts).
 import type { Kysely } from "kysely";
 import { UserFacingError } from "../../discord/user-facing-error.js";

@@ -1,6 +1,6 @@
-// What a server's own webhook asks the platform for (docs/architecture.md, "Webhooks in"): rating changes while
-// tier roles are on, whatever its routes take, since the roles follow them; and the admin who turns roles on
-// is told when the webhook they have does not send them.
+// What a server's own webhook asks the platform for (docs/architecture.md, "Webhooks in"): rating changes
+// while tier roles are on, whatever its routes take, since the roles follow them; and the admin who turns
+// roles on is told when the webhook they have does not send them.
 import { describe, expect, it } from "vitest";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";
 import { describeTierRoleFeedGap } from "../../../src/commands/setup/tier-role-feed.js";

@@ -1,6 +1,6 @@
 // A registration whose answer never came is retried with the endpoint kept from it (docs/architecture.md,
-// "Managing the platform webhook"): the endpoint then records the kinds the retry registered, not those of the
-// try that timed out, since /subscribe compares new routes with them.
+// "Managing the platform webhook"): the endpoint then records the kinds the retry registered, not those of
+// the try that timed out, since /subscribe compares new routes with them.
 import { describe, expect, it } from "vitest";
 import { createPlatformHttp } from "../../../src/api/http.js";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";

@@ -28,7 +28,7 @@ import {
   type TierRoleCoverage,
 } from "../../render-tier-roles.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
-import { describeTierRoleFeedGap } from "../../tier-role-feed.js";
+import { withTierRoleFeedGap } from "../../tier-role-feed.js";
 
 /** Long enough for a few dozen roles at Discord's pace. */
 const createLeaseMs = 120_000;
@@ -118,6 +118,8 @@ export async function runRolesCreate(
     "cutShort" in outcome
       ? renderCreateCutShort(outcome.cutShort, outcome.membersQueued)
       : renderCreatedTierRoles(outcome);
-  const gap = await describeTierRoleFeedGap(deps, actor.guildId);
-  await responder.reply({ content: gap === undefined ? content : `${content}\n\n${gap}`, ephemeral: true });
+  await responder.reply({
+    content: await withTierRoleFeedGap(deps, actor.guildId, content),
+    ephemeral: true,
+  });
 }

@@ -18,7 +18,7 @@ import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseReminderRoleForTier } from "../../role-conflicts.js";
 import { renderTurnedOnAgain } from "../../render-tier-roles.js";
 import type { SetupOptionsOf, SubcommandContext } from "../../setup-arguments.js";
-import { describeTierRoleFeedGap } from "../../tier-role-feed.js";
+import { withTierRoleFeedGap } from "../../tier-role-feed.js";
 
 export async function mapTierToRole(
   deps: BotDependencies,
@@ -43,8 +43,8 @@ export async function mapTierToRole(
       : `Tier ${shown} had no role.${mode}`;
   }
   await refuseReminderRoleForTier(deps, guildId, input.roleId);
-  // One role stands for one tier: taken silently, the other tier would lose its role (and in create mode get a
-  // second role of its name at the next sync).
+  // One role stands for one tier: taken silently, the other tier would lose its role (and in create mode get
+  // a second role of its name at the next sync).
   const other = (await listTierRoles(deps.db, guildId)).find(
     (mapping) => mapping.roleId === input.roleId && mapping.tier !== tier,
   );
@@ -95,7 +95,6 @@ export async function runRolesMap(
   options: SetupOptionsOf<"roles", "map">,
 ): Promise<void> {
   const input = { guildId: actor.guildId, tier: options.tier, roleId: options.role?.id };
-  const content = await mapTierToRole(deps, input);
-  const gap = await describeTierRoleFeedGap(deps, actor.guildId);
-  await responder.reply({ content: gap === undefined ? content : `${content}\n\n${gap}`, ephemeral: true });
+  const content = await withTierRoleFeedGap(deps, actor.guildId, await mapTierToRole(deps, input));
+  await responder.reply({ content, ephemeral: true });
 }

@@ -159,7 +159,8 @@ async function registerEndpoint(
       await deleteWebhookEndpoint(deps.db, { guildId: request.guildId, id: endpoint.id });
     throw error;
   }
-  // An unconfirmed endpoint kept from an earlier try was made with the kinds of that day: record the ones sent.
+  // An unconfirmed endpoint kept from an earlier try was made with the kinds of that day: record the ones
+  // sent.
   await savePlatformWebhookId(deps.db, {
     id: endpoint.id,
     platformWebhookId,
