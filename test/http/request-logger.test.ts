@@ -2,7 +2,7 @@
 // pino's child would have logged, bound to the request's id, redacted, at the route's level, and a request
 // that logs nothing must make no child at all.
 import { Writable } from "node:stream";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { lazyRequestLogger } from "../../src/http/request-logger.js";
@@ -37,7 +37,7 @@ describe("the request logger", () => {
     const server = Fastify({
       loggerInstance,
       childLoggerFactory: lazyRequestLogger,
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
     });
     app = server;
     server.get("/logs", (request) => {
