@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   SANDBOX_AUTO_APPROVE: z.enum(["true", "false", "1", "0"]).default("false"),
   SANDBOX_WEBHOOK_PATCH: z.enum(["supported", "404", "405"]).default("supported"),
   SANDBOX_SIGNATURE_FORM: z.enum(["prefixed", "bare"]).default("prefixed"),
+  SANDBOX_LIST_PAGE_CAP: z.coerce.number().int().min(1).max(100).default(100),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
   SANDBOX_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SANDBOX_RATE_LIMIT_CODE: z.enum(["RATE_LIMIT_EXCEEDED", "RATE_LIMITED"]).default("RATE_LIMIT_EXCEEDED"),
@@ -72,6 +73,7 @@ export function loadSandboxSettings(
       autoApprove: env.SANDBOX_AUTO_APPROVE === "true" || env.SANDBOX_AUTO_APPROVE === "1",
       webhookPatch: env.SANDBOX_WEBHOOK_PATCH,
       signatureForm: env.SANDBOX_SIGNATURE_FORM,
+      listPageCap: env.SANDBOX_LIST_PAGE_CAP,
       rateLimits: {
         limit: env.SANDBOX_RATE_LIMIT,
         windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS,

@@ -36,6 +36,8 @@ export interface SandboxOptions {
   autoApprove?: boolean;
   /** How PATCH /api/v1/webhooks/{id} answers (SANDBOX_WEBHOOK_PATCH; default `supported`). */
   webhookPatch?: WebhookPatchSupport;
+  /** The most items a list answers with, 1–100 (SANDBOX_LIST_PAGE_CAP; default 100). */
+  listPageCap?: number;
   /** Seed users, problems, tournaments, keys and the OAuth client (default true). */
   seed?: boolean;
   rateLimits?: Partial<RateLimitSettings>;
@@ -136,6 +138,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Sandbo
         });
   state.oauth.autoApprove = options.autoApprove ?? false;
   state.webhookPatch = options.webhookPatch ?? "supported";
+  state.listPageCap = options.listPageCap ?? 100;
   const control = createControl(core);
   const tick = async (): Promise<void> => {
     runDue();

@@ -245,6 +245,11 @@ export interface SandboxState {
   /** `reportExpiresIn: false` leaves `expires_in` out of token answers, as RFC 6749 §5.1 allows. */
   oauth: { autoApprove: boolean; autoApproveUsername: string | undefined; reportExpiresIn: boolean };
   webhookPatch: WebhookPatchSupport;
+  /**
+   * The most items a list answers with, whatever `limit` asks (the spec shows no bounds of `limit`): below 100
+   * it plays a platform that serves shorter pages than the 100 a client may ask for.
+   */
+  listPageCap: number;
   lastLeaderboardRefresh: number;
 }
 
@@ -268,6 +273,7 @@ export function createState(now: number): SandboxState {
     oauthGrants: new Map(),
     oauth: { autoApprove: false, autoApproveUsername: undefined, reportExpiresIn: true },
     webhookPatch: "supported",
+    listPageCap: 100,
     lastLeaderboardRefresh: now,
   };
 }

@@ -25,9 +25,10 @@ const global = defineRoute({
   }),
   handle: (deps, { query }) => {
     const rankings = rankUsers(deps.state);
+    const served = Math.min(query.limit, deps.state.listPageCap);
     return {
       rankings: rankings
-        .slice(query.offset, query.offset + query.limit)
+        .slice(query.offset, query.offset + served)
         .map(({ rank, user, winRate, battlesWon }) => ({
           rank,
           user: {
@@ -40,7 +41,7 @@ const global = defineRoute({
           battlesWon,
         })),
       total: rankings.length,
-      hasMore: query.offset + query.limit < rankings.length,
+      hasMore: query.offset + served < rankings.length,
     };
   },
 });

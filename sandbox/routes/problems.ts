@@ -37,7 +37,7 @@ export const problemsRoute = defineRoute({
       (problem) => query.difficulty === undefined || problem.difficulty === query.difficulty,
     );
     const start = query.cursor === undefined ? (query.offset ?? 0) : decodeCursor(query.cursor);
-    const end = start + query.limit;
+    const end = start + Math.min(query.limit, deps.state.listPageCap);
     const hasMore = end < matching.length;
     return {
       problems: matching.slice(start, end),

@@ -48,9 +48,10 @@ const list = defineRoute({
       .filter((tournament) => query.status === undefined || tournament.status === query.status)
       .filter((tournament) => query.difficulty === undefined || tournament.difficulty === query.difficulty)
       .sort((a, b) => a.startTime - b.startTime);
-    const page = matching.slice(query.offset, query.offset + query.limit);
+    const served = Math.min(query.limit, deps.state.listPageCap);
+    const page = matching.slice(query.offset, query.offset + served);
     if (shape === "B") return { tournaments: page.map(renderItemB) };
-    const hasMore = query.offset + query.limit < matching.length;
+    const hasMore = query.offset + served < matching.length;
     return { tournaments: page.map(renderItemA), total: matching.length, hasMore };
   },
 });

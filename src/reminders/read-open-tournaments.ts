@@ -38,8 +38,12 @@ export async function readEveryTournamentIn(
   const limit = listLimitBounds.max;
   const tournaments: Tournament[] = [];
   const seen = new Set<string>();
+  // The next page starts after what came back, not after what was asked for: a platform may serve fewer than
+  // 100 a page (the bounds of `limit` are not in the spec), and stepping by 100 would skip the rest.
+  let offset = 0;
   for (let page = 0; page < maxTournamentPages; page += 1) {
-    const answer = await listTournaments(http, credential, { status, limit, offset: page * limit });
+    const answer = await listTournaments(http, credential, { status, limit, offset });
+    offset += answer.tournaments.length;
     // A tournament that moved between pages while they were read would come twice.
     for (const tournament of answer.tournaments) {
       if (!seen.has(tournament.id)) tournaments.push(tournament);

@@ -19,6 +19,7 @@ describe("settings", () => {
       autoApprove: false,
       webhookPatch: "supported",
       signatureForm: "prefixed",
+      listPageCap: 100,
       rateLimits: { limit: 1000, windowSeconds: 3600, code: "RATE_LIMIT_EXCEEDED" },
     });
     expect(settings.options.keys).toBeUndefined();
@@ -33,6 +34,7 @@ describe("settings", () => {
       SANDBOX_WEBHOOK_PATCH: "405",
       SANDBOX_SIGNATURE_FORM: "bare",
       SANDBOX_RATE_LIMIT_CODE: "RATE_LIMITED",
+      SANDBOX_LIST_PAGE_CAP: "25",
     });
     expect(settings.port).toBe(4999);
     expect(settings.options).toMatchObject({
@@ -41,8 +43,10 @@ describe("settings", () => {
       timeScale: 60,
       webhookPatch: "405",
       signatureForm: "bare",
+      listPageCap: 25,
       rateLimits: { code: "RATE_LIMITED" },
     });
+    expect(() => loadSandboxSettings({ SANDBOX_LIST_PAGE_CAP: "101" })).toThrow(/SANDBOX_LIST_PAGE_CAP/);
   });
 
   it("reports every bad setting by name without echoing keys", () => {

@@ -54,6 +54,16 @@ describe("GET /v1/tournaments", () => {
     const bad = await test.call("GET", "/v1/tournaments?status=cancelled", { key: test.key("read") });
     expect(bad.body.error.details).toEqual({ field: "status", value: "cancelled" });
   });
+
+  it("serves at most its page cap whatever limit asks, and says more follow", async () => {
+    test.sandbox.state.listPageCap = 4;
+    const first = await test.call("GET", "/v1/tournaments?limit=100", { key: test.key("read") });
+    expect(first.body).toMatchObject({ total: 6, hasMore: true });
+    expect(first.body.tournaments).toHaveLength(4);
+    const rest = await test.call("GET", "/v1/tournaments?limit=100&offset=4", { key: test.key("read") });
+    expect(rest.body).toMatchObject({ total: 6, hasMore: false });
+    expect(rest.body.tournaments).toHaveLength(2);
+  });
 });
 
 describe("registration", () => {

@@ -43,6 +43,8 @@ export function readTournamentsByStatus(
     status,
     tournaments: [] as Tournament[],
     pagesAsked: 0,
+    /** Where its next page starts: after the tournaments its pages held, however many a page served. */
+    offset: 0,
     reading: false,
     finished: false,
   }));
@@ -62,9 +64,13 @@ export function readTournamentsByStatus(
   }
 
   async function readPage(read: StatusRead): Promise<void> {
-    const offset = read.pagesAsked * limit;
     read.pagesAsked += 1;
-    const answer = await listTournaments(http, credential, { status: read.status, limit, offset });
+    const answer = await listTournaments(http, credential, {
+      status: read.status,
+      limit,
+      offset: read.offset,
+    });
+    read.offset += answer.tournaments.length;
     // A tournament that moved between pages (or statuses) while they were read would come twice.
     for (const tournament of answer.tournaments) {
       if (!seen.has(tournament.id)) read.tournaments.push(tournament);
