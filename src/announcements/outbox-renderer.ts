@@ -16,6 +16,7 @@ import { loadOutboxEvent } from "./load-outbox-event.js";
 import { wasThreadArchived } from "../store/message-threads.js";
 import { renderEvent } from "./render-event.js";
 import { listServerWeekUsers, loadServerWeek } from "./server-week.js";
+import { platformPodiumEntries } from "./server-week-digest.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 
 export interface OutboxRendererDeps {
@@ -67,7 +68,8 @@ async function renderPost(
           guildId: entry.guildId,
           end: event.createdAt,
           departedCheck: createDepartedCheck(deps, entry.guildId),
-          alsoNamed: eventUsers,
+          // Only the podium of the platform's top list is shown: checking the rest would spend the look-ups.
+          alsoNamed: platformPodiumEntries(event).map((entry) => entry.userId),
         })
       : undefined;
   const users = [...eventUsers, ...listServerWeekUsers(serverWeek)];

@@ -113,16 +113,21 @@ function tierText(tier: string): string {
   return plainText(formatTier(tier));
 }
 
+/** The entries of the platform's top list the digest shows: its first three by rank. */
+export function platformPodiumEntries(
+  event: PlatformEventOf<"system.leaderboard_updated">,
+): PlatformEventOf<"system.leaderboard_updated">["data"]["top"] {
+  return sortByRank(event.data.top).slice(0, 3);
+}
+
 /** The platform's top three, as the refresh tells it: what this post showed before it became a digest. */
 function platformPodium(
   event: PlatformEventOf<"system.leaderboard_updated">,
   context: RenderContext,
 ): Section[] {
-  const podium = sortByRank(event.data.top)
-    .slice(0, 3)
-    .map((entry) => {
-      const who = nameUser({ id: entry.userId, username: entry.username }, context);
-      return `${formatRank(entry.rank)} ${who} — ${formatRating(entry.rating)}`;
-    });
+  const podium = platformPodiumEntries(event).map((entry) => {
+    const who = nameUser({ id: entry.userId, username: entry.username }, context);
+    return `${formatRank(entry.rank)} ${who} — ${formatRating(entry.rating)}`;
+  });
   return podium.length === 0 ? [] : [{ name: "🌍 Platform top 3", lines: podium }];
 }

@@ -169,6 +169,42 @@ describe.each(testDatabases())("the weekly digest without members who left, on $
     expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(6);
   });
 
+  it("asks about the platform's podium alone of its top list, and checks every member it names", async () => {
+    // The refresh's top list is longer than the three the post shows, and all of it is linked here.
+    const topCount = maxMemberChecks;
+    const top = Array.from({ length: topCount }, (_, index) => {
+      const user_id = `usr_top_${String(index)}`;
+      return {
+        rank: index + 1,
+        user_id,
+        username: `top${String(index)}`,
+        rating: 3000 - index,
+        tier: "master",
+      };
+    });
+    for (const entry of top) {
+      const member = fake.createMember(guildId, { username: entry.username });
+      await link(guildId, member.id, { id: entry.user_id, username: entry.username });
+    }
+    const players = await playWeek(7);
+    fake.removeMember(guildId, players[0]!.discordId);
+    fake.removeMember(guildId, players[5]!.discordId);
+    fake.resetStats();
+
+    const eventId = await storeEvent(
+      "system.leaderboard_updated",
+      world.data("system.leaderboard_updated", { top }),
+      { id: "evt_weekly_long_top" },
+    );
+    const message = await renderRow(await queue(eventId, "post", guildId));
+
+    // The week's first five who are still here: the sixth gainer left too, and was asked about to know it.
+    const shown = [1, 2, 3, 4, 6].map((index) => gainLine(players[index]!, index));
+    expect(gainsOf(message)).toBe(shown.join("\n"));
+    // Three of the podium, the five named and the two who left.
+    expect(fake.stats.requestsByRoute.get(memberRoute)).toBe(3 + 5 + 2);
+  });
+
   it("asks about a bounded number of members, however many have left", async () => {
     const players = await playWeek(maxMemberChecks + 10);
     for (const player of players) fake.removeMember(guildId, player.discordId);
