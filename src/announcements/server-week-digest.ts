@@ -41,7 +41,7 @@ export function renderServerWeek(
     section("📉 Biggest losses", losses, (row) => describeChange(row, name)),
     section("⬆️ Promotions", promotions, (row) => `${name(row.platformUserId)} → **${tierText(row.name)}**`),
     section("⚔️ Most battles won", winners, (row) => describeWins(row, name)),
-    section("🏅 Achievements", achievements, ([userId, names]) => `${name(userId)} — ${names.join(", ")}`),
+    section("🏅 Achievements", achievements, ([userId, names]) => `${name(userId)} — ${listSome(names)}`),
   ].filter((field) => field.lines.length > 0);
   if (week === undefined || sections.length === 0)
     return { content: quietWeekLine, allowed_mentions: noPings };
@@ -98,6 +98,23 @@ function fitSections(sections: readonly Section[], embed: APIEmbed): APIEmbedFie
 
 function fullLength({ lines }: Section): number {
   return lines.reduce((sum, line) => sum + line.length + 1, 0);
+}
+
+/** A member's achievements within a line's share: one member's many would otherwise fill the whole field. */
+const achievementsLineLength = 160;
+
+/** The names, as many as fit `achievementsLineLength` (the first always), then how many more there are. */
+function listSome(names: readonly string[]): string {
+  const shown: string[] = [];
+  let length = 0;
+  for (const name of names) {
+    const added = (shown.length > 0 ? 2 : 0) + name.length;
+    if (shown.length > 0 && length + added > achievementsLineLength) break;
+    shown.push(name);
+    length += added;
+  }
+  const left = names.length - shown.length;
+  return left === 0 ? shown.join(", ") : `${shown.join(", ")} and ${String(left)} more`;
 }
 
 function describeChange(row: MemberPeriodTotals, name: (id: string) => string): string {

@@ -105,6 +105,29 @@ describe("the weekly digest", () => {
     }
   });
 
+  it("lists a member's many achievements in part, so the members after them are still shown", () => {
+    // Forty-five achievements, or a few near 200 characters, made one line longer than the whole field.
+    const many = Array.from({ length: 45 }, (_, index) => `Achievement number ${String(index)}`);
+    const long = ["a", "b", "c", "d", "e"].map((letter) => letter.repeat(195));
+    const body = renderEvent(refresh, {
+      mentions: members,
+      serverWeek: week({
+        achievements: [
+          ...many.map((name) => ({ platformUserId: "usr_ann", name, occurredAt: eventTime - day })),
+          ...long.map((name) => ({ platformUserId: "usr_ben", name, occurredAt: eventTime - day })),
+          { platformUserId: "usr_cat", name: "First Win", occurredAt: eventTime - day },
+        ],
+      }),
+    });
+
+    expectWithinDiscordLimits(body);
+    const lines = field(body, "🏅 Achievements")?.split("\n") ?? [];
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^<@101> — Achievement number 0, Achievement number 1, .* and \d+ more$/u);
+    expect(lines[1]).toMatch(new RegExp(`^<@102> — ${"a".repeat(195)} and 4 more$`, "u"));
+    expect(lines[2]).toBe("<@103> — First Win");
+  });
+
   it("stays within Discord's limits with a thousand members and long achievement names", () => {
     const ids = Array.from({ length: 1000 }, (_, index) => `usr_${String(index).padStart(4, "0")}`);
     const body = renderEvent(refresh, {
