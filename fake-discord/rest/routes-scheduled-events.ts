@@ -19,6 +19,7 @@ import {
   assertActiveEventKeeps,
   assertEntityRequirements,
   assertEventName,
+  assertEndAfterStart,
   assertStartNotPast,
   assertStatusChange,
   readScheduledEventFields,
@@ -64,7 +65,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     },
   );
 
-  // A start in the past: 400 50035. Past the 100: 400 30038.
+  // A start in the past, or an end not after it: 400 50035. Past the 100: 400 30038.
   app.post<{ Params: GuildParams }>("/guilds/:guildId/scheduled-events", (request) => {
     const guild = requireEventGuild(state, request.params.guildId);
     const fields = readScheduledEventFields(request.body);
@@ -78,6 +79,8 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     assertEntityRequirements(draft);
     assertEventName(fields.name ?? "");
     assertStartNotPast(fields.scheduledStartTime, state.clock.now());
+    const scheduledStartTime = fields.scheduledStartTime ?? new Date(state.clock.now()).toISOString();
+    assertEndAfterStart({ scheduledStartTime, scheduledEndTime: draft.scheduledEndTime });
     requireEventCreator(state, guild, entityType, draft.channelId);
     if (world.scheduledEvents.countUncompleted(guild) >= uncompletedEventsPerGuild)
       throw new DiscordHttpError("maximumScheduledEvents");
@@ -86,7 +89,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       creatorId: world.botUser.id,
       name: fields.name ?? "",
       description: fields.description ?? null,
-      scheduledStartTime: fields.scheduledStartTime ?? new Date(state.clock.now()).toISOString(),
+      scheduledStartTime,
       privacyLevel: fields.privacyLevel ?? GuildScheduledEventPrivacyLevel.GuildOnly,
     });
     state.signal.notify();
@@ -117,6 +120,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
     const after = { ...event, ...changes };
     assertEntityRequirements(after);
     assertEventName(after.name);
+    assertEndAfterStart(after);
     // Moved to another channel or entity type: the bot needs its permissions there too.
     if (after.entityType !== event.entityType || after.channelId !== event.channelId)
       requireEventManager(state, guild, after);

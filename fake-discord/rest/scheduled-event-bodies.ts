@@ -84,6 +84,24 @@ export function assertStartNotPast(scheduledStartTime: string | undefined, now: 
   ]);
 }
 
+/**
+ * An end that is not after the start, sent or left by a change that moved the start past it: 400 50035 on
+ * `scheduled_end_time` (Discord refuses it; the docs give no code, so the field error's code is the fake's own).
+ */
+export function assertEndAfterStart(
+  event: Pick<FakeScheduledEvent, "scheduledStartTime" | "scheduledEndTime">,
+): void {
+  if (event.scheduledEndTime === null) return;
+  if (Date.parse(event.scheduledEndTime) > Date.parse(event.scheduledStartTime)) return;
+  throw new DiscordHttpError("invalidFormBody", [
+    {
+      path: ["scheduled_end_time"],
+      code: "GUILD_SCHEDULED_EVENT_END_BEFORE_START",
+      message: "The end time must be after the start time.",
+    },
+  ]);
+}
+
 /** SCHEDULED → ACTIVE → COMPLETED, or SCHEDULED → CANCELED (docs: Valid Guild Scheduled Event Status Transitions). */
 const nextStatuses: ReadonlyMap<GuildScheduledEventStatus, readonly GuildScheduledEventStatus[]> = new Map([
   [

@@ -113,6 +113,30 @@ describe("guild scheduled events on the fake Discord, over REST", () => {
     expect(fake.scheduledEvents.list(guildId).map((each) => each.scheduledStartTime)).toEqual([tomorrow]);
   });
 
+  it("refuses an end not after the start, sent or left behind by a start moved past it", async () => {
+    const endBeforeStart = {
+      status: 400,
+      code: 50035,
+      rawError: {
+        errors: { scheduled_end_time: { _errors: [{ code: "GUILD_SCHEDULED_EVENT_END_BEFORE_START" }] } },
+      },
+    };
+    await expect(
+      create({ ...externalEvent("Backwards"), scheduled_end_time: tomorrow }),
+    ).rejects.toMatchObject(endBeforeStart);
+    const event = await create(externalEvent("Contest"));
+    const later = new Date(Date.parse(dayAfter) + 3_600_000).toISOString();
+    await expect(modify(event.id, { scheduled_start_time: later })).rejects.toMatchObject(endBeforeStart);
+    // Both moved together: what a bot moving an event's start sends.
+    const laterEnd = new Date(Date.parse(later) + 3_600_000).toISOString();
+    expect(
+      await modify(event.id, { scheduled_start_time: later, scheduled_end_time: laterEnd }),
+    ).toMatchObject({
+      scheduled_start_time: later,
+      scheduled_end_time: laterEnd,
+    });
+  });
+
   it("needs Create Events to create, and Manage Events alone is not enough", async () => {
     fake.roles.revokeFromBot(guildId, ["CreateEvents"]);
     fake.roles.grantBot(guildId, ["ManageEvents"]);
