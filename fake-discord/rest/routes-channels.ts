@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DiscordHttpError, type FieldError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { readMessageDraft } from "../messages/message-draft.js";
-import type { StoredMessage } from "../messages/message-types.js";
+import { messageFlags, type StoredMessage } from "../messages/message-types.js";
 import { pickMessageAnchor, pickMessagePage } from "../messages/message-page.js";
 import { renderMessage } from "../messages/render-message.js";
 import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
@@ -59,11 +59,16 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
         return render(earlier);
       }
     }
+    // Create Message sets only SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE and IS_COMPONENTS_V2
+    // (docs: Create Message, "flags"): a channel message is never ephemeral, so EPHEMERAL is dropped and
+    // everyone sees it.
+    const channelDraft =
+      typeof draft.flags === "number" ? { ...draft, flags: draft.flags & ~messageFlags.ephemeral } : draft;
     const message = state.messages.create({
       channelId: channel.id,
       guildId: channel.guildId,
       authorId: state.world.botUser.id,
-      draft,
+      draft: channelDraft,
       files,
     });
     state.stats.channelMessagesCreated += 1;

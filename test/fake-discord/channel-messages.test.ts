@@ -72,6 +72,16 @@ describe("channel messages on the fake Discord", () => {
     expect(all[1]?.allowedMentions).toBeNull();
   });
 
+  it("never makes a channel message ephemeral: the flag is dropped and everyone sees the message", async () => {
+    const sent = (await rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Meant for one member", flags: 64 | 4096 },
+    })) as { id: string; flags: number };
+    expect(sent.flags).toBe(4096);
+    expect(fake.messages(channelId).map((message) => message.content)).toEqual(["Meant for one member"]);
+    const listed = (await rest.get(Routes.channelMessages(channelId))) as { id: string }[];
+    expect(listed.map((message) => message.id)).toEqual([sent.id]);
+  });
+
   it("lists a channel's messages newest first", async () => {
     for (const content of ["one", "two", "three"])
       await rest.post(Routes.channelMessages(channelId), { body: { content } });
