@@ -1,6 +1,7 @@
 import { ButtonStyleTypes, MessageComponentTypes } from "#discord-api-spec";
 import { discordLimits as limits } from "./discord-limits.js";
 import { isRecord, listOf, type FieldErrorCollector, type FieldPath } from "./field-checks.js";
+import { checkUrlScheme, linkButtonSchemes } from "./url-schemes.js";
 
 const selectTypes = new Set<unknown>([
   MessageComponentTypes.STRING_SELECT,
@@ -47,12 +48,27 @@ export function checkMessageComponents(
   });
 }
 
-/** A link button needs its url, any other but a premium one its custom_id (docs: Components, Button). */
+/**
+ * A link button needs its url (http, https or discord) and takes no custom_id; any other but a premium one
+ * needs its custom_id and takes no url; every one but a premium one shows a label or an emoji (docs:
+ * Components, Button). The codes of the refusals the docs do not give are the fake's own.
+ */
 function checkButton(errors: FieldErrorCollector, component: Record<string, unknown>, path: FieldPath): void {
   if (component.type !== MessageComponentTypes.BUTTON) return;
-  if (component.style === ButtonStyleTypes.LINK) errors.required([...path, "url"], component.url);
-  else if (component.style !== ButtonStyleTypes.PREMIUM)
+  if (component.style === ButtonStyleTypes.PREMIUM) return;
+  if (component.style === ButtonStyleTypes.LINK) {
+    errors.required([...path, "url"], component.url);
+    checkUrlScheme(errors, [...path, "url"], component.url, linkButtonSchemes);
+    if (component.custom_id !== undefined)
+      errors.add([...path, "custom_id"], "BUTTON_LINK_CUSTOM_ID", "A link button cannot have a custom id.");
+  } else {
     errors.required([...path, "custom_id"], component.custom_id);
+    if (component.url !== undefined)
+      errors.add([...path, "url"], "BUTTON_URL_NOT_LINK", "Only a link button can have a url.");
+  }
+  const labelled = typeof component.label === "string" && component.label !== "";
+  if (!labelled && component.emoji === undefined)
+    errors.add([...path, "label"], "BUTTON_LABEL_OR_EMOJI", "A button needs a label or an emoji.");
 }
 
 /** Discord refuses two components with one custom_id in a message or modal. */

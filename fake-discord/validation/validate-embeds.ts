@@ -1,10 +1,12 @@
 import { discordLimits as limits } from "./discord-limits.js";
 import { isRecord, listOf, textLength, type FieldErrorCollector, type FieldPath } from "./field-checks.js";
+import { checkUrlScheme, imageSchemes, webSchemes } from "./url-schemes.js";
 
 /**
  * What Discord's OpenAPI spec cannot say about embeds (its schema holds each field's own limit): the 6000
- * characters that span every embed of a message (docs: Resources, Message — Embed Limits), and a field's
- * name and value, which the spec requires but Discord also refuses empty.
+ * characters that span every embed of a message (docs: Resources, Message — Embed Limits), a field's
+ * name and value, which the spec requires but Discord also refuses empty, an embed that shows nothing, and a
+ * link whose scheme Discord does not take (the spec's `uri` format takes any).
  */
 export function checkEmbeds(errors: FieldErrorCollector, embeds: unknown, path: FieldPath): void {
   let total = 0;
@@ -20,8 +22,31 @@ export function checkEmbeds(errors: FieldErrorCollector, embeds: unknown, path: 
   }
 }
 
+/** What an embed shows; one with none of it is refused as an empty embed is. */
+const embedContent = ["title", "description", "fields", "image", "thumbnail", "author", "footer", "video"];
+
+/** Links an embed may carry, and the schemes each takes (an image may name an uploaded file). */
+const embedLinks: readonly { readonly path: readonly string[]; readonly schemes: readonly string[] }[] = [
+  { path: ["url"], schemes: webSchemes },
+  { path: ["image", "url"], schemes: imageSchemes },
+  { path: ["thumbnail", "url"], schemes: imageSchemes },
+  { path: ["author", "url"], schemes: webSchemes },
+  { path: ["author", "icon_url"], schemes: imageSchemes },
+  { path: ["footer", "icon_url"], schemes: imageSchemes },
+];
+
 /** Checks one embed's fields and returns the characters it counts towards the message total. */
 function checkEmbed(errors: FieldErrorCollector, embed: Record<string, unknown>, path: FieldPath): number {
+  // An embed with nothing to show: Discord asks for its description (the field it names for `{}`).
+  const shows = embedContent.some(
+    (key) => embed[key] !== undefined && embed[key] !== null && embed[key] !== "",
+  );
+  if (!shows) errors.add([...path, "description"], "BASE_TYPE_REQUIRED", "This field is required");
+  for (const link of embedLinks) {
+    let value: unknown = embed;
+    for (const key of link.path) value = isRecord(value) ? value[key] : undefined;
+    checkUrlScheme(errors, [...path, ...link.path], value, link.schemes);
+  }
   let total = textLength(embed.title) + textLength(embed.description);
   if (isRecord(embed.footer)) total += textLength(embed.footer.text);
   if (isRecord(embed.author)) total += textLength(embed.author.name);
