@@ -60,7 +60,14 @@ for (let start = 0; start < facts.length; start += 4000) {
 }
 
 const digest = await medianMs(async () => {
-  const totals = await listMemberPeriodTotals(db, { guildId, window: week });
+  // A digest's week as a refresh bounds it (src/announcements/server-week.ts): the rows stored by its refresh,
+  // and those the refresh before it was stored too early for.
+  const window = {
+    ...week,
+    storedBy: now,
+    late: { storedAfter: week.from, occurredAfter: week.from - 7 * day },
+  };
+  const totals = await listMemberPeriodTotals(db, { guildId, window });
   if (totals.length !== members)
     throw new Error(`read ${String(totals.length)} members, not ${String(members)}`);
 });

@@ -36,6 +36,7 @@ import * as oneRoutePerChannel from "./2027-01-01T0000_one_route_per_channel.js"
 import * as outboxTargetIndex from "./2027-01-02T0000_outbox_target_index.js";
 import * as tokenRevocations from "./2027-01-03T0000_token_revocations.js";
 import * as tournamentEventMisses from "./2027-01-04T0000_tournament_event_misses.js";
+import * as leaderboardRefreshes from "./2027-01-05T0000_leaderboard_refreshes.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -73,4 +74,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-02T0000_outbox_target_index": outboxTargetIndex,
   "2027-01-03T0000_token_revocations": tokenRevocations,
   "2027-01-04T0000_tournament_event_misses": tournamentEventMisses,
+  "2027-01-05T0000_leaderboard_refreshes": leaderboardRefreshes,
 };

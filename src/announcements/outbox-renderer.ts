@@ -15,7 +15,7 @@ import { loadGuildMentions } from "./guild-mentions.js";
 import { loadOutboxEvent } from "./load-outbox-event.js";
 import { wasThreadArchived } from "../store/message-threads.js";
 import { renderEvent } from "./render-event.js";
-import { listServerWeekUsers, loadServerWeek } from "./server-week.js";
+import { listServerWeekUsers, loadServerWeek, readDigestWeek } from "./server-week.js";
 import { platformPodiumEntries } from "./server-week-digest.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
 
@@ -66,7 +66,11 @@ async function renderPost(
     event.kind === "system.leaderboard_updated"
       ? await loadServerWeek(deps.db, {
           guildId: entry.guildId,
-          end: event.createdAt,
+          window: await readDigestWeek(deps.db, {
+            guildId: entry.guildId,
+            eventId: event.id,
+            createdAt: event.createdAt,
+          }),
           departedCheck: createDepartedCheck(deps, entry.guildId),
           // Only the podium of the platform's top list is shown: checking the rest would spend the look-ups.
           alsoNamed: platformPodiumEntries(event).map((entry) => entry.userId),

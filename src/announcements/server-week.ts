@@ -1,6 +1,7 @@
 // This server's week as of a leaderboard refresh, read from the activity the receiver recorded
-// (docs/architecture.md, "The weekly digest"). Loaded when the digest is posted, for the seven days before the
-// event's own time: a retry or a late post shows the same week, and the outbox posts it once per channel.
+// (docs/architecture.md, "The weekly digest"). Loaded when the digest is posted, for the week the refresh bounds
+// (from the refresh before it, src/store/leaderboard-refreshes.ts): a retry or a late post shows the same week,
+// and the outbox posts it once per channel.
 // Members who left the server are left out when Discord says so (departed-members.ts).
 import type { Kysely } from "kysely";
 import { readActivityWindow } from "../display/activity-period.js";
@@ -13,6 +14,7 @@ import {
   type ActivityWindow,
 } from "../store/member-activity-periods.js";
 import type { DepartedCheck } from "../discord/departed-members.js";
+import { findRefreshBounds } from "../store/leaderboard-refreshes.js";
 import { leaveOutDeparted } from "./departed-members.js";
 import type { WeekRows } from "./server-week-shown.js";
 
@@ -30,18 +32,44 @@ export interface LoadedServerWeek extends ServerWeek {
   readonly departed: ReadonlySet<string>;
 }
 
+/**
+ * The week a refresh's digest shows in a server: from the refresh before it (within two weeks) to its own, with
+ * the rows stored by the time it was and those the refresh before it came too early for; the seven days
+ * before it, as `/leaderboard server period:week` reads them, for a refresh the store has no row of.
+ */
+export async function readDigestWeek(
+  db: Kysely<Database>,
+  refresh: { readonly guildId: string; readonly eventId: string; readonly createdAt: number },
+): Promise<ActivityWindow> {
+  const sevenDays = readActivityWindow("week", refresh.createdAt);
+  const bounds = await findRefreshBounds(db, refresh);
+  if (bounds === undefined) return sevenDays;
+  const { previous } = bounds;
+  if (previous === undefined) return { ...sevenDays, storedBy: bounds.storedAt };
+  return {
+    from: previous.createdAt,
+    to: refresh.createdAt,
+    storedBy: bounds.storedAt,
+    // Dated in the week before that refresh, stored after it: that digest was bounded already.
+    late: {
+      storedAfter: previous.storedAt,
+      occurredAfter: readActivityWindow("week", previous.createdAt).from,
+    },
+  };
+}
+
 export async function loadServerWeek(
   db: Kysely<Database>,
   input: {
     readonly guildId: string;
-    readonly end: number;
+    readonly window: ActivityWindow;
     /** Asks Discord about the members the digest would name; without it, nobody is left out. */
     readonly departedCheck?: DepartedCheck | undefined;
     /** The platform users the post names besides the week (the platform's podium). */
     readonly alsoNamed?: readonly string[];
   },
 ): Promise<LoadedServerWeek> {
-  const query = { guildId: input.guildId, window: readActivityWindow("week", input.end) };
+  const query = { guildId: input.guildId, window: input.window };
   const links = await listGuildLinks(db, input.guildId);
   const rows = {
     totals: await listMemberPeriodTotals(db, query),

@@ -6,11 +6,14 @@ import { stopStartedReminders } from "../reminders/stop-started-reminders.js";
 import { queueTierRoles } from "../roles/queue-tier-roles.js";
 import { queueRoleConnections } from "../roles/role-connections/queue-role-connections.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
+import { recordLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
 import { recordEventActivity } from "../store/member-activity-facts.js";
 
 export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
-  // The weekly digest's read model (docs/architecture.md, "The weekly digest").
+  // The weekly digest's read model (docs/architecture.md, "The weekly digest"), and the refreshes that bound
+  // its weeks.
   recordEventActivity,
+  recordLeaderboardRefreshes,
   // docs/architecture.md, "Tier roles".
   queueTierRoles,
   // docs/architecture.md, "Linked Roles": verified members' connections follow their rating and wins.

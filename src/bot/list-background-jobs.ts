@@ -3,7 +3,8 @@
 import { revocationEndpoint } from "../linking/revoke-queued-tokens.js";
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
-import { pruneMemberActivity } from "../store/member-activity.js";
+import { pruneLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
+import { memberActivityRetentionMs, pruneMemberActivity } from "../store/member-activity.js";
 import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneAbandonedVerifications } from "../linking/prune-abandoned-verifications.js";
@@ -70,11 +71,19 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       everyMs: hour,
       run: () => pruneUncardedAnswers(db, clock.now() - day),
     },
-    // The weekly digest and /leaderboard server read a year at most (member-activity.ts).
+    // The weekly digest and /leaderboard server read a year at most (member-activity.ts), and so do the
+    // refreshes that bound the digest's weeks (leaderboard-refreshes.ts).
     {
       name: "prune members' activity older than a year",
       everyMs: hour,
-      run: () => pruneMemberActivity(db, clock.now()),
+      run: async () => {
+        const now = clock.now();
+        const refreshes = await pruneLeaderboardRefreshes(db, {
+          now,
+          retentionMs: memberActivityRetentionMs,
+        });
+        return refreshes + (await pruneMemberActivity(db, now));
+      },
     },
     // docs/architecture.md, "When the bot leaves a server".
     {

@@ -1,5 +1,6 @@
-// The periods a server's activity is summed over (docs/architecture.md, "The weekly digest"). The weekly
-// digest and `/leaderboard server period:week` both take their week from readActivityWindow, so they agree.
+// The periods a server's activity is summed over (docs/architecture.md, "The weekly digest"):
+// `/leaderboard server period:week` takes its week from readActivityWindow, and so does a weekly digest whose
+// refresh had none before it (a digest's week otherwise runs from the refresh before it, server-week.ts).
 
 export const activityPeriods = ["week", "month", "all"] as const;
 

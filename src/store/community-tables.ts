@@ -193,6 +193,20 @@ export interface MemberActivityTable {
   achievement: Immutable<string | null>;
 }
 
+/**
+ * A weekly leaderboard refresh as a server heard it (docs/architecture.md, "The weekly digest"): the bounds of
+ * its digest's week. PRIMARY KEY (guild_id, event_id). Kept a year, as the activity it bounds.
+ */
+export interface LeaderboardRefreshesTable {
+  /** The server whose own endpoint sent it, or `*` for the operator's webhook, which reaches every server. */
+  guild_id: Immutable<string>;
+  event_id: Immutable<string>;
+  /** The event's `created` (the platform's clock): where its week ends. */
+  created_at: Immutable<Millis>;
+  /** When the bot stored it (its own clock): activity stored later counts in the next week. */
+  stored_at: Immutable<Millis>;
+}
+
 /** A server that shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament events"). */
 export interface TournamentEventSettingsTable {
   guild_id: Immutable<string>;

@@ -32,6 +32,7 @@ import type {
 } from "./posting-tables.js";
 import type {
   GuildRoleSettingsTable,
+  LeaderboardRefreshesTable,
   MemberActivityTable,
   MemberTierRolesTable,
   PlatformUsersTable,
@@ -76,6 +77,7 @@ export interface Database {
   tournament_event_settings: TournamentEventSettingsTable;
   tournament_events: TournamentEventsTable;
   member_activity: MemberActivityTable;
+  leaderboard_refreshes: LeaderboardRefreshesTable;
   write_probe: WriteProbeTable;
   linked_role_states: LinkedRoleStatesTable;
   role_connections: RoleConnectionsTable;

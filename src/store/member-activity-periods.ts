@@ -1,6 +1,7 @@
 // One server's activity over a period, for the weekly digest and `/leaderboard server period:week|month`
-// (docs/architecture.md, "The weekly digest"). Both read the same totals, so the two always agree. Only
-// members still linked in the server count: a member who unlinked drops out of both.
+// (docs/architecture.md, "The weekly digest"). Both read the same totals over their window (a digest's bounded
+// by its refresh and the one before it). Only members still linked in the server count: a member who unlinked
+// drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
@@ -9,6 +10,16 @@ import { idsPerQuery, inSlices } from "./in-slices.js";
 export interface ActivityWindow {
   readonly from: number;
   readonly to: number;
+  /**
+   * A digest's week (leaderboard-refreshes.ts): only the rows stored by the time its refresh was, `recorded_at`
+   * up to this; a row stored later counts in the next week.
+   */
+  readonly storedBy?: number | undefined;
+  /**
+   * A digest's week after an earlier refresh: also the rows dated before `from` (but after `occurredAfter`)
+   * that were stored after that refresh was, `recorded_at` past `storedAfter`, which its digest could not count.
+   */
+  readonly late?: { readonly storedAfter: number; readonly occurredAfter: number } | undefined;
 }
 
 export interface MemberPeriodTotals {
@@ -28,12 +39,36 @@ export interface PeriodQuery {
 
 type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
 
+/** The rows of `window`: dated in it, and for a digest's week stored by its refresh or late from the last. */
+function inWindow(eb: ActivityBuilder, window: ActivityWindow) {
+  const { late } = window;
+  const conditions = [
+    // One range on the (guild_id, occurred_at) index, late rows included.
+    eb(
+      "member_activity.occurred_at",
+      ">",
+      late === undefined ? window.from : Math.min(window.from, late.occurredAfter),
+    ),
+    eb("member_activity.occurred_at", "<=", window.to),
+  ];
+  if (late !== undefined) {
+    conditions.push(
+      eb.or([
+        eb("member_activity.occurred_at", ">", window.from),
+        eb("member_activity.recorded_at", ">", late.storedAfter),
+      ]),
+    );
+  }
+  if (window.storedBy !== undefined)
+    conditions.push(eb("member_activity.recorded_at", "<=", window.storedBy));
+  return eb.and(conditions);
+}
+
 function inPeriod(db: Kysely<Database>, { guildId, window }: PeriodQuery) {
   return db
     .selectFrom("member_activity")
     .where("member_activity.guild_id", "=", guildId)
-    .where("member_activity.occurred_at", ">", window.from)
-    .where("member_activity.occurred_at", "<=", window.to)
+    .where((eb: ActivityBuilder) => inWindow(eb, window))
     .where((eb: ActivityBuilder) =>
       eb.exists(
         eb
@@ -105,8 +140,7 @@ async function readLatestRatings(
       .selectFrom("member_activity")
       .select(["platform_user_id", "new_rating", "occurred_at", "event_id"])
       .where("guild_id", "=", guildId)
-      .where("occurred_at", ">", window.from)
-      .where("occurred_at", "<=", window.to)
+      .where((eb) => inWindow(eb, window))
       .where("kind", "=", "rating")
       .where("new_rating", "is not", null)
       .where("platform_user_id", "in", some)

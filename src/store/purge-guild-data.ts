@@ -29,6 +29,8 @@ export interface PurgedGuildRows {
   readonly tierRoles: number;
   readonly memberTierRoles: number;
   readonly memberActivity: number;
+  /** The refreshes its own endpoint sent (the weekly digest's weeks); the operator's are every server's. */
+  readonly leaderboardRefreshes: number;
   readonly memberTeams: number;
   readonly threadPauses: number;
   /** The threads battle cards and tournament posts started (message-threads.ts). */
@@ -140,6 +142,9 @@ export async function purgeRemovedGuild(
         trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
       ),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
+      leaderboardRefreshes: await count(
+        trx.deleteFrom("leaderboard_refreshes").where("guild_id", "=", guildId),
+      ),
       memberTeams: await count(trx.deleteFrom("member_teams").where("guild_id", "=", guildId)),
       threadPauses: await count(trx.deleteFrom("battle_thread_pauses").where("guild_id", "=", guildId)),
       messageThreads: await count(trx.deleteFrom("message_threads").where("guild_id", "=", guildId)),

@@ -27,6 +27,7 @@ const expectedTables = [
   "guild_role_settings",
   "guild_settings",
   "inbox_events",
+  "leaderboard_refreshes",
   "linked_role_states",
   "member_activity",
   "member_links",

@@ -159,6 +159,7 @@ const tablesInDeleteOrder = Object.keys({
   role_connection_writes: true,
   token_revocations: true,
   personal_links: true,
+  leaderboard_refreshes: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

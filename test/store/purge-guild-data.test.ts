@@ -83,6 +83,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       tierRoles: 1,
       memberTierRoles: 1,
       memberActivity: 1,
+      leaderboardRefreshes: 1,
       memberTeams: 1,
       threadPauses: 1,
       messageThreads: 1,

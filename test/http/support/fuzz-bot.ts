@@ -65,6 +65,7 @@ const tables = Object.keys({
   role_connection_writes: true,
   token_revocations: true,
   personal_links: true,
+  leaderboard_refreshes: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

@@ -10,6 +10,7 @@ export const guildIdTables = [
   "guild_removals",
   "guild_role_settings",
   "guild_settings",
+  "leaderboard_refreshes",
   "member_activity",
   "member_links",
   "member_teams",

@@ -99,6 +99,11 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     guildId,
     now: testNow,
   });
+  // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
+  await db
+    .insertInto("leaderboard_refreshes")
+    .values({ guild_id: guildId, event_id: "evt_refresh", created_at: testNow, stored_at: testNow })
+    .execute();
   await saveAdminChannel(db, { guildId, adminChannelId: channelId, now: testNow });
   // An unlink's tokens still waiting for the platform to answer their revocation.
   await queueTokenRevocation(db, box, {
