@@ -96,7 +96,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
     assertHeaderSafe(request.credential.token);
     refuseUnaddressableIds(request.path, operation);
     for (let attempt = 1; ; attempt += 1) {
-      failIfExhausted(memory, request.credential.token);
+      failIfExhausted(memory, request.credential.token, operation);
       try {
         const response = await sendOnce(options, request, operation);
         return finish(memory, request, response, operation);
@@ -149,8 +149,8 @@ function refuseUnaddressableIds(path: string, operation: string): void {
   }
 }
 
-function failIfExhausted(memory: RateLimitMemory, token: string): void {
-  const seconds = memory.secondsUntilAllowed(token);
+function failIfExhausted(memory: RateLimitMemory, token: string, operation: string): void {
+  const seconds = memory.secondsUntilAllowed(token, operation);
   if (seconds !== undefined) throw new PlatformRateLimitedLocallyError(seconds);
 }
 
@@ -162,12 +162,12 @@ function finish<T>(
 ): T {
   const { token } = request.credential;
   if (response.status >= 200 && response.status < 300) {
-    memory.recordResponse(token, response.headers, undefined);
+    memory.recordResponse(token, operation, response.headers, undefined);
     if (!response.bodyIsJson) throw new PlatformProtocolError(operation, ["body is not JSON"]);
     return parseResponseBody(request.schema, response.body, operation);
   }
   const error = buildPlatformError(response.status, response.headers, response.body, token);
-  memory.recordResponse(token, response.headers, error.isRateLimit ? error.retryAfter : undefined);
+  memory.recordResponse(token, operation, response.headers, error.isRateLimit ? error.retryAfter : undefined);
   throw error;
 }
 

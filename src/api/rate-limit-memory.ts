@@ -4,14 +4,22 @@ import { smallestUnixResetSeconds } from "./assumptions.js";
 
 // Limits apply per API key (the platform's API reference, "Limits"), so we remember the last X-RateLimit-*
 // figures per credential and refuse locally while none are left
-// (docs/architecture.md, "The platform API client"). Only exhausted credentials are kept, keyed by a SHA-256
-// digest so the map never holds a token, and bounded (the oldest entry goes first).
+// (docs/architecture.md, "The platform API client"). The reference also names limits of single operations
+// (registrations an hour, joins a minute): a 429 whose own headers show the key's window not spent blocks that
+// operation alone, so a member refused one more registration can still read their rank. Only exhausted
+// credentials and operations are kept, keyed by a SHA-256 digest so the map never holds a token, and bounded
+// (the oldest entry goes first).
 
 export interface RateLimitMemory {
-  /** Seconds until the credential may call again, or undefined when a call may go out now. */
-  secondsUntilAllowed(token: string): number | undefined;
-  /** Remembers the figures of one response (any status). */
-  recordResponse(token: string, headers: Headers, retryAfterSeconds: number | undefined): void;
+  /** Seconds until the credential may make the operation again, or undefined when it may go out now. */
+  secondsUntilAllowed(token: string, operation: string): number | undefined;
+  /** Remembers the figures of one response (any status) to an operation (`METHOD /path`). */
+  recordResponse(
+    token: string,
+    operation: string,
+    headers: Headers,
+    retryAfterSeconds: number | undefined,
+  ): void;
 }
 
 interface Exhaustion {
@@ -25,37 +33,52 @@ export function createRateLimitMemory(
   clock: Clock,
   maxEntries = defaultRateLimitMemorySize,
 ): RateLimitMemory {
+  // A credential's entry is its digest; an operation's, the digest then the operation.
   const exhausted = new Map<string, Exhaustion>();
 
+  const waitOf = (key: string, now: number): number => {
+    const entry = exhausted.get(key);
+    if (entry === undefined) return 0;
+    if (entry.blockedUntil <= now) {
+      exhausted.delete(key);
+      return 0;
+    }
+    return entry.blockedUntil - now;
+  };
+
+  const remember = (key: string, blockedUntil: number, now: number): void => {
+    exhausted.delete(key);
+    if (blockedUntil <= now) return;
+    exhausted.set(key, { blockedUntil });
+    if (exhausted.size > maxEntries) {
+      const oldest = exhausted.keys().next();
+      if (oldest.done !== true) exhausted.delete(oldest.value);
+    }
+  };
+
   return {
-    secondsUntilAllowed(token) {
+    secondsUntilAllowed(token, operation) {
       const key = hashToken(token);
-      const entry = exhausted.get(key);
-      if (entry === undefined) return undefined;
-      const waitMs = entry.blockedUntil - clock.now();
-      if (waitMs <= 0) {
-        exhausted.delete(key);
-        return undefined;
-      }
-      return Math.ceil(waitMs / 1000);
+      const now = clock.now();
+      const waitMs = Math.max(waitOf(key, now), waitOf(`${key} ${operation}`, now));
+      return waitMs > 0 ? Math.ceil(waitMs / 1000) : undefined;
     },
 
-    recordResponse(token, headers, retryAfterSeconds) {
+    recordResponse(token, operation, headers, retryAfterSeconds) {
       const key = hashToken(token);
       const now = clock.now();
       const remaining = readInteger(headers, "x-ratelimit-remaining");
       const resetAt = readResetAt(headers, now);
-      const candidates: number[] = [];
-      if (remaining === 0 && resetAt !== undefined) candidates.push(resetAt);
-      if (retryAfterSeconds !== undefined) candidates.push(now + retryAfterSeconds * 1000);
-      const blockedUntil = Math.max(...candidates, Number.NEGATIVE_INFINITY);
-      exhausted.delete(key);
-      if (blockedUntil <= now) return;
-      exhausted.set(key, { blockedUntil });
-      if (exhausted.size > maxEntries) {
-        const oldest = exhausted.keys().next();
-        if (oldest.done !== true) exhausted.delete(oldest.value);
+      let credentialUntil = remaining === 0 && resetAt !== undefined ? resetAt : Number.NEGATIVE_INFINITY;
+      let operationUntil = Number.NEGATIVE_INFINITY;
+      if (retryAfterSeconds !== undefined) {
+        const retryAt = now + retryAfterSeconds * 1000;
+        // The key's window shows calls left: the limit refused is the operation's own.
+        if (remaining !== undefined && remaining > 0) operationUntil = retryAt;
+        else credentialUntil = Math.max(credentialUntil, retryAt);
       }
+      remember(key, credentialUntil, now);
+      remember(`${key} ${operation}`, operationUntil, now);
     },
   };
 }
