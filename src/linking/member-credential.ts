@@ -176,6 +176,7 @@ async function handleRefusedRefresh(
       status: 429,
       code: "RATE_LIMITED",
       message: "the token endpoint is limiting refreshes",
+      retryAfter: error.retryAfter,
     });
   }
   if (isPassingOutage(error)) {

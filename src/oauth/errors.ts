@@ -10,6 +10,8 @@ export class OAuthError extends Error {
     readonly code: string,
     readonly description: string | undefined,
     readonly status: number | undefined,
+    /** A 429's wait in seconds, as the endpoint said it (its rate-limit header or Retry-After). */
+    readonly retryAfter?: number | undefined,
   ) {
     super(`OAuth ${code}${description === undefined ? "" : `: ${description}`}`);
   }

@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { readRetryAfter } from "../api/error-response.js";
 import { PlatformUnavailableError } from "../api/errors.js";
 import { OAuthError, scrubSecrets } from "./errors.js";
 
@@ -105,6 +106,7 @@ export function translateTokenError(error: unknown, secrets: readonly string[]):
       error.error,
       description === undefined ? undefined : scrubSecrets(description, secrets),
       error.status,
+      readTokenRetryAfter(error.response),
     );
   }
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
@@ -117,20 +119,31 @@ export function translateTokenError(error: unknown, secrets: readonly string[]):
   if (error instanceof oauth.OperationProcessingError && error.code === oauth.HTTP_REQUEST_FORBIDDEN) {
     return new OAuthError("insecure_endpoint", "the token URL must use https://", undefined);
   }
-  const status = readStatus(error);
+  const response = readFailedResponse(error);
+  const status = response?.status;
   if (status !== undefined && status >= 500) {
     return new OAuthError("server_error", "the token endpoint failed", status);
   }
-  if (status !== undefined && status !== 200) {
-    return new OAuthError("invalid_response", `the token endpoint answered HTTP ${status}`, status);
+  if (response !== undefined && status !== 200) {
+    return new OAuthError(
+      "invalid_response",
+      `the token endpoint answered HTTP ${String(status)}`,
+      status,
+      readTokenRetryAfter(response),
+    );
   }
   // Messages of oauth4webapi name the offending property, never its value.
   const detail = error instanceof Error ? error.message : "unexpected answer";
   return new OAuthError("invalid_response", scrubSecrets(detail, secrets), status);
 }
 
+/** A 429's wait, read as the platform's API answers give it; undefined for any other status. */
+function readTokenRetryAfter(response: Response): number | undefined {
+  return response.status === 429 ? readRetryAfter(response.headers, undefined) : undefined;
+}
+
 /** oauth4webapi's "unexpected HTTP status code" errors carry the Response as their cause. */
-function readStatus(error: unknown): number | undefined {
+function readFailedResponse(error: unknown): Response | undefined {
   if (!(error instanceof oauth.OperationProcessingError)) return undefined;
-  return error.cause instanceof Response ? error.cause.status : undefined;
+  return error.cause instanceof Response ? error.cause : undefined;
 }

@@ -70,4 +70,20 @@ describe.each(testDatabases())("a token endpoint outage during a refresh on $nam
       expect(session.credential.token).not.toBe(linked.accessToken);
     },
   );
+
+  it.each([
+    ["Retry-After", { "retry-after": "90" }],
+    ["the platform's X-RateLimit-Retry-After", { "x-ratelimit-retry-after": "90" }],
+  ] as const)("tells the member when to try again from a 429's %s", async (_name, headers) => {
+    await linkThroughOAuth(fixtures.deps, fixtures.oauthServer, member);
+    fixtures.clock.advance(3600 * 1000);
+    fixtures.oauthServer.queueAnswer({ status: 429, body: { error: "slow_down" }, headers });
+
+    const failure = await getMemberSession(fixtures.deps, member).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 429, retryAfter: 90 });
+    const retryAt = Math.ceil((fixtures.clock.now() + 90_000) / 1000);
+    expect(describePlatformError(failure, fixtures.clock.now())?.message).toContain(
+      `<t:${String(retryAt)}:R>`,
+    );
+  });
 });

@@ -18,6 +18,7 @@ export interface ReceivedTokenRequest {
 export interface QueuedAnswer {
   readonly status: number;
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface OAuthFixture {
@@ -193,6 +194,10 @@ function oauthError(status: number, error: string, description: string): QueuedA
 }
 
 function send(response: ServerResponse, answer: QueuedAnswer): void {
-  response.writeHead(answer.status, { "content-type": "application/json", "cache-control": "no-store" });
+  response.writeHead(answer.status, {
+    "content-type": "application/json",
+    "cache-control": "no-store",
+    ...answer.headers,
+  });
   response.end(JSON.stringify(answer.body));
 }
