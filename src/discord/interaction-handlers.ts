@@ -28,6 +28,8 @@ export interface Actor {
   readonly permissions: bigint;
   /** The bot's own permissions in that channel (`app_permissions`), when Discord sent them. */
   readonly appPermissions?: bigint | undefined;
+  /** The member's roles in this server, as Discord sent them; none outside a server. */
+  readonly roleIds?: readonly string[] | undefined;
   readonly locale: string;
 }
 

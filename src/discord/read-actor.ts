@@ -25,6 +25,7 @@ export function readActor(interaction: APIInteraction): Actor | undefined {
     displayName: member.nick ?? member.user.global_name ?? member.user.username,
     permissions: BigInt(member.permissions),
     appPermissions: readAppPermissions(interaction),
+    roleIds: member.roles,
     locale: ("locale" in interaction ? interaction.locale : undefined) ?? interaction.guild_locale ?? "en-US",
   };
 }

@@ -194,6 +194,18 @@ export interface MemberActivityTable {
 }
 
 /**
+ * A role the server pinged for tournament reminders before (docs/architecture.md, "Tournament reminders"), so
+ * that `/remind off` can still take it from a member who took it. PRIMARY KEY (guild_id, role_id); a role that
+ * becomes the reminder role again leaves this table.
+ */
+export interface FormerReminderRolesTable {
+  guild_id: Immutable<string>;
+  role_id: Immutable<string>;
+  /** When it stopped being the reminder role. */
+  retired_at: Millis;
+}
+
+/**
  * A weekly leaderboard refresh as a server heard it (docs/architecture.md, "The weekly digest"): the bounds of
  * its digest's week. PRIMARY KEY (guild_id, event_id). Kept a year, as the activity it bounds.
  */

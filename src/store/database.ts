@@ -31,6 +31,7 @@ import type {
   OutboxTable,
 } from "./posting-tables.js";
 import type {
+  FormerReminderRolesTable,
   GuildRoleSettingsTable,
   LeaderboardRefreshesTable,
   MemberActivityTable,
@@ -73,6 +74,7 @@ export interface Database {
   tier_roles: TierRolesTable;
   member_tier_roles: MemberTierRolesTable;
   reminder_settings: ReminderSettingsTable;
+  former_reminder_roles: FormerReminderRolesTable;
   tournament_reminders: TournamentRemindersTable;
   tournament_event_settings: TournamentEventSettingsTable;
   tournament_events: TournamentEventsTable;

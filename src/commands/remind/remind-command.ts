@@ -12,6 +12,7 @@ export const remind = defineCommand<BotDependencies, typeof remindCommand>({
       guildId: actor.guildId,
       userId: actor.userId,
       on: args.subcommand === "on",
+      roleIds: actor.roleIds ?? [],
     });
     await responder.reply({ content, ephemeral: true });
   },

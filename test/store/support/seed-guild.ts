@@ -99,6 +99,11 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     guildId,
     now: testNow,
   });
+  // A role the server pinged for reminders before.
+  await db
+    .insertInto("former_reminder_roles")
+    .values({ guild_id: guildId, role_id: `7${guildId.slice(1)}`, retired_at: testNow })
+    .execute();
   // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
   await db
     .insertInto("leaderboard_refreshes")
