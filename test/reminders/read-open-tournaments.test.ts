@@ -5,33 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTournamentsByStatus } from "../../src/commands/tournament/read-tournaments-by-status.js";
 import { readOpenTournaments } from "../../src/reminders/read-open-tournaments.js";
-import type { SandboxState } from "../../sandbox/state.js";
+import { addOpenTournaments } from "../commands/tournament/past-tournaments.js";
 import { startContractSandbox, type ContractWorld } from "../contract/support/contract-sandbox.js";
 
 const pageCap = 40;
 const addedOpen = 127;
 let world: ContractWorld;
 let openIds: string[];
-
-function addOpenTournaments(state: SandboxState, count: number, from: number): void {
-  for (let index = 0; index < count; index += 1) {
-    const startTime = from + (index + 1) * 3_600_000;
-    const id = `trn_later${index}`;
-    state.tournaments.set(id, {
-      id,
-      title: `Later Cup ${index}`,
-      format: "swiss",
-      difficulty: "medium",
-      status: "open",
-      startTime,
-      endTime: startTime + 3_600_000,
-      maxParticipants: 32,
-      prize: "$10",
-      registrations: new Map(),
-      results: new Map(),
-    });
-  }
-}
 
 beforeAll(async () => {
   world = await startContractSandbox({ listPageCap: pageCap });
