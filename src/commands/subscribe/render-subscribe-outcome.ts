@@ -1,3 +1,4 @@
+import { addDigestSources } from "../../events/activity-kinds.js";
 import type { EventKind } from "../../events/event-kinds.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeRouteStatus } from "./describe-route.js";
@@ -18,7 +19,8 @@ export function describeFeedGap(feed: WebhookFeed, kinds: readonly EventKind[]):
     return "No platform webhook feeds this server yet: run `/setup webhook register` so events arrive.";
   }
   if (feed.source === "operator") return undefined;
-  const missing = kinds.filter((kind) => !feed.kinds.includes(kind));
+  // A route taking the refresh needs the weekly digest's sources too, though it posts none of them.
+  const missing = [...new Set(addDigestSources(kinds))].filter((kind) => !feed.kinds.includes(kind));
   if (missing.length === 0) return undefined;
   return (
     `This server's platform webhook was registered without ${describeEventKinds(missing)}: ` +

@@ -65,4 +65,14 @@ describe("describeFeedGap", () => {
       /registered without Teams created: run `\/setup webhook register` again/,
     );
   });
+
+  it("names the weekly digest's sources a route taking the refresh needs, though it posts none of them", () => {
+    // A webhook registered before the digest counted them: the digest would show a quiet week every week.
+    const feed = { source: "endpoint", kinds: ["system.leaderboard_updated", "battle.completed"] } as const;
+    const gap = describeFeedGap(feed, ["system.leaderboard_updated"]);
+    expect(gap).toMatch(/^This server's platform webhook was registered without /);
+    for (const label of ["Rating changes", "Achievements", "Team battle results"])
+      expect(gap).toContain(label);
+    expect(gap).not.toContain("Battle results");
+  });
 });
