@@ -37,7 +37,7 @@ import * as outboxTargetIndex from "./2027-01-02T0000_outbox_target_index.js";
 import * as tokenRevocations from "./2027-01-03T0000_token_revocations.js";
 import * as tournamentEventMisses from "./2027-01-04T0000_tournament_event_misses.js";
 import * as leaderboardRefreshes from "./2027-01-05T0000_leaderboard_refreshes.js";
-import * as formerReminderRoles from "./2027-01-06T0000_former_reminder_roles.js";
+import * as reminderRoleGrants from "./2027-01-06T0000_reminder_role_grants.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -76,5 +76,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-03T0000_token_revocations": tokenRevocations,
   "2027-01-04T0000_tournament_event_misses": tournamentEventMisses,
   "2027-01-05T0000_leaderboard_refreshes": leaderboardRefreshes,
-  "2027-01-06T0000_former_reminder_roles": formerReminderRoles,
+  "2027-01-06T0000_reminder_role_grants": reminderRoleGrants,
 };

@@ -194,15 +194,15 @@ export interface MemberActivityTable {
 }
 
 /**
- * A role the server pinged for tournament reminders before (docs/architecture.md, "Tournament reminders"), so
- * that `/remind off` can still take it from a member who took it. PRIMARY KEY (guild_id, role_id); a role that
- * becomes the reminder role again leaves this table.
+ * A reminder role the bot gave a member through `/remind on` (docs/architecture.md, "Tournament reminders"), so
+ * that `/remind off` can give it back after the settings name another role or none, and never takes a role the
+ * member had from anyone else. PRIMARY KEY (guild_id, user_id, role_id); gone once the role is given back.
  */
-export interface FormerReminderRolesTable {
+export interface ReminderRoleGrantsTable {
   guild_id: Immutable<string>;
+  user_id: Immutable<string>;
   role_id: Immutable<string>;
-  /** When it stopped being the reminder role. */
-  retired_at: Millis;
+  granted_at: Millis;
 }
 
 /**

@@ -31,12 +31,12 @@ import type {
   OutboxTable,
 } from "./posting-tables.js";
 import type {
-  FormerReminderRolesTable,
   GuildRoleSettingsTable,
   LeaderboardRefreshesTable,
   MemberActivityTable,
   MemberTierRolesTable,
   PlatformUsersTable,
+  ReminderRoleGrantsTable,
   ReminderSettingsTable,
   TierRolesTable,
   TiersTable,
@@ -74,7 +74,7 @@ export interface Database {
   tier_roles: TierRolesTable;
   member_tier_roles: MemberTierRolesTable;
   reminder_settings: ReminderSettingsTable;
-  former_reminder_roles: FormerReminderRolesTable;
+  reminder_role_grants: ReminderRoleGrantsTable;
   tournament_reminders: TournamentRemindersTable;
   tournament_event_settings: TournamentEventSettingsTable;
   tournament_events: TournamentEventsTable;

@@ -28,8 +28,8 @@ export interface PurgedGuildRows {
   readonly roleSettings: number;
   readonly tierRoles: number;
   readonly memberTierRoles: number;
-  /** The server's earlier reminder roles (reminder-settings.ts). */
-  readonly formerReminderRoles: number;
+  /** The reminder roles `/remind on` gave its members (reminder-role-grants.ts). */
+  readonly reminderRoleGrants: number;
   readonly memberActivity: number;
   /** The refreshes its own endpoint sent (the weekly digest's weeks); the operator's are every server's. */
   readonly leaderboardRefreshes: number;
@@ -143,8 +143,8 @@ export async function purgeRemovedGuild(
       tournamentReminders: await count(
         trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
       ),
-      formerReminderRoles: await count(
-        trx.deleteFrom("former_reminder_roles").where("guild_id", "=", guildId),
+      reminderRoleGrants: await count(
+        trx.deleteFrom("reminder_role_grants").where("guild_id", "=", guildId),
       ),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       leaderboardRefreshes: await count(

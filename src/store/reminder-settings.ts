@@ -66,23 +66,6 @@ export async function saveReminderSettings(
     updated_at: input.now,
   };
   return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("reminder_settings")
-      .select("role_id")
-      .where("guild_id", "=", input.guildId)
-      .executeTakeFirst();
-    await retireReminderRole(trx, {
-      guildId: input.guildId,
-      roleId: before?.role_id ?? null,
-      now: input.now,
-    });
-    if (input.roleId !== null) {
-      await trx
-        .deleteFrom("former_reminder_roles")
-        .where("guild_id", "=", input.guildId)
-        .where("role_id", "=", input.roleId)
-        .execute();
-    }
     const row = await trx
       .insertInto("reminder_settings")
       .values({ guild_id: input.guildId, created_at: input.now, ...changes })
@@ -109,66 +92,19 @@ export async function saveReminderSettings(
  * as a read's commit holds it before writing reminders (holdReminderLeadMinutes): both take their locks in the
  * same order, so on PostgreSQL neither deadlocks the other.
  */
-export async function deleteReminderSettings(
-  db: Kysely<Database>,
-  guildId: string,
-  now: number,
-): Promise<boolean> {
+export async function deleteReminderSettings(db: Kysely<Database>, guildId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom("reminder_settings")
       .where("guild_id", "=", guildId)
-      .returning("role_id")
       .executeTakeFirst();
     await trx
       .deleteFrom("tournament_reminders")
       .where("guild_id", "=", guildId)
       .where("status", "=", "scheduled")
       .execute();
-    if (deleted === undefined) return false;
-    await retireReminderRole(trx, { guildId, roleId: deleted.role_id, now });
-    return true;
+    return deleted.numDeletedRows > 0n;
   });
-}
-
-/**
- * Keeps a reminder role the settings no longer name, so `/remind off` can still take it from the members who
- * took it; the same role retired again keeps its first date. Nothing for no role.
- */
-async function retireReminderRole(
-  trx: Kysely<Database>,
-  input: { readonly guildId: string; readonly roleId: string | null; readonly now: number },
-): Promise<void> {
-  if (input.roleId === null) return;
-  await trx
-    .insertInto("former_reminder_roles")
-    .values({ guild_id: input.guildId, role_id: input.roleId, retired_at: input.now })
-    .onConflict((conflict) => conflict.columns(["guild_id", "role_id"]).doNothing())
-    .execute();
-}
-
-/** An earlier reminder role Discord no longer has: nobody holds it, nothing to give back. */
-export async function forgetFormerReminderRole(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly roleId: string },
-): Promise<void> {
-  await db
-    .deleteFrom("former_reminder_roles")
-    .where("guild_id", "=", input.guildId)
-    .where("role_id", "=", input.roleId)
-    .execute();
-}
-
-/** The roles the server pinged for reminders before its current one, oldest retired first. */
-export async function listFormerReminderRoles(db: Kysely<Database>, guildId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("former_reminder_roles")
-    .select("role_id")
-    .where("guild_id", "=", guildId)
-    .orderBy("retired_at")
-    .orderBy("role_id")
-    .execute();
-  return rows.map((row) => row.role_id);
 }
 
 /**

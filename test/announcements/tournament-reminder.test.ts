@@ -182,7 +182,7 @@ describe.each(testDatabases())("a reminder's render step on $name", (database) =
   it("posts nothing once reminders were turned off", async () => {
     const clock = new ManualClock(startsAt - 10 * minute);
     const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
-    await deleteReminderSettings(store.db, guildId, Date.now());
+    await deleteReminderSettings(store.db, guildId);
     expect(await renderer(clock)(entry!)).toBeUndefined();
   });
 });

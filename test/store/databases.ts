@@ -160,7 +160,7 @@ const tablesInDeleteOrder = Object.keys({
   token_revocations: true,
   personal_links: true,
   leaderboard_refreshes: true,
-  former_reminder_roles: true,
+  reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {

@@ -82,7 +82,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       roleSettings: 1,
       tierRoles: 1,
       memberTierRoles: 1,
-      formerReminderRoles: 1,
+      reminderRoleGrants: 1,
       memberActivity: 1,
       leaderboardRefreshes: 1,
       memberTeams: 1,

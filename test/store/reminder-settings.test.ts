@@ -115,8 +115,8 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
       decide: () => ({ send: true }),
     });
 
-    expect(await deleteReminderSettings(store.db, guildId, Date.now())).toBe(true);
-    expect(await deleteReminderSettings(store.db, guildId, Date.now())).toBe(false);
+    expect(await deleteReminderSettings(store.db, guildId)).toBe(true);
+    expect(await deleteReminderSettings(store.db, guildId)).toBe(false);
     expect(await findReminderSettings(store.db, guildId)).toBeUndefined();
     const left = await store.db.selectFrom("tournament_reminders").select(["id", "status"]).execute();
     expect(left).toEqual([{ id: sent?.reminder.id, status: "sent" }]);

@@ -54,7 +54,7 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
       now: testNow,
     });
     expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
-    await deleteReminderSettings(store.db, guildId, Date.now());
+    await deleteReminderSettings(store.db, guildId);
     expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
   });
 

@@ -155,7 +155,7 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     // The 60-minute reminder is cancelled by a change of lead times, then `/setup reminders off` commits while
     // a read claimed with the 60-minute lead time runs.
     await turnOn(store.db, guildA, [10]);
-    await deleteReminderSettings(store.db, guildA, Date.now());
+    await deleteReminderSettings(store.db, guildA);
     expect(
       await sync(store.db, { tournaments: [tournament, later], leads: [60], now: testNow + 1 }),
     ).toBeUndefined();

@@ -1,8 +1,8 @@
 // `/remind on` and `/remind off` (docs/architecture.md, "Tournament reminders"): the member takes or gives back
 // the server's reminder role, so only those who asked are pinged. Discord's refusals follow tier roles' policy:
 // 50013 is explained (the permission to grant, or the role to move) and told to the admins once; a deleted
-// role is told too; the member hears what happened. `/remind off` also gives back the server's earlier
-// reminder roles the member still holds, even once reminders are off.
+// role is told too; the member hears what happened. `/remind off` also gives back the earlier reminder roles
+// `/remind on` gave the member that they still hold, even once reminders are off.
 import type { BotDependencies } from "../bot-dependencies.js";
 import { addMemberRole, removeMemberRole } from "../../discord/guild-roles.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -15,10 +15,13 @@ import { classifyRoleFailure } from "../../roles/classify-role-failure.js";
 import { canPingRole, explainRoleRefusal } from "../../roles/explain-role-refusal.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
 import {
+  forgetReminderRoleGrant,
+  listReminderRoleGrants,
+  recordReminderRoleGrant,
+} from "../../store/reminder-role-grants.js";
+import {
   clearRoleProblem,
   findReminderSettings,
-  forgetFormerReminderRole,
-  listFormerReminderRoles,
   recordRoleProblem,
   type ReminderSettings,
 } from "../../store/reminder-settings.js";
@@ -29,56 +32,70 @@ export async function toggleReminderRole(
     readonly guildId: string;
     readonly userId: string;
     readonly on: boolean;
-    /** The member's roles, as the interaction carried them: which earlier reminder roles they hold. */
+    /** The member's roles, as the interaction carried them: which earlier reminder roles they still hold. */
     readonly roleIds: readonly string[];
   },
 ): Promise<string> {
   const settings = await findReminderSettings(deps.db, input.guildId);
-  const givenBack = input.on ? [] : await giveBackFormerRoles(deps, input, settings?.roleId ?? null);
-  const alsoGivenBack =
-    givenBack.length === 0
-      ? ""
-      : ` I also took back ${givenBack.map((id) => `<@&${id}>`).join(", ")}, this server's earlier reminder ` +
-        `role${givenBack.length === 1 ? "" : "s"}.`;
+  const roleId = settings?.roleId ?? null;
+  if (settings !== undefined && roleId !== null) {
+    const change = { guildId: input.guildId, userId: input.userId, roleId };
+    try {
+      if (input.on) {
+        await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
+        await recordReminderRoleGrant(deps.db, { ...change, now: deps.clock.now() });
+      } else {
+        await removeMemberRole(deps.rest, {
+          ...change,
+          reason: "Stopped tournament reminders (/remind off)",
+        });
+        await forgetReminderRoleGrant(deps.db, change);
+      }
+    } catch (error) {
+      throw await refuse(deps, settings, roleId, error);
+    }
+    await clearRoleProblem(deps.db, input.guildId);
+  }
+  if (input.on) return describeTaken(deps, input.guildId, settings);
+  // After the current role: an earlier one Discord will not let the bot take must not keep the pings on.
+  const earlier = await giveBackEarlierRoles(deps, input, roleId);
+  const told = describeEarlierRoles(earlier);
   if (settings === undefined) {
-    if (givenBack.length > 0) {
-      return (
-        `${givenBack.map((id) => `<@&${id}>`).join(", ")} ${givenBack.length === 1 ? "is" : "are"} gone: ` +
-        "tournament reminders are off in this server, so nothing pings you."
-      );
-    }
-    throw new UserFacingError(
-      "reminders_off",
-      "Tournament reminders are off in this server. An admin can turn them on with `/setup reminders set`.",
-    );
+    if (earlier.givenBack.length === 0 && earlier.kept.length === 0) throw remindersOff();
+    return `Tournament reminders are off in this server, so nothing pings you.${told}`;
   }
+  if (roleId === null) return `${describeNoRole(settings, "give back")}${told}`;
+  return (
+    `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.` +
+    told
+  );
+}
+
+function remindersOff(): UserFacingError {
+  return new UserFacingError(
+    "reminders_off",
+    "Tournament reminders are off in this server. An admin can turn them on with `/setup reminders set`.",
+  );
+}
+
+function describeNoRole(settings: ReminderSettings, verb: "take" | "give back"): string {
+  return (
+    `Reminders here ping nobody, so there is no role to ${verb}: they are posted in <#${settings.channelId}> ` +
+    "for everyone to see. An admin can add a role with `/setup reminders set`."
+  );
+}
+
+/** `/remind on`'s answer once the role is given. */
+async function describeTaken(
+  deps: BotDependencies,
+  guildId: string,
+  settings: ReminderSettings | undefined,
+): Promise<string> {
+  if (settings === undefined) throw remindersOff();
   const { roleId } = settings;
-  if (roleId === null) {
-    return (
-      `Reminders here ping nobody, so there is no role to ${input.on ? "take" : "give back"}: they are posted ` +
-      `in <#${settings.channelId}> for everyone to see. An admin can add a role with \`/setup reminders set\`.` +
-      alsoGivenBack
-    );
-  }
-  const change = { guildId: input.guildId, userId: input.userId, roleId };
-  try {
-    if (input.on) {
-      await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
-    } else {
-      await removeMemberRole(deps.rest, { ...change, reason: "Stopped tournament reminders (/remind off)" });
-    }
-  } catch (error) {
-    throw await refuse(deps, settings, roleId, error);
-  }
-  await clearRoleProblem(deps.db, input.guildId);
-  if (!input.on) {
-    return (
-      `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.` +
-      alsoGivenBack
-    );
-  }
+  if (roleId === null) return describeNoRole(settings, "take");
   const when = `${formatLeadTimes(settings.leadMinutes)} before each tournament starts`;
-  if (await pingsNobody(deps, input.guildId, roleId)) {
+  if (await pingsNobody(deps, guildId, roleId)) {
     return (
       `You have <@&${roleId}> now, but Discord won't let me ping it yet: an admin must allow anyone to ` +
       "mention the role, or give me Mention @everyone, @here, and All Roles. Until then the reminders name it " +
@@ -88,43 +105,67 @@ export async function toggleReminderRole(
   return `You have <@&${roleId}> now: you'll be pinged in <#${settings.channelId}> ${when}. \`/remind off\` stops it.`;
 }
 
+interface EarlierRoles {
+  readonly givenBack: readonly string[];
+  /** Those Discord would not let the bot take (or could not be reached for): an admin's to remove. */
+  readonly kept: readonly string[];
+}
+
 /**
- * Takes from the member each earlier reminder role they still hold (not the current one): the ids given back.
- * One Discord no longer has is forgotten; one Discord will not let the bot take is the member's to hear.
+ * Gives back, best effort, each reminder role `/remind on` gave the member that is not the current one and
+ * that they still hold. A grant whose role the member or Discord no longer has is forgotten.
  */
-async function giveBackFormerRoles(
+async function giveBackEarlierRoles(
   deps: BotDependencies,
   member: { readonly guildId: string; readonly userId: string; readonly roleIds: readonly string[] },
   currentRoleId: string | null,
-): Promise<string[]> {
-  const held = (await listFormerReminderRoles(deps.db, member.guildId)).filter(
-    (roleId) => roleId !== currentRoleId && member.roleIds.includes(roleId),
-  );
+): Promise<EarlierRoles> {
+  const granted = await listReminderRoleGrants(deps.db, member);
   const givenBack: string[] = [];
-  for (const roleId of held) {
+  const kept: string[] = [];
+  for (const roleId of granted.filter((granted) => granted !== currentRoleId)) {
+    const grant = { guildId: member.guildId, userId: member.userId, roleId };
+    if (!member.roleIds.includes(roleId)) {
+      await forgetReminderRoleGrant(deps.db, grant);
+      continue;
+    }
     try {
       await removeMemberRole(deps.rest, {
-        guildId: member.guildId,
-        userId: member.userId,
-        roleId,
+        ...grant,
         reason: "Stopped tournament reminders (/remind off): an earlier reminder role",
       });
+      await forgetReminderRoleGrant(deps.db, grant);
       givenBack.push(roleId);
     } catch (error) {
-      const failure = classifyRoleFailure(error);
-      if (failure.kind === "unknown-role") {
-        await forgetFormerReminderRole(deps.db, { guildId: member.guildId, roleId });
+      if (classifyRoleFailure(error).kind === "unknown-role") {
+        await forgetReminderRoleGrant(deps.db, grant);
         continue;
       }
-      if (failure.kind !== "missing-permissions") throw error;
-      throw new UserFacingError(
-        "reminder_role_refused",
-        `Discord wouldn't let me take back <@&${roleId}>, this server's earlier reminder role: an admin can ` +
-          "remove it from you, or give me Manage Roles above it.",
+      deps.logger.warn(
+        { guildId: member.guildId, roleId, err: error },
+        "could not give back an earlier reminder role",
       );
+      kept.push(roleId);
     }
   }
-  return givenBack;
+  return { givenBack, kept };
+}
+
+function describeEarlierRoles({ givenBack, kept }: EarlierRoles): string {
+  const mention = (ids: readonly string[]) => ids.map((id) => `<@&${id}>`).join(", ");
+  const parts: string[] = [];
+  if (givenBack.length > 0) {
+    parts.push(
+      ` I also took back ${mention(givenBack)}, which I gave you as this server's reminder role before.`,
+    );
+  }
+  if (kept.length > 0) {
+    parts.push(
+      ` Discord wouldn't let me take back ${mention(kept)}, which I gave you as this server's reminder role ` +
+        "before: an admin can remove it.",
+    );
+  }
+  return parts.join("");
 }
 
 /**

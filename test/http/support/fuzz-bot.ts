@@ -66,7 +66,7 @@ const tables = Object.keys({
   token_revocations: true,
   personal_links: true,
   leaderboard_refreshes: true,
-  former_reminder_roles: true,
+  reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
 /** Discord's signature: Ed25519 over the timestamp and the exact bytes of the body, in hex. */

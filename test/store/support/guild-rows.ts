@@ -7,7 +7,6 @@ import type { Database } from "../../../src/store/database.js";
 export const guildIdTables = [
   "battle_cards",
   "battle_thread_pauses",
-  "former_reminder_roles",
   "guild_removals",
   "guild_role_settings",
   "guild_settings",
@@ -19,6 +18,7 @@ export const guildIdTables = [
   "message_threads",
   "oauth_states",
   "outbox",
+  "reminder_role_grants",
   "reminder_settings",
   "subscriptions",
   "tier_roles",

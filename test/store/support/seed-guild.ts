@@ -99,10 +99,10 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     guildId,
     now: testNow,
   });
-  // A role the server pinged for reminders before.
+  // A reminder role `/remind on` gave a member.
   await db
-    .insertInto("former_reminder_roles")
-    .values({ guild_id: guildId, role_id: `7${guildId.slice(1)}`, retired_at: testNow })
+    .insertInto("reminder_role_grants")
+    .values({ guild_id: guildId, user_id: userId, role_id: `7${guildId.slice(1)}`, granted_at: testNow })
     .execute();
   // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
   await db

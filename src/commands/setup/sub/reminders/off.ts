@@ -8,9 +8,9 @@ export async function runRemindersOff(
   deps: BotDependencies,
   { actor, responder }: SubcommandContext,
 ): Promise<void> {
-  const content = (await deleteReminderSettings(deps.db, actor.guildId, deps.clock.now()))
-    ? "Tournament reminders are off. Reminders not sent yet are dropped; the role stays with its members, and " +
-      "each can give it back with `/remind off`."
+  const content = (await deleteReminderSettings(deps.db, actor.guildId))
+    ? "Tournament reminders are off. Reminders not sent yet are dropped; the role stays with its members, " +
+      "and those who took it with `/remind on` can give it back with `/remind off`."
     : "Tournament reminders were already off.";
   await responder.reply({ content, ephemeral: true });
 }

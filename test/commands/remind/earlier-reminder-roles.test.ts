@@ -1,0 +1,131 @@
+// docs/architecture.md, "Tournament reminders": `/remind off` gives back the reminder roles `/remind on` gave
+// the member after the admins picked another role or turned reminders off (members cannot take a role off
+// themselves), never a role the member had from anyone else, and an earlier role Discord will not let the bot
+// take does not keep the current one.
+import { beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../../src/clock.js";
+import type { BotDependencies } from "../../../src/commands/bot-dependencies.js";
+import { toggleReminderRole } from "../../../src/commands/remind/toggle-reminder-role.js";
+import { createLogger } from "../../../src/logger.js";
+import { listReminderRoleGrants } from "../../../src/store/reminder-role-grants.js";
+import { deleteReminderSettings, saveReminderSettings } from "../../../src/store/reminder-settings.js";
+import { testDatabases, useMigratedStore } from "../../store/databases.js";
+import { useFakeGuild } from "../../support/fake-guild.js";
+
+const memberRoleRemoval = "DELETE /guilds/:guildId/members/:userId/roles/:roleId";
+
+describe.each(testDatabases())("/remind off and the earlier reminder roles on $name", (database) => {
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  const discord = useFakeGuild({ permissions: ["ManageRoles"] });
+  let deps: BotDependencies;
+  let memberId: string;
+  let first: string;
+  let second: string;
+
+  const held = () => discord.fake.roles.ofMember(discord.guild.id, memberId).map((role) => role.id);
+  const member = () => ({ guildId: discord.guild.id, userId: memberId });
+  const setRole = (roleId: string | null) =>
+    saveReminderSettings(store.db, {
+      guildId: discord.guild.id,
+      channelId: "300000000000000001",
+      leadMinutes: [10],
+      roleId,
+      configuredBy: "200000000000000001",
+      now: clock.now(),
+    });
+  const remind = (on: boolean) => toggleReminderRole(deps, { ...member(), on, roleIds: held() });
+
+  beforeEach(() => {
+    deps = {
+      db: store.db,
+      clock,
+      rest: discord.rest,
+      logger: createLogger({ level: "silent" }),
+    } as unknown as BotDependencies;
+    memberId = discord.fake.createMember(discord.guild.id, { username: "ada" }).id;
+    first = discord.fake.roles.create(discord.guild.id, { name: "Contest pings", position: 1 }).id;
+    second = discord.fake.roles.create(discord.guild.id, { name: "Cup pings", position: 1 }).id;
+  });
+
+  it("takes back the role /remind on gave before the admins picked another", async () => {
+    await setRole(first);
+    expect(await remind(true)).toContain(`You have <@&${first}> now`);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([first]);
+    await setRole(second);
+
+    const answer = await remind(false);
+
+    expect(answer).toContain(`<@&${second}> is gone: no more reminder pings.`);
+    expect(answer).toContain(
+      `I also took back <@&${first}>, which I gave you as this server's reminder role`,
+    );
+    expect(held()).toEqual([]);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([]);
+  });
+
+  it("takes back the role /remind on gave once reminders are off, and then says they are off", async () => {
+    await setRole(first);
+    await remind(true);
+    expect(await deleteReminderSettings(store.db, discord.guild.id)).toBe(true);
+
+    const answer = await remind(false);
+
+    expect(answer).toBe(
+      "Tournament reminders are off in this server, so nothing pings you. I also took back " +
+        `<@&${first}>, which I gave you as this server's reminder role before.`,
+    );
+    expect(held()).toEqual([]);
+    await expect(remind(false)).rejects.toMatchObject({ code: "reminders_off" });
+  });
+
+  it("never takes an earlier reminder role the member had from anyone else", async () => {
+    // An admin picked a general role first, then a role of its own for the pings.
+    await setRole(first);
+    discord.fake.roles.giveMember(discord.guild.id, memberId, first);
+    await setRole(second);
+    await remind(true);
+    discord.fake.resetStats();
+
+    const answer = await remind(false);
+
+    expect(answer).not.toContain("took back");
+    expect(held()).toEqual([first]);
+    expect(discord.fake.stats.requestsByRoute.get(memberRoleRemoval)).toBe(1);
+  });
+
+  it("takes the current role though Discord will not let it take an earlier one, and says which stayed", async () => {
+    await setRole(first);
+    await remind(true);
+    await setRole(second);
+    await remind(true);
+    // The earlier role was moved above the bot's own.
+    discord.fake.roles.moveAboveBot(discord.guild.id, first);
+
+    const answer = await remind(false);
+
+    expect(answer).toContain(`<@&${second}> is gone: no more reminder pings.`);
+    expect(answer).toContain(`Discord wouldn't let me take back <@&${first}>`);
+    expect(held()).toEqual([first]);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([first]);
+  });
+
+  it("forgets a grant whose role Discord deleted or the member no longer holds, asking Discord nothing", async () => {
+    await setRole(first);
+    await remind(true);
+    await setRole(second);
+    await remind(true);
+    await setRole(null);
+    discord.fake.roles.takeFromMember(discord.guild.id, memberId, first);
+    discord.fake.roles.delete(discord.guild.id, second);
+    discord.fake.resetStats();
+
+    // The interaction was made before the second role went.
+    const answer = await toggleReminderRole(deps, { ...member(), on: false, roleIds: [second] });
+
+    expect(answer).toContain("Reminders here ping nobody");
+    expect(answer).not.toContain("took back");
+    expect(discord.fake.stats.requestsByRoute.get(memberRoleRemoval)).toBe(1);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([]);
+  });
+});
