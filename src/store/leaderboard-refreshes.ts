@@ -1,9 +1,10 @@
-// The weekly leaderboard refreshes each server heard, which bound its digests' weeks (docs/architecture.md, "The
-// weekly digest"). A digest's week runs from the refresh before it to its own, so a refresh that comes late or
-// early neither drops nor repeats the hours between; it counts the activity stored by the time its refresh was,
-// and the activity stored after the refresh before it though dated earlier, which that digest could not count.
-// Each row then counts in one digest, however late it arrived, and a digest reads the same in every channel and
-// on every retry.
+// The weekly leaderboard refreshes each server heard, which bound its digests' weeks (docs/architecture.md,
+// "The weekly digest"). A digest's week runs from the refresh before it to its own, so a refresh that comes
+// late or early neither drops nor repeats the hours between; it counts the activity stored by the time its
+// refresh was, and the activity stored after the refresh before it though dated earlier, which that digest
+// could not count. Each row then counts in one digest, however late it arrived, and a digest reads the same in
+// every channel and on every retry, for every delivery committed before the digest was first read (the doc
+// says when, on PostgreSQL, one is not).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscribers.js";

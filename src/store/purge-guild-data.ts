@@ -143,9 +143,7 @@ export async function purgeRemovedGuild(
       tournamentReminders: await count(
         trx.deleteFrom("tournament_reminders").where("guild_id", "=", guildId),
       ),
-      reminderRoleGrants: await count(
-        trx.deleteFrom("reminder_role_grants").where("guild_id", "=", guildId),
-      ),
+      reminderRoleGrants: await count(trx.deleteFrom("reminder_role_grants").where("guild_id", "=", guildId)),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       leaderboardRefreshes: await count(
         trx.deleteFrom("leaderboard_refreshes").where("guild_id", "=", guildId),

@@ -34,15 +34,18 @@ export async function searchProblems(
 ): Promise<ProblemSummary[]> {
   const found: ProblemSummary[] = [];
   let cursor: string | undefined;
+  // Without a cursor the next page starts after what came back: a platform may serve fewer than 100 a page.
+  let offset = 0;
   for (let page = 0; page < maxPagesToSearch; page += 1) {
     const left = search.until === undefined ? undefined : search.until.at - search.until.clock.now();
     if (page > 0 && left !== undefined && left <= 0) break;
     const asked = listProblems(http, credential, {
       limit: listLimitBounds.max,
-      ...(cursor === undefined ? { offset: page * listLimitBounds.max } : { cursor }),
+      ...(cursor === undefined ? { offset } : { cursor }),
     });
     const list = page === 0 || left === undefined ? await asked : await withinBudget(asked, left);
     if (list === undefined) break;
+    offset += list.problems.length;
     found.push(...list.problems.filter(search.keep));
     if (found.length >= search.wanted) return found.slice(0, search.wanted);
     if (list.problems.length === 0 || list.hasMore === false) break;

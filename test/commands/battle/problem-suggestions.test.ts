@@ -52,6 +52,19 @@ describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (data
     expect(offsets).toEqual(["0", "100", "200"]);
   });
 
+  it("reads the next page from where a short one ended, on a platform serving fewer than 100 a page", async () => {
+    // No cursor, and pages of 40 (the bounds of `limit` are not in the spec): nothing between is skipped.
+    linked.platform.queueReplies(problemPage(1, 40, true), problemPage(41, 40, true), {
+      body: { problems: [{ id: "prob_graph", title: "Graph Walk", difficulty: "hard" }], hasMore: false },
+    });
+    const choices = await completeBattleOption(linked.deps, typing("graph"));
+    expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
+    const offsets = linked.platform.requests
+      .filter((request) => request.path === "/v1/problems")
+      .map((request) => request.query.get("offset"));
+    expect(offsets).toEqual(["0", "40", "80"]);
+  });
+
   it("answers with what it found when a later page does not come within the first second", async () => {
     linked.platform.queueReplies(
       { body: { problems: [{ id: "prob_graph", title: "Graph Walk", difficulty: "hard" }], hasMore: true } },
