@@ -60,8 +60,8 @@ for (let start = 0; start < facts.length; start += 4000) {
 }
 
 const digest = await medianMs(async () => {
-  // A digest's week as a refresh bounds it (src/announcements/server-week.ts): the rows stored by its refresh,
-  // and those the refresh before it was stored too early for.
+  // A digest's week as a refresh bounds it (src/announcements/server-week.ts): the rows stored by its
+  // refresh, and those the refresh before it was stored too early for.
   const window = {
     ...week,
     storedBy: now,

@@ -1,6 +1,7 @@
-// The platform's weekly leaderboard refreshes each server heard, with when the platform dated each and when the
-// bot stored it (docs/architecture.md, "The weekly digest"): a digest's week runs from the refresh before it, and
-// an activity row stored after that refresh but dated before it counts in the next digest instead of none.
+// The platform's weekly leaderboard refreshes each server heard, with when the platform dated each and when
+// the bot stored it (docs/architecture.md, "The weekly digest"): a digest's week runs from the refresh before
+// it, and an activity row stored after that refresh but dated before it counts in the next digest instead of
+// none.
 import type { Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, so they take Kysely<any> */

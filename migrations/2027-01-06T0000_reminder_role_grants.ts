@@ -1,6 +1,6 @@
-// The reminder roles the bot gave members through `/remind on` (docs/architecture.md, "Tournament reminders"):
-// `/remind off` gives back such a role after the admins picked another or turned reminders off, and never a
-// role the member had from anyone else (a former reminder role may be a general one).
+// The reminder roles the bot gave members through `/remind on` (docs/architecture.md, "Tournament
+// reminders"): `/remind off` gives back such a role after the admins picked another or turned reminders off,
+// and never a role the member had from anyone else (a former reminder role may be a general one).
 import type { Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, so they take Kysely<any> */

@@ -246,8 +246,8 @@ export interface SandboxState {
   oauth: { autoApprove: boolean; autoApproveUsername: string | undefined; reportExpiresIn: boolean };
   webhookPatch: WebhookPatchSupport;
   /**
-   * The most items a list answers with, whatever `limit` asks (the spec shows no bounds of `limit`): below 100
-   * it plays a platform that serves shorter pages than the 100 a client may ask for.
+   * The most items a list answers with, whatever `limit` asks (the spec shows no bounds of `limit`): below
+   * 100 it plays a platform that serves shorter pages than the 100 a client may ask for.
    */
   listPageCap: number;
   lastLeaderboardRefresh: number;

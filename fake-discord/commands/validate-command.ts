@@ -38,7 +38,9 @@ export function assertValidCommand(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The characters of a command's names, descriptions and choice values together (docs: Application Commands). */
+/**
+ * The characters of a command's names, descriptions and choice values together (docs: Application Commands).
+ */
 const combinedTextLimit = 8000;
 const subcommandTypes = new Set<unknown>([1, 2]);
 

@@ -86,7 +86,8 @@ export function assertStartNotPast(scheduledStartTime: string | undefined, now: 
 
 /**
  * An end that is not after the start, sent or left by a change that moved the start past it: 400 50035 on
- * `scheduled_end_time` (Discord refuses it; the docs give no code, so the field error's code is the fake's own).
+ * `scheduled_end_time` (Discord refuses it; the docs give no code, so the field error's code is the fake's
+ * own).
  */
 export function assertEndAfterStart(
   event: Pick<FakeScheduledEvent, "scheduledStartTime" | "scheduledEndTime">,

@@ -10,7 +10,8 @@ export const linkButtonSchemes = ["http", "https", "discord"] as const;
 /**
  * A url whose scheme is not one the field takes: 400 50035 URL_TYPE_INVALID_SCHEME, in Discord's wording. The
  * OpenAPI spec's `uri` format takes any scheme, so `ftp:`, `javascript:` or a host with a port and no scheme
- * (`localhost:3000/link` reads as the scheme `localhost`) pass it. A value that is no url at all is the spec's.
+ * (`localhost:3000/link` reads as the scheme `localhost`) pass it. A value that is no url at all is the
+ * spec's.
  */
 export function checkUrlScheme(
   errors: FieldErrorCollector,

@@ -1,8 +1,8 @@
 // This server's week as of a leaderboard refresh, read from the activity the receiver recorded
-// (docs/architecture.md, "The weekly digest"). Loaded when the digest is posted, for the week the refresh bounds
-// (from the refresh before it, src/store/leaderboard-refreshes.ts): a retry or a late post shows the same week,
-// and the outbox posts it once per channel.
-// Members who left the server are left out when Discord says so (departed-members.ts).
+// (docs/architecture.md, "The weekly digest"). Loaded when the digest is posted, for the week the refresh
+// bounds (from the refresh before it, src/store/leaderboard-refreshes.ts): a retry or a late post shows the
+// same week, and the outbox posts it once per channel. Members who left the server are left out when Discord
+// says so (departed-members.ts).
 import type { Kysely } from "kysely";
 import { readActivityWindow } from "../display/activity-period.js";
 import type { Database } from "../store/database.js";
@@ -33,8 +33,8 @@ export interface LoadedServerWeek extends ServerWeek {
 }
 
 /**
- * The week a refresh's digest shows in a server: from the refresh before it (within two weeks) to its own, with
- * the rows stored by the time it was and those the refresh before it came too early for; the seven days
+ * The week a refresh's digest shows in a server: from the refresh before it (within two weeks) to its own,
+ * with the rows stored by the time it was and those the refresh before it came too early for; the seven days
  * before it, as `/leaderboard server period:week` reads them, for a refresh the store has no row of.
  */
 export async function readDigestWeek(

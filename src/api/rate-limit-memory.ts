@@ -3,12 +3,11 @@ import type { Clock } from "../clock.js";
 import { smallestUnixResetSeconds } from "./assumptions.js";
 
 // Limits apply per API key (the platform's API reference, "Limits"), so we remember the last X-RateLimit-*
-// figures per credential and refuse locally while none are left
-// (docs/architecture.md, "The platform API client"). The reference also names limits of single operations
-// (registrations an hour, joins a minute): a 429 whose own headers show the key's window not spent blocks that
-// operation alone, so a member refused one more registration can still read their rank. Only exhausted
-// credentials and operations are kept, keyed by a SHA-256 digest so the map never holds a token, and bounded
-// (the oldest entry goes first).
+// figures per credential and refuse locally while none are left (docs/architecture.md, "The platform API
+// client"). The reference also names limits of single operations (registrations an hour, joins a minute): a
+// 429 whose own headers show the key's window not spent blocks that operation alone, so a member refused one
+// more registration can still read their rank. Only exhausted credentials and operations are kept, keyed by a
+// SHA-256 digest so the map never holds a token, and bounded (the oldest entry goes first).
 
 export interface RateLimitMemory {
   /** Seconds until the credential may make the operation again, or undefined when it may go out now. */

@@ -194,9 +194,10 @@ export interface MemberActivityTable {
 }
 
 /**
- * A reminder role the bot gave a member through `/remind on` (docs/architecture.md, "Tournament reminders"), so
- * that `/remind off` can give it back after the settings name another role or none, and never takes a role the
- * member had from anyone else. PRIMARY KEY (guild_id, user_id, role_id); gone once the role is given back.
+ * A reminder role the bot gave a member through `/remind on` (docs/architecture.md, "Tournament reminders"),
+ * so that `/remind off` can give it back after the settings name another role or none, and never takes a role
+ * the member had from anyone else. PRIMARY KEY (guild_id, user_id, role_id); gone once the role is given
+ * back.
  */
 export interface ReminderRoleGrantsTable {
   guild_id: Immutable<string>;
@@ -206,8 +207,8 @@ export interface ReminderRoleGrantsTable {
 }
 
 /**
- * A weekly leaderboard refresh as a server heard it (docs/architecture.md, "The weekly digest"): the bounds of
- * its digest's week. PRIMARY KEY (guild_id, event_id). Kept a year, as the activity it bounds.
+ * A weekly leaderboard refresh as a server heard it (docs/architecture.md, "The weekly digest"): the bounds
+ * of its digest's week. PRIMARY KEY (guild_id, event_id). Kept a year, as the activity it bounds.
  */
 export interface LeaderboardRefreshesTable {
   /** The server whose own endpoint sent it, or `*` for the operator's webhook, which reaches every server. */

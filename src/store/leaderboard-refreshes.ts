@@ -2,8 +2,8 @@
 // "The weekly digest"). A digest's week runs from the refresh before it to its own, so a refresh that comes
 // late or early neither drops nor repeats the hours between; it counts the activity stored by the time its
 // refresh was, and the activity stored after the refresh before it though dated earlier, which that digest
-// could not count. Each row then counts in one digest, however late it arrived, and a digest reads the same in
-// every channel and on every retry, for every delivery committed before the digest was first read (the doc
+// could not count. Each row then counts in one digest, however late it arrived, and a digest reads the same
+// in every channel and on every retry, for every delivery committed before the digest was first read (the doc
 // says when, on PostgreSQL, one is not).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
@@ -13,12 +13,12 @@ import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscr
 const everyServer = "*";
 
 /**
- * How far back the refresh before a digest's may be for its week to start there: past it (the platform skipped
- * a few weeks, or the bot was away), the week is the seven days before the refresh, as for a server's first.
+ * How far back the refresh before a digest's may be for its week to start there: past it (the platform
+ * skipped weeks, or the bot was away), the week is the seven days before the refresh, as for a first one.
  */
 export const longestWeekMs = 14 * 24 * 60 * 60 * 1000;
 
-/** Records each refresh in the transaction that stores it: the operator's for every server, an endpoint's for its. */
+/** Records each refresh as it is stored: the operator's for every server, an endpoint's for its own. */
 export const recordLeaderboardRefreshes: EventStoredSubscriber = async (trx, stored) => {
   const rows = stored.flatMap(({ event, context }) =>
     event.kind === "system.leaderboard_updated"

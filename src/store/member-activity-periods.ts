@@ -1,7 +1,7 @@
 // One server's activity over a period, for the weekly digest and `/leaderboard server period:week|month`
-// (docs/architecture.md, "The weekly digest"). Both read the same totals over their window (a digest's bounded
-// by its refresh and the one before it). Only members still linked in the server count: a member who unlinked
-// drops out of both.
+// (docs/architecture.md, "The weekly digest"). Both read the same totals over their window (a digest's
+// bounded by its refresh and the one before it). Only members still linked in the server count: a member who
+// unlinked drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
@@ -11,13 +11,14 @@ export interface ActivityWindow {
   readonly from: number;
   readonly to: number;
   /**
-   * A digest's week (leaderboard-refreshes.ts): only the rows stored by the time its refresh was, `recorded_at`
-   * up to this; a row stored later counts in the next week.
+   * A digest's week (leaderboard-refreshes.ts): only the rows stored by the time its refresh was,
+   * `recorded_at` up to this; a row stored later counts in the next week.
    */
   readonly storedBy?: number | undefined;
   /**
    * A digest's week after an earlier refresh: also the rows dated before `from` (but after `occurredAfter`)
-   * that were stored after that refresh was, `recorded_at` past `storedAfter`, which its digest could not count.
+   * that were stored after that refresh was, `recorded_at` past `storedAfter`, which its digest could not
+   * count.
    */
   readonly late?: { readonly storedAfter: number; readonly occurredAfter: number } | undefined;
 }

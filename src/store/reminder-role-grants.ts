@@ -1,6 +1,7 @@
-// The reminder roles the bot gave members through `/remind on` (docs/architecture.md, "Tournament reminders"):
-// what `/remind off` may give back once the settings name another role or none. A role the member had from
-// anyone else is never taken, though it was a reminder role once (an admin may have picked a general one).
+// The reminder roles the bot gave members through `/remind on` (docs/architecture.md, "Tournament
+// reminders"): what `/remind off` may give back once the settings name another role or none. A role the
+// member had from anyone else is never taken, though it was a reminder role once (an admin may have picked a
+// general one).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 

@@ -1,6 +1,6 @@
 // The weeks of the weekly digest, through the receiver as the platform delivers (docs/architecture.md, "The
-// weekly digest"): each runs from the refresh before it, so a refresh that comes an hour late drops no hour, and
-// activity stored after a refresh but dated before it counts in the next digest rather than in none.
+// weekly digest"): each runs from the refresh before it, so a refresh that comes an hour late drops no hour,
+// and activity stored after a refresh but dated before it counts in the next digest rather than in none.
 import { describe, expect, it } from "vitest";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
 import { quietWeekLine } from "../../src/announcements/server-week-digest.js";

@@ -1,6 +1,6 @@
-// Command definitions held to Discord's rules on options, which the OpenAPI spec cannot say (docs: Application
-// Commands): a bulk overwrite breaking one is refused whole, with 50035 at the option, and the bot's own
-// commands keep every rule.
+// Command definitions held to Discord's rules on options, which the OpenAPI spec cannot say (docs:
+// Application Commands): a bulk overwrite breaking one is refused whole, with 50035 at the option, and the
+// bot's own commands keep every rule.
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

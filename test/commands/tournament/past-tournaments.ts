@@ -1,6 +1,6 @@
-// Fills a sandbox with many tournaments: finished ones that started before every seeded one, so they come first
-// in the sandbox's own order (oldest start first) and push the current tournaments past the first page of 100,
-// or open ones starting after a given time.
+// Fills a sandbox with many tournaments: finished ones that started before every seeded one, so they come
+// first in the sandbox's own order (oldest start first) and push the current tournaments past the first page
+// of 100, or open ones starting after a given time.
 import type { SandboxState, Tournament } from "../../../sandbox/state.js";
 
 const day = 86_400_000;
