@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database as Schema } from "../src/store/database.js";
 import { recordMemberActivity, type ActivityFact } from "../src/store/member-activity.js";
+import { claimDigestWeek } from "../src/store/digest-weeks.js";
 import { listMemberPeriodTotals } from "../src/store/member-activity-periods.js";
 import { migrateToLatest } from "../src/store/migrate.js";
 
@@ -59,14 +60,18 @@ for (let start = 0; start < facts.length; start += 4000) {
   await recordMemberActivity(db, { facts: facts.slice(start, start + 4000), guildId, now });
 }
 
+// A digest's week as a refresh bounds it (src/announcements/server-week.ts): the rows stored by its refresh,
+// and those the refresh before it was stored too early for, claimed on its first reading (digest-weeks.ts).
+const claimStarted = performance.now();
+const window = await claimDigestWeek(db, {
+  guildId,
+  eventId: "evt_refresh",
+  previousEventId: "evt_refresh_before",
+  window: { ...week, storedBy: now, late: { storedAfter: week.from, occurredAfter: week.from - 7 * day } },
+  now,
+});
+const claim = performance.now() - claimStarted;
 const digest = await medianMs(async () => {
-  // A digest's week as a refresh bounds it (src/announcements/server-week.ts): the rows stored by its
-  // refresh, and those the refresh before it was stored too early for.
-  const window = {
-    ...week,
-    storedBy: now,
-    late: { storedAfter: week.from, occurredAfter: week.from - 7 * day },
-  };
   const totals = await listMemberPeriodTotals(db, { guildId, window });
   if (totals.length !== members)
     throw new Error(`read ${String(totals.length)} members, not ${String(members)}`);
@@ -82,14 +87,15 @@ const baseline = await medianMs(() =>
 );
 await db.destroy();
 
-const verdict = digest <= targetMs ? "met" : "MISSED";
+const firstReading = claim + digest;
+const verdict = firstReading <= targetMs ? "met" : "MISSED";
 console.log(
   `digest read: ${String(members)} members, ${String(facts.length)} rows in the week, SQLite in memory, median of ${String(runs)}`,
 );
 console.log(
-  `server week totals: ${digest.toFixed(0)} ms | baseline (the week's rows read once): ${baseline.toFixed(0)} ms | ratio ${(digest / baseline).toFixed(1)} | target ≤ ${String(targetMs)} ms: ${verdict}`,
+  `server week totals: ${digest.toFixed(0)} ms, after its first reading's claim of the rows: ${claim.toFixed(0)} ms | baseline (the week's rows read once): ${baseline.toFixed(0)} ms | ratio ${(digest / baseline).toFixed(1)} | claim and totals ≤ ${String(targetMs)} ms: ${verdict}`,
 );
-if (digest > targetMs) process.exitCode = 1;
+if (firstReading > targetMs) process.exitCode = 1;
 
 function rating(eventId: string, user: string, change: number, at: number): ActivityFact {
   return {

@@ -38,6 +38,7 @@ import * as tokenRevocations from "./2027-01-03T0000_token_revocations.js";
 import * as tournamentEventMisses from "./2027-01-04T0000_tournament_event_misses.js";
 import * as leaderboardRefreshes from "./2027-01-05T0000_leaderboard_refreshes.js";
 import * as reminderRoleGrants from "./2027-01-06T0000_reminder_role_grants.js";
+import * as digestWeekClaims from "./2027-01-07T0000_digest_week_claims.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -77,4 +78,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-04T0000_tournament_event_misses": tournamentEventMisses,
   "2027-01-05T0000_leaderboard_refreshes": leaderboardRefreshes,
   "2027-01-06T0000_reminder_role_grants": reminderRoleGrants,
+  "2027-01-07T0000_digest_week_claims": digestWeekClaims,
 };

@@ -70,6 +70,7 @@ async function renderPost(
             guildId: entry.guildId,
             eventId: event.id,
             createdAt: event.createdAt,
+            now: deps.clock.now(),
           }),
           departedCheck: createDepartedCheck(deps, entry.guildId),
           // Only the podium of the platform's top list is shown: checking the rest would spend the look-ups.

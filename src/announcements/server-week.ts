@@ -14,6 +14,7 @@ import {
   type ActivityWindow,
 } from "../store/member-activity-periods.js";
 import type { DepartedCheck } from "../discord/departed-members.js";
+import { claimDigestWeek } from "../store/digest-weeks.js";
 import { findRefreshBounds } from "../store/leaderboard-refreshes.js";
 import { leaveOutDeparted } from "./departed-members.js";
 import type { WeekRows } from "./server-week-shown.js";
@@ -34,28 +35,43 @@ export interface LoadedServerWeek extends ServerWeek {
 
 /**
  * The week a refresh's digest shows in a server: from the refresh before it (within two weeks) to its own,
- * with the rows stored by the time it was and those the refresh before it came too early for; the seven days
- * before it, as `/leaderboard server period:week` reads them, for a refresh the store has no row of.
+ * with the rows stored by the time it was and those the digest before it did not count, claimed on its first
+ * reading here (src/store/digest-weeks.ts) so that every later reading shows the same; the seven days before
+ * it, as `/leaderboard server period:week` reads them, for a refresh the store has no row of.
  */
 export async function readDigestWeek(
   db: Kysely<Database>,
-  refresh: { readonly guildId: string; readonly eventId: string; readonly createdAt: number },
+  refresh: {
+    readonly guildId: string;
+    readonly eventId: string;
+    readonly createdAt: number;
+    readonly now: number;
+  },
 ): Promise<ActivityWindow> {
   const sevenDays = readActivityWindow("week", refresh.createdAt);
   const bounds = await findRefreshBounds(db, refresh);
   if (bounds === undefined) return sevenDays;
   const { previous } = bounds;
-  if (previous === undefined) return { ...sevenDays, storedBy: bounds.storedAt };
-  return {
-    from: previous.createdAt,
-    to: refresh.createdAt,
-    storedBy: bounds.storedAt,
-    // Dated in the week before that refresh, stored after it: that digest was bounded already.
-    late: {
-      storedAfter: previous.storedAt,
-      occurredAfter: readActivityWindow("week", previous.createdAt).from,
-    },
-  };
+  const window: ActivityWindow =
+    previous === undefined
+      ? { ...sevenDays, storedBy: bounds.storedAt }
+      : {
+          from: previous.createdAt,
+          to: refresh.createdAt,
+          storedBy: bounds.storedAt,
+          // Dated in the week before that refresh, stored after it: that digest could not count them.
+          late: {
+            storedAfter: previous.storedAt,
+            occurredAfter: readActivityWindow("week", previous.createdAt).from,
+          },
+        };
+  return claimDigestWeek(db, {
+    guildId: refresh.guildId,
+    eventId: refresh.eventId,
+    previousEventId: previous?.eventId,
+    window,
+    now: refresh.now,
+  });
 }
 
 export async function loadServerWeek(

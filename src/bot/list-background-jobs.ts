@@ -3,6 +3,7 @@
 import { revocationEndpoint } from "../linking/revoke-queued-tokens.js";
 import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier-roles.js";
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
+import { pruneDigestWeeks } from "../store/digest-weeks.js";
 import { pruneLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
 import { memberActivityRetentionMs, pruneMemberActivity } from "../store/member-activity.js";
 import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
@@ -78,11 +79,10 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       everyMs: hour,
       run: async () => {
         const now = clock.now();
-        const refreshes = await pruneLeaderboardRefreshes(db, {
-          now,
-          retentionMs: memberActivityRetentionMs,
-        });
-        return refreshes + (await pruneMemberActivity(db, now));
+        const kept = { now, retentionMs: memberActivityRetentionMs };
+        const refreshes = await pruneLeaderboardRefreshes(db, kept);
+        const weeks = await pruneDigestWeeks(db, kept);
+        return refreshes + weeks + (await pruneMemberActivity(db, now));
       },
     },
     // docs/architecture.md, "When the bot leaves a server".

@@ -2,6 +2,7 @@
 // (docs/architecture.md, "Tier roles", "Tournament reminders"). Part of
 // database.ts's schema, which re-exports them.
 import type { Generated } from "kysely";
+import type { ColumnType } from "kysely";
 import type { Immutable, Millis } from "./column-types.js";
 
 /** Read model of platform users for /leaderboard server, refreshed from events and API answers. */
@@ -191,6 +192,8 @@ export interface MemberActivityTable {
   outcome: Immutable<"won" | "lost" | "draw" | null>;
   /** Achievement rows: its name as the platform wrote it (shown only through src/display/platform-text.ts). */
   achievement: Immutable<string | null>;
+  /** The refresh whose weekly digest counted the row in this server, once that digest was first read. */
+  week_event_id: ColumnType<string | null, never, string>;
 }
 
 /**
@@ -218,6 +221,16 @@ export interface LeaderboardRefreshesTable {
   created_at: Immutable<Millis>;
   /** When the bot stored it (its own clock): activity stored later counts in the next week. */
   stored_at: Immutable<Millis>;
+}
+
+/**
+ * A weekly digest first read in a server (docs/architecture.md, "The weekly digest"): its rows are claimed
+ * (`member_activity.week_event_id`), and later readings read those. PRIMARY KEY (guild_id, event_id).
+ */
+export interface DigestWeeksTable {
+  guild_id: Immutable<string>;
+  event_id: Immutable<string>;
+  claimed_at: Immutable<Millis>;
 }
 
 /** A server that shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament events"). */

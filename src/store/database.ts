@@ -31,6 +31,7 @@ import type {
   OutboxTable,
 } from "./posting-tables.js";
 import type {
+  DigestWeeksTable,
   GuildRoleSettingsTable,
   LeaderboardRefreshesTable,
   MemberActivityTable,
@@ -80,6 +81,7 @@ export interface Database {
   tournament_events: TournamentEventsTable;
   member_activity: MemberActivityTable;
   leaderboard_refreshes: LeaderboardRefreshesTable;
+  digest_weeks: DigestWeeksTable;
   write_probe: WriteProbeTable;
   linked_role_states: LinkedRoleStatesTable;
   role_connections: RoleConnectionsTable;

@@ -3,8 +3,7 @@
 // late or early neither drops nor repeats the hours between; it counts the activity stored by the time its
 // refresh was, and the activity stored after the refresh before it though dated earlier, which that digest
 // could not count. Each row then counts in one digest, however late it arrived, and a digest reads the same
-// in every channel and on every retry, for every delivery committed before the digest was first read (the doc
-// says when, on PostgreSQL, one is not).
+// in every channel and on every retry (its first reading claims its rows, digest-weeks.ts).
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscribers.js";
@@ -47,7 +46,8 @@ export interface RefreshBounds {
   /** When the refresh was first stored: the activity stored by then is its week's. */
   readonly storedAt: number;
   /** The refresh before it in the server, within `longestWeekMs`; undefined for none. */
-  readonly previous: { readonly createdAt: number; readonly storedAt: number } | undefined;
+  readonly previous:
+    { readonly eventId: string; readonly createdAt: number; readonly storedAt: number } | undefined;
 }
 
 /**
@@ -71,7 +71,7 @@ export async function findRefreshBounds(
   if (current === undefined) return undefined;
   const previous = await db
     .selectFrom("leaderboard_refreshes")
-    .select(["created_at", "stored_at"])
+    .select(["event_id", "created_at", "stored_at"])
     .where("guild_id", "in", reaches)
     .where("created_at", "<", refresh.createdAt)
     .where("created_at", ">=", refresh.createdAt - longestWeekMs)
@@ -82,7 +82,9 @@ export async function findRefreshBounds(
   return {
     storedAt: current.stored_at,
     previous:
-      previous === undefined ? undefined : { createdAt: previous.created_at, storedAt: previous.stored_at },
+      previous === undefined
+        ? undefined
+        : { eventId: previous.event_id, createdAt: previous.created_at, storedAt: previous.stored_at },
   };
 }
 

@@ -21,6 +21,11 @@ export interface ActivityWindow {
    * count.
    */
   readonly late?: { readonly storedAfter: number; readonly occurredAfter: number } | undefined;
+  /**
+   * A digest's week once claimed (digest-weeks.ts): the rows it claimed, whatever `storedBy` and `late` say;
+   * the refresh's event id.
+   */
+  readonly claimedBy?: string | undefined;
 }
 
 export interface MemberPeriodTotals {
@@ -38,10 +43,13 @@ export interface PeriodQuery {
   readonly window: ActivityWindow;
 }
 
-type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
+export type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
 
-/** The rows of `window`: dated in it, and for a digest's week stored by its refresh or late from the last. */
-function inWindow(eb: ActivityBuilder, window: ActivityWindow) {
+/**
+ * The rows of `window`: dated in it, and for a digest's week stored by its refresh or late from the last, or,
+ * once the week is claimed, the rows it claimed.
+ */
+export function inWindow(eb: ActivityBuilder, window: ActivityWindow) {
   const { late } = window;
   const conditions = [
     // One range on the (guild_id, occurred_at) index, late rows included.
@@ -52,6 +60,10 @@ function inWindow(eb: ActivityBuilder, window: ActivityWindow) {
     ),
     eb("member_activity.occurred_at", "<=", window.to),
   ];
+  if (window.claimedBy !== undefined) {
+    conditions.push(eb("member_activity.week_event_id", "=", window.claimedBy));
+    return eb.and(conditions);
+  }
   if (late !== undefined) {
     conditions.push(
       eb.or([

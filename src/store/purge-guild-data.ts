@@ -31,6 +31,8 @@ export interface PurgedGuildRows {
   /** The reminder roles `/remind on` gave its members (reminder-role-grants.ts). */
   readonly reminderRoleGrants: number;
   readonly memberActivity: number;
+  /** The weekly digests first read here (their claims are on the activity rows, gone with them). */
+  readonly digestWeeks: number;
   /** The refreshes its own endpoint sent (the weekly digest's weeks); the operator's are every server's. */
   readonly leaderboardRefreshes: number;
   readonly memberTeams: number;
@@ -145,6 +147,7 @@ export async function purgeRemovedGuild(
       ),
       reminderRoleGrants: await count(trx.deleteFrom("reminder_role_grants").where("guild_id", "=", guildId)),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
+      digestWeeks: await count(trx.deleteFrom("digest_weeks").where("guild_id", "=", guildId)),
       leaderboardRefreshes: await count(
         trx.deleteFrom("leaderboard_refreshes").where("guild_id", "=", guildId),
       ),

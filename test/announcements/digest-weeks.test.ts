@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createOutboxRenderer } from "../../src/announcements/outbox-renderer.js";
 import { quietWeekLine } from "../../src/announcements/server-week-digest.js";
 import { systemClock } from "../../src/clock.js";
+import { recordMemberActivity } from "../../src/store/member-activity.js";
 import { createLogger } from "../../src/logger.js";
 import { testDatabases } from "../store/databases.js";
 import { useIngesting } from "../webhooks/support/ingesting.js";
@@ -88,6 +89,40 @@ describe.each(testDatabases())("the weekly digest's weeks on $name", (database) 
     const third = second + 7 * day;
     await refresh(third, "evt_refresh_3", third);
     expect(await digest("evt_refresh_3")).toEqual({ content: undefined, gains: "<@201> **+45** (now 1600)" });
+  });
+
+  it("counts a delivery that committed after its week was first read in the next week, never in the first", async () => {
+    await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
+    const first = clock.now();
+    await rating(first - 5 * minute, "evt_before", first - 5 * minute, 1500, 1510);
+    await refresh(first, "evt_refresh_1", first);
+    expect(await digest("evt_refresh_1")).toEqual({ content: undefined, gains: "<@201> **+10** (now 1510)" });
+    // On PostgreSQL a delivery received just before the refresh commits after the week was first read: its
+    // row says it was stored before the refresh.
+    await recordMemberActivity(store.db, {
+      facts: [
+        {
+          kind: "rating",
+          eventId: "evt_committed_late",
+          platformUserId: "usr_ada",
+          occurredAt: first - 5,
+          receivedAt: first - 5,
+          ratingChange: 20,
+          newRating: 1530,
+          promotedTo: null,
+        },
+      ],
+      guildId: undefined,
+      now: first + 1000,
+    });
+    // The week reads as it was first read, in another channel too.
+    expect(await digest("evt_refresh_1", "200000000000000002")).toEqual({
+      content: undefined,
+      gains: "<@201> **+10** (now 1510)",
+    });
+    const second = first + 7 * day;
+    await refresh(second, "evt_refresh_2", second);
+    expect(await digest("evt_refresh_2")).toEqual({ content: undefined, gains: "<@201> **+20** (now 1530)" });
   });
 
   it("shows the seven days before a refresh that has none within two weeks before it", async () => {

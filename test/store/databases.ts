@@ -160,6 +160,7 @@ const tablesInDeleteOrder = Object.keys({
   token_revocations: true,
   personal_links: true,
   leaderboard_refreshes: true,
+  digest_weeks: true,
   reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

@@ -10,6 +10,7 @@ const expectedTables = [
   "battle_answers",
   "battle_cards",
   "battle_thread_pauses",
+  "digest_weeks",
   "guild_removals",
   "guild_role_settings",
   "guild_settings",

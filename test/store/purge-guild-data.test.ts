@@ -84,6 +84,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       memberTierRoles: 1,
       reminderRoleGrants: 1,
       memberActivity: 1,
+      digestWeeks: 1,
       leaderboardRefreshes: 1,
       memberTeams: 1,
       threadPauses: 1,

@@ -66,6 +66,7 @@ const tables = Object.keys({
   token_revocations: true,
   personal_links: true,
   leaderboard_refreshes: true,
+  digest_weeks: true,
   reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

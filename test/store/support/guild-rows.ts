@@ -7,6 +7,7 @@ import type { Database } from "../../../src/store/database.js";
 export const guildIdTables = [
   "battle_cards",
   "battle_thread_pauses",
+  "digest_weeks",
   "guild_removals",
   "guild_role_settings",
   "guild_settings",

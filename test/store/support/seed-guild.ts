@@ -104,6 +104,11 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
     .insertInto("reminder_role_grants")
     .values({ guild_id: guildId, user_id: userId, role_id: `7${guildId.slice(1)}`, granted_at: testNow })
     .execute();
+  // A weekly digest first read here.
+  await db
+    .insertInto("digest_weeks")
+    .values({ guild_id: guildId, event_id: "evt_refresh", claimed_at: testNow })
+    .execute();
   // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
   await db
     .insertInto("leaderboard_refreshes")
