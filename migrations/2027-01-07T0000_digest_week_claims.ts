@@ -11,6 +11,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("digest_weeks")
     .addColumn("guild_id", "text", (col) => col.notNull())
     .addColumn("event_id", "text", (col) => col.notNull())
+    .addColumn("week_from", "bigint", (col) => col.notNull())
+    .addColumn("week_to", "bigint", (col) => col.notNull())
+    .addColumn("claimed_after", "bigint", (col) => col.notNull())
     .addColumn("claimed_at", "bigint", (col) => col.notNull())
     .addPrimaryKeyConstraint("digest_weeks_key", ["guild_id", "event_id"])
     .execute();

@@ -230,6 +230,11 @@ export interface LeaderboardRefreshesTable {
 export interface DigestWeeksTable {
   guild_id: Immutable<string>;
   event_id: Immutable<string>;
+  /** The week as first read: after `week_from`, up to and including `week_to` (`occurred_at`). */
+  week_from: Immutable<Millis>;
+  week_to: Immutable<Millis>;
+  /** The earliest `occurred_at` its claim reached: late rows of the week before are older than `week_from`. */
+  claimed_after: Immutable<Millis>;
   claimed_at: Immutable<Millis>;
 }
 

@@ -125,6 +125,23 @@ describe.each(testDatabases())("the weekly digest's weeks on $name", (database) 
     expect(await digest("evt_refresh_2")).toEqual({ content: undefined, gains: "<@201> **+20** (now 1530)" });
   });
 
+  it("reads a week over the range it was first read, though a refresh dated inside it comes later", async () => {
+    await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
+    const first = clock.now();
+    await refresh(first, "evt_refresh_1", first);
+    await rating(first + day, "evt_early", first + day, 1500, 1510);
+    await rating(first + 5 * day, "evt_later", first + 5 * day, 1510, 1515);
+    const second = first + 7 * day;
+    await refresh(second, "evt_refresh_2", second);
+    expect(await digest("evt_refresh_2")).toEqual({ content: undefined, gains: "<@201> **+15** (now 1515)" });
+    // A refresh dated mid-week reaches the bot only now (a redelivery held up somewhere).
+    await refresh(second + minute, "evt_refresh_mid", first + 3 * day);
+    expect(await digest("evt_refresh_2", "200000000000000002")).toEqual({
+      content: undefined,
+      gains: "<@201> **+15** (now 1515)",
+    });
+  });
+
   it("shows the seven days before a refresh that has none within two weeks before it", async () => {
     await linkMember(store.db, box, { guildId: guildA, userId: "201", platformUserId: "usr_ada" });
     const first = clock.now();

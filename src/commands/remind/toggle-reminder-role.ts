@@ -40,21 +40,26 @@ export async function toggleReminderRole(
   const roleId = settings?.roleId ?? null;
   if (settings !== undefined && roleId !== null) {
     const change = { guildId: input.guildId, userId: input.userId, roleId };
+    // A role the member holds already came from someone else (or an earlier /remind on): no grant of ours.
+    const heldAlready = input.roleIds.includes(roleId);
     try {
       if (input.on) {
         await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
-        await recordReminderRoleGrant(deps.db, { ...change, now: deps.clock.now() });
       } else {
         await removeMemberRole(deps.rest, {
           ...change,
           reason: "Stopped tournament reminders (/remind off)",
         });
-        await forgetReminderRoleGrant(deps.db, change);
       }
     } catch (error) {
       throw await refuse(deps, settings, roleId, error);
     }
-    await clearRoleProblem(deps.db, input.guildId);
+    // Discord took the change: what is kept of it here is best effort, and the member hears it worked.
+    await keepingNote(deps, async () => {
+      if (!input.on) await forgetReminderRoleGrant(deps.db, change);
+      else if (!heldAlready) await recordReminderRoleGrant(deps.db, { ...change, now: deps.clock.now() });
+      await clearRoleProblem(deps.db, input.guildId);
+    });
   }
   if (input.on) return describeTaken(deps, input.guildId, settings);
   // After the current role: an earlier one Discord will not let the bot take must not keep the pings on.
@@ -125,8 +130,9 @@ async function giveBackEarlierRoles(
   const kept: string[] = [];
   for (const roleId of granted.filter((granted) => granted !== currentRoleId)) {
     const grant = { guildId: member.guildId, userId: member.userId, roleId };
+    const forget = () => keepingNote(deps, () => forgetReminderRoleGrant(deps.db, grant));
     if (!member.roleIds.includes(roleId)) {
-      await forgetReminderRoleGrant(deps.db, grant);
+      await forget();
       continue;
     }
     try {
@@ -134,11 +140,9 @@ async function giveBackEarlierRoles(
         ...grant,
         reason: "Stopped tournament reminders (/remind off): an earlier reminder role",
       });
-      await forgetReminderRoleGrant(deps.db, grant);
-      givenBack.push(roleId);
     } catch (error) {
       if (classifyRoleFailure(error).kind === "unknown-role") {
-        await forgetReminderRoleGrant(deps.db, grant);
+        await forget();
         continue;
       }
       deps.logger.warn(
@@ -146,9 +150,21 @@ async function giveBackEarlierRoles(
         "could not give back an earlier reminder role",
       );
       kept.push(roleId);
+      continue;
     }
+    givenBack.push(roleId);
+    await forget();
   }
   return { givenBack, kept };
+}
+
+/** Runs a write that records what Discord already did; its failure is logged, not the member's. */
+async function keepingNote(deps: BotDependencies, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    deps.logger.warn({ err: error }, "could not record a reminder role change Discord made");
+  }
 }
 
 function describeEarlierRoles({ givenBack, kept }: EarlierRoles): string {
@@ -161,8 +177,8 @@ function describeEarlierRoles({ givenBack, kept }: EarlierRoles): string {
   }
   if (kept.length > 0) {
     parts.push(
-      ` Discord wouldn't let me take back ${mention(kept)}, which I gave you as this server's reminder role ` +
-        "before: an admin can remove it.",
+      ` I couldn't take back ${mention(kept)}, which I gave you as this server's reminder role before: ` +
+        "Discord refused or could not be reached. Try again, or ask an admin to remove it.",
     );
   }
   return parts.join("");

@@ -94,6 +94,19 @@ describe.each(testDatabases())("/remind off and the earlier reminder roles on $n
     expect(discord.fake.stats.requestsByRoute.get(memberRoleRemoval)).toBe(1);
   });
 
+  it("records no grant for a reminder role the member held already, so never takes it back later", async () => {
+    // The member had the general role the admins first picked before they asked for reminders.
+    await setRole(first);
+    discord.fake.roles.giveMember(discord.guild.id, memberId, first);
+    expect(await remind(true)).toContain(`You have <@&${first}> now`);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([]);
+    await setRole(second);
+    await remind(true);
+
+    expect(await remind(false)).not.toContain("took back");
+    expect(held()).toEqual([first]);
+  });
+
   it("takes the current role though Discord will not let it take an earlier one, and says which stayed", async () => {
     await setRole(first);
     await remind(true);
@@ -105,7 +118,7 @@ describe.each(testDatabases())("/remind off and the earlier reminder roles on $n
     const answer = await remind(false);
 
     expect(answer).toContain(`<@&${second}> is gone: no more reminder pings.`);
-    expect(answer).toContain(`Discord wouldn't let me take back <@&${first}>`);
+    expect(answer).toContain(`I couldn't take back <@&${first}>`);
     expect(held()).toEqual([first]);
     expect(await listReminderRoleGrants(store.db, member())).toEqual([first]);
   });

@@ -107,7 +107,14 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
   // A weekly digest first read here.
   await db
     .insertInto("digest_weeks")
-    .values({ guild_id: guildId, event_id: "evt_refresh", claimed_at: testNow })
+    .values({
+      guild_id: guildId,
+      event_id: "evt_refresh",
+      week_from: testNow - 7 * 86_400_000,
+      week_to: testNow,
+      claimed_after: testNow - 7 * 86_400_000,
+      claimed_at: testNow,
+    })
     .execute();
   // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
   await db
