@@ -4,7 +4,7 @@ import { z } from "zod";
 import { dailyRatingHistory, percentileOf, rankUsers } from "../core/leaderboards.js";
 import { tierForRating } from "../core/tiers.js";
 import { defineRoute } from "./define.js";
-import { limitQuery, offsetQuery } from "./schemas.js";
+import { limitQuery, offsetQuery, servedPageSize } from "./schemas.js";
 
 const global = defineRoute({
   method: "GET",
@@ -25,7 +25,7 @@ const global = defineRoute({
   }),
   handle: (deps, { query }) => {
     const rankings = rankUsers(deps.state);
-    const served = Math.min(query.limit, deps.state.listPageCap);
+    const served = servedPageSize(deps.state, query.limit);
     return {
       rankings: rankings
         .slice(query.offset, query.offset + served)

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { difficulties } from "../core/battles.js";
 import { invalidField } from "../errors.js";
 import { defineRoute } from "./define.js";
-import { limitQuery, offsetQuery } from "./schemas.js";
+import { limitQuery, offsetQuery, servedPageSize } from "./schemas.js";
 
 function encodeCursor(position: number): string {
   return Buffer.from(`p:${position}`).toString("base64url");
@@ -37,7 +37,7 @@ export const problemsRoute = defineRoute({
       (problem) => query.difficulty === undefined || problem.difficulty === query.difficulty,
     );
     const start = query.cursor === undefined ? (query.offset ?? 0) : decodeCursor(query.cursor);
-    const end = start + Math.min(query.limit, deps.state.listPageCap);
+    const end = start + servedPageSize(deps.state, query.limit);
     const hasMore = end < matching.length;
     return {
       problems: matching.slice(start, end),

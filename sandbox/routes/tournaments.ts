@@ -7,7 +7,7 @@ import { requireTournament } from "../core/lookups.js";
 import { registerForTournament, tournamentStandings } from "../core/tournaments.js";
 import type { Tournament } from "../state.js";
 import { defineRoute } from "./define.js";
-import { idParams, limitQuery, offsetQuery, timestamp, userRef } from "./schemas.js";
+import { idParams, limitQuery, offsetQuery, servedPageSize, timestamp, userRef } from "./schemas.js";
 
 const itemA = z.object({
   id: z.string(),
@@ -48,7 +48,7 @@ const list = defineRoute({
       .filter((tournament) => query.status === undefined || tournament.status === query.status)
       .filter((tournament) => query.difficulty === undefined || tournament.difficulty === query.difficulty)
       .sort((a, b) => a.startTime - b.startTime);
-    const served = Math.min(query.limit, deps.state.listPageCap);
+    const served = servedPageSize(deps.state, query.limit);
     const page = matching.slice(query.offset, query.offset + served);
     if (shape === "B") return { tournaments: page.map(renderItemB) };
     const hasMore = query.offset + served < matching.length;

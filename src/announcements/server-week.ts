@@ -14,7 +14,7 @@ import {
   type ActivityWindow,
 } from "../store/member-activity-periods.js";
 import type { DepartedCheck } from "../discord/departed-members.js";
-import { claimDigestWeek } from "../store/digest-weeks.js";
+import { claimDigestWeek, findDigestClaim } from "../store/digest-weeks.js";
 import { findRefreshBounds } from "../store/leaderboard-refreshes.js";
 import { leaveOutDeparted } from "./departed-members.js";
 import type { WeekRows } from "./server-week-shown.js";
@@ -48,6 +48,9 @@ export async function readDigestWeek(
     readonly now: number;
   },
 ): Promise<ActivityWindow> {
+  // Read once claimed, in another channel or on a retry: the bounds it was claimed with stand.
+  const claimed = await findDigestClaim(db, refresh.guildId, refresh.eventId);
+  if (claimed !== undefined) return claimed;
   const sevenDays = readActivityWindow("week", refresh.createdAt);
   const bounds = await findRefreshBounds(db, refresh);
   if (bounds === undefined) return sevenDays;

@@ -5,7 +5,7 @@ import { reconcileIntervalMs, reconcileTierRoles } from "../roles/reconcile-tier
 import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneDigestWeeks } from "../store/digest-weeks.js";
 import { pruneLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
-import { memberActivityRetentionMs, pruneMemberActivity } from "../store/member-activity.js";
+import { pruneMemberActivity } from "../store/member-activity.js";
 import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneAbandonedVerifications } from "../linking/prune-abandoned-verifications.js";
@@ -79,10 +79,8 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
       everyMs: hour,
       run: async () => {
         const now = clock.now();
-        const kept = { now, retentionMs: memberActivityRetentionMs };
-        const refreshes = await pruneLeaderboardRefreshes(db, kept);
-        const weeks = await pruneDigestWeeks(db, kept);
-        return refreshes + weeks + (await pruneMemberActivity(db, now));
+        const bounds = (await pruneLeaderboardRefreshes(db, now)) + (await pruneDigestWeeks(db, now));
+        return bounds + (await pruneMemberActivity(db, now));
       },
     },
     // docs/architecture.md, "When the bot leaves a server".

@@ -4,6 +4,7 @@
 // is left to the next week.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
+import { memberActivityRetentionMs } from "./member-activity.js";
 import { inWindow, type ActivityWindow } from "./member-activity-periods.js";
 
 /**
@@ -25,10 +26,12 @@ export async function claimDigestWeek(
 ): Promise<ActivityWindow> {
   const { guildId, eventId } = input;
   return db.transaction().execute(async (trx) => {
-    const claimed = await findClaim(trx, guildId, eventId);
+    const claimed = await findDigestClaim(trx, guildId, eventId);
     if (claimed !== undefined) return claimed;
     const previous =
-      input.previousEventId === undefined ? undefined : await findClaim(trx, guildId, input.previousEventId);
+      input.previousEventId === undefined
+        ? undefined
+        : await findDigestClaim(trx, guildId, input.previousEventId);
     const { late } = input.window;
     // Every row the last digest left unclaimed since its week began, stored whenever (after the epoch).
     const window: ActivityWindow =
@@ -50,7 +53,7 @@ export async function claimDigestWeek(
       .returning("event_id")
       .executeTakeFirst();
     // Another reading claimed it meanwhile (PostgreSQL waits for its commit on the key): read its claim.
-    if (inserted === undefined) return (await findClaim(trx, guildId, eventId)) ?? input.window;
+    if (inserted === undefined) return (await findDigestClaim(trx, guildId, eventId)) ?? input.window;
     await trx
       .updateTable("member_activity")
       .set({ week_event_id: eventId })
@@ -77,7 +80,8 @@ function claimedWindow(claim: {
   };
 }
 
-async function findClaim(
+/** The week as its first reading claimed it in the server; undefined before that reading. */
+export async function findDigestClaim(
   db: Kysely<Database>,
   guildId: string,
   eventId: string,
@@ -93,14 +97,11 @@ async function findClaim(
     : claimedWindow({ eventId, from: row.week_from, to: row.week_to, claimedAfter: row.claimed_after });
 }
 
-/** The claims of weeks first read more than `retentionMs` ago: their rows are past what the activity keeps. */
-export async function pruneDigestWeeks(
-  db: Kysely<Database>,
-  input: { readonly now: number; readonly retentionMs: number },
-): Promise<number> {
+/** The claims of weeks first read longer ago than the activity is kept: their rows are gone. */
+export async function pruneDigestWeeks(db: Kysely<Database>, now: number): Promise<number> {
   const result = await db
     .deleteFrom("digest_weeks")
-    .where("claimed_at", "<", input.now - input.retentionMs)
+    .where("claimed_at", "<", now - memberActivityRetentionMs)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscribers.js";
+import { memberActivityRetentionMs } from "./member-activity.js";
 
 /** The `guild_id` of a refresh from the operator's webhook, which reaches every server. */
 const everyServer = "*";
@@ -88,14 +89,11 @@ export async function findRefreshBounds(
   };
 }
 
-/** Refreshes stored more than `retentionMs` ago: their weeks are past what the activity keeps. */
-export async function pruneLeaderboardRefreshes(
-  db: Kysely<Database>,
-  input: { readonly now: number; readonly retentionMs: number },
-): Promise<number> {
+/** Refreshes stored longer ago than the activity is kept: their weeks are past what it holds. */
+export async function pruneLeaderboardRefreshes(db: Kysely<Database>, now: number): Promise<number> {
   const result = await db
     .deleteFrom("leaderboard_refreshes")
-    .where("stored_at", "<", input.now - input.retentionMs)
+    .where("stored_at", "<", now - memberActivityRetentionMs)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

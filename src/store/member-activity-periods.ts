@@ -43,7 +43,7 @@ export interface PeriodQuery {
   readonly window: ActivityWindow;
 }
 
-export type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
+type ActivityBuilder = ExpressionBuilder<Database, "member_activity">;
 
 /**
  * The rows of `window`: dated in it, and for a digest's week stored by its refresh or late from the last, or,

@@ -39,6 +39,11 @@ function typing(value: string): AutocompleteContext {
 describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (database) => {
   const store = useMigratedStore(database);
   const linked = useLinkedMember(store);
+  /** The offsets of the problem pages asked for, in order. */
+  const problemOffsets = () =>
+    linked.platform.requests
+      .filter((request) => request.path === "/v1/problems")
+      .map((request) => request.query.get("offset"));
 
   it("reads further pages for a title past the first 100", async () => {
     linked.platform.queueReplies(problemPage(1, 100, true), problemPage(101, 100, true), {
@@ -46,10 +51,7 @@ describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (data
     });
     const choices = await completeBattleOption(linked.deps, typing("graph"));
     expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
-    const offsets = linked.platform.requests
-      .filter((request) => request.path === "/v1/problems")
-      .map((request) => request.query.get("offset"));
-    expect(offsets).toEqual(["0", "100", "200"]);
+    expect(problemOffsets()).toEqual(["0", "100", "200"]);
   });
 
   it("reads the next page from where a short one ended, on a platform serving fewer than 100 a page", async () => {
@@ -59,10 +61,7 @@ describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (data
     });
     const choices = await completeBattleOption(linked.deps, typing("graph"));
     expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
-    const offsets = linked.platform.requests
-      .filter((request) => request.path === "/v1/problems")
-      .map((request) => request.query.get("offset"));
-    expect(offsets).toEqual(["0", "40", "80"]);
+    expect(problemOffsets()).toEqual(["0", "40", "80"]);
   });
 
   it("answers with what it found when a later page does not come within the first second", async () => {
