@@ -39,6 +39,7 @@ import * as tournamentEventMisses from "./2027-01-04T0000_tournament_event_misse
 import * as leaderboardRefreshes from "./2027-01-05T0000_leaderboard_refreshes.js";
 import * as reminderRoleGrants from "./2027-01-06T0000_reminder_role_grants.js";
 import * as digestWeekClaims from "./2027-01-07T0000_digest_week_claims.js";
+import * as activityTierAfter from "./2027-01-08T0000_activity_tier_after.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -79,4 +80,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-05T0000_leaderboard_refreshes": leaderboardRefreshes,
   "2027-01-06T0000_reminder_role_grants": reminderRoleGrants,
   "2027-01-07T0000_digest_week_claims": digestWeekClaims,
+  "2027-01-08T0000_activity_tier_after": activityTierAfter,
 };

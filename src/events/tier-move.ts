@@ -52,6 +52,7 @@ function rankKnownTier(tier: string): number | undefined {
   return rank === -1 ? undefined : rank;
 }
 
-function sameTier(a: string, b: string): boolean {
+/** Whether two tier names are the same tier, as the platform may write one in another case or spacing. */
+export function sameTier(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -186,6 +186,8 @@ export interface MemberActivityTable {
   new_rating: Immutable<number | null>;
   /** Rating rows: the tier the member moved up to, when the change was a promotion. */
   promoted_to: Immutable<string | null>;
+  /** Rating rows: the tier the change left the member in, when the event named it; null on rows from before. */
+  tier_after: ColumnType<string | null, string | null | undefined, never>;
   /** Battle rows: the battle, so a team battle's two events count as one battle. */
   battle_id: Immutable<string | null>;
   /** Battle rows: null when the event names no winner and no ranks. */

@@ -44,7 +44,8 @@ export function readActivityFacts(event: KnownPlatformEvent, receivedAt?: number
   switch (event.kind) {
     case "user.rating_changed": {
       const { data } = event;
-      const promoted = readTierMove(data) === "promoted" ? storableText(data.tier) : undefined;
+      const tierAfter = storableText(data.tier);
+      const promoted = readTierMove(data) === "promoted" ? tierAfter : undefined;
       return keep([
         {
           eventId,
@@ -55,6 +56,7 @@ export function readActivityFacts(event: KnownPlatformEvent, receivedAt?: number
           ratingChange: storableInteger(data.change),
           newRating: storableInteger(data.newRating),
           promotedTo: promoted ?? null,
+          tierAfter: tierAfter ?? null,
         },
       ]);
     }

@@ -4,6 +4,7 @@
 // unlinked drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
+import { sameTier } from "../events/index.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 
 /** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
@@ -159,23 +160,30 @@ async function readLatestRatings(
       .where("platform_user_id", "in", some)
       .execute(),
   );
-  const latest = new Map<string, { rating: number; occurredAt: number; eventId: string }>();
+  return latestPerMember(rows, (row) => row.new_rating);
+}
+
+/**
+ * Each member's value from their latest row that has one: the latest `occurred_at`, then the greatest event
+ * id, so both dialects and every reading pick the same row.
+ */
+function latestPerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
+  rows: readonly Row[],
+  valueOf: (row: Row) => T | null,
+): Map<string, T> {
+  const latest = new Map<string, { value: T; occurredAt: number; eventId: string }>();
   for (const row of rows) {
-    if (row.new_rating === null) continue;
+    const value = valueOf(row);
+    if (value === null) continue;
     const known = latest.get(row.platform_user_id);
     const later =
       known === undefined ||
       row.occurred_at > known.occurredAt ||
       (row.occurred_at === known.occurredAt && row.event_id > known.eventId);
-    if (later) {
-      latest.set(row.platform_user_id, {
-        rating: row.new_rating,
-        occurredAt: row.occurred_at,
-        eventId: row.event_id,
-      });
-    }
+    if (later)
+      latest.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
   }
-  return new Map([...latest].map(([platformUserId, { rating }]) => [platformUserId, rating]));
+  return new Map([...latest].map(([platformUserId, { value }]) => [platformUserId, value]));
 }
 
 export interface MemberMilestone {
@@ -185,7 +193,11 @@ export interface MemberMilestone {
   readonly occurredAt: number;
 }
 
-/** The period's promotions, oldest first. */
+/**
+ * The period's promotions, oldest first, each only while the member still held its tier after their last
+ * change of the period that named a tier: a promotion a later change undid (Gold, then back to Silver by the
+ * week's end) is not one the week kept. Rows recorded before tiers were kept name none, and leave it shown.
+ */
 export async function listPeriodPromotions(
   db: Kysely<Database>,
   query: PeriodQuery,
@@ -197,11 +209,37 @@ export async function listPeriodPromotions(
     .orderBy("occurred_at")
     .orderBy("event_id")
     .execute();
-  return rows.map((row) => ({
-    platformUserId: row.platform_user_id,
-    name: row.name ?? "",
-    occurredAt: row.occurred_at,
-  }));
+  const tierAtEnd = await readLatestTiers(db, query, [...new Set(rows.map((row) => row.platform_user_id))]);
+  return rows
+    .map((row) => ({
+      platformUserId: row.platform_user_id,
+      name: row.name ?? "",
+      occurredAt: row.occurred_at,
+    }))
+    .filter((promotion) => {
+      const tier = tierAtEnd.get(promotion.platformUserId);
+      return tier === undefined || sameTier(tier, promotion.name);
+    });
+}
+
+/** Each member's tier after their last change in the period that named one, read as readLatestRatings. */
+async function readLatestTiers(
+  db: Kysely<Database>,
+  { guildId, window }: PeriodQuery,
+  platformUserIds: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await inSlices(platformUserIds, idsPerQuery, (some) =>
+    db
+      .selectFrom("member_activity")
+      .select(["platform_user_id", "tier_after", "occurred_at", "event_id"])
+      .where("guild_id", "=", guildId)
+      .where((eb) => inWindow(eb, window))
+      .where("kind", "=", "rating")
+      .where("tier_after", "is not", null)
+      .where("platform_user_id", "in", some)
+      .execute(),
+  );
+  return latestPerMember(rows, (row) => row.tier_after);
 }
 
 /** The period's achievements, oldest first. */

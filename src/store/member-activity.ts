@@ -22,6 +22,8 @@ export type ActivityFact =
       readonly ratingChange: number | null;
       readonly newRating: number | null;
       readonly promotedTo: string | null;
+      /** The tier the change left the member in, when the event named it. */
+      readonly tierAfter?: string | null | undefined;
     })
   | (FactBase & {
       readonly kind: "battle";
@@ -81,6 +83,7 @@ function toRow(fact: ActivityFact, guildId: string, now: number): Insertable<Mem
     rating_change: fact.kind === "rating" ? fact.ratingChange : null,
     new_rating: fact.kind === "rating" ? fact.newRating : null,
     promoted_to: fact.kind === "rating" ? fact.promotedTo : null,
+    tier_after: fact.kind === "rating" ? (fact.tierAfter ?? null) : null,
     battle_id: fact.kind === "battle" ? fact.battleId : null,
     outcome: fact.kind === "battle" ? fact.outcome : null,
     achievement: fact.kind === "achievement" ? fact.achievement : null,

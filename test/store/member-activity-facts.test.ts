@@ -35,4 +35,13 @@ describe("readActivityFacts on a tier change", () => {
     expect(tierChange("gold", "silver", 0)).toMatchObject({ kind: "rating", promotedTo: null });
     expect(tierChange("adept", "novice", undefined)).toMatchObject({ kind: "rating", promotedTo: null });
   });
+
+  it("keeps the tier every change left the member in, whichever way it went", () => {
+    expect(tierChange("gold", "silver", -40)).toMatchObject({ promotedTo: null, tierAfter: "silver" });
+    expect(tierChange("gold", "platinum", 30)).toMatchObject({
+      promotedTo: "platinum",
+      tierAfter: "platinum",
+    });
+    expect(tierChange("gold", "gold", 5)).toMatchObject({ promotedTo: null, tierAfter: "gold" });
+  });
 });

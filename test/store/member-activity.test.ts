@@ -23,7 +23,14 @@ const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 const week = { from: testNow - 7 * day, to: testNow };
 
-function rating(eventId: string, user: string, change: number, at: number, promotedTo: string | null = null) {
+function rating(
+  eventId: string,
+  user: string,
+  change: number,
+  at: number,
+  promotedTo: string | null = null,
+  tierAfter: string | null = promotedTo,
+) {
   return {
     kind: "rating",
     eventId,
@@ -32,6 +39,7 @@ function rating(eventId: string, user: string, change: number, at: number, promo
     ratingChange: change,
     newRating: 1500 + change,
     promotedTo,
+    tierAfter,
   } as const satisfies ActivityFact;
 }
 
@@ -172,6 +180,35 @@ describe.each(testDatabases())("member activity on $name", (database) => {
     ]);
     expect(await listPeriodAchievements(store.db, query)).toEqual([
       { platformUserId: "usr_ann", name: "First Win", occurredAt: testNow - hour },
+    ]);
+  });
+
+  it("lists a promotion only while the member holds its tier after the period's last change", async () => {
+    await link(guildA, "201", "usr_ann");
+    await link(guildA, "202", "usr_ben");
+    await link(guildA, "203", "usr_cy");
+    await link(guildA, "204", "usr_dee");
+    await record([
+      // Up to Gold, then back to Silver: the week kept no promotion.
+      rating("evt_a1", "usr_ann", 40, testNow - 3 * day, "Gold"),
+      rating("evt_a2", "usr_ann", -50, testNow - day, null, "Silver"),
+      // Up to Gold, on to Platinum, back to Gold: Gold is where the week left her.
+      rating("evt_b1", "usr_ben", 40, testNow - 4 * day, "gold"),
+      rating("evt_b2", "usr_ben", 60, testNow - 3 * day, "platinum"),
+      rating("evt_b3", "usr_ben", -30, testNow - 2 * day, null, " GOLD "),
+      // Up to Gold, then a change within Gold and one that named no tier.
+      rating("evt_c1", "usr_cy", 40, testNow - 3 * day, "gold"),
+      rating("evt_c2", "usr_cy", 5, testNow - 2 * day, null, "gold"),
+      rating("evt_c3", "usr_cy", -5, testNow - day, null, null),
+      // Down after the week's end: not this week's business.
+      rating("evt_d1", "usr_dee", 40, testNow - 2 * day, "gold"),
+      rating("evt_d2", "usr_dee", -50, testNow + hour, null, "silver"),
+    ]);
+
+    expect(await listPeriodPromotions(store.db, { guildId: guildA, window: week })).toEqual([
+      { platformUserId: "usr_ben", name: "gold", occurredAt: testNow - 4 * day },
+      { platformUserId: "usr_cy", name: "gold", occurredAt: testNow - 3 * day },
+      { platformUserId: "usr_dee", name: "gold", occurredAt: testNow - 2 * day },
     ]);
   });
 
