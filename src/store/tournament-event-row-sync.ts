@@ -9,6 +9,7 @@ import {
   sameFields,
   toTournamentEvent,
   updateTournamentEventRow,
+  type TournamentEvent,
   type TournamentEventFields,
   type WantedTournamentEvent,
 } from "./tournament-events.js";
@@ -53,12 +54,11 @@ export async function syncTournamentEventRows(
     const sync = { created: 0, changed: 0, started: 0, deleted: 0 };
     const due = { due_at: now, attempts: 0, updated_at: now };
     const active = rows.filter((row) => row.wanted_status === "active").length;
-    const wanted = input.wanted.slice(0, Math.max(0, input.limit - active));
+    const wanted = takeRoom(input.wanted, existing, { room: input.limit - active, now });
     for (const event of wanted) {
       const fields = toFieldColumns(event);
       const row = existing.get(event.tournamentId);
       if (row === undefined) {
-        if (event.startsAt <= now) continue;
         await trx
           .insertInto("tournament_events")
           .values({
@@ -107,6 +107,29 @@ export async function syncTournamentEventRows(
     }
     return sync;
   });
+}
+
+/**
+ * The nearest open tournaments, up to `room` of them, that would show an event: one already scheduled, or one
+ * whose start is ahead (new, or its event being deleted). One whose start has passed with no event, or whose
+ * event is active, completed or was deleted by an admin (`forgotten`), takes none of the room: counted, the
+ * server would show fewer events than it may while a farther tournament's event was deleted.
+ */
+function takeRoom(
+  wanted: readonly WantedTournamentEvent[],
+  existing: ReadonlyMap<string, TournamentEvent>,
+  { room, now }: { readonly room: number; readonly now: number },
+): WantedTournamentEvent[] {
+  const taken: WantedTournamentEvent[] = [];
+  for (const event of wanted) {
+    if (taken.length >= room) break;
+    const row = existing.get(event.tournamentId);
+    const status = row?.wantedStatus;
+    const shows =
+      status === "scheduled" || ((status === undefined || status === "deleted") && event.startsAt > now);
+    if (shows) taken.push(event);
+  }
+  return taken;
 }
 
 /**
