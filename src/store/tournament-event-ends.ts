@@ -27,8 +27,9 @@ export async function hasLiveTournamentEvents(db: Kysely<Database>, guildId: str
 /**
  * Brings the server's active rows in line with one read of the active tournaments, in one commit checked
  * against `/setup events off`. A tournament listed active whose event ends within `extendWithinMs` has its end
- * moved to `stepMs` from now (never earlier than it was); one listed neither active nor open, after reads of
- * both whole lists (`complete`), is over: its event is to be completed, its end no later than now.
+ * moved to `stepMs` from now (never earlier than it was); one listed neither active nor open by two reads of
+ * both whole lists (`complete`) in a row is over (the first only marks it missed): its event is to be
+ * completed, its end no later than now.
  * Undefined, and nothing written, when the server does not show events.
  */
 export async function followLiveTournamentEvents(
@@ -55,15 +56,23 @@ export async function followLiveTournamentEvents(
     const sync = { extended: 0, ended: 0 };
     const due = { due_at: now, attempts: 0, updated_at: now };
     for (const row of rows.map(toTournamentEvent)) {
+      const seen = input.activeIds.has(row.tournamentId) || input.openIds.has(row.tournamentId);
+      if (seen && row.missedAt !== null)
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: null });
       if (input.activeIds.has(row.tournamentId)) {
         if (row.endsAt > now + input.extendWithinMs) continue;
         const endsAt = Math.max(row.endsAt, now + input.stepMs);
         await updateTournamentEventRow(trx, guildId, row.tournamentId, { ends_at: endsAt, ...due });
         sync.extended += 1;
-      } else if (input.complete && !input.openIds.has(row.tournamentId)) {
+      } else if (input.complete && !seen && row.missedAt === null) {
+        // One read can miss a running tournament (an empty answer, a page that shifted), and Discord takes no
+        // event back from COMPLETED: the next read decides, as for a scheduled event's deletion.
+        await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: now });
+      } else if (input.complete && !seen) {
         await updateTournamentEventRow(trx, guildId, row.tournamentId, {
           wanted_status: "completed",
           ends_at: Math.min(row.endsAt, now),
+          missed_at: null,
           ...due,
         });
         sync.ended += 1;

@@ -98,8 +98,10 @@ export async function syncTournamentEventRows(
         await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: now });
         continue;
       }
+      // A mark left by the scheduled event's reads is not one of the active event's (tournament-event-ends.ts).
       await updateTournamentEventRow(trx, guildId, row.tournamentId, {
         wanted_status: started ? "active" : "deleted",
+        missed_at: null,
         ...due,
       });
       if (started) sync.started += 1;
@@ -142,7 +144,7 @@ export async function markTournamentEventsStarted(
 ): Promise<number> {
   let query = trx
     .updateTable("tournament_events")
-    .set({ wanted_status: "active", due_at: input.now, attempts: 0, updated_at: input.now })
+    .set({ wanted_status: "active", missed_at: null, due_at: input.now, attempts: 0, updated_at: input.now })
     .where("tournament_id", "=", input.tournamentId)
     .where("wanted_status", "=", "scheduled");
   if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);

@@ -1,6 +1,6 @@
 // A started tournament's event kept truthful, in the store (docs/architecture.md, "Tournament events"): a read
 // of the active tournaments moves an end near or past on by one bounded step and no further when read again,
-// completes the event of a tournament the platform no longer lists, and writes nothing once events are off.
+// completes the event of a tournament two reads in a row no longer list, and writes nothing once events are off.
 import { describe, expect, it } from "vitest";
 import {
   followLiveTournamentEvents,
@@ -68,29 +68,48 @@ describe.each(testDatabases())("tournament event ends on $name", (database) => {
     return testNow + hour;
   }
 
-  it("moves a near end on once, completes an unlisted tournament's event, and leaves the rest", async () => {
+  it("moves a near end on once, completes a tournament's event two reads missed, and leaves the rest", async () => {
     const startsAt = await startFour();
     const end = startsAt + 2 * hour;
     const now = end - 5 * minute;
     // a and b run on, c is no longer listed (completed), d is still listed open (not started on the platform).
-    expect(await follow({ active: ["a", "b"], open: ["d"], now })).toEqual({ extended: 2, ended: 1 });
+    expect(await follow({ active: ["a", "b"], open: ["d"], now })).toEqual({ extended: 2, ended: 0 });
+    // One read can miss a running tournament: c's event stays live until the next read misses it too.
+    expect((await rows()).find((row) => row.id === "c")?.status).toBe("active");
+    // Read again a minute later: c is missed again and its event completed; the ends are not near, so
+    // nothing moves.
+    expect(await follow({ active: ["a", "b"], open: ["d"], now: now + minute })).toEqual({
+      extended: 0,
+      ended: 1,
+    });
     expect(await rows()).toEqual([
       { id: "a", status: "active", endsAt: now + 30 * minute },
       { id: "b", status: "active", endsAt: now + 30 * minute },
-      { id: "c", status: "completed", endsAt: now },
+      { id: "c", status: "completed", endsAt: now + minute },
       { id: "d", status: "active", endsAt: end },
     ]);
-    // Read again a minute later: the ends are not near, so nothing moves.
-    expect(await follow({ active: ["a", "b"], open: ["d"], now: now + minute })).toEqual({
-      extended: 0,
-      ended: 0,
-    });
     // A read that stopped before the last page says nothing of b's absence.
     expect(await follow({ active: ["a"], open: ["d"], complete: false, now: now + 2 * minute })).toEqual({
       extended: 0,
       ended: 0,
     });
     expect((await rows()).find((row) => row.id === "b")?.status).toBe("active");
+  });
+
+  it("keeps a running tournament's event that one empty read missed, once a later read lists it again", async () => {
+    const startsAt = await startFour();
+    const now = startsAt + 30 * minute;
+    // An empty answer for both lists: nothing is completed yet.
+    expect(await follow({ active: [], now })).toEqual({ extended: 0, ended: 0 });
+    expect((await rows()).map((row) => row.status)).toEqual(Array(4).fill("active"));
+    // The next read lists them again, which clears the marks; one more empty read is again only a mark.
+    expect(await follow({ active: ["a", "b", "c", "d"], now: now + minute })).toEqual({
+      extended: 0,
+      ended: 0,
+    });
+    expect(await follow({ active: [], now: now + 2 * minute })).toEqual({ extended: 0, ended: 0 });
+    expect((await rows()).map((row) => row.status)).toEqual(Array(4).fill("active"));
+    expect(await follow({ active: [], now: now + 3 * minute })).toEqual({ extended: 0, ended: 4 });
   });
 
   it("moves an end already past on from now, and writes nothing once events are off", async () => {
