@@ -3,7 +3,7 @@
 // and within Discord's limits (docs: Guild Scheduled Event, name 1-100 characters, description 1-1000, an
 // external event's location 1-100).
 import type { Tournament } from "../../api/index.js";
-import { plainLabel } from "../../display/platform-text.js";
+import { plainLabel, plainText } from "../../display/platform-text.js";
 import { truncateText } from "../../display/truncate-text.js";
 import type { WantedTournamentEvent } from "../../store/tournament-events.js";
 
@@ -45,11 +45,15 @@ export function describeEventLocation(tournamentId: string): string {
 }
 
 function describeEvent(tournament: Tournament, startsAt: number, durationMs: number): WantedTournamentEvent {
+  // Discord's clients render markdown in an event's description (not in its name or location), so platform
+  // text there is escaped as in a message.
   const lines = [
-    tournament.format === undefined ? undefined : `Format: ${plainLabel(tournament.format, 100)}`,
-    tournament.prize === undefined ? undefined : `Prize: ${plainLabel(tournament.prize, 200)}`,
+    tournament.format === undefined
+      ? undefined
+      : `Format: ${plainText(tournament.format, { maxLength: 100 })}`,
+    tournament.prize === undefined ? undefined : `Prize: ${plainText(tournament.prize, { maxLength: 200 })}`,
     describeSeats(tournament),
-    `Register with /tournament register id:${plainLabel(tournament.id, 100)}`,
+    `Register with /tournament register id:${plainText(tournament.id, { maxLength: 100 })}`,
   ].filter((line) => line !== undefined);
   return {
     tournamentId: tournament.id,

@@ -62,4 +62,18 @@ describe("planTournamentEvents", () => {
       }
     }
   });
+
+  it("escapes markdown in the description, which Discord renders, and not in the name, which it does not", () => {
+    const [event] = planTournamentEvents({
+      tournaments: [
+        tournament("x_1", { title: "**Spring** Cup", prize: "**FREE** ||nitro||", format: "# swiss" }),
+      ],
+      durationMs: hour,
+    }).wanted;
+    expect(event!.name).toBe("**Spring** Cup");
+    expect(event!.description).toBe(
+      "Format: \\# swiss\nPrize: \\*\\*FREE\\*\\* \\|\\|nitro\\|\\|\nSeats left: 62 of 64\n" +
+        "Register with /tournament register id:x\\_1",
+    );
+  });
 });
