@@ -30,6 +30,8 @@ export interface Actor {
   readonly appPermissions?: bigint | undefined;
   /** The member's roles in this server, as Discord sent them; none outside a server. */
   readonly roleIds?: readonly string[] | undefined;
+  /** The member's own DM with the bot (interaction context BOT_DM), where no one else sees an answer. */
+  readonly inBotDm?: boolean | undefined;
   readonly locale: string;
 }
 

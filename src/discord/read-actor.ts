@@ -1,4 +1,9 @@
-import { ApplicationIntegrationType, type APIInteraction, type APIUser } from "discord-api-types/v10";
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type APIInteraction,
+  type APIUser,
+} from "discord-api-types/v10";
 import type { Actor } from "./interaction-handlers.js";
 
 /**
@@ -49,6 +54,7 @@ function outsideServer(interaction: APIInteraction, user: APIUser): Actor {
     username: user.username,
     displayName: user.global_name ?? user.username,
     permissions: 0n,
+    inBotDm: interaction.context === InteractionContextType.BotDM,
     locale: ("locale" in interaction ? interaction.locale : undefined) ?? "en-US",
   };
 }

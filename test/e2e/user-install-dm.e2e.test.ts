@@ -14,6 +14,7 @@ import { createHandBrowser } from "../http/support/hand-browser.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { buttons } from "./support/message-parts.js";
+import { platformUser } from "./support/platform-api.js";
 import { keyOf } from "./support/sandbox-keys.js";
 
 describe.each(interactionsModes)(
@@ -108,6 +109,41 @@ describe.each(interactionsModes)(
       expect(leaderboard.embeds[0]?.description).toMatch(/alice .*← you/);
       expect(history.embeds[0]?.title).toBe("Your battles");
       for (const reply of [whoami, profile, history]) expect(isEphemeral(reply)).toBe(true);
+    });
+
+    it("edits the personal link's platform profile from the DM, as /profile view there tells", async () => {
+      const alice = world.members.alice.id;
+      const view = await world.discord
+        .runUserInstallCommand({ userId: alice, context: "bot-dm", name: "profile", subcommand: "view" })
+        .waitForFinal();
+      expect(view.embeds[0]?.footer?.text).toContain("/profile edit");
+      const handle = world.discord.runUserInstallCommand({
+        userId: alice,
+        context: "bot-dm",
+        name: "profile",
+        subcommand: "edit",
+      });
+      await handle.modal();
+      const reply = await world.discord
+        .submitModal({ from: handle, fields: { bio: "Edited from a DM" } })
+        .waitForFinal();
+      expect(isEphemeral(reply)).toBe(true);
+      expect(platformUser(world, "alice").bio).toBe("Edited from a DM");
+    });
+
+    it("marks no one on the public global leaderboard in a group DM, where the others would see it", async () => {
+      const reply = await world.discord
+        .runUserInstallCommand({
+          userId: world.members.alice.id,
+          context: "private-channel",
+          withUserIds: [world.members.bob.id, world.members.admin.id],
+          name: "leaderboard",
+          subcommand: "global",
+        })
+        .waitForFinal();
+      expect(isEphemeral(reply)).toBe(false);
+      expect(reply.embeds[0]?.description).toMatch(/alice/);
+      expect(reply.embeds[0]?.description).not.toContain("← you");
     });
 
     it("links through the platform's sign-in from a DM, confirmed as a personal link", async () => {

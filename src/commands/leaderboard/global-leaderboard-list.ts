@@ -37,8 +37,16 @@ export const globalLeaderboardList: PaginatedList<BotDependencies> = {
         tier: user.tier,
       });
     }
+    // The list is public, so "← you" would show everyone in a group DM, or in a server that did not install
+    // the bot, which account the member's personal link is: marked only in a server or the bot's DM.
+    const marked = actor.guildId !== undefined || actor.inBotDm === true;
     return {
-      reply: renderGlobalLeaderboard({ board, page, pageSize, viewerPlatformUserId: link.platformUserId }),
+      reply: renderGlobalLeaderboard({
+        board,
+        page,
+        pageSize,
+        viewerPlatformUserId: marked ? link.platformUserId : undefined,
+      }),
       hasMore: hasMoreRankings(board, page, pageSize),
     };
   },

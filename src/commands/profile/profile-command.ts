@@ -14,9 +14,6 @@ import { requireOtherMembersServer } from "../rank/known-member.js";
 /** `/profile view [member] [public]` and `/profile edit` (docs/architecture.md, "Commands"). */
 export const profile = defineCommand<BotDependencies, typeof profileCommand>({
   data: profileCommand,
-  // Outside servers only `view` is offered; editing stays with the server commands
-  // (docs/architecture.md, "Outside a server").
-  serverOnly: (args) => args.subcommand === "edit",
   // The edit form must be the first answer, so /profile edit is not deferred; a public view is deferred by the
   // handler, after the link check (docs/architecture.md, "Commands").
   acknowledge: (args) => (args.subcommand === "edit" || args.options.public === true ? "none" : "ephemeral"),
