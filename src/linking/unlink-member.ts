@@ -2,14 +2,16 @@ import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { deleteMemberLink, readCredentialToReplace, type MemberKey } from "../store/member-links.js";
 import { queueMemberUnlink } from "../store/member-tier-roles.js";
+import { cancelPendingOAuthStates } from "../store/oauth-states.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { queuePendingTokens } from "./pending-credential.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /**
- * Forgets the member's credentials in this guild and queues the OAuth tokens it deleted for revocation in the
- * same transaction, then tries them at once: unlinking succeeds even when the platform cannot be reached, and
+ * Forgets the member's credentials in this guild, and the sign-ins they still had pending for it, and queues
+ * the OAuth tokens it deleted for revocation in the same transaction, then tries them at once: unlinking succeeds even when the platform cannot be reached, and
  * what it did not answer is revoked later by the revocation worker, after a crash too (docs/architecture.md,
  * "Linking"). The tokens revoked are the ones the delete removed, read in its transaction (locked there on
  * PostgreSQL), so a refresh stored just before the delete is revoked here, and one finishing after it revokes
@@ -23,10 +25,11 @@ export async function unlinkMember(
   // and their Linked Roles connection is written again, or cleared with no link left ("Linked Roles").
   const { guildId } = member;
   const now = deps.clock.now();
-  const { revocation, wasLinked, rolesQueued, connectionQueued } = await deps.db
+  const { revocation, signIns, wasLinked, rolesQueued, connectionQueued } = await deps.db
     .transaction()
     .execute(async (trx) => ({
       revocation: await queueRemovedTokens(trx, deps, member),
+      signIns: await cancelPendingSignIns(trx, deps, member),
       wasLinked: await deleteMemberLink(trx, member),
       // A personal link holds no server's roles.
       rolesQueued:
@@ -39,7 +42,7 @@ export async function unlinkMember(
     }));
   if (rolesQueued) deps.wakeRoleWorker?.();
   if (connectionQueued) deps.wakeRoleConnectionWorker?.();
-  await revokeQueuedTokens(deps, revocation);
+  await revokeQueuedTokens(deps, revocation === undefined ? signIns : [revocation, ...signIns]);
   return { wasLinked };
 }
 
@@ -52,4 +55,21 @@ async function queueRemovedTokens(
   const removed = await readCredentialToReplace(trx, deps.secretBox, member);
   if (removed?.credentialKind !== "oauth" || removed.credential === undefined) return undefined;
   return queueDroppedTokens(trx, deps, { ...member, tokens: removed.credential, cause: "unlinked" });
+}
+
+/**
+ * The member's sign-ins still pending for this link, taken out so none links again after the unlink; the tokens
+ * a callback already got are queued for revocation, as the hourly prune would queue them.
+ */
+async function cancelPendingSignIns(
+  trx: Kysely<Database>,
+  deps: LinkingDeps,
+  member: MemberKey,
+): Promise<string[]> {
+  const queued: string[] = [];
+  for (const credential of await cancelPendingOAuthStates(trx, deps.secretBox, member)) {
+    const id = await queuePendingTokens(trx, deps, credential);
+    if (id !== undefined) queued.push(id);
+  }
+  return queued;
 }

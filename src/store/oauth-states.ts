@@ -251,9 +251,39 @@ export async function pruneOAuthStates(
     .where("expires_at", "<=", now)
     .returning(["state_hash", "pending_credential"])
     .execute();
-  // A credential no key of the ring opens (its key was dropped from ENCRYPTION_KEYS) cannot be revoked; its row
-  // still goes, or it would undo every later prune (docs/operations.md, "Rotating and retiring an encryption key").
-  const abandonedCredentials = rows.flatMap((row) => {
+  return { pruned: rows.length, abandonedCredentials: openPendingCredentials(box, rows) };
+}
+
+/**
+ * Takes out the member's sign-ins still pending for `guildId` (undefined: for their personal link), as
+ * `/unlink` does (docs/architecture.md, "Linking"): a sign-in begun before it links nothing afterwards. Hands
+ * back, opened, the tokens of those whose callback had already exchanged the code, for the caller to revoke.
+ */
+export async function cancelPendingOAuthStates(
+  db: Kysely<Database>,
+  box: SecretBox,
+  member: { readonly guildId: string | undefined; readonly userId: string },
+): Promise<readonly string[]> {
+  const rows = await db
+    .deleteFrom("oauth_states")
+    .where("user_id", "=", member.userId)
+    .where((eb) =>
+      member.guildId === undefined ? eb("guild_id", "is", null) : eb("guild_id", "=", member.guildId),
+    )
+    .returning(["state_hash", "pending_credential"])
+    .execute();
+  return openPendingCredentials(box, rows);
+}
+
+/**
+ * A credential no key of the ring opens (its key was dropped from ENCRYPTION_KEYS) cannot be revoked; its row
+ * still goes, or it would undo every later prune (docs/operations.md, "Rotating and retiring an encryption key").
+ */
+function openPendingCredentials(
+  box: SecretBox,
+  rows: readonly { readonly state_hash: string; readonly pending_credential: string | null }[],
+): string[] {
+  return rows.flatMap((row) => {
     if (row.pending_credential === null) return [];
     const opened = openOrUndefined(
       box,
@@ -262,7 +292,6 @@ export async function pruneOAuthStates(
     );
     return opened === undefined ? [] : [opened];
   });
-  return { pruned: rows.length, abandonedCredentials };
 }
 
 function toPendingOAuthState(
