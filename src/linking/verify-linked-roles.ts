@@ -3,6 +3,7 @@
 import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { authorizeLinkedRoles, type LinkedRolesAuthorization } from "./authorize-linked-roles.js";
+import { clearRoleConnection } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import { platformAccessMisconfigured } from "./link-errors.js";
 import type { LinkingDeps } from "./linking-deps.js";
@@ -55,9 +56,13 @@ export async function verifyLinkedRoles(
     if (error instanceof UserFacingError && error.code === platformAccessMisconfigured)
       return { ok: false, reason: "platform_misconfigured" };
     // The platform link needs re-linking, or the platform refused its credential (a revoked key, a token it
-    // no longer takes, one without the permission to read the account): the member is told to run /link.
-    if (error instanceof UserFacingError || isRefusedCredential(error))
+    // no longer takes, one without the permission to read the account): the member is told to run /link, and
+    // what an earlier verification showed is cleared, as the page says nothing is shown and the worker would
+    // clear it (update-role-connection.ts); a clear Discord fails fails the verification as any Discord error.
+    if (error instanceof UserFacingError || isRefusedCredential(error)) {
+      await clearRoleConnection(settings, authorized.accessToken);
       return { ok: false, reason: "link_unusable" };
+    }
     throw error;
   }
 }

@@ -221,9 +221,11 @@ describe("a member verifying their Linked Roles connection", () => {
     expect((await readConnectionOverHttp(world, erin.id)).platform_username).toBe("dave");
   });
 
-  it("asks a member whose key the platform no longer takes to link again, not to try again later", async () => {
+  it("asks a member whose key the platform no longer takes to link again, and clears what the profile showed", async () => {
     const frank = world.discord.createMember(world.guildId, { username: "frank" });
     await linkMember(world, frank.id, keyOf(world, "carol"));
+    await verifyLinkedRoles(world, frank.id);
+    expect((await readConnectionOverHttp(world, frank.id)).platform_username).toBe("carol");
     // carol's key is revoked on the platform: GET /users/me with it is 401 from now on.
     const carolId = platformUser(world, "carol").id;
     for (const [id, key] of world.sandbox.state.apiKeys) {
@@ -235,6 +237,10 @@ describe("a member verifying their Linked Roles connection", () => {
     const text = await page.text();
     expect(text).toContain("Your platform link needs renewing, so nothing was shown on your profile.");
     expect(text).not.toContain("right now");
+    // As the page says: the values of the first verification no longer meet any role's requirements.
+    const connection = await readConnectionOverHttp(world, frank.id);
+    expect(connection.platform_username).toBeNull();
+    expect(connection.metadata).toEqual({});
   });
 
   it("clears the connection of a verified member once the platform refuses their key, not keep its values", async () => {
