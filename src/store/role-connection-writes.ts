@@ -162,6 +162,8 @@ export async function queueRoleConnectionsOfGuild(
     .select("member_links.user_id")
     .distinct()
     .where("member_links.guild_id", "=", input.guildId)
+    // In the order queueEveryRoleConnection and the event subscriber lock them (PostgreSQL).
+    .orderBy("member_links.user_id")
     .execute();
   for (const { user_id: userId } of rows) {
     await queueRoleConnectionWrite(db, { userId, cause: input.cause, now: input.now });
