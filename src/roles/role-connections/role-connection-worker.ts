@@ -7,6 +7,7 @@
 import { PlatformError } from "../../api/errors.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { DiscordUserApiError } from "../../linking/discord-user-api.js";
+import { platformAccessMisconfigured } from "../../linking/link-errors.js";
 import type { LinkedRolesSettings } from "../../linking/linked-roles-settings.js";
 import type { LinkingDeps } from "../../linking/linking-deps.js";
 import { updateRoleConnection, type RoleConnectionUpdate } from "../../linking/update-role-connection.js";
@@ -159,11 +160,14 @@ function describeUpdate(update: RoleConnectionUpdate): RoleConnectionWriteResult
   return update.reason;
 }
 
-/** Discord or the platform unreachable, rate limited or failing on its side; a database error too. */
+/**
+ * Discord or the platform unreachable, rate limited or failing on its side; a database error too; and the bot's
+ * own platform access refused (its client settings), which the operator mends, not the member.
+ */
 function isTransient(error: unknown): boolean {
   if (error instanceof DiscordUserApiError) return error.isTransient;
   if (error instanceof PlatformError) return error.isRateLimit || error.status >= 500;
-  if (error instanceof UserFacingError) return false;
+  if (error instanceof UserFacingError) return error.code === platformAccessMisconfigured;
   return true;
 }
 

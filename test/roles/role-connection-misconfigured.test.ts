@@ -1,0 +1,98 @@
+// The role connection worker while the bot's own platform access is misconfigured (docs/architecture.md,
+// "Linked Roles"): a token refresh the platform refuses for the bot's client credentials says nothing about the
+// member, so the queued write is retried with backoff, for the operator to mend the settings, rather than
+// dropped, which left the profile with old values until the account's next event. Against the fake Discord, the
+// platform fixture and the OAuth test server, on 127.0.0.1.
+import { REST } from "@discordjs/rest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
+import { createRoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+
+describe("the role connection worker while the bot's platform access is misconfigured", () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let fake: FakeDiscord;
+  let platform: PlatformFixture;
+  let oauthServer: OAuthFixture;
+  let linkedRoles: LinkedRolesApp;
+  let guildId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ clock });
+    platform = await startPlatformFixture();
+    oauthServer = await startOAuthFixture();
+    guildId = fake.createGuild({ name: "Arena" }).id;
+    await registerRoleConnectionMetadata(
+      new REST({ api: fake.apiUrl }).setToken(fake.botToken),
+      fake.applicationId,
+    );
+    linkedRoles = await buildLinkedRolesApp(fake, {
+      clock,
+      env: {
+        PLATFORM_API_URL: platform.baseUrl,
+        PLATFORM_AUTH_URL: oauthServer.url,
+        PLATFORM_TOKEN_URL: oauthServer.url,
+        PLATFORM_CLIENT_ID: clientId,
+        PLATFORM_CLIENT_SECRET: clientSecret,
+      },
+    });
+  });
+  afterAll(async () => {
+    await linkedRoles.close();
+    await oauthServer.close();
+    await platform.close();
+    await fake.close();
+  });
+
+  it("keeps a queued write and retries it, rather than dropping it as the member's fault", async () => {
+    const { db, secretBox } = linkedRoles.deps;
+    const worker = createRoleConnectionWorker({
+      ...linkedRoles.deps,
+      linkedRoles: {
+        clientId: fake.oauth2.clientId,
+        clientSecret: fake.oauth2.clientSecret,
+        discordApiUrl: fake.apiUrl,
+      },
+      owner: "worker-test",
+      leaseMs: 60_000,
+      pollIntervalMs: 60_000,
+      random: () => 0.999,
+    });
+    const userId = fake.createMember(guildId, { username: "otto" }).id;
+    const link = { guildId, userId, platformUserId: "usr_otto", platformUsername: "otto" };
+    await saveMemberLink(db, secretBox, {
+      ...link,
+      credentialKind: "api_key",
+      credential: { accessToken: "key-of-otto" },
+      now: clock.now(),
+    });
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    expect((await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser)).statusCode).toBe(
+      200,
+    );
+    // Linked again through OAuth, its access token about to expire; the token endpoint then refuses the bot's
+    // client (a rotated PLATFORM_CLIENT_SECRET).
+    await saveMemberLink(db, secretBox, {
+      ...link,
+      credentialKind: "oauth",
+      credential: { accessToken: "access-otto", refreshToken: "refresh-otto", expiresAt: clock.now() + 1000 },
+      now: clock.now(),
+    });
+    oauthServer.queueAnswer({ status: 401, body: { error: "invalid_client" } });
+    await queueRoleConnectionWrite(db, { userId, cause: "user.rating_changed", now: clock.now() });
+
+    expect(await worker.runOnce()).toEqual(["retry"]);
+    expect(
+      oauthServer.received.filter((request) => request.params?.grant_type === "refresh_token"),
+    ).toHaveLength(1);
+    const row = await findRoleConnectionWrite(db, userId);
+    expect(row).toMatchObject({ attempts: 1 });
+    expect(row?.nextAttemptAt).toBeGreaterThan(clock.now());
+  });
+});
