@@ -143,9 +143,10 @@ function isPassingOutage(error: OAuthError): boolean {
  * Whether a refreshed credential could be stored now: the database's write probe commits (docs/operations.md,
  * "When SQLite cannot write"). A platform that rotates refresh tokens takes the stored one back when it answers
  * a refresh, so a refresh whose answer cannot be stored would leave the link holding a spent token, and the
- * member made to link again once writes work.
+ * member made to link again once writes work. Discord's tokens for Linked Roles are refreshed on the same
+ * condition (role-connection-token.ts).
  */
-async function canStoreRefreshed(deps: LinkingDeps): Promise<boolean> {
+export async function canStoreRefreshed(deps: Pick<LinkingDeps, "writeHealth">): Promise<boolean> {
   if (deps.writeHealth === undefined) return true;
   await deps.writeHealth.probe();
   return deps.writeHealth.current() === undefined;

@@ -1,6 +1,7 @@
 // The member's Discord token for their role connection (docs/architecture.md, "Linked Roles"): refreshed
 // when it expires within a minute, one refresh at a time per member, stored before use and only over the
-// token it was refreshed from (or that token sealed again under a new key meanwhile). A refresh Discord
+// token it was refreshed from (or that token sealed again under a new key meanwhile), and asked for only while
+// the database takes writes, as a platform link's refresh is. A refresh Discord
 // refuses with `invalid_grant` (the member removed the app's authorization) marks the connection for
 // re-verification.
 import { OAuthError } from "../oauth/errors.js";
@@ -13,7 +14,9 @@ import {
 } from "../store/role-connections.js";
 import type { MemberCredential } from "../store/link-credential.js";
 import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
+import { RefreshAwaitsWritesError } from "./link-errors.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
+import { canStoreRefreshed } from "./member-credential.js";
 import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 import type { RevocationDeps } from "./revoke-queued-tokens.js";
 
@@ -21,7 +24,7 @@ export type RoleConnectionToken =
   | { readonly ok: true; readonly connection: RoleConnection }
   | { readonly ok: false; readonly reason: "not_verified" | "reverify_needed" };
 
-type TokenDeps = RevocationDeps & Pick<LinkingDeps, "refreshes" | "config">;
+type TokenDeps = RevocationDeps & Pick<LinkingDeps, "refreshes" | "config" | "writeHealth">;
 
 function needsRefresh(connection: RoleConnection, now: number): boolean {
   const { expiresAt, refreshToken } = connection.credential;
@@ -56,6 +59,13 @@ async function refresh(
   const { connection } = found;
   const { refreshToken } = connection.credential;
   if (!needsRefresh(connection, deps.clock.now()) || refreshToken === undefined) return found;
+  if (!(await canStoreRefreshed(deps))) {
+    // Discord takes the refresh token back when it answers: one whose answer cannot be stored would leave the
+    // member to verify again. A token still good is used as it is; one spent waits for writes.
+    const { expiresAt } = connection.credential;
+    if (expiresAt !== undefined && expiresAt > deps.clock.now()) return found;
+    throw new RefreshAwaitsWritesError();
+  }
   try {
     const tokens = await refreshAccessToken({
       ...discordTokenEndpoint(settings),
