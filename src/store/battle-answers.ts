@@ -9,6 +9,7 @@ import { listBattleCards } from "./battle-cards.js";
 import { listRemovedGuilds } from "./guild-removals.js";
 import { insertInboxEvent } from "./inbox.js";
 import { enqueueOutboxRows } from "./outbox.js";
+import { listChannelModeChannels } from "./subscriptions.js";
 
 /**
  * The outbox rows of card edits a join queued. Their event id is the answer's id, and an inbox row of that
@@ -75,7 +76,12 @@ export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput)
       payload: { battleId: input.battleId },
       receivedAt: input.now,
     });
-    // The join is told in the card's thread too, when it has one (src/store/message-threads.ts).
+    // The join is told in the card's thread too, when it has one (src/store/message-threads.ts), unless a route
+    // of its channel has since asked for battle updates in the channel, as routing reads it.
+    const inChannel = await listChannelModeChannels(
+      trx,
+      cards.filter((card) => card.threadId !== null),
+    );
     const queued = await enqueueOutboxRows(
       trx,
       cards.flatMap((card) => {
@@ -88,7 +94,7 @@ export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput)
           now: input.now,
         };
         const edit = { ...row, action: "edit" as const, targetMessageId: card.messageId };
-        if (card.threadId === null) return [edit];
+        if (card.threadId === null || inChannel.has(card.channelId)) return [edit];
         return [edit, { ...row, action: "thread-post" as const, targetMessageId: card.threadId }];
       }),
     );

@@ -96,11 +96,16 @@ export function selectTargets(event: KnownPlatformEvent, candidates: RoutingCand
       action: "edit",
       targetMessageId: card.messageId,
     });
-    if (card.threadId === null || inChannel.has(card.channelId)) continue;
+    if (card.threadId === null) continue;
     // A post in the thread names the channel's route, if any: should the thread be forgotten before it is
     // sent, it is posted in the channel as that route would have had it (src/store/requeue-routed-posts.ts).
+    // A thread started before the channel's updates went to the channel gets no post, but is still archived
+    // at the result, rather than left open until Discord's own auto-archive.
     const route = routes.find((subscription) => subscription.channelId === card.channelId);
-    for (const action of threadActionsOf(event)) {
+    const actions = inChannel.has(card.channelId)
+      ? threadActionsOf(event).filter((action) => action === "archive-thread")
+      : threadActionsOf(event);
+    for (const action of actions) {
       const subscriptionId = action === "thread-post" ? (route?.id ?? null) : null;
       const { guildId, channelId } = card;
       add({ guildId, channelId, subscriptionId, action, targetMessageId: card.threadId });

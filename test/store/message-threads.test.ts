@@ -110,6 +110,24 @@ describe.each(testDatabases())("battle card threads on $name", (database) => {
     ).toBeUndefined();
   });
 
+  it("tells a join only on the card once the channel's updates went to the channel after its thread began", async () => {
+    await saveCardStartingThread(store.db, { ...card, now: testNow });
+    await recordThreadStarted(store.db, { guildId: card.guildId, messageId: card.messageId });
+    await createSubscription(store.db, {
+      guildId: card.guildId,
+      channelId: card.channelId,
+      eventKinds: ["battle.completed"],
+      filters: { battleUpdates: "channel" },
+      createdBy: card.createdBy,
+      now: testNow,
+    });
+    expect(await recordJoinAnswer(store.db, { battleId: card.battleId, facts: joined, now: testNow })).toBe(
+      1,
+    );
+    const rows = (await listRows(store.db)).filter((row) => row.action !== "start-thread");
+    expect(rows.map((row) => [row.action, row.target_message_id])).toEqual([["edit", card.messageId]]);
+  });
+
   const post = { guildId: card.guildId, channelId: card.channelId, tournamentId: "trn_42", title: "Sprint" };
 
   it("starts one thread per tournament and channel, from its first post, and finds it once started", async () => {

@@ -77,7 +77,7 @@ describe.each(testDatabases())("routing into battle threads on $name", (database
   it("keeps battle updates out of an existing thread once any route of the channel asks for them in the channel", async () => {
     // The card's thread was started before the channel's route was made. That route takes results only, and
     // asks for updates in the channel: a start has no route there, so it goes nowhere but the card; the
-    // result goes in the channel, with no thread to archive.
+    // result goes in the channel, and the thread, which gets no post, is archived.
     await postCard(true);
     const results = await subscribe(store.db, {
       guildId: guildA,
@@ -89,6 +89,7 @@ describe.each(testDatabases())("routing into battle threads on $name", (database
       `edit ${channel} ${cardId}`,
     ]);
     expect(describeTargets(await routeEvent(store.db, completed(), everywhere))).toEqual([
+      `archive-thread ${channel} ${cardId}`,
       `edit ${channel} ${cardId}`,
       `post ${channel} null`,
     ]);
