@@ -3,6 +3,7 @@
 import {
   failMemberRoleSync,
   finishMemberRoleSync,
+  reopenAfterLateChange,
   rescheduleMemberRoles,
 } from "../store/member-tier-role-lease.js";
 import { clearDroppedRoles } from "../store/guild-role-queue.js";
@@ -44,10 +45,21 @@ export async function applyRoleOutcome(
 ): Promise<RoleRowResult> {
   const lease = { guildId: row.guildId, userId: row.userId, owner: deps.owner };
   const now = deps.clock.now();
-  const finish = async (added: number, removed: number, syncedTier: string | null): Promise<RoleRowResult> =>
-    (await finishMemberRoleSync(deps.db, { ...lease, version: row.version, added, removed, syncedTier, now }))
-      ? "synced"
-      : "superseded";
+  const finish = async (
+    added: number,
+    removed: number,
+    syncedTier: string | null,
+  ): Promise<RoleRowResult> => {
+    if (
+      await finishMemberRoleSync(deps.db, { ...lease, version: row.version, added, removed, syncedTier, now })
+    )
+      return "synced";
+    // Overtaken, or past its lease: roles this sync changed may undo a sync made since, so the member is read
+    // again rather than trusted to the row (a row already due loses nothing by it).
+    if (added + removed > 0)
+      await reopenAfterLateChange(deps.db, { guildId: row.guildId, userId: row.userId, now });
+    return "superseded";
+  };
   const release = async (delayMs: number, error: string, countAttempt = false) => {
     await rescheduleMemberRoles(deps.db, { ...lease, nextAttemptAt: now + delayMs, error, countAttempt });
   };

@@ -118,6 +118,31 @@ export async function finishMemberRoleSync(
 }
 
 /**
+ * A sync whose finish found its lease gone (it outlived it, and another worker may have synced the row since)
+ * after it changed the member's roles: what the row says was made right may no longer be, so the row is due
+ * again, a newer version, and its next sync reads the member from Discord. Whoever holds it now finishes as
+ * overtaken. Returns whether a row was there to reopen.
+ */
+export async function reopenAfterLateChange(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly userId: string; readonly now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("member_tier_roles")
+    .where("guild_id", "=", input.guildId)
+    .where("user_id", "=", input.userId)
+    .set((eb) => ({
+      pending: 1,
+      next_attempt_at: input.now,
+      synced_tier: null,
+      version: eb("version", "+", 1),
+      updated_at: input.now,
+    }))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
  * The worker is about to change the member's roles: until a sync of the latest version finishes, no tier is
  * known to be right. Whatever version the row holds by now, so a change queued meanwhile (which keeps the
  * synced tier when it is a rating change of the same account) reads the member again.

@@ -17,14 +17,14 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
   const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
   const discord = useFakeGuild({ permissions: ["ManageRoles"] });
 
-  const createWorker = (readMemberTier: ReadMemberTier): RoleWorker =>
+  const createWorker = (readMemberTier: ReadMemberTier, owner = "worker-1"): RoleWorker =>
     createRoleWorker({
       db: store.db,
       rest: discord.rest,
       clock,
       logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
-      owner: "worker-1",
+      owner,
       readMemberTier,
       random: () => 0.5,
     });
@@ -65,5 +65,30 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
 
     expect(await createWorker(nothingRead).runOnce()).toEqual(["synced"]);
     expect(roleNames(alice)).toEqual(["Master"]);
+  });
+
+  it("reads the member again when its own change reached Discord after its lease passed to another instance", async () => {
+    await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], clock.now());
+    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
+    const other = createWorker(nothingRead, "worker-2");
+    // Instance 1 reads alice's tier (a change without one) for longer than its lease: meanwhile the lease passes,
+    // a newer change comes, and instance 2 syncs it. Instance 1's own change, for the older tier, then reaches
+    // Discord last (as a request held in a rate limit's queue would too).
+    await queue(alice, { rating: 2010, tier: undefined });
+    const slowRead: ReadMemberTier = async () => {
+      // Its lease runs out: on PostgreSQL leases go by the database's clock, so its end is moved back.
+      clock.advance(61_000);
+      await store.db.updateTable("member_tier_roles").set({ lease_expires_at: 1 }).execute();
+      await queue(alice, { rating: 1990, tier: "gold" });
+      expect(await other.runOnce()).toEqual(["synced"]);
+      expect(roleNames(alice)).toEqual(["Gold"]);
+      return { tier: "master", rating: 2010 };
+    };
+    expect(await createWorker(slowRead).runOnce()).toEqual(["superseded"]);
+    expect(roleNames(alice)).toEqual(["Master"]);
+
+    // Its late change made the row's last sync untrue: the row is due again, and the next sync reads her.
+    expect(await other.runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice)).toEqual(["Gold"]);
   });
 });
