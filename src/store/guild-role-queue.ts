@@ -61,13 +61,12 @@ export async function queueGuildRoleSync(
   return queued;
 }
 
-/** Sync turned off: nothing more is changed (roles already given stay), and unlinked members are forgotten. */
+/**
+ * Sync turned off: nothing more is changed (roles already given stay). A member who unlinked keeps the row of
+ * their removal, unqueued like the others, so turning roles on again takes their roles as it gives the others
+ * theirs (queueGuildRoleSync); forgotten, nothing would ever take them.
+ */
 export async function dropGuildRoleQueue(db: Kysely<Database>, guildId: string): Promise<void> {
-  await db
-    .deleteFrom("member_tier_roles")
-    .where("guild_id", "=", guildId)
-    .where("platform_user_id", "is", null)
-    .execute();
   await db
     .updateTable("member_tier_roles")
     .set({ pending: 0, lease_owner: null, lease_expires_at: null })

@@ -14,7 +14,8 @@ import { createLogger } from "../../src/logger.js";
 import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { dropGuildRoleQueue } from "../../src/store/guild-role-queue.js";
-import { queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js";
+import { deleteMemberLink } from "../../src/store/member-links.js";
+import { queueMemberUnlink, queueRatingOfPlatformUser } from "../../src/store/member-tier-roles.js";
 import { mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { useFakeGuild } from "../support/fake-guild.js";
@@ -128,6 +129,19 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
     clock.advance(60_000);
     await turnOnAgain();
     expect(roleNames(alice)).toEqual(["Master"]);
+  });
+
+  it("takes the role of a member who unlinked just before roles went off, once they are on again", async () => {
+    const alice = await aliceHoldsGold();
+    // The unlink's removal is queued (src/linking/unlink-member.ts), and roles go off before the worker runs it.
+    await deleteMemberLink(store.db, { guildId: discord.guild.id, userId: alice });
+    await queueMemberUnlink(store.db, { guildId: discord.guild.id, userId: alice, now: clock.now() });
+    await turnOff();
+    expect(roleNames(alice)).toEqual(["Gold"]);
+
+    clock.advance(60_000);
+    await turnOnAgain();
+    expect(roleNames(alice)).toEqual([]);
   });
 
   it.each([
