@@ -5,7 +5,7 @@ import type { APIEmbed } from "discord-api-types/v10";
 import { formatRating, formatRatingChange } from "../display/rating.js";
 import { formatTier } from "../display/tier.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
-import { plainLabel, plainText } from "../display/platform-text.js";
+import { plainText } from "../display/platform-text.js";
 import { discordLimits } from "../discord/discord-limits.js";
 import { readTierMove, type PlatformEventOf, type RatingContest, type UserRef } from "../events/index.js";
 import { announcementColours } from "./announcement-style.js";
@@ -75,7 +75,8 @@ export function renderRatingSummaryParts(
 function nameContest(contest: RatingContest): string {
   const title = formatPresentText(contest.title);
   if (title !== undefined) return contest.kind === "battle" ? `the ${title} battle` : title;
-  return `${contest.kind} ${plainLabel(contest.id, 100)}`;
+  // The title renders markdown: the id, any printable text the platform sent, is escaped as titles are.
+  return `${contest.kind} ${plainText(contest.id, { maxLength: 100 })}`;
 }
 
 /** Several changes of one member (a tournament of many battles) read as one, oldest to newest. */

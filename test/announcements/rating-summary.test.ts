@@ -93,7 +93,21 @@ describe("the summary of a contest's rating changes", () => {
       { mentions: new Map() },
     );
 
-    expect(message?.embeds?.[0]?.title).toBe("Rating changes after battle bat_7: 1 member");
+    expect(message?.embeds?.[0]?.title).toBe("Rating changes after battle bat\\_7: 1 member");
+  });
+
+  it("escapes the markdown of a contest's id when it names the contest", () => {
+    const [message] = renderRatingSummary(
+      {
+        contest: { kind: "tournament", id: "trn_**bold**||spoiler||", title: undefined },
+        changes: [ratingChange("usr_ada", [1, 2])],
+      },
+      { mentions: new Map() },
+    );
+
+    expect(message?.embeds?.[0]?.title).toBe(
+      "Rating changes after tournament trn\\_\\*\\*bold\\*\\*\\|\\|spoiler\\|\\|: 1 member",
+    );
   });
 
   it("names a battle by its problem when the battle's events told it", () => {
