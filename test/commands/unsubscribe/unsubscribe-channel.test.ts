@@ -119,6 +119,31 @@ describe.each(testDatabases())("unsubscribeChannel on $name", (database) => {
     expect(await listGuildSubscriptions(store.db, guildId)).toHaveLength(1);
   });
 
+  it("takes back a queued post of an event the platform sent under another name for the kind", async () => {
+    const route = await createSubscription(store.db, {
+      guildId,
+      channelId,
+      eventKinds: ["battle.completed", "system.tournament_started"],
+      filters: {},
+      createdBy: "200000000000000001",
+      now,
+    });
+    // The inbox keeps the kind as sent: `tournament.started`, another name for system.tournament_started.
+    const start = await queue(store.db, {
+      eventId: "evt_1",
+      kind: "tournament.started",
+      subscriptionId: route.id,
+    });
+    const outcome = await unsubscribeChannel(store.db, {
+      guildId,
+      channelId,
+      kinds: ["system.tournament_started"],
+      now,
+    });
+    expect(outcome).toMatchObject({ droppedPosts: 1 });
+    expect((await statuses(store.db)).get(start)).toMatchObject({ status: "delivered" });
+  });
+
   it("takes back the posts the route queued and no worker holds, and leaves every other row", async () => {
     const route = await subscribe();
     const queuedResult = await queue(store.db, {
