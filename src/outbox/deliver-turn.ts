@@ -105,8 +105,9 @@ async function deliverCoalesced(
 
 /**
  * The posts queued right behind `first` that fit in one message with it, in order: the first one that cannot
- * join ends the group, so the channel's posts keep their order. A row with nothing to post, or waiting for
- * its summary, is passed over (neither posts here).
+ * join ends the group, so the channel's posts keep their order. A row with nothing to post is passed over. A
+ * row of a summary ends the group too: it is due (only due rows are claimed), so its summary goes next, before
+ * any post queued after it.
  */
 async function gatherFollowers(
   deps: OutboxDeps,
@@ -116,7 +117,7 @@ async function gatherFollowers(
   const rows = [first];
   for (const entry of waiting) {
     if (rows.length >= discordLimits.embedsPerMessage) break;
-    if (isSummarised(deps, entry)) continue;
+    if (isSummarised(deps, entry)) break;
     if (entry.action !== "post" || entry.groupId !== null || entry.sentAloneAt !== undefined) break;
     const rendered = await renderEntry(deps, entry);
     if (!rendered.ok) break;

@@ -103,6 +103,36 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
     ]);
   });
 
+  it("keep their place: a post queued after a summary that is due goes after it, not into the post before", async () => {
+    const target = await world.subscribeChannel("ratings");
+    const enqueuePost = async (title: string) =>
+      enqueueOutbox(world.db, {
+        source: operatorSource,
+        eventId: await world.receiveEvent({ title, asEmbed: true }),
+        guildId: world.guild.id,
+        channelId: target.channelId,
+        subscriptionId: target.subscriptionId,
+        action: "post",
+        targetMessageId: null,
+        now: world.clock.now(),
+      });
+    // The channel backed up: a battle's result, its rating change (due once its window passed), then a later
+    // battle's result, all due when the worker comes.
+    await enqueuePost("b1 finished");
+    await enqueueChange(target, "battle:b1", "ada");
+    world.clock.advance(windowMs + 1000);
+    await enqueuePost("b2 finished");
+    world.clock.advance(1000);
+
+    await world.createWorker({ renderSummary: summarise() }).runOnce();
+
+    expect(
+      world.fake
+        .messages(target.channelId)
+        .map((message) => message.embeds.map((embed) => embed.title ?? "")),
+    ).toEqual([["b1 finished"], ["ada"], ["b2 finished"]]);
+  });
+
   it("are sent again under the same nonces when a summary of two messages failed half way", async () => {
     const target = await world.subscribeChannel("ratings");
     const ids: string[] = [];
