@@ -4,6 +4,7 @@
 import { sendOutboxMessage } from "../discord/send-message.js";
 import { regroupOutboxRows } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
+import { releaseEntry } from "./apply-failure.js";
 import { classifyFailure, type DeliveryFailure } from "./classify-failure.js";
 import { maxMessagesPerGroup, nameMessageNonce, nameOutboxGroup } from "./group-nonce.js";
 import type { OutboxDeps } from "./outbox-deps.js";
@@ -22,8 +23,9 @@ interface Group {
 export async function sendGroup(deps: OutboxDeps, group: Group): Promise<TurnOutcome> {
   const [first] = group.entries;
   if (first === undefined) return { ok: true, results: [] };
+  if (group.parts.length > maxMessagesPerGroup) return sendWithOverflow(deps, group);
   const messageIds: string[] = [];
-  for (const [part, { message }] of group.parts.slice(0, maxMessagesPerGroup).entries()) {
+  for (const [part, { message }] of group.parts.entries()) {
     try {
       messageIds.push(
         await sendOutboxMessage(deps.rest, first, message, nameMessageNonce(group.groupId, part)),
@@ -33,6 +35,39 @@ export async function sendGroup(deps: OutboxDeps, group: Group): Promise<TurnOut
     }
   }
   return markPosted(deps, group.entries, messageIds[0]);
+}
+
+/**
+ * More parts than a group's nonces name (a summary of very long lines): the rows of the parts past the last
+ * are moved to a group of their own before anything is sent (a resend of this group after a crash never takes
+ * them), this group goes out with the rest, and then those rows are handed back, due at once, to be
+ * summarised in the channel's next turn. Never marked delivered unposted.
+ */
+async function sendWithOverflow(deps: OutboxDeps, group: Group): Promise<TurnOutcome> {
+  const parts = group.parts.slice(0, maxMessagesPerGroup);
+  const kept = new Set(parts.flatMap((part) => part.rowIds));
+  const later = new Set(
+    group.parts
+      .slice(maxMessagesPerGroup)
+      .flatMap((part) => part.rowIds)
+      .filter((id) => !kept.has(id)),
+  );
+  const ids = group.entries.filter((entry) => later.has(entry.id)).map((entry) => entry.id);
+  const groupId = nameOutboxGroup(ids);
+  await regroupOutboxRows(deps.db, { groupId, ids, owner: deps.owner });
+  const sent = await sendGroup(deps, {
+    groupId: group.groupId,
+    entries: group.entries.filter((entry) => !later.has(entry.id)),
+    parts,
+  });
+  const handedBack = await Promise.all(
+    group.entries
+      .filter((entry) => later.has(entry.id))
+      .map((entry) => releaseEntry(deps, { ...entry, groupId }, "the summary's next messages", 0)),
+  );
+  return sent.ok
+    ? { ok: true, results: [...sent.results, ...handedBack] }
+    : { ...sent, settled: [...(sent.settled ?? []), ...handedBack] };
 }
 
 /**
