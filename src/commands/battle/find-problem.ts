@@ -32,6 +32,15 @@ export async function searchProblems(
   credential: PlatformCredential,
   search: ProblemSearch,
 ): Promise<ProblemSummary[]> {
+  return (await searchProblemList(http, credential, search)).found;
+}
+
+/** As searchProblems, and whether the pages read reached the list's end (all of it was searched). */
+async function searchProblemList(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  search: ProblemSearch,
+): Promise<{ readonly found: ProblemSummary[]; readonly complete: boolean }> {
   const found: ProblemSummary[] = [];
   let cursor: string | undefined;
   // Without a cursor the next page starts after what came back: a platform may serve fewer than 100 a page.
@@ -47,25 +56,27 @@ export async function searchProblems(
     if (list === undefined) break;
     offset += list.problems.length;
     found.push(...list.problems.filter(search.keep));
-    if (found.length >= search.wanted) return found.slice(0, search.wanted);
-    if (list.problems.length === 0 || list.hasMore === false) break;
+    if (found.length >= search.wanted) return { found: found.slice(0, search.wanted), complete: false };
+    // A page shorter than asked is no end: a platform may serve fewer than 100 a page.
+    if (list.problems.length === 0 || list.hasMore === false) return { found, complete: true };
     cursor = list.nextCursor;
   }
-  return found;
+  return { found, complete: false };
 }
 
 /**
  * The problem with this id, found by paging through GET /problems: needed when a member picks a problem but
- * no difficulty, since a battle's difficulty must match its problem's.
+ * no difficulty, since a battle's difficulty must match its problem's. `searchedAll`: whether the whole list
+ * was read, so that a problem not found there does not exist (past five pages, it may).
  */
 export async function findProblem(
   http: PlatformHttp,
   credential: PlatformCredential,
   problemId: string,
-): Promise<ProblemSummary | undefined> {
-  const [found] = await searchProblems(http, credential, {
+): Promise<{ readonly problem: ProblemSummary | undefined; readonly searchedAll: boolean }> {
+  const { found, complete } = await searchProblemList(http, credential, {
     keep: (problem) => problem.id === problemId,
     wanted: 1,
   });
-  return found;
+  return { problem: found[0], searchedAll: complete };
 }

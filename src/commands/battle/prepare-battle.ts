@@ -17,7 +17,14 @@ export async function resolveBattleSettings(
   if (problemId === undefined || problemId === "" || options.difficulty !== undefined) {
     return readBattleSettings(options);
   }
-  const problem = await findProblem(http, credential, problemId);
+  const { problem, searchedAll } = await findProblem(http, credential, problemId);
+  if (problem === undefined && !searchedAll) {
+    // The platform lists more problems than are read for one command: this one may be further on.
+    throw new UserFacingError(
+      "problem_not_found_nearby",
+      "I couldn't find that problem among the first problems the platform lists, so I can't tell its difficulty. Run the command again with `difficulty:` set to the problem's difficulty.",
+    );
+  }
   if (problem === undefined) {
     throw new UserFacingError(
       "unknown_problem",
