@@ -1,5 +1,5 @@
-import { joinBattle, type BattleJoinResult } from "../../api/index.js";
-import { requireSeated, seatMember } from "./join-battle.js";
+import type { BattleJoinResult } from "../../api/index.js";
+import { seatMember } from "./join-battle.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -17,7 +17,8 @@ import { requireServer } from "../../discord/require-server.js";
 
 /**
  * Seats the challenger with their own credential. They asked for this battle when they challenged, so the
- * bot joins them once the opponent accepts; if that fails the card says so and Join stays open for them.
+ * bot joins them once the opponent accepts; if that fails the card says so and Join stays open for them. A
+ * challenger the battle already seats (Accept pressed twice, the second press's join refused) is seated.
  */
 async function seatChallenger(
   deps: BotDependencies,
@@ -25,8 +26,9 @@ async function seatChallenger(
   battleId: string,
 ): Promise<BattleJoinResult["battle"] | undefined> {
   try {
-    const { credential } = await getMemberSession(deps, challenger);
-    return requireSeated(await joinBattle(deps.platform, credential, battleId), battleId);
+    return await seatMember(deps, await getMemberSession(deps, challenger), battleId, {
+      seatedIsJoined: true,
+    });
   } catch (error) {
     deps.logger.warn({ err: error, battleId }, "could not seat the challenger");
     return undefined;
