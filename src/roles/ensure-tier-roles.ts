@@ -42,6 +42,12 @@ export async function ensureTierRoles(
   deps: RoleDeps,
   guildId: string,
   leaseHeld: () => boolean = () => true,
+  /**
+   * "made": the roles are ordered only when this pass made or took over one (the background pass, daily and on
+   * a new tier), so an admin who arranged the server's roles by hand keeps that order; "always": as
+   * `/setup roles create` asks.
+   */
+  order: "always" | "made" = "always",
 ): Promise<TierRolesOutcome> {
   const tiers = await listTiers(deps.db);
   const hierarchy = await readRoleHierarchy(deps, guildId);
@@ -95,7 +101,11 @@ export async function ensureTierRoles(
     // A role taken over may be one a remap left to take from members: it stands for a tier again.
     if (existing !== undefined) await forgetRoleDrops(deps.db, { guildId, roleId: role.id });
   }
-  const ordered = await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
+  const madeAny = created.length + adopted.length > 0;
+  const ordered =
+    order === "made" && !madeAny
+      ? true
+      : await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
   return { created, adopted, kept, ordered };
 }
 

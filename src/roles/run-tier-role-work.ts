@@ -41,7 +41,7 @@ export async function runTierRoleWork(
     let done = false;
     let retry: TierRoleRetry | undefined;
     try {
-      const outcome = await ensureTierRoles(deps, guildId, leaseHeld);
+      const outcome = await ensureTierRoles(deps, guildId, leaseHeld, "made");
       if (outcome.created.length + outcome.adopted.length > 0) {
         await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
       }
