@@ -237,8 +237,8 @@ export interface TierRoleRetry {
 }
 
 /**
- * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt`, and the count of
- * failed attempts; `retry` keeps the work from being claimed again before its time. Without either the work is
+ * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt` or some tier has
+ * no role in the guild, and the count of failed attempts; `retry` keeps the work from being claimed again before its time. Without either the work is
  * due again at once.
  */
 export async function finishTierRoleWork(
@@ -259,9 +259,28 @@ export async function finishTierRoleWork(
       lease_expires_at: null,
       ...(input.done
         ? {
+            // A tier first seen meanwhile may carry a time from before the claim (its delivery's receipt, or
+            // another host's clock): a tier with no role here keeps the mark as surely as a later change.
             tiers_pending: eb
               .case()
-              .when("updated_at", ">", input.claimedAt)
+              .when(
+                eb.or([
+                  eb("updated_at", ">", input.claimedAt),
+                  eb.exists(
+                    eb
+                      .selectFrom("tiers")
+                      .select("tiers.tier")
+                      .where(
+                        "tiers.tier",
+                        "not in",
+                        eb
+                          .selectFrom("tier_roles")
+                          .select("tier_roles.tier")
+                          .whereRef("tier_roles.guild_id", "=", "guild_role_settings.guild_id"),
+                      ),
+                  ),
+                ]),
+              )
               .then(eb.ref("tiers_pending"))
               .else(0)
               .end(),

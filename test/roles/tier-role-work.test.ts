@@ -158,4 +158,22 @@ describe.each(testDatabases())("making the roles of new tiers when Discord refus
     expect(fake.roles.find(guild.id, "Legend")).toBeDefined();
     expect(await settings()).toMatchObject({ tiersPending: false, pausedReason: null });
   });
+
+  it("makes the role of a tier first seen while a pass ran, whose delivery was received before the pass began", async () => {
+    const worker = createWorker();
+    // The pass has read the known tiers and waits on Discord for the server's roles; meanwhile a delivery
+    // received a moment before the pass's claim commits a new tier.
+    const reads = fake.holdResponses("GET", /^\/guilds\/\d+\/roles$/);
+    const pass = worker.runOnce();
+    await reads.waitForCaught(1);
+    await recordTierSighting(store.db, { tier: "mythic", rating: 3200, now: clock.now() - 1 });
+    reads.release();
+    await pass;
+    expect(await mappedTiers()).toEqual(["legend"]);
+    expect(await settings()).toMatchObject({ tiersPending: true });
+
+    await worker.runOnce();
+    expect((await mappedTiers()).sort()).toEqual(["legend", "mythic"]);
+    expect(await settings()).toMatchObject({ tiersPending: false });
+  });
 });
