@@ -9,6 +9,7 @@ import { createId } from "./ids.js";
 import { parseEventKinds, toJsonText } from "./json-text.js";
 import { describeSealedColumn } from "./sealed-column.js";
 import {
+  findRetiredSecret,
   listRetiredSecrets,
   retireSecret,
   unretireSecret,
@@ -169,20 +170,35 @@ export async function rotateWebhookSecret(
 
 /**
  * Undoes a rotation the platform refused: the secret it retired at `rotatedAt` is current again, and the
- * refused one is dropped, since the platform never signed with it.
+ * refused one is dropped, since the platform never signed with it. Only while the refused secret is still the
+ * current one: a rotation made since (another admin's, which the platform took) stands, and the secret it
+ * retired stays retired. Returns whether it was undone.
  */
 export async function restoreWebhookSecret(
   db: Kysely<Database>,
   box: SecretBox,
-  input: { readonly id: string; readonly secret: string; readonly rotatedAt: number; readonly now: number },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({ secret: box.seal(input.secret, associatedData(input.id)), updated_at: input.now })
+  input: { readonly id: string; readonly refused: string; readonly rotatedAt: number; readonly now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("webhook_endpoints")
+      .select("secret")
       .where("id", "=", input.id)
-      .execute();
+      .executeTakeFirst();
+    if (current === undefined || box.open(current.secret, associatedData(input.id)) !== input.refused)
+      return false;
+    const replaced = await findRetiredSecret(trx, box, { endpointId: input.id, retiredAt: input.rotatedAt });
+    if (replaced === undefined) return false;
+    const restored = await trx
+      .updateTable("webhook_endpoints")
+      .set({ secret: box.seal(replaced, associatedData(input.id)), updated_at: input.now })
+      .where("id", "=", input.id)
+      // Compared as stored: a rotation committed since this read leaves it as that rotation made it.
+      .where("secret", "=", current.secret)
+      .executeTakeFirst();
+    if (restored.numUpdatedRows === 0n) return false;
     await unretireSecret(trx, { endpointId: input.id, retiredAt: input.rotatedAt });
+    return true;
   });
 }
 

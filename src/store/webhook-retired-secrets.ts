@@ -117,6 +117,22 @@ function acceptedRetiredIds(
     .limit(maxRetiredSecretsAccepted);
 }
 
+/** The secret a rotation retired at `retiredAt`, opened; undefined when it is gone (pruned). */
+export async function findRetiredSecret(
+  db: Kysely<Database>,
+  box: SecretBox,
+  key: { readonly endpointId: string; readonly retiredAt: number },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("webhook_retired_secrets")
+    .select("secret")
+    .where("endpoint_id", "=", key.endpointId)
+    .where("retired_at", "=", key.retiredAt)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row === undefined ? undefined : box.open(row.secret, associatedData(key.endpointId));
+}
+
 /** Forgets what a rotation retired at `retiredAt`: that secret is the endpoint's current one again. */
 export async function unretireSecret(
   db: Kysely<Database>,

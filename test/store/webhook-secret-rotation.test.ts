@@ -155,7 +155,7 @@ describe.each(testDatabases())("webhook secret rotation on $name", (database) =>
     });
     await restoreWebhookSecret(store.db, box, {
       id: created.id,
-      secret: "whsec-kept",
+      refused: "whsec-refused",
       rotatedAt: testNow + 5,
       now: testNow + 6,
     });
@@ -163,6 +163,29 @@ describe.each(testDatabases())("webhook secret rotation on $name", (database) =>
       secret: "whsec-kept",
       retiredSecrets: [],
     });
+  });
+
+  it("leaves a rotation made since a refused one was undone as it stands", async () => {
+    // Admin B rotates s0 → sB; admin A rotates sB → sA, which the platform takes; then B's PATCH is refused.
+    const created = await createWebhookEndpoint(store.db, box, {
+      guildId,
+      secret: "s0",
+      eventKinds: [],
+      now: testNow,
+    });
+    await rotateWebhookSecret(store.db, box, { id: created.id, newSecret: "sB", now: testNow + 1 });
+    await rotateWebhookSecret(store.db, box, { id: created.id, newSecret: "sA", now: testNow + 2 });
+    expect(
+      await restoreWebhookSecret(store.db, box, {
+        id: created.id,
+        refused: "sB",
+        rotatedAt: testNow + 1,
+        now: testNow + 3,
+      }),
+    ).toBe(false);
+    const endpoint = await findWebhookEndpoint(store.db, box, created.id, testNow + 3);
+    expect(endpoint?.secret).toBe("sA");
+    expect(endpoint?.retiredSecrets.map((retired) => retired.secret)).toEqual(["sB", "s0"]);
   });
 
   it("loses no secret when two rotations run at once", async () => {

@@ -122,7 +122,7 @@ async function replaceWebhook(
     });
   } catch (error) {
     if (error instanceof PlatformError && error.status < 500) {
-      const restore = { id: endpoint.id, secret: endpoint.secret, rotatedAt, now: deps.clock.now() };
+      const restore = { id: endpoint.id, refused: secret, rotatedAt, now: deps.clock.now() };
       await restoreWebhookSecret(deps.db, deps.secretBox, restore);
     }
     throw error;

@@ -61,7 +61,7 @@ export async function rotateGuildWebhookSecret(
     }
     await restoreWebhookSecret(deps.db, deps.secretBox, {
       id: endpoint.id,
-      secret: endpoint.secret,
+      refused: newSecret,
       rotatedAt: now,
       now,
     });
