@@ -52,10 +52,25 @@ export function createBotRestClients(
   const shared = {
     ...(options.api === undefined ? {} : { api: options.api }),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-    globalRequestsPerSecond: options.globalRequestsPerSecond,
   };
+  const { forCreates, forTheRest } = splitGlobalLimit(options.globalRequestsPerSecond);
   return {
-    rest: new REST(shared).setToken(token),
-    restForCreates: new REST({ ...shared, retries: 0 }).setToken(token),
+    rest: new REST({ ...shared, globalRequestsPerSecond: forTheRest }).setToken(token),
+    restForCreates: new REST({ ...shared, globalRequestsPerSecond: forCreates, retries: 0 }).setToken(token),
   };
+}
+
+/**
+ * Each client paces itself alone (@discordjs/rest keeps its global count per client), so the instance's share
+ * of the global limit is split between them rather than given whole to each, which let the two together send
+ * twice it: a tenth (at least one a second) for the rare creates, the rest for everything else. Unpaced
+ * behind the proxy, which paces every request itself.
+ */
+export function splitGlobalLimit(perSecond: number): {
+  readonly forCreates: number;
+  readonly forTheRest: number;
+} {
+  if (perSecond >= unpacedRequestsPerSecond) return { forCreates: perSecond, forTheRest: perSecond };
+  const forCreates = Math.max(1, Math.floor(perSecond / 10));
+  return { forCreates, forTheRest: Math.max(1, perSecond - forCreates) };
 }

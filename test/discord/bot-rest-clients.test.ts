@@ -4,7 +4,7 @@
 // fake acted.
 import { Routes } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { createBotRestClients } from "../../src/discord/bot-rest-options.js";
+import { createBotRestClients, unpacedRequestsPerSecond } from "../../src/discord/bot-rest-options.js";
 import { useAnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
 import { useFakeGuild } from "../support/fake-guild.js";
 
@@ -31,5 +31,24 @@ describe("the bot's REST clients", () => {
     await expect(create(restForCreates, "Once")).rejects.toThrow();
     expect(named("Once")).toHaveLength(1);
     expect(proxy.dropped).toBe(2);
+  });
+
+  it("splits the instance's share of the global limit between the two, which each pace themselves alone", () => {
+    const paceOf = (perSecond: number) => {
+      const { rest, restForCreates } = createBotRestClients(
+        { api: discord.fake.apiUrl, globalRequestsPerSecond: perSecond, timeout: undefined },
+        discord.fake.botToken,
+      );
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+      return [rest.options.globalRequestsPerSecond, restForCreates.options.globalRequestsPerSecond];
+    };
+    expect(paceOf(50)).toEqual([45, 5]);
+    expect(paceOf(25)).toEqual([23, 2]);
+    expect(paceOf(5)).toEqual([4, 1]);
+    // Behind the shared proxy neither is paced: the proxy paces every request.
+    expect(paceOf(unpacedRequestsPerSecond)).toEqual([unpacedRequestsPerSecond, unpacedRequestsPerSecond]);
   });
 });
