@@ -1,10 +1,11 @@
 // The server's Events view, like Discord's Events tab: each scheduled event with its status, name, start and
 // end (read against the one clock, as the page's other relative timestamps), location, description and how
-// many are interested, with the member's own **Interested** toggle. Platform text is drawn as text, never markup.
+// many are interested, with the member's own **Interested** toggle. Platform text is drawn as text, never markup:
+// the description as Discord draws it, markdown the bot escaped reading as typed.
 // Read again on every `events` change.
 import { callApi, el } from "./api.js";
 import { findByFocusKey, whileBusy } from "./focus.js";
-import { drawTimestamp } from "./markdown.js";
+import { appendInline, drawTimestamp } from "./markdown.js";
 
 const statusLabels = {
   scheduled: "Scheduled",
@@ -84,7 +85,7 @@ function drawEvent(event) {
           el("span", { class: "visually-hidden" }, "Location: "),
           event.location,
         ),
-    event.description === null ? null : el("p", { class: "event-description" }, event.description),
+    event.description === null ? null : drawDescription(event.description),
     el(
       "p",
       { class: "event-interested" },
@@ -93,6 +94,23 @@ function drawEvent(event) {
     ),
   );
 }
+
+/**
+ * Discord's clients draw an event's description as markdown (its name and location as they are), so the
+ * bot escapes the platform's text there as in a message; drawn the same way here, it reads as typed.
+ */
+function drawDescription(description) {
+  const paragraph = el("p", { class: "event-description" });
+  appendInline(paragraph, description, noMentions);
+  return paragraph;
+}
+
+/** An event's description names no one the page could look up: a mention there shows its id. */
+const noMentions = {
+  userName: (id) => id,
+  roleName: (id) => id,
+  channelName: (id) => id,
+};
 
 function drawInterestToggle(event) {
   return el(
