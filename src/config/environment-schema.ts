@@ -18,7 +18,9 @@ export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "s
 
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DISCORD_TOKEN: optionalString,
+  // The token alone: pasted with the "Bot " of an Authorization header before it, every bot-token request
+  // (@discordjs/rest adds its own) was refused while the gateway, which strips it, logged in.
+  DISCORD_TOKEN: optionalString.transform((token) => token?.replace(/^(Bot|Bearer)\s+/i, "")),
   DISCORD_APPLICATION_ID: optionalString.pipe(
     z
       .string()
