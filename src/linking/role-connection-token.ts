@@ -1,9 +1,8 @@
-// The member's Discord token for their role connection (docs/architecture.md, "Linked Roles"): refreshed
-// when it expires within a minute, one refresh at a time per member, stored before use and only over the
-// token it was refreshed from (or that token sealed again under a new key meanwhile), and asked for only while
-// the database takes writes, as a platform link's refresh is. A refresh Discord
-// refuses with `invalid_grant` (the member removed the app's authorization) marks the connection for
-// re-verification.
+// The member's Discord token for their role connection (docs/architecture.md, "Linked Roles"): refreshed when
+// it expires within a minute, one refresh at a time per member, stored before use and only over the token it
+// was refreshed from (or that token sealed again under a new key meanwhile), and asked for only while the
+// database takes writes, as a platform link's refresh is. A refresh Discord refuses with `invalid_grant` (the
+// member removed the app's authorization) marks the connection for re-verification.
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
 import {

@@ -11,11 +11,11 @@ import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /**
  * Forgets the member's credentials in this guild, and the sign-ins they still had pending for it, and queues
- * the OAuth tokens it deleted for revocation in the same transaction, then tries them at once: unlinking succeeds even when the platform cannot be reached, and
- * what it did not answer is revoked later by the revocation worker, after a crash too (docs/architecture.md,
- * "Linking"). The tokens revoked are the ones the delete removed, read in its transaction (locked there on
- * PostgreSQL), so a refresh stored just before the delete is revoked here, and one finishing after it revokes
- * its own.
+ * the OAuth tokens it deleted for revocation in the same transaction, then tries them at once: unlinking
+ * succeeds even when the platform cannot be reached, and what it did not answer is revoked later by the
+ * revocation worker, after a crash too (docs/architecture.md, "Linking"). The tokens revoked are the ones the
+ * delete removed, read in its transaction (locked there on PostgreSQL), so a refresh stored just before the
+ * delete is revoked here, and one finishing after it revokes its own.
  */
 export async function unlinkMember(
   deps: LinkingDeps,
@@ -58,8 +58,8 @@ async function queueRemovedTokens(
 }
 
 /**
- * The member's sign-ins still pending for this link, taken out so none links again after the unlink; the tokens
- * a callback already got are queued for revocation, as the hourly prune would queue them.
+ * The member's sign-ins still pending for this link, taken out so none links again after the unlink; the
+ * tokens a callback already got are queued for revocation, as the hourly prune would queue them.
  */
 async function cancelPendingSignIns(
   trx: Kysely<Database>,

@@ -58,7 +58,8 @@ export async function verifyLinkedRoles(
     // The platform link needs re-linking, or the platform refused its credential (a revoked key, a token it
     // no longer takes, one without the permission to read the account): the member is told to run /link, and
     // what an earlier verification showed is cleared, as the page says nothing is shown and the worker would
-    // clear it (update-role-connection.ts); a clear Discord fails fails the verification as any Discord error.
+    // clear it (update-role-connection.ts); a clear Discord refuses fails the verification as any Discord
+    // error does.
     if (error instanceof UserFacingError || isRefusedCredential(error)) {
       await clearRoleConnection(settings, authorized.accessToken);
       return { ok: false, reason: "link_unusable" };

@@ -106,8 +106,8 @@ async function deliverCoalesced(
 /**
  * The posts queued right behind `first` that fit in one message with it, in order: the first one that cannot
  * join ends the group, so the channel's posts keep their order. A row with nothing to post is passed over. A
- * row of a summary ends the group too: it is due (only due rows are claimed), so its summary goes next, before
- * any post queued after it.
+ * row of a summary ends the group too: it is due (only due rows are claimed), so its summary goes next,
+ * before any post queued after it.
  */
 async function gatherFollowers(
   deps: OutboxDeps,

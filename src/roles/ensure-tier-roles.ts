@@ -43,8 +43,8 @@ export async function ensureTierRoles(
   guildId: string,
   leaseHeld: () => boolean = () => true,
   /**
-   * "made": the roles are ordered only when this pass made or took over one (the background pass, daily and on
-   * a new tier), so an admin who arranged the server's roles by hand keeps that order; "always": as
+   * "made": the roles are ordered only when this pass made or took over one (the background pass, daily and
+   * on a new tier), so an admin who arranged the server's roles by hand keeps that order; "always": as
    * `/setup roles create` asks.
    */
   order: "always" | "made" = "always",

@@ -76,8 +76,8 @@ export async function recordJoinAnswer(db: Kysely<Database>, input: AnswerInput)
       payload: { battleId: input.battleId },
       receivedAt: input.now,
     });
-    // The join is told in the card's thread too, when it has one (src/store/message-threads.ts), unless a route
-    // of its channel has since asked for battle updates in the channel, as routing reads it.
+    // The join is told in the card's thread too, when it has one (src/store/message-threads.ts), unless a
+    // route of its channel has since asked for battle updates in the channel, as routing reads it.
     const inChannel = await listChannelModeChannels(
       trx,
       cards.filter((card) => card.threadId !== null),

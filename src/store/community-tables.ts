@@ -186,7 +186,7 @@ export interface MemberActivityTable {
   new_rating: Immutable<number | null>;
   /** Rating rows: the tier the member moved up to, when the change was a promotion. */
   promoted_to: Immutable<string | null>;
-  /** Rating rows: the tier the change left the member in, when the event named it; null on rows from before. */
+  /** Rating rows: the tier the change left the member in, when the event named it (null on older rows). */
   tier_after: ColumnType<string | null, string | null | undefined, never>;
   /** Battle rows: the battle, so a team battle's two events count as one battle. */
   battle_id: Immutable<string | null>;

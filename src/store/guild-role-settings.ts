@@ -237,9 +237,9 @@ export interface TierRoleRetry {
 }
 
 /**
- * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt` or some tier has
- * no role in the guild, and the count of failed attempts; `retry` keeps the work from being claimed again before its time. Without either the work is
- * due again at once.
+ * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt` or some tier
+ * has no role in the guild, and the count of failed attempts; `retry` keeps the work from being claimed again
+ * before its time. Without either the work is due again at once.
  */
 export async function finishTierRoleWork(
   db: Kysely<Database>,

@@ -277,7 +277,8 @@ export async function cancelPendingOAuthStates(
 
 /**
  * A credential no key of the ring opens (its key was dropped from ENCRYPTION_KEYS) cannot be revoked; its row
- * still goes, or it would undo every later prune (docs/operations.md, "Rotating and retiring an encryption key").
+ * still goes, or it would undo every later prune (docs/operations.md, "Rotating and retiring an encryption
+ * key").
  */
 function openPendingCredentials(
   box: SecretBox,

@@ -98,7 +98,7 @@ export async function syncTournamentEventRows(
         await updateTournamentEventRow(trx, guildId, row.tournamentId, { missed_at: now });
         continue;
       }
-      // A mark left by the scheduled event's reads is not one of the active event's (tournament-event-ends.ts).
+      // The scheduled event's mark is no mark of the active event's reads (tournament-event-ends.ts).
       await updateTournamentEventRow(trx, guildId, row.tournamentId, {
         wanted_status: started ? "active" : "deleted",
         missed_at: null,

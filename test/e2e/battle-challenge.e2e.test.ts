@@ -94,8 +94,8 @@ describe("/battle challenge, end to end", () => {
   it("says both are seated when Accept is pressed twice before the card showed the first press", async () => {
     const { bob } = world.members;
     const message = await challenge(bob);
-    // A double tap: both presses reach the bot before either edits the challenge. One of each player's joins is
-    // refused as already seated; neither answer may tell the challenger to press a Join the card disables.
+    // A double tap: both presses reach the bot before either edits the challenge. One of each player's joins
+    // is refused as already seated; neither answer may tell the challenger to press a Join the card disables.
     const presses = [press(message, "accept", bob), press(message, "accept", bob)];
     const answers = await Promise.all(presses.map((handle) => handle.waitForFinal()));
     for (const answer of answers) {

@@ -1,8 +1,8 @@
 // The role connection worker while the bot's own platform access is misconfigured (docs/architecture.md,
-// "Linked Roles"): a token refresh the platform refuses for the bot's client credentials says nothing about the
-// member, so the queued write is retried with backoff, for the operator to mend the settings, rather than
-// dropped, which left the profile with old values until the account's next event. Against the fake Discord, the
-// platform fixture and the OAuth test server, on 127.0.0.1.
+// "Linked Roles"): a token refresh the platform refuses for the bot's client credentials says nothing about
+// the member, so the queued write is retried with backoff, for the operator to mend the settings, rather than
+// dropped, which left the profile with old values until the account's next event. Against the fake Discord,
+// the platform fixture and the OAuth test server, on 127.0.0.1.
 import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";

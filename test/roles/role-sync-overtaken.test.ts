@@ -71,9 +71,9 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
     await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], clock.now());
     const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
     const other = createWorker(nothingRead, "worker-2");
-    // Instance 1 reads alice's tier (a change without one) for longer than its lease: meanwhile the lease passes,
-    // a newer change comes, and instance 2 syncs it. Instance 1's own change, for the older tier, then reaches
-    // Discord last (as a request held in a rate limit's queue would too).
+    // Instance 1 reads alice's tier (a change without one) for longer than its lease: meanwhile the lease
+    // passes, a newer change comes, and instance 2 syncs it. Instance 1's own change, for the older tier,
+    // then reaches Discord last (as a request held in a rate limit's queue would too).
     await queue(alice, { rating: 2010, tier: undefined });
     const slowRead: ReadMemberTier = async () => {
       // Its lease runs out: on PostgreSQL leases go by the database's clock, so its end is moved back.

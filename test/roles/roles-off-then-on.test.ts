@@ -133,7 +133,7 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
 
   it("takes the role of a member who unlinked just before roles went off, once they are on again", async () => {
     const alice = await aliceHoldsGold();
-    // The unlink's removal is queued (src/linking/unlink-member.ts), and roles go off before the worker runs it.
+    // The unlink's removal is queued (src/linking/unlink-member.ts); roles go off before the worker runs it.
     await deleteMemberLink(store.db, { guildId: discord.guild.id, userId: alice });
     await queueMemberUnlink(store.db, { guildId: discord.guild.id, userId: alice, now: clock.now() });
     await turnOff();

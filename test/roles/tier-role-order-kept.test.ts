@@ -1,6 +1,6 @@
 // docs/architecture.md, "Tier roles": create mode orders its roles just below the bot's when it makes them,
-// but a background pass (daily, and each `/setup roles sync`) that makes none leaves the server's role list as
-// its admins arranged it. Against the fake Discord's roles with a migrated database and a manual clock.
+// but a background pass (daily, and each `/setup roles sync`) that makes none leaves the server's role list
+// as its admins arranged it. Against the fake Discord's roles with a migrated database and a manual clock.
 import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";

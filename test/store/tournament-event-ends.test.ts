@@ -1,6 +1,7 @@
-// A started tournament's event kept truthful, in the store (docs/architecture.md, "Tournament events"): a read
-// of the active tournaments moves an end near or past on by one bounded step and no further when read again,
-// completes the event of a tournament two reads in a row no longer list, and writes nothing once events are off.
+// A started tournament's event kept truthful, in the store (docs/architecture.md, "Tournament events"): a
+// read of the active tournaments moves an end near or past on by one bounded step and no further when read
+// again, completes the event of a tournament two reads in a row no longer list, and writes nothing once
+// events are off.
 import { describe, expect, it } from "vitest";
 import {
   followLiveTournamentEvents,

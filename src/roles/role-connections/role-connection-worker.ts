@@ -161,8 +161,8 @@ function describeUpdate(update: RoleConnectionUpdate): RoleConnectionWriteResult
 }
 
 /**
- * Discord or the platform unreachable, rate limited or failing on its side; a database error too; and the bot's
- * own platform access refused (its client settings), which the operator mends, not the member.
+ * Discord or the platform unreachable, rate limited or failing on its side; a database error too; and the
+ * bot's own platform access refused (its client settings), which the operator mends, not the member.
  */
 function isTransient(error: unknown): boolean {
   if (error instanceof DiscordUserApiError) return error.isTransient;

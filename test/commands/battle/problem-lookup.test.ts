@@ -1,7 +1,8 @@
 // `/battle create problem:` without a difficulty looks the problem up to take its difficulty
-// (src/commands/battle/prepare-battle.ts). GET /problems has no lookup by id, so five pages are read: a problem
-// not in a list read to its end does not exist, but one not in the first five pages may, and the member is
-// asked for its difficulty instead of told it does not exist. Against the platform fixture on 127.0.0.1.
+// (src/commands/battle/prepare-battle.ts). GET /problems has no lookup by id, so five pages are read: a
+// problem not in a list read to its end does not exist, but one not in the first five pages may, and the
+// member is asked for its difficulty instead of told it does not exist. Against the platform fixture on
+// 127.0.0.1.
 import { describe, expect, it } from "vitest";
 import { resolveBattleSettings } from "../../../src/commands/battle/prepare-battle.js";
 import { getMemberSession } from "../../../src/linking/member-credential.js";
