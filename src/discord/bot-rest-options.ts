@@ -71,6 +71,7 @@ export function splitGlobalLimit(perSecond: number): {
   readonly forTheRest: number;
 } {
   if (perSecond >= unpacedRequestsPerSecond) return { forCreates: perSecond, forTheRest: perSecond };
+  // At 1 a second neither client can have less than 1 (@discordjs/rest paces in whole requests a second).
   const forCreates = Math.max(1, Math.floor(perSecond / 10));
   return { forCreates, forTheRest: Math.max(1, perSecond - forCreates) };
 }

@@ -57,7 +57,12 @@ export async function applyRoleOutcome(
     // Overtaken, or past its lease: roles this sync changed may undo a sync made since, so the member is read
     // again rather than trusted to the row (a row already due loses nothing by it).
     if (added + removed > 0)
-      await reopenAfterLateChange(deps.db, { guildId: row.guildId, userId: row.userId, now });
+      await reopenAfterLateChange(deps.db, {
+        guildId: row.guildId,
+        userId: row.userId,
+        cause: row.cause,
+        now,
+      });
     return "superseded";
   };
   const release = async (delayMs: number, error: string, countAttempt = false) => {

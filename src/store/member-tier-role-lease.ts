@@ -5,7 +5,12 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
-import { toMemberTierRole, type MemberTierRole } from "./member-tier-roles.js";
+import {
+  requeued,
+  toMemberTierRole,
+  type MemberTierRole,
+  type RoleChangeCause,
+} from "./member-tier-roles.js";
 
 const maxErrorLength = 1000;
 
@@ -119,27 +124,47 @@ export async function finishMemberRoleSync(
 
 /**
  * A sync whose finish found its lease gone (it outlived it, and another worker may have synced the row since)
- * after it changed the member's roles: what the row says was made right may no longer be, so the row is due
- * again, a newer version, and its next sync reads the member from Discord. Whoever holds it now finishes as
- * overtaken. Returns whether a row was there to reopen.
+ * after it changed the member's roles: what the row says was made right may no longer be, so the row is
+ * queued again, a newer version, and its next sync reads the member from Discord; whoever holds it now
+ * finishes as overtaken. A row a finished unlink deleted meanwhile is made again: the member's removal when
+ * they have no link here, else a sync that reads their tier.
  */
 export async function reopenAfterLateChange(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly userId: string; readonly now: number },
-): Promise<boolean> {
-  const result = await db
+  input: {
+    readonly guildId: string;
+    readonly userId: string;
+    readonly cause: RoleChangeCause;
+    readonly now: number;
+  },
+): Promise<void> {
+  const reopened = await db
     .updateTable("member_tier_roles")
     .where("guild_id", "=", input.guildId)
     .where("user_id", "=", input.userId)
-    .set((eb) => ({
+    .set({ synced_tier: null, ...requeued(input.cause, input.now) })
+    .executeTakeFirst();
+  if (reopened.numUpdatedRows > 0n) return;
+  const link = await db
+    .selectFrom("member_links")
+    .select("platform_user_id")
+    .where("guild_id", "=", input.guildId)
+    .where("user_id", "=", input.userId)
+    .executeTakeFirst();
+  await db
+    .insertInto("member_tier_roles")
+    .values({
+      guild_id: input.guildId,
+      user_id: input.userId,
+      platform_user_id: link?.platform_user_id ?? null,
+      tier_lookup: link === undefined ? 0 : 1,
+      cause: link === undefined ? "unlink" : input.cause,
       pending: 1,
       next_attempt_at: input.now,
-      synced_tier: null,
-      version: eb("version", "+", 1),
       updated_at: input.now,
-    }))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    })
+    .onConflict((conflict) => conflict.columns(["guild_id", "user_id"]).doNothing())
+    .execute();
 }
 
 /**

@@ -7,7 +7,11 @@ import { ManualClock } from "../../src/clock.js";
 import { createLogger } from "../../src/logger.js";
 import type { ReadMemberTier } from "../../src/roles/read-member-tier.js";
 import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
-import { queueMemberRating } from "../../src/store/member-tier-roles.js";
+import {
+  findMemberTierRole,
+  queueMemberRating,
+  queueMemberUnlink,
+} from "../../src/store/member-tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { useFakeGuild } from "../support/fake-guild.js";
 import { mapTiersToNewRoles } from "./support/map-tier-roles.js";
@@ -90,5 +94,28 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
     // Its late change made the row's last sync untrue: the row is due again, and the next sync reads her.
     expect(await other.runOnce()).toEqual(["synced"]);
     expect(roleNames(alice)).toEqual(["Gold"]);
+  });
+
+  it("takes back its late change from a member who unlinked while it ran, whose row the unlink's sync removed", async () => {
+    await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], clock.now());
+    const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
+    const other = createWorker(nothingRead, "worker-2");
+    await queue(alice, { rating: 2010, tier: undefined });
+    const slowRead: ReadMemberTier = async () => {
+      clock.advance(61_000);
+      await store.db.updateTable("member_tier_roles").set({ lease_expires_at: 1 }).execute();
+      // Alice unlinks meanwhile, and instance 2 runs the removal, which deletes her row once done.
+      await queueMemberUnlink(store.db, { guildId: discord.guild.id, userId: alice, now: clock.now() });
+      expect(await other.runOnce()).toEqual(["synced"]);
+      expect(
+        await findMemberTierRole(store.db, { guildId: discord.guild.id, userId: alice }),
+      ).toBeUndefined();
+      return { tier: "master", rating: 2010 };
+    };
+    expect(await createWorker(slowRead).runOnce()).toEqual(["superseded"]);
+    expect(roleNames(alice)).toEqual(["Master"]);
+
+    expect(await other.runOnce()).toEqual(["synced"]);
+    expect(roleNames(alice)).toEqual([]);
   });
 });

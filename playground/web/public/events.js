@@ -1,8 +1,8 @@
 // The server's Events view, like Discord's Events tab: each scheduled event with its status, name, start and
 // end (read against the one clock, as the page's other relative timestamps), location, description and how
-// many are interested, with the member's own **Interested** toggle. Platform text is drawn as text, never
-// markup: the description as Discord draws it, markdown the bot escaped reading as typed. Read again on every
-// `events` change.
+// many are interested, with the member's own **Interested** toggle. The name and location are drawn as text;
+// the description as Discord draws it, as markdown, where what the bot escaped reads as typed and platform
+// text never becomes markup. Read again on every `events` change.
 import { callApi, el } from "./api.js";
 import { findByFocusKey, whileBusy } from "./focus.js";
 import { appendInline, drawTimestamp } from "./markdown.js";

@@ -1,8 +1,8 @@
 // `/setup webhook rotate-secret`: a new signing secret, stored first (the old one stays accepted for an hour,
 // docs/architecture.md, "Webhooks in" step 1), then sent to the platform. If the platform cannot update the
 // webhook in place, a new webhook is registered with the new secret (replace-webhook.ts). If the platform
-// refuses, the old secret is put back, since the platform still signs with it; if its answer is lost, both
-// stay accepted.
+// refuses, the old secret is put back, since the platform still signs with it (unless another rotation, which
+// the platform took, replaced the refused one meanwhile); if its answer is lost, both stay accepted.
 import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { updateWebhook } from "../../../../api/webhooks.js";
