@@ -2,7 +2,7 @@
 // callback got for a sign-in nobody confirmed or cancelled are revoked at the platform, as Cancel revokes
 // them, rather than left valid until they expire there. They are queued in the transaction that deletes the
 // states, so neither a crash after it nor one token that fails to queue loses any (the prune is undone).
-import { pruneOAuthStates } from "../store/oauth-states.js";
+import { pruneOAuthStates } from "../store/oauth-state-removals.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { queuePendingTokens } from "./pending-credential.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";

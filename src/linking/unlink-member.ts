@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { deleteMemberLink, readCredentialToReplace, type MemberKey } from "../store/member-links.js";
 import { queueMemberUnlink } from "../store/member-tier-roles.js";
-import { cancelPendingOAuthStates } from "../store/oauth-states.js";
+import { cancelPendingOAuthStates } from "../store/oauth-state-removals.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { queuePendingTokens } from "./pending-credential.js";

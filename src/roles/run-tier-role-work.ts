@@ -3,14 +3,13 @@
 // are queued again so those of that tier get it. When Discord refuses, a refusal no retry can fix (the bot may
 // not, the server's role limit, another 4xx) pauses the server's sync and tells its admins once; a 5xx or a
 // time-out is tried again with the outbox's backoff, and the work is not claimed again before then.
+import { pauseRoleSync, recordRoleProblem } from "../store/guild-role-settings.js";
 import {
   claimTierRoleWork,
   finishTierRoleWork,
-  pauseRoleSync,
-  recordRoleProblem,
   type TierRoleRetry,
   type TierRoleWork,
-} from "../store/guild-role-settings.js";
+} from "../store/tier-role-work-lease.js";
 import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 import { computeRetryDelay, type RetryPolicy } from "../outbox/retry-policy.js";
 import { unauthorizedDelayMs } from "./apply-role-outcome.js";

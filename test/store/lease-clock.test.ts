@@ -3,7 +3,8 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../src/store/database.js";
-import { claimTierRoleWork, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { claimTierRoleWork } from "../../src/store/tier-role-work-lease.js";
 import { insertInboxEvent } from "../../src/store/inbox.js";
 import { claimDueMemberRoles, readNextMemberRoleLeaseEnd } from "../../src/store/member-tier-role-lease.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";

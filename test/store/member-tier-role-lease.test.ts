@@ -2,12 +2,8 @@
 // claimed once, paused and removed servers wait, a run-out lease is taken over, and a failed row backs off.
 import { describe, expect, it } from "vitest";
 import { clearGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
-import {
-  claimTierRoleWork,
-  pauseRoleSync,
-  resumeRoleSync,
-  saveRoleSyncMode,
-} from "../../src/store/guild-role-settings.js";
+import { pauseRoleSync, resumeRoleSync, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
+import { claimTierRoleWork } from "../../src/store/tier-role-work-lease.js";
 import {
   claimDueMemberRoles,
   failMemberRoleSync,

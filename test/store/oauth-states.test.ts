@@ -5,9 +5,9 @@ import {
   createOAuthState,
   findOAuthState,
   hashOAuthState,
-  pruneOAuthStates,
   type OAuthStateInput,
 } from "../../src/store/oauth-states.js";
+import { pruneOAuthStates } from "../../src/store/oauth-state-removals.js";
 import type { Database } from "../../src/store/database.js";
 import type { Kysely } from "kysely";
 import { testDatabases, useMigratedStore } from "./databases.js";

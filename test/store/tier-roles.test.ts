@@ -3,12 +3,11 @@
 // per tier.
 import { describe, expect, it } from "vitest";
 import {
-  claimTierRoleWork,
   findGuildRoleSettings,
-  finishTierRoleWork,
   markTierRolesPending,
   saveRoleSyncMode,
 } from "../../src/store/guild-role-settings.js";
+import { claimTierRoleWork, finishTierRoleWork } from "../../src/store/tier-role-work-lease.js";
 import { listTierRoles, mapTierRole, unmapRole } from "../../src/store/tier-roles.js";
 import { listTiers, recordTierSighting } from "../../src/store/tiers.js";
 import { testDatabases, useMigratedStore } from "./databases.js";

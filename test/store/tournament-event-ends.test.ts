@@ -14,6 +14,7 @@ import {
 } from "../../src/store/tournament-event-settings.js";
 import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
+import { wantedTournamentEvent } from "./support/wanted-tournament-event.js";
 import { testNow } from "./secret-box-fixture.js";
 
 const guildId = "100000000000000001";
@@ -21,14 +22,7 @@ const adminId = "200000000000000009";
 const minute = 60_000;
 const hour = 60 * minute;
 
-const wanted = (id: string, startsAt: number): WantedTournamentEvent => ({
-  tournamentId: id,
-  name: `Cup ${id}`,
-  description: "Format: elimination",
-  location: `Register with /tournament register id:${id}`,
-  startsAt,
-  endsAt: startsAt + 2 * hour,
-});
+const wanted = wantedTournamentEvent;
 
 describe.each(testDatabases())("tournament event ends on $name", (database) => {
   const store = useMigratedStore(database);

@@ -5,19 +5,13 @@ import { enableTournamentEvents } from "../../src/store/tournament-event-setting
 import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
 import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
+import { wantedTournamentEvent } from "./support/wanted-tournament-event.js";
 import { testNow } from "./secret-box-fixture.js";
 
 const guildId = "100000000000000001";
 const hour = 3_600_000;
 
-const wanted = (id: string, startsAt: number): WantedTournamentEvent => ({
-  tournamentId: id,
-  name: `Cup ${id}`,
-  description: "Format: elimination",
-  location: `Register with /tournament register id:${id}`,
-  startsAt,
-  endsAt: startsAt + 2 * hour,
-});
+const wanted = wantedTournamentEvent;
 
 describe.each(testDatabases())("a server's room for tournament events on $name", (database) => {
   const store = useMigratedStore(database);

@@ -15,11 +15,8 @@ import { queueGuildSync } from "../../../../roles/queue-guild-sync.js";
 import { explainRefusal } from "../../../../roles/tell-admins-about-roles.js";
 import { listTierRoles } from "../../../../store/tier-roles.js";
 import { listTiers } from "../../../../store/tiers.js";
-import {
-  finishTierRoleWork,
-  leaseTierRoleWork,
-  saveRoleSyncMode,
-} from "../../../../store/guild-role-settings.js";
+import { saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
+import { finishTierRoleWork, leaseTierRoleWork } from "../../../../store/tier-role-work-lease.js";
 import { learnTiersWithAdmin } from "../../learn-tiers-with-admin.js";
 import {
   renderCreatedTierRoles,
