@@ -34,3 +34,9 @@ export function canonicalEventKind(value: string): EventKind | undefined {
   if (isEventKind(value)) return value;
   return Object.hasOwn(eventKindAliases, value) ? eventKindAliases[value] : undefined;
 }
+
+/** The kinds and every other name the platform may send them under (the inbox keeps a kind as sent). */
+export function namesSentFor(kinds: readonly string[]): string[] {
+  const aliases = Object.entries(eventKindAliases).filter(([, kind]) => kinds.includes(kind));
+  return [...kinds, ...aliases.map(([alias]) => alias)];
+}

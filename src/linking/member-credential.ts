@@ -104,12 +104,9 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   ) {
     return link;
   }
-  if (!(await canStoreRefreshed(deps))) {
-    // Still good for a while: used as it is, and refreshed once the database takes writes again.
-    const { expiresAt } = link.credential;
-    if (reason.kind === "expiring" && expiresAt !== undefined && expiresAt > deps.clock.now()) return link;
-    throw new RefreshAwaitsWritesError();
-  }
+  const { expiresAt } = link.credential;
+  const stillGood = reason.kind === "expiring" && expiresAt !== undefined && expiresAt > deps.clock.now();
+  if (!(await mayRefreshNow(deps, stillGood))) return link;
   try {
     const tokens = await refreshAccessToken({
       ...platformTokenEndpoint({ oauth, timeoutMs: deps.config.platform.timeoutMs }),
@@ -146,10 +143,24 @@ function isPassingOutage(error: OAuthError): boolean {
  * member made to link again once writes work. Discord's tokens for Linked Roles are refreshed on the same
  * condition (role-connection-token.ts).
  */
-export async function canStoreRefreshed(deps: Pick<LinkingDeps, "writeHealth">): Promise<boolean> {
+async function canStoreRefreshed(deps: Pick<LinkingDeps, "writeHealth">): Promise<boolean> {
   if (deps.writeHealth === undefined) return true;
   await deps.writeHealth.probe();
   return deps.writeHealth.current() === undefined;
+}
+
+/**
+ * Whether a token due for a refresh is refreshed now: yes while the database takes writes (canStoreRefreshed);
+ * else a token `stillGood` is used as it is (false), and refreshed once writes work again, and a spent one
+ * waits for them (RefreshAwaitsWritesError).
+ */
+export async function mayRefreshNow(
+  deps: Pick<LinkingDeps, "writeHealth">,
+  stillGood: boolean,
+): Promise<boolean> {
+  if (await canStoreRefreshed(deps)) return true;
+  if (stillGood) return false;
+  throw new RefreshAwaitsWritesError();
 }
 
 /**

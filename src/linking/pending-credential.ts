@@ -55,3 +55,17 @@ export async function queuePendingTokens(
   const tokens = readPendingCredential(credential);
   return queueDroppedTokens(trx, deps, { guildId: undefined, userId: undefined, tokens, cause: "sign_in" });
 }
+
+/** queuePendingTokens for each sign-in's tokens; the ids of the rows queued, for the caller to try. */
+export async function queueAllPendingTokens(
+  trx: Kysely<Database>,
+  deps: Pick<LinkingDeps, "secretBox" | "clock" | "config">,
+  credentials: readonly string[],
+): Promise<string[]> {
+  const queued: string[] = [];
+  for (const credential of credentials) {
+    const id = await queuePendingTokens(trx, deps, credential);
+    if (id !== undefined) queued.push(id);
+  }
+  return queued;
+}

@@ -4,7 +4,7 @@
 // states, so neither a crash after it nor one token that fails to queue loses any (the prune is undone).
 import { pruneOAuthStates } from "../store/oauth-state-removals.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { queuePendingTokens } from "./pending-credential.js";
+import { queueAllPendingTokens } from "./pending-credential.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
 /** Returns how many states were pruned; each revocation is best effort and never fails the prune. */
@@ -13,12 +13,10 @@ export async function pruneAbandonedSignIns(
 ): Promise<number> {
   const { pruned, revocations } = await deps.db.transaction().execute(async (trx) => {
     const states = await pruneOAuthStates(trx, deps.secretBox, deps.clock.now());
-    const queued: string[] = [];
-    for (const credential of states.abandonedCredentials) {
-      const id = await queuePendingTokens(trx, deps, credential);
-      if (id !== undefined) queued.push(id);
-    }
-    return { pruned: states.pruned, revocations: queued };
+    return {
+      pruned: states.pruned,
+      revocations: await queueAllPendingTokens(trx, deps, states.abandonedCredentials),
+    };
   });
   await revokeQueuedTokens(deps, revocations);
   return pruned;

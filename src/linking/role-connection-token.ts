@@ -13,9 +13,8 @@ import {
 } from "../store/role-connections.js";
 import type { MemberCredential } from "../store/link-credential.js";
 import { discordTokenEndpoint, type LinkedRolesSettings } from "./linked-roles-settings.js";
-import { RefreshAwaitsWritesError } from "./link-errors.js";
 import { type LinkingDeps, refreshMarginMs } from "./linking-deps.js";
-import { canStoreRefreshed } from "./member-credential.js";
+import { mayRefreshNow } from "./member-credential.js";
 import { revokeDroppedTokens } from "./revoke-dropped-tokens.js";
 import type { RevocationDeps } from "./revoke-queued-tokens.js";
 
@@ -58,13 +57,10 @@ async function refresh(
   const { connection } = found;
   const { refreshToken } = connection.credential;
   if (!needsRefresh(connection, deps.clock.now()) || refreshToken === undefined) return found;
-  if (!(await canStoreRefreshed(deps))) {
-    // Discord takes the refresh token back when it answers: one whose answer cannot be stored would leave the
-    // member to verify again. A token still good is used as it is; one spent waits for writes.
-    const { expiresAt } = connection.credential;
-    if (expiresAt !== undefined && expiresAt > deps.clock.now()) return found;
-    throw new RefreshAwaitsWritesError();
-  }
+  // Discord takes the refresh token back when it answers: one whose answer cannot be stored would leave the
+  // member to verify again.
+  const { expiresAt } = connection.credential;
+  if (!(await mayRefreshNow(deps, expiresAt !== undefined && expiresAt > deps.clock.now()))) return found;
   try {
     const tokens = await refreshAccessToken({
       ...discordTokenEndpoint(settings),

@@ -5,7 +5,7 @@ import { queueMemberUnlink } from "../store/member-tier-roles.js";
 import { cancelPendingOAuthStates } from "../store/oauth-state-removals.js";
 import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { queuePendingTokens } from "./pending-credential.js";
+import { queueAllPendingTokens } from "./pending-credential.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
 
@@ -29,7 +29,13 @@ export async function unlinkMember(
     .transaction()
     .execute(async (trx) => ({
       revocation: await queueRemovedTokens(trx, deps, member),
-      signIns: await cancelPendingSignIns(trx, deps, member),
+      // Sign-ins still pending for this link: none links again after the unlink, and the tokens a callback
+      // already got are queued as the hourly prune would queue them.
+      signIns: await queueAllPendingTokens(
+        trx,
+        deps,
+        await cancelPendingOAuthStates(trx, deps.secretBox, member),
+      ),
       wasLinked: await deleteMemberLink(trx, member),
       // A personal link holds no server's roles.
       rolesQueued:
@@ -55,21 +61,4 @@ async function queueRemovedTokens(
   const removed = await readCredentialToReplace(trx, deps.secretBox, member);
   if (removed?.credentialKind !== "oauth" || removed.credential === undefined) return undefined;
   return queueDroppedTokens(trx, deps, { ...member, tokens: removed.credential, cause: "unlinked" });
-}
-
-/**
- * The member's sign-ins still pending for this link, taken out so none links again after the unlink; the
- * tokens a callback already got are queued for revocation, as the hourly prune would queue them.
- */
-async function cancelPendingSignIns(
-  trx: Kysely<Database>,
-  deps: LinkingDeps,
-  member: MemberKey,
-): Promise<string[]> {
-  const queued: string[] = [];
-  for (const credential of await cancelPendingOAuthStates(trx, deps.secretBox, member)) {
-    const id = await queuePendingTokens(trx, deps, credential);
-    if (id !== undefined) queued.push(id);
-  }
-  return queued;
 }

@@ -141,26 +141,41 @@ export async function listMemberPeriodTotals(
 
 /**
  * Each member's rating after their last change in the period that said it (the latest `occurred_at`, then the
- * greatest event id). Read in one pass over the period's rating rows of these members, not one lookup per member:
- * a lookup per member scans the server's whole period each time, which grows with the square of its members.
+ * greatest event id).
  */
 async function readLatestRatings(
   db: Kysely<Database>,
-  { guildId, window }: PeriodQuery,
+  query: PeriodQuery,
   platformUserIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const rows = await inSlices(platformUserIds, idsPerQuery, (some) =>
+  return latestPerMember(
+    await readRatingRows(db, query, platformUserIds, "new_rating"),
+    (row) => row.new_rating,
+  );
+}
+
+/**
+ * The period's rating rows of these members that say `column`. Read in one pass over the period, not one
+ * lookup per member: a lookup per member scans the server's whole period each time, which grows with the
+ * square of its members.
+ */
+function readRatingRows(
+  db: Kysely<Database>,
+  { guildId, window }: PeriodQuery,
+  platformUserIds: readonly string[],
+  column: "new_rating" | "tier_after",
+) {
+  return inSlices(platformUserIds, idsPerQuery, (some) =>
     db
       .selectFrom("member_activity")
-      .select(["platform_user_id", "new_rating", "occurred_at", "event_id"])
+      .select(["platform_user_id", "new_rating", "tier_after", "occurred_at", "event_id"])
       .where("guild_id", "=", guildId)
       .where((eb) => inWindow(eb, window))
       .where("kind", "=", "rating")
-      .where("new_rating", "is not", null)
+      .where(column, "is not", null)
       .where("platform_user_id", "in", some)
       .execute(),
   );
-  return latestPerMember(rows, (row) => row.new_rating);
 }
 
 /**
@@ -209,7 +224,12 @@ export async function listPeriodPromotions(
     .orderBy("occurred_at")
     .orderBy("event_id")
     .execute();
-  const tierAtEnd = await readLatestTiers(db, query, [...new Set(rows.map((row) => row.platform_user_id))]);
+  const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
+  // Each promoted member's tier after their last change in the period that named one.
+  const tierAtEnd = latestPerMember(
+    await readRatingRows(db, query, promoted, "tier_after"),
+    (row) => row.tier_after,
+  );
   return rows
     .map((row) => ({
       platformUserId: row.platform_user_id,
@@ -220,26 +240,6 @@ export async function listPeriodPromotions(
       const tier = tierAtEnd.get(promotion.platformUserId);
       return tier === undefined || sameTier(tier, promotion.name);
     });
-}
-
-/** Each member's tier after their last change in the period that named one, read as readLatestRatings. */
-async function readLatestTiers(
-  db: Kysely<Database>,
-  { guildId, window }: PeriodQuery,
-  platformUserIds: readonly string[],
-): Promise<Map<string, string>> {
-  const rows = await inSlices(platformUserIds, idsPerQuery, (some) =>
-    db
-      .selectFrom("member_activity")
-      .select(["platform_user_id", "tier_after", "occurred_at", "event_id"])
-      .where("guild_id", "=", guildId)
-      .where((eb) => inWindow(eb, window))
-      .where("kind", "=", "rating")
-      .where("tier_after", "is not", null)
-      .where("platform_user_id", "in", some)
-      .execute(),
-  );
-  return latestPerMember(rows, (row) => row.tier_after);
 }
 
 /** The period's achievements, oldest first. */

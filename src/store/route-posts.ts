@@ -4,7 +4,7 @@
 // are left: a battle card's thread follows the card, whatever the channel's route
 // (src/webhooks/select-targets.ts).
 import type { Kysely } from "kysely";
-import { eventKindAliases } from "../events/event-kinds.js";
+import { namesSentFor } from "../events/event-kinds.js";
 import type { Database } from "./database.js";
 import { isLeaseFree } from "./leases.js";
 
@@ -25,18 +25,9 @@ export async function dropRoutePosts(
     readonly now: number;
   },
 ): Promise<number> {
-  const { kinds: asked } = input;
-  if (asked?.length === 0) return 0;
+  if (input.kinds?.length === 0) return 0;
   // The inbox keeps a kind as the platform sent it, which may be another name for one of these.
-  const kinds =
-    asked === undefined
-      ? undefined
-      : [
-          ...asked,
-          ...Object.entries(eventKindAliases)
-            .filter(([, kind]) => asked.includes(kind))
-            .map(([alias]) => alias),
-        ];
+  const kinds = input.kinds === undefined ? undefined : namesSentFor(input.kinds);
   let query = db
     .updateTable("outbox")
     .set({
