@@ -1,36 +1,19 @@
 import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
+import { useChannelPerTest } from "./channel-per-test.js";
 import { failureOf } from "./failure-of.js";
 
 describe("channel messages on the fake Discord", () => {
-  let fake: FakeDiscord;
-  let rest: REST;
-  let guildId: string;
-  let channelId: string;
-
-  beforeAll(async () => {
-    fake = await createFakeDiscord();
-    rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
-    guildId = fake.createGuild({ name: "Arena" }).id;
-  });
-
-  beforeEach(() => {
-    channelId = fake.createChannel(guildId, { name: "announcements" }).id;
-  });
-
-  afterAll(async () => {
-    await fake.close();
-  });
+  const world = useChannelPerTest("announcements");
 
   it("keeps an uploaded file's bytes, name and description", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    await rest.post(Routes.channelMessages(channelId), {
+    await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Rating chart", attachments: [{ id: 0, description: "chart" }] },
       files: [{ name: "chart.png", data: png, contentType: "image/png" }],
     });
-    const [message] = fake.messages(channelId);
+    const [message] = world.fake.messages(world.channelId);
     expect(message?.content).toBe("Rating chart");
     expect(message?.attachments[0]?.filename).toBe("chart.png");
     expect(message?.attachments[0]?.description).toBe("chart");
@@ -40,29 +23,33 @@ describe("channel messages on the fake Discord", () => {
   });
 
   it("edits a message and keeps the earlier version", async () => {
-    const sent = (await rest.post(Routes.channelMessages(channelId), {
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Battle waiting" },
     })) as { id: string };
-    await rest.patch(Routes.channelMessage(channelId, sent.id), { body: { content: "Battle started" } });
-    const message = fake.message(sent.id);
+    await world.rest.patch(Routes.channelMessage(world.channelId, sent.id), {
+      body: { content: "Battle started" },
+    });
+    const message = world.fake.message(sent.id);
     expect(message?.content).toBe("Battle started");
     expect(message?.edits.map((edit) => edit.content)).toEqual(["Battle waiting"]);
   });
 
   it("keeps each version's allowed_mentions, and every message, deleted ones too", async () => {
-    const alice = fake.createMember(guildId, { username: "alice" }).id;
-    const sent = (await rest.post(Routes.channelMessages(channelId), {
+    const alice = world.fake.createMember(world.guildId, { username: "alice" }).id;
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Battle waiting", allowed_mentions: { parse: [] } },
     })) as { id: string };
-    await rest.patch(Routes.channelMessage(channelId, sent.id), {
+    await world.rest.patch(Routes.channelMessage(world.channelId, sent.id), {
       body: { content: `<@${alice}> won`, allowed_mentions: { users: [alice] } },
     });
-    const gone = (await rest.post(Routes.channelMessages(channelId), { body: { content: "Oops" } })) as {
+    const gone = (await world.rest.post(Routes.channelMessages(world.channelId), {
+      body: { content: "Oops" },
+    })) as {
       id: string;
     };
-    await rest.delete(Routes.channelMessage(channelId, gone.id));
+    await world.rest.delete(Routes.channelMessage(world.channelId, gone.id));
 
-    const all = fake.allMessages().filter((message) => message.channelId === channelId);
+    const all = world.fake.allMessages().filter((message) => message.channelId === world.channelId);
     expect(all.map((message) => [message.content, message.deleted])).toEqual([
       [`<@${alice}> won`, false],
       ["Oops", true],
@@ -74,8 +61,8 @@ describe("channel messages on the fake Discord", () => {
 
   it("lists a channel's messages newest first", async () => {
     for (const content of ["one", "two", "three"])
-      await rest.post(Routes.channelMessages(channelId), { body: { content } });
-    const listed = (await rest.get(Routes.channelMessages(channelId), {
+      await world.rest.post(Routes.channelMessages(world.channelId), { body: { content } });
+    const listed = (await world.rest.get(Routes.channelMessages(world.channelId), {
       query: new URLSearchParams({ limit: "2" }),
     })) as { content: string }[];
     expect(listed.map((message) => message.content)).toEqual(["three", "two"]);
@@ -83,20 +70,24 @@ describe("channel messages on the fake Discord", () => {
 
   it("returns the first message for a repeated nonce with enforce_nonce", async () => {
     const body = { content: "Results", nonce: "outbox-42", enforce_nonce: true };
-    const first = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
-    const second = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
+    const first = (await world.rest.post(Routes.channelMessages(world.channelId), { body })) as {
+      id: string;
+    };
+    const second = (await world.rest.post(Routes.channelMessages(world.channelId), { body })) as {
+      id: string;
+    };
     expect(second.id).toBe(first.id);
-    expect(fake.messages(channelId)).toHaveLength(1);
-    expect(fake.stats.channelMessagesDeduplicated).toBe(1);
+    expect(world.fake.messages(world.channelId)).toHaveLength(1);
+    expect(world.fake.stats.channelMessagesDeduplicated).toBe(1);
   });
 
   it("pings only the users allowed_mentions names", async () => {
-    const alice = fake.createMember(guildId, { username: "alice" }).id;
-    const bob = fake.createMember(guildId, { username: "bob" }).id;
-    await rest.post(Routes.channelMessages(channelId), {
+    const alice = world.fake.createMember(world.guildId, { username: "alice" }).id;
+    const bob = world.fake.createMember(world.guildId, { username: "bob" }).id;
+    await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: `<@${alice}> beat <@${bob}>`, allowed_mentions: { users: [alice] } },
     });
-    expect(fake.messages(channelId)[0]?.mentionedUserIds).toEqual([alice]);
+    expect(world.fake.messages(world.channelId)[0]?.mentionedUserIds).toEqual([alice]);
   });
 
   it.each([
@@ -132,7 +123,7 @@ describe("channel messages on the fake Discord", () => {
       ["components", "0", "components", "0", "custom_id"],
     ],
   ])("rejects %s with 50035 naming the field", async (_case, body, path) => {
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
     let node: unknown = error.rawError;
@@ -141,124 +132,133 @@ describe("channel messages on the fake Discord", () => {
   });
 
   it("rejects an empty message with 50006 and counts rejections", async () => {
-    const before = fake.stats.rejectedMessages;
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "" } }));
+    const before = world.fake.stats.rejectedMessages;
+    const error = await failureOf(
+      world.rest.post(Routes.channelMessages(world.channelId), { body: { content: "" } }),
+    );
     expect(error.code).toBe(50006);
-    expect(fake.stats.rejectedMessages).toBe(before + 1);
+    expect(world.fake.stats.rejectedMessages).toBe(before + 1);
   });
 
   it("refuses an edit that would leave the message empty with 50006, and keeps the message as it was", async () => {
-    const sent = (await rest.post(Routes.channelMessages(channelId), {
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Battle waiting" },
     })) as { id: string };
-    const before = fake.stats.rejectedMessages;
-    const patch = (body: unknown) => rest.patch(Routes.channelMessage(channelId, sent.id), { body });
+    const before = world.fake.stats.rejectedMessages;
+    const patch = (body: unknown) =>
+      world.rest.patch(Routes.channelMessage(world.channelId, sent.id), { body });
     for (const body of [{ content: "" }, { content: null }, { content: "   ", embeds: [] }]) {
       const error = await failureOf(patch(body));
       expect([error.status, error.code, error.message]).toEqual([400, 50006, "Cannot send an empty message"]);
     }
-    expect(fake.stats.rejectedMessages).toBe(before + 3);
-    expect(fake.message(sent.id)).toMatchObject({ content: "Battle waiting", edits: [] });
+    expect(world.fake.stats.rejectedMessages).toBe(before + 3);
+    expect(world.fake.message(sent.id)).toMatchObject({ content: "Battle waiting", edits: [] });
     // What the edit leaves is judged: an embed in place of the content, then the content back.
     await patch({ content: "", embeds: [{ title: "Battle started" }] });
     expect((await failureOf(patch({ embeds: null }))).code).toBe(50006);
     await patch({ content: "Battle over", embeds: [] });
-    expect(fake.message(sent.id)).toMatchObject({ content: "Battle over", embeds: [] });
+    expect(world.fake.message(sent.id)).toMatchObject({ content: "Battle over", embeds: [] });
   });
 
   it("lets an edit empty the content of a message that keeps an attachment or a poll", async () => {
-    const sent = (await rest.post(Routes.channelMessages(channelId), {
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Rating chart", attachments: [{ id: 0 }] },
       files: [{ name: "chart.png", data: Buffer.from([1, 2, 3]), contentType: "image/png" }],
     })) as { id: string; attachments: { id: string }[] };
     const kept = sent.attachments[0]?.id ?? "";
-    await rest.patch(Routes.channelMessage(channelId, sent.id), {
+    await world.rest.patch(Routes.channelMessage(world.channelId, sent.id), {
       body: { content: "", attachments: [{ id: kept }] },
     });
-    expect(fake.message(sent.id)?.attachments.map((attachment) => attachment.id)).toEqual([kept]);
+    expect(world.fake.message(sent.id)?.attachments.map((attachment) => attachment.id)).toEqual([kept]);
     const error = await failureOf(
-      rest.patch(Routes.channelMessage(channelId, sent.id), { body: { attachments: [] } }),
+      world.rest.patch(Routes.channelMessage(world.channelId, sent.id), { body: { attachments: [] } }),
     );
     expect(error.code).toBe(50006);
     // No edit takes a poll away (Edit Message has no poll field), so the message is never left empty.
-    const poll = (await rest.post(Routes.channelMessages(channelId), {
+    const poll = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: {
         content: "Who wins?",
         poll: { question: { text: "Final" }, answers: [{ poll_media: { text: "alice" } }] },
       },
     })) as { id: string };
-    await rest.patch(Routes.channelMessage(channelId, poll.id), { body: { content: "" } });
-    expect(fake.message(poll.id)?.content).toBe("");
+    await world.rest.patch(Routes.channelMessage(world.channelId, poll.id), { body: { content: "" } });
+    expect(world.fake.message(poll.id)?.content).toBe("");
   });
 
   it("answers 10003 Unknown Channel once the channel is deleted", async () => {
-    fake.deleteChannel(channelId);
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }));
+    world.fake.deleteChannel(world.channelId);
+    const error = await failureOf(
+      world.rest.post(Routes.channelMessages(world.channelId), { body: { content: "hi" } }),
+    );
     expect([error.status, error.code]).toEqual([404, 10003]);
   });
 
   it("answers 50001 Missing Access and 50013 Missing Permissions when denied", async () => {
-    fake.denyChannelAccess(channelId);
-    const access = await failureOf(rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }));
+    world.fake.denyChannelAccess(world.channelId);
+    const access = await failureOf(
+      world.rest.post(Routes.channelMessages(world.channelId), { body: { content: "hi" } }),
+    );
     expect([access.status, access.code]).toEqual([403, 50001]);
-    fake.denyChannelAccess(channelId, "missing-permissions");
+    world.fake.denyChannelAccess(world.channelId, "missing-permissions");
     const permissions = await failureOf(
-      rest.post(Routes.channelMessages(channelId), { body: { content: "hi" } }),
+      world.rest.post(Routes.channelMessages(world.channelId), { body: { content: "hi" } }),
     );
     expect([permissions.status, permissions.code]).toEqual([403, 50013]);
   });
 
   it("answers 401 to another token", async () => {
-    const stranger = new REST({ api: fake.apiUrl, retries: 0 }).setToken("not-the-token");
+    const stranger = new REST({ api: world.fake.apiUrl, retries: 0 }).setToken("not-the-token");
     const error = await failureOf(
-      stranger.post(Routes.channelMessages(channelId), { body: { content: "hi" } }),
+      stranger.post(Routes.channelMessages(world.channelId), { body: { content: "hi" } }),
     );
     expect([error.status, error.code, error.message]).toEqual([401, 0, "401: Unauthorized"]);
   });
 
   it("drops connections unanswered during a connection-reset outage", async () => {
-    fake.setOutage("reset");
+    world.fake.setOutage("reset");
     try {
       await expect(
-        fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
-          headers: { authorization: `Bot ${fake.botToken}` },
+        fetch(`${world.fake.apiUrl}/v10/channels/${world.channelId}`, {
+          headers: { authorization: `Bot ${world.fake.botToken}` },
         }),
       ).rejects.toThrow();
     } finally {
-      fake.setOutage(false);
+      world.fake.setOutage(false);
     }
   });
 
   it("answers 503 during an outage", async () => {
-    fake.setOutage(true);
+    world.fake.setOutage(true);
     try {
-      const response = await fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
-        headers: { authorization: `Bot ${fake.botToken}` },
+      const response = await fetch(`${world.fake.apiUrl}/v10/channels/${world.channelId}`, {
+        headers: { authorization: `Bot ${world.fake.botToken}` },
       });
       expect(response.status).toBe(503);
     } finally {
-      fake.setOutage(false);
+      world.fake.setOutage(false);
     }
   });
 
   it("answers 503 on one route down while the others work, until it is back", async () => {
     const get = () =>
-      fetch(`${fake.apiUrl}/v10/channels/${channelId}`, {
-        headers: { authorization: `Bot ${fake.botToken}` },
+      fetch(`${world.fake.apiUrl}/v10/channels/${world.channelId}`, {
+        headers: { authorization: `Bot ${world.fake.botToken}` },
       });
     const post = () =>
-      fetch(`${fake.apiUrl}/v10/channels/${channelId}/messages`, {
+      fetch(`${world.fake.apiUrl}/v10/channels/${world.channelId}/messages`, {
         method: "POST",
-        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        headers: { authorization: `Bot ${world.fake.botToken}`, "content-type": "application/json" },
         body: JSON.stringify({ content: "During the outage" }),
       });
-    fake.setRouteOutage("POST /channels/:channelId/messages", true);
+    world.fake.setRouteOutage("POST /channels/:channelId/messages", true);
     try {
       expect((await post()).status).toBe(503);
       expect((await get()).status).toBe(200);
-      expect(fake.messages(channelId).map((message) => message.content)).not.toContain("During the outage");
+      expect(world.fake.messages(world.channelId).map((message) => message.content)).not.toContain(
+        "During the outage",
+      );
     } finally {
-      fake.setRouteOutage("POST /channels/:channelId/messages", false);
+      world.fake.setRouteOutage("POST /channels/:channelId/messages", false);
     }
     expect((await post()).status).toBe(200);
   });

@@ -2,39 +2,23 @@
 // Resources, Message; Components, Button; fake-discord/README.md, "Limits and errors"): an embed showing
 // nothing, link schemes Discord does not take, buttons without what their style needs; and EPHEMERAL, which
 // a channel message cannot set.
-import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
+import { useChannelPerTest } from "./channel-per-test.js";
 import { failureOf } from "./failure-of.js";
 
 describe("channel message rules on the fake Discord", () => {
-  let fake: FakeDiscord;
-  let rest: REST;
-  let guildId: string;
-  let channelId: string;
-
-  beforeAll(async () => {
-    fake = await createFakeDiscord();
-    rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
-    guildId = fake.createGuild({ name: "Arena" }).id;
-  });
-
-  beforeEach(() => {
-    channelId = fake.createChannel(guildId, { name: "announcements" }).id;
-  });
-
-  afterAll(async () => {
-    await fake.close();
-  });
+  const world = useChannelPerTest("announcements");
 
   it("never makes a channel message ephemeral: the flag is dropped and everyone sees the message", async () => {
-    const sent = (await rest.post(Routes.channelMessages(channelId), {
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
       body: { content: "Meant for one member", flags: 64 | 4096 },
     })) as { id: string; flags: number };
     expect(sent.flags).toBe(4096);
-    expect(fake.messages(channelId).map((message) => message.content)).toEqual(["Meant for one member"]);
-    const listed = (await rest.get(Routes.channelMessages(channelId))) as { id: string }[];
+    expect(world.fake.messages(world.channelId).map((message) => message.content)).toEqual([
+      "Meant for one member",
+    ]);
+    const listed = (await world.rest.get(Routes.channelMessages(world.channelId))) as { id: string }[];
     expect(listed.map((message) => message.id)).toEqual([sent.id]);
   });
 
@@ -79,7 +63,7 @@ describe("channel message rules on the fake Discord", () => {
       ["components", "0", "components", "0", "label"],
     ],
   ])("rejects %s with 50035 naming the field", async (_case, body, path) => {
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
     expect(error.status).toBe(400);
     expect(error.code).toBe(50035);
     let node: unknown = error.rawError;
@@ -89,7 +73,7 @@ describe("channel message rules on the fake Discord", () => {
 
   it("takes an image of an uploaded file, a link into Discord and an emoji-only button", async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await rest.post(Routes.channelMessages(channelId), {
+    await world.rest.post(Routes.channelMessages(world.channelId), {
       body: {
         embeds: [{ image: { url: "attachment://chart.png" } }],
         components: [
@@ -105,6 +89,6 @@ describe("channel message rules on the fake Discord", () => {
       },
       files: [{ name: "chart.png", data: png, contentType: "image/png" }],
     });
-    expect(fake.messages(channelId)).toHaveLength(1);
+    expect(world.fake.messages(world.channelId)).toHaveLength(1);
   });
 });

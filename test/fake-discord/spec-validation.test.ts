@@ -1,7 +1,6 @@
-import { REST } from "@discordjs/rest";
 import { Routes } from "discord.js";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { describe, expect, it } from "vitest";
+import { useChannelPerTest } from "./channel-per-test.js";
 import { failureOf } from "./failure-of.js";
 import {
   isSpecRoute,
@@ -11,29 +10,13 @@ import {
 } from "../../fake-discord/validation/spec-bodies.js";
 
 describe("request bodies held to Discord's OpenAPI spec", () => {
-  let fake: FakeDiscord;
-  let rest: REST;
-  let guildId: string;
-  let channelId: string;
-
-  beforeAll(async () => {
-    fake = await createFakeDiscord();
-    rest = new REST({ api: fake.apiUrl, retries: 0 }).setToken(fake.botToken);
-    guildId = fake.createGuild({ name: "Arena" }).id;
-  });
-
-  // A channel per test: each channel's message route has its own rate-limit bucket.
-  beforeEach(() => {
-    channelId = fake.createChannel(guildId, { name: "battles" }).id;
-  });
-
-  afterAll(async () => {
-    await fake.close();
-  });
+  const world = useChannelPerTest("battles");
 
   it("refuses a 300-character embed title with 50035 and the spec's limit at its path", async () => {
     const error = await failureOf(
-      rest.post(Routes.channelMessages(channelId), { body: { embeds: [{ title: "t".repeat(300) }] } }),
+      world.rest.post(Routes.channelMessages(world.channelId), {
+        body: { embeds: [{ title: "t".repeat(300) }] },
+      }),
     );
     expect([error.status, error.rawError]).toEqual([
       400,
@@ -51,12 +34,12 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
         },
       },
     ]);
-    expect(fake.messages(channelId)).toEqual([]);
+    expect(world.fake.messages(world.channelId)).toEqual([]);
   });
 
   it("refuses an unknown component type, naming the types the spec allows there", async () => {
     const body = { content: "pick", components: [{ type: 1, components: [{ type: 99, custom_id: "x" }] }] };
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
     expect([error.status, error.code]).toEqual([400, 50035]);
     expect(error.rawError).toMatchObject({
       errors: {
@@ -82,7 +65,7 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
 
   it("refuses a multipart body whose payload_json breaks the spec", async () => {
     const error = await failureOf(
-      rest.post(Routes.channelMessages(channelId), {
+      world.rest.post(Routes.channelMessages(world.channelId), {
         body: { content: "chart", embeds: [{ color: -1 }], attachments: [{ id: 0 }] },
         files: [{ name: "chart.png", data: Buffer.from("png"), contentType: "image/png" }],
       }),
@@ -130,33 +113,33 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
       ["components", "0", "components"],
     ],
   ])("still refuses what the spec cannot say: %s", async (_case, body, path) => {
-    const error = await failureOf(rest.post(Routes.channelMessages(channelId), { body }));
+    const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
     expect([error.status, error.code]).toEqual([400, 50035]);
     expect(error.rawError).toHaveProperty(["errors", ...path, "_errors"]);
   });
 
   it("takes permission bit sets as strings of digits, as Discord documents them", async () => {
-    const rolesGuildId = fake.createGuild({ name: "Roles" }).id;
-    fake.roles.grantBot(rolesGuildId, ["ManageRoles"]);
-    const role = (await rest.post(Routes.guildRoles(rolesGuildId), {
+    const rolesGuildId = world.fake.createGuild({ name: "Roles" }).id;
+    world.fake.roles.grantBot(rolesGuildId, ["ManageRoles"]);
+    const role = (await world.rest.post(Routes.guildRoles(rolesGuildId), {
       body: { name: "Gold", permissions: "0" },
     })) as {
       permissions: string;
     };
     expect(role.permissions).toBe("0");
     const command = { name: "setup", description: "Set up", default_member_permissions: "32" };
-    await rest.put(Routes.applicationCommands(fake.applicationId), { body: [command] });
-    expect(fake.commands().map((registered) => registered.default_member_permissions)).toEqual(["32"]);
+    await world.rest.put(Routes.applicationCommands(world.fake.applicationId), { body: [command] });
+    expect(world.fake.commands().map((registered) => registered.default_member_permissions)).toEqual(["32"]);
   });
 
   it("holds every body it takes to a schema of the spec", () => {
     // The routes that take no body: a role given or taken, a message deleted, a command or event removed.
-    const bodiless = fake.apiRoutes.filter(
+    const bodiless = world.fake.apiRoutes.filter(
       (route) =>
         oauth2Routes.includes(route) ||
         /^(PUT \/guilds\/:guildId\/members\/:userId\/roles|DELETE |GET )/.test(route),
     );
-    const unchecked = fake.apiRoutes.filter(
+    const unchecked = world.fake.apiRoutes.filter(
       (route) =>
         !bodiless.includes(route) &&
         !specBodyRoutes.some((specRoute) => normalizeRoutePath(specRoute) === normalizeRoutePath(route)),
@@ -165,11 +148,11 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
   });
 
   it("serves only routes that Discord's OpenAPI spec has", () => {
-    expect(fake.apiRoutes.length).toBeGreaterThan(20);
+    expect(world.fake.apiRoutes.length).toBeGreaterThan(20);
     expect(isSpecRoute("POST", "/channels/:channelId/shouts")).toBe(false);
     // Only the OAuth2 endpoints, which Discord documents outside the spec.
-    expect(fake.apiRoutes.filter((route) => !isSpecRoute(...(route.split(" ") as [string, string])))).toEqual(
-      oauth2Routes,
-    );
+    expect(
+      world.fake.apiRoutes.filter((route) => !isSpecRoute(...(route.split(" ") as [string, string]))),
+    ).toEqual(oauth2Routes);
   });
 });
