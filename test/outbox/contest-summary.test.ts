@@ -2,12 +2,11 @@ import { REST } from "@discordjs/rest";
 import { describe, expect, it } from "vitest";
 import { nameMessageNonce, nameOutboxGroup } from "../../src/outbox/group-nonce.js";
 import type { OutboxResult, RenderOutboxSummary } from "../../src/outbox/index.js";
-import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
+import { findInboxEvent } from "../../src/store/inbox.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
-import { enqueueOutbox } from "../../src/store/outbox.js";
 import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
-import { useOutboxWorld, type SubscribedChannel } from "./support/outbox-world.js";
+import { useOutboxWorld } from "./support/outbox-world.js";
 import type { TestEvent } from "./support/test-renderer.js";
 
 const windowMs = 3000;
@@ -34,32 +33,12 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
     };
   }
 
-  /** Queues a rating change of `contest` as ingest does: due once the summary window has passed. */
-  async function enqueueChange(target: SubscribedChannel, contest: string, title: string): Promise<string> {
-    const eventId = await world.receiveEvent({ title, asEmbed: true });
-    const now = world.clock.now();
-    world.clock.advance(1);
-    const id = await enqueueOutbox(world.db, {
-      source: operatorSource,
-      eventId,
-      guildId: world.guild.id,
-      channelId: target.channelId,
-      subscriptionId: target.subscriptionId,
-      action: "post",
-      targetMessageId: null,
-      now,
-      summaryKey: contest,
-      dueAt: now + windowMs,
-    });
-    if (id === undefined) throw new Error("expected a new outbox row");
-    return id;
-  }
-
   it("go out as one summary per contest and channel, every row once; a lone change goes as itself", async () => {
     const target = await world.subscribeChannel("ratings");
     const ids: string[] = [];
-    for (const name of ["ada", "bob", "cy", "dee"]) ids.push(await enqueueChange(target, "battle:b1", name));
-    const lone = await enqueueChange(target, "battle:b2", "eve alone");
+    for (const name of ["ada", "bob", "cy", "dee"])
+      ids.push(await world.enqueueChange(target, "battle:b1", name));
+    const lone = await world.enqueueChange(target, "battle:b2", "eve alone");
     world.clock.advance(windowMs);
 
     const results = await world.createWorker({ renderSummary: summarise() }).runOnce();
@@ -83,10 +62,10 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
       renderSummary: summarise(),
       onResult: (result) => reported.push(result),
     });
-    const first = await enqueueChange(target, "tournament:t1", "ada");
+    const first = await world.enqueueChange(target, "tournament:t1", "ada");
     const early = await worker.runOnce();
     world.clock.advance(windowMs - 1000);
-    const second = await enqueueChange(target, "tournament:t1", "bob");
+    const second = await world.enqueueChange(target, "tournament:t1", "bob");
     world.clock.advance(1000);
 
     const claimed = await worker.runOnce();
@@ -105,23 +84,12 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
 
   it("keep their place: a post queued after a summary that is due goes after it, not into the post before", async () => {
     const target = await world.subscribeChannel("ratings");
-    const enqueuePost = async (title: string) =>
-      enqueueOutbox(world.db, {
-        source: operatorSource,
-        eventId: await world.receiveEvent({ title, asEmbed: true }),
-        guildId: world.guild.id,
-        channelId: target.channelId,
-        subscriptionId: target.subscriptionId,
-        action: "post",
-        targetMessageId: null,
-        now: world.clock.now(),
-      });
     // The channel backed up: a battle's result, its rating change (due once its window passed), then a later
     // battle's result, all due when the worker comes.
-    await enqueuePost("b1 finished");
-    await enqueueChange(target, "battle:b1", "ada");
+    await world.enqueuePost(target, { title: "b1 finished", asEmbed: true });
+    await world.enqueueChange(target, "battle:b1", "ada");
     world.clock.advance(windowMs + 1000);
-    await enqueuePost("b2 finished");
+    await world.enqueuePost(target, { title: "b2 finished", asEmbed: true });
     world.clock.advance(1000);
 
     await world.createWorker({ renderSummary: summarise() }).runOnce();
@@ -136,7 +104,7 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
   it("are sent again under the same nonces when a summary of two messages failed half way", async () => {
     const target = await world.subscribeChannel("ratings");
     const ids: string[] = [];
-    for (const name of ["ada", "bob"]) ids.push(await enqueueChange(target, "battle:b1", name));
+    for (const name of ["ada", "bob"]) ids.push(await world.enqueueChange(target, "battle:b1", name));
     world.clock.advance(windowMs);
     const rest = new FailingSecondPostRest(world.createRest());
     const worker = world.createWorker({ rest, renderSummary: summarise(2), random: () => 0 });
@@ -158,8 +126,8 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
   it("are delivered with the parts Discord made, and the refused part's rows go one by one", async () => {
     const target = await world.subscribeChannel("ratings");
     const [ada, bob] = [
-      await enqueueChange(target, "battle:b1", "ada"),
-      await enqueueChange(target, "battle:b1", "bob"),
+      await world.enqueueChange(target, "battle:b1", "ada"),
+      await world.enqueueChange(target, "battle:b1", "bob"),
     ];
     world.clock.advance(windowMs);
     const secondPartEmpty: RenderOutboxSummary = async (entries) => {
@@ -198,7 +166,7 @@ describe.each(testDatabases())("a contest's rating changes on $name", (database)
     });
     const target = await world.subscribeChannel("ratings");
     const ids: string[] = [];
-    for (const name of ["ada", "bob", "cy"]) ids.push(await enqueueChange(target, "battle:b1", name));
+    for (const name of ["ada", "bob", "cy"]) ids.push(await world.enqueueChange(target, "battle:b1", name));
     world.clock.advance(windowMs);
     const rest = new ClosingAfterFirstPostRest(world.createRest(), () => {
       world.fake.denyChannelAccess(target.channelId, "missing-permissions");

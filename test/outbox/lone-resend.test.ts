@@ -6,8 +6,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { nameOutboxGroup } from "../../src/outbox/group-nonce.js";
 import type { RenderOutboxSummary } from "../../src/outbox/index.js";
-import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
-import { enqueueOutbox } from "../../src/store/outbox.js";
+import { findInboxEvent } from "../../src/store/inbox.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld, type SubscribedChannel } from "./support/outbox-world.js";
 import type { TestEvent } from "./support/test-renderer.js";
@@ -79,7 +78,7 @@ describe.each(testDatabases())("a row sent alone on $name", (database) => {
 
   it("is never gathered into its contest's summary once its answer was lost", async () => {
     const target = await world.subscribeChannel("ratings");
-    const lone = await enqueueChange(target, "battle:b1", "ada");
+    const lone = await world.enqueueChange(target, "battle:b1", "ada");
     world.clock.advance(summaryWindowMs);
     const worker = world.createWorker({
       rest: new AnswerLosingRest(world.createRest(), 1),
@@ -88,7 +87,7 @@ describe.each(testDatabases())("a row sent alone on $name", (database) => {
     });
 
     const lost = await worker.runOnce();
-    const later = await enqueueChange(target, "battle:b1", "bob");
+    const later = await world.enqueueChange(target, "battle:b1", "bob");
     world.clock.advance(summaryWindowMs);
     const resent = await worker.runOnce();
 
@@ -112,27 +111,6 @@ describe.each(testDatabases())("a row sent alone on $name", (database) => {
     const message = { embeds: [{ title: "Summary", description: titles.join("\n") }] };
     return [{ message, rowIds: entries.map((entry) => entry.id) }];
   };
-
-  /** Queues a rating change of `contest` as ingest does: due once the summary window has passed. */
-  async function enqueueChange(target: SubscribedChannel, contest: string, title: string): Promise<string> {
-    const eventId = await world.receiveEvent({ title, asEmbed: true });
-    const now = world.clock.now();
-    world.clock.advance(1);
-    const id = await enqueueOutbox(world.db, {
-      source: operatorSource,
-      eventId,
-      guildId: world.guild.id,
-      channelId: target.channelId,
-      subscriptionId: target.subscriptionId,
-      action: "post",
-      targetMessageId: null,
-      now,
-      summaryKey: contest,
-      dueAt: now + summaryWindowMs,
-    });
-    if (id === undefined) throw new Error("expected a new outbox row");
-    return id;
-  }
 });
 
 /** Lets Discord make each message, but the first `lost` answers never arrive (the connection drops). */

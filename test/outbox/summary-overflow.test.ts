@@ -4,8 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { maxMessagesPerGroup } from "../../src/outbox/group-nonce.js";
 import type { RenderOutboxSummary } from "../../src/outbox/index.js";
-import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
-import { enqueueOutbox } from "../../src/store/outbox.js";
+import { findInboxEvent } from "../../src/store/inbox.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 import type { TestEvent } from "./support/test-renderer.js";
@@ -37,25 +36,7 @@ describe.each(testDatabases())("a summary of more than a group's messages on $na
     const target = await world.subscribeChannel("ratings");
     const ids: string[] = [];
     const titles = Array.from({ length: maxMessagesPerGroup + 3 }, (_, index) => `member ${String(index)}`);
-    for (const title of titles) {
-      const eventId = await world.receiveEvent({ title, asEmbed: true });
-      const now = world.clock.now();
-      world.clock.advance(1);
-      const id = await enqueueOutbox(world.db, {
-        source: operatorSource,
-        eventId,
-        guildId: world.guild.id,
-        channelId: target.channelId,
-        subscriptionId: target.subscriptionId,
-        action: "post",
-        targetMessageId: null,
-        now,
-        summaryKey: "tournament:t1",
-        dueAt: now + windowMs,
-      });
-      if (id === undefined) throw new Error("expected a new outbox row");
-      ids.push(id);
-    }
+    for (const title of titles) ids.push(await world.enqueueChange(target, "tournament:t1", title, windowMs));
     world.clock.advance(windowMs);
     const worker = world.createWorker({ renderSummary: messagePerRow });
 

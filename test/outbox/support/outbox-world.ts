@@ -175,6 +175,35 @@ export class OutboxWorld {
     return this.enqueue({ eventId, channelId, subscriptionId, action: "post", targetMessageId: null });
   }
 
+  /**
+   * Queues a rating change of `contest` as ingest does: due once the summary window (`windowMs`) has passed.
+   * The clock then moves on a millisecond, so changes queued in turn keep their order.
+   */
+  async enqueueChange(
+    target: SubscribedChannel,
+    contest: string,
+    title: string,
+    windowMs = 3000,
+  ): Promise<string> {
+    const eventId = await this.receiveEvent({ title, asEmbed: true });
+    const now = this.clock.now();
+    this.clock.advance(1);
+    const id = await enqueueOutbox(this.db, {
+      source: operatorSource,
+      eventId,
+      guildId: this.guild.id,
+      channelId: target.channelId,
+      subscriptionId: target.subscriptionId,
+      action: "post",
+      targetMessageId: null,
+      now,
+      summaryKey: contest,
+      dueAt: now + windowMs,
+    });
+    if (id === undefined) throw new Error("expected a new outbox row");
+    return id;
+  }
+
   /** A tournament reminder's post: no subscription asked for it, and its source is the reminder worker's. */
   async enqueueReminderPost(channelId: string, event: TestEvent = {}): Promise<string> {
     const eventId = await this.receiveEvent(event, reminderSource);
