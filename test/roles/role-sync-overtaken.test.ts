@@ -36,6 +36,21 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
   const roleNames = (userId: string) =>
     discord.fake.roles.ofMember(discord.guild.id, userId).map((role) => role.name);
 
+  /**
+   * Instance 1's tier read for a change without a tier, which outlives its lease: meanwhile `whileReading`
+   * runs (the lease has run out: on PostgreSQL leases go by the database's clock, so its end is moved back),
+   * then instance 1 goes on with master, its change reaching Discord last (as a request held in a rate limit's
+   * queue would too).
+   */
+  const readingPastTheLease =
+    (whileReading: () => Promise<void>): ReadMemberTier =>
+    async () => {
+      clock.advance(61_000);
+      await store.db.updateTable("member_tier_roles").set({ lease_expires_at: 1 }).execute();
+      await whileReading();
+      return { tier: "master", rating: 2010 };
+    };
+
   async function queue(userId: string, change: { rating: number; tier: string | undefined }) {
     clock.advance(1000);
     await queueMemberRating(store.db, {
@@ -75,19 +90,13 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
     await mapTiersToNewRoles(store.db, discord, ["Gold", "Master"], clock.now());
     const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
     const other = createWorker(nothingRead, "worker-2");
-    // Instance 1 reads alice's tier (a change without one) for longer than its lease: meanwhile the lease
-    // passes, a newer change comes, and instance 2 syncs it. Instance 1's own change, for the older tier,
-    // then reaches Discord last (as a request held in a rate limit's queue would too).
     await queue(alice, { rating: 2010, tier: undefined });
-    const slowRead: ReadMemberTier = async () => {
-      // Its lease runs out: on PostgreSQL leases go by the database's clock, so its end is moved back.
-      clock.advance(61_000);
-      await store.db.updateTable("member_tier_roles").set({ lease_expires_at: 1 }).execute();
+    // A newer change comes meanwhile, and instance 2 syncs it.
+    const slowRead = readingPastTheLease(async () => {
       await queue(alice, { rating: 1990, tier: "gold" });
       expect(await other.runOnce()).toEqual(["synced"]);
       expect(roleNames(alice)).toEqual(["Gold"]);
-      return { tier: "master", rating: 2010 };
-    };
+    });
     expect(await createWorker(slowRead).runOnce()).toEqual(["superseded"]);
     expect(roleNames(alice)).toEqual(["Master"]);
 
@@ -101,17 +110,14 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
     const alice = discord.fake.createMember(discord.guild.id, { username: "alice" }).id;
     const other = createWorker(nothingRead, "worker-2");
     await queue(alice, { rating: 2010, tier: undefined });
-    const slowRead: ReadMemberTier = async () => {
-      clock.advance(61_000);
-      await store.db.updateTable("member_tier_roles").set({ lease_expires_at: 1 }).execute();
-      // Alice unlinks meanwhile, and instance 2 runs the removal, which deletes her row once done.
+    // Alice unlinks meanwhile, and instance 2 runs the removal, which deletes her row once done.
+    const slowRead = readingPastTheLease(async () => {
       await queueMemberUnlink(store.db, { guildId: discord.guild.id, userId: alice, now: clock.now() });
       expect(await other.runOnce()).toEqual(["synced"]);
       expect(
         await findMemberTierRole(store.db, { guildId: discord.guild.id, userId: alice }),
       ).toBeUndefined();
-      return { tier: "master", rating: 2010 };
-    };
+    });
     expect(await createWorker(slowRead).runOnce()).toEqual(["superseded"]);
     expect(roleNames(alice)).toEqual(["Master"]);
 
