@@ -1,5 +1,6 @@
-// The one way the bot runs its periodic jobs (the hourly prunes, the daily tier role reconcile): each on its
-// own interval, a failure logged with the job's name and the next run kept, all stopped together.
+// The one way the bot runs its periodic jobs (the hourly prunes, the daily tier role reconcile): each first a
+// little after the start, then on its own interval, a failure logged with the job's name and the next run
+// kept, all stopped together.
 import type { Logger } from "../logger.js";
 
 export interface BackgroundJob {
@@ -14,12 +15,27 @@ export interface RunningJobs {
   stop(): Promise<void>;
 }
 
-/** Each job first runs one interval after the start, and every interval after that. */
-export function runBackgroundJobs(jobs: readonly BackgroundJob[], logger: Pick<Logger, "warn">): RunningJobs {
+/**
+ * A job first runs this long after the start (or after its interval, if that is shorter). Waiting a whole
+ * interval instead meant a bot restarted more often than a job's interval never ran it: a fleet redeployed
+ * every day never queued the daily tier role reconcile. Every job is safe to run at any time: the prunes
+ * remove what is past keeping, and the reconcile queues only servers no instance reconciled within the day.
+ */
+export const firstRunAfterMs = 60_000;
+
+/** Each job first runs `firstRunAfterMs` after the start, and every interval after that. */
+export function runBackgroundJobs(
+  jobs: readonly BackgroundJob[],
+  logger: Pick<Logger, "warn">,
+  options: { readonly firstRunAfterMs?: number } = {},
+): RunningJobs {
+  const firstAfterMs = options.firstRunAfterMs ?? firstRunAfterMs;
   const underWay = new Set<Promise<void>>();
-  const timers = jobs.map((job) => {
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  for (const job of jobs) {
     let running = false;
-    const timer = setInterval(() => {
+    const tick = () => {
       // A run that outlasts its interval is not doubled: the next starts at the next tick after it ends.
       if (running) return;
       running = true;
@@ -36,14 +52,28 @@ export function runBackgroundJobs(jobs: readonly BackgroundJob[], logger: Pick<L
           underWay.delete(run);
         });
       underWay.add(run);
-    }, job.everyMs);
+    };
+    const first = setTimeout(
+      () => {
+        timers.delete(first);
+        if (stopped) return;
+        tick();
+        schedule(setInterval(tick, job.everyMs));
+      },
+      Math.min(firstAfterMs, job.everyMs),
+    );
+    schedule(first);
+  }
+  function schedule(timer: NodeJS.Timeout) {
     // The jobs alone never keep the process alive.
     timer.unref();
-    return timer;
-  });
+    timers.add(timer);
+  }
   return {
     async stop() {
-      for (const timer of timers) clearInterval(timer);
+      stopped = true;
+      // clearTimeout clears an interval too (Node's timers are one kind).
+      for (const timer of timers) clearTimeout(timer);
       await Promise.all(underWay);
     },
   };

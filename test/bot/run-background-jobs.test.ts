@@ -63,6 +63,54 @@ describe("runBackgroundJobs", () => {
     });
   });
 
+  it("first runs a job shortly after the start, not a whole interval later", async () => {
+    const { logger } = captureWarnings();
+    const ran = signal();
+    const neverRan = signal();
+    let dailyRuns = 0;
+    running = runBackgroundJobs(
+      [
+        {
+          name: "queue the daily reconcile",
+          everyMs: 24 * 60 * 60_000,
+          run: () => {
+            dailyRuns += 1;
+            ran.resolve();
+            return Promise.resolve();
+          },
+        },
+      ],
+      logger,
+      { firstRunAfterMs: 5 },
+    );
+    // A bot redeployed every day would otherwise never run its daily job.
+    await ran.promise;
+    expect(dailyRuns).toBe(1);
+    await running.stop();
+
+    // Stopped before its first run, a job never runs.
+    running = runBackgroundJobs(
+      [
+        {
+          name: "prune hourly",
+          everyMs: 60 * 60_000,
+          run: () => {
+            neverRan.resolve();
+            return Promise.resolve();
+          },
+        },
+      ],
+      logger,
+      { firstRunAfterMs: 1 },
+    );
+    await running.stop();
+    const outcome = await Promise.race([
+      neverRan.promise.then(() => "ran"),
+      new Promise((resolve) => setTimeout(resolve, 20, "stayed stopped")),
+    ]);
+    expect(outcome).toBe("stayed stopped");
+  });
+
   it("never starts a job again while its run is under way, and stop waits for that run", async () => {
     const { logger } = captureWarnings();
     const started = signal();
