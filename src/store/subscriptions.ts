@@ -221,12 +221,17 @@ export async function updateSubscription(
   return row === undefined ? undefined : toSubscription(row);
 }
 
-export async function deleteSubscription(db: Kysely<Database>, key: SubscriptionKey): Promise<boolean> {
-  const result = await db
-    .deleteFrom("subscriptions")
-    .where("guild_id", "=", key.guildId)
-    .where("id", "=", key.id)
-    .executeTakeFirst();
+/**
+ * `expectedUpdatedAt` makes it a compare-and-set, as for `updateSubscription`: a route changed since it was
+ * read is left, and false answered.
+ */
+export async function deleteSubscription(
+  db: Kysely<Database>,
+  key: SubscriptionKey & { readonly expectedUpdatedAt?: number },
+): Promise<boolean> {
+  let query = db.deleteFrom("subscriptions").where("guild_id", "=", key.guildId).where("id", "=", key.id);
+  if (key.expectedUpdatedAt !== undefined) query = query.where("updated_at", "=", key.expectedUpdatedAt);
+  const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

@@ -22,62 +22,96 @@ export type UnsubscribeOutcome = (
   readonly droppedPosts: number;
 };
 
+export interface UnsubscribeRequest {
+  readonly guildId: string;
+  readonly channelId: string;
+  /** Undefined: the whole route. */
+  readonly kinds: readonly EventKind[] | undefined;
+  readonly now: number;
+}
+
 export async function unsubscribeChannel(
   db: Kysely<Database>,
-  request: {
-    readonly guildId: string;
-    readonly channelId: string;
-    /** Undefined: the whole route. */
-    readonly kinds: readonly EventKind[] | undefined;
-    readonly now: number;
-  },
+  request: UnsubscribeRequest,
 ): Promise<UnsubscribeOutcome> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await tryUnsubscribeChannel(db, request);
+    if (outcome !== undefined) return outcome;
+    if (attempt >= maxAttempts)
+      throw new Error("the channel's route kept changing while /unsubscribe changed it; nothing was changed");
+  }
+}
+
+/** How often an /unsubscribe reads the route again after another change came between its read and its write. */
+const maxAttempts = 5;
+
+/** Signals, inside the transaction, that the route changed after it was read: the transaction rolls back. */
+class RouteChangedMeanwhile extends Error {}
+
+/** One read and change of the channel's route; undefined when another change came between them. */
+async function tryUnsubscribeChannel(
+  db: Kysely<Database>,
+  request: UnsubscribeRequest,
+): Promise<UnsubscribeOutcome | undefined> {
   const { guildId, channelId } = request;
   // Read and changed in one transaction, the queued posts' drop with them: a webhook stored before queued its
   // post before (and it is dropped), one after routes by the changed route. On PostgreSQL a webhook whose
-  // routing read the route just before this commits may still queue its post: one, at the same moment.
-  const { had, removed, droppedPosts } = await db.transaction().execute(async (trx) => {
-    const routes = (await listGuildSubscriptions(trx, guildId)).filter(
-      (route) => route.channelId === channelId,
-    );
-    if (routes.length === 0) {
-      throw new UserFacingError(
-        "not_subscribed",
-        `<#${channelId}> has no subscription. \`/subscriptions\` lists this server's routes.`,
+  // routing read the route just before this commits may still queue its post: one, at the same moment. Each
+  // route is changed only as it was read (a compare-and-set on `updated_at`, as /subscribe changes it): a
+  // /subscribe that added kinds between this read and this write (PostgreSQL runs both at once) is read again,
+  // not overwritten.
+  const changed = await db
+    .transaction()
+    .execute(async (trx) => {
+      const routes = (await listGuildSubscriptions(trx, guildId)).filter(
+        (route) => route.channelId === channelId,
       );
-    }
-    const had = sortEventKinds(routes.flatMap((route) => route.eventKinds));
-    // The kinds to stop: those named, or every kind the route has.
-    const stop = request.kinds ?? had;
-    const removed = had.filter((kind) => stop.includes(kind));
-    if (removed.length === 0) {
-      throw new UserFacingError(
-        "kinds_not_subscribed",
-        `<#${channelId}> does not receive ${describeEventKinds(stop)}; it receives **${describeEventKinds(had)}**.`,
-      );
-    }
-    let dropped = 0;
-    for (const route of routes) {
-      const remaining = route.eventKinds.filter((kind) => !stop.includes(kind));
-      if (remaining.length === route.eventKinds.length) continue;
-      if (remaining.length === 0) await deleteSubscription(trx, { guildId, id: route.id });
-      else
-        await updateSubscription(trx, {
+      if (routes.length === 0) {
+        throw new UserFacingError(
+          "not_subscribed",
+          `<#${channelId}> has no subscription. \`/subscriptions\` lists this server's routes.`,
+        );
+      }
+      const had = sortEventKinds(routes.flatMap((route) => route.eventKinds));
+      // The kinds to stop: those named, or every kind the route has.
+      const stop = request.kinds ?? had;
+      const removed = had.filter((kind) => stop.includes(kind));
+      if (removed.length === 0) {
+        throw new UserFacingError(
+          "kinds_not_subscribed",
+          `<#${channelId}> does not receive ${describeEventKinds(stop)}; it receives **${describeEventKinds(had)}**.`,
+        );
+      }
+      let dropped = 0;
+      for (const route of routes) {
+        const remaining = route.eventKinds.filter((kind) => !stop.includes(kind));
+        if (remaining.length === route.eventKinds.length) continue;
+        const key = { guildId, id: route.id, expectedUpdatedAt: route.updatedAt };
+        const written =
+          remaining.length === 0
+            ? await deleteSubscription(trx, key)
+            : (await updateSubscription(trx, {
+                ...key,
+                eventKinds: remaining,
+                filters: route.filters,
+                now: request.now,
+              })) !== undefined;
+        if (!written) throw new RouteChangedMeanwhile();
+        dropped += await dropRoutePosts(trx, {
           guildId,
-          id: route.id,
-          eventKinds: remaining,
-          filters: route.filters,
+          subscriptionId: route.id,
+          kinds: remaining.length === 0 ? undefined : route.eventKinds.filter((kind) => stop.includes(kind)),
           now: request.now,
         });
-      dropped += await dropRoutePosts(trx, {
-        guildId,
-        subscriptionId: route.id,
-        kinds: remaining.length === 0 ? undefined : route.eventKinds.filter((kind) => stop.includes(kind)),
-        now: request.now,
-      });
-    }
-    return { had, removed, droppedPosts: dropped };
-  });
+      }
+      return { had, removed, droppedPosts: dropped };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RouteChangedMeanwhile) return undefined;
+      throw error;
+    });
+  if (changed === undefined) return undefined;
+  const { had, removed, droppedPosts } = changed;
   const remaining = had.filter((kind) => !removed.includes(kind));
   return remaining.length === 0
     ? { result: "removed", channelId, droppedPosts }
