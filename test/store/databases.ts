@@ -164,8 +164,11 @@ const tablesInDeleteOrder = Object.keys({
   reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
+/** In one transaction: one commit, where a commit a table cost a SQLite file or PostgreSQL one each. */
 async function deleteAllRows(db: Kysely<Database>): Promise<void> {
-  for (const table of tablesInDeleteOrder) await db.deleteFrom(table).execute();
+  await db.transaction().execute(async (trx) => {
+    for (const table of tablesInDeleteOrder) await trx.deleteFrom(table).execute();
+  });
 }
 
 function required<T>(value: T | undefined): T {
