@@ -5,6 +5,9 @@
 import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
+import { UserFacingError } from "../../../../discord/user-facing-error.js";
+import { discordTimestamp } from "../../../../display/discord-timestamp.js";
+import { retiredSecretAcceptanceMs } from "../../../../store/webhook-retired-secrets.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import type { EventKind } from "../../../../events/event-kinds.js";
 import { findGuildRoleSettings } from "../../../../store/guild-role-settings.js";
@@ -121,10 +124,23 @@ async function replaceWebhook(
       events,
     });
   } catch (error) {
-    if (error instanceof PlatformError && error.status < 500) {
-      const restore = { id: endpoint.id, refused: secret, rotatedAt, now: deps.clock.now() };
-      await restoreWebhookSecret(deps.db, deps.secretBox, restore);
+    if (!(error instanceof PlatformError) || error.status >= 500) {
+      // The platform may have made the new webhook with the new secret, so both stay accepted; the old one
+      // only for an hour, which the admin must hear (as after a rotation the platform did not confirm).
+      deps.logger.warn(
+        { err: error, endpointId: endpoint.id },
+        "the platform did not confirm the webhook registered in place of one it could not update",
+      );
+      throw new UserFacingError(
+        "replacement_unconfirmed",
+        `The platform could not update webhook \`${endpoint.platformWebhookId}\` in place, and did not confirm ` +
+          "the new one the bot registered in its place with a new secret. Until " +
+          `${discordTimestamp(rotatedAt + retiredSecretAcceptanceMs, "f")} the bot accepts deliveries signed ` +
+          "with either secret; run `/setup webhook register` again to finish, and `/setup webhook test` to check.",
+      );
     }
+    const restore = { id: endpoint.id, refused: secret, rotatedAt, now: deps.clock.now() };
+    await restoreWebhookSecret(deps.db, deps.secretBox, restore);
     throw error;
   }
 }
