@@ -6,15 +6,27 @@ export interface RatingAxis {
 
 // A flat or one-point history still gets a readable band around it rather than a zero-height axis.
 const minimumSpan = 40;
+/**
+ * Past about 10¹⁵ a band of 40 is below what a double tells apart, so it widens with the ratings' size: the
+ * platform's numbers are only checked to be finite (docs/platform-assumptions.md), and at 10²² a band of 40
+ * collapsed to nothing and a step of 1 listed a million ticks, holding the event loop for seconds.
+ */
+const spanPerMagnitude = 2 ** -40;
+/** More than the nicest step ever gives; a bound on the loop whatever the numbers. */
+const maxTicks = 50;
+/** Far past any rating, and far enough inside the largest double that the axis's sums stay finite. */
+const drawableRating = 1e300;
 
 /** Round tick values (steps of 1, 2, 2.5, 5 × 10ⁿ) covering every rating with a little headroom. */
 export function computeRatingAxis(minRating: number, maxRating: number, targetTickCount = 5): RatingAxis {
-  let low = minRating;
-  let high = maxRating;
-  if (high - low < minimumSpan) {
-    const middle = (low + high) / 2;
-    low = middle - minimumSpan / 2;
-    high = middle + minimumSpan / 2;
+  let low = Math.max(-drawableRating, minRating);
+  let high = Math.min(drawableRating, maxRating);
+  const leastSpan = Math.max(minimumSpan, Math.max(Math.abs(low), Math.abs(high)) * spanPerMagnitude);
+  if (high - low < leastSpan) {
+    // Halved first: the sum of two ratings near the largest double is not finite.
+    const middle = low / 2 + high / 2;
+    low = middle - leastSpan / 2;
+    high = middle + leastSpan / 2;
   }
   const padding = (high - low) * 0.06;
   // Headroom never takes the axis below zero when no rating is: a history from 0 to 1200 would otherwise
@@ -26,7 +38,7 @@ export function computeRatingAxis(minRating: number, maxRating: number, targetTi
   const lower = Math.floor(low / step) * step;
   const upper = Math.ceil(high / step) * step;
   const ticks: number[] = [];
-  for (let index = 0; lower + index * step <= upper + step / 1000; index++) {
+  for (let index = 0; index < maxTicks && lower + index * step <= upper + step / 1000; index++) {
     ticks.push(lower + index * step);
   }
   return { lower, upper, ticks };

@@ -14,6 +14,29 @@ describe("computeRatingAxis", () => {
     expect(axis.ticks).toContain(1500);
   });
 
+  it("keeps a handful of ticks for ratings too large for a band of 40, the platform's numbers being only finite", () => {
+    // At 10²² a band of 40 is below what a double tells apart: the axis had a million ticks of 1.
+    for (const rating of [1e15, 1e22, 1e24, 1e300, -1e22]) {
+      const axis = computeRatingAxis(rating, rating);
+      expect(axis.ticks.length).toBeGreaterThanOrEqual(2);
+      expect(axis.ticks.length).toBeLessThanOrEqual(10);
+      expect(axis.lower).toBeLessThanOrEqual(rating);
+      expect(axis.upper).toBeGreaterThanOrEqual(rating);
+    }
+    // Past 10³⁰⁰ the axis stops there, its sums finite.
+    expect(computeRatingAxis(Number.MAX_VALUE, Number.MAX_VALUE).ticks.length).toBeGreaterThanOrEqual(2);
+    expect(computeRatingAxis(-Number.MAX_VALUE, Number.MAX_VALUE).ticks.length).toBeGreaterThanOrEqual(2);
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (a, b) => {
+          expect(computeRatingAxis(Math.min(a, b), Math.max(a, b)).ticks.length).toBeLessThanOrEqual(50);
+        },
+      ),
+    );
+  });
+
   it("starts at zero, not below, for a history that starts at or near zero", () => {
     expect(computeRatingAxis(0, 1200).ticks).toEqual([0, 500, 1000, 1500]);
     expect(computeRatingAxis(5, 1500).lower).toBe(0);
