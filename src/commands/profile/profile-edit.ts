@@ -1,7 +1,9 @@
+import { PlatformError } from "../../api/errors.js";
 import type { PlatformUser } from "../../api/schemas/user.js";
 import { getCurrentUser, updateCurrentUser } from "../../api/users.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { Actor, ModalHandler } from "../../discord/interaction-handlers.js";
+import { withRequestId } from "../../discord/describe-platform-error.js";
 import type { InteractionResponder } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { withinBudget } from "../../discord/within-budget.js";
@@ -51,9 +53,9 @@ export const profileEditModal: ModalHandler<BotDependencies> = {
     const update = readProfileUpdate(fields, readOpenedForm(params));
     await responder.defer({ ephemeral: true });
     const { link, credential } = await getMemberSession(deps, actor);
-    const result = await updateCurrentUser(deps.platform, credential, update).catch(
-      explainMissingOwnRecord(ownAccountMissing),
-    );
+    const result = await updateCurrentUser(deps.platform, credential, update)
+      .catch(explainRefusedChange)
+      .catch(explainMissingOwnRecord(ownAccountMissing));
     if (!result.success) {
       throw new UserFacingError(
         "profile_not_updated",
@@ -64,3 +66,22 @@ export const profileEditModal: ModalHandler<BotDependencies> = {
     await responder.reply({ ...renderProfileUpdated(update, result), ephemeral: true });
   },
 };
+
+/**
+ * PUT /users/me answered 409: the platform refused the change as it stands (a display name another account
+ * has, say). The general "perhaps it was already done" would tell the member a refused change may have gone
+ * through; nothing changed.
+ */
+function explainRefusedChange(error: unknown): never {
+  if (error instanceof PlatformError && error.status === 409) {
+    throw new UserFacingError(
+      "profile_conflict",
+      withRequestId(
+        "The platform refused the change: it conflicts with your account as it is or with another account " +
+          "(a display name already taken, say). Nothing was changed; adjust the form and try again.",
+        error.requestId,
+      ),
+    );
+  }
+  throw error;
+}

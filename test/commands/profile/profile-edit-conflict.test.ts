@@ -1,0 +1,51 @@
+// PUT /users/me answered 409 CONFLICT (the platform's API reference: "resource already exists or action
+// conflicts", a display name another account has, say): the member is told nothing changed, never the
+// general "perhaps it was already done", which would say a refused change may have gone through. The platform
+// is a real server on 127.0.0.1.
+import { REST } from "@discordjs/rest";
+import { describe, expect, it } from "vitest";
+import { profileEditModal } from "../../../src/commands/profile/profile-edit.js";
+import { InteractionResponder } from "../../../src/discord/interaction-responder.js";
+import { UserFacingError } from "../../../src/discord/user-facing-error.js";
+import { createLogger } from "../../../src/logger.js";
+import { testDatabases, useMigratedStore } from "../../store/databases.js";
+import { actor, useLinkedMember } from "../support/linked-member.js";
+
+describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $name", (database) => {
+  const store = useMigratedStore(database);
+  const linked = useLinkedMember(store);
+
+  it("says nothing was changed, with the platform's request id", async () => {
+    linked.platform.queueReplies({
+      status: 409,
+      body: { error: { code: "CONFLICT", message: "Display name taken", requestId: "req_taken" } },
+    });
+    const responder = new InteractionResponder(
+      new REST(),
+      { id: "400000000000000004", token: "token", application_id: "500000000000000005" },
+      () => Promise.resolve(),
+    );
+    const error = await profileEditModal
+      .run(linked.deps, {
+        actor,
+        responder,
+        logger: createLogger({ level: "silent" }),
+        params: [],
+        fields: { displayName: "Ada" },
+        interaction: {} as never,
+      })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+
+    expect(error).toBeInstanceOf(UserFacingError);
+    expect(error).toMatchObject({ code: "profile_conflict" });
+    const { message } = error as UserFacingError;
+    expect(message).toMatch(/^The platform refused the change: .* Nothing was changed;/);
+    expect(message).toContain("req_taken");
+    expect(message).not.toContain("already done");
+    const sent = linked.platform.requests.filter(({ method }) => method === "PUT");
+    expect(sent).toHaveLength(1);
+  });
+});
