@@ -1,6 +1,7 @@
 // How a battle ended for one player or team, read the way the battle announcements show it
-// (docs/architecture.md, "Rendering"): the winner the platform names, a draw when it says there is none, and
-// the sole first place when it is silent.
+// (docs/architecture.md, "Rendering"): the winner the platform names, a draw when it says there is none (but
+// for a battle of one player, who then lost: there was nobody to draw with), and the sole first place when it
+// is silent.
 import type { BattleCompletedData } from "./event-data/battle-events.js";
 import type { TeamBattleCompletedData } from "./event-data/team-events.js";
 
@@ -8,7 +9,7 @@ export type BattleOutcome = "won" | "lost" | "draw";
 
 /** The outcome for `userId`; undefined when the event names no winner and no single first place. */
 export function readPlayerOutcome(data: BattleCompletedData, userId: string): BattleOutcome | undefined {
-  if (data.winner === null) return "draw";
+  if (data.winner === null) return data.participants.length === 1 ? "lost" : "draw";
   const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
   return readOutcome(data.winner, firsts, userId);
 }

@@ -66,6 +66,14 @@ describe("battle.completed", () => {
     expect(textOf(body)).toContain("🤝 Draw");
   });
 
+  it("says a battle of one player that nobody won had no winner, not a draw", () => {
+    const alone = { ...results, participants: results.participants.slice(0, 1), winner: null };
+    const body = renderEvent(readEvent("battle.completed", alone), noMentions);
+    const winner = body.embeds?.[0]?.fields?.find((field) => field.name === "Winner")?.value;
+    expect(winner).toBe("No winner");
+    expect(textOf(body)).not.toContain("Draw");
+  });
+
   it("names the winner from the ranks when the platform names none, as the weekly digest counts it", () => {
     const { winner: _named, ...silent } = results;
     const winnerOf = (data: Readonly<Record<string, unknown>>) =>

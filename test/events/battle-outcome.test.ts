@@ -21,6 +21,11 @@ describe("readPlayerOutcome", () => {
     expect(readPlayerOutcome(completed({ participants: ranked, winner: null }), "usr_a")).toBe("draw");
   });
 
+  it("reads no winner of a battle of one player as lost: there was nobody to draw with", () => {
+    const alone = completed({ participants: [{ user_id: "usr_a", rank: 1, score: 60 }], winner: null });
+    expect(readPlayerOutcome(alone, "usr_a")).toBe("lost");
+  });
+
   it("takes the sole first place when the platform is silent, and a shared one as a draw", () => {
     const sole = completed({ participants: ranked });
     expect([readPlayerOutcome(sole, "usr_a"), readPlayerOutcome(sole, "usr_b")]).toEqual(["won", "lost"]);
