@@ -22,13 +22,21 @@ export function hasMoreRankings(board: GlobalLeaderboard, page: number, pageSize
  */
 export const globalLeaderboardList: PaginatedList<BotDependencies> = {
   name: "leaderboard-global",
-  async renderPage(deps, { actor, page }) {
+  async renderPage(deps, { actor, page: asked }) {
     const { link, credential } = await getMemberSession(deps, actor);
     const pageSize = globalLeaderboardPageSize;
-    const board = await getGlobalLeaderboard(deps.platform, credential, {
-      limit: pageSize,
-      offset: page * pageSize,
-    });
+    const read = (page: number) =>
+      getGlobalLeaderboard(deps.platform, credential, { limit: pageSize, offset: page * pageSize });
+    let page = asked;
+    let board = await read(page);
+    // A page past the end (`page:` typed too high, or the list shrank since) shows the last page instead:
+    // otherwise only ◀ leads back, a page and a request of the member's plan at a time.
+    const lastPage =
+      board.total === undefined ? undefined : Math.max(0, Math.ceil(board.total / pageSize) - 1);
+    if (board.rankings.length === 0 && lastPage !== undefined && lastPage < page) {
+      page = lastPage;
+      board = await read(page);
+    }
     for (const { user } of board.rankings) {
       await rememberPlatformUser(deps, {
         platformUserId: user.id,
@@ -48,6 +56,7 @@ export const globalLeaderboardList: PaginatedList<BotDependencies> = {
         viewerPlatformUserId: marked ? link.platformUserId : undefined,
       }),
       hasMore: hasMoreRankings(board, page, pageSize),
+      page,
     };
   },
 };

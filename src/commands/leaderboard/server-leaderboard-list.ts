@@ -36,13 +36,19 @@ export function serverListQuery(period: ActivityPeriod): string {
  */
 export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
   name: "leaderboard-server",
-  async renderPage(deps, { actor, query, page }) {
+  async renderPage(deps, { actor, query, page: asked }) {
     const guildId = requireServer(actor);
     const pageSize = serverLeaderboardPageSize;
     const period = readActivityPeriod(query);
     // The pages before this one, this one, and one row more, which tells whether another page follows.
-    const wanted = (page + 1) * pageSize + 1;
-    const onPage = <Row>(rows: readonly Row[]) => rows.slice(page * pageSize, (page + 1) * pageSize);
+    const wanted = (asked + 1) * pageSize + 1;
+    let page = asked;
+    // A page past the end (`page:` typed too high, or members left since) shows the last page instead.
+    const onPage = <Row>(rows: readonly Row[]) => {
+      if (page > 0 && rows.length <= page * pageSize)
+        page = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+      return rows.slice(page * pageSize, (page + 1) * pageSize);
+    };
     if (period === "all") {
       const members = checkMembers(deps, guildId, []);
       const rows = await readRowsStillHere({
@@ -56,7 +62,7 @@ export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
         pageSize,
         viewerUserId: actor.userId,
       });
-      return { reply, hasMore: rows.length === wanted };
+      return { reply, hasMore: rows.length === wanted, page };
     }
     const window = readActivityWindow(period, deps.clock.now());
     const links = await listGuildLinks(deps.db, guildId);
@@ -76,7 +82,7 @@ export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
       pageSize,
       viewerUserId: actor.userId,
     });
-    return { reply, hasMore: rows.length === wanted };
+    return { reply, hasMore: rows.length === wanted, page };
   },
 };
 

@@ -103,13 +103,17 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
       locale: "en-US",
     };
     const query = period === "all" ? "" : period;
-    const { reply, hasMore } = await serverLeaderboardList.renderPage(deps, { actor, query, page });
+    const {
+      reply,
+      hasMore,
+      page: shown,
+    } = await serverLeaderboardList.renderPage(deps, { actor, query, page });
     const description = reply.embeds?.[0]?.description ?? "";
     // Each line's rank and member, in order.
     const ranked = [...description.matchAll(/^\*\*(\d+)\.\*\* <@(\d+)>/gmu)].map(
       ([, rank, userId]) => `${rank ?? ""}:${userId ?? ""}`,
     );
-    return { ranked, hasMore, description };
+    return { ranked, hasMore, description, page: shown };
   }
   const ranks = (discordIds: readonly string[], first = 1) =>
     discordIds.map((userId, index) => `${String(first + index)}:${userId}`);
@@ -133,6 +137,21 @@ describe.each(testDatabases())("/leaderboard server without members who left, on
       );
       expect(second.hasMore).toBe(false);
       expect(first.description + second.description).not.toContain(gone);
+    },
+  );
+
+  it.each(["week", "all"] as const)(
+    "shows the last page for a page past the end, with period:%s",
+    async (period) => {
+      const members = await linkMembers(serverLeaderboardPageSize + 3);
+
+      const past = await renderPage(period, 5);
+
+      expect(past.page).toBe(1);
+      expect(past.ranked).toEqual(
+        ranks(members.slice(serverLeaderboardPageSize), serverLeaderboardPageSize + 1),
+      );
+      expect(past.hasMore).toBe(false);
     },
   );
 
