@@ -20,6 +20,15 @@ export class FieldErrorCollector {
     if (value.length > limit) this.add(path, "BASE_TYPE_MAX_LENGTH", `Must be ${limit} or fewer in length.`);
   }
 
+  /**
+   * Text Discord reads with its surrounding whitespace stripped, so that whitespace alone is as empty: an
+   * embed field's name or value, a footer's text, an author's name (a bot that wants a blank one sends a
+   * zero-width space, which is not whitespace).
+   */
+  requiredText(path: FieldPath, value: unknown): boolean {
+    return this.required(path, typeof value === "string" ? value.trim() : value);
+  }
+
   required(path: FieldPath, value: unknown): boolean {
     if (value === undefined || value === null || value === "") {
       this.add(path, "BASE_TYPE_REQUIRED", "This field is required");

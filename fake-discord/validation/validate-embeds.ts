@@ -5,8 +5,9 @@ import { checkUrlScheme, imageSchemes, webSchemes } from "./url-schemes.js";
 /**
  * What Discord's OpenAPI spec cannot say about embeds (its schema holds each field's own limit): the 6000
  * characters that span every embed of a message (docs: Resources, Message — Embed Limits), a field's
- * name and value, which the spec requires but Discord also refuses empty, an embed that shows nothing, and a
- * link whose scheme Discord does not take (the spec's `uri` format takes any).
+ * name and value, a footer's text and an author's name, which Discord's embed structures require and which it
+ * refuses empty or whitespace alone (the spec leaves the footer's and the author's optional), an embed that
+ * shows nothing, and a link whose scheme Discord does not take (the spec's `uri` format takes any).
  */
 export function checkEmbeds(errors: FieldErrorCollector, embeds: unknown, path: FieldPath): void {
   let total = 0;
@@ -48,12 +49,18 @@ function checkEmbed(errors: FieldErrorCollector, embed: Record<string, unknown>,
     checkUrlScheme(errors, [...path, ...link.path], value, link.schemes);
   }
   let total = textLength(embed.title) + textLength(embed.description);
-  if (isRecord(embed.footer)) total += textLength(embed.footer.text);
-  if (isRecord(embed.author)) total += textLength(embed.author.name);
+  if (isRecord(embed.footer)) {
+    errors.requiredText([...path, "footer", "text"], embed.footer.text);
+    total += textLength(embed.footer.text);
+  }
+  if (isRecord(embed.author)) {
+    errors.requiredText([...path, "author", "name"], embed.author.name);
+    total += textLength(embed.author.name);
+  }
   listOf(embed.fields).forEach((field, index) => {
     if (!isRecord(field)) return;
-    errors.required([...path, "fields", index, "name"], field.name);
-    errors.required([...path, "fields", index, "value"], field.value);
+    errors.requiredText([...path, "fields", index, "name"], field.name);
+    errors.requiredText([...path, "fields", index, "value"], field.value);
     total += textLength(field.name) + textLength(field.value);
   });
   return total;

@@ -14,29 +14,35 @@ export function embedLength(embed: APIEmbed): number {
   );
 }
 
+/**
+ * Discord strips a field's name and value, a footer's text and an author's name of whitespace, and refuses
+ * them empty then (50035): platform text of blanks alone (a prize of " ") would fail the whole message.
+ */
+function isBlank(text: string): boolean {
+  return text.trim() === "";
+}
+
 function clampField(field: APIEmbedField): APIEmbedField {
-  return {
-    ...field,
-    name: truncateText(field.name, discordLimits.embedFieldName) || "\u200b",
-    value: truncateText(field.value, discordLimits.embedFieldValue) || "\u200b",
-  };
+  const name = truncateText(field.name, discordLimits.embedFieldName);
+  const value = truncateText(field.value, discordLimits.embedFieldValue);
+  // A zero-width space is not whitespace to Discord: the field shows blank.
+  return { ...field, name: isBlank(name) ? "\u200b" : name, value: isBlank(value) ? "\u200b" : value };
 }
 
 /** Clamps one embed to Discord's per-part limits, then drops trailing fields until it fits `budget`. */
 export function clampEmbed(embed: APIEmbed, budget: number = discordLimits.embedTotal): APIEmbed {
-  const clamped: APIEmbed = { ...embed };
+  const { footer, author, ...rest } = embed;
+  const clamped: APIEmbed = { ...rest };
   if (embed.title !== undefined) clamped.title = truncateText(embed.title, discordLimits.embedTitle);
   if (embed.description !== undefined) {
     clamped.description = truncateText(embed.description, discordLimits.embedDescription);
   }
-  if (embed.footer !== undefined) {
-    clamped.footer = { ...embed.footer, text: truncateText(embed.footer.text, discordLimits.embedFooter) };
+  // A footer or author with blank text shows nothing, so it is left out.
+  if (footer !== undefined && !isBlank(footer.text)) {
+    clamped.footer = { ...footer, text: truncateText(footer.text, discordLimits.embedFooter) };
   }
-  if (embed.author !== undefined) {
-    clamped.author = {
-      ...embed.author,
-      name: truncateText(embed.author.name, discordLimits.embedAuthorName),
-    };
+  if (author !== undefined && !isBlank(author.name)) {
+    clamped.author = { ...author, name: truncateText(author.name, discordLimits.embedAuthorName) };
   }
   if (embed.fields !== undefined) {
     clamped.fields = embed.fields.slice(0, discordLimits.embedFields).map(clampField);

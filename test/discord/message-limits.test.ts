@@ -45,6 +45,29 @@ describe("message limits", () => {
     expect(totalEmbedCharacters([embed])).toBeLessThanOrEqual(discordLimits.embedTotal);
   });
 
+  it("never sends a field, footer or author of whitespace alone, which Discord refuses as empty", () => {
+    const [embed] = normaliseMessage({
+      embeds: [
+        {
+          title: "Cup",
+          fields: [
+            { name: "Prize", value: " \n " },
+            { name: "\t", value: "500" },
+          ],
+          footer: { text: "  " },
+          author: { name: "\n", icon_url: "https://example.com/a.png" },
+        },
+      ],
+    }).embeds;
+    expect(embed?.fields).toEqual([
+      { name: "Prize", value: "\u200b" },
+      { name: "\u200b", value: "500" },
+    ]);
+    expect(embed).not.toHaveProperty("footer");
+    expect(embed).not.toHaveProperty("author");
+    expect(embed?.title).toBe("Cup");
+  });
+
   it("keeps all embeds of a message within 6000 characters together and mentions nobody by default", () => {
     const message = normaliseMessage({
       content: "c".repeat(2500),

@@ -37,6 +37,43 @@ describe("request bodies held to Discord's OpenAPI spec", () => {
     expect(world.fake.messages(world.channelId)).toEqual([]);
   });
 
+  it("refuses an embed field, footer or author whose text is empty or whitespace alone, as Discord does", async () => {
+    const required = { _errors: [{ code: "BASE_TYPE_REQUIRED", message: "This field is required" }] };
+    const error = await failureOf(
+      world.rest.post(Routes.channelMessages(world.channelId), {
+        body: {
+          embeds: [
+            {
+              title: "Results",
+              fields: [{ name: " ", value: "\n\t" }],
+              footer: { text: "" },
+              author: { name: "  ", url: "https://example.com" },
+            },
+          ],
+        },
+      }),
+    );
+    expect([error.status, (error.rawError as { code: number }).code]).toEqual([400, 50035]);
+    expect((error.rawError as { errors: unknown }).errors).toEqual({
+      embeds: {
+        0: {
+          fields: { 0: { name: required, value: required } },
+          footer: { text: required },
+          author: { name: required },
+        },
+      },
+    });
+    expect(world.fake.messages(world.channelId)).toEqual([]);
+
+    // A zero-width space is not whitespace: the way a bot shows a blank field.
+    await world.rest.post(Routes.channelMessages(world.channelId), {
+      body: {
+        embeds: [{ title: "Results", fields: [{ name: "\u200b", value: "ok" }], footer: { text: "a" } }],
+      },
+    });
+    expect(world.fake.messages(world.channelId)).toHaveLength(1);
+  });
+
   it("refuses an unknown component type, naming the types the spec allows there", async () => {
     const body = { content: "pick", components: [{ type: 1, components: [{ type: 99, custom_id: "x" }] }] };
     const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
