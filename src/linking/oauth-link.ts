@@ -8,7 +8,12 @@ import {
   type OAuthGrant,
   type OAuthStateOrigin,
 } from "../store/oauth-states.js";
-import type { MemberKey, MemberLink, MemberLinkInput } from "../store/member-links.js";
+import {
+  holdMemberLink,
+  type MemberKey,
+  type MemberLink,
+  type MemberLinkInput,
+} from "../store/member-links.js";
 import type { TokenSet } from "../oauth/tokens.js";
 import { exchangeAtCallback } from "./exchange-at-callback.js";
 import { readPendingCredential } from "./pending-credential.js";
@@ -103,6 +108,9 @@ export async function completeOAuthLink(
   const tokens = readPendingCredential(pendingCredential);
   const user = found.user ?? (await getCurrentUser(deps.platform, { token: tokens.accessToken }));
   const { taken, written } = await deps.db.transaction().execute(async (trx) => {
+    // The member's link is held before the sign-in is taken out, in the order `/unlink` takes the two: the
+    // other order deadlocked a confirmation with an /unlink of the same member on PostgreSQL.
+    await holdMemberLink(trx, { guildId: found.grant.guildId, userId: found.grant.userId });
     const taken = await takeOAuthStateInTransaction(trx, deps, { state, browserKey });
     if (!taken.consumed.ok) return { taken, written: undefined };
     const { grant } = taken.consumed;

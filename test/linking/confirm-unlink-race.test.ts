@@ -1,0 +1,99 @@
+// "Link account" pressed on the confirm page while `/unlink` runs for the same member, on PostgreSQL, where the
+// two run at once (docs/architecture.md, "Linking"). Both take the member's link and the member's pending
+// sign-in; the confirmation takes the link first, as `/unlink` does, so one waits for the other. In the other
+// order each held what the other wanted next, and PostgreSQL aborted one with a deadlock: the confirm page said
+// the platform had failed, or /unlink failed. The test holds the member's link so that /unlink queues for it
+// first and the confirmation second, the order that deadlocked. (SQLite runs one writer at a time.)
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import type { LinkingDeps } from "../../src/linking/linking-deps.js";
+import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
+import { unlinkMember } from "../../src/linking/unlink-member.js";
+import { findMemberLink, holdMemberLink } from "../../src/store/member-links.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { waitUntil } from "../e2e/support/wait-until.js";
+import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
+import { testDatabases, useMigratedStore } from "../store/databases.js";
+import { openSignInLink } from "./open-sign-in-link.js";
+import { buildLinkingDeps } from "./support/linking-deps.js";
+import { redirectUri } from "./support/oauth-link-flow.js";
+
+const member = { guildId: "100000000000000001", userId: "200000000000000002" };
+
+const postgresDatabases = testDatabases().filter((database) => database.dialect === "postgres");
+
+// Skipped, not empty, without TEST_DATABASE_URL: a file with no suite at all fails the run.
+describe.skipIf(postgresDatabases.length === 0)("a confirmation racing /unlink", () => {
+  describe.each(postgresDatabases)("on $name", (database) => {
+    const store = useMigratedStore(database);
+    let oauthServer: OAuthFixture;
+    let platform: PlatformFixture;
+    let deps: LinkingDeps;
+
+    beforeEach(async () => {
+      oauthServer = await startOAuthFixture();
+      platform = await startPlatformFixture();
+      deps = buildLinkingDeps({
+        db: store.db,
+        platform,
+        oauthServer,
+        clock: new ManualClock(Date.UTC(2026, 0, 1)),
+      });
+    });
+    afterEach(async () => {
+      await oauthServer.close();
+      await platform.close();
+    });
+
+    /** Waits until `count` of this database's sessions wait on a lock. */
+    async function waitingOnLocks(count: number, what: string): Promise<void> {
+      await waitUntil(
+        async () => {
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(store.db);
+          return (rows[0]?.waiting ?? 0) >= count;
+        },
+        { timeoutMs: 10_000, what },
+      );
+    }
+
+    it("lets the /unlink finish, then tells the confirmation the sign-in is gone", async () => {
+      const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
+      const { url } = await startOAuthLink(deps, requester, undefined);
+      const opened = await openSignInLink(deps, url);
+      oauthServer.issueCode("code-race", opened.codeChallenge, redirectUri);
+
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const hold = store.db.transaction().execute(async (trx) => {
+        await holdMemberLink(trx, member);
+        held();
+        await released;
+      });
+      try {
+        await holding;
+        const unlinking = unlinkMember(deps, member);
+        await waitingOnLocks(1, "the /unlink to wait for the member's link");
+        const confirming = completeOAuthLink(deps, {
+          state: opened.state,
+          code: "code-race",
+          browserKey: opened.browserKey,
+        });
+        await waitingOnLocks(2, "the confirmation to wait too");
+        release();
+        const [unlinked, confirmed] = await Promise.all([unlinking, confirming]);
+
+        expect(unlinked).toEqual({ wasLinked: false });
+        expect(confirmed).toEqual({ ok: false, reason: "unknown_state" });
+        expect(await findMemberLink(store.db, deps.secretBox, member)).toBeUndefined();
+      } finally {
+        release();
+        await hold;
+      }
+    });
+  });
+});
