@@ -69,8 +69,8 @@ export async function authorizeLinkedRoles(
     });
   } catch (error) {
     // Neither stored nor going to be: the grant is revoked as every token the bot stops using is, the
-    // member verifying again. While the database cannot write the revocation cannot be queued either; the
-    // grant then ends with its tokens' own lifetime, and the page says why the verification failed.
+    // member verifying again. While the database cannot write the revocation cannot be queued either: it is
+    // sent once, unqueued (revoke-dropped-tokens.ts), and the page says why the verification failed.
     await revokeDroppedTokens(deps, {
       issuer: "discord",
       guildId: undefined,

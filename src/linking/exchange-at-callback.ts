@@ -5,6 +5,7 @@ import { findOAuthGrant, savePendingOAuthCredential } from "../store/oauth-state
 import { exchangeCode } from "./exchange-code.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { revokePendingTokens, serialisePendingCredential } from "./pending-credential.js";
+import { revokeUnqueued } from "./revoke-queued-tokens.js";
 import {
   describePendingFailure,
   readPendingOAuthLink,
@@ -57,6 +58,15 @@ export async function exchangeAtCallback(
     now: deps.clock.now(),
     credential: serialisePendingCredential(exchanged.tokens),
     platformUsername: exchanged.user.username,
+  }).catch(async (error: unknown) => {
+    // The database cannot take the tokens (nor queue their revocation, a write too): they are sent for
+    // revocation once now, not left valid with nobody holding them. The claim ends with its staleness.
+    await revokeUnqueued(deps, {
+      issuer: "platform",
+      tokens: exchanged.tokens,
+      who: { cause: "sign_in" },
+    });
+    throw error;
   });
   if (saved) {
     const { user } = exchanged;

@@ -3,12 +3,18 @@
 // rather than left valid until they expire there (docs/architecture.md, "Linking"). Durable: each is queued,
 // sealed, in the transaction that drops it where there is one, and tried at once after the commit; what the
 // issuer does not answer stays queued for the revocation worker (token-revocation-worker.ts), so neither a
-// crash after the commit nor an outage leaves it valid. Never stops what the member did.
+// crash after the commit nor an outage leaves it valid; when the database cannot take the queue's row, they
+// are sent once, unqueued. Never stops what the member did.
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.js";
 import { queueTokenRevocation, tokenToRevokeOf, type TokenIssuer } from "../store/token-revocations.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { revocationEndpoint, revokeQueuedTokens, type RevocationDeps } from "./revoke-queued-tokens.js";
+import {
+  revocationEndpoint,
+  revokeQueuedTokens,
+  revokeUnqueued,
+  type RevocationDeps,
+} from "./revoke-queued-tokens.js";
 
 export type DroppedTokensCause =
   | "unlinked"
@@ -57,6 +63,21 @@ export async function revokeDroppedTokens(
   deps: RevocationDeps & QueueDeps,
   dropped: DroppedTokens,
 ): Promise<void> {
-  const id = await queueDroppedTokens(deps.db, deps, dropped);
+  let id: string | undefined;
+  try {
+    id = await queueDroppedTokens(deps.db, deps, dropped);
+  } catch (error) {
+    // The database cannot take the queue's row either: they are sent once now rather than left valid.
+    await revokeUnqueued(deps, {
+      issuer: dropped.issuer ?? "platform",
+      tokens: dropped.tokens,
+      who: whoOf(dropped),
+    });
+    throw error;
+  }
   await revokeQueuedTokens(deps, id);
+}
+
+function whoOf(dropped: DroppedTokens): Record<string, string | undefined> {
+  return { guildId: dropped.guildId, userId: dropped.userId, cause: dropped.cause };
 }

@@ -10,6 +10,7 @@ import {
   claimDueTokenRevocations,
   finishTokenRevocation,
   rescheduleTokenRevocation,
+  tokenToRevokeOf,
   type TokenIssuer,
   type TokenRevocation,
 } from "../store/token-revocations.js";
@@ -76,6 +77,35 @@ function logLeftToWorker(deps: RevocationDeps, who: Record<string, unknown>, err
     { ...who, err: error instanceof Error ? error.message : String(error) },
     "a revocation could not be tried at once; the revocation worker sends it",
   );
+}
+
+/**
+ * Sends tokens to their issuer once, with nothing queued: for tokens the database could not take, since a queue
+ * is a write too. Best effort (a revocation the issuer does not answer leaves them valid until they expire);
+ * never throws. True when the issuer revoked them or said they were invalid already.
+ */
+export async function revokeUnqueued(
+  deps: Pick<RevocationDeps, "config" | "logger">,
+  dropped: {
+    readonly issuer: TokenIssuer;
+    readonly tokens: { readonly accessToken: string; readonly refreshToken?: string | undefined };
+    /** Whose they were and why dropped, for the log. */
+    readonly who: Readonly<Record<string, string | undefined>>;
+  },
+): Promise<boolean> {
+  const endpoint = revocationEndpoint(deps.config, dropped.issuer);
+  if (endpoint === undefined) return false;
+  const outcome = await requestRevocation({
+    ...endpoint,
+    timeoutMs: Math.min(endpoint.timeoutMs ?? revokeTimeoutMs, revokeTimeoutMs),
+    ...tokenToRevokeOf(dropped.tokens),
+  });
+  if (outcome.kind !== "failed") return true;
+  deps.logger.warn(
+    { ...dropped.who, issuer: dropped.issuer, err: outcome.detail },
+    "tokens the database could not take were not revoked; they stay valid until they expire",
+  );
+  return false;
 }
 
 /** Sends one claimed row to its issuer and finishes or reschedules it. */
