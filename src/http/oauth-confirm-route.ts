@@ -8,7 +8,7 @@ import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
 import { describeVerified } from "./linked-roles-messages.js";
 import { cannotSaveMessage } from "./oauth-messages.js";
-import { isDatabaseUnavailable } from "../linking/link-errors.js";
+import { isCredentialRefused, isDatabaseUnavailable } from "../linking/link-errors.js";
 import { htmlPagesSchema, sendHtmlPage } from "./html-page.js";
 import { readBrowserKey } from "./oauth-browser-cookie.js";
 import {
@@ -105,10 +105,14 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
           const next = "Nothing was linked: go back and press Link account again in a few minutes.";
           return page(503, "Try again in a few minutes", cannotSaveMessage(next));
         }
+        // GET /users/me refused the sign-in's own token (access withdrawn on the platform, or the token
+        // expired): pressing again meets the same refusal, so only a new sign-in helps.
         const message =
           linkError instanceof OAuthError && linkError.code === "invalid_grant"
             ? "The platform refused the authorization code (it may have expired). Run /link in Discord to try again."
-            : "The platform could not complete the link right now. Go back and press Link account again in a moment; if that fails too, run /link in Discord to start over.";
+            : isCredentialRefused(linkError)
+              ? "The platform no longer accepts this sign-in (its access was withdrawn, or it expired). Run /link in Discord to start over."
+              : "The platform could not complete the link right now. Go back and press Link account again in a moment; if that fails too, run /link in Discord to start over.";
         return page(502, "Link failed", message);
       }
     },

@@ -1,4 +1,5 @@
 import { ButtonStyle, ComponentType } from "discord-api-types/v10";
+import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { classifyWriteFault } from "../store/write-fault.js";
 
@@ -98,4 +99,9 @@ export class RefreshAwaitsWritesError extends Error {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return error instanceof RefreshAwaitsWritesError || classifyWriteFault(error) !== undefined;
+}
+
+/** The platform refused the credential itself (401): the same request again meets the same refusal. */
+export function isCredentialRefused(error: unknown): boolean {
+  return error instanceof PlatformError && error.status === 401;
 }

@@ -37,4 +37,18 @@ describe("a confirmation the platform fails before the link is stored", () => {
     expect(third.statusCode).toBe(400);
     expect(third.body).toContain("unknown or was already used");
   });
+
+  it("says the platform no longer accepts the sign-in when GET /users/me refuses its token with 401", async () => {
+    const form = await world.linking.openConfirmForm();
+    world.platform.queueReplies({
+      status: 401,
+      body: { error: { code: "UNAUTHORIZED", message: "Token revoked", requestId: "req_401" } },
+    });
+    const failed = await world.linking.submit(form, "link");
+    expect(failed.statusCode).toBe(502);
+    expect(failed.body).toContain("The platform no longer accepts this sign-in");
+    expect(failed.body).toContain("Run /link in Discord to start over.");
+    expect(failed.body).not.toContain("press Link account again");
+    expect(await world.linking.storedLink()).toBeUndefined();
+  });
 });
