@@ -30,3 +30,22 @@ export const kindFilterFacets: Readonly<Record<EventKind, readonly FilterFacet[]
 export function kindsWithFacet(kinds: readonly EventKind[], facet: FilterFacet): EventKind[] {
   return kinds.filter((kind) => kindFilterFacets[kind].includes(facet));
 }
+
+/**
+ * Facets routing reads off a kind's events when they carry them, but which neither the platform's API
+ * reference nor the sandbox shows on that kind (docs/platform-assumptions.md, "Filters"): a filter on one of
+ * them holds back every such event that leaves it out, which may be all of them. `/subscribe` says so.
+ */
+export const unshownFilterFacets: Readonly<Partial<Record<EventKind, readonly FilterFacet[]>>> = {
+  "battle.created": ["tournament"],
+  "battle.started": ["tournament"],
+  "battle.completed": ["tournament"],
+  "battle.submission": ["tournament", "difficulty"],
+  "user.rating_changed": ["tournament"],
+  "team.battle_completed": ["tournament", "difficulty"],
+};
+
+/** The kinds, of `kinds`, whose events the platform is not shown to give `facet`. */
+export function kindsWithUnshownFacet(kinds: readonly EventKind[], facet: FilterFacet): EventKind[] {
+  return kinds.filter((kind) => unshownFilterFacets[kind]?.includes(facet) === true);
+}

@@ -1,5 +1,7 @@
 import { addDigestSources } from "../../events/activity-kinds.js";
 import type { EventKind } from "../../events/event-kinds.js";
+import { kindsWithUnshownFacet, type FilterFacet } from "../../events/filter-facets.js";
+import type { SubscriptionFilters } from "../../store/subscriptions.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { describeRouteStatus } from "./describe-route.js";
 import { describeEventKinds } from "../../display/event-kind-labels.js";
@@ -40,6 +42,25 @@ function describeChange(outcome: SubscribeOutcome, channel: string): string[] {
   return lines;
 }
 
+/**
+ * A tournament or difficulty filter over kinds whose events the platform is not shown to name one on: each such
+ * event without it is held back, so the route may post far less than the admin expects.
+ */
+export function describeUnshownFacets(filters: SubscriptionFilters, kinds: readonly EventKind[]): string[] {
+  const notes: string[] = [];
+  const warn = (facet: FilterFacet, named: string) => {
+    const unshown = kindsWithUnshownFacet(kinds, facet);
+    if (unshown.length === 0) return;
+    notes.push(
+      `**${describeEventKinds(unshown)}** pass the ${named} filter only when the platform names the ${named} ` +
+        "in the event, which its API reference does not show it doing: those may never be posted here.",
+    );
+  };
+  if (filters.tournamentId !== undefined) warn("tournament", "tournament");
+  if (filters.difficulty !== undefined) warn("difficulty", "difficulty");
+  return notes;
+}
+
 /** `notes`: lines the admin should read about what they asked for (an unchecked tournament id). */
 export function renderSubscribeOutcome(
   outcome: SubscribeOutcome,
@@ -53,7 +74,8 @@ export function renderSubscribeOutcome(
     `Filters: ${describeFilters(subscription.filters, subscription.eventKinds)}`,
   ];
   const gap = describeFeedGap(feed, outcome.addedKinds);
-  if (notes.length > 0) lines.push("", ...notes.map((note) => `⚠️ ${note}`));
+  const warnings = [...notes, ...describeUnshownFacets(subscription.filters, subscription.eventKinds)];
+  if (warnings.length > 0) lines.push("", ...warnings.map((note) => `⚠️ ${note}`));
   if (gap !== undefined) lines.push("", gap);
   return { content: lines.join("\n"), ephemeral: true };
 }

@@ -46,6 +46,40 @@ describe("renderSubscribeOutcome", () => {
     expect(reply.content).toContain("now also receives **Rating changes**");
   });
 
+  it("warns that a tournament filter may hold back every battle and rating change, the platform not shown naming it there", () => {
+    const filtered = {
+      ...subscription,
+      eventKinds: ["battle.completed", "user.rating_changed", "system.tournament_started"] as const,
+      filters: { tournamentId: "trn_1" },
+    } satisfies Subscription;
+    const reply = renderSubscribeOutcome(
+      { change: "created", subscription: filtered, addedKinds: filtered.eventKinds, resumedFrom: undefined },
+      { source: "operator" },
+    );
+    expect(reply.content).toContain(
+      "⚠️ **Battle results, Rating changes** pass the tournament filter only when the platform names the " +
+        "tournament in the event, which its API reference does not show it doing: those may never be posted here.",
+    );
+    expect(reply.content).not.toContain("Tournament starts** pass");
+  });
+
+  it("warns that a difficulty filter may hold back every submission and team result, and nothing else", () => {
+    const reply = (kinds: Subscription["eventKinds"]) =>
+      renderSubscribeOutcome(
+        {
+          change: "created",
+          subscription: { ...subscription, eventKinds: kinds, filters: { difficulty: "hard" } },
+          addedKinds: kinds,
+          resumedFrom: undefined,
+        },
+        { source: "operator" },
+      ).content ?? "";
+    expect(reply(["battle.completed", "battle.submission"])).toMatch(
+      /⚠️ \*\*Battle submissions\*\* pass the difficulty filter only when/,
+    );
+    expect(reply(["battle.completed", "system.tournament_started"])).not.toContain("⚠️");
+  });
+
   it("tells the admin when no webhook feeds the server", () => {
     const reply = renderSubscribeOutcome(
       { change: "unchanged", subscription, addedKinds: [], resumedFrom: undefined },
