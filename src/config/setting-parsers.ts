@@ -9,7 +9,12 @@ export const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-export const optionalUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+// `abort`: a value that is no URL at all stops there, before a later check parses it (`new URL` would throw).
+export const optionalUrl = optionalString.pipe(
+  z
+    .url({ protocol: /^https?$/, abort: true, error: "must be a full URL starting with http:// or https://" })
+    .optional(),
+);
 
 export const listOf = (item: string) =>
   optionalString
