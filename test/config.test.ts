@@ -81,6 +81,10 @@ describe("loadConfig", () => {
     expect(problemsOf(() => loadConfig({ ...minimal, METRICS_PORT: "65536" }))).toEqual([
       "METRICS_PORT: must be at most 65535",
     ]);
+    // Sent as one word after `Bearer`: a token with a space in it would be refused on every scrape.
+    expect(problemsOf(() => loadConfig({ ...minimal, METRICS_TOKEN: "aaaa bbbb cccc dddd" }))).toEqual([
+      "METRICS_TOKEN: must not contain spaces: scrapes send it as `Authorization: Bearer <token>`",
+    ]);
   });
 
   it("refuses, to start, a metrics port the HTTP server takes on the same addresses", () => {
@@ -93,6 +97,8 @@ describe("loadConfig", () => {
     expect(loadConfig(apart).http.port).toBe(8080);
     expect(problemsOf(() => loadConfig({ ...apart, METRICS_HOST: "10.0.0.5" }))).toHaveLength(1);
     expect(loadConfig({ ...minimal, PORT: "9464", METRICS_PORT: "off" }).http.port).toBe(9464);
+    // `localhost` is 127.0.0.1, where the metrics listen by default.
+    expect(problemsOf(() => loadConfig({ ...minimal, HOST: "localhost", PORT: "9464" }))).toHaveLength(1);
     // Only the start listens: a migration with the same settings runs.
     expect(loadConfig({ ...minimal, PORT: "9464" }, "migrate").http.port).toBe(9464);
   });

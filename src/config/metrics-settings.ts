@@ -18,13 +18,22 @@ export const metricsPort = optionalString
       .transform((port) => (port === 0 ? undefined : port)),
   );
 
-/** Long enough that guessing it is hopeless; it travels in every scrape's Authorization header. */
+/**
+ * Long enough that guessing it is hopeless; it travels in every scrape's Authorization header, as one word
+ * after `Bearer` (a token with a space in it could never be sent).
+ */
 export const metricsToken = optionalString.pipe(
-  z.string().min(16, "must be at least 16 characters").optional(),
+  z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .regex(/^\S+$/, "must not contain spaces: scrapes send it as `Authorization: Bearer <token>`")
+    .optional(),
 );
 
 /** Addresses that take every interface's connections: a port there is the port on every address. */
 const wildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
+/** Names of this host's own IPv4 loopback address: `localhost` listens on 127.0.0.1 too. */
+const loopbackHosts = new Set(["localhost", "127.0.0.1"]);
 
 /**
  * A metrics port the HTTP server takes too, on the same address or either on every one: the metrics listener
@@ -37,7 +46,10 @@ export function describeListenerClash(listeners: {
   const { http, metrics } = listeners;
   if (metrics.port === undefined || http.port === 0 || http.port !== metrics.port) return undefined;
   const shared =
-    http.host === metrics.host || wildcardHosts.has(http.host) || wildcardHosts.has(metrics.host);
+    http.host === metrics.host ||
+    wildcardHosts.has(http.host) ||
+    wildcardHosts.has(metrics.host) ||
+    (loopbackHosts.has(http.host) && loopbackHosts.has(metrics.host));
   if (!shared) return undefined;
   return (
     `METRICS_PORT: ${String(http.port)} is PORT too, on the same addresses; the metrics listener needs a port ` +
