@@ -17,10 +17,15 @@ const maxTicks = 50;
 /** Far past any rating, and far enough inside the largest double that the axis's sums stay finite. */
 const drawableRating = 1e300;
 
+/** The rating as the chart places it: past ±10³⁰⁰ at ±10³⁰⁰, where the axis and the plot's sums stay finite. */
+export function clampRating(rating: number): number {
+  return Math.min(drawableRating, Math.max(-drawableRating, rating));
+}
+
 /** Round tick values (steps of 1, 2, 2.5, 5 × 10ⁿ) covering every rating with a little headroom. */
 export function computeRatingAxis(minRating: number, maxRating: number, targetTickCount = 5): RatingAxis {
-  let low = Math.max(-drawableRating, minRating);
-  let high = Math.min(drawableRating, maxRating);
+  let low = clampRating(minRating);
+  let high = clampRating(maxRating);
   const leastSpan = Math.max(minimumSpan, Math.max(Math.abs(low), Math.abs(high)) * spanPerMagnitude);
   if (high - low < leastSpan) {
     // Halved first: the sum of two ratings near the largest double is not finite.

@@ -2,7 +2,7 @@ import type { ChartFrame } from "./chart-frame.js";
 import { formatRating } from "../display/rating.js";
 import { chartColours } from "./chart-theme.js";
 import { computeDateTicks } from "./date-axis.js";
-import { computeRatingAxis } from "./rating-axis.js";
+import { clampRating, computeRatingAxis } from "./rating-axis.js";
 import type { RatingPoint } from "./rating-history.js";
 import { buildElement, buildText, formatCoordinate } from "./svg-markup.js";
 
@@ -31,7 +31,7 @@ export function buildRatingPlotSvg(
   const toX = (time: number): number =>
     timeSpan === 0 ? (left + right) / 2 : left + ((time - firstTime) / timeSpan) * (right - left);
   const toY = (rating: number): number =>
-    bottom - ((rating - axis.lower) / (axis.upper - axis.lower)) * (bottom - top);
+    bottom - ((clampRating(rating) - axis.lower) / (axis.upper - axis.lower)) * (bottom - top);
 
   const parts: string[] = [];
   for (const tick of axis.ticks) {

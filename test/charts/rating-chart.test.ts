@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderRatingChart } from "../../src/charts/rating-chart.js";
+import { buildRatingChartSvg } from "../../src/charts/rating-chart-svg.js";
 import { countBrightPixels, decodePng, readPngHeader } from "./decode-png.js";
 
 function makeHistory(count: number, start = Date.UTC(2025, 0, 1)): { date: string; rating: number }[] {
@@ -60,6 +61,17 @@ describe("renderRatingChart", () => {
     expect(
       (await renderRatingChart({ username: "carol", history: shuffled, tier: "gold" })).equals(sorted),
     ).toBe(true);
+  });
+
+  it("plots ratings as large as a double holds at finite places (the platform's numbers are only finite)", () => {
+    const svg = buildRatingChartSvg({
+      username: "ada",
+      history: [
+        { date: "2025-01-01", rating: -Number.MAX_VALUE },
+        { date: "2025-01-02", rating: Number.MAX_VALUE },
+      ],
+    });
+    expect(svg).not.toMatch(/Infinity|NaN/);
   });
 
   it("skips undrawable entries, and shows the empty state when none are left", async () => {
