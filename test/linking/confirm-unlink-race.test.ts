@@ -46,13 +46,13 @@ describe.skipIf(postgresDatabases.length === 0)("a confirmation racing /unlink",
       await platform.close();
     });
 
-    /** Waits until `count` of this database's sessions wait on a lock. */
-    async function waitingOnLocks(count: number, what: string): Promise<void> {
+    /** Waits until `count` sessions wait on the lock the session `holder` holds (none of another test's). */
+    async function blockedBy(holder: number, count: number, what: string): Promise<void> {
       await waitUntil(
         async () => {
           const { rows } = await sql<{ waiting: number }>`
             select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(store.db);
+            where ${holder}::int = any(pg_blocking_pids(pid))`.execute(store.db);
           return (rows[0]?.waiting ?? 0) >= count;
         },
         { timeoutMs: 10_000, what },
@@ -67,23 +67,24 @@ describe.skipIf(postgresDatabases.length === 0)("a confirmation racing /unlink",
 
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
+      let heldBy!: (pid: number) => void;
+      const holding = new Promise<number>((resolve) => (heldBy = resolve));
       const hold = store.db.transaction().execute(async (trx) => {
         await holdMemberLink(trx, member);
-        held();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        heldBy(rows[0]?.pid ?? 0);
         await released;
       });
       try {
-        await holding;
+        const holder = await holding;
         const unlinking = unlinkMember(deps, member);
-        await waitingOnLocks(1, "the /unlink to wait for the member's link");
+        await blockedBy(holder, 1, "the /unlink to wait for the member's link");
         const confirming = completeOAuthLink(deps, {
           state: opened.state,
           code: "code-race",
           browserKey: opened.browserKey,
         });
-        await waitingOnLocks(2, "the confirmation to wait too");
+        await blockedBy(holder, 2, "the confirmation to wait too");
         release();
         const [unlinked, confirmed] = await Promise.all([unlinking, confirming]);
 

@@ -41,8 +41,8 @@ describe.skipIf(postgresDatabases.length === 0)("/unsubscribe racing /subscribe"
       });
       let commitSubscribe!: () => void;
       const subscribeMayCommit = new Promise<void>((resolve) => (commitSubscribe = resolve));
-      let subscribeWritten!: () => void;
-      const subscribeHasWritten = new Promise<void>((resolve) => (subscribeWritten = resolve));
+      let subscribeWritten!: (pid: number) => void;
+      const subscribeHasWritten = new Promise<number>((resolve) => (subscribeWritten = resolve));
       // What /subscribe writes (its compare-and-set over the route it read), in a transaction kept open.
       const subscribe = store.db.transaction().execute(async (trx) => {
         const updated = await updateSubscription(trx, {
@@ -54,10 +54,11 @@ describe.skipIf(postgresDatabases.length === 0)("/unsubscribe racing /subscribe"
           expectedUpdatedAt: route.updatedAt,
         });
         expect(updated).toBeDefined();
-        subscribeWritten();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        subscribeWritten(rows[0]?.pid ?? 0);
         await subscribeMayCommit;
       });
-      await subscribeHasWritten;
+      const holder = await subscribeHasWritten;
 
       const removal = removing();
       // The /unsubscribe has read the route and waits for the row the /subscribe holds.
@@ -65,8 +66,7 @@ describe.skipIf(postgresDatabases.length === 0)("/unsubscribe racing /subscribe"
         async () => {
           const { rows } = await sql<{ waiting: number }>`
             select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'
-              and query ilike '%subscriptions%'`.execute(store.db);
+            where ${holder}::int = any(pg_blocking_pids(pid))`.execute(store.db);
           return (rows[0]?.waiting ?? 0) > 0;
         },
         { timeoutMs: 10_000, what: "the /unsubscribe to wait for the /subscribe's row" },
