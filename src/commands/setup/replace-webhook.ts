@@ -6,7 +6,10 @@ import { PlatformError } from "../../api/errors.js";
 import type { PlatformCredential } from "../../api/http.js";
 import { registerWebhook } from "../../api/webhooks.js";
 import type { EventKind } from "../../events/event-kinds.js";
+import { discordTimestamp } from "../../display/discord-timestamp.js";
+import { UserFacingError } from "../../discord/user-facing-error.js";
 import { savePlatformWebhookId } from "../../store/webhook-endpoints.js";
+import { classifyWriteFault } from "../../store/write-fault.js";
 import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { buildEndpointUrl, type RegisteredEndpoint } from "./guild-webhook.js";
@@ -73,4 +76,32 @@ export async function registerReplacementWebhook(
     platformWebhookId: webhook.id,
     previousAcceptedUntil: request.rotatedAt + retiredSecretAcceptanceMs,
   };
+}
+
+/**
+ * A new secret sent to the platform (a PATCH, or a webhook registered in place of one) that the platform did
+ * not confirm: a 5xx or no answer, where it may have taken it. Not a refusal, and not the bot's own database
+ * failing after the platform answered.
+ */
+export function isUnconfirmed(error: unknown): boolean {
+  if (error instanceof PlatformError) return error.status >= 500;
+  return classifyWriteFault(error) === undefined;
+}
+
+/**
+ * What the admin is told then: both secrets stay accepted, the old one for its hour (until `acceptedUntil`),
+ * and running `command` again finishes the change.
+ */
+export function unconfirmedSecretError(input: {
+  readonly code: string;
+  /** What was not confirmed, as the reply's first sentence. */
+  readonly opening: string;
+  readonly acceptedUntil: number;
+  readonly command: string;
+}): UserFacingError {
+  return new UserFacingError(
+    input.code,
+    `${input.opening} Until ${discordTimestamp(input.acceptedUntil, "f")} the bot accepts deliveries signed ` +
+      `with either secret; run \`${input.command}\` again to finish, and \`/setup webhook test\` to check.`,
+  );
 }

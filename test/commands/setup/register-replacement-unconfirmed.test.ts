@@ -45,7 +45,8 @@ describe.each(testDatabases().slice(0, 1))(
       expect(failure).toMatchObject({ code: "replacement_unconfirmed" });
       expect((failure as Error).message).toBe(
         `The platform could not update webhook \`${registered.platformWebhookId}\` in place, and did not ` +
-          "confirm the new one the bot registered in its place with a new secret. Until " +
+          "confirm the new one the bot registered in its place with a new secret (if it made it after all and " +
+          "the next run makes another, delete the extra one in the platform once its deliveries fail). Until " +
           `<t:${acceptedUntil}:f> the bot accepts deliveries signed with either secret; run ` +
           "`/setup webhook register` again to finish, and `/setup webhook test` to check.",
       );

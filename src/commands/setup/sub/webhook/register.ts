@@ -5,8 +5,6 @@
 import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
-import { UserFacingError } from "../../../../discord/user-facing-error.js";
-import { discordTimestamp } from "../../../../display/discord-timestamp.js";
 import { retiredSecretAcceptanceMs } from "../../../../store/webhook-retired-secrets.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import type { EventKind } from "../../../../events/event-kinds.js";
@@ -25,7 +23,9 @@ import { sortEventKinds } from "../../../../display/event-kind-labels.js";
 import { buildEndpointUrl, isRegistered, type RegisteredEndpoint } from "../../guild-webhook.js";
 import {
   cannotUpdateInPlace,
+  isUnconfirmed,
   registerReplacementWebhook,
+  unconfirmedSecretError,
   type ReplacedWebhook,
 } from "../../replace-webhook.js";
 import { chooseWebhookKinds } from "../../webhook-kinds.js";
@@ -124,21 +124,24 @@ async function replaceWebhook(
       events,
     });
   } catch (error) {
-    if (!(error instanceof PlatformError) || error.status >= 500) {
+    if (isUnconfirmed(error)) {
       // The platform may have made the new webhook with the new secret, so both stay accepted; the old one
       // only for an hour, which the admin must hear (as after a rotation the platform did not confirm).
       deps.logger.warn(
         { err: error, endpointId: endpoint.id },
         "the platform did not confirm the webhook registered in place of one it could not update",
       );
-      throw new UserFacingError(
-        "replacement_unconfirmed",
-        `The platform could not update webhook \`${endpoint.platformWebhookId}\` in place, and did not confirm ` +
-          "the new one the bot registered in its place with a new secret. Until " +
-          `${discordTimestamp(rotatedAt + retiredSecretAcceptanceMs, "f")} the bot accepts deliveries signed ` +
-          "with either secret; run `/setup webhook register` again to finish, and `/setup webhook test` to check.",
-      );
+      throw unconfirmedSecretError({
+        code: "replacement_unconfirmed",
+        opening:
+          `The platform could not update webhook \`${endpoint.platformWebhookId}\` in place, and did not ` +
+          "confirm the new one the bot registered in its place with a new secret (if it made it after all and " +
+          "the next run makes another, delete the extra one in the platform once its deliveries fail).",
+        acceptedUntil: rotatedAt + retiredSecretAcceptanceMs,
+        command: "/setup webhook register",
+      });
     }
+    if (!(error instanceof PlatformError)) throw error;
     const restore = { id: endpoint.id, refused: secret, rotatedAt, now: deps.clock.now() };
     await restoreWebhookSecret(deps.db, deps.secretBox, restore);
     throw error;

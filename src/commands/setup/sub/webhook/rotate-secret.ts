@@ -7,7 +7,6 @@ import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { updateWebhook } from "../../../../api/webhooks.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
-import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { sortEventKinds } from "../../../../display/event-kind-labels.js";
 import { listGuildSubscriptions } from "../../../../store/subscriptions.js";
 import { restoreWebhookSecret, rotateWebhookSecret } from "../../../../store/webhook-endpoints.js";
@@ -15,11 +14,12 @@ import { retiredSecretAcceptanceMs } from "../../../../store/webhook-retired-sec
 import type { RegisteredEndpoint } from "../../guild-webhook.js";
 import {
   cannotUpdateInPlace,
+  isUnconfirmed,
   registerReplacementWebhook,
+  unconfirmedSecretError,
   type ReplacedWebhook,
 } from "../../replace-webhook.js";
 import { generateWebhookSecret } from "../../webhook-secret.js";
-import { discordTimestamp } from "../../../../display/discord-timestamp.js";
 import { renderRotationOutcome } from "../../render-rotation-outcome.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
 import { openWebhookSession } from "../../webhook-session.js";
@@ -50,15 +50,16 @@ export async function rotateGuildWebhookSecret(
   try {
     outcome = await sendNewSecret(deps, request, newSecret, now);
   } catch (error) {
-    if (!(error instanceof PlatformError) || error.status >= 500) {
+    if (isUnconfirmed(error)) {
       deps.logger.warn({ err: error, endpointId: endpoint.id }, "the platform did not confirm a new secret");
-      throw new UserFacingError(
-        "rotation_unconfirmed",
-        "The platform did not confirm the new secret. Until " +
-          `${discordTimestamp(previousAcceptedUntil, "f")} the bot accepts deliveries signed with either secret; ` +
-          "run `/setup webhook rotate-secret` again to finish, and `/setup webhook test` to check.",
-      );
+      throw unconfirmedSecretError({
+        code: "rotation_unconfirmed",
+        opening: "The platform did not confirm the new secret.",
+        acceptedUntil: previousAcceptedUntil,
+        command: "/setup webhook rotate-secret",
+      });
     }
+    if (!(error instanceof PlatformError)) throw error;
     await restoreWebhookSecret(deps.db, deps.secretBox, {
       id: endpoint.id,
       refused: newSecret,
