@@ -1,9 +1,10 @@
 // `/setup webhook register` on a platform that cannot update the webhook in place registers a new one with a
 // new secret (src/commands/setup/replace-webhook.ts). When the platform does not confirm that registration
 // (a 5xx, no answer), the new webhook may exist: both secrets stay accepted, the old one for an hour, and the
-// admin is told so and how to finish, as after a rotation the platform did not confirm.
+// admin is told so and how to finish, as after a rotation the platform did not confirm (the second test).
 import { describe, expect, it } from "vitest";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";
+import { rotateGuildWebhookSecret } from "../../../src/commands/setup/sub/webhook/rotate-secret.js";
 import { loadConfig } from "../../../src/config.js";
 import { UserFacingError } from "../../../src/discord/user-facing-error.js";
 import { listGuildWebhookEndpoints } from "../../../src/store/webhook-endpoints.js";
@@ -57,6 +58,45 @@ describe.each(testDatabases().slice(0, 1))(
       expect(after?.platformWebhookId).toBe(registered.platformWebhookId);
       expect((failure as Error).message).not.toContain(registered.secret);
       expect((failure as Error).message).not.toContain(after?.secret);
+    });
+
+    it("tells an admin whose rotation the platform did not confirm the same way", async () => {
+      const { platform } = linked;
+      const deps = {
+        ...linked.deps,
+        config: loadConfig(
+          { PLATFORM_API_URL: platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
+          "migrate",
+        ),
+      };
+      const credential = { token: "key_write_0123456789" };
+      await registerGuildWebhook(deps, { guildId: member.guildId, credential });
+      const [registered] = await listGuildWebhookEndpoints(
+        deps.db,
+        deps.secretBox,
+        member.guildId,
+        deps.clock.now(),
+      );
+      const platformWebhookId = registered?.platformWebhookId;
+      if (registered === undefined || platformWebhookId == null)
+        throw new Error("the registration was not stored");
+
+      platform.queueReplies({ status: 503, body: {} });
+      const failure = await rotateGuildWebhookSecret(deps, {
+        endpoint: { ...registered, platformWebhookId },
+        credential,
+      }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+
+      expect(failure).toMatchObject({ code: "rotation_unconfirmed" });
+      const acceptedUntil = Math.floor((deps.clock.now() + 3_600_000) / 1000);
+      expect((failure as Error).message).toBe(
+        `The platform did not confirm the new secret. Until <t:${acceptedUntil}:f> the bot accepts deliveries ` +
+          "signed with either secret; run `/setup webhook rotate-secret` again to finish, and `/setup webhook test` " +
+          "to check.",
+      );
     });
   },
 );
