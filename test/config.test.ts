@@ -97,8 +97,17 @@ describe("loadConfig", () => {
     expect(loadConfig(apart).http.port).toBe(8080);
     expect(problemsOf(() => loadConfig({ ...apart, METRICS_HOST: "10.0.0.5" }))).toHaveLength(1);
     expect(loadConfig({ ...minimal, PORT: "9464", METRICS_PORT: "off" }).http.port).toBe(9464);
-    // `localhost` is 127.0.0.1, where the metrics listen by default.
-    expect(problemsOf(() => loadConfig({ ...minimal, HOST: "localhost", PORT: "9464" }))).toHaveLength(1);
+    // `localhost` is 127.0.0.1, where the metrics listen by default, and ::1; 127.0.0.1 and ::1 are apart.
+    expect(problemsOf(() => loadConfig({ ...minimal, HOST: "localhost", PORT: "9464" }))).toEqual([
+      "METRICS_PORT: 9464 is PORT too, on the same addresses; the metrics listener needs a port of its own " +
+        "(or METRICS_PORT=off)",
+    ]);
+    expect(
+      problemsOf(() => loadConfig({ ...minimal, HOST: "localhost", PORT: "9464", METRICS_HOST: "::1" })),
+    ).toHaveLength(1);
+    expect(loadConfig({ ...minimal, HOST: "127.0.0.1", PORT: "9464", METRICS_HOST: "::1" }).http.port).toBe(
+      9464,
+    );
     // Only the start listens: a migration with the same settings runs.
     expect(loadConfig({ ...minimal, PORT: "9464" }, "migrate").http.port).toBe(9464);
   });

@@ -3,6 +3,7 @@
 import { fitLines } from "../display/fit-lines.js";
 import { formatDuration } from "../display/duration.js";
 import {
+  isLostAlone,
   readWinner,
   type BattleCompletedData,
   type BattleParticipant,
@@ -64,13 +65,13 @@ function describeResult(player: BattleParticipant): string {
 /**
  * The winner by name; "Draw" when the platform says there is none, or, silent, when first place is shared; the
  * sole first place if it is silent (readWinner, as the weekly digest counts it). A battle of one player that
- * the platform says nobody won has no winner, not a draw (readPlayerOutcome counts it lost).
+ * the platform says nobody won has no winner, not a draw (isLostAlone; the digest counts it lost).
  */
 function describeWinner(data: BattleCompletedData, name: (player: PlayerName) => string): string | undefined {
   const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
   const winner = readWinner(data.winner, firsts);
   if (winner === undefined) return undefined;
-  if (winner.draw && data.winner === null && data.participants.length === 1) return "No winner";
+  if (isLostAlone(data)) return "No winner";
   if (winner.draw) return "🤝 Draw";
   const player = data.participants.find((candidate) => candidate.userId === winner.id);
   return `🏆 ${name(player ?? { userId: winner.id, username: undefined })}`;

@@ -32,8 +32,8 @@ export const metricsToken = optionalString.pipe(
 
 /** Addresses that take every interface's connections: a port there is the port on every address. */
 const wildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
-/** Names of this host's own IPv4 loopback address: `localhost` listens on 127.0.0.1 too. */
-const loopbackHosts = new Set(["localhost", "127.0.0.1"]);
+/** The loopback addresses `localhost` listens on: a port there is the port on each. */
+const localhostAddresses = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
 /**
  * A metrics port the HTTP server takes too, on the same address or either on every one: the metrics listener
@@ -49,7 +49,9 @@ export function describeListenerClash(listeners: {
     http.host === metrics.host ||
     wildcardHosts.has(http.host) ||
     wildcardHosts.has(metrics.host) ||
-    (loopbackHosts.has(http.host) && loopbackHosts.has(metrics.host));
+    ((http.host === "localhost" || metrics.host === "localhost") &&
+      localhostAddresses.has(http.host) &&
+      localhostAddresses.has(metrics.host));
   if (!shared) return undefined;
   return (
     `METRICS_PORT: ${String(http.port)} is PORT too, on the same addresses; the metrics listener needs a port ` +

@@ -7,9 +7,14 @@ import type { TeamBattleCompletedData } from "./event-data/team-events.js";
 
 export type BattleOutcome = "won" | "lost" | "draw";
 
+/** A battle of one player that the platform says nobody won: that player lost, there was nobody to draw with. */
+export function isLostAlone(data: BattleCompletedData): boolean {
+  return data.winner === null && data.participants.length === 1;
+}
+
 /** The outcome for `userId`; undefined when the event names no winner and no single first place. */
 export function readPlayerOutcome(data: BattleCompletedData, userId: string): BattleOutcome | undefined {
-  if (data.winner === null) return data.participants.length === 1 ? "lost" : "draw";
+  if (data.winner === null) return isLostAlone(data) ? "lost" : "draw";
   const firsts = data.participants.filter((player) => player.rank === 1).map((player) => player.userId);
   return readOutcome(data.winner, firsts, userId);
 }

@@ -23,7 +23,7 @@ export { isStoredTestEvent, readStoredEvent, StoredEventError } from "./stored-e
 export { battleResultKinds, cardBattleId, isBattleResult } from "./card-battle-id.js";
 export { readTierMove, sameTier } from "./tier-move.js";
 export type { TierMove } from "./tier-move.js";
-export { readPlayerOutcome, readTeamOutcome, readWinner } from "./battle-outcome.js";
+export { isLostAlone, readPlayerOutcome, readTeamOutcome, readWinner } from "./battle-outcome.js";
 export type { BattleOutcome } from "./battle-outcome.js";
 export { readRatingContest, describeContestKey } from "./rating-contest.js";
 export type { RatingContest } from "./rating-contest.js";

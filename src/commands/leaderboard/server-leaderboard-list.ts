@@ -42,13 +42,13 @@ export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
     const period = readActivityPeriod(query);
     // The pages before this one, this one, and one row more, which tells whether another page follows.
     const wanted = (asked + 1) * pageSize + 1;
-    let page = asked;
     // A page past the end (`page:` typed too high, or members left since) shows the last page instead.
-    const onPage = <Row>(rows: readonly Row[]) => {
-      if (page > 0 && rows.length <= page * pageSize)
-        page = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
-      return rows.slice(page * pageSize, (page + 1) * pageSize);
-    };
+    const shownPage = (rows: readonly unknown[]) =>
+      asked > 0 && rows.length <= asked * pageSize
+        ? Math.max(0, Math.ceil(rows.length / pageSize) - 1)
+        : asked;
+    const onPage = <Row>(rows: readonly Row[], page: number) =>
+      rows.slice(page * pageSize, (page + 1) * pageSize);
     if (period === "all") {
       const members = checkMembers(deps, guildId, []);
       const rows = await readRowsStillHere({
@@ -56,8 +56,9 @@ export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
         read: (limit, offset) => listServerLeaderboard(deps.db, { guildId, limit, offset }),
         isStillHere: (row) => members.isStillHere(row.userId),
       });
+      const page = shownPage(rows);
       const reply = renderServerLeaderboard({
-        rows: onPage(rows),
+        rows: onPage(rows, page),
         page,
         pageSize,
         viewerUserId: actor.userId,
@@ -72,10 +73,11 @@ export const serverLeaderboardList: PaginatedList<ServerLeaderboardDeps> = {
       read: (limit, offset) => listMemberPeriodTotals(deps.db, { guildId, window, limit, offset }),
       isStillHere: (row) => members.isAnyStillHere(row.platformUserId),
     });
+    const page = shownPage(rows);
     const reply = renderServerPeriodLeaderboard({
       period,
       window,
-      rows: onPage(rows),
+      rows: onPage(rows, page),
       // An account another member here also linked is shown as that member.
       members: links.filter((link) => !members.departed.has(link.userId)),
       page,

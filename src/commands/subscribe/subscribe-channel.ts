@@ -28,6 +28,7 @@ import {
   type FilterOptions,
   sameFilters,
 } from "./subscription-filter-options.js";
+import { retryRouteChange } from "../retry-route-change.js";
 
 export interface SubscribeRequest {
   readonly guildId: string;
@@ -48,19 +49,11 @@ export interface SubscribeOutcome {
   readonly resumedFrom: Pick<Subscription, "status" | "statusReason"> | undefined;
 }
 
-/** How often a /subscribe reads the route again after another changed it between its read and its write. */
-const maxAttempts = 5;
-
 export async function subscribeChannel(
   db: Kysely<Database>,
   request: SubscribeRequest,
 ): Promise<SubscribeOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
-    const outcome = await trySubscribeChannel(db, request);
-    if (outcome !== undefined) return outcome;
-    if (attempt >= maxAttempts)
-      throw new Error("the channel's route kept changing while /subscribe changed it; nothing was changed");
-  }
+  return retryRouteChange("/subscribe", () => trySubscribeChannel(db, request));
 }
 
 /** One read and write of the channel's route; undefined when another change came between them. */

@@ -8,6 +8,7 @@ import type { Database } from "../../store/database.js";
 import { dropRoutePosts } from "../../store/route-posts.js";
 import { deleteSubscription, listGuildSubscriptions, updateSubscription } from "../../store/subscriptions.js";
 import { describeEventKinds, sortEventKinds } from "../../display/event-kind-labels.js";
+import { retryRouteChange } from "../retry-route-change.js";
 
 export type UnsubscribeOutcome = (
   | { readonly result: "removed"; readonly channelId: string }
@@ -34,16 +35,8 @@ export async function unsubscribeChannel(
   db: Kysely<Database>,
   request: UnsubscribeRequest,
 ): Promise<UnsubscribeOutcome> {
-  for (let attempt = 1; ; attempt += 1) {
-    const outcome = await tryUnsubscribeChannel(db, request);
-    if (outcome !== undefined) return outcome;
-    if (attempt >= maxAttempts)
-      throw new Error("the channel's route kept changing while /unsubscribe changed it; nothing was changed");
-  }
+  return retryRouteChange("/unsubscribe", () => tryUnsubscribeChannel(db, request));
 }
-
-/** How often an /unsubscribe reads the route again after another change came between its read and its write. */
-const maxAttempts = 5;
 
 /** Signals, inside the transaction, that the route changed after it was read: the transaction rolls back. */
 class RouteChangedMeanwhile extends Error {}
