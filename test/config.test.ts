@@ -239,7 +239,8 @@ describe("loadConfig", () => {
       expect.stringMatching(/^PLATFORM_AUTH_URL: /),
       "PLATFORM_CLIENT_SECRET: required when OAuth is configured (set all four or none)",
     ]);
-    // An address without its scheme is named with the rest, not thrown as a bare TypeError from a later check.
+    // An address without its scheme is named with the rest, not thrown as a bare TypeError from a later
+    // check.
     expect(problemsOf(() => loadConfig({ ...minimal, PUBLIC_URL: "bot.example.com", PORT: "abc" }))).toEqual([
       "PUBLIC_URL: must be a full URL starting with http:// or https://",
       "PORT: must be a port number",

@@ -17,7 +17,7 @@ const maxTicks = 50;
 /** Far past any rating, and far enough inside the largest double that the axis's sums stay finite. */
 const drawableRating = 1e300;
 
-/** The rating as the chart places it: past ±10³⁰⁰ at ±10³⁰⁰, where the axis and the plot's sums stay finite. */
+/** The rating as the chart places it: past ±10³⁰⁰ at ±10³⁰⁰, where the axis's and plot's sums stay finite. */
 export function clampRating(rating: number): number {
   return Math.min(drawableRating, Math.max(-drawableRating, rating));
 }

@@ -7,7 +7,7 @@ import type { TeamBattleCompletedData } from "./event-data/team-events.js";
 
 export type BattleOutcome = "won" | "lost" | "draw";
 
-/** A battle of one player that the platform says nobody won: that player lost, there was nobody to draw with. */
+/** A battle of one player that the platform says nobody won: that player lost, with nobody to draw with. */
 export function isLostAlone(data: BattleCompletedData): boolean {
   return data.winner === null && data.participants.length === 1;
 }

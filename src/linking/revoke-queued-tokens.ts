@@ -80,9 +80,9 @@ function logLeftToWorker(deps: RevocationDeps, who: Record<string, unknown>, err
 }
 
 /**
- * Sends tokens to their issuer once, with nothing queued: for tokens the database could not take, since a queue
- * is a write too. Best effort (a revocation the issuer does not answer leaves them valid until they expire);
- * never throws. True when the issuer revoked them or said they were invalid already.
+ * Sends tokens to their issuer once, with nothing queued: for tokens the database could not take, since a
+ * queue is a write too. Best effort (a revocation the issuer does not answer leaves them valid until they
+ * expire); never throws. True when the issuer revoked them or said they were invalid already.
  */
 export async function revokeUnqueued(
   deps: Pick<RevocationDeps, "config" | "logger">,

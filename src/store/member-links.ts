@@ -132,11 +132,12 @@ const memberLinkLock = 7_316_002;
 
 /**
  * Holds one member's server or personal link until the transaction ends, on PostgreSQL, whether it exists or
- * not. FOR UPDATE locks only a row there is: two first links of one member at once (two sign-ins, or a key and a
- * sign-in) would each read no link, and the second to commit would overwrite the first's credential without
- * reading it, so its OAuth tokens would never be revoked. Held before the read, the second waits for the first
- * to commit and then reads what it stored. SQLite runs one writer at a time already. A transaction that also
- * takes out the member's pending sign-ins holds this first, as `/unlink` does, so two never wait on each other.
+ * not. FOR UPDATE locks only a row there is: two first links of one member at once (two sign-ins, or a key
+ * and a sign-in) would each read no link, and the second to commit would overwrite the first's credential
+ * without reading it, so its OAuth tokens would never be revoked. Held before the read, the second waits for
+ * the first to commit and then reads what it stored. SQLite runs one writer at a time already. A transaction
+ * that also takes out the member's pending sign-ins holds this first, as `/unlink` does, so two never wait on
+ * each other.
  */
 export async function holdMemberLink(db: Kysely<Database>, key: MemberKey): Promise<void> {
   if (readDialect(db) !== "postgres") return;

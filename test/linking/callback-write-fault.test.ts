@@ -1,8 +1,9 @@
-// The OAuth callback whose database cannot take the tokens it just got (docs/architecture.md, "Linking": tokens
-// the bot cannot keep are revoked). The claim on the code went in, then another connection holds the file's
-// write lock past the 5 s busy timeout while the code is exchanged, so the pending row's save fails, and so
-// would queueing the revocation (a write too): the tokens are sent for revocation once, directly, rather than
-// left valid at the platform with nobody holding them. The fault is real: a second connection's lock.
+// The OAuth callback whose database cannot take the tokens it just got (docs/architecture.md, "Linking":
+// tokens the bot cannot keep are revoked). The claim on the code went in, then another connection holds the
+// file's write lock past the 5 s busy timeout while the code is exchanged, so the pending row's save fails,
+// and so would queueing the revocation (a write too): the tokens are sent for revocation once, directly,
+// rather than left valid at the platform with nobody holding them. The fault is real: a second connection's
+// lock.
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";

@@ -1,9 +1,9 @@
-// "Link account" pressed on the confirm page while `/unlink` runs for the same member, on PostgreSQL, where the
-// two run at once (docs/architecture.md, "Linking"). Both take the member's link and the member's pending
+// "Link account" pressed on the confirm page while `/unlink` runs for the same member, on PostgreSQL, where
+// the two run at once (docs/architecture.md, "Linking"). Both take the member's link and the member's pending
 // sign-in; the confirmation takes the link first, as `/unlink` does, so one waits for the other. In the other
-// order each held what the other wanted next, and PostgreSQL aborted one with a deadlock: the confirm page said
-// the platform had failed, or /unlink failed. The test holds the member's link so that /unlink queues for it
-// first and the confirmation second, the order that deadlocked. (SQLite runs one writer at a time.)
+// order each held what the other wanted next, and PostgreSQL aborted one with a deadlock: the confirm page
+// said the platform had failed, or /unlink failed. The test holds the member's link so that /unlink queues
+// for it first and the confirmation second, the order that deadlocked. (SQLite runs one writer at a time.)
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";

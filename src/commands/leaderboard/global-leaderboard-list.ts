@@ -29,9 +29,9 @@ export const globalLeaderboardList: PaginatedList<BotDependencies> = {
       getGlobalLeaderboard(deps.platform, credential, { limit: pageSize, offset: page * pageSize });
     let page = asked;
     let board = await read(page);
-    // A page past the end (`page:` typed too high, or the list shrank since) shows the last page instead, when
-    // the platform gives its total: otherwise only ◀ leads back, a page and a request of the member's plan at
-    // a time.
+    // A page past the end (`page:` typed too high, or the list shrank since) shows the last page instead,
+    // when the platform gives its total: otherwise only ◀ leads back, a page and a request of the member's
+    // plan at a time.
     const lastPage =
       board.total === undefined ? undefined : Math.max(0, Math.ceil(board.total / pageSize) - 1);
     if (board.rankings.length === 0 && lastPage !== undefined && lastPage < page) {

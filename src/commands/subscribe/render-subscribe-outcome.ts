@@ -43,8 +43,8 @@ function describeChange(outcome: SubscribeOutcome, channel: string): string[] {
 }
 
 /**
- * A tournament or difficulty filter over kinds whose events the platform is not shown to name one on: each such
- * event without it is held back, so the route may post far less than the admin expects.
+ * A tournament or difficulty filter over kinds whose events the platform is not shown to name one on: each
+ * such event without it is held back, so the route may post far less than the admin expects.
  */
 export function describeUnshownFacets(filters: SubscriptionFilters, kinds: readonly EventKind[]): string[] {
   const notes: string[] = [];

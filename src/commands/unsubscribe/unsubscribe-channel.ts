@@ -51,8 +51,8 @@ async function tryUnsubscribeChannel(
   // post before (and it is dropped), one after routes by the changed route. On PostgreSQL a webhook whose
   // routing read the route just before this commits may still queue its post: one, at the same moment. Each
   // route is changed only as it was read (a compare-and-set on `updated_at`, as /subscribe changes it): a
-  // /subscribe that added kinds between this read and this write (PostgreSQL runs both at once) is read again,
-  // not overwritten.
+  // /subscribe that added kinds between this read and this write (PostgreSQL runs both at once) is read
+  // again, not overwritten.
   const changed = await db
     .transaction()
     .execute(async (trx) => {
