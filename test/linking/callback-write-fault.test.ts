@@ -5,49 +5,27 @@
 // rather than left valid at the platform with nobody holding them. The fault is real: a second connection's
 // lock.
 import SqliteDatabase from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
+import { describe, expect, it } from "vitest";
 import { exchangeAtCallback } from "../../src/linking/exchange-at-callback.js";
-import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { startOAuthLink } from "../../src/linking/oauth-link.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { waitUntil } from "../e2e/support/wait-until.js";
-import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
-import { sqliteFile, useMigratedStore } from "../store/databases.js";
+import { sqliteFile } from "../store/databases.js";
 import { openSignInLink } from "./open-sign-in-link.js";
-import { buildLinkingDeps } from "./support/linking-deps.js";
+import { useLinkingFixtures } from "./support/use-linking-fixtures.js";
 import { redirectUri, revokedTokens } from "./support/oauth-link-flow.js";
 
 describe("the OAuth callback while the database cannot take its tokens", () => {
-  const store = useMigratedStore(sqliteFile);
-  let oauthServer: OAuthFixture;
-  let platform: PlatformFixture;
-  let deps: LinkingDeps;
-
-  beforeEach(async () => {
-    oauthServer = await startOAuthFixture();
-    platform = await startPlatformFixture();
-    deps = buildLinkingDeps({
-      db: store.db,
-      platform,
-      oauthServer,
-      clock: new ManualClock(Date.UTC(2026, 0, 1)),
-    });
-  });
-  afterEach(async () => {
-    await oauthServer.close();
-    await platform.close();
-  });
+  const world = useLinkingFixtures(sqliteFile);
 
   it("revokes the tokens it could not keep, and fails the callback", async () => {
     const member = { guildId: "100000000000000001", userId: "200000000000000002" };
     const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: undefined };
-    const { url } = await startOAuthLink(deps, requester, undefined);
-    const opened = await openSignInLink(deps, url);
-    oauthServer.issueCode("code-fault", opened.codeChallenge, redirectUri);
+    const { url } = await startOAuthLink(world.deps, requester, undefined);
+    const opened = await openSignInLink(world.deps, url);
+    world.oauthServer.issueCode("code-fault", opened.codeChallenge, redirectUri);
 
-    const releaseToken = oauthServer.holdAnswers();
-    const callback = exchangeAtCallback(deps, {
+    const releaseToken = world.oauthServer.holdAnswers();
+    const callback = exchangeAtCallback(world.deps, {
       state: opened.state,
       browserKey: opened.browserKey,
       code: "code-fault",
@@ -56,11 +34,11 @@ describe("the OAuth callback while the database cannot take its tokens", () => {
       (error: unknown) => error,
     );
     // The claim is stored and the code is being exchanged: now the database stops taking writes.
-    await waitUntil(() => oauthServer.received.some((request) => request.path === "/oauth/token"), {
+    await waitUntil(() => world.oauthServer.received.some((request) => request.path === "/oauth/token"), {
       timeoutMs: 10_000,
       what: "the code's exchange",
     });
-    const holder = new SqliteDatabase(store.url.slice("file:".length));
+    const holder = new SqliteDatabase(world.store.url.slice("file:".length));
     holder.exec("begin immediate");
     try {
       releaseToken();
@@ -70,8 +48,8 @@ describe("the OAuth callback while the database cannot take its tokens", () => {
       holder.close();
     }
 
-    const [issued] = oauthServer.issued;
+    const [issued] = world.oauthServer.issued;
     expect(issued).toBeDefined();
-    expect(revokedTokens(oauthServer)).toEqual([issued?.refreshToken]);
+    expect(revokedTokens(world.oauthServer)).toEqual([issued?.refreshToken]);
   });
 });

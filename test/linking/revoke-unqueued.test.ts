@@ -3,43 +3,21 @@
 // and the caller still hears that the queueing failed. The fault is real: another connection holds the file's
 // write lock past the 5 s busy timeout.
 import SqliteDatabase from "better-sqlite3";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.js";
-import type { LinkingDeps } from "../../src/linking/linking-deps.js";
+import { describe, expect, it } from "vitest";
 import { revokeDroppedTokens } from "../../src/linking/revoke-dropped-tokens.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
-import { sqliteFile, useMigratedStore } from "../store/databases.js";
-import { buildLinkingDeps } from "./support/linking-deps.js";
+import { sqliteFile } from "../store/databases.js";
+import { useLinkingFixtures } from "./support/use-linking-fixtures.js";
 import { revokedTokens } from "./support/oauth-link-flow.js";
 
 describe("dropped tokens while the database cannot queue them", () => {
-  const store = useMigratedStore(sqliteFile);
-  let oauthServer: OAuthFixture;
-  let platform: PlatformFixture;
-  let deps: LinkingDeps;
-
-  beforeEach(async () => {
-    oauthServer = await startOAuthFixture();
-    platform = await startPlatformFixture();
-    deps = buildLinkingDeps({
-      db: store.db,
-      platform,
-      oauthServer,
-      clock: new ManualClock(Date.UTC(2026, 0, 1)),
-    });
-  });
-  afterEach(async () => {
-    await oauthServer.close();
-    await platform.close();
-  });
+  const world = useLinkingFixtures(sqliteFile);
 
   it("sends them to the issuer once, unqueued, and reports the failed queueing", async () => {
-    const holder = new SqliteDatabase(store.url.slice("file:".length));
+    const holder = new SqliteDatabase(world.store.url.slice("file:".length));
     holder.exec("begin immediate");
     let failure: unknown;
     try {
-      failure = await revokeDroppedTokens(deps, {
+      failure = await revokeDroppedTokens(world.deps, {
         guildId: "100000000000000001",
         userId: "200000000000000002",
         tokens: { accessToken: "access-dropped", refreshToken: "refresh-dropped" },
@@ -54,7 +32,7 @@ describe("dropped tokens while the database cannot queue them", () => {
     }
 
     expect(failure).toBeInstanceOf(Error);
-    expect(revokedTokens(oauthServer)).toEqual(["refresh-dropped"]);
-    expect(await store.db.selectFrom("token_revocations").selectAll().execute()).toEqual([]);
+    expect(revokedTokens(world.oauthServer)).toEqual(["refresh-dropped"]);
+    expect(await world.store.db.selectFrom("token_revocations").selectAll().execute()).toEqual([]);
   });
 });
