@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";
 import { rotateGuildWebhookSecret } from "../../../src/commands/setup/sub/webhook/rotate-secret.js";
-import { loadConfig } from "../../../src/config.js";
 import { UserFacingError } from "../../../src/discord/user-facing-error.js";
 import { listGuildWebhookEndpoints } from "../../../src/store/webhook-endpoints.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
@@ -19,13 +18,7 @@ describe.each(testDatabases().slice(0, 1))(
 
     it("keeps both secrets accepted and tells the admin until when, and to register again", async () => {
       const { platform } = linked;
-      const deps = {
-        ...linked.deps,
-        config: loadConfig(
-          { PLATFORM_API_URL: platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
-          "migrate",
-        ),
-      };
+      const { deps } = linked;
       const request = { guildId: member.guildId, credential: { token: "key_write_0123456789" } };
       const endpoints = () =>
         listGuildWebhookEndpoints(deps.db, deps.secretBox, member.guildId, deps.clock.now());
@@ -62,13 +55,7 @@ describe.each(testDatabases().slice(0, 1))(
 
     it("tells an admin whose rotation the platform did not confirm the same way", async () => {
       const { platform } = linked;
-      const deps = {
-        ...linked.deps,
-        config: loadConfig(
-          { PLATFORM_API_URL: platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
-          "migrate",
-        ),
-      };
+      const { deps } = linked;
       const credential = { token: "key_write_0123456789" };
       await registerGuildWebhook(deps, { guildId: member.guildId, credential });
       const [registered] = await listGuildWebhookEndpoints(

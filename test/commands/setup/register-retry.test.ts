@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import { createPlatformHttp } from "../../../src/api/http.js";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";
-import { loadConfig } from "../../../src/config.js";
 import { listGuildWebhookEndpoints } from "../../../src/store/webhook-endpoints.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 import { eventKinds } from "../../../src/events/event-kinds.js";
@@ -17,13 +16,7 @@ describe.each(testDatabases().slice(0, 1))("a retried webhook registration on $n
 
   it("records the kinds the retry registered on the endpoint kept from the try that timed out", async () => {
     const { platform } = linked;
-    const deps = {
-      ...linked.deps,
-      config: loadConfig(
-        { PLATFORM_API_URL: platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
-        "migrate",
-      ),
-    };
+    const { deps } = linked;
     // The first try gives up soon on its unanswered request; the retry has the usual time-out.
     const impatient = {
       ...deps,
