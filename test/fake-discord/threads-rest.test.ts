@@ -150,6 +150,12 @@ describe("threads on the fake Discord, as the bot reaches them over REST", () =>
       body: { name: "Battle #7 (done)" },
     })) as APIThreadChannel;
     expect(renamed.name).toBe("Battle #7 (done)");
+    // A thread's name is 1-100 characters: an empty one is refused, the thread keeping its name.
+    await expect(rest.patch(Routes.channel(thread.id), { body: { name: "" } })).rejects.toMatchObject({
+      status: 400,
+      code: 50035,
+    });
+    expect(fake.threads.list(guildId).find((each) => each.id === thread.id)?.name).toBe("Battle #7 (done)");
     await expect(rest.patch(Routes.channel(thread.id), { body: { locked: true } })).rejects.toMatchObject(
       missingPermissions,
     );
