@@ -106,6 +106,28 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
       };
     })()`);
     expect(drawn).toEqual({ text: "Cup _1_ **not bold** # 2 bold", emphasised: 0, strong: 1 });
+
+    // An escaped character inside emphasis stays in it, as Discord reads it: the bold does not end at the
+    // escaped star (a team named "Owls*", a player named "bob_").
+    const inside: unknown = await page.evaluate(`(async () => {
+      const { appendInline } = await import("/static/markdown.js");
+      const node = document.createElement("div");
+      appendInline(node, String.raw\`**Owls\\*** was founded by **bob\\_**, __a\\_b__ ~~c\\~~~ *d\\** e\`, {});
+      return {
+        text: node.textContent,
+        strong: [...node.querySelectorAll("strong")].map((each) => each.textContent),
+        underlined: [...node.querySelectorAll("u")].map((each) => each.textContent),
+        struck: [...node.querySelectorAll("s")].map((each) => each.textContent),
+        emphasised: [...node.querySelectorAll("em")].map((each) => each.textContent),
+      };
+    })()`);
+    expect(inside).toEqual({
+      text: "Owls* was founded by bob_, a_b c~ d* e",
+      strong: ["Owls*", "bob_"],
+      underlined: ["a_b"],
+      struck: ["c~"],
+      emphasised: ["d*"],
+    });
   });
 
   it("keeps the member's sandbox key hidden until Show is pressed", async () => {

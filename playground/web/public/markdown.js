@@ -6,11 +6,13 @@ const inlineRules = [
   // A backslash before a markdown character makes it plain, as the bot escapes platform text.
   { name: "escape", pattern: /\\([^A-Za-z0-9\s])/ },
   { name: "code", pattern: /`([^`\n]+)`/ },
-  { name: "bold", pattern: /\*\*([\s\S]+?)\*\*/ },
-  { name: "underline", pattern: /__([\s\S]+?)__/ },
-  { name: "italic", pattern: /\*([^*\n]+?)\*|\b_([^_\n]+?)_\b/ },
-  { name: "strike", pattern: /~~([\s\S]+?)~~/ },
-  { name: "spoiler", pattern: /\|\|([\s\S]+?)\|\|/ },
+  // Inside emphasis a backslash and the character after it go together, as in Discord's rules: `**Owls\***`
+  // is "Owls*" in bold, not bold "Owls\" and a stray star.
+  { name: "bold", pattern: /\*\*((?:\\[\s\S]|[^\\])+?)\*\*(?!\*)/ },
+  { name: "underline", pattern: /__((?:\\[\s\S]|[^\\])+?)__(?!_)/ },
+  { name: "italic", pattern: /\*((?:\\[^\n]|[^*\\\n])+?)\*(?!\*)|\b_((?:\\[^\n]|[^_\\\n])+?)_\b/ },
+  { name: "strike", pattern: /~~((?:\\[\s\S]|[^\\])+?)~~/ },
+  { name: "spoiler", pattern: /\|\|((?:\\[\s\S]|[^\\])+?)\|\|/ },
   { name: "masked", pattern: /\[([^\]\n]+)\]\(<?(https?:\/\/[^\s)>]+)>?\)/ },
   { name: "url", pattern: /<?(https?:\/\/[^\s<>]+[^\s<>.,;:!?)'"])>?/ },
   { name: "user", pattern: /<@!?(\d+)>/ },
