@@ -131,6 +131,34 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     expect(opened?.consoleErrors).toEqual([]);
   }, 60_000);
 
+  it("keeps the DM open, and the only place marked current, when another member is picked or the clock moves", async () => {
+    const dm = page.getByRole("region", { name: "Direct message with the bot" });
+    // From the Events view, which the DM takes the place of.
+    await page.locator("#open-events").click();
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("Events");
+    await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
+    await expect.poll(() => page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
+    const current = page.locator('[aria-current="page"]');
+    await expect.poll(() => current.allTextContents()).toEqual([expect.stringMatching(/@ Arena Bot/)]);
+
+    await page.locator("#member-select").selectOption("bob");
+    await expect.poll(() => page.locator("#member-select").inputValue()).toBe("bob");
+    expect(await dm.isVisible()).toBe(true);
+    await page.locator("#member-select").selectOption("alice");
+    await expect.poll(() => page.locator("#member-select").inputValue()).toBe("alice");
+
+    const panel = page.getByRole("complementary", { name: "The platform" });
+    await panel.getByLabel("Move the clock (seconds)").fill("1");
+    await panel.getByRole("button", { name: "Move clock" }).click();
+    await expect
+      .poll(() => panel.getByRole("status").textContent(), long)
+      .toMatch(/^The clock moved 1 s ahead/);
+    expect(await dm.isVisible()).toBe(true);
+    expect(await page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
+    await expect.poll(() => current.allTextContents()).toEqual([expect.stringMatching(/@ Arena Bot/)]);
+    expect(opened?.consoleErrors).toEqual([]);
+  }, 60_000);
+
   it("links a personal account from the DM: /link's button opens the key form, and the reply says so there", async () => {
     await page.getByRole("button", { name: /^@ Arena Bot/ }).click();
     const dm = page.getByRole("region", { name: "Direct message with the bot" });

@@ -159,6 +159,8 @@ function showView() {
 
 /** Draws what is shown again: another member's view, or timestamps against a moved clock. */
 async function redraw() {
+  // The DM stays open: it is read again for this member, against this clock.
+  if (state.view === "dm") return dm?.redraw();
   if (state.view === "events") await reloadEvents();
   else await openChannel(state.channelId);
   const thread = openThreadId();
@@ -270,11 +272,12 @@ async function start() {
     actions,
     memberContext,
     closeDrawers,
-    // The DM takes the place of the channel, its thread or the Events view.
+    // The DM takes the place of the channel, its thread or the Events view; neither is marked current then.
     leaveView: () => {
       closeThread();
-      state.view = "channel";
+      state.view = "dm";
       showView();
+      drawChannels();
     },
   });
   setUpMemberCard({ member: () => state.member });

@@ -14,7 +14,8 @@ const callback = { modal: 9 };
 /**
  * `host` gives `member()`, `world()`, `names` and `actions` (as the channels draw messages with),
  * `memberContext()` (for a form the bot opens), `closeDrawers()` and `leaveView()` (the thread or Events view the DM replaces). The answer's `open()` shows the DM,
- * `close()` gives the chat back to the channel, and `memberChanged()` follows another member.
+ * `close()` gives the chat back to the channel, `memberChanged()` follows another member and `redraw()` reads
+ * the open DM again.
  */
 export function setUpDm(host) {
   const botName = () => host.world().bot.name;
@@ -241,10 +242,12 @@ export function setUpDm(host) {
   return {
     open,
     close,
+    /** Follows another member's DM events; the page's redraw then reads the DM again. */
     memberChanged: () => {
       listen();
-      if (state.open) void reloadSayingWhy();
     },
+    /** Reads the open DM again (another member, a moved clock). */
+    redraw: () => (state.open ? reloadSayingWhy() : Promise.resolve()),
   };
 }
 
