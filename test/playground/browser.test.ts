@@ -16,6 +16,7 @@ import {
   valuesSentFrom,
 } from "./playground-page.js";
 import {
+  drawLiveRelativeTimestamp,
   drawRelativeTimestamp,
   readButtonLook,
   readImageInFrame,
@@ -308,5 +309,10 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
       .toMatch(/^The clock moved 172800 s ahead/);
     // Within seconds of the moved clock's now, either side of it.
     expect(await drawRelative()).toMatch(/^(now|in \d+ seconds?|\d+ seconds? ago)$/);
+
+    // A relative time already on the page follows the clock, as Discord's client keeps it current.
+    const first = await drawLiveRelativeTimestamp(page, Math.floor(Date.now() / 1000) + twoDays + 30);
+    expect(first).toMatch(/^in \d+ seconds$/);
+    await expect.poll(() => page.locator("#live-timestamp").textContent()).not.toBe(first);
   });
 });

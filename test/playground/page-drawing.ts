@@ -48,3 +48,14 @@ export function drawRelativeTimestamp(page: Page, at: number): Promise<unknown> 
     return drawTimestamp(${String(at)}, "R").textContent;
   })()`);
 }
+
+/** Draws `<t:at:R>` into the page (as `#live-timestamp`) and gives back the text it first shows. */
+export function drawLiveRelativeTimestamp(page: Page, at: number): Promise<unknown> {
+  return page.evaluate(`(async () => {
+    const { drawTimestamp } = await import("/static/markdown.js");
+    const shown = drawTimestamp(${String(at)}, "R");
+    shown.id = "live-timestamp";
+    document.body.append(shown);
+    return shown.textContent;
+  })()`);
+}

@@ -179,8 +179,27 @@ export function followClock(now) {
 export function drawTimestamp(seconds, style) {
   const date = new Date(seconds * 1000);
   const full = date.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
-  const text = style === "R" ? relativeTime(date) : date.toLocaleString(undefined, styles[style] ?? styles.f);
+  if (style === "R") {
+    keepRelativeTimesCurrent();
+    const attributes = { class: "timestamp relative", datetime: date.toISOString(), title: full };
+    return el("time", attributes, relativeTime(date));
+  }
+  const text = date.toLocaleString(undefined, styles[style] ?? styles.f);
   return el("time", { class: "timestamp", datetime: date.toISOString(), title: full }, text);
+}
+
+let ticking = false;
+
+/** Relative times shown on the page follow the clock each second, as Discord's client keeps them current. */
+function keepRelativeTimesCurrent() {
+  if (ticking) return;
+  ticking = true;
+  window.setInterval(() => {
+    for (const shown of document.querySelectorAll("time.timestamp.relative")) {
+      const text = relativeTime(new Date(shown.getAttribute("datetime")));
+      if (shown.textContent !== text) shown.textContent = text;
+    }
+  }, 1000);
 }
 
 function relativeTime(date) {
