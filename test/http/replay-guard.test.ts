@@ -7,7 +7,8 @@ describe.each(testDatabases())("the replay guard of POST /interactions on $name"
   const store = useMigratedStore(database);
   const clock = new ManualClock(1_800_000_000_000);
   // Which offers go through is checked here, not how fast: the route's 1 s budget is a bound a loaded CI
-  // machine's PostgreSQL missed for the tail of 300 transactions at once (interactions-write-lock.test.ts checks the budget).
+  // machine's PostgreSQL missed for the tail of 300 transactions at once (interactions-write-lock.test.ts
+  // checks the budget).
   const budgetMs = 30_000;
 
   it("lets each of a burst of different ids through once", async () => {
