@@ -3,6 +3,7 @@ import {
   GuildScheduledEventPrivacyLevel,
   PermissionFlagsBits,
 } from "discord.js";
+import { assertNameGiven } from "./name-given.js";
 import type { FastifyInstance } from "fastify";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
@@ -18,7 +19,6 @@ import {
 import {
   assertActiveEventKeeps,
   assertEntityRequirements,
-  assertEventName,
   assertEndAfterStart,
   assertStartNotPast,
   assertStatusChange,
@@ -77,7 +77,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       scheduledEndTime: fields.scheduledEndTime ?? null,
     };
     assertEntityRequirements(draft);
-    assertEventName(fields.name ?? "");
+    assertNameGiven(fields.name ?? "");
     assertStartNotPast(fields.scheduledStartTime, state.clock.now());
     const scheduledStartTime = fields.scheduledStartTime ?? new Date(state.clock.now()).toISOString();
     assertEndAfterStart({ scheduledStartTime, scheduledEndTime: draft.scheduledEndTime });
@@ -119,7 +119,7 @@ export function registerScheduledEventRoutes(app: FastifyInstance, state: FakeDi
       changes.location = null;
     const after = { ...event, ...changes };
     assertEntityRequirements(after);
-    assertEventName(after.name);
+    assertNameGiven(after.name);
     assertEndAfterStart(after);
     // Moved to another channel or entity type: the bot needs its permissions there too.
     if (after.entityType !== event.entityType || after.channelId !== event.channelId)

@@ -6,7 +6,8 @@ import { renderThread } from "../world/render-world.js";
 import { threadChannelTypes } from "../world/world-types.js";
 import { requireThreadEdit, requireThreadStanding, requireThreadStarter } from "./thread-access.js";
 import { readEnumMember } from "./read-enum-member.js";
-import { assertThreadName, readThreadChanges, readThreadStart } from "./thread-bodies.js";
+import { assertNameGiven } from "./name-given.js";
+import { readThreadChanges, readThreadStart } from "./thread-bodies.js";
 
 interface ChannelParams {
   channelId: string;
@@ -30,7 +31,7 @@ export function registerThreadRoutes(app: FastifyInstance, state: FakeDiscordSta
       if (message === undefined) throw new DiscordHttpError("unknownMessage");
       if (world.channel(message.id) !== undefined) throw new DiscordHttpError("threadAlreadyCreated");
       const fields = readThreadStart(request.body);
-      assertThreadName(fields.name);
+      assertNameGiven(fields.name);
       const thread = world.threads.start(guild, channel, {
         ...fields,
         id: message.id,
@@ -46,7 +47,7 @@ export function registerThreadRoutes(app: FastifyInstance, state: FakeDiscordSta
   // in text channels only (Topics, Threads — Public & Private Threads).
   app.post<{ Params: ChannelParams }>("/channels/:channelId/threads", (request) => {
     const fields = readThreadStart(request.body);
-    assertThreadName(fields.name);
+    assertNameGiven(fields.name);
     const asked = fields.type ?? ChannelType.PrivateThread;
     const { guild, channel } = requireThreadStarter(state, request.params.channelId, asked);
     if (!threadChannelTypes.has(asked)) throw new DiscordHttpError("wrongChannelType");
@@ -70,7 +71,7 @@ export function registerThreadRoutes(app: FastifyInstance, state: FakeDiscordSta
     if (thread === undefined) throw new DiscordHttpError("unknownChannel");
     if (!threadChannelTypes.has(thread.type)) throw new DiscordHttpError("notFound");
     const changes = readThreadChanges(request.body);
-    assertThreadName(changes.name);
+    assertNameGiven(changes.name);
     const { guild } = requireThreadEdit(state, thread, changes);
     world.threads.update(guild, thread, changes);
     state.signal.notify();

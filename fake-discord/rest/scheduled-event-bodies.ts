@@ -35,17 +35,6 @@ export function readScheduledEventFields(body: unknown): ScheduledEventChanges {
   return fields;
 }
 
-/**
- * The docs give an event's name 1-100 characters (Guild Scheduled Event Object); the spec's schemas only cap it
- * at 100, so an empty name, sent or left by a change, is refused here: 400 50035 in Discord's length wording.
- */
-export function assertEventName(name: string): void {
-  if (name.length > 0) return;
-  throw new DiscordHttpError("invalidFormBody", [
-    { path: ["name"], code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." },
-  ]);
-}
-
 type EntityFields = Pick<FakeScheduledEvent, "entityType" | "channelId" | "location" | "scheduledEndTime">;
 
 /**

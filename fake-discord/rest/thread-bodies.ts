@@ -1,10 +1,12 @@
 import { ChannelType } from "discord.js";
-import { DiscordHttpError } from "../discord-errors.js";
 import type { ThreadChanges } from "../world/guild-threads.js";
 import { isRecord } from "../validation/field-checks.js";
 import { readEnumMember } from "./read-enum-member.js";
 
-/** The fields of Start Thread the fake acts on; their types and ranges are the OpenAPI check's to refuse. */
+/**
+ * The fields of Start Thread the fake acts on; their types and ranges are the OpenAPI check's to refuse, but
+ * an empty name (assertNameGiven).
+ */
 export interface ThreadStartFields {
   name: string;
   type?: ChannelType;
@@ -34,15 +36,4 @@ export function readThreadChanges(body: unknown): ThreadChanges {
     changes.autoArchiveDuration = body.auto_archive_duration;
   if (typeof body.rate_limit_per_user === "number") changes.rateLimitPerUser = body.rate_limit_per_user;
   return changes;
-}
-
-/**
- * The docs give a thread's name 1-100 characters (Start Thread, Modify Channel); the spec's schema lets a
- * change send an empty one, which Discord refuses: 400 50035 in its length wording.
- */
-export function assertThreadName(name: string | undefined): void {
-  if (name === undefined || name.length > 0) return;
-  throw new DiscordHttpError("invalidFormBody", [
-    { path: ["name"], code: "BASE_TYPE_BAD_LENGTH", message: "Must be between 1 and 100 in length." },
-  ]);
 }

@@ -150,7 +150,12 @@ describe("threads on the fake Discord, as the bot reaches them over REST", () =>
       body: { name: "Battle #7 (done)" },
     })) as APIThreadChannel;
     expect(renamed.name).toBe("Battle #7 (done)");
-    // A thread's name is 1-100 characters: an empty one is refused, the thread keeping its name.
+    // A thread's name is 1-100 characters: an empty one is refused, at the start as at a rename.
+    const another = (await post(channelId, "Battle #8")).id;
+    await expect(startThread(another, "")).rejects.toMatchObject({ status: 400, code: 50035 });
+    await expect(
+      rest.post(Routes.threads(channelId), { body: { name: "", type: ChannelType.PublicThread } }),
+    ).rejects.toMatchObject({ status: 400, code: 50035 });
     await expect(rest.patch(Routes.channel(thread.id), { body: { name: "" } })).rejects.toMatchObject({
       status: 400,
       code: 50035,

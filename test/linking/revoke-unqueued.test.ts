@@ -1,7 +1,7 @@
-// Dropped tokens whose revocation cannot be queued, the database not taking writes (a queue's row is a write):
-// they are sent to the issuer once, directly, rather than left valid (src/linking/revoke-dropped-tokens.ts),
-// and the caller still hears that the queueing failed. The fault is real: another connection holds the file's
-// write lock past the 5 s busy timeout.
+// Dropped tokens whose revocation cannot be queued, the database not taking writes (a queue's row is a
+// write): they are sent to the issuer once, directly, rather than left valid
+// (src/linking/revoke-dropped-tokens.ts), and the caller still hears that the queueing failed. The fault is
+// real: another connection holds the file's write lock past the 5 s busy timeout.
 import SqliteDatabase from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { revokeDroppedTokens } from "../../src/linking/revoke-dropped-tokens.js";
@@ -31,7 +31,7 @@ describe("dropped tokens while the database cannot queue them", () => {
       holder.close();
     }
 
-    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ code: "SQLITE_BUSY" });
     expect(revokedTokens(world.oauthServer)).toEqual(["refresh-dropped"]);
     expect(await world.store.db.selectFrom("token_revocations").selectAll().execute()).toEqual([]);
   });

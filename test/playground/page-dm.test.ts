@@ -142,8 +142,8 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     await expect.poll(() => current.allTextContents()).toEqual([expect.stringMatching(/@ Arena Bot/)]);
 
     await page.locator("#member-select").selectOption("bob");
-    await expect.poll(() => page.locator("#member-select").inputValue()).toBe("bob");
-    expect(await dm.isVisible()).toBe(true);
+    // The DM is read again for bob, who has not added the app: its offer shows there.
+    await expect.poll(() => dm.getByRole("button", { name: "Add to my apps" }).isVisible(), long).toBe(true);
     await page.locator("#member-select").selectOption("alice");
     await expect.poll(() => page.locator("#member-select").inputValue()).toBe("alice");
 

@@ -40,7 +40,7 @@ const state = {
   commands: [],
   member: "alice",
   channelId: "",
-  /** "channel", or "events" while the Events view is shown. */
+  /** "channel", "events" while the Events view is shown, or "dm" while the DM with the bot is. */
   view: "channel",
   unread: new Set(),
   live: null,
@@ -272,7 +272,7 @@ async function start() {
     actions,
     memberContext,
     closeDrawers,
-    // The DM takes the place of the channel, its thread or the Events view; neither is marked current then.
+    // The DM takes the place of the channel, its thread or the Events view; none is marked current then.
     leaveView: () => {
       closeThread();
       state.view = "dm";

@@ -13,9 +13,10 @@ const callback = { modal: 9 };
 
 /**
  * `host` gives `member()`, `world()`, `names` and `actions` (as the channels draw messages with),
- * `memberContext()` (for a form the bot opens), `closeDrawers()` and `leaveView()` (the thread or Events view the DM replaces). The answer's `open()` shows the DM,
- * `close()` gives the chat back to the channel, `memberChanged()` follows another member and `redraw()` reads
- * the open DM again.
+ * `memberContext()` (for a form the bot opens), `closeDrawers()` and `leaveView()` (the channel, thread or
+ * Events view the DM replaces, none then marked current). The answer's `open()` shows the DM, `close()` gives
+ * the chat back to the channel, `memberChanged()` follows another member and `redraw()` reads the open DM
+ * again.
  */
 export function setUpDm(host) {
   const botName = () => host.world().bot.name;
@@ -204,10 +205,6 @@ export function setUpDm(host) {
     state.open = true;
     for (const part of channelParts()) part.hidden = true;
     pane.hidden = false;
-    for (const current of document.querySelectorAll("#channels .channel.current")) {
-      current.classList.remove("current");
-      current.removeAttribute("aria-current");
-    }
     entry.classList.add("current");
     entry.classList.remove("unread");
     entry.querySelector(".unread-dot")?.remove();

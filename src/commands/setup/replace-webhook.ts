@@ -9,7 +9,6 @@ import type { EventKind } from "../../events/event-kinds.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { savePlatformWebhookId } from "../../store/webhook-endpoints.js";
-import { classifyWriteFault } from "../../store/write-fault.js";
 import { retiredSecretAcceptanceMs } from "../../store/webhook-retired-secrets.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { buildEndpointUrl, type RegisteredEndpoint } from "./guild-webhook.js";
@@ -79,13 +78,12 @@ export async function registerReplacementWebhook(
 }
 
 /**
- * A new secret sent to the platform (a PATCH, or a webhook registered in place of one) that the platform did
- * not confirm: a 5xx or no answer, where it may have taken it. Not a refusal, and not the bot's own database
- * failing after the platform answered.
+ * A new secret sent to the platform (a PATCH, or a webhook registered in place of one) that may have taken
+ * effect though the change did not finish: a 5xx, no answer, or the bot's own database failing to record the
+ * new webhook the platform made. Only a refusal (4xx) says the platform took nothing.
  */
 export function isUnconfirmed(error: unknown): boolean {
-  if (error instanceof PlatformError) return error.status >= 500;
-  return classifyWriteFault(error) === undefined;
+  return !(error instanceof PlatformError) || error.status >= 500;
 }
 
 /**

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { registerGuildWebhook } from "../../../src/commands/setup/sub/webhook/register.js";
 import { describeTierRoleFeedGap } from "../../../src/commands/setup/tier-role-feed.js";
 import { chooseWebhookKinds } from "../../../src/commands/setup/webhook-kinds.js";
-import { loadConfig } from "../../../src/config.js";
 import { eventKinds } from "../../../src/events/event-kinds.js";
 import { saveRoleSyncMode } from "../../../src/store/guild-role-settings.js";
 import { createSubscription, type Subscription } from "../../../src/store/subscriptions.js";
@@ -28,13 +27,8 @@ describe("the kinds of a server's webhook", () => {
 describe.each(testDatabases().slice(0, 1))("tier roles and the server's webhook on $name", (database) => {
   const store = useMigratedStore(database);
   const linked = useLinkedMember(store);
-  const depsOf = () => ({
-    ...linked.deps,
-    config: loadConfig(
-      { PLATFORM_API_URL: linked.platform.baseUrl, PUBLIC_URL: "http://127.0.0.1:3999" },
-      "migrate",
-    ),
-  });
+  // The linked member's settings name the platform and PUBLIC_URL already.
+  const depsOf = () => linked.deps;
   const request = { guildId: member.guildId, credential: { token: "key_write_0123456789" } };
   const routeStarts = (deps: ReturnType<typeof depsOf>) =>
     createSubscription(deps.db, {

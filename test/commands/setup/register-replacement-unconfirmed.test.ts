@@ -11,7 +11,7 @@ import { testDatabases, useMigratedStore } from "../../store/databases.js";
 import { member, useLinkedMember } from "../support/linked-member.js";
 
 describe.each(testDatabases().slice(0, 1))(
-  "a replacement webhook the platform did not confirm on $name",
+  "a new secret the platform did not confirm on $name",
   (database) => {
     const store = useMigratedStore(database);
     const linked = useLinkedMember(store);
@@ -38,8 +38,8 @@ describe.each(testDatabases().slice(0, 1))(
       const acceptedUntil = Math.floor((rotatedAt + 3_600_000) / 1000);
       expect(failure).toMatchObject({ code: "replacement_unconfirmed" });
       expect((failure as Error).message).toBe(
-        `The platform could not update webhook \`${registered.platformWebhookId}\` in place, and did not ` +
-          "confirm the new one the bot registered in its place with a new secret (if it made it after all and " +
+        `The platform could not update webhook \`${registered.platformWebhookId}\` in place, and the new one ` +
+          "the bot registered in its place with a new secret was not confirmed (if the platform made it and " +
           "the next run makes another, delete the extra one in the platform once its deliveries fail). Until " +
           `<t:${acceptedUntil}:f> the bot accepts deliveries signed with either secret; run ` +
           "`/setup webhook register` again to finish, and `/setup webhook test` to check.",

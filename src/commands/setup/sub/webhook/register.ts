@@ -134,14 +134,13 @@ async function replaceWebhook(
       throw unconfirmedSecretError({
         code: "replacement_unconfirmed",
         opening:
-          `The platform could not update webhook \`${endpoint.platformWebhookId}\` in place, and did not ` +
-          "confirm the new one the bot registered in its place with a new secret (if it made it after all and " +
+          `The platform could not update webhook \`${endpoint.platformWebhookId}\` in place, and the new one ` +
+          "the bot registered in its place with a new secret was not confirmed (if the platform made it and " +
           "the next run makes another, delete the extra one in the platform once its deliveries fail).",
         acceptedUntil: rotatedAt + retiredSecretAcceptanceMs,
         command: "/setup webhook register",
       });
     }
-    if (!(error instanceof PlatformError)) throw error;
     const restore = { id: endpoint.id, refused: secret, rotatedAt, now: deps.clock.now() };
     await restoreWebhookSecret(deps.db, deps.secretBox, restore);
     throw error;

@@ -3,7 +3,6 @@
 // webhook in place, a new webhook is registered with the new secret (replace-webhook.ts). If the platform
 // refuses, the old secret is put back, since the platform still signs with it (unless another rotation, which
 // the platform took, replaced the refused one meanwhile); if its answer is lost, both stay accepted.
-import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { updateWebhook } from "../../../../api/webhooks.js";
 import type { BotDependencies } from "../../../bot-dependencies.js";
@@ -59,7 +58,6 @@ export async function rotateGuildWebhookSecret(
         command: "/setup webhook rotate-secret",
       });
     }
-    if (!(error instanceof PlatformError)) throw error;
     await restoreWebhookSecret(deps.db, deps.secretBox, {
       id: endpoint.id,
       refused: newSecret,
