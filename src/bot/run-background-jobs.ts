@@ -32,7 +32,6 @@ export function runBackgroundJobs(
   const firstAfterMs = options.firstRunAfterMs ?? firstRunAfterMs;
   const underWay = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
-  let stopped = false;
   for (const job of jobs) {
     let running = false;
     const tick = () => {
@@ -56,7 +55,6 @@ export function runBackgroundJobs(
     const first = setTimeout(
       () => {
         timers.delete(first);
-        if (stopped) return;
         tick();
         schedule(setInterval(tick, job.everyMs));
       },
@@ -71,7 +69,6 @@ export function runBackgroundJobs(
   }
   return {
     async stop() {
-      stopped = true;
       // clearTimeout clears an interval too (Node's timers are one kind).
       for (const timer of timers) clearTimeout(timer);
       await Promise.all(underWay);

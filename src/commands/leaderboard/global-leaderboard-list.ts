@@ -4,7 +4,7 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import type { PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
-import { renderGlobalLeaderboard } from "./render-global-leaderboard.js";
+import { countGlobalPages, renderGlobalLeaderboard } from "./render-global-leaderboard.js";
 
 export const globalLeaderboardPageSize = 10;
 
@@ -32,10 +32,9 @@ export const globalLeaderboardList: PaginatedList<BotDependencies> = {
     // A page past the end (`page:` typed too high, or the list shrank since) shows the last page instead,
     // when the platform gives its total: otherwise only ◀ leads back, a page and a request of the member's
     // plan at a time.
-    const lastPage =
-      board.total === undefined ? undefined : Math.max(0, Math.ceil(board.total / pageSize) - 1);
-    if (board.rankings.length === 0 && lastPage !== undefined && lastPage < page) {
-      page = lastPage;
+    const pages = countGlobalPages(board, pageSize);
+    if (board.rankings.length === 0 && pages !== undefined && pages - 1 < page) {
+      page = pages - 1;
       board = await read(page);
     }
     for (const { user } of board.rankings) {

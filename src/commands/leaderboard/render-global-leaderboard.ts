@@ -33,6 +33,11 @@ function describeEmptyPage(page: number): string {
   return page === 0 ? "The leaderboard is empty." : "Nobody on this page: the leaderboard ends earlier.";
 }
 
+/** How many pages the platform's `total` makes (at least one); undefined when it gives none. */
+export function countGlobalPages(board: GlobalLeaderboard, pageSize: number): number | undefined {
+  return board.total === undefined ? undefined : Math.max(1, Math.ceil(board.total / pageSize));
+}
+
 /** One page of GET /leaderboards/global (docs/architecture.md, "Commands"). */
 export function renderGlobalLeaderboard({
   board,
@@ -41,7 +46,7 @@ export function renderGlobalLeaderboard({
   viewerPlatformUserId,
 }: GlobalLeaderboardPage): Reply {
   const lines = board.rankings.map((ranking) => renderRankingLine(ranking, viewerPlatformUserId));
-  const pages = board.total === undefined ? undefined : Math.max(1, Math.ceil(board.total / pageSize));
+  const pages = countGlobalPages(board, pageSize);
   const footer = [
     pages === undefined ? `Page ${String(page + 1)}` : `Page ${String(page + 1)} of ${String(pages)}`,
     ...(board.total === undefined ? [] : [`${String(board.total)} players`]),
