@@ -28,6 +28,12 @@ describe("DATABASE_URL", () => {
     ["file://", /^DATABASE_URL: names a folder/],
     ["file:./data/", /^DATABASE_URL: names a folder/],
     ["mysql://root@127.0.0.1/bot", /^DATABASE_URL: must be file:<path>, :memory: or postgres:\/\/…$/],
+    [
+      "postgres://bot:se#cret@127.0.0.1:5432/bot",
+      /^DATABASE_URL: is not a URL the PostgreSQL client can read; .* \(# as %23, /,
+    ],
+    ["postgresql://bot:a/b@db.example/bot", /^DATABASE_URL: is not a URL the PostgreSQL client can read/],
+    ["postgres://127.0.0.1:99999/bot", /^DATABASE_URL: .* a port must be a number up to 65535$/],
   ])("lists %j among the other invalid settings", (value, message) => {
     const problems = problemsOf({ DATABASE_URL: value, PORT: "seventy" });
     expect(problems).toEqual(
@@ -39,11 +45,14 @@ describe("DATABASE_URL", () => {
     );
   });
 
-  it("never repeats the value, which may hold a password", () => {
-    const problems = problemsOf({ DATABASE_URL: "mysql://root:hunter2@db.example/bot" });
-    expect(problems.join("\n")).toContain("DATABASE_URL");
-    expect(problems.join("\n")).not.toContain("hunter2");
-  });
+  it.each(["mysql://root:hunter2@db.example/bot", "postgres://root:hunter2#x@db.example/bot"])(
+    "never repeats the value, which may hold a password: %j",
+    (value) => {
+      const problems = problemsOf({ DATABASE_URL: value });
+      expect(problems.join("\n")).toContain("DATABASE_URL");
+      expect(problems.join("\n")).not.toContain("hunter2");
+    },
+  );
 
   it.each([
     "file:./data/bot.sqlite",
@@ -53,6 +62,9 @@ describe("DATABASE_URL", () => {
     ":memory:",
     "postgres://bot:secret@127.0.0.1:5432/bot",
     "postgresql://127.0.0.1/bot",
+    "postgres://bot:se%23cret@127.0.0.1:5432/bot",
+    "postgres://bot:p@ss word@127.0.0.1/bot",
+    "postgres://bot@/bot?host=/var/run/postgresql",
   ])("takes %j", (value) => {
     expect(loadConfig({ ...minimal, DATABASE_URL: value }).databaseUrl).toBe(value);
   });
