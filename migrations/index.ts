@@ -40,6 +40,7 @@ import * as leaderboardRefreshes from "./2027-01-05T0000_leaderboard_refreshes.j
 import * as reminderRoleGrants from "./2027-01-06T0000_reminder_role_grants.js";
 import * as digestWeekClaims from "./2027-01-07T0000_digest_week_claims.js";
 import * as activityTierAfter from "./2027-01-08T0000_activity_tier_after.js";
+import * as webhookChangeLeases from "./2027-01-09T0000_webhook_change_leases.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -81,4 +82,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-06T0000_reminder_role_grants": reminderRoleGrants,
   "2027-01-07T0000_digest_week_claims": digestWeekClaims,
   "2027-01-08T0000_activity_tier_after": activityTierAfter,
+  "2027-01-09T0000_webhook_change_leases": webhookChangeLeases,
 };

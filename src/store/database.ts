@@ -18,6 +18,7 @@ import type {
   InboxEventsTable,
   OperatorWebhookSecretsTable,
   SeenInteractionsTable,
+  WebhookChangeLeasesTable,
   WebhookEndpointsTable,
   WebhookRetiredSecretsTable,
   WriteProbeTable,
@@ -59,6 +60,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_retired_secrets: WebhookRetiredSecretsTable;
+  webhook_change_leases: WebhookChangeLeasesTable;
   operator_webhook_secrets: OperatorWebhookSecretsTable;
   inbox_events: InboxEventsTable;
   outbox: OutboxTable;

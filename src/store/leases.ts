@@ -11,7 +11,8 @@ export type LeasedTable =
   | "guild_role_settings"
   | "tournament_events"
   | "role_connection_writes"
-  | "token_revocations";
+  | "token_revocations"
+  | "webhook_change_leases";
 
 /** Nobody holds the row: never leased, released, or its lease ended (its worker died). */
 export function isLeaseFree(

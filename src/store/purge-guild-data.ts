@@ -33,6 +33,7 @@ export interface PurgedGuildRows {
   readonly memberActivity: number;
   /** The weekly digests first read here (their claims are on the activity rows, gone with them). */
   readonly digestWeeks: number;
+  readonly webhookChangeLeases: number;
   /** The refreshes its own endpoint sent (the weekly digest's weeks); the operator's are every server's. */
   readonly leaderboardRefreshes: number;
   readonly memberTeams: number;
@@ -148,6 +149,9 @@ export async function purgeRemovedGuild(
       reminderRoleGrants: await count(trx.deleteFrom("reminder_role_grants").where("guild_id", "=", guildId)),
       memberActivity: await count(trx.deleteFrom("member_activity").where("guild_id", "=", guildId)),
       digestWeeks: await count(trx.deleteFrom("digest_weeks").where("guild_id", "=", guildId)),
+      webhookChangeLeases: await count(
+        trx.deleteFrom("webhook_change_leases").where("guild_id", "=", guildId),
+      ),
       leaderboardRefreshes: await count(
         trx.deleteFrom("leaderboard_refreshes").where("guild_id", "=", guildId),
       ),

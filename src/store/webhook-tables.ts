@@ -19,6 +19,19 @@ export interface WebhookEndpointsTable {
 }
 
 /**
+ * A server whose platform webhook `/setup webhook register` or `rotate-secret` is changing now
+ * (webhook-change-leases.ts): one run at a time, until it ends or its lease does.
+ */
+export interface WebhookChangeLeasesTable {
+  guild_id: Immutable<string>;
+  /** Which run holds it: a random id of its own. */
+  lease_owner: string;
+  lease_expires_at: Millis;
+  /** When the run holding it began (the bot's clock), to tell the admin whose run waits. */
+  started_at: Millis;
+}
+
+/**
  * A secret a rotation replaced, still accepted for a while after retired_at so the platform's retries verify
  * (docs/architecture.md, "Webhooks in" step 1); an endpoint keeps its newest few only
  * (webhook-retired-secrets.ts), and they are deleted with it.

@@ -18,6 +18,8 @@ export interface FixtureReply {
   readonly rawBody?: string;
   /** Never answer (for time-out tests). */
   readonly hang?: boolean;
+  /** Answer only once this settles (a request the test keeps waiting while it does something else). */
+  readonly after?: Promise<unknown>;
   /** Answer with the route's example body, with this reply's status and headers on top. */
   readonly example?: boolean;
 }
@@ -73,7 +75,11 @@ export async function startPlatformFixture(): Promise<PlatformFixture> {
       const next = queued.shift() ?? example;
       const reply: FixtureReply = next.example === true ? { ...example, ...next } : next;
       if (reply.hang === true) return;
-      sendReply(response, reply);
+      const send = () => {
+        if (!response.destroyed) sendReply(response, reply);
+      };
+      if (reply.after === undefined) send();
+      else void reply.after.then(send, send);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -39,6 +39,7 @@ const expectedTables = [
   "tournament_event_settings",
   "tournament_events",
   "tournament_reminders",
+  "webhook_change_leases",
   "webhook_endpoints",
   "webhook_retired_secrets",
   "write_probe",

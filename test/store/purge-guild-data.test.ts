@@ -85,6 +85,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
       reminderRoleGrants: 1,
       memberActivity: 1,
       digestWeeks: 1,
+      webhookChangeLeases: 1,
       leaderboardRefreshes: 1,
       memberTeams: 1,
       threadPauses: 1,

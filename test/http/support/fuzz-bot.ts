@@ -67,6 +67,7 @@ const tables = Object.keys({
   personal_links: true,
   leaderboard_refreshes: true,
   digest_weeks: true,
+  webhook_change_leases: true,
   reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 

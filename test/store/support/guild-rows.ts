@@ -27,6 +27,7 @@ export const guildIdTables = [
   "tournament_event_settings",
   "tournament_events",
   "tournament_reminders",
+  "webhook_change_leases",
   "webhook_endpoints",
 ] as const satisfies readonly (keyof Database)[];
 

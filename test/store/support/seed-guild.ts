@@ -116,6 +116,16 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
       claimed_at: testNow,
     })
     .execute();
+  // A webhook change whose instance stopped before it gave its lease back.
+  await db
+    .insertInto("webhook_change_leases")
+    .values({
+      guild_id: guildId,
+      lease_owner: "run-1",
+      lease_expires_at: testNow + 60_000,
+      started_at: testNow,
+    })
+    .execute();
   // A weekly refresh the server's own endpoint sent (the weekly digest's weeks).
   await db
     .insertInto("leaderboard_refreshes")

@@ -28,6 +28,7 @@ import {
   unconfirmedSecretError,
   type ReplacedWebhook,
 } from "../../replace-webhook.js";
+import { changeWebhookAlone } from "../../webhook-change.js";
 import { chooseWebhookKinds } from "../../webhook-kinds.js";
 import { generateWebhookSecret } from "../../webhook-secret.js";
 import { getMemberSession } from "../../../../linking/member-credential.js";
@@ -192,12 +193,14 @@ async function registerEndpoint(
   return { result: "registered", platformWebhookId, url, kinds };
 }
 
-/** The subcommand, with the admin's own linked credential. */
+/** The subcommand, with the admin's own linked credential, one webhook change at a time per server. */
 export async function runWebhookRegister(
   deps: BotDependencies,
   { actor, responder }: SubcommandContext,
 ): Promise<void> {
   const { link, credential } = await getMemberSession(deps, actor);
-  const outcome = await registerGuildWebhook(deps, { guildId: actor.guildId, credential });
+  const outcome = await changeWebhookAlone(deps, actor.guildId, () =>
+    registerGuildWebhook(deps, { guildId: actor.guildId, credential }),
+  );
   await responder.reply(renderRegisterOutcome(outcome, link.platformUsername));
 }

@@ -21,6 +21,7 @@ import {
 import { generateWebhookSecret } from "../../webhook-secret.js";
 import { renderRotationOutcome } from "../../render-rotation-outcome.js";
 import type { SubcommandContext } from "../../setup-arguments.js";
+import { changeWebhookAlone } from "../../webhook-change.js";
 import { openWebhookSession } from "../../webhook-session.js";
 
 export type RotationOutcome =
@@ -103,12 +104,18 @@ async function sendNewSecret(
   };
 }
 
-/** The subcommand. Not callOwnWebhook: a webhook this account cannot update is replaced by a new one. */
+/**
+ * The subcommand, one webhook change at a time per server. Not callOwnWebhook: a webhook this account cannot
+ * update is replaced by a new one.
+ */
 export async function runWebhookRotateSecret(
   deps: BotDependencies,
   { actor, responder }: SubcommandContext,
 ): Promise<void> {
-  const { credential, endpoint, platformUsername } = await openWebhookSession(deps, actor);
-  const outcome = await rotateGuildWebhookSecret(deps, { endpoint, credential });
+  const { outcome, platformUsername } = await changeWebhookAlone(deps, actor.guildId, async () => {
+    // Read under the lease: a rotation that ran before this one changed the endpoint.
+    const { credential, endpoint, platformUsername } = await openWebhookSession(deps, actor);
+    return { outcome: await rotateGuildWebhookSecret(deps, { endpoint, credential }), platformUsername };
+  });
   await responder.reply(renderRotationOutcome(outcome, platformUsername));
 }

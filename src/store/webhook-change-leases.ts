@@ -1,0 +1,53 @@
+// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform webhook"):
+// a run of `/setup webhook register` or `rotate-secret` takes the server's lease before it reads the server's
+// endpoints and gives it back when it has answered. Two runs at once, on one instance or two, would each
+// register a webhook, or each rotate the secret and leave the platform with the one the other retired. The
+// lease ends by itself, on the lease clock, if its instance stops while holding it.
+import type { Kysely } from "kysely";
+import type { Database } from "./database.js";
+import { isLeaseFree, takeLease } from "./leases.js";
+
+export type WebhookChangeLease =
+  | { readonly taken: true }
+  | {
+      readonly taken: false;
+      /** When the run holding it began; undefined when it gave the lease back meanwhile. */
+      readonly heldSince: number | undefined;
+    };
+
+/** Takes the server's lease for `owner` unless another run holds it. */
+export async function takeWebhookChangeLease(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<WebhookChangeLease> {
+  const lease = takeLease(db, input);
+  const result = await db
+    .insertInto("webhook_change_leases")
+    .values({ guild_id: input.guildId, ...lease, started_at: input.now })
+    .onConflict((conflict) =>
+      conflict
+        .column("guild_id")
+        .doUpdateSet({ ...lease, started_at: input.now })
+        .where(isLeaseFree(db, { table: "webhook_change_leases", now: input.now })),
+    )
+    .executeTakeFirst();
+  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return { taken: true };
+  const holder = await db
+    .selectFrom("webhook_change_leases")
+    .select("started_at")
+    .where("guild_id", "=", input.guildId)
+    .executeTakeFirst();
+  return { taken: false, heldSince: holder?.started_at };
+}
+
+/** Gives the lease back, if `owner` still holds it. */
+export async function releaseWebhookChangeLease(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly owner: string },
+): Promise<void> {
+  await db
+    .deleteFrom("webhook_change_leases")
+    .where("guild_id", "=", input.guildId)
+    .where("lease_owner", "=", input.owner)
+    .execute();
+}
