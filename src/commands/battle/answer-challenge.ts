@@ -1,5 +1,6 @@
 import type { BattleJoinResult } from "../../api/index.js";
 import { seatMember } from "./join-battle.js";
+import { showJoinOnCards } from "./show-on-cards.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { ComponentContext } from "../../discord/interaction-handlers.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
@@ -97,6 +98,10 @@ export async function answerChallenge(
     // No thread starts from a message in a thread or a voice channel's chat: its updates stay in the channel.
     threadless: !canStartThreadIn(actor.channelType),
   });
+  // The seats the accept made are kept with the battle, as any join the bot makes: the platform's
+  // battle.started names the opponent alone (the first join), and a later edit folding it without them
+  // would show one seat taken and Join open again.
+  await showJoinOnCards(deps, { ...(seated ?? joined), id: answer.battleId });
   // The card's thread is queued with it (src/store/message-threads.ts).
   deps.wakeOutbox?.();
 }
