@@ -44,7 +44,13 @@ export async function deliverRendered(
   nonce: string = entry.groupId ?? entry.id,
 ): Promise<DeliveryAttempt> {
   let messageId: string | undefined;
-  if (message !== undefined) await noteSentAlone(deps, entry);
+  if (message !== undefined && !(await noteSentAlone(deps, entry))) {
+    // Its lease ended while it was rendered, and another worker took it: that one sends it.
+    return {
+      ok: true,
+      result: describeResult(entry, "released", { reason: "another worker took it over before it was sent" }),
+    };
+  }
   try {
     if (message !== undefined) messageId = await sendOutboxMessage(deps.rest, entry, message, nonce);
   } catch (error) {
@@ -94,10 +100,17 @@ function makesMessage(entry: OutboxEntry): boolean {
 /**
  * A post that goes out alone and ungrouped does so under its own id from its first attempt on: should the
  * answer be lost, the row goes alone again under that nonce, never in a message of rows queued since under
- * another (docs/architecture.md, "Posting"). An edit makes no new message; a group of one is known already.
+ * another (docs/architecture.md, "Posting"). False when another worker took the row over once its lease ended
+ * while it was rendered (and may send it in a group under another nonce): this worker must then not send it.
+ * An edit makes no new message; a group of one, or a row noted already, keeps its nonce whoever sends it.
  */
-async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
-  if (!makesMessage(entry) || entry.groupId !== null || entry.sentAloneAt !== undefined) return;
+async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<boolean> {
+  if (!makesMessage(entry) || entry.groupId !== null || entry.sentAloneAt !== undefined) return true;
   // A write of the store's batcher: the lanes posting alone at once share its commit.
-  await batchedWritesOf(deps.db)(markOutboxSentAloneWrite, { id: entry.id, now: deps.clock.now() });
+  return batchedWritesOf(deps.db)(markOutboxSentAloneWrite, {
+    id: entry.id,
+    owner: deps.owner,
+    now: deps.clock.now(),
+    leaseMs: deps.leaseMs,
+  });
 }

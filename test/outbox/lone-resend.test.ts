@@ -9,7 +9,7 @@ import type { RenderOutboxSummary } from "../../src/outbox/index.js";
 import { findInboxEvent } from "../../src/store/inbox.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld, type SubscribedChannel } from "./support/outbox-world.js";
-import type { TestEvent } from "./support/test-renderer.js";
+import { renderTestAnnouncement, type TestEvent } from "./support/test-renderer.js";
 
 const summaryWindowMs = 3000;
 const embedTitles = (message: { embeds: readonly { title?: string }[] }) =>
@@ -129,3 +129,40 @@ class AnswerLosingRest extends REST {
     throw new Error("socket hang up");
   }
 }
+
+// Another instance takes a row over once its lease ends, and may send it in a message with rows queued since,
+// under their group's nonce: the first instance, still rendering it when its lease ended, must not then send
+// it alone under its own id as well (docs/architecture.md, "Exactly once"). On SQLite, whose lease clock is the
+// test's.
+describe("a row whose lease ended while its worker rendered it", () => {
+  const world = useOutboxWorld(testDatabases()[0]);
+
+  it("is not sent by that worker once another took it over, and is posted once", async () => {
+    const target = await world.subscribeChannel("results");
+    const held = await world.enqueuePost(target, { title: "H", asEmbed: true });
+    const taker = world.createWorker({ owner: "worker-b" });
+    const renderAsUsual = renderTestAnnouncement(world.db);
+    let tookOver = false;
+    const slow = world.createWorker({
+      owner: "worker-a",
+      render: async (entry) => {
+        if (!tookOver) {
+          tookOver = true;
+          // Its render outlasts the lease; meanwhile a post is queued and another worker claims both.
+          world.clock.advance(61_000);
+          await world.enqueuePost(target, { title: "N", asEmbed: true });
+          await taker.runOnce();
+        }
+        return renderAsUsual(entry);
+      },
+    });
+
+    const results = await slow.runOnce();
+
+    expect(results.map(({ id, outcome }) => ({ id, outcome }))).toEqual([{ id: held, outcome: "released" }]);
+    const posted = world.fake.messages(target.channelId).map(embedTitles);
+    expect(posted.filter((titles) => titles.includes("H"))).toHaveLength(1);
+    expect(posted.flat().sort()).toEqual(["H", "N"]);
+    expect(await world.entry(held)).toMatchObject({ status: "delivered" });
+  });
+});
