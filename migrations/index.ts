@@ -41,6 +41,7 @@ import * as reminderRoleGrants from "./2027-01-06T0000_reminder_role_grants.js";
 import * as digestWeekClaims from "./2027-01-07T0000_digest_week_claims.js";
 import * as activityTierAfter from "./2027-01-08T0000_activity_tier_after.js";
 import * as webhookChangeLeases from "./2027-01-09T0000_webhook_change_leases.js";
+import * as tournamentReminderMisses from "./2027-01-10T0000_tournament_reminder_misses.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -83,4 +84,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-07T0000_digest_week_claims": digestWeekClaims,
   "2027-01-08T0000_activity_tier_after": activityTierAfter,
   "2027-01-09T0000_webhook_change_leases": webhookChangeLeases,
+  "2027-01-10T0000_tournament_reminder_misses": tournamentReminderMisses,
 };

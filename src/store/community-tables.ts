@@ -162,6 +162,11 @@ export interface TournamentRemindersTable {
   max_participants: number | null;
   /** When it was queued for posting. */
   sent_at: Millis | null;
+  /**
+   * When a complete read of the open tournaments first missed its tournament, while it is still scheduled:
+   * only a later read that misses it too skips it (`gone`); a read that shows it clears this.
+   */
+  missed_at: Millis | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

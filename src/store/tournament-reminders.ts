@@ -2,7 +2,7 @@
 // a server's open tournaments brings its rows up to date; a due row is marked sent in the same commit that
 // queues its post in the outbox, so it is posted once whichever instance finds it due, and a restart loses
 // none. The post's outbox row names the reminder as its event, under the source `reminder`.
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, UpdateQueryBuilder, UpdateResult } from "kysely";
 import type { Database, TournamentRemindersTable } from "./database.js";
 import { createId } from "./ids.js";
 import { holdReminderLeadMinutes } from "./reminder-settings.js";
@@ -64,8 +64,10 @@ const minute = 60_000;
 /**
  * Brings the server's reminders in line with one read of the open tournaments, in one commit: the wanted ones
  * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start that
- * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament no longer
- * in it are skipped (scheduled again if a later read shows it open). Rows already sent are never touched, nor
+ * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament missing
+ * from it as from the complete read before are skipped (scheduled again if a later read shows it open): one
+ * read can miss an open tournament (an empty answer, a page shifted as another started), and the reminder due
+ * before the next read would be lost, past its quarter of lateness by then. Rows already sent are never touched, nor
  * other skipped ones. Only the lead times the settings hold at the commit are wanted, whatever they were when
  * the read began; undefined, and nothing written, when reminders are off by then: a read that raced
  * `/setup reminders set` or `off` never brings back the reminders it cancelled or deleted.
@@ -149,16 +151,37 @@ export async function syncTournamentReminders(
       moved += Number(result.numUpdatedRows);
       await markQueuedPostsMoved(trx, { guildId, tournament, now });
     }
+    const openIds = input.openTournaments.map((tournament) => tournament.id);
+    if (openIds.length > 0) {
+      // Seen again after a read that missed it: only a miss in the read after another skips it.
+      await trx
+        .updateTable("tournament_reminders")
+        .set({ missed_at: null })
+        .where("guild_id", "=", guildId)
+        .where("tournament_id", "in", openIds)
+        .where("missed_at", "is not", null)
+        .execute();
+    }
     let gone = 0;
     if (input.complete) {
-      let query = trx
-        .updateTable("tournament_reminders")
-        .set({ status: "skipped", status_reason: "gone", updated_at: now })
-        .where("guild_id", "=", guildId)
-        .where("status", "=", "scheduled");
-      const openIds = input.openTournaments.map((tournament) => tournament.id);
-      if (openIds.length > 0) query = query.where("tournament_id", "not in", openIds);
-      gone = Number((await query.executeTakeFirst()).numUpdatedRows);
+      const missing = (
+        update: UpdateQueryBuilder<Database, "tournament_reminders", "tournament_reminders", UpdateResult>,
+      ) => {
+        const scheduled = update.where("guild_id", "=", guildId).where("status", "=", "scheduled");
+        return openIds.length === 0 ? scheduled : scheduled.where("tournament_id", "not in", openIds);
+      };
+      // Missed by this read and the complete one before: skipped. Then those this read is the first to miss.
+      const skipped = await missing(
+        trx
+          .updateTable("tournament_reminders")
+          .set({ status: "skipped", status_reason: "gone", missed_at: null, updated_at: now }),
+      )
+        .where("missed_at", "is not", null)
+        .executeTakeFirst();
+      gone = Number(skipped.numUpdatedRows);
+      await missing(trx.updateTable("tournament_reminders").set({ missed_at: now }))
+        .where("missed_at", "is", null)
+        .execute();
     }
     return { scheduled, moved, gone };
   });
