@@ -14,7 +14,12 @@ export * from "./assumptions.js";
 
 export { createBattle, getBattle, joinBattle, listBattles, submitToBattle } from "./battles.js";
 export type { BattleListQuery } from "./battles.js";
-export { getTournamentLeaderboard, listTournaments, registerForTournament } from "./tournaments.js";
+export {
+  getTournamentLeaderboard,
+  listTournaments,
+  listTournamentsTolerantly,
+  registerForTournament,
+} from "./tournaments.js";
 export type { TournamentListQuery } from "./tournaments.js";
 export { getCurrentUser, getCurrentUserStats, updateCurrentUser } from "./users.js";
 export { createTeam, inviteToTeam } from "./teams.js";

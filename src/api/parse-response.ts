@@ -5,16 +5,24 @@ import { PlatformProtocolError } from "./errors.js";
 export function parseResponseBody<T>(schema: z.ZodType<T>, body: unknown, operation: string): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const problems = result.error.issues.slice(0, 10).map((issue) => describeIssue(issue, body));
-  throw new PlatformProtocolError(operation, problems);
+  throw new PlatformProtocolError(operation, describeIssues(result.error, body));
+}
+
+/**
+ * What a schema found wrong in `value`, by path and expected type, at most 10; paths are named from the answer's
+ * top when `value` sits at `at` in it (an item of a list read one at a time).
+ */
+export function describeIssues(error: z.ZodError, value: unknown, at: readonly PropertyKey[] = []): string[] {
+  return error.issues.slice(0, 10).map((issue) => describeIssue(issue, value, at));
 }
 
 // Only the path and the expected type are reported: a value could be a secret (a webhook secret, a token).
-function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
-  const where = issue.path.length === 0 ? "body" : formatPath(issue.path);
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, at: readonly PropertyKey[]): string {
+  const path = [...at, ...issue.path];
+  const where = path.length === 0 ? "body" : formatPath(path);
   if (issue.code === "custom") return `${where}: ${issue.message}`;
   if (issue.code === "invalid_type") {
-    return readPath(body, issue.path) === undefined
+    return readPath(value, issue.path) === undefined
       ? `${where}: missing`
       : `${where}: should be ${issue.expected}`;
   }

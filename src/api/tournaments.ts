@@ -1,9 +1,12 @@
 // Tournament endpoints (the platform's API reference, "Endpoints › Tournaments").
 import { clampListLimit } from "./assumptions.js";
 import { encodePathSegment, type PlatformCredential, type PlatformHttp } from "./http.js";
+import type { z } from "zod";
 import {
+  tolerantTournamentListSchema,
   tournamentLeaderboardSchema,
   tournamentListSchema,
+  type TolerantTournamentList,
   tournamentRegistrationSchema,
   type TournamentLeaderboard,
   type TournamentList,
@@ -26,6 +29,24 @@ export function listTournaments(
   credential: PlatformCredential,
   query: TournamentListQuery = {},
 ): Promise<TournamentList> {
+  return sendListRequest(http, credential, query, tournamentListSchema);
+}
+
+/** listTournaments, with an item it cannot read left out and named rather than refusing the whole page. */
+export function listTournamentsTolerantly(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  query: TournamentListQuery = {},
+): Promise<TolerantTournamentList> {
+  return sendListRequest(http, credential, query, tolerantTournamentListSchema);
+}
+
+function sendListRequest<T>(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  query: TournamentListQuery,
+  schema: z.ZodType<T>,
+): Promise<T> {
   return http.send({
     repeatableAfter401: true,
     credential,
@@ -37,7 +58,7 @@ export function listTournaments(
       limit: clampListLimit(query.limit),
       offset: query.offset,
     },
-    schema: tournamentListSchema,
+    schema,
   });
 }
 

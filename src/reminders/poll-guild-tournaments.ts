@@ -67,6 +67,7 @@ export async function pollGuildTournaments(
     );
     return { kind: "failed" };
   }
+  warnOfUnreadable(deps, guildId, [read, active]);
   const now = deps.clock.now();
   const sync =
     reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
@@ -105,6 +106,23 @@ async function scheduleReminders(
   });
   if (sync !== undefined && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;
+}
+
+/**
+ * A tournament the platform lists without a start or a title gets no reminder or event, and the others theirs;
+ * the read counts as incomplete, so nothing is taken as gone for it (docs/platform-assumptions.md).
+ */
+function warnOfUnreadable(
+  deps: ReminderDeps,
+  guildId: string,
+  reads: readonly (OpenTournaments | undefined)[],
+): void {
+  const unreadable = reads.flatMap((read) => read?.unreadable ?? []);
+  if (unreadable.length === 0) return;
+  deps.logger.warn(
+    { guildId, unreadable: unreadable.slice(0, 10), count: unreadable.length },
+    "the platform listed tournaments the bot cannot read: they get no reminder or event, the others do",
+  );
 }
 
 /** The failures that are the link's, not the platform's: the admin must act (or another admin take over). */

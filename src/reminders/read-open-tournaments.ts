@@ -3,12 +3,12 @@
 // reminders read them (docs/architecture.md, "Tournament reminders"). The active ones are read the same way
 // while a server shows a started tournament's event, to keep its end truthful ("Tournament events").
 import {
-  listTournaments,
+  listTournamentsTolerantly,
   listLimitBounds,
   type PlatformCredential,
   type PlatformHttp,
 } from "../api/index.js";
-import type { Tournament } from "../api/schemas/tournament.js";
+import type { Tournament, UnreadableTournament } from "../api/schemas/tournament.js";
 
 /** Pages read at most per server and read: 1,000 open tournaments, far more than a platform runs at once. */
 export const maxTournamentPages = 10;
@@ -16,10 +16,13 @@ export const maxTournamentPages = 10;
 export interface OpenTournaments {
   readonly tournaments: readonly Tournament[];
   /**
-   * True when the last page was read: only then does a tournament's absence mean it left the open list
-   * (started, cancelled). False when the read stopped at `maxTournamentPages`.
+   * True when the last page was read and every item on it: only then does a tournament's absence mean it left
+   * the open list (started, cancelled). False when the read stopped at `maxTournamentPages`, or some item could
+   * not be read (it may be a tournament the bot already has rows for).
    */
   readonly complete: boolean;
+  /** Items the platform listed that the bot could not read (no start, no title): left out, and logged. */
+  readonly unreadable: readonly UnreadableTournament[];
 }
 
 export function readOpenTournaments(
@@ -37,21 +40,24 @@ export async function readEveryTournamentIn(
 ): Promise<OpenTournaments> {
   const limit = listLimitBounds.max;
   const tournaments: Tournament[] = [];
+  const unreadable: UnreadableTournament[] = [];
   const seen = new Set<string>();
   // The next page starts after what came back, not after what was asked for: a platform may serve fewer than
   // 100 a page (the bounds of `limit` are not in the spec), and stepping by 100 would skip the rest.
   let offset = 0;
   for (let page = 0; page < maxTournamentPages; page += 1) {
-    const answer = await listTournaments(http, credential, { status, limit, offset });
-    offset += answer.tournaments.length;
+    const answer = await listTournamentsTolerantly(http, credential, { status, limit, offset });
+    const listed = answer.tournaments.length + answer.unreadable.length;
+    offset += listed;
+    unreadable.push(...answer.unreadable);
     // A tournament that moved between pages while they were read would come twice.
     for (const tournament of answer.tournaments) {
       if (!seen.has(tournament.id)) tournaments.push(tournament);
       seen.add(tournament.id);
     }
     // Shape A says whether more follow; shape B only shows it by a full page.
-    const more = answer.hasMore ?? answer.tournaments.length >= limit;
-    if (!more || answer.tournaments.length === 0) return { tournaments, complete: true };
+    const more = answer.hasMore ?? listed >= limit;
+    if (!more || listed === 0) return { tournaments, complete: unreadable.length === 0, unreadable };
   }
-  return { tournaments, complete: false };
+  return { tournaments, complete: false, unreadable };
 }

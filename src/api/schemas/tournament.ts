@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeIssues } from "../parse-response.js";
 import { listOf, numberSchema, optional, pickAlias, timestampSchema } from "./primitives.js";
 
 // Tournament shapes of the platform's API reference, "Resources › Tournament". Shape A:
@@ -59,6 +60,48 @@ export const tournamentListSchema: z.ZodType<TournamentList> = z.object({
   total: optional(numberSchema),
   hasMore: optional(z.boolean()),
 });
+
+/** An item of a tournament list its schema refuses: its id when it has a readable one, and what is wrong. */
+export interface UnreadableTournament {
+  readonly id: string | undefined;
+  readonly problems: readonly string[];
+}
+
+export interface TolerantTournamentList extends TournamentList {
+  /** Left out of `tournaments`: one unreadable item does not cost the rest of the list. */
+  readonly unreadable: readonly UnreadableTournament[];
+}
+
+/**
+ * The list with each item read on its own (the reminders' and events' reads, src/reminders/): a tournament
+ * without a start or a title is left out and named, rather than failing every tournament's reminders.
+ */
+export const tolerantTournamentListSchema: z.ZodType<TolerantTournamentList> = z
+  .object({
+    tournaments: z.array(z.unknown()),
+    total: optional(numberSchema),
+    hasMore: optional(z.boolean()),
+  })
+  .transform((list) => {
+    const tournaments: Tournament[] = [];
+    const unreadable: UnreadableTournament[] = [];
+    list.tournaments.forEach((item, index) => {
+      const read = tournamentSchema.safeParse(item);
+      if (read.success) tournaments.push(read.data);
+      else
+        unreadable.push({
+          id: readId(item),
+          problems: describeIssues(read.error, item, ["tournaments", index]),
+        });
+    });
+    return { tournaments, total: list.total, hasMore: list.hasMore, unreadable };
+  });
+
+function readId(item: unknown): string | undefined {
+  if (typeof item !== "object" || item === null) return undefined;
+  const { id } = item as { id?: unknown };
+  return typeof id === "string" ? id : undefined;
+}
 
 /** Shape A: `{registered, registrationId, tournament}`; shape B: `{success, registration}`. */
 export interface TournamentRegistration {
