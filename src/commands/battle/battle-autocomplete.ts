@@ -3,15 +3,17 @@ import {
   type APIApplicationCommandAutocompleteInteraction,
   type APIApplicationCommandOptionChoice,
 } from "discord-api-types/v10";
+import { LRUCache } from "lru-cache";
+import type { PlatformHttp } from "../../api/http.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
 import { plainLabel } from "../../display/platform-text.js";
-import { getMemberSession } from "../../linking/member-credential.js";
+import { getMemberSession, type MemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
 import { requireServer } from "../../discord/require-server.js";
-import { searchProblems } from "./find-problem.js";
+import { ProblemListRead, searchProblems } from "./find-problem.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 
@@ -85,15 +87,49 @@ async function completeBattleId(
 }
 
 /**
- * Problem ids: GET /problems as the member, filtered by what they typed and the difficulty, read page after
- * page until a full list of choices is found (find-problem.ts); no page is asked for after the first second,
- * so the answer keeps well within the 2 s suggestions have.
+ * How long one member's pages of problems serve their next suggestions. Discord asks again at nearly every
+ * keystroke, and a search may read five pages against the member's own platform quota (as low as 100 requests
+ * an hour): the list of a minute ago is still the one to type through.
+ */
+const problemListTtlMs = 60_000;
+
+/** Per platform client, so each bot (and each test's) has its own; a thousand members' reads at most. */
+const problemReads = new WeakMap<PlatformHttp, LRUCache<string, ProblemListRead>>();
+
+/** The member's pages of problems read within the last minute, or a new read. */
+function problemReadOf(deps: BotDependencies, session: MemberSession): ProblemListRead {
+  let reads = problemReads.get(deps.platform);
+  if (reads === undefined) {
+    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6).
+    // ttlResolution 0: the injected clock is read at every look-up, not cached for a millisecond of real time.
+    reads = new LRUCache({
+      max: 1000,
+      ttl: problemListTtlMs,
+      ttlResolution: 0,
+      perf: { now: () => deps.clock.now() },
+    });
+    problemReads.set(deps.platform, reads);
+  }
+  const key = session.link.platformUserId;
+  let read = reads.get(key);
+  if (read === undefined) {
+    read = new ProblemListRead(deps.platform, session.credential);
+    reads.set(key, read);
+  }
+  return read;
+}
+
+/**
+ * Problem ids: GET /problems as the member, filtered by what they typed and the difficulty, from the pages
+ * their suggestions read within the last minute and those read next until a full list of choices is found
+ * (find-problem.ts); no page is asked for after the first second, so the answer keeps well within the 2 s
+ * suggestions have.
  */
 async function completeProblem(deps: BotDependencies, context: AutocompleteContext): Promise<Choice[]> {
   const until = { clock: deps.clock, at: deps.clock.now() + problemPagesForMs };
-  const { credential } = await getMemberSession(deps, context.actor);
+  const session = await getMemberSession(deps, context.actor);
   const difficulty = readSiblingOption(context.interaction, "difficulty");
-  const problems = await searchProblems(deps.platform, credential, {
+  const { found } = await searchProblems(problemReadOf(deps, session), {
     keep: (problem) =>
       (difficulty === undefined || problem.difficulty === difficulty) &&
       matches(context.focused.value, problem.id, problem.title),
@@ -101,7 +137,7 @@ async function completeProblem(deps: BotDependencies, context: AutocompleteConte
     until,
   });
   return toChoices(
-    problems.map((problem) => ({
+    found.map((problem) => ({
       name: problem.difficulty === undefined ? problem.title : `${problem.title} · ${problem.difficulty}`,
       value: problem.id,
     })),

@@ -24,44 +24,89 @@ export interface ProblemSearch {
 }
 
 /**
- * The problems `keep` picks, in the platform's order, paging through GET /problems (100 a page, at most five
- * pages) until `wanted` are found, the list ends, or `until` passes.
+ * The pages of GET /problems read so far with one credential, 100 a page, at most five: a search goes on from
+ * where the last one stopped, so the suggestions of one member's keystrokes share their pages
+ * (battle-autocomplete.ts) rather than each reading the list again against their platform quota.
  */
-export async function searchProblems(
-  http: PlatformHttp,
-  credential: PlatformCredential,
-  search: ProblemSearch,
-): Promise<ProblemSummary[]> {
-  return (await searchProblemList(http, credential, search)).found;
+export class ProblemListRead {
+  readonly problems: ProblemSummary[] = [];
+  private pages = 0;
+  // Without a cursor the next page starts after what came back: a platform may serve fewer than 100 a page.
+  private cursor: string | undefined;
+  private offset = 0;
+  private ended = false;
+  private pending: Promise<void> | undefined;
+
+  constructor(
+    private readonly http: PlatformHttp,
+    private readonly credential: PlatformCredential,
+  ) {}
+
+  /** Whether the list's end was read: a problem not among `problems` does not exist. */
+  get complete(): boolean {
+    return this.ended;
+  }
+
+  /** Whether no page is left to read: the end, or the five pages searched at most. */
+  get exhausted(): boolean {
+    return this.ended || this.pages >= maxPagesToSearch;
+  }
+
+  /**
+   * Reads the next page, or joins the one being read. A page that comes after its search stopped waiting is
+   * kept for the next search; one that fails leaves the read as it was, for the next to ask again.
+   */
+  readNext(): Promise<void> {
+    if (this.pending === undefined) {
+      const pending = this.readPage().finally(() => {
+        this.pending = undefined;
+      });
+      // Its searcher may have stopped waiting: the failure is theirs to see, not an unhandled rejection.
+      pending.catch(() => undefined);
+      this.pending = pending;
+    }
+    return this.pending;
+  }
+
+  private async readPage(): Promise<void> {
+    const list = await listProblems(this.http, this.credential, {
+      limit: listLimitBounds.max,
+      ...(this.cursor === undefined ? { offset: this.offset } : { cursor: this.cursor }),
+    });
+    this.pages += 1;
+    this.offset += list.problems.length;
+    this.problems.push(...list.problems);
+    // A page shorter than asked is no end: a platform may serve fewer than 100 a page.
+    if (list.problems.length === 0 || list.hasMore === false) this.ended = true;
+    this.cursor = list.nextCursor;
+  }
 }
 
-/** As searchProblems, and whether the pages read reached the list's end (all of it was searched). */
-async function searchProblemList(
-  http: PlatformHttp,
-  credential: PlatformCredential,
+/**
+ * The problems `keep` picks, in the platform's order, from the pages `read` holds and those it reads next
+ * until `wanted` are found, the list ends, or `until` passes (a page is waited for past `until` only while
+ * none has come), with whether the whole list was searched.
+ */
+export async function searchProblems(
+  read: ProblemListRead,
   search: ProblemSearch,
 ): Promise<{ readonly found: ProblemSummary[]; readonly complete: boolean }> {
-  const found: ProblemSummary[] = [];
-  let cursor: string | undefined;
-  // Without a cursor the next page starts after what came back: a platform may serve fewer than 100 a page.
-  let offset = 0;
-  for (let page = 0; page < maxPagesToSearch; page += 1) {
-    const left = search.until === undefined ? undefined : search.until.at - search.until.clock.now();
-    if (page > 0 && left !== undefined && left <= 0) break;
-    const asked = listProblems(http, credential, {
-      limit: listLimitBounds.max,
-      ...(cursor === undefined ? { offset } : { cursor }),
-    });
-    const list = page === 0 || left === undefined ? await asked : await withinBudget(asked, left);
-    if (list === undefined) break;
-    offset += list.problems.length;
-    found.push(...list.problems.filter(search.keep));
+  for (;;) {
+    const found = read.problems.filter(search.keep);
     if (found.length >= search.wanted) return { found: found.slice(0, search.wanted), complete: false };
-    // A page shorter than asked is no end: a platform may serve fewer than 100 a page.
-    if (list.problems.length === 0 || list.hasMore === false) return { found, complete: true };
-    cursor = list.nextCursor;
+    if (read.exhausted) return { found, complete: read.complete };
+    const left = search.until === undefined ? undefined : search.until.at - search.until.clock.now();
+    if (read.problems.length === 0 || left === undefined) await read.readNext();
+    else if (
+      left <= 0 ||
+      (await withinBudget(
+        read.readNext().then(() => "read" as const),
+        left,
+      )) === undefined
+    ) {
+      return { found, complete: false };
+    }
   }
-  return { found, complete: false };
 }
 
 /**
@@ -74,7 +119,7 @@ export async function findProblem(
   credential: PlatformCredential,
   problemId: string,
 ): Promise<{ readonly problem: ProblemSummary | undefined; readonly searchedAll: boolean }> {
-  const { found, complete } = await searchProblemList(http, credential, {
+  const { found, complete } = await searchProblems(new ProblemListRead(http, credential), {
     keep: (problem) => problem.id === problemId,
     wanted: 1,
   });

@@ -75,6 +75,26 @@ describe.each(testDatabases().slice(0, 1))("problem suggestions on $name", (data
     expect(linked.platform.requests.filter((request) => request.path === "/v1/problems")).toHaveLength(2);
   });
 
+  it("reads the pages once for a member's keystrokes within a minute, and again after it", async () => {
+    const pages = () => [
+      problemPage(1, 100, true),
+      { body: { problems: [{ id: "prob_graph", title: "Graph Walk", difficulty: "hard" }], hasMore: false } },
+    ];
+    linked.platform.queueReplies(...pages());
+    for (const typed of ["g", "gr", "gra", "graph w"]) {
+      const choices = await completeBattleOption(linked.deps, typing(typed));
+      expect(choices).toEqual([{ name: "Graph Walk · hard", value: "prob_graph" }]);
+    }
+    // Discord asks at every keystroke; each read spends the member's own platform quota.
+    expect(problemOffsets()).toEqual(["0", "100"]);
+
+    // Past the minute: the list is read again.
+    linked.clock.advance(60_001);
+    linked.platform.queueReplies(...pages());
+    await completeBattleOption(linked.deps, typing("graph"));
+    expect(problemOffsets()).toEqual(["0", "100", "0", "100"]);
+  });
+
   it("stops at the first page that gives 25 choices", async () => {
     linked.platform.queueReplies(problemPage(1, 100, true));
     const choices = await completeBattleOption(linked.deps, typing("warm"));

@@ -33,10 +33,12 @@ export interface LinkedMember {
    * reads to act as the member. A test passes it where a command takes them all.
    */
   readonly deps: BotDependencies;
+  /** The clock `deps` keep time by, made before each test. */
+  readonly clock: ManualClock;
 }
 
 export function useLinkedMember(store: { readonly db: Kysely<Database> }): LinkedMember {
-  const linked = {} as { platform: PlatformFixture; deps: BotDependencies };
+  const linked = {} as { platform: PlatformFixture; deps: BotDependencies; clock: ManualClock };
   beforeAll(async () => {
     linked.platform = await startPlatformFixture();
   });
@@ -65,6 +67,7 @@ export function useLinkedMember(store: { readonly db: Kysely<Database> }): Linke
     };
     await linkWithApiKey(linking, member, "key_write_0123456789");
     linked.deps = linking as unknown as BotDependencies;
+    linked.clock = clock;
   });
   return linked;
 }
