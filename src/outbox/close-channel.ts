@@ -2,6 +2,8 @@
 // Permissions) (docs/architecture.md, "Posting"): the rows that failed are dead, and so are the channel's
 // other pending rows, since each retry would be another invalid request, which Discord counts towards a ban.
 // Every source then says what that means to it, and what the server's admins should hear.
+import { isBotInGuild } from "../discord/list-bot-guilds.js";
+import { recordGuildRemoval } from "../store/guild-removals.js";
 import { markChannelOutboxDead, markOutboxDead } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import type { ChannelFailure } from "./classify-failure.js";
@@ -16,6 +18,7 @@ export async function closeChannel(
 ): Promise<OutboxResult[]> {
   const reason = failure.detail;
   const [first] = entries;
+  if (first !== undefined && failure.kind === "no-access") await noticeRemoval(deps, first.guildId);
   // The rows' record and the channel's closing commit together, as a row's failure and its reaction do
   // (apply-failure.ts).
   const { results, closed } = await deps.db.transaction().execute(async (trx) => {
@@ -47,6 +50,24 @@ export async function closeChannel(
   );
   await tellFirstNotice(deps, notices);
   return results;
+}
+
+/**
+ * A channel closed to the bot may be a server that removed it, before the bot heard of it: with HTTP
+ * interactions only the server list's check says so, up to GUILD_LIST_CHECK_SECONDS later, and over the
+ * gateway a post in flight can meet the 403 before GUILD_DELETE is stored. Closing the channel then would
+ * pause its routes for good, though the server may add the bot back (docs/architecture.md, "When the bot
+ * leaves a server"). So Discord is asked; a server the bot is not in is recorded as removed, which drops its
+ * queued rows (these among them), and the channel is left as it was. Discord not answering leaves it to the
+ * channel's failure as before.
+ */
+async function noticeRemoval(deps: OutboxDeps, guildId: string): Promise<void> {
+  if ((await isBotInGuild(deps.rest, guildId)) !== false) return;
+  const { droppedPosts } = await recordGuildRemoval(deps.db, { guildId, now: deps.clock.now() });
+  deps.logger.info(
+    { guildId, droppedPosts },
+    "a post met Missing Access in a server the bot is no longer in: recorded as removed, its channels left as they were",
+  );
 }
 
 /**

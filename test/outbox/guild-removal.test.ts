@@ -2,7 +2,7 @@
 // leaves a server"): the post meets 403 Missing Access, but the removal already dropped the row, so the
 // channel is left as it was and adding the bot back resumes it.
 import { describe, expect, it } from "vitest";
-import { recordGuildRemoval } from "../../src/store/guild-removals.js";
+import { findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
@@ -35,5 +35,40 @@ describe.each(testDatabases())("a removal during a post on $name", (database) =>
       postedMessageId: null,
       lastError: "not sent: the bot was removed from the server",
     });
+  });
+
+  it("records a removal the bot had not heard of when a post meets 403, and leaves the channel as it was", async () => {
+    const target = await world.subscribeChannel("battles");
+    const other = await world.subscribeChannel("results");
+    const row = await world.enqueuePost(target);
+    const waiting = await world.enqueuePost(other);
+    // With HTTP interactions no GUILD_DELETE comes: only the server list's check, minutes later, would say so.
+    world.fake.removeBotFromGuild(world.guild.id);
+    const worker = world.createWorker({ concurrency: 1 });
+
+    const results = await worker.runOnce();
+
+    expect(results[0]).toMatchObject({
+      id: row,
+      outcome: "released",
+      reason: expect.stringContaining("50001"),
+    });
+    expect(await findGuildRemoval(world.db, world.guild.id)).toMatchObject({ removedAt: world.clock.now() });
+    for (const { subscriptionId } of [target, other]) {
+      expect(await findSubscription(world.db, { guildId: world.guild.id, id: subscriptionId })).toMatchObject(
+        {
+          status: "active",
+          statusReason: null,
+        },
+      );
+    }
+    for (const id of [row, waiting]) {
+      expect(await world.entry(id)).toMatchObject({
+        status: "delivered",
+        lastError: "not sent: the bot was removed from the server",
+      });
+    }
+    // One post was tried; the server's other rows were dropped with the removal, not sent.
+    expect(world.fake.stats.channelMessagesCreated).toBe(0);
   });
 });
