@@ -78,8 +78,10 @@ export async function dropGuildRoleQueue(db: Kysely<Database>, guildId: string):
  * A tier was given another role: the role it stood for is noted on the guild's member rows whose member may
  * hold it, so each one's next sync takes it from them (docs/architecture.md, "Tier roles"): the tier's members
  * and those whose roles the bot does not know to be right (a sync queued, cut short, or an unlink waiting,
- * which takes every tier role). A member the last sync gave another tier's role was left without this one,
- * and a member without a row was never given a tier role by the bot.
+ * which takes every tier role), or may be about to give it: a sync running now read the mappings before this
+ * one and may add the old role, after its row's last sync tier said another. A member the last sync gave
+ * another tier's role, with no sync running, was left without this one, and a member without a row was never
+ * given a tier role by the bot.
  */
 export async function dropRoleFromMembers(
   db: Kysely<Database>,
@@ -89,7 +91,13 @@ export async function dropRoleFromMembers(
     .updateTable("member_tier_roles")
     .set({ drop_role_ids: sql<string>`coalesce(drop_role_ids || ',', '') || ${input.roleId}` })
     .where("guild_id", "=", input.guildId)
-    .where((eb) => eb.or([eb("synced_tier", "is", null), eb("synced_tier", "=", input.tier)]))
+    .where((eb) =>
+      eb.or([
+        eb("synced_tier", "is", null),
+        eb("synced_tier", "=", input.tier),
+        eb("lease_owner", "is not", null),
+      ]),
+    )
     .execute();
 }
 

@@ -10,7 +10,7 @@ import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
 import { createRoleWorker } from "../../src/roles/role-worker.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
-import { findMemberTierRole } from "../../src/store/member-tier-roles.js";
+import { findMemberTierRole, queueMemberRating } from "../../src/store/member-tier-roles.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";
 import { createTestSecretBox } from "../store/secret-box-fixture.js";
@@ -174,5 +174,51 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
     const row = await findMemberTierRole(store.db, { guildId, userId: alice });
     expect(row?.pending).toBe(false);
     expect(row?.dropRoleIds).toEqual([]);
+  });
+
+  it("takes the old role from a member whose sync, running as the tier was mapped again, gave it to them", async () => {
+    const guildId = discord.guild.id;
+    const silver = discord.fake.roles.create(guildId, { name: "Silver", position: 1 });
+    const old = discord.fake.roles.create(guildId, { name: "Old Gold", position: 1 });
+    const fresh = discord.fake.roles.create(guildId, { name: "New Gold", position: 1 });
+    await mapTierToRole(deps(), { guildId, tier: "silver", roleId: silver.id });
+    await mapTierToRole(deps(), { guildId, tier: "gold", roleId: old.id });
+    const alice = await linkMember("alice", 1250, "Silver");
+    await runWorker();
+    expect(roleNames(alice)).toEqual(["Silver"]);
+
+    // A rise whose event names no tier: the sync reads the mappings, then the tier; meanwhile an admin gives
+    // gold another role. The sync goes on with the mapping it read, and gives her the old one.
+    clock.advance(1000);
+    await queueMemberRating(store.db, {
+      guildId,
+      userId: alice,
+      platformUserId: "usr_alice",
+      rating: 1450,
+      tier: undefined,
+      ratedAt: clock.now(),
+      cause: "rating",
+      now: clock.now(),
+    });
+    let remapped = false;
+    const worker = createRoleWorker({
+      db: store.db,
+      rest: discord.rest,
+      clock,
+      logger: createLogger({ level: "silent" }),
+      applicationId: discord.fake.applicationId,
+      owner: "worker-1",
+      // Her tier is read with her credential: gold.
+      readMemberTier: async () => {
+        if (!remapped) {
+          remapped = true;
+          await mapTierToRole(deps(), { guildId, tier: "gold", roleId: fresh.id });
+        }
+        return { tier: "gold", rating: 1450 };
+      },
+    });
+    for (let sync = 0; sync < 3; sync += 1) await worker.runOnce();
+
+    expect(roleNames(alice)).toEqual(["New Gold"]);
   });
 });
