@@ -63,6 +63,18 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(fieldsOf(reply).Difficulty).toBe("hard");
     });
 
+    it("says a problem and a difficulty that do not match must, and how, and posts nothing", async () => {
+      const handle = battle(world.members.alice, "create", { problem: "prb_easy_02", difficulty: "hard" });
+      // An error after the public deferral: its "thinking…" is deleted and the member told privately.
+      const reply = await handle.waitForFollowUp();
+      expect(reply.flags & ephemeral).toBe(ephemeral);
+      expect(reply.content).toMatch(
+        /^The platform refused problem `prb_easy_02` for a \*\*hard\*\* battle: .* leave `difficulty:` out to take the problem's own/,
+      );
+      expect(reply.content).toMatch(/\n-# Request id: `/);
+      await expect.poll(() => handle.original()).toBeUndefined();
+    });
+
     it("answers an unlinked member privately with the link prompt and posts nothing", async () => {
       const before = world.discord.messages(world.channelId).length;
       const reply = await battle(dave, "create", { difficulty: "easy" }).waitForFinal();

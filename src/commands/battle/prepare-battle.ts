@@ -1,5 +1,14 @@
-import type { BattleCreateInput, CreatedBattle, PlatformCredential, PlatformHttp } from "../../api/index.js";
+import { PlatformError } from "../../api/errors.js";
+import {
+  createBattle,
+  type BattleCreateInput,
+  type CreatedBattle,
+  type PlatformCredential,
+  type PlatformHttp,
+} from "../../api/index.js";
+import { withRequestId } from "../../discord/describe-platform-error.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
+import { plainCode } from "../../display/platform-text.js";
 import type { BattleCardView } from "../../cards/battle-card.js";
 import { readBattleSettings, readDifficulty, type BattleOptions } from "./battle-settings.js";
 import { findProblem } from "./find-problem.js";
@@ -32,6 +41,39 @@ export async function resolveBattleSettings(
     );
   }
   return readBattleSettings(options, readDifficulty(problem.difficulty));
+}
+
+/**
+ * POST /battles with the member's settings. With both `problem:` and `difficulty:` given the problem is not
+ * looked up, so a problem of another difficulty reaches the platform, which refuses its id (400 on the
+ * problem's field): the member is told the two must match and how, rather than that a field is not valid.
+ */
+export async function createBattleWith(
+  http: PlatformHttp,
+  credential: PlatformCredential,
+  settings: BattleCreateInput,
+): Promise<CreatedBattle> {
+  try {
+    return await createBattle(http, credential, settings);
+  } catch (error) {
+    if (settings.problemId === undefined || !refusedProblem(error)) throw error;
+    throw new UserFacingError(
+      "problem_difficulty_mismatch",
+      withRequestId(
+        `The platform refused problem ${plainCode(settings.problemId)} for a **${settings.difficulty}** battle: ` +
+          "it has no problem of that difficulty with that id. A battle's difficulty must match its problem's: " +
+          "leave `difficulty:` out to take the problem's own, or set `difficulty:` first and pick the problem " +
+          "from the suggestions, which then list only problems of that difficulty.",
+        error.requestId,
+      ),
+    );
+  }
+}
+
+function refusedProblem(error: unknown): error is PlatformError {
+  if (!(error instanceof PlatformError) || error.status !== 400) return false;
+  const field = error.details?.field;
+  return field === "problemId" || field === "problem_id" || field === "problem";
 }
 
 /** The card of a battle just created: the platform's answer plus what the member asked for. */

@@ -1,10 +1,9 @@
-import { createBattle } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { UserFacingError } from "../../../discord/user-facing-error.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
 import { challengeLifetimeMs, renderChallenge, renderChallengeSent } from "../challenge-message.js";
-import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
+import { createBattleWith, resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
 import { requireLinkedMember } from "../../../linking/require-linked-member.js";
 import { keepCreatedCard } from "../show-on-cards.js";
 
@@ -32,7 +31,7 @@ export async function challengeMember(
   await responder.defer({ ephemeral: true });
   const { credential } = await getMemberSession(deps, actor);
   const settings = { ...(await resolveBattleSettings(deps.platform, credential, options)), participants: 2 };
-  const battle = await createBattle(deps.platform, credential, settings);
+  const battle = await createBattleWith(deps.platform, credential, settings);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   // The accepted challenge becomes the battle's card (answer-challenge.ts): its later edits are rebuilt from
   // the answers kept, and only this one names the language, the seats and the time limit.

@@ -1,11 +1,10 @@
-import { createBattle } from "../../../api/index.js";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { getMemberSession } from "../../../linking/member-credential.js";
 import { canStartThreadIn } from "../../../discord/send-thread.js";
 import { saveCardStartingThread } from "../../../store/message-threads.js";
 import type { BattleOptionsOf, SubcommandContext } from "../battle-arguments.js";
 import { renderBattleCard } from "../../../cards/battle-card.js";
-import { resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
+import { createBattleWith, resolveBattleSettings, viewOfCreatedBattle } from "../prepare-battle.js";
 import { deferPublicAnswer } from "../../../linking/require-linked-member.js";
 import { keepCreatedCard } from "../show-on-cards.js";
 import { requireServer } from "../../../discord/require-server.js";
@@ -23,7 +22,7 @@ export async function createBattleCard(
   await deferPublicAnswer(deps, actor, responder);
   const { credential } = await getMemberSession(deps, actor);
   const settings = await resolveBattleSettings(deps.platform, credential, options);
-  const battle = await createBattle(deps.platform, credential, settings);
+  const battle = await createBattleWith(deps.platform, credential, settings);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   const card = await responder.editOriginal(renderBattleCard(view));
   await saveCardStartingThread(deps.db, {
