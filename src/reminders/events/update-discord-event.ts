@@ -50,15 +50,18 @@ async function sendChanges(
   at: { readonly target: "scheduled" | "active" | "completed"; readonly now: number },
 ): Promise<PlacedEvent> {
   const { status, fields } = placed;
+  const place = { guildId: event.guildId, discordId: placed.discordId };
   if (status === "scheduled" && (fields === null || !sameFields(fields, event)) && event.startsAt > at.now) {
-    await modifyEventFields(deps.rest, event.guildId, placed.discordId, event);
+    // Cancelled in Discord since the worker last knew it (another app, a member's client): over, not refused.
+    const send = () => modifyEventFields(deps.rest, event.guildId, placed.discordId, event);
+    const finishedAs = await sendUnlessFinished(deps, place, send);
+    if (finishedAs !== undefined) return { ...placed, status: finishedAs };
     return { ...placed, fields: event };
   }
   if (fields === null || at.target === "completed" || status === "completed" || status === "canceled")
     return placed;
   const details = changedDetails(fields, event, at.now);
   if (details === undefined) return placed;
-  const place = { guildId: event.guildId, discordId: placed.discordId };
   const send = () => modifyStartedEventDetails(deps.rest, place.guildId, place.discordId, details);
   const finishedAs = await sendUnlessFinished(deps, place, send);
   if (finishedAs !== undefined) return { ...placed, status: finishedAs };

@@ -133,6 +133,25 @@ describe.each(testDatabases())(
       ]);
     });
 
+    it("records an event cancelled in Discord as over when its tournament's start moves, not refused", async () => {
+      const startsAt = clock.now() + 2 * hour;
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await world.worker.runOnce()).toEqual(["created"]);
+      const [created] = world.fake.scheduledEvents.list(world.guild.id);
+      // Cancelled in Discord (another app with Manage Events, or a member's client); then the start moves.
+      world.fake.scheduledEvents.setStatus(
+        world.guild.id,
+        created?.id ?? "",
+        GuildScheduledEventStatus.Canceled,
+      );
+      await world.showTournaments(cup("t1", startsAt + hour));
+
+      expect(await world.worker.runOnce()).toEqual(["synced"]);
+      expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
+        { tournamentId: "t1", wantedStatus: "completed", syncedStatus: "canceled" },
+      ]);
+    });
+
     it("is not due over and over past the end of a started event it took over while its tournament is still open", async () => {
       const startsAt = clock.now() + 2 * 60_000;
       await world.showTournaments(cup("t1", startsAt));
