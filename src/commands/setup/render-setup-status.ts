@@ -187,7 +187,10 @@ function describeTournamentEvents(status: EventStatus, reminders: ReminderStatus
       : `⏸️ Paused: I lack the **${plainText(status.settings.permissionProblem)}** permission. Grant it to my role, then run \`/setup events on\`.`,
   ];
   lines.push(...describeEventReads(status, reminders));
-  const waiting = status.events.filter((event) => event.dueAt !== null).length;
+  // Due now or retried after a refusal; not a running tournament's event in line with it, due at its end.
+  const waiting = status.events.filter(
+    (event) => event.dueAt !== null && (event.attempts > 0 || event.dueAt < event.endsAt),
+  ).length;
   if (waiting > 0) lines.push(`${waiting} waiting to be synced`);
   return lines;
 }

@@ -35,14 +35,35 @@ describe("renderSetupStatus", () => {
       ...empty,
       events: {
         settings: { ...settings, permissionProblem: null },
-        events: [event, { ...event, tournamentId: "trn_2", discordEventId: null, dueAt: now }],
+        events: [
+          event,
+          { ...event, tournamentId: "trn_2", discordEventId: null, dueAt: now },
+          // A running tournament's event, in line with it, due again only at its end to be completed.
+          {
+            ...event,
+            tournamentId: "trn_3",
+            discordEventId: "900000000000000003",
+            wantedStatus: "active" as const,
+            syncedStatus: "active",
+            startsAt: now - 3_600_000,
+            dueAt: event.endsAt,
+          },
+          // A change Discord refused for now, tried again after its backoff.
+          {
+            ...event,
+            tournamentId: "trn_4",
+            discordEventId: "900000000000000004",
+            dueAt: now + 60_000,
+            attempts: 1,
+          },
+        ],
       },
     })["Tournament events"];
     expect(on).toBe(
       [
-        "🟢 On: 1 open tournaments shown in the Events tab",
+        "🟢 On: 3 open tournaments shown in the Events tab",
         "Read with <@200000000000000008>'s account · last read: <t:1735732740:R>",
-        "1 waiting to be synced",
+        "2 waiting to be synced",
       ].join("\n"),
     );
     const paused = fields({
