@@ -8,6 +8,7 @@
 import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { isLinkedAnywhere } from "../store/linked-members.js";
+import { hasPendingLinkedRolesSignIn } from "../store/oauth-states.js";
 import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
 import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
@@ -64,7 +65,7 @@ export async function updateRoleConnection(
       ok: false,
       reason: "not_linked",
       cleared: true,
-      forgotten: await forgetIfUnlinked(deps, connection),
+      forgotten: await forgetIfUnlinked(deps, connection, { keepWhileSigningIn: true }),
     };
   } catch (error) {
     if (!(error instanceof DiscordTokenRefusedError)) throw error;
@@ -77,12 +78,24 @@ export async function updateRoleConnection(
 /**
  * No link left in any server: nothing will be written with the token again, so the sealed row goes, only while
  * it holds the token read (a member who verified again meanwhile keeps theirs), and the token is queued for
- * revocation at Discord in the same transaction, tried once it is committed. Returns whether it went.
+ * revocation at Discord in the same transaction, tried once it is committed. Returns whether it went. With
+ * `keepWhileSigningIn`, a member whose Linked Roles sign-in is still open keeps it: the personal link that
+ * sign-in makes is written with it (as the hourly prune of tokens never linked spares it too).
  */
-async function forgetIfUnlinked(deps: LinkingDeps, connection: RoleConnection): Promise<boolean> {
+async function forgetIfUnlinked(
+  deps: LinkingDeps,
+  connection: RoleConnection,
+  options: { readonly keepWhileSigningIn?: boolean } = {},
+): Promise<boolean> {
   const { userId } = connection;
   const { forgotten, revocation } = await deps.db.transaction().execute(async (trx) => {
     if (await isLinkedAnywhere(trx, userId)) return { forgotten: false, revocation: undefined };
+    if (
+      options.keepWhileSigningIn === true &&
+      (await hasPendingLinkedRolesSignIn(trx, { userId, now: deps.clock.now() }))
+    ) {
+      return { forgotten: false, revocation: undefined };
+    }
     const deleted = await deleteRoleConnection(trx, {
       userId,
       credentialVersion: connection.credentialVersion,

@@ -267,3 +267,21 @@ function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthG
         : box.open(row.pending_credential, associatedData(row.state_hash, "pending_credential")),
   };
 }
+
+/**
+ * Whether the member has a Linked Roles sign-in still open (docs/architecture.md, "Linked Roles"): their
+ * Discord token waits for the personal link it makes, and must not be forgotten as a member's with no link.
+ */
+export async function hasPendingLinkedRolesSignIn(
+  db: Kysely<Database>,
+  input: { readonly userId: string; readonly now: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("oauth_states")
+    .select("user_id")
+    .where("user_id", "=", input.userId)
+    .where("origin", "=", "linked_roles")
+    .where("expires_at", ">", input.now)
+    .executeTakeFirst();
+  return row !== undefined;
+}

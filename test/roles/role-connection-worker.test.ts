@@ -14,6 +14,7 @@ import {
 } from "../../src/roles/role-connections/role-connection-worker.js";
 import { deleteMemberLink, saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { createOAuthState } from "../../src/store/oauth-states.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
@@ -211,6 +212,33 @@ describe("the role connection worker", () => {
     expect(await worker.runOnce()).toEqual(["cleared"]);
     expect(await stored(userId)).toBeUndefined();
     expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(0);
+    expect(await listTokenRevocations(db())).toEqual([]);
+  });
+
+  it("keeps the token of a member with no link yet whose Linked Roles sign-in is still pending", async () => {
+    // Verified with no link: the verification sent them to the platform's sign-in, which makes their
+    // personal link and writes the connection once they confirm it (docs/architecture.md, "Linked Roles").
+    const userId = await verifiedMember("yara");
+    await deleteMemberLink(db(), { guildId, userId });
+    await createOAuthState(db(), linkedRoles.deps.secretBox, {
+      state: "state-of-yara",
+      startId: "start-of-yara",
+      authorizeUrl: "https://platform.example/oauth/authorize",
+      guildId: undefined,
+      userId,
+      names: { memberName: undefined, memberUsername: undefined, guildName: undefined },
+      codeVerifier: "verifier-of-yara",
+      interactionToken: undefined,
+      origin: "linked_roles",
+      expiresAt: clock.now() + 600_000,
+      now: clock.now(),
+    });
+    // A write queued meanwhile (the tiers reordered, say) finds no link.
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["cleared"]);
+
+    expect(await stored(userId)).toBeDefined();
+    expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(1);
     expect(await listTokenRevocations(db())).toEqual([]);
   });
 
