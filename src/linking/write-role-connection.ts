@@ -4,7 +4,7 @@
 // one; its profile and stats, read with their own credential, become their role connection on Discord.
 import { getCurrentUser, getCurrentUserStats } from "../api/users.js";
 import { findMemberLink, type MemberKey } from "../store/member-links.js";
-import { listActiveLinksOfUser } from "../store/linked-members.js";
+import { listLinksOfUser } from "../store/linked-members.js";
 import { recordRoleConnectionAccount } from "../store/role-connections.js";
 import { listTiers } from "../store/tiers.js";
 import { putRoleConnection } from "./discord-user-api.js";
@@ -38,7 +38,12 @@ export async function writeRoleConnection(
   return { ok: true, platformUsername: user.username };
 }
 
-/** Which link the profile shows; a personal link needing re-authorisation is still the member's choice. */
+/**
+ * Which link the profile shows; a link needing re-authorisation is still the member's choice. Every server
+ * link counts, whatever its state: the account is theirs only when all hold the same one, and a link of it that
+ * works is read; when none does, the one that needs renewing is, which the verification then clears the
+ * connection for and says to link again (update-role-connection.ts).
+ */
 async function chooseLink(
   deps: LinkingDeps,
   userId: string,
@@ -48,12 +53,13 @@ async function chooseLink(
   const personal = { guildId: undefined, userId };
   if ((await findMemberLink(deps.db, deps.secretBox, personal)) !== undefined)
     return { ok: true, key: personal };
-  const links = await listActiveLinksOfUser(deps.db, userId);
-  const [link] = links;
-  if (link === undefined) return { ok: false, reason: "not_linked" };
+  const links = await listLinksOfUser(deps.db, userId);
+  const [first] = links;
+  if (first === undefined) return { ok: false, reason: "not_linked" };
   // Two servers may hold two different accounts: the bot does not guess which one the profile should show;
   // the member chooses by signing in (verify-linked-roles.ts), which makes that account their personal link.
-  if (links.some((other) => other.platformUserId !== link.platformUserId))
+  if (links.some((other) => other.platformUserId !== first.platformUserId))
     return { ok: false, reason: "several_accounts" };
+  const link = links.find((candidate) => candidate.status === "active") ?? first;
   return { ok: true, key: { guildId: link.guildId, userId } };
 }

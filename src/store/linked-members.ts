@@ -50,13 +50,15 @@ export async function listLinksOfPlatformUser(
   return rows.map(toLinkedMember);
 }
 
-/** A Discord user's active links in every server, for Linked Roles' personal connection (docs/architecture.md). */
-export async function listActiveLinksOfUser(db: Kysely<Database>, userId: string): Promise<LinkedMember[]> {
+/**
+ * A Discord user's links in every server, active or needing re-authorisation, for Linked Roles' personal
+ * connection (docs/architecture.md).
+ */
+export async function listLinksOfUser(db: Kysely<Database>, userId: string): Promise<LinkedMember[]> {
   const rows = await db
     .selectFrom("member_links")
     .selectAll()
     .where("user_id", "=", userId)
-    .where("status", "=", "active")
     .orderBy("guild_id")
     .execute();
   return rows.map(toLinkedMember);

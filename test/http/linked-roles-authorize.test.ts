@@ -133,6 +133,36 @@ describe("the Linked Roles verification URL's Discord authorization", () => {
     expect(fake.oauth2.roleConnection(carolId)).toBeUndefined();
   });
 
+  it("says a server link needing renewal needs renewing, and clears what the profile showed", async () => {
+    const guildId = fake.createGuild({ name: "Sixth" }).id;
+    const gusId = fake.createMember(guildId, { username: "gus" }).id;
+    const link = {
+      guildId,
+      userId: gusId,
+      platformUserId: "usr_gus",
+      platformUsername: "gus",
+      credentialKind: "api_key" as const,
+      credential: { accessToken: "key-of-gus" },
+      now: Date.now(),
+    };
+    await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, link);
+    // The link's credential stops working (a refresh refused): the member must link again in that server.
+    await linkedRoles.deps.db
+      .updateTable("member_links")
+      .set({ status: "reauth_needed" })
+      .where("user_id", "=", gusId)
+      .execute();
+
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, gusId), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("Your platform link needs renewing");
+    // Cleared, as Discord's docs describe: whatever an earlier verification showed meets no requirement now.
+    expect(fake.oauth2.roleConnectionWrites(gusId)).toEqual([
+      { platform_name: null, platform_username: null, metadata: {} },
+    ]);
+  });
+
   it("answers a client address past its starts a minute with a page and no state, and others as before", async () => {
     const states = async () =>
       (await linkedRoles.deps.db.selectFrom("linked_role_states").select("state_hash").execute()).length;
