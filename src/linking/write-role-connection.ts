@@ -6,7 +6,7 @@ import { getCurrentUser, getCurrentUserStats } from "../api/users.js";
 import { findMemberLink, type MemberKey } from "../store/member-links.js";
 import { listLinksOfUser } from "../store/linked-members.js";
 import { recordRoleConnectionAccount } from "../store/role-connections.js";
-import { listTiers } from "../store/tiers.js";
+import { listTiers, recordTierSighting } from "../store/tiers.js";
 import { putRoleConnection } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
@@ -27,6 +27,12 @@ export async function writeRoleConnection(
   const { credential } = await getMemberSession(deps, chosen.key);
   const user = await getCurrentUser(deps.platform, credential);
   const stats = await getCurrentUserStats(deps.platform, credential);
+  // The member's own tier, learned here when no event or read taught it yet, so that its rank is written too.
+  // In a transaction of its own: a sighting that reorders the tiers queues the connections in its commit.
+  if (user.tier !== undefined) {
+    const sighting = { tier: user.tier, rating: user.rating, now: deps.clock.now() };
+    await deps.db.transaction().execute((trx) => recordTierSighting(trx, sighting));
+  }
   const body = describeRoleConnection(user, stats, await listTiers(deps.db));
   await putRoleConnection(settings, member.discordAccessToken, body);
   await recordRoleConnectionAccount(deps.db, {

@@ -99,6 +99,16 @@ describe("the role connection worker", () => {
     expect(await worker.runOnce()).toEqual([]);
   });
 
+  it("writes the rank of the member's tier, learned from their own profile when no event had taught it", async () => {
+    // No event or read has shown the bot a tier yet: the profile's "platinum" is the first it learns.
+    const userId = await verifiedMember("tia");
+    await queue(userId);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    for (const written of fake.oauth2.roleConnectionWrites(userId)) {
+      expect(written.metadata).toMatchObject({ tier_rank: "1" });
+    }
+  });
+
   it("retries with backoff while Discord answers 503, and writes once it is back", async () => {
     const userId = await verifiedMember("wanda");
     await queue(userId);
