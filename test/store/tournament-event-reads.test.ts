@@ -58,6 +58,27 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
     expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
   });
 
+  it("is claimed while the reminders' read is on hold, and no more once it works again", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000008", now: testNow });
+    await saveReminderSettings(store.db, {
+      guildId,
+      channelId: "300000000000000001",
+      leadMinutes: [10],
+      roleId: null,
+      configuredBy: adminId,
+      now: testNow,
+    });
+    // The reminders' admin unlinked: their read holds, and the events would wait for it for good.
+    await recordLinkProblemOnce(store.db, "reminder_settings", {
+      guildId,
+      problem: "not_linked",
+      now: testNow,
+    });
+    expect(await claim(testNow + pollMs)).toMatchObject([{ guildId, enabledBy: "200000000000000008" }]);
+    await recordReadSucceeded(store.db, "reminder_settings", { guildId, now: testNow + pollMs });
+    expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
+  });
+
   it("is not claimed while the server has removed the bot, and is due again once it adds the bot back", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
     await recordGuildRemoval(store.db, { guildId, now: testNow });

@@ -159,11 +159,15 @@ function describeLastRead(lastPolledAt: number | null): string {
 function describeEventReads(status: EventStatus, reminders: ReminderStatus): string[] {
   const { settings } = status;
   if (settings === undefined) return [];
-  if (reminders.settings !== undefined) {
+  if (reminders.settings !== undefined && reminders.settings.linkProblem === null) {
     const { configuredBy, lastPolledAt } = reminders.settings;
     return [`Read by reminders with <@${configuredBy}>'s account · ${describeLastRead(lastPolledAt)}`];
   }
-  const lines = [`Read with <@${settings.enabledBy}>'s account · ${describeLastRead(settings.lastPolledAt)}`];
+  // No reminders, or their read on hold (said under Reminders): the events' own read, with its admin's account.
+  const read = reminders.settings === undefined ? "Read" : "Reminders' read on hold, so read";
+  const lines = [
+    `${read} with <@${settings.enabledBy}>'s account · ${describeLastRead(settings.lastPolledAt)}`,
+  ];
   if (settings.linkProblem !== null) {
     lines.push(
       isAdminStandingProblem(settings.linkProblem)

@@ -115,5 +115,17 @@ describe("renderSetupStatus", () => {
         "Read by reminders with <@200000000000000009>'s account · last read: <t:1735732740:R>",
       ].join("\n"),
     );
+    // Their read on hold: the events are read with the account of the admin who turned them on.
+    const remindersOnHold = fields({
+      ...empty,
+      reminders: { settings: { ...reminderSettings, linkProblem: "not_linked" }, scheduled: [] },
+      events: { settings: { ...settings, linkProblem: null, lastPolledAt: now - 60_000 }, events: [] },
+    })["Tournament events"];
+    expect(remindersOnHold).toBe(
+      [
+        "🟢 On: 0 open tournaments shown in the Events tab",
+        "Reminders' read on hold, so read with <@200000000000000008>'s account · last read: <t:1735732740:R>",
+      ].join("\n"),
+    );
   });
 });

@@ -31,8 +31,11 @@ export async function runEventsOn(
     "I need the **Create Events** permission (Server Settings → Roles, my role); without it the admins are told.",
     reminders === undefined
       ? `I read the open tournaments every ${every} with ${account}; if it stops working, admins are told.`
-      : `Reminders' read of the open tournaments every ${every}, with <@${reminders.configuredBy}>'s linked ` +
-        `account, brings them; if reminders are turned off, I read them with ${account}.`,
+      : reminders.linkProblem === null
+        ? `Reminders' read of the open tournaments every ${every}, with <@${reminders.configuredBy}>'s linked ` +
+          `account, brings them; if reminders are turned off, or that read is on hold, I read them with ${account}.`
+        : `Reminders' read of the open tournaments is on hold (<@${reminders.configuredBy}>'s link no longer ` +
+          `reads them), so I read them every ${every} with ${account} until it works again.`,
   ];
   await responder.reply({ content: lines.join("\n"), ephemeral: true });
 }
