@@ -75,6 +75,10 @@ describe("tournaments as scheduled events, end to end", () => {
   it("without Create Events, pauses and tells the admins once which permission to grant", async () => {
     const on = await run("setup", { subcommandGroup: "events", subcommand: "on" });
     expect(on.content).toContain("Tournament events are on");
+    // Said at once: with no admin channel the pause's notice would reach no one.
+    expect(on.content).toContain(
+      "⚠️ I lack the **Create Events** permission, so no event can be made yet: grant it to my role",
+    );
     expect(on.content).toContain(
       `Reminders' read of the open tournaments every 1s, with <@${world.members.admin.id}>'s linked account, brings them`,
     );
@@ -104,7 +108,9 @@ describe("tournaments as scheduled events, end to end", () => {
 
   it("shows every open tournament as one external event, moved, made active and completed with it, its reminder naming the interested", async () => {
     world.discord.roles.grantBot(world.guildId, ["CreateEvents"]);
-    await run("setup", { subcommandGroup: "events", subcommand: "on" });
+    const on = await run("setup", { subcommandGroup: "events", subcommand: "on" });
+    expect(on.content).not.toContain("⚠️");
+    expect(on.content).toContain("I need the **Create Events** permission");
     const { id, startsAt } = createTournament(world, { title: "Flash Cup", secondsAhead: 30 * 60 });
     const created = await world.discord.scheduledEvents.waitForEvent(world.guildId, eventOf(id), 15_000);
     expect(created).toMatchObject({

@@ -1,6 +1,7 @@
 // `/setup events on|off` (docs/architecture.md, "Tournament events"). The events come from a read of the open
 // tournaments: the reminders' read when the server has reminders, else a read of their own with the linked
 // account of the admin who turned them on, so that admin must be linked, as for `/setup reminders set`.
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../../bot-dependencies.js";
 import { formatDuration } from "../../../display/duration.js";
 import { plainText } from "../../../display/platform-text.js";
@@ -28,7 +29,10 @@ export async function runEventsOn(
   const lines = [
     "Tournament events are on: each open tournament becomes an event in the Events tab (the nearest 100), " +
       "moved when its start moves and removed if it is cancelled.",
-    "I need the **Create Events** permission (Server Settings → Roles, my role); without it the admins are told.",
+    lacksCreateEvents(actor.appPermissions)
+      ? "⚠️ I lack the **Create Events** permission, so no event can be made yet: grant it to my role " +
+        "(Server Settings → Roles), then run `/setup events on` again."
+      : "I need the **Create Events** permission (Server Settings → Roles, my role); without it the admins are told.",
     reminders === undefined
       ? `I read the open tournaments every ${every} with ${account}; if it stops working, admins are told.`
       : reminders.linkProblem === null
@@ -38,6 +42,18 @@ export async function runEventsOn(
           `reads them), so I read them every ${every} with ${account} until it works again.`,
   ];
   await responder.reply({ content: lines.join("\n"), ephemeral: true });
+}
+
+/**
+ * Whether the bot's permissions this interaction carries (`app_permissions`, computed in its channel) lack Create
+ * Events; false when Discord sent none. Administrator, and Manage Events, which Discord accepts for events too,
+ * count as having it.
+ */
+function lacksCreateEvents(appPermissions: bigint | undefined): boolean {
+  if (appPermissions === undefined) return false;
+  const enough =
+    PermissionFlagsBits.CreateEvents | PermissionFlagsBits.ManageEvents | PermissionFlagsBits.Administrator;
+  return (appPermissions & enough) === 0n;
 }
 
 export async function runEventsOff(
