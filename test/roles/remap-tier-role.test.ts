@@ -8,7 +8,7 @@ import type { BotDependencies } from "../../src/commands/bot-dependencies.js";
 import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
-import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { UserFacingError } from "../../src/discord/user-facing-error.js";
 import { findMemberTierRole, queueMemberRating } from "../../src/store/member-tier-roles.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
@@ -33,14 +33,11 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
       logger: createLogger({ level: "silent" }),
     }) as unknown as BotDependencies;
   const runWorker = () =>
-    createRoleWorker({
+    createTestRoleWorker({
       db: store.db,
       rest: discord.rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
-      owner: "worker-1",
-      readMemberTier: () => Promise.resolve(undefined),
     }).runOnce();
   const roleNames = (userId: string) =>
     discord.fake.roles
@@ -201,13 +198,11 @@ describe.each(testDatabases())("a tier mapped to another role on $name", (databa
       now: clock.now(),
     });
     let remapped = false;
-    const worker = createRoleWorker({
+    const worker = createTestRoleWorker({
       db: store.db,
       rest: discord.rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
-      owner: "worker-1",
       // Her tier is read with her credential: gold.
       readMemberTier: async () => {
         if (!remapped) {

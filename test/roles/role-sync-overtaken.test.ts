@@ -4,9 +4,9 @@
 // last finished sync.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
 import type { ReadMemberTier } from "../../src/roles/read-member-tier.js";
-import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import type { RoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import {
   findMemberTierRole,
   queueMemberRating,
@@ -22,15 +22,13 @@ describe.each(testDatabases())("a tier role sync overtaken by a newer change on 
   const discord = useFakeGuild({ permissions: ["ManageRoles"] });
 
   const createWorker = (readMemberTier: ReadMemberTier, owner = "worker-1"): RoleWorker =>
-    createRoleWorker({
+    createTestRoleWorker({
       db: store.db,
       rest: discord.rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
       owner,
       readMemberTier,
-      random: () => 0.5,
     });
   const nothingRead: ReadMemberTier = () => Promise.resolve(undefined);
   const roleNames = (userId: string) =>

@@ -4,9 +4,9 @@ import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
 import type { TierReading } from "../../src/roles/read-member-tier.js";
-import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import type { RoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import {
   findGuildRoleSettings,
   resumeRoleSync,
@@ -46,15 +46,12 @@ describe("the tier role worker", () => {
   });
 
   function createWorker(): RoleWorker {
-    return createRoleWorker({
+    return createTestRoleWorker({
       db: store.db,
       rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: fake.applicationId,
-      owner: "worker-1",
       readMemberTier: (member) => Promise.resolve(readings.get(member.userId)),
-      random: () => 0.5,
     });
   }
 

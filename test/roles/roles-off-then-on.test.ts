@@ -11,7 +11,8 @@ import { turnOffTierRoles } from "../../src/commands/setup/sub/roles/off.js";
 import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
 import { saveLinkedAccount } from "../../src/linking/save-linked-account.js";
 import { createLogger } from "../../src/logger.js";
-import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import type { RoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { dropGuildRoleQueue } from "../../src/store/guild-role-queue.js";
 import { deleteMemberLink } from "../../src/store/member-links.js";
@@ -30,15 +31,11 @@ describe.each(testDatabases())("tier roles turned off and on again on $name", (d
   const discord = useFakeGuild({ permissions: ["ManageRoles"] });
 
   const createWorker = (): RoleWorker =>
-    createRoleWorker({
+    createTestRoleWorker({
       db: store.db,
       rest: discord.rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
-      owner: "worker-1",
-      readMemberTier: () => Promise.resolve(undefined),
-      random: () => 0.5,
     });
   // Platform OAuth off: these links are API keys, which a re-link never revokes.
   const deps = () => ({

@@ -5,9 +5,8 @@ import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
 import { queueGuildSync } from "../../src/roles/queue-guild-sync.js";
-import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { listTierRoles, mapTierRole } from "../../src/store/tier-roles.js";
 import { recordTierSighting } from "../../src/store/tiers.js";
@@ -40,17 +39,7 @@ describe.each(testDatabases())("tier roles arranged by hand on $name", (database
     await fake.close();
   });
 
-  const worker = () =>
-    createRoleWorker({
-      db: store.db,
-      rest,
-      clock,
-      logger: createLogger({ level: "silent" }),
-      applicationId: fake.applicationId,
-      owner: "worker-1",
-      readMemberTier: () => Promise.resolve(undefined),
-      random: () => 0.5,
-    });
+  const worker = () => createTestRoleWorker({ db: store.db, rest, clock, applicationId: fake.applicationId });
   /** The roles below the bot's, highest first. */
   const orderBelowBot = () => {
     const bot = fake.roles.botRole(guild.id);

@@ -3,8 +3,8 @@
 // both making it would leave the server two roles of one tier. On SQLite, whose lease clock is the test's.
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
-import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import type { RoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
 import { recordTierSighting } from "../../src/store/tiers.js";
@@ -28,15 +28,13 @@ describe("making the roles of new tiers when a worker's lease ends while it wait
 
   function createWorker(owner: string): RoleWorker {
     const rest = discord.newClient();
-    return createRoleWorker({
+    return createTestRoleWorker({
       db: store.db,
       rest,
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
       owner,
       leaseMs,
-      readMemberTier: () => Promise.resolve(undefined),
     });
   }
 

@@ -6,9 +6,9 @@ import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord, type FakeGuild } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
 import { queueGuildSync } from "../../src/roles/queue-guild-sync.js";
-import { createRoleWorker, type RoleWorker } from "../../src/roles/role-worker.js";
+import type { RoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
@@ -46,17 +46,8 @@ describe.each(testDatabases())("making the roles of new tiers when Discord refus
   });
 
   function createWorker(owner = "worker-1"): RoleWorker {
-    return createRoleWorker({
-      db: store.db,
-      rest,
-      clock,
-      logger: createLogger({ level: "silent" }),
-      applicationId: fake.applicationId,
-      owner,
-      readMemberTier: () => Promise.resolve(undefined),
-      // Half of each ceiling: the first retry waits 500 ms, the second 1 s.
-      random: () => 0.5,
-    });
+    // Half of each ceiling (the helper's jitter): the first retry waits 500 ms, the second 1 s.
+    return createTestRoleWorker({ db: store.db, rest, clock, applicationId: fake.applicationId, owner });
   }
 
   const requests = (route: string) => fake.stats.requestsByRoute.get(route) ?? 0;
