@@ -23,6 +23,15 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
   const store = useMigratedStore(database);
   const claim = (now: number, db = store.db) => claimDueEventReads(db, { now, pollMs, limit: 50 });
   const guilds = async (now: number) => (await claim(now)).map((settings) => settings.guildId);
+  const turnRemindersOn = () =>
+    saveReminderSettings(store.db, {
+      guildId,
+      channelId: "300000000000000001",
+      leadMinutes: [10],
+      roleId: null,
+      configuredBy: adminId,
+      now: testNow,
+    });
 
   it("is due at once when turned on, then once per interval, and no more once turned off", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
@@ -45,14 +54,7 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
 
   it("is never claimed while the server has reminders, whose read feeds the events, and is due once they go", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: adminId, now: testNow });
-    await saveReminderSettings(store.db, {
-      guildId,
-      channelId: "300000000000000001",
-      leadMinutes: [10],
-      roleId: null,
-      configuredBy: adminId,
-      now: testNow,
-    });
+    await turnRemindersOn();
     expect(await guilds(testNow + 10 * pollMs)).toEqual([]);
     await deleteReminderSettings(store.db, guildId);
     expect(await guilds(testNow + 10 * pollMs)).toEqual([guildId]);
@@ -60,14 +62,7 @@ describe.each(testDatabases())("tournament events' own reads on $name", (databas
 
   it("is claimed while the reminders' read is on hold, and no more once it works again", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000008", now: testNow });
-    await saveReminderSettings(store.db, {
-      guildId,
-      channelId: "300000000000000001",
-      leadMinutes: [10],
-      roleId: null,
-      configuredBy: adminId,
-      now: testNow,
-    });
+    await turnRemindersOn();
     // The reminders' admin unlinked: their read holds, and the events would wait for it for good.
     await recordLinkProblemOnce(store.db, "reminder_settings", {
       guildId,
