@@ -26,6 +26,11 @@ const answerSchema = z.object({
   timeLimit: z.number().optional(),
   maxParticipants: z.number().optional(),
   participants: z.array(z.object({ id: z.string(), username: z.string() })),
+  /**
+   * On a challenge's create answer: the Discord users of its two parties, the only members the bot seats in it
+   * (src/commands/battle/join-battle.ts). The platform knows nothing of it.
+   */
+  reservedFor: z.array(z.string()).optional(),
 });
 
 /** The battle as the platform answered; what the answer left out is absent. */
@@ -129,6 +134,15 @@ export async function listBattleAnswers(db: Kysely<Database>, battleId: string):
     .limit(maxAnswers)
     .execute();
   return rows.reverse().map(toBattleAnswer);
+}
+
+/** The Discord users a challenge's battle is kept for (its two parties); undefined for any other battle. */
+export async function findBattleReservation(
+  db: Kysely<Database>,
+  battleId: string,
+): Promise<readonly string[] | undefined> {
+  return (await listBattleAnswers(db, battleId)).find((answer) => answer.reservedFor !== undefined)
+    ?.reservedFor;
 }
 
 /**

@@ -158,6 +158,36 @@ describe("/battle challenge, end to end", () => {
     expect(card.messageId).toBe(message.id);
   });
 
+  it("seats no one but its two parties, though its battle's id is on the challenge for all to see", async () => {
+    const { alice, bob } = world.members;
+    await linkMember(world, carol.id, keyOf("carol"));
+    const message = await challenge(bob);
+    const { battleId } = battleOf(message);
+    const refused = await world.discord
+      .runCommand({
+        guildId: world.guildId,
+        channelId: world.channelId,
+        userId: carol.id,
+        name: "battle",
+        subcommand: "join",
+        options: { id: battleId },
+      })
+      .waitForFinal();
+    expect(refused.flags & ephemeral).toBe(ephemeral);
+    expect(refused.content).toBe(
+      `Battle \`${battleId}\` is a challenge between <@${alice.id}> and <@${bob.id}>: only they can join it.`,
+    );
+    expect(battleOf(message).battle?.participants).toEqual([]);
+
+    const accepted = await press(message, "accept", bob).waitForFinal();
+    expect(accepted.content).toMatch(/accepted .* challenge\. Good luck/);
+    const usernameOf = (userId: string) => world.sandbox.state.users.get(userId)?.username;
+    const seated = battleOf(message).battle?.participants.map((participant) =>
+      usernameOf(participant.userId),
+    );
+    expect(seated?.sort()).toEqual(["alice", "bob"]);
+  });
+
   it("closes a declined challenge without seating anyone", async () => {
     const { bob } = world.members;
     const message = await challenge(bob);

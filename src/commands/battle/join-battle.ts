@@ -6,6 +6,7 @@ import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession, type MemberSession } from "../../linking/member-credential.js";
 import { readBattleRefusal, toUserFacingError } from "./explain-battle-refusal.js";
+import { findBattleReservation } from "../../store/battle-answers.js";
 import { showJoinOnCards } from "./show-on-cards.js";
 
 /** The private confirmation of a join: where the battle stands and how to submit. */
@@ -38,9 +39,24 @@ export function requireSeated(result: BattleJoinResult, battleId: string): Battl
  * over) is told as such (explain-battle-refusal.ts).
  */
 export async function joinAsMember(deps: BotDependencies, actor: Actor, battleId: string): Promise<Reply> {
+  await refuseOthersOfChallenge(deps, actor, battleId);
   const battle = await seatMember(deps, await getMemberSession(deps, actor), battleId);
   await showJoinOnCards(deps, battle);
   return renderJoined(battle);
+}
+
+/**
+ * A challenge's battle seats its two parties only: its id is on the challenge for all to see, and a third
+ * member joining by it (or pressing Join while the challenger's own seat failed) would take the opponent's or
+ * the challenger's place (docs/architecture.md, "Commands").
+ */
+async function refuseOthersOfChallenge(deps: BotDependencies, actor: Actor, battleId: string): Promise<void> {
+  const parties = await findBattleReservation(deps.db, battleId);
+  if (parties === undefined || parties.includes(actor.userId)) return;
+  throw new UserFacingError(
+    "challenge_battle",
+    `Battle ${plainCode(battleId)} is a challenge between ${parties.map((id) => `<@${id}>`).join(" and ")}: only they can join it.`,
+  );
 }
 
 /**

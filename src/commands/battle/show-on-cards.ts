@@ -26,8 +26,15 @@ export async function showJoinOnCards(deps: CardDeps, battle: BattleJoinResult["
   }
 }
 
-/** After /battle create posted its card from the create answer: later edits keep what it showed. */
-export async function keepCreatedCard(deps: CardDeps, view: BattleCardView): Promise<void> {
+/**
+ * After /battle create posted its card from the create answer: later edits keep what it showed. A challenge's
+ * keeps its two parties too (`reservedFor`), the only members the bot seats in it.
+ */
+export async function keepCreatedCard(
+  deps: CardDeps,
+  view: BattleCardView,
+  reservedFor?: readonly [string, string],
+): Promise<void> {
   const facts = {
     status: view.status,
     type: view.type,
@@ -36,6 +43,7 @@ export async function keepCreatedCard(deps: CardDeps, view: BattleCardView): Pro
     timeLimit: view.timeLimit,
     maxParticipants: view.maxParticipants,
     participants: [],
+    ...(reservedFor === undefined ? {} : { reservedFor: [...reservedFor] }),
   };
   await recordCreateAnswer(deps.db, { battleId: view.battleId, facts, now: deps.clock.now() });
 }

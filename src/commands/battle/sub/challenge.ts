@@ -35,7 +35,7 @@ export async function challengeMember(
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   // The accepted challenge becomes the battle's card (answer-challenge.ts): its later edits are rebuilt from
   // the answers kept, and only this one names the language, the seats and the time limit.
-  await keepCreatedCard(deps, view);
+  await keepCreatedCard(deps, view, [actor.userId, opponent.id]);
   const expiresAt = deps.clock.now() + challengeLifetimeMs;
   await responder.editOriginal(renderChallengeSent({ opponentId: opponent.id, expiresAt }));
   await responder.followUp(
