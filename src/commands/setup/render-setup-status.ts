@@ -138,7 +138,15 @@ function describeReminders(status: ReminderStatus): string[] {
 }
 
 function describeThreads(status: SetupStatus): string[] {
-  return status.threadPauses.map((pause) => {
+  // A channel whose route chose `battle-updates:channel` starts no thread: said, so the default line is not.
+  const inChannel = [
+    ...new Set(
+      status.subscriptions
+        .filter((subscription) => subscription.filters.battleUpdates === "channel")
+        .map((subscription) => subscription.channelId),
+    ),
+  ].map((channelId) => `💬 <#${channelId}>: updates stay in the channel (\`battle-updates:channel\`)`);
+  const paused = status.threadPauses.map((pause) => {
     // `/subscribe` would also route events into a channel kept for reminders.
     const resume =
       pause.channelId === status.reminders.settings?.channelId
@@ -149,6 +157,12 @@ function describeThreads(status: SetupStatus): string[] {
       `(${plainText(pause.reason)}, ${discordTimestamp(pause.pausedAt, "R")})`
     );
   });
+  if (inChannel.length === 0) return paused;
+  return [
+    "Elsewhere each battle card and tournament post starts a thread for its updates.",
+    ...inChannel,
+    ...paused,
+  ];
 }
 
 function describeLastRead(lastPolledAt: number | null): string {

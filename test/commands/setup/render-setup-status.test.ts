@@ -175,4 +175,27 @@ describe("renderSetupStatus", () => {
       "⚠️ 2 members' roles could not be updated (the latest: 400 \\*\\*Invalid\\*\\* <\u200b@&1> Form Body); their next rating change or `/setup roles sync` tries again.",
     );
   });
+
+  it("names the channels whose routes keep battle updates in the channel rather than say every post starts a thread", () => {
+    const route = {
+      id: "sub_1",
+      guildId: "100000000000000001",
+      channelId: "300000000000000001",
+      eventKinds: ["battle.completed" as const],
+      filters: { battleUpdates: "channel" as const },
+      status: "active" as const,
+      statusReason: null,
+      createdBy: "1",
+      createdAt: 0,
+      updatedAt: 0,
+    };
+    const shown = fields({
+      ...empty,
+      subscriptions: [route, { ...route, id: "sub_2", eventKinds: ["user.rating_changed" as const] }],
+    });
+    expect(shown.Threads?.split("\n")).toEqual([
+      "Elsewhere each battle card and tournament post starts a thread for its updates.",
+      "💬 <#300000000000000001>: updates stay in the channel (`battle-updates:channel`)",
+    ]);
+  });
 });
