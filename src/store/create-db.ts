@@ -42,6 +42,11 @@ export interface StoreOptions {
   /** On PostgreSQL, how long a query may go unanswered before its connection is closed (tests shorten it). */
   readonly postgresQueryTimeoutMs?: number;
   /**
+   * On PostgreSQL, how long a connection may sit idle in an open transaction before the server ends it
+   * (open-postgres.ts; tests shorten it).
+   */
+  readonly postgresIdleInTransactionTimeoutMs?: number;
+  /**
    * On SQLite, told of each transaction of a group commit that committed in the writer's thread
    * (write-batcher.ts): the bot's metrics. Nothing else the writer runs is told, nor a batch the bot's own
    * thread commits (a store opened without batched writes, as some tests open one), nor anything on

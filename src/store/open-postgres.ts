@@ -31,11 +31,21 @@ const postgresStatementTimeoutMs = 60_000;
  */
 const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
 
+/**
+ * How long a connection may sit in an open transaction with no statement running before the server ends it.
+ * An instance that stops mid-transaction without its connection closing (a paused VM, a stopped process)
+ * would otherwise hold that transaction's locks, the outbox's claim lock every instance's claims wait on among
+ * them, until the kernel gave up on the connection, hours later. The bot's transactions run database
+ * statements alone, one after another, so none of its own comes near this.
+ */
+const postgresIdleInTransactionTimeoutMs = 60_000;
+
 export async function openPostgres(connectionString: string, options: StoreOptions): Promise<Store> {
   const {
     logger,
     clock = systemClock,
     postgresQueryTimeoutMs: queryTimeoutMs = postgresQueryTimeoutMs,
+    postgresIdleInTransactionTimeoutMs: idleInTransactionMs = postgresIdleInTransactionTimeoutMs,
   } = options;
   const pool = new pg.Pool({
     connectionString,
@@ -43,6 +53,7 @@ export async function openPostgres(connectionString: string, options: StoreOptio
     max: 10,
     connectionTimeoutMillis: postgresConnectTimeoutMs,
     statement_timeout: postgresStatementTimeoutMs,
+    idle_in_transaction_session_timeout: idleInTransactionMs,
     keepAlive: true,
   });
   // A connection that dies (a failover, a restart, a cut network) emits `error` on its client, checked out or

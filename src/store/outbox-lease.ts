@@ -86,7 +86,7 @@ export async function claimDueOutbox(db: Kysely<Database>, claim: OutboxClaim): 
 }
 
 /** Names the outbox's claims among PostgreSQL's advisory locks; any fixed number would do. */
-const outboxClaimLock = 7_316_001;
+export const outboxClaimLock = 7_316_001;
 
 /**
  * Runs one claim at a time on PostgreSQL. Two claims at once would each see the channel free, and one could
