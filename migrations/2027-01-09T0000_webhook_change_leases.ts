@@ -1,6 +1,7 @@
-// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform webhook"):
-// `/setup webhook register` and `rotate-secret` hold the server's row while they talk to the platform, so two
-// runs at once cannot register two webhooks or leave the platform signing with a secret the bot retired.
+// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform
+// webhook"): `/setup webhook register` and `rotate-secret` hold the server's row while they talk to the
+// platform, so two runs at once cannot register two webhooks or leave the platform signing with a secret the
+// bot retired.
 import type { Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, so they take Kysely<any> */

@@ -9,8 +9,8 @@ export function parseResponseBody<T>(schema: z.ZodType<T>, body: unknown, operat
 }
 
 /**
- * What a schema found wrong in `value`, by path and expected type, at most 10; paths are named from the answer's
- * top when `value` sits at `at` in it (an item of a list read one at a time).
+ * What a schema found wrong in `value`, by path and expected type, at most 10; paths are named from the
+ * answer's top when `value` sits at `at` in it (an item of a list read one at a time).
  */
 export function describeIssues(error: z.ZodError, value: unknown, at: readonly PropertyKey[] = []): string[] {
   return error.issues.slice(0, 10).map((issue) => describeIssue(issue, value, at));

@@ -29,14 +29,17 @@ export function describeDatabaseUrlProblem(url: string): string | undefined {
 }
 
 /**
- * Read by the parser the PostgreSQL client reads it with, which throws a bare "Invalid URL" naming no setting.
- * The usual cause is a password holding `#`, `?` or `/`, which end the URL's authority unless percent-encoded.
+ * Read by the parser the PostgreSQL client reads it with, which throws a bare "Invalid URL" naming no
+ * setting. The usual cause is a password holding `#`, `?` or `/`, which end the URL's authority unless
+ * percent-encoded. Its other refusals (an SSL file it cannot read, say) are left to the connection, which
+ * names them.
  */
 function describePostgresUrlProblem(url: string): string | undefined {
   try {
     parsePostgresUrl(url);
     return undefined;
-  } catch {
+  } catch (error) {
+    if (!(error instanceof TypeError)) return undefined;
     return "DATABASE_URL: is not a URL the PostgreSQL client can read; a user name or password holding #, ? or / must percent-encode it (# as %23, ? as %3F, / as %2F), and a port must be a number up to 65535";
   }
 }

@@ -46,8 +46,8 @@ export async function writeRoleConnection(
 
 /**
  * Which link the profile shows; a link needing re-authorisation is still the member's choice. Every server
- * link counts, whatever its state: the account is theirs only when all hold the same one, and a link of it that
- * works is read; when none does, the one that needs renewing is, which the verification then clears the
+ * link counts, whatever its state: the account is theirs only when all hold the same one, and a link of it
+ * that works is read; when none does, the one that needs renewing is, which the verification then clears the
  * connection for and says to link again (update-role-connection.ts).
  */
 async function chooseLink(

@@ -45,10 +45,11 @@ export async function deliverRendered(
 ): Promise<DeliveryAttempt> {
   let messageId: string | undefined;
   if (message !== undefined && !(await noteSentAlone(deps, entry))) {
-    // Its lease ended while it was rendered, and another worker took it: that one sends it.
+    // Its lease ended while it was rendered and another worker took it, or it was finished or dropped
+    // meanwhile.
     return {
       ok: true,
-      result: describeResult(entry, "released", { reason: "another worker took it over before it was sent" }),
+      result: describeResult(entry, "released", { reason: "no longer this worker's when it was to be sent" }),
     };
   }
   try {
@@ -100,8 +101,9 @@ function makesMessage(entry: OutboxEntry): boolean {
 /**
  * A post that goes out alone and ungrouped does so under its own id from its first attempt on: should the
  * answer be lost, the row goes alone again under that nonce, never in a message of rows queued since under
- * another (docs/architecture.md, "Posting"). False when another worker took the row over once its lease ended
- * while it was rendered (and may send it in a group under another nonce): this worker must then not send it.
+ * another (docs/architecture.md, "Posting"). False when the row is no longer this worker's to send: another
+ * worker took it over once its lease ended while it was rendered (and may send it in a group under another
+ * nonce), or it was finished or dropped meanwhile (the bot removed from its server).
  * An edit makes no new message; a group of one, or a row noted already, keeps its nonce whoever sends it.
  */
 async function noteSentAlone(deps: OutboxDeps, entry: OutboxEntry): Promise<boolean> {

@@ -14,7 +14,12 @@ import { syncGuildTournamentEvents, type GuildEventSync } from "./events/sync-gu
 import { hasLiveTournamentEvents } from "../store/tournament-event-ends.js";
 import { checkReminderRole } from "./check-reminder-role.js";
 import { planReminders } from "./plan-reminders.js";
-import { readOpenTournaments, readEveryTournamentIn, type OpenTournaments } from "./read-open-tournaments.js";
+import {
+  listedIdsOf,
+  readOpenTournaments,
+  readEveryTournamentIn,
+  type OpenTournaments,
+} from "./read-open-tournaments.js";
 import type { ReminderDeps } from "./reminder-deps.js";
 import { describeLinkProblem, tellAdminsReadOnHold, type LinkProblem } from "./tell-admins-read-on-hold.js";
 import {
@@ -101,6 +106,7 @@ async function scheduleReminders(
   const sync = await syncTournamentReminders(deps.db, {
     guildId: settings.guildId,
     ...plan,
+    listedIds: [...listedIdsOf(read)],
     complete: read.complete,
     now,
   });
@@ -109,8 +115,8 @@ async function scheduleReminders(
 }
 
 /**
- * A tournament the platform lists without a start or a title gets no reminder or event, and the others theirs;
- * the read counts as incomplete, so nothing is taken as gone for it (docs/platform-assumptions.md).
+ * A tournament the platform lists without a start or a title gets no reminder or event, and the others
+ * theirs; the read counts as incomplete, so nothing is taken as gone for it (docs/platform-assumptions.md).
  */
 function warnOfUnreadable(
   deps: ReminderDeps,

@@ -16,13 +16,24 @@ export const maxTournamentPages = 10;
 export interface OpenTournaments {
   readonly tournaments: readonly Tournament[];
   /**
-   * True when the last page was read and every item on it: only then does a tournament's absence mean it left
-   * the open list (started, cancelled). False when the read stopped at `maxTournamentPages`, or some item could
-   * not be read (it may be a tournament the bot already has rows for).
+   * True when the last page was read: only then does a tournament's absence mean it left the open list
+   * (started, cancelled). False when the read stopped at `maxTournamentPages`, or an item came without an id
+   * (it may be a tournament the bot already has rows for).
    */
   readonly complete: boolean;
-  /** Items the platform listed that the bot could not read (no start, no title): left out, and logged. */
+  /**
+   * Items the platform listed that the bot could not read (no start, no title): left out, and logged; one
+   * with an id still counts as listed (`listedIdsOf`), so it is not taken as gone.
+   */
   readonly unreadable: readonly UnreadableTournament[];
+}
+
+/** The ids of every tournament the read listed, those it could not read included. */
+export function listedIdsOf(read: OpenTournaments): Set<string> {
+  return new Set([
+    ...read.tournaments.map((tournament) => tournament.id),
+    ...read.unreadable.flatMap((item) => (item.id === undefined ? [] : [item.id])),
+  ]);
 }
 
 export function readOpenTournaments(
@@ -57,7 +68,9 @@ export async function readEveryTournamentIn(
     }
     // Shape A says whether more follow; shape B only shows it by a full page.
     const more = answer.hasMore ?? listed >= limit;
-    if (!more || listed === 0) return { tournaments, complete: unreadable.length === 0, unreadable };
+    if (!more || listed === 0) {
+      return { tournaments, complete: unreadable.every((item) => item.id !== undefined), unreadable };
+    }
   }
   return { tournaments, complete: false, unreadable };
 }

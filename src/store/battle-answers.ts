@@ -27,8 +27,8 @@ const answerSchema = z.object({
   maxParticipants: z.number().optional(),
   participants: z.array(z.object({ id: z.string(), username: z.string() })),
   /**
-   * On a challenge's create answer: the Discord users of its two parties, the only members the bot seats in it
-   * (src/commands/battle/join-battle.ts). The platform knows nothing of it.
+   * On a challenge's create answer: the Discord users of its two parties, the only members the bot seats in
+   * it (src/commands/battle/join-battle.ts). The platform knows nothing of it.
    */
   reservedFor: z.array(z.string()).optional(),
 });

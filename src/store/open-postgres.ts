@@ -34,8 +34,8 @@ const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
 /**
  * How long a connection may sit in an open transaction with no statement running before the server ends it.
  * An instance that stops mid-transaction without its connection closing (a paused VM, a stopped process)
- * would otherwise hold that transaction's locks, the outbox's claim lock every instance's claims wait on among
- * them, until the kernel gave up on the connection, hours later. The bot's transactions run database
+ * would otherwise hold that transaction's locks, the outbox's claim lock every instance's claims wait on
+ * among them, until the kernel gave up on the connection, hours later. The bot's transactions run database
  * statements alone, one after another, so none of its own comes near this.
  */
 const postgresIdleInTransactionTimeoutMs = 60_000;

@@ -11,17 +11,14 @@ import type { BatchedWrite } from "./write-batcher.js";
 /** A pending row `owner` holds, or may take because nobody holds it any more. */
 function isHeldOrFree(owner: string, now: Expression<number>) {
   return (eb: ExpressionBuilder<Database, "outbox">) =>
-    eb.and([eb("status", "=", "pending"), isNotAnothers(owner, now)(eb)]);
-}
-
-/** A row no other worker holds: `owner` holds it, or nobody does (never, or no longer: its lease ended). */
-function isNotAnothers(owner: string, now: Expression<number>) {
-  return (eb: ExpressionBuilder<Database, "outbox">) =>
-    eb.or([
-      eb("lease_owner", "=", owner),
-      eb("lease_owner", "is", null),
-      eb("lease_expires_at", "is", null),
-      eb("lease_expires_at", "<=", now),
+    eb.and([
+      eb("status", "=", "pending"),
+      eb.or([
+        eb("lease_owner", "=", owner),
+        eb("lease_owner", "is", null),
+        eb("lease_expires_at", "is", null),
+        eb("lease_expires_at", "<=", now),
+      ]),
     ]);
 }
 
@@ -134,9 +131,9 @@ export async function listSummaryRows(
  * Notes, before a row goes to Discord alone under its own id as the nonce, that it does: should the answer be
  * lost (a crash, a failed commit, a dropped connection), the row is sent alone again under that nonce, and
  * Discord returns the message it made. Joined with other rows it would take their group's nonce, and be
- * posted twice. False when another worker took the row over (its lease ended while the caller rendered it)
- * or grouped it with rows queued since: the caller must then not send it. A pending row whose lease ended
- * with nobody taking it is the caller's again for `leaseMs`.
+ * posted twice. False when the row is no longer pending, or another worker took it over (its lease ended
+ * while the caller rendered it) or grouped it with rows queued since: the caller must then not send it. A
+ * pending row whose lease ended with nobody taking it is the caller's again for `leaseMs`.
  */
 export async function markOutboxSentAlone(
   db: Kysely<Database>,
@@ -144,22 +141,14 @@ export async function markOutboxSentAlone(
 ): Promise<boolean> {
   const result = await db
     .updateTable("outbox")
-    .set((eb) => {
-      const pending = eb("status", "=", "pending");
-      return {
-        sent_alone_at: eb.fn.coalesce("sent_alone_at", eb.val(input.now)),
-        lease_owner: eb.case().when(pending).then(input.owner).else(eb.ref("lease_owner")).end(),
-        lease_expires_at: eb
-          .case()
-          .when(pending)
-          .then(readLeaseEnd(db, input))
-          .else(eb.ref("lease_expires_at"))
-          .end(),
-      };
-    })
+    .set((eb) => ({
+      sent_alone_at: eb.fn.coalesce("sent_alone_at", eb.val(input.now)),
+      lease_owner: input.owner,
+      lease_expires_at: readLeaseEnd(db, input),
+    }))
     .where("id", "=", input.id)
     .where("group_id", "is", null)
-    .where(isNotAnothers(input.owner, readLeaseNow(db, input.now)))
+    .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

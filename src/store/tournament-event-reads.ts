@@ -2,16 +2,17 @@
 // "Tournament events"): only while it has no reminder settings whose read works, since that read feeds the
 // events too and a server is never read twice. While the reminders' read is on hold (its admin's link stopped
 // working, or they left or lost Manage Server), the events are read with the account of the admin who turned
-// them on, rather than waiting for the reminders' read to come back. As the reminders' reads (reminder-settings.ts), one instance takes each due read by
-// moving `next_poll_at` on; what a read leaves (last read, link problem) is kept by tournament-read-state.ts.
+// them on, rather than waiting for the reminders' read to come back. As the reminders' reads
+// (reminder-settings.ts), one instance takes each due read by moving `next_poll_at` on; what a read leaves
+// (last read, link problem) is kept by tournament-read-state.ts.
 import type { Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
 
 /**
- * The servers with events and no reminders, or reminders whose read is on hold, whose open tournaments are due a
- * read, each taken by one instance; not a server that removed the bot, until it adds the bot back.
+ * The servers with events and no reminders, or reminders whose read is on hold, whose open tournaments are
+ * due a read, each taken by one instance; not a server that removed the bot, until it adds the bot back.
  */
 export async function claimDueEventReads(
   db: Kysely<Database>,

@@ -63,14 +63,14 @@ const minute = 60_000;
 
 /**
  * Brings the server's reminders in line with one read of the open tournaments, in one commit: the wanted ones
- * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start that
- * moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament missing
- * from it as from the complete read before are skipped (scheduled again if a later read shows it open): one
- * read can miss an open tournament (an empty answer, a page shifted as another started), and the reminder due
- * before the next read would be lost, past its quarter of lateness by then. Rows already sent are never touched, nor
- * other skipped ones. Only the lead times the settings hold at the commit are wanted, whatever they were when
- * the read began; undefined, and nothing written, when reminders are off by then: a read that raced
- * `/setup reminders set` or `off` never brings back the reminders it cancelled or deleted.
+ * are scheduled (or, already there, get the tournament's latest title, seats and prize), those of a start
+ * that moved are cancelled, and, when the read saw the whole open list (`complete`), those of a tournament
+ * missing from it as from the complete read before are skipped (scheduled again if a later read shows it
+ * open): one read can miss an open tournament (an empty answer, a page shifted as another started), and the
+ * reminder due before the next read would be lost, past its quarter of lateness by then. Rows already sent
+ * are never touched, nor other skipped ones. Only the lead times the settings hold at the commit are wanted,
+ * whatever they were when the read began; undefined, and nothing written, when reminders are off by then: a
+ * read that raced `/setup reminders set` or `off` never brings back the reminders it cancelled or deleted.
  */
 export async function syncTournamentReminders(
   db: Kysely<Database>,
@@ -79,6 +79,11 @@ export async function syncTournamentReminders(
     readonly wanted: readonly WantedReminder[];
     /** Every open tournament the read saw, including those that want no reminder now. */
     readonly openTournaments: readonly Pick<ReminderTournament, "id" | "startsAt">[];
+    /**
+     * The ids of every tournament the read listed, those it could not read (no start time) included: none of
+     * them is missing from it. The ids of `openTournaments` when left out.
+     */
+    readonly listedIds?: readonly string[];
     readonly complete: boolean;
     readonly now: number;
   },
@@ -151,7 +156,9 @@ export async function syncTournamentReminders(
       moved += Number(result.numUpdatedRows);
       await markQueuedPostsMoved(trx, { guildId, tournament, now });
     }
-    const openIds = input.openTournaments.map((tournament) => tournament.id);
+    const openIds = [
+      ...new Set([...input.openTournaments.map((tournament) => tournament.id), ...(input.listedIds ?? [])]),
+    ];
     if (openIds.length > 0) {
       // Seen again after a read that missed it: only a miss in the read after another skips it.
       await trx

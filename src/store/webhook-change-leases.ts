@@ -1,8 +1,9 @@
-// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform webhook"):
-// a run of `/setup webhook register` or `rotate-secret` takes the server's lease before it reads the server's
-// endpoints and gives it back when it has answered. Two runs at once, on one instance or two, would each
-// register a webhook, or each rotate the secret and leave the platform with the one the other retired. The
-// lease ends by itself, on the lease clock, if its instance stops while holding it.
+// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform
+// webhook"): a run of `/setup webhook register` or `rotate-secret` takes the server's lease before it reads
+// the server's endpoints and gives it back once the platform answered and the endpoint is recorded. Two runs
+// at once, on one instance or two, would each register a webhook, or each rotate the secret and leave the
+// platform with the one the other retired. The lease ends by itself, on the lease clock, if its instance
+// stops while holding it.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { isLeaseFree, takeLease } from "./leases.js";

@@ -65,6 +65,8 @@ describe("DATABASE_URL", () => {
     "postgres://bot:se%23cret@127.0.0.1:5432/bot",
     "postgres://bot:p@ss word@127.0.0.1/bot",
     "postgres://bot@/bot?host=/var/run/postgresql",
+    // An SSL file the parser cannot read is the connection's to name, not a URL to percent-encode.
+    "postgres://bot@127.0.0.1/bot?sslcert=/nonexistent/cert.pem",
   ])("takes %j", (value) => {
     expect(loadConfig({ ...minimal, DATABASE_URL: value }).databaseUrl).toBe(value);
   });

@@ -1,12 +1,12 @@
 // A server that removes the bot while one of its posts is on the way (docs/architecture.md, "When the bot
 // leaves a server"): the post meets 403 Missing Access, but the removal already dropped the row, so the
 // channel is left as it was and adding the bot back resumes it.
+import { REST } from "@discordjs/rest";
 import { describe, expect, it } from "vitest";
 import { findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
 import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
-import { renderTestAnnouncement } from "./support/test-renderer.js";
 
 describe.each(testDatabases())("a removal during a post on $name", (database) => {
   const world = useOutboxWorld(database);
@@ -14,15 +14,12 @@ describe.each(testDatabases())("a removal during a post on $name", (database) =>
   it("leaves the channel's subscriptions active when the post in flight meets 403", async () => {
     const target = await world.subscribeChannel("battles");
     const row = await world.enqueuePost(target);
-    const render = renderTestAnnouncement(world.db);
-    const worker = world.createWorker({
-      // The GUILD_DELETE arrives after the worker claimed the row, before Discord answers it.
-      render: async (entry) => {
-        world.fake.removeBotFromGuild(world.guild.id);
-        await recordGuildRemoval(world.db, { guildId: world.guild.id, now: world.clock.now() });
-        return render(entry);
-      },
+    // The GUILD_DELETE arrives while the post is on its way, before Discord answers it.
+    const removedInFlight = new RemovedInFlightRest(world.createRest(), async () => {
+      world.fake.removeBotFromGuild(world.guild.id);
+      await recordGuildRemoval(world.db, { guildId: world.guild.id, now: world.clock.now() });
     });
+    const worker = world.createWorker({ rest: removedInFlight });
 
     const [result] = await worker.runOnce();
 
@@ -42,7 +39,8 @@ describe.each(testDatabases())("a removal during a post on $name", (database) =>
     const other = await world.subscribeChannel("results");
     const row = await world.enqueuePost(target);
     const waiting = await world.enqueuePost(other);
-    // With HTTP interactions no GUILD_DELETE comes: only the server list's check, minutes later, would say so.
+    // With HTTP interactions no GUILD_DELETE comes: only the server list's check, minutes later, would say
+    // so.
     world.fake.removeBotFromGuild(world.guild.id);
     const worker = world.createWorker({ concurrency: 1 });
 
@@ -72,3 +70,27 @@ describe.each(testDatabases())("a removal during a post on $name", (database) =>
     expect(world.fake.stats.channelMessagesCreated).toBe(0);
   });
 });
+
+/** Runs `remove` as the first post sets off, then sends it: Discord answers as the server has the bot then. */
+class RemovedInFlightRest extends REST {
+  #removed = false;
+
+  constructor(
+    private readonly real: REST,
+    private readonly remove: () => Promise<void>,
+  ) {
+    super();
+  }
+
+  override async post(...args: Parameters<REST["post"]>): Promise<unknown> {
+    if (!this.#removed) {
+      this.#removed = true;
+      await this.remove();
+    }
+    return this.real.post(...args);
+  }
+
+  override get(...args: Parameters<REST["get"]>): Promise<unknown> {
+    return this.real.get(...args);
+  }
+}

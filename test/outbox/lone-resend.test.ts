@@ -132,8 +132,8 @@ class AnswerLosingRest extends REST {
 
 // Another instance takes a row over once its lease ends, and may send it in a message with rows queued since,
 // under their group's nonce: the first instance, still rendering it when its lease ended, must not then send
-// it alone under its own id as well (docs/architecture.md, "Exactly once"). On SQLite, whose lease clock is the
-// test's.
+// it alone under its own id as well (docs/architecture.md, "Exactly once"). On SQLite, whose lease clock is
+// the test's.
 describe("a row whose lease ended while its worker rendered it", () => {
   const world = useOutboxWorld(testDatabases()[0]);
 

@@ -1,10 +1,10 @@
 // docs/platform-assumptions.md, "Query parameters": a tournament the platform lists without a start time or a
 // title, or without an id, is left out of the reminders' read and named, and the others on its page are read:
-// before, one such tournament failed every read, and every server's reminders and events stopped. The read
-// then counts as incomplete, so nothing is taken as gone on it.
+// before, one such tournament failed every read, and every server's reminders and events stopped. One with an
+// id still counts as listed, so it is not taken as gone; one without makes the read incomplete.
 import { describe, expect, it } from "vitest";
 import { planReminders } from "../../src/reminders/plan-reminders.js";
-import { readOpenTournaments } from "../../src/reminders/read-open-tournaments.js";
+import { listedIdsOf, readOpenTournaments } from "../../src/reminders/read-open-tournaments.js";
 import { createFixtureClient, credential, usePlatformFixture } from "../api/platform-fixture.js";
 
 const startsAt = "2026-01-01T12:00:00Z";
@@ -50,6 +50,22 @@ describe("a read of the open tournaments with items it cannot read", () => {
     expect(fixture.requests.map((request) => request.query.get("offset"))).toEqual(["0", "2"]);
     const plan = planReminders({ tournaments: read.tournaments, leadMinutes: [10], now });
     expect(plan.wanted.map((wanted) => wanted.tournament.id)).toEqual(["trn_ok", "trn_later"]);
+  });
+
+  it("counts an unreadable tournament with an id as listed, so a read of it alone is complete", async () => {
+    const { http } = createFixtureClient(fixture);
+    fixture.queueReplies({
+      body: {
+        tournaments: [
+          { id: "trn_ok", status: "open", title: "Weekly Sprint", startTime: startsAt },
+          { id: "trn_tbd", status: "open", title: "Date TBD Cup" },
+        ],
+        hasMore: false,
+      },
+    });
+    const read = await readOpenTournaments(http, credential);
+    expect(read.complete).toBe(true);
+    expect([...listedIdsOf(read)].sort()).toEqual(["trn_ok", "trn_tbd"]);
   });
 
   it("calls a read complete when every item reads", async () => {

@@ -104,6 +104,8 @@ describe("the role connection worker", () => {
     const userId = await verifiedMember("tia");
     await queue(userId);
     expect(await worker.runOnce()).toEqual(["written"]);
+    // The verification's write, then the queued one's.
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
     for (const written of fake.oauth2.roleConnectionWrites(userId)) {
       expect(written.metadata).toMatchObject({ tier_rank: "1" });
     }

@@ -1,5 +1,5 @@
-// An instance that stops in the middle of a transaction without its connection closing (a paused VM, a stopped
-// process) must not hold that transaction's locks for good (docs/architecture.md, "Growing past one
+// An instance that stops in the middle of a transaction without its connection closing (a paused VM, a
+// stopped process) must not hold that transaction's locks for good (docs/architecture.md, "Growing past one
 // machine"): the server ends a transaction left idle past its time-out (open-postgres.ts), so the outbox's
 // claim lock, which every instance's claims wait on, is free again. Before, the next claim waited out its
 // statement time-out and failed, and so did every claim after it until the kernel gave up on the connection.
@@ -38,7 +38,8 @@ describe.skipIf(postgres === undefined)(
       await expect
         .poll(async () => {
           const { rows } = await sql<{ held: number }>`select count(*)::int as held from pg_locks
-          where locktype = 'advisory' and objid = ${outboxClaimLock} and granted`.execute(store.db);
+          where locktype = 'advisory' and objid = ${outboxClaimLock} and granted
+          and database = (select oid from pg_database where datname = current_database())`.execute(store.db);
           return rows[0]?.held;
         })
         .toBe(1);

@@ -107,6 +107,20 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     expect(await sync(store.db, { tournaments: [], leads: [10] })).toMatchObject({ gone: 1 });
   });
 
+  it("keeps the reminders of a tournament the reads list but cannot read (its start gone unreadable)", async () => {
+    await turnOn(store.db, guildA, [10]);
+    const sprint = tournamentStarting(testNow + 30 * minute);
+    await sync(store.db, { tournaments: [sprint], leads: [10] });
+    for (const at of [1, 2, 3]) {
+      expect(
+        await sync(store.db, { tournaments: [], leads: [10], now: testNow + at, unreadableIds: [sprint.id] }),
+      ).toMatchObject({ gone: 0 });
+    }
+    expect((await statuses(store.db)).map((row) => [row.status, row.status_reason])).toEqual([
+      ["scheduled", null],
+    ]);
+  });
+
   it("sends on time a reminder due between a read that missed its tournament and the next read", async () => {
     await turnOn(store.db, guildA, [10]);
     const startsAt = testNow + 30 * minute;
@@ -142,6 +156,22 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     expect(await sync(store.db, { tournaments: [], leads: [10], now: testNow + 3 })).toMatchObject({
       gone: 0,
     });
+    expect((await statuses(store.db)).map((row) => [row.status, row.status_reason])).toEqual([
+      ["scheduled", null],
+    ]);
+    const due = await sendAll(store.db, sprint.startsAt - 10 * minute);
+    expect(due.map((outcome) => outcome.decision.send)).toEqual([true]);
+  });
+
+  it("schedules again the reminders of a tournament two reads missed, when a later read shows it open", async () => {
+    await turnOn(store.db, guildA, [10]);
+    const sprint = tournamentStarting(testNow + 30 * minute);
+    await sync(store.db, { tournaments: [sprint], leads: [10] });
+    for (const at of [1, 2]) await sync(store.db, { tournaments: [], leads: [10], now: testNow + at });
+    expect((await statuses(store.db)).map((row) => [row.status, row.status_reason])).toEqual([
+      ["skipped", "gone"],
+    ]);
+    await sync(store.db, { tournaments: [sprint], leads: [10], now: testNow + 3 });
     expect((await statuses(store.db)).map((row) => [row.status, row.status_reason])).toEqual([
       ["scheduled", null],
     ]);

@@ -100,8 +100,8 @@ const problemReads = new WeakMap<PlatformHttp, LRUCache<string, ProblemListRead>
 function problemReadOf(deps: BotDependencies, session: MemberSession): ProblemListRead {
   let reads = problemReads.get(deps.platform);
   if (reads === undefined) {
-    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6).
-    // ttlResolution 0: the injected clock is read at every look-up, not cached for a millisecond of real time.
+    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6). ttlResolution 0: the
+    // injected clock is read at every look-up, not cached for a millisecond of real time.
     reads = new LRUCache({
       max: 1000,
       ttl: problemListTtlMs,

@@ -47,16 +47,19 @@ export async function resolveBattleSettings(
  * POST /battles with the member's settings. With both `problem:` and `difficulty:` given the problem is not
  * looked up, so a problem of another difficulty reaches the platform, which refuses its id (400 on the
  * problem's field): the member is told the two must match and how, rather than that a field is not valid.
+ * Without `difficulty:` the difficulty is the problem's own, so such a refusal is told as any other.
  */
 export async function createBattleWith(
   http: PlatformHttp,
   credential: PlatformCredential,
   settings: BattleCreateInput,
+  options: Pick<BattleOptions, "difficulty">,
 ): Promise<CreatedBattle> {
   try {
     return await createBattle(http, credential, settings);
   } catch (error) {
-    if (settings.problemId === undefined || !refusedProblem(error)) throw error;
+    if (settings.problemId === undefined || options.difficulty === undefined || !refusedProblem(error))
+      throw error;
     throw new UserFacingError(
       "problem_difficulty_mismatch",
       withRequestId(

@@ -177,7 +177,8 @@ function describeEventReads(status: EventStatus, reminders: ReminderStatus): str
     const { configuredBy, lastPolledAt } = reminders.settings;
     return [`Read by reminders with <@${configuredBy}>'s account · ${describeLastRead(lastPolledAt)}`];
   }
-  // No reminders, or their read on hold (said under Reminders): the events' own read, with its admin's account.
+  // No reminders, or their read on hold (said under Reminders): the events' own read, with its admin's
+  // account.
   const read = reminders.settings === undefined ? "Read" : "Reminders' read on hold, so read";
   const lines = [
     `${read} with <@${settings.enabledBy}>'s account · ${describeLastRead(settings.lastPolledAt)}`,

@@ -1,7 +1,8 @@
-// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform webhook"):
-// `/setup webhook register` and `rotate-secret` run under the server's lease (src/store/webhook-change-leases.ts),
-// taken before they read the server's endpoints. A second run meanwhile, on this instance or another, is told
-// one is running rather than registering a second webhook or rotating the secret under the first.
+// One change to a server's platform webhook at a time (docs/architecture.md, "Managing the platform
+// webhook"): `/setup webhook register` and `rotate-secret` run under the server's lease
+// (src/store/webhook-change-leases.ts), taken before they read the server's endpoints. A second run
+// meanwhile, on this instance or another, is told one is running rather than registering a second webhook or
+// rotating the secret under the first.
 import { randomUUID } from "node:crypto";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";

@@ -2,7 +2,7 @@
 // a server that shows tournaments as scheduled events has its rows brought in line, and the event worker
 // then syncs them with Discord. While it shows a started tournament's event, the active tournaments are read
 // too, and keep that event's end truthful.
-import type { OpenTournaments } from "../read-open-tournaments.js";
+import { listedIdsOf, type OpenTournaments } from "../read-open-tournaments.js";
 import type { ReminderDeps } from "../reminder-deps.js";
 import { findTournamentEventSettings } from "../../store/tournament-event-settings.js";
 import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-event-row-sync.js";
@@ -28,9 +28,12 @@ export async function syncGuildTournamentEvents(
     tournaments: input.read.tournaments,
     durationMs: deps.config.reminders.eventDurationMs,
   });
+  // A tournament listed but unreadable (no start, no title) is still open: its event is left as it is.
+  const openIds = new Set([...plan.openIds, ...listedIdsOf(input.read)]);
   const sync = await syncTournamentEventRows(deps.db, {
     guildId: input.guildId,
-    ...plan,
+    wanted: plan.wanted,
+    openIds,
     complete: input.read.complete,
     now: input.now,
     limit: maxShownEvents,
@@ -38,8 +41,8 @@ export async function syncGuildTournamentEvents(
   if (sync === undefined || input.active === undefined) return sync;
   const live = await followLiveTournamentEvents(deps.db, {
     guildId: input.guildId,
-    activeIds: new Set(input.active.tournaments.map((tournament) => tournament.id)),
-    openIds: plan.openIds,
+    activeIds: listedIdsOf(input.active),
+    openIds,
     // Absent from both lists means over only when both were read to their last page.
     complete: input.active.complete && input.read.complete,
     now: input.now,

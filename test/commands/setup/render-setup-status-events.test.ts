@@ -48,12 +48,15 @@ describe("renderSetupStatus", () => {
             startsAt: now - 3_600_000,
             dueAt: event.endsAt,
           },
-          // A change Discord refused for now, tried again after its backoff.
+          // A running tournament's end Discord refused for now, tried again after its backoff (past the end).
           {
             ...event,
             tournamentId: "trn_4",
             discordEventId: "900000000000000004",
-            dueAt: now + 60_000,
+            wantedStatus: "active" as const,
+            syncedStatus: "active",
+            startsAt: now - 3_600_000,
+            dueAt: event.endsAt + 60_000,
             attempts: 1,
           },
         ],

@@ -42,6 +42,8 @@ export async function sync(
     leads: number[];
     complete?: boolean;
     now?: number;
+    /** Tournaments the read listed but could not read. */
+    unreadableIds?: string[];
   },
 ) {
   return syncTournamentReminders(db, {
@@ -50,6 +52,9 @@ export async function sync(
       input.leads.map((leadMinutes) => ({ tournament, leadMinutes })),
     ),
     openTournaments: input.tournaments,
+    ...(input.unreadableIds === undefined
+      ? {}
+      : { listedIds: [...input.tournaments.map((tournament) => tournament.id), ...input.unreadableIds] }),
     complete: input.complete ?? true,
     now: input.now ?? testNow,
   });

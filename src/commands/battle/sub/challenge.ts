@@ -31,7 +31,7 @@ export async function challengeMember(
   await responder.defer({ ephemeral: true });
   const { credential } = await getMemberSession(deps, actor);
   const settings = { ...(await resolveBattleSettings(deps.platform, credential, options)), participants: 2 };
-  const battle = await createBattleWith(deps.platform, credential, settings);
+  const battle = await createBattleWith(deps.platform, credential, settings, options);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   // The accepted challenge becomes the battle's card (answer-challenge.ts): its later edits are rebuilt from
   // the answers kept, and only this one names the language, the seats and the time limit.

@@ -22,7 +22,7 @@ export async function createBattleCard(
   await deferPublicAnswer(deps, actor, responder);
   const { credential } = await getMemberSession(deps, actor);
   const settings = await resolveBattleSettings(deps.platform, credential, options);
-  const battle = await createBattleWith(deps.platform, credential, settings);
+  const battle = await createBattleWith(deps.platform, credential, settings, options);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   const card = await responder.editOriginal(renderBattleCard(view));
   await saveCardStartingThread(deps.db, {

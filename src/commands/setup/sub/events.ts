@@ -38,22 +38,20 @@ export async function runEventsOn(
       : reminders.linkProblem === null
         ? `Reminders' read of the open tournaments every ${every}, with <@${reminders.configuredBy}>'s linked ` +
           `account, brings them; if reminders are turned off, or that read is on hold, I read them with ${account}.`
-        : `Reminders' read of the open tournaments is on hold (<@${reminders.configuredBy}>'s link no longer ` +
-          `reads them), so I read them every ${every} with ${account} until it works again.`,
+        : `Reminders' read of the open tournaments, with <@${reminders.configuredBy}>'s account, is on hold, ` +
+          `so I read them every ${every} with ${account} until it works again.`,
   ];
   await responder.reply({ content: lines.join("\n"), ephemeral: true });
 }
 
 /**
- * Whether the bot's permissions this interaction carries (`app_permissions`, computed in its channel) lack Create
- * Events; false when Discord sent none. Administrator, and Manage Events, which Discord accepts for events too,
- * count as having it.
+ * Whether the bot's permissions this interaction carries (`app_permissions`, computed in its channel) lack
+ * what making an event takes: Create Events (or Administrator); Manage Events only changes events. False when
+ * Discord sent none.
  */
 function lacksCreateEvents(appPermissions: bigint | undefined): boolean {
   if (appPermissions === undefined) return false;
-  const enough =
-    PermissionFlagsBits.CreateEvents | PermissionFlagsBits.ManageEvents | PermissionFlagsBits.Administrator;
-  return (appPermissions & enough) === 0n;
+  return (appPermissions & (PermissionFlagsBits.CreateEvents | PermissionFlagsBits.Administrator)) === 0n;
 }
 
 export async function runEventsOff(

@@ -1,6 +1,6 @@
-// docs/architecture.md, "Managing the platform webhook": `/setup webhook register` and `rotate-secret` change a
-// server's webhook one run at a time, on one instance or several (the lease is in the database). A second run
-// while the first waits on the platform is told so and sends nothing: before, two registers each made a
+// docs/architecture.md, "Managing the platform webhook": `/setup webhook register` and `rotate-secret` change
+// a server's webhook one run at a time, on one instance or several (the lease is in the database). A second
+// run while the first waits on the platform is told so and sends nothing: before, two registers each made a
 // webhook, and the server received every event twice from then on.
 import { REST } from "@discordjs/rest";
 import { describe, expect, it } from "vitest";
