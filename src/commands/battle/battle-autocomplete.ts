@@ -3,8 +3,6 @@ import {
   type APIApplicationCommandAutocompleteInteraction,
   type APIApplicationCommandOptionChoice,
 } from "discord-api-types/v10";
-import { LRUCache } from "lru-cache";
-import type { PlatformHttp } from "../../api/http.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
@@ -13,6 +11,7 @@ import { getMemberSession, type MemberSession } from "../../linking/member-crede
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
 import { requireServer } from "../../discord/require-server.js";
+import { keepMemberReads } from "../member-reads.js";
 import { ProblemListRead, searchProblems } from "./find-problem.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
@@ -93,23 +92,11 @@ async function completeBattleId(
  */
 const problemListTtlMs = 60_000;
 
-/** Per platform client, so each bot (and each test's) has its own; a thousand members' reads at most. */
-const problemReads = new WeakMap<PlatformHttp, LRUCache<string, ProblemListRead>>();
+const problemReads = keepMemberReads<ProblemListRead>(problemListTtlMs);
 
 /** The member's pages of problems read within the last minute, or a new read. */
 function problemReadOf(deps: BotDependencies, session: MemberSession): ProblemListRead {
-  let reads = problemReads.get(deps.platform);
-  if (reads === undefined) {
-    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6). ttlResolution 0: the
-    // injected clock is read at every look-up, not cached for a millisecond of real time.
-    reads = new LRUCache({
-      max: 1000,
-      ttl: problemListTtlMs,
-      ttlResolution: 0,
-      perf: { now: () => deps.clock.now() },
-    });
-    problemReads.set(deps.platform, reads);
-  }
+  const reads = problemReads(deps.platform, deps.clock);
   const key = session.link.platformUserId;
   let read = reads.get(key);
   if (read === undefined) {

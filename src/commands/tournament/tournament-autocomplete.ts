@@ -1,14 +1,13 @@
 import { plainLabel, visibleText } from "../../display/platform-text.js";
 import type { APIApplicationCommandOptionChoice } from "discord-api-types/v10";
-import { LRUCache } from "lru-cache";
-import type { PlatformCredential, PlatformHttp } from "../../api/http.js";
-import type { Clock } from "../../clock.js";
+import type { PlatformCredential } from "../../api/http.js";
 import type { Tournament, TournamentStatus } from "../../api/index.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { ServerActor } from "../../discord/interaction-handlers.js";
 import { withinBudget } from "../../discord/within-budget.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { keepMemberReads } from "../member-reads.js";
 import { readTournamentsByStatus, statusesCurrentFirst } from "./read-tournaments-by-status.js";
 
 function describeChoice(tournament: Tournament): string {
@@ -62,18 +61,7 @@ interface ListRead {
   readonly done: Promise<{ readonly failure?: { readonly error: unknown } }>;
 }
 
-/** Per platform client, so each bot (and each test's) has its own; a thousand members' reads at most. */
-const listReads = new WeakMap<PlatformHttp, LRUCache<string, ListRead>>();
-
-function readsOf(http: PlatformHttp, clock: Clock): LRUCache<string, ListRead> {
-  let reads = listReads.get(http);
-  if (reads === undefined) {
-    // On the bot's clock, as every time the bot keeps (docs/conventions.md, habit 6).
-    reads = new LRUCache({ max: 1000, ttl: suggestionListTtlMs, perf: { now: () => clock.now() } });
-    listReads.set(http, reads);
-  }
-  return reads;
-}
+const readsOf = keepMemberReads<ListRead>(suggestionListTtlMs);
 
 /**
  * The lists of `statuses` as the member may read them: a read of theirs still running or done within the
