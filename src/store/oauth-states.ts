@@ -269,19 +269,24 @@ function toOAuthGrant(box: SecretBox, row: Selectable<OAuthStatesTable>): OAuthG
 }
 
 /**
- * Whether the member has a Linked Roles sign-in still open (docs/architecture.md, "Linked Roles"): their
- * Discord token waits for the personal link it makes, and must not be forgotten as a member's with no link.
+ * The members with a Linked Roles sign-in still open (docs/architecture.md, "Linked Roles"): their Discord
+ * token waits for the personal link it makes, and must not be forgotten as a member's with no link.
  */
+export function listLinkedRolesSigningIn(db: Kysely<Database>, now: number) {
+  return db
+    .selectFrom("oauth_states")
+    .select("oauth_states.user_id")
+    .where("oauth_states.origin", "=", "linked_roles")
+    .where("oauth_states.expires_at", ">", now);
+}
+
+/** Whether the member has a Linked Roles sign-in still open (listLinkedRolesSigningIn). */
 export async function hasPendingLinkedRolesSignIn(
   db: Kysely<Database>,
   input: { readonly userId: string; readonly now: number },
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("oauth_states")
-    .select("user_id")
-    .where("user_id", "=", input.userId)
-    .where("origin", "=", "linked_roles")
-    .where("expires_at", ">", input.now)
+  const row = await listLinkedRolesSigningIn(db, input.now)
+    .where("oauth_states.user_id", "=", input.userId)
     .executeTakeFirst();
   return row !== undefined;
 }

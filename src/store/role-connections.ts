@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from "kysely";
 import { SecretDecryptionError, type SecretBox } from "../secrets/secret-box.js";
 import type { Database, RoleConnectionsTable } from "./database.js";
 import { credentialSchema, type MemberCredential } from "./link-credential.js";
+import { listLinkedRolesSigningIn } from "./oauth-states.js";
 import { describeSealedColumn } from "./sealed-column.js";
 
 export interface RoleConnection {
@@ -186,16 +187,7 @@ export async function deleteAbandonedRoleConnections(
               .whereRef("personal_links.user_id", "=", "role_connections.user_id"),
           ),
         ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("oauth_states")
-              .select("oauth_states.user_id")
-              .whereRef("oauth_states.user_id", "=", "role_connections.user_id")
-              .where("oauth_states.origin", "=", "linked_roles")
-              .where("oauth_states.expires_at", ">", input.now),
-          ),
-        ),
+        eb("role_connections.user_id", "not in", listLinkedRolesSigningIn(db, input.now)),
       ]),
     )
     .returningAll()
