@@ -4,9 +4,8 @@ import { REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { systemClock } from "../../src/clock.js";
-import { createLogger } from "../../src/logger.js";
 import type { RoleRowResult } from "../../src/roles/apply-role-outcome.js";
-import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { claimDueMemberRoles } from "../../src/store/member-tier-role-lease.js";
 import { queueMemberRating } from "../../src/store/member-tier-roles.js";
@@ -61,16 +60,14 @@ describe.each(testDatabases())("member role rows of an instance that died, on $n
     // Counted from `now`, the time the lease was taken at: on a busy machine the awaits between reading the
     // clock and the claim can take longer than the margin below.
     const results: { result: RoleRowResult; elapsed: number }[] = [];
-    const survivor = createRoleWorker({
+    const survivor = createTestRoleWorker({
       db: store.db,
       rest,
       clock: systemClock,
-      logger: createLogger({ level: "silent" }),
       applicationId: fake.applicationId,
       owner: "survivor",
       leaseMs: 60_000,
       pollIntervalMs: 3_600_000,
-      readMemberTier: () => Promise.resolve(undefined),
       onResult: (result) => results.push({ result, elapsed: systemClock.now() - now }),
     });
     survivor.start();

@@ -9,7 +9,7 @@ import { mapTierToRole } from "../../src/commands/setup/sub/roles/map.js";
 import { syncTierRoles } from "../../src/commands/setup/sub/roles/sync.js";
 import { createLogger } from "../../src/logger.js";
 import { ensureTierRoles } from "../../src/roles/ensure-tier-roles.js";
-import { createRoleWorker } from "../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "./support/test-role-worker.js";
 import { findGuildRoleSettings, saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { listTierRoles } from "../../src/store/tier-roles.js";
 import { recordTierSighting } from "../../src/store/tiers.js";
@@ -46,11 +46,7 @@ describe("a tier left without a role in create mode", () => {
     expect(answer).toContain("new tiers get no role until you map them");
     clock.advance(60_000);
     await syncTierRoles(deps, guildId, { sleep: () => Promise.resolve(), windowMs: 0 });
-    await createRoleWorker({
-      ...deps,
-      owner: "worker-1",
-      readMemberTier: () => Promise.resolve(undefined),
-    }).runOnce();
+    await createTestRoleWorker(deps).runOnce();
 
     expect((await listTierRoles(store.db, guildId)).map((mapping) => mapping.tier)).toEqual(["master"]);
     expect((await findGuildRoleSettings(store.db, guildId))?.mode).toBe("map");

@@ -10,7 +10,7 @@ import { runRolesCreate } from "../../../../../src/commands/setup/sub/roles/crea
 import type { SubcommandContext } from "../../../../../src/commands/setup/setup-arguments.js";
 import type { Reply } from "../../../../../src/discord/interaction-responder.js";
 import { createLogger } from "../../../../../src/logger.js";
-import { createRoleWorker } from "../../../../../src/roles/role-worker.js";
+import { createTestRoleWorker } from "../../../../roles/support/test-role-worker.js";
 import { listTierRoles } from "../../../../../src/store/tier-roles.js";
 import { recordTierSighting } from "../../../../../src/store/tiers.js";
 import { testDatabases, useMigratedStore, type TestDatabase } from "../../../../store/databases.js";
@@ -59,14 +59,12 @@ describe("/setup roles create when its lease ends while Discord makes a role", (
     await made.waitForCaught(1);
     clock.advance(121_000);
     // Meanwhile the role worker of another instance takes the server's work over.
-    const worker = createRoleWorker({
+    const worker = createTestRoleWorker({
       db: store.db,
       rest: discord.newClient(),
       clock,
-      logger: createLogger({ level: "silent" }),
       applicationId: discord.fake.applicationId,
       owner: "worker-2",
-      readMemberTier: () => Promise.resolve(undefined),
     });
     const working = worker.runOnce();
     await made.waitForCaught(2);
