@@ -3,6 +3,7 @@ import type { CommandOptionValue, FakeUser, StoredMessage } from "../../fake-dis
 import { deleteMemberLink } from "../../src/store/member-links.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
+import { battleCommands } from "./support/battle-commands.js";
 import { buttonLabelled, ephemeral, field } from "./support/message-parts.js";
 import { waitForSavedCard } from "./support/saved-battle-card.js";
 
@@ -29,6 +30,7 @@ describe("/battle challenge, end to end", () => {
     await world.close();
   });
 
+  const { battle } = battleCommands(() => world);
   const runChallenge = (opponent: FakeUser, options: Record<string, CommandOptionValue> = {}) =>
     world.discord.runCommand({
       guildId: world.guildId,
@@ -137,16 +139,7 @@ describe("/battle challenge, end to end", () => {
     const { bob } = world.members;
     const message = await challenge(bob);
     const { battleId } = battleOf(message);
-    const joined = await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: bob.id,
-        name: "battle",
-        subcommand: "join",
-        options: { id: battleId },
-      })
-      .waitForFinal();
+    const joined = await battle(bob, "join", { id: battleId }).waitForFinal();
     expect(joined.content).toContain(`You joined battle \`${battleId}\``);
 
     const accepted = await press(message, "accept", bob).waitForFinal();
@@ -163,16 +156,7 @@ describe("/battle challenge, end to end", () => {
     await linkMember(world, carol.id, keyOf("carol"));
     const message = await challenge(bob);
     const { battleId } = battleOf(message);
-    const refused = await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: carol.id,
-        name: "battle",
-        subcommand: "join",
-        options: { id: battleId },
-      })
-      .waitForFinal();
+    const refused = await battle(carol, "join", { id: battleId }).waitForFinal();
     expect(refused.flags & ephemeral).toBe(ephemeral);
     expect(refused.content).toBe(
       `Battle \`${battleId}\` is a challenge between <@${alice.id}> and <@${bob.id}>: only they can join it.`,
