@@ -116,7 +116,7 @@ async function scheduleReminders(
 
 /**
  * A tournament the platform lists without a start or a title gets no reminder or event, and the others
- * theirs; the read counts as incomplete, so nothing is taken as gone for it (docs/platform-assumptions.md).
+ * theirs; listed by its id, it is not taken as gone (listedIdsOf; docs/platform-assumptions.md).
  */
 function warnOfUnreadable(
   deps: ReminderDeps,

@@ -7,12 +7,11 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { discordLimits } from "../../discord/discord-limits.js";
 import type { AutocompleteContext } from "../../discord/interaction-handlers.js";
 import { plainLabel } from "../../display/platform-text.js";
-import { getMemberSession, type MemberSession } from "../../linking/member-credential.js";
+import { getMemberSession } from "../../linking/member-credential.js";
 import { listAnnouncedBattles } from "../../store/battle-cards.js";
 import { formatDuration } from "../../display/duration.js";
 import { requireServer } from "../../discord/require-server.js";
-import { keepMemberReads } from "../member-reads.js";
-import { ProblemListRead, searchProblems } from "./find-problem.js";
+import { memberProblemRead, searchProblems } from "./find-problem.js";
 
 type Choice = APIApplicationCommandOptionChoice<string>;
 
@@ -86,27 +85,6 @@ async function completeBattleId(
 }
 
 /**
- * How long one member's pages of problems serve their next suggestions. Discord asks again at nearly every
- * keystroke, and a search may read five pages against the member's own platform quota (as low as 100 requests
- * an hour): the list of a minute ago is still the one to type through.
- */
-const problemListTtlMs = 60_000;
-
-const problemReads = keepMemberReads<ProblemListRead>(problemListTtlMs);
-
-/** The member's pages of problems read within the last minute, or a new read. */
-function problemReadOf(deps: BotDependencies, session: MemberSession): ProblemListRead {
-  const reads = problemReads(deps.platform, deps.clock);
-  const key = session.link.platformUserId;
-  let read = reads.get(key);
-  if (read === undefined) {
-    read = new ProblemListRead(deps.platform, session.credential);
-    reads.set(key, read);
-  }
-  return read;
-}
-
-/**
  * Problem ids: GET /problems as the member, filtered by what they typed and the difficulty, from the pages
  * their suggestions read within the last minute and those read next until a full list of choices is found
  * (find-problem.ts); no page is asked for after the first second, so the answer keeps well within the 2 s
@@ -116,7 +94,7 @@ async function completeProblem(deps: BotDependencies, context: AutocompleteConte
   const until = { clock: deps.clock, at: deps.clock.now() + problemPagesForMs };
   const session = await getMemberSession(deps, context.actor);
   const difficulty = readSiblingOption(context.interaction, "difficulty");
-  const { found } = await searchProblems(problemReadOf(deps, session), {
+  const { found } = await searchProblems(memberProblemRead(deps, session), {
     keep: (problem) =>
       (difficulty === undefined || problem.difficulty === difficulty) &&
       matches(context.focused.value, problem.id, problem.title),

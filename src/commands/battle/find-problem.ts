@@ -7,6 +7,9 @@ import {
 } from "../../api/index.js";
 import type { Clock } from "../../clock.js";
 import { withinBudget } from "../../discord/within-budget.js";
+import type { MemberSession } from "../../linking/member-credential.js";
+import type { BotDependencies } from "../bot-dependencies.js";
+import { keepMemberReads } from "../member-reads.js";
 
 /** GET /problems has no lookup by id (the platform's API reference); a few pages are read, then we give up. */
 const maxPagesToSearch = 5;
@@ -96,30 +99,55 @@ export async function searchProblems(
     if (found.length >= search.wanted) return { found: found.slice(0, search.wanted), complete: false };
     if (read.exhausted) return { found, complete: read.complete };
     const left = search.until === undefined ? undefined : search.until.at - search.until.clock.now();
-    if (read.problems.length === 0 || left === undefined) await read.readNext();
-    else if (
-      left <= 0 ||
-      (await withinBudget(
-        read.readNext().then(() => "read" as const),
-        left,
-      )) === undefined
-    ) {
-      return { found, complete: false };
+    // With nothing to show yet, or no deadline, the next page is waited for; else only while time is left.
+    if (read.problems.length === 0 || left === undefined) {
+      await read.readNext();
+      continue;
     }
+    if (left <= 0) return { found, complete: false };
+    const came = await withinBudget(
+      read.readNext().then(() => true),
+      left,
+    );
+    if (came === undefined) return { found, complete: false };
   }
 }
 
 /**
- * The problem with this id, found by paging through GET /problems: needed when a member picks a problem but
- * no difficulty, since a battle's difficulty must match its problem's. `searchedAll`: whether the whole list
- * was read, so that a problem not found there does not exist (past five pages, it may).
+ * How long one member's pages of problems serve their next reads. Discord asks for suggestions at nearly every
+ * keystroke, and a search may read five pages against the member's own platform quota (as low as 100 requests
+ * an hour): the list of a minute ago is still the one to type through, and to find the problem picked in.
+ */
+const problemListTtlMs = 60_000;
+
+const problemReads = keepMemberReads<ProblemListRead>(problemListTtlMs);
+
+/** The member's pages of problems read within the last minute (by suggestions, or a lookup), or a new read. */
+export function memberProblemRead(
+  deps: Pick<BotDependencies, "platform" | "clock">,
+  session: MemberSession,
+): ProblemListRead {
+  const reads = problemReads(deps.platform, deps.clock);
+  const key = session.link.platformUserId;
+  let read = reads.get(key);
+  if (read === undefined) {
+    read = new ProblemListRead(deps.platform, session.credential);
+    reads.set(key, read);
+  }
+  return read;
+}
+
+/**
+ * The problem with this id, found in the member's pages of GET /problems (those their suggestions just read
+ * first): needed when a member picks a problem but no difficulty, since a battle's difficulty must match its
+ * problem's. `searchedAll`: whether the whole list was read, so that a problem not found there does not exist
+ * (past five pages, it may).
  */
 export async function findProblem(
-  http: PlatformHttp,
-  credential: PlatformCredential,
+  read: ProblemListRead,
   problemId: string,
 ): Promise<{ readonly problem: ProblemSummary | undefined; readonly searchedAll: boolean }> {
-  const { found, complete } = await searchProblems(new ProblemListRead(http, credential), {
+  const { found, complete } = await searchProblems(read, {
     keep: (problem) => problem.id === problemId,
     wanted: 1,
   });

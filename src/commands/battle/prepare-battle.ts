@@ -11,22 +11,24 @@ import { UserFacingError } from "../../discord/user-facing-error.js";
 import { plainCode } from "../../display/platform-text.js";
 import type { BattleCardView } from "../../cards/battle-card.js";
 import { readBattleSettings, readDifficulty, type BattleOptions } from "./battle-settings.js";
-import { findProblem } from "./find-problem.js";
+import { findProblem, memberProblemRead } from "./find-problem.js";
+import type { MemberSession } from "../../linking/member-credential.js";
+import type { BotDependencies } from "../bot-dependencies.js";
 
 /**
  * The create request for a member's options. A chosen problem without a difficulty takes the problem's own
  * (a battle's difficulty must match its problem), which means looking the problem up first.
  */
 export async function resolveBattleSettings(
-  http: PlatformHttp,
-  credential: PlatformCredential,
+  deps: Pick<BotDependencies, "platform" | "clock">,
+  session: MemberSession,
   options: BattleOptions,
 ): Promise<BattleCreateInput> {
   const problemId = options.problem?.trim();
   if (problemId === undefined || problemId === "" || options.difficulty !== undefined) {
     return readBattleSettings(options);
   }
-  const { problem, searchedAll } = await findProblem(http, credential, problemId);
+  const { problem, searchedAll } = await findProblem(memberProblemRead(deps, session), problemId);
   if (problem === undefined && !searchedAll) {
     // The platform lists more problems than are read for one command: this one may be further on.
     throw new UserFacingError(

@@ -22,8 +22,7 @@ describe.each(testDatabases().slice(0, 1))("looking a battle's problem up on $na
   const store = useMigratedStore(database);
   const linked = useLinkedMember(store);
   const resolve = async (problem: string) => {
-    const { credential } = await getMemberSession(linked.deps, actor);
-    return resolveBattleSettings(linked.deps.platform, credential, { problem });
+    return resolveBattleSettings(linked.deps, await getMemberSession(linked.deps, actor), { problem });
   };
 
   it("takes the difficulty of a problem found on a later page", async () => {

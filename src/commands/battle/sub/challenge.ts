@@ -29,8 +29,9 @@ export async function challengeMember(
   // is pinged. The deferral and its answer are the challenger's alone.
   await requireLinkedMember(deps, actor);
   await responder.defer({ ephemeral: true });
-  const { credential } = await getMemberSession(deps, actor);
-  const settings = { ...(await resolveBattleSettings(deps.platform, credential, options)), participants: 2 };
+  const session = await getMemberSession(deps, actor);
+  const { credential } = session;
+  const settings = { ...(await resolveBattleSettings(deps, session, options)), participants: 2 };
   const battle = await createBattleWith(deps.platform, credential, settings, options);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   // The accepted challenge becomes the battle's card (answer-challenge.ts): its later edits are rebuilt from

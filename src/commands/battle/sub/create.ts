@@ -20,8 +20,9 @@ export async function createBattleCard(
 ): Promise<void> {
   const guildId = requireServer(actor);
   await deferPublicAnswer(deps, actor, responder);
-  const { credential } = await getMemberSession(deps, actor);
-  const settings = await resolveBattleSettings(deps.platform, credential, options);
+  const session = await getMemberSession(deps, actor);
+  const { credential } = session;
+  const settings = await resolveBattleSettings(deps, session, options);
   const battle = await createBattleWith(deps.platform, credential, settings, options);
   const view = viewOfCreatedBattle(battle, settings, actor.userId);
   const card = await responder.editOriginal(renderBattleCard(view));
