@@ -9,7 +9,7 @@ import { readManageServerStanding } from "../discord/manage-server-standing.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { getMemberSession } from "../linking/member-credential.js";
 import type { ReminderSettings } from "../store/reminder-settings.js";
-import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminders.js";
+import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminder-sync.js";
 import { syncGuildTournamentEvents, type GuildEventSync } from "./events/sync-guild-tournament-events.js";
 import { hasLiveTournamentEvents } from "../store/tournament-event-ends.js";
 import { checkReminderRole } from "./check-reminder-role.js";

@@ -11,10 +11,10 @@ import { createLogger } from "../../src/logger.js";
 import { findOutboxEntry, type OutboxEntry } from "../../src/store/outbox.js";
 import { deleteReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
+import { syncTournamentReminders } from "../../src/store/tournament-reminder-sync.js";
 import {
   listScheduledReminders,
   markTournamentStarted,
-  syncTournamentReminders,
   type ReminderTournament,
 } from "../../src/store/tournament-reminders.js";
 import { testDatabases, useMigratedStore } from "../store/databases.js";

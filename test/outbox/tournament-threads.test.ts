@@ -5,7 +5,7 @@ import { ratingSummaryWindowMs } from "../../src/webhooks/rating-summary-rows.js
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
-import { syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { syncTournamentReminders } from "../../src/store/tournament-reminder-sync.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { listThreadPauses } from "../../src/store/thread-pauses.js";
 import { testDatabases } from "../store/databases.js";

@@ -14,7 +14,8 @@ import {
   saveReminderSettings,
 } from "../../src/store/reminder-settings.js";
 import { sendDueReminders } from "../../src/store/due-reminders.js";
-import { findTournamentReminder, syncTournamentReminders } from "../../src/store/tournament-reminders.js";
+import { syncTournamentReminders } from "../../src/store/tournament-reminder-sync.js";
+import { findTournamentReminder } from "../../src/store/tournament-reminders.js";
 import { recordLinkProblemOnce, recordReadSucceeded } from "../../src/store/tournament-read-state.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";

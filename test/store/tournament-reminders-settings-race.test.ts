@@ -7,7 +7,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../src/store/database.js";
-import type { ReminderSync } from "../../src/store/tournament-reminders.js";
+import type { ReminderSync } from "../../src/store/tournament-reminder-sync.js";
 import { waitUntil } from "../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import {

@@ -16,7 +16,7 @@ import { pauseChannelThreads } from "../../../src/store/thread-pauses.js";
 import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
 import { queueTokenRevocation } from "../../../src/store/token-revocations.js";
-import { syncTournamentReminders } from "../../../src/store/tournament-reminders.js";
+import { syncTournamentReminders } from "../../../src/store/tournament-reminder-sync.js";
 import { enableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
 import { syncTournamentEventRows } from "../../../src/store/tournament-event-row-sync.js";
 import { createWebhookEndpoint } from "../../../src/store/webhook-endpoints.js";

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../../src/store/database.js";
 import { sendDueReminders } from "../../../src/store/due-reminders.js";
 import { saveReminderSettings } from "../../../src/store/reminder-settings.js";
-import { syncTournamentReminders, type ReminderTournament } from "../../../src/store/tournament-reminders.js";
+import { syncTournamentReminders } from "../../../src/store/tournament-reminder-sync.js";
+import type { ReminderTournament } from "../../../src/store/tournament-reminders.js";
 import { testNow } from "../secret-box-fixture.js";
 
 export const guildA = "100000000000000001";
