@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
-
-const minimal = {
-  DISCORD_TOKEN: "bot-token",
-  DISCORD_APPLICATION_ID: "123456789012345678",
-  PLATFORM_API_URL: "https://platform.example/v1",
-};
-
-function problemsOf(run: () => unknown): readonly string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { loadConfig } from "../src/config.js";
+import { minimal, problemsOf } from "./config/support/config-problems.js";
 
 describe("loadConfig", () => {
   it("lists every missing required variable by name at once", () => {
@@ -285,90 +270,6 @@ describe("loadConfig", () => {
     expect(problemsOf(() => loadConfig({ WEBHOOK_ALLOWED_IPS: "::1/129" }, "migrate"))).toEqual([
       expect.stringMatching(/^WEBHOOK_ALLOWED_IPS: "::1\/129" is not/),
     ]);
-  });
-
-  it("reads SHARD_IDS as sorted ids from ids and ranges", () => {
-    const config = loadConfig({ ...minimal, SHARD_COUNT: "8", SHARD_IDS: " 6, 0-2 ,4-4" });
-    expect(config.discord.shardIds).toEqual([0, 1, 2, 4, 6]);
-    expect(loadConfig({ ...minimal, SHARD_COUNT: "8" }).discord.shardIds).toBeUndefined();
-    expect(loadConfig({ ...minimal, SHARD_COUNT: "2", SHARD_IDS: "" }).discord.shardIds).toBeUndefined();
-  });
-
-  it.each([
-    ["0", "2", /^SHARD_COUNT: must be a positive whole number/],
-    ["10001", "0", /^SHARD_COUNT: must be at most 10000/],
-    ["2", "one", /^SHARD_IDS: "one" is not a shard id or a range/],
-    ["4", "3-1", /^SHARD_IDS: "3-1" is not a shard id or a range/],
-    ["4", "0,,1", /^SHARD_IDS: "" is not a shard id or a range/],
-    ["4", "0-2,2", /^SHARD_IDS: lists shard 2 more than once/],
-    ["4", "0,4", /^SHARD_IDS: shard 4 is out of range; ids go from 0 to 3 with SHARD_COUNT=4/],
-    ["auto", "0", /^SHARD_IDS: needs SHARD_COUNT set to a number \(it is "auto"\)/],
-    ["", "0", /^SHARD_IDS: needs SHARD_COUNT set to a number \(it is unset\)/],
-    ["10000", "0-20000", /^SHARD_IDS: lists more than 10000 shards/],
-  ])("refuses SHARD_COUNT=%j with SHARD_IDS=%j, naming the variable", (count, ids, expected) => {
-    const problems = problemsOf(() => loadConfig({ ...minimal, SHARD_COUNT: count, SHARD_IDS: ids }));
-    expect(problems).toEqual([expect.stringMatching(expected)]);
-  });
-
-  it("reads this instance's share of Discord's global rate limit, 50 by default", () => {
-    expect(loadConfig(minimal).discord.globalRequestsPerSecond).toBe(50);
-    expect(loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "25" }).discord.globalRequestsPerSecond).toBe(
-      25,
-    );
-    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "0" }))).toEqual([
-      "DISCORD_GLOBAL_RATE_LIMIT: must be at least 1 request per second",
-    ]);
-    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "fast" }))).toEqual([
-      "DISCORD_GLOBAL_RATE_LIMIT: must be a whole number of requests per second",
-    ]);
-  });
-
-  it("reads the outbox lease in seconds, 60 by default, and refuses one outside 5–300", () => {
-    expect(loadConfig(minimal).outbox.leaseMs).toBe(60_000);
-    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "" }).outbox.leaseMs).toBe(60_000);
-    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: " 5 " }).outbox.leaseMs).toBe(5000);
-    expect(loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: "300" }).outbox.leaseMs).toBe(300_000);
-    for (const [value, problem] of [
-      ["4", "OUTBOX_LEASE_SECONDS: must be at least 5 seconds"],
-      [
-        "301",
-        "OUTBOX_LEASE_SECONDS: must be at most 300 seconds (Discord remembers a nonce only a few minutes)",
-      ],
-      ["7.5", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
-      ["a minute", "OUTBOX_LEASE_SECONDS: must be a whole number of seconds"],
-    ] as const) {
-      expect(problemsOf(() => loadConfig({ ...minimal, OUTBOX_LEASE_SECONDS: value }))).toEqual([problem]);
-    }
-  });
-
-  it("keeps a removed server's data 30 days by default, and refuses a grace that is not a whole number of days", () => {
-    const day = 24 * 60 * 60 * 1000;
-    expect(loadConfig(minimal).guildDataGraceMs).toBe(30 * day);
-    expect(loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: "" }).guildDataGraceMs).toBe(30 * day);
-    expect(loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: " 7 " }).guildDataGraceMs).toBe(7 * day);
-    for (const [value, problem] of [
-      ["0", "GUILD_DATA_GRACE_DAYS: must be at least 1 day"],
-      ["-3", "GUILD_DATA_GRACE_DAYS: must be at least 1 day"],
-      ["1.5", "GUILD_DATA_GRACE_DAYS: must be a whole number of days"],
-      ["a month", "GUILD_DATA_GRACE_DAYS: must be a whole number of days"],
-    ] as const) {
-      expect(problemsOf(() => loadConfig({ ...minimal, GUILD_DATA_GRACE_DAYS: value }))).toEqual([problem]);
-    }
-  });
-
-  it("reads the tournament poll interval in seconds, 300 by default, and refuses one outside 1–86400", () => {
-    expect(loadConfig(minimal).reminders.pollMs).toBe(300_000);
-    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: "" }).reminders.pollMs).toBe(300_000);
-    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: " 1 " }).reminders.pollMs).toBe(1000);
-    expect(loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: "86400" }).reminders.pollMs).toBe(86_400_000);
-    for (const [value, problem] of [
-      ["0", "TOURNAMENT_POLL_SECONDS: must be at least 1 second"],
-      ["86401", "TOURNAMENT_POLL_SECONDS: must be at most 86400 seconds (a day)"],
-      ["2.5", "TOURNAMENT_POLL_SECONDS: must be a whole number of seconds"],
-      ["5m", "TOURNAMENT_POLL_SECONDS: must be a whole number of seconds"],
-    ] as const) {
-      expect(problemsOf(() => loadConfig({ ...minimal, TOURNAMENT_POLL_SECONDS: value }))).toEqual([problem]);
-    }
   });
 
   it("needs no Discord settings to run migrations", () => {

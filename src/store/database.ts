@@ -42,15 +42,15 @@ import type {
   ReminderSettingsTable,
   TierRolesTable,
   TiersTable,
-  TournamentEventSettingsTable,
-  TournamentEventsTable,
   TournamentRemindersTable,
 } from "./community-tables.js";
+import type { TournamentEventSettingsTable, TournamentEventsTable } from "./tournament-event-tables.js";
 
 export type * from "./linking-tables.js";
 export type * from "./webhook-tables.js";
 export type * from "./posting-tables.js";
 export type * from "./community-tables.js";
+export type * from "./tournament-event-tables.js";
 
 export interface Database {
   member_links: MemberLinksTable;

@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config.js";
 import { readBotRestOptions, unpacedRequestsPerSecond } from "../../src/discord/bot-rest-options.js";
-
-const minimal = {
-  DISCORD_TOKEN: "bot-token",
-  DISCORD_APPLICATION_ID: "123456789012345678",
-  PLATFORM_API_URL: "https://platform.example/v1",
-};
-
-function problemsOf(run: () => unknown): readonly string[] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { minimal, problemsOf } from "./support/config-problems.js";
 
 describe("the shared Discord REST proxy's settings", () => {
   it("sends the bot's REST to Discord, paced to its share, when no proxy is set", () => {
@@ -73,5 +58,20 @@ describe("the shared Discord REST proxy's settings", () => {
     expect(
       problemsOf(() => loadConfig({ DISCORD_TOKEN: "t", DISCORD_PROXY_PORT: "0" }, "discord-proxy")),
     ).toEqual(["DISCORD_PROXY_PORT: must be a port number from 1 to 65535"]);
+  });
+});
+
+describe("Discord's global rate limit", () => {
+  it("reads this instance's share of Discord's global rate limit, 50 by default", () => {
+    expect(loadConfig(minimal).discord.globalRequestsPerSecond).toBe(50);
+    expect(loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "25" }).discord.globalRequestsPerSecond).toBe(
+      25,
+    );
+    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "0" }))).toEqual([
+      "DISCORD_GLOBAL_RATE_LIMIT: must be at least 1 request per second",
+    ]);
+    expect(problemsOf(() => loadConfig({ ...minimal, DISCORD_GLOBAL_RATE_LIMIT: "fast" }))).toEqual([
+      "DISCORD_GLOBAL_RATE_LIMIT: must be a whole number of requests per second",
+    ]);
   });
 });
