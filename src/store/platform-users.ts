@@ -20,13 +20,15 @@ export interface ServerLeaderboardRow extends PlatformUser {
  * Records what is known of a user. A field left undefined keeps its stored value, so an event that only
  * carries a username does not erase a rating. `updated_at` is when the rating and tier were last seen: a save
  * of the username alone (a `/profile edit`) leaves it, or an old rating would read as just seen and a rating
- * event created before the save would be refused as older (saveRatingFromEvent).
+ * event created before the save would be refused as older (saveRatingFromEvent). * `usernameAsLinked` marks a username that is the one saved when the member linked (what /rank has to hand,
+ * the platform's answer naming nobody): it names a user the read model lacks, never renames one it has.
  */
 export async function savePlatformUser(
   db: Kysely<Database>,
   input: {
     readonly platformUserId: string;
     readonly username: string;
+    readonly usernameAsLinked?: boolean;
     readonly rating?: number | null;
     readonly tier?: string | null;
     readonly now: number;
@@ -34,21 +36,31 @@ export async function savePlatformUser(
 ): Promise<PlatformUser> {
   const rated = input.rating !== undefined || input.tier !== undefined;
   const changes = {
-    username: input.username,
+    ...(input.usernameAsLinked === true ? {} : { username: input.username }),
     ...(rated ? { updated_at: input.now } : {}),
-    ...(input.rating === undefined ? {} : { rating: input.rating }),
+    ...(input.rating === undefined ? {} : { rating: storedRating(input.rating) }),
     ...(input.tier === undefined ? {} : { tier: input.tier }),
   };
   const row = await db
     .insertInto("platform_users")
     .values({
       platform_user_id: input.platformUserId,
+      username: input.username,
       rating: null,
       tier: null,
       updated_at: input.now,
       ...changes,
     })
-    .onConflict((conflict) => conflict.column("platform_user_id").doUpdateSet(changes))
+    .onConflict((conflict) =>
+      // Nothing but the username to keep (a username as linked, no rating): the row is written back as it is.
+      conflict
+        .column("platform_user_id")
+        .doUpdateSet(
+          Object.keys(changes).length === 0
+            ? { username: (eb) => eb.ref("platform_users.username") }
+            : changes,
+        ),
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   return toPlatformUser(row);
@@ -116,11 +128,22 @@ export async function saveRatingFromEvent(
     .updateTable("platform_users")
     .set({
       updated_at: input.createdAt,
-      ...(input.rating === undefined ? {} : { rating: input.rating }),
+      ...(input.rating === undefined ? {} : { rating: storedRating(input.rating) }),
       ...(input.tier === undefined ? {} : { tier: input.tier }),
     })
     .where("platform_user_id", "=", input.platformUserId)
     .where("updated_at", "<=", input.createdAt)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A rating as the read model's integer column holds it: the platform's answers are read leniently (any finite
+ * number where the spec says integer: docs/platform-assumptions.md), and PostgreSQL refuses a fraction or a
+ * number past 32 bits where SQLite would store it, so a fraction is rounded and one out of range is unknown.
+ */
+function storedRating(rating: number | null): number | null {
+  if (rating === null || !Number.isFinite(rating)) return null;
+  const rounded = Math.round(rating);
+  return Math.abs(rounded) <= 2_147_483_647 ? rounded : null;
 }

@@ -201,6 +201,34 @@ describe.each(interactionsModes)(
       expect(buttonLabelled(reply, "▶").disabled).toBe(true);
     });
 
+    it("keeps the read model's name and rating with its tier through /rank and /stats, which name no one", async () => {
+      // Before, /rank wrote back the name saved when the member linked over the one /profile view had just
+      // stored, and /stats a rating without its tier.
+      const dana = world.discord.createMember(world.guildId, { username: "dana" });
+      const account = world.sandbox.control.createUser({
+        username: `dana-${interactionsMode}`,
+        rating: 1600,
+      });
+      const { key } = world.sandbox.control.createApiKey({ username: account.username, level: "write" });
+      await linkMember(world, dana.id, key);
+      const run = (name: string, userId: string, options?: Record<string, string>) =>
+        world.discord.runCommand({ ...at(), userId, name, ...(options ? { options } : {}) }).waitForFinal();
+
+      account.username = `dana-renamed-${interactionsMode}`;
+      await world.discord
+        .runCommand({ ...at(), userId: dana.id, name: "profile", subcommand: "view" })
+        .waitForFinal();
+      expect((await run("rank", dana.id)).embeds[0]?.title).toMatch(
+        /^dana-(gateway|http) — global rank #\d+$/,
+      );
+      account.rating = 2100;
+      expect(field(await run("stats", dana.id), "Rating")).toBe("2100");
+
+      const seen = await run("rank", world.members.bob.id, { member: dana.id });
+      expect(seen.embeds[0]?.title).toBe(account.username);
+      expect(field(seen, "Rating")).toBe("1600");
+    });
+
     it("answered every interaction in a way Discord accepts", () => {
       expectEveryInteractionAnswered(world, interactionsMode);
     });

@@ -43,7 +43,9 @@ export const rank = defineCommand<BotDependencies, typeof rankCommand>({
     );
     await rememberPlatformUser(deps, {
       platformUserId: link.platformUserId,
+      // The rank's answer names nobody: the name saved at link time may be older than the one stored.
       username: link.platformUsername,
+      usernameAsLinked: true,
       rating: info.rating,
       tier: info.tier,
     });

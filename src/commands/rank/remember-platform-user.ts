@@ -7,14 +7,16 @@ import { recordTierSighting } from "../../store/tiers.js";
 export interface SeenPlatformUser {
   readonly platformUserId: string;
   readonly username: string;
+  /** The username saved when the member linked, not one the answer showed: names only a user not yet known. */
+  readonly usernameAsLinked?: boolean;
   readonly rating?: number | undefined;
   readonly tier?: string | undefined;
 }
 
 /**
- * Keeps the read model fresh with ratings a platform answer just showed (a member's own /rank, /profile or
- * /stats, or a global leaderboard page), so /leaderboard server and other members' /rank need no platform
- * call (docs/architecture.md, "Commands"). Fields the answer lacked keep their stored values. A tier shown is
+ * Keeps the read model fresh with ratings a platform answer just showed (a member's own /rank or /profile, or
+ * a global leaderboard page), so /leaderboard server and other members' /rank need no platform call
+ * (docs/architecture.md, "Commands"). Fields the answer lacked keep their stored values. A tier shown is
  * learned with its rating, for tier roles (docs/architecture.md, "Tier roles").
  */
 export async function rememberPlatformUser(
@@ -26,6 +28,7 @@ export async function rememberPlatformUser(
     await savePlatformUser(trx, {
       platformUserId: seen.platformUserId,
       username: seen.username,
+      usernameAsLinked: seen.usernameAsLinked === true,
       now,
       ...(seen.rating === undefined ? {} : { rating: seen.rating }),
       ...(seen.tier === undefined ? {} : { tier: seen.tier }),

@@ -4,7 +4,6 @@ import type { BotDependencies } from "../bot-dependencies.js";
 import { defineCommand } from "../../discord/interaction-handlers.js";
 import { getMemberSession } from "../../linking/member-credential.js";
 import { deferPublicAnswer } from "../../linking/require-linked-member.js";
-import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { explainMissingOwnRecord } from "../explain-missing-own-record.js";
 import { statsCommand } from "./data.js";
 import { renderStats } from "./render-stats.js";
@@ -32,11 +31,8 @@ export const stats = defineCommand<BotDependencies, typeof statsCommand>({
           "no longer exist (then run `/link` to link the account you use now).",
       ),
     );
-    await rememberPlatformUser(deps, {
-      platformUserId: link.platformUserId,
-      username: link.platformUsername,
-      rating: result.rating,
-    });
+    // Its rating is not kept for the read model: the answer carries no tier, and the card other members see
+    // would pair it with the tier of an older rating (docs/architecture.md, "Commands").
     await responder.reply({
       ...renderStats({ username: link.platformUsername, timeframe, stats: result }),
       ephemeral: options.public !== true,
