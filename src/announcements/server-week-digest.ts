@@ -23,8 +23,12 @@ import { testEventLabel } from "./test-event.js";
 const fieldBudget = 1024;
 const noPings = { parse: [], users: [] };
 
+/**
+ * Members' totals are net: +30 then -30 is a row of ±0, like a week of unrated battles, so the line says no
+ * *net* change rather than that no rating moved.
+ */
 export const quietWeekLine =
-  "📅 A quiet week: no rating changes, wins or achievements among this server's linked members. " +
+  "📅 A quiet week: no net rating change, no win and no achievement among this server's linked members. " +
   "`/leaderboard server` shows where everyone stands.";
 
 export function renderServerWeek(

@@ -105,6 +105,15 @@ describe("the weekly digest", () => {
     }
   });
 
+  it("says the quiet week had no net change, not that no rating moved, when a member's changes cancel out", () => {
+    // +30 then -30 and a loss: the line read "no rating changes" of a week in which two ratings changed.
+    const body = renderEvent(refresh, {
+      mentions: members,
+      serverWeek: week({ totals: [totals("usr_ann", 0, 0, 2)] }),
+    });
+    expect(body.content).toMatch(/^📅 A quiet week: no net rating change, no win and no achievement /u);
+  });
+
   it("lists a member's many achievements in part, so the members after them are still shown", () => {
     // Forty-five achievements, or a few near 200 characters, made one line longer than the whole field.
     const many = Array.from({ length: 45 }, (_, index) => `Achievement number ${String(index)}`);
