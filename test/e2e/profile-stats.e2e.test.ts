@@ -184,6 +184,11 @@ describe("/profile and /stats, end to end", () => {
       .waitForFinal();
     expect(isEphemeral(reply)).toBe(true);
     expect(reply.content).toMatch(/must be a full web address starting with `http:\/\/` or `https:\/\/`/);
+    // The form is gone once sent: what was typed comes back as a file, to paste into the form opened again.
+    expect(reply.content).toMatch(/What you typed is attached/);
+    expect(reply.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
+      ["profile.txt", "Display name:\nAlice A.\n\nBio:\nChanged?\n\nWebsite:\nalice.dev\n"],
+    ]);
     expect(platformUser(world, "alice").bio).toBe("Graphs and DP.\nMostly DP.");
   });
 
@@ -209,7 +214,8 @@ describe("/profile and /stats, end to end", () => {
     expect(isEphemeral(reply)).toBe(true);
   });
 
-  it("shows wins, losses, win rate, average time and rating change, and remembers the rating", async () => {
+  it("shows wins, losses, win rate, average time and rating change, leaving the read model alone", async () => {
+    const before = await findPlatformUser(world.bot.deps.db, platformUser(world, "alice").id);
     const reply = await world.discord
       .runCommand({ ...at(), userId: world.members.alice.id, name: "stats" })
       .waitForFinal();
@@ -223,8 +229,8 @@ describe("/profile and /stats, end to end", () => {
     expect(field(reply, "Average time")).toBe("2m 05s");
     expect(field(reply, "Rating")).toBe(String(alice.rating));
     expect(field(reply, "Rating change")).toMatch(/^[+-]\d+$/);
-    const remembered = await findPlatformUser(world.bot.deps.db, alice.id);
-    expect(remembered?.rating).toBe(alice.rating);
+    // The answer has no tier: its rating is not stored beside an older one (docs/architecture.md, "Commands").
+    expect(await findPlatformUser(world.bot.deps.db, alice.id)).toEqual(before);
   });
 
   it("shows the loser's stats for another timeframe, publicly on request", async () => {

@@ -10,7 +10,7 @@ import type { ModalHandler } from "../../discord/interaction-handlers.js";
 import { plainLabel } from "../../display/platform-text.js";
 import { truncateText } from "../../display/truncate-text.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { describePlatformError } from "../../discord/describe-platform-error.js";
+import { formFile, withFormGivenBack } from "../../discord/give-back-form.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { buildCodeModalId, codeModalPrefix, readCodeModalId } from "../../cards/battle-custom-ids.js";
 import { submitCode } from "./submit-code.js";
@@ -89,17 +89,12 @@ export const codeModal: ModalHandler<BotDependencies> = {
 const codeAttached =
   "Your code is attached: submit it with `/battle submit` (its `file` option), or press Submit again.";
 
-function attachCode(code: string): { readonly files: NonNullable<Reply["files"]> } {
-  return { files: code === "" ? [] : [{ name: "solution.txt", data: Buffer.from(code, "utf8") }] };
-}
+const codeFile = (code: string) => ({ name: "solution.txt", text: code, note: codeAttached });
 
-/**
- * A form closes when it is sent, and Discord cannot open another in answer to it: the code pasted into it would
- * be lost with a bare error, so it comes back attached, ready for `/battle submit` with a file.
- */
+/** The code pasted into the form comes back attached, ready for `/battle submit` with a file (give-back-form.ts). */
 function unknownLanguage(battleId: string, code: string): UserFacingError {
   const message = `That language is not one the platform runs: use javascript, python, java or cpp. ${codeAttached}`;
-  return new UserFacingError("unknown_language", message, { content: message, ...attachCode(code) });
+  return new UserFacingError("unknown_language", message, { content: message, ...formFile(codeFile(code)) });
 }
 
 /**
@@ -107,9 +102,5 @@ function unknownLanguage(battleId: string, code: string): UserFacingError {
  * error the member would have read, with their code attached. An unexpected error is left to the dispatcher.
  */
 function withCodeAttached(error: unknown, code: string, now: number): unknown {
-  const known = error instanceof UserFacingError ? error : describePlatformError(error, now);
-  if (known === undefined || code.trim() === "") return error;
-  const message = `${known.reply?.content ?? known.message}\n${codeAttached}`;
-  const reply = { ...known.reply, content: message, ...attachCode(code) };
-  return new UserFacingError(known.code, message, reply, { cause: known.cause });
+  return withFormGivenBack(error, codeFile(code), now);
 }

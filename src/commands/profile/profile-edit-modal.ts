@@ -5,7 +5,7 @@ import {
 } from "discord-api-types/v10";
 import type { PlatformUser } from "../../api/schemas/user.js";
 import { fingerprintText, writeOpenedForm } from "./profile-form-fingerprints.js";
-import type { ProfileFieldId } from "./profile-fields.js";
+import { profileFieldLabels, type ProfileFieldId } from "./profile-fields.js";
 
 /** Custom id of the /profile edit modal. */
 export const profileEditModalId = "profile-edit";
@@ -22,10 +22,10 @@ const keepIt = "Leave empty to keep it as it is";
 
 // Length caps are the bot's choice: the spec shows none (the platform's API reference, User).
 const inputs: readonly ProfileInput[] = [
-  { id: "displayName", label: "Display name", style: TextInputStyle.Short, maxLength: 50 },
-  { id: "bio", label: "Bio", style: TextInputStyle.Paragraph, maxLength: 500 },
-  { id: "location", label: "Location", style: TextInputStyle.Short, maxLength: 100 },
-  { id: "website", label: "Website", style: TextInputStyle.Short, maxLength: 200 },
+  { id: "displayName", label: profileFieldLabels.displayName, style: TextInputStyle.Short, maxLength: 50 },
+  { id: "bio", label: profileFieldLabels.bio, style: TextInputStyle.Paragraph, maxLength: 500 },
+  { id: "location", label: profileFieldLabels.location, style: TextInputStyle.Short, maxLength: 100 },
+  { id: "website", label: profileFieldLabels.website, style: TextInputStyle.Short, maxLength: 200 },
 ];
 
 /**

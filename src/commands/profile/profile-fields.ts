@@ -9,3 +9,11 @@ export const profileFieldIds = [
 ] as const satisfies readonly (keyof ProfileUpdate)[];
 
 export type ProfileFieldId = (typeof profileFieldIds)[number];
+
+/** Each input's label in the form, and in the text given back when a submission fails. */
+export const profileFieldLabels: Readonly<Record<ProfileFieldId, string>> = {
+  displayName: "Display name",
+  bio: "Bio",
+  location: "Location",
+  website: "Website",
+};

@@ -31,7 +31,7 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
         responder,
         logger: createLogger({ level: "silent" }),
         params: [],
-        fields: { displayName: "Ada" },
+        fields: { displayName: "Ada", bio: "Twelve years of\nshortest paths." },
         interaction: {} as never,
       })
       .then(
@@ -45,7 +45,46 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
     expect(message).toMatch(/^The platform refused the change: .* Nothing was changed;/);
     expect(message).toContain("req_taken");
     expect(message).not.toContain("already done");
+    // A sent form cannot be reopened: what was typed comes back, to paste into the form opened again.
+    expect(message).toMatch(/run `\/profile edit` again with other values\.[^]*What you typed is attached/);
+    const files = (error as UserFacingError).reply?.files ?? [];
+    expect(files.map((file) => [file.name, file.data.toString("utf8")])).toEqual([
+      ["profile.txt", "Display name:\nAda\n\nBio:\nTwelve years of\nshortest paths.\n"],
+    ]);
     const sent = linked.platform.requests.filter(({ method }) => method === "PUT");
     expect(sent).toHaveLength(1);
+  });
+
+  it("gives back what was typed when the website is refused, after deferring so the file can be sent", async () => {
+    let deferred = 0;
+    const responder = new InteractionResponder(
+      new REST(),
+      { id: "400000000000000004", token: "token", application_id: "500000000000000005" },
+      () => {
+        deferred += 1;
+        return Promise.resolve();
+      },
+    );
+    const error = await profileEditModal
+      .run(linked.deps, {
+        actor,
+        responder,
+        logger: createLogger({ level: "silent" }),
+        params: [],
+        fields: { bio: "Graphs, mostly.", website: "my site" },
+        interaction: {} as never,
+      })
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+
+    expect(error).toMatchObject({ code: "invalid_website" });
+    expect(deferred).toBe(1);
+    const files = (error as UserFacingError).reply?.files ?? [];
+    expect(files.map((file) => file.data.toString("utf8"))).toEqual([
+      "Bio:\nGraphs, mostly.\n\nWebsite:\nmy site\n",
+    ]);
+    expect(linked.platform.requests.filter(({ method }) => method === "PUT")).toHaveLength(0);
   });
 });
