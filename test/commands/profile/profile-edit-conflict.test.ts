@@ -48,7 +48,7 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
     // A sent form cannot be reopened: what was typed comes back, to paste into the form opened again.
     expect(message).toMatch(/run `\/profile edit` again with other values\.[^]*What you typed is attached/);
     const files = (error as UserFacingError).reply?.files ?? [];
-    expect(files.map((file) => [file.name, file.data.toString("utf8")])).toEqual([
+    expect(files.map((file) => [file.name, String(file.data)])).toEqual([
       ["profile.txt", "Display name:\nAda\n\nBio:\nTwelve years of\nshortest paths.\n"],
     ]);
     const sent = linked.platform.requests.filter(({ method }) => method === "PUT");
@@ -82,9 +82,7 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
     expect(error).toMatchObject({ code: "invalid_website" });
     expect(deferred).toBe(1);
     const files = (error as UserFacingError).reply?.files ?? [];
-    expect(files.map((file) => file.data.toString("utf8"))).toEqual([
-      "Bio:\nGraphs, mostly.\n\nWebsite:\nmy site\n",
-    ]);
+    expect(files.map((file) => String(file.data))).toEqual(["Bio:\nGraphs, mostly.\n\nWebsite:\nmy site\n"]);
     expect(linked.platform.requests.filter(({ method }) => method === "PUT")).toHaveLength(0);
   });
 });
