@@ -1,21 +1,14 @@
-import { PlatformError, PlatformUnavailableError } from "../api/errors.js";
+import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
-import {
-  findMemberLink,
-  markLinkReauthNeeded,
-  type MemberKey,
-  type MemberLink,
-} from "../store/member-links.js";
-import {
-  notLinkedError,
-  platformAccessMisconfiguredError,
-  reauthNeededError,
-  RefreshAwaitsWritesError,
-} from "./link-errors.js";
-import { refreshFailureReason } from "./linking-metrics.js";
+import { findMemberLink, type MemberKey, type MemberLink } from "../store/member-links.js";
+import { releaseLinkRefreshLease, takeLinkRefreshLease } from "../store/link-refresh-leases.js";
+import { notLinkedError, reauthNeededError, RefreshAwaitsWritesError } from "./link-errors.js";
 import { type LinkingDeps, platformTokenEndpoint, refreshMarginMs } from "./linking-deps.js";
+import { handleRefusedRefresh } from "./refused-refresh.js";
 import { storeRefreshedCredential } from "./store-refreshed-credential.js";
 
 export interface MemberSession {
@@ -43,6 +36,12 @@ type RefreshReason =
 function stillNeedsRefresh(link: MemberLink, reason: RefreshReason, now: number): boolean {
   if (reason.kind === "expiring") return needsRefresh(link, now);
   return canRefresh(link) && link.credential.accessToken === reason.accessToken;
+}
+
+/** A token refreshed ahead of its expiry that still works meanwhile. */
+function isStillGood(link: MemberLink, reason: RefreshReason, now: number): boolean {
+  const { expiresAt } = link.credential;
+  return reason.kind === "expiring" && expiresAt !== undefined && expiresAt > now;
 }
 
 function singleFlightKey(member: MemberKey): string {
@@ -90,8 +89,57 @@ function renewal(deps: LinkingDeps, member: MemberKey, refused: MemberLink): Pla
   };
 }
 
+/**
+ * The refresh itself, one at a time per link across instances: inside this instance's single flight, it takes
+ * the link's lease (link-refresh-leases.ts) and reads the link again under it. While another instance holds
+ * the lease, it waits for the token that instance stores, reading the link again every `leaseWaitMs`, and
+ * takes the lease over once it is given back or ends.
+ */
 async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: RefreshReason): Promise<MemberLink> {
-  // Read again inside the single flight: another caller may have refreshed while we waited.
+  const linkKey = singleFlightKey(member);
+  const owner = randomUUID();
+  // Two token requests' time, as each may wait its full time-out, and a margin for the writes around them.
+  const leaseMs = 2 * deps.config.platform.timeoutMs + 5_000;
+  for (let waited = false; ; waited = true) {
+    const current = await findMemberLink(deps.db, deps.secretBox, member);
+    if (current === undefined) throw notLinkedError(member.guildId === undefined);
+    if (current.status === "reauth_needed") throw reauthNeededError();
+    if (!stillNeedsRefresh(current, reason, deps.clock.now())) return current;
+    // Before the lease, itself a write: a token still good is used as it is while the database takes none.
+    if (!(await mayRefreshNow(deps, isStillGood(current, reason, deps.clock.now())))) return current;
+    if (!(await takeLinkRefreshLease(deps.db, { linkKey, owner, now: deps.clock.now(), leaseMs }))) {
+      if (!waited) {
+        deps.logger.info(
+          { guildId: member.guildId, userId: member.userId },
+          "another instance is refreshing the member's token; waiting for it",
+        );
+      }
+      await delay(leaseWaitMs);
+      continue;
+    }
+    try {
+      return await refreshHoldingLease(deps, member, reason);
+    } finally {
+      await releaseLinkRefreshLease(deps.db, { linkKey, owner }).catch((error: unknown) => {
+        // It ends by itself; until then another instance waits for it.
+        deps.logger.warn(
+          { err: error, guildId: member.guildId, userId: member.userId },
+          "could not release a refresh lease",
+        );
+      });
+    }
+  }
+}
+
+/** How often a refresh waiting for another instance's reads the link again. */
+const leaseWaitMs = 100;
+
+async function refreshHoldingLease(
+  deps: LinkingDeps,
+  member: MemberKey,
+  reason: RefreshReason,
+): Promise<MemberLink> {
+  // Read again under the lease: another caller may have refreshed while we waited.
   const link = await findMemberLink(deps.db, deps.secretBox, member);
   if (link === undefined) throw notLinkedError(member.guildId === undefined);
   if (link.status === "reauth_needed") throw reauthNeededError();
@@ -104,9 +152,6 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   ) {
     return link;
   }
-  const { expiresAt } = link.credential;
-  const stillGood = reason.kind === "expiring" && expiresAt !== undefined && expiresAt > deps.clock.now();
-  if (!(await mayRefreshNow(deps, stillGood))) return link;
   try {
     const tokens = await refreshAccessToken({
       ...platformTokenEndpoint({ oauth, timeoutMs: deps.config.platform.timeoutMs }),
@@ -129,11 +174,6 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     if (error instanceof PlatformUnavailableError) deps.linkingMetrics.refreshFailed("unreachable");
     throw error;
   }
-}
-
-/** A 5xx, or RFC 6749's `temporarily_unavailable`: the endpoint's outage, which passes, not the bot's settings. */
-function isPassingOutage(error: OAuthError): boolean {
-  return (error.status !== undefined && error.status >= 500) || error.code === "temporarily_unavailable";
 }
 
 /**
@@ -161,80 +201,4 @@ export async function mayRefreshNow(
   if (await canStoreRefreshed(deps)) return true;
   if (stillGood) return false;
   throw new RefreshAwaitsWritesError();
-}
-
-/**
- * Only `invalid_grant` is the member's: their authorization is spent or revoked. An outage of the endpoint (a
- * 5xx) passes: it is told as the platform's problem, which a worker retries; so does its rate limit (429),
- * told as one. Anything else (the client id or secret refused, a broken answer) is the bot's side, so the
- * link stays active and the operator is told.
- */
-async function handleRefusedRefresh(
-  deps: LinkingDeps,
-  member: MemberKey,
-  link: MemberLink,
-  error: OAuthError,
-): Promise<MemberLink> {
-  if (error.code === "invalid_grant") return markReauthNeeded(deps, member, link);
-  deps.linkingMetrics.refreshFailed(refreshFailureReason(error));
-  if (error.status === 429) {
-    // Too many requests (the platform's API reference, "Limits"): it passes, and says nothing of the
-    // settings.
-    deps.logger.warn(
-      { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
-      "the token endpoint is limiting refreshes; the link is kept",
-    );
-    throw new PlatformError({
-      status: 429,
-      code: "RATE_LIMITED",
-      message: "the token endpoint is limiting refreshes",
-      retryAfter: error.retryAfter,
-    });
-  }
-  if (isPassingOutage(error)) {
-    // The endpoint failed on its side: the member is told the platform had a problem, and a worker retries.
-    deps.logger.warn(
-      { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
-      "the token endpoint failed a refresh on its side; the link is kept",
-    );
-    throw new PlatformError({
-      status: error.status !== undefined && error.status >= 500 ? error.status : 503,
-      code: "TOKEN_ENDPOINT_UNAVAILABLE",
-      message: "the token endpoint failed a refresh on its side",
-    });
-  }
-  deps.logger.error(
-    { guildId: member.guildId, userId: member.userId, code: error.code, status: error.status },
-    "the token endpoint refused a refresh for the bot's own reasons: check PLATFORM_CLIENT_ID, PLATFORM_CLIENT_SECRET and PLATFORM_TOKEN_URL",
-  );
-  throw platformAccessMisconfiguredError();
-}
-
-/** The member must link again, unless another instance stored a fresh credential meanwhile. */
-async function markReauthNeeded(
-  deps: LinkingDeps,
-  member: MemberKey,
-  failed: MemberLink,
-): Promise<MemberLink> {
-  // Marked only if the credential that failed is still stored: another bot instance may have spent this
-  // refresh token a moment ago and stored a new one, which is then used instead.
-  const marked = await markLinkReauthNeeded(deps.db, {
-    ...member,
-    credentialVersion: failed.credentialVersion,
-    now: deps.clock.now(),
-  });
-  if (!marked) return readFresherLink(deps, member);
-  deps.logger.warn(
-    { guildId: member.guildId, userId: member.userId, code: "invalid_grant" },
-    "link needs re-authorisation",
-  );
-  throw reauthNeededError();
-}
-
-/** The link another instance refreshed while ours failed; if it is gone or marked, the member is told. */
-async function readFresherLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
-  const latest = await findMemberLink(deps.db, deps.secretBox, member);
-  if (latest === undefined) throw notLinkedError(member.guildId === undefined);
-  if (latest.status === "reauth_needed") throw reauthNeededError();
-  return latest;
 }

@@ -5,6 +5,7 @@
 import type {
   GuildSettingsTable,
   LinkedRoleStatesTable,
+  LinkRefreshLeasesTable,
   MemberLinksTable,
   OAuthStatesTable,
   PersonalLinksTable,
@@ -61,6 +62,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_retired_secrets: WebhookRetiredSecretsTable;
   webhook_change_leases: WebhookChangeLeasesTable;
+  link_refresh_leases: LinkRefreshLeasesTable;
   operator_webhook_secrets: OperatorWebhookSecretsTable;
   inbox_events: InboxEventsTable;
   outbox: OutboxTable;

@@ -12,7 +12,8 @@ export type LeasedTable =
   | "tournament_events"
   | "role_connection_writes"
   | "token_revocations"
-  | "webhook_change_leases";
+  | "webhook_change_leases"
+  | "link_refresh_leases";
 
 /** Nobody holds the row: never leased, released, or its lease ended (its worker died). */
 export function isLeaseFree(

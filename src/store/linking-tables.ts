@@ -180,3 +180,15 @@ export interface TokenRevocationsTable {
   lease_expires_at: Millis | null;
   created_at: Immutable<Millis>;
 }
+
+/**
+ * A link whose OAuth token an instance is refreshing now (link-refresh-leases.ts): one refresh at a time per
+ * link across instances, until it ends or its lease does. Gone once the refresh ends.
+ */
+export interface LinkRefreshLeasesTable {
+  /** `<guild id>:<user id>`, or `personal:<user id>` for a personal link. */
+  link_key: Immutable<string>;
+  /** Which refresh holds it: a random id of its own. */
+  lease_owner: string;
+  lease_expires_at: Millis;
+}

@@ -29,6 +29,7 @@ const expectedTables = [
   "guild_settings",
   "inbox_events",
   "leaderboard_refreshes",
+  "link_refresh_leases",
   "linked_role_states",
   "member_activity",
   "member_links",

@@ -68,6 +68,7 @@ const tables = Object.keys({
   leaderboard_refreshes: true,
   digest_weeks: true,
   webhook_change_leases: true,
+  link_refresh_leases: true,
   reminder_role_grants: true,
 } satisfies Record<keyof Database, true>) as (keyof Database)[];
 
