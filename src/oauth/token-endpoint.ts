@@ -1,4 +1,5 @@
 import * as oauth from "oauth4webapi";
+import { z } from "zod";
 import { readRetryAfter } from "../api/error-response.js";
 import { PlatformUnavailableError } from "../api/errors.js";
 import { OAuthError, scrubSecrets } from "./errors.js";
@@ -97,8 +98,40 @@ function isLoopback(base: string): boolean {
   return hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]";
 }
 
+/** The platform's own error form (its API reference, "Errors"). */
+const platformErrorSchema = z.object({
+  error: z.object({ code: z.string().max(100), message: z.string().max(500).optional() }),
+});
+
+/**
+ * What oauth4webapi threw, as an OAuthError (translateTokenError), reading first a 400 answered in the
+ * platform's own error form rather than RFC 6749's (docs/platform-assumptions.md, "OAuth"): the grant sent
+ * (the code, or the refresh token) was refused, `invalid_grant`. Without it, a member whose refresh token
+ * the platform no longer takes read on every command that the bot was misconfigured, never to link again.
+ */
+export async function readTokenError(error: unknown, secrets: readonly string[]): Promise<Error> {
+  const response = readFailedResponse(error);
+  if (response?.status === 400) {
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    const refusal = platformErrorSchema.safeParse(body);
+    if (refusal.success) {
+      const { code, message } = refusal.data.error;
+      const said = message === undefined ? code : `${code}: ${message}`;
+      return new OAuthError(
+        "invalid_grant",
+        scrubSecrets(`the platform refused the grant (${said})`, secrets),
+        400,
+      );
+    }
+  }
+  return translateTokenError(error, secrets);
+}
+
 /** Turns whatever oauth4webapi threw into an OAuthError, keeping PlatformUnavailableError as it is. */
-export function translateTokenError(error: unknown, secrets: readonly string[]): Error {
+function translateTokenError(error: unknown, secrets: readonly string[]): Error {
   if (error instanceof PlatformUnavailableError || error instanceof OAuthError) return error;
   if (error instanceof oauth.ResponseBodyError) {
     const description = error.error_description;

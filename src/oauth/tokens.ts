@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi";
 import type { Clock } from "../clock.js";
-import { describeTokenEndpoint, translateTokenError, type TokenEndpointOptions } from "./token-endpoint.js";
+import { describeTokenEndpoint, readTokenError, type TokenEndpointOptions } from "./token-endpoint.js";
 
 // Step 3 of the platform's API reference, "OAuth 2.0" plus refresh and revocation. The token answer is
 // assumed to follow RFC 6749 §5.1 (`access_token`, `token_type`, `expires_in`, `refresh_token`, `scope`), as
@@ -51,7 +51,7 @@ export async function exchangeAuthorizationCode(options: CodeExchangeOptions): P
     const tokens = await oauth.processAuthorizationCodeResponse(endpoint.server, endpoint.client, response);
     return toTokenSet(tokens, options);
   } catch (error) {
-    throw translateTokenError(error, secrets);
+    throw await readTokenError(error, secrets);
   }
 }
 
@@ -73,7 +73,7 @@ export async function refreshAccessToken(options: RefreshOptions): Promise<Token
     const tokens = await oauth.processRefreshTokenResponse(endpoint.server, endpoint.client, response);
     return toTokenSet(tokens, options);
   } catch (error) {
-    throw translateTokenError(error, [options.clientSecret, options.refreshToken]);
+    throw await readTokenError(error, [options.clientSecret, options.refreshToken]);
   }
 }
 

@@ -154,16 +154,22 @@ describe("account linking", () => {
     expect(stored?.credential.expiresAt).toBe(clock.now() + 3600 * 1000);
   });
 
-  it("marks the link as needing re-authorisation when the refresh token is refused", async () => {
-    await linkThroughOAuth();
-    clock.advance(3600 * 1000);
-    oauthServer.queueAnswer({ status: 400, body: { error: "invalid_grant", error_description: "revoked" } });
-    const failure = await getMemberSession(deps, member).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(UserFacingError);
-    expect((failure as UserFacingError).code).toBe("reauth_needed");
-    expect((await findMemberLink(store.db, deps.secretBox, member))?.status).toBe("reauth_needed");
-    await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "reauth_needed" });
-  });
+  it.each([
+    ["RFC 6749's", { error: "invalid_grant", error_description: "revoked" }],
+    ["the platform's own", { error: { code: "INVALID_REQUEST", message: "refresh token revoked" } }],
+  ])(
+    "marks the link as needing re-authorisation when the refresh token is refused in %s form",
+    async (_, body) => {
+      await linkThroughOAuth();
+      clock.advance(3600 * 1000);
+      oauthServer.queueAnswer({ status: 400, body });
+      const failure = await getMemberSession(deps, member).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(UserFacingError);
+      expect((failure as UserFacingError).code).toBe("reauth_needed");
+      expect((await findMemberLink(store.db, deps.secretBox, member))?.status).toBe("reauth_needed");
+      await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "reauth_needed" });
+    },
+  );
 
   it("prompts an unlinked member to link", async () => {
     await expect(getMemberSession(deps, member)).rejects.toMatchObject({ code: "not_linked" });

@@ -190,6 +190,38 @@ describe("refreshAccessToken", () => {
     expect((error as OAuthError).description).toBe("refresh token [redacted] is not valid");
   });
 
+  it("reads a 400 in the platform's own error form as invalid_grant, and a 401 in it as the bot's", async () => {
+    // The platform's API reference writes every error as {"error":{"code","message"}}; read only as RFC 6749's,
+    // a refresh token the platform no longer took read as the bot's misconfiguration, on every command.
+    const refusal = (status: number, code: string) => ({
+      status,
+      body: { error: { code, message: "refresh token refresh_gone_token has expired" } },
+    });
+    fixture.queueAnswer(refusal(400, "INVALID_REQUEST"));
+    const spent = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+    );
+    expect(spent).toBeInstanceOf(OAuthError);
+    expect(spent).toMatchObject({
+      code: "invalid_grant",
+      status: 400,
+      description: "the platform refused the grant (INVALID_REQUEST: refresh token [redacted] has expired)",
+    });
+
+    fixture.queueAnswer(refusal(401, "UNAUTHORIZED"));
+    const client = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+    );
+    expect(client).toMatchObject({ code: "invalid_response", status: 401 });
+
+    // Any other 400 body is read as before: RFC 6749's, or none at all.
+    fixture.queueAnswer({ status: 400, body: { message: "bad" } });
+    const unread = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+    );
+    expect(unread).toMatchObject({ code: "invalid_response", status: 400 });
+  });
+
   it("reports a token endpoint that never answers as a time-out", async () => {
     const release = fixture.holdAnswers();
     const error = await captureError(() =>
