@@ -1,3 +1,4 @@
+import { botMentionRules, withMentionRules } from "../messages/mention-rules.js";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { readMessageDraft, type UploadedFile } from "../messages/message-draft.js";
@@ -120,6 +121,7 @@ function applyCallback(
       channelId: record.channelId,
       guildId: record.guildId,
       authorId: state.world.botUser.id,
+      ...withMentionRules(botMentionRules(state, record.guildId, record.channelId)),
       draft: type === callbackType.channelMessage ? draft : { flags: draft.flags ?? null },
       files: type === callbackType.channelMessage ? files : [],
       interaction: {

@@ -1,7 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { SnowflakeGenerator } from "../snowflake.js";
 import type { AttachmentStore } from "./attachment-store.js";
-import { findMentionedUsers } from "./mentions.js";
+import { findMentionedRoles, findMentionedUsers, mentionsEveryone, type MentionRules } from "./mentions.js";
 import type { MessageDraft, UploadedFile } from "./message-draft.js";
 import {
   isEphemeral,
@@ -22,6 +22,8 @@ export interface NewMessage {
   type?: number;
   /** Flags the server sets itself, e.g. Loading for a deferred response. */
   extraFlags?: number;
+  /** Whom the author may ping by role or as everyone (mention-rules.ts); none when absent. */
+  mentionRules?: MentionRules;
 }
 
 export type MessageChange = "created" | "edited" | "deleted";
@@ -109,6 +111,8 @@ export class MessageStore {
       flags: ((draft.flags ?? 0) & settableFlags) | (input.extraFlags ?? 0),
       allowedMentions: draft.allowedMentions ?? null,
       mentionedUserIds: [],
+      mentionedRoleIds: [],
+      mentionedEveryone: false,
       nonce: draft.nonce ?? null,
       tts: draft.tts ?? false,
       createdAt: this.clock.now(),
@@ -123,6 +127,16 @@ export class MessageStore {
     if (draft.hasPoll === true) message.hasPoll = true;
     message.attachments = this.attachFiles(message, [], draft, input.files);
     message.mentionedUserIds = findMentionedUsers(message.content, message.allowedMentions);
+    message.mentionedRoleIds = findMentionedRoles(
+      message.content,
+      message.allowedMentions,
+      input.mentionRules,
+    );
+    message.mentionedEveryone = mentionsEveryone(
+      message.content,
+      message.allowedMentions,
+      input.mentionRules,
+    );
     this.byId.set(id, message);
     const list = this.byChannel.get(message.channelId) ?? [];
     list.push(message);

@@ -53,6 +53,10 @@ export interface StoredMessage {
    * an edit notifies nobody (its `mentions` on the API follow the edited content).
    */
   mentionedUserIds: string[];
+  /** Roles this message pinged when it was created, after allowed_mentions and the author's permissions. */
+  mentionedRoleIds: string[];
+  /** Whether it pinged @everyone or @here when it was created. */
+  mentionedEveryone: boolean;
   nonce: string | number | null;
   tts: boolean;
   createdAt: number;

@@ -23,13 +23,14 @@ export function renderMessage(
     timestamp: new Date(message.createdAt).toISOString(),
     edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
     tts: message.tts,
-    mention_everyone: false,
+    // Role and everyone pings as the message was created; an edit keeps them (fake-discord/README.md).
+    mention_everyone: message.mentionedEveryone,
     // The mentions of the content as it now stands; an edit changes them without pinging (message-store.ts).
     mentions: findMentionedUsers(message.content, message.allowedMentions).map((id) => {
       const user = findUser(id);
       return user === undefined ? unknownUser(id) : renderUser(user);
     }),
-    mention_roles: [],
+    mention_roles: message.mentionedRoleIds,
     attachments: message.attachments.map(renderAttachment),
     embeds: message.embeds,
     components: message.components,

@@ -126,4 +126,43 @@ describe("pings on the fake Discord", () => {
     const { id } = (await second.json()) as { id: string };
     expect(fake.message(id)?.mentionedUserIds).toEqual([bob]);
   });
+
+  // Discord's documentation, Resources, Message, "Allowed Mentions Object": mentions are checked "against
+  // user/bot permissions"; a role not mentionable by everyone, @everyone and @here need Mention Everyone.
+  it("pings a role only when it is mentionable or the bot may mention everyone, and @everyone only with that", async () => {
+    const open = fake.roles.create(guildId, { name: "Reminders", mentionable: true }).id;
+    const closed = fake.roles.create(guildId, { name: "Staff" }).id;
+    // A channel of its own: its four posts stay within the channel's own rate limit.
+    const reminders = fake.createChannel(guildId, { name: "reminders" }).id;
+    const post = async (body: unknown) => {
+      const response = await send("POST", `/channels/${reminders}/messages`, body);
+      expect(response.status).toBe(200);
+      const rendered = (await response.json()) as {
+        id: string;
+        mention_roles: string[];
+        mention_everyone: boolean;
+      };
+      return { rendered, stored: fake.message(rendered.id) };
+    };
+    const content = `<@&${open}> <@&${closed}> @everyone, the tournament starts soon`;
+
+    const asked = await post({ content, allowed_mentions: { roles: [open, closed] } });
+    expect(asked.stored?.mentionedRoleIds).toEqual([open]);
+    expect(asked.rendered.mention_roles).toEqual([open]);
+    expect(asked.stored?.mentionedEveryone).toBe(false);
+
+    const unasked = await post({ content, allowed_mentions: { parse: [] } });
+    expect(unasked.stored?.mentionedRoleIds).toEqual([]);
+
+    fake.roles.grantBot(guildId, ["MentionEveryone"]);
+    try {
+      const everyone = await post({ content, allowed_mentions: { parse: ["roles", "everyone"] } });
+      expect(everyone.stored?.mentionedRoleIds).toEqual([open, closed]);
+      expect(everyone.rendered.mention_everyone).toBe(true);
+      const rolesOnly = await post({ content, allowed_mentions: { parse: ["roles"] } });
+      expect(rolesOnly.stored?.mentionedEveryone).toBe(false);
+    } finally {
+      fake.roles.revokeFromBot(guildId, ["MentionEveryone"]);
+    }
+  });
 });

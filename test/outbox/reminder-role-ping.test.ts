@@ -1,17 +1,20 @@
 // docs/architecture.md, "Posting" and "Tournament reminders": a reminder queued in a channel beside
 // announcements may go out in one message with them, and that message pings the reminder's role as the
 // reminder alone would have.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { RenderOutboxEntry } from "../../src/outbox/index.js";
 import { reminderSource } from "../../src/store/tournament-reminders.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 import { renderTestAnnouncement } from "./support/test-renderer.js";
 
-const reminderRole = "700000000000000001";
-
 describe.each(testDatabases())("a reminder among a channel's queued posts, on $name", (database) => {
   const world = useOutboxWorld(database);
+  // A role anyone may mention, so the fake Discord, which checks a role ping as Discord does, pings it.
+  let reminderRole = "";
+  beforeEach(() => {
+    reminderRole = world.fake.roles.create(world.guild.id, { name: "Reminders", mentionable: true }).id;
+  });
 
   /** The test renderer, with a reminder's row rendered as reminder-post.ts does: its role in the content and beside the body. */
   const render: RenderOutboxEntry = async (entry) => {
@@ -38,5 +41,6 @@ describe.each(testDatabases())("a reminder among a channel's queued posts, on $n
     const reminder = messages.find((message) => message.content.includes(`<@&${reminderRole}>`));
     expect(reminder?.embeds.map((embed) => embed.title).sort()).toEqual(["Battle", "Cup"]);
     expect(reminder?.allowedMentions?.roles).toEqual([reminderRole]);
+    expect(reminder?.mentionedRoleIds).toEqual([reminderRole]);
   });
 });

@@ -17,6 +17,8 @@ function message(fields: Partial<StoredMessage>): StoredMessage {
     flags: 0,
     allowedMentions: null,
     mentionedUserIds: [],
+    mentionedRoleIds: [],
+    mentionedEveryone: false,
     nonce: null,
     tts: false,
     createdAt: 0,
