@@ -1,6 +1,7 @@
 // Settings of `npm run sandbox`, read from the environment once (the only sandbox module that reads
 // process.env). Every problem is reported together, named by its variable.
 import { z } from "zod";
+import { standardOperationLimits } from "./http/rate-limit.js";
 import { SandboxSettingsError } from "./settings-error.js";
 import { defaultRedirectUris, type SandboxOptions } from "./sandbox.js";
 import { parseKeySpecs } from "./seed/key-specs.js";
@@ -24,6 +25,7 @@ const environmentSchema = z.object({
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
   SANDBOX_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   SANDBOX_RATE_LIMIT_CODE: z.enum(["RATE_LIMIT_EXCEEDED", "RATE_LIMITED"]).default("RATE_LIMIT_EXCEEDED"),
+  SANDBOX_OPERATION_LIMITS: z.enum(["standard", "off"]).default("standard"),
   SANDBOX_OAUTH_CLIENT_ID: z.string().trim().min(1).default("sandbox-bot"),
   SANDBOX_OAUTH_CLIENT_SECRET: optionalString,
   SANDBOX_OAUTH_REDIRECT_URIS: optionalString,
@@ -78,6 +80,7 @@ export function loadSandboxSettings(
         limit: env.SANDBOX_RATE_LIMIT,
         windowSeconds: env.SANDBOX_RATE_WINDOW_SECONDS,
         code: env.SANDBOX_RATE_LIMIT_CODE,
+        operations: env.SANDBOX_OPERATION_LIMITS === "off" ? [] : standardOperationLimits,
       },
       oauth: { accessTokenTtlSeconds: env.SANDBOX_ACCESS_TOKEN_TTL_SECONDS },
       oauthClient: {

@@ -44,26 +44,52 @@ export function checkApiRequest(
   const decision = deps.limiter.hit(principal.rateKey, principal.rateLimit);
   setRateLimitHeaders(reply, decision);
   if (!decision.allowed) throw rateLimitExceeded(decision, deps.limiter.code);
+  checkOperationLimit(deps, request, reply, principal);
   const level = (request.routeOptions.config as { level?: Level }).level ?? "read";
   if (!hasLevel(principal, level))
     throw forbidden(`this operation needs a ${level} key; yours is ${principal.level}`);
   principals.set(request, principal);
 }
 
+/**
+ * An operation's own limit (rate-limit.ts): its 429 keeps the key's X-RateLimit-* headers, whose Remaining
+ * is above 0, with the operation's wait and, in its details, its limit and window: the key's window is not
+ * spent, only this operation's (docs/platform-assumptions.md, "Rate limits").
+ */
+function checkOperationLimit(
+  deps: SandboxDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  principal: Principal,
+): void {
+  const operation = deps.limiter.operationOf(`${request.method} ${request.routeOptions.url ?? ""}`);
+  if (operation === undefined) return;
+  const decision = deps.limiter.hit(
+    `${principal.rateKey} ${operation.name}`,
+    operation.limit,
+    operation.windowSeconds,
+  );
+  if (decision.allowed) return;
+  reply.header("x-ratelimit-retry-after", decision.retryAfter);
+  throw rateLimitExceeded(decision, deps.limiter.code, `rate limit of ${operation.name} exceeded`);
+}
+
+/** The X-RateLimit-* headers the platform's reference lists (Limits); the standard Retry-After is not one. */
 function setRateLimitHeaders(reply: FastifyReply, decision: RateLimitDecision): void {
   reply.header("x-ratelimit-limit", decision.limit);
   reply.header("x-ratelimit-remaining", decision.remaining);
   reply.header("x-ratelimit-reset", decision.resetAt);
   reply.header("x-ratelimit-window", decision.windowSeconds);
-  if (!decision.allowed) {
-    reply.header("x-ratelimit-retry-after", decision.retryAfter);
-    reply.header("retry-after", decision.retryAfter);
-  }
+  if (!decision.allowed) reply.header("x-ratelimit-retry-after", decision.retryAfter);
 }
 
-function rateLimitExceeded(decision: RateLimitDecision, code: RateLimitCode): SandboxError {
-  if (code === "RATE_LIMITED") return new SandboxError(429, code, "rate limit exceeded");
-  return new SandboxError(429, code, "rate limit exceeded", {
+function rateLimitExceeded(
+  decision: RateLimitDecision,
+  code: RateLimitCode,
+  message = "rate limit exceeded",
+): SandboxError {
+  if (code === "RATE_LIMITED") return new SandboxError(429, code, message);
+  return new SandboxError(429, code, message, {
     limit: decision.limit,
     window: decision.windowSeconds,
     retry_after: decision.retryAfter,

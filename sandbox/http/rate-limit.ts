@@ -16,12 +16,44 @@ export interface RateLimitSettings {
   /** Window length in seconds; the spec's is 3600. */
   windowSeconds: number;
   code: RateLimitCode;
+  /** Limits of single operations, each counted apart from the key's own; none when empty. */
+  operations: readonly OperationLimit[];
 }
+
+/**
+ * One operation's own limit (the platform's API reference, Limits: "battle submissions 100/hour; tournament
+ * registration 10/hour; team operations 50/hour"), counted per key over `routes` together.
+ */
+export interface OperationLimit {
+  readonly name: string;
+  /** `METHOD /route/:pattern`, as the route is registered. */
+  readonly routes: readonly string[];
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** The API reference's standard limits, beside its 1,000 general calls an hour. */
+export const standardOperationLimits: readonly OperationLimit[] = [
+  { name: "battle submissions", routes: ["POST /v1/battles/:id/submit"], limit: 100, windowSeconds: 3600 },
+  {
+    name: "tournament registration",
+    routes: ["POST /v1/tournaments/:id/register"],
+    limit: 10,
+    windowSeconds: 3600,
+  },
+  {
+    name: "team operations",
+    routes: ["POST /v1/teams", "POST /v1/teams/:id/invite"],
+    limit: 50,
+    windowSeconds: 3600,
+  },
+];
 
 export const defaultRateLimits: RateLimitSettings = {
   limit: 1000,
   windowSeconds: 3600,
   code: "RATE_LIMIT_EXCEEDED",
+  operations: standardOperationLimits,
 };
 
 export interface RateLimitDecision {
@@ -47,9 +79,18 @@ export class SlidingWindowLimiter {
     return this.settings.code;
   }
 
-  hit(key: string, limit = this.settings.limit): RateLimitDecision {
+  /** The operation limit a request to `route` (`METHOD /pattern`) counts against, if any. */
+  operationOf(route: string): OperationLimit | undefined {
+    return this.settings.operations.find((operation) => operation.routes.includes(route));
+  }
+
+  hit(
+    key: string,
+    limit = this.settings.limit,
+    windowSeconds = this.settings.windowSeconds,
+  ): RateLimitDecision {
     const now = this.clock.now();
-    const windowMs = this.settings.windowSeconds * 1000;
+    const windowMs = windowSeconds * 1000;
     const recent = (this.hits.get(key) ?? []).filter((at) => at > now - windowMs);
     const allowed = recent.length < limit;
     if (allowed) recent.push(now);
@@ -61,7 +102,7 @@ export class SlidingWindowLimiter {
       remaining: Math.max(0, limit - recent.length),
       resetAt: Math.ceil((oldest + windowMs) / 1000),
       retryAfter: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)),
-      windowSeconds: this.settings.windowSeconds,
+      windowSeconds,
     };
   }
 }

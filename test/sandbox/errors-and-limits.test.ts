@@ -149,6 +149,31 @@ describe("rate limits", () => {
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
   });
 
+  it("counts an operation's own limit apart: its 429 keeps the key's headers, Remaining above 0, and sends no Retry-After", async () => {
+    test = await startTestSandbox({
+      rateLimits: {
+        operations: [{ name: "team operations", routes: ["POST /v1/teams"], limit: 1, windowSeconds: 60 }],
+      },
+    });
+    const key = test.key("write");
+    const team = (name: string) => ({ name, description: "", isPublic: true, maxMembers: 5 });
+    expect((await test.call("POST", "/v1/teams", { key, body: team("Algo") })).status).toBe(201);
+    const refused = await test.call("POST", "/v1/teams", { key, body: team("Graphs") });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({
+      code: "RATE_LIMIT_EXCEEDED",
+      message: "rate limit of team operations exceeded",
+      details: { limit: 1, window: 60, retry_after: 60 },
+    });
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("998");
+    expect(refused.headers.get("x-ratelimit-retry-after")).toBe("60");
+    // The reference's headers alone: the standard Retry-After is not among them.
+    expect(refused.headers.get("retry-after")).toBeNull();
+    expect((await test.call("GET", "/v1/users/me", { key })).status).toBe(200);
+    test.clock.advance(60_000);
+    expect((await test.call("POST", "/v1/teams", { key, body: team("Graphs") })).status).toBe(201);
+  });
+
   it("applies a key's own limit when it was created with one", async () => {
     test = await startTestSandbox({ rateLimits: { limit: 100, windowSeconds: 3600 } });
     const created = await test.call("POST", "/sandbox/keys", {

@@ -49,6 +49,16 @@ describe("settings", () => {
     expect(() => loadSandboxSettings({ SANDBOX_LIST_PAGE_CAP: "101" })).toThrow(/SANDBOX_LIST_PAGE_CAP/);
   });
 
+  it("counts the API reference's operation limits unless SANDBOX_OPERATION_LIMITS is off", () => {
+    const operations = (env: Record<string, string>) =>
+      loadSandboxSettings(env).options.rateLimits?.operations?.map((operation) => operation.name);
+    expect(operations({})).toEqual(["battle submissions", "tournament registration", "team operations"]);
+    expect(operations({ SANDBOX_OPERATION_LIMITS: "off" })).toEqual([]);
+    expect(() => loadSandboxSettings({ SANDBOX_OPERATION_LIMITS: "some" })).toThrow(
+      /SANDBOX_OPERATION_LIMITS/,
+    );
+  });
+
   it("reports every bad setting by name without echoing keys", () => {
     const attempt = (): unknown =>
       loadSandboxSettings({ SANDBOX_KEYS: "owner:SECRETKEY", SANDBOX_SHAPE: "C" });
