@@ -51,6 +51,8 @@ describe("/team, end to end", () => {
   it("refuses a second team with the same name", async () => {
     const reply = await team("create", world.members.bob.id, { name: "night owls" });
     expect(reply.content).toMatch(/a team named \*\*night owls\*\* probably exists already/);
+    // An earlier create that went unanswered may have made it: the member is told to look before renaming.
+    expect(reply.content).toContain("If an earlier `/team create` of yours went unanswered, it may be yours");
     expect(reply.flags & ephemeral).toBe(ephemeral);
   });
 

@@ -26,17 +26,31 @@ export async function runTeamCreate(
   const team = await createTeam(deps.platform, credential, input).catch((error: unknown) => {
     throw (
       explainTeamError(error, {
-        409: `The platform refused: a team named **${plainText(options.name)}** probably exists already. Choose another name.`,
+        409:
+          `The platform refused: a team named **${plainText(options.name)}** probably exists already. ` +
+          "If an earlier `/team create` of yours went unanswered, it may be yours: look for it on the " +
+          "platform. Otherwise, choose another name.",
       }) ?? error
     );
   });
-  // Remembered for /team invite's suggestions and its answer: the platform lists no member's teams.
-  await recordMemberTeam(deps.db, {
+  // Remembered for /team invite's suggestions and its answer: the platform lists no member's teams. The team
+  // exists whether or not that is stored, so a database that cannot write does not hide its id: only the
+  // suggestions go without it.
+  const recorded = await recordMemberTeam(deps.db, {
     guildId: actor.guildId,
     userId: actor.userId,
     teamId: team.id,
     teamName: team.name,
     now: deps.clock.now(),
-  });
-  return renderCreatedTeam(team);
+  }).then(
+    () => true,
+    (error: unknown) => {
+      deps.logger.warn({ err: error, teamId: team.id }, "could not record a team /team create made");
+      return false;
+    },
+  );
+  const reply = renderCreatedTeam(team);
+  if (recorded) return reply;
+  const note = "-# `/team invite` won't suggest it: type its id.";
+  return { ...reply, content: reply.content === undefined ? note : `${reply.content}\n${note}` };
 }
