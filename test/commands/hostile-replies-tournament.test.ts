@@ -4,7 +4,7 @@
 import { renderRegistration } from "../../src/commands/tournament/render-registration.js";
 import { renderTournamentLeaderboard } from "../../src/commands/tournament/render-tournament-leaderboard.js";
 import { renderTournamentPage } from "../../src/commands/tournament/render-tournament-page.js";
-import { at, now, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
+import { at, type HostileRenderer, testRepliesShowTextAsText } from "./support/hostile-replies.js";
 import { makeTournament } from "./tournament/fixtures.js";
 
 /** Each renderer given `text` in every field the platform (or a member's platform account) fills. */
@@ -16,7 +16,6 @@ const renderers: readonly HostileRenderer[] = [
         tournaments: [makeTournament({ id: text, title: text, status: text, format: text, prize: text })],
         filter: { status: "open", difficulty: undefined },
         page: 0,
-        now,
       }),
   ],
   [

@@ -62,7 +62,9 @@ describe("/tournament, end to end", () => {
       "4. Extra Cup 1",
       "5. Extra Cup 2",
     ]);
-    expect(list.embeds[0]?.fields?.[0]?.value).toMatch(/Starts <t:\d+:R> · 2\/64 registered\nPrize: \$500/);
+    expect(list.embeds[0]?.fields?.[0]?.value).toMatch(
+      /Start: <t:(\d+):f> \(<t:\1:R>\) · 2\/64 registered\nPrize: \$500/,
+    );
     const ids = buttons(list).map((button) => button.custom_id);
     expect(ids.slice(0, 5)).toEqual([
       `tournament:register:${tournamentId("Weekly Sprint #42")}`,

@@ -19,13 +19,15 @@ export interface TournamentPage {
   readonly filter: TournamentFilter;
   /** 0-based. */
   readonly page: number;
-  readonly now: number;
 }
 
-function describeStart(startsAt: string, now: number): string {
+/**
+ * The start as each reader's own date and time, and how far off it is: both drawn by Discord as it is read, so
+ * a list left in a channel stays right (a verb chosen when it was drawn, "Starts", would not).
+ */
+function describeStart(startsAt: string): string {
   const at = Date.parse(startsAt);
-  const verb = at > now ? "Starts" : "Started";
-  return `${verb} ${discordTimestamp(at, "R")}`;
+  return `Start: ${discordTimestamp(at, "f")} (${discordTimestamp(at, "R")})`;
 }
 
 function describeSeats({ participants, maxParticipants }: Tournament): string | undefined {
@@ -33,14 +35,14 @@ function describeSeats({ participants, maxParticipants }: Tournament): string | 
   return `${participants ?? "?"}/${maxParticipants ?? "∞"} registered`;
 }
 
-function renderTournamentField(tournament: Tournament, position: number, now: number): APIEmbedField {
+function renderTournamentField(tournament: Tournament, position: number): APIEmbedField {
   const format =
     tournament.format === undefined
       ? undefined
       : plainText(tournament.format, { maxLength: textCaps.format });
   const status = plainText(tournament.status, { maxLength: textCaps.status });
   const kind = [status, format].filter((part) => part !== undefined).join(" · ");
-  const schedule = [describeStart(tournament.startsAt, now), describeSeats(tournament)]
+  const schedule = [describeStart(tournament.startsAt), describeSeats(tournament)]
     .filter((part) => part !== undefined)
     .join(" · ");
   const lines = [`${plainCode(tournament.id, textCaps.id)} · ${kind}`, schedule];
@@ -58,7 +60,7 @@ function describeFilter({ status, difficulty }: TournamentFilter): string {
 }
 
 /** One page of `/tournament list` (docs/architecture.md, "Commands"): a field per tournament and a Register button per open one. */
-export function renderTournamentPage({ tournaments, filter, page, now }: TournamentPage): Reply {
+export function renderTournamentPage({ tournaments, filter, page }: TournamentPage): Reply {
   const shown = tournaments.slice(0, tournamentsPerPage);
   const title = `Tournaments (${describeFilter(filter)})`;
   if (shown.length === 0) {
@@ -67,7 +69,7 @@ export function renderTournamentPage({ tournaments, filter, page, now }: Tournam
     return { embeds: [{ title, description }], components: [] };
   }
   const fields = shown.map((tournament, index) =>
-    renderTournamentField(tournament, page * tournamentsPerPage + index + 1, now),
+    renderTournamentField(tournament, page * tournamentsPerPage + index + 1),
   );
   const buttons = buildRegisterButtons(shown);
   const footer =

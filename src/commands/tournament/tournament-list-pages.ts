@@ -20,7 +20,7 @@ export const tournamentListPages: PaginatedList<BotDependencies> = {
       offset: page * tournamentsPerPage,
     });
     return {
-      reply: renderTournamentPage({ tournaments, filter, page, now: deps.clock.now() }),
+      reply: renderTournamentPage({ tournaments, filter, page }),
       hasMore: tournaments.length > tournamentsPerPage,
     };
   },

@@ -8,7 +8,6 @@ import {
 } from "../../../src/commands/tournament/render-tournament-page.js";
 import { makeTournament } from "./fixtures.js";
 
-const now = Date.UTC(2026, 0, 1);
 const filter = { status: "open", difficulty: undefined } as const;
 
 function buttonsOf(reply: ReturnType<typeof renderTournamentPage>): APIButtonComponentWithCustomId[] {
@@ -25,33 +24,35 @@ describe("renderTournamentPage", () => {
       ],
       filter,
       page: 1,
-      now,
     });
     const [first, second] = reply.embeds?.[0]?.fields ?? [];
     expect(first?.name).toBe(`${tournamentsPerPage + 1}. Weekly Sprint #42`);
     expect(first?.value).toContain("`trn_1` · open · elimination");
-    expect(first?.value).toContain(`Starts <t:${Date.UTC(2026, 0, 3, 12) / 1000}:R>`);
+    const starts = Date.UTC(2026, 0, 3, 12) / 1000;
+    expect(first?.value).toContain(`Start: <t:${starts}:f> (<t:${starts}:R>)`);
     expect(first?.value).toContain("2/64 registered");
     expect(first?.value).toContain("Prize: $500");
     expect(second?.name).toBe(`${tournamentsPerPage + 2}. Algorithms Open`);
     expect(second?.value).not.toContain("Prize");
   });
 
-  it("says Started for a tournament that began before now", () => {
+  it("writes a start as the reader's date and time and its distance, with no verb that a later read would belie", () => {
+    // Before, a list drawn before the start said "Starts" for good, and read "Starts 3 hours ago" later on.
     const reply = renderTournamentPage({
       tournaments: [makeTournament({ status: "active", startsAt: "2025-12-31T00:00:00.000Z" })],
       filter: { status: "active", difficulty: undefined },
       page: 0,
-      now,
     });
-    expect(reply.embeds?.[0]?.fields?.[0]?.value).toContain("Started <t:");
+    const started = Date.UTC(2025, 11, 31) / 1000;
+    expect(reply.embeds?.[0]?.fields?.[0]?.value).toContain(`Start: <t:${started}:f> (<t:${started}:R>)`);
+    expect(reply.embeds?.[0]?.fields?.[0]?.value).not.toMatch(/Start(s|ed) </);
   });
 
   it("gives every open tournament on the page a Register button in one row", () => {
     const tournaments = Array.from({ length: 6 }, (_, index) =>
       makeTournament({ id: `trn_${index}`, title: `Cup ${index}` }),
     );
-    const reply = renderTournamentPage({ tournaments, filter, page: 0, now });
+    const reply = renderTournamentPage({ tournaments, filter, page: 0 });
     expect(reply.embeds?.[0]?.fields).toHaveLength(tournamentsPerPage);
     expect(reply.components).toHaveLength(1);
     expect(buttonsOf(reply).map((button) => button.custom_id)).toEqual(
@@ -65,7 +66,6 @@ describe("renderTournamentPage", () => {
       tournaments: [makeTournament({ status: "completed" })],
       filter: { status: "completed", difficulty: undefined },
       page: 0,
-      now,
     });
     expect(reply.components).toEqual([]);
     expect(reply.embeds?.[0]?.footer).toBeUndefined();
@@ -76,7 +76,6 @@ describe("renderTournamentPage", () => {
       tournaments: [makeTournament({ id: "x".repeat(95) }), makeTournament({ id: "trn_ok" })],
       filter,
       page: 0,
-      now,
     });
     expect(buttonsOf(reply).map((button) => button.custom_id)).toEqual(["tournament:register:trn_ok"]);
   });
@@ -86,11 +85,10 @@ describe("renderTournamentPage", () => {
       tournaments: [],
       filter: { status: "open", difficulty: "hard" },
       page: 0,
-      now,
     });
     expect(empty.embeds?.[0]?.title).toBe("Tournaments (open, hard)");
     expect(empty.embeds?.[0]?.description).toBe("No open, hard tournaments right now.");
-    expect(renderTournamentPage({ tournaments: [], filter, page: 3, now }).embeds?.[0]?.description).toBe(
+    expect(renderTournamentPage({ tournaments: [], filter, page: 3 }).embeds?.[0]?.description).toBe(
       "No more tournaments.",
     );
   });
@@ -105,7 +103,7 @@ describe("renderTournamentPage", () => {
         format: "f".repeat(300),
       }),
     );
-    const reply = renderTournamentPage({ tournaments, filter, page: 0, now });
+    const reply = renderTournamentPage({ tournaments, filter, page: 0 });
     const embed = reply.embeds?.[0];
     const fields = embed?.fields ?? [];
     const length =
