@@ -43,6 +43,7 @@ import * as activityTierAfter from "./2027-01-08T0000_activity_tier_after.js";
 import * as webhookChangeLeases from "./2027-01-09T0000_webhook_change_leases.js";
 import * as tournamentReminderMisses from "./2027-01-10T0000_tournament_reminder_misses.js";
 import * as linkRefreshLeases from "./2027-01-11T0000_link_refresh_leases.js";
+import * as memberTeamVisibility from "./2027-01-12T0000_member_team_visibility.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -87,4 +88,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-09T0000_webhook_change_leases": webhookChangeLeases,
   "2027-01-10T0000_tournament_reminder_misses": tournamentReminderMisses,
   "2027-01-11T0000_link_refresh_leases": linkRefreshLeases,
+  "2027-01-12T0000_member_team_visibility": memberTeamVisibility,
 };

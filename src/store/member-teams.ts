@@ -11,9 +11,16 @@ export interface MemberTeam {
 /** Records a team the member just created; a second answer for the same team keeps the newest name. */
 export async function recordMemberTeam(
   db: Kysely<Database>,
-  input: MemberTeam & { readonly guildId: string; readonly userId: string; readonly now: number },
+  input: MemberTeam & {
+    readonly guildId: string;
+    readonly userId: string;
+    /** Whether anyone can find it; undefined when unknown. */
+    readonly isPublic: boolean | undefined;
+    readonly now: number;
+  },
 ): Promise<void> {
-  const changes = { team_name: input.teamName, recorded_at: input.now };
+  const isPublic = input.isPublic === undefined ? null : Number(input.isPublic);
+  const changes = { team_name: input.teamName, is_public: isPublic, recorded_at: input.now };
   await db
     .insertInto("member_teams")
     .values({ guild_id: input.guildId, user_id: input.userId, team_id: input.teamId, ...changes })
@@ -38,18 +45,25 @@ export async function listMemberTeams(
   return rows.map((row) => ({ teamId: row.team_id, teamName: row.team_name }));
 }
 
-/** A team's name as any member of this guild recorded it, newest first; undefined when none did. */
-export async function findTeamName(
+export interface RecordedTeam {
+  readonly name: string;
+  /** Undefined when unknown. */
+  readonly isPublic: boolean | undefined;
+}
+
+/** A team as any member of this guild recorded it, newest first; undefined when none did. */
+export async function findRecordedTeam(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly teamId: string },
-): Promise<string | undefined> {
+): Promise<RecordedTeam | undefined> {
   const row = await db
     .selectFrom("member_teams")
-    .select("team_name")
+    .select(["team_name", "is_public"])
     .where("guild_id", "=", input.guildId)
     .where("team_id", "=", input.teamId)
     .orderBy("recorded_at", "desc")
     .limit(1)
     .executeTakeFirst();
-  return row?.team_name;
+  if (row === undefined) return undefined;
+  return { name: row.team_name, isPublic: row.is_public === null ? undefined : row.is_public === 1 };
 }

@@ -99,6 +99,8 @@ export interface MemberTeamsTable {
   user_id: Immutable<string>;
   team_id: Immutable<string>;
   team_name: string;
+  /** 1 public, 0 private, null unknown (recorded before visibility was, or not in the platform's answer). */
+  is_public: number | null;
   recorded_at: Millis;
 }
 

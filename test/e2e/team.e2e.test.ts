@@ -87,8 +87,9 @@ describe("/team, end to end", () => {
     // The public follow-up pings bob, and only bob.
     const notice = await handle.waitForFollowUp();
     expect(notice.flags & ephemeral).toBe(0);
+    // Night Owls was made private: the channel is not told its name or id.
     expect(notice.content).toBe(
-      `<@${world.members.bob.id}>, <@${world.members.alice.id}> invited you to team **Night Owls** (\`${teamId}\`) as member. Accept the invitation on the platform to join.`,
+      `<@${world.members.bob.id}>, <@${world.members.alice.id}> invited you to their team as member. Accept the invitation on the platform to join.`,
     );
     expect(notice.mentionedUserIds).toEqual([world.members.bob.id]);
     const invitation = [...world.sandbox.state.invitations.values()].find((item) => item.teamId === teamId);
@@ -97,6 +98,20 @@ describe("/team, end to end", () => {
       role: "member",
       status: "pending",
     });
+  });
+
+  it("names a public team in the channel's notice of an invitation", async () => {
+    const created = await team("create", world.members.alice.id, { name: "Day Owls" });
+    const publicTeamId = /team:(team_\w+)/.exec(created.content)?.[1];
+    expect(publicTeamId).toBeDefined();
+    const handle = runTeam("invite", world.members.alice.id, {
+      team: publicTeamId!,
+      member: world.members.bob.id,
+    });
+    await handle.waitForFinal();
+    expect((await handle.waitForFollowUp()).content).toBe(
+      `<@${world.members.bob.id}>, <@${world.members.alice.id}> invited you to team **Day Owls** (\`${publicTeamId!}\`) as member. Accept the invitation on the platform to join.`,
+    );
   });
 
   it("invites a platform username with a role", async () => {

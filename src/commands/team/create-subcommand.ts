@@ -41,6 +41,8 @@ export async function runTeamCreate(
     userId: actor.userId,
     teamId: team.id,
     teamName: team.name,
+    // The platform's answer, else what was asked.
+    isPublic: team.isPublic ?? input.isPublic,
     now: deps.clock.now(),
   }).then(
     () => true,

@@ -5,7 +5,7 @@ import type { ServerActor } from "../../discord/interaction-handlers.js";
 import type { Reply } from "../../discord/interaction-responder.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
 import { getMemberSession } from "../../linking/member-credential.js";
-import { findTeamName } from "../../store/member-teams.js";
+import { findRecordedTeam } from "../../store/member-teams.js";
 import { readTypedId } from "../read-typed-id.js";
 import { explainTeamError } from "./explain-team-error.js";
 import { renderInvitation, renderInvitationNotice } from "./render-invitation.js";
@@ -56,8 +56,14 @@ export async function runTeamInvite(
       `The platform did not confirm the invitation of ${name} to team ${plainCode(teamId)}. Please try again.`,
     );
   }
-  const teamName = await findTeamName(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });
+  const team = await findRecordedTeam(deps.db, { guildId: actor.guildId, teamId: invitation.teamId });
   const told = await stillHere(deps, actor.guildId, invitee);
-  const invited = { invitation, invitee: told, teamName, inviterId: actor.userId };
+  const invited = {
+    invitation,
+    invitee: told,
+    teamName: team?.name,
+    teamIsPrivate: team?.isPublic === false,
+    inviterId: actor.userId,
+  };
   return { reply: renderInvitation(invited), notice: renderInvitationNotice(invited) };
 }

@@ -9,6 +9,11 @@ export interface SentInvitation {
   readonly invitee: Invitee;
   /** The team's name, when a member recorded it with /team create here; else the id is shown. */
   readonly teamName: string | undefined;
+  /**
+   * Created here as a team not everyone can find: the channel's notice names it to no one (the inviter's own
+   * answer and the platform's invitation still do). A team of unknown visibility is named by its id alone.
+   */
+  readonly teamIsPrivate?: boolean;
   /** The Discord member who invited. */
   readonly inviterId: string;
 }
@@ -52,7 +57,7 @@ export function renderInvitationNotice(sent: SentInvitation): Reply | undefined 
   const { invitee, inviterId } = sent;
   if (invitee.memberId === undefined) return undefined;
   return {
-    content: `<@${invitee.memberId}>, <@${inviterId}> invited you to ${describeTeam(sent)}${describeRole(sent)}. Accept the invitation on the platform to join.`,
+    content: `<@${invitee.memberId}>, <@${inviterId}> invited you to ${sent.teamIsPrivate === true ? "their team" : describeTeam(sent)}${describeRole(sent)}. Accept the invitation on the platform to join.`,
     allowed_mentions: { parse: [], users: [invitee.memberId] },
   };
 }

@@ -58,6 +58,17 @@ describe("renderInvitationNotice", () => {
     expect(notice?.ephemeral).toBeUndefined();
   });
 
+  it("names a team created here as private to no one in the channel", () => {
+    const notice = renderInvitationNotice({ ...toMember, teamName: "Owls", teamIsPrivate: true });
+    expect(notice?.content).toBe(
+      "<@123>, <@456> invited you to their team as member. Accept the invitation on the platform to join.",
+    );
+    // The inviter's own answer, which only they see, still names it.
+    expect(renderInvitation({ ...toMember, teamName: "Owls", teamIsPrivate: true }).content).toContain(
+      "to team **Owls** (`team_1`)",
+    );
+  });
+
   it("is not sent for a platform username with no member here", () => {
     expect(
       renderInvitationNotice({ ...toMember, invitee: { username: "bob", memberId: undefined } }),

@@ -46,7 +46,14 @@ export async function seedGuild(db: Kysely<Database>, guildId: string): Promise<
       queued_at: testNow,
     })
     .execute();
-  await recordMemberTeam(db, { guildId, userId, teamId: `team_${guildId}`, teamName: "Owls", now: testNow });
+  await recordMemberTeam(db, {
+    guildId,
+    userId,
+    teamId: `team_${guildId}`,
+    teamName: "Owls",
+    isPublic: true,
+    now: testNow,
+  });
   await enableTournamentEvents(db, { guildId, enabledBy: userId, now: testNow });
   await syncTournamentEventRows(db, {
     guildId,
