@@ -15,15 +15,16 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
   const store = useMigratedStore(database);
   const linked = useLinkedMember(store);
 
-  it("says nothing was changed, with the platform's request id", async () => {
-    linked.platform.queueReplies({
-      status: 409,
-      body: { error: { code: "CONFLICT", message: "Display name taken", requestId: "req_taken" } },
-    });
+  /** Sends the form with `fields`; the error it was answered with, and how many times it deferred first. */
+  async function submitForm(fields: Record<string, string>): Promise<{ error: unknown; deferred: number }> {
+    let deferred = 0;
     const responder = new InteractionResponder(
       new REST(),
       { id: "400000000000000004", token: "token", application_id: "500000000000000005" },
-      () => Promise.resolve(),
+      () => {
+        deferred += 1;
+        return Promise.resolve();
+      },
     );
     const error = await profileEditModal
       .run(linked.deps, {
@@ -31,13 +32,22 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
         responder,
         logger: createLogger({ level: "silent" }),
         params: [],
-        fields: { displayName: "Ada", bio: "Twelve years of\nshortest paths." },
+        fields,
         interaction: {} as never,
       })
       .then(
         () => undefined,
         (caught: unknown) => caught,
       );
+    return { error, deferred };
+  }
+
+  it("says nothing was changed, with the platform's request id", async () => {
+    linked.platform.queueReplies({
+      status: 409,
+      body: { error: { code: "CONFLICT", message: "Display name taken", requestId: "req_taken" } },
+    });
+    const { error } = await submitForm({ displayName: "Ada", bio: "Twelve years of\nshortest paths." });
 
     expect(error).toBeInstanceOf(UserFacingError);
     expect(error).toMatchObject({ code: "profile_conflict" });
@@ -56,28 +66,7 @@ describe.each(testDatabases().slice(0, 1))("/profile edit refused with 409 on $n
   });
 
   it("gives back what was typed when the website is refused, after deferring so the file can be sent", async () => {
-    let deferred = 0;
-    const responder = new InteractionResponder(
-      new REST(),
-      { id: "400000000000000004", token: "token", application_id: "500000000000000005" },
-      () => {
-        deferred += 1;
-        return Promise.resolve();
-      },
-    );
-    const error = await profileEditModal
-      .run(linked.deps, {
-        actor,
-        responder,
-        logger: createLogger({ level: "silent" }),
-        params: [],
-        fields: { bio: "Graphs, mostly.", website: "my site" },
-        interaction: {} as never,
-      })
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const { error, deferred } = await submitForm({ bio: "Graphs, mostly.", website: "my site" });
 
     expect(error).toMatchObject({ code: "invalid_website" });
     expect(deferred).toBe(1);
