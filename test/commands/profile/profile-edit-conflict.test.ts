@@ -1,7 +1,8 @@
 // PUT /users/me answered 409 CONFLICT (the platform's API reference: "resource already exists or action
 // conflicts", a display name another account has, say): the member is told nothing changed, never the
-// general "perhaps it was already done", which would say a refused change may have gone through. The platform
-// is a real server on 127.0.0.1.
+// general "perhaps it was already done", which would say a refused change may have gone through. Either way,
+// and for a website the bot refuses, what was typed comes back as a file. The platform is a real server on
+// 127.0.0.1.
 import { REST } from "@discordjs/rest";
 import { describe, expect, it } from "vitest";
 import { profileEditModal } from "../../../src/commands/profile/profile-edit.js";
