@@ -2,6 +2,7 @@
 // no platform call and never uses another member's credentials (docs/architecture.md, "Commands").
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PlatformUsersTable } from "./database.js";
+import { storedRating } from "./stored-rating.js";
 
 export interface PlatformUser {
   readonly platformUserId: string;
@@ -20,8 +21,9 @@ export interface ServerLeaderboardRow extends PlatformUser {
  * Records what is known of a user. A field left undefined keeps its stored value, so an event that only
  * carries a username does not erase a rating. `updated_at` is when the rating and tier were last seen: a save
  * of the username alone (a `/profile edit`) leaves it, or an old rating would read as just seen and a rating
- * event created before the save would be refused as older (saveRatingFromEvent). * `usernameAsLinked` marks a username that is the one saved when the member linked (what /rank has to hand,
- * the platform's answer naming nobody): it names a user the read model lacks, never renames one it has.
+ * event created before the save would be refused as older (saveRatingFromEvent). `usernameAsLinked` marks a
+ * username that is the one saved when the member linked (what /rank has to hand, the platform's answer naming
+ * nobody): it names a user the read model lacks, never renames one it has.
  */
 export async function savePlatformUser(
   db: Kysely<Database>,
@@ -135,15 +137,4 @@ export async function saveRatingFromEvent(
     .where("updated_at", "<=", input.createdAt)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-/**
- * A rating as the read model's integer column holds it: the platform's answers are read leniently (any finite
- * number where the spec says integer: docs/platform-assumptions.md), and PostgreSQL refuses a fraction or a
- * number past 32 bits where SQLite would store it, so a fraction is rounded and one out of range is unknown.
- */
-function storedRating(rating: number | null): number | null {
-  if (rating === null || !Number.isFinite(rating)) return null;
-  const rounded = Math.round(rating);
-  return Math.abs(rounded) <= 2_147_483_647 ? rounded : null;
 }

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, TiersTable } from "./database.js";
 import { queueEveryRoleConnection } from "./role-connection-writes.js";
+import { storedRating } from "./stored-rating.js";
 
 export interface Tier {
   readonly tier: string;
@@ -34,8 +35,7 @@ export async function recordTierSighting(
 ): Promise<boolean> {
   const tier = normaliseTier(input.tier);
   if (tier === undefined) return false;
-  const rating =
-    input.rating === undefined || !Number.isFinite(input.rating) ? null : Math.round(input.rating);
+  const rating = storedRating(input.rating ?? null);
   const inserted = await db
     .insertInto("tiers")
     .values({

@@ -39,9 +39,21 @@ describe.each(testDatabases())("remembering a platform user a command showed on 
       rating: 1849.6,
       tier: "Gold",
     });
-    await rememberPlatformUser(deps, { platformUserId: "usr_h", username: "hu", rating: 3e12 });
+    // Its tier is learned too, and the tiers' rating columns are integers as well.
+    await rememberPlatformUser(deps, {
+      platformUserId: "usr_h",
+      username: "hu",
+      rating: 3e12,
+      tier: "Mythic",
+    });
     expect(await findPlatformUser(store.db, "usr_f")).toMatchObject({ rating: 1850, tier: "Gold" });
-    expect(await findPlatformUser(store.db, "usr_h")).toMatchObject({ rating: null });
+    expect(await findPlatformUser(store.db, "usr_h")).toMatchObject({ rating: null, tier: "Mythic" });
+    expect(
+      (await listTiers(store.db)).map((tier) => [tier.tier, tier.lowestRating, tier.highestRating]),
+    ).toEqual([
+      ["gold", 1850, 1850],
+      ["mythic", null, null],
+    ]);
   });
 
   it("names a new user by the username saved at link time, but never renames a known one with it", async () => {
