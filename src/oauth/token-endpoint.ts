@@ -100,31 +100,43 @@ function isLoopback(base: string): boolean {
 
 /** The platform's own error form (its API reference, "Errors"). */
 const platformErrorSchema = z.object({
-  error: z.object({ code: z.string().max(100), message: z.string().max(500).optional() }),
+  error: z.object({
+    code: z.string().max(100),
+    message: z.string().max(500).optional(),
+    details: z.object({ field: z.string().max(100).optional() }).optional(),
+  }),
 });
 
+/** The fields a 400 may name and still be the grant's refusal rather than the bot's request at fault. */
+const grantFields = new Set(["code", "code_verifier", "refresh_token"]);
+
 /**
- * What oauth4webapi threw, as an OAuthError (translateTokenError), reading first a 400 answered in the
- * platform's own error form rather than RFC 6749's (docs/platform-assumptions.md, "OAuth"): the grant sent
- * (the code, or the refresh token) was refused, `invalid_grant`. Without it, a member whose refresh token
- * the platform no longer takes read on every command that the bot was misconfigured, never to link again.
+ * What oauth4webapi threw, as an OAuthError (translateTokenError), reading first an answer in the platform's
+ * own error form rather than RFC 6749's (docs/platform-assumptions.md, "OAuth"): a 400 that names no field, or
+ * the grant's, refused the grant sent (the code, or the refresh token), `invalid_grant`; one that names
+ * another field (`client_id`, `grant_type`…) and a 401 are the bot's request or client credentials, the
+ * latter `invalid_client`. Without it, a member whose refresh token the platform no longer took read on every
+ * command that the bot was misconfigured, never to link again.
  */
 export async function readTokenError(error: unknown, secrets: readonly string[]): Promise<Error> {
   const response = readFailedResponse(error);
-  if (response?.status === 400) {
+  if (response?.status === 400 || response?.status === 401) {
     const body: unknown = await response
       .clone()
       .json()
       .catch(() => undefined);
     const refusal = platformErrorSchema.safeParse(body);
     if (refusal.success) {
-      const { code, message } = refusal.data.error;
-      const said = message === undefined ? code : `${code}: ${message}`;
-      return new OAuthError(
-        "invalid_grant",
-        scrubSecrets(`the platform refused the grant (${said})`, secrets),
-        400,
-      );
+      const { code, message, details } = refusal.data.error;
+      const said = scrubSecrets(message === undefined ? code : `${code}: ${message}`, secrets);
+      if (response.status === 401) {
+        return new OAuthError("invalid_client", `the platform refused the client (${said})`, 401);
+      }
+      const field = details?.field;
+      if (field === undefined || grantFields.has(field)) {
+        return new OAuthError("invalid_grant", `the platform refused the grant (${said})`, 400);
+      }
+      return new OAuthError("invalid_request", `the platform refused the request's ${field} (${said})`, 400);
     }
   }
   return translateTokenError(error, secrets);

@@ -190,29 +190,38 @@ describe("refreshAccessToken", () => {
     expect((error as OAuthError).description).toBe("refresh token [redacted] is not valid");
   });
 
-  it("reads a 400 in the platform's own error form as invalid_grant, and a 401 in it as the bot's", async () => {
+  it("reads the platform's own error form: a 400 about the grant is invalid_grant, any other the bot's", async () => {
     // The platform's API reference writes every error as {"error":{"code","message"}}; read only as RFC 6749's,
     // a refresh token the platform no longer took read as the bot's misconfiguration, on every command.
-    const refusal = (status: number, code: string) => ({
-      status,
-      body: { error: { code, message: "refresh token refresh_gone_token has expired" } },
-    });
-    fixture.queueAnswer(refusal(400, "INVALID_REQUEST"));
-    const spent = await captureError(() =>
-      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
-    );
+    const refuse = async (status: number, code: string, field?: string) => {
+      fixture.queueAnswer({
+        status,
+        body: {
+          error: {
+            code,
+            message: "refresh token refresh_gone_token has expired",
+            ...(field === undefined ? {} : { details: { field } }),
+          },
+        },
+      });
+      return captureError(() =>
+        refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+      );
+    };
+    const spent = await refuse(400, "INVALID_REQUEST");
     expect(spent).toBeInstanceOf(OAuthError);
     expect(spent).toMatchObject({
       code: "invalid_grant",
       status: 400,
       description: "the platform refused the grant (INVALID_REQUEST: refresh token [redacted] has expired)",
     });
-
-    fixture.queueAnswer(refusal(401, "UNAUTHORIZED"));
-    const client = await captureError(() =>
-      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
-    );
-    expect(client).toMatchObject({ code: "invalid_response", status: 401 });
+    expect(await refuse(400, "INVALID_REQUEST", "refresh_token")).toMatchObject({ code: "invalid_grant" });
+    // A field of the bot's own request, or its client credentials refused: the member's link is not at fault.
+    expect(await refuse(400, "INVALID_REQUEST", "client_id")).toMatchObject({
+      code: "invalid_request",
+      status: 400,
+    });
+    expect(await refuse(401, "UNAUTHORIZED")).toMatchObject({ code: "invalid_client", status: 401 });
 
     // Any other 400 body is read as before: RFC 6749's, or none at all.
     fixture.queueAnswer({ status: 400, body: { message: "bad" } });
