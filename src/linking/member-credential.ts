@@ -92,8 +92,8 @@ function renewal(deps: LinkingDeps, member: MemberKey, refused: MemberLink): Pla
 /**
  * The refresh itself, one at a time per link across instances: inside this instance's single flight, it takes
  * the link's lease (link-refresh-leases.ts) and reads the link again under it. While another instance holds
- * the lease, it waits for the token that instance stores, reading the link again every `leaseWaitMs`, and
- * takes the lease over once it is given back or ends.
+ * the lease, a token still good is used as it is; a spent one waits for the token that instance stores,
+ * reading the link again every `leaseWaitMs`, and takes the lease over once it is given back or ends.
  */
 async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: RefreshReason): Promise<MemberLink> {
   const linkKey = singleFlightKey(member);
@@ -105,9 +105,13 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     if (current === undefined) throw notLinkedError(member.guildId === undefined);
     if (current.status === "reauth_needed") throw reauthNeededError();
     if (!stillNeedsRefresh(current, reason, deps.clock.now())) return current;
+    const stillGood = isStillGood(current, reason, deps.clock.now());
     // Before the lease, itself a write: a token still good is used as it is while the database takes none.
-    if (!(await mayRefreshNow(deps, isStillGood(current, reason, deps.clock.now())))) return current;
+    // Asked once: a wait that meets a database that stopped taking writes fails at its next lease.
+    if (!waited && !(await mayRefreshNow(deps, stillGood))) return current;
     if (!(await takeLinkRefreshLease(deps.db, { linkKey, owner, now: deps.clock.now(), leaseMs }))) {
+      // Another instance is refreshing it: a token still good is used meanwhile, a spent one waits for the new.
+      if (stillGood) return current;
       if (!waited) {
         deps.logger.info(
           { guildId: member.guildId, userId: member.userId },

@@ -20,6 +20,8 @@ import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
 const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
 const redirectUri = "http://127.0.0.1:3999/oauth/callback";
+/** Past the token's hour: it must be refreshed before use. */
+const expired = 3600 * 1000 + 1000;
 
 /** Two instances over `database`'s store, each with its own single flight; the second's log lines are kept. */
 function useTwoInstances(database: TestDatabase) {
@@ -61,8 +63,8 @@ function useTwoInstances(database: TestDatabase) {
     });
   });
 
-  /** Links the member through OAuth, then moves the clock to half a minute before the token expires. */
-  async function linkExpiringSoon(): Promise<void> {
+  /** Links the member through OAuth, then moves the clock `ms` on (the token lives an hour). */
+  async function linkAndWait(ms: number): Promise<void> {
     const { first, oauthServer } = world;
     const { url } = await startOAuthLink(first, requester, "interaction-token");
     const opened = await openSignInLink(first, url);
@@ -74,7 +76,7 @@ function useTwoInstances(database: TestDatabase) {
       browserKey: opened.browserKey,
     });
     expect(result.ok).toBe(true);
-    world.clock.advance(3600 * 1000 - 30 * 1000);
+    world.clock.advance(ms);
   }
 
   const refreshRequests = () =>
@@ -82,15 +84,15 @@ function useTwoInstances(database: TestDatabase) {
   const secondIsWaiting = () =>
     world.secondLogs.some((line) => line.includes("another instance is refreshing"));
 
-  return { store, world, linkExpiringSoon, refreshRequests, secondIsWaiting };
+  return { store, world, linkAndWait, refreshRequests, secondIsWaiting };
 }
 
 describe.each(testDatabases())("a token refresh asked for by two instances at once on $name", (database) => {
-  const { world, linkExpiringSoon, refreshRequests, secondIsWaiting } = useTwoInstances(database);
+  const { world, linkAndWait, refreshRequests, secondIsWaiting } = useTwoInstances(database);
 
   it("sends the refresh once: the second instance waits for the token the first stores, and the link stays active", async () => {
     const { first, second, oauthServer } = world;
-    await linkExpiringSoon();
+    await linkAndWait(expired);
     const before = refreshRequests();
     const release = oauthServer.holdAnswers();
     const fromFirst = getMemberSession(first, member);
@@ -124,16 +126,39 @@ describe.each(testDatabases())("a token refresh asked for by two instances at on
     const stored = await findMemberLink(first.db, first.secretBox, member);
     expect(stored).toMatchObject({ status: "active", credential: { accessToken: refreshed } });
   });
+
+  it("uses a token still good while another instance refreshes it, sending no refresh of its own", async () => {
+    const { first, second, oauthServer } = world;
+    await linkAndWait(3600 * 1000 - 30 * 1000);
+    const stillGood = oauthServer.issued.at(-1)?.accessToken;
+    const before = refreshRequests();
+    const release = oauthServer.holdAnswers();
+    const fromFirst = getMemberSession(first, member);
+    fromFirst.catch(() => undefined);
+    await vi.waitFor(
+      () => {
+        expect(refreshRequests()).toBe(before + 1);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+
+    // Before, the second sent the same refresh token; now it goes on with the token it has.
+    const fromSecond = await getMemberSession(second, member).finally(release);
+    expect(fromSecond.credential.token).toBe(stillGood);
+    expect((await fromFirst).credential.token).toBe(oauthServer.issued.at(-1)?.accessToken);
+    expect(refreshRequests()).toBe(before + 1);
+    expect(secondIsWaiting()).toBe(false);
+  });
 });
 
 // On PostgreSQL a lease runs on the database's clock, which a test cannot move; SQLite's is the injected one.
 describe.each(testDatabases().filter((database) => database.dialect === "sqlite"))(
   "a refresh lease left by an instance that stopped, on $name",
   (database) => {
-    const { store, world, linkExpiringSoon, refreshRequests, secondIsWaiting } = useTwoInstances(database);
+    const { store, world, linkAndWait, refreshRequests, secondIsWaiting } = useTwoInstances(database);
 
     it("is taken over once it ends, and the refresh sent then", async () => {
-      await linkExpiringSoon();
+      await linkAndWait(expired);
       const linkKey = `${member.guildId}:${member.userId}`;
       const held = { linkKey, owner: "gone", now: world.clock.now(), leaseMs: 15_000 };
       expect(await takeLinkRefreshLease(store.db, held)).toBe(true);
