@@ -62,7 +62,7 @@ export async function runTeamInvite(
     invitation,
     invitee: told,
     teamName: team?.name,
-    teamIsPrivate: team?.isPublic === false,
+    teamIsPublic: team?.isPublic,
     inviterId: actor.userId,
   };
   return { reply: renderInvitation(invited), notice: renderInvitationNotice(invited) };

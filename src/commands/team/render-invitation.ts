@@ -10,10 +10,12 @@ export interface SentInvitation {
   /** The team's name, when a member recorded it with /team create here; else the id is shown. */
   readonly teamName: string | undefined;
   /**
-   * Created here as a team not everyone can find: the channel's notice names it to no one (the inviter's own
-   * answer and the platform's invitation still do). A team of unknown visibility is named by its id alone.
+   * Whether the team is public, as /team create recorded it here; undefined when unknown (not recorded, or
+   * recorded before its visibility was). The channel's notice names a private team to no one ("their team"),
+   * one of unknown visibility by its id alone, and only a public one by its name (the inviter's own answer
+   * names it in any case).
    */
-  readonly teamIsPrivate?: boolean;
+  readonly teamIsPublic?: boolean | undefined;
   /** The Discord member who invited. */
   readonly inviterId: string;
 }
@@ -23,6 +25,12 @@ function describeTeam({ invitation, teamName }: SentInvitation): string {
   return name === undefined || name === ""
     ? `team ${plainCode(invitation.teamId)}`
     : `team **${plainText(name)}** (${plainCode(invitation.teamId)})`;
+}
+
+/** The team as the channel may read it (teamIsPublic). */
+function describeTeamPublicly(sent: SentInvitation): string {
+  if (sent.teamIsPublic === false) return "their team";
+  return sent.teamIsPublic === true ? describeTeam(sent) : `team ${plainCode(sent.invitation.teamId)}`;
 }
 
 function describeRole({ invitation }: SentInvitation): string {
@@ -57,7 +65,7 @@ export function renderInvitationNotice(sent: SentInvitation): Reply | undefined 
   const { invitee, inviterId } = sent;
   if (invitee.memberId === undefined) return undefined;
   return {
-    content: `<@${invitee.memberId}>, <@${inviterId}> invited you to ${sent.teamIsPrivate === true ? "their team" : describeTeam(sent)}${describeRole(sent)}. Accept the invitation on the platform to join.`,
+    content: `<@${invitee.memberId}>, <@${inviterId}> invited you to ${describeTeamPublicly(sent)}${describeRole(sent)}. Accept the invitation on the platform to join.`,
     allowed_mentions: { parse: [], users: [invitee.memberId] },
   };
 }

@@ -50,7 +50,7 @@ describe("renderInvitation", () => {
 
 describe("renderInvitationNotice", () => {
   it("tells an invited member of this server publicly, pinging exactly them", () => {
-    const notice = renderInvitationNotice({ ...toMember, teamName: "Owls" });
+    const notice = renderInvitationNotice({ ...toMember, teamName: "Owls", teamIsPublic: true });
     expect(notice?.content).toBe(
       "<@123>, <@456> invited you to team **Owls** (`team_1`) as member. Accept the invitation on the platform to join.",
     );
@@ -58,14 +58,18 @@ describe("renderInvitationNotice", () => {
     expect(notice?.ephemeral).toBeUndefined();
   });
 
-  it("names a team created here as private to no one in the channel", () => {
-    const notice = renderInvitationNotice({ ...toMember, teamName: "Owls", teamIsPrivate: true });
+  it("names a team created here as private to no one in the channel, and one of unknown visibility by its id", () => {
+    const notice = renderInvitationNotice({ ...toMember, teamName: "Owls", teamIsPublic: false });
     expect(notice?.content).toBe(
       "<@123>, <@456> invited you to their team as member. Accept the invitation on the platform to join.",
     );
     // The inviter's own answer, which only they see, still names it.
-    expect(renderInvitation({ ...toMember, teamName: "Owls", teamIsPrivate: true }).content).toContain(
+    expect(renderInvitation({ ...toMember, teamName: "Owls", teamIsPublic: false }).content).toContain(
       "to team **Owls** (`team_1`)",
+    );
+    // Recorded before visibility was: its name stays out of the channel, as it may be private.
+    expect(renderInvitationNotice({ ...toMember, teamName: "Owls", teamIsPublic: undefined })?.content).toBe(
+      "<@123>, <@456> invited you to team `team_1` as member. Accept the invitation on the platform to join.",
     );
   });
 
