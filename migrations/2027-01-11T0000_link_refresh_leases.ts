@@ -1,7 +1,7 @@
 // One token refresh at a time per link across instances (docs/architecture.md, "Linking"): a platform that
-// rotates refresh tokens accepts each one once, so a second instance refreshing the same link at the same time
-// would be refused with invalid_grant and mark a good link as needing a new sign-in. The instance refreshing
-// holds the link's row; the others wait for the token it stores.
+// rotates refresh tokens accepts each one once, so a second instance refreshing the same link at the same
+// time would be refused with invalid_grant and mark a good link as needing a new sign-in. The instance
+// refreshing holds the link's row; the others wait for the token it stores.
 import type { Kysely } from "kysely";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, so they take Kysely<any> */

@@ -46,7 +46,9 @@ export function findMentionedRoles(
   return allowed.filter((id) => rules.canMentionRole(id));
 }
 
-/** Whether a new message pings @everyone or @here: in its content, parse "everyone" allowed, and permitted. */
+/**
+ * Whether a new message pings @everyone or @here: in its content, parse "everyone" allowed, and permitted.
+ */
 export function mentionsEveryone(
   content: string,
   allowedMentions: APIAllowedMentions | null,

@@ -1,6 +1,6 @@
-// A form closes when it is sent, and Discord cannot open another in answer to it: what a member typed into one
-// would be lost with a bare error, so an error after a form comes back with the text attached, ready to paste
-// into the form opened again (docs/architecture.md, "Commands").
+// A form closes when it is sent, and Discord cannot open another in answer to it: what a member typed into
+// one would be lost with a bare error, so an error after a form comes back with the text attached, ready to
+// paste into the form opened again (docs/architecture.md, "Commands").
 import { describePlatformError } from "./describe-platform-error.js";
 import type { Reply } from "./interaction-responder.js";
 import { UserFacingError } from "./user-facing-error.js";

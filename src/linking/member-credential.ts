@@ -110,7 +110,8 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     // Asked once: a wait that meets a database that stopped taking writes fails at its next lease.
     if (!waited && !(await mayRefreshNow(deps, stillGood))) return current;
     if (!(await takeLinkRefreshLease(deps.db, { linkKey, owner, now: deps.clock.now(), leaseMs }))) {
-      // Another instance is refreshing it: a token still good is used meanwhile, a spent one waits for the new.
+      // Another instance is refreshing it: a token still good is used meanwhile, a spent one waits for the
+      // new.
       if (stillGood) return current;
       if (!waited) {
         deps.logger.info(

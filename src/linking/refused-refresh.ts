@@ -13,7 +13,10 @@ import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } f
 import { refreshFailureReason } from "./linking-metrics.js";
 import type { LinkingDeps } from "./linking-deps.js";
 
-/** A 5xx, or RFC 6749's `temporarily_unavailable`: the endpoint's outage, which passes, not the bot's settings. */
+/**
+ * A 5xx, or RFC 6749's `temporarily_unavailable`: the endpoint's outage, which passes, not the bot's
+ * settings.
+ */
 function isPassingOutage(error: OAuthError): boolean {
   return (error.status !== undefined && error.status >= 500) || error.code === "temporarily_unavailable";
 }

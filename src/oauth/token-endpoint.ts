@@ -112,8 +112,8 @@ const grantFields = new Set(["code", "code_verifier", "refresh_token"]);
 
 /**
  * What oauth4webapi threw, as an OAuthError (translateTokenError), reading first an answer in the platform's
- * own error form rather than RFC 6749's (docs/platform-assumptions.md, "OAuth"): a 400 that names no field, or
- * the grant's, refused the grant sent (the code, or the refresh token), `invalid_grant`; one that names
+ * own error form rather than RFC 6749's (docs/platform-assumptions.md, "OAuth"): a 400 that names no field,
+ * or the grant's, refused the grant sent (the code, or the refresh token), `invalid_grant`; one that names
  * another field (`client_id`, `grant_type`…) and a 401 are the bot's request or client credentials, the
  * latter `invalid_client`. Without it, a member whose refresh token the platform no longer took read on every
  * command that the bot was misconfigured, never to link again.

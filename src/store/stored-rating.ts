@@ -1,7 +1,8 @@
 /**
- * A rating as the store's integer columns hold it (platform_users.rating, tiers' lowest and highest ratings): the platform's answers are read leniently (any finite
- * number where the spec says integer: docs/platform-assumptions.md), and PostgreSQL refuses a fraction or a
- * number past 32 bits where SQLite would store it, so a fraction is rounded and one out of range is unknown.
+ * A rating as the store's integer columns hold it (platform_users.rating, tiers' lowest and highest ratings):
+ * the platform's answers are read leniently (any finite number where the spec says integer:
+ * docs/platform-assumptions.md), and PostgreSQL refuses a fraction or a number past 32 bits where SQLite
+ * would store it, so a fraction is rounded and one out of range is unknown.
  */
 export function storedRating(rating: number | null): number | null {
   if (rating === null || !Number.isFinite(rating)) return null;

@@ -1,14 +1,19 @@
-// The tables of tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events"). Part
-// of database.ts's schema, which re-exports them.
+// The tables of tournaments shown as Discord scheduled events (docs/architecture.md, "Tournament events").
+// Part of database.ts's schema, which re-exports them.
 import type { Generated } from "kysely";
 import type { Immutable, Millis } from "./column-types.js";
 
-/** A server that shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament events"). */
+/**
+ * A server that shows open tournaments as Discord scheduled events (docs/architecture.md, "Tournament
+ * events").
+ */
 export interface TournamentEventSettingsTable {
   guild_id: Immutable<string>;
   /** The admin who ran `/setup events on`. */
   enabled_by: string;
-  /** The permission Discord said the bot lacks; set when the admins were told, cleared by `/setup events on`. */
+  /**
+   * The permission Discord said the bot lacks; set when the admins were told, cleared by `/setup events on`.
+   */
   permission_problem: string | null;
   /**
    * When an instance may next read the open tournaments for the events alone, the server having no reminders
@@ -17,7 +22,10 @@ export interface TournamentEventSettingsTable {
   next_poll_at: Millis;
   /** The last read of the events' own that succeeded. */
   last_polled_at: Millis | null;
-  /** Why `enabled_by`'s link reads nothing; set when the admins were told, cleared by a good read or `/setup events on`. */
+  /**
+   * Why `enabled_by`'s link reads nothing; set when the admins were told, cleared by a good read or `/setup
+   * events on`.
+   */
   link_problem: string | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;

@@ -1,5 +1,5 @@
-// The outbox renderer edits a battle card to everything its events told, rebuilding it only from a battle.created
-// that could reach its guild, and greys it with the final standings.
+// The outbox renderer edits a battle card to everything its events told, rebuilding it only from a
+// battle.created that could reach its guild, and greys it with the final standings.
 import { describe, expect, it } from "vitest";
 import { saveBattleCard } from "../../src/store/battle-cards.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";

@@ -229,7 +229,8 @@ describe("/profile and /stats, end to end", () => {
     expect(field(reply, "Average time")).toBe("2m 05s");
     expect(field(reply, "Rating")).toBe(String(alice.rating));
     expect(field(reply, "Rating change")).toMatch(/^[+-]\d+$/);
-    // The answer has no tier: its rating is not stored beside an older one (docs/architecture.md, "Commands").
+    // The answer has no tier: its rating is not stored beside an older one (docs/architecture.md,
+    // "Commands").
     expect(await findPlatformUser(world.bot.deps.db, alice.id)).toEqual(before);
   });
 

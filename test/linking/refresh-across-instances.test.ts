@@ -1,8 +1,8 @@
 // One token refresh at a time per link across instances (docs/architecture.md, "Linking"): two bot instances
-// over one database, each with its own single flight, both finding a member's token about to expire. The token
-// endpoint, a real server on 127.0.0.1, rotates refresh tokens and accepts each once; it holds the first
-// refresh's answer while the second instance asks. Before, the second sent the same refresh token, was refused
-// with invalid_grant and marked the good link as needing a new sign-in.
+// over one database, each with its own single flight, both finding a member's token about to expire. The
+// token endpoint, a real server on 127.0.0.1, rotates refresh tokens and accepts each once; it holds the
+// first refresh's answer while the second instance asks. Before, the second sent the same refresh token, was
+// refused with invalid_grant and marked the good link as needing a new sign-in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
@@ -23,7 +23,9 @@ const redirectUri = "http://127.0.0.1:3999/oauth/callback";
 /** Past the token's hour: it must be refreshed before use. */
 const expired = 3600 * 1000 + 1000;
 
-/** Two instances over `database`'s store, each with its own single flight; the second's log lines are kept. */
+/**
+ * Two instances over `database`'s store, each with its own single flight; the second's log lines are kept.
+ */
 function useTwoInstances(database: TestDatabase) {
   const store = useMigratedStore(database);
   const world = {} as {

@@ -191,8 +191,9 @@ describe("refreshAccessToken", () => {
   });
 
   it("reads the platform's own error form: a 400 about the grant is invalid_grant, any other the bot's", async () => {
-    // The platform's API reference writes every error as {"error":{"code","message"}}; read only as RFC 6749's,
-    // a refresh token the platform no longer took read as the bot's misconfiguration, on every command.
+    // The platform's API reference writes every error as {"error":{"code","message"}}; read only as RFC
+    // 6749's, a refresh token the platform no longer took read as the bot's misconfiguration, on every
+    // command.
     const refuse = async (status: number, code: string, field?: string) => {
       fixture.queueAnswer({
         status,

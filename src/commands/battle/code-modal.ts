@@ -91,7 +91,10 @@ const codeAttached =
 
 const codeFile = (code: string) => ({ name: "solution.txt", text: code, note: codeAttached });
 
-/** The code pasted into the form comes back attached, ready for `/battle submit` with a file (give-back-form.ts). */
+/**
+ * The code pasted into the form comes back attached, ready for `/battle submit` with a file
+ * (give-back-form.ts).
+ */
 function unknownLanguage(battleId: string, code: string): UserFacingError {
   const message = `That language is not one the platform runs: use javascript, python, java or cpp. ${codeAttached}`;
   return new UserFacingError("unknown_language", message, { content: message, ...formFile(codeFile(code)) });

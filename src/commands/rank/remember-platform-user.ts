@@ -7,7 +7,9 @@ import { recordTierSighting } from "../../store/tiers.js";
 export interface SeenPlatformUser {
   readonly platformUserId: string;
   readonly username: string;
-  /** The username saved when the member linked, not one the answer showed: names only a user not yet known. */
+  /**
+   * The username saved when the member linked, not one the answer showed: names only a user not yet known.
+   */
   readonly usernameAsLinked?: boolean;
   readonly rating?: number | undefined;
   readonly tier?: string | undefined;

@@ -22,8 +22,8 @@ export interface TournamentPage {
 }
 
 /**
- * The start as each reader's own date and time, and how far off it is: both drawn by Discord as it is read, so
- * a list left in a channel stays right (a verb chosen when it was drawn, "Starts", would not).
+ * The start as each reader's own date and time, and how far off it is: both drawn by Discord as it is read,
+ * so a list left in a channel stays right (a verb chosen when it was drawn, "Starts", would not).
  */
 function describeStart(startsAt: string): string {
   const at = Date.parse(startsAt);

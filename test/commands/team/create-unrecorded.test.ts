@@ -1,7 +1,8 @@
 // /team create when the platform made the team but the bot cannot store it (docs/operations.md, "When SQLite
-// cannot write"): the member still reads the team and its id, which the platform will not tell again (it lists
-// no member's teams), told that /team invite will not suggest it. The fault is real: a second connection holds
-// the SQLite file's write lock past the 5 s busy timeout; the platform is a server on 127.0.0.1.
+// cannot write"): the member still reads the team and its id, which the platform will not tell again (it
+// lists no member's teams), told that /team invite will not suggest it. The fault is real: a second
+// connection holds the SQLite file's write lock past the 5 s busy timeout; the platform is a server on
+// 127.0.0.1.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
