@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
 import { findGuildSettings } from "../../src/store/guild-settings.js";
 import { listRecentInboxEvents } from "../../src/store/inbox.js";
-import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { ephemeral } from "./support/message-parts.js";
+import { guildEndpoints, onlyGuildEndpoint } from "./support/guild-endpoints.js";
+import { keyOf } from "./support/sandbox-keys.js";
 
 describe("/setup, end to end", () => {
   let world: EndToEnd;
@@ -27,23 +28,9 @@ describe("/setup, end to end", () => {
       subcommand,
       options,
     });
-  const endpoints = () =>
-    listGuildWebhookEndpoints(
-      world.bot.deps.db,
-      world.bot.deps.secretBox,
-      world.guildId,
-      world.bot.deps.clock.now(),
-    );
-  const onlyEndpoint = async (): Promise<WebhookEndpoint> => {
-    const [endpoint, ...others] = await endpoints();
-    expect(others).toEqual([]);
-    if (endpoint === undefined) throw new Error("no endpoint was stored");
-    return endpoint;
-  };
   const platformWebhooks = () => [...world.sandbox.state.webhooks.values()];
   const platformUserId = (username: string) =>
     [...world.sandbox.state.users.values()].find((user) => user.username === username)?.id;
-  const keyOf = (username: string) => world.sandbox.keys.find((key) => key.username === username)?.key ?? "";
   const everythingShown = (message: StoredMessage) => JSON.stringify([message.content, message.embeds]);
   /** `/setup webhook test`'s answer once its progress lines ("⏳ Sending…", "📨 … accepted") are replaced. */
   const testResult = async (handle: ReturnType<typeof setup>) => {
@@ -80,14 +67,14 @@ describe("/setup, end to end", () => {
     const reply = await setup("register", {}, secondAdmin.id).waitForFinal();
     expect(reply.flags & ephemeral).toBe(ephemeral);
     expect(reply.content).toMatch(/haven't linked a platform account/);
-    expect(await endpoints()).toEqual([]);
+    expect(await guildEndpoints(world)).toEqual([]);
     expect(platformWebhooks()).toEqual([]);
   });
 
   it("registers the webhook with the admin's account, the endpoint URL, a secret and the subscribed kinds", async () => {
-    await linkMember(world, world.members.admin.id, keyOf("bob"));
+    await linkMember(world, world.members.admin.id, keyOf(world, "bob"));
     const reply = await setup("register").waitForFinal();
-    const endpoint = await onlyEndpoint();
+    const endpoint = await onlyGuildEndpoint(world);
     const [webhook, ...others] = platformWebhooks();
     expect(others).toEqual([]);
     expect(webhook).toMatchObject({
@@ -118,7 +105,7 @@ describe("/setup, end to end", () => {
       })
       .waitForFinal();
     const reply = await setup("register").waitForFinal();
-    const endpoint = await onlyEndpoint();
+    const endpoint = await onlyGuildEndpoint(world);
     expect(reply.content).toMatch(/^Updated the platform webhook `/);
     expect(platformWebhooks()).toHaveLength(1);
     expect(platformWebhooks()[0]?.events).toEqual([
@@ -131,11 +118,11 @@ describe("/setup, end to end", () => {
   });
 
   it("says a switched-off webhook takes no test event, and run again turns it back on", async () => {
-    const endpoint = await onlyEndpoint();
+    const endpoint = await onlyGuildEndpoint(world);
     const webhook = `${world.sandbox.url}/api/v1/webhooks/${endpoint.platformWebhookId ?? ""}`;
     const switchedOff = await fetch(webhook, {
       method: "PATCH",
-      headers: { authorization: `Bearer ${keyOf("bob")}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${keyOf(world, "bob")}`, "content-type": "application/json" },
       body: JSON.stringify({ active: false }),
     });
     expect(switchedOff.status).toBe(200);
@@ -154,7 +141,7 @@ describe("/setup, end to end", () => {
   });
 
   it("sends a test event, showing each step, and follows it into the bot's inbox", async () => {
-    const endpoint = await onlyEndpoint();
+    const endpoint = await onlyGuildEndpoint(world);
     // The deferred reply is edited as it goes: sending, waiting for the event, then where it went.
     const final = await testResult(setup("test"));
     const url = `${world.publicUrl}/webhooks/platform/${endpoint.id}`;
@@ -204,7 +191,7 @@ describe("/setup, end to end", () => {
   });
 
   it("tells another admin that only the registering account can manage the webhook", async () => {
-    await linkMember(world, secondAdmin.id, keyOf("carol"));
+    await linkMember(world, secondAdmin.id, keyOf(world, "carol"));
     const handle = setup("deliveries", {}, secondAdmin.id);
     await handle.waitForFinal();
     // The progress line is replaced by the refusal, not left behind with the refusal in a follow-up.
@@ -225,9 +212,9 @@ describe("/setup, end to end", () => {
   });
 
   it("rotates the secret on both sides, keeping the old one for an hour, and never shows either", async () => {
-    const before = await onlyEndpoint();
+    const before = await onlyGuildEndpoint(world);
     const reply = await setup("rotate-secret").waitForFinal();
-    const after = await onlyEndpoint();
+    const after = await onlyGuildEndpoint(world);
     expect(after.secret).not.toBe(before.secret);
     expect(after.retiredSecrets.map((retired) => retired.secret)).toEqual([before.secret]);
     expect(after.retiredSecrets[0]?.retiredAt).toBeGreaterThan(Date.now() - 60_000);
@@ -268,9 +255,9 @@ describe("/setup, end to end", () => {
   });
 
   it("lets another admin take over with a new webhook under their own account, same URL, new secret", async () => {
-    const old = await onlyEndpoint();
+    const old = await onlyGuildEndpoint(world);
     const reply = await setup("register", {}, secondAdmin.id).waitForFinal();
-    const replacement = await onlyEndpoint();
+    const replacement = await onlyGuildEndpoint(world);
     expect(replacement.id).toBe(old.id);
     expect(replacement.platformWebhookId).not.toBe(old.platformWebhookId);
     expect(replacement.secret).not.toBe(old.secret);

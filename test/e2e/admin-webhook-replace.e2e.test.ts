@@ -5,8 +5,9 @@
 // the platform webhook").
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRecentInboxEvents } from "../../src/store/inbox.js";
-import { listGuildWebhookEndpoints, type WebhookEndpoint } from "../../src/store/webhook-endpoints.js";
+import type { WebhookEndpoint } from "../../src/store/webhook-endpoints.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
+import { onlyGuildEndpoint } from "./support/guild-endpoints.js";
 import { linkMember } from "./link-member.js";
 
 const hour = 3_600_000;
@@ -37,15 +38,9 @@ describe.each(["404", "405"] as const)("when the platform answers PATCH with %s"
       })
       .waitForFinal();
   const onlyEndpoint = async (): Promise<WebhookEndpoint & { platformWebhookId: string }> => {
-    const [endpoint, ...others] = await listGuildWebhookEndpoints(
-      world.bot.deps.db,
-      world.bot.deps.secretBox,
-      world.guildId,
-      world.bot.deps.clock.now(),
-    );
-    expect(others).toEqual([]);
-    const platformWebhookId = endpoint?.platformWebhookId;
-    if (endpoint === undefined || platformWebhookId == null) throw new Error("no registered endpoint");
+    const endpoint = await onlyGuildEndpoint(world);
+    const { platformWebhookId } = endpoint;
+    if (platformWebhookId == null) throw new Error("no registered endpoint");
     return { ...endpoint, platformWebhookId };
   };
   const platformWebhook = (id: string) => world.sandbox.state.webhooks.get(id);

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeUser, StoredMessage } from "../../fake-discord/index.js";
+import type { FakeUser } from "../../fake-discord/index.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
-import { buttons, ephemeral } from "./support/message-parts.js";
-
-function fieldNames(message: StoredMessage): string[] {
-  return (message.embeds[0]?.fields ?? []).map((field) => field.name);
-}
+import { buttons, ephemeral, fieldNames } from "./support/message-parts.js";
 
 describe("/tournament, end to end", () => {
   let world: EndToEnd;

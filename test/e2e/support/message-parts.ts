@@ -32,3 +32,8 @@ export function field(message: StoredMessage, name: string): string | undefined 
 export function fieldsOf(message: StoredMessage): Record<string, string> {
   return Object.fromEntries((message.embeds[0]?.fields ?? []).map((entry) => [entry.name, entry.value]));
 }
+
+/** The first embed's field names, in order. */
+export function fieldNames(message: StoredMessage): string[] {
+  return (message.embeds[0]?.fields ?? []).map((entry) => entry.name);
+}
