@@ -4,7 +4,7 @@ import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { expectEveryInteractionAnswered, interactionsModes } from "./interactions-modes.js";
 import { linkMember } from "./link-member.js";
 import { battleCommands } from "./support/battle-commands.js";
-import { buttonLabelled, buttons, ephemeral, fieldsOf } from "./support/message-parts.js";
+import { attachedTexts, buttonLabelled, buttons, ephemeral, fieldsOf } from "./support/message-parts.js";
 import { keyOf } from "./support/sandbox-keys.js";
 import { waitForSavedCard } from "./support/saved-battle-card.js";
 
@@ -27,7 +27,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
     await world.close();
   });
 
-  const { battle, autocomplete } = battleCommands(() => world);
+  const { battle, autocomplete, press } = battleCommands(() => world);
 
   describe("create", () => {
     it("creates the battle as the member and posts a public card with Join and Submit", async () => {
@@ -152,13 +152,12 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
   });
 
   describe("submit", () => {
+    const pressSubmit = (userId: string) =>
+      world.discord.pressButton({ message: card, customId: `battle:submit:${cardBattleId}`, userId });
+
     it("opens the code form from the card's Submit button with the card's language, then shows the result", async () => {
       const { bob } = world.members;
-      const press = world.discord.pressButton({
-        message: card,
-        customId: `battle:submit:${cardBattleId}`,
-        userId: bob.id,
-      });
+      const press = pressSubmit(bob.id);
       const modal = JSON.stringify(await press.modal());
       expect(modal).toContain(`"custom_id":"battle-code:${cardBattleId}"`);
       expect(modal).toContain('"value":"cpp"');
@@ -175,11 +174,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
     it("gives the code back as a file when the form names a language the platform does not run", async () => {
       const { bob } = world.members;
       const submitted = world.sandbox.state.battles.get(cardBattleId)?.submissions.length;
-      const press = world.discord.pressButton({
-        message: card,
-        customId: `battle:submit:${cardBattleId}`,
-        userId: bob.id,
-      });
+      const press = pressSubmit(bob.id);
       await press.modal();
       const code = "IDENTIFICATION DIVISION.\nPROGRAM-ID. SUM.";
       const refused = await world.discord
@@ -188,9 +183,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(refused.flags & ephemeral).toBe(ephemeral);
       expect(refused.content).toMatch(/^That language is not one the platform runs: use javascript, python/);
       expect(refused.content).toContain("Your code is attached");
-      expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
-        ["solution.txt", code],
-      ]);
+      expect(attachedTexts(refused)).toEqual([["solution.txt", code]]);
       expect(world.sandbox.state.battles.get(cardBattleId)?.submissions.length).toBe(submitted);
     });
 
@@ -225,9 +218,7 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(refused.content).toMatch(/^The battle `[^`]+` is \*\*completed\*\*, so it takes no submissions/);
       // The form is gone once sent: the pasted code comes back, as for a language refused.
       expect(refused.content).toContain("Your code is attached");
-      expect(refused.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
-        ["solution.txt", "print(1)"],
-      ]);
+      expect(attachedTexts(refused)).toEqual([["solution.txt", "print(1)"]]);
     });
 
     it("opens /battle submit's form with the battle's language when none is chosen", async () => {
@@ -257,21 +248,15 @@ describe.each(interactionsModes)("/battle, end to end, interactions over %s", (i
       expect(first.embeds[0]?.footer?.text).toBe("Page 1 · 2 in all");
       expect(buttonLabelled(first, "◀").disabled).toBe(true);
 
-      const refused = await world.discord
-        .pressButton({ message: first, customId: buttonLabelled(first, "▶").custom_id, userId: bob.id })
-        .waitForFinal();
+      const refused = await press(first, "▶", bob.id);
       expect(refused.content).toMatch(/Only the member who asked/);
 
-      const second = await world.discord
-        .pressButton({ message: first, customId: buttonLabelled(first, "▶").custom_id, userId: alice.id })
-        .waitForFinal();
+      const second = await press(first, "▶", alice.id);
       expect(second.id).toBe(first.id);
       expect(second.embeds[0]?.description).toContain(`**2.** \`${cardBattleId}\``);
       expect(buttonLabelled(second, "▶").disabled).toBe(true);
 
-      const back = await world.discord
-        .pressButton({ message: second, customId: buttonLabelled(second, "◀").custom_id, userId: alice.id })
-        .waitForFinal();
+      const back = await press(second, "◀", alice.id);
       expect(back.embeds[0]?.footer?.text).toBe("Page 1 · 2 in all");
     });
 

@@ -5,7 +5,7 @@ import { findPlatformUser } from "../../src/store/platform-users.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { keyOf } from "./support/sandbox-keys.js";
-import { field } from "./support/message-parts.js";
+import { attachedTexts, field } from "./support/message-parts.js";
 import { platformUser, postToPlatform } from "./support/platform-api.js";
 import { inputsOf, openEditor, profileUpdates, valuesOf } from "./support/profile-form.js";
 import { unreachablePlatformUrl } from "./support/unreachable-platform.js";
@@ -186,7 +186,7 @@ describe("/profile and /stats, end to end", () => {
     expect(reply.content).toMatch(/must be a full web address starting with `http:\/\/` or `https:\/\/`/);
     // The form is gone once sent: what was typed comes back as a file, to paste into the form opened again.
     expect(reply.content).toMatch(/What you typed is attached/);
-    expect(reply.attachments.map((file) => [file.filename, file.data.toString("utf8")])).toEqual([
+    expect(attachedTexts(reply)).toEqual([
       ["profile.txt", "Display name:\nAlice A.\n\nBio:\nChanged?\n\nWebsite:\nalice.dev\n"],
     ]);
     expect(platformUser(world, "alice").bio).toBe("Graphs and DP.\nMostly DP.");

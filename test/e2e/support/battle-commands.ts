@@ -1,7 +1,8 @@
 // `/battle` as members run it in the world's main channel: the interaction's handle (for its form or its final
-// answer), and the choices its autocomplete offers.
-import type { CommandOptionValue, FakeUser } from "../../../fake-discord/index.js";
+// answer), the choices its autocomplete offers, and the answer to a press of a button on what it posted.
+import type { CommandOptionValue, FakeUser, StoredMessage } from "../../../fake-discord/index.js";
 import type { EndToEnd } from "../harness.js";
+import { buttonLabelled } from "./message-parts.js";
 
 type Options = Record<string, CommandOptionValue>;
 
@@ -26,5 +27,10 @@ export function battleCommands(world: () => EndToEnd) {
       world()
         .discord.autocomplete({ ...asMember(user), subcommand, options, focused })
         .choices(),
+    /** The answer to `userId` pressing the button labelled `label` on `message`. */
+    press: (message: StoredMessage, label: string, userId: string) =>
+      world()
+        .discord.pressButton({ message, customId: buttonLabelled(message, label).custom_id, userId })
+        .waitForFinal(),
   };
 }

@@ -37,3 +37,8 @@ export function fieldsOf(message: StoredMessage): Record<string, string> {
 export function fieldNames(message: StoredMessage): string[] {
   return (message.embeds[0]?.fields ?? []).map((entry) => entry.name);
 }
+
+/** Each attachment's file name and its text, in order. */
+export function attachedTexts(message: StoredMessage): [string, string][] {
+  return message.attachments.map((file) => [file.filename, file.data.toString("utf8")]);
+}
