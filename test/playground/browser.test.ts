@@ -1,6 +1,7 @@
 // The playground's page in a real browser (Debian's Chromium, headless): a whole battle played by clicking
 // and typing, as a newcomer would: the welcome of an empty channel, roles named as soon as the bot makes them,
-// a chart readable at phone width, dimmed disabled buttons. Runs when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
+// a chart readable at phone width (the Platform panel's own: browser-platform-panel.test.ts). Runs when a
+// Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
 import { mkdir } from "node:fs/promises";
 import { Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
@@ -10,19 +11,9 @@ import {
   memberSteps,
   noteWhenSkipped,
   openPlaygroundPage,
-  platformPanelSteps,
-  postMenuMessage,
   type PlaygroundPage,
-  valuesSentFrom,
 } from "./playground-page.js";
-import {
-  drawLiveRelativeTimestamp,
-  drawRelativeTimestamp,
-  readButtonLook,
-  readImageInFrame,
-  readNaturalWidth,
-  readPageScrollWidth,
-} from "./page-drawing.js";
+import { readImageInFrame, readNaturalWidth, readPageScrollWidth } from "./page-drawing.js";
 
 noteWhenSkipped("the playground's browser test");
 // Saved under test-results/ (ignored by git); UPDATE_SCREENSHOTS=1 writes the README's copies in docs/ instead.
@@ -213,106 +204,5 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     expect(overflow).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${screenshots}/playground-phone.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
-  });
-  it("says where an event sent from the Platform panel went: queued posts, no subscriber, a duplicate", async () => {
-    const { panel, status, sendEvent, sendEdited } = platformPanelSteps(page);
-
-    // #announcements takes tournament starts (start-playground.ts subscribes it to the defaults).
-    await sendEvent("system.tournament_started");
-    await expect
-      .poll(() => status.textContent())
-      .toMatch(
-        /^Event evt_\w+ \(system\.tournament_started\): accepted\. 1 post queued, in #announcements\.$/,
-      );
-    await page.locator(".message", { hasText: "Tournament" }).first().waitFor();
-
-    await panel.getByRole("button", { name: "Send event" }).click();
-    await expect.poll(() => status.textContent()).toMatch(/: duplicate\. .*nothing was queued\.$/);
-
-    await sendEvent("team.created");
-    await expect
-      .poll(() => status.textContent())
-      .toMatch(
-        /\(team\.created\): accepted, but no channel subscribed to team\.created, so nothing was queued\.$/,
-      );
-
-    // Edited by hand: the kind the payload names is the one reported, whatever the menu shows.
-    await sendEdited({ id: "evt_hand_edited_kind", event: "contest.renamed" });
-    await expect
-      .poll(() => status.textContent())
-      .toBe(
-        'Event evt_hand_edited_kind (contest.renamed): ignored. The bot does not know the kind "contest.renamed"; it stored the event and queued nothing.',
-      );
-    await sendEdited({
-      id: "evt_hand_edited_stale",
-      event: "team.created",
-      created: "2020-01-01T00:00:00.000Z",
-    });
-    await expect
-      .poll(() => status.textContent())
-      .toMatch(/^Event evt_hand_edited_stale \(team\.created\): stale\. .*nothing was queued\.$/);
-  });
-
-  it("draws a string select menu and sends the values picked with Pick, one or several", async () => {
-    if (opened === undefined) throw new Error("no page");
-    const { running } = opened;
-    const single = await postMenuMessage(running, "announcements");
-    const menu = page.locator(`#message-${single}`).getByRole("combobox", { name: "Choose a difficulty" });
-    await menu.waitFor();
-    expect(await menu.locator("option").allTextContents()).toEqual([
-      "Choose a difficulty",
-      "Easy",
-      "Medium",
-      "Hard",
-    ]);
-    await menu.selectOption("medium");
-    await menu.selectOption("hard");
-    // A disabled button is dimmed as in Discord, an enabled one is not.
-    const looks = (name: string) =>
-      readButtonLook(page.locator(`#message-${single}`).getByRole("button", { name }));
-    expect(await looks("Closed")).toEqual({ opacity: "0.5", cursor: "not-allowed" });
-    expect(await looks("Pick")).toEqual({ opacity: "1", cursor: "pointer" });
-    await page.locator(`#message-${single}`).getByRole("button", { name: "Pick" }).click();
-    await expect.poll(() => valuesSentFrom(running, single)).toEqual([["hard"]]);
-    // The bot has no such menu and answers so, for this member only.
-    await page
-      .locator(".message.ephemeral", { hasText: "This button is no longer active." })
-      .last()
-      .waitFor();
-
-    const several = await postMenuMessage(running, "announcements", { maxValues: 2 });
-    const list = page.locator(`#message-${several}`).getByRole("listbox", { name: "Choose difficulties" });
-    await list.selectOption(["easy"]);
-    await list.selectOption(["easy", "medium"]);
-    await page.locator(`#message-${several}`).getByRole("button", { name: "Pick" }).click();
-    await expect.poll(() => valuesSentFrom(running, several)).toEqual([["easy", "medium"]]);
-  });
-
-  // Last: the clock stays moved (playground/README.md, "One clock").
-  it("moves the one clock from the panel, and reads relative timestamps against it", async () => {
-    const panel = page.getByRole("complementary", { name: "The platform" });
-    await expect
-      .poll(() => panel.getByLabel("Move the clock (seconds)").getAttribute("aria-describedby"))
-      .toBe("clock-note");
-    expect(await panel.locator("#clock-note").textContent()).toMatch(
-      /One clock: it drives the platform, the bot and Discord's timestamps\./,
-    );
-    const twoDays = 2 * 24 * 3600;
-    const inTwoDays = Math.floor(Date.now() / 1000) + twoDays;
-    const drawRelative = () => drawRelativeTimestamp(page, inTwoDays);
-    expect(await drawRelative()).toBe("in 2 days");
-
-    await panel.getByLabel("Move the clock (seconds)").fill(String(twoDays));
-    await panel.getByRole("button", { name: "Move clock" }).click();
-    await expect
-      .poll(() => panel.getByRole("status").textContent())
-      .toMatch(/^The clock moved 172800 s ahead/);
-    // Within seconds of the moved clock's now, either side of it.
-    expect(await drawRelative()).toMatch(/^(now|in \d+ seconds?|\d+ seconds? ago)$/);
-
-    // A relative time already on the page follows the clock, as Discord's client keeps it current.
-    const first = await drawLiveRelativeTimestamp(page, Math.floor(Date.now() / 1000) + twoDays + 30);
-    expect(first).toMatch(/^in \d+ seconds$/);
-    await expect.poll(() => page.locator("#live-timestamp").textContent()).not.toBe(first);
   });
 });
