@@ -37,6 +37,7 @@ export function assertValidMessageBody(body: unknown, options: MessageCheckOptio
     [...path, "components"],
     (flags & messageFlags.componentsV2) !== 0,
   );
+  if ((flags & messageFlags.componentsV2) !== 0) checkComponentsV2Only(errors, body, path);
   checkAllowedMentions(errors, body.allowed_mentions, [...path, "allowed_mentions"]);
   // Files travel as multipart parts, beside the body the spec describes.
   if (options.fileCount > limits.filesPerMessage) {
@@ -103,6 +104,30 @@ function checkAllowedMentions(errors: FieldErrorCollector, value: unknown, path:
         [...path, "parse"],
         "SET_TYPE_ALREADY_CONTAINS_VALUE",
         `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.`,
+      );
+    }
+  }
+}
+
+/**
+ * "When the flag IS_COMPONENTS_V2 is set, the message can only contain components. Providing content,
+ * embeds, sticker_ids, […] or poll will fail with a 400" (Discord's documentation, Resources, Message, Create
+ * Message, `flags`); the field error's code is the fake's own, as the docs give none. An empty value counts
+ * as none, as `null` clears a field.
+ */
+function checkComponentsV2Only(
+  errors: FieldErrorCollector,
+  body: Record<string, unknown>,
+  path: FieldPath,
+): void {
+  const given = (value: unknown): boolean =>
+    value !== undefined && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0);
+  for (const field of ["content", "embeds", "sticker_ids", "poll"] as const) {
+    if (given(body[field])) {
+      errors.add(
+        [...path, field],
+        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+        `The '${field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2`,
       );
     }
   }

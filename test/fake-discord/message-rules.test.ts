@@ -1,11 +1,14 @@
 // What Discord refuses in a channel message that its OpenAPI spec lets through, and what it takes (docs:
 // Resources, Message; Components, Button; fake-discord/README.md, "Limits and errors"): an embed showing
-// nothing, link schemes Discord does not take, buttons without what their style needs; and EPHEMERAL, which
-// a channel message cannot set.
+// nothing, link schemes Discord does not take, buttons without what their style needs, content or embeds beside
+// the Components V2 flag; and EPHEMERAL, which a channel message cannot set.
 import { Routes } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { useChannelPerTest } from "./channel-per-test.js";
 import { failureOf } from "./failure-of.js";
+
+/** A Components V2 text display, which shows markdown in place of a message's content. */
+const textDisplay = { type: 10, content: "Shown as text" };
 
 describe("channel message rules on the fake Discord", () => {
   const world = useChannelPerTest("announcements");
@@ -61,6 +64,17 @@ describe("channel message rules on the fake Discord", () => {
       "a button with neither label nor emoji",
       { content: "x", components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: "mute" }] }] },
       ["components", "0", "components", "0", "label"],
+    ],
+    // Components V2 (flag 1 << 15): components only (docs: Create Message, "flags").
+    [
+      "content beside the Components V2 flag",
+      { content: "x", flags: 1 << 15, components: [textDisplay] },
+      ["content"],
+    ],
+    [
+      "embeds beside the Components V2 flag",
+      { embeds: [{ title: "t" }], flags: 1 << 15, components: [textDisplay] },
+      ["embeds"],
     ],
   ])("rejects %s with 50035 naming the field", async (_case, body, path) => {
     const error = await failureOf(world.rest.post(Routes.channelMessages(world.channelId), { body }));
