@@ -101,11 +101,14 @@ function isLoopback(base: string): boolean {
 /** The platform's own error form (its API reference, "Errors"). */
 const platformErrorSchema = z.object({
   error: z.object({
-    code: z.string().max(100),
-    message: z.string().max(500).optional(),
-    details: z.object({ field: z.string().max(100).optional() }).optional(),
+    code: z.string(),
+    // Read when they are what the form says; any other shape (null, a list, a field not a string) says nothing.
+    message: z.unknown().optional(),
+    details: z.unknown().optional(),
   }),
 });
+
+const detailsFieldSchema = z.object({ field: z.string().max(100) });
 
 /** The fields a 400 may name and still be the grant's refusal rather than the bot's request at fault. */
 const grantFields = new Set(["code", "code_verifier", "refresh_token"]);
@@ -127,12 +130,15 @@ export async function readTokenError(error: unknown, secrets: readonly string[])
       .catch(() => undefined);
     const refusal = platformErrorSchema.safeParse(body);
     if (refusal.success) {
-      const { code, message, details } = refusal.data.error;
+      const code = refusal.data.error.code.slice(0, 100);
+      const message =
+        typeof refusal.data.error.message === "string" ? refusal.data.error.message.slice(0, 500) : undefined;
+      const { details } = refusal.data.error;
       const said = scrubSecrets(message === undefined ? code : `${code}: ${message}`, secrets);
       if (response.status === 401) {
         return new OAuthError("invalid_client", `the platform refused the client (${said})`, 401);
       }
-      const field = details?.field;
+      const field = detailsFieldSchema.safeParse(details).data?.field;
       if (field === undefined || grantFields.has(field)) {
         return new OAuthError("invalid_grant", `the platform refused the grant (${said})`, 400);
       }

@@ -217,6 +217,21 @@ describe("refreshAccessToken", () => {
       description: "the platform refused the grant (INVALID_REQUEST: refresh token [redacted] has expired)",
     });
     expect(await refuse(400, "INVALID_REQUEST", "refresh_token")).toMatchObject({ code: "invalid_grant" });
+    // A details or message of another shape names nothing: still the grant's refusal.
+    for (const details of [null, [], { field: null }]) {
+      fixture.queueAnswer({
+        status: 400,
+        body: { error: { code: "INVALID_REQUEST", message: null, details } },
+      });
+      expect(
+        await captureError(() =>
+          refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+        ),
+      ).toMatchObject({
+        code: "invalid_grant",
+        description: "the platform refused the grant (INVALID_REQUEST)",
+      });
+    }
     // A field of the bot's own request, or its client credentials refused: the member's link is not at fault.
     expect(await refuse(400, "INVALID_REQUEST", "client_id")).toMatchObject({
       code: "invalid_request",
