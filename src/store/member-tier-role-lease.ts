@@ -5,6 +5,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
+import { storedRating } from "./stored-rating.js";
 import {
   requeued,
   toMemberTierRole,
@@ -226,10 +227,9 @@ export async function saveLookedUpTier(
 ): Promise<void> {
   await updateLeasedRow(db, input)
     .where("version", "=", input.version)
-    .set((eb) => ({
-      tier: input.tier,
-      tier_lookup: 0,
-      rating: input.rating === null ? eb.ref("rating") : input.rating,
-    }))
+    .set((eb) => {
+      const rating = storedRating(input.rating);
+      return { tier: input.tier, tier_lookup: 0, rating: rating === null ? eb.ref("rating") : rating };
+    })
     .execute();
 }

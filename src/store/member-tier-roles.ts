@@ -5,6 +5,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, MemberTierRolesTable } from "./database.js";
 import { normaliseTier } from "./tiers.js";
+import { storedRating } from "./stored-rating.js";
 
 export type RoleChangeCause = MemberTierRolesTable["cause"];
 
@@ -66,7 +67,7 @@ export async function queueMemberRating(db: Kysely<Database>, input: MemberRatin
       guild_id: input.guildId,
       user_id: input.userId,
       platform_user_id: input.platformUserId,
-      rating: input.rating,
+      rating: storedRating(input.rating),
       tier,
       rated_at: input.ratedAt,
       tier_lookup: tierLookup,

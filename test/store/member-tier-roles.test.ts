@@ -5,6 +5,7 @@ import { saveRoleSyncMode } from "../../src/store/guild-role-settings.js";
 import { claimDueMemberRoles, finishMemberRoleSync } from "../../src/store/member-tier-role-lease.js";
 import {
   findMemberTierRole,
+  queueLinkedMemberRating,
   queueMemberRating,
   queueMemberUnlink,
   queueRatingOfPlatformUser,
@@ -31,6 +32,14 @@ describe.each(testDatabases())("member tier roles on $name", (database) => {
     ).toBe(false);
     const stored = await findMemberTierRole(store.db, { guildId: guildA, userId: alice });
     expect(stored).toMatchObject({ rating: 2105, tier: "master", ratedAt: testNow + 10, pending: true });
+  });
+
+  it("stores a rating given as a fraction rounded, as its integer column holds it", async () => {
+    // A profile's rating at link time is read leniently; PostgreSQL refused 1849.6 and with it the whole link.
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
+    expect(await queueLinkedMemberRating(store.db, rating({ rating: 1849.6 }))).toBe(true);
+    const stored = await findMemberTierRole(store.db, { guildId: guildA, userId: alice });
+    expect(stored).toMatchObject({ rating: 1850, pending: true });
   });
 
   it("replaces the row of a member who re-linked another account, whatever its rating's age", async () => {
