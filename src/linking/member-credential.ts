@@ -78,9 +78,12 @@ function renewal(deps: LinkingDeps, member: MemberKey, refused: MemberLink): Pla
       "the platform refused the member's access token; refreshing it",
     );
     const reason = { kind: "refused", accessToken: refused.credential.accessToken } as const;
-    const link = await deps.refreshes.runOnce(singleFlightKey(member), () =>
-      refreshLink(deps, member, reason),
-    );
+    let link = await deps.refreshes.runOnce(singleFlightKey(member), () => refreshLink(deps, member, reason));
+    // Joined a refresh ahead of expiry that kept the token, still good by its clock, while another instance
+    // refreshes it: the platform has just refused that token, so this one waits for the new, once.
+    if (link.credential.accessToken === refused.credential.accessToken) {
+      link = await refreshLink(deps, member, reason);
+    }
     // Relinked to another platform account meanwhile: the request is not sent again as someone else. Nor is it
     // sent again with the token just refused (no refresh was possible: the bot's OAuth settings are gone).
     if (link.platformUserId !== refused.platformUserId) return undefined;
@@ -107,7 +110,7 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
     if (!stillNeedsRefresh(current, reason, deps.clock.now())) return current;
     const stillGood = isStillGood(current, reason, deps.clock.now());
     // Before the lease, itself a write: a token still good is used as it is while the database takes none.
-    // Asked once: a wait that meets a database that stopped taking writes fails at its next lease.
+    // Asked once before a wait, and again once the lease is taken after one.
     if (!waited && !(await mayRefreshNow(deps, stillGood))) return current;
     if (!(await takeLinkRefreshLease(deps.db, { linkKey, owner, now: deps.clock.now(), leaseMs }))) {
       // Another instance is refreshing it: a token still good is used meanwhile, a spent one waits for the
@@ -123,6 +126,8 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
       continue;
     }
     try {
+      // A lease taken over after a wait: the database may have stopped taking writes meanwhile.
+      if (waited && !(await mayRefreshNow(deps, stillGood))) return current;
       return await refreshHoldingLease(deps, member, reason);
     } finally {
       await releaseLinkRefreshLease(deps.db, { linkKey, owner }).catch((error: unknown) => {

@@ -7,19 +7,20 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { describeInteractionError } from "../../src/bot/describe-interaction-error.js";
 import { RefreshAwaitsWritesError } from "../../src/linking/link-errors.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
 import { createDb, type Store } from "../../src/store/create-db.js";
+import { takeLinkRefreshLease } from "../../src/store/link-refresh-leases.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { fillSqliteFile, type Ballast } from "../support/fill-sqlite-file.js";
-import { buildLinkingDeps } from "./support/linking-deps.js";
+import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
 import { linkThroughOAuth } from "./support/oauth-link-flow.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
@@ -98,5 +99,36 @@ describe("a token refresh while the SQLite file cannot take writes", () => {
     expect(refreshRequests()).toHaveLength(1);
     expect(session.credential.token).not.toBe(linked.accessToken);
     expect((await findMemberLink(deps.db, deps.secretBox, member))?.status).toBe("active");
+  });
+
+  it("does not refresh on a lease taken over after a wait once the database stopped taking writes", async () => {
+    const linked = await linkThroughOAuth(deps, oauthServer, member);
+    const captured = captureLogs("info");
+    const waiting = { ...deps, logger: captured.logger };
+    clock.advance(tokenLifetimeMs + 1000);
+    // Another instance holds the link's refresh lease, and stops before it is done.
+    const held = {
+      linkKey: `${member.guildId}:${member.userId}`,
+      owner: "gone",
+      now: clock.now(),
+      leaseMs: 15_000,
+    };
+    expect(await takeLinkRefreshLease(store.db, held)).toBe(true);
+    const session = getMemberSession(waiting, member).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    await vi.waitFor(
+      () => { expect(captured.lines.some((line) => line.includes("another instance is refreshing"))).toBe(true); },
+      { timeout: 15_000, interval: 20 },
+    );
+    ballast = fillSqliteFile(join(folder, "bot.sqlite"), capBytes / pageBytes);
+    clock.advance(15_000);
+
+    expect(await session).toBeInstanceOf(RefreshAwaitsWritesError);
+    expect(refreshRequests()).toEqual([]);
+    expect((await findMemberLink(deps.db, deps.secretBox, member))?.credential.accessToken).toBe(
+      linked.accessToken,
+    );
   });
 });
