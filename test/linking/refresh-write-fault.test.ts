@@ -119,7 +119,9 @@ describe("a token refresh while the SQLite file cannot take writes", () => {
       (caught: unknown) => caught,
     );
     await vi.waitFor(
-      () => { expect(captured.lines.some((line) => line.includes("another instance is refreshing"))).toBe(true); },
+      () => {
+        expect(captured.lines.some((line) => line.includes("another instance is refreshing"))).toBe(true);
+      },
       { timeout: 15_000, interval: 20 },
     );
     ballast = fillSqliteFile(join(folder, "bot.sqlite"), capBytes / pageBytes);
