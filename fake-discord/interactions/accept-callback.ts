@@ -6,7 +6,11 @@ import { messageFlags, type StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
 import { isRecord } from "../validation/field-checks.js";
 import { assertValidChoices } from "../validation/validate-choices.js";
-import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
+import {
+  assertComponentsV2Edit,
+  assertEditLeavesMessage,
+  assertValidMessageBody,
+} from "../validation/validate-message.js";
 import { assertValidModal } from "../validation/validate-modal.js";
 import { callbackType, interactionType, type InteractionRecord } from "./interaction-record.js";
 
@@ -140,7 +144,10 @@ function applyCallback(
   if (type === callbackType.updateMessage || type === callbackType.deferredUpdateMessage) {
     const source = record.sourceMessageId === null ? undefined : state.messages.get(record.sourceMessageId);
     if (source === undefined) throw new DiscordHttpError("unknownMessage");
-    if (type === callbackType.updateMessage) assertEditLeavesMessage(source, draft, files.length);
+    if (type === callbackType.updateMessage) {
+      assertComponentsV2Edit(source, draft, ["data"]);
+      assertEditLeavesMessage(source, draft, files.length);
+    }
     record.originalMessageId = source.id;
     return type === callbackType.updateMessage ? state.messages.edit(source, draft, files) : source;
   }

@@ -6,7 +6,11 @@ import { readMessageDraft } from "../messages/message-draft.js";
 import { messageFlags, type StoredMessage } from "../messages/message-types.js";
 import { pickMessageAnchor, pickMessagePage } from "../messages/message-page.js";
 import { renderMessage } from "../messages/render-message.js";
-import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
+import {
+  assertComponentsV2Edit,
+  assertEditLeavesMessage,
+  assertValidMessageBody,
+} from "../validation/validate-message.js";
 import { renderAnyChannel } from "../world/render-world.js";
 import { botReadsHistory, requireChannelAccess } from "./channel-access.js";
 import { readLimitParam, readSnowflakeParam } from "./page-query.js";
@@ -110,6 +114,7 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
     const { json, files } = readRequestBody(request.body);
     assertValidMessageBody(json, { fileCount: files.length, isEdit: true });
     const draft = readMessageDraft(json);
+    assertComponentsV2Edit(message, draft);
     assertEditLeavesMessage(message, draft, files.length);
     const edited = state.messages.edit(message, draft, files);
     state.signal.notify();

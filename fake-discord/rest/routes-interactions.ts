@@ -10,7 +10,11 @@ import {
 import { readMessageDraft } from "../messages/message-draft.js";
 import type { StoredMessage } from "../messages/message-types.js";
 import { renderMessage } from "../messages/render-message.js";
-import { assertEditLeavesMessage, assertValidMessageBody } from "../validation/validate-message.js";
+import {
+  assertComponentsV2Edit,
+  assertEditLeavesMessage,
+  assertValidMessageBody,
+} from "../validation/validate-message.js";
 import { readRequestBody } from "./request-body.js";
 
 interface WebhookParams {
@@ -70,6 +74,7 @@ export function registerInteractionRoutes(app: FastifyInstance, state: FakeDisco
       const { json, files } = readRequestBody(request.body);
       assertValidMessageBody(json, { fileCount: files.length, isEdit: true });
       const draft = readMessageDraft(json);
+      assertComponentsV2Edit(message, draft);
       assertEditLeavesMessage(message, draft, files.length);
       return render(editWebhookMessage(state, record, message, draft, files));
     },

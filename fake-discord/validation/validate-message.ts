@@ -82,6 +82,21 @@ export function assertEditLeavesMessage(
   if (empty) throw new DiscordHttpError("emptyMessage");
 }
 
+/**
+ * An edit of a Components V2 message, which keeps its flag (message-store.ts), is held to the flag's rule
+ * whether or not it repeats the flag: no content or embeds (checkComponentsV2Only).
+ */
+export function assertComponentsV2Edit(
+  message: StoredMessage,
+  draft: MessageDraft,
+  path: FieldPath = [],
+): void {
+  if ((message.flags & messageFlags.componentsV2) === 0) return;
+  const errors = new FieldErrorCollector();
+  checkComponentsV2Only(errors, { content: draft.content, embeds: draft.embeds }, path);
+  if (errors.errors.length > 0) throw new DiscordHttpError("invalidFormBody", errors.errors);
+}
+
 function isEmptyMessage(body: Record<string, unknown>, fileCount: number): boolean {
   const hasContent = typeof body.content === "string" && body.content.trim() !== "";
   return (

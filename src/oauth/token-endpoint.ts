@@ -102,7 +102,7 @@ function isLoopback(base: string): boolean {
 const platformErrorSchema = z.object({
   error: z.object({
     code: z.string(),
-    // Read when they are what the form says; any other shape (null, a list, a field not a string) says nothing.
+    // Read when they are what the form says; another shape (null, a list, a field not a string) says nothing.
     message: z.unknown().optional(),
     details: z.unknown().optional(),
   }),

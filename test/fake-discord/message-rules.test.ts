@@ -1,7 +1,7 @@
 // What Discord refuses in a channel message that its OpenAPI spec lets through, and what it takes (docs:
 // Resources, Message; Components, Button; fake-discord/README.md, "Limits and errors"): an embed showing
-// nothing, link schemes Discord does not take, buttons without what their style needs, content or embeds beside
-// the Components V2 flag; and EPHEMERAL, which a channel message cannot set.
+// nothing, link schemes Discord does not take, buttons without what their style needs, content or embeds
+// beside the Components V2 flag; and EPHEMERAL, which a channel message cannot set.
 import { Routes } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { useChannelPerTest } from "./channel-per-test.js";
@@ -83,6 +83,19 @@ describe("channel message rules on the fake Discord", () => {
     let node: unknown = error.rawError;
     for (const segment of ["errors", ...path]) node = (node as Record<string, unknown>)[segment];
     expect((node as { _errors: unknown[] })._errors.length).toBeGreaterThan(0);
+  });
+
+  it("holds an edit of a Components V2 message to the flag, which the message keeps, repeated or not", async () => {
+    const sent = (await world.rest.post(Routes.channelMessages(world.channelId), {
+      body: { flags: 1 << 15, components: [textDisplay] },
+    })) as { id: string };
+    for (const body of [{ content: "Added later" }, { embeds: [{ title: "Added later" }] }]) {
+      const error = await failureOf(
+        world.rest.patch(Routes.channelMessage(world.channelId, sent.id), { body }),
+      );
+      expect([error.status, error.code]).toEqual([400, 50035]);
+    }
+    expect(world.fake.message(sent.id)?.content).toBe("");
   });
 
   it("takes an image of an uploaded file, a link into Discord and an emoji-only button", async () => {

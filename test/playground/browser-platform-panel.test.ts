@@ -1,6 +1,6 @@
 // The playground's Platform panel and the messages it posts, in a real browser (Debian's Chromium, headless):
-// where an event sent from the panel went, a select menu's picks sent back, and the one clock moved. Runs when
-// a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
+// where an event sent from the panel went, a select menu's picks sent back, and the one clock moved. Runs
+// when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drawLiveRelativeTimestamp, drawRelativeTimestamp, readButtonLook } from "./page-drawing.js";

@@ -1,4 +1,4 @@
-// The playground's page in headless Chromium, for the browser tests (browser.test.ts, page-*.test.ts): the
+// The playground's page in headless Chromium, for the browser tests (browser*.test.ts, page-*.test.ts): the
 // whole stack on 127.0.0.1 and a page on it, plus the steps a member takes there. Found by CHROMIUM_PATH or
 // at /usr/bin/chromium; the tests skip with a note when neither is there.
 import { existsSync } from "node:fs";

@@ -35,7 +35,7 @@ describe.each(testDatabases())("member tier roles on $name", (database) => {
   });
 
   it("stores a rating given as a fraction rounded, as its integer column holds it", async () => {
-    // A profile's rating at link time is read leniently; PostgreSQL refused 1849.6 and with it the whole link.
+    // A profile's rating at link time is read leniently; PostgreSQL refused 1849.6, and so the whole link.
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
     expect(await queueLinkedMemberRating(store.db, rating({ rating: 1849.6 }))).toBe(true);
     const stored = await findMemberTierRole(store.db, { guildId: guildA, userId: alice });
