@@ -126,7 +126,10 @@ function applyCallback(
       guildId: record.guildId,
       authorId: state.world.botUser.id,
       ...withMentionRules(botMentionRules(state, record.guildId, record.channelId)),
-      draft: type === callbackType.channelMessage ? draft : { flags: draft.flags ?? null },
+      // A deferral takes EPHEMERAL alone: "the only valid message flag you may use is EPHEMERAL" (Discord's
+      // documentation, Interactions, Receiving and Responding); any other is set by the answer's edit.
+      draft:
+        type === callbackType.channelMessage ? draft : { flags: (draft.flags ?? 0) & messageFlags.ephemeral },
       files: type === callbackType.channelMessage ? files : [],
       interaction: {
         interactionId: record.id,

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import {
-  createFakeDiscord,
-  InteractionExpiredError,
-  type FakeDiscord,
-  type InteractionHandle,
-} from "../../fake-discord/index.js";
-import { createArenaGuild } from "./arena-guild.js";
+import { InteractionExpiredError } from "../../fake-discord/index.js";
+import { useRawInteractions } from "./raw-interactions.js";
 
 /**
  * Discord's rules for interaction responses, checked with raw HTTP calls standing in for the bot (no
@@ -14,62 +9,10 @@ import { createArenaGuild } from "./arena-guild.js";
  */
 describe("interaction response rules of the fake Discord", () => {
   const clock = new ManualClock(Date.now());
-  let fake: FakeDiscord;
-  let guildId: string;
-  let channelId: string;
-  let userId: string;
-
-  beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
-    ({ guildId, channelId, userId } = createArenaGuild(fake));
-    const response = await fetch(
-      `${fake.apiUrl}/v10/applications/${fake.applicationId}/guilds/${guildId}/commands`,
-      {
-        method: "PUT",
-        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
-        body: JSON.stringify([
-          { name: "rank", description: "Your rank" },
-          { name: "setup", description: "Admin", default_member_permissions: "32" },
-          {
-            name: "join",
-            description: "Join",
-            options: [{ type: 3, name: "id", description: "Battle", autocomplete: true }],
-          },
-        ]),
-      },
-    );
-    expect(response.status).toBe(200);
-  });
-
-  afterAll(async () => {
-    await fake.close();
-  });
-
-  const run = (name = "rank"): InteractionHandle => fake.runCommand({ guildId, channelId, userId, name });
-
-  function callback(handle: InteractionHandle, body: unknown, query = ""): Promise<Response> {
-    return fetch(`${fake.apiUrl}/v10/interactions/${handle.id}/${handle.token}/callback${query}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  }
+  const { world, run, callback, webhook } = useRawInteractions(clock);
 
   async function errorsOf(response: Response): Promise<{ code: number; errors?: Record<string, unknown> }> {
     return (await response.json()) as { code: number; errors?: Record<string, unknown> };
-  }
-
-  function webhook(
-    handle: InteractionHandle,
-    path: string,
-    method: string,
-    body: unknown,
-  ): Promise<Response> {
-    return fetch(`${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}${path}`, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
   }
 
   it("returns the message with with_response and serves @original sent URL-encoded", async () => {
@@ -78,7 +21,7 @@ describe("interaction response rules of the fake Discord", () => {
     const body = (await response.json()) as { resource: { message: { id: string; content: string } } };
     expect(body.resource.message.content).toBe("Rank #3");
     const edit = await fetch(
-      `${fake.apiUrl}/v10/webhooks/${fake.applicationId}/${handle.token}/messages/%40original`,
+      `${world.fake.apiUrl}/v10/webhooks/${world.fake.applicationId}/${handle.token}/messages/%40original`,
       {
         method: "PATCH",
         headers: { "content-type": "application/json" },
@@ -86,7 +29,7 @@ describe("interaction response rules of the fake Discord", () => {
       },
     );
     expect(edit.status).toBe(200);
-    expect(fake.message(body.resource.message.id)?.content).toBe("Rank #2");
+    expect(world.fake.message(body.resource.message.id)?.content).toBe("Rank #2");
   });
 
   it("answers 40060 to a second response", async () => {
@@ -98,7 +41,7 @@ describe("interaction response rules of the fake Discord", () => {
 
   it("answers 10062 to an unknown token", async () => {
     const handle = run();
-    const response = await fetch(`${fake.apiUrl}/v10/interactions/${handle.id}/wrong-token/callback`, {
+    const response = await fetch(`${world.fake.apiUrl}/v10/interactions/${handle.id}/wrong-token/callback`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ type: 5 }),
@@ -140,6 +83,13 @@ describe("interaction response rules of the fake Discord", () => {
     expect(handle.followUps()).toHaveLength(0);
   });
 
+  it("keeps only EPHEMERAL of a deferral's flags, the one flag a deferral takes", async () => {
+    const handle = run();
+    await callback(handle, { type: 5, data: { flags: 64 | 4096 | 4 } });
+    const deferred = world.fake.message(handle.original()?.id ?? "");
+    expect((deferred?.flags ?? 0) & (64 | 4096 | 4)).toBe(64);
+  });
+
   // Edit Message and Edit Webhook Message change SUPPRESS_EMBEDS (and set IS_COMPONENTS_V2) only; the
   // ephemeral flag of an edit is ignored, as is a first follow-up's after a deferral (Create Followup Message).
   it("keeps a public deferral public when @original is edited with the ephemeral flag", async () => {
@@ -150,7 +100,7 @@ describe("interaction response rules of the fake Discord", () => {
     expect(((await edit.json()) as { flags: number }).flags & 64).toBe(0);
     const final = await handle.waitForFinal();
     expect(final.flags & 64).toBe(0);
-    expect(fake.messages(channelId).map((message) => message.id)).toContain(final.id);
+    expect(world.fake.messages(world.channelId).map((message) => message.id)).toContain(final.id);
   });
 
   it("keeps a public deferral public when its first follow-up asks to be ephemeral", async () => {
@@ -175,8 +125,8 @@ describe("interaction response rules of the fake Discord", () => {
     expect(edit.status).toBe(200);
     const message = (await edit.json()) as { id: string; flags: number };
     expect(message.flags).toBe(64);
-    expect(fake.message(message.id)?.content).toBe("Rank #7");
-    expect(fake.messages(channelId).map((each) => each.id)).not.toContain(message.id);
+    expect(world.fake.message(message.id)?.content).toBe("Rank #7");
+    expect(world.fake.messages(world.channelId).map((each) => each.id)).not.toContain(message.id);
   });
 
   it("refuses an edit of @original that leaves it empty with 50006, a deferral's too", async () => {
@@ -196,22 +146,22 @@ describe("interaction response rules of the fake Discord", () => {
 
   it("refuses an UPDATE_MESSAGE that would leave the button's message empty with 50006", async () => {
     const card = (await (
-      await fetch(`${fake.apiUrl}/v10/channels/${channelId}/messages`, {
+      await fetch(`${world.fake.apiUrl}/v10/channels/${world.channelId}/messages`, {
         method: "POST",
-        headers: { authorization: `Bot ${fake.botToken}`, "content-type": "application/json" },
+        headers: { authorization: `Bot ${world.fake.botToken}`, "content-type": "application/json" },
         body: JSON.stringify({
           components: [{ type: 1, components: [{ type: 2, style: 1, label: "Join", custom_id: "join" }] }],
         }),
       })
     ).json()) as { id: string };
-    const press = () => fake.pressButton({ message: card.id, customId: "join", userId });
+    const press = () => world.fake.pressButton({ message: card.id, customId: "join", userId: world.userId });
     const refused = await callback(press(), { type: 7, data: { components: [] } });
     expect([refused.status, (await errorsOf(refused)).code]).toEqual([400, 50006]);
-    expect(fake.message(card.id)?.components).toHaveLength(1);
+    expect(world.fake.message(card.id)?.components).toHaveLength(1);
     expect((await callback(press(), { type: 7, data: { content: "Full", components: [] } })).status).toBe(
       204,
     );
-    expect(fake.message(card.id)).toMatchObject({ content: "Full", components: [] });
+    expect(world.fake.message(card.id)).toMatchObject({ content: "Full", components: [] });
   });
 
   it.each([
@@ -267,10 +217,10 @@ describe("interaction response rules of the fake Discord", () => {
   });
 
   it("rejects 26 autocomplete choices", async () => {
-    const handle = fake.autocomplete({
-      guildId,
-      channelId,
-      userId,
+    const handle = world.fake.autocomplete({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: world.userId,
       name: "join",
       focused: { name: "id", value: "1" },
     });
@@ -289,8 +239,16 @@ describe("interaction response rules of the fake Discord", () => {
 
   it("hides a command behind default_member_permissions unless the member has them", () => {
     expect(() => run("setup")).toThrow(/cannot use \/setup/);
-    const admin = fake.createMember(guildId, { username: "admin", permissions: ["ManageGuild"] }).id;
-    const handle = fake.runCommand({ guildId, channelId, userId: admin, name: "setup" });
+    const admin = world.fake.createMember(world.guildId, {
+      username: "admin",
+      permissions: ["ManageGuild"],
+    }).id;
+    const handle = world.fake.runCommand({
+      guildId: world.guildId,
+      channelId: world.channelId,
+      userId: admin,
+      name: "setup",
+    });
     const manageGuild = 1n << 5n;
     expect(BigInt((handle.payload.member as { permissions: string }).permissions) & manageGuild).toBe(
       manageGuild,
