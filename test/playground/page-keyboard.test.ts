@@ -184,6 +184,42 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     await expectVisibleRing();
   });
 
+  it("keeps focus on a message's button when the channel is drawn again from a read", async () => {
+    // Before, the read's list replaced the one focus was in, and focus fell to the page.
+    if (opened === undefined) throw new Error("no page");
+    const { playground } = opened.running;
+    const { id } = (await playground.bot.deps.rest.post(
+      Routes.channelMessages(playground.channels.get("general") ?? ""),
+      {
+        body: {
+          content: "Pick a side",
+          components: [
+            {
+              type: ComponentType.ActionRow,
+              components: [
+                {
+                  type: ComponentType.Button,
+                  style: ButtonStyle.Primary,
+                  custom_id: "side-red",
+                  label: "Red",
+                },
+              ],
+            },
+          ],
+        },
+      },
+    )) as { id: string };
+    const red = page.locator(`#message-${id}`).getByRole("button", { name: "Red" });
+    await red.focus();
+    await expectFocusOn("Red");
+    // The member switcher's change draws the open channel again, as switching to another member does.
+    await page.evaluate(`document.getElementById("message-${id}").setAttribute("data-drawn-before", "");
+      document.getElementById("member-select").dispatchEvent(new Event("change"));`);
+    await expect.poll(() => page.locator("[data-drawn-before]").count()).toBe(0);
+    await expectFocusOn("Red");
+    await expectVisibleRing();
+  });
+
   it("uses the Platform panel: sends an event and finishes the battle, focus staying on each button", async () => {
     await page.getByRole("combobox", { name: "Message" }).focus();
     await moveTo("Finish battle");

@@ -1,6 +1,6 @@
 // The open channel's messages (#messages): drawn from a read of the channel as the member sees it, and kept
 // current by the live stream (live-list.js says how the two meet).
-import { removeKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus } from "./focus.js";
 import { createLiveList } from "./live-list.js";
 import { drawMessage } from "./message.js";
 
@@ -21,8 +21,11 @@ export function setUpChannelMessages(names, actions) {
 /** Draws the channel's messages from `read()` in place of what is shown, or `empty()` when it has none. */
 export async function drawChannelMessages(read, empty) {
   await live.drawRead(read, (messages) => {
-    list().replaceChildren(...messages.map(draw));
-    if (messages.length === 0) list().append(empty());
+    replaceChildrenKeepingFocus(
+      list(),
+      messages.length === 0 ? [empty()] : messages.map(draw),
+      composerInput,
+    );
   });
   list().scrollTop = list().scrollHeight;
 }

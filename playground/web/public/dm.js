@@ -5,7 +5,7 @@
 // which also says when anyone's Linked Roles connection changes (a "role-connection" event on `document`).
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
-import { removeKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
+import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
 import { drawMessage } from "./message.js";
 import { openModal } from "./modal.js";
 
@@ -159,15 +159,14 @@ export function setUpDm(host) {
       dm.installed && dm.commands.length === 0
         ? `None of ${dm.bot.name}'s commands can be used in a DM: none declares USER_INSTALL (1) in its integration_types and the bot's DM (1) in its contexts.`
         : "";
-    list.replaceChildren(...dm.messages.map((message) => drawMessage(message, host.names, host.actions)));
-    if (dm.messages.length === 0)
-      list.append(
-        el(
-          "li",
-          { class: "welcome", id: "dm-welcome" },
-          el("p", {}, `This is the beginning of your direct message history with @${dm.bot.name}.`),
-        ),
+    const welcome = () =>
+      el(
+        "li",
+        { class: "welcome", id: "dm-welcome" },
+        el("p", {}, `This is the beginning of your direct message history with @${dm.bot.name}.`),
       );
+    const drawn = dm.messages.map((message) => drawMessage(message, host.names, host.actions));
+    replaceChildrenKeepingFocus(list, drawn.length === 0 ? [welcome()] : drawn, () => input);
     list.scrollTop = list.scrollHeight;
   }
 

@@ -16,15 +16,34 @@ export function tabStops(container) {
  * same `data-focus-key`, else the same position), or to `fallback()` when there is none.
  */
 export function replaceKeepingFocus(oldNode, newNode, fallback) {
-  const focused = document.activeElement;
-  const hadFocus = focused !== null && focused !== document.body && oldNode.contains(focused);
-  const key = hadFocus ? focused.dataset.focusKey : undefined;
-  const position = hadFocus ? tabStops(oldNode).indexOf(focused) : -1;
+  const place = placeOfFocus(oldNode);
   oldNode.replaceWith(newNode);
-  if (!hadFocus) return;
+  giveFocusBack(place, newNode, fallback);
+}
+
+/**
+ * Replaces what `container` holds with `children`, as a list drawn again from a read does (a channel's
+ * messages, a thread's, the DM's); focus inside comes back as replaceKeepingFocus gives it. A read that lands
+ * while a keyboard user is on a message's button would otherwise drop focus to the page.
+ */
+export function replaceChildrenKeepingFocus(container, children, fallback) {
+  const place = placeOfFocus(container);
+  container.replaceChildren(...children);
+  giveFocusBack(place, container, fallback);
+}
+
+/** Where focus is inside `node`: its control's focus key and position among the stops; null when outside. */
+function placeOfFocus(node) {
+  const focused = document.activeElement;
+  if (focused === null || focused === document.body || !node.contains(focused)) return null;
+  return { key: focused.dataset.focusKey, position: tabStops(node).indexOf(focused) };
+}
+
+function giveFocusBack(place, node, fallback) {
+  if (place === null) return;
   const same =
-    (key === undefined ? undefined : findByFocusKey(newNode, key)) ??
-    (position >= 0 ? tabStops(newNode)[position] : undefined);
+    (place.key === undefined ? undefined : findByFocusKey(node, place.key)) ??
+    (place.position >= 0 ? tabStops(node)[place.position] : undefined);
   (same ?? fallback())?.focus();
 }
 

@@ -2,7 +2,7 @@
 // that started it (thread-summary.js): drawn by the same renderer as the channel's, kept current by the live
 // stream (live-list.js says how the two meet).
 import { callApi, el } from "./api.js";
-import { removeKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus } from "./focus.js";
 import { createLiveList } from "./live-list.js";
 import { drawMessage } from "./message.js";
 import { drawThreadSummary } from "./thread-summary.js";
@@ -48,8 +48,11 @@ export async function openThread(threadId, member, { keepFocus = false } = {}) {
       // Closed, or another thread opened, while it was read: nothing to draw.
       if (openId !== threadId) return;
       drawHeader(thread);
-      list().replaceChildren(...messages.map(drawInThread));
-      if (messages.length === 0) list().append(el("li", { class: "thread-empty" }, "No messages yet."));
+      const drawn =
+        messages.length === 0
+          ? [el("li", { class: "thread-empty" }, "No messages yet.")]
+          : messages.map(drawInThread);
+      replaceChildrenKeepingFocus(list(), drawn, () => document.getElementById("thread-title"));
     },
   );
   if (!drawn || openId !== threadId) return;
