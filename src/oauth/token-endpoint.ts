@@ -110,6 +110,15 @@ const platformErrorSchema = z.object({
 
 const detailsFieldSchema = z.object({ field: z.string().max(100) });
 
+/** The fields `details` names: its own `field`, or each entry's when it is a list; none for any other shape. */
+function namedFields(details: unknown): string[] {
+  const entries = Array.isArray(details) ? (details as unknown[]) : [details];
+  return entries.flatMap((entry) => {
+    const field = detailsFieldSchema.safeParse(entry).data?.field;
+    return field === undefined ? [] : [field];
+  });
+}
+
 /** The fields a 400 may name and still be the grant's refusal rather than the bot's request at fault. */
 const grantFields = new Set(["code", "code_verifier", "refresh_token"]);
 
@@ -130,19 +139,18 @@ export async function readTokenError(error: unknown, secrets: readonly string[])
       .catch(() => undefined);
     const refusal = platformErrorSchema.safeParse(body);
     if (refusal.success) {
-      const code = refusal.data.error.code.slice(0, 100);
-      const message =
-        typeof refusal.data.error.message === "string" ? refusal.data.error.message.slice(0, 500) : undefined;
-      const { details } = refusal.data.error;
-      const said = scrubSecrets(message === undefined ? code : `${code}: ${message}`, secrets);
+      // Scrubbed whole, then cut: a cut first could leave the start of a secret that scrubbing no longer finds.
+      const { code, message, details } = refusal.data.error;
+      const text = typeof message === "string" ? `${code}: ${message}` : code;
+      const said = scrubSecrets(text, secrets).slice(0, 600);
       if (response.status === 401) {
         return new OAuthError("invalid_client", `the platform refused the client (${said})`, 401);
       }
-      const field = detailsFieldSchema.safeParse(details).data?.field;
-      if (field === undefined || grantFields.has(field)) {
+      const other = namedFields(details).find((field) => !grantFields.has(field));
+      if (other === undefined) {
         return new OAuthError("invalid_grant", `the platform refused the grant (${said})`, 400);
       }
-      return new OAuthError("invalid_request", `the platform refused the request's ${field} (${said})`, 400);
+      return new OAuthError("invalid_request", `the platform refused the request's ${other} (${said})`, 400);
     }
   }
   return translateTokenError(error, secrets);

@@ -238,6 +238,26 @@ describe("refreshAccessToken", () => {
       status: 400,
     });
     expect(await refuse(401, "UNAUTHORIZED")).toMatchObject({ code: "invalid_client", status: 401 });
+    // Fields listed: the bot's own among them makes it the bot's.
+    for (const [details, code] of [
+      [[{ field: "grant_type" }], "invalid_request"],
+      [[{ field: "refresh_token" }], "invalid_grant"],
+    ] as const) {
+      fixture.queueAnswer({ status: 400, body: { error: { code: "INVALID_REQUEST", details } } });
+      const refused = await captureError(() =>
+        refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+      );
+      expect(refused).toMatchObject({ code });
+    }
+    // A long message is scrubbed before it is cut, so no start of the refresh token is left in it.
+    fixture.queueAnswer({
+      status: 400,
+      body: { error: { code: "INVALID_REQUEST", message: `${"x".repeat(490)} refresh_gone_token` } },
+    });
+    const long = await captureError(() =>
+      refreshAccessToken({ ...endpoint("json"), refreshToken: "refresh_gone_token" }),
+    );
+    expect((long as OAuthError).description).not.toMatch(/refresh_go/);
 
     // Any other 400 body is read as before: RFC 6749's, or none at all.
     fixture.queueAnswer({ status: 400, body: { message: "bad" } });
