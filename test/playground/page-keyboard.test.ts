@@ -188,35 +188,35 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     // Before, the read's list replaced the one focus was in, and focus fell to the page.
     if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
-    const { id } = (await playground.bot.deps.rest.post(
-      Routes.channelMessages(playground.channels.get("general") ?? ""),
-      {
-        body: {
-          content: "Pick a side",
-          components: [
-            {
-              type: ComponentType.ActionRow,
-              components: [
-                {
-                  type: ComponentType.Button,
-                  style: ButtonStyle.Primary,
-                  custom_id: "side-red",
-                  label: "Red",
-                },
-              ],
+    const red = {
+      type: ComponentType.Button,
+      style: ButtonStyle.Primary,
+      custom_id: "side-red",
+      label: "Red",
+    };
+    const post = async () =>
+      (
+        (await playground.bot.deps.rest.post(
+          Routes.channelMessages(playground.channels.get("general") ?? ""),
+          {
+            body: {
+              content: "Pick a side",
+              components: [{ type: ComponentType.ActionRow, components: [red] }],
             },
-          ],
-        },
-      },
-    )) as { id: string };
-    const red = page.locator(`#message-${id}`).getByRole("button", { name: "Red" });
-    await red.focus();
+          },
+        )) as { id: string }
+      ).id;
+    // Two posts with the same button: focus comes back in the one it was in.
+    await post();
+    const id = await post();
+    await page.locator(`#message-${id}`).getByRole("button", { name: "Red" }).focus();
     await expectFocusOn("Red");
     // The member switcher's change draws the open channel again, as switching to another member does.
     await page.evaluate(`document.getElementById("message-${id}").setAttribute("data-drawn-before", "");
       document.getElementById("member-select").dispatchEvent(new Event("change"));`);
     await expect.poll(() => page.locator("[data-drawn-before]").count()).toBe(0);
     await expectFocusOn("Red");
+    expect(await page.evaluate(`document.activeElement.closest("[id^=message-]").id`)).toBe(`message-${id}`);
     await expectVisibleRing();
   });
 

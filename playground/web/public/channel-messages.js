@@ -1,6 +1,11 @@
 // The open channel's messages (#messages): drawn from a read of the channel as the member sees it, and kept
 // current by the live stream (live-list.js says how the two meet).
-import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import {
+  keepFocusInSight,
+  removeKeepingFocus,
+  replaceChildrenKeepingFocus,
+  replaceKeepingFocus,
+} from "./focus.js";
 import { createLiveList } from "./live-list.js";
 import { drawMessage } from "./message.js";
 
@@ -28,6 +33,7 @@ export async function drawChannelMessages(read, empty) {
     );
   });
   list().scrollTop = list().scrollHeight;
+  keepFocusInSight(list());
 }
 
 /** A message of the open channel created, edited or deleted (the live stream). */

@@ -5,7 +5,13 @@
 // which also says when anyone's Linked Roles connection changes (a "role-connection" event on `document`).
 import { callApi, el } from "./api.js";
 import { setUpComposer } from "./composer.js";
-import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus, whileBusy } from "./focus.js";
+import {
+  keepFocusInSight,
+  removeKeepingFocus,
+  replaceChildrenKeepingFocus,
+  replaceKeepingFocus,
+  whileBusy,
+} from "./focus.js";
 import { drawMessage } from "./message.js";
 import { openModal } from "./modal.js";
 
@@ -166,8 +172,12 @@ export function setUpDm(host) {
         el("p", {}, `This is the beginning of your direct message history with @${dm.bot.name}.`),
       );
     const drawn = dm.messages.map((message) => drawMessage(message, host.names, host.actions));
-    replaceChildrenKeepingFocus(list, drawn.length === 0 ? [welcome()] : drawn, () => input);
+    // The message box is disabled until the app is added: then focus goes to the button that adds it.
+    replaceChildrenKeepingFocus(list, drawn.length === 0 ? [welcome()] : drawn, () =>
+      input.disabled ? installButton : input,
+    );
     list.scrollTop = list.scrollHeight;
+    keepFocusInSight(list);
   }
 
   function listen() {

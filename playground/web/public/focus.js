@@ -32,19 +32,34 @@ export function replaceChildrenKeepingFocus(container, children, fallback) {
   giveFocusBack(place, container, fallback);
 }
 
-/** Where focus is inside `node`: its control's focus key and position among the stops; null when outside. */
+/**
+ * Where focus is inside `node`: its control's focus key, the message it is in (a key is unique within a
+ * message only: two posts may carry the same button), and its position among the stops; null when outside.
+ */
 function placeOfFocus(node) {
   const focused = document.activeElement;
   if (focused === null || focused === document.body || !node.contains(focused)) return null;
-  return { key: focused.dataset.focusKey, position: tabStops(node).indexOf(focused) };
+  const message = focused.closest('[id^="message-"]');
+  return {
+    key: focused.dataset.focusKey,
+    messageId: message === null || message === node ? undefined : message.id,
+    position: tabStops(node).indexOf(focused),
+  };
 }
 
 function giveFocusBack(place, node, fallback) {
   if (place === null) return;
+  const message = place.messageId === undefined ? null : document.getElementById(place.messageId);
+  const within = message !== null && node.contains(message) ? message : node;
   const same =
-    (place.key === undefined ? undefined : findByFocusKey(node, place.key)) ??
+    (place.key === undefined ? undefined : findByFocusKey(within, place.key)) ??
     (place.position >= 0 ? tabStops(node)[place.position] : undefined);
   (same ?? fallback())?.focus();
+}
+
+/** After a list scrolled to its end: a control that kept focus inside it is scrolled back into sight. */
+export function keepFocusInSight(container) {
+  if (container.contains(document.activeElement)) document.activeElement.scrollIntoView({ block: "nearest" });
 }
 
 /** Removes `node`; if focus was inside, it moves to `fallback()`. */

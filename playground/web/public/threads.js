@@ -2,7 +2,12 @@
 // that started it (thread-summary.js): drawn by the same renderer as the channel's, kept current by the live
 // stream (live-list.js says how the two meet).
 import { callApi, el } from "./api.js";
-import { removeKeepingFocus, replaceChildrenKeepingFocus, replaceKeepingFocus } from "./focus.js";
+import {
+  keepFocusInSight,
+  removeKeepingFocus,
+  replaceChildrenKeepingFocus,
+  replaceKeepingFocus,
+} from "./focus.js";
 import { createLiveList } from "./live-list.js";
 import { drawMessage } from "./message.js";
 import { drawThreadSummary } from "./thread-summary.js";
@@ -60,6 +65,7 @@ export async function openThread(threadId, member, { keepFocus = false } = {}) {
   document.querySelector("main.chat").classList.add("with-thread");
   markExpanded();
   list().scrollTop = list().scrollHeight;
+  keepFocusInSight(list());
   if (!keepFocus) document.getElementById("thread-title").focus();
 }
 
