@@ -4,12 +4,13 @@ import { PlatformUnavailableError } from "../api/errors.js";
 import type { PlatformCredential } from "../api/http.js";
 import { OAuthError } from "../oauth/errors.js";
 import { refreshAccessToken } from "../oauth/tokens.js";
-import { findMemberLink, type MemberKey, type MemberLink } from "../store/member-links.js";
+import type { MemberKey, MemberLink } from "../store/member-links.js";
 import { releaseLinkRefreshLease, takeLinkRefreshLease } from "../store/link-refresh-leases.js";
-import { notLinkedError, reauthNeededError, RefreshAwaitsWritesError } from "./link-errors.js";
+import { RefreshAwaitsWritesError } from "./link-errors.js";
 import { type LinkingDeps, platformTokenEndpoint, refreshMarginMs } from "./linking-deps.js";
 import { handleRefusedRefresh } from "./refused-refresh.js";
 import { storeRefreshedCredential } from "./store-refreshed-credential.js";
+import { readUsableLink } from "./usable-link.js";
 
 export interface MemberSession {
   readonly link: MemberLink;
@@ -54,9 +55,7 @@ function singleFlightKey(member: MemberKey): string {
  * re-authorisation get a user-facing error with a button.
  */
 export async function getMemberSession(deps: LinkingDeps, member: MemberKey): Promise<MemberSession> {
-  let link = await findMemberLink(deps.db, deps.secretBox, member);
-  if (link === undefined) throw notLinkedError(member.guildId === undefined);
-  if (link.status === "reauth_needed") throw reauthNeededError();
+  let link = await readUsableLink(deps, member);
   if (needsRefresh(link, deps.clock.now())) {
     link = await deps.refreshes.runOnce(singleFlightKey(member), () =>
       refreshLink(deps, member, { kind: "expiring" }),
@@ -104,9 +103,7 @@ async function refreshLink(deps: LinkingDeps, member: MemberKey, reason: Refresh
   // Two token requests' time, as each may wait its full time-out, and a margin for the writes around them.
   const leaseMs = 2 * deps.config.platform.timeoutMs + 5_000;
   for (let waited = false; ; waited = true) {
-    const current = await findMemberLink(deps.db, deps.secretBox, member);
-    if (current === undefined) throw notLinkedError(member.guildId === undefined);
-    if (current.status === "reauth_needed") throw reauthNeededError();
+    const current = await readUsableLink(deps, member);
     if (!stillNeedsRefresh(current, reason, deps.clock.now())) return current;
     const stillGood = isStillGood(current, reason, deps.clock.now());
     // Before the lease, itself a write: a token still good is used as it is while the database takes none.
@@ -150,9 +147,7 @@ async function refreshHoldingLease(
   reason: RefreshReason,
 ): Promise<MemberLink> {
   // Read again under the lease: another caller may have refreshed while we waited.
-  const link = await findMemberLink(deps.db, deps.secretBox, member);
-  if (link === undefined) throw notLinkedError(member.guildId === undefined);
-  if (link.status === "reauth_needed") throw reauthNeededError();
+  const link = await readUsableLink(deps, member);
   const oauth = deps.config.platform.oauth;
   const { refreshToken } = link.credential;
   if (

@@ -3,15 +3,11 @@
 // bot's settings, told to the operator.
 import { PlatformError } from "../api/errors.js";
 import type { OAuthError } from "../oauth/errors.js";
-import {
-  findMemberLink,
-  markLinkReauthNeeded,
-  type MemberKey,
-  type MemberLink,
-} from "../store/member-links.js";
-import { notLinkedError, platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
+import { markLinkReauthNeeded, type MemberKey, type MemberLink } from "../store/member-links.js";
+import { platformAccessMisconfiguredError, reauthNeededError } from "./link-errors.js";
 import { refreshFailureReason } from "./linking-metrics.js";
 import type { LinkingDeps } from "./linking-deps.js";
+import { readUsableLink } from "./usable-link.js";
 
 /**
  * A 5xx, or RFC 6749's `temporarily_unavailable`: the endpoint's outage, which passes, not the bot's
@@ -81,18 +77,11 @@ async function markReauthNeeded(
     credentialVersion: failed.credentialVersion,
     now: deps.clock.now(),
   });
-  if (!marked) return readFresherLink(deps, member);
+  // Another instance refreshed it while ours failed: its link, unless that is gone or marked too.
+  if (!marked) return readUsableLink(deps, member);
   deps.logger.warn(
     { guildId: member.guildId, userId: member.userId, code: "invalid_grant" },
     "link needs re-authorisation",
   );
   throw reauthNeededError();
-}
-
-/** The link another instance refreshed while ours failed; if it is gone or marked, the member is told. */
-async function readFresherLink(deps: LinkingDeps, member: MemberKey): Promise<MemberLink> {
-  const latest = await findMemberLink(deps.db, deps.secretBox, member);
-  if (latest === undefined) throw notLinkedError(member.guildId === undefined);
-  if (latest.status === "reauth_needed") throw reauthNeededError();
-  return latest;
 }
