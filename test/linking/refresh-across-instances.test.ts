@@ -7,19 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { ManualClock } from "../../src/clock.js";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { getMemberSession } from "../../src/linking/member-credential.js";
-import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { takeLinkRefreshLease } from "../../src/store/link-refresh-leases.js";
 import { findMemberLink } from "../../src/store/member-links.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import { startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 import { testDatabases, useMigratedStore, type TestDatabase } from "../store/databases.js";
-import { openSignInLink } from "./open-sign-in-link.js";
 import { buildLinkingDeps, captureLogs } from "./support/linking-deps.js";
+import { linkThroughOAuth } from "./support/oauth-link-flow.js";
 
 const member = { guildId: "100000000000000001", userId: "200000000000000002" };
-const requester = { ...member, memberName: "Alice", memberUsername: "alice", guildName: "Arena Club" };
-const redirectUri = "http://127.0.0.1:3999/oauth/callback";
 /** Past the token's hour: it must be refreshed before use. */
 const expired = 3600 * 1000 + 1000;
 
@@ -67,17 +64,7 @@ function useTwoInstances(database: TestDatabase) {
 
   /** Links the member through OAuth, then moves the clock `ms` on (the token lives an hour). */
   async function linkAndWait(ms: number): Promise<void> {
-    const { first, oauthServer } = world;
-    const { url } = await startOAuthLink(first, requester, "interaction-token");
-    const opened = await openSignInLink(first, url);
-    const code = `code-${Math.random().toString(36).slice(2)}`;
-    oauthServer.issueCode(code, opened.codeChallenge, redirectUri);
-    const result = await completeOAuthLink(first, {
-      state: opened.state,
-      code,
-      browserKey: opened.browserKey,
-    });
-    expect(result.ok).toBe(true);
+    await linkThroughOAuth(world.first, world.oauthServer, member);
     world.clock.advance(ms);
   }
 
