@@ -1,4 +1,4 @@
-import { botMentionRules, withMentionRules } from "../messages/mention-rules.js";
+import { botMentionRules } from "../messages/mention-rules.js";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import { readMessageDraft, type UploadedFile } from "../messages/message-draft.js";
@@ -125,7 +125,7 @@ function applyCallback(
       channelId: record.channelId,
       guildId: record.guildId,
       authorId: state.world.botUser.id,
-      ...withMentionRules(botMentionRules(state, record.guildId, record.channelId)),
+      mentionRules: botMentionRules(state, record.guildId, record.channelId),
       // A deferral takes EPHEMERAL alone: "the only valid message flag you may use is EPHEMERAL" (Discord's
       // documentation, Interactions, Receiving and Responding); any other is set by the answer's edit.
       draft:

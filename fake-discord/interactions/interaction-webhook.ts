@@ -1,4 +1,4 @@
-import { botMentionRules, withMentionRules } from "../messages/mention-rules.js";
+import { botMentionRules } from "../messages/mention-rules.js";
 import { DiscordHttpError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { MessageDraft, UploadedFile } from "../messages/message-draft.js";
@@ -64,7 +64,7 @@ export function createFollowUp(
     channelId: record.channelId,
     guildId: record.guildId,
     authorId: state.world.botUser.id,
-    ...withMentionRules(botMentionRules(state, record.guildId, record.channelId)),
+    mentionRules: botMentionRules(state, record.guildId, record.channelId),
     draft,
     files,
     interaction: {

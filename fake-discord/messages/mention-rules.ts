@@ -24,8 +24,3 @@ export function botMentionRules(
     },
   };
 }
-
-/** The rules as a new message's optional field: left out when there are none. */
-export function withMentionRules(rules: MentionRules | undefined): { mentionRules?: MentionRules } {
-  return rules === undefined ? {} : { mentionRules: rules };
-}

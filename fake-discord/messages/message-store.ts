@@ -23,7 +23,7 @@ export interface NewMessage {
   /** Flags the server sets itself, e.g. Loading for a deferred response. */
   extraFlags?: number;
   /** Whom the author may ping by role or as everyone (mention-rules.ts); none when absent. */
-  mentionRules?: MentionRules;
+  mentionRules?: MentionRules | undefined;
 }
 
 export type MessageChange = "created" | "edited" | "deleted";

@@ -1,4 +1,4 @@
-import { botMentionRules, withMentionRules } from "../messages/mention-rules.js";
+import { botMentionRules } from "../messages/mention-rules.js";
 import type { FastifyInstance } from "fastify";
 import { DiscordHttpError, type FieldError } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
@@ -75,7 +75,7 @@ export function registerChannelRoutes(app: FastifyInstance, state: FakeDiscordSt
       authorId: state.world.botUser.id,
       draft: channelDraft,
       files,
-      ...withMentionRules(botMentionRules(state, channel.guildId, channel.id)),
+      mentionRules: botMentionRules(state, channel.guildId, channel.id),
     });
     state.stats.channelMessagesCreated += 1;
     state.signal.notify();
