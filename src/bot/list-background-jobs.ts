@@ -6,6 +6,7 @@ import { pruneUncardedAnswers } from "../store/battle-answers.js";
 import { pruneDigestWeeks } from "../store/digest-weeks.js";
 import { pruneLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
 import { pruneMemberActivity } from "../store/member-activity.js";
+import { pruneEndedLeases } from "../store/leases.js";
 import { pruneLinkedRoleStates } from "../store/linked-role-states.js";
 import { pruneAbandonedSignIns } from "../linking/prune-abandoned-sign-ins.js";
 import { pruneAbandonedVerifications } from "../linking/prune-abandoned-verifications.js";
@@ -55,6 +56,8 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     },
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     { name: "prune seen interaction ids", everyMs: hour, run: () => pruneSeenInteractions(db, clock.now()) },
+    // A webhook change's or a token refresh's lease left by an instance that stopped while holding it.
+    { name: "prune ended leases", everyMs: hour, run: () => pruneEndedLeases(db, clock.now()) },
     {
       name: "prune past tournament reminders",
       everyMs: hour,

@@ -67,3 +67,20 @@ export async function readNextLeaseEnd<Table extends LeasedTable>(
   const wait = row?.wait ?? undefined;
   return wait === undefined ? undefined : Math.max(0, wait);
 }
+
+/** The tables that hold a lease and nothing else: a row is its lease, deleted by its holder when done. */
+const leaseOnlyTables = ["webhook_change_leases", "link_refresh_leases"] as const;
+
+/**
+ * Deletes the rows of lease-only tables whose lease ended: those of an instance that stopped while holding
+ * one, which nothing else deletes (a purged server's or a member's who never refreshes again). Returns how
+ * many went. A run that takes such a lease meanwhile inserts its row again.
+ */
+export async function pruneEndedLeases(db: Kysely<Database>, now: number): Promise<number> {
+  let deleted = 0;
+  for (const table of leaseOnlyTables) {
+    const result = await db.deleteFrom(table).where(isLeaseFree(db, { table, now })).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
