@@ -2,6 +2,7 @@
 // "Tournament events"): each open tournament, nearest first, as an external event. Platform text stays plain
 // and within Discord's limits (docs: Guild Scheduled Event, name 1-100 characters, description 1-1000, an
 // external event's location 1-100).
+import { createHash } from "node:crypto";
 import type { Tournament } from "../../api/index.js";
 import { plainLabel, plainText } from "../../display/platform-text.js";
 import { truncateText } from "../../display/truncate-text.js";
@@ -37,11 +38,15 @@ export function planTournamentEvents(input: {
 
 /**
  * Where to register, which is also how the bot finds its own event again after a crash: it names the
- * tournament's id, and no other tournament's location is the same.
+ * tournament's id, and no other tournament's location is the same. An id too long for the location's 100
+ * characters is named by the description alone; the location then carries a digest of it, since two such ids
+ * cut to fit could read the same and the bot would take one tournament's event for the other's.
  */
 export function describeEventLocation(tournamentId: string): string {
   const text = `Register in Discord: /tournament register id:${plainLabel(tournamentId, 100)}`;
-  return truncateText(text, scheduledEventLimits.location);
+  if (text.length <= scheduledEventLimits.location) return text;
+  const digest = createHash("sha256").update(tournamentId).digest("hex").slice(0, 16);
+  return `Register in Discord: /tournament register (the id is in the description; ref ${digest})`;
 }
 
 function describeEvent(tournament: Tournament, startsAt: number, durationMs: number): WantedTournamentEvent {

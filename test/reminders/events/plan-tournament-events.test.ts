@@ -63,6 +63,23 @@ describe("planTournamentEvents", () => {
     }
   });
 
+  it("gives tournaments whose ids are too long for the location each a location of its own", () => {
+    const ids = ["tour_" + "a".repeat(60) + "1", "tour_" + "a".repeat(60) + "2"];
+    const events = planTournamentEvents({
+      tournaments: ids.map((id) => tournament(id)),
+      durationMs: hour,
+    }).wanted;
+    const locations = events.map((event) => event.location);
+    expect(new Set(locations).size).toBe(2);
+    for (const [index, event] of events.entries()) {
+      expect(event.location).toMatch(
+        /^Register in Discord: \/tournament register \(the id is in the description; ref [0-9a-f]{16}\)$/,
+      );
+      expect(event.location.length).toBeLessThanOrEqual(scheduledEventLimits.location);
+      expect(event.description).toContain(`/tournament register id:${ids[index]!.replaceAll("_", "\\_")}`);
+    }
+  });
+
   it("escapes markdown in the description, which Discord renders, and not in the name, which it does not", () => {
     const [event] = planTournamentEvents({
       tournaments: [
