@@ -44,6 +44,7 @@ import * as webhookChangeLeases from "./2027-01-09T0000_webhook_change_leases.js
 import * as tournamentReminderMisses from "./2027-01-10T0000_tournament_reminder_misses.js";
 import * as linkRefreshLeases from "./2027-01-11T0000_link_refresh_leases.js";
 import * as memberTeamVisibility from "./2027-01-12T0000_member_team_visibility.js";
+import * as battleCardEnds from "./2027-01-13T0000_battle_card_ends.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -89,4 +90,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-10T0000_tournament_reminder_misses": tournamentReminderMisses,
   "2027-01-11T0000_link_refresh_leases": linkRefreshLeases,
   "2027-01-12T0000_member_team_visibility": memberTeamVisibility,
+  "2027-01-13T0000_battle_card_ends": battleCardEnds,
 };

@@ -5,6 +5,7 @@ import { startTournamentEvents } from "../reminders/events/start-tournament-even
 import { stopStartedReminders } from "../reminders/stop-started-reminders.js";
 import { queueTierRoles } from "../roles/queue-tier-roles.js";
 import { queueRoleConnections } from "../roles/role-connections/queue-role-connections.js";
+import { recordBattleCardEnds } from "../store/battle-cards.js";
 import type { EventStoredSubscriber } from "../store/event-stored-subscribers.js";
 import { recordLeaderboardRefreshes } from "../store/leaderboard-refreshes.js";
 import { recordEventActivity } from "../store/member-activity-facts.js";
@@ -22,4 +23,6 @@ export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
   stopStartedReminders,
   // docs/architecture.md, "Tournament events": its scheduled events become active.
   startTournamentEvents,
+  // docs/architecture.md, "Slash commands": a finished battle's card is no longer suggested to join.
+  recordBattleCardEnds,
 ];

@@ -2,7 +2,8 @@
 // (docs/architecture.md, "Webhooks in").
 import type { Kysely, Selectable } from "kysely";
 import type { BattleCardsTable, Database } from "./database.js";
-import { battleResultKinds } from "../events/card-battle-id.js";
+import { cardBattleId, isBattleResult } from "../events/card-battle-id.js";
+import { nothingQueued, type EventStoredSubscriber } from "./event-stored-subscribers.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 import { preparedRead } from "./prepared-reads.js";
 
@@ -136,26 +137,7 @@ export async function listAnnouncedBattles(
       "member_links.platform_username as creatorName",
     ])
     .where("battle_cards.guild_id", "=", guildId);
-  if (options.openOnly === true) {
-    query = query.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("outbox")
-            .innerJoin("inbox_events", (join) =>
-              join
-                .onRef("inbox_events.source", "=", "outbox.source")
-                .onRef("inbox_events.event_id", "=", "outbox.event_id"),
-            )
-            .select("outbox.id")
-            .whereRef("outbox.channel_id", "=", "battle_cards.channel_id")
-            .whereRef("outbox.target_message_id", "=", "battle_cards.message_id")
-            .where("outbox.action", "=", "edit")
-            .where("inbox_events.kind", "in", battleResultKinds),
-        ),
-      ),
-    );
-  }
+  if (options.openOnly === true) query = query.where("battle_cards.ended_at", "is", null);
   const rows = await query
     .orderBy("battle_cards.created_at", "desc")
     .orderBy("battle_cards.battle_id")
@@ -163,6 +145,40 @@ export async function listAnnouncedBattles(
     .execute();
   return rows.map((row) => ({ ...row, creatorName: row.creatorName ?? undefined }));
 }
+
+/**
+ * Marks ended the cards of each battle whose result the storing transaction holds, in the event's reach (every
+ * server's from the operator's webhook, its own from a server's endpoint): `/battle join` and `/battle submit`
+ * no longer suggest them. Test deliveries never reach it (src/webhooks/ingest-event.ts).
+ */
+export const recordBattleCardEnds: EventStoredSubscriber = async (trx, stored) => {
+  const ends = new Map<string, { readonly guildId: string | undefined; now: number; battleIds: string[] }>();
+  for (const { event, context } of stored) {
+    const battleId = isBattleResult(event.kind) ? cardBattleId(event) : undefined;
+    if (battleId === undefined) continue;
+    const scope = context.guildId ?? "";
+    const end = ends.get(scope);
+    if (end === undefined)
+      ends.set(scope, { guildId: context.guildId, now: context.now, battleIds: [battleId] });
+    else {
+      end.battleIds.push(battleId);
+      end.now = Math.max(end.now, context.now);
+    }
+  }
+  for (const { guildId, now, battleIds } of ends.values()) {
+    await inSlices(battleIds, idsPerQuery, async (slice) => {
+      let update = trx
+        .updateTable("battle_cards")
+        .set({ ended_at: now })
+        .where("battle_id", "in", slice)
+        .where("ended_at", "is", null);
+      if (guildId !== undefined) update = update.where("guild_id", "=", guildId);
+      await update.execute();
+      return [];
+    });
+  }
+  return stored.map(() => nothingQueued);
+};
 
 export async function deleteBattleCard(
   db: Kysely<Database>,

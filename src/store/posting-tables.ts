@@ -61,6 +61,8 @@ export interface BattleCardsTable {
   created_by: string;
   created_at: Immutable<Millis>;
   updated_at: Millis;
+  /** When the battle's result was stored, for a card in its reach; null while the battle may still run. */
+  ended_at: Millis | null;
 }
 
 /**

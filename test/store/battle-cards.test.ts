@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.js";
+import { ManualClock } from "../../src/clock.js";
 import {
   deleteBattleCard,
   findBattleCard,
@@ -6,11 +8,22 @@ import {
   listBattleCards,
   saveBattleCard,
 } from "../../src/store/battle-cards.js";
-import { insertInboxEvent } from "../../src/store/inbox.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
-import { enqueueOutbox } from "../../src/store/outbox.js";
+import { defaultRetentionPolicy, pruneDelivered } from "../../src/outbox/prune-delivered.js";
+import type { EventSource } from "../../src/webhooks/event-source.js";
+import { ingestEvent } from "../../src/webhooks/ingest-event.js";
+import { battleCompletedData, standardEvent } from "../webhooks/support/payloads.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { createTestSecretBox, testNow } from "./secret-box-fixture.js";
+
+const day = 24 * 60 * 60 * 1000;
+/** When each event below happened: as it is received, so none is held as from the future. */
+const created = new Date(testNow).toISOString();
+
+function startedData(battleId: string): Record<string, unknown> {
+  const { winner: _winner, completed_at: _completed, ...started } = battleCompletedData({ id: battleId });
+  return started;
+}
 
 const card = {
   battleId: "battle-7",
@@ -92,38 +105,74 @@ describe.each(testDatabases())("battle cards on $name", (database) => {
     expect(await listAnnouncedBattles(store.db, card.guildId, 1)).toHaveLength(1);
   });
 
-  it("leaves out, when asked for open battles only, a battle whose result reached its card here", async () => {
-    const edit = async (battleId: string, messageId: string, eventId: string, kind: string) => {
-      await insertInboxEvent(store.db, {
-        eventId,
-        kind,
-        source: "operator",
-        status: "accepted",
-        payload: {},
-        receivedAt: testNow,
-      });
-      await enqueueOutbox(store.db, {
-        source: "operator",
-        eventId,
-        guildId: card.guildId,
-        channelId: card.channelId,
-        subscriptionId: null,
-        action: "edit",
-        targetMessageId: messageId,
-        now: testNow,
-      });
-      return battleId;
-    };
+  /** Stores the event as the receiver does, its outbox rows then delivered (as the worker marks them). */
+  const ingest = async (body: string, source: EventSource = { type: "operator" }) => {
+    const result = await ingestEvent(
+      { db: store.db, clock: new ManualClock(testNow), subscribers: eventStoredSubscribers },
+      { rawBody: Buffer.from(body, "utf8"), source },
+    );
+    expect(result.status).toBe("accepted");
+    await store.db.updateTable("outbox").set({ status: "delivered", delivered_at: testNow }).execute();
+  };
+  const openIds = async (guildId = card.guildId) =>
+    (await listAnnouncedBattles(store.db, guildId, 10, { openOnly: true })).map(({ battleId }) => battleId);
+
+  it("leaves out, when asked for open battles only, a battle whose result was stored", async () => {
     await saveBattleCard(store.db, { ...card, now: testNow });
     await saveBattleCard(store.db, { ...card, battleId: "battle-8", messageId: "4008", now: testNow + 1 });
     await saveBattleCard(store.db, { ...card, battleId: "battle-9", messageId: "4009", now: testNow + 2 });
-    await edit("battle-7", card.messageId, "evt_started", "battle.started");
-    await edit("battle-8", "4008", "evt_result", "battle.completed");
-    await edit("battle-9", "4009", "evt_team_result", "team.battle_completed");
+    await ingest(standardEvent({ created, event: "battle.started", data: startedData("battle-7") }));
+    await ingest(
+      standardEvent({ created, event: "battle.completed", data: battleCompletedData({ id: "battle-8" }) }),
+    );
+    const teams = [
+      { team_id: "team_red", rank: 1, members: ["usr_a"] },
+      { team_id: "team_blue", rank: 2, members: ["usr_b"] },
+    ];
+    await ingest(
+      standardEvent({
+        created,
+        event: "team.battle_completed",
+        data: { id: "battle-9", teams, winner_team_id: "team_red" },
+      }),
+    );
 
-    const ids = async (openOnly: boolean) =>
-      (await listAnnouncedBattles(store.db, card.guildId, 10, { openOnly })).map(({ battleId }) => battleId);
-    expect(await ids(true)).toEqual(["battle-7"]);
-    expect(await ids(false)).toEqual(["battle-9", "battle-8", "battle-7"]);
+    expect(await openIds()).toEqual(["battle-7"]);
+    const all = await listAnnouncedBattles(store.db, card.guildId, 10);
+    expect(all.map(({ battleId }) => battleId)).toEqual(["battle-9", "battle-8", "battle-7"]);
+  });
+
+  it("keeps a finished battle out once its result's rows are pruned, and after it is announced again", async () => {
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await ingest(
+      standardEvent({ created, event: "battle.completed", data: battleCompletedData({ id: card.battleId }) }),
+    );
+    const pruned = await pruneDelivered(store.db, { ...defaultRetentionPolicy, now: testNow + 8 * day });
+    expect(pruned.inboxEvents).toBe(1);
+    await saveBattleCard(store.db, { ...card, messageId: "4010", now: testNow + 8 * day });
+    expect(await openIds()).toEqual([]);
+  });
+
+  it("ends a battle only in the server whose endpoint told its result, and never for a test delivery", async () => {
+    const otherGuild = "100000000000000002";
+    await saveBattleCard(store.db, { ...card, now: testNow });
+    await saveBattleCard(store.db, { ...card, guildId: otherGuild, now: testNow });
+    const endpoint: EventSource = {
+      type: "endpoint",
+      endpointId: "endpointOfGuild2000000",
+      guildId: otherGuild,
+    };
+    const resultOf = (test: boolean) =>
+      standardEvent({
+        created,
+        event: "battle.completed",
+        data: { ...battleCompletedData({ id: card.battleId }), ...(test ? { test } : {}) },
+      });
+    const test = resultOf(true);
+    const result = resultOf(false);
+    await ingest(test);
+    expect([await openIds(), await openIds(otherGuild)]).toEqual([[card.battleId], [card.battleId]]);
+    await ingest(result, endpoint);
+    expect([await openIds(), await openIds(otherGuild)]).toEqual([[card.battleId], []]);
   });
 });

@@ -63,7 +63,7 @@ const openBattleSubcommands: ReadonlySet<string> = new Set(["join", "submit"]);
 
 /**
  * Battle ids: the battles announced in this server, from the bot's own records (no platform call); for a join
- * or a submission only those whose result has not reached their card.
+ * or a submission only those whose result has not been stored (battle_cards.ended_at).
  */
 async function completeBattleId(
   deps: BotDependencies,
