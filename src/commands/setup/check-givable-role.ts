@@ -1,9 +1,10 @@
 // A role an admin names for the bot to give (a tier role, or the reminder role), checked before it is saved
 // so giving it does not fail later (docs/architecture.md, "Tier roles", "Tournament reminders"): not
-// @everyone, not a bot's or integration's, and below the bot's highest role.
+// @everyone, not a bot's or integration's, below the bot's highest role, and the bot allowed to give roles.
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { BotDependencies } from "../bot-dependencies.js";
 import { UserFacingError } from "../../discord/user-facing-error.js";
-import { findBotTopRole, type RoleHierarchy } from "../../roles/explain-role-refusal.js";
+import { findBotTopRole, readBotPermissions, type RoleHierarchy } from "../../roles/explain-role-refusal.js";
 import { readRoleHierarchy } from "../../roles/read-role-hierarchy.js";
 import { isRoleBelow } from "../../roles/role-order.js";
 
@@ -37,8 +38,15 @@ export async function checkGivableRole(
     );
   }
   const top = findBotTopRole(hierarchy);
+  const mine = top === undefined ? "my role" : `my role <@&${top.id}>`;
+  const permissions = readBotPermissions(hierarchy);
+  if ((permissions & (PermissionFlagsBits.ManageRoles | PermissionFlagsBits.Administrator)) === 0n) {
+    throw new UserFacingError(
+      "missing_manage_roles",
+      `I lack the **Manage Roles** permission, so I can't give <@&${roleId}>. In Server Settings → Roles, give ${mine} Manage Roles, then ${wording.tryAgain}.`,
+    );
+  }
   if (top === undefined || !isRoleBelow(role, top)) {
-    const mine = top === undefined ? "my role" : `my role <@&${top.id}>`;
     throw new UserFacingError(
       "role_above_bot",
       `<@&${roleId}> sits above ${mine}, and I can only give roles below my highest role. In Server Settings → Roles, drag ${mine} above it, then ${wording.tryAgain}.`,
