@@ -28,10 +28,33 @@ const field = (name: string, lines: readonly string[], empty: string): APIEmbedF
 function describeLinks(status: SetupStatus): string[] {
   const stale = status.links.filter((link) => link.status === "reauth_needed");
   if (status.links.length === 0) return [];
-  const lines = [`${status.links.length - stale.length} active · ${stale.length} need re-linking`];
-  if (stale.length > 0)
-    lines.push(`Need \`/link\` again: ${stale.map((link) => `<@${link.userId}>`).join(", ")}`);
-  return lines;
+  const count = `${status.links.length - stale.length} active · ${stale.length} need re-linking`;
+  if (stale.length === 0) return [count];
+  const budget = discordLimits.embedFieldValue - count.length - 1;
+  return [
+    count,
+    listWithin(
+      "Need `/link` again: ",
+      stale.map((link) => `<@${link.userId}>`),
+      budget,
+    ),
+  ];
+}
+
+/**
+ * `lead` and the items, comma-separated, within `maxLength` characters: those that do not fit are counted at
+ * the end ("…and 12 more"), so a long list still names the first ones rather than none.
+ */
+function listWithin(lead: string, items: readonly string[], maxLength: number): string {
+  let text = lead;
+  for (const [index, item] of items.entries()) {
+    const added = `${index === 0 ? "" : ", "}${item}`;
+    const left = items.length - index - 1;
+    const more = left === 0 ? 0 : ` …and ${left} more`.length;
+    if (text.length + added.length + more > maxLength) return `${text} …and ${items.length - index} more`;
+    text += added;
+  }
+  return text;
 }
 
 function describeEndpoint(endpoint: EndpointSummary, now: number): string {

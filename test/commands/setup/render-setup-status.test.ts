@@ -19,6 +19,20 @@ const link = (userId: string, status: LinkedMember["status"]): LinkedMember => (
 });
 
 describe("renderSetupStatus", () => {
+  it("names as many members who need to link again as the field holds, and counts the rest", () => {
+    const stale = Array.from({ length: 60 }, (_, index) =>
+      link(`2000000000000000${10 + index}`, "reauth_needed"),
+    );
+    const shown = fields({ ...empty, links: [link("1", "active"), ...stale] })["Linked members"]!;
+    expect(shown.length).toBeLessThanOrEqual(1024);
+    const [count, names] = shown.split("\n");
+    expect(count).toBe("1 active · 60 need re-linking");
+    const named = [...(names ?? "").matchAll(/<@(\d+)>/g)].map((match) => match[1]);
+    expect(named.length).toBeGreaterThan(40);
+    expect(named).toEqual(stale.slice(0, named.length).map((member) => member.userId));
+    expect(names).toMatch(new RegExp(`^Need \`/link\` again: <@.*> …and ${60 - named.length} more$`));
+  });
+
   it("says what to do first on a fresh server", () => {
     expect(fields(empty)).toEqual({
       "Linked members": "Nobody has linked an account yet (`/link`).",
