@@ -5,7 +5,6 @@
 // re-authorisation or refused by the platform), or whose servers hold different accounts, has their
 // connection cleared; with no link left at all, their sealed token is forgotten too, and revoked at Discord
 // as every token the bot stops using is (revoke-dropped-tokens.ts).
-import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { isLinkedAnywhere } from "../store/linked-members.js";
 import { hasPendingLinkedRolesSignIn } from "../store/oauth-states.js";
@@ -17,7 +16,7 @@ import type { LinkingDeps } from "./linking-deps.js";
 import { markTokenRefused, readRoleConnectionToken } from "./role-connection-token.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
 import { revokeQueuedTokens } from "./revoke-queued-tokens.js";
-import { writeRoleConnection } from "./write-role-connection.js";
+import { isRefusedOwnRecord, writeRoleConnection } from "./write-role-connection.js";
 
 export type RoleConnectionUpdate =
   | { readonly ok: true; readonly platformUsername: string }
@@ -114,8 +113,8 @@ async function forgetIfUnlinked(
   return forgotten;
 }
 
-/** The chosen link needs re-authorisation, or the platform refuses its credential (401, 403). */
+/** The chosen link needs re-authorisation, or the platform refuses it or knows no account behind it. */
 function isUnusableLink(error: unknown): boolean {
   if (error instanceof UserFacingError) return error.code === reauthNeeded;
-  return error instanceof PlatformError && (error.status === 401 || error.status === 403);
+  return isRefusedOwnRecord(error);
 }

@@ -1,6 +1,5 @@
 // The Linked Roles verification as the callback runs it (docs/architecture.md, "Linked Roles"): Discord's
 // authorization, then the member's platform account, then their role connection written on Discord.
-import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { authorizeLinkedRoles, type LinkedRolesAuthorization } from "./authorize-linked-roles.js";
 import { clearRoleConnection } from "./discord-user-api.js";
@@ -8,7 +7,11 @@ import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import { platformAccessMisconfigured } from "./link-errors.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { startOAuthLink } from "./oauth-link.js";
-import { writeRoleConnection, type RoleConnectionWrite } from "./write-role-connection.js";
+import {
+  isRefusedOwnRecord,
+  writeRoleConnection,
+  type RoleConnectionWrite,
+} from "./write-role-connection.js";
 
 export type LinkedRolesVerification =
   | Exclude<LinkedRolesAuthorization, { readonly ok: true }>
@@ -56,19 +59,14 @@ export async function verifyLinkedRoles(
     if (error instanceof UserFacingError && error.code === platformAccessMisconfigured)
       return { ok: false, reason: "platform_misconfigured" };
     // The platform link needs re-linking, or the platform refused its credential (a revoked key, a token it
-    // no longer takes, one without the permission to read the account): the member is told to run /link, and
-    // what an earlier verification showed is cleared, as the page says nothing is shown and the worker would
-    // clear it (update-role-connection.ts); a clear Discord refuses fails the verification as any Discord
-    // error does.
-    if (error instanceof UserFacingError || isRefusedCredential(error)) {
+    // no longer takes, one without the permission to read the account) or knows no account behind it (a
+    // deleted one): the member is told to run /link, and what an earlier verification showed is cleared, as
+    // the page says nothing is shown and the worker would clear it (update-role-connection.ts); a clear
+    // Discord refuses fails the verification as any Discord error does.
+    if (error instanceof UserFacingError || isRefusedOwnRecord(error)) {
       await clearRoleConnection(settings, authorized.accessToken);
       return { ok: false, reason: "link_unusable" };
     }
     throw error;
   }
-}
-
-/** 401 or 403 to the member's own credential: retrying changes nothing, linking again does. */
-function isRefusedCredential(error: unknown): boolean {
-  return error instanceof PlatformError && (error.status === 401 || error.status === 403);
 }

@@ -2,6 +2,7 @@
 // platform account is their personal link when they have one (the profile is shown outside any server, where
 // that link is theirs), else the one they linked with /link when every server they linked in holds the same
 // one; its profile and stats, read with their own credential, become their role connection on Discord.
+import { PlatformError } from "../api/errors.js";
 import { getCurrentUser, getCurrentUserStats } from "../api/users.js";
 import { findMemberLink, type MemberKey } from "../store/member-links.js";
 import { listLinksOfUser } from "../store/linked-members.js";
@@ -42,6 +43,17 @@ export async function writeRoleConnection(
     now: deps.clock.now(),
   });
   return { ok: true, platformUsername: user.username };
+}
+
+/**
+ * How the platform answers the member's own reads here when only linking again helps: 401 or 403 (a revoked
+ * key, a token it no longer takes, one lacking the permission to read the account) or 404 (no account behind
+ * the credential, a deleted one, as `/whoami` tells it: src/commands/explain-missing-own-record.ts).
+ */
+export function isRefusedOwnRecord(error: unknown): boolean {
+  return (
+    error instanceof PlatformError && (error.status === 401 || error.status === 403 || error.status === 404)
+  );
 }
 
 /**

@@ -1,0 +1,98 @@
+// A verified member whose platform account is gone (docs/architecture.md, "Linked Roles"): the platform answers
+// 404 to their own record, which only linking again can mend. Like a refused credential, it clears what their
+// profile showed, both when a queued write finds it and when they verify again, which tells them to run /link;
+// before, the write failed with the old values left meeting role requirements, and the page said to retry.
+// Against the fake Discord and the platform fixture, on 127.0.0.1.
+import { REST } from "@discordjs/rest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
+import { createRoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
+import { saveMemberLink } from "../../src/store/member-links.js";
+import { queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+
+const cleared = { platform_name: null, platform_username: null, metadata: {} };
+const accountGone = {
+  status: 404,
+  body: { error: { code: "NOT_FOUND", message: "User not found", requestId: "req_gone" } },
+};
+
+describe("a verified member whose platform account is gone", () => {
+  const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let fake: FakeDiscord;
+  let platform: PlatformFixture;
+  let linkedRoles: LinkedRolesApp;
+  let guildId: string;
+
+  beforeAll(async () => {
+    fake = await createFakeDiscord({ clock });
+    platform = await startPlatformFixture();
+    guildId = fake.createGuild({ name: "Arena" }).id;
+    await registerRoleConnectionMetadata(
+      new REST({ api: fake.apiUrl }).setToken(fake.botToken),
+      fake.applicationId,
+    );
+    linkedRoles = await buildLinkedRolesApp(fake, { clock, env: { PLATFORM_API_URL: platform.baseUrl } });
+  });
+  afterAll(async () => {
+    await linkedRoles.close();
+    await platform.close();
+    await fake.close();
+  });
+
+  async function verifiedMember(username: string): Promise<string> {
+    const userId = fake.createMember(guildId, { username }).id;
+    await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
+      guildId,
+      userId,
+      platformUserId: `usr_${username}`,
+      platformUsername: username,
+      credentialKind: "api_key",
+      credential: { accessToken: `key-of-${username}` },
+      now: clock.now(),
+    });
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
+    expect(page.statusCode).toBe(200);
+    expect(fake.oauth2.roleConnection(userId)?.platform_username).toBeTruthy();
+    return userId;
+  }
+
+  it("has its connection cleared by the queued write that finds it", async () => {
+    const userId = await verifiedMember("gwen");
+    const worker = createRoleConnectionWorker({
+      ...linkedRoles.deps,
+      linkedRoles: {
+        clientId: fake.oauth2.clientId,
+        clientSecret: fake.oauth2.clientSecret,
+        discordApiUrl: fake.apiUrl,
+      },
+      owner: "worker-test",
+      leaseMs: 60_000,
+      pollIntervalMs: 60_000,
+      random: () => 0.999,
+    });
+    await queueRoleConnectionWrite(linkedRoles.deps.db, {
+      userId,
+      cause: "user.rating_changed",
+      now: clock.now(),
+    });
+    platform.queueReplies(accountGone);
+    expect(await worker.runOnce()).toEqual(["cleared"]);
+    expect(fake.oauth2.roleConnection(userId)).toEqual(cleared);
+  });
+
+  it("is told at the verification URL to link again, and its connection cleared", async () => {
+    const userId = await verifiedMember("hugo");
+    platform.queueReplies(accountGone);
+    const { authorizeUrl, browser } = await linkedRoles.open();
+    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain("Your platform link needs renewing");
+    expect(page.body).toContain("Run /link again");
+    expect(fake.oauth2.roleConnection(userId)).toEqual(cleared);
+  });
+});
