@@ -25,8 +25,9 @@ const createBody = z.object({
   difficulty: z.enum(difficulties),
   language: z.enum(languages),
   timeLimit: z.number().int().min(60).max(86_400).default(3600),
-  participants: z.number().int().min(1).max(10).optional(),
-  maxParticipants: z.number().int().min(1).max(10).optional(),
+  // The reference bounds neither; the bot offers 2 to 100 (docs/platform-assumptions.md, "Battle size").
+  participants: z.number().int().min(1).max(100).optional(),
+  maxParticipants: z.number().int().min(1).max(100).optional(),
   problemId: z.string().min(1).optional(),
 });
 

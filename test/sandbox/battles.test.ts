@@ -87,6 +87,15 @@ describe("POST /v1/battles", () => {
     expect(response.status).toBe(400);
     expect(response.body.error.details).toEqual({ field: "problemId", value: "prb_hard_01" });
   });
+
+  it("takes as many players as /battle create offers, and refuses more, naming the field", async () => {
+    const create = (participants: number) =>
+      test.call("POST", "/v1/battles", { key: test.key("bob"), body: { ...newBattle, participants } });
+    expect((await create(100)).status).toBe(201);
+    const refused = await create(101);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "INVALID_REQUEST", details: { field: "participants" } });
+  });
 });
 
 describe("battle lifecycle", () => {
