@@ -28,7 +28,8 @@ export const listBattlesRoute = defineRoute({
         result: z.string(),
         score: z.number().int(),
         duration: z.number().int(),
-        completedAt: z.string().nullable(),
+        // A timestamp, as the reference types it: left out until the battle ends, never null.
+        completedAt: z.string().optional(),
       }),
     ),
     total: z.number().int(),
@@ -49,7 +50,7 @@ export const listBattlesRoute = defineRoute({
       result: resultFor(battle, user.id),
       score: bestSubmission(battle, user.id)?.score ?? 0,
       duration: durationOf(battle, now),
-      completedAt: battle.completedAt === null ? null : toIso(battle.completedAt),
+      ...(battle.completedAt === null ? {} : { completedAt: toIso(battle.completedAt) }),
     }));
     return { battles, total: mine.length, page: query.page, hasMore: start + query.limit < mine.length };
   },

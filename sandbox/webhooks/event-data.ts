@@ -79,11 +79,12 @@ export function battleCompletedData(
     mode: battle.type,
     difficulty: battle.difficulty,
     problem: problemRef(battleProblem(state, battle)),
+    // `submission_time` is an integer in the reference: left out for a player who submitted nothing.
     participants: standings.map((standing) => ({
       user_id: standing.userId,
       username: usernameOf(state, standing.userId),
       score: standing.score,
-      submission_time: standing.submissionTime,
+      ...(standing.submissionTime === null ? {} : { submission_time: standing.submissionTime }),
       rank: standing.rank,
     })),
     winner: battle.winnerId,

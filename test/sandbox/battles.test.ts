@@ -88,6 +88,14 @@ describe("POST /v1/battles", () => {
     expect(response.body.error.details).toEqual({ field: "problemId", value: "prb_hard_01" });
   });
 
+  it("lists a battle still to end without `completedAt`, which the reference types as a timestamp", async () => {
+    const { id } = await createBattle();
+    const list = await test.call("GET", "/v1/battles?status=waiting", { key: test.key("bob") });
+    expect(list.body.battles).toEqual([
+      { id, type: "realtime", status: "waiting", result: "pending", score: 0, duration: 0 },
+    ]);
+  });
+
   it("takes as many players as /battle create offers, and refuses more, naming the field", async () => {
     const create = (participants: number) =>
       test.call("POST", "/v1/battles", { key: test.key("bob"), body: { ...newBattle, participants } });
