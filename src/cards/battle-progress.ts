@@ -49,8 +49,12 @@ export function renderStatusField(progress: BattleProgress): APIEmbedField {
   return { name: statusFieldName, value: describeProgress(progress).label };
 }
 
+/**
+ * `#1 alice — 100 pts`: the platform's rank after a `#`, not `1.`, which Discord reads as an ordered list and
+ * numbers in sequence, so players tied at 1 would read 1 and 2.
+ */
 function describePlayer(player: BattleCardPlayer): string {
-  const rank = player.rank === undefined ? "•" : `${player.rank}.`;
+  const rank = player.rank === undefined ? "•" : `#${player.rank}`;
   const score = player.score === undefined ? "" : ` — ${player.score} pts`;
   return `${rank} ${player.name}${score}`;
 }

@@ -185,7 +185,7 @@ describe.each(testDatabases())("createOutboxRenderer, battle cards, on $name", (
 
     const fields = new Map(card.embeds?.[0]?.fields?.map((field) => [field.name, field.value]));
     expect(fields.get("Status")).toBe(`🏁 Completed — winner **${alice.username}**`);
-    expect(fields.get("Players")).toContain(`1. ${alice.username} — 100 pts`);
+    expect(fields.get("Players")).toContain(`#1 ${alice.username} — 100 pts`);
     const buttons = JSON.parse(JSON.stringify(card.components)) as { components: { disabled: boolean }[] }[];
     expect(buttons[0]?.components.every((button) => button.disabled)).toBe(true);
   });

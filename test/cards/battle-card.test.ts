@@ -62,11 +62,17 @@ describe("renderBattleCard", () => {
       ...view,
       status: "completed",
       winner: "alice",
-      participants: [{ name: "alice", rank: 1, score: 100 }],
+      participants: [
+        { name: "alice", rank: 1, score: 100 },
+        { name: "bob", rank: 1, score: 100 },
+      ],
     });
     expect(buttonsOf(over).map((button) => button.disabled)).toEqual([true, true]);
     expect(JSON.stringify(over.embeds)).toContain("winner **alice**");
-    expect(JSON.stringify(over.embeds)).toContain("1. alice — 100 pts");
+    // Each rank as the platform gave it, tied ones too: not a Markdown list, which Discord numbers 1, 2, 3.
+    expect(over.embeds?.[0]?.fields?.find((field) => field.name === "Players")?.value).toBe(
+      "**2/2** seats taken\n#1 alice — 100 pts\n#1 bob — 100 pts",
+    );
   });
 
   it("leaves out what an event did not say, and still fits Discord's limits with a crowd of players", () => {
