@@ -29,9 +29,9 @@ export async function deliverTurn(
   head: OutboxEntry,
   waiting: readonly OutboxEntry[],
 ): Promise<TurnOutcome> {
-  // A thread's row that must wait for others (a post for its thread's start, an archive for the thread's
-  // posts) is put back, with no attempt counted, until just after the last of them is due: claimed in the order
-  // rows are due, it then comes after them even where they were queued in the same millisecond.
+  // A thread's row that must wait for others (a post for its thread's start, an archive for the start and the
+  // thread's posts) is put back, with no attempt counted, until just after the last of them is due: claimed
+  // in the order rows are due, it then comes after them even where they were queued in the same millisecond.
   const wait = await threadRowWait(deps, head);
   if (wait !== undefined) {
     const delayMs = Math.max(wait.dueAt + 1 - deps.clock.now(), threadRowPollMs);
@@ -61,6 +61,9 @@ async function threadRowWait(
     return dueAt === undefined ? undefined : { dueAt, reason: "the thread's start goes first" };
   }
   if (entry.action === "archive-thread") {
+    // A thread whose route keeps updates in its channel has no posts to wait for, but may still wait to start.
+    const startDue = await findThreadStartDue(deps.db, { guildId: entry.guildId, threadId });
+    if (startDue !== undefined) return { dueAt: startDue, reason: "the thread's start goes first" };
     const dueAt = await findThreadPostsDue(deps.db, { threadId, createdAt: entry.createdAt });
     return dueAt === undefined ? undefined : { dueAt, reason: "the thread's posts go first" };
   }
