@@ -8,11 +8,14 @@ import { registerRoleConnectionMetadata } from "../../src/discord/role-connectio
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import { readRoleConnectionToken } from "../../src/linking/role-connection-token.js";
 import { updateRoleConnection } from "../../src/linking/update-role-connection.js";
-import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import {
+  buildLinkedRolesApp,
+  type LinkedRolesApp,
+  verifiedMember,
+} from "../http/support/linked-roles-app.js";
 
 const week = 7 * 24 * 60 * 60_000;
 
@@ -43,24 +46,8 @@ describe("the Linked Roles Discord token", () => {
     await fake.close();
   });
 
-  /** A new member who linked a platform account and verified in their browser. */
-  async function verifiedMember(username: string): Promise<string> {
-    const userId = fake.createMember(guildId, { username }).id;
-    await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
-      guildId,
-      userId,
-      platformUserId: `usr_${username}`,
-      platformUsername: username,
-      credentialKind: "api_key",
-      credential: { accessToken: `key-of-${username}` },
-      now: clock.now(),
-    });
-    const { authorizeUrl, browser } = await linkedRoles.open();
-    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
-    if (page.statusCode !== 200)
-      throw new Error(`the verification answered ${page.statusCode}: ${page.body}`);
-    return userId;
-  }
+  const verified = (username: string) =>
+    verifiedMember(linkedRoles, fake, { guildId, username, now: clock.now() });
   const stored = (userId: string) =>
     findRoleConnection(linkedRoles.deps.db, linkedRoles.deps.secretBox, userId);
   const revoke = (token: string) =>
@@ -75,7 +62,7 @@ describe("the Linked Roles Discord token", () => {
     });
 
   it("refreshes the token a minute before it expires, stores the new one sealed, and uses it", async () => {
-    const userId = await verifiedMember("rita");
+    const userId = await verified("rita");
     const before = (await stored(userId))?.credential;
     expect(await readRoleConnectionToken(linkedRoles.deps, settings, userId)).toMatchObject({
       ok: true,
@@ -98,7 +85,7 @@ describe("the Linked Roles Discord token", () => {
   });
 
   it("marks the connection for re-verification when Discord refuses the refresh of a revoked grant", async () => {
-    const userId = await verifiedMember("rex");
+    const userId = await verified("rex");
     expect((await revoke((await stored(userId))?.credential.refreshToken ?? "")).status).toBe(200);
     clock.advance(week);
     expect(await readRoleConnectionToken(linkedRoles.deps, settings, userId)).toEqual({
@@ -113,7 +100,7 @@ describe("the Linked Roles Discord token", () => {
   });
 
   it("marks it too when Discord refuses the token on the write, and a new verification makes it active", async () => {
-    const userId = await verifiedMember("ruth");
+    const userId = await verified("ruth");
     expect((await revoke((await stored(userId))?.credential.accessToken ?? "")).status).toBe(200);
     expect(await updateRoleConnection(linkedRoles.deps, settings, userId)).toEqual({
       ok: false,

@@ -8,11 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { createRoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
-import { saveMemberLink } from "../../src/store/member-links.js";
 import { queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import {
+  buildLinkedRolesApp,
+  type LinkedRolesApp,
+  verifiedMember,
+} from "../http/support/linked-roles-app.js";
 
 const cleared = { platform_name: null, platform_username: null, metadata: {} };
 const accountGone = {
@@ -43,26 +46,12 @@ describe("a verified member whose platform account is gone", () => {
     await fake.close();
   });
 
-  async function verifiedMember(username: string): Promise<string> {
-    const userId = fake.createMember(guildId, { username }).id;
-    await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
-      guildId,
-      userId,
-      platformUserId: `usr_${username}`,
-      platformUsername: username,
-      credentialKind: "api_key",
-      credential: { accessToken: `key-of-${username}` },
-      now: clock.now(),
-    });
-    const { authorizeUrl, browser } = await linkedRoles.open();
-    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
-    expect(page.statusCode).toBe(200);
-    expect(fake.oauth2.roleConnection(userId)?.platform_username).toBeTruthy();
-    return userId;
-  }
+  const verified = (username: string) =>
+    verifiedMember(linkedRoles, fake, { guildId, username, now: clock.now() });
 
   it("has its connection cleared by the queued write that finds it", async () => {
-    const userId = await verifiedMember("gwen");
+    const userId = await verified("gwen");
+    expect(fake.oauth2.roleConnection(userId)?.platform_username).toBeTruthy();
     const worker = createRoleConnectionWorker({
       ...linkedRoles.deps,
       linkedRoles: {
@@ -86,7 +75,8 @@ describe("a verified member whose platform account is gone", () => {
   });
 
   it("is told at the verification URL to link again, and its connection cleared", async () => {
-    const userId = await verifiedMember("hugo");
+    const userId = await verified("hugo");
+    expect(fake.oauth2.roleConnection(userId)?.platform_username).toBeTruthy();
     platform.queueReplies(accountGone);
     const { authorizeUrl, browser } = await linkedRoles.open();
     const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);

@@ -12,14 +12,18 @@ import {
   createRoleConnectionWorker,
   type RoleConnectionWorker,
 } from "../../src/roles/role-connections/role-connection-worker.js";
-import { deleteMemberLink, saveMemberLink } from "../../src/store/member-links.js";
+import { deleteMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { listTokenRevocations } from "../../src/store/token-revocations.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import {
+  buildLinkedRolesApp,
+  type LinkedRolesApp,
+  verifiedMember,
+} from "../http/support/linked-roles-app.js";
 
 const roleConnectionRoute = "PUT /users/@me/applications/:applicationId/role-connection";
 
@@ -72,25 +76,11 @@ describe("the role connection worker", () => {
   const queue = (userId: string) =>
     queueRoleConnectionWrite(db(), { userId, cause: "user.rating_changed", now: clock.now() });
 
-  async function verifiedMember(username: string): Promise<string> {
-    const userId = fake.createMember(guildId, { username }).id;
-    await saveMemberLink(db(), linkedRoles.deps.secretBox, {
-      guildId,
-      userId,
-      platformUserId: `usr_${username}`,
-      platformUsername: username,
-      credentialKind: "api_key",
-      credential: { accessToken: `key-of-${username}` },
-      now: clock.now(),
-    });
-    const { authorizeUrl, browser } = await linkedRoles.open();
-    const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
-    if (page.statusCode !== 200) throw new Error(`the verification answered ${page.statusCode}`);
-    return userId;
-  }
+  const verified = (username: string) =>
+    verifiedMember(linkedRoles, fake, { guildId, username, now: clock.now() });
 
   it("writes a queued connection once and removes the row", async () => {
-    const userId = await verifiedMember("wes");
+    const userId = await verified("wes");
     await queue(userId);
     await queue(userId);
     expect(await worker.runOnce()).toEqual(["written"]);
@@ -101,7 +91,7 @@ describe("the role connection worker", () => {
 
   it("writes the rank of the member's tier, learned from their own profile when no event had taught it", async () => {
     // No event or read has shown the bot a tier yet: the profile's "platinum" is the first it learns.
-    const userId = await verifiedMember("tia");
+    const userId = await verified("tia");
     await queue(userId);
     expect(await worker.runOnce()).toEqual(["written"]);
     // The verification's write, then the queued one's.
@@ -112,7 +102,7 @@ describe("the role connection worker", () => {
   });
 
   it("retries with backoff while Discord answers 503, and writes once it is back", async () => {
-    const userId = await verifiedMember("wanda");
+    const userId = await verified("wanda");
     await queue(userId);
     fake.setOutage(true);
     expect(await worker.runOnce()).toEqual(["retry"]);
@@ -129,7 +119,7 @@ describe("the role connection worker", () => {
 
   it("waits out Discord's 429 for as long as its Retry-After says, then writes once", async () => {
     // The verification's write is the first of the user's three this minute; the worker's next two fill it.
-    const userId = await verifiedMember("rhea");
+    const userId = await verified("rhea");
     for (let write = 0; write < 2; write += 1) {
       await queue(userId);
       expect(await worker.runOnce()).toEqual(["written"]);
@@ -148,7 +138,7 @@ describe("the role connection worker", () => {
   });
 
   it("gives a change queued during a write that worked its own attempts, not the failures before it", async () => {
-    const userId = await verifiedMember("wilma");
+    const userId = await verified("wilma");
     const twoTries = createRoleConnectionWorker({
       ...linkedRoles.deps,
       linkedRoles: settings,
@@ -183,7 +173,7 @@ describe("the role connection worker", () => {
   });
 
   it("does not retry a token Discord refuses: the connection waits for a new verification", async () => {
-    const userId = await verifiedMember("walt");
+    const userId = await verified("walt");
     const revoked = await fetch(`${fake.apiUrl}/v10/oauth2/token/revoke`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -204,7 +194,7 @@ describe("the role connection worker", () => {
   });
 
   it("clears the connection of a member with no link left and forgets their token", async () => {
-    const userId = await verifiedMember("wren");
+    const userId = await verified("wren");
     await deleteMemberLink(db(), { guildId, userId });
     await queue(userId);
     expect(await worker.runOnce()).toEqual(["cleared"]);
@@ -217,7 +207,7 @@ describe("the role connection worker", () => {
   });
 
   it("revokes at Discord the token it forgets of a member with no link left", async () => {
-    const userId = await verifiedMember("wyatt");
+    const userId = await verified("wyatt");
     expect(fake.oauth2.unrevokedGrantsOf(userId)).toBe(1);
     await deleteMemberLink(db(), { guildId, userId });
     await queue(userId);
@@ -230,7 +220,7 @@ describe("the role connection worker", () => {
   it("keeps the token of a member with no link yet whose Linked Roles sign-in is still pending", async () => {
     // Verified with no link: the verification sent them to the platform's sign-in, which makes their
     // personal link and writes the connection once they confirm it (docs/architecture.md, "Linked Roles").
-    const userId = await verifiedMember("yara");
+    const userId = await verified("yara");
     await deleteMemberLink(db(), { guildId, userId });
     await createOAuthState(db(), linkedRoles.deps.secretBox, {
       state: "state-of-yara",

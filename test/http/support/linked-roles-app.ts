@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
+import { saveMemberLink } from "../../../src/store/member-links.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
@@ -77,4 +78,30 @@ export async function buildLinkedRolesApp(
       await built.close();
     },
   };
+}
+
+/**
+ * A new member of `guildId` who linked platform account `usr_<username>` with the key `key-of-<username>` and
+ * verified in their browser; the verification must have shown the account.
+ */
+export async function verifiedMember(
+  linkedRoles: LinkedRolesApp,
+  fake: FakeDiscord,
+  member: { readonly guildId: string; readonly username: string; readonly now: number },
+): Promise<string> {
+  const { guildId, username, now } = member;
+  const userId = fake.createMember(guildId, { username }).id;
+  await saveMemberLink(linkedRoles.deps.db, linkedRoles.deps.secretBox, {
+    guildId,
+    userId,
+    platformUserId: `usr_${username}`,
+    platformUsername: username,
+    credentialKind: "api_key",
+    credential: { accessToken: `key-of-${username}` },
+    now,
+  });
+  const { authorizeUrl, browser } = await linkedRoles.open();
+  const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
+  if (page.statusCode !== 200) throw new Error(`the verification answered ${page.statusCode}: ${page.body}`);
+  return userId;
 }
