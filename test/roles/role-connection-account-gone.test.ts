@@ -7,12 +7,12 @@ import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
-import { createRoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
 import { queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import {
   buildLinkedRolesApp,
+  createTestRoleConnectionWorker,
   type LinkedRolesApp,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
@@ -52,18 +52,7 @@ describe("a verified member whose platform account is gone", () => {
   it("has its connection cleared by the queued write that finds it", async () => {
     const userId = await verified("gwen");
     expect(fake.oauth2.roleConnection(userId)?.platform_username).toBeTruthy();
-    const worker = createRoleConnectionWorker({
-      ...linkedRoles.deps,
-      linkedRoles: {
-        clientId: fake.oauth2.clientId,
-        clientSecret: fake.oauth2.clientSecret,
-        discordApiUrl: fake.apiUrl,
-      },
-      owner: "worker-test",
-      leaseMs: 60_000,
-      pollIntervalMs: 60_000,
-      random: () => 0.999,
-    });
+    const worker = createTestRoleConnectionWorker(linkedRoles);
     await queueRoleConnectionWrite(linkedRoles.deps.db, {
       userId,
       cause: "user.rating_changed",

@@ -7,12 +7,15 @@ import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
-import { createRoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import {
+  buildLinkedRolesApp,
+  createTestRoleConnectionWorker,
+  type LinkedRolesApp,
+} from "../http/support/linked-roles-app.js";
 import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 
 describe("the role connection worker while the bot's platform access is misconfigured", () => {
@@ -52,18 +55,7 @@ describe("the role connection worker while the bot's platform access is misconfi
 
   it("keeps a queued write and retries it, rather than dropping it as the member's fault", async () => {
     const { db, secretBox } = linkedRoles.deps;
-    const worker = createRoleConnectionWorker({
-      ...linkedRoles.deps,
-      linkedRoles: {
-        clientId: fake.oauth2.clientId,
-        clientSecret: fake.oauth2.clientSecret,
-        discordApiUrl: fake.apiUrl,
-      },
-      owner: "worker-test",
-      leaseMs: 60_000,
-      pollIntervalMs: 60_000,
-      random: () => 0.999,
-    });
+    const worker = createTestRoleConnectionWorker(linkedRoles);
     const userId = fake.createMember(guildId, { username: "otto" }).id;
     const link = { guildId, userId, platformUserId: "usr_otto", platformUsername: "otto" };
     await saveMemberLink(db, secretBox, {

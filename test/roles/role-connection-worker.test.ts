@@ -8,10 +8,7 @@ import { ManualClock } from "../../src/clock.js";
 import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { DiscordUserApiError } from "../../src/linking/discord-user-api.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
-import {
-  createRoleConnectionWorker,
-  type RoleConnectionWorker,
-} from "../../src/roles/role-connections/role-connection-worker.js";
+import type { RoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
 import { deleteMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { createOAuthState } from "../../src/store/oauth-states.js";
@@ -21,6 +18,7 @@ import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js
 import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
 import {
   buildLinkedRolesApp,
+  createTestRoleConnectionWorker,
   type LinkedRolesApp,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
@@ -54,15 +52,7 @@ describe("the role connection worker", () => {
       clientSecret: fake.oauth2.clientSecret,
       discordApiUrl: fake.apiUrl,
     };
-    worker = createRoleConnectionWorker({
-      ...linkedRoles.deps,
-      linkedRoles: settings,
-      owner: "worker-test",
-      leaseMs: 60_000,
-      pollIntervalMs: 60_000,
-      // The whole first ceiling, so the wait is known.
-      random: () => 0.999,
-    });
+    worker = createTestRoleConnectionWorker(linkedRoles);
   });
   afterAll(async () => {
     fake.setOutage(false);
@@ -139,14 +129,9 @@ describe("the role connection worker", () => {
 
   it("gives a change queued during a write that worked its own attempts, not the failures before it", async () => {
     const userId = await verified("wilma");
-    const twoTries = createRoleConnectionWorker({
-      ...linkedRoles.deps,
-      linkedRoles: settings,
+    const twoTries = createTestRoleConnectionWorker(linkedRoles, {
       owner: "worker-two-tries",
-      leaseMs: 60_000,
-      pollIntervalMs: 60_000,
       retry: { maxAttempts: 2 },
-      random: () => 0.999,
     });
     await queue(userId);
     fake.setOutage(true);

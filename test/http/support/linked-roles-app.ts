@@ -5,6 +5,11 @@ import type { Kysely } from "kysely";
 import type { Clock } from "../../../src/clock.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
 import { saveMemberLink } from "../../../src/store/member-links.js";
+import {
+  createRoleConnectionWorker,
+  type RoleConnectionWorker,
+  type RoleConnectionWorkerOptions,
+} from "../../../src/roles/role-connections/role-connection-worker.js";
 import type { SecretBox } from "../../../src/secrets/secret-box.js";
 import type { Database } from "../../../src/store/database.js";
 import { buildHttpServer } from "../../../src/http/http-server.js";
@@ -104,4 +109,23 @@ export async function verifiedMember(
   const page = await linkedRoles.callback(fake.oauth2.approve(authorizeUrl, userId), browser);
   if (page.statusCode !== 200) throw new Error(`the verification answered ${page.statusCode}: ${page.body}`);
   return userId;
+}
+
+/**
+ * The role connection worker over the app's store and Linked Roles settings, polling only when run, each
+ * backoff waiting the whole of its first ceiling (so a test knows the wait).
+ */
+export function createTestRoleConnectionWorker(
+  linkedRoles: LinkedRolesApp,
+  options: Partial<Pick<RoleConnectionWorkerOptions, "owner" | "retry">> = {},
+): RoleConnectionWorker {
+  return createRoleConnectionWorker({
+    ...linkedRoles.deps,
+    linkedRoles: linkedRoles.deps.linkedRoles,
+    owner: options.owner ?? "worker-test",
+    leaseMs: 60_000,
+    pollIntervalMs: 60_000,
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+    random: () => 0.999,
+  });
 }
