@@ -42,7 +42,10 @@ export function renderRatingSummaryParts(
   context: RenderContext,
 ): RatingSummaryPart[] {
   const members = sortByChange(mergeByMember(summary.changes));
-  const lines = members.map((member) => describeMember(member, context));
+  const lines = members.map((member) => ({
+    text: describeMember(member, context),
+    room: describeMember(member, linkedAsLongest(member)).length,
+  }));
   const heading = `Rating changes after ${nameContest(summary.contest)}: ${pluralise(members.length, "member")}`;
   const newest = summary.changes.reduce((latest, event) => Math.max(latest, event.createdAt), 0);
   const pages = packLines(lines);
@@ -119,6 +122,20 @@ function sortByChange(members: readonly MemberChange[]): MemberChange[] {
   );
 }
 
+/**
+ * A mention of the longest Discord id (20 digits), or the platform username when that is longer: a line's
+ * room whether or not its member is linked here when it is rendered. The summary's messages are cut by these
+ * rooms, so a summary sent again after someone linked or unlinked splits at the same lines: a message Discord
+ * took already is not sent again (its nonce), and a line moved across the cut would be lost or posted twice.
+ */
+function linkedAsLongest(member: MemberChange): RenderContext {
+  const asLinked = `<@${"9".repeat(20)}>`;
+  const asNamed = nameUser(member.user, { mentions: new Map() });
+  return {
+    mentions: asNamed.length > asLinked.length ? new Map() : new Map([[member.user.id, "9".repeat(20)]]),
+  };
+}
+
 function describeMember(member: MemberChange, context: RenderContext): string {
   const change = `\`${formatRatingChange(member.change)}\``;
   const ratings = `${formatRating(member.oldRating)} → **${formatRating(member.newRating)}**`;
@@ -137,35 +154,41 @@ function describeMember(member: MemberChange, context: RenderContext): string {
 
 /**
  * Lines as messages of embeds: an embed's description within 4,096 characters, a message's embeds within
- * 6,000 together and ten at most. A line is never split.
+ * 6,000 together and ten at most, each line counted at its room (linkedAsLongest), which its text never
+ * exceeds. A line is never split.
  */
-function packLines(lines: readonly string[]): { descriptions: string[]; lineCount: number }[] {
+function packLines(
+  lines: readonly { readonly text: string; readonly room: number }[],
+): { descriptions: string[]; lineCount: number }[] {
   const pages: { descriptions: string[]; lineCount: number }[] = [];
   let page: string[] = [];
-  let pageLength = 0;
+  let pageRoom = 0;
   let pageLines = 0;
   let embed = "";
+  let embedRoom = 0;
   const closeEmbed = () => {
     if (embed === "") return;
     page.push(embed);
-    pageLength += embed.length;
+    pageRoom += embedRoom;
     embed = "";
+    embedRoom = 0;
   };
   const closePage = () => {
     closeEmbed();
     if (page.length > 0) pages.push({ descriptions: page, lineCount: pageLines });
     page = [];
-    pageLength = 0;
+    pageRoom = 0;
     pageLines = 0;
   };
   for (const line of lines) {
-    const added = (embed === "" ? 0 : 1) + line.length;
-    if (pageLength + embed.length + added > linesPerMessage) closePage();
-    else if (embed.length + added > linesPerEmbed) {
+    const added = (embed === "" ? 0 : 1) + line.room;
+    if (pageRoom + embedRoom + added > linesPerMessage) closePage();
+    else if (embedRoom + added > linesPerEmbed) {
       closeEmbed();
       if (page.length >= discordLimits.embedsPerMessage) closePage();
     }
-    embed = embed === "" ? line : `${embed}\n${line}`;
+    embedRoom += (embed === "" ? 0 : 1) + line.room;
+    embed = embed === "" ? line.text : `${embed}\n${line.text}`;
     pageLines += 1;
   }
   closePage();

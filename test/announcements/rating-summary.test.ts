@@ -176,4 +176,27 @@ describe("the summary of a contest's rating changes", () => {
     }
     expect(new Set(parts.flatMap((part) => part.userIds)).size).toBe(400);
   });
+
+  it("splits at the same lines whoever is linked, so a summary sent again loses or repeats no line", () => {
+    const many = Array.from({ length: 400 }, (_, index) =>
+      ratingChange(`usr_${String(index).padStart(3, "0")}`, [1500, 1100 + index * 2], {
+        username: `p${index}`,
+      }),
+    );
+    const split = (linked: number) => {
+      const mentions = new Map(
+        many
+          .slice(0, linked)
+          .map((event, index) => [event.data.user.id, `1${String(index).padStart(18, "0")}`]),
+      );
+      return renderRatingSummaryParts({ contest: sprint, changes: many }, { mentions }).map(
+        (part) => part.userIds,
+      );
+    };
+
+    const unlinked = split(0);
+    expect(unlinked.length).toBeGreaterThan(1);
+    expect(split(50)).toEqual(unlinked);
+    expect(split(400)).toEqual(unlinked);
+  });
 });
