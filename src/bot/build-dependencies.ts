@@ -22,7 +22,7 @@ import { createDb, type GroupCommit, type Store } from "../store/create-db.js";
 import { batchedWritesModule } from "./batched-writes.js";
 import { buildWorkers, type BotWorkers, type BuiltWorkers } from "./build-workers.js";
 import { describeInteractionError } from "./describe-interaction-error.js";
-import { migrateToLatest } from "../store/migrate.js";
+import { migrateStore } from "../store/migrate.js";
 import type { OperatorWebhookSecrets } from "../store/operator-webhook-secrets.js";
 import { readOutboxHealth } from "../store/outbox-health.js";
 import { recordOperatorSecretAtStart } from "./record-operator-secret.js";
@@ -105,7 +105,7 @@ export async function buildDependencies(
     },
     ...(config.sqliteMaxSizeBytes === undefined ? {} : { sqliteMaxSizeBytes: config.sqliteMaxSizeBytes }),
   });
-  await migrateToLatest(store.db, logger);
+  await migrateStore(store, logger);
   // A database that cannot write (a read-only file, a full disk) is reported from the first /readyz, and the
   // bot starts anyway: it serves what it can and recovers once the fault clears (src/store/write-health.ts).
   await store.writeHealth?.probe();

@@ -25,6 +25,11 @@ export interface Store {
    * held too long say it cannot. Connection errors are not its business: the readiness check's query meets them.
    */
   readonly writeHealth: WriteHealth | undefined;
+  /**
+   * On PostgreSQL, a connection of its own for the migrations (migrateStore), without the pool's time-outs: a
+   * migration may run longer than any of the bot's statements, and waits for another instance's run to end.
+   */
+  readonly openMigrationDb?: () => Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,8 @@ export interface StoreOptions {
   readonly clock?: Clock;
   /** On PostgreSQL, how long a query may go unanswered before its connection is closed (tests shorten it). */
   readonly postgresQueryTimeoutMs?: number;
+  /** On PostgreSQL, how long the pool's statements may run (open-postgres.ts; tests shorten it). */
+  readonly postgresStatementTimeoutMs?: number;
   /**
    * On PostgreSQL, how long a connection may sit idle in an open transaction before the server ends it
    * (open-postgres.ts; tests shorten it).

@@ -2,7 +2,7 @@
 import { loadConfigFromProcess } from "../config.js";
 import { createLogger } from "../logger.js";
 import { createDb } from "./create-db.js";
-import { migrateToLatest } from "./migrate.js";
+import { migrateStore } from "./migrate.js";
 
 async function runMigrations(): Promise<number> {
   const config = loadConfigFromProcess("migrate");
@@ -10,7 +10,7 @@ async function runMigrations(): Promise<number> {
   try {
     const store = await createDb(config.databaseUrl, { logger });
     try {
-      await migrateToLatest(store.db, logger);
+      await migrateStore(store, logger);
     } finally {
       await store.close();
     }

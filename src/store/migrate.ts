@@ -7,6 +7,7 @@
 import {
   Migrator,
   sql,
+  type MigrationResultSet,
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type Kysely,
@@ -15,6 +16,7 @@ import {
 } from "kysely";
 import { migrations } from "../../migrations/index.js";
 import type { Logger } from "../logger.js";
+import type { Store } from "./create-db.js";
 import { readDialect } from "./dialect.js";
 
 export class MigrationError extends Error {
@@ -24,13 +26,25 @@ export class MigrationError extends Error {
   }
 }
 
+/**
+ * migrateToLatest on the store's migrations' connection where it has one (PostgreSQL's, free of the pool's
+ * time-outs: the wait for another instance's run, or a long migration, failed at 60 s), else on its database.
+ */
+export async function migrateStore(store: Store, logger?: Logger): Promise<string[]> {
+  if (store.openMigrationDb === undefined) return migrateToLatest(store.db, logger);
+  const db = store.openMigrationDb();
+  try {
+    return await migrateToLatest(db, logger);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Applies every pending migration and returns the names applied (none when already up to date). */
 export async function migrateToLatest<DB>(db: Kysely<DB>, logger?: Logger): Promise<string[]> {
   const { error, results = [] } =
     readDialect(db) === "sqlite"
-      ? await holdingSqliteWriteLock(db, async (connection) =>
-          (await createMigrator(connection)).migrateToLatest(),
-        )
+      ? await migrateSqlite(db)
       : await (await createMigrator(db)).migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error !== undefined || failed !== undefined) {
@@ -98,6 +112,19 @@ function withIntrospection<DB>(db: Kysely<DB>, introspection: DatabaseIntrospect
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/**
+ * Takes SQLite's write lock only when a migration is pending, read first: a start while another process
+ * holds the lock (a backup, a stuck writer) then goes on with the schema it has and reports the fault on
+ * /readyz, rather than fail after the busy time-out and restart in a loop.
+ */
+async function migrateSqlite<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const known = await (await createMigrator(db)).getMigrations();
+  if (known.every((migration) => migration.executedAt !== undefined)) return { results: [] };
+  return holdingSqliteWriteLock(db, async (connection) =>
+    (await createMigrator(connection)).migrateToLatest(),
+  );
 }
 
 /**

@@ -23,13 +23,10 @@ const poolTypes: pg.CustomTypesConfig = {
 /** How long a new connection may take, and a statement may run, before it fails like any database error. */
 const postgresConnectTimeoutMs = 5000;
 const postgresStatementTimeoutMs = 60_000;
-/**
- * How long a query may go without any answer before its connection is closed: past the statement time-out, so
- * only a connection that stopped answering is closed (its host gone in a failover, a network that drops
- * packets). The kernel would wait about 15 minutes before failing it, and whatever used it, a worker's claim,
- * a webhook, /readyz, would wait as long.
- */
-const postgresQueryTimeoutMs = postgresStatementTimeoutMs + 10_000;
+// How long a query may go without any answer before its connection is closed is the statement time-out and
+// 10 s more, so only a connection that stopped answering is closed (its host gone in a failover, a network
+// that drops packets). The kernel would wait about 15 minutes before failing it, and whatever used it, a
+// worker's claim, a webhook, /readyz, would wait as long.
 
 /**
  * How long a connection may sit in an open transaction with no statement running before the server ends it.
@@ -44,7 +41,8 @@ export async function openPostgres(connectionString: string, options: StoreOptio
   const {
     logger,
     clock = systemClock,
-    postgresQueryTimeoutMs: queryTimeoutMs = postgresQueryTimeoutMs,
+    postgresStatementTimeoutMs: statementTimeoutMs = postgresStatementTimeoutMs,
+    postgresQueryTimeoutMs: queryTimeoutMs = statementTimeoutMs + 10_000,
     postgresIdleInTransactionTimeoutMs: idleInTransactionMs = postgresIdleInTransactionTimeoutMs,
   } = options;
   const pool = new pg.Pool({
@@ -52,7 +50,7 @@ export async function openPostgres(connectionString: string, options: StoreOptio
     types: poolTypes,
     max: 10,
     connectionTimeoutMillis: postgresConnectTimeoutMs,
-    statement_timeout: postgresStatementTimeoutMs,
+    statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: idleInTransactionMs,
     keepAlive: true,
   });
@@ -84,7 +82,21 @@ export async function openPostgres(connectionString: string, options: StoreOptio
     await db.destroy();
     throw new Error(`Could not connect to PostgreSQL: ${describeConnectionError(error)}`);
   }
-  return { db, dialect: "postgres", writeHealth: health.current, close: () => db.destroy() };
+  // The migrations' connection has none of the pool's time-outs: Kysely's migrator waits up to an hour for
+  // another instance's run (its advisory lock's own lock_timeout), and a migration may rewrite a whole table.
+  const openMigrationDb = () =>
+    new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString,
+          types: poolTypes,
+          max: 1,
+          connectionTimeoutMillis: postgresConnectTimeoutMs,
+          keepAlive: true,
+        }),
+      }),
+    });
+  return { db, dialect: "postgres", writeHealth: health.current, openMigrationDb, close: () => db.destroy() };
 }
 
 /**
