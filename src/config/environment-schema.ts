@@ -1,7 +1,7 @@
 // Every setting the bot reads from its environment, as zod parses it (README.md, "Settings"); config.ts turns
 // the parsed environment into the settings the code receives.
 import { z } from "zod";
-import { addressList, optionalString, optionalUrl, publicUrl } from "./setting-parsers.js";
+import { addressList, optionalChoice, optionalString, optionalUrl, publicUrl } from "./setting-parsers.js";
 import { encryptionKeys } from "./encryption-keys-setting.js";
 import { metricsPort, metricsToken } from "./metrics-settings.js";
 import { maxShardIds, shardIdList } from "./shard-settings.js";
@@ -17,7 +17,7 @@ import {
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: optionalChoice(["development", "production", "test"], "development"),
   // The token alone: pasted with the "Bot " of an Authorization header before it, every bot-token request
   // (@discordjs/rest adds its own) was refused while the gateway, which strips it, logged in.
   DISCORD_TOKEN: optionalString.transform((token) => token?.replace(/^(Bot|Bearer)\s+/i, "")),
@@ -55,7 +55,7 @@ export const environmentSchema = z.object({
   PLATFORM_CLIENT_ID: optionalString,
   PLATFORM_CLIENT_SECRET: optionalString,
   PLATFORM_OAUTH_SCOPES: z.string().trim().default("read:profile write:battles"),
-  PLATFORM_TOKEN_REQUEST_FORMAT: z.enum(["json", "form"]).default("json"),
+  PLATFORM_TOKEN_REQUEST_FORMAT: optionalChoice(["json", "form"], "json"),
   PLATFORM_WEBHOOK_SECRET: optionalString,
   PLATFORM_TIMEOUT_MS: optionalString.pipe(
     z.coerce
@@ -140,7 +140,7 @@ export const environmentSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: connectionTimeoutMs,
   HTTP_KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs,
   HTTP_MAX_CONNECTIONS: maxConnections,
-  INTERACTIONS_MODE: z.enum(["gateway", "http"]).default("gateway"),
+  INTERACTIONS_MODE: optionalChoice(["gateway", "http"], "gateway"),
   SHARD_COUNT: optionalString.pipe(
     z
       .string()
@@ -150,7 +150,7 @@ export const environmentSchema = z.object({
       .optional(),
   ),
   SHARD_IDS: shardIdList,
-  LOG_LEVEL: z.enum(logLevels).default("info"),
+  LOG_LEVEL: optionalChoice(logLevels, "info"),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

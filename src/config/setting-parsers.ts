@@ -9,6 +9,17 @@ export const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/**
+ * One of `values`, trimmed like every other setting (a trailing space, or the \r of an .env file saved with
+ * Windows line endings, is no part of it); unset or blank is `fallback`.
+ */
+export function optionalChoice<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  fallback: Values[number],
+) {
+  return optionalString.pipe(z.enum(values).default(fallback));
+}
+
 // `abort`: a value that is no URL at all stops there, before a later check parses it (`new URL` would throw).
 export const optionalUrl = optionalString.pipe(
   z
