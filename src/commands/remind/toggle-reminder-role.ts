@@ -19,6 +19,7 @@ import { describeEarlierRoles, giveBackEarlierRoles, recordBestEffort } from "./
 import {
   clearRoleProblem,
   findReminderSettings,
+  recordReminderRoleDeleted,
   recordRoleProblem,
   type ReminderSettings,
 } from "../../store/reminder-settings.js";
@@ -39,6 +40,7 @@ export async function toggleReminderRole(
     const change = { guildId: input.guildId, userId: input.userId, roleId };
     // A role the member holds already came from someone else (or an earlier /remind on): no grant of ours.
     const heldAlready = input.roleIds.includes(roleId);
+    let deleted = false;
     try {
       if (input.on) {
         await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
@@ -49,14 +51,28 @@ export async function toggleReminderRole(
         });
       }
     } catch (error) {
-      throw await refuse(deps, settings, roleId, error);
+      // `/remind off` finds nothing left to take once the role is deleted: the pings are off all the same.
+      deleted = !input.on && classifyRoleFailure(error).kind === "unknown-role";
+      if (!deleted) {
+        // A refused current role keeps the pings on; an earlier role is still given back.
+        const told = input.on ? "" : describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
+        throw await refuse(deps, settings, roleId, error, told);
+      }
+      await noteRoleDeleted(deps, settings, roleId);
     }
     // Discord took the change: what is kept of it here is best effort, and the member hears it worked.
     await recordBestEffort(deps, async () => {
       if (!input.on) await forgetReminderRoleGrant(deps.db, change);
       else if (!heldAlready) await recordReminderRoleGrant(deps.db, { ...change, now: deps.clock.now() });
-      await clearRoleProblem(deps.db, input.guildId);
+      if (!deleted) await clearRoleProblem(deps.db, input.guildId);
     });
+    if (deleted) {
+      const told = describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
+      return (
+        `<@&${roleId}> was deleted, so reminders ping nobody now. They still appear in ` +
+        `<#${settings.channelId}>.${told}`
+      );
+    }
   }
   if (input.on) return describeTaken(deps, input.guildId, settings);
   // After the current role: an earlier one Discord will not let the bot take must not keep the pings on.
@@ -122,30 +138,51 @@ async function pingsNobody(deps: BotDependencies, guildId: string, roleId: strin
   }
 }
 
-/** The member's answer for a refused change; the admins are told once. Anything else is thrown as it is. */
+/**
+ * The member's answer for a refused change, with `told` (what became of earlier roles) after it; the admins
+ * are told once. Anything else is thrown as it is.
+ */
 async function refuse(
   deps: BotDependencies,
   settings: ReminderSettings,
   roleId: string,
   error: unknown,
+  told: string,
 ): Promise<unknown> {
   const failure = classifyRoleFailure(error);
   if (failure.kind !== "missing-permissions" && failure.kind !== "unknown-role") return error;
-  const refusal: ReminderRoleRefusal =
-    failure.kind === "unknown-role"
-      ? { kind: "role-deleted" }
-      : await explainPermissionRefusal(deps, settings.guildId, roleId, failure.detail);
-  const first = await recordRoleProblem(deps.db, {
-    guildId: settings.guildId,
-    problem: refusal.kind,
-    now: deps.clock.now(),
-  });
-  if (first) await tellAdminsReminderRoleRefused(deps, { guildId: settings.guildId, roleId, refusal });
-  const told = first ? "I've told the server's admins" : "The server's admins have been told";
+  let first: boolean;
+  if (failure.kind === "unknown-role") first = await noteRoleDeleted(deps, settings, roleId);
+  else {
+    const refusal = await explainPermissionRefusal(deps, settings.guildId, roleId, failure.detail);
+    first = await recordRoleProblem(deps.db, {
+      guildId: settings.guildId,
+      problem: refusal.kind,
+      now: deps.clock.now(),
+    });
+    if (first) await tellAdminsReminderRoleRefused(deps, { guildId: settings.guildId, roleId, refusal });
+  }
+  const admins = first ? "I've told the server's admins" : "The server's admins have been told";
   return new UserFacingError(
     "reminder_role_refused",
-    `Discord wouldn't let me change your reminder role <@&${roleId}>. ${told}; try again once they've fixed it.`,
+    `Discord wouldn't let me change your reminder role <@&${roleId}>. ${admins}; try again once they've fixed it.${told}`,
   );
+}
+
+/**
+ * Records the reminder role deleted, over any other role problem recorded before (the deletion is what the
+ * admins must mend now, and posts stop naming the role), and tells the admins when it is news. True then.
+ */
+async function noteRoleDeleted(
+  deps: BotDependencies,
+  settings: ReminderSettings,
+  roleId: string,
+): Promise<boolean> {
+  const { guildId } = settings;
+  const first = await recordReminderRoleDeleted(deps.db, { guildId, roleId, now: deps.clock.now() });
+  if (first)
+    await tellAdminsReminderRoleRefused(deps, { guildId, roleId, refusal: { kind: "role-deleted" } });
+  return first;
 }
 
 async function explainPermissionRefusal(
