@@ -1,6 +1,7 @@
 // The outbox's render step for a tournament reminder (docs/architecture.md, "Tournament reminders"): read the
 // reminder and the server's settings again when the post is made, so a reminder queued before its tournament
-// started, before reminders were turned off, or before its start moved, posts nothing.
+// started, before reminders were turned off or moved to another channel, or before its start moved, posts
+// nothing.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
@@ -24,7 +25,7 @@ export interface ReminderPostDeps {
 
 /**
  * Undefined means nothing to post: the reminder is gone, its tournament started or its start moved, or reminders
- * are off.
+ * are off or now go to another channel.
  */
 export async function renderReminderPost(
   deps: ReminderPostDeps,
@@ -35,6 +36,15 @@ export async function renderReminderPost(
   const settings = await findReminderSettings(deps.db, entry.guildId);
   if (reminder === undefined || settings === undefined) {
     deps.logger.info(log, "a queued tournament reminder is gone or reminders are off; nothing to post");
+    return undefined;
+  }
+  // An admin moved the reminders to another channel while the post waited: the old channel, which may have
+  // been left for good, is not pinged. A thread's row names its parent channel.
+  if (entry.channelId !== settings.channelId) {
+    deps.logger.info(
+      log,
+      "a queued tournament reminder's channel is no longer the reminder channel; nothing to post",
+    );
     return undefined;
   }
   if (reminder.tournamentStarted || deps.clock.now() >= reminder.tournament.startsAt) {

@@ -185,4 +185,18 @@ describe.each(testDatabases())("a reminder's render step on $name", (database) =
     await deleteReminderSettings(store.db, guildId);
     expect(await renderer(clock)(entry!)).toBeUndefined();
   });
+
+  it("posts nothing in a channel that is no longer the reminder channel", async () => {
+    const clock = new ManualClock(startsAt - 10 * minute);
+    const entry = await findOutboxEntry(store.db, await queueReminder(clock.now()));
+    await saveReminderSettings(store.db, {
+      guildId,
+      channelId: "300000000000000077",
+      leadMinutes: [10],
+      roleId,
+      configuredBy: "200000000000000009",
+      now: clock.now(),
+    });
+    expect(await renderer(clock)(entry!)).toBeUndefined();
+  });
 });
