@@ -217,7 +217,10 @@ export async function failMemberRoleSync(
       lease_expires_at: null,
     }))
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows > 0n) return true;
+  // Overtaken by a newer change: that version is due now, not once this lease would have ended.
+  await updateLeasedRow(db, input).set({ lease_owner: null, lease_expires_at: null }).execute();
+  return false;
 }
 
 /** Stores the tier the worker read with the member's credential, for the version it holds. */

@@ -148,4 +148,19 @@ describe.each(testDatabases())("member tier role leases on $name", (database) =>
     await queueMemberRating(store.db, rating({ rating: 2400, tier: "grandmaster", ratedAt: testNow + 1 }));
     expect(await readFailedMemberRoles(store.db, guildA)).toEqual({ count: 1, latestError: "403 (50013)" });
   });
+
+  it("gives back at once the lease of a version given up after a newer change came", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "map", now: testNow });
+    await queueMemberRating(store.db, rating());
+    await claimDueMemberRoles(store.db, lease);
+    await queueMemberRating(store.db, rating({ rating: 2400, tier: "grandmaster", ratedAt: testNow + 1 }));
+    const key = { guildId: guildA, userId: alice, owner: "worker-1" };
+    expect(await failMemberRoleSync(store.db, { ...key, version: 1, error: "400", now: testNow })).toBe(
+      false,
+    );
+
+    // Another worker takes the newer version now, not once the first worker's lease would have ended.
+    const [taken] = await claimDueMemberRoles(store.db, { ...lease, owner: "worker-2" });
+    expect(taken).toMatchObject({ version: 2, tier: "grandmaster", leaseOwner: "worker-2" });
+  });
 });
