@@ -111,6 +111,31 @@ describe.skipIf(chromiumPath === undefined)("linking through the sign-in page fr
     await tab.close();
     await page.keyboard.press("Escape");
   });
+
+  it("links the member of the tab that follows the link, while another tab acts as another member", async () => {
+    const steps = memberSteps(page);
+    await steps.actAs("admin");
+    await steps.send("/link");
+    const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
+    // A second tab, acting as bob: the playground's sign-in (one for every tab) is now his.
+    const otherContext = await opened!.browser.newContext();
+    const other = await otherContext.newPage();
+    await other.goto(opened!.running.web.url);
+    await other.locator("body[data-ready=true]").waitFor();
+    await memberSteps(other).actAs("bob");
+    await memberSteps(other).send("/whoami");
+
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      prompt.getByRole("link", { name: /^Link account/ }).click(),
+    ]);
+    await tab.getByRole("heading", { name: "Link your platform account?" }).waitFor();
+    expect(await tab.locator("main p").first().textContent()).toContain(
+      "links the platform account carol, which you just signed in with, to admin in",
+    );
+    await tab.close();
+    await otherContext.close();
+  });
 });
 
 // The select's shape the check reads (the tests compile without the DOM's types).

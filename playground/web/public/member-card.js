@@ -5,10 +5,15 @@
 // "roles-changed"). On the chosen member's
 // own card, "Verify Linked Roles" opens the bot's verification URL in a new tab. Everything is text.
 import { callApi, el } from "./api.js";
+import { openAs, setUpSignedInLinks } from "./members.js";
 import { keepTabInside } from "./focus.js";
 
-/** `host.member()`: the member chosen in "You are". */
+/**
+ * `host.member()`: the member chosen in "You are". Their card's "Verify Linked Roles", and every message's link
+ * button (a sign-in link, most often), open as that member (members.js, openAs).
+ */
 export function setUpMemberCard(host) {
+  setUpSignedInLinks(host.member);
   const body = el("div", { class: "member-card-body", id: "member-card-body" });
   const closeButton = el(
     "button",
@@ -104,8 +109,9 @@ function drawProfile(profile, memberName) {
           {
             type: "button",
             class: "verify-linked-roles",
-            // A new tab, as Discord opens an app's verification URL; the flow runs on the fake's consent page.
-            onclick: () => window.open(profile.verificationUrl, "_blank", "noopener"),
+            // A new tab, as Discord opens an app's verification URL; the flow runs on the fake's consent page,
+            // signed in as this member whatever another tab chose (members.js, openAs).
+            onclick: () => openAs(memberName, profile.verificationUrl),
           },
           "Verify Linked Roles",
         )
