@@ -1,6 +1,8 @@
 // `npm run playground -- …` as a newcomer types it: --help answers with the usage and succeeds, and a script
-// that cannot be read is named in one line before anything starts (playground/main.ts).
+// that cannot be read, or a --port another program holds, is named in one line before anything starts
+// (playground/main.ts).
 import { execFile } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -47,5 +49,21 @@ describe("npm run playground's command line", () => {
     const { code, stderr } = await runPlaygroundMain(["playground"]);
     expect(stderr.trim()).toBe("Cannot read the script playground: it is a folder, not a file.");
     expect(code).toBe(2);
+  });
+
+  it("names a --port another program listens on in one line, before starting anything, and exits 2", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen({ host: "127.0.0.1", port: 0 }, resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { code, stdout, stderr } = await runPlaygroundMain([`--port=${String(port)}`]);
+      expect(stderr.trim()).toBe(
+        `Port ${String(port)} is in use: choose another with --port=N, or leave --port out for a free one.`,
+      );
+      expect(stdout).not.toContain("Starting");
+      expect(code).toBe(2);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
