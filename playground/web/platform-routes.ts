@@ -13,12 +13,14 @@ import type { Playground } from "../start-playground.js";
 import { describeDelivery, readPayloadKind } from "./delivery-outcome.js";
 
 const optionalId = z.object({ id: z.string().min(1).optional() });
+/** The furthest the clock moves at once: a year and a day, past any reminder, digest or event end. */
+const maxClockMoveSeconds = 366 * 24 * 3600;
 const clockBody = z.object({
   seconds: z
     .number()
-    .int()
-    .min(1)
-    .max(366 * 24 * 3600),
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1")
+    .max(maxClockMoveSeconds, `must be at most ${String(maxClockMoveSeconds)} (366 days)`),
 });
 const sampleQuery = z.object({ kind: z.string(), form: z.enum(["standard", "legacy"]).default("standard") });
 const eventBody = z.object({

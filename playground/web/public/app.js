@@ -122,6 +122,7 @@ async function openChannel(channelId, { fromDrawer = false } = {}) {
   dm?.close();
   // Another channel's thread closes; the same channel drawn again (another member, a moved clock) keeps it.
   if (channelId !== state.channelId || state.view !== "channel") closeThread();
+  if (channelId !== state.channelId) showComposerError("");
   state.channelId = channelId;
   state.view = "channel";
   showView();
@@ -234,6 +235,7 @@ async function start() {
   });
   document.getElementById("member-select").addEventListener("change", async (event) => {
     state.member = event.currentTarget.value;
+    showComposerError("");
     await rememberMember(state.member);
     drawMembers();
     await loadCommands();

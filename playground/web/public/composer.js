@@ -128,7 +128,11 @@ export function setUpComposer(context, send, ids = {}) {
     const line = input.value.trim();
     if (line === "") return;
     show([]);
-    if (await send(line)) input.value = "";
+    if (await send(line)) {
+      input.value = "";
+      // The quoting hint spoke of the line just sent.
+      hint.textContent = "";
+    }
   });
   // The member's commands changed (another member chosen): what is being typed is offered from the new list.
   return {

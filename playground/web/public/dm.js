@@ -248,8 +248,13 @@ export function setUpDm(host) {
   return {
     open,
     close,
-    /** Follows another member's DM events; the page's redraw then reads the DM again. */
+    /**
+     * Follows another member's DM events; the page's redraw then reads the DM again. The "new" mark was the
+     * last member's: the DM listed now is another's.
+     */
     memberChanged: () => {
+      entry.classList.remove("unread");
+      entry.querySelector(".unread-dot")?.remove();
       listen();
     },
     /** Reads the open DM again (another member, a moved clock). */

@@ -126,7 +126,13 @@ function drawInterestToggle(event) {
           callApi(`/api/events/${event.id}/interest`, {
             member: memberOf(),
             interested: !event.youAreInterested,
-          }).catch(() => reloadEvents()),
+          }).catch(async (error) => {
+            // Drawn again as it is now (the event may be gone), and told under it, not only undone.
+            await reloadEvents();
+            document
+              .getElementById(`event-${event.id}`)
+              ?.append(el("p", { class: "event-error", role: "alert" }, `Not marked: ${error.message}`));
+          }),
         ),
     },
     "Interested",

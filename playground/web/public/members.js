@@ -57,7 +57,13 @@ export function drawMemberList(world) {
         // Opens the member's profile card (member-card.js).
         el(
           "button",
-          { type: "button", class: "member-name", "data-user-id": member.id, "aria-haspopup": "dialog" },
+          {
+            type: "button",
+            class: "member-name",
+            title: member.name,
+            "data-user-id": member.id,
+            "aria-haspopup": "dialog",
+          },
           member.name,
         ),
         member.bot ? el("span", { class: "bot-tag" }, "APP") : null,
@@ -85,6 +91,10 @@ export function setUpAddMember(added) {
   const form = document.getElementById("add-member");
   const input = document.getElementById("new-member");
   const error = document.getElementById("add-member-error");
+  // A refusal spoke of the name as it was: gone once the name changes.
+  input.addEventListener("input", () => {
+    error.textContent = "";
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = input.value.trim();
