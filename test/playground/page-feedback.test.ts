@@ -1,7 +1,8 @@
 // What the page tells a member as they go, and when it stops telling it, in headless Chromium: the quoting
 // hint and a refused line go once what they spoke of is gone (the line sent, another member or channel
 // chosen), an "Add a member" refusal once the name changes; a long name ends in "…" within the sidebar; an
-// "Interested" the fake Discord refuses says why; moving the clock too far is refused in plain words.
+// "Interested" the fake Discord refuses says why; moving the clock too far is refused in plain words; a
+// message is headed as sent today or yesterday on the playground's clock, as Discord heads it.
 import {
   GuildScheduledEventEntityType,
   GuildScheduledEventPrivacyLevel,
@@ -14,6 +15,7 @@ import {
   memberSteps,
   noteWhenSkipped,
   openPlaygroundPage,
+  platformPanelSteps,
   type PlaygroundPage,
 } from "./playground-page.js";
 import { readPageScrollWidth } from "./page-drawing.js";
@@ -128,5 +130,21 @@ describe.skipIf(chromiumPath === undefined)("what the playground's page tells, a
     });
     const input = page.locator("#clock-seconds");
     expect([await input.getAttribute("max"), await input.getAttribute("required")]).toEqual(["31622400", ""]);
+  });
+
+  it("heads a message as sent today, and as yesterday once the clock moved a day", async () => {
+    const { send, openChannel, actAs } = memberSteps(page);
+    await actAs("alice");
+    await openChannel("general");
+    await send("/whoami");
+    const sentAt = page.locator("#messages .message", { hasText: "/whoami" }).last().locator(".sent-at");
+    await expect.poll(() => sentAt.textContent()).toMatch(/^Today at /);
+    expect(await sentAt.getAttribute("title")).toMatch(/\d{4}/);
+
+    const { panel, status } = platformPanelSteps(page);
+    await panel.getByLabel("Move the clock (seconds)").fill(String(24 * 3600));
+    await panel.getByRole("button", { name: "Move clock" }).click();
+    await expect.poll(() => status.textContent()).toMatch(/^The clock moved 86400 s ahead/);
+    await expect.poll(() => sentAt.textContent()).toMatch(/^Yesterday at /);
   });
 });

@@ -193,6 +193,28 @@ export function drawTimestamp(seconds, style) {
   return el("time", { class: "timestamp", datetime: date.toISOString(), title: full }, text);
 }
 
+/**
+ * When a message was sent, headed as Discord's client heads it: "Today at 3:04 PM", "Yesterday at 3:04 PM",
+ * else its date and time, the days counted on the playground's clock (which moves by days); hovering shows
+ * the full date.
+ */
+export function drawSentAt(ms) {
+  const date = new Date(ms);
+  const time = date.toLocaleTimeString(undefined, { timeStyle: "short" });
+  const startOfDay = (day) => new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
+  const daysAgo = Math.round(
+    (startOfDay(new Date(Date.now() + clockAheadMs)) - startOfDay(date)) / 86_400_000,
+  );
+  const text =
+    daysAgo === 0
+      ? `Today at ${time}`
+      : daysAgo === 1
+        ? `Yesterday at ${time}`
+        : date.toLocaleString(undefined, { dateStyle: "short", timeStyle: "short" });
+  const full = date.toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });
+  return el("time", { class: "sent-at", datetime: date.toISOString(), title: full }, text);
+}
+
 let ticking = false;
 
 /** Relative times shown on the page follow the clock each second, as Discord's client keeps them current. */

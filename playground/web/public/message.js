@@ -2,7 +2,7 @@
 // author, title, description, fields, image, footer), attachments, buttons and menus, and the summary of the
 // thread it started.
 import { el } from "./api.js";
-import { appendMarkdown, drawTimestamp } from "./markdown.js";
+import { appendMarkdown, drawSentAt, drawTimestamp } from "./markdown.js";
 import { drawThreadSummary } from "./thread-summary.js";
 
 const buttonStyles = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "premium" };
@@ -34,11 +34,7 @@ export function drawMessage(message, world, actions) {
     { class: "message-header" },
     el("span", { class: "author" }, message.author.name),
     message.author.bot ? el("span", { class: "bot-tag" }, "APP") : null,
-    el(
-      "time",
-      { class: "sent-at", datetime: new Date(message.createdAt).toISOString() },
-      new Date(message.createdAt).toLocaleTimeString(undefined, { timeStyle: "short" }),
-    ),
+    drawSentAt(message.createdAt),
   );
   item.append(header);
   const body = el("div", { class: "message-body" });
