@@ -21,8 +21,11 @@ export async function stopBot(
   if (parts.interactionKey !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, unreadyBeforeStopMs));
   }
-  // Take no new interactions, let the running ones finish, then close connections.
+  // Take no new interactions and end the gateway sessions at once: Discord then sends this instance's
+  // interactions nowhere, or to the instance that takes its shards, rather than to one that no longer answers
+  // them while its workers drain. The running ones finish over REST, then the rest of the connections close.
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
+  await client?.destroy();
   await inFlight.drain();
   if (background !== undefined) {
     await Promise.all([background.jobs.stop(), background.resealing.stop()]);
@@ -36,7 +39,6 @@ export async function stopBot(
     parts.roleConnections.drain(),
     parts.tokenRevocations.drain(),
   ]);
-  await client?.destroy();
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();
   for (const server of servers) await closeServer(server);
