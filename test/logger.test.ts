@@ -34,6 +34,31 @@ describe("createLogger", () => {
     expect(output).toContain("[redacted]");
   });
 
+  it("redacts a sign-in's secrets under the names the code gives them, and cookies", () => {
+    const sink = captureLines();
+    const logger = createLogger({ level: "info" }, sink.stream);
+    logger.warn(
+      {
+        codeVerifier: "verifier-plaintext-1",
+        grant: {
+          interactionToken: "interaction-plaintext-2",
+          pendingCredential: "pending-plaintext-3",
+          credential: { accessToken: "at-plaintext-4" },
+          browserKey: "browser-plaintext-5",
+          code_verifier: "verifier-plaintext-6",
+        },
+        headers: { cookie: "arena_oauth_browser=cookie-plaintext-7" },
+        guildId: "123",
+      },
+      "a sign-in went wrong",
+    );
+    const output = sink.text();
+    for (const secret of [1, 2, 3, 4, 5, 6, 7].map((index) => `plaintext-${String(index)}`)) {
+      expect(output).not.toContain(secret);
+    }
+    expect(output).toContain('"guildId":"123"');
+  });
+
   it("keeps interaction tokens in Discord request URLs out of logged errors", () => {
     const sink = captureLines();
     const logger = createLogger({ level: "info" }, sink.stream);
