@@ -84,18 +84,19 @@ export async function openPostgres(connectionString: string, options: StoreOptio
   }
   // The migrations' connection has none of the pool's time-outs: Kysely's migrator waits up to an hour for
   // another instance's run (its advisory lock's own lock_timeout), and a migration may rewrite a whole table.
-  const openMigrationDb = () =>
-    new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({
-          connectionString,
-          types: poolTypes,
-          max: 1,
-          connectionTimeoutMillis: postgresConnectTimeoutMs,
-          keepAlive: true,
-        }),
-      }),
+  // Its lost connection fails the run (a MigrationError) and is logged, as the pool's are, not thrown.
+  const openMigrationDb = () => {
+    const migrationPool = new pg.Pool({
+      connectionString,
+      types: poolTypes,
+      max: 1,
+      connectionTimeoutMillis: postgresConnectTimeoutMs,
+      keepAlive: true,
     });
+    migrationPool.on("connect", (client) => client.on("error", logLost));
+    migrationPool.on("error", () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: migrationPool }) });
+  };
   return { db, dialect: "postgres", writeHealth: health.current, openMigrationDb, close: () => db.destroy() };
 }
 

@@ -37,17 +37,19 @@ describe.skipIf(postgresUrl === undefined)(
       await empty.dispose();
     });
 
-    /** How long, in ms, a session has waited for the migration lock; undefined while none waits. */
-    async function lockWaitMs(): Promise<number | undefined> {
-      const { rows } = await holder.query<{ waited: string }>(
-        `select extract(epoch from (clock_timestamp() - activity.query_start)) * 1000 as waited
+    /** The session waiting for the migration lock longest, and for how long in ms; undefined while none waits. */
+    async function lockWaiter(): Promise<{ readonly pid: number; readonly waitedMs: number } | undefined> {
+      const { rows } = await holder.query<{ pid: number; waited: string }>(
+        `select lock.pid, extract(epoch from (clock_timestamp() - activity.query_start)) * 1000 as waited
          from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
         where lock.locktype = 'advisory' and not lock.granted and lock.pid <> pg_backend_pid()
-          and ((lock.classid::bigint << 32) | lock.objid::bigint) = $1::bigint`,
+          and ((lock.classid::bigint << 32) | lock.objid::bigint) = $1::bigint
+        order by waited desc`,
         [migrationLock],
       );
-      return rows[0] === undefined ? undefined : Number(rows[0].waited);
+      return rows[0] === undefined ? undefined : { pid: rows[0].pid, waitedMs: Number(rows[0].waited) };
     }
+    const lockWaitMs = async () => (await lockWaiter())?.waitedMs;
 
     it("waits past the statement time-out for the lock, then migrates", async () => {
       await holder.query("select pg_advisory_lock($1::bigint)", [migrationLock]);
@@ -68,6 +70,25 @@ describe.skipIf(postgresUrl === undefined)(
         "select count(*) as count from kysely_migration",
       );
       expect(Number(rows[0]?.count)).toBe(applied.length);
+    });
+
+    it("fails the run, and only the run, when its connection is lost while it waits", async () => {
+      await holder.query("select pg_advisory_lock($1::bigint)", [migrationLock]);
+      try {
+        const migrating = migrateStore(store);
+        const deadline = Date.now() + 30_000;
+        let waiter = await lockWaiter();
+        while (waiter === undefined && Date.now() < deadline) {
+          await new Promise((resolve) => setImmediate(resolve));
+          waiter = await lockWaiter();
+        }
+        if (waiter === undefined) throw new Error("the migrations never waited for the lock");
+        // A failover's cut: its error reaches the run, not the process (an uncaught one fails this file).
+        await holder.query("select pg_terminate_backend($1)", [waiter.pid]);
+        await expect(migrating).rejects.toThrow(/Database migration failed/);
+      } finally {
+        await holder.query("select pg_advisory_unlock($1::bigint)", [migrationLock]);
+      }
     });
   },
 );
