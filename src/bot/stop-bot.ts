@@ -23,9 +23,14 @@ export async function stopBot(
   }
   // Take no new interactions and end the gateway sessions at once: Discord then sends this instance's
   // interactions nowhere, or to the instance that takes its shards, rather than to one that no longer answers
-  // them while its workers drain. The running ones finish over REST, then the rest of the connections close.
+  // them while its workers drain. The close is not waited for before the drains (a half-open connection's
+  // close handshake waits up to 30 s); the running interactions finish over REST meanwhile.
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
-  await client?.destroy();
+  // Its failure is held (an unheld rejection would end the process) and thrown once the drains are done.
+  const gatewayClosed = client?.destroy().then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   await inFlight.drain();
   if (background !== undefined) {
     await Promise.all([background.jobs.stop(), background.resealing.stop()]);
@@ -39,6 +44,8 @@ export async function stopBot(
     parts.roleConnections.drain(),
     parts.tokenRevocations.drain(),
   ]);
+  const closeFailure = await gatewayClosed;
+  if (closeFailure !== undefined) throw closeFailure.error;
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();
   for (const server of servers) await closeServer(server);

@@ -1,8 +1,9 @@
-// A stop (docs/operations.md, "Stopping"): the bot takes no new interaction from the moment it stops, and so
-// ends its gateway sessions then, before it waits for its workers' work in flight, up to 20 s. Before, the
-// sessions stayed open while the workers drained: Discord kept sending this instance interactions it no
-// longer handled, which members saw fail, where a closed session has Discord send them to the instance that
-// takes its shards. The real bot against the fake Discord, a post's answer held so the outbox is still busy.
+// A stop (docs/operations.md, "5. Start it"; docs/architecture.md, "Running"): the bot takes no new
+// interaction from the moment it stops, and so ends its gateway sessions then, before it waits for its
+// workers' work in flight, up to 20 s. Before, the sessions stayed open while the workers drained: Discord
+// kept sending this instance interactions it no longer handled, which members saw fail, where a closed
+// session has Discord send them to the instance that takes its shards. The real bot against the fake
+// Discord, a post's answer held so the outbox is still busy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
