@@ -52,10 +52,14 @@ export async function toggleReminderRole(
       }
     } catch (error) {
       // `/remind off` finds nothing left to take once the role is deleted: the pings are off all the same.
-      deleted = !input.on && classifyRoleFailure(error).kind === "unknown-role";
+      const failure = classifyRoleFailure(error).kind;
+      deleted = !input.on && failure === "unknown-role";
       if (!deleted) {
-        // A refused current role keeps the pings on; an earlier role is still given back.
-        const told = input.on ? "" : describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
+        // Discord refused the current role, which keeps its pings on: an earlier role is still given back.
+        // Any other failure (Discord down) is thrown as it is, with nothing given back.
+        const refused = failure === "missing-permissions" || failure === "unknown-role";
+        const told =
+          input.on || !refused ? "" : describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
         throw await refuse(deps, settings, roleId, error, told);
       }
       await noteRoleDeleted(deps, settings, roleId);

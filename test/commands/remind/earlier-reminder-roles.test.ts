@@ -2,6 +2,7 @@
 // the member after the admins picked another role or turned reminders off (members cannot take a role off
 // themselves), never a role the member had from anyone else, and an earlier role Discord will not let the bot
 // take does not keep the current one.
+import { Routes } from "discord-api-types/v10";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
 import type { BotDependencies } from "../../../src/commands/bot-dependencies.js";
@@ -140,5 +141,29 @@ describe.each(testDatabases())("/remind off and the earlier reminder roles on $n
     expect(answer).not.toContain("took back");
     expect(discord.fake.stats.requestsByRoute.get(memberRoleRemoval)).toBe(1);
     expect(await listReminderRoleGrants(store.db, member())).toEqual([]);
+  });
+
+  it("gives back nothing when Discord cannot be reached, and says nothing was taken", async () => {
+    await setRole(first);
+    await remind(true);
+    await setRole(second);
+    const removals = () => discord.fake.stats.requestsByRoute.get(memberRoleRemoval) ?? 0;
+    discord.fake.setRouteOutage(memberRoleRemoval, true);
+    try {
+      // What one removal costs while the route is down (the client sends a 503'd request again).
+      const before = removals();
+      await expect(
+        discord.rest.delete(Routes.guildMemberRole(discord.guild.id, memberId, second)),
+      ).rejects.toThrow();
+      const perRemoval = removals() - before;
+      const beforeOff = removals();
+      await expect(remind(false)).rejects.not.toMatchObject({ code: "reminder_role_refused" });
+      // The current role's removal alone: the earlier role was not tried.
+      expect(removals() - beforeOff).toBe(perRemoval);
+    } finally {
+      discord.fake.setRouteOutage(memberRoleRemoval, false);
+    }
+    expect(held()).toEqual([first]);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([first]);
   });
 });
