@@ -61,7 +61,8 @@ async function threadRowWait(
     return dueAt === undefined ? undefined : { dueAt, reason: "the thread's start goes first" };
   }
   if (entry.action === "archive-thread") {
-    // A thread whose route keeps updates in its channel has no posts to wait for, but may still wait to start.
+    // A thread whose route keeps updates in its channel has no posts to wait for, but may still wait to
+    // start.
     const startDue = await findThreadStartDue(deps.db, { guildId: entry.guildId, threadId });
     if (startDue !== undefined) return { dueAt: startDue, reason: "the thread's start goes first" };
     const dueAt = await findThreadPostsDue(deps.db, { threadId, createdAt: entry.createdAt });

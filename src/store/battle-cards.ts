@@ -115,8 +115,7 @@ export interface AnnouncedBattle {
 /**
  * The battles whose cards were posted in this guild, newest first, with the creator's linked name: what the
  * battle-id autocomplete offers without asking the platform (it must answer within 3 s). `openOnly` leaves
- * out a battle whose result reached its card here (an edit of the card for a result event); a result whose
- * edit row was pruned, a week after it, no longer tells.
+ * out a battle whose result was stored for its card here (`ended_at`, recordBattleCardEnds).
  */
 export async function listAnnouncedBattles(
   db: Kysely<Database>,
@@ -147,9 +146,9 @@ export async function listAnnouncedBattles(
 }
 
 /**
- * Marks ended the cards of each battle whose result the storing transaction holds, in the event's reach (every
- * server's from the operator's webhook, its own from a server's endpoint): `/battle join` and `/battle submit`
- * no longer suggest them. Test deliveries never reach it (src/webhooks/ingest-event.ts).
+ * Marks ended the cards of each battle whose result the storing transaction holds, in the event's reach
+ * (every server's from the operator's webhook, its own from a server's endpoint): `/battle join` and `/battle
+ * submit` no longer suggest them. Test deliveries never reach it (src/webhooks/ingest-event.ts).
  */
 export const recordBattleCardEnds: EventStoredSubscriber = async (trx, stored) => {
   const ends = new Map<string, { readonly guildId: string | undefined; now: number; battleIds: string[] }>();

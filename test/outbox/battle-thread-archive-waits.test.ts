@@ -1,8 +1,8 @@
 // A battle card's thread archived only after it was started (docs/architecture.md, "Posting"): in a channel
 // whose route keeps battle updates in the channel, a card's thread started before that gets no posts, so its
-// result queues the archive alone. Were the start put back (Discord asked it to retry), the archive went first
-// and met a thread Discord did not have yet (10003); the thread was forgotten, and the start then made one
-// that nothing archived.
+// result queues the archive alone. Were the start put back (Discord asked it to retry), the archive went
+// first and met a thread Discord did not have yet (10003); the thread was forgotten, and the start then made
+// one that nothing archived.
 import { describe, expect, it } from "vitest";
 import { createSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";

@@ -1,8 +1,8 @@
-// A verified member whose platform account is gone (docs/architecture.md, "Linked Roles"): the platform answers
-// 404 to their own record, which only linking again can mend. Like a refused credential, it clears what their
-// profile showed, both when a queued write finds it and when they verify again, which tells them to run /link;
-// before, the write failed with the old values left meeting role requirements, and the page said to retry.
-// Against the fake Discord and the platform fixture, on 127.0.0.1.
+// A verified member whose platform account is gone (docs/architecture.md, "Linked Roles"): the platform
+// answers 404 to their own record, which only linking again can mend. Like a refused credential, it clears
+// what their profile showed, both when a queued write finds it and when they verify again, which tells them
+// to run /link; before, the write failed with the old values left meeting role requirements, and the page
+// said to retry. Against the fake Discord and the platform fixture, on 127.0.0.1.
 import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";

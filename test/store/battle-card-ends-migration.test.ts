@@ -1,6 +1,6 @@
-// The migration that records when a battle ended (migrations/2027-01-13T0000_battle_card_ends.ts): a card whose
-// result edit is still in the outbox is marked ended then, so `/battle join` stops suggesting it at once; a
-// card edited with anything else, or not at all, stays open.
+// The migration that records when a battle ended (migrations/2027-01-13T0000_battle_card_ends.ts): a card
+// whose result edit is still in the outbox is marked ended, when that result was received, so `/battle join`
+// stops suggesting it at once; a card edited with anything else, or not at all, stays open.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../src/store/create-db.js";
@@ -22,7 +22,7 @@ describe.each(testDatabases())("the battle card ends migration on $name", (datab
       await sql`insert into inbox_events (source, event_id, kind, status, payload, received_at)
         values ('operator', 'e1', 'battle.completed', 'accepted', '{}', 5),
           ('operator', 'e2', 'battle.started', 'accepted', '{}', 5),
-          ('operator', 'e3', 'team.battle_completed', 'accepted', '{}', 5)`.execute(store.db);
+          ('operator', 'e3', 'team.battle_completed', 'accepted', '{}', 7)`.execute(store.db);
       await sql`insert into outbox (id, source, event_id, guild_id, channel_id, action, target_message_id, next_attempt_at, created_at)
         values ('o1', 'operator', 'e1', 'g1', 'c1', 'edit', 'm1', 5, 5),
           ('o2', 'operator', 'e2', 'g1', 'c1', 'edit', 'm2', 5, 5),
@@ -36,9 +36,9 @@ describe.each(testDatabases())("the battle card ends migration on $name", (datab
         .orderBy("battle_id")
         .execute();
       expect(rows.map((row) => [row.battle_id, row.ended_at])).toEqual([
-        ["b1", 10],
+        ["b1", 5],
         ["b2", null],
-        ["b3", 30],
+        ["b3", 7],
         ["b4", null],
       ]);
     } finally {

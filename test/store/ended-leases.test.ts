@@ -1,6 +1,7 @@
 // The rows of lease-only tables left by an instance that stopped while holding them (src/store/leases.ts,
-// pruneEndedLeases): gone once their lease ended, while a lease still held stays. A lease taken with a negative
-// length has already ended on either database's lease clock (PostgreSQL's own time, SQLite's the test's).
+// pruneEndedLeases): gone once their lease ended, while a lease still held stays. A lease taken with a
+// negative length has already ended on either database's lease clock (PostgreSQL's own time, SQLite's the
+// test's).
 import { describe, expect, it } from "vitest";
 import { pruneEndedLeases } from "../../src/store/leases.js";
 import { takeLinkRefreshLease } from "../../src/store/link-refresh-leases.js";

@@ -1,7 +1,7 @@
 // A start while another process holds SQLite's write lock (docs/operations.md, "When SQLite cannot write"):
 // with no migration pending, the migrations take no lock, so the start goes on and reports the fault on
 // /readyz; before, they took the lock whatever was pending, and the start failed after the busy time-out.
-// With a migration pending they still wait for the lock, since they must write.
+// (With one pending they wait for the lock, as test/store/concurrent-migrations.test.ts shows of two starts.)
 import SqliteDatabase from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";

@@ -37,7 +37,7 @@ describe.skipIf(postgresUrl === undefined)(
       await empty.dispose();
     });
 
-    /** The session waiting for the migration lock longest, and for how long in ms; undefined while none waits. */
+    /** The session waiting longest for the migration lock and how long (ms) it waited; undefined for none. */
     async function lockWaiter(): Promise<{ readonly pid: number; readonly waitedMs: number } | undefined> {
       const { rows } = await holder.query<{ pid: number; waited: string }>(
         `select lock.pid, extract(epoch from (clock_timestamp() - activity.query_start)) * 1000 as waited

@@ -9,8 +9,8 @@ import { openAs, setUpSignedInLinks } from "./members.js";
 import { keepTabInside } from "./focus.js";
 
 /**
- * `host.member()`: the member chosen in "You are". Their card's "Verify Linked Roles", and every message's link
- * button (a sign-in link, most often), open as that member (members.js, openAs).
+ * `host.member()`: the member chosen in "You are". Their card's "Verify Linked Roles", and every message's
+ * link button (a sign-in link, most often), open as that member (members.js, openAs).
  */
 export function setUpMemberCard(host) {
   setUpSignedInLinks(host.member);
@@ -109,8 +109,8 @@ function drawProfile(profile, memberName) {
           {
             type: "button",
             class: "verify-linked-roles",
-            // A new tab, as Discord opens an app's verification URL; the flow runs on the fake's consent page,
-            // signed in as this member whatever another tab chose (members.js, openAs).
+            // A new tab, as Discord opens an app's verification URL; the flow runs on the fake's consent
+            // page, signed in as this member whatever another tab chose (members.js, openAs).
             onclick: () => openAs(memberName, profile.verificationUrl),
           },
           "Verify Linked Roles",

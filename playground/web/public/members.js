@@ -19,9 +19,9 @@ export async function rememberMember(name) {
 
 /**
  * Opens `href` in a new tab as `member`: signed in first, since two tabs may act as two members and the
- * sign-in is one for the whole browser (the last member any tab chose), so a sign-in link would otherwise link
- * the other tab's member's platform account. The tab opens at once, within the click (a tab opened after the
- * sign-in's answer would be a popup the browser blocks), and goes to `href` once the sign-in is done.
+ * sign-in is one for the whole browser (the last member any tab chose), so a sign-in link would otherwise
+ * link the other tab's member's platform account. The tab opens at once, within the click (a tab opened after
+ * the sign-in's answer would be a popup the browser blocks), and goes to `href` once the sign-in is done.
  */
 export function openAs(member, href) {
   const tab = window.open("", "_blank");
@@ -35,13 +35,18 @@ export function openAs(member, href) {
 
 /** Has every link button of a message open as the member this tab acts as (openAs). */
 export function setUpSignedInLinks(member) {
-  document.addEventListener("click", (event) => {
+  const follow = (event) => {
     const anchor = event.target?.closest?.("a.button.link") ?? null;
     if (anchor === null || anchor.getAttribute("aria-disabled") === "true") return;
     const href = anchor.getAttribute("href");
     if (href === null || href === "#") return;
     event.preventDefault();
     openAs(member(), href);
+  };
+  document.addEventListener("click", follow);
+  // A middle click opens a tab too (`auxclick`, button 1).
+  document.addEventListener("auxclick", (event) => {
+    if (event.button === 1) follow(event);
   });
 }
 

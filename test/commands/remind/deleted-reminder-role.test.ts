@@ -1,7 +1,7 @@
-// `/remind` meeting a reminder role an admin deleted (docs/architecture.md, "Tournament reminders"): `/remind off`
-// has nothing left to take, so it says the pings are off and still gives back the earlier role it gave; before,
-// it answered that Discord refused, and kept the earlier role. Either way the deletion is recorded over any other
-// role problem recorded before, so posts stop naming the role.
+// `/remind` meeting a reminder role an admin deleted (docs/architecture.md, "Tournament reminders"): `/remind
+// off` has nothing left to take, so it says the pings are off and still gives back the earlier role it gave;
+// before, it answered that Discord refused, and kept the earlier role. Either way the deletion is recorded
+// over any other role problem recorded before, so posts stop naming the role.
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
 import type { BotDependencies } from "../../../src/commands/bot-dependencies.js";

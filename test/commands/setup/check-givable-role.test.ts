@@ -1,6 +1,6 @@
-// A role an admin names for the bot to give (src/commands/setup/check-givable-role.ts), against a fake Discord
-// server: refused, saying what to fix, while the bot may not give roles at all (neither Manage Roles nor
-// Administrator), as when the role sits above the bot; taken once it may.
+// A role an admin names for the bot to give (src/commands/setup/check-givable-role.ts), against a fake
+// Discord server: refused, saying what to fix, while the bot may not give roles at all (neither Manage Roles
+// nor Administrator), as when the role sits above the bot; taken once it may.
 import { describe, expect, it } from "vitest";
 import type { BotDependencies } from "../../../src/commands/bot-dependencies.js";
 import { checkGivableRole } from "../../../src/commands/setup/check-givable-role.js";
