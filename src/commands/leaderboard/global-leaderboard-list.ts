@@ -3,6 +3,7 @@ import type { GlobalLeaderboard } from "../../api/schemas/leaderboard.js";
 import type { BotDependencies } from "../bot-dependencies.js";
 import type { PaginatedList } from "../../discord/pagination.js";
 import { getMemberSession } from "../../linking/member-credential.js";
+import { readHasMore, readWholePage } from "../read-whole-page.js";
 import { rememberPlatformUser } from "../rank/remember-platform-user.js";
 import { countGlobalPages, renderGlobalLeaderboard } from "./render-global-leaderboard.js";
 
@@ -25,8 +26,19 @@ export const globalLeaderboardList: PaginatedList<BotDependencies> = {
   async renderPage(deps, { actor, page: asked }) {
     const { link, credential } = await getMemberSession(deps, actor);
     const pageSize = globalLeaderboardPageSize;
-    const read = (page: number) =>
-      getGlobalLeaderboard(deps.platform, credential, { limit: pageSize, offset: page * pageSize });
+    // Read whole, from where a short answer stopped while more follow (read-whole-page.ts).
+    const read = async (page: number): Promise<GlobalLeaderboard> => {
+      let total: number | undefined;
+      const whole = await readWholePage(
+        async (window) => {
+          const board = await getGlobalLeaderboard(deps.platform, credential, window);
+          total ??= board.total;
+          return { items: board.rankings, hasMore: readHasMore(board, window.offset, board.rankings.length) };
+        },
+        { limit: pageSize, offset: page * pageSize },
+      );
+      return { rankings: whole.items, total, hasMore: whole.hasMore };
+    };
     let page = asked;
     let board = await read(page);
     // A page past the end (`page:` typed too high, or the list shrank since) shows the last page instead,

@@ -1,0 +1,42 @@
+// A page of a platform list read whole (docs/platform-assumptions.md, "Query parameters"): a platform may serve
+// fewer items a request than asked while saying more follow. The rest of the page is then asked for from where
+// the answer stopped, so the page holds what it should and the next page, read at its own offset, starts where
+// this one ends: no item is skipped, and ▶ is offered while the platform says more follow.
+
+/** One answer of a list: its items, and whether more follow (undefined when it does not say). */
+export interface ListAnswer<Item> {
+  readonly items: readonly Item[];
+  readonly hasMore: boolean | undefined;
+}
+
+/** Requests a page may take at most: a platform serving a handful a request still fills one in a few. */
+const maxReadsPerPage = 4;
+
+/**
+ * Reads `limit` items from `offset`, asking again from where each short answer stopped while the platform
+ * says more follow. Answers the items read and what the last answer said of more.
+ */
+export async function readWholePage<Item>(
+  read: (window: { readonly limit: number; readonly offset: number }) => Promise<ListAnswer<Item>>,
+  window: { readonly limit: number; readonly offset: number },
+): Promise<ListAnswer<Item>> {
+  const items: Item[] = [];
+  let answer = await read(window);
+  items.push(...answer.items);
+  for (let reads = 1; reads < maxReadsPerPage; reads += 1) {
+    if (items.length >= window.limit || answer.items.length === 0 || answer.hasMore !== true) break;
+    answer = await read({ limit: window.limit - items.length, offset: window.offset + items.length });
+    items.push(...answer.items);
+  }
+  return { items, hasMore: answer.hasMore };
+}
+
+/** Whether more follow an answer: its `hasMore`, else what its `total` says of the items up to it. */
+export function readHasMore(
+  answer: { readonly hasMore: boolean | undefined; readonly total: number | undefined },
+  offset: number,
+  count: number,
+): boolean | undefined {
+  if (answer.hasMore !== undefined) return answer.hasMore;
+  return answer.total === undefined ? undefined : offset + count < answer.total;
+}
