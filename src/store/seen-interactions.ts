@@ -6,10 +6,12 @@ import type { Database } from "./database.js";
 import type { BatchedWrite } from "./write-batcher.js";
 
 /**
- * How long an id is kept. A request is accepted while its signed timestamp is within 5 minutes of this
- * instance's clock, so its replays are fresh for at most 10 minutes after it was first seen.
+ * How long an id is kept. A request is accepted while its signed timestamp is within 5 minutes of the clock
+ * of the instance it reaches, so its replays are fresh for at most 10 minutes after it was first seen, on one
+ * clock. Twice that: instances whose clocks (the one that recorded the id, the one that prunes, the one a
+ * replay reaches) disagree by minutes still refuse every replay.
  */
-export const seenInteractionRetentionMs = 10 * 60 * 1000;
+export const seenInteractionRetentionMs = 20 * 60 * 1000;
 
 /**
  * Records an interaction id; true the first time, false for one already seen. One insert-or-ignore, so of two
