@@ -35,6 +35,8 @@ export function registerWorldRoutes(app: FastifyInstance, playground: Playground
         id: user.id,
         name: user.username,
         bot: user.bot,
+        // Every server has an owner: the fake's, whom no one here plays, is marked as Discord marks one.
+        owner: user.id === guild?.ownerId,
         roleIds: roles.map((role) => role.id),
       })),
       freeMemberName: findFreeMemberName(playground),

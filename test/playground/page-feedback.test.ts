@@ -2,7 +2,8 @@
 // hint and a refused line go once what they spoke of is gone (the line sent, another member or channel
 // chosen), an "Add a member" refusal once the name changes; a long name ends in "…" within the sidebar; an
 // "Interested" the fake Discord refuses says why; moving the clock too far is refused in plain words; a
-// message is headed as sent today or yesterday on the playground's clock, as Discord heads it.
+// message is headed as sent today or yesterday on the playground's clock, as Discord heads it; the server's
+// owner is marked in the member list.
 import {
   GuildScheduledEventEntityType,
   GuildScheduledEventPrivacyLevel,
@@ -88,6 +89,14 @@ describe.skipIf(chromiumPath === undefined)("what the playground's page tells, a
     });
     expect(sidebar).toBe(0);
     expect(await readPageScrollWidth(page)).toBeLessThanOrEqual(1280);
+  });
+
+  it("marks the server's owner in the member list, whom no one here plays, as Discord marks one", async () => {
+    const owned = page.locator("#member-list .member-row", { has: page.locator(".owner-tag") });
+    await expect.poll(() => owned.count()).toBe(1);
+    expect(await owned.locator(".member-name").textContent()).toMatch(/^owner-/);
+    expect(await owned.locator(".owner-tag").textContent()).toContain("server owner");
+    expect(await owned.locator(".owner-tag").getAttribute("title")).toContain("Server owner");
   });
 
   it("says why an Interested the fake Discord refuses was not marked", async () => {

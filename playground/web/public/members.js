@@ -72,6 +72,14 @@ export function drawMemberList(world) {
           member.name,
         ),
         member.bot ? el("span", { class: "bot-tag" }, "APP") : null,
+        member.owner
+          ? el(
+              "span",
+              { class: "owner-tag", title: "Server owner (the fake Discord makes one with the server)" },
+              el("span", { "aria-hidden": "true" }, "👑"),
+              el("span", { class: "visually-hidden" }, "server owner"),
+            )
+          : null,
         held.length === 0
           ? null
           : el(
