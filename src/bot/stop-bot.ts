@@ -26,7 +26,7 @@ export async function stopBot(
   // them while its workers drain. The close is not waited for before the drains (a half-open connection's
   // close handshake waits up to 30 s); the running interactions finish over REST meanwhile.
   client?.ws.removeAllListeners(GatewayDispatchEvents.InteractionCreate);
-  // Its failure is held (an unheld rejection would end the process) and thrown once the drains are done.
+  // Its failure is held (an unheld rejection would end the process) and thrown once all else has stopped.
   const gatewayClosed = client?.destroy().then(
     () => undefined,
     (error: unknown) => ({ error }),
@@ -45,9 +45,9 @@ export async function stopBot(
     parts.tokenRevocations.drain(),
   ]);
   const closeFailure = await gatewayClosed;
-  if (closeFailure !== undefined) throw closeFailure.error;
   // Removals and add-backs already received are stored before the database closes.
   await background?.guildMembership?.drain();
   for (const server of servers) await closeServer(server);
   await store.close();
+  if (closeFailure !== undefined) throw closeFailure.error;
 }

@@ -1,6 +1,6 @@
 // A page a member turns, read whole from a platform that serves fewer items a request than asked
-// (src/commands/read-whole-page.ts; docs/platform-assumptions.md, "Query parameters"): the rest of the page is
-// asked for from where a short answer stopped while the platform says more follow, so no item is skipped
+// (src/commands/read-whole-page.ts; docs/platform-assumptions.md, "Query parameters"): the rest of the page
+// is asked for from where a short answer stopped while the platform says more follow, so no item is skipped
 // between pages and ▶ stays while more follow. Before, `/leaderboard global` skipped ranks 6-10 of such a
 // platform and `/tournament list` offered no ▶ past its first five. The platform is a server on 127.0.0.1.
 import { describe, expect, it } from "vitest";
@@ -66,6 +66,18 @@ describe.each(testDatabases().slice(0, 1))(
         ["0", "6"],
         ["5", "1"],
       ]);
+    });
+
+    it("fills the page from a platform serving two a request, however many requests that takes", async () => {
+      linked.platform.queueReplies(
+        ...[1, 3, 5, 7, 9].map((first) => ({
+          body: { rankings: rankings(first, 2), total: 23, hasMore: true },
+        })),
+      );
+      const first = await globalLeaderboardList.renderPage(linked.deps, { actor, query: "", page: 0 });
+      const text = JSON.stringify(first.reply.embeds);
+      for (let rank = 1; rank <= 10; rank += 1) expect(text).toContain(`player${String(rank)}`);
+      expect(reads("/leaderboards/global").map(([offset]) => offset)).toEqual(["0", "2", "4", "6", "8"]);
     });
 
     it("asks once when the platform serves the page whole", async () => {
