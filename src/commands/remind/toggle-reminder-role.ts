@@ -55,11 +55,10 @@ export async function toggleReminderRole(
       const failure = classifyRoleFailure(error).kind;
       deleted = !input.on && failure === "unknown-role";
       if (!deleted) {
-        // Discord refused the current role, which keeps its pings on: an earlier role is still given back.
-        // Any other failure (Discord down) is thrown as it is, with nothing given back.
-        const refused = failure === "missing-permissions" || failure === "unknown-role";
-        const told =
-          input.on || !refused ? "" : describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
+        // Discord refused to take the current role, which keeps its pings on: an earlier role is still given
+        // back. Any other failure (Discord down) is thrown as it is, with nothing given back.
+        const refusedOff = !input.on && failure === "missing-permissions";
+        const told = refusedOff ? describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId)) : "";
         throw await refuse(deps, settings, roleId, error, told);
       }
       await noteRoleDeleted(deps, settings, roleId);
