@@ -34,8 +34,8 @@ export type PollOutcome =
   | {
       readonly kind: "read";
       /**
-       * Undefined when the read was for the events alone (the server has no reminders), or reminders were
-       * turned off while it ran.
+       * Undefined when the read was for the events alone (the server has no reminders), reminders were
+       * turned off while it ran, or a later read (another instance's) already brought them in line.
        */
       readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
@@ -109,6 +109,7 @@ async function scheduleReminders(
     listedIds: [...listedIdsOf(read)],
     complete: read.complete,
     now,
+    read: settings.nextPollAt,
   });
   if (sync !== undefined && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;

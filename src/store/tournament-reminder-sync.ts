@@ -43,10 +43,19 @@ export async function syncTournamentReminders(
     readonly listedIds?: readonly string[];
     readonly complete: boolean;
     readonly now: number;
+    /**
+     * The read, named by the `next_poll_at` its claim set (the claimed settings' `nextPollAt`): one that
+     * commits after a later read did writes nothing and answers undefined. Left out, no order is kept.
+     */
+    readonly read?: number;
   },
 ): Promise<ReminderSync | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
+    // First, as it takes the settings row's write lock: taken after holdReminderLeadMinutes's shared one, two
+    // reads committing together would each wait for the other.
+    if (input.read !== undefined && !(await takeReadTurn(trx, { guildId, read: input.read })))
+      return undefined;
     const leads = await holdReminderLeadMinutes(trx, guildId);
     if (leads === undefined) return undefined;
     const wanted = input.wanted.filter((reminder) => leads.includes(reminder.leadMinutes));
@@ -184,4 +193,23 @@ async function markQueuedPostsMoved(
       ]),
     )
     .execute();
+}
+
+/**
+ * Records `read` as the server's latest read to write its reminders, unless a later one did (two instances, a
+ * platform slower than the poll interval): false then, and the older read writes nothing, which would bring
+ * back a moved start's reminders and cancel the new start's until the next read. False too when reminders
+ * are off (no settings row).
+ */
+async function takeReadTurn(
+  trx: Kysely<Database>,
+  input: { readonly guildId: string; readonly read: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("reminder_settings")
+    .set({ synced_read: input.read })
+    .where("guild_id", "=", input.guildId)
+    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", input.read)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

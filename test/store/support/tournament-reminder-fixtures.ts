@@ -45,6 +45,8 @@ export async function sync(
     now?: number;
     /** Tournaments the read listed but could not read. */
     unreadableIds?: string[];
+    /** The read, by its claim's `next_poll_at`. */
+    read?: number;
   },
 ) {
   return syncTournamentReminders(db, {
@@ -58,6 +60,7 @@ export async function sync(
       : { listedIds: [...input.tournaments.map((tournament) => tournament.id), ...input.unreadableIds] }),
     complete: input.complete ?? true,
     now: input.now ?? testNow,
+    ...(input.read === undefined ? {} : { read: input.read }),
   });
 }
 

@@ -1,0 +1,45 @@
+// Two reads of one server's open tournaments committing out of order (docs/architecture.md, "Tournament
+// reminders"): with two instances and a platform slower than the poll interval, a read can still run when the
+// next is claimed, and commit after it. The older read, named by its claim's `next_poll_at`, writes nothing:
+// it brought back a moved start's reminders and cancelled the new start's until the next read.
+import { describe, expect, it } from "vitest";
+import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
+import { testDatabases, useMigratedStore } from "./databases.js";
+import { minute, sync, tournamentStarting, turnOn, guildA } from "./support/tournament-reminder-fixtures.js";
+import { testNow } from "./secret-box-fixture.js";
+
+describe.each(testDatabases())("reads committing out of order on $name", (database) => {
+  const store = useMigratedStore(database);
+  const scheduledStarts = async () =>
+    (await listScheduledReminders(store.db, guildA)).map((reminder) => reminder.tournament.startsAt);
+
+  it("keeps what the later read wrote when an earlier one commits after it", async () => {
+    await turnOn(store.db, guildA, [60]);
+    const first = testNow + 5 * 60 * minute;
+    const moved = first + 2 * 60 * minute;
+    const earlierRead = testNow + 5 * minute;
+    const laterRead = testNow + 10 * minute;
+    expect(
+      await sync(store.db, { tournaments: [tournamentStarting(first)], leads: [60], read: earlierRead }),
+    ).toBeDefined();
+    // The start moved; the later read saw it and committed first.
+    await sync(store.db, { tournaments: [tournamentStarting(moved)], leads: [60], read: laterRead });
+    expect(await scheduledStarts()).toEqual([moved]);
+
+    const stale = await sync(store.db, {
+      tournaments: [tournamentStarting(first)],
+      leads: [60],
+      read: earlierRead,
+    });
+
+    expect(stale).toBeUndefined();
+    expect(await scheduledStarts()).toEqual([moved]);
+    // A read claimed after both still writes.
+    const next = await sync(store.db, {
+      tournaments: [tournamentStarting(moved)],
+      leads: [60],
+      read: laterRead + 1,
+    });
+    expect(next).toMatchObject({ scheduled: 0, moved: 0 });
+  });
+});
