@@ -1,7 +1,9 @@
 // docs/architecture.md, "Tournament reminders": `/remind off` gives back the reminder roles `/remind on` gave
 // the member after the admins picked another role or turned reminders off (members cannot take a role off
 // themselves), never a role the member had from anyone else, and an earlier role Discord will not let the bot
-// take does not keep the current one.
+// take does not keep the current one. A role an admin deleted leaves nothing to take: `/remind off` says the
+// pings are off and still gives back the earlier role (it answered that Discord refused, and kept it), and the
+// deletion is recorded over any other role problem recorded before, so posts stop naming the role.
 import { Routes } from "discord-api-types/v10";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
@@ -9,7 +11,13 @@ import type { BotDependencies } from "../../../src/commands/bot-dependencies.js"
 import { toggleReminderRole } from "../../../src/commands/remind/toggle-reminder-role.js";
 import { createLogger } from "../../../src/logger.js";
 import { listReminderRoleGrants } from "../../../src/store/reminder-role-grants.js";
-import { deleteReminderSettings, saveReminderSettings } from "../../../src/store/reminder-settings.js";
+import {
+  deletedRoleProblem,
+  deleteReminderSettings,
+  findReminderSettings,
+  recordRoleProblem,
+  saveReminderSettings,
+} from "../../../src/store/reminder-settings.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
 import { useFakeGuild } from "../../support/fake-guild.js";
 
@@ -36,6 +44,7 @@ describe.each(testDatabases())("/remind off and the earlier reminder roles on $n
       now: clock.now(),
     });
   const remind = (on: boolean) => toggleReminderRole(deps, { ...member(), on, roleIds: held() });
+  const roleProblem = async () => (await findReminderSettings(store.db, discord.guild.id))?.roleProblem;
 
   beforeEach(() => {
     deps = {
@@ -165,5 +174,35 @@ describe.each(testDatabases())("/remind off and the earlier reminder roles on $n
     }
     expect(held()).toEqual([first]);
     expect(await listReminderRoleGrants(store.db, member())).toEqual([first]);
+  });
+
+  it("turns the pings off when the current role was deleted, and gives back the earlier one", async () => {
+    await setRole(first);
+    await remind(true);
+    await setRole(second);
+    discord.fake.roles.delete(discord.guild.id, second);
+
+    const answer = await remind(false);
+
+    expect(answer).toBe(
+      `<@&${second}> was deleted, so reminders ping nobody now. They still appear in <#300000000000000001>. ` +
+        `I also took back <@&${first}>, which I gave you as this server's reminder role before.`,
+    );
+    expect(held()).toEqual([]);
+    expect(await listReminderRoleGrants(store.db, member())).toEqual([]);
+    expect(await roleProblem()).toBe(deletedRoleProblem);
+  });
+
+  it("records the deletion /remind on meets over a permission problem recorded before", async () => {
+    await setRole(first);
+    await recordRoleProblem(store.db, {
+      guildId: discord.guild.id,
+      problem: "missing-manage-roles",
+      now: clock.now(),
+    });
+    discord.fake.roles.delete(discord.guild.id, first);
+
+    await expect(remind(true)).rejects.toMatchObject({ code: "reminder_role_refused" });
+    expect(await roleProblem()).toBe(deletedRoleProblem);
   });
 });
