@@ -43,6 +43,11 @@ export type PollOutcome =
       readonly events: GuildEventSync | undefined;
     }
   | { readonly kind: "link-problem"; readonly problem: LinkProblem; readonly told: boolean }
+  /**
+   * A later read (another instance's, claimed while this one ran) already brought the server's reminders
+   * and events in line: this one wrote nothing.
+   */
+  | { readonly kind: "overtaken" }
   /** The platform or the bot's own access failed; the next read tries again. */
   | { readonly kind: "failed" };
 
@@ -76,6 +81,13 @@ export async function pollGuildTournaments(
   const now = deps.clock.now();
   const sync =
     reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
+  if (sync === "overtaken") {
+    deps.logger.info(
+      { guildId },
+      "a later read of the open tournaments was written first; this one is dropped",
+    );
+    return { kind: "overtaken" };
+  }
   const events = await syncGuildTournamentEvents(deps, { guildId, read, active, now });
   if (await recordReaderSucceeded(deps, reader, now)) {
     deps.logger.info({ guildId }, `${describeReadsOf(reader)} read the open tournaments again`);
@@ -101,7 +113,7 @@ async function scheduleReminders(
   settings: ReminderSettings,
   read: OpenTournaments,
   now: number,
-): Promise<ReminderSync | undefined> {
+): Promise<ReminderSync | "overtaken" | undefined> {
   const plan = planReminders({ tournaments: read.tournaments, leadMinutes: settings.leadMinutes, now });
   const sync = await syncTournamentReminders(deps.db, {
     guildId: settings.guildId,
@@ -111,7 +123,7 @@ async function scheduleReminders(
     now,
     read: settings.nextPollAt,
   });
-  if (sync !== undefined && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
+  if (sync !== undefined && sync !== "overtaken" && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;
 }
 

@@ -45,17 +45,18 @@ export async function syncTournamentReminders(
     readonly now: number;
     /**
      * The read, named by the `next_poll_at` its claim set (the claimed settings' `nextPollAt`): one that
-     * commits after a later read did writes nothing and answers undefined. Left out, no order is kept.
+     * commits after a later read did writes nothing and answers "overtaken". Left out, no order is kept.
      */
     readonly read?: number;
   },
-): Promise<ReminderSync | undefined> {
+): Promise<ReminderSync | "overtaken" | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
     // First, as it takes the settings row's write lock: taken after holdReminderLeadMinutes's shared one, two
     // reads committing together would each wait for the other.
-    if (input.read !== undefined && !(await takeReadTurn(trx, { guildId, read: input.read })))
-      return undefined;
+    if (input.read !== undefined && !(await takeReadTurn(trx, { guildId, read: input.read }))) {
+      return (await holdReminderLeadMinutes(trx, guildId)) === undefined ? undefined : "overtaken";
+    }
     const leads = await holdReminderLeadMinutes(trx, guildId);
     if (leads === undefined) return undefined;
     const wanted = input.wanted.filter((reminder) => leads.includes(reminder.leadMinutes));

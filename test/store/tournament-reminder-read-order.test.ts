@@ -32,7 +32,7 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
       read: earlierRead,
     });
 
-    expect(stale).toBeUndefined();
+    expect(stale).toBe("overtaken");
     expect(await scheduledStarts()).toEqual([moved]);
     // A read claimed after both still writes.
     const next = await sync(store.db, {

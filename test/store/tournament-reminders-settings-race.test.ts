@@ -44,7 +44,10 @@ async function holdOpen(db: Kysely<Database>, change: (trx: Transaction<Database
 }
 
 /** Whether `read` waits on a lock the change holds; one that does not wait finishes first. */
-async function waitsForTheChange(db: Kysely<Database>, read: Promise<ReminderSync | undefined>) {
+async function waitsForTheChange(
+  db: Kysely<Database>,
+  read: Promise<ReminderSync | "overtaken" | undefined>,
+) {
   const waiting = waitUntil(
     async () => {
       const { rows } = await sql<{ waiting: number }>`
