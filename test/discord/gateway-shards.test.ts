@@ -31,8 +31,12 @@ describe("planGatewayShards", () => {
 
 describe("SHARD_COUNT in the process environment", () => {
   const saved = { ...process.env };
+  // Put back key by key: process.env itself stays (replaced by a plain object, it no longer moves the time
+  // zone on TZ, which a later file in this worker sets: test/api/utc-times.test.ts failed after this one).
   afterEach(() => {
-    process.env = { ...saved };
+    for (const name of Object.keys(process.env))
+      if (!(name in saved)) Reflect.deleteProperty(process.env, name);
+    Object.assign(process.env, saved);
   });
 
   // discord.js's Client read SHARD_COUNT itself and threw on "auto" or "" (as .env.example leaves it); the
