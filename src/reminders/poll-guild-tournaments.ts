@@ -121,7 +121,7 @@ async function scheduleReminders(
     listedIds: [...listedIdsOf(read)],
     complete: read.complete,
     now,
-    read: settings.nextPollAt,
+    read: settings.readClaims,
   });
   if (sync !== undefined && sync !== "overtaken" && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;

@@ -122,11 +122,13 @@ export interface ReminderSettingsTable {
   next_poll_at: Millis;
   /** The last read that succeeded. */
   last_polled_at: Millis | null;
+  /** How many reads of the server were claimed: each claim counts one more and names its read so. */
+  read_claims: Generated<number>;
   /**
-   * The read whose reminders were last written, named by the `next_poll_at` its claim set (larger for each
-   * later claim); null before the first. An earlier read committing after it writes nothing.
+   * The read whose reminders were last written, by its claim's count (read_claims); null before the first.
+   * An earlier read committing after it writes nothing.
    */
-  synced_read: Millis | null;
+  synced_read: number | null;
   /** Why that admin's link no longer reads tournaments; set when the admins were told, cleared by a good read. */
   link_problem: string | null;
   /** Why Discord refused to give or take the role (/remind); set when the admins were told, cleared when it works. */

@@ -1,7 +1,7 @@
 // A server's tournament reminder settings (docs/architecture.md, "Tournament reminders"): the channel, the lead
 // times, the role to ping, and the admin whose linked credential reads the open tournaments. Several instances
 // share the reads: the one that moves `next_poll_at` on reads that server's tournaments, the others do not.
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { z } from "zod";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database, ReminderSettingsTable } from "./database.js";
@@ -17,6 +17,8 @@ export interface ReminderSettings {
   readonly roleId: string | null;
   readonly configuredBy: string;
   readonly nextPollAt: number;
+  /** How many reads of the server were claimed, this one (when claimed) included: the read's name. */
+  readonly readClaims: number;
   readonly lastPolledAt: number | null;
   readonly linkProblem: string | null;
   readonly roleProblem: string | null;
@@ -142,7 +144,9 @@ export async function claimDuePolls(
       ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,
-    set: { next_poll_at: input.now + input.pollMs },
+    // The read's name (synced in tournament-reminder-sync.ts): one more than any claimed before, whatever the
+    // clocks of the instances that claimed them say, and whatever moved next_poll_at back meanwhile.
+    set: { next_poll_at: input.now + input.pollMs, read_claims: sql<number>`read_claims + 1` },
   });
   return rows.map(toReminderSettings);
 }
@@ -257,6 +261,7 @@ function toReminderSettings(row: Selectable<ReminderSettingsTable>): ReminderSet
     roleId: row.role_id,
     configuredBy: row.configured_by,
     nextPollAt: row.next_poll_at,
+    readClaims: row.read_claims,
     lastPolledAt: row.last_polled_at,
     linkProblem: row.link_problem,
     roleProblem: row.role_problem,

@@ -44,8 +44,8 @@ export async function syncTournamentReminders(
     readonly complete: boolean;
     readonly now: number;
     /**
-     * The read, named by the `next_poll_at` its claim set (the claimed settings' `nextPollAt`): one that
-     * commits after a later read did writes nothing and answers "overtaken". Left out, no order is kept.
+     * The read, named by its claim's count (the claimed settings' `readClaims`): one that commits after a
+     * later read did writes nothing and answers "overtaken". Left out, no order is kept.
      */
     readonly read?: number;
   },

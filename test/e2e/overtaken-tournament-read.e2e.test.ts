@@ -33,7 +33,7 @@ describe("a read of the open tournaments that a later read overtook", () => {
     const { db } = world.bot.deps;
     await db
       .updateTable("reminder_settings")
-      .set({ synced_read: Number.MAX_SAFE_INTEGER })
+      .set({ synced_read: 2_147_483_647 })
       .where("guild_id", "=", world.guildId)
       .execute();
     const logged = () => world.logs().split(overtakenLine).length - 1;

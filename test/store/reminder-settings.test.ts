@@ -65,6 +65,7 @@ describe.each(testDatabases())("reminder settings on $name", (database) => {
       roleId: null,
       configuredBy: "200000000000000008",
       nextPollAt: testNow + 1,
+      readClaims: 0,
       lastPolledAt: null,
       linkProblem: null,
       roleProblem: null,

@@ -1,8 +1,9 @@
 // Two reads of one server's open tournaments committing out of order (docs/architecture.md, "Tournament
 // reminders"): with two instances and a platform slower than the poll interval, a read can still run when the
-// next is claimed, and commit after it. The older read, named by its claim's `next_poll_at`, writes nothing:
-// it brought back a moved start's reminders and cancelled the new start's until the next read.
+// next is claimed, and commit after it. The older read, named by its claim's count, writes nothing: it
+// brought back a moved start's reminders and cancelled the new start's until the next read.
 import { describe, expect, it } from "vitest";
+import { claimDuePolls } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { minute, sync, tournamentStarting, turnOn, guildA } from "./support/tournament-reminder-fixtures.js";
@@ -17,8 +18,9 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     await turnOn(store.db, guildA, [60]);
     const first = testNow + 5 * 60 * minute;
     const moved = first + 2 * 60 * minute;
-    const earlierRead = testNow + 5 * minute;
-    const laterRead = testNow + 10 * minute;
+    // Reads named by their claims' count.
+    const earlierRead = 1;
+    const laterRead = 2;
     expect(
       await sync(store.db, { tournaments: [tournamentStarting(first)], leads: [60], read: earlierRead }),
     ).toBeDefined();
@@ -41,5 +43,24 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
       read: laterRead + 1,
     });
     expect(next).toMatchObject({ scheduled: 0, moved: 0 });
+  });
+
+  it("names each claimed read one more than the last, so a read made due by new settings still writes", async () => {
+    await turnOn(store.db, guildA, [60]);
+    const claim = async () => {
+      const [claimed] = await claimDuePolls(store.db, { now: testNow, pollMs: 60_000, limit: 10 });
+      if (claimed === undefined) throw new Error("no read was due");
+      return claimed.readClaims;
+    };
+    const startsAt = testNow + 5 * 60 * minute;
+    const tournaments = [tournamentStarting(startsAt)];
+    expect(await sync(store.db, { tournaments, leads: [60], read: await claim() })).toBeDefined();
+    // New lead times, in the same millisecond: the read they make due at once must write them.
+    await turnOn(store.db, guildA, [60, 10]);
+    const next = await sync(store.db, { tournaments, leads: [60, 10], read: await claim() });
+    expect(next).toMatchObject({ scheduled: 1 });
+    expect((await listScheduledReminders(store.db, guildA)).map((reminder) => reminder.leadMinutes)).toEqual([
+      60, 10,
+    ]);
   });
 });

@@ -2,8 +2,8 @@
 // the member after the admins picked another role or turned reminders off (members cannot take a role off
 // themselves), never a role the member had from anyone else, and an earlier role Discord will not let the bot
 // take does not keep the current one. A role an admin deleted leaves nothing to take: `/remind off` says the
-// pings are off and still gives back the earlier role (it answered that Discord refused, and kept it), and the
-// deletion is recorded over any other role problem recorded before, so posts stop naming the role.
+// pings are off and still gives back the earlier role (it answered that Discord refused, and kept it), and
+// the deletion is recorded over any other role problem recorded before, so posts stop naming the role.
 import { Routes } from "discord-api-types/v10";
 import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";

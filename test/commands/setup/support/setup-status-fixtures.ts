@@ -25,6 +25,7 @@ export const reminderSettings = {
   roleId: "500000000000000001",
   configuredBy: "200000000000000009",
   nextPollAt: now,
+  readClaims: 3,
   lastPolledAt: now - 60_000,
   linkProblem: null,
   roleProblem: null,
