@@ -12,6 +12,7 @@ import { postgresUrl, testDatabases, type EmptyDatabase } from "./databases.js";
 /** Kysely's migration lock (its PostgreSQL adapter's advisory lock id). */
 const migrationLock = "3853314791062309107";
 const statementTimeoutMs = 300;
+const applicationName = `migration-lock-wait-${String(process.pid)}`;
 
 describe.skipIf(postgresUrl === undefined)(
   "migrations waiting for another instance's run on PostgreSQL",
@@ -24,7 +25,11 @@ describe.skipIf(postgresUrl === undefined)(
       const database = testDatabases().find((candidate) => candidate.dialect === "postgres");
       if (database === undefined) throw new Error("no PostgreSQL among the test databases");
       empty = await database.createEmpty();
-      store = await createDb(empty.url, {
+      // Its sessions named, so that only its own migrations' wait is read (and cut): other files migrate
+      // their own schemas under the same lock meanwhile.
+      const url = new URL(empty.url);
+      url.searchParams.set("application_name", applicationName);
+      store = await createDb(url.toString(), {
         postgresStatementTimeoutMs: statementTimeoutMs,
         postgresQueryTimeoutMs: statementTimeoutMs + 1000,
       });
@@ -37,15 +42,14 @@ describe.skipIf(postgresUrl === undefined)(
       await empty.dispose();
     });
 
-    /** The session waiting longest for the migration lock and how long (ms) it waited; undefined for none. */
+    /** This file's session waiting for the migration lock and how long (ms) it waited; undefined for none. */
     async function lockWaiter(): Promise<{ readonly pid: number; readonly waitedMs: number } | undefined> {
       const { rows } = await holder.query<{ pid: number; waited: string }>(
         `select lock.pid, extract(epoch from (clock_timestamp() - activity.query_start)) * 1000 as waited
          from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
-        where lock.locktype = 'advisory' and not lock.granted and lock.pid <> pg_backend_pid()
-          and ((lock.classid::bigint << 32) | lock.objid::bigint) = $1::bigint
-        order by waited desc`,
-        [migrationLock],
+        where lock.locktype = 'advisory' and not lock.granted and activity.application_name = $2
+          and ((lock.classid::bigint << 32) | lock.objid::bigint) = $1::bigint`,
+        [migrationLock, applicationName],
       );
       return rows[0] === undefined ? undefined : { pid: rows[0].pid, waitedMs: Number(rows[0].waited) };
     }
