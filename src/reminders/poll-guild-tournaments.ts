@@ -121,7 +121,7 @@ async function scheduleReminders(
     listedIds: [...listedIdsOf(read)],
     complete: read.complete,
     now,
-    read: settings.readClaims,
+    read: { claims: settings.readClaims, settingsCreatedAt: settings.createdAt },
   });
   if (sync !== undefined && sync !== "overtaken" && sync.gone > 0) deps.metrics.skipped("gone", sync.gone);
   return sync;

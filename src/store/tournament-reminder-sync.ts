@@ -44,17 +44,18 @@ export async function syncTournamentReminders(
     readonly complete: boolean;
     readonly now: number;
     /**
-     * The read, named by its claim's count (the claimed settings' `readClaims`): one that commits after a
-     * later read did writes nothing and answers "overtaken". Left out, no order is kept.
+     * The read, named by its claim's count and the settings it was claimed for (the claimed settings'
+     * `readClaims` and `createdAt`): one that commits after a later read did, or for settings since turned off
+     * and on again, writes nothing and answers "overtaken". Left out, no order is kept.
      */
-    readonly read?: number;
+    readonly read?: ReadName;
   },
 ): Promise<ReminderSync | "overtaken" | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
     // First, as it takes the settings row's write lock: taken after holdReminderLeadMinutes's shared one, two
     // reads committing together would each wait for the other.
-    if (input.read !== undefined && !(await takeReadTurn(trx, { guildId, read: input.read }))) {
+    if (input.read !== undefined && !(await takeReadTurn(trx, guildId, input.read))) {
       return (await holdReminderLeadMinutes(trx, guildId)) === undefined ? undefined : "overtaken";
     }
     const leads = await holdReminderLeadMinutes(trx, guildId);
@@ -196,21 +197,25 @@ async function markQueuedPostsMoved(
     .execute();
 }
 
+/** A read of a server's open tournaments: its claim's count, and when the settings it was claimed for began. */
+export interface ReadName {
+  readonly claims: number;
+  readonly settingsCreatedAt: number;
+}
+
 /**
  * Records `read` as the server's latest read to write its reminders, unless a later one did (two instances, a
- * platform slower than the poll interval): false then, and the older read writes nothing, which would bring
- * back a moved start's reminders and cancel the new start's until the next read. False too when reminders
- * are off (no settings row).
+ * platform slower than the poll interval) or the settings it was claimed for are gone (turned off, maybe on
+ * again, their count begun anew): false then, and the read writes nothing, which would bring back a moved
+ * start's reminders and cancel the new start's until the next read. False too when reminders are off.
  */
-async function takeReadTurn(
-  trx: Kysely<Database>,
-  input: { readonly guildId: string; readonly read: number },
-): Promise<boolean> {
+async function takeReadTurn(trx: Kysely<Database>, guildId: string, read: ReadName): Promise<boolean> {
   const result = await trx
     .updateTable("reminder_settings")
-    .set({ synced_read: input.read })
-    .where("guild_id", "=", input.guildId)
-    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", input.read)]))
+    .set({ synced_read: read.claims })
+    .where("guild_id", "=", guildId)
+    .where("created_at", "=", read.settingsCreatedAt)
+    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -3,7 +3,7 @@
 // next is claimed, and commit after it. The older read, named by its claim's count, writes nothing: it
 // brought back a moved start's reminders and cancelled the new start's until the next read.
 import { describe, expect, it } from "vitest";
-import { claimDuePolls } from "../../src/store/reminder-settings.js";
+import { claimDuePolls, deleteReminderSettings } from "../../src/store/reminder-settings.js";
 import { listScheduledReminders } from "../../src/store/tournament-reminders.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { minute, sync, tournamentStarting, turnOn, guildA } from "./support/tournament-reminder-fixtures.js";
@@ -62,5 +62,24 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     expect((await listScheduledReminders(store.db, guildA)).map((reminder) => reminder.leadMinutes)).toEqual([
       60, 10,
     ]);
+  });
+
+  it("writes nothing from a read claimed for settings turned off and on again meanwhile", async () => {
+    await turnOn(store.db, guildA, [60]);
+    const [claimed] = await claimDuePolls(store.db, { now: testNow, pollMs: 60_000, limit: 10 });
+    const tournaments = [tournamentStarting(testNow + 5 * 60 * minute)];
+    await deleteReminderSettings(store.db, guildA);
+    await turnOn(store.db, guildA, [60], testNow + 1);
+    // The new settings' count begins anew; the old read, claimed for the old ones, is overtaken all the same.
+    const stale = await sync(store.db, { tournaments, leads: [60], read: claimed?.readClaims ?? 0 });
+    expect(stale).toBe("overtaken");
+    const [fresh] = await claimDuePolls(store.db, { now: testNow + 1, pollMs: 60_000, limit: 10 });
+    const written = await sync(store.db, {
+      tournaments,
+      leads: [60],
+      read: fresh?.readClaims ?? 0,
+      settingsCreatedAt: fresh?.createdAt ?? 0,
+    });
+    expect(written).toMatchObject({ scheduled: 1 });
   });
 });

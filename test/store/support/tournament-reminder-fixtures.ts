@@ -24,14 +24,19 @@ export function tournamentStarting(startsAt: number, id = "trn_sprint"): Reminde
   };
 }
 
-export async function turnOn(db: Kysely<Database>, guildId: string, leadMinutes: number[]): Promise<void> {
+export async function turnOn(
+  db: Kysely<Database>,
+  guildId: string,
+  leadMinutes: number[],
+  now = testNow,
+): Promise<void> {
   await saveReminderSettings(db, {
     guildId,
     channelId: channelOf(guildId),
     leadMinutes,
     roleId: null,
     configuredBy: "200000000000000009",
-    now: testNow,
+    now,
   });
 }
 
@@ -45,8 +50,9 @@ export async function sync(
     now?: number;
     /** Tournaments the read listed but could not read. */
     unreadableIds?: string[];
-    /** The read, by its claim's `next_poll_at`. */
+    /** The read, by its claim's count, claimed for the settings `turnOn` made (at `testNow`) unless said. */
     read?: number;
+    settingsCreatedAt?: number;
   },
 ) {
   return syncTournamentReminders(db, {
@@ -60,7 +66,9 @@ export async function sync(
       : { listedIds: [...input.tournaments.map((tournament) => tournament.id), ...input.unreadableIds] }),
     complete: input.complete ?? true,
     now: input.now ?? testNow,
-    ...(input.read === undefined ? {} : { read: input.read }),
+    ...(input.read === undefined
+      ? {}
+      : { read: { claims: input.read, settingsCreatedAt: input.settingsCreatedAt ?? testNow } }),
   });
 }
 
