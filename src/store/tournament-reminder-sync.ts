@@ -45,8 +45,8 @@ export async function syncTournamentReminders(
     readonly now: number;
     /**
      * The read, named by its claim's count and the settings it was claimed for (the claimed settings'
-     * `readClaims` and `createdAt`): one that commits after a later read did, or for settings since turned off
-     * and on again, writes nothing and answers "overtaken". Left out, no order is kept.
+     * `readClaims` and `createdAt`): one that commits after a later read did, or for settings since turned
+     * off and on again, writes nothing and answers "overtaken". Left out, no order is kept.
      */
     readonly read?: ReadName;
   },
@@ -197,7 +197,7 @@ async function markQueuedPostsMoved(
     .execute();
 }
 
-/** A read of a server's open tournaments: its claim's count, and when the settings it was claimed for began. */
+/** A read of a server's open tournaments: its claim's count, and when its claimed settings began. */
 export interface ReadName {
   readonly claims: number;
   readonly settingsCreatedAt: number;
@@ -215,6 +215,8 @@ async function takeReadTurn(trx: Kysely<Database>, guildId: string, read: ReadNa
     .set({ synced_read: read.claims })
     .where("guild_id", "=", guildId)
     .where("created_at", "=", read.settingsCreatedAt)
+    // Settings made anew in the millisecond the old ones began are told apart by their count, begun anew.
+    .where("read_claims", ">=", read.claims)
     .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -18,9 +18,14 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     await turnOn(store.db, guildA, [60]);
     const first = testNow + 5 * 60 * minute;
     const moved = first + 2 * 60 * minute;
-    // Reads named by their claims' count.
-    const earlierRead = 1;
-    const laterRead = 2;
+    // Reads named by their claims' count: each claim a poll interval after the last.
+    const claimAt = async (now: number) => {
+      const [claimed] = await claimDuePolls(store.db, { now, pollMs: 60_000, limit: 10 });
+      if (claimed === undefined) throw new Error("no read was due");
+      return claimed.readClaims;
+    };
+    const earlierRead = await claimAt(testNow);
+    const laterRead = await claimAt(testNow + 60_000);
     expect(
       await sync(store.db, { tournaments: [tournamentStarting(first)], leads: [60], read: earlierRead }),
     ).toBeDefined();
@@ -40,7 +45,7 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     const next = await sync(store.db, {
       tournaments: [tournamentStarting(moved)],
       leads: [60],
-      read: laterRead + 1,
+      read: await claimAt(testNow + 120_000),
     });
     expect(next).toMatchObject({ scheduled: 0, moved: 0 });
   });
