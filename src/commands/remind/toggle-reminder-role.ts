@@ -36,11 +36,12 @@ export async function toggleReminderRole(
 ): Promise<string> {
   const settings = await findReminderSettings(deps.db, input.guildId);
   const roleId = settings?.roleId ?? null;
+  // `/remind off` finds nothing left to take once the role is deleted: the pings are off all the same.
+  let deleted = false;
   if (settings !== undefined && roleId !== null) {
     const change = { guildId: input.guildId, userId: input.userId, roleId };
     // A role the member holds already came from someone else (or an earlier /remind on): no grant of ours.
     const heldAlready = input.roleIds.includes(roleId);
-    let deleted = false;
     try {
       if (input.on) {
         await addMemberRole(deps.rest, { ...change, reason: "Asked for tournament reminders (/remind on)" });
@@ -51,7 +52,6 @@ export async function toggleReminderRole(
         });
       }
     } catch (error) {
-      // `/remind off` finds nothing left to take once the role is deleted: the pings are off all the same.
       const failure = classifyRoleFailure(error).kind;
       deleted = !input.on && failure === "unknown-role";
       if (!deleted) {
@@ -69,13 +69,6 @@ export async function toggleReminderRole(
       else if (!heldAlready) await recordReminderRoleGrant(deps.db, { ...change, now: deps.clock.now() });
       if (!deleted) await clearRoleProblem(deps.db, input.guildId);
     });
-    if (deleted) {
-      const told = describeEarlierRoles(await giveBackEarlierRoles(deps, input, roleId));
-      return (
-        `<@&${roleId}> was deleted, so reminders ping nobody now. They still appear in ` +
-        `<#${settings.channelId}>.${told}`
-      );
-    }
   }
   if (input.on) return describeTaken(deps, input.guildId, settings);
   // After the current role: an earlier one Discord will not let the bot take must not keep the pings on.
@@ -86,10 +79,10 @@ export async function toggleReminderRole(
     return `Tournament reminders are off in this server, so nothing pings you.${told}`;
   }
   if (roleId === null) return `${describeNoRole(settings, "give back")}${told}`;
-  return (
-    `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in <#${settings.channelId}>.` +
-    told
-  );
+  const gone = deleted
+    ? `<@&${roleId}> was deleted, so reminders ping nobody now. They still appear in`
+    : `<@&${roleId}> is gone: no more reminder pings. The reminders still appear in`;
+  return `${gone} <#${settings.channelId}>.${told}`;
 }
 
 function remindersOff(): UserFacingError {
