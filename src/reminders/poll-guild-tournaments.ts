@@ -34,8 +34,8 @@ export type PollOutcome =
   | {
       readonly kind: "read";
       /**
-       * Undefined when the read was for the events alone (the server has no reminders), reminders were
-       * turned off while it ran, or a later read (another instance's) already brought them in line.
+       * Undefined when the read was for the events alone (the server has no reminders), or reminders were
+       * turned off while it ran.
        */
       readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
