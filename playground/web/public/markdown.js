@@ -180,6 +180,11 @@ export function followClock(now) {
   clockAheadMs = now - Date.now();
 }
 
+/** Now on the playground's clock. */
+function clockNow() {
+  return Date.now() + clockAheadMs;
+}
+
 /** `<t:seconds:style>` in the reader's own time zone; hovering shows the full date. */
 export function drawTimestamp(seconds, style) {
   const date = new Date(seconds * 1000);
@@ -202,9 +207,7 @@ export function drawSentAt(ms) {
   const date = new Date(ms);
   const time = date.toLocaleTimeString(undefined, { timeStyle: "short" });
   const startOfDay = (day) => new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
-  const daysAgo = Math.round(
-    (startOfDay(new Date(Date.now() + clockAheadMs)) - startOfDay(date)) / 86_400_000,
-  );
+  const daysAgo = Math.round((startOfDay(new Date(clockNow())) - startOfDay(date)) / 86_400_000);
   const text =
     daysAgo === 0
       ? `Today at ${time}`
@@ -230,7 +233,7 @@ function keepRelativeTimesCurrent() {
 }
 
 function relativeTime(date) {
-  const seconds = Math.round((date.getTime() - (Date.now() + clockAheadMs)) / 1000);
+  const seconds = Math.round((date.getTime() - clockNow()) / 1000);
   const units = [
     ["year", 31_536_000],
     ["month", 2_592_000],
