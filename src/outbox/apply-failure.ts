@@ -92,7 +92,9 @@ function isGroupOfOne(entries: readonly OutboxEntry[]): boolean {
 /**
  * Hands the row back with no attempt counted: it was not its own fault. Due after `delayMs` when given, else
  * left due when it was, so it keeps its place before its channel's later rows (docs/architecture.md,
- * "Posting"): due now, it would come after every row due since.
+ * "Posting"): due now, it would come after every row due since. Only while the row is in the group `entry`
+ * names: a row handed back as claimed ("channel busy") that its channel's summary took into a group meanwhile
+ * stays that group's, or a send of the group's rows without it would leave it behind under the group's nonce.
  */
 export async function releaseEntry(
   deps: OutboxDeps,
@@ -106,6 +108,7 @@ export async function releaseEntry(
     nextAttemptAt: delayMs === undefined ? entry.nextAttemptAt : deps.clock.now() + delayMs,
     error: reason,
     countAttempt: false,
+    groupId: entry.groupId,
   });
   return describeResult(entry, "released", { reason });
 }

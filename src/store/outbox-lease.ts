@@ -145,8 +145,10 @@ export async function markOutboxDelivered(
 
 /**
  * Releases the row until `nextAttemptAt`. `countAttempt: false` is for waits that are not failures (a 429,
- * docs/architecture.md, "Webhooks in"). False when `owner` no longer holds the lease (another worker took the
- * row over).
+ * docs/architecture.md, "Webhooks in"). With `groupId` (null for none), only while the row is still in that
+ * group: a worker handing back a row as it claimed it must not undo a group its own channel turn recorded on
+ * the row since, which holds the row under the same owner. False when `owner` no longer holds the lease
+ * (another worker took the row over) or the row is in another group.
  */
 export async function rescheduleOutbox(
   db: Kysely<Database>,
@@ -156,9 +158,17 @@ export async function rescheduleOutbox(
     readonly nextAttemptAt: number;
     readonly error: string;
     readonly countAttempt?: boolean;
+    readonly groupId?: string | null;
   },
 ): Promise<boolean> {
-  const result = await updateLeasedRow(db, input)
+  let update = updateLeasedRow(db, input);
+  if (input.groupId !== undefined) {
+    update =
+      input.groupId === null
+        ? update.where("group_id", "is", null)
+        : update.where("group_id", "=", input.groupId);
+  }
+  const result = await update
     .set((eb) => ({
       next_attempt_at: input.nextAttemptAt,
       last_error: input.error.slice(0, maxErrorLength),

@@ -10,6 +10,7 @@ import {
   markOutboxDelivered,
   rescheduleOutbox,
 } from "../../src/store/outbox-lease.js";
+import { recordOutboxGroup } from "../../src/store/outbox-groups.js";
 import { countPendingOutbox, findOutboxEntry } from "../../src/store/outbox.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
@@ -161,6 +162,33 @@ describe.each(testDatabases())("outbox leases on $name", (database) => {
       nextAttemptAt: testNow + 3000,
       lastError: "429",
     });
+  });
+
+  it("hands a row back as claimed only while no group was recorded on it since", async () => {
+    const first = await enqueue(store.db, "evt_1", { now: testNow - 1 });
+    const second = await enqueue(store.db, "evt_2");
+    await claimDueOutbox(store.db, { owner: "w", now: testNow, leaseMs, limit: 10 });
+    // The worker's channel turn gathers both rows into one group while its hand-back of the second waits.
+    await recordOutboxGroup(store.db, {
+      groupId: "g1",
+      ids: [first, second],
+      owner: "w",
+      now: testNow,
+      leaseMs,
+    });
+    const asClaimed = {
+      id: second,
+      owner: "w",
+      nextAttemptAt: testNow,
+      error: "channel busy",
+      groupId: null,
+    };
+    expect(await rescheduleOutbox(store.db, { ...asClaimed, countAttempt: false })).toBe(false);
+    expect(await findOutboxEntry(store.db, second)).toMatchObject({ groupId: "g1", leaseOwner: "w" });
+
+    const inGroup = { ...asClaimed, error: "the summary's next messages", groupId: "g1" };
+    expect(await rescheduleOutbox(store.db, { ...inGroup, countAttempt: false })).toBe(true);
+    expect(await findOutboxEntry(store.db, second)).toMatchObject({ groupId: "g1", leaseOwner: null });
   });
 
   it("dead-letters a row, and every pending row of a channel that is gone", async () => {
