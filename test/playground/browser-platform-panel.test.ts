@@ -2,34 +2,27 @@
 // where an event sent from the panel went, a select menu's picks sent back, and the one clock moved. Runs
 // when a Chromium is found (CHROMIUM_PATH or /usr/bin/chromium).
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { drawLiveRelativeTimestamp, drawRelativeTimestamp, readButtonLook } from "./page-drawing.js";
 import {
   chromiumPath,
   memberSteps,
   noteWhenSkipped,
-  openPlaygroundPage,
+  usePlaygroundPage,
   platformPanelSteps,
   postMenuMessage,
-  type PlaygroundPage,
   valuesSentFrom,
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's Platform panel test");
 
 describe.skipIf(chromiumPath === undefined)("the playground's Platform panel in Chromium", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
+  const opened = usePlaygroundPage(async (open) => {
+    page = open.page;
     // Where the events and menus below are posted.
     await memberSteps(page).openChannel("announcements");
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
   });
 
   it("says where an event sent from the Platform panel went: queued posts, no subscriber, a duplicate", async () => {
@@ -72,7 +65,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's Platform panel in 
   });
 
   it("draws a string select menu and sends the values picked with Pick, one or several", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { running } = opened;
     const single = await postMenuMessage(running, "announcements");
     const menu = page.locator(`#message-${single}`).getByRole("combobox", { name: "Choose a difficulty" });

@@ -5,14 +5,8 @@
 import { mkdir } from "node:fs/promises";
 import { Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 import { readImageInFrame, readNaturalWidth, readPageScrollWidth } from "./page-drawing.js";
 
 noteWhenSkipped("the playground's browser test");
@@ -20,17 +14,11 @@ noteWhenSkipped("the playground's browser test");
 const screenshots = process.env.UPDATE_SCREENSHOTS === "1" ? "docs/screenshots" : "test-results/screenshots";
 
 describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
+  const opened = usePlaygroundPage(async (open) => {
+    page = open.page;
     await mkdir(screenshots, { recursive: true });
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
   });
 
   const composer = () => memberSteps(page).composer();
@@ -40,7 +28,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
   const link = (member: string) => memberSteps(page).link(member);
 
   it("greets a newcomer in an empty #general with the first steps, until something is said there", async () => {
-    if (opened === undefined) throw new Error("no page");
     const welcome = page.locator("#channel-welcome");
     expect(await welcome.getByRole("heading").textContent()).toBe("Welcome to #general!");
     expect(await welcome.locator("li code").allTextContents()).toEqual(["/link", "/battle create", "/rank"]);
@@ -53,7 +40,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
   });
 
   it("names a role the bot makes or renames at once, @everyone once, and lists each member's roles", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const { rest } = playground.bot.deps;
     const { guildId } = playground;

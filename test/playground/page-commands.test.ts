@@ -4,15 +4,9 @@
 // habits from Discord: Enter sends a finished line, a hint on quoting, "/" from anywhere, @everyone once; and the
 // member the list is for: one added by the example offered, kept across a reload.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 
 noteWhenSkipped("the playground's command list test");
 
@@ -31,16 +25,10 @@ const memberCommands = commandData
   .sort();
 
 describe.skipIf(chromiumPath === undefined)("the playground's command list", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
   /** Types `line` and reads the suggestions' labels once the list for it is drawn, with whether each is in sight. */
@@ -110,7 +98,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's command list", () 
   });
 
   it("sends with Enter once the required options are chosen, the list still offering optional ones", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { discord } = opened.running.playground;
     const challenges = () =>
       discord.interactions().filter((each) => JSON.stringify(each.payload.data).includes('"challenge"'))

@@ -4,31 +4,24 @@
 // Events view, the phone layout's drawers.
 import { GuildScheduledEventStatus } from "discord.js";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   chromiumPath,
   fillGeneral,
   memberSteps,
   noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
+  usePlaygroundPage,
 } from "./playground-page.js";
 import { unreadableTexts } from "./text-reading.js";
 
 noteWhenSkipped("the playground's contrast test");
 
 describe.skipIf(chromiumPath === undefined)("text on the playground's page is readable", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-    await fillGeneral(opened);
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage(async (open) => {
+    page = open.page;
+    await fillGeneral(open);
   });
 
   const expectReadable = async (rootSelector = "body") => {
@@ -116,7 +109,6 @@ describe.skipIf(chromiumPath === undefined)("text on the playground's page is re
   });
 
   it("at 1280×800: a thread's summary and panel, and the Events view", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { discord, guildId, members } = opened.running.playground;
     await memberSteps(page).openChannel("general");
     const summary = page.locator("#messages .thread-summary").last();

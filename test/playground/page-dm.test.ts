@@ -5,15 +5,9 @@
 // Discord's consent page in a new tab.
 import { InteractionContextType, Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { commandData } from "../../src/commands/command-data.js";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 
 noteWhenSkipped("the playground's DM and member card test");
 
@@ -22,22 +16,13 @@ const loadingFlag = 1 << 7;
 const long = { timeout: 20_000 };
 
 describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member card in the page", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
-  const playground = () => {
-    if (opened === undefined) throw new Error("the page did not open");
-    return opened.running.playground;
-  };
+  const playground = () => opened.running.playground;
 
   /** Global commands as the application registers them through the fake's REST API. */
   const registerGlobal = (body: Record<string, unknown>) =>
@@ -128,7 +113,7 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
       ((reply?.flags ?? 0) & ephemeralFlag) === 0 ? 0 : 1,
     );
     expect(await page.locator(`#messages #message-${reply?.id ?? "none"}`).count()).toBe(0);
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 60_000);
 
   it("keeps the DM open, and the only place marked current, when another member is picked or the clock moves", async () => {
@@ -156,7 +141,7 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     expect(await dm.isVisible()).toBe(true);
     expect(await page.locator("#channel-title").textContent()).toBe("@ Arena Bot");
     await expect.poll(() => current.allTextContents()).toEqual([expect.stringMatching(/@ Arena Bot/)]);
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 60_000);
 
   it("links a personal account from the DM: /link's button opens the key form, and the reply says so there", async () => {
@@ -182,7 +167,7 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
       .filter((each) => each.userId === alice && each.guildId === null && each.payload.type !== 2);
     // The button and the form's submit, both in the DM (context 1).
     expect(pressed.map((each) => each.payload.context)).toEqual([1, 1]);
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 60_000);
 
   it("shows No connection on the member card, then the rating once the member verifies Linked Roles", async () => {
@@ -227,7 +212,7 @@ describe.skipIf(chromiumPath === undefined)("the DM with the bot and the member 
     await page.keyboard.press("Escape");
     await expect.poll(() => card.isVisible()).toBe(false);
     await expect.poll(() => page.locator(":focus").textContent()).toBe("alice");
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 60_000);
 
   it("at phone width, opens the DM from the Channels drawer and a member card that fits the screen", async () => {

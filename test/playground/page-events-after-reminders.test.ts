@@ -3,28 +3,16 @@
 // `/setup events on` makes that read due at once, so the events show in seconds rather than at the next read
 // (TOURNAMENT_POLL_SECONDS, 5 minutes), with the clock left alone (docs/architecture.md, "Tournament events").
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 
 noteWhenSkipped("the playground's events-after-reminders test");
 
 describe.skipIf(chromiumPath === undefined)("tournament events turned on after reminders", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
   const ephemeral = (text: string) => page.locator(".message.ephemeral", { hasText: text }).last();
@@ -37,8 +25,7 @@ describe.skipIf(chromiumPath === undefined)("tournament events turned on after r
     await send('/setup reminders set channel:#general before:"1h, 10m"');
     await ephemeral("Tournament reminders are on").waitFor();
     // The reminders' first read is over before events are turned on: its next one is minutes away.
-    const { db } = opened?.running.playground.bot.deps ?? {};
-    if (db === undefined) throw new Error("no bot");
+    const { db } = opened.running.playground.bot.deps;
     const lastRead = async () =>
       (await db.selectFrom("reminder_settings").select("last_polled_at").executeTakeFirst())?.last_polled_at;
     await expect.poll(lastRead, { timeout: 10_000 }).toEqual(expect.any(Number));

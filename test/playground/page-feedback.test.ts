@@ -10,30 +10,23 @@ import {
   Routes,
 } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   chromiumPath,
   memberSteps,
   noteWhenSkipped,
-  openPlaygroundPage,
+  usePlaygroundPage,
   platformPanelSteps,
-  type PlaygroundPage,
 } from "./playground-page.js";
 import { readPageScrollWidth } from "./page-drawing.js";
 
 noteWhenSkipped("the playground's feedback test");
 
 describe.skipIf(chromiumPath === undefined)("what the playground's page tells, and for how long", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
   it("clears the quoting hint once the line is sent, and a refused line once another member is chosen", async () => {
@@ -100,7 +93,6 @@ describe.skipIf(chromiumPath === undefined)("what the playground's page tells, a
   });
 
   it("says why an Interested the fake Discord refuses was not marked", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { guildId, bot, discord, members } = opened.running.playground;
     const startsAt = new Date(opened.running.playground.sandbox.clock.now() + 86_400_000).toISOString();
     const event = (await bot.deps.rest.post(Routes.guildScheduledEvents(guildId), {
@@ -124,7 +116,6 @@ describe.skipIf(chromiumPath === undefined)("what the playground's page tells, a
   });
 
   it("refuses moving the clock by nothing or past a year and a day, in plain words", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { url } = opened.running.web;
     const move = (seconds: number) =>
       fetch(`${url}/api/platform/clock`, {

@@ -4,32 +4,25 @@
 // Every place Tab stops at must show a focus ring that stands out (3:1) from what is around it.
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import type { CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { focusSteps } from "./focus-reading.js";
 import {
   chromiumPath,
   noteWhenSkipped,
-  openPlaygroundPage,
+  usePlaygroundPage,
   postMenuMessage,
-  type PlaygroundPage,
   valuesSentFrom,
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's keyboard test");
 
 describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard alone", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
   let cdp: CDPSession;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
+  const opened = usePlaygroundPage(async (open) => {
+    page = open.page;
     cdp = await page.context().newCDPSession(page);
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
   });
 
   const { focused, expectVisibleRing, moveTo, expectFocusOn } = focusSteps(
@@ -137,7 +130,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
   });
 
   it("picks in a menu with the arrows and sends it with Pick", async () => {
-    if (opened === undefined) throw new Error("no page");
     const menuId = await postMenuMessage(opened.running, "general");
     const menu = page.locator(`#message-${menuId}`).getByRole("combobox", { name: "Choose a difficulty" });
     await menu.waitFor();
@@ -156,7 +148,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
   });
 
   it("keeps focus on a control when a redraw disables the one that had it", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const channelId = playground.channels.get("general") ?? "";
     const button = (label: string, disabled: boolean) => ({
@@ -186,7 +177,6 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
 
   it("keeps focus on a message's button when the channel is drawn again from a read", async () => {
     // Before, the read's list replaced the one focus was in, and focus fell to the page.
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const red = {
       type: ComponentType.Button,

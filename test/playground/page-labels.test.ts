@@ -3,14 +3,13 @@
 // textarea, link, suggestion and focusable element, with the Platform panel open, the composer's suggestions
 // showing, a modal open, and at phone width.
 import type { CDPSession, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   chromiumPath,
   fillGeneral,
   memberSteps,
   noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
+  usePlaygroundPage,
 } from "./playground-page.js";
 
 noteWhenSkipped("the playground's label test");
@@ -68,19 +67,13 @@ async function readControls(cdp: CDPSession): Promise<Control[]> {
 }
 
 describe.skipIf(chromiumPath === undefined)("every control on the playground's page is named", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
   let cdp: CDPSession;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
+  usePlaygroundPage(async (open) => {
+    page = open.page;
     cdp = await page.context().newCDPSession(page);
-    await fillGeneral(opened);
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+    await fillGeneral(open);
   });
 
   /**

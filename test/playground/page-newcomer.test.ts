@@ -6,14 +6,8 @@
 // to just past its reminder's time from the panel, and the reminder is posted. The page's console stays free of
 // errors throughout, its first load included. Each button of the Platform panel is answered where it was pressed.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 
 noteWhenSkipped("the playground's newcomer test");
 
@@ -27,16 +21,10 @@ interface SeenElement {
 }
 
 describe.skipIf(chromiumPath === undefined)("a newcomer's path through the playground's page", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
   it("links two members, plays a battle to its result and chart, and moves the clock to a reminder", async () => {
@@ -104,7 +92,7 @@ describe.skipIf(chromiumPath === undefined)("a newcomer's path through the playg
     await reminder.waitFor({ timeout: 20_000 });
     expect(await reminder.getByRole("button", { name: "Register" }).count()).toBe(1);
 
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 90_000);
 
   it("answers each of the Platform panel's buttons in sight, under the button pressed", async () => {

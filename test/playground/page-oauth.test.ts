@@ -3,28 +3,16 @@
 // cookie and goes through the sandbox (approving at once) back to the bot's confirm page; "Link account"
 // there links, and the /link reply in the page says so (docs/architecture.md, "Linking").
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 
 noteWhenSkipped("the playground's OAuth sign-in test");
 
 describe.skipIf(chromiumPath === undefined)("linking through the sign-in page from the playground", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
 
-  beforeAll(async () => {
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
+  const opened = usePlaygroundPage((open) => {
+    page = open.page;
   });
 
   it("opens the sign-in link in a new tab, confirms there, and the /link reply says it is linked", async () => {
@@ -118,9 +106,9 @@ describe.skipIf(chromiumPath === undefined)("linking through the sign-in page fr
     await steps.send("/link");
     const prompt = page.locator(".message.ephemeral", { hasText: "Link your platform account" }).last();
     // A second tab, acting as bob: the playground's sign-in (one for every tab) is now his.
-    const otherContext = await opened!.browser.newContext();
+    const otherContext = await opened.browser.newContext();
     const other = await otherContext.newPage();
-    await other.goto(opened!.running.web.url);
+    await other.goto(opened.running.web.url);
     await other.locator("body[data-ready=true]").waitFor();
     await memberSteps(other).actAs("bob");
     await memberSteps(other).send("/whoami");

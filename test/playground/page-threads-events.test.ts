@@ -6,14 +6,8 @@
 import { mkdir } from "node:fs/promises";
 import { Routes } from "discord-api-types/v10";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  chromiumPath,
-  memberSteps,
-  noteWhenSkipped,
-  openPlaygroundPage,
-  type PlaygroundPage,
-} from "./playground-page.js";
+import { describe, expect, it } from "vitest";
+import { chromiumPath, memberSteps, noteWhenSkipped, usePlaygroundPage } from "./playground-page.js";
 import { heldReads } from "./held-read.js";
 
 noteWhenSkipped("the playground's threads and events test");
@@ -25,21 +19,12 @@ const hostileTitle = "<img src=x onerror=alert(1)> **Night** Cup @everyone";
 const hostilePrize = "<b>$5</b> [prize](https://example.com)";
 
 describe.skipIf(chromiumPath === undefined)("threads and events in the playground's page", () => {
-  let opened: PlaygroundPage | undefined;
   let page: Page;
-  const heldReadsOnPage = () => {
-    if (opened === undefined) throw new Error("no page");
-    return heldReads(page, opened.running);
-  };
+  const heldReadsOnPage = () => heldReads(page, opened.running);
 
-  beforeAll(async () => {
+  const opened = usePlaygroundPage(async (open) => {
+    page = open.page;
     await mkdir(screenshots, { recursive: true });
-    opened = await openPlaygroundPage();
-    page = opened.page;
-  }, 30_000);
-
-  afterAll(async () => {
-    await opened?.close();
   });
 
   const ephemeral = (text: string) => page.locator(".message.ephemeral", { hasText: text }).last();
@@ -123,11 +108,10 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
     expect(fits).toEqual({ left: true, right: true, noOverflow: true });
     await panel.getByRole("button", { name: "Close thread" }).click();
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(opened?.consoleErrors).toEqual([]);
+    expect(opened.consoleErrors).toEqual([]);
   }, 90_000);
 
   it("draws a thread's summary as soon as it is started, its name as text, and counts a post in it", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const { rest } = playground.bot.deps;
     const general = playground.channels.get("general") ?? "";
@@ -156,7 +140,6 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   }, 60_000);
 
   it("draws a post and its thread made while the channel's read was on its way, once the read lands", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const { rest } = playground.bot.deps;
     const general = playground.channels.get("general") ?? "";
@@ -179,7 +162,6 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   }, 60_000);
 
   it("draws a thread archived while the channel's read was on its way as archived, once the read lands", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { playground } = opened.running;
     const thread = playground.discord.threads.find(playground.guildId, "During the read");
     if (thread === undefined) throw new Error("the thread of the test before is missing");
@@ -196,7 +178,6 @@ describe.skipIf(chromiumPath === undefined)("threads and events in the playgroun
   }, 60_000);
 
   it("lists the open tournaments in the Events view once an admin turns events on, live as they start and end", async () => {
-    if (opened === undefined) throw new Error("no page");
     const { sandbox, discord, guildId } = opened.running.playground;
     const { send, actAs, link } = memberSteps(page);
     const startsAt = sandbox.clock.now() + 3 * hour;

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { RunningWebPlayground } from "../../playground/web/run-web-playground.js";
 import { startQuietWebPlayground } from "./web-playground.js";
 
@@ -52,6 +52,42 @@ export async function openPlaygroundPage(
       await browser.close();
       await running.close();
     },
+  };
+}
+
+/**
+ * Opens the page once before the tests of the describe block it is called in, and closes it after them;
+ * `prepare` runs once it is open. Its fields throw when read before the page opened (or when it failed to).
+ */
+export function usePlaygroundPage(
+  prepare?: (opened: PlaygroundPage) => Promise<void> | void,
+): PlaygroundPage {
+  let opened: PlaygroundPage | undefined;
+  const current = (): PlaygroundPage => {
+    if (opened === undefined) throw new Error("The playground's page did not open");
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openPlaygroundPage();
+    await prepare?.(opened);
+  }, 30_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get running() {
+      return current().running;
+    },
+    get browser() {
+      return current().browser;
+    },
+    get page() {
+      return current().page;
+    },
+    get consoleErrors() {
+      return current().consoleErrors;
+    },
+    close: () => current().close(),
   };
 }
 
