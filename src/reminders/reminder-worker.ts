@@ -58,8 +58,25 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
 
   async function pollDueGuilds(): Promise<PollOutcome[]> {
     const polls: PollOutcome[] = [];
-    for (const reader of await claimDueReaders()) polls.push(await pollGuildTournaments(options, reader));
+    for (const reader of await claimDueReaders()) polls.push(await pollOneGuild(reader));
     return polls;
+  }
+
+  /**
+   * One server's read. A failure the read does not answer itself (its reminders' or events' writes refused by
+   * the database, say) is this server's alone: the others the tick claimed, whose next reads the claim already
+   * moved an interval ahead, are still read now. The failed server is read again at its next interval.
+   */
+  async function pollOneGuild(reader: TournamentReader): Promise<PollOutcome> {
+    try {
+      return await pollGuildTournaments(options, reader);
+    } catch (error) {
+      logger.error(
+        { guildId: reader.settings.guildId, err: error },
+        "could not bring a server's tournament reminders and events in line with its read; its next read tries again",
+      );
+      return { kind: "failed" };
+    }
   }
 
   /**
