@@ -124,7 +124,6 @@ try {
     clock: systemClock,
     logger: createLogger({ level: "warn" }),
     owner: "bench",
-    pruneIntervalMs: 0,
     onResult: (result) => {
       if (result.outcome === "delivered") deliveredAt.push(performance.now());
       else otherOutcomes += 1;

@@ -28,7 +28,7 @@ const writeProbeIntervalMs = 5000;
 const reminderRetentionMs = 7 * 24 * hour;
 
 export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
-  const { store, roles, roleConnections } = parts;
+  const { store, roles, roleConnections, outbox } = parts;
   const { clock, logger, config, rest } = parts.deps;
   const db = store.db;
   return [
@@ -56,6 +56,12 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     },
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     { name: "prune seen interaction ids", everyMs: hour, run: () => pruneSeenInteractions(db, clock.now()) },
+    // docs/architecture.md, "Webhooks in": posted and dead rows, and the inbox's events past their retention.
+    {
+      name: "prune delivered outbox rows and old inbox events",
+      everyMs: day,
+      run: () => outbox.pruneDelivered(),
+    },
     // A webhook change's or a token refresh's lease left by an instance that stopped while holding it.
     { name: "prune ended leases", everyMs: hour, run: () => pruneEndedLeases(db, clock.now()) },
     {

@@ -43,8 +43,6 @@ export interface OutboxWorkerOptions {
   readonly pollIntervalMs?: number;
   readonly retry?: Partial<RetryPolicy>;
   readonly retention?: Partial<RetentionPolicy>;
-  /** How often start() prunes (and once at start); 0 turns it off. Default one day. */
-  readonly pruneIntervalMs?: number;
   /** [0, 1) for the backoff's jitter. Default Math.random. */
   readonly random?: () => number;
   /** Called with every row's outcome, e.g. to count them in metrics. Must not throw. */
@@ -57,7 +55,6 @@ export const outboxWorkerDefaults = {
   concurrency: 32,
   maxQueuedPerChannel: 50,
   pollIntervalMs: 5000,
-  pruneIntervalMs: 24 * 60 * 60_000,
 } as const;
 
 export type OutboxWorkerSettings = { readonly [Key in keyof typeof outboxWorkerDefaults]: number };
@@ -70,7 +67,6 @@ export function readWorkerSettings(options: OutboxWorkerOptions): OutboxWorkerSe
     concurrency: options.concurrency ?? outboxWorkerDefaults.concurrency,
     maxQueuedPerChannel: options.maxQueuedPerChannel ?? outboxWorkerDefaults.maxQueuedPerChannel,
     pollIntervalMs: options.pollIntervalMs ?? outboxWorkerDefaults.pollIntervalMs,
-    pruneIntervalMs: options.pruneIntervalMs ?? outboxWorkerDefaults.pruneIntervalMs,
   };
   for (const name of [
     "leaseMs",

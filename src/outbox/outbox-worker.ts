@@ -33,7 +33,7 @@ interface ClaimedEntry {
 }
 
 export interface OutboxWorker {
-  /** Claims and sends continuously: at once on notify(), else every poll interval; prunes daily. */
+  /** Claims and sends continuously: at once on notify(), else every poll interval. */
   start(): void;
   /** Stops claiming, hands back rows not yet started, and resolves once the rows in flight are done. */
   drain(): Promise<void>;
@@ -41,7 +41,10 @@ export interface OutboxWorker {
   runOnce(): Promise<OutboxResult[]>;
   /** Rows were enqueued: look now rather than at the next poll. */
   notify(): void;
-  /** Deletes old delivered and dead rows and old inbox events, per the retention policy. */
+  /**
+   * Deletes old delivered and dead rows and old inbox events, per the retention policy: one of the bot's
+   * background jobs (src/bot/list-background-jobs.ts), run whether or not the worker sends.
+   */
   pruneDelivered(): Promise<PruneCounts>;
   readonly state: OutboxWorkerState;
   /** Why sending stopped for good (a 401), if it did. */
@@ -68,7 +71,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const closedChannels = new Set<string>();
   const lanes = new Lanes(settings.concurrency, (channelId) => closedChannels.delete(channelId));
   const waiting = new WaitingRows();
-  let pruneTimer: NodeJS.Timeout | undefined;
 
   const worker = createClaimingWorker<ClaimedEntry, OutboxResult>({
     name: "an outbox worker",
@@ -175,7 +177,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       { owner },
       `${reason}: the outbox worker stopped sending; fix DISCORD_TOKEN and restart the bot`,
     );
-    clearInterval(pruneTimer);
   }
 
   async function prune(): Promise<PruneCounts> {
@@ -184,31 +185,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return counts;
   }
 
-  // Tracked so drain() waits for it: closing the database under a running prune would fail it.
-  function pruneInBackground(): void {
-    void worker.track(
-      prune().catch((error: unknown) => {
-        logger.error(
-          { err: error },
-          "pruning the outbox and inbox failed; trying again at the next interval",
-        );
-      }),
-    );
-  }
-
   return {
     start() {
       if (worker.state === "running") return;
       worker.start();
-      if (settings.pruneIntervalMs > 0) {
-        pruneInBackground();
-        pruneTimer = setInterval(pruneInBackground, settings.pruneIntervalMs);
-      }
     },
-    async drain() {
-      clearInterval(pruneTimer);
-      await worker.drain();
-    },
+    drain: () => worker.drain(),
     runOnce: () => worker.runOnce(),
     notify: () => {
       worker.wake();

@@ -73,7 +73,6 @@ describe.each(sharedDatabases)("two bot processes sharing $name", (database: Tes
         logger: world.logger,
         owner: "process-b",
         batchSize: 3,
-        pruneIntervalMs: 0,
       }),
     ];
 

@@ -128,7 +128,6 @@ export class OutboxWorld {
       clock: this.clock,
       logger: this.logger,
       owner: "worker-1",
-      pruneIntervalMs: 0,
       ...options,
     });
   }

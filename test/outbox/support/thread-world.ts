@@ -28,7 +28,6 @@ export function useThreadWorld(database: TestDatabase) {
       clock: world.clock,
       logger: world.logger,
       owner: "worker-1",
-      pruneIntervalMs: 0,
       ...options,
     });
   /** A card the bot posted in `channelId`, saved as /battle create saves it. */
