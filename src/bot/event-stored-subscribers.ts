@@ -23,6 +23,6 @@ export const eventStoredSubscribers: readonly EventStoredSubscriber[] = [
   stopStartedReminders,
   // docs/architecture.md, "Tournament events": its scheduled events become active.
   startTournamentEvents,
-  // docs/architecture.md, "Slash commands": a finished battle's card is no longer suggested to join.
+  // docs/architecture.md, "Commands": a finished battle's card is no longer suggested to join.
   recordBattleCardEnds,
 ];

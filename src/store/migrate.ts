@@ -1,9 +1,9 @@
 // Brings the schema up to date with Kysely's Migrator (docs/architecture.md, "Growing past one machine": the
 // same migrations on both dialects). Several processes may start at once. On PostgreSQL the Migrator
-// serialises them with an advisory lock and runs each migration in a transaction. On SQLite it takes no lock
-// at all (its adapter assumes one connection), so two processes would both see a fresh file and both run the
-// first migration; here the whole run is one BEGIN IMMEDIATE transaction instead: the second process waits
-// (busy_timeout) and then finds nothing to do.
+// serialises them with an advisory lock and runs the pending migrations in one transaction. On SQLite it
+// takes no lock at all (its adapter assumes one connection), so two processes would both see a fresh file and
+// both run the first migration; here the whole run is one BEGIN IMMEDIATE transaction instead: the second
+// process waits (busy_timeout) and then finds nothing to do.
 import {
   Migrator,
   sql,

@@ -145,7 +145,7 @@ export async function markOutboxDelivered(
 
 /**
  * Releases the row until `nextAttemptAt`. `countAttempt: false` is for waits that are not failures (a 429,
- * docs/architecture.md, "Webhooks in"). With `groupId` (null for none), only while the row is still in that
+ * docs/architecture.md, "Posting"). With `groupId` (null for none), only while the row is still in that
  * group: a worker handing back a row as it claimed it must not undo a group its own channel turn recorded on
  * the row since, which holds the row under the same owner. False when `owner` no longer holds the lease
  * (another worker took the row over) or the row is in another group.
