@@ -6,15 +6,26 @@ import type { Database } from "../store/database.js";
 import { markTierRolesPending, recordRoleSyncRan, resumeRoleSync } from "../store/guild-role-settings.js";
 import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 
-/** Returns how many members were queued. */
+/**
+ * Returns how many members were queued. With `lastBefore` (the daily pass), nothing is queued when another
+ * instance reconciled the server since then: every instance runs the pass, and two that listed the server due
+ * at once would otherwise both queue every member (the second pass overtaking the first's syncs).
+ */
 export async function queueGuildSync(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly now: number; readonly resume: boolean },
+  input: {
+    readonly guildId: string;
+    readonly now: number;
+    readonly resume: boolean;
+    readonly lastBefore?: number;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // First, as the claim: on PostgreSQL a second instance's update waits for this commit, then finds the
+    // server reconciled.
+    if (!(await recordRoleSyncRan(trx, input)) && input.lastBefore !== undefined) return 0;
     if (input.resume) await resumeRoleSync(trx, input);
     await markTierRolesPending(trx, input);
-    await recordRoleSyncRan(trx, input);
     return queueGuildRoleSync(trx, { guildId: input.guildId, cause: "sync", now: input.now });
   });
 }

@@ -15,9 +15,12 @@ export async function reconcileTierRoles(
   intervalMs = reconcileIntervalMs,
 ): Promise<number> {
   const now = deps.clock.now();
-  const guilds = await listGuildsDueForReconcile(deps.db, now - intervalMs * 0.9);
+  const lastBefore = now - intervalMs * 0.9;
+  const guilds = await listGuildsDueForReconcile(deps.db, lastBefore);
   let queued = 0;
-  for (const { guildId } of guilds) queued += await queueGuildSync(deps.db, { guildId, now, resume: false });
+  for (const { guildId } of guilds) {
+    queued += await queueGuildSync(deps.db, { guildId, now, resume: false, lastBefore });
+  }
   deps.logger.info({ guilds: guilds.length, members: queued }, "queued the daily tier role reconcile");
   return queued;
 }

@@ -135,15 +135,27 @@ export async function recordRoleProblem(
     .execute();
 }
 
+/**
+ * Notes that a reconcile of the server ran now. With `lastBefore` (the daily pass), only if none ran since
+ * then: the update is the claim, so of the instances that listed the server due at once (every instance runs
+ * the pass) one queues it. False when another did.
+ */
 export async function recordRoleSyncRan(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly now: number },
-): Promise<void> {
-  await db
+  input: { readonly guildId: string; readonly now: number; readonly lastBefore?: number },
+): Promise<boolean> {
+  let update = db
     .updateTable("guild_role_settings")
     .set({ last_sync_at: input.now })
-    .where("guild_id", "=", input.guildId)
-    .execute();
+    .where("guild_id", "=", input.guildId);
+  const { lastBefore } = input;
+  if (lastBefore !== undefined) {
+    update = update.where((eb) =>
+      eb.or([eb("last_sync_at", "is", null), eb("last_sync_at", "<", lastBefore)]),
+    );
+  }
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Guilds whose sync runs (create or map, not paused) and last ran before `before`: the daily reconcile. */
