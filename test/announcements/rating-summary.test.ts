@@ -131,7 +131,10 @@ describe("the summary of a contest's rating changes", () => {
       { mentions: new Map() },
     );
 
+    expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) expectInert(message);
+    // Every hostile member is shown: the last one's new rating is there too.
+    expect(JSON.stringify(messages)).toContain(String(1500 + hostileTexts.length - 1));
   });
 
   it("splits across messages only when Discord's limits demand it, every member in exactly one line", () => {

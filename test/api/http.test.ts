@@ -57,7 +57,7 @@ describe("requests", () => {
 
 describe("platform unavailable", () => {
   it("reports a time-out when the platform never answers, after one GET retry", async () => {
-    const { http, sleeps } = createFixtureClient(fixture, { timeoutMs: 50 });
+    const { http, sleeps } = createFixtureClient(fixture, { timeoutMs: 1000 });
     fixture.queueReplies({ hang: true }, { hang: true });
     const error = await captureError(() => getCurrentUser(http, credential));
     expect(error).toBeInstanceOf(PlatformUnavailableError);
@@ -67,7 +67,7 @@ describe("platform unavailable", () => {
   });
 
   it("does not retry a POST that timed out", async () => {
-    const { http, sleeps } = createFixtureClient(fixture, { timeoutMs: 50 });
+    const { http, sleeps } = createFixtureClient(fixture, { timeoutMs: 1000 });
     fixture.queueReplies({ hang: true });
     const error = await captureError(() => createBattle(http, credential, battleInput));
     expect(error).toMatchObject({ name: "PlatformUnavailableError", kind: "timeout" });

@@ -176,9 +176,7 @@ describe("a server that removes the bot, end to end", () => {
   it("treats a server's outage (GUILD_DELETE unavailable: true) as no removal", async () => {
     world.discord.setGuildOutage(world.guildId, true);
     await expect
-      .poll(() => loggedLines("server unavailable").some((line) => line.includes(world.guildId)), {
-        timeout: 5000,
-      })
+      .poll(() => loggedLines("server unavailable").some((line) => line.includes(world.guildId)))
       .toBe(true);
 
     expect(await findGuildRemoval(world.bot.deps.db, world.guildId)).toBeUndefined();
@@ -190,7 +188,7 @@ describe("a server that removes the bot, end to end", () => {
   it("posts nothing more in a server once the bot is removed, and keeps its data", async () => {
     world.discord.removeBotFromGuild(world.guildId);
     await expect
-      .poll(() => findGuildRemoval(world.bot.deps.db, world.guildId), { timeout: 5000 })
+      .poll(() => findGuildRemoval(world.bot.deps.db, world.guildId))
       .toEqual({ guildId: world.guildId, removedAt: clock.now() });
 
     await announceMaintenance("After the removal");
@@ -208,9 +206,7 @@ describe("a server that removes the bot, end to end", () => {
     expect(await purge()).toEqual([]);
 
     world.discord.addBotBackToGuild(world.guildId);
-    await expect
-      .poll(() => findGuildRemoval(world.bot.deps.db, world.guildId), { timeout: 5000 })
-      .toBeUndefined();
+    await expect.poll(() => findGuildRemoval(world.bot.deps.db, world.guildId)).toBeUndefined();
     await announceMaintenance("Back again");
 
     await expect.poll(() => shown(news, "Back again").length, { timeout: 10_000 }).toBe(1);
@@ -228,9 +224,7 @@ describe("a server that removes the bot, end to end", () => {
     const endpointIds = await listEndpointIds(world.bot.deps.db, world.guildId);
     expect(endpointIds).toHaveLength(1);
     world.discord.removeBotFromGuild(world.guildId);
-    await expect
-      .poll(() => findGuildRemoval(world.bot.deps.db, world.guildId), { timeout: 5000 })
-      .toBeDefined();
+    await expect.poll(() => findGuildRemoval(world.bot.deps.db, world.guildId)).toBeDefined();
 
     clock.advance(30 * day);
     expect(await purge()).toEqual([]);

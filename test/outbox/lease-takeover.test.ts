@@ -15,14 +15,15 @@ describe.each(testDatabases())("rows of an instance that died, on $name", (datab
   it("are posted by another worker once their lease ends, not at its next poll", async () => {
     const targets = [await world.subscribeChannel("battles"), await world.subscribeChannel("results")];
     for (const target of targets) await world.enqueuePost(target);
-    // An instance claims the rows and dies: it never posts them nor renews anything.
+    // An instance claims the rows and dies: it never posts them nor renews anything. Their lease starts during
+    // the claim, so times measured from before it are at least the lease.
+    const leasedFrom = performance.now();
     const claimed = await claimDueOutbox(world.db, {
       owner: "dead",
       now: systemClock.now(),
       leaseMs,
       limit: 10,
     });
-    const claimedAt = performance.now();
     expect(claimed).toHaveLength(2);
 
     const postedAt: number[] = [];
@@ -34,7 +35,7 @@ describe.each(testDatabases())("rows of an instance that died, on $name", (datab
       pollIntervalMs: 3_600_000,
       onResult: (result) => {
         results.push(result);
-        postedAt.push(performance.now() - claimedAt);
+        postedAt.push(performance.now() - leasedFrom);
       },
     });
     survivor.start();
@@ -44,7 +45,8 @@ describe.each(testDatabases())("rows of an instance that died, on $name", (datab
     expect(results.map((result) => result.outcome)).toEqual(["delivered", "delivered"]);
     for (const elapsed of postedAt) {
       expect(elapsed).toBeGreaterThanOrEqual(leaseMs - 50);
-      expect(elapsed).toBeLessThanOrEqual(leaseMs + 1000);
+      // Not at its next poll, an hour away: a bound for a busy machine, not a speed check.
+      expect(elapsed).toBeLessThan(leaseMs + 10_000);
     }
     expect(world.fake.stats.channelMessagesCreated).toBe(2);
   });

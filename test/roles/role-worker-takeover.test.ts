@@ -78,6 +78,7 @@ describe.each(testDatabases())("member role rows of an instance that died, on $n
 
     expect(results.map((each) => each.result)).toEqual(["synced"]);
     expect(results[0]?.elapsed).toBeGreaterThanOrEqual(leaseMs - 50);
-    expect(results[0]?.elapsed).toBeLessThanOrEqual(leaseMs + 1000);
+    // Not at its next poll, an hour away: a bound for a busy machine, not a speed check.
+    expect(results[0]?.elapsed).toBeLessThan(leaseMs + 10_000);
   });
 });

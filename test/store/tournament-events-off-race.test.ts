@@ -44,29 +44,30 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing /setup events off
       await sync(testNow);
       let commitOff!: () => void;
       const offMayCommit = new Promise<void>((resolve) => (commitOff = resolve));
-      let offWritten!: () => void;
-      const offHasWritten = new Promise<void>((resolve) => (offWritten = resolve));
+      let offWritten!: (pid: number) => void;
+      const offHasWritten = new Promise<number>((resolve) => (offWritten = resolve));
       // What disableTournamentEvents writes, in a transaction the test keeps open.
       const off = store.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
         await trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId).execute();
         await trx
           .updateTable("tournament_events")
           .set({ wanted_status: "deleted", due_at: testNow + 1, updated_at: testNow + 1 })
           .where("guild_id", "=", guildId)
           .execute();
-        offWritten();
+        offWritten(rows[0]?.pid ?? 0);
         await offMayCommit;
       });
-      await offHasWritten;
+      const offSession = await offHasWritten;
 
       const read = sync(testNow + 2);
-      // The read waits on a lock the off holds; one that does not wait finishes first.
+      // The read waits on a lock the off's session holds (not another file's); one that does not wait
+      // finishes first.
       const waiting = waitUntil(
         async () => {
           const { rows } = await sql<{ waiting: number }>`
           select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'
-            and query ilike '%tournament_event%'`.execute(store.db);
+          where ${offSession}::int = any(pg_blocking_pids(pid))`.execute(store.db);
           return (rows[0]?.waiting ?? 0) > 0;
         },
         { timeoutMs: 10_000, what: "the read to wait for the off's lock" },

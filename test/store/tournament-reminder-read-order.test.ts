@@ -28,7 +28,7 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     const laterRead = await claimAt(testNow + 60_000);
     expect(
       await sync(store.db, { tournaments: [tournamentStarting(first)], leads: [60], read: earlierRead }),
-    ).toBeDefined();
+    ).toMatchObject({ scheduled: 1 });
     // The start moved; the later read saw it and committed first.
     await sync(store.db, { tournaments: [tournamentStarting(moved)], leads: [60], read: laterRead });
     expect(await scheduledStarts()).toEqual([moved]);
@@ -59,7 +59,9 @@ describe.each(testDatabases())("reads committing out of order on $name", (databa
     };
     const startsAt = testNow + 5 * 60 * minute;
     const tournaments = [tournamentStarting(startsAt)];
-    expect(await sync(store.db, { tournaments, leads: [60], read: await claim() })).toBeDefined();
+    expect(await sync(store.db, { tournaments, leads: [60], read: await claim() })).toMatchObject({
+      scheduled: 1,
+    });
     // New lead times, in the same millisecond: the read they make due at once must write them.
     await turnOn(store.db, guildA, [60, 10]);
     const next = await sync(store.db, { tournaments, leads: [60, 10], read: await claim() });

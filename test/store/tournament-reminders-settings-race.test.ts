@@ -25,35 +25,42 @@ const later = tournamentStarting(testNow + 180 * minute, "trn_later");
 
 const postgresDatabases = testDatabases().filter((database) => database.dialect === "postgres");
 
-/** Runs `change` in a transaction the test keeps open until it calls the returned `commit`. */
+/**
+ * Runs `change` in a transaction the test keeps open until it calls `commit`; `pid` is its session's, so the
+ * test waits for sessions that session blocks (another file's lock waits are not this test's).
+ */
 async function holdOpen(db: Kysely<Database>, change: (trx: Transaction<Database>) => Promise<void>) {
   let mayCommit!: () => void;
   const commitAllowed = new Promise<void>((resolve) => (mayCommit = resolve));
-  let written!: () => void;
-  const hasWritten = new Promise<void>((resolve) => (written = resolve));
+  let written!: (pid: number) => void;
+  const hasWritten = new Promise<number>((resolve) => (written = resolve));
   const transaction = db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
     await change(trx);
-    written();
+    written(rows[0]?.pid ?? 0);
     await commitAllowed;
   });
-  await hasWritten;
-  return async () => {
-    mayCommit();
-    await transaction;
+  const pid = await hasWritten;
+  return {
+    pid,
+    async commit() {
+      mayCommit();
+      await transaction;
+    },
   };
 }
 
-/** Whether `read` waits on a lock the change holds; one that does not wait finishes first. */
+/** Whether `read` waits on a lock the change (session `holder`) holds; one that does not wait finishes first. */
 async function waitsForTheChange(
   db: Kysely<Database>,
+  holder: number,
   read: Promise<ReminderSync | "overtaken" | undefined>,
 ) {
   const waiting = waitUntil(
     async () => {
       const { rows } = await sql<{ waiting: number }>`
         select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'
-          and query ilike '%reminder%'`.execute(db);
+        where ${holder}::int = any(pg_blocking_pids(pid))`.execute(db);
       return (rows[0]?.waiting ?? 0) > 0;
     },
     { timeoutMs: 10_000, what: "the read to wait for the change's lock" },
@@ -80,7 +87,7 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing a change of the r
       await turnOn(store.db, guildA, [60]);
       await sync(store.db, { tournaments: [tournament], leads: [60] });
       // What saveReminderSettings writes for `before:10m`, in a transaction the test keeps open.
-      const commit = await holdOpen(store.db, async (trx) => {
+      const change = await holdOpen(store.db, async (trx) => {
         await trx
           .updateTable("reminder_settings")
           .set({ lead_minutes: "[10]", next_poll_at: testNow + 1, updated_at: testNow + 1 })
@@ -96,8 +103,8 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing a change of the r
       });
 
       const read = sync(store.db, { tournaments: [tournament, later], leads: [60], now: testNow + 2 });
-      expect(await waitsForTheChange(store.db, read)).toBe("waiting for the change");
-      await commit();
+      expect(await waitsForTheChange(store.db, change.pid, read)).toBe("waiting for the change");
+      await change.commit();
 
       expect(await read).toEqual({ scheduled: 0, moved: 0, gone: 0 });
       expect(await statuses(store.db)).toEqual([["trn_sprint", 60, "cancelled", "settings"]]);
@@ -108,7 +115,7 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing a change of the r
       await turnOn(store.db, guildA, [60]);
       await sync(store.db, { tournaments: [tournament], leads: [60] });
       // What deleteReminderSettings writes, in a transaction the test keeps open.
-      const commit = await holdOpen(store.db, async (trx) => {
+      const change = await holdOpen(store.db, async (trx) => {
         await trx.deleteFrom("reminder_settings").where("guild_id", "=", guildA).execute();
         await trx
           .deleteFrom("tournament_reminders")
@@ -118,8 +125,8 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing a change of the r
       });
 
       const read = sync(store.db, { tournaments: [tournament, later], leads: [60], now: testNow + 2 });
-      expect(await waitsForTheChange(store.db, read)).toBe("waiting for the change");
-      await commit();
+      expect(await waitsForTheChange(store.db, change.pid, read)).toBe("waiting for the change");
+      await change.commit();
 
       expect(await read).toBeUndefined();
       expect(await statuses(store.db)).toEqual([]);

@@ -23,7 +23,7 @@ describe.each(testDatabases().slice(0, 1))("a retried webhook registration on $n
       platform: createPlatformHttp({
         baseUrl: platform.baseUrl,
         webhooksBaseUrl: platform.webhooksBaseUrl,
-        timeoutMs: 300,
+        timeoutMs: 1000,
         clock: deps.clock,
       }),
     };
