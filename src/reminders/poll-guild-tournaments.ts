@@ -81,14 +81,18 @@ export async function pollGuildTournaments(
   const now = deps.clock.now();
   const sync =
     reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
-  if (sync === "overtaken") {
-    deps.logger.info(
-      { guildId },
-      "a later read of the open tournaments was written first; this one is dropped",
-    );
-    return { kind: "overtaken" };
-  }
-  const events = await syncGuildTournamentEvents(deps, { guildId, read, active, now });
+  if (sync === "overtaken") return dropOvertaken(deps, guildId);
+  // The events' own read takes its turn with the rows it writes; the reminders' read took it for both.
+  const events = await syncGuildTournamentEvents(deps, {
+    guildId,
+    read,
+    active,
+    now,
+    ...(reader.feeds === "events"
+      ? { claimed: { claims: reader.settings.readClaims, settingsCreatedAt: reader.settings.createdAt } }
+      : {}),
+  });
+  if (events === "overtaken") return dropOvertaken(deps, guildId);
   if (await recordReaderSucceeded(deps, reader, now)) {
     deps.logger.info({ guildId }, `${describeReadsOf(reader)} read the open tournaments again`);
   }
@@ -106,6 +110,14 @@ export async function pollGuildTournaments(
       : "read the open tournaments for tournament events",
   );
   return { kind: "read", sync, complete: read.complete, events };
+}
+
+function dropOvertaken(deps: ReminderDeps, guildId: string): PollOutcome {
+  deps.logger.info(
+    { guildId },
+    "a later read of the open tournaments was written first; this one is dropped",
+  );
+  return { kind: "overtaken" };
 }
 
 async function scheduleReminders(

@@ -5,7 +5,7 @@
 // them on, rather than waiting for the reminders' read to come back. As the reminders' reads
 // (reminder-settings.ts), one instance takes each due read by moving `next_poll_at` on; what a read leaves
 // (last read, link problem) is kept by tournament-read-state.ts.
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { toTournamentEventSettings, type TournamentEventSettings } from "./tournament-event-settings.js";
@@ -37,7 +37,8 @@ export async function claimDueEventReads(
       ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,
-    set: { next_poll_at: input.now + input.pollMs },
+    // Each claim names its read by the count, so a read that commits late is known (tournament-event-row-sync.ts).
+    set: { next_poll_at: input.now + input.pollMs, read_claims: sql<number>`read_claims + 1` },
   });
   return rows.map(toTournamentEventSettings);
 }

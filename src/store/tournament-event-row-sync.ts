@@ -28,7 +28,9 @@ export interface TournamentEventSync {
  * tournament is still open (a nearer one took its place) or, after two reads of the whole list (`complete`)
  * in a row, left it before its start (the first only marks it missed); one that left at or after its start
  * started, and becomes active. Undefined, and nothing written, when the server does not show events: a read
- * that raced `/setup events off` never brings back the rows it marked for deletion.
+ * that raced `/setup events off` never brings back the rows it marked for deletion. With `read` (the events'
+ * own read of a server without reminders), "overtaken" and nothing written when a read claimed after it
+ * already wrote (takeEventReadTurn).
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,
@@ -40,11 +42,17 @@ export async function syncTournamentEventRows(
     readonly now: number;
     /** Events the server may show at once, active ones included. */
     readonly limit: number;
+    readonly read?: EventReadName;
   },
-): Promise<TournamentEventSync | undefined> {
+): Promise<TournamentEventSync | "overtaken" | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
-    if (!(await holdEventSettings(trx, guildId))) return undefined;
+    // The turn first: its update holds the settings row until the commit, as holdEventSettings would, and two
+    // reads that each held it shared before writing it would deadlock on PostgreSQL.
+    if (input.read !== undefined && !(await takeEventReadTurn(trx, guildId, input.read))) {
+      return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+    }
+    if (input.read === undefined && !(await holdEventSettings(trx, guildId))) return undefined;
     const rows = await trx
       .selectFrom("tournament_events")
       .selectAll()
@@ -109,6 +117,35 @@ export async function syncTournamentEventRows(
     }
     return sync;
   });
+}
+
+/** An events' own read, named by its claim's count (read_claims) and the settings it was claimed for. */
+export interface EventReadName {
+  readonly claims: number;
+  readonly settingsCreatedAt: number;
+}
+
+/**
+ * Records `read` as the server's latest events' read to write its rows, unless a later one did (two instances,
+ * a platform slower than the poll interval) or the settings it was claimed for are gone (turned off, maybe on
+ * again, their count begun anew): false then, and the read writes nothing, which would move an event back to
+ * the start it read, or bring back an event a nearer tournament had replaced. False too when events are off.
+ */
+async function takeEventReadTurn(
+  trx: Kysely<Database>,
+  guildId: string,
+  read: EventReadName,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable("tournament_event_settings")
+    .set({ synced_read: read.claims })
+    .where("guild_id", "=", guildId)
+    .where("created_at", "=", read.settingsCreatedAt)
+    // Settings made anew in the millisecond the old ones began are told apart by their count, begun anew.
+    .where("read_claims", ">=", read.claims)
+    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

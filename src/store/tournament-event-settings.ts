@@ -14,6 +14,9 @@ export interface TournamentEventSettings {
   readonly lastPolledAt: number | null;
   /** Why `enabledBy`'s link reads nothing (as describeLinkProblem writes it); null while it reads. */
   readonly linkProblem: string | null;
+  /** How many of the events' own reads were claimed; a claimed read is named by this count. */
+  readonly readClaims: number;
+  readonly createdAt: number;
   readonly updatedAt: number;
 }
 
@@ -128,6 +131,8 @@ export function toTournamentEventSettings(
     nextPollAt: row.next_poll_at,
     lastPolledAt: row.last_polled_at,
     linkProblem: row.link_problem,
+    readClaims: row.read_claims,
+    createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }

@@ -27,6 +27,13 @@ export interface TournamentEventSettingsTable {
    * events on`.
    */
   link_problem: string | null;
+  /** How many of the events' own reads were claimed: each claim counts one more and names its read so. */
+  read_claims: Generated<number>;
+  /**
+   * The events' own read that last brought the rows in line, by its claim's count (read_claims); null before
+   * the first. An earlier read committing after it writes nothing.
+   */
+  synced_read: number | null;
   created_at: Immutable<Millis>;
   updated_at: Millis;
 }

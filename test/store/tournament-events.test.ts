@@ -52,6 +52,8 @@ describe.each(testDatabases())("tournament events on $name", (database) => {
       nextPollAt: testNow,
       lastPolledAt: null,
       linkProblem: null,
+      readClaims: 0,
+      createdAt: testNow,
       updatedAt: testNow,
     });
     const record = () =>

@@ -5,14 +5,21 @@
 import { listedIdsOf, type OpenTournaments } from "../read-open-tournaments.js";
 import type { ReminderDeps } from "../reminder-deps.js";
 import { findTournamentEventSettings } from "../../store/tournament-event-settings.js";
-import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-event-row-sync.js";
+import {
+  syncTournamentEventRows,
+  type EventReadName,
+  type TournamentEventSync,
+} from "../../store/tournament-event-row-sync.js";
 import { followLiveTournamentEvents, type LiveEventSync } from "../../store/tournament-event-ends.js";
 import { liveEventTiming } from "./live-event-timing.js";
 import { maxShownEvents, planTournamentEvents } from "./plan-tournament-events.js";
 
 export type GuildEventSync = TournamentEventSync & Partial<LiveEventSync>;
 
-/** Undefined when the server does not show tournaments as events (checked again in the store's commit). */
+/**
+ * Undefined when the server does not show tournaments as events (checked again in the store's commit);
+ * "overtaken" when the events' own read `claimed` was written over by a read claimed after it.
+ */
 export async function syncGuildTournamentEvents(
   deps: ReminderDeps,
   input: {
@@ -21,8 +28,10 @@ export async function syncGuildTournamentEvents(
     /** Read only while the server shows a started tournament's event. */
     readonly active: OpenTournaments | undefined;
     readonly now: number;
+    /** The events' own read (a server without reminders); the reminders' read takes its turn for both. */
+    readonly claimed?: EventReadName;
   },
-): Promise<GuildEventSync | undefined> {
+): Promise<GuildEventSync | "overtaken" | undefined> {
   if ((await findTournamentEventSettings(deps.db, input.guildId)) === undefined) return undefined;
   const plan = planTournamentEvents({
     tournaments: input.read.tournaments,
@@ -37,8 +46,9 @@ export async function syncGuildTournamentEvents(
     complete: input.read.complete,
     now: input.now,
     limit: maxShownEvents,
+    ...(input.claimed === undefined ? {} : { read: input.claimed }),
   });
-  if (sync === undefined || input.active === undefined) return sync;
+  if (sync === undefined || sync === "overtaken" || input.active === undefined) return sync;
   const live = await followLiveTournamentEvents(deps.db, {
     guildId: input.guildId,
     activeIds: listedIdsOf(input.active),

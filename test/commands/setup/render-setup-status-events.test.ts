@@ -11,6 +11,8 @@ describe("renderSetupStatus", () => {
       nextPollAt: now,
       lastPolledAt: now - 60_000,
       linkProblem: null,
+      readClaims: 1,
+      createdAt: now - 60_000,
       updatedAt: now,
     };
     const event = {
@@ -89,6 +91,8 @@ describe("renderSetupStatus", () => {
       nextPollAt: now,
       lastPolledAt: null,
       linkProblem: "admin_lacks_manage_server",
+      readClaims: 1,
+      createdAt: now,
       updatedAt: now,
     };
     const alone = fields({ ...empty, events: { settings, events: [] } })["Tournament events"];
