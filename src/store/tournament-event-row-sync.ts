@@ -67,7 +67,7 @@ export async function syncTournamentEventRows(
       const fields = toFieldColumns(event);
       const row = existing.get(event.tournamentId);
       if (row === undefined) {
-        await trx
+        const inserted = await trx
           .insertInto("tournament_events")
           .values({
             guild_id: guildId,
@@ -77,8 +77,11 @@ export async function syncTournamentEventRows(
             ...due,
             created_at: now,
           })
-          .execute();
-        sync.created += 1;
+          // A read of the reminders' and one of the events' own that overlap as the server's reminders' link
+          // comes back or goes: the row one of them made stands, and the other's read goes on.
+          .onConflict((conflict) => conflict.columns(["guild_id", "tournament_id"]).doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows !== 0n) sync.created += 1;
       } else if (
         (row.wantedStatus === "scheduled" && !sameFields(row, event)) ||
         (row.wantedStatus === "deleted" && event.startsAt > now)
