@@ -41,9 +41,20 @@ export function readBotRestOptions(
 }
 
 /**
+ * The longest rate-limit wait the client for creates sits out: past it the create is refused at once
+ * (@discordjs/rest's RateLimitError, a "rate-limited" failure its worker retries when the limit ends).
+ */
+export const maxCreateRateLimitWaitMs = 10_000;
+/** The longest a create is waited for behind the proxy, whose 60 s would be a whole lease (else 15 s). */
+export const maxCreateTimeoutMs = 30_000;
+
+/**
  * The bot token's two REST clients: the shared one, and one for creates Discord gives no nonce (a role, a
  * scheduled event) that sends each request once: @discordjs/rest sends a request again after a 5xx, a
- * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting").
+ * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting"). A
+ * create is made under its row's lease, renewed just before it (tournament-event-lease.ts): it must be answered
+ * well within that lease, or another instance could take the row over, find no event yet and make a second,
+ * so its waits are bounded (`maxCreateRateLimitWaitMs`, `maxCreateTimeoutMs`).
  */
 export function createBotRestClients(
   options: BotRestOptions,
@@ -56,7 +67,13 @@ export function createBotRestClients(
   const { forCreates, forTheRest } = splitGlobalLimit(options.globalRequestsPerSecond);
   return {
     rest: new REST({ ...shared, globalRequestsPerSecond: forTheRest }).setToken(token),
-    restForCreates: new REST({ ...shared, globalRequestsPerSecond: forCreates, retries: 0 }).setToken(token),
+    restForCreates: new REST({
+      ...shared,
+      globalRequestsPerSecond: forCreates,
+      retries: 0,
+      ...(options.timeout === undefined ? {} : { timeout: Math.min(options.timeout, maxCreateTimeoutMs) }),
+      rejectOnRateLimit: (limit) => limit.retryAfter > maxCreateRateLimitWaitMs,
+    }).setToken(token),
   };
 }
 

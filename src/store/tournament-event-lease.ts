@@ -5,6 +5,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
+import { readLeaseEnd, readLeaseNow } from "./lease-clock.js";
 import { isLeaseFree, readNextLeaseEnd, takeLease } from "./leases.js";
 import {
   pickFields,
@@ -79,9 +80,27 @@ export async function readNextTournamentEventLeaseEnd(
   });
 }
 
-/** Written before a create is sent: a crash after it leaves a row that looks for its event first. */
-export async function markCreateAttempted(db: Kysely<Database>, event: TournamentEventKey): Promise<void> {
-  await updateTournamentEventRow(db, event.guildId, event.tournamentId, { create_attempted: 1 });
+/**
+ * Written before a create is sent: a crash after it leaves a row that looks for its event first. Only while
+ * `lease.owner` still holds the row, on the lease clock, and its lease starts again from now: the create then
+ * has a whole lease to be answered in, rather than whatever the look for an earlier event left of it, and no
+ * other instance claims the row, finds no event (this one's not yet made) and makes a second. False, and
+ * nothing written, when the lease was lost.
+ */
+export async function markCreateAttempted(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+  lease: { readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("tournament_events")
+    .set({ create_attempted: 1, lease_expires_at: readLeaseEnd(db, lease) })
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
+    .where("lease_owner", "=", lease.owner)
+    .where("lease_expires_at", ">", readLeaseNow(db, lease.now))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The event Discord made or the bot found again, kept at once: whatever fails next, it is never made twice. */

@@ -2,9 +2,15 @@
 // sends a request again after a lost answer, the one for creates with no nonce does not, so a role Discord made
 // is not made twice. The answer is lost by an HTTP proxy on 127.0.0.1 in front of the fake Discord, after the
 // fake acted.
+import { RateLimitError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
-import { createBotRestClients, unpacedRequestsPerSecond } from "../../src/discord/bot-rest-options.js";
+import { createFakeDiscord } from "../../fake-discord/index.js";
+import {
+  createBotRestClients,
+  maxCreateRateLimitWaitMs,
+  unpacedRequestsPerSecond,
+} from "../../src/discord/bot-rest-options.js";
 import { useAnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
 import { useFakeGuild } from "../support/fake-guild.js";
 
@@ -50,5 +56,34 @@ describe("the bot's REST clients", () => {
     expect(paceOf(5)).toEqual([4, 1]);
     // Behind the shared proxy neither is paced: the proxy paces every request.
     expect(paceOf(unpacedRequestsPerSecond)).toEqual([unpacedRequestsPerSecond, unpacedRequestsPerSecond]);
+  });
+
+  it("refuses a create at once that would wait out a long rate limit, which the shared client waits out", async () => {
+    const windowMs = 4 * maxCreateRateLimitWaitMs;
+    const fake = await createFakeDiscord({
+      routeLimits: { "POST /guilds/:guildId/roles": { limit: 1, windowMs } },
+    });
+    try {
+      const guild = fake.createGuild({ name: "Limited" });
+      fake.roles.grantBot(guild.id, ["ManageRoles"]);
+      const { rest, restForCreates } = createBotRestClients(
+        { api: fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
+        fake.botToken,
+      );
+      const create = (name: string) => restForCreates.post(Routes.guildRoles(guild.id), { body: { name } });
+      await expect(create("First")).resolves.toMatchObject({ name: "First" });
+      // The bucket is spent for the window: a wait of far more than the creates' bound.
+      const refused = await create("Second").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect((refused as RateLimitError).retryAfter).toBeGreaterThan(maxCreateRateLimitWaitMs);
+      expect(fake.roles.list(guild.id).filter((role) => role.name === "Second")).toEqual([]);
+      expect(rest.options.rejectOnRateLimit).toBeNull();
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -172,9 +172,11 @@ async function createEvent(
     return "dropped";
   }
   // The look for an event made before may have outlasted the lease, and another worker's look may have
-  // found none either: only the row's holder makes one.
+  // found none either: only the row's holder makes one, its lease renewed for the create (on the database's
+  // clock, so a clock of this instance's that runs slow cannot keep a lease the database ended).
   if (!at.leaseHeld()) return "released";
-  await markCreateAttempted(deps.db, event);
+  const lease = { owner: deps.owner, now: deps.clock.now(), leaseMs: deps.config.outbox.leaseMs };
+  if (!(await markCreateAttempted(deps.db, event, lease))) return "released";
   at.step.current = "create";
   const made = await createExternalEvent(deps.restForCreates ?? deps.rest, event.guildId, event);
   // What was sent, not Discord's echo of it, which may round the times.

@@ -36,4 +36,31 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
     const [row] = await listTournamentEvents(store.db, world.guild.id);
     expect(row?.discordEventId).toBe(world.fake.scheduledEvents.list(world.guild.id)[0]?.id);
   });
+
+  it("makes the event once when the database ended the lease of a worker whose own clock runs behind", async () => {
+    await world.showTournaments(cup("t1", clock.now() + hour));
+    const looks = world.fake.holdResponses("GET", new RegExp(`^/guilds/${world.guild.id}/scheduled-events$`));
+    // Its clock never moves: by its own count the lease is still its when it would make the event.
+    const first = createWorker("worker-1").runOnce();
+    await looks.waitForCaught(1);
+    // Another instance, its clock a lease ahead (the lease clock of the database, as PostgreSQL's is), takes the
+    // row over.
+    const ahead = new ManualClock(clock.now() + leaseMs + 1);
+    const secondWorker = createEventWorker({
+      db: store.db,
+      fake: world.fake,
+      rest: world.newClient(),
+      clock: ahead,
+      owner: "worker-2",
+      leaseMs,
+    });
+    const second = secondWorker.runOnce();
+    await looks.waitForCaught(2);
+    looks.release();
+    await Promise.all([first, second]);
+
+    expect(world.fake.scheduledEvents.list(world.guild.id)).toHaveLength(1);
+    const [row] = await listTournamentEvents(store.db, world.guild.id);
+    expect(row?.discordEventId).toBe(world.fake.scheduledEvents.list(world.guild.id)[0]?.id);
+  });
 });
