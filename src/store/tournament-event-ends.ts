@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { holdEventSettings } from "./tournament-event-row-sync.js";
-import { toTournamentEvent, updateTournamentEventRow } from "./tournament-events.js";
+import { laterUpdatedAt, toTournamentEvent, updateTournamentEventRow } from "./tournament-events.js";
 
 export interface LiveEventSync {
   readonly extended: number;
@@ -54,7 +54,7 @@ export async function followLiveTournamentEvents(
       .where("wanted_status", "=", "active")
       .execute();
     const sync = { extended: 0, ended: 0 };
-    const due = { due_at: now, attempts: 0, updated_at: now };
+    const due = { due_at: now, attempts: 0, updated_at: laterUpdatedAt(now) };
     for (const row of rows.map(toTournamentEvent)) {
       const seen = input.activeIds.has(row.tournamentId) || input.openIds.has(row.tournamentId);
       if (seen && row.missedAt !== null)

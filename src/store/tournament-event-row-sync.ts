@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";
 import {
+  laterUpdatedAt,
   sameFields,
   toTournamentEvent,
   updateTournamentEventRow,
@@ -60,7 +61,7 @@ export async function syncTournamentEventRows(
       .execute();
     const existing = new Map(rows.map((row) => [row.tournament_id, toTournamentEvent(row)]));
     const sync = { created: 0, changed: 0, started: 0, deleted: 0 };
-    const due = { due_at: now, attempts: 0, updated_at: now };
+    const due = { due_at: now, attempts: 0 };
     const active = rows.filter((row) => row.wanted_status === "active").length;
     const wanted = takeRoom(input.wanted, existing, { room: input.limit - active, now });
     for (const event of wanted) {
@@ -76,6 +77,7 @@ export async function syncTournamentEventRows(
             ...fields,
             ...due,
             created_at: now,
+            updated_at: now,
           })
           // A read of the reminders' and one of the events' own that overlap as the server's reminders' link
           // comes back or goes: the row one of them made stands, and the other's read goes on.
@@ -90,6 +92,7 @@ export async function syncTournamentEventRows(
           ...fields,
           wanted_status: "scheduled",
           ...due,
+          updated_at: laterUpdatedAt(now),
         });
         sync.changed += 1;
       }
@@ -114,6 +117,7 @@ export async function syncTournamentEventRows(
         wanted_status: started ? "active" : "deleted",
         missed_at: null,
         ...due,
+        updated_at: laterUpdatedAt(now),
       });
       if (started) sync.started += 1;
       else sync.deleted += 1;
@@ -184,7 +188,13 @@ export async function markTournamentEventsStarted(
 ): Promise<number> {
   let query = trx
     .updateTable("tournament_events")
-    .set({ wanted_status: "active", missed_at: null, due_at: input.now, attempts: 0, updated_at: input.now })
+    .set({
+      wanted_status: "active",
+      missed_at: null,
+      due_at: input.now,
+      attempts: 0,
+      updated_at: laterUpdatedAt(input.now),
+    })
     .where("tournament_id", "=", input.tournamentId)
     .where("wanted_status", "=", "scheduled");
   if (input.guildId !== undefined) query = query.where("guild_id", "=", input.guildId);

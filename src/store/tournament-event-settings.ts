@@ -3,6 +3,7 @@
 // open tournaments a server without reminders makes for its events alone are in tournament-event-reads.ts.
 import type { Kysely, Selectable } from "kysely";
 import type { Database, TournamentEventSettingsTable } from "./database.js";
+import { laterUpdatedAt } from "./tournament-events.js";
 
 export interface TournamentEventSettings {
   readonly guildId: string;
@@ -72,7 +73,7 @@ export async function enableTournamentEvents(
       .execute();
     await trx
       .updateTable("tournament_events")
-      .set({ due_at: now, attempts: 0, updated_at: now })
+      .set({ due_at: now, attempts: 0, updated_at: laterUpdatedAt(now) })
       .where("guild_id", "=", guildId)
       .where("wanted_status", "not in", ["forgotten"])
       .execute();
@@ -99,7 +100,12 @@ export async function disableTournamentEvents(
     // repeating `off` never stretches their give-up (handle-event-refusal.ts) past its day.
     await trx
       .updateTable("tournament_events")
-      .set({ wanted_status: "deleted", due_at: now, updated_at: now, ...(wasOn ? { attempts: 0 } : {}) })
+      .set({
+        wanted_status: "deleted",
+        due_at: now,
+        updated_at: laterUpdatedAt(now),
+        ...(wasOn ? { attempts: 0 } : {}),
+      })
       .where("guild_id", "=", guildId)
       .where("wanted_status", "in", ["scheduled", "active", "deleted"])
       .execute();

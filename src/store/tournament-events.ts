@@ -4,7 +4,7 @@
 // (tournament-event-row-sync.ts); rows go when their events are deleted or long over
 // (tournament-event-deletions.ts). How an instance claims and records a row's sync is in
 // tournament-event-lease.ts.
-import type { Kysely, Selectable, UpdateObject } from "kysely";
+import { sql, type Kysely, type Selectable, type UpdateObject } from "kysely";
 import type { Database, TournamentEventsTable } from "./database.js";
 
 /** scheduled and active are shown; completed is over; deleted is to be deleted; forgotten is left alone. */
@@ -67,6 +67,18 @@ export async function listTournamentEvents(
     .orderBy("tournament_id")
     .execute();
   return rows.map(toTournamentEvent);
+}
+
+/**
+ * The `updated_at` of a row a read or a setting changes: now, or one past what it holds when that is later
+ * (a clock of another instance that ran ahead wrote it). It only ever grows, so "changed since it was claimed"
+ * (`updated_at` past the claim's) holds whatever the clocks of the instances that wrote it, where one running
+ * behind left a change looking older than the claim, and the event in Discord at the old start for good.
+ */
+export function laterUpdatedAt(now: number) {
+  // Cast: PostgreSQL reads a bare parameter in a CASE as text.
+  const at = sql<number>`cast(${now} as bigint)`;
+  return sql<number>`case when updated_at >= ${at} then updated_at + 1 else ${at} end`;
 }
 
 export function updateTournamentEventRow(

@@ -5,6 +5,7 @@
 // had read, until the next read.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
 import { claimDueEventReads } from "../../src/store/tournament-event-reads.js";
 import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
 import {
@@ -132,3 +133,54 @@ describe.each(postgres)("two reads adding one tournament's row at once on $name"
     ]);
   });
 });
+
+// Instances' clocks disagree: a read on one whose clock runs behind changes a row after a worker claimed it
+// from a write of one whose clock ran ahead. The change must still count as made after the claim, or the
+// worker's finish leaves the row not due, and the event in Discord at the old start for good.
+describe.each(testDatabases())(
+  "a row changed after its claim by an instance whose clock runs behind, on $name",
+  (database) => {
+    const store = useMigratedStore(database);
+    const at = (now: number, event: WantedTournamentEvent) =>
+      syncTournamentEventRows(store.db, {
+        guildId,
+        wanted: [event],
+        openIds: new Set([event.tournamentId]),
+        complete: true,
+        now,
+        limit: 100,
+      });
+
+    it("is due again once the worker that claimed it before the change records its sync", async () => {
+      await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
+      const start = testNow + 5 * hour;
+      // Written by an instance 3 s ahead; claimed by the worker.
+      await at(testNow + 5000, wantedTournamentEvent("trn_a", start));
+      const [claimed] = await claimDueTournamentEvents(store.db, {
+        owner: "worker",
+        now: testNow + 5000,
+        leaseMs: 60_000,
+        limit: 10,
+      });
+      if (claimed === undefined) throw new Error("the row was not claimed");
+      // The start moves; an instance whose clock runs behind reads it.
+      expect(await at(testNow + 2001, wantedTournamentEvent("trn_a", start + hour))).toMatchObject({
+        changed: 1,
+      });
+
+      await recordEventSynced(
+        store.db,
+        { guildId, tournamentId: "trn_a", claimedUpdatedAt: claimed.updatedAt },
+        {
+          discordEventId: "900000000000000001",
+          syncedStatus: "scheduled",
+          syncedFields: wantedTournamentEvent("trn_a", start),
+          nextDueAt: null,
+          now: testNow + 6000,
+        },
+      );
+      const [row] = await listTournamentEvents(store.db, guildId);
+      expect(row).toMatchObject({ startsAt: start + hour, dueAt: testNow + 6000 });
+    });
+  },
+);
