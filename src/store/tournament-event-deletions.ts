@@ -5,16 +5,39 @@ import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
 import type { TournamentEventKey } from "./tournament-events.js";
 
-/** A deleted event's row goes: a tournament seen again later gets a new one. */
+/**
+ * A deleted event's row goes: a tournament seen again later gets a new one. Unless a read or a setting changed
+ * it since the worker claimed it (`updated_at` past `claimedUpdatedAt`; it only grows): the tournament is
+ * wanted again (its start moved back ahead, events turned on again), so the row stays, naming no event (the
+ * bot's was just deleted, or never made), due at once (`now`) for a worker to make one. True when it went.
+ */
 export async function deleteTournamentEventRow(
   db: Kysely<Database>,
-  event: TournamentEventKey,
-): Promise<void> {
-  await db
+  event: TournamentEventKey & { readonly claimedUpdatedAt: number },
+  now: number,
+): Promise<boolean> {
+  const deleted = await db
     .deleteFrom("tournament_events")
     .where("guild_id", "=", event.guildId)
     .where("tournament_id", "=", event.tournamentId)
+    .where("updated_at", "<=", event.claimedUpdatedAt)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows > 0n) return true;
+  await db
+    .updateTable("tournament_events")
+    .set({
+      discord_event_id: null,
+      synced_status: null,
+      synced_fields: null,
+      create_attempted: 0,
+      due_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
     .execute();
+  return false;
 }
 
 /**

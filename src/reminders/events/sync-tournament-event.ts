@@ -135,7 +135,7 @@ async function deleteWithItsEvent(
     step.current = "manage";
     await deleteEvent(deps.rest, event.guildId, known.discordId).catch(ignoreUnknownEvent);
   }
-  await deleteTournamentEventRow(deps.db, event);
+  await deleteTournamentEventRow(deps.db, keyOf(event), deps.clock.now());
 }
 
 /**
@@ -168,7 +168,7 @@ async function createEvent(
   at: { readonly step: { current: EventStep }; readonly leaseHeld: () => boolean; readonly now: number },
 ): Promise<PlacedEvent | "dropped" | "released"> {
   if (event.startsAt <= at.now) {
-    await deleteTournamentEventRow(deps.db, event);
+    await deleteTournamentEventRow(deps.db, keyOf(event), deps.clock.now());
     return "dropped";
   }
   // The look for an event made before may have outlasted the lease, and another worker's look may have

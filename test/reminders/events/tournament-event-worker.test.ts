@@ -72,6 +72,31 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     await disableTournamentEvents(store.db, { guildId: world.guild.id, now: clock.now() });
   }
 
+  it("keeps a row a read wanted back while its event was being deleted, and makes the event again", async () => {
+    await world.showTournaments(cup("t1", clock.now() + 24 * hour));
+    expect(await world.worker.runOnce()).toEqual(["created"]);
+    await disableTournamentEvents(store.db, { guildId: world.guild.id, now: clock.now() });
+    const deletes = world.fake.holdResponses(
+      "DELETE",
+      new RegExp(`^/guilds/${world.guild.id}/scheduled-events/\\d+$`),
+    );
+    const deleting = world.worker.runOnce();
+    await deletes.waitForCaught(1);
+    // Events on again, and a read that shows the tournament, while the deletion is under way.
+    clock.advance(1);
+    await world.showTournaments(cup("t1", clock.now() + 24 * hour));
+    deletes.release();
+
+    expect(await deleting).toEqual(["deleted"]);
+    expect(discordEvents()).toEqual([]);
+    const [kept] = await listTournamentEvents(store.db, world.guild.id);
+    expect(kept).toMatchObject({ wantedStatus: "scheduled", discordEventId: null, dueAt: clock.now() });
+    expect(await world.worker.runOnce()).toEqual(["created"]);
+    expect(discordEvents()).toHaveLength(1);
+    const [made] = await listTournamentEvents(store.db, world.guild.id);
+    expect(made?.discordEventId).toBe(discordEvents()[0]?.id);
+  });
+
   it("retries a deletion refused after events were turned off, and deletes the event once the permission is back", async () => {
     await world.showTournaments(cup("t1", clock.now() + 24 * hour));
     expect(await world.worker.runOnce()).toEqual(["created"]);
