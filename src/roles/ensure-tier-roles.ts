@@ -95,9 +95,27 @@ export async function ensureTierRoles(
         reason: `tier roles: a role for tier ${tier}`,
       }));
     if (existing === undefined) roles.push(role);
+    const now = deps.clock.now();
+    // An admin who mapped the tier (or this role) meanwhile keeps their choice; a role made here then stands
+    // unused, and a later pass leaves it too (its tier is mapped).
+    if (
+      !(await mapTierRole(deps.db, {
+        guildId,
+        tier,
+        roleId: role.id,
+        createdByBot: true,
+        now,
+        ifUnmapped: true,
+      }))
+    ) {
+      deps.logger.info(
+        { guildId, tier, roleId: role.id },
+        "tier roles: the tier was mapped meanwhile; role left",
+      );
+      continue;
+    }
     (existing === undefined ? created : adopted).push({ tier, roleId: role.id });
     mapped.set(tier, role.id);
-    await mapTierRole(deps.db, { guildId, tier, roleId: role.id, createdByBot: true, now: deps.clock.now() });
     // A role taken over may be one a remap left to take from members: it stands for a tier again.
     if (existing !== undefined) await forgetRoleDrops(deps.db, { guildId, roleId: role.id });
   }

@@ -21,7 +21,13 @@ export async function listTierRoles(db: Kysely<Database>, guildId: string): Prom
   return rows.map(toTierRole);
 }
 
-/** Maps `tier` to `roleId` in the guild, replacing the tier's role and taking the role from another tier. */
+/**
+ * Maps `tier` to `roleId` in the guild, replacing the tier's role and taking the role from another tier; true
+ * when mapped. With `ifUnmapped` (the bot mapping a role it made or took over) it maps only a tier and a role
+ * that are both still unmapped, so an admin's `/setup roles map` made meanwhile stands: false then. A map that
+ * meets another committed between its delete and its insert (the bot making roles beside an admin, or two
+ * admins) writes over it rather than fail on the tier's key.
+ */
 export async function mapTierRole(
   db: Kysely<Database>,
   input: {
@@ -30,8 +36,24 @@ export async function mapTierRole(
     readonly roleId: string;
     readonly createdByBot: boolean;
     readonly now: number;
+    readonly ifUnmapped?: boolean;
   },
-): Promise<void> {
+): Promise<boolean> {
+  const row = {
+    guild_id: input.guildId,
+    tier: input.tier,
+    role_id: input.roleId,
+    created_by_bot: input.createdByBot ? 1 : 0,
+    created_at: input.now,
+  };
+  if (input.ifUnmapped === true) {
+    const inserted = await db
+      .insertInto("tier_roles")
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  }
   await db
     .deleteFrom("tier_roles")
     .where("guild_id", "=", input.guildId)
@@ -39,14 +61,15 @@ export async function mapTierRole(
     .execute();
   await db
     .insertInto("tier_roles")
-    .values({
-      guild_id: input.guildId,
-      tier: input.tier,
-      role_id: input.roleId,
-      created_by_bot: input.createdByBot ? 1 : 0,
-      created_at: input.now,
-    })
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(["guild_id", "tier"]).doUpdateSet({
+        role_id: input.roleId,
+        created_by_bot: row.created_by_bot,
+      }),
+    )
     .execute();
+  return true;
 }
 
 /** Forgets the tier's role; true when it had one. */

@@ -116,4 +116,26 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect(await unmapRole(store.db, { guildId: guildA, roleId: "r2" })).toBe("gold");
     expect(await unmapRole(store.db, { guildId: guildA, roleId: "r2" })).toBeUndefined();
   });
+
+  it("maps a role the bot made only to a tier and a role still unmapped, leaving an admin's choice", async () => {
+    const map = (tier: string, roleId: string, ifUnmapped: boolean) =>
+      mapTierRole(store.db, {
+        guildId: guildA,
+        tier,
+        roleId,
+        createdByBot: ifUnmapped,
+        now: testNow,
+        ifUnmapped,
+      });
+    expect(await map("gold", "r-admin", false)).toBe(true);
+    expect(await map("gold", "r-bot", true)).toBe(false);
+    expect(await map("master", "r-admin", true)).toBe(false);
+    expect(await map("master", "r-bot", true)).toBe(true);
+    expect(
+      (await listTierRoles(store.db, guildA)).map((role) => [role.tier, role.roleId, role.createdByBot]),
+    ).toEqual([
+      ["gold", "r-admin", false],
+      ["master", "r-bot", true],
+    ]);
+  });
 });

@@ -4,12 +4,11 @@
 // times the settings hold by then, or nothing once reminders are off. Without the hold it would put back,
 // after the change committed, the reminders the change cancelled or deleted. (SQLite runs one writer at a
 // time, so there it cannot race.)
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../src/store/database.js";
-import type { ReminderSync } from "../../src/store/tournament-reminder-sync.js";
-import { waitUntil } from "../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
+import { holdOpen, waitsForTheChange } from "./support/held-transaction.js";
 import {
   guildA,
   minute,
@@ -24,49 +23,6 @@ const tournament = tournamentStarting(testNow + 120 * minute);
 const later = tournamentStarting(testNow + 180 * minute, "trn_later");
 
 const postgresDatabases = testDatabases().filter((database) => database.dialect === "postgres");
-
-/**
- * Runs `change` in a transaction the test keeps open until it calls `commit`; `pid` is its session's, so the
- * test waits for sessions that session blocks (another file's lock waits are not this test's).
- */
-async function holdOpen(db: Kysely<Database>, change: (trx: Transaction<Database>) => Promise<void>) {
-  let mayCommit!: () => void;
-  const commitAllowed = new Promise<void>((resolve) => (mayCommit = resolve));
-  let written!: (pid: number) => void;
-  const hasWritten = new Promise<number>((resolve) => (written = resolve));
-  const transaction = db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-    await change(trx);
-    written(rows[0]?.pid ?? 0);
-    await commitAllowed;
-  });
-  const pid = await hasWritten;
-  return {
-    pid,
-    async commit() {
-      mayCommit();
-      await transaction;
-    },
-  };
-}
-
-/** Whether `read` waits on a lock the change (session `holder`) holds; one that does not wait finishes first. */
-async function waitsForTheChange(
-  db: Kysely<Database>,
-  holder: number,
-  read: Promise<ReminderSync | "overtaken" | undefined>,
-) {
-  const waiting = waitUntil(
-    async () => {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where ${holder}::int = any(pg_blocking_pids(pid))`.execute(db);
-      return (rows[0]?.waiting ?? 0) > 0;
-    },
-    { timeoutMs: 10_000, what: "the read to wait for the change's lock" },
-  ).then(() => "waiting for the change");
-  return Promise.race([waiting, read.then(() => "done before the change committed")]);
-}
 
 async function statuses(db: Kysely<Database>) {
   const rows = await db
