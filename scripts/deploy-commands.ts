@@ -3,9 +3,16 @@
 import { DiscordAPIError, REST } from "@discordjs/rest";
 import { commandData } from "../src/commands/command-data.js";
 import { ConfigError, loadConfigFromProcess } from "../src/config.js";
+import { exitUnlessRunArguments } from "../src/config/command-line.js";
 import { deployCommands } from "../src/discord/deploy-commands.js";
 import { registerRoleConnectionMetadata } from "../src/discord/role-connection-metadata.js";
 
+exitUnlessRunArguments({
+  command: "npm run commands:deploy",
+  does:
+    "Registers the slash commands (in DISCORD_DEV_GUILD_ID only, when set) and, with Linked Roles on, their " +
+    "metadata records.",
+});
 try {
   const config = loadConfigFromProcess("deploy-commands");
   const { token, applicationId, apiUrl, devGuildId } = config.discord;

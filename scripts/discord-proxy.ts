@@ -3,6 +3,7 @@
 // (127.0.0.1:8080 by default) and sends to DISCORD_API_URL (Discord's own by default) with DISCORD_TOKEN's
 // global limit, DISCORD_GLOBAL_RATE_LIMIT.
 import { ConfigError, loadConfigFromProcess, type Config } from "../src/config.js";
+import { exitUnlessRunArguments } from "../src/config/command-line.js";
 import { createDiscordRestProxy } from "../src/discord/discord-rest-proxy.js";
 import { createLogger } from "../src/logger.js";
 
@@ -16,6 +17,12 @@ function loadConfigOrExit(): Config {
   }
 }
 
+exitUnlessRunArguments({
+  command: "npm run discord-proxy",
+  does:
+    "Runs the shared Discord REST proxy every instance points DISCORD_REST_PROXY_URL at, on " +
+    "DISCORD_PROXY_HOST:DISCORD_PROXY_PORT (127.0.0.1:8080 by default).",
+});
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel });
 const { token, apiUrl, globalRequestsPerSecond } = config.discord;

@@ -1,6 +1,7 @@
 // `npm start`: the bot process. Settings are checked before anything starts, and every problem is listed.
 import type { BuiltBot } from "./bot/build-bot.js";
 import { ConfigError, loadConfigFromProcess, type Config } from "./config.js";
+import { exitUnlessRunArguments } from "./config/command-line.js";
 import { createLogger } from "./logger.js";
 
 /** How long a graceful stop may take before the process exits anyway (orchestrators kill at ~30 s). */
@@ -16,6 +17,10 @@ function loadConfigOrExit(): Config {
   }
 }
 
+exitUnlessRunArguments({
+  command: "npm start",
+  does: "Runs the bot: migrates the database, listens for webhooks and interactions, and connects to Discord.",
+});
 const config = loadConfigOrExit();
 const logger = createLogger({ level: config.logLevel });
 /** Set once buildBot returns (migrations done): what a stop has to stop. */

@@ -4,20 +4,34 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function runMain(
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "src/main.ts"],
+      ["--import", "tsx", "src/main.ts", ...args],
       { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 15_000 },
-      (error, _stdout, stderr) => {
-        resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, stderr });
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : null;
+        resolve({ code, stdout, stderr });
       },
     );
   });
 }
 
 describe("npm start", () => {
+  it("answers --help before reading any setting, and refuses an argument it does not take", async () => {
+    const [help, mistyped] = await Promise.all([runMain({}, ["--help"]), runMain({}, ["--port=8080"])]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toContain("Usage: npm start");
+    expect(help.stdout).toContain(".env.example");
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toContain("Unknown option '--port'");
+    expect(mistyped.stderr).not.toContain("DISCORD_TOKEN");
+  });
+
   it("exits non-zero and names every missing required setting when none are set", async () => {
     const { code, stderr } = await runMain({});
     expect(code).toBe(1);

@@ -1,5 +1,6 @@
 // `npm run migrate`: brings the database named by DATABASE_URL up to date, and nothing else.
 import { loadConfigFromProcess } from "../config.js";
+import { exitUnlessRunArguments } from "../config/command-line.js";
 import { createLogger } from "../logger.js";
 import { createDb } from "./create-db.js";
 import { migrateStore } from "./migrate.js";
@@ -21,6 +22,10 @@ async function runMigrations(): Promise<number> {
   }
 }
 
+exitUnlessRunArguments({
+  command: "npm run migrate",
+  does: "Brings the database named by DATABASE_URL up to date, and nothing else.",
+});
 process.exitCode = await runMigrations().catch((error: unknown) => {
   // Settings errors arrive before there is a logger; ConfigError lists every problem.
   console.error(error instanceof Error ? error.message : error);

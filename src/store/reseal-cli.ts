@@ -2,6 +2,7 @@
 // (docs/operations.md, "Rotating and retiring an encryption key"), prints what it did, and exits 1 while any
 // secret opens with no key of the ring, since removing a key then would lose more.
 import { loadConfigFromProcess } from "../config.js";
+import { exitUnlessRunArguments } from "../config/command-line.js";
 import { createLogger } from "../logger.js";
 import { loadOrCreateKeyRing } from "../secrets/load-key-ring.js";
 import { createSecretBox } from "../secrets/secret-box.js";
@@ -46,6 +47,12 @@ function describeReport(report: ResealReport, keyId: string): string {
   return [`Stored secrets, re-sealed with key "${keyId}" where needed:`, ...lines, advice].join("\n");
 }
 
+exitUnlessRunArguments({
+  command: "npm run secrets:reseal",
+  does:
+    "Seals every stored secret again with the first key of ENCRYPTION_KEYS and prints what it did; exits 1 " +
+    "while any secret opens with no key of the ring.",
+});
 process.exitCode = await runReseal().catch((error: unknown) => {
   // Settings errors arrive before there is a logger; ConfigError lists every problem.
   console.error(error instanceof Error ? error.message : error);

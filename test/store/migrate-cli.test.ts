@@ -1,6 +1,6 @@
 // `npm run migrate` as an operator runs it: a child process reading DATABASE_URL.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,12 +14,17 @@ const script = fileURLToPath(new URL("../../src/store/migrate-cli.ts", import.me
 async function migrate(
   databaseUrl: string,
   nodeFlags: readonly string[] = [],
+  args: readonly string[] = [],
 ): Promise<{ code: number; output: string }> {
   const env = { PATH: process.env.PATH, NODE_ENV: "test", LOG_LEVEL: "info", DATABASE_URL: databaseUrl };
   try {
-    const { stdout, stderr } = await run(process.execPath, [...nodeFlags, "--import", "tsx", script], {
-      env,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [...nodeFlags, "--import", "tsx", script, ...args],
+      {
+        env,
+      },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -61,6 +66,24 @@ describe("npm run migrate", () => {
     ]);
     expect(result.output).toContain("Database migrated");
     expect(result.code).toBe(0);
+  });
+
+  it("answers --help, and refuses any other argument, without opening the database", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "migrate-cli-"));
+    onTestFinished(() => {
+      rmSync(folder, { recursive: true, force: true });
+    });
+    const file = path.join(folder, "bot.sqlite");
+    const [help, mistyped] = await Promise.all([
+      migrate(`file:${file}`, [], ["--help"]),
+      migrate(`file:${file}`, [], ["--dry-run"]),
+    ]);
+    expect(help).toMatchObject({ code: 0 });
+    expect(help.output).toContain("Usage: npm run migrate");
+    expect(help.output).not.toContain("Database migrated");
+    expect(mistyped).toMatchObject({ code: 2 });
+    expect(mistyped.output).toContain("Unknown option '--dry-run'");
+    expect(existsSync(file)).toBe(false);
   });
 
   it("exits non-zero, without printing the password, when the database cannot be reached", async () => {
