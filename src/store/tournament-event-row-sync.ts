@@ -14,6 +14,7 @@ import {
   type TournamentEventFields,
   type WantedTournamentEvent,
 } from "./tournament-events.js";
+import { takeReadTurn, type ReadName } from "./tournament-read-state.js";
 
 export interface TournamentEventSync {
   readonly created: number;
@@ -31,7 +32,7 @@ export interface TournamentEventSync {
  * started, and becomes active. Undefined, and nothing written, when the server does not show events: a read
  * that raced `/setup events off` never brings back the rows it marked for deletion. With `read` (the events'
  * own read of a server without reminders), "overtaken" and nothing written when a read claimed after it
- * already wrote (takeEventReadTurn).
+ * already wrote (takeReadTurn).
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,
@@ -43,14 +44,18 @@ export async function syncTournamentEventRows(
     readonly now: number;
     /** Events the server may show at once, active ones included. */
     readonly limit: number;
-    readonly read?: EventReadName;
+    readonly read?: ReadName;
   },
 ): Promise<TournamentEventSync | "overtaken" | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
     // The turn first: its update holds the settings row until the commit, as holdEventSettings would, and two
     // reads that each held it shared before writing it would deadlock on PostgreSQL.
-    if (input.read !== undefined && !(await takeEventReadTurn(trx, guildId, input.read))) {
+    // An older read would move an event back to the start it read, or bring back one a nearer one replaced.
+    if (
+      input.read !== undefined &&
+      !(await takeReadTurn(trx, "tournament_event_settings", guildId, input.read))
+    ) {
       return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
     }
     if (input.read === undefined && !(await holdEventSettings(trx, guildId))) return undefined;
@@ -124,35 +129,6 @@ export async function syncTournamentEventRows(
     }
     return sync;
   });
-}
-
-/** An events' own read, named by its claim's count (read_claims) and the settings it was claimed for. */
-export interface EventReadName {
-  readonly claims: number;
-  readonly settingsCreatedAt: number;
-}
-
-/**
- * Records `read` as the server's latest events' read to write its rows, unless a later one did (two instances,
- * a platform slower than the poll interval) or the settings it was claimed for are gone (turned off, maybe on
- * again, their count begun anew): false then, and the read writes nothing, which would move an event back to
- * the start it read, or bring back an event a nearer tournament had replaced. False too when events are off.
- */
-async function takeEventReadTurn(
-  trx: Kysely<Database>,
-  guildId: string,
-  read: EventReadName,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable("tournament_event_settings")
-    .set({ synced_read: read.claims })
-    .where("guild_id", "=", guildId)
-    .where("created_at", "=", read.settingsCreatedAt)
-    // Settings made anew in the millisecond the old ones began are told apart by their count, begun anew.
-    .where("read_claims", ">=", read.claims)
-    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
 
 /**

@@ -41,3 +41,35 @@ export async function recordLinkProblemOnce(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** A read of the open tournaments: its claim's count (`read_claims`), and when its claimed settings began. */
+export interface ReadName {
+  readonly claims: number;
+  readonly settingsCreatedAt: number;
+}
+
+/**
+ * Records `read` as the server's latest read to write what it read (the reminders, or the events' rows when
+ * the events' own settings own the read), unless a later one did (two instances, a platform slower than the
+ * poll interval) or the settings it was claimed for are gone (turned off, maybe on again, their count begun
+ * anew): false then, and the read writes nothing. False too when the settings are off. Its update holds the
+ * settings row until the commit.
+ */
+export async function takeReadTurn(
+  trx: Kysely<Database>,
+  table: ReadOwnerTable,
+  guildId: string,
+  read: ReadName,
+): Promise<boolean> {
+  // One table at a time for Kysely's types; the statements are the same.
+  const result = await trx
+    .updateTable(table as "reminder_settings")
+    .set({ synced_read: read.claims })
+    .where("guild_id", "=", guildId)
+    .where("created_at", "=", read.settingsCreatedAt)
+    // Settings made anew in the millisecond the old ones began are told apart by their count, begun anew.
+    .where("read_claims", ">=", read.claims)
+    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -6,6 +6,7 @@ import type { Database } from "./database.js";
 import { createId } from "./ids.js";
 import { holdReminderLeadMinutes } from "./reminder-settings.js";
 import { queuedPostMoved, type ReminderTournament, type WantedReminder } from "./tournament-reminders.js";
+import { takeReadTurn, type ReadName } from "./tournament-read-state.js";
 
 export interface ReminderSync {
   /** Reminders new to the store. */
@@ -55,7 +56,8 @@ export async function syncTournamentReminders(
   return db.transaction().execute(async (trx) => {
     // First, as it takes the settings row's write lock: taken after holdReminderLeadMinutes's shared one, two
     // reads committing together would each wait for the other.
-    if (input.read !== undefined && !(await takeReadTurn(trx, guildId, input.read))) {
+    // An older read would bring back a moved start's reminders, cancelling the new start's, till the next read.
+    if (input.read !== undefined && !(await takeReadTurn(trx, "reminder_settings", guildId, input.read))) {
       return (await holdReminderLeadMinutes(trx, guildId)) === undefined ? undefined : "overtaken";
     }
     const leads = await holdReminderLeadMinutes(trx, guildId);
@@ -195,29 +197,4 @@ async function markQueuedPostsMoved(
       ]),
     )
     .execute();
-}
-
-/** A read of a server's open tournaments: its claim's count, and when its claimed settings began. */
-export interface ReadName {
-  readonly claims: number;
-  readonly settingsCreatedAt: number;
-}
-
-/**
- * Records `read` as the server's latest read to write its reminders, unless a later one did (two instances, a
- * platform slower than the poll interval) or the settings it was claimed for are gone (turned off, maybe on
- * again, their count begun anew): false then, and the read writes nothing, which would bring back a moved
- * start's reminders and cancel the new start's until the next read. False too when reminders are off.
- */
-async function takeReadTurn(trx: Kysely<Database>, guildId: string, read: ReadName): Promise<boolean> {
-  const result = await trx
-    .updateTable("reminder_settings")
-    .set({ synced_read: read.claims })
-    .where("guild_id", "=", guildId)
-    .where("created_at", "=", read.settingsCreatedAt)
-    // Settings made anew in the millisecond the old ones began are told apart by their count, begun anew.
-    .where("read_claims", ">=", read.claims)
-    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<", read.claims)]))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }
