@@ -3,7 +3,6 @@
 // interval, a read can still run when the next is claimed, and commit after it. The older read, named by its
 // claim's count and the settings it was claimed for, writes nothing: it moved the event back to the start it
 // had read, until the next read.
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
 import { claimDueEventReads } from "../../src/store/tournament-event-reads.js";
@@ -13,8 +12,8 @@ import {
   enableTournamentEvents,
 } from "../../src/store/tournament-event-settings.js";
 import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
-import { waitUntil } from "../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
+import { holdOpen, waitsForTheChange } from "./support/held-transaction.js";
 import { testNow } from "./secret-box-fixture.js";
 import { wantedTournamentEvent } from "./support/wanted-tournament-event.js";
 
@@ -77,14 +76,9 @@ describe.each(postgres)("two reads adding one tournament's row at once on $name"
   it("keeps the row the first made, and the second read goes on", async () => {
     await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
     const event = wantedTournamentEvent("trn_a", testNow + 5 * hour);
-    let mayCommit!: () => void;
-    const commitAllowed = new Promise<void>((resolve) => (mayCommit = resolve));
-    let inserted!: (pid: number) => void;
-    const hasInserted = new Promise<number>((resolve) => (inserted = resolve));
     // The first read's insert, made and not yet committed when the second read looks.
-    const first = store.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-      await trx
+    const first = await holdOpen(store.db, (trx) =>
+      trx
         .insertInto("tournament_events")
         .values({
           guild_id: guildId,
@@ -100,11 +94,8 @@ describe.each(postgres)("two reads adding one tournament's row at once on $name"
           created_at: testNow,
           updated_at: testNow,
         })
-        .execute();
-      inserted(rows[0]?.pid ?? 0);
-      await commitAllowed;
-    });
-    const firstSession = await hasInserted;
+        .execute(),
+    );
 
     const second = syncTournamentEventRows(store.db, {
       guildId,
@@ -115,17 +106,8 @@ describe.each(postgres)("two reads adding one tournament's row at once on $name"
       limit: 100,
     });
     // The second read's insert waits on the first's, which then commits.
-    await waitUntil(
-      async () => {
-        const { rows } = await sql<{ waiting: number }>`
-          select count(*)::int as waiting from pg_stat_activity
-          where ${firstSession}::int = any(pg_blocking_pids(pid))`.execute(store.db);
-        return (rows[0]?.waiting ?? 0) > 0;
-      },
-      { timeoutMs: 10_000, what: "the second read's insert to wait for the first's" },
-    );
-    mayCommit();
-    await first;
+    expect(await waitsForTheChange(store.db, first.pid, second)).toBe("waiting for the change");
+    await first.commit();
 
     expect(await second).toEqual({ created: 0, changed: 0, started: 0, deleted: 0 });
     expect(await listTournamentEvents(store.db, guildId)).toMatchObject([

@@ -3,13 +3,12 @@
 // commit, so while an off is under way and not yet committed the read waits for it, then finds events off and
 // writes nothing; without the hold it would read the row the off is deleting and put back the event the off
 // marked for deletion. (SQLite runs one writer at a time, so there it cannot race.)
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { enableTournamentEvents } from "../../src/store/tournament-event-settings.js";
 import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
 import { listTournamentEvents, type WantedTournamentEvent } from "../../src/store/tournament-events.js";
-import { waitUntil } from "../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
+import { holdOpen, waitsForTheChange } from "./support/held-transaction.js";
 import { testNow } from "./secret-box-fixture.js";
 
 const guildId = "100000000000000001";
@@ -42,41 +41,20 @@ describe.skipIf(postgresDatabases.length === 0)("a read racing /setup events off
     it("waits for an off under way, then writes nothing", async () => {
       await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
       await sync(testNow);
-      let commitOff!: () => void;
-      const offMayCommit = new Promise<void>((resolve) => (commitOff = resolve));
-      let offWritten!: (pid: number) => void;
-      const offHasWritten = new Promise<number>((resolve) => (offWritten = resolve));
       // What disableTournamentEvents writes, in a transaction the test keeps open.
-      const off = store.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      const off = await holdOpen(store.db, async (trx) => {
         await trx.deleteFrom("tournament_event_settings").where("guild_id", "=", guildId).execute();
         await trx
           .updateTable("tournament_events")
           .set({ wanted_status: "deleted", due_at: testNow + 1, updated_at: testNow + 1 })
           .where("guild_id", "=", guildId)
           .execute();
-        offWritten(rows[0]?.pid ?? 0);
-        await offMayCommit;
       });
-      const offSession = await offHasWritten;
 
       const read = sync(testNow + 2);
-      // The read waits on a lock the off's session holds (not another file's); one that does not wait
-      // finishes first.
-      const waiting = waitUntil(
-        async () => {
-          const { rows } = await sql<{ waiting: number }>`
-          select count(*)::int as waiting from pg_stat_activity
-          where ${offSession}::int = any(pg_blocking_pids(pid))`.execute(store.db);
-          return (rows[0]?.waiting ?? 0) > 0;
-        },
-        { timeoutMs: 10_000, what: "the read to wait for the off's lock" },
-      ).then(() => "waiting for the off");
-      expect(await Promise.race([waiting, read.then(() => "done before the off committed")])).toBe(
-        "waiting for the off",
-      );
-      commitOff();
-      await off;
+      // The read waits on a lock the off's session holds; one that does not wait finishes first.
+      expect(await waitsForTheChange(store.db, off.pid, read)).toBe("waiting for the change");
+      await off.commit();
 
       expect(await read).toBeUndefined();
       expect((await listTournamentEvents(store.db, guildId)).map((event) => event.wantedStatus)).toEqual([

@@ -3,7 +3,6 @@
 // /unsubscribe changes the route only as it read it (src/commands/unsubscribe/unsubscribe-channel.ts), so it
 // reads the route again and keeps the kind the /subscribe added; writing what it read would drop it. (SQLite
 // runs one writer at a time, so there the two cannot interleave.)
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { EventKind } from "../../../src/events/event-kinds.js";
 import { unsubscribeChannel } from "../../../src/commands/unsubscribe/unsubscribe-channel.js";
@@ -12,8 +11,8 @@ import {
   listGuildSubscriptions,
   updateSubscription,
 } from "../../../src/store/subscriptions.js";
-import { waitUntil } from "../../e2e/support/wait-until.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
+import { holdOpen, waitsForTheChange } from "../../store/support/held-transaction.js";
 
 const guildId = "100000000000000001";
 const channelId = "300000000000000001";
@@ -39,12 +38,8 @@ describe.skipIf(postgresDatabases.length === 0)("/unsubscribe racing /subscribe"
         createdBy: "200000000000000001",
         now,
       });
-      let commitSubscribe!: () => void;
-      const subscribeMayCommit = new Promise<void>((resolve) => (commitSubscribe = resolve));
-      let subscribeWritten!: (pid: number) => void;
-      const subscribeHasWritten = new Promise<number>((resolve) => (subscribeWritten = resolve));
       // What /subscribe writes (its compare-and-set over the route it read), in a transaction kept open.
-      const subscribe = store.db.transaction().execute(async (trx) => {
+      const subscribe = await holdOpen(store.db, async (trx) => {
         const updated = await updateSubscription(trx, {
           guildId,
           id: route.id,
@@ -54,25 +49,12 @@ describe.skipIf(postgresDatabases.length === 0)("/unsubscribe racing /subscribe"
           expectedUpdatedAt: route.updatedAt,
         });
         expect(updated).toBeDefined();
-        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
-        subscribeWritten(rows[0]?.pid ?? 0);
-        await subscribeMayCommit;
       });
-      const holder = await subscribeHasWritten;
 
       const removal = removing();
       // The /unsubscribe has read the route and waits for the row the /subscribe holds.
-      await waitUntil(
-        async () => {
-          const { rows } = await sql<{ waiting: number }>`
-            select count(*)::int as waiting from pg_stat_activity
-            where ${holder}::int = any(pg_blocking_pids(pid))`.execute(store.db);
-          return (rows[0]?.waiting ?? 0) > 0;
-        },
-        { timeoutMs: 10_000, what: "the /unsubscribe to wait for the /subscribe's row" },
-      );
-      commitSubscribe();
-      await subscribe;
+      expect(await waitsForTheChange(store.db, subscribe.pid, removal)).toBe("waiting for the change");
+      await subscribe.commit();
       return removal;
     }
 
