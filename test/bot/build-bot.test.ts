@@ -2,12 +2,12 @@
 // entry point: nothing listens, and every route answers through inject.
 import { afterEach, describe, expect, it } from "vitest";
 import { buildBot, type BuiltBot } from "../../src/bot/build-bot.js";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createApplicationKeys, pingInteraction } from "../http/interaction-fixtures.js";
 import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
 import { battleCompletedData, sign, standardEvent } from "../webhooks/support/payloads.js";
+import { loadTestBotConfig } from "../support/test-bot-config.js";
 
 describe("buildBot", () => {
   let built: BuiltBot | undefined;
@@ -85,20 +85,13 @@ describe("buildBot", () => {
 
 /** A bot in HTTP interactions mode on SQLite in memory, built but not started; `settings` adds to its own. */
 function buildHttpModeBot(settings: Record<string, string> = {}): Promise<BuiltBot> {
-  const config = loadConfig(
-    {
-      NODE_ENV: "test",
-      DISCORD_TOKEN: "test-bot-token",
-      DISCORD_APPLICATION_ID: "1300000000000000000",
-      PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-      DATABASE_URL: ":memory:",
-      ENCRYPTION_KEYS: generateKeySpec("test"),
-      INTERACTIONS_MODE: "http",
-      DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
-      ...settings,
-    },
-    "start",
-  );
+  const config = loadTestBotConfig({
+    DATABASE_URL: ":memory:",
+    ENCRYPTION_KEYS: generateKeySpec("test"),
+    INTERACTIONS_MODE: "http",
+    DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
+    ...settings,
+  });
   return buildBot(config, createLogger({ level: "silent" }), {
     unreadyBeforeStopMs: 0,
     batchedWritesModule: builtBatchedWritesModule(),

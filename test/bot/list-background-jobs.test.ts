@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildDependencies, type BotParts } from "../../src/bot/build-dependencies.js";
 import { listBackgroundJobs } from "../../src/bot/list-background-jobs.js";
 import { ManualClock } from "../../src/clock.js";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { findInboxEvent } from "../../src/store/inbox.js";
@@ -14,6 +13,7 @@ import { findOutboxEntry } from "../../src/store/outbox.js";
 import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
 import { testNow } from "../store/secret-box-fixture.js";
 import { enqueue } from "../store/support/outbox-fixtures.js";
+import { loadTestBotConfig } from "../support/test-bot-config.js";
 
 const day = 24 * 60 * 60_000;
 
@@ -26,17 +26,10 @@ describe("the bot's background jobs", () => {
 
   it("prune the outbox's posted rows and the inbox events only they named, once a day", async () => {
     const clock = new ManualClock(testNow);
-    const config = loadConfig(
-      {
-        NODE_ENV: "test",
-        DISCORD_TOKEN: "test-bot-token",
-        DISCORD_APPLICATION_ID: "1300000000000000000",
-        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-        DATABASE_URL: ":memory:",
-        ENCRYPTION_KEYS: generateKeySpec("test"),
-      },
-      "start",
-    );
+    const config = loadTestBotConfig({
+      DATABASE_URL: ":memory:",
+      ENCRYPTION_KEYS: generateKeySpec("test"),
+    });
     const built = await buildDependencies(config, createLogger({ level: "silent" }), {
       clock,
       gateway: false,

@@ -5,12 +5,12 @@ import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildBot, type BuiltBot } from "../../src/bot/build-bot.js";
 import { ManualClock } from "../../src/clock.js";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { generateKeySpec } from "../../src/secrets/key-ring.js";
 import { testDatabases, type EmptyDatabase } from "../store/databases.js";
 import { battleCompletedData, sign, standardEvent } from "../webhooks/support/payloads.js";
 import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
+import { loadTestBotConfig } from "../support/test-bot-config.js";
 
 const hour = 60 * 60 * 1000;
 const oldSecret = "OLD-operator-secret-0123456789abcdef-recognisable";
@@ -34,18 +34,11 @@ describe.each(sharedDatabases)(
 
     async function startBot(secret: string, clock: ManualClock, lines: string[] = []) {
       await built?.stop();
-      const config = loadConfig(
-        {
-          NODE_ENV: "test",
-          DISCORD_TOKEN: "test-bot-token",
-          DISCORD_APPLICATION_ID: "1300000000000000000",
-          PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-          DATABASE_URL: empty?.url ?? "",
-          ENCRYPTION_KEYS: encryptionKeys,
-          PLATFORM_WEBHOOK_SECRET: secret,
-        },
-        "start",
-      );
+      const config = loadTestBotConfig({
+        DATABASE_URL: empty?.url ?? "",
+        ENCRYPTION_KEYS: encryptionKeys,
+        PLATFORM_WEBHOOK_SECRET: secret,
+      });
       const destination = new Writable({
         write(chunk: Buffer, _encoding, done) {
           lines.push(chunk.toString());

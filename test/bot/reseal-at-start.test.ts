@@ -6,7 +6,6 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildBot, type BuiltBot } from "../../src/bot/build-bot.js";
-import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createKeyRing, generateKeySpec } from "../../src/secrets/key-ring.js";
 import { createSecretBox } from "../../src/secrets/secret-box.js";
@@ -15,6 +14,7 @@ import { findMemberLink, saveMemberLink } from "../../src/store/member-links.js"
 import { migrateToLatest } from "../../src/store/migrate.js";
 import { createApplicationKeys } from "../http/interaction-fixtures.js";
 import { builtBatchedWritesModule } from "../e2e/support/bot-process.js";
+import { loadTestBotConfig } from "../support/test-bot-config.js";
 
 const oldKey = generateKeySpec("old");
 const newKey = generateKeySpec("new");
@@ -65,20 +65,13 @@ describe("a started bot", () => {
     await saveMemberLink(store.db, lostBox, link("200000000000000002", "key-b"));
 
     const { lines, logger } = captureLogs();
-    const config = loadConfig(
-      {
-        NODE_ENV: "test",
-        DISCORD_TOKEN: "test-bot-token",
-        DISCORD_APPLICATION_ID: "1300000000000000000",
-        PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-        DATABASE_URL: url,
-        ENCRYPTION_KEYS: `${newKey},${oldKey}`,
-        INTERACTIONS_MODE: "http",
-        DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
-        METRICS_PORT: "off",
-      },
-      "start",
-    );
+    const config = loadTestBotConfig({
+      DATABASE_URL: url,
+      ENCRYPTION_KEYS: `${newKey},${oldKey}`,
+      INTERACTIONS_MODE: "http",
+      DISCORD_PUBLIC_KEY: createApplicationKeys().publicKeyHex,
+      METRICS_PORT: "off",
+    });
     built = await buildBot(config, logger, {
       unreadyBeforeStopMs: 0,
       batchedWritesModule: builtBatchedWritesModule(),

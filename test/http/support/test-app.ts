@@ -22,15 +22,10 @@ import { migrateToLatest } from "../../../src/store/migrate.js";
 import { readOutboxHealth } from "../../../src/store/outbox-health.js";
 import { databaseAnswers } from "../../../src/store/database-answers.js";
 import { createTestSecretBox } from "../../store/secret-box-fixture.js";
+import { baseTestSettings } from "../../support/test-bot-config.js";
 
 /** The settings every test app starts from; `env` adds to them. Nothing listens at the platform URL. */
-const baseEnvironment = {
-  NODE_ENV: "test",
-  DISCORD_TOKEN: "test-bot-token",
-  DISCORD_APPLICATION_ID: "1300000000000000000",
-  PLATFORM_API_URL: "http://127.0.0.1:9/v1",
-  PUBLIC_URL: "http://127.0.0.1:3000",
-};
+const baseEnvironment = { ...baseTestSettings, PUBLIC_URL: "http://127.0.0.1:3000" };
 
 export interface TestAppOptions {
   /** The test's store; without it, a fresh SQLite database in memory, closed with the app. */
