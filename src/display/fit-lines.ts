@@ -1,21 +1,28 @@
 /**
- * Joins lines with newlines within `maxLength` characters, ending with "…and N more" when some do not fit,
- * so a long list is cut between entries instead of mid-line (embed field values hold 1024 characters).
+ * `lead`, then the items joined by `separator`, within `maxLength` characters, ending with "…and N more" (after
+ * `moreSeparator`, unless nothing but the lead fits) when some do not fit: a long list is cut between entries
+ * instead of mid-entry, and still names the first ones rather than none.
  */
-export function fitLines(lines: readonly string[], maxLength: number, empty = "—"): string {
-  if (lines.length === 0) return empty;
-  const kept: string[] = [];
-  let length = 0;
-  for (const [index, line] of lines.entries()) {
-    const left = lines.length - index - 1;
-    const more = left > 0 ? `\n…and ${left} more`.length : 0;
-    const added = (kept.length > 0 ? 1 : 0) + line.length;
-    if (length + added + more > maxLength) {
-      kept.push(`…and ${lines.length - index} more`);
-      return kept.join("\n");
+export function fitList(
+  items: readonly string[],
+  maxLength: number,
+  options: { readonly separator: string; readonly moreSeparator: string; readonly lead?: string },
+): string {
+  const { separator, moreSeparator, lead = "" } = options;
+  let text = lead;
+  for (const [index, item] of items.entries()) {
+    const added = (index === 0 ? "" : separator) + item;
+    const left = items.length - index - 1;
+    const more = left > 0 ? `${moreSeparator}…and ${left} more`.length : 0;
+    if (text.length + added.length + more > maxLength) {
+      return `${text}${index === 0 ? "" : moreSeparator}…and ${items.length - index} more`;
     }
-    kept.push(line);
-    length += added;
+    text += added;
   }
-  return kept.join("\n");
+  return text;
+}
+
+/** One line each, within `maxLength` characters (embed field values hold 1024); `empty` when there are none. */
+export function fitLines(lines: readonly string[], maxLength: number, empty = "—"): string {
+  return lines.length === 0 ? empty : fitList(lines, maxLength, { separator: "\n", moreSeparator: "\n" });
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fitLines } from "../../src/display/fit-lines.js";
+import { fitLines, fitList } from "../../src/display/fit-lines.js";
 
 describe("fitLines", () => {
   it("never exceeds the limit and cuts only between lines", () => {
@@ -14,5 +14,24 @@ describe("fitLines", () => {
         if (lines.length > 0) expect(kept).toEqual(lines.slice(0, kept.length));
       }),
     );
+  });
+});
+
+describe("fitList", () => {
+  const mentions = ["<@1>", "<@22>", "<@333333333333333333>"];
+  const options = { lead: "Need /link: ", separator: ", ", moreSeparator: " " };
+
+  it("names every item that fits after the lead, and counts the rest", () => {
+    expect(fitList(mentions, 100, options)).toBe("Need /link: <@1>, <@22>, <@333333333333333333>");
+    expect(fitList(mentions, "Need /link: <@1>, <@22> …and 1 more".length, options)).toBe(
+      "Need /link: <@1>, <@22> …and 1 more",
+    );
+    expect(fitList(mentions, "Need /link: <@1> …and 2 more".length, options)).toBe(
+      "Need /link: <@1> …and 2 more",
+    );
+  });
+
+  it("puts no separator between the lead and the count when no item fits", () => {
+    expect(fitList(mentions, "Need /link: <@1>".length - 1, options)).toBe("Need /link: …and 3 more");
   });
 });

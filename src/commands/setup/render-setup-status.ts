@@ -19,6 +19,7 @@ import { formatTier } from "../../display/tier.js";
 import { discordTimestamp } from "../../display/discord-timestamp.js";
 import { isStoredTestEvent } from "../../events/index.js";
 import { isAdminStandingProblem } from "../../reminders/tell-admins-read-on-hold.js";
+import { fitList } from "../../display/fit-lines.js";
 
 const field = (name: string, lines: readonly string[], empty: string): APIEmbedField => ({
   name,
@@ -33,28 +34,12 @@ function describeLinks(status: SetupStatus): string[] {
   const budget = discordLimits.embedFieldValue - count.length - 1;
   return [
     count,
-    listWithin(
-      "Need `/link` again: ",
+    fitList(
       stale.map((link) => `<@${link.userId}>`),
       budget,
+      { lead: "Need `/link` again: ", separator: ", ", moreSeparator: " " },
     ),
   ];
-}
-
-/**
- * `lead` and the items, comma-separated, within `maxLength` characters: those that do not fit are counted at
- * the end ("…and 12 more"), so a long list still names the first ones rather than none.
- */
-function listWithin(lead: string, items: readonly string[], maxLength: number): string {
-  let text = lead;
-  for (const [index, item] of items.entries()) {
-    const added = `${index === 0 ? "" : ", "}${item}`;
-    const left = items.length - index - 1;
-    const more = left === 0 ? 0 : ` …and ${left} more`.length;
-    if (text.length + added.length + more > maxLength) return `${text} …and ${items.length - index} more`;
-    text += added;
-  }
-  return text;
 }
 
 function describeEndpoint(endpoint: EndpointSummary, now: number): string {
