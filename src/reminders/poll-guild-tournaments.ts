@@ -39,7 +39,10 @@ export type PollOutcome =
        */
       readonly sync: ReminderSync | undefined;
       readonly complete: boolean;
-      /** docs/architecture.md, "Tournament events"; undefined when the server shows none. */
+      /**
+       * docs/architecture.md, "Tournament events"; undefined when the server shows none, or reminders were
+       * turned off while the reminders' read ran (the events' own reads take over).
+       */
       readonly events: GuildEventSync | undefined;
     }
   | { readonly kind: "link-problem"; readonly problem: LinkProblem; readonly told: boolean }
@@ -82,15 +85,20 @@ export async function pollGuildTournaments(
   const sync =
     reader.feeds === "reminders" ? await scheduleReminders(deps, reader.settings, read, now) : undefined;
   if (sync === "overtaken") return dropOvertaken(deps, guildId);
-  // The events' own read takes its turn with the rows it writes; the reminders' read took it for both.
+  // Reminders turned off while it ran: the events' own reads keep the events from now on.
+  if (reader.feeds === "reminders" && sync === undefined) {
+    return { kind: "read", sync, complete: read.complete, events: undefined };
+  }
   const events = await syncGuildTournamentEvents(deps, {
     guildId,
     read,
     active,
     now,
-    ...(reader.feeds === "events"
-      ? { claimed: { claims: reader.settings.readClaims, settingsCreatedAt: reader.settings.createdAt } }
-      : {}),
+    claimed: {
+      feeds: reader.feeds,
+      claims: reader.settings.readClaims,
+      settingsCreatedAt: reader.settings.createdAt,
+    },
   });
   if (events === "overtaken") return dropOvertaken(deps, guildId);
   if (await recordReaderSucceeded(deps, reader, now)) {

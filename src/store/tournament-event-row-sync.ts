@@ -30,9 +30,8 @@ export interface TournamentEventSync {
  * tournament is still open (a nearer one took its place) or, after two reads of the whole list (`complete`)
  * in a row, left it before its start (the first only marks it missed); one that left at or after its start
  * started, and becomes active. Undefined, and nothing written, when the server does not show events: a read
- * that raced `/setup events off` never brings back the rows it marked for deletion. With `read` (the events'
- * own read of a server without reminders), "overtaken" and nothing written when a read claimed after it
- * already wrote (takeReadTurn).
+ * that raced `/setup events off` never brings back the rows it marked for deletion. With `read`, "overtaken"
+ * and nothing written when the read no longer holds (takeEventRowsTurn).
  */
 export async function syncTournamentEventRows(
   db: Kysely<Database>,
@@ -44,21 +43,15 @@ export async function syncTournamentEventRows(
     readonly now: number;
     /** Events the server may show at once, active ones included. */
     readonly limit: number;
-    readonly read?: ReadName;
+    readonly read?: EventRowsRead;
   },
 ): Promise<TournamentEventSync | "overtaken" | undefined> {
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
-    // The turn first: its update holds the settings row until the commit, as holdEventSettings would, and two
-    // reads that each held it shared before writing it would deadlock on PostgreSQL.
-    // An older read would move an event back to the start it read, or bring back one a nearer one replaced.
-    if (
-      input.read !== undefined &&
-      !(await takeReadTurn(trx, "tournament_event_settings", guildId, input.read))
-    ) {
-      return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
-    }
-    if (input.read === undefined && !(await holdEventSettings(trx, guildId))) return undefined;
+    if (input.read !== undefined) {
+      const turn = await takeEventRowsTurn(trx, guildId, input.read);
+      if (turn !== "taken") return turn;
+    } else if (!(await holdEventSettings(trx, guildId))) return undefined;
     const rows = await trx
       .selectFrom("tournament_events")
       .selectAll()
@@ -129,6 +122,52 @@ export async function syncTournamentEventRows(
     }
     return sync;
   });
+}
+
+/**
+ * A read of the open tournaments that writes the server's event rows: the events' own (a server without
+ * reminders), named on the events' settings, or the reminders' read, which feeds both and is named on the
+ * reminders' settings.
+ */
+export interface EventRowsRead extends ReadName {
+  readonly feeds: "events" | "reminders";
+}
+
+/**
+ * Whether `read` may still write the rows: "taken" when it may; "overtaken" when a later read wrote first, or
+ * the settings it was claimed for are gone (an older read would move an event back to the start it read, or
+ * bring back one a nearer tournament replaced); undefined when the server shows no events. The events' own
+ * read takes its turn on the events' settings (takeReadTurn). The reminders' read wrote its reminders in a
+ * commit of its own just before, which took its turn: it writes the rows only while the reminders' settings
+ * still name it their last read (no later read, reminders not turned off since), holding them until the
+ * commit, and marks every events' own read claimed so far as older, so one claimed before reminders were
+ * turned on and committing late writes nothing. Each update comes before any shared hold of the same row: two
+ * reads that each held it shared before writing it would deadlock on PostgreSQL.
+ */
+async function takeEventRowsTurn(
+  trx: Transaction<Database>,
+  guildId: string,
+  read: EventRowsRead,
+): Promise<"taken" | "overtaken" | undefined> {
+  if (read.feeds === "events") {
+    if (await takeReadTurn(trx, "tournament_event_settings", guildId, read)) return "taken";
+    return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+  }
+  const reminders = trx
+    .selectFrom("reminder_settings")
+    .select("guild_id")
+    .where("guild_id", "=", guildId)
+    .where("created_at", "=", read.settingsCreatedAt)
+    .where("synced_read", "=", read.claims);
+  const held = readDialect(trx) === "postgres" ? reminders.forShare() : reminders;
+  const stillLast = (await held.executeTakeFirst()) !== undefined;
+  if (!stillLast) return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+  const superseded = await trx
+    .updateTable("tournament_event_settings")
+    .set((eb) => ({ synced_read: eb.ref("read_claims") }))
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  return superseded.numUpdatedRows > 0n ? "taken" : undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type PlatformCredential,
   type ProblemSummary,
 } from "../../src/api/index.js";
-import { dailyRatingHistory, percentileOf, rankUsers } from "../../sandbox/core/leaderboards.js";
+import { dailyRatingHistory, rankUsers } from "../../sandbox/core/leaderboards.js";
 import { tierForRating } from "../../sandbox/core/tiers.js";
 import { startContractSandbox, type ContractWorld } from "./support/contract-sandbox.js";
 
@@ -47,7 +47,7 @@ describe("leaderboards", () => {
       globalRank: 1,
       rating: 2350,
       tier: "grandmaster",
-      percentile: percentileOf(1, 7),
+      percentile: 85.7,
       ratingHistory: dailyRatingHistory(world.sandbox.state, alice.id),
     });
     expect(rank.ratingHistory.at(-1)).toEqual({ date: "2025-12-31", rating: 2350 });

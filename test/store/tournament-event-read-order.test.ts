@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { claimDueTournamentEvents, recordEventSynced } from "../../src/store/tournament-event-lease.js";
 import { claimDueEventReads } from "../../src/store/tournament-event-reads.js";
-import { syncTournamentEventRows } from "../../src/store/tournament-event-row-sync.js";
+import { syncTournamentEventRows, type EventRowsRead } from "../../src/store/tournament-event-row-sync.js";
 import {
   disableTournamentEvents,
   enableTournamentEvents,
@@ -16,6 +16,8 @@ import { testDatabases, useMigratedStore } from "./databases.js";
 import { holdOpen, waitsForTheChange } from "./support/held-transaction.js";
 import { testNow } from "./secret-box-fixture.js";
 import { wantedTournamentEvent } from "./support/wanted-tournament-event.js";
+import { claimDuePolls, deleteReminderSettings } from "../../src/store/reminder-settings.js";
+import { sync as syncReminders, tournamentStarting, turnOn } from "./support/tournament-reminder-fixtures.js";
 
 const guildId = "100000000000000001";
 const hour = 3_600_000;
@@ -25,9 +27,9 @@ describe.each(testDatabases())("events' reads committing out of order on $name",
   const claimAt = async (now: number) => {
     const [claimed] = await claimDueEventReads(store.db, { now, pollMs: 60_000, limit: 10 });
     if (claimed === undefined) throw new Error("no read was due");
-    return { claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt };
+    return { feeds: "events" as const, claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt };
   };
-  const sync = (event: WantedTournamentEvent, read: { claims: number; settingsCreatedAt: number }) =>
+  const sync = (event: WantedTournamentEvent, read: EventRowsRead) =>
     syncTournamentEventRows(store.db, {
       guildId,
       wanted: [event],
@@ -63,6 +65,116 @@ describe.each(testDatabases())("events' reads committing out of order on $name",
     expect(await sync(wantedTournamentEvent("trn_b", first), beforeOff)).toBe("overtaken");
     const afterOn = await claimAt(testNow + 140_000);
     expect(await sync(wantedTournamentEvent("trn_b", first), afterOn)).toMatchObject({ created: 1 });
+  });
+});
+
+// With reminders on, their read feeds the events too: it writes its reminders in one commit and the rows in
+// the next, and must hold in both against reminders turned off meanwhile, a later reminders' read, and an
+// events' own read claimed before reminders were turned on.
+describe.each(testDatabases())("the reminders' read writing the events on $name", (database) => {
+  const store = useMigratedStore(database);
+  const first = testNow + 5 * hour;
+  const moved = first + 2 * hour;
+  const claimReminderRead = async (now: number) => {
+    const [claimed] = await claimDuePolls(store.db, { now, pollMs: 60_000, limit: 10 });
+    if (claimed === undefined) throw new Error("no reminders' read was due");
+    return { feeds: "reminders" as const, claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt };
+  };
+  /** The reminders' read's two commits: its reminders (taking its turn), then the event rows. */
+  async function remindersRead(read: EventRowsRead, startsAt: number) {
+    const reminders = await syncReminders(store.db, {
+      tournaments: [tournamentStarting(startsAt, "trn_a")],
+      leads: [60],
+      read: read.claims,
+      settingsCreatedAt: read.settingsCreatedAt,
+      now: testNow + 120_000,
+    });
+    const rows = await syncTournamentEventRows(store.db, {
+      guildId,
+      wanted: [wantedTournamentEvent("trn_a", startsAt)],
+      openIds: new Set(["trn_a"]),
+      complete: true,
+      now: testNow + 120_000,
+      limit: 100,
+      read,
+    });
+    return { reminders, rows };
+  }
+  const starts = async () => (await listTournamentEvents(store.db, guildId)).map((event) => event.startsAt);
+
+  it("writes no rows once reminders were turned off or a later read wrote, between its two commits", async () => {
+    await turnOn(store.db, guildId, [60]);
+    await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
+    const earlier = await claimReminderRead(testNow);
+    const later = await claimReminderRead(testNow + 60_000);
+    // The earlier read's reminders commit; the later read then commits both before the earlier's rows.
+    expect(
+      await syncReminders(store.db, {
+        tournaments: [tournamentStarting(first, "trn_a")],
+        leads: [60],
+        read: earlier.claims,
+        settingsCreatedAt: earlier.settingsCreatedAt,
+      }),
+    ).toMatchObject({ scheduled: 1 });
+    expect(await remindersRead(later, moved)).toMatchObject({ rows: { created: 1 } });
+    expect(
+      await syncTournamentEventRows(store.db, {
+        guildId,
+        wanted: [wantedTournamentEvent("trn_a", first)],
+        openIds: new Set(["trn_a"]),
+        complete: true,
+        now: testNow + 120_000,
+        limit: 100,
+        read: earlier,
+      }),
+    ).toBe("overtaken");
+    expect(await starts()).toEqual([moved]);
+
+    // Turned off after a read's reminders committed: its rows are not written.
+    const beforeOff = await claimReminderRead(testNow + 120_000);
+    await syncReminders(store.db, {
+      tournaments: [tournamentStarting(first, "trn_a")],
+      leads: [60],
+      read: beforeOff.claims,
+      settingsCreatedAt: beforeOff.settingsCreatedAt,
+    });
+    await deleteReminderSettings(store.db, guildId);
+    expect(
+      await syncTournamentEventRows(store.db, {
+        guildId,
+        wanted: [wantedTournamentEvent("trn_a", first)],
+        openIds: new Set(["trn_a"]),
+        complete: true,
+        now: testNow + 180_000,
+        limit: 100,
+        read: beforeOff,
+      }),
+    ).toBe("overtaken");
+    expect(await starts()).toEqual([moved]);
+  });
+
+  it("makes an events' own read claimed before reminders were turned on write nothing after it", async () => {
+    await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
+    const [own] = await claimDueEventReads(store.db, { now: testNow, pollMs: 60_000, limit: 10 });
+    if (own === undefined) throw new Error("no events' own read was due");
+    // Reminders turned on while the events' own read runs; their first read commits both first.
+    await turnOn(store.db, guildId, [60], testNow + 1);
+    expect(await remindersRead(await claimReminderRead(testNow + 1), moved)).toMatchObject({
+      rows: { created: 1 },
+    });
+
+    const late = await syncTournamentEventRows(store.db, {
+      guildId,
+      wanted: [wantedTournamentEvent("trn_a", first)],
+      openIds: new Set(["trn_a"]),
+      complete: true,
+      now: testNow + 120_000,
+      limit: 100,
+      read: { feeds: "events", claims: own.readClaims, settingsCreatedAt: own.createdAt },
+    });
+
+    expect(late).toBe("overtaken");
+    expect(await starts()).toEqual([moved]);
   });
 });
 

@@ -5,11 +5,14 @@
 import { listedIdsOf, type OpenTournaments } from "../read-open-tournaments.js";
 import type { ReminderDeps } from "../reminder-deps.js";
 import { findTournamentEventSettings } from "../../store/tournament-event-settings.js";
-import { syncTournamentEventRows, type TournamentEventSync } from "../../store/tournament-event-row-sync.js";
+import {
+  syncTournamentEventRows,
+  type EventRowsRead,
+  type TournamentEventSync,
+} from "../../store/tournament-event-row-sync.js";
 import { followLiveTournamentEvents, type LiveEventSync } from "../../store/tournament-event-ends.js";
 import { liveEventTiming } from "./live-event-timing.js";
 import { maxShownEvents, planTournamentEvents } from "./plan-tournament-events.js";
-import type { ReadName } from "../../store/tournament-read-state.js";
 
 export type GuildEventSync = TournamentEventSync & Partial<LiveEventSync>;
 
@@ -25,8 +28,8 @@ export async function syncGuildTournamentEvents(
     /** Read only while the server shows a started tournament's event. */
     readonly active: OpenTournaments | undefined;
     readonly now: number;
-    /** The events' own read (a server without reminders); the reminders' read takes its turn for both. */
-    readonly claimed?: ReadName;
+    /** The read, named on the settings that own it: it writes nothing once a later one wrote. */
+    readonly claimed?: EventRowsRead;
   },
 ): Promise<GuildEventSync | "overtaken" | undefined> {
   if ((await findTournamentEventSettings(deps.db, input.guildId)) === undefined) return undefined;
