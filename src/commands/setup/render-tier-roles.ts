@@ -57,8 +57,9 @@ export function renderRoleLimitReached(coverage: TierRoleCoverage): string {
 }
 
 /**
- * `/setup roles create` took longer than its hold on the server's role work: it stopped making roles, and the
- * role worker makes the rest (docs/architecture.md, "Tier roles").
+ * `/setup roles create` took longer than its hold on the server's role work, or Discord's limit on making roles
+ * asked for a long wait: it stopped making roles, and the role worker makes the rest (docs/architecture.md,
+ * "Tier roles").
  */
 export function renderCreateCutShort(coverage: TierRoleCoverage, membersQueued: number): string {
   const names = coverage.withRole.map((tier) => plainText(formatTier(tier))).join(", ");
@@ -68,8 +69,8 @@ export function renderCreateCutShort(coverage: TierRoleCoverage, membersQueued: 
       : `${coverage.withRole.length} of the ${plural(coverage.tiers, "tier", "tiers")} ` +
         `${coverage.withRole.length === 1 ? "has" : "have"} a role (${names})`;
   return (
-    `Tier roles are on. Discord was slow, so I stopped making roles here and the rest follow in the ` +
-    `background. ${have}. Updating ${plural(membersQueued, "linked member", "linked members")}; ` +
+    "Tier roles are on. Discord was slow or asked me to wait, so I stopped making roles here and the rest " +
+    `follow in the background. ${have}. Updating ${plural(membersQueued, "linked member", "linked members")}; ` +
     "`/setup status` shows progress."
   );
 }

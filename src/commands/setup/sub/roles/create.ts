@@ -64,8 +64,9 @@ export async function createTierRoles(
   try {
     outcome = await ensureTierRoles(deps, guildId, leaseHeld);
   } catch (error) {
-    if (error instanceof TierRoleLeaseEndedError) {
-      // Answered below with the roles made so far.
+    if (error instanceof TierRoleLeaseEndedError || classifyRoleFailure(error).kind === "rate-limited") {
+      // Answered below with the roles made so far: the role worker makes the rest once Discord lets it (the
+      // client for creates refuses a wait past 10 s rather than hold the answer).
     } else if (isRoleLimitReached(error)) {
       throw new UserFacingError(
         "roles_limit",
