@@ -8,13 +8,15 @@ import type { TournamentEventKey } from "./tournament-events.js";
 /**
  * A deleted event's row goes: a tournament seen again later gets a new one. Unless a read or a setting changed
  * it since the worker claimed it (`updated_at` past `claimedUpdatedAt`; it only grows): the tournament is
- * wanted again (its start moved back ahead, events turned on again), so the row stays, naming no event (the
- * bot's was just deleted, or never made), due at once (`now`) for a worker to make one. True when it went.
+ * wanted again (its start moved back ahead, events turned on again), so the row stays, due at once (`now`) for
+ * a worker to make its event. It forgets the event `deletedEventId` (the one just deleted) if it still names
+ * it, whoever holds the row; and `owner` gives back the row's lease and its create mark only while it holds
+ * them: one that took the row over since may be making an event, and keeps what it wrote. True when it went.
  */
 export async function deleteTournamentEventRow(
   db: Kysely<Database>,
   event: TournamentEventKey & { readonly claimedUpdatedAt: number },
-  now: number,
+  at: { readonly owner: string; readonly now: number; readonly deletedEventId?: string | undefined },
 ): Promise<boolean> {
   const deleted = await db
     .deleteFrom("tournament_events")
@@ -23,19 +25,20 @@ export async function deleteTournamentEventRow(
     .where("updated_at", "<=", event.claimedUpdatedAt)
     .executeTakeFirst();
   if (deleted.numDeletedRows > 0n) return true;
-  await db
-    .updateTable("tournament_events")
-    .set({
-      discord_event_id: null,
-      synced_status: null,
-      synced_fields: null,
-      create_attempted: 0,
-      due_at: now,
-      lease_owner: null,
-      lease_expires_at: null,
-    })
-    .where("guild_id", "=", event.guildId)
-    .where("tournament_id", "=", event.tournamentId)
+  const row = () =>
+    db
+      .updateTable("tournament_events")
+      .where("guild_id", "=", event.guildId)
+      .where("tournament_id", "=", event.tournamentId);
+  if (at.deletedEventId !== undefined) {
+    await row()
+      .set({ discord_event_id: null, synced_status: null, synced_fields: null, due_at: at.now })
+      .where("discord_event_id", "=", at.deletedEventId)
+      .execute();
+  }
+  await row()
+    .set({ create_attempted: 0, due_at: at.now, lease_owner: null, lease_expires_at: null })
+    .where("lease_owner", "=", at.owner)
     .execute();
   return false;
 }

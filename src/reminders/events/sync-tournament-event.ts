@@ -26,6 +26,8 @@ export type EventSyncOutcome =
   | "created"
   | "synced"
   | "deleted"
+  /** A deletion's row wanted back while its event was being deleted: it stays, due at once, naming no event. */
+  | "kept"
   | "forgotten"
   | "dropped"
   | "paused"
@@ -77,8 +79,7 @@ async function bringInLine(
   const now = deps.clock.now();
   let known = await findUnrecordedEvent(deps, event);
   if (event.wantedStatus === "deleted" || event.wantedStatus === "forgotten") {
-    await deleteWithItsEvent(deps, event, known, step);
-    return "deleted";
+    return (await deleteWithItsEvent(deps, event, known, step)) ? "deleted" : "kept";
   }
   known = await replaceIfStartedEarly(deps, event, known, step);
   let placed: PlacedEvent;
@@ -124,18 +125,24 @@ async function findUnrecordedEvent(deps: TournamentEventDeps, event: TournamentE
   return { discordId: found.id, status: found.status, fields: found.fields };
 }
 
-/** The row goes: one wanted deleted takes its event with it first, one forgotten (deleted by someone else) does not. */
+/**
+ * The row goes: one wanted deleted takes its event with it first, one forgotten (deleted by someone else) does
+ * not. False when the row stayed, wanted back meanwhile (deleteTournamentEventRow).
+ */
 async function deleteWithItsEvent(
   deps: TournamentEventDeps,
   event: TournamentEvent,
   known: KnownEvent,
   step: { current: EventStep },
-): Promise<void> {
+): Promise<boolean> {
+  let deletedEventId: string | undefined;
   if (event.wantedStatus === "deleted" && known.discordId !== null) {
     step.current = "manage";
     await deleteEvent(deps.rest, event.guildId, known.discordId).catch(ignoreUnknownEvent);
+    deletedEventId = known.discordId;
   }
-  await deleteTournamentEventRow(deps.db, keyOf(event), deps.clock.now());
+  const at = { owner: deps.owner, now: deps.clock.now(), deletedEventId };
+  return deleteTournamentEventRow(deps.db, keyOf(event), at);
 }
 
 /**
@@ -168,7 +175,7 @@ async function createEvent(
   at: { readonly step: { current: EventStep }; readonly leaseHeld: () => boolean; readonly now: number },
 ): Promise<PlacedEvent | "dropped" | "released"> {
   if (event.startsAt <= at.now) {
-    await deleteTournamentEventRow(deps.db, keyOf(event), deps.clock.now());
+    await deleteTournamentEventRow(deps.db, keyOf(event), { owner: deps.owner, now: deps.clock.now() });
     return "dropped";
   }
   // The look for an event made before may have outlasted the lease, and another worker's look may have

@@ -87,7 +87,7 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     await world.showTournaments(cup("t1", clock.now() + 24 * hour));
     deletes.release();
 
-    expect(await deleting).toEqual(["deleted"]);
+    expect(await deleting).toEqual(["kept"]);
     expect(discordEvents()).toEqual([]);
     const [kept] = await listTournamentEvents(store.db, world.guild.id);
     expect(kept).toMatchObject({ wantedStatus: "scheduled", discordEventId: null, dueAt: clock.now() });
