@@ -102,7 +102,7 @@ export async function releaseEntry(
   reason: string,
   delayMs?: number,
 ): Promise<OutboxResult> {
-  await rescheduleOutbox(deps.db, {
+  const handedBack = await rescheduleOutbox(deps.db, {
     id: entry.id,
     owner: deps.owner,
     nextAttemptAt: delayMs === undefined ? entry.nextAttemptAt : deps.clock.now() + delayMs,
@@ -110,7 +110,9 @@ export async function releaseEntry(
     countAttempt: false,
     groupId: entry.groupId,
   });
-  return describeResult(entry, "released", { reason });
+  // Not handed back: the row is left to its new state (a group being sent reports it again when it is done).
+  const said = handedBack ? reason : `${reason}; left to the group or the lease it is in now`;
+  return describeResult(entry, "released", { reason: said });
 }
 
 /**
