@@ -61,18 +61,21 @@ describe("a tick's reads of two servers when the first one's fails", () => {
       )
       .execute(db);
     const next = createTournament(world, { title: "Night Cup", secondsAhead: 7200 });
-    // Both servers due in one tick, the failing one first (claims go by next_poll_at).
+    // Both servers due in one tick, the failing one first (claims go by next_poll_at), made due in one
+    // statement so that no tick claims the first alone.
     const now = world.sandbox.clock.now();
-    for (const [guildId, dueAt] of [
-      [world.guildId, now - 2],
-      [second.guildId, now - 1],
-    ] as const) {
-      await db
-        .updateTable("reminder_settings")
-        .set({ next_poll_at: dueAt })
-        .where("guild_id", "=", guildId)
-        .execute();
-    }
+    await db
+      .updateTable("reminder_settings")
+      .set((eb) => ({
+        next_poll_at: eb
+          .case()
+          .when("guild_id", "=", world.guildId)
+          .then(now - 2)
+          .else(now - 1)
+          .end(),
+      }))
+      .where("guild_id", "in", [world.guildId, second.guildId])
+      .execute();
 
     await waitUntil(async () => (await scheduledIn(second.guildId)).includes(next.id), {
       timeoutMs: 15_000,
