@@ -58,7 +58,7 @@ describe("the bot's REST clients", () => {
     expect(paceOf(unpacedRequestsPerSecond)).toEqual([unpacedRequestsPerSecond, unpacedRequestsPerSecond]);
   });
 
-  it("refuses a create at once that would wait out a long rate limit, which the shared client waits out", async () => {
+  it("refuses, unsent, a create that would wait out a long rate limit; the shared client is not set to refuse", async () => {
     const windowMs = 4 * maxCreateRateLimitWaitMs;
     const fake = await createFakeDiscord({
       routeLimits: { "POST /guilds/:guildId/roles": { limit: 1, windowMs } },
