@@ -56,7 +56,7 @@ export function listBackgroundJobs(parts: BotParts): BackgroundJob[] {
     },
     // An id is kept only while a replay of its signed request could still be fresh (seen-interactions.ts).
     { name: "prune seen interaction ids", everyMs: hour, run: () => pruneSeenInteractions(db, clock.now()) },
-    // docs/architecture.md, "Webhooks in": posted and dead rows, and the inbox's events past their retention.
+    // docs/architecture.md, "Posting": posted and dead rows, and the inbox's events past their retention.
     {
       name: "prune delivered outbox rows and old inbox events",
       everyMs: day,

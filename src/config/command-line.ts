@@ -1,7 +1,7 @@
-// The bot's programs (`npm start`, `npm run migrate`, `secrets:reseal`, `commands:deploy`, `discord-proxy`) take
-// their settings from the environment (.env.example), never from arguments: `--help` says what the program
-// does and runs nothing, and any other argument is refused before anything runs, so a mistyped flag never
-// starts a migration or a deploy the operator did not mean.
+// The bot's programs (`npm start`, `npm run migrate`, `secrets:reseal`, `commands:deploy`, `discord-proxy`)
+// take their settings from the environment (.env.example), never from arguments: `--help` says what the
+// program does and runs nothing, and any other argument is refused before anything runs, so a mistyped flag
+// never starts a migration or a deploy the operator did not mean.
 import { parseArgs } from "node:util";
 
 export interface ProgramHelp {

@@ -52,9 +52,9 @@ export const maxCreateTimeoutMs = 30_000;
  * The bot token's two REST clients: the shared one, and one for creates Discord gives no nonce (a role, a
  * scheduled event) that sends each request once: @discordjs/rest sends a request again after a 5xx, a
  * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting"). A
- * create is made under its row's lease, renewed just before it (tournament-event-lease.ts): it must be answered
- * well within that lease, or another instance could take the row over, find no event yet and make a second,
- * so its waits are bounded (`maxCreateRateLimitWaitMs`, `maxCreateTimeoutMs`).
+ * create is made under its row's lease, renewed just before it (tournament-event-lease.ts): it must be
+ * answered well within that lease, or another instance could take the row over, find no event yet and make a
+ * second, so its waits are bounded (`maxCreateRateLimitWaitMs`, `maxCreateTimeoutMs`).
  */
 export function createBotRestClients(
   options: BotRestOptions,

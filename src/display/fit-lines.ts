@@ -1,7 +1,7 @@
 /**
- * `lead`, then the items joined by `separator`, within `maxLength` characters, ending with "…and N more" (after
- * `moreSeparator`, unless nothing but the lead fits) when some do not fit: a long list is cut between entries
- * instead of mid-entry, and still names the first ones rather than none.
+ * `lead`, then the items joined by `separator`, within `maxLength` characters, ending with "…and N more"
+ * (after `moreSeparator`, unless nothing but the lead fits) when some do not fit: a long list is cut between
+ * entries instead of mid-entry, and still names the first ones rather than none.
  */
 export function fitList(
   items: readonly string[],
@@ -22,7 +22,7 @@ export function fitList(
   return text;
 }
 
-/** One line each, within `maxLength` characters (embed field values hold 1024); `empty` when there are none. */
+/** One line each, within `maxLength` characters (an embed field holds 1024); `empty` when there are none. */
 export function fitLines(lines: readonly string[], maxLength: number, empty = "—"): string {
   return lines.length === 0 ? empty : fitList(lines, maxLength, { separator: "\n", moreSeparator: "\n" });
 }

@@ -64,8 +64,9 @@ export function createReminderWorker(options: ReminderWorkerOptions): ReminderWo
 
   /**
    * One server's read. A failure the read does not answer itself (its reminders' or events' writes refused by
-   * the database, say) is this server's alone: the others the tick claimed, whose next reads the claim already
-   * moved an interval ahead, are still read now. The failed server is read again at its next interval.
+   * the database, say) is this server's alone: the others the tick claimed, whose next reads the claim
+   * already moved an interval ahead, are still read now. The failed server is read again at its next
+   * interval.
    */
   async function pollOneGuild(reader: TournamentReader): Promise<PollOutcome> {
     try {

@@ -110,7 +110,7 @@ export async function ensureTierRoles(
     ) {
       deps.logger.info(
         { guildId, tier, roleId: role.id },
-        "tier roles: the tier was mapped meanwhile; role left",
+        "tier roles: the tier or the role was mapped meanwhile; role left unmapped",
       );
       continue;
     }

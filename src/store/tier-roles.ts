@@ -24,9 +24,9 @@ export async function listTierRoles(db: Kysely<Database>, guildId: string): Prom
 /**
  * Maps `tier` to `roleId` in the guild, replacing the tier's role and taking the role from another tier; true
  * when mapped. With `ifUnmapped` (the bot mapping a role it made or took over) it maps only a tier and a role
- * that are both still unmapped, so an admin's `/setup roles map` made meanwhile stands: false then. A map that
- * meets another committed between its delete and its insert (the bot making roles beside an admin, or two
- * admins) writes over it rather than fail on the tier's key.
+ * that are both still unmapped, so an admin's `/setup roles map` made meanwhile stands: false then. A map
+ * that meets another committed between its delete and its insert (the bot making roles beside an admin, or
+ * two admins) writes over it rather than fail on the tier's key.
  */
 export async function mapTierRole(
   db: Kysely<Database>,

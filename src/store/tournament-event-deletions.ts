@@ -6,12 +6,13 @@ import type { Database } from "./database.js";
 import type { TournamentEventKey } from "./tournament-events.js";
 
 /**
- * A deleted event's row goes: a tournament seen again later gets a new one. Unless a read or a setting changed
- * it since the worker claimed it (`updated_at` past `claimedUpdatedAt`; it only grows): the tournament is
- * wanted again (its start moved back ahead, events turned on again), so the row stays, due at once (`now`) for
- * a worker to make its event. It forgets the event `deletedEventId` (the one just deleted) if it still names
- * it, whoever holds the row; and `owner` gives back the row's lease and its create mark only while it holds
- * them: one that took the row over since may be making an event, and keeps what it wrote. True when it went.
+ * A deleted event's row goes: a tournament seen again later gets a new one. Unless a read or a setting
+ * changed it since the worker claimed it (`updated_at` past `claimedUpdatedAt`; it only grows): the
+ * tournament is wanted again (its start moved back ahead, events turned on again), so the row stays, due at
+ * once (`now`) for a worker to make its event. It forgets the event `deletedEventId` (the one just deleted)
+ * if it still names it, whoever holds the row; and `owner` gives back the row's lease and its create mark
+ * only while it holds them: one that took the row over since may be making an event, and keeps what it wrote.
+ * True when it went.
  */
 export async function deleteTournamentEventRow(
   db: Kysely<Database>,

@@ -37,7 +37,8 @@ export async function claimDueEventReads(
       ]),
     orderBy: ["next_poll_at"],
     limit: input.limit,
-    // Each claim names its read by the count, so a read that commits late is known (tournament-event-row-sync.ts).
+    // Each claim names its read by the count, so a read that commits late is known
+    // (tournament-event-row-sync.ts).
     set: { next_poll_at: input.now + input.pollMs, read_claims: sql<number>`read_claims + 1` },
   });
   return rows.map(toTournamentEventSettings);

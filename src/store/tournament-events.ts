@@ -70,8 +70,8 @@ export async function listTournamentEvents(
 }
 
 /**
- * The `updated_at` of a row a read or a setting changes: now, or one past what it holds when that is later
- * (a clock of another instance that ran ahead wrote it). It only ever grows, so "changed since it was claimed"
+ * The `updated_at` of a row a read or a setting changes: now, or one past what it holds when that is later (a
+ * clock of another instance that ran ahead wrote it). It only ever grows, so "changed since it was claimed"
  * (`updated_at` past the claim's) holds whatever the clocks of the instances that wrote it, where one running
  * behind left a change looking older than the claim, and the event in Discord at the old start for good.
  */

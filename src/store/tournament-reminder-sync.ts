@@ -55,8 +55,8 @@ export async function syncTournamentReminders(
   const { guildId, now } = input;
   return db.transaction().execute(async (trx) => {
     // First, as it takes the settings row's write lock: taken after holdReminderLeadMinutes's shared one, two
-    // reads committing together would each wait for the other.
-    // An older read would bring back a moved start's reminders, cancelling the new start's, till the next read.
+    // reads committing together would each wait for the other. An older read would bring back a moved start's
+    // reminders, cancelling the new start's, till the next read.
     if (input.read !== undefined && !(await takeReadTurn(trx, "reminder_settings", guildId, input.read))) {
       return (await holdReminderLeadMinutes(trx, guildId)) === undefined ? undefined : "overtaken";
     }

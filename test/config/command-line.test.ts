@@ -1,5 +1,5 @@
-// The programs' arguments (src/config/command-line.ts): none are taken, `--help` is answered and anything else is
-// refused with the usage, so a mistyped flag never runs a migration or a deploy.
+// The programs' arguments (src/config/command-line.ts): none are taken, `--help` is answered and anything
+// else is refused with the usage, so a mistyped flag never runs a migration or a deploy.
 import { describe, expect, it } from "vitest";
 import { readProgramArguments } from "../../src/config/command-line.js";
 

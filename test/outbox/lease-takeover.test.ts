@@ -15,8 +15,8 @@ describe.each(testDatabases())("rows of an instance that died, on $name", (datab
   it("are posted by another worker once their lease ends, not at its next poll", async () => {
     const targets = [await world.subscribeChannel("battles"), await world.subscribeChannel("results")];
     for (const target of targets) await world.enqueuePost(target);
-    // An instance claims the rows and dies: it never posts them nor renews anything. Their lease starts during
-    // the claim, so times measured from before it are at least the lease.
+    // An instance claims the rows and dies: it never posts them nor renews anything. Their lease starts
+    // during the claim, so times measured from before it are at least the lease.
     const leasedFrom = performance.now();
     const claimed = await claimDueOutbox(world.db, {
       owner: "dead",

@@ -1,8 +1,8 @@
 // Mapping a tier's role while another map of the same tier is under way on PostgreSQL
 // (src/store/tier-roles.ts, mapTierRole): `/setup roles map` beside the bot making the tier's role in create
-// mode, or two admins. The later map used to fail on the tier's key once the earlier committed; now an admin's
-// map writes over the other and the bot's leaves an admin's choice standing. (SQLite runs one writer at a
-// time, and `/setup roles map` maps in one transaction, so there they cannot interleave.)
+// mode, or two admins. The later map used to fail on the tier's key once the earlier committed; now an
+// admin's map writes over the other and the bot's leaves an admin's choice standing. (SQLite runs one writer
+// at a time, and `/setup roles map` maps in one transaction, so there they cannot interleave.)
 import { describe, expect, it } from "vitest";
 import { listTierRoles, mapTierRole } from "../../src/store/tier-roles.js";
 import { testDatabases, useMigratedStore } from "./databases.js";

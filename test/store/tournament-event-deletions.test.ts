@@ -1,8 +1,8 @@
 // A deletion's row wanted back while its event was being deleted (src/store/tournament-event-deletions.ts,
-// deleteTournamentEventRow): it stays, due at once. It forgets the deleted event only if it still names it, and
-// the deleting worker gives back only a lease it still holds: a worker that took the row over meanwhile (the
-// deletion outlasted its lease) keeps the event it is making and its create mark, so no third worker makes a
-// second event.
+// deleteTournamentEventRow): it stays, due at once. It forgets the deleted event only if it still names it,
+// and the deleting worker gives back only a lease it still holds: a worker that took the row over meanwhile
+// (the deletion outlasted its lease) keeps the event it is making and its create mark, so no third worker
+// makes a second event.
 import { describe, expect, it } from "vitest";
 import {
   claimDueTournamentEvents,

@@ -1,5 +1,5 @@
-// The settings a test bot is built from: a test's own settings over the few every bot needs. Nothing listens at
-// the platform URL; the token is no real one.
+// The settings a test bot is built from: a test's own settings over the few every bot needs. Nothing listens
+// at the platform URL; the token is no real one.
 import { loadConfig, type Config } from "../../src/config.js";
 
 export const baseTestSettings = {

@@ -57,9 +57,9 @@ export function renderRoleLimitReached(coverage: TierRoleCoverage): string {
 }
 
 /**
- * `/setup roles create` took longer than its hold on the server's role work, or Discord's limit on making roles
- * asked for a long wait: it stopped making roles, and the role worker makes the rest (docs/architecture.md,
- * "Tier roles").
+ * `/setup roles create` took longer than its hold on the server's role work, or Discord's limit on making
+ * roles asked for a long wait: it stopped making roles, and the role worker makes the rest
+ * (docs/architecture.md, "Tier roles").
  */
 export function renderCreateCutShort(coverage: TierRoleCoverage, membersQueued: number): string {
   const names = coverage.withRole.map((tier) => plainText(formatTier(tier))).join(", ");

@@ -26,7 +26,7 @@ export type EventSyncOutcome =
   | "created"
   | "synced"
   | "deleted"
-  /** A deletion's row wanted back while its event was being deleted: it stays, due at once, naming no event. */
+  /** A deletion's row wanted back while its event was deleted: it stays, due at once, naming no event. */
   | "kept"
   | "forgotten"
   | "dropped"
@@ -126,8 +126,8 @@ async function findUnrecordedEvent(deps: TournamentEventDeps, event: TournamentE
 }
 
 /**
- * The row goes: one wanted deleted takes its event with it first, one forgotten (deleted by someone else) does
- * not. False when the row stayed, wanted back meanwhile (deleteTournamentEventRow).
+ * The row goes: one wanted deleted takes its event with it first, one forgotten (deleted by someone else)
+ * does not. False when the row stayed, wanted back meanwhile (deleteTournamentEventRow).
  */
 async function deleteWithItsEvent(
   deps: TournamentEventDeps,

@@ -43,8 +43,8 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
     // Its clock never moves: by its own count the lease is still its when it would make the event.
     const first = createWorker("worker-1").runOnce();
     await looks.waitForCaught(1);
-    // Another instance, its clock a lease ahead (the lease clock of the database, as PostgreSQL's is), takes the
-    // row over.
+    // Another instance, its clock a lease ahead (the lease clock of the database, as PostgreSQL's is), takes
+    // the row over.
     const ahead = new ManualClock(clock.now() + leaseMs + 1);
     const secondWorker = createEventWorker({
       db: store.db,
