@@ -58,13 +58,18 @@ export async function createExternalEvent(
   rest: REST,
   guildId: string,
   fields: TournamentEventFields,
+  /** Cuts the create short, unsent if it still waits in the client's queue. */
+  signal?: AbortSignal,
 ): Promise<DiscordEventState> {
   const body = {
     ...toBody(fields),
     privacy_level: GuildScheduledEventPrivacyLevel.GuildOnly,
     entity_type: GuildScheduledEventEntityType.External,
   };
-  const created = (await rest.post(Routes.guildScheduledEvents(guildId), { body })) as APIGuildScheduledEvent;
+  const created = (await rest.post(Routes.guildScheduledEvents(guildId), {
+    body,
+    ...(signal === undefined ? {} : { signal }),
+  })) as APIGuildScheduledEvent;
   return readState(created);
 }
 

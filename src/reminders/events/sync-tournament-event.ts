@@ -22,6 +22,9 @@ import { handleEventRefusal, type EventStep } from "./handle-event-refusal.js";
 import type { TournamentEventDeps } from "./tournament-event-deps.js";
 import { updateDiscordEvent, type KnownEvent, type PlacedEvent } from "./update-discord-event.js";
 
+/** How much of the renewed lease a create may take, sent and answered. */
+const createShareOfLease = 0.8;
+
 export type EventSyncOutcome =
   | "created"
   | "synced"
@@ -185,7 +188,18 @@ async function createEvent(
   const lease = { owner: deps.owner, now: deps.clock.now(), leaseMs: deps.config.outbox.leaseMs };
   if (!(await markCreateAttempted(deps.db, event, lease))) return "released";
   at.step.current = "create";
-  const made = await createExternalEvent(deps.restForCreates ?? deps.rest, event.guildId, event);
+  // Answered within the lease just renewed, or not sent: past it another instance may take the row, find no
+  // event yet and make one. A create still waiting in the client (the server's creates share one rate-limit
+  // bucket, and the worker runs several rows at once) is cut, unsent, at four fifths of the lease, and the row
+  // left to its lease; its next holder looks for an event before it makes one.
+  const cut = AbortSignal.timeout(Math.floor(lease.leaseMs * createShareOfLease));
+  let made;
+  try {
+    made = await createExternalEvent(deps.restForCreates ?? deps.rest, event.guildId, event, cut);
+  } catch (error) {
+    if (cut.aborted) return "released";
+    throw error;
+  }
   // What was sent, not Discord's echo of it, which may round the times.
   const placed: PlacedEvent = { discordId: made.id, status: made.status, fields: event };
   await recordDiscordEvent(deps.db, event, {

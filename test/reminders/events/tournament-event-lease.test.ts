@@ -63,4 +63,33 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
     const [row] = await listTournamentEvents(store.db, world.guild.id);
     expect(row?.discordEventId).toBe(world.fake.scheduledEvents.list(world.guild.id)[0]?.id);
   });
+
+  it("cuts a create unanswered at four fifths of its lease, and the next holder finds the event it made", async () => {
+    const shortLeaseMs = 1_000;
+    const worker = (owner: string) =>
+      createEventWorker({
+        db: store.db,
+        fake: world.fake,
+        rest: world.newClient(),
+        clock,
+        owner,
+        leaseMs: shortLeaseMs,
+      });
+    await world.showTournaments(cup("t1", clock.now() + hour));
+    // Discord makes the event, but its answer does not come within the lease.
+    const creates = world.fake.holdResponses(
+      "POST",
+      new RegExp(`^/guilds/${world.guild.id}/scheduled-events$`),
+    );
+    const first = worker("worker-1").runOnce();
+    await creates.waitForCaught(1);
+    expect(await first).toEqual(["released"]);
+    creates.release();
+
+    clock.advance(shortLeaseMs + 1);
+    expect(await worker("worker-2").runOnce()).toEqual(["synced"]);
+    const made = world.fake.scheduledEvents.list(world.guild.id);
+    expect(made).toHaveLength(1);
+    expect((await listTournamentEvents(store.db, world.guild.id))[0]?.discordEventId).toBe(made[0]?.id);
+  });
 });
