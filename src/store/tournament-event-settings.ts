@@ -44,6 +44,15 @@ export async function enableTournamentEvents(
 ): Promise<void> {
   const { guildId, now } = input;
   await db.transaction().execute(async (trx) => {
+    // A server with reminders has its tournaments read by them: that read is moved up, or the events would
+    // wait for its next one, up to TOURNAMENT_POLL_SECONDS away. First: the rows are taken in one order,
+    // reminders' settings then events' (as the reminders' read does), or the two would deadlock on PostgreSQL.
+    await trx
+      .updateTable("reminder_settings")
+      .set({ next_poll_at: now })
+      .where("guild_id", "=", guildId)
+      .where("next_poll_at", ">", now)
+      .execute();
     await trx
       .insertInto("tournament_event_settings")
       .values({
@@ -62,14 +71,6 @@ export async function enableTournamentEvents(
           updated_at: now,
         }),
       )
-      .execute();
-    // A server with reminders has its tournaments read by them: that read is moved up, or the events would
-    // wait for its next one, up to TOURNAMENT_POLL_SECONDS away.
-    await trx
-      .updateTable("reminder_settings")
-      .set({ next_poll_at: now })
-      .where("guild_id", "=", guildId)
-      .where("next_poll_at", ">", now)
       .execute();
     await trx
       .updateTable("tournament_events")
