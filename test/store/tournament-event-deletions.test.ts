@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import {
   claimDueTournamentEvents,
+  forgetDiscordEvent,
   markCreateAttempted,
   recordDiscordEvent,
 } from "../../src/store/tournament-event-lease.js";
@@ -71,7 +72,8 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
     await endLease();
     const deleting = await claim("worker-1", deletingAt);
     expect(deleting.wantedStatus).toBe("deleted");
-    // The tournament is back in the next read while the deletion is under way.
+    // It lets the event go before it sends the deletion; the tournament is back in the next read meanwhile.
+    await forgetDiscordEvent(store.db, key);
     await showTournament(deletingAt + 1);
     return deleting;
   }
@@ -97,16 +99,11 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
 
   it("leaves a worker that took the row over with the event it is making and its lease", async () => {
     const deleting = await deletionClaimedThenWantedBack();
-    // The deletion outlasts worker-1's lease; worker-2 takes the row, finds the old event gone, and makes a
-    // new one: its create mark is written, and its answer recorded.
+    // The deletion outlasts worker-1's lease; worker-2 takes the row, names no event, finds none by its
+    // location (the old one is gone), and makes a new one: its create mark is written, and its answer recorded.
     const takenAt = deletingAt + leaseMs + 1;
     await endLease();
     await claim("worker-2", takenAt);
-    await store.db
-      .updateTable("tournament_events")
-      .set({ discord_event_id: null })
-      .where("tournament_id", "=", "trn_a")
-      .execute();
     expect(await markCreateAttempted(store.db, key, { owner: "worker-2", now: takenAt, leaseMs })).toBe(true);
     await recordDiscordEvent(store.db, key, {
       discordEventId: "700000000000000002",
@@ -123,6 +120,31 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
     expect(gone).toBe(false);
     expect(await row()).toMatchObject({ discordEventId: "700000000000000002", createAttempted: true });
     // Still worker-2's: nobody else claims it until its lease ends.
+    expect(
+      await claimDueTournamentEvents(store.db, { owner: "worker-3", now: takenAt + 2, leaseMs, limit: 10 }),
+    ).toEqual([]);
+  });
+
+  it("forgets the deleted event that a worker which took the row over found again, and leaves it its lease", async () => {
+    const deleting = await deletionClaimedThenWantedBack();
+    // worker-2 takes the row while the deletion is still on its way, and finds the old event by its location.
+    const takenAt = deletingAt + leaseMs + 1;
+    await endLease();
+    await claim("worker-2", takenAt);
+    await recordDiscordEvent(store.db, key, {
+      discordEventId: "700000000000000001",
+      syncedStatus: "scheduled",
+      syncedFields: event,
+    });
+
+    const gone = await deleteTournamentEventRow(
+      store.db,
+      { ...key, claimedUpdatedAt: deleting.updatedAt },
+      { owner: "worker-1", now: takenAt + 1, deletedEventId: "700000000000000001" },
+    );
+
+    expect(gone).toBe(false);
+    expect(await row()).toMatchObject({ discordEventId: null, dueAt: takenAt + 1 });
     expect(
       await claimDueTournamentEvents(store.db, { owner: "worker-3", now: takenAt + 2, leaseMs, limit: 10 }),
     ).toEqual([]);

@@ -141,6 +141,10 @@ async function deleteWithItsEvent(
   let deletedEventId: string | undefined;
   if (event.wantedStatus === "deleted" && known.discordId !== null) {
     step.current = "manage";
+    // Let go first, as replaceIfStartedEarly does: a worker that takes the row over while the deletion is
+    // under way (the tournament wanted back, this lease ended) finds no event named and looks for one by its
+    // location, rather than edit the one being deleted, whose 10070 would have it forget the tournament's event.
+    await forgetDiscordEvent(deps.db, event);
     await deleteEvent(deps.rest, event.guildId, known.discordId).catch(ignoreUnknownEvent);
     deletedEventId = known.discordId;
   }

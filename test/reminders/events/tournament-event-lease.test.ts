@@ -4,6 +4,7 @@
 // whose lease clock is the test's.
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
+import { disableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
 import { listTournamentEvents } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore, type TestDatabase } from "../../store/databases.js";
 import { createEventWorker, cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
@@ -91,5 +92,34 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
     const made = world.fake.scheduledEvents.list(world.guild.id);
     expect(made).toHaveLength(1);
     expect((await listTournamentEvents(store.db, world.guild.id))[0]?.discordEventId).toBe(made[0]?.id);
+  });
+
+  it("makes the event again when another worker takes a deletion's row wanted back while the event goes", async () => {
+    const worker = (owner: string) =>
+      createEventWorker({ db: store.db, fake: world.fake, rest: world.newClient(), clock, owner, leaseMs });
+    await world.showTournaments(cup("t1", clock.now() + 24 * hour));
+    expect(await worker("worker-1").runOnce()).toEqual(["created"]);
+    await disableTournamentEvents(store.db, { guildId: world.guild.id, now: clock.now() });
+    // Discord deletes the event; its answer does not come before worker-1's lease ends.
+    const deletes = world.fake.holdResponses(
+      "DELETE",
+      new RegExp(`^/guilds/${world.guild.id}/scheduled-events/\\d+$`),
+    );
+    const deleting = worker("worker-1").runOnce();
+    await deletes.waitForCaught(1);
+    // Events on again, and a read that shows the tournament; then another worker takes the row over.
+    clock.advance(1);
+    await world.showTournaments(cup("t1", clock.now() + 24 * hour));
+    clock.advance(leaseMs + 1);
+    expect(await worker("worker-2").runOnce()).toEqual(["created"]);
+    deletes.release();
+    expect(await deleting).toEqual(["kept"]);
+
+    const events = world.fake.scheduledEvents.list(world.guild.id);
+    expect(events).toHaveLength(1);
+    expect((await listTournamentEvents(store.db, world.guild.id))[0]).toMatchObject({
+      wantedStatus: "scheduled",
+      discordEventId: events[0]?.id,
+    });
   });
 });
