@@ -201,7 +201,7 @@ async function createEvent(
   try {
     made = await createExternalEvent(deps.restForCreates ?? deps.rest, event.guildId, event, cut);
   } catch (error) {
-    if (cut.aborted) return "released";
+    if (cut.aborted && isAbort(error)) return "released";
     throw error;
   }
   // What was sent, not Discord's echo of it, which may round the times.
@@ -212,6 +212,16 @@ async function createEvent(
     syncedFields: event,
   });
   return placed;
+}
+
+/**
+ * The client's answer to a create cut short: an AbortError for one sent or waiting out a rate limit (which it
+ * ends only when the wait does, still unsent), "Request aborted manually" for one still queued.
+ */
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error && (error.name === "AbortError" || error.message === "Request aborted manually")
+  );
 }
 
 /** Records what Discord has of the row's event, and when the row is due again. */

@@ -94,6 +94,39 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
     expect((await listTournamentEvents(store.db, world.guild.id))[0]?.discordEventId).toBe(made[0]?.id);
   });
 
+  it("sends no create still queued behind another when its lease's four fifths are up", async () => {
+    const shortLeaseMs = 1_000;
+    const worker = (owner: string) =>
+      createEventWorker({
+        db: store.db,
+        fake: world.fake,
+        rest: world.newClient(),
+        clock,
+        owner,
+        leaseMs: shortLeaseMs,
+      });
+    await world.showTournaments(cup("t1", clock.now() + hour), cup("t2", clock.now() + 2 * hour));
+    // The first create is made and its answer held; the second waits behind it in the client's queue.
+    const creates = world.fake.holdResponses(
+      "POST",
+      new RegExp(`^/guilds/${world.guild.id}/scheduled-events$`),
+    );
+    const first = worker("worker-1").runOnce();
+    await creates.waitForCaught(1);
+    expect(await first).toEqual(["released", "released"]);
+    expect(world.fake.scheduledEvents.list(world.guild.id).map((made) => made.name)).toEqual(["Cup t1"]);
+    creates.release();
+
+    clock.advance(shortLeaseMs + 1);
+    expect((await worker("worker-2").runOnce()).sort()).toEqual(["created", "synced"]);
+    expect(
+      world.fake.scheduledEvents
+        .list(world.guild.id)
+        .map((made) => made.name)
+        .sort(),
+    ).toEqual(["Cup t1", "Cup t2"]);
+  });
+
   it("makes the event again when another worker takes a deletion's row wanted back while the event goes", async () => {
     const worker = (owner: string) =>
       createEventWorker({ db: store.db, fake: world.fake, rest: world.newClient(), clock, owner, leaseMs });
