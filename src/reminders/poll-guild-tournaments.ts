@@ -12,6 +12,7 @@ import type { ReminderSettings } from "../store/reminder-settings.js";
 import { syncTournamentReminders, type ReminderSync } from "../store/tournament-reminder-sync.js";
 import { syncGuildTournamentEvents, type GuildEventSync } from "./events/sync-guild-tournament-events.js";
 import { hasLiveTournamentEvents } from "../store/tournament-event-ends.js";
+import { findTournamentEventSettings } from "../store/tournament-event-settings.js";
 import { checkReminderRole } from "./check-reminder-role.js";
 import { planReminders } from "./plan-reminders.js";
 import {
@@ -61,6 +62,11 @@ export async function pollGuildTournaments(
   const { guildId } = reader.settings;
   const userId = readingAdminOf(reader);
   if (reader.feeds === "reminders") await checkReminderRole(deps, reader.settings);
+  // The events' own reads claimed so far: one claimed after this began (this one on hold meanwhile) is newer.
+  const eventReadsBefore =
+    reader.feeds === "reminders"
+      ? ((await findTournamentEventSettings(deps.db, guildId))?.readClaims ?? 0)
+      : undefined;
   let read;
   let active: OpenTournaments | undefined;
   try {
@@ -98,6 +104,7 @@ export async function pollGuildTournaments(
       feeds: reader.feeds,
       claims: reader.settings.readClaims,
       settingsCreatedAt: reader.settings.createdAt,
+      ...(eventReadsBefore === undefined ? {} : { eventReadsBefore }),
     },
   });
   if (events === "overtaken") return dropOvertaken(deps, guildId);

@@ -18,6 +18,7 @@ import { testNow } from "./secret-box-fixture.js";
 import { wantedTournamentEvent } from "./support/wanted-tournament-event.js";
 import { claimDuePolls, deleteReminderSettings } from "../../src/store/reminder-settings.js";
 import { sync as syncReminders, tournamentStarting, turnOn } from "./support/tournament-reminder-fixtures.js";
+import { recordLinkProblemOnce } from "../../src/store/tournament-read-state.js";
 
 const guildId = "100000000000000001";
 const hour = 3_600_000;
@@ -130,7 +131,8 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     ).toBe("overtaken");
     expect(await starts()).toEqual([moved]);
 
-    // Turned off after a read's reminders committed: its rows are not written.
+    // Turned off after a read's reminders committed: its rows are not written (the events' own reads keep
+    // them from now on).
     const beforeOff = await claimReminderRead(testNow + 120_000);
     await syncReminders(store.db, {
       tournaments: [tournamentStarting(first, "trn_a")],
@@ -149,7 +151,37 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
         limit: 100,
         read: beforeOff,
       }),
-    ).toBe("overtaken");
+    ).toBeUndefined();
+    expect(await starts()).toEqual([moved]);
+  });
+
+  it("writes no rows after an events' own read claimed once it began, while it was on hold, wrote", async () => {
+    await turnOn(store.db, guildId, [60]);
+    await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
+    // The reminders' read begins: no events' own read claimed yet.
+    const reminders = { ...(await claimReminderRead(testNow)), eventReadsBefore: 0 };
+    // Its link is found broken meanwhile (on hold), so the events are read on their own claim, which writes.
+    await recordLinkProblemOnce(store.db, "reminder_settings", {
+      guildId,
+      problem: "not_linked",
+      now: testNow,
+    });
+    const [own] = await claimDueEventReads(store.db, { now: testNow + 1, pollMs: 60_000, limit: 10 });
+    if (own === undefined) throw new Error("no events' own read was due");
+    const ownRead = { feeds: "events" as const, claims: own.readClaims, settingsCreatedAt: own.createdAt };
+    expect(
+      await syncTournamentEventRows(store.db, {
+        guildId,
+        wanted: [wantedTournamentEvent("trn_a", moved)],
+        openIds: new Set(["trn_a"]),
+        complete: true,
+        now: testNow + 60_000,
+        limit: 100,
+        read: ownRead,
+      }),
+    ).toMatchObject({ created: 1 });
+
+    expect(await remindersRead(reminders, first)).toMatchObject({ rows: "overtaken" });
     expect(await starts()).toEqual([moved]);
   });
 

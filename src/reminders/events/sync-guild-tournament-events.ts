@@ -17,8 +17,9 @@ import { maxShownEvents, planTournamentEvents } from "./plan-tournament-events.j
 export type GuildEventSync = TournamentEventSync & Partial<LiveEventSync>;
 
 /**
- * Undefined when the server does not show tournaments as events (checked again in the store's commit);
- * "overtaken" when the events' own read `claimed` was written over by a read claimed after it.
+ * Undefined when the server does not show tournaments as events (checked again in the store's commit), or
+ * reminders were turned off since their read `claimed` began; "overtaken" when a read claimed after `claimed`
+ * already wrote the rows (tournament-event-row-sync.ts, takeEventRowsTurn).
  */
 export async function syncGuildTournamentEvents(
   deps: ReminderDeps,
