@@ -50,15 +50,21 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
       .where("guild_id", "=", guildId)
       .execute();
 
+  const recordEvent = (discordEventId: string) =>
+    recordDiscordEvent(store.db, key, { discordEventId, syncedStatus: "scheduled", syncedFields: event });
+  /** worker-1's deletion ends: the deleted event was the row's first. */
+  const worker1Deletes = (deleting: { readonly updatedAt: number }, now: number) =>
+    deleteTournamentEventRow(
+      store.db,
+      { ...key, claimedUpdatedAt: deleting.updatedAt },
+      { owner: "worker-1", now, deletedEventId: "700000000000000001" },
+    );
+
   async function deletionClaimedThenWantedBack() {
     await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
     await showTournament(testNow);
     await claim("worker-1", testNow);
-    await recordDiscordEvent(store.db, key, {
-      discordEventId: "700000000000000001",
-      syncedStatus: "scheduled",
-      syncedFields: event,
-    });
+    await recordEvent("700000000000000001");
     // The row is wanted deleted (a nearer tournament took its place), and worker-1 claims it again, its first
     // lease over, to delete its event.
     await syncTournamentEventRows(store.db, {
@@ -81,11 +87,7 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
   it("forgets the deleted event and gives back the deleting worker's own lease", async () => {
     const deleting = await deletionClaimedThenWantedBack();
 
-    const gone = await deleteTournamentEventRow(
-      store.db,
-      { ...key, claimedUpdatedAt: deleting.updatedAt },
-      { owner: "worker-1", now: deletingAt + 2, deletedEventId: "700000000000000001" },
-    );
+    const gone = await worker1Deletes(deleting, deletingAt + 2);
 
     expect(gone).toBe(false);
     expect(await row()).toMatchObject({
@@ -105,17 +107,9 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
     await endLease();
     await claim("worker-2", takenAt);
     expect(await markCreateAttempted(store.db, key, { owner: "worker-2", now: takenAt, leaseMs })).toBe(true);
-    await recordDiscordEvent(store.db, key, {
-      discordEventId: "700000000000000002",
-      syncedStatus: "scheduled",
-      syncedFields: event,
-    });
+    await recordEvent("700000000000000002");
 
-    const gone = await deleteTournamentEventRow(
-      store.db,
-      { ...key, claimedUpdatedAt: deleting.updatedAt },
-      { owner: "worker-1", now: takenAt + 1, deletedEventId: "700000000000000001" },
-    );
+    const gone = await worker1Deletes(deleting, takenAt + 1);
 
     expect(gone).toBe(false);
     expect(await row()).toMatchObject({ discordEventId: "700000000000000002", createAttempted: true });
@@ -131,17 +125,9 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
     const takenAt = deletingAt + leaseMs + 1;
     await endLease();
     await claim("worker-2", takenAt);
-    await recordDiscordEvent(store.db, key, {
-      discordEventId: "700000000000000001",
-      syncedStatus: "scheduled",
-      syncedFields: event,
-    });
+    await recordEvent("700000000000000001");
 
-    const gone = await deleteTournamentEventRow(
-      store.db,
-      { ...key, claimedUpdatedAt: deleting.updatedAt },
-      { owner: "worker-1", now: takenAt + 1, deletedEventId: "700000000000000001" },
-    );
+    const gone = await worker1Deletes(deleting, takenAt + 1);
 
     expect(gone).toBe(false);
     expect(await row()).toMatchObject({ discordEventId: null, dueAt: takenAt + 1 });

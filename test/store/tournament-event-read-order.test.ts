@@ -81,24 +81,30 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     if (claimed === undefined) throw new Error("no reminders' read was due");
     return { feeds: "reminders" as const, claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt };
   };
-  /** The reminders' read's two commits: its reminders (taking its turn), then the event rows. */
-  async function remindersRead(read: EventRowsRead, startsAt: number) {
-    const reminders = await syncReminders(store.db, {
+  /** A reminders' read's first commit: its reminders, taking its turn. */
+  const writeReminders = (startsAt: number, read: EventRowsRead) =>
+    syncReminders(store.db, {
       tournaments: [tournamentStarting(startsAt, "trn_a")],
       leads: [60],
       read: read.claims,
       settingsCreatedAt: read.settingsCreatedAt,
       now: testNow + 120_000,
     });
-    const rows = await syncTournamentEventRows(store.db, {
+  /** A read's event rows: the tournament at `startsAt`. */
+  const writeRows = (startsAt: number, read: EventRowsRead, now = testNow + 120_000) =>
+    syncTournamentEventRows(store.db, {
       guildId,
       wanted: [wantedTournamentEvent("trn_a", startsAt)],
       openIds: new Set(["trn_a"]),
       complete: true,
-      now: testNow + 120_000,
+      now,
       limit: 100,
       read,
     });
+  /** The reminders' read's two commits: its reminders (taking its turn), then the event rows. */
+  async function remindersRead(read: EventRowsRead, startsAt: number) {
+    const reminders = await writeReminders(startsAt, read);
+    const rows = await writeRows(startsAt, read, testNow + 120_000);
     return { reminders, rows };
   }
   const starts = async () => (await listTournamentEvents(store.db, guildId)).map((event) => event.startsAt);
@@ -109,49 +115,17 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     const earlier = await claimReminderRead(testNow);
     const later = await claimReminderRead(testNow + 60_000);
     // The earlier read's reminders commit; the later read then commits both before the earlier's rows.
-    expect(
-      await syncReminders(store.db, {
-        tournaments: [tournamentStarting(first, "trn_a")],
-        leads: [60],
-        read: earlier.claims,
-        settingsCreatedAt: earlier.settingsCreatedAt,
-      }),
-    ).toMatchObject({ scheduled: 1 });
+    expect(await writeReminders(first, earlier)).toMatchObject({ scheduled: 1 });
     expect(await remindersRead(later, moved)).toMatchObject({ rows: { created: 1 } });
-    expect(
-      await syncTournamentEventRows(store.db, {
-        guildId,
-        wanted: [wantedTournamentEvent("trn_a", first)],
-        openIds: new Set(["trn_a"]),
-        complete: true,
-        now: testNow + 120_000,
-        limit: 100,
-        read: earlier,
-      }),
-    ).toBe("overtaken");
+    expect(await writeRows(first, earlier, testNow + 120_000)).toBe("overtaken");
     expect(await starts()).toEqual([moved]);
 
     // Turned off after a read's reminders committed: its rows are not written (the events' own reads keep
     // them from now on).
     const beforeOff = await claimReminderRead(testNow + 120_000);
-    await syncReminders(store.db, {
-      tournaments: [tournamentStarting(first, "trn_a")],
-      leads: [60],
-      read: beforeOff.claims,
-      settingsCreatedAt: beforeOff.settingsCreatedAt,
-    });
+    await writeReminders(first, beforeOff);
     await deleteReminderSettings(store.db, guildId);
-    expect(
-      await syncTournamentEventRows(store.db, {
-        guildId,
-        wanted: [wantedTournamentEvent("trn_a", first)],
-        openIds: new Set(["trn_a"]),
-        complete: true,
-        now: testNow + 180_000,
-        limit: 100,
-        read: beforeOff,
-      }),
-    ).toBeUndefined();
+    expect(await writeRows(first, beforeOff, testNow + 180_000)).toBeUndefined();
     expect(await starts()).toEqual([moved]);
   });
 
@@ -169,17 +143,7 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     const [own] = await claimDueEventReads(store.db, { now: testNow + 1, pollMs: 60_000, limit: 10 });
     if (own === undefined) throw new Error("no events' own read was due");
     const ownRead = { feeds: "events" as const, claims: own.readClaims, settingsCreatedAt: own.createdAt };
-    expect(
-      await syncTournamentEventRows(store.db, {
-        guildId,
-        wanted: [wantedTournamentEvent("trn_a", moved)],
-        openIds: new Set(["trn_a"]),
-        complete: true,
-        now: testNow + 60_000,
-        limit: 100,
-        read: ownRead,
-      }),
-    ).toMatchObject({ created: 1 });
+    expect(await writeRows(moved, ownRead, testNow + 60_000)).toMatchObject({ created: 1 });
 
     expect(await remindersRead(reminders, first)).toMatchObject({ rows: "overtaken" });
     expect(await starts()).toEqual([moved]);
@@ -195,14 +159,10 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
       rows: { created: 1 },
     });
 
-    const late = await syncTournamentEventRows(store.db, {
-      guildId,
-      wanted: [wantedTournamentEvent("trn_a", first)],
-      openIds: new Set(["trn_a"]),
-      complete: true,
-      now: testNow + 120_000,
-      limit: 100,
-      read: { feeds: "events", claims: own.readClaims, settingsCreatedAt: own.createdAt },
+    const late = await writeRows(first, {
+      feeds: "events",
+      claims: own.readClaims,
+      settingsCreatedAt: own.createdAt,
     });
 
     expect(late).toBe("overtaken");

@@ -18,8 +18,15 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
   const world = useEventWorkerWorld(store, clock);
 
   /** A worker of its own instance: its own client to Discord. */
-  const createWorker = (owner: string) =>
-    createEventWorker({ db: store.db, fake: world.fake, rest: world.newClient(), clock, owner, leaseMs });
+  const createWorker = (owner: string, lease = leaseMs) =>
+    createEventWorker({
+      db: store.db,
+      fake: world.fake,
+      rest: world.newClient(),
+      clock,
+      owner,
+      leaseMs: lease,
+    });
 
   it("makes the event once when another worker took the row over meanwhile", async () => {
     await world.showTournaments(cup("t1", clock.now() + hour));
@@ -67,15 +74,7 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
 
   it("cuts a create unanswered at four fifths of its lease, and the next holder finds the event it made", async () => {
     const shortLeaseMs = 1_000;
-    const worker = (owner: string) =>
-      createEventWorker({
-        db: store.db,
-        fake: world.fake,
-        rest: world.newClient(),
-        clock,
-        owner,
-        leaseMs: shortLeaseMs,
-      });
+    const worker = (owner: string) => createWorker(owner, shortLeaseMs);
     await world.showTournaments(cup("t1", clock.now() + hour));
     // Discord makes the event, but its answer does not come within the lease.
     const creates = world.fake.holdResponses(
@@ -96,15 +95,7 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
 
   it("sends no create still queued behind another when its lease's four fifths are up", async () => {
     const shortLeaseMs = 1_000;
-    const worker = (owner: string) =>
-      createEventWorker({
-        db: store.db,
-        fake: world.fake,
-        rest: world.newClient(),
-        clock,
-        owner,
-        leaseMs: shortLeaseMs,
-      });
+    const worker = (owner: string) => createWorker(owner, shortLeaseMs);
     await world.showTournaments(cup("t1", clock.now() + hour), cup("t2", clock.now() + 2 * hour));
     // The first create is made and its answer held; the second waits behind it in the client's queue.
     const creates = world.fake.holdResponses(
@@ -128,23 +119,21 @@ describe("a tournament's event when a worker's lease ends while it waits on Disc
   });
 
   it("makes the event again when another worker takes a deletion's row wanted back while the event goes", async () => {
-    const worker = (owner: string) =>
-      createEventWorker({ db: store.db, fake: world.fake, rest: world.newClient(), clock, owner, leaseMs });
     await world.showTournaments(cup("t1", clock.now() + 24 * hour));
-    expect(await worker("worker-1").runOnce()).toEqual(["created"]);
+    expect(await createWorker("worker-1").runOnce()).toEqual(["created"]);
     await disableTournamentEvents(store.db, { guildId: world.guild.id, now: clock.now() });
     // Discord deletes the event; its answer does not come before worker-1's lease ends.
     const deletes = world.fake.holdResponses(
       "DELETE",
       new RegExp(`^/guilds/${world.guild.id}/scheduled-events/\\d+$`),
     );
-    const deleting = worker("worker-1").runOnce();
+    const deleting = createWorker("worker-1").runOnce();
     await deletes.waitForCaught(1);
     // Events on again, and a read that shows the tournament; then another worker takes the row over.
     clock.advance(1);
     await world.showTournaments(cup("t1", clock.now() + 24 * hour));
     clock.advance(leaseMs + 1);
-    expect(await worker("worker-2").runOnce()).toEqual(["created"]);
+    expect(await createWorker("worker-2").runOnce()).toEqual(["created"]);
     deletes.release();
     expect(await deleting).toEqual(["kept"]);
 
