@@ -63,10 +63,7 @@ export async function pollGuildTournaments(
   const userId = readingAdminOf(reader);
   if (reader.feeds === "reminders") await checkReminderRole(deps, reader.settings);
   // The events' own reads claimed so far: one claimed after this began (this one on hold meanwhile) is newer.
-  const eventReadsBefore =
-    reader.feeds === "reminders"
-      ? ((await findTournamentEventSettings(deps.db, guildId))?.readClaims ?? 0)
-      : undefined;
+  const eventReadsBefore = (await findTournamentEventSettings(deps.db, guildId))?.readClaims ?? 0;
   let read;
   let active: OpenTournaments | undefined;
   try {
@@ -101,10 +98,11 @@ export async function pollGuildTournaments(
     active,
     now,
     claimed: {
-      feeds: reader.feeds,
       claims: reader.settings.readClaims,
       settingsCreatedAt: reader.settings.createdAt,
-      ...(eventReadsBefore === undefined ? {} : { eventReadsBefore }),
+      ...(reader.feeds === "reminders"
+        ? { feeds: "reminders" as const, eventReadsBefore }
+        : { feeds: "events" as const }),
     },
   });
   if (events === "overtaken") return dropOvertaken(deps, guildId);

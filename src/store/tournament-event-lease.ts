@@ -123,15 +123,21 @@ export async function recordDiscordEvent(
 /**
  * The row's event let go before the bot deletes it to make another (an event Discord started that the tournament
  * no longer fits): recorded first, so that a crash before the deletion never leaves the row naming a deleted
- * event, which it would forget; the bot finds the old one again by its location and replaces it then.
+ * event, which it would forget; the bot finds the old one again by its location and replaces it then. Only
+ * while the row still names `discordEventId`: a worker that took the row over meanwhile keeps what it wrote.
  */
-export async function forgetDiscordEvent(db: Kysely<Database>, event: TournamentEventKey): Promise<void> {
-  await updateTournamentEventRow(db, event.guildId, event.tournamentId, {
-    discord_event_id: null,
-    synced_status: null,
-    synced_fields: null,
-    create_attempted: 0,
-  });
+export async function forgetDiscordEvent(
+  db: Kysely<Database>,
+  event: TournamentEventKey,
+  discordEventId: string,
+): Promise<void> {
+  await db
+    .updateTable("tournament_events")
+    .set({ discord_event_id: null, synced_status: null, synced_fields: null, create_attempted: 0 })
+    .where("guild_id", "=", event.guildId)
+    .where("tournament_id", "=", event.tournamentId)
+    .where("discord_event_id", "=", discordEventId)
+    .execute();
 }
 
 /**

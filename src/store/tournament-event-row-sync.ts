@@ -129,27 +129,31 @@ export async function syncTournamentEventRows(
  * reminders), named on the events' settings, or the reminders' read, which feeds both and is named on the
  * reminders' settings.
  */
-export interface EventRowsRead extends ReadName {
-  readonly feeds: "events" | "reminders";
-  /**
-   * For the reminders' read: the events' own reads claimed when it began (their settings' `read_claims`; 0
-   * when left out). One claimed after that (while the reminders' read was on hold) that already wrote is newer.
-   */
-  readonly eventReadsBefore?: number;
-}
+export type EventRowsRead = ReadName &
+  (
+    | { readonly feeds: "events" }
+    | {
+        readonly feeds: "reminders";
+        /**
+         * The events' own reads claimed when it began (their settings' `read_claims`, 0 without them): one
+         * claimed after that (while the reminders' read was on hold) that already wrote is newer.
+         */
+        readonly eventReadsBefore: number;
+      }
+  );
 
 /**
  * Whether `read` may still write the rows: "taken" when it may; "overtaken" when a later read wrote first, or
  * the settings it was claimed for are gone (an older read would move an event back to the start it read, or
- * bring back one a nearer tournament replaced); undefined when the server shows no events, or the reminders'
- * settings a reminders' read was claimed for are gone. The events' own read takes its turn on the events'
- * settings (takeReadTurn). The reminders' read wrote its reminders in a commit of its own just before, which
- * took its turn: it writes the rows only while the reminders' settings still name it their last read (no
- * later read, reminders not turned off since), holding them until the commit, and while no events' own read
- * claimed after it began wrote first (`eventReadsBefore`); it marks every events' own read claimed so far as
- * older, so one claimed before reminders were turned on and committing late writes nothing. Each update comes
- * before any shared hold of the same row: two reads that each held it shared before writing it would deadlock
- * on PostgreSQL.
+ * bring back one a nearer tournament replaced); undefined when the server shows no events, or a reminders'
+ * read finds reminders turned off (the events' own reads take over). The events' own read takes its turn on
+ * the events' settings (takeReadTurn). The reminders' read wrote its reminders in a commit of its own just
+ * before, which took its turn: it writes the rows only while the reminders' settings still name it their last
+ * read (no later read, reminders not turned off since), holding them until the commit, and while no events'
+ * own read claimed after it began wrote first (`eventReadsBefore`); it marks every events' own read claimed
+ * so far as older, so one claimed before reminders were turned on and committing late writes nothing. Each
+ * update comes before any shared hold of the same row: two reads that each held it shared before writing it
+ * would deadlock on PostgreSQL.
  */
 async function takeEventRowsTurn(
   trx: Transaction<Database>,
@@ -162,21 +166,19 @@ async function takeEventRowsTurn(
   }
   const reminders = trx
     .selectFrom("reminder_settings")
-    .select("synced_read")
-    .where("guild_id", "=", guildId)
-    .where("created_at", "=", read.settingsCreatedAt);
+    .select(["synced_read", "created_at"])
+    .where("guild_id", "=", guildId);
   const held = await (readDialect(trx) === "postgres" ? reminders.forShare() : reminders).executeTakeFirst();
-  // Reminders turned off since (maybe on again): the events' own reads keep the events now.
+  // Reminders turned off since: the events' own reads keep the events now.
   if (held === undefined) return undefined;
-  if (held.synced_read !== read.claims)
+  // A later read wrote, or reminders were turned off and on again (their read's success is not this one's).
+  if (held.created_at !== read.settingsCreatedAt || held.synced_read !== read.claims)
     return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
   const superseded = await trx
     .updateTable("tournament_event_settings")
     .set((eb) => ({ synced_read: eb.ref("read_claims") }))
     .where("guild_id", "=", guildId)
-    .where((eb) =>
-      eb.or([eb("synced_read", "is", null), eb("synced_read", "<=", read.eventReadsBefore ?? 0)]),
-    )
+    .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<=", read.eventReadsBefore)]))
     .executeTakeFirst();
   if (superseded.numUpdatedRows > 0n) return "taken";
   return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;

@@ -79,7 +79,7 @@ describe.each(testDatabases())("a deletion's row wanted back on $name", (databas
     const deleting = await claim("worker-1", deletingAt);
     expect(deleting.wantedStatus).toBe("deleted");
     // It lets the event go before it sends the deletion; the tournament is back in the next read meanwhile.
-    await forgetDiscordEvent(store.db, key);
+    await forgetDiscordEvent(store.db, key, "700000000000000001");
     await showTournament(deletingAt + 1);
     return deleting;
   }

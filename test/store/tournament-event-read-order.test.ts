@@ -79,7 +79,12 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
   const claimReminderRead = async (now: number) => {
     const [claimed] = await claimDuePolls(store.db, { now, pollMs: 60_000, limit: 10 });
     if (claimed === undefined) throw new Error("no reminders' read was due");
-    return { feeds: "reminders" as const, claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt };
+    return {
+      feeds: "reminders" as const,
+      claims: claimed.readClaims,
+      settingsCreatedAt: claimed.createdAt,
+      eventReadsBefore: 0,
+    };
   };
   /** A reminders' read's first commit: its reminders, taking its turn. */
   const writeReminders = (startsAt: number, read: EventRowsRead) =>
@@ -126,6 +131,9 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     await writeReminders(first, beforeOff);
     await deleteReminderSettings(store.db, guildId);
     expect(await writeRows(first, beforeOff, testNow + 180_000)).toBeUndefined();
+    // Turned on again: newer settings, which this read was not claimed for.
+    await turnOn(store.db, guildId, [60], testNow + 190_000);
+    expect(await writeRows(first, beforeOff, testNow + 200_000)).toBe("overtaken");
     expect(await starts()).toEqual([moved]);
   });
 
@@ -133,7 +141,7 @@ describe.each(testDatabases())("the reminders' read writing the events on $name"
     await turnOn(store.db, guildId, [60]);
     await enableTournamentEvents(store.db, { guildId, enabledBy: "200000000000000009", now: testNow });
     // The reminders' read begins: no events' own read claimed yet.
-    const reminders = { ...(await claimReminderRead(testNow)), eventReadsBefore: 0 };
+    const reminders = await claimReminderRead(testNow);
     // Its link is found broken meanwhile (on hold), so the events are read on their own claim, which writes.
     await recordLinkProblemOnce(store.db, "reminder_settings", {
       guildId,

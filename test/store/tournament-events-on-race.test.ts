@@ -75,7 +75,12 @@ describe.skipIf(postgresDatabases.length === 0)("/setup events on beside the rem
         complete: true,
         now: testNow + 2_000,
         limit: 100,
-        read: { feeds: "reminders", claims: claimed.readClaims, settingsCreatedAt: claimed.createdAt },
+        read: {
+          feeds: "reminders",
+          claims: claimed.readClaims,
+          settingsCreatedAt: claimed.createdAt,
+          eventReadsBefore: 0,
+        },
       });
       const written = rows.then(
         (sync) => sync,

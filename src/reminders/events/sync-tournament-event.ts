@@ -1,7 +1,7 @@
 // One claimed tournament event brought in line with Discord (docs/architecture.md, "Tournament events"): found
 // again after a crash or created, moved, made active, completed, or deleted. The create is recorded as
 // attempted before it is sent and its id as soon as Discord answers, so no instance ever makes it twice.
-import { DiscordAPIError } from "@discordjs/rest";
+import { DiscordAPIError, HTTPError, RateLimitError } from "@discordjs/rest";
 import { RESTJSONErrorCodes } from "discord-api-types/v10";
 import { deleteTournamentEventRow } from "../../store/tournament-event-deletions.js";
 import { sameFields, type TournamentEvent } from "../../store/tournament-events.js";
@@ -144,7 +144,7 @@ async function deleteWithItsEvent(
     // Let go first, as replaceIfStartedEarly does: a worker that takes the row over while the deletion is
     // under way (the tournament wanted back, this lease ended) finds no event named and looks for one by its
     // location, rather than edit the one being deleted, whose 10070 would have it forget the tournament's event.
-    await forgetDiscordEvent(deps.db, event);
+    await forgetDiscordEvent(deps.db, event, known.discordId);
     await deleteEvent(deps.rest, event.guildId, known.discordId).catch(ignoreUnknownEvent);
     deletedEventId = known.discordId;
   }
@@ -166,7 +166,7 @@ async function replaceIfStartedEarly(
   if (discordId === null || !(await startedBeforeItsTournament(deps, event, { ...known, discordId })))
     return known;
   step.current = "manage";
-  await forgetDiscordEvent(deps.db, event);
+  await forgetDiscordEvent(deps.db, event, discordId);
   await deleteEvent(deps.rest, event.guildId, discordId).catch(ignoreUnknownEvent);
   return { discordId: null, status: null, fields: null };
 }
@@ -215,13 +215,12 @@ async function createEvent(
 }
 
 /**
- * The client's answer to a create cut short: an AbortError for one sent or waiting out a rate limit (which it
- * ends only when the wait does, still unsent), "Request aborted manually" for one still queued.
+ * Whether a create that failed once its cut fired failed for the cut: anything but Discord's own answer (an
+ * error status, a refused rate-limit wait) is the abort, whose form (an AbortError, or the queue's rejection)
+ * is the client's to choose.
  */
 function isAbort(error: unknown): boolean {
-  return (
-    error instanceof Error && (error.name === "AbortError" || error.message === "Request aborted manually")
-  );
+  return !(error instanceof DiscordAPIError || error instanceof HTTPError || error instanceof RateLimitError);
 }
 
 /** Records what Discord has of the row's event, and when the row is due again. */
