@@ -255,16 +255,25 @@ describe.skipIf(adminUrl === undefined)(
       const postedNonces = () =>
         new Set(channels.channelIds.flatMap((id) => discord.messages(id).map((message) => message.nonce)));
       const waitedSince = Date.now();
-      await waitUntil(
-        async () => {
-          const leased = await listLeasedTo(owner);
-          if (leased.length === 0) return false;
-          // The window between Discord's answer and the commit is short: settle for any leased row after 5 s.
-          const nonces = postedNonces();
-          return leased.some((id) => nonces.has(id)) || Date.now() - waitedSince > 5000;
-        },
-        { timeoutMs: 15_000, intervalMs: 2, what: "the instance to be killed to hold leased outbox rows" },
-      );
+      const pid = bot.child.pid ?? 0;
+      // Stopped (SIGSTOP) once it is seen holding rows, and its rows read again while it cannot finish them:
+      // between a look and the kill it could otherwise post and release every row it held, and nothing would be
+      // left to take over. Let go on again if it had.
+      for (;;) {
+        await waitUntil(
+          async () => {
+            const leased = await listLeasedTo(owner);
+            if (leased.length === 0) return false;
+            // The window between Discord's answer and the commit is short: settle for any leased row after 5 s.
+            const nonces = postedNonces();
+            return leased.some((id) => nonces.has(id)) || Date.now() - waitedSince > 5000;
+          },
+          { timeoutMs: 15_000, intervalMs: 2, what: "the instance to be killed to hold leased outbox rows" },
+        );
+        process.kill(pid, "SIGSTOP");
+        if ((await listLeasedTo(owner)).length > 0) break;
+        process.kill(pid, "SIGCONT");
+      }
       beforeKill();
       dedupedBeforeKill = discord.stats.channelMessagesDeduplicated;
       await bot.kill();
