@@ -62,8 +62,12 @@ export async function pollGuildTournaments(
   const { guildId } = reader.settings;
   const userId = readingAdminOf(reader);
   if (reader.feeds === "reminders") await checkReminderRole(deps, reader.settings);
-  // The events' own reads claimed so far: one claimed after this began (this one on hold meanwhile) is newer.
-  const eventReadsBefore = (await findTournamentEventSettings(deps.db, guildId))?.readClaims ?? 0;
+  // The events' own reads claimed so far: one claimed after the reminders' read began (it on hold meanwhile)
+  // is newer.
+  const eventReadsBefore =
+    reader.feeds === "reminders"
+      ? ((await findTournamentEventSettings(deps.db, guildId))?.readClaims ?? 0)
+      : 0;
   let read;
   let active: OpenTournaments | undefined;
   try {

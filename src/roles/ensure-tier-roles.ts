@@ -95,19 +95,10 @@ export async function ensureTierRoles(
         reason: `tier roles: a role for tier ${tier}`,
       }));
     if (existing === undefined) roles.push(role);
-    const now = deps.clock.now();
     // An admin who mapped the tier (or this role) meanwhile keeps their choice; a role made here then stands
     // unused, and a later pass leaves it too (its tier is mapped).
-    if (
-      !(await mapTierRole(deps.db, {
-        guildId,
-        tier,
-        roleId: role.id,
-        createdByBot: true,
-        now,
-        ifUnmapped: true,
-      }))
-    ) {
+    const mapping = { guildId, tier, roleId: role.id, createdByBot: true, now: deps.clock.now() };
+    if (!(await mapTierRole(deps.db, { ...mapping, ifUnmapped: true }))) {
       deps.logger.info(
         { guildId, tier, roleId: role.id },
         "tier roles: the tier or the role was mapped meanwhile; role left unmapped",

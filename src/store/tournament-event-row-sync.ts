@@ -160,28 +160,37 @@ async function takeEventRowsTurn(
   guildId: string,
   read: EventRowsRead,
 ): Promise<"taken" | "overtaken" | undefined> {
-  if (read.feeds === "events") {
-    if (await takeReadTurn(trx, "tournament_event_settings", guildId, read)) return "taken";
-    return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
-  }
+  const turn =
+    read.feeds === "events"
+      ? await takeReadTurn(trx, "tournament_event_settings", guildId, read)
+      : await takeRemindersReadTurn(trx, guildId, read);
+  if (turn === true) return "taken";
+  if (turn === "reminders off") return undefined;
+  return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+}
+
+/** The reminders' read's turn on the event rows (takeEventRowsTurn). */
+async function takeRemindersReadTurn(
+  trx: Transaction<Database>,
+  guildId: string,
+  read: Extract<EventRowsRead, { readonly feeds: "reminders" }>,
+): Promise<boolean | "reminders off"> {
   const reminders = trx
     .selectFrom("reminder_settings")
     .select(["synced_read", "created_at"])
     .where("guild_id", "=", guildId);
   const held = await (readDialect(trx) === "postgres" ? reminders.forShare() : reminders).executeTakeFirst();
   // Reminders turned off since: the events' own reads keep the events now.
-  if (held === undefined) return undefined;
+  if (held === undefined) return "reminders off";
   // A later read wrote, or reminders were turned off and on again (their read's success is not this one's).
-  if (held.created_at !== read.settingsCreatedAt || held.synced_read !== read.claims)
-    return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+  if (held.created_at !== read.settingsCreatedAt || held.synced_read !== read.claims) return false;
   const superseded = await trx
     .updateTable("tournament_event_settings")
     .set((eb) => ({ synced_read: eb.ref("read_claims") }))
     .where("guild_id", "=", guildId)
     .where((eb) => eb.or([eb("synced_read", "is", null), eb("synced_read", "<=", read.eventReadsBefore)]))
     .executeTakeFirst();
-  if (superseded.numUpdatedRows > 0n) return "taken";
-  return (await holdEventSettings(trx, guildId)) ? "overtaken" : undefined;
+  return superseded.numUpdatedRows > 0n;
 }
 
 /**

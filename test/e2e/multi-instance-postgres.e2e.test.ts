@@ -197,7 +197,7 @@ describe.skipIf(adminUrl === undefined)(
       const takeover = await killing!;
       const sentAt = Date.now();
 
-      await waitUntil(async () => (await countOutbox("delivered")) === postCount, {
+      await waitUntil(async () => (await countOutboxRows(store.db, "delivered")) === postCount, {
         timeoutMs: 40_000,
         intervalMs: 100,
         what: `all ${postCount} outbox rows to be delivered`,
@@ -215,8 +215,9 @@ describe.skipIf(adminUrl === undefined)(
       expect(answers.filter((answer) => !["accepted", "duplicate"].includes(answer.outcome))).toEqual([]);
       const answeredEvents = new Set(answers.map((answer) => answer.event));
       expect(answeredEvents.size).toBe(eventCount);
-      expect(await countInbox()).toBe(eventCount);
-      expect(await countOutbox()).toBe(postCount);
+      // Platform events and channel posts (support/outbox-counts.ts): a thread start is a row of its own in each.
+      expect(await countInboxRows(store.db)).toBe(eventCount);
+      expect(await countOutboxRows(store.db)).toBe(postCount);
 
       // Exactly once, from what Discord holds: each event in each of its channels, nothing else anywhere.
       const { wrong, posts } = checkPostedOnce(discord, channels, eventCount);
@@ -251,11 +252,11 @@ describe.skipIf(adminUrl === undefined)(
       bot: BotProcess,
       beforeKill: () => void,
     ): Promise<{ orphaned: number; alreadyPosted: number }> {
-      const owner = `${hostname()}:${bot.child.pid}:%`;
+      const pid = bot.child.pid ?? 0;
+      const owner = `${hostname()}:${pid}:%`;
       const postedNonces = () =>
         new Set(channels.channelIds.flatMap((id) => discord.messages(id).map((message) => message.nonce)));
       const waitedSince = Date.now();
-      const pid = bot.child.pid ?? 0;
       // Stopped (SIGSTOP) once it is seen holding rows, and its rows read again while it cannot finish them:
       // between a look and the kill it could otherwise post and release every row it held, and nothing would be
       // left to take over. Let go on again if it had.
@@ -290,16 +291,6 @@ describe.skipIf(adminUrl === undefined)(
         .where("lease_owner", "like", ownerPattern)
         .execute();
       return rows.map((row) => row.id);
-    }
-
-    /** Channel posts (support/outbox-counts.ts): a post's thread start is a row of its own. */
-    function countOutbox(status?: "delivered"): Promise<number> {
-      return countOutboxRows(store.db, status);
-    }
-
-    /** Platform events; a thread's start keeps an inbox row of its own. */
-    function countInbox(): Promise<number> {
-      return countInboxRows(store.db);
     }
   },
 );
