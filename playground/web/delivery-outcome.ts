@@ -1,6 +1,7 @@
 // What became of an event the Platform panel sent: the bot's answer (accepted, duplicate, ignored, dead or
-// stale; docs/architecture.md, "Webhooks in") and, for an accepted one, the posts and edits it queued, read
-// from the bot's outbox by the event's id, since the answer itself carries only the status and the id.
+// stale, or 425 for one dated too far ahead; docs/architecture.md, "Webhooks in") and, for an accepted one,
+// the posts and edits it queued, read from the bot's outbox by the event's id, since the answer itself carries
+// only the status and the id.
 import { canonicalEventKind } from "../../src/events/event-kinds.js";
 import { findInboxEvent, operatorSource } from "../../src/store/inbox.js";
 import { listActiveSubscriptionsForKind } from "../../src/store/subscriptions.js";
@@ -8,7 +9,7 @@ import { ingestStatuses, type IngestStatus } from "../../src/webhooks/ingest-eve
 import type { Playground } from "../start-playground.js";
 
 export interface DeliveryOutcome {
-  /** The bot's word for the event, or undefined when it refused the delivery (not HTTP 200). */
+  /** The bot's word for the event (`future` for a 425), or undefined when it refused the delivery otherwise. */
   readonly outcome: IngestStatus | undefined;
   /** Posts and edits this delivery queued in the bot's outbox. */
   readonly queued: number;
@@ -44,6 +45,12 @@ export async function describeDelivery(
   };
   const status = ingestStatuses.find((known) => known === body.status);
   const eventId = typeof body.eventId === "string" ? body.eventId : undefined;
+  if (answer.httpStatus === 425 && body.error === "too_early" && eventId !== undefined) {
+    return nothing(
+      "future",
+      `Event ${eventId} (${kind}): too early. It is dated more than a few minutes ahead of the bot's clock, so the bot stored nothing and answered 425; the platform would send it again later, and the bot takes it once its clock is within a few minutes of the event's date.`,
+    );
+  }
   if (answer.httpStatus !== 200 || status === undefined || eventId === undefined) {
     const why = typeof body.error === "string" ? ` (${body.error})` : "";
     return {
@@ -60,12 +67,6 @@ export async function describeDelivery(
     return nothing(
       "stale",
       `${of}: stale. It is older than the bot's inbox remembers, so it was dropped and nothing was queued.`,
-    );
-  }
-  if (status === "future") {
-    return nothing(
-      "future",
-      `${of}: future. It is dated more than a few minutes ahead of the bot's clock, so it was dropped and nothing was queued.`,
     );
   }
   const stored = await findInboxEvent(db, { source: operatorSource, eventId });

@@ -1,6 +1,6 @@
 // One delivery, from bytes to answer (docs/architecture.md, "Webhooks in"): verify, then store durably (or
-// drop an event too old or dated too far ahead to store, stale-event.ts, future-event.ts), then say so. Transport-free, so webhook-routes.ts stays a
-// thin adapter.
+// drop an event too old to store, stale-event.ts, or refuse one dated too far ahead for now, future-event.ts),
+// then say so. Transport-free, so webhook-routes.ts stays a thin adapter.
 import type { Logger } from "../logger.js";
 import { isAnyWorkQueued } from "../store/event-stored-subscribers.js";
 import type { WebhookEndpoint } from "../store/webhook-endpoints.js";
@@ -21,8 +21,12 @@ export interface DeliveryDependencies {
 }
 
 export type DeliveryAnswer =
-  | { readonly statusCode: 200; readonly body: { readonly status: IngestStatus; readonly eventId: string } }
-  | { readonly statusCode: 401; readonly body: { readonly error: "invalid_signature" } };
+  | {
+      readonly statusCode: 200;
+      readonly body: { readonly status: Exclude<IngestStatus, "future">; readonly eventId: string };
+    }
+  | { readonly statusCode: 401; readonly body: { readonly error: "invalid_signature" } }
+  | { readonly statusCode: 425; readonly body: { readonly error: "too_early"; readonly eventId: string } };
 
 export async function receiveDelivery(
   deps: DeliveryDependencies,
@@ -41,28 +45,32 @@ export async function receiveDelivery(
     return { statusCode: 401, body: { error: "invalid_signature" } };
   }
   const result = await deps.ingest({ rawBody, source });
-  deps.metrics.received(result.status, result.enqueued);
+  const { status } = result;
+  deps.metrics.received(status, result.enqueued);
   if (result.enqueued > 0 || isAnyWorkQueued(result)) deps.onEnqueued?.();
-  if (result.status === "stale") {
+  if (status === "stale") {
     // No payload: the id and the age say what was dropped and why.
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, ageMs: result.ageMs },
       "webhook event older than the inbox remembers; acknowledged and dropped",
     );
   }
-  if (result.status === "future") {
+  if (status === "future") {
+    // Not acknowledged: the platform retries a non-2xx answer for 40 min 30 s, and a retry that our clock
+    // has caught up with is stored as any event is (future-event.ts).
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, aheadMs: result.aheadMs },
-      "webhook event dated ahead of our clock by more than the allowance; acknowledged and dropped (is either clock wrong?)",
+      "webhook event dated ahead of our clock by more than the allowance; answered 425 for the platform to retry (is either clock wrong?)",
     );
+    return { statusCode: 425, body: { error: "too_early", eventId: result.eventId } };
   }
-  if (result.status === "dead") {
+  if (status === "dead") {
     deps.logger.warn(
       { eventId: result.eventId, source: source.type, error: result.error },
       "webhook event dead-lettered",
     );
   }
-  return { statusCode: 200, body: { status: result.status, eventId: result.eventId } };
+  return { statusCode: 200, body: { status, eventId: result.eventId } };
 }
 
 /**

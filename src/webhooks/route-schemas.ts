@@ -5,7 +5,8 @@ import { z } from "zod";
 import { ingestStatuses } from "./ingest-event.js";
 import { rawBodySchema } from "./raw-body.js";
 
-const acknowledgement = z.object({ status: z.enum(ingestStatuses), eventId: z.string() });
+/** Every status but `future`, which is answered 425 below. */
+const acknowledgement = z.object({ status: z.enum(ingestStatuses).exclude(["future"]), eventId: z.string() });
 
 /** Every refusal and failure the receiver answers; a 5xx names only the request id to search the logs for. */
 const refusal = z.object({
@@ -24,7 +25,10 @@ const refusal = z.object({
 /** Loose: the request's other headers are kept as they came. */
 const signatureHeaders = z.looseObject({ "x-service-signature": z.string().optional() });
 
-const responses = { 200: acknowledgement, "4xx": refusal, "5xx": refusal };
+/** An event dated too far ahead of our clock, for the platform to retry (future-event.ts). */
+const tooEarly = z.object({ error: z.literal("too_early"), eventId: z.string() });
+
+const responses = { 200: acknowledgement, 425: tooEarly, "4xx": refusal, "5xx": refusal };
 
 export const operatorRouteSchema = { headers: signatureHeaders, body: rawBodySchema, response: responses };
 

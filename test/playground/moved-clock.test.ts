@@ -39,7 +39,8 @@ describe("the playground with its clock moved ahead", () => {
       kind: "tournament.started",
       payload: tournamentStarted("2", clockNow() + day),
     });
-    expect(dayAhead).toMatchObject({ status: 200, outcome: "future" });
+    expect(dayAhead).toMatchObject({ status: 425, outcome: "future" });
+    expect(dayAhead.said).toMatch(/too early\. It is dated more than a few minutes ahead of the bot's clock/);
   });
 
   it("gives the page the moved clock's time to read relative timestamps against", async () => {

@@ -1,7 +1,7 @@
 // The platform sandbox as the sender: every kind it emits, in both payload forms, signed and delivered over
 // HTTP to the receiver, must be accepted, none dead-lettered (the data shapes are the sandbox's).
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { eventKinds } from "../../src/events/event-kinds.js";
 import { listRecentInboxEvents } from "../../src/store/inbox.js";
 import { createWebhookEndpoint } from "../../src/store/webhook-endpoints.js";
@@ -91,6 +91,44 @@ describe("deliveries from the platform sandbox", () => {
     await sendTestEvents(await register(base, operatorSecret, "standard"));
     const stored = await listRecentInboxEvents(store.db, { limit: 100 });
     expect(stored.map((event) => event.status)).toEqual(eventKinds.map(() => "accepted"));
+  });
+
+  it("stores an event dated ahead of our clock from the platform's retry our clock has caught up with", async () => {
+    const minute = 60_000;
+    // Our clock 10 minutes behind the platform's, twice the allowance (src/webhooks/future-event.ts).
+    const behind = { now: () => sandbox.sandbox.clock.now() - 10 * minute };
+    const { app: lagging } = await buildReceiverApp({ db: store.db, secretBox: box, clock: behind });
+    onTestFinished(() => lagging.close());
+    const url = `${await lagging.listen({ port: 0, host: "127.0.0.1" })}/webhooks/platform`;
+    const webhookId = await register(url, operatorSecret, "standard");
+    const records = async (list: "deliveries" | "failed_deliveries"): Promise<unknown> =>
+      (await sandbox.call("GET", `/api/v1/webhooks/${webhookId}/${list}`, { key: sandbox.key("bob") })).body[
+        list
+      ];
+
+    await sandbox.call("POST", "/sandbox/users", { body: { username: "early" } });
+    await sandbox.sandbox.idle();
+    expect(await listRecentInboxEvents(store.db, { limit: 10 })).toEqual([]);
+    expect(await records("failed_deliveries")).toEqual([
+      expect.objectContaining({ attempts: 1, last_response_code: 425 }),
+    ]);
+
+    // The retries 30 s and 2 m 30 s after the first are still dated more than 5 minutes ahead of our clock.
+    await sandbox.sandbox.advance(30_000);
+    await sandbox.sandbox.advance(2 * minute);
+    expect(await listRecentInboxEvents(store.db, { limit: 10 })).toEqual([]);
+    expect(await records("failed_deliveries")).toEqual([
+      expect.objectContaining({ attempts: 3, last_response_code: 425 }),
+    ]);
+
+    // The one 10 m 30 s after: half a minute behind our clock, and stored as any event is.
+    await sandbox.sandbox.advance(8 * minute);
+    const stored = await listRecentInboxEvents(store.db, { limit: 10 });
+    expect(stored.map((event) => [event.kind, event.status])).toEqual([["user.registered", "accepted"]]);
+    expect(await records("deliveries")).toEqual([
+      expect.objectContaining({ status: "delivered", attempts: 4, response_code: 200 }),
+    ]);
+    expect(await records("failed_deliveries")).toEqual([]);
   });
 
   it("accepts a real event as it happens: a new user registering", async () => {

@@ -1,6 +1,7 @@
 // Events the inbox could not vouch for once it forgot them (docs/platform-assumptions.md, "Event times"): one
 // without `created` is stored dead and posts nothing, and one dated further ahead of our clock than the
-// allowance is acknowledged and dropped, so no signed capture is ever posted twice, however it is replayed.
+// allowance is refused for now (425) and stored once a retry is near enough, so no signed capture is ever
+// posted twice, however it is replayed.
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
@@ -145,26 +146,34 @@ describe.each(testDatabases())("undated and future-dated webhook events on $name
     expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 1 });
   });
 
-  it("acknowledges an event dated further ahead, stores and routes nothing, warns and counts it", async () => {
+  it("answers an event dated further ahead 425 for a retry, stores and routes nothing, warns and counts it", async () => {
     clock.set(createdAt - futureAllowanceMs - 1);
     const receiver = await startReceiver();
 
     const response = await deliver(receiver, dated);
 
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: "future", eventId: "evt_dated" });
+    expect(response.statusCode).toBe(425);
+    expect(response.json()).toEqual({ error: "too_early", eventId: "evt_dated" });
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
     expect(await countReceived("future")).toBe(1);
     expect(logLinesOf("evt_dated")).toEqual([
       expect.objectContaining({ level: 40, eventId: "evt_dated", aheadMs: futureAllowanceMs + 1 }),
     ]);
     expect(lines.join("")).not.toContain("secret-looking-name");
+
+    // The platform's retry, once our clock is within the allowance of the event's date: stored and routed.
+    clock.advance(1);
+    const retried = await deliver(receiver, dated);
+
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ status: "accepted", eventId: "evt_dated" });
+    expect(await countStored(store.db)).toEqual({ inbox: 1, outbox: 1 });
   });
 
   it("posts a capture dated hours ahead at most once, however it is replayed", async () => {
     clock.set(createdAt - 2 * hour);
     const receiver = await startReceiver();
-    expect((await deliver(receiver, dated)).json()).toMatchObject({ status: "future" });
+    expect((await deliver(receiver, dated)).json()).toMatchObject({ error: "too_early" });
     expect(await countStored(store.db)).toEqual({ inbox: 0, outbox: 0 });
 
     // Replayed once its date has come: taken as new, and posted.
