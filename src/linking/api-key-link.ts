@@ -1,6 +1,7 @@
 import { PlatformError } from "../api/errors.js";
 import { isHeaderSafeCredential } from "../api/http.js";
 import { getCurrentUser } from "../api/users.js";
+import { withRequestId } from "../discord/describe-platform-error.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import type { MemberKey, MemberLink } from "../store/member-links.js";
 import { saveLinkedAccount } from "./save-linked-account.js";
@@ -39,6 +40,17 @@ export async function linkWithApiKey(
         "api_key_not_permitted",
         "The platform knows that key, but it may not read your account. Create a key with a higher " +
           "permission level (Settings, API Keys) and paste that one.",
+      );
+    }
+    // 404 names no id the member typed: the account behind the key is gone, so "check the id" would mislead.
+    if (error instanceof PlatformError && error.status === 404) {
+      throw new UserFacingError(
+        "api_key_account_missing",
+        withRequestId(
+          "The platform found no account for that key: it may have been deleted. Create a key on the " +
+            "account you use now and paste that one.",
+          error.requestId,
+        ),
       );
     }
     throw error;

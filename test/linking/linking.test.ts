@@ -202,6 +202,19 @@ describe("account linking", () => {
     expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
   });
 
+  it("tells a member whose key's account is gone (404 to GET /users/me) that it may be deleted, not to check an id", async () => {
+    platform.queueReplies({ status: 404, body: { error: { code: "NOT_FOUND", message: "no such user" } } });
+    const refused = await linkWithApiKey(deps, member, "key_gone_0123456789").catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(UserFacingError);
+    expect(refused).toMatchObject({ code: "api_key_account_missing" });
+    expect((refused as Error).message).toMatch(/found no account for that key: it may have been deleted/);
+    expect((refused as Error).message).not.toMatch(/Check the id/);
+    expect((refused as Error).message).not.toContain("key_gone");
+    expect(await findMemberLink(deps.db, deps.secretBox, member)).toBeUndefined();
+  });
+
   it("tells a member a key with characters no header can carry is not a key, without asking the platform", async () => {
     const asked = platform.requests.length;
     for (const key of [
