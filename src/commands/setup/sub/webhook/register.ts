@@ -2,7 +2,6 @@
 // with url = PUBLIC_URL/webhooks/platform/<endpointId>, a generated secret and the guild's kinds, as the
 // admin's own linked account. Run again, it updates the kinds of the webhook it registered and turns it on;
 // when the platform cannot update it in place, it registers a new one with a new secret (replace-webhook.ts).
-import { PlatformError } from "../../../../api/errors.js";
 import type { PlatformCredential } from "../../../../api/http.js";
 import { registerWebhook, updateWebhook } from "../../../../api/webhooks.js";
 import { retiredSecretAcceptanceMs } from "../../../../store/webhook-retired-secrets.js";
@@ -173,8 +172,9 @@ async function registerEndpoint(
     });
     platformWebhookId = webhook.id;
   } catch (error) {
-    // A refusal means no webhook exists: forget the endpoint. After a time-out it may exist, so keep it.
-    if (error instanceof PlatformError && unconfirmed === undefined)
+    // A refusal (4xx) means no webhook exists: forget the endpoint. After a 5xx or a time-out it may exist, so
+    // keep it, and its secret, for the next run to register with.
+    if (!isUnconfirmed(error) && unconfirmed === undefined)
       await deleteWebhookEndpoint(deps.db, { guildId: request.guildId, id: endpoint.id });
     throw error;
   }
