@@ -6,7 +6,10 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { ChannelArgument } from "../discord/command-arguments.js";
 import type { ServerActor } from "../discord/interaction-handlers.js";
-import { readBotChannelPermissions } from "../discord/read-bot-channel-permissions.js";
+import {
+  readBotChannelPermissions,
+  type BotChannelPermissions,
+} from "../discord/read-bot-channel-permissions.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import type { BotDependencies } from "./bot-dependencies.js";
 
@@ -43,6 +46,13 @@ export async function requireBotCanPost(
   const permissions = await readBotPermissionsIn(deps, actor, channel);
   if (permissions === "unknown-channel")
     throw new UserFacingError("unknown_channel", `<#${channel.id}> no longer exists. Pick another channel.`);
+  if (permissions === "not-in-server") {
+    throw new UserFacingError(
+      "bot_not_in_server",
+      `I can't post in <#${channel.id}>: the bot isn't a member of this server (the app may have been added ` +
+        "with its commands only). Add the bot to the server, then run this again. Nothing was changed.",
+    );
+  }
   const missing = namePermissions(needs & ~permissions);
   if (missing.length > 0) {
     throw new UserFacingError(
@@ -68,7 +78,7 @@ async function readBotPermissionsIn(
   deps: Pick<BotDependencies, "rest" | "applicationId">,
   actor: ServerActor,
   channel: ChannelArgument,
-): Promise<bigint | "unknown-channel"> {
+): Promise<BotChannelPermissions> {
   if (channel.id === actor.channelId && actor.appPermissions !== undefined) return actor.appPermissions;
   // The bot's user id is its application's (Discord's bots are their applications' users).
   return await readBotChannelPermissions(deps.rest, {

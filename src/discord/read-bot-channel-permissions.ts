@@ -13,18 +13,29 @@ import {
 } from "discord-api-types/v10";
 import { computeChannelPermissions } from "./channel-permissions.js";
 
-/** The bot's permissions there; "unknown-channel" once the channel was deleted (10003). */
-export type BotChannelPermissions = bigint | "unknown-channel";
+/**
+ * The bot's permissions there; "unknown-channel" once the channel was deleted (10003); "not-in-server" when the
+ * bot is not a member of the server: the app was added with its commands only, or the bot was removed. Discord
+ * then answers the server's routes 10004 Unknown Guild, as for a server that does not exist.
+ */
+export type BotChannelPermissions = bigint | "unknown-channel" | "not-in-server";
 
 export async function readBotChannelPermissions(
   rest: REST,
   place: { readonly guildId: string; readonly channelId: string; readonly botUserId: string },
 ): Promise<BotChannelPermissions> {
-  const [channel, guild, member] = await Promise.all([
-    readChannel(rest, place.channelId),
-    rest.get(Routes.guild(place.guildId)) as Promise<Pick<APIGuild, "owner_id" | "roles">>,
-    rest.get(Routes.guildMember(place.guildId, place.botUserId)) as Promise<APIGuildMember>,
-  ]);
+  let read;
+  try {
+    read = await Promise.all([
+      readChannel(rest, place.channelId),
+      rest.get(Routes.guild(place.guildId)) as Promise<Pick<APIGuild, "owner_id" | "roles">>,
+      rest.get(Routes.guildMember(place.guildId, place.botUserId)) as Promise<APIGuildMember>,
+    ]);
+  } catch (error) {
+    if (error instanceof DiscordAPIError && notInServerCodes.has(error.code)) return "not-in-server";
+    throw error;
+  }
+  const [channel, guild, member] = read;
   if (channel === "unknown-channel") return channel;
   const inputs = {
     guildId: place.guildId,
@@ -39,6 +50,12 @@ export async function readBotChannelPermissions(
     return computeChannelPermissions({ ...inputs, overwrites: [] }) & ~PermissionFlagsBits.ViewChannel;
   return computeChannelPermissions({ ...inputs, overwrites: channel.permission_overwrites ?? [] });
 }
+
+/** The server unknown to the bot, or the bot no member of it. */
+const notInServerCodes: ReadonlySet<number | string> = new Set([
+  RESTJSONErrorCodes.UnknownGuild,
+  RESTJSONErrorCodes.UnknownMember,
+]);
 
 async function readChannel(
   rest: REST,

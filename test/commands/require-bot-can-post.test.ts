@@ -62,4 +62,13 @@ describe("reading the bot's permissions in the channel an admin names", () => {
     const deleted = requireBotCanPost(deps, actor(undefined), named(there), postingNeeds.notices);
     await expect(deleted).rejects.toMatchObject({ code: "unknown_channel" });
   });
+
+  it("says the bot is not in the server when Discord answers its routes Unknown Guild", async () => {
+    fake.removeBotFromGuild(guildId);
+    const refused = requireBotCanPost(deps, actor(undefined), named(there), postingNeeds.announcements);
+    await expect(refused).rejects.toMatchObject({
+      code: "bot_not_in_server",
+      message: expect.stringContaining(`I can't post in <#${there}>: the bot isn't a member of this server`),
+    });
+  });
 });
