@@ -1,7 +1,7 @@
 // Where the bot token's REST goes and who paces it (docs/architecture.md, "Growing past one machine"). Alone,
 // each instance paces itself to its share of Discord's global limit. Behind the shared proxy, the proxy owns
 // every limit: the instance sends at once and lets the proxy hold a request until its turn.
-import { REST } from "@discordjs/rest";
+import { REST, type RateLimitData } from "@discordjs/rest";
 import type { Config } from "../config.js";
 
 /** Not a Discord limit: high enough that @discordjs/rest never holds a request back for the global limit. */
@@ -41,10 +41,14 @@ export function readBotRestOptions(
 }
 
 /**
- * The longest rate-limit wait the client for creates sits out: past it the create is refused at once
- * (@discordjs/rest's RateLimitError, a "rate-limited" failure its worker retries when the limit ends).
+ * The longest rate-limit wait either bot client sits out (a channel's 5 posts per 5 s, Discord's global limit);
+ * past it the request is refused at once, unsent (@discordjs/rest's RateLimitError): a worker's row is then
+ * "rate-limited", due again when the limit ends and not counted as an attempt, and a member's command is told
+ * when to try again (src/bot/describe-interaction-error.ts). Waited out, a long `Retry-After` (a route limited
+ * for minutes, or Cloudflare's hour-long ban) would hold the row past its lease, for another instance to send
+ * it again, and a member's answer for as long.
  */
-export const maxCreateRateLimitWaitMs = 10_000;
+export const maxRateLimitWaitMs = 10_000;
 /** The longest a create is waited for behind the proxy, whose 60 s would be a whole lease (else 15 s). */
 export const maxCreateTimeoutMs = 30_000;
 
@@ -54,7 +58,7 @@ export const maxCreateTimeoutMs = 30_000;
  * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting"). A
  * create is made under its row's lease, renewed just before it (tournament-event-lease.ts): it must be
  * answered well within that lease, or another instance could take the row over, find no event yet and make a
- * second, so its waits are bounded (`maxCreateRateLimitWaitMs`, `maxCreateTimeoutMs`).
+ * second, so its waits are bounded (`maxRateLimitWaitMs`, `maxCreateTimeoutMs`).
  */
 export function createBotRestClients(
   options: BotRestOptions,
@@ -66,15 +70,23 @@ export function createBotRestClients(
   };
   const { forCreates, forTheRest } = splitGlobalLimit(options.globalRequestsPerSecond);
   return {
-    rest: new REST({ ...shared, globalRequestsPerSecond: forTheRest }).setToken(token),
+    rest: new REST({
+      ...shared,
+      globalRequestsPerSecond: forTheRest,
+      rejectOnRateLimit: refusesLongWaits,
+    }).setToken(token),
     restForCreates: new REST({
       ...shared,
       globalRequestsPerSecond: forCreates,
       retries: 0,
       ...(options.timeout === undefined ? {} : { timeout: Math.min(options.timeout, maxCreateTimeoutMs) }),
-      rejectOnRateLimit: (limit) => limit.retryAfter > maxCreateRateLimitWaitMs,
+      rejectOnRateLimit: refusesLongWaits,
     }).setToken(token),
   };
+}
+
+function refusesLongWaits(limit: RateLimitData): boolean {
+  return limit.retryAfter > maxRateLimitWaitMs;
 }
 
 /**

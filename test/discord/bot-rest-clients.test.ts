@@ -1,14 +1,14 @@
 // The bot token's two REST clients as the bot builds them (src/discord/bot-rest-options.ts): the shared one
 // sends a request again after a lost answer, the one for creates with no nonce does not, so a role Discord made
 // is not made twice. The answer is lost by an HTTP proxy on 127.0.0.1 in front of the fake Discord, after the
-// fake acted.
+// fake acted. Both sit out a short rate limit and refuse a long one, unsent.
 import { RateLimitError } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { describe, expect, it } from "vitest";
 import { createFakeDiscord } from "../../fake-discord/index.js";
 import {
   createBotRestClients,
-  maxCreateRateLimitWaitMs,
+  maxRateLimitWaitMs,
   unpacedRequestsPerSecond,
 } from "../../src/discord/bot-rest-options.js";
 import { useAnswerDroppingProxy } from "../support/answer-dropping-proxy.js";
@@ -58,26 +58,60 @@ describe("the bot's REST clients", () => {
     expect(paceOf(unpacedRequestsPerSecond)).toEqual([unpacedRequestsPerSecond, unpacedRequestsPerSecond]);
   });
 
-  it("refuses, unsent, a create that would wait out a long rate limit; the shared client is not set to refuse", async () => {
-    const windowMs = 4 * maxCreateRateLimitWaitMs;
+  it("refuses, unsent, a request that would wait out a long rate limit, through either client", async () => {
+    const windowMs = 4 * maxRateLimitWaitMs;
     const fake = await createFakeDiscord({
-      routeLimits: { "POST /guilds/:guildId/roles": { limit: 1, windowMs } },
+      routeLimits: {
+        "POST /guilds/:guildId/roles": { limit: 1, windowMs },
+        "POST /channels/:channelId/messages": { limit: 1, windowMs },
+      },
     });
     try {
       const guild = fake.createGuild({ name: "Limited" });
       fake.roles.grantBot(guild.id, ["ManageRoles"]);
+      const channel = fake.createChannel(guild.id, { name: "results" });
       const { rest, restForCreates } = createBotRestClients(
         { api: fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
         fake.botToken,
       );
       const create = (name: string) => restForCreates.post(Routes.guildRoles(guild.id), { body: { name } });
+      const post = (content: string) => rest.post(Routes.channelMessages(channel.id), { body: { content } });
       await expect(create("First")).resolves.toMatchObject({ name: "First" });
-      // The bucket is spent for the window: a wait of far more than the creates' bound.
-      const refused = await create("Second").catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(RateLimitError);
-      expect((refused as RateLimitError).retryAfter).toBeGreaterThan(maxCreateRateLimitWaitMs);
+      await expect(post("first")).resolves.toMatchObject({ content: "first" });
+      // Each bucket is spent for the window: a wait of far more than the bound.
+      for (const refused of [
+        await create("Second").catch((error: unknown) => error),
+        await post("second").catch((error: unknown) => error),
+      ]) {
+        expect(refused).toBeInstanceOf(RateLimitError);
+        expect((refused as RateLimitError).retryAfter).toBeGreaterThan(maxRateLimitWaitMs);
+      }
       expect(fake.roles.list(guild.id).filter((role) => role.name === "Second")).toEqual([]);
-      expect(rest.options.rejectOnRateLimit).toBeNull();
+      expect(fake.messages(channel.id).map((message) => message.content)).toEqual(["first"]);
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("waits out a rate limit within the bound", async () => {
+    const fake = await createFakeDiscord({
+      routeLimits: { "POST /channels/:channelId/messages": { limit: 1, windowMs: 1000 } },
+    });
+    try {
+      const guild = fake.createGuild({ name: "Busy" });
+      const channel = fake.createChannel(guild.id, { name: "results" });
+      const { rest, restForCreates } = createBotRestClients(
+        { api: fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
+        fake.botToken,
+      );
+      const post = (content: string) => rest.post(Routes.channelMessages(channel.id), { body: { content } });
+      await expect(post("first")).resolves.toMatchObject({ content: "first" });
+      await expect(post("second")).resolves.toMatchObject({ content: "second" });
+      expect(fake.messages(channel.id).map((message) => message.content)).toEqual(["first", "second"]);
       for (const client of [rest, restForCreates]) {
         client.clearHashSweeper();
         client.clearHandlerSweeper();

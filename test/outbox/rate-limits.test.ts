@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createBotRestClients, maxRateLimitWaitMs } from "../../src/discord/bot-rest-options.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
 // @discordjs/rest waits out 429s itself; these cover the case it hands one back (rejectOnRateLimit).
@@ -23,6 +24,36 @@ describe("a rate limit @discordjs/rest hands back", () => {
     expect(waiting.nextAttemptAt - world.clock.now()).toBeLessThanOrEqual(60_050);
     expect(await world.entry(first)).toMatchObject({ status: "delivered" });
     expect(world.contents(target.channelId)).toHaveLength(1);
+  });
+});
+
+describe("a rate limit longer than the bot's own client sits out", () => {
+  const windowMs = 6 * maxRateLimitWaitMs;
+  const world = useOutboxWorld(undefined, {
+    fake: { routeLimits: { "POST /channels/:channelId/messages": { limit: 1, windowMs } } },
+  });
+
+  it("frees the row at once, due when the limit ends, rather than holding it past its lease", async () => {
+    const { rest } = createBotRestClients(
+      { api: world.fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
+      world.fake.botToken,
+    );
+    try {
+      const target = await world.subscribeChannel("battles");
+      await world.enqueuePost(target);
+      const second = await world.enqueuePost(target);
+
+      const results = await world.createWorker({ rest }).runOnce();
+
+      expect(results.map((result) => result.outcome)).toEqual(["delivered", "rate-limited"]);
+      const waiting = await world.entry(second);
+      expect(waiting).toMatchObject({ status: "pending", attempts: 0, leaseOwner: null });
+      expect(waiting.nextAttemptAt - world.clock.now()).toBeGreaterThan(windowMs - 5000);
+      expect(world.contents(target.channelId)).toHaveLength(1);
+    } finally {
+      rest.clearHashSweeper();
+      rest.clearHandlerSweeper();
+    }
   });
 });
 
