@@ -68,8 +68,58 @@ export async function readNextLeaseEnd<Table extends LeasedTable>(
   return wait === undefined ? undefined : Math.max(0, wait);
 }
 
-/** The tables that hold a lease and nothing else: a row is its lease, deleted by its holder when done. */
-const leaseOnlyTables = ["webhook_change_leases", "link_refresh_leases"] as const;
+/**
+ * The tables that hold a lease and nothing else, each with the column naming what it leases: a row is its
+ * lease, deleted by its holder when done.
+ */
+const leaseOnlyKeys = {
+  webhook_change_leases: "guild_id",
+  link_refresh_leases: "link_key",
+} as const satisfies Partial<Record<LeasedTable, string>>;
+type LeaseOnlyTable = keyof typeof leaseOnlyKeys;
+const leaseOnlyTables = Object.keys(leaseOnlyKeys) as LeaseOnlyTable[];
+
+/**
+ * Takes the lease on `key` for `owner` unless another owner holds it (its lease not yet ended on the lease
+ * clock); `also` is written with it (when the run began). True when taken.
+ */
+export async function takeKeyedLease(
+  db: Kysely<Database>,
+  input: {
+    readonly table: LeaseOnlyTable;
+    readonly key: string;
+    readonly owner: string;
+    readonly now: number;
+    readonly leaseMs: number;
+    readonly also?: Readonly<Record<string, number>>;
+  },
+): Promise<boolean> {
+  const { table, key } = input;
+  const lease = { ...takeLease(db, input), ...input.also };
+  const result = await (db as unknown as Kysely<LooseDatabase>)
+    .insertInto(table)
+    .values({ [leaseOnlyKeys[table]]: key, ...lease })
+    .onConflict((conflict) =>
+      conflict
+        .column(leaseOnlyKeys[table])
+        .doUpdateSet(lease)
+        .where(isLeaseFree(db, { table, now: input.now })),
+    )
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** Gives the lease on `key` back, if `owner` still holds it. */
+export async function releaseKeyedLease(
+  db: Kysely<Database>,
+  input: { readonly table: LeaseOnlyTable; readonly key: string; readonly owner: string },
+): Promise<void> {
+  await (db as unknown as Kysely<LooseDatabase>)
+    .deleteFrom(input.table)
+    .where(leaseOnlyKeys[input.table], "=", input.key)
+    .where("lease_owner", "=", input.owner)
+    .execute();
+}
 
 /**
  * Deletes the rows of lease-only tables whose lease ended: those of an instance that stopped while holding

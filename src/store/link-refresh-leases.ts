@@ -5,35 +5,20 @@
 // ends by itself, on the lease clock, if its instance stops while holding it.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
-import { isLeaseFree, takeLease } from "./leases.js";
+import { releaseKeyedLease, takeKeyedLease } from "./leases.js";
 
 /** Takes the link's lease for `owner`; false while another refresh holds it. */
-export async function takeLinkRefreshLease(
+export function takeLinkRefreshLease(
   db: Kysely<Database>,
   input: { readonly linkKey: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
 ): Promise<boolean> {
-  const lease = takeLease(db, input);
-  const result = await db
-    .insertInto("link_refresh_leases")
-    .values({ link_key: input.linkKey, ...lease })
-    .onConflict((conflict) =>
-      conflict
-        .column("link_key")
-        .doUpdateSet(lease)
-        .where(isLeaseFree(db, { table: "link_refresh_leases", now: input.now })),
-    )
-    .executeTakeFirst();
-  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  return takeKeyedLease(db, { ...input, table: "link_refresh_leases", key: input.linkKey });
 }
 
 /** Gives the lease back, if `owner` still holds it. */
-export async function releaseLinkRefreshLease(
+export function releaseLinkRefreshLease(
   db: Kysely<Database>,
   input: { readonly linkKey: string; readonly owner: string },
 ): Promise<void> {
-  await db
-    .deleteFrom("link_refresh_leases")
-    .where("link_key", "=", input.linkKey)
-    .where("lease_owner", "=", input.owner)
-    .execute();
+  return releaseKeyedLease(db, { table: "link_refresh_leases", key: input.linkKey, owner: input.owner });
 }

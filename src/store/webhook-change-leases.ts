@@ -6,7 +6,7 @@
 // stops while holding it.
 import type { Kysely } from "kysely";
 import type { Database } from "./database.js";
-import { isLeaseFree, takeLease } from "./leases.js";
+import { releaseKeyedLease, takeKeyedLease } from "./leases.js";
 
 export type WebhookChangeLease =
   | { readonly taken: true }
@@ -21,18 +21,13 @@ export async function takeWebhookChangeLease(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
 ): Promise<WebhookChangeLease> {
-  const lease = takeLease(db, input);
-  const result = await db
-    .insertInto("webhook_change_leases")
-    .values({ guild_id: input.guildId, ...lease, started_at: input.now })
-    .onConflict((conflict) =>
-      conflict
-        .column("guild_id")
-        .doUpdateSet({ ...lease, started_at: input.now })
-        .where(isLeaseFree(db, { table: "webhook_change_leases", now: input.now })),
-    )
-    .executeTakeFirst();
-  if ((result.numInsertedOrUpdatedRows ?? 0n) > 0n) return { taken: true };
+  const taken = await takeKeyedLease(db, {
+    ...input,
+    table: "webhook_change_leases",
+    key: input.guildId,
+    also: { started_at: input.now },
+  });
+  if (taken) return { taken: true };
   const holder = await db
     .selectFrom("webhook_change_leases")
     .select("started_at")
@@ -42,13 +37,9 @@ export async function takeWebhookChangeLease(
 }
 
 /** Gives the lease back, if `owner` still holds it. */
-export async function releaseWebhookChangeLease(
+export function releaseWebhookChangeLease(
   db: Kysely<Database>,
   input: { readonly guildId: string; readonly owner: string },
 ): Promise<void> {
-  await db
-    .deleteFrom("webhook_change_leases")
-    .where("guild_id", "=", input.guildId)
-    .where("lease_owner", "=", input.owner)
-    .execute();
+  return releaseKeyedLease(db, { table: "webhook_change_leases", key: input.guildId, owner: input.owner });
 }
