@@ -49,13 +49,19 @@ export const optionalText = storableString.optional().catch(undefined);
 export const optionalNumber = z.number().optional().catch(undefined);
 
 /**
+ * The largest rating, either way, any reading of the platform's keeps (its answers are read leniently:
+ * docs/platform-assumptions.md): within PostgreSQL's 32-bit integer columns, far past any real rating.
+ */
+export const ratingMagnitudeLimit = 1_000_000_000;
+
+/**
  * A rating, read as a whole number (the stores keep ratings in integer columns); one outside any rating's
  * range is dropped like any unreadable display field.
  */
 export const optionalRating = z
   .number()
   .transform((value) => Math.round(value))
-  .refine((value) => Math.abs(value) <= 1_000_000_000)
+  .refine((value) => Math.abs(value) <= ratingMagnitudeLimit)
   .optional()
   .catch(undefined);
 
