@@ -41,14 +41,21 @@ export function readBotRestOptions(
 }
 
 /**
- * The longest rate-limit wait either bot client sits out (a channel's 5 posts per 5 s, Discord's global limit);
- * past it the request is refused at once, unsent (@discordjs/rest's RateLimitError): a worker's row is then
+ * The longest rate-limit wait the shared client, and the shared proxy's (discord-rest-proxy.ts), sit out: a
+ * whole window of Discord's usual buckets (a channel's 5 posts per 5 s, a guild's 10 role changes per 10 s, the
+ * global limit) with @discordjs/rest's offsets. Past it the request is refused at once, unsent
+ * (@discordjs/rest's RateLimitError; through the proxy, its 429 passed on): a worker's row is then
  * "rate-limited", due again when the limit ends and not counted as an attempt, and a member's command is told
  * when to try again (src/bot/describe-interaction-error.ts). Waited out, a long `Retry-After` (a route limited
  * for minutes, or Cloudflare's hour-long ban) would hold the row past its lease, for another instance to send
  * it again, and a member's answer for as long.
  */
-export const maxRateLimitWaitMs = 10_000;
+export const maxRateLimitWaitMs = 15_000;
+/**
+ * The longest rate-limit wait the client for creates sits out: less, since a create must be answered within
+ * its row's lease (below).
+ */
+export const maxCreateRateLimitWaitMs = 10_000;
 /** The longest a create is waited for behind the proxy, whose 60 s would be a whole lease (else 15 s). */
 export const maxCreateTimeoutMs = 30_000;
 
@@ -58,7 +65,7 @@ export const maxCreateTimeoutMs = 30_000;
  * time-out or a reset, when Discord may already have made the first (docs/architecture.md, "Posting"). A
  * create is made under its row's lease, renewed just before it (tournament-event-lease.ts): it must be
  * answered well within that lease, or another instance could take the row over, find no event yet and make a
- * second, so its waits are bounded (`maxRateLimitWaitMs`, `maxCreateTimeoutMs`).
+ * second, so its waits are bounded (`maxCreateRateLimitWaitMs`, `maxCreateTimeoutMs`).
  */
 export function createBotRestClients(
   options: BotRestOptions,
@@ -80,12 +87,13 @@ export function createBotRestClients(
       globalRequestsPerSecond: forCreates,
       retries: 0,
       ...(options.timeout === undefined ? {} : { timeout: Math.min(options.timeout, maxCreateTimeoutMs) }),
-      rejectOnRateLimit: refusesLongWaits,
+      rejectOnRateLimit: (limit) => limit.retryAfter > maxCreateRateLimitWaitMs,
     }).setToken(token),
   };
 }
 
-function refusesLongWaits(limit: RateLimitData): boolean {
+/** `rejectOnRateLimit` of the shared client and the proxy's: a wait past maxRateLimitWaitMs is refused. */
+export function refusesLongWaits(limit: RateLimitData): boolean {
   return limit.retryAfter > maxRateLimitWaitMs;
 }
 

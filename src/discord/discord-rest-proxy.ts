@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { REST } from "@discordjs/rest";
 import type { Logger } from "../logger.js";
+import { refusesLongWaits } from "./bot-rest-options.js";
 import { forwardProxiedRequest } from "./forward-proxied-request.js";
 
 export interface DiscordRestProxyOptions {
@@ -29,8 +30,11 @@ export function createDiscordRestProxy(options: DiscordRestProxyOptions): Discor
     ...(options.upstreamApiUrl === undefined ? {} : { api: options.upstreamApiUrl }),
     globalRequestsPerSecond: options.globalRequestsPerSecond,
     // Retrying is the caller's to decide, as with Discord itself: the bot's own client retries an outage, and
-    // retrying here too would multiply the attempts. 429s are still waited out here, never passed on.
+    // retrying here too would multiply the attempts. A rate limit is waited out here as the bot's own client
+    // would (up to maxRateLimitWaitMs); a longer one is passed on, a 429 with its Retry-After, for the bot to
+    // hand back to its worker rather than hold (bot-rest-options.ts).
     retries: 0,
+    rejectOnRateLimit: refusesLongWaits,
   });
   const isBotToken = matchesAuthorization(`Bot ${options.token.replace(/^Bot\s+/i, "")}`);
   const { logger } = options;

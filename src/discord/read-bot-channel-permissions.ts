@@ -24,18 +24,18 @@ export async function readBotChannelPermissions(
   rest: REST,
   place: { readonly guildId: string; readonly channelId: string; readonly botUserId: string },
 ): Promise<BotChannelPermissions> {
-  let read;
-  try {
-    read = await Promise.all([
-      readChannel(rest, place.channelId),
-      rest.get(Routes.guild(place.guildId)) as Promise<Pick<APIGuild, "owner_id" | "roles">>,
-      rest.get(Routes.guildMember(place.guildId, place.botUserId)) as Promise<APIGuildMember>,
-    ]);
-  } catch (error) {
-    if (error instanceof DiscordAPIError && notInServerCodes.has(error.code)) return "not-in-server";
-    throw error;
+  const [channelRead, guildRead, memberRead] = await Promise.allSettled([
+    readChannel(rest, place.channelId),
+    rest.get(Routes.guild(place.guildId)) as Promise<Pick<APIGuild, "owner_id" | "roles">>,
+    rest.get(Routes.guildMember(place.guildId, place.botUserId)) as Promise<APIGuildMember>,
+  ]);
+  // Whichever read failed first, the server's or the bot's member saying the bot is not there decides.
+  for (const read of [guildRead, memberRead]) {
+    if (read.status === "rejected" && isNotInServer(read.reason)) return "not-in-server";
   }
-  const [channel, guild, member] = read;
+  const channel = settledValue(channelRead);
+  const guild = settledValue(guildRead);
+  const member = settledValue(memberRead);
   if (channel === "unknown-channel") return channel;
   const inputs = {
     guildId: place.guildId,
@@ -51,10 +51,25 @@ export async function readBotChannelPermissions(
   return computeChannelPermissions({ ...inputs, overwrites: channel.permission_overwrites ?? [] });
 }
 
-/** The server unknown to the bot, or the bot no member of it. */
+/** What the read answered; what it failed with is thrown. */
+function settledValue<T>(read: PromiseSettledResult<T>): T {
+  if (read.status === "rejected") throw read.reason;
+  return read.value;
+}
+
+/**
+ * The server's read or the bot's member answered as to a bot that is no member: 10004 Unknown Guild (the
+ * server's route since 2023), 10007 Unknown Member, or 50001 Missing Access, which the server's routes answered
+ * before (as `isBotInGuild` reads them, list-bot-guilds.ts).
+ */
+function isNotInServer(error: unknown): boolean {
+  return error instanceof DiscordAPIError && notInServerCodes.has(error.code);
+}
+
 const notInServerCodes: ReadonlySet<number | string> = new Set([
   RESTJSONErrorCodes.UnknownGuild,
   RESTJSONErrorCodes.UnknownMember,
+  RESTJSONErrorCodes.MissingAccess,
 ]);
 
 async function readChannel(

@@ -2,12 +2,16 @@
 // one global limit, and the instances behind it send without pacing themselves.
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { REST } from "@discordjs/rest";
+import { RateLimitError, REST } from "@discordjs/rest";
 import { Routes } from "discord-api-types/v10";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
-import { readBotRestOptions } from "../../src/discord/bot-rest-options.js";
+import {
+  createBotRestClients,
+  maxRateLimitWaitMs,
+  readBotRestOptions,
+} from "../../src/discord/bot-rest-options.js";
 import { createDiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
 import { createLogger } from "../../src/logger.js";
 
@@ -22,10 +26,12 @@ describe("the shared Discord REST proxy", () => {
     readonly fakeLimit: number;
     readonly proxyLimit: number;
     readonly rateLimitClock?: ManualClock;
+    readonly routeLimits?: FakeDiscordOptions["routeLimits"];
   }) {
     const fake = await createFakeDiscord({
       globalRateLimit: { perSecond: options.fakeLimit },
       ...(options.rateLimitClock === undefined ? {} : { rateLimitClock: options.rateLimitClock }),
+      ...(options.routeLimits === undefined ? {} : { routeLimits: options.routeLimits }),
     });
     cleanups.push(() => fake.close());
     const proxy = createDiscordRestProxy({
@@ -155,6 +161,35 @@ describe("the shared Discord REST proxy", () => {
     expect(((await response.json()) as { content: string }).content).toBe("after a 429");
     expect(fake.messages(channelId).map((message) => message.content)).toEqual(["after a 429"]);
     expect(fake.stats.rejectedMessages).toBe(0);
+  });
+
+  it("passes on a rate limit longer than the bot sits out, which the bot's client refuses at once", async () => {
+    const windowMs = 4 * maxRateLimitWaitMs;
+    const { fake, proxyUrl, guildId } = await start({
+      fakeLimit: 50,
+      proxyLimit: 50,
+      routeLimits: { "POST /channels/:channelId/messages": { limit: 1, windowMs } },
+    });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    const { rest, restForCreates } = createBotRestClients(
+      readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
+      fake.botToken,
+    );
+    cleanups.push(() => {
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+      return Promise.resolve();
+    });
+    const post = (content: string) => rest.post(Routes.channelMessages(channelId), { body: { content } });
+    await expect(post("first")).resolves.toMatchObject({ content: "first" });
+
+    const refused = await post("second").catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(RateLimitError);
+    expect((refused as RateLimitError).retryAfter).toBeGreaterThan(maxRateLimitWaitMs);
+    expect(fake.messages(channelId).map((message) => message.content)).toEqual(["first"]);
   });
 
   it("never sends a request whose caller gave up while it waited its turn", async () => {
