@@ -18,6 +18,11 @@ export const discordErrors = {
   unknownCommand: { status: 404, code: 10063, message: "Unknown application command" },
   unknownInteraction: { status: 404, code: 10062, message: "Unknown interaction" },
   alreadyAcknowledged: { status: 400, code: 40060, message: "Interaction has already been acknowledged." },
+  maximumFollowUps: {
+    status: 400,
+    code: RESTJSONErrorCodes.ThisInteractionHasHitTheMaximumNumberOfFollowUpMessages,
+    message: "This interaction has hit the maximum number of follow up messages",
+  },
   maximumRoles: { status: 400, code: 30005, message: "Maximum number of guild roles reached (250)" },
   emptyMessage: { status: 400, code: 50006, message: "Cannot send an empty message" },
   nonTextChannel: { status: 400, code: 50008, message: "Cannot send messages in a non-text channel" },

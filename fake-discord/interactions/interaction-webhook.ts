@@ -39,11 +39,19 @@ export function findWebhookMessage(
 }
 
 /**
+ * How many follow-up messages an interaction the app answers as a user install (no server installed it there)
+ * may send, as Discord's change log ("User-Installed Apps General Availability") limits them; the next is
+ * refused with 40094.
+ */
+export const maxUserInstallFollowUps = 5;
+
+/**
  * A follow-up (POST /webhooks/{app}/{token}). Only after the initial response; the first follow-up
  * after a deferral replaces the "thinking…" message instead of adding one, as Discord does, and like any
  * edit keeps the ephemeral state the deferral gave it: "The ephemeral flag will be ignored, and the value
  * you provided in the initial defer response will be preserved" (Discord's documentation, Interactions,
- * Receiving and Responding, Create Followup Message).
+ * Receiving and Responding, Create Followup Message). An interaction of a user install sends at most
+ * maxUserInstallFollowUps new messages.
  */
 export function createFollowUp(
   state: FakeDiscordState,
@@ -59,6 +67,9 @@ export function createFollowUp(
     record.originalFinal = true;
     state.signal.notify();
     return edited;
+  }
+  if (isUserInstallOnly(record) && record.followUpIds.length >= maxUserInstallFollowUps) {
+    throw new DiscordHttpError("maximumFollowUps");
   }
   const message = state.messages.create({
     channelId: record.channelId,
@@ -92,4 +103,10 @@ export function editWebhookMessage(
   if (message.id === record.originalMessageId) record.originalFinal = true;
   state.signal.notify();
   return edited;
+}
+
+/** Owned by the user's install alone: no server install ("0") authorised it (a DM, or a server without the app). */
+function isUserInstallOnly(record: InteractionRecord): boolean {
+  const owners = record.payload.authorizing_integration_owners;
+  return typeof owners === "object" && owners !== null && !("0" in owners);
 }

@@ -12,10 +12,13 @@ import {
   MessageFlags,
   OAuth2Routes,
   OAuth2Scopes,
+  RESTJSONErrorCodes,
+  type ChatInputCommandInteraction,
   type Client,
 } from "discord.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CommandHiddenError, createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
+import { maxUserInstallFollowUps } from "../../fake-discord/interactions/interaction-webhook.js";
 import { connectClient } from "./connect-client.js";
 
 const { UserInstall, GuildInstall } = ApplicationIntegrationType;
@@ -24,13 +27,36 @@ const { Guild, BotDM, PrivateChannel } = InteractionContextType;
 describe("interactions from a user install", () => {
   let fake: FakeDiscord;
   let client: Client<true>;
+  let guildId: string;
   let aliceId: string;
   let bobId: string;
   let carolId: string;
+  /** What each of a `/history` answer's follow-ups met, by interaction id: "sent", or Discord's error code. */
+  const followUpOutcomes = new Map<string, Promise<(string | number)[]>>();
+
+  /** Answers, then sends one follow-up more than a user install may. */
+  function answerWithFollowUps(interaction: ChatInputCommandInteraction): void {
+    const outcomes = (async () => {
+      await interaction.reply({ content: "page 1" });
+      const met: (string | number)[] = [];
+      for (let page = 2; page <= 2 + maxUserInstallFollowUps; page += 1) {
+        met.push(
+          await interaction.followUp({ content: `page ${String(page)}` }).then(
+            () => "sent",
+            // discord.js's own copy of @discordjs/rest threw it: read its code as Discord sent it.
+            (error: unknown) => (error as { code?: string | number }).code ?? String(error),
+          ),
+        );
+      }
+      return met;
+    })();
+    followUpOutcomes.set(interaction.id, outcomes);
+  }
 
   beforeAll(async () => {
     fake = await createFakeDiscord({ oauth2: { redirectUris: ["http://127.0.0.1:9/installed"] } });
     const guild = fake.createGuild({ name: "Arena" });
+    guildId = guild.id;
     aliceId = fake.createMember(guild.id, { username: "alice" }).id;
     bobId = fake.createMember(guild.id, { username: "bob" }).id;
     carolId = fake.createMember(guild.id, { username: "carol" }).id;
@@ -46,6 +72,10 @@ describe("interactions from a user install", () => {
         return;
       }
       if (!interaction.isChatInputCommand()) return;
+      if (interaction.commandName === "history") {
+        answerWithFollowUps(interaction);
+        return;
+      }
       if (interaction.commandName === "link") {
         const button = {
           type: ComponentType.Button,
@@ -82,6 +112,12 @@ describe("interactions from a user install", () => {
         contexts: [Guild, BotDM, PrivateChannel],
       },
       { name: "link", description: "Link your account", integrationTypes: [UserInstall], contexts: [BotDM] },
+      {
+        name: "history",
+        description: "Past battles",
+        integrationTypes: [GuildInstall, UserInstall],
+        contexts: [Guild, BotDM],
+      },
       { name: "setup", description: "Server setup" },
     ]);
   });
@@ -215,6 +251,24 @@ describe("interactions from a user install", () => {
         name: "link",
       }),
     ).toThrow(/contexts leave out PrivateChannel/);
+  });
+
+  it("refuses a user install's sixth follow-up with 40094, and leaves a server install's uncounted", async () => {
+    fake.oauth2.installForUser(carolId);
+    const outcomesOf = async (handle: { readonly id: string }) => {
+      await vi.waitFor(() => {
+        if (!followUpOutcomes.has(handle.id)) throw new Error("not answered yet");
+      });
+      return followUpOutcomes.get(handle.id);
+    };
+    const inDm = fake.runUserInstallCommand({ userId: carolId, context: "bot-dm", name: "history" });
+    expect(await outcomesOf(inDm)).toEqual([
+      ...Array<string>(maxUserInstallFollowUps).fill("sent"),
+      RESTJSONErrorCodes.ThisInteractionHasHitTheMaximumNumberOfFollowUpMessages,
+    ]);
+    const channelId = fake.createChannel(guildId, { name: "battles" }).id;
+    const inServer = fake.runCommand({ guildId, channelId, userId: carolId, name: "history" });
+    expect(await outcomesOf(inServer)).toEqual(Array<string>(maxUserInstallFollowUps + 1).fill("sent"));
   });
 
   it("refuses a command left to guild installs, as its integration_types default to GUILD_INSTALL", () => {
