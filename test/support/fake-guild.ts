@@ -5,6 +5,7 @@ import { afterEach, beforeEach } from "vitest";
 import {
   createFakeDiscord,
   type FakeDiscord,
+  type FakeDiscordOptions,
   type FakeGuild,
   type PermissionName,
 } from "../../fake-discord/index.js";
@@ -20,6 +21,8 @@ export interface FakeGuildWorld {
 export function useFakeGuild(options: {
   readonly permissions: readonly PermissionName[];
   readonly clock?: { now(): number };
+  /** Discord's buckets the fake keeps, other than its defaults. */
+  readonly routeLimits?: FakeDiscordOptions["routeLimits"];
 }): FakeGuildWorld {
   const clients: REST[] = [];
   const world = {
@@ -30,7 +33,10 @@ export function useFakeGuild(options: {
     },
   } as { fake: FakeDiscord; guild: FakeGuild; rest: REST; newClient(): REST };
   beforeEach(async () => {
-    world.fake = await createFakeDiscord(options.clock === undefined ? {} : { clock: options.clock });
+    world.fake = await createFakeDiscord({
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+      ...(options.routeLimits === undefined ? {} : { routeLimits: options.routeLimits }),
+    });
     world.guild = world.fake.createGuild({ name: "Arena" });
     world.fake.roles.grantBot(world.guild.id, options.permissions);
     world.rest = world.newClient();

@@ -68,13 +68,20 @@ export async function handleEventRefusal(
     deps.logger.warn(log, "Discord refused a tournament event change");
     return "refused";
   }
+  // Discord's rate limit and a refused bot token say nothing of this event: no attempt spent, so the backoff
+  // of its later failures does not grow for them.
+  const countsAsAttempt = spendsAttempt(failure);
   const wait =
     failure.kind === "rate-limited"
       ? failure.retryAfterMs
       : computeRetryDelay(defaultRetryPolicy, event.attempts + 1, deps.random ?? Math.random);
-  await recordEventSyncFailed(deps.db, event, { retryAt: now + wait });
+  await recordEventSyncFailed(deps.db, event, { retryAt: now + wait, countsAsAttempt });
   deps.logger.warn({ ...log, retryInMs: wait }, "could not sync a tournament event; trying again later");
   return "retrying";
+}
+
+function spendsAttempt(failure: DeliveryFailure): boolean {
+  return failure.kind !== "rate-limited" && failure.kind !== "unauthorized";
 }
 
 async function areEventsOff(deps: TournamentEventDeps, guildId: string): Promise<boolean> {
@@ -93,7 +100,7 @@ async function retryLeftoverDeletion(
   failure: DeliveryFailure,
   log: Readonly<Record<string, unknown>>,
 ): Promise<EventSyncOutcome> {
-  const countsAsAttempt = failure.kind !== "rate-limited" && failure.kind !== "unauthorized";
+  const countsAsAttempt = spendsAttempt(failure);
   const attempts = countsAsAttempt ? event.attempts + 1 : event.attempts;
   if (failure.kind === "rejected" || hasExhaustedRetries(leftoverDeletionRetryPolicy, attempts)) {
     if (!(await dropGivenUpDeletion(deps.db, { ...event, claimedUpdatedAt: event.updatedAt }))) {

@@ -5,13 +5,14 @@
 import { GuildScheduledEventStatus } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
+import { createBotRestClients } from "../../../src/discord/bot-rest-options.js";
 import { planTournamentEvents } from "../../../src/reminders/events/plan-tournament-events.js";
 import { clearGuildRemoval, recordGuildRemoval } from "../../../src/store/guild-removals.js";
 import { disableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
 import { markTournamentEventsStarted } from "../../../src/store/tournament-event-row-sync.js";
 import { listTournamentEvents } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
-import { cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
+import { createEventWorker, cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
 
 describe.each(testDatabases())("the tournament event worker on $name", (database) => {
   const store = useMigratedStore(database);
@@ -197,5 +198,49 @@ describe.each(testDatabases())("the tournament event worker on $name", (database
     expect(await listTournamentEvents(store.db, world.guild.id)).toMatchObject([
       { tournamentId: "t1", discordEventId: left?.id },
     ]);
+  });
+});
+
+describe("the tournament event worker under a Discord rate limit longer than the bot sits out", () => {
+  const [database] = testDatabases();
+  if (database === undefined) throw new Error("no test database");
+  const store = useMigratedStore(database);
+  const clock = new ManualClock(Date.UTC(2026, 11, 1, 12));
+  // One change of an event a window of ten minutes.
+  const world = useEventWorkerWorld(store, clock, {
+    routeLimits: { "PATCH /guilds/:guildId/scheduled-events/:eventId": { limit: 1, windowMs: 10 * 60_000 } },
+  });
+
+  it("spends no attempt on it, and tries the change again when the limit ends", async () => {
+    const { rest, restForCreates } = createBotRestClients(
+      { api: world.fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
+      world.fake.botToken,
+    );
+    try {
+      const worker = createEventWorker({ db: store.db, fake: world.fake, rest, restForCreates, clock });
+      const startsAt = clock.now() + 24 * hour;
+      await world.showTournaments(cup("t1", startsAt));
+      expect(await worker.runOnce()).toEqual(["created"]);
+      clock.advance(1);
+      await world.showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (renamed)" });
+      expect(await worker.runOnce()).toEqual(["synced"]);
+      clock.advance(1);
+      await world.showTournaments({ ...cup("t1", startsAt), name: "Cup t1 (renamed again)" });
+
+      expect(await worker.runOnce()).toEqual(["retrying"]);
+
+      const [row] = await listTournamentEvents(store.db, world.guild.id);
+      expect(row).toMatchObject({ attempts: 0 });
+      // About the window's rest: far past what the bot's client sits out.
+      expect((row?.dueAt ?? 0) - clock.now()).toBeGreaterThan(5 * 60_000);
+      expect(world.fake.scheduledEvents.list(world.guild.id).map((event) => event.name)).toEqual([
+        "Cup t1 (renamed)",
+      ]);
+    } finally {
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+    }
   });
 });

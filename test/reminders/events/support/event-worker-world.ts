@@ -34,6 +34,7 @@ export interface EventWorkerWorld {
 export function useEventWorkerWorld(
   store: { readonly db: Kysely<Database> },
   clock: ManualClock,
+  discordOptions: Pick<Parameters<typeof useFakeGuild>[0], "routeLimits"> = {},
 ): EventWorkerWorld {
   const world = {
     newClient: () => discord.newClient(),
@@ -51,7 +52,7 @@ export function useEventWorkerWorld(
     },
   } as EventWorkerWorld;
 
-  const discord = useFakeGuild({ permissions: ["CreateEvents"], clock });
+  const discord = useFakeGuild({ permissions: ["CreateEvents"], clock, ...discordOptions });
   beforeEach(() => {
     world.fake = discord.fake;
     world.guild = discord.guild;
