@@ -55,6 +55,11 @@ export interface FakeDiscordState {
   /** Successful answers a test holds back (rest/response-holds.ts). */
   responseHolds: ResponseHolds;
   outage: OutageMode;
+  /**
+   * Cloudflare's ban of the bot's address after too many invalid requests (docs: Topics, Rate Limits, Invalid
+   * Request Limit): every request answered 429 with `Retry-After` (seconds) and no Discord headers or JSON.
+   */
+  ban: { readonly retryAfterSeconds: number } | undefined;
   /** Routes down on their own ("POST /channels/:channelId/messages"), answering 503 while the rest works. */
   routeOutages: Set<string>;
   /** Users' OAuth2 grants and tokens, and who added the app to their account. */
@@ -122,6 +127,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     apiRoutes: [],
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
+    ban: undefined,
     routeOutages: new Set(),
     oauth2: createOAuth2Store(options, clock),
     roleConnections: new RoleConnectionStore(),

@@ -151,6 +151,15 @@ export class FakeDiscordWorldBuilding extends FakeDiscordReads {
     else this.state.routeOutages.delete(routeKey);
   }
 
+  /**
+   * Cloudflare bans the bot's address, as after 10,000 invalid requests in 10 minutes: every request answered
+   * 429 with `Retry-After: retryAfterSeconds`, a plain-text body and none of Discord's headers; `false` lifts
+   * it.
+   */
+  setCloudflareBan(ban: { readonly retryAfterSeconds: number } | false): void {
+    this.state.ban = ban === false ? undefined : ban;
+  }
+
   /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */
   setOutage(on: boolean | Exclude<OutageMode, "off">): void {
     this.state.outage = on === false ? "off" : on === true ? "unavailable" : on;

@@ -105,7 +105,7 @@ export function editWebhookMessage(
   return edited;
 }
 
-/** Owned by the user's install alone: no server install ("0") authorised it (a DM, or a server without the app). */
+/** Owned by the user's install alone: no server install ("0") authorised it (a DM, a server without one). */
 function isUserInstallOnly(record: InteractionRecord): boolean {
   const owners = record.payload.authorizing_integration_owners;
   return typeof owners === "object" && owners !== null && !("0" in owners);

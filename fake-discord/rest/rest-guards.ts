@@ -65,6 +65,14 @@ export function guardApiRequest(
     request.raw.socket.destroy();
     return reply.hijack();
   }
+  if (state.ban !== undefined) {
+    state.stats.rateLimited += 1;
+    return reply
+      .code(429)
+      .header("retry-after", String(state.ban.retryAfterSeconds))
+      .type("text/plain")
+      .send("error code: 1015");
+  }
   if (state.outage === "unavailable" || state.routeOutages.has(traits.routeKey)) {
     return reply.code(503).send({ message: "503: Service Unavailable", code: 0 });
   }

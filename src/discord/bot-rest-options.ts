@@ -32,7 +32,8 @@ export function readBotRestOptions(
     };
   }
   // The proxy answers without X-RateLimit-* headers (it keeps the buckets itself), so @discordjs/rest learns
-  // no bucket either and nothing is paced twice. A 429 the proxy passes on is still waited out and retried.
+  // no bucket either and nothing is paced twice. A 429 the proxy passes on is a wait longer than it sits out,
+  // which the client then refuses (maxRateLimitWaitMs).
   return {
     api: `${discord.restProxyUrl}/api`,
     globalRequestsPerSecond: unpacedRequestsPerSecond,

@@ -8,7 +8,7 @@
 // without a nonce (a role, a scheduled event) would otherwise be made twice.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
-import { RequestMethod, type REST, type ResponseLike, type RouteLike } from "@discordjs/rest";
+import { RateLimitError, RequestMethod, type REST, type ResponseLike, type RouteLike } from "@discordjs/rest";
 
 export async function forwardProxiedRequest(
   rest: REST,
@@ -48,12 +48,38 @@ export async function forwardProxiedRequest(
   } catch (error) {
     // Nobody is left to answer.
     if (callerGone.signal.aborted) return;
+    if (error instanceof RateLimitError) {
+      passOnRateLimit(response, error);
+      return;
+    }
     if (!populateErrorResponse(response, error)) throw error;
     response.end();
     return;
   }
   await populateSuccessfulResponse(response, upstream);
   response.end();
+}
+
+/**
+ * A rate limit longer than the proxy sits out (discord-rest-proxy.ts), passed on as Discord words one: 429, its
+ * wait in `Retry-After` and the body's `retry_after` (seconds), and `X-RateLimit-Global` for the global limit,
+ * so the bot's client refuses it as its own (bot-rest-options.ts). The wait is the longer of Discord's
+ * `Retry-After` and the bucket's reset: @discordjs/proxy's own answer gives the reset alone, which for a 429
+ * without bucket headers (Cloudflare's ban) is about nothing, and the bot would ask again at once, each request
+ * another invalid one to Discord.
+ */
+function passOnRateLimit(response: ServerResponse, error: RateLimitError): void {
+  const seconds = Math.max(error.retryAfter, error.timeToReset, 0) / 1000;
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "retry-after": String(seconds),
+    "x-ratelimit-scope": error.scope,
+  };
+  if (error.global) headers["x-ratelimit-global"] = "true";
+  response.writeHead(429, headers);
+  response.end(
+    JSON.stringify({ message: "You are being rate limited.", retry_after: seconds, global: error.global }),
+  );
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {

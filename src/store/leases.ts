@@ -75,13 +75,16 @@ export async function readNextLeaseEnd<Table extends LeasedTable>(
 const leaseOnlyKeys = {
   webhook_change_leases: "guild_id",
   link_refresh_leases: "link_key",
-} as const satisfies Partial<Record<LeasedTable, string>>;
+} as const satisfies {
+  readonly webhook_change_leases: keyof Database["webhook_change_leases"];
+  readonly link_refresh_leases: keyof Database["link_refresh_leases"];
+};
 type LeaseOnlyTable = keyof typeof leaseOnlyKeys;
 const leaseOnlyTables = Object.keys(leaseOnlyKeys) as LeaseOnlyTable[];
 
 /**
  * Takes the lease on `key` for `owner` unless another owner holds it (its lease not yet ended on the lease
- * clock); `also` is written with it (when the run began). True when taken.
+ * clock); `also` is written with it (when the run began, for a webhook change). True when taken.
  */
 export async function takeKeyedLease(
   db: Kysely<Database>,
@@ -91,7 +94,7 @@ export async function takeKeyedLease(
     readonly owner: string;
     readonly now: number;
     readonly leaseMs: number;
-    readonly also?: Readonly<Record<string, number>>;
+    readonly also?: { readonly started_at: number };
   },
 ): Promise<boolean> {
   const { table, key } = input;

@@ -192,6 +192,34 @@ describe("the shared Discord REST proxy", () => {
     expect(fake.messages(channelId).map((message) => message.content)).toEqual(["first"]);
   });
 
+  it("passes on Cloudflare's ban with its own wait, which the bot's client refuses at once", async () => {
+    const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
+    const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
+    const { rest, restForCreates } = createBotRestClients(
+      readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
+      fake.botToken,
+    );
+    cleanups.push(() => {
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+      return Promise.resolve();
+    });
+    fake.setCloudflareBan({ retryAfterSeconds: 3600 });
+    fake.resetStats();
+
+    const refused = await rest
+      .post(Routes.channelMessages(channelId), { body: { content: "banned" } })
+      .catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(RateLimitError);
+    // The ban's hour, not the bucket's reset the proxy's client would otherwise have given.
+    expect((refused as RateLimitError).retryAfter).toBeGreaterThanOrEqual(3600 * 1000);
+    expect(fake.stats.requests).toBe(1);
+    expect(fake.messages(channelId)).toEqual([]);
+  });
+
   it("never sends a request whose caller gave up while it waited its turn", async () => {
     // A caller behind the proxy that stops waiting (the bot's client times out after 60 s) sends the request
     // again; the one it left must not follow it to Discord, or a create without a nonce (a role, a scheduled

@@ -79,6 +79,20 @@ describe("rate limits of the fake Discord", () => {
     expect(target.messages(channelId)).toHaveLength(6);
   });
 
+  it("answers every request 429 with Retry-After and plain text while Cloudflare bans the address", async () => {
+    const { fake: banned, channelIds } = await startFake({});
+    const [channelId = ""] = channelIds;
+    banned.setCloudflareBan({ retryAfterSeconds: 3600 });
+    const response = await postRaw(banned, channelId, "banned");
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("3600");
+    expect([...response.headers.keys()].filter((name) => name.startsWith("x-ratelimit"))).toEqual([]);
+    expect(await response.text()).toBe("error code: 1015");
+    banned.setCloudflareBan(false);
+    expect((await postRaw(banned, channelId, "after the ban")).status).toBe(200);
+    expect(banned.messages(channelId).map((message) => message.content)).toEqual(["after the ban"]);
+  });
+
   it("answers a global 429 with retry_after to every request past the per-second limit, across routes", async () => {
     const clock = new ManualClock();
     const { fake: target, channelIds } = await startFake({

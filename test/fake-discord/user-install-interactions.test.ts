@@ -256,9 +256,12 @@ describe("interactions from a user install", () => {
   it("refuses a user install's sixth follow-up with 40094, and leaves a server install's uncounted", async () => {
     fake.oauth2.installForUser(carolId);
     const outcomesOf = async (handle: { readonly id: string }) => {
-      await vi.waitFor(() => {
-        if (!followUpOutcomes.has(handle.id)) throw new Error("not answered yet");
-      });
+      await vi.waitFor(
+        () => {
+          if (!followUpOutcomes.has(handle.id)) throw new Error("not answered yet");
+        },
+        { timeout: 15_000 },
+      );
       return followUpOutcomes.get(handle.id);
     };
     const inDm = fake.runUserInstallCommand({ userId: carolId, context: "bot-dm", name: "history" });

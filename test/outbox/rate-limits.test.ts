@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createBotRestClients, maxRateLimitWaitMs } from "../../src/discord/bot-rest-options.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
-// @discordjs/rest waits out 429s itself; these cover the case it hands one back (rejectOnRateLimit).
+// @discordjs/rest waits out a short 429 itself; these cover the case it hands one back (rejectOnRateLimit).
 describe("a rate limit @discordjs/rest hands back", () => {
   const world = useOutboxWorld(undefined, {
     fake: { routeLimits: { "POST /channels/:channelId/messages": { limit: 1, windowMs: 60_000 } } },

@@ -68,9 +68,10 @@ export async function handleEventRefusal(
     deps.logger.warn(log, "Discord refused a tournament event change");
     return "refused";
   }
-  // Discord's rate limit and a refused bot token say nothing of this event: no attempt spent, so the backoff
-  // of its later failures does not grow for them.
-  const countsAsAttempt = spendsAttempt(failure);
+  // Discord's rate limit says nothing of this event, and has its own wait: no attempt spent, so the backoff of
+  // its later failures does not grow for it. A refused token still spends one, so that retries of an instance
+  // whose every request fails slow down, as for any outage (a leftover deletion's give up only by its own rule).
+  const countsAsAttempt = failure.kind !== "rate-limited";
   const wait =
     failure.kind === "rate-limited"
       ? failure.retryAfterMs
@@ -78,10 +79,6 @@ export async function handleEventRefusal(
   await recordEventSyncFailed(deps.db, event, { retryAt: now + wait, countsAsAttempt });
   deps.logger.warn({ ...log, retryInMs: wait }, "could not sync a tournament event; trying again later");
   return "retrying";
-}
-
-function spendsAttempt(failure: DeliveryFailure): boolean {
-  return failure.kind !== "rate-limited" && failure.kind !== "unauthorized";
 }
 
 async function areEventsOff(deps: TournamentEventDeps, guildId: string): Promise<boolean> {
@@ -100,7 +97,7 @@ async function retryLeftoverDeletion(
   failure: DeliveryFailure,
   log: Readonly<Record<string, unknown>>,
 ): Promise<EventSyncOutcome> {
-  const countsAsAttempt = spendsAttempt(failure);
+  const countsAsAttempt = failure.kind !== "rate-limited" && failure.kind !== "unauthorized";
   const attempts = countsAsAttempt ? event.attempts + 1 : event.attempts;
   if (failure.kind === "rejected" || hasExhaustedRetries(leftoverDeletionRetryPolicy, attempts)) {
     if (!(await dropGivenUpDeletion(deps.db, { ...event, claimedUpdatedAt: event.updatedAt }))) {
