@@ -68,6 +68,22 @@ describe("the shared Discord REST proxy", () => {
     return rest;
   }
 
+  /** The bot's shared client as the bot builds it behind the proxy (createBotRestClients), its bounds included. */
+  function botsSharedClientBehind(proxyUrl: string, fake: FakeDiscord): REST {
+    const { rest, restForCreates } = createBotRestClients(
+      readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
+      fake.botToken,
+    );
+    cleanups.push(() => {
+      for (const client of [rest, restForCreates]) {
+        client.clearHashSweeper();
+        client.clearHandlerSweeper();
+      }
+      return Promise.resolve();
+    });
+    return rest;
+  }
+
   it("sends the bot's requests to Discord, files included, and answers without rate-limit headers", async () => {
     const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
     const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
@@ -171,17 +187,7 @@ describe("the shared Discord REST proxy", () => {
       routeLimits: { "POST /channels/:channelId/messages": { limit: 1, windowMs } },
     });
     const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
-    const { rest, restForCreates } = createBotRestClients(
-      readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
-      fake.botToken,
-    );
-    cleanups.push(() => {
-      for (const client of [rest, restForCreates]) {
-        client.clearHashSweeper();
-        client.clearHandlerSweeper();
-      }
-      return Promise.resolve();
-    });
+    const rest = botsSharedClientBehind(proxyUrl, fake);
     const post = (content: string) => rest.post(Routes.channelMessages(channelId), { body: { content } });
     await expect(post("first")).resolves.toMatchObject({ content: "first" });
 
@@ -195,17 +201,7 @@ describe("the shared Discord REST proxy", () => {
   it("passes on Cloudflare's ban with its own wait, which the bot's client refuses at once", async () => {
     const { fake, proxyUrl, guildId } = await start({ fakeLimit: 50, proxyLimit: 50 });
     const channelId = fake.createChannel(guildId, { name: "announcements" }).id;
-    const { rest, restForCreates } = createBotRestClients(
-      readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
-      fake.botToken,
-    );
-    cleanups.push(() => {
-      for (const client of [rest, restForCreates]) {
-        client.clearHashSweeper();
-        client.clearHandlerSweeper();
-      }
-      return Promise.resolve();
-    });
+    const rest = botsSharedClientBehind(proxyUrl, fake);
     fake.setCloudflareBan({ retryAfterSeconds: 3600 });
     fake.resetStats();
 
