@@ -5,7 +5,8 @@
 // (Discord unreachable) is thrown to the caller with the response left open for its 502: proxyRequests ended it
 // first, an empty 200 that the bot's client took for a success. A request whose caller went away while it
 // waited its turn is dropped, not sent: the caller (the bot's client, timed out) sends it again, and a create
-// without a nonce (a role, a scheduled event) would otherwise be made twice.
+// without a nonce (a role, a scheduled event) would otherwise be made twice. And a rate limit passed on carries
+// its whole wait (passOnRateLimit).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { populateErrorResponse, populateSuccessfulResponse } from "@discordjs/proxy";
 import { RateLimitError, RequestMethod, type REST, type ResponseLike, type RouteLike } from "@discordjs/rest";

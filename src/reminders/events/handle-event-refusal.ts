@@ -70,7 +70,8 @@ export async function handleEventRefusal(
   }
   // Discord's rate limit says nothing of this event, and has its own wait: no attempt spent, so the backoff of
   // its later failures does not grow for it. A refused token still spends one, so that retries of an instance
-  // whose every request fails slow down, as for any outage (a leftover deletion's give up only by its own rule).
+  // whose every request fails slow down, as in any outage (a leftover deletion, whose attempts decide when it
+  // is given up, spends none on either).
   const countsAsAttempt = failure.kind !== "rate-limited";
   const wait =
     failure.kind === "rate-limited"
