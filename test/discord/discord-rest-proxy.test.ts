@@ -7,13 +7,10 @@ import { Routes } from "discord-api-types/v10";
 import { afterEach, describe, expect, it } from "vitest";
 import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fake-discord/index.js";
 import { ManualClock } from "../../src/clock.js";
-import {
-  createBotRestClients,
-  maxRateLimitWaitMs,
-  readBotRestOptions,
-} from "../../src/discord/bot-rest-options.js";
+import { maxRateLimitWaitMs, readBotRestOptions } from "../../src/discord/bot-rest-options.js";
 import { createDiscordRestProxy } from "../../src/discord/discord-rest-proxy.js";
 import { createLogger } from "../../src/logger.js";
+import { openBotRestClients } from "../support/bot-rest-clients.js";
 
 describe("the shared Discord REST proxy", () => {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -70,18 +67,15 @@ describe("the shared Discord REST proxy", () => {
 
   /** The bot's shared client as the bot builds it behind the proxy (createBotRestClients), its bounds included. */
   function botsSharedClientBehind(proxyUrl: string, fake: FakeDiscord): REST {
-    const { rest, restForCreates } = createBotRestClients(
+    const clients = openBotRestClients(
       readBotRestOptions({ apiUrl: fake.apiUrl, restProxyUrl: proxyUrl, globalRequestsPerSecond: 50 }),
       fake.botToken,
     );
     cleanups.push(() => {
-      for (const client of [rest, restForCreates]) {
-        client.clearHashSweeper();
-        client.clearHandlerSweeper();
-      }
+      clients.close();
       return Promise.resolve();
     });
-    return rest;
+    return clients.rest;
   }
 
   it("sends the bot's requests to Discord, files included, and answers without rate-limit headers", async () => {

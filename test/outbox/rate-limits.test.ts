@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createBotRestClients, maxRateLimitWaitMs } from "../../src/discord/bot-rest-options.js";
+import { maxRateLimitWaitMs } from "../../src/discord/bot-rest-options.js";
+import { openBotRestClients } from "../support/bot-rest-clients.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
 // @discordjs/rest waits out a short 429 itself; these cover the case it hands one back (rejectOnRateLimit).
@@ -34,7 +35,7 @@ describe("a rate limit longer than the bot's own client sits out", () => {
   });
 
   it("frees the row at once, due when the limit ends, rather than holding it past its lease", async () => {
-    const { rest } = createBotRestClients(
+    const clients = openBotRestClients(
       { api: world.fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
       world.fake.botToken,
     );
@@ -43,7 +44,7 @@ describe("a rate limit longer than the bot's own client sits out", () => {
       await world.enqueuePost(target);
       const second = await world.enqueuePost(target);
 
-      const results = await world.createWorker({ rest }).runOnce();
+      const results = await world.createWorker({ rest: clients.rest }).runOnce();
 
       expect(results.map((result) => result.outcome)).toEqual(["delivered", "rate-limited"]);
       const waiting = await world.entry(second);
@@ -51,8 +52,7 @@ describe("a rate limit longer than the bot's own client sits out", () => {
       expect(waiting.nextAttemptAt - world.clock.now()).toBeGreaterThan(windowMs - 5000);
       expect(world.contents(target.channelId)).toHaveLength(1);
     } finally {
-      rest.clearHashSweeper();
-      rest.clearHandlerSweeper();
+      clients.close();
     }
   });
 });

@@ -5,13 +5,13 @@
 import { GuildScheduledEventStatus } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
-import { createBotRestClients } from "../../../src/discord/bot-rest-options.js";
 import { planTournamentEvents } from "../../../src/reminders/events/plan-tournament-events.js";
 import { clearGuildRemoval, recordGuildRemoval } from "../../../src/store/guild-removals.js";
 import { disableTournamentEvents } from "../../../src/store/tournament-event-settings.js";
 import { markTournamentEventsStarted } from "../../../src/store/tournament-event-row-sync.js";
 import { listTournamentEvents } from "../../../src/store/tournament-events.js";
 import { testDatabases, useMigratedStore } from "../../store/databases.js";
+import { openBotRestClients } from "../../support/bot-rest-clients.js";
 import { createEventWorker, cup, hour, useEventWorkerWorld } from "./support/event-worker-world.js";
 
 describe.each(testDatabases())("the tournament event worker on $name", (database) => {
@@ -212,11 +212,12 @@ describe("the tournament event worker under a Discord rate limit longer than the
   });
 
   it("spends no attempt on it, and tries the change again when the limit ends", async () => {
-    const { rest, restForCreates } = createBotRestClients(
+    const clients = openBotRestClients(
       { api: world.fake.apiUrl, globalRequestsPerSecond: 50, timeout: undefined },
       world.fake.botToken,
     );
     try {
+      const { rest, restForCreates } = clients;
       const worker = createEventWorker({ db: store.db, fake: world.fake, rest, restForCreates, clock });
       const startsAt = clock.now() + 24 * hour;
       await world.showTournaments(cup("t1", startsAt));
@@ -237,10 +238,7 @@ describe("the tournament event worker under a Discord rate limit longer than the
         "Cup t1 (renamed)",
       ]);
     } finally {
-      for (const client of [rest, restForCreates]) {
-        client.clearHashSweeper();
-        client.clearHandlerSweeper();
-      }
+      clients.close();
     }
   });
 });
