@@ -3,33 +3,43 @@
  * dedupe, route, enqueue, fsync'd commit on a SQLite file, then ack) beside two baselines of the same run: a
  * bare Fastify route answering 200, and a minimal durable receiver (verify the HMAC, parse, insert by id into
  * SQLite with WAL and synchronous=FULL, one commit per event-loop turn, answer after it). Each target runs in
- * its own process and autocannon in a third (bench/support/autocannon-worker.ts), with the same connections
- * and duration for all, after the same unmeasured warm-up, the measured run's bodies signed before it and
- * every event id unique. Targets: ≥ 0.5 × the minimal durable receiver, p99 ack ≤ 20 ms, every acknowledged
- * event in the database. Also printed: each target's CPU time (all its threads) per acknowledgement and its
- * event-loop delay during its load. Run: npx tsx bench/webhook-ingest.ts [seconds] [warm-up seconds]
+ * its own process for the whole bench and autocannon in another (bench/support/autocannon-worker.ts), with
+ * the same connections for all. Each target is first sent the same unmeasured warm-up; then the targets are
+ * measured in interleaved rounds, each round every target once in a rotating order, so a machine whose speed
+ * drifts over minutes weighs on each target alike; the ratio is the median of the rounds' ratios, printed
+ * with their spread. A round's bodies are signed before it and every event id is unique. Targets: ≥ 0.5 × the
+ * minimal durable receiver, p99 ack ≤ 20 ms (the median round's), every acknowledged event in the database.
+ * Also printed: each target's CPU time (all its threads) per acknowledgement and its event-loop delay during
+ * its rounds. Run: npx tsx bench/webhook-ingest.ts [rounds] [seconds a round] [warm-up seconds]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { IngestBotRequest } from "./support/ingest-bot-child.js";
-import { measureTarget, type IngestTarget, type TargetMeasurement } from "./support/measure-ingest-target.js";
+import {
+  startLoadGenerator,
+  startTarget,
+  type IngestTarget,
+  type RoundMeasurement,
+  type RunningTarget,
+  type StoredCheck,
+} from "./support/measure-ingest-target.js";
 import type { MinimalReceiverRequest } from "./support/minimal-receiver-child.js";
 
-const seconds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[2] ?? 7);
+const seconds = Number(process.argv[3] ?? 4);
 /**
- * Before each target's measured seconds: in its first seconds of load V8 compiles its code, the bot's for longer
- * (on a slower 2-core machine its compiler threads still took 0.15 of a core 8 s in, 0.01-0.02 after 10-20 s).
+ * Before each target's rounds: in its first seconds of load V8 compiles its code, the bot's for longer (on a
+ * slower 2-core machine its compiler threads still took 0.15 of a core 8 s in, 0.01-0.02 after 10-20 s).
  */
-const warmupSeconds = Number(process.argv[3] ?? 15);
+const warmupSeconds = Number(process.argv[4] ?? 15);
 const connections = 20;
 const secret = "bench-operator-secret-0123456789abcdef";
 const targetRatio = 0.5;
 const targetP99Ms = 20;
 /**
- * Enough bodies signed before the measured run that no durable target is sent one twice: well above their rates
- * here; the bare route, which stores nothing, may be sent some twice on a fast machine. The warm-up signs its
- * own as it sends them (bench/support/autocannon-worker.ts).
+ * Enough bodies signed before each round that no durable target is sent one twice: well above their rates
+ * here; the bare route, which stores nothing, may be sent some twice on a fast machine.
  */
 const bodies = seconds * 30_000;
 
@@ -48,75 +58,114 @@ const targets = {
     stored: { databaseFile: join(folder, "bot.sqlite"), eventIdsQuery: "select event_id from inbox_events" },
   },
 } satisfies Record<string, IngestTarget>;
+type TargetName = keyof typeof targets;
+const names = Object.keys(targets) as TargetName[];
 
-const measured = new Map<string, TargetMeasurement>();
+const measured = new Map<TargetName, RoundMeasurement[]>(names.map((name) => [name, []]));
+const stored = new Map<TargetName, StoredCheck | undefined>();
+const generator = startLoadGenerator({ secret, connections });
+const running = new Map<TargetName, RunningTarget>();
 try {
-  for (const [name, target] of Object.entries(targets)) {
-    const runId = `${name.split(" ")[0] ?? "run"}${Date.now()}`;
-    measured.set(
-      name,
-      await measureTarget(target, {
-        secret,
-        connections,
+  for (const name of names) running.set(name, await startTarget(targets[name]));
+  const runId = (name: TargetName, part: string) => `${name.split(" ")[0] ?? "run"}${part}${Date.now()}`;
+  for (const name of names) {
+    await running.get(name)!.warmUp(generator, { durationMs: warmupSeconds * 1000, runId: runId(name, "w") });
+  }
+  for (let round = 0; round < rounds; round += 1) {
+    const order = names.map((_, index) => names[(index + round) % names.length]!);
+    for (const name of order) {
+      const measurement = await running.get(name)!.measureRound(generator, {
         durationMs: seconds * 1000,
-        warmupMs: warmupSeconds * 1000,
-        runId,
+        runId: runId(name, `r${round}`),
         bodies,
-      }),
-    );
+      });
+      measured.get(name)!.push(measurement);
+    }
   }
 } finally {
+  await generator.stop();
+  for (const [name, target] of running) stored.set(name, await target.stop());
   await rm(folder, { recursive: true, force: true });
 }
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+const spread = (values: readonly number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
 console.log(
-  `webhook ingest: autocannon in its own process, ${connections} connections, ${seconds} s per target ` +
-    `after ${warmupSeconds} s of unmeasured warm-up, ` +
-    "the measured run's bodies signed before it, unique event ids; each target in its own process",
+  `webhook ingest: autocannon in its own process, ${connections} connections; each target in its own process, ` +
+    `${warmupSeconds} s of unmeasured warm-up, then ${rounds} interleaved rounds of ${seconds} s ` +
+    "(each round's bodies signed before it, unique event ids)",
 );
 let everyAckStored = true;
 let anyFailed = false;
-for (const [name, { load, loopDelay, stored }] of measured) {
+for (const name of names) {
+  const rows = measured.get(name)!;
+  const completed = rows.reduce((sum, { load }) => sum + load.completed, 0);
+  const cpuMs = rows.reduce((sum, { loopDelay }) => sum + loopDelay.cpuMs, 0);
+  const rates = rows.map(({ load }) => load.perSecond);
+  const p99s = rows.map(({ load }) => load.p99Ms);
+  const check = stored.get(name);
   const storedText =
-    stored === undefined
+    check === undefined
       ? "stores nothing"
-      : `${stored.acked} acked with the warm-up's, ${stored.missing === 0 ? "all" : `${stored.missing} NOT`} in its database (${stored.rows} rows)`;
+      : `${check.acked} acked with the warm-up's, ${check.missing === 0 ? "all" : `${check.missing} NOT`} in its database (${check.rows} rows)`;
   console.log(
-    `${name.padEnd(25)} ${load.perSecond.toFixed(0).padStart(6)} req/s | p50 ${load.p50Ms.toFixed(1)} ms, ` +
-      `p99 ${load.p99Ms.toFixed(1)} ms | CPU ${((loopDelay.cpuMs * 1000) / load.completed).toFixed(0)} µs/ack | ` +
-      `event-loop delay p99 ${loopDelay.p99Ms.toFixed(1)} ms, max ${loopDelay.maxMs.toFixed(1)} ms | ${storedText}`,
+    `${name.padEnd(25)} ${median(rates).toFixed(0).padStart(6)} req/s (rounds ${spread(rates, 0)}) | ` +
+      `p50 ${median(rows.map(({ load }) => load.p50Ms)).toFixed(1)} ms, p99 ${median(p99s).toFixed(1)} ms ` +
+      `(rounds ${spread(p99s, 1)}) | CPU ${((cpuMs * 1000) / completed).toFixed(0)} µs/ack | ` +
+      `event-loop delay p99 ≤ ${Math.max(...rows.map(({ loopDelay }) => loopDelay.p99Ms)).toFixed(1)} ms, ` +
+      `max ${Math.max(...rows.map(({ loopDelay }) => loopDelay.maxMs)).toFixed(1)} ms | ${storedText}`,
   );
-  if (loopDelay.commits !== undefined && loopDelay.commits.count > 0) {
-    const { count, writes, seconds, elapsedMs } = loopDelay.commits;
+  const commits = rows.flatMap(({ loopDelay }) =>
+    loopDelay.commits === undefined ? [] : [loopDelay.commits],
+  );
+  const count = commits.reduce((sum, totals) => sum + totals.count, 0);
+  if (count > 0) {
+    const writes = commits.reduce((sum, totals) => sum + totals.writes, 0);
+    const commitSeconds = commits.reduce((sum, totals) => sum + totals.seconds, 0);
+    const elapsedMs = commits.reduce((sum, totals) => sum + totals.elapsedMs, 0);
     console.log(
       `  its commits: ${((count * 1000) / elapsedMs).toFixed(0)} a second, ` +
-        `${(writes / count).toFixed(1)} events each, ${((seconds * 1000) / count).toFixed(2)} ms each ` +
-        `(${((seconds * 100_000) / elapsedMs).toFixed(0)} % of the time)`,
+        `${(writes / count).toFixed(1)} events each, ${((commitSeconds * 1000) / count).toFixed(2)} ms each ` +
+        `(${((commitSeconds * 100_000) / elapsedMs).toFixed(0)} % of the time)`,
     );
   }
-  if (load.failed > 0) console.log(`  ${load.failed} non-2xx answers, errors or time-outs`);
-  if (load.reused > 0) console.log(`  ${load.reused} bodies sent twice (answered as duplicates)`);
-  everyAckStored &&= (stored?.missing ?? 0) === 0;
-  anyFailed ||= load.failed > 0;
+  const failed = rows.reduce((sum, { load }) => sum + load.failed, 0);
+  const reused = rows.reduce((sum, { load }) => sum + load.reused, 0);
+  if (failed > 0) console.log(`  ${failed} non-2xx answers, errors or time-outs`);
+  if (reused > 0) console.log(`  ${reused} bodies sent twice (answered as duplicates)`);
+  everyAckStored &&= (check?.missing ?? 0) === 0;
+  anyFailed ||= failed > 0;
 }
 
-const figure = (name: keyof typeof targets) => measured.get(name)!.load;
-const bot = figure("bot (durable ingest)");
-const ratio = bot.perSecond / figure("minimal durable receiver").perSecond;
+/** The bot's rate over a baseline's, round by round: each pair measured within seconds of each other. */
+const ratiosTo = (baseline: TargetName) =>
+  measured
+    .get("bot (durable ingest)")!
+    .map(({ load }, round) => load.perSecond / measured.get(baseline)![round]!.load.perSecond);
+const minimalRatios = ratiosTo("minimal durable receiver");
+const ratio = median(minimalRatios);
 const ratioMet = ratio >= targetRatio;
-const p99Met = bot.p99Ms <= targetP99Ms;
+const bot = measured.get("bot (durable ingest)")!;
+const botP99 = median(bot.map(({ load }) => load.p99Ms));
+const p99Met = botP99 <= targetP99Ms;
 console.log(
-  `bot / minimal durable receiver: ${ratio.toFixed(2)} | target ≥ ${targetRatio}: ${ratioMet ? "MET" : "MISSED"}`,
+  `bot / minimal durable receiver: ${ratio.toFixed(2)} (median of ${rounds} rounds; ${spread(minimalRatios, 2)}) | ` +
+    `target ≥ ${targetRatio}: ${ratioMet ? "MET" : "MISSED"}`,
+);
+const bareRatios = ratiosTo("bare Fastify route");
+console.log(`bot / bare Fastify route: ${median(bareRatios).toFixed(2)} (rounds ${spread(bareRatios, 2)})`);
+console.log(
+  `bot's p99 ack: ${botP99.toFixed(1)} ms (median round) | target ≤ ${targetP99Ms} ms: ${p99Met ? "MET" : "MISSED"}`,
 );
 console.log(
-  `bot / bare Fastify route: ${(bot.perSecond / figure("bare Fastify route").perSecond).toFixed(2)}`,
-);
-console.log(
-  `bot's p99 ack: ${bot.p99Ms.toFixed(1)} ms | target ≤ ${targetP99Ms} ms: ${p99Met ? "MET" : "MISSED"}`,
-);
-const { loopDelay } = measured.get("bot (durable ingest)")!;
-console.log(
-  `bot's event loop during its load: delay p99 ${loopDelay.p99Ms.toFixed(1)} ms, max ${loopDelay.maxMs.toFixed(1)} ms`,
+  `bot's event loop during its rounds: delay p99 ≤ ${Math.max(...bot.map(({ loopDelay }) => loopDelay.p99Ms)).toFixed(1)} ms, ` +
+    `max ${Math.max(...bot.map(({ loopDelay }) => loopDelay.maxMs)).toFixed(1)} ms`,
 );
 console.log(`every acknowledged event in its database: ${everyAckStored ? "yes" : "NO"}`);
 if (!ratioMet) console.log('where the bot\'s time goes: docs/architecture.md, "Performance targets"');

@@ -1,31 +1,36 @@
 // The webhook load generator (bench/webhook-ingest.ts): autocannon in its own process, so the generator
 // neither shares the server's event loop nor caps the bare route (a fetch loop in Node tops out near 2,000
-// requests/s here, below what a bare Fastify route answers). Every body the measured run sends is signed before
-// the warm-up starts, so the measured run itself only sends; the warm-up, which no figure counts, signs each
-// of its bodies as it sends it.
+// requests/s here, below what a bare Fastify route answers). It stays up for the whole bench and runs one load
+// at a time as the bench asks over IPC: a warm-up, which no figure counts and which signs each body as it sends
+// it, or a measured round, whose bodies are all signed before it starts, so the round itself only sends.
 import { createHmac } from "node:crypto";
 import autocannon from "autocannon";
 
-export interface LoadRequest {
-  readonly url: string;
+/** The generator's settings, as JSON in argv: the same for every load it sends. */
+export interface GeneratorSettings {
   readonly secret: string;
   readonly connections: number;
+}
+
+/** One load, sent to the generator over IPC; it answers LoadStarted (a measured round only), then LoadResult. */
+export interface LoadRequest {
+  readonly url: string;
   readonly durationMs: number;
   /**
-   * Load sent first and left out of every figure, so each target is measured once its code is compiled: in
-   * a target's first seconds V8's compiler threads take a third of its CPU (the bot's larger code more).
+   * A warm-up is left out of every figure, so each target is measured once its code is compiled: in a
+   * target's first seconds V8's compiler threads take a third of its CPU (the bot's larger code more).
    */
-  readonly warmupMs: number;
-  /** Makes the event ids of this run its own, so no delivery is a duplicate of another run's. */
+  readonly warmup: boolean;
+  /** Makes the event ids of this load its own, so no delivery is a duplicate of another load's. */
   readonly runId: string;
   /**
-   * Bodies signed in advance for the measured run; one needing more sends the first ones again (then answered
-   * as duplicates). The warm-up's event ids follow theirs.
+   * A measured round's bodies, signed before it starts; one needing more sends the first ones again (then
+   * answered as duplicates). A warm-up signs its own as it sends them.
    */
   readonly bodies: number;
 }
 
-/** Sent over IPC once the warm-up is over, just before the first measured request. */
+/** Sent over IPC once a measured round's bodies are signed, just before its first request. */
 export interface LoadStarted {
   readonly started: true;
 }
@@ -75,9 +80,9 @@ interface SignedBody {
   readonly headers: Record<string, string>;
 }
 
-function signBody(input: LoadRequest, sequence: number): SignedBody {
-  const body = payload(input.runId, sequence);
-  const signature = createHmac("sha256", input.secret).update(body).digest("hex");
+function signBody(settings: GeneratorSettings, runId: string, sequence: number): SignedBody {
+  const body = payload(runId, sequence);
+  const signature = createHmac("sha256", settings.secret).update(body).digest("hex");
   return {
     body,
     headers: { "content-type": "application/json", "x-service-signature": `sha256=${signature}` },
@@ -89,42 +94,32 @@ interface SentContext {
   sequence?: number;
 }
 
-async function run(input: LoadRequest): Promise<LoadResult> {
-  const bodies = Array.from({ length: input.bodies }, (_, sequence) => signBody(input, sequence));
+async function run(settings: GeneratorSettings, input: LoadRequest): Promise<LoadResult> {
+  const bodies = input.warmup
+    ? []
+    : Array.from({ length: input.bodies }, (_, sequence) => signBody(settings, input.runId, sequence));
   let sent = 0;
-  let warmupSent = 0;
-  // Acknowledged during the warm-up too: every acknowledged event must be in the database.
   const acked: number[] = [];
-  const load = (durationMs: number, warmup: boolean) =>
-    autocannon({
-      url: input.url,
-      connections: input.connections,
-      duration: durationMs / 1000,
-      requests: [
-        {
-          method: "POST",
-          setupRequest: (request, context: SentContext) => {
-            let signed: SignedBody;
-            if (warmup) {
-              context.sequence = bodies.length + warmupSent;
-              signed = signBody(input, context.sequence);
-              warmupSent += 1;
-            } else {
-              context.sequence = sent % bodies.length;
-              signed = bodies[context.sequence]!;
-              sent += 1;
-            }
-            return { ...request, body: signed.body, headers: signed.headers };
-          },
-          onResponse: (status, _body, context: SentContext) => {
-            if (status >= 200 && status < 300 && context.sequence !== undefined) acked.push(context.sequence);
-          },
+  if (!input.warmup) process.send?.({ started: true } satisfies LoadStarted);
+  const result = await autocannon({
+    url: input.url,
+    connections: settings.connections,
+    duration: input.durationMs / 1000,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request, context: SentContext) => {
+          context.sequence = input.warmup ? sent : sent % bodies.length;
+          const signed = input.warmup ? signBody(settings, input.runId, sent) : bodies[context.sequence]!;
+          sent += 1;
+          return { ...request, body: signed.body, headers: signed.headers };
         },
-      ],
-    });
-  if (input.warmupMs > 0) await load(input.warmupMs, true);
-  process.send?.({ started: true } satisfies LoadStarted);
-  const result = await load(input.durationMs, false);
+        onResponse: (status, _body, context: SentContext) => {
+          if (status >= 200 && status < 300 && context.sequence !== undefined) acked.push(context.sequence);
+        },
+      },
+    ],
+  });
   const completed = result["2xx"];
   return {
     perSecond: completed / (result.duration > 0 ? result.duration : input.durationMs / 1000),
@@ -132,14 +127,27 @@ async function run(input: LoadRequest): Promise<LoadResult> {
     failed: result.non2xx + result.errors + result.timeouts,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    reused: Math.max(0, sent - bodies.length),
+    reused: input.warmup ? 0 : Math.max(0, sent - bodies.length),
     ackedIds: acked.map((sequence) => eventId(input.runId, sequence)),
   };
 }
 
-// Started by the benchmark with the request as JSON in argv; answers over IPC: LoadStarted, then LoadResult.
-const input = JSON.parse(process.argv[2] ?? "{}") as LoadRequest;
-const result = await run(input);
-process.send?.(result, () => {
-  process.disconnect();
+// Started by the benchmark with its settings as JSON in argv; runs each load it is sent, one after another,
+// until the bench disconnects.
+const settings = JSON.parse(process.argv[2] ?? "{}") as GeneratorSettings;
+let queue = Promise.resolve();
+process.on("message", (request: LoadRequest) => {
+  queue = queue
+    .then(async () => {
+      const result = await run(settings, request);
+      process.send?.(result);
+    })
+    .catch((error: unknown) => {
+      // The bench sees the exit, with this on stderr, in place of the result it waits for.
+      console.error(error);
+      process.exit(1);
+    });
+});
+process.on("disconnect", () => {
+  void queue.finally(() => process.exit(0));
 });

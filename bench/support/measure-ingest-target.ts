@@ -1,9 +1,11 @@
-// One target of bench/webhook-ingest.ts measured: the target in its own process, autocannon in another, the
-// target's event-loop delay over the load, and then every acknowledged event looked up in its database.
+// The targets of bench/webhook-ingest.ts and their load generator, each in its own process: a target is started
+// once, warmed up, then measured in rounds that the bench interleaves with the other targets' (its event-loop
+// delay and CPU over each round), and after it stops every event it acknowledged, in any round or warm-up, is
+// looked up in its database.
 import Database from "better-sqlite3";
-import type { LoadRequest, LoadResult, LoadStarted } from "./autocannon-worker.js";
+import type { GeneratorSettings, LoadRequest, LoadResult, LoadStarted } from "./autocannon-worker.js";
 import type { LoopDelay, MeasureCommand, TargetReady } from "./ingest-target.js";
-import { spawnNodeChild } from "./node-child.js";
+import { spawnNodeChild, type NodeChild } from "./node-child.js";
 
 export interface IngestTarget {
   /** The target's program, relative to the repo root; `request` reaches it as JSON in argv. */
@@ -16,24 +18,61 @@ export interface IngestTarget {
 /** After a durable target stopped: how many events its database holds, and how many acknowledged ones it lacks. */
 export interface StoredCheck {
   readonly rows: number;
-  /** Every acknowledged event, the warm-up's too. */
+  /** Every acknowledged event, the warm-ups' too. */
   readonly acked: number;
   readonly missing: number;
 }
 
-export interface TargetMeasurement {
+/** One measured round of one target. */
+export interface RoundMeasurement {
   readonly load: Omit<LoadResult, "ackedIds">;
   readonly loopDelay: LoopDelay;
-  readonly stored?: StoredCheck;
 }
 
-export async function measureTarget(
-  target: IngestTarget,
-  load: Omit<LoadRequest, "url">,
-): Promise<TargetMeasurement> {
+/** The load generator: one process for the whole bench, one load at a time. */
+export interface LoadGenerator {
+  run(request: LoadRequest, onStarted?: () => void): Promise<LoadResult>;
+  stop(): Promise<void>;
+}
+
+export function startLoadGenerator(settings: GeneratorSettings): LoadGenerator {
+  const child = spawnNodeChild("bench/support/autocannon-worker.ts", { args: [JSON.stringify(settings)] });
+  return {
+    async run(request, onStarted) {
+      // Listening before the request goes out: an answer is never missed.
+      if (request.warmup) {
+        const result = child.nextMessage<LoadResult>(request.durationMs + 60_000);
+        child.process.send(request);
+        return await result;
+      }
+      const started = child.nextMessage<LoadStarted>(60_000);
+      child.process.send(request);
+      await started;
+      const result = child.nextMessage<LoadResult>(request.durationMs + 60_000);
+      onStarted?.();
+      return await result;
+    },
+    stop: () => child.stop(),
+  };
+}
+
+/** A target's process, started and told to listen; `run` its rounds, then `stop` and check what it stored. */
+export interface RunningTarget {
+  readonly url: string;
+  /** A load the target is sent that no figure counts (its acknowledged events are still checked). */
+  warmUp(generator: LoadGenerator, load: Omit<LoadRequest, "url" | "warmup" | "bodies">): Promise<void>;
+  measureRound(
+    generator: LoadGenerator,
+    load: Omit<LoadRequest, "url" | "warmup">,
+  ): Promise<RoundMeasurement>;
+  /** SIGTERM, so the target closes its database; then every acknowledged event is looked up in it. */
+  stop(): Promise<StoredCheck | undefined>;
+}
+
+export async function startTarget(target: IngestTarget): Promise<RunningTarget> {
   // INGEST_CPU_PROF=<folder> writes each target's CPU profiles there, one per thread (its SQLite thread too).
   const profileDir = process.env.INGEST_CPU_PROF;
-  const server = spawnNodeChild(target.entry, {
+  const server: NodeChild = spawnNodeChild(target.entry, {
     args: [JSON.stringify(target.request)],
     nodeFlags: [
       ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
@@ -41,30 +80,36 @@ export async function measureTarget(
       ...(process.env.INGEST_NODE_FLAGS?.split(" ").filter((flag) => flag !== "") ?? []),
     ],
   });
-  let result: LoadResult;
-  let loopDelay: LoopDelay;
+  let url: string;
   try {
-    const { url } = await server.nextMessage<TargetReady>(60_000);
-    const request: LoadRequest = { ...load, url };
-    const generator = spawnNodeChild("bench/support/autocannon-worker.ts", {
-      args: [JSON.stringify(request)],
-    });
-    try {
-      await generator.nextMessage<LoadStarted>(load.warmupMs + 60_000);
-      server.process.send({ measure: "start" } satisfies MeasureCommand);
-      result = await generator.nextMessage<LoadResult>(load.durationMs + 60_000);
-    } finally {
-      await generator.stop();
-    }
-    server.process.send({ measure: "stop" } satisfies MeasureCommand);
-    loopDelay = await server.nextMessage<LoopDelay>(10_000);
-  } finally {
-    // SIGTERM: the target closes its database, so everything committed is in the file read below.
+    ({ url } = await server.nextMessage<TargetReady>(60_000));
+  } catch (error) {
     await server.stop();
+    throw error;
   }
-  const { ackedIds, ...figures } = result;
-  if (target.stored === undefined) return { load: figures, loopDelay };
-  return { load: figures, loopDelay, stored: checkStored(target.stored, ackedIds) };
+  const ackedIds: string[] = [];
+  const keepAcked = (ids: readonly string[]) => {
+    for (const id of ids) ackedIds.push(id);
+  };
+  return {
+    url,
+    async warmUp(generator, load) {
+      keepAcked((await generator.run({ ...load, url, warmup: true, bodies: 0 })).ackedIds);
+    },
+    async measureRound(generator, load) {
+      const { ackedIds: acked, ...figures } = await generator.run({ ...load, url, warmup: false }, () => {
+        server.process.send({ measure: "start" } satisfies MeasureCommand);
+      });
+      keepAcked(acked);
+      const delay = server.nextMessage<LoopDelay>(10_000);
+      server.process.send({ measure: "stop" } satisfies MeasureCommand);
+      return { load: figures, loopDelay: await delay };
+    },
+    async stop() {
+      await server.stop();
+      return target.stored === undefined ? undefined : checkStored(target.stored, ackedIds);
+    },
+  };
 }
 
 function checkStored(stored: NonNullable<IngestTarget["stored"]>, ackedIds: readonly string[]): StoredCheck {
