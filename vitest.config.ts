@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["test/support/postgres-schemas.ts", "test/support/built-sources.ts"],
+    globalSetup: [
+      "test/support/postgres-schemas.ts",
+      "test/support/built-sources.ts",
+      "test/support/shared-chromium.ts",
+    ],
     // A bound for a test that hangs, not a speed check (speed is `npm run bench`'s): the CPU-heavy tests (the
     // fuzzers, a start through tsx) take 2 to 3 times their quiet time while the machine is busy, which brought
     // some within a few seconds of a 20 s bound, and one past it on a loaded CI machine.
