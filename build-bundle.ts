@@ -1,5 +1,5 @@
 // The second step of `npm run build` (after tsc, which checks and emits every module): the bot bundled into
-// `dist/` (docs/architecture.md, "Performance targets", memory): `main.js` and the chunks it loads, the SQLite
+// `dist/` (docs/performance.md, memory): `main.js` and the chunks it loads, the SQLite
 // thread's entry and the batched writes that thread imports. An ES module costs Node 20 about 30 KB more than
 // the same code bundled, and the bot is some 700 of them: bundled, `npm run start:built` uses about 16 MB
 // less. Kysely and zod go inside too (bundledPackages); the other packages stay as installed, resolved from

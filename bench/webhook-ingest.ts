@@ -168,5 +168,5 @@ console.log(
     `max ${Math.max(...bot.map(({ loopDelay }) => loopDelay.maxMs)).toFixed(1)} ms`,
 );
 console.log(`every acknowledged event in its database: ${everyAckStored ? "yes" : "NO"}`);
-if (!ratioMet) console.log('where the bot\'s time goes: docs/architecture.md, "Performance targets"');
+if (!ratioMet) console.log("where the bot's time goes: docs/performance.md");
 process.exitCode = ratioMet && p99Met && everyAckStored && !anyFailed ? 0 : 1;

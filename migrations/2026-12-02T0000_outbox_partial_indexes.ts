@@ -1,6 +1,6 @@
 // Most outbox rows are never grouped again after a crash and carry no contest, so the indexes that find rows
 // by `group_id` and by `summary_key` keep only the rows that have one: a row queued without them costs its
-// insert two index entries fewer (docs/architecture.md, "Performance targets"). Both indexes serve only `=`
+// insert two index entries fewer (docs/performance.md). Both indexes serve only `=`
 // lookups, which either database answers from a partial index.
 import { sql, type Kysely } from "kysely";
 

@@ -10,7 +10,7 @@ export type { RatingChartInput } from "./rating-chart-svg.js";
  */
 export async function renderRatingChart(input: RatingChartInput): Promise<Buffer> {
   // resvg's native library is loaded by the first chart, not at start: a bot that draws none never maps it
-  // (docs/architecture.md, "Performance targets").
+  // (docs/performance.md).
   const { renderAsync } = await import("@resvg/resvg-js");
   const image = await renderAsync(buildRatingChartSvg(input), {
     font: { loadSystemFonts: false, fontFiles: resolveChartFontFiles(), defaultFontFamily: chartFontFamily },

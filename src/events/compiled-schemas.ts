@@ -1,6 +1,6 @@
 // The schemas every delivery is read with, compiled by zod into one plain function each (`z.compile`): zod
 // walking its schema objects took about a third of the receiver's own CPU per delivery on the event loop
-// (bench/webhook-ingest.ts under --cpu-prof; docs/architecture.md, "Performance targets"). A payload the
+// (bench/webhook-ingest.ts under --cpu-prof; docs/performance.md). A payload the
 // compiled function refuses is read again by zod's own parser, so what is accepted, what it becomes and the
 // issues reported stay zod's (test/events/compiled-schemas.test.ts compares the two). Each is compiled on
 // first use, so a program that never reads an event, or a kind, pays nothing for it.

@@ -30,7 +30,7 @@ export type NormalisedDelivery =
 const maxDepth = 32;
 
 // Every delivery passes here, so it creates no function per call: tsx and the bundle keep function names, which
-// costs each closure a property definition (docs/architecture.md, "Performance targets").
+// costs each closure a property definition (docs/performance.md).
 export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
   let parsed: unknown;
   try {
@@ -56,7 +56,7 @@ export function normaliseEvent(rawBody: Buffer): NormalisedDelivery {
   const test = data.test === true;
 
   // Each event is written out field by field rather than spread from a common part: in Node 20 a spread
-  // followed by other properties costs about a microsecond (docs/architecture.md, "Performance targets").
+  // followed by other properties costs about a microsecond (docs/performance.md).
   const kind = canonicalEventKind(rawKind);
   if (kind === undefined) {
     return { ok: true, event: { id, rawKind, createdAt, form, request, test, kind: undefined, data } };

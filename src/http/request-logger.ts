@@ -1,4 +1,4 @@
-// Each request's logger (`request.log`), made on its first line (docs/architecture.md, "Performance targets"):
+// Each request's logger (`request.log`), made on its first line (docs/performance.md):
 // pino's child logger serialises its bindings through the redaction paths as it is made, about a tenth of the
 // bot's own thread's time for a webhook as measured, and nearly every request logs nothing.
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";

@@ -1,4 +1,4 @@
-// Marks rows delivered at the pace Discord accepts them (docs/architecture.md, "Performance targets"): each
+// Marks rows delivered at the pace Discord accepts them (docs/performance.md): each
 // row is one write of the store's batcher (write-batcher.ts), so the rows delivered in one turn of the event
 // loop share one commit.
 import type { Kysely } from "kysely";

@@ -1,5 +1,5 @@
 // Inserts of many rows made at the pace of traffic (the inbox and outbox rows of stored webhooks), compiled
-// once per dialect and row count (docs/architecture.md, "Performance targets"): Kysely builds and compiles an
+// once per dialect and row count (docs/performance.md): Kysely builds and compiles an
 // insert of thirty rows in about the time SQLite takes to run it, and its SQL depends only on the columns and
 // on how many rows there are. Later inserts of as many rows bind their values to the SQL compiled first.
 import type { CompiledQuery, Compilable, Kysely } from "kysely";

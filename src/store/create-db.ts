@@ -64,8 +64,7 @@ export interface StoreOptions {
 
 export async function createDb(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    // Loaded only here: a bot on SQLite never holds pg's modules in memory (docs/architecture.md,
-    // "Performance targets").
+    // Loaded only here: a bot on SQLite never holds pg's modules in memory (docs/performance.md).
     const { openPostgres } = await import("./open-postgres.js");
     return openPostgres(databaseUrl, options);
   }

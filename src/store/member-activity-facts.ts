@@ -37,7 +37,7 @@ export const recordEventActivity: EventStoredSubscriber = async (trx, stored) =>
 /**
  * The facts of one event, each marked received at `receivedAt` when given. Each is written out field by field:
  * in Node 20 an object spread followed by other properties costs about a microsecond, and this runs for every
- * player of every event stored (docs/architecture.md, "Performance targets").
+ * player of every event stored (docs/performance.md).
  */
 export function readActivityFacts(event: KnownPlatformEvent, receivedAt?: number): ActivityFact[] {
   const { id: eventId, createdAt: occurredAt } = event;

@@ -102,7 +102,7 @@ export async function enqueueOutboxRowsByEvent(
 
 /**
  * The rows inserted, of those given. The insert returns nothing: on SQLite, rows returned cost about as much
- * as the insert itself (docs/architecture.md, "Performance targets"), and nearly always every row goes in, as
+ * as the insert itself (docs/performance.md), and nearly always every row goes in, as
  * the count of rows changed says. Only when some were already queued are the new ids looked up.
  */
 async function insertOutboxRows(

@@ -8,7 +8,7 @@ import type { OutboxTarget } from "./select-targets.js";
 /**
  * The outbox row of one target. Written out field by field, as the rest of this path is: an object spread
  * followed by a property the spread object lacks costs about a microsecond in Node 20's V8, fifty times a
- * literal (docs/architecture.md, "Performance targets").
+ * literal (docs/performance.md).
  */
 export function toOutboxInput(
   event: KnownPlatformEvent,

@@ -27,7 +27,7 @@ export type PreparedDelivery = {
   | {
       /**
        * The event read from the body, as JSON text: what its inbox row stores, and cheaper to copy into the
-       * writer's thread and read there than the event itself (docs/architecture.md, "Performance targets").
+       * writer's thread and read there than the event itself (docs/performance.md).
        */
       readonly eventText: string;
     }

@@ -227,7 +227,7 @@ describe.each(testDatabases())("member activity on $name", (database) => {
 
 // The digest reads every active member of the server's week at once: at a big server's size the totals and
 // each member's latest rating are still right. How long the read takes is measured by bench/digest-read.ts
-// (docs/architecture.md, "Performance targets"), never here.
+// (docs/performance.md), never here.
 describe.each(testDatabases().filter((database: TestDatabase) => database.name === "SQLite in memory"))(
   "a big server's week on $name",
   (database) => {
