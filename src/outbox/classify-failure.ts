@@ -58,10 +58,12 @@ const closedThreadCodes: ReadonlySet<number | string> = new Set([
 const forgottenTokenMessage = "Expected token to be set for this request, but none was present";
 
 export function classifyFailure(error: unknown, action: OutboxAction): DeliveryFailure {
+  // Thrown for a 429 Discord answered and, as often, before sending, where the client knows the wait is too long
+  // (bot-rest-options.ts): the detail says which limit and how long, not that Discord answered.
   if (error instanceof RateLimitError) {
     return {
       kind: "rate-limited",
-      detail: `429 rate limited (${error.scope})`,
+      detail: `rate limited (${error.scope}), ${Math.ceil(error.retryAfter / 1000)} s to wait`,
       retryAfterMs: error.retryAfter,
     };
   }

@@ -49,6 +49,8 @@ describe("a rate limit longer than the bot's own client sits out", () => {
       expect(results.map((result) => result.outcome)).toEqual(["delivered", "rate-limited"]);
       const waiting = await world.entry(second);
       expect(waiting).toMatchObject({ status: "pending", attempts: 0, leaseOwner: null });
+      // Refused before it was sent: the detail names the limit and the wait, and no 429 Discord never gave.
+      expect(waiting.lastError).toMatch(/^rate limited \(user\), \d+ s to wait$/);
       expect(waiting.nextAttemptAt - world.clock.now()).toBeGreaterThan(windowMs - 5000);
       expect(world.contents(target.channelId)).toHaveLength(1);
     } finally {
@@ -74,7 +76,10 @@ describe("a 429 Discord answered", () => {
     expect(world.fake.stats.globalRateLimited).toBe(1);
     const entries = await Promise.all(ids.map((id) => world.entry(id)));
     const waiting = entries.find((entry) => entry.status === "pending");
-    expect(waiting).toMatchObject({ attempts: 0, lastError: "429 rate limited (global)" });
+    expect(waiting).toMatchObject({
+      attempts: 0,
+      lastError: expect.stringMatching(/^rate limited \(global\), \d+ s to wait$/),
+    });
     expect(waiting?.nextAttemptAt).toBeGreaterThan(world.clock.now());
   });
 });
