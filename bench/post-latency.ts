@@ -195,7 +195,7 @@ if (!met) {
       "profile (--cpu-prof) shows it mostly idle (about 70% of a 10 s run on a 2-core machine, SQLite's " +
       "fsync'd commits the largest share of the rest): it waits on the channel's window, it does not compute. " +
       "An offset of 0 on the message route measured a p99 of 24 ms, but @discordjs/rest waits the same offset " +
-      'past its global window, where 0 drew 429s in fan-out (docs/performance.md).',
+      "past its global window, where 0 drew 429s in fan-out (docs/performance.md).",
   );
 }
 if (botRun.summary.unanswered > 0 || botRun.refused > 0) {
