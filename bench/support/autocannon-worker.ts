@@ -30,6 +30,11 @@ export interface LoadRequest {
   readonly bodies: number;
 }
 
+/** Sent over IPC once the generator listens for loads. */
+export interface GeneratorReady {
+  readonly ready: true;
+}
+
 /** Sent over IPC once a measured round's bodies are signed, just before its first request. */
 export interface LoadStarted {
   readonly started: true;
@@ -41,8 +46,8 @@ export interface LoadResult {
   readonly completed: number;
   /** Non-2xx answers, errors and time-outs. */
   readonly failed: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
+  /** Every answer's time in ms, a measured round's (none for a warm-up). */
+  readonly latenciesMs: readonly number[];
   /** How many answers were sent past the pool of signed bodies, so may be duplicates. */
   readonly reused: number;
   /** The event id of every 2xx answer, so the bench can find each acknowledged event in the database. */
@@ -100,40 +105,53 @@ async function run(settings: GeneratorSettings, input: LoadRequest): Promise<Loa
     : Array.from({ length: input.bodies }, (_, sequence) => signBody(settings, input.runId, sequence));
   let sent = 0;
   const acked: number[] = [];
+  const latenciesMs: number[] = [];
   if (!input.warmup) process.send?.({ started: true } satisfies LoadStarted);
-  const result = await autocannon({
-    url: input.url,
-    connections: settings.connections,
-    duration: input.durationMs / 1000,
-    requests: [
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
       {
-        method: "POST",
-        setupRequest: (request, context: SentContext) => {
-          context.sequence = input.warmup ? sent : sent % bodies.length;
-          const signed = input.warmup ? signBody(settings, input.runId, sent) : bodies[context.sequence]!;
-          sent += 1;
-          return { ...request, body: signed.body, headers: signed.headers };
-        },
-        onResponse: (status, _body, context: SentContext) => {
-          if (status >= 200 && status < 300 && context.sequence !== undefined) acked.push(context.sequence);
-        },
+        url: input.url,
+        connections: settings.connections,
+        duration: input.durationMs / 1000,
+        requests: [
+          {
+            method: "POST",
+            setupRequest: (request, context: SentContext) => {
+              context.sequence = input.warmup ? sent : sent % bodies.length;
+              const signed = input.warmup ? signBody(settings, input.runId, sent) : bodies[context.sequence]!;
+              sent += 1;
+              return { ...request, body: signed.body, headers: signed.headers };
+            },
+            onResponse: (status, _body, context: SentContext) => {
+              if (status >= 200 && status < 300 && context.sequence !== undefined)
+                acked.push(context.sequence);
+            },
+          },
+        ],
       },
-    ],
+      (error: unknown, done) => {
+        if (error === null || error === undefined) resolve(done);
+        else
+          reject(error instanceof Error ? error : new Error(`autocannon failed: ${JSON.stringify(error)}`));
+      },
+    );
+    // Every answer's time, so the bench can take percentiles over all of a target's rounds together.
+    if (!input.warmup)
+      instance.on("response", (_client, _status, _bytes, responseTime) => latenciesMs.push(responseTime));
   });
   const completed = result["2xx"];
   return {
     perSecond: completed / (result.duration > 0 ? result.duration : input.durationMs / 1000),
     completed,
     failed: result.non2xx + result.errors + result.timeouts,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    latenciesMs,
     reused: input.warmup ? 0 : Math.max(0, sent - bodies.length),
     ackedIds: acked.map((sequence) => eventId(input.runId, sequence)),
   };
 }
 
-// Started by the benchmark with its settings as JSON in argv; runs each load it is sent, one after another,
-// until the bench disconnects.
+// Started by the benchmark with its settings as JSON in argv; says it is ready once it listens (a message sent
+// before would be lost), then runs each load it is sent, one after another, until the bench disconnects.
 const settings = JSON.parse(process.argv[2] ?? "{}") as GeneratorSettings;
 let queue = Promise.resolve();
 process.on("message", (request: LoadRequest) => {
@@ -151,3 +169,4 @@ process.on("message", (request: LoadRequest) => {
 process.on("disconnect", () => {
   void queue.finally(() => process.exit(0));
 });
+process.send?.({ ready: true } satisfies GeneratorReady);

@@ -3,7 +3,13 @@
 // delay and CPU over each round), and after it stops every event it acknowledged, in any round or warm-up, is
 // looked up in its database.
 import Database from "better-sqlite3";
-import type { GeneratorSettings, LoadRequest, LoadResult, LoadStarted } from "./autocannon-worker.js";
+import type {
+  GeneratorReady,
+  GeneratorSettings,
+  LoadRequest,
+  LoadResult,
+  LoadStarted,
+} from "./autocannon-worker.js";
 import type { LoopDelay, MeasureCommand, TargetReady } from "./ingest-target.js";
 import { spawnNodeChild, type NodeChild } from "./node-child.js";
 
@@ -35,8 +41,15 @@ export interface LoadGenerator {
   stop(): Promise<void>;
 }
 
-export function startLoadGenerator(settings: GeneratorSettings): LoadGenerator {
+export async function startLoadGenerator(settings: GeneratorSettings): Promise<LoadGenerator> {
   const child = spawnNodeChild("bench/support/autocannon-worker.ts", { args: [JSON.stringify(settings)] });
+  try {
+    // A load sent before the generator listens would be lost: it says when it does.
+    await child.nextMessage<GeneratorReady>(60_000);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
   return {
     async run(request, onStarted) {
       // Listening before the request goes out: an answer is never missed.
@@ -65,8 +78,10 @@ export interface RunningTarget {
     generator: LoadGenerator,
     load: Omit<LoadRequest, "url" | "warmup">,
   ): Promise<RoundMeasurement>;
-  /** SIGTERM, so the target closes its database; then every acknowledged event is looked up in it. */
-  stop(): Promise<StoredCheck | undefined>;
+  /** SIGTERM, so the target closes its database. */
+  stop(): Promise<void>;
+  /** Once stopped: every event it acknowledged looked up in its database; undefined if it stores nothing. */
+  checkStored(): StoredCheck | undefined;
 }
 
 export async function startTarget(target: IngestTarget): Promise<RunningTarget> {
@@ -105,10 +120,8 @@ export async function startTarget(target: IngestTarget): Promise<RunningTarget> 
       server.process.send({ measure: "stop" } satisfies MeasureCommand);
       return { load: figures, loopDelay: await delay };
     },
-    async stop() {
-      await server.stop();
-      return target.stored === undefined ? undefined : checkStored(target.stored, ackedIds);
-    },
+    stop: () => server.stop(),
+    checkStored: () => (target.stored === undefined ? undefined : checkStored(target.stored, ackedIds)),
   };
 }
 

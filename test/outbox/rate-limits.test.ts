@@ -49,7 +49,7 @@ describe("a rate limit longer than the bot's own client sits out", () => {
       expect(results.map((result) => result.outcome)).toEqual(["delivered", "rate-limited"]);
       const waiting = await world.entry(second);
       expect(waiting).toMatchObject({ status: "pending", attempts: 0, leaseOwner: null });
-      // Refused before it was sent: the detail names the limit and the wait, and no 429 Discord never gave.
+      // Refused before it was sent: the detail names the limit and the wait, not a 429 Discord did not send.
       expect(waiting.lastError).toMatch(/^rate limited \(user\), \d+ s to wait$/);
       expect(waiting.nextAttemptAt - world.clock.now()).toBeGreaterThan(windowMs - 5000);
       expect(world.contents(target.channelId)).toHaveLength(1);

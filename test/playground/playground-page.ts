@@ -2,7 +2,6 @@
 // whole stack on 127.0.0.1 and a page on it, plus the steps a member takes there. Found by CHROMIUM_PATH or
 // at /usr/bin/chromium; the tests skip with a note when neither is there. The run's one browser is launched
 // by test/support/shared-chromium.ts; each page gets a context of its own there.
-import { setTimeout as sleep } from "node:timers/promises";
 import { ButtonStyle, ComponentType, Routes } from "discord-api-types/v10";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -12,26 +11,15 @@ import { startQuietWebPlayground } from "./web-playground.js";
 
 export { chromiumPath };
 
-/** How long a test waits for the run's browser to listen: it is launched as the run starts. */
-const connectTimeoutMs = 60_000;
-
 /**
- * A connection to the run's Chromium; `close()` on it closes the contexts it opened and leaves the browser to
- * the other files. Retried while the browser is still starting (nothing listens on its port yet).
+ * A connection to the run's Chromium (test/support/shared-chromium.ts); `close()` on it closes the contexts it
+ * opened and leaves the browser to the other files.
  */
 export async function connectToChromium(): Promise<Browser> {
   const endpoint = inject("chromiumEndpoint");
   if (endpoint === "")
     throw new Error("No Chromium for this run (set CHROMIUM_PATH, or apt-get install -y chromium)");
-  const deadline = performance.now() + connectTimeoutMs;
-  for (;;) {
-    try {
-      return await chromium.connect(endpoint, { timeout: connectTimeoutMs });
-    } catch (error) {
-      if (performance.now() > deadline || !String(error).includes("ECONNREFUSED")) throw error;
-      await sleep(100);
-    }
-  }
+  return await chromium.connect(endpoint, { timeout: 20_000 });
 }
 
 /** Says once per file that its browser tests are skipped, and why. */
