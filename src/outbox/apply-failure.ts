@@ -5,7 +5,7 @@ import { dissolveOutboxGroup } from "../store/outbox-groups.js";
 import { markOutboxDead, rescheduleOutbox } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { describeError, isChannelFailure, type DeliveryFailure } from "./classify-failure.js";
-import { closeChannel } from "./close-channel.js";
+import { closeChannel, noticeRemoval } from "./close-channel.js";
 import type { OutboxDeps } from "./outbox-deps.js";
 import { describeResult, type OutboxResult } from "./outbox-result.js";
 import { collectRowNotices, isReactedTo, tellFirstNotice } from "./react-to-failure.js";
@@ -25,9 +25,16 @@ export async function applyFailure(
   failure: DeliveryFailure,
 ): Promise<OutboxResult[]> {
   try {
-    return isChannelFailure(failure)
-      ? await closeChannel(deps, entries, failure)
-      : await applyRowFailure(deps, entries, failure);
+    if (!isChannelFailure(failure)) return await applyRowFailure(deps, entries, failure);
+    const [first] = entries;
+    if (failure.kind === "no-access" && first !== undefined) {
+      const standing = await noticeRemoval(deps, first.guildId);
+      if (standing === "unknown") {
+        const reason = `${failure.detail}; Discord did not say whether the bot is still in the server`;
+        return await retryLater(deps, entries, reason, { outlastOutages: true });
+      }
+    }
+    return await closeChannel(deps, entries, failure);
   } catch (error) {
     if (!isReactedTo(deps.sources, entries, failure)) throw error;
     deps.logger.error(

@@ -18,7 +18,6 @@ export async function closeChannel(
 ): Promise<OutboxResult[]> {
   const reason = failure.detail;
   const [first] = entries;
-  if (first !== undefined && failure.kind === "no-access") await noticeRemoval(deps, first.guildId);
   // The rows' record and the channel's closing commit together, as a row's failure and its reaction do
   // (apply-failure.ts).
   const { results, closed } = await deps.db.transaction().execute(async (trx) => {
@@ -57,17 +56,24 @@ export async function closeChannel(
  * interactions only the server list's check says so, up to GUILD_LIST_CHECK_SECONDS later, and over the
  * gateway a post in flight can meet the 403 before GUILD_DELETE is stored. Closing the channel then would
  * pause its routes for good, though the server may add the bot back (docs/architecture.md, "When the bot
- * leaves a server"). So Discord is asked; a server the bot is not in is recorded as removed, which drops its
- * queued rows (these among them), and the channel is left as it was. Discord not answering leaves it to the
- * channel's failure as before.
+ * leaves a server"). So Discord is asked before the channel is closed: a server the bot is not in is recorded
+ * as removed, which drops its queued rows (these among them), and the channel is left as it was. When Discord
+ * does not say (an outage, or a rate limit too long to wait), "unknown": the rows are retried later, the
+ * channel left open, rather than paused on a guess.
  */
-async function noticeRemoval(deps: OutboxDeps, guildId: string): Promise<void> {
-  if ((await isBotInGuild(deps.rest, guildId)) !== false) return;
+export async function noticeRemoval(
+  deps: OutboxDeps,
+  guildId: string,
+): Promise<"in-server" | "removed" | "unknown"> {
+  const inServer = await isBotInGuild(deps.rest, guildId);
+  if (inServer === undefined) return "unknown";
+  if (inServer) return "in-server";
   const { droppedPosts } = await recordGuildRemoval(deps.db, { guildId, now: deps.clock.now() });
   deps.logger.info(
     { guildId, droppedPosts },
     "a post met Missing Access in a server the bot is no longer in: recorded as removed, its channels left as they were",
   );
+  return "removed";
 }
 
 /**

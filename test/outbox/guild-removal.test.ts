@@ -1,6 +1,7 @@
 // A server that removes the bot while one of its posts is on the way (docs/architecture.md, "When the bot
 // leaves a server"): the post meets 403 Missing Access, but the removal already dropped the row, so the
-// channel is left as it was and adding the bot back resumes it.
+// channel is left as it was and adding the bot back resumes it. A 403 while Discord cannot say whether the
+// bot is still there closes nothing until it can.
 import { REST } from "@discordjs/rest";
 import { describe, expect, it } from "vitest";
 import { findGuildRemoval, recordGuildRemoval } from "../../src/store/guild-removals.js";
@@ -68,6 +69,44 @@ describe.each(testDatabases())("a removal during a post on $name", (database) =>
     }
     // One post was tried; the server's other rows were dropped with the removal, not sent.
     expect(world.fake.stats.channelMessagesCreated).toBe(0);
+  });
+
+  it("retries the post and leaves the channel open while Discord cannot say whether the bot is still in the server", async () => {
+    const target = await world.subscribeChannel("battles");
+    const row = await world.enqueuePost(target);
+    world.fake.denyChannelAccess(target.channelId, "missing-access");
+    // The read that tells a removal from a closed channel fails (here 503, as in an outage).
+    world.fake.setRouteOutage("GET /guilds/:guildId", true);
+    const worker = world.createWorker();
+
+    const [first] = await worker.runOnce();
+
+    expect(first).toMatchObject({
+      id: row,
+      outcome: "retry",
+      reason: expect.stringContaining("Discord did not say whether the bot is still in the server"),
+    });
+    const waiting = await world.entry(row);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await findGuildRemoval(world.db, world.guild.id)).toBeUndefined();
+    expect(
+      await findSubscription(world.db, { guildId: world.guild.id, id: target.subscriptionId }),
+    ).toMatchObject({
+      status: "active",
+    });
+
+    // Once Discord answers again, the next attempt finds the bot in the server and the channel closed to it.
+    world.fake.setRouteOutage("GET /guilds/:guildId", false);
+    world.clock.advance(waiting.nextAttemptAt - world.clock.now());
+    await worker.runOnce();
+
+    expect(await world.entry(row)).toMatchObject({ status: "dead" });
+    expect(
+      await findSubscription(world.db, { guildId: world.guild.id, id: target.subscriptionId }),
+    ).toMatchObject({
+      status: "paused",
+    });
+    expect(await findGuildRemoval(world.db, world.guild.id)).toBeUndefined();
   });
 });
 
