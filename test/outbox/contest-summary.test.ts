@@ -215,6 +215,11 @@ class ClosingAfterFirstPostRest extends REST {
     if (this.posts === 2) this.close();
     return this.real.post(...args);
   }
+
+  // The 403's check of whether the bot is still in the server reads Discord too.
+  override get(...args: Parameters<REST["get"]>): Promise<unknown> {
+    return this.real.get(...args);
+  }
 }
 
 /** The second post it is asked for fails before reaching Discord, as a dropped connection would. */
