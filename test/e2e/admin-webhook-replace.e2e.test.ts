@@ -27,16 +27,7 @@ describe.each(["404", "405"] as const)("when the platform answers PATCH with %s"
       subcommandGroup: "webhook",
       subcommand,
     });
-  const subscribe = (events: string) =>
-    world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel: world.channelId, events },
-      })
-      .waitForFinal();
+  const subscribe = (events: string) => world.runAsAdmin("subscribe", { channel: world.channelId, events });
   const onlyEndpoint = async (): Promise<WebhookEndpoint & { platformWebhookId: string }> => {
     const endpoint = await onlyGuildEndpoint(world);
     const { platformWebhookId } = endpoint;

@@ -14,18 +14,11 @@ describe("/setup webhook test, once the event arrives", () => {
   let weeklyChannel: string;
   let realPost: StoredMessage;
 
-  const runAsAdmin = (command: Parameters<EndToEnd["discord"]["runCommand"]>[0]) =>
+  const runCommand = (command: Parameters<EndToEnd["discord"]["runCommand"]>[0]) =>
     world.discord.runCommand(command).waitForFinal();
-  const subscribe = (channel: string, events: string) =>
-    runAsAdmin({
-      guildId: world.guildId,
-      channelId: world.channelId,
-      userId: world.members.admin.id,
-      name: "subscribe",
-      options: { channel, events },
-    });
+  const subscribe = (channel: string, events: string) => world.runAsAdmin("subscribe", { channel, events });
   const leaderboardWeek = async () => {
-    const reply = await runAsAdmin({
+    const reply = await runCommand({
       guildId: world.guildId,
       channelId: world.channelId,
       userId: world.members.alice.id,
@@ -59,7 +52,7 @@ describe("/setup webhook test, once the event arrives", () => {
     weeklyChannel = world.discord.createChannel(world.guildId, { name: "weekly" }).id;
     await subscribe(resultsChannel, "battle.completed");
     await subscribe(weeklyChannel, "system.leaderboard_updated");
-    await runAsAdmin({
+    await runCommand({
       guildId: world.guildId,
       channelId: world.channelId,
       userId: world.members.admin.id,

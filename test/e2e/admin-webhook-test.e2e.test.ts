@@ -54,15 +54,7 @@ describe("/setup webhook test, when the event does not make the trip", () => {
     world = await startEndToEnd();
     bobKey = world.sandbox.keys.find((key) => key.username === "bob")?.key ?? "";
     await linkMember(world, world.members.admin.id, bobKey);
-    await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel: world.channelId, events: "battle.completed" },
-      })
-      .waitForFinal();
+    await world.runAsAdmin("subscribe", { channel: world.channelId, events: "battle.completed" });
     await world.discord
       .runCommand({
         guildId: world.guildId,

@@ -25,28 +25,16 @@ describe("webhooks in, announcements out, end to end", () => {
     resultsChannel = world.discord.createChannel(world.guildId, { name: "results" }).id;
 
     // The admin routes battle results, rating changes and tournament starts into #results.
-    const subscribed = await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel: resultsChannel },
-      })
-      .waitForFinal();
+    const subscribed = await world.runAsAdmin("subscribe", { channel: resultsChannel });
     expect(subscribed.content + JSON.stringify(subscribed.embeds)).toMatch(/results/i);
 
     // A channel that only wants hard battles: the easy battle below must not reach it.
     hardOnlyChannel = world.discord.createChannel(world.guildId, { name: "hard-only" }).id;
-    await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel: hardOnlyChannel, events: "battle.completed", difficulty: "hard" },
-      })
-      .waitForFinal();
+    await world.runAsAdmin("subscribe", {
+      channel: hardOnlyChannel,
+      events: "battle.completed",
+      difficulty: "hard",
+    });
 
     // Another server subscribed to the same kinds, where neither player is linked.
     const elsewhere = world.discord.createGuild({ name: "Elsewhere", channels: ["feed"] });

@@ -18,15 +18,7 @@ describe("a command under a long Discord rate limit", () => {
   });
 
   const subscribe = (channel: string) =>
-    world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel, events: "battle.completed" },
-      })
-      .waitForFinal();
+    world.runAsAdmin("subscribe", { channel, events: "battle.completed" });
 
   it("tells the member Discord is limiting the bot and when to try again", async () => {
     const first = world.discord.createChannel(world.guildId, { name: "results" }).id;

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { BotOptions, RunningBot } from "../../src/bot/build-bot.js";
-import type { FakeDiscord, FakeDiscordOptions, FakeUser } from "../../fake-discord/index.js";
+import type {
+  FakeDiscord,
+  FakeDiscordOptions,
+  FakeUser,
+  InteractionHandle,
+  RunCommandInput,
+} from "../../fake-discord/index.js";
 import { createLogger } from "../../src/logger.js";
 import { startLocalStack, type LocalStack } from "../../playground/start-local-stack.js";
 import type { Sandbox } from "../../sandbox/sandbox.js";
@@ -22,6 +28,11 @@ export interface EndToEnd {
   readonly publicUrl: string;
   /** Another bot instance on the same world and settings, `env` on top; `close` stops it too. */
   readonly startAnotherBot: LocalStack["startAnotherBot"];
+  /** The server's admin runs `/name` (a whole command, no subcommand) in the world's channel: its final answer. */
+  runAsAdmin(
+    name: string,
+    options?: RunCommandInput["options"],
+  ): ReturnType<InteractionHandle["waitForFinal"]>;
   /** Everything the bot logged, for secret-leak checks. */
   logs(): string;
   close(): Promise<void>;
@@ -86,6 +97,7 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
     },
   });
   if (members === undefined) throw new Error("the world was not built");
+  const adminId = members.admin.id;
 
   return {
     sandbox: stack.sandbox,
@@ -97,6 +109,16 @@ export async function startEndToEnd(options: EndToEndOptions = {}): Promise<EndT
     databaseFile: stack.databaseFile,
     publicUrl: stack.publicUrl,
     startAnotherBot: (env) => stack.startAnotherBot(env),
+    runAsAdmin: (name, commandOptions) =>
+      stack.discord
+        .runCommand({
+          guildId,
+          channelId,
+          userId: adminId,
+          name,
+          ...(commandOptions === undefined ? {} : { options: commandOptions }),
+        })
+        .waitForFinal(),
     logs: () => chunks.join(""),
     async close() {
       await stack.close();

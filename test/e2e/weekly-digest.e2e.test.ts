@@ -77,15 +77,10 @@ describe("the weekly digest, end to end", () => {
     };
 
     weeklyChannel = world.discord.createChannel(world.guildId, { name: "weekly" }).id;
-    const subscribed = await world.discord
-      .runCommand({
-        guildId: world.guildId,
-        channelId: world.channelId,
-        userId: world.members.admin.id,
-        name: "subscribe",
-        options: { channel: weeklyChannel, events: "system.leaderboard_updated" },
-      })
-      .waitForFinal();
+    const subscribed = await world.runAsAdmin("subscribe", {
+      channel: weeklyChannel,
+      events: "system.leaderboard_updated",
+    });
     expect(JSON.stringify(subscribed)).toMatch(/weekly|leaderboard/i);
 
     const registered = await fetch(`${world.sandbox.url}/api/v1/webhooks`, {
