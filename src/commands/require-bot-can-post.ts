@@ -6,6 +6,7 @@
 import { PermissionFlagsBits } from "discord-api-types/v10";
 import type { ChannelArgument } from "../discord/command-arguments.js";
 import type { ServerActor } from "../discord/interaction-handlers.js";
+import { isBotInGuild } from "../discord/list-bot-guilds.js";
 import {
   readBotChannelPermissions,
   type BotChannelPermissions,
@@ -46,14 +47,13 @@ export async function requireBotCanPost(
   const permissions = await readBotPermissionsIn(deps, actor, channel);
   if (permissions === "unknown-channel")
     throw new UserFacingError("unknown_channel", `<#${channel.id}> no longer exists. Pick another channel.`);
-  if (permissions === "not-in-server") {
-    throw new UserFacingError(
-      "bot_not_in_server",
-      `I can't post in <#${channel.id}>: the bot isn't a member of this server (the app may have been added ` +
-        "with its commands only). Add the bot to the server, then run this again. Nothing was changed.",
-    );
-  }
+  if (permissions === "not-in-server") throw notInServer(channel.id);
   const missing = namePermissions(needs & ~permissions);
+  // `app_permissions` lacking them may mean no bot in the server at all (the app added with its commands
+  // only): asked of Discord before the admin is told to grant what no role can give a bot that is not there.
+  if (missing.length > 0 && takesAppPermissions(actor, channel)) {
+    if ((await isBotInGuild(deps.rest, actor.guildId)) === false) throw notInServer(channel.id);
+  }
   if (missing.length > 0) {
     throw new UserFacingError(
       "bot_cannot_post",
@@ -62,6 +62,14 @@ export async function requireBotCanPost(
     );
   }
   return permissions;
+}
+
+function notInServer(channelId: string): UserFacingError {
+  return new UserFacingError(
+    "bot_not_in_server",
+    `I can't post in <#${channelId}>: the bot isn't a member of this server (the app may have been added ` +
+      "with its commands only). Add the bot to the server, then run this again. Nothing was changed.",
+  );
 }
 
 /** A note (shown under ⚠️) when the bot cannot use threads in the channel, where they would take battle and tournament updates. */
@@ -79,13 +87,18 @@ async function readBotPermissionsIn(
   actor: ServerActor,
   channel: ChannelArgument,
 ): Promise<BotChannelPermissions> {
-  if (channel.id === actor.channelId && actor.appPermissions !== undefined) return actor.appPermissions;
+  if (takesAppPermissions(actor, channel) && actor.appPermissions !== undefined) return actor.appPermissions;
   // The bot's user id is its application's (Discord's bots are their applications' users).
   return await readBotChannelPermissions(deps.rest, {
     guildId: actor.guildId,
     channelId: channel.id,
     botUserId: deps.applicationId,
   });
+}
+
+/** The channel the command was run in, whose bot permissions the interaction carried. */
+function takesAppPermissions(actor: ServerActor, channel: ChannelArgument): boolean {
+  return channel.id === actor.channelId && actor.appPermissions !== undefined;
 }
 
 function namePermissions(bits: bigint): string[] {

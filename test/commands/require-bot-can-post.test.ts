@@ -63,6 +63,16 @@ describe("reading the bot's permissions in the channel an admin names", () => {
     await expect(deleted).rejects.toMatchObject({ code: "unknown_channel" });
   });
 
+  it("asks Discord before refusing on app_permissions, and says so when the bot is no member", async () => {
+    // With no bot in the server, the interaction carries none of the bot's permissions there.
+    fake.removeBotFromGuild(guildId);
+    const refused = requireBotCanPost(deps, actor(0n), named(here), postingNeeds.notices);
+    await expect(refused).rejects.toMatchObject({
+      code: "bot_not_in_server",
+      message: expect.stringContaining(`I can't post in <#${here}>: the bot isn't a member of this server`),
+    });
+  });
+
   it("says the bot is not in the server when Discord answers its routes Unknown Guild", async () => {
     fake.removeBotFromGuild(guildId);
     const refused = requireBotCanPost(deps, actor(undefined), named(there), postingNeeds.announcements);
