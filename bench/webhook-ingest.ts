@@ -17,6 +17,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { IngestBotRequest } from "./support/ingest-bot-child.js";
+import { summariseLatencies } from "./support/latency-summary.js";
 import {
   startLoadGenerator,
   startTarget,
@@ -110,11 +111,6 @@ function median(values: readonly number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
-/** The `fraction` percentile of every value of every list, taken together (nearest rank). */
-function percentile(lists: readonly (readonly number[])[], fraction: number): number {
-  const all = lists.flat().sort((a, b) => a - b);
-  return all[Math.min(all.length - 1, Math.max(0, Math.ceil(fraction * all.length) - 1))] ?? Number.NaN;
-}
 const spread = (values: readonly number[], digits: number) =>
   `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
@@ -130,8 +126,11 @@ for (const name of names) {
   const completed = rows.reduce((sum, { load }) => sum + load.completed, 0);
   const cpuMs = rows.reduce((sum, { loopDelay }) => sum + loopDelay.cpuMs, 0);
   const rates = rows.map(({ load }) => load.perSecond);
-  const latencies = rows.map(({ load }) => load.latenciesMs);
-  const p99s = latencies.map((round) => percentile([round], 0.99));
+  const latencies = summariseLatencies(
+    rows.flatMap(({ load }) => load.latenciesMs),
+    0,
+  );
+  const p99s = rows.map(({ load }) => summariseLatencies(load.latenciesMs, 0).p99);
   const check = stored.get(name);
   const storedText =
     check === undefined
@@ -139,7 +138,7 @@ for (const name of names) {
       : `${check.acked} acked with the warm-up's, ${check.missing === 0 ? "all" : `${check.missing} NOT`} in its database (${check.rows} rows)`;
   console.log(
     `${name.padEnd(25)} ${median(rates).toFixed(0).padStart(6)} req/s (rounds ${spread(rates, 0)}) | ` +
-      `p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms ` +
+      `p50 ${latencies.p50.toFixed(1)} ms, p99 ${latencies.p99.toFixed(1)} ms ` +
       `(rounds ${spread(p99s, 1)}) | CPU ${((cpuMs * 1000) / completed).toFixed(0)} µs/ack | ` +
       `event-loop delay p99 ≤ ${Math.max(...rows.map(({ loopDelay }) => loopDelay.p99Ms)).toFixed(1)} ms, ` +
       `max ${Math.max(...rows.map(({ loopDelay }) => loopDelay.maxMs)).toFixed(1)} ms | ${storedText}`,
@@ -175,10 +174,10 @@ const minimalRatios = ratiosTo("minimal durable receiver");
 const ratio = median(minimalRatios);
 const ratioMet = ratio >= targetRatio;
 const bot = measured.get("bot (durable ingest)")!;
-const botP99 = percentile(
-  bot.map(({ load }) => load.latenciesMs),
-  0.99,
-);
+const botP99 = summariseLatencies(
+  bot.flatMap(({ load }) => load.latenciesMs),
+  0,
+).p99;
 const p99Met = botP99 <= targetP99Ms;
 console.log(
   `bot / minimal durable receiver: ${ratio.toFixed(2)} (median of ${rounds} rounds; ${spread(minimalRatios, 2)}) | ` +
