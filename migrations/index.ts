@@ -47,6 +47,7 @@ import * as memberTeamVisibility from "./2027-01-12T0000_member_team_visibility.
 import * as battleCardEnds from "./2027-01-13T0000_battle_card_ends.js";
 import * as reminderReadOrder from "./2027-01-14T0000_reminder_read_order.js";
 import * as eventReadOrder from "./2027-01-15T0000_event_read_order.js";
+import * as tierRoleOrderOwed from "./2027-01-16T0000_tier_role_order_owed.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -95,4 +96,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-13T0000_battle_card_ends": battleCardEnds,
   "2027-01-14T0000_reminder_read_order": reminderReadOrder,
   "2027-01-15T0000_event_read_order": eventReadOrder,
+  "2027-01-16T0000_tier_role_order_owed": tierRoleOrderOwed,
 };

@@ -10,6 +10,7 @@ import { forgetRoleDrops } from "../store/guild-role-queue.js";
 import { findReminderSettings } from "../store/reminder-settings.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../store/tier-roles.js";
 import { listTiers } from "../store/tiers.js";
+import { classifyRoleFailure } from "./classify-role-failure.js";
 import { findBotTopRole } from "./explain-role-refusal.js";
 import { planRolePositions } from "./plan-role-positions.js";
 import { readRoleHierarchy } from "./read-role-hierarchy.js";
@@ -23,6 +24,11 @@ export interface TierRolesOutcome {
   readonly kept: number;
   /** False when Discord would not reorder the roles (they work all the same). */
   readonly ordered: boolean;
+  /**
+   * True when they are not ordered because Discord failed the move in a way a later try may not (a 5xx, a
+   * time-out, a rate limit); false when ordered, or when the bot may not order them until an admin acts.
+   */
+  readonly orderRetryable: boolean;
 }
 
 /** Thrown before a role is made once the caller's lease on the server's role work has ended. */
@@ -111,12 +117,15 @@ export async function ensureTierRoles(
     if (existing !== undefined) await forgetRoleDrops(deps.db, { guildId, roleId: role.id });
   }
   const madeAny = created.length + adopted.length > 0;
-  const ordered =
+  const result =
     order === "made" && !madeAny
-      ? true
+      ? "ordered"
       : await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
-  return { created, adopted, kept, ordered };
+  return { created, adopted, kept, ordered: result === "ordered", orderRetryable: result === "failed" };
 }
+
+/** ordered; refused: the bot may not order them as the server stands; failed: Discord failed the move. */
+type OrderResult = "ordered" | "refused" | "failed";
 
 async function orderTierRoles(
   deps: RoleDeps,
@@ -127,9 +136,9 @@ async function orderTierRoles(
     readonly tiers: readonly { readonly tier: string }[];
     readonly mapped: ReadonlyMap<string, string>;
   },
-): Promise<boolean> {
+): Promise<OrderResult> {
   const top = findBotTopRole(input.hierarchy);
-  if (top === undefined) return false;
+  if (top === undefined) return "refused";
   const positions = planRolePositions({
     guildId: input.guildId,
     roles: input.roles,
@@ -139,17 +148,18 @@ async function orderTierRoles(
       return roleId === undefined ? [] : [roleId];
     }),
   });
-  if (positions === undefined) return false;
-  if (positions.length === 0) return true;
+  if (positions === undefined) return "refused";
+  if (positions.length === 0) return "ordered";
   try {
     await moveGuildRoles(deps.rest, {
       guildId: input.guildId,
       positions,
       reason: "tier roles: ordered by rating",
     });
-    return true;
+    return "ordered";
   } catch (error) {
     deps.logger.warn({ guildId: input.guildId, err: error }, "could not order the tier roles");
-    return false;
+    const { kind } = classifyRoleFailure(error);
+    return kind === "transient" || kind === "rate-limited" ? "failed" : "refused";
   }
 }

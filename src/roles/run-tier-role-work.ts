@@ -39,12 +39,25 @@ export async function runTierRoleWork(
     if (!leaseHeld()) break;
     let done = false;
     let retry: TierRoleRetry | undefined;
+    let orderOwed: boolean | undefined;
     try {
-      const outcome = await ensureTierRoles(deps, guildId, leaseHeld, "made");
-      if (outcome.created.length + outcome.adopted.length > 0) {
-        await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
-      }
-      done = true;
+      // The roles are put in rating order when this pass makes one, or when a pass before made one it could not
+      // order; otherwise the order the server's admins gave them is theirs.
+      const outcome = await ensureTierRoles(deps, guildId, leaseHeld, work.orderOwed ? "always" : "made");
+      const made = outcome.created.length + outcome.adopted.length > 0;
+      if (made) await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
+      // A move Discord failed (not one it refused: that waits for an admin) is owed to a later pass.
+      orderOwed = outcome.orderRetryable && (made || work.orderOwed);
+      if (orderOwed) {
+        // The roles work; their order is tried again with the backoff of a 5xx, the work kept marked till then.
+        const detail = "Discord would not put the tier roles in rating order";
+        retry = planRetry(deps, work, { kind: "transient", detail });
+        await recordRoleProblem(deps.db, {
+          guildId,
+          problem: `ordering the tier roles failed (${detail}); trying again`,
+          now: deps.clock.now(),
+        });
+      } else done = true;
     } catch (error) {
       // The work is not finished; a release below finds it another worker's, or makes it due again at once.
       if (error instanceof TierRoleLeaseEndedError) continue;
@@ -53,7 +66,7 @@ export async function runTierRoleWork(
       retry = planRetry(deps, work, failure);
       await reportFailure(deps, { guildId, error, failure });
     } finally {
-      await finishTierRoleWork(deps.db, { guildId, owner: deps.owner, done, claimedAt, retry });
+      await finishTierRoleWork(deps.db, { guildId, owner: deps.owner, done, claimedAt, retry, orderOwed });
     }
   }
   return claimed.length;

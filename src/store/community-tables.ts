@@ -45,6 +45,11 @@ export interface GuildRoleSettingsTable {
   tiers_attempts: Generated<number>;
   /** The work is not claimed before this: the outbox's backoff after a failed attempt. */
   tiers_next_attempt_at: Generated<Millis>;
+  /**
+   * 1 when a pass made a tier role it could not put in rating order: the next pass orders the roles whatever it
+   * makes, where a pass otherwise orders them only when it made one.
+   */
+  tiers_order_owed: Generated<number>;
   lease_owner: string | null;
   lease_expires_at: Millis | null;
   created_at: Immutable<Millis>;

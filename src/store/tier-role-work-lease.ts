@@ -25,6 +25,8 @@ export interface TierRoleWork {
   readonly guildId: string;
   /** Attempts Discord failed in a row; the backoff grows with them. */
   readonly attempts: number;
+  /** A pass before made a role it could not put in rating order: this one orders them whatever it makes. */
+  readonly orderOwed: boolean;
 }
 
 /**
@@ -52,7 +54,11 @@ export async function claimTierRoleWork(
     limit: input.limit,
     set: takeLease(db, input),
   });
-  return rows.map((row) => ({ guildId: row.guild_id, attempts: row.tiers_attempts }));
+  return rows.map((row) => ({
+    guildId: row.guild_id,
+    attempts: row.tiers_attempts,
+    orderOwed: row.tiers_order_owed === 1,
+  }));
 }
 
 /** When the work is tried again after a failed attempt. */
@@ -65,7 +71,8 @@ export interface TierRoleRetry {
 /**
  * Releases the guild's lease. `done` clears the mark unless a tier was seen since `claimedAt` or some tier
  * has no role in the guild, and the count of failed attempts; `retry` keeps the work from being claimed again
- * before its time. Without either the work is due again at once.
+ * before its time. Without either the work is due again at once. `orderOwed`, when given, records whether the
+ * tier roles still wait to be put in rating order.
  */
 export async function finishTierRoleWork(
   db: Kysely<Database>,
@@ -75,14 +82,16 @@ export async function finishTierRoleWork(
     readonly done: boolean;
     readonly claimedAt: number;
     readonly retry?: TierRoleRetry | undefined;
+    readonly orderOwed?: boolean | undefined;
   },
 ): Promise<void> {
-  const { retry } = input;
+  const { retry, orderOwed } = input;
   await db
     .updateTable("guild_role_settings")
     .set((eb) => ({
       lease_owner: null,
       lease_expires_at: null,
+      ...(orderOwed === undefined ? {} : { tiers_order_owed: orderOwed ? 1 : 0 }),
       ...(input.done
         ? {
             // A tier first seen meanwhile may carry a time from before the claim (its delivery's receipt, or

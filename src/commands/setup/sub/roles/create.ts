@@ -85,7 +85,9 @@ export async function createTierRoles(
       );
     }
   } finally {
-    await finishTierRoleWork(deps.db, { guildId, owner, done: outcome !== undefined, claimedAt });
+    // Roles put in rating order here owe the background pass no order.
+    const orderOwed = outcome?.ordered === true ? false : undefined;
+    await finishTierRoleWork(deps.db, { guildId, owner, done: outcome !== undefined, claimedAt, orderOwed });
   }
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
   deps.wakeRoleWorker?.();
