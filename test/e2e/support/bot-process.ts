@@ -69,8 +69,11 @@ export function spawnBot(
   };
 }
 
-/** Waits until `GET /readyz` answers 200; fails at once, with its output, if the process exits first. */
-export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits until `GET /readyz` answers 200; fails at once, with its output, if the process exits first. The bound
+ * is for a start that hangs: on a 2-core machine running five test files at once, a start took past 20 s.
+ */
+export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs = 45_000): Promise<void> {
   await waitUntil(
     async () => {
       if (bot.child.exitCode !== null) {
