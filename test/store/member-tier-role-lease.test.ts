@@ -70,7 +70,9 @@ describe.each(testDatabases())("member tier role leases on $name", (database) =>
     expect(await claimTierRoleWork(store.db, lease)).toEqual([]);
     await clearGuildRemoval(store.db, guildA);
     expect(await claimDueMemberRoles(store.db, lease)).toHaveLength(1);
-    expect(await claimTierRoleWork(store.db, lease)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    expect(await claimTierRoleWork(store.db, lease)).toEqual([
+      { guildId: guildA, attempts: 0, orderOwed: false },
+    ]);
   });
 
   // On PostgreSQL leases run on the database's clock, which a test cannot move: test/store/lease-clock.test.ts.

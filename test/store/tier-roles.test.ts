@@ -36,7 +36,7 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
     await saveRoleSyncMode(store.db, { guildId: guildB, mode: "map", now: testNow });
     const claimed = await claimTierRoleWork(store.db, lease);
-    expect(claimed).toEqual([{ guildId: guildA, attempts: 0 }]);
+    expect(claimed).toEqual([{ guildId: guildA, attempts: 0, orderOwed: false }]);
     await finishTierRoleWork(store.db, {
       guildId: guildA,
       owner: "worker-1",
@@ -50,7 +50,7 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect((await findGuildRoleSettings(store.db, guildB))?.tiersPending).toBe(false);
     // One instance at a time makes a guild's roles.
     expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 5 })).toEqual([
-      { guildId: guildA, attempts: 0 },
+      { guildId: guildA, attempts: 0, orderOwed: false },
     ]);
     expect(await claimTierRoleWork(store.db, { ...lease, owner: "worker-2", now: testNow + 6 })).toEqual([]);
   });
@@ -67,24 +67,51 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
         retry,
       });
 
-    expect(await claim(testNow)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    expect(await claim(testNow)).toEqual([{ guildId: guildA, attempts: 0, orderOwed: false }]);
     await finish(testNow, { nextAttemptAt: testNow + 1000, countAttempt: true });
     expect(await claim(testNow + 999, "worker-2")).toEqual([]);
-    expect(await claim(testNow + 1000)).toEqual([{ guildId: guildA, attempts: 1 }]);
+    expect(await claim(testNow + 1000)).toEqual([{ guildId: guildA, attempts: 1, orderOwed: false }]);
     await finish(testNow + 1000, { nextAttemptAt: testNow + 3000, countAttempt: true });
     expect(await claim(testNow + 2999)).toEqual([]);
-    expect(await claim(testNow + 3000)).toEqual([{ guildId: guildA, attempts: 2 }]);
+    expect(await claim(testNow + 3000)).toEqual([{ guildId: guildA, attempts: 2, orderOwed: false }]);
     await finish(testNow + 3000);
     expect((await findGuildRoleSettings(store.db, guildA))?.tiersPending).toBe(false);
 
     // An attempt that worked started the count again.
     await recordTierSighting(store.db, { tier: "diamond", rating: 1900, now: testNow + 4000 });
-    expect(await claim(testNow + 4000)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    expect(await claim(testNow + 4000)).toEqual([{ guildId: guildA, attempts: 0, orderOwed: false }]);
     await finish(testNow + 4000, { nextAttemptAt: testNow + 10_000, countAttempt: true });
     // /setup roles sync (and the daily pass) make the work due at once, with a fresh backoff.
     expect(await claim(testNow + 4001)).toEqual([]);
     await markTierRolesPending(store.db, { guildId: guildA, now: testNow + 4001 });
-    expect(await claim(testNow + 4001)).toEqual([{ guildId: guildA, attempts: 0 }]);
+    expect(await claim(testNow + 4001)).toEqual([{ guildId: guildA, attempts: 0, orderOwed: false }]);
+  });
+
+  it("keeps a server's role work marked, and its order owed, until a pass orders its roles", async () => {
+    await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow });
+    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow })).toEqual([
+      { guildId: guildA, attempts: 0, orderOwed: false },
+    ]);
+    // The pass made a role and Discord failed its move: the work waits out the backoff, the order owed.
+    const retry = { nextAttemptAt: testNow + 1000, countAttempt: true };
+    await finishTierRoleWork(store.db, {
+      ...{ guildId: guildA, owner: "worker-1", claimedAt: testNow },
+      ...{ done: false, retry, orderOwed: true },
+    });
+    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 999 })).toEqual([]);
+    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 1000 })).toEqual([
+      { guildId: guildA, attempts: 1, orderOwed: true },
+    ]);
+    // The next pass ordered them.
+    await finishTierRoleWork(store.db, {
+      ...{ guildId: guildA, owner: "worker-1", claimedAt: testNow + 1000 },
+      ...{ done: true, orderOwed: false },
+    });
+    expect((await findGuildRoleSettings(store.db, guildA))?.tiersPending).toBe(false);
+    await markTierRolesPending(store.db, { guildId: guildA, now: testNow + 2000 });
+    expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 2000 })).toEqual([
+      { guildId: guildA, attempts: 0, orderOwed: false },
+    ]);
   });
 
   it("maps one role per tier and one tier per role, and unmaps a deleted role", async () => {
