@@ -2,8 +2,6 @@
 // Permissions) (docs/architecture.md, "Posting"): the rows that failed are dead, and so are the channel's
 // other pending rows, since each retry would be another invalid request, which Discord counts towards a ban.
 // Every source then says what that means to it, and what the server's admins should hear.
-import { isBotInGuild } from "../discord/list-bot-guilds.js";
-import { recordGuildRemoval } from "../store/guild-removals.js";
 import { markChannelOutboxDead, markOutboxDead } from "../store/outbox-lease.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import type { ChannelFailure } from "./classify-failure.js";
@@ -49,31 +47,6 @@ export async function closeChannel(
   );
   await tellFirstNotice(deps, notices);
   return results;
-}
-
-/**
- * A channel closed to the bot may be a server that removed it, before the bot heard of it: with HTTP
- * interactions only the server list's check says so, up to GUILD_LIST_CHECK_SECONDS later, and over the
- * gateway a post in flight can meet the 403 before GUILD_DELETE is stored. Closing the channel then would
- * pause its routes for good, though the server may add the bot back (docs/architecture.md, "When the bot
- * leaves a server"). So Discord is asked before the channel is closed: a server the bot is not in is recorded
- * as removed, which drops its queued rows (these among them), and the channel is left as it was. When Discord
- * does not say (an outage, or a rate limit too long to wait), "unknown": the rows are retried later, the
- * channel left open, rather than paused on a guess.
- */
-export async function noticeRemoval(
-  deps: OutboxDeps,
-  guildId: string,
-): Promise<"in-server" | "removed" | "unknown"> {
-  const inServer = await isBotInGuild(deps.rest, guildId);
-  if (inServer === undefined) return "unknown";
-  if (inServer) return "in-server";
-  const { droppedPosts } = await recordGuildRemoval(deps.db, { guildId, now: deps.clock.now() });
-  deps.logger.info(
-    { guildId, droppedPosts },
-    "a post met Missing Access in a server the bot is no longer in: recorded as removed, its channels left as they were",
-  );
-  return "removed";
 }
 
 /**
