@@ -25,8 +25,8 @@ export interface TierRolesOutcome {
   /** False when Discord would not reorder the roles (they work all the same). */
   readonly ordered: boolean;
   /**
-   * True when they are not ordered because Discord failed the move in a way a later try may not (a 5xx, a
-   * time-out, a rate limit); false when ordered, or when the bot may not order them until an admin acts.
+   * True when they are not ordered because Discord failed the move in a way that passes (a 5xx, a time-out, a
+   * rate limit); false when ordered, or when the bot may not order them until an admin acts.
    */
   readonly orderRetryable: boolean;
 }
