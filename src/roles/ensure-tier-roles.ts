@@ -10,7 +10,7 @@ import { forgetRoleDrops } from "../store/guild-role-queue.js";
 import { findReminderSettings } from "../store/reminder-settings.js";
 import { listTierRoles, mapTierRole, unmapTier } from "../store/tier-roles.js";
 import { listTiers } from "../store/tiers.js";
-import { classifyRoleFailure } from "./classify-role-failure.js";
+import { classifyRoleFailure, type RoleFailure } from "./classify-role-failure.js";
 import { findBotTopRole } from "./explain-role-refusal.js";
 import { planRolePositions } from "./plan-role-positions.js";
 import { readRoleHierarchy } from "./read-role-hierarchy.js";
@@ -25,10 +25,11 @@ export interface TierRolesOutcome {
   /** False when Discord would not reorder the roles (they work all the same). */
   readonly ordered: boolean;
   /**
-   * True when they are not ordered because Discord failed the move in a way that passes (a 5xx, a time-out, a
-   * rate limit); false when ordered, or when the bot may not order them until an admin acts.
+   * When they are not ordered because Discord failed the move in a way that passes (a 5xx, a time-out, a rate
+   * limit, a refused token): that failure. Absent when ordered, or when the bot may not order them until an
+   * admin acts (its role too low, a 403).
    */
-  readonly orderRetryable: boolean;
+  readonly orderFailure?: RoleFailure;
 }
 
 /** Thrown before a role is made once the caller's lease on the server's role work has ended. */
@@ -121,11 +122,16 @@ export async function ensureTierRoles(
     order === "made" && !madeAny
       ? "ordered"
       : await orderTierRoles(deps, { guildId, roles, hierarchy, tiers, mapped });
-  return { created, adopted, kept, ordered: result === "ordered", orderRetryable: result === "failed" };
+  if (result === "ordered" || result === "refused")
+    return { created, adopted, kept, ordered: result === "ordered" };
+  return { created, adopted, kept, ordered: false, orderFailure: result };
 }
 
-/** ordered; refused: the bot may not order them as the server stands; failed: Discord failed the move. */
-type OrderResult = "ordered" | "refused" | "failed";
+/** Failures of the move that pass: a later try may order the roles. */
+const passingKinds = new Set<RoleFailure["kind"]>(["transient", "rate-limited", "unauthorized"]);
+
+/** ordered; refused: the bot may not order them as the server stands; else how Discord failed the move. */
+type OrderResult = "ordered" | "refused" | RoleFailure;
 
 async function orderTierRoles(
   deps: RoleDeps,
@@ -159,7 +165,7 @@ async function orderTierRoles(
     return "ordered";
   } catch (error) {
     deps.logger.warn({ guildId: input.guildId, err: error }, "could not order the tier roles");
-    const { kind } = classifyRoleFailure(error);
-    return kind === "transient" || kind === "rate-limited" ? "failed" : "refused";
+    const failure = classifyRoleFailure(error);
+    return passingKinds.has(failure.kind) ? failure : "refused";
   }
 }

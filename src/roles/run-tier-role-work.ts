@@ -47,14 +47,14 @@ export async function runTierRoleWork(
       const made = outcome.created.length + outcome.adopted.length > 0;
       if (made) await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
       // A move Discord failed (not one it refused: that waits for an admin) is owed to a later pass.
-      orderOwed = outcome.orderRetryable && (made || work.orderOwed);
-      if (orderOwed) {
-        // The roles work; their order is tried again with the backoff of a 5xx, the work kept marked till then.
-        const detail = "Discord would not put the tier roles in rating order";
-        retry = planRetry(deps, work, { kind: "transient", detail });
+      const { orderFailure } = outcome;
+      orderOwed = orderFailure !== undefined && (made || work.orderOwed);
+      if (orderFailure !== undefined && orderOwed) {
+        // The roles work; their order is tried again as a failed role change is, the work kept marked till then.
+        retry = planRetry(deps, work, orderFailure);
         await recordRoleProblem(deps.db, {
           guildId,
-          problem: `ordering the tier roles failed (${detail}); trying again`,
+          problem: `ordering the tier roles by rating failed (${orderFailure.detail}); trying again`,
           now: deps.clock.now(),
         });
       } else done = true;

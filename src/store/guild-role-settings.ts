@@ -47,6 +47,8 @@ export async function saveRoleSyncMode(
     tiers_pending: input.mode === "create" ? 1 : 0,
     tiers_attempts: 0,
     tiers_next_attempt_at: input.now,
+    // A mode chosen again starts with no order owed: the admins may arrange the roles meanwhile.
+    tiers_order_owed: 0,
     updated_at: input.now,
   };
   const row = await db
@@ -87,7 +89,7 @@ export async function stopCreatingTierRoles(
     .execute();
   const result = await db
     .updateTable("guild_role_settings")
-    .set({ mode: "map", tiers_pending: 0, updated_at: input.now })
+    .set({ mode: "map", tiers_pending: 0, tiers_order_owed: 0, updated_at: input.now })
     .where("guild_id", "=", input.guildId)
     .where("mode", "=", "create")
     .executeTakeFirst();

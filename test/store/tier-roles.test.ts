@@ -6,6 +6,7 @@ import {
   findGuildRoleSettings,
   markTierRolesPending,
   saveRoleSyncMode,
+  stopCreatingTierRoles,
 } from "../../src/store/guild-role-settings.js";
 import { claimTierRoleWork, finishTierRoleWork } from "../../src/store/tier-role-work-lease.js";
 import { listTierRoles, mapTierRole, unmapRole } from "../../src/store/tier-roles.js";
@@ -112,6 +113,39 @@ describe.each(testDatabases())("tier roles on $name", (database) => {
     expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + 2000 })).toEqual([
       { guildId: guildA, attempts: 0, orderOwed: false },
     ]);
+
+    await finishTierRoleWork(store.db, {
+      ...{ guildId: guildA, owner: "worker-1", claimedAt: testNow + 2000 },
+      ...{ done: false },
+    });
+
+    // Owed again, then the mode chosen anew, or create mode left for map mode: the admins may arrange the roles
+    // meanwhile, so no order is owed any more.
+    const owed = async () =>
+      (
+        await store.db
+          .selectFrom("guild_role_settings")
+          .select("tiers_order_owed")
+          .where("guild_id", "=", guildA)
+          .executeTakeFirstOrThrow()
+      ).tiers_order_owed;
+    for (const [step, settle] of [
+      [
+        100_000,
+        () => saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow + 100_000 }),
+      ],
+      [200_000, () => stopCreatingTierRoles(store.db, { guildId: guildA, now: testNow + 200_000 })],
+    ] as const) {
+      await saveRoleSyncMode(store.db, { guildId: guildA, mode: "create", now: testNow + step });
+      expect(await claimTierRoleWork(store.db, { ...lease, now: testNow + step })).toHaveLength(1);
+      await finishTierRoleWork(store.db, {
+        ...{ guildId: guildA, owner: "worker-1", claimedAt: testNow + step },
+        ...{ done: false, orderOwed: true },
+      });
+      expect(await owed()).toBe(1);
+      await settle();
+      expect(await owed()).toBe(0);
+    }
   });
 
   it("maps one role per tier and one tier per role, and unmaps a deleted role", async () => {

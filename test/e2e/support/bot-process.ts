@@ -71,7 +71,8 @@ export function spawnBot(
 
 /**
  * Waits until `GET /readyz` answers 200; fails at once, with its output, if the process exits first. The bound
- * is for a start that hangs: on a 2-core machine running five test files at once, a start took past 20 s.
+ * is for a start that hangs: a start took past 20 s on a 2-core machine running five test files at once
+ * (the suite runs three).
  */
 export async function waitForReady(bot: BotProcess, baseUrl: string, timeoutMs = 45_000): Promise<void> {
   await waitUntil(

@@ -85,8 +85,9 @@ export async function createTierRoles(
       );
     }
   } finally {
-    // Roles put in rating order here owe the background pass no order.
-    const orderOwed = outcome?.ordered === true ? false : undefined;
+    // Once this command tried to order the roles, their order is settled: the admin's answer says when it
+    // failed, and a background pass would undo an order the admin then gives them by hand.
+    const orderOwed = outcome === undefined ? undefined : false;
     await finishTierRoleWork(deps.db, { guildId, owner, done: outcome !== undefined, claimedAt, orderOwed });
   }
   const membersQueued = await queueGuildSync(deps.db, { guildId, now: deps.clock.now(), resume: true });
