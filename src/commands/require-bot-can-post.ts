@@ -49,12 +49,11 @@ export async function requireBotCanPost(
     throw new UserFacingError("unknown_channel", `<#${channel.id}> no longer exists. Pick another channel.`);
   if (permissions === "not-in-server") throw notInServer(channel.id);
   const missing = namePermissions(needs & ~permissions);
-  // `app_permissions` lacking them may mean no bot in the server at all (the app added with its commands
-  // only): asked of Discord before the admin is told to grant what no role can give a bot that is not there.
-  if (missing.length > 0 && takesAppPermissions(actor, channel)) {
-    if ((await isBotInGuild(deps.rest, actor.guildId)) === false) throw notInServer(channel.id);
-  }
   if (missing.length > 0) {
+    // `app_permissions` lacking them may mean no bot in the server at all (the app added with its commands
+    // only): asked of Discord before the admin is told to grant what no role can give a bot that is not there.
+    if (takesAppPermissions(actor, channel) && (await isBotInGuild(deps.rest, actor.guildId)) === false)
+      throw notInServer(channel.id);
     throw new UserFacingError(
       "bot_cannot_post",
       `I can't post in <#${channel.id}>: I lack ${listBold(missing)} there. Grant ${missing.length === 1 ? "it" : "them"} ` +
@@ -87,7 +86,7 @@ async function readBotPermissionsIn(
   actor: ServerActor,
   channel: ChannelArgument,
 ): Promise<BotChannelPermissions> {
-  if (takesAppPermissions(actor, channel) && actor.appPermissions !== undefined) return actor.appPermissions;
+  if (channel.id === actor.channelId && actor.appPermissions !== undefined) return actor.appPermissions;
   // The bot's user id is its application's (Discord's bots are their applications' users).
   return await readBotChannelPermissions(deps.rest, {
     guildId: actor.guildId,
@@ -96,7 +95,7 @@ async function readBotPermissionsIn(
   });
 }
 
-/** The channel the command was run in, whose bot permissions the interaction carried. */
+/** The channel the command was run in, whose bot permissions the interaction carried (readBotPermissionsIn). */
 function takesAppPermissions(actor: ServerActor, channel: ChannelArgument): boolean {
   return channel.id === actor.channelId && actor.appPermissions !== undefined;
 }

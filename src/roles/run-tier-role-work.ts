@@ -48,8 +48,9 @@ export async function runTierRoleWork(
       if (made) await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
       // A move Discord failed (not one it refused: that waits for an admin) is owed to a later pass.
       const { orderFailure } = outcome;
-      orderOwed = orderFailure !== undefined && (made || work.orderOwed);
-      if (orderFailure !== undefined && orderOwed) {
+      orderOwed = false;
+      if (orderFailure !== undefined && (made || work.orderOwed)) {
+        orderOwed = true;
         // The roles work; their order is tried again as a failed role change is, the work kept marked till then.
         retry = planRetry(deps, work, orderFailure);
         await recordRoleProblem(deps.db, {

@@ -1,5 +1,6 @@
-// What `npm run build` bundles (build-bundle.ts) keeps the bot's memory down (docs/performance.md, memory): files V8 can hold at one byte a character, and packages a bot on SQLite never uses left
-// out of what it loads at start.
+// What `npm run build` bundles (build-bundle.ts) keeps the bot's memory down (docs/performance.md, memory):
+// files V8 can hold at one byte a character, and packages a bot on SQLite never uses left out of what it loads
+// at start.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
