@@ -7,6 +7,7 @@ import type { Playground } from "../start-playground.js";
 import { registerDmRoutes } from "./dm-routes.js";
 import { registerEventRoutes } from "./event-routes.js";
 import { registerInteractionRoutes } from "./interaction-routes.js";
+import { refuseForeignRequests } from "./local-only.js";
 import { registerLiveRoute } from "./live-route.js";
 import { registerPlatformRoutes } from "./platform-routes.js";
 import { registerStaticRoutes } from "./static-routes.js";
@@ -35,6 +36,7 @@ export async function startWebServer(playground: Playground, port = 0): Promise<
         : 400;
     void reply.code(status >= 500 ? 400 : status).send({ error: message });
   });
+  refuseForeignRequests(app);
   registerStaticRoutes(app);
   registerWorldRoutes(app, playground);
   registerEventRoutes(app, playground);

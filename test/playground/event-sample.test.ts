@@ -1,6 +1,9 @@
 // The Platform panel's sample event is sent as a real event of the platform, so it carries no test mark, though
 // it is built from the sandbox's test-delivery sample (docs/platform-assumptions.md, "Test deliveries"). A
-// payload edited into something that is not JSON is refused with a line that says so.
+// payload edited into something that is not JSON is refused with a line that says so. The page's server behind
+// the panel answers only its own address (test/playground/local-only.test.ts tests how).
+import { request, type IncomingMessage } from "node:http";
+import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { useWebPlayground } from "./web-playground.js";
 
@@ -16,6 +19,20 @@ describe("the playground's sample event", () => {
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: string };
     expect(error).toMatch(/^The payload is not JSON, so nothing was sent: .*position 2/);
+  });
+
+  it("refuses the sample when asked under another host name", async () => {
+    const { port } = new URL(running().web.url);
+    const sent = request({
+      host: "127.0.0.1",
+      port,
+      path: "/api/platform/events/sample?kind=battle.completed&form=standard",
+      headers: { host: `attacker.example:${port}` },
+    });
+    sent.end();
+    const [response] = (await once(sent, "response")) as [IncomingMessage];
+    response.resume();
+    expect(response.statusCode).toBe(403);
   });
 
   it.each(["standard", "legacy"])("is not marked as a test in the %s form", async (form) => {
