@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { completeOAuthLink } from "../linking/oauth-link.js";
-import { updateRoleConnection } from "../linking/update-role-connection.js";
+import { writeSignedInConnection } from "../linking/write-signed-in-connection.js";
 import { cancelOAuthLink, type PendingOAuthLinkFailure } from "../linking/pending-oauth-link.js";
 import { OAuthError } from "../oauth/errors.js";
 import { isCrossSiteRequest } from "./cross-site-request.js";
@@ -82,12 +82,13 @@ export const oauthConfirmRoute: FastifyPluginAsyncZod<OAuthRoutesOptions> = (
         // A sign-in the Linked Roles verification started goes on to the member's connection
         // (docs/architecture.md, "Linked Roles").
         if (result.grant.origin === "linked_roles" && linkedRoles !== undefined) {
-          const connection = await updateRoleConnection(deps, linkedRoles, result.grant.userId).catch(
-            (connectionError: unknown) => {
-              request.log.warn({ err: connectionError }, "could not write the Linked Roles connection");
-              return undefined;
-            },
-          );
+          const connection = await writeSignedInConnection(deps, linkedRoles, {
+            userId: result.grant.userId,
+            held: result.connectionHeld,
+          }).catch((connectionError: unknown) => {
+            request.log.warn({ err: connectionError }, "could not write the Linked Roles connection");
+            return undefined;
+          });
           const shown =
             connection?.ok === true
               ? describeVerified(connection.platformUsername)

@@ -12,7 +12,7 @@ import type { WriteHealth } from "../store/write-health.js";
 
 /** What account linking needs; a slice of the bot's dependencies. */
 export interface LinkingDeps {
-  readonly config: Pick<Config, "platform" | "http" | "nodeEnv" | "discord">;
+  readonly config: Pick<Config, "platform" | "http" | "nodeEnv" | "discord" | "outbox">;
   readonly db: Kysely<Database>;
   readonly secretBox: SecretBox;
   readonly platform: PlatformHttp;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { getCurrentUser } from "../api/users.js";
 import { createAuthorizationRequest } from "../oauth/authorization-request.js";
 import type { PlatformUser } from "../api/schemas/user.js";
@@ -14,6 +14,7 @@ import {
   type MemberLink,
   type MemberLinkInput,
 } from "../store/member-links.js";
+import type { HeldRoleConnectionWrite } from "../store/role-connection-writes.js";
 import type { TokenSet } from "../oauth/tokens.js";
 import { exchangeAtCallback } from "./exchange-at-callback.js";
 import { readPendingCredential } from "./pending-credential.js";
@@ -84,7 +85,17 @@ export async function startOAuthLink(
 }
 
 export type OAuthLinkResult =
-  | { readonly ok: true; readonly link: MemberLink; readonly grant: OAuthGrant }
+  | {
+      readonly ok: true;
+      readonly link: MemberLink;
+      readonly grant: OAuthGrant;
+      /**
+       * For a sign-in the Linked Roles verification started, the connection's queued write, leased to this
+       * confirmation to write at once (writeSignedInConnection); undefined when nothing was queued or another
+       * owner holds it.
+       */
+      readonly connectionHeld: HeldRoleConnectionWrite | undefined;
+    }
   | { readonly ok: false; readonly reason: PendingOAuthLinkFailure };
 
 /**
@@ -117,9 +128,17 @@ export async function completeOAuthLink(
     // The callback keeps tokens in a pending row once only (savePendingOAuthCredential), so these are they.
     if (grant.pendingCredential !== pendingCredential)
       throw new Error("the sign-in's tokens changed while it was confirmed");
+    // A Linked Roles sign-in's confirmation writes the member's connection itself, to say on its page what
+    // their profile shows: the write is queued leased to it, so the worker does not make it a second time.
+    const holdConnection =
+      grant.origin === "linked_roles"
+        ? { owner: `sign-in:${randomUUID()}`, leaseMs: deps.config.outbox.leaseMs }
+        : undefined;
     return {
       taken,
-      written: await writeLinkedAccount(trx, deps, linkInput(deps, grant, tokens, user), user),
+      written: await writeLinkedAccount(trx, deps, linkInput(deps, grant, tokens, user), user, {
+        ...(holdConnection === undefined ? {} : { holdConnection }),
+      }),
     };
   });
   if (written === undefined) {
@@ -135,7 +154,7 @@ export async function completeOAuthLink(
     { guildId: grant.guildId, userId: grant.userId, platformUserId: written.link.platformUserId },
     "linked through OAuth",
   );
-  return { ok: true, link: written.link, grant };
+  return { ok: true, link: written.link, grant, connectionHeld: written.connectionHeld };
 }
 
 /**

@@ -11,7 +11,11 @@ import {
   type ReplacedCredential,
 } from "../store/member-links.js";
 import { savePlatformUser } from "../store/platform-users.js";
-import { queueRoleConnectionOfUser } from "../store/role-connection-writes.js";
+import {
+  queueHeldRoleConnectionOfUser,
+  queueRoleConnectionOfUser,
+  type HeldRoleConnectionWrite,
+} from "../store/role-connection-writes.js";
 import { recordTierSighting } from "../store/tiers.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import { queueDroppedTokens } from "./revoke-dropped-tokens.js";
@@ -29,6 +33,8 @@ export interface WrittenLink {
   readonly revocation: string | undefined;
   readonly roleQueued: boolean;
   readonly connectionQueued: boolean;
+  /** The connection's queued write, leased to the caller that asked to write it itself (`holdConnection`). */
+  readonly connectionHeld?: HeldRoleConnectionWrite | undefined;
 }
 
 /**
@@ -48,12 +54,17 @@ export async function saveLinkedAccount(
   return written.link;
 }
 
-/** saveLinkedAccount's writes in `trx`, for a caller that takes something out in the same transaction. */
+/**
+ * saveLinkedAccount's writes in `trx`, for a caller that takes something out in the same transaction. With
+ * `holdConnection`, the connection's write is queued leased to that owner (queueHeldRoleConnectionOfUser), for
+ * a caller that writes it itself once committed.
+ */
 export async function writeLinkedAccount(
   trx: Kysely<Database>,
   deps: Omit<SaveDeps, "db">,
   input: MemberLinkInput,
   user: PlatformUser,
+  options: { readonly holdConnection?: { readonly owner: string; readonly leaseMs: number } } = {},
 ): Promise<WrittenLink> {
   const now = deps.clock.now();
   const replaced = await readCredentialToReplace(trx, deps.secretBox, input);
@@ -63,7 +74,11 @@ export async function writeLinkedAccount(
       ? undefined
       : await queueDroppedTokens(trx, deps, { ...input, tokens: dropped, cause: "relinked" });
   const link = await saveMemberLink(trx, deps.secretBox, input);
-  const connectionQueued = await queueRoleConnectionOfUser(trx, { userId: input.userId, cause: "link", now });
+  const connection = { userId: input.userId, cause: "link", now };
+  const { queued: connectionQueued, held: connectionHeld } =
+    options.holdConnection === undefined
+      ? { queued: await queueRoleConnectionOfUser(trx, connection), held: undefined }
+      : await queueHeldRoleConnectionOfUser(trx, { ...connection, ...options.holdConnection });
   await savePlatformUser(trx, {
     platformUserId: user.id,
     username: user.username,
@@ -73,7 +88,8 @@ export async function writeLinkedAccount(
   });
   if (user.tier !== undefined) await recordTierSighting(trx, { tier: user.tier, rating: user.rating, now });
   // A personal link belongs to no server, so it holds no server's tier role.
-  if (input.guildId === undefined) return { link, revocation, roleQueued: false, connectionQueued };
+  if (input.guildId === undefined)
+    return { link, revocation, roleQueued: false, connectionQueued, connectionHeld };
   const roleQueued = await queueLinkedMemberRating(trx, {
     guildId: input.guildId,
     userId: input.userId,
@@ -85,13 +101,14 @@ export async function writeLinkedAccount(
     cause: "link",
     now,
   });
-  return { link, revocation, roleQueued, connectionQueued };
+  return { link, revocation, roleQueued, connectionQueued, connectionHeld };
 }
 
 /** Once the link's transaction is committed: the workers it queued for are woken, replaced tokens tried. */
 export async function afterLinkCommitted(deps: SaveDeps, written: WrittenLink): Promise<void> {
   if (written.roleQueued) deps.wakeRoleWorker?.();
-  if (written.connectionQueued) deps.wakeRoleConnectionWorker?.();
+  // A held write is its holder's to do; the worker takes it only if they stop first.
+  if (written.connectionQueued && written.connectionHeld === undefined) deps.wakeRoleConnectionWorker?.();
   await revokeQueuedTokens(deps, written.revocation);
 }
 

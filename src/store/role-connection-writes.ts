@@ -135,6 +135,40 @@ export async function queueRoleConnectionOfUser(
   return true;
 }
 
+/** A queued write leased to whoever queued it, to finish once they wrote it (finishRoleConnectionWrite). */
+export interface HeldRoleConnectionWrite {
+  readonly owner: string;
+  readonly version: number;
+}
+
+/**
+ * queueRoleConnectionOfUser, the row then leased to `owner` when nobody holds it: for a caller that writes the
+ * connection itself once its transaction commits (a confirmed Linked Roles sign-in, oauth-link.ts) and then
+ * finishes the row. The worker cannot claim it meanwhile, so it does not write the same change a second time;
+ * if the caller stops first, the lease ends and the worker takes it. `held` is undefined when nothing was
+ * queued or another owner holds the row (a worker writing an older change, which then writes this one too).
+ */
+export async function queueHeldRoleConnectionOfUser(
+  db: Kysely<Database>,
+  input: {
+    readonly userId: string;
+    readonly cause: string;
+    readonly now: number;
+    readonly owner: string;
+    readonly leaseMs: number;
+  },
+): Promise<{ readonly queued: boolean; readonly held: HeldRoleConnectionWrite | undefined }> {
+  if (!(await queueRoleConnectionOfUser(db, input))) return { queued: false, held: undefined };
+  const leased = await db
+    .updateTable("role_connection_writes")
+    .set(takeLease(db, input))
+    .where("user_id", "=", input.userId)
+    .where(isLeaseFree(db, { table: "role_connection_writes", now: input.now }))
+    .returning("version")
+    .executeTakeFirst();
+  return { queued: true, held: leased === undefined ? undefined : { owner: input.owner, ...leased } };
+}
+
 /**
  * Every Discord user verified for Linked Roles, written again: what a connection shows changed meaning for
  * all of them (the learned tiers' order, tiers.ts). Returns how many were queued.

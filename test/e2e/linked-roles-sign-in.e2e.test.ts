@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkedRolesVerificationUrl } from "../../src/linking/linked-roles-settings.js";
 import { findMemberLink, saveMemberLink } from "../../src/store/member-links.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import { readConfirmFields } from "../http/support/confirm-form.js";
 import { createHandBrowser } from "../http/support/hand-browser.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
@@ -46,6 +47,10 @@ describe("Linked Roles for a member with no link, or with different links", () =
     const text = await linked.text();
     const platformUsername = /Linked (\w+) to bob/.exec(text)?.[1] ?? "";
     expect(text).toContain(`Your Discord profile now shows your platform account ${platformUsername}.`);
+    // Written once, by the confirmation: the write its link queued is done, and so is not the worker's to make
+    // again.
+    expect(await findRoleConnectionWrite(world.bot.deps.db, bob)).toBeUndefined();
+    expect(world.discord.oauth2.roleConnectionWrites(bob)).toHaveLength(1);
 
     const personal = await findMemberLink(world.bot.deps.db, world.bot.deps.secretBox, {
       guildId: undefined,

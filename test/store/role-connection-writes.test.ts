@@ -1,6 +1,6 @@
 // The queue of Linked Roles connections to write again (docs/architecture.md, "Linked Roles"), in the store:
 // which Discord users a platform account's change reaches, coalescing into one row per user, the claim under
-// a lease, and a finished write overtaken by a newer change.
+// a lease, a finished write overtaken by a newer change, and a write held for whoever queued it.
 import { describe, expect, it } from "vitest";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { purgeRemovedGuild } from "../../src/store/purge-guild-data.js";
@@ -10,6 +10,7 @@ import {
   findRoleConnectionWrite,
   finishRoleConnectionWrite,
   listVerifiedUsersOf,
+  queueHeldRoleConnectionOfUser,
   queueRoleConnectionOfUser,
   queueRoleConnectionWrite,
   readNextRoleConnectionLeaseEnd,
@@ -155,6 +156,40 @@ describe.each(testDatabases())("the role connection queue on $name", (database) 
       }),
     ).toHaveLength(1);
     expect(await claim("three", testNow + 5000)).toMatchObject([{ userId: ben, version: 2 }]);
+  });
+
+  it("holds a write for whoever queued it until they finish it or their lease ends, and never takes another's", async () => {
+    await link(guildA, cid, "usr_3");
+    const hold = (owner: string, leaseLength: number) =>
+      queueHeldRoleConnectionOfUser(store.db, {
+        userId: cid,
+        cause: "link",
+        now: testNow,
+        owner,
+        leaseMs: leaseLength,
+      });
+    // Never verified: nothing queued, nothing held.
+    expect(await hold("sign-in", leaseMs)).toEqual({ queued: false, held: undefined });
+    await verify(cid);
+    expect(await hold("sign-in", leaseMs)).toEqual({ queued: true, held: { owner: "sign-in", version: 1 } });
+    // The worker does not take it meanwhile; its holder finishes it.
+    expect(await claim("worker", testNow)).toEqual([]);
+    expect(await finishRoleConnectionWrite(store.db, { userId: cid, owner: "sign-in", version: 1 })).toBe(
+      true,
+    );
+    expect(await findRoleConnectionWrite(store.db, cid)).toBeUndefined();
+
+    // A holder that stops: its lease ends and the worker takes the row (0 ms, so the test need not wait on
+    // PostgreSQL's clock).
+    expect(await hold("stopped", 0)).toEqual({ queued: true, held: { owner: "stopped", version: 1 } });
+    expect(await claim("worker", testNow)).toMatchObject([{ userId: cid, version: 1 }]);
+    // Held by the worker now: another sign-in's change is queued on the row, which stays the worker's, and
+    // written again for that change once the worker's older write is done.
+    expect(await hold("late", leaseMs)).toEqual({ queued: true, held: undefined });
+    expect(await finishRoleConnectionWrite(store.db, { userId: cid, owner: "worker", version: 1 })).toBe(
+      false,
+    );
+    expect(await claim("worker", testNow + 1)).toMatchObject([{ userId: cid, version: 2, cause: "link" }]);
   });
 
   it("queues an unlinked member who verified, and the verified members of a purged server", async () => {
