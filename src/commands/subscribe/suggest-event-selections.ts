@@ -42,14 +42,52 @@ export function suggestEventSelections(
   const taken = new Set(chosen.map((part) => part.toLowerCase()));
   const labelOf = (part: string) =>
     candidates.find((candidate) => candidate.token === part.toLowerCase())?.label ?? part;
-  const prefix = chosen.map((part) => `${part}, `).join("");
   return candidates
     .filter((candidate) => !taken.has(candidate.token))
     .filter((candidate) => candidate.token.includes(needle) || candidate.label.toLowerCase().includes(needle))
-    .map((candidate) => ({
-      name: truncateText([...chosen.map(labelOf), candidate.label].join(" + "), discordLimits.choiceName),
-      value: prefix + candidate.token,
-    }))
-    .filter((choice) => choice.value.length <= discordLimits.choiceValue)
+    .flatMap((candidate) => {
+      const value = fitChoiceValue([...chosen, candidate.token]);
+      if (value === undefined) return [];
+      const name = truncateText(
+        [...chosen.map(labelOf), candidate.label].join(" + "),
+        discordLimits.choiceName,
+      );
+      return [{ name, value }];
+    })
     .slice(0, discordLimits.autocompleteChoices);
+}
+
+/**
+ * The parts as one choice value within Discord's 100 characters: as the list is typed (", "), else without
+ * the spaces, else with every kind of a group in it written as the group ("battle.*"), which names the same
+ * kinds; undefined when even that is too long. A long list then still grows by a pick at a time.
+ */
+function fitChoiceValue(parts: readonly string[]): string | undefined {
+  const fits = (value: string) => value.length <= discordLimits.choiceValue;
+  const spaced = parts.join(", ");
+  if (fits(spaced)) return spaced;
+  const tight = parts.join(",");
+  if (fits(tight)) return tight;
+  const grouped = groupWholeGroups(parts).join(",");
+  return fits(grouped) ? grouped : undefined;
+}
+
+/** `parts` with the kinds of each group they hold whole replaced by the group's token, where its first kind was. */
+function groupWholeGroups(parts: readonly string[]): string[] {
+  const named = new Set(parts.map((part) => part.toLowerCase()));
+  const wholeGroupOf = (part: string): string | undefined => {
+    const group = eventKinds.find((kind) => kind === part.toLowerCase())?.split(".")[0];
+    if (group === undefined) return undefined;
+    const kinds = eventKinds.filter((kind) => kind.startsWith(`${group}.`));
+    return kinds.every((kind) => named.has(kind)) ? `${group}.*` : undefined;
+  };
+  const written = new Set<string>();
+  const result: string[] = [];
+  for (const part of parts) {
+    const token = wholeGroupOf(part) ?? part;
+    if (written.has(token)) continue;
+    written.add(token);
+    result.push(token);
+  }
+  return result;
 }

@@ -69,14 +69,32 @@ describe("suggestEventSelections", () => {
     expect(values).toContain("team.created, team.member_joined");
   });
 
-  it("keeps choice values within Discord's 100 characters", () => {
+  it("keeps choice values within Discord's 100 characters, a long list still growing a pick at a time", () => {
     const long = "battle.created, battle.started, battle.completed, battle.submission, user.registered,";
     const choices = suggestEventSelections(long, kindCandidates);
-    expect(choices.length).toBeGreaterThan(0);
     for (const choice of choices) {
       expect(choice.value.length).toBeLessThanOrEqual(100);
       expect(choice.name.length).toBeLessThanOrEqual(100);
+      // Written shorter (no spaces, a whole group as "battle.*"), it names the same kinds.
+      const added = choice.value.split(",").at(-1) ?? "";
+      expect(parseEventSelection(choice.value).kinds).toEqual(parseEventSelection(`${long} ${added}`).kinds);
     }
-    expect(choices.length).toBeLessThan(kindCandidates.length - 5);
+    // Every kind not in the list yet is offered.
+    expect(choices).toHaveLength(kindCandidates.length - 5);
+    expect(choices.map((choice) => choice.value)).toContain(
+      "battle.*,user.registered,system.maintenance_scheduled",
+    );
+  });
+
+  it("offers only the picks that still fit when no shorter form does", () => {
+    const long =
+      "battle.created, battle.started, battle.completed, user.registered, user.profile_updated, " +
+      "user.achievement_earned, team.member_joined,";
+    const values = suggestEventSelections(long, kindCandidates).map((choice) => choice.value);
+    // A pick that completes a group makes room; the others cannot be written in 100 characters.
+    expect(values).toEqual([
+      "battle.*,user.registered,user.profile_updated,user.achievement_earned,team.member_joined",
+      "battle.created,battle.started,battle.completed,user.*,team.member_joined",
+    ]);
   });
 });
