@@ -242,4 +242,20 @@ describe("/subscribe, /subscriptions and /unsubscribe, end to end", () => {
     );
     expect((await routes()).map((route) => route.channelId).sort()).toEqual([first, second].sort());
   });
+
+  it("suggests the kinds of a channel typed as #name, not every route's", async () => {
+    const scores = world.discord.createChannel(world.guildId, { name: "scores" }).id;
+    await run("subscribe", { channel: scores, events: "battle.completed" });
+    const kinds = await world.discord
+      .autocomplete({
+        ...at(),
+        userId: world.members.admin.id,
+        name: "unsubscribe",
+        options: { channel: "#scores" },
+        focused: { name: "events", value: "" },
+      })
+      .choices();
+    // The two #news routes above hold rating changes and tournament starts too.
+    expect(kinds.map((choice) => choice.value)).toEqual(["battle.completed", "all"]);
+  });
 });

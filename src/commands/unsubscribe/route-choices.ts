@@ -40,16 +40,10 @@ function sharedNames(names: readonly string[]): Set<string> {
   return new Set(names.filter((name, index) => names.indexOf(name) !== index));
 }
 
-/** The channel a typed value names: an id (what suggestions put in), a <#mention>, or a #name. */
-export function readChannelReference(
-  value: string,
-  channelNames: ReadonlyMap<string, string>,
-): string | undefined {
-  const [first] = readChannelReferences(value, channelNames);
-  return first;
-}
-
-/** Every channel a typed value may name: one for an id or a mention, each channel of that name for a #name. */
+/**
+ * Every channel a typed value may name: one for an id (what suggestions put in) or a <#mention>, each channel of
+ * that name for a #name.
+ */
 function readChannelReferences(value: string, channelNames: ReadonlyMap<string, string>): string[] {
   const trimmed = value.trim();
   const id = /^(?:<#)?(\d{1,25})>?$/.exec(trimmed)?.[1];

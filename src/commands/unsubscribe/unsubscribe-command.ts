@@ -7,7 +7,7 @@ import { readEventKinds } from "../subscribe/read-subscribe-options.js";
 import { kindCandidates, suggestEventSelections } from "../subscribe/suggest-event-selections.js";
 import { unsubscribeCommand } from "./data.js";
 import { readChannelNames } from "./guild-channel-names.js";
-import { chooseRoutes, readChannelReference, resolveTypedChannel } from "./route-choices.js";
+import { chooseRoutes, resolveTypedChannel } from "./route-choices.js";
 import { describeUnsubscribeOutcome, unsubscribeChannel } from "./unsubscribe-channel.js";
 
 /** The text of another (not focused) option, during autocomplete. */
@@ -22,14 +22,8 @@ export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeComm
   acknowledge: "ephemeral",
   async run(deps, { actor, args, responder }) {
     const { channel, events } = args.options;
-    // Only a value that is not an id needs the names (a member typed "#battles" without picking).
-    const names = /^(<#)?\d+>?$/.test(channel.trim())
-      ? new Map()
-      : await readChannelNames(deps, actor.guildId);
-    const routed = new Set(
-      (await listGuildSubscriptions(deps.db, actor.guildId)).map((route) => route.channelId),
-    );
-    const channelId = resolveTypedChannel(channel, names, routed);
+    const routes = await listGuildSubscriptions(deps.db, actor.guildId);
+    const channelId = await resolveChannelOption(deps, actor.guildId, channel, routes);
     if (channelId === undefined) {
       throw new UserFacingError("unknown_channel", "Pick a channel from the list of subscribed channels.");
     }
@@ -46,8 +40,16 @@ export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeComm
     if (focused.name === "channel") {
       return chooseRoutes(routes, await readChannelNames(deps, actor.guildId), focused.value);
     }
-    // Kinds of the chosen channel's route (or of every route until one is chosen), then "all".
-    const channelId = readChannelReference(readTypedOption(interaction, "channel") ?? "", new Map());
+    // Kinds of the chosen channel's route (or of every route until one channel is named), then "all".
+    const typed = readTypedOption(interaction, "channel") ?? "";
+    const channelId =
+      typed.trim() === ""
+        ? undefined
+        : await resolveChannelOption(deps, actor.guildId, typed, routes).catch((error: unknown) => {
+            // A #name no route's channel or several have: every route's kinds, as before a channel is named.
+            if (error instanceof UserFacingError) return undefined;
+            throw error;
+          });
     const kinds = new Set<string>(
       routes
         .filter((route) => channelId === undefined || route.channelId === channelId)
@@ -59,3 +61,17 @@ export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeComm
     ]);
   },
 });
+
+/**
+ * The subscribed channel `value` names (resolveTypedChannel): an id or a mention as it is; a #name typed without
+ * picking by the server's channel names, read only then.
+ */
+async function resolveChannelOption(
+  deps: BotDependencies,
+  guildId: string,
+  value: string,
+  routes: readonly { readonly channelId: string }[],
+): Promise<string | undefined> {
+  const names = /^(<#)?\d+>?$/.test(value.trim()) ? new Map() : await readChannelNames(deps, guildId);
+  return resolveTypedChannel(value, names, new Set(routes.map((route) => route.channelId)));
+}

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  chooseRoutes,
-  readChannelReference,
-  resolveTypedChannel,
-} from "../../../src/commands/unsubscribe/route-choices.js";
+import { chooseRoutes, resolveTypedChannel } from "../../../src/commands/unsubscribe/route-choices.js";
 import type { Subscription } from "../../../src/store/subscriptions.js";
 
 const base: Subscription = {
@@ -51,15 +47,6 @@ describe("chooseRoutes", () => {
   });
 });
 
-describe("readChannelReference", () => {
-  it("reads an id, a mention or a channel name", () => {
-    expect(readChannelReference("300000000000000001", new Map())).toBe("300000000000000001");
-    expect(readChannelReference("<#300000000000000001>", new Map())).toBe("300000000000000001");
-    expect(readChannelReference("#Battles", names)).toBe("300000000000000001");
-    expect(readChannelReference("nowhere", names)).toBeUndefined();
-  });
-});
-
 describe("resolveTypedChannel", () => {
   const [a, b, c] = ["300000000000000001", "300000000000000002", "300000000000000003"];
   const shared = new Map([
@@ -68,7 +55,11 @@ describe("resolveTypedChannel", () => {
     [c, "battles"],
   ]);
 
-  it("reads an id, a mention, or a name one channel has, as readChannelReference does", () => {
+  it("reads an id, a mention, or a name one channel has", () => {
+    expect(resolveTypedChannel("300000000000000001", new Map(), new Set())).toBe("300000000000000001");
+    expect(resolveTypedChannel("<#300000000000000001>", new Map(), new Set())).toBe("300000000000000001");
+    expect(resolveTypedChannel("#Battles", names, new Set())).toBe("300000000000000001");
+    expect(resolveTypedChannel("nowhere", names, new Set())).toBeUndefined();
     expect(resolveTypedChannel(`<#${b}>`, shared, new Set())).toBe(b);
     expect(resolveTypedChannel("#battles", shared, new Set())).toBe(c);
     expect(resolveTypedChannel("#nowhere", shared, new Set([a]))).toBeUndefined();
