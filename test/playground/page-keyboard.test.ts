@@ -175,6 +175,50 @@ describe.skipIf(chromiumPath === undefined)("the playground's page by keyboard a
     await expectVisibleRing();
   });
 
+  it("keeps focus on ▶ when the next page changes its custom id and enables ◀ where ▶ stood", async () => {
+    const { playground } = opened.running;
+    const channelId = playground.channels.get("general") ?? "";
+    // As paginationRow draws a page: ▶'s custom id names the page it leads to.
+    const pageRow = (page: number) => [
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            custom_id: `nav:${page - 1}:prev`,
+            label: "◀",
+            disabled: page === 0,
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            custom_id: `nav:noop:${page}`,
+            label: `Page ${page + 1}`,
+            disabled: true,
+          },
+          {
+            type: ComponentType.Button,
+            style: ButtonStyle.Secondary,
+            custom_id: `nav:${page + 1}:next`,
+            label: "▶",
+          },
+        ],
+      },
+    ];
+    const { id } = (await playground.bot.deps.rest.post(Routes.channelMessages(channelId), {
+      body: { content: "Standings, page 1", components: pageRow(0) },
+    })) as { id: string };
+    await page.locator(`#message-${id}`).getByRole("button", { name: "▶" }).focus();
+    await expectFocusOn("▶");
+    await playground.bot.deps.rest.patch(Routes.channelMessage(channelId, id), {
+      body: { content: "Standings, page 2", components: pageRow(1) },
+    });
+    await page.locator(`#message-${id}`, { hasText: "page 2" }).waitFor();
+    await expectFocusOn("▶");
+    await expectVisibleRing();
+  });
+
   it("keeps focus on a message's button when the channel is drawn again from a read", async () => {
     // Before, the read's list replaced the one focus was in, and focus fell to the page.
     const { playground } = opened.running;

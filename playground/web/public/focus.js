@@ -13,7 +13,8 @@ export function tabStops(container) {
 
 /**
  * Replaces `oldNode` with `newNode`; if focus was inside, it moves to the same control in the new one (the
- * same `data-focus-key`, else the same position), or to `fallback()` when there is none.
+ * same `data-focus-key`, else one with the same text, else the same position), or to `fallback()` when there
+ * is none.
  */
 export function replaceKeepingFocus(oldNode, newNode, fallback) {
   const place = placeOfFocus(oldNode);
@@ -34,7 +35,8 @@ export function replaceChildrenKeepingFocus(container, children, fallback) {
 
 /**
  * Where focus is inside `node`: its control's focus key, the message it is in (a key is unique within a
- * message only: two posts may carry the same button), and its position among the stops; null when outside.
+ * message only: two posts may carry the same button), its text, and its position among the stops; null when
+ * outside.
  */
 function placeOfFocus(node) {
   const focused = document.activeElement;
@@ -43,16 +45,28 @@ function placeOfFocus(node) {
   return {
     key: focused.dataset.focusKey,
     messageId: message === null || message === node ? undefined : message.id,
+    text: focused.textContent.trim(),
     position: tabStops(node).indexOf(focused),
   };
 }
 
+/**
+ * Focus back on the control of the same key. A control the redraw gave another key keeps its text (a page's ▶,
+ * whose custom id names the next page), and is found by it: by position it could be another control, as ◀,
+ * enabled on the second page, stands where ▶ stood on the first.
+ */
 function giveFocusBack(place, node, fallback) {
   if (place === null) return;
   const message = place.messageId === undefined ? null : document.getElementById(place.messageId);
   const within = message !== null && node.contains(message) ? message : node;
+  const sameText = () => {
+    if (place.text === "") return undefined;
+    const matching = tabStops(within).filter((stop) => stop.textContent.trim() === place.text);
+    return matching.length === 1 ? matching[0] : undefined;
+  };
   const same =
     (place.key === undefined ? undefined : findByFocusKey(within, place.key)) ??
+    sameText() ??
     (place.position >= 0 ? tabStops(node)[place.position] : undefined);
   (same ?? fallback())?.focus();
 }
