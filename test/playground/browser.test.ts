@@ -108,6 +108,37 @@ describe.skipIf(chromiumPath === undefined)("the playground's page in Chromium",
     });
   });
 
+  it("hides all a spoiler holds, a mention, a link and code too, until it is focused", async () => {
+    const seen: unknown = await page.evaluate(`(async () => {
+      const { appendInline } = await import("/static/markdown.js");
+      const node = document.createElement("div");
+      node.className = "message";
+      document.getElementById("messages").append(node);
+      const world = { userName: () => "alice", roleName: () => "Gold", channelName: () => "general" };
+      appendInline(node, "||<@1> https://example.test/a \`code\` **bold**||", world);
+      const spoiler = node.querySelector(".spoiler");
+      const read = () => ({
+        text: getComputedStyle(spoiler).color,
+        held: [...spoiler.children].map((each) => each.tagName + " " + getComputedStyle(each).visibility),
+      });
+      const hidden = read();
+      spoiler.focus();
+      const shown = read();
+      node.remove();
+      return { hidden, shown };
+    })()`);
+    expect(seen).toEqual({
+      hidden: {
+        text: "rgba(0, 0, 0, 0)",
+        held: ["SPAN hidden", "A hidden", "CODE hidden", "STRONG hidden"],
+      },
+      shown: {
+        text: expect.not.stringMatching(/^rgba\(0, 0, 0, 0\)$/),
+        held: ["SPAN visible", "A visible", "CODE visible", "STRONG visible"],
+      },
+    });
+  });
+
   it("keeps the member's sandbox key hidden until Show is pressed", async () => {
     const key = page.getByLabel("Sandbox API key (paste it into /link's form)");
     const show = page.getByRole("button", { name: "Show" });
