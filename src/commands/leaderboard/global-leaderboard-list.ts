@@ -11,9 +11,7 @@ export const globalLeaderboardPageSize = 10;
 
 /** Whether a page follows: the platform's `hasMore`, else its `total`, else a full page. */
 export function hasMoreRankings(board: GlobalLeaderboard, page: number, pageSize: number): boolean {
-  if (board.hasMore !== undefined) return board.hasMore;
-  if (board.total !== undefined) return (page + 1) * pageSize < board.total;
-  return board.rankings.length === pageSize;
+  return readHasMore(board, page * pageSize, pageSize) ?? board.rankings.length === pageSize;
 }
 
 /**
