@@ -166,18 +166,31 @@ export const recordBattleCardEnds: EventStoredSubscriber = async (trx, stored) =
   }
   for (const { guildId, now, battleIds } of ends.values()) {
     await inSlices(battleIds, idsPerQuery, async (slice) => {
-      let update = trx
-        .updateTable("battle_cards")
-        .set({ ended_at: now })
-        .where("battle_id", "in", slice)
-        .where("ended_at", "is", null);
-      if (guildId !== undefined) update = update.where("guild_id", "=", guildId);
-      await update.execute();
+      await markCardsEnded(trx, { battleIds: slice, now, guildId });
       return [];
     });
   }
   return stored.map(() => nothingQueued);
 };
+
+/** Run in every commit that stores a battle's result, so built once per shape (prepared-reads.ts). */
+const markCardsEnded = preparedRead(
+  (
+    db,
+    args: {
+      readonly battleIds: readonly string[];
+      readonly now: number;
+      readonly guildId: string | undefined;
+    },
+  ) => {
+    const update = db
+      .updateTable("battle_cards")
+      .set({ ended_at: args.now })
+      .where("battle_id", "in", args.battleIds)
+      .where("ended_at", "is", null);
+    return args.guildId === undefined ? update : update.where("guild_id", "=", args.guildId);
+  },
+);
 
 export async function deleteBattleCard(
   db: Kysely<Database>,
