@@ -44,6 +44,9 @@ describe("SHARD_COUNT in the process environment", () => {
   it.each(["auto", "", "1"])(
     "does not stop the gateway client from being built with SHARD_COUNT=%j",
     (value) => {
+      // Only these settings: what the host's environment holds (SHARD_IDS, a DATABASE_URL) must not decide it.
+      for (const name of Object.keys(process.env))
+        if (name !== "TZ") Reflect.deleteProperty(process.env, name);
       Object.assign(process.env, minimal, { SHARD_COUNT: value });
       const config = loadConfigFromProcess("start");
       const client = createGatewayClient({ apiUrl: undefined, ...planGatewayShards(config.discord) });
