@@ -2,7 +2,7 @@
 // Roles"), written at once so the confirmation's page can say what their profile shows. The link's transaction
 // queued that write leased to the confirmation (completeOAuthLink): once written here the row is finished, so
 // the worker does not write the same change again; a write that fails gives the row back to the worker, due
-// now, to retry with its backoff.
+// now (the worker's own backoff applies to the failures it meets then).
 import {
   finishRoleConnectionWrite,
   rescheduleRoleConnectionWrite,

@@ -1,9 +1,9 @@
 // Reads made at the pace of traffic (routing a stored webhook and its subscribers' reads, once per commit, and
 // the one update made as often, a result's battle cards marked ended), built by Kysely once per shape
 // (docs/performance.md). Building and compiling a select with a join took Kysely about as long as SQLite took
-// to run it, and its SQL depends only on which arguments are given and how long each list is. The first read of a shape is built with a marker in place
-// of each argument value; the compiled query then says which parameter is which argument, and later reads of
-// that shape bind their own values to its SQL.
+// to run it, and its SQL depends only on which arguments are given and how long each list is. The first read
+// of a shape is built with a marker in place of each argument value; the compiled query then says which
+// parameter is which argument, and later reads of that shape bind their own values to its SQL.
 import type { CompiledQuery, Compilable, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { readDialect } from "./dialect.js";

@@ -40,15 +40,19 @@ function sharedNames(names: readonly string[]): Set<string> {
   return new Set(names.filter((name, index) => names.indexOf(name) !== index));
 }
 
+/** The channel id a typed value holds as an id or a <#mention>; undefined for anything else (a #name). */
+export function readChannelId(value: string): string | undefined {
+  return /^(?:<#)?(\d{1,25})>?$/.exec(value.trim())?.[1];
+}
+
 /**
- * Every channel a typed value may name: one for an id (what suggestions put in) or a <#mention>, each channel of
- * that name for a #name.
+ * Every channel a typed value may name: one for an id (what suggestions put in) or a <#mention>, each
+ * channel of that name for a #name.
  */
 function readChannelReferences(value: string, channelNames: ReadonlyMap<string, string>): string[] {
-  const trimmed = value.trim();
-  const id = /^(?:<#)?(\d{1,25})>?$/.exec(trimmed)?.[1];
+  const id = readChannelId(value);
   if (id !== undefined) return [id];
-  const name = trimmed.replace(/^#/, "").toLowerCase();
+  const name = value.trim().replace(/^#/, "").toLowerCase();
   return [...channelNames.entries()]
     .filter(([, channelName]) => channelName.toLowerCase() === name)
     .map(([channelId]) => channelId);

@@ -7,7 +7,7 @@ import { readEventKinds } from "../subscribe/read-subscribe-options.js";
 import { kindCandidates, suggestEventSelections } from "../subscribe/suggest-event-selections.js";
 import { unsubscribeCommand } from "./data.js";
 import { readChannelNames } from "./guild-channel-names.js";
-import { chooseRoutes, resolveTypedChannel } from "./route-choices.js";
+import { chooseRoutes, readChannelId, resolveTypedChannel } from "./route-choices.js";
 import { describeUnsubscribeOutcome, unsubscribeChannel } from "./unsubscribe-channel.js";
 
 /** The text of another (not focused) option, during autocomplete. */
@@ -63,8 +63,8 @@ export const unsubscribe = defineCommand<BotDependencies, typeof unsubscribeComm
 });
 
 /**
- * The subscribed channel `value` names (resolveTypedChannel): an id or a mention as it is; a #name typed without
- * picking by the server's channel names, read only then.
+ * The subscribed channel `value` names (resolveTypedChannel): an id or a mention as it is; a #name typed
+ * without picking by the server's channel names, read only then.
  */
 async function resolveChannelOption(
   deps: BotDependencies,
@@ -72,6 +72,6 @@ async function resolveChannelOption(
   value: string,
   routes: readonly { readonly channelId: string }[],
 ): Promise<string | undefined> {
-  const names = /^(<#)?\d+>?$/.test(value.trim()) ? new Map() : await readChannelNames(deps, guildId);
+  const names = readChannelId(value) === undefined ? await readChannelNames(deps, guildId) : new Map();
   return resolveTypedChannel(value, names, new Set(routes.map((route) => route.channelId)));
 }
