@@ -20,6 +20,7 @@ import { exchangeAtCallback } from "./exchange-at-callback.js";
 import { readPendingCredential } from "./pending-credential.js";
 import { afterLinkCommitted, writeLinkedAccount } from "./save-linked-account.js";
 import { oauthDisabledError } from "./link-errors.js";
+import { readLinkedRolesSettings } from "./linked-roles-settings.js";
 import {
   describePendingFailure,
   type PendingOAuthLinkFailure,
@@ -130,8 +131,9 @@ export async function completeOAuthLink(
       throw new Error("the sign-in's tokens changed while it was confirmed");
     // A Linked Roles sign-in's confirmation writes the member's connection itself, to say on its page what
     // their profile shows: the write is queued leased to it, so the worker does not make it a second time.
+    // With Linked Roles turned off since the sign-in began, the page writes nothing, and neither holds the row.
     const holdConnection =
-      grant.origin === "linked_roles"
+      grant.origin === "linked_roles" && readLinkedRolesSettings(deps.config) !== undefined
         ? { owner: `sign-in:${randomUUID()}`, leaseMs: deps.config.outbox.leaseMs }
         : undefined;
     return {

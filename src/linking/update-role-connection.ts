@@ -5,11 +5,12 @@
 // re-authorisation or refused by the platform), or whose servers hold different accounts, has their
 // connection cleared; with no link left at all, their sealed token is forgotten too, and revoked at Discord
 // as every token the bot stops using is (revoke-dropped-tokens.ts).
+import { PlatformError } from "../api/errors.js";
 import { UserFacingError } from "../discord/user-facing-error.js";
 import { isLinkedAnywhere } from "../store/linked-members.js";
 import { hasPendingLinkedRolesSignIn } from "../store/oauth-states.js";
 import { deleteRoleConnection, findRoleConnection, type RoleConnection } from "../store/role-connections.js";
-import { clearRoleConnection, DiscordTokenRefusedError } from "./discord-user-api.js";
+import { clearRoleConnection, DiscordTokenRefusedError, DiscordUserApiError } from "./discord-user-api.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import { reauthNeeded } from "./link-errors.js";
 import type { LinkingDeps } from "./linking-deps.js";
@@ -117,4 +118,12 @@ async function forgetIfUnlinked(
 function isUnusableLink(error: unknown): boolean {
   if (error instanceof UserFacingError) return error.code === reauthNeeded;
   return isRefusedOwnRecord(error);
+}
+
+/** How long a failed update was asked to wait: Discord's 429 or the platform's, in milliseconds. */
+export function readUpdateRetryAfterMs(error: unknown): number | undefined {
+  if (error instanceof DiscordUserApiError) return error.details.retryAfterMs;
+  if (error instanceof PlatformError && error.isRateLimit && error.retryAfter !== undefined)
+    return error.retryAfter * 1000;
+  return undefined;
 }

@@ -36,13 +36,32 @@ export async function writeRoleConnection(
   }
   const body = describeRoleConnection(user, stats, await listTiers(deps.db));
   await putRoleConnection(settings, member.discordAccessToken, body);
-  await recordRoleConnectionAccount(deps.db, {
-    userId: member.userId,
-    platformUserId: user.id,
-    platformUsername: user.username,
-    now: deps.clock.now(),
-  });
+  try {
+    await recordRoleConnectionAccount(deps.db, {
+      userId: member.userId,
+      platformUserId: user.id,
+      platformUsername: user.username,
+      now: deps.clock.now(),
+    });
+  } catch (error) {
+    throw new UnrecordedRoleConnectionError(user.username, error);
+  }
   return { ok: true, platformUsername: user.username };
+}
+
+/**
+ * Discord took the connection, but the account it was written with could not be recorded (the database):
+ * a failure to retry like any other, whose write a caller showing the result may still report as made.
+ */
+export class UnrecordedRoleConnectionError extends Error {
+  override readonly name = "UnrecordedRoleConnectionError";
+
+  constructor(
+    readonly platformUsername: string,
+    cause: unknown,
+  ) {
+    super("the role connection was written, but the account it shows could not be recorded", { cause });
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
 // The role connection of a member whose Linked Roles sign-in was just confirmed (docs/architecture.md, "Linked
 // Roles"), written at once so the confirmation's page can say what their profile shows. The link's transaction
 // queued that write leased to the confirmation (completeOAuthLink): once written here the row is finished, so
-// the worker does not write the same change again; a write that fails gives the row back to the worker, due
-// now (the worker's own backoff applies to the failures it meets then).
+// the worker does not write the same change again. A write that fails gives the row back to the worker, due
+// when Discord's or the platform's Retry-After ends, or at once (the worker's own backoff applies to the
+// failures it meets then). Once Discord took the write, the database failing after it does not make the page
+// say otherwise: the worker writes the row again, the same values, and records what the first could not.
 import {
   finishRoleConnectionWrite,
   rescheduleRoleConnectionWrite,
@@ -10,7 +12,12 @@ import {
 } from "../store/role-connection-writes.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
-import { updateRoleConnection, type RoleConnectionUpdate } from "./update-role-connection.js";
+import {
+  readUpdateRetryAfterMs,
+  updateRoleConnection,
+  type RoleConnectionUpdate,
+} from "./update-role-connection.js";
+import { UnrecordedRoleConnectionError } from "./write-role-connection.js";
 
 export async function writeSignedInConnection(
   deps: LinkingDeps,
@@ -22,25 +29,52 @@ export async function writeSignedInConnection(
   try {
     update = await updateRoleConnection(deps, settings, userId);
   } catch (error) {
-    if (held !== undefined) await giveBack(deps, userId, held);
+    if (held !== undefined) await giveBack(deps, userId, held, error);
+    // Discord shows it: the worker's write of the row given back records the account.
+    if (error instanceof UnrecordedRoleConnectionError) {
+      deps.logger.warn({ userId, err: error }, "Linked Roles connection written but not recorded");
+      return { ok: true, platformUsername: error.platformUsername };
+    }
     throw error;
   }
-  // Not finished: a newer change came meanwhile, and the row, given back, is the worker's.
-  if (held !== undefined && !(await finishRoleConnectionWrite(deps.db, { userId, ...held })))
-    deps.wakeRoleConnectionWorker?.();
+  if (held !== undefined) await finish(deps, userId, held);
   return update;
 }
 
 /**
- * The held row, due now, for the worker, woken to take it. If even that fails (the database), the lease ends
- * on its own and the worker takes the row then.
+ * The held row done. Not finished when a newer change came meanwhile: the row, given back, is the worker's,
+ * woken for it. Discord already shows this write, so a database that cannot finish the row does not undo it:
+ * the lease ends on its own and the worker writes the same values once more.
  */
-async function giveBack(deps: LinkingDeps, userId: string, held: HeldRoleConnectionWrite): Promise<void> {
+async function finish(deps: LinkingDeps, userId: string, held: HeldRoleConnectionWrite): Promise<void> {
+  try {
+    if (await finishRoleConnectionWrite(deps.db, { userId, ...held })) return;
+  } catch (error) {
+    deps.logger.warn(
+      { userId, err: error },
+      "could not finish the Linked Roles write; the worker writes it again when its lease ends",
+    );
+    return;
+  }
+  deps.wakeRoleConnectionWorker?.();
+}
+
+/**
+ * The held row for the worker, due when the failure's Retry-After ends (at once without one), the worker
+ * woken to take it. If even that fails (the database), the lease ends on its own and the worker takes the row
+ * then.
+ */
+async function giveBack(
+  deps: LinkingDeps,
+  userId: string,
+  held: HeldRoleConnectionWrite,
+  failure: unknown,
+): Promise<void> {
   const now = deps.clock.now();
   await rescheduleRoleConnectionWrite(deps.db, {
     userId,
     owner: held.owner,
-    nextAttemptAt: now,
+    nextAttemptAt: now + (readUpdateRetryAfterMs(failure) ?? 0),
     error: "the sign-in's own write failed",
     countAttempt: false,
     now,

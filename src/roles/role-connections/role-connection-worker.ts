@@ -10,7 +10,11 @@ import { DiscordUserApiError } from "../../linking/discord-user-api.js";
 import { platformAccessMisconfigured } from "../../linking/link-errors.js";
 import type { LinkedRolesSettings } from "../../linking/linked-roles-settings.js";
 import type { LinkingDeps } from "../../linking/linking-deps.js";
-import { updateRoleConnection, type RoleConnectionUpdate } from "../../linking/update-role-connection.js";
+import {
+  readUpdateRetryAfterMs,
+  updateRoleConnection,
+  type RoleConnectionUpdate,
+} from "../../linking/update-role-connection.js";
 import { describeError } from "../../outbox/classify-failure.js";
 import {
   computeRetryDelay,
@@ -135,7 +139,7 @@ export function createRoleConnectionWorker(options: RoleConnectionWorkerOptions)
       return finish(row, "failed");
     }
     const now = clock.now();
-    const waitMs = readRetryAfterMs(error) ?? computeRetryDelay(retry, attempts, random);
+    const waitMs = readUpdateRetryAfterMs(error) ?? computeRetryDelay(retry, attempts, random);
     await rescheduleRoleConnectionWrite(db, {
       userId: row.userId,
       owner,
@@ -169,11 +173,4 @@ function isTransient(error: unknown): boolean {
   if (error instanceof PlatformError) return error.isRateLimit || error.status >= 500;
   if (error instanceof UserFacingError) return error.code === platformAccessMisconfigured;
   return true;
-}
-
-function readRetryAfterMs(error: unknown): number | undefined {
-  if (error instanceof DiscordUserApiError) return error.details.retryAfterMs;
-  if (error instanceof PlatformError && error.isRateLimit && error.retryAfter !== undefined)
-    return error.retryAfter * 1000;
-  return undefined;
 }
