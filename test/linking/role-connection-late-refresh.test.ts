@@ -4,9 +4,7 @@
 // instance's start) does during a key rotation. Discord spends the old refresh token at once, so the new pair
 // must be the one stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REST } from "@discordjs/rest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import { readRoleConnectionToken } from "../../src/linking/role-connection-token.js";
 import { updateRoleConnection } from "../../src/linking/update-role-connection.js";
@@ -19,9 +17,12 @@ import {
   sealedRoleConnectionCredentials,
 } from "../../src/store/role-connections.js";
 import { resealColumn } from "../../src/store/sealed-column.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
-import { buildLinkedRolesApp, type LinkedRolesApp } from "../http/support/linked-roles-app.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
+import {
+  type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
+} from "../http/support/linked-roles-app.js";
 
 const week = 7 * 24 * 60 * 60_000;
 const firstKey = generateKeySpec("first");
@@ -29,35 +30,21 @@ const nextKey = generateKeySpec("next");
 
 describe("a Linked Roles token refresh finishing after a re-seal", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
-  let platform: PlatformFixture;
   let linkedRoles: LinkedRolesApp;
   let settings: LinkedRolesSettings;
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
-    platform = await startPlatformFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    await registerRoleConnectionMetadata(rest, fake.applicationId);
-    linkedRoles = await buildLinkedRolesApp(fake, {
+    world = await startLinkedRolesWorld({
       clock,
-      env: { PLATFORM_API_URL: platform.baseUrl },
       // Seals with the first key and opens both, as a bot does while an operator rotates keys.
-      secretBox: createSecretBox(createKeyRing(`${firstKey},${nextKey}`)),
+      app: { secretBox: createSecretBox(createKeyRing(`${firstKey},${nextKey}`)) },
     });
-    settings = {
-      clientId: fake.oauth2.clientId,
-      clientSecret: fake.oauth2.clientSecret,
-      discordApiUrl: fake.apiUrl,
-    };
+    ({ fake, linkedRoles, settings, guildId } = world);
   });
-  afterAll(async () => {
-    await linkedRoles.close();
-    await platform.close();
-    await fake.close();
-  });
+  afterAll(() => world.close());
 
   it("stores the refreshed token over the same one sealed again under a new key meanwhile, and uses it", async () => {
     const { db, secretBox } = linkedRoles.deps;

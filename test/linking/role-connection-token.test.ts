@@ -2,18 +2,16 @@
 // against the fake Discord on one clock with the bot: refreshed before it expires, and a revoked one marks the
 // connection for re-verification, whether the refresh or the write finds out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REST } from "@discordjs/rest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import { readRoleConnectionToken } from "../../src/linking/role-connection-token.js";
 import { updateRoleConnection } from "../../src/linking/update-role-connection.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import {
-  buildLinkedRolesApp,
   type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
 
@@ -21,30 +19,17 @@ const week = 7 * 24 * 60 * 60_000;
 
 describe("the Linked Roles Discord token", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
-  let platform: PlatformFixture;
   let linkedRoles: LinkedRolesApp;
   let settings: LinkedRolesSettings;
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
-    platform = await startPlatformFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    await registerRoleConnectionMetadata(rest, fake.applicationId);
-    linkedRoles = await buildLinkedRolesApp(fake, { clock, env: { PLATFORM_API_URL: platform.baseUrl } });
-    settings = {
-      clientId: fake.oauth2.clientId,
-      clientSecret: fake.oauth2.clientSecret,
-      discordApiUrl: fake.apiUrl,
-    };
+    world = await startLinkedRolesWorld({ clock });
+    ({ fake, linkedRoles, settings, guildId } = world);
   });
-  afterAll(async () => {
-    await linkedRoles.close();
-    await platform.close();
-    await fake.close();
-  });
+  afterAll(() => world.close());
 
   const verified = (username: string) =>
     verifiedMember(linkedRoles, fake, { guildId, username, now: clock.now() });

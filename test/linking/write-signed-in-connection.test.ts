@@ -5,11 +5,9 @@
 // that cannot take the write's record or finish the row (another connection holds its write lock past the busy
 // timeout) does not undo what Discord shows: the page still says it, and the worker writes the row again once
 // the lease ends. The platform is the fixture of the API reference's examples: every account is "alice".
-import { REST } from "@discordjs/rest";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { DiscordUserApiError } from "../../src/linking/discord-user-api.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import { writeSignedInConnection } from "../../src/linking/write-signed-in-connection.js";
@@ -19,12 +17,12 @@ import {
   queueHeldRoleConnectionOfUser,
   queueRoleConnectionWrite,
 } from "../../src/store/role-connection-writes.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import {
-  buildLinkedRolesApp,
   createTestRoleConnectionWorker,
   type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
 import { sqliteFile, useMigratedStore } from "../store/databases.js";
@@ -35,8 +33,8 @@ const leaseMs = 60_000;
 describe("the Linked Roles sign-in's own connection write", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
   const store = useMigratedStore(sqliteFile);
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
-  let platform: PlatformFixture;
   let linkedRoles: LinkedRolesApp;
   let settings: LinkedRolesSettings;
   let worker: RoleConnectionWorker;
@@ -44,34 +42,16 @@ describe("the Linked Roles sign-in's own connection write", () => {
   let wakes = 0;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({
+    world = await startLinkedRolesWorld({
       clock,
       // Three writes a user a minute, on the test's clock, so a 429's Retry-After is known to the millisecond.
-      rateLimitClock: clock,
-      routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } },
+      fake: { rateLimitClock: clock, routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } } },
+      app: { db: store.db },
     });
-    platform = await startPlatformFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    await registerRoleConnectionMetadata(rest, fake.applicationId);
-    linkedRoles = await buildLinkedRolesApp(fake, {
-      clock,
-      db: store.db,
-      env: { PLATFORM_API_URL: platform.baseUrl },
-    });
-    settings = {
-      clientId: fake.oauth2.clientId,
-      clientSecret: fake.oauth2.clientSecret,
-      discordApiUrl: fake.apiUrl,
-    };
+    ({ fake, linkedRoles, settings, guildId } = world);
     worker = createTestRoleConnectionWorker(linkedRoles);
   });
-  afterAll(async () => {
-    fake.setOutage(false);
-    await linkedRoles.close();
-    await platform.close();
-    await fake.close();
-  });
+  afterAll(() => world.close());
 
   const db = () => linkedRoles.deps.db;
   const deps = () => ({

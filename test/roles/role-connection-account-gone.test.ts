@@ -3,17 +3,16 @@
 // what their profile showed, both when a queued write finds it and when they verify again, which tells them
 // to run /link; before, the write failed with the old values left meeting role requirements, and the page
 // said to retry. Against the fake Discord and the platform fixture, on 127.0.0.1.
-import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
+import type { PlatformFixture } from "../api/platform-fixture.js";
 import {
-  buildLinkedRolesApp,
   createTestRoleConnectionWorker,
   type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
 
@@ -25,26 +24,17 @@ const accountGone = {
 
 describe("a verified member whose platform account is gone", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
   let platform: PlatformFixture;
   let linkedRoles: LinkedRolesApp;
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
-    platform = await startPlatformFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    await registerRoleConnectionMetadata(
-      new REST({ api: fake.apiUrl }).setToken(fake.botToken),
-      fake.applicationId,
-    );
-    linkedRoles = await buildLinkedRolesApp(fake, { clock, env: { PLATFORM_API_URL: platform.baseUrl } });
+    world = await startLinkedRolesWorld({ clock });
+    ({ fake, platform, linkedRoles, guildId } = world);
   });
-  afterAll(async () => {
-    await linkedRoles.close();
-    await platform.close();
-    await fake.close();
-  });
+  afterAll(() => world.close());
 
   const verified = (username: string) =>
     verifiedMember(linkedRoles, fake, { guildId, username, now: clock.now() });

@@ -3,54 +3,45 @@
 // the member, so the queued write is retried with backoff, for the operator to mend the settings, rather than
 // dropped, which left the profile with old values until the account's next event. Against the fake Discord,
 // the platform fixture and the OAuth test server, on 127.0.0.1.
-import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
 import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import {
-  buildLinkedRolesApp,
   createTestRoleConnectionWorker,
   type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
 } from "../http/support/linked-roles-app.js";
 import { clientId, clientSecret, startOAuthFixture, type OAuthFixture } from "../oauth/oauth-fixture.js";
 
 describe("the role connection worker while the bot's platform access is misconfigured", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
-  let platform: PlatformFixture;
   let oauthServer: OAuthFixture;
   let linkedRoles: LinkedRolesApp;
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({ clock });
-    platform = await startPlatformFixture();
     oauthServer = await startOAuthFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    await registerRoleConnectionMetadata(
-      new REST({ api: fake.apiUrl }).setToken(fake.botToken),
-      fake.applicationId,
-    );
-    linkedRoles = await buildLinkedRolesApp(fake, {
+    world = await startLinkedRolesWorld({
       clock,
-      env: {
-        PLATFORM_API_URL: platform.baseUrl,
-        PLATFORM_AUTH_URL: oauthServer.url,
-        PLATFORM_TOKEN_URL: oauthServer.url,
-        PLATFORM_CLIENT_ID: clientId,
-        PLATFORM_CLIENT_SECRET: clientSecret,
+      app: {
+        env: {
+          PLATFORM_AUTH_URL: oauthServer.url,
+          PLATFORM_TOKEN_URL: oauthServer.url,
+          PLATFORM_CLIENT_ID: clientId,
+          PLATFORM_CLIENT_SECRET: clientSecret,
+        },
       },
     });
+    ({ fake, linkedRoles, guildId } = world);
   });
   afterAll(async () => {
-    await linkedRoles.close();
+    await world.close();
     await oauthServer.close();
-    await platform.close();
-    await fake.close();
   });
 
   it("keeps a queued write and retries it, rather than dropping it as the member's fault", async () => {

@@ -2,10 +2,8 @@
 // the bot: a queued member's connection is written once and the row goes; Discord down (503) is retried with
 // backoff and written when it is back; Discord's 429 is waited out for its Retry-After; a revoked token marks the connection for re-verification and is not
 // retried; a member whose last link went has the connection cleared and the sealed token forgotten, and revoked.
-import { REST } from "@discordjs/rest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
-import { registerRoleConnectionMetadata } from "../../src/discord/role-connection-metadata.js";
 import { DiscordUserApiError } from "../../src/linking/discord-user-api.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import type { RoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
@@ -14,12 +12,12 @@ import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/sto
 import { createOAuthState } from "../../src/store/oauth-states.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
 import { listTokenRevocations } from "../../src/store/token-revocations.js";
-import { createFakeDiscord, type FakeDiscord } from "../../fake-discord/index.js";
-import { startPlatformFixture, type PlatformFixture } from "../api/platform-fixture.js";
+import type { FakeDiscord } from "../../fake-discord/index.js";
 import {
-  buildLinkedRolesApp,
   createTestRoleConnectionWorker,
   type LinkedRolesApp,
+  type LinkedRolesWorld,
+  startLinkedRolesWorld,
   verifiedMember,
 } from "../http/support/linked-roles-app.js";
 
@@ -27,39 +25,24 @@ const roleConnectionRoute = "PUT /users/@me/applications/:applicationId/role-con
 
 describe("the role connection worker", () => {
   const clock = new ManualClock(Date.UTC(2026, 0, 1));
+  let world: LinkedRolesWorld;
   let fake: FakeDiscord;
-  let platform: PlatformFixture;
   let linkedRoles: LinkedRolesApp;
   let settings: LinkedRolesSettings;
   let worker: RoleConnectionWorker;
   let guildId: string;
 
   beforeAll(async () => {
-    fake = await createFakeDiscord({
+    world = await startLinkedRolesWorld({
       clock,
       // The windows on the test's clock, so a 429's Retry-After is known to the millisecond. Three writes a
       // user a minute: every test but the 429's stays within it.
-      rateLimitClock: clock,
-      routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } },
+      fake: { rateLimitClock: clock, routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } } },
     });
-    platform = await startPlatformFixture();
-    guildId = fake.createGuild({ name: "Arena" }).id;
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    await registerRoleConnectionMetadata(rest, fake.applicationId);
-    linkedRoles = await buildLinkedRolesApp(fake, { clock, env: { PLATFORM_API_URL: platform.baseUrl } });
-    settings = {
-      clientId: fake.oauth2.clientId,
-      clientSecret: fake.oauth2.clientSecret,
-      discordApiUrl: fake.apiUrl,
-    };
+    ({ fake, linkedRoles, settings, guildId } = world);
     worker = createTestRoleConnectionWorker(linkedRoles);
   });
-  afterAll(async () => {
-    fake.setOutage(false);
-    await linkedRoles.close();
-    await platform.close();
-    await fake.close();
-  });
+  afterAll(() => world.close());
 
   const db = () => linkedRoles.deps.db;
   const stored = (userId: string) => findRoleConnection(db(), linkedRoles.deps.secretBox, userId);

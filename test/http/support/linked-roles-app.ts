@@ -1,8 +1,11 @@
 // The bot's HTTP app with Linked Roles configured against the fake Discord on 127.0.0.1, and a browser's walk
-// through the verification URL: open it, approve on Discord's consent page, come back to the callback.
+// through the verification URL: open it, approve on Discord's consent page, come back to the callback; and the
+// world most Linked Roles tests start from (the fake Discord, the platform fixture, a server and the bot's app).
+import { REST } from "@discordjs/rest";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
 import type { Clock } from "../../../src/clock.js";
+import { registerRoleConnectionMetadata } from "../../../src/discord/role-connection-metadata.js";
 import type { AppDependencies } from "../../../src/http/app-dependencies.js";
 import { saveMemberLink } from "../../../src/store/member-links.js";
 import {
@@ -16,8 +19,10 @@ import { buildHttpServer } from "../../../src/http/http-server.js";
 import {
   linkedRolesRedirectUri,
   readLinkedRolesSettings,
+  type LinkedRolesSettings,
 } from "../../../src/linking/linked-roles-settings.js";
-import type { FakeDiscord } from "../../../fake-discord/index.js";
+import { createFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../../fake-discord/index.js";
+import { startPlatformFixture, type PlatformFixture } from "../../api/platform-fixture.js";
 import { cookieHeaderFrom } from "./confirm-form.js";
 import { createTestAppDependencies } from "./test-app.js";
 
@@ -26,6 +31,8 @@ export const botUrl = "http://127.0.0.1:3000";
 export interface LinkedRolesApp {
   readonly app: FastifyInstance;
   readonly deps: AppDependencies;
+  /** Linked Roles as the app's settings turned it on: the fake's application, its client secret, its API. */
+  readonly settings: LinkedRolesSettings;
   /** GET /oauth/linked-roles in a new browser: where it is sent, and the cookie header it then holds. */
   open(): Promise<{ readonly authorizeUrl: string; readonly browser: string }>;
   /** GET the callback Discord redirected to (a full URL), with this cookie header ("" for none). */
@@ -64,6 +71,7 @@ export async function buildLinkedRolesApp(
   return {
     app,
     deps,
+    settings: linkedRoles,
     async open() {
       const opened = await app.inject({ method: "GET", url: "/oauth/linked-roles" });
       if (opened.statusCode !== 303) throw new Error(`the verification URL answered ${opened.statusCode}`);
@@ -121,11 +129,68 @@ export function createTestRoleConnectionWorker(
 ): RoleConnectionWorker {
   return createRoleConnectionWorker({
     ...linkedRoles.deps,
-    linkedRoles: linkedRoles.deps.linkedRoles,
+    linkedRoles: linkedRoles.settings,
     owner: options.owner ?? "worker-test",
     leaseMs: 60_000,
     pollIntervalMs: 60_000,
     ...(options.retry === undefined ? {} : { retry: options.retry }),
     random: () => 0.999,
   });
+}
+
+/** The fake Discord, the platform fixture, a server and the bot's app with Linked Roles on, started together. */
+export interface LinkedRolesWorld {
+  readonly fake: FakeDiscord;
+  /** The platform of the API reference's examples: every account it answers for is "alice". */
+  readonly platform: PlatformFixture;
+  readonly linkedRoles: LinkedRolesApp;
+  readonly settings: LinkedRolesSettings;
+  /** "Arena", a server of the fake's with the bot in it. */
+  readonly guildId: string;
+  /** Ends an outage the test left on, then closes the app, the platform and Discord. */
+  close(): Promise<void>;
+}
+
+/**
+ * The world a Linked Roles test starts from: the fake Discord (on `clock`, with `fake`'s options), its
+ * application's role connection metadata registered as the bot's start does, and the bot's app against it and
+ * the platform fixture (`app.env` adds to or overrides the settings).
+ */
+export async function startLinkedRolesWorld(options: {
+  readonly clock: Clock;
+  readonly fake?: Omit<FakeDiscordOptions, "clock">;
+  readonly app?: {
+    readonly env?: Readonly<Record<string, string>>;
+    readonly secretBox?: SecretBox;
+    readonly db?: Kysely<Database>;
+  };
+}): Promise<LinkedRolesWorld> {
+  const { clock } = options;
+  const fake = await createFakeDiscord({ ...options.fake, clock });
+  const platform = await startPlatformFixture();
+  const guildId = fake.createGuild({ name: "Arena" }).id;
+  await registerRoleConnectionMetadata(
+    new REST({ api: fake.apiUrl }).setToken(fake.botToken),
+    fake.applicationId,
+  );
+  const app = options.app ?? {};
+  const linkedRoles = await buildLinkedRolesApp(fake, {
+    clock,
+    ...(app.db === undefined ? {} : { db: app.db }),
+    ...(app.secretBox === undefined ? {} : { secretBox: app.secretBox }),
+    env: { PLATFORM_API_URL: platform.baseUrl, ...app.env },
+  });
+  return {
+    fake,
+    platform,
+    linkedRoles,
+    settings: linkedRoles.settings,
+    guildId,
+    async close() {
+      fake.setOutage(false);
+      await linkedRoles.close();
+      await platform.close();
+      await fake.close();
+    },
+  };
 }
