@@ -8,8 +8,8 @@
 import {
   finishRoleConnectionWrite,
   rescheduleRoleConnectionWrite,
-  type HeldRoleConnectionWrite,
-} from "../store/role-connection-writes.js";
+} from "../store/role-connection-write-leases.js";
+import { type HeldRoleConnectionWrite } from "../store/role-connection-writes.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import {
@@ -29,12 +29,13 @@ export async function writeSignedInConnection(
   try {
     update = await updateRoleConnection(deps, settings, userId);
   } catch (error) {
-    if (held !== undefined) await giveBack(deps, userId, held, error);
-    // Discord shows it: the worker's write of the row given back records the account.
+    // Discord shows it; the database just failed, so the row is not given back through it (the page would wait
+    // out its busy timeout once more): the lease ends on its own, and the worker's write records the account.
     if (error instanceof UnrecordedRoleConnectionError) {
       deps.logger.warn({ userId, err: error }, "Linked Roles connection written but not recorded");
       return { ok: true, platformUsername: error.platformUsername };
     }
+    if (held !== undefined) await giveBack(deps, userId, held, error);
     throw error;
   }
   if (held !== undefined) await finish(deps, userId, held);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkedRolesVerificationUrl } from "../../src/linking/linked-roles-settings.js";
 import { findMemberLink, saveMemberLink } from "../../src/store/member-links.js";
-import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import { readConfirmFields } from "../http/support/confirm-form.js";
 import { createHandBrowser } from "../http/support/hand-browser.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";

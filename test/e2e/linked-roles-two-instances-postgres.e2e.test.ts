@@ -4,7 +4,7 @@
 // and one worker at a time holds the queued row under its lease (FOR UPDATE SKIP LOCKED).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBot } from "../../src/bot/build-bot.js";
-import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import { postgresUrl } from "../store/databases.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";

@@ -9,7 +9,7 @@ import { commandData } from "../../src/commands/command-data.js";
 import { deployCommands } from "../../src/discord/deploy-commands.js";
 import { findGuildRemoval } from "../../src/store/guild-removals.js";
 import { findRoleConnection } from "../../src/store/role-connections.js";
-import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { LinkingDeps } from "../../src/linking/linking-deps.js";
 import { completeOAuthLink, startOAuthLink } from "../../src/linking/oauth-link.js";
-import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import { saveRoleConnectionToken } from "../../src/store/role-connections.js";
 import { testDatabases } from "../store/databases.js";
 import { openSignInLink } from "./open-sign-in-link.js";

@@ -2,9 +2,10 @@
 // link queued leased to it, against the fake Discord on one clock with the bot and a SQLite file: written, the
 // row is done and the worker has nothing to write again; a change queued meanwhile is the worker's, woken; a
 // write Discord refuses for now goes back to the worker, due when Discord's Retry-After ends; and a database
-// that cannot take the write's record or finish the row (another connection holds its write lock past the busy
-// timeout) does not undo what Discord shows: the page still says it, and the worker writes the row again once
-// the lease ends. The platform is the fixture of the API reference's examples: every account is "alice".
+// that cannot take the write's record (another connection holds its write lock past the busy timeout) or finish
+// the row (a trigger refuses its removal) does not undo what Discord shows: the page still says it, and the
+// worker writes the row again once the lease ends. The platform is the fixture of the API reference's
+// examples: every account is "alice".
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
@@ -12,8 +13,8 @@ import { DiscordUserApiError } from "../../src/linking/discord-user-api.js";
 import type { LinkedRolesSettings } from "../../src/linking/linked-roles-settings.js";
 import { writeSignedInConnection } from "../../src/linking/write-signed-in-connection.js";
 import type { RoleConnectionWorker } from "../../src/roles/role-connections/role-connection-worker.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import {
-  findRoleConnectionWrite,
   queueHeldRoleConnectionOfUser,
   queueRoleConnectionWrite,
 } from "../../src/store/role-connection-writes.js";
@@ -178,5 +179,31 @@ describe("the Linked Roles sign-in's own connection write", () => {
     clock.advance(leaseMs);
     expect(await worker.runOnce()).toEqual(["written"]);
     expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
+  });
+
+  it("says what Discord shows when only finishing the row fails, and the worker writes it again after the lease", async () => {
+    const { userId, held } = await heldMember("fay");
+    // The write and its record go in; the row's removal is refused by the database itself.
+    const holder = new SqliteDatabase(store.url.slice("file:".length));
+    holder.exec(
+      "create trigger refuse_finish before delete on role_connection_writes " +
+        "begin select raise(abort, 'the disk refused the write'); end",
+    );
+    try {
+      expect(await writeSignedInConnection(deps(), settings, { userId, held })).toEqual({
+        ok: true,
+        platformUsername: "alice",
+      });
+    } finally {
+      holder.exec("drop trigger refuse_finish");
+      holder.close();
+    }
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
+    expect(await findRoleConnectionWrite(db(), userId)).toBeDefined();
+    expect(await worker.runOnce()).toEqual([]);
+    clock.advance(leaseMs);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
+    expect(await findRoleConnectionWrite(db(), userId)).toBeUndefined();
   });
 });

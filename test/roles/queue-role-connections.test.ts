@@ -6,7 +6,7 @@ import { eventStoredSubscribers } from "../../src/bot/event-stored-subscribers.j
 import { queueRoleConnections } from "../../src/roles/role-connections/queue-role-connections.js";
 import { readEvent } from "../announcements/support/events.js";
 import { ManualClock } from "../../src/clock.js";
-import { findRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
 import { saveRoleConnectionToken } from "../../src/store/role-connections.js";
 import type { EventSource } from "../../src/webhooks/event-source.js";
 import { ingestEvent } from "../../src/webhooks/ingest-event.js";

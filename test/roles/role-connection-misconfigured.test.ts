@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { saveMemberLink } from "../../src/store/member-links.js";
-import { findRoleConnectionWrite, queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
+import { findRoleConnectionWrite } from "../../src/store/role-connection-write-leases.js";
+import { queueRoleConnectionWrite } from "../../src/store/role-connection-writes.js";
 import type { FakeDiscord } from "../../fake-discord/index.js";
 import {
   createTestRoleConnectionWorker,

@@ -9,12 +9,14 @@ import {
   claimDueRoleConnectionWrites,
   findRoleConnectionWrite,
   finishRoleConnectionWrite,
+  readNextRoleConnectionLeaseEnd,
+  rescheduleRoleConnectionWrite,
+} from "../../src/store/role-connection-write-leases.js";
+import {
   listVerifiedUsersOf,
   queueHeldRoleConnectionOfUser,
   queueRoleConnectionOfUser,
   queueRoleConnectionWrite,
-  readNextRoleConnectionLeaseEnd,
-  rescheduleRoleConnectionWrite,
 } from "../../src/store/role-connection-writes.js";
 import {
   findRoleConnection,

@@ -28,7 +28,7 @@ import {
   readNextRoleConnectionLeaseEnd,
   rescheduleRoleConnectionWrite,
   type RoleConnectionWrite,
-} from "../../store/role-connection-writes.js";
+} from "../../store/role-connection-write-leases.js";
 import { createClaimingWorker, type ClaimingWorker } from "../../worker/claiming-worker.js";
 
 export type RoleConnectionWriteResult =
