@@ -75,6 +75,21 @@ describe("the Linked Roles sign-in's own connection write", () => {
     return { userId, held };
   }
 
+  /**
+   * After a sign-in's write Discord took but the database could not finish: the row is still the sign-in's
+   * until its lease ends, then the worker's, which writes the same values once more and finishes it.
+   */
+  async function expectWrittenAgainAfterLease(userId: string) {
+    // The verification's write, then the sign-in's.
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
+    expect(await findRoleConnectionWrite(db(), userId)).toBeDefined();
+    expect(await worker.runOnce()).toEqual([]);
+    clock.advance(leaseMs);
+    expect(await worker.runOnce()).toEqual(["written"]);
+    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
+    expect(await findRoleConnectionWrite(db(), userId)).toBeUndefined();
+  }
+
   it("finishes the row it wrote: the worker has nothing to write again", async () => {
     const { userId, held } = await heldMember("ana");
     wakes = 0;
@@ -172,13 +187,7 @@ describe("the Linked Roles sign-in's own connection write", () => {
       holder.exec("rollback");
       holder.close();
     }
-    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
-    // Still the sign-in's until its lease ends; then the worker's, which writes the same values once more.
-    expect(await findRoleConnectionWrite(db(), userId)).toBeDefined();
-    expect(await worker.runOnce()).toEqual([]);
-    clock.advance(leaseMs);
-    expect(await worker.runOnce()).toEqual(["written"]);
-    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
+    await expectWrittenAgainAfterLease(userId);
   });
 
   it("says what Discord shows when only finishing the row fails, and the worker writes it again after the lease", async () => {
@@ -198,12 +207,6 @@ describe("the Linked Roles sign-in's own connection write", () => {
       holder.exec("drop trigger refuse_finish");
       holder.close();
     }
-    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
-    expect(await findRoleConnectionWrite(db(), userId)).toBeDefined();
-    expect(await worker.runOnce()).toEqual([]);
-    clock.advance(leaseMs);
-    expect(await worker.runOnce()).toEqual(["written"]);
-    expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(3);
-    expect(await findRoleConnectionWrite(db(), userId)).toBeUndefined();
+    await expectWrittenAgainAfterLease(userId);
   });
 });
