@@ -1,6 +1,6 @@
 // The worker's side of the role connection queue (docs/architecture.md, "Linked Roles"): due rows claimed under a
-// lease (claim-due-rows.ts), finished once their version is written, or given back until a later attempt. The
-// queueing side is role-connection-writes.ts.
+// lease (claim-due-rows.ts), finished once their version is written, or given back until a later attempt; and a
+// user's row as it stands (findRoleConnectionWrite). The queueing side is role-connection-writes.ts.
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";

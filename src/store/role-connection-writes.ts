@@ -1,8 +1,7 @@
 // The queue of role connections to write again (docs/architecture.md, "Linked Roles"): one row per Discord user,
 // queued in the transaction of what changed it and claimed under a lease (role-connection-write-leases.ts), as
 // tier roles' member rows are. Many changes before the worker gets there coalesce into one row, whose write
-// reads the member's values as they are then; the version tells a finished write from one a newer change
-// overtook.
+// reads the member's values as they are then; the version tells a finished write from one a newer change overtook.
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { isLeaseFree, takeLease } from "./leases.js";

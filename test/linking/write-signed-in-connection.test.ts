@@ -2,10 +2,11 @@
 // link queued leased to it, against the fake Discord on one clock with the bot and a SQLite file: written, the
 // row is done and the worker has nothing to write again; a change queued meanwhile is the worker's, woken; a
 // write Discord refuses for now goes back to the worker, due when Discord's Retry-After ends; and a database
-// that cannot take the write's record (another connection holds its write lock past the busy timeout) or finish
-// the row (a trigger refuses its removal) does not undo what Discord shows: the page still says it, and the
-// worker writes the row again once the lease ends. The platform is the fixture of the API reference's
-// examples: every account is "alice".
+// that cannot take the write's record (another connection holds its write lock past the busy timeout, or a
+// trigger refuses the record) or finish the row (a trigger refuses its removal) does not undo what Discord
+// shows: the page still says it, the row is left to its lease rather than given back, and the worker writes it
+// again once the lease ends. The platform is the fixture of the API reference's examples: every account is
+// "alice".
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
@@ -76,13 +77,15 @@ describe("the Linked Roles sign-in's own connection write", () => {
   }
 
   /**
-   * After a sign-in's write Discord took but the database could not finish: the row is still the sign-in's
-   * until its lease ends, then the worker's, which writes the same values once more and finishes it.
+   * After a sign-in's write Discord took but the database could not record or finish: the row was neither given
+   * back nor the worker woken; it is still the sign-in's until its lease ends, then the worker's, which writes the
+   * same values once more and finishes it.
    */
-  async function expectWrittenAgainAfterLease(userId: string) {
+  async function expectWrittenAgainAfterLease(userId: string, owner: string) {
     // The verification's write, then the sign-in's.
     expect(fake.oauth2.roleConnectionWrites(userId)).toHaveLength(2);
-    expect(await findRoleConnectionWrite(db(), userId)).toBeDefined();
+    expect(wakes).toBe(0);
+    expect(await findRoleConnectionWrite(db(), userId)).toMatchObject({ leaseOwner: owner });
     expect(await worker.runOnce()).toEqual([]);
     clock.advance(leaseMs);
     expect(await worker.runOnce()).toEqual(["written"]);
@@ -174,6 +177,7 @@ describe("the Linked Roles sign-in's own connection write", () => {
 
   it("says what Discord shows when the database cannot record the write, which the worker makes again after the lease", async () => {
     const { userId, held } = await heldMember("eve");
+    wakes = 0;
     const hold = fake.holdResponses("PUT", /\/role-connection$/);
     const writing = writeSignedInConnection(deps(), settings, { userId, held });
     await hold.waitForCaught();
@@ -187,12 +191,13 @@ describe("the Linked Roles sign-in's own connection write", () => {
       holder.exec("rollback");
       holder.close();
     }
-    await expectWrittenAgainAfterLease(userId);
+    await expectWrittenAgainAfterLease(userId, held.owner);
   });
 
   it("says what Discord shows when only finishing the row fails, and the worker writes it again after the lease", async () => {
     const { userId, held } = await heldMember("fay");
-    // The write and its record go in; the row's removal is refused by the database itself.
+    wakes = 0;
+    // The write goes in; the row's removal is refused by the database itself.
     const holder = new SqliteDatabase(store.url.slice("file:".length));
     holder.exec(
       "create trigger refuse_finish before delete on role_connection_writes " +
@@ -207,6 +212,27 @@ describe("the Linked Roles sign-in's own connection write", () => {
       holder.exec("drop trigger refuse_finish");
       holder.close();
     }
-    await expectWrittenAgainAfterLease(userId);
+    await expectWrittenAgainAfterLease(userId, held.owner);
+  });
+
+  it("leaves the row to its lease, not given back, when the database refuses only the write's record", async () => {
+    const { userId, held } = await heldMember("gus");
+    wakes = 0;
+    // The database works, but refuses to record the account the write showed.
+    const holder = new SqliteDatabase(store.url.slice("file:".length));
+    holder.exec(
+      "create trigger refuse_record before update of platform_username on role_connections " +
+        "begin select raise(abort, 'the disk refused the write'); end",
+    );
+    try {
+      expect(await writeSignedInConnection(deps(), settings, { userId, held })).toEqual({
+        ok: true,
+        platformUsername: "alice",
+      });
+    } finally {
+      holder.exec("drop trigger refuse_record");
+      holder.close();
+    }
+    await expectWrittenAgainAfterLease(userId, held.owner);
   });
 });

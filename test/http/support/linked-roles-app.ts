@@ -167,30 +167,40 @@ export async function startLinkedRolesWorld(options: {
 }): Promise<LinkedRolesWorld> {
   const { clock } = options;
   const fake = await createFakeDiscord({ ...options.fake, clock });
-  const platform = await startPlatformFixture();
-  const guildId = fake.createGuild({ name: "Arena" }).id;
-  await registerRoleConnectionMetadata(
-    new REST({ api: fake.apiUrl }).setToken(fake.botToken),
-    fake.applicationId,
-  );
-  const app = options.app ?? {};
-  const linkedRoles = await buildLinkedRolesApp(fake, {
-    clock,
-    ...(app.db === undefined ? {} : { db: app.db }),
-    ...(app.secretBox === undefined ? {} : { secretBox: app.secretBox }),
-    env: { PLATFORM_API_URL: platform.baseUrl, ...app.env },
-  });
+  let platform: PlatformFixture | undefined;
+  try {
+    platform = await startPlatformFixture();
+    const guildId = fake.createGuild({ name: "Arena" }).id;
+    await registerRoleConnectionMetadata(
+      new REST({ api: fake.apiUrl }).setToken(fake.botToken),
+      fake.applicationId,
+    );
+    const app = options.app ?? {};
+    const linkedRoles = await buildLinkedRolesApp(fake, {
+      clock,
+      ...(app.db === undefined ? {} : { db: app.db }),
+      ...(app.secretBox === undefined ? {} : { secretBox: app.secretBox }),
+      env: { PLATFORM_API_URL: platform.baseUrl, ...app.env },
+    });
+    return worldOf({ fake, platform, linkedRoles, settings: linkedRoles.settings, guildId });
+  } catch (error) {
+    // What started is closed, so a failed start leaves no server listening behind the test's own error.
+    await Promise.allSettled([platform?.close(), fake.close()]);
+    throw error;
+  }
+}
+
+function worldOf(parts: Omit<LinkedRolesWorld, "close">): LinkedRolesWorld {
+  const { fake, platform, linkedRoles } = parts;
   return {
-    fake,
-    platform,
-    linkedRoles,
-    settings: linkedRoles.settings,
-    guildId,
+    ...parts,
     async close() {
       fake.setOutage(false);
-      await linkedRoles.close();
-      await platform.close();
+      // Each closed even when one before it fails; the first failure is the one reported.
+      const closed = await Promise.allSettled([linkedRoles.close(), platform.close()]);
       await fake.close();
+      const failed = closed.find((result) => result.status === "rejected");
+      if (failed !== undefined) throw failed.reason;
     },
   };
 }
