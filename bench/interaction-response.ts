@@ -1,6 +1,7 @@
 /**
- * Interaction initial response (docs/architecture.md, "Performance targets": p99 ≤ 50 ms at 100 concurrent
- * interactions, never past 3 s even when the platform takes 10 s). Run: npx tsx bench/interaction-response.ts
+ * Interaction initial response (docs/architecture.md, "Performance targets": at 100 concurrent interactions,
+ * p99 ≤ 50 ms over the gateway and ≤ 1.5 × a bare verifying endpoint's over HTTP, never past 3 s even when the
+ * platform takes 10 s). Run: npx tsx bench/interaction-response.ts
  * [rounds] [platform delay ms] [--cpu-prof] (writes CPU profiles of each child process into a temp folder,
  * printed at the end).
  *
@@ -59,7 +60,9 @@ const profileDir = process.argv.includes("--cpu-prof")
   ? mkdtempSync(join(tmpdir(), "arena-bench-interaction-profiles-"))
   : undefined;
 const crowdSize = 100;
-const p99TargetMs = 50;
+/** Over the gateway, a fixed bound; over HTTP, a multiple of the bare endpoint's p99 in the same run. */
+const gatewayP99TargetMs = 50;
+const httpP99TargetRatio = 1.5;
 const maxTargetMs = 3000;
 const databaseOnly: Invocation = { name: "leaderboard", subcommand: "server" };
 const waitsOnPlatform: Invocation = { name: "whoami" };
@@ -211,42 +214,55 @@ async function measureBot(mode: Mode): Promise<BotFigures> {
   }
 }
 
+/** A mode's p99 bound in milliseconds, and how the report names it. */
+interface P99Target {
+  readonly ms: number;
+  readonly text: string;
+}
+
 /** Prints one case beside its baseline; returns whether it met both targets. */
 function report(
   label: string,
   figures: LatencySummary,
-  baseline: LatencySummary,
-  baselineName: string,
+  baseline: { readonly summary: LatencySummary; readonly name: string },
+  p99Target: P99Target,
 ): boolean {
-  const p99Met = figures.p99 <= p99TargetMs;
+  const p99Met = figures.p99 <= p99Target.ms;
   const maxMet = figures.max < maxTargetMs && figures.unanswered === 0;
   console.log(
-    `${label}: ${formatSummary(figures)} | baseline (${baselineName}): ${formatSummary(baseline)} | ` +
-      `ratio p50 ${formatRatio(figures.p50, baseline.p50)}, p99 ${formatRatio(figures.p99, baseline.p99)} | ` +
-      `p99 ≤ ${p99TargetMs} ms: ${p99Met ? "met" : "MISSED"} | max < 3 s: ${maxMet ? "met" : "MISSED"}` +
+    `${label}: ${formatSummary(figures)} | baseline (${baseline.name}): ${formatSummary(baseline.summary)} | ` +
+      `ratio p50 ${formatRatio(figures.p50, baseline.summary.p50)}, ` +
+      `p99 ${formatRatio(figures.p99, baseline.summary.p99)} | ` +
+      `${p99Target.text}: ${p99Met ? "met" : "MISSED"} | max < 3 s: ${maxMet ? "met" : "MISSED"}` +
       (figures.unanswered > 0 ? ` | ${figures.unanswered} unanswered` : ""),
   );
   return p99Met && maxMet;
 }
 
-/** Both cases of one mode beside the bare discord.js Client; HTTP also beside a bare endpoint. */
+/**
+ * Both cases of one mode beside that mode's bare responder: over the gateway a discord.js Client, over HTTP an
+ * endpoint that verifies and answers "deferred".
+ */
 function reportMode(mode: Mode, figures: BotFigures, baselines: Record<Mode, LatencySummary>): boolean {
-  const bare = "bare discord.js Client, deferReply";
+  const baseline =
+    mode === "gateway"
+      ? { summary: baselines.gateway, name: "bare discord.js Client, deferReply" }
+      : { summary: baselines.http, name: "bare endpoint: verify, answer 5" };
+  const p99Target: P99Target =
+    mode === "gateway"
+      ? { ms: gatewayP99TargetMs, text: `p99 ≤ ${gatewayP99TargetMs} ms` }
+      : {
+          ms: httpP99TargetRatio * baselines.http.p99,
+          text: `p99 ≤ ${httpP99TargetRatio} × the bare endpoint's`,
+        };
   const local = report(
     `${mode}, /leaderboard server (database only)`,
     figures.databaseOnly,
-    baselines.gateway,
-    bare,
+    baseline,
+    p99Target,
   );
   const slowLabel = `${mode}, /whoami (platform takes ${(platformDelayMs / 1000).toFixed(0)} s)`;
-  const slow = report(slowLabel, figures.waitsOnPlatform, baselines.gateway, bare);
-  if (mode === "http") {
-    console.log(
-      `http, beside a bare endpoint (verify, answer 5: ${formatSummary(baselines.http)}): ratio p99 ` +
-        `${formatRatio(figures.databaseOnly.p99, baselines.http.p99)} database only, ` +
-        `${formatRatio(figures.waitsOnPlatform.p99, baselines.http.p99)} /whoami`,
-    );
-  }
+  const slow = report(slowLabel, figures.waitsOnPlatform, baseline, p99Target);
   const sent = crowdSize * rounds;
   console.log(
     `${mode}: ${figures.finished}/${sent} /whoami answers completed once the platform answered, the last ` +
