@@ -9,7 +9,7 @@ import {
   finishRoleConnectionWrite,
   rescheduleRoleConnectionWrite,
 } from "../store/role-connection-write-leases.js";
-import { type HeldRoleConnectionWrite } from "../store/role-connection-writes.js";
+import type { HeldRoleConnectionWrite } from "../store/role-connection-writes.js";
 import type { LinkedRolesSettings } from "./linked-roles-settings.js";
 import type { LinkingDeps } from "./linking-deps.js";
 import {
@@ -48,8 +48,9 @@ export async function writeSignedInConnection(
  * the lease ends on its own and the worker writes the same values once more.
  */
 async function finish(deps: LinkingDeps, userId: string, held: HeldRoleConnectionWrite): Promise<void> {
+  let finished: boolean;
   try {
-    if (await finishRoleConnectionWrite(deps.db, { userId, ...held })) return;
+    finished = await finishRoleConnectionWrite(deps.db, { userId, ...held });
   } catch (error) {
     deps.logger.warn(
       { userId, err: error },
@@ -57,7 +58,7 @@ async function finish(deps: LinkingDeps, userId: string, held: HeldRoleConnectio
     );
     return;
   }
-  deps.wakeRoleConnectionWorker?.();
+  if (!finished) deps.wakeRoleConnectionWorker?.();
 }
 
 /**

@@ -42,7 +42,8 @@ describe("a Linked Roles token refresh finishing after a re-seal", () => {
       // Seals with the first key and opens both, as a bot does while an operator rotates keys.
       app: { secretBox: createSecretBox(createKeyRing(`${firstKey},${nextKey}`)) },
     });
-    ({ fake, linkedRoles, settings, guildId } = world);
+    ({ fake, linkedRoles, guildId } = world);
+    ({ settings } = linkedRoles);
   });
   afterAll(() => world.close());
 

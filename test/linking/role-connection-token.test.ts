@@ -27,7 +27,8 @@ describe("the Linked Roles Discord token", () => {
 
   beforeAll(async () => {
     world = await startLinkedRolesWorld({ clock });
-    ({ fake, linkedRoles, settings, guildId } = world);
+    ({ fake, linkedRoles, guildId } = world);
+    ({ settings } = linkedRoles);
   });
   afterAll(() => world.close());
 

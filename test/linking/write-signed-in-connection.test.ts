@@ -50,7 +50,8 @@ describe("the Linked Roles sign-in's own connection write", () => {
       fake: { rateLimitClock: clock, routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } } },
       app: { db: store.db },
     });
-    ({ fake, linkedRoles, settings, guildId } = world);
+    ({ fake, linkedRoles, guildId } = world);
+    ({ settings } = linkedRoles);
     worker = createTestRoleConnectionWorker(linkedRoles);
   });
   afterAll(() => world.close());
@@ -194,45 +195,38 @@ describe("the Linked Roles sign-in's own connection write", () => {
     await expectWrittenAgainAfterLease(userId, held.owner);
   });
 
-  it("says what Discord shows when only finishing the row fails, and the worker writes it again after the lease", async () => {
-    const { userId, held } = await heldMember("fay");
-    wakes = 0;
-    // The write goes in; the row's removal is refused by the database itself.
-    const holder = new SqliteDatabase(store.url.slice("file:".length));
-    holder.exec(
-      "create trigger refuse_finish before delete on role_connection_writes " +
-        "begin select raise(abort, 'the disk refused the write'); end",
-    );
-    try {
-      expect(await writeSignedInConnection(deps(), settings, { userId, held })).toEqual({
-        ok: true,
-        platformUsername: "alice",
-      });
-    } finally {
-      holder.exec("drop trigger refuse_finish");
-      holder.close();
-    }
-    await expectWrittenAgainAfterLease(userId, held.owner);
-  });
-
-  it("leaves the row to its lease, not given back, when the database refuses only the write's record", async () => {
-    const { userId, held } = await heldMember("gus");
-    wakes = 0;
-    // The database works, but refuses to record the account the write showed.
-    const holder = new SqliteDatabase(store.url.slice("file:".length));
-    holder.exec(
-      "create trigger refuse_record before update of platform_username on role_connections " +
-        "begin select raise(abort, 'the disk refused the write'); end",
-    );
-    try {
-      expect(await writeSignedInConnection(deps(), settings, { userId, held })).toEqual({
-        ok: true,
-        platformUsername: "alice",
-      });
-    } finally {
-      holder.exec("drop trigger refuse_record");
-      holder.close();
-    }
-    await expectWrittenAgainAfterLease(userId, held.owner);
-  });
+  it.each([
+    {
+      // The database works, but refuses to record the account the write showed.
+      refused: "recording the account",
+      username: "gus",
+      trigger: "before update of platform_username on role_connections",
+    },
+    {
+      // The write and its record go in; the row's removal is refused.
+      refused: "finishing the row",
+      username: "fay",
+      trigger: "before delete on role_connection_writes",
+    },
+  ])(
+    "says what Discord shows when the database refuses only $refused, and leaves the row to its lease",
+    async ({ username, trigger }) => {
+      const { userId, held } = await heldMember(username);
+      wakes = 0;
+      const holder = new SqliteDatabase(store.url.slice("file:".length));
+      holder.exec(
+        `create trigger refuse ${trigger} begin select raise(abort, 'the disk refused the write'); end`,
+      );
+      try {
+        expect(await writeSignedInConnection(deps(), settings, { userId, held })).toEqual({
+          ok: true,
+          platformUsername: "alice",
+        });
+      } finally {
+        holder.exec("drop trigger refuse");
+        holder.close();
+      }
+      await expectWrittenAgainAfterLease(userId, held.owner);
+    },
+  );
 });

@@ -40,7 +40,8 @@ describe("the role connection worker", () => {
       // user a minute: every test but the 429's stays within it.
       fake: { rateLimitClock: clock, routeLimits: { [roleConnectionRoute]: { limit: 3, windowMs: 60_000 } } },
     });
-    ({ fake, linkedRoles, settings, guildId } = world);
+    ({ fake, linkedRoles, guildId } = world);
+    ({ settings } = linkedRoles);
     worker = createTestRoleConnectionWorker(linkedRoles);
   });
   afterAll(() => world.close());

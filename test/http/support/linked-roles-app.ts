@@ -144,7 +144,6 @@ export interface LinkedRolesWorld {
   /** The platform of the API reference's examples: every account it answers for is "alice". */
   readonly platform: PlatformFixture;
   readonly linkedRoles: LinkedRolesApp;
-  readonly settings: LinkedRolesSettings;
   /** "Arena", a server of the fake's with the bot in it. */
   readonly guildId: string;
   /** Ends an outage the test left on, then closes the app, the platform and Discord. */
@@ -182,7 +181,7 @@ export async function startLinkedRolesWorld(options: {
       ...(app.secretBox === undefined ? {} : { secretBox: app.secretBox }),
       env: { PLATFORM_API_URL: platform.baseUrl, ...app.env },
     });
-    return worldOf({ fake, platform, linkedRoles, settings: linkedRoles.settings, guildId });
+    return worldOf({ fake, platform, linkedRoles, guildId });
   } catch (error) {
     // What started is closed, so a failed start leaves no server listening behind the test's own error.
     await Promise.allSettled([platform?.close(), fake.close()]);
