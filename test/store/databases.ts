@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { createDb, type Store } from "../../src/store/create-db.js";
@@ -96,21 +96,42 @@ export interface MigratedStore {
 /**
  * One migrated database for the enclosing describe block, emptied before each test. Read the returned
  * object's fields inside tests (they are set in beforeAll).
+ *
+ * On PostgreSQL a block's schema is kept for the next block of this worker's files when the block left its
+ * schema as the migrations made it (`readSchemaShape`): migrating a new schema took about 0.3 s (0.45 s on a
+ * busy machine), which over the suite's many blocks on PostgreSQL was about a fourteenth of its time. A kept
+ * schema is handed on with every row deleted, so a block starts as on a new one; one whose tables, columns,
+ * indexes, constraints, triggers, functions or recorded migrations a test changed is left behind.
  */
 export function useMigratedStore(database: TestDatabase): MigratedStore {
   let store: Store | undefined;
   let empty: EmptyDatabase | undefined;
+  let shape: string | undefined;
   beforeAll(async () => {
-    empty = await database.createEmpty();
+    const kept = database.dialect === "postgres" ? keptSchemas.pop() : undefined;
+    empty = kept?.empty ?? (await database.createEmpty());
     store = await createDb(empty.url);
+    // A kept schema is up to date already: this reads its migration table and applies nothing.
     await migrateToLatest(store.db);
+    if (kept === undefined) {
+      if (database.dialect === "postgres") shape = await readSchemaShape(store.db);
+    } else {
+      shape = kept.shape;
+      await deleteAllRows(store.db);
+    }
   });
   beforeEach(async () => {
     if (store !== undefined) await deleteAllRows(store.db);
   });
   afterAll(async () => {
+    const keep =
+      store !== undefined &&
+      empty !== undefined &&
+      shape !== undefined &&
+      (await readSchemaShape(store.db).catch(() => undefined)) === shape;
     await store?.close();
-    await empty?.dispose();
+    if (keep) keptSchemas.push({ empty: empty!, shape: shape! });
+    else await empty?.dispose();
   });
   return {
     get db() {
@@ -123,6 +144,29 @@ export function useMigratedStore(database: TestDatabase): MigratedStore {
       return required(empty).url;
     },
   };
+}
+
+/** Migrated PostgreSQL schemas this worker's earlier blocks left as they found them (useMigratedStore). */
+const keptSchemas: { readonly empty: EmptyDatabase; readonly shape: string }[] = [];
+
+/**
+ * What a PostgreSQL schema is made of, as one text: its tables' columns, its indexes, constraints, triggers
+ * and functions, and the migrations it records. Rows are not part of it.
+ */
+async function readSchemaShape(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ readonly item: string }>`
+    select 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' '
+      || coalesce(column_default, '') as item
+      from information_schema.columns where table_schema = current_schema()
+    union all select 'index ' || indexdef from pg_indexes where schemaname = current_schema()
+    union all select 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = current_schema()::regnamespace
+    union all select 'trigger ' || event_object_table || ' ' || trigger_name || ' ' || action_statement
+      from information_schema.triggers where trigger_schema = current_schema()
+    union all select 'function ' || proname from pg_proc where pronamespace = current_schema()::regnamespace
+    union all select 'migration ' || name from kysely_migration
+    order by item`.execute(db);
+  return rows.map((row) => row.item).join("\n");
 }
 
 /** Every table, checked against Database by the compiler; the outbox refers to the inbox, so it comes first. */
