@@ -124,13 +124,12 @@ export function useMigratedStore(database: TestDatabase): MigratedStore {
     if (store !== undefined) await deleteAllRows(store.db);
   });
   afterAll(async () => {
-    const keep =
+    const unchanged =
       store !== undefined &&
-      empty !== undefined &&
       shape !== undefined &&
       (await readSchemaShape(store.db).catch(() => undefined)) === shape;
     await store?.close();
-    if (keep) keptSchemas.push({ empty: empty!, shape: shape! });
+    if (unchanged && empty !== undefined && shape !== undefined) keptSchemas.push({ empty, shape });
     else await empty?.dispose();
   });
   return {
