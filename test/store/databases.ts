@@ -113,12 +113,8 @@ export function useMigratedStore(database: TestDatabase): MigratedStore {
     store = await createDb(empty.url);
     // A kept schema is up to date already: this reads its migration table and applies nothing.
     await migrateToLatest(store.db);
-    if (kept === undefined) {
-      if (database.dialect === "postgres") shape = await readSchemaShape(store.db);
-    } else {
-      shape = kept.shape;
-      await deleteAllRows(store.db);
-    }
+    if (kept !== undefined) await deleteAllRows(store.db);
+    shape = kept?.shape ?? (database.dialect === "postgres" ? await readSchemaShape(store.db) : undefined);
   });
   beforeEach(async () => {
     if (store !== undefined) await deleteAllRows(store.db);
