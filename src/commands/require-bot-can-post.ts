@@ -48,12 +48,13 @@ export async function requireBotCanPost(
   if (permissions === "unknown-channel")
     throw new UserFacingError("unknown_channel", `<#${channel.id}> no longer exists. Pick another channel.`);
   if (permissions === "not-in-server") throw notInServer(channel.id);
+  // `app_permissions` are the app's, not proof of a bot in the server: with the app added with its commands
+  // only they can pass (what @everyone may do) or lack everything, and a route taken there would post nowhere.
+  // So Discord is asked whether the bot is a member; when it cannot say (an outage), the permissions decide.
+  if (takesAppPermissions(actor, channel) && (await isBotInGuild(deps.rest, actor.guildId)) === false)
+    throw notInServer(channel.id);
   const missing = namePermissions(needs & ~permissions);
   if (missing.length > 0) {
-    // `app_permissions` lacking them may mean no bot in the server at all (the app added with its commands
-    // only): asked of Discord before the admin is told to grant what no role can give a bot that is not there.
-    if (takesAppPermissions(actor, channel) && (await isBotInGuild(deps.rest, actor.guildId)) === false)
-      throw notInServer(channel.id);
     throw new UserFacingError(
       "bot_cannot_post",
       `I can't post in <#${channel.id}>: I lack ${listBold(missing)} there. Grant ${missing.length === 1 ? "it" : "them"} ` +

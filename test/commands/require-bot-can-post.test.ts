@@ -73,6 +73,20 @@ describe("reading the bot's permissions in the channel an admin names", () => {
     });
   });
 
+  it("asks Discord even when app_permissions pass, so an app added with its commands only takes no route", async () => {
+    // What @everyone may do by default: the app's permissions there, though no bot user is in the server.
+    const everyoneMay = ViewChannel | SendMessages | EmbedLinks;
+    await expect(
+      requireBotCanPost(deps, actor(everyoneMay), named(here), postingNeeds.announcements),
+    ).resolves.toBe(everyoneMay);
+    fake.removeBotFromGuild(guildId);
+    const refused = requireBotCanPost(deps, actor(everyoneMay), named(here), postingNeeds.announcements);
+    await expect(refused).rejects.toMatchObject({
+      code: "bot_not_in_server",
+      message: expect.stringContaining(`I can't post in <#${here}>: the bot isn't a member of this server`),
+    });
+  });
+
   it("says the bot is not in the server when Discord answers its routes Unknown Guild", async () => {
     fake.removeBotFromGuild(guildId);
     const refused = requireBotCanPost(deps, actor(undefined), named(there), postingNeeds.announcements);
