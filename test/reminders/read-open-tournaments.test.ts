@@ -36,6 +36,36 @@ describe("reading every page of a status when the platform serves fewer than ask
     expect(world.apiRequests() - before).toBe(Math.ceil(openIds.length / pageCap));
   });
 
+  it("reads on past a short page in the shape without hasMore, until a page comes back empty", async () => {
+    // Shape B's short page cannot be told from the last one: taken for the end, the tournaments past the
+    // platform's 40 would be missing from a complete read, and their reminders skipped as gone.
+    const before = world.apiRequests();
+    const read = await readOpenTournaments(world.http, world.credential("alice", "read", "B"));
+    expect(read.tournaments.map((tournament) => tournament.id).sort()).toEqual(openIds);
+    expect(read.complete).toBe(true);
+    // Four pages hold the list; the fifth, empty, ends it.
+    expect(world.apiRequests() - before).toBe(Math.ceil(openIds.length / pageCap) + 1);
+  });
+
+  it("calls a shape-B read incomplete when a page brings only tournaments already read", async () => {
+    // A platform that does not move on with `offset`: every page is its first. Without the check the read
+    // would go on to its tenth page each time, and what it missed would still count as read.
+    const stuck = await startContractSandbox({ listPageCap: pageCap });
+    try {
+      addOpenTournaments(stuck.sandbox.state, addedOpen, stuck.clock.now());
+      stuck.sandbox.app.server.prependListener("request", (request: { url?: string }) => {
+        if (request.url !== undefined) request.url = request.url.replace(/([?&]offset=)\d+/, "$10");
+      });
+      const before = stuck.apiRequests();
+      const read = await readOpenTournaments(stuck.http, stuck.credential("alice", "read", "B"));
+      expect(read.tournaments).toHaveLength(pageCap);
+      expect(read.complete).toBe(false);
+      expect(stuck.apiRequests() - before).toBe(2);
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it("finds every open tournament for a search, past the pages the platform cut short", async () => {
     const search = readTournamentsByStatus(world.http, world.credential("alice", "read", "A"), {
       statuses: ["open"],
