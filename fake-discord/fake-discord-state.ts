@@ -54,6 +54,8 @@ export interface FakeDiscordState {
   nonceWindowMs: number;
   /** Successful answers a test holds back (rest/response-holds.ts). */
   responseHolds: ResponseHolds;
+  /** Requests held before their route acts (holdRequests): a Discord slow to take them. */
+  requestHolds: ResponseHolds;
   outage: OutageMode;
   /**
    * Cloudflare's ban of the bot's address after too many invalid requests (docs: Topics, Rate Limits, Invalid
@@ -111,6 +113,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
   messages.onChange(countThreadMessages(world));
   return {
     responseHolds: new ResponseHolds(),
+    requestHolds: new ResponseHolds(),
     clock,
     nextId,
     applicationId,

@@ -54,6 +54,15 @@ export class FakeDiscordDriver extends FakeDiscordWorldBuilding {
     return this.state.responseHolds.hold(method, path);
   }
 
+  /**
+   * Holds `method` requests whose path (after /api/v10) matches `path` before their route acts: nothing is
+   * done until `release()`, as when Discord is slow to take a request or it waits on its way. For a request the
+   * bot sent that has not yet taken effect while another instance acts.
+   */
+  holdRequests(method: string, path: RegExp): ResponseHold {
+    return this.state.requestHolds.hold(method, path);
+  }
+
   get applicationId(): string {
     return this.state.applicationId;
   }

@@ -64,6 +64,14 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
     }
   });
 
+  // A held request waits for its test before its route acts (holdRequests): nothing is done yet.
+  app.addHook("preHandler", async (request) => {
+    if (request.url.startsWith("/api/v10/")) {
+      const path = request.url.slice("/api/v10".length).split("?")[0] ?? "";
+      await state.requestHolds.pass(request.method, path);
+    }
+  });
+
   // A held answer waits for its test (response-holds.ts); the work behind it is done already.
   app.addHook("onSend", async (request, reply, payload) => {
     if (reply.statusCode < 300 && request.url.startsWith("/api/v10/")) {

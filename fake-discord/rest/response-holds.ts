@@ -1,7 +1,8 @@
 // Answers a test holds back (fake-discord/README.md): the request was carried out, Discord made the thread or
 // the event, but its answer waits until the test releases it, so a test can kill the bot at exactly the point
 // where Discord acted and the bot has not heard. A held answer is released when its hold is, whether or not
-// the client is still there to read it.
+// the client is still there to read it. The same holds serve requests held before their route acts
+// (holdRequests), where nothing is done until the release.
 import { ChangeSignal } from "../change-signal.js";
 
 /** One hold: the successful answers to requests of `method` whose path matches `path`. */
@@ -63,7 +64,7 @@ export class ResponseHolds {
     };
   }
 
-  /** Waits while a hold matches this answer; at once when none does. */
+  /** Waits while a hold matches this answer (or request); at once when none does. */
   async pass(method: string, path: string): Promise<void> {
     // The holds in place when the answer came: a hold made after one that caught it was released does not
     // catch the same answer again.

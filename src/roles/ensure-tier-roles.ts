@@ -41,14 +41,16 @@ export class TierRoleLeaseEndedError extends Error {
 }
 
 /**
- * Throws Discord's error when a role cannot be created (50013: the caller explains it). `leaseHeld`, when given,
- * is asked before each role is made: past the lease, another worker may be making the same roles, so this one
- * stops (TierRoleLeaseEndedError) rather than make a second role of a tier.
+ * Throws Discord's error when a role cannot be created (50013: the caller explains it). `renewLease`, when
+ * given, is called before each role is made and renews the caller's lease on the work for the create (a
+ * create the client may hold for its rate limit and time-out, up to 40 s, is answered within it); false, the
+ * lease has passed to another worker, which may be making the same roles, so this one stops
+ * (TierRoleLeaseEndedError) rather than make a second role of a tier.
  */
 export async function ensureTierRoles(
   deps: RoleDeps,
   guildId: string,
-  leaseHeld: () => boolean = () => true,
+  renewLease: () => Promise<boolean> = () => Promise.resolve(true),
   /**
    * "made": the roles are ordered only when this pass made or took over one (the background pass, daily and
    * on a new tier), so an admin who arranged the server's roles by hand keeps that order; "always": as
@@ -92,7 +94,7 @@ export async function ensureTierRoles(
         top !== undefined &&
         isRoleBelow(role, top),
     );
-    if (existing === undefined && !leaseHeld()) throw new TierRoleLeaseEndedError(guildId);
+    if (existing === undefined && !(await renewLease())) throw new TierRoleLeaseEndedError(guildId);
     const role =
       existing ??
       (await createGuildRole(deps.restForCreates ?? deps.rest, {

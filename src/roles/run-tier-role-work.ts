@@ -7,6 +7,7 @@ import { pauseRoleSync, recordRoleProblem } from "../store/guild-role-settings.j
 import {
   claimTierRoleWork,
   finishTierRoleWork,
+  renewTierRoleWork,
   type TierRoleRetry,
   type TierRoleWork,
 } from "../store/tier-role-work-lease.js";
@@ -43,7 +44,14 @@ export async function runTierRoleWork(
     try {
       // The roles are put in rating order when this pass makes one, or when a pass before made one it could not
       // order; otherwise the order the server's admins gave them is theirs.
-      const outcome = await ensureTierRoles(deps, guildId, leaseHeld, work.orderOwed ? "always" : "made");
+      const renewLease = () =>
+        renewTierRoleWork(deps.db, {
+          guildId,
+          owner: deps.owner,
+          now: deps.clock.now(),
+          leaseMs: input.leaseMs,
+        });
+      const outcome = await ensureTierRoles(deps, guildId, renewLease, work.orderOwed ? "always" : "made");
       const made = outcome.created.length + outcome.adopted.length > 0;
       if (made) await queueGuildRoleSync(deps.db, { guildId, cause: "mapping", now: deps.clock.now() });
       // A move Discord failed (not one it refused: that waits for an admin) is owed to a later pass.

@@ -20,6 +20,25 @@ export async function leaseTierRoleWork(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Renews `owner`'s lease on the guild's work for leaseMs from now, just before a role is made, so the create is
+ * answered within a whole lease rather than what was left of the claim's: past it another worker may take the
+ * work, find no role yet and make one of the same tier. False when another owner holds the work now (its
+ * lease ended and was taken): this one makes no role.
+ */
+export async function renewTierRoleWork(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("guild_role_settings")
+    .set(takeLease(db, input))
+    .where("guild_id", "=", input.guildId)
+    .where("lease_owner", "=", input.owner)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** A guild's create-mode work, as claimed. */
 export interface TierRoleWork {
   readonly guildId: string;

@@ -57,4 +57,28 @@ describe("making the roles of new tiers when a worker's lease ends while it wait
     ]);
     expect(await findGuildRoleSettings(store.db, discord.guild.id)).toMatchObject({ tiersPending: false });
   });
+
+  it("renews the lease for each role it makes, so a create sent late in it is not made twice", async () => {
+    // The first worker reaches its create a second before its lease ends, and Discord is slow to take it.
+    const reads = discord.fake.holdResponses("GET", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
+    const creates = discord.fake.holdRequests("POST", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
+    const first = createWorker("worker-1").runOnce();
+    await reads.waitForCaught(1);
+    clock.advance(leaseMs - 1000);
+    reads.release();
+    await creates.waitForCaught(1);
+    // Past the lease as first claimed: a worker that finds it free reads no role yet and makes one.
+    clock.advance(2000);
+    const second = createWorker("worker-2").runOnce();
+    await Promise.race([second, creates.waitForCaught(2)]);
+    creates.release();
+    await Promise.all([first, second]);
+
+    expect(discord.fake.roles.list(discord.guild.id).filter((role) => role.name === "Legend")).toHaveLength(
+      1,
+    );
+    expect((await listTierRoles(store.db, discord.guild.id)).map((mapping) => mapping.tier)).toEqual([
+      "legend",
+    ]);
+  });
 });

@@ -16,7 +16,11 @@ import { explainRefusal } from "../../../../roles/tell-admins-about-roles.js";
 import { listTierRoles } from "../../../../store/tier-roles.js";
 import { listTiers } from "../../../../store/tiers.js";
 import { saveRoleSyncMode } from "../../../../store/guild-role-settings.js";
-import { finishTierRoleWork, leaseTierRoleWork } from "../../../../store/tier-role-work-lease.js";
+import {
+  finishTierRoleWork,
+  leaseTierRoleWork,
+  renewTierRoleWork,
+} from "../../../../store/tier-role-work-lease.js";
 import { learnTiersWithAdmin } from "../../learn-tiers-with-admin.js";
 import {
   renderCreatedTierRoles,
@@ -58,11 +62,13 @@ export async function createTierRoles(
     );
   }
   let outcome: TierRolesOutcome | undefined;
-  // Past the lease the role worker, here or on another instance, may have taken the work over: no more roles
-  // are made here, or both could make one of the same tier. The work stays marked, so the worker makes the rest.
-  const leaseHeld = () => deps.clock.now() < claimedAt + createLeaseMs;
+  // The lease is renewed before each role is made; once the role worker, here or on another instance, has
+  // taken the work over, no more roles are made here, or both could make one of the same tier. The work stays
+  // marked, so the worker makes the rest.
+  const renewLease = () =>
+    renewTierRoleWork(deps.db, { guildId, owner, now: deps.clock.now(), leaseMs: createLeaseMs });
   try {
-    outcome = await ensureTierRoles(deps, guildId, leaseHeld);
+    outcome = await ensureTierRoles(deps, guildId, renewLease);
   } catch (error) {
     if (error instanceof TierRoleLeaseEndedError || classifyRoleFailure(error).kind === "rate-limited") {
       // Answered below with the roles made so far: the role worker makes the rest once Discord lets it (the
