@@ -1,7 +1,7 @@
 // The outbox's render step for a tournament reminder (docs/architecture.md, "Tournament reminders"): read the
 // reminder and the server's settings again when the post is made, so a reminder queued before its tournament
-// started, before reminders were turned off or moved to another channel, or before its start moved, posts
-// nothing.
+// started or left the open list, before reminders were turned off or moved to another channel, or before its
+// start moved, posts nothing.
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock.js";
 import type { RenderedMessage } from "../display/rendered-message.js";
@@ -9,7 +9,7 @@ import type { Logger } from "../logger.js";
 import type { Database } from "../store/database.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { deletedRoleProblem, findReminderSettings } from "../store/reminder-settings.js";
-import { findTournamentReminder, queuedPostMoved } from "../store/tournament-reminders.js";
+import { findTournamentReminder, queuedPostGone, queuedPostMoved } from "../store/tournament-reminders.js";
 import { renderTournamentReminder } from "./tournament-reminder.js";
 
 export interface ReminderPostDeps {
@@ -58,6 +58,11 @@ export async function renderReminderPost(
       log,
       "a queued tournament reminder's start moved; the new start's reminder posts instead",
     );
+    return undefined;
+  }
+  // Its tournament left the open list after it was queued (withdrawn, or started): no role is pinged for it.
+  if (reminder.statusReason === queuedPostGone) {
+    deps.logger.info(log, "a queued tournament reminder's tournament is no longer open; nothing to post");
     return undefined;
   }
   const interested = await deps.readInterestedCount?.({

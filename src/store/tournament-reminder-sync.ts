@@ -5,7 +5,12 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { createId } from "./ids.js";
 import { holdReminderLeadMinutes } from "./reminder-settings.js";
-import { queuedPostMoved, type ReminderTournament, type WantedReminder } from "./tournament-reminders.js";
+import {
+  queuedPostGone,
+  queuedPostMoved,
+  type ReminderTournament,
+  type WantedReminder,
+} from "./tournament-reminders.js";
 import { takeReadTurn, type ReadName } from "./tournament-read-state.js";
 
 export interface ReminderSync {
@@ -161,9 +166,42 @@ export async function syncTournamentReminders(
         .where(missedNow)
         .where("missed_at", "is", null)
         .execute();
+      await markQueuedPostsGone(trx, { guildId, openIds, now });
     }
     return { scheduled, moved, gone };
   });
+}
+
+/**
+ * A reminder already sent (its post queued) whose tournament this complete read missed, as the complete read
+ * before did, is marked gone, so a post still waiting in the outbox (held back by an outage or a rate limit)
+ * is dropped when it is rendered rather than ping the role for a tournament withdrawn; the first miss only
+ * notes it, as for a scheduled reminder. A later read that lists the tournament again clears the mark
+ * (markQueuedPostsMoved). Each row is written at most twice, so old sent rows cost nothing after.
+ */
+async function markQueuedPostsGone(
+  trx: Kysely<Database>,
+  input: { readonly guildId: string; readonly openIds: readonly string[]; readonly now: number },
+): Promise<void> {
+  const missedNow = (eb: ExpressionBuilder<Database, "tournament_reminders">) =>
+    eb.and([
+      eb("guild_id", "=", input.guildId),
+      eb("status", "=", "sent"),
+      eb("status_reason", "is", null),
+      ...(input.openIds.length === 0 ? [] : [eb("tournament_id", "not in", input.openIds)]),
+    ]);
+  await trx
+    .updateTable("tournament_reminders")
+    .set({ status_reason: queuedPostGone, missed_at: null, updated_at: input.now })
+    .where(missedNow)
+    .where("missed_at", "is not", null)
+    .execute();
+  await trx
+    .updateTable("tournament_reminders")
+    .set({ missed_at: input.now })
+    .where(missedNow)
+    .where("missed_at", "is", null)
+    .execute();
 }
 
 /**
@@ -192,8 +230,14 @@ async function markQueuedPostsMoved(
     .where("status", "=", "sent")
     .where((eb) =>
       eb.or([
-        eb.and([eb("starts_at", "!=", startsAt), eb("status_reason", "is", null)]),
-        eb.and([eb("starts_at", "=", startsAt), eb("status_reason", "=", queuedPostMoved)]),
+        eb.and([
+          eb("starts_at", "!=", startsAt),
+          eb.or([eb("status_reason", "is", null), eb("status_reason", "=", queuedPostGone)]),
+        ]),
+        eb.and([
+          eb("starts_at", "=", startsAt),
+          eb("status_reason", "in", [queuedPostMoved, queuedPostGone]),
+        ]),
       ]),
     )
     .execute();

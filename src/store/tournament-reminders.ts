@@ -19,6 +19,12 @@ export type ReminderStatus = Selectable<TournamentRemindersTable>["status"];
 /** The `status_reason` of a sent reminder whose start moved after its post was queued: the post is dropped. */
 export const queuedPostMoved = "moved";
 
+/**
+ * The `status_reason` of a sent reminder whose tournament two complete reads missed after its post was queued
+ * (withdrawn, or started): the post, if it still waits, is dropped.
+ */
+export const queuedPostGone = "gone";
+
 /** What a reminder shows of its tournament, as the last read had it. */
 export interface ReminderTournament {
   readonly id: string;

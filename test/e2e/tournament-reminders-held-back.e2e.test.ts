@@ -1,7 +1,9 @@
 // docs/architecture.md, "Tournament reminders", end to end: a reminder whose post Discord held back (its
 // message route answering 503) while the tournament's start moved is not posted with the old start once Discord
-// is back; the reminder of the new start posts at its own time, showing that start.
+// is back; the reminder of the new start posts at its own time, showing that start. One held back while its
+// tournament left the open list (withdrawn) is not posted at all: it would ping the role for nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findTournamentReminder, queuedPostGone } from "../../src/store/tournament-reminders.js";
 import { startEndToEnd, type EndToEnd } from "./harness.js";
 import { linkMember } from "./link-member.js";
 import { memberCommands } from "./support/member-commands.js";
@@ -95,4 +97,40 @@ describe("a tournament reminder held back by a Discord outage while its start mo
     });
     expect(reminderPosts(world, reminderChannel, id)).toHaveLength(1);
   });
+
+  it("drops the held post of a tournament that left the open list meanwhile", async () => {
+    const { id, startsAt } = createTournament(world, { title: "Withdrawn Cup", secondsAhead: 20 * 60 });
+    await waitForScheduled(world, world.bot.deps.db, id, [startsAt - 10 * minute]);
+
+    world.discord.setRouteOutage(postMessage, true);
+    await moveTo(world, startsAt - 10 * minute);
+    await waitUntil(async () => (await reminderRows(id)).some((row) => row.attempts >= 1), {
+      timeoutMs: 15_000,
+      what: "the reminder's post to fail while Discord is down",
+    });
+
+    // The platform lists it no more (withdrawn): two complete reads that miss it mark the queued post.
+    world.sandbox.state.tournaments.delete(id);
+    await waitUntil(async () => (await findTournamentReminderOf(id))?.statusReason === queuedPostGone, {
+      timeoutMs: 15_000,
+      what: "the reads to find the tournament gone",
+    });
+
+    world.discord.setRouteOutage(postMessage, false);
+    await moveTo(world, startsAt - 5 * minute);
+    await waitUntil(async () => (await reminderRows(id)).every((row) => row.status !== "pending"), {
+      timeoutMs: 15_000,
+      what: "the held reminder's row to be done with",
+    });
+    expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+  });
+
+  async function findTournamentReminderOf(tournamentId: string) {
+    const row = await world.bot.deps.db
+      .selectFrom("tournament_reminders")
+      .select("id")
+      .where("tournament_id", "=", tournamentId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : await findTournamentReminder(world.bot.deps.db, row.id);
+  }
 });

@@ -11,6 +11,7 @@ import {
   listScheduledReminders,
   markTournamentStarted,
   pruneTournamentReminders,
+  queuedPostGone,
 } from "../../src/store/tournament-reminders.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import {
@@ -141,6 +142,24 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
       gone: 0,
     });
     expect((await statuses(store.db)).map((row) => row.status)).toEqual(["sent"]);
+  });
+
+  it("marks a sent reminder's waiting post gone once two complete reads missed its tournament, until it is listed again", async () => {
+    await turnOn(store.db, guildA, [10]);
+    const startsAt = testNow + 30 * minute;
+    const sprint = tournamentStarting(startsAt);
+    await sync(store.db, { tournaments: [sprint], leads: [10] });
+    await sendAll(store.db, startsAt - 10 * minute);
+    const reasons = async () => (await statuses(store.db)).map((row) => [row.status, row.status_reason]);
+    // An incomplete read says nothing; the first complete miss only notes it.
+    await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 9 * minute, complete: false });
+    await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 8 * minute });
+    expect(await reasons()).toEqual([["sent", null]]);
+    await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 7 * minute });
+    expect(await reasons()).toEqual([["sent", queuedPostGone]]);
+    // Listed again (a read had missed it twice): its post, if it still waits, goes out after all.
+    await sync(store.db, { tournaments: [sprint], leads: [10], now: startsAt - 6 * minute });
+    expect(await reasons()).toEqual([["sent", null]]);
   });
 
   it("schedules again the reminders of a tournament one read missed, when the next read shows it open", async () => {
