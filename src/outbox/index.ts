@@ -19,6 +19,7 @@ export { classifyFailure } from "./classify-failure.js";
 export type { DeliveryFailure } from "./classify-failure.js";
 export { tellAdmins } from "./tell-admins.js";
 export type { AdminNotice, AdminNoticeDeps } from "./tell-admins.js";
+export { createAdminNoticeSource } from "./admin-notice-source.js";
 export type {
   FailedRows,
   FailureKind,

@@ -29,7 +29,7 @@ export function explainReminderRoleRefusal(roleId: string, refusal: ReminderRole
 }
 
 export async function tellAdminsReminderRoleRefused(
-  deps: Pick<ReminderDeps, "db" | "rest" | "logger">,
+  deps: Pick<ReminderDeps, "db" | "rest" | "clock" | "logger">,
   input: { readonly guildId: string; readonly roleId: string; readonly refusal: ReminderRoleRefusal },
 ): Promise<void> {
   await tellAdmins(deps, {

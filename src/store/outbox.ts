@@ -48,6 +48,11 @@ export interface OutboxInput {
    */
   readonly source: string;
   readonly eventId: string;
+  /**
+   * The row's id, and so its post's nonce, when the caller chose it (a post tried once already under that
+   * nonce, src/store/admin-notices.ts); a new ordered id otherwise.
+   */
+  readonly id?: string | undefined;
   readonly guildId: string;
   readonly channelId: string;
   readonly subscriptionId: string | null;
@@ -137,7 +142,7 @@ const compileOutboxInsert = compiledInserts((db, rows: readonly Insertable<Outbo
 
 function toOutboxRow(input: OutboxInput): Insertable<OutboxTable> {
   return {
-    id: createOrderedId(input.now),
+    id: input.id ?? createOrderedId(input.now),
     source: input.source,
     event_id: input.eventId,
     guild_id: input.guildId,

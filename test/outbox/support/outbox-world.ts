@@ -5,6 +5,7 @@ import { reactToThreadFailure } from "../../../src/announcements/message-thread-
 import { reactToClosedChannel } from "../../../src/announcements/index.js";
 import { createReminderSource } from "../../../src/reminders/reminder-source.js";
 import { reminderSource } from "../../../src/store/tournament-reminders.js";
+import { adminNoticeSource } from "../../../src/store/admin-notices.js";
 import { REST, type RESTOptions } from "@discordjs/rest";
 import { afterEach, beforeEach } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
@@ -17,6 +18,7 @@ import {
 } from "../../../fake-discord/index.js";
 import { createLogger, type Logger } from "../../../src/logger.js";
 import {
+  createAdminNoticeSource,
   createOutboxWorker,
   type OutboxSources,
   type OutboxWorker,
@@ -144,6 +146,7 @@ export class OutboxWorld {
         onFailure: reactToClosedChannel({ logger: this.logger }),
       },
       named: {
+        [adminNoticeSource]: createAdminNoticeSource({ db: this.db }),
         [reminderSource]: createReminderSource({
           db: this.db,
           clock: this.clock,
