@@ -62,14 +62,17 @@ describe.each(testDatabases())("the admins' notices on $name", (database) => {
     // The client gives up on the answer Discord holds back: the post is made, the bot does not know it.
     const deps = {
       db: world.db,
-      rest: world.createRest({ retries: 0, timeout: 200 }),
+      rest: world.createRest({ retries: 0, timeout: 1000 }),
       clock: world.clock,
       logger: world.logger,
     };
 
-    await tellAdmins(deps, notice("Tier roles are paused."));
+    const told = tellAdmins(deps, notice("Tier roles are paused."));
+    await answers.waitForCaught(1);
+    expect(world.contents(admin.id)).toEqual(["Tier roles are paused."]);
+    await told;
     answers.release();
-    expect(await queuedNotices()).toHaveLength(1);
+    expect(await queuedNotices()).toEqual([{ id: expect.any(String), status: "pending" }]);
     await world.createWorker().runOnce();
 
     // Sent again under the first try's nonce, Discord answers with the message it made.
