@@ -1,23 +1,14 @@
 // A server's create-mode role making under a lease (docs/architecture.md, "Tier roles"): one instance at a
 // time makes a server's tier roles, claimed when its mark is set and due, and released with the mark cleared
 // only once no tier is left without a role. The settings themselves are in guild-role-settings.ts.
-import type { Kysely } from "kysely";
+import { expressionBuilder, type Expression, type Kysely, type SqlBool } from "kysely";
 import { claimDueRows } from "./claim-due-rows.js";
 import type { Database } from "./database.js";
 import { isLeaseFree, takeLease } from "./leases.js";
 
 /** Leases the guild's create-mode work to `owner` whether or not it is marked (/setup roles create); false when held. */
-export async function leaseTierRoleWork(
-  db: Kysely<Database>,
-  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable("guild_role_settings")
-    .set(takeLease(db, input))
-    .where("guild_id", "=", input.guildId)
-    .where(isLeaseFree(db, { table: "guild_role_settings", now: input.now }))
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export async function leaseTierRoleWork(db: Kysely<Database>, input: WorkLease): Promise<boolean> {
+  return setWorkLease(db, input, isLeaseFree(db, { table: "guild_role_settings", now: input.now }));
 }
 
 /**
@@ -26,15 +17,30 @@ export async function leaseTierRoleWork(
  * work, find no role yet and make one of the same tier. False when another owner holds the work now (its
  * lease ended and was taken): this one makes no role.
  */
-export async function renewTierRoleWork(
+export async function renewTierRoleWork(db: Kysely<Database>, input: WorkLease): Promise<boolean> {
+  const row = expressionBuilder<Database, "guild_role_settings">();
+  return setWorkLease(db, input, row("lease_owner", "=", input.owner));
+}
+
+/** A guild's work leased to `owner` for leaseMs from now. */
+interface WorkLease {
+  readonly guildId: string;
+  readonly owner: string;
+  readonly now: number;
+  readonly leaseMs: number;
+}
+
+/** Leases the guild's work to `owner` where `when` holds of its row; whether it did. */
+async function setWorkLease(
   db: Kysely<Database>,
-  input: { readonly guildId: string; readonly owner: string; readonly now: number; readonly leaseMs: number },
+  input: WorkLease,
+  when: Expression<SqlBool>,
 ): Promise<boolean> {
   const result = await db
     .updateTable("guild_role_settings")
     .set(takeLease(db, input))
     .where("guild_id", "=", input.guildId)
-    .where("lease_owner", "=", input.owner)
+    .where(when)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -61,24 +61,24 @@ describe("a tournament reminder held back by a Discord outage while its start mo
     await world.close();
   });
 
-  it("drops the held post of the old start and reminds at the new start, showing it", async () => {
-    const { id, startsAt } = createTournament(world, { title: "Held Cup", secondsAhead: 20 * 60 });
-    await waitForScheduled(world, world.bot.deps.db, id, [startsAt - 10 * minute]);
-
-    // Discord's message route is down when the reminder falls due: its post is queued and fails.
+  /**
+   * A tournament 20 minutes ahead whose reminder, 10 minutes before, falls due while Discord's message route is
+   * down: its post is queued and fails, and the route stays down.
+   */
+  async function holdReminderInOutage(title: string): Promise<{ id: string; startsAt: number }> {
+    const tournament = createTournament(world, { title, secondsAhead: 20 * 60 });
+    await waitForScheduled(world, world.bot.deps.db, tournament.id, [tournament.startsAt - 10 * minute]);
     world.discord.setRouteOutage(postMessage, true);
-    await moveTo(world, startsAt - 10 * minute);
-    await waitUntil(async () => (await reminderRows(id)).some((row) => row.attempts >= 1), {
+    await moveTo(world, tournament.startsAt - 10 * minute);
+    await waitUntil(async () => (await reminderRows(tournament.id)).some((row) => row.attempts >= 1), {
       timeoutMs: 15_000,
       what: "the reminder's post to fail while Discord is down",
     });
+    return tournament;
+  }
 
-    // Postponed by two hours meanwhile: "starts in 10 minutes" would be wrong. A read sees it.
-    const later = startsAt + 120 * minute;
-    world.sandbox.control.rescheduleTournament(id, later);
-    await waitForScheduled(world, world.bot.deps.db, id, [later - 10 * minute]);
-
-    // Discord is back, and the held post's retry comes due well before the old start.
+  /** Discord is back, and the held post's retry comes due well before the start: the row is done, unposted. */
+  async function endOutageAndExpectNoPost(id: string, startsAt: number): Promise<void> {
     world.discord.setRouteOutage(postMessage, false);
     await moveTo(world, startsAt - 5 * minute);
     await waitUntil(async () => (await reminderRows(id)).every((row) => row.status !== "pending"), {
@@ -86,6 +86,17 @@ describe("a tournament reminder held back by a Discord outage while its start mo
       what: "the held reminder's row to be done with",
     });
     expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+  }
+
+  it("drops the held post of the old start and reminds at the new start, showing it", async () => {
+    const { id, startsAt } = await holdReminderInOutage("Held Cup");
+
+    // Postponed by two hours meanwhile: "starts in 10 minutes" would be wrong. A read sees it.
+    const later = startsAt + 120 * minute;
+    world.sandbox.control.rescheduleTournament(id, later);
+    await waitForScheduled(world, world.bot.deps.db, id, [later - 10 * minute]);
+
+    await endOutageAndExpectNoPost(id, startsAt);
 
     // The new start's reminder comes at its own time, with that start.
     await moveTo(world, later - 10 * minute);
@@ -99,15 +110,7 @@ describe("a tournament reminder held back by a Discord outage while its start mo
   });
 
   it("drops the held post of a tournament that left the open list meanwhile", async () => {
-    const { id, startsAt } = createTournament(world, { title: "Withdrawn Cup", secondsAhead: 20 * 60 });
-    await waitForScheduled(world, world.bot.deps.db, id, [startsAt - 10 * minute]);
-
-    world.discord.setRouteOutage(postMessage, true);
-    await moveTo(world, startsAt - 10 * minute);
-    await waitUntil(async () => (await reminderRows(id)).some((row) => row.attempts >= 1), {
-      timeoutMs: 15_000,
-      what: "the reminder's post to fail while Discord is down",
-    });
+    const { id, startsAt } = await holdReminderInOutage("Withdrawn Cup");
 
     // The platform lists it no more (withdrawn): two complete reads that miss it mark the queued post.
     world.sandbox.state.tournaments.delete(id);
@@ -116,13 +119,7 @@ describe("a tournament reminder held back by a Discord outage while its start mo
       what: "the reads to find the tournament gone",
     });
 
-    world.discord.setRouteOutage(postMessage, false);
-    await moveTo(world, startsAt - 5 * minute);
-    await waitUntil(async () => (await reminderRows(id)).every((row) => row.status !== "pending"), {
-      timeoutMs: 15_000,
-      what: "the held reminder's row to be done with",
-    });
-    expect(reminderPosts(world, reminderChannel, id)).toEqual([]);
+    await endOutageAndExpectNoPost(id, startsAt);
   });
 
   async function findTournamentReminderOf(tournamentId: string) {

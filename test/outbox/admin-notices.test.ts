@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import { tellAdmins } from "../../src/outbox/tell-admins.js";
 import { adminNoticeSource } from "../../src/store/admin-notices.js";
-import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
 
@@ -14,15 +13,7 @@ const postMessage = "POST /channels/:channelId/messages";
 describe.each(testDatabases())("the admins' notices on $name", (database) => {
   const world = useOutboxWorld(database);
 
-  async function createAdminChannel() {
-    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
-    await saveAdminChannel(world.db, {
-      guildId: world.guild.id,
-      adminChannelId: admin.id,
-      now: world.clock.now(),
-    });
-    return admin;
-  }
+  const createAdminChannel = () => world.createAdminChannel();
   const notice = (content: string) => ({
     guildId: world.guild.id,
     content,

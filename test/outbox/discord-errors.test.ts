@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { findReminderSettings, saveReminderSettings } from "../../src/store/reminder-settings.js";
 import { findSubscription } from "../../src/store/subscriptions.js";
 import { testDatabases } from "../store/databases.js";
@@ -7,16 +6,7 @@ import { useOutboxWorld } from "./support/outbox-world.js";
 
 describe.each(testDatabases())("Discord's errors on $name", (database) => {
   const world = useOutboxWorld(database);
-  /** The server's admin channel (`/setup admin-channel`), where notices go. */
-  const createAdminChannel = async () => {
-    const admin = world.fake.createChannel(world.guild.id, { name: "bot-admin" });
-    await saveAdminChannel(world.db, {
-      guildId: world.guild.id,
-      adminChannelId: admin.id,
-      now: world.clock.now(),
-    });
-    return admin;
-  };
+  const createAdminChannel = () => world.createAdminChannel();
   const subscriptionStatus = async (id: string) =>
     (await findSubscription(world.db, { guildId: world.guild.id, id }))?.status;
 

@@ -29,6 +29,7 @@ import {
 import { insertInboxEvent, operatorSource } from "../../../src/store/inbox.js";
 import { enqueueOutbox, findOutboxEntry, type OutboxEntry } from "../../../src/store/outbox.js";
 import { createSubscription } from "../../../src/store/subscriptions.js";
+import { saveAdminChannel } from "../../../src/store/guild-settings.js";
 import {
   testDatabases,
   useMigratedStore,
@@ -155,6 +156,17 @@ export class OutboxWorld {
         }),
       },
     };
+  }
+
+  /** The server's admin channel (`/setup admin-channel`), where notices go. */
+  async createAdminChannel(): Promise<FakeChannel> {
+    const admin = this.fake.createChannel(this.guild.id, { name: "bot-admin" });
+    await saveAdminChannel(this.db, {
+      guildId: this.guild.id,
+      adminChannelId: admin.id,
+      now: this.clock.now(),
+    });
+    return admin;
   }
 
   async subscribeChannel(name: string): Promise<SubscribedChannel> {
