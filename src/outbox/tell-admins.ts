@@ -38,8 +38,9 @@ const passingKinds = new Set(["transient", "rate-limited", "unauthorized"]);
 
 /**
  * Posts `content` in the server's admin channel (`/setup admin-channel`), or only logs it when there is none.
- * Never throws: whatever it reports is already stored. A post Discord fails for a passing reason is queued for
- * the outbox; one it refuses for good (the admin channel deleted or closed) is logged.
+ * Whatever it reports is already stored, so Discord failing the post does not fail the caller: a post failed
+ * for a passing reason is queued for the outbox, one refused for good (the admin channel deleted or closed) is
+ * logged. Only a database that cannot read the server's settings throws.
  */
 export async function tellAdmins(deps: AdminNoticeDeps, notice: AdminNotice): Promise<void> {
   const logFields = { guildId: notice.guildId, ...notice.logFields };

@@ -3,6 +3,7 @@
 // not mapped yet, and is as the bot makes them (no permissions, the tier's colour, below the bot's highest
 // role), is taken over rather than made again, so work redone after a crash adds no second role. The reminder
 // role is never taken over: a tier role sync would take it from the members who opted in.
+import { maxCreateRateLimitWaitMs, maxCreateTimeoutMs } from "../discord/bot-rest-options.js";
 import type { APIRole } from "discord-api-types/v10";
 import { createGuildRole, moveGuildRoles } from "../discord/guild-roles.js";
 import { formatTier, pickTierColour } from "../display/tier.js";
@@ -33,6 +34,13 @@ export interface TierRolesOutcome {
 }
 
 /** Thrown before a role is made once the caller's lease on the server's role work has ended. */
+/**
+ * The least a lease renewed for one create must last: the client for creates holds a create for at most its
+ * rate-limit wait and its time-out (src/discord/bot-rest-options.ts), and a few seconds more record the role.
+ * OUTBOX_LEASE_SECONDS may be shorter (as low as 5 s).
+ */
+export const createLeaseFloorMs = maxCreateRateLimitWaitMs + maxCreateTimeoutMs + 5_000;
+
 export class TierRoleLeaseEndedError extends Error {
   constructor(guildId: string) {
     super(`the lease on server ${guildId}'s role work ended; another worker may hold it`);
@@ -42,10 +50,10 @@ export class TierRoleLeaseEndedError extends Error {
 
 /**
  * Throws Discord's error when a role cannot be created (50013: the caller explains it). `renewLease`, when
- * given, is called before each role is made and renews the caller's lease on the work for the create (a
- * create the client may hold for its rate limit and time-out, up to 40 s, is answered within it); false, the
- * lease has passed to another worker, which may be making the same roles, so this one stops
- * (TierRoleLeaseEndedError) rather than make a second role of a tier.
+ * given, is called before each role is made and renews the caller's lease on the work for the create, for at
+ * least `createLeaseFloorMs`, so the create is answered within it; false, the lease has passed to another
+ * worker, which may be making the same roles, so this one stops (TierRoleLeaseEndedError) rather than make a
+ * second role of a tier.
  */
 export async function ensureTierRoles(
   deps: RoleDeps,

@@ -15,7 +15,7 @@ import { queueGuildRoleSync } from "../store/guild-role-queue.js";
 import { computeRetryDelay, type RetryPolicy } from "../outbox/retry-policy.js";
 import { unauthorizedDelayMs } from "./apply-role-outcome.js";
 import { classifyRoleFailure, isRoleLimitReached, type RoleFailure } from "./classify-role-failure.js";
-import { ensureTierRoles, TierRoleLeaseEndedError } from "./ensure-tier-roles.js";
+import { createLeaseFloorMs, ensureTierRoles, TierRoleLeaseEndedError } from "./ensure-tier-roles.js";
 import type { RoleDeps } from "./role-deps.js";
 import { tellAdminsRolesPaused, tellAdminsTierRoleRefused } from "./tell-admins-about-roles.js";
 
@@ -49,7 +49,7 @@ export async function runTierRoleWork(
           guildId,
           owner: deps.owner,
           now: deps.clock.now(),
-          leaseMs: input.leaseMs,
+          leaseMs: Math.max(input.leaseMs, createLeaseFloorMs),
         });
       const outcome = await ensureTierRoles(deps, guildId, renewLease, work.orderOwed ? "always" : "made");
       const made = outcome.created.length + outcome.adopted.length > 0;

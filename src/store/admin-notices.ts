@@ -52,7 +52,10 @@ export async function queueAdminNotice(
   });
 }
 
-/** The text of a queued notice, for its post; undefined when its inbox row is gone (pruned) or unreadable. */
+/**
+ * The text of a queued notice, for its post; undefined when its inbox row holds none (the inbox keeps a row
+ * while an outbox row names it).
+ */
 export async function findAdminNoticeContent(
   db: Kysely<Database>,
   eventId: string,

@@ -143,6 +143,15 @@ export async function syncTournamentReminders(
         .where("tournament_id", "in", openIds)
         .where("missed_at", "is not", null)
         .execute();
+      // Listed again, even unreadable (no start to compare): a sent reminder's waiting post is no longer gone.
+      await trx
+        .updateTable("tournament_reminders")
+        .set({ status_reason: null, updated_at: now })
+        .where("guild_id", "=", guildId)
+        .where("tournament_id", "in", openIds)
+        .where("status", "=", "sent")
+        .where("status_reason", "=", queuedPostGone)
+        .execute();
     }
     let gone = 0;
     if (input.complete) {
@@ -176,8 +185,9 @@ export async function syncTournamentReminders(
  * A reminder already sent (its post queued) whose tournament this complete read missed, as the complete read
  * before did, is marked gone, so a post still waiting in the outbox (held back by an outage or a rate limit)
  * is dropped when it is rendered rather than ping the role for a tournament withdrawn; the first miss only
- * notes it, as for a scheduled reminder. A later read that lists the tournament again clears the mark
- * (markQueuedPostsMoved). Each row is written at most twice, so old sent rows cost nothing after.
+ * notes it, as for a scheduled reminder. A later read that lists the tournament again clears the mark (or,
+ * readable with another start, marks it moved: markQueuedPostsMoved). Each row is written at most twice while
+ * its tournament stays unlisted, so old sent rows cost nothing after.
  */
 async function markQueuedPostsGone(
   trx: Kysely<Database>,

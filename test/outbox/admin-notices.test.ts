@@ -53,7 +53,7 @@ describe.each(testDatabases())("the admins' notices on $name", (database) => {
     // The client gives up on the answer Discord holds back: the post is made, the bot does not know it.
     const deps = {
       db: world.db,
-      rest: world.createRest({ retries: 0, timeout: 1000 }),
+      rest: world.createRest({ retries: 0, timeout: 3000 }),
       clock: world.clock,
       logger: world.logger,
     };
@@ -69,6 +69,33 @@ describe.each(testDatabases())("the admins' notices on $name", (database) => {
     // Sent again under the first try's nonce, Discord answers with the message it made.
     expect(world.contents(admin.id)).toEqual(["Tier roles are paused."]);
     expect(await queuedNotices()).toEqual([{ id: expect.any(String), status: "delivered" }]);
+  });
+
+  it("drops a queued notice once the admins moved their channel", async () => {
+    const admin = await createAdminChannel();
+    world.fake.setRouteOutage(postMessage, true);
+    const deps = {
+      db: world.db,
+      rest: world.createRest({ retries: 0 }),
+      clock: world.clock,
+      logger: world.logger,
+    };
+    await tellAdmins(deps, notice("Tier roles are paused."));
+    expect(await queuedNotices()).toHaveLength(1);
+
+    // The old channel may be public now: it is not told.
+    const moved = await createAdminChannel();
+    world.fake.setRouteOutage(postMessage, false);
+    await world.createWorker().runOnce();
+
+    expect(world.contents(admin.id)).toEqual([]);
+    expect(world.contents(moved.id)).toEqual([]);
+    expect(world.logs).toContainEqual(
+      expect.objectContaining({
+        channelId: admin.id,
+        msg: "a queued admins' notice's channel is no longer the admin channel; nothing to post",
+      }),
+    );
   });
 
   it("only logs a notice whose admin channel was deleted", async () => {

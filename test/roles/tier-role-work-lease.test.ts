@@ -26,7 +26,7 @@ describe("making the roles of new tiers when a worker's lease ends while it wait
     clock.advance(1);
   });
 
-  function createWorker(owner: string): RoleWorker {
+  function createWorker(owner: string, workerLeaseMs = leaseMs): RoleWorker {
     const rest = discord.newClient();
     return createTestRoleWorker({
       db: store.db,
@@ -34,7 +34,7 @@ describe("making the roles of new tiers when a worker's lease ends while it wait
       clock,
       applicationId: discord.fake.applicationId,
       owner,
-      leaseMs,
+      leaseMs: workerLeaseMs,
     });
   }
 
@@ -58,27 +58,36 @@ describe("making the roles of new tiers when a worker's lease ends while it wait
     expect(await findGuildRoleSettings(store.db, discord.guild.id)).toMatchObject({ tiersPending: false });
   });
 
-  it("renews the lease for each role it makes, so a create sent late in it is not made twice", async () => {
-    // The first worker reaches its create a second before its lease ends, and Discord is slow to take it.
-    const reads = discord.fake.holdResponses("GET", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
-    const creates = discord.fake.holdRequests("POST", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
-    const first = createWorker("worker-1").runOnce();
-    await reads.waitForCaught(1);
-    clock.advance(leaseMs - 1000);
-    reads.release();
-    await creates.waitForCaught(1);
-    // Past the lease as first claimed: a worker that finds it free reads no role yet and makes one.
-    clock.advance(2000);
-    const second = createWorker("worker-2").runOnce();
-    await Promise.race([second, creates.waitForCaught(2)]);
-    creates.release();
-    await Promise.all([first, second]);
+  it.each([
+    // The first worker reaches its create a second before its lease ends; the second comes just after it.
+    { lease: "the outbox's", workerLeaseMs: leaseMs, secondComesAfterMs: 2000 },
+    // OUTBOX_LEASE_SECONDS of 20: renewed for 20 s, the lease would end while the client may still hold the
+    // create (up to 40 s); it is renewed for 45 s at least.
+    { lease: "a short", workerLeaseMs: 20_000, secondComesAfterMs: 25_000 },
+  ])(
+    "renews $lease lease for each role it makes, so a create sent late in it is not made twice",
+    async ({ workerLeaseMs, secondComesAfterMs }) => {
+      // Discord is slow to take the first worker's create.
+      const reads = discord.fake.holdResponses("GET", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
+      const creates = discord.fake.holdRequests("POST", new RegExp(`^/guilds/${discord.guild.id}/roles$`));
+      const first = createWorker("worker-1", workerLeaseMs).runOnce();
+      await reads.waitForCaught(1);
+      clock.advance(workerLeaseMs - 1000);
+      reads.release();
+      await creates.waitForCaught(1);
+      // Past the lease as first claimed: a worker that finds it free reads no role yet and makes one.
+      clock.advance(secondComesAfterMs);
+      const second = createWorker("worker-2", workerLeaseMs).runOnce();
+      await Promise.race([second, creates.waitForCaught(2)]);
+      creates.release();
+      await Promise.all([first, second]);
 
-    expect(discord.fake.roles.list(discord.guild.id).filter((role) => role.name === "Legend")).toHaveLength(
-      1,
-    );
-    expect((await listTierRoles(store.db, discord.guild.id)).map((mapping) => mapping.tier)).toEqual([
-      "legend",
-    ]);
-  });
+      expect(discord.fake.roles.list(discord.guild.id).filter((role) => role.name === "Legend")).toHaveLength(
+        1,
+      );
+      expect((await listTierRoles(store.db, discord.guild.id)).map((mapping) => mapping.tier)).toEqual([
+        "legend",
+      ]);
+    },
+  );
 });

@@ -157,8 +157,19 @@ describe.each(testDatabases())("tournament reminders on $name", (database) => {
     expect(await reasons()).toEqual([["sent", null]]);
     await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 7 * minute });
     expect(await reasons()).toEqual([["sent", queuedPostGone]]);
-    // Listed again (a read had missed it twice): its post, if it still waits, goes out after all.
-    await sync(store.db, { tournaments: [sprint], leads: [10], now: startsAt - 6 * minute });
+    // Listed again (a read had missed it twice), even without a start it can read: its post, if it still
+    // waits, goes out after all.
+    await sync(store.db, {
+      tournaments: [],
+      leads: [10],
+      now: startsAt - 6 * minute,
+      unreadableIds: [sprint.id],
+    });
+    expect(await reasons()).toEqual([["sent", null]]);
+    await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 5 * minute });
+    await sync(store.db, { tournaments: [], leads: [10], now: startsAt - 4 * minute });
+    expect(await reasons()).toEqual([["sent", queuedPostGone]]);
+    await sync(store.db, { tournaments: [sprint], leads: [10], now: startsAt - 3 * minute });
     expect(await reasons()).toEqual([["sent", null]]);
   });
 

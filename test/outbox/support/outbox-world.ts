@@ -147,7 +147,7 @@ export class OutboxWorld {
         onFailure: reactToClosedChannel({ logger: this.logger }),
       },
       named: {
-        [adminNoticeSource]: createAdminNoticeSource({ db: this.db }),
+        [adminNoticeSource]: createAdminNoticeSource({ db: this.db, logger: this.logger }),
         [reminderSource]: createReminderSource({
           db: this.db,
           clock: this.clock,
