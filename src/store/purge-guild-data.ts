@@ -2,11 +2,14 @@
 // (docs/architecture.md, "When the bot leaves a server"). Every table with a guild_id is here, and the rows
 // that belong to the guild through its webhook endpoints: their retired secrets and the events they received.
 import type { Kysely } from "kysely";
+import { adminNoticeSource } from "./admin-notices.js";
 import { deleteUncardedAnswers } from "./battle-answers.js";
 import type { Database } from "./database.js";
+import { idsPerQuery, inSlices } from "./in-slices.js";
 import { listGuildOAuthCredentials } from "./member-links.js";
 import { queueRoleConnectionsOfGuild } from "./role-connection-writes.js";
 import { forgetGuildOfTokenRevocations, queueTokenRevocation, tokenToRevokeOf } from "./token-revocations.js";
+import { reminderSource } from "./tournament-reminders.js";
 import type { SecretBox } from "../secrets/secret-box.js";
 
 /** Rows deleted per table, for the log. */
@@ -87,9 +90,28 @@ export async function purgeRemovedGuild(
       await trx.selectFrom("webhook_endpoints").select("id").where("guild_id", "=", guildId).execute()
     ).map((row) => row.id);
 
+    // A queued admins' notice's text, and a reminder's, is an inbox row of its own source that only this
+    // guild's outbox row names: read before the outbox goes, deleted with the guild's other inbox rows.
+    const ownEvents = await trx
+      .selectFrom("outbox")
+      .select(["source", "event_id"])
+      .where("guild_id", "=", guildId)
+      .where("source", "in", [adminNoticeSource, reminderSource])
+      .execute();
     // The outbox names inbox rows, so it goes before them.
     const outboxRows = await count(trx.deleteFrom("outbox").where("guild_id", "=", guildId));
-    const inboxEvents =
+    let ownInboxEvents = 0;
+    for (const source of [adminNoticeSource, reminderSource]) {
+      const eventIds = ownEvents.filter((row) => row.source === source).map((row) => row.event_id);
+      ownInboxEvents += (
+        await inSlices(eventIds, idsPerQuery, async (slice) => [
+          await count(
+            trx.deleteFrom("inbox_events").where("source", "=", source).where("event_id", "in", slice),
+          ),
+        ])
+      ).reduce((sum, deleted) => sum + deleted, 0);
+    }
+    const endpointInboxEvents =
       endpointIds.length === 0
         ? 0
         : await count(
@@ -126,7 +148,7 @@ export async function purgeRemovedGuild(
     });
     return {
       outboxRows,
-      inboxEvents,
+      inboxEvents: endpointInboxEvents + ownInboxEvents,
       retiredSecrets,
       webhookEndpoints: await count(trx.deleteFrom("webhook_endpoints").where("guild_id", "=", guildId)),
       subscriptions: await count(trx.deleteFrom("subscriptions").where("guild_id", "=", guildId)),

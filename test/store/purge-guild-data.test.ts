@@ -3,6 +3,7 @@
 // other guild's row; a guild the bot came back to keeps everything.
 import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
+import { adminNoticeSource, queueAdminNotice } from "../../src/store/admin-notices.js";
 import { listBattleAnswers } from "../../src/store/battle-answers.js";
 import type { Store } from "../../src/store/create-db.js";
 import type { Database } from "../../src/store/database.js";
@@ -106,6 +107,35 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     expect(await listBattleAnswers(store.db, "bat_1")).toHaveLength(2);
     expect(await listBattleAnswers(store.db, `bat_only_${guildA}`)).toEqual([]);
     expect(await listBattleAnswers(store.db, `bat_only_${guildB}`)).toHaveLength(1);
+  });
+
+  it("deletes the text of the guild's queued admins' notices, and no other guild's", async () => {
+    await seedGuild(store.db, guildA);
+    await seedGuild(store.db, guildB);
+    for (const guildId of [guildA, guildB]) {
+      const notice = { id: `notice_${guildId}`, guildId, channelId: "200000000000000777", now: testNow };
+      await queueAdminNotice(store.db, { ...notice, content: `I paused <#${guildId}>.` });
+    }
+    await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
+    const notices = () =>
+      store.db
+        .selectFrom("inbox_events")
+        .select("event_id")
+        .where("source", "=", adminNoticeSource)
+        .orderBy("event_id")
+        .execute();
+    expect(await notices()).toHaveLength(2);
+
+    const purged = await purgeRemovedGuild(store.db, box, {
+      guildId: guildA,
+      removedBefore: testNow + 1,
+      now: testNow + 1,
+      queueOAuthTokens: false,
+    });
+
+    // The endpoint's event and the notice's text.
+    expect(purged).toMatchObject({ outboxRows: 3, inboxEvents: 2 });
+    expect(await notices()).toEqual([{ event_id: `notice_${guildB}` }]);
   });
 
   /** guildA seeded, with one member linked through OAuth too, and removed at testNow. */
