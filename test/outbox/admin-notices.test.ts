@@ -22,17 +22,17 @@ describe.each(testDatabases())("the admins' notices on $name", (database) => {
   const queuedNotices = () =>
     world.db.selectFrom("outbox").select(["id", "status"]).where("source", "=", adminNoticeSource).execute();
 
-  it("queues a notice whose post met an outage, and posts it once Discord is back", async () => {
+  /** Tells the admins while Discord's message route is down (it stays down); their channel. */
+  async function tellAdminsInOutage(content: string) {
     const admin = await createAdminChannel();
     world.fake.setRouteOutage(postMessage, true);
-    const deps = {
-      db: world.db,
-      rest: world.createRest({ retries: 0 }),
-      clock: world.clock,
-      logger: world.logger,
-    };
+    const rest = world.createRest({ retries: 0 });
+    await tellAdmins({ db: world.db, rest, clock: world.clock, logger: world.logger }, notice(content));
+    return admin;
+  }
 
-    await tellAdmins(deps, notice("I paused <#1> and <@&2>: grant me access there."));
+  it("queues a notice whose post met an outage, and posts it once Discord is back", async () => {
+    const admin = await tellAdminsInOutage("I paused <#1> and <@&2>: grant me access there.");
 
     expect(world.contents(admin.id)).toEqual([]);
     expect(await queuedNotices()).toEqual([{ id: expect.any(String), status: "pending" }]);
@@ -72,15 +72,7 @@ describe.each(testDatabases())("the admins' notices on $name", (database) => {
   });
 
   it("drops a queued notice once the admins moved their channel", async () => {
-    const admin = await createAdminChannel();
-    world.fake.setRouteOutage(postMessage, true);
-    const deps = {
-      db: world.db,
-      rest: world.createRest({ retries: 0 }),
-      clock: world.clock,
-      logger: world.logger,
-    };
-    await tellAdmins(deps, notice("Tier roles are paused."));
+    const admin = await tellAdminsInOutage("Tier roles are paused.");
     expect(await queuedNotices()).toHaveLength(1);
 
     // The old channel may be public now: it is not told.
