@@ -155,63 +155,51 @@ export async function syncTournamentReminders(
     }
     let gone = 0;
     if (input.complete) {
-      const missedNow = (eb: ExpressionBuilder<Database, "tournament_reminders">) =>
-        eb.and([
-          eb("guild_id", "=", guildId),
-          eb("status", "=", "scheduled"),
-          ...(openIds.length === 0 ? [] : [eb("tournament_id", "not in", openIds)]),
-        ]);
-      // Missed by this read and the complete one before: skipped. Then those this read is the first to miss.
-      const skipped = await trx
-        .updateTable("tournament_reminders")
-        .set({ status: "skipped", status_reason: "gone", missed_at: null, updated_at: now })
-        .where(missedNow)
-        .where("missed_at", "is not", null)
-        .executeTakeFirst();
-      gone = Number(skipped.numUpdatedRows);
-      await trx
-        .updateTable("tournament_reminders")
-        .set({ missed_at: now })
-        .where(missedNow)
-        .where("missed_at", "is", null)
-        .execute();
-      await markQueuedPostsGone(trx, { guildId, openIds, now });
+      // Missed by this read and the complete one before: a reminder still to send is skipped, and a sent one's
+      // post, if it still waits in the outbox (held back by an outage or a rate limit), is marked gone, so it is
+      // dropped when rendered rather than ping the role for a tournament withdrawn. A first miss is only noted.
+      gone = await recordMisses(trx, { guildId, openIds, now }, "scheduled");
+      await recordMisses(trx, { guildId, openIds, now }, "sent");
     }
     return { scheduled, moved, gone };
   });
 }
 
 /**
- * A reminder already sent (its post queued) whose tournament this complete read missed, as the complete read
- * before did, is marked gone, so a post still waiting in the outbox (held back by an outage or a rate limit)
- * is dropped when it is rendered rather than ping the role for a tournament withdrawn; the first miss only
- * notes it, as for a scheduled reminder. A later read that lists the tournament again clears the mark (or,
- * readable with another start, marks it moved: markQueuedPostsMoved). Each row is written at most twice while
- * its tournament stays unlisted, so old sent rows cost nothing after.
+ * Notes the guild's reminders in `rows` whose tournament this complete read missed; those the complete read
+ * before missed too get their second miss: a scheduled reminder is skipped as gone, a sent one's waiting post
+ * marked gone (a later read that lists the tournament clears that mark, or marks it moved: markQueuedPostsMoved).
+ * A sent row is written at most twice while its tournament stays unlisted. Answers how many had their second.
  */
-async function markQueuedPostsGone(
+async function recordMisses(
   trx: Kysely<Database>,
   input: { readonly guildId: string; readonly openIds: readonly string[]; readonly now: number },
-): Promise<void> {
+  rows: "scheduled" | "sent",
+): Promise<number> {
   const missedNow = (eb: ExpressionBuilder<Database, "tournament_reminders">) =>
     eb.and([
       eb("guild_id", "=", input.guildId),
-      eb("status", "=", "sent"),
-      eb("status_reason", "is", null),
+      eb("status", "=", rows),
+      ...(rows === "sent" ? [eb("status_reason", "is", null)] : []),
       ...(input.openIds.length === 0 ? [] : [eb("tournament_id", "not in", input.openIds)]),
     ]);
-  await trx
+  const secondMiss =
+    rows === "scheduled"
+      ? ({ status: "skipped", status_reason: "gone" } as const)
+      : ({ status_reason: queuedPostGone } as const);
+  const second = await trx
     .updateTable("tournament_reminders")
-    .set({ status_reason: queuedPostGone, missed_at: null, updated_at: input.now })
+    .set({ ...secondMiss, missed_at: null, updated_at: input.now })
     .where(missedNow)
     .where("missed_at", "is not", null)
-    .execute();
+    .executeTakeFirst();
   await trx
     .updateTable("tournament_reminders")
     .set({ missed_at: input.now })
     .where(missedNow)
     .where("missed_at", "is", null)
     .execute();
+  return Number(second.numUpdatedRows);
 }
 
 /**
