@@ -29,6 +29,8 @@ export interface GatewayOptions {
 
 /** Counters for tests: how the bot connected. */
 export interface GatewayStats {
+  /** WebSocket connections accepted on the gateway's path. */
+  connections: number;
   identifies: number;
   /** IDENTIFYs closed with 4010 Invalid shard or 4011 Sharding required. */
   refusedShards: number;
@@ -42,6 +44,7 @@ export interface GatewayStats {
  */
 export class GatewayServer {
   readonly stats: GatewayStats = {
+    connections: 0,
     identifies: 0,
     refusedShards: 0,
     resumes: 0,
@@ -127,6 +130,7 @@ export class GatewayServer {
 
   private accept(socket: WebSocket, query: URLSearchParams): void {
     this.sockets.add(socket);
+    this.stats.connections += 1;
     if ((query.get("encoding") ?? "json") !== "json") {
       socket.close(closeCode.decodeError, "Only JSON encoding is supported by the fake Discord");
       return;

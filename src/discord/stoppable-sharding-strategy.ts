@@ -14,9 +14,22 @@ import type { GatewaySendPayload } from "discord-api-types/v10";
  * A shard that stays closed once ended. @discordjs/ws 1.2's destroy aborts a wait for HELLO or READY under way,
  * whose handler then destroys the shard again to reconnect: that second destroy drops the first one's wait for
  * the close (it never resolves) and opens a new session 500 ms later. Once ended, those destroys do nothing.
+ * A shard that lost its connection pauses 500 ms idle before it connects again; ended in that pause, it does not
+ * connect when the pause is over.
  */
 class StoppableShard extends WebSocketShard {
   #ended = false;
+
+  constructor(...args: ConstructorParameters<typeof WebSocketShard>) {
+    super(...args);
+    // Private in @discordjs/ws's types, so wrapped here rather than overridden: the reconnect after the pause
+    // calls it, and so does connect().
+    const internalConnect = (this as unknown as Reconnecting).internalConnect.bind(this);
+    (this as unknown as Reconnecting).internalConnect = async () => {
+      if (this.#ended) return;
+      await internalConnect();
+    };
+  }
 
   /** Closes the connection (code 1000 unless told) for good. */
   async end(options: Omit<WebSocketShardDestroyOptions, "recover">): Promise<void> {
@@ -28,6 +41,11 @@ class StoppableShard extends WebSocketShard {
     if (this.#ended) return;
     await super.destroy(options);
   }
+}
+
+/** The method @discordjs/ws 1.2's shard opens a connection with (its types mark it private). */
+interface Reconnecting {
+  internalConnect: () => Promise<void>;
 }
 
 /** What the manager relays: every shard event, with the shard's id added. */
