@@ -2,7 +2,7 @@
 // a nonce named after the group, and marks the rows delivered. Sent again after a crash, the same nonces make
 // Discord return the messages it already made instead of posting them twice.
 import { sendOutboxMessage } from "../discord/send-message.js";
-import { regroupOutboxRows } from "../store/outbox-groups.js";
+import { regroupOutboxRows, takeOutboxGroup } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { releaseEntry } from "./apply-failure.js";
 import { classifyFailure, type DeliveryFailure } from "./classify-failure.js";
@@ -20,12 +20,24 @@ interface Group {
   readonly parts: readonly SummaryPart[];
 }
 
+/**
+ * The group's rows were leased for `deps.leaseMs` just before this is called (recorded or taken). Each part
+ * after the first waits its turn under the channel's rate limit, so a summary of many parts can outlast the
+ * lease: past half of it, the lease is taken again before the next part, and if another worker holds some of
+ * the rows by then (the lease ran out while a part waited), this one stops and leaves the group to it, which
+ * sends every part under the same nonces (Discord keeps those already made).
+ */
 export async function sendGroup(deps: OutboxDeps, group: Group): Promise<TurnOutcome> {
   const [first] = group.entries;
   if (first === undefined) return { ok: true, results: [] };
   if (group.parts.length > maxMessagesPerGroup) return sendWithOverflow(deps, group);
   const messageIds: string[] = [];
+  let leasedAt = deps.clock.now();
   for (const [part, { message }] of group.parts.entries()) {
+    if (part > 0 && deps.clock.now() - leasedAt >= deps.leaseMs / 2) {
+      leasedAt = deps.clock.now();
+      if (!(await renewGroupLease(deps, group, leasedAt))) return leaveToOther(deps, group, part);
+    }
     try {
       messageIds.push(
         await sendOutboxMessage(deps.rest, first, message, nameMessageNonce(group.groupId, part)),
@@ -101,6 +113,27 @@ async function failPart(
   const settled = await markPosted(deps, group.entries.filter(isPosted), messageIds[0]);
   if (!settled.ok) return { ...settled, entries: group.entries };
   return { ok: false, failure, entries: unsent, settled: settled.results };
+}
+
+/** Leases the group's rows again for `deps.leaseMs`; false when another worker holds any of them now. */
+async function renewGroupLease(deps: OutboxDeps, group: Group, now: number): Promise<boolean> {
+  const held = await takeOutboxGroup(deps.db, {
+    groupId: group.groupId,
+    owner: deps.owner,
+    now,
+    leaseMs: deps.leaseMs,
+  });
+  const ids = new Set(group.entries.map((entry) => entry.id));
+  return held.every((entry) => !ids.has(entry.id) || entry.leaseOwner === deps.owner);
+}
+
+/** Hands back the rows this worker still holds, due at once, so the worker holding the others soon has all. */
+async function leaveToOther(deps: OutboxDeps, group: Group, part: number): Promise<TurnOutcome> {
+  const reason = `another worker took part of the group over before its part ${String(part + 1)}`;
+  return {
+    ok: true,
+    results: await Promise.all(group.entries.map((entry) => releaseEntry(deps, entry, reason, 0))),
+  };
 }
 
 /** The sources hear before the rows are marked delivered (deliver-entry.ts, tellPosted). */
