@@ -88,7 +88,12 @@ function classifyDiscordError(error: DiscordAPIError, action: OutboxAction): Del
   if (error.code === RESTJSONErrorCodes.MissingPermissions && action === "archive-thread") {
     return { kind: "thread-gone", detail };
   }
-  if (error.code === RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType && action === "start-thread") {
+  // No thread can start there (a voice channel's chat), or from a message deleted before it started.
+  if (
+    action === "start-thread" &&
+    (error.code === RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType ||
+      error.code === RESTJSONErrorCodes.UnknownMessage)
+  ) {
     return { kind: "thread-gone", detail };
   }
   if (error.code === RESTJSONErrorCodes.MissingPermissions && (inThread || action === "start-thread")) {

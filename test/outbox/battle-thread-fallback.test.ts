@@ -2,7 +2,7 @@
 // (src/store/forget-thread.ts): it is posted in the card's channel when that channel's route
 // would have had it there, and nothing subscribed to is lost; the thread's own notices are not.
 import { describe, expect, it } from "vitest";
-import { ChannelType } from "discord.js";
+import { ChannelType, Routes } from "discord.js";
 import { findBattleCard } from "../../src/store/battle-cards.js";
 import { saveAdminChannel } from "../../src/store/guild-settings.js";
 import { listThreadPauses } from "../../src/store/thread-pauses.js";
@@ -52,6 +52,30 @@ describe.each(testDatabases())("a battle card's forgotten thread on $name", (dat
     expect((await rowsOf("thread-post")).map((row) => row.status)).toEqual(["dead"]);
     expect(await rowsOf("post")).toMatchObject([{ status: "delivered", subscription_id: subscription.id }]);
     expect(world.fake.threads.list(world.guild.id)).toEqual([]);
+  });
+
+  it("forgets the thread of a card deleted before its thread started, and posts its updates in the channel", async () => {
+    world.fake.roles.grantBot(world.guild.id, ["CreatePublicThreads", "SendMessagesInThreads"]);
+    const { channel } = await subscribedChannel();
+    const card = await postCard(channel.id, "bat_card_deleted");
+    // A moderator deletes the card before the bot starts its thread.
+    await world.createRest().delete(Routes.channelMessage(channel.id, card.messageId));
+    const worker = createWorker();
+
+    // The start meets Unknown Message (10008): no thread will be, so it is forgotten at once.
+    await worker.runOnce();
+    expect(await rowsOf("start-thread")).toMatchObject([
+      { status: "dead", last_error: expect.stringContaining("10008") },
+    ]);
+    expect((await findBattleCard(world.db, card))?.threadId).toBeNull();
+
+    // The battle's updates are queued for the channel, not for the thread that never was.
+    await battleStarted(card.battleId);
+    await worker.runOnce();
+    expect(await rowsOf("thread-post")).toEqual([]);
+    expect(titlesIn(channel.id)).toEqual(["🟢 Battle started: Two Sum"]);
+    // The card, then the start in the channel: none to a thread.
+    expect(world.fake.stats.requestsByRoute.get("POST /channels/:channelId/messages")).toBe(2);
   });
 
   it("posts in the channel the update that found its thread deleted, but not the thread's join notice", async () => {
