@@ -4,10 +4,9 @@
 // one still sent it: both sent every part. Now the lease is taken again before a part once half of it has
 // passed. SQLite only: the manual clock is the lease's clock there (src/store/lease-clock.ts).
 import { describe, expect, it } from "vitest";
-import type { OutboxResult, RenderOutboxSummary } from "../../src/outbox/index.js";
-import { findInboxEvent } from "../../src/store/inbox.js";
+import type { OutboxResult } from "../../src/outbox/index.js";
 import { sqliteInMemory, useOutboxWorld } from "./support/outbox-world.js";
-import type { TestEvent } from "./support/test-renderer.js";
+import { renderMessagePerRow } from "./support/test-renderer.js";
 
 const windowMs = 3000;
 const leaseMs = 10_000;
@@ -15,27 +14,29 @@ const leaseMs = 10_000;
 describe("a summary sent over longer than its lease", () => {
   const world = useOutboxWorld(sqliteInMemory);
 
-  /** One message per row: each row's title, alone. */
-  const messagePerRow: RenderOutboxSummary = async (entries) =>
-    Promise.all(
-      entries.map(async (entry) => {
-        const event = await findInboxEvent(world.db, { source: entry.source, eventId: entry.eventId });
-        return {
-          message: { embeds: [{ title: (event?.payload as TestEvent).title ?? "" }] },
-          rowIds: [entry.id],
-        };
-      }),
-    );
+  const messagePerRow = renderMessagePerRow(world);
 
-  it("keeps its rows from another worker until every part is sent, each part once", async () => {
+  /**
+   * A contest's changes, one part each, due as one summary; the worker that sends it and another, both with
+   * the same lease; the channel's posts, to hold their answers.
+   */
+  async function queueSummary(titles: readonly string[]) {
     const target = await world.subscribeChannel("ratings");
-    const titles = ["member 0", "member 1", "member 2", "member 3"];
     const ids: string[] = [];
     for (const title of titles) ids.push(await world.enqueueChange(target, "tournament:t1", title, windowMs));
     world.clock.advance(windowMs);
-    const sender = world.createWorker({ renderSummary: messagePerRow, owner: "worker-a", leaseMs });
-    const other = world.createWorker({ renderSummary: messagePerRow, owner: "worker-b", leaseMs });
-    const posts = new RegExp(`^/channels/${target.channelId}/messages$`);
+    return {
+      target,
+      ids,
+      sender: world.createWorker({ renderSummary: messagePerRow, owner: "worker-a", leaseMs }),
+      other: world.createWorker({ renderSummary: messagePerRow, owner: "worker-b", leaseMs }),
+      posts: new RegExp(`^/channels/${target.channelId}/messages$`),
+    };
+  }
+
+  it("keeps its rows from another worker until every part is sent, each part once", async () => {
+    const titles = ["member 0", "member 1", "member 2", "member 3"];
+    const { target, ids, sender, other, posts } = await queueSummary(titles);
 
     const firstPart = world.fake.holdResponses("POST", posts);
     const sending = sender.runOnce();
@@ -67,13 +68,8 @@ describe("a summary sent over longer than its lease", () => {
   });
 
   it("stops when another worker took the group over while a part waited, and leaves every part to it", async () => {
-    const target = await world.subscribeChannel("ratings");
     const titles = ["member 0", "member 1", "member 2"];
-    for (const title of titles) await world.enqueueChange(target, "tournament:t1", title, windowMs);
-    world.clock.advance(windowMs);
-    const sender = world.createWorker({ renderSummary: messagePerRow, owner: "worker-a", leaseMs });
-    const other = world.createWorker({ renderSummary: messagePerRow, owner: "worker-b", leaseMs });
-    const posts = new RegExp(`^/channels/${target.channelId}/messages$`);
+    const { target, sender, other, posts } = await queueSummary(titles);
 
     const held = world.fake.holdResponses("POST", posts);
     const sending = sender.runOnce();

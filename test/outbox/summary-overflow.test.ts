@@ -3,11 +3,9 @@
 // Discord with its limits raised, so 100 messages to one channel take no minutes.
 import { describe, expect, it } from "vitest";
 import { maxMessagesPerGroup } from "../../src/outbox/group-nonce.js";
-import type { RenderOutboxSummary } from "../../src/outbox/index.js";
-import { findInboxEvent } from "../../src/store/inbox.js";
 import { testDatabases } from "../store/databases.js";
 import { useOutboxWorld } from "./support/outbox-world.js";
-import type { TestEvent } from "./support/test-renderer.js";
+import { renderMessagePerRow } from "./support/test-renderer.js";
 
 const windowMs = 3000;
 const plenty = { limit: 10_000, windowMs: 1000 };
@@ -20,17 +18,7 @@ describe.each(testDatabases())("a summary of more than a group's messages on $na
     },
   });
 
-  /** One message per row: each row's title, alone. */
-  const messagePerRow: RenderOutboxSummary = async (entries) =>
-    Promise.all(
-      entries.map(async (entry) => {
-        const event = await findInboxEvent(world.db, { source: entry.source, eventId: entry.eventId });
-        return {
-          message: { embeds: [{ title: (event?.payload as TestEvent).title ?? "" }] },
-          rowIds: [entry.id],
-        };
-      }),
-    );
+  const messagePerRow = renderMessagePerRow(world);
 
   it("posts the rows past the 99th message as the next summary, every row once", async () => {
     const target = await world.subscribeChannel("ratings");

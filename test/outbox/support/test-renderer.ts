@@ -1,6 +1,6 @@
 // A small real renderer for the worker's tests: the message is built from the inbox event the row names.
 import type { Kysely } from "kysely";
-import type { RenderOutboxEntry } from "../../../src/outbox/index.js";
+import type { RenderOutboxEntry, RenderOutboxSummary } from "../../../src/outbox/index.js";
 import type { Database } from "../../../src/store/database.js";
 import { findInboxEvent } from "../../../src/store/inbox.js";
 
@@ -31,6 +31,23 @@ export function renderTestAnnouncement(db: Kysely<Database>): RenderOutboxEntry 
     if (payload.asEmbed === true) return renderEmbed(title, payload);
     return { content: entry.action === "edit" ? `${title} (card updated)` : title };
   };
+}
+
+/**
+ * A summary of one message per row: each row's title, alone in an embed. `store.db` is read at each render, so
+ * a test world whose database opens in a hook can be passed before it does.
+ */
+export function renderMessagePerRow(store: { readonly db: Kysely<Database> }): RenderOutboxSummary {
+  return async (entries) =>
+    Promise.all(
+      entries.map(async (entry) => {
+        const event = await findInboxEvent(store.db, { source: entry.source, eventId: entry.eventId });
+        return {
+          message: { embeds: [{ title: (event?.payload as TestEvent | undefined)?.title ?? "" }] },
+          rowIds: [entry.id],
+        };
+      }),
+    );
 }
 
 function renderEmbed(title: string, payload: TestEvent) {
