@@ -24,8 +24,14 @@ class StoppableShard extends WebSocketShard {
     super(...args);
     // Private in @discordjs/ws's types, so wrapped here rather than overridden: the reconnect after the pause
     // calls it, and so does connect().
-    const internalConnect = (this as unknown as Reconnecting).internalConnect.bind(this);
-    (this as unknown as Reconnecting).internalConnect = async () => {
+    const shard = this as unknown as Partial<Reconnecting>;
+    if (typeof shard.internalConnect !== "function") {
+      throw new TypeError(
+        "@discordjs/ws's WebSocketShard has no internalConnect: StoppableShard needs updating",
+      );
+    }
+    const internalConnect = shard.internalConnect.bind(this);
+    shard.internalConnect = async () => {
       if (this.#ended) return;
       await internalConnect();
     };

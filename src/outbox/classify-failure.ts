@@ -21,7 +21,8 @@ export type DeliveryFailure =
    * post there no more, so it is as gone. An archive refused with 403 Missing Permissions is one too: the bot
    * started the thread, and its creator may archive it unless it is locked, which no permission of the
    * channel's changes. And a thread that cannot be: a start from a message in a channel that has no threads
-   * (400 50024: the message is in a thread, or in a voice channel's chat), whose updates belong in the channel.
+   * (400 50024: the message is in a thread, or in a voice channel's chat), or from a message deleted before its
+   * thread started (404 10008), whose updates belong in the channel.
    */
   | { readonly kind: "thread-gone"; readonly detail: string }
   /**

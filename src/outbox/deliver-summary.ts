@@ -37,14 +37,15 @@ export async function deliverSummary(deps: OutboxDeps, head: OutboxEntry): Promi
     now,
     leaseMs: deps.leaseMs,
   });
-  return sendSummary(deps, groupId, entries);
+  return sendSummary(deps, groupId, entries, now);
 }
 
-/** Renders and sends the summary of a recorded group. */
+/** Renders and sends the summary of a recorded group, whose rows were leased at `leasedAt`. */
 export async function sendSummary(
   deps: OutboxDeps,
   groupId: string,
   entries: readonly OutboxEntry[],
+  leasedAt: number,
 ): Promise<TurnOutcome> {
   const [first] = entries;
   const renderSummary = first === undefined ? undefined : findOutboxSource(deps.sources, first).renderSummary;
@@ -56,5 +57,5 @@ export async function sendSummary(
     const detail = `rendering the summary failed: ${describeError(error)}`;
     return { ok: false, failure: { kind: "transient", detail }, entries };
   }
-  return sendGroup(deps, { groupId, entries, parts });
+  return sendGroup(deps, { groupId, leasedAt, entries, parts });
 }

@@ -104,7 +104,12 @@ async function deliverCoalesced(
   const messages = new Map(rows.map((row) => [row.entry.id, row.message]));
   const combined = combineMessages(recorded.flatMap((entry) => messages.get(entry.id) ?? []));
   const rowIds = recorded.map((entry) => entry.id);
-  return sendGroup(deps, { groupId, entries: recorded, parts: [{ message: combined.message, rowIds }] });
+  return sendGroup(deps, {
+    groupId,
+    leasedAt: now,
+    entries: recorded,
+    parts: [{ message: combined.message, rowIds }],
+  });
 }
 
 /**
@@ -141,12 +146,8 @@ async function gatherFollowers(
  */
 async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string): Promise<TurnOutcome> {
   const { owner } = deps;
-  const entries = await takeOutboxGroup(deps.db, {
-    groupId,
-    owner,
-    now: deps.clock.now(),
-    leaseMs: deps.leaseMs,
-  });
+  const now = deps.clock.now();
+  const entries = await takeOutboxGroup(deps.db, { groupId, owner, now, leaseMs: deps.leaseMs });
   if (!entries.some((entry) => entry.id === head.id)) {
     return { ok: true, results: [describeResult(head, "released", { reason: "no longer pending" })] };
   }
@@ -161,7 +162,7 @@ async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string)
   }
   // A row whose group was broken up is its own group of one, sent as itself.
   if (entries.length === 1 && groupId === head.id) return deliverAlone(deps, head);
-  if (isSummarised(deps, head)) return sendSummary(deps, groupId, entries);
+  if (isSummarised(deps, head)) return sendSummary(deps, groupId, entries, now);
   const messages: RenderedMessage[] = [];
   for (const entry of entries) {
     const rendered = await renderEntry(deps, entry);
@@ -170,5 +171,5 @@ async function resendGroup(deps: OutboxDeps, head: OutboxEntry, groupId: string)
   }
   const rowIds = entries.map((entry) => entry.id);
   const parts = messages.length === 0 ? [] : [{ message: combineMessages(messages).message, rowIds }];
-  return sendGroup(deps, { groupId, entries, parts });
+  return sendGroup(deps, { groupId, leasedAt: now, entries, parts });
 }

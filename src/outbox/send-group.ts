@@ -2,7 +2,7 @@
 // a nonce named after the group, and marks the rows delivered. Sent again after a crash, the same nonces make
 // Discord return the messages it already made instead of posting them twice.
 import { sendOutboxMessage } from "../discord/send-message.js";
-import { regroupOutboxRows, takeOutboxGroup } from "../store/outbox-groups.js";
+import { regroupOutboxRows, renewOutboxGroupLease } from "../store/outbox-groups.js";
 import type { OutboxEntry } from "../store/outbox.js";
 import { releaseEntry } from "./apply-failure.js";
 import { classifyFailure, type DeliveryFailure } from "./classify-failure.js";
@@ -14,6 +14,8 @@ import type { TurnOutcome } from "./turn-outcome.js";
 
 interface Group {
   readonly groupId: string;
+  /** When its rows were last leased (recorded or taken as a group), on this worker's clock. */
+  readonly leasedAt: number;
   /** The rows recorded in the group, oldest first. */
   readonly entries: readonly OutboxEntry[];
   /** The messages in order, each with the rows it carries; a row no part names goes with the first. */
@@ -21,22 +23,24 @@ interface Group {
 }
 
 /**
- * The group's rows were leased for `deps.leaseMs` just before this is called (recorded or taken). Each part
- * after the first waits its turn under the channel's rate limit, so a summary of many parts can outlast the
- * lease: past half of it, the lease is taken again before the next part, and if another worker holds some of
- * the rows by then (the lease ran out while a part waited), this one stops and leaves the group to it, which
- * sends every part under the same nonces (Discord keeps those already made).
+ * The group's rows are leased for `deps.leaseMs` from `group.leasedAt`. Each part waits its turn under the
+ * channel's rate limit, so a summary of many parts can outlast the lease: once half of it has passed, the lease
+ * is taken again before the next part. Should a row be another worker's by then (its lease ran out while a
+ * part waited), or no longer in the group, this worker stops sending: it hands back the rows it holds and the
+ * group is sent whole by whoever holds all of it next, every part under the same nonces (Discord keeps those
+ * already made).
  */
 export async function sendGroup(deps: OutboxDeps, group: Group): Promise<TurnOutcome> {
   const [first] = group.entries;
   if (first === undefined) return { ok: true, results: [] };
   if (group.parts.length > maxMessagesPerGroup) return sendWithOverflow(deps, group);
   const messageIds: string[] = [];
-  let leasedAt = deps.clock.now();
+  let { leasedAt } = group;
   for (const [part, { message }] of group.parts.entries()) {
-    if (part > 0 && deps.clock.now() - leasedAt >= deps.leaseMs / 2) {
+    if (deps.clock.now() - leasedAt >= deps.leaseMs / 2) {
       leasedAt = deps.clock.now();
-      if (!(await renewGroupLease(deps, group, leasedAt))) return leaveToOther(deps, group, part);
+      const renewed = await renewGroupLease(deps, group, leasedAt);
+      if (renewed.length < group.entries.length) return handBack(deps, renewed, part);
     }
     try {
       messageIds.push(
@@ -69,6 +73,7 @@ async function sendWithOverflow(deps: OutboxDeps, group: Group): Promise<TurnOut
   await regroupOutboxRows(deps.db, { groupId, ids, owner: deps.owner });
   const sent = await sendGroup(deps, {
     groupId: group.groupId,
+    leasedAt: group.leasedAt,
     entries: group.entries.filter((entry) => !later.has(entry.id)),
     parts,
   });
@@ -115,25 +120,27 @@ async function failPart(
   return { ok: false, failure, entries: unsent, settled: settled.results };
 }
 
-/** Leases the group's rows again for `deps.leaseMs`; false when another worker holds any of them now. */
-async function renewGroupLease(deps: OutboxDeps, group: Group, now: number): Promise<boolean> {
-  const held = await takeOutboxGroup(deps.db, {
-    groupId: group.groupId,
-    owner: deps.owner,
-    now,
-    leaseMs: deps.leaseMs,
-  });
-  const ids = new Set(group.entries.map((entry) => entry.id));
-  return held.every((entry) => !ids.has(entry.id) || entry.leaseOwner === deps.owner);
+/** Leases the group's rows again; the ones still this worker's, as the renewal found them. */
+async function renewGroupLease(deps: OutboxDeps, group: Group, now: number): Promise<OutboxEntry[]> {
+  const renewed = new Set(
+    await renewOutboxGroupLease(deps.db, {
+      groupId: group.groupId,
+      ids: group.entries.map((entry) => entry.id),
+      owner: deps.owner,
+      now,
+      leaseMs: deps.leaseMs,
+    }),
+  );
+  return group.entries.filter((entry) => renewed.has(entry.id));
 }
 
-/** Hands back the rows this worker still holds, due at once, so the worker holding the others soon has all. */
-async function leaveToOther(deps: OutboxDeps, group: Group, part: number): Promise<TurnOutcome> {
-  const reason = `another worker took part of the group over before its part ${String(part + 1)}`;
-  return {
-    ok: true,
-    results: await Promise.all(group.entries.map((entry) => releaseEntry(deps, entry, reason, 0))),
-  };
+/**
+ * Hands back the rows this worker still holds, due when they were (so they keep their place in the channel's
+ * order), and reports only those: the others are another worker's to report.
+ */
+async function handBack(deps: OutboxDeps, held: readonly OutboxEntry[], part: number): Promise<TurnOutcome> {
+  const reason = `part of the group was no longer this worker's before its part ${String(part + 1)}`;
+  return { ok: true, results: await Promise.all(held.map((entry) => releaseEntry(deps, entry, reason))) };
 }
 
 /** The sources hear before the rows are marked delivered (deliver-entry.ts, tellPosted). */

@@ -89,6 +89,34 @@ export async function takeOutboxGroup(
 }
 
 /**
+ * Leases a group's rows to `owner` again for `leaseMs` while it sends the group's messages, each row only while
+ * it is still pending in that group and held by `owner` or free; returns the ids leased again. Not SKIP LOCKED
+ * (takeOutboxGroup): on PostgreSQL a row another worker's transaction is taking is waited for, then left out
+ * if that worker took it, so a renewal never counts a row it did not renew.
+ */
+export async function renewOutboxGroupLease(
+  db: Kysely<Database>,
+  input: {
+    readonly groupId: string;
+    readonly ids: readonly string[];
+    readonly owner: string;
+    readonly now: number;
+    readonly leaseMs: number;
+  },
+): Promise<string[]> {
+  if (input.ids.length === 0) return [];
+  const rows = await db
+    .updateTable("outbox")
+    .set({ lease_owner: input.owner, lease_expires_at: readLeaseEnd(db, input) })
+    .where("id", "in", [...input.ids])
+    .where("group_id", "=", input.groupId)
+    .where(isHeldOrFree(input.owner, readLeaseNow(db, input.now)))
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
  * The ids of the pending posts of one contest waiting for one channel, neither grouped nor sent alone, that
  * `owner` holds or may take, due or not (a summary gathers what arrived within its window), oldest first, at
  * most `limit`.

@@ -5,6 +5,7 @@
 // passed. SQLite only: the manual clock is the lease's clock there (src/store/lease-clock.ts).
 import { describe, expect, it } from "vitest";
 import type { OutboxResult } from "../../src/outbox/index.js";
+import { markOutboxDelivered } from "../../src/store/outbox-lease.js";
 import { sqliteInMemory, useOutboxWorld } from "./support/outbox-world.js";
 import { renderMessagePerRow } from "./support/test-renderer.js";
 
@@ -86,5 +87,27 @@ describe("a summary sent over longer than its lease", () => {
     expect(otherResults.map((result) => result.outcome)).toEqual(titles.map(() => "delivered"));
     expect(world.fake.messages(target.channelId).map((message) => message.embeds[0]?.title)).toEqual(titles);
     expect(world.fake.stats.channelMessagesDeduplicated).toBe(1);
+  });
+
+  it("stops when another worker delivered its rows while a part waited, and reports none of them", async () => {
+    const titles = ["member 0", "member 1", "member 2"];
+    const { target, ids, sender, posts } = await queueSummary(titles);
+
+    const held = world.fake.holdResponses("POST", posts);
+    const sending = sender.runOnce();
+    await held.waitForCaught(1);
+    // Past the whole lease, another worker sent the group and recorded its rows delivered.
+    world.clock.advance(1.2 * leaseMs);
+    for (const id of ids) {
+      await markOutboxDelivered(world.db, { id, postedMessageId: null, now: world.clock.now() });
+    }
+    held.release();
+
+    const results = await sending;
+    expect(results.map((result) => result.outcome)).not.toContain("delivered");
+    // Only the first part, whose answer was held: none after it.
+    expect(world.fake.messages(target.channelId).map((message) => message.embeds[0]?.title)).toEqual([
+      "member 0",
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   markOutboxDelivered,
   rescheduleOutbox,
 } from "../../src/store/outbox-lease.js";
-import { recordOutboxGroup } from "../../src/store/outbox-groups.js";
+import { recordOutboxGroup, renewOutboxGroupLease } from "../../src/store/outbox-groups.js";
 import { countPendingOutbox, findOutboxEntry } from "../../src/store/outbox.js";
 import { testDatabases, useMigratedStore } from "./databases.js";
 import { testNow } from "./secret-box-fixture.js";
@@ -189,6 +189,37 @@ describe.each(testDatabases())("outbox leases on $name", (database) => {
     const inGroup = { ...asClaimed, error: "the summary's next messages", groupId: "g1" };
     expect(await rescheduleOutbox(store.db, { ...inGroup, countAttempt: false })).toBe(true);
     expect(await findOutboxEntry(store.db, second)).toMatchObject({ groupId: "g1", leaseOwner: null });
+  });
+
+  it("leases a group's rows again only while pending in the group and held by the worker or free", async () => {
+    const ids = await Promise.all(["evt_1", "evt_2", "evt_3", "evt_4"].map((id) => enqueue(store.db, id)));
+    const [kept, delivered, taken, outside] = ids as [string, string, string, string];
+    await recordOutboxGroup(store.db, {
+      groupId: "g1",
+      ids: [kept, delivered, taken],
+      owner: "w",
+      now: testNow,
+      leaseMs,
+    });
+    await markOutboxDelivered(store.db, { id: delivered, postedMessageId: "m", now: testNow });
+    // Another worker took this one over once the lease ran out.
+    await store.db
+      .updateTable("outbox")
+      .set({ lease_owner: "other", lease_expires_at: Number.MAX_SAFE_INTEGER })
+      .where("id", "=", taken)
+      .execute();
+
+    const renewed = await renewOutboxGroupLease(store.db, {
+      groupId: "g1",
+      ids,
+      owner: "w",
+      now: testNow,
+      leaseMs,
+    });
+
+    expect(renewed).toEqual([kept]);
+    expect(await findOutboxEntry(store.db, taken)).toMatchObject({ leaseOwner: "other" });
+    expect(await findOutboxEntry(store.db, outside)).toMatchObject({ groupId: null, leaseOwner: null });
   });
 
   it("dead-letters a row, and every pending row of a channel that is gone", async () => {
