@@ -48,6 +48,7 @@ import * as battleCardEnds from "./2027-01-13T0000_battle_card_ends.js";
 import * as reminderReadOrder from "./2027-01-14T0000_reminder_read_order.js";
 import * as eventReadOrder from "./2027-01-15T0000_event_read_order.js";
 import * as tierRoleOrderOwed from "./2027-01-16T0000_tier_role_order_owed.js";
+import * as activityTierBefore from "./2027-01-17T0000_activity_tier_before.js";
 
 export const migrations: Readonly<Record<string, Migration>> = {
   "2026-11-21T0000_initial": initial,
@@ -97,4 +98,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "2027-01-14T0000_reminder_read_order": reminderReadOrder,
   "2027-01-15T0000_event_read_order": eventReadOrder,
   "2027-01-16T0000_tier_role_order_owed": tierRoleOrderOwed,
+  "2027-01-17T0000_activity_tier_before": activityTierBefore,
 };

@@ -38,7 +38,7 @@ export function readTierMove(data: Pick<RatingChangedData, "tier" | "previousTie
 }
 
 /** 1 when `to` is above `from`, -1 below; undefined unless both are known tiers. */
-function compareKnownTiers(from: string, to: string): number | undefined {
+export function compareKnownTiers(from: string, to: string): number | undefined {
   const fromRank = rankKnownTier(from);
   const toRank = rankKnownTier(to);
   if (fromRank === undefined || toRank === undefined || fromRank === toRank) return undefined;

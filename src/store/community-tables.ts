@@ -205,6 +205,8 @@ export interface MemberActivityTable {
   promoted_to: Immutable<string | null>;
   /** Rating rows: the tier the change left the member in, when the event named it (null on older rows). */
   tier_after: ColumnType<string | null, string | null | undefined, never>;
+  /** Rating rows: the tier the member was in before the change, when the event named it (null on older rows). */
+  tier_before: ColumnType<string | null, string | null | undefined, never>;
   /** Battle rows: the battle, so a team battle's two events count as one battle. */
   battle_id: Immutable<string | null>;
   /** Battle rows: null when the event names no winner and no ranks. */

@@ -57,6 +57,7 @@ export function readActivityFacts(event: KnownPlatformEvent, receivedAt?: number
           newRating: storableInteger(data.newRating),
           promotedTo: promoted ?? null,
           tierAfter: tierAfter ?? null,
+          tierBefore: storableText(data.previousTier) ?? null,
         },
       ]);
     }

@@ -4,7 +4,7 @@
 // unlinked drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
-import { sameTier } from "../events/index.js";
+import { compareKnownTiers, sameTier } from "../events/index.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 
 /** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
@@ -163,12 +163,12 @@ function readRatingRows(
   db: Kysely<Database>,
   { guildId, window }: PeriodQuery,
   platformUserIds: readonly string[],
-  column: "new_rating" | "tier_after",
+  column: "new_rating" | "tier_after" | "tier_before",
 ) {
   return inSlices(platformUserIds, idsPerQuery, (some) =>
     db
       .selectFrom("member_activity")
-      .select(["platform_user_id", "new_rating", "tier_after", "occurred_at", "event_id"])
+      .select(["platform_user_id", "new_rating", "tier_after", "tier_before", "occurred_at", "event_id"])
       .where("guild_id", "=", guildId)
       .where((eb) => inWindow(eb, window))
       .where("kind", "=", "rating")
@@ -179,22 +179,24 @@ function readRatingRows(
 }
 
 /**
- * Each member's value from their latest row that has one: the latest `occurred_at`, then the greatest event
- * id, so both dialects and every reading pick the same row.
+ * Each member's value from their latest row that has one (or their earliest): the latest `occurred_at`, then
+ * the greatest event id (the earliest, then the least), so both dialects and every reading pick the same row.
  */
 function latestPerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
   rows: readonly Row[],
   valueOf: (row: Row) => T | null,
+  which: "latest" | "earliest" = "latest",
 ): Map<string, T> {
   const latest = new Map<string, { value: T; occurredAt: number; eventId: string }>();
+  const sign = which === "latest" ? 1 : -1;
   for (const row of rows) {
     const value = valueOf(row);
     if (value === null) continue;
     const known = latest.get(row.platform_user_id);
     const later =
       known === undefined ||
-      row.occurred_at > known.occurredAt ||
-      (row.occurred_at === known.occurredAt && row.event_id > known.eventId);
+      sign * (row.occurred_at - known.occurredAt) > 0 ||
+      (row.occurred_at === known.occurredAt && sign * compareIds(row.event_id, known.eventId) > 0);
     if (later)
       latest.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
   }
@@ -211,7 +213,11 @@ export interface MemberMilestone {
 /**
  * The period's promotions, oldest first, each only while the member still held its tier after their last
  * change of the period that named a tier: a promotion a later change undid (Gold, then back to Silver by the
- * week's end) is not one the week kept. Rows recorded before tiers were kept name none, and leave it shown.
+ * week's end) is not one the week kept. Nor is one that only won back what the period had taken: a member who
+ * began it in Gold, fell to Silver and climbed back to Gold ends where they began, and one who began in
+ * Platinum and ends in Gold went down (the tier before their first change that named one; for tiers whose
+ * order is not known, only "the same tier" tells). Rows recorded before tiers were kept name none, and leave it
+ * shown.
  */
 export async function listPeriodPromotions(
   db: Kysely<Database>,
@@ -230,6 +236,12 @@ export async function listPeriodPromotions(
     await readRatingRows(db, query, promoted, "tier_after"),
     (row) => row.tier_after,
   );
+  // And the tier each was in before their first change in the period that named one.
+  const tierAtStart = latestPerMember(
+    await readRatingRows(db, query, promoted, "tier_before"),
+    (row) => row.tier_before,
+    "earliest",
+  );
   return rows
     .map((row) => ({
       platformUserId: row.platform_user_id,
@@ -238,7 +250,9 @@ export async function listPeriodPromotions(
     }))
     .filter((promotion) => {
       const tier = tierAtEnd.get(promotion.platformUserId);
-      return tier === undefined || sameTier(tier, promotion.name);
+      if (tier !== undefined && !sameTier(tier, promotion.name)) return false;
+      const before = tierAtStart.get(promotion.platformUserId);
+      return before === undefined || isAbove(promotion.name, before);
     });
 }
 
@@ -258,4 +272,15 @@ export async function listPeriodAchievements(
     name: row.name ?? "",
     occurredAt: row.occurred_at,
   }));
+}
+
+/** Whether `tier` is above `before`: by the known order when both are known tiers, else only another tier. */
+function isAbove(tier: string, before: string): boolean {
+  const order = compareKnownTiers(before, tier);
+  return order === undefined ? !sameTier(tier, before) : order > 0;
+}
+
+/** Ids in code-unit order, as both dialects' ordering of them is checked against. */
+function compareIds(left: string, right: string): number {
+  return left > right ? 1 : left < right ? -1 : 0;
 }

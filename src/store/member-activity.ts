@@ -24,6 +24,8 @@ export type ActivityFact =
       readonly promotedTo: string | null;
       /** The tier the change left the member in, when the event named it. */
       readonly tierAfter?: string | null | undefined;
+      /** The tier the member was in before the change, when the event named it. */
+      readonly tierBefore?: string | null | undefined;
     })
   | (FactBase & {
       readonly kind: "battle";
@@ -84,6 +86,7 @@ function toRow(fact: ActivityFact, guildId: string, now: number): Insertable<Mem
     new_rating: fact.kind === "rating" ? fact.newRating : null,
     promoted_to: fact.kind === "rating" ? fact.promotedTo : null,
     tier_after: fact.kind === "rating" ? (fact.tierAfter ?? null) : null,
+    tier_before: fact.kind === "rating" ? (fact.tierBefore ?? null) : null,
     battle_id: fact.kind === "battle" ? fact.battleId : null,
     outcome: fact.kind === "battle" ? fact.outcome : null,
     achievement: fact.kind === "achievement" ? fact.achievement : null,

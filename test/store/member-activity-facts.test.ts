@@ -44,4 +44,9 @@ describe("readActivityFacts on a tier change", () => {
     });
     expect(tierChange("gold", "gold", 5)).toMatchObject({ promotedTo: null, tierAfter: "gold" });
   });
+
+  it("keeps the tier the member was in before the change", () => {
+    expect(tierChange("gold", "silver", -40)).toMatchObject({ tierBefore: "gold", tierAfter: "silver" });
+    expect(tierChange("silver", "gold", 40)).toMatchObject({ tierBefore: "silver", promotedTo: "gold" });
+  });
 });

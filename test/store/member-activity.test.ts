@@ -30,6 +30,7 @@ function rating(
   at: number,
   promotedTo: string | null = null,
   tierAfter: string | null = promotedTo,
+  tierBefore: string | null = null,
 ) {
   return {
     kind: "rating",
@@ -40,6 +41,7 @@ function rating(
     newRating: 1500 + change,
     promotedTo,
     tierAfter,
+    tierBefore,
   } as const satisfies ActivityFact;
 }
 
@@ -209,6 +211,30 @@ describe.each(testDatabases())("member activity on $name", (database) => {
       { platformUserId: "usr_ben", name: "gold", occurredAt: testNow - 4 * day },
       { platformUserId: "usr_cy", name: "gold", occurredAt: testNow - 3 * day },
       { platformUserId: "usr_dee", name: "gold", occurredAt: testNow - 2 * day },
+    ]);
+  });
+
+  it("lists no promotion that only won back what the period took, nor one of a member who ends lower", async () => {
+    await link(guildA, "201", "usr_ann");
+    await link(guildA, "202", "usr_ben");
+    await link(guildA, "203", "usr_cy");
+    await link(guildA, "204", "usr_dee");
+    await record([
+      // Gold at the week's start, down to Silver, back up to Gold: where the week found her.
+      rating("evt_a1", "usr_ann", -40, testNow - 3 * day, null, "Silver", "Gold"),
+      rating("evt_a2", "usr_ann", 50, testNow - day, "Gold", "Gold", "Silver"),
+      // Platinum at the start, down to Silver, up to Gold: lower than the week found him.
+      rating("evt_b1", "usr_ben", -90, testNow - 4 * day, null, "silver", "platinum"),
+      rating("evt_b2", "usr_ben", 40, testNow - 2 * day, "gold", "gold", "silver"),
+      // Silver to Gold: a promotion the week kept.
+      rating("evt_c1", "usr_cy", 40, testNow - 3 * day, "gold", "gold", "silver"),
+      // Tiers whose order is not known: only the same tier at both ends tells.
+      rating("evt_d1", "usr_dee", -40, testNow - 3 * day, null, "Wood", "Stone"),
+      rating("evt_d2", "usr_dee", 40, testNow - 2 * day, "Stone", "Stone", "Wood"),
+    ]);
+
+    expect(await listPeriodPromotions(store.db, { guildId: guildA, window: week })).toEqual([
+      { platformUserId: "usr_cy", name: "gold", occurredAt: testNow - 3 * day },
     ]);
   });
 
