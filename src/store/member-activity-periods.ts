@@ -148,7 +148,7 @@ async function readLatestRatings(
   query: PeriodQuery,
   platformUserIds: readonly string[],
 ): Promise<Map<string, number>> {
-  return latestPerMember(
+  return valuePerMember(
     await readRatingRows(db, query, platformUserIds, "new_rating"),
     (row) => row.new_rating,
   );
@@ -182,25 +182,25 @@ function readRatingRows(
  * Each member's value from their latest row that has one (or their earliest): the latest `occurred_at`, then
  * the greatest event id (the earliest, then the least), so both dialects and every reading pick the same row.
  */
-function latestPerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
+function valuePerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
   rows: readonly Row[],
   valueOf: (row: Row) => T | null,
   which: "latest" | "earliest" = "latest",
 ): Map<string, T> {
-  const latest = new Map<string, { value: T; occurredAt: number; eventId: string }>();
+  const picked = new Map<string, { value: T; occurredAt: number; eventId: string }>();
   const sign = which === "latest" ? 1 : -1;
   for (const row of rows) {
     const value = valueOf(row);
     if (value === null) continue;
-    const known = latest.get(row.platform_user_id);
-    const later =
+    const known = picked.get(row.platform_user_id);
+    const wanted =
       known === undefined ||
       sign * (row.occurred_at - known.occurredAt) > 0 ||
       (row.occurred_at === known.occurredAt && sign * compareIds(row.event_id, known.eventId) > 0);
-    if (later)
-      latest.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
+    if (wanted)
+      picked.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
   }
-  return new Map([...latest].map(([platformUserId, { value }]) => [platformUserId, value]));
+  return new Map([...picked].map(([platformUserId, { value }]) => [platformUserId, value]));
 }
 
 export interface MemberMilestone {
@@ -232,12 +232,12 @@ export async function listPeriodPromotions(
     .execute();
   const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
   // Each promoted member's tier after their last change in the period that named one.
-  const tierAtEnd = latestPerMember(
+  const tierAtEnd = valuePerMember(
     await readRatingRows(db, query, promoted, "tier_after"),
     (row) => row.tier_after,
   );
   // And the tier each was in before their first change in the period that named one.
-  const tierAtStart = latestPerMember(
+  const tierAtStart = valuePerMember(
     await readRatingRows(db, query, promoted, "tier_before"),
     (row) => row.tier_before,
     "earliest",
@@ -280,7 +280,7 @@ function isAbove(tier: string, before: string): boolean {
   return order === undefined ? !sameTier(tier, before) : order > 0;
 }
 
-/** Ids in code-unit order, as both dialects' ordering of them is checked against. */
+/** Event ids in code-unit order (JavaScript's `<`), so the pick does not depend on a locale. */
 function compareIds(left: string, right: string): number {
   return left > right ? 1 : left < right ? -1 : 0;
 }
