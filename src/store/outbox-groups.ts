@@ -22,21 +22,21 @@ function isHeldOrFree(owner: string, now: Expression<number>) {
     ]);
 }
 
+/** Rows `ids` of group `groupId`, leased to `owner` for `leaseMs` from `now`. */
+export interface GroupLease {
+  readonly groupId: string;
+  readonly ids: readonly string[];
+  readonly owner: string;
+  readonly now: number;
+  readonly leaseMs: number;
+}
+
 /**
  * Records `groupId` on those of `ids` still pending, not yet grouped nor sent alone, and held by `owner` or
  * free, and leases them all to `owner` for `leaseMs`, so they also expire together. Returns the rows
  * recorded, in `ids`' order: only these may go into the message.
  */
-export async function recordOutboxGroup(
-  db: Kysely<Database>,
-  input: {
-    readonly groupId: string;
-    readonly ids: readonly string[];
-    readonly owner: string;
-    readonly now: number;
-    readonly leaseMs: number;
-  },
-): Promise<OutboxEntry[]> {
+export async function recordOutboxGroup(db: Kysely<Database>, input: GroupLease): Promise<OutboxEntry[]> {
   if (input.ids.length === 0) return [];
   const rows = await db
     .updateTable("outbox")
@@ -94,16 +94,7 @@ export async function takeOutboxGroup(
  * (takeOutboxGroup): on PostgreSQL a row another worker's transaction is taking is waited for, then left out
  * if that worker took it, so a renewal never counts a row it did not renew.
  */
-export async function renewOutboxGroupLease(
-  db: Kysely<Database>,
-  input: {
-    readonly groupId: string;
-    readonly ids: readonly string[];
-    readonly owner: string;
-    readonly now: number;
-    readonly leaseMs: number;
-  },
-): Promise<string[]> {
+export async function renewOutboxGroupLease(db: Kysely<Database>, input: GroupLease): Promise<string[]> {
   if (input.ids.length === 0) return [];
   const rows = await db
     .updateTable("outbox")
