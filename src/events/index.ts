@@ -21,7 +21,7 @@ export { normaliseEvent, deriveEventId } from "./normalise-event.js";
 export type { NormalisedDelivery } from "./normalise-event.js";
 export { isStoredTestEvent, readStoredEvent, StoredEventError } from "./stored-event.js";
 export { battleResultKinds, cardBattleId, isBattleResult } from "./card-battle-id.js";
-export { compareKnownTiers, readTierMove, sameTier } from "./tier-move.js";
+export { compareTiers, readTierMove, sameTier } from "./tier-move.js";
 export type { TierMove } from "./tier-move.js";
 export { isLostAlone, readPlayerOutcome, readTeamOutcome, readWinner } from "./battle-outcome.js";
 export type { BattleOutcome } from "./battle-outcome.js";

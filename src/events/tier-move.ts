@@ -38,11 +38,23 @@ export function readTierMove(data: Pick<RatingChangedData, "tier" | "previousTie
 }
 
 /** 1 when `to` is above `from`, -1 below; undefined unless both are known tiers. */
-export function compareKnownTiers(from: string, to: string): number | undefined {
+function compareKnownTiers(from: string, to: string): number | undefined {
   const fromRank = rankKnownTier(from);
   const toRank = rankKnownTier(to);
   if (fromRank === undefined || toRank === undefined || fromRank === toRank) return undefined;
   return toRank > fromRank ? 1 : -1;
+}
+
+/**
+ * 0 when `from` and `to` are the same tier (however written, or two spellings of one known tier), 1 when `to` is
+ * above, -1 below; undefined when the order is not known (another tier, not both known ones).
+ */
+export function compareTiers(from: string, to: string): number | undefined {
+  if (sameTier(from, to)) return 0;
+  const fromRank = rankKnownTier(from);
+  const toRank = rankKnownTier(to);
+  if (fromRank === undefined || toRank === undefined) return undefined;
+  return Math.sign(toRank - fromRank);
 }
 
 /** "Grand Master" → the rank of grandmaster, as src/display/tier.ts reads a name for its colour. */

@@ -4,7 +4,7 @@
 // unlinked drops out of both.
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
-import { compareKnownTiers, sameTier } from "../events/index.js";
+import { compareTiers } from "../events/index.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
 
 /** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
@@ -163,7 +163,7 @@ function readRatingRows(
   db: Kysely<Database>,
   { guildId, window }: PeriodQuery,
   platformUserIds: readonly string[],
-  column: "new_rating" | "tier_after" | "tier_before",
+  named: "new_rating" | "a_tier",
 ) {
   return inSlices(platformUserIds, idsPerQuery, (some) =>
     db
@@ -172,35 +172,67 @@ function readRatingRows(
       .where("guild_id", "=", guildId)
       .where((eb) => inWindow(eb, window))
       .where("kind", "=", "rating")
-      .where(column, "is not", null)
+      .where((eb) =>
+        named === "new_rating"
+          ? eb("new_rating", "is not", null)
+          : eb.or([eb("tier_after", "is not", null), eb("tier_before", "is not", null)]),
+      )
       .where("platform_user_id", "in", some)
       .execute(),
   );
 }
 
 /**
- * Each member's value from their latest row that has one (or their earliest): the latest `occurred_at`, then
- * the greatest event id (the earliest, then the least), so both dialects and every reading pick the same row.
+ * Each member's value from their latest row that has one: the latest `occurred_at`, then the greatest event
+ * id, so both dialects and every reading pick the same row.
  */
 function valuePerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
   rows: readonly Row[],
   valueOf: (row: Row) => T | null,
-  which: "latest" | "earliest" = "latest",
 ): Map<string, T> {
-  const picked = new Map<string, { value: T; occurredAt: number; eventId: string }>();
-  const sign = which === "latest" ? 1 : -1;
+  const latest = new Map<string, { value: T; occurredAt: number; eventId: string }>();
   for (const row of rows) {
     const value = valueOf(row);
     if (value === null) continue;
-    const known = picked.get(row.platform_user_id);
-    const wanted =
+    const known = latest.get(row.platform_user_id);
+    const later =
       known === undefined ||
-      sign * (row.occurred_at - known.occurredAt) > 0 ||
-      (row.occurred_at === known.occurredAt && sign * compareIds(row.event_id, known.eventId) > 0);
-    if (wanted)
-      picked.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
+      row.occurred_at > known.occurredAt ||
+      (row.occurred_at === known.occurredAt && row.event_id > known.eventId);
+    if (later)
+      latest.set(row.platform_user_id, { value, occurredAt: row.occurred_at, eventId: row.event_id });
   }
-  return new Map([...picked].map(([platformUserId, { value }]) => [platformUserId, value]));
+  return new Map([...latest].map(([platformUserId, { value }]) => [platformUserId, value]));
+}
+
+/**
+ * The tier each member was in before their first change of the period that named a tier, where that change
+ * says: none for a member whose first such row does not name the tier before (recorded before rows kept it),
+ * nor for one whose first rows, at one instant, disagree (their order is not known).
+ */
+function readTiersAtStart(
+  rows: readonly { platform_user_id: string; occurred_at: number; tier_before: string | null }[],
+): Map<string, string> {
+  const first = new Map<string, { occurredAt: number; tiers: (string | null)[] }>();
+  for (const row of rows) {
+    const known = first.get(row.platform_user_id);
+    if (known === undefined || row.occurred_at < known.occurredAt) {
+      first.set(row.platform_user_id, { occurredAt: row.occurred_at, tiers: [row.tier_before] });
+    } else if (row.occurred_at === known.occurredAt) {
+      known.tiers.push(row.tier_before);
+    }
+  }
+  const tiers = new Map<string, string>();
+  for (const [
+    platformUserId,
+    {
+      tiers: [tier, ...others],
+    },
+  ] of first) {
+    const agreed = others.every((other) => other !== null && tier != null && compareTiers(tier, other) === 0);
+    if (tier != null && agreed) tiers.set(platformUserId, tier);
+  }
+  return tiers;
 }
 
 export interface MemberMilestone {
@@ -215,9 +247,9 @@ export interface MemberMilestone {
  * change of the period that named a tier: a promotion a later change undid (Gold, then back to Silver by the
  * week's end) is not one the week kept. Nor is one that only won back what the period had taken: a member who
  * began it in Gold, fell to Silver and climbed back to Gold ends where they began, and one who began in
- * Platinum and ends in Gold went down (the tier before their first change that named one; for tiers whose
- * order is not known, only "the same tier" tells). Rows recorded before tiers were kept name none, and leave it
- * shown.
+ * Platinum and ends in Gold went down (the tier before their first change that named one, readTiersAtStart;
+ * for tiers whose order is not known, only "the same tier" tells). Rows recorded before tiers were kept name
+ * none, and leave it shown.
  */
 export async function listPeriodPromotions(
   db: Kysely<Database>,
@@ -231,17 +263,10 @@ export async function listPeriodPromotions(
     .orderBy("event_id")
     .execute();
   const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
-  // Each promoted member's tier after their last change in the period that named one.
-  const tierAtEnd = valuePerMember(
-    await readRatingRows(db, query, promoted, "tier_after"),
-    (row) => row.tier_after,
-  );
-  // And the tier each was in before their first change in the period that named one.
-  const tierAtStart = valuePerMember(
-    await readRatingRows(db, query, promoted, "tier_before"),
-    (row) => row.tier_before,
-    "earliest",
-  );
+  const tiered = await readRatingRows(db, query, promoted, "a_tier");
+  // Each promoted member's tier after their last change in the period that named one, and before their first.
+  const tierAtEnd = valuePerMember(tiered, (row) => row.tier_after);
+  const tierAtStart = readTiersAtStart(tiered);
   return rows
     .map((row) => ({
       platformUserId: row.platform_user_id,
@@ -250,7 +275,7 @@ export async function listPeriodPromotions(
     }))
     .filter((promotion) => {
       const tier = tierAtEnd.get(promotion.platformUserId);
-      if (tier !== undefined && !sameTier(tier, promotion.name)) return false;
+      if (tier !== undefined && compareTiers(tier, promotion.name) !== 0) return false;
       const before = tierAtStart.get(promotion.platformUserId);
       return before === undefined || isAbove(promotion.name, before);
     });
@@ -276,11 +301,6 @@ export async function listPeriodAchievements(
 
 /** Whether `tier` is above `before`: by the known order when both are known tiers, else only another tier. */
 function isAbove(tier: string, before: string): boolean {
-  const order = compareKnownTiers(before, tier);
-  return order === undefined ? !sameTier(tier, before) : order > 0;
-}
-
-/** Event ids in code-unit order (JavaScript's `<`), so the pick does not depend on a locale. */
-function compareIds(left: string, right: string): number {
-  return left > right ? 1 : left < right ? -1 : 0;
+  const order = compareTiers(before, tier);
+  return order === undefined || order > 0;
 }

@@ -238,6 +238,40 @@ describe.each(testDatabases())("member activity on $name", (database) => {
     ]);
   });
 
+  it("takes the week's first tier only from rows that tell it, and one tier however it is written", async () => {
+    for (const [index, user] of ["usr_ann", "usr_ben", "usr_cy", "usr_dee", "usr_eve"].entries()) {
+      await link(guildA, String(201 + index), user);
+    }
+    await record([
+      // Her first row predates tier_before: where the week found her is not known, so both stay listed.
+      rating("evt_a1", "usr_ann", 40, testNow - 4 * day, "Gold", "Gold", null),
+      rating("evt_a2", "usr_ann", -50, testNow - 3 * day, null, "Silver", "Gold"),
+      rating("evt_a3", "usr_ann", 50, testNow - 2 * day, "Gold", "Gold", "Silver"),
+      // Two spellings of one tier at the week's start and end: no promotion.
+      rating("evt_b1", "usr_ben", -40, testNow - 3 * day, null, "Master", "Grand Master"),
+      rating("evt_b2", "usr_ben", 40, testNow - 2 * day, "grandmaster", "grandmaster", "master"),
+      // Promoted to grandmaster, which the week's last change writes another way: still where she ends.
+      rating("evt_c1", "usr_cy", 40, testNow - 3 * day, "grandmaster", "grandmaster", "master"),
+      rating("evt_c2", "usr_cy", 5, testNow - 2 * day, null, "Grand Master", "grandmaster"),
+      // Two first changes at one instant that disagree on the tier before: the start is not known.
+      rating("evt_z", "usr_dee", 40, testNow - 3 * day, "gold", "gold", "silver"),
+      rating("evt_a", "usr_dee", 40, testNow - 3 * day, "platinum", "platinum", "gold"),
+      // Silver at the start, Gold at the end, by way of a fall: both climbs to Gold are the week's.
+      rating("evt_e1", "usr_eve", 40, testNow - 4 * day, "gold", "gold", "silver"),
+      rating("evt_e2", "usr_eve", -40, testNow - 3 * day, null, "silver", "gold"),
+      rating("evt_e3", "usr_eve", 40, testNow - 2 * day, "gold", "gold", "silver"),
+    ]);
+
+    expect(await listPeriodPromotions(store.db, { guildId: guildA, window: week })).toEqual([
+      { platformUserId: "usr_ann", name: "Gold", occurredAt: testNow - 4 * day },
+      { platformUserId: "usr_eve", name: "gold", occurredAt: testNow - 4 * day },
+      { platformUserId: "usr_cy", name: "grandmaster", occurredAt: testNow - 3 * day },
+      { platformUserId: "usr_dee", name: "gold", occurredAt: testNow - 3 * day },
+      { platformUserId: "usr_ann", name: "Gold", occurredAt: testNow - 2 * day },
+      { platformUserId: "usr_eve", name: "gold", occurredAt: testNow - 2 * day },
+    ]);
+  });
+
   it("prunes the rows recorded more than a year ago", async () => {
     await link(guildA, "201", "usr_ann");
     const year = 365 * day;
