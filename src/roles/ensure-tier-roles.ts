@@ -33,7 +33,6 @@ export interface TierRolesOutcome {
   readonly orderFailure?: RoleFailure;
 }
 
-/** Thrown before a role is made once the caller's lease on the server's role work has ended. */
 /**
  * The least a lease renewed for one create must last: the client for creates holds a create for at most its
  * rate-limit wait and its time-out (src/discord/bot-rest-options.ts), and a few seconds more record the role.
@@ -41,6 +40,7 @@ export interface TierRolesOutcome {
  */
 export const createLeaseFloorMs = maxCreateRateLimitWaitMs + maxCreateTimeoutMs + 5_000;
 
+/** Thrown before a role is made once the caller's lease on the server's role work has ended. */
 export class TierRoleLeaseEndedError extends Error {
   constructor(guildId: string) {
     super(`the lease on server ${guildId}'s role work ended; another worker may hold it`);

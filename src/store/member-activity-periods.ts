@@ -148,7 +148,7 @@ async function readLatestRatings(
   query: PeriodQuery,
   platformUserIds: readonly string[],
 ): Promise<Map<string, number>> {
-  return valuePerMember(
+  return latestPerMember(
     await readRatingRows(db, query, platformUserIds, "new_rating"),
     (row) => row.new_rating,
   );
@@ -163,7 +163,7 @@ function readRatingRows(
   db: Kysely<Database>,
   { guildId, window }: PeriodQuery,
   platformUserIds: readonly string[],
-  named: "new_rating" | "a_tier",
+  named: "new_rating" | "any_tier",
 ) {
   return inSlices(platformUserIds, idsPerQuery, (some) =>
     db
@@ -186,7 +186,7 @@ function readRatingRows(
  * Each member's value from their latest row that has one: the latest `occurred_at`, then the greatest event
  * id, so both dialects and every reading pick the same row.
  */
-function valuePerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
+function latestPerMember<Row extends { platform_user_id: string; occurred_at: number; event_id: string }, T>(
   rows: readonly Row[],
   valueOf: (row: Row) => T | null,
 ): Map<string, T> {
@@ -213,26 +213,27 @@ function valuePerMember<Row extends { platform_user_id: string; occurred_at: num
 function readTiersAtStart(
   rows: readonly { platform_user_id: string; occurred_at: number; tier_before: string | null }[],
 ): Map<string, string> {
-  const first = new Map<string, { occurredAt: number; tiers: (string | null)[] }>();
+  const first = new Map<string, { occurredAt: number; told: (string | null)[] }>();
   for (const row of rows) {
     const known = first.get(row.platform_user_id);
-    if (known === undefined || row.occurred_at < known.occurredAt) {
-      first.set(row.platform_user_id, { occurredAt: row.occurred_at, tiers: [row.tier_before] });
-    } else if (row.occurred_at === known.occurredAt) {
-      known.tiers.push(row.tier_before);
-    }
+    if (known !== undefined && row.occurred_at > known.occurredAt) continue;
+    if (known?.occurredAt === row.occurred_at) known.told.push(row.tier_before);
+    else first.set(row.platform_user_id, { occurredAt: row.occurred_at, told: [row.tier_before] });
   }
   const tiers = new Map<string, string>();
-  for (const [
-    platformUserId,
-    {
-      tiers: [tier, ...others],
-    },
-  ] of first) {
-    const agreed = others.every((other) => other !== null && tier != null && compareTiers(tier, other) === 0);
-    if (tier != null && agreed) tiers.set(platformUserId, tier);
+  for (const [platformUserId, { told }] of first) {
+    const [tier] = told;
+    if (tier != null && told.every((other) => other !== null && compareTiers(tier, other) === 0)) {
+      tiers.set(platformUserId, tier);
+    }
   }
   return tiers;
+}
+
+/** Whether `tier` is above `before`: by the known order when both are known tiers, else only another tier. */
+function isAbove(tier: string, before: string): boolean {
+  const order = compareTiers(before, tier);
+  return order === undefined || order > 0;
 }
 
 export interface MemberMilestone {
@@ -263,9 +264,9 @@ export async function listPeriodPromotions(
     .orderBy("event_id")
     .execute();
   const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
-  const tiered = await readRatingRows(db, query, promoted, "a_tier");
+  const tiered = await readRatingRows(db, query, promoted, "any_tier");
   // Each promoted member's tier after their last change in the period that named one, and before their first.
-  const tierAtEnd = valuePerMember(tiered, (row) => row.tier_after);
+  const tierAtEnd = latestPerMember(tiered, (row) => row.tier_after);
   const tierAtStart = readTiersAtStart(tiered);
   return rows
     .map((row) => ({
@@ -297,10 +298,4 @@ export async function listPeriodAchievements(
     name: row.name ?? "",
     occurredAt: row.occurred_at,
   }));
-}
-
-/** Whether `tier` is above `before`: by the known order when both are known tiers, else only another tier. */
-function isAbove(tier: string, before: string): boolean {
-  const order = compareTiers(before, tier);
-  return order === undefined || order > 0;
 }

@@ -47,6 +47,9 @@ async function countOperatorEvents(db: Kysely<Database>): Promise<number> {
 
 describe.each(testDatabases())("purging a removed guild on $name", (database) => {
   const store = useMigratedStore(database);
+  /** Purges guildA as the job run at `at` does, every removal before then counted as due. */
+  const purgeGuildA = (at: number, queueOAuthTokens: boolean) =>
+    purgeRemovedGuild(store.db, box, { guildId: guildA, removedBefore: at, now: at, queueOAuthTokens });
 
   it("knows every table that has a guild_id column", async () => {
     expect(await listGuildTables(store.store)).toEqual([...guildIdTables].sort());
@@ -60,12 +63,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     for (const [table, count] of Object.entries(seeded)) expect(count, table).toBeGreaterThan(0);
     const otherSeeded = await countGuildRows(store.db, guildB);
 
-    const purged = await purgeRemovedGuild(store.db, box, {
-      guildId: guildA,
-      removedBefore: testNow + 30 * day,
-      now: testNow + 30 * day,
-      queueOAuthTokens: true,
-    });
+    const purged = await purgeGuildA(testNow + 30 * day, true);
 
     expect(purged).toEqual({
       memberLinks: 1,
@@ -126,12 +124,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
         .execute();
     expect(await notices()).toHaveLength(2);
 
-    const purged = await purgeRemovedGuild(store.db, box, {
-      guildId: guildA,
-      removedBefore: testNow + 1,
-      now: testNow + 1,
-      queueOAuthTokens: false,
-    });
+    const purged = await purgeGuildA(testNow + 1, false);
 
     // The endpoint's event and the notice's text.
     expect(purged).toMatchObject({ outboxRows: 3, inboxEvents: 2 });
@@ -156,12 +149,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
   it("revokes the tokens of the guild's OAuth links, naming neither the server nor its members", async () => {
     await seedRemovedGuildWithOAuthLink();
 
-    const purged = await purgeRemovedGuild(store.db, box, {
-      guildId: guildA,
-      removedBefore: testNow + 1,
-      now: testNow + 1,
-      queueOAuthTokens: true,
-    });
+    const purged = await purgeGuildA(testNow + 1, true);
 
     expect(purged).toMatchObject({ memberLinks: 2, tokenRevocationsQueued: 1, tokenRevocationsForgotten: 1 });
     const due = await claimDueTokenRevocations(store.db, box, {
@@ -196,12 +184,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     await seedRemovedGuildWithOAuthLink();
     const queuedBefore = (await listTokenRevocations(store.db)).map((row) => row.id);
 
-    const purged = await purgeRemovedGuild(store.db, box, {
-      guildId: guildA,
-      removedBefore: testNow + 1,
-      now: testNow + 1,
-      queueOAuthTokens: false,
-    });
+    const purged = await purgeGuildA(testNow + 1, false);
 
     expect(purged).toMatchObject({ memberLinks: 2, tokenRevocationsQueued: 0 });
     expect((await listTokenRevocations(store.db)).map((row) => row.id)).toEqual(queuedBefore);
@@ -213,14 +196,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     await recordGuildRemoval(store.db, { guildId: guildA, now: testNow });
     const seeded = await countGuildRows(store.db, guildA);
 
-    expect(
-      await purgeRemovedGuild(store.db, box, {
-        guildId: guildA,
-        removedBefore: testNow,
-        now: testNow,
-        queueOAuthTokens: true,
-      }),
-    ).toBeUndefined();
+    expect(await purgeGuildA(testNow, true)).toBeUndefined();
 
     expect(await findGuildRemoval(store.db, guildA)).toEqual({ guildId: guildA, removedAt: testNow });
     expect(await countGuildRows(store.db, guildA)).toEqual(seeded);
@@ -232,14 +208,7 @@ describe.each(testDatabases())("purging a removed guild on $name", (database) =>
     await clearGuildRemoval(store.db, guildA);
     const kept = await countGuildRows(store.db, guildA);
 
-    expect(
-      await purgeRemovedGuild(store.db, box, {
-        guildId: guildA,
-        removedBefore: testNow + 30 * day,
-        now: testNow + 30 * day,
-        queueOAuthTokens: true,
-      }),
-    ).toBeUndefined();
+    expect(await purgeGuildA(testNow + 30 * day, true)).toBeUndefined();
 
     expect(await countGuildRows(store.db, guildA)).toEqual(kept);
     expect(kept.member_links).toBe(1);
