@@ -39,14 +39,18 @@ export interface BotProcess {
 
 /**
  * Starts `entry` (relative to the repo root) with only `env` and PATH, so the parent's settings never leak in;
- * as another user when `as` says so (a test run as root starts a bot that file permissions bind).
+ * as another user when `as` says so (a test run as root starts a bot that file permissions bind). Without
+ * `--enable-source-maps`, as `npm run start:built` runs: with it, the first stack printed from the bundle (a
+ * worker's failed write logged while another process holds the lock) parsed the bundle's source map on the
+ * event loop, which the write-lock test measured as a loop held for 0.35 s on a loaded machine and past 1 s
+ * in a whole run (docs/operations.md, "5. Start it").
  */
 export function spawnBot(
   entry: string,
   env: Readonly<Record<string, string>>,
   as?: { readonly uid: number; readonly gid: number },
 ): BotProcess {
-  const child = spawn(process.execPath, ["--enable-source-maps", builtEntry(entry)], {
+  const child = spawn(process.execPath, [builtEntry(entry)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
