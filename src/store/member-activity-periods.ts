@@ -168,7 +168,15 @@ function readRatingRows(
   return inSlices(platformUserIds, idsPerQuery, (some) =>
     db
       .selectFrom("member_activity")
-      .select(["platform_user_id", "new_rating", "tier_after", "tier_before", "occurred_at", "event_id"])
+      .select([
+        "platform_user_id",
+        "new_rating",
+        "rating_change",
+        "tier_after",
+        "tier_before",
+        "occurred_at",
+        "event_id",
+      ])
       .where("guild_id", "=", guildId)
       .where((eb) => inWindow(eb, window))
       .where("kind", "=", "rating")
@@ -205,35 +213,59 @@ function latestPerMember<Row extends { platform_user_id: string; occurred_at: nu
   return new Map([...latest].map(([platformUserId, { value }]) => [platformUserId, value]));
 }
 
+/** Where a member's period began: the tier, and the rating, before their first change that named a tier. */
+interface PeriodStart {
+  readonly tier: string;
+  /** Undefined when that change did not say both its new rating and the change. */
+  readonly rating: number | undefined;
+}
+
 /**
  * The tier each member was in before their first change of the period that named a tier, where that change
- * says: none for a member whose first such row does not name the tier before (recorded before rows kept it),
- * nor for one whose first rows, at one instant, disagree (their order is not known).
+ * says, and their rating then (its new rating less its change): none for a member whose first such row does not
+ * name the tier before (recorded before rows kept it), nor for one whose first rows, at one instant, disagree
+ * on it (their order is not known); no rating when those rows do not all tell the same one.
  */
-function readTiersAtStart(
-  rows: readonly { platform_user_id: string; occurred_at: number; tier_before: string | null }[],
-): Map<string, string> {
-  const first = new Map<string, { occurredAt: number; told: (string | null)[] }>();
+function readStartsOfPeriod(
+  rows: readonly {
+    platform_user_id: string;
+    occurred_at: number;
+    tier_before: string | null;
+    new_rating: number | null;
+    rating_change: number | null;
+  }[],
+): Map<string, PeriodStart> {
+  const first = new Map<string, { occurredAt: number; told: (typeof rows)[number][] }>();
   for (const row of rows) {
     const known = first.get(row.platform_user_id);
     if (known !== undefined && row.occurred_at > known.occurredAt) continue;
-    if (known?.occurredAt === row.occurred_at) known.told.push(row.tier_before);
-    else first.set(row.platform_user_id, { occurredAt: row.occurred_at, told: [row.tier_before] });
+    if (known?.occurredAt === row.occurred_at) known.told.push(row);
+    else first.set(row.platform_user_id, { occurredAt: row.occurred_at, told: [row] });
   }
-  const tiers = new Map<string, string>();
+  const starts = new Map<string, PeriodStart>();
   for (const [platformUserId, { told }] of first) {
-    const [tier] = told;
-    if (tier != null && told.every((other) => other !== null && compareTiers(tier, other) === 0)) {
-      tiers.set(platformUserId, tier);
-    }
+    const tier = told[0]?.tier_before;
+    if (tier == null) continue;
+    if (!told.every(({ tier_before: other }) => other !== null && compareTiers(tier, other) === 0)) continue;
+    const ratings = told.map(({ new_rating, rating_change }) =>
+      new_rating === null || rating_change === null ? undefined : new_rating - rating_change,
+    );
+    const rating = ratings.every((other) => other === ratings[0]) ? ratings[0] : undefined;
+    starts.set(platformUserId, { tier, rating });
   }
-  return tiers;
+  return starts;
 }
 
-/** Whether `tier` is above `before`: by the known order when both are known tiers, else only another tier. */
-function isAbove(tier: string, before: string): boolean {
-  const order = compareTiers(before, tier);
-  return order === undefined || order > 0;
+/**
+ * Whether `tier`, held at the period's end with `ratingAtEnd`, is above where the period began: by the known
+ * order when both are known tiers; else by the rating, one tier per rating range (src/events/tier-move.ts);
+ * else, when neither tells, any other tier.
+ */
+function isAbove(tier: string, ratingAtEnd: number | undefined, start: PeriodStart): boolean {
+  const order = compareTiers(start.tier, tier);
+  if (order !== undefined) return order > 0;
+  if (ratingAtEnd === undefined || start.rating === undefined || ratingAtEnd === start.rating) return true;
+  return ratingAtEnd > start.rating;
 }
 
 export interface MemberMilestone {
@@ -248,9 +280,9 @@ export interface MemberMilestone {
  * change of the period that named a tier: a promotion a later change undid (Gold, then back to Silver by the
  * week's end) is not one the week kept. Nor is one that only won back what the period had taken: a member who
  * began it in Gold, fell to Silver and climbed back to Gold ends where they began, and one who began in
- * Platinum and ends in Gold went down (the tier before their first change that named one, readTiersAtStart;
- * for tiers whose order is not known, only "the same tier" tells). Rows recorded before tiers were kept name
- * none, and leave it shown.
+ * Platinum and ends in Gold went down (the tier before their first change that named one, readStartsOfPeriod;
+ * between tiers whose order is not known the rating tells, and when it does not, only "the same tier" does).
+ * Rows recorded before tiers were kept name none, and leave it shown.
  */
 export async function listPeriodPromotions(
   db: Kysely<Database>,
@@ -265,9 +297,11 @@ export async function listPeriodPromotions(
     .execute();
   const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
   const tiered = await readRatingRows(db, query, promoted, "any_tier");
-  // Each promoted member's tier after their last change in the period that named one, and before their first.
+  // Each promoted member's tier after their last change in the period that named one, and before their first;
+  // their rating at the end, which tells the way between tiers whose order is not known.
   const tierAtEnd = latestPerMember(tiered, (row) => row.tier_after);
-  const tierAtStart = readTiersAtStart(tiered);
+  const starts = readStartsOfPeriod(tiered);
+  const ratingAtEnd = await readLatestRatings(db, query, promoted);
   return rows
     .map((row) => ({
       platformUserId: row.platform_user_id,
@@ -277,8 +311,8 @@ export async function listPeriodPromotions(
     .filter((promotion) => {
       const tier = tierAtEnd.get(promotion.platformUserId);
       if (tier !== undefined && compareTiers(tier, promotion.name) !== 0) return false;
-      const before = tierAtStart.get(promotion.platformUserId);
-      return before === undefined || isAbove(promotion.name, before);
+      const start = starts.get(promotion.platformUserId);
+      return start === undefined || isAbove(promotion.name, ratingAtEnd.get(promotion.platformUserId), start);
     });
 }
 

@@ -31,6 +31,7 @@ function rating(
   promotedTo: string | null = null,
   tierAfter: string | null = promotedTo,
   tierBefore: string | null = null,
+  newRating: number | null = 1500 + change,
 ) {
   return {
     kind: "rating",
@@ -38,7 +39,7 @@ function rating(
     platformUserId: user,
     occurredAt: at,
     ratingChange: change,
-    newRating: 1500 + change,
+    newRating,
     promotedTo,
     tierAfter,
     tierBefore,
@@ -215,10 +216,17 @@ describe.each(testDatabases())("member activity on $name", (database) => {
   });
 
   it("lists no promotion that only won back what the period took, nor one of a member who ends lower", async () => {
-    await link(guildA, "201", "usr_ann");
-    await link(guildA, "202", "usr_ben");
-    await link(guildA, "203", "usr_cy");
-    await link(guildA, "204", "usr_dee");
+    for (const [index, user] of [
+      "usr_ann",
+      "usr_ben",
+      "usr_cy",
+      "usr_dee",
+      "usr_eve",
+      "usr_fay",
+      "usr_gus",
+    ].entries()) {
+      await link(guildA, String(201 + index), user);
+    }
     await record([
       // Gold at the week's start, down to Silver, back up to Gold: where the week found her.
       rating("evt_a1", "usr_ann", -40, testNow - 3 * day, null, "Silver", "Gold"),
@@ -228,13 +236,23 @@ describe.each(testDatabases())("member activity on $name", (database) => {
       rating("evt_b2", "usr_ben", 40, testNow - 2 * day, "gold", "gold", "silver"),
       // Silver to Gold: a promotion the week kept.
       rating("evt_c1", "usr_cy", 40, testNow - 3 * day, "gold", "gold", "silver"),
-      // Tiers whose order is not known: only the same tier at both ends tells.
+      // Tiers whose order is not known: the same tier at both ends tells.
       rating("evt_d1", "usr_dee", -40, testNow - 3 * day, null, "Wood", "Stone"),
       rating("evt_d2", "usr_dee", 40, testNow - 2 * day, "Stone", "Stone", "Wood"),
+      // And so does the rating: Stone at 1,900, down to Wood, up to Clay at 1,650 ends lower than it began…
+      rating("evt_e1", "usr_eve", -400, testNow - 4 * day, null, "Wood", "Stone", 1500),
+      rating("evt_e2", "usr_eve", 150, testNow - 2 * day, "Clay", "Clay", "Wood", 1650),
+      // …and Wood at 1,500 up to Clay at 1,650 ends higher.
+      rating("evt_f1", "usr_fay", 150, testNow - day, "Clay", "Clay", "Wood", 1650),
+      // Neither order nor rating told: another tier at the end is all there is to go by.
+      rating("evt_g1", "usr_gus", -400, testNow - 4 * day, null, "Wood", "Stone", null),
+      rating("evt_g2", "usr_gus", 150, testNow - 2 * day, "Clay", "Clay", "Wood", null),
     ]);
 
     expect(await listPeriodPromotions(store.db, { guildId: guildA, window: week })).toEqual([
       { platformUserId: "usr_cy", name: "gold", occurredAt: testNow - 3 * day },
+      { platformUserId: "usr_gus", name: "Clay", occurredAt: testNow - 2 * day },
+      { platformUserId: "usr_fay", name: "Clay", occurredAt: testNow - day },
     ]);
   });
 
