@@ -24,6 +24,16 @@ describe("error envelope", () => {
     });
   });
 
+  it("names every answer, a success too, by an X-Request-Id of its own", async () => {
+    test = await startTestSandbox();
+    const first = await test.call("GET", "/v1/users/me", { key: test.key("read") });
+    const second = await test.call("GET", "/v1/users/me", { key: test.key("read") });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(second.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  });
+
   it("uses the API reference's INVALID_BATTLE_TYPE code in shape B", async () => {
     test = await startTestSandbox({ shape: "B" });
     const response = await test.call("POST", "/v1/battles", {
