@@ -42,8 +42,8 @@ export interface BotProcess {
  * as another user when `as` says so (a test run as root starts a bot that file permissions bind). Without
  * `--enable-source-maps`, as `npm run start:built` runs: with it, the first stack printed from the bundle (a
  * worker's failed write logged while another process holds the lock) parsed the bundle's source map on the
- * event loop, which the write-lock test measured as a loop held for 0.35 s on a loaded machine and past 1 s
- * in a whole run (docs/operations.md, "5. Start it").
+ * event loop, which the write-lock test measured as a loop held for 0.35 s beside four spinning processes,
+ * and which likely made most of the 1,038 ms one whole run saw (docs/operations.md, "5. Start it").
  */
 export function spawnBot(
   entry: string,
