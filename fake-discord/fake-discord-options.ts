@@ -1,6 +1,7 @@
 import type { Clock } from "./clock.js";
 import type { Logger } from "pino";
 import type { PrivilegedIntent } from "./gateway/gateway-protocol.js";
+import type { InvalidRequestSettings } from "./rate-limits/invalid-requests.js";
 import type { BucketLimit } from "./rate-limits/route-limits.js";
 
 export interface FakeDiscordOptions {
@@ -15,6 +16,11 @@ export interface FakeDiscordOptions {
   botToken?: string;
   applicationId?: string;
   botUsername?: string;
+  /**
+   * Discord's invalid-request limit (rate-limits/invalid-requests.ts): 10,000 answers of 401, 403 or 429 within
+   * 10 minutes ban the address for `banMs` (an hour); a test lowers it to reach it in a few requests.
+   */
+  invalidRequestLimit?: Partial<InvalidRequestSettings>;
   /** Discord's global limit: 50 per second for a bot. */
   globalRateLimit?: { perSecond: number };
   /** Bucket overrides keyed "METHOD /route/:param" (see rate-limits/route-limits.ts). */

@@ -13,6 +13,7 @@ import { RoleConnectionStore } from "./role-connections/role-connection-store.js
 import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
 import { FakeWorld } from "./world/world.js";
 import { ResponseHolds } from "./rest/response-holds.js";
+import { discordInvalidRequestLimit, InvalidRequests } from "./rate-limits/invalid-requests.js";
 
 /** Counters tests and benchmarks read (reset with `resetStats`). */
 export interface FakeDiscordStats {
@@ -26,6 +27,8 @@ export interface FakeDiscordStats {
   channelMessagesCreated: number;
   /** Creates answered with the earlier message of the same `enforce_nonce` nonce instead of posting again. */
   channelMessagesDeduplicated: number;
+  /** Answers Discord counts towards its invalid-request limit: 401, 403, and 429 but of scope "shared". */
+  invalidRequests: number;
   requestsByRoute: Map<string, number>;
 }
 
@@ -62,6 +65,8 @@ export interface FakeDiscordState {
    * Request Limit): every request answered 429 with `Retry-After` (seconds) and no Discord headers or JSON.
    */
   ban: { readonly retryAfterSeconds: number } | undefined;
+  /** The invalid answers counted towards the same ban, which begins by itself at the limit. */
+  invalidRequests: InvalidRequests;
   /** Routes down on their own ("POST /channels/:channelId/messages"), answering 503 while the rest works. */
   routeOutages: Set<string>;
   /** Users' OAuth2 grants and tokens, and who added the app to their account. */
@@ -78,6 +83,7 @@ export function createEmptyStats(): FakeDiscordStats {
     rejectedMessages: 0,
     channelMessagesCreated: 0,
     channelMessagesDeduplicated: 0,
+    invalidRequests: 0,
     requestsByRoute: new Map(),
   };
 }
@@ -131,6 +137,10 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
     ban: undefined,
+    invalidRequests: new InvalidRequests(options.rateLimitClock ?? systemClock, {
+      ...discordInvalidRequestLimit,
+      ...options.invalidRequestLimit,
+    }),
     routeOutages: new Set(),
     oauth2: createOAuth2Store(options, clock),
     roleConnections: new RoleConnectionStore(),

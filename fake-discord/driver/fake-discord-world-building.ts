@@ -154,10 +154,11 @@ export class FakeDiscordWorldBuilding extends FakeDiscordReads {
   /**
    * Cloudflare bans the bot's address, as after 10,000 invalid requests in 10 minutes: every request answered
    * 429 with `Retry-After: retryAfterSeconds`, a plain-text body and none of Discord's headers; `false` lifts
-   * it.
+   * it, and a ban the limit itself began (`invalidRequestLimit`).
    */
   setCloudflareBan(ban: { readonly retryAfterSeconds: number } | false): void {
     this.state.ban = ban === false ? undefined : ban;
+    if (ban === false) this.state.invalidRequests.lift();
   }
 
   /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */

@@ -4,7 +4,7 @@ import { DiscordHttpError, discordErrors } from "../discord-errors.js";
 import type { FakeDiscordState } from "../fake-discord-state.js";
 import type { RateLimiter } from "../rate-limits/rate-limiter.js";
 import { assertSpecBody } from "../validation/spec-bodies.js";
-import { guardApiRequest, readRouteTraits } from "./rest-guards.js";
+import { countInvalidRequest, guardApiRequest, readRouteTraits } from "./rest-guards.js";
 import { parseMultipart, readRequestBody } from "./request-body.js";
 import { registerApplicationRoutes } from "./routes-applications.js";
 import { registerChannelRoutes } from "./routes-channels.js";
@@ -51,6 +51,11 @@ export function buildRestApp(deps: RestAppDeps): FastifyInstance {
   app.addHook("onRequest", async (request, reply) =>
     guardApiRequest(state, deps.rateLimiter, request, reply),
   );
+
+  app.addHook("onResponse", (request, reply, done) => {
+    countInvalidRequest(state, request, reply);
+    done();
+  });
 
   // Every body is held to Discord's OpenAPI spec before its route sees it (JSON, or a multipart payload_json).
   app.addHook("preHandler", (request, _reply, done) => {

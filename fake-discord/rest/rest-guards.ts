@@ -45,8 +45,8 @@ function digest(authorization: string): string {
 }
 
 /**
- * Runs before every API route: outage, token check, then Discord's global limit and the route's
- * bucket. Every answer carries the X-RateLimit-* headers @discordjs/rest reads.
+ * Runs before every API route: outage, Cloudflare's ban, token check, then Discord's global limit and the
+ * route's bucket. Every answer carries the X-RateLimit-* headers @discordjs/rest reads.
  */
 export function guardApiRequest(
   state: FakeDiscordState,
@@ -65,11 +65,12 @@ export function guardApiRequest(
     request.raw.socket.destroy();
     return reply.hijack();
   }
-  if (state.ban !== undefined) {
+  const banSeconds = state.ban?.retryAfterSeconds ?? state.invalidRequests.banSecondsLeft();
+  if (banSeconds !== undefined) {
     state.stats.rateLimited += 1;
     return reply
       .code(429)
-      .header("retry-after", String(state.ban.retryAfterSeconds))
+      .header("retry-after", String(banSeconds))
       .type("text/plain")
       .send("error code: 1015");
   }
@@ -94,4 +95,20 @@ export function guardApiRequest(
     retry_after: Math.round(decision.retryAfterMs) / 1000,
     global: decision.global,
   });
+}
+
+/**
+ * After each API answer: one Discord counts as invalid goes towards the invalid-request limit, unless a ban
+ * answered it (Cloudflare's answer, not Discord's).
+ */
+export function countInvalidRequest(
+  state: FakeDiscordState,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (readRouteTraits(request) === null) return;
+  if (state.ban !== undefined || state.invalidRequests.banSecondsLeft() !== undefined) return;
+  const scope = reply.getHeader("x-ratelimit-scope");
+  if (state.invalidRequests.record(reply.statusCode, typeof scope === "string" ? scope : undefined))
+    state.stats.invalidRequests += 1;
 }

@@ -93,6 +93,43 @@ describe("rate limits of the fake Discord", () => {
     expect(banned.messages(channelId).map((message) => message.content)).toEqual(["after the ban"]);
   });
 
+  it("bans the address by itself once invalid answers reach the limit within its window, until the ban ends", async () => {
+    const clock = new ManualClock();
+    const { fake: target, channelIds } = await startFake({
+      rateLimitClock: clock,
+      invalidRequestLimit: { count: 4, windowMs: 10_000, banMs: 60_000 },
+    });
+    const [channelId = ""] = channelIds;
+    const postWithToken = (token: string) =>
+      fetch(`${target.apiUrl}/v10/channels/${channelId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bot ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: "hi" }),
+      });
+    // Three 401s, then a fourth once they left the window: no ban yet.
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await postWithToken("not-the-token")).status).toBe(401);
+    clock.advance(10_000);
+    expect((await postWithToken("not-the-token")).status).toBe(401);
+    expect((await postRaw(target, channelId, "still allowed")).status).toBe(200);
+    // A 403 is invalid too: three of them and the 401 still in the window reach the limit.
+    target.denyChannelAccess(channelId, "missing-access");
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await postRaw(target, channelId, "refused")).status).toBe(403);
+    expect(target.stats.invalidRequests).toBe(7);
+    const banned = await postRaw(target, channelIds[1]!, "banned");
+    expect(banned.status).toBe(429);
+    expect(banned.headers.get("retry-after")).toBe("60");
+    expect(await banned.text()).toBe("error code: 1015");
+    // Cloudflare's answers are not Discord's: they count towards nothing.
+    expect(target.stats.invalidRequests).toBe(7);
+    clock.advance(59_000);
+    expect((await postRaw(target, channelIds[1]!, "banned still")).headers.get("retry-after")).toBe("1");
+    clock.advance(1000);
+    expect((await postRaw(target, channelIds[1]!, "after the ban")).status).toBe(200);
+    expect(target.messages(channelIds[1]!).map((message) => message.content)).toEqual(["after the ban"]);
+  });
+
   it("answers a global 429 with retry_after to every request past the per-second limit, across routes", async () => {
     const clock = new ManualClock();
     const { fake: target, channelIds } = await startFake({

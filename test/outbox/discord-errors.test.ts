@@ -76,6 +76,9 @@ describe.each(testDatabases())("Discord's errors on $name", (database) => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain(`<#${closed.channelId}>`);
     expect(notices[0]).toContain("403 Missing Permissions (50013)");
+    // One refusal, and the channel's other rows were never sent: each would be another request Discord counts
+    // towards its invalid-request limit.
+    expect(world.fake.stats.invalidRequests).toBe(1);
     // There is no resume command of its own: /subscribe on the channel resumes it (docs/operations.md).
     expect(notices[0]).toContain("then run `/subscribe` on that channel to turn its announcements back on");
     expect(world.fake.messages(admin.id)[0]?.allowedMentions).toEqual({ parse: [] });
