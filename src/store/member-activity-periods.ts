@@ -216,7 +216,10 @@ function latestPerMember<Row extends { platform_user_id: string; occurred_at: nu
 /** Where a member's period began: the tier, and the rating, before their first change that named a tier. */
 interface PeriodStart {
   readonly tier: string;
-  /** Undefined when that change did not say both its new rating and the change. */
+  /**
+   * Undefined when that change did not say both its new rating and the change, or when the first changes at
+   * one instant do not tell one rating.
+   */
   readonly rating: number | undefined;
 }
 
@@ -257,14 +260,16 @@ function readStartsOfPeriod(
 }
 
 /**
- * Whether `tier`, held at the period's end with `ratingAtEnd`, is above where the period began: by the known
- * order when both are known tiers; else by the rating, one tier per rating range (src/events/tier-move.ts);
- * else, when neither tells, any other tier.
+ * Whether `tier`, reached with `ratingAtEnd` by the period's last change that named a tier, is above where the
+ * period began: by the known order when both are known tiers; else by the ratings held in each, one tier per
+ * rating range (src/events/tier-move.ts); else, when neither tells, any other tier. Ratings a point apart tell
+ * nothing: a new rating and its change are each stored rounded, so the start may be one off.
  */
 function isAbove(tier: string, ratingAtEnd: number | undefined, start: PeriodStart): boolean {
   const order = compareTiers(start.tier, tier);
   if (order !== undefined) return order > 0;
-  if (ratingAtEnd === undefined || start.rating === undefined || ratingAtEnd === start.rating) return true;
+  if (ratingAtEnd === undefined || start.rating === undefined) return true;
+  if (Math.abs(ratingAtEnd - start.rating) <= 1) return true;
   return ratingAtEnd > start.rating;
 }
 
@@ -297,11 +302,13 @@ export async function listPeriodPromotions(
     .execute();
   const promoted = [...new Set(rows.map((row) => row.platform_user_id))];
   const tiered = await readRatingRows(db, query, promoted, "any_tier");
-  // Each promoted member's tier after their last change in the period that named one, and before their first;
-  // their rating at the end, which tells the way between tiers whose order is not known.
-  const tierAtEnd = latestPerMember(tiered, (row) => row.tier_after);
+  // Each promoted member's tier after their last change in the period that named one, with the rating that
+  // change left them at (a later change that named no tier may have moved the rating, not the tier), and where
+  // their first such change found them.
+  const ends = latestPerMember(tiered, (row) =>
+    row.tier_after === null ? null : { tier: row.tier_after, rating: row.new_rating ?? undefined },
+  );
   const starts = readStartsOfPeriod(tiered);
-  const ratingAtEnd = await readLatestRatings(db, query, promoted);
   return rows
     .map((row) => ({
       platformUserId: row.platform_user_id,
@@ -309,10 +316,10 @@ export async function listPeriodPromotions(
       occurredAt: row.occurred_at,
     }))
     .filter((promotion) => {
-      const tier = tierAtEnd.get(promotion.platformUserId);
-      if (tier !== undefined && compareTiers(tier, promotion.name) !== 0) return false;
+      const end = ends.get(promotion.platformUserId);
+      if (end !== undefined && compareTiers(end.tier, promotion.name) !== 0) return false;
       const start = starts.get(promotion.platformUserId);
-      return start === undefined || isAbove(promotion.name, ratingAtEnd.get(promotion.platformUserId), start);
+      return start === undefined || isAbove(promotion.name, end?.rating, start);
     });
 }
 

@@ -224,6 +224,8 @@ describe.each(testDatabases())("member activity on $name", (database) => {
       "usr_eve",
       "usr_fay",
       "usr_gus",
+      "usr_hal",
+      "usr_ivy",
     ].entries()) {
       await link(guildA, String(201 + index), user);
     }
@@ -247,11 +249,20 @@ describe.each(testDatabases())("member activity on $name", (database) => {
       // Neither order nor rating told: another tier at the end is all there is to go by.
       rating("evt_g1", "usr_gus", -400, testNow - 4 * day, null, "Wood", "Stone", null),
       rating("evt_g2", "usr_gus", 150, testNow - 2 * day, "Clay", "Clay", "Wood", null),
+      // Clay reached at 1,850 is below Stone at 1,900, though a later change that named no tier took her to
+      // 1,950: the rating held in each tier tells, not the week's last one.
+      rating("evt_h1", "usr_hal", -400, testNow - 4 * day, null, "Wood", "Stone", 1500),
+      rating("evt_h2", "usr_hal", 350, testNow - 3 * day, "Clay", "Clay", "Wood", 1850),
+      rating("evt_h3", "usr_hal", 100, testNow - 2 * day, null, null, null, 1950),
+      // A point below the start is within the rounding of the stored ratings: no telling, so another tier counts.
+      rating("evt_i1", "usr_ivy", -400, testNow - 4 * day, null, "Wood", "Stone", 1500),
+      rating("evt_i2", "usr_ivy", 399, testNow - 2 * day + hour, "Clay", "Clay", "Wood", 1899),
     ]);
 
     expect(await listPeriodPromotions(store.db, { guildId: guildA, window: week })).toEqual([
       { platformUserId: "usr_cy", name: "gold", occurredAt: testNow - 3 * day },
       { platformUserId: "usr_gus", name: "Clay", occurredAt: testNow - 2 * day },
+      { platformUserId: "usr_ivy", name: "Clay", occurredAt: testNow - 2 * day + hour },
       { platformUserId: "usr_fay", name: "Clay", occurredAt: testNow - day },
     ]);
   });
