@@ -8,8 +8,8 @@ export interface FakeDiscordOptions {
   /** Ids, timestamps, the interaction deadline and the nonce window; the system clock by default. */
   clock?: Clock;
   /**
-   * Time for rate-limit windows. @discordjs/rest waits in real time on the headers, so this stays the
-   * system clock unless a test drives raw requests itself.
+   * Time for rate-limit windows, and for the invalid-request limit's window and ban. @discordjs/rest waits in
+   * real time on the headers, so this stays the system clock unless a test drives raw requests itself.
    */
   rateLimitClock?: Clock;
   /** Generated when left out; read it back from `fake.botToken`. */
@@ -17,8 +17,9 @@ export interface FakeDiscordOptions {
   applicationId?: string;
   botUsername?: string;
   /**
-   * Discord's invalid-request limit (rate-limits/invalid-requests.ts): 10,000 answers of 401, 403 or 429 within
-   * 10 minutes ban the address for `banMs` (an hour); a test lowers it to reach it in a few requests.
+   * Discord's invalid-request limit (rate-limits/invalid-requests.ts): 10,000 answers of 401, 403 or 429 (a 429
+   * of scope "shared" excepted) within 10 minutes ban the address for `banMs` (an hour), both timed on
+   * `rateLimitClock`; a test lowers it to reach it in a few requests.
    */
   invalidRequestLimit?: Partial<InvalidRequestSettings>;
   /** Discord's global limit: 50 per second for a bot. */

@@ -27,7 +27,10 @@ export interface FakeDiscordStats {
   channelMessagesCreated: number;
   /** Creates answered with the earlier message of the same `enforce_nonce` nonce instead of posting again. */
   channelMessagesDeduplicated: number;
-  /** Answers Discord counts towards its invalid-request limit: 401, 403, and 429 but of scope "shared". */
+  /**
+   * Answers Discord counts towards its invalid-request limit: 401, 403, and 429 unless its scope is "shared".
+   * A reset zeroes this count, not the limit's window (rate-limits/invalid-requests.ts).
+   */
   invalidRequests: number;
   requestsByRoute: Map<string, number>;
 }
@@ -66,7 +69,9 @@ export interface FakeDiscordState {
    */
   ban: { readonly retryAfterSeconds: number } | undefined;
   /** The invalid answers counted towards the same ban, which begins by itself at the limit. */
-  invalidRequests: InvalidRequests;
+  invalidRequestLimit: InvalidRequests;
+  /** The requests a ban answered (Cloudflare's answers, not Discord's): never counted as invalid. */
+  bannedRequests: WeakSet<object>;
   /** Routes down on their own ("POST /channels/:channelId/messages"), answering 503 while the rest works. */
   routeOutages: Set<string>;
   /** Users' OAuth2 grants and tokens, and who added the app to their account. */
@@ -137,7 +142,8 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     nonceWindowMs: options.nonceWindowMs ?? 5 * 60_000,
     outage: "off",
     ban: undefined,
-    invalidRequests: new InvalidRequests(options.rateLimitClock ?? systemClock, {
+    bannedRequests: new WeakSet(),
+    invalidRequestLimit: new InvalidRequests(options.rateLimitClock ?? systemClock, {
       ...discordInvalidRequestLimit,
       ...options.invalidRequestLimit,
     }),

@@ -158,7 +158,7 @@ export class FakeDiscordWorldBuilding extends FakeDiscordReads {
    */
   setCloudflareBan(ban: { readonly retryAfterSeconds: number } | false): void {
     this.state.ban = ban === false ? undefined : ban;
-    if (ban === false) this.state.invalidRequests.lift();
+    if (ban === false) this.state.invalidRequestLimit.lift();
   }
 
   /** REST down: `true` answers 503, "reset" drops connections unanswered; `false` ends it. */

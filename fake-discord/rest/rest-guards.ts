@@ -65,9 +65,10 @@ export function guardApiRequest(
     request.raw.socket.destroy();
     return reply.hijack();
   }
-  const banSeconds = state.ban?.retryAfterSeconds ?? state.invalidRequests.banSecondsLeft();
+  const banSeconds = state.ban?.retryAfterSeconds ?? state.invalidRequestLimit.banSecondsLeft();
   if (banSeconds !== undefined) {
     state.stats.rateLimited += 1;
+    state.bannedRequests.add(request);
     return reply
       .code(429)
       .header("retry-after", String(banSeconds))
@@ -106,9 +107,8 @@ export function countInvalidRequest(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (readRouteTraits(request) === null) return;
-  if (state.ban !== undefined || state.invalidRequests.banSecondsLeft() !== undefined) return;
+  if (readRouteTraits(request) === null || state.bannedRequests.has(request)) return;
   const scope = reply.getHeader("x-ratelimit-scope");
-  if (state.invalidRequests.record(reply.statusCode, typeof scope === "string" ? scope : undefined))
+  if (state.invalidRequestLimit.record(reply.statusCode, typeof scope === "string" ? scope : undefined))
     state.stats.invalidRequests += 1;
 }

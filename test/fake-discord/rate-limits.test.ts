@@ -128,6 +128,12 @@ describe("rate limits of the fake Discord", () => {
     clock.advance(1000);
     expect((await postRaw(target, channelIds[1]!, "after the ban")).status).toBe(200);
     expect(target.messages(channelIds[1]!).map((message) => message.content)).toEqual(["after the ban"]);
+    // Another ban the limit begins is lifted as a ban set by hand is.
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect((await postRaw(target, channelId, "refused")).status).toBe(403);
+    expect((await postRaw(target, channelIds[1]!, "banned again")).status).toBe(429);
+    target.setCloudflareBan(false);
+    expect((await postRaw(target, channelIds[1]!, "lifted")).status).toBe(200);
   });
 
   it("answers a global 429 with retry_after to every request past the per-second limit, across routes", async () => {
