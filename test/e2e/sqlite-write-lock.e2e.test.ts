@@ -26,9 +26,10 @@ const webhookCount = 20;
  * What a blocked event loop misses and a busy machine does not, read on the bot's own loop over the whole
  * lock (its metrics' `nodejs_eventloop_lag_max_seconds`, `monitorEventLoopDelay`), and for each /healthz round
  * trip timed from here: one second, where a write on the loop would hold it for the busy timeout (5 s). Alone
- * the loop's delay stays under 50 ms, and under 120 ms beside four processes each spinning a core. Fresh-clone
- * runs with the bot started with `--enable-source-maps` saw 177-670 ms and once 1,038 ms, most of it the
- * bundle's source map parsed on the loop for the first stack a failed write logged (bot-process.ts).
+ * the loop's delay stays under 50 ms, under 120 ms beside four processes each spinning a core, and 96-200 ms in
+ * whole runs. Fresh-clone runs with the bot started with `--enable-source-maps` saw 177-670 ms and once 1,038
+ * ms, likely most of it the bundle's source map decoded on the loop for the first stack a failed write logged
+ * (bot-process.ts).
  */
 const blockedLoopBoundMs = 1000;
 
@@ -160,8 +161,14 @@ describe("a bot whose SQLite file is write-locked by another connection for 10 s
 
     const outcomes = await Promise.all(deliveries);
     expect(healthzTimes.length).toBeGreaterThan(lockHeldMs / 1000);
-    expect(loopDelayMaxMs).toBeLessThan(blockedLoopBoundMs);
-    expect(Math.max(...healthzTimes)).toBeLessThan(blockedLoopBoundMs);
+    expect(loopDelayMaxMs, "the bot's longest event-loop delay over the lock, in ms").toBeLessThan(
+      blockedLoopBoundMs,
+    );
+    const slowest = [...healthzTimes].sort((a, b) => b - a).slice(0, 5);
+    expect(
+      Math.max(...healthzTimes),
+      `the slowest /healthz round trips, in ms: ${slowest.map((ms) => ms.toFixed(0)).join(", ")}`,
+    ).toBeLessThan(blockedLoopBoundMs);
     // Nothing was committed while the lock was held, so each event was answered after it or refused.
     expect(outcomes.every((outcome) => outcome.statuses.at(-1) === 200)).toBe(true);
 
