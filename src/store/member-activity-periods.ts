@@ -6,6 +6,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "./database.js";
 import { compareTiers } from "../events/index.js";
 import { idsPerQuery, inSlices } from "./in-slices.js";
+import { isAbove, readStartsOfPeriod } from "./period-starts.js";
 
 /** A period: after `from`, up to and including `to` (ms since the epoch, compared with `occurred_at`). */
 export interface ActivityWindow {
@@ -213,66 +214,6 @@ function latestPerMember<Row extends { platform_user_id: string; occurred_at: nu
   return new Map([...latest].map(([platformUserId, { value }]) => [platformUserId, value]));
 }
 
-/** Where a member's period began: the tier, and the rating, before their first change that named a tier. */
-interface PeriodStart {
-  readonly tier: string;
-  /**
-   * Undefined when that change did not say both its new rating and the change, or when the first changes at
-   * one instant do not tell one rating.
-   */
-  readonly rating: number | undefined;
-}
-
-/**
- * The tier each member was in before their first change of the period that named a tier, where that change
- * says, and their rating then (its new rating less its change): none for a member whose first such row does not
- * name the tier before (recorded before rows kept it), nor for one whose first rows, at one instant, disagree
- * on it (their order is not known); no rating when those rows do not all tell the same one.
- */
-function readStartsOfPeriod(
-  rows: readonly {
-    platform_user_id: string;
-    occurred_at: number;
-    tier_before: string | null;
-    new_rating: number | null;
-    rating_change: number | null;
-  }[],
-): Map<string, PeriodStart> {
-  const first = new Map<string, { occurredAt: number; told: (typeof rows)[number][] }>();
-  for (const row of rows) {
-    const known = first.get(row.platform_user_id);
-    if (known !== undefined && row.occurred_at > known.occurredAt) continue;
-    if (known?.occurredAt === row.occurred_at) known.told.push(row);
-    else first.set(row.platform_user_id, { occurredAt: row.occurred_at, told: [row] });
-  }
-  const starts = new Map<string, PeriodStart>();
-  for (const [platformUserId, { told }] of first) {
-    const tier = told[0]?.tier_before;
-    if (tier == null) continue;
-    if (!told.every(({ tier_before: other }) => other !== null && compareTiers(tier, other) === 0)) continue;
-    const ratings = told.map(({ new_rating, rating_change }) =>
-      new_rating === null || rating_change === null ? undefined : new_rating - rating_change,
-    );
-    const rating = ratings.every((other) => other === ratings[0]) ? ratings[0] : undefined;
-    starts.set(platformUserId, { tier, rating });
-  }
-  return starts;
-}
-
-/**
- * Whether `tier`, reached with `ratingAtEnd` by the period's last change that named a tier, is above where the
- * period began: by the known order when both are known tiers; else by the ratings held in each, one tier per
- * rating range (src/events/tier-move.ts); else, when neither tells, any other tier. Ratings a point apart tell
- * nothing: a new rating and its change are each stored rounded, so the start may be one off.
- */
-function isAbove(tier: string, ratingAtEnd: number | undefined, start: PeriodStart): boolean {
-  const order = compareTiers(start.tier, tier);
-  if (order !== undefined) return order > 0;
-  if (ratingAtEnd === undefined || start.rating === undefined) return true;
-  if (Math.abs(ratingAtEnd - start.rating) <= 1) return true;
-  return ratingAtEnd > start.rating;
-}
-
 export interface MemberMilestone {
   readonly platformUserId: string;
   /** The tier moved up to, or the achievement's name, as the platform wrote it. */
@@ -285,8 +226,8 @@ export interface MemberMilestone {
  * change of the period that named a tier: a promotion a later change undid (Gold, then back to Silver by the
  * week's end) is not one the week kept. Nor is one that only won back what the period had taken: a member who
  * began it in Gold, fell to Silver and climbed back to Gold ends where they began, and one who began in
- * Platinum and ends in Gold went down (the tier before their first change that named one, readStartsOfPeriod;
- * between tiers whose order is not known the rating tells, and when it does not, only "the same tier" does).
+ * Platinum and ends in Gold went down (the tier before their first change that named one; between tiers whose
+ * order is not known the rating tells, and when it does not, only "the same tier" does: period-starts.ts).
  * Rows recorded before tiers were kept name none, and leave it shown.
  */
 export async function listPeriodPromotions(
