@@ -13,7 +13,7 @@ import { RoleConnectionStore } from "./role-connections/role-connection-store.js
 import { createSnowflakeGenerator, type SnowflakeGenerator } from "./snowflake.js";
 import { FakeWorld } from "./world/world.js";
 import { ResponseHolds } from "./rest/response-holds.js";
-import { discordInvalidRequestLimit, InvalidRequests } from "./rate-limits/invalid-requests.js";
+import { discordInvalidRequestLimit, InvalidRequestLimit } from "./rate-limits/invalid-requests.js";
 
 /** Counters tests and benchmarks read (reset with `resetStats`). */
 export interface FakeDiscordStats {
@@ -69,7 +69,7 @@ export interface FakeDiscordState {
    */
   ban: { readonly retryAfterSeconds: number } | undefined;
   /** The invalid answers counted towards the same ban, which begins by itself at the limit. */
-  invalidRequestLimit: InvalidRequests;
+  invalidRequestLimit: InvalidRequestLimit;
   /** The requests a ban answered (Cloudflare's answers, not Discord's): never counted as invalid. */
   bannedRequests: WeakSet<object>;
   /** Routes down on their own ("POST /channels/:channelId/messages"), answering 503 while the rest works. */
@@ -143,7 +143,7 @@ export function createFakeDiscordState(options: FakeDiscordOptions, origin: () =
     outage: "off",
     ban: undefined,
     bannedRequests: new WeakSet(),
-    invalidRequestLimit: new InvalidRequests(options.rateLimitClock ?? systemClock, {
+    invalidRequestLimit: new InvalidRequestLimit(options.rateLimitClock ?? systemClock, {
       ...discordInvalidRequestLimit,
       ...options.invalidRequestLimit,
     }),

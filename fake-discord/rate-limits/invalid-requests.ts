@@ -23,7 +23,7 @@ export const discordInvalidRequestLimit: InvalidRequestSettings = {
 const invalidStatuses = new Set([401, 403, 429]);
 
 /** The invalid answers of the last window, and the ban they began, if any. */
-export class InvalidRequests {
+export class InvalidRequestLimit {
   /** When each invalid answer of the window was given, oldest first, from `first` on. */
   #times: number[] = [];
   #first = 0;

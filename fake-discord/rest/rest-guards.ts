@@ -17,9 +17,15 @@ export interface RouteTraits {
   majorParameter: string;
 }
 
+/** Whether the request was routed to an API route (`/api/v10/…`), which the guards and the limits apply to. */
+function isApiRoute(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  return url !== undefined && apiPrefixPattern.test(url);
+}
+
 export function readRouteTraits(request: FastifyRequest): RouteTraits | null {
   const url = request.routeOptions.url;
-  if (url === undefined || !apiPrefixPattern.test(url)) return null;
+  if (url === undefined || !isApiRoute(request)) return null;
   const path = url.replace(apiPrefixPattern, "");
   const params = request.params as Record<string, string | undefined>;
   const isWebhook = path.startsWith("/webhooks/");
@@ -107,7 +113,7 @@ export function countInvalidRequest(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (readRouteTraits(request) === null || state.bannedRequests.has(request)) return;
+  if (!isApiRoute(request) || state.bannedRequests.has(request)) return;
   const scope = reply.getHeader("x-ratelimit-scope");
   if (state.invalidRequestLimit.record(reply.statusCode, typeof scope === "string" ? scope : undefined))
     state.stats.invalidRequests += 1;

@@ -1,14 +1,14 @@
 // The fake's count of Discord's invalid-request limit (fake-discord/rate-limits/invalid-requests.ts), on a
 // manual clock; test/fake-discord/rate-limits.test.ts holds the same limit over HTTP.
 import { describe, expect, it } from "vitest";
-import { InvalidRequests } from "../../fake-discord/rate-limits/invalid-requests.js";
+import { InvalidRequestLimit } from "../../fake-discord/rate-limits/invalid-requests.js";
 import { ManualClock } from "../../src/clock.js";
 
 describe("the fake Discord's invalid-request limit", () => {
   const settings = { count: 3, windowMs: 1000, banMs: 5000 };
 
   it("counts 401, 403 and 429, but not a 429 of scope shared nor any other answer", () => {
-    const limit = new InvalidRequests(new ManualClock(), settings);
+    const limit = new InvalidRequestLimit(new ManualClock(), settings);
     expect([200, 204, 400, 404, 500].map((status) => limit.record(status, undefined))).toEqual([
       false,
       false,
@@ -26,7 +26,7 @@ describe("the fake Discord's invalid-request limit", () => {
 
   it("bans for its whole length from the answer that reached the limit, then counts afresh", () => {
     const clock = new ManualClock();
-    const limit = new InvalidRequests(clock, settings);
+    const limit = new InvalidRequestLimit(clock, settings);
     for (let answer = 0; answer < 3; answer += 1) limit.record(403, undefined);
     clock.advance(4001);
     expect(limit.banSecondsLeft()).toBe(1);
@@ -40,7 +40,7 @@ describe("the fake Discord's invalid-request limit", () => {
 
   it("keeps only the window's answers however many went before, and lifts its ban when told", () => {
     const clock = new ManualClock();
-    const limit = new InvalidRequests(clock, { count: 3, windowMs: 10, banMs: 5000 });
+    const limit = new InvalidRequestLimit(clock, { count: 3, windowMs: 10, banMs: 5000 });
     // Two answers in each window, never three: thousands of them, no ban.
     for (let window = 0; window < 2000; window += 1) {
       limit.record(401, undefined);
