@@ -35,6 +35,16 @@ describe("a summary sent over longer than its lease", () => {
     };
   }
 
+  /** queueSummary, then the sender's first part sent and its answer held until the whole lease has passed. */
+  async function holdFirstPartPastLease(titles: readonly string[]) {
+    const queued = await queueSummary(titles);
+    const held = world.fake.holdResponses("POST", queued.posts);
+    const sending = queued.sender.runOnce();
+    await held.waitForCaught(1);
+    world.clock.advance(1.2 * leaseMs);
+    return { ...queued, held, sending };
+  }
+
   it("keeps its rows from another worker until every part is sent, each part once", async () => {
     const titles = ["member 0", "member 1", "member 2", "member 3"];
     const { target, ids, sender, other, posts } = await queueSummary(titles);
@@ -70,14 +80,9 @@ describe("a summary sent over longer than its lease", () => {
 
   it("stops when another worker took the group over while a part waited, and leaves every part to it", async () => {
     const titles = ["member 0", "member 1", "member 2"];
-    const { target, sender, other, posts } = await queueSummary(titles);
-
-    const held = world.fake.holdResponses("POST", posts);
-    const sending = sender.runOnce();
-    await held.waitForCaught(1);
     // The first part's answer comes after the whole lease: the other worker takes the group and sends its
     // first part again, under the same nonce.
-    world.clock.advance(1.2 * leaseMs);
+    const { target, other, held, sending } = await holdFirstPartPastLease(titles);
     const takingOver = other.runOnce();
     await held.waitForCaught(2);
     held.release();
@@ -91,13 +96,8 @@ describe("a summary sent over longer than its lease", () => {
 
   it("stops when another worker delivered its rows while a part waited, and reports none of them", async () => {
     const titles = ["member 0", "member 1", "member 2"];
-    const { target, ids, sender, posts } = await queueSummary(titles);
-
-    const held = world.fake.holdResponses("POST", posts);
-    const sending = sender.runOnce();
-    await held.waitForCaught(1);
+    const { target, ids, held, sending } = await holdFirstPartPastLease(titles);
     // Past the whole lease, another worker sent the group and recorded its rows delivered.
-    world.clock.advance(1.2 * leaseMs);
     for (const id of ids) {
       await markOutboxDelivered(world.db, { id, postedMessageId: null, now: world.clock.now() });
     }
