@@ -1,7 +1,8 @@
 // Which role stands for which tier in a server (docs/architecture.md, "Tier roles"). One role per tier and
 // one tier per role: mapping a role moves it from the tier it stood for.
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, TierRolesTable } from "./database.js";
+import { readDialect } from "./dialect.js";
 
 export interface TierRole {
   readonly guildId: string;
@@ -19,6 +20,21 @@ export async function listTierRoles(db: Kysely<Database>, guildId: string): Prom
     .orderBy("tier")
     .execute();
   return rows.map(toTierRole);
+}
+
+/** Names the servers' tier-role maps among PostgreSQL's advisory locks (their two-key form); any fixed number would do. */
+const guildTierRolesLock = 7_316_003;
+
+/**
+ * Holds the server's tier-role map until the transaction ends, on PostgreSQL: what `/setup roles map` takes
+ * before it reads the map and changes it. Without it, two admins mapping one role to two tiers at once would
+ * each read it free, and the second's insert would fail on the role's key once the first committed; held
+ * first, the second waits, then reads the first's map and is refused as if it had come later. SQLite runs one
+ * writer at a time already.
+ */
+export async function holdGuildTierRoles(db: Kysely<Database>, guildId: string): Promise<void> {
+  if (readDialect(db) !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(${guildTierRolesLock}, hashtext(${guildId}))`.execute(db);
 }
 
 /**

@@ -1,6 +1,7 @@
 // `/setup roles map tier:<tier> [role:<role>]` (docs/architecture.md, "Tier roles"): a tier's role, chosen by
 // the admin, checked first so the sync does not fail on it later: a role the bot can give (not @everyone,
 // not a bot's or integration's, below the bot's highest role).
+import type { Kysely } from "kysely";
 import type { BotDependencies } from "../../../bot-dependencies.js";
 import { UserFacingError } from "../../../../discord/user-facing-error.js";
 import { formatTier } from "../../../../display/tier.js";
@@ -12,7 +13,8 @@ import {
   stopCreatingTierRoles,
 } from "../../../../store/guild-role-settings.js";
 import { dropRoleFromMembers, forgetRoleDrops } from "../../../../store/guild-role-queue.js";
-import { listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
+import type { Database } from "../../../../store/database.js";
+import { holdGuildTierRoles, listTierRoles, mapTierRole, unmapTier } from "../../../../store/tier-roles.js";
 import { normaliseTier } from "../../../../store/tiers.js";
 import { checkGivableRole } from "../../check-givable-role.js";
 import { refuseReminderRoleForTier } from "../../role-conflicts.js";
@@ -43,19 +45,8 @@ export async function mapTierToRole(
       : `Tier ${shown} had no role.${mode}`;
   }
   await refuseReminderRoleForTier(deps, guildId, input.roleId);
-  // One role stands for one tier: taken silently, the other tier would lose its role (and in create mode get
-  // a second role of its name at the next sync).
-  const other = (await listTierRoles(deps.db, guildId)).find(
-    (mapping) => mapping.roleId === input.roleId && mapping.tier !== tier,
-  );
-  if (other !== undefined) {
-    const otherShown = `**${plainText(formatTier(other.tier))}**`;
-    throw new UserFacingError(
-      "role_of_another_tier",
-      `<@&${input.roleId}> is already tier ${otherShown}'s role, and one role stands for one tier. Pick another ` +
-        `role, or first take it from tier ${otherShown} with \`/setup roles map\` naming that tier and no role.`,
-    );
-  }
+  // Asked here first, to refuse before asking Discord anything; asked again once the map is held, below.
+  await refuseRoleOfAnotherTier(deps.db, { guildId, tier, roleId: input.roleId });
   await checkGivableRole(deps, guildId, input.roleId, {
     everyoneRole: "@everyone cannot be a tier role. Pick another role.",
     tryAgain: "map it again",
@@ -66,6 +57,9 @@ export async function mapTierToRole(
   const turnedOn = settings?.mode === "off" ? (settings.resumeMode ?? "map") : undefined;
   const roleId = input.roleId;
   const replaced = await deps.db.transaction().execute(async (trx) => {
+    // Another admin's map of this role to another tier may have committed since the question above.
+    await holdGuildTierRoles(trx, guildId);
+    await refuseRoleOfAnotherTier(trx, { guildId, tier, roleId });
     if (settings === undefined || turnedOn !== undefined) {
       await saveRoleSyncMode(trx, { guildId, mode: turnedOn ?? "map", now });
     }
@@ -86,6 +80,26 @@ export async function mapTierToRole(
       : ` I take <@&${replaced}> from the members I gave it to (the role itself stays; delete it in Server Settings → Roles if you like).`;
   const on = turnedOn === undefined ? "" : ` ${renderTurnedOnAgain(turnedOn)}`;
   return `Members of tier ${shown} now get <@&${roleId}>.${moved}${on} Updating ${queued} linked ${queued === 1 ? "member" : "members"}; \`/setup status\` shows progress.`;
+}
+
+/**
+ * One role stands for one tier: taken silently, the other tier would lose its role (and in create mode get a
+ * second role of its name at the next sync), so the admin is told to take it from that tier first.
+ */
+async function refuseRoleOfAnotherTier(
+  db: Kysely<Database>,
+  input: { readonly guildId: string; readonly tier: string; readonly roleId: string },
+): Promise<void> {
+  const other = (await listTierRoles(db, input.guildId)).find(
+    (mapping) => mapping.roleId === input.roleId && mapping.tier !== input.tier,
+  );
+  if (other === undefined) return;
+  const otherShown = `**${plainText(formatTier(other.tier))}**`;
+  throw new UserFacingError(
+    "role_of_another_tier",
+    `<@&${input.roleId}> is already tier ${otherShown}'s role, and one role stands for one tier. Pick another ` +
+      `role, or first take it from tier ${otherShown} with \`/setup roles map\` naming that tier and no role.`,
+  );
 }
 
 /** The subcommand, answered privately. */
